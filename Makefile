@@ -1,0 +1,98 @@
+# junqi - a plain GNU Makefile (see README.md).
+#   make            library (lib/libjunqi.a) and tools (bin/)
+#   make check      build and run the test suite
+#   make asan       the test suite under AddressSanitizer + UBSan (separate build dir)
+#   make bench      benchmarks (moves validated per second, perft nodes per second)
+#   make fuzz       libFuzzer harnesses (clang)
+#   make install PREFIX=/usr/local
+
+PREFIX    ?= /usr/local
+DESTDIR   ?=
+BUILD     ?= build
+CC        ?= cc
+PKG_CONFIG ?= pkg-config
+WERROR    ?= -Werror
+OPT       ?= -O2 -g
+CFLAGS    ?= $(OPT)
+CFLAGS    += -std=c11 -Wall -Wextra $(WERROR) -D_POSIX_C_SOURCE=200809L -MMD -MP \
+             -Ilibcore -Iformats -Itools
+LDLIBS_CORE := -pthread
+VERSION   := 0.1.0
+
+CORE_SRC    := $(wildcard libcore/*.c) $(wildcard formats/*.c)
+CORE_OBJ    := $(CORE_SRC:%.c=$(BUILD)/%.o)
+CLI_OBJ     := $(BUILD)/tools/cli.o
+TOOLS       := junqi-validate junqi-replay junqi-analyze
+TOOL_BINS   := $(TOOLS:%=bin/%)
+LIB         := lib/libjunqi.a
+
+TEST_SRC    := $(wildcard tests/test_*.c)
+TEST_BINS   := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
+CMOCKA_LIBS   := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmocka)
+
+all: $(LIB) $(TOOL_BINS)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(LIB): $(CORE_OBJ)
+	@mkdir -p lib
+	rm -f $@
+	$(AR) rcs $@ $^
+
+bin/%: $(BUILD)/tools/%.o $(CLI_OBJ) $(LIB)
+	@mkdir -p bin
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_CORE)
+
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(CLI_OBJ) $(LIB)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CMOCKA_LIBS) $(LDLIBS_CORE)
+
+$(BUILD)/tests/%.o: tests/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(CMOCKA_CFLAGS) -DJUNQI_SOURCE_DIR='"$(CURDIR)"' -c $< -o $@
+
+check: all $(TEST_BINS)
+	@bash tests/run-tests $(BUILD)
+
+asan:
+	$(MAKE) BUILD=build-asan OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+	    LDFLAGS="-fsanitize=address,undefined" check
+
+$(BUILD)/bench/bench: $(BUILD)/bench/bench.o $(LIB)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS_CORE)
+
+bench: $(BUILD)/bench/bench
+	$(BUILD)/bench/bench
+
+FUZZ_CC := clang
+FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,build-fuzz/fuzz_%,$(wildcard tests/fuzz/fuzz_*.c))
+fuzz: $(FUZZ_TARGETS)
+build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(CORE_SRC)
+	@mkdir -p build-fuzz
+	$(FUZZ_CC) -std=c11 -g -O1 -D_POSIX_C_SOURCE=200809L -fsanitize=fuzzer,address,undefined \
+	    -Ilibcore -Iformats -o $@ $^ -pthread
+
+HEADERS := $(wildcard libcore/*.h) $(wildcard formats/*.h)
+MANS    := $(wildcard docs/man/*.1)
+
+junqi.pc: junqi.pc.in Makefile
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
+
+install: all junqi.pc
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
+	    $(DESTDIR)$(PREFIX)/include/junqi $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(TOOL_BINS) $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 $(HEADERS) $(DESTDIR)$(PREFIX)/include/junqi/
+	install -m 644 junqi.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
+	$(if $(MANS),install -m 644 $(MANS) $(DESTDIR)$(PREFIX)/share/man/man1/)
+
+clean:
+	rm -rf build build-asan build-fuzz bin lib junqi.pc
+
+.PHONY: all check asan bench fuzz install clean
+.SECONDARY:
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

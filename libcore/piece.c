@@ -1,0 +1,118 @@
+/*
+ * piece.c - piece and seat names and counts. See piece.h.
+ */
+#include "piece.h"
+
+#include <string.h>
+
+/* One row per piece kind, in enum order. Counts from ../shared/docs/rules.md. */
+static const struct {
+    const char *en, *zh, *zh_hant, *shortname, *rank;
+    int count;
+} piece_info[JUNQI_PIECE_KINDS] = {
+    [JUNQI_NONE] = {"", "", "", "", "", 0},
+    [JUNQI_FLAG] = {"flag", "军旗", "軍旗", "旗", "F", 1},
+    [JUNQI_LANDMINE] = {"landmine", "地雷", "地雷", "雷", "L", 3},
+    [JUNQI_BOMB] = {"bomb", "炸弹", "炸彈", "炸", "B", 2},
+    [JUNQI_ENGINEER] = {"engineer", "工兵", "工兵", "兵", "1", 3},
+    [JUNQI_LIEUTENANT] = {"lieutenant", "排长", "排長", "排", "2", 3},
+    [JUNQI_CAPTAIN] = {"captain", "连长", "連長", "连", "3", 3},
+    [JUNQI_MAJOR] = {"major", "营长", "營長", "营", "4", 2},
+    [JUNQI_COLONEL] = {"colonel", "团长", "團長", "团", "5", 2},
+    [JUNQI_BRIGADIER] = {"brigadier", "旅长", "旅長", "旅", "6", 2},
+    [JUNQI_MAJOR_GENERAL] = {"major_general", "师长", "師長", "师", "7", 2},
+    [JUNQI_GENERAL] = {"general", "军长", "軍長", "军", "8", 1},
+    [JUNQI_MARSHAL] = {"marshal", "司令", "司令", "司", "9", 1},
+    [JUNQI_UNKNOWN] = {"unknown", "暗", "暗", "暗", "?", 0},
+};
+
+/* Further spellings people write: the traditional one-character forms and
+ * common alternatives (工 for the engineer, 弹/彈 for the bomb). */
+static const struct {
+    const char *text;
+    junqi_piece piece;
+} piece_aliases[] = {
+    {"軍", JUNQI_GENERAL}, {"師", JUNQI_MAJOR_GENERAL}, {"團", JUNQI_COLONEL},
+    {"營", JUNQI_MAJOR}, {"連", JUNQI_CAPTAIN}, {"工", JUNQI_ENGINEER},
+    {"弹", JUNQI_BOMB}, {"彈", JUNQI_BOMB}, {"旗", JUNQI_FLAG},
+    {"司令", JUNQI_MARSHAL}, {"b", JUNQI_BOMB}, {"l", JUNQI_LANDMINE},
+    {"f", JUNQI_FLAG}, {"?", JUNQI_UNKNOWN},
+};
+
+int junqi_piece_rank(junqi_piece p)
+{
+    return (p >= JUNQI_ENGINEER && p <= JUNQI_MARSHAL) ? (int)p - JUNQI_ENGINEER + 1 : 0;
+}
+
+int junqi_piece_count(junqi_piece p)
+{
+    return (p > JUNQI_NONE && p < JUNQI_PIECE_KINDS) ? piece_info[p].count : 0;
+}
+
+bool junqi_piece_is_immobile(junqi_piece p)
+{
+    return p == JUNQI_FLAG || p == JUNQI_LANDMINE;
+}
+
+const char *junqi_piece_name(junqi_piece p, junqi_names style)
+{
+    if (p >= JUNQI_PIECE_KINDS)
+        p = JUNQI_UNKNOWN;
+    switch (style) {
+    case JUNQI_NAMES_ZH: return piece_info[p].zh;
+    case JUNQI_NAMES_ZH_HANT: return piece_info[p].zh_hant;
+    case JUNQI_NAMES_SHORT: return piece_info[p].shortname;
+    case JUNQI_NAMES_RANK: return piece_info[p].rank;
+    case JUNQI_NAMES_EN: break;
+    }
+    return piece_info[p].en;
+}
+
+static bool text_is(const char *text, size_t len, const char *name)
+{
+    return name[0] != '\0' && strlen(name) == len && memcmp(text, name, len) == 0;
+}
+
+junqi_piece junqi_piece_parse(const char *text, size_t len)
+{
+    for (int p = JUNQI_FLAG; p < JUNQI_PIECE_KINDS; p++) {
+        if (text_is(text, len, piece_info[p].en) || text_is(text, len, piece_info[p].zh) ||
+            text_is(text, len, piece_info[p].zh_hant) ||
+            text_is(text, len, piece_info[p].shortname) || text_is(text, len, piece_info[p].rank))
+            return (junqi_piece)p;
+    }
+    for (size_t i = 0; i < sizeof piece_aliases / sizeof piece_aliases[0]; i++)
+        if (text_is(text, len, piece_aliases[i].text))
+            return piece_aliases[i].piece;
+    return JUNQI_NONE;
+}
+
+static const char *const seat_names[] = {"north", "east", "south", "west", "none"};
+
+const char *junqi_seat_name(junqi_seat s)
+{
+    return seat_names[s <= JUNQI_NO_SEAT ? s : JUNQI_NO_SEAT];
+}
+
+junqi_seat junqi_seat_parse(const char *text)
+{
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        if (strcmp(text, seat_names[s]) == 0 || (text[0] == seat_names[s][0] && text[1] == '\0'))
+            return (junqi_seat)s;
+    return JUNQI_NO_SEAT;
+}
+
+bool junqi_names_parse(const char *text, junqi_names *out)
+{
+    static const struct {
+        const char *text;
+        junqi_names names;
+    } styles[] = {{"zh", JUNQI_NAMES_ZH}, {"zh-Hant", JUNQI_NAMES_ZH_HANT},
+                  {"short", JUNQI_NAMES_SHORT}, {"en", JUNQI_NAMES_EN}, {"rank", JUNQI_NAMES_RANK}};
+    for (size_t i = 0; i < sizeof styles / sizeof styles[0]; i++)
+        if (strcmp(text, styles[i].text) == 0) {
+            *out = styles[i].names;
+            return true;
+        }
+    return false;
+}
