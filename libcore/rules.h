@@ -59,6 +59,9 @@ typedef struct junqi_rules {
                                          order from this one) */
     junqi_info_mode info;
     bool marshal_death_reveals_flag;
+    bool no_move_check_camps;       /**< when a record eliminates a seat for "no movable
+                                         piece", the check counts enemy pieces in camps as
+                                         attackable (QQ's own check, rules.md "Game end") */
 } junqi_rules;
 
 /** Look up a rule set by name. Returns NULL for an unknown name. */

@@ -1,0 +1,123 @@
+/*
+ * game.c - see game.h.
+ */
+#include "game.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+junqi_game *junqi_game_new(junqi_board_kind board)
+{
+    junqi_game *g = calloc(1, sizeof *g);
+    if (!g)
+        return NULL;
+    g->board = board;
+    g->rules = junqi_rules_default(board);
+    g->info = JUNQI_DARK;
+    g->saved_by = JUNQI_NO_SEAT;
+    return g;
+}
+
+void junqi_game_free(junqi_game *g)
+{
+    if (!g)
+        return;
+    for (size_t i = 0; i < g->ntags; i++) {
+        free(g->tags[i].name);
+        free(g->tags[i].value);
+    }
+    for (size_t i = 0; i < g->ncomments; i++)
+        free(g->comments[i].text);
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        free(g->seat[s].player);
+    free(g->tags);
+    free(g->comments);
+    free(g->items);
+    free(g->source);
+    free(g);
+}
+
+bool junqi_game_add_item(junqi_game *g, const junqi_item *item)
+{
+    if (g->nitems == g->items_cap) {
+        size_t cap = g->items_cap ? g->items_cap * 2 : 256;
+        junqi_item *items = realloc(g->items, cap * sizeof *items);
+        if (!items)
+            return false;
+        g->items = items;
+        g->items_cap = cap;
+    }
+    g->items[g->nitems++] = *item;
+    return true;
+}
+
+bool junqi_game_add_comment(junqi_game *g, size_t before, const char *text, junqi_loc loc)
+{
+    char *copy = strdup(text);
+    junqi_comment *list = copy ? realloc(g->comments, (g->ncomments + 1) * sizeof *list) : NULL;
+    if (!list) {
+        free(copy);
+        return false;
+    }
+    g->comments = list;
+    g->comments[g->ncomments++] = (junqi_comment){before, copy, loc};
+    return true;
+}
+
+bool junqi_game_set_tag(junqi_game *g, const char *name, const char *value)
+{
+    char *v = strdup(value);
+    if (!v)
+        return false;
+    for (size_t i = 0; i < g->ntags; i++)
+        if (strcmp(g->tags[i].name, name) == 0) {
+            free(g->tags[i].value);
+            g->tags[i].value = v;
+            return true;
+        }
+    char *n = strdup(name);
+    junqi_tag *tags = n ? realloc(g->tags, (g->ntags + 1) * sizeof *tags) : NULL;
+    if (!tags) {
+        free(n);
+        free(v);
+        return false;
+    }
+    g->tags = tags;
+    g->tags[g->ntags++] = (junqi_tag){n, v};
+    return true;
+}
+
+const char *junqi_game_tag(const junqi_game *g, const char *name)
+{
+    for (size_t i = 0; i < g->ntags; i++)
+        if (strcmp(g->tags[i].name, name) == 0)
+            return g->tags[i].value;
+    return NULL;
+}
+
+bool junqi_game_set_player(junqi_game *g, junqi_seat s, const char *name)
+{
+    char *copy = name ? strdup(name) : NULL;
+    if (name && !copy)
+        return false;
+    free(g->seat[s].player);
+    g->seat[s].player = copy;
+    return true;
+}
+
+unsigned junqi_game_present(const junqi_game *g)
+{
+    unsigned mask = 0;
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        if (g->seat[s].present)
+            mask |= JUNQI_SEAT_BIT(s);
+    return mask;
+}
+
+size_t junqi_game_moves(const junqi_game *g)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < g->nitems; i++)
+        n += g->items[i].kind == JUNQI_ITEM_MOVE;
+    return n;
+}

@@ -1,0 +1,125 @@
+/*
+ * game.h - the in-memory game record that every reader produces and every
+ * writer consumes: tags, seats with players and setups, the items (moves with
+ * their outcomes, and events), comments, and the recorded result.
+ *
+ * Design note: a record is a flat list of items in the order they happened.
+ * A move item is one ply; the events between moves (a timeout, an
+ * elimination, a seat leaving, the end of the game) are items of their own,
+ * so "the position after N moves with every event before move N+1 applied"
+ * (../shared/docs/cli.md) is a prefix of the list. Each item keeps where it
+ * came from (byte offset and record index for QQ files, line and column for
+ * text) so that checks can say where a problem is. The record stores what
+ * the source says, not what the rules derive: replay.h checks one against
+ * the other.
+ */
+#ifndef JUNQI_GAME_H
+#define JUNQI_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board.h"
+#include "diag.h"
+#include "piece.h"
+#include "position.h"
+#include "rules.h"
+
+/** What an item is. */
+typedef enum junqi_item_kind {
+    JUNQI_ITEM_MOVE = 0,   /**< a move (one ply) */
+    JUNQI_ITEM_TIMEOUT,    /**< .seat ran out of time; its turn passes */
+    JUNQI_ITEM_ELIMINATED, /**< .seat is out for .reason; its pieces leave the board */
+    JUNQI_ITEM_LEFT,       /**< .seat left the game; its pieces leave the board */
+    JUNQI_ITEM_END         /**< the game is over: .status, .reason, .code */
+} junqi_item_kind;
+
+/** One item of a record. */
+typedef struct junqi_item {
+    uint8_t kind;          /**< a junqi_item_kind */
+    uint8_t seat;          /**< the mover, or the seat an event concerns; JUNQI_NO_SEAT */
+    junqi_move move;       /**< moves: the points */
+    uint8_t outcome;       /**< moves: the recorded junqi_outcome */
+    bool outcome_known;    /**< moves: false if the record does not say */
+    uint8_t next_seat;     /**< the seat the source says moves next, or JUNQI_NO_SEAT */
+    uint8_t reason;        /**< ELIMINATED and END: a junqi_reason */
+    uint8_t status;        /**< END: the junqi_status the source claims */
+    uint8_t code;          /**< the platform's raw reason or end code (kept for unknown ones) */
+    uint8_t count;         /**< TIMEOUT: the seat's timeouts so far, as recorded (0: unknown) */
+    uint8_t flag_shown[2]; /**< moves: flags the source shows after a marshal died in this
+                                combat (attacker's, defender's), as points; JUNQI_NO_POINT */
+    bool defender_marshal_died; /**< moves: the source's marker that the defender's marshal died */
+    junqi_loc loc;         /**< where the item is in its source */
+} junqi_item;
+
+/** A comment, shown before item `before` (== nitems: after the last item). */
+typedef struct junqi_comment {
+    size_t before;
+    char *text;      /**< UTF-8, owned by the game */
+    junqi_loc loc;
+} junqi_comment;
+
+/** A tag pair; name and value are UTF-8 strings owned by the game. */
+typedef struct junqi_tag {
+    char *name;
+    char *value;
+} junqi_tag;
+
+/** What the record says about one seat. */
+typedef struct junqi_seat_info {
+    bool present;          /**< the seat takes part */
+    bool setup_known;      /**< setup[][] holds the seat's formation */
+    char *player;          /**< UTF-8 player name, owned by the game, or NULL */
+    uint8_t setup[6][5];   /**< junqi_piece codes in the owner's frame (row 1 = front,
+                                col 1 = owner's left); JUNQI_NONE at camps */
+    junqi_loc setup_loc;   /**< where the setup is in the source */
+} junqi_seat_info;
+
+/** A game record. Create with junqi_game_new(), free with junqi_game_free(). */
+typedef struct junqi_game {
+    junqi_board_kind board;
+    const junqi_rules *rules;   /**< static rule set; never NULL after junqi_game_new */
+    junqi_info_mode info;
+    junqi_seat_info seat[JUNQI_SEATS];
+    junqi_tag *tags;            /**< further tags (Event, Date, Site, unknown ones), in order */
+    size_t ntags;
+    junqi_item *items;
+    size_t nitems, items_cap;
+    junqi_comment *comments;
+    size_t ncomments;
+    junqi_seat saved_by;        /**< the seat whose client saved the file, or JUNQI_NO_SEAT */
+    char *source;               /**< where the record came from (file name), or NULL */
+} junqi_game;
+
+/**
+ * A new empty record on the given board with its default rule set and dark
+ * information. Returns NULL when out of memory. Free with junqi_game_free().
+ */
+junqi_game *junqi_game_new(junqi_board_kind board);
+
+/** Free the record and every string it owns. NULL is allowed. */
+void junqi_game_free(junqi_game *g);
+
+/** Append an item (copied). Returns false when out of memory. */
+bool junqi_game_add_item(junqi_game *g, const junqi_item *item);
+
+/** Append a comment shown before item `before`; text is copied. False on out of memory. */
+bool junqi_game_add_comment(junqi_game *g, size_t before, const char *text, junqi_loc loc);
+
+/** Set tag `name` (replacing an earlier value); both copied. False on out of memory. */
+bool junqi_game_set_tag(junqi_game *g, const char *name, const char *value);
+
+/** The value of tag `name`, or NULL. Owned by the game. */
+const char *junqi_game_tag(const junqi_game *g, const char *name);
+
+/** Set a seat's player name (copied; NULL clears). False on out of memory. */
+bool junqi_game_set_player(junqi_game *g, junqi_seat s, const char *name);
+
+/** Mask of the seats present. */
+unsigned junqi_game_present(const junqi_game *g);
+
+/** Number of move items. */
+size_t junqi_game_moves(const junqi_game *g);
+
+#endif
