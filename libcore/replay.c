@@ -1,0 +1,314 @@
+/*
+ * replay.c - see replay.h.
+ */
+#include "replay.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "movegen.h"
+#include "setup.h"
+
+/* Report a problem with item `it` (the next move's number for moves). */
+__attribute__((format(printf, 5, 6)))
+static void report(junqi_replay *r, junqi_severity sev, const char *code, const junqi_item *it,
+                   const char *fmt, ...)
+{
+    if (!r->diags)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int move = it->kind == JUNQI_ITEM_MOVE ? (int)r->moves + 1 : -1;
+    junqi_diags_vadd(r->diags, sev, code, move, it->loc, fmt, ap);
+    va_end(ap);
+}
+
+static void check_setup(junqi_replay *r, int s)
+{
+    const junqi_seat_info *info = &r->game->seat[s];
+    junqi_setup_problem problems[JUNQI_MAX_SETUP_PROBLEMS];
+    int n = junqi_setup_check(info->setup, problems);
+    for (int i = 0; i < n; i++) {
+        junqi_loc loc = info->setup_loc;
+        if (loc.offset >= 0 && problems[i].row > 0)
+            loc.offset += (problems[i].row - 1) * 5 + problems[i].col - 1;
+        junqi_diags_add(r->diags, JUNQI_SEV_ERROR, problems[i].code, -1, loc, "%s's setup: %s",
+                        junqi_seat_name((junqi_seat)s), problems[i].message);
+    }
+}
+
+bool junqi_replay_start(junqi_replay *r, const junqi_game *g, const junqi_rules *rules,
+                        junqi_diags *d)
+{
+    memset(r, 0, sizeof *r);
+    r->game = g;
+    r->diags = d;
+    r->last_move = (junqi_move){JUNQI_NO_POINT, JUNQI_NO_POINT};
+    const junqi_board *b = junqi_board_get(g->board);
+    unsigned present = junqi_game_present(g);
+    if (present & ~b->seats) {
+        junqi_diags_add(d, JUNQI_SEV_ERROR, "bad-seat", -1, JUNQI_NOWHERE,
+                        "a seat takes part that has no arm on the %s board", b->name);
+        return false;
+    }
+    junqi_position_init(&r->pos, b, rules ? rules : g->rules, present);
+    for (int s = 0; s < JUNQI_SEATS; s++) {
+        if (!g->seat[s].present || !g->seat[s].setup_known)
+            continue;
+        junqi_position_place_setup(&r->pos, (junqi_seat)s, g->seat[s].setup);
+        if (d)
+            check_setup(r, s);
+    }
+    return true;
+}
+
+/* The point of seat s's flag, or JUNQI_NO_POINT. */
+static int flag_point(const junqi_position *pos, int s)
+{
+    for (int p = 0; p < pos->board->npoints; p++)
+        if (pos->cell[p] == JUNQI_CELL(s, JUNQI_FLAG))
+            return p;
+    return JUNQI_NO_POINT;
+}
+
+static void check_shown_flag(junqi_replay *r, const junqi_item *it, int which, bool died, int s)
+{
+    int want = died ? flag_point(&r->pos, s) : JUNQI_NO_POINT;
+    int got = it->flag_shown[which];
+    if (want == got)
+        return;
+    char w[4], g[4];
+    junqi_square_name(r->pos.board, want, w);
+    junqi_square_name(r->pos.board, got, g);
+    if (!died)
+        report(r, JUNQI_SEV_ERROR, "flag-shown", it,
+               "the record shows %s's flag at %s, but %s's marshal did not die", junqi_seat_name(s),
+               g, junqi_seat_name(s));
+    else
+        report(r, JUNQI_SEV_ERROR, "flag-shown", it,
+               "%s's marshal died: its flag at %s should be shown, the record shows %s",
+               junqi_seat_name(s), w, got == JUNQI_NO_POINT ? "none" : g);
+}
+
+/* Marshal deaths and the flags they reveal (rules.md: an information rule). */
+static void check_marshals(junqi_replay *r, const junqi_item *it, uint8_t a, uint8_t d,
+                           junqi_outcome o)
+{
+    bool attacker_died = JUNQI_CELL_PIECE(a) == JUNQI_MARSHAL &&
+                         (o == JUNQI_ATTACKER_LOSES || o == JUNQI_BOTH_REMOVED);
+    bool defender_died = d && JUNQI_CELL_PIECE(d) == JUNQI_MARSHAL &&
+                         (o == JUNQI_ATTACKER_WINS || o == JUNQI_BOTH_REMOVED);
+    if (it->defender_marshal_died != defender_died)
+        report(r, JUNQI_SEV_ERROR, "marshal-death", it,
+               defender_died ? "the defending marshal dies, but the record does not mark it"
+                             : "the record marks the defender's marshal as dead, but it did not die");
+    check_shown_flag(r, it, 0, attacker_died, JUNQI_CELL_SEAT(a));
+    if (d)
+        check_shown_flag(r, it, 1, defender_died, JUNQI_CELL_SEAT(d));
+}
+
+static void check_next_seat(junqi_replay *r, const junqi_item *it, int want)
+{
+    if (it->next_seat == JUNQI_NO_SEAT || it->next_seat == want)
+        return;
+    report(r, JUNQI_SEV_ERROR, "next-seat", it, "the record says %s moves next, but it is %s's turn",
+           junqi_seat_name(it->next_seat), junqi_seat_name(want));
+}
+
+/* The outcome to apply: the recorded one, checked against the rules. */
+static junqi_outcome move_outcome(junqi_replay *r, const junqi_item *it, uint8_t a, uint8_t d)
+{
+    junqi_outcome rule = junqi_move_outcome(&r->pos, it->move);
+    if (!it->outcome_known)
+        return rule;
+    junqi_outcome said = (junqi_outcome)it->outcome;
+    bool derivable = d && JUNQI_CELL_PIECE(a) != JUNQI_UNKNOWN && JUNQI_CELL_PIECE(d) != JUNQI_UNKNOWN;
+    if (!d && said != JUNQI_NO_COMBAT) {
+        report(r, JUNQI_SEV_ERROR, "wrong-outcome", it,
+               "the record gives the combat result '%s', but the target point is empty",
+               junqi_outcome_name(said));
+        return JUNQI_NO_COMBAT;
+    }
+    if (d && said == JUNQI_NO_COMBAT) {
+        report(r, JUNQI_SEV_ERROR, "wrong-outcome", it,
+               "the record gives no combat result, but the %s attacks %s's %s",
+               junqi_piece_name(JUNQI_CELL_PIECE(a), JUNQI_NAMES_EN),
+               junqi_seat_name(JUNQI_CELL_SEAT(d)),
+               junqi_piece_name(JUNQI_CELL_PIECE(d), JUNQI_NAMES_EN));
+        return rule;
+    }
+    if (derivable && said != rule)
+        report(r, JUNQI_SEV_ERROR, "wrong-outcome", it,
+               "the record says '%s', but when a %s attacks a %s the rules say '%s'",
+               junqi_outcome_name(said), junqi_piece_name(JUNQI_CELL_PIECE(a), JUNQI_NAMES_EN),
+               junqi_piece_name(JUNQI_CELL_PIECE(d), JUNQI_NAMES_EN), junqi_outcome_name(rule));
+    return said;
+}
+
+static void apply_move(junqi_replay *r, const junqi_item *it)
+{
+    junqi_position *pos = &r->pos;
+    junqi_move m = it->move;
+    uint8_t a = pos->cell[m.from], d = pos->cell[m.to];
+    junqi_move_check check;
+    char text[200];
+    if (junqi_check_move(pos, m, &check) != JUNQI_LEGAL)
+        report(r, JUNQI_SEV_ERROR, junqi_illegal_id(check.code), it, "%s",
+               junqi_describe_illegal(pos, m, &check, text, sizeof text));
+    if (!a || junqi_position_over(pos)) {
+        r->moves++;
+        return; /* nothing to apply: the problem is reported */
+    }
+    int mover = JUNQI_CELL_SEAT(a);
+    if (it->seat != JUNQI_NO_SEAT && it->seat != mover)
+        report(r, JUNQI_SEV_ERROR, "wrong-mover", it, "the record says %s moves, but the piece on the from-point is %s's",
+               junqi_seat_name(it->seat), junqi_seat_name(mover));
+    junqi_outcome o = move_outcome(r, it, a, d);
+    check_marshals(r, it, a, d, o);
+    check_next_seat(r, it, junqi_position_next_seat(pos, (junqi_seat)mover, pos->alive));
+    junqi_undo u;
+    junqi_make_outcome(pos, m, o, &u);
+    r->moves++;
+    r->last_move = m;
+    r->last_outcome = (uint8_t)u.outcome;
+}
+
+static bool seat_in_game(junqi_replay *r, const junqi_item *it)
+{
+    if (it->seat < JUNQI_SEATS && (r->pos.present & JUNQI_SEAT_BIT(it->seat)))
+        return true;
+    report(r, JUNQI_SEV_ERROR, "bad-seat", it, "the event concerns %s, which is not in the game",
+           junqi_seat_name(it->seat < JUNQI_SEATS ? it->seat : JUNQI_NO_SEAT));
+    return false;
+}
+
+static void apply_timeout(junqi_replay *r, const junqi_item *it)
+{
+    if (!seat_in_game(r, it))
+        return;
+    int s = it->seat;
+    r->timeouts[s]++;
+    if (s != r->pos.to_move)
+        report(r, JUNQI_SEV_ERROR, "timeout-seat", it, "%s times out, but it is %s's turn",
+               junqi_seat_name(s), junqi_seat_name(r->pos.to_move));
+    if (it->count && it->count != r->timeouts[s])
+        report(r, JUNQI_SEV_WARNING, "timeout-count", it,
+               "the record counts %d timeouts for %s, the replay %d", it->count,
+               junqi_seat_name(s), r->timeouts[s]);
+    junqi_undo u;
+    if (s == r->pos.to_move)
+        junqi_position_pass(&r->pos, &u);
+    check_next_seat(r, it, r->pos.to_move);
+}
+
+/* Does the recorded reason for an elimination agree with the position? */
+static void check_elimination_reason(junqi_replay *r, const junqi_item *it)
+{
+    const junqi_position *pos = &r->pos;
+    int s = it->seat;
+    bool alive = pos->alive & JUNQI_SEAT_BIT(s);
+    switch (it->reason) {
+    case JUNQI_REASON_FLAG_CAPTURED:
+        if (alive || pos->out_reason[s] != JUNQI_REASON_FLAG_CAPTURED)
+            report(r, JUNQI_SEV_ERROR, "elimination-reason", it,
+                   "%s is eliminated for a captured flag, but its flag was not captured",
+                   junqi_seat_name(s));
+        return;
+    case JUNQI_REASON_NO_MOVABLE_PIECE:
+        if (alive && junqi_seat_can_move(pos, s, pos->rules->no_move_check_camps))
+            report(r, JUNQI_SEV_ERROR, "elimination-reason", it,
+                   "%s is eliminated for having no movable piece, but it can still move",
+                   junqi_seat_name(s));
+        return;
+    case JUNQI_REASON_TIMEOUTS:
+        if (r->timeouts[s] < 5)
+            report(r, JUNQI_SEV_WARNING, "elimination-reason", it,
+                   "%s is eliminated for five timeouts after %d", junqi_seat_name(s),
+                   r->timeouts[s]);
+        return;
+    case JUNQI_REASON_UNKNOWN_CODE:
+        report(r, JUNQI_SEV_NOTE, "unknown-code", it,
+               "%s is eliminated with the unknown reason code %d", junqi_seat_name(s), it->code);
+        return;
+    default:
+        return;
+    }
+}
+
+static void apply_elimination(junqi_replay *r, const junqi_item *it)
+{
+    if (!seat_in_game(r, it))
+        return;
+    junqi_reason reason = it->kind == JUNQI_ITEM_LEFT ? JUNQI_REASON_LEFT : (junqi_reason)it->reason;
+    if (it->kind == JUNQI_ITEM_ELIMINATED)
+        check_elimination_reason(r, it);
+    bool was_alive = r->pos.alive & JUNQI_SEAT_BIT(it->seat);
+    if (!was_alive && it->reason != JUNQI_REASON_FLAG_CAPTURED)
+        report(r, JUNQI_SEV_WARNING, "already-out", it, "%s is already out of the game",
+               junqi_seat_name(it->seat));
+    junqi_undo u;
+    junqi_position_eliminate(&r->pos, (junqi_seat)it->seat, reason, &u);
+    check_next_seat(r, it, r->pos.to_move);
+}
+
+/* The end: decided if one side is left; else a draw if the record says so or
+ * the no-combat limit was reached; else undecided (../shared/docs/qq-formats.md). */
+static void apply_end(junqi_replay *r, const junqi_item *it)
+{
+    junqi_position *pos = &r->pos;
+    if (pos->result.status == JUNQI_DECIDED || pos->result.status == JUNQI_DRAWN)
+        return;
+    int limit = pos->rules->no_combat_draw;
+    if (limit && pos->quiet >= limit)
+        junqi_position_end(pos, JUNQI_DRAWN, JUNQI_REASON_NO_COMBAT_DRAW, it->code);
+    else if (it->status == JUNQI_DRAWN)
+        junqi_position_end(pos, JUNQI_DRAWN,
+                           it->reason ? (junqi_reason)it->reason : JUNQI_REASON_AGREED_DRAW,
+                           it->code);
+    else {
+        junqi_reason reason = (junqi_reason)it->reason;
+        if (it->status == JUNQI_DECIDED) {
+            report(r, JUNQI_SEV_WARNING, "end-not-decided", it,
+                   "the record says the game was decided, but both sides still have seats in it");
+            reason = JUNQI_REASON_UNKNOWN_CODE;
+        }
+        if (reason == JUNQI_REASON_UNKNOWN_CODE)
+            report(r, JUNQI_SEV_NOTE, "unknown-code", it,
+                   "the game ends with the unknown end code %d: no winner, no draw", it->code);
+        junqi_position_end(pos, JUNQI_UNDECIDED, reason, it->code);
+    }
+}
+
+bool junqi_replay_next(junqi_replay *r)
+{
+    if (r->item >= r->game->nitems)
+        return false;
+    const junqi_item *it = &r->game->items[r->item++];
+    switch (it->kind) {
+    case JUNQI_ITEM_MOVE: apply_move(r, it); break;
+    case JUNQI_ITEM_TIMEOUT: apply_timeout(r, it); break;
+    case JUNQI_ITEM_ELIMINATED:
+    case JUNQI_ITEM_LEFT: apply_elimination(r, it); break;
+    case JUNQI_ITEM_END: apply_end(r, it); break;
+    default:
+        report(r, JUNQI_SEV_ERROR, "bad-item", it, "unknown item kind %d", it->kind);
+    }
+    return true;
+}
+
+void junqi_replay_seek(junqi_replay *r, size_t ply)
+{
+    if (ply < r->moves) /* restart; its problems were reported the first time */
+        junqi_replay_start(r, r->game, r->pos.rules, NULL);
+    while (r->moves < ply && junqi_replay_next(r))
+        ;
+    while (r->item < r->game->nitems && r->game->items[r->item].kind != JUNQI_ITEM_MOVE)
+        junqi_replay_next(r);
+}
+
+void junqi_replay_run(junqi_replay *r)
+{
+    while (junqi_replay_next(r))
+        ;
+}

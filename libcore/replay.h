@@ -1,0 +1,69 @@
+/*
+ * replay.h - replaying a game record on the rules, and checking it.
+ *
+ * A replay builds the start position from a record's setups and applies the
+ * record's items one at a time. With a diagnostics list it also checks every
+ * item against the rules and reports each problem where it is (a record is
+ * checked to the end, not just to its first problem): setups (setup.h), every
+ * move legal for the seat whose turn it is (movegen.h), every recorded combat
+ * outcome against junqi_combat(), the recorded next seat, the flags shown
+ * when a marshal dies, each elimination's reason, timeouts, and the end.
+ *
+ * A move is applied with its RECORDED outcome (a one-seat record of a dark
+ * game cannot derive it; ../shared/data/perft/README.md does the same), and
+ * the record's events are applied as they come: a replay never eliminates a
+ * seat by itself for having no move, because platforms time that
+ * differently (QQ: ../shared/docs/rules.md "Game end").
+ */
+#ifndef JUNQI_REPLAY_H
+#define JUNQI_REPLAY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "diag.h"
+#include "game.h"
+#include "position.h"
+
+/** A replay in progress. Transparent: read pos, item and moves directly. */
+typedef struct junqi_replay {
+    const junqi_game *game;      /**< borrowed; must outlive the replay */
+    junqi_position pos;          /**< the position reached */
+    size_t item;                 /**< index of the next item to apply */
+    size_t moves;                /**< moves applied so far (the ply) */
+    junqi_diags *diags;          /**< where checks report; NULL: no checks */
+    int timeouts[JUNQI_SEATS];   /**< timeouts seen per seat */
+    junqi_move last_move;        /**< the last move applied; from = JUNQI_NO_POINT if none */
+    uint8_t last_outcome;        /**< its junqi_outcome */
+} junqi_replay;
+
+/**
+ * Start replaying record g: the start position from its setups (seats
+ * without a known setup start with no pieces on the board), rule set
+ * `rules` (NULL: the record's). With d non-NULL, each setup is checked and
+ * every problem reported as an error located at the setup (move -1).
+ * Returns false, with an error in d, if a present seat's arm does not exist
+ * on the record's board.
+ */
+bool junqi_replay_start(junqi_replay *r, const junqi_game *g, const junqi_rules *rules,
+                        junqi_diags *d);
+
+/**
+ * Apply the next item, checking it when the replay has a diagnostics list.
+ * Returns false when there is no item left. A move whose from-point is
+ * empty cannot be applied: it is reported and skipped.
+ */
+bool junqi_replay_next(junqi_replay *r);
+
+/**
+ * Apply items until `ply` moves are applied and then every event recorded
+ * before the next move (../shared/docs/cli.md "--ply"). The caller checks
+ * that ply <= junqi_game_moves(). Moving backwards restarts from the start,
+ * without checks (they were reported the first time).
+ */
+void junqi_replay_seek(junqi_replay *r, size_t ply);
+
+/** Apply every item. */
+void junqi_replay_run(junqi_replay *r);
+
+#endif

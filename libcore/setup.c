@@ -1,0 +1,80 @@
+/*
+ * setup.c - see setup.h.
+ */
+#include "setup.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+int junqi_setup_is_camp(int row, int col)
+{
+    return ((row == 2 || row == 4) && (col == 2 || col == 4)) || (row == 3 && col == 3);
+}
+
+static int is_headquarters(int row, int col)
+{
+    return row == 6 && (col == 2 || col == 4);
+}
+
+__attribute__((format(printf, 6, 7)))
+static void add(junqi_setup_problem *out, int *n, const char *code, int row, int col,
+                const char *fmt, ...)
+{
+    junqi_setup_problem *p = &out[(*n)++];
+    snprintf(p->code, sizeof p->code, "%s", code);
+    p->row = row;
+    p->col = col;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(p->message, sizeof p->message, fmt, ap);
+    va_end(ap);
+}
+
+static void check_point(const uint8_t setup[6][5], int row, int col, junqi_setup_problem *out,
+                        int *n)
+{
+    junqi_piece piece = (junqi_piece)setup[row - 1][col - 1];
+    const char *name = junqi_piece_name(piece, JUNQI_NAMES_EN);
+    int before = *n;
+    if (junqi_setup_is_camp(row, col)) {
+        if (piece != JUNQI_NONE)
+            add(out, n, "piece-on-camp", row, col,
+                "a %s stands on the camp at row %d, column %d; camps start empty", name, row, col);
+    } else if (piece == JUNQI_NONE) {
+        add(out, n, "empty-point", row, col, "row %d, column %d holds no piece", row, col);
+    } else if (piece == JUNQI_UNKNOWN || piece >= JUNQI_PIECE_KINDS) {
+        add(out, n, "unknown-piece", row, col, "row %d, column %d holds an unknown piece", row, col);
+    } else if (piece == JUNQI_LANDMINE && row < 5) {
+        add(out, n, "landmine-row", row, col,
+            "a landmine stands in row %d (column %d); landmines belong in rows 5-6", row, col);
+    } else if (piece == JUNQI_BOMB && row == 1) {
+        add(out, n, "bomb-front-row", row, col,
+            "a bomb stands in the front row (column %d); bombs may not start in row 1", col);
+    } else if (piece == JUNQI_FLAG && !is_headquarters(row, col)) {
+        add(out, n, "flag-not-in-headquarters", row, col,
+            "the flag stands at row %d, column %d; it belongs in a headquarters (row 6, column 2 or 4)",
+            row, col);
+    }
+    for (int i = before; i < *n; i++)
+        out[i].piece = piece;
+}
+
+int junqi_setup_check(const uint8_t setup[6][5], junqi_setup_problem *out)
+{
+    int n = 0, count[JUNQI_PIECE_KINDS] = {0};
+    for (int row = 1; row <= 6; row++)
+        for (int col = 1; col <= 5; col++) {
+            check_point(setup, row, col, out, &n);
+            if (setup[row - 1][col - 1] < JUNQI_PIECE_KINDS)
+                count[setup[row - 1][col - 1]]++;
+        }
+    for (int p = JUNQI_FLAG; p <= JUNQI_MARSHAL; p++) {
+        int want = junqi_piece_count((junqi_piece)p);
+        if (count[p] != want) {
+            add(&out[0], &n, "piece-count", 0, 0, "wrong number of %ss: %d expected, found %d",
+                junqi_piece_name((junqi_piece)p, JUNQI_NAMES_EN), want, count[p]);
+            out[n - 1].piece = (junqi_piece)p;
+        }
+    }
+    return n;
+}

@@ -1,0 +1,42 @@
+/*
+ * setup.h - the setup (formation) rules: what a seat's 30 arm points may hold
+ * at the start of a game.
+ *
+ * Rules from ../shared/docs/rules.md ("Shared by every rule set"): 25 pieces
+ * in the listed numbers; the flag in one of the two headquarters; landmines
+ * only in rows 5-6; no bomb in row 1; the five camps empty; every other point
+ * holds one piece.
+ */
+#ifndef JUNQI_SETUP_H
+#define JUNQI_SETUP_H
+
+#include <stdint.h>
+
+#include "piece.h"
+
+/** One broken setup rule. row and col are 1-based in the owner's frame; both 0
+ *  when the problem concerns the whole setup (a wrong count). */
+typedef struct junqi_setup_problem {
+    char code[24];     /**< "piece-count", "landmine-row", "bomb-front-row",
+                            "flag-not-in-headquarters", "piece-on-camp",
+                            "empty-point", "unknown-piece" */
+    int row, col;
+    junqi_piece piece; /**< the piece concerned */
+    char message[160]; /**< English sentence, e.g. "wrong number of captains: 3 expected, found 4" */
+} junqi_setup_problem;
+
+/** More than the number of problems any setup can have. */
+#define JUNQI_MAX_SETUP_PROBLEMS 64
+
+/**
+ * Check a setup: setup[row-1][col-1] holds junqi_piece codes (JUNQI_NONE for
+ * empty points). Writes every problem into out[] (room for
+ * JUNQI_MAX_SETUP_PROBLEMS), point problems in row-major order followed by
+ * count problems in piece order, and returns how many there are (0: valid).
+ */
+int junqi_setup_check(const uint8_t setup[6][5], junqi_setup_problem *out);
+
+/** True if (row, col) (1-based, owner's frame) is a camp of the arm (boards.md). */
+int junqi_setup_is_camp(int row, int col);
+
+#endif
