@@ -267,3 +267,35 @@ const char *junqi_reason_id(junqi_reason r)
 {
     return reason_names[r <= JUNQI_REASON_UNKNOWN_CODE ? r : JUNQI_REASON_NONE][1];
 }
+
+bool junqi_flag_revealed(const junqi_position *pos, int s)
+{
+    if (!pos->rules->marshal_death_reveals_flag || !(pos->alive & JUNQI_SEAT_BIT(s)))
+        return false;
+    for (int p = 0; p < pos->board->npoints; p++)
+        if (pos->cell[p] == JUNQI_CELL(s, JUNQI_MARSHAL))
+            return false;
+    return true;
+}
+
+void junqi_position_view(junqi_position *out, const junqi_position *pos, int seat,
+                         junqi_info_mode mode)
+{
+    *out = *pos;
+    unsigned known = JUNQI_SEAT_BIT(seat);
+    if (mode == JUNQI_OPEN)
+        known = 0xF;
+    else if (mode == JUNQI_DOUBLE_OPEN)
+        known = pos->side[seat];
+    bool revealed[JUNQI_SEATS];
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        revealed[s] = junqi_flag_revealed(pos, s);
+    for (int p = 0; p < pos->board->npoints; p++) {
+        uint8_t c = pos->cell[p];
+        int s = JUNQI_CELL_SEAT(c);
+        if (!c || (known & JUNQI_SEAT_BIT(s)) || (JUNQI_CELL_PIECE(c) == JUNQI_FLAG && revealed[s]))
+            continue;
+        out->cell[p] = JUNQI_CELL(s, JUNQI_UNKNOWN);
+    }
+    out->hash = junqi_position_hash(out);
+}

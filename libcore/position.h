@@ -180,4 +180,21 @@ const char *junqi_reason_id(junqi_reason r);
 /** Number of seats present in the game. */
 int junqi_position_players(const junqi_position *pos);
 
+/**
+ * True if seat s's flag is shown to everyone: its marshal is dead and the
+ * rule set reveals the flag then (rules.md: "When a marshal dies, its
+ * owner's flag is shown to everyone"). Derived from the position: s is in
+ * the game and has no marshal on the board.
+ */
+bool junqi_flag_revealed(const junqi_position *pos, int s);
+
+/**
+ * The position as `seat` sees it under information mode `mode`: pieces the
+ * seat cannot know become JUNQI_UNKNOWN (dark: every other seat's, partner
+ * included; double-open: the enemies'; open: none), except revealed flags.
+ * Writes *out (which may not alias pos). The hash is recomputed.
+ */
+void junqi_position_view(junqi_position *out, const junqi_position *pos, int seat,
+                         junqi_info_mode mode);
+
 #endif

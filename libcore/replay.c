@@ -222,10 +222,11 @@ static void check_elimination_reason(junqi_replay *r, const junqi_item *it)
                    junqi_seat_name(s));
         return;
     case JUNQI_REASON_TIMEOUTS:
-        if (r->timeouts[s] < 5)
+        /* the elimination stands for the fifth timeout itself (QQ data) */
+        if (r->timeouts[s] + 1 < 5)
             report(r, JUNQI_SEV_WARNING, "elimination-reason", it,
                    "%s is eliminated for five timeouts after %d", junqi_seat_name(s),
-                   r->timeouts[s]);
+                   r->timeouts[s] + 1);
         return;
     case JUNQI_REASON_UNKNOWN_CODE:
         report(r, JUNQI_SEV_NOTE, "unknown-code", it,
@@ -244,7 +245,9 @@ static void apply_elimination(junqi_replay *r, const junqi_item *it)
     if (it->kind == JUNQI_ITEM_ELIMINATED)
         check_elimination_reason(r, it);
     bool was_alive = r->pos.alive & JUNQI_SEAT_BIT(it->seat);
-    if (!was_alive && it->reason != JUNQI_REASON_FLAG_CAPTURED)
+    /* QQ records a departure after a seat's elimination too: only a second
+     * elimination is odd */
+    if (!was_alive && it->kind == JUNQI_ITEM_ELIMINATED && it->reason != JUNQI_REASON_FLAG_CAPTURED)
         report(r, JUNQI_SEV_WARNING, "already-out", it, "%s is already out of the game",
                junqi_seat_name(it->seat));
     junqi_undo u;

@@ -1,0 +1,108 @@
+/*
+ * json.c - see json.h.
+ */
+#include "json.h"
+
+#include <inttypes.h>
+
+void junqi_json_init(junqi_json *j, FILE *out)
+{
+    j->out = out;
+    j->depth = 0;
+    j->need_comma[0] = false;
+    j->after_key = false;
+}
+
+/* Before any value or key: a comma when a sibling came before. */
+static void separate(junqi_json *j)
+{
+    if (j->after_key) {
+        j->after_key = false;
+        return;
+    }
+    if (j->need_comma[j->depth])
+        fputc(',', j->out);
+    j->need_comma[j->depth] = true;
+}
+
+static void open_container(junqi_json *j, char c)
+{
+    separate(j);
+    fputc(c, j->out);
+    if (j->depth + 1 < JUNQI_JSON_MAX_DEPTH)
+        j->depth++;
+    j->need_comma[j->depth] = false;
+}
+
+static void close_container(junqi_json *j, char c)
+{
+    fputc(c, j->out);
+    if (j->depth > 0)
+        j->depth--;
+}
+
+void junqi_json_begin_object(junqi_json *j) { open_container(j, '{'); }
+void junqi_json_end_object(junqi_json *j) { close_container(j, '}'); }
+void junqi_json_begin_array(junqi_json *j) { open_container(j, '['); }
+void junqi_json_end_array(junqi_json *j) { close_container(j, ']'); }
+
+static void write_string(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        switch (*p) {
+        case '"': fputs("\\\"", out); break;
+        case '\\': fputs("\\\\", out); break;
+        case '\n': fputs("\\n", out); break;
+        case '\r': fputs("\\r", out); break;
+        case '\t': fputs("\\t", out); break;
+        default:
+            if (*p < 0x20)
+                fprintf(out, "\\u%04x", *p);
+            else
+                fputc(*p, out);
+        }
+    }
+    fputc('"', out);
+}
+
+void junqi_json_key(junqi_json *j, const char *key)
+{
+    separate(j);
+    write_string(j->out, key);
+    fputc(':', j->out);
+    j->after_key = true;
+}
+
+void junqi_json_string(junqi_json *j, const char *s)
+{
+    separate(j);
+    if (s)
+        write_string(j->out, s);
+    else
+        fputs("null", j->out);
+}
+
+void junqi_json_int(junqi_json *j, long long v)
+{
+    separate(j);
+    fprintf(j->out, "%lld", v);
+}
+
+void junqi_json_uint(junqi_json *j, uint64_t v)
+{
+    separate(j);
+    fprintf(j->out, "%" PRIu64, v);
+}
+
+void junqi_json_bool(junqi_json *j, bool v)
+{
+    separate(j);
+    fputs(v ? "true" : "false", j->out);
+}
+
+void junqi_json_null(junqi_json *j)
+{
+    separate(j);
+    fputs("null", j->out);
+}

@@ -1,0 +1,202 @@
+/*
+ * position_out.c - see position_out.h.
+ */
+#include "position_out.h"
+
+#include <string.h>
+
+#include "movegen.h"
+
+static const char seat_letter[] = "NESW";
+static const char *const seat_colour[] = {"\033[1;33m", "\033[1;34m", "\033[1;32m", "\033[1;35m"};
+
+int junqi_display_width(const char *s)
+{
+    int w = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p < 0x80)
+            w++;
+        else if (*p >= 0xE0) /* lead byte of a 3- or 4-byte sequence: CJK here */
+            w += 2;
+        else if (*p >= 0xC0)
+            w++;
+    }
+    return w;
+}
+
+static int name_width(const junqi_position *pos, junqi_names names)
+{
+    int w = 2; /* "()" and "[]" */
+    for (int p = 0; p < pos->board->npoints; p++)
+        if (pos->cell[p]) {
+            int n = junqi_display_width(junqi_piece_name(JUNQI_CELL_PIECE(pos->cell[p]), names));
+            if (n > w)
+                w = n;
+        }
+    return w;
+}
+
+static void pad(FILE *out, int n)
+{
+    for (int i = 0; i < n; i++)
+        fputc(' ', out);
+}
+
+static void write_point(FILE *out, const junqi_position *pos, int p, junqi_names names,
+                        bool colour, int width)
+{
+    if (p < 0) {
+        pad(out, width + 1);
+        return;
+    }
+    uint8_t c = pos->cell[p];
+    if (!c) {
+        static const char *const marks[] = {".", "()", "[]"};
+        const char *mark = marks[pos->board->point[p].kind];
+        pad(out, 1);
+        fputs(mark, out);
+        pad(out, width - (int)strlen(mark));
+        return;
+    }
+    const char *name = junqi_piece_name(JUNQI_CELL_PIECE(c), names);
+    int s = JUNQI_CELL_SEAT(c);
+    if (colour)
+        fputs(seat_colour[s], out);
+    fprintf(out, "%c%s", seat_letter[s], name);
+    if (colour)
+        fputs("\033[0m", out);
+    pad(out, width - junqi_display_width(name));
+}
+
+void junqi_write_text_board(FILE *out, const junqi_position *pos, junqi_names names, bool colour)
+{
+    const junqi_board *b = pos->board;
+    int width = name_width(pos, names);
+    for (int rank = b->nranks - 1; rank >= 0; rank--) {
+        fprintf(out, "%2d ", rank + 1);
+        for (int file = 0; file < b->nfiles; file++) {
+            write_point(out, pos, junqi_board_point_at(b, file, rank), names, colour, width);
+            if (file + 1 < b->nfiles)
+                fputc(' ', out);
+        }
+        fputc('\n', out);
+    }
+    fputs("   ", out);
+    for (int file = 0; file < b->nfiles; file++) {
+        fputc('a' + file, out);
+        if (file + 1 < b->nfiles)
+            pad(out, width + 1);
+    }
+    fputc('\n', out);
+}
+
+const char *junqi_result_winner(const junqi_position *pos)
+{
+    if (pos->result.status != JUNQI_DECIDED)
+        return NULL;
+    if (junqi_position_players(pos) == 2) {
+        for (int s = 0; s < JUNQI_SEATS; s++)
+            if (pos->result.winners & JUNQI_SEAT_BIT(s))
+                return junqi_seat_name((junqi_seat)s);
+        return NULL;
+    }
+    return (pos->result.winners & JUNQI_SEAT_BIT(JUNQI_NORTH)) ||
+                   (pos->result.winners & JUNQI_SEAT_BIT(JUNQI_SOUTH))
+               ? "north-south"
+               : "east-west";
+}
+
+static void write_result_text(FILE *out, const junqi_position *pos)
+{
+    const junqi_result *r = &pos->result;
+    const char *reason = junqi_reason_name((junqi_reason)r->reason);
+    switch (r->status) {
+    case JUNQI_DECIDED: fprintf(out, "result: %s won (%s)\n", junqi_result_winner(pos), reason); break;
+    case JUNQI_DRAWN: fprintf(out, "result: draw (%s)\n", reason); break;
+    case JUNQI_UNDECIDED:
+        if (r->reason == JUNQI_REASON_UNKNOWN_CODE)
+            fprintf(out, "result: undecided (unknown end code %d)\n", r->code);
+        else
+            fprintf(out, "result: undecided (%s)\n", reason);
+        break;
+    default: break;
+    }
+}
+
+void junqi_write_text_status(FILE *out, const junqi_position *pos, size_t ply, junqi_move last,
+                             junqi_outcome last_outcome)
+{
+    fprintf(out, "ply %zu, ", ply);
+    if (pos->to_move < JUNQI_SEATS)
+        fprintf(out, "%s to move", junqi_seat_name(pos->to_move));
+    else
+        fputs("game over", out);
+    fprintf(out, ", no-combat count %d\n", pos->quiet);
+    const char *sep = "eliminated: ";
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        if ((pos->present & ~pos->alive) & JUNQI_SEAT_BIT(s)) {
+            fprintf(out, "%s%s (%s)", sep, junqi_seat_name((junqi_seat)s),
+                    junqi_reason_name((junqi_reason)pos->out_reason[s]));
+            sep = ", ";
+        }
+    if (sep[0] == ',')
+        fputc('\n', out);
+    if (last.from != JUNQI_NO_POINT) {
+        char name[8];
+        fprintf(out, "last move: %s", junqi_move_name(pos->board, last, name));
+        if (last_outcome != JUNQI_NO_COMBAT)
+            fprintf(out, " (%s)", junqi_outcome_name(last_outcome));
+        fputc('\n', out);
+    }
+    write_result_text(out, pos);
+}
+
+void junqi_write_position_json(junqi_json *j, const junqi_position *pos, size_t ply)
+{
+    char square[4];
+    junqi_json_begin_object(j);
+    junqi_json_key(j, "ply");
+    junqi_json_uint(j, ply);
+    junqi_json_key(j, "to_move");
+    junqi_json_string(j, pos->to_move < JUNQI_SEATS ? junqi_seat_name(pos->to_move) : NULL);
+    junqi_json_key(j, "pieces");
+    junqi_json_begin_array(j);
+    for (int p = 0; p < pos->board->npoints; p++) {
+        uint8_t c = pos->cell[p];
+        if (!c)
+            continue;
+        junqi_json_begin_object(j);
+        junqi_json_key(j, "square");
+        junqi_json_string(j, junqi_square_name(pos->board, p, square));
+        junqi_json_key(j, "seat");
+        junqi_json_string(j, junqi_seat_name(JUNQI_CELL_SEAT(c)));
+        junqi_json_key(j, "piece");
+        junqi_json_string(j, junqi_piece_name(JUNQI_CELL_PIECE(c), JUNQI_NAMES_EN));
+        junqi_json_end_object(j);
+    }
+    junqi_json_end_array(j);
+    junqi_json_key(j, "eliminated");
+    junqi_json_begin_array(j);
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        if ((pos->present & ~pos->alive) & JUNQI_SEAT_BIT(s))
+            junqi_json_string(j, junqi_seat_name((junqi_seat)s));
+    junqi_json_end_array(j);
+    junqi_json_key(j, "result");
+    if (pos->result.status == JUNQI_ONGOING) {
+        junqi_json_null(j);
+    } else {
+        junqi_json_begin_object(j);
+        junqi_json_key(j, "winner");
+        junqi_json_string(j, junqi_result_winner(pos));
+        junqi_json_key(j, "draw");
+        junqi_json_bool(j, pos->result.status == JUNQI_DRAWN);
+        junqi_json_key(j, "reason");
+        junqi_json_string(j, junqi_reason_id((junqi_reason)pos->result.reason));
+        if (pos->result.reason == JUNQI_REASON_UNKNOWN_CODE) {
+            junqi_json_key(j, "code");
+            junqi_json_int(j, pos->result.code);
+        }
+        junqi_json_end_object(j);
+    }
+    junqi_json_end_object(j);
+}

@@ -1,0 +1,49 @@
+/*
+ * position_out.h - a position as a text board for terminals, and as JSON.
+ *
+ * The JSON shape is the one issue 2 fixes for `junqi-replay --format json`:
+ * {"ply":N,"to_move":"west"|null,"pieces":[{"square","seat","piece"},...],
+ *  "eliminated":[seats],"result":null|{"winner","draw","reason"}}.
+ */
+#ifndef JUNQI_POSITION_OUT_H
+#define JUNQI_POSITION_OUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "json.h"
+#include "position.h"
+
+/**
+ * Draw the board, south at the bottom, ranks down the left and files along
+ * the bottom. Each point is a column of equal display width (Chinese names
+ * count two columns per character): a piece is its seat's letter (N E S W)
+ * and its name in `names`; an empty station is ".", camp "()", headquarters
+ * "[]". With colour, pieces are also coloured by seat with ANSI escapes
+ * (north yellow, east blue, south green, west magenta, as QQ's colours).
+ */
+void junqi_write_text_board(FILE *out, const junqi_position *pos, junqi_names names, bool colour);
+
+/**
+ * The lines under a text board: ply and seat to move, eliminated seats with
+ * their reasons, the last move (last.from == JUNQI_NO_POINT: none) and its
+ * outcome, and the result once the game is over.
+ */
+void junqi_write_text_status(FILE *out, const junqi_position *pos, size_t ply, junqi_move last,
+                             junqi_outcome last_outcome);
+
+/** The position as one JSON object (see the file comment). */
+void junqi_write_position_json(junqi_json *j, const junqi_position *pos, size_t ply);
+
+/**
+ * The winner of a decided game as text: the seat ("south") when two seats
+ * played, else the team ("north-south" / "east-west"). NULL if not decided.
+ * Static string.
+ */
+const char *junqi_result_winner(const junqi_position *pos);
+
+/** Display width in terminal columns of a UTF-8 string (CJK counts 2). */
+int junqi_display_width(const char *s);
+
+#endif

@@ -1,0 +1,118 @@
+/*
+ * cli.h - what the tools share: reading inputs (format detected by content),
+ * printing diagnostics in the forms of ../shared/docs/cli.md, exit codes,
+ * option values, and output files written through a temporary file.
+ */
+#ifndef JUNQI_CLI_H
+#define JUNQI_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "diag.h"
+#include "game.h"
+#include "json.h"
+
+/** Exit statuses (cli.md "Exit status"). */
+enum {
+    JUNQI_EXIT_OK = 0,      /**< success, all inputs valid */
+    JUNQI_EXIT_INVALID = 1, /**< some input is invalid */
+    JUNQI_EXIT_USAGE = 2,   /**< usage error */
+    JUNQI_EXIT_IO = 3       /**< a file could not be read or written */
+};
+
+/** How results are printed (`--format`). */
+typedef enum junqi_cli_format {
+    JUNQI_FORMAT_TEXT,
+    JUNQI_FORMAT_JSON
+} junqi_cli_format;
+
+/** What an input turned out to be. */
+typedef enum junqi_input_kind {
+    JUNQI_INPUT_UNKNOWN = 0,
+    JUNQI_INPUT_RECORD,    /**< a game record: .game is set */
+    JUNQI_INPUT_FORMATION  /**< a single formation: .formation is set */
+} junqi_input_kind;
+
+/** A loaded input. Free with junqi_input_free(). */
+typedef struct junqi_input {
+    const char *name;        /**< as given on the command line ("-" shown as "<stdin>") */
+    junqi_input_kind kind;
+    junqi_game *game;        /**< owned; records only */
+    uint8_t formation[6][5]; /**< formations only: junqi_piece codes, owner's frame */
+    long formation_offset;   /**< byte offset of the 30 piece codes (binary), or -1 */
+} junqi_input;
+
+/** Largest input accepted, in bytes (256 MiB): larger inputs are refused, not truncated. */
+#define JUNQI_MAX_INPUT (256u << 20)
+
+/**
+ * Read a whole file ("-" or NULL: standard input) into a new buffer (*data,
+ * freed by the caller with free(); one NUL byte is appended past *len).
+ * Returns 0, or an errno-style value with a message in err (n bytes):
+ * the system error, or EFBIG when larger than JUNQI_MAX_INPUT.
+ */
+int junqi_cli_read_file(const char *path, uint8_t **data, size_t *len, char *err, size_t n);
+
+/**
+ * Load an input and detect its format by content. Problems with the content
+ * go to d. Returns JUNQI_EXIT_OK, JUNQI_EXIT_INVALID (not a format we read,
+ * or broken beyond reading; in->kind may still be set when a record was
+ * read with errors) or JUNQI_EXIT_IO (could not be read: the message is
+ * printed to stderr as "PROG: FILE: reason").
+ */
+int junqi_cli_load(const char *prog, const char *path, junqi_input *in, junqi_diags *d);
+
+/** Free what junqi_cli_load() allocated. */
+void junqi_input_free(junqi_input *in);
+
+/**
+ * Print diagnostics about input `file` in text or JSON (one object per line,
+ * cli.md "Diagnostics"). Text form: "FILE: move N (record K, offset 0x1F6):
+ * error: message" for binary inputs, "FILE:LINE:COL: error: message" with
+ * the source line and a caret for text inputs.
+ */
+void junqi_cli_print_diags(FILE *out, const char *file, const junqi_diags *d, junqi_cli_format fmt);
+
+/**
+ * Print "PROG: message" (skipped when fmt is NULL, as after getopt's own
+ * message) and "Try 'PROG --help' for more information." to stderr; returns JUNQI_EXIT_USAGE so callers can `return junqi_cli_usage(...)`.
+ */
+int junqi_cli_usage(const char *prog, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/** Parse a whole non-negative decimal number no larger than max. False if not. */
+bool junqi_cli_parse_count(const char *text, long max, long *out);
+
+/** Parse a --format value: "text" or "json". */
+bool junqi_cli_parse_format(const char *text, junqi_cli_format *out);
+
+/** An output file written through a temporary file in the same folder. */
+typedef struct junqi_cli_output {
+    FILE *fp;        /**< write here */
+    char *path;      /**< final path, or NULL for standard output */
+    char *tmp_path;  /**< the temporary file while open */
+} junqi_cli_output;
+
+/**
+ * Open output `path` ("-" or NULL: standard output). Returns false, with a
+ * message printed to stderr, when the temporary file cannot be created.
+ */
+bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output *o);
+
+/**
+ * Finish the output: with commit, flush and rename the temporary file onto
+ * the final path; without, remove it (a failed run leaves nothing behind
+ * and keeps any earlier file). Returns false, with a message on stderr, if
+ * writing, flushing or renaming failed.
+ */
+bool junqi_cli_output_close(const char *prog, junqi_cli_output *o, bool commit);
+
+/** The version string printed by --version. */
+#define JUNQI_VERSION "0.1.0"
+
+/** Print "PROG (junqi) VERSION" to stdout. Returns JUNQI_EXIT_OK. */
+int junqi_cli_version(const char *prog);
+
+#endif
