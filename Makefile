@@ -30,6 +30,8 @@ TEST_SRC    := $(wildcard tests/test_*.c)
 TEST_BINS   := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS   := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmocka)
+JSONC_CFLAGS  := $(shell $(PKG_CONFIG) --cflags json-c 2>/dev/null)
+JSONC_LIBS    := $(shell $(PKG_CONFIG) --libs json-c 2>/dev/null || echo -ljson-c)
 
 all: $(LIB) $(TOOL_BINS)
 
@@ -47,11 +49,11 @@ bin/%: $(BUILD)/tools/%.o $(CLI_OBJ) $(LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_CORE)
 
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(CLI_OBJ) $(LIB)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CMOCKA_LIBS) $(LDLIBS_CORE)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CMOCKA_LIBS) $(JSONC_LIBS) $(LDLIBS_CORE)
 
 $(BUILD)/tests/%.o: tests/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(CMOCKA_CFLAGS) -DJUNQI_SOURCE_DIR='"$(CURDIR)"' -c $< -o $@
+	$(CC) $(CFLAGS) $(CMOCKA_CFLAGS) $(JSONC_CFLAGS) -DJUNQI_SOURCE_DIR='"$(CURDIR)"' -c $< -o $@
 
 check: all $(TEST_BINS)
 	@bash tests/run-tests $(BUILD)

@@ -3,6 +3,7 @@
  */
 #include "position_out.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "movegen.h"
@@ -68,26 +69,49 @@ static void write_point(FILE *out, const junqi_position *pos, int p, junqi_names
     pad(out, width - junqi_display_width(name));
 }
 
+/* Write one line of the board, without trailing blanks. */
+static void write_line(FILE *out, char *line, size_t len)
+{
+    while (len > 0 && line[len - 1] == ' ')
+        len--;
+    fwrite(line, 1, len, out);
+    fputc('\n', out);
+}
+
 void junqi_write_text_board(FILE *out, const junqi_position *pos, junqi_names names, bool colour)
 {
     const junqi_board *b = pos->board;
     int width = name_width(pos, names);
+    char *line = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&line, &len);
+    if (!mem)
+        mem = out; /* out of memory: trailing blanks are harmless */
     for (int rank = b->nranks - 1; rank >= 0; rank--) {
-        fprintf(out, "%2d ", rank + 1);
+        fprintf(mem, "%2d ", rank + 1);
         for (int file = 0; file < b->nfiles; file++) {
-            write_point(out, pos, junqi_board_point_at(b, file, rank), names, colour, width);
-            if (file + 1 < b->nfiles)
-                fputc(' ', out);
+            write_point(mem, pos, junqi_board_point_at(b, file, rank), names, colour, width);
+            fputc(' ', mem);
         }
+        fflush(mem);
+        if (mem != out) {
+            write_line(out, line, len);
+            rewind(mem);
+        }
+    }
+    fputs("    ", mem);
+    for (int file = 0; file < b->nfiles; file++) {
+        fputc('a' + file, mem);
+        pad(mem, width + 1);
+    }
+    fflush(mem);
+    if (mem != out) {
+        write_line(out, line, len);
+        fclose(mem);
+        free(line);
+    } else {
         fputc('\n', out);
     }
-    fputs("   ", out);
-    for (int file = 0; file < b->nfiles; file++) {
-        fputc('a' + file, out);
-        if (file + 1 < b->nfiles)
-            pad(out, width + 1);
-    }
-    fputc('\n', out);
 }
 
 const char *junqi_result_winner(const junqi_position *pos)

@@ -1,0 +1,1020 @@
+/*
+ * test_qq.c - the QQ importer (formats/qq.h) on real files and hostile input.
+ *
+ * Fixtures are real files copied from ../shared/data (provenance in
+ * tests/data/qq/README.md); the format is ../shared/docs/qq-formats.md.
+ * Every mutated input is copied into a buffer of exactly its length, so
+ * that AddressSanitizer catches any read past the end.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "qq.h"
+
+#define FIXTURES JUNQI_SOURCE_DIR "/tests/data/qq/"
+#define SHARED JUNQI_SOURCE_DIR "/../shared/data"
+#define RECORDS 0x19C
+
+typedef struct blob {
+    uint8_t *data;
+    size_t len;
+} blob;
+
+/* Read a whole file; false if it cannot be opened or read. */
+static bool load(const char *path, blob *b)
+{
+    FILE *f = fopen(path, "rb");
+    size_t cap = 4096;
+    b->data = NULL;
+    b->len = 0;
+    if (!f)
+        return false;
+    b->data = malloc(cap);
+    for (;;) {
+        assert_non_null(b->data);
+        size_t got = fread(b->data + b->len, 1, cap - b->len, f);
+        b->len += got;
+        if (got == 0)
+            break;
+        if (b->len == cap) {
+            cap *= 2;
+            b->data = realloc(b->data, cap);
+        }
+    }
+    bool ok = !ferror(f);
+    fclose(f);
+    return ok;
+}
+
+static blob fixture(const char *name)
+{
+    char path[512];
+    blob b;
+    snprintf(path, sizeof path, "%s%s", FIXTURES, name);
+    assert_true(load(path, &b));
+    return b;
+}
+
+/* Read data[0..len) from a copy of exactly len bytes. */
+static junqi_game *read_copy(const uint8_t *data, size_t len, junqi_diags *d)
+{
+    uint8_t *copy = malloc(len ? len : 1);
+    assert_non_null(copy);
+    if (len)
+        memcpy(copy, data, len);
+    junqi_game *g = junqi_qq_read_replay(len ? copy : NULL, len, d);
+    free(copy);
+    return g;
+}
+
+static size_t count_code(const junqi_diags *d, junqi_severity sev, const char *code)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < d->n; i++)
+        n += d->items[i].severity == sev && strcmp(d->items[i].code, code) == 0;
+    return n;
+}
+
+/* The first diagnostic with this code, failing the test if there is none. */
+static const junqi_diag *find_code(const junqi_diags *d, const char *code)
+{
+    for (size_t i = 0; i < d->n; i++)
+        if (strcmp(d->items[i].code, code) == 0)
+            return &d->items[i];
+    fail_msg("no diagnostic with code %s", code);
+    return NULL;
+}
+
+static size_t count_of(const uint8_t *data)
+{
+    return (size_t)data[0x1A] | (size_t)data[0x1B] << 8;
+}
+
+static size_t records_end(const uint8_t *data)
+{
+    return RECORDS + 10 * count_of(data);
+}
+
+static void put16(uint8_t *p, unsigned v)
+{
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+}
+
+static const char *square(int p, char buf[4])
+{
+    return junqi_square_name(junqi_board_get(JUNQI_FOUR_PLAYER), p, buf);
+}
+
+static int point(const char *name)
+{
+    return junqi_square_parse(junqi_board_get(JUNQI_FOUR_PLAYER), name, (int)strlen(name));
+}
+
+/* Whatever the input, a returned record must be safe to use. */
+static void assert_game_sane(const junqi_game *g, const uint8_t *data)
+{
+    assert_int_equal(g->nitems, count_of(data));
+    for (size_t i = 0; i < g->nitems; i++) {
+        const junqi_item *it = &g->items[i];
+        assert_in_range(it->kind, JUNQI_ITEM_MOVE, JUNQI_ITEM_END);
+        assert_in_range(it->seat, 0, JUNQI_NO_SEAT);
+        assert_in_range(it->next_seat, 0, JUNQI_NO_SEAT);
+        assert_int_equal(it->loc.record, (int)i);
+        assert_int_equal(it->loc.offset, RECORDS + 10 * (long)i);
+        if (it->kind == JUNQI_ITEM_MOVE) {
+            assert_true(it->move.from < JUNQI_MAX_POINTS && it->move.to < JUNQI_MAX_POINTS);
+            for (int k = 0; k < 2; k++)
+                assert_true(it->flag_shown[k] < JUNQI_MAX_POINTS ||
+                            it->flag_shown[k] == JUNQI_NO_POINT);
+        }
+    }
+    for (size_t i = 0; i < g->ncomments; i++)
+        assert_true(g->comments[i].before <= g->nitems);
+}
+
+/* Every diagnostic's offset is -1 or inside [0, len]. */
+static void assert_offsets_within(const junqi_diags *d, size_t len)
+{
+    for (size_t i = 0; i < d->n; i++)
+        assert_in_range(d->items[i].loc.offset, -1, (long)len);
+}
+
+static bool has_error_within(const junqi_diags *d, size_t len)
+{
+    for (size_t i = 0; i < d->n; i++)
+        if (d->items[i].severity == JUNQI_SEV_ERROR && d->items[i].loc.offset >= 0 &&
+            d->items[i].loc.offset <= (long)len)
+            return true;
+    return false;
+}
+
+/* ---- detection ---------------------------------------------------------- */
+
+static void test_detect_recognises_files_by_content_not_name(void **state)
+{
+    (void)state;
+    blob jgs = fixture("jgs-002724.jgs"), jqs = fixture("jqs-09820394.jqs");
+    blob jql = fixture("F01.jql");
+    assert_int_equal(junqi_qq_detect(jgs.data, jgs.len), JUNQI_QQ_REPLAY);
+    assert_int_equal(junqi_qq_detect(jqs.data, jqs.len), JUNQI_QQ_REPLAY);
+    assert_int_equal(junqi_qq_detect(jql.data, jql.len), JUNQI_QQ_FORMATION);
+    /* only the magic counts */
+    assert_int_equal(junqi_qq_detect(jgs.data, 10), JUNQI_QQ_REPLAY);
+    assert_int_equal(junqi_qq_detect(jgs.data, 9), JUNQI_QQ_NONE);
+    assert_int_equal(junqi_qq_detect(jql.data, 16), JUNQI_QQ_FORMATION);
+    assert_int_equal(junqi_qq_detect(jql.data, 15), JUNQI_QQ_NONE);
+    assert_int_equal(junqi_qq_detect((const uint8_t *)"QQGame JQL File", 15), JUNQI_QQ_NONE);
+    assert_int_equal(junqi_qq_detect((const uint8_t *)" QQGame JQS", 11), JUNQI_QQ_NONE);
+    assert_int_equal(junqi_qq_detect((const uint8_t *)"qqgame jqs", 10), JUNQI_QQ_NONE);
+    assert_int_equal(junqi_qq_detect((const uint8_t *)"[Event \"x\"]", 11), JUNQI_QQ_NONE);
+    assert_int_equal(junqi_qq_detect(NULL, 0), JUNQI_QQ_NONE);
+    free(jgs.data);
+    free(jqs.data);
+    free(jql.data);
+}
+
+static void test_piece_codes_map_to_pieces(void **state)
+{
+    (void)state;
+    static const int want[14] = {
+        JUNQI_NONE,    JUNQI_UNKNOWN, JUNQI_FLAG,          JUNQI_LANDMINE,  JUNQI_BOMB,
+        JUNQI_MARSHAL, JUNQI_GENERAL, JUNQI_MAJOR_GENERAL, JUNQI_BRIGADIER, JUNQI_COLONEL,
+        JUNQI_MAJOR,   JUNQI_CAPTAIN, JUNQI_LIEUTENANT,    JUNQI_ENGINEER,
+    };
+    for (int c = 0; c < 256; c++)
+        assert_int_equal(junqi_qq_piece((uint8_t)c), c < 14 ? want[c] : -1);
+}
+
+/* ---- real files ----------------------------------------------------------- */
+
+static void test_reads_short_four_player_game(void **state)
+{
+    (void)state;
+    blob b = fixture("jgs-002724.jgs");
+    junqi_diags d = {0};
+    junqi_game *g = junqi_qq_read_replay(b.data, b.len, &d);
+    static const char *const names[4] = {"黄方玩家", "蓝方玩家", "绿方玩家", "紫方玩家"};
+    char s1[4], s2[4];
+
+    assert_non_null(g);
+    assert_int_equal(d.n, 0);
+    assert_int_equal(g->board, JUNQI_FOUR_PLAYER);
+    assert_string_equal(g->rules->name, "qq");
+    assert_int_equal(g->info, JUNQI_DARK);
+    assert_string_equal(junqi_game_tag(g, "Source"), "QQ 四国军棋 replay");
+    assert_int_equal(g->saved_by, JUNQI_NORTH);
+    assert_int_equal(junqi_game_present(g), 0xF);
+    for (int s = 0; s < 4; s++) {
+        const junqi_seat_info *si = &g->seat[s];
+        assert_true(si->setup_known);
+        assert_string_equal(si->player, names[s]);
+        assert_int_equal(si->setup_loc.offset, 60 + 88 * s);
+        int pieces = 0;
+        for (int i = 0; i < 30; i++) {
+            assert_int_equal(si->setup[i / 5][i % 5], junqi_qq_piece(b.data[60 + 88 * s + i]));
+            pieces += si->setup[i / 5][i % 5] != JUNQI_NONE;
+        }
+        assert_int_equal(pieces, 25);
+        /* camps are empty: rows 2 and 4 columns 2 and 4, row 3 column 3 */
+        assert_int_equal(si->setup[1][1] | si->setup[1][3] | si->setup[2][2] |
+                         si->setup[3][1] | si->setup[3][3], JUNQI_NONE);
+    }
+
+    assert_int_equal(g->nitems, 22);
+    assert_int_equal(junqi_game_moves(g), 19);
+    const junqi_item *m = &g->items[0];
+    assert_int_equal(m->kind, JUNQI_ITEM_MOVE);
+    assert_int_equal(m->seat, JUNQI_NO_SEAT);
+    assert_string_equal(square(m->move.from, s1), "g12");
+    assert_string_equal(square(m->move.to, s2), "f11");
+    assert_true(m->outcome_known);
+    assert_int_equal(m->outcome, JUNQI_ATTACKER_LOSES);
+    assert_int_equal(m->next_seat, JUNQI_WEST);
+    assert_int_equal(m->loc.offset, 0x19C);
+    assert_int_equal(m->loc.record, 0);
+    assert_int_equal(m->flag_shown[0], JUNQI_NO_POINT);
+
+    /* record 1: both removed, the attacker's marshal died, its flag (a8) is shown */
+    m = &g->items[1];
+    assert_string_equal(square(m->move.from, s1), "f11");
+    assert_string_equal(square(m->move.to, s2), "g13");
+    assert_int_equal(m->outcome, JUNQI_BOTH_REMOVED);
+    assert_int_equal(m->next_seat, JUNQI_SOUTH);
+    assert_int_equal(m->flag_shown[0], point("a8"));
+    assert_int_equal(m->flag_shown[1], JUNQI_NO_POINT);
+    assert_false(m->defender_marshal_died);
+
+    /* record 2: F5 02 02 01 01, south's first timeout, east next */
+    m = &g->items[2];
+    assert_int_equal(m->kind, JUNQI_ITEM_TIMEOUT);
+    assert_int_equal(m->seat, JUNQI_SOUTH);
+    assert_int_equal(m->count, 1);
+    assert_int_equal(m->next_seat, JUNQI_EAST);
+    assert_int_equal(m->loc.offset, 0x1B0);
+    assert_int_equal(m->loc.record, 2);
+
+    const junqi_item *end = &g->items[21];
+    assert_int_equal(end->kind, JUNQI_ITEM_END);
+    assert_int_equal(end->code, 4);
+    assert_int_equal(end->status, JUNQI_DECIDED);
+    assert_int_equal(end->reason, JUNQI_REASON_NONE);
+    assert_int_equal(end->seat, JUNQI_NO_SEAT);
+    assert_int_equal(g->ncomments, 0);
+    assert_game_sane(g, b.data);
+    junqi_game_free(g);
+    free(b.data);
+}
+
+static void test_reads_two_player_game_with_empty_seats(void **state)
+{
+    (void)state;
+    blob b = fixture("jgs-000029.jgs");
+    junqi_diags d = {0};
+    junqi_game *g = junqi_qq_read_replay(b.data, b.len, &d);
+    char s1[4], s2[4];
+
+    assert_non_null(g);
+    assert_int_equal(d.n, 0);
+    assert_int_equal(junqi_game_present(g), JUNQI_SEAT_BIT(JUNQI_NORTH) | JUNQI_SEAT_BIT(JUNQI_SOUTH));
+    assert_string_equal(g->seat[JUNQI_NORTH].player, "黄方玩家");
+    assert_string_equal(g->seat[JUNQI_SOUTH].player, "绿方玩家");
+    assert_null(g->seat[JUNQI_EAST].player);
+    assert_null(g->seat[JUNQI_WEST].player);
+    assert_false(g->seat[JUNQI_EAST].setup_known);
+    assert_false(g->seat[JUNQI_WEST].setup_known);
+    assert_int_equal(g->saved_by, JUNQI_SOUTH);
+    assert_int_equal(g->nitems, 214);
+    assert_string_equal(square(g->items[0].move.from, s1), "j14");
+    assert_string_equal(square(g->items[0].move.to, s2), "j13");
+    assert_int_equal(g->items[0].next_seat, JUNQI_SOUTH);
+    assert_string_equal(square(g->items[1].move.from, s1), "i5");
+    assert_string_equal(square(g->items[1].move.to, s2), "j5");
+    assert_int_equal(g->items[213].kind, JUNQI_ITEM_END);
+    assert_int_equal(g->items[213].code, 4);
+    assert_game_sane(g, b.data);
+    junqi_game_free(g);
+    free(b.data);
+}
+
+static void test_reads_jqs_file_like_jgs(void **state)
+{
+    (void)state;
+    blob b = fixture("jqs-09820394.jqs");
+    junqi_diags d = {0};
+    junqi_game *g = junqi_qq_read_replay(b.data, b.len, &d);
+    char s1[4], s2[4];
+
+    assert_non_null(g);
+    assert_int_equal(d.n, 0);
+    assert_int_equal(junqi_game_present(g), 0xF);
+    assert_string_equal(g->seat[JUNQI_EAST].player, "蓝方玩家");
+    assert_string_equal(g->seat[JUNQI_WEST].player, "紫方玩家");
+    assert_int_equal(g->nitems, 105);
+    assert_string_equal(square(g->items[0].move.from, s1), "h14");
+    assert_string_equal(square(g->items[0].move.to, s2), "h13");
+    assert_int_equal(g->items[104].kind, JUNQI_ITEM_END);
+    assert_int_equal(g->items[104].code, 4);
+    assert_int_equal(g->items[104].status, JUNQI_DECIDED);
+    assert_game_sane(g, b.data);
+    junqi_game_free(g);
+    free(b.data);
+}
+
+static void test_reads_comment_block_as_utf8(void **state)
+{
+    (void)state;
+    blob b = fixture("jgs-001742.jgs");
+    junqi_diags d = {0};
+    junqi_game *g = junqi_qq_read_replay(b.data, b.len, &d);
+    static const size_t before[3] = {9, 14, 34};
+    static const char *const text[3] = {"第1条注释", "第2条注释", "第3条注释"};
+
+    assert_non_null(g);
+    assert_int_equal(d.n, 0);
+    assert_int_equal(g->nitems, 59);
+    assert_int_equal(g->items[58].code, 4);
+    assert_int_equal(g->ncomments, 3);
+    size_t block = records_end(b.data) + 8;
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(g->comments[i].before, before[i]);
+        assert_string_equal(g->comments[i].text, text[i]);
+        assert_int_equal(g->comments[i].loc.offset, (long)(block + 20 + 216 * (size_t)i));
+    }
+    junqi_game_free(g);
+    free(b.data);
+}
+
+static void test_ignores_zero_count_trailer_with_padding(void **state)
+{
+    (void)state;
+    blob b = fixture("jgs-002045.jgs");
+    junqi_diags d = {0};
+    junqi_game *g = junqi_qq_read_replay(b.data, b.len, &d);
+
+    assert_non_null(g);
+    assert_int_equal(d.errors, 0);
+    assert_int_equal(d.n, 1);
+    assert_string_equal(d.items[0].code, "bad-trailer");
+    assert_int_equal(d.items[0].severity, JUNQI_SEV_WARNING);
+    assert_int_equal(d.items[0].loc.offset, (long)records_end(b.data) + 8 + 20);
+    assert_int_equal(g->ncomments, 0);
+    assert_int_equal(g->nitems, 167);
+    assert_int_equal(g->items[166].kind, JUNQI_ITEM_END);
+    assert_int_equal(junqi_game_present(g), JUNQI_SEAT_BIT(JUNQI_NORTH) | JUNQI_SEAT_BIT(JUNQI_SOUTH));
+    junqi_game_free(g);
+    junqi_diags_free(&d);
+    free(b.data);
+}
+
+static bool has_suffix(const char *name, const char *suffix)
+{
+    size_t n = strlen(name), m = strlen(suffix);
+    return n >= m && strcmp(name + n - m, suffix) == 0;
+}
+
+static void test_every_shared_replay_parses_without_errors(void **state)
+{
+    (void)state;
+    DIR *dir = opendir(SHARED "/qq-replays");
+    if (!dir)
+        skip();
+    static const char *const codes[] = {"header-mismatch", "unfinished", "after-game-over",
+                                        "comment-index", "bad-trailer", "bad-encoding"};
+    size_t files = 0, comments = 0, warned[6] = {0};
+    struct dirent *e;
+    while ((e = readdir(dir))) {
+        if (!has_suffix(e->d_name, ".jgs") && !has_suffix(e->d_name, ".jqs"))
+            continue;
+        char path[1024];
+        blob b;
+        junqi_diags d = {0};
+        snprintf(path, sizeof path, "%s/qq-replays/%s", SHARED, e->d_name);
+        assert_true(load(path, &b));
+        junqi_game *g = junqi_qq_read_replay(b.data, b.len, &d);
+        if (!g || d.errors)
+            fail_msg("%s: %s", e->d_name, d.n ? d.items[0].message : "no record");
+        assert_game_sane(g, b.data);
+        assert_int_equal(g->items[g->nitems - 1].kind, JUNQI_ITEM_END);
+        assert_true(g->seat[0].setup_known || g->seat[1].setup_known);
+        for (size_t i = 0; i < d.n; i++)
+            for (size_t c = 0; c < 6; c++)
+                warned[c] += strcmp(d.items[i].code, codes[c]) == 0;
+        comments += g->ncomments;
+        files++;
+        junqi_game_free(g);
+        junqi_diags_free(&d);
+        free(b.data);
+    }
+    closedir(dir);
+    assert_int_equal(files, 298);
+    assert_int_equal(comments, 102);
+    print_message("%zu shared replays, %zu comments; warnings:", files, comments);
+    for (size_t c = 0; c < 6; c++)
+        print_message(" %s %zu", codes[c], warned[c]);
+    print_message("\n");
+    assert_int_equal(warned[4], 1); /* jgs-002045's zero-count trailer */
+}
+
+/* ---- formations ------------------------------------------------------------ */
+
+static void test_reads_formation_fixture(void **state)
+{
+    (void)state;
+    blob b = fixture("F01.jql");
+    uint8_t setup[6][5];
+    junqi_diags d = {0};
+
+    assert_int_equal(b.len, 50);
+    assert_true(junqi_qq_read_formation(b.data, b.len, setup, &d));
+    assert_int_equal(d.n, 0);
+    /* front row 07 0B 06 0D 0B, back row 0C 03 0A 02 07 (file bytes 20.. and 45..) */
+    assert_int_equal(setup[0][0], JUNQI_MAJOR_GENERAL);
+    assert_int_equal(setup[0][1], JUNQI_CAPTAIN);
+    assert_int_equal(setup[0][2], JUNQI_GENERAL);
+    assert_int_equal(setup[0][3], JUNQI_ENGINEER);
+    assert_int_equal(setup[2][2], JUNQI_NONE);
+    assert_int_equal(setup[5][3], JUNQI_FLAG);
+    assert_int_equal(setup[5][1], JUNQI_LANDMINE);
+    free(b.data);
+}
+
+static void test_every_shared_formation_parses(void **state)
+{
+    (void)state;
+    DIR *dir = opendir(SHARED "/formations/jql");
+    if (!dir)
+        skip();
+    size_t files = 0;
+    struct dirent *e;
+    while ((e = readdir(dir))) {
+        if (!has_suffix(e->d_name, ".jql"))
+            continue;
+        char path[1024];
+        blob b;
+        uint8_t setup[6][5];
+        junqi_diags d = {0};
+        snprintf(path, sizeof path, "%s/formations/jql/%s", SHARED, e->d_name);
+        assert_true(load(path, &b));
+        assert_int_equal(junqi_qq_detect(b.data, b.len), JUNQI_QQ_FORMATION);
+        if (!junqi_qq_read_formation(b.data, b.len, setup, &d) || d.n)
+            fail_msg("%s: %s", e->d_name, d.n ? d.items[0].message : "false");
+        for (int i = 0; i < 30; i++)
+            assert_int_equal(setup[i / 5][i % 5], junqi_qq_piece(b.data[20 + i]));
+        files++;
+        free(b.data);
+    }
+    closedir(dir);
+    assert_int_equal(files, 16);
+}
+
+static void test_rejects_broken_formations(void **state)
+{
+    (void)state;
+    blob b = fixture("F01.jql"), r = fixture("jgs-002724.jgs");
+    uint8_t setup[6][5], copy[64];
+    junqi_diags d = {0};
+
+    memset(setup, 0xAA, sizeof setup);
+    for (size_t cut = 0; cut < 50; cut++) {
+        uint8_t *p = malloc(cut ? cut : 1);
+        memcpy(p, b.data, cut);
+        assert_false(junqi_qq_read_formation(p, cut, setup, &d));
+        assert_int_equal(count_code(&d, JUNQI_SEV_ERROR, "truncated"), 1);
+        assert_in_range(d.items[0].loc.offset, 0, (long)cut);
+        junqi_diags_free(&d);
+        free(p);
+    }
+    assert_int_equal(setup[0][0], 0xAA); /* unchanged on failure */
+
+    memcpy(copy, b.data, 50);
+    copy[3] = 'X';
+    assert_false(junqi_qq_read_formation(copy, 50, setup, &d));
+    assert_int_equal(find_code(&d, "bad-magic")->loc.offset, 0);
+    junqi_diags_free(&d);
+
+    memcpy(copy, b.data, 50);
+    copy[17] = 0x05;
+    assert_false(junqi_qq_read_formation(copy, 50, setup, &d));
+    assert_int_equal(find_code(&d, "bad-magic")->loc.offset, 16);
+    junqi_diags_free(&d);
+
+    memcpy(copy, b.data, 50);
+    copy[27] = 0x0E;
+    assert_false(junqi_qq_read_formation(copy, 50, setup, &d));
+    assert_int_equal(find_code(&d, "bad-piece-code")->loc.offset, 27);
+    assert_int_equal(setup[0][0], 0xAA);
+    junqi_diags_free(&d);
+
+    assert_false(junqi_qq_read_formation(r.data, r.len, setup, &d));
+    assert_non_null(strstr(find_code(&d, "bad-magic")->message, "replay"));
+    junqi_diags_free(&d);
+
+    memcpy(copy, b.data, 50);
+    memset(copy + 50, 0, 14);
+    assert_true(junqi_qq_read_formation(copy, 64, setup, &d));
+    assert_int_equal(d.errors, 0);
+    assert_int_equal(find_code(&d, "bad-trailer")->loc.offset, 50);
+    junqi_diags_free(&d);
+    free(b.data);
+    free(r.data);
+}
+
+/* ---- structural errors ------------------------------------------------------ */
+
+static void test_every_truncation_fails_cleanly_with_located_error(void **state)
+{
+    (void)state;
+    static const char *const files[] = {"jgs-002724.jgs", "jgs-001742.jgs"};
+    for (size_t f = 0; f < 2; f++) {
+        blob b = fixture(files[f]);
+        size_t end = records_end(b.data);
+        for (size_t cut = 0; cut < b.len; cut++) {
+            junqi_diags d = {0};
+            junqi_game *g = read_copy(b.data, cut, &d);
+            assert_offsets_within(&d, cut);
+            if (cut < end + 8) {
+                /* the header, a record or the end marker is cut: an error */
+                assert_true(has_error_within(&d, cut));
+                if (cut < end)
+                    assert_null(g);
+                else
+                    assert_non_null(g);
+            } else {
+                /* a cut comment block is an ignored trailer (qq-formats.md) */
+                assert_non_null(g);
+                assert_int_equal(d.errors, 0);
+                assert_int_equal(count_code(&d, JUNQI_SEV_WARNING, "bad-trailer"),
+                                 cut == end + 8 ? 0 : 1);
+            }
+            if (g)
+                assert_game_sane(g, b.data);
+            junqi_game_free(g);
+            junqi_diags_free(&d);
+        }
+        free(b.data);
+    }
+}
+
+static void test_truncation_messages_name_the_field(void **state)
+{
+    (void)state;
+    blob b = fixture("jgs-002724.jgs");
+    junqi_diags d = {0};
+
+    assert_null(read_copy(b.data, 0, &d));
+    assert_int_equal(find_code(&d, "truncated")->loc.offset, 0);
+    assert_non_null(strstr(d.items[0].message, "magic"));
+    junqi_diags_free(&d);
+
+    assert_null(read_copy(b.data, 0x1B, &d));
+    assert_int_equal(find_code(&d, "truncated")->loc.offset, 0x1A);
+    assert_non_null(strstr(d.items[0].message, "record count"));
+    junqi_diags_free(&d);
+
+    assert_null(read_copy(b.data, 148 + 3, &d));
+    assert_int_equal(find_code(&d, "truncated")->loc.offset, 148);
+    assert_non_null(strstr(d.items[0].message, "player block 1's layout"));
+    junqi_diags_free(&d);
+
+    assert_null(read_copy(b.data, 0x19C + 10 * 5 + 3, &d));
+    const junqi_diag *t = find_code(&d, "truncated");
+    assert_int_equal(t->loc.offset, 0x19C + 50);
+    assert_int_equal(t->loc.record, 5);
+    assert_non_null(strstr(t->message, "inside record 5 (offset 0x1CE)"));
+    junqi_diags_free(&d);
+    free(b.data);
+}
+
+static void test_rejects_record_count_larger_than_file(void **state)
+{
+    (void)state;
+    blob b = fixture("jgs-002724.jgs");
+    junqi_diags d = {0};
+    size_t n = count_of(b.data);
+
+    put16(b.data + 0x1A, 0xFFFF);
+    assert_null(read_copy(b.data, b.len, &d));
+    const junqi_diag *t = find_code(&d, "truncated");
+    assert_int_equal(t->severity, JUNQI_SEV_ERROR);
+    assert_in_range(t->loc.offset, 0x19C, (long)b.len);
+    junqi_diags_free(&d);
+
+    /* one record too many: the end marker is read as record N */
+    put16(b.data + 0x1A, (unsigned)n + 1);
+    assert_null(read_copy(b.data, b.len, &d));
+    t = find_code(&d, "truncated");
+    assert_int_equal(t->loc.record, (int)n);
+    assert_int_equal(t->loc.offset, 0x19C + 10 * (long)n);
+    junqi_diags_free(&d);
+    free(b.data);
+}
+
+static void test_rejects_invalid_piece_code_in_layout(void **state)
+{
+    (void)state;
+    blob b = fixture("jgs-002724.jgs");
+    junqi_diags d = {0};
+
+    b.data[148 + 7] = 0x0E;
+    assert_null(read_copy(b.data, b.len, &d));
+    assert_int_equal(d.errors, 1);
+    const junqi_diag *e = find_code(&d, "bad-piece-code");
+    assert_int_equal(e->loc.offset, 155);
+    assert_non_null(strstr(e->message, "player block 1"));
+    junqi_diags_free(&d);
+    free(b.data);
+
+    /* an empty seat's layout is not read */
+    b = fixture("jgs-000029.jgs");
+    b.data[148 + 7] = 0x77;
+    junqi_game *g = read_copy(b.data, b.len, &d);
+    assert_non_null(g);
+    assert_int_equal(d.n, 0);
+    junqi_game_free(g);
+    free(b.data);
+}
+
+static void test_rejects_point_off_the_board(void **state)
+{
+    (void)state;
+    static const struct { int byte; uint8_t p, q; } cases[] = {
+        {2, 0, 0},   /* from (0,0) = a1, not a point */
+        {2, 17, 3},  /* beyond the grid */
+        {4, 16, 0},  /* to a17, a corner */
+        {8, 0, 1},   /* defender's flag point b1 */
+        {6, 255, 255},
+    };
+    blob b = fixture("jgs-002724.jgs");
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        junqi_diags d = {0};
+        uint8_t *rec = b.data + 0x19C + 10 * 3; /* record 3 is a move */
+        uint8_t save[10];
+        memcpy(save, rec, 10);
+        rec[cases[i].byte] = cases[i].p;
+        rec[cases[i].byte + 1] = cases[i].q;
+        assert_null(read_copy(b.data, b.len, &d));
+        const junqi_diag *e = find_code(&d, "bad-point");
+        assert_int_equal(e->severity, JUNQI_SEV_ERROR);
+        assert_int_equal(e->loc.record, 3);
+        assert_int_equal(e->loc.offset, 0x19C + 30);
+        assert_int_equal(e->move, 3); /* records 0, 1 are moves, 2 a timeout */
+        memcpy(rec, save, 10);
+        junqi_diags_free(&d);
+    }
+    free(b.data);
+}
+
+static void test_rejects_unknown_record_and_event_types(void **state)
+{
+    (void)state;
+    blob b = fixture("jgs-002724.jgs");
+    junqi_diags d = {0};
+    uint8_t *ev = b.data + 0x19C + 20; /* record 2: F5 02 02 01 01 */
+
+    assert_int_equal(ev[0], 0xF5);
+    ev[1] = 0x09;
+    assert_null(read_copy(b.data, b.len, &d));
+    const junqi_diag *e = find_code(&d, "bad-event");
+    assert_int_equal(e->loc.offset, 0x1B0);
+    assert_int_equal(e->loc.record, 2);
+    junqi_diags_free(&d);
+    ev[1] = 0x02;
+
+    b.data[0x19C] = 0x00;
+    assert_null(read_copy(b.data, b.len, &d));
+    e = find_code(&d, "bad-record");
+    assert_int_equal(e->loc.offset, 0x19C);
+    assert_int_equal(e->loc.record, 0);
+    junqi_diags_free(&d);
+    free(b.data);
+}
+
+static void test_rejects_event_seat_outside_board(void **state)
+{
+    (void)state;
+    blob b = fixture("jgs-002724.jgs");
+    junqi_diags d = {0};
+    uint8_t *ev = b.data + 0x19C + 20;
+
+    ev[2] = 4;
+    assert_null(read_copy(b.data, b.len, &d));
+    assert_int_equal(find_code(&d, "bad-seat")->loc.record, 2);
+    junqi_diags_free(&d);
+    ev[2] = 2;
+
+    ev[4] = 7;
+    assert_null(read_copy(b.data, b.len, &d));
+    assert_int_equal(find_code(&d, "bad-seat")->loc.offset, 0x1B0);
+    junqi_diags_free(&d);
+
+    ev[4] = 0xFF; /* "nobody" is allowed */
+    junqi_game *g = read_copy(b.data, b.len, &d);
+    assert_non_null(g);
+    assert_int_equal(g->items[2].next_seat, JUNQI_NO_SEAT);
+    junqi_game_free(g);
+    free(b.data);
+}
+
+static void test_rejects_other_files_as_replays(void **state)
+{
+    (void)state;
+    blob f = fixture("F01.jql");
+    junqi_diags d = {0};
+
+    assert_null(junqi_qq_read_replay(f.data, f.len, &d));
+    const junqi_diag *e = find_code(&d, "bad-magic");
+    assert_int_equal(e->loc.offset, 0);
+    assert_non_null(strstr(e->message, "formation"));
+    junqi_diags_free(&d);
+
+    assert_null(junqi_qq_read_replay((const uint8_t *)"hello world", 11, &d));
+    assert_int_equal(count_code(&d, JUNQI_SEV_ERROR, "bad-magic"), 1);
+    junqi_diags_free(&d);
+
+    assert_null(junqi_qq_read_replay(NULL, 0, &d));
+    assert_int_equal(count_code(&d, JUNQI_SEV_ERROR, "truncated"), 1);
+    junqi_diags_free(&d);
+
+    assert_null(junqi_qq_read_replay((const uint8_t *)"QQGa", 4, NULL)); /* no list */
+    free(f.data);
+}
+
+/* ---- warnings ---------------------------------------------------------------- */
+
+static void test_warns_when_header_fields_disagree(void **state)
+{
+    (void)state;
+    blob b = fixture("jgs-002724.jgs");
+    junqi_diags d = {0};
+
+    put16(b.data + 0x10, 400);
+    put16(b.data + 0x12, 1000);
+    b.data[0x19] = 3;
+    b.data[0x1C + 88 * 2 + 4] = 1; /* block 2 claims colour 1 */
+    junqi_game *g = read_copy(b.data, b.len, &d);
+    assert_non_null(g);
+    assert_int_equal(d.errors, 0);
+    assert_int_equal(count_code(&d, JUNQI_SEV_WARNING, "header-mismatch"), 4);
+    assert_int_equal(d.items[0].loc.offset, 0x10);
+    assert_int_equal(d.items[1].loc.offset, 0x12);
+    assert_int_equal(g->nitems, 22); /* N governs */
+    assert_true(g->seat[JUNQI_SOUTH].present);
+    junqi_game_free(g);
+    junqi_diags_free(&d);
+    free(b.data);
+}
+
+/* Rebuild a fixture with records [0, n) then `extra` (10 bytes, may be NULL) and an end marker. */
+static blob rebuild(const blob *b, size_t n, const uint8_t *extra)
+{
+    size_t records = n + (extra != NULL);
+    blob o = {calloc(1, RECORDS + 10 * records + 8), RECORDS + 10 * records + 8};
+    assert_non_null(o.data);
+    memcpy(o.data, b->data, RECORDS + 10 * n);
+    if (extra)
+        memcpy(o.data + RECORDS + 10 * n, extra, 10);
+    put16(o.data + 0x1A, (unsigned)records);
+    put16(o.data + 0x12, (unsigned)(396 + 10 * records));
+    return o;
+}
+
+static void test_warns_about_unfinished_game(void **state)
+{
+    (void)state;
+    blob b = fixture("jgs-002724.jgs");
+    blob cut = rebuild(&b, 21, NULL), none = rebuild(&b, 0, NULL);
+    junqi_diags d = {0};
+
+    junqi_game *g = read_copy(cut.data, cut.len, &d);
+    assert_non_null(g);
+    assert_int_equal(g->nitems, 21);
+    assert_int_equal(d.errors, 0);
+    assert_int_equal(d.n, 1);
+    assert_int_equal(count_code(&d, JUNQI_SEV_WARNING, "unfinished"), 1);
+    assert_int_equal(d.items[0].loc.offset, 0x19C + 210);
+    junqi_game_free(g);
+    junqi_diags_free(&d);
+
+    g = read_copy(none.data, none.len, &d);
+    assert_non_null(g);
+    assert_int_equal(g->nitems, 0);
+    assert_int_equal(junqi_game_present(g), 0xF);
+    assert_int_equal(count_code(&d, JUNQI_SEV_WARNING, "unfinished"), 1);
+    junqi_game_free(g);
+    junqi_diags_free(&d);
+    free(b.data);
+    free(cut.data);
+    free(none.data);
+}
+
+static void test_warns_about_records_after_game_over(void **state)
+{
+    (void)state;
+    blob b = fixture("jgs-002724.jgs");
+    blob more = rebuild(&b, 22, b.data + 0x19C);
+    junqi_diags d = {0};
+
+    junqi_game *g = read_copy(more.data, more.len, &d);
+    assert_non_null(g);
+    assert_int_equal(g->nitems, 23);
+    assert_int_equal(d.errors, 0);
+    const junqi_diag *w = find_code(&d, "after-game-over");
+    assert_int_equal(w->severity, JUNQI_SEV_WARNING);
+    assert_int_equal(w->loc.record, 22);
+    junqi_game_free(g);
+    junqi_diags_free(&d);
+    free(b.data);
+    free(more.data);
+}
+
+static void test_keeps_comment_past_the_end_with_warning(void **state)
+{
+    (void)state;
+    blob b = fixture("jgs-001742.jgs");
+    junqi_diags d = {0};
+    size_t entry = records_end(b.data) + 8 + 20;
+
+    b.data[entry] = 0xE8; /* record index 1000 */
+    b.data[entry + 1] = 0x03;
+    junqi_game *g = read_copy(b.data, b.len, &d);
+    assert_non_null(g);
+    assert_int_equal(d.errors, 0);
+    assert_int_equal(find_code(&d, "comment-index")->loc.offset, (long)entry);
+    assert_int_equal(g->ncomments, 3);
+    assert_int_equal(g->comments[0].before, g->nitems);
+    assert_string_equal(g->comments[0].text, "第1条注释");
+    assert_int_equal(g->comments[1].before, 14);
+    junqi_game_free(g);
+    junqi_diags_free(&d);
+
+    /* k == N, after the last record, is fine */
+    b.data[entry] = 59;
+    b.data[entry + 1] = 0;
+    g = read_copy(b.data, b.len, &d);
+    assert_int_equal(d.n, 0);
+    assert_int_equal(g->comments[0].before, 59);
+    junqi_game_free(g);
+    free(b.data);
+}
+
+static void test_ignores_trailer_that_is_no_comment_block(void **state)
+{
+    (void)state;
+    blob b = fixture("jgs-001742.jgs");
+    junqi_diags d = {0};
+    size_t block = records_end(b.data) + 8;
+
+    memset(b.data + block, 0xFF, 4); /* a count that cannot fit */
+    junqi_game *g = read_copy(b.data, b.len, &d);
+    assert_non_null(g);
+    assert_int_equal(d.errors, 0);
+    assert_int_equal(find_code(&d, "bad-trailer")->loc.offset, (long)block);
+    assert_int_equal(g->ncomments, 0);
+    assert_int_equal(g->nitems, 59);
+    junqi_game_free(g);
+    junqi_diags_free(&d);
+
+    g = read_copy(b.data, block + 5, &d); /* too short for a block header */
+    assert_non_null(g);
+    assert_int_equal(d.errors, 0);
+    assert_int_equal(count_code(&d, JUNQI_SEV_WARNING, "bad-trailer"), 1);
+    junqi_game_free(g);
+    junqi_diags_free(&d);
+    free(b.data);
+}
+
+static void test_replaces_undecodable_gbk_with_replacement_character(void **state)
+{
+    (void)state;
+    blob b = fixture("jgs-002724.jgs");
+    junqi_diags d = {0};
+    uint8_t *name0 = b.data + 0x1C + 12, *name1 = b.data + 0x1C + 88 + 12;
+
+    memcpy(name0, "\x81 A\0", 4);         /* 0x81 needs a second byte 40..FE */
+    memcpy(name1, "AB\x81\0", 4);         /* a lead byte cut by the NUL */
+    memset(b.data + 0x1C + 176 + 12, 'x', 20); /* no NUL: all 20 bytes */
+    junqi_game *g = read_copy(b.data, b.len, &d);
+    assert_non_null(g);
+    assert_int_equal(d.errors, 0);
+    assert_string_equal(g->seat[0].player, "\xEF\xBF\xBD A");
+    assert_string_equal(g->seat[1].player, "AB\xEF\xBF\xBD");
+    assert_string_equal(g->seat[2].player, "xxxxxxxxxxxxxxxxxxxx");
+    assert_int_equal(count_code(&d, JUNQI_SEV_WARNING, "bad-encoding"), 2);
+    assert_int_equal(find_code(&d, "bad-encoding")->loc.offset, 0x1C + 12);
+    junqi_game_free(g);
+    junqi_diags_free(&d);
+    free(b.data);
+}
+
+/* ---- random damage ------------------------------------------------------------- */
+
+static uint32_t rng_state = 0x2545F491u;
+
+static uint32_t rng(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 17;
+    rng_state ^= rng_state << 5;
+    return rng_state;
+}
+
+static void test_random_byte_flips_never_crash(void **state)
+{
+    (void)state;
+    static const char *const files[] = {"jgs-002724.jgs", "jgs-001742.jgs", "jgs-000029.jgs"};
+    size_t read = 0, rejected = 0;
+    rng_state = 0x2545F491u;
+    for (size_t f = 0; f < 3; f++) {
+        blob b = fixture(files[f]);
+        uint8_t *m = malloc(b.len);
+        assert_non_null(m);
+        for (int iter = 0; iter < 2000; iter++) {
+            memcpy(m, b.data, b.len);
+            int flips = 1 + (int)(rng() % 4);
+            for (int i = 0; i < flips; i++) {
+                /* half of the flips hit the header and first records, where most checks are */
+                size_t span = (rng() & 1) ? b.len : (0x19C + 60 < b.len ? 0x19C + 60 : b.len);
+                m[rng() % span] = (uint8_t)rng();
+            }
+            size_t len = (rng() % 8 == 0) ? rng() % (b.len + 1) : b.len;
+            junqi_diags d = {0};
+            junqi_game *g = read_copy(m, len, &d);
+            assert_offsets_within(&d, len);
+            if (g) {
+                assert_game_sane(g, m);
+                read++;
+            } else {
+                assert_true(d.errors > 0);
+                rejected++;
+            }
+            junqi_game_free(g);
+            junqi_diags_free(&d);
+        }
+        free(m);
+        free(b.data);
+    }
+    assert_true(read > 0 && rejected > 0);
+
+    /* pure noise behind a valid magic */
+    for (int iter = 0; iter < 500; iter++) {
+        uint8_t noise[700];
+        size_t len = rng() % sizeof noise;
+        for (size_t i = 0; i < len; i++)
+            noise[i] = (uint8_t)rng();
+        memcpy(noise, "QQGame JQS", len < 10 ? len : 10);
+        if (len > 0x1B)
+            put16(noise + 0x1A, rng() % 40);
+        junqi_diags d = {0};
+        uint8_t setup[6][5];
+        junqi_game *g = read_copy(noise, len, &d);
+        assert_offsets_within(&d, len);
+        if (g)
+            assert_game_sane(g, noise);
+        junqi_game_free(g);
+        junqi_diags_free(&d);
+        (void)junqi_qq_read_formation(noise, len < 64 ? len : 64, setup, NULL);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_detect_recognises_files_by_content_not_name),
+        cmocka_unit_test(test_piece_codes_map_to_pieces),
+        cmocka_unit_test(test_reads_short_four_player_game),
+        cmocka_unit_test(test_reads_two_player_game_with_empty_seats),
+        cmocka_unit_test(test_reads_jqs_file_like_jgs),
+        cmocka_unit_test(test_reads_comment_block_as_utf8),
+        cmocka_unit_test(test_ignores_zero_count_trailer_with_padding),
+        cmocka_unit_test(test_every_shared_replay_parses_without_errors),
+        cmocka_unit_test(test_reads_formation_fixture),
+        cmocka_unit_test(test_every_shared_formation_parses),
+        cmocka_unit_test(test_rejects_broken_formations),
+        cmocka_unit_test(test_every_truncation_fails_cleanly_with_located_error),
+        cmocka_unit_test(test_truncation_messages_name_the_field),
+        cmocka_unit_test(test_rejects_record_count_larger_than_file),
+        cmocka_unit_test(test_rejects_invalid_piece_code_in_layout),
+        cmocka_unit_test(test_rejects_point_off_the_board),
+        cmocka_unit_test(test_rejects_unknown_record_and_event_types),
+        cmocka_unit_test(test_rejects_event_seat_outside_board),
+        cmocka_unit_test(test_rejects_other_files_as_replays),
+        cmocka_unit_test(test_warns_when_header_fields_disagree),
+        cmocka_unit_test(test_warns_about_unfinished_game),
+        cmocka_unit_test(test_warns_about_records_after_game_over),
+        cmocka_unit_test(test_keeps_comment_past_the_end_with_warning),
+        cmocka_unit_test(test_ignores_trailer_that_is_no_comment_block),
+        cmocka_unit_test(test_replaces_undecodable_gbk_with_replacement_character),
+        cmocka_unit_test(test_random_byte_flips_never_crash),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

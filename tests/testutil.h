@@ -1,0 +1,65 @@
+/*
+ * testutil.h - helpers shared by the unit tests (header-only: each test is one
+ * program). Paths are relative to the source tree, JUNQI_SOURCE_DIR.
+ */
+#ifndef JUNQI_TESTUTIL_H
+#define JUNQI_TESTUTIL_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "game.h"
+#include "qq.h"
+#include "replay.h"
+
+/** Path inside the source tree, in a static buffer (one at a time). */
+static inline const char *source_path(const char *rel)
+{
+    static char buf[4096];
+    snprintf(buf, sizeof buf, "%s/%s", JUNQI_SOURCE_DIR, rel);
+    return buf;
+}
+
+/** The shared data folder (../shared/data) if it exists, else NULL. */
+static inline const char *shared_data(void)
+{
+    static char buf[4096];
+    struct stat st;
+    snprintf(buf, sizeof buf, "%s/../shared/data", JUNQI_SOURCE_DIR);
+    return stat(buf, &st) == 0 ? buf : NULL;
+}
+
+/** Read a whole file; NULL if it cannot be read. Caller frees. */
+static inline uint8_t *read_file(const char *path, size_t *len)
+{
+    FILE *fp = fopen(path, "rb");
+    if (!fp)
+        return NULL;
+    fseek(fp, 0, SEEK_END);
+    long n = ftell(fp);
+    fseek(fp, 0, SEEK_SET);
+    uint8_t *data = malloc((size_t)n + 1);
+    if (data && fread(data, 1, (size_t)n, fp) != (size_t)n) {
+        free(data);
+        data = NULL;
+    }
+    fclose(fp);
+    *len = (size_t)n;
+    return data;
+}
+
+/** Load a QQ replay; NULL if it cannot be read or parsed. */
+static inline junqi_game *load_replay(const char *path)
+{
+    size_t len;
+    uint8_t *data = read_file(path, &len);
+    if (!data)
+        return NULL;
+    junqi_game *g = junqi_qq_read_replay(data, len, NULL);
+    free(data);
+    return g;
+}
+
+#endif
