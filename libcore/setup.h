@@ -17,7 +17,7 @@
 /** One broken setup rule. row and col are 1-based in the owner's frame; both 0
  *  when the problem concerns the whole setup (a wrong count). */
 typedef struct junqi_setup_problem {
-    char code[24];     /**< "piece-count", "landmine-row", "bomb-front-row",
+    char code[32];     /**< "piece-count", "landmine-row", "bomb-front-row",
                             "flag-not-in-headquarters", "piece-on-camp",
                             "empty-point", "unknown-piece" */
     int row, col;

@@ -145,8 +145,10 @@ static void assert_game_sane(const junqi_game *g, const uint8_t *data)
 /* Every diagnostic's offset is -1 or inside [0, len]. */
 static void assert_offsets_within(const junqi_diags *d, size_t len)
 {
-    for (size_t i = 0; i < d->n; i++)
-        assert_in_range(d->items[i].loc.offset, -1, (long)len);
+    for (size_t i = 0; i < d->n; i++) {
+        long off = d->items[i].loc.offset;
+        assert_true(off == -1 || (off >= 0 && off <= (long)len));
+    }
 }
 
 static bool has_error_within(const junqi_diags *d, size_t len)
@@ -231,7 +233,7 @@ static void test_reads_short_four_player_game(void **state)
     }
 
     assert_int_equal(g->nitems, 22);
-    assert_int_equal(junqi_game_moves(g), 19);
+    assert_int_equal(junqi_game_moves(g), 15);
     const junqi_item *m = &g->items[0];
     assert_int_equal(m->kind, JUNQI_ITEM_MOVE);
     assert_int_equal(m->seat, JUNQI_NO_SEAT);
@@ -272,6 +274,7 @@ static void test_reads_short_four_player_game(void **state)
     assert_int_equal(g->ncomments, 0);
     assert_game_sane(g, b.data);
     junqi_game_free(g);
+    junqi_diags_free(&d);
     free(b.data);
 }
 
@@ -303,6 +306,7 @@ static void test_reads_two_player_game_with_empty_seats(void **state)
     assert_int_equal(g->items[213].code, 4);
     assert_game_sane(g, b.data);
     junqi_game_free(g);
+    junqi_diags_free(&d);
     free(b.data);
 }
 
@@ -327,6 +331,7 @@ static void test_reads_jqs_file_like_jgs(void **state)
     assert_int_equal(g->items[104].status, JUNQI_DECIDED);
     assert_game_sane(g, b.data);
     junqi_game_free(g);
+    junqi_diags_free(&d);
     free(b.data);
 }
 
@@ -351,6 +356,7 @@ static void test_reads_comment_block_as_utf8(void **state)
         assert_int_equal(g->comments[i].loc.offset, (long)(block + 20 + 216 * (size_t)i));
     }
     junqi_game_free(g);
+    junqi_diags_free(&d);
     free(b.data);
 }
 
@@ -474,7 +480,7 @@ static void test_every_shared_formation_parses(void **state)
         free(b.data);
     }
     closedir(dir);
-    assert_int_equal(files, 16);
+    assert_int_equal(files, 15);
 }
 
 static void test_rejects_broken_formations(void **state)
@@ -641,6 +647,7 @@ static void test_rejects_invalid_piece_code_in_layout(void **state)
     assert_non_null(g);
     assert_int_equal(d.n, 0);
     junqi_game_free(g);
+    junqi_diags_free(&d);
     free(b.data);
 }
 
@@ -722,6 +729,7 @@ static void test_rejects_event_seat_outside_board(void **state)
     assert_non_null(g);
     assert_int_equal(g->items[2].next_seat, JUNQI_NO_SEAT);
     junqi_game_free(g);
+    junqi_diags_free(&d);
     free(b.data);
 }
 
@@ -864,6 +872,7 @@ static void test_keeps_comment_past_the_end_with_warning(void **state)
     assert_int_equal(d.n, 0);
     assert_int_equal(g->comments[0].before, 59);
     junqi_game_free(g);
+    junqi_diags_free(&d);
     free(b.data);
 }
 
@@ -932,7 +941,7 @@ static void test_random_byte_flips_never_crash(void **state)
 {
     (void)state;
     static const char *const files[] = {"jgs-002724.jgs", "jgs-001742.jgs", "jgs-000029.jgs"};
-    size_t read = 0, rejected = 0;
+    size_t accepted = 0, rejected = 0;
     rng_state = 0x2545F491u;
     for (size_t f = 0; f < 3; f++) {
         blob b = fixture(files[f]);
@@ -952,7 +961,7 @@ static void test_random_byte_flips_never_crash(void **state)
             assert_offsets_within(&d, len);
             if (g) {
                 assert_game_sane(g, m);
-                read++;
+                accepted++;
             } else {
                 assert_true(d.errors > 0);
                 rejected++;
@@ -963,7 +972,7 @@ static void test_random_byte_flips_never_crash(void **state)
         free(m);
         free(b.data);
     }
-    assert_true(read > 0 && rejected > 0);
+    assert_true(accepted > 0 && rejected > 0);
 
     /* pure noise behind a valid magic */
     for (int iter = 0; iter < 500; iter++) {

@@ -1,0 +1,258 @@
+/*
+ * test_replay.c - replaying and checking records: every real game validates,
+ * --ply positions have the right seat to move, and broken records are
+ * reported at the right move.
+ */
+#include <dirent.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "movegen.h"
+#include "setup.h"
+#include "testutil.h"
+
+static size_t validate(const junqi_game *g, junqi_diags *d)
+{
+    junqi_replay r;
+    assert_true(junqi_replay_start(&r, g, NULL, d));
+    junqi_replay_run(&r);
+    return d->errors;
+}
+
+static void fail_with_diags(const char *name, const junqi_diags *d)
+{
+    for (size_t i = 0; i < d->n; i++)
+        print_error("%s: move %d: %s: %s\n", name, d->items[i].move, d->items[i].code,
+                    d->items[i].message);
+    fail_msg("%s does not validate", name);
+}
+
+/* Validate every replay in a folder; returns how many there were. */
+static int validate_folder(const char *dir)
+{
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        if (e->d_name[0] == '.' || !strstr(e->d_name, ".j"))
+            continue;
+        char path[8192];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        size_t len = 0;
+        uint8_t *data = read_file(path, &len);
+        assert_non_null(data);
+        junqi_diags diags;
+        junqi_diags_init(&diags);
+        junqi_game *g = junqi_qq_read_replay(data, len, &diags);
+        if (!g || validate(g, &diags))
+            fail_with_diags(e->d_name, &diags);
+        junqi_diags_free(&diags);
+        junqi_game_free(g);
+        free(data);
+        n++;
+    }
+    closedir(d);
+    return n;
+}
+
+static void fixture_replays_validate_without_errors(void **state)
+{
+    (void)state;
+    assert_int_equal(validate_folder(source_path("tests/data/perft/replays")), 30);
+}
+
+static void all_298_shared_replays_validate_without_errors(void **state)
+{
+    (void)state;
+    const char *shared = shared_data();
+    if (!shared)
+        skip();
+    char dir[4200];
+    snprintf(dir, sizeof dir, "%s/qq-replays", shared);
+    assert_int_equal(validate_folder(dir), 298);
+}
+
+/* After seeking to any ply, the seat to move owns the piece of the next move. */
+static void every_ply_has_the_next_movers_seat_to_move(void **state)
+{
+    (void)state;
+    junqi_game *g = load_replay(source_path("tests/data/perft/replays/jgs-000638.jgs"));
+    assert_non_null(g);
+    junqi_replay r;
+    junqi_replay_start(&r, g, NULL, NULL);
+    size_t moves = junqi_game_moves(g);
+    assert_true(moves > 100);
+    for (size_t ply = 0; ply < moves; ply++) {
+        junqi_replay_seek(&r, ply);
+        assert_int_equal(r.moves, ply);
+        assert_int_equal(r.game->items[r.item].kind, JUNQI_ITEM_MOVE);
+        uint8_t c = r.pos.cell[r.game->items[r.item].move.from];
+        assert_int_equal(JUNQI_CELL_SEAT(c), r.pos.to_move);
+    }
+    junqi_replay_seek(&r, 0); /* backwards restarts */
+    assert_int_equal(r.moves, 0);
+    int pieces = 0;
+    for (int p = 0; p < r.pos.board->npoints; p++)
+        pieces += r.pos.cell[p] != 0;
+    assert_int_equal(pieces, 100);
+    junqi_game_free(g);
+}
+
+static void a_finished_game_has_its_result(void **state)
+{
+    (void)state;
+    junqi_game *g = load_replay(source_path("samples/qq/jgs-000001.jgs"));
+    assert_non_null(g);
+    junqi_replay r;
+    junqi_replay_start(&r, g, NULL, NULL);
+    junqi_replay_run(&r);
+    assert_int_equal(r.moves, 432);
+    assert_int_equal(r.pos.result.status, JUNQI_DECIDED);
+    assert_int_equal(r.pos.result.winners, JUNQI_SEAT_BIT(JUNQI_EAST) | JUNQI_SEAT_BIT(JUNQI_WEST));
+    assert_int_equal(r.pos.result.reason, JUNQI_REASON_FLAG_CAPTURED);
+    assert_int_equal(r.pos.to_move, JUNQI_NO_SEAT);
+    junqi_game_free(g);
+}
+
+/* Index of the n-th (1-based) move item with the given property. */
+static size_t find_move(const junqi_game *g, bool combat, size_t *number)
+{
+    size_t moves = 0;
+    for (size_t i = 0; i < g->nitems; i++) {
+        if (g->items[i].kind != JUNQI_ITEM_MOVE)
+            continue;
+        moves++;
+        if ((g->items[i].outcome != JUNQI_NO_COMBAT) == combat && moves > 20) {
+            *number = moves;
+            return i;
+        }
+    }
+    fail_msg("no such move");
+    return 0;
+}
+
+static void first_error(junqi_game *g, int move, const char *code)
+{
+    junqi_diags d;
+    junqi_diags_init(&d);
+    assert_true(validate(g, &d) > 0);
+    assert_int_equal(d.items[0].severity, JUNQI_SEV_ERROR);
+    if (d.items[0].move != move || strcmp(d.items[0].code, code) != 0)
+        fail_msg("expected %s at move %d, got %s at move %d: %s", code, move, d.items[0].code,
+                 d.items[0].move, d.items[0].message);
+    junqi_diags_free(&d);
+}
+
+static void a_wrong_combat_result_is_reported_at_its_move(void **state)
+{
+    (void)state;
+    junqi_game *g = load_replay(source_path("samples/qq/jgs-000001.jgs"));
+    assert_non_null(g);
+    size_t number, i = find_move(g, true, &number);
+    g->items[i].outcome ^= 3; /* wins <-> both removed, loses <-> wins */
+    first_error(g, (int)number, "wrong-outcome");
+    junqi_game_free(g);
+}
+
+static void a_move_from_an_empty_point_is_reported_and_the_rest_still_checked(void **state)
+{
+    (void)state;
+    junqi_game *g = load_replay(source_path("samples/qq/jgs-000001.jgs"));
+    assert_non_null(g);
+    size_t number, i = find_move(g, false, &number);
+    /* move an empty camp's nothing: a camp at the start of the game is empty */
+    const junqi_board *b = junqi_board_get(JUNQI_FOUR_PLAYER);
+    g->items[i].move.from = b->arm_point[JUNQI_SOUTH][2][2];
+    g->items[i].move.to = b->arm_point[JUNQI_SOUTH][1][2];
+    junqi_diags d;
+    junqi_diags_init(&d);
+    validate(g, &d);
+    assert_true(d.errors >= 1);
+    bool found = false;
+    for (size_t k = 0; k < d.n; k++)
+        if (d.items[k].move == (int)number && strcmp(d.items[k].code, "no-piece") == 0)
+            found = true;
+    assert_true(found);
+    junqi_diags_free(&d);
+    junqi_game_free(g);
+}
+
+static void a_broken_setup_is_reported_with_its_offset(void **state)
+{
+    (void)state;
+    junqi_game *g = load_replay(source_path("samples/qq/jgs-000001.jgs"));
+    assert_non_null(g);
+    /* swap west's front-row column 1 with its flag: flag outside a headquarters,
+     * and whatever stood there now in a headquarters */
+    uint8_t *front = &g->seat[JUNQI_WEST].setup[0][0];
+    int flag_col = g->seat[JUNQI_WEST].setup[5][1] == JUNQI_FLAG ? 1 : 3;
+    uint8_t *flag = &g->seat[JUNQI_WEST].setup[5][flag_col];
+    uint8_t t = *front;
+    *front = *flag;
+    *flag = t;
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_replay r;
+    junqi_replay_start(&r, g, NULL, &d);
+    assert_int_equal(d.errors, 1);
+    assert_string_equal(d.items[0].code, "flag-not-in-headquarters");
+    assert_int_equal(d.items[0].loc.offset, g->seat[JUNQI_WEST].setup_loc.offset);
+    assert_int_equal(d.items[0].move, -1);
+    junqi_diags_free(&d);
+    junqi_game_free(g);
+}
+
+static void setup_rules_report_every_violation(void **state)
+{
+    (void)state;
+    /* F06 of the published set: 4 captains, 2 engineers (the source's own error) */
+    static const uint8_t f06[6][5] = {
+        {JUNQI_MAJOR, JUNQI_ENGINEER, JUNQI_COLONEL, JUNQI_MARSHAL, JUNQI_CAPTAIN},
+        {JUNQI_MAJOR_GENERAL, 0, JUNQI_CAPTAIN, 0, JUNQI_MAJOR_GENERAL},
+        {JUNQI_CAPTAIN, JUNQI_MAJOR, 0, JUNQI_CAPTAIN, JUNQI_BOMB},
+        {JUNQI_ENGINEER, 0, JUNQI_LIEUTENANT, 0, JUNQI_LIEUTENANT},
+        {JUNQI_LANDMINE, JUNQI_LANDMINE, JUNQI_BRIGADIER, JUNQI_GENERAL, JUNQI_BRIGADIER},
+        {JUNQI_LIEUTENANT, JUNQI_LANDMINE, JUNQI_COLONEL, JUNQI_FLAG, JUNQI_BOMB},
+    };
+    junqi_setup_problem p[JUNQI_MAX_SETUP_PROBLEMS];
+    assert_int_equal(junqi_setup_check(f06, p), 2);
+    assert_string_equal(p[0].code, "piece-count");
+    assert_string_equal(p[0].message, "wrong number of engineers: 3 expected, found 2");
+    assert_string_equal(p[1].message, "wrong number of captains: 3 expected, found 4");
+    uint8_t bad[6][5];
+    memcpy(bad, f06, sizeof bad);
+    bad[0][4] = JUNQI_BOMB;     /* bomb in the front row (and 3 bombs, 3 captains) */
+    bad[5][4] = JUNQI_ENGINEER; /* engineers back to 3 */
+    bad[1][1] = JUNQI_CAPTAIN;  /* a piece on a camp */
+    bad[3][2] = JUNQI_LANDMINE; /* landmine in row 4 (and 4 landmines) */
+    bad[5][3] = JUNQI_LIEUTENANT, bad[5][0] = JUNQI_FLAG; /* flag outside a headquarters */
+    int n = junqi_setup_check(bad, p);
+    const char *codes[] = {"bomb-front-row", "piece-on-camp", "landmine-row", "flag-not-in-headquarters"};
+    for (int i = 0; i < 4; i++)
+        assert_string_equal(p[i].code, codes[i]);
+    assert_int_equal(p[0].row, 1);
+    assert_int_equal(p[0].col, 5);
+    assert_int_equal(p[2].row, 4);
+    assert_int_equal(p[2].col, 3);
+    for (int i = 4; i < n; i++)
+        assert_string_equal(p[i].code, "piece-count");
+    assert_int_equal(n, 4 + 3); /* captains 4, landmines 4, lieutenants 2 -> 3 count lines */
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(fixture_replays_validate_without_errors),
+        cmocka_unit_test(all_298_shared_replays_validate_without_errors),
+        cmocka_unit_test(every_ply_has_the_next_movers_seat_to_move),
+        cmocka_unit_test(a_finished_game_has_its_result),
+        cmocka_unit_test(a_wrong_combat_result_is_reported_at_its_move),
+        cmocka_unit_test(a_move_from_an_empty_point_is_reported_and_the_rest_still_checked),
+        cmocka_unit_test(a_broken_setup_is_reported_with_its_offset),
+        cmocka_unit_test(setup_rules_report_every_violation),
+    };
+    return cmocka_run_group_tests_name("replay", tests, NULL, NULL);
+}
