@@ -1,0 +1,135 @@
+/*
+ * bench.c - `make bench`: how fast the library validates real games and
+ * counts perft nodes. Prints figures; asserts nothing (speed goals are not
+ * tests). Single-threaded.
+ *
+ *   moves validated per second: every replay of ../shared/data/qq-replays
+ *     (or tests/data/perft/replays when ../shared is absent), parsed once,
+ *     then replayed with every check on (legality of each move, combat
+ *     results, next seats, eliminations) in a loop for at least 2 seconds;
+ *   perft leaf nodes per second: fixed positions of both boards.
+ */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "perft.h"
+#include "qq.h"
+#include "replay.h"
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static junqi_game *load(const char *path)
+{
+    FILE *fp = fopen(path, "rb");
+    if (!fp)
+        return NULL;
+    static uint8_t buf[1 << 20];
+    size_t len = fread(buf, 1, sizeof buf, fp);
+    fclose(fp);
+    return junqi_qq_read_replay(buf, len, NULL);
+}
+
+static int load_folder(const char *dir, junqi_game **games, int max)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return 0;
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d)) && n < max;) {
+        if (e->d_name[0] == '.' || !strstr(e->d_name, ".j"))
+            continue;
+        char path[8192];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        junqi_game *g = load(path);
+        if (g)
+            games[n++] = g;
+    }
+    closedir(d);
+    return n;
+}
+
+static void bench_validate(void)
+{
+    static junqi_game *games[4096];
+    const char *dir = "../shared/data/qq-replays";
+    int n = load_folder(dir, games, 4096);
+    if (n == 0) {
+        dir = "tests/data/perft/replays";
+        n = load_folder(dir, games, 4096);
+    }
+    size_t moves = 0, errors = 0;
+    int passes = 0;
+    double start = now(), elapsed;
+    do {
+        for (int i = 0; i < n; i++) {
+            junqi_diags d;
+            junqi_diags_init(&d);
+            junqi_replay r;
+            junqi_replay_start(&r, games[i], NULL, &d);
+            junqi_replay_run(&r);
+            moves += r.moves;
+            errors += d.errors;
+            junqi_diags_free(&d);
+        }
+        passes++;
+        elapsed = now() - start;
+    } while (elapsed < 2.0);
+    printf("validate: %d replays from %s, %d passes, %zu moves in %.2f s: %.0f moves/s (%zu errors)\n",
+           n, dir, passes, moves, elapsed, (double)moves / elapsed, errors);
+    for (int i = 0; i < n; i++)
+        junqi_game_free(games[i]);
+}
+
+static void parse_layout(const char *text, uint8_t layout[6][5])
+{
+    static const char codes[] = "FLB123456789";
+    for (int r = 0; r < 6; r++)
+        for (int c = 0; c < 5; c++) {
+            const char *at = strchr(codes, text[r * 6 + c]);
+            layout[r][c] = (text[r * 6 + c] == '.' || !at) ? 0 : (uint8_t)(JUNQI_FLAG + (at - codes));
+        }
+}
+
+static void bench_perft(const char *name, junqi_position *pos, int depth)
+{
+    double start = now();
+    uint64_t nodes = junqi_perft(pos, depth);
+    double elapsed = now() - start;
+    printf("perft %-34s depth %d: %12llu nodes in %6.2f s: %6.1f M nodes/s\n", name, depth,
+           (unsigned long long)nodes, elapsed, (double)nodes / elapsed / 1e6);
+}
+
+int main(void)
+{
+    bench_validate();
+    /* two-player: line 1 of the perft reference (F07 south, F13 north) */
+    junqi_position pos;
+    uint8_t layout[6][5];
+    junqi_position_init(&pos, junqi_board_get(JUNQI_TWO_PLAYER), junqi_rules_get("standard"),
+                        JUNQI_SEAT_BIT(JUNQI_SOUTH) | JUNQI_SEAT_BIT(JUNQI_NORTH));
+    parse_layout("81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL", layout);
+    junqi_position_place_setup(&pos, JUNQI_SOUTH, layout);
+    parse_layout("36615/7.3.9/81.B7/B.4.3/225L4/12LFL", layout);
+    junqi_position_place_setup(&pos, JUNQI_NORTH, layout);
+    bench_perft("two-player start F07/F13", &pos, 5);
+    /* four-player: the start of a real QQ game */
+    junqi_game *g = load("tests/data/perft/replays/jgs-002751.jgs");
+    if (g) {
+        junqi_replay r;
+        junqi_replay_start(&r, g, NULL, NULL);
+        bench_perft("four-player start jgs-002751", &r.pos, 5);
+        junqi_replay_seek(&r, 120);
+        bench_perft("four-player jgs-002751 ply 120", &r.pos, 4);
+        junqi_game_free(g);
+    }
+    return 0;
+}
