@@ -1,5 +1,6 @@
 # junqi - a plain GNU Makefile (see README.md).
 #   make            library (lib/libjunqi.a) and tools (bin/)
+#   make demo       validate the bundled real game and print its final position
 #   make check      build and run the test suite
 #   make asan       the test suite under AddressSanitizer + UBSan (separate build dir)
 #   make bench      benchmarks (moves validated per second, perft nodes per second)
@@ -55,6 +56,12 @@ $(BUILD)/tests/%.o: tests/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(CMOCKA_CFLAGS) $(JSONC_CFLAGS) -DJUNQI_SOURCE_DIR='"$(CURDIR)"' -c $< -o $@
 
+# The README's first command: validate the bundled real game and show its end.
+DEMO_GAME := samples/qq/jgs-000001.jgs
+demo: all
+	bin/junqi-validate $(DEMO_GAME)
+	bin/junqi-replay $(DEMO_GAME)
+
 check: all $(TEST_BINS)
 	@bash tests/run-tests $(BUILD)
 
@@ -94,7 +101,7 @@ install: all junqi.pc
 clean:
 	rm -rf build build-asan build-fuzz bin lib junqi.pc
 
-.PHONY: all check asan bench fuzz install clean
+.PHONY: all demo check asan bench fuzz install clean
 .SECONDARY:
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
