@@ -10,6 +10,8 @@
 PREFIX    ?= /usr/local
 DESTDIR   ?=
 BUILD     ?= build
+BINDIR    ?= bin
+LIBDIR    ?= lib
 CC        ?= cc
 PKG_CONFIG ?= pkg-config
 WERROR    ?= -Werror
@@ -24,8 +26,8 @@ CORE_SRC    := $(wildcard libcore/*.c) $(wildcard formats/*.c)
 CORE_OBJ    := $(CORE_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ     := $(BUILD)/tools/cli.o
 TOOLS       := junqi-validate junqi-replay junqi-analyze
-TOOL_BINS   := $(TOOLS:%=bin/%)
-LIB         := lib/libjunqi.a
+TOOL_BINS   := $(TOOLS:%=$(BINDIR)/%)
+LIB         := $(LIBDIR)/libjunqi.a
 
 TEST_SRC    := $(wildcard tests/test_*.c)
 TEST_BINS   := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
@@ -41,12 +43,12 @@ $(BUILD)/%.o: %.c
 	$(CC) $(CFLAGS) -c $< -o $@
 
 $(LIB): $(CORE_OBJ)
-	@mkdir -p lib
+	@mkdir -p $(LIBDIR)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-bin/%: $(BUILD)/tools/%.o $(CLI_OBJ) $(LIB)
-	@mkdir -p bin
+$(BINDIR)/%: $(BUILD)/tools/%.o $(CLI_OBJ) $(LIB)
+	@mkdir -p $(BINDIR)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_CORE)
 
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(CLI_OBJ) $(LIB)
@@ -63,10 +65,10 @@ demo: all
 	bin/junqi-replay $(DEMO_GAME)
 
 check: all $(TEST_BINS)
-	@bash tests/run-tests $(BUILD)
+	@bash tests/run-tests $(BUILD) $(BINDIR)
 
 asan:
-	$(MAKE) BUILD=build-asan OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+	$(MAKE) BUILD=build-asan BINDIR=build-asan/bin LIBDIR=build-asan/lib OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 	    LDFLAGS="-fsanitize=address,undefined" check
 
 $(BUILD)/bench/bench: $(BUILD)/bench/bench.o $(LIB)

@@ -351,7 +351,7 @@ static bool read_seat(qq_reader *r, int k)
     size_t base = QQ_OFF_BLOCKS + QQ_BLOCK_SIZE * (size_t)k;
     const uint8_t *b = r->data + base;
     junqi_seat_info *s = &r->g->seat[k];
-    char whose[32];
+    char whose[48];
 
     if (memcmp(b, "\xFF\xFF\x00\x00", 4) == 0 || b[QQ_BLOCK_COLOUR] == 0xFF)
         return true;
