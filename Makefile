@@ -29,6 +29,15 @@ TOOLS       := junqi-validate junqi-replay junqi-analyze
 TOOL_BINS   := $(TOOLS:%=$(BINDIR)/%)
 LIB         := $(LIBDIR)/libjunqi.a
 
+# Drawing (render/): its own library, so that the core never needs cairo.
+RENDER_PKGS   := pangocairo cairo libpng
+RENDER_SRC    := $(wildcard render/*.c)
+RENDER_OBJ    := $(RENDER_SRC:%.c=$(BUILD)/%.o)
+RENDER_LIB    := $(LIBDIR)/libjunqi-render.a
+RENDER_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(RENDER_PKGS) 2>/dev/null)
+RENDER_LIBS   := $(shell $(PKG_CONFIG) --libs $(RENDER_PKGS) 2>/dev/null) -lgif -lm
+RENDER_TOOLS  := $(if $(wildcard tools/junqi-render.c),$(BINDIR)/junqi-render)
+
 TEST_SRC    := $(wildcard tests/test_*.c)
 TEST_BINS   := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
@@ -36,7 +45,7 @@ CMOCKA_LIBS   := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmock
 JSONC_CFLAGS  := $(shell $(PKG_CONFIG) --cflags json-c 2>/dev/null)
 JSONC_LIBS    := $(shell $(PKG_CONFIG) --libs json-c 2>/dev/null || echo -ljson-c)
 
-all: $(LIB) $(TOOL_BINS)
+all: $(LIB) $(TOOL_BINS) $(if $(RENDER_SRC),$(RENDER_LIB)) $(RENDER_TOOLS)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -47,16 +56,34 @@ $(LIB): $(CORE_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $^
 
+$(BUILD)/render/%.o: render/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Irender $(RENDER_CFLAGS) -c $< -o $@
+
+$(RENDER_LIB): $(RENDER_OBJ)
+	@mkdir -p $(LIBDIR)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+# Tools that draw link the render library and cairo, pango, libpng, giflib.
+$(BINDIR)/junqi-render: $(BUILD)/tools/junqi-render.o $(CLI_OBJ) $(RENDER_LIB) $(LIB)
+	@mkdir -p $(BINDIR)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(RENDER_LIBS) $(LDLIBS_CORE)
+
+$(BUILD)/tools/junqi-render.o: tools/junqi-render.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Irender $(RENDER_CFLAGS) -c $< -o $@
+
 $(BINDIR)/%: $(BUILD)/tools/%.o $(CLI_OBJ) $(LIB)
 	@mkdir -p $(BINDIR)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_CORE)
 
-$(BUILD)/tests/%: $(BUILD)/tests/%.o $(CLI_OBJ) $(LIB)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CMOCKA_LIBS) $(JSONC_LIBS) $(LDLIBS_CORE)
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(CLI_OBJ) $(if $(RENDER_SRC),$(RENDER_LIB)) $(LIB)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CMOCKA_LIBS) $(JSONC_LIBS) $(if $(RENDER_SRC),$(RENDER_LIBS)) $(LDLIBS_CORE)
 
 $(BUILD)/tests/%.o: tests/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(CMOCKA_CFLAGS) $(JSONC_CFLAGS) -DJUNQI_SOURCE_DIR='"$(CURDIR)"' -c $< -o $@
+	$(CC) $(CFLAGS) $(CMOCKA_CFLAGS) $(JSONC_CFLAGS) -Irender $(RENDER_CFLAGS) -DJUNQI_SOURCE_DIR='"$(CURDIR)"' -c $< -o $@
 
 # The README's first command: validate the bundled real game and show its end.
 DEMO_GAME := samples/qq/jgs-000001.jgs
@@ -85,7 +112,7 @@ build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(CORE_SRC)
 	$(FUZZ_CC) -std=c11 -g -O1 -D_POSIX_C_SOURCE=200809L -fsanitize=fuzzer,address,undefined \
 	    -Ilibcore -Iformats -o $@ $^ -pthread
 
-HEADERS := $(wildcard libcore/*.h) $(wildcard formats/*.h)
+HEADERS := $(wildcard libcore/*.h) $(wildcard formats/*.h) $(wildcard render/*.h)
 MANS    := $(wildcard docs/man/*.1)
 
 junqi.pc: junqi.pc.in Makefile
@@ -94,8 +121,8 @@ junqi.pc: junqi.pc.in Makefile
 install: all junqi.pc
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
 	    $(DESTDIR)$(PREFIX)/include/junqi $(DESTDIR)$(PREFIX)/share/man/man1
-	install -m 755 $(TOOL_BINS) $(DESTDIR)$(PREFIX)/bin/
-	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(TOOL_BINS) $(RENDER_TOOLS) $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 $(LIB) $(if $(RENDER_SRC),$(RENDER_LIB)) $(DESTDIR)$(PREFIX)/lib/
 	install -m 644 $(HEADERS) $(DESTDIR)$(PREFIX)/include/junqi/
 	install -m 644 junqi.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
 	$(if $(MANS),install -m 644 $(MANS) $(DESTDIR)$(PREFIX)/share/man/man1/)
