@@ -568,7 +568,7 @@ static bool read_comment(qq_reader *r, size_t off)
     while (n < QQ_COMMENT_TEXT && text[n])
         n++;
     if (k > r->n) {
-        before = r->g->nitems;
+        before = r->g->main.nitems;
         junqi_diags_add(r->d, JUNQI_SEV_WARNING, "comment-index", -1, at(off),
                         "the comment at offset 0x%zX belongs to record %lu, but there are only "
                         "%zu records; it is kept at the end of the game",

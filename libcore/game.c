@@ -14,8 +14,25 @@ junqi_game *junqi_game_new(junqi_board_kind board)
     g->board = board;
     g->rules = junqi_rules_default(board);
     g->info = JUNQI_DARK;
+    g->first = JUNQI_NO_SEAT;
+    g->view = JUNQI_NO_SEAT;
     g->saved_by = JUNQI_NO_SEAT;
     return g;
+}
+
+void junqi_line_clear(junqi_line *line)
+{
+    for (size_t i = 0; i < line->nitems; i++) {
+        junqi_item *it = &line->items[i];
+        for (size_t v = 0; v < it->nvariations; v++)
+            junqi_line_clear(&it->variations[v]);
+        free(it->variations);
+    }
+    for (size_t i = 0; i < line->ncomments; i++)
+        free(line->comments[i].text);
+    free(line->items);
+    free(line->comments);
+    memset(line, 0, sizeof *line);
 }
 
 void junqi_game_free(junqi_game *g)
@@ -26,42 +43,59 @@ void junqi_game_free(junqi_game *g)
         free(g->tags[i].name);
         free(g->tags[i].value);
     }
-    for (size_t i = 0; i < g->ncomments; i++)
-        free(g->comments[i].text);
     for (int s = 0; s < JUNQI_SEATS; s++)
         free(g->seat[s].player);
+    junqi_line_clear(&g->main);
     free(g->tags);
-    free(g->comments);
-    free(g->items);
     free(g->source);
     free(g);
 }
 
-bool junqi_game_add_item(junqi_game *g, const junqi_item *item)
+bool junqi_line_add_item(junqi_line *line, const junqi_item *item)
 {
-    if (g->nitems == g->items_cap) {
-        size_t cap = g->items_cap ? g->items_cap * 2 : 256;
-        junqi_item *items = realloc(g->items, cap * sizeof *items);
+    if (line->nitems == line->items_cap) {
+        size_t cap = line->items_cap ? line->items_cap * 2 : 64;
+        junqi_item *items = realloc(line->items, cap * sizeof *items);
         if (!items)
             return false;
-        g->items = items;
-        g->items_cap = cap;
+        line->items = items;
+        line->items_cap = cap;
     }
-    g->items[g->nitems++] = *item;
+    line->items[line->nitems++] = *item;
     return true;
 }
 
-bool junqi_game_add_comment(junqi_game *g, size_t before, const char *text, junqi_loc loc)
+bool junqi_line_add_comment(junqi_line *line, size_t before, const char *text, junqi_loc loc)
 {
     char *copy = strdup(text);
-    junqi_comment *list = copy ? realloc(g->comments, (g->ncomments + 1) * sizeof *list) : NULL;
+    junqi_comment *list = copy ? realloc(line->comments, (line->ncomments + 1) * sizeof *list) : NULL;
     if (!list) {
         free(copy);
         return false;
     }
-    g->comments = list;
-    g->comments[g->ncomments++] = (junqi_comment){before, copy, loc};
+    line->comments = list;
+    line->comments[line->ncomments++] = (junqi_comment){before, copy, loc};
     return true;
+}
+
+bool junqi_game_add_item(junqi_game *g, const junqi_item *item)
+{
+    return junqi_line_add_item(&g->main, item);
+}
+
+bool junqi_game_add_comment(junqi_game *g, size_t before, const char *text, junqi_loc loc)
+{
+    return junqi_line_add_comment(&g->main, before, text, loc);
+}
+
+junqi_line *junqi_item_add_variation(junqi_item *it)
+{
+    junqi_line *list = realloc(it->variations, (it->nvariations + 1) * sizeof *list);
+    if (!list)
+        return NULL;
+    it->variations = list;
+    memset(&list[it->nvariations], 0, sizeof list[0]);
+    return &list[it->nvariations++];
 }
 
 bool junqi_game_set_tag(junqi_game *g, const char *name, const char *value)
@@ -114,10 +148,15 @@ unsigned junqi_game_present(const junqi_game *g)
     return mask;
 }
 
-size_t junqi_game_moves(const junqi_game *g)
+size_t junqi_line_moves(const junqi_line *line)
 {
     size_t n = 0;
-    for (size_t i = 0; i < g->nitems; i++)
-        n += g->items[i].kind == JUNQI_ITEM_MOVE;
+    for (size_t i = 0; i < line->nitems; i++)
+        n += line->items[i].kind == JUNQI_ITEM_MOVE;
     return n;
+}
+
+size_t junqi_game_moves(const junqi_game *g)
+{
+    return junqi_line_moves(&g->main);
 }

@@ -35,6 +35,11 @@ typedef enum junqi_item_kind {
     JUNQI_ITEM_END         /**< the game is over: .status, .reason, .code */
 } junqi_item_kind;
 
+/** Most numeric annotation glyphs one move carries. */
+#define JUNQI_MAX_NAGS 4
+
+typedef struct junqi_line junqi_line;
+
 /** One item of a record. */
 typedef struct junqi_item {
     uint8_t kind;          /**< a junqi_item_kind */
@@ -45,20 +50,35 @@ typedef struct junqi_item {
     uint8_t next_seat;     /**< the seat the source says moves next, or JUNQI_NO_SEAT */
     uint8_t reason;        /**< ELIMINATED and END: a junqi_reason */
     uint8_t status;        /**< END: the junqi_status the source claims */
+    uint8_t winners;       /**< END: seat mask of the winning side the source claims, or 0 */
     uint8_t code;          /**< the platform's raw reason or end code (kept for unknown ones) */
     uint8_t count;         /**< TIMEOUT: the seat's timeouts so far, as recorded (0: unknown) */
     uint8_t flag_shown[2]; /**< moves: flags the source shows after a marshal died in this
                                 combat (attacker's, defender's), as points; JUNQI_NO_POINT */
     bool defender_marshal_died; /**< moves: the source's marker that the defender's marshal died */
+    uint8_t nags[JUNQI_MAX_NAGS]; /**< moves: numeric annotation glyphs ($1 = !, $2 = ?, $3 = !!,
+                                       $4 = ??, $5 = !?, $6 = ?!), in the order given */
+    uint8_t nnags;
+    junqi_line *variations; /**< moves: alternatives to this move, each played from the
+                                 position before it; owned */
+    size_t nvariations;
     junqi_loc loc;         /**< where the item is in its source */
 } junqi_item;
 
-/** A comment, shown before item `before` (== nitems: after the last item). */
+/** A comment, shown before item `before` of its line (== nitems: after the last item). */
 typedef struct junqi_comment {
     size_t before;
-    char *text;      /**< UTF-8, owned by the game */
+    char *text;      /**< UTF-8, owned by the line */
     junqi_loc loc;
 } junqi_comment;
+
+/** A line of play: the main line of a game, or a variation. */
+struct junqi_line {
+    junqi_item *items;
+    size_t nitems, items_cap;
+    junqi_comment *comments;   /**< in order of `before` */
+    size_t ncomments;
+};
 
 /** A tag pair; name and value are UTF-8 strings owned by the game. */
 typedef struct junqi_tag {
@@ -81,13 +101,13 @@ typedef struct junqi_game {
     junqi_board_kind board;
     const junqi_rules *rules;   /**< static rule set; never NULL after junqi_game_new */
     junqi_info_mode info;
+    junqi_seat first;           /**< who moves first, or JUNQI_NO_SEAT for the rule set's */
+    junqi_seat view;            /**< a one-seat record: whose view it is; JUNQI_NO_SEAT if complete */
     junqi_seat_info seat[JUNQI_SEATS];
     junqi_tag *tags;            /**< further tags (Event, Date, Site, unknown ones), in order */
     size_t ntags;
-    junqi_item *items;
-    size_t nitems, items_cap;
-    junqi_comment *comments;
-    size_t ncomments;
+    junqi_line main;            /**< the moves and events as played */
+    junqi_result result;        /**< the result the record states (status ONGOING: none) */
     junqi_seat saved_by;        /**< the seat whose client saved the file, or JUNQI_NO_SEAT */
     char *source;               /**< where the record came from (file name), or NULL */
 } junqi_game;
@@ -101,11 +121,29 @@ junqi_game *junqi_game_new(junqi_board_kind board);
 /** Free the record and every string it owns. NULL is allowed. */
 void junqi_game_free(junqi_game *g);
 
-/** Append an item (copied). Returns false when out of memory. */
+/** Append an item to the main line (copied; the game then owns its variations).
+ *  Returns false when out of memory. */
 bool junqi_game_add_item(junqi_game *g, const junqi_item *item);
 
-/** Append a comment shown before item `before`; text is copied. False on out of memory. */
+/** Append a comment to the main line, shown before item `before`; text is copied.
+ *  False on out of memory. */
 bool junqi_game_add_comment(junqi_game *g, size_t before, const char *text, junqi_loc loc);
+
+/** Append an item to a line (copied; the line then owns its variations). False on OOM. */
+bool junqi_line_add_item(junqi_line *line, const junqi_item *item);
+
+/** Append a comment to a line, before item `before`; text copied. False on OOM. */
+bool junqi_line_add_comment(junqi_line *line, size_t before, const char *text, junqi_loc loc);
+
+/**
+ * Add an empty variation to item `it` (a move) and return it, owned by the
+ * item; NULL when out of memory. The pointer stays valid until the next
+ * variation is added to the same item.
+ */
+junqi_line *junqi_item_add_variation(junqi_item *it);
+
+/** Free everything a line owns (items, their variations, comments); the line is empty after. */
+void junqi_line_clear(junqi_line *line);
 
 /** Set tag `name` (replacing an earlier value); both copied. False on out of memory. */
 bool junqi_game_set_tag(junqi_game *g, const char *name, const char *value);
@@ -119,7 +157,10 @@ bool junqi_game_set_player(junqi_game *g, junqi_seat s, const char *name);
 /** Mask of the seats present. */
 unsigned junqi_game_present(const junqi_game *g);
 
-/** Number of move items. */
+/** Number of move items in the main line. */
 size_t junqi_game_moves(const junqi_game *g);
+
+/** Number of move items in a line. */
+size_t junqi_line_moves(const junqi_line *line);
 
 #endif

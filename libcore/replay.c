@@ -285,9 +285,9 @@ static void apply_end(junqi_replay *r, const junqi_item *it)
 
 bool junqi_replay_next(junqi_replay *r)
 {
-    if (r->item >= r->game->nitems)
+    if (r->item >= r->game->main.nitems)
         return false;
-    const junqi_item *it = &r->game->items[r->item++];
+    const junqi_item *it = &r->game->main.items[r->item++];
     switch (it->kind) {
     case JUNQI_ITEM_MOVE: apply_move(r, it); break;
     case JUNQI_ITEM_TIMEOUT: apply_timeout(r, it); break;
@@ -306,7 +306,7 @@ void junqi_replay_seek(junqi_replay *r, size_t ply)
         junqi_replay_start(r, r->game, r->pos.rules, NULL);
     while (r->moves < ply && junqi_replay_next(r))
         ;
-    while (r->item < r->game->nitems && r->game->items[r->item].kind != JUNQI_ITEM_MOVE)
+    while (r->item < r->game->main.nitems && r->game->main.items[r->item].kind != JUNQI_ITEM_MOVE)
         junqi_replay_next(r);
 }
 

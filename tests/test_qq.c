@@ -123,9 +123,9 @@ static int point(const char *name)
 /* Whatever the input, a returned record must be safe to use. */
 static void assert_game_sane(const junqi_game *g, const uint8_t *data)
 {
-    assert_int_equal(g->nitems, count_of(data));
-    for (size_t i = 0; i < g->nitems; i++) {
-        const junqi_item *it = &g->items[i];
+    assert_int_equal(g->main.nitems, count_of(data));
+    for (size_t i = 0; i < g->main.nitems; i++) {
+        const junqi_item *it = &g->main.items[i];
         assert_in_range(it->kind, JUNQI_ITEM_MOVE, JUNQI_ITEM_END);
         assert_in_range(it->seat, 0, JUNQI_NO_SEAT);
         assert_in_range(it->next_seat, 0, JUNQI_NO_SEAT);
@@ -138,8 +138,8 @@ static void assert_game_sane(const junqi_game *g, const uint8_t *data)
                             it->flag_shown[k] == JUNQI_NO_POINT);
         }
     }
-    for (size_t i = 0; i < g->ncomments; i++)
-        assert_true(g->comments[i].before <= g->nitems);
+    for (size_t i = 0; i < g->main.ncomments; i++)
+        assert_true(g->main.comments[i].before <= g->main.nitems);
 }
 
 /* Every diagnostic's offset is -1 or inside [0, len]. */
@@ -232,9 +232,9 @@ static void test_reads_short_four_player_game(void **state)
                          si->setup[3][1] | si->setup[3][3], JUNQI_NONE);
     }
 
-    assert_int_equal(g->nitems, 22);
+    assert_int_equal(g->main.nitems, 22);
     assert_int_equal(junqi_game_moves(g), 15);
-    const junqi_item *m = &g->items[0];
+    const junqi_item *m = &g->main.items[0];
     assert_int_equal(m->kind, JUNQI_ITEM_MOVE);
     assert_int_equal(m->seat, JUNQI_NO_SEAT);
     assert_string_equal(square(m->move.from, s1), "g12");
@@ -247,7 +247,7 @@ static void test_reads_short_four_player_game(void **state)
     assert_int_equal(m->flag_shown[0], JUNQI_NO_POINT);
 
     /* record 1: both removed, the attacker's marshal died, its flag (a8) is shown */
-    m = &g->items[1];
+    m = &g->main.items[1];
     assert_string_equal(square(m->move.from, s1), "f11");
     assert_string_equal(square(m->move.to, s2), "g13");
     assert_int_equal(m->outcome, JUNQI_BOTH_REMOVED);
@@ -257,7 +257,7 @@ static void test_reads_short_four_player_game(void **state)
     assert_false(m->defender_marshal_died);
 
     /* record 2: F5 02 02 01 01, south's first timeout, east next */
-    m = &g->items[2];
+    m = &g->main.items[2];
     assert_int_equal(m->kind, JUNQI_ITEM_TIMEOUT);
     assert_int_equal(m->seat, JUNQI_SOUTH);
     assert_int_equal(m->count, 1);
@@ -265,13 +265,13 @@ static void test_reads_short_four_player_game(void **state)
     assert_int_equal(m->loc.offset, 0x1B0);
     assert_int_equal(m->loc.record, 2);
 
-    const junqi_item *end = &g->items[21];
+    const junqi_item *end = &g->main.items[21];
     assert_int_equal(end->kind, JUNQI_ITEM_END);
     assert_int_equal(end->code, 4);
     assert_int_equal(end->status, JUNQI_DECIDED);
     assert_int_equal(end->reason, JUNQI_REASON_NONE);
     assert_int_equal(end->seat, JUNQI_NO_SEAT);
-    assert_int_equal(g->ncomments, 0);
+    assert_int_equal(g->main.ncomments, 0);
     assert_game_sane(g, b.data);
     junqi_game_free(g);
     junqi_diags_free(&d);
@@ -296,14 +296,14 @@ static void test_reads_two_player_game_with_empty_seats(void **state)
     assert_false(g->seat[JUNQI_EAST].setup_known);
     assert_false(g->seat[JUNQI_WEST].setup_known);
     assert_int_equal(g->saved_by, JUNQI_SOUTH);
-    assert_int_equal(g->nitems, 214);
-    assert_string_equal(square(g->items[0].move.from, s1), "j14");
-    assert_string_equal(square(g->items[0].move.to, s2), "j13");
-    assert_int_equal(g->items[0].next_seat, JUNQI_SOUTH);
-    assert_string_equal(square(g->items[1].move.from, s1), "i5");
-    assert_string_equal(square(g->items[1].move.to, s2), "j5");
-    assert_int_equal(g->items[213].kind, JUNQI_ITEM_END);
-    assert_int_equal(g->items[213].code, 4);
+    assert_int_equal(g->main.nitems, 214);
+    assert_string_equal(square(g->main.items[0].move.from, s1), "j14");
+    assert_string_equal(square(g->main.items[0].move.to, s2), "j13");
+    assert_int_equal(g->main.items[0].next_seat, JUNQI_SOUTH);
+    assert_string_equal(square(g->main.items[1].move.from, s1), "i5");
+    assert_string_equal(square(g->main.items[1].move.to, s2), "j5");
+    assert_int_equal(g->main.items[213].kind, JUNQI_ITEM_END);
+    assert_int_equal(g->main.items[213].code, 4);
     assert_game_sane(g, b.data);
     junqi_game_free(g);
     junqi_diags_free(&d);
@@ -323,12 +323,12 @@ static void test_reads_jqs_file_like_jgs(void **state)
     assert_int_equal(junqi_game_present(g), 0xF);
     assert_string_equal(g->seat[JUNQI_EAST].player, "蓝方玩家");
     assert_string_equal(g->seat[JUNQI_WEST].player, "紫方玩家");
-    assert_int_equal(g->nitems, 105);
-    assert_string_equal(square(g->items[0].move.from, s1), "h14");
-    assert_string_equal(square(g->items[0].move.to, s2), "h13");
-    assert_int_equal(g->items[104].kind, JUNQI_ITEM_END);
-    assert_int_equal(g->items[104].code, 4);
-    assert_int_equal(g->items[104].status, JUNQI_DECIDED);
+    assert_int_equal(g->main.nitems, 105);
+    assert_string_equal(square(g->main.items[0].move.from, s1), "h14");
+    assert_string_equal(square(g->main.items[0].move.to, s2), "h13");
+    assert_int_equal(g->main.items[104].kind, JUNQI_ITEM_END);
+    assert_int_equal(g->main.items[104].code, 4);
+    assert_int_equal(g->main.items[104].status, JUNQI_DECIDED);
     assert_game_sane(g, b.data);
     junqi_game_free(g);
     junqi_diags_free(&d);
@@ -346,14 +346,14 @@ static void test_reads_comment_block_as_utf8(void **state)
 
     assert_non_null(g);
     assert_int_equal(d.n, 0);
-    assert_int_equal(g->nitems, 59);
-    assert_int_equal(g->items[58].code, 4);
-    assert_int_equal(g->ncomments, 3);
+    assert_int_equal(g->main.nitems, 59);
+    assert_int_equal(g->main.items[58].code, 4);
+    assert_int_equal(g->main.ncomments, 3);
     size_t block = records_end(b.data) + 8;
     for (int i = 0; i < 3; i++) {
-        assert_int_equal(g->comments[i].before, before[i]);
-        assert_string_equal(g->comments[i].text, text[i]);
-        assert_int_equal(g->comments[i].loc.offset, (long)(block + 20 + 216 * (size_t)i));
+        assert_int_equal(g->main.comments[i].before, before[i]);
+        assert_string_equal(g->main.comments[i].text, text[i]);
+        assert_int_equal(g->main.comments[i].loc.offset, (long)(block + 20 + 216 * (size_t)i));
     }
     junqi_game_free(g);
     junqi_diags_free(&d);
@@ -373,9 +373,9 @@ static void test_ignores_zero_count_trailer_with_padding(void **state)
     assert_string_equal(d.items[0].code, "bad-trailer");
     assert_int_equal(d.items[0].severity, JUNQI_SEV_WARNING);
     assert_int_equal(d.items[0].loc.offset, (long)records_end(b.data) + 8 + 20);
-    assert_int_equal(g->ncomments, 0);
-    assert_int_equal(g->nitems, 167);
-    assert_int_equal(g->items[166].kind, JUNQI_ITEM_END);
+    assert_int_equal(g->main.ncomments, 0);
+    assert_int_equal(g->main.nitems, 167);
+    assert_int_equal(g->main.items[166].kind, JUNQI_ITEM_END);
     assert_int_equal(junqi_game_present(g), JUNQI_SEAT_BIT(JUNQI_NORTH) | JUNQI_SEAT_BIT(JUNQI_SOUTH));
     junqi_game_free(g);
     junqi_diags_free(&d);
@@ -410,12 +410,12 @@ static void test_every_shared_replay_parses_without_errors(void **state)
         if (!g || d.errors)
             fail_msg("%s: %s", e->d_name, d.n ? d.items[0].message : "no record");
         assert_game_sane(g, b.data);
-        assert_int_equal(g->items[g->nitems - 1].kind, JUNQI_ITEM_END);
+        assert_int_equal(g->main.items[g->main.nitems - 1].kind, JUNQI_ITEM_END);
         assert_true(g->seat[0].setup_known || g->seat[1].setup_known);
         for (size_t i = 0; i < d.n; i++)
             for (size_t c = 0; c < 6; c++)
                 warned[c] += strcmp(d.items[i].code, codes[c]) == 0;
-        comments += g->ncomments;
+        comments += g->main.ncomments;
         files++;
         junqi_game_free(g);
         junqi_diags_free(&d);
@@ -727,7 +727,7 @@ static void test_rejects_event_seat_outside_board(void **state)
     ev[4] = 0xFF; /* "nobody" is allowed */
     junqi_game *g = read_copy(b.data, b.len, &d);
     assert_non_null(g);
-    assert_int_equal(g->items[2].next_seat, JUNQI_NO_SEAT);
+    assert_int_equal(g->main.items[2].next_seat, JUNQI_NO_SEAT);
     junqi_game_free(g);
     junqi_diags_free(&d);
     free(b.data);
@@ -775,7 +775,7 @@ static void test_warns_when_header_fields_disagree(void **state)
     assert_int_equal(count_code(&d, JUNQI_SEV_WARNING, "header-mismatch"), 4);
     assert_int_equal(d.items[0].loc.offset, 0x10);
     assert_int_equal(d.items[1].loc.offset, 0x12);
-    assert_int_equal(g->nitems, 22); /* N governs */
+    assert_int_equal(g->main.nitems, 22); /* N governs */
     assert_true(g->seat[JUNQI_SOUTH].present);
     junqi_game_free(g);
     junqi_diags_free(&d);
@@ -805,7 +805,7 @@ static void test_warns_about_unfinished_game(void **state)
 
     junqi_game *g = read_copy(cut.data, cut.len, &d);
     assert_non_null(g);
-    assert_int_equal(g->nitems, 21);
+    assert_int_equal(g->main.nitems, 21);
     assert_int_equal(d.errors, 0);
     assert_int_equal(d.n, 1);
     assert_int_equal(count_code(&d, JUNQI_SEV_WARNING, "unfinished"), 1);
@@ -815,7 +815,7 @@ static void test_warns_about_unfinished_game(void **state)
 
     g = read_copy(none.data, none.len, &d);
     assert_non_null(g);
-    assert_int_equal(g->nitems, 0);
+    assert_int_equal(g->main.nitems, 0);
     assert_int_equal(junqi_game_present(g), 0xF);
     assert_int_equal(count_code(&d, JUNQI_SEV_WARNING, "unfinished"), 1);
     junqi_game_free(g);
@@ -834,7 +834,7 @@ static void test_warns_about_records_after_game_over(void **state)
 
     junqi_game *g = read_copy(more.data, more.len, &d);
     assert_non_null(g);
-    assert_int_equal(g->nitems, 23);
+    assert_int_equal(g->main.nitems, 23);
     assert_int_equal(d.errors, 0);
     const junqi_diag *w = find_code(&d, "after-game-over");
     assert_int_equal(w->severity, JUNQI_SEV_WARNING);
@@ -858,10 +858,10 @@ static void test_keeps_comment_past_the_end_with_warning(void **state)
     assert_non_null(g);
     assert_int_equal(d.errors, 0);
     assert_int_equal(find_code(&d, "comment-index")->loc.offset, (long)entry);
-    assert_int_equal(g->ncomments, 3);
-    assert_int_equal(g->comments[0].before, g->nitems);
-    assert_string_equal(g->comments[0].text, "第1条注释");
-    assert_int_equal(g->comments[1].before, 14);
+    assert_int_equal(g->main.ncomments, 3);
+    assert_int_equal(g->main.comments[0].before, g->main.nitems);
+    assert_string_equal(g->main.comments[0].text, "第1条注释");
+    assert_int_equal(g->main.comments[1].before, 14);
     junqi_game_free(g);
     junqi_diags_free(&d);
 
@@ -870,7 +870,7 @@ static void test_keeps_comment_past_the_end_with_warning(void **state)
     b.data[entry + 1] = 0;
     g = read_copy(b.data, b.len, &d);
     assert_int_equal(d.n, 0);
-    assert_int_equal(g->comments[0].before, 59);
+    assert_int_equal(g->main.comments[0].before, 59);
     junqi_game_free(g);
     junqi_diags_free(&d);
     free(b.data);
@@ -888,8 +888,8 @@ static void test_ignores_trailer_that_is_no_comment_block(void **state)
     assert_non_null(g);
     assert_int_equal(d.errors, 0);
     assert_int_equal(find_code(&d, "bad-trailer")->loc.offset, (long)block);
-    assert_int_equal(g->ncomments, 0);
-    assert_int_equal(g->nitems, 59);
+    assert_int_equal(g->main.ncomments, 0);
+    assert_int_equal(g->main.nitems, 59);
     junqi_game_free(g);
     junqi_diags_free(&d);
 

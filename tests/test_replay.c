@@ -88,8 +88,8 @@ static void every_ply_has_the_next_movers_seat_to_move(void **state)
     for (size_t ply = 0; ply < moves; ply++) {
         junqi_replay_seek(&r, ply);
         assert_int_equal(r.moves, ply);
-        assert_int_equal(r.game->items[r.item].kind, JUNQI_ITEM_MOVE);
-        uint8_t c = r.pos.cell[r.game->items[r.item].move.from];
+        assert_int_equal(r.game->main.items[r.item].kind, JUNQI_ITEM_MOVE);
+        uint8_t c = r.pos.cell[r.game->main.items[r.item].move.from];
         assert_int_equal(JUNQI_CELL_SEAT(c), r.pos.to_move);
     }
     junqi_replay_seek(&r, 0); /* backwards restarts */
@@ -121,11 +121,11 @@ static void a_finished_game_has_its_result(void **state)
 static size_t find_move(const junqi_game *g, bool combat, size_t *number)
 {
     size_t moves = 0;
-    for (size_t i = 0; i < g->nitems; i++) {
-        if (g->items[i].kind != JUNQI_ITEM_MOVE)
+    for (size_t i = 0; i < g->main.nitems; i++) {
+        if (g->main.items[i].kind != JUNQI_ITEM_MOVE)
             continue;
         moves++;
-        if ((g->items[i].outcome != JUNQI_NO_COMBAT) == combat && moves > 20) {
+        if ((g->main.items[i].outcome != JUNQI_NO_COMBAT) == combat && moves > 20) {
             *number = moves;
             return i;
         }
@@ -152,7 +152,7 @@ static void a_wrong_combat_result_is_reported_at_its_move(void **state)
     junqi_game *g = load_replay(source_path("samples/qq/jgs-000001.jgs"));
     assert_non_null(g);
     size_t number, i = find_move(g, true, &number);
-    g->items[i].outcome ^= 3; /* wins <-> both removed, loses <-> wins */
+    g->main.items[i].outcome ^= 3; /* wins <-> both removed, loses <-> wins */
     first_error(g, (int)number, "wrong-outcome");
     junqi_game_free(g);
 }
@@ -165,8 +165,8 @@ static void a_move_from_an_empty_point_is_reported_and_the_rest_still_checked(vo
     size_t number, i = find_move(g, false, &number);
     /* move an empty camp's nothing: a camp at the start of the game is empty */
     const junqi_board *b = junqi_board_get(JUNQI_FOUR_PLAYER);
-    g->items[i].move.from = b->arm_point[JUNQI_SOUTH][2][2];
-    g->items[i].move.to = b->arm_point[JUNQI_SOUTH][1][2];
+    g->main.items[i].move.from = b->arm_point[JUNQI_SOUTH][2][2];
+    g->main.items[i].move.to = b->arm_point[JUNQI_SOUTH][1][2];
     junqi_diags d;
     junqi_diags_init(&d);
     validate(g, &d);

@@ -190,7 +190,7 @@ int main(int argc, char **argv)
         if (nfiles == 0)
             break;
     }
-    if (!junqi_cli_output_close(prog, &out, status != JUNQI_EXIT_USAGE && status != JUNQI_EXIT_IO))
+    if (!junqi_cli_output_close(prog, &out, status == JUNQI_EXIT_OK))
         return JUNQI_EXIT_IO;
     return status;
 }
