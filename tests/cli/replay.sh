@@ -1,0 +1,196 @@
+#!/usr/bin/env bash
+# tests/cli/replay.sh - junqi-replay's command-line contract
+# (../shared/docs/cli.md): --ply past the end, --format json positions
+# (to_move, pieces), --all, --view SEAT, -o FILE.
+#
+# Requires jq (Debian package "jq", installed by scripts/install-deps):
+# `command -v jq` must succeed, otherwise this test fails at once.
+#
+# Environment (set by tests/run-tests): JUNQI_BIN = the directory of the
+# tools, JUNQI_ROOT = the repository root. Prints one line per failed check
+# (what was expected, what came) and a summary; exits 1 if any check failed.
+# The local checks use the replays copied into tests/data/corrupt/; those on
+# ../shared/data are skipped (with a SKIP line) when it is absent.
+set -u
+
+JUNQI_ROOT=${JUNQI_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
+JUNQI_BIN=${JUNQI_BIN:-$JUNQI_ROOT/bin}
+name=replay.sh
+R=$JUNQI_BIN/junqi-replay
+C=$JUNQI_ROOT/tests/data/corrupt
+SHARED=$JUNQI_ROOT/../shared/data
+
+if ! command -v jq >/dev/null 2>&1; then
+    echo "$name: FAIL: jq is required (apt-get install jq, or scripts/install-deps)"
+    exit 1
+fi
+if [ ! -x "$R" ]; then
+    echo "$name: FAIL: $R is missing or not executable (run make)"
+    exit 1
+fi
+
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+checks=0 failures=0
+fail() {
+    echo "$name: FAIL: $*"
+    failures=$((failures + 1))
+}
+expect() {
+    checks=$((checks + 1))
+    [ "$2" == "$3" ] || fail "$1: expected '$2', got '$3'"
+}
+run() {
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    out=$(cat "$tmp/out")
+    err=$(cat "$tmp/err")
+}
+# moves_in FILE: the number of move records (byte 0 = 0x5F) among the N
+# records of a QQ replay, read from the bytes themselves
+moves_in() {
+    local lo hi
+    read -r lo hi < <(od -An -tu1 -j26 -N2 "$1")
+    od -An -tu1 -v -w10 -j412 -N$((10 * (lo + 256 * hi))) "$1" |
+        awk '$1 == 95 { c++ } END { print c + 0 }'
+}
+
+# --- --ply past the end: exit 2, the message says how many moves ------------
+# jgs-002861: 21 moves (25 records); jgs-002667: 51 moves (52 records)
+for spec in "jgs-002861.jgs 21" "jgs-002667.jgs 51"; do
+    read -r f moves <<<"$spec"
+    expect "$f: move records counted from the bytes" "$moves" "$(moves_in "$C/$f")"
+    for ply in $((moves + 1)) 1000; do
+        run "$R" --ply "$ply" "$C/$f"
+        expect "junqi-replay --ply $ply $f: exit status" 2 "$rc"
+        expect "junqi-replay --ply $ply $f: standard output" "" "$out"
+        checks=$((checks + 1))
+        grep -qw -- "$moves moves" <<<"$err" ||
+            fail "junqi-replay --ply $ply $f: expected a message giving '$moves moves' on standard error, got '$err'"
+    done
+    run "$R" --ply "$moves" --format json "$C/$f"
+    expect "junqi-replay --ply $moves $f (the last move): exit status" 0 "$rc"
+    expect "junqi-replay --ply $moves $f: ply" "$moves" "$(jq -r .ply <<<"$out")"
+done
+
+# --- --format json: to_move and piece counts ------------------------------
+# jgs-002861: piece counts from an independent replay of the records
+# (ply 20: north surrendered and left; ply 21: south surrendered, game over)
+for spec in "0 north 100" "4 north 100" "12 north 93" "19 east 89" "20 west 69" "21 null 45"; do
+    read -r ply to_move count <<<"$spec"
+    run "$R" --ply "$ply" --format json "$C/jgs-002861.jgs"
+    expect "junqi-replay --ply $ply --format json jgs-002861.jgs: exit status" 0 "$rc"
+    expect "junqi-replay --ply $ply --format json jgs-002861.jgs: lines" 1 "$(grep -c . <<<"$out")"
+    expect "junqi-replay --ply $ply --format json jgs-002861.jgs: ply, to_move, pieces" \
+        "$ply $to_move $count" "$(jq -r '"\(.ply) \(.to_move) \(.pieces | length)"' <<<"$out" 2>&1)"
+done
+run "$R" --ply 21 --format json "$C/jgs-002861.jgs"
+expect "jgs-002861.jgs at the end: eliminated, result" \
+    '["north","south"] {"winner":"east-west","draw":false,"reason":"surrender"}' \
+    "$(jq -c '.eliminated, .result' <<<"$out" | paste -sd' ')"
+
+# --- --all --format json: one line per ply, 0 .. moves ---------------------
+for spec in "jgs-002861.jgs 21" "jgs-002667.jgs 51"; do
+    read -r f moves <<<"$spec"
+    run "$R" --all --format json "$C/$f"
+    expect "junqi-replay --all --format json $f: exit status" 0 "$rc"
+    expect "junqi-replay --all --format json $f: lines" $((moves + 1)) "$(grep -c . <<<"$out")"
+    expect "junqi-replay --all --format json $f: plies" "$(seq -s, 0 "$moves")" \
+        "$(jq -r .ply <<<"$out" | paste -sd,)"
+    expect "junqi-replay --all --format json $f: last to_move" null "$(tail -n1 <<<"$out" | jq -r .to_move)"
+    run "$R" --ply 12 --format json "$C/$f"
+    expect "junqi-replay --all $f: line 13 = --ply 12" "$out" \
+        "$("$R" --all --format json "$C/$f" | sed -n 13p)"
+done
+
+# --- --view SEAT: others' pieces unknown, one's own shown ------------------
+# jgs-002861 at ply 12: no marshal has died yet, so no flag is revealed
+f=$C/jgs-002861.jgs
+all=$("$R" --ply 12 --format json --view all "$f")
+for seat in north south east; do
+    run "$R" --ply 12 --format json --view "$seat" "$f"
+    expect "junqi-replay --view $seat: exit status" 0 "$rc"
+    expect "junqi-replay --view $seat: the same squares as --view all" \
+        "$(jq -c '[.pieces[] | [.square, .seat]] | sort' <<<"$all")" \
+        "$(jq -c '[.pieces[] | [.square, .seat]] | sort' <<<"$out" 2>&1)"
+    expect "junqi-replay --view $seat: $seat's own pieces as in --view all" \
+        "$(jq -c --arg s "$seat" '[.pieces[] | select(.seat == $s)] | sort' <<<"$all")" \
+        "$(jq -c --arg s "$seat" '[.pieces[] | select(.seat == $s)] | sort' <<<"$out" 2>&1)"
+    expect "junqi-replay --view $seat: other seats' pieces (partner's included) not unknown" \
+        "[]" "$(jq -c --arg s "$seat" '[.pieces[] | select(.seat != $s and .piece != "unknown")]' <<<"$out" 2>&1)"
+done
+expect "junqi-replay --view all: no unknown piece" 0 \
+    "$(jq '[.pieces[] | select(.piece == "unknown")] | length' <<<"$all")"
+
+# --- -o FILE: written through a temporary file -----------------------------
+d=$tmp/o
+mkdir "$d"
+run "$R" --ply 12 --format json -o "$d/pos.json" "$f"
+expect "junqi-replay -o pos.json: exit status" 0 "$rc"
+expect "junqi-replay -o pos.json: standard output" "" "$out"
+checks=$((checks + 1))
+if [ -f "$d/pos.json" ]; then
+    expect "junqi-replay -o pos.json: the file holds what standard output would" \
+        "$("$R" --ply 12 --format json "$f")" "$(cat "$d/pos.json")"
+else
+    fail "junqi-replay -o pos.json: expected the file $d/pos.json, there is none"
+fi
+# failing runs leave no file, and do not touch an existing one
+for spec in "2 --ply 99 $f" "1 $C/truncated.jgs" "3 $tmp/no-such-file.jgs"; do
+    read -r status args <<<"$spec"
+    # shellcheck disable=SC2086
+    run "$R" --format json -o "$d/new.json" $args
+    expect "junqi-replay -o new.json $args: exit status" "$status" "$rc"
+    checks=$((checks + 1))
+    [ ! -e "$d/new.json" ] ||
+        fail "junqi-replay -o new.json $args (exit $rc): expected no file new.json, found one of $(wc -c <"$d/new.json") bytes"
+    rm -f "$d/new.json"
+    echo "keep me" >"$d/old.json"
+    # shellcheck disable=SC2086
+    run "$R" --format json -o "$d/old.json" $args
+    expect "junqi-replay -o old.json $args (exit $rc): the existing file's content" "keep me" "$(cat "$d/old.json")"
+done
+run "$R" --format json -o "$tmp/no-such-dir/x.json" "$f"
+expect "junqi-replay -o NO-SUCH-DIR/x.json: exit status" 3 "$rc"
+expect "junqi-replay -o: files left in the output directory" "old.json pos.json" \
+    "$(find "$d" -mindepth 1 -printf '%f\n' | sort | paste -sd' ')"
+
+# --- the shared real replays (../shared/data) -------------------------------
+J=$SHARED/perft/four-player.jsonl
+if [ -f "$J" ] && [ -d "$SHARED/qq-replays" ]; then
+    # to_move at each ply of four-player.jsonl (the seat that makes move N+1)
+    while IFS=$'\t' read -r file ply to_move; do
+        got=$("$R" --ply "$ply" --format json "$SHARED/qq-replays/$file" 2>&1 | jq -r .to_move 2>&1)
+        expect "junqi-replay --ply $ply --format json $file: to_move" "$to_move" "$got"
+    done < <(jq -r '[.file, .ply, .to_move] | @tsv' "$J")
+    # piece counts from an independent replay of the records
+    for spec in "jgs-000029.jgs 0 50" "jgs-000029.jgs 107 28" "jgs-000374.jgs 215 35" \
+        "jgs-000638.jgs 57 84" "jgs-001141.jgs 190 52" "jgs-002256.jgs 16 99" \
+        "jgs-001442.jgs 247 80"; do
+        read -r file ply count <<<"$spec"
+        got=$("$R" --ply "$ply" --format json "$SHARED/qq-replays/$file" 2>&1 | jq '.pieces | length' 2>&1)
+        expect "junqi-replay --ply $ply --format json $file: pieces" "$count" "$got"
+    done
+    # --all: moves + 1 lines; --ply past the end names the number of moves
+    for file in jgs-000029.jgs jgs-000678.jgs jgs-001742.jgs jgs-000638.jgs; do
+        moves=$(moves_in "$SHARED/qq-replays/$file")
+        expect "junqi-replay --all --format json $file: lines" $((moves + 1)) \
+            "$("$R" --all --format json "$SHARED/qq-replays/$file" | grep -c .)"
+        run "$R" --ply $((moves + 1)) "$SHARED/qq-replays/$file"
+        expect "junqi-replay --ply $((moves + 1)) $file: exit status" 2 "$rc"
+        checks=$((checks + 1))
+        grep -qw -- "$moves moves" <<<"$err" ||
+            fail "junqi-replay --ply $((moves + 1)) $file: expected '$moves moves' in the message, got '$err'"
+    done
+    # a marshal's death shows its flag to every seat: jgs-000678 move 9 kills
+    # west's marshal (the record names its flag square a8)
+    got=$("$R" --ply 9 --format json --view north "$SHARED/qq-replays/jgs-000678.jgs" |
+        jq -c '[.pieces[] | select(.seat != "north" and .piece != "unknown") | [.square, .seat, .piece]]')
+    expect "junqi-replay --ply 9 --view north jgs-000678.jgs: others' pieces shown" '[["a8","west","flag"]]' "$got"
+else
+    echo "$name: SKIP: $SHARED (perft/four-player.jsonl, qq-replays) is absent: the checks on the shared replays are skipped"
+fi
+
+echo "$name: $checks checks, $failures failed"
+[ "$failures" -eq 0 ]

@@ -1,0 +1,237 @@
+#!/usr/bin/env bash
+# tests/cli/validate.sh - junqi-validate on the hand-corrupted QQ replays of
+# tests/data/corrupt/ (see its README.md) and its command-line contract
+# (../shared/docs/cli.md): exit statuses, text and JSON diagnostics, --quiet,
+# standard input, --help.
+#
+# Requires jq (Debian package "jq", installed by scripts/install-deps) to read
+# the JSON Lines diagnostics: `command -v jq` must succeed, otherwise this
+# test fails at once with a message saying so.
+#
+# Environment (set by tests/run-tests): JUNQI_BIN = the directory of the
+# tools, JUNQI_ROOT = the repository root. Prints one line per failed check
+# (what was expected, what came) and a summary; exits 1 if any check failed.
+# The checks on ../shared/data are skipped (with a SKIP line) when it is absent.
+set -u
+
+JUNQI_ROOT=${JUNQI_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
+JUNQI_BIN=${JUNQI_BIN:-$JUNQI_ROOT/bin}
+name=validate.sh
+V=$JUNQI_BIN/junqi-validate
+C=$JUNQI_ROOT/tests/data/corrupt
+SHARED=$JUNQI_ROOT/../shared/data
+
+if ! command -v jq >/dev/null 2>&1; then
+    echo "$name: FAIL: jq is required (apt-get install jq, or scripts/install-deps)"
+    exit 1
+fi
+if [ ! -x "$V" ]; then
+    echo "$name: FAIL: $V is missing or not executable (run make)"
+    exit 1
+fi
+
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+checks=0 failures=0
+fail() {
+    echo "$name: FAIL: $*"
+    failures=$((failures + 1))
+}
+# expect WHAT EXPECTED GOT
+expect() {
+    checks=$((checks + 1))
+    [ "$2" == "$3" ] || fail "$1: expected '$2', got '$3'"
+}
+# run CMD... [< input via run_in]: sets rc, out, err
+run() {
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    out=$(cat "$tmp/out")
+    err=$(cat "$tmp/err")
+}
+# run_in FILE CMD...: as run, with FILE on standard input
+run_in() {
+    local input=$1
+    shift
+    "$@" <"$input" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    out=$(cat "$tmp/out")
+    err=$(cat "$tmp/err")
+}
+# first_error: the first diagnostic with severity "error" in $tmp/out, as
+# "code move record offset" (null where absent), or "none"
+first_error() {
+    jq -r -s '(map(select(.severity == "error")) | first) // null
+              | if . == null then "none"
+                else "\(.code) \(.move) \(.record) \(.offset)" end' "$tmp/out" 2>/dev/null ||
+        echo "unparsable JSON"
+}
+
+# --- the originals validate clean -------------------------------------------
+for f in jgs-002861.jgs jgs-002667.jgs; do
+    run "$V" --format json "$C/$f"
+    expect "junqi-validate --format json $f: exit status" 0 "$rc"
+    expect "junqi-validate --format json $f: first error" none "$(first_error)"
+done
+
+# --- each corrupted replay: exit 1, first error at the right move -----------
+# file  code  move  record  words the message must contain
+fixtures=(
+    "rail-turn.jgs      rail-turn      9  8  j12 k12 k13"
+    "rail-blocked.jgs   rail-blocked   13 12 j12 i12 g12"
+    "camp-attack.jgs    camp-attack    11 10 f7 e8"
+    "headquarters.jgs   headquarters   37 36 h17"
+    "landmine-moves.jgs immobile-piece 1  0  landmine k16 j15"
+    "ally-piece.jgs     ally-piece     5  4  k11 south k6"
+    "two-step-road.jgs  not-connected  14 13 e8 c8"
+    "wrong-result.jgs   wrong-outcome  7  6  colonel"
+    "own-piece.jgs      own-piece      3  2  g6 h6"
+    "wrong-seat.jgs     not-its-turn   4  3  north j12 east"
+)
+for line in "${fixtures[@]}"; do
+    read -r f code move record words <<<"$line"
+    offset=$((0x19C + 10 * record))
+    hex=$(printf '0x%X' "$offset")
+
+    run "$V" --format json "$C/$f"
+    expect "junqi-validate --format json $f: exit status" 1 "$rc"
+    expect "junqi-validate --format json $f: first error (code move record offset)" \
+        "$code $move $record $offset" "$(first_error)"
+    got=$(jq -r -s -c 'map(select(.severity == "error")) | first
+                       | [.file, .severity, .line, .column]' "$tmp/out" 2>/dev/null)
+    expect "$f: first error's file, severity, line, column" \
+        "$(jq -n -c --arg f "$C/$f" '[$f, "error", null, null]')" "$got"
+    got=$(jq -r -s -c 'map(select(.severity == "error")) | first | keys' "$tmp/out" 2>/dev/null)
+    expect "$f: JSON diagnostic fields" \
+        '["code","column","file","line","message","move","offset","record","severity"]' "$got"
+    msg=$(jq -r -s 'map(select(.severity == "error")) | first | .message' "$tmp/out" 2>/dev/null)
+    for w in $words; do
+        checks=$((checks + 1))
+        grep -qw -- "$w" <<<"$msg" || fail "$f: the message should name '$w', got '$msg'"
+    done
+    expect "junqi-validate --format json $f: standard error" "" "$err"
+
+    # the text form: FILE: move N (record K, offset 0x...): error: message
+    run "$V" "$C/$f"
+    expect "junqi-validate $f: exit status" 1 "$rc"
+    first=$(grep -m1 ': error: ' "$tmp/out")
+    expect "junqi-validate $f: first error line" \
+        "$C/$f: move $move (record $record, offset $hex): error: $msg" "$first"
+done
+
+# --- the truncated file: an error with the offset of the cut record ---------
+f=truncated.jgs
+run "$V" --format json "$C/$f"
+expect "junqi-validate --format json $f: exit status" 1 "$rc"
+got=$(jq -r -s '(map(select(.severity == "error")) | first) // {}
+                | "\(.code) \(.record) \(.offset)"' "$tmp/out" 2>/dev/null)
+expect "junqi-validate --format json $f: first error (code record offset)" \
+    "truncated 14 $((0x228))" "$got"
+# move: the cut record would be move 15; the reader gives none (null) today
+got=$(jq -r -s 'map(select(.severity == "error")) | first | .move' "$tmp/out" 2>/dev/null)
+checks=$((checks + 1))
+case "$got" in null | 15) ;; *) fail "$f: move: expected null or 15, got '$got'" ;; esac
+run "$V" "$C/$f"
+expect "junqi-validate $f: exit status" 1 "$rc"
+first=$(grep -m1 ': error: ' "$tmp/out")
+checks=$((checks + 1))
+case "$first" in
+"$C/$f: "*"offset 0x228"*": error: "*) ;;
+*) fail "junqi-validate $f: expected an error line '$C/$f: ...offset 0x228...: error: ...', got '$first'" ;;
+esac
+
+# --- several files: exit 1 if any is invalid, each file reported ------------
+run "$V" --format json "$C/jgs-002861.jgs" "$C/rail-turn.jgs" "$C/jgs-002667.jgs"
+expect "junqi-validate valid+invalid+valid: exit status" 1 "$rc"
+expect "junqi-validate valid+invalid+valid: files with errors" \
+    "$C/rail-turn.jgs" "$(jq -r -s 'map(select(.severity == "error") | .file) | unique | .[]' "$tmp/out")"
+
+# --- --quiet: nothing at all, the exit status tells -------------------------
+for q in -q --quiet; do
+    run "$V" $q "$C/rail-turn.jgs"
+    expect "junqi-validate $q rail-turn.jgs: exit status" 1 "$rc"
+    expect "junqi-validate $q rail-turn.jgs: standard output" "" "$out"
+    expect "junqi-validate $q rail-turn.jgs: standard error" "" "$err"
+done
+run "$V" --quiet --format json "$C/truncated.jgs"
+expect "junqi-validate --quiet --format json truncated.jgs: exit status" 1 "$rc"
+expect "junqi-validate --quiet --format json truncated.jgs: output" "" "$out$err"
+run "$V" --quiet "$C/jgs-002861.jgs"
+expect "junqi-validate --quiet jgs-002861.jgs: exit status" 0 "$rc"
+expect "junqi-validate --quiet jgs-002861.jgs: output" "" "$out$err"
+
+# --- exit 3: a file that cannot be read -------------------------------------
+missing=$tmp/no-such-file.jgs
+run "$V" "$missing"
+expect "junqi-validate MISSING: exit status" 3 "$rc"
+expect "junqi-validate MISSING: standard output" "" "$out"
+checks=$((checks + 1))
+grep -qF -- "$missing" <<<"$err" || fail "junqi-validate MISSING: expected the file name on standard error, got '$err'"
+run "$V" "$C/jgs-002861.jgs" "$missing"
+expect "junqi-validate VALID MISSING: exit status" 3 "$rc"
+
+# --- exit 2: usage errors, message on standard error only -------------------
+for bad in "--no-such-option" "--format xml" "--rules no-such-rules"; do
+    # shellcheck disable=SC2086
+    run "$V" $bad "$C/jgs-002861.jgs"
+    expect "junqi-validate $bad: exit status" 2 "$rc"
+    expect "junqi-validate $bad: standard output" "" "$out"
+    checks=$((checks + 1))
+    [ -n "$err" ] || fail "junqi-validate $bad: expected a message on standard error, got nothing"
+done
+run "$V" --no-such-option "$C/jgs-002861.jgs"
+checks=$((checks + 1))
+grep -qF -- "--no-such-option" <<<"$err" ||
+    fail "junqi-validate --no-such-option: expected the option named on standard error, got '$err'"
+
+# --- --help and --version: standard output, exit 0 --------------------------
+run "$V" --help
+expect "junqi-validate --help: exit status" 0 "$rc"
+expect "junqi-validate --help: standard error" "" "$err"
+checks=$((checks + 1))
+grep -q '^Usage: junqi-validate' <<<"$out" || fail "junqi-validate --help: expected 'Usage: junqi-validate' on standard output, got '${out:0:80}'"
+for opt in --format --quiet --rules; do
+    checks=$((checks + 1))
+    grep -qe "$opt" <<<"$out" || fail "junqi-validate --help: expected $opt to be described"
+done
+run "$V" --version
+expect "junqi-validate --version: exit status" 0 "$rc"
+expect "junqi-validate --version: standard error" "" "$err"
+checks=$((checks + 1))
+[ -n "$out" ] || fail "junqi-validate --version: expected the version on standard output, got nothing"
+
+# --- standard input: '-' and no file argument -------------------------------
+for args in "-" ""; do
+    label="junqi-validate --format json ${args:-(no file)} < rail-turn.jgs"
+    # shellcheck disable=SC2086
+    run_in "$C/rail-turn.jgs" "$V" --format json $args
+    expect "$label: exit status" 1 "$rc"
+    expect "$label: first error" "rail-turn 9 8 $((0x19C + 80))" "$(first_error)"
+    label="junqi-validate ${args:-(no file)} < jgs-002861.jgs"
+    # shellcheck disable=SC2086
+    run_in "$C/jgs-002861.jgs" "$V" $args
+    expect "$label: exit status" 0 "$rc"
+    label="junqi-validate ${args:-(no file)} < truncated.jgs"
+    # shellcheck disable=SC2086
+    run_in "$C/truncated.jgs" "$V" --format json $args
+    expect "$label: exit status" 1 "$rc"
+    expect "$label: error code" truncated \
+        "$(jq -r -s 'map(select(.severity == "error")) | first | .code' "$tmp/out" 2>/dev/null)"
+done
+
+# --- the shared real replays (../shared/data) -------------------------------
+if [ -d "$SHARED/qq-replays" ]; then
+    for f in jgs-002861.jgs jgs-002667.jgs; do
+        checks=$((checks + 1))
+        cmp -s "$C/$f" "$SHARED/qq-replays/$f" ||
+            fail "tests/data/corrupt/$f: expected an unchanged copy of $SHARED/qq-replays/$f, it differs"
+    done
+    run "$V" --quiet "$SHARED"/qq-replays/*
+    expect "junqi-validate --quiet on all of $SHARED/qq-replays: exit status" 0 "$rc"
+else
+    echo "$name: SKIP: $SHARED/qq-replays is absent: the checks on the shared replays are skipped"
+fi
+
+echo "$name: $checks checks, $failures failed"
+[ "$failures" -eq 0 ]
