@@ -46,6 +46,7 @@ void junqi_game_free(junqi_game *g)
     for (int s = 0; s < JUNQI_SEATS; s++)
         free(g->seat[s].player);
     junqi_line_clear(&g->main);
+    free(g->start);
     free(g->tags);
     free(g->source);
     free(g);

@@ -53,9 +53,10 @@ typedef struct junqi_item {
     uint8_t winners;       /**< END: seat mask of the winning side the source claims, or 0 */
     uint8_t code;          /**< the platform's raw reason or end code (kept for unknown ones) */
     uint8_t count;         /**< TIMEOUT: the seat's timeouts so far, as recorded (0: unknown) */
-    uint8_t flag_shown[2]; /**< moves: flags the source shows after a marshal died in this
-                                combat (attacker's, defender's), as points; JUNQI_NO_POINT */
-    bool defender_marshal_died; /**< moves: the source's marker that the defender's marshal died */
+    uint8_t flag_shown[2]; /**< moves: the points of the flags the source shows because a
+                                marshal died in this combat (in any order); JUNQI_NO_POINT */
+    int8_t defender_marshal_died; /**< moves: the source's marker that the defender's marshal
+                                       died: 1 yes, 0 no, -1 the source has no such marker */
     uint8_t nags[JUNQI_MAX_NAGS]; /**< moves: numeric annotation glyphs ($1 = !, $2 = ?, $3 = !!,
                                        $4 = ??, $5 = !?, $6 = ?!), in the order given */
     uint8_t nnags;
@@ -104,6 +105,8 @@ typedef struct junqi_game {
     junqi_seat first;           /**< who moves first, or JUNQI_NO_SEAT for the rule set's */
     junqi_seat view;            /**< a one-seat record: whose view it is; JUNQI_NO_SEAT if complete */
     junqi_seat_info seat[JUNQI_SEATS];
+    junqi_position *start;      /**< a record that starts from a set position (owned) instead
+                                     of the setups, or NULL */
     junqi_tag *tags;            /**< further tags (Event, Date, Site, unknown ones), in order */
     size_t ntags;
     junqi_line main;            /**< the moves and events as played */

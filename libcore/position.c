@@ -118,6 +118,11 @@ static void set_turn(junqi_position *pos, int seat)
     pos->to_move = (uint8_t)seat;
 }
 
+void junqi_position_set_turn(junqi_position *pos, junqi_seat s)
+{
+    set_turn(pos, s);
+}
+
 static void save_undo(const junqi_position *pos, junqi_move m, junqi_undo *u)
 {
     u->move = m;

@@ -121,6 +121,9 @@ void junqi_position_place_setup(junqi_position *pos, junqi_seat s, const uint8_t
 /** The seat after s in turn order among the seats in mask `among`; JUNQI_NO_SEAT if none. */
 junqi_seat junqi_position_next_seat(const junqi_position *pos, junqi_seat s, unsigned among);
 
+/** Make seat s (a live seat of the game) the seat to move, keeping the hash. */
+void junqi_position_set_turn(junqi_position *pos, junqi_seat s);
+
 /** True if seat a may not attack seat b (b is a itself or a's ally). */
 static inline bool junqi_position_friendly(const junqi_position *pos, int a, int b)
 {

@@ -52,7 +52,15 @@ bool junqi_replay_start(junqi_replay *r, const junqi_game *g, const junqi_rules 
                         "a seat takes part that has no arm on the %s board", b->name);
         return false;
     }
+    if (g->start) {
+        r->pos = *g->start;
+        if (rules)
+            r->pos.rules = rules;
+        return true;
+    }
     junqi_position_init(&r->pos, b, rules ? rules : g->rules, present);
+    if (g->first != JUNQI_NO_SEAT && (r->pos.alive & JUNQI_SEAT_BIT(g->first)))
+        junqi_position_set_turn(&r->pos, g->first);
     for (int s = 0; s < JUNQI_SEATS; s++) {
         if (!g->seat[s].present || !g->seat[s].setup_known)
             continue;
@@ -72,26 +80,8 @@ static int flag_point(const junqi_position *pos, int s)
     return JUNQI_NO_POINT;
 }
 
-static void check_shown_flag(junqi_replay *r, const junqi_item *it, int which, bool died, int s)
-{
-    int want = died ? flag_point(&r->pos, s) : JUNQI_NO_POINT;
-    int got = it->flag_shown[which];
-    if (want == got)
-        return;
-    char w[4], g[4];
-    junqi_square_name(r->pos.board, want, w);
-    junqi_square_name(r->pos.board, got, g);
-    if (!died)
-        report(r, JUNQI_SEV_ERROR, "flag-shown", it,
-               "the record shows %s's flag at %s, but %s's marshal did not die", junqi_seat_name(s),
-               g, junqi_seat_name(s));
-    else
-        report(r, JUNQI_SEV_ERROR, "flag-shown", it,
-               "%s's marshal died: its flag at %s should be shown, the record shows %s",
-               junqi_seat_name(s), w, got == JUNQI_NO_POINT ? "none" : g);
-}
-
-/* Marshal deaths and the flags they reveal (rules.md: an information rule). */
+/* Marshal deaths and the flags they reveal (rules.md: an information rule):
+ * the record must show exactly the flags of the seats whose marshal died. */
 static void check_marshals(junqi_replay *r, const junqi_item *it, uint8_t a, uint8_t d,
                            junqi_outcome o)
 {
@@ -99,13 +89,24 @@ static void check_marshals(junqi_replay *r, const junqi_item *it, uint8_t a, uin
                          (o == JUNQI_ATTACKER_LOSES || o == JUNQI_BOTH_REMOVED);
     bool defender_died = d && JUNQI_CELL_PIECE(d) == JUNQI_MARSHAL &&
                          (o == JUNQI_ATTACKER_WINS || o == JUNQI_BOTH_REMOVED);
-    if (it->defender_marshal_died != defender_died)
+    if (it->defender_marshal_died >= 0 && (it->defender_marshal_died != 0) != defender_died)
         report(r, JUNQI_SEV_ERROR, "marshal-death", it,
                defender_died ? "the defending marshal dies, but the record does not mark it"
                              : "the record marks the defender's marshal as dead, but it did not die");
-    check_shown_flag(r, it, 0, attacker_died, JUNQI_CELL_SEAT(a));
-    if (d)
-        check_shown_flag(r, it, 1, defender_died, JUNQI_CELL_SEAT(d));
+    int want[2] = {attacker_died ? flag_point(&r->pos, JUNQI_CELL_SEAT(a)) : JUNQI_NO_POINT,
+                   defender_died ? flag_point(&r->pos, JUNQI_CELL_SEAT(d)) : JUNQI_NO_POINT};
+    const uint8_t *got = it->flag_shown;
+    bool same = (want[0] == got[0] && want[1] == got[1]) || (want[0] == got[1] && want[1] == got[0]);
+    if (same)
+        return;
+    char w0[4], w1[4], g0[4], g1[4];
+    const junqi_board *b = r->pos.board;
+    report(r, JUNQI_SEV_ERROR, "flag-shown", it,
+           "the record shows the flags at [%s %s], the marshals that died reveal [%s %s]",
+           got[0] == JUNQI_NO_POINT ? "-" : junqi_square_name(b, got[0], g0),
+           got[1] == JUNQI_NO_POINT ? "-" : junqi_square_name(b, got[1], g1),
+           want[0] == JUNQI_NO_POINT ? "-" : junqi_square_name(b, want[0], w0),
+           want[1] == JUNQI_NO_POINT ? "-" : junqi_square_name(b, want[1], w1));
 }
 
 static void check_next_seat(junqi_replay *r, const junqi_item *it, int want)
@@ -138,11 +139,14 @@ static junqi_outcome move_outcome(junqi_replay *r, const junqi_item *it, uint8_t
                junqi_piece_name(JUNQI_CELL_PIECE(d), JUNQI_NAMES_EN));
         return rule;
     }
-    if (derivable && said != rule)
+    if (derivable && said != rule) {
+        char move[8];
         report(r, JUNQI_SEV_ERROR, "wrong-outcome", it,
-               "the record says '%s', but when a %s attacks a %s the rules say '%s'",
-               junqi_outcome_name(said), junqi_piece_name(JUNQI_CELL_PIECE(a), JUNQI_NAMES_EN),
+               "%s: the record says '%s', but when a %s attacks a %s the rules say '%s'",
+               junqi_move_name(r->pos.board, it->move, move), junqi_outcome_name(said),
+               junqi_piece_name(JUNQI_CELL_PIECE(a), JUNQI_NAMES_EN),
                junqi_piece_name(JUNQI_CELL_PIECE(d), JUNQI_NAMES_EN), junqi_outcome_name(rule));
+    }
     return said;
 }
 

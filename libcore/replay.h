@@ -39,7 +39,8 @@ typedef struct junqi_replay {
 
 /**
  * Start replaying record g: the start position from its setups (seats
- * without a known setup start with no pieces on the board), rule set
+ * without a known setup start with no pieces on the board) and its first
+ * seat, or its set start position (g->start), rule set
  * `rules` (NULL: the record's). With d non-NULL, each setup is checked and
  * every problem reported as an error located at the setup (move -1).
  * Returns false, with an error in d, if a present seat's arm does not exist

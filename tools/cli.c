@@ -4,9 +4,11 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "qq.h"
@@ -200,6 +202,13 @@ int junqi_cli_usage(const char *prog, const char *fmt, ...)
     return JUNQI_EXIT_USAGE;
 }
 
+int junqi_cli_bad_option(const char *prog, char **argv)
+{
+    if (optopt > 0 && optopt < 128)
+        return junqi_cli_usage(prog, "invalid or incomplete option -- '%c'", optopt);
+    return junqi_cli_usage(prog, "unrecognized or incomplete option '%s'", argv[optind - 1]);
+}
+
 bool junqi_cli_parse_count(const char *text, long max, long *out)
 {
     if (!text || !*text)
@@ -241,6 +250,11 @@ bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output 
         goto error;
     snprintf(o->tmp_path, n, "%s.tmpXXXXXX", path);
     int fd = mkstemp(o->tmp_path);
+    mode_t mask = umask(0);
+    umask(mask);
+    /* mkstemp makes the file private: give it the permissions a plain open would */
+    if (fd >= 0)
+        fchmod(fd, 0666 & ~mask);
     if (fd < 0 || !(o->fp = fdopen(fd, "w"))) {
         fprintf(stderr, "%s: %s: cannot create a temporary file: %s\n", prog, path, strerror(errno));
         if (fd >= 0) {

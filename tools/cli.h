@@ -82,6 +82,12 @@ void junqi_cli_print_diags(FILE *out, const char *file, const junqi_diags *d, ju
  */
 int junqi_cli_usage(const char *prog, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/**
+ * Report the option getopt_long() just rejected (call with opterr = 0, on
+ * '?' or ':'), naming the tool rather than argv[0]. Returns JUNQI_EXIT_USAGE.
+ */
+int junqi_cli_bad_option(const char *prog, char **argv);
+
 /** Parse a whole non-negative decimal number no larger than max. False if not. */
 bool junqi_cli_parse_count(const char *text, long max, long *out);
 

@@ -142,6 +142,7 @@ int main(int argc, char **argv)
     };
     options opt = {-1, -1, false, JUNQI_FORMAT_TEXT, NULL};
     int c;
+    opterr = 0;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
         switch (c) {
         case OPT_PERFT:
@@ -163,7 +164,7 @@ int main(int argc, char **argv)
             break;
         case OPT_HELP: usage(); return JUNQI_EXIT_OK;
         case OPT_VERSION: return junqi_cli_version(prog);
-        default: return junqi_cli_usage(prog, NULL);
+        default: return junqi_cli_bad_option(prog, argv);
         }
     }
     if (opt.perft < 0)

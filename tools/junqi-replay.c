@@ -141,6 +141,7 @@ int main(int argc, char **argv)
     };
     options opt = {JUNQI_FORMAT_TEXT, -1, false, JUNQI_NO_SEAT, JUNQI_NAMES_ZH, NULL, NULL, -1};
     int c;
+    opterr = 0;
     while ((c = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
         switch (c) {
         case OPT_PLY:
@@ -173,7 +174,7 @@ int main(int argc, char **argv)
         case 'o': opt.output = optarg; break;
         case OPT_HELP: usage(); return JUNQI_EXIT_OK;
         case OPT_VERSION: return junqi_cli_version(prog);
-        default: return junqi_cli_usage(prog, NULL);
+        default: return junqi_cli_bad_option(prog, argv);
         }
     }
     if (opt.all && opt.ply >= 0)

@@ -119,6 +119,7 @@ int main(int argc, char **argv)
     };
     options opt = {JUNQI_FORMAT_TEXT, false, NULL};
     int c;
+    opterr = 0;
     while ((c = getopt_long(argc, argv, "q", longopts, NULL)) != -1) {
         switch (c) {
         case OPT_FORMAT:
@@ -133,7 +134,7 @@ int main(int argc, char **argv)
         case 'q': opt.quiet = true; break;
         case OPT_HELP: usage(); return JUNQI_EXIT_OK;
         case OPT_VERSION: return junqi_cli_version(prog);
-        default: return junqi_cli_usage(prog, NULL);
+        default: return junqi_cli_bad_option(prog, argv);
         }
     }
     int status = JUNQI_EXIT_OK;
