@@ -19,7 +19,7 @@ OPT       ?= -O2 -g
 CFLAGS    ?= $(OPT)
 CFLAGS    += -std=c11 -Wall -Wextra $(WERROR) -D_POSIX_C_SOURCE=200809L -MMD -MP \
              -Ilibcore -Iformats -Itools
-LDLIBS_CORE := -pthread
+LDLIBS_CORE := -lyaml -pthread
 VERSION   := 0.1.0
 
 CORE_SRC    := $(wildcard libcore/*.c) $(wildcard formats/*.c)

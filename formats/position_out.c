@@ -118,16 +118,7 @@ const char *junqi_result_winner(const junqi_position *pos)
 {
     if (pos->result.status != JUNQI_DECIDED)
         return NULL;
-    if (junqi_position_players(pos) == 2) {
-        for (int s = 0; s < JUNQI_SEATS; s++)
-            if (pos->result.winners & JUNQI_SEAT_BIT(s))
-                return junqi_seat_name((junqi_seat)s);
-        return NULL;
-    }
-    return (pos->result.winners & JUNQI_SEAT_BIT(JUNQI_NORTH)) ||
-                   (pos->result.winners & JUNQI_SEAT_BIT(JUNQI_SOUTH))
-               ? "north-south"
-               : "east-west";
+    return junqi_result_text(&pos->result, pos->present);
 }
 
 static void write_result_text(FILE *out, const junqi_position *pos)

@@ -8,9 +8,9 @@
  * trailer (end marker and comment block) is checked piece by piece.
  */
 #include "qq.h"
+#include "text.h"
 
 #include <errno.h>
-#include <iconv.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -153,54 +153,6 @@ junqi_qq_kind junqi_qq_detect(const uint8_t *data, size_t len)
     return JUNQI_QQ_NONE;
 }
 
-/*
- * Decode len bytes of GBK text (read as GB18030, its superset) into a new
- * NUL-terminated UTF-8 string that the caller frees. Bytes that do not
- * decode become U+FFFD each, and *replaced is set. Returns NULL only when
- * out of memory.
- */
-static char *gbk_to_utf8(const uint8_t *src, size_t len, bool *replaced)
-{
-    size_t cap = 4 * len + 4; /* a GB18030 byte never gives more than 3 UTF-8 bytes */
-    char *out = malloc(cap);
-    iconv_t cd = iconv_open("UTF-8", "GB18030");
-    char *in = (char *)src, *o = out;
-    size_t inleft = len, outleft = cap - 1;
-
-    *replaced = false;
-    if (!out)
-        goto error;
-    while (inleft > 0) {
-        if (cd != (iconv_t)-1) {
-            if (iconv(cd, &in, &inleft, &o, &outleft) != (size_t)-1)
-                break;
-            if (errno == E2BIG)
-                goto error;
-        }
-        /* an invalid or incomplete sequence, or no converter: replace one byte */
-        if (cd == (iconv_t)-1 && (unsigned char)*in < 0x80) {
-            *o++ = *in;
-            outleft--;
-        } else {
-            memcpy(o, "\xEF\xBF\xBD", 3);
-            o += 3;
-            outleft -= 3;
-            *replaced = true;
-        }
-        in++;
-        inleft--;
-    }
-    *o = '\0';
-    if (cd != (iconv_t)-1)
-        iconv_close(cd);
-    return out;
-error:
-    if (cd != (iconv_t)-1)
-        iconv_close(cd);
-    free(out);
-    return NULL;
-}
-
 /* Report running out of memory. */
 static void out_of_memory(junqi_diags *d)
 {
@@ -333,7 +285,7 @@ static bool read_name(qq_reader *r, int k, size_t off)
         n++;
     if (n == 0)
         return true;
-    char *name = gbk_to_utf8(p, n, &replaced);
+    char *name = junqi_gbk_to_utf8(p, n, &replaced);
     bool ok = name && junqi_game_set_player(r->g, (junqi_seat)k, name);
     if (ok && replaced)
         junqi_diags_add(r->d, JUNQI_SEV_WARNING, "bad-encoding", -1, at(off),
@@ -574,7 +526,7 @@ static bool read_comment(qq_reader *r, size_t off)
                         "%zu records; it is kept at the end of the game",
                         off, (unsigned long)k, r->n);
     }
-    char *utf8 = gbk_to_utf8(text, n, &replaced);
+    char *utf8 = junqi_gbk_to_utf8(text, n, &replaced);
     bool ok = utf8 && junqi_game_add_comment(r->g, before, utf8, at(off));
     if (ok && replaced)
         junqi_diags_add(r->d, JUNQI_SEV_WARNING, "bad-encoding", -1, at(off + 4),

@@ -304,3 +304,23 @@ void junqi_position_view(junqi_position *out, const junqi_position *pos, int sea
     }
     out->hash = junqi_position_hash(out);
 }
+
+const char *junqi_result_text(const junqi_result *r, unsigned present)
+{
+    switch (r->status) {
+    case JUNQI_DRAWN: return "draw";
+    case JUNQI_UNDECIDED: return "undecided";
+    case JUNQI_DECIDED: break;
+    default: return "*";
+    }
+    if (__builtin_popcount(present) == 2) {
+        for (int s = 0; s < JUNQI_SEATS; s++)
+            if (r->winners & JUNQI_SEAT_BIT(s))
+                return junqi_seat_name((junqi_seat)s);
+        return "*";
+    }
+    if (r->winners & (JUNQI_SEAT_BIT(JUNQI_NORTH) | JUNQI_SEAT_BIT(JUNQI_SOUTH)))
+        return "north-south";
+    return r->winners ? "east-west" : "*";
+}
+

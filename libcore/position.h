@@ -180,6 +180,13 @@ const char *junqi_reason_name(junqi_reason r);
 /** Machine name of a reason ("flag_captured", …) for JSON and codes. Static string. */
 const char *junqi_reason_id(junqi_reason r);
 
+/**
+ * The text of a result: the winning team "north-south" / "east-west" (or,
+ * when `present` holds two seats, the winning seat), "draw", "undecided",
+ * or "*" for a game not over. Static string.
+ */
+const char *junqi_result_text(const junqi_result *r, unsigned present);
+
 /** Number of seats present in the game. */
 int junqi_position_players(const junqi_position *pos);
 

@@ -38,6 +38,17 @@ static void check_setup(junqi_replay *r, int s)
     }
 }
 
+/* A seat whose setup the record does not give (a one-seat view of a dark
+ * game): 25 unknown pieces on its arm's stations and headquarters. */
+static void place_unknown(junqi_position *pos, int s)
+{
+    uint8_t layout[6][5];
+    for (int row = 1; row <= 6; row++)
+        for (int col = 1; col <= 5; col++)
+            layout[row - 1][col - 1] = junqi_setup_is_camp(row, col) ? JUNQI_NONE : JUNQI_UNKNOWN;
+    junqi_position_place_setup(pos, (junqi_seat)s, layout);
+}
+
 bool junqi_replay_start(junqi_replay *r, const junqi_game *g, const junqi_rules *rules,
                         junqi_diags *d)
 {
@@ -62,8 +73,12 @@ bool junqi_replay_start(junqi_replay *r, const junqi_game *g, const junqi_rules 
     if (g->first != JUNQI_NO_SEAT && (r->pos.alive & JUNQI_SEAT_BIT(g->first)))
         junqi_position_set_turn(&r->pos, g->first);
     for (int s = 0; s < JUNQI_SEATS; s++) {
-        if (!g->seat[s].present || !g->seat[s].setup_known)
+        if (!g->seat[s].present)
             continue;
+        if (!g->seat[s].setup_known) {
+            place_unknown(&r->pos, s);
+            continue;
+        }
         junqi_position_place_setup(&r->pos, (junqi_seat)s, g->seat[s].setup);
         if (d)
             check_setup(r, s);
@@ -80,11 +95,26 @@ static int flag_point(const junqi_position *pos, int s)
     return JUNQI_NO_POINT;
 }
 
+/* In a one-seat record, a shown flag turns an unknown piece into a flag. */
+static void reveal_flags(junqi_replay *r, const junqi_item *it)
+{
+    for (int k = 0; k < 2; k++) {
+        int p = it->flag_shown[k];
+        uint8_t c = p == JUNQI_NO_POINT ? 0 : r->pos.cell[p];
+        if (c && JUNQI_CELL_PIECE(c) == JUNQI_UNKNOWN)
+            junqi_position_put(&r->pos, p, JUNQI_CELL(JUNQI_CELL_SEAT(c), JUNQI_FLAG));
+    }
+}
+
 /* Marshal deaths and the flags they reveal (rules.md: an information rule):
  * the record must show exactly the flags of the seats whose marshal died. */
 static void check_marshals(junqi_replay *r, const junqi_item *it, uint8_t a, uint8_t d,
                            junqi_outcome o)
 {
+    if (JUNQI_CELL_PIECE(a) == JUNQI_UNKNOWN || (d && JUNQI_CELL_PIECE(d) == JUNQI_UNKNOWN)) {
+        reveal_flags(r, it);
+        return; /* a one-seat record: the flags shown are what it learns */
+    }
     bool attacker_died = JUNQI_CELL_PIECE(a) == JUNQI_MARSHAL &&
                          (o == JUNQI_ATTACKER_LOSES || o == JUNQI_BOTH_REMOVED);
     bool defender_died = d && JUNQI_CELL_PIECE(d) == JUNQI_MARSHAL &&
@@ -175,6 +205,7 @@ static void apply_move(junqi_replay *r, const junqi_item *it)
     junqi_make_outcome(pos, m, o, &u);
     r->moves++;
     r->last_move = m;
+    r->last_captured = o == JUNQI_ATTACKER_LOSES ? 0 : d;
     r->last_outcome = (uint8_t)u.outcome;
 }
 
@@ -206,6 +237,14 @@ static void apply_timeout(junqi_replay *r, const junqi_item *it)
     check_next_seat(r, it, r->pos.to_move);
 }
 
+static bool has_unknown(const junqi_position *pos, int s)
+{
+    for (int p = 0; p < pos->board->npoints; p++)
+        if (pos->cell[p] == JUNQI_CELL(s, JUNQI_UNKNOWN))
+            return true;
+    return false;
+}
+
 /* Does the recorded reason for an elimination agree with the position? */
 static void check_elimination_reason(junqi_replay *r, const junqi_item *it)
 {
@@ -214,13 +253,16 @@ static void check_elimination_reason(junqi_replay *r, const junqi_item *it)
     bool alive = pos->alive & JUNQI_SEAT_BIT(s);
     switch (it->reason) {
     case JUNQI_REASON_FLAG_CAPTURED:
+        /* in a one-seat record the captured piece may have been unknown */
+        if (alive && r->last_captured == JUNQI_CELL(s, JUNQI_UNKNOWN))
+            return;
         if (alive || pos->out_reason[s] != JUNQI_REASON_FLAG_CAPTURED)
             report(r, JUNQI_SEV_ERROR, "elimination-reason", it,
                    "%s is eliminated for a captured flag, but its flag was not captured",
                    junqi_seat_name(s));
         return;
     case JUNQI_REASON_NO_MOVABLE_PIECE:
-        if (alive && junqi_seat_can_move(pos, s, pos->rules->no_move_check_camps))
+        if (alive && !has_unknown(pos, s) && junqi_seat_can_move(pos, s, pos->rules->no_move_check_camps))
             report(r, JUNQI_SEV_ERROR, "elimination-reason", it,
                    "%s is eliminated for having no movable piece, but it can still move",
                    junqi_seat_name(s));
@@ -261,11 +303,26 @@ static void apply_elimination(junqi_replay *r, const junqi_item *it)
 
 /* The end: decided if one side is left; else a draw if the record says so or
  * the no-combat limit was reached; else undecided (../shared/docs/qq-formats.md). */
+/* A record that states the winner or a draw must agree with the replay. */
+static void check_end_claim(junqi_replay *r, const junqi_item *it)
+{
+    const junqi_result *res = &r->pos.result;
+    bool wrong_winner = it->winners && (res->status != JUNQI_DECIDED || res->winners != it->winners);
+    bool wrong_draw = it->status == JUNQI_DRAWN && res->status == JUNQI_DECIDED;
+    if (wrong_winner || wrong_draw) {
+        junqi_result said = {it->status, it->winners, 0, 0};
+        report(r, JUNQI_SEV_ERROR, "result-mismatch", it, "the record gives the result %s, the replay %s",
+               junqi_result_text(&said, r->pos.present), junqi_result_text(res, r->pos.present));
+    }
+}
+
 static void apply_end(junqi_replay *r, const junqi_item *it)
 {
     junqi_position *pos = &r->pos;
-    if (pos->result.status == JUNQI_DECIDED || pos->result.status == JUNQI_DRAWN)
+    if (pos->result.status == JUNQI_DECIDED || pos->result.status == JUNQI_DRAWN) {
+        check_end_claim(r, it);
         return;
+    }
     int limit = pos->rules->no_combat_draw;
     if (limit && pos->quiet >= limit)
         junqi_position_end(pos, JUNQI_DRAWN, JUNQI_REASON_NO_COMBAT_DRAW, it->code);
@@ -275,7 +332,7 @@ static void apply_end(junqi_replay *r, const junqi_item *it)
                            it->code);
     else {
         junqi_reason reason = (junqi_reason)it->reason;
-        if (it->status == JUNQI_DECIDED) {
+        if (it->status == JUNQI_DECIDED && !it->winners) {
             report(r, JUNQI_SEV_WARNING, "end-not-decided", it,
                    "the record says the game was decided, but both sides still have seats in it");
             reason = JUNQI_REASON_UNKNOWN_CODE;
@@ -285,6 +342,7 @@ static void apply_end(junqi_replay *r, const junqi_item *it)
                    "the game ends with the unknown end code %d: no winner, no draw", it->code);
         junqi_position_end(pos, JUNQI_UNDECIDED, reason, it->code);
     }
+    check_end_claim(r, it);
 }
 
 bool junqi_replay_next(junqi_replay *r)
@@ -318,4 +376,25 @@ void junqi_replay_run(junqi_replay *r)
 {
     while (junqi_replay_next(r))
         ;
+}
+
+void junqi_game_settle(junqi_game *g)
+{
+    junqi_replay r;
+    if (!junqi_replay_start(&r, g, NULL, NULL))
+        return;
+    for (size_t i = 0; i < g->main.nitems; i++) {
+        junqi_item *it = &g->main.items[i];
+        uint8_t c = it->kind == JUNQI_ITEM_MOVE ? r.pos.cell[it->move.from] : 0;
+        if (c)
+            it->seat = (uint8_t)JUNQI_CELL_SEAT(c);
+        junqi_replay_next(&r);
+        if (it->kind == JUNQI_ITEM_END) {
+            it->status = r.pos.result.status;
+            it->winners = r.pos.result.winners;
+            it->reason = r.pos.result.reason;
+        }
+    }
+    if (junqi_position_over(&r.pos))
+        g->result = r.pos.result;
 }

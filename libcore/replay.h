@@ -14,6 +14,11 @@
  * the record's events are applied as they come: a replay never eliminates a
  * seat by itself for having no move, because platforms time that
  * differently (QQ: ../shared/docs/rules.md "Game end").
+ *
+ * One-seat records (unknown pieces): what cannot be checked is not (combat
+ * outcomes, marshal deaths, "no movable piece"); a flag the record shows
+ * turns the unknown piece there into a flag, and a captured unknown piece
+ * may be the flag that eliminated its seat.
  */
 #ifndef JUNQI_REPLAY_H
 #define JUNQI_REPLAY_H
@@ -35,11 +40,13 @@ typedef struct junqi_replay {
     int timeouts[JUNQI_SEATS];   /**< timeouts seen per seat */
     junqi_move last_move;        /**< the last move applied; from = JUNQI_NO_POINT if none */
     uint8_t last_outcome;        /**< its junqi_outcome */
+    uint8_t last_captured;       /**< the cell it removed from the target point, or 0 */
 } junqi_replay;
 
 /**
- * Start replaying record g: the start position from its setups (seats
- * without a known setup start with no pieces on the board) and its first
+ * Start replaying record g: the start position from its setups (a seat
+ * whose setup the record does not give starts with 25 unknown pieces, as a
+ * one-seat record of a dark game sees it) and its first
  * seat, or its set start position (g->start), rule set
  * `rules` (NULL: the record's). With d non-NULL, each setup is checked and
  * every problem reported as an error located at the setup (move -1).
@@ -66,5 +73,13 @@ void junqi_replay_seek(junqi_replay *r, size_t ply);
 
 /** Apply every item. */
 void junqi_replay_run(junqi_replay *r);
+
+/**
+ * Replay g (no checks) and write into it what the replay derives, for
+ * writers that state it: each main-line move's seat (the mover), the result
+ * (g->result) and the END item's status, winners and reason. Converting a
+ * record (QQ to JGN, say) settles it first.
+ */
+void junqi_game_settle(junqi_game *g);
 
 #endif

@@ -34,6 +34,7 @@ static inline const char *shared_data(void)
 /** Read a whole file; NULL if it cannot be read. Caller frees. */
 static inline uint8_t *read_file(const char *path, size_t *len)
 {
+    *len = 0;
     FILE *fp = fopen(path, "rb");
     if (!fp)
         return NULL;

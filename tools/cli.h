@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "diag.h"
+#include "formation.h"
 #include "game.h"
 #include "json.h"
 
@@ -32,20 +33,19 @@ typedef enum junqi_cli_format {
 /** What an input turned out to be. */
 typedef enum junqi_input_kind {
     JUNQI_INPUT_UNKNOWN = 0,
-    JUNQI_INPUT_RECORD,    /**< a game record: .game is set */
-    JUNQI_INPUT_FORMATION  /**< a single formation: .formation is set */
+    JUNQI_INPUT_RECORD,    /**< a game record (QQ replay, JGN game, position): .game is set */
+    JUNQI_INPUT_FORMATION  /**< a formation (.jql, YAML): .formation is set */
 } junqi_input_kind;
 
-/** A loaded input. Free with junqi_input_free(). */
+/** One input item: a record or a formation. Free with junqi_input_free(). */
 typedef struct junqi_input {
-    const char *name;        /**< as given on the command line ("-" shown as "<stdin>") */
+    char *name;                /**< the source's name ("<stdin>" for standard input), owned */
     junqi_input_kind kind;
-    junqi_game *game;        /**< owned; records only */
-    uint8_t formation[6][5]; /**< formations only: junqi_piece codes, owner's frame */
-    long formation_offset;   /**< byte offset of the 30 piece codes (binary), or -1 */
+    junqi_game *game;          /**< owned; records only */
+    junqi_formation formation; /**< formations only (name owned) */
 } junqi_input;
 
-/** Largest input accepted, in bytes (256 MiB): larger inputs are refused, not truncated. */
+/** Largest non-streamed input accepted, in bytes (256 MiB): larger ones are refused. */
 #define JUNQI_MAX_INPUT (256u << 20)
 
 /**
@@ -56,17 +56,54 @@ typedef struct junqi_input {
  */
 int junqi_cli_read_file(const char *path, uint8_t **data, size_t *len, char *err, size_t n);
 
+/** As junqi_cli_read_file() for an open stream (not closed). */
+int junqi_cli_read_stream(FILE *fp, uint8_t **data, size_t *len, char *err, size_t n);
+
+/** Source flag: JGN games are read leniently (the valid part of a broken game is kept). */
+#define JUNQI_SOURCE_LENIENT 1u
+
 /**
- * Load an input and detect its format by content. Problems with the content
- * go to d. Returns JUNQI_EXIT_OK, JUNQI_EXIT_INVALID (not a format we read,
- * or broken beyond reading; in->kind may still be set when a record was
- * read with errors) or JUNQI_EXIT_IO (could not be read: the message is
- * printed to stderr as "PROG: FILE: reason").
+ * A source of inputs: a file (or standard input, or a position string) whose
+ * format is detected by content: QQ replay or formation, JGN (streamed game
+ * by game in bounded memory), position strings (one per line), YAML
+ * formations. Opaque.
+ */
+typedef struct junqi_source junqi_source;
+
+/**
+ * Open `path` ("-" or NULL: standard input). Returns NULL, with a message
+ * "PROG: FILE: reason" on stderr, when the file cannot be opened (exit
+ * status JUNQI_EXIT_IO) or memory runs out.
+ */
+junqi_source *junqi_source_open(const char *prog, const char *path, unsigned flags);
+
+/** A source of one position string (`--position`), shown as "<position>". NULL on OOM. */
+junqi_source *junqi_source_string(const char *prog, const char *text);
+
+/**
+ * The next input item. Returns 1 with *in filled (free it with
+ * junqi_input_free()), 0 at the end, -1 when an item was broken (its
+ * problems are in d; *in may still hold a record read leniently), or -3 when
+ * the input could not be read (message on stderr).
+ */
+int junqi_source_next(junqi_source *src, junqi_input *in, junqi_diags *d);
+
+/** Close a source (NULL allowed). */
+void junqi_source_close(junqi_source *src);
+
+/** Free what junqi_source_next() put into *in. */
+void junqi_input_free(junqi_input *in);
+
+/**
+ * Load the first item of `path` (for tools that take one record). Returns
+ * JUNQI_EXIT_OK, JUNQI_EXIT_INVALID (problems in d; in->kind may still be
+ * set when a record was read leniently) or JUNQI_EXIT_IO (message printed
+ * to stderr as "PROG: FILE: reason").
  */
 int junqi_cli_load(const char *prog, const char *path, junqi_input *in, junqi_diags *d);
 
-/** Free what junqi_cli_load() allocated. */
-void junqi_input_free(junqi_input *in);
+/** As junqi_cli_load() for a `--position STRING`. */
+int junqi_cli_load_position(const char *prog, const char *text, junqi_input *in, junqi_diags *d);
 
 /**
  * Print diagnostics about input `file` in text or JSON (one object per line,

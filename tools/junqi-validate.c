@@ -10,24 +10,27 @@
 #include "cli.h"
 #include "position_out.h"
 #include "replay.h"
-#include "setup.h"
 
 static const char *prog = "junqi-validate";
 
 typedef struct options {
     junqi_cli_format format;
     bool quiet;
+    unsigned source_flags;
     const junqi_rules *rules;
 } options;
 
 static void usage(void)
 {
     printf("Usage: %s [OPTIONS] [FILE...]\n"
-           "Check game records (QQ .jgs/.jqs replays) and formation files (.jql): structure,\n"
-           "setups, the legality of every move, combat results, eliminations and the end.\n"
-           "With no FILE, or FILE '-', read standard input. Formats are detected by content.\n\n"
+           "Check game records (JGN, QQ .jgs/.jqs replays, position strings) and formations\n"
+           "(YAML, QQ .jql): structure, setups, the legality of every move, combat results,\n"
+           "eliminations and the end. With no FILE, or FILE '-', read standard input.\n"
+           "Formats are detected by content.\n\n"
+           "  --position STRING   check a position string instead of files\n"
            "  --format text|json  diagnostics as text (default) or JSON Lines\n"
            "  --rules NAME        rule set: %s (default: the record's)\n"
+           "  --lenient           read broken JGN games as far as they go, checking that part\n"
            "  -q, --quiet         print nothing; the exit status tells\n"
            "  --help, --version   this help, the version\n\n"
            "Exit status: 0 all inputs valid, 1 some input invalid, 2 usage error,\n"
@@ -35,16 +38,19 @@ static void usage(void)
            prog, junqi_rules_names());
 }
 
-static void check_formation(const junqi_input *in, junqi_diags *d)
+static void print_result(const junqi_position *pos)
 {
-    junqi_setup_problem problems[JUNQI_MAX_SETUP_PROBLEMS];
-    int n = junqi_setup_check(in->formation, problems);
-    for (int i = 0; i < n; i++) {
-        junqi_loc loc = JUNQI_NOWHERE;
-        if (in->formation_offset >= 0)
-            loc.offset = in->formation_offset +
-                         (problems[i].row > 0 ? (problems[i].row - 1) * 5 + problems[i].col - 1 : 0);
-        junqi_diags_add(d, JUNQI_SEV_ERROR, problems[i].code, -1, loc, "%s", problems[i].message);
+    const char *reason = junqi_reason_name((junqi_reason)pos->result.reason);
+    switch (pos->result.status) {
+    case JUNQI_DECIDED: printf(", %s won (%s)\n", junqi_result_winner(pos), reason); break;
+    case JUNQI_DRAWN: printf(", draw (%s)\n", reason); break;
+    case JUNQI_UNDECIDED:
+        if (pos->result.reason == JUNQI_REASON_UNKNOWN_CODE)
+            printf(", undecided (unknown end code %d)\n", pos->result.code);
+        else
+            printf(", undecided (%s)\n", reason);
+        break;
+    default: printf(", unfinished\n");
     }
 }
 
@@ -59,65 +65,78 @@ static void print_summary(const junqi_input *in, const junqi_replay *r, const ju
     if (warnings)
         printf(", %zu warning%s", warnings, warnings == 1 ? "" : "s");
     if (in->kind == JUNQI_INPUT_FORMATION) {
-        printf(": formation\n");
-        return;
-    }
-    if (in->kind != JUNQI_INPUT_RECORD) {
+        printf(": formation%s%s\n", in->formation.name ? " " : "", in->formation.name ? in->formation.name : "");
+    } else if (in->kind == JUNQI_INPUT_RECORD) {
+        printf(": %s game, %d players, %zu moves", junqi_board_kind_name(in->game->board),
+               junqi_position_players(&r->pos), r->moves);
+        print_result(&r->pos);
+    } else {
         putchar('\n');
-        return;
-    }
-    const junqi_position *pos = &r->pos;
-    printf(": %s game, %d players, %zu moves", junqi_board_kind_name(in->game->board),
-           junqi_position_players(pos), r->moves);
-    const char *reason = junqi_reason_name((junqi_reason)pos->result.reason);
-    switch (pos->result.status) {
-    case JUNQI_DECIDED: printf(", %s won (%s)\n", junqi_result_winner(pos), reason); break;
-    case JUNQI_DRAWN: printf(", draw (%s)\n", reason); break;
-    case JUNQI_UNDECIDED: printf(", undecided (%s)\n", reason); break;
-    default: printf(", unfinished\n");
     }
 }
 
-/* Validate one input; returns its exit status. */
-static int validate(const options *opt, const char *path)
+/* Check one item of a source and print what was found. */
+static void check_item(const options *opt, junqi_input *in, junqi_diags *d)
 {
-    junqi_input in;
-    junqi_diags d;
-    junqi_diags_init(&d);
     junqi_replay r;
-    int rc = junqi_cli_load(prog, path, &in, &d);
-    if (rc == JUNQI_EXIT_IO)
-        return rc;
-    if (in.kind == JUNQI_INPUT_RECORD) {
-        if (junqi_replay_start(&r, in.game, opt->rules, &d))
+    if (in->kind == JUNQI_INPUT_RECORD) {
+        if (junqi_replay_start(&r, in->game, opt->rules, d))
             junqi_replay_run(&r);
-    } else if (in.kind == JUNQI_INPUT_FORMATION) {
-        check_formation(&in, &d);
+    } else if (in->kind == JUNQI_INPUT_FORMATION) {
+        junqi_formation_check(&in->formation, in->formation.name, d);
     }
-    if (!opt->quiet) {
-        junqi_cli_print_diags(stdout, in.name, &d, opt->format);
-        if (opt->format == JUNQI_FORMAT_TEXT)
-            print_summary(&in, &r, &d);
+    if (opt->quiet)
+        return;
+    junqi_cli_print_diags(stdout, in->name, d, opt->format);
+    if (opt->format == JUNQI_FORMAT_TEXT)
+        print_summary(in, &r, d);
+}
+
+/* Validate every item of a source; returns the exit status. */
+static int validate(const options *opt, junqi_source *src)
+{
+    if (!src)
+        return JUNQI_EXIT_IO;
+    int status = JUNQI_EXIT_OK;
+    for (;;) {
+        junqi_input in;
+        junqi_diags d;
+        junqi_diags_init(&d);
+        int rc = junqi_source_next(src, &in, &d);
+        if (rc == 0) {
+            junqi_diags_free(&d);
+            junqi_input_free(&in);
+            break;
+        }
+        check_item(opt, &in, &d);
+        if (d.errors && status < JUNQI_EXIT_INVALID)
+            status = JUNQI_EXIT_INVALID;
+        junqi_diags_free(&d);
+        junqi_input_free(&in);
+        if (rc == -3) {
+            status = JUNQI_EXIT_IO;
+            break;
+        }
     }
-    if (d.errors)
-        rc = JUNQI_EXIT_INVALID;
-    junqi_diags_free(&d);
-    junqi_input_free(&in);
-    return rc;
+    junqi_source_close(src);
+    return status;
 }
 
 int main(int argc, char **argv)
 {
-    enum { OPT_FORMAT = 256, OPT_RULES, OPT_HELP, OPT_VERSION };
+    enum { OPT_FORMAT = 256, OPT_RULES, OPT_POSITION, OPT_LENIENT, OPT_HELP, OPT_VERSION };
     static const struct option longopts[] = {
         {"format", required_argument, NULL, OPT_FORMAT},
         {"rules", required_argument, NULL, OPT_RULES},
+        {"position", required_argument, NULL, OPT_POSITION},
+        {"lenient", no_argument, NULL, OPT_LENIENT},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, OPT_HELP},
         {"version", no_argument, NULL, OPT_VERSION},
         {NULL, 0, NULL, 0},
     };
-    options opt = {JUNQI_FORMAT_TEXT, false, NULL};
+    options opt = {JUNQI_FORMAT_TEXT, false, 0, NULL};
+    const char *position = NULL;
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "q", longopts, NULL)) != -1) {
@@ -131,19 +150,28 @@ int main(int argc, char **argv)
                 return junqi_cli_usage(prog, "unknown rule set '%s' (known: %s)", optarg,
                                        junqi_rules_names());
             break;
+        case OPT_POSITION: position = optarg; break;
+        case OPT_LENIENT: opt.source_flags |= JUNQI_SOURCE_LENIENT; break;
         case 'q': opt.quiet = true; break;
         case OPT_HELP: usage(); return JUNQI_EXIT_OK;
         case OPT_VERSION: return junqi_cli_version(prog);
         default: return junqi_cli_bad_option(prog, argv);
         }
     }
-    int status = JUNQI_EXIT_OK;
-    for (int i = optind; i < argc || i == optind; i++) {
-        int rc = validate(&opt, i < argc ? argv[i] : "-");
-        if (rc > status)
-            status = rc;
-        if (i >= argc)
-            break;
+    if (position && optind < argc)
+        return junqi_cli_usage(prog, "--position and FILE exclude each other");
+    int status;
+    if (position) {
+        status = validate(&opt, junqi_source_string(prog, position));
+    } else {
+        status = JUNQI_EXIT_OK;
+        for (int i = optind; i < argc || i == optind; i++) {
+            int rc = validate(&opt, junqi_source_open(prog, i < argc ? argv[i] : "-", opt.source_flags));
+            if (rc > status)
+                status = rc;
+            if (i + 1 >= argc)
+                break;
+        }
     }
     if (fflush(stdout) != 0)
         return JUNQI_EXIT_IO;

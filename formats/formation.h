@@ -1,0 +1,67 @@
+/*
+ * formation.h - formations (setups) as YAML files, read with libyaml, and
+ * the setup check with source locations. The schema is in docs/formation.md:
+ *
+ *   name: 河东狮吼          # optional
+ *   board: four-player      # optional: two-player or four-player
+ *   rows:                   # 6 rows, front row first, left to right as the owner sees it
+ *     - [师长, 工兵, 连长, 排长, 师长]
+ *     - [旅长, ~, 连长, ~, 炸弹]      # ~ (null) or "camp" at the five camps
+ *     ...
+ *
+ * A file holds one formation, a YAML sequence of them, or several documents.
+ */
+#ifndef JUNQI_FORMATION_H
+#define JUNQI_FORMATION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board.h"
+#include "diag.h"
+
+/** One formation and where its parts are in the source. */
+typedef struct junqi_formation {
+    char *name;               /**< UTF-8, owned, or NULL */
+    bool has_board;           /**< the file says which board */
+    junqi_board_kind board;
+    uint8_t setup[6][5];      /**< junqi_piece codes, owner's frame; JUNQI_NONE at camps */
+    bool bad[6][5];           /**< the source's entry here was not a piece name */
+    junqi_loc loc;            /**< the formation as a whole */
+    junqi_loc cell[6][5];     /**< each entry (line/column for YAML, offset for .jql) */
+} junqi_formation;
+
+/** A list of formations; zero-initialise, free with junqi_formations_free(). */
+typedef struct junqi_formations {
+    junqi_formation *items;
+    size_t n;
+} junqi_formations;
+
+/**
+ * Read every formation of a YAML text (len bytes) into *out (appended).
+ * Every problem is reported to d with its 1-based line and column from
+ * libyaml's marks: YAML syntax errors ("yaml-syntax"), a document that is no
+ * formation ("bad-formation"), a missing or malformed `rows` ("bad-rows"),
+ * a row that does not have 5 entries ("row-length"), an unknown piece name
+ * ("unknown-piece-name"), an unknown key or board ("bad-formation").
+ * Returns false when some formation could not be read (the others are kept)
+ * or memory ran out.
+ */
+bool junqi_formation_read_yaml(const uint8_t *data, size_t len, junqi_formations *out,
+                               junqi_diags *d);
+
+/**
+ * Check a formation against the setup rules (setup.h), reporting each broken
+ * rule at its entry (counts at the formation). `prefix` starts each message
+ * (e.g. the formation's name), may be NULL. Returns the number of errors.
+ */
+int junqi_formation_check(const junqi_formation *f, const char *prefix, junqi_diags *d);
+
+/** Free the formations' strings and the array; the list is empty after. */
+void junqi_formations_free(junqi_formations *list);
+
+/** True if the text looks like a YAML formation file (a key `rows`, `name` or `board`, or `---`). */
+bool junqi_formation_detect(const uint8_t *data, size_t len);
+
+#endif

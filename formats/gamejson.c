@@ -1,0 +1,190 @@
+/*
+ * gamejson.c - see gamejson.h.
+ */
+#include "gamejson.h"
+
+#include <stdlib.h>
+
+#include "movegen.h"
+#include "posnote.h"
+
+static const char *outcome_id(const junqi_item *it)
+{
+    static const char *const ids[] = {"move", "attacker_wins", "attacker_loses", "both_removed"};
+    return it->outcome_known ? ids[it->outcome & 3] : "unknown";
+}
+
+static void seat_or_null(junqi_json *j, int seat)
+{
+    junqi_json_string(j, seat < JUNQI_SEATS ? junqi_seat_name((junqi_seat)seat) : NULL);
+}
+
+static void write_result(junqi_json *j, const junqi_result *r, unsigned present)
+{
+    if (r->status == JUNQI_ONGOING) {
+        junqi_json_null(j);
+        return;
+    }
+    junqi_json_begin_object(j);
+    junqi_json_key(j, "winner");
+    junqi_json_string(j, r->status == JUNQI_DECIDED ? junqi_result_text(r, present) : NULL);
+    junqi_json_key(j, "draw");
+    junqi_json_bool(j, r->status == JUNQI_DRAWN);
+    junqi_json_key(j, "reason");
+    junqi_json_string(j, junqi_reason_id((junqi_reason)r->reason));
+    if (r->reason == JUNQI_REASON_UNKNOWN_CODE) {
+        junqi_json_key(j, "code");
+        junqi_json_int(j, r->code);
+    }
+    junqi_json_end_object(j);
+}
+
+static void write_line(junqi_json *j, const junqi_game *g, const junqi_line *l, size_t ply);
+
+static void write_move(junqi_json *j, const junqi_game *g, const junqi_item *it, size_t ply)
+{
+    const junqi_board *b = junqi_board_get(g->board);
+    char name[8], sq[4];
+    junqi_json_key(j, "ply");
+    junqi_json_uint(j, ply);
+    junqi_json_key(j, "seat");
+    seat_or_null(j, it->seat);
+    junqi_json_key(j, "move");
+    junqi_json_string(j, junqi_move_name(b, it->move, name));
+    junqi_json_key(j, "outcome");
+    junqi_json_string(j, outcome_id(it));
+    junqi_json_key(j, "flags");
+    junqi_json_begin_array(j);
+    for (int f = 0; f < 2; f++)
+        if (it->flag_shown[f] != JUNQI_NO_POINT)
+            junqi_json_string(j, junqi_square_name(b, it->flag_shown[f], sq));
+    junqi_json_end_array(j);
+    junqi_json_key(j, "nags");
+    junqi_json_begin_array(j);
+    for (int k = 0; k < it->nnags; k++)
+        junqi_json_int(j, it->nags[k]);
+    junqi_json_end_array(j);
+    if (it->nvariations) {
+        junqi_json_key(j, "variations");
+        junqi_json_begin_array(j);
+        for (size_t v = 0; v < it->nvariations; v++)
+            write_line(j, g, &it->variations[v], ply);
+        junqi_json_end_array(j);
+    }
+}
+
+static void write_item(junqi_json *j, const junqi_game *g, const junqi_item *it, size_t ply)
+{
+    static const char *const types[] = {"move", "timeout", "eliminated", "left", "end"};
+    junqi_json_begin_object(j);
+    junqi_json_key(j, "type");
+    junqi_json_string(j, types[it->kind <= JUNQI_ITEM_END ? it->kind : JUNQI_ITEM_END]);
+    switch (it->kind) {
+    case JUNQI_ITEM_MOVE: write_move(j, g, it, ply); break;
+    case JUNQI_ITEM_TIMEOUT:
+        junqi_json_key(j, "seat");
+        seat_or_null(j, it->seat);
+        junqi_json_key(j, "count");
+        junqi_json_int(j, it->count);
+        break;
+    case JUNQI_ITEM_ELIMINATED:
+    case JUNQI_ITEM_LEFT:
+        junqi_json_key(j, "seat");
+        seat_or_null(j, it->seat);
+        junqi_json_key(j, "reason");
+        junqi_json_string(j, junqi_reason_id((junqi_reason)(it->kind == JUNQI_ITEM_LEFT ? JUNQI_REASON_LEFT : it->reason)));
+        break;
+    default: {
+        junqi_result r = {it->status, it->winners, it->reason, it->code};
+        junqi_json_key(j, "result");
+        write_result(j, &r, junqi_game_present(g));
+    }
+    }
+    junqi_json_end_object(j);
+}
+
+/* A line as {"items":[...],"comments":[...]}; ply is the first move's number. */
+static void write_line(junqi_json *j, const junqi_game *g, const junqi_line *l, size_t ply)
+{
+    junqi_json_begin_object(j);
+    junqi_json_key(j, "items");
+    junqi_json_begin_array(j);
+    for (size_t i = 0; i < l->nitems; i++) {
+        write_item(j, g, &l->items[i], ply);
+        ply += l->items[i].kind == JUNQI_ITEM_MOVE;
+    }
+    junqi_json_end_array(j);
+    junqi_json_key(j, "comments");
+    junqi_json_begin_array(j);
+    for (size_t i = 0; i < l->ncomments; i++) {
+        junqi_json_begin_object(j);
+        junqi_json_key(j, "before");
+        junqi_json_uint(j, l->comments[i].before);
+        junqi_json_key(j, "text");
+        junqi_json_string(j, l->comments[i].text);
+        junqi_json_end_object(j);
+    }
+    junqi_json_end_array(j);
+    junqi_json_end_object(j);
+}
+
+static void write_seats(junqi_json *j, const junqi_game *g)
+{
+    static const char symbols[JUNQI_PIECE_KINDS] = ".FLB123456789?";
+    junqi_json_begin_object(j);
+    for (int s = 0; s < JUNQI_SEATS; s++) {
+        if (!g->seat[s].present)
+            continue;
+        junqi_json_key(j, junqi_seat_name((junqi_seat)s));
+        junqi_json_begin_object(j);
+        junqi_json_key(j, "player");
+        junqi_json_string(j, g->seat[s].player);
+        junqi_json_key(j, "setup");
+        if (!g->seat[s].setup_known) {
+            junqi_json_null(j);
+        } else {
+            char v[36];
+            for (int r = 0; r < 6; r++) {
+                for (int c = 0; c < 5; c++)
+                    v[r * 6 + c] = symbols[g->seat[s].setup[r][c] % JUNQI_PIECE_KINDS];
+                v[r * 6 + 5] = r < 5 ? '/' : '\0';
+            }
+            junqi_json_string(j, v);
+        }
+        junqi_json_end_object(j);
+    }
+    junqi_json_end_object(j);
+}
+
+void junqi_write_game_json(junqi_json *j, const junqi_game *g)
+{
+    junqi_json_begin_object(j);
+    junqi_json_key(j, "board");
+    junqi_json_string(j, junqi_board_kind_name(g->board));
+    junqi_json_key(j, "rules");
+    junqi_json_string(j, g->rules->name);
+    junqi_json_key(j, "mode");
+    junqi_json_string(j, junqi_info_mode_name(g->info));
+    junqi_json_key(j, "view");
+    seat_or_null(j, g->view);
+    junqi_json_key(j, "first");
+    seat_or_null(j, g->first);
+    junqi_json_key(j, "start");
+    char *start = g->start ? junqi_pos_format(g->start) : NULL;
+    junqi_json_string(j, start);
+    free(start);
+    junqi_json_key(j, "tags");
+    junqi_json_begin_object(j);
+    for (size_t i = 0; i < g->ntags; i++) {
+        junqi_json_key(j, g->tags[i].name);
+        junqi_json_string(j, g->tags[i].value);
+    }
+    junqi_json_end_object(j);
+    junqi_json_key(j, "seats");
+    write_seats(j, g);
+    junqi_json_key(j, "line");
+    write_line(j, g, &g->main, g->start ? g->start->moves + 1 : 1);
+    junqi_json_key(j, "result");
+    write_result(j, &g->result, junqi_game_present(g));
+    junqi_json_end_object(j);
+}

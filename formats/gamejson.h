@@ -1,0 +1,25 @@
+/*
+ * gamejson.h - a whole game record as one JSON document (`--to json`).
+ *
+ * {"board","rules","mode","view","first","start","tags":{...},
+ *  "seats":{"north":{"player","setup"},...},
+ *  "line":{"items":[{"type":"move","ply","seat","move","outcome","flags","nags","variations"},
+ *           {"type":"timeout","seat","count"}, {"type":"eliminated","seat","reason"},
+ *           {"type":"left","seat"}, {"type":"end","result"}],
+ *  "comments":[{"before","text"}]} (variations are lines too),
+ *  "result":null|{"winner","draw","reason"}}
+ *
+ * Setups use the layout notation of JGN setup tags; "start" is a position
+ * string or null; outcomes are "move", "attacker_wins", "attacker_loses",
+ * "both_removed" or "unknown".
+ */
+#ifndef JUNQI_GAMEJSON_H
+#define JUNQI_GAMEJSON_H
+
+#include "game.h"
+#include "json.h"
+
+/** Write g as one JSON object (no newline). Seats of moves come from g (see junqi_game_settle). */
+void junqi_write_game_json(junqi_json *j, const junqi_game *g);
+
+#endif

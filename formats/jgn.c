@@ -1,0 +1,1325 @@
+/*
+ * jgn.c - reading and writing JGN game records. See jgn.h and docs/jgn.md.
+ *
+ * Design note: reading has two stages. The reader cuts the input into game
+ * texts line by line (a game ends where a line starting with '[' follows
+ * movetext or a blank line, outside any comment), so that memory is bounded
+ * by one game. The parser then reads one game text: the tag section, then
+ * the movetext tokens, building items into a stack of lines for variations.
+ * The writer is the parser's inverse on canonical text.
+ */
+#include "jgn.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "movegen.h"
+#include "posnote.h"
+#include "text.h"
+
+/* ------------------------------------------------------------------ */
+/* Names shared by the reader and the writer                          */
+
+/* Outcome separators of a move token: from-to, fromxto (combat, result not
+ * recorded), from>to (attacker wins), from<to (attacker loses), from=to (both
+ * removed). Index = junqi_outcome; 'x' is the unknown outcome. */
+static const char outcome_sep[] = "-><=";
+
+static const char *const glyphs[] = {NULL, "!", "?", "!!", "??", "!?", "?!"};
+
+/* Reasons as written in tokens and the Termination tag. */
+static junqi_reason reason_parse(const char *text, size_t len)
+{
+    for (int r = JUNQI_REASON_FLAG_CAPTURED; r <= JUNQI_REASON_UNKNOWN_CODE; r++) {
+        const char *id = junqi_reason_id((junqi_reason)r);
+        if (strlen(id) == len && memcmp(id, text, len) == 0)
+            return (junqi_reason)r;
+    }
+    return JUNQI_REASON_NONE;
+}
+
+static const char *const seat_tags[] = {"North", "East", "South", "West"};
+static const char *const setup_tags[] = {"NorthSetup", "EastSetup", "SouthSetup", "WestSetup"};
+
+/* Tags written first, when present among the free tags, in this order. */
+static const char *const leading_tags[] = {"Event", "Site", "Date", "Round"};
+
+/* Parse a result text; false if it is none. */
+static bool result_parse(const char *text, size_t len, junqi_result *r)
+{
+    static const struct {
+        const char *text;
+        uint8_t status, winners;
+    } results[] = {
+        {"north-south", JUNQI_DECIDED, 0x5}, {"east-west", JUNQI_DECIDED, 0xA},
+        {"north", JUNQI_DECIDED, 0x1},       {"east", JUNQI_DECIDED, 0x2},
+        {"south", JUNQI_DECIDED, 0x4},       {"west", JUNQI_DECIDED, 0x8},
+        {"draw", JUNQI_DRAWN, 0},            {"undecided", JUNQI_UNDECIDED, 0},
+        {"*", JUNQI_ONGOING, 0},
+    };
+    for (size_t i = 0; i < sizeof results / sizeof results[0]; i++)
+        if (strlen(results[i].text) == len && memcmp(results[i].text, text, len) == 0) {
+            *r = (junqi_result){results[i].status, results[i].winners, JUNQI_REASON_NONE, 0};
+            return true;
+        }
+    return false;
+}
+
+/* ------------------------------------------------------------------ */
+/* The reader: cutting the input into game texts                      */
+
+struct junqi_jgn_reader {
+    FILE *in;
+    uint8_t *prefix;
+    size_t prefix_len, prefix_at;
+    char *name;
+    unsigned flags;
+    long lines;          /* lines consumed */
+    char *line;          /* the current line, reused */
+    size_t line_cap;
+    char *pending;       /* the first line of the next game, or NULL */
+    long pending_no;
+    bool at_start;       /* no byte read yet (a BOM may follow) */
+    bool failed;         /* a read error ended the input */
+};
+
+junqi_jgn_reader *junqi_jgn_reader_new(FILE *in, const uint8_t *prefix, size_t prefix_len,
+                                       const char *name, unsigned flags)
+{
+    junqi_jgn_reader *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
+    r->in = in;
+    r->prefix = malloc(prefix_len + 1);
+    r->name = strdup(name ? name : "<stdin>");
+    if (!r->prefix || !r->name) {
+        junqi_jgn_reader_free(r);
+        return NULL;
+    }
+    if (prefix_len)
+        memcpy(r->prefix, prefix, prefix_len);
+    r->prefix_len = prefix_len;
+    r->flags = flags;
+    r->at_start = true;
+    return r;
+}
+
+void junqi_jgn_reader_free(junqi_jgn_reader *r)
+{
+    if (!r)
+        return;
+    free(r->prefix);
+    free(r->name);
+    free(r->line);
+    free(r->pending);
+    free(r);
+}
+
+static int read_byte(junqi_jgn_reader *r)
+{
+    if (r->prefix_at < r->prefix_len)
+        return r->prefix[r->prefix_at++];
+    if (!r->in)
+        return EOF;
+    int c = getc(r->in);
+    if (c == EOF && ferror(r->in))
+        r->failed = true;
+    return c;
+}
+
+/* Read one line (without its newline, a trailing CR dropped) into r->line.
+ * Returns its length, or -1 at the end of the input, -2 when out of memory. */
+static long read_line(junqi_jgn_reader *r)
+{
+    size_t n = 0;
+    int c;
+    while ((c = read_byte(r)) != EOF && c != '\n') {
+        if (n + 2 > r->line_cap) {
+            size_t cap = r->line_cap ? r->line_cap * 2 : 256;
+            char *grown = realloc(r->line, cap);
+            if (!grown)
+                return -2;
+            r->line = grown;
+            r->line_cap = cap;
+        }
+        r->line[n++] = (char)c;
+    }
+    if (c == EOF && n == 0)
+        return -1;
+    if (!r->line && !(r->line = malloc(r->line_cap = 16)))
+        return -2;
+    if (n > 0 && r->line[n - 1] == '\r')
+        n--;
+    r->line[n] = '\0';
+    r->lines++;
+    if (r->at_start && n >= 3 && memcmp(r->line, "\xEF\xBB\xBF", 3) == 0) {
+        memmove(r->line, r->line + 3, n - 2);
+        n -= 3;
+    }
+    r->at_start = false;
+    return (long)n;
+}
+
+static bool blank(const char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    return *s == '\0';
+}
+
+/* Update the comment state over one movetext line. */
+static bool scan_comments(const char *s, bool in_comment)
+{
+    for (; *s; s++) {
+        if (in_comment) {
+            if (*s == '\\' && s[1])
+                s++;
+            else if (*s == '}')
+                in_comment = false;
+        } else if (*s == '{') {
+            in_comment = true;
+        } else if (*s == ';') {
+            break;
+        }
+    }
+    return in_comment;
+}
+
+/* A growing text buffer. */
+typedef struct text_buf {
+    char *s;
+    size_t len, cap;
+} text_buf;
+
+static bool buf_append(text_buf *b, const char *s, size_t n)
+{
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 1024;
+        while (cap < b->len + n + 1)
+            cap *= 2;
+        char *grown = realloc(b->s, cap);
+        if (!grown)
+            return false;
+        b->s = grown;
+        b->cap = cap;
+    }
+    memcpy(b->s + b->len, s, n);
+    b->len += n;
+    b->s[b->len] = '\0';
+    return true;
+}
+
+static junqi_loc line_loc(long line, int column)
+{
+    return (junqi_loc){-1, -1, (int)line, column};
+}
+
+/* Take the next game's text into *game; *first_line is its first line's number.
+ * Returns 1, 0 at the end, -1 on an error already reported. */
+static int cut_game(junqi_jgn_reader *r, text_buf *game, long *first_line, junqi_diags *d)
+{
+    bool in_comment = false, movetext = false, after_blank = false;
+    for (;;) {
+        const char *line;
+        long no;
+        if (r->pending) {
+            if (!buf_append(game, r->pending, strlen(r->pending)) || !buf_append(game, "\n", 1))
+                goto oom;
+            *first_line = r->pending_no;
+            free(r->pending);
+            r->pending = NULL;
+            continue;
+        }
+        long n = read_line(r);
+        if (n == -2)
+            goto oom;
+        if (n == -1)
+            break;
+        line = r->line;
+        no = r->lines;
+        if (game->len == 0 && blank(line))
+            continue;
+        if (game->len == 0)
+            *first_line = no;
+        else if (!in_comment && line[0] == '[' && (movetext || after_blank)) {
+            if (!(r->pending = strdup(line)))
+                goto oom;
+            r->pending_no = no;
+            break;
+        }
+        bool tag = !in_comment && line[0] == '[' && !movetext;
+        if (!tag && !blank(line)) {
+            movetext = true;
+            in_comment = scan_comments(line, in_comment);
+        }
+        after_blank = !in_comment && blank(line);
+        if (game->len + (size_t)n > JUNQI_JGN_MAX_GAME) {
+            junqi_diags_add(d, JUNQI_SEV_ERROR, "game-too-large", -1, line_loc(*first_line, 1),
+                            "the game starting here is larger than %zu MiB", JUNQI_JGN_MAX_GAME >> 20);
+            while (read_line(r) >= 0)
+                ; /* skip the rest of the input: there is no safe place to resume */
+            game->len = 0;
+            return -1;
+        }
+        if (!buf_append(game, line, (size_t)n) || !buf_append(game, "\n", 1))
+            goto oom;
+    }
+    if (r->failed)
+        junqi_diags_add(d, JUNQI_SEV_ERROR, "read-error", -1, line_loc(r->lines, 1),
+                        "reading the input failed: %s", strerror(errno));
+    return game->len > 0 ? 1 : 0;
+oom:
+    junqi_diags_add(d, JUNQI_SEV_ERROR, "out-of-memory", -1, line_loc(r->lines, 1), "out of memory");
+    return -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* The parser of one game text                                        */
+
+/* A line being filled, and the item its variation replaces. */
+typedef struct frame {
+    junqi_line *line;
+    size_t first_number; /* the move number of the line's first move */
+} frame;
+
+typedef struct parser {
+    const char *text;     /* the game text, NUL-terminated */
+    size_t at;
+    long line;            /* current line number */
+    const char *line_start;
+    const char *name;
+    junqi_diags *d;
+    unsigned flags;
+    junqi_game *g;
+    const junqi_board *b;
+    frame stack[JUNQI_JGN_MAX_DEPTH + 1];
+    int depth;
+    bool error;
+    bool ended;           /* the termination marker was read */
+} parser;
+
+static int column_of(const parser *p, const char *at)
+{
+    int col = 1;
+    for (const char *s = p->line_start; s < at; s++)
+        col += ((unsigned char)*s & 0xC0) != 0x80;
+    return col;
+}
+
+/* Report at a point of the text, with the source line for the caret. */
+__attribute__((format(printf, 5, 6)))
+static void report_at(parser *p, junqi_severity sev, const char *at, const char *code,
+                      const char *fmt, ...)
+{
+    /* find the line of `at` */
+    long line = p->line;
+    const char *start = p->line_start;
+    if (at < start) {
+        line = 1;
+        start = p->text;
+        for (const char *s = p->text; s < at; s++)
+            if (*s == '\n')
+                line++, start = s + 1;
+        line += 0;
+    }
+    parser probe = *p;
+    probe.line_start = start;
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    size_t before = p->d ? p->d->n : 0;
+    junqi_diags_add(p->d, sev, code, -1, line_loc(line, column_of(&probe, at)), "%s", msg);
+    if (p->d && p->d->n > before) {
+        size_t len = strcspn(start, "\n");
+        p->d->items[p->d->n - 1].source_line = strndup(start, len);
+    }
+    if (sev == JUNQI_SEV_ERROR)
+        p->error = true;
+}
+
+static void skip_space(parser *p)
+{
+    for (;;) {
+        char c = p->text[p->at];
+        if (c == '\n') {
+            p->at++;
+            p->line++;
+            p->line_start = p->text + p->at;
+        } else if (c == ' ' || c == '\t' || c == '\r') {
+            p->at++;
+        } else if (c == ';') { /* a rest-of-line comment, dropped */
+            while (p->text[p->at] && p->text[p->at] != '\n')
+                p->at++;
+        } else {
+            return;
+        }
+    }
+}
+
+/* ---- tags ---- */
+
+/* Parse `[Name "Value"]` at p->at (one line). Returns false on a syntax error. */
+static bool parse_tag_line(parser *p, char **name, char **value)
+{
+    const char *s = p->text + p->at, *start = s;
+    *name = *value = NULL;
+    s++;
+    while (*s == ' ')
+        s++;
+    const char *n0 = s;
+    while (isalnum((unsigned char)*s) || *s == '_')
+        s++;
+    if (s == n0) {
+        report_at(p, JUNQI_SEV_ERROR, s, "bad-tag", "a tag name (letters, digits, _) was expected");
+        return false;
+    }
+    const char *n1 = s;
+    while (*s == ' ')
+        s++;
+    if (*s != '"') {
+        report_at(p, JUNQI_SEV_ERROR, s, "bad-tag", "the tag value must be in double quotes");
+        return false;
+    }
+    text_buf v = {0};
+    for (s++; *s && *s != '"' && *s != '\n'; s++) {
+        if (*s == '\\' && (s[1] == '"' || s[1] == '\\'))
+            s++;
+        if (!buf_append(&v, s, 1))
+            goto oom;
+    }
+    if (*s != '"') {
+        report_at(p, JUNQI_SEV_ERROR, s, "bad-tag", "the tag value has no closing double quote");
+        free(v.s);
+        return false;
+    }
+    s++;
+    while (*s == ' ')
+        s++;
+    if (*s != ']') {
+        report_at(p, JUNQI_SEV_ERROR, s, "bad-tag", "']' was expected after the tag value");
+        free(v.s);
+        return false;
+    }
+    s++;
+    while (*s == ' ' || *s == '\t' || *s == '\r')
+        s++;
+    if (*s && *s != '\n') {
+        report_at(p, JUNQI_SEV_ERROR, s, "bad-tag", "a tag line holds one tag only");
+        free(v.s);
+        return false;
+    }
+    *name = strndup(n0, (size_t)(n1 - n0));
+    *value = v.s ? v.s : strdup("");
+    p->at += (size_t)(s - start);
+    return *name && *value;
+oom:
+    free(v.s);
+    report_at(p, JUNQI_SEV_ERROR, start, "out-of-memory", "out of memory");
+    return false;
+}
+
+static int seat_tag_index(const char *name, const char *const *list)
+{
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        if (strcmp(name, list[s]) == 0)
+            return s;
+    return -1;
+}
+
+/* A setup tag value: 6 rows of 5 symbols, front row first, '/'-separated. */
+static bool parse_setup(const char *v, uint8_t setup[6][5])
+{
+    static const char symbols[] = "FLB123456789";
+    if (strlen(v) != 35)
+        return false;
+    for (int r = 0; r < 6; r++) {
+        if (r < 5 && v[r * 6 + 5] != '/')
+            return false;
+        for (int c = 0; c < 5; c++) {
+            char ch = v[r * 6 + c];
+            const char *at = ch ? strchr(symbols, ch) : NULL;
+            if (ch == '.')
+                setup[r][c] = JUNQI_NONE;
+            else if (at)
+                setup[r][c] = (uint8_t)(JUNQI_FLAG + (at - symbols));
+            else
+                return false;
+        }
+    }
+    return true;
+}
+
+/* What one tag means for the game; unknown and free tags are kept. */
+static void apply_tag(parser *p, const char *at, const char *name, const char *value,
+                      junqi_result *stated, junqi_reason *termination, uint8_t *code)
+{
+    junqi_game *g = p->g;
+    int s;
+    if (strcmp(name, "Board") == 0) {
+        if (!junqi_board_kind_parse(value, &g->board))
+            report_at(p, JUNQI_SEV_ERROR, at, "bad-tag", "Board must be two-player or four-player, not '%s'", value);
+        g->rules = junqi_rules_default(g->board);
+    } else if (strcmp(name, "Rules") == 0) {
+        const junqi_rules *r = junqi_rules_get(value);
+        if (!r)
+            report_at(p, JUNQI_SEV_ERROR, at, "bad-tag", "unknown rule set '%s' (known: %s)", value, junqi_rules_names());
+        else
+            g->rules = r;
+    } else if (strcmp(name, "Mode") == 0) {
+        junqi_info_mode m;
+        for (m = JUNQI_DARK; m <= JUNQI_OPEN && strcmp(value, junqi_info_mode_name(m)) != 0; m++)
+            ;
+        if (m > JUNQI_OPEN)
+            report_at(p, JUNQI_SEV_ERROR, at, "bad-tag", "Mode must be dark, double-open or open, not '%s'", value);
+        else
+            g->info = m;
+    } else if (strcmp(name, "View") == 0 || strcmp(name, "First") == 0) {
+        junqi_seat seat = junqi_seat_parse(value);
+        if (seat == JUNQI_NO_SEAT || strlen(value) < 4)
+            report_at(p, JUNQI_SEV_ERROR, at, "bad-tag", "%s must be a seat (north, east, south, west), not '%s'", name, value);
+        else if (name[0] == 'V')
+            g->view = seat;
+        else
+            g->first = seat;
+    } else if ((s = seat_tag_index(name, seat_tags)) >= 0) {
+        g->seat[s].present = true;
+        if (strcmp(value, "?") != 0 && !junqi_game_set_player(g, (junqi_seat)s, value))
+            report_at(p, JUNQI_SEV_ERROR, at, "out-of-memory", "out of memory");
+    } else if ((s = seat_tag_index(name, setup_tags)) >= 0) {
+        g->seat[s].present = true;
+        g->seat[s].setup_known = parse_setup(value, g->seat[s].setup);
+        g->seat[s].setup_loc = line_loc(p->line, 1);
+        if (!g->seat[s].setup_known)
+            report_at(p, JUNQI_SEV_ERROR, at, "bad-setup",
+                      "%s must be 6 rows of 5 symbols (9..1, B, L, F, '.') separated by '/', front row first", name);
+    } else if (strcmp(name, "Position") == 0) {
+        junqi_position *pos = malloc(sizeof *pos);
+        junqi_diags local;
+        junqi_diags_init(&local);
+        if (pos && junqi_pos_parse(value, strlen(value), pos, &local)) {
+            free(g->start);
+            g->start = pos;
+        } else {
+            free(pos);
+            report_at(p, JUNQI_SEV_ERROR, at, "bad-position", "Position: %s",
+                      local.n ? local.items[0].message : "out of memory");
+        }
+        junqi_diags_free(&local);
+    } else if (strcmp(name, "Result") == 0) {
+        if (!result_parse(value, strlen(value), stated))
+            report_at(p, JUNQI_SEV_ERROR, at, "bad-tag", "unknown Result '%s'", value);
+    } else if (strcmp(name, "Termination") == 0) {
+        const char *colon = strchr(value, ':');
+        size_t len = colon ? (size_t)(colon - value) : strlen(value);
+        *termination = reason_parse(value, len);
+        *code = colon ? (uint8_t)atoi(colon + 1) : 0;
+        if (*termination == JUNQI_REASON_NONE)
+            report_at(p, JUNQI_SEV_ERROR, at, "bad-tag", "unknown Termination '%s'", value);
+    } else if (!junqi_game_set_tag(g, name, value)) {
+        report_at(p, JUNQI_SEV_ERROR, at, "out-of-memory", "out of memory");
+    }
+}
+
+/* After the tags: seats present by default, a set position's board. */
+static void settle_tags(parser *p)
+{
+    junqi_game *g = p->g;
+    if (g->start) {
+        for (int s = 0; s < JUNQI_SEATS; s++)
+            if (g->start->present & JUNQI_SEAT_BIT(s))
+                g->seat[s].present = true;
+        g->board = g->start->board->kind;
+        g->rules = g->start->rules;
+    }
+    if (!junqi_game_present(g)) {
+        unsigned seats = junqi_board_get(g->board)->seats;
+        for (int s = 0; s < JUNQI_SEATS; s++)
+            g->seat[s].present = (seats & JUNQI_SEAT_BIT(s)) != 0;
+    }
+    if (g->rules->board != g->board)
+        report_at(p, JUNQI_SEV_ERROR, p->text, "bad-tag", "rule set '%s' is for the %s board",
+                  g->rules->name, junqi_board_kind_name(g->rules->board));
+    p->b = junqi_board_get(g->board);
+}
+
+static void parse_tags(parser *p, junqi_result *stated, junqi_reason *termination, uint8_t *code)
+{
+    bool board_tag = false;
+    for (;;) {
+        skip_space(p);
+        if (p->text[p->at] != '[')
+            break;
+        const char *at = p->text + p->at;
+        char *name, *value;
+        if (parse_tag_line(p, &name, &value)) {
+            board_tag |= strcmp(name, "Board") == 0 || strcmp(name, "Position") == 0;
+            apply_tag(p, at, name, value, stated, termination, code);
+        } else {
+            while (p->text[p->at] && p->text[p->at] != '\n')
+                p->at++;
+        }
+        free(name);
+        free(value);
+    }
+    if (!board_tag)
+        report_at(p, JUNQI_SEV_WARNING, p->text, "no-board", "no Board tag: the four-player board is assumed");
+    settle_tags(p);
+}
+
+/* ---- movetext ---- */
+
+static junqi_line *current(parser *p)
+{
+    return p->stack[p->depth].line;
+}
+
+/* The move number the next move of the current line gets. */
+static size_t next_number(parser *p)
+{
+    return p->stack[p->depth].first_number + junqi_line_moves(current(p));
+}
+
+static junqi_item *last_move(parser *p)
+{
+    junqi_line *l = current(p);
+    for (size_t i = l->nitems; i-- > 0;)
+        if (l->items[i].kind == JUNQI_ITEM_MOVE)
+            return i + 1 == l->nitems ? &l->items[i] : NULL;
+    return NULL;
+}
+
+static void new_item(junqi_item *it, junqi_item_kind kind, const parser *p, const char *at)
+{
+    memset(it, 0, sizeof *it);
+    it->kind = (uint8_t)kind;
+    it->seat = JUNQI_NO_SEAT;
+    it->next_seat = JUNQI_NO_SEAT;
+    it->flag_shown[0] = it->flag_shown[1] = JUNQI_NO_POINT;
+    it->defender_marshal_died = -1;
+    parser probe = *p;
+    it->loc = line_loc(p->line, column_of(&probe, at));
+}
+
+static void add_item(parser *p, const junqi_item *it, const char *at)
+{
+    if (!junqi_line_add_item(current(p), it))
+        report_at(p, JUNQI_SEV_ERROR, at, "out-of-memory", "out of memory");
+}
+
+/* The length of the token at s: up to a blank or a delimiter. */
+static size_t token_length(const char *s)
+{
+    size_t n = 0;
+    while (s[n] && !strchr(" \t\r\n{}();", s[n]))
+        n++;
+    return n;
+}
+
+static bool parse_square(parser *p, const char *s, size_t n, int *point)
+{
+    *point = junqi_square_parse(p->b, s, (int)n);
+    return *point >= 0;
+}
+
+/* A move token: SQ sep SQ, then optional glyphs. */
+static bool parse_move(parser *p, const char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n && (isalnum((unsigned char)s[i])))
+        i++;
+    if (i == n || i == 0)
+        return false;
+    char sep = s[i];
+    const char *sep_at = strchr("-x><=", sep);
+    if (!sep || !sep_at)
+        return false;
+    size_t j = i + 1;
+    while (j < n && isalnum((unsigned char)s[j]))
+        j++;
+    int from, to;
+    if (!parse_square(p, s, i, &from) || !parse_square(p, s + i + 1, j - i - 1, &to)) {
+        report_at(p, JUNQI_SEV_ERROR, s, "bad-square", "'%.*s' names a square that is not on the %s board",
+                  (int)n, s, p->b->name);
+        return true;
+    }
+    junqi_item it;
+    new_item(&it, JUNQI_ITEM_MOVE, p, s);
+    it.move = (junqi_move){(uint8_t)from, (uint8_t)to};
+    it.outcome_known = sep != 'x';
+    it.outcome = sep == 'x' ? JUNQI_NO_COMBAT : (uint8_t)(strchr(outcome_sep, sep) - outcome_sep);
+    if (j < n) {
+        int g;
+        for (g = 1; g <= 6 && !(strlen(glyphs[g]) == n - j && memcmp(glyphs[g], s + j, n - j) == 0); g++)
+            ;
+        if (g > 6) {
+            report_at(p, JUNQI_SEV_ERROR, s + j, "bad-token", "'%.*s' is not a move mark (! ? !! ?? !? ?!)",
+                      (int)(n - j), s + j);
+            return true;
+        }
+        it.nags[it.nnags++] = (uint8_t)g;
+    }
+    add_item(p, &it, s);
+    return true;
+}
+
+/* Split a colon-separated event token into at most 4 fields. */
+static int split_fields(const char *s, size_t n, const char *field[4], size_t len[4])
+{
+    int k = 0;
+    size_t start = 0;
+    for (size_t i = 0; i <= n && k < 4; i++)
+        if (i == n || s[i] == ':') {
+            field[k] = s + start;
+            len[k++] = i - start;
+            start = i + 1;
+        }
+    return k;
+}
+
+static junqi_seat seat_field(const char *s, size_t n)
+{
+    char buf[8];
+    if (n < 4 || n > 5)
+        return JUNQI_NO_SEAT;
+    memcpy(buf, s, n);
+    buf[n] = '\0';
+    return junqi_seat_parse(buf);
+}
+
+/* flag:SQ after a move: a flag the move revealed. */
+static void parse_flag(parser *p, const char *s, const char *f, size_t n)
+{
+    int point;
+    junqi_item *m = last_move(p);
+    if (!m) {
+        report_at(p, JUNQI_SEV_ERROR, s, "bad-token", "a flag: token must follow the move that revealed the flag");
+        return;
+    }
+    if (!parse_square(p, f, n, &point)) {
+        report_at(p, JUNQI_SEV_ERROR, f, "bad-square", "'%.*s' is not a square of the %s board", (int)n, f, p->b->name);
+        return;
+    }
+    int slot = m->flag_shown[0] == JUNQI_NO_POINT ? 0 : m->flag_shown[1] == JUNQI_NO_POINT ? 1 : -1;
+    if (slot < 0)
+        report_at(p, JUNQI_SEV_ERROR, s, "bad-token", "a move reveals at most two flags");
+    else
+        m->flag_shown[slot] = (uint8_t)point;
+}
+
+/* timeout:SEAT[:N], eliminated:SEAT:REASON[:CODE], left:SEAT, flag:SQ. */
+static bool parse_event(parser *p, const char *s, size_t n)
+{
+    const char *f[4];
+    size_t len[4];
+    int k = split_fields(s, n, f, len);
+    if (k < 2)
+        return false;
+    if (len[0] == 4 && memcmp(f[0], "flag", 4) == 0 && k == 2) {
+        parse_flag(p, s, f[1], len[1]);
+        return true;
+    }
+    junqi_item it;
+    junqi_seat seat = seat_field(f[1], len[1]);
+    if (len[0] == 7 && memcmp(f[0], "timeout", 7) == 0 && k <= 3) {
+        new_item(&it, JUNQI_ITEM_TIMEOUT, p, s);
+        it.count = k == 3 ? (uint8_t)atoi(f[2]) : 0;
+    } else if (len[0] == 4 && memcmp(f[0], "left", 4) == 0 && k == 2) {
+        new_item(&it, JUNQI_ITEM_LEFT, p, s);
+        it.reason = JUNQI_REASON_LEFT;
+    } else if (len[0] == 10 && memcmp(f[0], "eliminated", 10) == 0 && k >= 3) {
+        new_item(&it, JUNQI_ITEM_ELIMINATED, p, s);
+        it.reason = (uint8_t)reason_parse(f[2], len[2]);
+        it.code = k == 4 ? (uint8_t)atoi(f[3]) : 0;
+        if (it.reason == JUNQI_REASON_NONE || it.reason == JUNQI_REASON_LEFT ||
+            (it.reason >= JUNQI_REASON_NO_COMBAT_DRAW && it.reason != JUNQI_REASON_UNKNOWN_CODE)) {
+            report_at(p, JUNQI_SEV_ERROR, f[2], "bad-token", "'%.*s' is not a reason a seat is eliminated for",
+                      (int)len[2], f[2]);
+            return true;
+        }
+    } else {
+        return false;
+    }
+    if (seat == JUNQI_NO_SEAT) {
+        report_at(p, JUNQI_SEV_ERROR, f[1], "bad-token", "'%.*s' is not a seat", (int)len[1], f[1]);
+        return true;
+    }
+    it.seat = (uint8_t)seat;
+    add_item(p, &it, s);
+    return true;
+}
+
+/* A move number "N." must equal the number of the move that follows. */
+static bool parse_number(parser *p, const char *s, size_t n)
+{
+    size_t i = 0;
+    unsigned long v = 0;
+    while (i < n && isdigit((unsigned char)s[i]) && v < 100000000)
+        v = v * 10 + (unsigned long)(s[i++] - '0');
+    if (i == 0 || i == n || strspn(s + i, ".") != n - i)
+        return false;
+    if (v != next_number(p))
+        report_at(p, JUNQI_SEV_ERROR, s, "move-number", "move number %lu where move %zu was expected", v,
+                  next_number(p));
+    return true;
+}
+
+static bool parse_nag(parser *p, const char *s, size_t n)
+{
+    if (s[0] != '$' || n < 2 || n > 4 || strspn(s + 1, "0123456789") != n - 1)
+        return false;
+    int v = atoi(s + 1);
+    junqi_item *m = last_move(p);
+    if (v > 255 || !m)
+        report_at(p, JUNQI_SEV_ERROR, s, "bad-nag", v > 255 ? "a NAG is $0 to $255" : "a NAG must follow a move");
+    else if (m->nnags >= JUNQI_MAX_NAGS)
+        report_at(p, JUNQI_SEV_ERROR, s, "bad-nag", "a move carries at most %d NAGs", JUNQI_MAX_NAGS);
+    else
+        m->nags[m->nnags++] = (uint8_t)v;
+    return true;
+}
+
+/* The termination marker ends the main line: an END item. */
+static bool parse_termination(parser *p, const char *s, size_t n, junqi_reason termination, uint8_t code)
+{
+    junqi_result r;
+    if (!result_parse(s, n, &r))
+        return false;
+    if (p->depth > 0) {
+        report_at(p, JUNQI_SEV_ERROR, s, "bad-token", "a result ends the game, not a variation");
+        return true;
+    }
+    p->ended = true;
+    if (r.status == JUNQI_ONGOING)
+        return true;
+    junqi_item it;
+    new_item(&it, JUNQI_ITEM_END, p, s);
+    it.status = r.status;
+    it.winners = r.winners;
+    it.reason = (uint8_t)termination;
+    it.code = code;
+    add_item(p, &it, s);
+    return true;
+}
+
+/* {comment}: text up to the closing brace, "\}" and "\\" unescaped. */
+static void parse_comment(parser *p)
+{
+    const char *open = p->text + p->at;
+    long open_line = p->line;
+    const char *open_line_start = p->line_start;
+    text_buf t = {0};
+    p->at++;
+    for (;;) {
+        char c = p->text[p->at];
+        if (!c) {
+            p->line = open_line;
+            p->line_start = open_line_start;
+            report_at(p, JUNQI_SEV_ERROR, open, "open-comment", "this comment is never closed");
+            free(t.s);
+            return;
+        }
+        p->at++;
+        if (c == '}')
+            break;
+        if (c == '\\' && (p->text[p->at] == '}' || p->text[p->at] == '\\'))
+            c = p->text[p->at++];
+        else if (c == '\n')
+            p->line++, p->line_start = p->text + p->at;
+        if (!buf_append(&t, &c, 1)) {
+            report_at(p, JUNQI_SEV_ERROR, open, "out-of-memory", "out of memory");
+            free(t.s);
+            return;
+        }
+    }
+    junqi_line *l = current(p);
+    parser probe = *p;
+    probe.line = open_line;
+    probe.line_start = open_line_start;
+    if (!junqi_line_add_comment(l, l->nitems, t.s ? t.s : "", line_loc(open_line, column_of(&probe, open))))
+        report_at(p, JUNQI_SEV_ERROR, open, "out-of-memory", "out of memory");
+    free(t.s);
+}
+
+static void open_variation(parser *p, const char *at)
+{
+    junqi_item *m = last_move(p);
+    if (!m) {
+        report_at(p, JUNQI_SEV_ERROR, at, "bad-variation", "a variation must follow the move it replaces");
+        return;
+    }
+    if (p->depth >= JUNQI_JGN_MAX_DEPTH) {
+        report_at(p, JUNQI_SEV_ERROR, at, "too-deep", "variations are nested deeper than %d", JUNQI_JGN_MAX_DEPTH);
+        return;
+    }
+    size_t number = next_number(p) - 1;
+    junqi_line *v = junqi_item_add_variation(m);
+    if (!v) {
+        report_at(p, JUNQI_SEV_ERROR, at, "out-of-memory", "out of memory");
+        return;
+    }
+    p->stack[++p->depth] = (frame){v, number};
+}
+
+static void parse_token(parser *p, junqi_reason termination, uint8_t code)
+{
+    const char *s = p->text + p->at;
+    if (*s == '{') {
+        parse_comment(p);
+        return;
+    }
+    if (*s == '(') {
+        p->at++;
+        open_variation(p, s);
+        return;
+    }
+    if (*s == ')') {
+        p->at++;
+        if (p->depth == 0)
+            report_at(p, JUNQI_SEV_ERROR, s, "bad-variation", "')' closes no variation");
+        else
+            p->depth--;
+        return;
+    }
+    size_t n = token_length(s);
+    if (n == 0) { /* a stray '}' */
+        report_at(p, JUNQI_SEV_ERROR, s, "bad-token", "'%c' is out of place", *s);
+        p->at++;
+        return;
+    }
+    p->at += n;
+    if (p->ended) {
+        report_at(p, JUNQI_SEV_ERROR, s, "after-result", "text after the game's result");
+        return;
+    }
+    if (parse_number(p, s, n) || parse_nag(p, s, n) || parse_termination(p, s, n, termination, code) ||
+        parse_event(p, s, n) || parse_move(p, s, n))
+        return;
+    report_at(p, JUNQI_SEV_ERROR, s, "bad-token", "'%.*s' is not a move, event, number, NAG or result",
+              (int)(n > 60 ? 60 : n), s);
+}
+
+static void parse_movetext(parser *p, junqi_reason termination, uint8_t code)
+{
+    p->stack[0] = (frame){&p->g->main, p->g->start ? p->g->start->moves + 1 : 1};
+    p->depth = 0;
+    for (;;) {
+        skip_space(p);
+        if (!p->text[p->at])
+            break;
+        parse_token(p, termination, code);
+        if (p->error && !(p->flags & JUNQI_JGN_LENIENT))
+            return;
+        if (p->error)
+            break; /* lenient: keep what came before */
+    }
+    if (p->depth > 0 && !p->error)
+        report_at(p, JUNQI_SEV_ERROR, p->text + p->at, "bad-variation", "a variation is never closed");
+}
+
+/* The stated result and the END item must agree. */
+static void settle_result(parser *p, const junqi_result *stated, junqi_reason termination, uint8_t code)
+{
+    junqi_game *g = p->g;
+    g->result = *stated;
+    g->result.reason = (uint8_t)termination;
+    g->result.code = code;
+    junqi_line *m = &g->main;
+    if (m->nitems && m->items[m->nitems - 1].kind == JUNQI_ITEM_END) {
+        const junqi_item *end = &m->items[m->nitems - 1];
+        if (stated->status != JUNQI_ONGOING &&
+            (end->status != stated->status || end->winners != stated->winners))
+            report_at(p, JUNQI_SEV_ERROR, p->text, "result-mismatch",
+                      "the Result tag and the result at the end of the movetext differ");
+        g->result.status = end->status;
+        g->result.winners = end->winners;
+    }
+}
+
+static junqi_game *parse_game(const char *text, long first_line, const char *name, unsigned flags,
+                              junqi_diags *d)
+{
+    parser p = {0};
+    p.text = text;
+    p.line = first_line;
+    p.line_start = text;
+    p.name = name;
+    p.d = d;
+    p.flags = flags;
+    p.g = junqi_game_new(JUNQI_FOUR_PLAYER);
+    if (!p.g) {
+        junqi_diags_add(d, JUNQI_SEV_ERROR, "out-of-memory", -1, line_loc(first_line, 1), "out of memory");
+        return NULL;
+    }
+    p.g->source = strdup(name);
+    junqi_result stated = {0};
+    junqi_reason termination = JUNQI_REASON_NONE;
+    uint8_t code = 0;
+    parse_tags(&p, &stated, &termination, &code);
+    if (!p.error || (flags & JUNQI_JGN_LENIENT)) {
+        bool tag_error = p.error;
+        p.error = false;
+        parse_movetext(&p, termination, code);
+        p.error |= tag_error;
+    }
+    settle_result(&p, &stated, termination, code);
+    if (p.error && !(flags & JUNQI_JGN_LENIENT)) {
+        junqi_game_free(p.g);
+        return NULL;
+    }
+    return p.g;
+}
+
+/* A game text that is not UTF-8 is read as GBK, with a warning. */
+static char *to_utf8(text_buf *game, long first_line, junqi_diags *d)
+{
+    if (junqi_utf8_valid(game->s, game->len))
+        return game->s;
+    bool replaced;
+    char *utf8 = junqi_gbk_to_utf8((const uint8_t *)game->s, game->len, &replaced);
+    if (!utf8)
+        return NULL;
+    junqi_diags_add(d, JUNQI_SEV_WARNING, "not-utf8", -1, line_loc(first_line, 1),
+                    "the game is not UTF-8: read as GBK%s", replaced ? ", with undecodable bytes replaced" : "");
+    free(game->s);
+    game->s = utf8;
+    game->len = strlen(utf8);
+    return utf8;
+}
+
+int junqi_jgn_next(junqi_jgn_reader *r, junqi_game **out, junqi_diags *d)
+{
+    *out = NULL;
+    text_buf game = {0};
+    long first_line = r->lines + 1;
+    int rc = cut_game(r, &game, &first_line, d);
+    if (rc <= 0) {
+        free(game.s);
+        return rc;
+    }
+    size_t errors = d ? d->errors : 0;
+    if (to_utf8(&game, first_line, d))
+        *out = parse_game(game.s, first_line, r->name, r->flags, d);
+    free(game.s);
+    if (!*out)
+        return -1;
+    return d && d->errors > errors ? ((r->flags & JUNQI_JGN_LENIENT) ? 1 : -1) : 1;
+}
+
+junqi_game *junqi_jgn_parse(const char *text, size_t len, const char *name, unsigned flags,
+                            junqi_diags *d)
+{
+    junqi_jgn_reader *r = junqi_jgn_reader_new(NULL, (const uint8_t *)text, len, name, flags);
+    junqi_game *g = NULL;
+    if (r)
+        junqi_jgn_next(r, &g, d);
+    junqi_jgn_reader_free(r);
+    return g;
+}
+
+bool junqi_jgn_detect(const uint8_t *data, size_t len)
+{
+    size_t i = 0;
+    if (len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0)
+        i = 3;
+    while (i < len && isspace(data[i]))
+        i++;
+    if (i >= len || data[i] != '[')
+        return false;
+    i++;
+    size_t n0 = i;
+    while (i < len && (isalnum(data[i]) || data[i] == '_'))
+        i++;
+    if (i == n0)
+        return false;
+    while (i < len && data[i] == ' ')
+        i++;
+    return i < len && data[i] == '"';
+}
+
+bool junqi_jgn_next_command(const char **text, char name[32], const char **args, size_t *args_len)
+{
+    const char *s = strstr(*text, "[%");
+    if (!s)
+        return false;
+    s += 2;
+    size_t n = 0;
+    while (s[n] && (isalnum((unsigned char)s[n]) || s[n] == '_') && n < 31)
+        n++;
+    memcpy(name, s, n);
+    name[n] = '\0';
+    const char *a = s + n;
+    while (*a == ' ')
+        a++;
+    const char *end = strchr(a, ']');
+    if (!end) {
+        *text = a + strlen(a);
+        return false;
+    }
+    size_t len = (size_t)(end - a);
+    while (len > 0 && a[len - 1] == ' ')
+        len--;
+    *args = a;
+    *args_len = len;
+    *text = end + 1;
+    return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* The writer                                                         */
+
+#define WRAP_COLUMN 79
+
+typedef struct writer {
+    FILE *out;
+    const junqi_game *g;
+    const junqi_board *b;
+    int column;
+    bool glue; /* the next token follows without a space (after '(') */
+} writer;
+
+static int text_width(const char *s)
+{
+    int len = 0;
+    for (; *s && *s != '\n'; s++)
+        len += ((unsigned char)*s & 0xC0) != 0x80;
+    return len;
+}
+
+/* Write a token after a space, or after a line break when it would pass the
+ * wrap column; glued tokens (')') follow the previous one directly. */
+static void put(writer *w, const char *tok, bool glued)
+{
+    int len = text_width(tok);
+    if (w->column > 0 && !glued && !w->glue) {
+        if (w->column + 1 + len > WRAP_COLUMN) {
+            fputc('\n', w->out);
+            w->column = 0;
+        } else {
+            fputc(' ', w->out);
+            w->column++;
+        }
+    }
+    w->glue = false;
+    fputs(tok, w->out);
+    const char *nl = strrchr(tok, '\n');
+    w->column = nl ? text_width(nl + 1) : w->column + len;
+}
+
+static void put_token(writer *w, const char *tok)
+{
+    put(w, tok, false);
+}
+
+static void write_comment(writer *w, const char *text)
+{
+    text_buf t = {0};
+    bool ok = buf_append(&t, "{", 1);
+    for (const char *s = text; *s && ok; s++) {
+        if (*s == '}' || *s == '\\')
+            ok = buf_append(&t, "\\", 1);
+        ok = ok && buf_append(&t, s, 1);
+    }
+    if (ok && buf_append(&t, "}", 1))
+        put_token(w, t.s);
+    free(t.s);
+}
+
+static void write_comments(writer *w, const junqi_line *l, size_t before)
+{
+    for (size_t i = 0; i < l->ncomments; i++)
+        if (l->comments[i].before == before)
+            write_comment(w, l->comments[i].text);
+}
+
+static void write_move(writer *w, const junqi_item *it, size_t number)
+{
+    char tok[64], from[4], to[4];
+    char sep = it->outcome_known ? outcome_sep[it->outcome & 3] : 'x';
+    /* the number and its move stay on one line */
+    int n = snprintf(tok, sizeof tok, "%zu. %s%c%s", number, junqi_square_name(w->b, it->move.from, from),
+                     sep, junqi_square_name(w->b, it->move.to, to));
+    /* a first NAG of $1..$6 is written as a mark on the move, the others as $n */
+    int k = 0;
+    if (it->nnags && it->nags[0] >= 1 && it->nags[0] <= 6)
+        snprintf(tok + n, sizeof tok - (size_t)n, "%s", glyphs[it->nags[k++]]);
+    put_token(w, tok);
+    for (; k < it->nnags; k++) {
+        snprintf(tok, sizeof tok, "$%d", it->nags[k]);
+        put_token(w, tok);
+    }
+    for (int f = 0; f < 2; f++)
+        if (it->flag_shown[f] != JUNQI_NO_POINT) {
+            snprintf(tok, sizeof tok, "flag:%s", junqi_square_name(w->b, it->flag_shown[f], from));
+            put_token(w, tok);
+        }
+}
+
+static void write_event(writer *w, const junqi_item *it)
+{
+    char tok[64];
+    const char *seat = junqi_seat_name(it->seat < JUNQI_SEATS ? (junqi_seat)it->seat : JUNQI_NO_SEAT);
+    switch (it->kind) {
+    case JUNQI_ITEM_TIMEOUT:
+        if (it->count)
+            snprintf(tok, sizeof tok, "timeout:%s:%d", seat, it->count);
+        else
+            snprintf(tok, sizeof tok, "timeout:%s", seat);
+        break;
+    case JUNQI_ITEM_LEFT: snprintf(tok, sizeof tok, "left:%s", seat); break;
+    case JUNQI_ITEM_ELIMINATED:
+        if (it->reason == JUNQI_REASON_UNKNOWN_CODE)
+            snprintf(tok, sizeof tok, "eliminated:%s:%s:%d", seat,
+                     junqi_reason_id((junqi_reason)it->reason), it->code);
+        else
+            snprintf(tok, sizeof tok, "eliminated:%s:%s", seat, junqi_reason_id((junqi_reason)it->reason));
+        break;
+    default: return; /* END: written as the result */
+    }
+    put_token(w, tok);
+}
+
+static bool has_variations(const junqi_line *l, size_t i)
+{
+    return i < l->nitems && l->items[i].nvariations > 0;
+}
+
+/* Items in order; a move's following comments come before its variations. */
+static void write_line(writer *w, const junqi_line *l, size_t number)
+{
+    for (size_t i = 0; i <= l->nitems; i++) {
+        if (i == 0 || !has_variations(l, i - 1))
+            write_comments(w, l, i);
+        if (i == l->nitems)
+            break;
+        const junqi_item *it = &l->items[i];
+        if (it->kind != JUNQI_ITEM_MOVE) {
+            write_event(w, it);
+            continue;
+        }
+        write_move(w, it, number);
+        if (it->nvariations)
+            write_comments(w, l, i + 1);
+        for (size_t v = 0; v < it->nvariations; v++) {
+            put_token(w, "(");
+            w->glue = true;
+            write_line(w, &it->variations[v], number);
+            put(w, ")", true);
+        }
+        number++;
+    }
+}
+
+static void write_tag(FILE *out, const char *name, const char *value)
+{
+    fprintf(out, "[%s \"", name);
+    for (const char *s = value; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            fputc('\\', out);
+        fputc(*s, out);
+    }
+    fputs("\"]\n", out);
+}
+
+static void write_setup(FILE *out, const char *tag, const uint8_t setup[6][5])
+{
+    static const char symbols[JUNQI_PIECE_KINDS] = ".FLB123456789?";
+    char v[36];
+    for (int r = 0; r < 6; r++) {
+        for (int c = 0; c < 5; c++)
+            v[r * 6 + c] = symbols[setup[r][c] < JUNQI_PIECE_KINDS ? setup[r][c] : 0];
+        v[r * 6 + 5] = r < 5 ? '/' : '\0';
+    }
+    write_tag(out, tag, v);
+}
+
+static bool is_leading_tag(const char *name)
+{
+    for (size_t i = 0; i < sizeof leading_tags / sizeof leading_tags[0]; i++)
+        if (strcmp(name, leading_tags[i]) == 0)
+            return true;
+    return false;
+}
+
+/* The result the record states: the END item's, else the game's. */
+static junqi_result stated_result(const junqi_game *g)
+{
+    junqi_result r = g->result;
+    const junqi_line *m = &g->main;
+    if (m->nitems && m->items[m->nitems - 1].kind == JUNQI_ITEM_END && r.status == JUNQI_ONGOING) {
+        const junqi_item *end = &m->items[m->nitems - 1];
+        r = (junqi_result){end->status, end->winners, end->reason, end->code};
+    }
+    return r;
+}
+
+static void write_tags(FILE *out, const junqi_game *g, const junqi_result *r)
+{
+    for (size_t k = 0; k < sizeof leading_tags / sizeof leading_tags[0]; k++) {
+        const char *v = junqi_game_tag(g, leading_tags[k]);
+        if (v)
+            write_tag(out, leading_tags[k], v);
+    }
+    write_tag(out, "Board", junqi_board_kind_name(g->board));
+    write_tag(out, "Rules", g->rules->name);
+    write_tag(out, "Mode", junqi_info_mode_name(g->info));
+    if (g->view != JUNQI_NO_SEAT)
+        write_tag(out, "View", junqi_seat_name(g->view));
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        if (g->seat[s].present)
+            write_tag(out, seat_tags[s], g->seat[s].player ? g->seat[s].player : "?");
+    if (g->first != JUNQI_NO_SEAT)
+        write_tag(out, "First", junqi_seat_name(g->first));
+    if (g->start) {
+        char *pos = junqi_pos_format(g->start);
+        if (pos)
+            write_tag(out, "Position", pos);
+        free(pos);
+    }
+    write_tag(out, "Result", junqi_result_text(r, junqi_game_present(g)));
+    if (r->status != JUNQI_ONGOING && r->reason != JUNQI_REASON_NONE) {
+        char v[48];
+        if (r->reason == JUNQI_REASON_UNKNOWN_CODE)
+            snprintf(v, sizeof v, "%s:%d", junqi_reason_id((junqi_reason)r->reason), r->code);
+        else
+            snprintf(v, sizeof v, "%s", junqi_reason_id((junqi_reason)r->reason));
+        write_tag(out, "Termination", v);
+    }
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        if (g->seat[s].present && g->seat[s].setup_known && !g->start)
+            write_setup(out, setup_tags[s], g->seat[s].setup);
+    for (size_t i = 0; i < g->ntags; i++)
+        if (!is_leading_tag(g->tags[i].name))
+            write_tag(out, g->tags[i].name, g->tags[i].value);
+}
+
+bool junqi_jgn_write(FILE *out, const junqi_game *g)
+{
+    junqi_result r = stated_result(g);
+    write_tags(out, g, &r);
+    fputc('\n', out);
+    writer w = {out, g, junqi_board_get(g->board), 0, false};
+    write_line(&w, &g->main, g->start ? g->start->moves + 1 : 1);
+    put_token(&w, junqi_result_text(&r, junqi_game_present(g)));
+    fputc('\n', out);
+    return !ferror(out);
+}
+
+char *junqi_jgn_to_string(const junqi_game *g)
+{
+    char *s = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&s, &n);
+    if (!f)
+        return NULL;
+    bool ok = junqi_jgn_write(f, g);
+    if (fclose(f) != 0 || !ok) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}

@@ -1,0 +1,89 @@
+/*
+ * jgn.h - JGN, the Junqi game record text format: reading (streaming, game
+ * by game) and canonical writing. The format is specified in docs/jgn.md,
+ * whose examples the test suite runs.
+ *
+ * A JGN file holds games one after another; each game is a tag section of
+ * `[Name "Value"]` lines and a movetext section, separated from the next
+ * game by a blank line. Reading streams: memory is bounded by the largest
+ * game, not the file.
+ */
+#ifndef JUNQI_JGN_H
+#define JUNQI_JGN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "diag.h"
+#include "game.h"
+
+/** Reader flag: keep the valid part of a broken game and report the rest. */
+#define JUNQI_JGN_LENIENT 1u
+
+/** Deepest nesting of variations a reader accepts. */
+#define JUNQI_JGN_MAX_DEPTH 64
+
+/** Largest game text a reader accepts, in bytes (64 MiB): larger games are errors. */
+#define JUNQI_JGN_MAX_GAME ((size_t)64 << 20)
+
+/** A streaming reader. Opaque. */
+typedef struct junqi_jgn_reader junqi_jgn_reader;
+
+/**
+ * A reader of the JGN text `prefix` (prefix_len bytes already read, copied)
+ * followed by the rest of `in` (may be NULL: the prefix is everything).
+ * `name` is used in diagnostics (copied). A leading UTF-8 byte order mark is
+ * skipped; a game that is not valid UTF-8 is read as GB18030 (GBK) with a
+ * warning. Returns NULL when out of memory. The reader does not close `in`.
+ */
+junqi_jgn_reader *junqi_jgn_reader_new(FILE *in, const uint8_t *prefix, size_t prefix_len,
+                                       const char *name, unsigned flags);
+
+/**
+ * Read the next game. Returns 1 with a new game in *out (free it with
+ * junqi_game_free()), 0 at the end of the input, or -1 when a game was
+ * broken: its problems are in d and, in strict mode, it is dropped (*out is
+ * NULL); in lenient mode *out holds its valid part and 1 is returned. Read
+ * errors of the stream are reported as "read-error" and end the input.
+ * Diagnostics carry line and column (1-based) and the source line.
+ */
+int junqi_jgn_next(junqi_jgn_reader *r, junqi_game **out, junqi_diags *d);
+
+/** Free a reader (NULL allowed). */
+void junqi_jgn_reader_free(junqi_jgn_reader *r);
+
+/**
+ * Parse the first game of a string (len bytes). Returns the game or NULL
+ * (problems in d); flags as for the reader.
+ */
+junqi_game *junqi_jgn_parse(const char *text, size_t len, const char *name, unsigned flags,
+                            junqi_diags *d);
+
+/** True if the text starts like JGN: optional BOM and blank lines, then `[Name "`. */
+bool junqi_jgn_detect(const uint8_t *data, size_t len);
+
+/**
+ * Write g as canonical JGN text to out: the tags in canonical order, a blank
+ * line, the movetext wrapped at 79 columns, and a newline. Games written one
+ * after another should be separated by one blank line. A move's seat is not
+ * needed. Returns false if writing failed.
+ */
+bool junqi_jgn_write(FILE *out, const junqi_game *g);
+
+/**
+ * The canonical text of a game as a new string (caller frees), or NULL when
+ * out of memory.
+ */
+char *junqi_jgn_to_string(const junqi_game *g);
+
+/**
+ * Find the next `[%name args]` command in a comment. *text is advanced past
+ * it. On success name (room for 32 bytes) gets the command name, and
+ * *args and *args_len its arguments (without surrounding blanks). Returns false
+ * when there is no further command.
+ */
+bool junqi_jgn_next_command(const char **text, char name[32], const char **args, size_t *args_len);
+
+#endif
