@@ -1,0 +1,1000 @@
+/*
+ * draw.c - see draw.h.
+ */
+#include "draw.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <pango/pangocairo.h>
+
+#define PI 3.14159265358979323846
+
+/* Words of the caption and the combat badges, in one script. */
+typedef struct words {
+    const char *seat[JUNQI_SEATS];
+    const char *team[2];          /* north-south, east-west */
+    const char *start;            /* ply 0 */
+    const char *move;             /* "Move %zu" */
+    const char *to_move;          /* "%s to move" */
+    const char *won;              /* "%s won" */
+    const char *draw;
+    const char *undecided;
+    const char *out;              /* after an eliminated seat's name */
+    const char *reason_open, *reason_close;
+    const char *separator;
+    const char *reason[JUNQI_REASON_UNKNOWN_CODE + 1];
+    const char *outcome[4];       /* badge per junqi_outcome */
+    const char *probe;            /* characters a font must have */
+} words;
+
+static const words words_en = {
+    {"North", "East", "South", "West"}, {"North-South", "East-West"},
+    "Start", "Move %zu", "%s to move", "%s won", "Draw", "No result", " (out)", " (", ")", "  ·  ",
+    {"", "flag captured", "no movable piece", "timeouts", "surrender", "left the game",
+     "no combat", "agreed", "a player fled", "unknown end"},
+    {"", ">", "<", "="}, NULL,
+};
+
+static const words words_zh = {
+    {"北", "东", "南", "西"}, {"南北方", "东西方"},
+    "开局", "第 %zu 步", "%s家走棋", "%s胜", "和棋", "无胜负", "（出局）", "（", "）", " · ",
+    {"", "军旗被夺", "无子可走", "超时", "投降", "离开", "连续无交战", "议和", "有人逃跑", "未知结局"},
+    {"", "吃", "弹", "兑"}, "司令军旗炸弹地雷兑弹",
+};
+
+static const words words_hant = {
+    {"北", "東", "南", "西"}, {"南北方", "東西方"},
+    "開局", "第 %zu 步", "%s家走棋", "%s勝", "和棋", "無勝負", "（出局）", "（", "）", " · ",
+    {"", "軍旗被奪", "無子可走", "超時", "投降", "離開", "連續無交戰", "議和", "有人逃跑", "未知結局"},
+    {"", "吃", "彈", "兌"}, "司令軍旗炸彈地雷兌彈",
+};
+
+static const char seat_letter[JUNQI_SEATS][2] = {"N", "E", "S", "W"};
+
+/* How a tile is turned: upright, or a quarter turn to face a seat on the left or right. */
+enum { TURN_NONE, TURN_LEFT_SEAT, TURN_RIGHT_SEAT, TURNS };
+
+struct junqi_renderer {
+    junqi_geometry geo;
+    junqi_render_options opt;
+    const junqi_theme *theme;
+    const words *words;
+    cairo_font_options_t *font_options;
+    cairo_surface_t *board;   /* the board layer, drawn on first raster use */
+    cairo_surface_t *frame;   /* junqi_renderer_image()'s picture */
+    cairo_surface_t *tiles[JUNQI_SEATS][JUNQI_PIECE_KINDS][TURNS];
+    int tile_pad;             /* room round a cached tile for its shadow, pixels */
+};
+
+/* ---- small drawing helpers -------------------------------------------- */
+
+static void set_colour(cairo_t *cr, junqi_rgba c)
+{
+    cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a);
+}
+
+static junqi_rgba mix(junqi_rgba a, junqi_rgba b, double t)
+{
+    return (junqi_rgba){a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t,
+                        a.a + (b.a - a.a) * t};
+}
+
+static junqi_rgba with_alpha(junqi_rgba c, double alpha)
+{
+    c.a = alpha;
+    return c;
+}
+
+static const junqi_rgba white = {1, 1, 1, 1}, black = {0, 0, 0, 1};
+
+static void rounded_rect(cairo_t *cr, double x, double y, double w, double h, double r)
+{
+    cairo_new_sub_path(cr);
+    cairo_arc(cr, x + w - r, y + r, r, -PI / 2, 0);
+    cairo_arc(cr, x + w - r, y + h - r, r, 0, PI / 2);
+    cairo_arc(cr, x + r, y + h - r, r, PI / 2, PI);
+    cairo_arc(cr, x + r, y + r, r, PI, 3 * PI / 2);
+    cairo_close_path(cr);
+}
+
+/* A five-pointed star of outer radius R centred at (x, y), point up. */
+static void star_path(cairo_t *cr, double x, double y, double R)
+{
+    for (int i = 0; i < 10; i++) {
+        double a = -PI / 2 + i * PI / 5, rad = i % 2 ? R * 0.42 : R;
+        if (i == 0)
+            cairo_move_to(cr, x + rad * cos(a), y + rad * sin(a));
+        else
+            cairo_line_to(cr, x + rad * cos(a), y + rad * sin(a));
+    }
+    cairo_close_path(cr);
+}
+
+/* ---- text ---------------------------------------------------------------- */
+
+/* A layout of `text` in `family` at `px` pixels; wrapped at wrap_w pixels when > 0. */
+static PangoLayout *text_layout(const junqi_renderer *r, cairo_t *cr, const char *family,
+                                double px, const char *text, double wrap_w)
+{
+    PangoLayout *layout = pango_cairo_create_layout(cr);
+    pango_cairo_context_set_font_options(pango_layout_get_context(layout), r->font_options);
+    pango_layout_context_changed(layout);
+    PangoFontDescription *fd = pango_font_description_from_string(family);
+    pango_font_description_set_absolute_size(fd, px * PANGO_SCALE);
+    pango_layout_set_font_description(layout, fd);
+    pango_font_description_free(fd);
+    if (wrap_w > 0) {
+        pango_layout_set_width(layout, (int)(wrap_w * PANGO_SCALE));
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD);
+        pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER);
+    }
+    pango_layout_set_text(layout, text, -1);
+    return layout;
+}
+
+/*
+ * Draw `text` centred on (x, y) in `colour`, at `px` pixels or smaller so
+ * that it fits max_w × max_h (max_h <= 0: no limit). With wrap, long text
+ * may break into lines at spaces. Returns the width drawn, pixels.
+ */
+static double draw_text(const junqi_renderer *r, cairo_t *cr, const char *family, double px,
+                        const char *text, double x, double y, junqi_rgba colour, double max_w,
+                        double max_h, bool wrap)
+{
+    PangoLayout *layout = text_layout(r, cr, family, px, text, wrap ? max_w : 0);
+    PangoRectangle ink, logical;
+    pango_layout_get_extents(layout, &ink, &logical);
+    double w = logical.width / (double)PANGO_SCALE, h = ink.height / (double)PANGO_SCALE;
+    double fit = 1;
+    if (w > max_w)
+        fit = max_w / w;
+    if (max_h > 0 && h * fit > max_h)
+        fit = max_h / h;
+    if (fit < 1) {
+        g_object_unref(layout);
+        layout = text_layout(r, cr, family, px * fit, text, wrap ? max_w : 0);
+        pango_layout_get_extents(layout, &ink, &logical);
+    }
+    double lx = logical.x / (double)PANGO_SCALE, lw = logical.width / (double)PANGO_SCALE;
+    double iy = ink.y / (double)PANGO_SCALE, ih = ink.height / (double)PANGO_SCALE;
+    set_colour(cr, colour);
+    cairo_move_to(cr, x - lx - lw / 2, y - iy - ih / 2);
+    pango_cairo_show_layout(cr, layout);
+    g_object_unref(layout);
+    return lw;
+}
+
+/* Width in pixels of `text` at px pixels. */
+static double text_width(const junqi_renderer *r, cairo_t *cr, const char *family, double px,
+                         const char *text)
+{
+    PangoLayout *layout = text_layout(r, cr, family, px, text, 0);
+    PangoRectangle logical;
+    pango_layout_get_extents(layout, NULL, &logical);
+    g_object_unref(layout);
+    return logical.width / (double)PANGO_SCALE;
+}
+
+/* ---- tiles ----------------------------------------------------------------- */
+
+/* The turn of a tile owned by seat s, and its size in the picture. */
+static int tile_turn(const junqi_renderer *r, int seat)
+{
+    if (r->opt.upright)
+        return TURN_NONE;
+    junqi_seat side = junqi_geometry_side(&r->geo, (junqi_seat)seat);
+    return side == JUNQI_WEST ? TURN_LEFT_SEAT : side == JUNQI_EAST ? TURN_RIGHT_SEAT : TURN_NONE;
+}
+
+static void turned_size(const junqi_renderer *r, int turn, int *w, int *h)
+{
+    bool tall = turn != TURN_NONE;
+    *w = tall ? r->geo.tile_h : r->geo.tile_w;
+    *h = tall ? r->geo.tile_w : r->geo.tile_h;
+}
+
+/* Rotate the user space so that a wide tile drawn at the origin faces its owner. */
+static void apply_turn(cairo_t *cr, int turn)
+{
+    if (turn == TURN_LEFT_SEAT)
+        cairo_rotate(cr, PI / 2);
+    else if (turn == TURN_RIGHT_SEAT)
+        cairo_rotate(cr, -PI / 2);
+}
+
+/* The display name of piece p (English names with spaces). */
+static void piece_label(const junqi_renderer *r, junqi_piece p, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s", junqi_piece_name(p, r->opt.names));
+    for (char *c = buf; *c; c++)
+        if (*c == '_')
+            *c = ' ';
+}
+
+/* Small text in a tile's corner (dx, dy = -1 or 1: which corner). */
+static void tile_corner_text(const junqi_renderer *r, cairo_t *cr, const char *text, int dx,
+                             int dy, junqi_rgba colour)
+{
+    double w = r->geo.tile_w, h = r->geo.tile_h, px = h * 0.32;
+    draw_text(r, cr, r->theme->label_font, px, text, dx * (w / 2 - h * 0.2),
+              dy * (h / 2 - h * 0.21), colour, h * 0.4, 0, false);
+}
+
+/* The face of a known piece: its name and the optional corner marks. */
+static void tile_face(const junqi_renderer *r, cairo_t *cr, int seat, junqi_piece p,
+                      const junqi_seat_style *st)
+{
+    double w = r->geo.tile_w, h = r->geo.tile_h;
+    char name[32];
+    piece_label(r, p, name, sizeof name);
+    bool en = r->opt.names == JUNQI_NAMES_EN;
+    double px = en ? h * 0.36 : h * 0.58;
+    draw_text(r, cr, r->theme->font, px, name, 0, h * 0.02, st->text, w * 0.8, h * 0.8, en);
+    int rank = junqi_piece_rank(p);
+    if (r->opt.rank_corner && rank > 0) {
+        char digit[12];
+        snprintf(digit, sizeof digit, "%d", rank);
+        tile_corner_text(r, cr, digit, 1, -1, st->text);
+    }
+    if (r->theme->seat_letters)
+        tile_corner_text(r, cr, seat_letter[seat], -1, 1, st->text);
+}
+
+/* The back of an unknown piece: an inset frame and a star. */
+static void tile_back(const junqi_renderer *r, cairo_t *cr, int seat, const junqi_seat_style *st)
+{
+    double w = r->geo.tile_w, h = r->geo.tile_h, in = h * 0.16;
+    rounded_rect(cr, -w / 2 + in, -h / 2 + in, w - 2 * in, h - 2 * in, h * 0.1);
+    set_colour(cr, with_alpha(st->edge, 0.55));
+    cairo_set_line_width(cr, fmax(1, h * 0.05));
+    cairo_stroke(cr);
+    star_path(cr, 0, h * 0.02, h * 0.24);
+    set_colour(cr, mix(st->fill, st->text, 0.55));
+    cairo_fill(cr);
+    if (r->theme->seat_letters)
+        tile_corner_text(r, cr, seat_letter[seat], -1, 1, st->text);
+}
+
+/* A whole tile, wide, centred on the origin: shadow, body, border, face or back. */
+static void draw_tile(const junqi_renderer *r, cairo_t *cr, int seat, junqi_piece p)
+{
+    const junqi_seat_style *st = junqi_theme_seat(r->theme, r->geo.board->kind, (junqi_seat)seat);
+    double w = r->geo.tile_w, h = r->geo.tile_h, rad = h * 0.2, sh = fmax(1, round(h * 0.07));
+    double lw = fmax(1, h * 0.055);
+    rounded_rect(cr, -w / 2 + sh, -h / 2 + sh, w, h, rad);
+    cairo_set_source_rgba(cr, 0, 0, 0, 0.28);
+    cairo_fill(cr);
+    cairo_pattern_t *body = cairo_pattern_create_linear(0, -h / 2, 0, h / 2);
+    junqi_rgba top = mix(st->fill, white, 0.22), bottom = mix(st->fill, black, 0.1);
+    cairo_pattern_add_color_stop_rgba(body, 0, top.r, top.g, top.b, 1);
+    cairo_pattern_add_color_stop_rgba(body, 1, bottom.r, bottom.g, bottom.b, 1);
+    rounded_rect(cr, -w / 2 + lw / 2, -h / 2 + lw / 2, w - lw, h - lw, rad);
+    cairo_set_source(cr, body);
+    cairo_fill_preserve(cr);
+    cairo_pattern_destroy(body);
+    set_colour(cr, st->edge);
+    cairo_set_line_width(cr, lw);
+    cairo_stroke(cr);
+    if (p == JUNQI_UNKNOWN)
+        tile_back(r, cr, seat, st);
+    else
+        tile_face(r, cr, seat, p, st);
+}
+
+/* Where the middle of a tile at point (x, y) lies so that its edges fall on whole pixels. */
+static void tile_centre(const junqi_renderer *r, int turn, double x, double y, double *cx,
+                        double *cy)
+{
+    int w, h;
+    turned_size(r, turn, &w, &h);
+    *cx = floor(x - w / 2.0) + w / 2.0;
+    *cy = floor(y - h / 2.0) + h / 2.0;
+}
+
+/* The cached image of a tile (made on first use); NULL if cairo failed. */
+static cairo_surface_t *cached_tile(junqi_renderer *r, int seat, junqi_piece p, int turn)
+{
+    cairo_surface_t **slot = &r->tiles[seat][p][turn];
+    if (*slot)
+        return *slot;
+    int w, h, pad = r->tile_pad;
+    turned_size(r, turn, &w, &h);
+    cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w + 2 * pad, h + 2 * pad);
+    cairo_t *cr = cairo_create(s);
+    cairo_translate(cr, pad + w / 2.0, pad + h / 2.0);
+    apply_turn(cr, turn);
+    draw_tile(r, cr, seat, p);
+    cairo_destroy(cr);
+    if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) {
+        cairo_surface_destroy(s);
+        return NULL;
+    }
+    return *slot = s;
+}
+
+static void place_tile(junqi_renderer *r, cairo_t *cr, bool raster, int p, uint8_t cell)
+{
+    int seat = JUNQI_CELL_SEAT(cell), turn = tile_turn(r, seat);
+    junqi_piece piece = (junqi_piece)JUNQI_CELL_PIECE(cell);
+    double x, y, cx, cy;
+    junqi_geometry_point(&r->geo, p, &x, &y);
+    tile_centre(r, turn, x, y, &cx, &cy);
+    cairo_surface_t *img = raster ? cached_tile(r, seat, piece, turn) : NULL;
+    if (img) {
+        int w, h;
+        turned_size(r, turn, &w, &h);
+        cairo_set_source_surface(cr, img, cx - w / 2.0 - r->tile_pad, cy - h / 2.0 - r->tile_pad);
+        cairo_paint(cr);
+        return;
+    }
+    cairo_save(cr);
+    cairo_translate(cr, cx, cy);
+    apply_turn(cr, turn);
+    draw_tile(r, cr, seat, piece);
+    cairo_restore(cr);
+}
+
+/* ---- the board ------------------------------------------------------------ */
+
+/* True if the arm of point p is drawn on the left or right (its stations stand tall). */
+static bool tall_point(const junqi_renderer *r, int p)
+{
+    int arm = r->geo.board->point[p].arm;
+    return arm < JUNQI_SEATS && tile_turn(r, arm) != TURN_NONE;
+}
+
+static void draw_paper(const junqi_renderer *r, cairo_t *cr)
+{
+    const junqi_geometry *g = &r->geo;
+    const junqi_theme *t = r->theme;
+    set_colour(cr, t->background);
+    cairo_paint(cr);
+    double lw = fmax(1.5, g->pitch * 0.05), in = lw / 2;
+    rounded_rect(cr, g->paper.x + in, g->paper.y + in, g->paper.w - lw, g->paper.h - lw,
+                 g->pitch * 0.18);
+    set_colour(cr, t->paper);
+    cairo_fill_preserve(cr);
+    set_colour(cr, t->paper_edge);
+    cairo_set_line_width(cr, lw);
+    cairo_stroke(cr);
+}
+
+/* A rectangle between board coordinates (f0, r0) and (f1, r1), in any turn. */
+static void board_rect(const junqi_renderer *r, cairo_t *cr, double f0, double r0, double f1,
+                       double r1, double radius)
+{
+    double x0, y0, x1, y1;
+    junqi_geometry_map(&r->geo, f0, r0, &x0, &y0);
+    junqi_geometry_map(&r->geo, f1, r1, &x1, &y1);
+    rounded_rect(cr, fmin(x0, x1), fmin(y0, y1), fabs(x1 - x0), fabs(y1 - y0), radius);
+}
+
+/* The four-player centre (九宫) or the two-player front line, tinted. */
+static void draw_middle(const junqi_renderer *r, cairo_t *cr)
+{
+    const junqi_board *b = r->geo.board;
+    if (b->kind == JUNQI_FOUR_PLAYER)
+        board_rect(r, cr, 5.45, 5.45, 10.55, 10.55, r->geo.pitch * 0.3);
+    else
+        board_rect(r, cr, -0.45, 5.18, b->nfiles - 0.55, 5.82, 0);
+    set_colour(cr, r->theme->centre);
+    cairo_fill(cr);
+}
+
+/* A mountain range (山界) of three peaks centred on board coordinates (file, rank). */
+static void draw_mountain(const junqi_renderer *r, cairo_t *cr, double file, double rank)
+{
+    double x, y, s = r->geo.scale;
+    junqi_geometry_map(&r->geo, file, rank, &x, &y);
+    static const double peaks[3][3] = {{-0.2, 0.2, 0.24}, {0.2, 0.2, 0.22}, {0, 0.26, 0.34}};
+    double base = y + 0.15 * s;
+    for (int i = 0; i < 3; i++) {
+        double px = x + peaks[i][0] * s, half = peaks[i][1] * s, top = base - peaks[i][2] * s;
+        cairo_move_to(cr, px - half, base);
+        cairo_line_to(cr, px, top);
+        cairo_line_to(cr, px + half, base);
+        cairo_close_path(cr);
+        set_colour(cr, r->theme->mountain);
+        cairo_fill_preserve(cr);
+        set_colour(cr, r->theme->mountain_edge);
+        cairo_set_line_width(cr, fmax(1, s * 0.02));
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+        cairo_stroke(cr);
+        cairo_move_to(cr, px - half * 0.32, top + (base - top) * 0.32);
+        cairo_line_to(cr, px, top);
+        cairo_line_to(cr, px + half * 0.32, top + (base - top) * 0.32);
+        cairo_close_path(cr);
+        set_colour(cr, white);
+        cairo_fill(cr);
+    }
+}
+
+static void draw_roads(const junqi_renderer *r, cairo_t *cr)
+{
+    const junqi_board *b = r->geo.board;
+    for (int p = 0; p < b->npoints; p++)
+        for (int i = 0; i < b->nroad[p]; i++) {
+            int q = b->road[p][i];
+            if (q < p)
+                continue;
+            double x0, y0, x1, y1;
+            junqi_geometry_point(&r->geo, p, &x0, &y0);
+            junqi_geometry_point(&r->geo, q, &x1, &y1);
+            cairo_move_to(cr, x0, y0);
+            cairo_line_to(cr, x1, y1);
+        }
+    set_colour(cr, r->theme->road);
+    cairo_set_line_width(cr, fmax(1, r->geo.pitch * 0.035));
+    cairo_stroke(cr);
+}
+
+/* Append railway edge p-q to the path: a segment, or an arc round the empty corner. */
+static void rail_edge_path(const junqi_renderer *r, cairo_t *cr, int p, int q)
+{
+    const junqi_board *b = r->geo.board;
+    const junqi_point *a = &b->point[p], *c = &b->point[q];
+    double x0, y0, x1, y1;
+    junqi_geometry_point(&r->geo, p, &x0, &y0);
+    junqi_geometry_point(&r->geo, q, &x1, &y1);
+    cairo_move_to(cr, x0, y0);
+    if (a->file == c->file || a->rank == c->rank) {
+        cairo_line_to(cr, x1, y1);
+        return;
+    }
+    /* An arc (boards.md "the four arcs"): a quarter circle centred on the corner
+     * square that is no point, so that it continues both lines straight. */
+    int cf = a->file, cr_ = c->rank;
+    if (junqi_board_point_at(b, cf, cr_) >= 0)
+        cf = c->file, cr_ = a->rank;
+    double cx, cy;
+    junqi_geometry_map(&r->geo, cf, cr_, &cx, &cy);
+    double a0 = atan2(y0 - cy, x0 - cx), a1 = atan2(y1 - cy, x1 - cx);
+    double radius = hypot(x0 - cx, y0 - cy), sweep = remainder(a1 - a0, 2 * PI);
+    if (sweep > 0)
+        cairo_arc(cr, cx, cy, radius, a0, a0 + sweep);
+    else
+        cairo_arc_negative(cr, cx, cy, radius, a0, a0 + sweep);
+}
+
+/* Railways: a dark body with light dashes along its middle, the classic map rail. */
+static void draw_railways(const junqi_renderer *r, cairo_t *cr)
+{
+    const junqi_board *b = r->geo.board;
+    for (int p = 0; p < b->npoints; p++)
+        for (int i = 0; i < b->nrail[p]; i++)
+            if (b->rail[p][i] > p)
+                rail_edge_path(r, cr, p, b->rail[p][i]);
+    double w = fmax(3, round(r->geo.pitch * 0.13));
+    cairo_path_t *path = cairo_copy_path(cr);
+    set_colour(cr, r->theme->rail_outer);
+    cairo_set_line_width(cr, w);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    cairo_stroke(cr);
+    cairo_append_path(cr, path);
+    cairo_path_destroy(path);
+    double dash = w * 1.5;
+    cairo_set_dash(cr, &dash, 1, 0);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+    set_colour(cr, r->theme->rail_inner);
+    cairo_set_line_width(cr, w * 0.48);
+    cairo_stroke(cr);
+    cairo_set_dash(cr, NULL, 0, 0);
+}
+
+/* A headquarters' shield, w wide and h high, centred on (x, y). */
+static void shield_path(cairo_t *cr, double x, double y, double w, double h)
+{
+    double l = x - w / 2, rgt = x + w / 2, top = y - h / 2, bot = y + h / 2;
+    cairo_move_to(cr, l, top + h * 0.1);
+    cairo_curve_to(cr, x - w * 0.2, top + h * 0.04, x - w * 0.1, top, x, top - h * 0.02);
+    cairo_curve_to(cr, x + w * 0.1, top, x + w * 0.2, top + h * 0.04, rgt, top + h * 0.1);
+    cairo_line_to(cr, rgt, y + h * 0.05);
+    cairo_curve_to(cr, rgt, y + h * 0.3, x + w * 0.2, bot - h * 0.08, x, bot);
+    cairo_curve_to(cr, x - w * 0.2, bot - h * 0.08, l, y + h * 0.3, l, y + h * 0.05);
+    cairo_close_path(cr);
+}
+
+static void fill_and_edge(cairo_t *cr, junqi_rgba fill, junqi_rgba edge, double lw)
+{
+    set_colour(cr, fill);
+    cairo_fill_preserve(cr);
+    set_colour(cr, edge);
+    cairo_set_line_width(cr, lw);
+    cairo_stroke(cr);
+}
+
+/* One point: a station's box, a camp's circle or a headquarters' shield. */
+static void draw_point(const junqi_renderer *r, cairo_t *cr, int p)
+{
+    const junqi_geometry *g = &r->geo;
+    const junqi_theme *t = r->theme;
+    double x, y, lw = fmax(1, g->pitch * 0.04);
+    junqi_geometry_point(g, p, &x, &y);
+    switch (g->board->point[p].kind) {
+    case JUNQI_CAMP:
+        cairo_new_sub_path(cr);
+        cairo_arc(cr, x, y, g->pitch * 0.36, 0, 2 * PI);
+        fill_and_edge(cr, t->camp, t->camp_edge, lw * 1.3);
+        break;
+    case JUNQI_HEADQUARTERS: {
+        double w = g->tile_h * 1.05, h = g->tile_h * 1.1;
+        shield_path(cr, x, y, w, h);
+        fill_and_edge(cr, t->hq, t->hq_edge, lw * 1.3);
+        star_path(cr, x, y - h * 0.04, h * 0.2);
+        set_colour(cr, with_alpha(t->hq_edge, 0.6));
+        cairo_fill(cr);
+        break;
+    }
+    default: {
+        double w = g->tile_w * 0.56, h = g->tile_h * 0.56;
+        if (tall_point(r, p)) {
+            double t_ = w;
+            w = h, h = t_;
+        }
+        rounded_rect(cr, round(x - w / 2) + 0.5, round(y - h / 2) + 0.5, round(w), round(h),
+                     fmin(w, h) * 0.18);
+        fill_and_edge(cr, t->station, t->road, lw);
+    }
+    }
+}
+
+/* File letters and rank numbers in the band round the edge, on all four sides. */
+static void draw_coords(const junqi_renderer *r, cairo_t *cr)
+{
+    const junqi_geometry *g = &r->geo;
+    const junqi_board *b = g->board;
+    double band = g->label_band, px = band * 0.62;
+    double near_x = g->paper.x + band * 0.62, far_x = g->paper.x + g->paper.w - band * 0.62;
+    double near_y = g->paper.y + band * 0.62, far_y = g->paper.y + g->paper.h - band * 0.62;
+    for (int axis = 0; axis < 2; axis++) {
+        int n = axis == 0 ? b->nfiles : b->nranks;
+        for (int i = 0; i < n; i++) {
+            char text[12];
+            if (axis == 0)
+                snprintf(text, sizeof text, "%c", 'a' + i);
+            else
+                snprintf(text, sizeof text, "%d", i + 1);
+            double x, y;
+            junqi_geometry_map(g, axis == 0 ? i : 0, axis == 0 ? 0 : i, &x, &y);
+            bool across = junqi_geometry_files_across(g) == (axis == 0);
+            for (int end = 0; end < 2; end++) {
+                double lx = across ? x : end ? far_x : near_x;
+                double ly = across ? (end ? far_y : near_y) : y;
+                draw_text(r, cr, r->theme->label_font, px, text, lx, ly, r->theme->label,
+                          g->pitch * 0.9, 0, false);
+            }
+        }
+    }
+}
+
+/* The unchanging board: paper, middle, mountains, lines, points, coordinates. */
+static void draw_board(const junqi_renderer *r, cairo_t *cr)
+{
+    const junqi_board *b = r->geo.board;
+    cairo_save(cr);
+    draw_paper(r, cr);
+    draw_middle(r, cr);
+    if (b->kind == JUNQI_TWO_PLAYER) {
+        draw_mountain(r, cr, 1, 5.5);
+        draw_mountain(r, cr, 3, 5.5);
+    }
+    draw_roads(r, cr);
+    draw_railways(r, cr);
+    for (int p = 0; p < b->npoints; p++)
+        draw_point(r, cr, p);
+    if (r->opt.coords)
+        draw_coords(r, cr);
+    cairo_restore(cr);
+}
+
+/* ---- what changes from move to move ----------------------------------------- */
+
+/* The tile-sized box round point p, widened by `grow` pixels on each side. */
+static void point_box(const junqi_renderer *r, cairo_t *cr, int p, int turn, double grow)
+{
+    int w, h;
+    double x, y, cx, cy;
+    turned_size(r, turn, &w, &h);
+    junqi_geometry_point(&r->geo, p, &x, &y);
+    tile_centre(r, turn, x, y, &cx, &cy);
+    rounded_rect(cr, cx - w / 2.0 - grow, cy - h / 2.0 - grow, w + 2 * grow, h + 2 * grow,
+                 fmin(w, h) * 0.28);
+}
+
+/* The turn of whatever stands on point p, or of its station when it is empty. */
+static int point_turn(const junqi_renderer *r, const junqi_position *pos, int p)
+{
+    uint8_t c = pos->cell[p];
+    if (c)
+        return tile_turn(r, JUNQI_CELL_SEAT(c));
+    return tall_point(r, p) ? TURN_LEFT_SEAT : TURN_NONE;
+}
+
+/* The last move's two points, glowing under the tiles. */
+static void draw_last_move_glow(const junqi_renderer *r, cairo_t *cr, const junqi_scene *s)
+{
+    double grow = fmax(2, r->geo.tile_h * 0.16);
+    point_box(r, cr, s->last_move.from, point_turn(r, s->pos, s->last_move.from), grow * 0.5);
+    set_colour(cr, with_alpha(r->theme->last_move, 0.45));
+    cairo_fill(cr);
+    point_box(r, cr, s->last_move.to, point_turn(r, s->pos, s->last_move.to), grow);
+    set_colour(cr, r->theme->last_move);
+    cairo_fill(cr);
+}
+
+/* An arrow from (x0, y0) to (x1, y1), `w` pixels thick, as one filled outline. */
+static void arrow_path(cairo_t *cr, double x0, double y0, double x1, double y1, double w)
+{
+    double len = hypot(x1 - x0, y1 - y0);
+    if (len < 1)
+        return;
+    double ux = (x1 - x0) / len, uy = (y1 - y0) / len, nx = -uy, ny = ux;
+    double head = fmin(w * 3.2, len * 0.6), half = w * 2.1, hw = w / 2;
+    double bx = x1 - ux * head, by = y1 - uy * head;
+    cairo_move_to(cr, x0 + nx * hw, y0 + ny * hw);
+    cairo_line_to(cr, bx + nx * hw, by + ny * hw);
+    cairo_line_to(cr, bx + nx * half, by + ny * half);
+    cairo_line_to(cr, x1, y1);
+    cairo_line_to(cr, bx - nx * half, by - ny * half);
+    cairo_line_to(cr, bx - nx * hw, by - ny * hw);
+    cairo_line_to(cr, x0 - nx * hw, y0 - ny * hw);
+    cairo_close_path(cr);
+}
+
+/* An arrow between two points, ending short of the target's middle. */
+static void draw_arrow(const junqi_renderer *r, cairo_t *cr, int from, int to, junqi_rgba colour)
+{
+    double x0, y0, x1, y1;
+    junqi_geometry_point(&r->geo, from, &x0, &y0);
+    junqi_geometry_point(&r->geo, to, &x1, &y1);
+    double len = hypot(x1 - x0, y1 - y0), back = fmin(r->geo.tile_h * 0.3, len * 0.2);
+    if (len < 1)
+        return;
+    x1 -= (x1 - x0) / len * back;
+    y1 -= (y1 - y0) / len * back;
+    arrow_path(cr, x0, y0, x1, y1, fmax(2, r->geo.pitch * 0.11));
+    set_colour(cr, with_alpha(white, 0.6 * colour.a));
+    cairo_set_line_width(cr, fmax(1, r->geo.pitch * 0.03));
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    cairo_stroke_preserve(cr);
+    set_colour(cr, colour);
+    cairo_fill(cr);
+}
+
+/* A ring round point p. */
+static void draw_mark(const junqi_renderer *r, cairo_t *cr, int p, junqi_rgba colour)
+{
+    double x, y;
+    junqi_geometry_point(&r->geo, p, &x, &y);
+    cairo_new_sub_path(cr);
+    cairo_arc(cr, x, y, fmax(r->geo.tile_w, r->geo.tile_h) * 0.6, 0, 2 * PI);
+    set_colour(cr, colour);
+    cairo_set_line_width(cr, fmax(2, r->geo.pitch * 0.08));
+    cairo_stroke(cr);
+}
+
+/* The combat outcome as a badge on the corner of the target point. */
+static void draw_badge(const junqi_renderer *r, cairo_t *cr, const junqi_scene *s)
+{
+    const char *text = r->words->outcome[s->last_outcome & 3];
+    if (!*text)
+        return;
+    double x, y, rad = r->geo.tile_h * 0.34;
+    junqi_geometry_point(&r->geo, s->last_move.to, &x, &y);
+    x -= r->geo.tile_w * 0.5 - rad * 0.2;
+    y -= r->geo.tile_h * 0.5 + rad * 0.2;
+    cairo_new_sub_path(cr);
+    cairo_arc(cr, x, y, rad, 0, 2 * PI);
+    fill_and_edge(cr, r->theme->badge, r->theme->badge_text, fmax(1, rad * 0.12));
+    draw_text(r, cr, r->theme->font, rad * 1.2, text, x, y, r->theme->badge_text, rad * 1.5,
+              rad * 1.25, false);
+}
+
+static void draw_annotations(const junqi_renderer *r, cairo_t *cr, const junqi_annotations *a)
+{
+    for (size_t i = 0; a && i < a->n; i++) {
+        const junqi_annotation *n = &a->items[i];
+        bool mark = n->from == n->to;
+        junqi_rgba c = n->has_colour ? n->colour : mark ? r->theme->mark : r->theme->arrow;
+        if (mark)
+            draw_mark(r, cr, n->from, c);
+        else
+            draw_arrow(r, cr, n->from, n->to, c);
+    }
+}
+
+/* ---- caption ------------------------------------------------------------------ */
+
+/* "North-South won (flag captured)", "Draw (no combat)", "West to move". */
+static void status_text(const junqi_renderer *r, const junqi_position *pos, char *buf, size_t n)
+{
+    const words *w = r->words;
+    const junqi_result *res = &pos->result;
+    const char *reason = res->reason <= JUNQI_REASON_UNKNOWN_CODE ? w->reason[res->reason] : "";
+    char who[64] = "";
+    if (res->status == JUNQI_DECIDED) {
+        if (junqi_position_players(pos) == 2) {
+            for (int s = 0; s < JUNQI_SEATS; s++)
+                if (res->winners & JUNQI_SEAT_BIT(s))
+                    snprintf(who, sizeof who, "%s", w->seat[s]);
+        } else {
+            bool ns = res->winners & (JUNQI_SEAT_BIT(JUNQI_NORTH) | JUNQI_SEAT_BIT(JUNQI_SOUTH));
+            snprintf(who, sizeof who, "%s", w->team[ns ? 0 : 1]);
+        }
+    }
+    char head[96];
+    switch (res->status) {
+    case JUNQI_ONGOING:
+        snprintf(buf, n, w->to_move, pos->to_move < JUNQI_SEATS ? w->seat[pos->to_move] : "?");
+        return;
+    case JUNQI_DECIDED: snprintf(head, sizeof head, w->won, who); break;
+    case JUNQI_DRAWN: snprintf(head, sizeof head, "%s", w->draw); break;
+    default: snprintf(head, sizeof head, "%s", w->undecided);
+    }
+    snprintf(buf, n, *reason ? "%s%s%s%s" : "%s", head, w->reason_open, reason, w->reason_close);
+}
+
+/* One caption entry: a seat's swatch, name, player and whether it is out. */
+static void seat_entry(const junqi_renderer *r, const junqi_scene *s, int seat, char *buf, size_t n)
+{
+    const junqi_position *pos = s->pos;
+    bool out = !(pos->alive & JUNQI_SEAT_BIT(seat));
+    snprintf(buf, n, "%s%s%s%s", r->words->seat[seat], s->players[seat] ? " " : "",
+             s->players[seat] ? s->players[seat] : "", out ? r->words->out : "");
+}
+
+/* Line 1: the seats with their colours and players, centred, shrunk to fit. */
+static void draw_players(const junqi_renderer *r, cairo_t *cr, const junqi_scene *s, double y)
+{
+    const junqi_geometry *g = &r->geo;
+    double px = g->caption_line * 0.5, sw = g->caption_line * 0.62, gap = px * 0.4;
+    double space = px * 1.6, widths[JUNQI_SEATS] = {0}, total = 0;
+    char text[JUNQI_SEATS][160];
+    for (int seat = 0; seat < JUNQI_SEATS; seat++) {
+        if (!(s->pos->present & JUNQI_SEAT_BIT(seat)))
+            continue;
+        seat_entry(r, s, seat, text[seat], sizeof text[seat]);
+        widths[seat] = text_width(r, cr, r->theme->font, px, text[seat]);
+        total += (total > 0 ? space : 0) + sw + gap + widths[seat];
+    }
+    double fit = total > g->caption.w * 0.96 ? g->caption.w * 0.96 / total : 1;
+    double x = g->caption.x + (g->caption.w - total * fit) / 2;
+    for (int seat = 0; seat < JUNQI_SEATS; seat++) {
+        if (!(s->pos->present & JUNQI_SEAT_BIT(seat)))
+            continue;
+        const junqi_seat_style *st = junqi_theme_seat(r->theme, g->board->kind, (junqi_seat)seat);
+        double h = sw * 0.62 * fit;
+        rounded_rect(cr, x, y - h / 2, sw * fit, h, h * 0.25);
+        fill_and_edge(cr, st->fill, st->edge, fmax(1, h * 0.08));
+        if (r->theme->seat_letters)
+            draw_text(r, cr, r->theme->label_font, h * 0.8, seat_letter[seat], x + sw * fit / 2, y,
+                      st->text, sw * fit, h * 0.9, false);
+        x += (sw + gap) * fit;
+        draw_text(r, cr, r->theme->font, px * fit, text[seat], x + widths[seat] * fit / 2, y,
+                  r->theme->label, widths[seat] * fit + 1, 0, false);
+        x += (widths[seat] + space) * fit;
+    }
+}
+
+static void draw_caption(const junqi_renderer *r, cairo_t *cr, const junqi_scene *s)
+{
+    const junqi_geometry *g = &r->geo;
+    const words *w = r->words;
+    double top = g->caption.y + (g->caption.h - 2 * g->caption_line) / 2;
+    draw_players(r, cr, s, top + g->caption_line / 2);
+    char move[64], status[256], line[512];
+    if (s->ply == 0)
+        snprintf(move, sizeof move, "%s", w->start);
+    else
+        snprintf(move, sizeof move, w->move, s->ply);
+    status_text(r, s->pos, status, sizeof status);
+    snprintf(line, sizeof line, "%s%s%s%s%s", move, w->separator, status,
+             s->evaluation ? w->separator : "", s->evaluation ? s->evaluation : "");
+    draw_text(r, cr, r->theme->font, g->caption_line * 0.5, line, g->caption.x + g->caption.w / 2,
+              top + g->caption_line * 1.5, r->theme->label, g->caption.w * 0.96, 0, false);
+}
+
+/* ---- the renderer ------------------------------------------------------------ */
+
+static const words *words_for(junqi_names names)
+{
+    switch (names) {
+    case JUNQI_NAMES_ZH:
+    case JUNQI_NAMES_SHORT: return &words_zh;
+    case JUNQI_NAMES_ZH_HANT: return &words_hant;
+    default: return &words_en;
+    }
+}
+
+/* False if no font that fontconfig finds can show the probe characters. */
+static bool font_has(const junqi_renderer *r, const char *probe)
+{
+    cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
+    cairo_t *cr = cairo_create(s);
+    PangoLayout *layout = text_layout(r, cr, r->theme->font, 12, probe, 0);
+    int unknown = pango_layout_get_unknown_glyphs_count(layout);
+    g_object_unref(layout);
+    cairo_destroy(cr);
+    cairo_surface_destroy(s);
+    return unknown == 0;
+}
+
+junqi_renderer *junqi_renderer_new(const junqi_board *b, const junqi_render_options *o, char *err,
+                                   size_t n)
+{
+    junqi_renderer *r = calloc(1, sizeof *r);
+    if (!r) {
+        snprintf(err, n, "out of memory");
+        return NULL;
+    }
+    r->opt = *o;
+    r->theme = o->theme ? o->theme : junqi_theme_default();
+    r->words = words_for(o->names);
+    junqi_geometry_options go = {o->size, o->bottom, o->coords, o->caption ? 2 : 0};
+    if (!junqi_geometry_init(&r->geo, b, &go)) {
+        if (o->bottom >= JUNQI_SEATS || !(b->seats & JUNQI_SEAT_BIT(o->bottom)))
+            snprintf(err, n, "the %s board has no %s seat to draw at the bottom", b->name,
+                     junqi_seat_name(o->bottom));
+        else
+            snprintf(err, n, "the picture size must be %d to %d pixels, not %d",
+                     JUNQI_GEOMETRY_MIN_SIZE, JUNQI_GEOMETRY_MAX_SIZE, o->size);
+        free(r);
+        return NULL;
+    }
+    r->font_options = cairo_font_options_create();
+    cairo_font_options_set_hint_metrics(r->font_options, CAIRO_HINT_METRICS_OFF);
+    cairo_font_options_set_hint_style(r->font_options, CAIRO_HINT_STYLE_NONE);
+    cairo_font_options_set_antialias(r->font_options, CAIRO_ANTIALIAS_GRAY);
+    r->tile_pad = (int)ceil(fmax(1, round(r->geo.tile_h * 0.07))) + 1;
+    if (r->words->probe && !font_has(r, r->words->probe)) {
+        snprintf(err, n, "no font with Chinese characters found through fontconfig (looked for "
+                         "%s): install the Debian package fonts-wqy-microhei, or use --names en",
+                 r->theme->font);
+        junqi_renderer_free(r);
+        return NULL;
+    }
+    return r;
+}
+
+void junqi_renderer_free(junqi_renderer *r)
+{
+    if (!r)
+        return;
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        for (int p = 0; p < JUNQI_PIECE_KINDS; p++)
+            for (int t = 0; t < TURNS; t++)
+                if (r->tiles[s][p][t])
+                    cairo_surface_destroy(r->tiles[s][p][t]);
+    if (r->board)
+        cairo_surface_destroy(r->board);
+    if (r->frame)
+        cairo_surface_destroy(r->frame);
+    cairo_font_options_destroy(r->font_options);
+    free(r);
+}
+
+const junqi_geometry *junqi_renderer_geometry(const junqi_renderer *r)
+{
+    return &r->geo;
+}
+
+/* The cached board layer, drawn on first use; NULL if cairo failed. */
+static cairo_surface_t *cached_board(junqi_renderer *r)
+{
+    if (r->board)
+        return r->board;
+    cairo_surface_t *s =
+        cairo_image_surface_create(CAIRO_FORMAT_RGB24, r->geo.width, r->geo.height);
+    cairo_t *cr = cairo_create(s);
+    draw_board(r, cr);
+    cairo_destroy(cr);
+    if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) {
+        cairo_surface_destroy(s);
+        return NULL;
+    }
+    return r->board = s;
+}
+
+void junqi_renderer_draw(junqi_renderer *r, cairo_t *cr, const junqi_scene *s)
+{
+    bool raster = cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE;
+    cairo_surface_t *board = raster ? cached_board(r) : NULL;
+    cairo_save(cr);
+    if (board) {
+        cairo_set_source_surface(cr, board, 0, 0);
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);
+        cairo_paint(cr);
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
+    } else {
+        draw_board(r, cr);
+    }
+    if (r->opt.caption)
+        draw_caption(r, cr, s);
+    bool last = s->last_move.from != JUNQI_NO_POINT;
+    if (last)
+        draw_last_move_glow(r, cr, s);
+    for (int p = 0; p < r->geo.board->npoints; p++)
+        if (s->pos->cell[p])
+            place_tile(r, cr, raster, p, s->pos->cell[p]);
+    if (last)
+        draw_arrow(r, cr, s->last_move.from, s->last_move.to,
+                   with_alpha(r->theme->last_move, 0.62));
+    draw_annotations(r, cr, s->notes);
+    if (last)
+        draw_badge(r, cr, s);
+    cairo_restore(cr);
+}
+
+cairo_surface_t *junqi_renderer_image(junqi_renderer *r, const junqi_scene *s)
+{
+    if (!r->frame) {
+        r->frame = cairo_image_surface_create(CAIRO_FORMAT_RGB24, r->geo.width, r->geo.height);
+        if (cairo_surface_status(r->frame) != CAIRO_STATUS_SUCCESS) {
+            cairo_surface_destroy(r->frame);
+            r->frame = NULL;
+            return NULL;
+        }
+    }
+    cairo_t *cr = cairo_create(r->frame);
+    junqi_renderer_draw(r, cr, s);
+    cairo_status_t st = cairo_status(cr);
+    cairo_destroy(cr);
+    cairo_surface_flush(r->frame);
+    return st == CAIRO_STATUS_SUCCESS ? r->frame : NULL;
+}
+
+/* ---- annotations ----------------------------------------------------------------- */
+
+void junqi_annotations_free(junqi_annotations *a)
+{
+    free(a->items);
+    *a = (junqi_annotations){0};
+}
+
+bool junqi_annotations_add(junqi_annotations *a, int from, int to, const junqi_rgba *colour)
+{
+    if (a->n == a->cap) {
+        size_t cap = a->cap ? a->cap * 2 : 8;
+        junqi_annotation *grown = realloc(a->items, cap * sizeof *grown);
+        if (!grown)
+            return false;
+        a->items = grown;
+        a->cap = cap;
+    }
+    a->items[a->n++] = (junqi_annotation){(uint8_t)from, (uint8_t)to, colour != NULL,
+                                          colour ? *colour : (junqi_rgba){0, 0, 0, 0}};
+    return true;
+}
+
+bool junqi_annotations_parse(junqi_annotations *a, const junqi_board *b, const char *text,
+                             bool arrow, char *err, size_t n)
+{
+    const char *colon = strchr(text, ':');
+    size_t len = colon ? (size_t)(colon - text) : strlen(text);
+    junqi_rgba colour;
+    if (colon && !junqi_colour_parse(colon + 1, &colour)) {
+        snprintf(err, n, "'%s' is not a colour (a name such as red, or #RRGGBB)", colon + 1);
+        return false;
+    }
+    const char *dash = memchr(text, '-', len);
+    int from, to;
+    if (arrow) {
+        from = dash ? junqi_square_parse(b, text, (int)(dash - text)) : -1;
+        to = dash ? junqi_square_parse(b, dash + 1, (int)(text + len - dash - 1)) : -1;
+    } else {
+        from = to = dash ? -1 : junqi_square_parse(b, text, (int)len);
+    }
+    if (from < 0 || to < 0 || (arrow && from == to)) {
+        snprintf(err, n, "'%.*s' is not %s of the %s board", (int)len, text,
+                 arrow ? "two different squares FROM-TO" : "a square", b->name);
+        return false;
+    }
+    if (!junqi_annotations_add(a, from, to, colon ? &colour : NULL)) {
+        snprintf(err, n, "out of memory");
+        return false;
+    }
+    return true;
+}

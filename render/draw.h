@@ -1,0 +1,125 @@
+/*
+ * draw.h - drawing a position, with its last move, arrows, marks and a
+ * caption, onto a cairo context.
+ *
+ * Design note: a renderer is made once per board and set of options and
+ * then draws any number of positions ("scenes"). For vector targets (SVG)
+ * it draws everything as paths and text each time. For raster targets it
+ * draws the unchanging board (paper, lines, points, coordinates) once into
+ * an image and each kind of piece tile once (per seat, piece and turn), and
+ * a frame is then a copy of the board plus one blit per piece: that is what
+ * makes a whole game's frames fast. Both ways run the same drawing code at
+ * the same whole-pixel positions, so an SVG and a PNG of one position agree.
+ *
+ * What it draws follows ../shared/docs/boards.md and the seed documents:
+ * railways as black-and-white dashed rails (roads thin), camps as circles,
+ * headquarters as shields, the four arcs as quarter circles round the
+ * corners of the four-player board's centre, the mountains on the
+ * two-player board's front line, coordinates round the edge; pieces as
+ * tiles in their seat's colour with their names (pango, a CJK font found
+ * through fontconfig), unknown pieces as tile backs.
+ */
+#ifndef JUNQI_RENDER_DRAW_H
+#define JUNQI_RENDER_DRAW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cairo.h>
+
+#include "geometry.h"
+#include "position.h"
+#include "theme.h"
+
+/** How pictures are drawn. Zero-initialised fields are not valid defaults: fill every field. */
+typedef struct junqi_render_options {
+    const junqi_theme *theme;  /**< colours and fonts; NULL: junqi_theme_default() */
+    junqi_names names;         /**< how pieces are named on their tiles */
+    bool rank_corner;          /**< a small rank number (9 … 1) in each tile's top-right corner */
+    bool upright;              /**< keep every tile upright (otherwise tiles of the seats drawn
+                                    left and right are turned to face their owner) */
+    bool coords;               /**< file and rank labels round the edge */
+    bool caption;              /**< players, move number, seat to move and result above the board */
+    junqi_seat bottom;         /**< the seat drawn at the bottom; must have an arm on the board */
+    int size;                  /**< the picture's longer side, pixels */
+} junqi_render_options;
+
+/** An arrow (from ≠ to) or a mark (from == to) drawn over a position. */
+typedef struct junqi_annotation {
+    uint8_t from, to;    /**< points of the board */
+    bool has_colour;     /**< false: the theme's arrow or mark colour */
+    junqi_rgba colour;
+} junqi_annotation;
+
+/** A growing list of annotations. Zero-initialise it; free with junqi_annotations_free(). */
+typedef struct junqi_annotations {
+    junqi_annotation *items;
+    size_t n, cap;
+} junqi_annotations;
+
+/** Free the list's array; the list is empty afterwards. */
+void junqi_annotations_free(junqi_annotations *a);
+
+/**
+ * Append an arrow from point `from` to point `to` (a mark when they are
+ * equal) in `colour` (NULL: the theme's colour). Returns false when out of
+ * memory. This is the entry for JGN [%arrow ...] / [%mark ...] commands.
+ */
+bool junqi_annotations_add(junqi_annotations *a, int from, int to, const junqi_rgba *colour);
+
+/**
+ * Parse and append "g2-g6[:COLOUR]" (arrow, when `arrow`) or "h5[:COLOUR]"
+ * (mark) on board b; COLOUR as junqi_colour_parse(). Returns false with a
+ * message in err (n bytes) when the text is not of that form, a square is
+ * not on the board, or memory runs out.
+ */
+bool junqi_annotations_parse(junqi_annotations *a, const junqi_board *b, const char *text,
+                             bool arrow, char *err, size_t n);
+
+/** What one picture shows. */
+typedef struct junqi_scene {
+    const junqi_position *pos;     /**< the position, already as the viewing seat sees it */
+    size_t ply;                    /**< moves played (for the caption) */
+    junqi_move last_move;          /**< highlighted with an arrow; from = JUNQI_NO_POINT: none */
+    junqi_outcome last_outcome;    /**< its combat outcome, marked at its target */
+    const junqi_annotations *notes; /**< arrows and marks, or NULL */
+    const char *players[JUNQI_SEATS]; /**< player names for the caption (UTF-8), or NULL */
+    const char *evaluation;        /**< evaluation text for the caption, or NULL */
+} junqi_scene;
+
+/** A renderer; see the design note. Opaque. */
+typedef struct junqi_renderer junqi_renderer;
+
+/**
+ * A renderer for board b with options o. Returns NULL with a message in err
+ * (n bytes) when o->bottom has no arm on b, o->size is out of range
+ * (JUNQI_GEOMETRY_MIN_SIZE .. JUNQI_GEOMETRY_MAX_SIZE), memory runs out, or
+ * the Chinese names need a CJK font and fontconfig finds none (the message
+ * names the font to install). Free with junqi_renderer_free().
+ */
+junqi_renderer *junqi_renderer_new(const junqi_board *b, const junqi_render_options *o, char *err,
+                                   size_t n);
+
+/** Free a renderer and its caches (NULL allowed). */
+void junqi_renderer_free(junqi_renderer *r);
+
+/** The layout: picture size in pixels, where each point lies. Owned by the renderer. */
+const junqi_geometry *junqi_renderer_geometry(const junqi_renderer *r);
+
+/**
+ * Draw scene s (on r's board) onto cr, whose target is at least the
+ * geometry's width × height pixels (user space = pixels). Image targets use
+ * the cached board and tiles; others are drawn as vectors. Errors are in
+ * cairo's status of cr.
+ */
+void junqi_renderer_draw(junqi_renderer *r, cairo_t *cr, const junqi_scene *s);
+
+/**
+ * Draw scene s into the renderer's own image surface (RGB24, opaque,
+ * the geometry's size) and return it: owned by the renderer, overwritten by the
+ * next call. NULL when cairo could not allocate it.
+ */
+cairo_surface_t *junqi_renderer_image(junqi_renderer *r, const junqi_scene *s);
+
+#endif

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# tests/cli/render-browser.sh - the SVG that junqi-render writes, opened in
+# a real browser (headless Chromium), looks like the PNG it writes of the
+# same position: both rasters are compared by tests/cli/pngdiff.c (a 5×5
+# blur so that glyph anti-aliasing does not count, then pixels differing by
+# more than 15 %); at most one pixel in a thousand may differ. As a check
+# that the comparison can fail, the PNG of the next move must differ by more.
+#
+# Needs chromium (Debian package "chromium", installed by
+# scripts/install-deps), a C compiler and libpng. Without chromium this test
+# FAILS under CI (CI=true) and is skipped elsewhere.
+#
+# Environment (set by tests/run-tests): JUNQI_BIN = the directory of the
+# tools, JUNQI_ROOT = the repository root. Exit 1 if any check failed.
+set -u
+
+JUNQI_ROOT=${JUNQI_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
+JUNQI_BIN=${JUNQI_BIN:-$JUNQI_ROOT/bin}
+name=render-browser.sh
+R=$JUNQI_BIN/junqi-render
+GAME=$JUNQI_ROOT/samples/qq/jgs-000001.jgs
+
+browser=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$browser" ]; then
+    if [ "${CI:-}" = true ]; then
+        echo "$name: FAIL: chromium is required in CI (scripts/install-deps installs it)"
+        exit 1
+    fi
+    echo "$name: SKIP: chromium is not installed (apt-get install chromium)"
+    exit 0
+fi
+
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+CC=${CC:-cc}
+# shellcheck disable=SC2046
+if ! $CC -O2 -std=c11 -o "$tmp/pngdiff" "$JUNQI_ROOT/tests/cli/pngdiff.c" \
+        $(pkg-config --cflags --libs libpng); then
+    echo "$name: FAIL: cannot build tests/cli/pngdiff.c"
+    exit 1
+fi
+
+checks=0 failures=0
+fail() {
+    echo "$name: FAIL: $*"
+    failures=$((failures + 1))
+}
+png_size() {
+    set -- $(od -An -tu1 -j16 -N8 "$1")
+    echo "$(($1 << 24 | $2 << 16 | $3 << 8 | $4)),$(($5 << 24 | $6 << 16 | $7 << 8 | $8))"
+}
+# screenshot SVG PNG WIDTH,HEIGHT: the SVG as headless Chromium draws it
+screenshot() {
+    local profile
+    profile=$(mktemp -d "$tmp/profile.XXXXXX")
+    timeout 120 "$browser" --headless --no-sandbox --disable-gpu --disable-background-networking \
+        --no-first-run --disable-component-update --disable-sync --hide-scrollbars \
+        --user-data-dir="$profile" --window-size="$3" --screenshot="$2" "file://$1" \
+        >"$tmp/browser.log" 2>&1
+}
+
+cases=(
+    "150:--caption --arrow g2-g6:green --mark i9"
+    "300:--theme contrast --view south --bottom east --rank-corner"
+)
+for spec in "${cases[@]}"; do
+    ply=${spec%%:*} args=${spec#*:}
+    # shellcheck disable=SC2086
+    "$R" --ply "$ply" --size 600 $args -o "$tmp/board.svg" "$GAME" &&
+        "$R" --ply "$ply" --size 600 $args -o "$tmp/board.png" "$GAME" &&
+        "$R" --ply $((ply + 1)) --size 600 $args -o "$tmp/next.png" "$GAME" ||
+        { fail "$args: junqi-render failed"; continue; }
+    size=$(png_size "$tmp/board.png")
+    rm -f "$tmp/shot.png"
+    checks=$((checks + 1))
+    if ! screenshot "$tmp/board.svg" "$tmp/shot.png" "$size" || [ ! -s "$tmp/shot.png" ]; then
+        fail "$args: chromium made no screenshot: $(tail -3 "$tmp/browser.log")"
+        continue
+    fi
+    read -r same total < <("$tmp/pngdiff" "$tmp/board.png" "$tmp/shot.png")
+    read -r next _ < <("$tmp/pngdiff" "$tmp/board.png" "$tmp/next.png")
+    limit=$((total / 1000))
+    checks=$((checks + 2))
+    [ -n "$same" ] && [ "$same" -le "$limit" ] ||
+        fail "$args: the SVG in chromium differs from the PNG in ${same:-?} of $total pixels (limit $limit)"
+    [ -n "$next" ] && [ "$next" -gt "$limit" ] ||
+        fail "$args: the comparison cannot tell ply $ply from ply $((ply + 1)) (${next:-?} pixels)"
+    echo "$name: $args: chromium vs PNG: $same of $total pixels differ (next move: $next)"
+done
+
+echo "$name: $checks checks, $failures failed"
+[ "$failures" -eq 0 ]

@@ -1,0 +1,183 @@
+#!/usr/bin/env bash
+# tests/cli/render.sh - junqi-render's command-line contract: --help, usage
+# errors (exit 2), unwritable outputs (exit 3, no file left behind, an
+# earlier file kept), the format from -o's extension or --format, -o - to
+# standard output, picture sizes, identical bytes for the same position,
+# SVG that a real XML parser (xmllint) accepts, --frames with one picture
+# per position, and a GIF.
+#
+# Requires jq and xmllint (Debian packages "jq" and "libxml2-utils",
+# installed by scripts/install-deps): this test fails at once without them.
+#
+# Environment (set by tests/run-tests): JUNQI_BIN = the directory of the
+# tools, JUNQI_ROOT = the repository root. Prints one line per failed check
+# and exits 1 if any check failed.
+set -u
+
+JUNQI_ROOT=${JUNQI_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
+JUNQI_BIN=${JUNQI_BIN:-$JUNQI_ROOT/bin}
+name=render.sh
+R=$JUNQI_BIN/junqi-render
+GAME=$JUNQI_ROOT/samples/qq/jgs-000001.jgs
+SHORT=$JUNQI_ROOT/tests/data/perft/replays/jgs-000281.jgs
+
+for tool in jq xmllint; do
+    if ! command -v "$tool" >/dev/null 2>&1; then
+        echo "$name: FAIL: $tool is required (scripts/install-deps installs it)"
+        exit 1
+    fi
+done
+if [ ! -x "$R" ]; then
+    echo "$name: FAIL: $R is missing or not executable (run make)"
+    exit 1
+fi
+
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+checks=0 failures=0
+fail() {
+    echo "$name: FAIL: $*"
+    failures=$((failures + 1))
+}
+expect() {
+    checks=$((checks + 1))
+    [ "$2" == "$3" ] || fail "$1: expected '$2', got '$3'"
+}
+run() {
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    err=$(cat "$tmp/err")
+}
+# png_size FILE: "WIDTHxHEIGHT" from the PNG header (IHDR)
+png_size() {
+    set -- $(od -An -tu1 -j16 -N8 "$1")
+    echo "$(($1 << 24 | $2 << 16 | $3 << 8 | $4))x$(($5 << 24 | $6 << 16 | $7 << 8 | $8))"
+}
+magic() {
+    head -c "$2" "$1" | od -An -c | tr -d ' \n'
+}
+moves_of() {
+    "$JUNQI_BIN/junqi-replay" --format json "$1" | jq -r .ply
+}
+
+# --- help and version ------------------------------------------------------
+run "$R" --help
+expect "--help: exit status" 0 "$rc"
+checks=$((checks + 1))
+grep -q "^Usage: junqi-render" "$tmp/out" || fail "--help: no usage on standard output"
+run "$R" --version
+expect "--version: exit status" 0 "$rc"
+
+# --- usage errors: exit 2, a message, no output file -----------------------
+moves=$(moves_of "$GAME")
+usage_cases=(
+    "no output::$GAME"
+    "bad format:--format jpeg -o $tmp/u.png:$GAME"
+    "unknown extension:-o $tmp/u.jpg:$GAME"
+    "bad size:--size 50 -o $tmp/u.png:$GAME"
+    "bad theme:--theme neon -o $tmp/u.png:$GAME"
+    "bad view:--view everyone -o $tmp/u.png:$GAME"
+    "bad bottom:--bottom up -o $tmp/u.png:$GAME"
+    "bad names:--names fr -o $tmp/u.png:$GAME"
+    "bad arrow:--arrow z9-g6 -o $tmp/u.png:$GAME"
+    "bad arrow colour:--arrow g2-g6:mauvish -o $tmp/u.png:$GAME"
+    "bad mark:--mark g2-g6 -o $tmp/u.png:$GAME"
+    "bad delay:--delay soon -o $tmp/u.gif:$GAME"
+    "gif frames:--frames $tmp/uf --format gif:$GAME"
+    "unknown option:--sparkle -o $tmp/u.png:$GAME"
+    "two inputs:-o $tmp/u.png:$GAME $GAME"
+)
+for spec in "${usage_cases[@]}"; do
+    IFS=: read -r what args input <<<"$spec"
+    # shellcheck disable=SC2086
+    run "$R" $args $input
+    expect "$what: exit status" 2 "$rc"
+    checks=$((checks + 1))
+    [ -n "$err" ] || fail "$what: no message on standard error"
+done
+checks=$((checks + 1))
+left=$(ls "$tmp" | grep -v -x -e out -e err)
+[ -z "$left" ] || fail "usage errors left files behind: $left"
+
+run "$R" --ply $((moves + 1)) -o "$tmp/past.png" "$GAME"
+expect "--ply past the end: exit status" 2 "$rc"
+checks=$((checks + 1))
+grep -qw -- "$moves moves" <<<"$err" || fail "--ply past the end: expected '$moves moves' in '$err'"
+
+# --- unwritable output: exit 3, nothing left, an earlier file kept ----------
+run "$R" -o "$tmp/missing/dir/board.png" "$GAME"
+expect "output in a missing folder: exit status" 3 "$rc"
+checks=$((checks + 1))
+[ ! -e "$tmp/missing" ] || fail "output in a missing folder: something was created"
+echo old >"$tmp/keep.png"
+run "$R" --ply 99999 -o "$tmp/keep.png" "$GAME"
+expect "failed run over an earlier file: the file is kept" old "$(cat "$tmp/keep.png")"
+run "$R" -o "$tmp/keep.png" "$tmp/no-such-game.jgs"
+expect "missing input: exit status" 3 "$rc"
+expect "missing input: the earlier file is kept" old "$(cat "$tmp/keep.png")"
+checks=$((checks + 1))
+[ -z "$(ls "$tmp" | grep tmp)" ] || fail "temporary files left behind: $(ls "$tmp")"
+echo "not a game" >"$tmp/junk.jgs"
+run "$R" -o "$tmp/junk.png" "$tmp/junk.jgs"
+expect "invalid input: exit status" 1 "$rc"
+checks=$((checks + 1))
+[ ! -e "$tmp/junk.png" ] || fail "invalid input: a picture was written"
+
+# --- formats, sizes, standard output ----------------------------------------
+run "$R" --ply 100 --caption -o "$tmp/a.png" "$GAME"
+expect "PNG: exit status" 0 "$rc"
+expect "PNG: signature" "211PNG\r\n032\n" "$(magic "$tmp/a.png" 8)"
+run "$R" --size 500 --ply 100 -o "$tmp/s500.png" "$GAME"
+expect "--size 500 on the four-player board: picture size" 500x500 "$(png_size "$tmp/s500.png")"
+run "$R" --size 500 --ply 100 --caption -o "$tmp/c500.png" "$GAME"
+expect "--size 500 --caption: the longer side" 500 "$(png_size "$tmp/c500.png" | tr x '\n' | sort -n | tail -1)"
+"$R" --ply 100 -o - "$GAME" >"$tmp/stdout.png" 2>"$tmp/err"
+expect "-o -: exit status" 0 "$?"
+expect "-o -: PNG on standard output" "211PNG\r\n032\n" "$(magic "$tmp/stdout.png" 8)"
+"$R" --ply 100 --format svg -o - "$GAME" >"$tmp/stdout.svg"
+expect "--format svg -o -: XML" "<?xml" "$(head -c 5 "$tmp/stdout.svg")"
+run "$R" --ply 100 --format svg -o "$tmp/forced.png" "$GAME"
+expect "--format overrides the extension" "<?xml" "$(head -c 5 "$tmp/forced.png")"
+
+for args in "" "--view south --theme contrast" "--bottom west --names en --rank-corner --upright" \
+            "--caption --arrow g2-g6:green --mark h5 --mark i9:#ff00ff --no-coords"; do
+    # shellcheck disable=SC2086
+    run "$R" --ply 150 $args -o "$tmp/b.svg" "$GAME"
+    expect "SVG ($args): exit status" 0 "$rc"
+    checks=$((checks + 1))
+    xmllint --noout "$tmp/b.svg" 2>"$tmp/xml" || fail "SVG ($args): not well-formed XML: $(head -3 "$tmp/xml")"
+    checks=$((checks + 1))
+    grep -q '<svg[^>]* viewBox="0 0 [0-9]* [0-9]*"' "$tmp/b.svg" || fail "SVG ($args): no viewBox"
+done
+
+# --- the same position, the same bytes --------------------------------------
+for ext in png svg; do
+    "$R" --ply 77 --caption --view east -o "$tmp/one.$ext" "$GAME"
+    "$R" --ply 77 --caption --view east -o "$tmp/two.$ext" "$GAME"
+    checks=$((checks + 1))
+    cmp -s "$tmp/one.$ext" "$tmp/two.$ext" || fail "$ext: two runs on the same position differ"
+done
+checks=$((checks + 1))
+cmp -s "$tmp/one.png" "$tmp/a.png" && fail "different positions gave the same PNG"
+
+# --- --frames: DIR/0000.png (the start) to the last move ----------------------
+short_moves=$(moves_of "$SHORT")
+run "$R" --frames "$tmp/frames" --size 300 "$SHORT"
+expect "--frames: exit status" 0 "$rc"
+expect "--frames: one picture per move and the start" $((short_moves + 1)) "$(ls "$tmp/frames" | wc -l)"
+expect "--frames: the first" 0000.png "$(ls "$tmp/frames" | head -1)"
+expect "--frames: the last" "$(printf %04d.png "$short_moves")" "$(ls "$tmp/frames" | tail -1)"
+run "$R" --frames "$tmp/frames10" --ply 10 --size 300 "$SHORT"
+expect "--frames --ply 10: pictures" 11 "$(ls "$tmp/frames10" | wc -l)"
+run "$R" --frames "$tmp/missing/frames" "$SHORT"
+expect "--frames in a missing folder: exit status" 3 "$rc"
+
+# --- GIF --------------------------------------------------------------------
+run "$R" --size 300 --delay 100 -o "$tmp/game.gif" "$SHORT"
+expect "GIF: exit status" 0 "$rc"
+expect "GIF: signature" GIF89a "$(head -c 6 "$tmp/game.gif")"
+expect "GIF: ends with the trailer" ";" "$(tail -c 1 "$tmp/game.gif")"
+
+echo "$name: $checks checks, $failures failed"
+[ "$failures" -eq 0 ]

@@ -1,0 +1,399 @@
+/*
+ * test_render.c - the render library: the geometry of both boards for every
+ * bottom seat, PNGs that decode to the right size, identical bytes for the
+ * same position, SVG with a viewBox, a GIF with one frame per position,
+ * annotations and colours. (Well-formed SVG is checked with a real XML
+ * parser in tests/cli/render.sh, the SVG against the PNG in Chromium in
+ * tests/cli/render-browser.sh.)
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <unistd.h>
+
+#include <gif_lib.h>
+#include <png.h>
+
+#include "draw.h"
+#include "output.h"
+#include "testutil.h"
+
+#define SAMPLE "samples/qq/jgs-000001.jgs"
+#define SHORT_REPLAY "tests/data/perft/replays/jgs-000281.jgs"
+
+/* ---- helpers ------------------------------------------------------------------ */
+
+static junqi_render_options options_for(junqi_seat bottom, int size)
+{
+    return (junqi_render_options){junqi_theme_default(), JUNQI_NAMES_ZH, true, false, true, true,
+                                  bottom, size};
+}
+
+/* A two-player position: the same 25 pieces for south and north. */
+static void two_player_position(junqi_position *pos)
+{
+    static const uint8_t layout[6][5] = {
+        {JUNQI_COLONEL, JUNQI_CAPTAIN, JUNQI_MAJOR_GENERAL, JUNQI_LIEUTENANT, JUNQI_ENGINEER},
+        {JUNQI_ENGINEER, JUNQI_NONE, JUNQI_MAJOR, JUNQI_NONE, JUNQI_BRIGADIER},
+        {JUNQI_MARSHAL, JUNQI_BOMB, JUNQI_NONE, JUNQI_GENERAL, JUNQI_CAPTAIN},
+        {JUNQI_LIEUTENANT, JUNQI_NONE, JUNQI_BOMB, JUNQI_NONE, JUNQI_COLONEL},
+        {JUNQI_CAPTAIN, JUNQI_LANDMINE, JUNQI_MAJOR_GENERAL, JUNQI_BRIGADIER, JUNQI_LIEUTENANT},
+        {JUNQI_ENGINEER, JUNQI_FLAG, JUNQI_LANDMINE, JUNQI_LANDMINE, JUNQI_MAJOR},
+    };
+    junqi_position_init(pos, junqi_board_get(JUNQI_TWO_PLAYER),
+                        junqi_rules_default(JUNQI_TWO_PLAYER),
+                        JUNQI_SEAT_BIT(JUNQI_SOUTH) | JUNQI_SEAT_BIT(JUNQI_NORTH));
+    junqi_position_place_setup(pos, JUNQI_SOUTH, layout);
+    junqi_position_place_setup(pos, JUNQI_NORTH, layout);
+}
+
+/* A replay of `path` at `ply` (the caller frees *game). */
+static junqi_replay replay_at(const char *path, size_t ply, junqi_game **game)
+{
+    *game = load_replay(source_path(path));
+    assert_non_null(*game);
+    junqi_replay r;
+    assert_true(junqi_replay_start(&r, *game, NULL, NULL));
+    junqi_replay_seek(&r, ply);
+    return r;
+}
+
+static junqi_scene scene_of(const junqi_replay *r)
+{
+    return (junqi_scene){.pos = &r->pos, .ply = r->moves, .last_move = r->last_move,
+                         .last_outcome = (junqi_outcome)r->last_outcome};
+}
+
+/* PNG bytes of a scene, in a malloc'ed buffer (*len bytes). */
+static char *png_bytes(junqi_renderer *rd, const junqi_scene *s, size_t *len)
+{
+    char *buf = NULL, err[256];
+    FILE *fp = open_memstream(&buf, len);
+    assert_non_null(fp);
+    cairo_surface_t *img = junqi_renderer_image(rd, s);
+    assert_non_null(img);
+    assert_true(junqi_png_write(fp, img, 1, err, sizeof err));
+    assert_int_equal(fclose(fp), 0);
+    return buf;
+}
+
+/* ---- geometry --------------------------------------------------------------------- */
+
+/* Every point inside the board, and as far from every other point as the pitch
+ * allows (less one pixel of rounding). */
+static void check_layout(const junqi_geometry *g)
+{
+    const junqi_board *b = g->board;
+    double x[JUNQI_MAX_POINTS], y[JUNQI_MAX_POINTS];
+    for (int p = 0; p < b->npoints; p++) {
+        junqi_geometry_point(g, p, &x[p], &y[p]);
+        double half = (g->tile_w > g->tile_h ? g->tile_w : g->tile_h) / 2.0;
+        if (x[p] - half < g->paper.x || x[p] + half > g->paper.x + g->paper.w ||
+            y[p] - half < g->paper.y || y[p] + half > g->paper.y + g->paper.h)
+            fail_msg("%s board, %s at the bottom, size %d: point %d at (%g, %g) is not inside "
+                     "the board (%g, %g, %g × %g)", b->name, junqi_seat_name(g->bottom),
+                     g->width > g->height ? g->width : g->height, p, x[p], y[p], g->paper.x,
+                     g->paper.y, g->paper.w, g->paper.h);
+        for (int q = 0; q < p; q++) {
+            double dx = x[p] - x[q], dy = y[p] - y[q];
+            if (sqrt(dx * dx + dy * dy) < g->pitch - 1.01)
+                fail_msg("%s board, %s at the bottom: points %d and %d are %g px apart",
+                         b->name, junqi_seat_name(g->bottom), p, q, sqrt(dx * dx + dy * dy));
+        }
+    }
+    assert_true(g->paper.x >= 0 && g->paper.y >= 0);
+    assert_true(g->paper.x + g->paper.w <= g->width && g->paper.y + g->paper.h <= g->height);
+}
+
+static void every_square_has_its_own_place_inside_the_picture_for_every_bottom(void **state)
+{
+    (void)state;
+    static const int sizes[] = {JUNQI_GEOMETRY_MIN_SIZE, 333, 800, 2000};
+    for (int kind = JUNQI_TWO_PLAYER; kind <= JUNQI_FOUR_PLAYER; kind++) {
+        const junqi_board *b = junqi_board_get((junqi_board_kind)kind);
+        for (int seat = 0; seat < JUNQI_SEATS; seat++) {
+            if (!(b->seats & JUNQI_SEAT_BIT(seat)))
+                continue;
+            for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+                for (int extras = 0; extras < 4; extras++) {
+                    junqi_geometry g;
+                    junqi_geometry_options o = {sizes[i], (junqi_seat)seat, extras & 1,
+                                                extras & 2 ? 2 : 0};
+                    assert_true(junqi_geometry_init(&g, b, &o));
+                    assert_int_equal(g.width > g.height ? g.width : g.height, sizes[i]);
+                    check_layout(&g);
+                }
+        }
+    }
+}
+
+static void the_bottom_seat_is_drawn_at_the_bottom(void **state)
+{
+    (void)state;
+    const junqi_board *b = junqi_board_get(JUNQI_FOUR_PLAYER);
+    for (int seat = 0; seat < JUNQI_SEATS; seat++) {
+        junqi_geometry g;
+        junqi_geometry_options o = {800, (junqi_seat)seat, true, 0};
+        assert_true(junqi_geometry_init(&g, b, &o));
+        assert_int_equal(junqi_geometry_side(&g, (junqi_seat)seat), JUNQI_SOUTH);
+        assert_int_equal(junqi_geometry_side(&g, junqi_seat_opposite((junqi_seat)seat)),
+                         JUNQI_NORTH);
+        /* the seat's headquarters (its back row) are the lowest points of the picture */
+        double hx, hy, lowest = 0;
+        junqi_geometry_point(&g, b->arm_point[seat][5][1], &hx, &hy);
+        for (int p = 0; p < b->npoints; p++) {
+            double x, y;
+            junqi_geometry_point(&g, p, &x, &y);
+            lowest = y > lowest ? y : lowest;
+        }
+        assert_true(hy == lowest);
+        assert_int_equal(junqi_geometry_files_across(&g), seat % 2 == 0);
+    }
+}
+
+static void the_geometry_refuses_a_seat_without_an_arm_and_bad_sizes(void **state)
+{
+    (void)state;
+    junqi_geometry g;
+    const junqi_board *two = junqi_board_get(JUNQI_TWO_PLAYER);
+    junqi_geometry_options o = {800, JUNQI_EAST, true, 0};
+    assert_false(junqi_geometry_init(&g, two, &o));
+    o.bottom = JUNQI_NO_SEAT;
+    assert_false(junqi_geometry_init(&g, two, &o));
+    o = (junqi_geometry_options){JUNQI_GEOMETRY_MIN_SIZE - 1, JUNQI_SOUTH, true, 0};
+    assert_false(junqi_geometry_init(&g, two, &o));
+    o.size = JUNQI_GEOMETRY_MAX_SIZE + 1;
+    assert_false(junqi_geometry_init(&g, two, &o));
+    char err[256];
+    junqi_render_options ro = options_for(JUNQI_WEST, 800);
+    assert_null(junqi_renderer_new(two, &ro, err, sizeof err));
+    assert_non_null(strstr(err, "west"));
+}
+
+/* ---- pictures ----------------------------------------------------------------------- */
+
+static void a_png_decodes_to_the_geometry_size(void **state)
+{
+    (void)state;
+    junqi_game *game;
+    junqi_replay r = replay_at(SAMPLE, 120, &game);
+    for (int size = 300; size <= 900; size += 600) {
+        junqi_render_options o = options_for(JUNQI_WEST, size);
+        char err[256];
+        junqi_renderer *rd = junqi_renderer_new(junqi_board_get(game->board), &o, err, sizeof err);
+        assert_non_null(rd);
+        junqi_scene s = scene_of(&r);
+        size_t len;
+        char *png = png_bytes(rd, &s, &len);
+        png_image image = {.version = PNG_IMAGE_VERSION};
+        assert_true(png_image_begin_read_from_memory(&image, png, len));
+        const junqi_geometry *g = junqi_renderer_geometry(rd);
+        assert_int_equal(image.width, g->width);
+        assert_int_equal(image.height, g->height);
+        assert_int_equal(image.width > image.height ? image.width : image.height, size);
+        png_image_free(&image);
+        free(png);
+        junqi_renderer_free(rd);
+    }
+    junqi_game_free(game);
+}
+
+static void the_same_position_gives_the_same_bytes(void **state)
+{
+    (void)state;
+    junqi_position pos;
+    two_player_position(&pos);
+    junqi_scene s = {.pos = &pos, .last_move = {JUNQI_NO_POINT, JUNQI_NO_POINT}};
+    junqi_render_options o = options_for(JUNQI_NORTH, 500);
+    char err[256];
+    junqi_renderer *a = junqi_renderer_new(pos.board, &o, err, sizeof err);
+    junqi_renderer *b = junqi_renderer_new(pos.board, &o, err, sizeof err);
+    assert_non_null(a);
+    assert_non_null(b);
+    size_t la, lb, lc;
+    char *pa = png_bytes(a, &s, &la), *pb = png_bytes(b, &s, &lb), *pc = png_bytes(a, &s, &lc);
+    assert_int_equal(la, lb);
+    assert_memory_equal(pa, pb, la);
+    assert_int_equal(la, lc);
+    assert_memory_equal(pa, pc, la);
+    free(pa);
+    free(pb);
+    free(pc);
+    junqi_renderer_free(a);
+    junqi_renderer_free(b);
+}
+
+static void an_svg_has_the_picture_size_as_its_viewbox(void **state)
+{
+    (void)state;
+    junqi_game *game;
+    junqi_replay r = replay_at(SAMPLE, 60, &game);
+    junqi_render_options o = options_for(JUNQI_SOUTH, 640);
+    char err[256], *buf = NULL;
+    junqi_renderer *rd = junqi_renderer_new(junqi_board_get(game->board), &o, err, sizeof err);
+    assert_non_null(rd);
+    const junqi_geometry *g = junqi_renderer_geometry(rd);
+    size_t len;
+    FILE *fp = open_memstream(&buf, &len);
+    cairo_surface_t *svg = junqi_svg_surface(fp, g->width, g->height);
+    cairo_t *cr = cairo_create(svg);
+    junqi_scene s = scene_of(&r);
+    junqi_renderer_draw(rd, cr, &s);
+    cairo_destroy(cr);
+    assert_true(junqi_svg_finish(svg, err, sizeof err));
+    fclose(fp);
+    char viewbox[64];
+    snprintf(viewbox, sizeof viewbox, "viewBox=\"0 0 %d %d\"", g->width, g->height);
+    assert_non_null(strstr(buf, "<svg"));
+    assert_non_null(strstr(buf, viewbox));
+    assert_non_null(strstr(buf, "</svg>"));
+    free(buf);
+    junqi_renderer_free(rd);
+    junqi_game_free(game);
+}
+
+static void a_gif_of_a_replay_has_one_frame_per_move_and_the_start(void **state)
+{
+    (void)state;
+    junqi_game *game;
+    junqi_replay r = replay_at(SHORT_REPLAY, 0, &game);
+    size_t moves = junqi_game_moves(game);
+    junqi_render_options o = options_for(JUNQI_SOUTH, 400);
+    char err[256], *buf = NULL;
+    junqi_renderer *rd = junqi_renderer_new(junqi_board_get(game->board), &o, err, sizeof err);
+    assert_non_null(rd);
+    const junqi_geometry *g = junqi_renderer_geometry(rd);
+    size_t len;
+    FILE *fp = open_memstream(&buf, &len);
+    junqi_gif *gif = junqi_gif_begin(fp, g->width, g->height, junqi_theme_default(), err, sizeof err);
+    assert_non_null(gif);
+    for (size_t ply = 0; ply <= moves; ply++) {
+        junqi_replay_seek(&r, ply);
+        junqi_scene s = scene_of(&r);
+        assert_true(junqi_gif_frame(gif, junqi_renderer_image(rd, &s), 300, err, sizeof err));
+    }
+    assert_true(junqi_gif_end(gif, err, sizeof err));
+    fclose(fp);
+    char path[] = "/tmp/junqi-test-render-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, buf, len), (ssize_t)len);
+    close(fd);
+    int code;
+    GifFileType *in = DGifOpenFileName(path, &code);
+    assert_non_null(in);
+    assert_int_equal(DGifSlurp(in), GIF_OK);
+    assert_int_equal(in->ImageCount, (int)moves + 1);
+    assert_int_equal(in->SWidth, g->width);
+    assert_int_equal(in->SHeight, g->height);
+    DGifCloseFile(in, &code);
+    unlink(path);
+    free(buf);
+    junqi_renderer_free(rd);
+    junqi_game_free(game);
+}
+
+static void every_board_theme_and_name_style_draws(void **state)
+{
+    (void)state;
+    junqi_position two;
+    two_player_position(&two);
+    junqi_game *game;
+    junqi_replay r = replay_at(SAMPLE, 300, &game);
+    junqi_position dark;
+    junqi_position_view(&dark, &r.pos, JUNQI_SOUTH, JUNQI_DARK);
+    const junqi_position *positions[] = {&two, &r.pos, &dark};
+    const char *themes[] = {"classic", "contrast"};
+    for (size_t i = 0; i < 3; i++)
+        for (size_t t = 0; t < 2; t++)
+            for (int names = JUNQI_NAMES_ZH; names <= JUNQI_NAMES_RANK; names++) {
+                junqi_render_options o = options_for(JUNQI_NORTH, 300);
+                o.theme = junqi_theme_get(themes[t]);
+                o.names = (junqi_names)names;
+                o.rank_corner = o.upright = names % 2;
+                char err[512];
+                junqi_renderer *rd = junqi_renderer_new(positions[i]->board, &o, err, sizeof err);
+                if (!rd)
+                    fail_msg("%s", err);
+                junqi_scene s = {.pos = positions[i], .last_move = {0, 1},
+                                 .last_outcome = JUNQI_BOTH_REMOVED, .players = {"甲", "乙"}};
+                assert_non_null(junqi_renderer_image(rd, &s));
+                junqi_renderer_free(rd);
+            }
+    junqi_game_free(game);
+}
+
+/* ---- annotations, colours, themes, formats ------------------------------------------ */
+
+static void arrows_and_marks_parse_with_colours(void **state)
+{
+    (void)state;
+    const junqi_board *four = junqi_board_get(JUNQI_FOUR_PLAYER);
+    junqi_annotations a = {0};
+    char err[256];
+    assert_true(junqi_annotations_parse(&a, four, "g2-g6", true, err, sizeof err));
+    assert_true(junqi_annotations_parse(&a, four, "q10-a8:#00ff0080", true, err, sizeof err));
+    assert_true(junqi_annotations_parse(&a, four, "h5:green", false, err, sizeof err));
+    assert_int_equal(a.n, 3);
+    assert_int_equal(a.items[0].from, junqi_square_parse(four, "g2", 2));
+    assert_int_equal(a.items[0].to, junqi_square_parse(four, "g6", 2));
+    assert_false(a.items[0].has_colour);
+    assert_true(a.items[1].has_colour);
+    assert_true(a.items[1].colour.g == 1.0 && a.items[1].colour.r == 0.0);
+    assert_true(a.items[1].colour.a > 0.5 && a.items[1].colour.a < 0.51);
+    assert_int_equal(a.items[2].from, a.items[2].to);
+    static const char *const bad_arrows[] = {"g2", "g2-g2", "a1-g6", "g2-g6:mauvish", "g2-g6:#12345", ""};
+    for (size_t i = 0; i < sizeof bad_arrows / sizeof bad_arrows[0]; i++)
+        assert_false(junqi_annotations_parse(&a, four, bad_arrows[i], true, err, sizeof err));
+    assert_false(junqi_annotations_parse(&a, four, "g2-g6", false, err, sizeof err));
+    assert_false(junqi_annotations_parse(&a, junqi_board_get(JUNQI_TWO_PLAYER), "h5", false, err,
+                                         sizeof err));
+    assert_int_equal(a.n, 3);
+    assert_true(junqi_annotations_add(&a, 5, 9, NULL));
+    assert_int_equal(a.n, 4);
+    junqi_annotations_free(&a);
+    assert_int_equal(a.n, 0);
+}
+
+static void themes_and_formats_are_found_by_name(void **state)
+{
+    (void)state;
+    assert_non_null(junqi_theme_get("classic"));
+    assert_non_null(junqi_theme_get("contrast"));
+    assert_null(junqi_theme_get("neon"));
+    assert_true(junqi_theme_get("contrast")->seat_letters);
+    junqi_rgba colours[64];
+    int n = junqi_theme_colours(junqi_theme_default(), colours, 64);
+    assert_true(n > 10 && n <= 64);
+    junqi_image_format f;
+    assert_true(junqi_image_format_from_path("game.GIF", &f));
+    assert_int_equal(f, JUNQI_IMAGE_GIF);
+    assert_true(junqi_image_format_from_path("dir.v2/board.svg", &f));
+    assert_int_equal(f, JUNQI_IMAGE_SVG);
+    assert_false(junqi_image_format_from_path("dir.png/board", &f));
+    assert_false(junqi_image_format_from_path("board.jpg", &f));
+    assert_true(junqi_image_format_parse("png", &f));
+    assert_int_equal(f, JUNQI_IMAGE_PNG);
+    assert_false(junqi_image_format_parse("PNG", &f));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(every_square_has_its_own_place_inside_the_picture_for_every_bottom),
+        cmocka_unit_test(the_bottom_seat_is_drawn_at_the_bottom),
+        cmocka_unit_test(the_geometry_refuses_a_seat_without_an_arm_and_bad_sizes),
+        cmocka_unit_test(a_png_decodes_to_the_geometry_size),
+        cmocka_unit_test(the_same_position_gives_the_same_bytes),
+        cmocka_unit_test(an_svg_has_the_picture_size_as_its_viewbox),
+        cmocka_unit_test(a_gif_of_a_replay_has_one_frame_per_move_and_the_start),
+        cmocka_unit_test(every_board_theme_and_name_style_draws),
+        cmocka_unit_test(arrows_and_marks_parse_with_colours),
+        cmocka_unit_test(themes_and_formats_are_found_by_name),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

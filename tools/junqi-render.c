@@ -1,0 +1,406 @@
+/*
+ * junqi-render - board diagrams as PNG, SVG and animated GIF, for a
+ * position, a move or a whole game. See docs/man/junqi-render.1.
+ *
+ * Design note: whatever the input, the pictures come from a "source" that
+ * gives the scene at any ply: a game record replayed to that ply (today),
+ * or one position with no moves (`--position`, once the one-line notation
+ * has a reader: fill a source with it and the rest stays as it is).
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "draw.h"
+#include "output.h"
+#include "replay.h"
+
+static const char *prog = "junqi-render";
+
+/* The default --size and --delay, and how long the last frame of a GIF stays. */
+#define DEFAULT_SIZE 800
+#define DEFAULT_DELAY_MS 600
+#define LAST_FRAME_FACTOR 5
+#define LAST_FRAME_MIN_MS 3000
+
+typedef struct options {
+    junqi_render_options render;
+    bool bottom_given;
+    long ply;                 /* -1: the end */
+    int view;                 /* a seat, or JUNQI_NO_SEAT for all */
+    const junqi_rules *rules;
+    const char *output;       /* -o */
+    const char *frames;       /* --frames DIR */
+    bool format_given;
+    junqi_image_format format;
+    long delay_ms;
+    const char *arrows[64], *marks[64];
+    int narrows, nmarks;
+} options;
+
+/* Where scenes come from (see the design note). */
+typedef struct source {
+    const junqi_game *game;   /* the record, or NULL for a single position */
+    junqi_replay replay;      /* with game: the replay, at the ply last asked for */
+    junqi_position position;  /* without game: the position */
+    size_t moves;             /* moves available: plies 0 .. moves */
+    junqi_annotations notes;  /* --arrow and --mark, on the source's board */
+    junqi_position shown;     /* the last scene's position, as the viewing seat sees it */
+} source;
+
+static void usage(void)
+{
+    printf("Usage: %s [OPTIONS] [FILE] -o OUT\n"
+           "Draw a position of a game record (QQ .jgs/.jqs replay) as a picture: PNG, SVG,\n"
+           "or an animated GIF of the whole game. With no FILE, or FILE '-', read standard input.\n\n"
+           "  -o OUT              the picture (.png, .svg, .gif; '-': standard output)\n"
+           "  --format FMT        png, svg or gif (default: OUT's extension, else png)\n"
+           "  --ply N             the position after N moves (default: the end of the game)\n"
+           "  --view all|SEAT     all pieces (default) or what north, east, south or west knew\n"
+           "  --bottom SEAT       the seat drawn at the bottom (default: the --view seat, else south)\n"
+           "  --names STYLE       piece names: zh (default), zh-Hant, short, en, rank\n"
+           "  --rank-corner       a small rank number (9 ... 1) in each tile's corner\n"
+           "  --upright           keep every tile upright (default: the seats on the left and\n"
+           "                      right have their tiles turned towards them)\n"
+           "  --arrow FROM-TO[:COLOUR]  an arrow, e.g. g2-g6 or g2-g6:green (repeatable)\n"
+           "  --mark SQUARE[:COLOUR]    a ring round a square, e.g. h5:#ff8800 (repeatable)\n"
+           "  --caption           players, move number, seat to move and result above the board\n"
+           "  --size PX           the picture's longer side in pixels (default %d)\n"
+           "  --theme NAME        %s (default classic; contrast is colour-blind safe)\n"
+           "  --no-coords         no file and rank labels round the edge\n"
+           "  --frames DIR        one picture per position, DIR/0000.png (the start) to the end\n"
+           "  --delay MS          GIF: milliseconds per move (default %d; the last frame stays longer)\n"
+           "  --rules NAME        rule set: %s (default: the record's)\n"
+           "  --help, --version   this help, the version\n\n"
+           "Exit status: 0 success, 1 invalid input, 2 usage error (such as a ply past the\n"
+           "end), 3 a file could not be read or written (or no CJK font was found).\n",
+           prog, DEFAULT_SIZE, junqi_theme_names(), DEFAULT_DELAY_MS, junqi_rules_names());
+}
+
+/* ---- scenes ---------------------------------------------------------------- */
+
+static const junqi_board *source_board(const source *src)
+{
+    return src->game ? junqi_board_get(src->game->board) : src->position.board;
+}
+
+/* The scene at `ply` as opt->view sees it. The scene points into src. */
+static junqi_scene source_scene(source *src, const options *opt, size_t ply)
+{
+    junqi_scene s = {.ply = ply, .last_move = {JUNQI_NO_POINT, JUNQI_NO_POINT},
+                     .notes = &src->notes};
+    const junqi_position *pos = &src->position;
+    if (src->game) {
+        junqi_replay_seek(&src->replay, ply);
+        if (ply == src->moves && opt->ply < 0)
+            junqi_replay_run(&src->replay); /* the end includes events after the last move */
+        pos = &src->replay.pos;
+        s.last_move = src->replay.last_move;
+        s.last_outcome = (junqi_outcome)src->replay.last_outcome;
+        for (int seat = 0; seat < JUNQI_SEATS; seat++)
+            s.players[seat] = src->game->seat[seat].player;
+    }
+    if (opt->view != JUNQI_NO_SEAT) {
+        junqi_position_view(&src->shown, pos, opt->view,
+                            src->game ? src->game->info : pos->rules->info);
+        pos = &src->shown;
+    }
+    s.pos = pos;
+    return s;
+}
+
+/* ---- writing pictures --------------------------------------------------------- */
+
+/* Write the scene at `ply` to fp as a PNG or SVG. False with a message printed. */
+static bool write_still(junqi_renderer *r, source *src, const options *opt, size_t ply,
+                        junqi_image_format format, FILE *fp, const char *name)
+{
+    char err[256] = "cannot draw the picture (out of memory)";
+    junqi_scene s = source_scene(src, opt, ply);
+    bool ok;
+    if (format == JUNQI_IMAGE_SVG) {
+        const junqi_geometry *g = junqi_renderer_geometry(r);
+        cairo_surface_t *svg = junqi_svg_surface(fp, g->width, g->height);
+        cairo_t *cr = cairo_create(svg);
+        junqi_renderer_draw(r, cr, &s);
+        cairo_destroy(cr);
+        ok = junqi_svg_finish(svg, err, sizeof err);
+    } else {
+        cairo_surface_t *img = junqi_renderer_image(r, &s);
+        ok = img && junqi_png_write(fp, img, 1, err, sizeof err);
+    }
+    if (!ok)
+        fprintf(stderr, "%s: %s: %s\n", prog, name, err);
+    return ok;
+}
+
+/* An animated GIF of plies 0 .. last. */
+static bool write_gif(junqi_renderer *r, source *src, const options *opt, size_t last, FILE *fp,
+                      const char *name)
+{
+    char err[256] = "cannot draw the picture (out of memory)";
+    const junqi_geometry *g = junqi_renderer_geometry(r);
+    junqi_gif *gif = junqi_gif_begin(fp, g->width, g->height, opt->render.theme, err, sizeof err);
+    bool ok = gif != NULL;
+    for (size_t ply = 0; ok && ply <= last; ply++) {
+        junqi_scene s = source_scene(src, opt, ply);
+        cairo_surface_t *img = junqi_renderer_image(r, &s);
+        long delay = opt->delay_ms;
+        if (ply == last)
+            delay = delay * LAST_FRAME_FACTOR > LAST_FRAME_MIN_MS ? delay * LAST_FRAME_FACTOR
+                                                                 : LAST_FRAME_MIN_MS;
+        ok = img && junqi_gif_frame(gif, img, (int)delay, err, sizeof err);
+    }
+    if (gif && !junqi_gif_end(gif, ok ? err : NULL, sizeof err))
+        ok = false;
+    if (!ok)
+        fprintf(stderr, "%s: %s: %s\n", prog, name, err);
+    return ok;
+}
+
+/* Open OUT, write the picture, commit or remove it. Returns an exit status. */
+static int write_output(junqi_renderer *r, source *src, const options *opt, size_t ply)
+{
+    junqi_cli_output out;
+    if (!junqi_cli_output_open(prog, opt->output, &out))
+        return JUNQI_EXIT_IO;
+    const char *name = out.path ? out.path : "<stdout>";
+    bool ok = opt->format == JUNQI_IMAGE_GIF
+                  ? write_gif(r, src, opt, ply, out.fp, name)
+                  : write_still(r, src, opt, ply, opt->format, out.fp, name);
+    return junqi_cli_output_close(prog, &out, ok) && ok ? JUNQI_EXIT_OK : JUNQI_EXIT_IO;
+}
+
+/* DIR/0000.png … one picture per ply from 0 to last. Returns an exit status. */
+static int write_frames(junqi_renderer *r, source *src, const options *opt, size_t last)
+{
+    junqi_image_format format = opt->format == JUNQI_IMAGE_SVG ? JUNQI_IMAGE_SVG : JUNQI_IMAGE_PNG;
+    if (mkdir(opt->frames, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "%s: %s: cannot create the folder: %s\n", prog, opt->frames,
+                strerror(errno));
+        return JUNQI_EXIT_IO;
+    }
+    for (size_t ply = 0; ply <= last; ply++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%04zu.%s", opt->frames, ply,
+                 junqi_image_format_name(format));
+        junqi_cli_output out;
+        if (!junqi_cli_output_open(prog, path, &out))
+            return JUNQI_EXIT_IO;
+        bool ok = write_still(r, src, opt, ply, format, out.fp, path);
+        if (!junqi_cli_output_close(prog, &out, ok) || !ok)
+            return JUNQI_EXIT_IO;
+    }
+    return JUNQI_EXIT_OK;
+}
+
+/* ---- the input ------------------------------------------------------------------ */
+
+/* Add --arrow and --mark to src->notes on its board. Returns an exit status. */
+static int add_annotations(source *src, const options *opt)
+{
+    const junqi_board *b = source_board(src);
+    char err[256];
+    for (int i = 0; i < opt->narrows + opt->nmarks; i++) {
+        bool arrow = i < opt->narrows;
+        const char *text = arrow ? opt->arrows[i] : opt->marks[i - opt->narrows];
+        if (!junqi_annotations_parse(&src->notes, b, text, arrow, err, sizeof err))
+            return junqi_cli_usage(prog, "%s %s: %s", arrow ? "--arrow" : "--mark", text, err);
+    }
+    return JUNQI_EXIT_OK;
+}
+
+/* Draw everything asked for from a source. Returns an exit status. */
+static int render_source(source *src, options *opt, const char *name)
+{
+    if (opt->ply > (long)src->moves)
+        return junqi_cli_usage(prog, "%s: --ply %ld is past the end: the game has %zu moves", name,
+                               opt->ply, src->moves);
+    const junqi_board *b = source_board(src);
+    if (!opt->bottom_given)
+        opt->render.bottom = opt->view != JUNQI_NO_SEAT ? (junqi_seat)opt->view : JUNQI_SOUTH;
+    if (!(b->seats & JUNQI_SEAT_BIT(opt->render.bottom)))
+        return junqi_cli_usage(prog, "%s: the %s board has no %s seat to draw at the bottom", name,
+                               b->name, junqi_seat_name(opt->render.bottom));
+    int rc = add_annotations(src, opt);
+    if (rc != JUNQI_EXIT_OK)
+        return rc;
+    char err[512];
+    junqi_renderer *r = junqi_renderer_new(b, &opt->render, err, sizeof err);
+    if (!r) {
+        fprintf(stderr, "%s: %s\n", prog, err);
+        return JUNQI_EXIT_IO;
+    }
+    size_t ply = opt->ply < 0 ? src->moves : (size_t)opt->ply;
+    if (opt->frames)
+        rc = write_frames(r, src, opt, ply);
+    if (rc == JUNQI_EXIT_OK && opt->output)
+        rc = write_output(r, src, opt, ply);
+    junqi_renderer_free(r);
+    return rc;
+}
+
+/* Load a record and draw it. Returns an exit status. */
+static int render_file(options *opt, const char *path)
+{
+    junqi_input in;
+    junqi_diags d;
+    junqi_diags_init(&d);
+    int rc = junqi_cli_load(prog, path, &in, &d);
+    if (in.kind != JUNQI_INPUT_RECORD) {
+        if (rc == JUNQI_EXIT_OK) {
+            fprintf(stderr, "%s: %s: a formation, not a game record\n", prog, in.name);
+            rc = JUNQI_EXIT_INVALID;
+        }
+        junqi_cli_print_diags(stderr, in.name, &d, JUNQI_FORMAT_TEXT);
+    } else {
+        source src = {.game = in.game, .moves = junqi_game_moves(in.game)};
+        junqi_replay_start(&src.replay, in.game, opt->rules, NULL);
+        rc = render_source(&src, opt, in.name);
+        junqi_annotations_free(&src.notes);
+    }
+    junqi_diags_free(&d);
+    junqi_input_free(&in);
+    return rc;
+}
+
+/* ---- options --------------------------------------------------------------------- */
+
+static bool parse_seat_or_all(const char *text, int *out)
+{
+    if (strcmp(text, "all") == 0) {
+        *out = JUNQI_NO_SEAT;
+        return true;
+    }
+    *out = junqi_seat_parse(text);
+    return *out != JUNQI_NO_SEAT;
+}
+
+/* Decide the output format once all options are read. Returns an exit status. */
+static int settle_format(options *opt)
+{
+    if (!opt->output && !opt->frames)
+        return junqi_cli_usage(prog, "say where the picture goes: -o OUT (or --frames DIR)");
+    if (opt->frames && opt->format_given && opt->format == JUNQI_IMAGE_GIF)
+        return junqi_cli_usage(prog, "--frames writes PNG or SVG pictures, not GIF");
+    if (opt->format_given || !opt->output)
+        return JUNQI_EXIT_OK;
+    if (strcmp(opt->output, "-") == 0)
+        opt->format = JUNQI_IMAGE_PNG;
+    else if (!junqi_image_format_from_path(opt->output, &opt->format))
+        return junqi_cli_usage(prog, "cannot tell the format of '%s' from its name: "
+                                     "use --format png, svg or gif", opt->output);
+    return JUNQI_EXIT_OK;
+}
+
+/* Store a repeatable option's value. */
+static bool push(const char **list, int *n, const char *value)
+{
+    if (*n >= 64)
+        return false;
+    list[(*n)++] = value;
+    return true;
+}
+
+/* Parse one option (getopt code c, argument arg). Returns -1 to go on, else an exit status. */
+static int parse_option(options *opt, int c, const char *arg)
+{
+    long n;
+    switch (c) {
+    case 'o': opt->output = arg; break;
+    case 'f':
+        if (!junqi_image_format_parse(arg, &opt->format))
+            return junqi_cli_usage(prog, "--format takes png, svg or gif, not '%s'", arg);
+        opt->format_given = true;
+        break;
+    case 'p':
+        if (!junqi_cli_parse_count(arg, 100000000L, &opt->ply))
+            return junqi_cli_usage(prog, "--ply takes a number of moves, not '%s'", arg);
+        break;
+    case 'v':
+        if (!parse_seat_or_all(arg, &opt->view))
+            return junqi_cli_usage(prog, "--view takes all, north, east, south or west, not '%s'", arg);
+        break;
+    case 'b':
+        if ((opt->render.bottom = junqi_seat_parse(arg)) == JUNQI_NO_SEAT)
+            return junqi_cli_usage(prog, "--bottom takes north, east, south or west, not '%s'", arg);
+        opt->bottom_given = true;
+        break;
+    case 'n':
+        if (!junqi_names_parse(arg, &opt->render.names))
+            return junqi_cli_usage(prog, "--names takes zh, zh-Hant, short, en or rank, not '%s'", arg);
+        break;
+    case 'R': opt->render.rank_corner = true; break;
+    case 'u': opt->render.upright = true; break;
+    case 'a':
+        if (!push(opt->arrows, &opt->narrows, arg))
+            return junqi_cli_usage(prog, "at most 64 --arrow options");
+        break;
+    case 'm':
+        if (!push(opt->marks, &opt->nmarks, arg))
+            return junqi_cli_usage(prog, "at most 64 --mark options");
+        break;
+    case 'c': opt->render.caption = true; break;
+    case 's':
+        if (!junqi_cli_parse_count(arg, JUNQI_GEOMETRY_MAX_SIZE, &n) || n < JUNQI_GEOMETRY_MIN_SIZE)
+            return junqi_cli_usage(prog, "--size takes %d to %d pixels, not '%s'",
+                                   JUNQI_GEOMETRY_MIN_SIZE, JUNQI_GEOMETRY_MAX_SIZE, arg);
+        opt->render.size = (int)n;
+        break;
+    case 't':
+        if (!(opt->render.theme = junqi_theme_get(arg)))
+            return junqi_cli_usage(prog, "unknown theme '%s' (known: %s)", arg, junqi_theme_names());
+        break;
+    case 'C': opt->render.coords = false; break;
+    case 'F': opt->frames = arg; break;
+    case 'd':
+        if (!junqi_cli_parse_count(arg, 655350, &opt->delay_ms))
+            return junqi_cli_usage(prog, "--delay takes milliseconds (0 to 655350), not '%s'", arg);
+        break;
+    case 'r':
+        if (!(opt->rules = junqi_rules_get(arg)))
+            return junqi_cli_usage(prog, "unknown rule set '%s' (known: %s)", arg, junqi_rules_names());
+        break;
+    case 'h': usage(); return JUNQI_EXIT_OK;
+    case 'V': return junqi_cli_version(prog);
+    default: return junqi_cli_usage(prog, NULL);
+    }
+    return -1;
+}
+
+int main(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"format", required_argument, NULL, 'f'}, {"ply", required_argument, NULL, 'p'},
+        {"view", required_argument, NULL, 'v'},   {"bottom", required_argument, NULL, 'b'},
+        {"names", required_argument, NULL, 'n'},  {"rank-corner", no_argument, NULL, 'R'},
+        {"upright", no_argument, NULL, 'u'},      {"arrow", required_argument, NULL, 'a'},
+        {"mark", required_argument, NULL, 'm'},   {"caption", no_argument, NULL, 'c'},
+        {"size", required_argument, NULL, 's'},   {"theme", required_argument, NULL, 't'},
+        {"no-coords", no_argument, NULL, 'C'},    {"frames", required_argument, NULL, 'F'},
+        {"delay", required_argument, NULL, 'd'},  {"rules", required_argument, NULL, 'r'},
+        {"help", no_argument, NULL, 'h'},         {"version", no_argument, NULL, 'V'},
+        {NULL, 0, NULL, 0},
+    };
+    options opt = {
+        .render = {.theme = junqi_theme_default(), .names = JUNQI_NAMES_ZH, .coords = true,
+                   .bottom = JUNQI_SOUTH, .size = DEFAULT_SIZE},
+        .ply = -1, .view = JUNQI_NO_SEAT, .format = JUNQI_IMAGE_PNG, .delay_ms = DEFAULT_DELAY_MS,
+    };
+    int c;
+    while ((c = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
+        int rc = parse_option(&opt, c, optarg);
+        if (rc >= 0)
+            return rc;
+    }
+    if (argc - optind > 1)
+        return junqi_cli_usage(prog, "one input at a time (got %d files)", argc - optind);
+    int rc = settle_format(&opt);
+    if (rc != JUNQI_EXIT_OK)
+        return rc;
+    return render_file(&opt, optind < argc ? argv[optind] : "-");
+}
