@@ -134,3 +134,18 @@ clean:
 .SECONDARY:
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+# ---- render benchmark (junqi-render, issue 4): PNG and GIF frames per second ----
+$(BUILD)/bench/render_bench.o: bench/render_bench.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Irender $(RENDER_CFLAGS) -c $< -o $@
+
+$(BUILD)/bench/render_bench: $(BUILD)/bench/render_bench.o $(RENDER_LIB) $(LIB)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(RENDER_LIBS) $(LDLIBS_CORE)
+
+render-bench: $(BUILD)/bench/render_bench
+	$(BUILD)/bench/render_bench
+
+bench: render-bench
+.PHONY: render-bench
+# ---- end of render benchmark ----
