@@ -252,8 +252,8 @@ bool junqi_pos_parse(const char *text, size_t len, junqi_position *pos, junqi_di
     memset(&scratch, 0, sizeof scratch);
     scratch.board = b;
     unsigned present = 0, out_seats = 0;
-    int to_move;
-    long quiet, ply;
+    int to_move = -1;
+    long quiet = 0, ply = 0;
     const junqi_rules *rules = junqi_rules_default(b->kind);
     if (!parse_ranks(&ps, start, n, &scratch, &present) ||
         !parse_state(&ps, &scratch, present, &to_move, &out_seats, &quiet, &ply, &rules))

@@ -68,3 +68,26 @@ const char *junqi_severity_name(junqi_severity s)
     static const char *const names[] = {"error", "warning", "note"};
     return names[s];
 }
+
+void junqi_diags_attach_lines(junqi_diags *d, size_t from, const char *text, size_t len)
+{
+    if (!d)
+        return;
+    for (size_t i = from; i < d->n; i++) {
+        junqi_diag *g = &d->items[i];
+        if (g->source_line || g->loc.line <= 0)
+            continue;
+        const char *s = text, *end = text + len;
+        for (int line = 1; line < g->loc.line && s < end; s++)
+            if (*s == '\n')
+                line++;
+        const char *eol = memchr(s, '\n', (size_t)(end - s));
+        size_t n = eol ? (size_t)(eol - s) : (size_t)(end - s);
+        if (n && s[n - 1] == '\r')
+            n--;
+        if (s < end && (g->source_line = malloc(n + 1))) {
+            memcpy(g->source_line, s, n);
+            g->source_line[n] = '\0';
+        }
+    }
+}

@@ -63,6 +63,13 @@ void junqi_diags_add(junqi_diags *d, junqi_severity sev, const char *code, int m
 void junqi_diags_vadd(junqi_diags *d, junqi_severity sev, const char *code, int move,
                       junqi_loc loc, const char *fmt, va_list ap);
 
+/**
+ * Give each diagnostic from index `from` on that has a line number but no
+ * source line the text of that line of `text` (len bytes), for a caret
+ * display. Out of memory leaves them without.
+ */
+void junqi_diags_attach_lines(junqi_diags *d, size_t from, const char *text, size_t len);
+
 /** "error", "warning", "note". */
 const char *junqi_severity_name(junqi_severity s);
 

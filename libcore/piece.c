@@ -35,8 +35,7 @@ static const struct {
     {"軍", JUNQI_GENERAL}, {"師", JUNQI_MAJOR_GENERAL}, {"團", JUNQI_COLONEL},
     {"營", JUNQI_MAJOR}, {"連", JUNQI_CAPTAIN}, {"工", JUNQI_ENGINEER},
     {"弹", JUNQI_BOMB}, {"彈", JUNQI_BOMB}, {"旗", JUNQI_FLAG},
-    {"司令", JUNQI_MARSHAL}, {"b", JUNQI_BOMB}, {"l", JUNQI_LANDMINE},
-    {"f", JUNQI_FLAG}, {"?", JUNQI_UNKNOWN},
+    {"?", JUNQI_UNKNOWN},
 };
 
 int junqi_piece_rank(junqi_piece p)

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "jgn.h"
+#include "position_out.h"
 #include "posnote.h"
 #include "qq.h"
 
@@ -218,6 +219,12 @@ junqi_source *junqi_source_string(const char *prog, const char *text)
     return src;
 }
 
+void junqi_source_attach_lines(const junqi_source *src, junqi_diags *d, size_t from)
+{
+    if (src->kind == SOURCE_YAML || src->kind == SOURCE_POSITIONS)
+        junqi_diags_attach_lines(d, from, (const char *)src->data, src->len);
+}
+
 void junqi_source_close(junqi_source *src)
 {
     if (!src)
@@ -397,13 +404,27 @@ static void print_where_text(FILE *out, const char *file, const junqi_diag *g)
         fputs(": ", out);
 }
 
+/* The source line, and a caret under the column (counted in characters;
+ * CJK characters take two terminal columns). */
 static void print_caret(FILE *out, const junqi_diag *g)
 {
     if (!g->source_line)
         return;
     fprintf(out, "  %s\n  ", g->source_line);
-    for (int i = 1; i < g->loc.column; i++)
-        fputc(g->source_line[i - 1] == '\t' ? '\t' : ' ', out);
+    const char *s = g->source_line;
+    for (int col = 1; col < g->loc.column && *s; col++) {
+        size_t n = 1;
+        while ((s[n] & 0xC0) == 0x80)
+            n++;
+        char ch[8] = {0};
+        memcpy(ch, s, n < 7 ? n : 7);
+        int w = *s == '\t' ? 0 : junqi_display_width(ch);
+        if (*s == '\t')
+            fputc('\t', out);
+        for (int i = 0; i < w; i++)
+            fputc(' ', out);
+        s += n;
+    }
     fputs("^\n", out);
 }
 

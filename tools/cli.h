@@ -88,6 +88,12 @@ junqi_source *junqi_source_string(const char *prog, const char *text);
  */
 int junqi_source_next(junqi_source *src, junqi_input *in, junqi_diags *d);
 
+/**
+ * Give the diagnostics from index `from` on the lines of the source's text
+ * they point at (YAML and position sources; JGN diagnostics carry theirs).
+ */
+void junqi_source_attach_lines(const junqi_source *src, junqi_diags *d, size_t from);
+
 /** Close a source (NULL allowed). */
 void junqi_source_close(junqi_source *src);
 

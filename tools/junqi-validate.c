@@ -76,7 +76,7 @@ static void print_summary(const junqi_input *in, const junqi_replay *r, const ju
 }
 
 /* Check one item of a source and print what was found. */
-static void check_item(const options *opt, junqi_input *in, junqi_diags *d)
+static void check_item(const options *opt, const junqi_source *src, junqi_input *in, junqi_diags *d)
 {
     junqi_replay r;
     if (in->kind == JUNQI_INPUT_RECORD) {
@@ -85,6 +85,7 @@ static void check_item(const options *opt, junqi_input *in, junqi_diags *d)
     } else if (in->kind == JUNQI_INPUT_FORMATION) {
         junqi_formation_check(&in->formation, in->formation.name, d);
     }
+    junqi_source_attach_lines(src, d, 0);
     if (opt->quiet)
         return;
     junqi_cli_print_diags(stdout, in->name, d, opt->format);
@@ -108,7 +109,7 @@ static int validate(const options *opt, junqi_source *src)
             junqi_input_free(&in);
             break;
         }
-        check_item(opt, &in, &d);
+        check_item(opt, src, &in, &d);
         if (d.errors && status < JUNQI_EXIT_INVALID)
             status = JUNQI_EXIT_INVALID;
         junqi_diags_free(&d);
