@@ -998,3 +998,50 @@ bool junqi_annotations_parse(junqi_annotations *a, const junqi_board *b, const c
     }
     return true;
 }
+
+/* Apply the arguments of one [%arrow ...] or [%mark ...] command (len bytes at args). */
+static bool command_items(junqi_annotations *a, const junqi_board *b, const char *args,
+                          size_t len, bool arrow)
+{
+    char token[64], err[256];
+    size_t first = a->n;
+    for (size_t i = 0; i < len;) {
+        size_t k = strcspn(args + i, " ,\t\n]");
+        if (k > len - i)
+            k = len - i;
+        if (k > 0 && k < sizeof token) {
+            memcpy(token, args + i, k);
+            token[k] = 0;
+            junqi_rgba colour;
+            if (a->n > first && junqi_colour_parse(token, &colour)) {
+                a->items[a->n - 1].has_colour = true;
+                a->items[a->n - 1].colour = colour;
+            } else if (!junqi_annotations_parse(a, b, token, arrow, err, sizeof err) &&
+                       strcmp(err, "out of memory") == 0) {
+                return false;
+            }
+        }
+        i += k + 1;
+    }
+    return true;
+}
+
+bool junqi_annotations_from_comment(junqi_annotations *a, const junqi_board *b, const char *text,
+                                    char *eval, size_t n)
+{
+    for (const char *c = strstr(text, "[%"); c; c = strstr(c + 2, "[%")) {
+        const char *name = c + 2, *end = strchr(name, ']');
+        if (!end)
+            break;
+        size_t nlen = strcspn(name, " ]");
+        const char *args = name + nlen + (name[nlen] == ' ');
+        size_t alen = (size_t)(end - args);
+        bool arrow = nlen == 5 && strncmp(name, "arrow", 5) == 0;
+        bool mark = nlen == 4 && strncmp(name, "mark", 4) == 0;
+        if ((arrow || mark) && !command_items(a, b, args, alen, arrow))
+            return false;
+        if (eval && nlen == 4 && strncmp(name, "eval", 4) == 0)
+            snprintf(eval, n, "%.*s", (int)alen, args);
+    }
+    return true;
+}

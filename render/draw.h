@@ -77,6 +77,17 @@ bool junqi_annotations_add(junqi_annotations *a, int from, int to, const junqi_r
 bool junqi_annotations_parse(junqi_annotations *a, const junqi_board *b, const char *text,
                              bool arrow, char *err, size_t n);
 
+/**
+ * Read the program commands of a JGN comment (docs/jgn.md): every
+ * `[%arrow FROM-TO [COLOUR] ...]` and `[%mark SQUARE [COLOUR] ...]` is
+ * appended to a (a COLOUR word, or a `:COLOUR` suffix, colours the item
+ * before it); the arguments of `[%eval ...]` are copied to eval (n bytes)
+ * when eval is not NULL. Other commands, and squares that are not on board
+ * b, are skipped. Returns false only when memory runs out.
+ */
+bool junqi_annotations_from_comment(junqi_annotations *a, const junqi_board *b, const char *text,
+                                    char *eval, size_t n);
+
 /** What one picture shows. */
 typedef struct junqi_scene {
     const junqi_position *pos;     /**< the position, already as the viewing seat sees it */

@@ -359,6 +359,27 @@ static void arrows_and_marks_parse_with_colours(void **state)
     assert_int_equal(a.n, 0);
 }
 
+static void comment_commands_give_arrows_marks_and_the_evaluation(void **state)
+{
+    (void)state;
+    const junqi_board *two = junqi_board_get(JUNQI_TWO_PLAYER);
+    junqi_annotations a = {0};
+    char eval[64] = "";
+    assert_true(junqi_annotations_from_comment(
+        &a, two, "good [%arrow b11-b12 red a1-a3] and [%mark c5 blue, d9] [%eval +1.5 south] "
+                 "[%clk 0:10] [%arrow z1-b2 green] [%mark", eval, sizeof eval));
+    assert_int_equal(a.n, 4);
+    assert_int_equal(a.items[0].from, junqi_square_parse(two, "b11", 3));
+    assert_int_equal(a.items[0].to, junqi_square_parse(two, "b12", 3));
+    assert_true(a.items[0].has_colour);
+    assert_false(a.items[1].has_colour);
+    assert_int_equal(a.items[2].from, a.items[2].to);
+    assert_true(a.items[2].has_colour && a.items[2].colour.b > a.items[2].colour.r);
+    assert_int_equal(a.items[3].from, junqi_square_parse(two, "d9", 2));
+    assert_string_equal(eval, "+1.5 south");
+    junqi_annotations_free(&a);
+}
+
 static void themes_and_formats_are_found_by_name(void **state)
 {
     (void)state;
@@ -393,6 +414,7 @@ int main(void)
         cmocka_unit_test(a_gif_of_a_replay_has_one_frame_per_move_and_the_start),
         cmocka_unit_test(every_board_theme_and_name_style_draws),
         cmocka_unit_test(arrows_and_marks_parse_with_colours),
+        cmocka_unit_test(comment_commands_give_arrows_marks_and_the_evaluation),
         cmocka_unit_test(themes_and_formats_are_found_by_name),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -2,10 +2,12 @@
  * junqi-render - board diagrams as PNG, SVG and animated GIF, for a
  * position, a move or a whole game. See docs/man/junqi-render.1.
  *
- * Design note: whatever the input, the pictures come from a "source" that
- * gives the scene at any ply: a game record replayed to that ply (today),
- * or one position with no moves (`--position`, once the one-line notation
- * has a reader: fill a source with it and the rest stays as it is).
+ * Design note: whatever the input (a QQ replay, a JGN game, a `--position`
+ * string, which tools/cli.c all turn into a record), the pictures come from
+ * a "source" that gives the scene at any ply: the record replayed to that
+ * ply, with the arrows and marks of the command line plus those of the
+ * record's comments at that ply ([%arrow ...], [%mark ...], and
+ * [%eval ...] for the caption).
  */
 #include <errno.h>
 #include <getopt.h>
@@ -35,6 +37,7 @@ typedef struct options {
     const junqi_rules *rules;
     const char *output;       /* -o */
     const char *frames;       /* --frames DIR */
+    const char *position;     /* --position STRING, instead of a file */
     bool format_given;
     junqi_image_format format;
     long delay_ms;
@@ -44,20 +47,24 @@ typedef struct options {
 
 /* Where scenes come from (see the design note). */
 typedef struct source {
-    const junqi_game *game;   /* the record, or NULL for a single position */
-    junqi_replay replay;      /* with game: the replay, at the ply last asked for */
-    junqi_position position;  /* without game: the position */
+    const junqi_game *game;   /* the record */
+    junqi_replay replay;      /* the replay, at the ply last asked for */
     size_t moves;             /* moves available: plies 0 .. moves */
-    junqi_annotations notes;  /* --arrow and --mark, on the source's board */
+    junqi_annotations given;  /* --arrow and --mark, on the source's board */
+    junqi_annotations notes;  /* the last scene's: given, then its comments' */
+    char eval[128];           /* the last scene's [%eval ...], or "" */
     junqi_position shown;     /* the last scene's position, as the viewing seat sees it */
 } source;
 
 static void usage(void)
 {
-    printf("Usage: %s [OPTIONS] [FILE] -o OUT\n"
-           "Draw a position of a game record (QQ .jgs/.jqs replay) as a picture: PNG, SVG,\n"
-           "or an animated GIF of the whole game. With no FILE, or FILE '-', read standard input.\n\n"
+    printf("Usage: %s [OPTIONS] [FILE | --position STRING] -o OUT\n"
+           "Draw a position of a game record (QQ .jgs/.jqs replay, JGN) as a picture: PNG,\n"
+           "SVG, or an animated GIF of the whole game. With no FILE, or FILE '-', read\n"
+           "standard input. Arrows, marks and evaluations in the record's comments at the\n"
+           "ply ([%%arrow g2-g6 red], [%%mark h5], [%%eval ...]) are drawn too.\n\n"
            "  -o OUT              the picture (.png, .svg, .gif; '-': standard output)\n"
+           "  --position STRING   a position in the one-line notation instead of a FILE\n"
            "  --format FMT        png, svg or gif (default: OUT's extension, else png)\n"
            "  --ply N             the position after N moves (default: the end of the game)\n"
            "  --view all|SEAT     all pieces (default) or what north, east, south or west knew\n"
@@ -85,54 +92,94 @@ static void usage(void)
 
 static const junqi_board *source_board(const source *src)
 {
-    return src->game ? junqi_board_get(src->game->board) : src->position.board;
+    return junqi_board_get(src->game->board);
 }
 
-/* The scene at `ply` as opt->view sees it. The scene points into src. */
-static junqi_scene source_scene(source *src, const options *opt, size_t ply)
+/* The main-line items whose comments belong to ply `ply`: from just after
+ * move `ply` up to and including move ply+1 (a comment before a move is
+ * about the position it is played in). */
+static void ply_items(const junqi_line *line, size_t ply, size_t *lo, size_t *hi)
 {
-    junqi_scene s = {.ply = ply, .last_move = {JUNQI_NO_POINT, JUNQI_NO_POINT},
-                     .notes = &src->notes};
-    const junqi_position *pos = &src->position;
-    if (src->game) {
-        junqi_replay_seek(&src->replay, ply);
-        if (ply == src->moves && opt->ply < 0)
-            junqi_replay_run(&src->replay); /* the end includes events after the last move */
-        pos = &src->replay.pos;
-        s.last_move = src->replay.last_move;
-        s.last_outcome = (junqi_outcome)src->replay.last_outcome;
-        for (int seat = 0; seat < JUNQI_SEATS; seat++)
-            s.players[seat] = src->game->seat[seat].player;
+    size_t moves = 0, i;
+    *lo = 0;
+    for (i = 0; i < line->nitems; i++) {
+        if (line->items[i].kind != JUNQI_ITEM_MOVE)
+            continue;
+        if (moves++ == ply)
+            break;
+        *lo = i + 1;
     }
+    *hi = i;
+}
+
+/* src->notes and src->eval for ply `ply`. False when out of memory. */
+static bool gather_notes(source *src, size_t ply)
+{
+    const junqi_line *line = &src->game->main;
+    size_t lo, hi;
+    ply_items(line, ply, &lo, &hi);
+    src->notes.n = 0;
+    src->eval[0] = 0;
+    for (size_t i = 0; i < src->given.n; i++)
+        if (!junqi_annotations_add(&src->notes, src->given.items[i].from, src->given.items[i].to,
+                                   src->given.items[i].has_colour ? &src->given.items[i].colour
+                                                                  : NULL))
+            return false;
+    for (size_t i = 0; i < line->ncomments; i++) {
+        const junqi_comment *c = &line->comments[i];
+        if (c->before >= lo && c->before <= hi &&
+            !junqi_annotations_from_comment(&src->notes, source_board(src), c->text, src->eval,
+                                            sizeof src->eval))
+            return false;
+    }
+    return true;
+}
+
+/* The scene at `ply` as opt->view sees it (pointing into src). False when out of memory. */
+static bool source_scene(source *src, const options *opt, size_t ply, junqi_scene *s)
+{
+    junqi_replay_seek(&src->replay, ply);
+    if (ply == src->moves && opt->ply < 0)
+        junqi_replay_run(&src->replay); /* the end includes events after the last move */
+    if (!gather_notes(src, ply))
+        return false;
+    *s = (junqi_scene){.pos = &src->replay.pos, .ply = src->replay.pos.moves, .last_move = src->replay.last_move,
+                       .last_outcome = (junqi_outcome)src->replay.last_outcome,
+                       .notes = &src->notes, .evaluation = src->eval[0] ? src->eval : NULL};
+    for (int seat = 0; seat < JUNQI_SEATS; seat++)
+        s->players[seat] = src->game->seat[seat].player;
     if (opt->view != JUNQI_NO_SEAT) {
-        junqi_position_view(&src->shown, pos, opt->view,
-                            src->game ? src->game->info : pos->rules->info);
-        pos = &src->shown;
+        junqi_position_view(&src->shown, &src->replay.pos, opt->view, src->game->info);
+        s->pos = &src->shown;
     }
-    s.pos = pos;
-    return s;
+    return true;
 }
 
 /* ---- writing pictures --------------------------------------------------------- */
+
+/* Draw scene s to fp as a PNG or SVG. False with a message in err (n bytes). */
+static bool draw_still(junqi_renderer *r, const junqi_scene *s, junqi_image_format format, FILE *fp,
+                       char *err, size_t n)
+{
+    if (format == JUNQI_IMAGE_SVG) {
+        const junqi_geometry *g = junqi_renderer_geometry(r);
+        cairo_surface_t *svg = junqi_svg_surface(fp, g->width, g->height);
+        cairo_t *cr = cairo_create(svg);
+        junqi_renderer_draw(r, cr, s);
+        cairo_destroy(cr);
+        return junqi_svg_finish(svg, err, n);
+    }
+    cairo_surface_t *img = junqi_renderer_image(r, s);
+    return img && junqi_png_write(fp, img, 1, err, n);
+}
 
 /* Write the scene at `ply` to fp as a PNG or SVG. False with a message printed. */
 static bool write_still(junqi_renderer *r, source *src, const options *opt, size_t ply,
                         junqi_image_format format, FILE *fp, const char *name)
 {
     char err[256] = "cannot draw the picture (out of memory)";
-    junqi_scene s = source_scene(src, opt, ply);
-    bool ok;
-    if (format == JUNQI_IMAGE_SVG) {
-        const junqi_geometry *g = junqi_renderer_geometry(r);
-        cairo_surface_t *svg = junqi_svg_surface(fp, g->width, g->height);
-        cairo_t *cr = cairo_create(svg);
-        junqi_renderer_draw(r, cr, &s);
-        cairo_destroy(cr);
-        ok = junqi_svg_finish(svg, err, sizeof err);
-    } else {
-        cairo_surface_t *img = junqi_renderer_image(r, &s);
-        ok = img && junqi_png_write(fp, img, 1, err, sizeof err);
-    }
+    junqi_scene s;
+    bool ok = source_scene(src, opt, ply, &s) && draw_still(r, &s, format, fp, err, sizeof err);
     if (!ok)
         fprintf(stderr, "%s: %s: %s\n", prog, name, err);
     return ok;
@@ -147,8 +194,8 @@ static bool write_gif(junqi_renderer *r, source *src, const options *opt, size_t
     junqi_gif *gif = junqi_gif_begin(fp, g->width, g->height, opt->render.theme, err, sizeof err);
     bool ok = gif != NULL;
     for (size_t ply = 0; ok && ply <= last; ply++) {
-        junqi_scene s = source_scene(src, opt, ply);
-        cairo_surface_t *img = junqi_renderer_image(r, &s);
+        junqi_scene s;
+        cairo_surface_t *img = source_scene(src, opt, ply, &s) ? junqi_renderer_image(r, &s) : NULL;
         long delay = opt->delay_ms;
         if (ply == last)
             delay = delay * LAST_FRAME_FACTOR > LAST_FRAME_MIN_MS ? delay * LAST_FRAME_FACTOR
@@ -208,7 +255,7 @@ static int add_annotations(source *src, const options *opt)
     for (int i = 0; i < opt->narrows + opt->nmarks; i++) {
         bool arrow = i < opt->narrows;
         const char *text = arrow ? opt->arrows[i] : opt->marks[i - opt->narrows];
-        if (!junqi_annotations_parse(&src->notes, b, text, arrow, err, sizeof err))
+        if (!junqi_annotations_parse(&src->given, b, text, arrow, err, sizeof err))
             return junqi_cli_usage(prog, "%s %s: %s", arrow ? "--arrow" : "--mark", text, err);
     }
     return JUNQI_EXIT_OK;
@@ -244,13 +291,14 @@ static int render_source(source *src, options *opt, const char *name)
     return rc;
 }
 
-/* Load a record and draw it. Returns an exit status. */
-static int render_file(options *opt, const char *path)
+/* Load the record (FILE or --position) and draw it. Returns an exit status. */
+static int render_input(options *opt, const char *path)
 {
     junqi_input in;
     junqi_diags d;
     junqi_diags_init(&d);
-    int rc = junqi_cli_load(prog, path, &in, &d);
+    int rc = opt->position ? junqi_cli_load_position(prog, opt->position, &in, &d)
+                           : junqi_cli_load(prog, path, &in, &d);
     if (in.kind != JUNQI_INPUT_RECORD) {
         if (rc == JUNQI_EXIT_OK) {
             fprintf(stderr, "%s: %s: a formation, not a game record\n", prog, in.name);
@@ -261,6 +309,7 @@ static int render_file(options *opt, const char *path)
         source src = {.game = in.game, .moves = junqi_game_moves(in.game)};
         junqi_replay_start(&src.replay, in.game, opt->rules, NULL);
         rc = render_source(&src, opt, in.name);
+        junqi_annotations_free(&src.given);
         junqi_annotations_free(&src.notes);
     }
     junqi_diags_free(&d);
@@ -357,6 +406,7 @@ static int parse_option(options *opt, int c, const char *arg)
         break;
     case 'C': opt->render.coords = false; break;
     case 'F': opt->frames = arg; break;
+    case 'P': opt->position = arg; break;
     case 'd':
         if (!junqi_cli_parse_count(arg, 655350, &opt->delay_ms))
             return junqi_cli_usage(prog, "--delay takes milliseconds (0 to 655350), not '%s'", arg);
@@ -367,7 +417,6 @@ static int parse_option(options *opt, int c, const char *arg)
         break;
     case 'h': usage(); return JUNQI_EXIT_OK;
     case 'V': return junqi_cli_version(prog);
-    default: return junqi_cli_usage(prog, NULL);
     }
     return -1;
 }
@@ -383,6 +432,7 @@ int main(int argc, char **argv)
         {"size", required_argument, NULL, 's'},   {"theme", required_argument, NULL, 't'},
         {"no-coords", no_argument, NULL, 'C'},    {"frames", required_argument, NULL, 'F'},
         {"delay", required_argument, NULL, 'd'},  {"rules", required_argument, NULL, 'r'},
+        {"position", required_argument, NULL, 'P'},
         {"help", no_argument, NULL, 'h'},         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
@@ -392,15 +442,18 @@ int main(int argc, char **argv)
         .ply = -1, .view = JUNQI_NO_SEAT, .format = JUNQI_IMAGE_PNG, .delay_ms = DEFAULT_DELAY_MS,
     };
     int c;
-    while ((c = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
-        int rc = parse_option(&opt, c, optarg);
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
+        int rc = c == '?' || c == ':' ? junqi_cli_bad_option(prog, argv) : parse_option(&opt, c, optarg);
         if (rc >= 0)
             return rc;
     }
+    if (opt.position && argc > optind)
+        return junqi_cli_usage(prog, "--position and a FILE exclude each other");
     if (argc - optind > 1)
         return junqi_cli_usage(prog, "one input at a time (got %d files)", argc - optind);
     int rc = settle_format(&opt);
     if (rc != JUNQI_EXIT_OK)
         return rc;
-    return render_file(&opt, optind < argc ? argv[optind] : "-");
+    return render_input(&opt, optind < argc ? argv[optind] : "-");
 }

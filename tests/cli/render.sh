@@ -20,6 +20,8 @@ name=render.sh
 R=$JUNQI_BIN/junqi-render
 GAME=$JUNQI_ROOT/samples/qq/jgs-000001.jgs
 SHORT=$JUNQI_ROOT/tests/data/perft/replays/jgs-000281.jgs
+# a two-player position (docs/jgn.md's example): north's flag b12 and marshal b11
+POS2=".NF.../.S9.../...../...../...../....N3/...../...../...../...../...../.SF...%s%0%40%-"
 
 for tool in jq xmllint; do
     if ! command -v "$tool" >/dev/null 2>&1; then
@@ -87,9 +89,13 @@ usage_cases=(
     "gif frames:--frames $tmp/uf --format gif:$GAME"
     "unknown option:--sparkle -o $tmp/u.png:$GAME"
     "two inputs:-o $tmp/u.png:$GAME $GAME"
+    "position and file:--position x -o $tmp/u.png:$GAME"
+    "east on the two-player board:--bottom east --position $POS2 -o $tmp/u.png:"
+    "arrow off the two-player board:--arrow h5-h6 --position $POS2 -o $tmp/u.png:"
 )
 for spec in "${usage_cases[@]}"; do
     IFS=: read -r what args input <<<"$spec"
+    args=${args//%/ }
     # shellcheck disable=SC2086
     run "$R" $args $input
     expect "$what: exit status" 2 "$rc"
@@ -150,6 +156,25 @@ for args in "" "--view south --theme contrast" "--bottom west --names en --rank-
     checks=$((checks + 1))
     grep -q '<svg[^>]* viewBox="0 0 [0-9]* [0-9]*"' "$tmp/b.svg" || fail "SVG ($args): no viewBox"
 done
+
+# --- two-player positions and JGN records with comment commands -------------
+run "$R" --position "${POS2//%/ }" --size 400 -o "$tmp/pos.png"
+expect "--position: exit status" 0 "$rc"
+expect "--position: a two-player picture, 400 high" 400 "$(png_size "$tmp/pos.png" | cut -dx -f2)"
+cat >"$tmp/game.jgn" <<'JGN'
+[Board "two-player"]
+[Position ".NF.../.S9.../...../...../...../....N3/...../...../...../...../...../.SF... s 0 40 -"]
+[Result "south"]
+[Termination "flag_captured"]
+
+41. b11>b12 {[%arrow b11-b12 red] [%mark c5] [%eval +9.9]} south
+JGN
+run "$R" --caption --bottom north -o "$tmp/jgn.png" "$tmp/game.jgn"
+expect "JGN record with commands: exit status" 0 "$rc"
+sed -i 's/{.*}//' "$tmp/game.jgn"
+run "$R" --caption --bottom north -o "$tmp/jgn-plain.png" "$tmp/game.jgn"
+checks=$((checks + 1))
+cmp -s "$tmp/jgn.png" "$tmp/jgn-plain.png" && fail "the comment's arrow, mark and evaluation changed nothing"
 
 # --- the same position, the same bytes --------------------------------------
 for ext in png svg; do
