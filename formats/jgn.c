@@ -283,6 +283,7 @@ oom:
 typedef struct frame {
     junqi_line *line;
     size_t first_number; /* the move number of the line's first move */
+    size_t moves;        /* moves in the line so far */
 } frame;
 
 typedef struct parser {
@@ -299,14 +300,31 @@ typedef struct parser {
     int depth;
     bool error;
     bool ended;           /* the termination marker was read */
+    const char *col_line, *col_at; /* current_column()'s memory */
+    int col;
 } parser;
 
-static int column_of(const parser *p, const char *at)
+/* The 1-based column (in characters) of `at` on the line starting at `start`. */
+static int column_of(const char *start, const char *at)
 {
     int col = 1;
-    for (const char *s = p->line_start; s < at; s++)
+    for (const char *s = start; s < at; s++)
         col += ((unsigned char)*s & 0xC0) != 0x80;
     return col;
+}
+
+/* The column of `at` on the current line, counting on from the last call
+ * (tokens come in order, so a long line is not rescanned for each). */
+static int current_column(parser *p, const char *at)
+{
+    if (p->col_line != p->line_start || at < p->col_at) {
+        p->col_line = p->line_start;
+        p->col_at = p->line_start;
+        p->col = 1;
+    }
+    p->col += column_of(p->col_at, at) - 1;
+    p->col_at = at;
+    return p->col;
 }
 
 /* Report at a point of the text, with the source line for the caret. */
@@ -325,15 +343,13 @@ static void report_at(parser *p, junqi_severity sev, const char *at, const char 
                 line++, start = s + 1;
         line += 0;
     }
-    parser probe = *p;
-    probe.line_start = start;
     char msg[512];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     size_t before = p->d ? p->d->n : 0;
-    junqi_diags_add(p->d, sev, code, -1, line_loc(line, column_of(&probe, at)), "%s", msg);
+    junqi_diags_add(p->d, sev, code, -1, line_loc(line, column_of(start, at)), "%s", msg);
     if (p->d && p->d->n > before) {
         size_t len = strcspn(start, "\n");
         p->d->items[p->d->n - 1].source_line = strndup(start, len);
@@ -581,7 +597,7 @@ static junqi_line *current(parser *p)
 /* The move number the next move of the current line gets. */
 static size_t next_number(parser *p)
 {
-    return p->stack[p->depth].first_number + junqi_line_moves(current(p));
+    return p->stack[p->depth].first_number + p->stack[p->depth].moves;
 }
 
 static junqi_item *last_move(parser *p)
@@ -593,7 +609,7 @@ static junqi_item *last_move(parser *p)
     return NULL;
 }
 
-static void new_item(junqi_item *it, junqi_item_kind kind, const parser *p, const char *at)
+static void new_item(junqi_item *it, junqi_item_kind kind, parser *p, const char *at)
 {
     memset(it, 0, sizeof *it);
     it->kind = (uint8_t)kind;
@@ -601,14 +617,15 @@ static void new_item(junqi_item *it, junqi_item_kind kind, const parser *p, cons
     it->next_seat = JUNQI_NO_SEAT;
     it->flag_shown[0] = it->flag_shown[1] = JUNQI_NO_POINT;
     it->defender_marshal_died = -1;
-    parser probe = *p;
-    it->loc = line_loc(p->line, column_of(&probe, at));
+    it->loc = line_loc(p->line, current_column(p, at));
 }
 
 static void add_item(parser *p, const junqi_item *it, const char *at)
 {
     if (!junqi_line_add_item(current(p), it))
         report_at(p, JUNQI_SEV_ERROR, at, "out-of-memory", "out of memory");
+    else if (it->kind == JUNQI_ITEM_MOVE)
+        p->stack[p->depth].moves++;
 }
 
 /* The length of the token at s: up to a blank or a delimiter. */
@@ -837,10 +854,7 @@ static void parse_comment(parser *p)
         }
     }
     junqi_line *l = current(p);
-    parser probe = *p;
-    probe.line = open_line;
-    probe.line_start = open_line_start;
-    if (!junqi_line_add_comment(l, l->nitems, t.s ? t.s : "", line_loc(open_line, column_of(&probe, open))))
+    if (!junqi_line_add_comment(l, l->nitems, t.s ? t.s : "", line_loc(open_line, column_of(open_line_start, open))))
         report_at(p, JUNQI_SEV_ERROR, open, "out-of-memory", "out of memory");
     free(t.s);
 }
@@ -862,7 +876,7 @@ static void open_variation(parser *p, const char *at)
         report_at(p, JUNQI_SEV_ERROR, at, "out-of-memory", "out of memory");
         return;
     }
-    p->stack[++p->depth] = (frame){v, number};
+    p->stack[++p->depth] = (frame){v, number, 0};
 }
 
 static void parse_token(parser *p, junqi_reason termination, uint8_t code)
@@ -905,7 +919,7 @@ static void parse_token(parser *p, junqi_reason termination, uint8_t code)
 
 static void parse_movetext(parser *p, junqi_reason termination, uint8_t code)
 {
-    p->stack[0] = (frame){&p->g->main, p->g->start ? p->g->start->moves + 1 : 1};
+    p->stack[0] = (frame){&p->g->main, p->g->start ? p->g->start->moves + 1 : 1, 0};
     p->depth = 0;
     for (;;) {
         skip_space(p);

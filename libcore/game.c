@@ -161,3 +161,16 @@ size_t junqi_game_moves(const junqi_game *g)
 {
     return junqi_line_moves(&g->main);
 }
+
+void junqi_game_to_view(junqi_game *g, junqi_seat seat)
+{
+    unsigned known = JUNQI_SEAT_BIT(seat);
+    if (g->info == JUNQI_OPEN)
+        known = 0xF;
+    else if (g->info == JUNQI_DOUBLE_OPEN)
+        known |= JUNQI_SEAT_BIT(junqi_seat_opposite(seat));
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        if (!(known & JUNQI_SEAT_BIT(s)))
+            g->seat[s].setup_known = false;
+    g->view = seat;
+}

@@ -157,6 +157,14 @@ const char *junqi_game_tag(const junqi_game *g, const char *name);
 /** Set a seat's player name (copied; NULL clears). False on out of memory. */
 bool junqi_game_set_player(junqi_game *g, junqi_seat s, const char *name);
 
+/**
+ * Turn a complete record into `seat`'s record of the game: the setups that
+ * seat could not see under the record's information mode are dropped (dark:
+ * every other seat's; double-open: the enemies'; open: none), outcomes and
+ * everything public are kept, and g->view is set.
+ */
+void junqi_game_to_view(junqi_game *g, junqi_seat seat);
+
 /** Mask of the seats present. */
 unsigned junqi_game_present(const junqi_game *g);
 

@@ -84,6 +84,12 @@ static void gen_rail_engineer(gen_ctx *g, int p)
     }
 }
 
+/* An unknown piece (a seat's view) may be an engineer: it may move like one. */
+static bool moves_like_engineer(int piece)
+{
+    return piece == JUNQI_ENGINEER || piece == JUNQI_UNKNOWN;
+}
+
 static bool piece_can_move(const junqi_position *pos, int p)
 {
     return !junqi_piece_is_immobile(JUNQI_CELL_PIECE(pos->cell[p])) &&
@@ -95,7 +101,7 @@ static void gen_piece(gen_ctx *g, int p)
     gen_road(g, p);
     if (!g->b->point[p].railway)
         return;
-    if (JUNQI_CELL_PIECE(g->pos->cell[p]) == JUNQI_ENGINEER)
+    if (moves_like_engineer(JUNQI_CELL_PIECE(g->pos->cell[p])))
         gen_rail_engineer(g, p);
     else
         gen_rail_runs(g, p);
@@ -228,7 +234,7 @@ static junqi_illegal check_reach(const junqi_position *pos, junqi_move m, uint8_
         return JUNQI_ILLEGAL_NOT_CONNECTED;
     uint8_t path[JUNQI_MAX_POINTS];
     int n = rail_path(pos, m.from, m.to, path);
-    if (JUNQI_CELL_PIECE(pos->cell[m.from]) == JUNQI_ENGINEER)
+    if (moves_like_engineer(JUNQI_CELL_PIECE(pos->cell[m.from])))
         return n ? JUNQI_LEGAL : JUNQI_ILLEGAL_RAIL_BLOCKED;
     junqi_illegal straight = check_run(pos, m.from, m.to, at);
     if (straight != JUNQI_ILLEGAL_NOT_CONNECTED || n == 0)

@@ -8,6 +8,8 @@
  * follow any railway path through empty points; landmines, flags and any
  * piece on a headquarters never move; a camp holds one piece and its piece
  * cannot be attacked; a seat never attacks its own or an ally's piece.
+ * An unknown piece (in a seat's view) may be anything that moves, so it
+ * may move as an engineer does.
  */
 #ifndef JUNQI_MOVEGEN_H
 #define JUNQI_MOVEGEN_H

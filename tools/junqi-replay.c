@@ -129,25 +129,11 @@ static int write_positions(const options *opt, const junqi_input *in, FILE *out,
     return JUNQI_EXIT_OK;
 }
 
-/* A seat's record of the game: the setups it could not see are dropped. */
-static void make_view_record(junqi_game *g, junqi_seat seat)
-{
-    unsigned known = JUNQI_SEAT_BIT(seat);
-    if (g->info == JUNQI_OPEN)
-        known = 0xF;
-    else if (g->info == JUNQI_DOUBLE_OPEN)
-        known |= JUNQI_SEAT_BIT(junqi_seat_opposite(seat));
-    for (int s = 0; s < JUNQI_SEATS; s++)
-        if (!(known & JUNQI_SEAT_BIT(s)))
-            g->seat[s].setup_known = false;
-    g->view = seat;
-}
-
 static int convert(const options *opt, junqi_input *in, FILE *out, bool *first)
 {
     junqi_game_settle(in->game);
     if (opt->view != JUNQI_NO_SEAT)
-        make_view_record(in->game, (junqi_seat)opt->view);
+        junqi_game_to_view(in->game, (junqi_seat)opt->view);
     if (opt->to == CONVERT_JSON) {
         junqi_json j;
         junqi_json_init(&j, out);

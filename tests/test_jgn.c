@@ -1,0 +1,278 @@
+/*
+ * test_jgn.c - JGN reading and writing: real games convert from QQ and
+ * replay identically, canonical text round-trips byte for byte, seat views,
+ * several games per file, encodings, lenient reading and hostile input.
+ */
+#include <dirent.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "jgn.h"
+#include "posnote.h"
+#include "testutil.h"
+
+/* Replay two records side by side: the same position after every item. */
+static void same_replay(const junqi_game *a, const junqi_game *b, const char *name)
+{
+    junqi_replay ra, rb;
+    assert_true(junqi_replay_start(&ra, a, NULL, NULL));
+    assert_true(junqi_replay_start(&rb, b, NULL, NULL));
+    assert_int_equal(a->main.nitems, b->main.nitems);
+    for (;;) {
+        if (memcmp(ra.pos.cell, rb.pos.cell, sizeof ra.pos.cell) != 0 || ra.pos.to_move != rb.pos.to_move ||
+            ra.pos.alive != rb.pos.alive || ra.pos.quiet != rb.pos.quiet)
+            fail_msg("%s: positions differ after item %zu", name, ra.item);
+        bool more = junqi_replay_next(&ra);
+        assert_int_equal(junqi_replay_next(&rb), more);
+        if (!more)
+            break;
+    }
+    assert_int_equal(ra.pos.result.status, rb.pos.result.status);
+    assert_int_equal(ra.pos.result.winners, rb.pos.result.winners);
+}
+
+/* QQ -> JGN -> game: identical replay, canonical text stable, no errors. */
+static void check_round_trip(const char *path, const char *name)
+{
+    junqi_game *qq = load_replay(path);
+    assert_non_null(qq);
+    junqi_game_settle(qq);
+    char *text = junqi_jgn_to_string(qq);
+    assert_non_null(text);
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_game *jgn = junqi_jgn_parse(text, strlen(text), name, 0, &d);
+    if (!jgn || d.errors)
+        fail_msg("%s: the JGN does not read back: %s", name, d.n ? d.items[0].message : "");
+    same_replay(qq, jgn, name);
+    char *again = junqi_jgn_to_string(jgn);
+    assert_string_equal(again, text);
+    /* and the record validates as JGN too */
+    junqi_replay r;
+    junqi_replay_start(&r, jgn, NULL, &d);
+    junqi_replay_run(&r);
+    if (d.errors)
+        fail_msg("%s: JGN record invalid: %s", name, d.items[0].message);
+    /* each seat's view of the dark game is a valid record of its own */
+    for (int s = 0; s < JUNQI_SEATS; s++) {
+        if (!jgn->seat[s].present)
+            continue;
+        junqi_game *view = junqi_jgn_parse(text, strlen(text), name, 0, NULL);
+        junqi_game_to_view(view, (junqi_seat)s);
+        junqi_replay_start(&r, view, NULL, &d);
+        junqi_replay_run(&r);
+        if (d.errors)
+            fail_msg("%s: %s's view invalid: %s", name, junqi_seat_name((junqi_seat)s), d.items[0].message);
+        junqi_game_free(view);
+    }
+    junqi_diags_free(&d);
+    free(text);
+    free(again);
+    junqi_game_free(qq);
+    junqi_game_free(jgn);
+}
+
+static int round_trip_folder(const char *dir)
+{
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        if (e->d_name[0] == '.' || !strstr(e->d_name, ".j"))
+            continue;
+        char path[8192];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        check_round_trip(path, e->d_name);
+        n++;
+    }
+    closedir(d);
+    return n;
+}
+
+static void fixture_replays_convert_to_jgn_and_replay_identically(void **state)
+{
+    (void)state;
+    assert_int_equal(round_trip_folder(source_path("tests/data/perft/replays")), 30);
+}
+
+static void all_shared_replays_convert_to_jgn_and_replay_identically(void **state)
+{
+    (void)state;
+    const char *shared = shared_data();
+    if (!shared)
+        skip();
+    char dir[4200];
+    snprintf(dir, sizeof dir, "%s/qq-replays", shared);
+    assert_int_equal(round_trip_folder(dir), 298);
+}
+
+static const char two_games[] =
+    "[Board \"two-player\"]\n\n1. a6-a7 *\n\n"
+    "[Board \"two-player\"]\n[Event \"second\"]\n\n1. c6-c7 {a [%eval 0.5] comment\n[still] in it} *\n"
+    "[Board \"four-player\"]\n1. g6-g7 *\n";
+
+static void a_file_holds_several_games_read_one_at_a_time(void **state)
+{
+    (void)state;
+    junqi_jgn_reader *r = junqi_jgn_reader_new(NULL, (const uint8_t *)two_games, sizeof two_games - 1, "t", 0);
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_game *g;
+    assert_int_equal(junqi_jgn_next(r, &g, &d), 1);
+    assert_int_equal(g->board, JUNQI_TWO_PLAYER);
+    junqi_game_free(g);
+    assert_int_equal(junqi_jgn_next(r, &g, &d), 1);
+    assert_string_equal(junqi_game_tag(g, "Event"), "second");
+    assert_int_equal(g->main.ncomments, 1);
+    assert_string_equal(g->main.comments[0].text, "a [%eval 0.5] comment\n[still] in it");
+    junqi_game_free(g);
+    assert_int_equal(junqi_jgn_next(r, &g, &d), 1);
+    assert_int_equal(g->board, JUNQI_FOUR_PLAYER);
+    assert_int_equal(g->main.items[0].loc.line, 11);
+    junqi_game_free(g);
+    assert_int_equal(junqi_jgn_next(r, &g, &d), 0);
+    assert_int_equal(d.errors, 0);
+    junqi_jgn_reader_free(r);
+    junqi_diags_free(&d);
+}
+
+static void commands_in_comments_are_found(void **state)
+{
+    (void)state;
+    const char *text = "good move [%eval 0.62 0.55 +120] and [%arrow g2-g6 red][%mark h5]";
+    char name[32];
+    const char *args;
+    size_t len;
+    assert_true(junqi_jgn_next_command(&text, name, &args, &len));
+    assert_string_equal(name, "eval");
+    assert_int_equal(len, strlen("0.62 0.55 +120"));
+    assert_true(junqi_jgn_next_command(&text, name, &args, &len));
+    assert_string_equal(name, "arrow");
+    assert_memory_equal(args, "g2-g6 red", len);
+    assert_true(junqi_jgn_next_command(&text, name, &args, &len));
+    assert_string_equal(name, "mark");
+    assert_false(junqi_jgn_next_command(&text, name, &args, &len));
+}
+
+static void gbk_text_is_read_with_a_warning(void **state)
+{
+    (void)state;
+    /* [North "黄方"] in GBK: BB C6 B7 BD */
+    const char text[] = "[Board \"four-player\"]\n[North \"\xBB\xC6\xB7\xBD\"]\n\n*\n";
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_game *g = junqi_jgn_parse(text, sizeof text - 1, "gbk", 0, &d);
+    assert_non_null(g);
+    assert_string_equal(g->seat[JUNQI_NORTH].player, "黄方");
+    assert_int_equal(d.n, 1);
+    assert_string_equal(d.items[0].code, "not-utf8");
+    assert_int_equal(d.items[0].severity, JUNQI_SEV_WARNING);
+    junqi_game_free(g);
+    junqi_diags_free(&d);
+}
+
+static void lenient_reading_keeps_the_part_before_the_error(void **state)
+{
+    (void)state;
+    const char text[] = "[Board \"two-player\"]\n\n1. a6-a7 2. e7-e8 3. zz9-b1 4. b6-b7 *\n";
+    junqi_diags d;
+    junqi_diags_init(&d);
+    assert_null(junqi_jgn_parse(text, sizeof text - 1, "t", 0, &d));
+    assert_int_equal(d.errors, 1);
+    junqi_diags_free(&d);
+    junqi_game *g = junqi_jgn_parse(text, sizeof text - 1, "t", JUNQI_JGN_LENIENT, &d);
+    assert_non_null(g);
+    assert_int_equal(junqi_game_moves(g), 2);
+    assert_int_equal(d.errors, 1);
+    assert_int_equal(d.items[0].loc.line, 3);
+    assert_int_equal(d.items[0].loc.column, 22);
+    assert_string_equal(d.items[0].source_line, "1. a6-a7 2. e7-e8 3. zz9-b1 4. b6-b7 *");
+    junqi_game_free(g);
+    junqi_diags_free(&d);
+}
+
+/* Text of n repetitions of a piece. */
+static char *repeat(const char *head, const char *piece, size_t n, const char *tail)
+{
+    size_t len = strlen(head) + strlen(piece) * n + strlen(tail) + 1;
+    char *s = malloc(len), *p = s;
+    p += sprintf(p, "%s", head);
+    for (size_t i = 0; i < n; i++)
+        p += sprintf(p, "%s", piece);
+    sprintf(p, "%s", tail);
+    return s;
+}
+
+static void hostile_input_gets_clear_errors_not_crashes(void **state)
+{
+    (void)state;
+    junqi_diags d;
+    junqi_diags_init(&d);
+    /* variations nested far too deep */
+    char *deep = repeat("[Board \"two-player\"]\n\n1. a6-a7 ", "(1. c6-c7 ", 5000, "*\n");
+    assert_null(junqi_jgn_parse(deep, strlen(deep), "deep", 0, &d));
+    assert_string_equal(d.items[d.n - 1].code, "too-deep");
+    free(deep);
+    /* a 10,000-character line: one long comment */
+    char *wide = repeat("[Board \"two-player\"]\n\n1. a6-a7 {", "x", 10000, "} *\n");
+    junqi_game *g = junqi_jgn_parse(wide, strlen(wide), "wide", 0, &d);
+    assert_non_null(g);
+    assert_int_equal(strlen(g->main.comments[0].text), 10000);
+    junqi_game_free(g);
+    free(wide);
+    /* a comment that never closes */
+    const char open[] = "[Board \"two-player\"]\n\n1. a6-a7 {never\n\n\n";
+    assert_null(junqi_jgn_parse(open, sizeof open - 1, "open", 0, &d));
+    assert_string_equal(d.items[d.n - 1].code, "open-comment");
+    assert_int_equal(d.items[d.n - 1].loc.line, 3);
+    junqi_diags_free(&d);
+}
+
+static void a_game_of_100000_moves_reads_and_replays(void **state)
+{
+    (void)state;
+    /* two captains walking back and forth: a draw at move 70, then every
+     * further move is reported by the replay, not the reader */
+    const char *head = "[Board \"two-player\"]\n[Position \"..N3../...../...../...../...../...../"
+                       "...../...../...../...../...../..S3.. s 0 0 -\"]\n\n";
+    size_t n = 100000, cap = strlen(head) + n * 16 + 8;
+    char *text = malloc(cap), *p = text;
+    p += sprintf(p, "%s", head);
+    for (size_t i = 0; i < n; i++) {
+        bool south = i % 2 == 0, out = (i / 2) % 2 == 0;
+        p += sprintf(p, "%s ", south ? (out ? "c1-c2" : "c2-c1") : (out ? "c12-c11" : "c11-c12"));
+    }
+    sprintf(p, "*\n");
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_game *g = junqi_jgn_parse(text, strlen(text), "long", 0, &d);
+    assert_non_null(g);
+    assert_int_equal(junqi_game_moves(g), n);
+    junqi_replay r;
+    junqi_replay_start(&r, g, NULL, &d);
+    junqi_replay_run(&r);
+    assert_int_equal(r.pos.result.status, JUNQI_DRAWN);
+    assert_int_equal(d.items[0].move, 71);
+    assert_string_equal(d.items[0].code, "after-game-end");
+    junqi_game_free(g);
+    junqi_diags_free(&d);
+    free(text);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(fixture_replays_convert_to_jgn_and_replay_identically),
+        cmocka_unit_test(all_shared_replays_convert_to_jgn_and_replay_identically),
+        cmocka_unit_test(a_file_holds_several_games_read_one_at_a_time),
+        cmocka_unit_test(commands_in_comments_are_found),
+        cmocka_unit_test(gbk_text_is_read_with_a_warning),
+        cmocka_unit_test(lenient_reading_keeps_the_part_before_the_error),
+        cmocka_unit_test(hostile_input_gets_clear_errors_not_crashes),
+        cmocka_unit_test(a_game_of_100000_moves_reads_and_replays),
+    };
+    return cmocka_run_group_tests_name("jgn", tests, NULL, NULL);
+}
