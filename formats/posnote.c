@@ -90,6 +90,7 @@ bool junqi_pos_detect(const char *text, size_t len)
 typedef struct pos_parser {
     const char *text;
     size_t len, at;
+    size_t to_move_at; /* where the seat to move is written */
     junqi_diags *d;
 } pos_parser;
 
@@ -215,6 +216,7 @@ static bool parse_state(pos_parser *ps, junqi_position *pos, unsigned present, i
     size_t start, n;
     if (!next_word(ps, &start, &n) || (*to_move = parse_seat_set(ps, start, n, true)) < 0)
         return fail(ps, start, "the seat to move must be n, e, s, w or -");
+    ps->to_move_at = start;
     if (!parse_number(ps, "no-combat count", 65535, quiet) || !parse_number(ps, "ply", 100000000L, ply))
         return false;
     int mask;
@@ -240,7 +242,7 @@ static bool parse_state(pos_parser *ps, junqi_position *pos, unsigned present, i
 
 bool junqi_pos_parse(const char *text, size_t len, junqi_position *pos, junqi_diags *d)
 {
-    pos_parser ps = {text, len, 0, d};
+    pos_parser ps = {text, len, 0, 0, d};
     size_t start, n;
     if (!next_word(&ps, &start, &n))
         return fail(&ps, 0, "the position is empty");
@@ -266,7 +268,7 @@ bool junqi_pos_parse(const char *text, size_t len, junqi_position *pos, junqi_di
     pos->moves = (uint32_t)ply;
     if (to_move) {
         if (!(pos->alive & (unsigned)to_move))
-            return fail(&ps, 0, "the seat to move, %s, is not in the game", junqi_seat_name(first_seat((unsigned)to_move)));
+            return fail(&ps, ps.to_move_at, "the seat to move, %s, is not in the game", junqi_seat_name(first_seat((unsigned)to_move)));
         junqi_position_set_turn(pos, first_seat((unsigned)to_move));
         return true;
     }

@@ -1,0 +1,268 @@
+/*
+ * test_formats.c - the position notation (round trips at every ply of real
+ * games, errors) and YAML formations (schema, every violation located).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "formation.h"
+#include "posnote.h"
+#include "testutil.h"
+
+static void same_position(const junqi_position *a, const junqi_position *b)
+{
+    assert_memory_equal(a->cell, b->cell, sizeof a->cell);
+    assert_int_equal(a->to_move, b->to_move);
+    assert_int_equal(a->present, b->present);
+    assert_int_equal(a->alive, b->alive);
+    assert_int_equal(a->quiet, b->quiet);
+    assert_int_equal(a->moves, b->moves);
+    assert_int_equal(a->hash, b->hash);
+    assert_ptr_equal(a->rules, b->rules);
+    assert_ptr_equal(a->board, b->board);
+    assert_memory_equal(a->side, b->side, sizeof a->side);
+    assert_int_equal(a->result.status, b->result.status);
+    assert_int_equal(a->result.winners, b->result.winners);
+}
+
+/* position -> string -> position is exact at every ply of real games,
+ * and also for each seat's view (unknown pieces). */
+static void positions_round_trip_at_every_ply_of_real_games(void **state)
+{
+    (void)state;
+    const char *files[] = {"jgs-000029.jgs", "jgs-000638.jgs", "jgs-002751.jgs"};
+    size_t checked = 0;
+    for (size_t f = 0; f < 3; f++) {
+        char rel[128];
+        snprintf(rel, sizeof rel, "tests/data/perft/replays/%s", files[f]);
+        junqi_game *g = load_replay(source_path(rel));
+        assert_non_null(g);
+        junqi_replay r;
+        junqi_replay_start(&r, g, NULL, NULL);
+        do {
+            junqi_position views[2] = {r.pos};
+            junqi_position_view(&views[1], &r.pos, JUNQI_SOUTH, JUNQI_DARK);
+            for (int v = 0; v < 2; v++) {
+                char *text = junqi_pos_format(&views[v]);
+                junqi_position back;
+                junqi_diags d;
+                junqi_diags_init(&d);
+                if (!junqi_pos_parse(text, strlen(text), &back, &d))
+                    fail_msg("%s: '%s' does not read: %s", files[f], text, d.items[0].message);
+                same_position(&views[v], &back);
+                char *again = junqi_pos_format(&back);
+                assert_string_equal(again, text);
+                assert_true(strlen(text) < 260);
+                free(text);
+                free(again);
+                junqi_diags_free(&d);
+                checked++;
+            }
+        } while (junqi_replay_next(&r));
+        junqi_game_free(g);
+    }
+    assert_true(checked > 500);
+}
+
+static void the_two_player_start_position_reads_as_written(void **state)
+{
+    (void)state;
+    const char *text = "NL.LF21/4L522/B.3.B/7.9.3/5.4.6/.8...7... s 0 0 -";
+    junqi_position pos;
+    junqi_diags d;
+    junqi_diags_init(&d);
+    /* 6 ranks only: not a position */
+    assert_false(junqi_pos_parse(text, strlen(text), &pos, &d));
+    assert_string_equal(d.items[0].code, "bad-position");
+    junqi_diags_free(&d);
+    const char *start = "NLFL21/4L522/3.4.B/7B.18/9.3.7/51663/S81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL s 0 0 -";
+    assert_true(junqi_pos_parse(start, strlen(start), &pos, &d));
+    assert_int_equal(pos.board->kind, JUNQI_TWO_PLAYER);
+    assert_int_equal(pos.to_move, JUNQI_SOUTH);
+    assert_int_equal(pos.cell[junqi_square_parse(pos.board, "a6", 2)], JUNQI_CELL(JUNQI_SOUTH, JUNQI_GENERAL));
+    assert_int_equal(pos.cell[junqi_square_parse(pos.board, "b12", 3)], JUNQI_CELL(JUNQI_NORTH, JUNQI_FLAG));
+    assert_int_equal(junqi_position_players(&pos), 2);
+    char *again = junqi_pos_format(&pos);
+    assert_string_equal(again, start);
+    free(again);
+}
+
+static void bad_positions_are_located(void **state)
+{
+    (void)state;
+    const struct {
+        const char *text;
+        int column;
+        const char *message;
+    } cases[] = {
+        {"...../...../...../...../...../...../...../...../...../...../...../..... s 0 0 -", 73,
+         "the seat to move, south, is not in the game"},
+        {"..9../...../...../...../...../...../...../...../...../...../...../..... n 0 0 -", 3,
+         "the piece '9' has no seat: write N, E, S or W before it"},
+        {"N99.../...../...../...../...../...../...../...../...../...../...../..... n 0 0 -", 3,
+         "north has more than 1 marshal"},
+        {"N9..../...../...../...../...../...../...../...../...../...../...../..... n 0 0", 79,
+         "the eliminated seats must be - or letters of nesw"},
+        {"N9..../...../...../...../...../...../...../...../...../...../...../..... n 0 0 - chess", 82,
+         "unknown rule set 'chess' (known: qq, standard, open, wiki)"},
+        {"N9..../...../...../...../...../...../...../...../...../...../...../..... n 0 0 - qq", 82,
+         "rule set 'qq' is for the four-player board"},
+        {"N9...../...../...../...../...../...../...../...../...../...../...../..... n 0 0 -", 7,
+         "rank 12 has too many points"},
+        {"N9.x./...../...../...../...../...../...../...../...../...../...../..... n 0 0 -", 4,
+         "'x' is not a piece symbol (9..1, B, L, F, ?), a seat (N, E, S, W) or '.'"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        junqi_position pos;
+        junqi_diags d;
+        junqi_diags_init(&d);
+        assert_false(junqi_pos_parse(cases[i].text, strlen(cases[i].text), &pos, &d));
+        assert_int_equal(d.n, 1);
+        if (strcmp(d.items[0].message, cases[i].message) != 0 || d.items[0].loc.column != cases[i].column)
+            fail_msg("'%s': expected col %d '%s', got col %d '%s'", cases[i].text, cases[i].column,
+                     cases[i].message, d.items[0].loc.column, d.items[0].message);
+        junqi_diags_free(&d);
+    }
+}
+
+static junqi_formations read_yaml(const char *text, junqi_diags *d, bool ok)
+{
+    junqi_formations list = {0};
+    assert_int_equal(junqi_formation_read_yaml((const uint8_t *)text, strlen(text), &list, d), ok);
+    return list;
+}
+
+static void yaml_formations_read_in_every_accepted_form(void **state)
+{
+    (void)state;
+    junqi_diags d;
+    junqi_diags_init(&d);
+    /* a sequence of two formations, names in four styles, ~ and camp at camps */
+    junqi_formations list = read_yaml(
+        "- name: 河东狮吼\n  board: four-player\n  rows:\n"
+        "  - [师长, 工兵, 连长, 排长, 师长]\n  - [旅长, ~, 连长, ~, 炸弹]\n"
+        "  - [炸弹, 营长, ~, 团长, 旅长]\n  - [军长, camp, 工兵, ~, 连长]\n"
+        "  - [司令, 工兵, 营长, 地雷, 排长]\n  - [团长, 排长, 地雷, 军旗, 地雷]\n"
+        "- rows:\n  - [7, 1, 3, 2, 7]\n  - [6, ~, 3, ~, B]\n  - [B, 4, ~, 5, 6]\n"
+        "  - [8, ~, 工, ~, 連]\n  - [9, engineer, 营, L, 排]\n  - [团, 排長, 雷, F, landmine]\n",
+        &d, true);
+    assert_int_equal(list.n, 2);
+    assert_string_equal(list.items[0].name, "河东狮吼");
+    assert_true(list.items[0].has_board);
+    assert_null(list.items[1].name);
+    assert_memory_equal(list.items[0].setup, list.items[1].setup, sizeof list.items[0].setup);
+    for (size_t i = 0; i < 2; i++)
+        assert_int_equal(junqi_formation_check(&list.items[i], NULL, &d), 0);
+    assert_int_equal(list.items[0].cell[3][4].line, 7);
+    assert_int_equal(list.items[0].cell[3][4].column, 23); /* characters, not bytes */
+    junqi_formations_free(&list);
+    /* several documents */
+    list = read_yaml("rows: [[7,1,3,2,7],[6,~,3,~,B],[B,4,~,5,6],[8,~,1,~,3],[9,1,4,L,2],[5,2,L,F,L]]\n"
+                     "---\nname: two\nrows: [[7,1,3,2,7],[6,~,3,~,B],[B,4,~,5,6],[8,~,1,~,3],[9,1,4,L,2],[5,2,L,F,L]]\n",
+                     &d, true);
+    assert_int_equal(list.n, 2);
+    assert_string_equal(list.items[1].name, "two");
+    junqi_formations_free(&list);
+    assert_int_equal(d.errors, 0);
+    junqi_diags_free(&d);
+}
+
+/* Every violation at once, each at its entry. */
+static void yaml_violations_are_all_reported_where_they_are(void **state)
+{
+    (void)state;
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_formations list = read_yaml("name: broken\n"
+                                      "rows:\n"
+                                      "  - [B, 1, 3, 2, 7]\n"      /* bomb in the front row */
+                                      "  - [6, 司令, 3, ~, 7]\n"   /* piece on a camp */
+                                      "  - [B, 4, ~, 5, 6]\n"
+                                      "  - [8, ~, L, ~, 3]\n"      /* landmine in row 4 */
+                                      "  - [F, 1, 4, 2]\n"         /* flag outside a HQ; 4 entries */
+                                      "  - [5, 2, L, xx, L]\n",    /* unknown name */
+                                      &d, false);
+    assert_int_equal(list.n, 1);
+    junqi_formation_check(&list.items[0], NULL, &d);
+    const struct {
+        const char *code;
+        int line, column;
+    } want[] = {
+        {"row-length", 7, 5}, {"unknown-piece-name", 8, 15}, {"bomb-front-row", 3, 6},
+        {"piece-on-camp", 4, 9}, {"landmine-row", 6, 12}, {"flag-not-in-headquarters", 7, 6},
+    };
+    assert_int_equal(d.n, sizeof want / sizeof want[0]);
+    for (size_t i = 0; i < d.n; i++) {
+        if (strcmp(d.items[i].code, want[i].code) != 0 || d.items[i].loc.line != want[i].line ||
+            d.items[i].loc.column != want[i].column)
+            fail_msg("diagnostic %zu: expected %s at %d:%d, got %s at %d:%d (%s)", i, want[i].code,
+                     want[i].line, want[i].column, d.items[i].code, d.items[i].loc.line,
+                     d.items[i].loc.column, d.items[i].message);
+    }
+    junqi_formations_free(&list);
+    junqi_diags_free(&d);
+    /* YAML syntax errors carry libyaml's mark */
+    list = read_yaml("rows: [[1, 2\nname: x\n", &d, false);
+    assert_string_equal(d.items[0].code, "yaml-syntax");
+    assert_int_equal(d.items[0].loc.line, 2);
+    junqi_formations_free(&list);
+    junqi_diags_free(&d);
+}
+
+static void published_formations_validate_except_the_one_with_wrong_counts(void **state)
+{
+    (void)state;
+    const char *ids[] = {"F01", "F03", "F05", "F06", "F07", "F09", "F11", "F13",
+                         "F15", "F17", "F19", "F21", "F23", "F25", "F27"};
+    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {
+        char rel[64];
+        snprintf(rel, sizeof rel, "samples/formations/%s.yaml", ids[i]);
+        size_t len;
+        uint8_t *data = read_file(source_path(rel), &len);
+        assert_non_null(data);
+        junqi_diags d;
+        junqi_diags_init(&d);
+        junqi_formations list = {0};
+        assert_true(junqi_formation_read_yaml(data, len, &list, &d));
+        assert_int_equal(list.n, 1);
+        int errors = junqi_formation_check(&list.items[0], NULL, &d);
+        if (strcmp(ids[i], "F06") == 0) {
+            assert_int_equal(errors, 2);
+            assert_string_equal(d.items[0].message, "wrong number of engineers: 3 expected, found 2");
+            assert_string_equal(d.items[1].message, "wrong number of captains: 3 expected, found 4");
+        } else {
+            assert_int_equal(errors, 0);
+        }
+        /* the same formation as QQ's .jql file, when the shared data is here */
+        const char *shared = shared_data();
+        if (shared) {
+            char path[4300];
+            snprintf(path, sizeof path, "%s/formations/jql/%s.jql", shared, ids[i]);
+            size_t jlen;
+            uint8_t *jql = read_file(path, &jlen), setup[6][5];
+            assert_non_null(jql);
+            assert_true(junqi_qq_read_formation(jql, jlen, setup, NULL));
+            assert_memory_equal(setup, list.items[0].setup, sizeof setup);
+            free(jql);
+        }
+        junqi_formations_free(&list);
+        junqi_diags_free(&d);
+        free(data);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(positions_round_trip_at_every_ply_of_real_games),
+        cmocka_unit_test(the_two_player_start_position_reads_as_written),
+        cmocka_unit_test(bad_positions_are_located),
+        cmocka_unit_test(yaml_formations_read_in_every_accepted_form),
+        cmocka_unit_test(yaml_violations_are_all_reported_where_they_are),
+        cmocka_unit_test(published_formations_validate_except_the_one_with_wrong_counts),
+    };
+    return cmocka_run_group_tests_name("formats", tests, NULL, NULL);
+}
