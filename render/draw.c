@@ -682,7 +682,7 @@ static void draw_badge(const junqi_renderer *r, cairo_t *cr, const junqi_scene *
     const char *text = r->words->outcome[s->last_outcome & 3];
     if (!*text)
         return;
-    double x, y, rad = r->geo.tile_h * 0.34;
+    double x, y, rad = fmax(6, r->geo.tile_h * 0.44);
     junqi_geometry_point(&r->geo, s->last_move.to, &x, &y);
     x -= r->geo.tile_w * 0.5 - rad * 0.2;
     y -= r->geo.tile_h * 0.5 + rad * 0.2;
@@ -750,7 +750,7 @@ static void seat_entry(const junqi_renderer *r, const junqi_scene *s, int seat, 
 static void draw_players(const junqi_renderer *r, cairo_t *cr, const junqi_scene *s, double y)
 {
     const junqi_geometry *g = &r->geo;
-    double px = g->caption_line * 0.5, sw = g->caption_line * 0.62, gap = px * 0.4;
+    double px = g->caption_line * 0.52, sw = g->caption_line * 0.62, gap = px * 0.4;
     double space = px * 1.6, widths[JUNQI_SEATS] = {0}, total = 0;
     char text[JUNQI_SEATS][160];
     for (int seat = 0; seat < JUNQI_SEATS; seat++) {
@@ -793,7 +793,7 @@ static void draw_caption(const junqi_renderer *r, cairo_t *cr, const junqi_scene
     status_text(r, s->pos, status, sizeof status);
     snprintf(line, sizeof line, "%s%s%s%s%s", move, w->separator, status,
              s->evaluation ? w->separator : "", s->evaluation ? s->evaluation : "");
-    draw_text(r, cr, r->theme->font, g->caption_line * 0.5, line, g->caption.x + g->caption.w / 2,
+    draw_text(r, cr, r->theme->font, g->caption_line * 0.52, line, g->caption.x + g->caption.w / 2,
               top + g->caption_line * 1.5, r->theme->label, g->caption.w * 0.96, 0, false);
 }
 
@@ -944,6 +944,20 @@ cairo_surface_t *junqi_renderer_image(junqi_renderer *r, const junqi_scene *s)
     cairo_destroy(cr);
     cairo_surface_flush(r->frame);
     return st == CAIRO_STATUS_SUCCESS ? r->frame : NULL;
+}
+
+/* ---- sanitizers ------------------------------------------------------------------ */
+
+/*
+ * LeakSanitizer's hook for default suppressions: fontconfig (under pango)
+ * keeps its caches for the life of the process and never frees some of
+ * them; they are not ours to free. Every program that draws links this file,
+ * so `make asan` checks our own allocations only. Other builds never call it.
+ */
+const char *__lsan_default_suppressions(void);
+const char *__lsan_default_suppressions(void)
+{
+    return "leak:libfontconfig.so\n";
 }
 
 /* ---- annotations ----------------------------------------------------------------- */

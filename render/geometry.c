@@ -21,7 +21,7 @@ static const board_units units_of[2] = {
 #define BORDER 0.62        /* paper beyond the outermost points */
 #define LABEL_BAND 0.42    /* the coordinate band inside the paper's edge */
 #define MARGIN 0.14        /* picture around the paper */
-#define CAPTION_LINE 0.52  /* one caption line */
+#define CAPTION_LINE 0.6   /* one caption line */
 #define CAPTION_PAD 0.16   /* above and below the caption lines */
 
 /* Model coordinates: x right, y up, south at the bottom, origin at a1. */
