@@ -106,3 +106,12 @@ void junqi_json_null(junqi_json *j)
     separate(j);
     fputs("null", j->out);
 }
+
+void junqi_json_number(junqi_json *j, double v, int decimals)
+{
+    separate(j);
+    if (v != v || v > 1e300 || v < -1e300)
+        fputs("null", j->out);
+    else
+        fprintf(j->out, "%.*f", decimals, v);
+}

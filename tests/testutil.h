@@ -63,4 +63,15 @@ static inline junqi_game *load_replay(const char *path)
     return g;
 }
 
+/** Put seat's piece (JUNQI_NONE: nothing) on the square named `square` of pos's board. */
+static inline void put_piece(junqi_position *pos, const char *square, int seat, int piece)
+{
+    int p = junqi_square_parse(pos->board, square, (int)strlen(square));
+    if (p < 0) {
+        fprintf(stderr, "put_piece: no square %s\n", square);
+        abort();
+    }
+    junqi_position_put(pos, p, piece ? JUNQI_CELL(seat, piece) : 0);
+}
+
 #endif

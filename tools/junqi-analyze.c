@@ -1,42 +1,123 @@
 /*
- * junqi-analyze - engine work on game records. This version counts move
- * sequences (perft), the check of the move generator against independent
- * reference counts. See docs/man/junqi-analyze.1.
+ * junqi-analyze - engine work on game records: the engine's move and
+ * evaluation for one position (--go), the search benchmark (--bench), and
+ * perft, the check of the move generator against independent reference
+ * counts. The engine is libcore's (eval.h, search.h, infer.h, analysis.h);
+ * docs/engine.md describes it. See docs/man/junqi-analyze.1.
+ *
+ * Structure: every mode that works on one position goes through locate(),
+ * which loads the input (a file, or a --position string) and replays it to
+ * --ply; a new kind of input only needs a new branch there.
  */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
+#include "analysis.h"
 #include "cli.h"
 #include "perft.h"
+#include "posnote.h"
 #include "replay.h"
 
 static const char *prog = "junqi-analyze";
 
+typedef enum mode { MODE_NONE, MODE_PERFT, MODE_GO, MODE_BENCH } mode;
+
 typedef struct options {
-    long perft;    /* depth, or -1 */
+    mode mode;
+    long perft;    /* depth */
     long ply;      /* -1: the end */
     bool divide;
     junqi_cli_format format;
     const junqi_rules *rules;
+    const char *position;
+    junqi_search_limits limits;
+    long threads;
+    int view;      /* a junqi_view_mode, or -1: the record's default */
+    long samples;  /* 0: the default */
+    long seed;
 } options;
 
 static void usage(void)
 {
-    printf("Usage: %s --perft D [--ply N] [--divide] [OPTIONS] [FILE]\n"
-           "Count the move sequences of length D from a position of a game record (perft):\n"
-           "a seat to move with no legal move is eliminated at once and the turn passes on;\n"
-           "a finished game has no moves.\n\n"
-           "  --perft D           the depth (number of plies)\n"
-           "  --ply N             start from the position after N moves (default: the end)\n"
-           "  --divide            also print the count after each first move, 'h5-h6: 123'\n"
-           "  --format text|json  text (default) or {\"depth\",\"nodes\",\"divide\"}\n"
+    printf("Usage: %s --go [--ply N] [OPTIONS] [FILE]\n"
+           "       %s --bench [--depth D] [--threads N] [--format text|json]\n"
+           "       %s --perft D [--ply N] [--divide] [OPTIONS] [FILE]\n"
+           "Search a position of a game record (QQ replay, JGN, position string) for the\n"
+           "best move, benchmark the search, or count move sequences (perft).\n\n"
+           "  --go                print the engine's move, evaluation, win probability and line\n"
+           "  --ply N             the position after N moves (default: the end)\n"
+           "  --position STRING   a position in the one-line notation instead of FILE\n"
+           "  --depth D           search D plies deep\n"
+           "  --nodes N           stop each search after about N nodes\n"
+           "  --movetime MS       stop each search after MS milliseconds (varies by machine)\n"
+           "                      default level: %d nodes per search, never a time\n"
+           "  --multipv K         list the K best moves (1..%d)\n"
+           "  --threads N         threads; the output does not depend on N except with\n"
+           "                      --movetime (whole searches are spread over threads)\n"
+           "  --view all|mover    judge with everything known, or with what the mover knew\n"
+           "                      (sampled; the default for dark games, QQ replays included)\n"
+           "  --samples K         --view mover: assignments of the hidden pieces searched\n"
+           "                      (1..%d, default %d)\n"
+           "  --seed S            --view mover: the random seed of the samples (default 0)\n"
+           "  --bench             search built-in positions of both boards to a fixed depth;\n"
+           "                      print the total node count and nodes per second\n"
+           "  --perft D           count the move sequences of length D (a seat to move with\n"
+           "                      no legal move is eliminated; a finished game has no moves)\n"
+           "  --divide            perft: also print the count after each first move\n"
+           "  --format text|json  text (default) or one JSON object: --go\n"
+           "                      {\"bestmove\",\"eval\",\"winprob\",\"pv\",\"depth\",\"nodes\",...},\n"
+           "                      --perft {\"depth\",\"nodes\",\"divide\"}, --bench {\"nodes\",\"nps\",...}\n"
            "  --rules NAME        rule set: %s (default: the record's)\n"
            "  --help, --version   this help, the version\n\n"
-           "Exit status: 0 success, 1 invalid input, 2 usage error, 3 a file could not be read.\n",
-           prog, junqi_rules_names());
+           "Evaluations are centi-material (100 = a lieutenant) and win probabilities, both\n"
+           "for the team to move. Exit status: 0 success, 1 invalid input, 2 usage error,\n"
+           "3 a file could not be read.\n",
+           prog, prog, prog, JUNQI_DEFAULT_NODES, JUNQI_MAX_MULTIPV, JUNQI_MAX_SAMPLES,
+           JUNQI_DEFAULT_SAMPLES, junqi_rules_names());
 }
+
+/* ---- one position of a record ------------------------------------------- */
+
+typedef struct located {
+    junqi_input in;
+    junqi_replay r;
+    size_t ply;
+} located;
+
+/* Load the input (FILE or --position) and replay it to --ply. Returns an
+ * exit status; on JUNQI_EXIT_OK, loc->r holds the position. */
+static int locate(const options *opt, const char *path, located *loc)
+{
+    junqi_diags d;
+    junqi_diags_init(&d);
+    memset(loc, 0, sizeof *loc);
+    int rc = opt->position ? junqi_cli_load_position(prog, opt->position, &loc->in, &d)
+                           : junqi_cli_load(prog, path, &loc->in, &d);
+    if (rc == JUNQI_EXIT_OK && loc->in.kind != JUNQI_INPUT_RECORD) {
+        fprintf(stderr, "%s: %s: a formation, not a game record\n", prog, loc->in.name);
+        rc = JUNQI_EXIT_INVALID;
+    }
+    if (loc->in.kind != JUNQI_INPUT_RECORD || rc == JUNQI_EXIT_IO) {
+        junqi_cli_print_diags(stderr, loc->in.name ? loc->in.name : path, &d, JUNQI_FORMAT_TEXT);
+        junqi_diags_free(&d);
+        return rc != JUNQI_EXIT_OK ? rc : JUNQI_EXIT_INVALID;
+    }
+    junqi_diags_free(&d);
+    size_t moves = junqi_game_moves(loc->in.game);
+    if (opt->ply > (long)moves)
+        return junqi_cli_usage(prog, "%s: --ply %ld is past the end: the game has %zu moves",
+                               loc->in.name, opt->ply, moves);
+    if (!junqi_replay_start(&loc->r, loc->in.game, opt->rules, NULL))
+        return JUNQI_EXIT_INVALID;
+    loc->ply = opt->ply < 0 ? moves : (size_t)opt->ply;
+    junqi_replay_seek(&loc->r, loc->ply);
+    return JUNQI_EXIT_OK;
+}
+
+/* ---- perft -------------------------------------------------------------- */
 
 typedef struct divide_line {
     char move[8];
@@ -94,85 +175,345 @@ static void print_perft(const options *opt, junqi_position *pos)
     printf("nodes: %llu\n", (unsigned long long)total);
 }
 
-static int run_perft(const options *opt, const char *path)
+/* ---- go ----------------------------------------------------------------- */
+
+static junqi_view_mode default_view(const junqi_game *g)
 {
-    junqi_input in;
-    junqi_diags d;
-    junqi_diags_init(&d);
-    int rc = junqi_cli_load(prog, path, &in, &d);
-    if (in.kind != JUNQI_INPUT_RECORD) {
-        if (rc == JUNQI_EXIT_OK) {
-            fprintf(stderr, "%s: %s: a formation, not a game record\n", prog, in.name);
-            rc = JUNQI_EXIT_INVALID;
+    return g->info == JUNQI_OPEN && g->view == JUNQI_NO_SEAT ? JUNQI_VIEW_ALL : JUNQI_VIEW_MOVER;
+}
+
+static void print_moves_text(const junqi_board *b, const junqi_move *pv, int n)
+{
+    char name[8];
+    for (int i = 0; i < n; i++)
+        printf(" %s", junqi_move_name(b, pv[i], name));
+}
+
+static void json_moves(junqi_json *j, const junqi_board *b, const junqi_move *pv, int n)
+{
+    char name[8];
+    junqi_json_begin_array(j);
+    for (int i = 0; i < n; i++)
+        junqi_json_string(j, junqi_move_name(b, pv[i], name));
+    junqi_json_end_array(j);
+}
+
+static void print_go_json(const junqi_analysis *a, junqi_view_mode view, const junqi_board *b)
+{
+    char name[8];
+    bool has_move = a->status == JUNQI_SEARCH_OK && a->nlines > 0;
+    junqi_json j;
+    junqi_json_init(&j, stdout);
+    junqi_json_begin_object(&j);
+    junqi_json_key(&j, "bestmove");
+    junqi_json_string(&j, has_move ? junqi_move_name(b, a->lines[0].move, name) : NULL);
+    junqi_json_key(&j, "eval");
+    junqi_json_number(&j, a->eval, 0);
+    junqi_json_key(&j, "winprob");
+    junqi_json_number(&j, a->winprob, 3);
+    junqi_json_key(&j, "pv");
+    json_moves(&j, b, a->lines[0].pv, has_move ? a->lines[0].pv_len : 0);
+    junqi_json_key(&j, "depth");
+    junqi_json_int(&j, a->depth);
+    junqi_json_key(&j, "nodes");
+    junqi_json_uint(&j, a->nodes);
+    junqi_json_key(&j, "to_move");
+    junqi_json_string(&j, a->to_move < JUNQI_SEATS ? junqi_seat_name(a->to_move) : NULL);
+    junqi_json_key(&j, "view");
+    junqi_json_string(&j, view == JUNQI_VIEW_ALL ? "all" : "mover");
+    junqi_json_key(&j, "samples");
+    junqi_json_int(&j, a->samples);
+    junqi_json_key(&j, "spread");
+    junqi_json_number(&j, a->spread, 1);
+    junqi_json_key(&j, "multipv");
+    junqi_json_begin_array(&j);
+    for (int i = 0; i < a->nlines; i++) {
+        junqi_json_begin_object(&j);
+        junqi_json_key(&j, "move");
+        junqi_json_string(&j, junqi_move_name(b, a->lines[i].move, name));
+        junqi_json_key(&j, "eval");
+        junqi_json_number(&j, a->lines[i].eval, 0);
+        junqi_json_key(&j, "winprob");
+        junqi_json_number(&j, a->lines[i].winprob, 3);
+        junqi_json_key(&j, "votes");
+        junqi_json_int(&j, a->lines[i].votes);
+        junqi_json_key(&j, "pv");
+        json_moves(&j, b, a->lines[i].pv, a->lines[i].pv_len);
+        junqi_json_end_object(&j);
+    }
+    junqi_json_end_array(&j);
+    junqi_json_end_object(&j);
+    putchar('\n');
+}
+
+static void print_go_text(const junqi_analysis *a, junqi_view_mode view, const junqi_board *b)
+{
+    char name[8];
+    if (a->status != JUNQI_SEARCH_OK || a->nlines == 0) {
+        printf("bestmove (none)\neval %.0f\nwinprob %.3f\n", a->eval, a->winprob);
+        return;
+    }
+    printf("bestmove %s\n", junqi_move_name(b, a->lines[0].move, name));
+    printf("eval %.0f\nwinprob %.3f\npv", a->eval, a->winprob);
+    print_moves_text(b, a->lines[0].pv, a->lines[0].pv_len);
+    printf("\ndepth %d\nnodes %llu\n", a->depth, (unsigned long long)a->nodes);
+    if (view == JUNQI_VIEW_MOVER)
+        printf("samples %d\nspread %.1f\n", a->samples, a->spread);
+    for (int i = 0; a->nlines > 1 && i < a->nlines; i++) {
+        printf("multipv %d %s eval %.0f winprob %.3f votes %d pv", i + 1,
+               junqi_move_name(b, a->lines[i].move, name), a->lines[i].eval,
+               a->lines[i].winprob, a->lines[i].votes);
+        print_moves_text(b, a->lines[i].pv, a->lines[i].pv_len);
+        putchar('\n');
+    }
+}
+
+static int run_go(const options *opt, const located *loc)
+{
+    const junqi_game *g = loc->in.game;
+    const junqi_position *pos = &loc->r.pos;
+    junqi_view_mode view = opt->view >= 0 ? (junqi_view_mode)opt->view : default_view(g);
+    junqi_analysis_request req = {pos, NULL, view, (int)opt->samples, (uint64_t)opt->seed,
+                                  opt->limits, {JUNQI_NO_POINT, JUNQI_NO_POINT}};
+    static junqi_infer inf;
+    if (view == JUNQI_VIEW_MOVER && !junqi_position_over(pos)) {
+        junqi_infer_replay(&inf, g, opt->rules, loc->ply, pos->to_move, g->info, NULL);
+        junqi_infer_solve(&inf, false);
+        req.infer = &inf;
+    }
+    static junqi_analysis a;
+    if (!junqi_analyze_many(&req, 1, (int)opt->threads, &a)) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        return JUNQI_EXIT_IO;
+    }
+    if (a.status == JUNQI_SEARCH_HIDDEN) {
+        fprintf(stderr, "%s: %s: %s\n", prog, loc->in.name,
+                view == JUNQI_VIEW_ALL ? "the record does not show every piece: use --view mover"
+                                       : "no assignment of the hidden pieces agrees with the record");
+        return JUNQI_EXIT_INVALID;
+    }
+    if (opt->format == JUNQI_FORMAT_JSON)
+        print_go_json(&a, view, pos->board);
+    else
+        print_go_text(&a, view, pos->board);
+    return JUNQI_EXIT_OK;
+}
+
+/* ---- bench -------------------------------------------------------------- */
+
+/* Positions of real games (four-player: QQ replays jgs-000001 at plies 0, 40,
+ * 120 and 250, jgs-000150 at ply 60; two-player: the reference perft
+ * positions of ../shared/data/perft), searched to a fixed depth per board. */
+static const char *const bench_positions[] = {
+    "N2LLF7/65BLB/3.2.6/31.38/4.1.5/24719/W4L3355...E65B42L/WF1.B.2E1.8.LF/WL38.11...E91.134/"
+    "W27.4.2E3.7.L2/WL66B79...E25B736/S93215/B.4.7/31.2B/5.3.6/867LL/124FL n 0 0 -",
+    "N2LLF7/65BLB/3..26/31.../W5N1.38/.4.../W4L33....E5..B42L/WF1.B12E18..LF/WL3........E1.134/"
+    "W27841N7E37..L2/WL6....S8..E25B736/.S3215/.1.27/..4.B/.3..6/.67LL/124FL n 2 40 -",
+    "N2LLF7/.5BLB/.3.2./....6/.1.../8..../W4L.........E7.2L/WF1B.1..E8.BLF/WL.....N7....E1.34/"
+    "W273E5...1.BL2/WL6...........E36/S8..1./.1.2./...../...4./.67LL/124FL n 2 120 -",
+    ".NLLF./8..../...3./...../...7./...../...........E7B.L/WF.........ELF/WL............E34/"
+    "W2........E3L2/WL....S7........./..W3../...E6./...../...S4./...LL/.24FL s 5 250 -",
+    "N4L1F2/6L34L/.1..B/....5/.B18./.7..6/WL58....6...E924L/WFL3.B6.E5..LF/W21..3....E2.333L/"
+    "W2L..14...E112/W3145E8........64/W7..S1./.45B./..3.7/.16.1/5L2LB/324FL n 7 60 -",
+    "NLFL21/4L522/3.4.B/7B.18/9.3.7/51663/S81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL s 0 0 -",
+    "N42LFL/153L6/23..1/9..B7/..B32/.1.74/.S2N8S19/..48./N5S37.7/23.B6/1L565/3L4FL s 0 14 -",
+    "N32LFL/L.1.6/42124/5.7B5/..S9N3./S3N8.97/.S2..2/....3/.1.43/68B57/546.L/1LLFB n 4 35 -",
+};
+#define BENCH_POSITIONS (int)(sizeof bench_positions / sizeof bench_positions[0])
+#define BENCH_DEPTH_FOUR 6
+#define BENCH_DEPTH_TWO 8
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int run_bench(const options *opt)
+{
+    static junqi_position pos[BENCH_POSITIONS];
+    junqi_search_job jobs[BENCH_POSITIONS];
+    junqi_search_result res[BENCH_POSITIONS];
+    for (int i = 0; i < BENCH_POSITIONS; i++) {
+        if (!junqi_pos_parse(bench_positions[i], strlen(bench_positions[i]), &pos[i], NULL)) {
+            fprintf(stderr, "%s: built-in bench position %d does not parse\n", prog, i + 1);
+            return JUNQI_EXIT_INVALID;
         }
-        junqi_cli_print_diags(stderr, in.name, &d, JUNQI_FORMAT_TEXT);
-        goto done;
+        jobs[i] = (junqi_search_job){&pos[i], {0}};
+        jobs[i].limits.depth = opt->limits.depth > 0 ? opt->limits.depth
+                               : pos[i].board->kind == JUNQI_FOUR_PLAYER ? BENCH_DEPTH_FOUR
+                                                                         : BENCH_DEPTH_TWO;
     }
-    size_t moves = junqi_game_moves(in.game);
-    if (opt->ply > (long)moves) {
-        rc = junqi_cli_usage(prog, "%s: --ply %ld is past the end: the game has %zu moves",
-                             in.name, opt->ply, moves);
-        goto done;
+    double start = now();
+    if (!junqi_search_many(jobs, BENCH_POSITIONS, (int)opt->threads, res)) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        return JUNQI_EXIT_IO;
     }
-    junqi_replay r;
-    if (!junqi_replay_start(&r, in.game, opt->rules, NULL)) {
-        rc = JUNQI_EXIT_INVALID;
-        goto done;
+    double seconds = now() - start;
+    uint64_t total = 0;
+    for (int i = 0; i < BENCH_POSITIONS; i++)
+        total += res[i].nodes;
+    double nps = seconds > 0 ? (double)total / seconds : 0;
+    if (opt->format == JUNQI_FORMAT_JSON) {
+        junqi_json j;
+        junqi_json_init(&j, stdout);
+        junqi_json_begin_object(&j);
+        junqi_json_key(&j, "nodes");
+        junqi_json_uint(&j, total);
+        junqi_json_key(&j, "nps");
+        junqi_json_number(&j, nps, 0);
+        junqi_json_key(&j, "ms");
+        junqi_json_number(&j, seconds * 1000, 0);
+        junqi_json_key(&j, "positions");
+        junqi_json_begin_array(&j);
+        for (int i = 0; i < BENCH_POSITIONS; i++)
+            junqi_json_uint(&j, res[i].nodes);
+        junqi_json_end_array(&j);
+        junqi_json_end_object(&j);
+        putchar('\n');
+        return JUNQI_EXIT_OK;
     }
-    junqi_replay_seek(&r, opt->ply < 0 ? moves : (size_t)opt->ply);
-    print_perft(opt, &r.pos);
-done:
-    junqi_diags_free(&d);
-    junqi_input_free(&in);
-    return rc;
+    char name[8];
+    for (int i = 0; i < BENCH_POSITIONS; i++)
+        printf("position %d (%s, depth %d): %s %d, %llu nodes\n", i + 1, pos[i].board->name,
+               res[i].depth, junqi_move_name(pos[i].board, res[i].lines[0].pv[0], name),
+               res[i].score, (unsigned long long)res[i].nodes);
+    printf("nodes %llu\nnps %.0f\n", (unsigned long long)total, nps);
+    return JUNQI_EXIT_OK;
+}
+
+/* ---- options ------------------------------------------------------------ */
+
+static int parse_option(options *opt, int c, const char *arg)
+{
+    long v;
+    switch (c) {
+    case 'p':
+        if (!junqi_cli_parse_count(arg, 64, &opt->perft))
+            return junqi_cli_usage(prog, "--perft takes a depth from 0 to 64, not '%s'", arg);
+        opt->mode = MODE_PERFT;
+        return JUNQI_EXIT_OK;
+    case 'n':
+        if (!junqi_cli_parse_count(arg, 100000000L, &opt->ply))
+            return junqi_cli_usage(prog, "--ply takes a number of moves, not '%s'", arg);
+        return JUNQI_EXIT_OK;
+    case 'D':
+        if (!junqi_cli_parse_count(arg, JUNQI_MAX_PLY - 1, &v) || v < 1)
+            return junqi_cli_usage(prog, "--depth takes 1 to %d plies, not '%s'", JUNQI_MAX_PLY - 1,
+                                   arg);
+        opt->limits.depth = (int)v;
+        return JUNQI_EXIT_OK;
+    case 'N':
+        if (!junqi_cli_parse_count(arg, 1000000000000L, &v) || v < 1)
+            return junqi_cli_usage(prog, "--nodes takes a positive number, not '%s'", arg);
+        opt->limits.nodes = (uint64_t)v;
+        return JUNQI_EXIT_OK;
+    case 'T':
+        if (!junqi_cli_parse_count(arg, 86400000L, &v) || v < 1)
+            return junqi_cli_usage(prog, "--movetime takes milliseconds, not '%s'", arg);
+        opt->limits.movetime = (int)v;
+        return JUNQI_EXIT_OK;
+    case 'K':
+        if (!junqi_cli_parse_count(arg, JUNQI_MAX_MULTIPV, &v) || v < 1)
+            return junqi_cli_usage(prog, "--multipv takes 1 to %d, not '%s'", JUNQI_MAX_MULTIPV, arg);
+        opt->limits.multipv = (int)v;
+        return JUNQI_EXIT_OK;
+    case 'j':
+        if (!junqi_cli_parse_count(arg, 64, &opt->threads) || opt->threads < 1)
+            return junqi_cli_usage(prog, "--threads takes 1 to 64, not '%s'", arg);
+        return JUNQI_EXIT_OK;
+    case 'v':
+        if (strcmp(arg, "all") != 0 && strcmp(arg, "mover") != 0)
+            return junqi_cli_usage(prog, "--view takes all or mover, not '%s'", arg);
+        opt->view = strcmp(arg, "all") == 0 ? JUNQI_VIEW_ALL : JUNQI_VIEW_MOVER;
+        return JUNQI_EXIT_OK;
+    case 'k':
+        if (!junqi_cli_parse_count(arg, JUNQI_MAX_SAMPLES, &opt->samples) || opt->samples < 1)
+            return junqi_cli_usage(prog, "--samples takes 1 to %d, not '%s'", JUNQI_MAX_SAMPLES, arg);
+        return JUNQI_EXIT_OK;
+    case 's':
+        if (!junqi_cli_parse_count(arg, 0x7FFFFFFFL, &opt->seed))
+            return junqi_cli_usage(prog, "--seed takes a number, not '%s'", arg);
+        return JUNQI_EXIT_OK;
+    case 'f':
+        if (!junqi_cli_parse_format(arg, &opt->format))
+            return junqi_cli_usage(prog, "--format takes text or json, not '%s'", arg);
+        return JUNQI_EXIT_OK;
+    case 'r':
+        if (!(opt->rules = junqi_rules_get(arg)))
+            return junqi_cli_usage(prog, "unknown rule set '%s' (known: %s)", arg, junqi_rules_names());
+        return JUNQI_EXIT_OK;
+    default:
+        return JUNQI_EXIT_USAGE;
+    }
+}
+
+/* Check the combination of options and fill in defaults. */
+static int finish_options(options *opt, int ninputs)
+{
+    if (opt->mode == MODE_NONE)
+        return junqi_cli_usage(prog, "nothing to do: give --go, --bench or --perft D "
+                                     "(game annotation is not part of this version)");
+    if (opt->mode != MODE_BENCH && ninputs > 1)
+        return junqi_cli_usage(prog, "one input at a time");
+    if (opt->position && ninputs > 0)
+        return junqi_cli_usage(prog, "--position and FILE exclude each other");
+    if (opt->mode == MODE_BENCH && (ninputs > 0 || opt->position))
+        return junqi_cli_usage(prog, "--bench uses built-in positions: no input");
+    if (!opt->limits.depth && !opt->limits.nodes && !opt->limits.movetime && opt->mode == MODE_GO)
+        opt->limits.nodes = JUNQI_DEFAULT_NODES;
+    return JUNQI_EXIT_OK;
 }
 
 int main(int argc, char **argv)
 {
-    enum { OPT_PERFT = 256, OPT_PLY, OPT_DIVIDE, OPT_FORMAT, OPT_RULES, OPT_HELP, OPT_VERSION };
     static const struct option longopts[] = {
-        {"perft", required_argument, NULL, OPT_PERFT},
-        {"ply", required_argument, NULL, OPT_PLY},
-        {"divide", no_argument, NULL, OPT_DIVIDE},
-        {"format", required_argument, NULL, OPT_FORMAT},
-        {"rules", required_argument, NULL, OPT_RULES},
-        {"help", no_argument, NULL, OPT_HELP},
-        {"version", no_argument, NULL, OPT_VERSION},
+        {"go", no_argument, NULL, 'g'},          {"bench", no_argument, NULL, 'b'},
+        {"perft", required_argument, NULL, 'p'}, {"divide", no_argument, NULL, 'd'},
+        {"ply", required_argument, NULL, 'n'},   {"position", required_argument, NULL, 'P'},
+        {"depth", required_argument, NULL, 'D'}, {"nodes", required_argument, NULL, 'N'},
+        {"movetime", required_argument, NULL, 'T'}, {"multipv", required_argument, NULL, 'K'},
+        {"threads", required_argument, NULL, 'j'}, {"view", required_argument, NULL, 'v'},
+        {"samples", required_argument, NULL, 'k'}, {"seed", required_argument, NULL, 's'},
+        {"format", required_argument, NULL, 'f'}, {"rules", required_argument, NULL, 'r'},
+        {"help", no_argument, NULL, 'h'},        {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
-    options opt = {-1, -1, false, JUNQI_FORMAT_TEXT, NULL};
+    options opt = {.mode = MODE_NONE, .ply = -1, .format = JUNQI_FORMAT_TEXT, .threads = 1,
+                   .view = -1};
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+        int rc = JUNQI_EXIT_OK;
         switch (c) {
-        case OPT_PERFT:
-            if (!junqi_cli_parse_count(optarg, 64, &opt.perft))
-                return junqi_cli_usage(prog, "--perft takes a depth from 0 to 64, not '%s'", optarg);
-            break;
-        case OPT_PLY:
-            if (!junqi_cli_parse_count(optarg, 100000000L, &opt.ply))
-                return junqi_cli_usage(prog, "--ply takes a number of moves, not '%s'", optarg);
-            break;
-        case OPT_DIVIDE: opt.divide = true; break;
-        case OPT_FORMAT:
-            if (!junqi_cli_parse_format(optarg, &opt.format))
-                return junqi_cli_usage(prog, "--format takes text or json, not '%s'", optarg);
-            break;
-        case OPT_RULES:
-            if (!(opt.rules = junqi_rules_get(optarg)))
-                return junqi_cli_usage(prog, "unknown rule set '%s' (known: %s)", optarg, junqi_rules_names());
-            break;
-        case OPT_HELP: usage(); return JUNQI_EXIT_OK;
-        case OPT_VERSION: return junqi_cli_version(prog);
-        default: return junqi_cli_bad_option(prog, argv);
+        case 'g': opt.mode = MODE_GO; break;
+        case 'b': opt.mode = MODE_BENCH; break;
+        case 'd': opt.divide = true; break;
+        case 'P': opt.position = optarg; break;
+        case 'h': usage(); return JUNQI_EXIT_OK;
+        case 'V': return junqi_cli_version(prog);
+        case '?':
+        case ':': return junqi_cli_bad_option(prog, argv);
+        default: rc = parse_option(&opt, c, optarg);
         }
+        if (rc != JUNQI_EXIT_OK)
+            return rc;
     }
-    if (opt.perft < 0)
-        return junqi_cli_usage(prog, "nothing to do: give --perft D (game annotation is not "
-                                     "part of this version)");
-    if (argc - optind > 1)
-        return junqi_cli_usage(prog, "--perft takes one input");
-    int rc = run_perft(&opt, optind < argc ? argv[optind] : "-");
+    int rc = finish_options(&opt, argc - optind);
+    if (rc != JUNQI_EXIT_OK)
+        return rc;
+    if (opt.mode == MODE_BENCH) {
+        rc = run_bench(&opt);
+    } else {
+        static located loc;
+        rc = locate(&opt, optind < argc ? argv[optind] : "-", &loc);
+        if (rc == JUNQI_EXIT_OK && opt.mode == MODE_PERFT)
+            print_perft(&opt, &loc.r.pos);
+        else if (rc == JUNQI_EXIT_OK)
+            rc = run_go(&opt, &loc);
+        junqi_input_free(&loc.in);
+    }
     if (fflush(stdout) != 0)
         return JUNQI_EXIT_IO;
     return rc;

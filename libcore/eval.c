@@ -1,0 +1,345 @@
+/*
+ * eval.c - static evaluation. See eval.h; the terms and weights are
+ * explained in docs/engine.md.
+ */
+#include "eval.h"
+
+#include <pthread.h>
+#include <string.h>
+
+const junqi_eval_weights junqi_eval_default_weights = {
+    .value = {[JUNQI_FLAG] = 0, [JUNQI_LANDMINE] = 200, [JUNQI_BOMB] = 350,
+              [JUNQI_ENGINEER] = 150, [JUNQI_LIEUTENANT] = 100, [JUNQI_CAPTAIN] = 150,
+              [JUNQI_MAJOR] = 200, [JUNQI_COLONEL] = 280, [JUNQI_BRIGADIER] = 380,
+              [JUNQI_MAJOR_GENERAL] = 500, [JUNQI_GENERAL] = 700, [JUNQI_MARSHAL] = 950},
+    .engineer_mined = 100,
+    .last_engineer = 150,
+    .bomb_vs_top = 150,
+    .gate_landmine = 60,
+    .gate_guard = 30,
+    .gate_open = 40,
+    .gate_rail = 40,
+    .gate_enemy = 300,
+    .open_scale = {40, 64, 96, 128},
+    .pressure = {[JUNQI_BOMB] = 90, [JUNQI_ENGINEER] = 80, [JUNQI_LIEUTENANT] = 50,
+                 [JUNQI_CAPTAIN] = 60, [JUNQI_MAJOR] = 70, [JUNQI_COLONEL] = 80,
+                 [JUNQI_BRIGADIER] = 90, [JUNQI_MAJOR_GENERAL] = 100, [JUNQI_GENERAL] = 110,
+                 [JUNQI_MARSHAL] = 120},
+    .defence = {[JUNQI_BOMB] = 15, [JUNQI_ENGINEER] = 10, [JUNQI_LIEUTENANT] = 10,
+                [JUNQI_CAPTAIN] = 15, [JUNQI_MAJOR] = 15, [JUNQI_COLONEL] = 15,
+                [JUNQI_BRIGADIER] = 15, [JUNQI_MAJOR_GENERAL] = 10, [JUNQI_GENERAL] = 5,
+                [JUNQI_MARSHAL] = 5},
+    .camp_own = 10,
+    .camp_enemy = 40,
+    .rail = 10,
+    .centre = 15,
+    .advance = 8,
+    .stuck = -20,
+    .mobility = 2,
+};
+
+/* ---- move distances, per board ------------------------------------------
+ * dist[c][p][q]: the fewest moves from p to q on an empty board, for a
+ * non-engineer (c = 0: road steps and straight railway runs) or an engineer
+ * (c = 1: road steps and any railway path). Capped at DIST_FAR. */
+
+#define DIST_FAR 15
+
+typedef struct board_dist {
+    uint8_t d[2][JUNQI_MAX_POINTS][JUNQI_MAX_POINTS];
+} board_dist;
+
+static board_dist dists[2];
+static pthread_once_t dist_once[2] = {PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT};
+
+/* The points one move from x for mover class c, on an empty board. */
+static int one_move(const junqi_board *b, int c, int x, uint8_t *out)
+{
+    int n = 0;
+    for (int i = 0; i < b->nroad[x]; i++)
+        out[n++] = b->road[x][i];
+    if (!b->point[x].railway)
+        return n;
+    if (c == 0) {
+        for (int i = b->run_start[x]; i < b->run_start[x + 1]; i++)
+            out[n++] = b->run[i].point;
+        return n;
+    }
+    for (int q = 0; q < b->npoints; q++) /* the railway is connected on both boards */
+        if (q != x && b->point[q].railway)
+            out[n++] = (uint8_t)q;
+    return n;
+}
+
+static void bfs(const junqi_board *b, int c, int src, uint8_t *dist)
+{
+    uint8_t queue[JUNQI_MAX_POINTS], next[JUNQI_MAX_POINTS * 4];
+    memset(dist, DIST_FAR, JUNQI_MAX_POINTS);
+    int head = 0, tail = 0;
+    dist[src] = 0;
+    queue[tail++] = (uint8_t)src;
+    while (head < tail) {
+        int x = queue[head++];
+        int n = one_move(b, c, x, next);
+        for (int i = 0; i < n; i++)
+            if (dist[next[i]] == DIST_FAR && dist[x] + 1 < DIST_FAR) {
+                dist[next[i]] = (uint8_t)(dist[x] + 1);
+                queue[tail++] = next[i];
+            }
+    }
+}
+
+static void build_dist(junqi_board_kind kind)
+{
+    const junqi_board *b = junqi_board_get(kind);
+    for (int c = 0; c < 2; c++)
+        for (int p = 0; p < b->npoints; p++)
+            bfs(b, c, p, dists[kind].d[c][p]);
+}
+
+static void build_dist_two(void) { build_dist(JUNQI_TWO_PLAYER); }
+static void build_dist_four(void) { build_dist(JUNQI_FOUR_PLAYER); }
+
+static const board_dist *board_dists(const junqi_board *b)
+{
+    pthread_once(&dist_once[b->kind], b->kind == JUNQI_TWO_PLAYER ? build_dist_two
+                                                                    : build_dist_four);
+    return &dists[b->kind];
+}
+
+/* ---- tables ------------------------------------------------------------- */
+
+/* Proximity of a piece at `moves` moves: 64 at one move, halving. */
+static int proximity(int moves)
+{
+    return moves >= 1 && moves <= 7 ? 64 >> (moves - 1) : 0;
+}
+
+/* The positional value of a movable piece of seat s on point p, ignoring flags. */
+static int static_position(const junqi_eval_tables *t, int s, int p)
+{
+    const junqi_board *b = t->board;
+    const junqi_point *pt = &b->point[p];
+    const junqi_eval_weights *w = t->w;
+    if (pt->kind == JUNQI_HEADQUARTERS)
+        return w->stuck;
+    bool enemy_arm = pt->arm < JUNQI_SEATS && ((t->enemies[s] >> pt->arm) & 1);
+    int v = w->mobility * (b->nroad[p] + 2 * b->nrail[p]);
+    if (pt->kind == JUNQI_CAMP)
+        v += enemy_arm ? w->camp_enemy : w->camp_own;
+    if (pt->railway)
+        v += w->rail;
+    if (pt->arm == JUNQI_NO_SEAT)
+        v += w->centre;
+    if (enemy_arm)
+        v += w->advance * pt->row;
+    return v;
+}
+
+static int flag_point(const junqi_position *pos, int s)
+{
+    for (int p = 0; p < pos->board->npoints; p++)
+        if (pos->cell[p] == JUNQI_CELL(s, JUNQI_FLAG))
+            return p;
+    return JUNQI_NO_POINT;
+}
+
+void junqi_eval_tables_init(junqi_eval_tables *t, const junqi_position *pos,
+                            const junqi_eval_weights *w)
+{
+    const junqi_board *b = pos->board;
+    const board_dist *bd = board_dists(b);
+    memset(t, 0, sizeof *t);
+    t->board = b;
+    t->w = w ? w : &junqi_eval_default_weights;
+    for (int s = 0; s < JUNQI_SEATS; s++) {
+        t->side[s] = pos->side[s];
+        t->enemies[s] = (uint8_t)(pos->present & ~pos->side[s]);
+        t->flag[s] = (uint8_t)flag_point(pos, s);
+    }
+    for (int s = 0; s < JUNQI_SEATS; s++) {
+        if (!((pos->present >> s) & 1))
+            continue;
+        int f = t->flag[s];
+        for (int k = JUNQI_BOMB; k <= JUNQI_MARSHAL; k++) {
+            const uint8_t(*d)[JUNQI_MAX_POINTS] = bd->d[k == JUNQI_ENGINEER];
+            for (int p = 0; p < b->npoints; p++) {
+                int v = static_position(t, s, p);
+                if (f != JUNQI_NO_POINT) {
+                    v += t->w->defence[k] * proximity(d[p][f]) / 64;
+                    t->press[s][k][p] = (int16_t)(t->w->pressure[k] * proximity(d[p][f]) / 64);
+                }
+                t->pst[s][k][p] = (int16_t)v;
+            }
+        }
+    }
+}
+
+/* ---- running sums ------------------------------------------------------- */
+
+static void add_piece(const junqi_eval_tables *t, junqi_eval_state *st, uint8_t c, int p, int sign)
+{
+    int s = JUNQI_CELL_SEAT(c), k = JUNQI_CELL_PIECE(c);
+    st->count[s][k] = (uint8_t)(st->count[s][k] + sign);
+    st->material[s] += sign * t->w->value[k];
+    st->positional[s] += sign * t->pst[s][k][p];
+    for (unsigned e = t->enemies[s]; e; e &= e - 1) {
+        int target = __builtin_ctz(e);
+        st->pressure[target] += sign * t->press[target][k][p];
+    }
+}
+
+void junqi_eval_state_init(const junqi_eval_tables *t, const junqi_position *pos,
+                           junqi_eval_state *st)
+{
+    memset(st, 0, sizeof *st);
+    for (int p = 0; p < pos->board->npoints; p++) {
+        uint8_t c = pos->cell[p];
+        if (c && JUNQI_CELL_PIECE(c) != JUNQI_UNKNOWN)
+            add_piece(t, st, c, p, +1);
+    }
+}
+
+void junqi_eval_state_update(const junqi_eval_tables *t, junqi_eval_state *st, const junqi_undo *u)
+{
+    add_piece(t, st, u->moved, u->move.from, -1);
+    switch (u->outcome) {
+    case JUNQI_NO_COMBAT: add_piece(t, st, u->moved, u->move.to, +1); break;
+    case JUNQI_ATTACKER_WINS:
+        add_piece(t, st, u->captured, u->move.to, -1);
+        add_piece(t, st, u->moved, u->move.to, +1);
+        break;
+    case JUNQI_BOTH_REMOVED: add_piece(t, st, u->captured, u->move.to, -1); break;
+    default: break; /* the attacker is gone, the defender stays */
+    }
+}
+
+/* ---- the score ---------------------------------------------------------- */
+
+/* What the gates of seat s's flag hold. */
+typedef struct gate_info {
+    int danger; /* the gate terms, positive = bad for s */
+    int open;   /* gates empty or held by an enemy */
+    bool mined; /* a landmine of s on a gate */
+} gate_info;
+
+static gate_info gates(const junqi_eval_tables *t, const junqi_position *pos, int s)
+{
+    gate_info g = {0, 0, false};
+    int f = t->flag[s];
+    if (f == JUNQI_NO_POINT)
+        return g;
+    const junqi_board *b = t->board;
+    const junqi_eval_weights *w = t->w;
+    for (int i = 0; i < b->nroad[f]; i++) {
+        int q = b->road[f][i];
+        uint8_t c = pos->cell[q];
+        if (!c) {
+            g.danger += w->gate_open + (b->point[q].railway ? w->gate_rail : 0);
+            g.open++;
+        } else if ((t->side[s] >> JUNQI_CELL_SEAT(c)) & 1) {
+            bool mine = JUNQI_CELL_PIECE(c) == JUNQI_LANDMINE;
+            g.danger -= mine ? w->gate_landmine : w->gate_guard;
+            g.mined |= mine;
+        } else {
+            g.danger += w->gate_enemy;
+            g.open++;
+        }
+    }
+    if (g.open > 3)
+        g.open = 3;
+    return g;
+}
+
+/* Material of seat s, with the adjustments that depend on the enemies. */
+static int material(const junqi_eval_tables *t, const junqi_eval_state *st,
+                    const junqi_position *pos, const gate_info *gi, int s)
+{
+    const junqi_eval_weights *w = t->w;
+    const uint8_t *n = st->count[s];
+    int m = st->material[s];
+    int enemies = 0, mined = 0, tops = 0;
+    for (unsigned e = t->enemies[s] & pos->alive; e; e &= e - 1) {
+        int x = __builtin_ctz(e);
+        enemies++;
+        mined += gi[x].mined;
+        tops += st->count[x][JUNQI_MARSHAL] + st->count[x][JUNQI_GENERAL];
+    }
+    if (enemies) {
+        m += n[JUNQI_ENGINEER] * w->engineer_mined * mined / enemies;
+        m += n[JUNQI_BOMB] * w->bomb_vs_top * tops / (2 * enemies);
+    }
+    if (n[JUNQI_ENGINEER] == 1)
+        m += w->last_engineer;
+    return m;
+}
+
+/* The score split into terms, for side `side`. */
+static junqi_eval_terms score_terms(const junqi_eval_tables *t, const junqi_eval_state *st,
+                                    const junqi_position *pos, unsigned side)
+{
+    junqi_eval_terms terms = {0, 0, 0, 0};
+    if (junqi_position_over(pos)) {
+        if (pos->result.status == JUNQI_DECIDED)
+            terms.total = (pos->result.winners & side) ? JUNQI_EVAL_WIN : -JUNQI_EVAL_WIN;
+        return terms;
+    }
+    gate_info gi[JUNQI_SEATS];
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        gi[s] = (pos->alive >> s) & 1 ? gates(t, pos, s) : (gate_info){0, 0, false};
+    for (unsigned a = pos->alive; a; a &= a - 1) {
+        int s = __builtin_ctz(a);
+        int sign = (side >> s) & 1 ? 1 : -1;
+        int danger = gi[s].danger + st->pressure[s] * t->w->open_scale[gi[s].open] / 64;
+        terms.material += sign * material(t, st, pos, gi, s);
+        terms.flag_safety -= sign * danger;
+        terms.position += sign * st->positional[s];
+    }
+    terms.total = terms.material + terms.flag_safety + terms.position;
+    return terms;
+}
+
+int junqi_eval_score(const junqi_eval_tables *t, const junqi_eval_state *st,
+                     const junqi_position *pos, unsigned side)
+{
+    return score_terms(t, st, pos, side).total;
+}
+
+junqi_eval_terms junqi_evaluate_terms(const junqi_position *pos, unsigned side)
+{
+    static _Thread_local junqi_eval_tables t;
+    junqi_eval_state st;
+    junqi_eval_tables_init(&t, pos, NULL);
+    junqi_eval_state_init(&t, pos, &st);
+    return score_terms(&t, &st, pos, side);
+}
+
+int junqi_evaluate(const junqi_position *pos, unsigned side)
+{
+    return junqi_evaluate_terms(pos, side).total;
+}
+
+/* e^x for |x| <= 64, without libm (the library links without -lm): a Taylor
+ * polynomial of degree 6 on x / 1024, squared ten times; relative error
+ * below 1e-10. */
+static double exp_bounded(double x)
+{
+    double y = x / 1024, term = 1, sum = 1;
+    for (int n = 1; n <= 6; n++) {
+        term *= y / n;
+        sum += term;
+    }
+    for (int i = 0; i < 10; i++)
+        sum *= sum;
+    return sum;
+}
+
+double junqi_eval_winprob(int score)
+{
+    double x = -(double)score / JUNQI_EVAL_LOGISTIC_SCALE;
+    if (x > 64)
+        return 0.0;
+    if (x < -64)
+        return 1.0;
+    return 1.0 / (1.0 + exp_bounded(x));
+}

@@ -1,0 +1,495 @@
+/*
+ * infer.c - identities of hidden pieces from public facts. See infer.h.
+ */
+#include "infer.h"
+
+#include <string.h>
+
+#include "replay.h"
+
+#define NO_PIECE JUNQI_NO_POINT
+
+static inline int popcount(unsigned x)
+{
+    return __builtin_popcount(x);
+}
+
+/* ---- tracking ----------------------------------------------------------- */
+
+/* What the setup rules allow on arm point (row, col) (rules.md): landmines
+ * only in rows 5-6, no bomb in row 1, the flag only on a headquarters. */
+static junqi_kinds placement(const junqi_point *pt)
+{
+    junqi_kinds k = JUNQI_KINDS_ALL;
+    if (pt->row < 5)
+        k &= (junqi_kinds)~JUNQI_KIND_BIT(JUNQI_LANDMINE);
+    if (pt->row == 1)
+        k &= (junqi_kinds)~JUNQI_KIND_BIT(JUNQI_BOMB);
+    if (pt->kind != JUNQI_HEADQUARTERS)
+        k &= (junqi_kinds)~JUNQI_KIND_BIT(JUNQI_FLAG);
+    return k;
+}
+
+/* Restrict piece i's unary facts (and its current set) to `allowed`. */
+static void restrict_piece(junqi_infer *inf, int i, junqi_kinds allowed)
+{
+    inf->piece[i].facts &= allowed;
+    inf->piece[i].kinds &= allowed;
+    if (!inf->piece[i].kinds)
+        inf->consistent = false;
+}
+
+/* The identities the viewer sees in pos become facts. */
+static void learn_seen(junqi_infer *inf, const junqi_position *pos)
+{
+    static _Thread_local junqi_position view;
+    junqi_position_view(&view, pos, inf->viewer, inf->mode);
+    for (int i = 0; i < inf->npieces; i++) {
+        int p = inf->piece[i].point;
+        if (p == JUNQI_NO_POINT || !view.cell[p])
+            continue;
+        int k = JUNQI_CELL_PIECE(view.cell[p]);
+        if (k != JUNQI_UNKNOWN)
+            restrict_piece(inf, i, JUNQI_KIND_BIT(k));
+    }
+}
+
+void junqi_infer_start(junqi_infer *inf, const junqi_position *start, bool setup, int viewer,
+                       junqi_info_mode mode)
+{
+    memset(inf, 0, sizeof *inf);
+    inf->board = start->board;
+    inf->rules = start->rules;
+    inf->viewer = viewer;
+    inf->mode = mode;
+    inf->consistent = true;
+    memset(inf->at, NO_PIECE, sizeof inf->at);
+    inf->removed[0] = inf->removed[1] = NO_PIECE;
+    const junqi_board *b = start->board;
+    for (int s = 0; s < JUNQI_SEATS; s++) {
+        inf->first[s] = (uint8_t)inf->npieces;
+        for (int p = 0; p < b->npoints && inf->npieces < JUNQI_INFER_MAX_PIECES; p++) {
+            uint8_t c = start->cell[p];
+            if (!c || JUNQI_CELL_SEAT(c) != s)
+                continue;
+            junqi_kinds k = setup ? placement(&b->point[p]) : JUNQI_KINDS_ALL;
+            inf->piece[inf->npieces] = (junqi_infer_piece){(uint8_t)s, (uint8_t)p, (uint8_t)p,
+                                                           false, k, k};
+            inf->at[p] = (uint8_t)inf->npieces++;
+        }
+    }
+    inf->first[JUNQI_SEATS] = (uint8_t)inf->npieces;
+    learn_seen(inf, start);
+}
+
+static void remove_piece(junqi_infer *inf, int i, int slot)
+{
+    inf->at[inf->piece[i].point] = NO_PIECE;
+    inf->piece[i].point = JUNQI_NO_POINT;
+    if (slot >= 0)
+        inf->removed[slot] = (uint8_t)i;
+}
+
+void junqi_infer_move(junqi_infer *inf, junqi_move m, junqi_outcome o)
+{
+    inf->removed[0] = inf->removed[1] = NO_PIECE;
+    int a = inf->at[m.from], d = inf->at[m.to];
+    if (a == NO_PIECE) { /* a move of an untracked piece: the record and the start disagree */
+        inf->consistent = false;
+        return;
+    }
+    inf->piece[a].moved = true;
+    restrict_piece(inf, a, (junqi_kinds) ~(JUNQI_KIND_BIT(JUNQI_LANDMINE) | JUNQI_KIND_BIT(JUNQI_FLAG)));
+    if (d != NO_PIECE && inf->ncombats < JUNQI_INFER_MAX_PIECES)
+        inf->combat[inf->ncombats++] = (junqi_infer_combat){(uint8_t)a, (uint8_t)d, (uint8_t)o};
+    if (d != NO_PIECE && (o == JUNQI_ATTACKER_WINS || o == JUNQI_BOTH_REMOVED))
+        remove_piece(inf, d, 1);
+    if (d != NO_PIECE && (o == JUNQI_ATTACKER_LOSES || o == JUNQI_BOTH_REMOVED)) {
+        remove_piece(inf, a, 0);
+        return;
+    }
+    inf->at[m.from] = NO_PIECE;
+    inf->at[m.to] = (uint8_t)a;
+    inf->piece[a].point = m.to;
+}
+
+/* Facts about the pieces the last move removed, now that the position after
+ * it is known: a removed defender whose seat stays in the game was not its
+ * flag, one whose seat lost its flag was; a removed piece was the marshal
+ * exactly when its seat's flag is shown now for the first time. */
+static void learn_removed(junqi_infer *inf, const junqi_position *pos)
+{
+    for (int slot = 0; slot < 2; slot++) {
+        int i = inf->removed[slot];
+        if (i == NO_PIECE)
+            continue;
+        int s = inf->piece[i].seat;
+        bool alive = (pos->alive >> s) & 1;
+        if (slot == 1 && alive)
+            restrict_piece(inf, i, (junqi_kinds)~JUNQI_KIND_BIT(JUNQI_FLAG));
+        if (slot == 1 && !alive && pos->out_reason[s] == JUNQI_REASON_FLAG_CAPTURED)
+            restrict_piece(inf, i, JUNQI_KIND_BIT(JUNQI_FLAG));
+        if (!alive || !pos->rules->marshal_death_reveals_flag)
+            continue;
+        bool shown_now = junqi_flag_revealed(pos, s) && !((inf->shown >> s) & 1);
+        restrict_piece(inf, i, shown_now ? JUNQI_KIND_BIT(JUNQI_MARSHAL)
+                                         : (junqi_kinds)~JUNQI_KIND_BIT(JUNQI_MARSHAL));
+    }
+    inf->removed[0] = inf->removed[1] = NO_PIECE;
+}
+
+void junqi_infer_sync(junqi_infer *inf, const junqi_position *pos)
+{
+    learn_removed(inf, pos);
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        if (junqi_flag_revealed(pos, s))
+            inf->shown |= (uint8_t)JUNQI_SEAT_BIT(s);
+    for (int i = 0; i < inf->npieces; i++) {
+        int p = inf->piece[i].point;
+        if (p != JUNQI_NO_POINT && !pos->cell[p])
+            remove_piece(inf, i, -1); /* an elimination */
+    }
+    learn_seen(inf, pos);
+}
+
+bool junqi_infer_replay(junqi_infer *inf, const junqi_game *g, const junqi_rules *rules,
+                        size_t ply, int viewer, junqi_info_mode mode, junqi_position *pos)
+{
+    static _Thread_local junqi_replay r;
+    if (!junqi_replay_start(&r, g, rules, NULL))
+        return false;
+    junqi_infer_start(inf, &r.pos, g->start == NULL, viewer, mode);
+    for (size_t k = 0; k <= ply; k++) {
+        uint32_t before = r.pos.moves;
+        junqi_replay_seek(&r, k);
+        if (r.pos.moves != before)
+            junqi_infer_move(inf, r.last_move, (junqi_outcome)r.last_outcome);
+        junqi_infer_sync(inf, &r.pos);
+        if (r.moves < k)
+            break; /* the game has fewer moves */
+    }
+    if (pos)
+        *pos = r.pos;
+    return true;
+}
+
+/* ---- propagation -------------------------------------------------------- */
+
+typedef struct domains {
+    junqi_kinds d[JUNQI_INFER_MAX_PIECES];
+} domains;
+
+/* What the combats allow, from the rule set's combat table:
+ * defenders[o][a] = the defender kinds that give outcome o against attacker a,
+ * attackers[o][d] = the attacker kinds that give outcome o against defender d. */
+typedef struct solver {
+    const junqi_infer *inf;
+    junqi_kinds defenders[4][JUNQI_PIECE_KINDS];
+    junqi_kinds attackers[4][JUNQI_PIECE_KINDS];
+} solver;
+
+static void solver_init(solver *sv, const junqi_infer *inf)
+{
+    memset(sv, 0, sizeof *sv);
+    sv->inf = inf;
+    for (int a = JUNQI_FLAG; a <= JUNQI_MARSHAL; a++)
+        for (int d = JUNQI_FLAG; d <= JUNQI_MARSHAL; d++) {
+            int o = junqi_combat(inf->rules, (junqi_piece)a, (junqi_piece)d);
+            sv->defenders[o][a] |= JUNQI_KIND_BIT(d);
+            sv->attackers[o][d] |= JUNQI_KIND_BIT(a);
+        }
+}
+
+/* Arc consistency on one combat. Returns -1 (wiped out), 0 or 1 (changed). */
+static int revise_combat(const solver *sv, const junqi_infer_combat *c, domains *D)
+{
+    junqi_kinds da = D->d[c->attacker], dd = D->d[c->defender], na = 0, nd = 0;
+    for (unsigned k = da; k; k &= k - 1)
+        if (sv->defenders[c->outcome][__builtin_ctz(k)] & dd)
+            na |= (junqi_kinds)(k & -k);
+    for (unsigned k = dd; k; k &= k - 1)
+        if (sv->attackers[c->outcome][__builtin_ctz(k)] & da)
+            nd |= (junqi_kinds)(k & -k);
+    if (!na || !nd)
+        return -1;
+    D->d[c->attacker] = na;
+    D->d[c->defender] = nd;
+    return na != da || nd != dd;
+}
+
+#define SINK 0 /* bit 0 of a kind mask is no kind: it stands for the sink */
+
+/* Give each of pieces lo..hi-1 a kind within capacity (Kuhn's augmenting
+ * paths). Returns false if some piece gets none. */
+static bool augment(const domains *D, int lo, int hi, int i, uint8_t *assign, int *used,
+                    unsigned *visited)
+{
+    for (unsigned ks = D->d[i] & ~*visited; ks; ks &= ks - 1) {
+        int k = __builtin_ctz(ks);
+        *visited |= 1u << k;
+        if (used[k] < junqi_piece_count((junqi_piece)k)) {
+            assign[i] = (uint8_t)k;
+            used[k]++;
+            return true;
+        }
+        for (int j = lo; j < hi; j++)
+            if (assign[j] == k && augment(D, lo, hi, j, assign, used, visited)) {
+                assign[i] = (uint8_t)k;
+                return true;
+            }
+    }
+    return false;
+}
+
+/* Régin's filtering of one seat's cardinality constraint (see the design
+ * note of infer.h): with a complete matching, kind k stays in piece i's set
+ * if k is i's kind or the residual graph leads from k back to i's kind.
+ * Returns -1 (infeasible), 0 or 1 (changed). */
+static int revise_army(domains *D, int lo, int hi)
+{
+    uint8_t assign[JUNQI_INFER_MAX_PIECES] = {0};
+    int used[16] = {0};
+    for (int i = lo; i < hi; i++) {
+        unsigned visited = 0;
+        if (!augment(D, lo, hi, i, assign, used, &visited))
+            return -1;
+    }
+    unsigned reach[16] = {0};
+    for (int i = lo; i < hi; i++)
+        reach[assign[i]] |= D->d[i] & ~(1u << assign[i]);
+    for (int k = JUNQI_FLAG; k <= JUNQI_MARSHAL; k++) {
+        if (used[k] < junqi_piece_count((junqi_piece)k))
+            reach[k] |= 1u << SINK;
+        if (used[k] > 0)
+            reach[SINK] |= 1u << k;
+    }
+    for (bool grew = true; grew;) { /* transitive closure over 13 nodes */
+        grew = false;
+        for (int x = 0; x <= JUNQI_MARSHAL; x++) {
+            unsigned r = reach[x];
+            for (unsigned y = r; y; y &= y - 1)
+                r |= reach[__builtin_ctz(y)];
+            grew |= r != reach[x];
+            reach[x] = r;
+        }
+    }
+    int changed = 0;
+    for (int i = lo; i < hi; i++) {
+        junqi_kinds keep = JUNQI_KIND_BIT(assign[i]);
+        for (unsigned ks = D->d[i] & ~keep; ks; ks &= ks - 1)
+            if (reach[__builtin_ctz(ks)] & (1u << assign[i]))
+                keep |= (junqi_kinds)(ks & -ks);
+        changed |= keep != D->d[i];
+        D->d[i] = keep;
+    }
+    return changed;
+}
+
+/* Propagate to a fixpoint. False if some set becomes empty. */
+static bool propagate(const solver *sv, domains *D)
+{
+    const junqi_infer *inf = sv->inf;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int c = 0; c < inf->ncombats; c++) {
+            int r = revise_combat(sv, &inf->combat[c], D);
+            if (r < 0)
+                return false;
+            changed |= r;
+        }
+        for (int s = 0; s < JUNQI_SEATS; s++) {
+            if (inf->first[s] == inf->first[s + 1])
+                continue;
+            int r = revise_army(D, inf->first[s], inf->first[s + 1]);
+            if (r < 0)
+                return false;
+            changed |= r;
+        }
+    }
+    return true;
+}
+
+/* ---- search for complete assignments ------------------------------------ */
+
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* The undecided piece with the fewest identities left, or -1 when all are decided. */
+static int choose_piece(const solver *sv, const domains *D)
+{
+    int best = -1, best_n = 99;
+    for (int i = 0; i < sv->inf->npieces; i++) {
+        int n = popcount(D->d[i]);
+        if (n > 1 && n < best_n) {
+            best = i;
+            best_n = n;
+        }
+    }
+    return best;
+}
+
+/* A kind of piece i's set, drawn in proportion to how many of that kind
+ * its seat has not yet placed on decided pieces (at least 1). */
+static int draw_kind(const solver *sv, const domains *D, int i, uint64_t *rng)
+{
+    const junqi_infer *inf = sv->inf;
+    int s = inf->piece[i].seat, weight[16] = {0}, total = 0;
+    for (unsigned ks = D->d[i]; ks; ks &= ks - 1) {
+        int k = __builtin_ctz(ks);
+        weight[k] = junqi_piece_count((junqi_piece)k);
+        for (int j = inf->first[s]; j < inf->first[s + 1]; j++)
+            weight[k] -= D->d[j] == JUNQI_KIND_BIT(k);
+        if (weight[k] < 1)
+            weight[k] = 1;
+        total += weight[k];
+    }
+    int x = (int)(next_random(rng) % (uint64_t)total);
+    for (unsigned ks = D->d[i]; ks; ks &= ks - 1) {
+        int k = __builtin_ctz(ks);
+        if (x < weight[k])
+            return k;
+        x -= weight[k];
+    }
+    return __builtin_ctz(D->d[i]);
+}
+
+/* Depth-first search for a complete assignment within D (propagated). On
+ * success D holds it (every set a single kind). *budget counts the nodes
+ * left; the search gives up (returns false) when it runs out. */
+static bool find_assignment(const solver *sv, domains *D, uint64_t *rng, long *budget)
+{
+    int i = choose_piece(sv, D);
+    if (i < 0)
+        return true;
+    while (D->d[i]) {
+        if (--*budget < 0)
+            return false;
+        int k = draw_kind(sv, D, i, rng);
+        domains E = *D;
+        E.d[i] = JUNQI_KIND_BIT(k);
+        if (propagate(sv, &E) && find_assignment(sv, &E, rng, budget)) {
+            *D = E;
+            return true;
+        }
+        if (*budget < 0)
+            return false;
+        D->d[i] &= (junqi_kinds)~JUNQI_KIND_BIT(k);
+        if (!propagate(sv, D))
+            return false;
+    }
+    return false;
+}
+
+static void load_domains(const junqi_infer *inf, domains *D)
+{
+    for (int i = 0; i < inf->npieces; i++)
+        D->d[i] = inf->piece[i].kinds;
+}
+
+/* Node budget for proving one (piece, kind) pair. */
+#define PROOF_BUDGET 20000
+
+/* Keep in D only the pairs some complete assignment contains (see
+ * junqi_infer_solve). Returns false if there is no assignment at all. */
+static bool prove_pairs(const solver *sv, domains *D)
+{
+    junqi_kinds witnessed[JUNQI_INFER_MAX_PIECES] = {0};
+    uint64_t rng = 0x494E464552ull; /* "INFER": proofs are reproducible */
+    for (int i = 0; i < sv->inf->npieces; i++) {
+        for (unsigned ks = D->d[i] & ~witnessed[i]; ks; ks &= ks - 1) {
+            junqi_kinds k = (junqi_kinds)(ks & -ks);
+            if (!(D->d[i] & k) || (witnessed[i] & k))
+                continue;
+            domains E = *D;
+            E.d[i] = k;
+            long budget = PROOF_BUDGET;
+            if (propagate(sv, &E) && find_assignment(sv, &E, &rng, &budget)) {
+                for (int j = 0; j < sv->inf->npieces; j++)
+                    witnessed[j] |= E.d[j];
+            } else if (budget >= 0) { /* proved impossible */
+                D->d[i] &= (junqi_kinds)~k;
+                if (!propagate(sv, D))
+                    return false;
+            }
+        }
+    }
+    return true;
+}
+
+bool junqi_infer_solve(junqi_infer *inf, bool exact)
+{
+    solver sv;
+    solver_init(&sv, inf);
+    domains D;
+    load_domains(inf, &D);
+    bool ok = inf->consistent && propagate(&sv, &D) && (!exact || prove_pairs(&sv, &D));
+    if (!ok) {
+        inf->consistent = false;
+        return false;
+    }
+    for (int i = 0; i < inf->npieces; i++)
+        inf->piece[i].kinds = D.d[i];
+    return true;
+}
+
+/* Attempts before junqi_infer_sample gives up, and nodes per attempt. */
+#define SAMPLE_TRIES 8
+#define SAMPLE_BUDGET 100000
+
+bool junqi_infer_sample(const junqi_infer *inf, uint64_t *rng,
+                        uint8_t kinds[JUNQI_INFER_MAX_PIECES])
+{
+    solver sv;
+    solver_init(&sv, inf);
+    for (int t = 0; t < SAMPLE_TRIES && inf->consistent; t++) {
+        domains D;
+        load_domains(inf, &D);
+        long budget = SAMPLE_BUDGET;
+        if (!propagate(&sv, &D))
+            return false;
+        if (find_assignment(&sv, &D, rng, &budget)) {
+            for (int i = 0; i < inf->npieces; i++)
+                kinds[i] = (uint8_t)__builtin_ctz(D.d[i]);
+            return true;
+        }
+        if (budget >= 0)
+            return false; /* no assignment exists */
+    }
+    return false;
+}
+
+bool junqi_infer_check(const junqi_infer *inf, const uint8_t kinds[JUNQI_INFER_MAX_PIECES])
+{
+    int count[JUNQI_SEATS][JUNQI_PIECE_KINDS] = {{0}};
+    for (int i = 0; i < inf->npieces; i++) {
+        int k = kinds[i];
+        if (k < JUNQI_FLAG || k > JUNQI_MARSHAL || !(inf->piece[i].facts & JUNQI_KIND_BIT(k)))
+            return false;
+        if (++count[inf->piece[i].seat][k] > junqi_piece_count((junqi_piece)k))
+            return false;
+    }
+    for (int c = 0; c < inf->ncombats; c++) {
+        const junqi_infer_combat *f = &inf->combat[c];
+        if (junqi_combat(inf->rules, (junqi_piece)kinds[f->attacker],
+                         (junqi_piece)kinds[f->defender]) != f->outcome)
+            return false;
+    }
+    return true;
+}
+
+void junqi_infer_place(const junqi_infer *inf, const uint8_t kinds[JUNQI_INFER_MAX_PIECES],
+                       const junqi_position *pos, junqi_position *out)
+{
+    *out = *pos;
+    for (int i = 0; i < inf->npieces; i++) {
+        int p = inf->piece[i].point;
+        if (p != JUNQI_NO_POINT)
+            out->cell[p] = JUNQI_CELL(inf->piece[i].seat, kinds[i]);
+    }
+    out->hash = junqi_position_hash(out);
+}

@@ -1,0 +1,170 @@
+/*
+ * infer.h - hidden information: which identities each piece can still have,
+ * given everything a seat knows, and complete assignments sampled from them.
+ *
+ * A seat in a dark game (../shared/docs/rules.md, "Information modes") knows
+ * its own pieces (and, double-open, its partner's) and what the game made
+ * public:
+ *   - the army: every seat starts with the 25 pieces of rules.md (a game
+ *     that starts from a set position: at most that many of each kind);
+ *   - the setup rules: landmines only in rows 5-6, no bomb in row 1, the
+ *     flag on a headquarters (setup.h);
+ *   - every move (which piece went where) and every combat outcome (attacker
+ *     wins, loses, both removed): the two pieces' identities must give that
+ *     outcome under the rule set's combat table (junqi_combat);
+ *   - a piece that moved is neither a landmine nor a flag;
+ *   - flags: a seat whose flag is captured leaves the game, so a piece that
+ *     lost to an attack while its seat stayed in the game was not the flag;
+ *     the flag shown when a marshal dies is known, and the piece of that
+ *     seat removed in that combat was the marshal; while a seat's flag is
+ *     not shown, none of its removed pieces was the marshal;
+ *   - eliminations remove pieces without telling what they were.
+ *
+ * Design note: every piece is tracked from its start point, alive or
+ * removed, with a set of identities (a bit mask of piece kinds). The facts
+ * are unary (a set per piece) or binary (one per combat between two pieces
+ * whose identities the viewer may not know), and each seat's army is a
+ * global cardinality constraint (exactly as many of each kind as the army
+ * has). junqi_infer_solve() propagates them to a fixpoint: arc consistency
+ * on the combats, and for each seat Régin's matching-based filtering of the
+ * cardinality constraint (a kind stays in a piece's set only if some
+ * assignment of the whole army gives it to that piece). Optionally it then
+ * proves each remaining (piece, kind) pair by finding a complete assignment
+ * of all seats that contains it, which makes the sets exact.
+ * junqi_infer_sample() draws complete assignments by depth-first search with
+ * the same propagation at every step, choosing kinds at random in
+ * proportion to how many of them the seat still has to place; it is not
+ * exactly uniform over the consistent assignments, but every sample it
+ * returns satisfies every fact (junqi_infer_check()).
+ */
+#ifndef JUNQI_INFER_H
+#define JUNQI_INFER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "game.h"
+#include "position.h"
+
+/** A set of piece kinds: bit k stands for junqi_piece k (JUNQI_FLAG .. JUNQI_MARSHAL). */
+typedef uint16_t junqi_kinds;
+
+/** The bit of piece kind k in a junqi_kinds. */
+#define JUNQI_KIND_BIT(k) ((junqi_kinds)(1u << (k)))
+/** Every identity a piece can have: flag .. marshal. */
+#define JUNQI_KINDS_ALL ((junqi_kinds)(((1u << (JUNQI_MARSHAL + 1)) - 1) & ~1u))
+
+/** The most pieces tracked: four armies. */
+#define JUNQI_INFER_MAX_PIECES (JUNQI_SEATS * JUNQI_ARMY_SIZE)
+
+/** One tracked piece. */
+typedef struct junqi_infer_piece {
+    uint8_t seat;      /**< its owner */
+    uint8_t start;     /**< the point it started on */
+    uint8_t point;     /**< where it stands, or JUNQI_NO_POINT once removed */
+    bool moved;        /**< it has moved (so it is no landmine and no flag) */
+    junqi_kinds facts; /**< what the unary facts alone allow (placement, moves, known
+                            identities, flag and marshal facts) */
+    junqi_kinds kinds; /**< the identities it can still have (after junqi_infer_solve()) */
+} junqi_infer_piece;
+
+/** A combat between two tracked pieces: attacker, defender (indices) and outcome. */
+typedef struct junqi_infer_combat {
+    uint8_t attacker, defender, outcome;
+} junqi_infer_combat;
+
+/**
+ * What one seat knows about every piece. Transparent (read the pieces
+ * directly); a plain value without pointers to free, about 2 KB. Build it
+ * with junqi_infer_start() and feed it the game with junqi_infer_move() and
+ * junqi_infer_sync(), or all at once with junqi_infer_replay().
+ */
+typedef struct junqi_infer {
+    const junqi_board *board;
+    const junqi_rules *rules;
+    int viewer;                 /**< the seat whose knowledge this is; JUNQI_NO_SEAT: public only */
+    junqi_info_mode mode;       /**< what the viewer sees of other seats (dark, double-open, open) */
+    int npieces;
+    junqi_infer_piece piece[JUNQI_INFER_MAX_PIECES]; /**< grouped by seat, north first */
+    uint8_t first[JUNQI_SEATS + 1]; /**< seat s's pieces are first[s] .. first[s+1]-1 */
+    uint8_t at[JUNQI_MAX_POINTS];   /**< the piece on each point, or JUNQI_NO_POINT */
+    int ncombats;
+    junqi_infer_combat combat[JUNQI_INFER_MAX_PIECES]; /**< every combat removes a piece */
+    uint8_t removed[2];         /**< pieces the last move removed (JUNQI_NO_POINT: none) */
+    uint8_t shown;              /**< seats whose flag is shown (marshal dead) */
+    bool consistent;            /**< false once the facts contradict each other */
+} junqi_infer;
+
+/**
+ * Start tracking from position `start`, for seat `viewer` (JUNQI_NO_SEAT:
+ * public facts only) under information mode `mode`. Only what the viewer may
+ * know is read from start: its own pieces, its partner's (double-open) or
+ * everyone's (open), shown flags; other pieces may be JUNQI_UNKNOWN. With
+ * `setup`, start is the game's initial setup, so the setup placement rules
+ * hold for every piece; a game that starts from a set position has no such
+ * facts, and each seat's army bounds its kinds from above only.
+ */
+void junqi_infer_start(junqi_infer *inf, const junqi_position *start, bool setup, int viewer,
+                       junqi_info_mode mode);
+
+/**
+ * A move as everyone saw it: the piece on m.from went to m.to with combat
+ * outcome o (JUNQI_NO_COMBAT onto an empty point). Call junqi_infer_sync()
+ * after it, with the position after the move and the events that follow.
+ */
+void junqi_infer_move(junqi_infer *inf, junqi_move m, junqi_outcome o);
+
+/**
+ * Bring the tracking in line with position pos (the game after the moves fed
+ * so far and any events): pieces gone from the board were removed by an
+ * elimination; the facts of the last move that depend on what followed it
+ * are recorded (a captured flag, a marshal's death shown by its flag); and
+ * the identities the viewer sees in pos become facts.
+ */
+void junqi_infer_sync(junqi_infer *inf, const junqi_position *pos);
+
+/**
+ * Replay game g (rule set `rules`, NULL: the record's) to `ply` moves, with
+ * every event recorded before the next move (../shared/docs/cli.md), and
+ * track it for `viewer` under `mode`. Writes the complete position reached
+ * into *pos when pos is not NULL. Returns false if the replay cannot start
+ * (see junqi_replay_start()). Does not call junqi_infer_solve().
+ */
+bool junqi_infer_replay(junqi_infer *inf, const junqi_game *g, const junqi_rules *rules,
+                        size_t ply, int viewer, junqi_info_mode mode, junqi_position *pos);
+
+/**
+ * Narrow every piece's identity set by propagation (see the design note).
+ * With `exact`, also prove every remaining (piece, kind) pair with a
+ * complete assignment, so that each set is exactly the identities some
+ * assignment consistent with all the facts gives that piece (a pair whose
+ * proof takes more than a fixed amount of search is kept). Returns false,
+ * and sets inf->consistent to false, when no assignment satisfies the facts.
+ */
+bool junqi_infer_solve(junqi_infer *inf, bool exact);
+
+/**
+ * Draw one complete assignment: kinds[i] (a junqi_piece) for every tracked
+ * piece i, consistent with every fact. *rng is the random state (any value
+ * to start, e.g. a seed; it advances). Returns false if there is none.
+ * Call junqi_infer_solve() first (sampling is faster from narrowed sets).
+ */
+bool junqi_infer_sample(const junqi_infer *inf, uint64_t *rng,
+                        uint8_t kinds[JUNQI_INFER_MAX_PIECES]);
+
+/**
+ * True if assignment kinds[] satisfies every fact: each piece's unary facts,
+ * every combat outcome under the rule set, and each seat's army counts.
+ */
+bool junqi_infer_check(const junqi_infer *inf, const uint8_t kinds[JUNQI_INFER_MAX_PIECES]);
+
+/**
+ * Write into *out the position pos (the position the tracking has reached)
+ * with every piece on the board given its identity from kinds[]. The hash is
+ * recomputed.
+ */
+void junqi_infer_place(const junqi_infer *inf, const uint8_t kinds[JUNQI_INFER_MAX_PIECES],
+                       const junqi_position *pos, junqi_position *out);
+
+#endif

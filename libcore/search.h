@@ -1,0 +1,143 @@
+/*
+ * search.h - the engine's search: iterative deepening alpha-beta over the
+ * two sides of a game, on positions with complete information.
+ *
+ * Units: scores are centi-material (eval.h) for the side to move at the
+ * root; a won game scores JUNQI_SEARCH_WIN minus the number of plies to the
+ * win (a loss the negation), a draw 0. Depths and PV lengths are plies (one
+ * move by one seat), node counts are positions visited (search and
+ * quiescence), times are milliseconds.
+ *
+ * The game is searched as a two-side zero-sum game: the SIDE to move is the
+ * side of the seat to move (pos->side[to_move]: north+south or east+west in
+ * a four-player game, one seat in a two-seat game), and a score is negated
+ * only when the side changes, so a team that moves twice in a row after one
+ * of the other team's seats is out keeps its sign. The engine rules are
+ * those of perft (perft.h): a seat to move with no legal move is eliminated
+ * and the turn passes on, a captured flag removes its seat, a finished game
+ * (decided, drawn by the no-combat counter, undecided) is terminal.
+ *
+ * Determinism: one search runs on one thread, with its own transposition
+ * table, history and killers, cleared (logically) for every search. With a
+ * depth or node limit and no time limit, the result is a function of the
+ * position and the limits only. Parallelism is across positions:
+ * junqi_search_many() spreads independent searches over threads, so its
+ * results do not depend on the number of threads either. Only --movetime
+ * (limits.movetime) makes results depend on the machine.
+ */
+#ifndef JUNQI_SEARCH_H
+#define JUNQI_SEARCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "eval.h"
+#include "movegen.h"
+#include "position.h"
+
+/** Deepest ply the search reaches (main search and quiescence together). */
+#define JUNQI_MAX_PLY 64
+/** Most lines a search reports (multipv). */
+#define JUNQI_MAX_MULTIPV 16
+/** Score of a game won at the root; a win in n plies scores JUNQI_SEARCH_WIN - n. */
+#define JUNQI_SEARCH_WIN JUNQI_EVAL_WIN
+/** Scores beyond this are won or lost games. */
+#define JUNQI_SEARCH_WON (JUNQI_SEARCH_WIN - JUNQI_MAX_PLY)
+/** Transposition table size used when limits.hash_mb is 0, in MiB. */
+#define JUNQI_SEARCH_DEFAULT_HASH_MB 16
+
+/** What stops a search. A zero field sets no limit of that kind. */
+typedef struct junqi_search_limits {
+    int depth;               /**< deepest iteration, plies (0: JUNQI_MAX_PLY - 1) */
+    uint64_t nodes;          /**< stop after about this many nodes (0: no limit) */
+    int movetime;            /**< stop after this many ms (0: no limit); makes results
+                                  depend on the machine */
+    int multipv;             /**< number of best lines, 1..JUNQI_MAX_MULTIPV (0: 1) */
+    int hash_mb;             /**< transposition table size, MiB (0: the default); part of
+                                  what a result depends on */
+    const junqi_move *searchmoves; /**< if nsearchmoves > 0, the root considers only these
+                                        (borrowed; illegal ones are ignored) */
+    int nsearchmoves;
+} junqi_search_limits;
+
+/** One line of the result: a root move, its score and its principal variation. */
+typedef struct junqi_search_line {
+    int score;                    /**< centi-material for the side to move at the root */
+    int pv_len;                   /**< plies in pv, >= 1 */
+    junqi_move pv[JUNQI_MAX_PLY]; /**< pv[0] is the root move */
+} junqi_search_line;
+
+/** Why a search has no move to give. */
+typedef enum junqi_search_status {
+    JUNQI_SEARCH_OK = 0,      /**< lines[0] holds the best move */
+    JUNQI_SEARCH_GAME_OVER,   /**< the game is over (possibly after eliminating seats that
+                                   cannot move): score is the result */
+    JUNQI_SEARCH_HIDDEN,      /**< the position has JUNQI_UNKNOWN pieces: sample it first
+                                   (infer.h) */
+    JUNQI_SEARCH_NO_MEMORY    /**< the transposition table could not be allocated */
+} junqi_search_status;
+
+/** The result of a search. */
+typedef struct junqi_search_result {
+    junqi_search_status status;
+    uint8_t to_move;     /**< the seat whose move lines[] give (after eliminating seats to move
+                              that have none, as perft does) */
+    unsigned side;       /**< that seat's side mask: the side the scores are for */
+    int score;           /**< lines[0].score (or the result when the game is over) */
+    int depth;           /**< the last iteration completed, plies */
+    uint64_t nodes;      /**< nodes searched */
+    int elapsed;         /**< wall-clock ms (varies from run to run) */
+    int nlines;          /**< lines filled, <= multipv and <= the number of root moves */
+    junqi_search_line lines[JUNQI_MAX_MULTIPV]; /**< best first */
+} junqi_search_result;
+
+/** A search context: transposition table, history, killers. Opaque. */
+typedef struct junqi_searcher junqi_searcher;
+
+/**
+ * A new search context with a transposition table of hash_mb MiB (0: the
+ * default). Returns NULL when out of memory. One context serves one thread
+ * at a time; free it with junqi_searcher_free().
+ */
+junqi_searcher *junqi_searcher_new(int hash_mb);
+
+/** Free a context (NULL allowed). */
+void junqi_searcher_free(junqi_searcher *s);
+
+/**
+ * Search pos within limits, using context s (whose table size must match
+ * limits->hash_mb for the result to be reproducible elsewhere). pos is only
+ * read. Fills *res and returns res->status. Depth 1 always completes, even
+ * past a node or time limit; a deeper iteration cut short by a limit is
+ * discarded, so lines[] are those of res->depth.
+ */
+junqi_search_status junqi_searcher_run(junqi_searcher *s, const junqi_position *pos,
+                                       const junqi_search_limits *limits, junqi_search_result *res);
+
+/** junqi_searcher_run() with a context of its own (allocated and freed here). */
+junqi_search_status junqi_search(const junqi_position *pos, const junqi_search_limits *limits,
+                                 junqi_search_result *res);
+
+/** One search of junqi_search_many(): a position and its limits. */
+typedef struct junqi_search_job {
+    const junqi_position *pos;   /**< borrowed; NULL: no search (the result is zeroed) */
+    junqi_search_limits limits;
+} junqi_search_job;
+
+/**
+ * Run n independent searches on `threads` threads (<= 0: 1), each job on
+ * one thread with a context of its own, and write results[i] for jobs[i].
+ * The results are the same for any number of threads (unless a job has a
+ * movetime). Returns false if a thread or a context could not be created
+ * (then the results are not filled).
+ */
+bool junqi_search_many(const junqi_search_job *jobs, int n, int threads,
+                       junqi_search_result *results);
+
+/** True if a score is a won or lost game (|score| > JUNQI_SEARCH_WON). */
+static inline bool junqi_search_is_decisive(int score)
+{
+    return score > JUNQI_SEARCH_WON || score < -JUNQI_SEARCH_WON;
+}
+
+#endif

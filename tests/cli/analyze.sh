@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# tests/cli/analyze.sh - junqi-analyze --go and --bench on the bundled real
+# games (tests/data/perft/replays, samples/qq):
+#   - --go prints bestmove, eval, winprob, pv, depth and nodes, in text and
+#     as one JSON object with those keys; the best move is legal (it is the
+#     first move of its line, and --perft --divide lists it);
+#   - the output does not depend on --threads, at a fixed depth and with
+#     --view mover samples;
+#   - with --view all --depth 2, a position where the mover captured a flag
+#     in the real game gets a flag capture (the same move here);
+#   - --multipv 3 lists three different moves; --bench prints a node count
+#     that does not change between runs;
+#   - usage errors exit 2, a ply past the end exits 2, a missing file 3.
+#
+# Requires jq. Environment (set by tests/run-tests): JUNQI_BIN = the
+# directory of the tools, JUNQI_ROOT = the repository root. Prints one line
+# per failed check and a summary; exits 1 if any check failed.
+set -u
+
+JUNQI_ROOT=${JUNQI_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
+JUNQI_BIN=${JUNQI_BIN:-$JUNQI_ROOT/bin}
+name=analyze.sh
+A=$JUNQI_BIN/junqi-analyze
+R=$JUNQI_ROOT/tests/data/perft/replays
+
+if ! command -v jq >/dev/null 2>&1; then
+    echo "$name: FAIL: jq is required (apt-get install jq, or scripts/install-deps)"
+    exit 1
+fi
+
+checks=0 failures=0
+fail() {
+    echo "$name: FAIL: $*"
+    failures=$((failures + 1))
+}
+expect() {
+    checks=$((checks + 1))
+    [ "$2" == "$3" ] || fail "$1: expected '$2', got '$3'"
+}
+
+# text output: the six lines, in order
+out=$("$A" --go --ply 40 --view all --depth 3 "$R/jgs-000029.jgs")
+expect "--go text: exit status" 0 "$?"
+expect "--go text: keys" "bestmove eval winprob pv depth nodes" \
+    "$(awk '{print $1}' <<<"$out" | head -6 | tr '\n' ' ' | sed 's/ $//')"
+best=$(awk '$1 == "bestmove" {print $2}' <<<"$out")
+expect "--go text: the pv starts with the best move" "$best" "$(awk '$1 == "pv" {print $2}' <<<"$out")"
+expect "--go text: depth" 3 "$(awk '$1 == "depth" {print $2}' <<<"$out")"
+legal=$("$A" --perft 1 --divide --ply 40 --format json "$R/jgs-000029.jgs" | jq -r --arg m "$best" '.divide | has($m)')
+expect "--go: the best move $best is legal" true "$legal"
+
+# JSON output
+json=$("$A" --go --ply 40 --view all --depth 3 --format json "$R/jgs-000029.jgs")
+expect "--go json: keys" '["bestmove","depth","eval","nodes","pv","winprob"]' \
+    "$(jq -c '[keys[] | select(IN("bestmove","eval","winprob","pv","depth","nodes"))]' <<<"$json")"
+expect "--go json: same move as text" "$best" "$(jq -r .bestmove <<<"$json")"
+expect "--go json: winprob in 0..1" true "$(jq '.winprob >= 0 and .winprob <= 1' <<<"$json")"
+
+# threads do not change the result
+for args in "--view all --depth 4" "--view mover --samples 4 --nodes 5000 --seed 7"; do
+    one=$("$A" --go --ply 80 $args --threads 1 --format json "$R/jgs-000150.jgs")
+    two=$("$A" --go --ply 80 $args --threads 2 --format json "$R/jgs-000150.jgs")
+    expect "--go $args: --threads 1 and 2 agree" "$one" "$two"
+done
+expect "--view mover: samples" 4 \
+    "$("$A" --go --ply 80 --view mover --samples 4 --nodes 2000 --format json "$R/jgs-000150.jgs" | jq .samples)"
+
+# flag captures of the real games are found at depth 2 (view all): the
+# engine's move goes to the flag's point (the played move's target)
+found=0 total=0
+while read -r file ply move; do
+    total=$((total + 1))
+    got=$("$A" --go --ply "$ply" --view all --depth 2 --format json "$R/$file" | jq -r .bestmove)
+    [ "${got#*-}" == "${move#*-}" ] && found=$((found + 1))
+done < <(cat <<'EOF'
+jgs-000150.jgs 116 a9-a10
+jgs-000492.jgs 103 j2-j1
+jgs-001141.jgs 359 p8-q8
+jgs-002108.jgs 264 i17-j17
+EOF
+)
+expect "flag captures found at depth 2" "$total" "$found"
+
+# multipv
+moves=$("$A" --go --ply 30 --view all --depth 2 --multipv 3 --format json "$R/jgs-000281.jgs" |
+    jq -r '[.multipv[].move] | unique | length')
+expect "--multipv 3: three different moves" 3 "$moves"
+
+# bench: a fixed node count
+b1=$("$A" --bench --depth 3 --format json | jq .nodes)
+b2=$("$A" --bench --depth 3 --threads 2 --format json | jq .nodes)
+expect "--bench: same node count with 1 and 2 threads" "$b1" "$b2"
+checks=$((checks + 1))
+[ "${b1:-0}" -gt 0 ] || fail "--bench: no node count"
+
+# errors
+"$A" --go --view sideways "$R/jgs-000029.jgs" >/dev/null 2>&1
+expect "--view sideways: usage error" 2 "$?"
+"$A" --go --ply 99999 "$R/jgs-000029.jgs" >/dev/null 2>&1
+expect "--ply past the end: usage error" 2 "$?"
+"$A" --go "$R/no-such-file.jgs" >/dev/null 2>&1
+expect "a missing file" 3 "$?"
+"$A" "$R/jgs-000029.jgs" >/dev/null 2>&1
+expect "no mode: usage error" 2 "$?"
+
+echo "$name: $checks checks, $failures failed"
+[ "$failures" -eq 0 ]

@@ -1,0 +1,219 @@
+/*
+ * test_infer.c - hidden information (infer.h): exact identity sets in
+ * hand-built games (combat outcomes, setup rules, moved pieces, army counts,
+ * a marshal's death shown by its flag), samples that satisfy every fact, and
+ * on real games: the true identity of every piece is always in its set, the
+ * true setup satisfies every fact, and samples do too.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "infer.h"
+#include "movegen.h"
+#include "testutil.h"
+
+#define K(k) JUNQI_KIND_BIT(JUNQI_##k)
+
+/* A two-player game: F01 (published) for both seats, south to move. */
+static const uint8_t f01[6][5] = {
+    {JUNQI_MAJOR_GENERAL, JUNQI_CAPTAIN, JUNQI_GENERAL, JUNQI_ENGINEER, JUNQI_CAPTAIN},
+    {JUNQI_BOMB, JUNQI_NONE, JUNQI_COLONEL, JUNQI_NONE, JUNQI_MARSHAL},
+    {JUNQI_MAJOR, JUNQI_ENGINEER, JUNQI_NONE, JUNQI_BRIGADIER, JUNQI_LIEUTENANT},
+    {JUNQI_LIEUTENANT, JUNQI_NONE, JUNQI_COLONEL, JUNQI_NONE, JUNQI_CAPTAIN},
+    {JUNQI_LANDMINE, JUNQI_ENGINEER, JUNQI_BOMB, JUNQI_BRIGADIER, JUNQI_LANDMINE},
+    {JUNQI_LIEUTENANT, JUNQI_LANDMINE, JUNQI_MAJOR, JUNQI_FLAG, JUNQI_MAJOR_GENERAL},
+};
+
+static void start_game(junqi_position *pos, junqi_infer *inf)
+{
+    junqi_position_init(pos, junqi_board_get(JUNQI_TWO_PLAYER), junqi_rules_get("standard"),
+                        JUNQI_SEAT_BIT(JUNQI_SOUTH) | JUNQI_SEAT_BIT(JUNQI_NORTH));
+    junqi_position_place_setup(pos, JUNQI_SOUTH, f01);
+    junqi_position_place_setup(pos, JUNQI_NORTH, f01);
+    junqi_infer_start(inf, pos, true, JUNQI_SOUTH, JUNQI_DARK);
+}
+
+/* Play a move with the rules' outcome and show it to the tracking. */
+static void play(junqi_position *pos, junqi_infer *inf, const char *move)
+{
+    junqi_move m;
+    assert_true(junqi_move_parse(pos->board, move, strlen(move), &m));
+    assert_int_equal(junqi_check_move(pos, m, NULL), JUNQI_LEGAL);
+    junqi_undo u;
+    junqi_make(pos, m, &u);
+    junqi_infer_move(inf, m, (junqi_outcome)u.outcome);
+    junqi_infer_sync(inf, pos);
+}
+
+/* The tracked piece that started on `square`. */
+static const junqi_infer_piece *started_on(const junqi_infer *inf, const char *square)
+{
+    int p = junqi_square_parse(inf->board, square, (int)strlen(square));
+    for (int i = 0; i < inf->npieces; i++)
+        if (inf->piece[i].start == p)
+            return &inf->piece[i];
+    fail_msg("no piece started on %s", square);
+    return NULL;
+}
+
+static void combats_setup_rules_and_army_counts_give_exact_sets(void **state)
+{
+    (void)state;
+    junqi_position pos;
+    static junqi_infer inf;
+    start_game(&pos, &inf);
+    /* before any move: setup rules only */
+    assert_true(junqi_infer_solve(&inf, true));
+    assert_int_equal(started_on(&inf, "a7")->kinds, /* front row: no landmine, bomb, flag */
+                     JUNQI_KINDS_ALL & ~(K(LANDMINE) | K(BOMB) | K(FLAG)));
+    assert_int_equal(started_on(&inf, "b12")->kinds, JUNQI_KINDS_ALL); /* a headquarters */
+    assert_int_equal(started_on(&inf, "c12")->kinds, JUNQI_KINDS_ALL & ~K(FLAG));
+    assert_int_equal(started_on(&inf, "c10")->kinds,
+                     JUNQI_KINDS_ALL & ~(K(LANDMINE) | K(FLAG)));
+    assert_int_equal(started_on(&inf, "a6")->kinds, K(MAJOR_GENERAL)); /* south's own */
+    /* south's major general takes north's a7: a lower piece, not its flag */
+    play(&pos, &inf, "a6-a7");
+    /* north's general and south's general on c7 and c6 remove each other */
+    play(&pos, &inf, "c7-c6");
+    assert_true(junqi_infer_solve(&inf, true));
+    assert_int_equal(started_on(&inf, "a7")->kinds, K(ENGINEER) | K(LIEUTENANT) | K(CAPTAIN) |
+                                                        K(MAJOR) | K(COLONEL) | K(BRIGADIER));
+    assert_int_equal(started_on(&inf, "c7")->kinds, K(GENERAL)); /* no bomb in row 1 */
+    assert_int_equal(started_on(&inf, "e7")->kinds, /* the one general is known */
+                     JUNQI_KINDS_ALL & ~(K(LANDMINE) | K(BOMB) | K(FLAG) | K(GENERAL)));
+    assert_true(inf.consistent);
+    assert_int_equal(inf.ncombats, 2);
+}
+
+static void a_marshal_death_shows_the_flag_and_names_the_marshal(void **state)
+{
+    (void)state;
+    junqi_position pos;
+    static junqi_infer inf;
+    /* a set position (no setup rules): north's pieces on a9, b9, b12 */
+    junqi_position_init(&pos, junqi_board_get(JUNQI_TWO_PLAYER), junqi_rules_get("standard"),
+                        JUNQI_SEAT_BIT(JUNQI_SOUTH) | JUNQI_SEAT_BIT(JUNQI_NORTH));
+    put_piece(&pos, "a9", JUNQI_NORTH, JUNQI_MARSHAL);
+    put_piece(&pos, "e9", JUNQI_NORTH, JUNQI_CAPTAIN);
+    put_piece(&pos, "b12", JUNQI_NORTH, JUNQI_FLAG);
+    put_piece(&pos, "a8", JUNQI_SOUTH, JUNQI_BOMB);
+    put_piece(&pos, "e8", JUNQI_SOUTH, JUNQI_MAJOR);
+    put_piece(&pos, "b1", JUNQI_SOUTH, JUNQI_FLAG);
+    put_piece(&pos, "c3", JUNQI_SOUTH, JUNQI_CAPTAIN);
+    pos.to_move = JUNQI_NORTH;
+    pos.hash = junqi_position_hash(&pos);
+    junqi_infer_start(&inf, &pos, false, JUNQI_SOUTH, JUNQI_DARK);
+    /* north's captain attacks south's major and loses: a lower piece */
+    play(&pos, &inf, "e9-e8");
+    assert_true(junqi_infer_solve(&inf, true));
+    assert_int_equal(started_on(&inf, "e9")->kinds, K(ENGINEER) | K(LIEUTENANT) | K(CAPTAIN));
+    assert_int_equal(started_on(&inf, "a9")->kinds, JUNQI_KINDS_ALL);
+    play(&pos, &inf, "c3-c2"); /* south passes the time */
+    play(&pos, &inf, "a9-a8"); /* north's piece hits the bomb: both go, the flag is shown */
+    assert_true(junqi_infer_solve(&inf, true));
+    assert_int_equal(started_on(&inf, "a9")->kinds, K(MARSHAL));
+    assert_int_equal(started_on(&inf, "b12")->kinds, K(FLAG));
+}
+
+static void samples_satisfy_every_fact_and_reach_every_identity(void **state)
+{
+    (void)state;
+    junqi_position pos;
+    static junqi_infer inf;
+    start_game(&pos, &inf);
+    play(&pos, &inf, "a6-a7");
+    play(&pos, &inf, "c7-c6");
+    assert_true(junqi_infer_solve(&inf, false));
+    junqi_kinds seen[JUNQI_INFER_MAX_PIECES] = {0};
+    uint64_t rng = 42;
+    for (int n = 0; n < 300; n++) {
+        uint8_t kinds[JUNQI_INFER_MAX_PIECES];
+        assert_true(junqi_infer_sample(&inf, &rng, kinds));
+        assert_true(junqi_infer_check(&inf, kinds));
+        for (int i = 0; i < inf.npieces; i++)
+            seen[i] |= JUNQI_KIND_BIT(kinds[i]);
+        junqi_position sample;
+        junqi_infer_place(&inf, kinds, &pos, &sample);
+        for (int p = 0; p < pos.board->npoints; p++) {
+            assert_int_equal(!sample.cell[p], !pos.cell[p]); /* same occupancy */
+            if (pos.cell[p] && JUNQI_CELL_SEAT(pos.cell[p]) == JUNQI_SOUTH)
+                assert_int_equal(sample.cell[p], pos.cell[p]); /* south's own pieces */
+        }
+        assert_int_equal(sample.hash, junqi_position_hash(&sample));
+    }
+    for (int i = 0; i < inf.npieces; i++) /* 300 samples reach every identity left */
+        assert_int_equal(seen[i], inf.piece[i].kinds);
+    /* an assignment that breaks a fact fails the check */
+    uint8_t truth[JUNQI_INFER_MAX_PIECES];
+    junqi_position start;
+    start_game(&start, &(junqi_infer){0});
+    for (int i = 0; i < inf.npieces; i++)
+        truth[i] = (uint8_t)JUNQI_CELL_PIECE(start.cell[inf.piece[i].start]);
+    assert_true(junqi_infer_check(&inf, truth));
+    int a7 = (int)(started_on(&inf, "a7") - inf.piece);
+    truth[a7] = JUNQI_MARSHAL;
+    assert_false(junqi_infer_check(&inf, truth));
+}
+
+/* Real games: every seat's view at many plies. */
+static void the_true_setup_always_agrees_with_the_facts_of_real_games(void **state)
+{
+    (void)state;
+    static const char *const files[] = {
+        "jgs-000029.jgs", "jgs-000150.jgs", "jgs-000281.jgs", "jgs-000374.jgs",
+        "jgs-000492.jgs", "jgs-000638.jgs", "jgs-000712.jgs", "jgs-000726.jgs",
+        "jgs-000864.jgs", "jgs-000893.jgs", "jgs-000901.jgs", "jgs-000968.jgs",
+    };
+    static junqi_infer inf;
+    int checked = 0;
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+        char rel[256];
+        snprintf(rel, sizeof rel, "tests/data/perft/replays/%s", files[f]);
+        junqi_game *g = load_replay(source_path(rel));
+        assert_non_null(g);
+        junqi_replay r;
+        assert_true(junqi_replay_start(&r, g, NULL, NULL));
+        junqi_position start = r.pos;
+        size_t moves = junqi_game_moves(g);
+        for (size_t ply = 0; ply <= moves; ply += 30) {
+            for (int v = 0; v < JUNQI_SEATS; v++) {
+                junqi_position pos;
+                assert_true(junqi_infer_replay(&inf, g, NULL, ply, v, JUNQI_DARK, &pos));
+                bool exact = f < 4 && ply % 90 == 0;
+                assert_true(junqi_infer_solve(&inf, exact));
+                uint8_t kinds[JUNQI_INFER_MAX_PIECES];
+                for (int i = 0; i < inf.npieces; i++) {
+                    kinds[i] = (uint8_t)JUNQI_CELL_PIECE(start.cell[inf.piece[i].start]);
+                    if (!(inf.piece[i].kinds & JUNQI_KIND_BIT(kinds[i])))
+                        fail_msg("%s ply %zu viewer %s: piece from %d is a %s, not in its set",
+                                 files[f], ply, junqi_seat_name((junqi_seat)v),
+                                 inf.piece[i].start, junqi_piece_name(kinds[i], JUNQI_NAMES_EN));
+                    if (inf.piece[i].point != JUNQI_NO_POINT)
+                        assert_int_equal(pos.cell[inf.piece[i].point],
+                                         JUNQI_CELL(inf.piece[i].seat, kinds[i]));
+                }
+                assert_true(junqi_infer_check(&inf, kinds));
+                uint64_t rng = ply * 4 + (uint64_t)v;
+                assert_true(junqi_infer_sample(&inf, &rng, kinds));
+                assert_true(junqi_infer_check(&inf, kinds));
+                checked++;
+            }
+        }
+        junqi_game_free(g);
+    }
+    assert_true(checked > 200);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(combats_setup_rules_and_army_counts_give_exact_sets),
+        cmocka_unit_test(a_marshal_death_shows_the_flag_and_names_the_marshal),
+        cmocka_unit_test(samples_satisfy_every_fact_and_reach_every_identity),
+        cmocka_unit_test(the_true_setup_always_agrees_with_the_facts_of_real_games),
+    };
+    return cmocka_run_group_tests_name("infer", tests, NULL, NULL);
+}
