@@ -95,7 +95,7 @@ check: all $(TEST_BINS)
 	@bash tests/run-tests $(BUILD) $(BINDIR)
 
 asan:
-	$(MAKE) BUILD=build-asan BINDIR=build-asan/bin LIBDIR=build-asan/lib OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+	JUNQI_SANITIZE=1 $(MAKE) BUILD=build-asan BINDIR=build-asan/bin LIBDIR=build-asan/lib OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 	    LDFLAGS="-fsanitize=address,undefined" check
 
 $(BUILD)/bench/bench: $(BUILD)/bench/bench.o $(LIB)
@@ -110,7 +110,7 @@ fuzz: $(FUZZ_TARGETS)
 build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(CORE_SRC)
 	@mkdir -p build-fuzz
 	$(FUZZ_CC) -std=c11 -g -O1 -D_POSIX_C_SOURCE=200809L -fsanitize=fuzzer,address,undefined \
-	    -Ilibcore -Iformats -o $@ $^ -pthread
+	    -Ilibcore -Iformats -o $@ $^ -lyaml -pthread
 
 HEADERS := $(wildcard libcore/*.h) $(wildcard formats/*.h) $(wildcard render/*.h)
 MANS    := $(wildcard docs/man/*.1)

@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Tool tests for the text formats: QQ replays convert to JGN and replay to the
+# same position at every ply; records, positions and formations round-trip;
+# a large JGN file streams through in bounded memory.
+# Env: JUNQI_BIN (tools), JUNQI_ROOT (repository); JUNQI_SANITIZE=1 under
+# sanitizers (smaller stream, no memory cap: sanitizers reserve address space).
+set -u
+bin=${JUNQI_BIN:?} root=${JUNQI_ROOT:?}
+command -v jq >/dev/null || { echo "formats.sh: jq is needed (scripts/install-deps installs it)"; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+checks=0 failed=0
+fail() { echo "formats.sh: FAIL: $*"; failed=$((failed + 1)); }
+check() { checks=$((checks + 1)); }
+
+# 1. QQ -> JGN: the same position (notation) at every ply
+replays=("$root"/tests/data/perft/replays/*.jgs)
+[ -d "$root/../shared/data/qq-replays" ] && replays=("$root"/../shared/data/qq-replays/*)
+for f in "${replays[@]}"; do
+    check
+    "$bin/junqi-replay" --all --format pos "$f" > "$tmp/qq.pos" 2>"$tmp/err" || { fail "$f: replay failed"; continue; }
+    "$bin/junqi-replay" --to jgn "$f" > "$tmp/game.jgn" || { fail "$f: --to jgn failed"; continue; }
+    "$bin/junqi-replay" --all --format pos "$tmp/game.jgn" > "$tmp/jgn.pos" || { fail "$f: JGN replay failed"; continue; }
+    cmp -s "$tmp/qq.pos" "$tmp/jgn.pos" || fail "$f: positions differ between the QQ file and its JGN"
+    cat "$tmp/game.jgn" >> "$tmp/all.jgn"; echo >> "$tmp/all.jgn"
+done
+echo "formats.sh: ${#replays[@]} replays converted and compared at every ply"
+
+# 2. many games in one file: each validates; converting again gives the same text
+check
+"$bin/junqi-validate" -q "$tmp/all.jgn" || fail "the concatenated JGN does not validate"
+check
+"$bin/junqi-replay" --to jgn "$tmp/all.jgn" > "$tmp/again.jgn"
+sed '$d' "$tmp/all.jgn" | cmp -s - "$tmp/again.jgn" || fail "JGN -> JGN is not byte for byte"
+check
+n=$("$bin/junqi-replay" --to json "$tmp/all.jgn" | jq -c '.result' | wc -l)
+[ "$n" -eq "${#replays[@]}" ] || fail "--to json: expected ${#replays[@]} documents, got $n"
+
+# 3. a seat's view record validates and keeps only that seat's setup
+check
+"$bin/junqi-replay" --to jgn --view west "$root/samples/qq/jgs-000001.jgs" > "$tmp/west.jgn"
+"$bin/junqi-validate" -q "$tmp/west.jgn" || fail "west's view record does not validate"
+setups=$(grep -c 'Setup "' "$tmp/west.jgn")
+[ "$setups" -eq 1 ] && grep -q '^\[WestSetup' "$tmp/west.jgn" || fail "west's view: expected only WestSetup, got $setups setups"
+
+# 4. positions: string -> position -> string
+check
+pos=$("$bin/junqi-replay" --ply 100 --format pos "$root/samples/qq/jgs-000001.jgs")
+[ "$("$bin/junqi-replay" --format pos --position "$pos")" = "$pos" ] || fail "--position does not round-trip"
+check
+"$bin/junqi-validate" -q --position "$pos" || fail "a real position does not validate"
+check
+out=$("$bin/junqi-validate" --position 'N9.../x' 2>&1); [ $? -eq 1 ] || fail "a bad position: expected exit 1"
+echo "$out" | grep -q '^<position>:1:' || fail "a bad position: expected <position>:1:COL, got: $out"
+
+# 5. formations: the samples validate, F06 for its counts; --setup starts a record
+for y in "$root"/samples/formations/*.yaml; do
+    check
+    if [ "$(basename "$y")" = F06.yaml ]; then
+        got=$("$bin/junqi-validate" --format json "$y" | jq -r .code | sort | uniq -c | tr -s ' ')
+        [ "$got" = " 2 piece-count" ] || fail "F06: expected exactly 2 piece-count errors, got: $got"
+    else
+        "$bin/junqi-validate" -q "$y" || fail "$y does not validate"
+    fi
+done
+check
+"$bin/junqi-replay" --board two-player --setup south="$root/samples/formations/F07.yaml" \
+    --setup north="$root/samples/formations/F13.yaml" > "$tmp/start.jgn" || fail "--setup failed"
+line1=$(grep -v '^#' "$root/tests/data/perft/two-player.txt" | head -n 1)
+want="south=${line1#south=}"; want=${want%% moves=*}
+got="south=$(sed -n 's/^\[SouthSetup "\(.*\)"\]/\1/p' "$tmp/start.jgn") north=$(sed -n 's/^\[NorthSetup "\(.*\)"\]/\1/p' "$tmp/start.jgn")"
+[ "$got" = "$want" ] || fail "--setup F07/F13: expected '$want', got '$got'"
+check
+[ "$("$bin/junqi-analyze" --perft 2 "$tmp/start.jgn")" = "nodes: 1158" ] || fail "perft 2 of the F07/F13 start: expected 1158"
+check
+"$bin/junqi-replay" --board two-player --setup south="$root/samples/formations/F06.yaml" > "$tmp/x" 2>/dev/null
+[ $? -eq 1 ] && [ ! -s "$tmp/x" ] || fail "--setup with an invalid formation: expected exit 1 and no output"
+
+# 6. a large file streams through in bounded memory
+check
+target=$((100 * 1024 * 1024)); [ "${JUNQI_SANITIZE:-0}" = 1 ] && target=$((10 * 1024 * 1024))
+size=$(stat -c %s "$tmp/all.jgn")
+: > "$tmp/big.jgn"
+while [ "$(stat -c %s "$tmp/big.jgn")" -lt "$target" ]; do cat "$tmp/all.jgn" >> "$tmp/big.jgn"; done
+games=$(( $(stat -c %s "$tmp/big.jgn") / size * ${#replays[@]} ))
+if [ "${JUNQI_SANITIZE:-0}" = 1 ]; then
+    n=$("$bin/junqi-replay" --to json "$tmp/big.jgn" | wc -l)
+else
+    n=$( (ulimit -v 262144; "$bin/junqi-replay" --to json "$tmp/big.jgn") | wc -l)
+fi
+[ "$n" -eq "$games" ] || fail "streaming $(( $(stat -c %s "$tmp/big.jgn") >> 20 )) MB: expected $games games under a 256 MB memory cap, got $n"
+
+echo "formats.sh: $checks checks, $failed failed"
+[ "$failed" -eq 0 ]
