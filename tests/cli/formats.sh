@@ -76,7 +76,24 @@ check
 "$bin/junqi-replay" --board two-player --setup south="$root/samples/formations/F06.yaml" > "$tmp/x" 2>/dev/null
 [ $? -eq 1 ] && [ ! -s "$tmp/x" ] || fail "--setup with an invalid formation: expected exit 1 and no output"
 
-# 6. a large file streams through in bounded memory
+# 6. golden outputs (tests/golden/README.md)
+g="$root/tests/data/qq/jgs-002724.jgs" golden="$root/tests/golden"
+golden_check() { # NAME COMMAND...
+    local name=$1; shift
+    check
+    (cd "$root" && "$@") > "$tmp/golden" 2>/dev/null
+    cmp -s "$tmp/golden" "$golden/$name" || fail "golden $name differs: $(diff "$golden/$name" "$tmp/golden" | head -n 5)"
+}
+golden_check jgs-002724.jgn "$bin/junqi-replay" --to jgn "$g"
+golden_check jgs-002724.json "$bin/junqi-replay" --to json "$g"
+golden_check jgs-002724.pos "$bin/junqi-replay" --all --format pos "$g"
+golden_check jgs-002724.all.jsonl "$bin/junqi-replay" --all --format json "$g"
+golden_check jgs-002724.ply10.txt "$bin/junqi-replay" --ply 10 --color never "$g"
+golden_check jgs-002724.ply10.east.txt "$bin/junqi-replay" --ply 10 --names en --view east --color never "$g"
+golden_check corrupt.diag.txt "$bin/junqi-validate" tests/data/corrupt/rail-turn.jgs tests/data/corrupt/truncated.jgs
+golden_check corrupt.diag.jsonl "$bin/junqi-validate" --format json tests/data/corrupt/rail-turn.jgs tests/data/corrupt/truncated.jgs
+
+# 7. a large file streams through in bounded memory
 check
 target=$((100 * 1024 * 1024)); [ "${JUNQI_SANITIZE:-0}" = 1 ] && target=$((10 * 1024 * 1024))
 size=$(stat -c %s "$tmp/all.jgn")
