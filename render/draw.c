@@ -960,6 +960,13 @@ const char *__lsan_default_suppressions(void)
     return "leak:libfontconfig.so\n";
 }
 
+/* ... and does not list those suppressed leaks after every run. */
+const char *__lsan_default_options(void);
+const char *__lsan_default_options(void)
+{
+    return "print_suppressions=0";
+}
+
 /* ---- annotations ----------------------------------------------------------------- */
 
 void junqi_annotations_free(junqi_annotations *a)
