@@ -10,7 +10,7 @@
 typedef struct plan {
     int first;    /* index of its first sample */
     int samples;  /* samples (jobs with the full root) */
-    bool played;  /* a second job per sample: the move played */
+    bool played;  /* the move played is judged too (phase 2) */
     junqi_search_status status;
 } plan;
 
@@ -172,6 +172,53 @@ static void aggregate(const junqi_analysis_request *r, const plan *p,
                   &out->played_winprob);
 }
 
+/* If the move played is one of the lines of `best`, fill *after with that
+ * line (no second search needed) and return true. */
+static bool reuse_line(const junqi_search_result *best, junqi_move played,
+                       junqi_search_result *after)
+{
+    for (int l = 0; l < best->nlines; l++) {
+        if (best->lines[l].pv[0].from != played.from || best->lines[l].pv[0].to != played.to)
+            continue;
+        *after = *best;
+        after->score = best->lines[l].score;
+        after->lines[0] = best->lines[l];
+        after->nlines = 1;
+        after->nodes = 0;
+        return true;
+    }
+    return false;
+}
+
+/* Phase 2: the moves played, searched (restricted root) in the samples whose
+ * lines do not already hold them; res[total + x] is the result for sample x. */
+static bool search_played(const junqi_analysis_request *reqs, const plan *plans, int n,
+                          junqi_search_job *jobs, int total, int threads,
+                          junqi_search_result *res)
+{
+    int todo = 0, *where = malloc((size_t)(total ? total : 1) * sizeof *where);
+    for (int i = 0; where && i < n; i++) {
+        if (plans[i].status != JUNQI_SEARCH_OK || !plans[i].played)
+            continue;
+        for (int x = plans[i].first; x < plans[i].first + plans[i].samples; x++) {
+            if (reuse_line(&res[x], reqs[i].played, &res[total + x]))
+                continue;
+            jobs[total + todo] = jobs[x];
+            jobs[total + todo].limits.searchmoves = &reqs[i].played;
+            jobs[total + todo].limits.nsearchmoves = 1;
+            jobs[total + todo].limits.multipv = 1;
+            where[todo++] = x;
+        }
+    }
+    junqi_search_result *found = malloc((size_t)(todo ? todo : 1) * sizeof *found);
+    bool ok = where && found && junqi_search_many(jobs + total, todo, threads, found);
+    for (int k = 0; ok && k < todo; k++)
+        res[total + where[k]] = found[k];
+    free(found);
+    free(where);
+    return ok;
+}
+
 bool junqi_analyze_many(const junqi_analysis_request *reqs, int n, int threads,
                         junqi_analysis *out)
 {
@@ -186,23 +233,16 @@ bool junqi_analyze_many(const junqi_analysis_request *reqs, int n, int threads,
     junqi_search_job *jobs = malloc((size_t)(2 * total + 1) * sizeof *jobs);
     junqi_search_result *res = malloc((size_t)(2 * total + 1) * sizeof *res);
     bool ok = plans && positions && jobs && res;
+    /* phase 1: every sample's best lines */
     for (int i = 0; ok && i < n; i++) {
         plan *p = &plans[i];
         p->status = make_samples(&reqs[i], p, &positions[p->first]);
-        for (int j = 0; j < p->samples; j++) {
-            int x = p->first + j;
-            jobs[x] = (junqi_search_job){&positions[x], reqs[i].limits};
-            jobs[total + x] = jobs[x];
-            jobs[total + x].limits.searchmoves = &reqs[i].played;
-            jobs[total + x].limits.nsearchmoves = 1;
-            jobs[total + x].limits.multipv = 1;
-            if (p->status != JUNQI_SEARCH_OK || !p->played)
-                jobs[total + x].pos = NULL; /* nothing to search */
-            if (p->status != JUNQI_SEARCH_OK)
-                jobs[x].pos = NULL;
-        }
+        for (int x = p->first; x < p->first + p->samples; x++)
+            jobs[x] = (junqi_search_job){p->status == JUNQI_SEARCH_OK ? &positions[x] : NULL,
+                                         reqs[i].limits};
     }
-    ok = ok && junqi_search_many(jobs, 2 * total, threads, res);
+    ok = ok && junqi_search_many(jobs, total, threads, res);
+    ok = ok && search_played(reqs, plans, n, jobs, total, threads, res);
     for (int i = 0; ok && i < n; i++)
         aggregate(&reqs[i], &plans[i], &res[plans[i].first], &res[total + plans[i].first],
                   &out[i]);

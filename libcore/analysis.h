@@ -16,7 +16,8 @@
  * samples of each sample's best score, with its spread (the mean absolute
  * deviation from that mean); the win probability is the mean of the
  * samples' win probabilities; and the move played is searched in every
- * sample (restricted root) for its evaluation after. View all: one
+ * sample (restricted root) for its evaluation after, unless it is among
+ * that sample's lines already, whose score then serves. View all: one
  * "sample", the position itself.
  *
  * Units: evaluations in centi-material and win probabilities (0..1) are for

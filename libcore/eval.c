@@ -8,6 +8,7 @@
 #include <string.h>
 
 const junqi_eval_weights junqi_eval_default_weights = {
+    .seat = 1500,
     .value = {[JUNQI_FLAG] = 0, [JUNQI_LANDMINE] = 200, [JUNQI_BOMB] = 350,
               [JUNQI_ENGINEER] = 150, [JUNQI_LIEUTENANT] = 100, [JUNQI_CAPTAIN] = 150,
               [JUNQI_MAJOR] = 200, [JUNQI_COLONEL] = 280, [JUNQI_BRIGADIER] = 380,
@@ -157,6 +158,9 @@ void junqi_eval_tables_init(junqi_eval_tables *t, const junqi_position *pos,
         t->enemies[s] = (uint8_t)(pos->present & ~pos->side[s]);
         t->flag[s] = (uint8_t)flag_point(pos, s);
     }
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        for (int i = 0; t->flag[s] != JUNQI_NO_POINT && i < b->nroad[t->flag[s]]; i++)
+            t->gate_of[b->road[t->flag[s]][i]] |= (uint8_t)JUNQI_SEAT_BIT(s);
     for (int s = 0; s < JUNQI_SEATS; s++) {
         if (!((pos->present >> s) & 1))
             continue;
@@ -189,6 +193,36 @@ static void add_piece(const junqi_eval_tables *t, junqi_eval_state *st, uint8_t 
     }
 }
 
+/* What the gates of seat s's flag hold (cells: the position's): the gate
+ * terms (positive: bad for s), how many are open (empty or held by an
+ * enemy), and whether s has a landmine on one. */
+static void update_gates(const junqi_eval_tables *t, junqi_eval_state *st, const uint8_t *cell,
+                         int s)
+{
+    int f = t->flag[s], danger = 0, open = 0;
+    bool mined = false;
+    const junqi_board *b = t->board;
+    const junqi_eval_weights *w = t->w;
+    for (int i = 0; f != JUNQI_NO_POINT && i < b->nroad[f]; i++) {
+        int q = b->road[f][i];
+        uint8_t c = cell[q];
+        if (!c) {
+            danger += w->gate_open + (b->point[q].railway ? w->gate_rail : 0);
+            open++;
+        } else if ((t->side[s] >> JUNQI_CELL_SEAT(c)) & 1) {
+            bool mine = JUNQI_CELL_PIECE(c) == JUNQI_LANDMINE;
+            danger -= mine ? w->gate_landmine : w->gate_guard;
+            mined |= mine;
+        } else {
+            danger += w->gate_enemy;
+            open++;
+        }
+    }
+    st->gate_danger[s] = (int16_t)danger;
+    st->gate_open[s] = (uint8_t)(open > 3 ? 3 : open);
+    st->mined = (uint8_t)((st->mined & ~JUNQI_SEAT_BIT(s)) | (mined ? JUNQI_SEAT_BIT(s) : 0));
+}
+
 void junqi_eval_state_init(const junqi_eval_tables *t, const junqi_position *pos,
                            junqi_eval_state *st)
 {
@@ -198,9 +232,12 @@ void junqi_eval_state_init(const junqi_eval_tables *t, const junqi_position *pos
         if (c && JUNQI_CELL_PIECE(c) != JUNQI_UNKNOWN)
             add_piece(t, st, c, p, +1);
     }
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        update_gates(t, st, pos->cell, s);
 }
 
-void junqi_eval_state_update(const junqi_eval_tables *t, junqi_eval_state *st, const junqi_undo *u)
+void junqi_eval_state_update(const junqi_eval_tables *t, junqi_eval_state *st,
+                             const junqi_position *pos, const junqi_undo *u)
 {
     add_piece(t, st, u->moved, u->move.from, -1);
     switch (u->outcome) {
@@ -212,57 +249,24 @@ void junqi_eval_state_update(const junqi_eval_tables *t, junqi_eval_state *st, c
     case JUNQI_BOTH_REMOVED: add_piece(t, st, u->captured, u->move.to, -1); break;
     default: break; /* the attacker is gone, the defender stays */
     }
+    for (unsigned g = t->gate_of[u->move.from] | t->gate_of[u->move.to]; g; g &= g - 1)
+        update_gates(t, st, pos->cell, __builtin_ctz(g));
 }
 
 /* ---- the score ---------------------------------------------------------- */
 
-/* What the gates of seat s's flag hold. */
-typedef struct gate_info {
-    int danger; /* the gate terms, positive = bad for s */
-    int open;   /* gates empty or held by an enemy */
-    bool mined; /* a landmine of s on a gate */
-} gate_info;
-
-static gate_info gates(const junqi_eval_tables *t, const junqi_position *pos, int s)
-{
-    gate_info g = {0, 0, false};
-    int f = t->flag[s];
-    if (f == JUNQI_NO_POINT)
-        return g;
-    const junqi_board *b = t->board;
-    const junqi_eval_weights *w = t->w;
-    for (int i = 0; i < b->nroad[f]; i++) {
-        int q = b->road[f][i];
-        uint8_t c = pos->cell[q];
-        if (!c) {
-            g.danger += w->gate_open + (b->point[q].railway ? w->gate_rail : 0);
-            g.open++;
-        } else if ((t->side[s] >> JUNQI_CELL_SEAT(c)) & 1) {
-            bool mine = JUNQI_CELL_PIECE(c) == JUNQI_LANDMINE;
-            g.danger -= mine ? w->gate_landmine : w->gate_guard;
-            g.mined |= mine;
-        } else {
-            g.danger += w->gate_enemy;
-            g.open++;
-        }
-    }
-    if (g.open > 3)
-        g.open = 3;
-    return g;
-}
-
 /* Material of seat s, with the adjustments that depend on the enemies. */
 static int material(const junqi_eval_tables *t, const junqi_eval_state *st,
-                    const junqi_position *pos, const gate_info *gi, int s)
+                    const junqi_position *pos, int s)
 {
     const junqi_eval_weights *w = t->w;
     const uint8_t *n = st->count[s];
-    int m = st->material[s];
+    int m = w->seat + st->material[s];
     int enemies = 0, mined = 0, tops = 0;
     for (unsigned e = t->enemies[s] & pos->alive; e; e &= e - 1) {
         int x = __builtin_ctz(e);
         enemies++;
-        mined += gi[x].mined;
+        mined += (st->mined >> x) & 1;
         tops += st->count[x][JUNQI_MARSHAL] + st->count[x][JUNQI_GENERAL];
     }
     if (enemies) {
@@ -284,14 +288,11 @@ static junqi_eval_terms score_terms(const junqi_eval_tables *t, const junqi_eval
             terms.total = (pos->result.winners & side) ? JUNQI_EVAL_WIN : -JUNQI_EVAL_WIN;
         return terms;
     }
-    gate_info gi[JUNQI_SEATS];
-    for (int s = 0; s < JUNQI_SEATS; s++)
-        gi[s] = (pos->alive >> s) & 1 ? gates(t, pos, s) : (gate_info){0, 0, false};
     for (unsigned a = pos->alive; a; a &= a - 1) {
         int s = __builtin_ctz(a);
         int sign = (side >> s) & 1 ? 1 : -1;
-        int danger = gi[s].danger + st->pressure[s] * t->w->open_scale[gi[s].open] / 64;
-        terms.material += sign * material(t, st, pos, gi, s);
+        int danger = st->gate_danger[s] + st->pressure[s] * t->w->open_scale[st->gate_open[s]] / 64;
+        terms.material += sign * material(t, st, pos, s);
         terms.flag_safety -= sign * danger;
         terms.position += sign * st->positional[s];
     }

@@ -8,9 +8,10 @@
  * evaluating for the other side gives the negated score.
  *
  * The terms (docs/engine.md explains each with its weight):
- *   material     the pieces' values; engineers gain while an enemy flag is
- *                guarded by a landmine, bombs while an enemy marshal or
- *                general lives; the last engineer is dearer;
+ *   material     each seat still in the game, and the pieces' values;
+ *                engineers gain while an enemy flag is guarded by a
+ *                landmine, bombs while an enemy marshal or general lives;
+ *                the last engineer is dearer;
  *   flag safety  for each flag: what stands on its gates (the points next to
  *                its headquarters: landmines, defenders, enemies, open
  *                railway), and the enemy pressure on it (enemy pieces that
@@ -31,9 +32,10 @@
  * one game situation; junqi_eval_state holds the running sums (per seat:
  * material counts, positional sum, pressure on its flag), which the search
  * updates move by move in a few additions (junqi_eval_state_update) and
- * rebuilds after an elimination. The score combines the sums with the gate
- * terms of at most four flags, so the incremental evaluation is exactly
- * junqi_evaluate() of the same position: tests check this.
+ * rebuilds after an elimination; the gate terms of a flag are recomputed when
+ * a move touches one of its gates. The score combines the sums of at most
+ * four seats, so the incremental evaluation is exactly junqi_evaluate() of
+ * the same position: tests check this.
  *
  * Evaluation needs complete information: a position with JUNQI_UNKNOWN
  * pieces is evaluated as if those were absent.
@@ -56,6 +58,7 @@
  * the engine uses.
  */
 typedef struct junqi_eval_weights {
+    int16_t seat;                      /**< a seat still in the game (its turns, its threat) */
     int16_t value[JUNQI_PIECE_KINDS];  /**< base material per piece kind (flag 0) */
     int16_t engineer_mined;            /**< per engineer, times the share of enemy flags with a
                                             landmine on a gate */
@@ -103,6 +106,7 @@ typedef struct junqi_eval_tables {
     uint8_t side[JUNQI_SEATS];            /**< copied from the position */
     uint8_t flag[JUNQI_SEATS];            /**< each seat's flag point, or JUNQI_NO_POINT */
     uint8_t enemies[JUNQI_SEATS];         /**< mask of present enemy seats */
+    uint8_t gate_of[JUNQI_MAX_POINTS];    /**< seats whose flag has this point as a gate */
     int16_t pst[JUNQI_SEATS][JUNQI_PIECE_KINDS][JUNQI_MAX_POINTS];   /**< position + defence */
     int16_t press[JUNQI_SEATS][JUNQI_PIECE_KINDS][JUNQI_MAX_POINTS]; /**< pressure of a piece on
                                                                           seat e's flag: [e][k][p] */
@@ -113,6 +117,9 @@ typedef struct junqi_eval_state {
     int32_t material[JUNQI_SEATS];    /**< sum of the base values of each seat's pieces */
     int32_t positional[JUNQI_SEATS];  /**< sum of pst over each seat's pieces */
     int32_t pressure[JUNQI_SEATS];    /**< enemy pressure on each seat's flag */
+    int16_t gate_danger[JUNQI_SEATS]; /**< the gate terms of each seat's flag */
+    uint8_t gate_open[JUNQI_SEATS];   /**< its gates empty or held by an enemy (0..3) */
+    uint8_t mined;                    /**< seats with a landmine on a gate of their flag */
     uint8_t count[JUNQI_SEATS][JUNQI_PIECE_KINDS]; /**< pieces on the board */
 } junqi_eval_state;
 
@@ -129,10 +136,12 @@ void junqi_eval_state_init(const junqi_eval_tables *t, const junqi_position *pos
 
 /**
  * Update the sums for the move that u records (filled by junqi_make() on a
- * position whose sums st holds). An elimination (pos->alive changed) needs
- * junqi_eval_state_init() instead: the caller checks.
+ * position whose sums st holds); pos is the position after the move. An
+ * elimination (pos->alive changed) needs junqi_eval_state_init() instead:
+ * the caller checks.
  */
-void junqi_eval_state_update(const junqi_eval_tables *t, junqi_eval_state *st, const junqi_undo *u);
+void junqi_eval_state_update(const junqi_eval_tables *t, junqi_eval_state *st,
+                             const junqi_position *pos, const junqi_undo *u);
 
 /**
  * The score of pos for side mask `side`, in centi-material, from the sums st

@@ -32,7 +32,11 @@
  *    S8. Store the result in the table.
  *
  *   Quiescence (qsearch)
- *    Q1. Count the node; a seat with no legal move is eliminated as in S4.
+ *    Q1. Count the node; a seat with no piece of a moving kind is
+ *        eliminated as in S4 (so is a seat found to have no legal move when
+ *        Q3 generates its moves; standing pat, quiescence takes a seat whose
+ *        pieces are all blocked for one that can move: the main search
+ *        checks every move exactly).
  *    Q2. Stand pat on the static evaluation.
  *    Q3. Search the captures that do not lose material (flag captures,
  *        winning attacks, trades of equal or better value), best first,
@@ -55,6 +59,15 @@
  *   - The evaluation is incremental (eval.h): the running sums are copied
  *     to the next ply and updated from the undo record; an elimination
  *     rebuilds them.
+ *   - Taking a seat out (a captured flag, a seat that cannot move) in a
+ *     four-player game does not end it, so without help the search is
+ *     indifferent between taking a flag now and a few plies later (while
+ *     picking up a piece first): the real opponents may defend meanwhile.
+ *     Leaf scores therefore lose ELIMINATION_TEMPO per ply of delay for
+ *     each seat taken out on the line (and the loser gains as much), as won
+ *     games score JUNQI_SEARCH_WIN minus their distance. The adjustment
+ *     depends on the line, so a table entry may carry one from another
+ *     line: at most ELIMINATION_TEMPO x JUNQI_MAX_PLY, deterministic.
  */
 #define _DEFAULT_SOURCE /* madvise(MADV_HUGEPAGE) */
 #include "search.h"
@@ -69,6 +82,9 @@
 #include "perft.h"
 
 #define INF (JUNQI_SEARCH_WIN + 1)
+
+/* Centi-material per ply by which taking a seat out later scores less. */
+#define ELIMINATION_TEMPO 50
 
 /* Transposition table entry: 16 bytes. */
 enum { BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
@@ -112,6 +128,8 @@ struct junqi_searcher {
     double deadline;   /* seconds on the monotonic clock; 0: none */
     bool limited;      /* limits apply (false while depth 1 runs) */
     bool stop;
+    uint8_t root_alive;             /* seats in the game at the root */
+    uint8_t out_ply[JUNQI_SEATS];   /* the ply at which each seat left, on the current line */
 };
 
 static double now(void)
@@ -216,10 +234,26 @@ static bool out_of_budget(junqi_searcher *s)
     return s->stop;
 }
 
+/* The static score for the side to move at ply, less ELIMINATION_TEMPO per
+ * ply for each seat taken out on the way here, so that of two lines that take
+ * the same seat the sooner scores better (design notes). */
 static inline int evaluate(junqi_searcher *s, int ply)
 {
     const junqi_position *pos = &s->pos;
-    return junqi_eval_score(&s->tables, &s->st[ply], pos, pos->side[pos->to_move]);
+    unsigned us = pos->side[pos->to_move];
+    int v = junqi_eval_score(&s->tables, &s->st[ply], pos, us);
+    for (unsigned gone = s->root_alive & ~pos->alive; gone; gone &= gone - 1) {
+        int seat = __builtin_ctz(gone);
+        v += ((us >> seat) & 1 ? 1 : -1) * ELIMINATION_TEMPO * s->out_ply[seat];
+    }
+    return v;
+}
+
+/* Note the ply at which seats left the game (alive was `before`). */
+static void note_eliminations(junqi_searcher *s, unsigned before, int ply)
+{
+    for (unsigned gone = before & ~s->pos.alive; gone; gone &= gone - 1)
+        s->out_ply[__builtin_ctz(gone)] = (uint8_t)ply;
 }
 
 /* Score of a finished game for side `us`, found at `ply`. */
@@ -235,12 +269,12 @@ static void make_move(junqi_searcher *s, junqi_move m, int ply, junqi_undo *u)
 {
     uint8_t alive = s->pos.alive;
     junqi_make(&s->pos, m, u);
-    __builtin_prefetch(tt_slot(s, node_key(&s->pos)));
     s->st[ply + 1] = s->st[ply];
-    if (s->pos.alive != alive)
+    if (s->pos.alive != alive) {
+        note_eliminations(s, alive, ply + 1);
         junqi_eval_state_init(&s->tables, &s->pos, &s->st[ply + 1]);
-    else
-        junqi_eval_state_update(&s->tables, &s->st[ply + 1], u);
+    } else
+        junqi_eval_state_update(&s->tables, &s->st[ply + 1], &s->pos, u);
 }
 
 static int search(junqi_searcher *s, int depth, int ply, int alpha, int beta);
@@ -253,9 +287,10 @@ static int value_after(junqi_searcher *s, unsigned us, int depth, int ply, int a
 static int eliminate_and_search(junqi_searcher *s, int depth, int ply, int alpha, int beta)
 {
     junqi_position *pos = &s->pos;
-    unsigned us = pos->side[pos->to_move];
+    unsigned us = pos->side[pos->to_move], alive = pos->alive;
     junqi_undo u;
     junqi_position_eliminate(pos, (junqi_seat)pos->to_move, JUNQI_REASON_NO_MOVABLE_PIECE, &u);
+    note_eliminations(s, alive, ply + 1);
     junqi_eval_state_init(&s->tables, pos, &s->st[ply + 1]);
     int v = value_after(s, us, depth, ply + 1, alpha, beta);
     junqi_unmake(pos, &u);
@@ -364,6 +399,15 @@ static void set_pv(junqi_searcher *s, int ply, junqi_move m)
 
 /* ---- quiescence --------------------------------------------------------- */
 
+/* Does seat s have a piece of a kind that moves (bomb .. marshal)? */
+static bool has_movable_kind(const junqi_eval_state *st, int s)
+{
+    for (int k = JUNQI_BOMB; k <= JUNQI_MARSHAL; k++)
+        if (st->count[s][k])
+            return true;
+    return false;
+}
+
 static int qsearch(junqi_searcher *s, int ply, int alpha, int beta)
 {
     junqi_position *pos = &s->pos;
@@ -375,7 +419,7 @@ static int qsearch(junqi_searcher *s, int ply, int alpha, int beta)
         return 0;
     if (ply >= JUNQI_MAX_PLY - 1)
         return evaluate(s, ply);
-    if (!junqi_seat_can_move(pos, pos->to_move, false))
+    if (!has_movable_kind(&s->st[ply], pos->to_move))
         return eliminate_and_search(s, 0, ply, alpha, beta);
     /* Q2 */
     int stand = evaluate(s, ply);
@@ -387,6 +431,8 @@ static int qsearch(junqi_searcher *s, int ply, int alpha, int beta)
     junqi_move moves[JUNQI_MAX_MOVES];
     int order[JUNQI_MAX_MOVES];
     int n = junqi_generate_moves(pos, moves), nc = 0;
+    if (n == 0)
+        return eliminate_and_search(s, 0, ply, alpha, beta);
     for (int i = 0; i < n; i++) {
         if (!pos->cell[moves[i].to])
             continue;
@@ -587,6 +633,7 @@ static void start_search(junqi_searcher *s, const junqi_search_limits *limits, d
     s->deadline = limits->movetime > 0 ? start + limits->movetime / 1000.0 : 0;
     s->limited = false;
     s->stop = false;
+    s->root_alive = s->pos.alive;
     junqi_eval_tables_init(&s->tables, &s->pos, NULL);
     junqi_eval_state_init(&s->tables, &s->pos, &s->st[0]);
 }

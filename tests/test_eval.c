@@ -91,7 +91,7 @@ static void incremental_sums_equal_a_fresh_evaluation_along_real_games(void **st
                 junqi_make(&r.pos, moves[i], &u);
                 if (r.pos.alive == alive && !junqi_position_over(&r.pos)) {
                     junqi_eval_state inc = st, fresh;
-                    junqi_eval_state_update(&t, &inc, &u);
+                    junqi_eval_state_update(&t, &inc, &r.pos, &u);
                     junqi_eval_state_init(&t, &r.pos, &fresh);
                     assert_memory_equal(&inc, &fresh, sizeof inc);
                     int v = junqi_eval_score(&t, &inc, &r.pos, NS);

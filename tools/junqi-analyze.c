@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "analysis.h"
 #include "cli.h"
@@ -62,8 +61,9 @@ static void usage(void)
            "  --samples K         --view mover: assignments of the hidden pieces searched\n"
            "                      (1..%d, default %d)\n"
            "  --seed S            --view mover: the random seed of the samples (default 0)\n"
-           "  --bench             search built-in positions of both boards to a fixed depth;\n"
-           "                      print the total node count and nodes per second\n"
+           "  --bench             search built-in positions of both boards to a fixed depth\n"
+           "                      (--depth: another depth); print the total node count and\n"
+           "                      nodes per second (per thread, by board and in all)\n"
            "  --perft D           count the move sequences of length D (a seat to move with\n"
            "                      no legal move is eliminated; a finished game has no moves)\n"
            "  --divide            perft: also print the count after each first move\n"
@@ -320,21 +320,69 @@ static const char *const bench_positions[] = {
     "N32LFL/L.1.6/42124/5.7B5/..S9N3./S3N8.97/.S2..2/....3/.1.43/68B57/546.L/1LLFB n 4 35 -",
 };
 #define BENCH_POSITIONS (int)(sizeof bench_positions / sizeof bench_positions[0])
-#define BENCH_DEPTH_FOUR 6
-#define BENCH_DEPTH_TWO 8
+#define BENCH_DEPTH_FOUR 7
+#define BENCH_DEPTH_TWO 9
 
-static double now(void)
+/* Nodes and search milliseconds (summed over the searches, so per thread)
+ * of the bench positions on board `kind`. */
+static void board_totals(const junqi_position *pos, const junqi_search_result *res,
+                         junqi_board_kind kind, uint64_t *nodes, double *ms)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+    *nodes = 0;
+    *ms = 0;
+    for (int i = 0; i < BENCH_POSITIONS; i++)
+        if (pos[i].board->kind == kind) {
+            *nodes += res[i].nodes;
+            *ms += res[i].elapsed;
+        }
+}
+
+static void print_bench(const junqi_position *pos, const junqi_search_result *res,
+                        junqi_cli_format format)
+{
+    uint64_t n4, n2;
+    double ms4, ms2;
+    board_totals(pos, res, JUNQI_FOUR_PLAYER, &n4, &ms4);
+    board_totals(pos, res, JUNQI_TWO_PLAYER, &n2, &ms2);
+    double nps = ms4 + ms2 > 0 ? (double)(n4 + n2) * 1000 / (ms4 + ms2) : 0;
+    double nps4 = ms4 > 0 ? (double)n4 * 1000 / ms4 : 0, nps2 = ms2 > 0 ? (double)n2 * 1000 / ms2 : 0;
+    if (format == JUNQI_FORMAT_JSON) {
+        junqi_json j;
+        junqi_json_init(&j, stdout);
+        junqi_json_begin_object(&j);
+        junqi_json_key(&j, "nodes");
+        junqi_json_uint(&j, n4 + n2);
+        junqi_json_key(&j, "nps");
+        junqi_json_number(&j, nps, 0);
+        junqi_json_key(&j, "nps_four_player");
+        junqi_json_number(&j, nps4, 0);
+        junqi_json_key(&j, "nps_two_player");
+        junqi_json_number(&j, nps2, 0);
+        junqi_json_key(&j, "positions");
+        junqi_json_begin_array(&j);
+        for (int i = 0; i < BENCH_POSITIONS; i++)
+            junqi_json_uint(&j, res[i].nodes);
+        junqi_json_end_array(&j);
+        junqi_json_end_object(&j);
+        putchar('\n');
+        return;
+    }
+    char name[8];
+    for (int i = 0; i < BENCH_POSITIONS; i++)
+        printf("position %d (%s, depth %d): %s %d, %llu nodes, %d ms\n", i + 1,
+               pos[i].board->name, res[i].depth,
+               junqi_move_name(pos[i].board, res[i].lines[0].pv[0], name), res[i].score,
+               (unsigned long long)res[i].nodes, res[i].elapsed);
+    printf("four-player: %llu nodes, %.0f nodes/s per thread\n", (unsigned long long)n4, nps4);
+    printf("two-player: %llu nodes, %.0f nodes/s per thread\n", (unsigned long long)n2, nps2);
+    printf("nodes %llu\nnps %.0f\n", (unsigned long long)(n4 + n2), nps);
 }
 
 static int run_bench(const options *opt)
 {
     static junqi_position pos[BENCH_POSITIONS];
     junqi_search_job jobs[BENCH_POSITIONS];
-    junqi_search_result res[BENCH_POSITIONS];
+    static junqi_search_result res[BENCH_POSITIONS];
     for (int i = 0; i < BENCH_POSITIONS; i++) {
         if (!junqi_pos_parse(bench_positions[i], strlen(bench_positions[i]), &pos[i], NULL)) {
             fprintf(stderr, "%s: built-in bench position %d does not parse\n", prog, i + 1);
@@ -345,41 +393,11 @@ static int run_bench(const options *opt)
                                : pos[i].board->kind == JUNQI_FOUR_PLAYER ? BENCH_DEPTH_FOUR
                                                                          : BENCH_DEPTH_TWO;
     }
-    double start = now();
     if (!junqi_search_many(jobs, BENCH_POSITIONS, (int)opt->threads, res)) {
         fprintf(stderr, "%s: out of memory\n", prog);
         return JUNQI_EXIT_IO;
     }
-    double seconds = now() - start;
-    uint64_t total = 0;
-    for (int i = 0; i < BENCH_POSITIONS; i++)
-        total += res[i].nodes;
-    double nps = seconds > 0 ? (double)total / seconds : 0;
-    if (opt->format == JUNQI_FORMAT_JSON) {
-        junqi_json j;
-        junqi_json_init(&j, stdout);
-        junqi_json_begin_object(&j);
-        junqi_json_key(&j, "nodes");
-        junqi_json_uint(&j, total);
-        junqi_json_key(&j, "nps");
-        junqi_json_number(&j, nps, 0);
-        junqi_json_key(&j, "ms");
-        junqi_json_number(&j, seconds * 1000, 0);
-        junqi_json_key(&j, "positions");
-        junqi_json_begin_array(&j);
-        for (int i = 0; i < BENCH_POSITIONS; i++)
-            junqi_json_uint(&j, res[i].nodes);
-        junqi_json_end_array(&j);
-        junqi_json_end_object(&j);
-        putchar('\n');
-        return JUNQI_EXIT_OK;
-    }
-    char name[8];
-    for (int i = 0; i < BENCH_POSITIONS; i++)
-        printf("position %d (%s, depth %d): %s %d, %llu nodes\n", i + 1, pos[i].board->name,
-               res[i].depth, junqi_move_name(pos[i].board, res[i].lines[0].pv[0], name),
-               res[i].score, (unsigned long long)res[i].nodes);
-    printf("nodes %llu\nnps %.0f\n", (unsigned long long)total, nps);
+    print_bench(pos, res, opt->format);
     return JUNQI_EXIT_OK;
 }
 

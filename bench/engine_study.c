@@ -1,0 +1,516 @@
+/*
+ * engine_study.c - measurements of the engine on the shared real games and in
+ * matches; not part of CI (scripts/fit-winprob, scripts/engine-report and
+ * scripts/match run it; docs/engine.md reports the figures).
+ *
+ *   engine_study fit DIR [STEP]        fit the win-probability curve: positions
+ *                                      every STEP plies of every replay in DIR,
+ *                                      searched to depth 1, labelled with the
+ *                                      game's result (draw = 1/2)
+ *   engine_study tactics DIR [DEPTH]   every position where the mover captured
+ *                                      an enemy flag: does the engine (view all,
+ *                                      DEPTH plies, default 2) capture a flag?
+ *   engine_study agree DIR STEP [THREADS]  first-choice agreement with the
+ *                                      moves played, every STEP plies, views
+ *                                      all and mover, default level
+ *   engine_study annotate FILE [THREADS]  the time to judge every move of a
+ *                                      game as the annotator does (view mover,
+ *                                      default level, move played included)
+ *   engine_study match DIR GAMES NODES [THREADS]  four-player open games:
+ *                                      the engine (NODES nodes per move)
+ *                                      against a greedy one-ply player, each
+ *                                      formation draw played with the engine as
+ *                                      north+south and as east+west; formations
+ *                                      are the .jql files of DIR (F06, whose
+ *                                      piece counts are wrong, is rejected by
+ *                                      the setup check)
+ */
+#include <dirent.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "analysis.h"
+#include "perft.h"
+#include "qq.h"
+#include "replay.h"
+#include "setup.h"
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* ---- inputs ------------------------------------------------------------- */
+
+static uint8_t *slurp(const char *path, size_t *len)
+{
+    FILE *fp = fopen(path, "rb");
+    if (!fp)
+        return NULL;
+    size_t cap = 1 << 16, n = 0;
+    uint8_t *buf = malloc(cap);
+    for (size_t got; buf && (got = fread(buf + n, 1, cap - n, fp)) > 0;) {
+        n += got;
+        if (n == cap)
+            buf = realloc(buf, cap *= 2);
+    }
+    fclose(fp);
+    *len = n;
+    return buf;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The files of dir whose names end in `ext`, sorted; NULL-terminated, caller frees. */
+static char **list_files(const char *dir, const char *ext)
+{
+    DIR *d = opendir(dir);
+    size_t n = 0, cap = 64;
+    char **names = malloc(cap * sizeof *names);
+    for (struct dirent *e; d && (e = readdir(d));) {
+        size_t len = strlen(e->d_name), el = strlen(ext);
+        if (len <= el || strcmp(e->d_name + len - el, ext) != 0)
+            continue;
+        if (n + 2 > cap)
+            names = realloc(names, (cap *= 2) * sizeof *names);
+        names[n] = malloc(strlen(dir) + len + 2);
+        sprintf(names[n++], "%s/%s", dir, e->d_name);
+    }
+    if (d)
+        closedir(d);
+    qsort(names, n, sizeof *names, by_name);
+    names[n] = NULL;
+    return names;
+}
+
+static junqi_game *load_replay(const char *path)
+{
+    size_t len;
+    uint8_t *data = slurp(path, &len);
+    junqi_game *g = data ? junqi_qq_read_replay(data, len, NULL) : NULL;
+    free(data);
+    return g;
+}
+
+/* The position after `ply` moves of g (and the events before the next). */
+static void position_at(const junqi_game *g, size_t ply, junqi_position *pos)
+{
+    static _Thread_local junqi_replay r;
+    junqi_replay_start(&r, g, NULL, NULL);
+    junqi_replay_seek(&r, ply);
+    *pos = r.pos;
+}
+
+/* The move played from ply (the next move item), found by replaying. */
+static bool move_played(const junqi_game *g, size_t ply, junqi_move *m)
+{
+    static _Thread_local junqi_replay r;
+    junqi_replay_start(&r, g, NULL, NULL);
+    junqi_replay_seek(&r, ply + 1);
+    *m = r.last_move;
+    return r.moves == ply + 1 && m->from != JUNQI_NO_POINT;
+}
+
+/* ---- fit ---------------------------------------------------------------- */
+
+typedef struct sample {
+    double score; /* for the reference side */
+    double label; /* its result: 1 win, 1/2 draw, 0 loss */
+} sample;
+
+/* Newton's method on the log-likelihood of p = 1 / (1 + e^-(a s + b)). */
+static void fit_logistic(const sample *x, size_t n, bool intercept, double *a, double *b)
+{
+    *a = 1e-3;
+    *b = 0;
+    for (int it = 0; it < 50; it++) {
+        double ga = 0, gb = 0, haa = 0, hab = 0, hbb = 0;
+        for (size_t i = 0; i < n; i++) {
+            double s = x[i].score / 1000, p = 1 / (1 + exp(-(*a * 1000 * s + *b)));
+            double w = p * (1 - p), r = x[i].label - p;
+            ga += r * s;
+            gb += r;
+            haa += w * s * s;
+            hab += w * s;
+            hbb += w;
+        }
+        if (!intercept) {
+            *a += ga / haa / 1000;
+            continue;
+        }
+        double det = haa * hbb - hab * hab;
+        *a += (hbb * ga - hab * gb) / det / 1000;
+        *b += (haa * gb - hab * ga) / det;
+    }
+}
+
+static double log_loss(const sample *x, size_t n, double a, double b)
+{
+    double sum = 0;
+    for (size_t i = 0; i < n; i++) {
+        double p = 1 / (1 + exp(-(a * x[i].score + b)));
+        p = p < 1e-12 ? 1e-12 : p > 1 - 1e-12 ? 1 - 1e-12 : p;
+        sum -= x[i].label * log(p) + (1 - x[i].label) * log(1 - p);
+    }
+    return sum / (double)n;
+}
+
+static int cmd_fit(const char *dir, int step)
+{
+    char **files = list_files(dir, ".jgs");
+    size_t n = 0, cap = 1 << 16, games = 0;
+    sample *x = calloc(cap, sizeof *x);
+    junqi_searcher *s = junqi_searcher_new(4);
+    junqi_search_limits lim = {.depth = 1, .hash_mb = 4};
+    for (char **f = files; *f; f++) {
+        junqi_game *g = load_replay(*f);
+        if (!g)
+            continue;
+        junqi_replay r;
+        junqi_replay_start(&r, g, NULL, NULL);
+        junqi_replay_run(&r);
+        junqi_result res = r.pos.result;
+        int ref = __builtin_ctz(r.pos.present);
+        unsigned side = r.pos.side[ref];
+        if (res.status != JUNQI_DECIDED && res.status != JUNQI_DRAWN) {
+            junqi_game_free(g);
+            continue;
+        }
+        double label = res.status == JUNQI_DRAWN ? 0.5 : (res.winners & side) ? 1 : 0;
+        games++;
+        for (size_t ply = 0; ply <= r.moves; ply += (size_t)step) {
+            junqi_position pos;
+            position_at(g, ply, &pos);
+            junqi_search_result sr;
+            if (junqi_position_over(&pos) || junqi_searcher_run(s, &pos, &lim, &sr) != JUNQI_SEARCH_OK)
+                continue;
+            if (n == cap)
+                x = realloc(x, (cap *= 2) * sizeof *x);
+            x[n++] = (sample){sr.side == side ? sr.score : -sr.score, label};
+        }
+        junqi_game_free(g);
+    }
+    double a, b, a2, b2;
+    fit_logistic(x, n, false, &a, &b);
+    fit_logistic(x, n, true, &a2, &b2);
+    double draws = 0;
+    for (size_t i = 0; i < n; i++)
+        draws += x[i].label == 0.5;
+    printf("positions %zu from %zu games (every %d plies; %.0f from drawn games)\n", n, games,
+           step, draws);
+    printf("fit: P = 1/(1+exp(-score/S)), S = %.0f centi-material, log-loss %.4f "
+           "(constant 1/2: %.4f)\n", 1 / a, log_loss(x, n, a, 0), log(2.0));
+    printf("with an intercept: S = %.0f, b = %.3f, log-loss %.4f\n", 1 / a2, b2,
+           log_loss(x, n, a2, b2));
+    static const double edges[] = {-1e9, -3000, -1500, -800, -400, -150, 150, 400, 800, 1500,
+                                   3000, 1e9};
+    printf("%-22s %8s %10s %10s\n", "score bucket", "count", "predicted", "actual");
+    for (size_t k = 0; k + 1 < sizeof edges / sizeof edges[0]; k++) {
+        double cnt = 0, pred = 0, act = 0;
+        for (size_t i = 0; i < n; i++)
+            if (x[i].score > edges[k] && x[i].score <= edges[k + 1]) {
+                cnt++;
+                pred += 1 / (1 + exp(-a * x[i].score));
+                act += x[i].label;
+            }
+        char label[40];
+        snprintf(label, sizeof label, "(%g, %g]", edges[k], edges[k + 1]);
+        printf("%-22s %8.0f %10.3f %10.3f\n", label, cnt, cnt ? pred / cnt : 0, cnt ? act / cnt : 0);
+    }
+    junqi_searcher_free(s);
+    free(x);
+    return 0;
+}
+
+/* ---- tactics ------------------------------------------------------------ */
+
+/* Does move m of the mover capture an enemy flag in pos? */
+static bool captures_flag(const junqi_position *pos, junqi_move m)
+{
+    uint8_t d = pos->cell[m.to];
+    return d && JUNQI_CELL_PIECE(d) == JUNQI_FLAG &&
+           !junqi_position_friendly(pos, pos->to_move, JUNQI_CELL_SEAT(d)) &&
+           junqi_move_outcome(pos, m) != JUNQI_ATTACKER_LOSES;
+}
+
+static int cmd_tactics(const char *dir, int depth)
+{
+    char **files = list_files(dir, ".jgs");
+    int total = 0, found = 0;
+    junqi_searcher *s = junqi_searcher_new(16);
+    junqi_search_limits lim = {.depth = depth};
+    for (char **f = files; *f; f++) {
+        junqi_game *g = load_replay(*f);
+        if (!g)
+            continue;
+        junqi_replay r;
+        junqi_replay_start(&r, g, NULL, NULL);
+        for (;;) {
+            junqi_position before = r.pos;
+            size_t ply = r.moves;
+            if (!junqi_replay_next(&r))
+                break;
+            if (r.pos.moves == before.moves || !captures_flag(&before, r.last_move))
+                continue;
+            junqi_search_result sr;
+            junqi_searcher_run(s, &before, &lim, &sr);
+            total++;
+            bool ok = sr.status == JUNQI_SEARCH_OK && captures_flag(&before, sr.lines[0].pv[0]);
+            found += ok;
+            if (!ok) {
+                char a[8], b[8];
+                printf("missed: %s ply %zu: played %s, engine %s (%d)\n", *f, ply,
+                       junqi_move_name(before.board, r.last_move, a),
+                       junqi_move_name(before.board, sr.lines[0].pv[0], b), sr.score);
+            }
+        }
+        junqi_game_free(g);
+    }
+    printf("flag captures: %d positions, the engine (view all, depth %d) captures a flag in %d: "
+           "%.1f%%\n", total, depth, found, total ? 100.0 * found / total : 0);
+    junqi_searcher_free(s);
+    return 0;
+}
+
+/* ---- agreement and annotation time --------------------------------------- */
+
+/* The annotator's request for ply of g: the complete position, and the
+ * mover's knowledge for view mover. */
+typedef struct job {
+    junqi_position pos;
+    junqi_infer inf;
+    junqi_move played;
+} job;
+
+static void prepare(job *j, const junqi_game *g, size_t ply, junqi_view_mode view,
+                    junqi_analysis_request *req)
+{
+    position_at(g, ply, &j->pos);
+    move_played(g, ply, &j->played);
+    *req = (junqi_analysis_request){&j->pos, NULL, view, 0, 0, {.nodes = JUNQI_DEFAULT_NODES},
+                                    j->played};
+    if (view == JUNQI_VIEW_MOVER) {
+        junqi_infer_replay(&j->inf, g, NULL, ply, j->pos.to_move, g->info, NULL);
+        junqi_infer_solve(&j->inf, false);
+        req->infer = &j->inf;
+    }
+}
+
+static int cmd_agree(const char *dir, int step, int threads)
+{
+    char **files = list_files(dir, ".jgs");
+    enum { MAX = 8192 };
+    static job jobs[MAX];
+    static junqi_analysis_request reqs[2][MAX];
+    static junqi_analysis out[MAX];
+    int n = 0, ngames = 0;
+    for (char **f = files; *f; f++) {
+        junqi_game *g = load_replay(*f);
+        if (!g)
+            continue;
+        ngames++;
+        size_t moves = junqi_game_moves(g);
+        for (size_t ply = (size_t)step / 2; ply < moves && n < MAX; ply += (size_t)step) {
+            position_at(g, ply, &jobs[n].pos);
+            if (junqi_position_over(&jobs[n].pos))
+                break;
+            prepare(&jobs[n], g, ply, JUNQI_VIEW_ALL, &reqs[0][n]);
+            prepare(&jobs[n], g, ply, JUNQI_VIEW_MOVER, &reqs[1][n]);
+            reqs[0][n].played = reqs[1][n].played = (junqi_move){JUNQI_NO_POINT, JUNQI_NO_POINT};
+            n++;
+        }
+        junqi_game_free(g);
+    }
+    for (int v = 0; v < 2; v++) {
+        double start = now();
+        junqi_analyze_many(reqs[v], n, threads, out);
+        int same = 0;
+        uint64_t nodes = 0;
+        for (int i = 0; i < n; i++) {
+            nodes += out[i].nodes;
+            same += out[i].nlines > 0 && out[i].lines[0].move.from == jobs[i].played.from &&
+                    out[i].lines[0].move.to == jobs[i].played.to;
+        }
+        printf("view %s: %d positions (every %d plies of %d games), engine's first choice = move "
+               "played in %d: %.1f%% (%.0f s, %llu nodes, %d threads)\n",
+               v ? "mover" : "all", n, step, ngames, same, 100.0 * same / n, now() - start,
+               (unsigned long long)nodes, threads);
+    }
+    return 0;
+}
+
+static int cmd_annotate(const char *path, int threads)
+{
+    junqi_game *g = load_replay(path);
+    if (!g)
+        return 1;
+    size_t moves = junqi_game_moves(g);
+    job *jobs = malloc((moves + 1) * sizeof *jobs);
+    junqi_analysis_request *reqs = malloc((moves + 1) * sizeof *reqs);
+    junqi_analysis *out = malloc((moves + 1) * sizeof *out);
+    double start = now();
+    size_t n = 0;
+    for (size_t ply = 0; ply < moves; ply++) {
+        prepare(&jobs[n], g, ply, JUNQI_VIEW_MOVER, &reqs[n]);
+        if (!junqi_position_over(&jobs[n].pos))
+            n++;
+    }
+    double prepared = now();
+    junqi_analyze_many(reqs, (int)n, threads, out);
+    double done = now();
+    uint64_t nodes = 0;
+    for (size_t i = 0; i < n; i++)
+        nodes += out[i].nodes;
+    printf("%s: %zu moves judged (view mover, %d samples, %d nodes per search, move played "
+           "included) on %d threads: %.1f s (replay and inference %.1f s, searches %.1f s, "
+           "%llu nodes)\n", path, n, JUNQI_DEFAULT_SAMPLES, JUNQI_DEFAULT_NODES, threads,
+           done - start, prepared - start, done - prepared, (unsigned long long)nodes);
+    return 0;
+}
+
+/* ---- match -------------------------------------------------------------- */
+
+typedef struct match {
+    uint8_t (*formations)[6][5];
+    int nformations;
+    int games;      /* formation draws; each is played twice (teams swapped) */
+    uint64_t nodes; /* per engine move */
+    atomic_int next;
+    double *score;  /* per game: the engine's score, 1, 1/2 or 0 */
+    int *plies;
+} match;
+
+/* The greedy one-ply player: the move whose position evaluates best for
+ * its side (a won game best of all); the first of equals. */
+static junqi_move greedy_move(junqi_position *pos)
+{
+    junqi_move moves[JUNQI_MAX_MOVES];
+    int n = junqi_generate_moves(pos, moves), best = 0, best_v = -2 * JUNQI_EVAL_WIN;
+    unsigned side = pos->side[pos->to_move];
+    for (int i = 0; i < n; i++) {
+        junqi_undo u;
+        junqi_make(pos, moves[i], &u);
+        int v = junqi_evaluate(pos, side);
+        junqi_unmake(pos, &u);
+        if (v > best_v) {
+            best_v = v;
+            best = i;
+        }
+    }
+    return moves[best];
+}
+
+/* Play one game; returns the engine's score. */
+static double play_game(match *m, junqi_searcher *s, int game, int *plies)
+{
+    uint64_t rng = 0x4D41544348ull + (uint64_t)(game / 2); /* "MATCH" */
+    junqi_position pos;
+    junqi_position_init(&pos, junqi_board_get(JUNQI_FOUR_PLAYER), junqi_rules_get("qq"), 0xF);
+    for (int seat = 0; seat < JUNQI_SEATS; seat++) {
+        rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+        junqi_position_place_setup(&pos, (junqi_seat)seat,
+                                   m->formations[(rng >> 33) % (uint64_t)m->nformations]);
+    }
+    unsigned engine = game % 2 ? 0xA : 0x5; /* east+west, or north+south */
+    junqi_search_limits lim = {.nodes = m->nodes, .hash_mb = 16};
+    *plies = 0;
+    while (*plies < 20000) {
+        junqi_resolve_no_move(&pos);
+        if (junqi_position_over(&pos))
+            break;
+        junqi_move mv;
+        if (pos.side[pos.to_move] == engine) {
+            junqi_search_result r;
+            junqi_searcher_run(s, &pos, &lim, &r);
+            mv = r.lines[0].pv[0];
+        } else {
+            mv = greedy_move(&pos);
+        }
+        junqi_undo u;
+        junqi_make(&pos, mv, &u);
+        (*plies)++;
+    }
+    if (pos.result.status != JUNQI_DECIDED)
+        return 0.5;
+    return (pos.result.winners & engine) ? 1.0 : 0.0;
+}
+
+static void *match_worker(void *arg)
+{
+    match *m = arg;
+    junqi_searcher *s = junqi_searcher_new(16);
+    for (int g; (g = atomic_fetch_add(&m->next, 1)) < 2 * m->games;)
+        m->score[g] = play_game(m, s, g, &m->plies[g]);
+    junqi_searcher_free(s);
+    return NULL;
+}
+
+static int cmd_match(const char *dir, int games, uint64_t nodes, int threads)
+{
+    char **files = list_files(dir, ".jql");
+    static uint8_t formations[64][6][5];
+    int nf = 0;
+    for (char **f = files; *f && nf < 64; f++) {
+        size_t len;
+        uint8_t *data = slurp(*f, &len);
+        junqi_setup_problem problems[JUNQI_MAX_SETUP_PROBLEMS];
+        if (data && junqi_qq_read_formation(data, len, formations[nf], NULL) &&
+            junqi_setup_check(formations[nf], problems) == 0)
+            nf++;
+        else
+            printf("skipped %s: not a valid formation\n", *f);
+        free(data);
+    }
+    match m = {formations, nf, games, nodes, 0, calloc((size_t)(2 * games), sizeof(double)),
+               calloc((size_t)(2 * games), sizeof(int))};
+    double start = now();
+    pthread_t tid[64];
+    for (int t = 0; t < threads; t++)
+        pthread_create(&tid[t], NULL, match_worker, &m);
+    for (int t = 0; t < threads; t++)
+        pthread_join(tid[t], NULL);
+    double total[2] = {0, 0}, wins = 0, draws = 0, losses = 0;
+    long plies = 0;
+    for (int g = 0; g < 2 * games; g++) {
+        total[g % 2] += m.score[g];
+        wins += m.score[g] == 1;
+        draws += m.score[g] == 0.5;
+        losses += m.score[g] == 0;
+        plies += m.plies[g];
+    }
+    printf("match: %d formations, %d games, engine %llu nodes per move vs greedy one-ply, "
+           "open information, qq rules\n", nf, 2 * games, (unsigned long long)nodes);
+    printf("engine as north+south: %.1f / %d; as east+west: %.1f / %d\n", total[0], games,
+           total[1], games);
+    printf("engine: %.0f wins, %.0f draws, %.0f losses: score %.1f%% (%.1f plies per game, %.0f s "
+           "on %d threads)\n", wins, draws, losses, 100 * (total[0] + total[1]) / (2 * games),
+           (double)plies / (2 * games), now() - start, threads);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 3 && strcmp(argv[1], "fit") == 0)
+        return cmd_fit(argv[2], argc > 3 ? atoi(argv[3]) : 4);
+    if (argc >= 3 && strcmp(argv[1], "tactics") == 0)
+        return cmd_tactics(argv[2], argc > 3 ? atoi(argv[3]) : 2);
+    if (argc >= 4 && strcmp(argv[1], "agree") == 0)
+        return cmd_agree(argv[2], atoi(argv[3]), argc > 4 ? atoi(argv[4]) : 2);
+    if (argc >= 3 && strcmp(argv[1], "annotate") == 0)
+        return cmd_annotate(argv[2], argc > 3 ? atoi(argv[3]) : 2);
+    if (argc >= 5 && strcmp(argv[1], "match") == 0)
+        return cmd_match(argv[2], atoi(argv[3]), strtoull(argv[4], NULL, 10),
+                         argc > 5 ? atoi(argv[5]) : 2);
+    fprintf(stderr, "usage: see the comment at the top of bench/engine_study.c\n");
+    return 2;
+}
