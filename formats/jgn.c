@@ -84,6 +84,7 @@ struct junqi_jgn_reader {
     long pending_no;
     bool at_start;       /* no byte read yet (a BOM may follow) */
     bool failed;         /* a read error ended the input */
+    bool line_too_long;  /* the last line passed JUNQI_JGN_MAX_GAME and was cut */
 };
 
 junqi_jgn_reader *junqi_jgn_reader_new(FILE *in, const uint8_t *prefix, size_t prefix_len,
@@ -137,6 +138,10 @@ static long read_line(junqi_jgn_reader *r)
     size_t n = 0;
     int c;
     while ((c = read_byte(r)) != EOF && c != '\n') {
+        if (n >= JUNQI_JGN_MAX_GAME) {
+            r->line_too_long = true; /* keep reading to the newline, storing nothing */
+            continue;
+        }
         if (n + 2 > r->line_cap) {
             size_t cap = r->line_cap ? r->line_cap * 2 : 256;
             char *grown = realloc(r->line, cap);
@@ -217,8 +222,24 @@ static junqi_loc line_loc(long line, int column)
     return (junqi_loc){-1, -1, (int)line, column};
 }
 
+/* After a game too large to hold: drop lines up to the next tag line
+ * (`[Name "`), which starts the next game. False on OOM. */
+static bool skip_game(junqi_jgn_reader *r)
+{
+    long n;
+    while ((n = read_line(r)) >= 0) {
+        if (junqi_jgn_detect((const uint8_t *)r->line, (size_t)n) && r->line[0] == '[') {
+            r->pending = strdup(r->line);
+            r->pending_no = r->lines;
+            return r->pending != NULL;
+        }
+    }
+    return n != -2;
+}
+
 /* Take the next game's text into *game; *first_line is its first line's number.
- * Returns 1, 0 at the end, -1 on an error already reported. */
+ * Returns 1, 0 at the end, -1 on an error already reported (reading can go
+ * on), -2 when reading cannot go on. */
 static int cut_game(junqi_jgn_reader *r, text_buf *game, long *first_line, junqi_diags *d)
 {
     bool in_comment = false, movetext = false, after_blank = false;
@@ -256,13 +277,12 @@ static int cut_game(junqi_jgn_reader *r, text_buf *game, long *first_line, junqi
             in_comment = scan_comments(line, in_comment);
         }
         after_blank = !in_comment && blank(line);
-        if (game->len + (size_t)n > JUNQI_JGN_MAX_GAME) {
+        if (r->line_too_long || game->len + (size_t)n > JUNQI_JGN_MAX_GAME) {
+            r->line_too_long = false;
             junqi_diags_add(d, JUNQI_SEV_ERROR, "game-too-large", -1, line_loc(*first_line, 1),
                             "the game starting here is larger than %zu MiB", JUNQI_JGN_MAX_GAME >> 20);
-            while (read_line(r) >= 0)
-                ; /* skip the rest of the input: there is no safe place to resume */
             game->len = 0;
-            return -1;
+            return skip_game(r) ? -1 : -2;
         }
         if (!buf_append(game, line, (size_t)n) || !buf_append(game, "\n", 1))
             goto oom;
@@ -1013,7 +1033,7 @@ int junqi_jgn_next(junqi_jgn_reader *r, junqi_game **out, junqi_diags *d)
     int rc = cut_game(r, &game, &first_line, d);
     if (rc <= 0) {
         free(game.s);
-        return rc;
+        return rc == -2 ? 0 : rc; /* -2: out of memory, the input ends */
     }
     size_t errors = d ? d->errors : 0;
     if (to_utf8(&game, first_line, d))
