@@ -71,15 +71,27 @@ static int by_name(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The files of dir whose names end in `ext`, sorted; NULL-terminated, caller frees. */
-static char **list_files(const char *dir, const char *ext)
+/* Does name end in one of the extensions of the space-separated list exts? */
+static bool has_extension(const char *name, const char *exts)
+{
+    const char *dot = strrchr(name, '.');
+    size_t len = dot ? strlen(dot) : 0;
+    for (const char *e = exts; dot && *e; e += strcspn(e, " "), e += *e == ' ')
+        if (strcspn(e, " ") == len && strncmp(e, dot, len) == 0)
+            return true;
+    return false;
+}
+
+/* The files of dir with one of the extensions exts (".jgs .jqs"), sorted;
+ * NULL-terminated, caller frees. */
+static char **list_files(const char *dir, const char *exts)
 {
     DIR *d = opendir(dir);
     size_t n = 0, cap = 64;
     char **names = malloc(cap * sizeof *names);
     for (struct dirent *e; d && (e = readdir(d));) {
-        size_t len = strlen(e->d_name), el = strlen(ext);
-        if (len <= el || strcmp(e->d_name + len - el, ext) != 0)
+        size_t len = strlen(e->d_name);
+        if (!has_extension(e->d_name, exts))
             continue;
         if (n + 2 > cap)
             names = realloc(names, (cap *= 2) * sizeof *names);
@@ -92,6 +104,9 @@ static char **list_files(const char *dir, const char *ext)
     names[n] = NULL;
     return names;
 }
+
+/* QQ replays: .jgs and .jqs files. */
+#define REPLAYS ".jgs .jqs"
 
 static junqi_game *load_replay(const char *path)
 {
@@ -167,7 +182,7 @@ static double log_loss(const sample *x, size_t n, double a, double b)
 
 static int cmd_fit(const char *dir, int step)
 {
-    char **files = list_files(dir, ".jgs");
+    char **files = list_files(dir, REPLAYS);
     size_t n = 0, cap = 1 << 16, games = 0;
     sample *x = calloc(cap, sizeof *x);
     junqi_searcher *s = junqi_searcher_new(4);
@@ -245,7 +260,7 @@ static bool captures_flag(const junqi_position *pos, junqi_move m)
 
 static int cmd_tactics(const char *dir, int depth)
 {
-    char **files = list_files(dir, ".jgs");
+    char **files = list_files(dir, REPLAYS);
     int total = 0, found = 0;
     junqi_searcher *s = junqi_searcher_new(16);
     junqi_search_limits lim = {.depth = depth};
@@ -308,7 +323,7 @@ static void prepare(job *j, const junqi_game *g, size_t ply, junqi_view_mode vie
 
 static int cmd_agree(const char *dir, int step, int threads)
 {
-    char **files = list_files(dir, ".jgs");
+    char **files = list_files(dir, REPLAYS);
     enum { MAX = 8192 };
     static job jobs[MAX];
     static junqi_analysis_request reqs[2][MAX];

@@ -53,7 +53,8 @@ typedef enum junqi_view_mode {
 typedef struct junqi_analysis_request {
     const junqi_position *pos;  /**< the complete position (borrowed) */
     const junqi_infer *infer;   /**< view mover: the mover's knowledge, solved
-                                     (junqi_infer_solve); borrowed. Ignored for view all */
+                                     (junqi_infer_solve); borrowed. NULL (or view all): the
+                                     position is searched as it is */
     junqi_view_mode view;
     int samples;                /**< view mover: assignments searched, 1..JUNQI_MAX_SAMPLES
                                      (0: JUNQI_DEFAULT_SAMPLES) */

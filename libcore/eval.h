@@ -92,7 +92,7 @@ extern const junqi_eval_weights junqi_eval_default_weights;
  * "Win probability"): P(win) = 1 / (1 + exp(-score / JUNQI_EVAL_LOGISTIC_SCALE)),
  * a draw counting as half a win.
  */
-#define JUNQI_EVAL_LOGISTIC_SCALE 1000.0
+#define JUNQI_EVAL_LOGISTIC_SCALE 1664.0
 
 /**
  * Tables for evaluating positions of one game situation: the board, the

@@ -236,7 +236,8 @@ static bool out_of_budget(junqi_searcher *s)
 
 /* The static score for the side to move at ply, less ELIMINATION_TEMPO per
  * ply for each seat taken out on the way here, so that of two lines that take
- * the same seat the sooner scores better (design notes). */
+ * the same seat the sooner scores better (design notes); kept clear of the
+ * scores of won and lost games. */
 static inline int evaluate(junqi_searcher *s, int ply)
 {
     const junqi_position *pos = &s->pos;
@@ -246,7 +247,7 @@ static inline int evaluate(junqi_searcher *s, int ply)
         int seat = __builtin_ctz(gone);
         v += ((us >> seat) & 1 ? 1 : -1) * ELIMINATION_TEMPO * s->out_ply[seat];
     }
-    return v;
+    return v > JUNQI_SEARCH_WON - 1 ? JUNQI_SEARCH_WON - 1 : v < 1 - JUNQI_SEARCH_WON ? 1 - JUNQI_SEARCH_WON : v;
 }
 
 /* Note the ply at which seats left the game (alive was `before`). */

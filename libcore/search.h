@@ -105,11 +105,11 @@ junqi_searcher *junqi_searcher_new(int hash_mb);
 void junqi_searcher_free(junqi_searcher *s);
 
 /**
- * Search pos within limits, using context s (whose table size must match
- * limits->hash_mb for the result to be reproducible elsewhere). pos is only
- * read. Fills *res and returns res->status. Depth 1 always completes, even
- * past a node or time limit; a deeper iteration cut short by a limit is
- * discarded, so lines[] are those of res->depth.
+ * Search pos within limits, using context s (its table is resized to
+ * limits->hash_mb first when that differs). pos is only read. Fills *res and
+ * returns res->status. Depth 1 always completes, even past a node or time
+ * limit; a deeper iteration cut short by a limit is discarded, so lines[]
+ * are those of res->depth.
  */
 junqi_search_status junqi_searcher_run(junqi_searcher *s, const junqi_position *pos,
                                        const junqi_search_limits *limits, junqi_search_result *res);
