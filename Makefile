@@ -19,7 +19,7 @@ OPT       ?= -O2 -g
 CFLAGS    ?= $(OPT)
 CFLAGS    += -std=c11 -Wall -Wextra $(WERROR) -D_POSIX_C_SOURCE=200809L -MMD -MP \
              -Ilibcore -Iformats -Itools
-LDLIBS_CORE := -lyaml -pthread
+LDLIBS_CORE := -lyaml -lm -pthread
 VERSION   := 0.1.0
 
 CORE_SRC    := $(wildcard libcore/*.c) $(wildcard formats/*.c)
@@ -114,7 +114,7 @@ fuzz: $(FUZZ_TARGETS)
 build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(CORE_SRC)
 	@mkdir -p build-fuzz
 	$(FUZZ_CC) -std=c11 -g -O1 -D_POSIX_C_SOURCE=200809L -fsanitize=fuzzer,address,undefined \
-	    -Ilibcore -Iformats -o $@ $^ -lyaml -pthread
+	    -Ilibcore -Iformats -o $@ $^ -lyaml -lm -pthread
 
 HEADERS := $(wildcard libcore/*.h) $(wildcard formats/*.h) $(wildcard render/*.h)
 MANS    := $(wildcard docs/man/*.1)

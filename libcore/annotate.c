@@ -1,0 +1,440 @@
+/*
+ * annotate.c - see annotate.h. The steps:
+ *   1. replay the game, gathering one analysis request per judged move (and,
+ *      for view mover, what the mover knew then);
+ *   2. analyse the requests in batches over the threads;
+ *   3. judge each move and write the judgement into the record: the [%eval]
+ *      comment, the mark, a sentence and the engine's line for marked moves;
+ *   4. sum up each seat into tags.
+ */
+#include "annotate.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "eval.h"
+#include "movegen.h"
+#include "replay.h"
+
+/* Positions analysed per batch: progress is reported between batches. */
+#define BATCH 16
+
+junqi_annotate_options junqi_annotate_defaults(void)
+{
+    junqi_annotate_options o;
+    memset(&o, 0, sizeof o);
+    o.view = JUNQI_VIEW_MOVER;
+    o.limits.nodes = JUNQI_DEFAULT_NODES;
+    o.thresholds[0] = 0.10;
+    o.thresholds[1] = 0.20;
+    o.thresholds[2] = 0.30;
+    o.only_seat = JUNQI_NO_SEAT;
+    o.threads = 1;
+    return o;
+}
+
+const char *junqi_mark_name(int mark)
+{
+    switch (mark) {
+    case JUNQI_MARK_INACCURACY: return "inaccuracy";
+    case JUNQI_MARK_MISTAKE: return "mistake";
+    case JUNQI_MARK_BLUNDER: return "blunder";
+    default: return NULL;
+    }
+}
+
+/* What step 1 gathers. */
+typedef struct gathered {
+    junqi_position *before;       /* the position before each move */
+    junqi_infer *knew;            /* view mover: what the mover knew */
+    junqi_analysis_request *reqs; /* the judged moves' requests */
+    int *req_of;                  /* move -> request index, or -1 */
+    int nreqs;
+} gathered;
+
+static void gathered_free(gathered *g)
+{
+    free(g->before);
+    free(g->knew);
+    free(g->reqs);
+    free(g->req_of);
+}
+
+/* One tracker per seat, fed every item: what each seat knows. */
+typedef struct trackers {
+    junqi_infer seat[JUNQI_SEATS];
+    bool on;
+} trackers;
+
+static void trackers_start(trackers *t, const junqi_game *g, const junqi_position *start)
+{
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        if (g->seat[s].present)
+            junqi_infer_start(&t->seat[s], start, g->start == NULL, s, g->info);
+}
+
+static void trackers_feed(trackers *t, const junqi_game *g, const junqi_replay *r, bool moved)
+{
+    for (int s = 0; s < JUNQI_SEATS; s++) {
+        if (!g->seat[s].present)
+            continue;
+        if (moved)
+            junqi_infer_move(&t->seat[s], r->last_move, (junqi_outcome)r->last_outcome);
+        junqi_infer_sync(&t->seat[s], &r->pos);
+    }
+}
+
+/* Step 1: replay, recording each move's position and request. */
+static bool gather(junqi_game *g, const junqi_annotate_options *opt, junqi_view_mode view,
+                   junqi_annotation *out, gathered *ga)
+{
+    size_t n = junqi_game_moves(g);
+    out->moves = calloc(n ? n : 1, sizeof *out->moves);
+    ga->before = calloc(n ? n : 1, sizeof *ga->before);
+    ga->knew = view == JUNQI_VIEW_MOVER ? calloc(n ? n : 1, sizeof *ga->knew) : NULL;
+    ga->reqs = calloc(n ? n : 1, sizeof *ga->reqs);
+    ga->req_of = calloc(n ? n : 1, sizeof *ga->req_of);
+    trackers *t = view == JUNQI_VIEW_MOVER ? malloc(sizeof *t) : NULL;
+    junqi_replay r;
+    bool ok = out->moves && ga->before && ga->reqs && ga->req_of &&
+              (view == JUNQI_VIEW_ALL || (ga->knew && t)) && junqi_replay_start(&r, g, NULL, NULL);
+    if (!ok)
+        goto done;
+    if (t)
+        trackers_start(t, g, &r.pos);
+    size_t k = 0;
+    for (size_t i = 0; i < g->main.nitems; i++) {
+        const junqi_item *it = &g->main.items[i];
+        if (it->kind == JUNQI_ITEM_MOVE) {
+            junqi_move_judgement *j = &out->moves[k];
+            uint8_t c = r.pos.cell[it->move.from];
+            j->ply = r.pos.moves + 1;
+            j->item = i;
+            j->seat = c ? (uint8_t)JUNQI_CELL_SEAT(c) : it->seat;
+            j->best.from = JUNQI_NO_POINT;
+            ga->req_of[k] = -1;
+            bool judge = c && !junqi_position_over(&r.pos) && junqi_check_move(&r.pos, it->move, NULL) == JUNQI_LEGAL &&
+                         (opt->only_seat == JUNQI_NO_SEAT || opt->only_seat == j->seat);
+            if (judge) {
+                ga->before[k] = r.pos;
+                junqi_analysis_request *q = &ga->reqs[ga->nreqs];
+                *q = (junqi_analysis_request){&ga->before[k], NULL, view, opt->samples, opt->seed,
+                                              opt->limits, it->move};
+                if (t) {
+                    ga->knew[k] = t->seat[j->seat];
+                    junqi_infer_solve(&ga->knew[k], false);
+                    q->infer = &ga->knew[k];
+                }
+                ga->req_of[k] = ga->nreqs++;
+            }
+            k++;
+        }
+        junqi_replay_next(&r);
+        if (t)
+            trackers_feed(t, g, &r, it->kind == JUNQI_ITEM_MOVE);
+    }
+    out->nmoves = k;
+done:
+    free(t);
+    return ok;
+}
+
+/* Step 2: the analyses, in batches so that progress can be reported. */
+static bool analyse(const gathered *ga, const junqi_annotate_options *opt, junqi_analysis *res)
+{
+    for (int at = 0; at < ga->nreqs; at += BATCH) {
+        int n = ga->nreqs - at < BATCH ? ga->nreqs - at : BATCH;
+        if (!junqi_analyze_many(ga->reqs + at, n, opt->threads, res + at))
+            return false;
+        if (opt->progress)
+            opt->progress(opt->progress_ctx, (size_t)(at + n), (size_t)ga->nreqs);
+    }
+    return true;
+}
+
+/* A flag the mover could know of: judged with everything known, or an open
+ * game, or shown to everyone because its marshal died. */
+static bool flag_known(const junqi_position *pos, int flag_seat, junqi_view_mode view, junqi_info_mode info)
+{
+    return view == JUNQI_VIEW_ALL || info == JUNQI_OPEN || junqi_flag_revealed(pos, flag_seat);
+}
+
+/* A legal move of the seat to move that captures a flag it could know of. */
+static bool find_flag_capture(const junqi_position *pos, junqi_view_mode view, junqi_info_mode info,
+                              junqi_move *found)
+{
+    junqi_move moves[JUNQI_MAX_MOVES];
+    int n = junqi_generate_moves(pos, moves);
+    for (int i = 0; i < n; i++) {
+        uint8_t d = pos->cell[moves[i].to];
+        if (d && JUNQI_CELL_PIECE(d) == JUNQI_FLAG && junqi_move_outcome(pos, moves[i]) != JUNQI_ATTACKER_LOSES &&
+            flag_known(pos, JUNQI_CELL_SEAT(d), view, info)) {
+            *found = moves[i];
+            return true;
+        }
+    }
+    return false;
+}
+
+/* After the move played: can the next seat take a flag of the mover's team? */
+static bool allows_flag_capture(const junqi_position *before, junqi_move played, unsigned team)
+{
+    junqi_position pos = *before;
+    junqi_undo u;
+    junqi_make(&pos, played, &u);
+    if (junqi_position_over(&pos) || (pos.side[pos.to_move] & team))
+        return false;
+    junqi_move moves[JUNQI_MAX_MOVES];
+    int n = junqi_generate_moves(&pos, moves);
+    for (int i = 0; i < n; i++) {
+        uint8_t d = pos.cell[moves[i].to];
+        if (d && JUNQI_CELL_PIECE(d) == JUNQI_FLAG && (team & JUNQI_SEAT_BIT(JUNQI_CELL_SEAT(d))) &&
+            junqi_move_outcome(&pos, moves[i]) != JUNQI_ATTACKER_LOSES)
+            return true;
+    }
+    return false;
+}
+
+/* The engine's line, kept while it is legal on the real position. */
+static int legal_prefix(const junqi_position *before, const junqi_analysis_line *line, junqi_move *pv)
+{
+    junqi_position pos = *before;
+    int n = 0;
+    for (int i = 0; i < line->pv_len; i++) {
+        if (junqi_check_move(&pos, line->pv[i], NULL) != JUNQI_LEGAL)
+            break;
+        junqi_undo u;
+        junqi_make(&pos, line->pv[i], &u);
+        pv[n++] = line->pv[i];
+        if (junqi_position_over(&pos))
+            break;
+    }
+    return n;
+}
+
+static int mark_of(double loss, const double thresholds[3])
+{
+    return loss >= thresholds[2]   ? JUNQI_MARK_BLUNDER
+           : loss >= thresholds[1] ? JUNQI_MARK_MISTAKE
+           : loss >= thresholds[0] ? JUNQI_MARK_INACCURACY
+                                   : JUNQI_MARK_NONE;
+}
+
+/* Step 3a: one move's judgement from its analysis. */
+static void judge(junqi_move_judgement *j, const junqi_position *before, const junqi_analysis *a,
+                  junqi_view_mode view, junqi_info_mode info, const double thresholds[3], junqi_move played)
+{
+    if (a->status != JUNQI_SEARCH_OK || !a->has_played || a->nlines == 0)
+        return;
+    j->judged = true;
+    j->winprob_before = a->winprob;
+    j->winprob_after = a->played_winprob;
+    j->eval_before = a->eval;
+    j->eval_after = a->played_eval;
+    j->spread = a->played_spread;
+    j->loss = a->winprob > a->played_winprob ? a->winprob - a->played_winprob : 0;
+    j->depth = a->depth;
+    j->nodes = a->nodes;
+    j->best = a->lines[0].move;
+    j->pv_len = legal_prefix(before, &a->lines[0], j->pv);
+    bool played_best = j->best.from == played.from && j->best.to == played.to;
+    j->mark = played_best ? JUNQI_MARK_NONE : mark_of(j->loss, thresholds);
+    junqi_move capture;
+    j->missed_flag = find_flag_capture(before, view, info, &capture) &&
+                     !(before->cell[played.to] && JUNQI_CELL_PIECE(before->cell[played.to]) == JUNQI_FLAG);
+    if (j->missed_flag) {
+        j->best = capture;
+        j->pv[0] = capture;
+        j->pv_len = 1;
+        if (j->mark == JUNQI_MARK_NONE || j->mark == JUNQI_MARK_INACCURACY)
+            j->mark = JUNQI_MARK_BLUNDER; /* a won game thrown away, whatever the samples say */
+    }
+    j->allows_flag = allows_flag_capture(before, played, before->side[JUNQI_CELL_SEAT(before->cell[played.from])]);
+}
+
+/* A growing sentence. */
+typedef struct text {
+    char s[512];
+    size_t n;
+} text;
+
+__attribute__((format(printf, 2, 3)))
+static void say(text *t, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int w = vsnprintf(t->s + t->n, sizeof t->s - t->n, fmt, ap);
+    va_end(ap);
+    if (w > 0)
+        t->n = t->n + (size_t)w < sizeof t->s ? t->n + (size_t)w : sizeof t->s - 1;
+}
+
+/* What the move itself cost: the mover's piece removed in its own attack. */
+static void describe_loss(text *t, const junqi_position *before, junqi_move played)
+{
+    uint8_t a = before->cell[played.from], d = before->cell[played.to];
+    junqi_outcome o = junqi_move_outcome(before, played);
+    if (d && (o == JUNQI_ATTACKER_LOSES || (o == JUNQI_BOTH_REMOVED && junqi_piece_rank(JUNQI_CELL_PIECE(a)) >
+                                                                           junqi_piece_rank(JUNQI_CELL_PIECE(d)))))
+        say(t, " loses the %s.", junqi_piece_name(JUNQI_CELL_PIECE(a), JUNQI_NAMES_EN));
+}
+
+/* Step 3b: the comment (and variation) of one judged move. */
+static bool write_judgement(junqi_game *g, const junqi_move_judgement *j, const junqi_position *before)
+{
+    junqi_item *it = &g->main.items[j->item];
+    const junqi_board *b = before->board;
+    text t = {{0}, 0};
+    say(&t, "[%%eval %.2f %.2f %+.2f]", j->winprob_before, j->winprob_after, j->eval_after / 100.0);
+    char move[8];
+    if (j->missed_flag)
+        say(&t, " Missed a flag capture: %s takes the flag.", junqi_move_name(b, j->best, move));
+    if (j->mark && !j->missed_flag) {
+        const char *name = junqi_mark_name(j->mark);
+        say(&t, " %c%s:", name[0] - 32, name + 1);
+        describe_loss(&t, before, it->move);
+        if (j->best.from != JUNQI_NO_POINT)
+            say(&t, " Better %s (%.2f instead of %.2f).", junqi_move_name(b, j->best, move), j->winprob_before,
+                j->winprob_after);
+    }
+    if (j->allows_flag)
+        say(&t, " This lets the flag be captured next move.");
+    if (j->mark && it->nnags < JUNQI_MAX_NAGS) {
+        memmove(it->nags + 1, it->nags, it->nnags);
+        it->nags[0] = (uint8_t)j->mark;
+        it->nnags++;
+    }
+    if (!junqi_line_add_comment(&g->main, j->item + 1, t.s, JUNQI_NOWHERE))
+        return false;
+    if (!j->mark || j->pv_len == 0)
+        return true;
+    junqi_line *v = junqi_item_add_variation(it);
+    if (!v)
+        return false;
+    junqi_position pos = *before;
+    for (int i = 0; i < j->pv_len; i++) {
+        junqi_item m;
+        memset(&m, 0, sizeof m);
+        m.kind = JUNQI_ITEM_MOVE;
+        m.seat = pos.to_move;
+        m.move = j->pv[i];
+        m.outcome = (uint8_t)junqi_move_outcome(&pos, j->pv[i]);
+        m.outcome_known = true;
+        m.next_seat = JUNQI_NO_SEAT;
+        m.flag_shown[0] = m.flag_shown[1] = JUNQI_NO_POINT;
+        m.defender_marshal_died = -1;
+        m.loc = JUNQI_NOWHERE;
+        junqi_undo u;
+        junqi_make(&pos, j->pv[i], &u);
+        if (!junqi_line_add_item(v, &m))
+            return false;
+    }
+    return true;
+}
+
+/* Comments were appended after the record's own: order them by place,
+ * keeping the record's first at each place (a stable sort). */
+typedef struct ordered_comment {
+    junqi_comment c;
+    size_t index;
+} ordered_comment;
+
+static int by_place(const void *a, const void *b)
+{
+    const ordered_comment *x = a, *y = b;
+    if (x->c.before != y->c.before)
+        return x->c.before < y->c.before ? -1 : 1;
+    return x->index < y->index ? -1 : 1;
+}
+
+static bool sort_comments(junqi_line *l)
+{
+    ordered_comment *o = malloc((l->ncomments + 1) * sizeof *o);
+    if (!o)
+        return false;
+    for (size_t i = 0; i < l->ncomments; i++)
+        o[i] = (ordered_comment){l->comments[i], i};
+    qsort(o, l->ncomments, sizeof *o, by_place);
+    for (size_t i = 0; i < l->ncomments; i++)
+        l->comments[i] = o[i].c;
+    free(o);
+    return true;
+}
+
+/* Step 4: the summaries, into out and into tags. */
+static bool summarise(junqi_game *g, junqi_annotation *out)
+{
+    double loss[JUNQI_SEATS] = {0}, accuracy[JUNQI_SEATS] = {0};
+    for (size_t i = 0; i < out->nmoves; i++) {
+        const junqi_move_judgement *j = &out->moves[i];
+        if (!j->judged || j->seat >= JUNQI_SEATS)
+            continue;
+        junqi_seat_summary *s = &out->seat[j->seat];
+        s->moves++;
+        loss[j->seat] += j->loss;
+        accuracy[j->seat] += 100.0 * exp(-4.0 * j->loss);
+        s->inaccuracies += j->mark == JUNQI_MARK_INACCURACY;
+        s->mistakes += j->mark == JUNQI_MARK_MISTAKE;
+        s->blunders += j->mark == JUNQI_MARK_BLUNDER;
+    }
+    static const char *const names[] = {"North", "East", "South", "West"};
+    bool ok = junqi_game_set_tag(g, "Annotator", "junqi-analyze");
+    for (int s = 0; s < JUNQI_SEATS && ok; s++) {
+        junqi_seat_summary *sum = &out->seat[s];
+        if (!sum->moves)
+            continue;
+        sum->accuracy = accuracy[s] / sum->moves;
+        sum->average_loss = loss[s] / sum->moves;
+        char name[32], value[32];
+        const struct {
+            const char *suffix;
+            double v;
+            const char *fmt;
+        } tags[] = {{"Accuracy", sum->accuracy, "%.1f"}, {"AverageLoss", sum->average_loss, "%.3f"},
+                    {"Inaccuracies", sum->inaccuracies, "%.0f"}, {"Mistakes", sum->mistakes, "%.0f"},
+                    {"Blunders", sum->blunders, "%.0f"}};
+        for (size_t k = 0; k < sizeof tags / sizeof tags[0] && ok; k++) {
+            snprintf(name, sizeof name, "%s%s", names[s], tags[k].suffix);
+            snprintf(value, sizeof value, tags[k].fmt, tags[k].v);
+            ok = junqi_game_set_tag(g, name, value);
+        }
+    }
+    return ok;
+}
+
+bool junqi_annotate(junqi_game *g, const junqi_annotate_options *opt, junqi_annotation *out)
+{
+    memset(out, 0, sizeof *out);
+    junqi_game_settle(g);
+    junqi_view_mode view = opt->view_given ? opt->view : g->info == JUNQI_OPEN ? JUNQI_VIEW_ALL : JUNQI_VIEW_MOVER;
+    out->view = view;
+    gathered ga = {0};
+    junqi_analysis *res = NULL;
+    bool ok = gather(g, opt, view, out, &ga) && (res = calloc((size_t)ga.nreqs + 1, sizeof *res)) &&
+              analyse(&ga, opt, res);
+    for (size_t k = 0; ok && k < out->nmoves; k++) {
+        junqi_move_judgement *j = &out->moves[k];
+        if (ga.req_of[k] < 0)
+            continue;
+        const junqi_analysis *a = &res[ga.req_of[k]];
+        out->nodes += a->nodes;
+        judge(j, &ga.before[k], a, view, g->info, opt->thresholds, g->main.items[j->item].move);
+        if (j->judged)
+            ok = write_judgement(g, j, &ga.before[k]);
+    }
+    ok = ok && sort_comments(&g->main) && summarise(g, out);
+    gathered_free(&ga);
+    free(res);
+    if (!ok)
+        junqi_annotation_free(out);
+    return ok;
+}
+
+void junqi_annotation_free(junqi_annotation *a)
+{
+    free(a->moves);
+    memset(a, 0, sizeof *a);
+}

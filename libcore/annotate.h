@@ -1,0 +1,119 @@
+/*
+ * annotate.h - annotating a game as a coach would: every move judged by the
+ * engine, mistakes marked, the better move and its line given, and a
+ * summary per seat.
+ *
+ * Design note: annotation is one pass to gather requests and one batch of
+ * analyses (analysis.h), spread over threads by junqi_analyze_many(), so the
+ * result depends only on the game, the level and the seed, never on the
+ * number of threads. For each move of the main line the request is the
+ * complete position before the move, with the move played; with view mover
+ * it also carries what the mover knew then (infer.h: one tracker per seat,
+ * fed every move and event of the game).
+ *
+ * Judging a move (docs/engine.md, "Annotation"):
+ *   before = the mover's team's win probability with the engine's best move,
+ *   after  = its win probability after the move played,
+ *   loss   = max(0, before - after);
+ *   mark   = ?? (blunder) when loss >= thresholds[2], ? (mistake) when
+ *            >= thresholds[1], ?! (inaccuracy) when >= thresholds[0];
+ *   move accuracy = 100 * exp(-4 * loss), a seat's accuracy the mean over
+ *   its judged moves (0 loss: 100; 0.10: 67; 0.30: 30).
+ */
+#ifndef JUNQI_ANNOTATE_H
+#define JUNQI_ANNOTATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analysis.h"
+#include "game.h"
+
+/** How a game is annotated. Start from junqi_annotate_defaults(). */
+typedef struct junqi_annotate_options {
+    junqi_view_mode view;       /**< whose knowledge judges each move */
+    bool view_given;            /**< false: mover for dark games, all for open ones */
+    int samples;                /**< view mover: samples per position (0: the default) */
+    uint64_t seed;              /**< view mover: the seed of the samples */
+    junqi_search_limits limits; /**< per search (default: JUNQI_DEFAULT_NODES nodes) */
+    double thresholds[3];       /**< inaccuracy, mistake, blunder: win-probability losses */
+    int only_seat;              /**< judge only this seat's moves; JUNQI_NO_SEAT: all */
+    int threads;                /**< threads for the analyses (1..) */
+    /** Called as positions finish (done of total), from the calling thread; may be NULL. */
+    void (*progress)(void *ctx, size_t done, size_t total);
+    void *progress_ctx;
+} junqi_annotate_options;
+
+/** The defaults: view by the game's mode, 0.10 / 0.20 / 0.30, one thread. */
+junqi_annotate_options junqi_annotate_defaults(void);
+
+/** Move marks, as NAGs. */
+enum {
+    JUNQI_MARK_NONE = 0,
+    JUNQI_MARK_MISTAKE = 2,    /**< ? */
+    JUNQI_MARK_BLUNDER = 4,    /**< ?? */
+    JUNQI_MARK_INACCURACY = 6  /**< ?! */
+};
+
+/** What the annotation found about one move of the main line. */
+typedef struct junqi_move_judgement {
+    size_t ply;             /**< the move's number (1-based) */
+    size_t item;            /**< its index in the main line */
+    uint8_t seat;           /**< the mover */
+    bool judged;            /**< false: not judged (--only-seat, or no analysis) */
+    double winprob_before;  /**< the mover's team, with the engine's best move (0..1) */
+    double winprob_after;   /**< the mover's team, after the move played */
+    double eval_before;     /**< centi-material, the mover's team, best move */
+    double eval_after;      /**< centi-material, after the move played */
+    double spread;          /**< view mover: spread of eval_after over the samples */
+    double loss;            /**< max(0, winprob_before - winprob_after) */
+    int mark;               /**< a JUNQI_MARK_* NAG, or 0 */
+    junqi_move best;        /**< the engine's choice; from = JUNQI_NO_POINT: none */
+    int pv_len;             /**< the engine's line, legal on the real position */
+    junqi_move pv[JUNQI_MAX_PLY];
+    bool missed_flag;       /**< a flag capture (of a flag the mover could know) was there */
+    bool allows_flag;       /**< after the move an enemy can capture the mover's team's flag */
+    int depth;              /**< the analysis's depth, plies */
+    uint64_t nodes;         /**< its nodes */
+} junqi_move_judgement;
+
+/** A seat's summary. */
+typedef struct junqi_seat_summary {
+    int moves;              /**< judged moves */
+    double accuracy;        /**< mean move accuracy, 0..100 (see the design note) */
+    double average_loss;    /**< mean win-probability loss */
+    int inaccuracies, mistakes, blunders;
+} junqi_seat_summary;
+
+/** The annotation of one game. Free with junqi_annotation_free(). */
+typedef struct junqi_annotation {
+    junqi_move_judgement *moves; /**< one per move of the main line, in order; owned */
+    size_t nmoves;
+    junqi_seat_summary seat[JUNQI_SEATS];
+    junqi_view_mode view;        /**< the view used */
+    uint64_t nodes;              /**< nodes of every search */
+} junqi_annotation;
+
+/**
+ * Annotate game g in place and describe it in *out: each judged move gets a
+ * comment `[%eval BEFORE AFTER SCORE]` (win probabilities of the mover's
+ * team before, with best play, and after the move; SCORE the material
+ * score after the move for the mover's team in pieces of 100 centi-material,
+ * signed, e.g. -1.20) with, for marked moves, a sentence ("Mistake: loses
+ * the brigadier. Better g5-g6.") and the engine's line as a variation; the
+ * mark as a NAG; missed flag captures and moves that let the flag be taken
+ * are named. Summary tags per seat are set: NorthAccuracy, NorthAverageLoss,
+ * NorthInaccuracies, NorthMistakes, NorthBlunders (and East…, South…,
+ * West…), plus Annotator. Returns false when the game cannot be replayed,
+ * or out of memory or threads; *out is then empty.
+ */
+bool junqi_annotate(junqi_game *g, const junqi_annotate_options *opt, junqi_annotation *out);
+
+/** Free what junqi_annotate() put into *a. */
+void junqi_annotation_free(junqi_annotation *a);
+
+/** "inaccuracy", "mistake", "blunder" or NULL for a JUNQI_MARK_* value. */
+const char *junqi_mark_name(int mark);
+
+#endif
