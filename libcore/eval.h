@@ -98,7 +98,8 @@ extern const junqi_eval_weights junqi_eval_default_weights;
  * Tables for evaluating positions of one game situation: the board, the
  * teams and each seat's flag point. Build with junqi_eval_tables_init() from
  * any position of that situation; valid for every position reached from it
- * by moves (flags never move). About 60 KB: allocate it once per search.
+ * by moves and eliminations (flags never move, and a seat that is out is left
+ * out of the score). About 30 KB: one per search.
  */
 typedef struct junqi_eval_tables {
     const junqi_board *board;
@@ -151,7 +152,11 @@ void junqi_eval_state_update(const junqi_eval_tables *t, junqi_eval_state *st,
 int junqi_eval_score(const junqi_eval_tables *t, const junqi_eval_state *st,
                      const junqi_position *pos, unsigned side);
 
-/** One-shot evaluation of pos for `side` with the default weights (centi-material). */
+/**
+ * One-shot evaluation of pos for `side` (a seat mask) with the default
+ * weights, in centi-material: builds the tables and sums each call (some
+ * microseconds), for callers outside the search.
+ */
 int junqi_evaluate(const junqi_position *pos, unsigned side);
 
 /** The terms of an evaluation, each in centi-material for the side (they add up to the score). */
@@ -160,8 +165,8 @@ typedef struct junqi_eval_terms {
 } junqi_eval_terms;
 
 /**
- * junqi_evaluate() split into its terms: material (with the engineer, bomb
- * and last-engineer adjustments), flag safety (gates and pressure, ours
+ * junqi_evaluate() split into its terms: material (the seats in the game and
+ * their pieces, with the engineer, bomb and last-engineer adjustments), flag safety (gates and pressure, ours
  * negative and the enemies' positive: the attacking chances), and position
  * (defence, camps, railway, centre, depth, mobility).
  */
