@@ -65,12 +65,17 @@ $(RENDER_LIB): $(RENDER_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-# Tools that draw link the render library and cairo, pango, libpng, giflib.
+# Tools that draw (junqi-render; junqi-analyze for --graph) link the render
+# library and cairo, pango, libpng, giflib.
 $(BINDIR)/junqi-render: $(BUILD)/tools/junqi-render.o $(CLI_OBJ) $(RENDER_LIB) $(LIB)
 	@mkdir -p $(BINDIR)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(RENDER_LIBS) $(LDLIBS_CORE)
 
-$(BUILD)/tools/junqi-render.o: tools/junqi-render.c
+$(BINDIR)/junqi-analyze: $(BUILD)/tools/junqi-analyze.o $(CLI_OBJ) $(RENDER_LIB) $(LIB)
+	@mkdir -p $(BINDIR)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(RENDER_LIBS) $(LDLIBS_CORE)
+
+$(BUILD)/tools/junqi-render.o $(BUILD)/tools/junqi-analyze.o: $(BUILD)/tools/%.o: tools/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Irender $(RENDER_CFLAGS) -c $< -o $@
 

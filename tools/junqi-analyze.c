@@ -15,14 +15,21 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "annotate.h"
 #include "cli.h"
+#include "gamejson.h"
+#include "graph.h"
+#include "jgn.h"
 #include "perft.h"
 #include "posnote.h"
 #include "replay.h"
 
+#include <math.h>
+#include <unistd.h>
+
 static const char *prog = "junqi-analyze";
 
-typedef enum mode { MODE_NONE, MODE_PERFT, MODE_GO, MODE_BENCH } mode;
+typedef enum mode { MODE_ANNOTATE, MODE_PERFT, MODE_GO, MODE_BENCH } mode;
 
 typedef struct options {
     mode mode;
@@ -37,15 +44,29 @@ typedef struct options {
     int view;      /* a junqi_view_mode, or -1: the record's default */
     long samples;  /* 0: the default */
     long seed;
+    const char *output;     /* -o */
+    const char *graph;      /* --graph */
+    double thresholds[3];   /* --thresholds */
+    int only_seat;          /* --only-seat, or JUNQI_NO_SEAT */
+    unsigned source_flags;  /* --lenient */
 } options;
 
 static void usage(void)
 {
-    printf("Usage: %s --go [--ply N] [OPTIONS] [FILE]\n"
+    printf("Usage: %s [OPTIONS] [FILE...]\n"
+           "       %s --go [--ply N] [OPTIONS] [FILE]\n"
            "       %s --bench [--depth D] [--threads N] [--format text|json]\n"
            "       %s --perft D [--ply N] [--divide] [OPTIONS] [FILE]\n"
-           "Search a position of a game record (QQ replay, JGN, position string) for the\n"
-           "best move, benchmark the search, or count move sequences (perft).\n\n"
+           "Annotate games (JGN, QQ replays: every move judged, mistakes marked with the\n"
+           "better move and its line, a summary per seat) as JGN or JSON; or search one\n"
+           "position for the best move, benchmark the search, or count move sequences.\n"
+           "With no FILE, or FILE '-', read standard input, one game at a time.\n\n"
+           "  -o FILE             annotation: write to FILE (through a temporary file)\n"
+           "  --graph FILE        annotation: draw the first game's evaluation (.png, .svg)\n"
+           "  --thresholds A,B,C  win-probability losses marking an inaccuracy (?!), a\n"
+           "                      mistake (?) and a blunder (?\?); default 0.10,0.20,0.30\n"
+           "  --only-seat SEAT    annotate that seat's moves only\n"
+           "  --lenient           read broken JGN games as far as they go\n"
            "  --go                print the engine's move, evaluation, win probability and line\n"
            "  --ply N             the position after N moves (default: the end)\n"
            "  --position STRING   a position in the one-line notation instead of FILE\n"
@@ -67,7 +88,8 @@ static void usage(void)
            "  --perft D           count the move sequences of length D (a seat to move with\n"
            "                      no legal move is eliminated; a finished game has no moves)\n"
            "  --divide            perft: also print the count after each first move\n"
-           "  --format text|json  text (default) or one JSON object: --go\n"
+           "  --format text|json  annotation: JGN (default) or one JSON object per game;\n"
+           "                      otherwise text or one JSON object: --go\n"
            "                      {\"bestmove\",\"eval\",\"winprob\",\"pv\",\"depth\",\"nodes\",...},\n"
            "                      --perft {\"depth\",\"nodes\",\"divide\"}, --bench {\"nodes\",\"nps\",...}\n"
            "  --rules NAME        rule set: %s (default: the record's)\n"
@@ -75,7 +97,7 @@ static void usage(void)
            "Evaluations are centi-material (100 = a lieutenant) and win probabilities, both\n"
            "for the team to move. Exit status: 0 success, 1 invalid input, 2 usage error,\n"
            "3 a file could not be read.\n",
-           prog, prog, prog, JUNQI_DEFAULT_NODES, JUNQI_MAX_MULTIPV, JUNQI_MAX_SAMPLES,
+           prog, prog, prog, prog, JUNQI_DEFAULT_NODES, JUNQI_MAX_MULTIPV, JUNQI_MAX_SAMPLES,
            JUNQI_DEFAULT_SAMPLES, junqi_rules_names());
 }
 
@@ -401,7 +423,231 @@ static int run_bench(const options *opt)
     return JUNQI_EXIT_OK;
 }
 
+/* ---- annotation -------------------------------------------------------- */
+
+typedef struct progress {
+    bool on;        /* stderr is a terminal */
+    size_t game;
+} progress;
+
+static void show_progress(void *ctx, size_t done, size_t total)
+{
+    const progress *p = ctx;
+    if (!p->on)
+        return;
+    int width = 30, filled = total ? (int)(width * done / total) : width;
+    fprintf(stderr, "\r%s: game %zu [%.*s%*s] %zu/%zu positions", prog, p->game, filled,
+            "##############################", width - filled, "", done, total);
+    if (done == total)
+        fputs("\r\033[K", stderr);
+    fflush(stderr);
+}
+
+static void json_judgement(junqi_json *j, const junqi_board *b, const junqi_move_judgement *m)
+{
+    char name[8];
+    junqi_json_begin_object(j);
+    junqi_json_key(j, "ply");
+    junqi_json_uint(j, m->ply);
+    junqi_json_key(j, "seat");
+    junqi_json_string(j, m->seat < JUNQI_SEATS ? junqi_seat_name((junqi_seat)m->seat) : NULL);
+    junqi_json_key(j, "judged");
+    junqi_json_bool(j, m->judged);
+    if (m->judged) {
+        const struct {
+            const char *key;
+            double v;
+        } numbers[] = {{"winprob_before", m->winprob_before}, {"winprob_after", m->winprob_after},
+                       {"eval_before", m->eval_before},       {"eval_after", m->eval_after},
+                       {"spread", m->spread},                 {"loss", m->loss}};
+        for (size_t k = 0; k < sizeof numbers / sizeof numbers[0]; k++) {
+            junqi_json_key(j, numbers[k].key);
+            junqi_json_number(j, numbers[k].v, 4);
+        }
+        junqi_json_key(j, "mark");
+        junqi_json_string(j, junqi_mark_name(m->mark));
+        junqi_json_key(j, "best");
+        junqi_json_string(j, m->best.from == JUNQI_NO_POINT ? NULL : junqi_move_name(b, m->best, name));
+        junqi_json_key(j, "pv");
+        json_moves(j, b, m->pv, m->pv_len);
+        junqi_json_key(j, "missed_flag_capture");
+        junqi_json_bool(j, m->missed_flag);
+        junqi_json_key(j, "allows_flag_capture");
+        junqi_json_bool(j, m->allows_flag);
+        junqi_json_key(j, "depth");
+        junqi_json_int(j, m->depth);
+        junqi_json_key(j, "nodes");
+        junqi_json_uint(j, m->nodes);
+    }
+    junqi_json_end_object(j);
+}
+
+/* One annotated game as a JSON object: the record and the judgements. */
+static void write_annotation_json(FILE *out, const junqi_game *g, const junqi_annotation *a)
+{
+    const junqi_board *b = junqi_board_get(g->board);
+    junqi_json j;
+    junqi_json_init(&j, out);
+    junqi_json_begin_object(&j);
+    junqi_json_key(&j, "source");
+    junqi_json_string(&j, g->source);
+    junqi_json_key(&j, "view");
+    junqi_json_string(&j, a->view == JUNQI_VIEW_ALL ? "all" : "mover");
+    junqi_json_key(&j, "moves");
+    junqi_json_begin_array(&j);
+    for (size_t i = 0; i < a->nmoves; i++)
+        json_judgement(&j, b, &a->moves[i]);
+    junqi_json_end_array(&j);
+    junqi_json_key(&j, "summary");
+    junqi_json_begin_object(&j);
+    for (int s = 0; s < JUNQI_SEATS; s++) {
+        const junqi_seat_summary *sum = &a->seat[s];
+        if (!sum->moves)
+            continue;
+        junqi_json_key(&j, junqi_seat_name((junqi_seat)s));
+        junqi_json_begin_object(&j);
+        junqi_json_key(&j, "moves");
+        junqi_json_int(&j, sum->moves);
+        junqi_json_key(&j, "accuracy");
+        junqi_json_number(&j, sum->accuracy, 1);
+        junqi_json_key(&j, "average_loss");
+        junqi_json_number(&j, sum->average_loss, 4);
+        junqi_json_key(&j, "inaccuracies");
+        junqi_json_int(&j, sum->inaccuracies);
+        junqi_json_key(&j, "mistakes");
+        junqi_json_int(&j, sum->mistakes);
+        junqi_json_key(&j, "blunders");
+        junqi_json_int(&j, sum->blunders);
+        junqi_json_end_object(&j);
+    }
+    junqi_json_end_object(&j);
+    junqi_json_key(&j, "nodes");
+    junqi_json_uint(&j, a->nodes);
+    junqi_json_key(&j, "game");
+    junqi_write_game_json(&j, g);
+    junqi_json_end_object(&j);
+    fputc('\n', out);
+}
+
+static bool write_graph(const options *opt, const junqi_game *g, const junqi_annotation *a)
+{
+    junqi_image_format format;
+    if (!junqi_image_format_from_path(opt->graph, &format) || format == JUNQI_IMAGE_GIF) {
+        junqi_cli_usage(prog, "--graph writes .png or .svg, not '%s'", opt->graph);
+        return false;
+    }
+    junqi_cli_output out;
+    if (!junqi_cli_output_open(prog, opt->graph, &out))
+        return false;
+    char err[256];
+    bool ok = junqi_graph_write(out.fp, format, g, a, JUNQI_NO_SEAT, 960, 360, junqi_theme_default(), err,
+                                sizeof err);
+    if (!ok)
+        fprintf(stderr, "%s: %s: %s\n", prog, opt->graph, err);
+    return junqi_cli_output_close(prog, &out, ok) && ok;
+}
+
+static junqi_annotate_options annotate_options(const options *opt, progress *p)
+{
+    junqi_annotate_options o = junqi_annotate_defaults();
+    if (opt->view >= 0) {
+        o.view = (junqi_view_mode)opt->view;
+        o.view_given = true;
+    }
+    o.samples = (int)opt->samples;
+    o.seed = (uint64_t)opt->seed;
+    o.limits = opt->limits;
+    memcpy(o.thresholds, opt->thresholds, sizeof o.thresholds);
+    o.only_seat = opt->only_seat;
+    o.threads = (int)opt->threads;
+    o.progress = show_progress;
+    o.progress_ctx = p;
+    return o;
+}
+
+/* Annotate every game of one source onto out; returns the exit status. */
+static int annotate_source(const options *opt, junqi_source *src, FILE *out, progress *p)
+{
+    if (!src)
+        return JUNQI_EXIT_IO;
+    int status = JUNQI_EXIT_OK;
+    for (;;) {
+        junqi_input in;
+        junqi_diags d;
+        junqi_diags_init(&d);
+        int rc = junqi_source_next(src, &in, &d);
+        junqi_cli_print_diags(stderr, in.name ? in.name : "", &d, JUNQI_FORMAT_TEXT);
+        junqi_diags_free(&d);
+        if (rc == 1 && in.kind == JUNQI_INPUT_RECORD) {
+            junqi_annotate_options o = annotate_options(opt, p);
+            junqi_annotation a;
+            p->game++;
+            if (!junqi_annotate(in.game, &o, &a)) {
+                fprintf(stderr, "%s: %s: game %zu cannot be annotated (not replayable, or out of memory)\n",
+                        prog, in.name, p->game);
+                status = JUNQI_EXIT_INVALID;
+            } else {
+                if (opt->format == JUNQI_FORMAT_JSON)
+                    write_annotation_json(out, in.game, &a);
+                else
+                    junqi_jgn_write(out, in.game), fputc('\n', out);
+                if (opt->graph && p->game == 1 && !write_graph(opt, in.game, &a))
+                    status = JUNQI_EXIT_IO;
+                junqi_annotation_free(&a);
+            }
+        } else if (rc == 1) {
+            fprintf(stderr, "%s: %s: a formation, not a game record\n", prog, in.name);
+            status = JUNQI_EXIT_INVALID;
+        } else if (rc != 0 && status < JUNQI_EXIT_INVALID) {
+            status = rc == -3 ? JUNQI_EXIT_IO : JUNQI_EXIT_INVALID;
+        }
+        junqi_input_free(&in);
+        if (rc == 0 || rc == -3)
+            break;
+    }
+    junqi_source_close(src);
+    return status;
+}
+
+static int run_annotate(const options *opt, int argc, char **argv, int first)
+{
+    junqi_cli_output out;
+    if (!junqi_cli_output_open(prog, opt->output, &out))
+        return JUNQI_EXIT_IO;
+    progress p = {isatty(STDERR_FILENO) != 0, 0};
+    int status = JUNQI_EXIT_OK, nfiles = argc - first;
+    if (opt->position) {
+        status = annotate_source(opt, junqi_source_string(prog, opt->position), out.fp, &p);
+    } else {
+        for (int i = first; i < argc || (nfiles == 0 && i == first); i++) {
+            int rc = annotate_source(opt, junqi_source_open(prog, i < argc ? argv[i] : "-", opt->source_flags),
+                                     out.fp, &p);
+            if (rc > status)
+                status = rc;
+            if (nfiles == 0)
+                break;
+        }
+    }
+    if (!junqi_cli_output_close(prog, &out, status == JUNQI_EXIT_OK))
+        return JUNQI_EXIT_IO;
+    return status;
+}
+
 /* ---- options ------------------------------------------------------------ */
+
+/* "A,B,C": three increasing losses in (0, 1]. */
+static bool parse_thresholds(const char *arg, double t[3])
+{
+    char *end;
+    const char *s = arg;
+    for (int i = 0; i < 3; i++) {
+        t[i] = strtod(s, &end);
+        if (end == s || !(t[i] > 0 && t[i] <= 1) || (i > 0 && t[i] < t[i - 1]) || *end != (i < 2 ? ',' : '\0'))
+            return false;
+        s = end + 1;
+    }
+    return true;
+}
 
 static int parse_option(options *opt, int c, const char *arg)
 {
@@ -458,6 +704,18 @@ static int parse_option(options *opt, int c, const char *arg)
         if (!junqi_cli_parse_format(arg, &opt->format))
             return junqi_cli_usage(prog, "--format takes text or json, not '%s'", arg);
         return JUNQI_EXIT_OK;
+    case 'o': opt->output = arg; return JUNQI_EXIT_OK;
+    case 'G': opt->graph = arg; return JUNQI_EXIT_OK;
+    case 'L': opt->source_flags |= JUNQI_SOURCE_LENIENT; return JUNQI_EXIT_OK;
+    case 'S':
+        if ((opt->only_seat = junqi_seat_parse(arg)) == JUNQI_NO_SEAT)
+            return junqi_cli_usage(prog, "--only-seat takes north, east, south or west, not '%s'", arg);
+        return JUNQI_EXIT_OK;
+    case 'H':
+        if (!parse_thresholds(arg, opt->thresholds))
+            return junqi_cli_usage(prog, "--thresholds takes three increasing win-probability losses "
+                                         "between 0 and 1, e.g. 0.10,0.20,0.30, not '%s'", arg);
+        return JUNQI_EXIT_OK;
     case 'r':
         if (!(opt->rules = junqi_rules_get(arg)))
             return junqi_cli_usage(prog, "unknown rule set '%s' (known: %s)", arg, junqi_rules_names());
@@ -470,16 +728,16 @@ static int parse_option(options *opt, int c, const char *arg)
 /* Check the combination of options and fill in defaults. */
 static int finish_options(options *opt, int ninputs)
 {
-    if (opt->mode == MODE_NONE)
-        return junqi_cli_usage(prog, "nothing to do: give --go, --bench or --perft D "
-                                     "(game annotation is not part of this version)");
-    if (opt->mode != MODE_BENCH && ninputs > 1)
+    if (opt->mode != MODE_ANNOTATE && (opt->output || opt->graph || opt->only_seat != JUNQI_NO_SEAT))
+        return junqi_cli_usage(prog, "-o, --graph and --only-seat belong to annotation (no --go, --bench, --perft)");
+    if (opt->mode != MODE_BENCH && opt->mode != MODE_ANNOTATE && ninputs > 1)
         return junqi_cli_usage(prog, "one input at a time");
     if (opt->position && ninputs > 0)
         return junqi_cli_usage(prog, "--position and FILE exclude each other");
     if (opt->mode == MODE_BENCH && (ninputs > 0 || opt->position))
         return junqi_cli_usage(prog, "--bench uses built-in positions: no input");
-    if (!opt->limits.depth && !opt->limits.nodes && !opt->limits.movetime && opt->mode == MODE_GO)
+    if (!opt->limits.depth && !opt->limits.nodes && !opt->limits.movetime &&
+        (opt->mode == MODE_GO || opt->mode == MODE_ANNOTATE))
         opt->limits.nodes = JUNQI_DEFAULT_NODES;
     return JUNQI_EXIT_OK;
 }
@@ -495,14 +753,16 @@ int main(int argc, char **argv)
         {"threads", required_argument, NULL, 'j'}, {"view", required_argument, NULL, 'v'},
         {"samples", required_argument, NULL, 'k'}, {"seed", required_argument, NULL, 's'},
         {"format", required_argument, NULL, 'f'}, {"rules", required_argument, NULL, 'r'},
+        {"graph", required_argument, NULL, 'G'}, {"thresholds", required_argument, NULL, 'H'},
+        {"only-seat", required_argument, NULL, 'S'}, {"lenient", no_argument, NULL, 'L'},
         {"help", no_argument, NULL, 'h'},        {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
-    options opt = {.mode = MODE_NONE, .ply = -1, .format = JUNQI_FORMAT_TEXT, .threads = 1,
-                   .view = -1};
+    options opt = {.mode = MODE_ANNOTATE, .ply = -1, .format = JUNQI_FORMAT_TEXT, .threads = 1,
+                   .view = -1, .thresholds = {0.10, 0.20, 0.30}, .only_seat = JUNQI_NO_SEAT};
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
         int rc = JUNQI_EXIT_OK;
         switch (c) {
         case 'g': opt.mode = MODE_GO; break;
@@ -521,7 +781,9 @@ int main(int argc, char **argv)
     int rc = finish_options(&opt, argc - optind);
     if (rc != JUNQI_EXIT_OK)
         return rc;
-    if (opt.mode == MODE_BENCH) {
+    if (opt.mode == MODE_ANNOTATE) {
+        rc = run_annotate(&opt, argc, argv, optind);
+    } else if (opt.mode == MODE_BENCH) {
         rc = run_bench(&opt);
     } else {
         static located loc;

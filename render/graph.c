@@ -1,0 +1,140 @@
+/*
+ * graph.c - see graph.h.
+ */
+#include "graph.h"
+
+#include <cairo-svg.h>
+#include <cairo.h>
+#include <pango/pangocairo.h>
+#include <stdio.h>
+
+#define MARGIN_LEFT 44.0
+#define MARGIN_RIGHT 16.0
+#define MARGIN_TOP 28.0
+#define MARGIN_BOTTOM 30.0
+
+static void set(cairo_t *cr, junqi_rgba c)
+{
+    cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a);
+}
+
+static void label(cairo_t *cr, const junqi_theme *t, const char *text, double x, double y, double size,
+                  double align)
+{
+    PangoLayout *layout = pango_cairo_create_layout(cr);
+    char font[128];
+    snprintf(font, sizeof font, "%s %.0fpx", t->label_font, size);
+    PangoFontDescription *desc = pango_font_description_from_string(font);
+    pango_layout_set_font_description(layout, desc);
+    pango_layout_set_text(layout, text, -1);
+    int w, h;
+    pango_layout_get_pixel_size(layout, &w, &h);
+    set(cr, t->label);
+    cairo_move_to(cr, x - align * w, y - h / 2.0);
+    pango_cairo_show_layout(cr, layout);
+    pango_font_description_free(desc);
+    g_object_unref(layout);
+}
+
+/* The win probability of `side` after judged move j. */
+static double side_winprob(const junqi_move_judgement *j, unsigned side)
+{
+    bool mine = (side >> j->seat) & 1;
+    return mine ? j->winprob_after : 1.0 - j->winprob_after;
+}
+
+static unsigned graph_side(const junqi_game *g, int side_seat)
+{
+    unsigned present = junqi_game_present(g);
+    if (side_seat == JUNQI_NO_SEAT)
+        side_seat = (present & JUNQI_SEAT_BIT(JUNQI_NORTH)) ? JUNQI_NORTH : __builtin_ctz(present);
+    if (__builtin_popcount(present) == 2)
+        return JUNQI_SEAT_BIT(side_seat);
+    return JUNQI_SEAT_BIT(side_seat) | JUNQI_SEAT_BIT(junqi_seat_opposite((junqi_seat)side_seat));
+}
+
+static void draw(cairo_t *cr, const junqi_game *g, const junqi_annotation *a, int side_seat,
+                 double width, double height, const junqi_theme *t)
+{
+    set(cr, t->background);
+    cairo_paint(cr);
+    double x0 = MARGIN_LEFT, x1 = width - MARGIN_RIGHT, y0 = MARGIN_TOP, y1 = height - MARGIN_BOTTOM;
+    set(cr, t->paper);
+    cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0);
+    cairo_fill(cr);
+    set(cr, t->road);
+    cairo_set_line_width(cr, 1);
+    for (int k = 0; k <= 4; k++) { /* 0, 25, 50, 75, 100 % */
+        double y = y1 - (y1 - y0) * k / 4.0;
+        cairo_move_to(cr, x0, y);
+        cairo_line_to(cr, x1, y);
+        cairo_stroke(cr);
+        char text[8];
+        snprintf(text, sizeof text, "%d%%", k * 25);
+        label(cr, t, text, x0 - 6, y, 11, 1.0);
+    }
+    unsigned side = graph_side(g, side_seat);
+    const junqi_board *b = junqi_board_get(g->board);
+    const junqi_seat_style *style = junqi_theme_seat(t, b->kind, __builtin_ctz(side));
+    char title[96];
+    snprintf(title, sizeof title, "win probability: %s", junqi_result_text(&(junqi_result){JUNQI_DECIDED, (uint8_t)side, 0, 0}, junqi_game_present(g)));
+    label(cr, t, title, x0, y0 / 2, 13, 0.0);
+    size_t n = a->nmoves ? a->nmoves : 1;
+    double step = (x1 - x0) / (double)n;
+    set(cr, style->fill);
+    cairo_set_line_width(cr, 2);
+    bool started = false;
+    for (size_t i = 0; i < a->nmoves; i++) {
+        const junqi_move_judgement *j = &a->moves[i];
+        if (!j->judged)
+            continue;
+        double x = x0 + step * (double)(i + 1), y = y1 - (y1 - y0) * side_winprob(j, side);
+        if (started)
+            cairo_line_to(cr, x, y);
+        else
+            cairo_move_to(cr, x, y), started = true;
+    }
+    cairo_stroke(cr);
+    for (size_t i = 0; i < a->nmoves; i++) {
+        const junqi_move_judgement *j = &a->moves[i];
+        if (!j->judged || !j->mark)
+            continue;
+        double r = j->mark == JUNQI_MARK_BLUNDER ? 5 : j->mark == JUNQI_MARK_MISTAKE ? 4 : 3;
+        double x = x0 + step * (double)(i + 1), y = y1 - (y1 - y0) * side_winprob(j, side);
+        const junqi_seat_style *mover = junqi_theme_seat(t, b->kind, j->seat);
+        cairo_arc(cr, x, y, r, 0, 6.283185307);
+        set(cr, mover->fill);
+        cairo_fill_preserve(cr);
+        set(cr, mover->edge);
+        cairo_set_line_width(cr, 1);
+        cairo_stroke(cr);
+    }
+    char moves[32];
+    snprintf(moves, sizeof moves, "%zu moves", a->nmoves);
+    label(cr, t, moves, x1, y1 + MARGIN_BOTTOM / 2, 11, 1.0);
+    label(cr, t, "1", x0, y1 + MARGIN_BOTTOM / 2, 11, 0.0);
+}
+
+bool junqi_graph_write(FILE *fp, junqi_image_format format, const junqi_game *g,
+                       const junqi_annotation *a, int side_seat, int width, int height,
+                       const junqi_theme *t, char *err, size_t n)
+{
+    if (format == JUNQI_IMAGE_SVG) {
+        cairo_surface_t *svg = junqi_svg_surface(fp, width, height);
+        cairo_t *cr = cairo_create(svg);
+        draw(cr, g, a, side_seat, width, height, t);
+        cairo_destroy(cr);
+        return junqi_svg_finish(svg, err, n);
+    }
+    if (format != JUNQI_IMAGE_PNG) {
+        snprintf(err, n, "the evaluation graph is drawn as PNG or SVG");
+        return false;
+    }
+    cairo_surface_t *image = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
+    cairo_t *cr = cairo_create(image);
+    draw(cr, g, a, side_seat, width, height, t);
+    cairo_destroy(cr);
+    bool ok = junqi_png_write(fp, image, 6, err, n);
+    cairo_surface_destroy(image);
+    return ok;
+}

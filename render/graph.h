@@ -1,0 +1,31 @@
+/*
+ * graph.h - the evaluation graph of an annotated game: the win probability
+ * of one side over the moves, with the marked moves shown, drawn with cairo
+ * in a render theme's colours (junqi-analyze --graph).
+ */
+#ifndef JUNQI_GRAPH_H
+#define JUNQI_GRAPH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "annotate.h"
+#include "output.h"
+#include "theme.h"
+
+/**
+ * Draw the graph of annotation `a` of game g into fp as PNG or SVG
+ * (`format`), width × height pixels, in theme t. The curve is the win
+ * probability of the side of `side_seat` (north's team in four-player
+ * games, the first present seat in two-seat games when JUNQI_NO_SEAT):
+ * for each judged move the probability after it, seen from that side.
+ * Inaccuracies, mistakes and blunders are dots in the mover's seat colour,
+ * larger for worse. Returns false with a message in err (n bytes) when
+ * drawing or writing fails; fp is not closed.
+ */
+bool junqi_graph_write(FILE *fp, junqi_image_format format, const junqi_game *g,
+                       const junqi_annotation *a, int side_seat, int width, int height,
+                       const junqi_theme *t, char *err, size_t n);
+
+#endif
