@@ -10,7 +10,8 @@
 #     in the real game gets a flag capture (the same move here);
 #   - --multipv 3 lists three different moves; --bench prints a node count
 #     that does not change between runs;
-#   - usage errors exit 2, a ply past the end exits 2, a missing file 3.
+#   - usage errors exit 2 (a bad --view, --bench with an input, --multipv 0),
+#     a ply past the end exits 2, a missing file 3.
 #
 # Requires jq. Environment (set by tests/run-tests): JUNQI_BIN = the
 # directory of the tools, JUNQI_ROOT = the repository root. Prints one line
@@ -100,8 +101,10 @@ expect "--view sideways: usage error" 2 "$?"
 expect "--ply past the end: usage error" 2 "$?"
 "$A" --go "$R/no-such-file.jgs" >/dev/null 2>&1
 expect "a missing file" 3 "$?"
-"$A" "$R/jgs-000029.jgs" >/dev/null 2>&1
-expect "no mode: usage error" 2 "$?"
+"$A" --bench "$R/jgs-000029.jgs" >/dev/null 2>&1
+expect "--bench with an input: usage error" 2 "$?"
+"$A" --go --multipv 0 "$R/jgs-000029.jgs" >/dev/null 2>&1
+expect "--multipv 0: usage error" 2 "$?"
 
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]
