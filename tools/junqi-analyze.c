@@ -532,10 +532,7 @@ static void write_annotation_json(FILE *out, const junqi_game *g, const junqi_an
 static bool write_graph(const options *opt, const junqi_game *g, const junqi_annotation *a)
 {
     junqi_image_format format;
-    if (!junqi_image_format_from_path(opt->graph, &format) || format == JUNQI_IMAGE_GIF) {
-        junqi_cli_usage(prog, "--graph writes .png or .svg, not '%s'", opt->graph);
-        return false;
-    }
+    junqi_image_format_from_path(opt->graph, &format); /* checked with the options */
     junqi_cli_output out;
     if (!junqi_cli_output_open(prog, opt->graph, &out))
         return false;
@@ -730,6 +727,9 @@ static int finish_options(options *opt, int ninputs)
 {
     if (opt->mode != MODE_ANNOTATE && (opt->output || opt->graph || opt->only_seat != JUNQI_NO_SEAT))
         return junqi_cli_usage(prog, "-o, --graph and --only-seat belong to annotation (no --go, --bench, --perft)");
+    junqi_image_format graph;
+    if (opt->graph && (!junqi_image_format_from_path(opt->graph, &graph) || graph == JUNQI_IMAGE_GIF))
+        return junqi_cli_usage(prog, "--graph writes .png or .svg, not '%s'", opt->graph);
     if (opt->mode != MODE_BENCH && opt->mode != MODE_ANNOTATE && ninputs > 1)
         return junqi_cli_usage(prog, "one input at a time");
     if (opt->position && ninputs > 0)

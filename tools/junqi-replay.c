@@ -141,10 +141,9 @@ static int convert(const options *opt, junqi_input *in, FILE *out, bool *first)
         fputc('\n', out);
         return JUNQI_EXIT_OK;
     }
-    if (!*first)
-        fputc('\n', out);
-    *first = false;
+    (void)first;
     junqi_jgn_write(out, in->game);
+    fputc('\n', out); /* a blank line after each game: files concatenate */
     return JUNQI_EXIT_OK;
 }
 

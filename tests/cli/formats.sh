@@ -22,7 +22,7 @@ for f in "${replays[@]}"; do
     "$bin/junqi-replay" --to jgn "$f" > "$tmp/game.jgn" || { fail "$f: --to jgn failed"; continue; }
     "$bin/junqi-replay" --all --format pos "$tmp/game.jgn" > "$tmp/jgn.pos" || { fail "$f: JGN replay failed"; continue; }
     cmp -s "$tmp/qq.pos" "$tmp/jgn.pos" || fail "$f: positions differ between the QQ file and its JGN"
-    cat "$tmp/game.jgn" >> "$tmp/all.jgn"; echo >> "$tmp/all.jgn"
+    cat "$tmp/game.jgn" >> "$tmp/all.jgn"
 done
 echo "formats.sh: ${#replays[@]} replays converted and compared at every ply"
 
@@ -31,7 +31,7 @@ check
 "$bin/junqi-validate" -q "$tmp/all.jgn" || fail "the concatenated JGN does not validate"
 check
 "$bin/junqi-replay" --to jgn "$tmp/all.jgn" > "$tmp/again.jgn"
-sed '$d' "$tmp/all.jgn" | cmp -s - "$tmp/again.jgn" || fail "JGN -> JGN is not byte for byte"
+cmp -s "$tmp/all.jgn" "$tmp/again.jgn" || fail "JGN -> JGN is not byte for byte"
 check
 n=$("$bin/junqi-replay" --to json "$tmp/all.jgn" | jq -c '.result' | wc -l)
 [ "$n" -eq "${#replays[@]}" ] || fail "--to json: expected ${#replays[@]} documents, got $n"

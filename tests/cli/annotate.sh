@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Tool tests for annotation (junqi-analyze without --go/--bench/--perft):
+# the annotated record validates and reads back; JSON lines; --only-seat;
+# --graph; bad options; and GNU parallel over a collection gives output
+# byte-identical to the serial run (docs/annotation.md). A small node budget
+# keeps it quick: the figures are not the point here, the plumbing is.
+# Env: JUNQI_BIN (tools), JUNQI_ROOT (repository).
+set -u
+bin=${JUNQI_BIN:?} root=${JUNQI_ROOT:?}
+command -v jq >/dev/null || { echo "annotate.sh: jq is needed (scripts/install-deps installs it)"; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+checks=0 failed=0
+fail() { echo "annotate.sh: FAIL: $*"; failed=$((failed + 1)); }
+check() { checks=$((checks + 1)); }
+quick=(--nodes 400 --samples 2)
+game="$root/tests/data/qq/jgs-002724.jgs"
+
+# 1. annotated JGN: valid, every judged move has its [%eval], summary tags
+check
+"$bin/junqi-analyze" "${quick[@]}" "$game" > "$tmp/a.jgn" || fail "annotation failed"
+"$bin/junqi-validate" -q "$tmp/a.jgn" || fail "the annotated record does not validate"
+check
+evals=$(grep -o '\[%eval [0-9.]* [0-9.]* [-+][0-9.]*\]' "$tmp/a.jgn" | wc -l)
+[ "$evals" -eq 15 ] || fail "expected 15 [%eval] commands (one per move), got $evals"
+check
+for tag in NorthAccuracy EastAccuracy WestAccuracy NorthBlunders Annotator; do  # south only timed out
+    grep -q "^\[$tag " "$tmp/a.jgn" || fail "tag $tag missing"
+done
+check
+"$bin/junqi-replay" --to jgn "$tmp/a.jgn" | cmp -s - "$tmp/a.jgn" || fail "the annotated JGN is not canonical"
+
+# 2. JSON: one object per game, moves and summaries
+check
+"$bin/junqi-analyze" "${quick[@]}" --format json "$game" "$root/tests/data/perft/replays/jgs-002751.jgs" > "$tmp/a.jsonl"
+[ "$(wc -l < "$tmp/a.jsonl")" -eq 2 ] || fail "--format json: expected 2 lines"
+check
+n=$(head -n 1 "$tmp/a.jsonl" | jq '.moves | length')
+[ "$n" -eq 15 ] || fail "--format json: expected 15 moves, got $n"
+check
+head -n 1 "$tmp/a.jsonl" | jq -e '.moves[0] | has("winprob_before") and has("winprob_after") and has("best") and has("pv") and has("mark")' >/dev/null ||
+    fail "--format json: a move lacks a field"
+check
+head -n 1 "$tmp/a.jsonl" | jq -e '.summary.east | has("accuracy") and has("average_loss") and has("blunders")' >/dev/null ||
+    fail "--format json: the summary lacks a field"
+
+# 3. --only-seat judges one seat
+check
+"$bin/junqi-analyze" "${quick[@]}" --only-seat west --format json "$game" > "$tmp/w.json"
+jq -e '[.moves[] | select(.judged) | .seat] | unique == ["west"]' "$tmp/w.json" >/dev/null || fail "--only-seat west judged others"
+
+# 4. --graph writes a PNG; bad options are usage errors
+check
+"$bin/junqi-analyze" "${quick[@]}" --graph "$tmp/g.png" "$game" > /dev/null
+[ "$(head -c 8 "$tmp/g.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] || fail "--graph: not a PNG"
+check
+"$bin/junqi-analyze" --thresholds 0.3,0.2,0.1 "$game" > /dev/null 2>&1; [ $? -eq 2 ] || fail "decreasing --thresholds: expected exit 2"
+check
+"$bin/junqi-analyze" --graph "$tmp/g.gif" "$game" > /dev/null 2>&1; [ $? -eq 2 ] || fail "--graph .gif: expected exit 2"
+check
+"$bin/junqi-analyze" --go -o "$tmp/x" "$game" > /dev/null 2>&1; [ $? -eq 2 ] || fail "-o with --go: expected exit 2"
+
+# 5. a collection split over cores with GNU parallel: byte-identical to the serial run
+collection=("$root"/tests/data/perft/replays/*.jgs)
+"$bin/junqi-replay" --to jgn "${collection[@]:0:6}" > "$tmp/games.jgn"
+ngames=$(grep -c "^\[Board " "$tmp/games.jgn")
+check
+"$bin/junqi-analyze" "${quick[@]}" < "$tmp/games.jgn" > "$tmp/serial.jgn" || fail "serial annotation failed"
+if command -v parallel >/dev/null; then
+    check
+    parallel --will-cite --pipe --recend '\n\n' --recstart '[' -N 2 -k -j 2 \
+        "$bin/junqi-analyze" "${quick[@]}" < "$tmp/games.jgn" > "$tmp/parallel.jgn" || fail "parallel annotation failed"
+    cmp -s "$tmp/serial.jgn" "$tmp/parallel.jgn" || fail "GNU parallel output differs from the serial run"
+    check
+    [ "$(grep -c '^\[Annotator ' "$tmp/parallel.jgn")" -eq "$ngames" ] || fail "parallel: expected $ngames annotated games"
+elif [ "${CI:-}" = true ]; then
+    fail "GNU parallel is not installed (scripts/install-deps installs it)"
+else
+    echo "annotate.sh: SKIP: GNU parallel is not installed"
+fi
+check
+"$bin/junqi-analyze" "${quick[@]}" --threads 2 < "$tmp/games.jgn" | cmp -s - "$tmp/serial.jgn" || fail "--threads 2 output differs from --threads 1"
+
+echo "annotate.sh: $checks checks, $failed failed"
+[ "$failed" -eq 0 ]
