@@ -90,15 +90,18 @@ $(BUILD)/tests/%.o: tests/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(CMOCKA_CFLAGS) $(JSONC_CFLAGS) -Irender $(RENDER_CFLAGS) -DJUNQI_SOURCE_DIR='"$(CURDIR)"' -c $< -o $@
 
-# The README's first command: validate the bundled real game, show its end,
-# and draw it (demo.png: the final position; demo.gif: the whole game).
-DEMO_GAME := samples/qq/jgs-000001.jgs
+# The README's first command, the main job on a bundled real game: check it,
+# annotate it (demo.jgn, and its evaluation graph demo-eval.png), and draw it
+# (demo.png: the final position with the caption; demo.gif: the whole game).
+DEMO_GAME := samples/qq/jgs-000689.jgs
 demo: all
 	bin/junqi-validate $(DEMO_GAME)
 	bin/junqi-replay $(DEMO_GAME)
+	bin/junqi-analyze --threads 2 $(DEMO_GAME) -o demo.jgn --graph demo-eval.png
 	bin/junqi-render --caption $(DEMO_GAME) -o demo.png
 	bin/junqi-render --size 480 --delay 150 $(DEMO_GAME) -o demo.gif
-	@echo "demo: wrote demo.png (the final position) and demo.gif (the whole game)"
+	@grep -E '^\[(North|East|South|West)(Accuracy|Blunders) ' demo.jgn
+	@echo "demo: wrote demo.jgn (the annotated game), demo-eval.png, demo.png, demo.gif"
 
 check: all $(TEST_BINS)
 	@bash tests/run-tests $(BUILD) $(BINDIR)
@@ -137,7 +140,7 @@ install: all junqi.pc
 	$(if $(MANS),install -m 644 $(MANS) $(DESTDIR)$(PREFIX)/share/man/man1/)
 
 clean:
-	rm -rf build build-asan build-fuzz bin lib junqi.pc demo.png demo.gif
+	rm -rf build build-asan build-fuzz bin lib junqi.pc demo.jgn demo-eval.png demo.png demo.gif
 
 .PHONY: all demo check asan bench fuzz install clean
 .SECONDARY:
