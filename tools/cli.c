@@ -219,6 +219,58 @@ junqi_source *junqi_source_string(const char *prog, const char *text)
     return src;
 }
 
+int junqi_source_each(junqi_source *src, junqi_item_fn fn, void *ctx)
+{
+    if (!src)
+        return JUNQI_EXIT_IO;
+    int status = JUNQI_EXIT_OK;
+    for (;;) {
+        junqi_input in;
+        junqi_diags d;
+        junqi_diags_init(&d);
+        int rc = junqi_source_next(src, &in, &d);
+        int item = rc == 0 ? JUNQI_EXIT_OK : fn(ctx, src, &in, &d, rc);
+        junqi_diags_free(&d);
+        junqi_input_free(&in);
+        if (item > status)
+            status = item;
+        if (rc == 0 || rc == -3 || status == JUNQI_EXIT_USAGE)
+            break;
+    }
+    junqi_source_close(src);
+    return status;
+}
+
+typedef struct record_job {
+    const char *prog;
+    int (*fn)(void *ctx, junqi_input *in);
+    void *ctx;
+} record_job;
+
+static int each_record_item(void *ctx, const junqi_source *src, junqi_input *in, junqi_diags *d, int rc)
+{
+    const record_job *job = ctx;
+    (void)src;
+    junqi_cli_print_diags(stderr, in->name ? in->name : "", d, JUNQI_FORMAT_TEXT);
+    if (rc == -3)
+        return JUNQI_EXIT_IO;
+    if (in->kind == JUNQI_INPUT_FORMATION) {
+        fprintf(stderr, "%s: %s: a formation, not a game record\n", job->prog, in->name);
+        return JUNQI_EXIT_INVALID;
+    }
+    if (in->kind != JUNQI_INPUT_RECORD)
+        return JUNQI_EXIT_INVALID;
+    int status = job->fn(job->ctx, in);
+    return rc == -1 && status < JUNQI_EXIT_INVALID ? JUNQI_EXIT_INVALID : status;
+}
+
+int junqi_cli_each_record(const char *prog, junqi_source *src, int (*fn)(void *ctx, junqi_input *in),
+                          void *ctx)
+{
+    record_job job = {prog, fn, ctx};
+    return junqi_source_each(src, each_record_item, &job);
+}
+
 void junqi_source_attach_lines(const junqi_source *src, junqi_diags *d, size_t from)
 {
     if (src->kind == SOURCE_YAML || src->kind == SOURCE_POSITIONS)

@@ -94,6 +94,30 @@ int junqi_source_next(junqi_source *src, junqi_input *in, junqi_diags *d);
  */
 void junqi_source_attach_lines(const junqi_source *src, junqi_diags *d, size_t from);
 
+/**
+ * What a tool does with one item of a source: `rc` is junqi_source_next()'s
+ * result for it (1, -1 or -3), d its diagnostics so far. Returns the item's
+ * exit status.
+ */
+typedef int (*junqi_item_fn)(void *ctx, const junqi_source *src, junqi_input *in, junqi_diags *d,
+                             int rc);
+
+/**
+ * Run fn on every item of src, then close src (NULL: returns JUNQI_EXIT_IO,
+ * as junqi_source_open() failed). Stops after a read error or a usage
+ * error. Returns the highest exit status of the items.
+ */
+int junqi_source_each(junqi_source *src, junqi_item_fn fn, void *ctx);
+
+/**
+ * As junqi_source_each() for tools that take game records: each item's
+ * diagnostics go to stderr, a formation is refused ("a formation, not a game
+ * record"), and fn(ctx, in) is called for each record (also for a broken
+ * JGN game read leniently, whose status is then at least JUNQI_EXIT_INVALID).
+ */
+int junqi_cli_each_record(const char *prog, junqi_source *src, int (*fn)(void *ctx, junqi_input *in),
+                          void *ctx);
+
 /** Close a source (NULL allowed). */
 void junqi_source_close(junqi_source *src);
 

@@ -562,48 +562,42 @@ static junqi_annotate_options annotate_options(const options *opt, progress *p)
     return o;
 }
 
+/* What annotate_source() hands each record. */
+typedef struct annotate_job {
+    const options *opt;
+    FILE *out;
+    progress *p;
+} annotate_job;
+
+static int annotate_record(void *ctx, junqi_input *in)
+{
+    const annotate_job *job = ctx;
+    junqi_annotate_options o = annotate_options(job->opt, job->p);
+    junqi_annotation a;
+    job->p->game++;
+    if (!junqi_annotate(in->game, &o, &a)) {
+        fprintf(stderr, "%s: %s: game %zu cannot be annotated (not replayable, or out of memory)\n", prog,
+                in->name, job->p->game);
+        return JUNQI_EXIT_INVALID;
+    }
+    if (job->opt->format == JUNQI_FORMAT_JSON) {
+        write_annotation_json(job->out, in->game, &a);
+    } else {
+        junqi_jgn_write(job->out, in->game);
+        fputc('\n', job->out); /* a blank line after each game: outputs concatenate */
+    }
+    int status = JUNQI_EXIT_OK;
+    if (job->opt->graph && job->p->game == 1 && !write_graph(job->opt, in->game, &a))
+        status = JUNQI_EXIT_IO;
+    junqi_annotation_free(&a);
+    return status;
+}
+
 /* Annotate every game of one source onto out; returns the exit status. */
 static int annotate_source(const options *opt, junqi_source *src, FILE *out, progress *p)
 {
-    if (!src)
-        return JUNQI_EXIT_IO;
-    int status = JUNQI_EXIT_OK;
-    for (;;) {
-        junqi_input in;
-        junqi_diags d;
-        junqi_diags_init(&d);
-        int rc = junqi_source_next(src, &in, &d);
-        junqi_cli_print_diags(stderr, in.name ? in.name : "", &d, JUNQI_FORMAT_TEXT);
-        junqi_diags_free(&d);
-        if (rc == 1 && in.kind == JUNQI_INPUT_RECORD) {
-            junqi_annotate_options o = annotate_options(opt, p);
-            junqi_annotation a;
-            p->game++;
-            if (!junqi_annotate(in.game, &o, &a)) {
-                fprintf(stderr, "%s: %s: game %zu cannot be annotated (not replayable, or out of memory)\n",
-                        prog, in.name, p->game);
-                status = JUNQI_EXIT_INVALID;
-            } else {
-                if (opt->format == JUNQI_FORMAT_JSON)
-                    write_annotation_json(out, in.game, &a);
-                else
-                    junqi_jgn_write(out, in.game), fputc('\n', out);
-                if (opt->graph && p->game == 1 && !write_graph(opt, in.game, &a))
-                    status = JUNQI_EXIT_IO;
-                junqi_annotation_free(&a);
-            }
-        } else if (rc == 1) {
-            fprintf(stderr, "%s: %s: a formation, not a game record\n", prog, in.name);
-            status = JUNQI_EXIT_INVALID;
-        } else if (rc != 0 && status < JUNQI_EXIT_INVALID) {
-            status = rc == -3 ? JUNQI_EXIT_IO : JUNQI_EXIT_INVALID;
-        }
-        junqi_input_free(&in);
-        if (rc == 0 || rc == -3)
-            break;
-    }
-    junqi_source_close(src);
-    return status;
+    annotate_job job = {opt, out, p};
+    return junqi_cli_each_record(prog, src, annotate_record, &job);
 }
 
 static int run_annotate(const options *opt, int argc, char **argv, int first)

@@ -129,7 +129,7 @@ static int write_positions(const options *opt, const junqi_input *in, FILE *out,
     return JUNQI_EXIT_OK;
 }
 
-static int convert(const options *opt, junqi_input *in, FILE *out, bool *first)
+static int convert(const options *opt, junqi_input *in, FILE *out)
 {
     junqi_game_settle(in->game);
     if (opt->view != JUNQI_NO_SEAT)
@@ -141,47 +141,31 @@ static int convert(const options *opt, junqi_input *in, FILE *out, bool *first)
         fputc('\n', out);
         return JUNQI_EXIT_OK;
     }
-    (void)first;
     junqi_jgn_write(out, in->game);
     fputc('\n', out); /* a blank line after each game: files concatenate */
     return JUNQI_EXIT_OK;
 }
 
-/* Every record of a source; returns the exit status. */
-static int replay_source(const options *opt, junqi_source *src, FILE *out, bool colour,
-                         bool header, bool *first)
+/* What replay_source() hands each record. */
+typedef struct replay_job {
+    const options *opt;
+    FILE *out;
+    bool colour, header;
+} replay_job;
+
+static int replay_record(void *ctx, junqi_input *in)
 {
-    if (!src)
-        return JUNQI_EXIT_IO;
-    int status = JUNQI_EXIT_OK;
-    for (;;) {
-        junqi_input in;
-        junqi_diags d;
-        junqi_diags_init(&d);
-        int rc = junqi_source_next(src, &in, &d);
-        if (rc == 0) {
-            junqi_diags_free(&d);
-            junqi_input_free(&in);
-            break;
-        }
-        junqi_cli_print_diags(stderr, in.name ? in.name : "", &d, JUNQI_FORMAT_TEXT);
-        int item_status = rc == 1 ? JUNQI_EXIT_OK : rc == -3 ? JUNQI_EXIT_IO : JUNQI_EXIT_INVALID;
-        if (rc == 1 && in.kind != JUNQI_INPUT_RECORD) {
-            fprintf(stderr, "%s: %s: a formation, not a game record (use --setup)\n", prog, in.name);
-            item_status = JUNQI_EXIT_INVALID;
-        } else if (rc == 1) {
-            item_status = opt->to != CONVERT_NONE ? convert(opt, &in, out, first)
-                                                   : write_positions(opt, &in, out, colour, header);
-        }
-        junqi_diags_free(&d);
-        junqi_input_free(&in);
-        if (item_status > status)
-            status = item_status;
-        if (rc == -3 || status == JUNQI_EXIT_USAGE)
-            break;
-    }
-    junqi_source_close(src);
-    return status;
+    const replay_job *job = ctx;
+    if (job->opt->to != CONVERT_NONE)
+        return convert(job->opt, in, job->out);
+    return write_positions(job->opt, in, job->out, job->colour, job->header);
+}
+
+/* Every record of a source; returns the exit status. */
+static int replay_source(const options *opt, junqi_source *src, FILE *out, bool colour, bool header)
+{
+    replay_job job = {opt, out, colour, header};
+    return junqi_cli_each_record(prog, src, replay_record, &job);
 }
 
 /* --setup SEAT=FILE...: the starting record. */
@@ -379,19 +363,19 @@ int main(int argc, char **argv)
     if (!junqi_cli_output_open(prog, opt.output, &out))
         return JUNQI_EXIT_IO;
     bool colour = opt.colour == 1 || (opt.colour == -1 && !opt.output && isatty(STDOUT_FILENO));
-    bool first = true, setup = false;
+    bool setup = false;
     for (int s = 0; s < JUNQI_SEATS; s++)
         setup |= opt.setup[s] != NULL;
     int status = JUNQI_EXIT_OK;
     if (setup) {
         status = start_record(&opt, out.fp);
     } else if (opt.position) {
-        status = replay_source(&opt, junqi_source_string(prog, opt.position), out.fp, colour, false, &first);
+        status = replay_source(&opt, junqi_source_string(prog, opt.position), out.fp, colour, false);
     } else {
         for (int i = optind; i < argc || (nfiles == 0 && i == optind); i++) {
             const char *path = i < argc ? argv[i] : "-";
             int item = replay_source(&opt, junqi_source_open(prog, path, opt.source_flags), out.fp,
-                                     colour, nfiles > 1, &first);
+                                     colour, nfiles > 1);
             if (item > status)
                 status = item;
             if (nfiles == 0 || status == JUNQI_EXIT_USAGE)

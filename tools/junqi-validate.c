@@ -93,34 +93,16 @@ static void check_item(const options *opt, const junqi_source *src, junqi_input 
         print_summary(in, &r, d);
 }
 
+static int validate_item(void *ctx, const junqi_source *src, junqi_input *in, junqi_diags *d, int rc)
+{
+    check_item(ctx, src, in, d);
+    return rc == -3 ? JUNQI_EXIT_IO : d->errors ? JUNQI_EXIT_INVALID : JUNQI_EXIT_OK;
+}
+
 /* Validate every item of a source; returns the exit status. */
 static int validate(const options *opt, junqi_source *src)
 {
-    if (!src)
-        return JUNQI_EXIT_IO;
-    int status = JUNQI_EXIT_OK;
-    for (;;) {
-        junqi_input in;
-        junqi_diags d;
-        junqi_diags_init(&d);
-        int rc = junqi_source_next(src, &in, &d);
-        if (rc == 0) {
-            junqi_diags_free(&d);
-            junqi_input_free(&in);
-            break;
-        }
-        check_item(opt, src, &in, &d);
-        if (d.errors && status < JUNQI_EXIT_INVALID)
-            status = JUNQI_EXIT_INVALID;
-        junqi_diags_free(&d);
-        junqi_input_free(&in);
-        if (rc == -3) {
-            status = JUNQI_EXIT_IO;
-            break;
-        }
-    }
-    junqi_source_close(src);
-    return status;
+    return junqi_source_each(src, validate_item, (void *)opt);
 }
 
 int main(int argc, char **argv)
