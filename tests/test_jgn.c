@@ -3,7 +3,6 @@
  * replay identically, canonical text round-trips byte for byte, seat views,
  * several games per file, encodings, lenient reading and hostile input.
  */
-#include <dirent.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -75,21 +74,15 @@ static void check_round_trip(const char *path, const char *name)
     junqi_game_free(jgn);
 }
 
+static void round_trip_one(const char *path, const char *name, void *ctx)
+{
+    (void)ctx;
+    check_round_trip(path, name);
+}
+
 static int round_trip_folder(const char *dir)
 {
-    DIR *d = opendir(dir);
-    assert_non_null(d);
-    int n = 0;
-    for (struct dirent *e; (e = readdir(d));) {
-        if (e->d_name[0] == '.' || !strstr(e->d_name, ".j"))
-            continue;
-        char path[8192];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        check_round_trip(path, e->d_name);
-        n++;
-    }
-    closedir(d);
-    return n;
+    return for_each_replay(dir, round_trip_one, NULL);
 }
 
 static void fixture_replays_convert_to_jgn_and_replay_identically(void **state)

@@ -3,7 +3,6 @@
  * --ply positions have the right seat to move, and broken records are
  * reported at the right move.
  */
-#include <dirent.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -30,32 +29,27 @@ static void fail_with_diags(const char *name, const junqi_diags *d)
     fail_msg("%s does not validate", name);
 }
 
+/* One replay validates with no error. */
+static void validate_one(const char *path, const char *name, void *ctx)
+{
+    (void)ctx;
+    size_t len = 0;
+    uint8_t *data = read_file(path, &len);
+    assert_non_null(data);
+    junqi_diags diags;
+    junqi_diags_init(&diags);
+    junqi_game *g = junqi_qq_read_replay(data, len, &diags);
+    if (!g || validate(g, &diags))
+        fail_with_diags(name, &diags);
+    junqi_diags_free(&diags);
+    junqi_game_free(g);
+    free(data);
+}
+
 /* Validate every replay in a folder; returns how many there were. */
 static int validate_folder(const char *dir)
 {
-    DIR *d = opendir(dir);
-    assert_non_null(d);
-    int n = 0;
-    for (struct dirent *e; (e = readdir(d));) {
-        if (e->d_name[0] == '.' || !strstr(e->d_name, ".j"))
-            continue;
-        char path[8192];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        size_t len = 0;
-        uint8_t *data = read_file(path, &len);
-        assert_non_null(data);
-        junqi_diags diags;
-        junqi_diags_init(&diags);
-        junqi_game *g = junqi_qq_read_replay(data, len, &diags);
-        if (!g || validate(g, &diags))
-            fail_with_diags(e->d_name, &diags);
-        junqi_diags_free(&diags);
-        junqi_game_free(g);
-        free(data);
-        n++;
-    }
-    closedir(d);
-    return n;
+    return for_each_replay(dir, validate_one, NULL);
 }
 
 static void fixture_replays_validate_without_errors(void **state)

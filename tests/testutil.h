@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
 
 #include "game.h"
@@ -72,6 +73,29 @@ static inline void put_piece(junqi_position *pos, const char *square, int seat, 
         abort();
     }
     junqi_position_put(pos, p, piece ? JUNQI_CELL(seat, piece) : 0);
+}
+
+/**
+ * Call fn(path, name, ctx) for every QQ file (name containing ".j") of a
+ * folder; returns how many there were. The folder must exist.
+ */
+static inline int for_each_replay(const char *dir, void (*fn)(const char *path, const char *name, void *ctx),
+                                  void *ctx)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return -1;
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        if (e->d_name[0] == '.' || !strstr(e->d_name, ".j"))
+            continue;
+        char path[8192];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        fn(path, e->d_name, ctx);
+        n++;
+    }
+    closedir(d);
+    return n;
 }
 
 #endif
