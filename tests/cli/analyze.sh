@@ -18,26 +18,13 @@
 # per failed check and a summary; exits 1 if any check failed.
 set -u
 
-JUNQI_ROOT=${JUNQI_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
-JUNQI_BIN=${JUNQI_BIN:-$JUNQI_ROOT/bin}
 name=analyze.sh
+. "$(dirname "$0")/lib"
 A=$JUNQI_BIN/junqi-analyze
 R=$JUNQI_ROOT/tests/data/perft/replays
 
-if ! command -v jq >/dev/null 2>&1; then
-    echo "$name: FAIL: jq is required (apt-get install jq, or scripts/install-deps)"
-    exit 1
-fi
+need_jq
 
-checks=0 failures=0
-fail() {
-    echo "$name: FAIL: $*"
-    failures=$((failures + 1))
-}
-expect() {
-    checks=$((checks + 1))
-    [ "$2" == "$3" ] || fail "$1: expected '$2', got '$3'"
-}
 
 # text output: the six lines, in order
 out=$("$A" --go --ply 40 --view all --depth 3 "$R/jgs-000029.jgs")

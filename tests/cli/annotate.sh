@@ -6,12 +6,10 @@
 # keeps it quick: the figures are not the point here, the plumbing is.
 # Env: JUNQI_BIN (tools), JUNQI_ROOT (repository).
 set -u
-bin=${JUNQI_BIN:?} root=${JUNQI_ROOT:?}
-command -v jq >/dev/null || { echo "annotate.sh: jq is needed (scripts/install-deps installs it)"; exit 1; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-checks=0 failed=0
-fail() { echo "annotate.sh: FAIL: $*"; failed=$((failed + 1)); }
+name=annotate.sh
+. "$(dirname "$0")/lib"
+need_jq
+bin=$JUNQI_BIN root=$JUNQI_ROOT
 check() { checks=$((checks + 1)); }
 quick=(--nodes 400 --samples 2)
 game="$root/tests/data/qq/jgs-002724.jgs"
@@ -81,5 +79,5 @@ fi
 check
 "$bin/junqi-analyze" "${quick[@]}" --threads 2 < "$tmp/games.jgn" | cmp -s - "$tmp/serial.jgn" || fail "--threads 2 output differs from --threads 1"
 
-echo "annotate.sh: $checks checks, $failed failed"
-[ "$failed" -eq 0 ]
+echo "annotate.sh: $checks checks, $failures failed"
+[ "$failures" -eq 0 ]

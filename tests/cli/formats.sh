@@ -5,12 +5,10 @@
 # Env: JUNQI_BIN (tools), JUNQI_ROOT (repository); JUNQI_SANITIZE=1 under
 # sanitizers (smaller stream, no memory cap: sanitizers reserve address space).
 set -u
-bin=${JUNQI_BIN:?} root=${JUNQI_ROOT:?}
-command -v jq >/dev/null || { echo "formats.sh: jq is needed (scripts/install-deps installs it)"; exit 1; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-checks=0 failed=0
-fail() { echo "formats.sh: FAIL: $*"; failed=$((failed + 1)); }
+name=formats.sh
+. "$(dirname "$0")/lib"
+need_jq
+bin=$JUNQI_BIN root=$JUNQI_ROOT
 check() { checks=$((checks + 1)); }
 
 # 1. QQ -> JGN: the same position (notation) at every ply
@@ -107,5 +105,5 @@ else
 fi
 [ "$n" -eq "$games" ] || fail "streaming $(( $(stat -c %s "$tmp/big.jgn") >> 20 )) MB: expected $games games under a 256 MB memory cap, got $n"
 
-echo "formats.sh: $checks checks, $failed failed"
-[ "$failed" -eq 0 ]
+echo "formats.sh: $checks checks, $failures failed"
+[ "$failures" -eq 0 ]

@@ -16,34 +16,23 @@
 # if any check failed.
 set -u
 
-JUNQI_ROOT=${JUNQI_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
-JUNQI_BIN=${JUNQI_BIN:-$JUNQI_ROOT/bin}
 name=perft.sh
+. "$(dirname "$0")/lib"
 A=$JUNQI_BIN/junqi-analyze
-SHARED=$JUNQI_ROOT/../shared/data
 J=$SHARED/perft/four-player.jsonl
 
 if [ ! -f "$J" ] || [ ! -d "$SHARED/qq-replays" ]; then
     echo "$name: SKIP: $SHARED (perft/four-player.jsonl, qq-replays) is absent"
     exit 0
 fi
-if ! command -v jq >/dev/null 2>&1; then
-    echo "$name: FAIL: jq is required (apt-get install jq, or scripts/install-deps)"
-    exit 1
-fi
+need_jq
 if [ ! -x "$A" ]; then
     echo "$name: FAIL: $A is missing or not executable (run make)"
     exit 1
 fi
 
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
 
 failures=0
-fail() {
-    echo "$name: FAIL: $*"
-    failures=$((failures + 1))
-}
 
 # Run the tool for every line; keep 4 raw lines per position (exit status and
 # output of --perft 2 --divide, exit status and output of --perft 1), then

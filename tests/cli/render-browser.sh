@@ -14,9 +14,8 @@
 # tools, JUNQI_ROOT = the repository root. Exit 1 if any check failed.
 set -u
 
-JUNQI_ROOT=${JUNQI_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
-JUNQI_BIN=${JUNQI_BIN:-$JUNQI_ROOT/bin}
 name=render-browser.sh
+. "$(dirname "$0")/lib"
 R=$JUNQI_BIN/junqi-render
 GAME=$JUNQI_ROOT/samples/qq/jgs-000001.jgs
 
@@ -30,8 +29,6 @@ if [ -z "$browser" ]; then
     exit 0
 fi
 
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
 CC=${CC:-cc}
 # shellcheck disable=SC2046
 if ! $CC -O2 -std=c11 -o "$tmp/pngdiff" "$JUNQI_ROOT/tests/cli/pngdiff.c" \
@@ -40,11 +37,6 @@ if ! $CC -O2 -std=c11 -o "$tmp/pngdiff" "$JUNQI_ROOT/tests/cli/pngdiff.c" \
     exit 1
 fi
 
-checks=0 failures=0
-fail() {
-    echo "$name: FAIL: $*"
-    failures=$((failures + 1))
-}
 png_size() {
     set -- $(od -An -tu1 -j16 -N8 "$1")
     echo "$(($1 << 24 | $2 << 16 | $3 << 8 | $4)),$(($5 << 24 | $6 << 16 | $7 << 8 | $8))"

@@ -14,9 +14,8 @@
 # and exits 1 if any check failed.
 set -u
 
-JUNQI_ROOT=${JUNQI_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
-JUNQI_BIN=${JUNQI_BIN:-$JUNQI_ROOT/bin}
 name=render.sh
+. "$(dirname "$0")/lib"
 R=$JUNQI_BIN/junqi-render
 GAME=$JUNQI_ROOT/samples/qq/jgs-000001.jgs
 SHORT=$JUNQI_ROOT/tests/data/perft/replays/jgs-000281.jgs
@@ -34,18 +33,7 @@ if [ ! -x "$R" ]; then
     exit 1
 fi
 
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
 
-checks=0 failures=0
-fail() {
-    echo "$name: FAIL: $*"
-    failures=$((failures + 1))
-}
-expect() {
-    checks=$((checks + 1))
-    [ "$2" == "$3" ] || fail "$1: expected '$2', got '$3'"
-}
 run() {
     "$@" >"$tmp/out" 2>"$tmp/err"
     rc=$?

@@ -13,40 +13,18 @@
 # ../shared/data are skipped (with a SKIP line) when it is absent.
 set -u
 
-JUNQI_ROOT=${JUNQI_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
-JUNQI_BIN=${JUNQI_BIN:-$JUNQI_ROOT/bin}
 name=replay.sh
+. "$(dirname "$0")/lib"
 R=$JUNQI_BIN/junqi-replay
 C=$JUNQI_ROOT/tests/data/corrupt
-SHARED=$JUNQI_ROOT/../shared/data
 
-if ! command -v jq >/dev/null 2>&1; then
-    echo "$name: FAIL: jq is required (apt-get install jq, or scripts/install-deps)"
-    exit 1
-fi
+need_jq
 if [ ! -x "$R" ]; then
     echo "$name: FAIL: $R is missing or not executable (run make)"
     exit 1
 fi
 
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
 
-checks=0 failures=0
-fail() {
-    echo "$name: FAIL: $*"
-    failures=$((failures + 1))
-}
-expect() {
-    checks=$((checks + 1))
-    [ "$2" == "$3" ] || fail "$1: expected '$2', got '$3'"
-}
-run() {
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-    out=$(cat "$tmp/out")
-    err=$(cat "$tmp/err")
-}
 # moves_in FILE: the number of move records (byte 0 = 0x5F) among the N
 # records of a QQ replay, read from the bytes themselves
 moves_in() {

@@ -14,42 +14,20 @@
 # The checks on ../shared/data are skipped (with a SKIP line) when it is absent.
 set -u
 
-JUNQI_ROOT=${JUNQI_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
-JUNQI_BIN=${JUNQI_BIN:-$JUNQI_ROOT/bin}
 name=validate.sh
+. "$(dirname "$0")/lib"
 V=$JUNQI_BIN/junqi-validate
 C=$JUNQI_ROOT/tests/data/corrupt
-SHARED=$JUNQI_ROOT/../shared/data
 
-if ! command -v jq >/dev/null 2>&1; then
-    echo "$name: FAIL: jq is required (apt-get install jq, or scripts/install-deps)"
-    exit 1
-fi
+need_jq
 if [ ! -x "$V" ]; then
     echo "$name: FAIL: $V is missing or not executable (run make)"
     exit 1
 fi
 
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
 
-checks=0 failures=0
-fail() {
-    echo "$name: FAIL: $*"
-    failures=$((failures + 1))
-}
 # expect WHAT EXPECTED GOT
-expect() {
-    checks=$((checks + 1))
-    [ "$2" == "$3" ] || fail "$1: expected '$2', got '$3'"
-}
 # run CMD... [< input via run_in]: sets rc, out, err
-run() {
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-    out=$(cat "$tmp/out")
-    err=$(cat "$tmp/err")
-}
 # run_in FILE CMD...: as run, with FILE on standard input
 run_in() {
     local input=$1
