@@ -17,6 +17,7 @@
 #include <time.h>
 
 #include "perft.h"
+#include "benchutil.h"
 #include "qq.h"
 #include "replay.h"
 
@@ -25,17 +26,6 @@ static double now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static junqi_game *load(const char *path)
-{
-    FILE *fp = fopen(path, "rb");
-    if (!fp)
-        return NULL;
-    static uint8_t buf[1 << 20];
-    size_t len = fread(buf, 1, sizeof buf, fp);
-    fclose(fp);
-    return junqi_qq_read_replay(buf, len, NULL);
 }
 
 static int load_folder(const char *dir, junqi_game **games, int max)
@@ -49,7 +39,7 @@ static int load_folder(const char *dir, junqi_game **games, int max)
             continue;
         char path[8192];
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        junqi_game *g = load(path);
+        junqi_game *g = bench_load(path);
         if (g)
             games[n++] = g;
     }
@@ -122,7 +112,7 @@ int main(void)
     junqi_position_place_setup(&pos, JUNQI_NORTH, layout);
     bench_perft("two-player start F07/F13", &pos, 5);
     /* four-player: the start of a real QQ game */
-    junqi_game *g = load("tests/data/perft/replays/jgs-002751.jgs");
+    junqi_game *g = bench_load("tests/data/perft/replays/jgs-002751.jgs");
     if (g) {
         junqi_replay r;
         junqi_replay_start(&r, g, NULL, NULL);

@@ -20,6 +20,7 @@
 
 #include "draw.h"
 #include "output.h"
+#include "benchutil.h"
 #include "qq.h"
 #include "replay.h"
 
@@ -51,17 +52,6 @@ static bool largest_file(const char *dir, char *path, size_t n)
     }
     closedir(d);
     return best >= 0;
-}
-
-static junqi_game *load(const char *path)
-{
-    FILE *fp = fopen(path, "rb");
-    if (!fp)
-        return NULL;
-    static uint8_t buf[1 << 20];
-    size_t len = fread(buf, 1, sizeof buf, fp);
-    fclose(fp);
-    return junqi_qq_read_replay(buf, len, NULL);
 }
 
 /* The scene at ply `ply` of the replay (the last move and its outcome included). */
@@ -114,7 +104,7 @@ static bool write_gif(junqi_renderer *rd, junqi_replay *r, size_t moves, long *b
 int main(void)
 {
     char path[4096];
-    junqi_game *g = largest_file(REPLAYS, path, sizeof path) ? load(path) : NULL;
+    junqi_game *g = largest_file(REPLAYS, path, sizeof path) ? bench_load(path) : NULL;
     if (!g) {
         printf("render: SKIP: no replay in %s\n", REPLAYS);
         return 0;

@@ -94,11 +94,9 @@ static void fixture_replays_convert_to_jgn_and_replay_identically(void **state)
 static void all_shared_replays_convert_to_jgn_and_replay_identically(void **state)
 {
     (void)state;
-    const char *shared = shared_data();
-    if (!shared)
+    const char *dir = shared_path("qq-replays");
+    if (!dir)
         skip();
-    char dir[4200];
-    snprintf(dir, sizeof dir, "%s/qq-replays", shared);
     assert_int_equal(round_trip_folder(dir), 298);
 }
 

@@ -61,11 +61,9 @@ static void fixture_replays_validate_without_errors(void **state)
 static void all_298_shared_replays_validate_without_errors(void **state)
 {
     (void)state;
-    const char *shared = shared_data();
-    if (!shared)
+    const char *dir = shared_path("qq-replays");
+    if (!dir)
         skip();
-    char dir[4200];
-    snprintf(dir, sizeof dir, "%s/qq-replays", shared);
     assert_int_equal(validate_folder(dir), 298);
 }
 

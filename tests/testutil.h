@@ -32,6 +32,17 @@ static inline const char *shared_data(void)
     return stat(buf, &st) == 0 ? buf : NULL;
 }
 
+/** A path under the shared data folder (static buffer), or NULL when it is absent. */
+static inline const char *shared_path(const char *rel)
+{
+    static char buf[8192];
+    const char *shared = shared_data();
+    if (!shared)
+        return NULL;
+    snprintf(buf, sizeof buf, "%s/%s", shared, rel);
+    return buf;
+}
+
 /** Read a whole file; NULL if it cannot be read. Caller frees. */
 static inline uint8_t *read_file(const char *path, size_t *len)
 {
