@@ -17,9 +17,14 @@
 #include <time.h>
 
 #include "perft.h"
+#include "setup.h"
 #include "benchutil.h"
 #include "qq.h"
 #include "replay.h"
+
+/* F07 and F13 of the published formations, in the layout notation (setup.h). */
+static const char f07[] = "81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL";
+static const char f13[] = "36615/7.3.9/81.B7/B.4.3/225L4/12LFL";
 
 static double now(void)
 {
@@ -79,16 +84,6 @@ static void bench_validate(void)
         junqi_game_free(games[i]);
 }
 
-static void parse_layout(const char *text, uint8_t layout[6][5])
-{
-    static const char codes[] = "FLB123456789";
-    for (int r = 0; r < 6; r++)
-        for (int c = 0; c < 5; c++) {
-            const char *at = strchr(codes, text[r * 6 + c]);
-            layout[r][c] = (text[r * 6 + c] == '.' || !at) ? 0 : (uint8_t)(JUNQI_FLAG + (at - codes));
-        }
-}
-
 static void bench_perft(const char *name, junqi_position *pos, int depth)
 {
     double start = now();
@@ -106,9 +101,9 @@ int main(void)
     uint8_t layout[6][5];
     junqi_position_init(&pos, junqi_board_get(JUNQI_TWO_PLAYER), junqi_rules_get("standard"),
                         JUNQI_SEAT_BIT(JUNQI_SOUTH) | JUNQI_SEAT_BIT(JUNQI_NORTH));
-    parse_layout("81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL", layout);
+    junqi_setup_parse(f07, strlen(f07), layout);
     junqi_position_place_setup(&pos, JUNQI_SOUTH, layout);
-    parse_layout("36615/7.3.9/81.B7/B.4.3/225L4/12LFL", layout);
+    junqi_setup_parse(f13, strlen(f13), layout);
     junqi_position_place_setup(&pos, JUNQI_NORTH, layout);
     bench_perft("two-player start F07/F13", &pos, 5);
     /* four-player: the start of a real QQ game */

@@ -7,6 +7,7 @@
 
 #include "movegen.h"
 #include "posnote.h"
+#include "setup.h"
 
 static const char *outcome_id(const junqi_item *it)
 {
@@ -130,7 +131,6 @@ static void write_line(junqi_json *j, const junqi_game *g, const junqi_line *l, 
 
 static void write_seats(junqi_json *j, const junqi_game *g)
 {
-    static const char symbols[JUNQI_PIECE_KINDS] = ".FLB123456789?";
     junqi_json_begin_object(j);
     for (int s = 0; s < JUNQI_SEATS; s++) {
         if (!g->seat[s].present)
@@ -143,12 +143,8 @@ static void write_seats(junqi_json *j, const junqi_game *g)
         if (!g->seat[s].setup_known) {
             junqi_json_null(j);
         } else {
-            char v[36];
-            for (int r = 0; r < 6; r++) {
-                for (int c = 0; c < 5; c++)
-                    v[r * 6 + c] = symbols[g->seat[s].setup[r][c] % JUNQI_PIECE_KINDS];
-                v[r * 6 + 5] = r < 5 ? '/' : '\0';
-            }
+            char v[JUNQI_SETUP_TEXT];
+            junqi_setup_format(g->seat[s].setup, v);
             junqi_json_string(j, v);
         }
         junqi_json_end_object(j);

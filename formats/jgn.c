@@ -18,6 +18,7 @@
 
 #include "movegen.h"
 #include "posnote.h"
+#include "setup.h"
 #include "text.h"
 
 /* ------------------------------------------------------------------ */
@@ -467,29 +468,6 @@ static int seat_tag_index(const char *name, const char *const *list)
     return -1;
 }
 
-/* A setup tag value: 6 rows of 5 symbols, front row first, '/'-separated. */
-static bool parse_setup(const char *v, uint8_t setup[6][5])
-{
-    static const char symbols[] = "FLB123456789";
-    if (strlen(v) != 35)
-        return false;
-    for (int r = 0; r < 6; r++) {
-        if (r < 5 && v[r * 6 + 5] != '/')
-            return false;
-        for (int c = 0; c < 5; c++) {
-            char ch = v[r * 6 + c];
-            const char *at = ch ? strchr(symbols, ch) : NULL;
-            if (ch == '.')
-                setup[r][c] = JUNQI_NONE;
-            else if (at)
-                setup[r][c] = (uint8_t)(JUNQI_FLAG + (at - symbols));
-            else
-                return false;
-        }
-    }
-    return true;
-}
-
 /* What one tag means for the game; unknown and free tags are kept. */
 static void apply_tag(parser *p, const char *at, const char *name, const char *value,
                       junqi_result *stated, junqi_reason *termination, uint8_t *code)
@@ -528,7 +506,7 @@ static void apply_tag(parser *p, const char *at, const char *name, const char *v
             report_at(p, JUNQI_SEV_ERROR, at, "out-of-memory", "out of memory");
     } else if ((s = seat_tag_index(name, setup_tags)) >= 0) {
         g->seat[s].present = true;
-        g->seat[s].setup_known = parse_setup(value, g->seat[s].setup);
+        g->seat[s].setup_known = junqi_setup_parse(value, strlen(value), g->seat[s].setup);
         g->seat[s].setup_loc = line_loc(p->line, 1);
         if (!g->seat[s].setup_known)
             report_at(p, JUNQI_SEV_ERROR, at, "bad-setup",
@@ -1261,13 +1239,8 @@ static void write_tag(FILE *out, const char *name, const char *value)
 
 static void write_setup(FILE *out, const char *tag, const uint8_t setup[6][5])
 {
-    static const char symbols[JUNQI_PIECE_KINDS] = ".FLB123456789?";
-    char v[36];
-    for (int r = 0; r < 6; r++) {
-        for (int c = 0; c < 5; c++)
-            v[r * 6 + c] = symbols[setup[r][c] < JUNQI_PIECE_KINDS ? setup[r][c] : 0];
-        v[r * 6 + 5] = r < 5 ? '/' : '\0';
-    }
+    char v[JUNQI_SETUP_TEXT];
+    junqi_setup_format(setup, v);
     write_tag(out, tag, v);
 }
 

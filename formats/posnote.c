@@ -8,20 +8,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char piece_symbols[JUNQI_PIECE_KINDS] = {
-    [JUNQI_FLAG] = 'F', [JUNQI_LANDMINE] = 'L', [JUNQI_BOMB] = 'B', [JUNQI_ENGINEER] = '1',
-    [JUNQI_LIEUTENANT] = '2', [JUNQI_CAPTAIN] = '3', [JUNQI_MAJOR] = '4', [JUNQI_COLONEL] = '5',
-    [JUNQI_BRIGADIER] = '6', [JUNQI_MAJOR_GENERAL] = '7', [JUNQI_GENERAL] = '8',
-    [JUNQI_MARSHAL] = '9', [JUNQI_UNKNOWN] = '?',
-};
 static const char seat_letters[] = "NESW";
+
+/* Piece symbols are the pieces' one-character rank-style names (piece.h). */
+static char piece_symbol(int p)
+{
+    return junqi_piece_name((junqi_piece)p, JUNQI_NAMES_RANK)[0];
+}
 
 static int piece_of_symbol(char c)
 {
-    for (int p = JUNQI_FLAG; p < JUNQI_PIECE_KINDS; p++)
-        if (piece_symbols[p] == c)
-            return p;
-    return -1;
+    junqi_piece p = junqi_piece_parse(&c, 1);
+    return p == JUNQI_NONE ? -1 : (int)p;
 }
 
 static int seat_of_letter(char c)
@@ -51,7 +49,7 @@ char *junqi_pos_format(const junqi_position *pos)
             }
             if (JUNQI_CELL_SEAT(c) != seat)
                 fputc(seat_letters[seat = JUNQI_CELL_SEAT(c)], f);
-            fputc(piece_symbols[JUNQI_CELL_PIECE(c)], f);
+            fputc(piece_symbol(JUNQI_CELL_PIECE(c)), f);
         }
         if (rank > 0)
             fputc('/', f);

@@ -78,3 +78,32 @@ int junqi_setup_check(const uint8_t setup[6][5], junqi_setup_problem *out)
     }
     return n;
 }
+
+void junqi_setup_format(const uint8_t setup[6][5], char out[JUNQI_SETUP_TEXT])
+{
+    for (int r = 0; r < 6; r++) {
+        for (int c = 0; c < 5; c++) {
+            junqi_piece p = (junqi_piece)setup[r][c];
+            out[r * 6 + c] = p == JUNQI_NONE ? '.' : junqi_piece_name(p, JUNQI_NAMES_RANK)[0];
+        }
+        out[r * 6 + 5] = r < 5 ? '/' : '\0';
+    }
+}
+
+bool junqi_setup_parse(const char *text, size_t len, uint8_t setup[6][5])
+{
+    if (len != JUNQI_SETUP_TEXT - 1)
+        return false;
+    for (int r = 0; r < 6; r++) {
+        if (r < 5 && text[r * 6 + 5] != '/')
+            return false;
+        for (int c = 0; c < 5; c++) {
+            const char *sym = &text[r * 6 + c];
+            junqi_piece p = *sym == '.' ? JUNQI_NONE : junqi_piece_parse(sym, 1);
+            if ((p == JUNQI_NONE && *sym != '.') || p == JUNQI_UNKNOWN)
+                return false;
+            setup[r][c] = (uint8_t)p;
+        }
+    }
+    return true;
+}

@@ -10,6 +10,8 @@
 #ifndef JUNQI_SETUP_H
 #define JUNQI_SETUP_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "piece.h"
@@ -35,6 +37,25 @@ typedef struct junqi_setup_problem {
  * count problems in piece order, and returns how many there are (0: valid).
  */
 int junqi_setup_check(const uint8_t setup[6][5], junqi_setup_problem *out);
+
+/** Room for a setup in the layout notation: 6 rows of 5, '/'-separated, and a NUL. */
+#define JUNQI_SETUP_TEXT 36
+
+/**
+ * Write a setup in the layout notation (the notation of the project's perft
+ * data and of JGN setup tags): six rows separated by '/', front row first,
+ * each row five symbols from the owner's left: the piece's rank-style name
+ * (9 .. 1, B, L, F, ? for unknown) or '.' for an empty point. out gets
+ * JUNQI_SETUP_TEXT bytes, NUL-terminated.
+ */
+void junqi_setup_format(const uint8_t setup[6][5], char out[JUNQI_SETUP_TEXT]);
+
+/**
+ * Read a setup in the layout notation (len bytes). Unknown pieces are not
+ * accepted. Returns false, leaving setup partly filled, if the text is not
+ * 6 rows of 5 symbols.
+ */
+bool junqi_setup_parse(const char *text, size_t len, uint8_t setup[6][5]);
 
 /** True if (row, col) (1-based, owner's frame) is a camp of the arm (boards.md). */
 int junqi_setup_is_camp(int row, int col);

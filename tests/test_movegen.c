@@ -12,20 +12,14 @@
 
 #include "movegen.h"
 #include "perft.h"
+#include "setup.h"
 #include "testutil.h"
 
 /* A layout of the perft file: 6 rows '/'-separated, front row first,
  * '9'..'1' ranks, B L F, '.' camp. */
-static void parse_layout(const char *text, uint8_t layout[6][5])
-{
-    static const char codes[] = "FLB123456789";
-    for (int r = 0; r < 6; r++)
-        for (int c = 0; c < 5; c++) {
-            char ch = text[r * 6 + c];
-            const char *at = strchr(codes, ch);
-            layout[r][c] = (ch == '.' || !at) ? JUNQI_NONE : (uint8_t)(JUNQI_FLAG + (at - codes));
-        }
-}
+/* F07 and F13 of the published formations, in the layout notation (setup.h). */
+static const char f07[] = "81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL";
+static const char f13[] = "36615/7.3.9/81.B7/B.4.3/225L4/12LFL";
 
 static void play_moves(junqi_position *pos, char *list)
 {
@@ -59,9 +53,9 @@ static void two_player_perft_matches_reference_to_depth_3(void **state)
         uint8_t layout[6][5];
         junqi_position_init(&pos, b, junqi_rules_get("standard"),
                             JUNQI_SEAT_BIT(JUNQI_SOUTH) | JUNQI_SEAT_BIT(JUNQI_NORTH));
-        parse_layout(south, layout);
+        assert_true(junqi_setup_parse(south, strlen(south), layout));
         junqi_position_place_setup(&pos, JUNQI_SOUTH, layout);
-        parse_layout(north, layout);
+        assert_true(junqi_setup_parse(north, strlen(north), layout));
         junqi_position_place_setup(&pos, JUNQI_NORTH, layout);
         play_moves(&pos, moves);
         assert_string_equal(junqi_seat_name(pos.to_move), to_move);
@@ -174,9 +168,9 @@ static void start_position(junqi_position *pos)
     uint8_t layout[6][5];
     junqi_position_init(pos, junqi_board_get(JUNQI_TWO_PLAYER), junqi_rules_get("standard"),
                         JUNQI_SEAT_BIT(JUNQI_SOUTH) | JUNQI_SEAT_BIT(JUNQI_NORTH));
-    parse_layout("81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL", layout);
+    assert_true(junqi_setup_parse(f07, strlen(f07), layout));
     junqi_position_place_setup(pos, JUNQI_SOUTH, layout);
-    parse_layout("36615/7.3.9/81.B7/B.4.3/225L4/12LFL", layout);
+    assert_true(junqi_setup_parse(f13, strlen(f13), layout));
     junqi_position_place_setup(pos, JUNQI_NORTH, layout);
 }
 
