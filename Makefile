@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # junqi - a plain GNU Makefile (see README.md).
 #   make            library (lib/libjunqi.a) and tools (bin/)
 #   make demo       validate the bundled real game and print its final position

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench.c - `make bench`: how fast the library validates real games and
  * counts perft nodes. Prints figures; asserts nothing (speed goals are not

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * benchutil.h - what the benchmark programs share (header-only: each is one
  * program).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * engine_study.c - measurements of the engine on the shared real games and in
  * matches; not part of CI (scripts/fit-winprob, scripts/engine-report and

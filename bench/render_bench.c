@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * render_bench.c - `make bench`: how fast junqi-render's library writes the
  * frames of a whole game. Prints figures; asserts nothing (the goal, at

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * formation.c - YAML formations with libyaml's document API. See formation.h.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * formation.h - formations (setups) as YAML files, read with libyaml, and
  * the setup check with source locations. The schema is in docs/formation.md:

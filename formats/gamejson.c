@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gamejson.c - see gamejson.h.
  */

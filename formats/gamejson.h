@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gamejson.h - a whole game record as one JSON document (`--to json`).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * jgn.c - reading and writing JGN game records. See jgn.h and docs/jgn.md.
  *

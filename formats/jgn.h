@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * jgn.h - JGN, the Junqi game record text format: reading (streaming, game
  * by game) and canonical writing. The format is specified in docs/jgn.md,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * json.h - a small JSON writer (output only; the project never parses JSON
  * by hand). Writes compact JSON, one value after another, to a FILE.

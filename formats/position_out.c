@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * position_out.c - see position_out.h.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * position_out.h - a position as a text board for terminals, and as JSON.
  *

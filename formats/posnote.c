@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * posnote.c - see posnote.h.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * posnote.h - the one-line position notation (docs/position.md).
  *

@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: MIT */
 /*
- * qq.c - see qq.h. Every layout fact comes from ../shared/docs/qq-formats.md.
+ * qq.c - see qq.h. Every layout fact comes from docs/qq-format.md.
  *
  * Design note: the reader checks sizes before it reads. junqi_qq_read_replay
  * first makes sure the whole fixed part (header, player blocks, reserved

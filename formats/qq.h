@@ -1,8 +1,9 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * qq.h - importer for QQ 四国军棋 binary files: replays (.jgs, .jqs) and
  * formations (.jql).
  *
- * The layouts are those of ../shared/docs/qq-formats.md. Files are
+ * The layouts are those of docs/qq-format.md. Files are
  * recognised by their content, never by their name. Every read is
  * bounds-checked: any byte string, however damaged, gives either a record
  * or a NULL/false result with at least one error, never a crash.
@@ -36,14 +37,14 @@ typedef enum junqi_qq_kind {
 /**
  * Detect a QQ file by content: the magic "QQGame JQS" (10 bytes) of a
  * replay, or "QQGame JQL File" plus NUL (16 bytes) of a formation
- * (../shared/docs/qq-formats.md). Never looks at a file name. data may be
+ * (docs/qq-format.md). Never looks at a file name. data may be
  * NULL when len is 0. Returns JUNQI_QQ_NONE for anything else, including a
  * file too short to hold its magic.
  */
 junqi_qq_kind junqi_qq_detect(const uint8_t *data, size_t len);
 
 /**
- * Read a .jgs/.jqs replay (../shared/docs/qq-formats.md, "Replay") of len
+ * Read a .jgs/.jqs replay (docs/qq-format.md, "Replay") of len
  * bytes at data (NULL allowed when len is 0). The input is only read.
  *
  * Returns a new record that the caller frees with junqi_game_free(): board
@@ -81,7 +82,7 @@ junqi_qq_kind junqi_qq_detect(const uint8_t *data, size_t len);
 junqi_game *junqi_qq_read_replay(const uint8_t *data, size_t len, junqi_diags *d);
 
 /**
- * Read a 50-byte .jql formation (../shared/docs/qq-formats.md, "Formation
+ * Read a 50-byte .jql formation (docs/qq-format.md, "Formation
  * file") of len bytes at data into setup[row][col]: junqi_piece codes in the
  * owner's frame, row 0 = front, col 0 = owner's left, JUNQI_NONE at camps.
  * Does not check the setup rules (piece counts, placement).
@@ -95,7 +96,7 @@ junqi_game *junqi_qq_read_replay(const uint8_t *data, size_t len, junqi_diags *d
 bool junqi_qq_read_formation(const uint8_t *data, size_t len, uint8_t setup[6][5], junqi_diags *d);
 
 /**
- * The junqi_piece for a QQ piece code (../shared/docs/qq-formats.md): 00
+ * The junqi_piece for a QQ piece code (docs/qq-format.md): 00
  * empty (JUNQI_NONE), 01 unknown, 02 flag, 03 landmine, 04 bomb, 05 marshal,
  * 06 general, 07 major general, 08 brigadier, 09 colonel, 0A major, 0B
  * captain, 0C lieutenant, 0D engineer. Returns -1 for any other code.

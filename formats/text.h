@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * text.h - text encodings: GBK (the encoding of QQ files and of older Chinese
  * text records) to UTF-8, and UTF-8 validation.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * analysis.c - sampling, searching and aggregating. See analysis.h.
  */

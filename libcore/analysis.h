@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * analysis.h - judging positions as a coach would: the best move, its line,
  * the evaluation and win probability before and after the move played, with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * annotate.c - see annotate.h. The steps:
  *   1. replay the game, gathering one analysis request per judged move (and,

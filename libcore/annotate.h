@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * annotate.h - annotating a game as a coach would: every move judged by the
  * engine, mistakes marked, the better move and its line given, and a

@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * board.c - the two boards, built from the data tables below.
- * Source of every table: ../shared/docs/boards.md.
+ * Source of every table: docs/boards.md.
  */
 #include "board.h"
 

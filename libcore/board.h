@@ -1,8 +1,9 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * board.h - the two Junqi boards as graphs: points, railway and road edges,
  * straight railway lines, square names.
  *
- * Every fact here comes from ../shared/docs/boards.md. The boards are built
+ * Every fact here comes from docs/boards.md. The boards are built
  * from data tables in board.c (arm placement, centre points, railway lines);
  * nothing in the move generator knows the shape of a board.
  *

@@ -1,7 +1,8 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * diag.h - diagnostics: errors, warnings and notes with their locations.
  *
- * The forms follow ../shared/docs/cli.md ("Diagnostics"): text inputs are
+ * The forms follow docs/conventions.md ("Diagnostics"): text inputs are
  * located by line and column, binary inputs by move, record and byte offset.
  */
 #ifndef JUNQI_DIAG_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * eval.c - static evaluation. See eval.h; the terms and weights are
  * explained in docs/engine.md.

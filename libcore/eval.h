@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * eval.h - static evaluation of a Junqi position for a team, in
  * centi-material, and the win probability it predicts.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * game.h - the in-memory game record that every reader produces and every
  * writer consumes: tags, seats with players and setups, the items (moves with
@@ -7,7 +8,7 @@
  * A move item is one ply; the events between moves (a timeout, an
  * elimination, a seat leaving, the end of the game) are items of their own,
  * so "the position after N moves with every event before move N+1 applied"
- * (../shared/docs/cli.md) is a prefix of the list. Each item keeps where it
+ * (docs/conventions.md) is a prefix of the list. Each item keeps where it
  * came from (byte offset and record index for QQ files, line and column for
  * text) so that checks can say where a problem is. The record stores what
  * the source says, not what the rules derive: replay.h checks one against

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * infer.c - identities of hidden pieces from public facts. See infer.h.
  */

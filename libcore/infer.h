@@ -1,8 +1,9 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * infer.h - hidden information: which identities each piece can still have,
  * given everything a seat knows, and complete assignments sampled from them.
  *
- * A seat in a dark game (../shared/docs/rules.md, "Information modes") knows
+ * A seat in a dark game (docs/rules.md, "Information modes") knows
  * its own pieces (and, double-open, its partner's) and what the game made
  * public:
  *   - the army: every seat starts with the 25 pieces of rules.md (a game
@@ -126,7 +127,7 @@ void junqi_infer_sync(junqi_infer *inf, const junqi_position *pos);
 
 /**
  * Replay game g (rule set `rules`, NULL: the record's) to `ply` moves, with
- * every event recorded before the next move (../shared/docs/cli.md), and
+ * every event recorded before the next move (docs/conventions.md), and
  * track it for `viewer` under `mode`. Writes the complete position reached
  * into *pos when pos is not NULL. Returns false if the replay cannot start
  * (see junqi_replay_start()). Does not call junqi_infer_solve().

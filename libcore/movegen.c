@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * movegen.c - move generation and move checking. See movegen.h.
  */

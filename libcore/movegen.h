@@ -1,8 +1,9 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * movegen.h - legal moves, and why a move is illegal.
  *
- * Movement rules from ../shared/docs/boards.md ("Movement, on both boards")
- * and ../shared/docs/rules.md ("Shared by every rule set"): road steps (camp
+ * Movement rules from docs/boards.md ("Movement, on both boards")
+ * and docs/rules.md ("Shared by every rule set"): road steps (camp
  * diagonals included); non-engineers run any distance along one straight
  * railway line (arcs count as straight) through empty points; engineers
  * follow any railway path through empty points; landmines, flags and any

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * perft.c - see perft.h.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * perft.h - counting move sequences, the move generator's correctness check.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * piece.c - piece and seat names and counts. See piece.h.
  */
@@ -5,7 +6,7 @@
 
 #include <string.h>
 
-/* One row per piece kind, in enum order. Counts from ../shared/docs/rules.md. */
+/* One row per piece kind, in enum order. Counts from docs/rules.md. */
 static const struct {
     const char *en, *zh, *zh_hant, *shortname, *rank;
     int count;

@@ -1,8 +1,9 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * piece.h - seats, teams and pieces, with their English and Chinese names.
  *
- * Facts from ../shared/docs/rules.md ("Shared by every rule set": the 25
- * pieces per seat and their ranks) and ../shared/docs/qq-formats.md (seat
+ * Facts from docs/rules.md ("Shared by every rule set": the 25
+ * pieces per seat and their ranks) and docs/qq-format.md (seat
  * numbering equals QQ's colour numbering: 0 yellow = north, 1 blue = east,
  * 2 green = south, 3 purple = west).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * position.c - make, unmake, eliminations and results. See position.h.
  */

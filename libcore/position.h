@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * position.h - a game position: pieces on points, whose turn it is, the
  * no-combat counter, eliminated seats and the result; make and unmake.
@@ -12,7 +13,7 @@
  * stack was. The Zobrist hash covers the cells and the seat to move; its
  * keys come from a fixed seed, so hashes are the same in every run.
  *
- * Rules from ../shared/docs/rules.md: combat through junqi_combat(), a
+ * Rules from docs/rules.md: combat through junqi_combat(), a
  * captured flag eliminates its seat, turn order skips seats that are out,
  * the no-combat draw, and "a team loses when both its seats are out".
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * replay.c - see replay.h.
  */
@@ -302,7 +303,7 @@ static void apply_elimination(junqi_replay *r, const junqi_item *it)
 }
 
 /* The end: decided if one side is left; else a draw if the record says so or
- * the no-combat limit was reached; else undecided (../shared/docs/qq-formats.md). */
+ * the no-combat limit was reached; else undecided (docs/qq-format.md). */
 /* A record that states the winner or a draw must agree with the replay. */
 static void check_end_claim(junqi_replay *r, const junqi_item *it)
 {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * replay.h - replaying a game record on the rules, and checking it.
  *
@@ -13,7 +14,7 @@
  * game cannot derive it; ../shared/data/perft/README.md does the same), and
  * the record's events are applied as they come: a replay never eliminates a
  * seat by itself for having no move, because platforms time that
- * differently (QQ: ../shared/docs/rules.md "Game end").
+ * differently (QQ: docs/rules.md "Game end").
  *
  * One-seat records (unknown pieces): what cannot be checked is not (combat
  * outcomes, marshal deaths, "no movable piece"); a flag the record shows
@@ -65,7 +66,7 @@ bool junqi_replay_next(junqi_replay *r);
 
 /**
  * Apply items until `ply` moves are applied and then every event recorded
- * before the next move (../shared/docs/cli.md "--ply"). The caller checks
+ * before the next move (docs/conventions.md "--ply"). The caller checks
  * that ply <= junqi_game_moves(). Moving backwards restarts from the start,
  * without checks (they were reported the first time).
  */

@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: MIT */
 /*
- * rules.c - the named rule sets of ../shared/docs/rules.md, and combat.
+ * rules.c - the named rule sets of docs/rules.md, and combat.
  */
 #include "rules.h"
 

@@ -1,7 +1,8 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rules.h - rule sets as data, and combat.
  *
- * Every switch and every named rule set comes from ../shared/docs/rules.md.
+ * Every switch and every named rule set comes from docs/rules.md.
  * A rule set is a struct of named switches; code asks the struct, never the
  * rule set's name.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * search.c - iterative deepening alpha-beta over sides. See search.h.
  *

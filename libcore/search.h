@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * search.h - the engine's search: iterative deepening alpha-beta over the
  * two sides of a game, on positions with complete information.

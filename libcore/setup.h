@@ -1,8 +1,9 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * setup.h - the setup (formation) rules: what a seat's 30 arm points may hold
  * at the start of a game.
  *
- * Rules from ../shared/docs/rules.md ("Shared by every rule set"): 25 pieces
+ * Rules from docs/rules.md ("Shared by every rule set"): 25 pieces
  * in the listed numbers; the flag in one of the two headquarters; landmines
  * only in rows 5-6; no bomb in row 1; the five camps empty; every other point
  * holds one piece.

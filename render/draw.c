@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * draw.c - see draw.h.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * draw.h - drawing a position, with its last move, arrows, marks and a
  * caption, onto a cairo context.
@@ -11,7 +12,7 @@
  * makes a whole game's frames fast. Both ways run the same drawing code at
  * the same whole-pixel positions, so an SVG and a PNG of one position agree.
  *
- * What it draws follows ../shared/docs/boards.md and the seed documents:
+ * What it draws follows docs/boards.md and the seed documents:
  * railways as black-and-white dashed rails (roads thin), camps as circles,
  * headquarters as shields, the four arcs as quarter circles round the
  * corners of the four-player board's centre, the mountains on the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * graph.c - see graph.h.
  */

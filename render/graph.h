@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * graph.h - the evaluation graph of an annotated game: the win probability
  * of one side over the moves, with the marked moves shown, drawn with cairo

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * output.h - pictures to files: PNG through libpng with fast compression,
  * SVG through cairo's SVG surface, animated GIF through giflib.

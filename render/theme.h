@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * theme.h - colours and fonts of the pictures, as data.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_annotate.c - annotating games: every judged move gets its [%eval],
  * marks follow the thresholds, marked moves get the engine's line as a

@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: MIT */
 /*
- * test_board.c - the two boards against ../shared/docs/boards.md.
+ * test_board.c - the two boards against docs/boards.md.
  */
 #include <setjmp.h>
 #include <stdarg.h>

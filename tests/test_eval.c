@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_eval.c - the evaluation (eval.h): zero-sum and symmetric, the
  * incremental sums equal to a fresh evaluation along real games, the terms

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_formats.c - the position notation (round trips at every ply of real
  * games, errors) and YAML formations (schema, every violation located).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_infer.c - hidden information (infer.h): exact identity sets in
  * hand-built games (combat outcomes, setup rules, moved pieces, army counts,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_jgn.c - JGN reading and writing: real games convert from QQ and
  * replay identically, canonical text round-trips byte for byte, seat views,

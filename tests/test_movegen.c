@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_movegen.c - move generation against the reference perft counts of
  * ../shared/data/perft (copied into tests/data/perft), and move checking

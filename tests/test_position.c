@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_position.c - make/unmake, hashing, eliminations, turn order, the
  * no-combat draw and seat views.

@@ -1,8 +1,9 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_qq.c - the QQ importer (formats/qq.h) on real files and hostile input.
  *
  * Fixtures are real files copied from ../shared/data (provenance in
- * tests/data/qq/README.md); the format is ../shared/docs/qq-formats.md.
+ * tests/data/qq/README.md); the format is docs/qq-format.md.
  * Every mutated input is copied into a buffer of exactly its length, so
  * that AddressSanitizer catches any read past the end.
  */

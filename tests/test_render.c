@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_render.c - the render library: the geometry of both boards for every
  * bottom seat, PNGs that decode to the right size, identical bytes for the

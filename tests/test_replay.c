@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_replay.c - replaying and checking records: every real game validates,
  * --ply positions have the right seat to move, and broken records are

@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: MIT */
 /*
- * test_rules.c - pieces, names, rule sets and combat (../shared/docs/rules.md).
+ * test_rules.c - pieces, names, rule sets and combat (docs/rules.md).
  */
 #include <setjmp.h>
 #include <stdarg.h>

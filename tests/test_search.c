@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_search.c - the search (search.h): flag captures found at once, the
  * side logic of a four-player game (a team moving twice in a row), the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_spec.c - runs the examples of docs/jgn.md: each `jgn example` block
  * must read into the following `jgn canonical` text (which must read back to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * testutil.h - helpers shared by the unit tests (header-only: each test is one
  * program). Paths are relative to the source tree, JUNQI_SOURCE_DIR.

@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cli.h - what the tools share: reading inputs (format detected by content),
- * printing diagnostics in the forms of ../shared/docs/cli.md, exit codes,
+ * printing diagnostics in the forms of docs/conventions.md, exit codes,
  * option values, and output files written through a temporary file.
  */
 #ifndef JUNQI_CLI_H

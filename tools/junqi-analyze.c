@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * junqi-analyze - engine work on game records: the engine's move and
  * evaluation for one position (--go), the search benchmark (--bench), and

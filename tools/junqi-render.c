@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * junqi-render - board diagrams as PNG, SVG and animated GIF, for a
  * position, a move or a whole game. See docs/man/junqi-render.1.

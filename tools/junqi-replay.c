@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * junqi-replay - replay game records: the position at any ply, from any
  * seat's view, as a text board, JSON or a position string; convert whole

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * junqi-validate - check game records and formation files, and say exactly
  * what is wrong and where. See docs/man/junqi-validate.1.

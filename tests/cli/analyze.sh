@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # tests/cli/analyze.sh - junqi-analyze --go and --bench on the bundled real
 # games (tests/data/perft/replays, samples/qq):
 #   - --go prints bestmove, eval, winprob, pv, depth and nodes, in text and

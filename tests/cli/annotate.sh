@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Tool tests for annotation (junqi-analyze without --go/--bench/--perft):
 # the annotated record validates and reads back; JSON lines; --only-seat;
 # --graph; bad options; and GNU parallel over a collection gives output

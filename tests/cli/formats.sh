@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Tool tests for the text formats: QQ replays convert to JGN and replay to the
 # same position at every ply; records, positions and formations round-trip;
 # a large JGN file streams through in bounded memory.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # tests/cli/perft.sh - junqi-analyze --perft against the reference data of
 # ../shared/data/perft/four-player.jsonl (60 positions of the shared QQ
 # replays; see its README.md): for every line,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pngdiff.c - how many pixels of two same-sized PNGs differ, after a small
  * blur so that anti-aliasing (glyph edges drawn by two different

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # tests/cli/render-browser.sh - the SVG that junqi-render writes, opened in
 # a real browser (headless Chromium), looks like the PNG it writes of the
 # same position: both rasters are compared by tests/cli/pngdiff.c (a 5×5

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # tests/cli/render.sh - junqi-render's command-line contract: --help, usage
 # errors (exit 2), unwritable outputs (exit 3, no file left behind, an
 # earlier file kept), the format from -o's extension or --format, -o - to

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # tests/cli/replay.sh - junqi-replay's command-line contract
-# (../shared/docs/cli.md): --ply past the end, --format json positions
+# (docs/conventions.md): --ply past the end, --format json positions
 # (to_move, pieces), --all, --view SEAT, -o FILE.
 #
 # Requires jq (Debian package "jq", installed by scripts/install-deps):

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # tests/cli/validate.sh - junqi-validate on the hand-corrupted QQ replays of
 # tests/data/corrupt/ (see its README.md) and its command-line contract
-# (../shared/docs/cli.md): exit statuses, text and JSON diagnostics, --quiet,
+# (docs/conventions.md): exit statuses, text and JSON diagnostics, --quiet,
 # standard input, --help.
 #
 # Requires jq (Debian package "jq", installed by scripts/install-deps) to read

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_jgn.c - libFuzzer harness for the JGN reader (strict and lenient) and
  * writer: every game read is written back, the canonical text must read

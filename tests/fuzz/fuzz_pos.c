@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_pos.c - libFuzzer harness for the position notation: any input that
  * reads must write back to a string that reads to the same position and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_qq.c - libFuzzer harness for the QQ importer (.jgs/.jqs replays and
  * .jql formations): parse, then replay with every check on. Any crash, leak,

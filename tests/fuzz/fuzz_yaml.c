@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_yaml.c - libFuzzer harness for YAML formations: reading and checking
  * any input must not crash, leak or hang.
