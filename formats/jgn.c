@@ -35,7 +35,7 @@ static const char *const glyphs[] = {NULL, "!", "?", "!!", "??", "!?", "?!"};
 /* Reasons as written in tokens and the Termination tag. */
 static junqi_reason reason_parse(const char *text, size_t len)
 {
-    for (int r = JUNQI_REASON_FLAG_CAPTURED; r <= JUNQI_REASON_UNKNOWN_CODE; r++) {
+    for (int r = JUNQI_REASON_FLAG_CAPTURED; r < JUNQI_REASON_COUNT; r++) {
         const char *id = junqi_reason_id((junqi_reason)r);
         if (strlen(id) == len && memcmp(id, text, len) == 0)
             return (junqi_reason)r;

@@ -230,6 +230,8 @@ static bool parse_state(pos_parser *ps, junqi_position *pos, unsigned present, i
         *rules = junqi_rules_get(name);
         if (!*rules)
             return fail(ps, start, "unknown rule set '%s' (known: %s)", name, junqi_rules_names());
+        if ((*rules)->flip)
+            return fail(ps, start, "'%s' is a flip rule set: its positions are written in the flip notation", name);
         if ((*rules)->board != pos->board->kind)
             return fail(ps, start, "rule set '%s' is for the %s board", name,
                         junqi_board_kind_name((*rules)->board));

@@ -7,28 +7,21 @@
 #include <pthread.h>
 #include <string.h>
 
+#include "rng.h"
+
 /* Zobrist keys: one per (cell value, point) and one per seat to move. */
 static uint64_t zobrist_cell[64][JUNQI_MAX_POINTS];
 static uint64_t zobrist_turn[JUNQI_SEATS + 1];
 static pthread_once_t zobrist_once = PTHREAD_ONCE_INIT;
-
-/* splitmix64 from a fixed seed: the same keys in every run and build. */
-static uint64_t next_key(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 static void init_zobrist(void)
 {
     uint64_t state = 0x4A554E5149ull; /* "JUNQI" */
     for (int c = 0; c < 64; c++)
         for (int p = 0; p < JUNQI_MAX_POINTS; p++)
-            zobrist_cell[c][p] = c ? next_key(&state) : 0;
+            zobrist_cell[c][p] = c ? junqi_splitmix64(&state) : 0;
     for (int s = 0; s <= JUNQI_SEATS; s++)
-        zobrist_turn[s] = next_key(&state);
+        zobrist_turn[s] = junqi_splitmix64(&state);
 }
 
 static inline uint64_t turn_key(int seat)
@@ -262,16 +255,18 @@ static const char *const reason_names[][2] = {
     [JUNQI_REASON_AGREED_DRAW] = {"agreed draw", "agreed_draw"},
     [JUNQI_REASON_FLED] = {"a seat fled", "fled"},
     [JUNQI_REASON_UNKNOWN_CODE] = {"unknown code", "unknown_code"},
+    [JUNQI_REASON_PLY_LIMIT] = {"draw by the move limit", "ply_limit"},
+    [JUNQI_REASON_ALL_MOVABLE_LOST] = {"every movable piece lost", "all_movable_lost"},
 };
 
 const char *junqi_reason_name(junqi_reason r)
 {
-    return reason_names[r <= JUNQI_REASON_UNKNOWN_CODE ? r : JUNQI_REASON_NONE][0];
+    return reason_names[r < JUNQI_REASON_COUNT ? r : JUNQI_REASON_NONE][0];
 }
 
 const char *junqi_reason_id(junqi_reason r)
 {
-    return reason_names[r <= JUNQI_REASON_UNKNOWN_CODE ? r : JUNQI_REASON_NONE][1];
+    return reason_names[r < JUNQI_REASON_COUNT ? r : JUNQI_REASON_NONE][1];
 }
 
 bool junqi_flag_revealed(const junqi_position *pos, int s)

@@ -48,7 +48,10 @@ typedef enum junqi_reason {
     JUNQI_REASON_NO_COMBAT_DRAW,
     JUNQI_REASON_AGREED_DRAW,
     JUNQI_REASON_FLED,
-    JUNQI_REASON_UNKNOWN_CODE /**< a platform code we cannot interpret (kept in .code) */
+    JUNQI_REASON_UNKNOWN_CODE, /**< a platform code we cannot interpret (kept in .code) */
+    JUNQI_REASON_PLY_LIMIT,    /**< flip games: the move_limit draw (docs/variants.md §3.1) */
+    JUNQI_REASON_ALL_MOVABLE_LOST, /**< flip games: a colour lost every movable piece (§5) */
+    JUNQI_REASON_COUNT         /**< number of reasons */
 } junqi_reason;
 
 /** State of the game. */

@@ -8,13 +8,31 @@
 
 static const junqi_rules rule_sets[] = {
     {"qq", JUNQI_FOUR_PLAYER, JUNQI_LANDMINE_ATTACKER_DIES, JUNQI_BOMB_CAPTURES_FLAG, 71,
-     JUNQI_TURN_CCW, JUNQI_NORTH, JUNQI_DARK, true, true},
+     JUNQI_TURN_CCW, JUNQI_NORTH, JUNQI_DARK, true, true, .flip = false},
     {"standard", JUNQI_TWO_PLAYER, JUNQI_LANDMINE_ATTACKER_DIES, JUNQI_BOMB_CAPTURES_FLAG, 70,
-     JUNQI_TURN_CCW, JUNQI_SOUTH, JUNQI_DARK, true, false},
+     JUNQI_TURN_CCW, JUNQI_SOUTH, JUNQI_DARK, true, false, .flip = false},
     {"open", JUNQI_TWO_PLAYER, JUNQI_LANDMINE_ATTACKER_DIES, JUNQI_BOMB_CAPTURES_FLAG, 0,
-     JUNQI_TURN_CCW, JUNQI_SOUTH, JUNQI_OPEN, true, false},
+     JUNQI_TURN_CCW, JUNQI_SOUTH, JUNQI_OPEN, true, false, .flip = false},
     {"wiki", JUNQI_TWO_PLAYER, JUNQI_LANDMINE_BOTH_REMOVED, JUNQI_BOMB_REMOVED, 70,
-     JUNQI_TURN_CCW, JUNQI_SOUTH, JUNQI_DARK, true, false},
+     JUNQI_TURN_CCW, JUNQI_SOUTH, JUNQI_DARK, true, false, .flip = false},
+    /* The flip family (docs/variants.md §3-§4). A switch a set does not list takes
+     * its row's first value (§5 item 11); unlisted counters are off. */
+    {.name = "fanqi", .board = JUNQI_TWO_PLAYER, .no_combat_draw = 70, .first_seat = JUNQI_SOUTH,
+     .info = JUNQI_OPEN, .flip = true, .colour_assign = JUNQI_COLOUR_FIRST_ENGINEER,
+     .flag_taker = JUNQI_TAKER_SMALLEST, .flag_win = JUNQI_FLAG_TOUCH, .timeouts = 5},
+    {.name = "fanfan", .board = JUNQI_TWO_PLAYER, .first_seat = JUNQI_SOUTH, .info = JUNQI_OPEN,
+     .flip = true, .colour_assign = JUNQI_COLOUR_TWO_IN_A_ROW, .flag_taker = JUNQI_TAKER_ANY,
+     .flag_win = JUNQI_FLAG_TOUCH, .timeouts = 3, .surrender_from = 20},
+    {.name = "fanqi_wiki", .board = JUNQI_TWO_PLAYER, .first_seat = JUNQI_SOUTH,
+     .info = JUNQI_OPEN, .flip = true, .colour_assign = JUNQI_COLOUR_FIXED,
+     .backs_show_colour = true, .attack_face_down = true, .flag_taker = JUNQI_TAKER_SMALLEST,
+     .flag_win = JUNQI_FLAG_CARRY_HOME},
+    {.name = "huqi", .board = JUNQI_TWO_PLAYER, .first_seat = JUNQI_SOUTH, .info = JUNQI_OPEN,
+     .flip = true, .colour_assign = JUNQI_COLOUR_FIXED, .flag_win = JUNQI_FLAG_NO_WIN,
+     .flag_moves = true},
+    {.name = "zuhe", .board = JUNQI_TWO_PLAYER, .first_seat = JUNQI_SOUTH, .info = JUNQI_OPEN,
+     .flip = true, .colour_assign = JUNQI_COLOUR_FIRST_FLIP, .flag_win = JUNQI_FLAG_NO_WIN,
+     .combine = true, .move_limit = 1000, .timeouts = 5},
 };
 
 const junqi_rules *junqi_rules_get(const char *name)
@@ -32,13 +50,16 @@ const junqi_rules *junqi_rules_default(junqi_board_kind board)
 
 const char *junqi_rules_names(void)
 {
-    return "qq, standard, open, wiki";
+    return "qq, standard, open, wiki, fanqi, fanfan, fanqi_wiki, huqi, zuhe";
 }
 
 junqi_outcome junqi_combat(const junqi_rules *r, junqi_piece attacker, junqi_piece defender)
 {
     if (attacker == JUNQI_UNKNOWN || defender == JUNQI_UNKNOWN)
         return JUNQI_NO_COMBAT;
+    if (attacker == JUNQI_FLAG && r->flag_moves) /* huqi's movable flag */
+        return defender == JUNQI_FLAG || defender == JUNQI_BOMB ? JUNQI_BOTH_REMOVED
+                                                                 : JUNQI_ATTACKER_WINS;
     if (defender == JUNQI_FLAG) {
         if (attacker != JUNQI_BOMB)
             return JUNQI_ATTACKER_WINS;

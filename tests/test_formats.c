@@ -108,7 +108,7 @@ static void bad_positions_are_located(void **state)
         {"N9..../...../...../...../...../...../...../...../...../...../...../..... n 0 0", 79,
          "the eliminated seats must be - or letters of nesw"},
         {"N9..../...../...../...../...../...../...../...../...../...../...../..... n 0 0 - chess", 82,
-         "unknown rule set 'chess' (known: qq, standard, open, wiki)"},
+         "unknown rule set 'chess' (known: qq, standard, open, wiki, fanqi, fanfan, fanqi_wiki, huqi, zuhe)"},
         {"N9..../...../...../...../...../...../...../...../...../...../...../..... n 0 0 - qq", 82,
          "rule set 'qq' is for the four-player board"},
         {"N9...../...../...../...../...../...../...../...../...../...../...../..... n 0 0 -", 7,
