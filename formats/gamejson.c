@@ -180,7 +180,7 @@ void junqi_write_game_json(junqi_json *j, const junqi_game *g)
     junqi_json_key(j, "seats");
     write_seats(j, g);
     junqi_json_key(j, "line");
-    write_line(j, g, &g->main, g->start ? g->start->moves + 1 : 1);
+    write_line(j, g, &g->main, junqi_game_first_number(g));
     junqi_json_key(j, "result");
     write_result(j, &g->result, junqi_game_present(g));
     junqi_json_end_object(j);

@@ -18,6 +18,8 @@
 #include <string.h>
 
 #include "movegen.h"
+#include "flipnote.h"
+#include "jgn_flip.h"
 #include "posnote.h"
 #include "setup.h"
 #include "text.h"
@@ -475,6 +477,13 @@ static void apply_tag(parser *p, const char *at, const char *name, const char *v
 {
     junqi_game *g = p->g;
     int s;
+    char flip_msg[256];
+    if (junqi_jgn_flip_tag(g, name, value, flip_msg, sizeof flip_msg)) {
+        g->deal_loc = line_loc(p->line, 1);
+        if (flip_msg[0])
+            report_at(p, JUNQI_SEV_ERROR, at, "bad-tag", "%s", flip_msg);
+        return;
+    }
     if (strcmp(name, "Board") == 0) {
         if (!junqi_board_kind_parse(value, &g->board))
             report_at(p, JUNQI_SEV_ERROR, at, "bad-tag", "Board must be two-player or four-player, not '%s'", value);
@@ -550,6 +559,10 @@ static void settle_tags(parser *p)
                 g->seat[s].present = true;
         g->board = g->start->board->kind;
         g->rules = g->start->rules;
+    }
+    if (g->flip_start) {
+        g->board = JUNQI_TWO_PLAYER;
+        g->rules = g->flip_start->rules;
     }
     if (!junqi_game_present(g)) {
         unsigned seats = junqi_board_get(g->board)->seats;
@@ -642,6 +655,22 @@ static bool parse_square(parser *p, const char *s, size_t n, int *point)
     return *point >= 0;
 }
 
+/* The mark after a move (! ? !! ?? !? ?!), n bytes at s (0: none), as its first NAG. */
+static bool parse_mark(parser *p, junqi_item *it, const char *s, size_t n)
+{
+    if (n == 0)
+        return true;
+    int g;
+    for (g = 1; g <= 6 && !(strlen(glyphs[g]) == n && memcmp(glyphs[g], s, n) == 0); g++)
+        ;
+    if (g > 6) {
+        report_at(p, JUNQI_SEV_ERROR, s, "bad-token", "'%.*s' is not a move mark (! ? !! ?? !? ?!)", (int)n, s);
+        return false;
+    }
+    it->nags[it->nnags++] = (uint8_t)g;
+    return true;
+}
+
 /* A move token: SQ sep SQ, then optional glyphs. */
 static bool parse_move(parser *p, const char *s, size_t n)
 {
@@ -668,19 +697,29 @@ static bool parse_move(parser *p, const char *s, size_t n)
     it.move = (junqi_move){(uint8_t)from, (uint8_t)to};
     it.outcome_known = sep != 'x';
     it.outcome = sep == 'x' ? JUNQI_NO_COMBAT : (uint8_t)(strchr(outcome_sep, sep) - outcome_sep);
-    if (j < n) {
-        int g;
-        for (g = 1; g <= 6 && !(strlen(glyphs[g]) == n - j && memcmp(glyphs[g], s + j, n - j) == 0); g++)
-            ;
-        if (g > 6) {
-            report_at(p, JUNQI_SEV_ERROR, s + j, "bad-token", "'%.*s' is not a move mark (! ? !! ?? !? ?!)",
-                      (int)(n - j), s + j);
-            return true;
-        }
-        it.nags[it.nnags++] = (uint8_t)g;
-    }
-    add_item(p, &it, s);
+    if (parse_mark(p, &it, s + j, n - j))
+        add_item(p, &it, s);
     return true;
+}
+
+/* A flip game's action or event token (jgn_flip.h); false if it is none. */
+static bool parse_flip_token(parser *p, const char *s, size_t n)
+{
+    if (!p->g->rules->flip)
+        return false;
+    junqi_item it;
+    new_item(&it, JUNQI_ITEM_MOVE, p, s);
+    char msg[200];
+    size_t used = n, at = 0;
+    switch (junqi_jgn_flip_token(p->b, s, n, &it, last_move(p), &used, msg, sizeof msg, &at)) {
+    case JUNQI_FLIP_TOKEN_NONE: return false;
+    case JUNQI_FLIP_TOKEN_ERROR: report_at(p, JUNQI_SEV_ERROR, s + at, "bad-token", "%s", msg); return true;
+    case JUNQI_FLIP_TOKEN_ACTION:
+        if (parse_mark(p, &it, s + used, n - used))
+            add_item(p, &it, s);
+        return true;
+    default: return true;
+    }
 }
 
 /* Split a colon-separated event token into at most 4 fields. */
@@ -910,7 +949,7 @@ static void parse_token(parser *p, junqi_reason termination, uint8_t code)
         return;
     }
     if (parse_number(p, s, n) || parse_nag(p, s, n) || parse_termination(p, s, n, termination, code) ||
-        parse_event(p, s, n) || parse_move(p, s, n))
+        parse_flip_token(p, s, n) || parse_event(p, s, n) || parse_move(p, s, n))
         return;
     report_at(p, JUNQI_SEV_ERROR, s, "bad-token", "'%.*s' is not a move, event, number, NAG or result",
               (int)(n > 60 ? 60 : n), s);
@@ -918,7 +957,7 @@ static void parse_token(parser *p, junqi_reason termination, uint8_t code)
 
 static void parse_movetext(parser *p, junqi_reason termination, uint8_t code)
 {
-    p->stack[0] = (frame){&p->g->main, p->g->start ? p->g->start->moves + 1 : 1, 0};
+    p->stack[0] = (frame){&p->g->main, junqi_game_first_number(p->g), 0};
     p->depth = 0;
     for (;;) {
         skip_space(p);
@@ -1151,11 +1190,13 @@ static void write_comments(writer *w, const junqi_line *l, size_t before)
 
 static void write_move(writer *w, const junqi_item *it, size_t number)
 {
-    char tok[64], from[4], to[4];
+    char tok[64], from[4], to[4], action[32];
     char sep = it->outcome_known ? outcome_sep[it->outcome & 3] : 'x';
     /* the number and its move stay on one line */
-    int n = snprintf(tok, sizeof tok, "%zu. %s%c%s", number, junqi_square_name(w->b, it->move.from, from),
-                     sep, junqi_square_name(w->b, it->move.to, to));
+    int n = w->g->rules->flip
+                ? snprintf(tok, sizeof tok, "%zu. %s", number, junqi_jgn_flip_action_text(w->b, it, action, sizeof action))
+                : snprintf(tok, sizeof tok, "%zu. %s%c%s", number, junqi_square_name(w->b, it->move.from, from),
+                           sep, junqi_square_name(w->b, it->move.to, to));
     /* a first NAG of $1..$6 is written as a mark on the move, the others as $n */
     int k = 0;
     if (it->nnags && it->nags[0] >= 1 && it->nags[0] <= 6)
@@ -1170,6 +1211,9 @@ static void write_move(writer *w, const junqi_item *it, size_t number)
             snprintf(tok, sizeof tok, "flag:%s", junqi_square_name(w->b, it->flag_shown[f], from));
             put_token(w, tok);
         }
+    char events[2][32];
+    for (int k = 0, m = w->g->rules->flip ? junqi_jgn_flip_events(w->b, it, events) : 0; k < m; k++)
+        put_token(w, events[k]);
 }
 
 static void write_event(writer *w, const junqi_item *it)
@@ -1274,7 +1318,8 @@ static void write_tags(FILE *out, const junqi_game *g, const junqi_result *r)
     }
     write_tag(out, "Board", junqi_board_kind_name(g->board));
     write_tag(out, "Rules", g->rules->name);
-    write_tag(out, "Mode", junqi_info_mode_name(g->info));
+    if (!g->rules->flip) /* everything is public in flip games but the face-down pieces */
+        write_tag(out, "Mode", junqi_info_mode_name(g->info));
     if (g->view != JUNQI_NO_SEAT)
         write_tag(out, "View", junqi_seat_name(g->view));
     for (int s = 0; s < JUNQI_SEATS; s++)
@@ -1282,8 +1327,8 @@ static void write_tags(FILE *out, const junqi_game *g, const junqi_result *r)
             write_tag(out, seat_tags[s], g->seat[s].player ? g->seat[s].player : "?");
     if (g->first != JUNQI_NO_SEAT)
         write_tag(out, "First", junqi_seat_name(g->first));
-    if (g->start) {
-        char *pos = junqi_pos_format(g->start);
+    if (g->start || g->flip_start) {
+        char *pos = g->flip_start ? junqi_flip_pos_format(g->flip_start) : junqi_pos_format(g->start);
         if (pos)
             write_tag(out, "Position", pos);
         free(pos);
@@ -1300,6 +1345,9 @@ static void write_tags(FILE *out, const junqi_game *g, const junqi_result *r)
     for (int s = 0; s < JUNQI_SEATS; s++)
         if (g->seat[s].present && g->seat[s].setup_known && !g->start)
             write_setup(out, setup_tags[s], g->seat[s].setup);
+    char deal[JUNQI_FLIP_DEAL_TEXT];
+    if (g->has_deal && !g->flip_start)
+        write_tag(out, "Deal", junqi_flip_deal_format(g->deal, deal));
     for (size_t i = 0; i < g->ntags; i++)
         if (!is_leading_tag(g->tags[i].name))
             write_tag(out, g->tags[i].name, g->tags[i].value);
@@ -1311,7 +1359,7 @@ bool junqi_jgn_write(FILE *out, const junqi_game *g)
     write_tags(out, g, &r);
     fputc('\n', out);
     writer w = {out, g, junqi_board_get(g->board), 0, false};
-    write_line(&w, &g->main, g->start ? g->start->moves + 1 : 1);
+    write_line(&w, &g->main, junqi_game_first_number(g));
     put_token(&w, junqi_result_text(&r, junqi_game_present(g)));
     fputc('\n', out);
     return !ferror(out);

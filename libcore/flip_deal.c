@@ -34,7 +34,7 @@ int junqi_flip_deal_points(uint8_t points[JUNQI_FLIP_DEAL_SIZE])
     return n;
 }
 
-void junqi_flip_deal_random(uint64_t seed, uint8_t deal[JUNQI_MAX_POINTS])
+junqi_seat junqi_flip_deal_random(uint64_t seed, uint8_t deal[JUNQI_MAX_POINTS])
 {
     uint8_t pieces[JUNQI_FLIP_DEAL_SIZE], points[JUNQI_FLIP_DEAL_SIZE];
     int n = 0;
@@ -53,6 +53,7 @@ void junqi_flip_deal_random(uint64_t seed, uint8_t deal[JUNQI_MAX_POINTS])
     memset(deal, 0, JUNQI_MAX_POINTS);
     for (int i = 0; i < n; i++)
         deal[points[i]] = pieces[i];
+    return junqi_splitmix64(&state) % 2 ? JUNQI_NORTH : JUNQI_SOUTH;
 }
 
 bool junqi_flip_deal_check(const uint8_t deal[JUNQI_MAX_POINTS], char *msg, size_t n)

@@ -33,10 +33,13 @@ int junqi_flip_deal_points(uint8_t points[JUNQI_FLIP_DEAL_SIZE]);
  * Fisher-Yates (i from 49 down to 1, j uniform in [0, i]) with splitmix64
  * started at `seed` as the source (a value below 2^64 mod (i+1) is drawn
  * again, so that j is exactly uniform, then j = value mod (i+1)); piece i
- * goes to point i of junqi_flip_deal_points(). The same seed gives the same
- * deal on every machine (docs/jgn.md). Writes deal[] (JUNQI_MAX_POINTS).
+ * goes to point i of junqi_flip_deal_points(). The generator's next value
+ * then draws the first seat: south when it is even, north when odd (flip
+ * games start at random, variants.md §3.1). The same seed gives the same
+ * deal and first seat on every machine (docs/jgn.md). Writes deal[]
+ * (JUNQI_MAX_POINTS); returns the first seat.
  */
-void junqi_flip_deal_random(uint64_t seed, uint8_t deal[JUNQI_MAX_POINTS]);
+junqi_seat junqi_flip_deal_random(uint64_t seed, uint8_t deal[JUNQI_MAX_POINTS]);
 
 /**
  * Check a deal: camps empty, every other point a piece, each colour exactly

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "flip.h"
+
 junqi_game *junqi_game_new(junqi_board_kind board)
 {
     junqi_game *g = calloc(1, sizeof *g);
@@ -48,6 +50,7 @@ void junqi_game_free(junqi_game *g)
         free(g->seat[s].player);
     junqi_line_clear(&g->main);
     free(g->start);
+    free(g->flip_start);
     free(g->tags);
     free(g->source);
     free(g);
@@ -173,5 +176,14 @@ void junqi_game_to_view(junqi_game *g, junqi_seat seat)
     for (int s = 0; s < JUNQI_SEATS; s++)
         if (!(known & JUNQI_SEAT_BIT(s)))
             g->seat[s].setup_known = false;
+    if (g->rules->flip) /* flip games: the deal is nobody's knowledge; the flips are everyone's */
+        g->has_deal = false;
     g->view = seat;
+}
+
+size_t junqi_game_first_number(const junqi_game *g)
+{
+    if (g->flip_start)
+        return g->flip_start->st.moves + 1;
+    return g->start ? g->start->moves + 1 : 1;
 }

@@ -12,7 +12,11 @@
  * came from (byte offset and record index for QQ files, line and column for
  * text) so that checks can say where a problem is. The record stores what
  * the source says, not what the rules derive: replay.h checks one against
- * the other.
+ * the other. Flip games (docs/variants.md §3) use the same record: a flip is
+ * a move item (it counts as a move) marked `flip`, with what it showed; the
+ * colour events, a flag set down and a stack's moving part are fields of the
+ * action they follow, as flag:SQ is; the deal is the game's, as setups are;
+ * flip_replay.h checks them.
  */
 #ifndef JUNQI_GAME_H
 #define JUNQI_GAME_H
@@ -65,7 +69,24 @@ typedef struct junqi_item {
                                  position before it; owned */
     size_t nvariations;
     junqi_loc loc;         /**< where the item is in its source */
+    /* flip games (docs/variants.md §3.1; flip.h); all zero for other games */
+    bool flip;             /**< the action is a flip of move.from (== move.to) */
+    uint8_t shown;         /**< what the flip, or an attack on a face-down piece, showed: a
+                                face-up flip cell (colour and piece); 0: not said */
+    uint8_t colour_event;  /**< JUNQI_COLOUR_EVENT(seat, colour) when the action assigned the
+                                colours (colour:SEAT:COLOUR), else 0 */
+    bool drop;             /**< carry_home: the carried flag is set down on move.from */
+    uint8_t part;          /**< zuhe: 0 the whole stack moves, else JUNQI_ITEM_PART | the load
+                                that moves with the leader (flip.h load bits) */
+    uint8_t part_leader;   /**< zuhe, with part: the leading piece the record names */
 } junqi_item;
+
+/** An item's colour event: seat took colour (flip.h junqi_colour). */
+#define JUNQI_COLOUR_EVENT(seat, colour) ((uint8_t)(0x80 | (seat) << 1 | (colour)))
+#define JUNQI_COLOUR_EVENT_SEAT(e) (((e) >> 1) & 3)
+#define JUNQI_COLOUR_EVENT_COLOUR(e) ((e) & 1)
+/** The flag of an item's part field: a part of the stack moves. */
+#define JUNQI_ITEM_PART 0x80
 
 /** A comment, shown before item `before` of its line (== nitems: after the last item). */
 typedef struct junqi_comment {
@@ -108,6 +129,12 @@ typedef struct junqi_game {
     junqi_seat_info seat[JUNQI_SEATS];
     junqi_position *start;      /**< a record that starts from a set position (owned) instead
                                      of the setups, or NULL */
+    /* flip games (rules->flip; docs/variants.md §3.1) */
+    bool has_deal;              /**< deal[] holds the record's Deal tag */
+    junqi_loc deal_loc;         /**< where the Deal is in the source */
+    uint8_t deal[JUNQI_MAX_POINTS]; /**< the face-up cell dealt on each point (flip_deal.h) */
+    struct junqi_flip *flip_start; /**< a flip record that starts from a set flip position
+                                        (owned; flip.h) instead of the deal, or NULL */
     junqi_tag *tags;            /**< further tags (Event, Date, Site, unknown ones), in order */
     size_t ntags;
     junqi_line main;            /**< the moves and events as played */
@@ -162,12 +189,16 @@ bool junqi_game_set_player(junqi_game *g, junqi_seat s, const char *name);
  * Turn a complete record into `seat`'s record of the game: the setups that
  * seat could not see under the record's information mode are dropped (dark:
  * every other seat's; double-open: the enemies'; open: none), outcomes and
- * everything public are kept, and g->view is set.
+ * everything public are kept, and g->view is set. A flip game's record loses
+ * its Deal (the flips it holds say what became public).
  */
 void junqi_game_to_view(junqi_game *g, junqi_seat seat);
 
 /** Mask of the seats present. */
 unsigned junqi_game_present(const junqi_game *g);
+
+/** The number of the record's first move: 1, or one past a set start position's ply. */
+size_t junqi_game_first_number(const junqi_game *g);
 
 /** Number of move items in the main line. */
 size_t junqi_game_moves(const junqi_game *g);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "flip_replay.h"
 #include "movegen.h"
 #include "setup.h"
 
@@ -57,6 +58,11 @@ bool junqi_replay_start(junqi_replay *r, const junqi_game *g, const junqi_rules 
     r->game = g;
     r->diags = d;
     r->last_move = (junqi_move){JUNQI_NO_POINT, JUNQI_NO_POINT};
+    if (g->rules->flip || (rules && rules->flip)) { /* flip games replay in flip_replay.h */
+        junqi_diags_add(d, JUNQI_SEV_ERROR, "bad-rules", -1, JUNQI_NOWHERE,
+                        "a flip game and a formation game's rule set do not mix");
+        return false;
+    }
     const junqi_board *b = junqi_board_get(g->board);
     unsigned present = junqi_game_present(g);
     if (present & ~b->seats) {
@@ -381,6 +387,10 @@ void junqi_replay_run(junqi_replay *r)
 
 void junqi_game_settle(junqi_game *g)
 {
+    if (g->rules->flip) {
+        junqi_flip_game_settle(g);
+        return;
+    }
     junqi_replay r;
     if (!junqi_replay_start(&r, g, NULL, NULL))
         return;

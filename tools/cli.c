@@ -12,6 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "flip_replay.h"
+#include "flipnote.h"
 #include "jgn.h"
 #include "position_out.h"
 #include "posnote.h"
@@ -116,7 +118,7 @@ static source_kind detect(const uint8_t *data, size_t len)
     }
     if (junqi_jgn_detect(data, len))
         return SOURCE_JGN;
-    if (junqi_pos_detect((const char *)data, len))
+    if (junqi_pos_detect((const char *)data, len) || junqi_flip_pos_detect((const char *)data, len))
         return SOURCE_POSITIONS;
     if (junqi_formation_detect(data, len))
         return SOURCE_YAML;
@@ -312,6 +314,39 @@ static int next_qq_formation(junqi_source *src, junqi_input *in, junqi_diags *d)
     return 1;
 }
 
+/* Locate the diagnostics from `before` on at line `line` of a positions source. */
+static void locate_position_diags(junqi_diags *d, size_t before, long line, const char *text, size_t n)
+{
+    for (size_t i = before; d && i < d->n; i++) {
+        d->items[i].loc.line = (int)line;
+        d->items[i].source_line = strndup(text, n);
+    }
+}
+
+/* A flip position line (flipnote.h): a record that starts from it. */
+static int next_flip_position(junqi_source *src, junqi_input *in, junqi_diags *d, size_t start, size_t n, long line)
+{
+    const char *text = (const char *)src->data + start;
+    size_t before = d ? d->n : 0;
+    junqi_flip *pos = malloc(sizeof *pos);
+    if (!pos || !junqi_flip_pos_parse(text, n, pos, d)) {
+        if (!pos)
+            junqi_diags_add(d, JUNQI_SEV_ERROR, "out-of-memory", -1, JUNQI_NOWHERE, "out of memory");
+        locate_position_diags(d, before, line, text, n);
+        free(pos);
+        return -1;
+    }
+    in->game = junqi_flip_game_new(pos->rules, NULL, JUNQI_NO_SEAT);
+    if (!in->game) {
+        free(pos);
+        junqi_diags_add(d, JUNQI_SEV_ERROR, "out-of-memory", -1, JUNQI_NOWHERE, "out of memory");
+        return -1;
+    }
+    in->game->flip_start = pos;
+    in->kind = JUNQI_INPUT_RECORD;
+    return 1;
+}
+
 /* One position string per non-blank line. */
 static int next_position(junqi_source *src, junqi_input *in, junqi_diags *d)
 {
@@ -328,13 +363,12 @@ static int next_position(junqi_source *src, junqi_input *in, junqi_diags *d)
             n--;
         if (n == 0)
             continue;
+        if (junqi_flip_pos_detect(text + start, n))
+            return next_flip_position(src, in, d, start, n, line);
         junqi_position pos;
         size_t before = d ? d->n : 0;
         if (!junqi_pos_parse(text + start, n, &pos, d)) {
-            for (size_t i = before; d && i < d->n; i++) {
-                d->items[i].loc.line = (int)line;
-                d->items[i].source_line = strndup(text + start, n);
-            }
+            locate_position_diags(d, before, line, text + start, n);
             return -1;
         }
         in->game = junqi_game_new(pos.board->kind);

@@ -12,6 +12,10 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "flip_deal.h"
+#include "flip_out.h"
+#include "flip_replay.h"
+#include "flipnote.h"
 #include "gamejson.h"
 #include "jgn.h"
 #include "position_out.h"
@@ -38,6 +42,7 @@ typedef struct options {
     bool board_given;
     junqi_board_kind board;
     const char *setup[JUNQI_SEATS];
+    const char *deal;   /* --deal SEED|random */
 } options;
 
 static void usage(void)
@@ -59,7 +64,10 @@ static void usage(void)
            "  --position STRING   a position string instead of files\n"
            "  --setup SEAT=FILE   start a record from a formation file (YAML or .jql) for a\n"
            "                      seat; repeat for each seat; writes the starting JGN record\n"
-           "  --board BOARD       two-player or four-player, for --setup\n"
+           "  --board BOARD       two-player or four-player, for --setup and --deal\n"
+           "  --deal SEED|random  start a flip game's record (--rules fanqi, fanfan,\n"
+           "                      fanqi_wiki, huqi or zuhe): the deal and first seat of\n"
+           "                      the seed (a number; the same everywhere), or of a random one\n"
            "  --names STYLE       piece names: zh (default), zh-Hant, short, en, rank\n"
            "  --color WHEN        colour the board: auto (default, on a terminal), always, never\n"
            "  --rules NAME        rule set: %s (default: the record's)\n"
@@ -71,8 +79,59 @@ static void usage(void)
            prog, prog, junqi_rules_names());
 }
 
-static void write_position(const options *opt, FILE *out, const junqi_replay *r, bool colour)
+/* A replay of either family: the formation game's or a flip game's. */
+typedef struct any_replay {
+    bool flip;
+    junqi_replay r;
+    junqi_flip_replay f;
+} any_replay;
+
+static bool replay_begin(any_replay *a, const junqi_game *g, const junqi_rules *rules, junqi_diags *d)
 {
+    a->flip = g->rules->flip;
+    return a->flip ? junqi_flip_replay_start(&a->f, g, rules, d) : junqi_replay_start(&a->r, g, rules, d);
+}
+
+static void replay_seek(any_replay *a, size_t ply, bool to_the_end)
+{
+    if (a->flip) {
+        junqi_flip_replay_seek(&a->f, ply);
+        if (to_the_end)
+            junqi_flip_replay_run(&a->f);
+    } else {
+        junqi_replay_seek(&a->r, ply);
+        if (to_the_end)
+            junqi_replay_run(&a->r);
+    }
+}
+
+static void write_flip_position(const options *opt, FILE *out, const junqi_flip_replay *r, bool colour)
+{
+    junqi_flip shown = r->pos;
+    if (opt->view != JUNQI_NO_SEAT)
+        junqi_flip_view(&shown, &r->pos);
+    if (opt->format == OUT_JSON) {
+        junqi_json j;
+        junqi_json_init(&j, out);
+        junqi_flip_write_position_json(&j, &shown);
+        fputc('\n', out);
+    } else if (opt->format == OUT_POS) {
+        char *text = junqi_flip_pos_format(&shown);
+        fprintf(out, "%s\n", text ? text : "");
+        free(text);
+    } else {
+        junqi_flip_write_text_board(out, &shown, opt->names, colour);
+        junqi_flip_write_text_status(out, &shown, r->has_last, r->last, r->last_outcome, r->last_shown);
+    }
+}
+
+static void write_position(const options *opt, FILE *out, const any_replay *a, bool colour)
+{
+    if (a->flip) {
+        write_flip_position(opt, out, &a->f, colour);
+        return;
+    }
+    const junqi_replay *r = &a->r;
     junqi_position shown;
     const junqi_position *pos = &r->pos;
     if (opt->view != JUNQI_NO_SEAT) {
@@ -102,10 +161,10 @@ static int write_positions(const options *opt, const junqi_input *in, FILE *out,
     if (opt->ply > (long)moves)
         return junqi_cli_usage(prog, "%s: --ply %ld is past the end: the game has %zu moves",
                                in->name, opt->ply, moves);
-    junqi_replay r;
+    any_replay r;
     junqi_diags check;
     junqi_diags_init(&check);
-    if (!junqi_replay_start(&r, in->game, opt->rules, &check)) {
+    if (!replay_begin(&r, in->game, opt->rules, &check)) {
         junqi_cli_print_diags(stderr, in->name, &check, JUNQI_FORMAT_TEXT);
         junqi_diags_free(&check);
         return JUNQI_EXIT_INVALID;
@@ -115,9 +174,8 @@ static int write_positions(const options *opt, const junqi_input *in, FILE *out,
     size_t first = opt->all ? 0 : opt->ply < 0 ? moves : (size_t)opt->ply;
     size_t last = opt->all ? moves : first;
     for (size_t ply = first; ply <= last; ply++) {
-        junqi_replay_seek(&r, ply);
-        if (ply == moves && opt->ply < 0)
-            junqi_replay_run(&r); /* the end includes events after the last move */
+        /* the end includes events after the last move */
+        replay_seek(&r, ply, ply == moves && opt->ply < 0);
         write_position(opt, out, &r, colour);
         if (opt->all && opt->format == OUT_TEXT && ply < last)
             fputc('\n', out);
@@ -229,6 +287,46 @@ static int start_record(const options *opt, FILE *out)
     return JUNQI_EXIT_OK;
 }
 
+/* A --deal seed: a decimal number below 2^64, or "random" (from /dev/urandom). */
+static bool deal_seed(const char *text, uint64_t *seed)
+{
+    if (strcmp(text, "random") == 0) {
+        FILE *f = fopen("/dev/urandom", "rb");
+        bool ok = f && fread(seed, sizeof *seed, 1, f) == 1;
+        if (f)
+            fclose(f);
+        return ok;
+    }
+    uint64_t v = 0;
+    for (const char *s = text; *s; s++) {
+        if (*s < '0' || *s > '9' || v > (UINT64_MAX - (uint64_t)(*s - '0')) / 10)
+            return false;
+        v = v * 10 + (uint64_t)(*s - '0');
+    }
+    *seed = v;
+    return *text != '\0';
+}
+
+/* --deal SEED|random: the starting record of a flip game. */
+static int start_flip_record(const options *opt, FILE *out)
+{
+    uint64_t seed;
+    if (!opt->rules || !opt->rules->flip)
+        return junqi_cli_usage(prog, "--deal starts a flip game: say which with --rules (fanqi, fanfan, fanqi_wiki, huqi, zuhe)");
+    if (opt->board_given && opt->board != JUNQI_TWO_PLAYER)
+        return junqi_cli_usage(prog, "flip games are played on the two-player board");
+    if (!deal_seed(opt->deal, &seed))
+        return junqi_cli_usage(prog, "--deal takes a seed (a number) or random, not '%s'", opt->deal);
+    uint8_t deal[JUNQI_MAX_POINTS];
+    junqi_seat first = junqi_flip_deal_random(seed, deal);
+    junqi_game *g = junqi_flip_game_new(opt->rules, deal, first);
+    if (!g)
+        return JUNQI_EXIT_IO;
+    junqi_jgn_write(out, g);
+    junqi_game_free(g);
+    return JUNQI_EXIT_OK;
+}
+
 static bool parse_view(const char *text, int *view)
 {
     if (strcmp(text, "all") == 0) {
@@ -257,7 +355,7 @@ static bool parse_setup(options *opt, const char *arg)
 static int parse_options(int argc, char **argv, options *opt)
 {
     enum { OPT_PLY = 256, OPT_ALL, OPT_VIEW, OPT_FORMAT, OPT_TO, OPT_POSITION, OPT_SETUP, OPT_BOARD,
-           OPT_NAMES, OPT_COLOR, OPT_RULES, OPT_LENIENT, OPT_HELP, OPT_VERSION };
+           OPT_NAMES, OPT_COLOR, OPT_RULES, OPT_LENIENT, OPT_HELP, OPT_VERSION, OPT_DEAL };
     static const struct option longopts[] = {
         {"ply", required_argument, NULL, OPT_PLY},
         {"all", no_argument, NULL, OPT_ALL},
@@ -267,6 +365,7 @@ static int parse_options(int argc, char **argv, options *opt)
         {"position", required_argument, NULL, OPT_POSITION},
         {"setup", required_argument, NULL, OPT_SETUP},
         {"board", required_argument, NULL, OPT_BOARD},
+        {"deal", required_argument, NULL, OPT_DEAL},
         {"names", required_argument, NULL, OPT_NAMES},
         {"color", required_argument, NULL, OPT_COLOR},
         {"rules", required_argument, NULL, OPT_RULES},
@@ -300,6 +399,7 @@ static int parse_options(int argc, char **argv, options *opt)
             else return junqi_cli_usage(prog, "--to takes jgn or json, not '%s'", optarg);
             break;
         case OPT_POSITION: opt->position = optarg; break;
+        case OPT_DEAL: opt->deal = optarg; break;
         case OPT_SETUP:
             if (!parse_setup(opt, optarg))
                 return junqi_cli_usage(prog, "--setup takes SEAT=FILE, e.g. south=a.yaml, not '%s'", optarg);
@@ -345,6 +445,8 @@ static int check_options(const options *opt, int nfiles)
         return junqi_cli_usage(prog, "--to converts whole records: it takes no --ply or --all");
     if (setup && (nfiles > 0 || opt->position))
         return junqi_cli_usage(prog, "--setup writes a new record: it reads no other input");
+    if (opt->deal && (setup || nfiles > 0 || opt->position || opt->to != CONVERT_NONE || opt->all || opt->ply >= 0))
+        return junqi_cli_usage(prog, "--deal writes a new record: it takes no input, --setup, --to, --ply or --all");
     if (opt->position && nfiles > 0)
         return junqi_cli_usage(prog, "--position and FILE exclude each other");
     return JUNQI_EXIT_OK;
@@ -353,7 +455,7 @@ static int check_options(const options *opt, int nfiles)
 int main(int argc, char **argv)
 {
     options opt = {OUT_TEXT, CONVERT_NONE, -1, false, JUNQI_NO_SEAT, JUNQI_NAMES_ZH, NULL, NULL, NULL,
-                   -1, 0, false, JUNQI_FOUR_PLAYER, {NULL}};
+                   -1, 0, false, JUNQI_FOUR_PLAYER, {NULL}, NULL};
     int rc = parse_options(argc, argv, &opt);
     if (rc != JUNQI_EXIT_OK)
         return rc < 0 ? JUNQI_EXIT_OK : rc;
@@ -368,7 +470,9 @@ int main(int argc, char **argv)
     for (int s = 0; s < JUNQI_SEATS; s++)
         setup |= opt.setup[s] != NULL;
     int status = JUNQI_EXIT_OK;
-    if (setup) {
+    if (opt.deal) {
+        status = start_flip_record(&opt, out.fp);
+    } else if (setup) {
         status = start_record(&opt, out.fp);
     } else if (opt.position) {
         status = replay_source(&opt, junqi_source_string(prog, opt.position), out.fp, colour, false);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "flip_replay.h"
 #include "position_out.h"
 #include "replay.h"
 
@@ -39,15 +40,15 @@ static void usage(void)
            prog, junqi_rules_names());
 }
 
-static void print_result(const junqi_position *pos)
+static void print_result(const junqi_result *res, unsigned present)
 {
-    const char *reason = junqi_reason_name((junqi_reason)pos->result.reason);
-    switch (pos->result.status) {
-    case JUNQI_DECIDED: printf(", %s won (%s)\n", junqi_result_winner(pos), reason); break;
+    const char *reason = junqi_reason_name((junqi_reason)res->reason);
+    switch (res->status) {
+    case JUNQI_DECIDED: printf(", %s won (%s)\n", junqi_result_text(res, present), reason); break;
     case JUNQI_DRAWN: printf(", draw (%s)\n", reason); break;
     case JUNQI_UNDECIDED:
-        if (pos->result.reason == JUNQI_REASON_UNKNOWN_CODE)
-            printf(", undecided (unknown end code %d)\n", pos->result.code);
+        if (res->reason == JUNQI_REASON_UNKNOWN_CODE)
+            printf(", undecided (unknown end code %d)\n", res->code);
         else
             printf(", undecided (%s)\n", reason);
         break;
@@ -55,7 +56,14 @@ static void print_result(const junqi_position *pos)
     }
 }
 
-static void print_summary(const junqi_input *in, const junqi_replay *r, const junqi_diags *d)
+/* What a replay of either family found: players, moves, result. */
+typedef struct replayed {
+    junqi_replay r;
+    junqi_flip_replay flip;
+    bool is_flip;
+} replayed;
+
+static void print_summary(const junqi_input *in, const replayed *rp, const junqi_diags *d)
 {
     size_t warnings = 0;
     for (size_t i = 0; i < d->n; i++)
@@ -67,10 +75,13 @@ static void print_summary(const junqi_input *in, const junqi_replay *r, const ju
         printf(", %zu warning%s", warnings, warnings == 1 ? "" : "s");
     if (in->kind == JUNQI_INPUT_FORMATION) {
         printf(": formation%s%s\n", in->formation.name ? " " : "", in->formation.name ? in->formation.name : "");
+    } else if (in->kind == JUNQI_INPUT_RECORD && rp->is_flip) {
+        printf(": %s game, 2 players, %zu moves", in->game->rules->name, rp->flip.moves);
+        print_result(&rp->flip.pos.st.result, JUNQI_SEAT_BIT(JUNQI_SOUTH) | JUNQI_SEAT_BIT(JUNQI_NORTH));
     } else if (in->kind == JUNQI_INPUT_RECORD) {
         printf(": %s game, %d players, %zu moves", junqi_board_kind_name(in->game->board),
-               junqi_position_players(&r->pos), r->moves);
-        print_result(&r->pos);
+               junqi_position_players(&rp->r.pos), rp->r.moves);
+        print_result(&rp->r.pos.result, rp->r.pos.present);
     } else {
         putchar('\n');
     }
@@ -79,10 +90,15 @@ static void print_summary(const junqi_input *in, const junqi_replay *r, const ju
 /* Check one item of a source and print what was found. */
 static void check_item(const options *opt, const junqi_source *src, junqi_input *in, junqi_diags *d)
 {
-    junqi_replay r;
-    if (in->kind == JUNQI_INPUT_RECORD) {
-        if (junqi_replay_start(&r, in->game, opt->rules, d))
-            junqi_replay_run(&r);
+    replayed rp;
+    memset(&rp, 0, sizeof rp);
+    rp.is_flip = in->kind == JUNQI_INPUT_RECORD && in->game->rules->flip;
+    if (rp.is_flip) {
+        if (junqi_flip_replay_start(&rp.flip, in->game, opt->rules, d))
+            junqi_flip_replay_run(&rp.flip);
+    } else if (in->kind == JUNQI_INPUT_RECORD) {
+        if (junqi_replay_start(&rp.r, in->game, opt->rules, d))
+            junqi_replay_run(&rp.r);
     } else if (in->kind == JUNQI_INPUT_FORMATION) {
         junqi_formation_check(&in->formation, in->formation.name, d);
     }
@@ -91,7 +107,7 @@ static void check_item(const options *opt, const junqi_source *src, junqi_input 
         return;
     junqi_cli_print_diags(stdout, in->name, d, opt->format);
     if (opt->format == JUNQI_FORMAT_TEXT)
-        print_summary(in, &r, d);
+        print_summary(in, &rp, d);
 }
 
 static int validate_item(void *ctx, const junqi_source *src, junqi_input *in, junqi_diags *d, int rc)
