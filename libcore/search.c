@@ -724,7 +724,7 @@ junqi_search_status junqi_searcher_run(junqi_searcher *s, const junqi_position *
         if (limits->progress)
             limits->progress(limits->ctx, s->job, res);
         s->limited = true;
-        if (out_of_budget(s))
+        if (out_of_budget(s) || (limits->stop && limits->stop(limits->ctx)))
             break;
     }
     finish_result(s, res, start);
