@@ -72,7 +72,7 @@ $(BINDIR)/junqi-render: $(BUILD)/tools/junqi-render.o $(CLI_OBJ) $(RENDER_LIB) $
 	@mkdir -p $(BINDIR)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(RENDER_LIBS) $(LDLIBS_CORE)
 
-$(BINDIR)/junqi-analyze: $(BUILD)/tools/junqi-analyze.o $(CLI_OBJ) $(RENDER_LIB) $(LIB)
+$(BINDIR)/junqi-analyze: $(BUILD)/tools/junqi-analyze.o $(BUILD)/tools/engine.o $(CLI_OBJ) $(RENDER_LIB) $(LIB)
 	@mkdir -p $(BINDIR)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(RENDER_LIBS) $(LDLIBS_CORE)
 

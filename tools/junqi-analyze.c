@@ -18,6 +18,7 @@
 #include "analysis.h"
 #include "annotate.h"
 #include "cli.h"
+#include "engine.h"
 #include "gamejson.h"
 #include "graph.h"
 #include "jgn.h"
@@ -31,7 +32,7 @@
 
 static const char *prog = "junqi-analyze";
 
-typedef enum mode { MODE_ANNOTATE, MODE_PERFT, MODE_GO, MODE_BENCH } mode;
+typedef enum mode { MODE_ANNOTATE, MODE_PERFT, MODE_GO, MODE_BENCH, MODE_ENGINE } mode;
 
 typedef struct options {
     mode mode;
@@ -60,6 +61,7 @@ static void usage(void)
            "       %s --go [--ply N] [OPTIONS] [FILE]\n"
            "       %s --bench [--depth D] [--threads N] [--format text|json]\n"
            "       %s --perft D [--ply N] [--divide] [OPTIONS] [FILE]\n"
+           "       %s --engine [--level L] [--threads N] [--samples K] [--seed S]\n"
            "Annotate games (JGN, QQ replays: every move judged, mistakes marked with the\n"
            "better move and its line, a summary per seat) as JGN or JSON; or search one\n"
            "position for the best move, benchmark the search, or count move sequences.\n"
@@ -71,6 +73,8 @@ static void usage(void)
            "  --only-seat SEAT    annotate that seat's moves only\n"
            "  --lenient           read broken JGN games as far as they go\n"
            "  --go                print the engine's move, evaluation, win probability and line\n"
+           "  --engine            speak the engine protocol on standard input and output\n"
+           "                      (docs/protocol.md); the options give its start values\n"
            "  --ply N             the position after N moves (default: the end)\n"
            "  --position STRING   a position in the one-line notation instead of FILE\n"
            "  --level LEVEL       --go: play at easy, normal (default) or expert: a node\n"
@@ -102,7 +106,7 @@ static void usage(void)
            "Evaluations are centi-material (100 = a lieutenant) and win probabilities, both\n"
            "for the team to move. Exit status: 0 success, 1 invalid input, 2 usage error,\n"
            "3 a file could not be read.\n",
-           prog, prog, prog, prog, JUNQI_DEFAULT_NODES, JUNQI_MAX_MULTIPV, JUNQI_MAX_SAMPLES,
+           prog, prog, prog, prog, prog, JUNQI_DEFAULT_NODES, JUNQI_MAX_MULTIPV, JUNQI_MAX_SAMPLES,
            JUNQI_DEFAULT_SAMPLES, junqi_rules_names());
 }
 
@@ -632,6 +636,23 @@ static int run_annotate(const options *opt, int argc, char **argv, int first)
     return status;
 }
 
+/* ---- engine protocol ------------------------------------------------------ */
+
+static int run_engine(const options *opt)
+{
+    junqi_engine_options o = junqi_engine_defaults();
+    o.threads = (int)opt->threads;
+    if (opt->level)
+        o.level = opt->level;
+    o.nodes = opt->limits.nodes;
+    o.samples = (int)opt->samples;
+    o.view = opt->view;
+    o.seed = (uint64_t)opt->seed;
+    if (opt->limits.multipv)
+        o.multipv = opt->limits.multipv;
+    return junqi_engine_run(prog, stdin, stdout, &o);
+}
+
 /* ---- options ------------------------------------------------------------ */
 
 /* "A,B,C": three increasing losses in (0, 1]. */
@@ -742,8 +763,12 @@ static int finish_options(options *opt, int ninputs)
         return junqi_cli_usage(prog, "--position and FILE exclude each other");
     if (opt->mode == MODE_BENCH && (ninputs > 0 || opt->position))
         return junqi_cli_usage(prog, "--bench uses built-in positions: no input");
-    if (opt->level && opt->mode != MODE_GO)
+    if (opt->level && opt->mode != MODE_GO && opt->mode != MODE_ENGINE)
         return junqi_cli_usage(prog, "--level belongs to --go and --engine");
+    if (opt->mode == MODE_ENGINE && (ninputs > 0 || opt->position || opt->ply >= 0 || opt->limits.depth ||
+                                     opt->limits.movetime || opt->format != JUNQI_FORMAT_TEXT))
+        return junqi_cli_usage(prog, "--engine reads its commands from standard input: no input, --ply, "
+                                     "--position, --depth, --movetime or --format");
     if (!opt->limits.depth && !opt->limits.nodes && !opt->limits.movetime && opt->mode == MODE_ANNOTATE)
         opt->limits.nodes = JUNQI_DEFAULT_NODES;
     return JUNQI_EXIT_OK;
@@ -762,7 +787,7 @@ int main(int argc, char **argv)
         {"format", required_argument, NULL, 'f'}, {"rules", required_argument, NULL, 'r'},
         {"graph", required_argument, NULL, 'G'}, {"thresholds", required_argument, NULL, 'H'},
         {"only-seat", required_argument, NULL, 'S'}, {"lenient", no_argument, NULL, 'L'},
-        {"level", required_argument, NULL, 'l'},
+        {"level", required_argument, NULL, 'l'}, {"engine", no_argument, NULL, 'e'},
         {"help", no_argument, NULL, 'h'},        {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
@@ -775,6 +800,7 @@ int main(int argc, char **argv)
         switch (c) {
         case 'g': opt.mode = MODE_GO; break;
         case 'b': opt.mode = MODE_BENCH; break;
+        case 'e': opt.mode = MODE_ENGINE; break;
         case 'd': opt.divide = true; break;
         case 'P': opt.position = optarg; break;
         case 'h': usage(); return JUNQI_EXIT_OK;
@@ -789,7 +815,9 @@ int main(int argc, char **argv)
     int rc = finish_options(&opt, argc - optind);
     if (rc != JUNQI_EXIT_OK)
         return rc;
-    if (opt.mode == MODE_ANNOTATE) {
+    if (opt.mode == MODE_ENGINE) {
+        rc = run_engine(&opt);
+    } else if (opt.mode == MODE_ANNOTATE) {
         rc = run_annotate(&opt, argc, argv, optind);
     } else if (opt.mode == MODE_BENCH) {
         rc = run_bench(&opt);
