@@ -221,19 +221,43 @@ static void json_moves(junqi_json *j, const junqi_board *b, const junqi_move *pv
     junqi_json_end_array(j);
 }
 
-static void print_go_json(const junqi_analysis *a, junqi_view_mode view, const junqi_board *b)
+/* "north-south won (flag captured)", "a draw (no-combat draw)", …: a finished game. */
+static const char *describe_result(const junqi_result *r, unsigned present, char *buf, size_t len)
 {
+    const char *who = junqi_result_text(r, present), *why = junqi_reason_name((junqi_reason)r->reason);
+    int n = r->status == JUNQI_DECIDED ? snprintf(buf, len, "%s won", who)
+                                       : snprintf(buf, len, "%s", r->status == JUNQI_DRAWN ? "a draw" : "undecided");
+    if (r->reason != JUNQI_REASON_NONE && n > 0 && (size_t)n < len) /* a position string has no reason */
+        snprintf(buf + n, len - (size_t)n, " (%s)", why);
+    return buf;
+}
+
+static void print_go_json(const junqi_analysis *a, junqi_view_mode view, const junqi_position *pos)
+{
+    const junqi_board *b = pos->board;
     char name[8];
     bool has_move = a->status == JUNQI_SEARCH_OK && a->nlines > 0;
+    bool over = a->status == JUNQI_SEARCH_GAME_OVER;
     junqi_json j;
     junqi_json_init(&j, stdout);
     junqi_json_begin_object(&j);
     junqi_json_key(&j, "bestmove");
     junqi_json_string(&j, has_move ? junqi_move_name(b, a->lines[0].move, name) : NULL);
+    junqi_json_key(&j, "result"); /* null while the game goes on */
+    junqi_json_string(&j, over ? junqi_result_text(&a->result, pos->present) : NULL);
+    junqi_json_key(&j, "reason");
+    junqi_json_string(&j, over && a->result.reason != JUNQI_REASON_NONE
+                              ? junqi_reason_id((junqi_reason)a->result.reason) : NULL);
     junqi_json_key(&j, "eval");
-    junqi_json_number(&j, a->eval, 0);
+    if (over)
+        junqi_json_null(&j);
+    else
+        junqi_json_number(&j, a->eval, 0);
     junqi_json_key(&j, "winprob");
-    junqi_json_number(&j, a->winprob, 3);
+    if (over)
+        junqi_json_null(&j);
+    else
+        junqi_json_number(&j, a->winprob, 3);
     junqi_json_key(&j, "pv");
     json_moves(&j, b, a->lines[0].pv, has_move ? a->lines[0].pv_len : 0);
     junqi_json_key(&j, "depth");
@@ -269,11 +293,13 @@ static void print_go_json(const junqi_analysis *a, junqi_view_mode view, const j
     putchar('\n');
 }
 
-static void print_go_text(const junqi_analysis *a, junqi_view_mode view, const junqi_board *b)
+static void print_go_text(const junqi_analysis *a, junqi_view_mode view, const junqi_position *pos)
 {
-    char name[8];
-    if (a->status != JUNQI_SEARCH_OK || a->nlines == 0) {
-        printf("bestmove (none)\neval %.0f\nwinprob %.3f\n", a->eval, a->winprob);
+    const junqi_board *b = pos->board;
+    char name[8], result[96];
+    if (a->status == JUNQI_SEARCH_GAME_OVER) {
+        printf("bestmove (none)\nthe game is over: %s\n",
+               describe_result(&a->result, pos->present, result, sizeof result));
         return;
     }
     printf("bestmove %s\n", junqi_move_name(b, a->lines[0].move, name));
@@ -316,9 +342,9 @@ static int run_go(const options *opt, const located *loc)
         return JUNQI_EXIT_INVALID;
     }
     if (opt->format == JUNQI_FORMAT_JSON)
-        print_go_json(&a, view, pos->board);
+        print_go_json(&a, view, pos);
     else
-        print_go_text(&a, view, pos->board);
+        print_go_text(&a, view, pos);
     return JUNQI_EXIT_OK;
 }
 
