@@ -668,6 +668,7 @@ static junqi_search_status prepare_root(junqi_searcher *s, const junqi_position 
     if (junqi_position_over(&s->pos)) {
         res->side = pos->to_move < JUNQI_SEATS ? pos->side[pos->to_move] : 0;
         res->score = res->side ? terminal(&s->pos, res->side, 0) : 0;
+        res->result = s->pos.result;
         return res->status = JUNQI_SEARCH_GAME_OVER;
     }
     res->side = s->pos.side[s->pos.to_move];

@@ -102,6 +102,8 @@ typedef struct junqi_search_result {
                               that have none, as perft does) */
     unsigned side;       /**< that seat's side mask: the side the scores are for */
     int score;           /**< lines[0].score (or the result when the game is over) */
+    junqi_result result; /**< JUNQI_SEARCH_GAME_OVER: how the game ended (after eliminating
+                              seats to move that have no move) */
     int depth;           /**< the last iteration completed, plies */
     uint64_t nodes;      /**< nodes searched */
     int elapsed;         /**< wall-clock ms (varies from run to run) */

@@ -232,21 +232,45 @@ static int chosen_pv(const junqi_play_result *r, const junqi_move **pv)
     return r->line >= 0 ? r->analysis.lines[r->line].pv_len : r->move.from != JUNQI_NO_POINT;
 }
 
-static void print_go_json(const junqi_play_result *r, const junqi_level *level, const junqi_board *b)
+/* "north-south won (flag captured)", "a draw (no-combat draw)", …: a finished game. */
+static const char *describe_result(const junqi_result *r, unsigned present, char *buf, size_t len)
 {
+    const char *who = junqi_result_text(r, present), *why = junqi_reason_name((junqi_reason)r->reason);
+    int n = r->status == JUNQI_DECIDED ? snprintf(buf, len, "%s won", who)
+                                       : snprintf(buf, len, "%s", r->status == JUNQI_DRAWN ? "a draw" : "undecided");
+    if (r->reason != JUNQI_REASON_NONE && n > 0 && (size_t)n < len) /* a position string has no reason */
+        snprintf(buf + n, len - (size_t)n, " (%s)", why);
+    return buf;
+}
+
+static void print_go_json(const junqi_play_result *r, const junqi_level *level, const junqi_position *pos)
+{
+    const junqi_board *b = pos->board;
     char name[8];
     const junqi_analysis *a = &r->analysis;
     const junqi_move *pv;
     int pv_len = chosen_pv(r, &pv);
+    bool over = a->status == JUNQI_SEARCH_GAME_OVER;
     junqi_json j;
     junqi_json_init(&j, stdout);
     junqi_json_begin_object(&j);
     junqi_json_key(&j, "bestmove");
     junqi_json_string(&j, pv_len ? junqi_move_name(b, r->move, name) : NULL);
+    junqi_json_key(&j, "result"); /* null while the game goes on */
+    junqi_json_string(&j, over ? junqi_result_text(&a->result, pos->present) : NULL);
+    junqi_json_key(&j, "reason");
+    junqi_json_string(&j, over && a->result.reason != JUNQI_REASON_NONE
+                              ? junqi_reason_id((junqi_reason)a->result.reason) : NULL);
     junqi_json_key(&j, "eval");
-    junqi_json_number(&j, a->eval, 0);
+    if (over)
+        junqi_json_null(&j);
+    else
+        junqi_json_number(&j, a->eval, 0);
     junqi_json_key(&j, "winprob");
-    junqi_json_number(&j, a->winprob, 3);
+    if (over)
+        junqi_json_null(&j);
+    else
+        junqi_json_number(&j, a->winprob, 3);
     junqi_json_key(&j, "pv");
     json_moves(&j, b, pv, pv_len);
     junqi_json_key(&j, "depth");
@@ -284,14 +308,16 @@ static void print_go_json(const junqi_play_result *r, const junqi_level *level, 
     putchar('\n');
 }
 
-static void print_go_text(const junqi_play_result *r, const junqi_level *level, const junqi_board *b)
+static void print_go_text(const junqi_play_result *r, const junqi_level *level, const junqi_position *pos)
 {
-    char name[8];
+    const junqi_board *b = pos->board;
+    char name[8], result[96];
     const junqi_analysis *a = &r->analysis;
     const junqi_move *pv;
     int pv_len = chosen_pv(r, &pv);
-    if (!pv_len) {
-        printf("bestmove (none)\neval %.0f\nwinprob %.3f\n", a->eval, a->winprob);
+    if (a->status == JUNQI_SEARCH_GAME_OVER || !pv_len) {
+        printf("bestmove (none)\nthe game is over: %s\n",
+               describe_result(&a->result, pos->present, result, sizeof result));
         return;
     }
     printf("bestmove %s\n", junqi_move_name(b, r->move, name));
@@ -327,9 +353,9 @@ static int run_go(const options *opt, const located *loc)
     }
     const junqi_level *level = opt->level ? opt->level : junqi_level_default();
     if (opt->format == JUNQI_FORMAT_JSON)
-        print_go_json(&r, level, loc->r.pos.board);
+        print_go_json(&r, level, &loc->r.pos);
     else
-        print_go_text(&r, level, loc->r.pos.board);
+        print_go_text(&r, level, &loc->r.pos);
     return JUNQI_EXIT_OK;
 }
 
