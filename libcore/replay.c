@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "flip_replay.h"
+#include "score.h"
+
 #include "movegen.h"
 #include "setup.h"
 
@@ -408,4 +410,5 @@ void junqi_game_settle(junqi_game *g)
     }
     if (junqi_position_over(&r.pos))
         g->result = r.pos.result;
+    junqi_score_set_tag(g); /* out of memory only leaves the tag out */
 }

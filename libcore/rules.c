@@ -3,18 +3,19 @@
  * rules.c - the named rule sets of docs/rules.md, and combat.
  */
 #include "rules.h"
+#include "score.h"
 
 #include <string.h>
 
 static const junqi_rules rule_sets[] = {
     {"qq", JUNQI_FOUR_PLAYER, JUNQI_LANDMINE_ATTACKER_DIES, JUNQI_BOMB_CAPTURES_FLAG, 71,
-     JUNQI_TURN_CCW, JUNQI_NORTH, JUNQI_DARK, true, true, .flip = false},
+     JUNQI_TURN_CCW, JUNQI_NORTH, JUNQI_DARK, true, true, &junqi_scoring_qq, .flip = false},
     {"standard", JUNQI_TWO_PLAYER, JUNQI_LANDMINE_ATTACKER_DIES, JUNQI_BOMB_CAPTURES_FLAG, 70,
-     JUNQI_TURN_CCW, JUNQI_SOUTH, JUNQI_DARK, true, false, .flip = false},
+     JUNQI_TURN_CCW, JUNQI_SOUTH, JUNQI_DARK, true, false, NULL, .flip = false},
     {"open", JUNQI_TWO_PLAYER, JUNQI_LANDMINE_ATTACKER_DIES, JUNQI_BOMB_CAPTURES_FLAG, 0,
-     JUNQI_TURN_CCW, JUNQI_SOUTH, JUNQI_OPEN, true, false, .flip = false},
+     JUNQI_TURN_CCW, JUNQI_SOUTH, JUNQI_OPEN, true, false, NULL, .flip = false},
     {"wiki", JUNQI_TWO_PLAYER, JUNQI_LANDMINE_BOTH_REMOVED, JUNQI_BOMB_REMOVED, 70,
-     JUNQI_TURN_CCW, JUNQI_SOUTH, JUNQI_DARK, true, false, .flip = false},
+     JUNQI_TURN_CCW, JUNQI_SOUTH, JUNQI_DARK, true, false, NULL, .flip = false},
     /* The flip family (docs/variants.md §3-§4). A switch a set does not list takes
      * its row's first value (§5 item 11); unlisted counters are off. */
     {.name = "fanqi", .board = JUNQI_TWO_PLAYER, .no_combat_draw = 70, .first_seat = JUNQI_SOUTH,

@@ -86,6 +86,7 @@ typedef struct junqi_rules {
     bool no_move_check_camps;       /**< when a record eliminates a seat for "no movable
                                          piece", the check counts enemy pieces in camps as
                                          attackable (QQ's own check, rules.md "Game end") */
+    const struct junqi_scoring *scoring; /**< the platform's scores (score.h), or NULL */
 
     /* ---- the flip family (docs/variants.md §3-§5; all zero for the formation game) ----
      * The family's frame (deal, one action a turn, face-down pieces blocking, free

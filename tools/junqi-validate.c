@@ -12,6 +12,7 @@
 #include "flip_replay.h"
 #include "position_out.h"
 #include "replay.h"
+#include "score.h"
 
 static const char *prog = "junqi-validate";
 
@@ -40,20 +41,46 @@ static void usage(void)
            prog, junqi_rules_names());
 }
 
-static void print_result(const junqi_result *res, unsigned present)
+/* The end of a game: ", south won (flag captured)" and the like. */
+static void print_outcome(const junqi_result *res, unsigned present)
 {
     const char *reason = junqi_reason_name((junqi_reason)res->reason);
     switch (res->status) {
-    case JUNQI_DECIDED: printf(", %s won (%s)\n", junqi_result_text(res, present), reason); break;
-    case JUNQI_DRAWN: printf(", draw (%s)\n", reason); break;
+    case JUNQI_DECIDED: printf(", %s won (%s)", junqi_result_text(res, present), reason); break;
+    case JUNQI_DRAWN: printf(", draw (%s)", reason); break;
     case JUNQI_UNDECIDED:
         if (res->reason == JUNQI_REASON_UNKNOWN_CODE)
-            printf(", undecided (unknown end code %d)\n", res->code);
+            printf(", undecided (unknown end code %d)", res->code);
         else
-            printf(", undecided (%s)\n", reason);
+            printf(", undecided (%s)", reason);
         break;
-    default: printf(", unfinished\n");
+    default: printf(", unfinished");
     }
+}
+
+static void print_result(const junqi_position *pos)
+{
+    print_outcome(&pos->result, pos->present);
+    junqi_score sc;
+    char text[256];
+    if (junqi_score_position(pos, &sc) &&
+        junqi_score_describe(pos->rules->scoring, &sc, text, sizeof text) > 0)
+        printf("; %s", text);
+    putchar('\n');
+}
+
+/* A note for a surrender that the rule set's scoring does not allow (QQ: none in 20 moves). */
+static void note_early_surrender(const junqi_game *g, const junqi_rules *rules, junqi_diags *d)
+{
+    const junqi_scoring *s = rules->scoring;
+    int seat;
+    size_t moves;
+    long item = s ? junqi_score_early_surrender(s, g, &seat, &moves) : -1;
+    if (item >= 0)
+        junqi_diags_add(d, JUNQI_SEV_NOTE, "early-surrender", -1, g->main.items[item].loc,
+                        "%s surrendered after %zu moves: %s allows no surrender within the "
+                        "first %d moves", junqi_seat_name((junqi_seat)seat), moves, s->platform,
+                        s->surrender_moves);
 }
 
 /* What a replay of either family found: players, moves, result. */
@@ -77,11 +104,12 @@ static void print_summary(const junqi_input *in, const replayed *rp, const junqi
         printf(": formation%s%s\n", in->formation.name ? " " : "", in->formation.name ? in->formation.name : "");
     } else if (in->kind == JUNQI_INPUT_RECORD && rp->is_flip) {
         printf(": %s game, 2 players, %zu moves", in->game->rules->name, rp->flip.moves);
-        print_result(&rp->flip.pos.st.result, JUNQI_SEAT_BIT(JUNQI_SOUTH) | JUNQI_SEAT_BIT(JUNQI_NORTH));
+        print_outcome(&rp->flip.pos.st.result, JUNQI_SEAT_BIT(JUNQI_SOUTH) | JUNQI_SEAT_BIT(JUNQI_NORTH));
+        putchar('\n');
     } else if (in->kind == JUNQI_INPUT_RECORD) {
         printf(": %s game, %d players, %zu moves", junqi_board_kind_name(in->game->board),
                junqi_position_players(&rp->r.pos), rp->r.moves);
-        print_result(&rp->r.pos.result, rp->r.pos.present);
+        print_result(&rp->r.pos);
     } else {
         putchar('\n');
     }
@@ -97,8 +125,10 @@ static void check_item(const options *opt, const junqi_source *src, junqi_input 
         if (junqi_flip_replay_start(&rp.flip, in->game, opt->rules, d))
             junqi_flip_replay_run(&rp.flip);
     } else if (in->kind == JUNQI_INPUT_RECORD) {
-        if (junqi_replay_start(&rp.r, in->game, opt->rules, d))
+        if (junqi_replay_start(&rp.r, in->game, opt->rules, d)) {
             junqi_replay_run(&rp.r);
+            note_early_surrender(in->game, rp.r.pos.rules, d);
+        }
     } else if (in->kind == JUNQI_INPUT_FORMATION) {
         junqi_formation_check(&in->formation, in->formation.name, d);
     }
