@@ -269,7 +269,7 @@ static bool read_ranks(reader *r, size_t start, size_t end, bool position, uint8
         char c = i < end ? r->text[i] : '/';
         if (c == '/') {
             if (file < b->nfiles)
-                return fail(r, i, "rank %d has %d points, not 5", rank + 1, file);
+                return fail(r, i, "rank %d has %d point%s, not 5", rank + 1, file, file == 1 ? "" : "s");
             if (--rank < -1 || (rank < 0 && i < end))
                 return fail(r, i, "a flip position has 12 ranks");
             file = 0;
@@ -462,7 +462,7 @@ bool junqi_flip_pos_parse(const char *text, size_t len, junqi_flip *pos, junqi_d
         if (rules->colour_assign == JUNQI_COLOUR_FIXED && st.colour[JUNQI_SOUTH] != JUNQI_RED)
             fail(&r, start, "under %s south is red (colours sr)", rules->name);
         else if (!junqi_flip_settle(pos))
-            fail(&r, start, "more pieces of a kind on the board and removed than a colour's army has");
+            fail(&r, start, "the pieces face up, face down and removed do not make up the two armies of 25");
         else {
             st.quiet = (uint16_t)quiet;
             st.moves = (uint32_t)ply;
@@ -481,12 +481,17 @@ bool junqi_flip_pos_parse(const char *text, size_t len, junqi_flip *pos, junqi_d
 bool junqi_flip_pos_detect(const char *text, size_t len)
 {
     size_t i = 0, slashes = 0;
+    bool flip_symbols = false; /* the formation notation has none of r b * # ( _ */
     while (i < len && (text[i] == ' ' || text[i] == '\t'))
         i++;
-    for (; i < len && !strchr(" \t\r\n", text[i]); i++)
+    for (; i < len && !strchr(" \t\r\n", text[i]); i++) {
         slashes += text[i] == '/';
+        flip_symbols |= strchr("rb*#(_", text[i]) != NULL;
+    }
     if (slashes != 11)
         return false;
+    if (flip_symbols)
+        return true;
     size_t end = i;
     while (end < len && text[end] != '\n')
         end++;

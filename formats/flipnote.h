@@ -71,7 +71,11 @@ char *junqi_flip_pos_format(const junqi_flip *pos);
  */
 bool junqi_flip_pos_parse(const char *text, size_t len, junqi_flip *pos, junqi_diags *d);
 
-/** True if text (len bytes) looks like a flip position string: 12 ranks and a last word that is a flip rule set. */
+/**
+ * True if text (len bytes) looks like a flip position string: 12 ranks, and
+ * a symbol of the flip notation only (r b * # ( _) or a last word that is a
+ * flip rule set.
+ */
 bool junqi_flip_pos_detect(const char *text, size_t len);
 
 #endif

@@ -705,13 +705,19 @@ static bool parse_move(parser *p, const char *s, size_t n)
 /* A flip game's action or event token (jgn_flip.h); false if it is none. */
 static bool parse_flip_token(parser *p, const char *s, size_t n)
 {
-    if (!p->g->rules->flip)
-        return false;
+    if (!p->g->rules->flip) {
+        if (!memchr(s, '^', n))
+            return false;
+        report_at(p, JUNQI_SEV_ERROR, s, "bad-token", "'%.*s' is a flip, but '%s' is not a flip rule set", (int)n, s,
+                  p->g->rules->name);
+        return true;
+    }
     junqi_item it;
     new_item(&it, JUNQI_ITEM_MOVE, p, s);
     char msg[200];
     size_t used = n, at = 0;
-    switch (junqi_jgn_flip_token(p->b, s, n, &it, last_move(p), &used, msg, sizeof msg, &at)) {
+    const uint8_t *deal = p->g->has_deal && !p->g->flip_start ? p->g->deal : NULL;
+    switch (junqi_jgn_flip_token(p->b, deal, s, n, &it, last_move(p), &used, msg, sizeof msg, &at)) {
     case JUNQI_FLIP_TOKEN_NONE: return false;
     case JUNQI_FLIP_TOKEN_ERROR: report_at(p, JUNQI_SEV_ERROR, s + at, "bad-token", "%s", msg); return true;
     case JUNQI_FLIP_TOKEN_ACTION:

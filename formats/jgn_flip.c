@@ -138,12 +138,36 @@ static junqi_flip_token_kind read_event(const junqi_board *b, const char *s, siz
     return JUNQI_FLIP_TOKEN_EVENT;
 }
 
-junqi_flip_token_kind junqi_jgn_flip_token(const junqi_board *b, const char *s, size_t n, junqi_item *it,
-                                           junqi_item *last, size_t *used, char *msg, size_t msgn,
-                                           size_t *at)
+/* With a Deal: a bare flip takes the dealt piece; a named identity must be it. */
+static junqi_flip_token_kind check_deal(const junqi_board *b, const uint8_t *deal, junqi_item *it, char *msg,
+                                        size_t msgn)
+{
+    int p = it->flip ? it->move.from : it->move.to;
+    char sq[4];
+    if (!deal || (!it->flip && !it->shown))
+        return JUNQI_FLIP_TOKEN_ACTION;
+    if (!it->shown)
+        it->shown = deal[p];
+    if (!deal[p] || it->shown == deal[p])
+        return JUNQI_FLIP_TOKEN_ACTION;
+    return error(msg, msgn, "the Deal has a %s %s on %s, not a %s %s", junqi_colour_name(junqi_flip_colour(deal[p])),
+                 junqi_piece_name((junqi_piece)junqi_flip_piece(deal[p]), JUNQI_NAMES_EN), junqi_square_name(b, p, sq),
+                 junqi_colour_name(junqi_flip_colour(it->shown)),
+                 junqi_piece_name((junqi_piece)junqi_flip_piece(it->shown), JUNQI_NAMES_EN));
+}
+
+junqi_flip_token_kind junqi_jgn_flip_token(const junqi_board *b, const uint8_t *deal, const char *s, size_t n,
+                                           junqi_item *it, junqi_item *last, size_t *used, char *msg,
+                                           size_t msgn, size_t *at)
 {
     junqi_flip_token_kind k = read_event(b, s, n, last, msg, msgn, at);
-    return k != JUNQI_FLIP_TOKEN_NONE ? k : read_action(b, s, n, it, used, msg, msgn, at);
+    if (k != JUNQI_FLIP_TOKEN_NONE)
+        return k;
+    k = read_action(b, s, n, it, used, msg, msgn, at);
+    if (k != JUNQI_FLIP_TOKEN_ACTION)
+        return k;
+    *at = 0;
+    return check_deal(b, deal, it, msg, msgn);
 }
 
 char *junqi_jgn_flip_action_text(const junqi_board *b, const junqi_item *it, char *buf, size_t n)

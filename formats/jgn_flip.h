@@ -38,13 +38,16 @@ typedef enum junqi_flip_token_kind {
 /**
  * Read the movetext token s (n bytes) of a flip game on board b. `it` is a
  * fresh move item (game.h) to fill; `last` the line's last item when it is
- * a move, else NULL (colour: and drop: need one). On error, msg (msgn
- * bytes) gets an English sentence and *at the byte offset in s of the
- * problem.
+ * a move, else NULL (colour: and drop: need one). `deal` is the record's
+ * Deal (flip_deal.h) or NULL: a face-down piece never moves, so a flip
+ * shows the piece dealt on its point, and a bare flip `c8^` takes it; a
+ * flip or revealing attack that names another identity is an error. On
+ * error, msg (msgn bytes) gets an English sentence and *at the byte offset
+ * in s of the problem.
  */
-junqi_flip_token_kind junqi_jgn_flip_token(const junqi_board *b, const char *s, size_t n, junqi_item *it,
-                                           junqi_item *last, size_t *used, char *msg, size_t msgn,
-                                           size_t *at);
+junqi_flip_token_kind junqi_jgn_flip_token(const junqi_board *b, const uint8_t *deal, const char *s, size_t n,
+                                           junqi_item *it, junqi_item *last, size_t *used, char *msg,
+                                           size_t msgn, size_t *at);
 
 /**
  * The canonical text of a flip game's action item (without its number and

@@ -115,18 +115,18 @@ void junqi_flip_clear(junqi_flip *pos, const junqi_rules *r)
     st->hash = junqi_flip_hash(pos);
 }
 
-bool junqi_flip_settle(junqi_flip *pos)
+/* Count what the board shows of each colour and kind: face-up pieces with
+ * their loads and lying flags in up[][], face-down ones in down[][] (colour
+ * 2: unknown) by kind (JUNQI_UNKNOWN: not known). */
+static void count_board(const junqi_flip *pos, int up[2][JUNQI_PIECE_KINDS], int down[3][JUNQI_PIECE_KINDS])
 {
-    junqi_flip_state *st = &pos->st;
-    int up[2][JUNQI_PIECE_KINDS] = {{0}};
-    st->down = 0;
     for (int p = 0; p < pos->board->npoints; p++) {
         uint8_t c = pos->cell[p], l = pos->load[p];
         if (!c)
             continue;
         int colour = junqi_flip_colour(c), piece = junqi_flip_piece(c);
         if (junqi_flip_down(c)) {
-            st->down++;
+            down[colour][piece]++;
         } else {
             up[colour][piece]++;
             int carried = piece == JUNQI_LANDMINE || piece == JUNQI_FLAG ? colour : colour ^ 1;
@@ -137,13 +137,34 @@ bool junqi_flip_settle(junqi_flip *pos)
         if (l & JUNQI_LOAD_GROUND)
             up[(l & JUNQI_LOAD_GROUND_BLUE) ? JUNQI_BLUE : JUNQI_RED][JUNQI_FLAG]++;
     }
-    for (int colour = 0; colour < 2; colour++)
+}
+
+bool junqi_flip_settle(junqi_flip *pos)
+{
+    junqi_flip_state *st = &pos->st;
+    int up[2][JUNQI_PIECE_KINDS] = {{0}}, down[3][JUNQI_PIECE_KINDS] = {{0}}, total = 0, cells = 0;
+    count_board(pos, up, down);
+    for (int colour = 0; colour < 2; colour++) {
+        int pooled = 0, backs = 0;
         for (int k = JUNQI_FLAG; k <= JUNQI_MARSHAL; k++) {
             int left = junqi_piece_count((junqi_piece)k) - up[colour][k] - st->removed[colour][k];
-            if (left < 0)
+            if (left < down[colour][k]) /* more than the army, or face-down ones it lacks */
                 return false;
             st->pool[colour][k] = (uint8_t)left;
+            pooled += left;
+            backs += down[colour][k];
         }
+        backs += down[colour][JUNQI_UNKNOWN];
+        if (pooled < backs)
+            return false;
+        total += pooled;
+        cells += backs;
+    }
+    for (int k = 0; k < JUNQI_PIECE_KINDS; k++)
+        cells += down[JUNQI_NO_COLOUR][k];
+    if (total != cells) /* the face-down pieces are what is neither face up nor removed */
+        return false;
+    st->down = (uint8_t)cells;
     st->hash = junqi_flip_hash(pos);
     return true;
 }

@@ -197,11 +197,12 @@ void junqi_flip_clear(junqi_flip *pos, const junqi_rules *r);
 void junqi_flip_put(junqi_flip *pos, int p, uint8_t c, uint8_t l);
 
 /**
- * After placing pieces: recompute the pools (face-down counts by colour and
- * kind: the army less what is face up and what is removed, as far as the
- * removed counts say), the face-down count and the hash. Returns false if
- * the board and the removed counts hold more of a colour's kind than its
- * army has (25 pieces, rules.md).
+ * After placing pieces and setting the removed counts: recompute the pools
+ * (face-down counts by colour and kind: the army less what is face up and
+ * what is removed), the face-down count and the hash. Returns false when
+ * they do not add up: more of a colour's kind on the board and removed
+ * than its army has (rules.md), face-down pieces of a kind or colour the
+ * pool lacks, or a pool that is not exactly the face-down pieces.
  */
 bool junqi_flip_settle(junqi_flip *pos);
 

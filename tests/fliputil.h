@@ -29,8 +29,7 @@ static inline int sq(const char *name)
  * A flip position under rule set *rules (see flip_build), for rule sets
  * made in a test by changing a named set's switches.
  */
-static inline junqi_flip flip_build_rules(const junqi_rules *rules, int seat, int south, const char *pieces,
-                                          const char *removed);
+static inline junqi_flip flip_build_rules(const junqi_rules *rules, int seat, int south, const char *pieces);
 
 /**
  * A flip position under rule set `rules`, `seat` to move, south's colour
@@ -38,18 +37,15 @@ static inline junqi_flip flip_build_rules(const junqi_rules *rules, int seat, in
  * space-separated list of SQ:SPEC, SPEC being an optional '*' (face down),
  * a colour letter (r, b), a piece symbol (9..1 B L F, ? unknown), then
  * optionally '(' loads ')' as in the position notation, e.g.
- * "c7:b8 c5:r3 b12:bF a12:*rL d4:r1(LF)". Removed counts are set with
- * `removed` ("rLLbB"), or, with NULL, are everything not on the board, so
- * that the pools hold exactly the face-down pieces placed.
+ * "c7:b8 c5:r3 b12:bF a12:*rL d4:r1(LF)". Every piece not on the board is
+ * removed, so that the pools hold exactly the face-down pieces placed.
  */
-static inline junqi_flip flip_build(const char *rules, int seat, int south, const char *pieces,
-                                    const char *removed)
+static inline junqi_flip flip_build(const char *rules, int seat, int south, const char *pieces)
 {
-    return flip_build_rules(junqi_rules_get(rules), seat, south, pieces, removed);
+    return flip_build_rules(junqi_rules_get(rules), seat, south, pieces);
 }
 
-static inline junqi_flip flip_build_rules(const junqi_rules *rules, int seat, int south, const char *pieces,
-                                          const char *removed)
+static inline junqi_flip flip_build_rules(const junqi_rules *rules, int seat, int south, const char *pieces)
 {
     junqi_flip pos;
     junqi_flip_clear(&pos, rules);
@@ -74,24 +70,30 @@ static inline junqi_flip flip_build_rules(const junqi_rules *rules, int seat, in
                 load = (uint8_t)(load + (*s == 'L' ? JUNQI_LOAD_MINE : *s == 'B' ? JUNQI_LOAD_BOMB : JUNQI_LOAD_FLAG));
         junqi_flip_put(&pos, sq(tok), (uint8_t)(JUNQI_FLIP_CELL(colour, k) | (down ? JUNQI_FLIP_DOWN : 0)), load);
     }
-    int colour = 0;
-    for (const char *s = removed ? removed : ""; *s; s++) {
-        if (*s == 'r' || *s == 'b')
-            colour = *s == 'b';
-        else
-            pos.st.removed[colour][junqi_piece_parse(s, 1)]++;
+    /* everything not on the board is removed: first count the army less the face-up pieces */
+    for (int c = 0; c < 2; c++)
+        for (int k = JUNQI_FLAG; k <= JUNQI_MARSHAL; k++)
+            pos.st.removed[c][k] = 0;
+    int left[2][JUNQI_PIECE_KINDS] = {{0}};
+    for (int p = 0; p < pos.board->npoints; p++) {
+        uint8_t c = pos.cell[p], l = pos.load[p];
+        if (!c)
+            continue;
+        int colour = junqi_flip_colour(c), k = junqi_flip_piece(c);
+        left[colour][k]++;
+        int carried = k == JUNQI_LANDMINE || k == JUNQI_FLAG ? colour : colour ^ 1;
+        if (!junqi_flip_down(c)) {
+            left[carried][JUNQI_LANDMINE] += JUNQI_LOAD_MINES(l);
+            left[carried][JUNQI_BOMB] += JUNQI_LOAD_BOMBS(l);
+            left[carried][JUNQI_FLAG] += (l & JUNQI_LOAD_FLAG) != 0;
+        }
+        if (l & JUNQI_LOAD_GROUND)
+            left[(l & JUNQI_LOAD_GROUND_BLUE) ? 1 : 0][JUNQI_FLAG]++;
     }
+    for (int c = 0; c < 2; c++)
+        for (int k = JUNQI_FLAG; k <= JUNQI_MARSHAL; k++)
+            pos.st.removed[c][k] = (uint8_t)(junqi_piece_count((junqi_piece)k) - left[c][k]);
     bool ok = junqi_flip_settle(&pos);
-    if (ok && !removed) { /* pools = army less face up: the rest less the face-down placed is removed */
-        int down[2][JUNQI_PIECE_KINDS] = {{0}};
-        for (int p = 0; p < pos.board->npoints; p++)
-            if (junqi_flip_down(pos.cell[p]) && junqi_flip_colour(pos.cell[p]) < 2)
-                down[junqi_flip_colour(pos.cell[p])][junqi_flip_piece(pos.cell[p])]++;
-        for (int c = 0; c < 2; c++)
-            for (int k = JUNQI_FLAG; k <= JUNQI_MARSHAL; k++)
-                pos.st.removed[c][k] = (uint8_t)(pos.st.pool[c][k] - down[c][k]);
-        ok = junqi_flip_settle(&pos);
-    }
     if (!ok) {
         fprintf(stderr, "flip_build: too many pieces in '%s'\n", pieces);
         abort();

@@ -56,7 +56,7 @@ static const uint8_t red_engineer = JUNQI_FLIP_CELL(JUNQI_RED, JUNQI_ENGINEER);
 static void first_engineer_gives_its_colour_to_its_flipper(void **state)
 {
     (void)state;
-    junqi_flip pos = flip_build("fanqi", S, NONE, "a9:*b3 c5:*r1 d9:*b1 e9:*r9", NULL);
+    junqi_flip pos = flip_build("fanqi", S, NONE, "a9:*b3 c5:*r1 d9:*b1 e9:*r9");
     junqi_flip_undo u = play(&pos, fl("a9"), 0);
     assert_int_equal(pos.st.colour[S], NONE);
     assert_int_equal(u.taker, JUNQI_NO_SEAT);
@@ -73,7 +73,7 @@ static void first_engineer_gives_its_colour_to_its_flipper(void **state)
 static void two_in_a_row_looks_at_the_seats_own_flips(void **state)
 {
     (void)state;
-    junqi_flip pos = flip_build("fanfan", S, NONE, "a9:*r3 b9:*b1 c11:*r9 e9:*b9 e10:*r2", NULL);
+    junqi_flip pos = flip_build("fanfan", S, NONE, "a9:*r3 b9:*b1 c11:*r9 e9:*b9 e10:*r2");
     play(&pos, fl("a9"), 0);  /* south: red */
     play(&pos, fl("b9"), 0);  /* north: blue */
     junqi_flip_undo u = play(&pos, fl("c11"), 0); /* south: red again, with blue between */
@@ -86,7 +86,7 @@ static void same_as_previous_compares_with_the_games_previous_flip(void **state)
     (void)state;
     junqi_rules r = *junqi_rules_get("fanqi");
     r.colour_assign = JUNQI_COLOUR_SAME_AS_PREVIOUS;
-    junqi_flip pos = flip_build_rules(&r, S, NONE, "a9:*r3 b9:*b1 c11:*b9 e9:*r9", NULL);
+    junqi_flip pos = flip_build_rules(&r, S, NONE, "a9:*r3 b9:*b1 c11:*b9 e9:*r9");
     junqi_flip_undo u = play(&pos, fl("a9"), 0); /* the first flip never assigns */
     assert_int_equal(u.taker, JUNQI_NO_SEAT);
     u = play(&pos, fl("b9"), 0); /* blue after red */
@@ -99,11 +99,11 @@ static void same_as_previous_compares_with_the_games_previous_flip(void **state)
 static void first_flip_and_fixed_colours(void **state)
 {
     (void)state;
-    junqi_flip pos = flip_build("zuhe", N, NONE, "a9:*b3 c5:*r1", NULL);
+    junqi_flip pos = flip_build("zuhe", N, NONE, "a9:*b3 c5:*r1");
     junqi_flip_undo u = play(&pos, fl("c5"), 0);
     assert_int_equal(u.taker, N);
     assert_int_equal(pos.st.colour[N], RED);
-    pos = flip_build("fanqi_wiki", S, RED, "a9:*b3", NULL);
+    pos = flip_build("fanqi_wiki", S, RED, "a9:*b3");
     junqi_flip fresh;
     junqi_flip_clear(&fresh, junqi_rules_get("fanqi_wiki"));
     assert_int_equal(fresh.st.colour[S], RED);
@@ -115,12 +115,12 @@ static void first_flip_and_fixed_colours(void **state)
 static void all_face_up_without_a_colour_gives_the_first_flipper_its_first_colour(void **state)
 {
     (void)state;
-    junqi_flip pos = flip_build("fanfan", N, NONE, "a9:*b3 b9:*r1 c11:*b9 e9:*r9", NULL);
+    junqi_flip pos = flip_build("fanfan", N, NONE, "a9:*b3 b9:*r1 c11:*b9 e9:*r9");
     play(&pos, fl("a9"), 0);  /* north: blue */
     play(&pos, fl("b9"), 0);  /* south: red */
     play(&pos, fl("c11"), 0); /* north: blue: two in a row! */
     assert_int_equal(pos.st.colour[N], BLUE);
-    pos = flip_build("fanfan", N, NONE, "a9:*b3 b9:*r1 c11:*r9 e9:*b9", NULL);
+    pos = flip_build("fanfan", N, NONE, "a9:*b3 b9:*r1 c11:*r9 e9:*b9");
     play(&pos, fl("a9"), 0);  /* north: blue */
     play(&pos, fl("b9"), 0);  /* south: red */
     play(&pos, fl("c11"), 0); /* north: red */
@@ -133,7 +133,7 @@ static void all_face_up_without_a_colour_gives_the_first_flipper_its_first_colou
 static void a_seat_without_a_colour_may_only_flip(void **state)
 {
     (void)state;
-    junqi_flip pos = flip_build("fanqi", N, NONE, "a9:b3 c5:*r1", NULL);
+    junqi_flip pos = flip_build("fanqi", N, NONE, "a9:b3 c5:*r1");
     expect_illegal(&pos, mv("a9", "a8"), JUNQI_FLIP_NO_COLOUR, "north has no colour yet and may only flip");
     assert_true(flip_is_generated(&pos, fl("c5")));
     expect_illegal(&pos, fl("a9"), JUNQI_FLIP_FACE_UP, "the blue captain on a9 is already face up");
@@ -147,7 +147,7 @@ static void a_seat_without_a_colour_may_only_flip(void **state)
 static void face_down_pieces_block_and_cannot_be_attacked(void **state)
 {
     (void)state;
-    junqi_flip pos = flip_build("fanqi", S, RED, "a2:r4 a4:*b3 c7:b1", NULL);
+    junqi_flip pos = flip_build("fanqi", S, RED, "a2:r4 a4:*b3 c7:b1");
     expect_illegal(&pos, mv("a2", "a5"), JUNQI_FLIP_RAIL_BLOCKED, "a major cannot pass a4 on the railway from a2 to a5");
     expect_illegal(&pos, mv("a2", "a4"), JUNQI_FLIP_ATTACK_DOWN, "the face-down piece on a4 cannot be attacked");
     assert_true(flip_is_generated(&pos, mv("a2", "a3")));
@@ -158,7 +158,7 @@ static void face_down_pieces_block_and_cannot_be_attacked(void **state)
 static void losing_attacks_are_forbidden_and_equal_ranks_trade(void **state)
 {
     (void)state;
-    junqi_flip pos = flip_build("fanqi", S, RED, "c6:r3 c7:b7 a6:r8 a7:b8 e6:rB e7:b9 b6:r2 b7:bB", NULL);
+    junqi_flip pos = flip_build("fanqi", S, RED, "c6:r3 c7:b7 a6:r8 a7:b8 e6:rB e7:b9 b6:r2 b7:bB");
     expect_illegal(&pos, mv("c6", "c7"), JUNQI_FLIP_LOSING_ATTACK, "a captain may not attack the face-up major_general on c7");
     assert_true(flip_is_generated(&pos, mv("e6", "e7"))); /* a bomb onto anything */
     junqi_flip_undo u = play(&pos, mv("a6", "a7"), 0);
@@ -171,7 +171,7 @@ static void losing_attacks_are_forbidden_and_equal_ranks_trade(void **state)
 static void only_engineers_and_bombs_attack_landmines(void **state)
 {
     (void)state;
-    junqi_flip pos = flip_build("fanqi", S, RED, "a6:r9 a7:bL e6:r1 e7:bL c12:b1", NULL);
+    junqi_flip pos = flip_build("fanqi", S, RED, "a6:r9 a7:bL e6:r1 e7:bL c12:b1");
     expect_illegal(&pos, mv("a6", "a7"), JUNQI_FLIP_LANDMINE,
                    "only an engineer or a bomb may attack the landmine on a7, not a marshal");
     junqi_flip_undo u = play(&pos, mv("e6", "e7"), 0);
@@ -183,9 +183,9 @@ static void only_engineers_and_bombs_attack_landmines(void **state)
 static void the_flag_waits_for_its_landmines_and_the_smallest_piece(void **state)
 {
     (void)state;
-    junqi_flip pos = flip_build("fanqi", S, RED, "b11:r3 c12:r2 b12:bF a7:bL e8:b9 a2:rB", "bLL");
+    junqi_flip pos = flip_build("fanqi", S, RED, "b11:r3 c12:r2 b12:bF a7:bL e8:b9 a2:rB");
     expect_illegal(&pos, mv("b11", "b12"), JUNQI_FLIP_FLAG_GUARDED, "the flag on b12 cannot be taken while blue has 1 landmine");
-    pos = flip_build("fanqi", S, RED, "b11:r3 c12:r2 b12:bF e8:b9 a11:rB", NULL);
+    pos = flip_build("fanqi", S, RED, "b11:r3 c12:r2 b12:bF e8:b9 a11:rB");
     expect_illegal(&pos, mv("b11", "b12"), JUNQI_FLIP_FLAG_TAKER,
                    "only red's smallest piece (rank 2) may take the flag on b12, not a captain");
     expect_illegal(&pos, mv("a11", "b11"), JUNQI_FLIP_OWN_PIECE, NULL);
@@ -200,15 +200,15 @@ static void the_flag_waits_for_its_landmines_and_the_smallest_piece(void **state
 static void a_bomb_takes_the_flag_only_under_flag_taker_any(void **state)
 {
     (void)state;
-    junqi_flip pos = flip_build("fanqi", S, RED, "c12:rB b12:bF e8:b9 a2:r2", NULL);
+    junqi_flip pos = flip_build("fanqi", S, RED, "c12:rB b12:bF e8:b9 a2:r2");
     expect_illegal(&pos, mv("c12", "b12"), JUNQI_FLIP_FLAG_TAKER, NULL);
-    pos = flip_build("fanfan", S, RED, "c12:rB b12:bF e8:b9 a2:r2", NULL);
+    pos = flip_build("fanfan", S, RED, "c12:rB b12:bF e8:b9 a2:r2");
     junqi_flip_undo u = play(&pos, mv("c12", "b12"), 0);
     assert_int_equal(u.outcome, JUNQI_BOTH_REMOVED);
     assert_int_equal(pos.st.result.reason, JUNQI_REASON_FLAG_CAPTURED);
     junqi_rules r = *junqi_rules_get("fanqi");
     r.flag_taker = JUNQI_TAKER_ENGINEER;
-    pos = flip_build_rules(&r, S, RED, "c12:r1 a12:r2 b12:bF e8:b9", NULL);
+    pos = flip_build_rules(&r, S, RED, "c12:r1 a12:r2 b12:bF e8:b9");
     expect_illegal(&pos, mv("a12", "b12"), JUNQI_FLIP_FLAG_TAKER, "only an engineer may take the flag on b12, not a lieutenant");
     play(&pos, mv("c12", "b12"), 0);
     assert_int_equal(pos.st.result.winners, JUNQI_SEAT_BIT(S));
@@ -217,7 +217,7 @@ static void a_bomb_takes_the_flag_only_under_flag_taker_any(void **state)
 static void pieces_move_out_of_headquarters(void **state)
 {
     (void)state;
-    junqi_flip pos = flip_build("fanqi", S, RED, "b1:r4 d12:b5", NULL);
+    junqi_flip pos = flip_build("fanqi", S, RED, "b1:r4 d12:b5");
     assert_true(flip_is_generated(&pos, mv("b1", "b2")));
     assert_true(flip_is_generated(&pos, mv("b1", "a1")));
 }
@@ -227,7 +227,7 @@ static void pieces_move_out_of_headquarters(void **state)
 static void carry_home_picks_up_the_flag_and_wins_on_a_home_headquarters(void **state)
 {
     (void)state;
-    junqi_flip pos = flip_build("fanqi_wiki", S, RED, "b11:r2 b12:bF a7:b9 e2:r5", NULL);
+    junqi_flip pos = flip_build("fanqi_wiki", S, RED, "b11:r2 b12:bF a7:b9 e2:r5");
     junqi_flip_undo u = play(&pos, mv("b11", "b12"), 0);
     assert_int_equal(u.outcome, JUNQI_ATTACKER_WINS);
     assert_int_equal(pos.st.result.status, JUNQI_ONGOING);
@@ -239,7 +239,7 @@ static void carry_home_picks_up_the_flag_and_wins_on_a_home_headquarters(void **
     play(&pos, drop, 0); /* set down on b12 */
     assert_int_equal(pos.cell[sq("b12")], JUNQI_FLIP_CELL(BLUE, JUNQI_FLAG));
     assert_int_equal(pos.load[sq("b11")], 0);
-    pos = flip_build("fanqi_wiki", S, RED, "b2:r2(F) a7:b9 e2:r5", NULL);
+    pos = flip_build("fanqi_wiki", S, RED, "b2:r2(F) a7:b9 e2:r5");
     play(&pos, mv("b2", "b1"), 0);
     assert_int_equal(pos.st.result.status, JUNQI_DECIDED);
     assert_int_equal(pos.st.result.reason, JUNQI_REASON_FLAG_CAPTURED);
@@ -248,14 +248,14 @@ static void carry_home_picks_up_the_flag_and_wins_on_a_home_headquarters(void **
 static void a_carrier_sets_the_flag_down_to_attack_and_a_removed_carrier_leaves_it(void **state)
 {
     (void)state;
-    junqi_flip pos = flip_build("fanqi_wiki", S, RED, "a6:r4(F) a7:b3 e7:b9 e2:r5", NULL);
+    junqi_flip pos = flip_build("fanqi_wiki", S, RED, "a6:r4(F) a7:b3 e7:b9 e2:r5");
     junqi_action attack = mv("a6", "a7");
     expect_illegal(&pos, attack, JUNQI_FLIP_BAD_DROP, "the red major on a6 sets the flag down when it attacks");
     attack.drop = true;
     play(&pos, attack, 0);
     assert_int_equal(pos.cell[sq("a6")], JUNQI_FLIP_CELL(BLUE, JUNQI_FLAG));
     assert_int_equal(pos.load[sq("a7")], 0);
-    pos = flip_build("fanqi_wiki", N, RED, "a6:r4(F) a7:b5 e7:b9 e2:r5", NULL);
+    pos = flip_build("fanqi_wiki", N, RED, "a6:r4(F) a7:b5 e7:b9 e2:r5");
     play(&pos, mv("a7", "a6"), 0);
     assert_int_equal(pos.cell[sq("a6")], JUNQI_FLIP_CELL(BLUE, JUNQI_COLONEL));
     assert_int_equal(pos.load[sq("a6")], JUNQI_LOAD_GROUND | JUNQI_LOAD_GROUND_BLUE);
@@ -267,7 +267,7 @@ static void a_carrier_sets_the_flag_down_to_attack_and_a_removed_carrier_leaves_
 static void a_revealing_attack_turns_the_target_and_fights(void **state)
 {
     (void)state;
-    junqi_flip pos = flip_build("fanqi_wiki", S, RED, "a6:r4 a7:*bL e6:r9 e7:*b3 c6:r2 c7:*bF e11:b9 d2:r3", NULL);
+    junqi_flip pos = flip_build("fanqi_wiki", S, RED, "a6:r4 a7:*bL e6:r9 e7:*b3 c6:r2 c7:*bF e11:b9 d2:r3");
     junqi_flip_undo u = play(&pos, mv("a6", "a7"), 0);
     assert_int_equal(u.outcome, JUNQI_ATTACKER_LOSES);
     assert_int_equal(pos.cell[sq("a7")], JUNQI_FLIP_CELL(BLUE, JUNQI_LANDMINE));
@@ -277,7 +277,7 @@ static void a_revealing_attack_turns_the_target_and_fights(void **state)
     assert_int_equal(u.outcome, JUNQI_NO_COMBAT);
     assert_int_equal(pos.cell[sq("c6")], JUNQI_FLIP_CELL(RED, JUNQI_LIEUTENANT));
     assert_int_equal(pos.cell[sq("c7")], JUNQI_FLIP_CELL(BLUE, JUNQI_FLAG));
-    junqi_flip fanqi = flip_build("fanqi", S, RED, "a6:r4 a7:*bL e11:b9", NULL);
+    junqi_flip fanqi = flip_build("fanqi", S, RED, "a6:r4 a7:*bL e11:b9");
     expect_illegal(&fanqi, mv("a6", "a7"), JUNQI_FLIP_ATTACK_DOWN, NULL);
 }
 
@@ -286,17 +286,17 @@ static void a_revealing_attack_turns_the_target_and_fights(void **state)
 static void huqi_flags_move_once_the_enemy_landmines_are_gone(void **state)
 {
     (void)state;
-    junqi_flip pos = flip_build("huqi", S, RED, "c3:rF c2:b9 a6:r1 a7:bF e7:b1 e6:rB", "bLL");
+    junqi_flip pos = flip_build("huqi", S, RED, "c3:rF c2:b9 a6:r1 a7:bF e7:b1 e6:rB e12:bL e1:rL");
     expect_illegal(&pos, mv("c3", "c2"), JUNQI_FLIP_IMMOBILE, NULL);
     expect_illegal(&pos, mv("a6", "a7"), JUNQI_FLIP_FLAG_TAKER, NULL);
     assert_true(flip_is_generated(&pos, mv("e6", "e7")));
-    pos = flip_build("huqi", S, RED, "c3:rF c2:b9 a6:r1 a7:bF e7:b1 e6:rB", "bLLL");
+    pos = flip_build("huqi", S, RED, "c3:rF c2:b9 a6:r1 a7:bF e7:b1 e6:rB");
     junqi_flip_undo u = play(&pos, mv("c3", "c2"), 0);
     assert_int_equal(u.outcome, JUNQI_ATTACKER_WINS);
     assert_int_equal(pos.st.result.status, JUNQI_ONGOING);
-    pos = flip_build("huqi", N, RED, "c3:rF b3:b1 a12:bL", "bLL");
+    pos = flip_build("huqi", N, RED, "c3:rF b3:b1 a12:bL");
     assert_false(flip_is_generated(&pos, mv("b3", "c3"))); /* immovable: only a bomb */
-    pos = flip_build("huqi", N, RED, "c3:rF c2:b1 a12:b3 e2:r5", "bLLL");
+    pos = flip_build("huqi", N, RED, "c3:rF c2:b1 a12:b3 e2:r5");
     u = play(&pos, mv("c2", "c3"), 0); /* an engineer takes a movable flag, and nothing is won */
     assert_int_equal(u.outcome, JUNQI_ATTACKER_WINS);
     assert_int_equal(pos.st.result.status, JUNQI_ONGOING);
@@ -307,7 +307,7 @@ static void huqi_flags_move_once_the_enemy_landmines_are_gone(void **state)
 static void zuhe_engineers_absorb_landmines_and_spend_them(void **state)
 {
     (void)state;
-    junqi_flip pos = flip_build("zuhe", S, RED, "a2:r1 a3:bL a9:b9 e9:b1", NULL);
+    junqi_flip pos = flip_build("zuhe", S, RED, "a2:r1 a3:bL a9:b9 e9:b1");
     junqi_flip_undo u = play(&pos, mv("a2", "a3"), 0);
     assert_int_equal(u.outcome, JUNQI_ABSORBS);
     assert_int_equal(pos.load[sq("a3")], JUNQI_LOAD_MINE);
@@ -323,14 +323,14 @@ static void zuhe_engineers_absorb_landmines_and_spend_them(void **state)
 static void zuhe_a_part_moves_and_what_stays_behind_is_the_enemys(void **state)
 {
     (void)state;
-    junqi_flip pos = flip_build("zuhe", S, RED, "a2:r1(LF) a9:b9 e9:b1", NULL);
+    junqi_flip pos = flip_build("zuhe", S, RED, "a2:r1(LF) a9:b9 e9:b1");
     junqi_action part = mv("a2", "a4");
     part.part = 0; /* the engineer alone */
     play(&pos, part, 0);
     assert_int_equal(pos.cell[sq("a2")], JUNQI_FLIP_CELL(BLUE, JUNQI_LANDMINE));
     assert_int_equal(pos.load[sq("a2")], JUNQI_LOAD_FLAG);
     assert_int_equal(pos.cell[sq("a4")], red_engineer);
-    pos = flip_build("zuhe", S, RED, "b3:r1(LF) a9:b9 e9:b1", NULL);
+    pos = flip_build("zuhe", S, RED, "b3:r1(LF) a9:b9 e9:b1");
     part = mv("b3", "a2");
     part.part = 0;
     expect_illegal(&pos, part, JUNQI_FLIP_SPLIT_IN_CAMP, "the group in camp b3 moves whole");
@@ -341,13 +341,13 @@ static void zuhe_a_part_moves_and_what_stays_behind_is_the_enemys(void **state)
 static void zuhe_lieutenants_absorb_bombs_and_moves_are_single_steps(void **state)
 {
     (void)state;
-    junqi_flip pos = flip_build("zuhe", S, RED, "a2:r2 a3:bB a6:r4 c4:rB c5:r6 a9:b9 e9:b1", NULL);
+    junqi_flip pos = flip_build("zuhe", S, RED, "a2:r2 a3:bB a6:r4 c4:rB c5:r6 a9:b9 e9:b1");
     expect_illegal(&pos, mv("a6", "a9"), JUNQI_FLIP_ONE_STEP, "a major moves one step at a time (a6-a9)");
     expect_illegal(&pos, mv("c5", "c4"), JUNQI_FLIP_OWN_PIECE, NULL);
     junqi_flip_undo u = play(&pos, mv("a2", "a3"), 0);
     assert_int_equal(u.outcome, JUNQI_ABSORBS);
     assert_int_equal(pos.load[sq("a3")], JUNQI_LOAD_BOMB);
-    pos = flip_build("zuhe", S, RED, "a5:rB b4:r9 a9:b9 e9:b1", NULL);
+    pos = flip_build("zuhe", S, RED, "a5:rB b4:r9 a9:b9 e9:b1");
     expect_illegal(&pos, mv("a5", "b5"), JUNQI_FLIP_BOMB_CAMP, "a bomb may not enter camp b5");
     expect_illegal(&pos, mv("b4", "a9"), JUNQI_FLIP_ONE_STEP, NULL);
 }
@@ -355,7 +355,7 @@ static void zuhe_lieutenants_absorb_bombs_and_moves_are_single_steps(void **stat
 static void zuhe_explosives_destroy_their_own_lone_flag(void **state)
 {
     (void)state;
-    junqi_flip pos = flip_build("zuhe", S, RED, "a2:r1(L) a3:rF a9:b9 e9:b1", NULL);
+    junqi_flip pos = flip_build("zuhe", S, RED, "a2:r1(L) a3:rF a9:b9 e9:b1");
     junqi_flip_undo u = play(&pos, mv("a2", "a3"), 0);
     assert_int_equal(u.outcome, JUNQI_ATTACKER_WINS);
     assert_int_equal(pos.load[sq("a3")], 0);
@@ -368,15 +368,15 @@ static void zuhe_explosives_destroy_their_own_lone_flag(void **state)
 static void a_bomb_trade_of_the_last_movable_pieces_is_a_draw(void **state)
 {
     (void)state;
-    junqi_flip pos = flip_build("fanqi", S, RED, "a6:rB a7:b9 a1:rL e12:bL", NULL);
+    junqi_flip pos = flip_build("fanqi", S, RED, "a6:rB a7:b9 a1:rL e12:bL");
     play(&pos, mv("a6", "a7"), 0);
     assert_int_equal(pos.st.result.status, JUNQI_DRAWN);
     assert_int_equal(pos.st.result.reason, JUNQI_REASON_ALL_MOVABLE_LOST);
-    pos = flip_build("fanqi", S, RED, "a6:r9 a7:b8 a1:rL e12:bL", NULL);
+    pos = flip_build("fanqi", S, RED, "a6:r9 a7:b8 a1:rL e12:bL");
     play(&pos, mv("a6", "a7"), 0);
     assert_int_equal(pos.st.result.winners, JUNQI_SEAT_BIT(S));
     assert_int_equal(pos.st.result.reason, JUNQI_REASON_ALL_MOVABLE_LOST);
-    pos = flip_build("fanqi", S, RED, "a6:r9 a7:b8 a1:rL e12:*b5", NULL); /* face down: not lost */
+    pos = flip_build("fanqi", S, RED, "a6:r9 a7:b8 a1:rL e12:*b5"); /* face down: not lost */
     play(&pos, mv("a6", "a7"), 0);
     assert_int_equal(pos.st.result.status, JUNQI_ONGOING);
 }
@@ -384,7 +384,7 @@ static void a_bomb_trade_of_the_last_movable_pieces_is_a_draw(void **state)
 static void a_flag_capture_comes_before_every_other_end(void **state)
 {
     (void)state;
-    junqi_flip pos = flip_build("fanfan", S, RED, "c12:rB b12:bF a12:bB", NULL);
+    junqi_flip pos = flip_build("fanfan", S, RED, "c12:rB b12:bF a12:bB");
     play(&pos, mv("c12", "b12"), 0); /* red's last movable piece goes, and the flag with it */
     assert_int_equal(pos.st.result.winners, JUNQI_SEAT_BIT(S));
     assert_int_equal(pos.st.result.reason, JUNQI_REASON_FLAG_CAPTURED);
@@ -393,19 +393,19 @@ static void a_flag_capture_comes_before_every_other_end(void **state)
 static void the_counters_draw_in_order_no_combat_then_move_limit(void **state)
 {
     (void)state;
-    junqi_flip pos = flip_build("fanqi", S, RED, "a2:r9 e11:b9", NULL);
+    junqi_flip pos = flip_build("fanqi", S, RED, "a2:r9 e11:b9");
     pos.st.quiet = 69;
     play(&pos, mv("a2", "a3"), 0);
     assert_int_equal(pos.st.result.status, JUNQI_DRAWN);
     assert_int_equal(pos.st.result.reason, JUNQI_REASON_NO_COMBAT_DRAW);
     junqi_rules r = *junqi_rules_get("fanqi");
     r.move_limit = 10;
-    pos = flip_build_rules(&r, S, RED, "a2:r9 e11:b9", NULL);
+    pos = flip_build_rules(&r, S, RED, "a2:r9 e11:b9");
     pos.st.moves = 9;
     pos.st.quiet = 69;
     play(&pos, mv("a2", "a3"), 0);
     assert_int_equal(pos.st.result.reason, JUNQI_REASON_NO_COMBAT_DRAW);
-    pos = flip_build_rules(&r, S, RED, "a2:r9 e11:b9", NULL);
+    pos = flip_build_rules(&r, S, RED, "a2:r9 e11:b9");
     pos.st.moves = 9;
     play(&pos, mv("a2", "a3"), 0);
     assert_int_equal(pos.st.result.reason, JUNQI_REASON_PLY_LIMIT);
@@ -414,11 +414,11 @@ static void the_counters_draw_in_order_no_combat_then_move_limit(void **state)
 static void a_seat_left_without_an_action_loses(void **state)
 {
     (void)state;
-    junqi_flip pos = flip_build("fanqi", S, RED, "a12:b4 a11:bL b12:bL e2:r9", NULL);
+    junqi_flip pos = flip_build("fanqi", S, RED, "a12:b4 a11:bL b12:bL e2:r9");
     play(&pos, mv("e2", "e3"), 0);
     assert_int_equal(pos.st.result.winners, JUNQI_SEAT_BIT(S));
     assert_int_equal(pos.st.result.reason, JUNQI_REASON_NO_MOVABLE_PIECE);
-    pos = flip_build("fanqi", S, RED, "a12:b4 a11:bL b12:bL e2:r9 c3:*r3", NULL); /* north may flip */
+    pos = flip_build("fanqi", S, RED, "a12:b4 a11:bL b12:bL e2:r9 c3:*r3"); /* north may flip */
     play(&pos, mv("e2", "e3"), 0);
     assert_int_equal(pos.st.result.status, JUNQI_ONGOING);
 }

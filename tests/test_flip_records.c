@@ -4,7 +4,8 @@
  * docs/jgn.md "Flip games"): games from seeded deals played by a random and
  * a greedy mover through the library are written as JGN, read back to the
  * same text, validated without a problem and replayed to identical
- * positions at every action; one mutated illegal action of each kind is
+ * positions at every action, each of which (and its players' view) goes
+ * through the position notation and back exactly; one mutated illegal action of each kind is
  * rejected at exactly that action, with its code.
  */
 #include <setjmp.h>
@@ -75,6 +76,26 @@ static void same_position(const junqi_flip *a, const junqi_flip *b)
     free(y);
 }
 
+/* position -> string -> position is exact; so is string -> position -> string. */
+static void notation_round_trip(const junqi_flip *pos)
+{
+    char *text = junqi_flip_pos_format(pos);
+    junqi_flip back;
+    junqi_diags d;
+    junqi_diags_init(&d);
+    if (!junqi_flip_pos_parse(text, strlen(text), &back, &d))
+        fail_msg("'%s' does not read: %s", text, d.items[0].message);
+    assert_memory_equal(back.cell, pos->cell, sizeof pos->cell);
+    assert_memory_equal(back.load, pos->load, sizeof pos->load);
+    assert_memory_equal(&back.st, &pos->st, sizeof pos->st);
+    assert_ptr_equal(back.rules, pos->rules);
+    char *again = junqi_flip_pos_format(&back);
+    assert_string_equal(text, again);
+    free(text);
+    free(again);
+    junqi_diags_free(&d);
+}
+
 /* Write, read back, compare, validate and replay one played game. */
 static void round_trip(const played *pl)
 {
@@ -92,6 +113,10 @@ static void round_trip(const played *pl)
     for (int ply = 1; ply <= pl->plies; ply++) {
         junqi_flip_replay_seek(&r, (size_t)ply);
         same_position(&r.pos, &pl->pos[ply]);
+        junqi_flip view;
+        junqi_flip_view(&view, &pl->pos[ply]);
+        notation_round_trip(&pl->pos[ply]);
+        notation_round_trip(&view);
     }
     junqi_flip_replay_run(&r);
     if (d.errors)
