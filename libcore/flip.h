@@ -387,6 +387,24 @@ const char *junqi_flip_illegal_id(junqi_flip_illegal code);
 junqi_flip_illegal junqi_flip_reach_check(const junqi_flip *pos, int from, int to, junqi_reach_style style,
                                           uint8_t *at);
 
+/* ---- perft (flip_perft.c; docs/flip.md "perft") ---- */
+
+/**
+ * The number of action sequences of length depth (>= 0) from pos, whose
+ * face-down identities must be known (junqi_flip_identities_known): a flip
+ * shows the cell's piece. A finished game has no actions, so an action that
+ * ends the game is a leaf. pos is changed during the count and restored.
+ * The last ply is counted in bulk.
+ */
+uint64_t junqi_flip_perft(junqi_flip *pos, int depth);
+
+/**
+ * perft split by first action (depth >= 1): fills actions[] (room for
+ * JUNQI_MAX_ACTIONS) and counts[] (perft depth-1 after each) and returns
+ * the number of first actions.
+ */
+int junqi_flip_perft_divide(junqi_flip *pos, int depth, junqi_action *actions, uint64_t *counts);
+
 /* ---- zuhe (flip_zuhe.c): combination pieces, docs/variants.md §4 ---- */
 
 /** What an action did, for the end rules (flip.c; junqi_zuhe_apply's result). */

@@ -18,6 +18,8 @@
 #include "analysis.h"
 #include "annotate.h"
 #include "cli.h"
+#include "flip_out.h"
+#include "flip_replay.h"
 #include "engine.h"
 #include "gamejson.h"
 #include "graph.h"
@@ -115,6 +117,8 @@ static void usage(void)
 typedef struct located {
     junqi_input in;
     junqi_replay r;
+    bool flip;            /* a flip game: f holds the position instead of r */
+    junqi_flip_replay f;
     size_t ply;
 } located;
 
@@ -141,9 +145,16 @@ static int locate(const options *opt, const char *path, located *loc)
     if (opt->ply > (long)moves)
         return junqi_cli_usage(prog, "%s: --ply %ld is past the end: the game has %zu moves",
                                loc->in.name, opt->ply, moves);
+    loc->ply = opt->ply < 0 ? moves : (size_t)opt->ply;
+    loc->flip = loc->in.game->rules->flip;
+    if (loc->flip) {
+        if (!junqi_flip_replay_start(&loc->f, loc->in.game, opt->rules, NULL))
+            return JUNQI_EXIT_INVALID;
+        junqi_flip_replay_seek(&loc->f, loc->ply);
+        return JUNQI_EXIT_OK;
+    }
     if (!junqi_replay_start(&loc->r, loc->in.game, opt->rules, NULL))
         return JUNQI_EXIT_INVALID;
-    loc->ply = opt->ply < 0 ? moves : (size_t)opt->ply;
     junqi_replay_seek(&loc->r, loc->ply);
     return JUNQI_EXIT_OK;
 }
@@ -151,7 +162,7 @@ static int locate(const options *opt, const char *path, located *loc)
 /* ---- perft -------------------------------------------------------------- */
 
 typedef struct divide_line {
-    char move[8];
+    char move[32];
     uint64_t nodes;
 } divide_line;
 
@@ -160,26 +171,10 @@ static int by_move(const void *a, const void *b)
     return strcmp(((const divide_line *)a)->move, ((const divide_line *)b)->move);
 }
 
-static void print_perft(const options *opt, junqi_position *pos)
+/* The perft total, and with --divide the lines by first move, sorted. */
+static void print_divide(const options *opt, divide_line *lines, int n, uint64_t total)
 {
-    static junqi_move moves[JUNQI_MAX_MOVES];
-    static uint64_t counts[JUNQI_MAX_MOVES];
-    static divide_line lines[JUNQI_MAX_MOVES];
-    uint64_t total = 0;
-    int n = 0;
-    if (opt->perft == 0) {
-        total = 1;
-    } else if (!opt->divide) {
-        total = junqi_perft(pos, (int)opt->perft);
-    } else {
-        n = junqi_perft_divide(pos, (int)opt->perft, moves, counts);
-        for (int i = 0; i < n; i++) {
-            junqi_move_name(pos->board, moves[i], lines[i].move);
-            lines[i].nodes = counts[i];
-            total += counts[i];
-        }
-        qsort(lines, (size_t)n, sizeof lines[0], by_move);
-    }
+    qsort(lines, (size_t)n, sizeof lines[0], by_move);
     if (opt->format == JUNQI_FORMAT_JSON) {
         junqi_json j;
         junqi_json_init(&j, stdout);
@@ -204,6 +199,58 @@ static void print_perft(const options *opt, junqi_position *pos)
     for (int i = 0; i < n; i++)
         printf("%s: %llu\n", lines[i].move, (unsigned long long)lines[i].nodes);
     printf("nodes: %llu\n", (unsigned long long)total);
+}
+
+static void print_perft(const options *opt, junqi_position *pos)
+{
+    static junqi_move moves[JUNQI_MAX_MOVES];
+    static uint64_t counts[JUNQI_MAX_MOVES];
+    static divide_line lines[JUNQI_MAX_MOVES];
+    uint64_t total = 0;
+    int n = 0;
+    if (opt->perft == 0) {
+        total = 1;
+    } else if (!opt->divide) {
+        total = junqi_perft(pos, (int)opt->perft);
+    } else {
+        n = junqi_perft_divide(pos, (int)opt->perft, moves, counts);
+        for (int i = 0; i < n; i++) {
+            junqi_move_name(pos->board, moves[i], lines[i].move);
+            lines[i].nodes = counts[i];
+            total += counts[i];
+        }
+    }
+    print_divide(opt, lines, n, total);
+}
+
+/* perft of a flip position (docs/flip.md "perft"): its identities must be known. */
+static int print_flip_perft(const options *opt, junqi_flip *pos)
+{
+    static junqi_action actions[JUNQI_MAX_ACTIONS];
+    static uint64_t counts[JUNQI_MAX_ACTIONS];
+    static divide_line lines[JUNQI_MAX_ACTIONS];
+    if (!junqi_flip_identities_known(pos)) {
+        fprintf(stderr, "%s: perft needs the identities of the face-down pieces: the record has no Deal\n", prog);
+        return JUNQI_EXIT_INVALID;
+    }
+    uint64_t total = 0;
+    int n = 0;
+    if (opt->perft == 0) {
+        total = 1;
+    } else if (!opt->divide) {
+        total = junqi_flip_perft(pos, (int)opt->perft);
+    } else {
+        n = junqi_flip_perft_divide(pos, (int)opt->perft, actions, counts);
+        for (int i = 0; i < n; i++) {
+            int outcome = junqi_flip_outcome(pos, actions[i], 0);
+            uint8_t shown = junqi_flip_down(pos->cell[actions[i].to]) ? junqi_flip_up(pos->cell[actions[i].to]) : 0;
+            junqi_flip_action_name(pos, actions[i], outcome, shown, lines[i].move, sizeof lines[i].move);
+            lines[i].nodes = counts[i];
+            total += counts[i];
+        }
+    }
+    print_divide(opt, lines, n, total);
+    return JUNQI_EXIT_OK;
 }
 
 /* ---- go ----------------------------------------------------------------- */
@@ -850,7 +897,9 @@ int main(int argc, char **argv)
     } else {
         static located loc;
         rc = locate(&opt, optind < argc ? argv[optind] : "-", &loc);
-        if (rc == JUNQI_EXIT_OK && opt.mode == MODE_PERFT)
+        if (rc == JUNQI_EXIT_OK && opt.mode == MODE_PERFT && loc.flip)
+            rc = print_flip_perft(&opt, &loc.f.pos);
+        else if (rc == JUNQI_EXIT_OK && opt.mode == MODE_PERFT)
             print_perft(&opt, &loc.r.pos);
         else if (rc == JUNQI_EXIT_OK)
             rc = run_go(&opt, &loc);
