@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# tests/cli/flip.sh - the tools on flip games (docs/flip.md, docs/jgn.md §6):
+# junqi-validate (valid games, a broken action located with its code),
+# junqi-replay (--ply, --format text|json|pos, --view, --to jgn|json,
+# --deal SEED|random and its usage errors), junqi-analyze --perft.
+#
+# Requires jq. Environment (set by tests/run-tests): JUNQI_BIN, JUNQI_ROOT.
+# Uses the games of tests/data/flip/ only.
+set -u
+
+name=flip.sh
+. "$(dirname "$0")/lib"
+V=$JUNQI_BIN/junqi-validate
+R=$JUNQI_BIN/junqi-replay
+A=$JUNQI_BIN/junqi-analyze
+D=$JUNQI_ROOT/tests/data/flip
+
+need_jq
+
+# --- every game validates, and converts to itself ------------------------------------
+for rules in fanqi fanfan fanqi_wiki huqi zuhe; do
+    f=$D/$rules.jgn
+    run "$V" "$f"
+    expect "junqi-validate $rules: exit status" 0 "$rc"
+    checks=$((checks + 1))
+    grep -q "valid: $rules game, 2 players" <<<"$out" || fail "junqi-validate $rules: summary '$out'"
+    run "$R" --to jgn "$f"
+    expect "junqi-replay --to jgn $rules: the canonical text is the file" "$(cat "$f")" "$out"
+    run "$R" --to json "$f"
+    expect "junqi-replay --to json $rules: rules" "$rules" "$(jq -r .rules <<<"$out")"
+    # every position goes through the notation and back
+    run "$R" --all --format pos "$f"
+    n=0
+    while IFS= read -r line; do
+        back=$("$R" --format pos --position "$line")
+        [ "$back" == "$line" ] || { fail "$rules: '$line' comes back as '$back'"; break; }
+        n=$((n + 1))
+    done <<<"$out"
+    moves=$(grep -o '[0-9]*\.' "$f" | tail -1 | tr -d .)
+    expect "junqi-replay --all --format pos $rules: one line per ply" "$((moves + 1))" "$n"
+done
+
+# --- a broken action is located, with its code ------------------------------------------
+sed 's/ 9\. d6>e6/ 9. d6>e7/' "$D/fanqi.jgn" >"$tmp/bad.jgn"
+run "$V" --format json "$tmp/bad.jgn"
+expect "junqi-validate broken: exit status" 1 "$rc"
+expect "junqi-validate broken: first code" "attack-face-down" "$(head -1 <<<"$out" | jq -r .code)"
+expect "junqi-validate broken: its move" 9 "$(head -1 <<<"$out" | jq -r .move)"
+expect "junqi-validate broken: its line" 10 "$(head -1 <<<"$out" | jq -r .line)"
+sed 's/ colour:north:blue//' "$D/fanqi.jgn" >"$tmp/nocolour.jgn"
+run "$V" "$tmp/nocolour.jgn"
+expect "junqi-validate without the colour event: exit status" 1 "$rc"
+checks=$((checks + 1))
+grep -q "north takes blue here: the record should say colour:north:blue" <<<"$out" || fail "colour event: '$out'"
+
+# --- positions: JSON pieces carry colour and face_down; the players' view hides identities
+run "$R" --ply 10 --format json "$D/fanqi.jgn"
+expect "--format json: face_down of b6 (flipped at 1)" false "$(jq -r '.pieces[] | select(.square=="b6") | .face_down' <<<"$out")"
+expect "--format json: colour of b6" blue "$(jq -r '.pieces[] | select(.square=="b6") | .colour' <<<"$out")"
+expect "--format json: seat of b6's piece" north "$(jq -r '.pieces[] | select(.square=="b6") | .seat' <<<"$out")"
+expect "--format json: north plays blue" blue "$(jq -r '.colours.north' <<<"$out")"
+expect "--format json: face-down pieces" 41 "$(jq -r '.face_down' <<<"$out")"
+run "$R" --ply 10 --view south --format json "$D/fanqi.jgn"
+expect "--view south: face-down pieces are unknown" 41 \
+    "$(jq '[.pieces[] | select(.face_down and .piece == "unknown" and .colour == null)] | length' <<<"$out")"
+run "$R" --ply 10 --view north --names short "$D/fanqi.jgn"
+checks=$((checks + 1))
+grep -q '?暗' <<<"$out" || fail "--view north text board: no ?暗 for a face-down piece: $out"
+run "$R" --ply 10 "$D/fanqi_wiki.jgn" --view south
+checks=$((checks + 1))
+grep -Eq '[rb]暗' <<<"$out" || fail "fanqi_wiki --view south: backs show the colour (r暗, b暗): $out"
+
+# --- --deal: the same deal for the same seed, a new one for another ----------------------
+run "$R" --board two-player --rules fanqi --deal 7
+expect "--deal 7: exit status" 0 "$rc"
+deal7=$out
+run "$R" --rules fanqi --deal 7
+expect "--deal 7 twice: the same record" "$deal7" "$out"
+checks=$((checks + 1))
+grep -q '^\[Deal "r84b9Br3/26bL43/' <<<"$deal7" || fail "--deal 7: not the documented deal: $deal7"
+run "$R" --rules fanqi --deal 8
+checks=$((checks + 1))
+[ "$out" != "$deal7" ] || fail "--deal 8 gives the deal of seed 7"
+run "$R" --rules zuhe --deal random
+expect "--deal random: exit status" 0 "$rc"
+printf '%s\n' "$out" >"$tmp/random.jgn"
+run "$V" "$tmp/random.jgn"
+expect "--deal random: the record validates" 0 "$rc"
+for bad in "--deal 7" "--rules standard --deal 7" "--rules fanqi --deal seven" \
+           "--rules fanqi --board four-player --deal 7" "--rules fanqi --deal 7 --ply 3"; do
+    run "$R" $bad
+    expect "junqi-replay $bad: usage error" 2 "$rc"
+done
+
+# --- perft -------------------------------------------------------------------------------
+run "$A" --perft 3 --ply 60 "$D/fanqi.jgn"
+total=${out##*nodes: }
+run "$A" --perft 3 --ply 60 --divide --format json "$D/fanqi.jgn"
+expect "--perft --divide: the total" "$total" "$(jq .nodes <<<"$out")"
+expect "--perft --divide: the lines add up" "$total" "$(jq '[.divide[]] | add' <<<"$out")"
+expect "--perft --divide: keys sorted in ASCII order" "$(jq -r '.divide | keys_unsorted[]' <<<"$out")" \
+    "$(jq -r '.divide | keys_unsorted[]' <<<"$out" | LC_ALL=C sort)"
+sed '/^\[Deal/d' "$D/fanqi.jgn" >"$tmp/nodeal.jgn"
+run "$A" --perft 2 --ply 0 "$tmp/nodeal.jgn"
+expect "--perft without a deal: invalid" 1 "$rc"
+
+echo "$name: $checks checks, $failures failed"
+[ "$failures" -eq 0 ]
