@@ -16,21 +16,12 @@ static const char *const ansi[2][2] = {{"\033[1;31m", "\033[1;34m"}, {"\033[2;31
 /* The load as text: "(LLF)" and "_b" (see flip_out.h). */
 static void load_text(uint8_t l, char out[16])
 {
+    char what[8];
     int k = 0;
-    if (JUNQI_LOAD_CARRIED(l)) {
-        out[k++] = '(';
-        for (int i = 0; i < JUNQI_LOAD_MINES(l); i++)
-            out[k++] = 'L';
-        for (int i = 0; i < JUNQI_LOAD_BOMBS(l); i++)
-            out[k++] = 'B';
-        if (l & JUNQI_LOAD_FLAG)
-            out[k++] = 'F';
-        out[k++] = ')';
-    }
-    if (l & JUNQI_LOAD_GROUND) {
-        out[k++] = '_';
-        out[k++] = (l & JUNQI_LOAD_GROUND_BLUE) ? 'b' : 'r';
-    }
+    if (junqi_flip_load_symbols(l, what))
+        k = snprintf(out, 16, "(%s)", what);
+    if (l & JUNQI_LOAD_GROUND)
+        k += snprintf(out + k, (size_t)(16 - k), "_%c", (l & JUNQI_LOAD_GROUND_BLUE) ? 'b' : 'r');
     out[k] = '\0';
 }
 

@@ -42,16 +42,9 @@ static void put_colour(FILE *f, int *running, int colour)
 
 static void put_load(FILE *f, uint8_t l)
 {
-    if (JUNQI_LOAD_CARRIED(l)) {
-        fputc('(', f);
-        for (int i = 0; i < JUNQI_LOAD_MINES(l); i++)
-            fputc('L', f);
-        for (int i = 0; i < JUNQI_LOAD_BOMBS(l); i++)
-            fputc('B', f);
-        if (l & JUNQI_LOAD_FLAG)
-            fputc('F', f);
-        fputc(')', f);
-    }
+    char what[8];
+    if (junqi_flip_load_symbols(l, what))
+        fprintf(f, "(%s)", what);
     if (l & JUNQI_LOAD_GROUND)
         fprintf(f, "_%c", (l & JUNQI_LOAD_GROUND_BLUE) ? 'b' : 'r');
 }

@@ -172,7 +172,7 @@ junqi_flip_token_kind junqi_jgn_flip_token(const junqi_board *b, const uint8_t *
 
 char *junqi_jgn_flip_action_text(const junqi_board *b, const junqi_item *it, char *buf, size_t n)
 {
-    char from[4], to[4], shown[3] = "", part[8] = "";
+    char from[4], to[4], shown[3] = "", part[12] = "";
     junqi_square_name(b, it->move.from, from);
     junqi_square_name(b, it->move.to, to);
     if (it->shown)
@@ -182,17 +182,9 @@ char *junqi_jgn_flip_action_text(const junqi_board *b, const junqi_item *it, cha
         return buf;
     }
     if (it->part) {
-        int k = 0;
-        uint8_t l = it->part & 0x1F;
-        part[k++] = '@';
-        part[k++] = symbol(it->part_leader);
-        for (int i = 0; i < JUNQI_LOAD_MINES(l); i++)
-            part[k++] = 'L';
-        for (int i = 0; i < JUNQI_LOAD_BOMBS(l) && k < 7; i++)
-            part[k++] = 'B';
-        if ((l & JUNQI_LOAD_FLAG) && k < 7)
-            part[k++] = 'F';
-        part[k] = '\0';
+        char what[8];
+        junqi_flip_load_symbols(it->part & 0x1F, what);
+        snprintf(part, sizeof part, "@%c%s", symbol(it->part_leader), what);
     }
     char sep = it->outcome_known ? separators[it->outcome <= JUNQI_ABSORBS ? it->outcome : 0] : 'x';
     snprintf(buf, n, "%s%c%s%s%s%s", from, sep, to, it->shown ? "^" : "", shown, part);

@@ -91,6 +91,19 @@ const char *junqi_colour_name(int colour)
     return names[colour >= 0 && colour < 2 ? colour : 2];
 }
 
+int junqi_flip_load_symbols(uint8_t load, char out[8])
+{
+    int k = 0;
+    for (int i = 0; i < JUNQI_LOAD_MINES(load); i++)
+        out[k++] = 'L';
+    for (int i = 0; i < JUNQI_LOAD_BOMBS(load) && k < 5; i++)
+        out[k++] = 'B';
+    if (load & JUNQI_LOAD_FLAG)
+        out[k++] = 'F';
+    out[k] = '\0';
+    return k;
+}
+
 const char *junqi_flip_outcome_name(int outcome)
 {
     return outcome == JUNQI_ABSORBS ? "absorbs" : junqi_outcome_name((junqi_outcome)outcome);

@@ -86,6 +86,12 @@ static inline uint8_t junqi_flip_up(uint8_t c) { return (uint8_t)(c & 0x3F); }
 /** The load of a carried stack (mines, bombs, flag), without the ground flag. */
 #define JUNQI_LOAD_CARRIED(l) ((l) & 0x1F)
 
+/**
+ * What a load carries as rank symbols, landmines then bombs then the flag
+ * ("LLF", "BB", "" for none), into out (8 bytes). Returns the length.
+ */
+int junqi_flip_load_symbols(uint8_t load, char out[8]);
+
 /** The colour not c (JUNQI_NO_COLOUR stays). */
 static inline int junqi_colour_other(int c) { return c < 2 ? c ^ 1 : c; }
 

@@ -11,6 +11,9 @@
 
 #include <pango/pangocairo.h>
 
+#include "draw_parts.h"
+#include "flip_draw.h"
+
 #define PI 3.14159265358979323846
 
 /* Words of the caption and the combat badges, in one script. */
@@ -68,6 +71,7 @@ struct junqi_renderer {
     cairo_surface_t *frame;   /* junqi_renderer_image()'s picture */
     cairo_surface_t *tiles[JUNQI_SEATS][JUNQI_PIECE_KINDS][TURNS];
     int tile_pad;             /* room round a cached tile for its shadow, pixels */
+    junqi_flip_tiles *flip_tiles; /* flip games' tiles (flip_draw.c), made on first use */
 };
 
 /* ---- small drawing helpers -------------------------------------------- */
@@ -224,8 +228,8 @@ static void tile_corner_text(const junqi_renderer *r, cairo_t *cr, const char *t
               dy * (h / 2 - h * 0.21), colour, h * 0.4, 0, false);
 }
 
-/* The face of a known piece: its name and the optional corner marks. */
-static void tile_face(const junqi_renderer *r, cairo_t *cr, int seat, junqi_piece p,
+/* The face of a known piece: its name and the optional corner marks (letter: the seat's, or NULL). */
+static void tile_face(const junqi_renderer *r, cairo_t *cr, const char *letter, junqi_piece p,
                       const junqi_seat_style *st)
 {
     double w = r->geo.tile_w, h = r->geo.tile_h;
@@ -240,12 +244,12 @@ static void tile_face(const junqi_renderer *r, cairo_t *cr, int seat, junqi_piec
         snprintf(digit, sizeof digit, "%d", rank);
         tile_corner_text(r, cr, digit, 1, -1, st->text);
     }
-    if (r->theme->seat_letters)
-        tile_corner_text(r, cr, seat_letter[seat], -1, 1, st->text);
+    if (letter)
+        tile_corner_text(r, cr, letter, -1, 1, st->text);
 }
 
 /* The back of an unknown piece: an inset frame and a star. */
-static void tile_back(const junqi_renderer *r, cairo_t *cr, int seat, const junqi_seat_style *st)
+static void tile_back(const junqi_renderer *r, cairo_t *cr, const char *letter, const junqi_seat_style *st)
 {
     double w = r->geo.tile_w, h = r->geo.tile_h, in = h * 0.16;
     rounded_rect(cr, -w / 2 + in, -h / 2 + in, w - 2 * in, h - 2 * in, h * 0.1);
@@ -255,14 +259,15 @@ static void tile_back(const junqi_renderer *r, cairo_t *cr, int seat, const junq
     star_path(cr, 0, h * 0.02, h * 0.24);
     set_colour(cr, mix(st->fill, st->text, 0.55));
     cairo_fill(cr);
-    if (r->theme->seat_letters)
-        tile_corner_text(r, cr, seat_letter[seat], -1, 1, st->text);
+    if (letter)
+        tile_corner_text(r, cr, letter, -1, 1, st->text);
 }
 
-/* A whole tile, wide, centred on the origin: shadow, body, border, face or back. */
-static void draw_tile(const junqi_renderer *r, cairo_t *cr, int seat, junqi_piece p)
+/* A whole tile in style st, wide, centred on the origin: shadow, body, border, face or back
+ * (JUNQI_UNKNOWN), with a corner letter unless NULL. */
+void junqi_draw_tile_shape(const junqi_renderer *r, cairo_t *cr, const junqi_seat_style *st,
+                           const char *letter, junqi_piece p)
 {
-    const junqi_seat_style *st = junqi_theme_seat(r->theme, r->geo.board->kind, (junqi_seat)seat);
     double w = r->geo.tile_w, h = r->geo.tile_h, rad = h * 0.2, sh = fmax(1, round(h * 0.07));
     double lw = fmax(1, h * 0.055);
     rounded_rect(cr, -w / 2 + sh, -h / 2 + sh, w, h, rad);
@@ -280,9 +285,16 @@ static void draw_tile(const junqi_renderer *r, cairo_t *cr, int seat, junqi_piec
     cairo_set_line_width(cr, lw);
     cairo_stroke(cr);
     if (p == JUNQI_UNKNOWN)
-        tile_back(r, cr, seat, st);
+        tile_back(r, cr, letter, st);
     else
-        tile_face(r, cr, seat, p, st);
+        tile_face(r, cr, letter, p, st);
+}
+
+/* A seat's tile (see junqi_draw_tile_shape). */
+static void draw_tile(const junqi_renderer *r, cairo_t *cr, int seat, junqi_piece p)
+{
+    junqi_draw_tile_shape(r, cr, junqi_theme_seat(r->theme, r->geo.board->kind, (junqi_seat)seat),
+                          r->theme->seat_letters ? seat_letter[seat] : NULL, p);
 }
 
 /* Where the middle of a tile at point (x, y) lies so that its edges fall on whole pixels. */
@@ -869,6 +881,7 @@ void junqi_renderer_free(junqi_renderer *r)
             for (int t = 0; t < TURNS; t++)
                 if (r->tiles[s][p][t])
                     cairo_surface_destroy(r->tiles[s][p][t]);
+    junqi_flip_tiles_free(r->flip_tiles);
     if (r->board)
         cairo_surface_destroy(r->board);
     if (r->frame)
@@ -911,6 +924,11 @@ void junqi_renderer_draw(junqi_renderer *r, cairo_t *cr, const junqi_scene *s)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
     } else {
         draw_board(r, cr);
+    }
+    if (s->flip) { /* a flip game: its pieces and caption are flip_draw.c's */
+        junqi_flip_draw_scene(r, cr, raster, s);
+        cairo_restore(cr);
+        return;
     }
     if (r->opt.caption)
         draw_caption(r, cr, s);
@@ -1045,4 +1063,67 @@ bool junqi_annotations_from_comment(junqi_annotations *a, const junqi_board *b, 
             snprintf(eval, n, "%.*s", (int)alen, args);
     }
     return true;
+}
+
+/* ---- parts for flip_draw.c (draw_parts.h) ------------------------------------------ */
+
+double junqi_draw_label(const junqi_renderer *r, cairo_t *cr, double px, const char *text, double x, double y,
+                        junqi_rgba colour, double max_w)
+{
+    return draw_text(r, cr, r->theme->font, px, text, x, y, colour, max_w, 0, false);
+}
+
+void junqi_draw_glow(const junqi_renderer *r, cairo_t *cr, int p, double grow, junqi_rgba colour)
+{
+    point_box(r, cr, p, TURN_NONE, grow);
+    set_colour(cr, colour);
+    cairo_fill(cr);
+}
+
+void junqi_draw_arrow_between(const junqi_renderer *r, cairo_t *cr, int from, int to, junqi_rgba colour)
+{
+    draw_arrow(r, cr, from, to, colour);
+}
+
+void junqi_draw_notes(const junqi_renderer *r, cairo_t *cr, const junqi_annotations *notes)
+{
+    draw_annotations(r, cr, notes);
+}
+
+void junqi_draw_disc(const junqi_renderer *r, cairo_t *cr, double x, double y, double rad, const char *text,
+                     junqi_rgba fill, junqi_rgba ink)
+{
+    cairo_new_sub_path(cr);
+    cairo_arc(cr, x, y, rad, 0, 2 * PI);
+    fill_and_edge(cr, fill, ink, fmax(1, rad * 0.12));
+    draw_text(r, cr, r->theme->font, rad * 1.2, text, x, y, ink, rad * 1.5, rad * 1.25, false);
+}
+
+void junqi_draw_pill(const junqi_renderer *r, cairo_t *cr, double x, double y, double h, const char *text,
+                     junqi_rgba fill, junqi_rgba ink)
+{
+    double w = text_width(r, cr, r->theme->font, h * 0.8, text) + h * 0.6;
+    rounded_rect(cr, x - w / 2, y - h / 2, w, h, h * 0.45);
+    fill_and_edge(cr, fill, ink, fmax(1, h * 0.08));
+    draw_text(r, cr, r->theme->font, h * 0.8, text, x, y, ink, w, h * 0.8, false);
+}
+
+const junqi_theme *junqi_renderer_theme(const junqi_renderer *r)
+{
+    return r->theme;
+}
+
+const junqi_render_options *junqi_renderer_options(const junqi_renderer *r)
+{
+    return &r->opt;
+}
+
+int junqi_renderer_tile_pad(const junqi_renderer *r)
+{
+    return r->tile_pad;
+}
+
+junqi_flip_tiles **junqi_renderer_flip_tiles(junqi_renderer *r)
+{
+    return &r->flip_tiles;
 }

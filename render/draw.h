@@ -29,6 +29,7 @@
 
 #include <cairo.h>
 
+#include "flip.h"
 #include "geometry.h"
 #include "position.h"
 #include "theme.h"
@@ -98,6 +99,12 @@ typedef struct junqi_scene {
     const junqi_annotations *notes; /**< arrows and marks, or NULL */
     const char *players[JUNQI_SEATS]; /**< player names for the caption (UTF-8), or NULL */
     const char *evaluation;        /**< evaluation text for the caption, or NULL */
+    /* flip games (flip_draw.h): when flip is set, it is drawn instead of pos */
+    const struct junqi_flip *flip; /**< the position, as the viewer sees it (flip.h), or NULL */
+    bool flip_known;               /**< the viewer knows the face-down identities (--view all):
+                                        their backs carry a small name */
+    bool flip_has_last;            /**< a last action is highlighted */
+    struct junqi_action flip_last; /**< it: a flip glows on its point, a move gets the arrow */
 } junqi_scene;
 
 /** A renderer; see the design note. Opaque. */

@@ -52,6 +52,8 @@ static const junqi_theme themes[] = {
             [JUNQI_SOUTH] = SEAT(0x3A983A, 0x1B501B, 0xFFFFFF),
             [JUNQI_WEST] = SEAT(0x8A4DBE, 0x46226A, 0xFFFFFF),
         },
+        .flip = {SEAT(0xC7302A, 0x6E1512, 0xFFFFFF), SEAT(0x2F5FA8, 0x17315C, 0xFFFFFF),
+                 SEAT(0x8C7A5B, 0x4A3A22, 0xF2E2B8)},
         .seat_letters = false,
     },
     {
@@ -90,6 +92,8 @@ static const junqi_theme themes[] = {
             [JUNQI_SOUTH] = SEAT(0x0072B2, 0x000000, 0xFFFFFF),
             [JUNQI_WEST] = SEAT(0x56B4E9, 0x000000, 0x000000),
         },
+        .flip = {SEAT(0xD55E00, 0x000000, 0xFFFFFF), SEAT(0x0072B2, 0x000000, 0xFFFFFF),
+                 SEAT(0xBDBDBD, 0x000000, 0x000000)},
         .seat_letters = true,
     },
 };
@@ -146,8 +150,9 @@ int junqi_theme_colours(const junqi_theme *t, junqi_rgba *out, int max)
     int n = 0;
     for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
         add_colour(out, max, &n, fixed[i]);
-    for (int s = 0; s < JUNQI_SEATS; s++) {
-        const junqi_seat_style *styles[2] = {&t->two_player[s], &t->four_player[s]};
+    for (int s = 0; s < JUNQI_SEATS + 3; s++) {
+        const junqi_seat_style *styles[2] = {s < JUNQI_SEATS ? &t->two_player[s] : &t->flip[s - JUNQI_SEATS],
+                                             s < JUNQI_SEATS ? &t->four_player[s] : &t->flip[s - JUNQI_SEATS]};
         for (int k = 0; k < 2; k++) {
             add_colour(out, max, &n, styles[k]->fill);
             add_colour(out, max, &n, styles[k]->edge);

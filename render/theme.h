@@ -58,6 +58,8 @@ typedef struct junqi_theme {
     junqi_rgba badge_text;
     junqi_seat_style two_player[JUNQI_SEATS];  /**< seat styles on the two-player board */
     junqi_seat_style four_player[JUNQI_SEATS]; /**< seat styles on the four-player board */
+    junqi_seat_style flip[3];    /**< flip games (docs/flip.md): red, blue (a junqi_colour), and
+                                      the back of a piece whose colour is not known */
     bool seat_letters;           /**< mark every tile with its seat's letter (N E S W) */
 } junqi_theme;
 

@@ -36,8 +36,8 @@ static inline junqi_flip flip_build_rules(const junqi_rules *rules, int seat, in
  * `south` (JUNQI_RED, JUNQI_BLUE or JUNQI_NO_COLOUR), and pieces from a
  * space-separated list of SQ:SPEC, SPEC being an optional '*' (face down),
  * a colour letter (r, b), a piece symbol (9..1 B L F, ? unknown), then
- * optionally '(' loads ')' as in the position notation, e.g.
- * "c7:b8 c5:r3 b12:bF a12:*rL d4:r1(LF)". Every piece not on the board is
+ * optionally '(' loads ')' and '_' a lying flag's colour as in the position
+ * notation, e.g. "c7:b8 c5:r3 b12:bF a12:*rL d4:r1(LF) b4:r5_b". Every piece not on the board is
  * removed, so that the pools hold exactly the face-down pieces placed.
  */
 static inline junqi_flip flip_build(const char *rules, int seat, int south, const char *pieces)
@@ -68,6 +68,9 @@ static inline junqi_flip flip_build_rules(const junqi_rules *rules, int seat, in
         if (*s == '(')
             for (s++; *s && *s != ')'; s++)
                 load = (uint8_t)(load + (*s == 'L' ? JUNQI_LOAD_MINE : *s == 'B' ? JUNQI_LOAD_BOMB : JUNQI_LOAD_FLAG));
+        const char *under = strchr(s, '_');
+        if (under)
+            load |= (uint8_t)(JUNQI_LOAD_GROUND | (under[1] == 'b' ? JUNQI_LOAD_GROUND_BLUE : 0));
         junqi_flip_put(&pos, sq(tok), (uint8_t)(JUNQI_FLIP_CELL(colour, k) | (down ? JUNQI_FLIP_DOWN : 0)), load);
     }
     /* everything not on the board is removed: first count the army less the face-up pieces */

@@ -19,6 +19,7 @@
 
 #include "cli.h"
 #include "draw.h"
+#include "flip_draw.h"
 #include "output.h"
 #include "replay.h"
 
@@ -55,6 +56,9 @@ typedef struct source {
     junqi_annotations notes;  /* the last scene's: given, then its comments' */
     char eval[128];           /* the last scene's [%eval ...], or "" */
     junqi_position shown;     /* the last scene's position, as the viewing seat sees it */
+    bool flip;                /* a flip game: flip_replay and flip_shown instead */
+    junqi_flip_replay flip_replay;
+    junqi_flip flip_shown;
 } source;
 
 static void usage(void)
@@ -136,9 +140,30 @@ static bool gather_notes(source *src, size_t ply)
     return true;
 }
 
+/* A flip game's scene at `ply` (docs/flip.md): everyone's view is the same, the identities hidden. */
+static void flip_scene(source *src, const options *opt, size_t ply, junqi_scene *s)
+{
+    junqi_flip_replay_seek(&src->flip_replay, ply);
+    if (ply == src->moves && opt->ply < 0)
+        junqi_flip_replay_run(&src->flip_replay);
+    src->flip_shown = src->flip_replay.pos;
+    if (opt->view != JUNQI_NO_SEAT)
+        junqi_flip_view(&src->flip_shown, &src->flip_shown);
+    junqi_flip_scene(s, &src->flip_shown, &src->flip_replay, opt->view == JUNQI_NO_SEAT);
+}
+
 /* The scene at `ply` as opt->view sees it (pointing into src). False when out of memory. */
 static bool source_scene(source *src, const options *opt, size_t ply, junqi_scene *s)
 {
+    if (src->flip) {
+        if (!gather_notes(src, ply))
+            return false;
+        *s = (junqi_scene){.notes = &src->notes, .evaluation = src->eval[0] ? src->eval : NULL};
+        flip_scene(src, opt, ply, s);
+        for (int seat = 0; seat < JUNQI_SEATS; seat++)
+            s->players[seat] = src->game->seat[seat].player;
+        return true;
+    }
     junqi_replay_seek(&src->replay, ply);
     if (ply == src->moves && opt->ply < 0)
         junqi_replay_run(&src->replay); /* the end includes events after the last move */
@@ -307,8 +332,12 @@ static int render_input(options *opt, const char *path)
         }
         junqi_cli_print_diags(stderr, in.name, &d, JUNQI_FORMAT_TEXT);
     } else {
-        source src = {.game = in.game, .moves = junqi_game_moves(in.game)};
-        junqi_replay_start(&src.replay, in.game, opt->rules, NULL);
+        static source src;
+        src = (source){.game = in.game, .moves = junqi_game_moves(in.game), .flip = in.game->rules->flip};
+        if (src.flip)
+            junqi_flip_replay_start(&src.flip_replay, in.game, opt->rules, NULL);
+        else
+            junqi_replay_start(&src.replay, in.game, opt->rules, NULL);
         rc = render_source(&src, opt, in.name);
         junqi_annotations_free(&src.given);
         junqi_annotations_free(&src.notes);

@@ -105,5 +105,18 @@ sed '/^\[Deal/d' "$D/fanqi.jgn" >"$tmp/nodeal.jgn"
 run "$A" --perft 2 --ply 0 "$tmp/nodeal.jgn"
 expect "--perft without a deal: invalid" 1 "$rc"
 
+# --- pictures ---------------------------------------------------------------------------
+G=$JUNQI_BIN/junqi-render
+for fmt in png svg gif; do
+    run "$G" --caption --size 300 --ply 20 "$D/fanqi_wiki.jgn" -o "$tmp/p.$fmt"
+    expect "junqi-render fanqi_wiki --ply 20 .$fmt: exit status" 0 "$rc"
+done
+expect "junqi-render PNG signature" "89504e47" "$(head -c 4 "$tmp/p.png" | od -An -tx1 | tr -d ' \n')"
+expect "junqi-render GIF signature" "GIF89a" "$(head -c 6 "$tmp/p.gif")"
+checks=$((checks + 1))
+grep -q "<svg" "$tmp/p.svg" || fail "junqi-render .svg: no <svg element"
+run "$G" --view south --size 300 "$D/zuhe.jgn" -o "$tmp/zuhe.gif"
+expect "junqi-render a whole zuhe game as a GIF: exit status" 0 "$rc"
+
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * draw_parts.h - pieces of draw.c's drawing that flip_draw.c shares, so that
+ * a flip game's tiles, highlights, arrows and badges are drawn by the same
+ * code, at the same pixels, as the formation game's (draw.h's design note).
+ * Internal to the render library. All coordinates are pixels of the
+ * renderer's geometry; every function draws onto cr and leaves its state.
+ */
+#ifndef JUNQI_RENDER_DRAW_PARTS_H
+#define JUNQI_RENDER_DRAW_PARTS_H
+
+#include <stdbool.h>
+
+#include <cairo.h>
+
+#include "draw.h"
+
+/** A whole tile in style st, centred on the origin: its face, or its back for JUNQI_UNKNOWN,
+ *  with a corner letter (NULL: none). */
+void junqi_draw_tile_shape(const junqi_renderer *r, cairo_t *cr, const junqi_seat_style *st,
+                           const char *letter, junqi_piece p);
+
+/** Caption text centred on (x, y) at px pixels in the theme's font, shrunk to max_w; returns its width. */
+double junqi_draw_label(const junqi_renderer *r, cairo_t *cr, double px, const char *text, double x, double y,
+                        junqi_rgba colour, double max_w);
+
+/** The tile-sized box round point p, grown by `grow` pixels, filled with colour. */
+void junqi_draw_glow(const junqi_renderer *r, cairo_t *cr, int p, double grow, junqi_rgba colour);
+
+/** The arrow of a move from one point to another. */
+void junqi_draw_arrow_between(const junqi_renderer *r, cairo_t *cr, int from, int to, junqi_rgba colour);
+
+/** A scene's arrows and marks (NULL: none). */
+void junqi_draw_notes(const junqi_renderer *r, cairo_t *cr, const junqi_annotations *notes);
+
+/** A disc of radius rad at (x, y) with short text: the combat badge's shape. */
+void junqi_draw_disc(const junqi_renderer *r, cairo_t *cr, double x, double y, double rad, const char *text,
+                     junqi_rgba fill, junqi_rgba ink);
+
+/** A pill h pixels high centred on (x, y) round short text. */
+void junqi_draw_pill(const junqi_renderer *r, cairo_t *cr, double x, double y, double h, const char *text,
+                     junqi_rgba fill, junqi_rgba ink);
+
+/** The renderer's theme, options and the margin round a cached tile. */
+const junqi_theme *junqi_renderer_theme(const junqi_renderer *r);
+const junqi_render_options *junqi_renderer_options(const junqi_renderer *r);
+int junqi_renderer_tile_pad(const junqi_renderer *r);
+
+/** Draw scene s's flip position (s->flip): pieces, last action, notes and caption (flip_draw.c). */
+void junqi_flip_draw_scene(junqi_renderer *r, cairo_t *cr, bool raster, const junqi_scene *s);
+
+#endif
