@@ -356,7 +356,7 @@ static bool push(const char **list, int *n, const char *value)
     return true;
 }
 
-/* Parse one option (getopt code c, argument arg). Returns -1 to go on, else an exit status. */
+/* Parse one option (getopt code c, argument arg). Returns JUNQI_OPTIONS_GO_ON, or an exit status. */
 static int parse_option(options *opt, int c, const char *arg)
 {
     long n;
@@ -419,7 +419,7 @@ static int parse_option(options *opt, int c, const char *arg)
     case 'h': usage(); return JUNQI_EXIT_OK;
     case 'V': return junqi_cli_version(prog);
     }
-    return -1;
+    return JUNQI_OPTIONS_GO_ON;
 }
 
 int main(int argc, char **argv)
@@ -446,7 +446,7 @@ int main(int argc, char **argv)
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
         int rc = c == '?' || c == ':' ? junqi_cli_bad_option(prog, argv) : parse_option(&opt, c, optarg);
-        if (rc >= 0)
+        if (rc != JUNQI_OPTIONS_GO_ON)
             return rc;
     }
     if (opt.position && argc > optind)

@@ -45,8 +45,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
         junqi_diags d;
         junqi_diags_init(&d);
         junqi_game *g;
-        int rc;
-        while (r && (rc = junqi_jgn_next(r, &g, &d)) != 0) {
+        junqi_read_status rc;
+        while (r && ((rc = junqi_jgn_next(r, &g, &d)) == JUNQI_READ_OK || rc == JUNQI_READ_BROKEN)) {
             if (g)
                 round_trip(g);
             junqi_game_free(g);
