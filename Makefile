@@ -104,8 +104,18 @@ demo: all
 	@grep -E '^\[(North|East|South|West)(Accuracy|Blunders) ' demo.jgn
 	@echo "demo: wrote demo.jgn (the annotated game), demo-eval.png, demo.png, demo.gif"
 
-check: all $(TEST_BINS)
+check: all $(TEST_BINS) $(BUILD)/tests/headers-c.o $(BUILD)/tests/headers-cxx.o
 	@bash tests/run-tests $(BUILD) $(BINDIR)
+
+# Every installed header in one C and one C++ translation unit (tests/headers.c, .cpp).
+HEADER_FLAGS = -Wall -Wextra -Werror -pedantic -I$(BUILD)/tests -Ilibcore -Iformats -Irender $(RENDER_CFLAGS)
+$(BUILD)/tests/all-headers.h: $(HEADERS) Makefile
+	@mkdir -p $(dir $@)
+	printf '#include "%s"\n' $(notdir $(HEADERS)) > $@
+$(BUILD)/tests/headers-c.o: tests/headers.c $(BUILD)/tests/all-headers.h
+	$(CC) -std=c11 $(HEADER_FLAGS) -c $< -o $@
+$(BUILD)/tests/headers-cxx.o: tests/headers.cpp $(BUILD)/tests/all-headers.h
+	$(CXX) -std=c++11 $(HEADER_FLAGS) -c $< -o $@
 
 asan:
 	JUNQI_SANITIZE=1 $(MAKE) BUILD=build-asan BINDIR=build-asan/bin LIBDIR=build-asan/lib OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
