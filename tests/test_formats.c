@@ -237,18 +237,15 @@ static void published_formations_validate_except_the_one_with_wrong_counts(void 
         } else {
             assert_int_equal(errors, 0);
         }
-        /* the same formation as QQ's .jql file, when the shared data is here */
-        const char *shared = shared_data();
-        if (shared) {
-            char path[4300];
-            snprintf(path, sizeof path, "%s/formations/jql/%s.jql", shared, ids[i]);
-            size_t jlen;
-            uint8_t *jql = read_file(path, &jlen), setup[6][5];
-            assert_non_null(jql);
-            assert_true(junqi_qq_read_formation(jql, jlen, setup, NULL));
-            assert_memory_equal(setup, list.items[0].setup, sizeof setup);
-            free(jql);
-        }
+        /* the same formation as QQ's .jql file (tests/data/jql) */
+        char path[64];
+        snprintf(path, sizeof path, "tests/data/jql/%s.jql", ids[i]);
+        size_t jlen;
+        uint8_t *jql = read_file(source_path(path), &jlen), setup[6][5];
+        assert_non_null(jql);
+        assert_true(junqi_qq_read_formation(jql, jlen, setup, NULL));
+        assert_memory_equal(setup, list.items[0].setup, sizeof setup);
+        free(jql);
         junqi_formations_free(&list);
         junqi_diags_free(&d);
         free(data);

@@ -81,24 +81,13 @@ static void round_trip_one(const char *path, const char *name, void *ctx)
     check_round_trip(path, name);
 }
 
-static int round_trip_folder(const char *dir)
-{
-    return for_each_replay(dir, round_trip_one, NULL);
-}
-
-static void fixture_replays_convert_to_jgn_and_replay_identically(void **state)
+/* Every real replay of the corpus (tests/testutil.h): QQ -> JGN -> the same game. */
+static void real_replays_convert_to_jgn_and_replay_identically(void **state)
 {
     (void)state;
-    assert_int_equal(round_trip_folder(source_path("tests/data/perft/replays")), 30);
-}
-
-static void all_shared_replays_convert_to_jgn_and_replay_identically(void **state)
-{
-    (void)state;
-    const char *dir = shared_path("qq-replays");
-    if (!dir)
-        skip();
-    assert_int_equal(round_trip_folder(dir), 298);
+    bool shared;
+    int n = for_each_corpus_replay(round_trip_one, NULL, &shared);
+    assert_int_equal(n, shared ? SHARED_REPLAYS : BUNDLED_REPLAYS);
 }
 
 static const char two_games[] =
@@ -257,8 +246,7 @@ static void a_game_of_100000_moves_reads_and_replays(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(fixture_replays_convert_to_jgn_and_replay_identically),
-        cmocka_unit_test(all_shared_replays_convert_to_jgn_and_replay_identically),
+        cmocka_unit_test(real_replays_convert_to_jgn_and_replay_identically),
         cmocka_unit_test(a_file_holds_several_games_read_one_at_a_time),
         cmocka_unit_test(commands_in_comments_are_found),
         cmocka_unit_test(gbk_text_is_read_with_a_warning),

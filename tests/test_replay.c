@@ -47,25 +47,13 @@ static void validate_one(const char *path, const char *name, void *ctx)
     free(data);
 }
 
-/* Validate every replay in a folder; returns how many there were. */
-static int validate_folder(const char *dir)
-{
-    return for_each_replay(dir, validate_one, NULL);
-}
-
-static void fixture_replays_validate_without_errors(void **state)
+/* Every real replay of the corpus (tests/testutil.h) validates. */
+static void real_replays_validate_without_errors(void **state)
 {
     (void)state;
-    assert_int_equal(validate_folder(source_path("tests/data/perft/replays")), 30);
-}
-
-static void all_298_shared_replays_validate_without_errors(void **state)
-{
-    (void)state;
-    const char *dir = shared_path("qq-replays");
-    if (!dir)
-        skip();
-    assert_int_equal(validate_folder(dir), 298);
+    bool shared;
+    int n = for_each_corpus_replay(validate_one, NULL, &shared);
+    assert_int_equal(n, shared ? SHARED_REPLAYS : BUNDLED_REPLAYS);
 }
 
 /* After seeking to any ply, the seat to move owns the piece of the next move. */
@@ -238,8 +226,7 @@ static void setup_rules_report_every_violation(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(fixture_replays_validate_without_errors),
-        cmocka_unit_test(all_298_shared_replays_validate_without_errors),
+        cmocka_unit_test(real_replays_validate_without_errors),
         cmocka_unit_test(every_ply_has_the_next_movers_seat_to_move),
         cmocka_unit_test(a_finished_game_has_its_result),
         cmocka_unit_test(a_wrong_combat_result_is_reported_at_its_move),
