@@ -5,7 +5,7 @@
 #   make check      build and run the test suite
 #   make asan       the test suite under AddressSanitizer + UBSan (separate build dir)
 #   make bench      benchmarks (moves validated per second, perft nodes per second)
-#   make fuzz       libFuzzer harnesses (clang)
+#   make fuzz       libFuzzer harnesses (clang); make fuzz-smoke runs them briefly (CI)
 #   make install PREFIX=/usr/local
 
 PREFIX    ?= /usr/local
@@ -41,6 +41,7 @@ RENDER_TOOLS  := $(if $(wildcard tools/junqi-render.c),$(BINDIR)/junqi-render)
 
 TEST_SRC    := $(wildcard tests/test_*.c)
 TEST_BINS   := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+FUZZ_DRIVERS := $(patsubst tests/fuzz/fuzz_%.c,$(BUILD)/fuzz/fuzz_%,$(wildcard tests/fuzz/fuzz_*.c))
 CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS   := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmocka)
 JSONC_CFLAGS  := $(shell $(PKG_CONFIG) --cflags json-c 2>/dev/null)
@@ -104,8 +105,14 @@ demo: all
 	@grep -E '^\[(North|East|South|West)(Accuracy|Blunders) ' demo.jgn
 	@echo "demo: wrote demo.jgn (the annotated game), demo-eval.png, demo.png, demo.gif"
 
-check: all $(TEST_BINS) $(BUILD)/tests/headers-c.o $(BUILD)/tests/headers-cxx.o
+check: all $(TEST_BINS) $(BUILD)/tests/headers-c.o $(BUILD)/tests/headers-cxx.o $(FUZZ_DRIVERS)
 	@bash tests/run-tests $(BUILD) $(BINDIR)
+
+# The fuzz harnesses without libFuzzer (tests/fuzz/driver.c), run by
+# tests/cli/fuzz-inputs.sh on the seed corpus and the committed crashers.
+$(BUILD)/fuzz/fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(BUILD)/tests/fuzz/driver.o $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_CORE)
 
 # Every installed header in one C and one C++ translation unit (tests/headers.c, .cpp).
 HEADER_FLAGS = -Wall -Wextra -Werror -pedantic -I$(BUILD)/tests -Ilibcore -Iformats -Irender $(RENDER_CFLAGS)
@@ -130,10 +137,17 @@ bench: $(BUILD)/bench/bench
 FUZZ_CC := clang
 FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,build-fuzz/fuzz_%,$(wildcard tests/fuzz/fuzz_*.c))
 fuzz: $(FUZZ_TARGETS)
-build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(CORE_SRC)
-	@mkdir -p build-fuzz
-	$(FUZZ_CC) -std=c11 -g -O1 -D_POSIX_C_SOURCE=200809L -fsanitize=fuzzer,address,undefined \
-	    -Ilibcore -Iformats -o $@ $^ -lyaml -lm -pthread
+# CI's fuzz smoke run: each harness a fixed number of runs on the committed corpus.
+fuzz-smoke: $(FUZZ_TARGETS)
+	scripts/fuzz-smoke
+# The core is compiled once (instrumented, not linked with libFuzzer's main) for every harness.
+FUZZ_FLAGS := -std=c11 -g -O1 -D_POSIX_C_SOURCE=200809L -Ilibcore -Iformats
+FUZZ_OBJ := $(CORE_SRC:%.c=build-fuzz/obj/%.o)
+build-fuzz/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link,address,undefined -MMD -MP -c $< -o $@
+build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer,address,undefined -o $@ $^ -lyaml -lm -pthread
 
 HEADERS := $(wildcard libcore/*.h) $(wildcard formats/*.h) $(wildcard render/*.h)
 MANS    := $(wildcard docs/man/*.1)
@@ -153,10 +167,10 @@ install: all junqi.pc
 clean:
 	rm -rf build build-asan build-fuzz bin lib junqi.pc demo.jgn demo-eval.png demo.png demo.gif
 
-.PHONY: all demo check asan bench fuzz install clean
+.PHONY: all demo check asan bench fuzz fuzz-smoke install clean
 .SECONDARY:
 
--include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD) build-fuzz -name '*.d' 2>/dev/null)
 
 # ---- render benchmark (junqi-render, issue 4): PNG and GIF frames per second ----
 $(BUILD)/bench/render_bench.o: bench/render_bench.c

@@ -3,8 +3,7 @@
  * fuzz_jgn.c - libFuzzer harness for the JGN reader (strict and lenient) and
  * writer: every game read is written back, the canonical text must read
  * again and write the same bytes, and replaying it with checks must not
- * crash. Built by `make fuzz`; seed it with docs/jgn.md's examples and
- * converted replays.
+ * crash. Built by `make fuzz`; seeds: tests/fuzz/corpus/jgn (README.md).
  */
 #include <stddef.h>
 #include <stdint.h>
