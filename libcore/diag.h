@@ -106,6 +106,7 @@ typedef enum junqi_severity {
     X(TIMEOUT_COUNT, "timeout-count", WARNING, "a timeout's recorded count is not the replay's") \
     X(END_NOT_DECIDED, "end-not-decided", WARNING, "the record says decided, but both sides are still in") \
     X(UNKNOWN_CODE, "unknown-code", NOTE, "a platform code whose meaning is unknown (kept as it is)") \
+    X(EARLY_SURRENDER, "early-surrender", NOTE, "a surrender the platform's scoring does not allow (QQ: none within 20 moves)") \
     X(BAD_ITEM, "bad-item", ERROR, "a record item of an unknown kind")
 
 /** A diagnostic code: one line of JUNQI_DIAG_CODES. */

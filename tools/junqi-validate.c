@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "position_out.h"
 #include "replay.h"
+#include "score.h"
 
 static const char *prog = "junqi-validate";
 
@@ -44,16 +45,36 @@ static void print_result(const junqi_position *pos)
 {
     const char *reason = junqi_reason_name((junqi_reason)pos->result.reason);
     switch (pos->result.status) {
-    case JUNQI_DECIDED: printf(", %s won (%s)\n", junqi_result_winner(pos), reason); break;
-    case JUNQI_DRAWN: printf(", draw (%s)\n", reason); break;
+    case JUNQI_DECIDED: printf(", %s won (%s)", junqi_result_winner(pos), reason); break;
+    case JUNQI_DRAWN: printf(", draw (%s)", reason); break;
     case JUNQI_UNDECIDED:
         if (pos->result.reason == JUNQI_REASON_UNKNOWN_CODE)
-            printf(", undecided (unknown end code %d)\n", pos->result.code);
+            printf(", undecided (unknown end code %d)", pos->result.code);
         else
-            printf(", undecided (%s)\n", reason);
+            printf(", undecided (%s)", reason);
         break;
-    default: printf(", unfinished\n");
+    default: printf(", unfinished");
     }
+    junqi_score sc;
+    char text[256];
+    if (junqi_score_position(pos, &sc) &&
+        junqi_score_describe(pos->rules->scoring, &sc, text, sizeof text) > 0)
+        printf("; %s", text);
+    putchar('\n');
+}
+
+/* A note for a surrender that the rule set's scoring does not allow (QQ: none in 20 moves). */
+static void note_early_surrender(const junqi_game *g, const junqi_rules *rules, junqi_diags *d)
+{
+    const junqi_scoring *s = rules->scoring;
+    int seat;
+    size_t moves;
+    long item = s ? junqi_score_early_surrender(s, g, &seat, &moves) : -1;
+    if (item >= 0)
+        junqi_diags_add(d, JUNQI_CODE_EARLY_SURRENDER, -1, g->main.items[item].loc,
+                        "%s surrendered after %zu moves: %s allows no surrender within the "
+                        "first %d moves", junqi_seat_name((junqi_seat)seat), moves, s->platform,
+                        s->surrender_moves);
 }
 
 static void print_summary(const junqi_input *in, const junqi_replay *r, const junqi_diags *d)
@@ -107,8 +128,10 @@ static void check_item(const options *opt, const junqi_source *src, junqi_input 
 {
     junqi_replay r;
     if (in->kind == JUNQI_INPUT_RECORD) {
-        if (junqi_replay_start(&r, in->game, opt->rules, d))
+        if (junqi_replay_start(&r, in->game, opt->rules, d)) {
             junqi_replay_run(&r);
+            note_early_surrender(in->game, r.pos.rules, d);
+        }
     } else if (in->kind == JUNQI_INPUT_FORMATION) {
         junqi_formation_check(&in->formation, in->formation.name, d);
     }
