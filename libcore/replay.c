@@ -47,7 +47,7 @@ static void place_unknown(junqi_position *pos, int s)
     uint8_t layout[6][5];
     for (int row = 1; row <= 6; row++)
         for (int col = 1; col <= 5; col++)
-            layout[row - 1][col - 1] = junqi_setup_is_camp(row, col) ? JUNQI_NONE : JUNQI_UNKNOWN;
+            layout[row - 1][col - 1] = junqi_arm_point_kind(row, col) == JUNQI_CAMP ? JUNQI_NONE : JUNQI_UNKNOWN;
     junqi_position_place_setup(pos, (junqi_seat)s, layout);
 }
 

@@ -7,26 +7,17 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-int junqi_setup_is_camp(int row, int col)
-{
-    return ((row == 2 || row == 4) && (col == 2 || col == 4)) || (row == 3 && col == 3);
-}
-
-static int is_headquarters(int row, int col)
-{
-    return row == 6 && (col == 2 || col == 4);
-}
-
 unsigned junqi_setup_allowed(int row, int col)
 {
     unsigned k = ((1u << (JUNQI_MARSHAL + 1)) - 1) & ~((1u << JUNQI_FLAG) - 1);
-    if (junqi_setup_is_camp(row, col))
+    junqi_point_kind kind = junqi_arm_point_kind(row, col);
+    if (kind == JUNQI_CAMP)
         return 0;
     if (row < 5)
         k &= ~(1u << JUNQI_LANDMINE);
     if (row == 1)
         k &= ~(1u << JUNQI_BOMB);
-    if (!is_headquarters(row, col))
+    if (kind != JUNQI_HEADQUARTERS)
         k &= ~(1u << JUNQI_FLAG);
     return k;
 }
@@ -66,7 +57,7 @@ static void check_point(const uint8_t setup[6][5], int row, int col, junqi_setup
     junqi_piece piece = (junqi_piece)setup[row - 1][col - 1];
     const char *name = junqi_piece_name(piece, JUNQI_NAMES_EN);
     int before = *n;
-    if (junqi_setup_is_camp(row, col)) {
+    if (junqi_arm_point_kind(row, col) == JUNQI_CAMP) {
         if (piece != JUNQI_NONE)
             add(out, n, JUNQI_CODE_PIECE_ON_CAMP, row, col,
                 "a %s stands on the camp at row %d, column %d; camps start empty", name, row, col);

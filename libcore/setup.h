@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "board.h"
 #include "diag.h"
 #include "piece.h"
 
@@ -58,9 +59,6 @@ void junqi_setup_format(const uint8_t setup[6][5], char out[JUNQI_SETUP_TEXT]);
  * 6 rows of 5 symbols.
  */
 bool junqi_setup_parse(const char *text, size_t len, uint8_t setup[6][5]);
-
-/** True if (row, col) (1-based, owner's frame) is a camp of the arm (boards.md). */
-int junqi_setup_is_camp(int row, int col);
 
 /**
  * The piece kinds the setup rules allow at the start on (row, col) of an arm
