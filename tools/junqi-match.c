@@ -254,8 +254,8 @@ static void usage(void)
            "  --name1 NAME, --name2 NAME  names in the records (default: the engines' ids)\n"
            "  --concurrency N     games at once, each with its own engine processes (default 1)\n"
            "  --max-moves N       adjudicate a draw after N moves (default 2000)\n"
-           "  --timeout S         seconds an engine has for a move before it forfeits\n"
-           "                      (default 60, plus the movetime)\n"
+           "  --timeout S         seconds an engine has for a move before it forfeits, and\n"
+           "                      to answer junqi and isready (default 60, plus the movetime)\n"
            "  -o FILE             write the games as JGN, in game order\n"
            "  --format text|json  the summary as text (default) or one JSON object\n"
            "  -q, --quiet         no line per game on standard error\n"
@@ -433,20 +433,19 @@ static bool engine_open(match *m, int e, player *pl, char *id, size_t idlen)
         return false;
     }
     pl->running = true;
+    double timeout = (double)m->opt->timeout, deadline = now() + timeout;
     bool ok = proc_send(&pl->p, "junqi");
-    while (ok && proc_wait(&pl->p, "id", 30, &line, NULL, 0) == 1) {
+    int rc = 0;
+    while (ok && (rc = proc_line(&pl->p, deadline, &line)) == 1 && strcmp(line, "junqiok") != 0)
         if (id && strncmp(line, "id name ", 8) == 0)
             snprintf(id, idlen, "%s", line + 8);
-        if (strncmp(line, "id name ", 8) == 0)
-            break;
-    }
-    ok = ok && proc_wait(&pl->p, "junqiok", 30, &line, NULL, 0) == 1;
+    ok = ok && rc == 1;
     for (int i = 0; ok && i < spec->noptions; i++) {
         const char *eq = strchr(spec->option[i], '=');
         ok = proc_send(&pl->p, "setoption name %.*s value %s", (int)(eq - spec->option[i]), spec->option[i],
                        eq + 1);
     }
-    ok = ok && proc_send(&pl->p, "isready") && proc_wait(&pl->p, "readyok", 60, &line, err, sizeof err) == 1;
+    ok = ok && proc_send(&pl->p, "isready") && proc_wait(&pl->p, "readyok", timeout, &line, err, sizeof err) == 1;
     if (!ok || err[0]) {
         note(m, "engine %d ('%s'): %s", e + 1, spec->cmd, err[0] ? err : "does not speak the engine protocol");
         proc_stop(&pl->p);
@@ -562,7 +561,7 @@ static game_out play_game(match *m, player pl[2], int g)
             engine_close(&pl[e]);
     char *line;
     for (int e = 0; e < 2; e++)
-        if (pl[e].running && proc_wait(&pl[e].p, "readyok", 60, &line, NULL, 0) != 1)
+        if (pl[e].running && proc_wait(&pl[e].p, "readyok", (double)m->opt->timeout, &line, NULL, 0) != 1)
             engine_close(&pl[e]);
     play_moves(m, pl, &r, g, &out);
     const junqi_result *res = &r.pos.result;
