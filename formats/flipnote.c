@@ -467,7 +467,7 @@ bool junqi_flip_pos_parse(const char *text, size_t len, junqi_flip *pos, junqi_d
         }
     }
     junqi_loc loc = {(long)r.err_at, -1, 1, (int)r.err_at + 1};
-    junqi_diags_add(d, JUNQI_SEV_ERROR, "bad-position", -1, loc, "%s", r.msg);
+    junqi_diags_add(d, JUNQI_CODE_BAD_POSITION, -1, loc, "%s", r.msg);
     return false;
 }
 

@@ -50,6 +50,7 @@
 #include <stdint.h>
 
 #include "board.h"
+#include "diag.h"
 #include "piece.h"
 #include "position.h"
 #include "rules.h"
@@ -129,16 +130,28 @@ typedef struct junqi_action {
 /** True if a and b are the same action. */
 bool junqi_action_equal(junqi_action a, junqi_action b);
 
+/** An action of kind k from one point to another: the whole stack, no flag set down. */
+static inline junqi_action junqi_action_make(junqi_action_kind k, int from, int to)
+{
+    junqi_action a;
+    a.kind = (uint8_t)k;
+    a.from = (uint8_t)from;
+    a.to = (uint8_t)to;
+    a.part = JUNQI_PART_ALL;
+    a.drop = false;
+    return a;
+}
+
 /** A flip of point p. */
 static inline junqi_action junqi_action_flip(int p)
 {
-    return (junqi_action){JUNQI_ACT_FLIP, (uint8_t)p, (uint8_t)p, JUNQI_PART_ALL, false};
+    return junqi_action_make(JUNQI_ACT_FLIP, p, p);
 }
 
 /** A whole move from one point to another. */
 static inline junqi_action junqi_action_move(int from, int to)
 {
-    return (junqi_action){JUNQI_ACT_MOVE, (uint8_t)from, (uint8_t)to, JUNQI_PART_ALL, false};
+    return junqi_action_make(JUNQI_ACT_MOVE, from, to);
 }
 
 /** Everything of a flip position but its points: what an undo record copies. */
@@ -325,7 +338,7 @@ int junqi_flip_generate(const junqi_flip *pos, junqi_action *out);
 /** True if seat s has a legal action (flips count) were it to move. */
 bool junqi_flip_can_act(const junqi_flip *pos, int s);
 
-/** Why an action is illegal. Each has a diagnostic code (junqi_flip_illegal_id). */
+/** Why an action is illegal. Each has a diagnostic code (junqi_flip_illegal_code). */
 typedef enum junqi_flip_illegal {
     JUNQI_FLIP_LEGAL = 0,
     JUNQI_FLIP_GAME_OVER,       /**< after-game-end */
@@ -380,8 +393,8 @@ junqi_flip_illegal junqi_flip_check_action(const junqi_flip *pos, junqi_action a
 char *junqi_flip_describe(const junqi_flip *pos, junqi_action a, const junqi_flip_check *check,
                           char *buf, size_t n);
 
-/** The diagnostic code of a reason ("losing-attack", …). Static string. */
-const char *junqi_flip_illegal_id(junqi_flip_illegal code);
+/** The diagnostic code of a reason (JUNQI_CODE_LOSING_ATTACK, …; diag.h's table). */
+junqi_code junqi_flip_illegal_code(junqi_flip_illegal code);
 
 /**
  * JUNQI_FLIP_LEGAL if the piece on `from` travelling in `style` reaches

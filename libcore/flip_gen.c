@@ -371,15 +371,18 @@ junqi_flip_illegal junqi_flip_check_action(const junqi_flip *pos, junqi_action a
 
 /* ---- explanations ---- */
 
-const char *junqi_flip_illegal_id(junqi_flip_illegal code)
+junqi_code junqi_flip_illegal_code(junqi_flip_illegal code)
 {
-    static const char *const ids[] = {
-        "legal", "after-game-end", "no-piece", "face-up", "no-colour", "face-down", "not-its-turn",
-        "immobile-piece", "no-move", "own-piece", "attack-face-down", "camp-attack", "losing-attack",
-        "landmine-attack", "flag-guarded", "flag-taker", "no-such-attack", "bomb-camp", "bad-part",
-        "split-in-camp", "bad-drop", "one-step", "rail-turn", "rail-blocked", "not-connected",
+    static const junqi_code codes[] = {
+        JUNQI_CODE_COUNT, JUNQI_CODE_AFTER_GAME_END, JUNQI_CODE_NO_PIECE, JUNQI_CODE_FACE_UP,
+        JUNQI_CODE_NO_COLOUR, JUNQI_CODE_FACE_DOWN, JUNQI_CODE_NOT_ITS_TURN, JUNQI_CODE_IMMOBILE_PIECE,
+        JUNQI_CODE_NO_MOVE, JUNQI_CODE_OWN_PIECE, JUNQI_CODE_ATTACK_FACE_DOWN, JUNQI_CODE_CAMP_ATTACK,
+        JUNQI_CODE_LOSING_ATTACK, JUNQI_CODE_LANDMINE_ATTACK, JUNQI_CODE_FLAG_GUARDED, JUNQI_CODE_FLAG_TAKER,
+        JUNQI_CODE_NO_SUCH_ATTACK, JUNQI_CODE_BOMB_CAMP, JUNQI_CODE_BAD_PART, JUNQI_CODE_SPLIT_IN_CAMP,
+        JUNQI_CODE_BAD_DROP, JUNQI_CODE_ONE_STEP, JUNQI_CODE_RAIL_TURN, JUNQI_CODE_RAIL_BLOCKED,
+        JUNQI_CODE_NOT_CONNECTED,
     };
-    return code <= JUNQI_FLIP_NOT_CONNECTED ? ids[code] : "illegal";
+    return code <= JUNQI_FLIP_NOT_CONNECTED ? codes[code] : JUNQI_CODE_COUNT;
 }
 
 /* "the red captain", "a face-down piece", "the blue flag". */

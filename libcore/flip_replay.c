@@ -12,14 +12,14 @@
 #include "movegen.h"
 
 __attribute__((format(printf, 4, 5)))
-static void report(junqi_flip_replay *r, const char *code, const junqi_item *it, const char *fmt, ...)
+static void report(junqi_flip_replay *r, junqi_code code, const junqi_item *it, const char *fmt, ...)
 {
     if (!r->diags)
         return;
     va_list ap;
     va_start(ap, fmt);
     int move = it && it->kind == JUNQI_ITEM_MOVE ? (int)r->moves + 1 : -1;
-    junqi_diags_vadd(r->diags, JUNQI_SEV_ERROR, code, move, it ? it->loc : JUNQI_NOWHERE, fmt, ap);
+    junqi_diags_vadd(r->diags, code, move, it ? it->loc : JUNQI_NOWHERE, fmt, ap);
     va_end(ap);
 }
 
@@ -32,7 +32,7 @@ bool junqi_flip_replay_start(junqi_flip_replay *r, const junqi_game *g, const ju
     r->last_taker = JUNQI_NO_SEAT;
     const junqi_rules *rs = rules ? rules : g->rules;
     if (!rs->flip || g->board != JUNQI_TWO_PLAYER) {
-        junqi_diags_add(d, JUNQI_SEV_ERROR, "bad-rules", -1, JUNQI_NOWHERE, "%s",
+        junqi_diags_add(d, JUNQI_CODE_BAD_RULES, -1, JUNQI_NOWHERE, "%s",
                         !rs->flip ? "the rule set is not a flip rule set" : "flip games are played on the two-player board");
         return false;
     }
@@ -43,7 +43,7 @@ bool junqi_flip_replay_start(junqi_flip_replay *r, const junqi_game *g, const ju
     }
     char msg[200];
     if (g->has_deal && d && !junqi_flip_deal_check(g->deal, msg, sizeof msg))
-        junqi_diags_add(d, JUNQI_SEV_ERROR, "bad-deal", -1, g->deal_loc, "Deal: %s", msg);
+        junqi_diags_add(d, JUNQI_CODE_BAD_DEAL, -1, g->deal_loc, "Deal: %s", msg);
     junqi_flip_init(&r->pos, rs, g->has_deal ? g->deal : NULL);
     if (g->first == JUNQI_NORTH || g->first == JUNQI_SOUTH)
         junqi_flip_set_turn(&r->pos, g->first);
@@ -94,17 +94,17 @@ static uint8_t shown_identity(junqi_flip_replay *r, const junqi_item *it, int p)
     junqi_square_name(pos->board, p, sq);
     if (junqi_flip_piece(c) != JUNQI_UNKNOWN) {
         if (said && said != junqi_flip_up(c))
-            report(r, "flip-identity", it, "the record shows a %s on %s, but the deal has a %s there",
+            report(r, JUNQI_CODE_FLIP_IDENTITY, it, "the record shows a %s on %s, but the deal has a %s there",
                    identity_name(said, a, sizeof a), sq, identity_name(junqi_flip_up(c), b, sizeof b));
         return junqi_flip_up(c);
     }
     if (!said) {
-        report(r, "flip-unknown", it, "the record does not say what the piece on %s showed, and it has no Deal", sq);
+        report(r, JUNQI_CODE_FLIP_UNKNOWN, it, "the record does not say what the piece on %s showed, and it has no Deal", sq);
         return 0;
     }
     int colour = junqi_flip_colour(c);
     if ((colour < 2 && colour != junqi_flip_colour(said)) || !pos->st.pool[junqi_flip_colour(said)][junqi_flip_piece(said)]) {
-        report(r, "flip-identity", it, "the record shows a %s on %s, but %s", identity_name(said, a, sizeof a), sq,
+        report(r, JUNQI_CODE_FLIP_IDENTITY, it, "the record shows a %s on %s, but %s", identity_name(said, a, sizeof a), sq,
                colour < 2 && colour != junqi_flip_colour(said) ? "the back there shows the other colour"
                                                                : "no such piece is still face down");
         return 0;
@@ -117,7 +117,7 @@ static void check_outcome(junqi_flip_replay *r, const junqi_item *it, int rule)
     if (!it->outcome_known || it->flip || it->outcome == rule)
         return;
     char m[8];
-    report(r, "wrong-outcome", it, "%s: the record says '%s', the rules say '%s'",
+    report(r, JUNQI_CODE_WRONG_OUTCOME, it, "%s: the record says '%s', the rules say '%s'",
            junqi_move_name(r->pos.board, it->move, m), junqi_flip_outcome_name(it->outcome),
            junqi_flip_outcome_name(rule));
 }
@@ -131,16 +131,16 @@ static void check_colour_event(junqi_flip_replay *r, const junqi_item *it, int t
     const char *seat = junqi_seat_name((junqi_seat)JUNQI_COLOUR_EVENT_SEAT(want ? want : it->colour_event));
     const char *col = junqi_colour_name(JUNQI_COLOUR_EVENT_COLOUR(want ? want : it->colour_event));
     if (!want)
-        report(r, "colour-event", it, "the record says colour:%s:%s, but no colour is assigned here", seat, col);
+        report(r, JUNQI_CODE_COLOUR_EVENT, it, "the record says colour:%s:%s, but no colour is assigned here", seat, col);
     else
-        report(r, "colour-event", it, "%s takes %s here: the record should say colour:%s:%s", seat, col, seat, col);
+        report(r, JUNQI_CODE_COLOUR_EVENT, it, "%s takes %s here: the record should say colour:%s:%s", seat, col, seat, col);
 }
 
 static void check_part(junqi_flip_replay *r, const junqi_item *it)
 {
     int leader = junqi_flip_piece(r->pos.cell[it->move.from]);
     if (it->part && it->part_leader != leader && leader != JUNQI_NONE)
-        report(r, "bad-part", it, "the record moves a part led by a %s, but a %s leads the group on the point",
+        report(r, JUNQI_CODE_BAD_PART, it, "the record moves a part led by a %s, but a %s leads the group on the point",
                junqi_piece_name((junqi_piece)it->part_leader, JUNQI_NAMES_EN), junqi_piece_name((junqi_piece)leader, JUNQI_NAMES_EN));
 }
 
@@ -152,10 +152,10 @@ static void apply_action(junqi_flip_replay *r, const junqi_item *it)
     char why[200];
     junqi_flip_illegal code = junqi_flip_check_action(pos, a, &check);
     if (code != JUNQI_FLIP_LEGAL)
-        report(r, junqi_flip_illegal_id(code), it, "%s", junqi_flip_describe(pos, a, &check, why, sizeof why));
+        report(r, junqi_flip_illegal_code(code), it, "%s", junqi_flip_describe(pos, a, &check, why, sizeof why));
     int mover = pos->st.to_move;
     if (it->seat != JUNQI_NO_SEAT && it->seat != mover && mover != JUNQI_NO_SEAT)
-        report(r, "wrong-mover", it, "the record says %s acts, but it is %s's turn", junqi_seat_name((junqi_seat)it->seat),
+        report(r, JUNQI_CODE_WRONG_MOVER, it, "the record says %s acts, but it is %s's turn", junqi_seat_name((junqi_seat)it->seat),
                junqi_seat_name((junqi_seat)mover));
     check_part(r, it);
     bool reveals = a.kind == JUNQI_ACT_FLIP || junqi_flip_down(pos->cell[a.to]);
@@ -183,7 +183,7 @@ static bool seat_in_game(junqi_flip_replay *r, const junqi_item *it)
 {
     if (it->seat == JUNQI_SOUTH || it->seat == JUNQI_NORTH)
         return true;
-    report(r, "bad-seat", it, "the event concerns %s, which is not in the game",
+    report(r, JUNQI_CODE_BAD_SEAT, it, "the event concerns %s, which is not in the game",
            junqi_seat_name(it->seat < JUNQI_SEATS ? (junqi_seat)it->seat : JUNQI_NO_SEAT));
     return false;
 }
@@ -203,10 +203,10 @@ static void apply_timeout(junqi_flip_replay *r, const junqi_item *it)
     int s = it->seat, limit = r->pos.rules->timeouts;
     r->timeouts[s]++;
     if (s != r->pos.st.to_move)
-        report(r, "timeout-seat", it, "%s times out, but it is %s's turn", junqi_seat_name((junqi_seat)s),
+        report(r, JUNQI_CODE_TIMEOUT_SEAT, it, "%s times out, but it is %s's turn", junqi_seat_name((junqi_seat)s),
                junqi_seat_name(r->pos.st.to_move < JUNQI_SEATS ? (junqi_seat)r->pos.st.to_move : JUNQI_NO_SEAT));
     if (it->count && it->count != r->timeouts[s] && r->diags)
-        junqi_diags_add(r->diags, JUNQI_SEV_WARNING, "timeout-count", -1, it->loc,
+        junqi_diags_add(r->diags, JUNQI_CODE_TIMEOUT_COUNT, -1, it->loc,
                         "the record counts %d timeouts for %s, the replay %d", it->count, junqi_seat_name((junqi_seat)s),
                         r->timeouts[s]);
     junqi_flip_undo u;
@@ -224,13 +224,13 @@ static void apply_elimination(junqi_flip_replay *r, const junqi_item *it)
     const junqi_result *res = &r->pos.st.result;
     int from = r->pos.rules->surrender_from;
     if (reason == JUNQI_REASON_SURRENDER && from && r->moves + 1 < (size_t)from)
-        report(r, "early-surrender", it, "surrender is allowed from move %d, not before move %zu", from, r->moves + 1);
+        report(r, JUNQI_CODE_FORBIDDEN_SURRENDER, it, "surrender is allowed from move %d, not before move %zu", from, r->moves + 1);
     bool derived = reason == JUNQI_REASON_FLAG_CAPTURED || reason == JUNQI_REASON_NO_MOVABLE_PIECE;
     if (derived && !(res->status == JUNQI_DECIDED && !(res->winners & JUNQI_SEAT_BIT(it->seat)) && res->reason == reason))
-        report(r, "elimination-reason", it, "%s is out for %s, but the replay does not say so",
+        report(r, JUNQI_CODE_ELIMINATION_REASON, it, "%s is out for %s, but the replay does not say so",
                junqi_seat_name((junqi_seat)it->seat), junqi_reason_name(reason));
     if (reason == JUNQI_REASON_TIMEOUTS && r->pos.rules->timeouts && r->timeouts[it->seat] + 1 < r->pos.rules->timeouts)
-        report(r, "elimination-reason", it, "%s is out for timeouts after %d", junqi_seat_name((junqi_seat)it->seat),
+        report(r, JUNQI_CODE_ELIMINATION_REASON, it, "%s is out for timeouts after %d", junqi_seat_name((junqi_seat)it->seat),
                r->timeouts[it->seat] + 1);
     lose(r, it->seat, reason);
 }
@@ -244,7 +244,7 @@ static void apply_end(junqi_flip_replay *r, const junqi_item *it)
                               it->reason == JUNQI_REASON_LEFT || it->reason == JUNQI_REASON_AGREED_DRAW ||
                               it->reason == JUNQI_REASON_NONE || it->reason == JUNQI_REASON_FLED;
         if (!ends_by_record)
-            report(r, "result-mismatch", it, "the record ends the game for %s, but the replay does not", junqi_reason_name((junqi_reason)it->reason));
+            report(r, JUNQI_CODE_RESULT_MISMATCH, it, "the record ends the game for %s, but the replay does not", junqi_reason_name((junqi_reason)it->reason));
         junqi_reason reason = it->reason ? (junqi_reason)it->reason
                               : it->status == JUNQI_DRAWN ? JUNQI_REASON_AGREED_DRAW : JUNQI_REASON_NONE;
         junqi_flip_end(pos, (junqi_status)it->status, it->winners, reason, &u);
@@ -254,7 +254,7 @@ static void apply_end(junqi_flip_replay *r, const junqi_item *it)
     if ((it->winners && (res->status != JUNQI_DECIDED || res->winners != it->winners)) ||
         (it->status == JUNQI_DRAWN && res->status != JUNQI_DRAWN)) {
         junqi_result said = {it->status, it->winners, 0, 0};
-        report(r, "result-mismatch", it, "the record gives the result %s, the replay %s",
+        report(r, JUNQI_CODE_RESULT_MISMATCH, it, "the record gives the result %s, the replay %s",
                junqi_result_text(&said, JUNQI_SEAT_BIT(JUNQI_SOUTH) | JUNQI_SEAT_BIT(JUNQI_NORTH)),
                junqi_result_text(res, JUNQI_SEAT_BIT(JUNQI_SOUTH) | JUNQI_SEAT_BIT(JUNQI_NORTH)));
     }
@@ -271,7 +271,7 @@ bool junqi_flip_replay_next(junqi_flip_replay *r)
     case JUNQI_ITEM_ELIMINATED:
     case JUNQI_ITEM_LEFT: apply_elimination(r, it); break;
     case JUNQI_ITEM_END: apply_end(r, it); break;
-    default: report(r, "bad-item", it, "unknown item kind %d", it->kind);
+    default: report(r, JUNQI_CODE_BAD_ITEM, it, "unknown item kind %d", it->kind);
     }
     return true;
 }

@@ -31,7 +31,7 @@ void junqi_draw_glow(const junqi_renderer *r, cairo_t *cr, int p, double grow, j
 void junqi_draw_arrow_between(const junqi_renderer *r, cairo_t *cr, int from, int to, junqi_rgba colour);
 
 /** A scene's arrows and marks (NULL: none). */
-void junqi_draw_notes(const junqi_renderer *r, cairo_t *cr, const junqi_annotations *notes);
+void junqi_draw_notes(const junqi_renderer *r, cairo_t *cr, const junqi_notes *notes);
 
 /** A disc of radius rad at (x, y) with short text: the combat badge's shape. */
 void junqi_draw_disc(const junqi_renderer *r, cairo_t *cr, double x, double y, double rad, const char *text,

@@ -37,7 +37,7 @@ static void expect_illegal(const junqi_flip *pos, junqi_action a, junqi_flip_ill
     junqi_flip_check_action(pos, a, &c);
     junqi_flip_describe(pos, a, &c, why, sizeof why);
     if (c.code != code)
-        fail_msg("expected %s, got %s: %s", junqi_flip_illegal_id(code), junqi_flip_illegal_id(c.code), why);
+        fail_msg("expected %s, got %s: %s", junqi_code_name(junqi_flip_illegal_code(code)), junqi_code_name(junqi_flip_illegal_code(c.code)), why);
     if (sentence)
         assert_string_equal(why, sentence);
     assert_false(flip_is_generated(pos, a));

@@ -151,7 +151,7 @@ static int first_error(const junqi_game *g, char code[32])
     int move = -1;
     for (size_t i = 0; i < d.n && move < 0; i++)
         if (d.items[i].severity == JUNQI_SEV_ERROR) {
-            snprintf(code, 32, "%s", d.items[i].code);
+            snprintf(code, 32, "%s", junqi_code_name(d.items[i].code));
             move = d.items[i].move;
         }
     junqi_diags_free(&d);
@@ -207,12 +207,12 @@ static void every_kind_of_illegal_action_is_rejected_where_it_is(void **state)
             junqi_game *g = mutated(pl, ply, a);
             char code[32] = "";
             int at = first_error(g, code);
-            if (at != ply || strcmp(code, junqi_flip_illegal_id(kinds[k])) != 0)
-                fail_msg("%s at move %d: first error %s at move %d", junqi_flip_illegal_id(kinds[k]), ply, code, at);
+            if (at != ply || strcmp(code, junqi_code_name(junqi_flip_illegal_code(kinds[k]))) != 0)
+                fail_msg("%s at move %d: first error %s at move %d", junqi_code_name(junqi_flip_illegal_code(kinds[k])), ply, code, at);
             junqi_game_free(g);
         }
         if (!found)
-            fail_msg("the game has no position with a %s action", junqi_flip_illegal_id(kinds[k]));
+            fail_msg("the game has no position with a %s action", junqi_code_name(junqi_flip_illegal_code(kinds[k])));
     }
     played_free(pl);
 }
