@@ -127,6 +127,7 @@ build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(CORE_SRC)
 
 HEADERS := $(wildcard libcore/*.h) $(wildcard formats/*.h) $(wildcard render/*.h)
 MANS    := $(wildcard docs/man/*.1)
+MAN7S   := $(wildcard docs/man/*.7)
 
 junqi.pc: junqi.pc.in Makefile
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
@@ -139,6 +140,7 @@ install: all junqi.pc
 	install -m 644 $(HEADERS) $(DESTDIR)$(PREFIX)/include/junqi/
 	install -m 644 junqi.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
 	$(if $(MANS),install -m 644 $(MANS) $(DESTDIR)$(PREFIX)/share/man/man1/)
+	$(if $(MAN7S),install -d $(DESTDIR)$(PREFIX)/share/man/man7 && install -m 644 $(MAN7S) $(DESTDIR)$(PREFIX)/share/man/man7/)
 
 clean:
 	rm -rf build build-asan build-fuzz bin lib junqi.pc demo.jgn demo-eval.png demo.png demo.gif

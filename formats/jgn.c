@@ -324,6 +324,11 @@ typedef struct parser {
     bool ended;           /* the termination marker was read */
     const char *col_line, *col_at; /* current_column()'s memory */
     int col;
+    long first_line;      /* the line number of text[0] */
+    /* tags settled once all are read (settle_tags): where each is, and its value */
+    const char *rules_at, *mode_at, *view_at, *first_at, *position_at;
+    char *rules_value, *position_value;
+    int mode;             /* the Mode tag's junqi_info_mode, or -1 */
 } parser;
 
 /* The 1-based column (in characters) of `at` on the line starting at `start`. */
@@ -358,12 +363,11 @@ static void report_at(parser *p, junqi_severity sev, const char *at, const char 
     long line = p->line;
     const char *start = p->line_start;
     if (at < start) {
-        line = 1;
+        line = p->first_line;
         start = p->text;
         for (const char *s = p->text; s < at; s++)
             if (*s == '\n')
                 line++, start = s + 1;
-        line += 0;
     }
     char msg[512];
     va_list ap;
@@ -469,7 +473,18 @@ static int seat_tag_index(const char *name, const char *const *list)
     return -1;
 }
 
-/* What one tag means for the game; unknown and free tags are kept. */
+/* Keep a copy of a tag value for settle_tags(). */
+static void keep_value(parser *p, const char *at, char **slot, const char **slot_at, const char *value)
+{
+    free(*slot);
+    *slot = strdup(value);
+    *slot_at = at;
+    if (!*slot)
+        report_at(p, JUNQI_SEV_ERROR, at, "out-of-memory", "out of memory");
+}
+
+/* What one tag means for the game; unknown and free tags are kept. Rules,
+ * Mode, View, First and Position are settled once every tag is read. */
 static void apply_tag(parser *p, const char *at, const char *name, const char *value,
                       junqi_result *stated, junqi_reason *termination, uint8_t *code)
 {
@@ -478,13 +493,8 @@ static void apply_tag(parser *p, const char *at, const char *name, const char *v
     if (strcmp(name, "Board") == 0) {
         if (!junqi_board_kind_parse(value, &g->board))
             report_at(p, JUNQI_SEV_ERROR, at, "bad-tag", "Board must be two-player or four-player, not '%s'", value);
-        g->rules = junqi_rules_default(g->board);
     } else if (strcmp(name, "Rules") == 0) {
-        const junqi_rules *r = junqi_rules_get(value);
-        if (!r)
-            report_at(p, JUNQI_SEV_ERROR, at, "bad-tag", "unknown rule set '%s' (known: %s)", value, junqi_rules_names());
-        else
-            g->rules = r;
+        keep_value(p, at, &p->rules_value, &p->rules_at, value);
     } else if (strcmp(name, "Mode") == 0) {
         junqi_info_mode m;
         for (m = JUNQI_DARK; m <= JUNQI_OPEN && strcmp(value, junqi_info_mode_name(m)) != 0; m++)
@@ -492,15 +502,15 @@ static void apply_tag(parser *p, const char *at, const char *name, const char *v
         if (m > JUNQI_OPEN)
             report_at(p, JUNQI_SEV_ERROR, at, "bad-tag", "Mode must be dark, double-open or open, not '%s'", value);
         else
-            g->info = m;
+            p->mode = (int)m, p->mode_at = at;
     } else if (strcmp(name, "View") == 0 || strcmp(name, "First") == 0) {
         junqi_seat seat = junqi_seat_parse(value);
         if (seat == JUNQI_NO_SEAT || strlen(value) < 4)
             report_at(p, JUNQI_SEV_ERROR, at, "bad-tag", "%s must be a seat (north, east, south, west), not '%s'", name, value);
         else if (name[0] == 'V')
-            g->view = seat;
+            g->view = seat, p->view_at = at;
         else
-            g->first = seat;
+            g->first = seat, p->first_at = at;
     } else if ((s = seat_tag_index(name, seat_tags)) >= 0) {
         g->seat[s].present = true;
         if (strcmp(value, "?") != 0 && !junqi_game_set_player(g, (junqi_seat)s, value))
@@ -513,18 +523,7 @@ static void apply_tag(parser *p, const char *at, const char *name, const char *v
             report_at(p, JUNQI_SEV_ERROR, at, "bad-setup",
                       "%s must be 6 rows of 5 symbols (9..1, B, L, F, '.') separated by '/', front row first", name);
     } else if (strcmp(name, "Position") == 0) {
-        junqi_position *pos = malloc(sizeof *pos);
-        junqi_diags local;
-        junqi_diags_init(&local);
-        if (pos && junqi_pos_parse(value, strlen(value), pos, &local)) {
-            free(g->start);
-            g->start = pos;
-        } else {
-            free(pos);
-            report_at(p, JUNQI_SEV_ERROR, at, "bad-position", "Position: %s",
-                      local.n ? local.items[0].message : "out of memory");
-        }
-        junqi_diags_free(&local);
+        keep_value(p, at, &p->position_value, &p->position_at, value);
     } else if (strcmp(name, "Result") == 0) {
         if (!result_parse(value, strlen(value), stated))
             report_at(p, JUNQI_SEV_ERROR, at, "bad-tag", "unknown Result '%s'", value);
@@ -540,26 +539,90 @@ static void apply_tag(parser *p, const char *at, const char *name, const char *v
     }
 }
 
-/* After the tags: seats present by default, a set position's board. */
+/* The Position tag's position, played under `rules` unless its RULES field
+ * names a set (NULL: the board's default). */
+static junqi_position *read_position(parser *p, const junqi_rules *rules)
+{
+    junqi_position *pos = malloc(sizeof *pos);
+    junqi_diags local;
+    junqi_diags_init(&local);
+    const char *v = p->position_value;
+    if (!pos || !junqi_pos_parse_under(v, strlen(v), rules, pos, &local)) {
+        report_at(p, JUNQI_SEV_ERROR, p->position_at, "bad-position", "Position: %s",
+                  local.n ? local.items[0].message : "out of memory");
+        free(pos);
+        pos = NULL;
+    }
+    junqi_diags_free(&local);
+    return pos;
+}
+
+/* The rule set: the Rules tag's (on the game's board), else a Position's
+ * RULES field, else the board's default; a Mode tag sets its mode switch
+ * (docs/jgn.md). A set start position plays under it. */
+static void settle_rules(parser *p)
+{
+    junqi_game *g = p->g;
+    const junqi_rules *r = junqi_rules_default(g->board), *tag = NULL;
+    char err[512];
+    if (p->rules_value && !junqi_rules_parse(p->rules_value, (int)g->board, &tag, err, sizeof err))
+        report_at(p, JUNQI_SEV_ERROR, p->rules_at, "bad-rules", "Rules: %s", err);
+    if (g->start && g->start->rules != r) {
+        if (tag && tag != g->start->rules)
+            report_at(p, JUNQI_SEV_ERROR, p->rules_at, "bad-rules",
+                      "the Rules tag says '%s' and the Position's rules field '%s'", tag->text,
+                      g->start->rules->text);
+        r = g->start->rules;
+    } else if (tag) {
+        r = tag;
+        if (g->start && r != g->start->rules) { /* derive its result under r */
+            free(g->start);
+            g->start = read_position(p, r);
+        }
+    }
+    if (p->mode >= 0 && p->mode != r->info) {
+        const junqi_rules *moded;
+        char sw[32];
+        snprintf(sw, sizeof sw, "mode=%s", junqi_info_mode_name((junqi_info_mode)p->mode));
+        if (junqi_rules_with(r, sw, &moded, err, sizeof err))
+            r = moded;
+        else
+            report_at(p, JUNQI_SEV_ERROR, p->mode_at, "bad-rules", "Mode: %s", err);
+    }
+    junqi_game_set_rules(g, r);
+}
+
+/* A View or First tag must name a seat of the game (at: the tag). */
+static void check_tag_seat(parser *p, const char *at, const char *tag, junqi_seat seat)
+{
+    unsigned present = junqi_game_present(p->g);
+    if (seat == JUNQI_NO_SEAT || (present & JUNQI_SEAT_BIT(seat)))
+        return;
+    char seats[64];
+    report_at(p, JUNQI_SEV_ERROR, at, "bad-seat", "%s: %s takes no part in this game (its seats: %s)",
+              tag, junqi_seat_name(seat), junqi_seat_list(present, seats, sizeof seats));
+}
+
+/* After the tags: a set position's board, the rule set, the seats present
+ * by default, and the seats the View and First tags name. */
 static void settle_tags(parser *p)
 {
     junqi_game *g = p->g;
-    if (g->start) {
+    if (p->position_value && (g->start = read_position(p, NULL))) {
         for (int s = 0; s < JUNQI_SEATS; s++)
             if (g->start->present & JUNQI_SEAT_BIT(s))
                 g->seat[s].present = true;
         g->board = g->start->board->kind;
-        g->rules = g->start->rules;
     }
+    settle_rules(p);
     if (!junqi_game_present(g)) {
         unsigned seats = junqi_board_get(g->board)->seats;
         for (int s = 0; s < JUNQI_SEATS; s++)
             g->seat[s].present = (seats & JUNQI_SEAT_BIT(s)) != 0;
     }
-    if (g->rules->board != g->board)
-        report_at(p, JUNQI_SEV_ERROR, p->text, "bad-tag", "rule set '%s' is for the %s board",
-                  g->rules->name, junqi_board_kind_name(g->rules->board));
-    p->b = junqi_board_get(g->board);
+    check_tag_seat(p, p->view_at, "View", g->view);
+    check_tag_seat(p, p->first_at, "First", g->first);
+    p->b = junqi_rules_board(g->rules);
 }
 
 static void parse_tags(parser *p, junqi_result *stated, junqi_reason *termination, uint8_t *code)
@@ -963,6 +1026,8 @@ static junqi_game *parse_game(const char *text, long first_line, const char *nam
     p.name = name;
     p.d = d;
     p.flags = flags;
+    p.first_line = first_line;
+    p.mode = -1;
     p.g = junqi_game_new(JUNQI_FOUR_PLAYER);
     if (!p.g) {
         junqi_diags_add(d, JUNQI_SEV_ERROR, "out-of-memory", -1, line_loc(first_line, 1), "out of memory");
@@ -980,6 +1045,8 @@ static junqi_game *parse_game(const char *text, long first_line, const char *nam
         p.error |= tag_error;
     }
     settle_result(&p, &stated, termination, code);
+    free(p.rules_value);
+    free(p.position_value);
     if (p.error && !(flags & JUNQI_JGN_LENIENT)) {
         junqi_game_free(p.g);
         return NULL;
@@ -1273,7 +1340,7 @@ static void write_tags(FILE *out, const junqi_game *g, const junqi_result *r)
             write_tag(out, leading_tags[k], v);
     }
     write_tag(out, "Board", junqi_board_kind_name(g->board));
-    write_tag(out, "Rules", g->rules->name);
+    write_tag(out, "Rules", g->rules->text);
     write_tag(out, "Mode", junqi_info_mode_name(g->info));
     if (g->view != JUNQI_NO_SEAT)
         write_tag(out, "View", junqi_seat_name(g->view));
@@ -1310,7 +1377,7 @@ bool junqi_jgn_write(FILE *out, const junqi_game *g)
     junqi_result r = stated_result(g);
     write_tags(out, g, &r);
     fputc('\n', out);
-    writer w = {out, g, junqi_board_get(g->board), 0, false};
+    writer w = {out, g, junqi_rules_board(g->rules), 0, false};
     write_line(&w, &g->main, g->start ? g->start->moves + 1 : 1);
     put_token(&w, junqi_result_text(&r, junqi_game_present(g)));
     fputc('\n', out);

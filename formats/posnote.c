@@ -64,7 +64,7 @@ char *junqi_pos_format(const junqi_position *pos)
         if (out_seats & JUNQI_SEAT_BIT(s))
             fputc("nesw"[s], f);
     if (pos->rules != junqi_rules_default(b->kind))
-        fprintf(f, " %s", pos->rules->name);
+        fprintf(f, " %s", pos->rules->text);
     if (fclose(f) != 0) {
         free(out);
         return NULL;
@@ -225,14 +225,11 @@ static bool parse_state(pos_parser *ps, junqi_position *pos, unsigned present, i
     if ((present & *out_seats) != 0)
         return fail(ps, start, "a seat listed as eliminated still has pieces");
     if (next_word(ps, &start, &n)) {
-        char name[32];
-        snprintf(name, sizeof name, "%.*s", (int)(n < 31 ? n : 31), ps->text + start);
-        *rules = junqi_rules_get(name);
-        if (!*rules)
-            return fail(ps, start, "unknown rule set '%s' (known: %s)", name, junqi_rules_names());
-        if ((*rules)->board != pos->board->kind)
-            return fail(ps, start, "rule set '%s' is for the %s board", name,
-                        junqi_board_kind_name((*rules)->board));
+        char text[JUNQI_RULES_TEXT_MAX + 2], err[400];
+        snprintf(text, sizeof text, "%.*s", (int)(n <= JUNQI_RULES_TEXT_MAX ? n : JUNQI_RULES_TEXT_MAX + 1),
+                 ps->text + start);
+        if (!junqi_rules_parse(text, (int)pos->board->kind, rules, err, sizeof err))
+            return fail(ps, start, "%s", err);
     }
     if (next_word(ps, &start, &n))
         return fail(ps, start, "unexpected text after the position");
@@ -240,6 +237,12 @@ static bool parse_state(pos_parser *ps, junqi_position *pos, unsigned present, i
 }
 
 bool junqi_pos_parse(const char *text, size_t len, junqi_position *pos, junqi_diags *d)
+{
+    return junqi_pos_parse_under(text, len, NULL, pos, d);
+}
+
+bool junqi_pos_parse_under(const char *text, size_t len, const junqi_rules *under,
+                           junqi_position *pos, junqi_diags *d)
 {
     pos_parser ps = {text, len, 0, 0, d};
     size_t start, n;
@@ -255,7 +258,7 @@ bool junqi_pos_parse(const char *text, size_t len, junqi_position *pos, junqi_di
     unsigned present = 0, out_seats = 0;
     int to_move = -1;
     long quiet = 0, ply = 0;
-    const junqi_rules *rules = junqi_rules_default(b->kind);
+    const junqi_rules *rules = under && under->board == b->kind ? under : junqi_rules_default(b->kind);
     if (!parse_ranks(&ps, start, n, &scratch, &present) ||
         !parse_state(&ps, &scratch, present, &to_move, &out_seats, &quiet, &ply, &rules))
         return false;

@@ -13,12 +13,19 @@ junqi_game *junqi_game_new(junqi_board_kind board)
     if (!g)
         return NULL;
     g->board = board;
-    g->rules = junqi_rules_default(board);
-    g->info = JUNQI_DARK;
+    junqi_game_set_rules(g, junqi_rules_default(board));
     g->first = JUNQI_NO_SEAT;
     g->view = JUNQI_NO_SEAT;
     g->saved_by = JUNQI_NO_SEAT;
     return g;
+}
+
+void junqi_game_set_rules(junqi_game *g, const junqi_rules *r)
+{
+    g->rules = r;
+    g->info = (junqi_info_mode)r->info;
+    if (g->start)
+        g->start->rules = r;
 }
 
 void junqi_line_clear(junqi_line *line)

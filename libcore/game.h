@@ -101,8 +101,10 @@ typedef struct junqi_seat_info {
 /** A game record. Create with junqi_game_new(), free with junqi_game_free(). */
 typedef struct junqi_game {
     junqi_board_kind board;
-    const junqi_rules *rules;   /**< static rule set; never NULL after junqi_game_new */
-    junqi_info_mode info;
+    const junqi_rules *rules;   /**< the rule set (lives as long as the process); never NULL
+                                     after junqi_game_new; set it with junqi_game_set_rules() */
+    junqi_info_mode info;       /**< rules->info, the information mode (kept with rules by
+                                     junqi_game_set_rules()) */
     junqi_seat first;           /**< who moves first, or JUNQI_NO_SEAT for the rule set's */
     junqi_seat view;            /**< a one-seat record: whose view it is; JUNQI_NO_SEAT if complete */
     junqi_seat_info seat[JUNQI_SEATS];
@@ -121,6 +123,13 @@ typedef struct junqi_game {
  * information. Returns NULL when out of memory. Free with junqi_game_free().
  */
 junqi_game *junqi_game_new(junqi_board_kind board);
+
+/**
+ * Play the record under rule set r (not NULL; a named or interned set,
+ * rules.h): g->rules = r, g->info = r->info, and a set start position
+ * (g->start) plays under r too. The caller checks r is for g's board.
+ */
+void junqi_game_set_rules(junqi_game *g, const junqi_rules *r);
 
 /** Free the record and every string it owns. NULL is allowed. */
 void junqi_game_free(junqi_game *g);

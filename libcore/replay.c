@@ -57,7 +57,14 @@ bool junqi_replay_start(junqi_replay *r, const junqi_game *g, const junqi_rules 
     r->game = g;
     r->diags = d;
     r->last_move = (junqi_move){JUNQI_NO_POINT, JUNQI_NO_POINT};
-    const junqi_board *b = junqi_board_get(g->board);
+    const junqi_rules *rs = rules ? rules : g->rules;
+    if (rs->board != g->board) {
+        junqi_diags_add(d, JUNQI_SEV_ERROR, "bad-rules", -1, JUNQI_NOWHERE,
+                        "rule set '%s' is for the %s board, and the record is a %s game", rs->text,
+                        junqi_board_kind_name(rs->board), junqi_board_kind_name(g->board));
+        return false;
+    }
+    const junqi_board *b = junqi_rules_board(rs);
     unsigned present = junqi_game_present(g);
     if (present & ~b->seats) {
         junqi_diags_add(d, JUNQI_SEV_ERROR, "bad-seat", -1, JUNQI_NOWHERE,
@@ -70,7 +77,7 @@ bool junqi_replay_start(junqi_replay *r, const junqi_game *g, const junqi_rules 
             r->pos.rules = rules;
         return true;
     }
-    junqi_position_init(&r->pos, b, rules ? rules : g->rules, present);
+    junqi_position_init(&r->pos, b, rs, present);
     if (g->first != JUNQI_NO_SEAT && (r->pos.alive & JUNQI_SEAT_BIT(g->first)))
         junqi_position_set_turn(&r->pos, g->first);
     for (int s = 0; s < JUNQI_SEATS; s++) {

@@ -93,13 +93,14 @@ static void usage(void)
            "                      otherwise text or one JSON object: --go\n"
            "                      {\"bestmove\",\"eval\",\"winprob\",\"pv\",\"depth\",\"nodes\",...},\n"
            "                      --perft {\"depth\",\"nodes\",\"divide\"}, --bench {\"nodes\",\"nps\",...}\n"
-           "  --rules NAME        rule set: %s (default: the record's)\n"
+           "  --rules RULES       rule set NAME[,SWITCH=VALUE]..., NAME one of %s\n"
+           "                      (default: the record's; switches: %s(1))\n"
            "  --help, --version   this help, the version\n\n"
            "Evaluations are centi-material (100 = a lieutenant) and win probabilities, both\n"
            "for the team to move. Exit status: 0 success, 1 invalid input, 2 usage error,\n"
            "3 a file could not be read.\n",
            prog, prog, prog, prog, JUNQI_DEFAULT_NODES, JUNQI_MAX_MULTIPV, JUNQI_MAX_SAMPLES,
-           JUNQI_DEFAULT_SAMPLES, junqi_rules_names());
+           JUNQI_DEFAULT_SAMPLES, junqi_rules_names(), prog);
 }
 
 /* ---- one position of a record ------------------------------------------- */
@@ -133,7 +134,9 @@ static int locate(const options *opt, const char *path, located *loc)
     if (opt->ply > (long)moves)
         return junqi_cli_usage(prog, "%s: --ply %ld is past the end: the game has %zu moves",
                                loc->in.name, opt->ply, moves);
-    if (!junqi_replay_start(&loc->r, loc->in.game, opt->rules, NULL))
+    if (junqi_cli_apply_rules(prog, loc->in.name, loc->in.game, opt->rules) != JUNQI_EXIT_OK)
+        return JUNQI_EXIT_USAGE;
+    if (!junqi_replay_start(&loc->r, loc->in.game, NULL, NULL))
         return JUNQI_EXIT_INVALID;
     loc->ply = opt->ply < 0 ? moves : (size_t)opt->ply;
     junqi_replay_seek(&loc->r, loc->ply);
@@ -300,7 +303,7 @@ static int run_go(const options *opt, const located *loc)
                                   opt->limits, {JUNQI_NO_POINT, JUNQI_NO_POINT}};
     static junqi_infer inf;
     if (view == JUNQI_VIEW_MOVER && !junqi_position_over(pos)) {
-        junqi_infer_replay(&inf, g, opt->rules, loc->ply, pos->to_move, g->info, NULL);
+        junqi_infer_replay(&inf, g, NULL, loc->ply, pos->to_move, g->info, NULL);
         junqi_infer_solve(&inf, false);
         req.infer = &inf;
     }
@@ -573,6 +576,10 @@ typedef struct annotate_job {
 static int annotate_record(void *ctx, junqi_input *in)
 {
     const annotate_job *job = ctx;
+    if (junqi_cli_apply_rules(prog, in->name, in->game, job->opt->rules) != JUNQI_EXIT_OK ||
+        junqi_cli_check_seat(prog, in->name, in->game, "--only-seat", job->opt->only_seat) !=
+            JUNQI_EXIT_OK)
+        return JUNQI_EXIT_USAGE;
     junqi_annotate_options o = annotate_options(job->opt, job->p);
     junqi_annotation a;
     job->p->game++;
@@ -709,9 +716,7 @@ static int parse_option(options *opt, int c, const char *arg)
                                          "between 0 and 1, e.g. 0.10,0.20,0.30, not '%s'", arg);
         return JUNQI_EXIT_OK;
     case 'r':
-        if (!(opt->rules = junqi_rules_get(arg)))
-            return junqi_cli_usage(prog, "unknown rule set '%s' (known: %s)", arg, junqi_rules_names());
-        return JUNQI_EXIT_OK;
+        return junqi_cli_parse_rules(prog, arg, &opt->rules);
     default:
         return JUNQI_EXIT_USAGE;
     }
