@@ -567,7 +567,7 @@ static void settle_rules(parser *p)
     char err[512];
     if (p->rules_value && !junqi_rules_parse(p->rules_value, (int)g->board, &tag, err, sizeof err))
         report_at(p, JUNQI_SEV_ERROR, p->rules_at, "bad-rules", "Rules: %s", err);
-    if (g->start && g->start->rules != r) {
+    if (g->start) { /* read under the tag's set unless its own RULES field names one */
         if (tag && tag != g->start->rules)
             report_at(p, JUNQI_SEV_ERROR, p->rules_at, "bad-rules",
                       "the Rules tag says '%s' and the Position's rules field '%s'", tag->text,
@@ -575,10 +575,6 @@ static void settle_rules(parser *p)
         r = g->start->rules;
     } else if (tag) {
         r = tag;
-        if (g->start && r != g->start->rules) { /* derive its result under r */
-            free(g->start);
-            g->start = read_position(p, r);
-        }
     }
     if (p->mode >= 0 && p->mode != r->info) {
         const junqi_rules *moded;
@@ -608,7 +604,11 @@ static void check_tag_seat(parser *p, const char *at, const char *tag, junqi_sea
 static void settle_tags(parser *p)
 {
     junqi_game *g = p->g;
-    if (p->position_value && (g->start = read_position(p, NULL))) {
+    const junqi_rules *under = NULL; /* the Rules tag's set, for a Position without RULES */
+    char err[512];
+    if (p->rules_value && !junqi_rules_parse(p->rules_value, JUNQI_RULES_ANY_BOARD, &under, err, sizeof err))
+        under = NULL; /* reported by settle_rules() */
+    if (p->position_value && (g->start = read_position(p, under))) {
         for (int s = 0; s < JUNQI_SEATS; s++)
             if (g->start->present & JUNQI_SEAT_BIT(s))
                 g->seat[s].present = true;

@@ -20,12 +20,21 @@ junqi_game *junqi_game_new(junqi_board_kind board)
     return g;
 }
 
-void junqi_game_set_rules(junqi_game *g, const junqi_rules *r)
+bool junqi_game_set_rules(junqi_game *g, const junqi_rules *r)
 {
+    const junqi_board *b = junqi_rules_board(r);
+    if (r->board != g->board)
+        return false;
+    for (int p = b->npoints; g->start && p < g->start->board->npoints; p++)
+        if (g->start->cell[p])
+            return false;
     g->rules = r;
     g->info = (junqi_info_mode)r->info;
-    if (g->start)
+    if (g->start) {
         g->start->rules = r;
+        g->start->board = b;
+    }
+    return true;
 }
 
 void junqi_line_clear(junqi_line *line)

@@ -127,9 +127,12 @@ junqi_game *junqi_game_new(junqi_board_kind board);
 /**
  * Play the record under rule set r (not NULL; a named or interned set,
  * rules.h): g->rules = r, g->info = r->info, and a set start position
- * (g->start) plays under r too. The caller checks r is for g's board.
+ * (g->start) plays under r too, on r's board (junqi_rules_board(): with or
+ * without mountain points). Returns false, leaving g unchanged, when r does
+ * not fit: it is for another board than g's, or g's start position has a
+ * piece on a point r's board lacks (a mountain).
  */
-void junqi_game_set_rules(junqi_game *g, const junqi_rules *r);
+bool junqi_game_set_rules(junqi_game *g, const junqi_rules *r);
 
 /** Free the record and every string it owns. NULL is allowed. */
 void junqi_game_free(junqi_game *g);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "replay.h"
+#include "setup.h"
 
 #define NO_PIECE JUNQI_NO_POINT
 
@@ -17,17 +18,13 @@ static inline int popcount(unsigned x)
 
 /* ---- tracking ----------------------------------------------------------- */
 
-/* What the setup rules allow on arm point (row, col) (rules.md): landmines
- * only in rows 5-6, no bomb in row 1, the flag only on a headquarters. */
-static junqi_kinds placement(const junqi_point *pt)
+/* What the setup rules of r allow on an arm point (setup.h). */
+static junqi_kinds placement(const junqi_rules *r, const junqi_point *pt)
 {
-    junqi_kinds k = JUNQI_KINDS_ALL;
-    if (pt->row < 5)
-        k &= (junqi_kinds)~JUNQI_KIND_BIT(JUNQI_LANDMINE);
-    if (pt->row == 1)
-        k &= (junqi_kinds)~JUNQI_KIND_BIT(JUNQI_BOMB);
-    if (pt->kind != JUNQI_HEADQUARTERS)
-        k &= (junqi_kinds)~JUNQI_KIND_BIT(JUNQI_FLAG);
+    junqi_kinds k = 0;
+    for (int kind = JUNQI_FLAG; kind <= JUNQI_MARSHAL; kind++)
+        if (junqi_setup_allows(r, pt->row, pt->col, (junqi_piece)kind))
+            k |= JUNQI_KIND_BIT(kind);
     return k;
 }
 
@@ -73,7 +70,7 @@ void junqi_infer_start(junqi_infer *inf, const junqi_position *start, bool setup
             uint8_t c = start->cell[p];
             if (!c || JUNQI_CELL_SEAT(c) != s)
                 continue;
-            junqi_kinds k = setup ? placement(&b->point[p]) : JUNQI_KINDS_ALL;
+            junqi_kinds k = setup ? placement(start->rules, &b->point[p]) : JUNQI_KINDS_ALL;
             inf->piece[inf->npieces] = (junqi_infer_piece){(uint8_t)s, (uint8_t)p, (uint8_t)p,
                                                            false, k, k};
             inf->at[p] = (uint8_t)inf->npieces++;

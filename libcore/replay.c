@@ -29,7 +29,7 @@ static void check_setup(junqi_replay *r, int s)
 {
     const junqi_seat_info *info = &r->game->seat[s];
     junqi_setup_problem problems[JUNQI_MAX_SETUP_PROBLEMS];
-    int n = junqi_setup_check(info->setup, problems);
+    int n = junqi_setup_check_under(info->setup, r->pos.rules, problems);
     for (int i = 0; i < n; i++) {
         junqi_loc loc = info->setup_loc;
         if (loc.offset >= 0 && problems[i].row > 0)

@@ -52,6 +52,25 @@ static const junqi_switch_value mode_values[] = {
     {NULL, 0, 0},
 };
 
+static const junqi_switch_value bomb_moves_values[] = {
+    {"straight", JUNQI_BOMB_MOVES_STRAIGHT, BOTH},
+    {"engineer", JUNQI_BOMB_MOVES_ENGINEER, BOTH},
+    {NULL, 0, 0},
+};
+static const junqi_switch_value forbid_allow[] = {{"forbid", 0, BOTH}, {"allow", 1, BOTH}, {NULL, 0, 0}};
+static const junqi_switch_value rail_values[] = {
+    {"straight", JUNQI_RAIL_STRAIGHT, BOTH},
+    {"one_turn", JUNQI_RAIL_ONE_TURN, BOTH},
+    {"three_steps", JUNQI_RAIL_THREE_STEPS, BOTH},
+    {NULL, 0, 0},
+};
+static const junqi_switch_value on_off[] = {{"on", 1, BOTH}, {"off", 0, BOTH}, {NULL, 0, 0}};
+static const junqi_switch_value mountain_values[] = {
+    {"none", JUNQI_MOUNTAIN_NONE, TWO},
+    {"shelter", JUNQI_MOUNTAIN_SHELTER, TWO},
+    {NULL, 0, 0},
+};
+
 static const junqi_switch switch_table[] = {
     {"landmine_vs_piece", landmine_values, 0, 0, FIELD(landmine_vs_piece),
      JUNQI_LANDMINE_ATTACKER_DIES, BOTH, FORMATION,
@@ -67,6 +86,18 @@ static const junqi_switch switch_table[] = {
      "the seat that moves first (the first seat in the game in turn order from it)"},
     {"mode", mode_values, 0, 0, FIELD(info), JUNQI_DARK, BOTH, FORMATION,
      "information: dark (own pieces only), double-open (partners see each other), open"},
+    {"bomb_moves", bomb_moves_values, 0, 0, FIELD(bomb_moves), JUNQI_BOMB_MOVES_STRAIGHT, BOTH,
+     FORMATION, "a bomb on the railway: straight (as other pieces) or engineer (turning freely)"},
+    {"bomb_front_row", forbid_allow, 0, 0, FIELD(bomb_front_row), 0, BOTH, FORMATION,
+     "setup: a bomb in row 1 is forbidden, or allowed"},
+    {"rail_mode", rail_values, 0, 0, FIELD(rail_mode), JUNQI_RAIL_STRAIGHT, BOTH, FORMATION,
+     "non-engineers on the railway: straight runs, one_turn (one change of direction) or "
+     "three_steps (at most three edges, any direction)"},
+    {"hq_locks", on_off, 0, 0, FIELD(hq_locks), 1, BOTH, FORMATION,
+     "on: a piece on a headquarters never moves again; off: it may move on"},
+    {"mountain", mountain_values, 0, 0, FIELD(mountain), JUNQI_MOUNTAIN_NONE, TWO, FORMATION,
+     "two-player board: none, or shelter (the mountains bM and dM are points a piece may "
+     "shelter on, unattackable)"},
 };
 
 #define NSWITCHES (sizeof switch_table / sizeof switch_table[0])
@@ -450,7 +481,7 @@ bool junqi_rules_with(const junqi_rules *r, const char *switches, const junqi_ru
 
 const junqi_board *junqi_rules_board(const junqi_rules *r)
 {
-    return junqi_board_get(r->board);
+    return junqi_board_variant(r->board, r->mountain == JUNQI_MOUNTAIN_SHELTER);
 }
 
 bool junqi_rules_parse(const char *text, int board, const junqi_rules **out, char *err, size_t n)

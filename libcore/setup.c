@@ -31,41 +31,61 @@ static void add(junqi_setup_problem *out, int *n, const char *code, int row, int
     va_end(ap);
 }
 
-static void check_point(const uint8_t setup[6][5], int row, int col, junqi_setup_problem *out,
-                        int *n)
+bool junqi_setup_allows(const junqi_rules *r, int row, int col, junqi_piece piece)
+{
+    if (junqi_setup_is_camp(row, col))
+        return piece == JUNQI_NONE;
+    switch (piece) {
+    case JUNQI_NONE: return false;
+    case JUNQI_LANDMINE: return row >= 5;
+    case JUNQI_BOMB: return row != 1 || (r && r->bomb_front_row);
+    case JUNQI_FLAG: return is_headquarters(row, col);
+    default: return true;
+    }
+}
+
+static void check_point(const uint8_t setup[6][5], const junqi_rules *r, int row, int col,
+                        junqi_setup_problem *out, int *n)
 {
     junqi_piece piece = (junqi_piece)setup[row - 1][col - 1];
     const char *name = junqi_piece_name(piece, JUNQI_NAMES_EN);
     int before = *n;
-    if (junqi_setup_is_camp(row, col)) {
-        if (piece != JUNQI_NONE)
-            add(out, n, "piece-on-camp", row, col,
-                "a %s stands on the camp at row %d, column %d; camps start empty", name, row, col);
-    } else if (piece == JUNQI_NONE) {
-        add(out, n, "empty-point", row, col, "row %d, column %d holds no piece", row, col);
-    } else if (piece == JUNQI_UNKNOWN || piece >= JUNQI_PIECE_KINDS) {
+    if (piece == JUNQI_UNKNOWN || piece >= JUNQI_PIECE_KINDS)
         add(out, n, "unknown-piece", row, col, "row %d, column %d holds an unknown piece", row, col);
-    } else if (piece == JUNQI_LANDMINE && row < 5) {
+    else if (junqi_setup_allows(r, row, col, piece))
+        ;
+    else if (junqi_setup_is_camp(row, col))
+        add(out, n, "piece-on-camp", row, col,
+            "a %s stands on the camp at row %d, column %d; camps start empty", name, row, col);
+    else if (piece == JUNQI_NONE)
+        add(out, n, "empty-point", row, col, "row %d, column %d holds no piece", row, col);
+    else if (piece == JUNQI_LANDMINE)
         add(out, n, "landmine-row", row, col,
             "a landmine stands in row %d (column %d); landmines belong in rows 5-6", row, col);
-    } else if (piece == JUNQI_BOMB && row == 1) {
+    else if (piece == JUNQI_BOMB)
         add(out, n, "bomb-front-row", row, col,
-            "a bomb stands in the front row (column %d); bombs may not start in row 1", col);
-    } else if (piece == JUNQI_FLAG && !is_headquarters(row, col)) {
+            "a bomb stands in the front row (column %d); bombs may not start in row 1 "
+            "(bomb_front_row=forbid)", col);
+    else if (piece == JUNQI_FLAG)
         add(out, n, "flag-not-in-headquarters", row, col,
             "the flag stands at row %d, column %d; it belongs in a headquarters (row 6, column 2 or 4)",
             row, col);
-    }
     for (int i = before; i < *n; i++)
         out[i].piece = piece;
 }
 
 int junqi_setup_check(const uint8_t setup[6][5], junqi_setup_problem *out)
 {
+    return junqi_setup_check_under(setup, NULL, out);
+}
+
+int junqi_setup_check_under(const uint8_t setup[6][5], const junqi_rules *r,
+                            junqi_setup_problem *out)
+{
     int n = 0, count[JUNQI_PIECE_KINDS] = {0};
     for (int row = 1; row <= 6; row++)
         for (int col = 1; col <= 5; col++) {
-            check_point(setup, row, col, out, &n);
+            check_point(setup, r, row, col, out, &n);
             if (setup[row - 1][col - 1] < JUNQI_PIECE_KINDS)
                 count[setup[row - 1][col - 1]]++;
         }

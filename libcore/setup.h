@@ -5,8 +5,10 @@
  *
  * Rules from docs/rules.md ("Shared by every rule set"): 25 pieces
  * in the listed numbers; the flag in one of the two headquarters; landmines
- * only in rows 5-6; no bomb in row 1; the five camps empty; every other point
- * holds one piece.
+ * only in rows 5-6; no bomb in row 1 (unless the rule set's switch
+ * bomb_front_row=allow, docs/variants.md); the five camps empty; every other
+ * point holds one piece. Where a piece may stand is decided in one place,
+ * junqi_setup_allows(), which the checks and the inference (infer.h) ask.
  */
 #ifndef JUNQI_SETUP_H
 #define JUNQI_SETUP_H
@@ -16,6 +18,7 @@
 #include <stdint.h>
 
 #include "piece.h"
+#include "rules.h"
 
 /** One broken setup rule. row and col are 1-based in the owner's frame; both 0
  *  when the problem concerns the whole setup (a wrong count). */
@@ -32,11 +35,25 @@ typedef struct junqi_setup_problem {
 #define JUNQI_MAX_SETUP_PROBLEMS 64
 
 /**
- * Check a setup: setup[row-1][col-1] holds junqi_piece codes (JUNQI_NONE for
- * empty points). Writes every problem into out[] (room for
+ * True if the setup rules of rule set r (NULL: the rules every named set
+ * shares) let `piece` (JUNQI_NONE: nothing) start on arm point (row, col),
+ * 1-based in the owner's frame: camps hold nothing, every other point a
+ * piece; landmines only in rows 5-6; a bomb in row 1 only under
+ * bomb_front_row=allow; the flag only on a headquarters.
+ */
+bool junqi_setup_allows(const junqi_rules *r, int row, int col, junqi_piece piece);
+
+/**
+ * Check a setup under rule set r (NULL: the rules every named set shares):
+ * setup[row-1][col-1] holds junqi_piece codes (JUNQI_NONE for empty
+ * points). Writes every problem into out[] (room for
  * JUNQI_MAX_SETUP_PROBLEMS), point problems in row-major order followed by
  * count problems in piece order, and returns how many there are (0: valid).
  */
+int junqi_setup_check_under(const uint8_t setup[6][5], const junqi_rules *r,
+                            junqi_setup_problem *out);
+
+/** junqi_setup_check_under() with the rules every named set shares (r = NULL). */
 int junqi_setup_check(const uint8_t setup[6][5], junqi_setup_problem *out);
 
 /** Room for a setup in the layout notation: 6 rows of 5, '/'-separated, and a NUL. */

@@ -191,6 +191,63 @@ static void position_strings_carry_rule_strings(void **state)
     junqi_diags_free(&d);
 }
 
+/* mountain=shelter: the positions list the mountains as a 13th row, between
+ * ranks 7 and 6, and records name them bM and dM. */
+static void mountains_are_a_row_of_positions_and_squares_of_records(void **state)
+{
+    (void)state;
+    const char *text = "NLFL21/4L522/3.4.B/7B.18/9.3.7/51663/.S8/.1125/9.3.2/72.B7/5.3.4/6B63L/1L4FL "
+                       "n 0 1 - standard,mountain=shelter";
+    junqi_position pos;
+    junqi_diags d;
+    junqi_diags_init(&d);
+    if (!junqi_pos_parse(text, strlen(text), &pos, &d))
+        fail_msg("%s", d.items[0].message);
+    assert_int_equal(pos.board->npoints, 62);
+    int dm = junqi_square_parse(pos.board, "dM", 2);
+    assert_int_equal(pos.cell[dm], JUNQI_CELL(JUNQI_SOUTH, JUNQI_GENERAL));
+    char *again = junqi_pos_format(&pos);
+    assert_string_equal(again, text);
+    free(again);
+    /* the mountain row and the switch go together */
+    const char *bad[] = {
+        "NLFL21/4L522/3.4.B/7B.18/9.3.7/51663/.S8/.1125/9.3.2/72.B7/5.3.4/6B63L/1L4FL n 0 1 -",
+        "NLFL21/4L522/3.4.B/7B.18/9.3.7/51663/S81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL s 0 0 - "
+        "standard,mountain=shelter",
+        "NLFL21/4L522/3.4.B/7B.18/9.3.7/51663/.S8./.1125/9.3.2/72.B7/5.3.4/6B63L/1L4FL n 0 1 - "
+        "standard,mountain=shelter",
+    };
+    const char *why[] = {
+        "a position with the mountain row (13 ranks) plays under mountain=shelter: its rule set must say so",
+        "under mountain=shelter the position lists the mountains bM and dM between ranks 7 and 6 (13 rows)",
+        "the mountain row has too many points",
+    };
+    for (int i = 0; i < 3; i++) {
+        junqi_diags_free(&d);
+        assert_false(junqi_pos_parse(bad[i], strlen(bad[i]), &pos, &d));
+        assert_string_equal(d.items[0].message, why[i]);
+    }
+    junqi_diags_free(&d);
+    /* a record: into the mountain and out, valid; an attack out of it is illegal at its move */
+    const char *game = "[Board \"two-player\"]\n[Rules \"standard,mountain=shelter\"]\n"
+                       "[SouthSetup \"81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL\"]\n"
+                       "[NorthSetup \"36615/7.3.9/81.B7/B.4.3/225L4/12LFL\"]\n\n"
+                       "1. b6-bM 2. c8-d8 3. bM-b6 4. d8-c8 5. b6-bM 6. c8-d8 7. bM>b7 *\n";
+    junqi_game *g = read_ok(game);
+    junqi_replay r;
+    junqi_diags_init(&d);
+    assert_true(junqi_replay_start(&r, g, NULL, &d));
+    junqi_replay_run(&r);
+    assert_int_equal(d.errors, 2); /* the illegal attack, and its outcome on a piece it may not attack */
+    assert_string_equal(d.items[0].code, "attack-from-mountain");
+    assert_int_equal(d.items[0].move, 7);
+    char *out = junqi_jgn_to_string(g);
+    assert_non_null(strstr(out, "1. b6-bM 2. c8-d8 3. bM-b6"));
+    free(out);
+    junqi_diags_free(&d);
+    junqi_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -200,6 +257,7 @@ int main(void)
         cmocka_unit_test(a_position_game_keeps_its_rules_tag),
         cmocka_unit_test(view_and_first_must_name_a_seat_of_the_game),
         cmocka_unit_test(position_strings_carry_rule_strings),
+        cmocka_unit_test(mountains_are_a_row_of_positions_and_squares_of_records),
     };
     return cmocka_run_group_tests_name("rulestrings", tests, NULL, NULL);
 }

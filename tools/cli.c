@@ -573,12 +573,11 @@ int junqi_cli_parse_rules(const char *prog, const char *text, const junqi_rules 
 int junqi_cli_apply_rules(const char *prog, const char *name, junqi_game *g,
                           const junqi_rules *rules)
 {
-    if (!rules)
+    if (!rules || junqi_game_set_rules(g, rules))
         return JUNQI_EXIT_OK;
-    if (rules->board == g->board) {
-        junqi_game_set_rules(g, rules);
-        return JUNQI_EXIT_OK;
-    }
+    if (rules->board == g->board)
+        return junqi_cli_usage(prog, "%s: --rules %s has no mountain points, and the game's position "
+                               "has pieces on them", name, rules->text);
     return junqi_cli_usage(prog, "%s: --rules %s is a rule set of the %s board, and this is a %s game",
                            name, rules->text, junqi_board_kind_name(rules->board),
                            junqi_board_kind_name(g->board));

@@ -192,7 +192,7 @@ static int start_record(const options *opt, FILE *out)
             rc = JUNQI_EXIT_INVALID;
         }
         if (rc == JUNQI_EXIT_OK)
-            junqi_formation_check(&in.formation, NULL, &d);
+            junqi_formation_check_under(&in.formation, opt->rules, NULL, &d);
         junqi_cli_print_diags(stderr, in.name ? in.name : opt->setup[s], &d, JUNQI_FORMAT_TEXT);
         if (rc == JUNQI_EXIT_OK && d.errors)
             rc = JUNQI_EXIT_INVALID;

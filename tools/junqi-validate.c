@@ -85,7 +85,7 @@ static void check_item(const options *opt, const junqi_source *src, junqi_input 
         if (junqi_replay_start(&r, in->game, NULL, d))
             junqi_replay_run(&r);
     } else if (in->kind == JUNQI_INPUT_FORMATION) {
-        junqi_formation_check(&in->formation, in->formation.name, d);
+        junqi_formation_check_under(&in->formation, opt->rules, in->formation.name, d);
     }
     junqi_source_attach_lines(src, d, 0);
     if (opt->quiet)
