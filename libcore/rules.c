@@ -5,6 +5,7 @@
  * their values are docs/variants.md's, the named sets docs/rules.md's.
  */
 #include "rules.h"
+#include "score.h"
 
 #include <pthread.h>
 #include <stdarg.h>
@@ -135,16 +136,18 @@ typedef struct named_set {
     junqi_family family;
     const char *switches; /* over the table's defaults */
     bool marshal_death_reveals_flag, no_move_check_camps;
+    const struct junqi_scoring *scoring;
 } named_set;
 
 static const named_set named_sets[] = {
-    {"qq", JUNQI_FOUR_PLAYER, JUNQI_FORMATION_GAME, "no_combat_draw=71,first=north", true, true},
+    {"qq", JUNQI_FOUR_PLAYER, JUNQI_FORMATION_GAME, "no_combat_draw=71,first=north", true, true,
+     &junqi_scoring_qq},
     {"standard", JUNQI_TWO_PLAYER, JUNQI_FORMATION_GAME, "no_combat_draw=70,first=south", true,
-     false},
-    {"open", JUNQI_TWO_PLAYER, JUNQI_FORMATION_GAME, "mode=open,first=south", true, false},
+     false, NULL},
+    {"open", JUNQI_TWO_PLAYER, JUNQI_FORMATION_GAME, "mode=open,first=south", true, false, NULL},
     {"wiki", JUNQI_TWO_PLAYER, JUNQI_FORMATION_GAME,
      "landmine_vs_piece=both_removed,bomb_vs_flag=bomb_removed,no_combat_draw=70,first=south",
-     true, false},
+     true, false, NULL},
 };
 
 #define NSETS (sizeof named_sets / sizeof named_sets[0])
@@ -164,7 +167,7 @@ static void build_named_sets(void)
         junqi_rules *r = &named_rules[i];
         *r = (junqi_rules){.name = d->name, .text = d->name, .board = d->board, .family = d->family,
                            .marshal_death_reveals_flag = d->marshal_death_reveals_flag,
-                           .no_move_check_camps = d->no_move_check_camps};
+                           .no_move_check_camps = d->no_move_check_camps, .scoring = d->scoring};
         for (size_t k = 0; k < NSWITCHES; k++)
             set_value(r, &switch_table[k], switch_table[k].def);
         char err[256];

@@ -7,8 +7,7 @@
  * in the listed numbers; the flag in one of the two headquarters; landmines
  * only in rows 5-6; no bomb in row 1 (unless the rule set's switch
  * bomb_front_row=allow, docs/variants.md); the five camps empty; every other
- * point holds one piece. Where a piece may stand is decided in one place,
- * junqi_setup_allows(), which the checks and the inference (infer.h) ask.
+ * point holds one piece.
  */
 #ifndef JUNQI_SETUP_H
 #define JUNQI_SETUP_H
@@ -17,15 +16,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "board.h"
+#include "diag.h"
 #include "piece.h"
 #include "rules.h"
 
 /** One broken setup rule. row and col are 1-based in the owner's frame; both 0
  *  when the problem concerns the whole setup (a wrong count). */
 typedef struct junqi_setup_problem {
-    char code[32];     /**< "piece-count", "landmine-row", "bomb-front-row",
-                            "flag-not-in-headquarters", "piece-on-camp",
-                            "empty-point", "unknown-piece" */
+    junqi_code code;   /**< JUNQI_CODE_PIECE_COUNT, _LANDMINE_ROW, _BOMB_FRONT_ROW,
+                            _FLAG_NOT_IN_HEADQUARTERS, _PIECE_ON_CAMP, _EMPTY_POINT,
+                            _UNKNOWN_PIECE */
     int row, col;
     junqi_piece piece; /**< the piece concerned */
     char message[160]; /**< English sentence, e.g. "wrong number of captains: 3 expected, found 4" */
@@ -35,26 +36,17 @@ typedef struct junqi_setup_problem {
 #define JUNQI_MAX_SETUP_PROBLEMS 64
 
 /**
- * True if the setup rules of rule set r (NULL: the rules every named set
- * shares) let `piece` (JUNQI_NONE: nothing) start on arm point (row, col),
- * 1-based in the owner's frame: camps hold nothing, every other point a
- * piece; landmines only in rows 5-6; a bomb in row 1 only under
- * bomb_front_row=allow; the flag only on a headquarters.
- */
-bool junqi_setup_allows(const junqi_rules *r, int row, int col, junqi_piece piece);
-
-/**
- * Check a setup under rule set r (NULL: the rules every named set shares):
- * setup[row-1][col-1] holds junqi_piece codes (JUNQI_NONE for empty
- * points). Writes every problem into out[] (room for
+ * Check a setup: setup[row-1][col-1] holds junqi_piece codes (JUNQI_NONE for
+ * empty points). Writes every problem into out[] (room for
  * JUNQI_MAX_SETUP_PROBLEMS), point problems in row-major order followed by
  * count problems in piece order, and returns how many there are (0: valid).
  */
+int junqi_setup_check(const uint8_t setup[6][5], junqi_setup_problem *out);
+
+/** As junqi_setup_check() under rule set r (NULL: the rules every named set shares, as
+ *  junqi_setup_check()): its switch bomb_front_row=allow lets a bomb start in row 1. */
 int junqi_setup_check_under(const uint8_t setup[6][5], const junqi_rules *r,
                             junqi_setup_problem *out);
-
-/** junqi_setup_check_under() with the rules every named set shares (r = NULL). */
-int junqi_setup_check(const uint8_t setup[6][5], junqi_setup_problem *out);
 
 /** Room for a setup in the layout notation: 6 rows of 5, '/'-separated, and a NUL. */
 #define JUNQI_SETUP_TEXT 36
@@ -75,7 +67,18 @@ void junqi_setup_format(const uint8_t setup[6][5], char out[JUNQI_SETUP_TEXT]);
  */
 bool junqi_setup_parse(const char *text, size_t len, uint8_t setup[6][5]);
 
-/** True if (row, col) (1-based, owner's frame) is a camp of the arm (boards.md). */
-int junqi_setup_is_camp(int row, int col);
+/**
+ * The piece kinds the setup rules allow at the start on (row, col) of an arm
+ * (1-based, owner's frame), as a mask with bit k for junqi_piece k (flag ..
+ * marshal): none on a camp; no landmine outside rows 5-6; no bomb in row 1;
+ * the flag only on a headquarters (row 6, column 2 or 4). The one statement
+ * of where each kind may start: junqi_setup_check() and the inference
+ * (infer.h) both ask it.
+ */
+unsigned junqi_setup_allowed(int row, int col);
+
+/** As junqi_setup_allowed() under rule set r (NULL: as junqi_setup_allowed()): a bomb may
+ *  start in row 1 under bomb_front_row=allow. */
+unsigned junqi_setup_allowed_under(const junqi_rules *r, int row, int col);
 
 #endif

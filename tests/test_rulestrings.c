@@ -239,7 +239,7 @@ static void mountains_are_a_row_of_positions_and_squares_of_records(void **state
     assert_true(junqi_replay_start(&r, g, NULL, &d));
     junqi_replay_run(&r);
     assert_int_equal(d.errors, 2); /* the illegal attack, and its outcome on a piece it may not attack */
-    assert_string_equal(d.items[0].code, "attack-from-mountain");
+    assert_int_equal(d.items[0].code, JUNQI_CODE_ATTACK_FROM_MOUNTAIN);
     assert_int_equal(d.items[0].move, 7);
     char *out = junqi_jgn_to_string(g);
     assert_non_null(strstr(out, "1. b6-bM 2. c8-d8 3. bM-b6"));
