@@ -81,37 +81,39 @@ expect "--go on the same view record has a move too" "bestmove" "${c%% *}"
 
 # go infinite runs until stop; isready is answered while it searches
 coproc ENG { "$A" --engine 2>/dev/null; }
-echo "position pos $pos40" >&"${ENG[1]}"
-echo "go infinite" >&"${ENG[1]}"
+eng_pid=$ENG_PID # bash unsets ENG_PID once the engine ends
+eng_in=${ENG[1]} eng_out=${ENG[0]}
+echo "position pos $pos40" >&"$eng_in"
+echo "go infinite" >&"$eng_in"
 got_info=0
-while read -r -t 10 l <&"${ENG[0]}"; do
+while read -r -t 10 l <&"$eng_out"; do
     case "$l" in info\ depth\ *) got_info=1; break ;; esac
 done
 expect "go infinite: info lines while searching" 1 "$got_info"
-echo isready >&"${ENG[1]}"
+echo isready >&"$eng_in"
 ready=none
-while read -r -t 5 l <&"${ENG[0]}"; do
+while read -r -t 5 l <&"$eng_out"; do
     case "$l" in readyok) ready=readyok; break ;; bestmove*) ready="$l"; break ;; esac
 done
 expect "isready during a search: readyok before any bestmove" readyok "$ready"
-echo "position pos $after" >&"${ENG[1]}"
+echo "position pos $after" >&"$eng_in"
 refused=none
-while read -r -t 5 l <&"${ENG[0]}"; do
+while read -r -t 5 l <&"$eng_out"; do
     case "$l" in error*) refused="$l"; break ;; bestmove*) refused="$l"; break ;; esac
 done
 expect "position during a search" "error position: a search is running: send stop first" "$refused"
 start=$(date +%s%N)
-echo stop >&"${ENG[1]}"
+echo stop >&"$eng_in"
 stopped=none
-while read -r -t 5 l <&"${ENG[0]}"; do
+while read -r -t 5 l <&"$eng_out"; do
     case "$l" in bestmove*) stopped=bestmove; break ;; esac
 done
 ms=$(( ($(date +%s%N) - start) / 1000000 ))
 expect "stop: a bestmove" bestmove "$stopped"
 checks=$((checks + 1))
 [ "$ms" -lt 2000 ] || fail "stop took $ms ms"
-echo quit >&"${ENG[1]}"
-wait "$ENG_PID"
+echo quit >&"$eng_in"
+wait "$eng_pid"
 expect "quit: exit status 0" 0 "$?"
 
 # bad commands: one error line each, and the engine goes on with its position
