@@ -5,7 +5,8 @@
 #   - junqi lists the options and ends with junqiok; isready answers readyok;
 #   - position pos / jgn (one line, and lines up to a line 'end') / file /
 #     moves, and go: info lines with depth, score, winprob, nodes, nps, time
-#     and pv, then a legal bestmove; the same commands give the same moves;
+#     and pv, then a legal bestmove; the same commands give the same moves,
+#     with 1 thread or 2;
 #     position X moves Y equals position X then position moves Y;
 #   - go infinite runs until stop: isready is answered during the search,
 #     and stop ends it at once with a bestmove;
@@ -56,6 +57,10 @@ checks=$((checks + 1))
 [ "${total:-0}" -ge 8000 ] && [ "$total" -lt 8200 ] || fail "go nodes 8000: the summary counts $total nodes"
 again=$(engine "position pos $pos40" "go nodes 8000" | grep -v '^info' )
 expect "the same commands give the same move" "bestmove $best" "$again"
+strip() { grep '^info depth .* samples\|^bestmove' | sed 's/ nps [0-9]* time [0-9]*//'; }
+one=$(engine "position pos $pos40" "go nodes 40000" | strip)
+two=$(engine "setoption name Threads value 2" "position pos $pos40" "go nodes 40000" | strip)
+expect "Threads 2: the same summary and move as 1 thread" "$one" "$two"
 
 # moves with outcomes appended, at once or later; a record line; a file
 m41=$("$JUNQI_BIN/junqi-replay" --to jgn "$G" | tr '\n' ' ' | grep -o ' 41\. [^ ]* 42\. [^ ]*' | sed 's/ 4[12]\.//g')
