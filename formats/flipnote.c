@@ -155,7 +155,7 @@ char *junqi_flip_pos_format(const junqi_flip *pos)
     put_colours(f, st);
     fputc(' ', f);
     put_removed(f, st);
-    fprintf(f, " %s", pos->rules->name);
+    fprintf(f, " %s", pos->rules->text);
     if (fclose(f) != 0) {
         free(out);
         return NULL;
@@ -414,11 +414,12 @@ static bool read_rules(reader *r, const junqi_rules **rules)
     size_t start, n;
     if (!next_word(r, &start, &n))
         return fail(r, start, "the rule set is missing (a flip position names it)");
-    char name[32];
-    snprintf(name, sizeof name, "%.*s", (int)(n < 31 ? n : 31), r->text + start);
-    *rules = junqi_rules_get(name);
-    if (!*rules || !(*rules)->flip)
-        return fail(r, start, "'%s' is not a flip rule set (fanqi, fanfan, fanqi_wiki, huqi, zuhe)", name);
+    char text[JUNQI_RULES_TEXT_MAX + 2], err[400];
+    snprintf(text, sizeof text, "%.*s", (int)(n <= JUNQI_RULES_TEXT_MAX ? n : JUNQI_RULES_TEXT_MAX + 1), r->text + start);
+    if (!junqi_rules_parse(text, JUNQI_TWO_PLAYER, rules, err, sizeof err))
+        return fail(r, start, "%s", err);
+    if (!junqi_rules_flip(*rules))
+        return fail(r, start, "'%s' is not a flip rule set (fanqi, fanfan, fanqi_wiki, huqi, zuhe)", text);
     if (next_word(r, &start, &n))
         return fail(r, start, "unexpected text after the position");
     return true;
@@ -493,8 +494,8 @@ bool junqi_flip_pos_detect(const char *text, size_t len)
     size_t w = end;
     while (w > i && !strchr(" \t", text[w - 1]))
         w--;
-    char name[32];
-    snprintf(name, sizeof name, "%.*s", (int)(end - w < 31 ? end - w : 31), text + w);
-    const junqi_rules *rules = junqi_rules_get(name);
-    return rules && rules->flip;
+    char name[JUNQI_RULES_TEXT_MAX + 1], err[8];
+    snprintf(name, sizeof name, "%.*s", (int)(end - w <= JUNQI_RULES_TEXT_MAX ? end - w : JUNQI_RULES_TEXT_MAX), text + w);
+    const junqi_rules *rules = NULL;
+    return junqi_rules_parse(name, JUNQI_TWO_PLAYER, &rules, err, sizeof err) && junqi_rules_flip(rules);
 }

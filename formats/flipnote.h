@@ -28,7 +28,7 @@
  *           the latest flipper.
  *  REMOVED  the pieces removed from the game, as colour letters and symbols
  *           (red first, each colour's symbols in the order 9 … 1 B L F), or -.
- *  RULES    the flip rule set's name.
+ *  RULES    the flip rule set's rule string (rules.h), canonical when written.
  */
 #ifndef JUNQI_FLIPNOTE_H
 #define JUNQI_FLIPNOTE_H

@@ -31,9 +31,9 @@ bool junqi_flip_replay_start(junqi_flip_replay *r, const junqi_game *g, const ju
     r->diags = d;
     r->last_taker = JUNQI_NO_SEAT;
     const junqi_rules *rs = rules ? rules : g->rules;
-    if (!rs->flip || g->board != JUNQI_TWO_PLAYER) {
+    if (!junqi_rules_flip(rs) || g->board != JUNQI_TWO_PLAYER) {
         junqi_diags_add(d, JUNQI_CODE_BAD_RULES, -1, JUNQI_NOWHERE, "%s",
-                        !rs->flip ? "the rule set is not a flip rule set" : "flip games are played on the two-player board");
+                        !junqi_rules_flip(rs) ? "the rule set is not a flip rule set" : "flip games are played on the two-player board");
         return false;
     }
     if (g->flip_start) {

@@ -25,14 +25,10 @@ static inline int sq(const char *name)
     return p;
 }
 
-/**
- * A flip position under rule set *rules (see flip_build), for rule sets
- * made in a test by changing a named set's switches.
- */
 static inline junqi_flip flip_build_rules(const junqi_rules *rules, int seat, int south, const char *pieces);
 
 /**
- * A flip position under rule set `rules`, `seat` to move, south's colour
+ * A flip position under rule string `rules` ("fanqi", "fanqi,flag_taker=any"), `seat` to move, south's colour
  * `south` (JUNQI_RED, JUNQI_BLUE or JUNQI_NO_COLOUR), and pieces from a
  * space-separated list of SQ:SPEC, SPEC being an optional '*' (face down),
  * a colour letter (r, b), a piece symbol (9..1 B L F, ? unknown), then
@@ -42,7 +38,13 @@ static inline junqi_flip flip_build_rules(const junqi_rules *rules, int seat, in
  */
 static inline junqi_flip flip_build(const char *rules, int seat, int south, const char *pieces)
 {
-    return flip_build_rules(junqi_rules_get(rules), seat, south, pieces);
+    const junqi_rules *r = NULL;
+    char err[256];
+    if (!junqi_rules_parse(rules, JUNQI_TWO_PLAYER, &r, err, sizeof err)) {
+        fprintf(stderr, "flip_build: %s\n", err);
+        abort();
+    }
+    return flip_build_rules(r, seat, south, pieces);
 }
 
 static inline junqi_flip flip_build_rules(const junqi_rules *rules, int seat, int south, const char *pieces)

@@ -84,9 +84,7 @@ static void two_in_a_row_looks_at_the_seats_own_flips(void **state)
 static void same_as_previous_compares_with_the_games_previous_flip(void **state)
 {
     (void)state;
-    junqi_rules r = *junqi_rules_get("fanqi");
-    r.colour_assign = JUNQI_COLOUR_SAME_AS_PREVIOUS;
-    junqi_flip pos = flip_build_rules(&r, S, NONE, "a9:*r3 b9:*b1 c11:*b9 e9:*r9");
+    junqi_flip pos = flip_build("fanqi,colour_assign=same_as_previous", S, NONE, "a9:*r3 b9:*b1 c11:*b9 e9:*r9");
     junqi_flip_undo u = play(&pos, fl("a9"), 0); /* the first flip never assigns */
     assert_int_equal(u.taker, JUNQI_NO_SEAT);
     u = play(&pos, fl("b9"), 0); /* blue after red */
@@ -206,9 +204,7 @@ static void a_bomb_takes_the_flag_only_under_flag_taker_any(void **state)
     junqi_flip_undo u = play(&pos, mv("c12", "b12"), 0);
     assert_int_equal(u.outcome, JUNQI_BOTH_REMOVED);
     assert_int_equal(pos.st.result.reason, JUNQI_REASON_FLAG_CAPTURED);
-    junqi_rules r = *junqi_rules_get("fanqi");
-    r.flag_taker = JUNQI_TAKER_ENGINEER;
-    pos = flip_build_rules(&r, S, RED, "c12:r1 a12:r2 b12:bF e8:b9");
+    pos = flip_build("fanqi,flag_taker=engineer", S, RED, "c12:r1 a12:r2 b12:bF e8:b9");
     expect_illegal(&pos, mv("a12", "b12"), JUNQI_FLIP_FLAG_TAKER, "only an engineer may take the flag on b12, not a lieutenant");
     play(&pos, mv("c12", "b12"), 0);
     assert_int_equal(pos.st.result.winners, JUNQI_SEAT_BIT(S));
@@ -398,14 +394,12 @@ static void the_counters_draw_in_order_no_combat_then_move_limit(void **state)
     play(&pos, mv("a2", "a3"), 0);
     assert_int_equal(pos.st.result.status, JUNQI_DRAWN);
     assert_int_equal(pos.st.result.reason, JUNQI_REASON_NO_COMBAT_DRAW);
-    junqi_rules r = *junqi_rules_get("fanqi");
-    r.move_limit = 10;
-    pos = flip_build_rules(&r, S, RED, "a2:r9 e11:b9");
+    pos = flip_build("fanqi,move_limit=10", S, RED, "a2:r9 e11:b9");
     pos.st.moves = 9;
     pos.st.quiet = 69;
     play(&pos, mv("a2", "a3"), 0);
     assert_int_equal(pos.st.result.reason, JUNQI_REASON_NO_COMBAT_DRAW);
-    pos = flip_build_rules(&r, S, RED, "a2:r9 e11:b9");
+    pos = flip_build("fanqi,move_limit=10", S, RED, "a2:r9 e11:b9");
     pos.st.moves = 9;
     play(&pos, mv("a2", "a3"), 0);
     assert_int_equal(pos.st.result.reason, JUNQI_REASON_PLY_LIMIT);

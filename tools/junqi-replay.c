@@ -70,7 +70,8 @@ static void usage(void)
            "                      the seed (a number; the same everywhere), or of a random one\n"
            "  --names STYLE       piece names: zh (default), zh-Hant, short, en, rank\n"
            "  --color WHEN        colour the board: auto (default, on a terminal), always, never\n"
-           "  --rules NAME        rule set: %s (default: the record's)\n"
+           "  --rules RULES       rule set NAME[,SWITCH=VALUE]..., NAME one of %s\n"
+           "                      (default: the record's; switches: junqi-replay(1))\n"
            "  --lenient           read broken JGN games as far as they go\n"
            "  -o FILE             write to FILE (through a temporary file) instead of stdout\n"
            "  --help, --version   this help, the version\n\n"
@@ -88,7 +89,7 @@ typedef struct any_replay {
 
 static bool replay_begin(any_replay *a, const junqi_game *g, const junqi_rules *rules, junqi_diags *d)
 {
-    a->flip = g->rules->flip;
+    a->flip = junqi_rules_flip(g->rules);
     return a->flip ? junqi_flip_replay_start(&a->f, g, rules, d) : junqi_replay_start(&a->r, g, rules, d);
 }
 
@@ -164,7 +165,7 @@ static int write_positions(const options *opt, const junqi_input *in, FILE *out,
     any_replay r;
     junqi_diags check;
     junqi_diags_init(&check);
-    if (!replay_begin(&r, in->game, opt->rules, &check)) {
+    if (!replay_begin(&r, in->game, NULL, &check)) {
         junqi_cli_print_diags(stderr, in->name, &check, JUNQI_FORMAT_TEXT);
         junqi_diags_free(&check);
         return JUNQI_EXIT_INVALID;
@@ -215,6 +216,9 @@ typedef struct replay_job {
 static int replay_record(void *ctx, junqi_input *in)
 {
     const replay_job *job = ctx;
+    if (junqi_cli_apply_rules(prog, in->name, in->game, job->opt->rules) != JUNQI_EXIT_OK ||
+        junqi_cli_check_seat(prog, in->name, in->game, "--view", job->opt->view) != JUNQI_EXIT_OK)
+        return JUNQI_EXIT_USAGE;
     if (job->opt->to != CONVERT_NONE)
         return convert(job->opt, in, job->out);
     return write_positions(job->opt, in, job->out, job->colour, job->header);
@@ -246,7 +250,7 @@ static int start_record(const options *opt, FILE *out)
             rc = JUNQI_EXIT_INVALID;
         }
         if (rc == JUNQI_EXIT_OK)
-            junqi_formation_check(&in.formation, NULL, &d);
+            junqi_formation_check_under(&in.formation, opt->rules, NULL, &d);
         junqi_cli_print_diags(stderr, in.name ? in.name : opt->setup[s], &d, JUNQI_FORMAT_TEXT);
         if (rc == JUNQI_EXIT_OK && d.errors)
             rc = JUNQI_EXIT_INVALID;
@@ -280,8 +284,10 @@ static int start_record(const options *opt, FILE *out)
         memcpy(g->seat[s].setup, f[s].setup, sizeof f[s].setup);
         free(f[s].name);
     }
-    if (opt->rules)
-        g->rules = opt->rules;
+    if (junqi_cli_apply_rules(prog, "--setup", g, opt->rules) != JUNQI_EXIT_OK) {
+        junqi_game_free(g);
+        return JUNQI_EXIT_USAGE;
+    }
     junqi_jgn_write(out, g);
     junqi_game_free(g);
     return JUNQI_EXIT_OK;
@@ -311,7 +317,7 @@ static bool deal_seed(const char *text, uint64_t *seed)
 static int start_flip_record(const options *opt, FILE *out)
 {
     uint64_t seed;
-    if (!opt->rules || !opt->rules->flip)
+    if (!opt->rules || !junqi_rules_flip(opt->rules))
         return junqi_cli_usage(prog, "--deal starts a flip game: say which with --rules (fanqi, fanfan, fanqi_wiki, huqi, zuhe)");
     if (opt->board_given && opt->board != JUNQI_TWO_PLAYER)
         return junqi_cli_usage(prog, "flip games are played on the two-player board");
@@ -420,8 +426,8 @@ static int parse_options(int argc, char **argv, options *opt)
             else return junqi_cli_usage(prog, "--color takes auto, always or never, not '%s'", optarg);
             break;
         case OPT_RULES:
-            if (!(opt->rules = junqi_rules_get(optarg)))
-                return junqi_cli_usage(prog, "unknown rule set '%s' (known: %s)", optarg, junqi_rules_names());
+            if (junqi_cli_parse_rules(prog, optarg, &opt->rules) != JUNQI_EXIT_OK)
+                return JUNQI_EXIT_USAGE;
             break;
         case OPT_LENIENT: opt->source_flags |= JUNQI_SOURCE_LENIENT; break;
         case 'o': opt->output = optarg; break;
