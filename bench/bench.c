@@ -29,12 +29,6 @@
 static const char f07[] = "81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL";
 static const char f13[] = "36615/7.3.9/81.B7/B.4.3/225L4/12LFL";
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static int load_folder(const char *dir, junqi_game **games, int max)
 {
@@ -64,34 +58,16 @@ static void bench_validate(void)
         dir = "tests/data/perft/replays";
         n = load_folder(dir, games, 4096);
     }
-    size_t moves = 0, errors = 0;
-    int passes = 0;
-    double start = now(), elapsed;
-    do {
-        for (int i = 0; i < n; i++) {
-            junqi_diags d;
-            junqi_diags_init(&d);
-            junqi_replay r;
-            junqi_replay_start(&r, games[i], NULL, &d);
-            junqi_replay_run(&r);
-            moves += r.moves;
-            errors += d.errors;
-            junqi_diags_free(&d);
-        }
-        passes++;
-        elapsed = now() - start;
-    } while (elapsed < 2.0);
-    printf("validate: %d replays from %s, %d passes, %zu moves in %.2f s: %.0f moves/s (%zu errors)\n",
-           n, dir, passes, moves, elapsed, (double)moves / elapsed, errors);
+    bench_validate_games(games, n, "validate", dir, "moves");
     for (int i = 0; i < n; i++)
         junqi_game_free(games[i]);
 }
 
 static void bench_perft(const char *name, junqi_position *pos, int depth)
 {
-    double start = now();
+    double start = bench_now();
     uint64_t nodes = junqi_perft(pos, depth);
-    double elapsed = now() - start;
+    double elapsed = bench_now() - start;
     printf("perft %-34s depth %d: %12llu nodes in %6.2f s: %6.1f M nodes/s\n", name, depth,
            (unsigned long long)nodes, elapsed, (double)nodes / elapsed / 1e6);
 }

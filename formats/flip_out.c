@@ -269,3 +269,89 @@ void junqi_flip_write_position_json(junqi_json *j, const junqi_flip *pos)
     write_result_json(j, &st->result);
     junqi_json_end_object(j);
 }
+
+/* An action's canonical token as the position knows it (what a flip shows, when known). */
+static char *action_token(const junqi_flip *pos, junqi_action a, char *buf, size_t n)
+{
+    uint8_t c = pos->cell[a.to];
+    uint8_t shown = junqi_flip_down(c) && junqi_flip_piece(c) != JUNQI_UNKNOWN ? junqi_flip_up(c) : 0;
+    int outcome = c && !junqi_flip_down(c) ? (int)junqi_flip_outcome(pos, a, 0) : JUNQI_NO_COMBAT;
+    return junqi_flip_action_name(pos, a, outcome, shown, buf, n);
+}
+
+static const char *over_text(const junqi_flip *pos, char *buf, size_t n)
+{
+    const junqi_result *r = &pos->st.result;
+    unsigned two = JUNQI_SEAT_BIT(JUNQI_SOUTH) | JUNQI_SEAT_BIT(JUNQI_NORTH);
+    snprintf(buf, n, "%s%s%s%s", r->status == JUNQI_DECIDED ? junqi_result_text(r, two) : "a draw",
+             r->status == JUNQI_DECIDED ? " won" : "", r->reason ? ", " : "",
+             r->reason ? junqi_reason_name((junqi_reason)r->reason) : "");
+    return buf;
+}
+
+void junqi_flip_write_go_text(FILE *out, const junqi_flip *pos, const junqi_flip_search_result *res, int multipv)
+{
+    char name[32], text[96];
+    if (res->status == JUNQI_SEARCH_GAME_OVER || res->nactions == 0) {
+        fprintf(out, "bestmove (none)\nthe game is over: %s\n", over_text(pos, text, sizeof text));
+        return;
+    }
+    fprintf(out, "bestmove %s\nwinprob %.3f\neval %d\npv", action_token(pos, res->actions[0], name, sizeof name),
+            res->winprob, res->score);
+    junqi_flip line = *pos;
+    for (int i = 0; i < res->pv_len; i++) {
+        fprintf(out, " %s", action_token(&line, res->pv[i], name, sizeof name));
+        junqi_flip_undo u;
+        if (junqi_flip_down(line.cell[res->pv[i].to]) && junqi_flip_piece(line.cell[res->pv[i].to]) == JUNQI_UNKNOWN)
+            break;
+        junqi_flip_make(&line, res->pv[i], 0, &u);
+    }
+    fprintf(out, "\ndepth %d\nnodes %llu\n", res->depth, (unsigned long long)res->nodes);
+    for (int i = 0; multipv > 1 && i < multipv && i < res->nactions; i++)
+        fprintf(out, "multipv %d %s winprob %.3f\n", i + 1, action_token(pos, res->actions[i], name, sizeof name),
+                res->value[i]);
+}
+
+void junqi_flip_write_go_json(junqi_json *j, const junqi_flip *pos, const junqi_flip_search_result *res, int multipv)
+{
+    char name[32], text[96];
+    bool over = res->status == JUNQI_SEARCH_GAME_OVER || res->nactions == 0;
+    junqi_json_begin_object(j);
+    junqi_json_key(j, "bestmove");
+    junqi_json_string(j, over ? NULL : action_token(pos, res->actions[0], name, sizeof name));
+    junqi_json_key(j, "result");
+    junqi_json_string(j, over ? over_text(pos, text, sizeof text) : NULL);
+    junqi_json_key(j, "winprob");
+    if (over)
+        junqi_json_null(j);
+    else
+        junqi_json_number(j, res->winprob, 3);
+    junqi_json_key(j, "eval");
+    if (over)
+        junqi_json_null(j);
+    else
+        junqi_json_int(j, res->score);
+    junqi_json_key(j, "pv");
+    junqi_json_begin_array(j);
+    for (int i = 0; !over && i < res->pv_len; i++)
+        junqi_json_string(j, action_token(pos, res->pv[i], name, sizeof name));
+    junqi_json_end_array(j);
+    junqi_json_key(j, "depth");
+    junqi_json_int(j, res->depth);
+    junqi_json_key(j, "nodes");
+    junqi_json_uint(j, res->nodes);
+    junqi_json_key(j, "to_move");
+    junqi_json_string(j, pos->st.to_move < JUNQI_SEATS ? junqi_seat_name((junqi_seat)pos->st.to_move) : NULL);
+    junqi_json_key(j, "actions");
+    junqi_json_begin_array(j);
+    for (int i = 0; i < (multipv > 1 ? multipv : 1) && i < res->nactions; i++) {
+        junqi_json_begin_object(j);
+        junqi_json_key(j, "action");
+        junqi_json_string(j, action_token(pos, res->actions[i], name, sizeof name));
+        junqi_json_key(j, "winprob");
+        junqi_json_number(j, res->value[i], 3);
+        junqi_json_end_object(j);
+    }
+    junqi_json_end_array(j);
+    junqi_json_end_object(j);
+}

@@ -27,6 +27,7 @@
 #include <stdio.h>
 
 #include "flip.h"
+#include "flip_search.h"
 #include "json.h"
 
 /** Draw the board, south at the bottom (see the file comment). */
@@ -51,5 +52,20 @@ void junqi_flip_write_position_json(junqi_json *j, const junqi_flip *pos);
  */
 char *junqi_flip_action_name(const junqi_flip *pos, junqi_action a, int outcome, uint8_t shown, char *buf,
                              size_t n);
+
+/**
+ * The result of a flip search (flip_search.h) for `junqi-analyze --go`: in
+ * text, "bestmove", "winprob" (the expected win probability of the seat to
+ * move), "eval" (the same on the evaluation's centi-material scale), "pv",
+ * "depth", "nodes", then with multipv > 1 the best `multipv` actions with
+ * their values; or the result when the game is over.
+ */
+void junqi_flip_write_go_text(FILE *out, const junqi_flip *pos, const struct junqi_flip_search_result *res,
+                              int multipv);
+
+/** The same as one JSON object: {"bestmove","result","reason","winprob","eval","pv","depth","nodes",
+ *  "to_move","actions":[{"action","winprob"}...]} (the best `multipv`, at least one). */
+void junqi_flip_write_go_json(junqi_json *j, const junqi_flip *pos, const struct junqi_flip_search_result *res,
+                              int multipv);
 
 #endif

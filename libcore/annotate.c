@@ -216,7 +216,7 @@ static int legal_prefix(const junqi_position *before, const junqi_analysis_line 
     return n;
 }
 
-static int mark_of(double loss, const double thresholds[3])
+int junqi_annotate_mark(double loss, const double thresholds[3])
 {
     return loss >= thresholds[2]   ? JUNQI_MARK_BLUNDER
            : loss >= thresholds[1] ? JUNQI_MARK_MISTAKE
@@ -242,7 +242,7 @@ static void judge(junqi_move_judgement *j, const junqi_position *before, const j
     j->best = a->lines[0].move;
     j->pv_len = legal_prefix(before, &a->lines[0], j->pv);
     bool played_best = j->best.from == played.from && j->best.to == played.to;
-    j->mark = played_best ? JUNQI_MARK_NONE : mark_of(j->loss, thresholds);
+    j->mark = played_best ? JUNQI_MARK_NONE : junqi_annotate_mark(j->loss, thresholds);
     junqi_move capture;
     j->missed_flag = find_flag_capture(before, view, info, &capture) &&
                      !(before->cell[played.to] && JUNQI_CELL_PIECE(before->cell[played.to]) == JUNQI_FLAG);
@@ -351,7 +351,7 @@ static int by_place(const void *a, const void *b)
     return x->index < y->index ? -1 : 1;
 }
 
-static bool sort_comments(junqi_line *l)
+bool junqi_line_sort_comments(junqi_line *l)
 {
     ordered_comment *o = malloc((l->ncomments + 1) * sizeof *o);
     if (!o)
@@ -366,7 +366,7 @@ static bool sort_comments(junqi_line *l)
 }
 
 /* Step 4: the summaries, into out and into tags. */
-static bool summarise(junqi_game *g, junqi_annotation *out)
+bool junqi_annotation_summarise(junqi_game *g, junqi_annotation *out)
 {
     double loss[JUNQI_SEATS] = {0}, accuracy[JUNQI_SEATS] = {0};
     for (size_t i = 0; i < out->nmoves; i++) {
@@ -426,7 +426,7 @@ bool junqi_annotate(junqi_game *g, const junqi_annotate_options *opt, junqi_anno
         if (j->judged)
             ok = write_judgement(g, j, &ga.before[k]);
     }
-    ok = ok && sort_comments(&g->main) && summarise(g, out);
+    ok = ok && junqi_line_sort_comments(&g->main) && junqi_annotation_summarise(g, out);
     gathered_free(&ga);
     free(res);
     if (!ok)

@@ -114,6 +114,19 @@ bool junqi_annotate(junqi_game *g, const junqi_annotate_options *opt, junqi_anno
 /** Free what junqi_annotate() put into *a. */
 void junqi_annotation_free(junqi_annotation *a);
 
+/** The JUNQI_MARK_* of a win-probability loss under thresholds (inaccuracy, mistake, blunder). */
+int junqi_annotate_mark(double loss, const double thresholds[3]);
+
+/**
+ * Sum the judged moves of *out into its seat summaries (moves, accuracy,
+ * average loss, marks; see the design note) and set g's summary tags
+ * (NorthAccuracy … and Annotator). False when out of memory.
+ */
+bool junqi_annotation_summarise(junqi_game *g, junqi_annotation *out);
+
+/** Put a line's comments in the order of their places, the earlier first at one place (stable). False on OOM. */
+bool junqi_line_sort_comments(junqi_line *l);
+
 /** "inaccuracy", "mistake", "blunder" or NULL for a JUNQI_MARK_* value. */
 const char *junqi_mark_name(int mark);
 

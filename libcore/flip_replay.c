@@ -373,23 +373,28 @@ bool junqi_flip_game_end(junqi_game *g, const junqi_flip *pos)
     return junqi_game_add_item(g, &it);
 }
 
+void junqi_flip_action_item(const junqi_flip *after, junqi_action a, const junqi_flip_undo *u, junqi_item *it)
+{
+    blank_item(it, JUNQI_ITEM_MOVE);
+    it->seat = u->st.to_move;
+    it->move = (junqi_move){a.from, a.to};
+    it->flip = a.kind == JUNQI_ACT_FLIP;
+    it->shown = u->shown;
+    it->outcome = u->outcome;
+    it->outcome_known = !it->flip;
+    it->drop = a.drop;
+    if (a.part != JUNQI_PART_ALL) {
+        it->part = (uint8_t)(JUNQI_ITEM_PART | a.part);
+        it->part_leader = (uint8_t)junqi_flip_piece(u->cell[0]);
+    }
+    if (u->taker != JUNQI_NO_SEAT)
+        it->colour_event = JUNQI_COLOUR_EVENT(u->taker, after->st.colour[u->taker]);
+}
+
 bool junqi_flip_game_add_action(junqi_game *g, const junqi_flip *after, junqi_action a,
                                 const junqi_flip_undo *u)
 {
     junqi_item it;
-    blank_item(&it, JUNQI_ITEM_MOVE);
-    it.seat = u->st.to_move;
-    it.move = (junqi_move){a.from, a.to};
-    it.flip = a.kind == JUNQI_ACT_FLIP;
-    it.shown = u->shown;
-    it.outcome = u->outcome;
-    it.outcome_known = !it.flip;
-    it.drop = a.drop;
-    if (a.part != JUNQI_PART_ALL) {
-        it.part = (uint8_t)(JUNQI_ITEM_PART | a.part);
-        it.part_leader = (uint8_t)junqi_flip_piece(u->cell[0]);
-    }
-    if (u->taker != JUNQI_NO_SEAT)
-        it.colour_event = JUNQI_COLOUR_EVENT(u->taker, after->st.colour[u->taker]);
+    junqi_flip_action_item(after, a, u, &it);
     return junqi_game_add_item(g, &it);
 }

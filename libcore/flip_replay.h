@@ -83,6 +83,14 @@ void junqi_flip_game_settle(junqi_game *g);
 junqi_game *junqi_flip_game_new(const junqi_rules *r, const uint8_t *deal, junqi_seat first);
 
 /**
+ * The record item of action a, just played with undo record *u (what
+ * junqi_flip_make filled) to reach `after`, as the canonical writer wants
+ * it: the mover, what it showed, its outcome, its colour event, its drop
+ * and part. Writes *it.
+ */
+void junqi_flip_action_item(const junqi_flip *after, junqi_action a, const junqi_flip_undo *u, junqi_item *it);
+
+/**
  * Append action a, just played with undo record *u (what junqi_flip_make
  * filled) to reach `after`, to g's main line as the canonical writer wants
  * it: the mover, what it showed, its outcome, its colour event, its drop

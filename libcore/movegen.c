@@ -510,6 +510,10 @@ char *junqi_move_name(const junqi_board *b, junqi_move m, char buf[8])
     junqi_square_name(b, m.to, to);
     size_t lf = strlen(from), lt = strlen(to);
     memcpy(buf, from, lf);
+    if (m.from == m.to && m.from != JUNQI_NO_POINT) { /* a flip game's flip (flip.h) */
+        memcpy(buf + lf, "^", 2);
+        return buf;
+    }
     buf[lf] = '-';
     memcpy(buf + lf + 1, to, lt + 1);
     return buf;

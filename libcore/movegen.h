@@ -99,7 +99,7 @@ char *junqi_describe_illegal(const junqi_position *pos, junqi_move m,
  */
 junqi_code junqi_illegal_code(junqi_illegal code);
 
-/** Write "h5-h6" into buf (8 bytes). Returns buf. */
+/** Write "h5-h6" into buf (8 bytes); "c8^" when the points are the same, a flip game's flip (flip.h). Returns buf. */
 char *junqi_move_name(const junqi_board *b, junqi_move m, char buf[8]);
 
 /** Parse "h5-h6" (len bytes). Returns false if either square is not on board b. */

@@ -19,7 +19,9 @@
 #include "annotate.h"
 #include "cli.h"
 #include "flip_out.h"
+#include "flipnote.h"
 #include "flip_replay.h"
+#include "flip_search.h"
 #include "engine.h"
 #include "gamejson.h"
 #include "graph.h"
@@ -385,8 +387,33 @@ static void print_go_text(const junqi_play_result *r, const junqi_level *level, 
     }
 }
 
+/* --go on a flip game (docs/flip.md): one search of the players' view, the best action and its
+ * expected win probability; values are judged (no contempt), as annotation judges them. */
+static int run_flip_go(const options *opt, const located *loc)
+{
+    static junqi_flip_search_result res;
+    junqi_flip view;
+    junqi_flip_view(&view, &loc->f.pos);
+    if (junqi_flip_search(&loc->f.pos, &opt->limits, (int)opt->threads, 0.0, &res) == JUNQI_SEARCH_NO_MEMORY) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        return JUNQI_EXIT_IO;
+    }
+    int multipv = opt->limits.multipv;
+    if (opt->format == JUNQI_FORMAT_JSON) {
+        junqi_json j;
+        junqi_json_init(&j, stdout);
+        junqi_flip_write_go_json(&j, &view, &res, multipv);
+        putchar('\n');
+    } else {
+        junqi_flip_write_go_text(stdout, &view, &res, multipv);
+    }
+    return JUNQI_EXIT_OK;
+}
+
 static int run_go(const options *opt, const located *loc)
 {
+    if (loc->flip)
+        return run_flip_go(opt, loc);
     junqi_play_request req = {loc->in.game, &loc->r.pos, loc->ply, NULL, opt->level,
                               opt->view, (int)opt->samples, (uint64_t)opt->seed, opt->limits,
                               (int)opt->threads};
@@ -447,9 +474,37 @@ static void board_totals(const junqi_position *pos, const junqi_search_result *r
         }
 }
 
-static void print_bench(const junqi_position *pos, const junqi_search_result *res,
-                        junqi_cli_format format)
+/* The flip bench (flip_search.h): its positions searched to JUNQI_FLIP_BENCH_DEPTH, one
+ * after another with `threads` threads each. Fills nodes and ms; false when out of memory. */
+static bool flip_bench(int threads, int depth, uint64_t *nodes, double *ms, bool verbose)
 {
+    int n;
+    const char *const *list = junqi_flip_bench_positions(&n);
+    static junqi_flip_search_result res;
+    *nodes = 0;
+    *ms = 0;
+    for (int i = 0; i < n; i++) {
+        junqi_flip pos;
+        junqi_search_limits limits = {0};
+        limits.depth = depth > 0 ? depth : JUNQI_FLIP_BENCH_DEPTH;
+        if (!junqi_flip_pos_parse(list[i], strlen(list[i]), &pos, NULL) ||
+            junqi_flip_search(&pos, &limits, threads, 0.0, &res) == JUNQI_SEARCH_NO_MEMORY)
+            return false;
+        *nodes += res.nodes;
+        *ms += res.elapsed;
+        char name[32];
+        if (verbose)
+            printf("flip position %d (%s, depth %d): %s %.3f, %llu nodes, %d ms\n", i + 1, pos.rules->text,
+                   res.depth, junqi_move_name(pos.board, (junqi_move){res.actions[0].from, res.actions[0].to}, name),
+                   res.winprob, (unsigned long long)res.nodes, res.elapsed);
+    }
+    return true;
+}
+
+static void print_bench(const junqi_position *pos, const junqi_search_result *res,
+                        junqi_cli_format format, uint64_t flip_nodes, double flip_ms)
+{
+    double flip_nps = flip_ms > 0 ? (double)flip_nodes * 1000 / flip_ms : 0;
     uint64_t n4, n2;
     double ms4, ms2;
     board_totals(pos, res, JUNQI_FOUR_PLAYER, &n4, &ms4);
@@ -473,6 +528,10 @@ static void print_bench(const junqi_position *pos, const junqi_search_result *re
         for (int i = 0; i < BENCH_POSITIONS; i++)
             junqi_json_uint(&j, res[i].nodes);
         junqi_json_end_array(&j);
+        junqi_json_key(&j, "flip_nodes");
+        junqi_json_uint(&j, flip_nodes);
+        junqi_json_key(&j, "flip_nps");
+        junqi_json_number(&j, flip_nps, 0);
         junqi_json_end_object(&j);
         putchar('\n');
         return;
@@ -485,6 +544,7 @@ static void print_bench(const junqi_position *pos, const junqi_search_result *re
                (unsigned long long)res[i].nodes, res[i].elapsed);
     printf("four-player: %llu nodes, %.0f nodes/s per thread\n", (unsigned long long)n4, nps4);
     printf("two-player: %llu nodes, %.0f nodes/s per thread\n", (unsigned long long)n2, nps2);
+    printf("flip games: %llu nodes, %.0f nodes/s (signature)\n", (unsigned long long)flip_nodes, flip_nps);
     printf("nodes %llu\nnps %.0f\n", (unsigned long long)(n4 + n2), nps);
 }
 
@@ -507,7 +567,13 @@ static int run_bench(const options *opt)
         fprintf(stderr, "%s: out of memory\n", prog);
         return JUNQI_EXIT_IO;
     }
-    print_bench(pos, res, opt->format);
+    uint64_t flip_nodes;
+    double flip_ms;
+    if (!flip_bench((int)opt->threads, opt->limits.depth, &flip_nodes, &flip_ms, opt->format == JUNQI_FORMAT_TEXT)) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        return JUNQI_EXIT_IO;
+    }
+    print_bench(pos, res, opt->format, flip_nodes, flip_ms);
     return JUNQI_EXIT_OK;
 }
 
@@ -667,7 +733,8 @@ static int annotate_record(void *ctx, junqi_input *in)
     junqi_annotate_options o = annotate_options(job->opt, job->p);
     junqi_annotation a;
     job->p->game++;
-    if (!junqi_annotate(in->game, &o, &a)) {
+    bool flip = junqi_rules_flip(in->game->rules);
+    if (!(flip ? junqi_flip_annotate(in->game, &o, &a) : junqi_annotate(in->game, &o, &a))) {
         fprintf(stderr, "%s: %s: game %zu cannot be annotated (not replayable, or out of memory)\n", prog,
                 in->name, job->p->game);
         return JUNQI_EXIT_INVALID;
