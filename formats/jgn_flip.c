@@ -14,7 +14,7 @@
 #include "flipnote.h"
 
 /* Separators by outcome: junqi_outcome's four, then zuhe's absorb (flip.h). */
-static const char separators[] = "-><=+";
+static const char separators[] = JUNQI_FLIP_SEPARATORS;
 
 static char symbol(int piece)
 {

@@ -103,6 +103,9 @@ static inline int junqi_colour_other(int c) { return c < 2 ? c ^ 1 : c; }
  */
 #define JUNQI_ABSORBS 4
 
+/** The record tokens' separator of each outcome (docs/jgn.md §6), indexed by outcome: move, win, loss, trade, absorb. */
+#define JUNQI_FLIP_SEPARATORS "-><=+"
+
 /** "move", "attacker wins", …, "absorbs": junqi_outcome_name() with zuhe's absorb. Static string. */
 const char *junqi_flip_outcome_name(int outcome);
 

@@ -127,7 +127,7 @@ static void describe_flip(FILE *t, const junqi_flip *before, junqi_action played
         if (j->winprob_before - value[i] >= opt->thresholds[0] &&
             (worst < 0 || prob[i] * (j->winprob_before - value[i]) > prob[worst] * (j->winprob_before - value[worst])))
             worst = i;
-    fprintf(t, " This flip loses %.2f on average", j->loss);
+    fprintf(t, " the flip loses %.2f on average", j->loss);
     if (worst >= 0) {
         int colour = junqi_flip_colour(shown[worst]), seat = junqi_flip_seat_of(before, colour);
         fprintf(t, "; %.0f %% of the time it turns up %s%s %s", 100 * prob[worst],
@@ -170,6 +170,22 @@ static bool add_variation(junqi_item *it, const junqi_flip *before, const junqi_
     return true;
 }
 
+/* An action as prose names it: "c8^" for a flip, the record's separator for the outcome of an
+ * attack on a face-up piece ("c7>c8"), "x" when the target is face down. */
+static void action_text(const junqi_flip *pos, junqi_action a, char *buf)
+{
+    char from[4], to[4];
+    junqi_square_name(pos->board, a.from, from);
+    if (a.kind == JUNQI_ACT_FLIP) {
+        sprintf(buf, "%s^", from);
+        return;
+    }
+    a = junqi_flip_normalize(pos, a);
+    uint8_t d = pos->cell[a.to];
+    int outcome = !d ? 0 : junqi_flip_down(d) ? -1 : (int)junqi_flip_outcome(pos, a, 0);
+    sprintf(buf, "%s%c%s", from, outcome < 0 ? 'x' : JUNQI_FLIP_SEPARATORS[outcome], junqi_square_name(pos->board, a.to, to));
+}
+
 static bool write_judgement(junqi_game *g, const junqi_move_judgement *j, const junqi_flip *before,
                             const junqi_annotate_options *opt)
 {
@@ -182,12 +198,7 @@ static bool write_judgement(junqi_game *g, const junqi_move_judgement *j, const 
         return false;
     fprintf(t, "[%%eval %.2f %.2f %+.2f]", j->winprob_before, j->winprob_after, j->eval_after / 100.0);
     junqi_action b = j->best.from == j->best.to ? junqi_action_flip(j->best.from) : junqi_action_move(j->best.from, j->best.to);
-    snprintf(best, sizeof best, "%s%s", junqi_square_name(before->board, b.from, (char[4]){0}),
-             b.kind == JUNQI_ACT_FLIP ? "^" : "");
-    if (b.kind == JUNQI_ACT_MOVE) {
-        char to[4];
-        snprintf(best + strlen(best), sizeof best - strlen(best), "-%s", junqi_square_name(before->board, b.to, to));
-    }
+    action_text(before, b, best);
     if (j->missed_flag)
         fprintf(t, " Missed a flag capture: %s takes the flag.", best);
     if (j->mark && !j->missed_flag) {
@@ -195,6 +206,8 @@ static bool write_judgement(junqi_game *g, const junqi_move_judgement *j, const 
         fprintf(t, " %c%s:", name[0] - 32, name + 1);
         if (played.kind == JUNQI_ACT_FLIP || junqi_flip_down(before->cell[played.to]))
             describe_flip(t, before, played, j, opt);
+        else
+            fprintf(t, " loses %.2f.", j->loss);
         fprintf(t, " Better %s (%.2f instead of %.2f).", best, j->winprob_before, j->winprob_after);
     }
     if (j->allows_flag)

@@ -630,6 +630,11 @@ static junqi_game *position_record(engine *e, char *args, FILE *in, char **moves
 /* Replay g with every check; false (with an error line) if it has an error. */
 static bool record_is_valid(engine *e, const junqi_game *g)
 {
+    if (junqi_rules_flip(g->rules)) { /* flip games have their own engine (flip_search.h) */
+        error_line(e, "position", "a flip game (rules '%s') is not played over the protocol: junqi-analyze --go takes it",
+                   g->rules->text);
+        return false;
+    }
     junqi_diags d;
     junqi_diags_init(&d);
     junqi_replay r;

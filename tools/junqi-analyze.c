@@ -109,10 +109,12 @@ static void usage(void)
            "                      (default: the record's; switches: %s(1))\n"
            "  --help, --version   this help, the version\n\n"
            "Evaluations are centi-material (100 = a lieutenant) and win probabilities, both\n"
-           "for the team to move. Exit status: 0 success, 1 invalid input, 2 usage error,\n"
-           "3 a file could not be read.\n",
+           "for the team to move. Flip games (fanqi ...) are searched as chance games: values\n"
+           "are expected win probabilities, flips are named c8^, the default is %d nodes,\n"
+           "--level, --view, --samples and --seed do not apply (docs/engine.md).\n"
+           "Exit status: 0 success, 1 invalid input, 2 usage error, 3 a file could not be read.\n",
            prog, prog, prog, prog, prog, JUNQI_DEFAULT_NODES, JUNQI_MAX_MULTIPV, JUNQI_MAX_SAMPLES,
-           JUNQI_DEFAULT_SAMPLES, junqi_rules_names(), prog);
+           JUNQI_DEFAULT_SAMPLES, junqi_rules_names(), prog, JUNQI_FLIP_DEFAULT_NODES);
 }
 
 /* ---- one position of a record ------------------------------------------- */
@@ -392,6 +394,8 @@ static void print_go_text(const junqi_play_result *r, const junqi_level *level, 
 static int run_flip_go(const options *opt, const located *loc)
 {
     static junqi_flip_search_result res;
+    if (opt->level)
+        return junqi_cli_usage(prog, "--level plays formation games; a flip game takes --nodes, --depth or --movetime");
     junqi_flip view;
     junqi_flip_view(&view, &loc->f.pos);
     if (junqi_flip_search(&loc->f.pos, &opt->limits, (int)opt->threads, 0.0, &res) == JUNQI_SEARCH_NO_MEMORY) {

@@ -3,7 +3,8 @@
 # tests/cli/flip.sh - the tools on flip games (docs/flip.md, docs/jgn.md §6):
 # junqi-validate (valid games, a broken action located with its code),
 # junqi-replay (--ply, --format text|json|pos, --view, --to jgn|json,
-# --deal SEED|random and its usage errors), junqi-analyze --perft.
+# --deal SEED|random and its usage errors), junqi-analyze --perft, --go
+# and annotation, junqi-render.
 #
 # Requires jq. Environment (set by tests/run-tests): JUNQI_BIN, JUNQI_ROOT.
 # Uses the games of tests/data/flip/ only.
@@ -104,6 +105,38 @@ expect "--perft --divide: keys sorted in ASCII order" "$(jq -r '.divide | keys_u
 sed '/^\[Deal/d' "$D/fanqi.jgn" >"$tmp/nodeal.jgn"
 run "$A" --perft 2 --ply 0 "$tmp/nodeal.jgn"
 expect "--perft without a deal: invalid" 1 "$rc"
+
+# --- the engine: --go and annotation -------------------------------------------------------
+run "$A" --go --ply 60 --depth 2 "$D/fanqi.jgn"
+expect "--go flip: exit status" 0 "$rc"
+best=$(sed -n 's/^bestmove //p' <<<"$out")
+checks=$((checks + 1))
+grep -Eq '^[a-e][0-9]+([-=>^][a-e]?[0-9]*)' <<<"$best" || fail "--go flip: bestmove '$best'"
+expect "--go flip: depth" 2 "$(sed -n 's/^depth //p' <<<"$out")"
+run "$A" --go --ply 60 --depth 2 --threads 2 --multipv 5 --format json "$D/fanqi.jgn"
+expect "--go flip JSON, 2 threads: the same bestmove" "$best" "$(jq -r .bestmove <<<"$out")"
+expect "--go flip JSON: to_move" south "$(jq -r .to_move <<<"$out")"
+checks=$((checks + 1))
+jq -e '.actions | length == 5 and (map(.winprob) | . == (sort | reverse))' <<<"$out" >/dev/null ||
+    fail "--go flip JSON: actions not listed best first"
+run "$A" --go --level easy "$D/fanqi.jgn"
+expect "--go flip --level: usage error" 2 "$rc"
+out=$(printf 'position file %s\nquit\n' "$D/fanqi.jgn" | "$A" --engine)
+checks=$((checks + 1))
+grep -q '^error position: a flip game' <<<"$out" || fail "--engine: a flip position is refused: '$out'"
+# annotation of the first six actions of a game
+sed -e 's/^\[Result .*/[Result "*"]/' -e '/^\[Termination/d' -e '/^7\./,$d' "$D/fanqi.jgn" >"$tmp/short.jgn"
+sed -i '$s/$/ */' "$tmp/short.jgn"
+run "$A" --nodes 3000 "$tmp/short.jgn"
+expect "annotate flip: exit status" 0 "$rc"
+expect "annotate flip: every action judged" 6 "$(grep -o '%eval' <<<"$out" | wc -l)"
+checks=$((checks + 1))
+grep -q '^\[NorthAccuracy "' <<<"$out" || fail "annotate flip: no NorthAccuracy tag"
+printf '%s\n' "$out" >"$tmp/annotated.jgn"
+run "$V" "$tmp/annotated.jgn"
+expect "annotate flip: the annotated record validates" 0 "$rc"
+run "$A" --nodes 3000 --format json "$tmp/short.jgn"
+expect "annotate flip JSON: moves" 6 "$(jq '.moves | length' <<<"$out")"
 
 # --- pictures ---------------------------------------------------------------------------
 G=$JUNQI_BIN/junqi-render
