@@ -2,7 +2,7 @@
 /*
  * perft.h - counting move sequences, the move generator's correctness check.
  *
- * Semantics (issue 2 and ../shared/data/perft/README.md): perft D is the
+ * Semantics (those of the reference counts in tests/data/perft): perft D is the
  * number of move sequences of length D from the position. A seat to move
  * with no legal move is eliminated at once (its pieces removed, no move
  * counted) and the turn passes to the next live seat; a finished game has

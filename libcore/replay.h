@@ -11,7 +11,7 @@
  * when a marshal dies, each elimination's reason, timeouts, and the end.
  *
  * A move is applied with its RECORDED outcome (a one-seat record of a dark
- * game cannot derive it; ../shared/data/perft/README.md does the same), and
+ * game cannot derive it; the reference perft data of tests/data/perft does the same), and
  * the record's events are applied as they come: a replay never eliminates a
  * seat by itself for having no move, because platforms time that
  * differently (QQ: docs/rules.md "Game end").

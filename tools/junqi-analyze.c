@@ -326,7 +326,7 @@ static int run_go(const options *opt, const located *loc)
 
 /* Positions of real games (four-player: QQ replays jgs-000001 at plies 0, 40,
  * 120 and 250, jgs-000150 at ply 60; two-player: the reference perft
- * positions of ../shared/data/perft), searched to a fixed depth per board. */
+ * positions of tests/data/perft), searched to a fixed depth per board. */
 static const char *const bench_positions[] = {
     "N2LLF7/65BLB/3.2.6/31.38/4.1.5/24719/W4L3355...E65B42L/WF1.B.2E1.8.LF/WL38.11...E91.134/"
     "W27.4.2E3.7.L2/WL66B79...E25B736/S93215/B.4.7/31.2B/5.3.6/867LL/124FL n 0 0 -",
