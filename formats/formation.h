@@ -22,6 +22,10 @@
 #include "board.h"
 #include "diag.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** One formation and where its parts are in the source. */
 typedef struct junqi_formation {
     char *name;               /**< UTF-8, owned, or NULL */
@@ -64,5 +68,9 @@ void junqi_formations_free(junqi_formations *list);
 
 /** True if the text looks like a YAML formation file (a key `rows`, `name` or `board`, or `---`). */
 bool junqi_formation_detect(const uint8_t *data, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

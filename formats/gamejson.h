@@ -20,7 +20,15 @@
 #include "game.h"
 #include "json.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** Write g as one JSON object (no newline). Seats of moves come from g (see junqi_game_settle). */
 void junqi_write_game_json(junqi_json *j, const junqi_game *g);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

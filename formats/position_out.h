@@ -16,6 +16,10 @@
 #include "json.h"
 #include "position.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /**
  * Draw the board, south at the bottom, ranks down the left and files along
  * the bottom. Each point is a column of equal display width (Chinese names
@@ -46,5 +50,9 @@ const char *junqi_result_winner(const junqi_position *pos);
 
 /** Display width in terminal columns of a UTF-8 string (CJK counts 2). */
 int junqi_display_width(const char *s);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

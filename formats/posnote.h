@@ -24,6 +24,10 @@
 #include "diag.h"
 #include "position.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /**
  * The notation of pos as a new NUL-terminated string (the caller frees it),
  * or NULL when out of memory. Seats that are out (eliminated or left) are
@@ -48,5 +52,9 @@ bool junqi_pos_parse(const char *text, size_t len, junqi_position *pos, junqi_di
 
 /** True if text (len bytes) looks like a position string: its first word has 11 or 16 '/'. */
 bool junqi_pos_detect(const char *text, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

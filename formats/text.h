@@ -10,6 +10,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /**
  * Decode len bytes of GBK text (read as GB18030, its superset) into a new
  * NUL-terminated UTF-8 string that the caller frees. Bytes that do not
@@ -20,5 +24,9 @@ char *junqi_gbk_to_utf8(const uint8_t *src, size_t len, bool *replaced);
 
 /** True if the len bytes at s are well-formed UTF-8. */
 bool junqi_utf8_valid(const char *s, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

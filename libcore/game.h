@@ -27,6 +27,10 @@
 #include "position.h"
 #include "rules.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** What an item is. */
 typedef enum junqi_item_kind {
     JUNQI_ITEM_MOVE = 0,   /**< a move (one ply) */
@@ -114,6 +118,8 @@ typedef struct junqi_game {
     junqi_result result;        /**< the result the record states (status ONGOING: none) */
     junqi_seat saved_by;        /**< the seat whose client saved the file, or JUNQI_NO_SEAT */
     char *source;               /**< where the record came from (file name), or NULL */
+    size_t source_index;        /**< 1-based: the record's place among its source's items
+                                     (junqi_source_next), 0 if unknown */
 } junqi_game;
 
 /**
@@ -174,5 +180,9 @@ size_t junqi_game_moves(const junqi_game *g);
 
 /** Number of move items in a line. */
 size_t junqi_line_moves(const junqi_line *line);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

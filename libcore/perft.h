@@ -17,6 +17,10 @@
 #include "movegen.h"
 #include "position.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /**
  * perft depth of pos (depth >= 0; perft 0 is 1). pos is changed during the
  * count and restored before returning. The last ply is counted in bulk.
@@ -39,5 +43,9 @@ int junqi_perft_divide(junqi_position *pos, int depth, junqi_move *moves, uint64
  * seats eliminated.
  */
 int junqi_resolve_no_move(junqi_position *pos);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -31,6 +31,10 @@
 #include "game.h"
 #include "position.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** A replay in progress. Transparent: read pos, item and moves directly. */
 typedef struct junqi_replay {
     const junqi_game *game;      /**< borrowed; must outlive the replay */
@@ -82,5 +86,9 @@ void junqi_replay_run(junqi_replay *r);
  * record (QQ to JGN, say) settles it first.
  */
 void junqi_game_settle(junqi_game *g);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -14,6 +14,10 @@
 #include "board.h"
 #include "piece.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** What happens when a non-engineer attacks a landmine. */
 typedef enum junqi_landmine_rule {
     JUNQI_LANDMINE_ATTACKER_DIES, /**< the attacker is removed, the landmine stays (QQ) */
@@ -87,5 +91,9 @@ const char *junqi_outcome_name(junqi_outcome o);
 
 /** "dark", "double-open", "open". Static string. */
 const char *junqi_info_mode_name(junqi_info_mode m);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -17,6 +17,10 @@
 
 #include "piece.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** One broken setup rule. row and col are 1-based in the owner's frame; both 0
  *  when the problem concerns the whole setup (a wrong count). */
 typedef struct junqi_setup_problem {
@@ -60,5 +64,9 @@ bool junqi_setup_parse(const char *text, size_t len, uint8_t setup[6][5]);
 
 /** True if (row, col) (1-based, owner's frame) is a camp of the arm (boards.md). */
 int junqi_setup_is_camp(int row, int col);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

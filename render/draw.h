@@ -33,6 +33,10 @@
 #include "position.h"
 #include "theme.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** How pictures are drawn. Zero-initialised fields are not valid defaults: fill every field. */
 typedef struct junqi_render_options {
     const junqi_theme *theme;  /**< colours and fonts; NULL: junqi_theme_default() */
@@ -133,5 +137,9 @@ void junqi_renderer_draw(junqi_renderer *r, cairo_t *cr, const junqi_scene *s);
  * next call. NULL when cairo could not allocate it.
  */
 cairo_surface_t *junqi_renderer_image(junqi_renderer *r, const junqi_scene *s);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

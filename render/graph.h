@@ -15,6 +15,10 @@
 #include "output.h"
 #include "theme.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /**
  * Draw the graph of annotation `a` of game g into fp as PNG or SVG
  * (`format`), width × height pixels, in theme t. The curve is the win
@@ -28,5 +32,9 @@
 bool junqi_graph_write(FILE *fp, junqi_image_format format, const junqi_game *g,
                        const junqi_annotation *a, int side_seat, int width, int height,
                        const junqi_theme *t, char *err, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -12,211 +12,22 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "jgn.h"
 #include "position_out.h"
-#include "posnote.h"
-#include "qq.h"
 
-int junqi_cli_read_file(const char *path, uint8_t **data, size_t *len, char *err, size_t n)
-{
-    bool use_stdin = !path || strcmp(path, "-") == 0;
-    FILE *fp = use_stdin ? stdin : fopen(path, "rb");
-    if (!fp) {
-        snprintf(err, n, "%s", strerror(errno));
-        return errno;
-    }
-    int rc = junqi_cli_read_stream(fp, data, len, err, n);
-    if (!use_stdin)
-        fclose(fp);
-    return rc;
-}
-
-int junqi_cli_read_stream(FILE *fp, uint8_t **data, size_t *len, char *err, size_t n)
-{
-    uint8_t *buf = NULL;
-    size_t size = 0, cap = 0;
-    int rc = 0;
-    for (;;) {
-        if (cap - size < 65536) {
-            cap = cap ? cap * 2 : 65536;
-            if (cap > (size_t)JUNQI_MAX_INPUT + 65536 + 1) {
-                rc = EFBIG;
-                goto error;
-            }
-            uint8_t *grown = realloc(buf, cap + 1);
-            if (!grown) {
-                rc = ENOMEM;
-                goto error;
-            }
-            buf = grown;
-        }
-        size_t got = fread(buf + size, 1, cap - size, fp);
-        size += got;
-        if (size > JUNQI_MAX_INPUT) {
-            rc = EFBIG;
-            goto error;
-        }
-        if (got == 0)
-            break;
-    }
-    if (ferror(fp)) {
-        rc = errno ? errno : EIO;
-        goto error;
-    }
-    buf[size] = 0;
-    *data = buf;
-    *len = size;
-    return 0;
-error:
-    if (rc == EFBIG)
-        snprintf(err, n, "larger than the %u MiB limit", JUNQI_MAX_INPUT >> 20);
-    else
-        snprintf(err, n, "%s", strerror(rc));
-    free(buf);
-    return rc;
-}
-
-/* ------------------------------------------------------------------ */
-/* Sources                                                            */
-
-typedef enum source_kind {
-    SOURCE_UNKNOWN,
-    SOURCE_QQ_REPLAY,
-    SOURCE_QQ_FORMATION,
-    SOURCE_JGN,
-    SOURCE_POSITIONS,
-    SOURCE_YAML
-} source_kind;
-
-/* How much of an input is read to tell its format. */
-#define PEEK_BYTES 4096
-
-struct junqi_source {
-    const char *prog;
-    char *name;
-    FILE *fp;                  /* NULL once everything is in data */
-    bool close_fp;
-    source_kind kind;
-    unsigned flags;
-    uint8_t *data;             /* the whole input (all kinds but JGN) */
-    size_t len, at;            /* positions: the next line starts at data[at] */
-    long line;                 /* positions: the line of data[at] */
-    junqi_jgn_reader *jgn;
-    junqi_formations formations;
-    size_t next_formation;
-    bool done;
-};
-
-static source_kind detect(const uint8_t *data, size_t len)
-{
-    switch (junqi_qq_detect(data, len)) {
-    case JUNQI_QQ_REPLAY: return SOURCE_QQ_REPLAY;
-    case JUNQI_QQ_FORMATION: return SOURCE_QQ_FORMATION;
-    default: break;
-    }
-    if (junqi_jgn_detect(data, len))
-        return SOURCE_JGN;
-    if (junqi_pos_detect((const char *)data, len))
-        return SOURCE_POSITIONS;
-    if (junqi_formation_detect(data, len))
-        return SOURCE_YAML;
-    return SOURCE_UNKNOWN;
-}
-
-/* Read the rest of the stream after the peeked prefix into src->data. */
-static bool slurp(junqi_source *src)
+junqi_source *junqi_cli_open(const char *prog, const char *path, unsigned flags)
 {
     char err[256];
-    uint8_t *rest = NULL;
-    size_t rest_len = 0;
-    if (src->fp && !feof(src->fp)) {
-        if (junqi_cli_read_stream(src->fp, &rest, &rest_len, err, sizeof err) != 0) {
-            fprintf(stderr, "%s: %s: %s\n", src->prog, src->name, err);
-            return false;
-        }
-    }
-    if (src->len + rest_len > JUNQI_MAX_INPUT) {
-        fprintf(stderr, "%s: %s: larger than the %u MiB limit\n", src->prog, src->name, JUNQI_MAX_INPUT >> 20);
-        free(rest);
-        return false;
-    }
-    uint8_t *all = realloc(src->data, src->len + rest_len + 1);
-    if (!all) {
-        free(rest);
-        fprintf(stderr, "%s: %s: out of memory\n", src->prog, src->name);
-        return false;
-    }
-    if (rest_len)
-        memcpy(all + src->len, rest, rest_len);
-    free(rest);
-    src->data = all;
-    src->len += rest_len;
-    src->data[src->len] = 0;
-    return true;
+    junqi_source *src = junqi_source_open(path, flags, err, sizeof err);
+    if (!src)
+        fprintf(stderr, "%s: %s: %s\n", prog, (!path || strcmp(path, "-") == 0) ? "<stdin>" : path, err);
+    return src;
 }
 
-static junqi_source *source_new(const char *prog, const char *name)
+junqi_source *junqi_cli_open_position(const char *prog, const char *text)
 {
-    junqi_source *src = calloc(1, sizeof *src);
-    if (!src || !(src->name = strdup(name))) {
-        free(src);
+    junqi_source *src = junqi_source_string(text);
+    if (!src)
         fprintf(stderr, "%s: out of memory\n", prog);
-        return NULL;
-    }
-    src->prog = prog;
-    src->line = 1;
-    return src;
-}
-
-junqi_source *junqi_source_open(const char *prog, const char *path, unsigned flags)
-{
-    bool use_stdin = !path || strcmp(path, "-") == 0;
-    junqi_source *src = source_new(prog, use_stdin ? "<stdin>" : path);
-    if (!src)
-        return NULL;
-    src->flags = flags;
-    src->fp = use_stdin ? stdin : fopen(path, "rb");
-    src->close_fp = !use_stdin;
-    if (!src->fp || !(src->data = malloc(PEEK_BYTES + 1))) {
-        fprintf(stderr, "%s: %s: %s\n", prog, src->name, strerror(src->fp ? ENOMEM : errno));
-        junqi_source_close(src);
-        return NULL;
-    }
-    src->len = fread(src->data, 1, PEEK_BYTES, src->fp);
-    if (ferror(src->fp)) {
-        fprintf(stderr, "%s: %s: %s\n", prog, src->name, strerror(errno));
-        junqi_source_close(src);
-        return NULL;
-    }
-    src->data[src->len] = 0;
-    src->kind = detect(src->data, src->len);
-    if (src->kind == SOURCE_JGN) {
-        src->jgn = junqi_jgn_reader_new(src->fp, src->data, src->len, src->name,
-                                        (flags & JUNQI_SOURCE_LENIENT) ? JUNQI_JGN_LENIENT : 0);
-        if (!src->jgn) {
-            fprintf(stderr, "%s: out of memory\n", prog);
-            junqi_source_close(src);
-            return NULL;
-        }
-    } else if (!slurp(src)) {
-        junqi_source_close(src);
-        return NULL;
-    }
-    return src;
-}
-
-junqi_source *junqi_source_string(const char *prog, const char *text)
-{
-    junqi_source *src = source_new(prog, "<position>");
-    if (!src)
-        return NULL;
-    src->data = (uint8_t *)strdup(text);
-    if (!src->data) {
-        junqi_source_close(src);
-        return NULL;
-    }
-    src->len = strlen(text);
-    src->kind = SOURCE_POSITIONS;
     return src;
 }
 
@@ -235,7 +46,7 @@ int junqi_source_each(junqi_source *src, junqi_item_fn fn, void *ctx)
         junqi_input_free(&in);
         if (item > status)
             status = item;
-        if (rc == 0 || rc == -3 || status == JUNQI_EXIT_USAGE)
+        if (rc == 0 || status == JUNQI_EXIT_USAGE)
             break;
     }
     junqi_source_close(src);
@@ -253,8 +64,6 @@ static int each_record_item(void *ctx, const junqi_source *src, junqi_input *in,
     const record_job *job = ctx;
     (void)src;
     junqi_cli_print_diags(stderr, in->name ? in->name : "", d, JUNQI_FORMAT_TEXT);
-    if (rc == -3)
-        return JUNQI_EXIT_IO;
     if (in->kind == JUNQI_INPUT_FORMATION) {
         fprintf(stderr, "%s: %s: a formation, not a game record\n", job->prog, in->name);
         return JUNQI_EXIT_INVALID;
@@ -272,143 +81,6 @@ int junqi_cli_each_record(const char *prog, junqi_source *src, int (*fn)(void *c
     return junqi_source_each(src, each_record_item, &job);
 }
 
-void junqi_source_attach_lines(const junqi_source *src, junqi_diags *d, size_t from)
-{
-    if (src->kind == SOURCE_YAML || src->kind == SOURCE_POSITIONS)
-        junqi_diags_attach_lines(d, from, (const char *)src->data, src->len);
-}
-
-void junqi_source_close(junqi_source *src)
-{
-    if (!src)
-        return;
-    if (src->fp && src->close_fp)
-        fclose(src->fp);
-    junqi_jgn_reader_free(src->jgn);
-    junqi_formations_free(&src->formations);
-    free(src->data);
-    free(src->name);
-    free(src);
-}
-
-static int next_qq_replay(junqi_source *src, junqi_input *in, junqi_diags *d)
-{
-    in->game = junqi_qq_read_replay(src->data, src->len, d);
-    if (!in->game)
-        return -1;
-    in->kind = JUNQI_INPUT_RECORD;
-    return 1;
-}
-
-static int next_qq_formation(junqi_source *src, junqi_input *in, junqi_diags *d)
-{
-    if (!junqi_qq_read_formation(src->data, src->len, in->formation.setup, d))
-        return -1;
-    in->kind = JUNQI_INPUT_FORMATION;
-    in->formation.loc = (junqi_loc){20, -1, -1, -1};
-    for (int r = 0; r < 6; r++)
-        for (int c = 0; c < 5; c++)
-            in->formation.cell[r][c] = (junqi_loc){20 + r * 5 + c, -1, -1, -1};
-    return 1;
-}
-
-/* One position string per non-blank line. */
-static int next_position(junqi_source *src, junqi_input *in, junqi_diags *d)
-{
-    const char *text = (const char *)src->data;
-    while (src->at < src->len) {
-        size_t end = src->at;
-        while (end < src->len && text[end] != '\n')
-            end++;
-        size_t start = src->at;
-        long line = src->line++;
-        src->at = end + 1;
-        size_t n = end - start;
-        while (n > 0 && (text[start + n - 1] == '\r' || text[start + n - 1] == ' '))
-            n--;
-        if (n == 0)
-            continue;
-        junqi_position pos;
-        size_t before = d ? d->n : 0;
-        if (!junqi_pos_parse(text + start, n, &pos, d)) {
-            for (size_t i = before; d && i < d->n; i++) {
-                d->items[i].loc.line = (int)line;
-                d->items[i].source_line = strndup(text + start, n);
-            }
-            return -1;
-        }
-        in->game = junqi_game_new(pos.board->kind);
-        if (!in->game || !(in->game->start = malloc(sizeof pos))) {
-            junqi_diags_add(d, JUNQI_SEV_ERROR, "out-of-memory", -1, JUNQI_NOWHERE, "out of memory");
-            return -1;
-        }
-        *in->game->start = pos;
-        in->game->rules = pos.rules;
-        for (int s = 0; s < JUNQI_SEATS; s++)
-            in->game->seat[s].present = (pos.present & JUNQI_SEAT_BIT(s)) != 0;
-        in->kind = JUNQI_INPUT_RECORD;
-        return 1;
-    }
-    return 0;
-}
-
-static int next_yaml(junqi_source *src, junqi_input *in, junqi_diags *d)
-{
-    if (!src->done) {
-        src->done = true;
-        if (!junqi_formation_read_yaml(src->data, src->len, &src->formations, d) && src->formations.n == 0)
-            return -1;
-    }
-    if (src->next_formation >= src->formations.n)
-        return 0;
-    junqi_formation *f = &src->formations.items[src->next_formation++];
-    in->formation = *f;
-    f->name = NULL; /* moved */
-    in->kind = JUNQI_INPUT_FORMATION;
-    return 1;
-}
-
-int junqi_source_next(junqi_source *src, junqi_input *in, junqi_diags *d)
-{
-    memset(in, 0, sizeof *in);
-    if (!(in->name = strdup(src->name))) {
-        junqi_diags_add(d, JUNQI_SEV_ERROR, "out-of-memory", -1, JUNQI_NOWHERE, "out of memory");
-        return -1;
-    }
-    bool once = src->kind != SOURCE_JGN && src->kind != SOURCE_POSITIONS && src->kind != SOURCE_YAML;
-    if (once && src->done)
-        return 0;
-    int rc;
-    switch (src->kind) {
-    case SOURCE_QQ_REPLAY: rc = next_qq_replay(src, in, d); break;
-    case SOURCE_QQ_FORMATION: rc = next_qq_formation(src, in, d); break;
-    case SOURCE_JGN: rc = junqi_jgn_next(src->jgn, &in->game, d); break;
-    case SOURCE_POSITIONS: rc = next_position(src, in, d); break;
-    case SOURCE_YAML: rc = next_yaml(src, in, d); break;
-    default:
-        junqi_diags_add(d, JUNQI_SEV_ERROR, "unknown-format", -1, JUNQI_NOWHERE,
-                        "not a format junqi reads: QQ replays (.jgs/.jqs) and formations (.jql), JGN "
-                        "records, position strings and YAML formations are recognised by content");
-        rc = -1;
-    }
-    if (once)
-        src->done = true;
-    if (src->kind == SOURCE_JGN && in->game) {
-        in->kind = JUNQI_INPUT_RECORD;
-    }
-    if (in->game && !in->game->source)
-        in->game->source = strdup(src->name);
-    return rc;
-}
-
-void junqi_input_free(junqi_input *in)
-{
-    junqi_game_free(in->game);
-    free(in->formation.name);
-    free(in->name);
-    memset(in, 0, sizeof *in);
-}
-
 /* The first item of a source, for tools that take one record. */
 static int load_first(junqi_source *src, junqi_input *in, junqi_diags *d)
 {
@@ -418,13 +90,13 @@ static int load_first(junqi_source *src, junqi_input *in, junqi_diags *d)
     if (rc == 0)
         junqi_diags_add(d, JUNQI_SEV_ERROR, "empty", -1, JUNQI_NOWHERE, "the input holds no record");
     junqi_source_close(src);
-    return rc == 1 ? JUNQI_EXIT_OK : rc == -3 ? JUNQI_EXIT_IO : JUNQI_EXIT_INVALID;
+    return rc == 1 ? JUNQI_EXIT_OK : JUNQI_EXIT_INVALID;
 }
 
 int junqi_cli_load(const char *prog, const char *path, junqi_input *in, junqi_diags *d)
 {
     memset(in, 0, sizeof *in);
-    junqi_source *src = junqi_source_open(prog, path, 0);
+    junqi_source *src = junqi_cli_open(prog, path, 0);
     if (!src) {
         in->name = strdup((!path || strcmp(path, "-") == 0) ? "<stdin>" : path);
         return JUNQI_EXIT_IO;
@@ -435,7 +107,7 @@ int junqi_cli_load(const char *prog, const char *path, junqi_input *in, junqi_di
 int junqi_cli_load_position(const char *prog, const char *text, junqi_input *in, junqi_diags *d)
 {
     memset(in, 0, sizeof *in);
-    return load_first(junqi_source_string(prog, text), in, d);
+    return load_first(junqi_cli_open_position(prog, text), in, d);
 }
 
 static void print_where_text(FILE *out, const char *file, const junqi_diag *g)

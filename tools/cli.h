@@ -13,9 +13,8 @@
 #include <stdio.h>
 
 #include "diag.h"
-#include "formation.h"
-#include "game.h"
 #include "json.h"
+#include "source.h"
 #include "version.h"
 
 /** Exit statuses (cli.md "Exit status"). */
@@ -32,73 +31,19 @@ typedef enum junqi_cli_format {
     JUNQI_FORMAT_JSON
 } junqi_cli_format;
 
-/** What an input turned out to be. */
-typedef enum junqi_input_kind {
-    JUNQI_INPUT_UNKNOWN = 0,
-    JUNQI_INPUT_RECORD,    /**< a game record (QQ replay, JGN game, position): .game is set */
-    JUNQI_INPUT_FORMATION  /**< a formation (.jql, YAML): .formation is set */
-} junqi_input_kind;
-
-/** One input item: a record or a formation. Free with junqi_input_free(). */
-typedef struct junqi_input {
-    char *name;                /**< the source's name ("<stdin>" for standard input), owned */
-    junqi_input_kind kind;
-    junqi_game *game;          /**< owned; records only */
-    junqi_formation formation; /**< formations only (name owned) */
-} junqi_input;
-
-/** Largest non-streamed input accepted, in bytes (256 MiB): larger ones are refused. */
-#define JUNQI_MAX_INPUT (256u << 20)
-
 /**
- * Read a whole file ("-" or NULL: standard input) into a new buffer (*data,
- * freed by the caller with free(); one NUL byte is appended past *len).
- * Returns 0, or an errno-style value with a message in err (n bytes):
- * the system error, or EFBIG when larger than JUNQI_MAX_INPUT.
+ * Open `path` as a source (source.h; "-" or NULL: standard input). Returns
+ * NULL, with "PROG: FILE: reason" on stderr, when it cannot be opened or
+ * read (exit status JUNQI_EXIT_IO).
  */
-int junqi_cli_read_file(const char *path, uint8_t **data, size_t *len, char *err, size_t n);
+junqi_source *junqi_cli_open(const char *prog, const char *path, unsigned flags);
 
-/** As junqi_cli_read_file() for an open stream (not closed). */
-int junqi_cli_read_stream(FILE *fp, uint8_t **data, size_t *len, char *err, size_t n);
-
-/** Source flag: JGN games are read leniently (the valid part of a broken game is kept). */
-#define JUNQI_SOURCE_LENIENT 1u
-
-/**
- * A source of inputs: a file (or standard input, or a position string) whose
- * format is detected by content: QQ replay or formation, JGN (streamed game
- * by game in bounded memory), position strings (one per line), YAML
- * formations. Opaque.
- */
-typedef struct junqi_source junqi_source;
-
-/**
- * Open `path` ("-" or NULL: standard input). Returns NULL, with a message
- * "PROG: FILE: reason" on stderr, when the file cannot be opened (exit
- * status JUNQI_EXIT_IO) or memory runs out.
- */
-junqi_source *junqi_source_open(const char *prog, const char *path, unsigned flags);
-
-/** A source of one position string (`--position`), shown as "<position>". NULL on OOM. */
-junqi_source *junqi_source_string(const char *prog, const char *text);
-
-/**
- * The next input item. Returns 1 with *in filled (free it with
- * junqi_input_free()), 0 at the end, -1 when an item was broken (its
- * problems are in d; *in may still hold a record read leniently), or -3 when
- * the input could not be read (message on stderr).
- */
-int junqi_source_next(junqi_source *src, junqi_input *in, junqi_diags *d);
-
-/**
- * Give the diagnostics from index `from` on the lines of the source's text
- * they point at (YAML and position sources; JGN diagnostics carry theirs).
- */
-void junqi_source_attach_lines(const junqi_source *src, junqi_diags *d, size_t from);
+/** A source of one position string (`--position`); NULL, with a message on stderr, on OOM. */
+junqi_source *junqi_cli_open_position(const char *prog, const char *text);
 
 /**
  * What a tool does with one item of a source: `rc` is junqi_source_next()'s
- * result for it (1, -1 or -3), d its diagnostics so far. Returns the item's
+ * result for it (1 or -1), d its diagnostics so far. Returns the item's
  * exit status.
  */
 typedef int (*junqi_item_fn)(void *ctx, const junqi_source *src, junqi_input *in, junqi_diags *d,
@@ -106,8 +51,8 @@ typedef int (*junqi_item_fn)(void *ctx, const junqi_source *src, junqi_input *in
 
 /**
  * Run fn on every item of src, then close src (NULL: returns JUNQI_EXIT_IO,
- * as junqi_source_open() failed). Stops after a read error or a usage
- * error. Returns the highest exit status of the items.
+ * as junqi_cli_open() failed). Stops after a usage error. Returns the
+ * highest exit status of the items.
  */
 int junqi_source_each(junqi_source *src, junqi_item_fn fn, void *ctx);
 
@@ -119,12 +64,6 @@ int junqi_source_each(junqi_source *src, junqi_item_fn fn, void *ctx);
  */
 int junqi_cli_each_record(const char *prog, junqi_source *src, int (*fn)(void *ctx, junqi_input *in),
                           void *ctx);
-
-/** Close a source (NULL allowed). */
-void junqi_source_close(junqi_source *src);
-
-/** Free what junqi_source_next() put into *in. */
-void junqi_input_free(junqi_input *in);
 
 /**
  * Load the first item of `path` (for tools that take one record). Returns

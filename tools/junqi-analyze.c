@@ -609,10 +609,10 @@ static int run_annotate(const options *opt, int argc, char **argv, int first)
     progress p = {isatty(STDERR_FILENO) != 0, 0};
     int status = JUNQI_EXIT_OK, nfiles = argc - first;
     if (opt->position) {
-        status = annotate_source(opt, junqi_source_string(prog, opt->position), out.fp, &p);
+        status = annotate_source(opt, junqi_cli_open_position(prog, opt->position), out.fp, &p);
     } else {
         for (int i = first; i < argc || (nfiles == 0 && i == first); i++) {
-            int rc = annotate_source(opt, junqi_source_open(prog, i < argc ? argv[i] : "-", opt->source_flags),
+            int rc = annotate_source(opt, junqi_cli_open(prog, i < argc ? argv[i] : "-", opt->source_flags),
                                      out.fp, &p);
             if (rc > status)
                 status = rc;

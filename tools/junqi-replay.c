@@ -371,11 +371,11 @@ int main(int argc, char **argv)
     if (setup) {
         status = start_record(&opt, out.fp);
     } else if (opt.position) {
-        status = replay_source(&opt, junqi_source_string(prog, opt.position), out.fp, colour, false);
+        status = replay_source(&opt, junqi_cli_open_position(prog, opt.position), out.fp, colour, false);
     } else {
         for (int i = optind; i < argc || (nfiles == 0 && i == optind); i++) {
             const char *path = i < argc ? argv[i] : "-";
-            int item = replay_source(&opt, junqi_source_open(prog, path, opt.source_flags), out.fp,
+            int item = replay_source(&opt, junqi_cli_open(prog, path, opt.source_flags), out.fp,
                                      colour, nfiles > 1);
             if (item > status)
                 status = item;

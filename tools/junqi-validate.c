@@ -97,7 +97,8 @@ static void check_item(const options *opt, const junqi_source *src, junqi_input 
 static int validate_item(void *ctx, const junqi_source *src, junqi_input *in, junqi_diags *d, int rc)
 {
     check_item(ctx, src, in, d);
-    return rc == -3 ? JUNQI_EXIT_IO : d->errors ? JUNQI_EXIT_INVALID : JUNQI_EXIT_OK;
+    (void)rc;
+    return d->errors ? JUNQI_EXIT_INVALID : JUNQI_EXIT_OK;
 }
 
 /* Validate every item of a source; returns the exit status. */
@@ -146,11 +147,11 @@ int main(int argc, char **argv)
         return junqi_cli_usage(prog, "--position and FILE exclude each other");
     int status;
     if (position) {
-        status = validate(&opt, junqi_source_string(prog, position));
+        status = validate(&opt, junqi_cli_open_position(prog, position));
     } else {
         status = JUNQI_EXIT_OK;
         for (int i = optind; i < argc || i == optind; i++) {
-            int rc = validate(&opt, junqi_source_open(prog, i < argc ? argv[i] : "-", opt.source_flags));
+            int rc = validate(&opt, junqi_cli_open(prog, i < argc ? argv[i] : "-", opt.source_flags));
             if (rc > status)
                 status = rc;
             if (i + 1 >= argc)

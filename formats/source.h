@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * source.h - reading any input the tools read, its format detected by
+ * content: QQ replays (.jgs/.jqs) and formations (.jql), JGN game records
+ * (streamed game by game in bounded memory), position strings (one per
+ * line) and YAML formations. A source yields items, each a game record or a
+ * formation, with the diagnostics of reading it.
+ *
+ * Formats: docs/qq-format.md, docs/jgn.md, docs/position.md,
+ * docs/formation.md. Nothing here prints: every problem is a diagnostic or
+ * a message in a caller's buffer.
+ */
+#ifndef JUNQI_SOURCE_H
+#define JUNQI_SOURCE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "diag.h"
+#include "formation.h"
+#include "game.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** What an item turned out to be. */
+typedef enum junqi_input_kind {
+    JUNQI_INPUT_UNKNOWN = 0,
+    JUNQI_INPUT_RECORD,    /**< a game record (QQ replay, JGN game, position): .game is set */
+    JUNQI_INPUT_FORMATION  /**< a formation (.jql, YAML): .formation is set */
+} junqi_input_kind;
+
+/**
+ * One item of a source: a record or a formation. Filled by
+ * junqi_source_next(); free what it holds with junqi_input_free().
+ */
+typedef struct junqi_input {
+    char *name;                /**< the source's name ("<stdin>" for standard input), owned */
+    size_t index;              /**< 1-based: the item's place in its source */
+    junqi_input_kind kind;
+    junqi_game *game;          /**< owned; records only (game->source and game->source_index
+                                    are the source's name and index) */
+    junqi_formation formation; /**< formations only (name owned) */
+} junqi_input;
+
+/** Largest input read whole, in bytes (256 MiB); JGN is streamed and has no such limit. */
+#define JUNQI_MAX_INPUT (256u << 20)
+
+/**
+ * Read a whole stream (not closed) into a new buffer: *data (free() it; one
+ * NUL byte is appended past *len). Returns 0, or an errno value with a
+ * message in err (n bytes): the system's error, EFBIG when larger than
+ * JUNQI_MAX_INPUT, ENOMEM.
+ */
+int junqi_read_stream(FILE *fp, uint8_t **data, size_t *len, char *err, size_t n);
+
+/** Source flag: JGN games are read leniently (the valid part of a broken game is kept). */
+#define JUNQI_SOURCE_LENIENT 1u
+
+/** A source of items. Opaque; close with junqi_source_close(). */
+typedef struct junqi_source junqi_source;
+
+/**
+ * Open the file `path` ("-" or NULL: standard input, named "<stdin>"). The
+ * format is detected from the first 4 KiB; inputs other than JGN are read
+ * whole here. Returns NULL, with the reason in err (n bytes, e.g. "No such
+ * file or directory", "larger than the 256 MiB limit", "out of memory"),
+ * when the file cannot be opened or read.
+ */
+junqi_source *junqi_source_open(const char *path, unsigned flags, char *err, size_t n);
+
+/**
+ * A source over len bytes of memory (copied), of any format, shown in
+ * diagnostics and JSON as `name` (copied; NULL: "<memory>"). NULL when out
+ * of memory.
+ */
+junqi_source *junqi_source_memory(const void *data, size_t len, const char *name, unsigned flags);
+
+/** A source of one position string (`--position`), named "<position>". NULL when out of memory. */
+junqi_source *junqi_source_string(const char *text);
+
+/** The source's name (owned by the source). */
+const char *junqi_source_name(const junqi_source *src);
+
+/**
+ * The next item. Returns 1 with *in filled, 0 at the end, or -1 when an
+ * item was broken (its problems are in d; *in may still hold a record read
+ * leniently, or nothing). In every case *in is reset first and must be
+ * freed with junqi_input_free(). Diagnostics of YAML and position sources
+ * already carry the line they point at (see junqi_source_attach_lines());
+ * JGN diagnostics carry theirs.
+ */
+int junqi_source_next(junqi_source *src, junqi_input *in, junqi_diags *d);
+
+/**
+ * Give the diagnostics from index `from` on (those of checks made after
+ * reading, such as a formation's setup check) the lines of the source's
+ * text they point at, for a caret display. Only YAML and position sources
+ * have such lines; others are left alone.
+ */
+void junqi_source_attach_lines(const junqi_source *src, junqi_diags *d, size_t from);
+
+/** Close a source (NULL allowed); items already read stay valid. */
+void junqi_source_close(junqi_source *src);
+
+/** Free what junqi_source_next() put into *in; *in is empty after. */
+void junqi_input_free(junqi_input *in);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
