@@ -2,8 +2,8 @@
 /*
  * position_out.h - a position as a text board for terminals, and as JSON.
  *
- * The JSON shape is the one issue 2 fixes for `junqi-replay --format json`:
- * {"ply":N,"to_move":"west"|null,"pieces":[{"square","seat","piece"},...],
+ * The JSON shape of `junqi-replay --format json` (docs/conventions.md):
+ * {"source","game","ply":N,"to_move":"west"|null,"pieces":[{"square","seat","piece"},...],
  *  "eliminated":[seats],"result":null|{"winner","draw","reason"}}.
  */
 #ifndef JUNQI_POSITION_OUT_H
@@ -40,6 +40,30 @@ void junqi_write_text_status(FILE *out, const junqi_position *pos, size_t ply, j
 
 /** The position as one JSON object (see the file comment). */
 void junqi_write_position_json(junqi_json *j, const junqi_position *pos, size_t ply);
+
+/**
+ * As junqi_write_position_json() for a position of a record, naming where
+ * the record came from first: {"source","game",...} (junqi_write_source_json).
+ * This is the object `junqi-replay --format json` prints.
+ */
+void junqi_write_record_position_json(junqi_json *j, const char *source, size_t index,
+                                      const junqi_position *pos, size_t ply);
+
+/**
+ * Inside an open object: the members "source" (the file name) and "game"
+ * (the record's 1-based index in it, junqi_game.source_index; null if
+ * unknown) that every JSON record of the tools starts with. Writes nothing
+ * when source is NULL (a record made in memory).
+ */
+void junqi_write_source_json(junqi_json *j, const char *source, size_t index);
+
+/**
+ * A result as JSON: null while the game goes on (status JUNQI_ONGOING),
+ * else {"winner","draw","reason"} (and "code" for an unknown platform
+ * code), `present` the seats in the game (winner names a seat when two
+ * seats play, else a team).
+ */
+void junqi_write_result_json(junqi_json *j, const junqi_result *r, unsigned present);
 
 /**
  * The winner of a decided game as text: the seat ("south") when two seats

@@ -102,7 +102,11 @@ typedef struct junqi_seat_info {
     junqi_loc setup_loc;   /**< where the setup is in the source */
 } junqi_seat_info;
 
-/** A game record. Create with junqi_game_new(), free with junqi_game_free(). */
+/**
+ * A game record. Create with junqi_game_new(), free with junqi_game_free().
+ * The pointers marked owned belong to the record: junqi_game_free() frees
+ * them and junqi_game_copy() copies them, so a new owned field needs both.
+ */
 typedef struct junqi_game {
     junqi_board_kind board;
     const junqi_rules *rules;   /**< static rule set; never NULL after junqi_game_new */
@@ -130,6 +134,14 @@ junqi_game *junqi_game_new(junqi_board_kind board);
 
 /** Free the record and every string it owns. NULL is allowed. */
 void junqi_game_free(junqi_game *g);
+
+/**
+ * A deep copy of g (tags, players, start position, source, every line with
+ * its variations and comments), to change without touching g (settle it,
+ * turn it into a seat's view). Free with junqi_game_free(). NULL when out
+ * of memory.
+ */
+junqi_game *junqi_game_copy(const junqi_game *g);
 
 /** Append an item to the main line (copied; the game then owns its variations).
  *  Returns false when out of memory. */

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "position_out.h"
+#include "report.h"
 
 junqi_source *junqi_cli_open(const char *prog, const char *path, unsigned flags)
 {
@@ -153,14 +154,6 @@ static void print_caret(FILE *out, const junqi_diag *g)
     fputs("^\n", out);
 }
 
-static void json_int_or_null(junqi_json *j, long v)
-{
-    if (v < 0)
-        junqi_json_null(j);
-    else
-        junqi_json_int(j, v);
-}
-
 void junqi_cli_print_diags(FILE *out, const char *file, const junqi_diags *d, junqi_cli_format fmt)
 {
     for (size_t i = 0; i < d->n; i++) {
@@ -173,26 +166,7 @@ void junqi_cli_print_diags(FILE *out, const char *file, const junqi_diags *d, ju
         }
         junqi_json j;
         junqi_json_init(&j, out);
-        junqi_json_begin_object(&j);
-        junqi_json_key(&j, "file");
-        junqi_json_string(&j, file);
-        junqi_json_key(&j, "severity");
-        junqi_json_string(&j, junqi_severity_name(g->severity));
-        junqi_json_key(&j, "code");
-        junqi_json_string(&j, g->code);
-        junqi_json_key(&j, "message");
-        junqi_json_string(&j, g->message);
-        junqi_json_key(&j, "move");
-        json_int_or_null(&j, g->move > 0 ? g->move : -1);
-        junqi_json_key(&j, "record");
-        json_int_or_null(&j, g->loc.record);
-        junqi_json_key(&j, "offset");
-        json_int_or_null(&j, g->loc.offset);
-        junqi_json_key(&j, "line");
-        json_int_or_null(&j, g->loc.line > 0 ? g->loc.line : -1);
-        junqi_json_key(&j, "column");
-        json_int_or_null(&j, g->loc.column > 0 ? g->loc.column : -1);
-        junqi_json_end_object(&j);
+        junqi_write_diag_json(&j, file, g);
         fputc('\n', out);
     }
 }

@@ -24,6 +24,7 @@
 #include "perft.h"
 #include "posnote.h"
 #include "replay.h"
+#include "report.h"
 
 #include <math.h>
 #include <unistd.h>
@@ -142,54 +143,15 @@ static int locate(const options *opt, const char *path, located *loc)
 
 /* ---- perft -------------------------------------------------------------- */
 
-typedef struct divide_line {
-    char move[8];
-    uint64_t nodes;
-} divide_line;
-
-static int by_move(const void *a, const void *b)
-{
-    return strcmp(((const divide_line *)a)->move, ((const divide_line *)b)->move);
-}
-
 static void print_perft(const options *opt, junqi_position *pos)
 {
-    static junqi_move moves[JUNQI_MAX_MOVES];
-    static uint64_t counts[JUNQI_MAX_MOVES];
-    static divide_line lines[JUNQI_MAX_MOVES];
-    uint64_t total = 0;
+    static junqi_perft_line lines[JUNQI_MAX_MOVES];
     int n = 0;
-    if (opt->perft == 0) {
-        total = 1;
-    } else if (!opt->divide) {
-        total = junqi_perft(pos, (int)opt->perft);
-    } else {
-        n = junqi_perft_divide(pos, (int)opt->perft, moves, counts);
-        for (int i = 0; i < n; i++) {
-            junqi_move_name(pos->board, moves[i], lines[i].move);
-            lines[i].nodes = counts[i];
-            total += counts[i];
-        }
-        qsort(lines, (size_t)n, sizeof lines[0], by_move);
-    }
+    uint64_t total = junqi_perft_lines(pos, (int)opt->perft, opt->divide ? lines : NULL, &n);
     if (opt->format == JUNQI_FORMAT_JSON) {
         junqi_json j;
         junqi_json_init(&j, stdout);
-        junqi_json_begin_object(&j);
-        junqi_json_key(&j, "depth");
-        junqi_json_int(&j, opt->perft);
-        junqi_json_key(&j, "nodes");
-        junqi_json_uint(&j, total);
-        if (opt->divide) {
-            junqi_json_key(&j, "divide");
-            junqi_json_begin_object(&j);
-            for (int i = 0; i < n; i++) {
-                junqi_json_key(&j, lines[i].move);
-                junqi_json_uint(&j, lines[i].nodes);
-            }
-            junqi_json_end_object(&j);
-        }
-        junqi_json_end_object(&j);
+        junqi_write_perft_json(&j, (int)opt->perft, total, opt->divide ? lines : NULL, n);
         putchar('\n');
         return;
     }
@@ -200,73 +162,11 @@ static void print_perft(const options *opt, junqi_position *pos)
 
 /* ---- go ----------------------------------------------------------------- */
 
-static junqi_view_mode default_view(const junqi_game *g)
-{
-    return g->info == JUNQI_OPEN && g->view == JUNQI_NO_SEAT ? JUNQI_VIEW_ALL : JUNQI_VIEW_MOVER;
-}
-
 static void print_moves_text(const junqi_board *b, const junqi_move *pv, int n)
 {
     char name[8];
     for (int i = 0; i < n; i++)
         printf(" %s", junqi_move_name(b, pv[i], name));
-}
-
-static void json_moves(junqi_json *j, const junqi_board *b, const junqi_move *pv, int n)
-{
-    char name[8];
-    junqi_json_begin_array(j);
-    for (int i = 0; i < n; i++)
-        junqi_json_string(j, junqi_move_name(b, pv[i], name));
-    junqi_json_end_array(j);
-}
-
-static void print_go_json(const junqi_analysis *a, junqi_view_mode view, const junqi_board *b)
-{
-    char name[8];
-    bool has_move = a->status == JUNQI_SEARCH_OK && a->nlines > 0;
-    junqi_json j;
-    junqi_json_init(&j, stdout);
-    junqi_json_begin_object(&j);
-    junqi_json_key(&j, "bestmove");
-    junqi_json_string(&j, has_move ? junqi_move_name(b, a->lines[0].move, name) : NULL);
-    junqi_json_key(&j, "eval");
-    junqi_json_number(&j, a->eval, 0);
-    junqi_json_key(&j, "winprob");
-    junqi_json_number(&j, a->winprob, 3);
-    junqi_json_key(&j, "pv");
-    json_moves(&j, b, a->lines[0].pv, has_move ? a->lines[0].pv_len : 0);
-    junqi_json_key(&j, "depth");
-    junqi_json_int(&j, a->depth);
-    junqi_json_key(&j, "nodes");
-    junqi_json_uint(&j, a->nodes);
-    junqi_json_key(&j, "to_move");
-    junqi_json_string(&j, a->to_move < JUNQI_SEATS ? junqi_seat_name(a->to_move) : NULL);
-    junqi_json_key(&j, "view");
-    junqi_json_string(&j, view == JUNQI_VIEW_ALL ? "all" : "mover");
-    junqi_json_key(&j, "samples");
-    junqi_json_int(&j, a->samples);
-    junqi_json_key(&j, "spread");
-    junqi_json_number(&j, a->spread, 1);
-    junqi_json_key(&j, "multipv");
-    junqi_json_begin_array(&j);
-    for (int i = 0; i < a->nlines; i++) {
-        junqi_json_begin_object(&j);
-        junqi_json_key(&j, "move");
-        junqi_json_string(&j, junqi_move_name(b, a->lines[i].move, name));
-        junqi_json_key(&j, "eval");
-        junqi_json_number(&j, a->lines[i].eval, 0);
-        junqi_json_key(&j, "winprob");
-        junqi_json_number(&j, a->lines[i].winprob, 3);
-        junqi_json_key(&j, "votes");
-        junqi_json_int(&j, a->lines[i].votes);
-        junqi_json_key(&j, "pv");
-        json_moves(&j, b, a->lines[i].pv, a->lines[i].pv_len);
-        junqi_json_end_object(&j);
-    }
-    junqi_json_end_array(&j);
-    junqi_json_end_object(&j);
-    putchar('\n');
 }
 
 static void print_go_text(const junqi_analysis *a, junqi_view_mode view, const junqi_board *b)
@@ -293,19 +193,11 @@ static void print_go_text(const junqi_analysis *a, junqi_view_mode view, const j
 
 static int run_go(const options *opt, const located *loc)
 {
-    const junqi_game *g = loc->in.game;
-    const junqi_position *pos = &loc->r.pos;
-    junqi_view_mode view = opt->view >= 0 ? (junqi_view_mode)opt->view : default_view(g);
-    junqi_analysis_request req = {pos, NULL, view, (int)opt->samples, (uint64_t)opt->seed,
-                                  opt->limits, {JUNQI_NO_POINT, JUNQI_NO_POINT}};
-    static junqi_infer inf;
-    if (view == JUNQI_VIEW_MOVER && !junqi_position_over(pos)) {
-        junqi_infer_replay(&inf, g, opt->rules, loc->ply, pos->to_move, g->info, NULL);
-        junqi_infer_solve(&inf, false);
-        req.infer = &inf;
-    }
+    junqi_go_options o = {(int)opt->view, (int)opt->samples, (uint64_t)opt->seed, opt->limits,
+                          (int)opt->threads};
     static junqi_analysis a;
-    if (!junqi_analyze_many(&req, 1, (int)opt->threads, &a)) {
+    junqi_view_mode view;
+    if (!junqi_go(loc->in.game, opt->rules, loc->ply, &o, &a, &view)) {
         fprintf(stderr, "%s: out of memory\n", prog);
         return JUNQI_EXIT_IO;
     }
@@ -315,10 +207,14 @@ static int run_go(const options *opt, const located *loc)
                                        : "no assignment of the hidden pieces agrees with the record");
         return JUNQI_EXIT_INVALID;
     }
-    if (opt->format == JUNQI_FORMAT_JSON)
-        print_go_json(&a, view, pos->board);
-    else
-        print_go_text(&a, view, pos->board);
+    if (opt->format == JUNQI_FORMAT_JSON) {
+        junqi_json j;
+        junqi_json_init(&j, stdout);
+        junqi_write_go_json(&j, &a, view, loc->r.pos.board);
+        putchar('\n');
+    } else {
+        print_go_text(&a, view, loc->r.pos.board);
+    }
     return JUNQI_EXIT_OK;
 }
 
@@ -470,7 +366,7 @@ static void json_judgement(junqi_json *j, const junqi_board *b, const junqi_move
         junqi_json_key(j, "best");
         junqi_json_string(j, m->best.from == JUNQI_NO_POINT ? NULL : junqi_move_name(b, m->best, name));
         junqi_json_key(j, "pv");
-        json_moves(j, b, m->pv, m->pv_len);
+        junqi_write_moves_json(j, b, m->pv, m->pv_len);
         junqi_json_key(j, "missed_flag_capture");
         junqi_json_bool(j, m->missed_flag);
         junqi_json_key(j, "allows_flag_capture");

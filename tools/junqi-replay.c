@@ -17,6 +17,7 @@
 #include "position_out.h"
 #include "posnote.h"
 #include "replay.h"
+#include "report.h"
 
 static const char *prog = "junqi-replay";
 
@@ -71,26 +72,32 @@ static void usage(void)
            prog, prog, junqi_rules_names());
 }
 
-static void write_position(const options *opt, FILE *out, const junqi_replay *r, bool colour)
+/* What write_positions() hands each position. */
+typedef struct position_job {
+    const options *opt;
+    FILE *out;
+    bool colour;
+    size_t moves;  /* of the record */
+} position_job;
+
+static void write_position(void *ctx, const junqi_replay *r, const junqi_position *pos)
 {
-    junqi_position shown;
-    const junqi_position *pos = &r->pos;
-    if (opt->view != JUNQI_NO_SEAT) {
-        junqi_position_view(&shown, pos, opt->view, r->game->info);
-        pos = &shown;
-    }
+    const position_job *job = ctx;
+    const options *opt = job->opt;
     if (opt->format == OUT_JSON) {
         junqi_json j;
-        junqi_json_init(&j, out);
-        junqi_write_position_json(&j, pos, pos->moves);
-        fputc('\n', out);
+        junqi_json_init(&j, job->out);
+        junqi_write_record_position_json(&j, r->game->source, r->game->source_index, pos, pos->moves);
+        fputc('\n', job->out);
     } else if (opt->format == OUT_POS) {
         char *text = junqi_pos_format(pos);
-        fprintf(out, "%s\n", text ? text : "");
+        fprintf(job->out, "%s\n", text ? text : "");
         free(text);
     } else {
-        junqi_write_text_board(out, pos, opt->names, colour);
-        junqi_write_text_status(out, pos, pos->moves, r->last_move, (junqi_outcome)r->last_outcome);
+        junqi_write_text_board(job->out, pos, opt->names, job->colour);
+        junqi_write_text_status(job->out, pos, pos->moves, r->last_move, (junqi_outcome)r->last_outcome);
+        if (opt->all && r->moves < job->moves)
+            fputc('\n', job->out);
     }
 }
 
@@ -102,25 +109,16 @@ static int write_positions(const options *opt, const junqi_input *in, FILE *out,
     if (opt->ply > (long)moves)
         return junqi_cli_usage(prog, "%s: --ply %ld is past the end: the game has %zu moves",
                                in->name, opt->ply, moves);
-    junqi_replay r;
+    if (header && opt->format == OUT_TEXT)
+        fprintf(out, "== %s\n", in->name);
     junqi_diags check;
     junqi_diags_init(&check);
-    if (!junqi_replay_start(&r, in->game, opt->rules, &check)) {
+    position_job job = {opt, out, colour, moves};
+    long ply = opt->all ? JUNQI_REPORT_ALL : opt->ply;
+    if (!junqi_replay_each(in->game, opt->rules, ply, opt->view, &check, write_position, &job)) {
         junqi_cli_print_diags(stderr, in->name, &check, JUNQI_FORMAT_TEXT);
         junqi_diags_free(&check);
         return JUNQI_EXIT_INVALID;
-    }
-    if (header && opt->format == OUT_TEXT)
-        fprintf(out, "== %s\n", in->name);
-    size_t first = opt->all ? 0 : opt->ply < 0 ? moves : (size_t)opt->ply;
-    size_t last = opt->all ? moves : first;
-    for (size_t ply = first; ply <= last; ply++) {
-        junqi_replay_seek(&r, ply);
-        if (ply == moves && opt->ply < 0)
-            junqi_replay_run(&r); /* the end includes events after the last move */
-        write_position(opt, out, &r, colour);
-        if (opt->all && opt->format == OUT_TEXT && ply < last)
-            fputc('\n', out);
     }
     if (check.errors)
         fprintf(stderr, "%s: %s: warning: the record breaks the rules in %zu place%s "

@@ -9,8 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "position_out.h"
-#include "replay.h"
+#include "report.h"
 
 static const char *prog = "junqi-validate";
 
@@ -39,15 +38,15 @@ static void usage(void)
            prog, junqi_rules_names());
 }
 
-static void print_result(const junqi_position *pos)
+static void print_result(const junqi_summary *s)
 {
-    const char *reason = junqi_reason_name((junqi_reason)pos->result.reason);
-    switch (pos->result.status) {
-    case JUNQI_DECIDED: printf(", %s won (%s)\n", junqi_result_winner(pos), reason); break;
+    const char *reason = junqi_reason_name((junqi_reason)s->result.reason);
+    switch (s->result.status) {
+    case JUNQI_DECIDED: printf(", %s won (%s)\n", junqi_result_text(&s->result, s->seats), reason); break;
     case JUNQI_DRAWN: printf(", draw (%s)\n", reason); break;
     case JUNQI_UNDECIDED:
-        if (pos->result.reason == JUNQI_REASON_UNKNOWN_CODE)
-            printf(", undecided (unknown end code %d)\n", pos->result.code);
+        if (s->result.reason == JUNQI_REASON_UNKNOWN_CODE)
+            printf(", undecided (unknown end code %d)\n", s->result.code);
         else
             printf(", undecided (%s)\n", reason);
         break;
@@ -55,43 +54,41 @@ static void print_result(const junqi_position *pos)
     }
 }
 
-static void print_summary(const junqi_input *in, const junqi_replay *r, const junqi_diags *d)
+static void print_summary(const junqi_summary *s)
 {
-    size_t warnings = 0;
-    for (size_t i = 0; i < d->n; i++)
-        warnings += d->items[i].severity == JUNQI_SEV_WARNING;
-    printf("%s: %s", in->name, d->errors ? "invalid" : "valid");
-    if (d->errors)
-        printf(", %zu error%s", d->errors, d->errors == 1 ? "" : "s");
-    if (warnings)
-        printf(", %zu warning%s", warnings, warnings == 1 ? "" : "s");
-    if (in->kind == JUNQI_INPUT_FORMATION) {
-        printf(": formation%s%s\n", in->formation.name ? " " : "", in->formation.name ? in->formation.name : "");
-    } else if (in->kind == JUNQI_INPUT_RECORD) {
-        printf(": %s game, %d players, %zu moves", junqi_board_kind_name(in->game->board),
-               junqi_position_players(&r->pos), r->moves);
-        print_result(&r->pos);
+    printf("%s: %s", s->source, s->errors ? "invalid" : "valid");
+    if (s->errors)
+        printf(", %zu error%s", s->errors, s->errors == 1 ? "" : "s");
+    if (s->warnings)
+        printf(", %zu warning%s", s->warnings, s->warnings == 1 ? "" : "s");
+    if (s->kind == JUNQI_INPUT_FORMATION) {
+        printf(": formation%s%s\n", s->formation ? " " : "", s->formation ? s->formation : "");
+    } else if (s->kind == JUNQI_INPUT_RECORD) {
+        printf(": %s game, %d players, %zu moves", junqi_board_kind_name(s->board),
+               __builtin_popcount(s->seats), s->moves);
+        print_result(s);
     } else {
         putchar('\n');
     }
 }
 
-/* Check one item of a source and print what was found. */
+/* Check one item of a source and print what was found: the diagnostics,
+ * then the summary (a line of text, or a JSON object). */
 static void check_item(const options *opt, const junqi_source *src, junqi_input *in, junqi_diags *d)
 {
-    junqi_replay r;
-    if (in->kind == JUNQI_INPUT_RECORD) {
-        if (junqi_replay_start(&r, in->game, opt->rules, d))
-            junqi_replay_run(&r);
-    } else if (in->kind == JUNQI_INPUT_FORMATION) {
-        junqi_formation_check(&in->formation, in->formation.name, d);
-    }
-    junqi_source_attach_lines(src, d, 0);
+    junqi_summary s;
+    junqi_check_item(src, in, opt->rules, d, &s);
     if (opt->quiet)
         return;
     junqi_cli_print_diags(stdout, in->name, d, opt->format);
-    if (opt->format == JUNQI_FORMAT_TEXT)
-        print_summary(in, &r, d);
+    if (opt->format == JUNQI_FORMAT_TEXT) {
+        print_summary(&s);
+        return;
+    }
+    junqi_json j;
+    junqi_json_init(&j, stdout);
+    junqi_write_summary_json(&j, &s);
+    putchar('\n');
 }
 
 static int validate_item(void *ctx, const junqi_source *src, junqi_input *in, junqi_diags *d, int rc)
