@@ -178,7 +178,7 @@ $(BUILD_BIN)/junqi-render: $(BUILD)/tools/junqi-render.o $(CLI_OBJ) $(RENDER_SO)
 	@mkdir -p $(dir $@)
 	$(TOOL_LINK) -ljunqi-render -ljunqi $(call pkg_libs,cairo,-lcairo)
 
-$(BUILD_BIN)/junqi-analyze: $(BUILD)/tools/junqi-analyze.o $(CLI_OBJ) $(RENDER_SO) $(LIB_SO) $(BUILD)/config
+$(BUILD_BIN)/junqi-analyze: $(BUILD)/tools/junqi-analyze.o $(BUILD)/tools/engine.o $(CLI_OBJ) $(RENDER_SO) $(LIB_SO) $(BUILD)/config
 	@mkdir -p $(dir $@)
 	$(TOOL_LINK) -ljunqi-render -ljunqi -lm
 

@@ -80,7 +80,7 @@ static void write_item(junqi_json *j, const junqi_game *g, const junqi_item *it,
     default: {
         junqi_result r = {it->status, it->winners, it->reason, it->code};
         junqi_json_key(j, "result");
-        junqi_write_result_json(j, &r, junqi_game_present(g));
+        junqi_write_result_json(j, &r, junqi_game_present(g), g->rules, NULL);
     }
     }
     junqi_json_end_object(j);
@@ -164,6 +164,8 @@ void junqi_write_game_json(junqi_json *j, const junqi_game *g)
     junqi_json_key(j, "line");
     write_line(j, g, &g->main, g->start ? g->start->moves + 1 : 1);
     junqi_json_key(j, "result");
-    junqi_write_result_json(j, &g->result, junqi_game_present(g));
+    junqi_score sc;
+    bool scored = junqi_score_game(g, &sc);
+    junqi_write_result_json(j, &g->result, junqi_game_present(g), g->rules, scored ? &sc : NULL);
     junqi_json_end_object(j);
 }

@@ -137,6 +137,27 @@ static void write_result_text(FILE *out, const junqi_position *pos)
         break;
     default: break;
     }
+    junqi_score sc;
+    char text[256];
+    if (junqi_score_position(pos, &sc) &&
+        junqi_score_describe(pos->rules->scoring, &sc, text, sizeof text) > 0)
+        fprintf(out, "%s\n", text);
+}
+
+void junqi_write_score_json(junqi_json *j, const junqi_rules *rules, const junqi_score *sc)
+{
+    if (!rules->scoring || sc->reason == JUNQI_SCORE_NONE)
+        return;
+    junqi_json_key(j, "score");
+    junqi_json_begin_object(j);
+    junqi_json_key(j, "scoring");
+    junqi_json_string(j, rules->scoring->name);
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        if (sc->seats & JUNQI_SEAT_BIT(s)) {
+            junqi_json_key(j, junqi_seat_name((junqi_seat)s));
+            junqi_json_int(j, sc->points[s]);
+        }
+    junqi_json_end_object(j);
 }
 
 void junqi_write_text_status(FILE *out, const junqi_position *pos, size_t ply, junqi_move last,
@@ -167,7 +188,8 @@ void junqi_write_text_status(FILE *out, const junqi_position *pos, size_t ply, j
     write_result_text(out, pos);
 }
 
-void junqi_write_result_json(junqi_json *j, const junqi_result *r, unsigned present)
+void junqi_write_result_json(junqi_json *j, const junqi_result *r, unsigned present,
+                             const junqi_rules *rules, const junqi_score *sc)
 {
     if (r->status == JUNQI_ONGOING) {
         junqi_json_null(j);
@@ -184,6 +206,8 @@ void junqi_write_result_json(junqi_json *j, const junqi_result *r, unsigned pres
         junqi_json_key(j, "code");
         junqi_json_int(j, r->code);
     }
+    if (sc)
+        junqi_write_score_json(j, rules, sc);
     junqi_json_end_object(j);
 }
 
@@ -218,7 +242,9 @@ static void position_members(junqi_json *j, const junqi_position *pos, size_t pl
             junqi_json_string(j, junqi_seat_name((junqi_seat)s));
     junqi_json_end_array(j);
     junqi_json_key(j, "result");
-    junqi_write_result_json(j, &pos->result, pos->present);
+    junqi_score sc;
+    bool scored = junqi_score_position(pos, &sc);
+    junqi_write_result_json(j, &pos->result, pos->present, pos->rules, scored ? &sc : NULL);
 }
 
 void junqi_write_position_json(junqi_json *j, const junqi_position *pos, size_t ply)

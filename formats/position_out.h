@@ -4,7 +4,9 @@
  *
  * The JSON shape of `junqi-replay --format json` (docs/conventions.md):
  * {"source","game","ply":N,"to_move":"west"|null,"pieces":[{"square","seat","piece"},...],
- *  "eliminated":[seats],"result":null|{"winner","draw","reason"}}.
+ *  "eliminated":[seats],"result":null|{"winner","draw","reason","score"}}, where
+ * "score" ({"scoring":"qq","north":2,...}, score.h) is there for rule sets with a
+ * platform scoring.
  */
 #ifndef JUNQI_POSITION_OUT_H
 #define JUNQI_POSITION_OUT_H
@@ -15,6 +17,7 @@
 
 #include "json.h"
 #include "position.h"
+#include "score.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -37,6 +40,14 @@ void junqi_write_text_board(FILE *out, const junqi_position *pos, junqi_names na
  */
 void junqi_write_text_status(FILE *out, const junqi_position *pos, size_t ply, junqi_move last,
                              junqi_outcome last_outcome);
+
+/**
+ * Inside an open JSON object, the key "score" and the score sc under rule
+ * set rules' scoring: {"scoring":"qq","north":2,"east":-2,...}, one key per
+ * seat scored. Writes nothing when the rule set has no scoring or the game
+ * is not over.
+ */
+void junqi_write_score_json(junqi_json *j, const junqi_rules *rules, const junqi_score *sc);
 
 /** The position as one JSON object (see the file comment). */
 void junqi_write_position_json(junqi_json *j, const junqi_position *pos, size_t ply);
@@ -61,9 +72,11 @@ void junqi_write_source_json(junqi_json *j, const char *source, size_t index);
  * A result as JSON: null while the game goes on (status JUNQI_ONGOING),
  * else {"winner","draw","reason"} (and "code" for an unknown platform
  * code), `present` the seats in the game (winner names a seat when two
- * seats play, else a team).
+ * seats play, else a team), and with sc (NULL: none) its "score" under
+ * the scoring of `rules` (junqi_write_score_json).
  */
-void junqi_write_result_json(junqi_json *j, const junqi_result *r, unsigned present);
+void junqi_write_result_json(junqi_json *j, const junqi_result *r, unsigned present,
+                             const junqi_rules *rules, const junqi_score *sc);
 
 /**
  * The winner of a decided game as text: the seat ("south") when two seats

@@ -21,6 +21,7 @@
 #include "position_out.h"
 #include "posnote.h"
 #include "replay.h"
+#include "score.h"
 #include "setup.h"
 
 /* ---- replaying to a ply --------------------------------------------------- */
@@ -51,6 +52,21 @@ bool junqi_replay_each(const junqi_game *g, const junqi_rules *rules, long ply, 
 
 /* ---- validation ----------------------------------------------------------- */
 
+/* A note for a surrender that the rule set's scoring does not allow (QQ: none in 20 moves). */
+static void note_early_surrender(const junqi_game *g, const junqi_rules *rules, junqi_diags *d)
+{
+    const junqi_scoring *s = rules->scoring;
+    int seat;
+    size_t moves;
+    long item = s ? junqi_score_early_surrender(s, g, &seat, &moves) : -1;
+    if (item >= 0)
+        junqi_diags_add(d, JUNQI_SEV_NOTE, "early-surrender", -1, g->main.items[item].loc,
+                        "%s surrendered after %zu moves: %s allows no surrender within the "
+                        "first %d moves", junqi_seat_name((junqi_seat)seat), moves, s->platform,
+                        s->surrender_moves);
+}
+
+
 bool junqi_check_item(const junqi_source *src, const junqi_input *in, const junqi_rules *rules,
                       junqi_diags *d, junqi_summary *out)
 {
@@ -63,9 +79,11 @@ bool junqi_check_item(const junqi_source *src, const junqi_input *in, const junq
         s.rules = rules ? rules : in->game->rules;
         if (junqi_replay_start(&r, in->game, rules, d)) {
             junqi_replay_run(&r);
+            note_early_surrender(in->game, r.pos.rules, d);
             s.moves = r.moves;
             s.result = r.pos.result;
             s.rules = r.pos.rules;
+            s.scored = junqi_score_position(&r.pos, &s.score);
         }
     } else if (in->kind == JUNQI_INPUT_FORMATION) {
         junqi_formation_check(&in->formation, in->formation.name, d);
@@ -153,7 +171,7 @@ void junqi_write_summary_json(junqi_json *j, const junqi_summary *s)
     int_or_null(j, record ? (long)s->moves : -1);
     junqi_json_key(j, "result");
     if (record)
-        junqi_write_result_json(j, &s->result, s->seats);
+        junqi_write_result_json(j, &s->result, s->seats, s->rules, s->scored ? &s->score : NULL);
     else
         junqi_json_null(j);
     if (s->kind == JUNQI_INPUT_FORMATION) {
@@ -213,37 +231,10 @@ void junqi_write_perft_json(junqi_json *j, int depth, uint64_t nodes, const junq
 
 /* ---- go ------------------------------------------------------------------- */
 
-junqi_view_mode junqi_default_view(const junqi_game *g)
+int junqi_play_pv(const junqi_play_result *r, const junqi_move **pv)
 {
-    return g->info == JUNQI_OPEN && g->view == JUNQI_NO_SEAT ? JUNQI_VIEW_ALL : JUNQI_VIEW_MOVER;
-}
-
-bool junqi_go(const junqi_game *g, const junqi_rules *rules, size_t ply, const junqi_go_options *o,
-              junqi_analysis *out, junqi_view_mode *view)
-{
-    junqi_replay r;
-    if (!junqi_replay_start(&r, g, rules, NULL)) {
-        memset(out, 0, sizeof *out);
-        out->status = JUNQI_SEARCH_HIDDEN;
-        return true;
-    }
-    junqi_replay_seek(&r, ply);
-    *view = o->view >= 0 ? (junqi_view_mode)o->view : junqi_default_view(g);
-    junqi_analysis_request req = {&r.pos, NULL, *view, o->samples, o->seed, o->limits,
-                                  {JUNQI_NO_POINT, JUNQI_NO_POINT}};
-    if (!req.limits.depth && !req.limits.nodes && !req.limits.movetime)
-        req.limits.nodes = JUNQI_DEFAULT_NODES;
-    junqi_infer *inf = NULL;
-    if (*view == JUNQI_VIEW_MOVER && !junqi_position_over(&r.pos)) {
-        if (!(inf = malloc(sizeof *inf)))
-            return false;
-        junqi_infer_replay(inf, g, rules, ply, r.pos.to_move, g->info, NULL);
-        junqi_infer_solve(inf, false);
-        req.infer = inf;
-    }
-    bool ok = junqi_analyze_many(&req, 1, o->threads > 0 ? o->threads : 1, out);
-    free(inf);
-    return ok;
+    *pv = r->line >= 0 ? r->analysis.lines[r->line].pv : &r->move;
+    return r->line >= 0 ? r->analysis.lines[r->line].pv_len : r->move.from != JUNQI_NO_POINT;
 }
 
 void junqi_write_moves_json(junqi_json *j, const junqi_board *b, const junqi_move *moves, int n)
@@ -253,6 +244,14 @@ void junqi_write_moves_json(junqi_json *j, const junqi_board *b, const junqi_mov
     for (int i = 0; i < n; i++)
         junqi_json_string(j, junqi_move_name(b, moves[i], name));
     junqi_json_end_array(j);
+}
+
+static void number_or_null(junqi_json *j, bool null, double v, int decimals)
+{
+    if (null)
+        junqi_json_null(j);
+    else
+        junqi_json_number(j, v, decimals);
 }
 
 static void go_lines_json(junqi_json *j, const junqi_analysis *a, const junqi_board *b)
@@ -276,20 +275,29 @@ static void go_lines_json(junqi_json *j, const junqi_analysis *a, const junqi_bo
     junqi_json_end_array(j);
 }
 
-void junqi_write_go_json(junqi_json *j, const junqi_analysis *a, junqi_view_mode view,
-                         const junqi_board *b)
+void junqi_write_go_json(junqi_json *j, const junqi_play_result *r, const junqi_level *level,
+                         const junqi_position *pos)
 {
+    const junqi_board *b = pos->board;
     char name[8];
-    bool has_move = a->status == JUNQI_SEARCH_OK && a->nlines > 0;
+    const junqi_analysis *a = &r->analysis;
+    const junqi_move *pv;
+    int pv_len = junqi_play_pv(r, &pv);
+    bool over = a->status == JUNQI_SEARCH_GAME_OVER;
     junqi_json_begin_object(j);
     junqi_json_key(j, "bestmove");
-    junqi_json_string(j, has_move ? junqi_move_name(b, a->lines[0].move, name) : NULL);
+    junqi_json_string(j, pv_len ? junqi_move_name(b, r->move, name) : NULL);
+    junqi_json_key(j, "result"); /* null while the game goes on */
+    junqi_json_string(j, over ? junqi_result_text(&a->result, pos->present) : NULL);
+    junqi_json_key(j, "reason");
+    junqi_json_string(j, over && a->result.reason != JUNQI_REASON_NONE
+                             ? junqi_reason_id((junqi_reason)a->result.reason) : NULL);
     junqi_json_key(j, "eval");
-    junqi_json_number(j, a->eval, 0);
+    number_or_null(j, over, a->eval, 0);
     junqi_json_key(j, "winprob");
-    junqi_json_number(j, a->winprob, 3);
+    number_or_null(j, over, a->winprob, 3);
     junqi_json_key(j, "pv");
-    junqi_write_moves_json(j, b, a->lines[0].pv, has_move ? a->lines[0].pv_len : 0);
+    junqi_write_moves_json(j, b, pv, pv_len);
     junqi_json_key(j, "depth");
     junqi_json_int(j, a->depth);
     junqi_json_key(j, "nodes");
@@ -297,7 +305,9 @@ void junqi_write_go_json(junqi_json *j, const junqi_analysis *a, junqi_view_mode
     junqi_json_key(j, "to_move");
     junqi_json_string(j, a->to_move < JUNQI_SEATS ? junqi_seat_name(a->to_move) : NULL);
     junqi_json_key(j, "view");
-    junqi_json_string(j, view == JUNQI_VIEW_ALL ? "all" : "mover");
+    junqi_json_string(j, r->view == JUNQI_VIEW_ALL ? "all" : "mover");
+    junqi_json_key(j, "level");
+    junqi_json_string(j, level->name);
     junqi_json_key(j, "samples");
     junqi_json_int(j, a->samples);
     junqi_json_key(j, "spread");
@@ -636,21 +646,27 @@ char *junqi_report_perft(const junqi_game *g, long ply, const char *rules, int d
     return mem_close(&m, true, err, n);
 }
 
-/* The options of a go call from its plain arguments, or false (err says why). */
-static bool go_options(junqi_go_options *o, const char *view, int samples, uint64_t seed, int depth,
-                       uint64_t nodes, int movetime, int multipv, int threads, char *err, size_t n)
+/* The request of a go call from its plain arguments, or false (err says why). */
+static bool go_request(junqi_play_request *req, const char *level, const char *view, int samples,
+                       uint64_t seed, int depth, uint64_t nodes, int movetime, int multipv,
+                       int threads, char *err, size_t n)
 {
-    *o = (junqi_go_options){.view = -1, .samples = samples, .seed = seed, .threads = threads};
-    o->limits.depth = depth;
-    o->limits.nodes = nodes;
-    o->limits.movetime = movetime;
-    o->limits.multipv = multipv;
+    req->view = -1;
+    req->samples = samples;
+    req->seed = seed;
+    req->threads = threads;
+    req->limits.depth = depth;
+    req->limits.nodes = nodes;
+    req->limits.movetime = movetime;
+    req->limits.multipv = multipv;
+    if (level && !(req->level = junqi_level_get(level)))
+        return fail(err, n, "unknown level '%s' (known: %s)", level, junqi_level_names()) != NULL;
     if (view && strcmp(view, "all") != 0 && strcmp(view, "mover") != 0)
         return fail(err, n, "view takes all or mover, not '%s'", view) != NULL;
     if (view)
-        o->view = strcmp(view, "all") == 0 ? JUNQI_VIEW_ALL : JUNQI_VIEW_MOVER;
+        req->view = strcmp(view, "all") == 0 ? JUNQI_VIEW_ALL : JUNQI_VIEW_MOVER;
     if (samples < 0 || samples > JUNQI_MAX_SAMPLES)
-        return fail(err, n, "samples takes 1 to %d (0: the default)", JUNQI_MAX_SAMPLES) != NULL;
+        return fail(err, n, "samples takes 1 to %d (0: the level's)", JUNQI_MAX_SAMPLES) != NULL;
     if (depth < 0 || depth > JUNQI_MAX_PLY - 1 || movetime < 0 || multipv < 0 ||
         multipv > JUNQI_MAX_MULTIPV)
         return fail(err, n, "depth takes 0 to %d, multipv 0 to %d, movetime a positive number",
@@ -660,34 +676,32 @@ static bool go_options(junqi_go_options *o, const char *view, int samples, uint6
     return true;
 }
 
-char *junqi_report_go(const junqi_game *g, long ply, const char *rules, const char *view, int samples,
-                      uint64_t seed, int depth, uint64_t nodes, int movetime, int multipv,
-                      int threads, char *err, size_t n)
+char *junqi_report_go(const junqi_game *g, long ply, const char *rules, const char *level,
+                      const char *view, int samples, uint64_t seed, int depth, uint64_t nodes,
+                      int movetime, int multipv, int threads, char *err, size_t n)
 {
-    const junqi_rules *r;
-    junqi_go_options o;
     junqi_replay rp;
-    size_t at;
-    if (!parse_rules(rules, &r, err, n) ||
-        !go_options(&o, view, samples, seed, depth, nodes, movetime, multipv, threads, err, n) ||
-        !locate(&rp, g, r, ply, &at, err, n))
+    junqi_play_request req = {.game = g};
+    if (!parse_rules(rules, &req.rules, err, n) ||
+        !go_request(&req, level, view, samples, seed, depth, nodes, movetime, multipv, threads, err, n) ||
+        !locate(&rp, g, req.rules, ply, &req.ply, err, n))
         return NULL;
-    junqi_analysis *a = malloc(sizeof *a);
-    junqi_view_mode used;
+    req.pos = &rp.pos;
+    junqi_play_result *r = malloc(sizeof *r);
     membuf m;
-    if (!a || !junqi_go(g, r, at, &o, a, &used)) {
-        free(a);
+    if (!r || !junqi_play(&req, r)) {
+        free(r);
         return fail(err, n, "out of memory");
     }
     char *text = NULL;
-    if (a->status == JUNQI_SEARCH_HIDDEN)
-        fail(err, n, "%s", used == JUNQI_VIEW_ALL ? "the record does not show every piece: use view mover"
-                                                  : "no assignment of the hidden pieces agrees with the record");
+    if (r->analysis.status == JUNQI_SEARCH_HIDDEN)
+        fail(err, n, "%s", r->view == JUNQI_VIEW_ALL ? "the record does not show every piece: use view mover"
+                                                     : "no assignment of the hidden pieces agrees with the record");
     else if (mem_open(&m, err, n)) {
-        junqi_write_go_json(&m.j, a, used, rp.pos.board);
+        junqi_write_go_json(&m.j, r, req.level ? req.level : junqi_level_default(), &rp.pos);
         fputc('\n', m.fp);
         text = mem_close(&m, true, err, n);
     }
-    free(a);
+    free(r);
     return text;
 }

@@ -7,8 +7,8 @@
  * (docs/conventions.md describes each shape).
  *
  * Two levels:
- *   - typed calls and JSON writers (junqi_check_item, junqi_go,
- *     junqi_write_*_json) for C programs;
+ *   - typed calls and JSON writers (junqi_replay_each, junqi_check_item,
+ *     junqi_perft_lines, junqi_write_*_json) for C programs;
  *   - string calls (junqi_report_*) for bindings such as python/junqi:
  *     plain arguments (names as strings: seats "north".."west" or "all",
  *     rule sets by name) and one new NUL-terminated UTF-8 JSON text as the
@@ -26,10 +26,12 @@
 #include <stdint.h>
 
 #include "analysis.h"
+#include "play.h"
 #include "diag.h"
 #include "game.h"
 #include "json.h"
 #include "replay.h"
+#include "score.h"
 #include "source.h"
 
 #ifdef __cplusplus
@@ -74,13 +76,16 @@ typedef struct junqi_summary {
     unsigned seats;            /**< records: the seats present (mask) */
     size_t moves;              /**< records: moves replayed */
     junqi_result result;       /**< records: at the end of the replay (JUNQI_ONGOING: unfinished) */
+    bool scored;               /**< records: the rule set scores the game, in score */
+    junqi_score score;         /**< records: the platform's points (score.h) */
     const char *formation;     /**< formations: the name (borrowed), or NULL */
 } junqi_summary;
 
 /**
  * Check an item as junqi-validate does and append the problems to d (which
  * may already hold those of reading it): a record is replayed to its end
- * on `rules` (NULL: the record's) with every check of replay.h; a formation
+ * on `rules` (NULL: the record's) with every check of replay.h, and a
+ * surrender the rule set's scoring forbids is noted (score.h); a formation
  * is checked against the setup rules (formation.h). With src, diagnostics
  * of text sources get their lines (junqi_source_attach_lines). Fills *out
  * (may be NULL). Returns true when d holds no errors.
@@ -124,43 +129,28 @@ uint64_t junqi_perft_lines(junqi_position *pos, int depth, junqi_perft_line *lin
 void junqi_write_perft_json(junqi_json *j, int depth, uint64_t nodes, const junqi_perft_line *lines,
                             int n);
 
-/* ---- the engine's move (junqi-analyze --go) ------------------------------ */
-
-/** How to search one position. Zero-initialised: the defaults. */
-typedef struct junqi_go_options {
-    int view;                   /**< JUNQI_VIEW_ALL or JUNQI_VIEW_MOVER; -1: the record's
-                                     default (junqi_default_view) */
-    int samples;                /**< view mover: assignments searched (0: JUNQI_DEFAULT_SAMPLES) */
-    uint64_t seed;              /**< view mover: the samples' random seed */
-    junqi_search_limits limits; /**< no depth, nodes or movetime: JUNQI_DEFAULT_NODES nodes */
-    int threads;                /**< 0: 1 */
-} junqi_go_options;
-
-/** All for an open, complete record; else mover (what the seat to move knew). */
-junqi_view_mode junqi_default_view(const junqi_game *g);
+/* ---- the engine's move (junqi-analyze --go: junqi_play, play.h) ---------- */
 
 /**
- * The engine's move in the position of g after `ply` moves (with the
- * events before the next move; ply <= junqi_game_moves(g)) on `rules`
- * (NULL: the record's), through analysis.h: view mover infers what the
- * mover knew from the record (infer.h) and searches samples of it. Fills
- * *out and *view (the view used). Returns false when out of memory.
- * out->status is JUNQI_SEARCH_HIDDEN when view all meets hidden pieces or
- * no assignment agrees with the record.
+ * The line of the move a play result chose (play.h): its line's pv, or the
+ * move alone (a level's deliberate move outside the lines), or nothing.
+ * Sets *pv (into r) and returns its length.
  */
-bool junqi_go(const junqi_game *g, const junqi_rules *rules, size_t ply, const junqi_go_options *o,
-              junqi_analysis *out, junqi_view_mode *view);
+int junqi_play_pv(const junqi_play_result *r, const junqi_move **pv);
 
 /** A list of moves as a JSON array of their names, ["a6-a7",...]. */
 void junqi_write_moves_json(junqi_json *j, const junqi_board *b, const junqi_move *moves, int n);
 
 /**
- * The JSON object of `--go --format json`: {"bestmove","eval","winprob",
- * "pv","depth","nodes","to_move","view","samples","spread",
- * "multipv":[{"move","eval","winprob","votes","pv"},...]} (docs/engine.md).
+ * The JSON object of `--go --format json` for the choice r at `level` in
+ * pos: {"bestmove","result","reason","eval","winprob","pv","depth","nodes",
+ * "to_move","view","level","samples","spread",
+ * "multipv":[{"move","eval","winprob","votes","pv"},...]}; result and reason
+ * name the end of a finished game (eval and winprob are then null), else
+ * they are null (docs/engine.md).
  */
-void junqi_write_go_json(junqi_json *j, const junqi_analysis *a, junqi_view_mode view,
-                         const junqi_board *b);
+void junqi_write_go_json(junqi_json *j, const junqi_play_result *r, const junqi_level *level,
+                         const junqi_position *pos);
 
 /* ---- string calls, for bindings ------------------------------------------ */
 
@@ -226,15 +216,16 @@ char *junqi_report_perft(const junqi_game *g, long ply, const char *rules, int d
                          char *err, size_t n);
 
 /**
- * The engine's move (junqi_go) in the position of g after `ply` moves (or
- * JUNQI_REPORT_END) as `junqi-analyze --go --format json` prints it. view:
- * "all", "mover" or NULL (the record's default); samples 0 and seed as
- * junqi_go_options; depth, nodes, movetime (ms), multipv 0 for none (none
- * of the first three: the default level); threads >= 1.
+ * The engine's move (junqi_play, play.h) in the position of g after `ply`
+ * moves (or JUNQI_REPORT_END) as `junqi-analyze --go --format json` prints
+ * it. level: "easy", "normal", "expert" or NULL (normal); view: "all",
+ * "mover" or NULL (the record's default); samples 0: the level's; depth,
+ * nodes, movetime (ms), multipv 0 for none (none of the first three: the
+ * level's nodes); threads 1..64.
  */
-char *junqi_report_go(const junqi_game *g, long ply, const char *rules, const char *view, int samples,
-                      uint64_t seed, int depth, uint64_t nodes, int movetime, int multipv,
-                      int threads, char *err, size_t n);
+char *junqi_report_go(const junqi_game *g, long ply, const char *rules, const char *level,
+                      const char *view, int samples, uint64_t seed, int depth, uint64_t nodes,
+                      int movetime, int multipv, int threads, char *err, size_t n);
 
 #ifdef __cplusplus
 }

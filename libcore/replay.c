@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "score.h"
+
 #include "movegen.h"
 #include "setup.h"
 
@@ -398,4 +400,5 @@ void junqi_game_settle(junqi_game *g)
     }
     if (junqi_position_over(&r.pos))
         g->result = r.pos.result;
+    junqi_score_set_tag(g); /* out of memory only leaves the tag out */
 }

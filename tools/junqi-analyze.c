@@ -18,10 +18,12 @@
 #include "analysis.h"
 #include "annotate.h"
 #include "cli.h"
+#include "engine.h"
 #include "gamejson.h"
 #include "graph.h"
 #include "jgn.h"
 #include "perft.h"
+#include "play.h"
 #include "posnote.h"
 #include "replay.h"
 #include "report.h"
@@ -31,7 +33,7 @@
 
 static const char *prog = "junqi-analyze";
 
-typedef enum mode { MODE_ANNOTATE, MODE_PERFT, MODE_GO, MODE_BENCH } mode;
+typedef enum mode { MODE_ANNOTATE, MODE_PERFT, MODE_GO, MODE_BENCH, MODE_ENGINE } mode;
 
 typedef struct options {
     mode mode;
@@ -45,6 +47,7 @@ typedef struct options {
     long threads;
     int view;      /* a junqi_view_mode, or -1: the record's default */
     long samples;  /* 0: the default */
+    const junqi_level *level; /* --level, or NULL: normal */
     long seed;
     const char *output;     /* -o */
     const char *graph;      /* --graph */
@@ -59,6 +62,7 @@ static void usage(void)
            "       %s --go [--ply N] [OPTIONS] [FILE]\n"
            "       %s --bench [--depth D] [--threads N] [--format text|json]\n"
            "       %s --perft D [--ply N] [--divide] [OPTIONS] [FILE]\n"
+           "       %s --engine [--level L] [--threads N] [--samples K] [--seed S]\n"
            "Annotate games (JGN, QQ replays: every move judged, mistakes marked with the\n"
            "better move and its line, a summary per seat) as JGN or JSON; or search one\n"
            "position for the best move, benchmark the search, or count move sequences.\n"
@@ -70,8 +74,12 @@ static void usage(void)
            "  --only-seat SEAT    annotate that seat's moves only\n"
            "  --lenient           read broken JGN games as far as they go\n"
            "  --go                print the engine's move, evaluation, win probability and line\n"
+           "  --engine            speak the engine protocol on standard input and output\n"
+           "                      (docs/protocol.md); the options give its start values\n"
            "  --ply N             the position after N moves (default: the end)\n"
            "  --position STRING   a position in the one-line notation instead of FILE\n"
+           "  --level LEVEL       --go: play at easy, normal (default) or expert: a node\n"
+           "                      budget and a style (docs/protocol.md); easy errs on purpose\n"
            "  --depth D           search D plies deep\n"
            "  --nodes N           stop each search after about N nodes\n"
            "  --movetime MS       stop each search after MS milliseconds (varies by machine)\n"
@@ -99,7 +107,7 @@ static void usage(void)
            "Evaluations are centi-material (100 = a lieutenant) and win probabilities, both\n"
            "for the team to move. Exit status: 0 success, 1 invalid input, 2 usage error,\n"
            "3 a file could not be read.\n",
-           prog, prog, prog, prog, JUNQI_DEFAULT_NODES, JUNQI_MAX_MULTIPV, JUNQI_MAX_SAMPLES,
+           prog, prog, prog, prog, prog, JUNQI_DEFAULT_NODES, JUNQI_MAX_MULTIPV, JUNQI_MAX_SAMPLES,
            JUNQI_DEFAULT_SAMPLES, junqi_rules_names());
 }
 
@@ -169,18 +177,34 @@ static void print_moves_text(const junqi_board *b, const junqi_move *pv, int n)
         printf(" %s", junqi_move_name(b, pv[i], name));
 }
 
-static void print_go_text(const junqi_analysis *a, junqi_view_mode view, const junqi_board *b)
+/* "north-south won (flag captured)", "a draw (no-combat draw)", …: a finished game. */
+static const char *describe_result(const junqi_result *r, unsigned present, char *buf, size_t len)
 {
-    char name[8];
-    if (a->status != JUNQI_SEARCH_OK || a->nlines == 0) {
-        printf("bestmove (none)\neval %.0f\nwinprob %.3f\n", a->eval, a->winprob);
+    const char *who = junqi_result_text(r, present), *why = junqi_reason_name((junqi_reason)r->reason);
+    int n = r->status == JUNQI_DECIDED ? snprintf(buf, len, "%s won", who)
+                                       : snprintf(buf, len, "%s", r->status == JUNQI_DRAWN ? "a draw" : "undecided");
+    if (r->reason != JUNQI_REASON_NONE && n > 0 && (size_t)n < len) /* a position string has no reason */
+        snprintf(buf + n, len - (size_t)n, " (%s)", why);
+    return buf;
+}
+
+static void print_go_text(const junqi_play_result *r, const junqi_level *level, const junqi_position *pos)
+{
+    const junqi_board *b = pos->board;
+    char name[8], result[96];
+    const junqi_analysis *a = &r->analysis;
+    const junqi_move *pv;
+    int pv_len = junqi_play_pv(r, &pv);
+    if (a->status == JUNQI_SEARCH_GAME_OVER || !pv_len) {
+        printf("bestmove (none)\nthe game is over: %s\n",
+               describe_result(&a->result, pos->present, result, sizeof result));
         return;
     }
-    printf("bestmove %s\n", junqi_move_name(b, a->lines[0].move, name));
+    printf("bestmove %s\n", junqi_move_name(b, r->move, name));
     printf("eval %.0f\nwinprob %.3f\npv", a->eval, a->winprob);
-    print_moves_text(b, a->lines[0].pv, a->lines[0].pv_len);
-    printf("\ndepth %d\nnodes %llu\n", a->depth, (unsigned long long)a->nodes);
-    if (view == JUNQI_VIEW_MOVER)
+    print_moves_text(b, pv, pv_len);
+    printf("\ndepth %d\nnodes %llu\nlevel %s\n", a->depth, (unsigned long long)a->nodes, level->name);
+    if (r->view == JUNQI_VIEW_MOVER)
         printf("samples %d\nspread %.1f\n", a->samples, a->spread);
     for (int i = 0; a->nlines > 1 && i < a->nlines; i++) {
         printf("multipv %d %s eval %.0f winprob %.3f votes %d pv", i + 1,
@@ -193,28 +217,28 @@ static void print_go_text(const junqi_analysis *a, junqi_view_mode view, const j
 
 static int run_go(const options *opt, const located *loc)
 {
-    junqi_go_options o = {(int)opt->view, (int)opt->samples, (uint64_t)opt->seed, opt->limits,
-                          (int)opt->threads};
-    static junqi_analysis a;
-    junqi_view_mode view;
-    if (!junqi_go(loc->in.game, opt->rules, loc->ply, &o, &a, &view)) {
+    junqi_play_request req = {loc->in.game, &loc->r.pos, loc->ply, opt->rules, opt->level,
+                              opt->view, (int)opt->samples, (uint64_t)opt->seed, opt->limits,
+                              (int)opt->threads};
+    static junqi_play_result r;
+    if (!junqi_play(&req, &r)) {
         fprintf(stderr, "%s: out of memory\n", prog);
         return JUNQI_EXIT_IO;
     }
-    if (a.status == JUNQI_SEARCH_HIDDEN) {
+    if (r.analysis.status == JUNQI_SEARCH_HIDDEN) {
         fprintf(stderr, "%s: %s: %s\n", prog, loc->in.name,
-                view == JUNQI_VIEW_ALL ? "the record does not show every piece: use --view mover"
-                                       : "no assignment of the hidden pieces agrees with the record");
+                r.view == JUNQI_VIEW_ALL ? "the record does not show every piece: use --view mover"
+                                         : "no assignment of the hidden pieces agrees with the record");
         return JUNQI_EXIT_INVALID;
     }
+    const junqi_level *level = opt->level ? opt->level : junqi_level_default();
     if (opt->format == JUNQI_FORMAT_JSON) {
         junqi_json j;
         junqi_json_init(&j, stdout);
-        junqi_write_go_json(&j, &a, view, loc->r.pos.board);
+        junqi_write_go_json(&j, &r, level, &loc->r.pos);
         putchar('\n');
-    } else {
-        print_go_text(&a, view, loc->r.pos.board);
-    }
+    } else
+        print_go_text(&r, level, &loc->r.pos);
     return JUNQI_EXIT_OK;
 }
 
@@ -521,6 +545,23 @@ static int run_annotate(const options *opt, int argc, char **argv, int first)
     return status;
 }
 
+/* ---- engine protocol ------------------------------------------------------ */
+
+static int run_engine(const options *opt)
+{
+    junqi_engine_options o = junqi_engine_defaults();
+    o.threads = (int)opt->threads;
+    if (opt->level)
+        o.level = opt->level;
+    o.nodes = opt->limits.nodes;
+    o.samples = (int)opt->samples;
+    o.view = opt->view;
+    o.seed = (uint64_t)opt->seed;
+    if (opt->limits.multipv)
+        o.multipv = opt->limits.multipv;
+    return junqi_engine_run(prog, stdin, stdout, &o);
+}
+
 /* ---- options ------------------------------------------------------------ */
 
 /* "A,B,C": three increasing losses in (0, 1]. */
@@ -604,6 +645,10 @@ static int parse_option(options *opt, int c, const char *arg)
             return junqi_cli_usage(prog, "--thresholds takes three increasing win-probability losses "
                                          "between 0 and 1, e.g. 0.10,0.20,0.30, not '%s'", arg);
         return JUNQI_EXIT_OK;
+    case 'l':
+        if (!(opt->level = junqi_level_get(arg)))
+            return junqi_cli_usage(prog, "--level takes %s, not '%s'", junqi_level_names(), arg);
+        return JUNQI_EXIT_OK;
     case 'r':
         if (!(opt->rules = junqi_rules_get(arg)))
             return junqi_cli_usage(prog, "unknown rule set '%s' (known: %s)", arg, junqi_rules_names());
@@ -627,8 +672,13 @@ static int finish_options(options *opt, int ninputs)
         return junqi_cli_usage(prog, "--position and FILE exclude each other");
     if (opt->mode == MODE_BENCH && (ninputs > 0 || opt->position))
         return junqi_cli_usage(prog, "--bench uses built-in positions: no input");
-    if (!opt->limits.depth && !opt->limits.nodes && !opt->limits.movetime &&
-        (opt->mode == MODE_GO || opt->mode == MODE_ANNOTATE))
+    if (opt->level && opt->mode != MODE_GO && opt->mode != MODE_ENGINE)
+        return junqi_cli_usage(prog, "--level belongs to --go and --engine");
+    if (opt->mode == MODE_ENGINE && (ninputs > 0 || opt->position || opt->ply >= 0 || opt->limits.depth ||
+                                     opt->limits.movetime || opt->format != JUNQI_FORMAT_TEXT))
+        return junqi_cli_usage(prog, "--engine reads its commands from standard input: no input, --ply, "
+                                     "--position, --depth, --movetime or --format");
+    if (!opt->limits.depth && !opt->limits.nodes && !opt->limits.movetime && opt->mode == MODE_ANNOTATE)
         opt->limits.nodes = JUNQI_DEFAULT_NODES;
     return JUNQI_EXIT_OK;
 }
@@ -646,6 +696,7 @@ int main(int argc, char **argv)
         {"format", required_argument, NULL, 'f'}, {"rules", required_argument, NULL, 'r'},
         {"graph", required_argument, NULL, 'G'}, {"thresholds", required_argument, NULL, 'H'},
         {"only-seat", required_argument, NULL, 'S'}, {"lenient", no_argument, NULL, 'L'},
+        {"level", required_argument, NULL, 'l'}, {"engine", no_argument, NULL, 'e'},
         {"help", no_argument, NULL, 'h'},        {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
@@ -658,6 +709,7 @@ int main(int argc, char **argv)
         switch (c) {
         case 'g': opt.mode = MODE_GO; break;
         case 'b': opt.mode = MODE_BENCH; break;
+        case 'e': opt.mode = MODE_ENGINE; break;
         case 'd': opt.divide = true; break;
         case 'P': opt.position = optarg; break;
         case 'h': usage(); return JUNQI_EXIT_OK;
@@ -672,7 +724,9 @@ int main(int argc, char **argv)
     int rc = finish_options(&opt, argc - optind);
     if (rc != JUNQI_EXIT_OK)
         return rc;
-    if (opt.mode == MODE_ANNOTATE) {
+    if (opt.mode == MODE_ENGINE) {
+        rc = run_engine(&opt);
+    } else if (opt.mode == MODE_ANNOTATE) {
         rc = run_annotate(&opt, argc, argv, optind);
     } else if (opt.mode == MODE_BENCH) {
         rc = run_bench(&opt);

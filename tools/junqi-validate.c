@@ -42,16 +42,20 @@ static void print_result(const junqi_summary *s)
 {
     const char *reason = junqi_reason_name((junqi_reason)s->result.reason);
     switch (s->result.status) {
-    case JUNQI_DECIDED: printf(", %s won (%s)\n", junqi_result_text(&s->result, s->seats), reason); break;
-    case JUNQI_DRAWN: printf(", draw (%s)\n", reason); break;
+    case JUNQI_DECIDED: printf(", %s won (%s)", junqi_result_text(&s->result, s->seats), reason); break;
+    case JUNQI_DRAWN: printf(", draw (%s)", reason); break;
     case JUNQI_UNDECIDED:
         if (s->result.reason == JUNQI_REASON_UNKNOWN_CODE)
-            printf(", undecided (unknown end code %d)\n", s->result.code);
+            printf(", undecided (unknown end code %d)", s->result.code);
         else
-            printf(", undecided (%s)\n", reason);
+            printf(", undecided (%s)", reason);
         break;
-    default: printf(", unfinished\n");
+    default: printf(", unfinished");
     }
+    char text[256];
+    if (s->scored && junqi_score_describe(s->rules->scoring, &s->score, text, sizeof text) > 0)
+        printf("; %s", text);
+    putchar('\n');
 }
 
 static void print_summary(const junqi_summary *s)

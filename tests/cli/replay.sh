@@ -65,8 +65,9 @@ for spec in "0 north 100" "4 north 100" "12 north 93" "19 east 89" "20 west 69" 
         "$ply $to_move $count" "$(jq -r '"\(.ply) \(.to_move) \(.pieces | length)"' <<<"$out" 2>&1)"
 done
 run "$R" --ply 21 --format json "$C/jgs-002861.jgs"
+# (21 moves: within QQ's 40, so the winners score nothing and the losers lose 2 each)
 expect "jgs-002861.jgs at the end: eliminated, result" \
-    '["north","south"] {"winner":"east-west","draw":false,"reason":"surrender"}' \
+    '["north","south"] {"winner":"east-west","draw":false,"reason":"surrender","score":{"scoring":"qq","north":-2,"east":0,"south":-2,"west":0}}' \
     "$(jq -c '.eliminated, .result' <<<"$out" | paste -sd' ')"
 
 # --- --all --format json: one line per ply, 0 .. moves ---------------------
