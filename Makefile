@@ -89,7 +89,7 @@ TOOLS        := junqi-validate junqi-replay junqi-analyze $(if $(wildcard tools/
 TOOL_BINS    := $(TOOLS:%=$(BUILD_BIN)/%)
 TOOL_RPATH   := $(foreach p,$(sort $(RPATH)),-Wl,-rpath,'$(p)')
 # Tools that draw include the render headers; junqi-render links the render
-# library, junqi-analyze loads it only for --graph (dlopen).
+# library, junqi-analyze loads it only for --graph (dlopen, below).
 DRAWING_TOOLS := junqi-render junqi-analyze
 BENCH_BINS   := $(BUILD)/bench/bench $(BUILD)/bench/engine_study $(if $(RENDER_SRC),$(BUILD)/bench/render_bench)
 MAN_SRC      := $(wildcard docs/man/*.[0-9])
@@ -178,9 +178,14 @@ $(BUILD_BIN)/junqi-render: $(BUILD)/tools/junqi-render.o $(CLI_OBJ) $(RENDER_SO)
 	@mkdir -p $(dir $@)
 	$(TOOL_LINK) -ljunqi-render -ljunqi $(call pkg_libs,cairo,-lcairo)
 
-$(BUILD_BIN)/junqi-analyze: $(BUILD)/tools/junqi-analyze.o $(BUILD)/tools/engine.o $(CLI_OBJ) $(RENDER_SO) $(LIB_SO) $(BUILD)/config
+# junqi-analyze loads the render library only for --graph (dlopen): it runs
+# without cairo and pango otherwise. It still needs it built, to draw.
+$(BUILD_BIN)/junqi-analyze: $(BUILD)/tools/junqi-analyze.o $(BUILD)/tools/engine.o $(CLI_OBJ) $(LIB_SO) \
+    $(if $(RENDER_SRC),$(RENDER_SO)) $(BUILD)/config
 	@mkdir -p $(dir $@)
-	$(TOOL_LINK) -ljunqi-render -ljunqi -lm
+	$(TOOL_LINK) -ljunqi -ldl -lm -pthread
+
+$(BUILD)/tools/junqi-analyze.o: JUNQI_CPPFLAGS += -DJUNQI_RENDER_SONAME='"libjunqi-render.so.$(SOVERSION)"'
 
 $(BUILD_BIN)/%: $(BUILD)/tools/%.o $(CLI_OBJ) $(LIB_SO) $(BUILD)/config
 	@mkdir -p $(dir $@)

@@ -10,6 +10,7 @@
  * which loads the input (a file, or a --position string) and replays it to
  * --ply; a new kind of input only needs a new branch there.
  */
+#include <dlfcn.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -450,16 +451,51 @@ static void write_annotation_json(FILE *out, const junqi_game *g, const junqi_an
     fputc('\n', out);
 }
 
+/*
+ * The drawing library, loaded for --graph only: junqi-analyze does not link
+ * libjunqi-render (and so cairo and pango), so that a headless cluster node
+ * without them runs everything else. JUNQI_RENDER_LIBRARY names another
+ * file to load; by default the dynamic loader finds the library beside
+ * libjunqi (the tool's RUNPATH, or the system's library path).
+ */
+typedef struct drawing {
+    __typeof__(junqi_graph_write) *graph_write;
+    __typeof__(junqi_image_format_from_path) *format_from_path;
+    __typeof__(junqi_theme_default) *theme_default;
+} drawing;
+
+static drawing draw;
+
+/* Load the drawing library once. False, with a message on stderr, if it cannot be. */
+static bool load_drawing(void)
+{
+    const char *path = getenv("JUNQI_RENDER_LIBRARY");
+    if (!path || !*path)
+        path = JUNQI_RENDER_SONAME;
+    void *lib = dlopen(path, RTLD_NOW | RTLD_LOCAL); /* kept open until the process ends */
+    if (lib) {
+        draw.graph_write = (__typeof__(draw.graph_write))dlsym(lib, "junqi_graph_write");
+        draw.format_from_path = (__typeof__(draw.format_from_path))dlsym(lib, "junqi_image_format_from_path");
+        draw.theme_default = (__typeof__(draw.theme_default))dlsym(lib, "junqi_theme_default");
+    }
+    if (!lib || !draw.graph_write || !draw.format_from_path || !draw.theme_default) {
+        fprintf(stderr, "%s: --graph needs the drawing library %s (cairo, pango): %s\n", prog, path,
+                dlerror());
+        return false;
+    }
+    return true;
+}
+
 static bool write_graph(const options *opt, const junqi_game *g, const junqi_annotation *a)
 {
     junqi_image_format format;
-    junqi_image_format_from_path(opt->graph, &format); /* checked with the options */
+    draw.format_from_path(opt->graph, &format); /* checked with the options */
     junqi_cli_output out;
     if (!junqi_cli_output_open(prog, opt->graph, &out))
         return false;
     char err[256];
-    bool ok = junqi_graph_write(out.fp, format, g, a, JUNQI_NO_SEAT, 960, 360, junqi_theme_default(), err,
-                                sizeof err);
+    bool ok = draw.graph_write(out.fp, format, g, a, JUNQI_NO_SEAT, 960, 360, draw.theme_default(), err,
+                               sizeof err);
     if (!ok)
         fprintf(stderr, "%s: %s: %s\n", prog, opt->graph, err);
     return junqi_cli_output_close(prog, &out, ok) && ok;
@@ -664,7 +700,9 @@ static int finish_options(options *opt, int ninputs)
     if (opt->mode != MODE_ANNOTATE && (opt->output || opt->graph || opt->only_seat != JUNQI_NO_SEAT))
         return junqi_cli_usage(prog, "-o, --graph and --only-seat belong to annotation (no --go, --bench, --perft)");
     junqi_image_format graph;
-    if (opt->graph && (!junqi_image_format_from_path(opt->graph, &graph) || graph == JUNQI_IMAGE_GIF))
+    if (opt->graph && !load_drawing())
+        return JUNQI_EXIT_IO;
+    if (opt->graph && (!draw.format_from_path(opt->graph, &graph) || graph == JUNQI_IMAGE_GIF))
         return junqi_cli_usage(prog, "--graph writes .png or .svg, not '%s'", opt->graph);
     if (opt->mode != MODE_BENCH && opt->mode != MODE_ANNOTATE && ninputs > 1)
         return junqi_cli_usage(prog, "one input at a time");
