@@ -280,6 +280,12 @@ bool junqi_cli_output_close(const char *prog, junqi_cli_output *o, bool commit)
     return ok;
 }
 
+bool junqi_cli_styled(int fd)
+{
+    const char *no_color = getenv("NO_COLOR"), *term = getenv("TERM");
+    return isatty(fd) && !(no_color && *no_color) && !(term && strcmp(term, "dumb") == 0);
+}
+
 int junqi_cli_version(const char *prog)
 {
     printf("%s (junqi) %s\n", prog, JUNQI_VERSION);

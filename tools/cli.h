@@ -123,6 +123,14 @@ bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output 
  */
 bool junqi_cli_output_close(const char *prog, junqi_cli_output *o, bool commit);
 
+/**
+ * True when output to file descriptor fd may use colour and cursor controls
+ * (ANSI escapes): fd is a terminal, NO_COLOR is not set (any non-empty
+ * value turns them off, https://no-color.org) and TERM is not "dumb".
+ * Explicit options (--color always) still decide over it.
+ */
+bool junqi_cli_styled(int fd);
+
 /** Print "PROG (junqi) VERSION" (JUNQI_VERSION, version.h) to stdout. Returns JUNQI_EXIT_OK. */
 int junqi_cli_version(const char *prog);
 

@@ -104,7 +104,8 @@ static void usage(void)
            "                      {\"bestmove\",\"eval\",\"winprob\",\"pv\",\"depth\",\"nodes\",...},\n"
            "                      --perft {\"depth\",\"nodes\",\"divide\"}, --bench {\"nodes\",\"nps\",...}\n"
            "  --rules NAME        rule set: %s (default: the record's)\n"
-           "  --help, --version   this help, the version\n\n"
+           "  -h, --help          this help\n"
+           "  --version           the version\n\n"
            "Evaluations are centi-material (100 = a lieutenant) and win probabilities, both\n"
            "for the team to move. Exit status: 0 success, 1 invalid input, 2 usage error,\n"
            "3 a file could not be read.\n",
@@ -562,7 +563,7 @@ static int run_annotate(const options *opt, int argc, char **argv, int first)
     junqi_cli_output out;
     if (!junqi_cli_output_open(prog, opt->output, &out))
         return JUNQI_EXIT_IO;
-    progress p = {isatty(STDERR_FILENO) != 0, 0};
+    progress p = {junqi_cli_styled(STDERR_FILENO), 0};
     int status = JUNQI_EXIT_OK, nfiles = argc - first;
     if (opt->position) {
         status = annotate_source(opt, junqi_cli_open_position(prog, opt->position), out.fp, &p);
@@ -742,7 +743,7 @@ int main(int argc, char **argv)
                    .view = -1, .thresholds = {0.10, 0.20, 0.30}, .only_seat = JUNQI_NO_SEAT};
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
         int rc = JUNQI_EXIT_OK;
         switch (c) {
         case 'g': opt.mode = MODE_GO; break;

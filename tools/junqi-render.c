@@ -83,7 +83,8 @@ static void usage(void)
            "  --frames DIR        one picture per position, DIR/0000.png (the start) to the end\n"
            "  --delay MS          GIF: milliseconds per move (default %d; the last frame stays longer)\n"
            "  --rules NAME        rule set: %s (default: the record's)\n"
-           "  --help, --version   this help, the version\n\n"
+           "  -h, --help          this help\n"
+           "  --version           the version\n\n"
            "Exit status: 0 success, 1 invalid input, 2 usage error (such as a ply past the\n"
            "end), 3 a file could not be read or written (or no CJK font was found).\n",
            prog, DEFAULT_SIZE, junqi_theme_names(), DEFAULT_DELAY_MS, junqi_rules_names());
@@ -444,7 +445,7 @@ int main(int argc, char **argv)
     };
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
         int rc = c == '?' || c == ':' ? junqi_cli_bad_option(prog, argv) : parse_option(&opt, c, optarg);
         if (rc >= 0)
             return rc;

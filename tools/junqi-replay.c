@@ -62,11 +62,13 @@ static void usage(void)
            "                      seat; repeat for each seat; writes the starting JGN record\n"
            "  --board BOARD       two-player or four-player, for --setup\n"
            "  --names STYLE       piece names: zh (default), zh-Hant, short, en, rank\n"
-           "  --color WHEN        colour the board: auto (default, on a terminal), always, never\n"
+           "  --color WHEN        colour the board: auto (default: on a terminal, unless NO_COLOR\n"
+           "                      is set or TERM is dumb), always, never\n"
            "  --rules NAME        rule set: %s (default: the record's)\n"
            "  --lenient           read broken JGN games as far as they go\n"
            "  -o FILE             write to FILE (through a temporary file) instead of stdout\n"
-           "  --help, --version   this help, the version\n\n"
+           "  -h, --help          this help\n"
+           "  --version           the version\n\n"
            "Exit status: 0 success, 1 invalid input, 2 usage error (such as a ply past the\n"
            "end), 3 a file could not be read or written.\n",
            prog, prog, junqi_rules_names());
@@ -275,7 +277,7 @@ static int parse_options(int argc, char **argv, options *opt)
     };
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
         switch (c) {
         case OPT_PLY:
             if (!junqi_cli_parse_count(optarg, 100000000L, &opt->ply))
@@ -323,7 +325,8 @@ static int parse_options(int argc, char **argv, options *opt)
             break;
         case OPT_LENIENT: opt->source_flags |= JUNQI_SOURCE_LENIENT; break;
         case 'o': opt->output = optarg; break;
-        case OPT_HELP: usage(); return -1;
+        case OPT_HELP:
+        case 'h': usage(); return -1;
         case OPT_VERSION: junqi_cli_version(prog); return -1;
         default: return junqi_cli_bad_option(prog, argv);
         }
@@ -361,7 +364,7 @@ int main(int argc, char **argv)
     junqi_cli_output out;
     if (!junqi_cli_output_open(prog, opt.output, &out))
         return JUNQI_EXIT_IO;
-    bool colour = opt.colour == 1 || (opt.colour == -1 && !opt.output && isatty(STDOUT_FILENO));
+    bool colour = opt.colour == 1 || (opt.colour == -1 && !opt.output && junqi_cli_styled(STDOUT_FILENO));
     bool setup = false;
     for (int s = 0; s < JUNQI_SEATS; s++)
         setup |= opt.setup[s] != NULL;

@@ -32,7 +32,8 @@ static void usage(void)
            "  --rules NAME        rule set: %s (default: the record's)\n"
            "  --lenient           read broken JGN games as far as they go, checking that part\n"
            "  -q, --quiet         print nothing; the exit status tells\n"
-           "  --help, --version   this help, the version\n\n"
+           "  -h, --help          this help\n"
+           "  --version           the version\n\n"
            "Exit status: 0 all inputs valid, 1 some input invalid, 2 usage error,\n"
            "3 a file could not be read.\n",
            prog, junqi_rules_names());
@@ -125,7 +126,7 @@ int main(int argc, char **argv)
     const char *position = NULL;
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "q", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "hq", longopts, NULL)) != -1) {
         switch (c) {
         case OPT_FORMAT:
             if (!junqi_cli_parse_format(optarg, &opt.format))
@@ -139,7 +140,8 @@ int main(int argc, char **argv)
         case OPT_POSITION: position = optarg; break;
         case OPT_LENIENT: opt.source_flags |= JUNQI_SOURCE_LENIENT; break;
         case 'q': opt.quiet = true; break;
-        case OPT_HELP: usage(); return JUNQI_EXIT_OK;
+        case OPT_HELP:
+        case 'h': usage(); return JUNQI_EXIT_OK;
         case OPT_VERSION: return junqi_cli_version(prog);
         default: return junqi_cli_bad_option(prog, argv);
         }
