@@ -57,7 +57,7 @@ AR         ?= ar
 PKG_CONFIG ?= pkg-config
 WERROR     ?= $(if $(wildcard .git),-Werror)
 CFLAGS     ?= -O2 -g
-JUNQI_CPPFLAGS := -D_POSIX_C_SOURCE=200809L -Ilibcore -Iformats -Itools -I$(BUILD)/include/junqi
+JUNQI_CPPFLAGS := -D_POSIX_C_SOURCE=200809L -Ilibcore -Iformats -Itools -I$(BUILD)/gen
 # One set of objects serves the static and the shared libraries: -fPIC, and no
 # semantic interposition so that calls inside the library stay direct.
 JUNQI_CFLAGS   := -std=c11 -Wall -Wextra $(WERROR) -fPIC -fno-semantic-interposition -MMD -MP
@@ -72,7 +72,8 @@ CORE_OBJ  := $(CORE_SRC:%.c=$(BUILD)/%.o)
 CORE_LIBS := $(call pkg_libs,yaml-0.1,-lyaml) -lm -pthread
 LIB       := $(BUILD_LIB)/libjunqi.a
 LIB_SO    := $(BUILD_LIB)/libjunqi.so.$(VERSION)
-VERSION_H := $(BUILD)/include/junqi/version.h
+VERSION_H := $(BUILD)/gen/version.h
+HEADERS   := $(wildcard libcore/*.h) $(wildcard formats/*.h) $(VERSION_H)
 
 # ---- the drawing library: render/ (cairo, pango, libpng, giflib) ----
 RENDER_PKGS   := pangocairo cairo libpng
@@ -82,6 +83,9 @@ RENDER_LIB    := $(BUILD_LIB)/libjunqi-render.a
 RENDER_SO     := $(BUILD_LIB)/libjunqi-render.so.$(VERSION)
 RENDER_CFLAGS := $(call pkg_cflags,$(RENDER_PKGS))
 RENDER_LIBS   := $(call pkg_libs,$(RENDER_PKGS),-lpangocairo-1.0 -lpango-1.0 -lcairo -lpng) -lgif -lm
+RENDER_HEADERS := $(wildcard render/*.h)
+# The installed headers as `make install` lays them out, for the tests' programs.
+STAGED_HEADERS := $(addprefix $(BUILD)/include/junqi/,$(notdir $(HEADERS) $(RENDER_HEADERS)))
 
 # ---- programs ----
 CLI_OBJ      := $(BUILD)/tools/cli.o
@@ -104,7 +108,7 @@ JSONC_CFLAGS  := $(call pkg_cflags,json-c)
 JSONC_LIBS    := $(call pkg_libs,json-c,-ljson-c)
 
 all: $(LIB) $(LIB_SO) $(if $(RENDER_SRC),$(RENDER_LIB) $(RENDER_SO)) $(TOOL_BINS) $(BENCH_BINS) \
-     $(MANS) $(PC_FILES)
+     $(MANS) $(PC_FILES) $(STAGED_HEADERS)
 
 # ---- generated files ----
 # $(BUILD)/config holds what generated files depend on besides their
@@ -133,6 +137,21 @@ $(BUILD)/pkgconfig/%.pc: %.pc.in $(BUILD)/config
 $(BUILD)/man/%: docs/man/% $(BUILD)/config
 	@mkdir -p $(dir $@)
 	sed $(VERSION_SED) $< > $@
+
+# The installed headers laid out as installed, in $(BUILD)/include/junqi/:
+# the programs of the tests include <junqi/junqi.h> from there.
+$(BUILD)/include/junqi/version.h: $(VERSION_H)
+	@mkdir -p $(dir $@)
+	cp $< $@
+$(BUILD)/include/junqi/%.h: libcore/%.h
+	@mkdir -p $(dir $@)
+	cp $< $@
+$(BUILD)/include/junqi/%.h: formats/%.h
+	@mkdir -p $(dir $@)
+	cp $< $@
+$(BUILD)/include/junqi/%.h: render/%.h
+	@mkdir -p $(dir $@)
+	cp $< $@
 
 # ---- compiling ----
 # Every object may include version.h: it exists before any is compiled.
@@ -185,7 +204,8 @@ $(BUILD_BIN)/junqi-analyze: $(BUILD)/tools/junqi-analyze.o $(BUILD)/tools/engine
 	@mkdir -p $(dir $@)
 	$(TOOL_LINK) -ljunqi -ldl -lm -pthread
 
-$(BUILD)/tools/junqi-analyze.o: JUNQI_CPPFLAGS += -DJUNQI_RENDER_SONAME='"libjunqi-render.so.$(SOVERSION)"'
+$(BUILD)/tools/junqi-analyze.o: JUNQI_CPPFLAGS += -DJUNQI_CORE_SONAME='"libjunqi.so.$(SOVERSION)"' \
+    -DJUNQI_RENDER_SONAME='"libjunqi-render.so.$(SOVERSION)"'
 
 $(BUILD_BIN)/%: $(BUILD)/tools/%.o $(CLI_OBJ) $(LIB_SO) $(BUILD)/config
 	@mkdir -p $(dir $@)
@@ -220,7 +240,7 @@ demo: all
 	@echo "demo: wrote demo.jgn (the annotated game), demo-eval.png, demo.png, demo.gif"
 
 check: all $(TEST_BINS)
-	@bash tests/run-tests $(BUILD) $(BUILD_BIN)
+	@JUNQI_BUILD=$(BUILD) bash tests/run-tests $(BUILD) $(BUILD_BIN)
 
 # LeakSanitizer: tests/lsan.supp lists the leaks that are not ours (fontconfig's caches).
 asan:
@@ -251,8 +271,6 @@ build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(CORE_SRC) $(VERSION_H)
 # ---- install and uninstall ----
 # What is installed, as paths under the install directories: install puts
 # exactly these there, uninstall removes exactly these.
-HEADERS        := $(wildcard libcore/*.h) $(wildcard formats/*.h) $(VERSION_H)
-RENDER_HEADERS := $(wildcard render/*.h)
 PY_SRC         := $(wildcard python/junqi/*.py)
 DOCS           := LICENSE NEWS README.md $(wildcard docs/*.md)
 SHARED_LIBS    := $(if $(RENDER_SRC),junqi-render) junqi

@@ -517,9 +517,11 @@ static void check_lines(FILE *out, junqi_json *j, const junqi_source *src, const
     junqi_summary s;
     junqi_check_item(src, in, rules, d, &s);
     for (size_t i = 0; i < d->n; i++) {
+        junqi_json_init(j, out); /* a new document on each line */
         junqi_write_diag_json(j, in->name, &d->items[i]);
         fputc('\n', out);
     }
+    junqi_json_init(j, out);
     junqi_write_summary_json(j, &s);
     fputc('\n', out);
 }
@@ -573,6 +575,7 @@ static void write_one_position(void *ctx, const junqi_replay *r, const junqi_pos
 {
     positions_job *job = ctx;
     if (!job->notation) {
+        junqi_json_init(job->j, job->out); /* a new document on each line */
         junqi_write_record_position_json(job->j, r->game->source, r->game->source_index, pos, pos->moves);
     } else {
         char *text = junqi_pos_format(pos);

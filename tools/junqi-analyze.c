@@ -10,6 +10,7 @@
  * which loads the input (a file, or a --position string) and replays it to
  * --ply; a new kind of input only needs a new branch there.
  */
+#define _GNU_SOURCE /* dlinfo, RTLD_NOLOAD: where libjunqi was loaded from */
 #include <dlfcn.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -455,9 +456,9 @@ static void write_annotation_json(FILE *out, const junqi_game *g, const junqi_an
 /*
  * The drawing library, loaded for --graph only: junqi-analyze does not link
  * libjunqi-render (and so cairo and pango), so that a headless cluster node
- * without them runs everything else. JUNQI_RENDER_LIBRARY names another
- * file to load; by default the dynamic loader finds the library beside
- * libjunqi (the tool's RUNPATH, or the system's library path).
+ * without them runs everything else. It is looked for in the folder
+ * libjunqi was loaded from (they are installed together), then by the
+ * dynamic loader's search; JUNQI_RENDER_LIBRARY names another file.
  */
 typedef struct drawing {
     __typeof__(junqi_graph_write) *graph_write;
@@ -467,13 +468,28 @@ typedef struct drawing {
 
 static drawing draw;
 
+/* The drawing library beside libjunqi, else wherever the loader finds it. */
+static void *open_drawing(void)
+{
+    char dir[4096], path[4200];
+    void *core = dlopen(JUNQI_CORE_SONAME, RTLD_NOW | RTLD_NOLOAD);
+    if (core && dlinfo(core, RTLD_DI_ORIGIN, dir) == 0) {
+        snprintf(path, sizeof path, "%s/%s", dir, JUNQI_RENDER_SONAME);
+        void *lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+        if (lib)
+            return lib;
+    }
+    return dlopen(JUNQI_RENDER_SONAME, RTLD_NOW | RTLD_LOCAL);
+}
+
 /* Load the drawing library once. False, with a message on stderr, if it cannot be. */
 static bool load_drawing(void)
 {
     const char *path = getenv("JUNQI_RENDER_LIBRARY");
-    if (!path || !*path)
+    bool given = path && *path;
+    void *lib = given ? dlopen(path, RTLD_NOW | RTLD_LOCAL) : open_drawing(); /* open until exit */
+    if (!given)
         path = JUNQI_RENDER_SONAME;
-    void *lib = dlopen(path, RTLD_NOW | RTLD_LOCAL); /* kept open until the process ends */
     if (lib) {
         draw.graph_write = (__typeof__(draw.graph_write))dlsym(lib, "junqi_graph_write");
         draw.format_from_path = (__typeof__(draw.format_from_path))dlsym(lib, "junqi_image_format_from_path");
