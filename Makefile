@@ -111,13 +111,15 @@ all: $(LIB) $(LIB_SO) $(if $(RENDER_SRC),$(RENDER_LIB) $(RENDER_SO)) $(TOOL_BINS
      $(MANS) $(PC_FILES) $(STAGED_HEADERS)
 
 # ---- generated files ----
-# $(BUILD)/config holds what generated files depend on besides their
-# templates; it is rewritten only when a value changes, so that the .pc files
-# follow PREFIX, LIBDIR and INCLUDEDIR and the tools follow RPATH.
-CONFIG := $(VERSION)|$(PREFIX)|$(LIBDIR)|$(INCLUDEDIR)|$(RPATH)
-$(BUILD)/config: FORCE
+# Stamps hold the values that built files depend on besides their sources,
+# each rewritten only when its value changes: the .pc files follow PREFIX,
+# LIBDIR and INCLUDEDIR, the tools follow RPATH, and nothing else is rebuilt.
+STAMP_VERSION := $(VERSION)
+STAMP_PATHS    = $(PREFIX)|$(LIBDIR)|$(INCLUDEDIR)
+STAMP_RPATH    = $(RPATH)
+$(BUILD)/stamp-%: FORCE
 	@mkdir -p $(BUILD)
-	@echo '$(CONFIG)' | cmp -s - $@ || echo '$(CONFIG)' > $@
+	@echo '$(STAMP_$*)' | cmp -s - $@ || echo '$(STAMP_$*)' > $@
 
 VERSION_SED := -e 's|@VERSION@|$(VERSION)|g' -e 's|@VERSION_MAJOR@|$(VERSION_MAJOR)|g' \
     -e 's|@VERSION_MINOR@|$(VERSION_MINOR)|g' -e 's|@VERSION_PATCH@|$(VERSION_PATCH)|g'
@@ -126,15 +128,15 @@ PC_SED := $(VERSION_SED) -e 's|@PREFIX@|$(PREFIX)|g' \
     -e 's|@LIBDIR@|$(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))|g' \
     -e 's|@INCLUDEDIR@|$(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))|g'
 
-$(VERSION_H): libcore/version.h.in $(BUILD)/config
+$(VERSION_H): libcore/version.h.in $(BUILD)/stamp-VERSION
 	@mkdir -p $(dir $@)
 	sed $(VERSION_SED) $< > $@
 
-$(BUILD)/pkgconfig/%.pc: %.pc.in $(BUILD)/config
+$(BUILD)/pkgconfig/%.pc: %.pc.in $(BUILD)/stamp-VERSION $(BUILD)/stamp-PATHS
 	@mkdir -p $(dir $@)
 	sed $(PC_SED) $< > $@
 
-$(BUILD)/man/%: docs/man/% $(BUILD)/config
+$(BUILD)/man/%: docs/man/% $(BUILD)/stamp-VERSION
 	@mkdir -p $(dir $@)
 	sed $(VERSION_SED) $< > $@
 
@@ -184,30 +186,30 @@ define shared_lib
 	ln -sf lib$(1).so.$(SOVERSION) $(BUILD_LIB)/lib$(1).so
 endef
 
-$(LIB_SO): $(CORE_OBJ) libcore/junqi.map
+$(LIB_SO): $(CORE_OBJ) libcore/junqi.map $(BUILD)/stamp-VERSION
 	$(call shared_lib,junqi,$(CORE_OBJ),libcore/junqi.map,$(CORE_LIBS))
 
-$(RENDER_SO): $(RENDER_OBJ) render/junqi-render.map $(LIB_SO)
+$(RENDER_SO): $(RENDER_OBJ) render/junqi-render.map $(LIB_SO) $(BUILD)/stamp-VERSION
 	$(call shared_lib,junqi-render,$(RENDER_OBJ),render/junqi-render.map,-L$(BUILD_LIB) -ljunqi $(RENDER_LIBS))
 
 # ---- tools: linked against the shared libraries ----
 TOOL_LINK = $(LINK) $(TOOL_RPATH) -o $@ $(filter %.o,$^) -L$(BUILD_LIB)
 
-$(BUILD_BIN)/junqi-render: $(BUILD)/tools/junqi-render.o $(CLI_OBJ) $(RENDER_SO) $(LIB_SO) $(BUILD)/config
+$(BUILD_BIN)/junqi-render: $(BUILD)/tools/junqi-render.o $(CLI_OBJ) $(RENDER_SO) $(LIB_SO) $(BUILD)/stamp-RPATH
 	@mkdir -p $(dir $@)
 	$(TOOL_LINK) -ljunqi-render -ljunqi $(call pkg_libs,cairo,-lcairo)
 
 # junqi-analyze loads the render library only for --graph (dlopen): it runs
 # without cairo and pango otherwise. It still needs it built, to draw.
 $(BUILD_BIN)/junqi-analyze: $(BUILD)/tools/junqi-analyze.o $(BUILD)/tools/engine.o $(CLI_OBJ) $(LIB_SO) \
-    $(if $(RENDER_SRC),$(RENDER_SO)) $(BUILD)/config
+    $(if $(RENDER_SRC),$(RENDER_SO)) $(BUILD)/stamp-RPATH
 	@mkdir -p $(dir $@)
 	$(TOOL_LINK) -ljunqi -ldl -lm -pthread
 
 $(BUILD)/tools/junqi-analyze.o: JUNQI_CPPFLAGS += -DJUNQI_CORE_SONAME='"libjunqi.so.$(SOVERSION)"' \
     -DJUNQI_RENDER_SONAME='"libjunqi-render.so.$(SOVERSION)"'
 
-$(BUILD_BIN)/%: $(BUILD)/tools/%.o $(CLI_OBJ) $(LIB_SO) $(BUILD)/config
+$(BUILD_BIN)/%: $(BUILD)/tools/%.o $(CLI_OBJ) $(LIB_SO) $(BUILD)/stamp-RPATH
 	@mkdir -p $(dir $@)
 	$(TOOL_LINK) -ljunqi
 
