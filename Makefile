@@ -8,7 +8,7 @@
 #   make installcheck install into a temporary prefix, build and run programs
 #                     against it with pkg-config alone, uninstall (tests/installcheck)
 #   make bench        benchmarks (moves validated per second, perft nodes per second)
-#   make fuzz         libFuzzer harnesses (clang)
+#   make fuzz         libFuzzer harnesses (clang); make fuzz-smoke runs them briefly (CI)
 #   make install      PREFIX, DESTDIR, BINDIR, LIBDIR, INCLUDEDIR, MANDIR, PYTHONDIR
 #   make uninstall    remove exactly what `make install` put there (same variables)
 #
@@ -73,7 +73,9 @@ CORE_LIBS := $(call pkg_libs,yaml-0.1,-lyaml) -lm -pthread
 LIB       := $(BUILD_LIB)/libjunqi.a
 LIB_SO    := $(BUILD_LIB)/libjunqi.so.$(VERSION)
 VERSION_H := $(BUILD)/gen/version.h
-HEADERS   := $(wildcard libcore/*.h) $(wildcard formats/*.h) $(VERSION_H)
+# The umbrella headers are generated: each includes every header of its library.
+UMBRELLAS := $(BUILD)/gen/junqi.h $(if $(RENDER_SRC),$(BUILD)/gen/render.h)
+HEADERS   := $(wildcard libcore/*.h) $(wildcard formats/*.h) $(VERSION_H) $(BUILD)/gen/junqi.h
 
 # ---- the drawing library: render/ (cairo, pango, libpng, giflib) ----
 RENDER_PKGS   := pangocairo cairo libpng
@@ -83,13 +85,13 @@ RENDER_LIB    := $(BUILD_LIB)/libjunqi-render.a
 RENDER_SO     := $(BUILD_LIB)/libjunqi-render.so.$(VERSION)
 RENDER_CFLAGS := $(call pkg_cflags,$(RENDER_PKGS))
 RENDER_LIBS   := $(call pkg_libs,$(RENDER_PKGS),-lpangocairo-1.0 -lpango-1.0 -lcairo -lpng) -lgif -lm
-RENDER_HEADERS := $(wildcard render/*.h)
+RENDER_HEADERS := $(wildcard render/*.h) $(BUILD)/gen/render.h
 # The installed headers as `make install` lays them out, for the tests' programs.
 STAGED_HEADERS := $(addprefix $(BUILD)/include/junqi/,$(notdir $(HEADERS) $(RENDER_HEADERS)))
 
 # ---- programs ----
 CLI_OBJ      := $(BUILD)/tools/cli.o
-TOOLS        := junqi-validate junqi-replay junqi-analyze $(if $(wildcard tools/junqi-render.c),junqi-render)
+TOOLS        := junqi-validate junqi-replay junqi-analyze junqi-match $(if $(wildcard tools/junqi-render.c),junqi-render)
 TOOL_BINS    := $(TOOLS:%=$(BUILD_BIN)/%)
 TOOL_RPATH   := $(foreach p,$(sort $(RPATH)),-Wl,-rpath,'$(p)')
 # Tools that draw include the render headers; junqi-render links the render
@@ -102,6 +104,7 @@ PC_FILES     := $(BUILD)/pkgconfig/junqi.pc $(if $(RENDER_SRC),$(BUILD)/pkgconfi
 
 TEST_SRC      := $(wildcard tests/test_*.c)
 TEST_BINS     := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+FUZZ_DRIVERS  := $(patsubst tests/fuzz/fuzz_%.c,$(BUILD)/fuzz/fuzz_%,$(wildcard tests/fuzz/fuzz_*.c))
 CMOCKA_CFLAGS := $(call pkg_cflags,cmocka)
 CMOCKA_LIBS   := $(call pkg_libs,cmocka,-lcmocka)
 JSONC_CFLAGS  := $(call pkg_cflags,json-c)
@@ -117,6 +120,7 @@ all: $(LIB) $(LIB_SO) $(if $(RENDER_SRC),$(RENDER_LIB) $(RENDER_SO)) $(TOOL_BINS
 STAMP_VERSION := $(VERSION)
 STAMP_PATHS    = $(PREFIX)|$(LIBDIR)|$(INCLUDEDIR)
 STAMP_RPATH    = $(RPATH)
+STAMP_HEADERS := $(sort $(notdir $(HEADERS) $(RENDER_HEADERS)))
 $(BUILD)/stamp-%: FORCE
 	@mkdir -p $(BUILD)
 	@echo '$(STAMP_$*)' | cmp -s - $@ || echo '$(STAMP_$*)' > $@
@@ -132,6 +136,21 @@ $(VERSION_H): libcore/version.h.in $(BUILD)/stamp-VERSION
 	@mkdir -p $(dir $@)
 	sed $(VERSION_SED) $< > $@
 
+# umbrella TEMPLATE, HEADERS: the template with @INCLUDES@ replaced by an
+# #include of each header (but the umbrella itself).
+define umbrella
+	@mkdir -p $(dir $@)
+	{ sed '/@INCLUDES@/,$$d' $(1); \
+	  printf '#include "%s"\n' $(filter-out $(notdir $@),$(sort $(notdir $(2)))); \
+	  sed '1,/@INCLUDES@/d' $(1); } > $@
+endef
+
+$(BUILD)/gen/junqi.h: libcore/junqi.h.in $(BUILD)/stamp-HEADERS
+	$(call umbrella,$<,$(HEADERS))
+
+$(BUILD)/gen/render.h: render/render.h.in $(BUILD)/stamp-HEADERS
+	$(call umbrella,$<,$(RENDER_HEADERS))
+
 $(BUILD)/pkgconfig/%.pc: %.pc.in $(BUILD)/stamp-VERSION $(BUILD)/stamp-PATHS
 	@mkdir -p $(dir $@)
 	sed $(PC_SED) $< > $@
@@ -142,7 +161,7 @@ $(BUILD)/man/%: docs/man/% $(BUILD)/stamp-VERSION
 
 # The installed headers laid out as installed, in $(BUILD)/include/junqi/:
 # the programs of the tests include <junqi/junqi.h> from there.
-$(BUILD)/include/junqi/version.h: $(VERSION_H)
+$(BUILD)/include/junqi/%.h: $(BUILD)/gen/%.h
 	@mkdir -p $(dir $@)
 	cp $< $@
 $(BUILD)/include/junqi/%.h: libcore/%.h
@@ -221,6 +240,12 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(CLI_OBJ) $(TESTS_LIBS)
 $(BUILD)/tests/%.o: JUNQI_CPPFLAGS += $(CMOCKA_CFLAGS) $(JSONC_CFLAGS) -Irender $(RENDER_CFLAGS) \
     -DJUNQI_SOURCE_DIR='"$(CURDIR)"'
 
+# The fuzz harnesses without libFuzzer (tests/fuzz/driver.c), run by
+# tests/cli/fuzz-inputs.sh on the seed corpus and the committed crashers.
+$(BUILD)/fuzz/fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(BUILD)/tests/fuzz/driver.o $(LIB)
+	@mkdir -p $(dir $@)
+	$(LINK) -o $@ $^ $(CORE_LIBS)
+
 $(BUILD)/bench/%: $(BUILD)/bench/%.o $(LIB)
 	$(LINK) -o $@ $^ $(CORE_LIBS)
 
@@ -241,8 +266,8 @@ demo: all
 	@grep -E '^\[(North|East|South|West)(Accuracy|Blunders) ' demo.jgn
 	@echo "demo: wrote demo.jgn (the annotated game), demo-eval.png, demo.png, demo.gif"
 
-check: all $(TEST_BINS)
-	@JUNQI_BUILD=$(BUILD) bash tests/run-tests $(BUILD) $(BUILD_BIN)
+check: all $(TEST_BINS) $(BUILD)/tests/headers-c.o $(BUILD)/tests/headers-cxx.o $(FUZZ_DRIVERS)
+	@bash tests/run-tests $(BUILD) $(BUILD_BIN)
 
 # LeakSanitizer: tests/lsan.supp lists the leaks that are not ours (fontconfig's caches).
 asan:
@@ -265,10 +290,16 @@ bench: $(if $(RENDER_SRC),render-bench)
 FUZZ_CC := clang
 FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,build-fuzz/fuzz_%,$(wildcard tests/fuzz/fuzz_*.c))
 fuzz: $(FUZZ_TARGETS)
-build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(CORE_SRC) $(VERSION_H)
-	@mkdir -p build-fuzz
-	$(FUZZ_CC) -std=c11 -g -O1 $(JUNQI_CPPFLAGS) $(CPPFLAGS) -fsanitize=fuzzer,address,undefined \
-	    -o $@ $(filter %.c,$^) $(CORE_LIBS)
+# CI's fuzz smoke run: each harness a fixed number of runs on the committed corpus.
+fuzz-smoke: $(FUZZ_TARGETS)
+	scripts/fuzz-smoke
+# The core is compiled once (instrumented, not linked with libFuzzer's main) for every harness.
+FUZZ_FLAGS := -std=c11 -g -O1 $(JUNQI_CPPFLAGS) $(CPPFLAGS)
+build-fuzz/obj/%.o: %.c | $(VERSION_H)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link,address,undefined -MMD -MP -c $< -o $@
+build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(CORE_SRC:%.c=build-fuzz/obj/%.o)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer,address,undefined -o $@ $^ $(CORE_LIBS)
 
 # ---- install and uninstall ----
 # What is installed, as paths under the install directories: install puts
@@ -299,6 +330,16 @@ install: all
 	$(if $(PY_SRC),install -m 644 $(PY_SRC) $(DESTDIR)$(PYTHONDIR)/junqi/)
 	$(if $(PY_SRC),echo 'LIBRARY = "$(LIBDIR)/libjunqi.so.$(SOVERSION)"' > $(DESTDIR)$(PYTHONDIR)/junqi/_installed.py)
 
+# Every installed header in one C and one C++ translation unit (tests/headers.c, .cpp).
+HEADER_FLAGS = -Wall -Wextra -Werror -pedantic -I$(BUILD)/tests $(JUNQI_CPPFLAGS) -Irender $(RENDER_CFLAGS)
+$(BUILD)/tests/all-headers.h: $(HEADERS) $(RENDER_HEADERS) Makefile
+	@mkdir -p $(dir $@)
+	printf '#include "%s"\n' $(notdir $(HEADERS) $(RENDER_HEADERS)) > $@
+$(BUILD)/tests/headers-c.o: tests/headers.c $(BUILD)/tests/all-headers.h
+	$(CC) -std=c11 $(HEADER_FLAGS) -c $< -o $@
+$(BUILD)/tests/headers-cxx.o: tests/headers.cpp $(BUILD)/tests/all-headers.h
+	$(CXX) -std=c++11 $(HEADER_FLAGS) -c $< -o $@
+
 # The folders that are junqi's own go too once empty; shared ones (bin, lib, ...) stay.
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
@@ -308,7 +349,7 @@ uninstall:
 clean:
 	rm -rf build build-asan build-fuzz bin lib demo.jgn demo-eval.png demo.png demo.gif
 
-.PHONY: all demo check asan installcheck bench render-bench fuzz install uninstall clean FORCE
+.PHONY: all demo check asan installcheck bench render-bench fuzz fuzz-smoke install uninstall clean FORCE
 .SECONDARY:
 
--include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD) build-fuzz -name '*.d' 2>/dev/null)

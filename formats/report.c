@@ -60,7 +60,7 @@ static void note_early_surrender(const junqi_game *g, const junqi_rules *rules, 
     size_t moves;
     long item = s ? junqi_score_early_surrender(s, g, &seat, &moves) : -1;
     if (item >= 0)
-        junqi_diags_add(d, JUNQI_SEV_NOTE, "early-surrender", -1, g->main.items[item].loc,
+        junqi_diags_add(d, JUNQI_CODE_EARLY_SURRENDER, -1, g->main.items[item].loc,
                         "%s surrendered after %zu moves: %s allows no surrender within the "
                         "first %d moves", junqi_seat_name((junqi_seat)seat), moves, s->platform,
                         s->surrender_moves);
@@ -117,7 +117,7 @@ void junqi_write_diag_json(junqi_json *j, const char *file, const junqi_diag *g)
     junqi_json_key(j, "severity");
     junqi_json_string(j, junqi_severity_name(g->severity));
     junqi_json_key(j, "code");
-    junqi_json_string(j, g->code);
+    junqi_json_string(j, junqi_code_name(g->code));
     junqi_json_key(j, "message");
     junqi_json_string(j, g->message);
     junqi_json_key(j, "move");
@@ -498,7 +498,7 @@ char *junqi_report_next(junqi_source *src, junqi_game **game, char *err, size_t 
     junqi_diags_init(&d);
     char *text = NULL;
     membuf m;
-    if (junqi_source_next(src, &in, &d) != 0 && in.name && mem_open(&m, err, n)) {
+    if (junqi_source_next(src, &in, &d) != JUNQI_READ_END && in.name && mem_open(&m, err, n)) {
         bool ok = item_json(&m.j, &in, &d) || fail(err, n, "out of memory");
         if ((text = mem_close(&m, ok, err, n)))
             *game = in.game, in.game = NULL;
@@ -536,12 +536,12 @@ char *junqi_report_validate(junqi_source *src, const char *rules, char *err, siz
         junqi_input in;
         junqi_diags d;
         junqi_diags_init(&d);
-        int rc = junqi_source_next(src, &in, &d);
-        if (rc != 0)
+        junqi_read_status rc = junqi_source_next(src, &in, &d);
+        if (rc != JUNQI_READ_END)
             check_lines(m.fp, &m.j, src, &in, r, &d);
         junqi_diags_free(&d);
         junqi_input_free(&in);
-        if (rc == 0)
+        if (rc == JUNQI_READ_END || rc == JUNQI_READ_FAILED)
             break;
     }
     return mem_close(&m, true, err, n);

@@ -246,25 +246,25 @@ void junqi_source_close(junqi_source *src)
     free(src);
 }
 
-static int next_qq_replay(junqi_source *src, junqi_input *in, junqi_diags *d)
+static junqi_read_status next_qq_replay(junqi_source *src, junqi_input *in, junqi_diags *d)
 {
     in->game = junqi_qq_read_replay(src->data, src->len, d);
     if (!in->game)
-        return -1;
+        return JUNQI_READ_BROKEN;
     in->kind = JUNQI_INPUT_RECORD;
-    return 1;
+    return JUNQI_READ_OK;
 }
 
-static int next_qq_formation(junqi_source *src, junqi_input *in, junqi_diags *d)
+static junqi_read_status next_qq_formation(junqi_source *src, junqi_input *in, junqi_diags *d)
 {
     if (!junqi_qq_read_formation(src->data, src->len, in->formation.setup, d))
-        return -1;
+        return JUNQI_READ_BROKEN;
     in->kind = JUNQI_INPUT_FORMATION;
     in->formation.loc = (junqi_loc){20, -1, -1, -1};
     for (int r = 0; r < 6; r++)
         for (int c = 0; c < 5; c++)
             in->formation.cell[r][c] = (junqi_loc){20 + r * 5 + c, -1, -1, -1};
-    return 1;
+    return JUNQI_READ_OK;
 }
 
 /* A record that starts from pos. False when out of memory. */
@@ -282,7 +282,7 @@ static bool position_record(junqi_input *in, const junqi_position *pos)
 }
 
 /* One position string per non-blank line. */
-static int next_position(junqi_source *src, junqi_input *in, junqi_diags *d)
+static junqi_read_status next_position(junqi_source *src, junqi_input *in, junqi_diags *d)
 {
     const char *text = (const char *)src->data;
     while (src->at < src->len) {
@@ -304,18 +304,18 @@ static int next_position(junqi_source *src, junqi_input *in, junqi_diags *d)
                 d->items[i].loc.line = (int)line;
                 d->items[i].source_line = strndup(text + start, n);
             }
-            return -1;
+            return JUNQI_READ_BROKEN;
         }
         if (!position_record(in, &pos)) {
-            junqi_diags_add(d, JUNQI_SEV_ERROR, "out-of-memory", -1, JUNQI_NOWHERE, "out of memory");
-            return -1;
+            junqi_diags_add(d, JUNQI_CODE_OUT_OF_MEMORY, -1, JUNQI_NOWHERE, "out of memory");
+            return JUNQI_READ_FAILED;
         }
-        return 1;
+        return JUNQI_READ_OK;
     }
-    return 0;
+    return JUNQI_READ_END;
 }
 
-static int next_yaml(junqi_source *src, junqi_input *in, junqi_diags *d)
+static junqi_read_status next_yaml(junqi_source *src, junqi_input *in, junqi_diags *d)
 {
     if (!src->done) {
         src->done = true;
@@ -323,28 +323,28 @@ static int next_yaml(junqi_source *src, junqi_input *in, junqi_diags *d)
         bool ok = junqi_formation_read_yaml(src->data, src->len, &src->formations, d);
         junqi_source_attach_lines(src, d, before);
         if (!ok && src->formations.n == 0)
-            return -1;
+            return JUNQI_READ_BROKEN;
     }
     if (src->next_formation >= src->formations.n)
-        return 0;
+        return JUNQI_READ_END;
     junqi_formation *f = &src->formations.items[src->next_formation++];
     in->formation = *f;
     f->name = NULL; /* moved */
     in->kind = JUNQI_INPUT_FORMATION;
-    return 1;
+    return JUNQI_READ_OK;
 }
 
-int junqi_source_next(junqi_source *src, junqi_input *in, junqi_diags *d)
+junqi_read_status junqi_source_next(junqi_source *src, junqi_input *in, junqi_diags *d)
 {
     memset(in, 0, sizeof *in);
     if (!(in->name = strdup(src->name))) {
-        junqi_diags_add(d, JUNQI_SEV_ERROR, "out-of-memory", -1, JUNQI_NOWHERE, "out of memory");
-        return -1;
+        junqi_diags_add(d, JUNQI_CODE_OUT_OF_MEMORY, -1, JUNQI_NOWHERE, "out of memory");
+        return JUNQI_READ_FAILED;
     }
     bool once = src->kind != SOURCE_JGN && src->kind != SOURCE_POSITIONS && src->kind != SOURCE_YAML;
     if (once && src->done)
-        return 0;
-    int rc;
+        return JUNQI_READ_END;
+    junqi_read_status rc;
     switch (src->kind) {
     case SOURCE_QQ_REPLAY: rc = next_qq_replay(src, in, d); break;
     case SOURCE_QQ_FORMATION: rc = next_qq_formation(src, in, d); break;
@@ -352,14 +352,14 @@ int junqi_source_next(junqi_source *src, junqi_input *in, junqi_diags *d)
     case SOURCE_POSITIONS: rc = next_position(src, in, d); break;
     case SOURCE_YAML: rc = next_yaml(src, in, d); break;
     default:
-        junqi_diags_add(d, JUNQI_SEV_ERROR, "unknown-format", -1, JUNQI_NOWHERE,
+        junqi_diags_add(d, JUNQI_CODE_UNKNOWN_FORMAT, -1, JUNQI_NOWHERE,
                         "not a format junqi reads: QQ replays (.jgs/.jqs) and formations (.jql), JGN "
                         "records, position strings and YAML formations are recognised by content");
         rc = -1;
     }
     if (once)
         src->done = true;
-    if (rc != 0)
+    if (rc != JUNQI_READ_END)
         in->index = ++src->items;
     if (src->kind == SOURCE_JGN && in->game)
         in->kind = JUNQI_INPUT_RECORD;

@@ -86,14 +86,16 @@ junqi_source *junqi_source_string(const char *text);
 const char *junqi_source_name(const junqi_source *src);
 
 /**
- * The next item. Returns 1 with *in filled, 0 at the end, or -1 when an
- * item was broken (its problems are in d; *in may still hold a record read
- * leniently, or nothing). In every case *in is reset first and must be
- * freed with junqi_input_free(). Diagnostics of YAML and position sources
+ * The next item. Returns JUNQI_READ_OK with *in filled, JUNQI_READ_END at
+ * the end, JUNQI_READ_BROKEN when an item was broken (its problems are in
+ * d; *in may still hold a record read leniently, or nothing; reading may go
+ * on), or JUNQI_READ_FAILED when the input cannot be read on (a read error,
+ * out of memory; the problem is in d). In every case *in is reset first and
+ * must be freed with junqi_input_free(). Diagnostics of YAML and position sources
  * already carry the line they point at (see junqi_source_attach_lines());
  * JGN diagnostics carry theirs.
  */
-int junqi_source_next(junqi_source *src, junqi_input *in, junqi_diags *d);
+junqi_read_status junqi_source_next(junqi_source *src, junqi_input *in, junqi_diags *d);
 
 /**
  * Give the diagnostics from index `from` on (those of checks made after

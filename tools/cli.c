@@ -41,13 +41,13 @@ int junqi_source_each(junqi_source *src, junqi_item_fn fn, void *ctx)
         junqi_input in;
         junqi_diags d;
         junqi_diags_init(&d);
-        int rc = junqi_source_next(src, &in, &d);
-        int item = rc == 0 ? JUNQI_EXIT_OK : fn(ctx, src, &in, &d, rc);
+        junqi_read_status rc = junqi_source_next(src, &in, &d);
+        int item = rc == JUNQI_READ_END ? JUNQI_EXIT_OK : fn(ctx, src, &in, &d, rc);
         junqi_diags_free(&d);
         junqi_input_free(&in);
         if (item > status)
             status = item;
-        if (rc == 0 || status == JUNQI_EXIT_USAGE)
+        if (rc == JUNQI_READ_END || rc == JUNQI_READ_FAILED || status == JUNQI_EXIT_USAGE)
             break;
     }
     junqi_source_close(src);
@@ -60,11 +60,14 @@ typedef struct record_job {
     void *ctx;
 } record_job;
 
-static int each_record_item(void *ctx, const junqi_source *src, junqi_input *in, junqi_diags *d, int rc)
+static int each_record_item(void *ctx, const junqi_source *src, junqi_input *in, junqi_diags *d,
+                            junqi_read_status rc)
 {
     const record_job *job = ctx;
     (void)src;
     junqi_cli_print_diags(stderr, in->name ? in->name : "", d, JUNQI_FORMAT_TEXT);
+    if (rc == JUNQI_READ_FAILED)
+        return JUNQI_EXIT_IO;
     if (in->kind == JUNQI_INPUT_FORMATION) {
         fprintf(stderr, "%s: %s: a formation, not a game record\n", job->prog, in->name);
         return JUNQI_EXIT_INVALID;
@@ -72,7 +75,7 @@ static int each_record_item(void *ctx, const junqi_source *src, junqi_input *in,
     if (in->kind != JUNQI_INPUT_RECORD)
         return JUNQI_EXIT_INVALID;
     int status = job->fn(job->ctx, in);
-    return rc == -1 && status < JUNQI_EXIT_INVALID ? JUNQI_EXIT_INVALID : status;
+    return rc == JUNQI_READ_BROKEN && status < JUNQI_EXIT_INVALID ? JUNQI_EXIT_INVALID : status;
 }
 
 int junqi_cli_each_record(const char *prog, junqi_source *src, int (*fn)(void *ctx, junqi_input *in),
@@ -87,11 +90,11 @@ static int load_first(junqi_source *src, junqi_input *in, junqi_diags *d)
 {
     if (!src)
         return JUNQI_EXIT_IO;
-    int rc = junqi_source_next(src, in, d);
-    if (rc == 0)
-        junqi_diags_add(d, JUNQI_SEV_ERROR, "empty", -1, JUNQI_NOWHERE, "the input holds no record");
+    junqi_read_status rc = junqi_source_next(src, in, d);
+    if (rc == JUNQI_READ_END)
+        junqi_diags_add(d, JUNQI_CODE_EMPTY, -1, JUNQI_NOWHERE, "the input holds no record");
     junqi_source_close(src);
-    return rc == 1 ? JUNQI_EXIT_OK : JUNQI_EXIT_INVALID;
+    return rc == JUNQI_READ_OK ? JUNQI_EXIT_OK : rc == JUNQI_READ_FAILED ? JUNQI_EXIT_IO : JUNQI_EXIT_INVALID;
 }
 
 int junqi_cli_load(const char *prog, const char *path, junqi_input *in, junqi_diags *d)

@@ -22,7 +22,8 @@ enum {
     JUNQI_EXIT_OK = 0,      /**< success, all inputs valid */
     JUNQI_EXIT_INVALID = 1, /**< some input is invalid */
     JUNQI_EXIT_USAGE = 2,   /**< usage error */
-    JUNQI_EXIT_IO = 3       /**< a file could not be read or written */
+    JUNQI_EXIT_IO = 3,      /**< a file could not be read or written */
+    JUNQI_OPTIONS_GO_ON = -1 /**< not an exit status: an option parser's "read, go on" */
 };
 
 /** How results are printed (`--format`). */
@@ -43,16 +44,17 @@ junqi_source *junqi_cli_open_position(const char *prog, const char *text);
 
 /**
  * What a tool does with one item of a source: `rc` is junqi_source_next()'s
- * result for it (1 or -1), d its diagnostics so far. Returns the item's
- * exit status.
+ * result for it (never JUNQI_READ_END), d its diagnostics so far. Returns
+ * the item's exit status.
  */
 typedef int (*junqi_item_fn)(void *ctx, const junqi_source *src, junqi_input *in, junqi_diags *d,
-                             int rc);
+                             junqi_read_status rc);
 
 /**
  * Run fn on every item of src, then close src (NULL: returns JUNQI_EXIT_IO,
- * as junqi_cli_open() failed). Stops after a usage error. Returns the
- * highest exit status of the items.
+ * as junqi_cli_open() failed). Stops after a usage error or when the input
+ * cannot be read on (JUNQI_READ_FAILED). Returns the highest exit status of
+ * the items.
  */
 int junqi_source_each(junqi_source *src, junqi_item_fn fn, void *ctx);
 

@@ -4,13 +4,15 @@
 # the page itself, compiled as strict C99 and as C++ against the headers as
 # installed (JUNQI_BUILD/include) and the shared library of this build, and
 # run on real files.
-# Env: JUNQI_BIN, JUNQI_ROOT, JUNQI_BUILD (the build folder, from make check);
+# Env: JUNQI_BIN, JUNQI_ROOT, JUNQI_BUILD (the build folder, from tests/run-tests);
 # JUNQI_SANITIZE=1: compile with the sanitizers, as the library was.
 set -u
 name=example.sh
 . "$(dirname "$0")/lib"
 root=$JUNQI_ROOT
-include=$root/${JUNQI_BUILD:-build}/include
+build=${JUNQI_BUILD:-build}
+[[ $build = /* ]] || build=$root/$build
+include=$build/include
 libdir=$(cd "$JUNQI_BIN/../lib" && pwd)
 flags=()
 [ "${JUNQI_SANITIZE:-0}" = 1 ] && flags=(-fsanitize=address,undefined)

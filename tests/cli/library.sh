@@ -57,8 +57,14 @@ grep -q "needs the drawing library" <<<"$err" || fail "--graph with no drawing l
 checks=$((checks + 1))
 [ ! -e "$tmp/g.png" ] && [ ! -e "$tmp/a.jgn" ] || fail "--graph with no drawing library wrote a file"
 
-# 3. --version of every tool is the Makefile's version
-for tool in junqi-validate junqi-replay junqi-render junqi-analyze; do
+# 3. every installed header declares its functions for C++ too (extern "C")
+for h in "$root"/libcore/*.h "$root"/formats/*.h "$root"/render/*.h; do
+    checks=$((checks + 1))
+    grep -q 'extern "C"' "$h" || fail "${h#"$root"/}: not wrapped in extern \"C\" (#ifdef __cplusplus)"
+done
+
+# 4. --version of every tool is the Makefile's version
+for tool in junqi-validate junqi-replay junqi-render junqi-analyze junqi-match; do
     run "$bin/$tool" --version
     expect "$tool --version" "$tool (junqi) $version" "$out"
 done

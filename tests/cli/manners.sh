@@ -13,7 +13,7 @@ bin=$JUNQI_BIN root=$JUNQI_ROOT
 a=$root/samples/qq/jgs-000001.jgs b=$root/samples/qq/jgs-000689.jgs
 
 # 1. -h is --help, for every tool
-for tool in junqi-validate junqi-replay junqi-render junqi-analyze; do
+for tool in junqi-validate junqi-replay junqi-render junqi-analyze junqi-match; do
     run "$bin/$tool" --help
     long=$out
     run "$bin/$tool" -h
