@@ -201,17 +201,22 @@ class End:
     result: Optional[Result]
 
 
+_EVENTS = {"timeout": Timeout, "eliminated": Eliminated, "left": Left}
+
+
 def _line(obj) -> Line:
     items = []
+    add = items.append
     for it in obj["items"]:
         kind = it["type"]
-        if kind == "move":
-            it["variations"] = [_line(v) for v in it.get("variations", [])]
-            items.append(Move(**it))
+        if kind == "move":  # by far the most items: built without keyword matching
+            variations = it.get("variations")
+            add(Move(kind, it["ply"], it["seat"], it["move"], it["outcome"], it["flags"], it["nags"],
+                     [_line(v) for v in variations] if variations else []))
         elif kind == "end":
-            items.append(End(kind, _result(it["result"])))
+            add(End(kind, _result(it["result"])))
         else:
-            items.append({"timeout": Timeout, "eliminated": Eliminated, "left": Left}[kind](**it))
+            add(_EVENTS[kind](**it))
     return Line(items, [Comment(**c) for c in obj["comments"]])
 
 

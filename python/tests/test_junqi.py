@@ -52,6 +52,19 @@ class ReadingTest(unittest.TestCase):
         self.assertEqual(g.to_json(), tool("junqi-replay", "--to", "json", GAME).rstrip("\n"))
         self.assertEqual(json.loads(g.to_json())["line"]["items"][0]["move"], g.moves[0].move)
 
+    def test_the_dataclasses_have_every_key_of_the_json(self):
+        for path in (GAME, os.path.join(ROOT, "tests", "data", "qq", "jgs-002724.jgs")):
+            g = first(path)
+            doc = json.loads(g.to_json())
+            fields = set(g.__dataclass_fields__) - {"diagnostics", "_handle"}
+            self.assertEqual(fields, set(doc))
+            for item, obj in zip(g.line.items, doc["line"]["items"]):
+                keys = set(item.__dataclass_fields__)
+                want = set(obj) | ({"variations"} if obj["type"] == "move" else set())
+                self.assertEqual(keys, want, obj["type"])
+            pos = g.position(3)
+            self.assertEqual(set(pos.__dataclass_fields__), set(json.loads(tool("junqi-replay", "--ply", "3", "--format", "json", path))))
+
     def test_jgn_and_a_seats_record_are_the_tools(self):
         g = first(GAME)
         self.assertEqual(g.to_jgn() + "\n", tool("junqi-replay", "--to", "jgn", GAME))
