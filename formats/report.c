@@ -498,12 +498,13 @@ char *junqi_report_next(junqi_source *src, junqi_game **game, char *err, size_t 
     junqi_diags_init(&d);
     char *text = NULL;
     membuf m;
-    if (junqi_source_next(src, &in, &d) != JUNQI_READ_END && in.name && mem_open(&m, err, n)) {
+    junqi_read_status rc = junqi_source_next(src, &in, &d);
+    if (rc != JUNQI_READ_END && !in.name)
+        fail(err, n, "out of memory");
+    else if (rc != JUNQI_READ_END && mem_open(&m, err, n)) {
         bool ok = item_json(&m.j, &in, &d) || fail(err, n, "out of memory");
         if ((text = mem_close(&m, ok, err, n)))
             *game = in.game, in.game = NULL;
-    } else if (!in.name) {
-        fail(err, n, "out of memory");
     }
     junqi_input_free(&in);
     junqi_diags_free(&d);

@@ -342,9 +342,9 @@ junqi_read_status junqi_source_next(junqi_source *src, junqi_input *in, junqi_di
         return JUNQI_READ_FAILED;
     }
     bool once = src->kind != SOURCE_JGN && src->kind != SOURCE_POSITIONS && src->kind != SOURCE_YAML;
+    junqi_read_status rc = JUNQI_READ_END;
     if (once && src->done)
-        return JUNQI_READ_END;
-    junqi_read_status rc;
+        goto end;
     switch (src->kind) {
     case SOURCE_QQ_REPLAY: rc = next_qq_replay(src, in, d); break;
     case SOURCE_QQ_FORMATION: rc = next_qq_formation(src, in, d); break;
@@ -355,12 +355,13 @@ junqi_read_status junqi_source_next(junqi_source *src, junqi_input *in, junqi_di
         junqi_diags_add(d, JUNQI_CODE_UNKNOWN_FORMAT, -1, JUNQI_NOWHERE,
                         "not a format junqi reads: QQ replays (.jgs/.jqs) and formations (.jql), JGN "
                         "records, position strings and YAML formations are recognised by content");
-        rc = -1;
+        rc = JUNQI_READ_BROKEN;
     }
     if (once)
         src->done = true;
-    if (rc != JUNQI_READ_END)
-        in->index = ++src->items;
+    if (rc == JUNQI_READ_END)
+        goto end;
+    in->index = ++src->items;
     if (src->kind == SOURCE_JGN && in->game)
         in->kind = JUNQI_INPUT_RECORD;
     if (in->game) {
@@ -369,6 +370,9 @@ junqi_read_status junqi_source_next(junqi_source *src, junqi_input *in, junqi_di
             in->game->source = strdup(src->name);
     }
     return rc;
+end:
+    junqi_input_free(in); /* nothing to hand over */
+    return JUNQI_READ_END;
 }
 
 void junqi_input_free(junqi_input *in)

@@ -90,8 +90,9 @@ const char *junqi_source_name(const junqi_source *src);
  * the end, JUNQI_READ_BROKEN when an item was broken (its problems are in
  * d; *in may still hold a record read leniently, or nothing; reading may go
  * on), or JUNQI_READ_FAILED when the input cannot be read on (a read error,
- * out of memory; the problem is in d). In every case *in is reset first and
- * must be freed with junqi_input_free(). Diagnostics of YAML and position sources
+ * out of memory; the problem is in d). *in is reset first; except at the
+ * end, when it is left empty, free it with junqi_input_free() (which also
+ * accepts an empty input). Diagnostics of YAML and position sources
  * already carry the line they point at (see junqi_source_attach_lines());
  * JGN diagnostics carry theirs.
  */
