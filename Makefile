@@ -299,7 +299,7 @@ build-fuzz/obj/%.o: %.c | $(VERSION_H)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link,address,undefined -MMD -MP -c $< -o $@
 build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(CORE_SRC:%.c=build-fuzz/obj/%.o)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer,address,undefined -o $@ $^ $(CORE_LIBS)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer,address,undefined $(LDFLAGS) -o $@ $^ $(CORE_LIBS)
 
 # ---- install and uninstall ----
 # What is installed, as paths under the install directories: install puts
@@ -331,14 +331,15 @@ install: all
 	$(if $(PY_SRC),echo 'LIBRARY = "$(LIBDIR)/libjunqi.so.$(SOVERSION)"' > $(DESTDIR)$(PYTHONDIR)/junqi/_installed.py)
 
 # Every installed header in one C and one C++ translation unit (tests/headers.c, .cpp).
-HEADER_FLAGS = -Wall -Wextra -Werror -pedantic -I$(BUILD)/tests $(JUNQI_CPPFLAGS) -Irender $(RENDER_CFLAGS)
+HEADER_FLAGS = -Wall -Wextra $(WERROR) -pedantic -I$(BUILD)/tests $(JUNQI_CPPFLAGS) -Irender $(RENDER_CFLAGS) \
+    $(CPPFLAGS)
 $(BUILD)/tests/all-headers.h: $(HEADERS) $(RENDER_HEADERS) Makefile
 	@mkdir -p $(dir $@)
 	printf '#include "%s"\n' $(notdir $(HEADERS) $(RENDER_HEADERS)) > $@
 $(BUILD)/tests/headers-c.o: tests/headers.c $(BUILD)/tests/all-headers.h
-	$(CC) -std=c11 $(HEADER_FLAGS) -c $< -o $@
+	$(CC) -std=c11 $(HEADER_FLAGS) $(CFLAGS) -c $< -o $@
 $(BUILD)/tests/headers-cxx.o: tests/headers.cpp $(BUILD)/tests/all-headers.h
-	$(CXX) -std=c++11 $(HEADER_FLAGS) -c $< -o $@
+	$(CXX) -std=c++11 $(HEADER_FLAGS) $(CXXFLAGS) -c $< -o $@
 
 # The folders that are junqi's own go too once empty; shared ones (bin, lib, ...) stay.
 uninstall:

@@ -81,6 +81,7 @@ expect "--go on the same view record has a move too" "bestmove" "${c%% *}"
 
 # go infinite runs until stop; isready is answered while it searches
 coproc ENG { "$A" --engine 2>/dev/null; }
+eng_pid=$ENG_PID # bash unsets ENG_PID as soon as the engine exits, maybe before the wait
 echo "position pos $pos40" >&"${ENG[1]}"
 echo "go infinite" >&"${ENG[1]}"
 got_info=0
@@ -111,7 +112,7 @@ expect "stop: a bestmove" bestmove "$stopped"
 checks=$((checks + 1))
 [ "$ms" -lt 2000 ] || fail "stop took $ms ms"
 echo quit >&"${ENG[1]}"
-wait "$ENG_PID"
+wait "$eng_pid"
 expect "quit: exit status 0" 0 "$?"
 
 # bad commands: one error line each, and the engine goes on with its position
