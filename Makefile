@@ -139,6 +139,8 @@ install: all junqi.pc
 	install -m 644 $(HEADERS) $(DESTDIR)$(PREFIX)/include/junqi/
 	install -m 644 junqi.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
 	$(if $(MANS),install -m 644 $(MANS) $(DESTDIR)$(PREFIX)/share/man/man1/)
+	install -d $(DESTDIR)$(PREFIX)/share/junqi/formations
+	install -m 644 samples/formations/*.yaml $(DESTDIR)$(PREFIX)/share/junqi/formations/
 
 clean:
 	rm -rf build build-asan build-fuzz bin lib junqi.pc demo.jgn demo-eval.png demo.png demo.gif

@@ -361,9 +361,7 @@ static int next_yaml(junqi_source *src, junqi_input *in, junqi_diags *d)
     }
     if (src->next_formation >= src->formations.n)
         return 0;
-    junqi_formation *f = &src->formations.items[src->next_formation++];
-    in->formation = *f;
-    f->name = NULL; /* moved */
+    junqi_formation_move(&in->formation, &src->formations.items[src->next_formation++]);
     in->kind = JUNQI_INPUT_FORMATION;
     return 1;
 }
@@ -404,7 +402,7 @@ int junqi_source_next(junqi_source *src, junqi_input *in, junqi_diags *d)
 void junqi_input_free(junqi_input *in)
 {
     junqi_game_free(in->game);
-    free(in->formation.name);
+    junqi_formation_clear(&in->formation);
     free(in->name);
     memset(in, 0, sizeof *in);
 }
@@ -430,6 +428,50 @@ int junqi_cli_load(const char *prog, const char *path, junqi_input *in, junqi_di
         return JUNQI_EXIT_IO;
     }
     return load_first(src, in, d);
+}
+
+/* The folders named formations are looked for in, ':'-separated, into buf (n bytes). */
+static void formation_path(char *buf, size_t n)
+{
+    const char *env = getenv("JUNQI_FORMATIONS");
+    char exe[4096];
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    exe[len > 0 ? len : 0] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (slash)
+        *slash = '\0';
+    snprintf(buf, n, "%s%s%s/../share/junqi/formations:%s/../samples/formations:"
+             "%s/../../samples/formations", env && *env ? env : "", env && *env ? ":" : "",
+             exe, exe, exe);
+}
+
+int junqi_cli_load_formation(const char *prog, const char *arg, junqi_input *in, junqi_diags *d)
+{
+    struct stat st;
+    if (strcmp(arg, "-") == 0 || stat(arg, &st) == 0 || strchr(arg, '/'))
+        return junqi_cli_load(prog, arg, in, d);
+    memset(in, 0, sizeof *in);
+    char dirs[16384], file[8192];
+    formation_path(dirs, sizeof dirs);
+    for (char *dir = dirs, *end; dir; dir = end ? end + 1 : NULL) {
+        if ((end = strchr(dir, ':')))
+            *end = '\0';
+        int found = *dir ? junqi_formation_find(dir, arg, &in->formation, file, sizeof file) : 0;
+        if (found < 0 || (found > 0 && !(in->name = strdup(file)))) {
+            fprintf(stderr, "%s: %s: out of memory\n", prog, arg);
+            return JUNQI_EXIT_IO;
+        }
+        if (found > 0) {
+            in->kind = JUNQI_INPUT_FORMATION;
+            return JUNQI_EXIT_OK;
+        }
+        if (end)
+            *end = ':';
+    }
+    fprintf(stderr, "%s: %s: no such file, and no formation of that name in %s\n", prog, arg,
+            dirs);
+    in->name = strdup(arg);
+    return JUNQI_EXIT_IO;
 }
 
 int junqi_cli_load_position(const char *prog, const char *text, junqi_input *in, junqi_diags *d)

@@ -133,6 +133,20 @@ void junqi_input_free(junqi_input *in);
  */
 int junqi_cli_load(const char *prog, const char *path, junqi_input *in, junqi_diags *d);
 
+/**
+ * Load a formation for `--setup`: `arg` is a file ("-": standard input; any
+ * argument that exists or holds a '/'), or else the name of a formation
+ * (its name or an alias, formation.h) in the formation folders, in order:
+ * those of the environment variable JUNQI_FORMATIONS (':'-separated), then
+ * share/junqi/formations beside the tool's folder (an installed tree:
+ * PREFIX/bin and PREFIX/share), then samples/formations one or two folders
+ * up from it (the source tree's bin/ and build-asan/bin/). Returns as
+ * junqi_cli_load(); a name found nowhere is JUNQI_EXIT_IO, with the
+ * message "PROG: NAME: no such file, and no formation of that name in
+ * FOLDERS" on stderr. A formation found by name has its file as in->name.
+ */
+int junqi_cli_load_formation(const char *prog, const char *arg, junqi_input *in, junqi_diags *d);
+
 /** As junqi_cli_load() for a `--position STRING`. */
 int junqi_cli_load_position(const char *prog, const char *text, junqi_input *in, junqi_diags *d);
 

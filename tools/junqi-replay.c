@@ -57,8 +57,9 @@ static void usage(void)
            "                      or the one-line position notation\n"
            "  --to jgn|json       convert whole records: JGN text, or one JSON document per game\n"
            "  --position STRING   a position string instead of files\n"
-           "  --setup SEAT=FILE   start a record from a formation file (YAML or .jql) for a\n"
-           "                      seat; repeat for each seat; writes the starting JGN record\n"
+           "  --setup SEAT=FORMATION  start a record from a formation file (YAML or .jql),\n"
+           "                      or a formation named so (e.g. south=銅牆鐵壁), for a seat;\n"
+           "                      repeat for each seat; writes the starting JGN record\n"
            "  --board BOARD       two-player or four-player, for --setup\n"
            "  --names STYLE       piece names: zh (default), zh-Hant, short, en, rank\n"
            "  --color WHEN        colour the board: auto (default, on a terminal), always, never\n"
@@ -169,64 +170,76 @@ static int replay_source(const options *opt, junqi_source *src, FILE *out, bool 
     return junqi_cli_each_record(prog, src, replay_record, &job);
 }
 
-/* --setup SEAT=FILE...: the starting record. */
-static int start_record(const options *opt, FILE *out)
+/* Load seat s's --setup formation into *f (moved out of the input). Returns an exit status. */
+static int load_setup(const options *opt, int s, junqi_formation *f)
 {
-    junqi_formation f[JUNQI_SEATS];
-    bool have_board = opt->board_given;
-    junqi_board_kind board = opt->board;
-    int status = JUNQI_EXIT_OK;
-    for (int s = 0; s < JUNQI_SEATS; s++) {
-        if (!opt->setup[s])
-            continue;
-        junqi_input in;
-        junqi_diags d;
-        junqi_diags_init(&d);
-        int rc = junqi_cli_load(prog, opt->setup[s], &in, &d);
-        if (rc == JUNQI_EXIT_OK && in.kind != JUNQI_INPUT_FORMATION) {
-            junqi_diags_add(&d, JUNQI_SEV_ERROR, "not-a-formation", -1, JUNQI_NOWHERE, "not a formation");
-            rc = JUNQI_EXIT_INVALID;
-        }
-        if (rc == JUNQI_EXIT_OK)
-            junqi_formation_check(&in.formation, NULL, &d);
-        junqi_cli_print_diags(stderr, in.name ? in.name : opt->setup[s], &d, JUNQI_FORMAT_TEXT);
-        if (rc == JUNQI_EXIT_OK && d.errors)
-            rc = JUNQI_EXIT_INVALID;
-        if (rc == JUNQI_EXIT_OK) {
-            f[s] = in.formation;
-            if (!have_board && f[s].has_board)
-                have_board = true, board = f[s].board;
-        }
-        if (rc > status)
-            status = rc;
-        junqi_diags_free(&d);
-        in.formation.name = NULL;
-        junqi_input_free(&in);
+    junqi_input in;
+    junqi_diags d;
+    junqi_diags_init(&d);
+    int rc = junqi_cli_load_formation(prog, opt->setup[s], &in, &d);
+    if (rc == JUNQI_EXIT_OK && in.kind != JUNQI_INPUT_FORMATION) {
+        junqi_diags_add(&d, JUNQI_SEV_ERROR, "not-a-formation", -1, JUNQI_NOWHERE, "not a formation");
+        rc = JUNQI_EXIT_INVALID;
     }
-    if (status != JUNQI_EXIT_OK)
-        return status;
-    if (!have_board)
-        return junqi_cli_usage(prog, "say which board with --board two-player or four-player");
+    if (rc == JUNQI_EXIT_OK)
+        junqi_formation_check(&in.formation, NULL, &d);
+    junqi_cli_print_diags(stderr, in.name ? in.name : opt->setup[s], &d, JUNQI_FORMAT_TEXT);
+    if (rc == JUNQI_EXIT_OK && d.errors)
+        rc = JUNQI_EXIT_INVALID;
+    if (rc == JUNQI_EXIT_OK)
+        junqi_formation_move(f, &in.formation);
+    junqi_diags_free(&d);
+    junqi_input_free(&in);
+    return rc;
+}
+
+/* The record that starts from formations f (the seats given --setup) on `board`. */
+static int write_start(const options *opt, junqi_board_kind board, const junqi_formation *f,
+                       FILE *out)
+{
+    const junqi_board *b = junqi_board_get(board);
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        if (opt->setup[s] && !(b->seats & JUNQI_SEAT_BIT(s)))
+            return junqi_cli_usage(prog, "the %s board has no %s seat", b->name,
+                                   junqi_seat_name((junqi_seat)s));
     junqi_game *g = junqi_game_new(board);
     if (!g)
         return JUNQI_EXIT_IO;
-    const junqi_board *b = junqi_board_get(board);
     for (int s = 0; s < JUNQI_SEATS; s++) {
         if (!opt->setup[s])
             continue;
-        if (!(b->seats & JUNQI_SEAT_BIT(s))) {
-            junqi_game_free(g);
-            return junqi_cli_usage(prog, "the %s board has no %s seat", b->name, junqi_seat_name((junqi_seat)s));
-        }
         g->seat[s].present = g->seat[s].setup_known = true;
         memcpy(g->seat[s].setup, f[s].setup, sizeof f[s].setup);
-        free(f[s].name);
     }
     if (opt->rules)
         g->rules = opt->rules;
     junqi_jgn_write(out, g);
     junqi_game_free(g);
     return JUNQI_EXIT_OK;
+}
+
+/* --setup SEAT=FORMATION...: the starting record. */
+static int start_record(const options *opt, FILE *out)
+{
+    junqi_formation f[JUNQI_SEATS];
+    memset(f, 0, sizeof f);
+    bool have_board = opt->board_given;
+    junqi_board_kind board = opt->board;
+    int status = JUNQI_EXIT_OK;
+    for (int s = 0; s < JUNQI_SEATS; s++) {
+        int rc = opt->setup[s] ? load_setup(opt, s, &f[s]) : JUNQI_EXIT_OK;
+        if (opt->setup[s] && rc == JUNQI_EXIT_OK && !have_board && f[s].has_board)
+            have_board = true, board = f[s].board;
+        if (rc > status)
+            status = rc;
+    }
+    if (status == JUNQI_EXIT_OK && !have_board)
+        status = junqi_cli_usage(prog, "say which board with --board two-player or four-player");
+    if (status == JUNQI_EXIT_OK)
+        status = write_start(opt, board, f, out);
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        junqi_formation_clear(&f[s]);
+    return status;
 }
 
 static bool parse_view(const char *text, int *view)
@@ -302,7 +315,7 @@ static int parse_options(int argc, char **argv, options *opt)
         case OPT_POSITION: opt->position = optarg; break;
         case OPT_SETUP:
             if (!parse_setup(opt, optarg))
-                return junqi_cli_usage(prog, "--setup takes SEAT=FILE, e.g. south=a.yaml, not '%s'", optarg);
+                return junqi_cli_usage(prog, "--setup takes SEAT=FILE or SEAT=NAME, e.g. south=a.yaml, not '%s'", optarg);
             break;
         case OPT_BOARD:
             if (!junqi_board_kind_parse(optarg, &opt->board))
