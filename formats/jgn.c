@@ -916,9 +916,9 @@ static void parse_token(parser *p, junqi_reason termination, uint8_t code)
               (int)(n > 60 ? 60 : n), s);
 }
 
-static void parse_movetext(parser *p, junqi_reason termination, uint8_t code)
+/* The tokens from p->at to the end of the text, into the line of stack[0]. */
+static void parse_tokens(parser *p, junqi_reason termination, uint8_t code)
 {
-    p->stack[0] = (frame){&p->g->main, p->g->start ? p->g->start->moves + 1 : 1, 0};
     p->depth = 0;
     for (;;) {
         skip_space(p);
@@ -932,6 +932,39 @@ static void parse_movetext(parser *p, junqi_reason termination, uint8_t code)
     }
     if (p->depth > 0 && !p->error)
         report_at(p, JUNQI_SEV_ERROR, p->text + p->at, "bad-variation", "a variation is never closed");
+}
+
+static void parse_movetext(parser *p, junqi_reason termination, uint8_t code)
+{
+    p->stack[0] = (frame){&p->g->main, p->g->start ? p->g->start->moves + 1 : 1, 0};
+    parse_tokens(p, termination, code);
+}
+
+bool junqi_jgn_parse_moves(junqi_game *g, const char *text, size_t len, const char *name,
+                           junqi_diags *d)
+{
+    char *copy = malloc(len + 1);
+    if (!copy) {
+        junqi_diags_add(d, JUNQI_SEV_ERROR, "out-of-memory", -1, line_loc(1, 1), "out of memory");
+        return false;
+    }
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    parser p = {.text = copy, .line = 1, .line_start = copy, .name = name, .d = d, .g = g,
+                .b = junqi_board_get(g->board)};
+    junqi_line *line = &g->main;
+    size_t items = line->nitems, comments = line->ncomments;
+    p.ended = items > 0 && line->items[items - 1].kind == JUNQI_ITEM_END;
+    p.stack[0] = (frame){line, g->start ? g->start->moves + 1 : 1, junqi_game_moves(g)};
+    parse_tokens(&p, JUNQI_REASON_NONE, 0);
+    if (p.error)
+        junqi_line_truncate(line, items, comments);
+    else if (line->nitems > items && line->items[line->nitems - 1].kind == JUNQI_ITEM_END) {
+        g->result.status = line->items[line->nitems - 1].status;
+        g->result.winners = line->items[line->nitems - 1].winners;
+    }
+    free(copy);
+    return !p.error;
 }
 
 /* The stated result and the END item must agree. */

@@ -62,6 +62,19 @@ void junqi_jgn_reader_free(junqi_jgn_reader *r);
 junqi_game *junqi_jgn_parse(const char *text, size_t len, const char *name, unsigned flags,
                             junqi_diags *d);
 
+/**
+ * Append the movetext `text` (len bytes; moves with their outcomes, flag:
+ * tokens, events, comments, NAGs and variations as in a game's movetext,
+ * numbers optional, a result allowed last; docs/jgn.md section 3) to g's
+ * main line, as if it followed the moves already there. All or nothing:
+ * on an error nothing is appended and false is returned, with the problems
+ * in d (line 1, column = the character of text; `name` is not copied and
+ * only names the source). Whether the moves are legal is the replay's
+ * concern (replay.h), as for a whole game.
+ */
+bool junqi_jgn_parse_moves(junqi_game *g, const char *text, size_t len, const char *name,
+                           junqi_diags *d);
+
 /** True if the text starts like JGN: optional BOM and blank lines, then `[Name "`. */
 bool junqi_jgn_detect(const uint8_t *data, size_t len);
 

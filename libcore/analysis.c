@@ -22,9 +22,16 @@ static uint64_t mix64(uint64_t z)
     return z ^ (z >> 31);
 }
 
+/* Is the position searched as it is (view all, no knowledge given, or a
+ * finished game, which leaves nothing hidden to judge) rather than sampled? */
+static bool as_is(const junqi_analysis_request *r)
+{
+    return r->view == JUNQI_VIEW_ALL || !r->infer || junqi_position_over(r->pos);
+}
+
 static int sample_count(const junqi_analysis_request *r)
 {
-    if (r->view == JUNQI_VIEW_ALL)
+    if (as_is(r))
         return 1;
     if (r->samples <= 0)
         return JUNQI_DEFAULT_SAMPLES;
@@ -41,7 +48,7 @@ static bool played_is_legal(const junqi_analysis_request *r)
 static junqi_search_status make_samples(const junqi_analysis_request *r, const plan *p,
                                         junqi_position *positions)
 {
-    if (r->view == JUNQI_VIEW_ALL || !r->infer) {
+    if (as_is(r)) {
         positions[0] = *r->pos;
         return JUNQI_SEARCH_OK;
     }
@@ -162,6 +169,7 @@ static void aggregate(const junqi_analysis_request *r, const plan *p,
         out->depth = 0;
         out->eval = best[0].score;
         out->winprob = junqi_eval_winprob(best[0].score);
+        out->result = best[0].result;
         return;
     }
     summarise(best, p->samples, &out->eval, &out->spread, &out->winprob);

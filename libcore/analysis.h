@@ -86,6 +86,9 @@ typedef struct junqi_analysis {
     double eval, spread;        /**< before the move: mean best score and its mean absolute
                                      deviation over the samples, centi-material */
     double winprob;             /**< before the move: mean win probability */
+    junqi_result result;        /**< JUNQI_SEARCH_GAME_OVER: how the game ended (eval and
+                                     winprob are then the result for `side`, or 0 and 0.5 when
+                                     no seat is to move) */
     bool has_played;            /**< the request gave a move played, and it is legal */
     double played_eval, played_spread, played_winprob; /**< after the move played */
     int depth;                  /**< the shallowest completed depth among the searches, plies */

@@ -149,6 +149,13 @@ junqi_line *junqi_item_add_variation(junqi_item *it);
 /** Free everything a line owns (items, their variations, comments); the line is empty after. */
 void junqi_line_clear(junqi_line *line);
 
+/**
+ * Keep the first nitems items and the first ncomments comments of a line
+ * (counts larger than the line's keep everything), freeing what the others
+ * own: the undo of appending items and comments.
+ */
+void junqi_line_truncate(junqi_line *line, size_t nitems, size_t ncomments);
+
 /** Set tag `name` (replacing an earlier value); both copied. False on out of memory. */
 bool junqi_game_set_tag(junqi_game *g, const char *name, const char *value);
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "replay.h"
+#include "setup.h"
 
 #define NO_PIECE JUNQI_NO_POINT
 
@@ -17,18 +18,10 @@ static inline int popcount(unsigned x)
 
 /* ---- tracking ----------------------------------------------------------- */
 
-/* What the setup rules allow on arm point (row, col) (rules.md): landmines
- * only in rows 5-6, no bomb in row 1, the flag only on a headquarters. */
+/* What the setup rules (setup.h) allow on arm point pt at the start. */
 static junqi_kinds placement(const junqi_point *pt)
 {
-    junqi_kinds k = JUNQI_KINDS_ALL;
-    if (pt->row < 5)
-        k &= (junqi_kinds)~JUNQI_KIND_BIT(JUNQI_LANDMINE);
-    if (pt->row == 1)
-        k &= (junqi_kinds)~JUNQI_KIND_BIT(JUNQI_BOMB);
-    if (pt->kind != JUNQI_HEADQUARTERS)
-        k &= (junqi_kinds)~JUNQI_KIND_BIT(JUNQI_FLAG);
-    return k;
+    return (junqi_kinds)junqi_setup_allowed(pt->row, pt->col);
 }
 
 /* Restrict piece i's unary facts (and its current set) to `allowed`. */
@@ -66,6 +59,7 @@ void junqi_infer_start(junqi_infer *inf, const junqi_position *start, bool setup
     inf->consistent = true;
     memset(inf->at, NO_PIECE, sizeof inf->at);
     inf->removed[0] = inf->removed[1] = NO_PIECE;
+    inf->alive = start->alive;
     const junqi_board *b = start->board;
     for (int s = 0; s < JUNQI_SEATS; s++) {
         inf->first[s] = (uint8_t)inf->npieces;
@@ -91,9 +85,58 @@ static void remove_piece(junqi_infer *inf, int i, int slot)
         inf->removed[slot] = (uint8_t)i;
 }
 
+/* Facts about the pieces the last move removed, as the position after it
+ * and the events that follow show them (sync may come after the move and
+ * again after each event): a removed defender whose seat then leaves the
+ * game for a captured flag was its flag (in a one-seat record the
+ * elimination is an event after the move); a removed piece was the marshal
+ * exactly when its seat's flag is shown now for the first time, decided at
+ * the first sync (a record shows flags with the move itself). The fact that
+ * a removed defender whose seat stays in the game was not its flag waits
+ * for the next move (settle_removed), or holds while the tracking stands at
+ * this ply (pending_facts). */
+static void learn_removed(junqi_infer *inf, const junqi_position *pos)
+{
+    for (int slot = 0; slot < 2; slot++) {
+        int i = inf->removed[slot];
+        if (i == NO_PIECE)
+            continue;
+        int s = inf->piece[i].seat;
+        bool alive = (pos->alive >> s) & 1;
+        if (slot == 1 && !alive && pos->out_reason[s] == JUNQI_REASON_FLAG_CAPTURED)
+            restrict_piece(inf, i, JUNQI_KIND_BIT(JUNQI_FLAG));
+        if ((inf->marshal_decided >> slot) & 1)
+            continue;
+        inf->marshal_decided |= (uint8_t)(1u << slot);
+        if (!alive || !pos->rules->marshal_death_reveals_flag)
+            continue;
+        bool shown_now = junqi_flag_revealed(pos, s) && !((inf->shown >> s) & 1);
+        restrict_piece(inf, i, shown_now ? JUNQI_KIND_BIT(JUNQI_MARSHAL)
+                                         : (junqi_kinds)~JUNQI_KIND_BIT(JUNQI_MARSHAL));
+    }
+}
+
+/* What the facts of the last move still waiting for the next one say about
+ * piece i: the removed defender is no flag while its seat is in the game. */
+static junqi_kinds pending_facts(const junqi_infer *inf, int i)
+{
+    if (i != inf->removed[1] || !((inf->alive >> inf->piece[i].seat) & 1))
+        return JUNQI_KINDS_ALL;
+    return (junqi_kinds)~JUNQI_KIND_BIT(JUNQI_FLAG);
+}
+
+/* The next move comes: the last move's waiting facts hold for good. */
+static void settle_removed(junqi_infer *inf)
+{
+    if (inf->removed[1] != NO_PIECE)
+        restrict_piece(inf, inf->removed[1], pending_facts(inf, inf->removed[1]));
+    inf->removed[0] = inf->removed[1] = NO_PIECE;
+    inf->marshal_decided = 0;
+}
+
 void junqi_infer_move(junqi_infer *inf, junqi_move m, junqi_outcome o)
 {
-    inf->removed[0] = inf->removed[1] = NO_PIECE;
+    settle_removed(inf);
     int a = inf->at[m.from], d = inf->at[m.to];
     if (a == NO_PIECE) { /* a move of an untracked piece: the record and the start disagree */
         inf->consistent = false;
@@ -114,34 +157,10 @@ void junqi_infer_move(junqi_infer *inf, junqi_move m, junqi_outcome o)
     inf->piece[a].point = m.to;
 }
 
-/* Facts about the pieces the last move removed, now that the position after
- * it is known: a removed defender whose seat stays in the game was not its
- * flag, one whose seat lost its flag was; a removed piece was the marshal
- * exactly when its seat's flag is shown now for the first time. */
-static void learn_removed(junqi_infer *inf, const junqi_position *pos)
-{
-    for (int slot = 0; slot < 2; slot++) {
-        int i = inf->removed[slot];
-        if (i == NO_PIECE)
-            continue;
-        int s = inf->piece[i].seat;
-        bool alive = (pos->alive >> s) & 1;
-        if (slot == 1 && alive)
-            restrict_piece(inf, i, (junqi_kinds)~JUNQI_KIND_BIT(JUNQI_FLAG));
-        if (slot == 1 && !alive && pos->out_reason[s] == JUNQI_REASON_FLAG_CAPTURED)
-            restrict_piece(inf, i, JUNQI_KIND_BIT(JUNQI_FLAG));
-        if (!alive || !pos->rules->marshal_death_reveals_flag)
-            continue;
-        bool shown_now = junqi_flag_revealed(pos, s) && !((inf->shown >> s) & 1);
-        restrict_piece(inf, i, shown_now ? JUNQI_KIND_BIT(JUNQI_MARSHAL)
-                                         : (junqi_kinds)~JUNQI_KIND_BIT(JUNQI_MARSHAL));
-    }
-    inf->removed[0] = inf->removed[1] = NO_PIECE;
-}
-
 void junqi_infer_sync(junqi_infer *inf, const junqi_position *pos)
 {
     learn_removed(inf, pos);
+    inf->alive = pos->alive;
     for (int s = 0; s < JUNQI_SEATS; s++)
         if (junqi_flag_revealed(pos, s))
             inf->shown |= (uint8_t)JUNQI_SEAT_BIT(s);
@@ -389,7 +408,7 @@ static bool find_assignment(const solver *sv, domains *D, uint64_t *rng, long *b
 static void load_domains(const junqi_infer *inf, domains *D)
 {
     for (int i = 0; i < inf->npieces; i++)
-        D->d[i] = inf->piece[i].kinds;
+        D->d[i] = inf->piece[i].kinds & pending_facts(inf, i);
 }
 
 /* Node budget for proving one (piece, kind) pair. */
@@ -469,7 +488,8 @@ bool junqi_infer_check(const junqi_infer *inf, const uint8_t kinds[JUNQI_INFER_M
     int count[JUNQI_SEATS][JUNQI_PIECE_KINDS] = {{0}};
     for (int i = 0; i < inf->npieces; i++) {
         int k = kinds[i];
-        if (k < JUNQI_FLAG || k > JUNQI_MARSHAL || !(inf->piece[i].facts & JUNQI_KIND_BIT(k)))
+        junqi_kinds allowed = inf->piece[i].facts & pending_facts(inf, i);
+        if (k < JUNQI_FLAG || k > JUNQI_MARSHAL || !(allowed & JUNQI_KIND_BIT(k)))
             return false;
         if (++count[inf->piece[i].seat][k] > junqi_piece_count((junqi_piece)k))
             return false;

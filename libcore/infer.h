@@ -92,7 +92,10 @@ typedef struct junqi_infer {
     uint8_t at[JUNQI_MAX_POINTS];   /**< the piece on each point, or JUNQI_NO_POINT */
     int ncombats;
     junqi_infer_combat combat[JUNQI_INFER_MAX_PIECES]; /**< every combat removes a piece */
-    uint8_t removed[2];         /**< pieces the last move removed (JUNQI_NO_POINT: none) */
+    uint8_t removed[2];         /**< pieces the last move removed, attacker and defender
+                                     (JUNQI_NO_POINT: none) */
+    uint8_t marshal_decided;    /**< slots of removed[] whose marshal fact is recorded */
+    uint8_t alive;              /**< seats in the game at the last junqi_infer_sync() */
     uint8_t shown;              /**< seats whose flag is shown (marshal dead) */
     bool consistent;            /**< false once the facts contradict each other */
 } junqi_infer;
@@ -112,7 +115,8 @@ void junqi_infer_start(junqi_infer *inf, const junqi_position *start, bool setup
 /**
  * A move as everyone saw it: the piece on m.from went to m.to with combat
  * outcome o (JUNQI_NO_COMBAT onto an empty point). Call junqi_infer_sync()
- * after it, with the position after the move and the events that follow.
+ * after it with the position after the move, and again after any event
+ * (once, or after every item: the facts come out the same).
  */
 void junqi_infer_move(junqi_infer *inf, junqi_move m, junqi_outcome o);
 

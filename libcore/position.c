@@ -278,10 +278,19 @@ bool junqi_flag_revealed(const junqi_position *pos, int s)
 {
     if (!pos->rules->marshal_death_reveals_flag || !(pos->alive & JUNQI_SEAT_BIT(s)))
         return false;
-    for (int p = 0; p < pos->board->npoints; p++)
-        if (pos->cell[p] == JUNQI_CELL(s, JUNQI_MARSHAL))
+    bool hidden = false, flag = false;
+    for (int p = 0; p < pos->board->npoints; p++) {
+        uint8_t c = pos->cell[p];
+        if (!c || JUNQI_CELL_SEAT(c) != s)
+            continue;
+        if (JUNQI_CELL_PIECE(c) == JUNQI_MARSHAL)
             return false;
-    return true;
+        hidden |= JUNQI_CELL_PIECE(c) == JUNQI_UNKNOWN;
+        flag |= JUNQI_CELL_PIECE(c) == JUNQI_FLAG;
+    }
+    /* a seat seen from outside: its flag is shown only where the record
+     * showed it (a flag:SQ event turns that unknown piece into the flag) */
+    return hidden ? flag : true;
 }
 
 void junqi_position_view(junqi_position *out, const junqi_position *pos, int seat,

@@ -195,7 +195,11 @@ int junqi_position_players(const junqi_position *pos);
  * True if seat s's flag is shown to everyone: its marshal is dead and the
  * rule set reveals the flag then (rules.md: "When a marshal dies, its
  * owner's flag is shown to everyone"). Derived from the position: s is in
- * the game and has no marshal on the board.
+ * the game and has no marshal on the board; when some of s's pieces are
+ * JUNQI_UNKNOWN (a seat's view of another seat), its flag is shown exactly
+ * when its flag stands known on the board, which is how a one-seat record
+ * shows it (a `flag:SQ` event, replay.h), never by the absence of a known
+ * marshal.
  */
 bool junqi_flag_revealed(const junqi_position *pos, int s);
 

@@ -17,6 +17,20 @@ static int is_headquarters(int row, int col)
     return row == 6 && (col == 2 || col == 4);
 }
 
+unsigned junqi_setup_allowed(int row, int col)
+{
+    unsigned k = ((1u << (JUNQI_MARSHAL + 1)) - 1) & ~((1u << JUNQI_FLAG) - 1);
+    if (junqi_setup_is_camp(row, col))
+        return 0;
+    if (row < 5)
+        k &= ~(1u << JUNQI_LANDMINE);
+    if (row == 1)
+        k &= ~(1u << JUNQI_BOMB);
+    if (!is_headquarters(row, col))
+        k &= ~(1u << JUNQI_FLAG);
+    return k;
+}
+
 __attribute__((format(printf, 6, 7)))
 static void add(junqi_setup_problem *out, int *n, const char *code, int row, int col,
                 const char *fmt, ...)
@@ -29,6 +43,21 @@ static void add(junqi_setup_problem *out, int *n, const char *code, int row, int
     va_start(ap, fmt);
     vsnprintf(p->message, sizeof p->message, fmt, ap);
     va_end(ap);
+}
+
+/* Which placement rule a piece that junqi_setup_allowed() refuses breaks. */
+static void misplaced(junqi_setup_problem *out, int *n, junqi_piece piece, int row, int col)
+{
+    if (piece == JUNQI_LANDMINE)
+        add(out, n, "landmine-row", row, col,
+            "a landmine stands in row %d (column %d); landmines belong in rows 5-6", row, col);
+    else if (piece == JUNQI_BOMB)
+        add(out, n, "bomb-front-row", row, col,
+            "a bomb stands in the front row (column %d); bombs may not start in row 1", col);
+    else
+        add(out, n, "flag-not-in-headquarters", row, col,
+            "the flag stands at row %d, column %d; it belongs in a headquarters (row 6, column 2 or 4)",
+            row, col);
 }
 
 static void check_point(const uint8_t setup[6][5], int row, int col, junqi_setup_problem *out,
@@ -45,16 +74,8 @@ static void check_point(const uint8_t setup[6][5], int row, int col, junqi_setup
         add(out, n, "empty-point", row, col, "row %d, column %d holds no piece", row, col);
     } else if (piece == JUNQI_UNKNOWN || piece >= JUNQI_PIECE_KINDS) {
         add(out, n, "unknown-piece", row, col, "row %d, column %d holds an unknown piece", row, col);
-    } else if (piece == JUNQI_LANDMINE && row < 5) {
-        add(out, n, "landmine-row", row, col,
-            "a landmine stands in row %d (column %d); landmines belong in rows 5-6", row, col);
-    } else if (piece == JUNQI_BOMB && row == 1) {
-        add(out, n, "bomb-front-row", row, col,
-            "a bomb stands in the front row (column %d); bombs may not start in row 1", col);
-    } else if (piece == JUNQI_FLAG && !is_headquarters(row, col)) {
-        add(out, n, "flag-not-in-headquarters", row, col,
-            "the flag stands at row %d, column %d; it belongs in a headquarters (row 6, column 2 or 4)",
-            row, col);
+    } else if (!(junqi_setup_allowed(row, col) & (1u << piece))) {
+        misplaced(out, n, piece, row, col);
     }
     for (int i = before; i < *n; i++)
         out[i].piece = piece;

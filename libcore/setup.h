@@ -61,4 +61,14 @@ bool junqi_setup_parse(const char *text, size_t len, uint8_t setup[6][5]);
 /** True if (row, col) (1-based, owner's frame) is a camp of the arm (boards.md). */
 int junqi_setup_is_camp(int row, int col);
 
+/**
+ * The piece kinds the setup rules allow at the start on (row, col) of an arm
+ * (1-based, owner's frame), as a mask with bit k for junqi_piece k (flag ..
+ * marshal): none on a camp; no landmine outside rows 5-6; no bomb in row 1;
+ * the flag only on a headquarters (row 6, column 2 or 4). The one statement
+ * of where each kind may start: junqi_setup_check() and the inference
+ * (infer.h) both ask it.
+ */
+unsigned junqi_setup_allowed(int row, int col);
+
 #endif

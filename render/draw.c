@@ -947,27 +947,6 @@ cairo_surface_t *junqi_renderer_image(junqi_renderer *r, const junqi_scene *s)
     return st == CAIRO_STATUS_SUCCESS ? r->frame : NULL;
 }
 
-/* ---- sanitizers ------------------------------------------------------------------ */
-
-/*
- * LeakSanitizer's hook for default suppressions: fontconfig (under pango)
- * keeps its caches for the life of the process and never frees some of
- * them; they are not ours to free. Every program that draws links this file,
- * so `make asan` checks our own allocations only. Other builds never call it.
- */
-const char *__lsan_default_suppressions(void);
-const char *__lsan_default_suppressions(void)
-{
-    return "leak:libfontconfig.so\n";
-}
-
-/* ... and does not list those suppressed leaks after every run. */
-const char *__lsan_default_options(void);
-const char *__lsan_default_options(void)
-{
-    return "print_suppressions=0";
-}
-
 /* ---- annotations ----------------------------------------------------------------- */
 
 void junqi_annotations_free(junqi_annotations *a)

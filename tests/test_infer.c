@@ -4,7 +4,10 @@
  * hand-built games (combat outcomes, setup rules, moved pieces, army counts,
  * a marshal's death shown by its flag), samples that satisfy every fact, and
  * on real games: the true identity of every piece is always in its set, the
- * true setup satisfies every fact, and samples do too.
+ * true setup satisfies every fact, and samples do too; and every seat's view
+ * record of the bundled replays, written as JGN and read back, at every ply
+ * (issue 12 §6: the view's facts always leave an assignment, the true setup
+ * among them).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,6 +16,8 @@
 #include <cmocka.h>
 
 #include "infer.h"
+#include "infer_sweep.h"
+#include "jgn.h"
 #include "movegen.h"
 #include "testutil.h"
 
@@ -208,6 +213,91 @@ static void the_true_setup_always_agrees_with_the_facts_of_real_games(void **sta
     assert_true(checked > 200);
 }
 
+/* Seat `seat`'s view record of the replay at path, as `junqi-replay --view
+ * SEAT --to jgn` writes it, read back. */
+static junqi_game *view_record(const char *path, int seat)
+{
+    junqi_game *g = load_replay(path);
+    assert_non_null(g);
+    junqi_game_to_view(g, (junqi_seat)seat);
+    char *text = junqi_jgn_to_string(g);
+    assert_non_null(text);
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_game *view = junqi_jgn_parse(text, strlen(text), "view", 0, &d);
+    assert_non_null(view);
+    assert_int_equal(view->view, seat);
+    junqi_diags_free(&d);
+    free(text);
+    junqi_game_free(g);
+    return view;
+}
+
+static void sweep_views(const char *path, const char *name, void *ctx)
+{
+    infer_sweep_stats *st = ctx;
+    if (strstr(name, ".jql"))
+        return; /* a formation */
+    junqi_game *g = load_replay(path);
+    assert_non_null(g);
+    for (int seat = 0; seat < JUNQI_SEATS; seat++) {
+        if (!g->seat[seat].present)
+            continue;
+        junqi_game *view = view_record(path, seat);
+        infer_sweep_view(g, view, seat, 16, name, st);
+        junqi_game_free(view);
+    }
+    junqi_game_free(g);
+}
+
+/* Every seat's view record of every bundled replay, at every ply. */
+static void every_view_record_leaves_the_true_setup_at_every_ply(void **state)
+{
+    (void)state;
+    infer_sweep_stats st = {0};
+    int games = for_each_replay(source_path("tests/data/perft/replays"), sweep_views, &st);
+    games += for_each_replay(source_path("tests/data/qq"), sweep_views, &st);
+    if (st.failures)
+        fail_msg("%ld of %ld positions fail; first: %s", st.failures, st.plies, st.first);
+    print_message("%d replays: %ld positions checked, %ld samples\n", games, st.plies, st.samples);
+    assert_true(games >= 30);
+    assert_true(st.plies > 20000);
+    assert_true(st.samples > 1000);
+}
+
+/* The record of issue 12 §6: east's view of an 11-move game in which east's
+ * marshal trades with north's (move 8, both flags shown). */
+static void a_marshal_trade_in_a_view_record_names_both_marshals(void **state)
+{
+    (void)state;
+    static const char record[] =
+        "[Board \"four-player\"]\n[Rules \"qq\"]\n[View \"east\"]\n"
+        "[North \"?\"]\n[East \"?\"]\n[South \"?\"]\n[West \"?\"]\n"
+        "[EastSetup \"52467/B.1.9/78.16/B.3.3/LL251/4FL23\"]\n\n"
+        "1. g13-h13 2. f11>g12 3. g6-g11 4. l11>k12 5. j12>k12 6. g12>g11 7. h6-g6\n"
+        "8. m11=k12 flag:q8 flag:h17 9. g14=g11 10. e11=g15 11. g6-h6 *\n";
+    junqi_game *g = junqi_jgn_parse(record, strlen(record), "issue-12", 0, NULL);
+    assert_non_null(g);
+    static junqi_infer inf;
+    for (size_t ply = 0; ply <= 11; ply++) {
+        junqi_position pos;
+        assert_true(junqi_infer_replay(&inf, g, NULL, ply, JUNQI_EAST, JUNQI_DARK, &pos));
+        assert_true(junqi_infer_solve(&inf, ply % 4 == 0));
+        uint64_t rng = ply;
+        uint8_t kinds[JUNQI_INFER_MAX_PIECES];
+        assert_true(junqi_infer_sample(&inf, &rng, kinds));
+        bool north_flag_shown = junqi_flag_revealed(&pos, JUNQI_NORTH);
+        assert_int_equal(north_flag_shown, ply >= 8);
+        assert_false(junqi_flag_revealed(&pos, JUNQI_WEST));
+        assert_false(junqi_flag_revealed(&pos, JUNQI_SOUTH));
+    }
+    /* after move 8: north's piece that started on j12 (it beat east's major
+     * general at move 5 and traded with east's marshal) was north's marshal */
+    assert_int_equal(started_on(&inf, "j12")->kinds, K(MARSHAL));
+    assert_int_equal(started_on(&inf, "h17")->kinds, K(FLAG));
+    junqi_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -215,6 +305,8 @@ int main(void)
         cmocka_unit_test(a_marshal_death_shows_the_flag_and_names_the_marshal),
         cmocka_unit_test(samples_satisfy_every_fact_and_reach_every_identity),
         cmocka_unit_test(the_true_setup_always_agrees_with_the_facts_of_real_games),
+        cmocka_unit_test(a_marshal_trade_in_a_view_record_names_both_marshals),
+        cmocka_unit_test(every_view_record_leaves_the_true_setup_at_every_ply),
     };
     return cmocka_run_group_tests_name("infer", tests, NULL, NULL);
 }

@@ -254,6 +254,39 @@ static void a_game_of_100000_moves_reads_and_replays(void **state)
     free(text);
 }
 
+/* junqi_jgn_parse_moves: movetext appended after a game's moves, numbered on
+ * from them, all or nothing. */
+static void movetext_appends_to_a_game_all_or_nothing(void **state)
+{
+    (void)state;
+    static const char text[] = "[Board \"two-player\"]\n"
+                               "[SouthSetup \"81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL\"]\n"
+                               "[NorthSetup \"36615/7.3.9/81.B7/B.4.3/225L4/12LFL\"]\n\n1. a6-a7 *\n";
+    junqi_game *g = junqi_jgn_parse(text, strlen(text), "t", 0, NULL);
+    assert_non_null(g);
+    junqi_diags d;
+    junqi_diags_init(&d);
+    assert_true(junqi_jgn_parse_moves(g, "e7-e8 {fine} 3. b6>b7", 21, "moves", &d));
+    assert_int_equal(junqi_game_moves(g), 3);
+    assert_int_equal(g->main.ncomments, 1);
+    assert_int_equal(g->main.items[2].outcome, JUNQI_ATTACKER_WINS);
+    /* a wrong number, then a bad token: nothing of either is kept */
+    assert_false(junqi_jgn_parse_moves(g, "d7-d8 {no} 9. c6-c7", 19, "moves", &d));
+    assert_false(junqi_jgn_parse_moves(g, "d7-d8 hello", 11, "moves", &d));
+    assert_int_equal(d.errors, 2);
+    assert_int_equal(junqi_game_moves(g), 3);
+    assert_int_equal(g->main.nitems, 3);
+    assert_int_equal(g->main.ncomments, 1);
+    assert_int_equal(d.items[1].loc.column, 7);
+    /* a result ends the game: nothing may follow it */
+    assert_true(junqi_jgn_parse_moves(g, "4. d7-d8 draw", 13, "moves", &d));
+    assert_int_equal(g->result.status, JUNQI_DRAWN);
+    assert_false(junqi_jgn_parse_moves(g, "c6-c7", 5, "moves", &d));
+    assert_int_equal(junqi_game_moves(g), 4);
+    junqi_diags_free(&d);
+    junqi_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -265,6 +298,7 @@ int main(void)
         cmocka_unit_test(lenient_reading_keeps_the_part_before_the_error),
         cmocka_unit_test(hostile_input_gets_clear_errors_not_crashes),
         cmocka_unit_test(a_game_of_100000_moves_reads_and_replays),
+        cmocka_unit_test(movetext_appends_to_a_game_all_or_nothing),
     };
     return cmocka_run_group_tests_name("jgn", tests, NULL, NULL);
 }

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "analysis.h"
 #include "search.h"
 #include "testutil.h"
 
@@ -143,6 +144,31 @@ static void finished_games_and_hidden_pieces_have_no_search(void **state)
     assert_true(junqi_position_over(&pos));
     assert_int_equal(junqi_search(&pos, &lim, &res), JUNQI_SEARCH_GAME_OVER);
     assert_int_equal(res.nlines, 0);
+}
+
+/* Issue 10, defect 1: judging a finished game with view mover and no
+ * knowledge to sample from searched 7 of 8 samples uninitialised. */
+static void a_finished_game_is_judged_over_in_every_view(void **state)
+{
+    (void)state;
+    junqi_position pos;
+    two_player_flag_in_reach(&pos);
+    junqi_undo u;
+    junqi_move m;
+    assert_true(junqi_move_parse(pos.board, "b11-b12", 7, &m));
+    junqi_make(&pos, m, &u);
+    for (int view = JUNQI_VIEW_ALL; view <= JUNQI_VIEW_MOVER; view++) {
+        junqi_analysis_request req = {&pos, NULL, (junqi_view_mode)view, 8, 1, {.nodes = 1000},
+                                      {JUNQI_NO_POINT, JUNQI_NO_POINT}};
+        junqi_analysis a;
+        assert_true(junqi_analyze_many(&req, 1, 2, &a));
+        assert_int_equal(a.status, JUNQI_SEARCH_GAME_OVER);
+        assert_int_equal(a.samples, 1);
+        assert_int_equal(a.nlines, 0);
+        assert_int_equal(a.result.status, JUNQI_DECIDED);
+        assert_int_equal(a.result.winners, JUNQI_SEAT_BIT(JUNQI_SOUTH));
+        assert_int_equal(a.result.reason, JUNQI_REASON_FLAG_CAPTURED);
+    }
 }
 
 /* South is behind and has only quiet moves: one move before the no-combat
@@ -284,6 +310,7 @@ int main(void)
         cmocka_unit_test(a_team_moving_twice_in_a_row_keeps_its_sign),
         cmocka_unit_test(a_seat_that_cannot_move_is_eliminated_at_the_root),
         cmocka_unit_test(finished_games_and_hidden_pieces_have_no_search),
+        cmocka_unit_test(a_finished_game_is_judged_over_in_every_view),
         cmocka_unit_test(the_no_combat_draw_scores_zero),
         cmocka_unit_test(results_do_not_depend_on_the_number_of_threads),
         cmocka_unit_test(multipv_lines_are_distinct_and_best_first),

@@ -16,6 +16,7 @@
 #include "formation.h"
 #include "game.h"
 #include "json.h"
+#include "version.h"
 
 /** Exit statuses (cli.md "Exit status"). */
 enum {
@@ -197,10 +198,7 @@ bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output 
  */
 bool junqi_cli_output_close(const char *prog, junqi_cli_output *o, bool commit);
 
-/** The version string printed by --version. */
-#define JUNQI_VERSION "0.1.0"
-
-/** Print "PROG (junqi) VERSION" to stdout. Returns JUNQI_EXIT_OK. */
+/** Print "PROG (junqi) VERSION" (JUNQI_VERSION, version.h) to stdout. Returns JUNQI_EXIT_OK. */
 int junqi_cli_version(const char *prog);
 
 #endif

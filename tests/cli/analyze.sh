@@ -11,6 +11,9 @@
 #     in the real game gets a flag capture (the same move here);
 #   - --multipv 3 lists three different moves; --bench prints a node count
 #     that does not change between runs;
+#   - a finished game (and a finished --position) is "the game is over" with
+#     its result, exit 0; one seat's view record keeps its assignments after a
+#     marshal trade (issue 12 §6);
 #   - usage errors exit 2 (a bad --view, --bench with an input, --multipv 0),
 #     a ply past the end exits 2, a missing file 3.
 #
@@ -81,6 +84,44 @@ b2=$("$A" --bench --depth 3 --threads 2 --format json | jq .nodes)
 expect "--bench: same node count with 1 and 2 threads" "$b1" "$b2"
 checks=$((checks + 1))
 [ "${b1:-0}" -gt 0 ] || fail "--bench: no node count"
+
+# a finished game (issue 10, defect 1): the game is over, exit 0, never a
+# search of uninitialised samples nor a win probability
+S=$JUNQI_ROOT/samples/qq/jgs-000689.jgs
+run "$A" --go "$S"
+expect "--go on a finished game: exit status" 0 "$rc"
+expect "--go on a finished game: text" "bestmove (none)
+the game is over: north-south won (flag captured)" "$out"
+run "$A" --go --format json "$S"
+expect "--go on a finished game: JSON" 'null "north-south" "flag_captured" null' \
+    "$(jq -r '[.bestmove, .result, .reason, .winprob] | map(tojson) | join(" ")' <<<"$out")"
+run "$A" --go --view all "$S"
+expect "--go --view all on a finished game" "0 the game is over: north-south won (flag captured)" \
+    "$rc $(tail -n 1 <<<"$out")"
+pos=$("$JUNQI_BIN/junqi-replay" --format pos "$S")
+run "$A" --go --format json --position "$pos"
+expect "--go --position of a finished position" '0 null "north-south"' \
+    "$rc $(jq -r '[.bestmove, .result] | map(tojson) | join(" ")' <<<"$out")"
+
+# one seat's view record (issue 12 §6): east's marshal trades with north's
+# at move 8, both flags shown; every later position still has assignments
+cat >"$tmp/east.jgn" <<'EOF'
+[Board "four-player"]
+[Rules "qq"]
+[View "east"]
+[North "?"]
+[East "?"]
+[South "?"]
+[West "?"]
+[EastSetup "52467/B.1.9/78.16/B.3.3/LL251/4FL23"]
+
+1. g13-h13 2. f11>g12 3. g6-g11 4. l11>k12 5. j12>k12 6. g12>g11 7. h6-g6
+8. m11=k12 flag:q8 flag:h17 9. g14=g11 10. e11=g15 11. g6-h6 *
+EOF
+for ply in 7 8 9 10 11; do
+    run "$A" --go --ply "$ply" --nodes 2000 --samples 4 --format json "$tmp/east.jgn"
+    expect "--go on east's view record at ply $ply" "0 true" "$rc $(jq '.bestmove != null' <<<"$out")"
+done
 
 # errors
 "$A" --go --view sideways "$R/jgs-000029.jgs" >/dev/null 2>&1
