@@ -96,44 +96,17 @@ static const junqi_board *source_board(const source *src)
     return junqi_board_get(src->game->board);
 }
 
-/* The main-line items whose comments belong to ply `ply`: from just after
- * move `ply` up to and including move ply+1 (a comment before a move is
- * about the position it is played in). */
-static void ply_items(const junqi_line *line, size_t ply, size_t *lo, size_t *hi)
-{
-    size_t moves = 0, i;
-    *lo = 0;
-    for (i = 0; i < line->nitems; i++) {
-        if (line->items[i].kind != JUNQI_ITEM_MOVE)
-            continue;
-        if (moves++ == ply)
-            break;
-        *lo = i + 1;
-    }
-    *hi = i;
-}
-
-/* src->notes and src->eval for ply `ply`. False when out of memory. */
+/* src->notes and src->eval for ply `ply`: the command line's, then the comments'. False
+ * when out of memory. */
 static bool gather_notes(source *src, size_t ply)
 {
-    const junqi_line *line = &src->game->main;
-    size_t lo, hi;
-    ply_items(line, ply, &lo, &hi);
     src->notes.n = 0;
-    src->eval[0] = 0;
     for (size_t i = 0; i < src->given.n; i++)
         if (!junqi_annotations_add(&src->notes, src->given.items[i].from, src->given.items[i].to,
                                    src->given.items[i].has_colour ? &src->given.items[i].colour
                                                                   : NULL))
             return false;
-    for (size_t i = 0; i < line->ncomments; i++) {
-        const junqi_comment *c = &line->comments[i];
-        if (c->before >= lo && c->before <= hi &&
-            !junqi_annotations_from_comment(&src->notes, source_board(src), c->text, src->eval,
-                                            sizeof src->eval))
-            return false;
-    }
-    return true;
+    return junqi_annotations_at_ply(&src->notes, src->game, ply, src->eval, sizeof src->eval);
 }
 
 /* The scene at `ply` as opt->view sees it (pointing into src). False when out of memory. */
