@@ -146,6 +146,13 @@ $(BUILD)/%.o: %.c | $(VERSION_H)
 $(BUILD)/render/%.o $(DRAWING_TOOLS:%=$(BUILD)/tools/%.o) $(BUILD)/bench/render_bench.o: \
     JUNQI_CPPFLAGS += -Irender $(RENDER_CFLAGS)
 
+# The HTML page's script and style sheet, as C strings for render/html.c.
+$(BUILD)/render/html_assets.h: render/html.js render/html.css scripts/embed-assets
+	@mkdir -p $(dir $@)
+	sh scripts/embed-assets page_script=render/html.js page_style=render/html.css > $@
+$(BUILD)/render/html.o: $(BUILD)/render/html_assets.h
+$(BUILD)/render/html.o: JUNQI_CPPFLAGS += -I$(BUILD)/render
+
 # ---- libraries ----
 $(LIB): $(CORE_OBJ)
 	@mkdir -p $(dir $@)
@@ -206,7 +213,8 @@ $(BUILD)/bench/render_bench: $(BUILD)/bench/render_bench.o $(RENDER_LIB) $(LIB)
 # ---- running ----
 # The README's first command, the main job on a bundled real game: check it,
 # annotate it (demo.jgn, and its evaluation graph demo-eval.png), and draw it
-# (demo.png: the final position with the caption; demo.gif: the whole game).
+# (demo.png: the final position with the caption; demo.gif: the whole game;
+# demo.html: the annotated game as a page to replay in a browser).
 DEMO_GAME := samples/qq/jgs-000689.jgs
 demo: all
 	$(BUILD_BIN)/junqi-validate $(DEMO_GAME)
@@ -214,8 +222,9 @@ demo: all
 	$(BUILD_BIN)/junqi-analyze --threads 2 $(DEMO_GAME) -o demo.jgn --graph demo-eval.png
 	$(BUILD_BIN)/junqi-render --caption $(DEMO_GAME) -o demo.png
 	$(BUILD_BIN)/junqi-render --size 480 --delay 150 $(DEMO_GAME) -o demo.gif
+	$(BUILD_BIN)/junqi-render demo.jgn -o demo.html
 	@grep -E '^\[(North|East|South|West)(Accuracy|Blunders) ' demo.jgn
-	@echo "demo: wrote demo.jgn (the annotated game), demo-eval.png, demo.png, demo.gif"
+	@echo "demo: wrote demo.jgn (the annotated game), demo-eval.png, demo.png, demo.gif, demo.html"
 
 check: all $(TEST_BINS)
 	@bash tests/run-tests $(BUILD) $(BUILD_BIN)
@@ -288,7 +297,7 @@ uninstall:
 	    $(DESTDIR)$(FORMATIONDIR) $(dir $(DESTDIR)$(FORMATIONDIR)) 2>/dev/null
 
 clean:
-	rm -rf build build-asan build-fuzz bin lib demo.jgn demo-eval.png demo.png demo.gif
+	rm -rf build build-asan build-fuzz bin lib demo.jgn demo-eval.png demo.png demo.gif demo.html
 
 .PHONY: all demo check asan installcheck bench render-bench fuzz install uninstall clean FORCE
 .SECONDARY:

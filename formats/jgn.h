@@ -93,6 +93,14 @@ bool junqi_jgn_write(FILE *out, const junqi_game *g);
 char *junqi_jgn_to_string(const junqi_game *g);
 
 /**
+ * A move as JGN writes it, without its number and marks: its two squares
+ * and the separator that tells the recorded outcome ("h5-h6" a move, "h5>h6"
+ * the attacker wins, "h5<h6" it loses, "h5=h6" both removed, "h5xh6" the
+ * record does not say; docs/jgn.md §3). Returns buf.
+ */
+char *junqi_jgn_move_token(const junqi_board *b, const junqi_item *it, char buf[8]);
+
+/**
  * Find the next `[%name args]` command in a comment. *text is advanced past
  * it. On success name (room for 32 bytes) gets the command name, and
  * *args and *args_len its arguments (without surrounding blanks). Returns false

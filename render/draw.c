@@ -702,7 +702,7 @@ static void draw_badge(const junqi_renderer *r, cairo_t *cr, const junqi_scene *
 static void draw_annotations(const junqi_renderer *r, cairo_t *cr, const junqi_annotations *a)
 {
     for (size_t i = 0; a && i < a->n; i++) {
-        const junqi_annotation *n = &a->items[i];
+        const junqi_arrow *n = &a->items[i];
         bool mark = n->from == n->to;
         junqi_rgba c = n->has_colour ? n->colour : mark ? r->theme->mark : r->theme->arrow;
         if (mark)
@@ -1019,13 +1019,13 @@ bool junqi_annotations_add(junqi_annotations *a, int from, int to, const junqi_r
 {
     if (a->n == a->cap) {
         size_t cap = a->cap ? a->cap * 2 : 8;
-        junqi_annotation *grown = realloc(a->items, cap * sizeof *grown);
+        junqi_arrow *grown = realloc(a->items, cap * sizeof *grown);
         if (!grown)
             return false;
         a->items = grown;
         a->cap = cap;
     }
-    a->items[a->n++] = (junqi_annotation){(uint8_t)from, (uint8_t)to, colour != NULL,
+    a->items[a->n++] = (junqi_arrow){(uint8_t)from, (uint8_t)to, colour != NULL,
                                           colour ? *colour : (junqi_rgba){0, 0, 0, 0}};
     return true;
 }

@@ -48,15 +48,15 @@ typedef struct junqi_render_options {
 } junqi_render_options;
 
 /** An arrow (from ≠ to) or a mark (from == to) drawn over a position. */
-typedef struct junqi_annotation {
+typedef struct junqi_arrow {
     uint8_t from, to;    /**< points of the board */
     bool has_colour;     /**< false: the theme's arrow or mark colour */
     junqi_rgba colour;
-} junqi_annotation;
+} junqi_arrow;
 
 /** A growing list of annotations. Zero-initialise it; free with junqi_annotations_free(). */
 typedef struct junqi_annotations {
-    junqi_annotation *items;
+    junqi_arrow *items;
     size_t n, cap;
 } junqi_annotations;
 

@@ -15,10 +15,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "cli.h"
 #include "draw.h"
+#include "html.h"
 #include "output.h"
 #include "replay.h"
 
@@ -41,6 +43,7 @@ typedef struct options {
     const char *position;     /* --position STRING, instead of a file */
     bool format_given;
     junqi_image_format format;
+    bool html;                /* an HTML page (render/html.h) instead of a picture */
     long delay_ms;
     const char *arrows[64], *marks[64];
     int narrows, nmarks;
@@ -61,13 +64,17 @@ static void usage(void)
 {
     printf("Usage: %s [OPTIONS] [FILE | --position STRING] -o OUT\n"
            "Draw a position of a game record (QQ .jgs/.jqs replay, JGN) as a picture: PNG,\n"
-           "SVG, or an animated GIF of the whole game. With no FILE, or FILE '-', read\n"
-           "standard input. Arrows, marks and evaluations in the record's comments at the\n"
-           "ply ([%%arrow g2-g6 red], [%%mark h5], [%%eval ...]) are drawn too.\n\n"
-           "  -o OUT              the picture (.png, .svg, .gif; '-': standard output)\n"
+           "SVG, or an animated GIF of the whole game; or write the game as an HTML page to\n"
+           "replay it in a browser. With no FILE, or FILE '-', read standard input. Arrows,\n"
+           "marks and evaluations in the record's comments at the ply ([%%arrow g2-g6 red],\n"
+           "[%%mark h5], [%%eval ...]) are drawn too.\n\n"
+           "  -o OUT              the picture (.png, .svg, .gif; '-': standard output), or the\n"
+           "                      page (.html; with several games put %%n in OUT for the\n"
+           "                      game's number, or give a folder DIR/)\n"
            "  --position STRING   a position in the one-line notation instead of a FILE\n"
-           "  --format FMT        png, svg or gif (default: OUT's extension, else png)\n"
-           "  --ply N             the position after N moves (default: the end of the game)\n"
+           "  --format FMT        png, svg, gif or html (default: OUT's extension, else png)\n"
+           "  --ply N             the position after N moves (default: the end of the game;\n"
+           "                      a page opens there, by default at the start)\n"
            "  --view all|SEAT     all pieces (default) or what north, east, south or west knew\n"
            "  --bottom SEAT       the seat drawn at the bottom (default: the --view seat, else south)\n"
            "  --names STYLE       piece names: zh (default), zh-Hant, short, en, rank\n"
@@ -235,6 +242,17 @@ static int add_annotations(source *src, const options *opt)
     return JUNQI_EXIT_OK;
 }
 
+/* The seat at the bottom: --bottom, else the --view seat, else south; it must be on board b. */
+static int settle_bottom(options *opt, const junqi_board *b, const char *name)
+{
+    if (!opt->bottom_given)
+        opt->render.bottom = opt->view != JUNQI_NO_SEAT ? (junqi_seat)opt->view : JUNQI_SOUTH;
+    if (!(b->seats & JUNQI_SEAT_BIT(opt->render.bottom)))
+        return junqi_cli_usage(prog, "%s: the %s board has no %s seat to draw at the bottom", name,
+                               b->name, junqi_seat_name(opt->render.bottom));
+    return JUNQI_EXIT_OK;
+}
+
 /* Draw everything asked for from a source. Returns an exit status. */
 static int render_source(source *src, options *opt, const char *name)
 {
@@ -242,12 +260,10 @@ static int render_source(source *src, options *opt, const char *name)
         return junqi_cli_usage(prog, "%s: --ply %ld is past the end: the game has %zu moves", name,
                                opt->ply, src->moves);
     const junqi_board *b = source_board(src);
-    if (!opt->bottom_given)
-        opt->render.bottom = opt->view != JUNQI_NO_SEAT ? (junqi_seat)opt->view : JUNQI_SOUTH;
-    if (!(b->seats & JUNQI_SEAT_BIT(opt->render.bottom)))
-        return junqi_cli_usage(prog, "%s: the %s board has no %s seat to draw at the bottom", name,
-                               b->name, junqi_seat_name(opt->render.bottom));
-    int rc = add_annotations(src, opt);
+    int rc = settle_bottom(opt, b, name);
+    if (rc != JUNQI_EXIT_OK)
+        return rc;
+    rc = add_annotations(src, opt);
     if (rc != JUNQI_EXIT_OK)
         return rc;
     char err[512];
@@ -291,6 +307,94 @@ static int render_input(options *opt, const char *path)
     return rc;
 }
 
+/* ---- HTML pages -------------------------------------------------------------------- */
+
+/* What render_page() needs from one call to the next. */
+typedef struct pages {
+    options *opt;
+    int games;                  /* pages written so far */
+    junqi_annotations given;    /* --arrow and --mark, on the board of the first game */
+} pages;
+
+/* The name of page `number` (1-based): OUT with %n replaced by the number, DIR/ + N.html. */
+static bool page_path(const char *out, int number, char *buf, size_t n)
+{
+    size_t len = strlen(out);
+    const char *pct = strstr(out, "%n");
+    if (len && out[len - 1] == '/')
+        return snprintf(buf, n, "%s%d.html", out, number) < (int)n;
+    if (!pct)
+        return snprintf(buf, n, "%s", out) < (int)n;
+    return snprintf(buf, n, "%.*s%d%s", (int)(pct - out), out, number, pct + 2) < (int)n;
+}
+
+static int write_page(pages *ps, junqi_input *in, const char *path)
+{
+    options *opt = ps->opt;
+    junqi_html_options ho = {.render = opt->render, .rules = opt->rules, .view = opt->view,
+                             .inference = true, .given = &ps->given};
+    size_t moves = junqi_game_moves(in->game);
+    if (opt->ply > (long)moves)
+        return junqi_cli_usage(prog, "%s: --ply %ld is past the end: the game has %zu moves",
+                               in->name, opt->ply, moves);
+    ho.ply = opt->ply < 0 ? 0 : (size_t)opt->ply;
+    int rc = settle_bottom(opt, junqi_board_get(in->game->board), in->name);
+    if (rc != JUNQI_EXIT_OK)
+        return rc;
+    ho.render.bottom = opt->render.bottom;
+    junqi_cli_output out;
+    if (!junqi_cli_output_open(prog, path, &out))
+        return JUNQI_EXIT_IO;
+    char err[512];
+    bool ok = junqi_html_write(out.fp, in->game, &ho, err, sizeof err);
+    if (!ok)
+        fprintf(stderr, "%s: %s: %s\n", prog, in->name, err);
+    return junqi_cli_output_close(prog, &out, ok) && ok ? JUNQI_EXIT_OK : JUNQI_EXIT_IO;
+}
+
+/* One game of the input: its page. */
+static int render_page(void *ctx, junqi_input *in)
+{
+    pages *ps = ctx;
+    const char *out = ps->opt->output;
+    bool many = strstr(out, "%n") || (*out && out[strlen(out) - 1] == '/');
+    if (ps->games++ > 0 && !many)
+        return junqi_cli_usage(prog, "%s holds more than one game: put %%n in the page's name "
+                                     "(-o game-%%n.html) or give a folder (-o DIR/)", in->name);
+    if (ps->games == 1) {
+        source src = {.game = in->game};
+        int rc = add_annotations(&src, ps->opt);
+        ps->given = src.given;
+        if (rc != JUNQI_EXIT_OK)
+            return rc;
+    }
+    char path[4096];
+    if (!page_path(out, ps->games, path, sizeof path)) {
+        fprintf(stderr, "%s: %s: the page's name is too long\n", prog, out);
+        return JUNQI_EXIT_IO;
+    }
+    if (out[strlen(out) - 1] == '/' && mkdir(out, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "%s: %s: cannot create the folder: %s\n", prog, out, strerror(errno));
+        return JUNQI_EXIT_IO;
+    }
+    return write_page(ps, in, path);
+}
+
+/* Every game of the input as a page. Returns an exit status. */
+static int render_pages(options *opt, const char *path)
+{
+    pages ps = {.opt = opt};
+    junqi_source *src = opt->position ? junqi_source_string(prog, opt->position)
+                                      : junqi_source_open(prog, path, 0);
+    int rc = junqi_cli_each_record(prog, src, render_page, &ps);
+    if (rc == JUNQI_EXIT_OK && ps.games == 0) {
+        fprintf(stderr, "%s: %s: the input holds no game\n", prog, path);
+        rc = JUNQI_EXIT_INVALID;
+    }
+    junqi_annotations_free(&ps.given);
+    return rc;
+}
+
 /* ---- options --------------------------------------------------------------------- */
 
 static bool parse_seat_or_all(const char *text, int *out)
@@ -304,19 +408,33 @@ static bool parse_seat_or_all(const char *text, int *out)
 }
 
 /* Decide the output format once all options are read. Returns an exit status. */
+/* True if an output name asks for HTML pages: NAME.html, NAME.htm, a folder (DIR/). */
+static bool html_name(const char *path)
+{
+    size_t n = strlen(path);
+    return (n > 5 && strcasecmp(path + n - 5, ".html") == 0) ||
+           (n > 4 && strcasecmp(path + n - 4, ".htm") == 0) || (n > 0 && path[n - 1] == '/');
+}
+
 static int settle_format(options *opt)
 {
     if (!opt->output && !opt->frames)
         return junqi_cli_usage(prog, "say where the picture goes: -o OUT (or --frames DIR)");
     if (opt->frames && opt->format_given && opt->format == JUNQI_IMAGE_GIF)
         return junqi_cli_usage(prog, "--frames writes PNG or SVG pictures, not GIF");
-    if (opt->format_given || !opt->output)
+    if (!opt->format_given && opt->output && html_name(opt->output))
+        opt->html = true;
+    if (opt->html && opt->frames)
+        return junqi_cli_usage(prog, "--frames writes pictures; an HTML page holds every ply itself");
+    if (opt->html && strcmp(opt->output, "-") == 0)
+        return JUNQI_EXIT_OK;
+    if (opt->format_given || !opt->output || opt->html)
         return JUNQI_EXIT_OK;
     if (strcmp(opt->output, "-") == 0)
         opt->format = JUNQI_IMAGE_PNG;
     else if (!junqi_image_format_from_path(opt->output, &opt->format))
         return junqi_cli_usage(prog, "cannot tell the format of '%s' from its name: "
-                                     "use --format png, svg or gif", opt->output);
+                                     "use --format png, svg, gif or html", opt->output);
     return JUNQI_EXIT_OK;
 }
 
@@ -336,8 +454,9 @@ static int parse_option(options *opt, int c, const char *arg)
     switch (c) {
     case 'o': opt->output = arg; break;
     case 'f':
-        if (!junqi_image_format_parse(arg, &opt->format))
-            return junqi_cli_usage(prog, "--format takes png, svg or gif, not '%s'", arg);
+        opt->html = strcmp(arg, "html") == 0;
+        if (!opt->html && !junqi_image_format_parse(arg, &opt->format))
+            return junqi_cli_usage(prog, "--format takes png, svg, gif or html, not '%s'", arg);
         opt->format_given = true;
         break;
     case 'p':
@@ -429,5 +548,6 @@ int main(int argc, char **argv)
     int rc = settle_format(&opt);
     if (rc != JUNQI_EXIT_OK)
         return rc;
-    return render_input(&opt, optind < argc ? argv[optind] : "-");
+    const char *path = optind < argc ? argv[optind] : "-";
+    return opt.html ? render_pages(&opt, path) : render_input(&opt, path);
 }
