@@ -425,7 +425,7 @@ static bool collect_tiles(page *pg)
             buffer doc;
             if (!capture_svg(pg, (int)box.w, (int)box.h, draw_tile_of, tile, &doc))
                 return false;
-            char prefix[16];
+            char prefix[32];
             snprintf(prefix, sizeof prefix, "t%d-%d-", seat, p);
             fprintf(pg->defs.fp, "<g id=\"t%d-%d\">", seat, p);
             svg_inline(pg->defs.fp, &doc, prefix);
