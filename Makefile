@@ -8,7 +8,7 @@
 #   make installcheck install into a temporary prefix, build and run programs
 #                     against it with pkg-config alone, uninstall (tests/installcheck)
 #   make bench        benchmarks (moves validated per second, perft nodes per second)
-#   make fuzz         libFuzzer harnesses (clang)
+#   make fuzz         libFuzzer harnesses (clang); make fuzz-smoke runs them briefly (CI)
 #   make install      PREFIX, DESTDIR, BINDIR, LIBDIR, INCLUDEDIR, MANDIR, PYTHONDIR
 #   make uninstall    remove exactly what `make install` put there (same variables)
 #
@@ -88,7 +88,7 @@ RENDER_LIBS   := $(call pkg_libs,$(RENDER_PKGS),-lpangocairo-1.0 -lpango-1.0 -lc
 
 # ---- programs ----
 CLI_OBJ      := $(BUILD)/tools/cli.o
-TOOLS        := junqi-validate junqi-replay junqi-analyze $(if $(wildcard tools/junqi-render.c),junqi-render)
+TOOLS        := junqi-validate junqi-replay junqi-analyze junqi-match $(if $(wildcard tools/junqi-render.c),junqi-render)
 TOOL_BINS    := $(TOOLS:%=$(BUILD_BIN)/%)
 TOOL_RPATH   := $(foreach p,$(sort $(RPATH)),-Wl,-rpath,'$(p)')
 # Tools that draw include the render headers; junqi-render links the render
@@ -101,6 +101,7 @@ PC_FILES     := $(BUILD)/pkgconfig/junqi.pc $(if $(RENDER_SRC),$(BUILD)/pkgconfi
 
 TEST_SRC      := $(wildcard tests/test_*.c)
 TEST_BINS     := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+FUZZ_DRIVERS  := $(patsubst tests/fuzz/fuzz_%.c,$(BUILD)/fuzz/fuzz_%,$(wildcard tests/fuzz/fuzz_*.c))
 CMOCKA_CFLAGS := $(call pkg_cflags,cmocka)
 CMOCKA_LIBS   := $(call pkg_libs,cmocka,-lcmocka)
 JSONC_CFLAGS  := $(call pkg_cflags,json-c)
@@ -204,6 +205,12 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(CLI_OBJ) $(TESTS_LIBS)
 $(BUILD)/tests/%.o: JUNQI_CPPFLAGS += $(CMOCKA_CFLAGS) $(JSONC_CFLAGS) -Irender $(RENDER_CFLAGS) \
     -DJUNQI_SOURCE_DIR='"$(CURDIR)"'
 
+# The fuzz harnesses without libFuzzer (tests/fuzz/driver.c), run by
+# tests/cli/fuzz-inputs.sh on the seed corpus and the committed crashers.
+$(BUILD)/fuzz/fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(BUILD)/tests/fuzz/driver.o $(LIB)
+	@mkdir -p $(dir $@)
+	$(LINK) -o $@ $^ $(CORE_LIBS)
+
 $(BUILD)/bench/%: $(BUILD)/bench/%.o $(LIB)
 	$(LINK) -o $@ $^ $(CORE_LIBS)
 
@@ -226,7 +233,7 @@ demo: all
 	@grep -E '^\[(North|East|South|West)(Accuracy|Blunders) ' demo.jgn
 	@echo "demo: wrote demo.jgn (the annotated game), demo-eval.png, demo.png, demo.gif, demo.html"
 
-check: all $(TEST_BINS)
+check: all $(TEST_BINS) $(BUILD)/tests/headers-c.o $(BUILD)/tests/headers-cxx.o $(FUZZ_DRIVERS)
 	@bash tests/run-tests $(BUILD) $(BUILD_BIN)
 
 # LeakSanitizer: tests/lsan.supp lists the leaks that are not ours (fontconfig's caches).
@@ -250,10 +257,16 @@ bench: $(if $(RENDER_SRC),render-bench)
 FUZZ_CC := clang
 FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,build-fuzz/fuzz_%,$(wildcard tests/fuzz/fuzz_*.c))
 fuzz: $(FUZZ_TARGETS)
-build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(CORE_SRC) $(VERSION_H)
-	@mkdir -p build-fuzz
-	$(FUZZ_CC) -std=c11 -g -O1 $(JUNQI_CPPFLAGS) $(CPPFLAGS) -fsanitize=fuzzer,address,undefined \
-	    -o $@ $(filter %.c,$^) $(CORE_LIBS)
+# CI's fuzz smoke run: each harness a fixed number of runs on the committed corpus.
+fuzz-smoke: $(FUZZ_TARGETS)
+	scripts/fuzz-smoke
+# The core is compiled once (instrumented, not linked with libFuzzer's main) for every harness.
+FUZZ_FLAGS := -std=c11 -g -O1 $(JUNQI_CPPFLAGS) $(CPPFLAGS)
+build-fuzz/obj/%.o: %.c | $(VERSION_H)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link,address,undefined -MMD -MP -c $< -o $@
+build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(CORE_SRC:%.c=build-fuzz/obj/%.o)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer,address,undefined -o $@ $^ $(CORE_LIBS)
 
 # ---- install and uninstall ----
 # What is installed, as paths under the install directories: install puts
@@ -289,6 +302,16 @@ install: all
 	$(if $(PY_SRC),install -m 644 $(PY_SRC) $(DESTDIR)$(PYTHONDIR)/junqi/)
 	$(if $(PY_SRC),echo 'LIBRARY = "$(LIBDIR)/libjunqi.so.$(SOVERSION)"' > $(DESTDIR)$(PYTHONDIR)/junqi/_installed.py)
 
+# Every installed header in one C and one C++ translation unit (tests/headers.c, .cpp).
+HEADER_FLAGS = -Wall -Wextra -Werror -pedantic -I$(BUILD)/tests $(JUNQI_CPPFLAGS) -Irender $(RENDER_CFLAGS)
+$(BUILD)/tests/all-headers.h: $(HEADERS) $(RENDER_HEADERS) Makefile
+	@mkdir -p $(dir $@)
+	printf '#include "%s"\n' $(notdir $(HEADERS) $(RENDER_HEADERS)) > $@
+$(BUILD)/tests/headers-c.o: tests/headers.c $(BUILD)/tests/all-headers.h
+	$(CC) -std=c11 $(HEADER_FLAGS) -c $< -o $@
+$(BUILD)/tests/headers-cxx.o: tests/headers.cpp $(BUILD)/tests/all-headers.h
+	$(CXX) -std=c++11 $(HEADER_FLAGS) -c $< -o $@
+
 # The folders that are junqi's own go too once empty; shared ones (bin, lib, ...) stay.
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
@@ -299,7 +322,7 @@ uninstall:
 clean:
 	rm -rf build build-asan build-fuzz bin lib demo.jgn demo-eval.png demo.png demo.gif demo.html
 
-.PHONY: all demo check asan installcheck bench render-bench fuzz install uninstall clean FORCE
+.PHONY: all demo check asan installcheck bench render-bench fuzz fuzz-smoke install uninstall clean FORCE
 .SECONDARY:
 
--include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD) build-fuzz -name '*.d' 2>/dev/null)

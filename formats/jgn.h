@@ -43,14 +43,15 @@ junqi_jgn_reader *junqi_jgn_reader_new(FILE *in, const uint8_t *prefix, size_t p
                                        const char *name, unsigned flags);
 
 /**
- * Read the next game. Returns 1 with a new game in *out (free it with
- * junqi_game_free()), 0 at the end of the input, or -1 when a game was
- * broken: its problems are in d and, in strict mode, it is dropped (*out is
- * NULL); in lenient mode *out holds its valid part and 1 is returned. Read
- * errors of the stream are reported as "read-error" and end the input.
- * Diagnostics carry line and column (1-based) and the source line.
+ * Read the next game. Returns JUNQI_READ_OK with a new game in *out (free
+ * it with junqi_game_free()), JUNQI_READ_END at the end of the input, or
+ * JUNQI_READ_BROKEN when a game was broken: its problems are in d and, in
+ * strict mode, it is dropped (*out is NULL); in lenient mode *out holds its
+ * valid part. JUNQI_READ_FAILED: a read error of the stream ("read-error")
+ * or out of memory ("out-of-memory") ends the input. Diagnostics carry line
+ * and column (1-based) and the source line.
  */
-int junqi_jgn_next(junqi_jgn_reader *r, junqi_game **out, junqi_diags *d);
+junqi_read_status junqi_jgn_next(junqi_jgn_reader *r, junqi_game **out, junqi_diags *d);
 
 /** Free a reader (NULL allowed). */
 void junqi_jgn_reader_free(junqi_jgn_reader *r);

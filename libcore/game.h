@@ -98,6 +98,18 @@ typedef struct junqi_seat_info {
     junqi_loc setup_loc;   /**< where the setup is in the source */
 } junqi_seat_info;
 
+/**
+ * What reading the next item (a record, or a formation) of an input gave:
+ * the status of every streaming reader (JGN, the tools' sources).
+ */
+typedef enum junqi_read_status {
+    JUNQI_READ_FAILED = -2, /**< the input cannot be read on (a read error, out of memory);
+                                 reported, and reading stops */
+    JUNQI_READ_BROKEN = -1, /**< an item was broken: its problems are reported; reading goes on */
+    JUNQI_READ_END = 0,     /**< nothing is left */
+    JUNQI_READ_OK = 1       /**< an item was read */
+} junqi_read_status;
+
 /** A game record. Create with junqi_game_new(), free with junqi_game_free(). */
 typedef struct junqi_game {
     junqi_board_kind board;

@@ -317,7 +317,7 @@ static char *encode_kinds(const view *v, const junqi_position *shown, int npoint
 }
 
 /* Everything ply k shows, from the replay at that ply. */
-static bool collect_ply(page *pg, const junqi_replay *rp, size_t k, junqi_annotations *notes)
+static bool collect_ply(page *pg, const junqi_replay *rp, size_t k, junqi_notes *notes)
 {
     ply_data *d = &pg->plies[k];
     d->under = d->over = -1;
@@ -333,11 +333,11 @@ static bool collect_ply(page *pg, const junqi_replay *rp, size_t k, junqi_annota
     }
     notes->n = 0;
     for (size_t i = 0; pg->o->given && i < pg->o->given->n; i++) {
-        const junqi_arrow *a = &pg->o->given->items[i];
-        if (!junqi_annotations_add(notes, a->from, a->to, a->has_colour ? &a->colour : NULL))
+        const junqi_note *a = &pg->o->given->items[i];
+        if (!junqi_notes_add(notes, a->from, a->to, a->has_colour ? &a->colour : NULL))
             return fail(pg, "out of memory");
     }
-    if (!junqi_annotations_at_ply(notes, pg->g, k, NULL, 0))
+    if (!junqi_notes_at_ply(notes, pg->g, k, NULL, 0))
         return fail(pg, "out of memory");
     junqi_scene s = {.pos = &rp->pos, .ply = rp->pos.moves, .last_move = rp->last_move,
                      .last_outcome = (junqi_outcome)rp->last_outcome, .notes = notes};
@@ -387,7 +387,7 @@ static bool collect(page *pg)
         return false;
     rp.diags = NULL;
     choose_views(pg, &rp.pos);
-    junqi_annotations notes = {NULL, 0, 0};
+    junqi_notes notes = {NULL, 0, 0};
     for (size_t k = 0; ok && k <= pg->moves; k++) {
         uint32_t before = rp.pos.moves;
         junqi_replay_seek(&rp, k);
@@ -403,7 +403,7 @@ static bool collect(page *pg)
         }
         ok = collect_ply(pg, &rp, k, &notes);
     }
-    junqi_annotations_free(&notes);
+    junqi_notes_free(&notes);
     return ok;
 }
 

@@ -43,7 +43,7 @@ typedef struct junqi_html_options {
                                          all pieces (a seat with no view falls back to all) */
     bool inference;                 /**< work out what each hidden piece can be, per ply and
                                          seat (the hover text of seat views) */
-    const junqi_annotations *given; /**< arrows and marks drawn at every ply (junqi-render's
+    const junqi_notes *given;       /**< arrows and marks drawn at every ply (junqi-render's
                                          --arrow and --mark), or NULL */
 } junqi_html_options;
 

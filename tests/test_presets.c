@@ -141,7 +141,7 @@ static void aliases_are_a_name_or_a_list_of_names(void **state)
     junqi_diags_init(&d);
     junqi_formation_read_yaml((const uint8_t *)bad, sizeof bad - 1, &list, &d);
     assert_true(d.errors > 0);
-    assert_string_equal(d.items[0].code, "bad-formation");
+    assert_int_equal(d.items[0].code, JUNQI_CODE_BAD_FORMATION);
     assert_int_equal(d.items[0].loc.line, 2);
     junqi_diags_free(&d);
     junqi_formations_free(&list);

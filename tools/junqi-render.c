@@ -54,8 +54,8 @@ typedef struct source {
     const junqi_game *game;   /* the record */
     junqi_replay replay;      /* the replay, at the ply last asked for */
     size_t moves;             /* moves available: plies 0 .. moves */
-    junqi_annotations given;  /* --arrow and --mark, on the source's board */
-    junqi_annotations notes;  /* the last scene's: given, then its comments' */
+    junqi_notes given;  /* --arrow and --mark, on the source's board */
+    junqi_notes notes;  /* the last scene's: given, then its comments' */
     char eval[128];           /* the last scene's [%eval ...], or "" */
     junqi_position shown;     /* the last scene's position, as the viewing seat sees it */
 } source;
@@ -109,11 +109,11 @@ static bool gather_notes(source *src, size_t ply)
 {
     src->notes.n = 0;
     for (size_t i = 0; i < src->given.n; i++)
-        if (!junqi_annotations_add(&src->notes, src->given.items[i].from, src->given.items[i].to,
+        if (!junqi_notes_add(&src->notes, src->given.items[i].from, src->given.items[i].to,
                                    src->given.items[i].has_colour ? &src->given.items[i].colour
                                                                   : NULL))
             return false;
-    return junqi_annotations_at_ply(&src->notes, src->game, ply, src->eval, sizeof src->eval);
+    return junqi_notes_at_ply(&src->notes, src->game, ply, src->eval, sizeof src->eval);
 }
 
 /* The scene at `ply` as opt->view sees it (pointing into src). False when out of memory. */
@@ -236,7 +236,7 @@ static int add_annotations(source *src, const options *opt)
     for (int i = 0; i < opt->narrows + opt->nmarks; i++) {
         bool arrow = i < opt->narrows;
         const char *text = arrow ? opt->arrows[i] : opt->marks[i - opt->narrows];
-        if (!junqi_annotations_parse(&src->given, b, text, arrow, err, sizeof err))
+        if (!junqi_notes_parse(&src->given, b, text, arrow, err, sizeof err))
             return junqi_cli_usage(prog, "%s %s: %s", arrow ? "--arrow" : "--mark", text, err);
     }
     return JUNQI_EXIT_OK;
@@ -299,8 +299,8 @@ static int render_input(options *opt, const char *path)
         source src = {.game = in.game, .moves = junqi_game_moves(in.game)};
         junqi_replay_start(&src.replay, in.game, opt->rules, NULL);
         rc = render_source(&src, opt, in.name);
-        junqi_annotations_free(&src.given);
-        junqi_annotations_free(&src.notes);
+        junqi_notes_free(&src.given);
+        junqi_notes_free(&src.notes);
     }
     junqi_diags_free(&d);
     junqi_input_free(&in);
@@ -313,7 +313,7 @@ static int render_input(options *opt, const char *path)
 typedef struct pages {
     options *opt;
     int games;                  /* pages written so far */
-    junqi_annotations given;    /* --arrow and --mark, on the board of the first game */
+    junqi_notes given;    /* --arrow and --mark, on the board of the first game */
 } pages;
 
 /* The name of page `number` (1-based): OUT with %n replaced by the number, DIR/ + N.html. */
@@ -391,7 +391,7 @@ static int render_pages(options *opt, const char *path)
         fprintf(stderr, "%s: %s: the input holds no game\n", prog, path);
         rc = JUNQI_EXIT_INVALID;
     }
-    junqi_annotations_free(&ps.given);
+    junqi_notes_free(&ps.given);
     return rc;
 }
 
@@ -447,7 +447,7 @@ static bool push(const char **list, int *n, const char *value)
     return true;
 }
 
-/* Parse one option (getopt code c, argument arg). Returns -1 to go on, else an exit status. */
+/* Parse one option (getopt code c, argument arg). Returns JUNQI_OPTIONS_GO_ON, or an exit status. */
 static int parse_option(options *opt, int c, const char *arg)
 {
     long n;
@@ -511,7 +511,7 @@ static int parse_option(options *opt, int c, const char *arg)
     case 'h': usage(); return JUNQI_EXIT_OK;
     case 'V': return junqi_cli_version(prog);
     }
-    return -1;
+    return JUNQI_OPTIONS_GO_ON;
 }
 
 int main(int argc, char **argv)
@@ -538,7 +538,7 @@ int main(int argc, char **argv)
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
         int rc = c == '?' || c == ':' ? junqi_cli_bad_option(prog, argv) : parse_option(&opt, c, optarg);
-        if (rc >= 0)
+        if (rc != JUNQI_OPTIONS_GO_ON)
             return rc;
     }
     if (opt.position && argc > optind)

@@ -18,8 +18,8 @@
 #      error and no Content-Security-Policy violation.
 #
 # Needs chromium and python3 (Debian packages chromium and python3, installed by
-# scripts/install-deps), a C compiler and libpng. Without them this test FAILS
-# under CI (CI=true) and is skipped elsewhere.
+# scripts/install-deps), a C compiler and libpng. Without them the test is
+# skipped, and tests/run-tests counts the skip (a failure under CI=true).
 #
 # Environment (set by tests/run-tests): JUNQI_BIN, JUNQI_ROOT. Exit 1 if any check failed.
 set -u

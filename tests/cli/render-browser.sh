@@ -8,8 +8,8 @@
 # that the comparison can fail, the PNG of the next move must differ by more.
 #
 # Needs chromium (Debian package "chromium", installed by
-# scripts/install-deps), a C compiler and libpng. Without chromium this test
-# FAILS under CI (CI=true) and is skipped elsewhere.
+# scripts/install-deps), a C compiler and libpng. Without chromium the test
+# is skipped (exit 77), which tests/run-tests counts, and fails under CI=true.
 #
 # Environment (set by tests/run-tests): JUNQI_BIN = the directory of the
 # tools, JUNQI_ROOT = the repository root. Exit 1 if any check failed.
