@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "collection.h"
 #include "draw.h"
 #include "html.h"
 #include "output.h"
@@ -316,18 +317,6 @@ typedef struct pages {
     junqi_notes given;    /* --arrow and --mark, on the board of the first game */
 } pages;
 
-/* The name of page `number` (1-based): OUT with %n replaced by the number, DIR/ + N.html. */
-static bool page_path(const char *out, int number, char *buf, size_t n)
-{
-    size_t len = strlen(out);
-    const char *pct = strstr(out, "%n");
-    if (len && out[len - 1] == '/')
-        return snprintf(buf, n, "%s%d.html", out, number) < (int)n;
-    if (!pct)
-        return snprintf(buf, n, "%s", out) < (int)n;
-    return snprintf(buf, n, "%.*s%d%s", (int)(pct - out), out, number, pct + 2) < (int)n;
-}
-
 static int write_page(pages *ps, junqi_input *in, const char *path)
 {
     options *opt = ps->opt;
@@ -369,7 +358,8 @@ static int render_page(void *ctx, junqi_input *in)
             return rc;
     }
     char path[4096];
-    if (!page_path(out, ps->games, path, sizeof path)) {
+    if (many ? !junqi_collection_path(out, (size_t)ps->games, ".html", path, sizeof path)
+             : snprintf(path, sizeof path, "%s", out) >= (int)sizeof path) {
         fprintf(stderr, "%s: %s: the page's name is too long\n", prog, out);
         return JUNQI_EXIT_IO;
     }

@@ -5,13 +5,16 @@
  * records to JGN or JSON; start a record from formation files.
  * See docs/man/junqi-replay.1.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "collection.h"
 #include "gamejson.h"
 #include "jgn.h"
 #include "position_out.h"
@@ -38,6 +41,11 @@ typedef struct options {
     bool board_given;
     junqi_board_kind board;
     const char *setup[JUNQI_SEATS];
+    /* collections (docs/collections.md) */
+    junqi_selection *select;  /* --select: the conditions; NULL: every game */
+    bool unique;              /* --unique: drop later copies of a game */
+    bool count, list;         /* --count, --list */
+    long split;               /* --split N: games per file; 0: no split */
 } options;
 
 static void usage(void)
@@ -65,6 +73,19 @@ static void usage(void)
            "  --color WHEN        colour the board: auto (default, on a terminal), always, never\n"
            "  --rules NAME        rule set: %s (default: the record's)\n"
            "  --lenient           read broken JGN games as far as they go\n"
+           "collections (the other options apply to the games they keep):\n"
+           "  --select COND       keep the games where COND holds (repeatable: all must):\n"
+           "                      FIELD=VALUE, FIELD!=VALUE, FIELD~TEXT (contains), FIELD<N,\n"
+           "                      FIELD>=N ..., FIELD (present), !FIELD (absent); FIELD a tag\n"
+           "                      (Result, Termination, Board, Rules, Date, North ...) or\n"
+           "                      moves, players, player, view, source, index; VALUE may\n"
+           "                      list alternatives a|b\n"
+           "  --unique            drop a game seen before (the same setups and moves)\n"
+           "  --count             print the number of games kept\n"
+           "  --list              print one line per game kept: source, index, board, moves,\n"
+           "                      result, termination and players (JSON with --format json)\n"
+           "  --split N           write the games kept into files of N games (JGN, or JSON\n"
+           "                      with --to json): -o NAME-%%n.jgn or -o DIR/\n"
            "  -o FILE             write to FILE (through a temporary file) instead of stdout\n"
            "  --help, --version   this help, the version\n\n"
            "Exit status: 0 success, 1 invalid input, 2 usage error (such as a ply past the\n"
@@ -148,25 +169,147 @@ static int convert(const options *opt, junqi_input *in, FILE *out)
     return JUNQI_EXIT_OK;
 }
 
+/* What the collection options keep from one game to the next. */
+typedef struct collection {
+    junqi_seen *seen;          /* --unique */
+    size_t kept;               /* games kept so far */
+    junqi_cli_output part;     /* --split: the file being written */
+    size_t parts, in_part;     /* files begun, games in the current one */
+    bool broken;               /* --split: a part could not be written; stop */
+} collection;
+
 /* What replay_source() hands each record. */
 typedef struct replay_job {
     const options *opt;
     FILE *out;
     bool colour, header;
+    collection *c;
+    size_t index;              /* the game's number in its source, from 1 */
 } replay_job;
+
+/* --list: one line (or JSON object) per game kept. */
+static int list_game(const replay_job *job, const junqi_game *g, const junqi_game_place *place)
+{
+    static const char *const fields[] = {"Board", "moves", "Result", "Termination"};
+    char value[4][256];
+    for (int i = 0; i < 4; i++)
+        if (!junqi_game_field(g, place, fields[i], value[i], sizeof value[i]))
+            snprintf(value[i], sizeof value[i], "-");
+    FILE *out = job->out;
+    if (job->opt->format == OUT_JSON) {
+        junqi_json j;
+        junqi_json_init(&j, out);
+        junqi_json_begin_object(&j);
+        junqi_json_key(&j, "source");
+        junqi_json_string(&j, place->source);
+        junqi_json_key(&j, "index");
+        junqi_json_uint(&j, place->index);
+        static const char *const keys[] = {"board", "moves", "result", "termination"};
+        for (int i = 0; i < 4; i++) {
+            junqi_json_key(&j, keys[i]);
+            if (i == 1)
+                junqi_json_uint(&j, junqi_game_moves(g));
+            else
+                junqi_json_string(&j, strcmp(value[i], "-") ? value[i] : NULL);
+        }
+        junqi_json_key(&j, "players");
+        junqi_json_begin_object(&j);
+        for (int s = 0; s < JUNQI_SEATS; s++)
+            if (g->seat[s].present) {
+                junqi_json_key(&j, junqi_seat_name((junqi_seat)s));
+                junqi_json_string(&j, g->seat[s].player);
+            }
+        junqi_json_end_object(&j);
+        junqi_json_end_object(&j);
+        fputc('\n', out);
+        return JUNQI_EXIT_OK;
+    }
+    fprintf(out, "%s\t%zu\t%s\t%s\t%s\t%s", place->source, place->index, value[0], value[1],
+            value[2], value[3]);
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        if (g->seat[s].present)
+            fprintf(out, "\t%s:%s", junqi_seat_name((junqi_seat)s),
+                    g->seat[s].player ? g->seat[s].player : "?");
+    fputc('\n', out);
+    return JUNQI_EXIT_OK;
+}
+
+/* --split: the game into the current part, which is begun or ended as needed. */
+static int split_game(replay_job *job, junqi_input *in)
+{
+    collection *c = job->c;
+    const char *pattern = job->opt->output;
+    if (c->in_part == 0) {
+        char path[4096];
+        const char *ext = job->opt->to == CONVERT_JSON ? ".jsonl" : ".jgn";
+        if (!junqi_collection_path(pattern, ++c->parts, ext, path, sizeof path)) {
+            fprintf(stderr, "%s: %s: the name of a part is too long\n", prog, pattern);
+            return c->broken = true, JUNQI_EXIT_IO;
+        }
+        if (pattern[strlen(pattern) - 1] == '/' && c->parts == 1 && mkdir(pattern, 0777) != 0 &&
+            errno != EEXIST) {
+            fprintf(stderr, "%s: %s: cannot create the folder: %s\n", prog, pattern, strerror(errno));
+            return c->broken = true, JUNQI_EXIT_IO;
+        }
+        if (!junqi_cli_output_open(prog, path, &c->part))
+            return c->broken = true, JUNQI_EXIT_IO;
+    }
+    int rc = convert(job->opt, in, c->part.fp);
+    if (++c->in_part == (size_t)job->opt->split || rc != JUNQI_EXIT_OK) {
+        c->in_part = 0;
+        if (!junqi_cli_output_close(prog, &c->part, rc == JUNQI_EXIT_OK) && rc == JUNQI_EXIT_OK)
+            rc = JUNQI_EXIT_IO;
+        c->broken = rc != JUNQI_EXIT_OK;
+    }
+    return rc;
+}
+
+/* Whether the collection options keep this game: 1 yes, 0 no, or -(exit status). */
+static int keep_game(replay_job *job, junqi_input *in, const junqi_game_place *place)
+{
+    const options *opt = job->opt;
+    if (!opt->select && !opt->unique)
+        return 1;
+    junqi_game_settle(in->game);
+    if (opt->select && !junqi_selection_match(opt->select, in->game, place))
+        return 0;
+    int seen = opt->unique ? junqi_seen_check(job->c->seen, in->game) : 0;
+    if (seen < 0) {
+        fprintf(stderr, "%s: %s: out of memory\n", prog, in->name);
+        return -JUNQI_EXIT_IO;
+    }
+    return !seen;
+}
 
 static int replay_record(void *ctx, junqi_input *in)
 {
-    const replay_job *job = ctx;
-    if (job->opt->to != CONVERT_NONE)
-        return convert(job->opt, in, job->out);
-    return write_positions(job->opt, in, job->out, job->colour, job->header);
+    replay_job *job = ctx;
+    const options *opt = job->opt;
+    if (job->c->broken)
+        return JUNQI_EXIT_IO; /* a part of --split could not be written: the rest is not read */
+    junqi_game_place place = {in->name, ++job->index};
+    int keep = keep_game(job, in, &place);
+    if (keep <= 0)
+        return -keep;
+    job->c->kept++;
+    if (opt->count)
+        return JUNQI_EXIT_OK;
+    if (opt->list) {
+        junqi_game_settle(in->game);
+        return list_game(job, in->game, &place);
+    }
+    if (opt->split)
+        return split_game(job, in);
+    if (opt->to != CONVERT_NONE)
+        return convert(opt, in, job->out);
+    return write_positions(opt, in, job->out, job->colour, job->header);
 }
 
 /* Every record of a source; returns the exit status. */
-static int replay_source(const options *opt, junqi_source *src, FILE *out, bool colour, bool header)
+static int replay_source(const options *opt, junqi_source *src, FILE *out, bool colour, bool header,
+                         collection *c)
 {
-    replay_job job = {opt, out, colour, header};
+    replay_job job = {opt, out, colour, header, c, 0};
     return junqi_cli_each_record(prog, src, replay_record, &job);
 }
 
@@ -267,10 +410,34 @@ static bool parse_setup(options *opt, const char *arg)
     return true;
 }
 
+enum { OPT_PLY = 256, OPT_ALL, OPT_VIEW, OPT_FORMAT, OPT_TO, OPT_POSITION, OPT_SETUP, OPT_BOARD,
+       OPT_NAMES, OPT_COLOR, OPT_RULES, OPT_LENIENT, OPT_HELP, OPT_VERSION, OPT_SELECT, OPT_UNIQUE,
+       OPT_COUNT, OPT_LIST, OPT_SPLIT };
+
+/* The collection options (code c). Returns JUNQI_OPTIONS_GO_ON, or an exit status. */
+static int parse_collection_option(options *opt, int c, const char *arg)
+{
+    char err[512];
+    switch (c) {
+    case OPT_SELECT:
+        if (!opt->select && !(opt->select = junqi_selection_new()))
+            return JUNQI_EXIT_IO;
+        if (!junqi_selection_add(opt->select, arg, err, sizeof err))
+            return junqi_cli_usage(prog, "--select %s", err);
+        break;
+    case OPT_UNIQUE: opt->unique = true; break;
+    case OPT_COUNT: opt->count = true; break;
+    case OPT_LIST: opt->list = true; break;
+    case OPT_SPLIT:
+        if (!junqi_cli_parse_count(arg, 1000000000L, &opt->split) || opt->split == 0)
+            return junqi_cli_usage(prog, "--split takes a number of games per file (1 or more), not '%s'", arg);
+        break;
+    }
+    return JUNQI_OPTIONS_GO_ON;
+}
+
 static int parse_options(int argc, char **argv, options *opt)
 {
-    enum { OPT_PLY = 256, OPT_ALL, OPT_VIEW, OPT_FORMAT, OPT_TO, OPT_POSITION, OPT_SETUP, OPT_BOARD,
-           OPT_NAMES, OPT_COLOR, OPT_RULES, OPT_LENIENT, OPT_HELP, OPT_VERSION };
     static const struct option longopts[] = {
         {"ply", required_argument, NULL, OPT_PLY},
         {"all", no_argument, NULL, OPT_ALL},
@@ -284,6 +451,11 @@ static int parse_options(int argc, char **argv, options *opt)
         {"color", required_argument, NULL, OPT_COLOR},
         {"rules", required_argument, NULL, OPT_RULES},
         {"lenient", no_argument, NULL, OPT_LENIENT},
+        {"select", required_argument, NULL, OPT_SELECT},
+        {"unique", no_argument, NULL, OPT_UNIQUE},
+        {"count", no_argument, NULL, OPT_COUNT},
+        {"list", no_argument, NULL, OPT_LIST},
+        {"split", required_argument, NULL, OPT_SPLIT},
         {"help", no_argument, NULL, OPT_HELP},
         {"version", no_argument, NULL, OPT_VERSION},
         {NULL, 0, NULL, 0},
@@ -340,10 +512,35 @@ static int parse_options(int argc, char **argv, options *opt)
         case 'o': opt->output = optarg; break;
         case OPT_HELP: usage(); return JUNQI_EXIT_OK;
         case OPT_VERSION: return junqi_cli_version(prog);
+        case OPT_SELECT: case OPT_UNIQUE: case OPT_COUNT: case OPT_LIST: case OPT_SPLIT: {
+            int rc = parse_collection_option(opt, c, optarg);
+            if (rc != JUNQI_OPTIONS_GO_ON)
+                return rc;
+            break;
+        }
         default: return junqi_cli_bad_option(prog, argv);
         }
     }
     return JUNQI_OPTIONS_GO_ON;
+}
+
+/* The collection options that exclude each other or need others. */
+static int check_collection_options(const options *opt, bool setup)
+{
+    bool collecting = opt->select || opt->unique || opt->count || opt->list || opt->split;
+    if (setup && collecting)
+        return junqi_cli_usage(prog, "--setup writes a new record: it selects from no collection");
+    if ((opt->count || opt->list || opt->split) && (opt->all || opt->ply >= 0))
+        return junqi_cli_usage(prog, "--count, --list and --split work on whole games: no --ply or --all");
+    if ((opt->count || opt->list) && (opt->to != CONVERT_NONE || opt->split))
+        return junqi_cli_usage(prog, "--count and --list print about the games: no --to or --split");
+    if (opt->count && opt->list)
+        return junqi_cli_usage(prog, "--count and --list exclude each other");
+    const char *o = opt->output;
+    if (opt->split && (!o || (!strstr(o, "%n") && o[strlen(o) - 1] != '/')))
+        return junqi_cli_usage(prog, "--split needs -o with %%n in the name (-o part-%%n.jgn) or a "
+                                     "folder (-o DIR/)");
+    return JUNQI_EXIT_OK;
 }
 
 /* Options that exclude each other. */
@@ -360,42 +557,70 @@ static int check_options(const options *opt, int nfiles)
         return junqi_cli_usage(prog, "--setup writes a new record: it reads no other input");
     if (opt->position && nfiles > 0)
         return junqi_cli_usage(prog, "--position and FILE exclude each other");
-    return JUNQI_EXIT_OK;
+    return check_collection_options(opt, setup);
+}
+
+/* Read every input and do what the options say. Returns the exit status. */
+static int replay_inputs(const options *opt, int argc, char **argv, FILE *out, bool colour,
+                         collection *c)
+{
+    int nfiles = argc - optind, status = JUNQI_EXIT_OK;
+    if (opt->position)
+        return replay_source(opt, junqi_source_string(prog, opt->position), out, colour, false, c);
+    for (int i = optind; i < argc || (nfiles == 0 && i == optind); i++) {
+        const char *path = i < argc ? argv[i] : "-";
+        int item = replay_source(opt, junqi_source_open(prog, path, opt->source_flags), out, colour,
+                                 nfiles > 1, c);
+        if (item > status)
+            status = item;
+        if (nfiles == 0 || status == JUNQI_EXIT_USAGE)
+            break;
+    }
+    return status;
+}
+
+/* The end of a collection run: the last part of --split, the --count. */
+static int finish_collection(const options *opt, collection *c, FILE *out, int status)
+{
+    if (c->in_part && !junqi_cli_output_close(prog, &c->part, status == JUNQI_EXIT_OK) &&
+        status == JUNQI_EXIT_OK)
+        status = JUNQI_EXIT_IO;
+    if (opt->split && opt->output[strlen(opt->output) - 1] == '/' && c->parts == 0)
+        fprintf(stderr, "%s: no game was kept: nothing written to %s\n", prog, opt->output);
+    if (opt->count)
+        fprintf(out, "%zu\n", c->kept);
+    junqi_seen_free(c->seen);
+    return status;
 }
 
 int main(int argc, char **argv)
 {
     options opt = {OUT_TEXT, CONVERT_NONE, -1, false, JUNQI_NO_SEAT, JUNQI_NAMES_ZH, NULL, NULL, NULL,
-                   -1, 0, false, JUNQI_FOUR_PLAYER, {NULL}};
+                   -1, 0, false, JUNQI_FOUR_PLAYER, {NULL}, NULL, false, false, false, 0};
     int rc = parse_options(argc, argv, &opt);
-    if (rc != JUNQI_OPTIONS_GO_ON)
+    bool go_on = rc == JUNQI_OPTIONS_GO_ON; /* not after --help, --version or a usage error */
+    if (go_on && (rc = check_options(&opt, argc - optind)) != JUNQI_EXIT_OK)
+        go_on = false;
+    if (!go_on) {
+        junqi_selection_free(opt.select);
         return rc;
-    int nfiles = argc - optind;
-    if ((rc = check_options(&opt, nfiles)) != JUNQI_EXIT_OK)
-        return rc;
+    }
+    if (opt.split && opt.to == CONVERT_NONE)
+        opt.to = CONVERT_JGN;
+    collection c = {NULL, 0, {NULL, NULL, NULL}, 0, 0, false};
     junqi_cli_output out;
-    if (!junqi_cli_output_open(prog, opt.output, &out))
+    if ((opt.unique && !(c.seen = junqi_seen_new())) ||
+        !junqi_cli_output_open(prog, opt.split ? NULL : opt.output, &out)) {
+        junqi_selection_free(opt.select);
         return JUNQI_EXIT_IO;
+    }
     bool colour = opt.colour == 1 || (opt.colour == -1 && !opt.output && isatty(STDOUT_FILENO));
     bool setup = false;
     for (int s = 0; s < JUNQI_SEATS; s++)
         setup |= opt.setup[s] != NULL;
-    int status = JUNQI_EXIT_OK;
-    if (setup) {
-        status = start_record(&opt, out.fp);
-    } else if (opt.position) {
-        status = replay_source(&opt, junqi_source_string(prog, opt.position), out.fp, colour, false);
-    } else {
-        for (int i = optind; i < argc || (nfiles == 0 && i == optind); i++) {
-            const char *path = i < argc ? argv[i] : "-";
-            int item = replay_source(&opt, junqi_source_open(prog, path, opt.source_flags), out.fp,
-                                     colour, nfiles > 1);
-            if (item > status)
-                status = item;
-            if (nfiles == 0 || status == JUNQI_EXIT_USAGE)
-                break;
-        }
-    }
+    int status = setup ? start_record(&opt, out.fp) : replay_inputs(&opt, argc, argv, out.fp, colour, &c);
+    status = finish_collection(&opt, &c, out.fp, status);
+    junqi_selection_free(opt.select);
     if (!junqi_cli_output_close(prog, &out, status == JUNQI_EXIT_OK))
         return JUNQI_EXIT_IO;
     return status;
