@@ -5,6 +5,7 @@
 #   make demo         validate, annotate and draw the bundled real game
 #   make check        build and run the test suite (units, tools, Python binding)
 #   make asan         the test suite under AddressSanitizer + UBSan (separate build dir)
+#   make cluster-check annotate games through a single-node Slurm (scripts/cluster-check)
 #   make installcheck install into a temporary prefix, build and run programs
 #                     against it with pkg-config alone, uninstall (tests/installcheck)
 #   make bench        benchmarks (moves validated per second, perft nodes per second)
@@ -243,6 +244,12 @@ asan:
 	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 	    LDFLAGS="-fsanitize=address,undefined" check
 
+# A real Slurm scheduler on this machine (scripts/cluster-check): annotate short
+# games through a job array and compare with the serial run. Needs Debian's munge,
+# slurmctld, slurmd and slurm-client; not part of make check.
+cluster-check: all
+	sh scripts/cluster-check $(BUILD_BIN)
+
 installcheck: all
 	@bash tests/installcheck
 
@@ -322,7 +329,7 @@ uninstall:
 clean:
 	rm -rf build build-asan build-fuzz bin lib demo.jgn demo-eval.png demo.png demo.gif demo.html
 
-.PHONY: all demo check asan installcheck bench render-bench fuzz fuzz-smoke install uninstall clean FORCE
+.PHONY: all demo check asan cluster-check installcheck bench render-bench fuzz fuzz-smoke install uninstall clean FORCE
 .SECONDARY:
 
 -include $(shell find $(BUILD) build-fuzz -name '*.d' 2>/dev/null)
