@@ -43,6 +43,36 @@ static junqi_reason reason_parse(const char *text, size_t len)
     return JUNQI_REASON_NONE;
 }
 
+/* A decimal number 0..255 of n bytes (no sign, no leading zero); false if not. */
+static bool parse_byte(const char *s, size_t n, uint8_t *out)
+{
+    unsigned v = 0;
+    if (n == 0 || n > 3 || (n > 1 && s[0] == '0'))
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        if (!isdigit((unsigned char)s[i]))
+            return false;
+        v = v * 10 + (unsigned)(s[i] - '0');
+    }
+    if (v > 255)
+        return false;
+    *out = (uint8_t)v;
+    return true;
+}
+
+/* The platform code after a reason: ":N" (n bytes at colon, or none) is
+ * required with unknown_code and allowed with no other reason, so that every
+ * code survives a round trip (docs/jgn.md). */
+static const char reason_code_rule[] =
+    "unknown_code takes the platform's code as :N (0 to 255), other reasons take none";
+static bool reason_code(junqi_reason reason, const char *colon, size_t n, uint8_t *code)
+{
+    *code = 0;
+    if (reason != JUNQI_REASON_UNKNOWN_CODE)
+        return colon == NULL;
+    return colon && parse_byte(colon + 1, n - 1, code);
+}
+
 static const char *const seat_tags[] = {"North", "East", "South", "West"};
 static const char *const setup_tags[] = {"NorthSetup", "EastSetup", "SouthSetup", "WestSetup"};
 
@@ -537,9 +567,10 @@ static void apply_tag(parser *p, const char *at, const char *name, const char *v
         const char *colon = strchr(value, ':');
         size_t len = colon ? (size_t)(colon - value) : strlen(value);
         *termination = reason_parse(value, len);
-        *code = colon ? (uint8_t)atoi(colon + 1) : 0;
         if (*termination == JUNQI_REASON_NONE)
             report_at(p, at, JUNQI_CODE_BAD_TAG, "unknown Termination '%s'", value);
+        else if (!reason_code(*termination, colon, colon ? strlen(colon) : 0, code))
+            report_at(p, at, JUNQI_CODE_BAD_TAG, "Termination '%s': %s", value, reason_code_rule);
     } else if (!junqi_game_set_tag(g, name, value)) {
         report_at(p, at, JUNQI_CODE_OUT_OF_MEMORY, "out of memory");
     }
@@ -648,20 +679,26 @@ static bool parse_square(parser *p, const char *s, size_t n, int *point)
 }
 
 /* A move token: SQ sep SQ, then optional glyphs. */
+/* The length of the square name at s (at most n bytes): a file letter and a
+ * rank of one or two digits (docs/conventions.md), or 0 when none starts there.
+ * A square is read by its shape, so that the 'x' of h5xh6 separates. */
+static size_t square_length(const char *s, size_t n)
+{
+    if (n < 2 || !islower((unsigned char)s[0]) || !isdigit((unsigned char)s[1]))
+        return 0;
+    return n > 2 && isdigit((unsigned char)s[2]) ? 3 : 2;
+}
+
 static bool parse_move(parser *p, const char *s, size_t n)
 {
-    size_t i = 0;
-    while (i < n && (isalnum((unsigned char)s[i])))
-        i++;
-    if (i == n || i == 0)
+    size_t i = square_length(s, n);
+    if (i == 0 || i == n || !strchr("-x><=", s[i]))
         return false;
     char sep = s[i];
-    const char *sep_at = strchr("-x><=", sep);
-    if (!sep || !sep_at)
+    size_t to_len = square_length(s + i + 1, n - i - 1);
+    if (to_len == 0)
         return false;
-    size_t j = i + 1;
-    while (j < n && isalnum((unsigned char)s[j]))
-        j++;
+    size_t j = i + 1 + to_len;
     int from, to;
     if (!parse_square(p, s, i, &from) || !parse_square(p, s + i + 1, j - i - 1, &to)) {
         report_at(p, s, JUNQI_CODE_BAD_SQUARE, "'%.*s' names a square that is not on the %s board",
@@ -748,18 +785,26 @@ static bool parse_event(parser *p, const char *s, size_t n)
     junqi_seat seat = seat_field(f[1], len[1]);
     if (len[0] == 7 && memcmp(f[0], "timeout", 7) == 0 && k <= 3) {
         new_item(&it, JUNQI_ITEM_TIMEOUT, p, s);
-        it.count = k == 3 ? (uint8_t)atoi(f[2]) : 0;
+        if (k == 3 && (!parse_byte(f[2], len[2], &it.count) || it.count == 0)) {
+            report_at(p, f[2], JUNQI_CODE_BAD_TOKEN, "'%.*s' is not a timeout count (1 to 255)",
+                      (int)len[2], f[2]);
+            return true;
+        }
     } else if (len[0] == 4 && memcmp(f[0], "left", 4) == 0 && k == 2) {
         new_item(&it, JUNQI_ITEM_LEFT, p, s);
         it.reason = JUNQI_REASON_LEFT;
     } else if (len[0] == 10 && memcmp(f[0], "eliminated", 10) == 0 && k >= 3) {
         new_item(&it, JUNQI_ITEM_ELIMINATED, p, s);
         it.reason = (uint8_t)reason_parse(f[2], len[2]);
-        it.code = k == 4 ? (uint8_t)atoi(f[3]) : 0;
         if (it.reason == JUNQI_REASON_NONE || it.reason == JUNQI_REASON_LEFT ||
             (it.reason >= JUNQI_REASON_NO_COMBAT_DRAW && it.reason != JUNQI_REASON_UNKNOWN_CODE)) {
             report_at(p, f[2], JUNQI_CODE_BAD_TOKEN, "'%.*s' is not a reason a seat is eliminated for",
                       (int)len[2], f[2]);
+            return true;
+        }
+        const char *code = k == 4 ? f[3] - 1 : NULL; /* from its colon */
+        if (!reason_code((junqi_reason)it.reason, code, k == 4 ? len[3] + 1 : 0, &it.code)) {
+            report_at(p, f[2], JUNQI_CODE_BAD_TOKEN, "'%.*s': %s", (int)n, s, reason_code_rule);
             return true;
         }
     } else {

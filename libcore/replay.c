@@ -299,7 +299,12 @@ static void apply_elimination(junqi_replay *r, const junqi_item *it)
         report(r, JUNQI_CODE_ALREADY_OUT, it, "%s is already out of the game",
                junqi_seat_name(it->seat));
     junqi_undo u;
+    bool over = junqi_position_over(&r->pos);
     junqi_position_eliminate(&r->pos, (junqi_seat)it->seat, reason, &u);
+    /* an elimination that decides the game for a platform code we do not
+     * know: the result keeps that code (docs/jgn.md, Termination unknown_code:N) */
+    if (!over && junqi_position_over(&r->pos) && reason == JUNQI_REASON_UNKNOWN_CODE)
+        r->pos.result.code = it->code;
     check_next_seat(r, it, r->pos.to_move);
 }
 
@@ -395,6 +400,7 @@ void junqi_game_settle(junqi_game *g)
             it->status = r.pos.result.status;
             it->winners = r.pos.result.winners;
             it->reason = r.pos.result.reason;
+            it->code = r.pos.result.code;
         }
     }
     if (junqi_position_over(&r.pos))

@@ -43,20 +43,9 @@ static void usage(void)
 
 static void print_result(const junqi_position *pos)
 {
-    const char *reason = junqi_reason_name((junqi_reason)pos->result.reason);
-    switch (pos->result.status) {
-    case JUNQI_DECIDED: printf(", %s won (%s)", junqi_result_winner(pos), reason); break;
-    case JUNQI_DRAWN: printf(", draw (%s)", reason); break;
-    case JUNQI_UNDECIDED:
-        if (pos->result.reason == JUNQI_REASON_UNKNOWN_CODE)
-            printf(", undecided (unknown end code %d)", pos->result.code);
-        else
-            printf(", undecided (%s)", reason);
-        break;
-    default: printf(", unfinished");
-    }
-    junqi_score sc;
     char text[256];
+    printf(", %s", junqi_result_describe(pos, text, sizeof text));
+    junqi_score sc;
     if (junqi_score_position(pos, &sc) &&
         junqi_score_describe(pos->rules->scoring, &sc, text, sizeof text) > 0)
         printf("; %s", text);
