@@ -358,6 +358,8 @@ typedef struct parser {
     int depth;
     bool error;
     bool ended;           /* the termination marker was read */
+    bool cut;             /* lenient: the movetext stopped at an error before its end */
+    const char *result_at; /* the Result tag, or NULL */
     const char *col_line, *col_at; /* current_column()'s memory */
     int col;
 } parser;
@@ -561,6 +563,7 @@ static void apply_tag(parser *p, const char *at, const char *name, const char *v
         }
         junqi_diags_free(&local);
     } else if (strcmp(name, "Result") == 0) {
+        p->result_at = at;
         if (!result_parse(value, strlen(value), stated))
             report_at(p, at, JUNQI_CODE_BAD_TAG, "unknown Result '%s'", value);
     } else if (strcmp(name, "Termination") == 0) {
@@ -977,8 +980,10 @@ static void parse_tokens(parser *p, junqi_reason termination, uint8_t code)
         parse_token(p, termination, code);
         if (p->error && !(p->flags & JUNQI_JGN_LENIENT))
             return;
-        if (p->error)
-            break; /* lenient: keep what came before */
+        if (p->error) {
+            p->cut = !p->ended; /* lenient: keep what came before */
+            break;
+        }
     }
     if (p->depth > 0 && !p->error)
         report_at(p, p->text + p->at, JUNQI_CODE_BAD_VARIATION, "a variation is never closed");
@@ -1021,6 +1026,16 @@ bool junqi_jgn_parse_moves(junqi_game *g, const char *text, size_t len, const ch
 static void settle_result(parser *p, const junqi_result *stated, junqi_reason termination, uint8_t code)
 {
     junqi_game *g = p->g;
+    if (p->cut) {
+        /* the moves that decided the stated result are not there: keeping
+         * it would make an invalid record */
+        if (stated->status != JUNQI_ONGOING)
+            report_at(p, p->result_at ? p->result_at : p->text, JUNQI_CODE_CUT_SHORT,
+                      "the game is cut short at its first error: its Result '%s' is dropped "
+                      "and it ends in '*'", junqi_result_text(stated, junqi_game_present(g)));
+        g->result = (junqi_result){0};
+        return;
+    }
     g->result = *stated;
     g->result.reason = (uint8_t)termination;
     g->result.code = code;
@@ -1029,8 +1044,11 @@ static void settle_result(parser *p, const junqi_result *stated, junqi_reason te
         const junqi_item *end = &m->items[m->nitems - 1];
         if (stated->status != JUNQI_ONGOING &&
             (end->status != stated->status || end->winners != stated->winners))
-            report_at(p, p->text, JUNQI_CODE_RESULT_MISMATCH,
-                      "the Result tag and the result at the end of the movetext differ");
+            report_at(p, p->result_at ? p->result_at : p->text, JUNQI_CODE_RESULT_MISMATCH,
+                      "the Result tag says '%s', the end of the movetext '%s'",
+                      junqi_result_text(stated, junqi_game_present(g)),
+                      junqi_result_text(&(junqi_result){end->status, end->winners, 0, 0},
+                                        junqi_game_present(g)));
         g->result.status = end->status;
         g->result.winners = end->winners;
     }

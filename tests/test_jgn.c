@@ -208,6 +208,40 @@ static void lenient_reading_keeps_the_part_before_the_error(void **state)
     junqi_diags_free(&d);
 }
 
+/* Issue 10, defect 5: --lenient kept the Result and Termination of a game it
+ * cut short ("east-west" after 2 moves), an invalid record. A cut game ends in
+ * '*', with a warning at the dropped Result; a game whose error follows its
+ * result (complete moves) keeps the result. */
+static void defect05_a_game_cut_short_by_lenient_reading_ends_in_a_star(void **state)
+{
+    (void)state;
+    const char text[] = "[Board \"two-player\"]\n[Result \"south\"]\n[Termination \"surrender\"]\n\n"
+                        "1. a6-a7 2. e7-e8 3. zz9-b1 4. b6-b7 south\n";
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_game *g = junqi_jgn_parse(text, sizeof text - 1, "t", JUNQI_JGN_LENIENT, &d);
+    assert_non_null(g);
+    assert_int_equal(junqi_game_moves(g), 2);
+    assert_int_equal(g->result.status, JUNQI_ONGOING);
+    assert_int_equal(g->result.reason, JUNQI_REASON_NONE);
+    assert_int_equal(d.errors, 1);
+    assert_string_equal(junqi_code_name(d.items[1].code), "cut-short");
+    assert_int_equal(d.items[1].loc.line, 2); /* at the Result tag */
+    char *out = junqi_jgn_to_string(g);
+    assert_non_null(strstr(out, "[Result \"*\"]"));
+    assert_null(strstr(out, "Termination"));
+    assert_non_null(strstr(out, "2. e7-e8 *"));
+    free(out);
+    junqi_game_free(g);
+    junqi_diags_free(&d);
+    const char after[] = "[Board \"two-player\"]\n[Result \"draw\"]\n\n1. a6-a7 draw zz\n";
+    g = junqi_jgn_parse(after, sizeof after - 1, "t", JUNQI_JGN_LENIENT, &d);
+    assert_non_null(g);
+    assert_int_equal(g->result.status, JUNQI_DRAWN);
+    junqi_game_free(g);
+    junqi_diags_free(&d);
+}
+
 /* Text of n repetitions of a piece. */
 static char *repeat(const char *head, const char *piece, size_t n, const char *tail)
 {
@@ -318,6 +352,7 @@ int main(void)
         cmocka_unit_test(defect02_the_unknown_outcome_move_reads_and_writes_back),
         cmocka_unit_test(gbk_text_is_read_with_a_warning),
         cmocka_unit_test(lenient_reading_keeps_the_part_before_the_error),
+        cmocka_unit_test(defect05_a_game_cut_short_by_lenient_reading_ends_in_a_star),
         cmocka_unit_test(hostile_input_gets_clear_errors_not_crashes),
         cmocka_unit_test(a_game_of_100000_moves_reads_and_replays),
         cmocka_unit_test(movetext_appends_to_a_game_all_or_nothing),

@@ -609,6 +609,13 @@ error:
     return false;
 }
 
+bool junqi_cli_output_keep(const junqi_cli_output *o, int status)
+{
+    if (status == JUNQI_EXIT_OK)
+        return true;
+    return status == JUNQI_EXIT_INVALID && o->fp && (!o->path || ftell(o->fp) > 0);
+}
+
 bool junqi_cli_output_close(const char *prog, junqi_cli_output *o, bool commit)
 {
     bool ok = true;

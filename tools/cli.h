@@ -186,6 +186,15 @@ bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output 
  */
 bool junqi_cli_output_close(const char *prog, junqi_cli_output *o, bool commit);
 
+/**
+ * Whether a run that ends with exit status `status` keeps its output o:
+ * success does; so does an invalid input when something was written (the
+ * valid games of a file with a broken one, what --lenient salvaged: -o gets
+ * what standard output would); a usage or I/O error, or an invalid input
+ * with nothing written, does not (an earlier file stays as it was).
+ */
+bool junqi_cli_output_keep(const junqi_cli_output *o, int status);
+
 /** Print "PROG (junqi) VERSION" (JUNQI_VERSION, version.h) to stdout. Returns JUNQI_EXIT_OK. */
 int junqi_cli_version(const char *prog);
 

@@ -657,7 +657,7 @@ static int run_annotate(const options *opt, int argc, char **argv, int first)
                 break;
         }
     }
-    if (!junqi_cli_output_close(prog, &out, status == JUNQI_EXIT_OK))
+    if (!junqi_cli_output_close(prog, &out, junqi_cli_output_keep(&out, status)))
         return JUNQI_EXIT_IO;
     return status;
 }

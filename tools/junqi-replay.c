@@ -383,7 +383,7 @@ int main(int argc, char **argv)
                 break;
         }
     }
-    if (!junqi_cli_output_close(prog, &out, status == JUNQI_EXIT_OK))
+    if (!junqi_cli_output_close(prog, &out, junqi_cli_output_keep(&out, status)))
         return JUNQI_EXIT_IO;
     return status;
 }
