@@ -46,7 +46,8 @@ static void problem(reader *r, const yaml_node_t *n, junqi_code code, const char
     va_start(ap, fmt);
     junqi_diags_vadd(r->d, code, -1, mark_loc(n->start_mark), fmt, ap);
     va_end(ap);
-    r->ok = false;
+    if (junqi_code_severity(code) == JUNQI_SEV_ERROR)
+        r->ok = false;
 }
 
 static void read_entry(reader *r, junqi_formation *f, int row, int col, const yaml_node_t *n)
@@ -99,6 +100,8 @@ static void read_rows(reader *r, junqi_formation *f, const yaml_node_t *rows)
         }
 }
 
+static void read_keys(reader *r, junqi_formation *f, const yaml_node_t *map);
+
 /* One mapping node: name, board, rows. */
 static void read_formation(reader *r, const yaml_node_t *map, junqi_formations *out)
 {
@@ -115,11 +118,28 @@ static void read_formation(reader *r, const yaml_node_t *map, junqi_formations *
     junqi_formation *f = &out->items[out->n++];
     memset(f, 0, sizeof *f);
     f->loc = mark_loc(map->start_mark);
+    f->diag_from = r->d ? r->d->n : 0;
+    read_keys(r, f, map);
+    f = &out->items[out->n - 1];
+    f->diag_to = r->d ? r->d->n : 0;
+}
+
+/* The keys of formation f's mapping: name, board, rows. */
+static void read_keys(reader *r, junqi_formation *f, const yaml_node_t *map)
+{
+    static const char *const keys[] = {"rows", "name", "board"};
     const yaml_node_t *rows = NULL;
+    unsigned seen = 0;
     for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
         yaml_node_t *k = yaml_document_get_node(r->doc, p->key);
         yaml_node_t *v = yaml_document_get_node(r->doc, p->value);
         const char *key = scalar(k), *value = scalar(v);
+        for (unsigned i = 0; key && i < 3; i++)
+            if (strcmp(key, keys[i]) == 0 && (seen & (1u << i)))
+                problem(r, k, JUNQI_CODE_DUPLICATE_KEY,
+                        "the key '%s' is given again; this later value counts", key);
+            else if (strcmp(key, keys[i]) == 0)
+                seen |= 1u << i;
         if (key && strcmp(key, "rows") == 0) {
             rows = v;
         } else if (key && strcmp(key, "name") == 0 && value) {

@@ -31,6 +31,9 @@ typedef struct junqi_formation {
     bool bad[6][5];           /**< the source's entry here was not a piece name */
     junqi_loc loc;            /**< the formation as a whole */
     junqi_loc cell[6][5];     /**< each entry (line/column for YAML, offset for .jql) */
+    size_t diag_from, diag_to; /**< YAML: its reading problems are items diag_from ..
+                                    diag_to - 1 of the list junqi_formation_read_yaml
+                                    reported to */
 } junqi_formation;
 
 /** A list of formations; zero-initialise, free with junqi_formations_free(). */
@@ -45,9 +48,13 @@ typedef struct junqi_formations {
  * libyaml's marks: YAML syntax errors ("yaml-syntax"), a document that is no
  * formation ("bad-formation"), a missing or malformed `rows` ("bad-rows"),
  * a row that does not have 5 entries ("row-length"), an unknown piece name
- * ("unknown-piece-name"), an unknown key or board ("bad-formation").
- * Returns false when some formation could not be read (the others are kept)
- * or memory ran out.
+ * ("unknown-piece-name"), an unknown key or board ("bad-formation"), a key
+ * given twice ("duplicate-key", a warning: the last value counts). Each
+ * formation's own problems are a range of d (diag_from, diag_to, so that a
+ * tool reports them with it); the others (syntax, a document that is no
+ * formation) lie between the ranges, in the order of the text. Returns false
+ * when some formation could not be read (the others are kept) or memory ran
+ * out.
  */
 bool junqi_formation_read_yaml(const uint8_t *data, size_t len, junqi_formations *out,
                                junqi_diags *d);

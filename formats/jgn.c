@@ -117,6 +117,9 @@ struct junqi_jgn_reader {
     bool at_start;       /* no byte read yet (a BOM may follow) */
     bool failed;         /* a read error ended the input */
     bool line_too_long;  /* the last line passed JUNQI_JGN_MAX_GAME and was cut */
+    char *last;          /* the text of the game read last (UTF-8), or NULL */
+    size_t last_len;
+    long last_line;      /* its first line, or 0 */
 };
 
 junqi_jgn_reader *junqi_jgn_reader_new(FILE *in, const uint8_t *prefix, size_t prefix_len,
@@ -148,6 +151,7 @@ void junqi_jgn_reader_free(junqi_jgn_reader *r)
     free(r->name);
     free(r->line);
     free(r->pending);
+    free(r->last);
     free(r);
 }
 
@@ -1110,7 +1114,11 @@ junqi_read_status junqi_jgn_next(junqi_jgn_reader *r, junqi_game **out, junqi_di
     *out = NULL;
     text_buf game = {0};
     long first_line = r->lines + 1;
+    free(r->last);
+    r->last = NULL;
+    r->last_len = 0;
     junqi_read_status rc = cut_game(r, &game, &first_line, d);
+    r->last_line = rc == JUNQI_READ_END ? 0 : first_line;
     if (rc != JUNQI_READ_OK) {
         free(game.s);
         return rc;
@@ -1118,10 +1126,18 @@ junqi_read_status junqi_jgn_next(junqi_jgn_reader *r, junqi_game **out, junqi_di
     size_t errors = d ? d->errors : 0;
     if (to_utf8(&game, first_line, d))
         *out = parse_game(game.s, first_line, r->name, r->flags, d);
-    free(game.s);
+    r->last = game.s; /* kept for the source lines of later diagnostics */
+    r->last_len = game.len;
     if (!*out)
         return JUNQI_READ_BROKEN;
     return d && d->errors > errors ? JUNQI_READ_BROKEN : JUNQI_READ_OK;
+}
+
+const char *junqi_jgn_reader_last(const junqi_jgn_reader *r, size_t *len, long *first_line)
+{
+    *len = r->last_len;
+    *first_line = r->last_line;
+    return r->last;
 }
 
 junqi_game *junqi_jgn_parse(const char *text, size_t len, const char *name, unsigned flags,

@@ -9,6 +9,7 @@
 #define JUNQI_DIAG_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 /** How bad a diagnostic is. Only errors make an input invalid. */
@@ -70,6 +71,7 @@ typedef enum junqi_severity {
     /* YAML formations (docs/formation.md) */ \
     X(YAML_SYNTAX, "yaml-syntax", ERROR, "the YAML parser rejects the text") \
     X(BAD_FORMATION, "bad-formation", ERROR, "a document is no formation, or has an unknown key or board") \
+    X(DUPLICATE_KEY, "duplicate-key", WARNING, "a formation gives a key twice; the last value counts") \
     X(BAD_ROWS, "bad-rows", ERROR, "a formation's rows are missing or not 6 rows") \
     X(ROW_LENGTH, "row-length", ERROR, "a row does not have 5 entries") \
     X(UNKNOWN_PIECE_NAME, "unknown-piece-name", ERROR, "an entry is not a piece name") \
@@ -178,11 +180,21 @@ void junqi_diags_vadd(junqi_diags *d, junqi_code code, int move, junqi_loc loc, 
                       va_list ap);
 
 /**
- * Give each diagnostic from index `from` on that has a line number but no
- * source line the text of that line of `text` (len bytes), for a caret
- * display. Out of memory leaves them without.
+ * Move diagnostics from[first .. first + n - 1] to the end of `to` (their
+ * strings now belong to `to`; the items left in `from` are emptied, and are
+ * freed as nothing by junqi_diags_free). Error counts follow. Returns false,
+ * moving none, when out of memory.
  */
-void junqi_diags_attach_lines(junqi_diags *d, size_t from, const char *text, size_t len);
+bool junqi_diags_move(junqi_diags *to, junqi_diags *from, size_t first, size_t n);
+
+/**
+ * Give each diagnostic from index `from` on that has a line number but no
+ * source line the text of that line of `text` (len bytes, whose first line
+ * is line number first_line of the input), for a caret display. Lines
+ * outside the text, and out of memory, leave them without.
+ */
+void junqi_diags_attach_lines(junqi_diags *d, size_t from, const char *text, size_t len,
+                              long first_line);
 
 /** "error", "warning", "note". */
 const char *junqi_severity_name(junqi_severity s);

@@ -50,7 +50,8 @@ typedef struct options {
 typedef struct source {
     const junqi_game *game;   /* the record */
     junqi_replay replay;      /* the replay, at the ply last asked for */
-    size_t moves;             /* moves available: plies 0 .. moves */
+    size_t moves;             /* the record's moves */
+    junqi_plies plies;        /* its plies; scenes are counted from plies.first */
     junqi_notes given;  /* --arrow and --mark, on the source's board */
     junqi_notes notes;  /* the last scene's: given, then its comments' */
     char eval[128];           /* the last scene's [%eval ...], or "" */
@@ -263,18 +264,19 @@ static int add_annotations(source *src, const options *opt)
 }
 
 /* Draw everything asked for from a source. Returns an exit status. */
-static int render_source(source *src, options *opt, const char *name)
+static int render_source(source *src, options *opt, const junqi_input *in)
 {
-    if (opt->ply > (long)src->moves)
-        return junqi_cli_usage(prog, "%s: --ply %ld is past the end: the game has %zu moves", name,
-                               opt->ply, src->moves);
+    const char *name = in->name;
+    int rc = junqi_cli_check_ply(prog, in, &src->plies, opt->ply);
+    if (rc != JUNQI_EXIT_OK)
+        return rc;
     const junqi_board *b = source_board(src);
     if (!opt->bottom_given)
         opt->render.bottom = opt->view != JUNQI_NO_SEAT ? (junqi_seat)opt->view : JUNQI_SOUTH;
     if (!(b->seats & JUNQI_SEAT_BIT(opt->render.bottom)))
         return junqi_cli_usage(prog, "%s: the %s board has no %s seat to draw at the bottom", name,
                                b->name, junqi_seat_name(opt->render.bottom));
-    int rc = add_annotations(src, opt);
+    rc = add_annotations(src, opt);
     if (rc != JUNQI_EXIT_OK)
         return rc;
     char err[512];
@@ -283,7 +285,8 @@ static int render_source(source *src, options *opt, const char *name)
         fprintf(stderr, "%s: %s\n", prog, err);
         return JUNQI_EXIT_IO;
     }
-    size_t ply = opt->ply < 0 ? src->moves : (size_t)opt->ply;
+    /* scenes count the record's moves: the last ply is where the game ended */
+    size_t ply = (opt->ply < 0 ? src->plies.last : (size_t)opt->ply) - src->plies.first;
     if (opt->frames)
         rc = write_frames(r, src, opt, ply);
     if (rc == JUNQI_EXIT_OK && opt->output)
@@ -307,9 +310,10 @@ static int render_input(options *opt, const char *path)
         }
         junqi_cli_print_diags(stderr, in.name, &d, JUNQI_FORMAT_TEXT);
     } else {
-        source src = {.game = in.game, .moves = junqi_game_moves(in.game)};
+        source src = {.game = in.game, .moves = junqi_game_moves(in.game),
+                      .plies = junqi_cli_plies(in.game, opt->rules)};
         junqi_replay_start(&src.replay, in.game, opt->rules, NULL);
-        rc = render_source(&src, opt, in.name);
+        rc = render_source(&src, opt, &in);
         junqi_notes_free(&src.given);
         junqi_notes_free(&src.notes);
     }

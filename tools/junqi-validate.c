@@ -71,7 +71,8 @@ static void print_summary(const junqi_input *in, const junqi_replay *r, const ju
     size_t warnings = 0;
     for (size_t i = 0; i < d->n; i++)
         warnings += d->items[i].severity == JUNQI_SEV_WARNING;
-    printf("%s: %s", in->name, d->errors ? "invalid" : "valid");
+    char label[4200];
+    printf("%s: %s", junqi_input_label(in, label, sizeof label), d->errors ? "invalid" : "valid");
     if (d->errors)
         printf(", %zu error%s", d->errors, d->errors == 1 ? "" : "s");
     if (warnings)
@@ -79,8 +80,9 @@ static void print_summary(const junqi_input *in, const junqi_replay *r, const ju
     if (in->kind == JUNQI_INPUT_FORMATION) {
         printf(": formation%s%s\n", in->formation.name ? " " : "", in->formation.name ? in->formation.name : "");
     } else if (in->kind == JUNQI_INPUT_RECORD) {
-        printf(": %s game, %d players, %zu moves", junqi_board_kind_name(in->game->board),
-               junqi_position_players(&r->pos), r->moves);
+        int players = junqi_position_players(&r->pos);
+        printf(": %s game, %d player%s, %zu move%s", junqi_board_kind_name(in->game->board), players,
+               players == 1 ? "" : "s", r->moves, r->moves == 1 ? "" : "s");
         print_result(&r->pos);
     } else {
         putchar('\n');
