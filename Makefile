@@ -85,7 +85,7 @@ RENDER_LIBS   := $(call pkg_libs,$(RENDER_PKGS),-lpangocairo-1.0 -lpango-1.0 -lc
 
 # ---- programs ----
 CLI_OBJ      := $(BUILD)/tools/cli.o
-TOOLS        := junqi-validate junqi-replay junqi-analyze $(if $(wildcard tools/junqi-render.c),junqi-render)
+TOOLS        := junqi-validate junqi-replay junqi-analyze junqi-match $(if $(wildcard tools/junqi-render.c),junqi-render)
 TOOL_BINS    := $(TOOLS:%=$(BUILD_BIN)/%)
 TOOL_RPATH   := $(foreach p,$(sort $(RPATH)),-Wl,-rpath,'$(p)')
 # Tools that draw include the render headers; junqi-render links the render

@@ -210,8 +210,14 @@ bool junqi_formation_read_yaml(const uint8_t *data, size_t len, junqi_formations
 
 int junqi_formation_check(const junqi_formation *f, const char *prefix, junqi_diags *d)
 {
+    return junqi_formation_check_under(f, NULL, prefix, d);
+}
+
+int junqi_formation_check_under(const junqi_formation *f, const junqi_rules *rules,
+                                const char *prefix, junqi_diags *d)
+{
     junqi_setup_problem problems[JUNQI_MAX_SETUP_PROBLEMS];
-    int n = junqi_setup_check(f->setup, problems), errors = 0;
+    int n = junqi_setup_check_under(f->setup, rules, problems), errors = 0;
     bool any_bad = false;
     for (int r = 0; r < 6; r++)
         for (int c = 0; c < 5; c++)

@@ -21,6 +21,7 @@
 
 #include "board.h"
 #include "diag.h"
+#include "rules.h"
 
 /** One formation and where its parts are in the source. */
 typedef struct junqi_formation {
@@ -65,6 +66,11 @@ bool junqi_formation_read_yaml(const uint8_t *data, size_t len, junqi_formations
  * (e.g. the formation's name), may be NULL. Returns the number of errors.
  */
 int junqi_formation_check(const junqi_formation *f, const char *prefix, junqi_diags *d);
+
+/** As junqi_formation_check() under rule set `rules` (NULL: the rules every named set
+ *  shares; e.g. bomb_front_row=allow lets a bomb stand in row 1). */
+int junqi_formation_check_under(const junqi_formation *f, const junqi_rules *rules,
+                                const char *prefix, junqi_diags *d);
 
 /** Free the formations' strings and the array; the list is empty after. */
 void junqi_formations_free(junqi_formations *list);

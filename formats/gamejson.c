@@ -51,7 +51,7 @@ static void write_line(junqi_json *j, const junqi_game *g, const junqi_line *l, 
 
 static void write_move(junqi_json *j, const junqi_game *g, const junqi_item *it, size_t ply)
 {
-    const junqi_board *b = junqi_board_get(g->board);
+    const junqi_board *b = junqi_rules_board(g->rules);
     char name[8], sq[4];
     junqi_json_key(j, "ply");
     junqi_json_uint(j, ply);
@@ -169,7 +169,7 @@ void junqi_write_game_json(junqi_json *j, const junqi_game *g)
     junqi_json_key(j, "board");
     junqi_json_string(j, junqi_board_kind_name(g->board));
     junqi_json_key(j, "rules");
-    junqi_json_string(j, g->rules->name);
+    junqi_json_string(j, g->rules->text);
     junqi_json_key(j, "mode");
     junqi_json_string(j, junqi_info_mode_name(g->info));
     junqi_json_key(j, "view");

@@ -366,6 +366,11 @@ typedef struct parser {
     const char *result_at; /* the Result tag, or NULL */
     const char *col_line, *col_at; /* current_column()'s memory */
     int col;
+    long first_line;      /* the line number of text[0] */
+    /* tags settled once all are read (settle_tags): where each is, and its value */
+    const char *rules_at, *mode_at, *view_at, *first_at, *position_at;
+    char *rules_value, *position_value;
+    int mode;             /* the Mode tag's junqi_info_mode, or -1 */
 } parser;
 
 /* The 1-based column (in characters) of `at` on the line starting at `start`. */
@@ -399,12 +404,11 @@ static void report_at(parser *p, const char *at, junqi_code code, const char *fm
     long line = p->line;
     const char *start = p->line_start;
     if (at < start) {
-        line = 1;
+        line = p->first_line;
         start = p->text;
         for (const char *s = p->text; s < at; s++)
             if (*s == '\n')
                 line++, start = s + 1;
-        line += 0;
     }
     char msg[512];
     va_list ap;
@@ -510,7 +514,18 @@ static int seat_tag_index(const char *name, const char *const *list)
     return -1;
 }
 
-/* What one tag means for the game; unknown and free tags are kept. */
+/* Keep a copy of a tag value for settle_tags(). */
+static void keep_value(parser *p, const char *at, char **slot, const char **slot_at, const char *value)
+{
+    free(*slot);
+    *slot = strdup(value);
+    *slot_at = at;
+    if (!*slot)
+        report_at(p, at, JUNQI_CODE_OUT_OF_MEMORY, "out of memory");
+}
+
+/* What one tag means for the game; unknown and free tags are kept. Rules,
+ * Mode, View, First and Position are settled once every tag is read. */
 static void apply_tag(parser *p, const char *at, const char *name, const char *value,
                       junqi_result *stated, junqi_reason *termination, uint8_t *code)
 {
@@ -519,13 +534,8 @@ static void apply_tag(parser *p, const char *at, const char *name, const char *v
     if (strcmp(name, "Board") == 0) {
         if (!junqi_board_kind_parse(value, &g->board))
             report_at(p, at, JUNQI_CODE_BAD_TAG, "Board must be two-player or four-player, not '%s'", value);
-        g->rules = junqi_rules_default(g->board);
     } else if (strcmp(name, "Rules") == 0) {
-        const junqi_rules *r = junqi_rules_get(value);
-        if (!r)
-            report_at(p, at, JUNQI_CODE_BAD_TAG, "unknown rule set '%s' (known: %s)", value, junqi_rules_names());
-        else
-            g->rules = r;
+        keep_value(p, at, &p->rules_value, &p->rules_at, value);
     } else if (strcmp(name, "Mode") == 0) {
         junqi_info_mode m;
         for (m = JUNQI_DARK; m <= JUNQI_OPEN && strcmp(value, junqi_info_mode_name(m)) != 0; m++)
@@ -533,15 +543,15 @@ static void apply_tag(parser *p, const char *at, const char *name, const char *v
         if (m > JUNQI_OPEN)
             report_at(p, at, JUNQI_CODE_BAD_TAG, "Mode must be dark, double-open or open, not '%s'", value);
         else
-            g->info = m;
+            p->mode = (int)m, p->mode_at = at;
     } else if (strcmp(name, "View") == 0 || strcmp(name, "First") == 0) {
         junqi_seat seat = junqi_seat_parse(value);
         if (seat == JUNQI_NO_SEAT || strlen(value) < 4)
             report_at(p, at, JUNQI_CODE_BAD_TAG, "%s must be a seat (north, east, south, west), not '%s'", name, value);
         else if (name[0] == 'V')
-            g->view = seat;
+            g->view = seat, p->view_at = at;
         else
-            g->first = seat;
+            g->first = seat, p->first_at = at;
     } else if ((s = seat_tag_index(name, seat_tags)) >= 0) {
         g->seat[s].present = true;
         if (strcmp(value, "?") != 0 && !junqi_game_set_player(g, (junqi_seat)s, value))
@@ -554,18 +564,7 @@ static void apply_tag(parser *p, const char *at, const char *name, const char *v
             report_at(p, at, JUNQI_CODE_BAD_SETUP,
                       "%s must be 6 rows of 5 symbols (9..1, B, L, F, '.') separated by '/', front row first", name);
     } else if (strcmp(name, "Position") == 0) {
-        junqi_position *pos = malloc(sizeof *pos);
-        junqi_diags local;
-        junqi_diags_init(&local);
-        if (pos && junqi_pos_parse(value, strlen(value), pos, &local)) {
-            free(g->start);
-            g->start = pos;
-        } else {
-            free(pos);
-            report_at(p, at, JUNQI_CODE_BAD_POSITION, "Position: %s",
-                      local.n ? local.items[0].message : "out of memory");
-        }
-        junqi_diags_free(&local);
+        keep_value(p, at, &p->position_value, &p->position_at, value);
     } else if (strcmp(name, "Result") == 0) {
         p->result_at = at;
         if (!result_parse(value, strlen(value), stated))
@@ -583,26 +582,90 @@ static void apply_tag(parser *p, const char *at, const char *name, const char *v
     }
 }
 
-/* After the tags: seats present by default, a set position's board. */
+/* The Position tag's position, played under `rules` unless its RULES field
+ * names a set (NULL: the board's default). */
+static junqi_position *read_position(parser *p, const junqi_rules *rules)
+{
+    junqi_position *pos = malloc(sizeof *pos);
+    junqi_diags local;
+    junqi_diags_init(&local);
+    const char *v = p->position_value;
+    if (!pos || !junqi_pos_parse_under(v, strlen(v), rules, pos, &local)) {
+        report_at(p, p->position_at, JUNQI_CODE_BAD_POSITION, "Position: %s",
+                  local.n ? local.items[0].message : "out of memory");
+        free(pos);
+        pos = NULL;
+    }
+    junqi_diags_free(&local);
+    return pos;
+}
+
+/* The rule set: the Rules tag's (on the game's board), else a Position's
+ * RULES field, else the board's default; a Mode tag sets its mode switch
+ * (docs/jgn.md). A set start position plays under it. */
+static void settle_rules(parser *p)
+{
+    junqi_game *g = p->g;
+    const junqi_rules *r = junqi_rules_default(g->board), *tag = NULL;
+    char err[512];
+    if (p->rules_value && !junqi_rules_parse(p->rules_value, (int)g->board, &tag, err, sizeof err))
+        report_at(p, p->rules_at, JUNQI_CODE_BAD_RULES, "Rules: %s", err);
+    if (g->start) { /* read under the tag's set unless its own RULES field names one */
+        if (tag && tag != g->start->rules)
+            report_at(p, p->rules_at, JUNQI_CODE_BAD_RULES,
+                      "the Rules tag says '%s' and the Position's rules field '%s'", tag->text,
+                      g->start->rules->text);
+        r = g->start->rules;
+    } else if (tag) {
+        r = tag;
+    }
+    if (p->mode >= 0 && p->mode != r->info) {
+        const junqi_rules *moded;
+        char sw[32];
+        snprintf(sw, sizeof sw, "mode=%s", junqi_info_mode_name((junqi_info_mode)p->mode));
+        if (junqi_rules_with(r, sw, &moded, err, sizeof err))
+            r = moded;
+        else
+            report_at(p, p->mode_at, JUNQI_CODE_BAD_RULES, "Mode: %s", err);
+    }
+    junqi_game_set_rules(g, r);
+}
+
+/* A View or First tag must name a seat of the game (at: the tag). */
+static void check_tag_seat(parser *p, const char *at, const char *tag, junqi_seat seat)
+{
+    unsigned present = junqi_game_present(p->g);
+    if (seat == JUNQI_NO_SEAT || (present & JUNQI_SEAT_BIT(seat)))
+        return;
+    char seats[64];
+    report_at(p, at, JUNQI_CODE_BAD_SEAT, "%s: %s takes no part in this game (its seats: %s)",
+              tag, junqi_seat_name(seat), junqi_seat_list(present, seats, sizeof seats));
+}
+
+/* After the tags: a set position's board, the rule set, the seats present
+ * by default, and the seats the View and First tags name. */
 static void settle_tags(parser *p)
 {
     junqi_game *g = p->g;
-    if (g->start) {
+    const junqi_rules *under = NULL; /* the Rules tag's set, for a Position without RULES */
+    char err[512];
+    if (p->rules_value && !junqi_rules_parse(p->rules_value, JUNQI_RULES_ANY_BOARD, &under, err, sizeof err))
+        under = NULL; /* reported by settle_rules() */
+    if (p->position_value && (g->start = read_position(p, under))) {
         for (int s = 0; s < JUNQI_SEATS; s++)
             if (g->start->present & JUNQI_SEAT_BIT(s))
                 g->seat[s].present = true;
         g->board = g->start->board->kind;
-        g->rules = g->start->rules;
     }
+    settle_rules(p);
     if (!junqi_game_present(g)) {
         unsigned seats = junqi_board_get(g->board)->seats;
         for (int s = 0; s < JUNQI_SEATS; s++)
             g->seat[s].present = (seats & JUNQI_SEAT_BIT(s)) != 0;
     }
-    if (g->rules->board != g->board)
-        report_at(p, p->text, JUNQI_CODE_BAD_TAG, "rule set '%s' is for the %s board",
-                  g->rules->name, junqi_board_kind_name(g->rules->board));
-    p->b = junqi_board_get(g->board);
+    check_tag_seat(p, p->view_at, "View", g->view);
+    check_tag_seat(p, p->first_at, "First", g->first);
+    p->b = junqi_rules_board(g->rules);
 }
 
 static void parse_tags(parser *p, junqi_result *stated, junqi_reason *termination, uint8_t *code)
@@ -687,13 +750,17 @@ static bool parse_square(parser *p, const char *s, size_t n, int *point)
 
 /* A move token: SQ sep SQ, then optional glyphs. */
 /* The length of the square name at s (at most n bytes): a file letter and a
- * rank of one or two digits (docs/conventions.md), or 0 when none starts there.
- * A square is read by its shape, so that the 'x' of h5xh6 separates. */
+ * rank of digits, or of capitals (the mountains bM, dM of docs/variants.md),
+ * or 0 when none starts there. A square is read by its shape, so that the
+ * lowercase 'x' of h5xh6 separates the squares. */
 static size_t square_length(const char *s, size_t n)
 {
-    if (n < 2 || !islower((unsigned char)s[0]) || !isdigit((unsigned char)s[1]))
+    if (n < 2 || !islower((unsigned char)s[0]))
         return 0;
-    return n > 2 && isdigit((unsigned char)s[2]) ? 3 : 2;
+    size_t k = 1;
+    while (k < n && (isdigit((unsigned char)s[k]) || isupper((unsigned char)s[k])))
+        k++;
+    return k > 1 ? k : 0;
 }
 
 static bool parse_move(parser *p, const char *s, size_t n)
@@ -1010,7 +1077,7 @@ bool junqi_jgn_parse_moves(junqi_game *g, const char *text, size_t len, const ch
     memcpy(copy, text, len);
     copy[len] = '\0';
     parser p = {.text = copy, .line = 1, .line_start = copy, .name = name, .d = d, .g = g,
-                .b = junqi_board_get(g->board)};
+                .b = junqi_rules_board(g->rules)};
     junqi_line *line = &g->main;
     size_t items = line->nitems, comments = line->ncomments;
     p.ended = items > 0 && line->items[items - 1].kind == JUNQI_ITEM_END;
@@ -1068,6 +1135,8 @@ static junqi_game *parse_game(const char *text, long first_line, const char *nam
     p.name = name;
     p.d = d;
     p.flags = flags;
+    p.first_line = first_line;
+    p.mode = -1;
     p.g = junqi_game_new(JUNQI_FOUR_PLAYER);
     if (!p.g) {
         junqi_diags_add(d, JUNQI_CODE_OUT_OF_MEMORY, -1, line_loc(first_line, 1), "out of memory");
@@ -1085,6 +1154,8 @@ static junqi_game *parse_game(const char *text, long first_line, const char *nam
         p.error |= tag_error;
     }
     settle_result(&p, &stated, termination, code);
+    free(p.rules_value);
+    free(p.position_value);
     if (p.error && !(flags & JUNQI_JGN_LENIENT)) {
         junqi_game_free(p.g);
         return NULL;
@@ -1390,7 +1461,7 @@ static void write_tags(FILE *out, const junqi_game *g, const junqi_result *r)
             write_tag(out, leading_tags[k], v);
     }
     write_tag(out, "Board", junqi_board_kind_name(g->board));
-    write_tag(out, "Rules", g->rules->name);
+    write_tag(out, "Rules", g->rules->text);
     write_tag(out, "Mode", junqi_info_mode_name(g->info));
     if (g->view != JUNQI_NO_SEAT)
         write_tag(out, "View", junqi_seat_name(g->view));
@@ -1427,7 +1498,7 @@ bool junqi_jgn_write(FILE *out, const junqi_game *g)
     junqi_result r = stated_result(g);
     write_tags(out, g, &r);
     fputc('\n', out);
-    writer w = {out, g, junqi_board_get(g->board), 0, false};
+    writer w = {out, g, junqi_rules_board(g->rules), 0, false};
     write_line(&w, &g->main, g->start ? g->start->moves + 1 : 1);
     put_token(&w, junqi_result_text(&r, junqi_game_present(g)));
     fputc('\n', out);

@@ -44,6 +44,7 @@ typedef enum junqi_severity {
     X(NO_BOARD, "no-board", WARNING, "no Board tag: the four-player board is assumed") \
     X(BAD_SETUP, "bad-setup", ERROR, "a setup tag is not in the layout notation") \
     X(BAD_POSITION, "bad-position", ERROR, "a position string is malformed") \
+    X(BAD_RULES, "bad-rules", ERROR, "a rule string is malformed, or does not fit the game or its position") \
     X(BAD_SQUARE, "bad-square", ERROR, "a square is not on the game's board") \
     X(BAD_TOKEN, "bad-token", ERROR, "a movetext token is no move, event, number, NAG or result") \
     X(MOVE_NUMBER, "move-number", ERROR, "a move number is not the number of the next move") \
@@ -96,6 +97,10 @@ typedef enum junqi_severity {
     X(RAIL_TURN, "rail-turn", ERROR, "a non-engineer turns a railway corner") \
     X(RAIL_BLOCKED, "rail-blocked", ERROR, "a railway run passes an occupied point") \
     X(NOT_CONNECTED, "not-connected", ERROR, "no road step or railway line joins the two points") \
+    X(RAIL_STEPS, "rail-steps", ERROR, "rail_mode=three_steps: a railway move of more than three edges") \
+    X(RAIL_TURNS, "rail-turns", ERROR, "rail_mode=one_turn: every clear railway path turns more than once") \
+    X(MOUNTAIN_ATTACK, "mountain-attack", ERROR, "mountain=shelter: an attack on a piece in a mountain") \
+    X(ATTACK_FROM_MOUNTAIN, "attack-from-mountain", ERROR, "mountain=shelter: an attack by a piece in a mountain") \
     /* replay checks: what the record says */ \
     X(WRONG_MOVER, "wrong-mover", ERROR, "the record's mover is not the owner of the moving piece") \
     X(WRONG_OUTCOME, "wrong-outcome", ERROR, "the recorded combat result is not what the rules give") \

@@ -13,12 +13,28 @@ junqi_game *junqi_game_new(junqi_board_kind board)
     if (!g)
         return NULL;
     g->board = board;
-    g->rules = junqi_rules_default(board);
-    g->info = JUNQI_DARK;
+    junqi_game_set_rules(g, junqi_rules_default(board));
     g->first = JUNQI_NO_SEAT;
     g->view = JUNQI_NO_SEAT;
     g->saved_by = JUNQI_NO_SEAT;
     return g;
+}
+
+bool junqi_game_set_rules(junqi_game *g, const junqi_rules *r)
+{
+    const junqi_board *b = junqi_rules_board(r);
+    if (r->board != g->board)
+        return false;
+    for (int p = b->npoints; g->start && p < g->start->board->npoints; p++)
+        if (g->start->cell[p])
+            return false;
+    g->rules = r;
+    g->info = (junqi_info_mode)r->info;
+    if (g->start) {
+        g->start->rules = r;
+        g->start->board = b;
+    }
+    return true;
 }
 
 void junqi_line_truncate(junqi_line *line, size_t nitems, size_t ncomments)

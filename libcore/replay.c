@@ -30,7 +30,7 @@ static void check_setup(junqi_replay *r, int s)
 {
     const junqi_seat_info *info = &r->game->seat[s];
     junqi_setup_problem problems[JUNQI_MAX_SETUP_PROBLEMS];
-    int n = junqi_setup_check(info->setup, problems);
+    int n = junqi_setup_check_under(info->setup, r->pos.rules, problems);
     for (int i = 0; i < n; i++) {
         junqi_loc loc = info->setup_loc;
         if (loc.offset >= 0 && problems[i].row > 0)
@@ -58,7 +58,14 @@ bool junqi_replay_start(junqi_replay *r, const junqi_game *g, const junqi_rules 
     r->game = g;
     r->diags = d;
     r->last_move = (junqi_move){JUNQI_NO_POINT, JUNQI_NO_POINT};
-    const junqi_board *b = junqi_board_get(g->board);
+    const junqi_rules *rs = rules ? rules : g->rules;
+    if (rs->board != g->board) {
+        junqi_diags_add(d, JUNQI_CODE_BAD_RULES, -1, JUNQI_NOWHERE,
+                        "rule set '%s' is for the %s board, and the record is a %s game", rs->text,
+                        junqi_board_kind_name(rs->board), junqi_board_kind_name(g->board));
+        return false;
+    }
+    const junqi_board *b = junqi_rules_board(rs);
     unsigned present = junqi_game_present(g);
     if (present & ~b->seats) {
         junqi_diags_add(d, JUNQI_CODE_BAD_SEAT, -1, JUNQI_NOWHERE,
@@ -71,7 +78,7 @@ bool junqi_replay_start(junqi_replay *r, const junqi_game *g, const junqi_rules 
             r->pos.rules = rules;
         return true;
     }
-    junqi_position_init(&r->pos, b, rules ? rules : g->rules, present);
+    junqi_position_init(&r->pos, b, rs, present);
     if (g->first != JUNQI_NO_SEAT && (r->pos.alive & JUNQI_SEAT_BIT(g->first)))
         junqi_position_set_turn(&r->pos, g->first);
     for (int s = 0; s < JUNQI_SEATS; s++) {

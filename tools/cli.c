@@ -355,7 +355,7 @@ static junqi_read_status next_position(junqi_source *src, junqi_input *in, junqi
             return JUNQI_READ_FAILED;
         }
         *in->game->start = pos;
-        in->game->rules = pos.rules;
+        junqi_game_set_rules(in->game, pos.rules);
         for (int s = 0; s < JUNQI_SEATS; s++)
             in->game->seat[s].present = (pos.present & JUNQI_SEAT_BIT(s)) != 0;
         in->kind = JUNQI_INPUT_RECORD;
@@ -675,6 +675,39 @@ bool junqi_cli_parse_count(const char *text, long max, long *out)
     }
     *out = v;
     return true;
+}
+
+int junqi_cli_parse_rules(const char *prog, const char *text, const junqi_rules **out)
+{
+    char err[512];
+    if (junqi_rules_parse(text, JUNQI_RULES_ANY_BOARD, out, err, sizeof err))
+        return JUNQI_EXIT_OK;
+    return junqi_cli_usage(prog, "--rules: %s", err);
+}
+
+int junqi_cli_apply_rules(const char *prog, const char *name, junqi_game *g,
+                          const junqi_rules *rules)
+{
+    if (!rules || junqi_game_set_rules(g, rules))
+        return JUNQI_EXIT_OK;
+    if (rules->board == g->board)
+        return junqi_cli_usage(prog, "%s: --rules %s has no mountain points, and the game's position "
+                               "has pieces on them", name, rules->text);
+    return junqi_cli_usage(prog, "%s: --rules %s is a rule set of the %s board, and this is a %s game",
+                           name, rules->text, junqi_board_kind_name(rules->board),
+                           junqi_board_kind_name(g->board));
+}
+
+int junqi_cli_check_seat(const char *prog, const char *name, const junqi_game *g,
+                         const char *option, int seat)
+{
+    unsigned present = junqi_game_present(g);
+    if (seat >= JUNQI_SEATS || (present & JUNQI_SEAT_BIT(seat)))
+        return JUNQI_EXIT_OK;
+    char seats[64];
+    const char *who = junqi_seat_name((junqi_seat)seat);
+    return junqi_cli_usage(prog, "%s: %s %s: %s takes no part in this game (its seats: %s)", name,
+                           option, who, who, junqi_seat_list(present, seats, sizeof seats));
 }
 
 bool junqi_cli_parse_format(const char *text, junqi_cli_format *out)

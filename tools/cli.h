@@ -208,6 +208,34 @@ void junqi_cli_seek(junqi_replay *r, const junqi_plies *p, long ply);
 /** Parse a whole non-negative decimal number no larger than max. False if not. */
 bool junqi_cli_parse_count(const char *text, long max, long *out);
 
+/**
+ * Parse a `--rules` value, a rule string (docs/variants.md "Rule strings"),
+ * for whatever board its named set is for: *out gets the interned rule
+ * set. A bad string is a usage error: "PROG: --rules: MESSAGE" and the
+ * --help hint on stderr, and JUNQI_EXIT_USAGE is returned; else
+ * JUNQI_EXIT_OK.
+ */
+int junqi_cli_parse_rules(const char *prog, const char *text, const junqi_rules **out);
+
+/**
+ * Play record g (input `name`) under the `--rules` rule set `rules` (NULL:
+ * none given, g keeps its own): junqi_game_set_rules(). A rule set of
+ * another board does not fit the game: a usage error (cli.md), printed to
+ * stderr with the input's name, and JUNQI_EXIT_USAGE is returned (g
+ * unchanged); else JUNQI_EXIT_OK.
+ */
+int junqi_cli_apply_rules(const char *prog, const char *name, junqi_game *g,
+                          const junqi_rules *rules);
+
+/**
+ * Check that seat `seat` (JUNQI_NO_SEAT: none given), given with option
+ * `option` ("--view"), takes part in record g (input `name`). A seat that
+ * does not is a usage error: printed to stderr, naming the game's seats,
+ * and JUNQI_EXIT_USAGE is returned; else JUNQI_EXIT_OK.
+ */
+int junqi_cli_check_seat(const char *prog, const char *name, const junqi_game *g,
+                         const char *option, int seat);
+
 /** Parse a --format value: "text" or "json". */
 bool junqi_cli_parse_format(const char *text, junqi_cli_format *out);
 

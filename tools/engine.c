@@ -483,14 +483,17 @@ static char *unfold_record(const char *s)
     return out;
 }
 
-/* The lines after `position jgn` up to a blank line or the end of the input,
- * joined (caller frees); NULL when out of memory. */
+/* The lines after `position jgn` up to a line `end` or the end of the
+ * input, joined (caller frees); NULL when out of memory. */
 static char *read_record(FILE *in)
 {
     char *text = NULL, *line = NULL;
     size_t len = 0, cap = 0;
     ssize_t n;
-    while ((n = getline(&line, &cap, in)) > 0 && strspn(line, " \t\r\n") < (size_t)n) {
+    while ((n = getline(&line, &cap, in)) > 0) {
+        const char *w = line + strspn(line, " \t");
+        if (strncmp(w, "end", 3) == 0 && w[3 + strspn(w + 3, " \t\r\n")] == '\0')
+            break;
         char *grown = realloc(text, len + (size_t)n + 2);
         if (!grown) {
             free(text);

@@ -83,18 +83,19 @@ static void usage(void)
            "  --no-coords         no file and rank labels round the edge\n"
            "  --frames DIR        one picture per position, DIR/0000.png (the start) to the end\n"
            "  --delay MS          GIF: milliseconds per move (default %d; the last frame stays longer)\n"
-           "  --rules NAME        rule set: %s (default: the record's)\n"
+           "  --rules RULES       rule set NAME[,SWITCH=VALUE]..., NAME one of %s\n"
+           "                      (default: the record's; switches: %s(1))\n"
            "  --help, --version   this help, the version\n\n"
            "Exit status: 0 success, 1 invalid input, 2 usage error (such as a ply past the\n"
            "end), 3 a file could not be read or written (or no CJK font was found).\n",
-           prog, DEFAULT_SIZE, junqi_theme_names(), DEFAULT_DELAY_MS, junqi_rules_names());
+           prog, DEFAULT_SIZE, junqi_theme_names(), DEFAULT_DELAY_MS, junqi_rules_names(), prog);
 }
 
 /* ---- scenes ---------------------------------------------------------------- */
 
 static const junqi_board *source_board(const source *src)
 {
-    return junqi_board_get(src->game->board);
+    return junqi_rules_board(src->game->rules);
 }
 
 /* The main-line items whose comments belong to ply `ply`: from just after
@@ -267,6 +268,7 @@ static int add_annotations(source *src, const options *opt)
 static int render_source(source *src, options *opt, const junqi_input *in)
 {
     const char *name = in->name;
+    src->plies = junqi_cli_plies(src->game, NULL);
     int rc = junqi_cli_check_ply(prog, in, &src->plies, opt->ply);
     if (rc != JUNQI_EXIT_OK)
         return rc;
@@ -310,10 +312,14 @@ static int render_input(options *opt, const char *path)
         }
         junqi_cli_print_diags(stderr, in.name, &d, JUNQI_FORMAT_TEXT);
     } else {
-        source src = {.game = in.game, .moves = junqi_game_moves(in.game),
-                      .plies = junqi_cli_plies(in.game, opt->rules)};
-        junqi_replay_start(&src.replay, in.game, opt->rules, NULL);
-        rc = render_source(&src, opt, &in);
+        source src = {.game = in.game, .moves = junqi_game_moves(in.game)};
+        if (junqi_cli_apply_rules(prog, in.name, in.game, opt->rules) != JUNQI_EXIT_OK ||
+            junqi_cli_check_seat(prog, in.name, in.game, "--view", opt->view) != JUNQI_EXIT_OK)
+            rc = JUNQI_EXIT_USAGE;
+        else if (!junqi_replay_start(&src.replay, in.game, NULL, NULL))
+            rc = JUNQI_EXIT_INVALID;
+        else
+            rc = render_source(&src, opt, &in);
         junqi_notes_free(&src.given);
         junqi_notes_free(&src.notes);
     }
@@ -417,8 +423,8 @@ static int parse_option(options *opt, int c, const char *arg)
             return junqi_cli_usage(prog, "--delay takes milliseconds (0 to 655350), not '%s'", arg);
         break;
     case 'r':
-        if (!(opt->rules = junqi_rules_get(arg)))
-            return junqi_cli_usage(prog, "unknown rule set '%s' (known: %s)", arg, junqi_rules_names());
+        if (junqi_cli_parse_rules(prog, arg, &opt->rules) != JUNQI_EXIT_OK)
+            return JUNQI_EXIT_USAGE;
         break;
     case 'h': usage(); return JUNQI_EXIT_OK;
     case 'V': return junqi_cli_version(prog);

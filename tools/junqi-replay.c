@@ -63,7 +63,8 @@ static void usage(void)
            "  --board BOARD       two-player or four-player, for --setup\n"
            "  --names STYLE       piece names: zh (default), zh-Hant, short, en, rank\n"
            "  --color WHEN        colour the board: auto (default, on a terminal), always, never\n"
-           "  --rules NAME        rule set: %s (default: the record's)\n"
+           "  --rules RULES       rule set NAME[,SWITCH=VALUE]..., NAME one of %s\n"
+           "                      (default: the record's; switches: junqi-replay(1))\n"
            "  --lenient           read broken JGN games as far as they go\n"
            "  -o FILE             write to FILE (through a temporary file) instead of stdout\n"
            "  --help, --version   this help, the version\n\n"
@@ -101,14 +102,14 @@ static int write_positions(const options *opt, const junqi_input *in, FILE *out,
 {
     char label[4200];
     junqi_input_label(in, label, sizeof label);
-    junqi_plies plies = junqi_cli_plies(in->game, opt->rules);
+    junqi_plies plies = junqi_cli_plies(in->game, NULL);
     int rc = junqi_cli_check_ply(prog, in, &plies, opt->ply);
     if (rc != JUNQI_EXIT_OK)
         return rc;
     junqi_replay r;
     junqi_diags check;
     junqi_diags_init(&check);
-    if (!junqi_replay_start(&r, in->game, opt->rules, &check)) {
+    if (!junqi_replay_start(&r, in->game, NULL, &check)) {
         junqi_cli_print_diags(stderr, in->name, &check, JUNQI_FORMAT_TEXT);
         junqi_diags_free(&check);
         return JUNQI_EXIT_INVALID;
@@ -160,6 +161,9 @@ typedef struct replay_job {
 static int replay_record(void *ctx, junqi_input *in)
 {
     const replay_job *job = ctx;
+    if (junqi_cli_apply_rules(prog, in->name, in->game, job->opt->rules) != JUNQI_EXIT_OK ||
+        junqi_cli_check_seat(prog, in->name, in->game, "--view", job->opt->view) != JUNQI_EXIT_OK)
+        return JUNQI_EXIT_USAGE;
     if (job->opt->to != CONVERT_NONE)
         return convert(job->opt, in, job->out);
     return write_positions(job->opt, in, job->out, job->colour, job->header);
@@ -201,7 +205,7 @@ static bool chosen(const setup_choice *c, size_t index, const char *name)
 /* The formation --setup chose from a file: *f, and an exit status. A file of
  * several formations needs FILE#NAME or FILE#N (a usage error otherwise).
  * The problems of the chosen formation, and of the file, are printed. */
-static int load_formation(const char *arg, junqi_formation *f)
+static int load_formation(const char *arg, const junqi_rules *rules, junqi_formation *f)
 {
     setup_choice c;
     if (!split_setup(arg, &c))
@@ -226,7 +230,7 @@ static int load_formation(const char *arg, junqi_formation *f)
             junqi_diags_add(&d, JUNQI_CODE_NOT_A_FORMATION, -1, JUNQI_NOWHERE,
                             "a game record, not a formation");
         if (take && !found++) {
-            junqi_formation_check(&in.formation, NULL, &d);
+            junqi_formation_check_under(&in.formation, rules, NULL, &d);
             *f = in.formation;
             in.formation.name = NULL;
         }
@@ -271,8 +275,10 @@ static int write_start(const options *opt, const junqi_formation *f, unsigned se
             g->seat[s].present = g->seat[s].setup_known = true;
             memcpy(g->seat[s].setup, f[s].setup, sizeof f[s].setup);
         }
-    if (opt->rules)
-        g->rules = opt->rules;
+    if (junqi_cli_apply_rules(prog, "--setup", g, opt->rules) != JUNQI_EXIT_OK) {
+        junqi_game_free(g);
+        return JUNQI_EXIT_USAGE;
+    }
     junqi_jgn_write(out, g);
     junqi_game_free(g);
     return JUNQI_EXIT_OK;
@@ -289,7 +295,7 @@ static int start_record(const options *opt, FILE *out)
     for (int s = 0; s < JUNQI_SEATS; s++) {
         if (!opt->setup[s])
             continue;
-        int rc = load_formation(opt->setup[s], &f[s]);
+        int rc = load_formation(opt->setup[s], opt->rules, &f[s]);
         if (rc == JUNQI_EXIT_OK) {
             loaded |= JUNQI_SEAT_BIT(s);
             if (!have_board && f[s].has_board)
@@ -407,8 +413,8 @@ static int parse_options(int argc, char **argv, options *opt)
             else return junqi_cli_usage(prog, "--color takes auto, always or never, not '%s'", optarg);
             break;
         case OPT_RULES:
-            if (!(opt->rules = junqi_rules_get(optarg)))
-                return junqi_cli_usage(prog, "unknown rule set '%s' (known: %s)", optarg, junqi_rules_names());
+            if (junqi_cli_parse_rules(prog, optarg, &opt->rules) != JUNQI_EXIT_OK)
+                return JUNQI_EXIT_USAGE;
             break;
         case OPT_LENIENT: opt->source_flags |= JUNQI_SOURCE_LENIENT; break;
         case 'o': opt->output = optarg; break;
