@@ -49,7 +49,8 @@ static void problem(reader *r, const yaml_node_t *n, junqi_code code, const char
     va_start(ap, fmt);
     junqi_diags_vadd(r->d, code, -1, mark_loc(n->start_mark), fmt, ap);
     va_end(ap);
-    r->ok = false;
+    if (junqi_code_severity(code) == JUNQI_SEV_ERROR)
+        r->ok = false;
 }
 
 static void read_entry(reader *r, junqi_formation *f, int row, int col, const yaml_node_t *n)
@@ -139,6 +140,8 @@ static void read_aliases(reader *r, junqi_formation *f, const yaml_node_t *v)
     problem(r, v, JUNQI_CODE_BAD_FORMATION, "aliases must be a name or a list of names");
 }
 
+static void read_keys(reader *r, junqi_formation *f, const yaml_node_t *map);
+
 /* One mapping node: name, aliases, board, rows. */
 static void read_formation(reader *r, const yaml_node_t *map, junqi_formations *out)
 {
@@ -155,11 +158,28 @@ static void read_formation(reader *r, const yaml_node_t *map, junqi_formations *
     junqi_formation *f = &out->items[out->n++];
     memset(f, 0, sizeof *f);
     f->loc = mark_loc(map->start_mark);
+    f->diag_from = r->d ? r->d->n : 0;
+    read_keys(r, f, map);
+    f = &out->items[out->n - 1];
+    f->diag_to = r->d ? r->d->n : 0;
+}
+
+/* The keys of formation f's mapping: name, aliases, board, rows. */
+static void read_keys(reader *r, junqi_formation *f, const yaml_node_t *map)
+{
+    static const char *const keys[] = {"rows", "name", "board", "aliases"};
     const yaml_node_t *rows = NULL;
+    unsigned seen = 0;
     for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
         yaml_node_t *k = yaml_document_get_node(r->doc, p->key);
         yaml_node_t *v = yaml_document_get_node(r->doc, p->value);
         const char *key = scalar(k), *value = scalar(v);
+        for (unsigned i = 0; key && i < sizeof keys / sizeof keys[0]; i++)
+            if (strcmp(key, keys[i]) == 0 && (seen & (1u << i)))
+                problem(r, k, JUNQI_CODE_DUPLICATE_KEY,
+                        "the key '%s' is given again; this later value counts", key);
+            else if (strcmp(key, keys[i]) == 0)
+                seen |= 1u << i;
         if (key && strcmp(key, "rows") == 0) {
             rows = v;
         } else if (key && strcmp(key, "name") == 0 && value) {
@@ -232,8 +252,14 @@ bool junqi_formation_read_yaml(const uint8_t *data, size_t len, junqi_formations
 
 int junqi_formation_check(const junqi_formation *f, const char *prefix, junqi_diags *d)
 {
+    return junqi_formation_check_under(f, NULL, prefix, d);
+}
+
+int junqi_formation_check_under(const junqi_formation *f, const junqi_rules *rules,
+                                const char *prefix, junqi_diags *d)
+{
     junqi_setup_problem problems[JUNQI_MAX_SETUP_PROBLEMS];
-    int n = junqi_setup_check(f->setup, problems), errors = 0;
+    int n = junqi_setup_check_under(f->setup, rules, problems), errors = 0;
     bool any_bad = false;
     for (int r = 0; r < 6; r++)
         for (int c = 0; c < 5; c++)
@@ -326,8 +352,9 @@ static bool yaml_file_name(const char *name)
                               (n > 4 && strcmp(name + n - 4, ".yml") == 0));
 }
 
-/* The formation called `name` in one file: 1 found (moved to *out), 0 not, -1 out of memory. */
-static int find_in_file(const char *path, const char *name, junqi_formation *out)
+/* The formation called `name` in one file: 1 found (moved to *out, its number in *index),
+ * 0 not, -1 out of memory. */
+static int find_in_file(const char *path, const char *name, junqi_formation *out, size_t *index)
 {
     FILE *fp = fopen(path, "rb");
     if (!fp)
@@ -351,6 +378,7 @@ static int find_in_file(const char *path, const char *name, junqi_formation *out
     for (size_t i = 0; i < list.n && !found; i++)
         if (junqi_formation_named(&list.items[i], name)) {
             junqi_formation_move(out, &list.items[i]);
+            *index = i + 1;
             found = 1;
         }
     junqi_formations_free(&list);
@@ -363,7 +391,7 @@ static int compare_names(const void *a, const void *b)
 }
 
 int junqi_formation_find(const char *dir, const char *name, junqi_formation *out, char *path,
-                         size_t n)
+                         size_t n, size_t *index)
 {
     int count = 0, found = 0;
     DIR *d = opendir(dir);
@@ -387,7 +415,7 @@ int junqi_formation_find(const char *dir, const char *name, junqi_formation *out
         qsort(names, (size_t)count, sizeof *names, compare_names);
     for (int i = 0; i < count && found == 0; i++) {
         snprintf(path, n, "%s/%s", dir, names[i]);
-        found = find_in_file(path, name, out);
+        found = find_in_file(path, name, out, index);
     }
     for (int i = 0; i < count; i++)
         free(names[i]);

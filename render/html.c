@@ -83,7 +83,8 @@ typedef struct page {
     bool annotated;
     int nviews;
     view views[MAX_VIEWS];
-    size_t moves;                  /* plies 0 .. moves */
+    size_t first;                  /* the ply the record starts at: 0, or its set position's */
+    size_t moves;                  /* the record's moves: plies first .. first + moves */
     ply_data *plies;
     buffer defs;                   /* the tiles' and fragments' SVG, for <defs> */
     fragment *frags;
@@ -507,12 +508,12 @@ static void write_controls(page *pg)
     fprintf(out, "<div id=\"nav\">"
                  "<button type=\"button\" id=\"first\" title=\"The start (Home)\">|&lt;</button>"
                  "<button type=\"button\" id=\"prev\" title=\"One move back (Left arrow)\">&lt;</button>"
-                 "<input type=\"range\" id=\"slider\" min=\"0\" max=\"%zu\" value=\"%zu\" "
+                 "<input type=\"range\" id=\"slider\" min=\"%zu\" max=\"%zu\" value=\"%zu\" "
                  "aria-label=\"Move\">"
                  "<button type=\"button\" id=\"next\" title=\"One move on (Right arrow)\">&gt;</button>"
                  "<button type=\"button\" id=\"last\" title=\"The end (End)\">&gt;|</button></div>\n"
                  "<div id=\"status\" aria-live=\"polite\"></div>\n",
-            pg->moves, pg->o->ply);
+            pg->first, pg->first + pg->moves, pg->o->ply);
     if (pg->nviews < 2)
         return;
     fputs("<div id=\"views\" role=\"radiogroup\" aria-label=\"View\">", out);
@@ -727,8 +728,8 @@ static void write_moves(page *pg)
 {
     const junqi_line *l = &pg->g->main;
     FILE *out = pg->out;
-    size_t ply = 0, number = pg->g->start ? pg->g->start->moves + 1 : 1;
-    fputs("<ol id=\"moves\">\n<li class=\"start\" data-ply=\"0\">Start", out);
+    size_t ply = pg->first, number = pg->first + 1;
+    fprintf(out, "<ol id=\"moves\">\n<li class=\"start\" data-ply=\"%zu\">Start", ply);
     write_comments_at(pg, l, 0, "span");
     fputs("</li>\n", out);
     for (size_t i = 0; i < l->nitems; i++) {
@@ -800,7 +801,7 @@ static bool write_graph(page *pg)
             h, w, h);
     for (size_t i = 0; i < pg->notes.nmoves; i++)
         fprintf(out, "<rect data-ply=\"%zu\" x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.1f\"/>",
-                i + 1, plot.x + step * (double)i + step / 2, plot.y, step, plot.h);
+                pg->first + i + 1, plot.x + step * (double)i + step / 2, plot.y, step, plot.h);
     fprintf(out, "<line id=\"graph-now\" x1=\"0\" x2=\"0\" y1=\"%.1f\" y2=\"%.1f\"/></svg></div>\n",
             plot.y, plot.y + plot.h);
     return true;
@@ -898,6 +899,8 @@ static void json_words(junqi_json *j, const page *pg)
 static void json_data(junqi_json *j, const page *pg)
 {
     junqi_json_begin_object(j);
+    junqi_json_key(j, "first");
+    junqi_json_uint(j, pg->first);
     junqi_json_key(j, "moves");
     junqi_json_uint(j, pg->moves);
     junqi_json_key(j, "open");
@@ -1017,8 +1020,10 @@ bool junqi_html_write(FILE *fp, junqi_game *g, const junqi_html_options *o, char
     page pg = {.out = fp, .g = g, .o = o, .b = junqi_board_get(g->board), .err = err, .errn = n};
     junqi_game_settle(g);
     pg.moves = junqi_game_moves(g);
-    if (o->ply > pg.moves) {
-        snprintf(err, n, "ply %zu is past the end: the game has %zu moves", o->ply, pg.moves);
+    pg.first = g->start ? g->start->moves : 0;
+    if (o->ply < pg.first || o->ply > pg.first + pg.moves) {
+        snprintf(err, n, "ply %zu is not in the game: its plies are %zu to %zu", o->ply, pg.first,
+                 pg.first + pg.moves);
         return false;
     }
     junqi_render_options ro = o->render;

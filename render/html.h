@@ -37,8 +37,9 @@ typedef struct junqi_html_options {
                                          same options (the caption is left out: the page has its
                                          own) */
     const junqi_rules *rules;       /**< the rule set, or NULL for the record's */
-    size_t ply;                     /**< the ply the page opens at (no #ply= in the URL);
-                                         at most the game's number of moves */
+    size_t ply;                     /**< the ply the page opens at (no #ply= in the URL), in
+                                         the record's numbering: from its start (0, or a set
+                                         position's ply) to the start plus its moves */
     int view;                       /**< the view it opens with: a seat, or JUNQI_NO_SEAT for
                                          all pieces (a seat with no view falls back to all) */
     bool inference;                 /**< work out what each hidden piece can be, per ply and

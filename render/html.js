@@ -81,21 +81,22 @@
 
   // Show ply `ply` in view `view` (both clamped to what exists).
   function show(ply, view) {
-    ply = Math.max(0, Math.min(D.moves, ply | 0));
+    ply = Math.max(D.first, Math.min(D.first + D.moves, ply | 0));
     view = Math.max(0, Math.min(D.views.length - 1, view | 0));
     state.ply = ply;
     state.view = view;
-    drawTiles(D.views[view].cells[ply]);
-    setHref(under, D.under[ply]);
-    setHref(over, D.over[ply]);
+    var k = ply - D.first; // the per-ply arrays start at the record's first ply
+    drawTiles(D.views[view].cells[k]);
+    setHref(under, D.under[k]);
+    setHref(over, D.over[k]);
     slider.value = ply;
-    status.textContent = D.status[ply];
+    status.textContent = D.status[k];
     board.setAttribute('data-ply', ply);
     board.setAttribute('data-view', D.views[view].seat < 0 ? 'all' : seatNames[D.views[view].seat]);
     var radios = document.querySelectorAll('#views input');
     for (var i = 0; i < radios.length; i++) radios[i].checked = +radios[i].value === view;
     if (graphNow) {
-      var x = ply > 0 ? D.graph.x0 + D.graph.step * ply : -10;
+      var x = k > 0 ? D.graph.x0 + D.graph.step * k : -10;
       graphNow.setAttribute('x1', x);
       graphNow.setAttribute('x2', x);
     }
@@ -133,9 +134,9 @@
 
   // The identities the view's seat still allows for the hidden piece on point p.
   function hiddenKinds(v, p) {
-    var kinds = D.views[v].kinds && D.views[v].kinds[state.ply];
+    var kinds = D.views[v].kinds && D.views[v].kinds[state.ply - D.first];
     if (!kinds) return null;
-    var cells = D.views[v].cells[state.ply], k = 0;
+    var cells = D.views[v].cells[state.ply - D.first], k = 0;
     for (var q = 0; q < p; q++) {
       var c = cell(cells, q);
       if (c && c.piece === 13) k++;
@@ -148,7 +149,7 @@
   }
 
   function describe(p) {
-    var cells = D.views[state.view].cells[state.ply];
+    var cells = D.views[state.view].cells[state.ply - D.first];
     var where = D.points[p][2] + ' \u00b7 ' + pointName(cells, p);
     var c = cell(cells, p);
     if (!c) return where;
@@ -186,10 +187,10 @@
     var e = document.getElementById(id);
     if (e) e.addEventListener('click', f);
   }
-  onClick('first', function () { show(0, state.view); });
+  onClick('first', function () { show(D.first, state.view); });
   onClick('prev', function () { show(state.ply - 1, state.view); });
   onClick('next', function () { show(state.ply + 1, state.view); });
-  onClick('last', function () { show(D.moves, state.view); });
+  onClick('last', function () { show(D.first + D.moves, state.view); });
   slider.addEventListener('input', function () { show(+slider.value, state.view); });
   for (var i = 0; i < items.length; i++)
     items[i].addEventListener('click', function () { show(+this.getAttribute('data-ply'), state.view); });
@@ -201,7 +202,8 @@
     radios[r].addEventListener('change', function () { show(state.ply, +this.value); });
   document.addEventListener('keydown', function (event) {
     if (event.target && event.target.tagName === 'INPUT' && event.target.type !== 'radio') return;
-    var to = { ArrowLeft: state.ply - 1, ArrowRight: state.ply + 1, Home: 0, End: D.moves }[event.key];
+    var to = { ArrowLeft: state.ply - 1, ArrowRight: state.ply + 1, Home: D.first,
+      End: D.first + D.moves }[event.key];
     if (to === undefined) return;
     event.preventDefault();
     show(to, state.view);

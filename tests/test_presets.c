@@ -23,7 +23,8 @@ static junqi_formation preset(const char *name)
     junqi_formation f;
     char path[4096];
     memset(&f, 0, sizeof f);
-    if (junqi_formation_find(source_path("samples/formations"), name, &f, path, sizeof path) != 1)
+    size_t index;
+    if (junqi_formation_find(source_path("samples/formations"), name, &f, path, sizeof path, &index) != 1)
         fail_msg("no formation called %s in samples/formations", name);
     return f;
 }
@@ -59,8 +60,9 @@ static void each_preset_is_legal_and_found_by_every_name(void **state)
     }
     junqi_formation none;
     char path[4096];
+    size_t index;
     assert_int_equal(junqi_formation_find(source_path("samples/formations"), "no such formation",
-                                          &none, path, sizeof path),
+                                          &none, path, sizeof path, &index),
                      0);
 }
 

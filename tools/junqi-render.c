@@ -54,7 +54,8 @@ typedef struct options {
 typedef struct source {
     const junqi_game *game;   /* the record */
     junqi_replay replay;      /* the replay, at the ply last asked for */
-    size_t moves;             /* moves available: plies 0 .. moves */
+    size_t moves;             /* the record's moves */
+    junqi_plies plies;        /* its plies; scenes are counted from plies.first */
     junqi_notes given;  /* --arrow and --mark, on the source's board */
     junqi_notes notes;  /* the last scene's: given, then its comments' */
     char eval[128];           /* the last scene's [%eval ...], or "" */
@@ -90,18 +91,19 @@ static void usage(void)
            "  --no-coords         no file and rank labels round the edge\n"
            "  --frames DIR        one picture per position, DIR/0000.png (the start) to the end\n"
            "  --delay MS          GIF: milliseconds per move (default %d; the last frame stays longer)\n"
-           "  --rules NAME        rule set: %s (default: the record's)\n"
+           "  --rules RULES       rule set NAME[,SWITCH=VALUE]..., NAME one of %s\n"
+           "                      (default: the record's; switches: %s(1))\n"
            "  --help, --version   this help, the version\n\n"
            "Exit status: 0 success, 1 invalid input, 2 usage error (such as a ply past the\n"
            "end), 3 a file could not be read or written (or no CJK font was found).\n",
-           prog, DEFAULT_SIZE, junqi_theme_names(), DEFAULT_DELAY_MS, junqi_rules_names());
+           prog, DEFAULT_SIZE, junqi_theme_names(), DEFAULT_DELAY_MS, junqi_rules_names(), prog);
 }
 
 /* ---- scenes ---------------------------------------------------------------- */
 
 static const junqi_board *source_board(const source *src)
 {
-    return junqi_board_get(src->game->board);
+    return junqi_rules_board(src->game->rules);
 }
 
 /* src->notes and src->eval for ply `ply`: the command line's, then the comments'. False
@@ -255,13 +257,15 @@ static int settle_bottom(options *opt, const junqi_board *b, const char *name)
 }
 
 /* Draw everything asked for from a source. Returns an exit status. */
-static int render_source(source *src, options *opt, const char *name)
+static int render_source(source *src, options *opt, const junqi_input *in)
 {
-    if (opt->ply > (long)src->moves)
-        return junqi_cli_usage(prog, "%s: --ply %ld is past the end: the game has %zu moves", name,
-                               opt->ply, src->moves);
+    const char *name = in->name;
+    src->plies = junqi_cli_plies(src->game, NULL);
+    int rc = junqi_cli_check_ply(prog, in, &src->plies, opt->ply);
+    if (rc != JUNQI_EXIT_OK)
+        return rc;
     const junqi_board *b = source_board(src);
-    int rc = settle_bottom(opt, b, name);
+    rc = settle_bottom(opt, b, name);
     if (rc != JUNQI_EXIT_OK)
         return rc;
     rc = add_annotations(src, opt);
@@ -273,7 +277,8 @@ static int render_source(source *src, options *opt, const char *name)
         fprintf(stderr, "%s: %s\n", prog, err);
         return JUNQI_EXIT_IO;
     }
-    size_t ply = opt->ply < 0 ? src->moves : (size_t)opt->ply;
+    /* scenes count the record's moves: the last ply is where the game ended */
+    size_t ply = (opt->ply < 0 ? src->plies.last : (size_t)opt->ply) - src->plies.first;
     if (opt->frames)
         rc = write_frames(r, src, opt, ply);
     if (rc == JUNQI_EXIT_OK && opt->output)
@@ -298,8 +303,13 @@ static int render_input(options *opt, const char *path)
         junqi_cli_print_diags(stderr, in.name, &d, JUNQI_FORMAT_TEXT);
     } else {
         source src = {.game = in.game, .moves = junqi_game_moves(in.game)};
-        junqi_replay_start(&src.replay, in.game, opt->rules, NULL);
-        rc = render_source(&src, opt, in.name);
+        if (junqi_cli_apply_rules(prog, in.name, in.game, opt->rules) != JUNQI_EXIT_OK ||
+            junqi_cli_check_seat(prog, in.name, in.game, "--view", opt->view) != JUNQI_EXIT_OK)
+            rc = JUNQI_EXIT_USAGE;
+        else if (!junqi_replay_start(&src.replay, in.game, NULL, NULL))
+            rc = JUNQI_EXIT_INVALID;
+        else
+            rc = render_source(&src, opt, &in);
         junqi_notes_free(&src.given);
         junqi_notes_free(&src.notes);
     }
@@ -320,14 +330,17 @@ typedef struct pages {
 static int write_page(pages *ps, junqi_input *in, const char *path)
 {
     options *opt = ps->opt;
-    junqi_html_options ho = {.render = opt->render, .rules = opt->rules, .view = opt->view,
-                             .inference = true, .given = &ps->given};
-    size_t moves = junqi_game_moves(in->game);
-    if (opt->ply > (long)moves)
-        return junqi_cli_usage(prog, "%s: --ply %ld is past the end: the game has %zu moves",
-                               in->name, opt->ply, moves);
-    ho.ply = opt->ply < 0 ? 0 : (size_t)opt->ply;
-    int rc = settle_bottom(opt, junqi_board_get(in->game->board), in->name);
+    junqi_html_options ho = {.render = opt->render, .view = opt->view, .inference = true,
+                             .given = &ps->given};
+    if (junqi_cli_apply_rules(prog, in->name, in->game, opt->rules) != JUNQI_EXIT_OK ||
+        junqi_cli_check_seat(prog, in->name, in->game, "--view", opt->view) != JUNQI_EXIT_OK)
+        return JUNQI_EXIT_USAGE;
+    junqi_plies plies = junqi_cli_plies(in->game, NULL);
+    int rc = junqi_cli_check_ply(prog, in, &plies, opt->ply);
+    if (rc != JUNQI_EXIT_OK)
+        return rc;
+    ho.ply = opt->ply < 0 ? plies.first : (size_t)opt->ply; /* a page opens at the start */
+    rc = settle_bottom(opt, junqi_board_get(in->game->board), in->name);
     if (rc != JUNQI_EXIT_OK)
         return rc;
     ho.render.bottom = opt->render.bottom;
@@ -495,8 +508,8 @@ static int parse_option(options *opt, int c, const char *arg)
             return junqi_cli_usage(prog, "--delay takes milliseconds (0 to 655350), not '%s'", arg);
         break;
     case 'r':
-        if (!(opt->rules = junqi_rules_get(arg)))
-            return junqi_cli_usage(prog, "unknown rule set '%s' (known: %s)", arg, junqi_rules_names());
+        if (junqi_cli_parse_rules(prog, arg, &opt->rules) != JUNQI_EXIT_OK)
+            return JUNQI_EXIT_USAGE;
         break;
     case 'h': usage(); return JUNQI_EXIT_OK;
     case 'V': return junqi_cli_version(prog);

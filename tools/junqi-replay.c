@@ -65,13 +65,15 @@ static void usage(void)
            "                      or the one-line position notation\n"
            "  --to jgn|json       convert whole records: JGN text, or one JSON document per game\n"
            "  --position STRING   a position string instead of files\n"
-           "  --setup SEAT=FORMATION  start a record from a formation file (YAML or .jql),\n"
-           "                      or a formation named so (e.g. south=銅牆鐵壁), for a seat;\n"
-           "                      repeat for each seat; writes the starting JGN record\n"
+           "  --setup SEAT=FILE   start a record from a formation file (YAML or .jql) for a\n"
+           "                      seat; repeat for each seat; writes the starting JGN record;\n"
+           "                      FILE#NAME or FILE#N picks one formation of several; a NAME\n"
+           "                      alone names a known formation (south=銅牆鐵壁)\n"
            "  --board BOARD       two-player or four-player, for --setup\n"
            "  --names STYLE       piece names: zh (default), zh-Hant, short, en, rank\n"
            "  --color WHEN        colour the board: auto (default, on a terminal), always, never\n"
-           "  --rules NAME        rule set: %s (default: the record's)\n"
+           "  --rules RULES       rule set NAME[,SWITCH=VALUE]..., NAME one of %s\n"
+           "                      (default: the record's; switches: junqi-replay(1))\n"
            "  --lenient           read broken JGN games as far as they go\n"
            "collections (the other options apply to the games they keep):\n"
            "  --select COND       keep the games where COND holds (repeatable: all must):\n"
@@ -120,34 +122,36 @@ static void write_position(const options *opt, FILE *out, const junqi_replay *r,
 static int write_positions(const options *opt, const junqi_input *in, FILE *out, bool colour,
                            bool header)
 {
-    size_t moves = junqi_game_moves(in->game);
-    if (opt->ply > (long)moves)
-        return junqi_cli_usage(prog, "%s: --ply %ld is past the end: the game has %zu moves",
-                               in->name, opt->ply, moves);
+    char label[4200];
+    junqi_input_label(in, label, sizeof label);
+    junqi_plies plies = junqi_cli_plies(in->game, NULL);
+    int rc = junqi_cli_check_ply(prog, in, &plies, opt->ply);
+    if (rc != JUNQI_EXIT_OK)
+        return rc;
     junqi_replay r;
     junqi_diags check;
     junqi_diags_init(&check);
-    if (!junqi_replay_start(&r, in->game, opt->rules, &check)) {
+    if (!junqi_replay_start(&r, in->game, NULL, &check)) {
         junqi_cli_print_diags(stderr, in->name, &check, JUNQI_FORMAT_TEXT);
         junqi_diags_free(&check);
         return JUNQI_EXIT_INVALID;
     }
     if (header && opt->format == OUT_TEXT)
-        fprintf(out, "== %s\n", in->name);
-    size_t first = opt->all ? 0 : opt->ply < 0 ? moves : (size_t)opt->ply;
-    size_t last = opt->all ? moves : first;
-    for (size_t ply = first; ply <= last; ply++) {
-        junqi_replay_seek(&r, ply);
-        if (ply == moves && opt->ply < 0)
-            junqi_replay_run(&r); /* the end includes events after the last move */
+        fprintf(out, "== %s\n", label);
+    if (!opt->all) {
+        junqi_cli_seek(&r, &plies, opt->ply);
         write_position(opt, out, &r, colour);
-        if (opt->all && opt->format == OUT_TEXT && ply < last)
+    }
+    for (size_t ply = plies.first; opt->all && ply <= plies.last; ply++) {
+        junqi_cli_seek(&r, &plies, ply == plies.first + plies.moves ? -1 : (long)ply);
+        write_position(opt, out, &r, colour);
+        if (opt->format == OUT_TEXT && ply < plies.last)
             fputc('\n', out);
     }
     if (check.errors)
         fprintf(stderr, "%s: %s: warning: the record breaks the rules in %zu place%s "
                         "(junqi-validate says where)\n",
-                prog, in->name, check.errors, check.errors == 1 ? "" : "s");
+                prog, label, check.errors, check.errors == 1 ? "" : "s");
     junqi_diags_free(&check);
     return JUNQI_EXIT_OK;
 }
@@ -287,6 +291,9 @@ static int replay_record(void *ctx, junqi_input *in)
     const options *opt = job->opt;
     if (job->c->broken)
         return JUNQI_EXIT_IO; /* a part of --split could not be written: the rest is not read */
+    if (junqi_cli_apply_rules(prog, in->name, in->game, opt->rules) != JUNQI_EXIT_OK ||
+        junqi_cli_check_seat(prog, in->name, in->game, "--view", opt->view) != JUNQI_EXIT_OK)
+        return JUNQI_EXIT_USAGE;
     junqi_game_place place = {in->name, ++job->index};
     int keep = keep_game(job, in, &place);
     if (keep <= 0)
@@ -313,75 +320,169 @@ static int replay_source(const options *opt, junqi_source *src, FILE *out, bool 
     return junqi_cli_each_record(prog, src, replay_record, &job);
 }
 
-/* Load seat s's --setup formation into *f (moved out of the input). Returns an exit status. */
-static int load_setup(const options *opt, int s, junqi_formation *f)
+/* What --setup SEAT=FILE[#WHICH] chose: a file, and which of its formations. */
+typedef struct setup_choice {
+    char path[4096];
+    const char *which;   /* the formation's name or 1-based number, or NULL */
+} setup_choice;
+
+/* Split FILE#WHICH (a file whose name holds '#' is taken whole when it exists). */
+static bool split_setup(const char *arg, setup_choice *c)
 {
-    junqi_input in;
-    junqi_diags d;
-    junqi_diags_init(&d);
-    int rc = junqi_cli_load_formation(prog, opt->setup[s], &in, &d);
-    if (rc == JUNQI_EXIT_OK && in.kind != JUNQI_INPUT_FORMATION) {
-        junqi_diags_add(&d, JUNQI_CODE_NOT_A_FORMATION, -1, JUNQI_NOWHERE, "not a formation");
-        rc = JUNQI_EXIT_INVALID;
-    }
-    if (rc == JUNQI_EXIT_OK)
-        junqi_formation_check(&in.formation, NULL, &d);
-    junqi_cli_print_diags(stderr, in.name ? in.name : opt->setup[s], &d, JUNQI_FORMAT_TEXT);
-    if (rc == JUNQI_EXIT_OK && d.errors)
-        rc = JUNQI_EXIT_INVALID;
-    if (rc == JUNQI_EXIT_OK)
-        junqi_formation_move(f, &in.formation);
-    junqi_diags_free(&d);
-    junqi_input_free(&in);
-    return rc;
+    const char *hash = strrchr(arg, '#');
+    c->which = NULL;
+    if (!hash || access(arg, F_OK) == 0)
+        return snprintf(c->path, sizeof c->path, "%s", arg) < (int)sizeof c->path;
+    c->which = hash + 1;
+    return hash - arg < (long)sizeof c->path &&
+           snprintf(c->path, sizeof c->path, "%.*s", (int)(hash - arg), arg) >= 0;
 }
 
-/* The record that starts from formations f (the seats given --setup) on `board`. */
-static int write_start(const options *opt, junqi_board_kind board, const junqi_formation *f,
-                       FILE *out)
+/* Is formation number `index` (1-based), named `name`, the one chosen? */
+static bool chosen(const setup_choice *c, size_t index, const char *name)
+{
+    char number[24];
+    snprintf(number, sizeof number, "%zu", index);
+    return strcmp(c->which, number) == 0 || (name && strcmp(c->which, name) == 0);
+}
+
+/* --setup SEAT=NAME: when c names no file (and holds no '/' or '#'), the formation of that
+ * name (cli.h: the formation folders) becomes the choice. Returns an exit status. */
+static int named_formation(setup_choice *c)
+{
+    static char number[24];
+    size_t index;
+    if (c->which || strchr(c->path, '/') || strcmp(c->path, "-") == 0 || access(c->path, F_OK) == 0)
+        return JUNQI_EXIT_OK;
+    char name[sizeof c->path];
+    snprintf(name, sizeof name, "%s", c->path);
+    int found = junqi_cli_find_formation(name, c->path, sizeof c->path, &index);
+    if (found < 0) {
+        fprintf(stderr, "%s: %s: out of memory\n", prog, name);
+        return JUNQI_EXIT_IO;
+    }
+    if (found == 0) {
+        fprintf(stderr, "%s: %s: no such file, and no formation of that name in %s\n", prog, name,
+                c->path);
+        return JUNQI_EXIT_IO;
+    }
+    snprintf(number, sizeof number, "%zu", index);
+    c->which = number;
+    return JUNQI_EXIT_OK;
+}
+
+/* The formation --setup chose from a file: *f, and an exit status. A file of
+ * several formations needs FILE#NAME or FILE#N (a usage error otherwise).
+ * The problems of the chosen formation, and of the file, are printed. */
+static int load_formation(const char *arg, const junqi_rules *rules, junqi_formation *f)
+{
+    setup_choice c;
+    if (!split_setup(arg, &c))
+        return junqi_cli_usage(prog, "--setup: '%s' is too long a file name", arg);
+    int named = named_formation(&c);
+    if (named != JUNQI_EXIT_OK)
+        return named;
+    junqi_source *src = junqi_source_open(prog, c.path, 0);
+    if (!src)
+        return JUNQI_EXIT_IO;
+    size_t count = 0, found = 0;
+    bool failed = false;
+    junqi_diags kept; /* the chosen formation's problems and the file's */
+    junqi_diags_init(&kept);
+    for (junqi_read_status rc;;) {
+        junqi_input in;
+        junqi_diags d;
+        junqi_diags_init(&d);
+        if ((rc = junqi_source_next(src, &in, &d)) == JUNQI_READ_END)
+            break;
+        bool formation = in.kind == JUNQI_INPUT_FORMATION;
+        bool take = formation && (c.which ? chosen(&c, count + 1, in.formation.name) : count == 0);
+        count += formation;
+        if (!formation && rc == JUNQI_READ_OK)
+            junqi_diags_add(&d, JUNQI_CODE_NOT_A_FORMATION, -1, JUNQI_NOWHERE,
+                            "a game record, not a formation");
+        if (take && !found++) {
+            junqi_formation_check_under(&in.formation, rules, NULL, &d);
+            *f = in.formation;
+            in.formation.name = NULL;
+        }
+        if ((take || !formation) && !junqi_diags_move(&kept, &d, 0, d.n))
+            failed = true;
+        failed |= rc == JUNQI_READ_FAILED;
+        junqi_diags_free(&d);
+        junqi_input_free(&in);
+        if (rc == JUNQI_READ_FAILED)
+            break;
+    }
+    junqi_source_attach_lines(src, &kept, 0);
+    junqi_source_close(src);
+    int status = failed ? JUNQI_EXIT_IO : kept.errors || !count ? JUNQI_EXIT_INVALID : JUNQI_EXIT_OK;
+    if (count > 1 && !c.which)
+        status = junqi_cli_usage(prog, "--setup: %s holds %zu formations: choose one with %s#NAME "
+                                       "or %s#N (N from 1)", c.path, count, c.path, c.path);
+    else if (c.which && count && !found)
+        status = junqi_cli_usage(prog, "--setup: %s has no formation '%s' (it has %zu)", c.path,
+                                 c.which, count);
+    else
+        junqi_cli_print_diags(stderr, c.path, &kept, JUNQI_FORMAT_TEXT);
+    junqi_diags_free(&kept);
+    if (status != JUNQI_EXIT_OK && found)
+        free(f->name);
+    return status;
+}
+
+/* The record that starts from formations f of the seats in `seats`. */
+static int write_start(const options *opt, const junqi_formation *f, unsigned seats,
+                       junqi_board_kind board, FILE *out)
 {
     const junqi_board *b = junqi_board_get(board);
     for (int s = 0; s < JUNQI_SEATS; s++)
-        if (opt->setup[s] && !(b->seats & JUNQI_SEAT_BIT(s)))
-            return junqi_cli_usage(prog, "the %s board has no %s seat", b->name,
-                                   junqi_seat_name((junqi_seat)s));
+        if ((seats & JUNQI_SEAT_BIT(s)) && !(b->seats & JUNQI_SEAT_BIT(s)))
+            return junqi_cli_usage(prog, "the %s board has no %s seat", b->name, junqi_seat_name((junqi_seat)s));
     junqi_game *g = junqi_game_new(board);
     if (!g)
         return JUNQI_EXIT_IO;
-    for (int s = 0; s < JUNQI_SEATS; s++) {
-        if (!opt->setup[s])
-            continue;
-        g->seat[s].present = g->seat[s].setup_known = true;
-        memcpy(g->seat[s].setup, f[s].setup, sizeof f[s].setup);
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        if (seats & JUNQI_SEAT_BIT(s)) {
+            g->seat[s].present = g->seat[s].setup_known = true;
+            memcpy(g->seat[s].setup, f[s].setup, sizeof f[s].setup);
+        }
+    if (junqi_cli_apply_rules(prog, "--setup", g, opt->rules) != JUNQI_EXIT_OK) {
+        junqi_game_free(g);
+        return JUNQI_EXIT_USAGE;
     }
-    if (opt->rules)
-        g->rules = opt->rules;
     junqi_jgn_write(out, g);
     junqi_game_free(g);
     return JUNQI_EXIT_OK;
 }
 
-/* --setup SEAT=FORMATION...: the starting record. */
+/* --setup SEAT=FILE...: the starting record. */
 static int start_record(const options *opt, FILE *out)
 {
     junqi_formation f[JUNQI_SEATS];
-    memset(f, 0, sizeof f);
     bool have_board = opt->board_given;
     junqi_board_kind board = opt->board;
     int status = JUNQI_EXIT_OK;
+    unsigned loaded = 0;
     for (int s = 0; s < JUNQI_SEATS; s++) {
-        int rc = opt->setup[s] ? load_setup(opt, s, &f[s]) : JUNQI_EXIT_OK;
-        if (opt->setup[s] && rc == JUNQI_EXIT_OK && !have_board && f[s].has_board)
-            have_board = true, board = f[s].board;
+        if (!opt->setup[s])
+            continue;
+        int rc = load_formation(opt->setup[s], opt->rules, &f[s]);
+        if (rc == JUNQI_EXIT_OK) {
+            loaded |= JUNQI_SEAT_BIT(s);
+            if (!have_board && f[s].has_board)
+                have_board = true, board = f[s].board;
+        }
         if (rc > status)
             status = rc;
     }
     if (status == JUNQI_EXIT_OK && !have_board)
         status = junqi_cli_usage(prog, "say which board with --board two-player or four-player");
     if (status == JUNQI_EXIT_OK)
-        status = write_start(opt, board, f, out);
+        status = write_start(opt, f, loaded, board, out);
     for (int s = 0; s < JUNQI_SEATS; s++)
-        junqi_formation_clear(&f[s]);
+        if (loaded & JUNQI_SEAT_BIT(s))
+            free(f[s].name);
     return status;
 }
 
@@ -395,7 +496,7 @@ static bool parse_view(const char *text, int *view)
     return *view != JUNQI_NO_SEAT;
 }
 
-static bool parse_setup(options *opt, const char *arg)
+static bool parse_setup(options *opt, const char *arg, bool *twice)
 {
     const char *eq = strchr(arg, '=');
     char seat[8];
@@ -406,6 +507,10 @@ static bool parse_setup(options *opt, const char *arg)
     junqi_seat s = junqi_seat_parse(seat);
     if (s == JUNQI_NO_SEAT || !eq[1])
         return false;
+    if (opt->setup[s]) {
+        *twice = true; /* one formation per seat: a second one is a mistake, not a choice */
+        return false;
+    }
     opt->setup[s] = eq + 1;
     return true;
 }
@@ -485,10 +590,14 @@ static int parse_options(int argc, char **argv, options *opt)
             else return junqi_cli_usage(prog, "--to takes jgn or json, not '%s'", optarg);
             break;
         case OPT_POSITION: opt->position = optarg; break;
-        case OPT_SETUP:
-            if (!parse_setup(opt, optarg))
-                return junqi_cli_usage(prog, "--setup takes SEAT=FILE or SEAT=NAME, e.g. south=a.yaml, not '%s'", optarg);
+        case OPT_SETUP: {
+            bool twice = false;
+            if (!parse_setup(opt, optarg, &twice))
+                return twice ? junqi_cli_usage(prog, "--setup %s: that seat's formation is given twice", optarg)
+                             : junqi_cli_usage(prog, "--setup takes SEAT=FILE[#NAME|#N], e.g. south=a.yaml, "
+                                                     "not '%s'", optarg);
             break;
+        }
         case OPT_BOARD:
             if (!junqi_board_kind_parse(optarg, &opt->board))
                 return junqi_cli_usage(prog, "--board takes two-player or four-player, not '%s'", optarg);
@@ -505,8 +614,8 @@ static int parse_options(int argc, char **argv, options *opt)
             else return junqi_cli_usage(prog, "--color takes auto, always or never, not '%s'", optarg);
             break;
         case OPT_RULES:
-            if (!(opt->rules = junqi_rules_get(optarg)))
-                return junqi_cli_usage(prog, "unknown rule set '%s' (known: %s)", optarg, junqi_rules_names());
+            if (junqi_cli_parse_rules(prog, optarg, &opt->rules) != JUNQI_EXIT_OK)
+                return JUNQI_EXIT_USAGE;
             break;
         case OPT_LENIENT: opt->source_flags |= JUNQI_SOURCE_LENIENT; break;
         case 'o': opt->output = optarg; break;
@@ -621,7 +730,7 @@ int main(int argc, char **argv)
     int status = setup ? start_record(&opt, out.fp) : replay_inputs(&opt, argc, argv, out.fp, colour, &c);
     status = finish_collection(&opt, &c, out.fp, status);
     junqi_selection_free(opt.select);
-    if (!junqi_cli_output_close(prog, &out, status == JUNQI_EXIT_OK))
+    if (!junqi_cli_output_close(prog, &out, junqi_cli_output_keep(&out, status)))
         return JUNQI_EXIT_IO;
     return status;
 }

@@ -31,7 +31,8 @@ static void usage(void)
            "Formats are detected by content.\n\n"
            "  --position STRING   check a position string instead of files\n"
            "  --format text|json  diagnostics as text (default) or JSON Lines\n"
-           "  --rules NAME        rule set: %s (default: the record's)\n"
+           "  --rules RULES       rule set NAME[,SWITCH=VALUE]..., NAME one of %s\n"
+           "                      (default: the record's; switches: junqi-validate(1))\n"
            "  --lenient           read broken JGN games as far as they go, checking that part\n"
            "  --list-codes        list every diagnostic code: name, severity, meaning\n"
            "  -q, --quiet         print nothing; the exit status tells\n"
@@ -43,20 +44,9 @@ static void usage(void)
 
 static void print_result(const junqi_position *pos)
 {
-    const char *reason = junqi_reason_name((junqi_reason)pos->result.reason);
-    switch (pos->result.status) {
-    case JUNQI_DECIDED: printf(", %s won (%s)", junqi_result_winner(pos), reason); break;
-    case JUNQI_DRAWN: printf(", draw (%s)", reason); break;
-    case JUNQI_UNDECIDED:
-        if (pos->result.reason == JUNQI_REASON_UNKNOWN_CODE)
-            printf(", undecided (unknown end code %d)", pos->result.code);
-        else
-            printf(", undecided (%s)", reason);
-        break;
-    default: printf(", unfinished");
-    }
-    junqi_score sc;
     char text[256];
+    printf(", %s", junqi_result_describe(pos, text, sizeof text));
+    junqi_score sc;
     if (junqi_score_position(pos, &sc) &&
         junqi_score_describe(pos->rules->scoring, &sc, text, sizeof text) > 0)
         printf("; %s", text);
@@ -82,7 +72,8 @@ static void print_summary(const junqi_input *in, const junqi_replay *r, const ju
     size_t warnings = 0;
     for (size_t i = 0; i < d->n; i++)
         warnings += d->items[i].severity == JUNQI_SEV_WARNING;
-    printf("%s: %s", in->name, d->errors ? "invalid" : "valid");
+    char label[4200];
+    printf("%s: %s", junqi_input_label(in, label, sizeof label), d->errors ? "invalid" : "valid");
     if (d->errors)
         printf(", %zu error%s", d->errors, d->errors == 1 ? "" : "s");
     if (warnings)
@@ -90,8 +81,9 @@ static void print_summary(const junqi_input *in, const junqi_replay *r, const ju
     if (in->kind == JUNQI_INPUT_FORMATION) {
         printf(": formation%s%s\n", in->formation.name ? " " : "", in->formation.name ? in->formation.name : "");
     } else if (in->kind == JUNQI_INPUT_RECORD) {
-        printf(": %s game, %d players, %zu moves", junqi_board_kind_name(in->game->board),
-               junqi_position_players(&r->pos), r->moves);
+        int players = junqi_position_players(&r->pos);
+        printf(": %s game, %d player%s, %zu move%s", junqi_board_kind_name(in->game->board), players,
+               players == 1 ? "" : "s", r->moves, r->moves == 1 ? "" : "s");
         print_result(&r->pos);
     } else {
         putchar('\n');
@@ -128,12 +120,12 @@ static void check_item(const options *opt, const junqi_source *src, junqi_input 
 {
     junqi_replay r;
     if (in->kind == JUNQI_INPUT_RECORD) {
-        if (junqi_replay_start(&r, in->game, opt->rules, d)) {
+        if (junqi_replay_start(&r, in->game, NULL, d)) {
             junqi_replay_run(&r);
             note_early_surrender(in->game, r.pos.rules, d);
         }
     } else if (in->kind == JUNQI_INPUT_FORMATION) {
-        junqi_formation_check(&in->formation, in->formation.name, d);
+        junqi_formation_check_under(&in->formation, opt->rules, in->formation.name, d);
     }
     junqi_source_attach_lines(src, d, 0);
     if (opt->quiet)
@@ -146,6 +138,10 @@ static void check_item(const options *opt, const junqi_source *src, junqi_input 
 static int validate_item(void *ctx, const junqi_source *src, junqi_input *in, junqi_diags *d,
                          junqi_read_status rc)
 {
+    const options *opt = ctx;
+    if (in->kind == JUNQI_INPUT_RECORD &&
+        junqi_cli_apply_rules(prog, in->name, in->game, opt->rules) != JUNQI_EXIT_OK)
+        return JUNQI_EXIT_USAGE;
     check_item(ctx, src, in, d);
     return rc == JUNQI_READ_FAILED ? JUNQI_EXIT_IO : d->errors ? JUNQI_EXIT_INVALID : JUNQI_EXIT_OK;
 }
@@ -183,9 +179,8 @@ int main(int argc, char **argv)
                 return junqi_cli_usage(prog, "--format takes text or json, not '%s'", optarg);
             break;
         case OPT_RULES:
-            if (!(opt.rules = junqi_rules_get(optarg)))
-                return junqi_cli_usage(prog, "unknown rule set '%s' (known: %s)", optarg,
-                                       junqi_rules_names());
+            if (junqi_cli_parse_rules(prog, optarg, &opt.rules) != JUNQI_EXIT_OK)
+                return JUNQI_EXIT_USAGE;
             break;
         case OPT_POSITION: position = optarg; break;
         case OPT_LENIENT: opt.source_flags |= JUNQI_SOURCE_LENIENT; break;
