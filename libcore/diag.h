@@ -102,6 +102,7 @@ typedef enum junqi_severity {
     X(MOUNTAIN_ATTACK, "mountain-attack", ERROR, "mountain=shelter: an attack on a piece in a mountain") \
     X(ATTACK_FROM_MOUNTAIN, "attack-from-mountain", ERROR, "mountain=shelter: an attack by a piece in a mountain") \
     /* replay checks: what the record says */ \
+    X(ONE_SIDE, "one-side", ERROR, "the record has seats of one side only; a game needs two") \
     X(WRONG_MOVER, "wrong-mover", ERROR, "the record's mover is not the owner of the moving piece") \
     X(WRONG_OUTCOME, "wrong-outcome", ERROR, "the recorded combat result is not what the rules give") \
     X(NEXT_SEAT, "next-seat", ERROR, "the seat the record says moves next is not the seat whose turn it is") \

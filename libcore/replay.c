@@ -72,10 +72,25 @@ bool junqi_replay_start(junqi_replay *r, const junqi_game *g, const junqi_rules 
                         "a seat takes part that has no arm on the %s board", b->name);
         return false;
     }
+    /* two seats are always enemies, three or four make two teams: a game
+     * needs two seats (docs/rules.md), or it never ends */
+    unsigned seats = g->start ? g->start->present : present;
+    if (__builtin_popcount(seats) < 2) {
+        int s = seats ? __builtin_ctz(seats) : -1;
+        junqi_diags_add(d, JUNQI_CODE_ONE_SIDE, -1, s >= 0 && !g->start ? g->seat[s].setup_loc : JUNQI_NOWHERE,
+                        "%s: a game needs two sides", s >= 0 ? "only one seat takes part"
+                                                             : "no seat takes part");
+        return false;
+    }
     if (g->start) {
         r->pos = *g->start;
         if (rules)
             r->pos.rules = rules;
+        /* a set position at the no-combat limit of the rules it is replayed
+         * under (--rules may lower it) is drawn, not a live game */
+        int limit = r->pos.rules->no_combat_draw;
+        if (limit && r->pos.quiet >= limit && !junqi_position_over(&r->pos))
+            junqi_position_end(&r->pos, JUNQI_DRAWN, JUNQI_REASON_NO_COMBAT_DRAW, 0);
         return true;
     }
     junqi_position_init(&r->pos, b, rs, present);

@@ -645,6 +645,18 @@ int junqi_cli_bad_option(const char *prog, char **argv)
     return junqi_cli_usage(prog, "unrecognized or incomplete option '%s'", argv[optind - 1]);
 }
 
+bool junqi_cli_replay_start(const junqi_input *in, junqi_replay *r)
+{
+    if (junqi_replay_start(r, in->game, NULL, NULL))
+        return true;
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_replay_start(r, in->game, NULL, &d); /* again, for the reason */
+    junqi_cli_print_diags(stderr, in->name, &d, JUNQI_FORMAT_TEXT);
+    junqi_diags_free(&d);
+    return false;
+}
+
 junqi_plies junqi_cli_plies(const junqi_game *g, const junqi_rules *rules)
 {
     junqi_plies p = {g->start ? g->start->moves : 0, 0, junqi_game_moves(g), {0}, false};

@@ -201,6 +201,13 @@ typedef struct junqi_plies {
     bool ended;     /**< the game ended before the record's last move */
 } junqi_plies;
 
+/**
+ * Start replaying in's record (without checks). When it cannot start (its
+ * seats or rule set do not fit its board, a single seat), the reason is
+ * printed to stderr as a diagnostic and false returned: an invalid input.
+ */
+bool junqi_cli_replay_start(const junqi_input *in, junqi_replay *r);
+
 /** The plies of record g replayed under `rules` (NULL: the record's). */
 junqi_plies junqi_cli_plies(const junqi_game *g, const junqi_rules *rules);
 

@@ -144,7 +144,7 @@ static int locate(const options *opt, const char *path, located *loc)
     rc = junqi_cli_check_ply(prog, &loc->in, &plies, opt->ply);
     if (rc != JUNQI_EXIT_OK)
         return rc;
-    if (!junqi_replay_start(&loc->r, loc->in.game, NULL, NULL))
+    if (!junqi_cli_replay_start(&loc->in, &loc->r))
         return JUNQI_EXIT_INVALID;
     /* loc->ply counts the record's moves (what the inference replays) */
     loc->ply = (opt->ply < 0 ? plies.last : (size_t)opt->ply) - plies.first;

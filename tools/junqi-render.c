@@ -306,7 +306,7 @@ static int render_input(options *opt, const char *path)
         if (junqi_cli_apply_rules(prog, in.name, in.game, opt->rules) != JUNQI_EXIT_OK ||
             junqi_cli_check_seat(prog, in.name, in.game, "--view", opt->view) != JUNQI_EXIT_OK)
             rc = JUNQI_EXIT_USAGE;
-        else if (!junqi_replay_start(&src.replay, in.game, NULL, NULL))
+        else if (!junqi_cli_replay_start(&in, &src.replay))
             rc = JUNQI_EXIT_INVALID;
         else
             rc = render_source(&src, opt, &in);

@@ -67,6 +67,7 @@ static void note_early_surrender(const junqi_game *g, const junqi_rules *rules, 
                         s->surrender_moves);
 }
 
+/* The summary line of an item; r is its replay, or NULL when it could not start. */
 static void print_summary(const junqi_input *in, const junqi_replay *r, const junqi_diags *d)
 {
     size_t warnings = 0;
@@ -80,7 +81,7 @@ static void print_summary(const junqi_input *in, const junqi_replay *r, const ju
         printf(", %zu warning%s", warnings, warnings == 1 ? "" : "s");
     if (in->kind == JUNQI_INPUT_FORMATION) {
         printf(": formation%s%s\n", in->formation.name ? " " : "", in->formation.name ? in->formation.name : "");
-    } else if (in->kind == JUNQI_INPUT_RECORD) {
+    } else if (in->kind == JUNQI_INPUT_RECORD && r) {
         int players = junqi_position_players(&r->pos);
         printf(": %s game, %d player%s, %zu move%s", junqi_board_kind_name(in->game->board), players,
                players == 1 ? "" : "s", r->moves, r->moves == 1 ? "" : "s");
@@ -119,8 +120,9 @@ static int list_codes(junqi_cli_format format)
 static void check_item(const options *opt, const junqi_source *src, junqi_input *in, junqi_diags *d)
 {
     junqi_replay r;
+    bool replayed = false;
     if (in->kind == JUNQI_INPUT_RECORD) {
-        if (junqi_replay_start(&r, in->game, NULL, d)) {
+        if ((replayed = junqi_replay_start(&r, in->game, NULL, d))) {
             junqi_replay_run(&r);
             note_early_surrender(in->game, r.pos.rules, d);
         }
@@ -132,7 +134,7 @@ static void check_item(const options *opt, const junqi_source *src, junqi_input 
         return;
     junqi_cli_print_diags(stdout, in->name, d, opt->format);
     if (opt->format == JUNQI_FORMAT_TEXT)
-        print_summary(in, &r, d);
+        print_summary(in, replayed ? &r : NULL, d);
 }
 
 static int validate_item(void *ctx, const junqi_source *src, junqi_input *in, junqi_diags *d,
