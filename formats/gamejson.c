@@ -26,7 +26,7 @@ static void write_line(junqi_json *j, const junqi_game *g, const junqi_line *l, 
 
 static void write_move(junqi_json *j, const junqi_game *g, const junqi_item *it, size_t ply)
 {
-    const junqi_board *b = junqi_board_get(g->board);
+    const junqi_board *b = junqi_rules_board(g->rules);
     char name[8], sq[4];
     junqi_json_key(j, "ply");
     junqi_json_uint(j, ply);
@@ -76,6 +76,10 @@ static void write_item(junqi_json *j, const junqi_game *g, const junqi_item *it,
         seat_or_null(j, it->seat);
         junqi_json_key(j, "reason");
         junqi_json_string(j, junqi_reason_id((junqi_reason)(it->kind == JUNQI_ITEM_LEFT ? JUNQI_REASON_LEFT : it->reason)));
+        if (it->kind == JUNQI_ITEM_ELIMINATED && it->reason == JUNQI_REASON_UNKNOWN_CODE) {
+            junqi_json_key(j, "code");
+            junqi_json_int(j, it->code);
+        }
         break;
     default: {
         junqi_result r = {it->status, it->winners, it->reason, it->code};
@@ -141,7 +145,7 @@ void junqi_write_game_json(junqi_json *j, const junqi_game *g)
     junqi_json_key(j, "board");
     junqi_json_string(j, junqi_board_kind_name(g->board));
     junqi_json_key(j, "rules");
-    junqi_json_string(j, g->rules->name);
+    junqi_json_string(j, g->rules->text);
     junqi_json_key(j, "mode");
     junqi_json_string(j, junqi_info_mode_name(g->info));
     junqi_json_key(j, "view");

@@ -24,28 +24,81 @@
 #include "score.h"
 #include "setup.h"
 
-/* ---- replaying to a ply --------------------------------------------------- */
+/* ---- a record's plies, and replaying to one ----------------------------------- */
+
+junqi_plies junqi_record_plies(const junqi_game *g, const junqi_rules *rules)
+{
+    junqi_plies p = {g->start ? g->start->moves : 0, 0, junqi_game_moves(g), {0}, false};
+    p.last = p.first + p.moves;
+    junqi_replay r;
+    if (!junqi_replay_start(&r, g, rules, NULL))
+        return p;
+    while (!junqi_position_over(&r.pos) && junqi_replay_next(&r))
+        ;
+    if (junqi_position_over(&r.pos) && r.moves < p.moves) {
+        p.ended = true;
+        p.end = r.pos.result;
+        p.last = p.first + r.moves;
+    }
+    return p;
+}
+
+bool junqi_record_check_ply(const junqi_game *g, const junqi_plies *p, long ply, char *err,
+                            size_t n)
+{
+    if (ply < 0 || ((size_t)ply >= p->first && (size_t)ply <= p->last))
+        return true;
+    if ((size_t)ply < p->first)
+        snprintf(err, n, "--ply %ld is before the record's start: it starts from a set position at "
+                         "ply %zu and has plies %zu to %zu", ply, p->first, p->first, p->last);
+    else if (p->ended)
+        snprintf(err, n, "--ply %ld is past the end: the game ended at ply %zu (%s); the record's "
+                         "%zu later moves are not part of it", ply, p->last,
+                 junqi_result_text(&p->end, junqi_game_present(g)), p->first + p->moves - p->last);
+    else if (p->first)
+        snprintf(err, n, "--ply %ld is past the end: the record has plies %zu to %zu (%zu moves "
+                         "from a set position)", ply, p->first, p->last, p->moves);
+    else
+        snprintf(err, n, "--ply %ld is past the end: the game has %zu moves", ply, p->moves);
+    return false;
+}
+
+void junqi_record_seek(junqi_replay *r, const junqi_plies *p, long ply)
+{
+    if (ply >= 0) {
+        junqi_replay_seek(r, (size_t)ply - p->first);
+        return;
+    }
+    junqi_replay_seek(r, p->moves);
+    junqi_replay_run(r); /* the end includes events after the last move */
+}
+
+static void hand_position(const junqi_replay *r, int view, bool last, junqi_position_fn fn, void *ctx)
+{
+    junqi_position shown;
+    const junqi_position *pos = &r->pos;
+    if (view != JUNQI_NO_SEAT) {
+        junqi_position_view(&shown, pos, (junqi_seat)view, r->game->info);
+        pos = &shown;
+    }
+    fn(ctx, r, pos, last);
+}
 
 bool junqi_replay_each(const junqi_game *g, const junqi_rules *rules, long ply, int view,
                        junqi_diags *check, junqi_position_fn fn, void *ctx)
 {
+    junqi_plies p = junqi_record_plies(g, rules);
     junqi_replay r;
     if (!junqi_replay_start(&r, g, rules, check))
         return false;
-    size_t moves = junqi_game_moves(g);
-    size_t first = ply == JUNQI_REPORT_ALL ? 0 : ply < 0 ? moves : (size_t)ply;
-    size_t last = ply == JUNQI_REPORT_ALL ? moves : first;
-    for (size_t at = first; at <= last; at++) {
-        junqi_replay_seek(&r, at);
-        if (at == moves && ply < 0)
-            junqi_replay_run(&r); /* the end includes events after the last move */
-        junqi_position shown;
-        const junqi_position *pos = &r.pos;
-        if (view != JUNQI_NO_SEAT) {
-            junqi_position_view(&shown, pos, (junqi_seat)view, g->info);
-            pos = &shown;
-        }
-        fn(ctx, &r, pos);
+    if (ply != JUNQI_REPORT_ALL) {
+        junqi_record_seek(&r, &p, ply);
+        hand_position(&r, view, true, fn, ctx);
+        return true;
+    }
+    for (size_t at = p.first; at <= p.last; at++) {
+        junqi_record_seek(&r, &p, at == p.first + p.moves ? -1 : (long)at);
+        hand_position(&r, view, at == p.last, fn, ctx);
     }
     return true;
 }
@@ -77,16 +130,15 @@ bool junqi_check_item(const junqi_source *src, const junqi_input *in, const junq
         s.board = in->game->board;
         s.seats = junqi_game_present(in->game);
         s.rules = rules ? rules : in->game->rules;
-        if (junqi_replay_start(&r, in->game, rules, d)) {
+        if ((s.replayed = junqi_replay_start(&r, in->game, rules, d))) {
             junqi_replay_run(&r);
             note_early_surrender(in->game, r.pos.rules, d);
             s.moves = r.moves;
-            s.result = r.pos.result;
+            s.end = r.pos;
             s.rules = r.pos.rules;
-            s.scored = junqi_score_position(&r.pos, &s.score);
         }
     } else if (in->kind == JUNQI_INPUT_FORMATION) {
-        junqi_formation_check(&in->formation, in->formation.name, d);
+        junqi_formation_check_under(&in->formation, rules, in->formation.name, d);
         s.formation = in->formation.name;
         s.has_board = in->formation.has_board;
         s.board = in->formation.board;
@@ -168,10 +220,12 @@ void junqi_write_summary_json(junqi_json *j, const junqi_summary *s)
     else
         junqi_json_null(j);
     junqi_json_key(j, "moves");
-    int_or_null(j, record ? (long)s->moves : -1);
+    int_or_null(j, record && s->replayed ? (long)s->moves : -1);
     junqi_json_key(j, "result");
-    if (record)
-        junqi_write_result_json(j, &s->result, s->seats, s->rules, s->scored ? &s->score : NULL);
+    junqi_score sc;
+    if (record && s->replayed)
+        junqi_write_result_json(j, &s->end.result, s->seats, s->rules,
+                                junqi_score_position(&s->end, &sc) ? &sc : NULL);
     else
         junqi_json_null(j);
     if (s->kind == JUNQI_INPUT_FORMATION) {
@@ -387,15 +441,6 @@ static bool parse_rules(const char *name, const junqi_rules **rules, char *err, 
     return fail(err, n, "unknown rule set '%s' (known: %s)", name, junqi_rules_names()) != NULL;
 }
 
-/* The moves the ply argument asks for, or false when it is past the end. */
-static bool ply_of(const junqi_game *g, long ply, size_t *out, char *err, size_t n)
-{
-    size_t moves = junqi_game_moves(g);
-    if (ply > (long)moves)
-        return fail(err, n, "--ply %ld is past the end: the game has %zu moves", ply, moves) != NULL;
-    *out = ply < 0 ? moves : (size_t)ply;
-    return true;
-}
 
 /* ---- string calls: records --------------------------------------------------- */
 
@@ -554,8 +599,8 @@ char *junqi_report_check(const junqi_game *g, const char *rules, char *err, size
     membuf m;
     if (!parse_rules(rules, &r, err, n) || !mem_open(&m, err, n))
         return NULL;
-    junqi_input in = {(char *)(g->source ? g->source : "<record>"), g->source_index,
-                      JUNQI_INPUT_RECORD, (junqi_game *)g, {0}};
+    junqi_input in = {.name = (char *)(g->source ? g->source : "<record>"), .index = g->source_index,
+                      .kind = JUNQI_INPUT_RECORD, .game = (junqi_game *)g};
     junqi_diags d;
     junqi_diags_init(&d);
     check_lines(m.fp, &m.j, NULL, &in, r, &d);
@@ -572,8 +617,9 @@ typedef struct positions_job {
     bool oom;
 } positions_job;
 
-static void write_one_position(void *ctx, const junqi_replay *r, const junqi_position *pos)
+static void write_one_position(void *ctx, const junqi_replay *r, const junqi_position *pos, bool last)
 {
+    (void)last;
     positions_job *job = ctx;
     if (!job->notation) {
         junqi_json_init(job->j, job->out); /* a new document on each line */
@@ -592,10 +638,11 @@ static char *positions(const junqi_game *g, long ply, const char *view, const ch
 {
     int seat;
     const junqi_rules *r;
-    size_t at;
     membuf m;
-    if (!parse_view(view, &seat, err, n) || !parse_rules(rules, &r, err, n) ||
-        (ply != JUNQI_REPORT_ALL && !ply_of(g, ply, &at, err, n)) || !mem_open(&m, err, n))
+    if (!parse_view(view, &seat, err, n) || !parse_rules(rules, &r, err, n))
+        return NULL;
+    junqi_plies p = junqi_record_plies(g, r);
+    if ((ply != JUNQI_REPORT_ALL && !junqi_record_check_ply(g, &p, ply, err, n)) || !mem_open(&m, err, n))
         return NULL;
     positions_job job = {m.fp, &m.j, notation, false};
     bool ok = junqi_replay_each(g, r, ply, seat, NULL, write_one_position, &job) ||
@@ -618,16 +665,19 @@ char *junqi_report_notation(const junqi_game *g, long ply, const char *view, con
     return positions(g, ply, view, rules, true, err, n);
 }
 
-/* The position of g after `ply` moves, without the events after the last
- * move (the position junqi-analyze searches). */
+/* The position junqi-analyze searches at ply `ply` of g's numbering (-1:
+ * the end, with the events after the last move unless the game ended
+ * before it); *at gets the record's moves before it. */
 static bool locate(junqi_replay *r, const junqi_game *g, const junqi_rules *rules, long ply,
                    size_t *at, char *err, size_t n)
 {
-    if (!ply_of(g, ply, at, err, n))
+    junqi_plies p = junqi_record_plies(g, rules);
+    if (!junqi_record_check_ply(g, &p, ply, err, n))
         return false;
     if (!junqi_replay_start(r, g, rules, NULL))
         return fail(err, n, "the record cannot be replayed (junqi-validate says why)") != NULL;
-    junqi_replay_seek(r, *at);
+    *at = (ply < 0 ? p.last : (size_t)ply) - p.first;
+    junqi_record_seek(r, &p, ply < 0 && !p.ended ? -1 : (long)(p.first + *at));
     return true;
 }
 

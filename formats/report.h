@@ -38,26 +38,62 @@
 extern "C" {
 #endif
 
-/* ---- replaying to a ply (junqi-replay) ---------------------------------- */
+/* ---- a record's plies, and replaying to one (junqi-replay) ---------------- */
 
-/** The `ply` argument of the position calls: every position, from ply 0 to the end. */
+/**
+ * The plies of a record in its own numbering (docs/conventions.md, "--ply"):
+ * a record that starts from a set position at ply P has the plies P .. P +
+ * its moves, the same numbers its JGN and JSON give its moves; the last is
+ * the ply where the game ended when the record goes on after the end.
+ */
+typedef struct junqi_plies {
+    size_t first;   /**< the start: 0, or the set position's ply */
+    size_t last;    /**< the last move's ply, or the ply the game ended at */
+    size_t moves;   /**< the record's moves (what junqi_replay_seek counts) */
+    junqi_result end; /**< the result when the game ended before the record's last move */
+    bool ended;     /**< the game ended before the record's last move */
+} junqi_plies;
+
+/** The plies of record g replayed under `rules` (NULL: the record's). */
+junqi_plies junqi_record_plies(const junqi_game *g, const junqi_rules *rules);
+
+/**
+ * Whether `ply` (-1: the end) is one of p's, the plies of g. If not, false
+ * with the reason in err (n bytes), naming the plies there are: "--ply 500
+ * is past the end: the game has 192 moves", "... is before the record's
+ * start: ...", "... the game ended at ply 120 (north-south); ...".
+ */
+bool junqi_record_check_ply(const junqi_game *g, const junqi_plies *p, long ply, char *err,
+                            size_t n);
+
+/**
+ * Replay r (started on its record, whose plies are p) to ply `ply` of the
+ * record's numbering (checked with junqi_record_check_ply), or with -1 to
+ * the end with the events after the last move.
+ */
+void junqi_record_seek(junqi_replay *r, const junqi_plies *p, long ply);
+
+/** The `ply` argument of the position calls: every position, from the first ply to the end. */
 #define JUNQI_REPORT_ALL (-2L)
 /** The `ply` argument of the position calls: the end, with the events after the last move. */
 #define JUNQI_REPORT_END (-1L)
 
-/** What junqi_replay_each() hands each position: the replay, and pos as the view sees it. */
-typedef void (*junqi_position_fn)(void *ctx, const junqi_replay *r, const junqi_position *pos);
+/**
+ * What junqi_replay_each() hands each position: the replay, pos as the view
+ * sees it, and whether it is the last one handed.
+ */
+typedef void (*junqi_position_fn)(void *ctx, const junqi_replay *r, const junqi_position *pos,
+                                  bool last);
 
 /**
  * Replay g on `rules` (NULL: its own) and call fn for the position after
- * `ply` moves with every event before the next move (0..moves;
- * JUNQI_REPORT_END: the end of the game, events after the last move
- * included), or for each position from ply 0 to the end (JUNQI_REPORT_ALL),
- * as `view` saw it (a seat: position.h junqi_position_view; JUNQI_NO_SEAT:
+ * ply `ply` of the record's numbering, with every event before the next
+ * move (JUNQI_REPORT_END: the end of the game, events after the last move
+ * included), or for each of its plies in turn (JUNQI_REPORT_ALL), as `view`
+ * saw it (a seat: position.h junqi_position_view; JUNQI_NO_SEAT:
  * everything). With check, the replay also checks the record (replay.h)
- * and reports there. The caller makes sure ply <= junqi_game_moves(g).
- * Returns false, calling nothing, when the record cannot be replayed (a
- * present seat's arm is not on its board: in check).
+ * and reports there. The caller checks ply (junqi_record_check_ply).
+ * Returns false, calling nothing, when the replay cannot start (in check).
  */
 bool junqi_replay_each(const junqi_game *g, const junqi_rules *rules, long ply, int view,
                        junqi_diags *check, junqi_position_fn fn, void *ctx);
@@ -74,19 +110,20 @@ typedef struct junqi_summary {
     junqi_board_kind board;
     const junqi_rules *rules;  /**< records: the rule set replayed on; else NULL */
     unsigned seats;            /**< records: the seats present (mask) */
+    bool replayed;             /**< records: the replay could start; moves and end are set */
     size_t moves;              /**< records: moves replayed */
-    junqi_result result;       /**< records: at the end of the replay (JUNQI_ONGOING: unfinished) */
-    bool scored;               /**< records: the rule set scores the game, in score */
-    junqi_score score;         /**< records: the platform's points (score.h) */
+    junqi_position end;        /**< records: the position at the end of the replay (its
+                                    result: JUNQI_ONGOING when the record is unfinished) */
     const char *formation;     /**< formations: the name (borrowed), or NULL */
 } junqi_summary;
 
 /**
  * Check an item as junqi-validate does and append the problems to d (which
  * may already hold those of reading it): a record is replayed to its end
- * on `rules` (NULL: the record's) with every check of replay.h, and a
- * surrender the rule set's scoring forbids is noted (score.h); a formation
- * is checked against the setup rules (formation.h). With src, diagnostics
+ * on `rules` (NULL: the record's; junqi-validate applies --rules to the
+ * record first) with every check of replay.h, and a surrender the rule
+ * set's scoring forbids is noted (score.h); a formation is checked against
+ * the setup rules under `rules` (formation.h). With src, diagnostics
  * of text sources get their lines (junqi_source_attach_lines). Fills *out
  * (may be NULL). Returns true when d holds no errors.
  */
@@ -104,8 +141,9 @@ void junqi_write_diag_json(junqi_json *j, const char *file, const junqi_diag *g)
  * The summary object junqi-validate --format json prints after an item's
  * diagnostics: {"type":"summary","source","game","valid","errors",
  * "warnings","board","rules","seats":[...],"moves","result"} (result as in
- * position JSON; null where a field does not apply), and "formation" (its
- * name or null) for a formation.
+ * position JSON, with the score where the rule set has one; null where a
+ * field does not apply: moves and result when the replay could not start),
+ * and "formation" (its name or null) for a formation.
  */
 void junqi_write_summary_json(junqi_json *j, const junqi_summary *s);
 

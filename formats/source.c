@@ -86,7 +86,10 @@ struct junqi_source {
     junqi_jgn_reader *jgn;
     junqi_formations formations;
     size_t next_formation;
-    size_t items;              /* items returned so far */
+    junqi_diags yaml_diags;    /* YAML: every reading problem, handed out with its formation */
+    size_t next_diag;
+    size_t items;              /* items read so far */
+    long item_line;            /* positions: the line of the last one */
     bool done;
 };
 
@@ -229,8 +232,14 @@ const char *junqi_source_name(const junqi_source *src)
 
 void junqi_source_attach_lines(const junqi_source *src, junqi_diags *d, size_t from)
 {
-    if (src->kind == SOURCE_YAML || src->kind == SOURCE_POSITIONS)
-        junqi_diags_attach_lines(d, from, (const char *)src->data, src->len);
+    if (src->kind == SOURCE_YAML || src->kind == SOURCE_POSITIONS) {
+        junqi_diags_attach_lines(d, from, (const char *)src->data, src->len, 1);
+    } else if (src->kind == SOURCE_JGN) {
+        size_t len;
+        long first;
+        const char *text = junqi_jgn_reader_last(src->jgn, &len, &first);
+        junqi_diags_attach_lines(d, from, text, len, first);
+    }
 }
 
 void junqi_source_close(junqi_source *src)
@@ -241,6 +250,7 @@ void junqi_source_close(junqi_source *src)
         fclose(src->fp);
     junqi_jgn_reader_free(src->jgn);
     junqi_formations_free(&src->formations);
+    junqi_diags_free(&src->yaml_diags);
     free(src->data);
     free(src->name);
     free(src);
@@ -274,7 +284,7 @@ static bool position_record(junqi_input *in, const junqi_position *pos)
     if (!in->game || !(in->game->start = malloc(sizeof *pos)))
         return false;
     *in->game->start = *pos;
-    in->game->rules = pos->rules;
+    junqi_game_set_rules(in->game, pos->rules);
     for (int s = 0; s < JUNQI_SEATS; s++)
         in->game->seat[s].present = (pos->present & JUNQI_SEAT_BIT(s)) != 0;
     in->kind = JUNQI_INPUT_RECORD;
@@ -290,7 +300,7 @@ static junqi_read_status next_position(junqi_source *src, junqi_input *in, junqi
         while (end < src->len && text[end] != '\n')
             end++;
         size_t start = src->at;
-        long line = src->line++;
+        long line = src->item_line = src->line++;
         src->at = end + 1;
         size_t n = end - start;
         while (n > 0 && (text[start + n - 1] == '\r' || text[start + n - 1] == ' '))
@@ -315,23 +325,53 @@ static junqi_read_status next_position(junqi_source *src, junqi_input *in, junqi
     return JUNQI_READ_END;
 }
 
+/* Hand src->yaml_diags[src->next_diag .. upto) to d. False when out of memory. */
+static bool hand_yaml_diags(junqi_source *src, size_t upto, junqi_diags *d)
+{
+    size_t first = src->next_diag;
+    src->next_diag = upto;
+    if (junqi_diags_move(d, &src->yaml_diags, first, upto - first))
+        return true;
+    junqi_diags_add(d, JUNQI_CODE_OUT_OF_MEMORY, -1, JUNQI_NOWHERE, "out of memory");
+    return false;
+}
+
+/* YAML: the formations in the order of the text, each with its own reading
+ * problems; problems outside any formation (syntax, a document that is no
+ * formation) come as broken items of their own, where they are in the text. */
 static junqi_read_status next_yaml(junqi_source *src, junqi_input *in, junqi_diags *d)
 {
     if (!src->done) {
         src->done = true;
-        size_t before = d ? d->n : 0;
-        bool ok = junqi_formation_read_yaml(src->data, src->len, &src->formations, d);
-        junqi_source_attach_lines(src, d, before);
-        if (!ok && src->formations.n == 0)
-            return JUNQI_READ_BROKEN;
+        junqi_formation_read_yaml(src->data, src->len, &src->formations, &src->yaml_diags);
     }
-    if (src->next_formation >= src->formations.n)
+    junqi_formation *f = src->next_formation < src->formations.n
+                             ? &src->formations.items[src->next_formation] : NULL;
+    size_t upto = f ? f->diag_from : src->yaml_diags.n;
+    if (src->next_diag < upto)
+        return hand_yaml_diags(src, upto, d) ? JUNQI_READ_BROKEN : JUNQI_READ_FAILED;
+    if (!f)
         return JUNQI_READ_END;
-    junqi_formation *f = &src->formations.items[src->next_formation++];
-    in->formation = *f;
-    f->name = NULL; /* moved */
+    size_t errors = d->errors;
+    if (!hand_yaml_diags(src, f->diag_to, d))
+        return JUNQI_READ_FAILED;
+    src->next_formation++;
+    junqi_formation_move(&in->formation, f);
     in->kind = JUNQI_INPUT_FORMATION;
-    return JUNQI_READ_OK;
+    return d->errors > errors ? JUNQI_READ_BROKEN : JUNQI_READ_OK;
+}
+
+/* The line where the item just read starts (0: not a text source). */
+static long item_line(const junqi_source *src, const junqi_input *in)
+{
+    size_t len;
+    long first = 0;
+    switch (src->kind) {
+    case SOURCE_JGN: junqi_jgn_reader_last(src->jgn, &len, &first); return first;
+    case SOURCE_POSITIONS: return src->item_line;
+    case SOURCE_YAML: return in->kind == JUNQI_INPUT_FORMATION ? in->formation.loc.line : 0;
+    default: return 0;
+    }
 }
 
 junqi_read_status junqi_source_next(junqi_source *src, junqi_input *in, junqi_diags *d)
@@ -361,7 +401,11 @@ junqi_read_status junqi_source_next(junqi_source *src, junqi_input *in, junqi_di
         src->done = true;
     if (rc == JUNQI_READ_END)
         goto end;
-    in->index = ++src->items;
+    /* YAML: problems outside any formation are items of their own, numbered 0 */
+    in->index = src->kind != SOURCE_YAML ? ++src->items
+                : in->kind == JUNQI_INPUT_FORMATION ? src->next_formation : 0;
+    in->several = !once;
+    in->line = item_line(src, in);
     if (src->kind == SOURCE_JGN && in->game)
         in->kind = JUNQI_INPUT_RECORD;
     if (in->game) {
@@ -375,10 +419,22 @@ end:
     return JUNQI_READ_END;
 }
 
+const char *junqi_input_label(const junqi_input *in, char *buf, size_t n)
+{
+    const char *what = in->kind == JUNQI_INPUT_FORMATION ? "formation" : "game";
+    if (!in->several || in->index == 0)
+        snprintf(buf, n, "%s", in->name);
+    else if (in->line > 0)
+        snprintf(buf, n, "%s: %s %zu (line %ld)", in->name, what, in->index, in->line);
+    else
+        snprintf(buf, n, "%s: %s %zu", in->name, what, in->index);
+    return buf;
+}
+
 void junqi_input_free(junqi_input *in)
 {
     junqi_game_free(in->game);
-    free(in->formation.name);
+    junqi_formation_clear(&in->formation);
     free(in->name);
     memset(in, 0, sizeof *in);
 }

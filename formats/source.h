@@ -39,12 +39,24 @@ typedef enum junqi_input_kind {
  */
 typedef struct junqi_input {
     char *name;                /**< the source's name ("<stdin>" for standard input), owned */
-    size_t index;              /**< 1-based: the item's place in its source */
+    size_t index;              /**< 1-based: the item's place among its source's items (the
+                                    Nth game or formation); 0 for a YAML file's problems
+                                    outside any formation */
     junqi_input_kind kind;
     junqi_game *game;          /**< owned; records only (game->source and game->source_index
                                     are the source's name and index) */
-    junqi_formation formation; /**< formations only (name owned) */
+    junqi_formation formation; /**< formations only (owned: junqi_formation_clear) */
+    long line;                 /**< text sources: the line where the item starts, else 0 */
+    bool several;              /**< the source is of a kind that holds several items (JGN,
+                                    position strings, YAML), so messages say which */
 } junqi_input;
+
+/**
+ * How messages name an input item, into buf (n bytes; returns buf): its
+ * source's name, and for sources of several items which one and where,
+ * "games.jgn: game 3 (line 120)", "set.yaml: formation 2 (line 9)".
+ */
+const char *junqi_input_label(const junqi_input *in, char *buf, size_t n);
 
 /** Largest input read whole, in bytes (256 MiB); JGN is streamed and has no such limit. */
 #define JUNQI_MAX_INPUT (256u << 20)
@@ -92,17 +104,21 @@ const char *junqi_source_name(const junqi_source *src);
  * on), or JUNQI_READ_FAILED when the input cannot be read on (a read error,
  * out of memory; the problem is in d). *in is reset first; except at the
  * end, when it is left empty, free it with junqi_input_free() (which also
- * accepts an empty input). Diagnostics of YAML and position sources
- * already carry the line they point at (see junqi_source_attach_lines());
- * JGN diagnostics carry theirs.
+ * accepts an empty input). A YAML file gives its formations in the order of
+ * the text, each with its own reading problems (JUNQI_READ_BROKEN when they
+ * hold an error), and problems outside any formation as broken items of
+ * their own (index 0). Diagnostics of YAML and position sources already
+ * carry the line they point at (see junqi_source_attach_lines()); JGN
+ * diagnostics carry theirs.
  */
 junqi_read_status junqi_source_next(junqi_source *src, junqi_input *in, junqi_diags *d);
 
 /**
  * Give the diagnostics from index `from` on (those of checks made after
- * reading, such as a formation's setup check) the lines of the source's
- * text they point at, for a caret display. Only YAML and position sources
- * have such lines; others are left alone.
+ * reading, such as a formation's setup check or a replay's) the lines of
+ * the source's text they point at, for the caret display of
+ * docs/conventions.md: YAML and position sources, and the JGN game read
+ * last. Binary sources are left alone.
  */
 void junqi_source_attach_lines(const junqi_source *src, junqi_diags *d, size_t from);
 

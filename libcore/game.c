@@ -13,12 +13,28 @@ junqi_game *junqi_game_new(junqi_board_kind board)
     if (!g)
         return NULL;
     g->board = board;
-    g->rules = junqi_rules_default(board);
-    g->info = JUNQI_DARK;
+    junqi_game_set_rules(g, junqi_rules_default(board));
     g->first = JUNQI_NO_SEAT;
     g->view = JUNQI_NO_SEAT;
     g->saved_by = JUNQI_NO_SEAT;
     return g;
+}
+
+bool junqi_game_set_rules(junqi_game *g, const junqi_rules *r)
+{
+    const junqi_board *b = junqi_rules_board(r);
+    if (r->board != g->board)
+        return false;
+    for (int p = b->npoints; g->start && p < g->start->board->npoints; p++)
+        if (g->start->cell[p])
+            return false;
+    g->rules = r;
+    g->info = (junqi_info_mode)r->info;
+    if (g->start) {
+        g->start->rules = r;
+        g->start->board = b;
+    }
+    return true;
 }
 
 void junqi_line_truncate(junqi_line *line, size_t nitems, size_t ncomments)
@@ -130,6 +146,18 @@ bool junqi_game_set_tag(junqi_game *g, const char *name, const char *value)
     g->tags = tags;
     g->tags[g->ntags++] = (junqi_tag){n, v};
     return true;
+}
+
+void junqi_game_remove_tag(junqi_game *g, const char *name)
+{
+    for (size_t i = 0; i < g->ntags; i++)
+        if (strcmp(g->tags[i].name, name) == 0) {
+            free(g->tags[i].name);
+            free(g->tags[i].value);
+            memmove(&g->tags[i], &g->tags[i + 1], (g->ntags - i - 1) * sizeof g->tags[0]);
+            g->ntags--;
+            return;
+        }
 }
 
 const char *junqi_game_tag(const junqi_game *g, const char *name)

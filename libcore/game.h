@@ -121,8 +121,10 @@ typedef enum junqi_read_status {
  */
 typedef struct junqi_game {
     junqi_board_kind board;
-    const junqi_rules *rules;   /**< static rule set; never NULL after junqi_game_new */
-    junqi_info_mode info;
+    const junqi_rules *rules;   /**< the rule set (lives as long as the process); never NULL
+                                     after junqi_game_new; set it with junqi_game_set_rules() */
+    junqi_info_mode info;       /**< rules->info, the information mode (kept with rules by
+                                     junqi_game_set_rules()) */
     junqi_seat first;           /**< who moves first, or JUNQI_NO_SEAT for the rule set's */
     junqi_seat view;            /**< a one-seat record: whose view it is; JUNQI_NO_SEAT if complete */
     junqi_seat_info seat[JUNQI_SEATS];
@@ -143,6 +145,16 @@ typedef struct junqi_game {
  * information. Returns NULL when out of memory. Free with junqi_game_free().
  */
 junqi_game *junqi_game_new(junqi_board_kind board);
+
+/**
+ * Play the record under rule set r (not NULL; a named or interned set,
+ * rules.h): g->rules = r, g->info = r->info, and a set start position
+ * (g->start) plays under r too, on r's board (junqi_rules_board(): with or
+ * without mountain points). Returns false, leaving g unchanged, when r does
+ * not fit: it is for another board than g's, or g's start position has a
+ * piece on a point r's board lacks (a mountain).
+ */
+bool junqi_game_set_rules(junqi_game *g, const junqi_rules *r);
 
 /** Free the record and every string it owns. NULL is allowed. */
 void junqi_game_free(junqi_game *g);
@@ -188,6 +200,9 @@ void junqi_line_truncate(junqi_line *line, size_t nitems, size_t ncomments);
 
 /** Set tag `name` (replacing an earlier value); both copied. False on out of memory. */
 bool junqi_game_set_tag(junqi_game *g, const char *name, const char *value);
+
+/** Remove tag `name` (and its value) if the game has it. */
+void junqi_game_remove_tag(junqi_game *g, const char *name);
 
 /** The value of tag `name`, or NULL. Owned by the game. */
 const char *junqi_game_tag(const junqi_game *g, const char *name);

@@ -4,6 +4,7 @@
  */
 #include "piece.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* One row per piece kind, in enum order. Counts from docs/rules.md. */
@@ -92,6 +93,19 @@ static const char *const seat_names[] = {"north", "east", "south", "west", "none
 const char *junqi_seat_name(junqi_seat s)
 {
     return seat_names[s <= JUNQI_NO_SEAT ? s : JUNQI_NO_SEAT];
+}
+
+char *junqi_seat_list(unsigned seats, char *buf, size_t n)
+{
+    size_t used = 0;
+    if (n)
+        buf[0] = '\0';
+    for (int s = 0; s < JUNQI_SEATS && used < n; s++)
+        if (seats & (1u << s))
+            used += (size_t)snprintf(buf + used, n - used, "%s%s", used ? ", " : "", seat_names[s]);
+    if (!used && n)
+        snprintf(buf, n, "none");
+    return buf;
 }
 
 junqi_seat junqi_seat_parse(const char *text)

@@ -93,6 +93,13 @@ junqi_piece junqi_piece_parse(const char *text, size_t len);
 /** English seat name ("north" …); "none" for JUNQI_NO_SEAT. Static string. */
 const char *junqi_seat_name(junqi_seat s);
 
+/**
+ * The seats of mask `seats` as English text in seat order, "north, south",
+ * into buf (n bytes, NUL-terminated, truncated if short); "none" for an
+ * empty mask. Returns buf.
+ */
+char *junqi_seat_list(unsigned seats, char *buf, size_t n);
+
 /** Parse "north"/"east"/"south"/"west" (also n/e/s/w); JUNQI_NO_SEAT if not. */
 junqi_seat junqi_seat_parse(const char *text);
 

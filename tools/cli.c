@@ -12,8 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "formation.h"
 #include "position_out.h"
-#include "report.h"
 
 junqi_source *junqi_cli_open(const char *prog, const char *path, unsigned flags)
 {
@@ -108,6 +108,41 @@ int junqi_cli_load(const char *prog, const char *path, junqi_input *in, junqi_di
     return load_first(src, in, d);
 }
 
+/* The folders named formations are looked for in, ':'-separated, into buf (n bytes). */
+static void formation_path(char *buf, size_t n)
+{
+    const char *env = getenv("JUNQI_FORMATIONS");
+    char exe[4096];
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    exe[len > 0 ? len : 0] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (slash)
+        *slash = '\0';
+    snprintf(buf, n, "%s%s%s/../share/junqi/formations:%s/../samples/formations:"
+             "%s/../../samples/formations", env && *env ? env : "", env && *env ? ":" : "",
+             exe, exe, exe);
+}
+
+int junqi_cli_find_formation(const char *name, char *path, size_t n, size_t *index)
+{
+    char dirs[16384];
+    formation_path(dirs, sizeof dirs);
+    for (char *dir = dirs, *end; dir; dir = end ? end + 1 : NULL) {
+        if ((end = strchr(dir, ':')))
+            *end = '\0';
+        junqi_formation f;
+        int found = *dir ? junqi_formation_find(dir, name, &f, path, n, index) : 0;
+        if (found > 0)
+            junqi_formation_clear(&f);
+        if (found != 0)
+            return found;
+        if (end)
+            *end = ':';
+    }
+    snprintf(path, n, "%s", dirs);
+    return 0;
+}
+
 int junqi_cli_load_position(const char *prog, const char *text, junqi_input *in, junqi_diags *d)
 {
     memset(in, 0, sizeof *in);
@@ -195,6 +230,26 @@ int junqi_cli_bad_option(const char *prog, char **argv)
     return junqi_cli_usage(prog, "unrecognized or incomplete option '%s'", argv[optind - 1]);
 }
 
+bool junqi_cli_replay_start(const junqi_input *in, junqi_replay *r)
+{
+    if (junqi_replay_start(r, in->game, NULL, NULL))
+        return true;
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_replay_start(r, in->game, NULL, &d); /* again, for the reason */
+    junqi_cli_print_diags(stderr, in->name, &d, JUNQI_FORMAT_TEXT);
+    junqi_diags_free(&d);
+    return false;
+}
+
+int junqi_cli_check_ply(const char *prog, const junqi_input *in, const junqi_plies *p, long ply)
+{
+    char label[4200], why[512];
+    if (junqi_record_check_ply(in->game, p, ply, why, sizeof why))
+        return JUNQI_EXIT_OK;
+    return junqi_cli_usage(prog, "%s: %s", junqi_input_label(in, label, sizeof label), why);
+}
+
 bool junqi_cli_parse_count(const char *text, long max, long *out)
 {
     if (!text || !*text)
@@ -209,6 +264,39 @@ bool junqi_cli_parse_count(const char *text, long max, long *out)
     }
     *out = v;
     return true;
+}
+
+int junqi_cli_parse_rules(const char *prog, const char *text, const junqi_rules **out)
+{
+    char err[512];
+    if (junqi_rules_parse(text, JUNQI_RULES_ANY_BOARD, out, err, sizeof err))
+        return JUNQI_EXIT_OK;
+    return junqi_cli_usage(prog, "--rules: %s", err);
+}
+
+int junqi_cli_apply_rules(const char *prog, const char *name, junqi_game *g,
+                          const junqi_rules *rules)
+{
+    if (!rules || junqi_game_set_rules(g, rules))
+        return JUNQI_EXIT_OK;
+    if (rules->board == g->board)
+        return junqi_cli_usage(prog, "%s: --rules %s has no mountain points, and the game's position "
+                               "has pieces on them", name, rules->text);
+    return junqi_cli_usage(prog, "%s: --rules %s is a rule set of the %s board, and this is a %s game",
+                           name, rules->text, junqi_board_kind_name(rules->board),
+                           junqi_board_kind_name(g->board));
+}
+
+int junqi_cli_check_seat(const char *prog, const char *name, const junqi_game *g,
+                         const char *option, int seat)
+{
+    unsigned present = junqi_game_present(g);
+    if (seat >= JUNQI_SEATS || (present & JUNQI_SEAT_BIT(seat)))
+        return JUNQI_EXIT_OK;
+    char seats[64];
+    const char *who = junqi_seat_name((junqi_seat)seat);
+    return junqi_cli_usage(prog, "%s: %s %s: %s takes no part in this game (its seats: %s)", name,
+                           option, who, who, junqi_seat_list(present, seats, sizeof seats));
 }
 
 bool junqi_cli_parse_format(const char *text, junqi_cli_format *out)
@@ -255,6 +343,13 @@ error:
     free(o->tmp_path);
     memset(o, 0, sizeof *o);
     return false;
+}
+
+bool junqi_cli_output_keep(const junqi_cli_output *o, int status)
+{
+    if (status == JUNQI_EXIT_OK)
+        return true;
+    return status == JUNQI_EXIT_INVALID && o->fp && (!o->path || ftell(o->fp) > 0);
 }
 
 bool junqi_cli_output_close(const char *prog, junqi_cli_output *o, bool commit)

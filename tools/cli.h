@@ -14,6 +14,8 @@
 
 #include "diag.h"
 #include "json.h"
+#include "replay.h"
+#include "report.h"
 #include "source.h"
 #include "version.h"
 
@@ -52,9 +54,8 @@ typedef int (*junqi_item_fn)(void *ctx, const junqi_source *src, junqi_input *in
 
 /**
  * Run fn on every item of src, then close src (NULL: returns JUNQI_EXIT_IO,
- * as junqi_cli_open() failed). Stops after a usage error or when the input
- * cannot be read on (JUNQI_READ_FAILED). Returns the highest exit status of
- * the items.
+ * as junqi_cli_open() failed). Stops after a read error or a usage
+ * error. Returns the highest exit status of the items.
  */
 int junqi_source_each(junqi_source *src, junqi_item_fn fn, void *ctx);
 
@@ -74,6 +75,19 @@ int junqi_cli_each_record(const char *prog, junqi_source *src, int (*fn)(void *c
  * to stderr as "PROG: FILE: reason").
  */
 int junqi_cli_load(const char *prog, const char *path, junqi_input *in, junqi_diags *d);
+
+/**
+ * Look for the formation called `name` (its name or an alias, formation.h)
+ * in the formation folders, in order: those of the environment variable
+ * JUNQI_FORMATIONS (':'-separated), then share/junqi/formations beside the
+ * tool's folder (an installed tree: PREFIX/bin and PREFIX/share), then
+ * samples/formations one or two folders up from it (the source tree's bin/
+ * and build-asan/bin/). Returns 1 with the file in path (n bytes) and the
+ * formation's number in it (from 1) in *index; 0 when none holds it, with
+ * the folders searched (':'-separated) in path, for a message; -1 when
+ * memory runs out.
+ */
+int junqi_cli_find_formation(const char *name, char *path, size_t n, size_t *index);
 
 /** As junqi_cli_load() for a `--position STRING`. */
 int junqi_cli_load_position(const char *prog, const char *text, junqi_input *in, junqi_diags *d);
@@ -98,8 +112,51 @@ int junqi_cli_usage(const char *prog, const char *fmt, ...) __attribute__((forma
  */
 int junqi_cli_bad_option(const char *prog, char **argv);
 
+/**
+ * Start replaying in's record (without checks). When it cannot start (its
+ * seats or rule set do not fit its board, a single seat), the reason is
+ * printed to stderr as a diagnostic and false returned: an invalid input.
+ */
+bool junqi_cli_replay_start(const junqi_input *in, junqi_replay *r);
+
+/**
+ * Check a `--ply` value (-1: the end) against the plies of in's record
+ * (junqi_record_plies, report.h): outside first .. last is a usage error
+ * that names them (junqi_record_check_ply's message printed, with the
+ * input's label), returning JUNQI_EXIT_USAGE; else JUNQI_EXIT_OK.
+ */
+int junqi_cli_check_ply(const char *prog, const junqi_input *in, const junqi_plies *p, long ply);
+
 /** Parse a whole non-negative decimal number no larger than max. False if not. */
 bool junqi_cli_parse_count(const char *text, long max, long *out);
+
+/**
+ * Parse a `--rules` value, a rule string (docs/variants.md "Rule strings"),
+ * for whatever board its named set is for: *out gets the interned rule
+ * set. A bad string is a usage error: "PROG: --rules: MESSAGE" and the
+ * --help hint on stderr, and JUNQI_EXIT_USAGE is returned; else
+ * JUNQI_EXIT_OK.
+ */
+int junqi_cli_parse_rules(const char *prog, const char *text, const junqi_rules **out);
+
+/**
+ * Play record g (input `name`) under the `--rules` rule set `rules` (NULL:
+ * none given, g keeps its own): junqi_game_set_rules(). A rule set of
+ * another board does not fit the game: a usage error (cli.md), printed to
+ * stderr with the input's name, and JUNQI_EXIT_USAGE is returned (g
+ * unchanged); else JUNQI_EXIT_OK.
+ */
+int junqi_cli_apply_rules(const char *prog, const char *name, junqi_game *g,
+                          const junqi_rules *rules);
+
+/**
+ * Check that seat `seat` (JUNQI_NO_SEAT: none given), given with option
+ * `option` ("--view"), takes part in record g (input `name`). A seat that
+ * does not is a usage error: printed to stderr, naming the game's seats,
+ * and JUNQI_EXIT_USAGE is returned; else JUNQI_EXIT_OK.
+ */
+int junqi_cli_check_seat(const char *prog, const char *name, const junqi_game *g,
+                         const char *option, int seat);
 
 /** Parse a --format value: "text" or "json". */
 bool junqi_cli_parse_format(const char *text, junqi_cli_format *out);
@@ -124,6 +181,15 @@ bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output 
  * writing, flushing or renaming failed.
  */
 bool junqi_cli_output_close(const char *prog, junqi_cli_output *o, bool commit);
+
+/**
+ * Whether a run that ends with exit status `status` keeps its output o:
+ * success does; so does an invalid input when something was written (the
+ * valid games of a file with a broken one, what --lenient salvaged: -o gets
+ * what standard output would); a usage or I/O error, or an invalid input
+ * with nothing written, does not (an earlier file stays as it was).
+ */
+bool junqi_cli_output_keep(const junqi_cli_output *o, int status);
 
 /**
  * True when output to file descriptor fd may use colour and cursor controls

@@ -104,14 +104,15 @@ static void usage(void)
            "                      otherwise text or one JSON object: --go\n"
            "                      {\"bestmove\",\"eval\",\"winprob\",\"pv\",\"depth\",\"nodes\",...},\n"
            "                      --perft {\"depth\",\"nodes\",\"divide\"}, --bench {\"nodes\",\"nps\",...}\n"
-           "  --rules NAME        rule set: %s (default: the record's)\n"
+           "  --rules RULES       rule set NAME[,SWITCH=VALUE]..., NAME one of %s\n"
+           "                      (default: the record's; switches: %s(1))\n"
            "  -h, --help          this help\n"
            "  --version           the version\n\n"
            "Evaluations are centi-material (100 = a lieutenant) and win probabilities, both\n"
            "for the team to move. Exit status: 0 success, 1 invalid input, 2 usage error,\n"
            "3 a file could not be read.\n",
            prog, prog, prog, prog, prog, JUNQI_DEFAULT_NODES, JUNQI_MAX_MULTIPV, JUNQI_MAX_SAMPLES,
-           JUNQI_DEFAULT_SAMPLES, junqi_rules_names());
+           JUNQI_DEFAULT_SAMPLES, junqi_rules_names(), prog);
 }
 
 /* ---- one position of a record ------------------------------------------- */
@@ -141,14 +142,17 @@ static int locate(const options *opt, const char *path, located *loc)
         return rc != JUNQI_EXIT_OK ? rc : JUNQI_EXIT_INVALID;
     }
     junqi_diags_free(&d);
-    size_t moves = junqi_game_moves(loc->in.game);
-    if (opt->ply > (long)moves)
-        return junqi_cli_usage(prog, "%s: --ply %ld is past the end: the game has %zu moves",
-                               loc->in.name, opt->ply, moves);
-    if (!junqi_replay_start(&loc->r, loc->in.game, opt->rules, NULL))
+    if (junqi_cli_apply_rules(prog, loc->in.name, loc->in.game, opt->rules) != JUNQI_EXIT_OK)
+        return JUNQI_EXIT_USAGE;
+    junqi_plies plies = junqi_record_plies(loc->in.game, NULL);
+    rc = junqi_cli_check_ply(prog, &loc->in, &plies, opt->ply);
+    if (rc != JUNQI_EXIT_OK)
+        return rc;
+    if (!junqi_cli_replay_start(&loc->in, &loc->r))
         return JUNQI_EXIT_INVALID;
-    loc->ply = opt->ply < 0 ? moves : (size_t)opt->ply;
-    junqi_replay_seek(&loc->r, loc->ply);
+    /* loc->ply counts the record's moves (what the inference replays) */
+    loc->ply = (opt->ply < 0 ? plies.last : (size_t)opt->ply) - plies.first;
+    junqi_record_seek(&loc->r, &plies, opt->ply < 0 && !plies.ended ? -1 : (long)(plies.first + loc->ply));
     return JUNQI_EXIT_OK;
 }
 
@@ -220,7 +224,7 @@ static void print_go_text(const junqi_play_result *r, const junqi_level *level, 
 
 static int run_go(const options *opt, const located *loc)
 {
-    junqi_play_request req = {loc->in.game, &loc->r.pos, loc->ply, opt->rules, opt->level,
+    junqi_play_request req = {loc->in.game, &loc->r.pos, loc->ply, NULL, opt->level,
                               opt->view, (int)opt->samples, (uint64_t)opt->seed, opt->limits,
                               (int)opt->threads};
     static junqi_play_result r;
@@ -409,7 +413,7 @@ static void json_judgement(junqi_json *j, const junqi_board *b, const junqi_move
 /* One annotated game as a JSON object: the record and the judgements. */
 static void write_annotation_json(FILE *out, const junqi_game *g, const junqi_annotation *a)
 {
-    const junqi_board *b = junqi_board_get(g->board);
+    const junqi_board *b = junqi_rules_board(g->rules);
     junqi_json j;
     junqi_json_init(&j, out);
     junqi_json_begin_object(&j);
@@ -546,6 +550,10 @@ typedef struct annotate_job {
 static int annotate_record(void *ctx, junqi_input *in)
 {
     const annotate_job *job = ctx;
+    if (junqi_cli_apply_rules(prog, in->name, in->game, job->opt->rules) != JUNQI_EXIT_OK ||
+        junqi_cli_check_seat(prog, in->name, in->game, "--only-seat", job->opt->only_seat) !=
+            JUNQI_EXIT_OK)
+        return JUNQI_EXIT_USAGE;
     junqi_annotate_options o = annotate_options(job->opt, job->p);
     junqi_annotation a;
     job->p->game++;
@@ -593,7 +601,7 @@ static int run_annotate(const options *opt, int argc, char **argv, int first)
                 break;
         }
     }
-    if (!junqi_cli_output_close(prog, &out, status == JUNQI_EXIT_OK))
+    if (!junqi_cli_output_close(prog, &out, junqi_cli_output_keep(&out, status)))
         return JUNQI_EXIT_IO;
     return status;
 }
@@ -703,9 +711,7 @@ static int parse_option(options *opt, int c, const char *arg)
             return junqi_cli_usage(prog, "--level takes %s, not '%s'", junqi_level_names(), arg);
         return JUNQI_EXIT_OK;
     case 'r':
-        if (!(opt->rules = junqi_rules_get(arg)))
-            return junqi_cli_usage(prog, "unknown rule set '%s' (known: %s)", arg, junqi_rules_names());
-        return JUNQI_EXIT_OK;
+        return junqi_cli_parse_rules(prog, arg, &opt->rules);
     default:
         return JUNQI_EXIT_USAGE;
     }

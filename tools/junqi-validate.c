@@ -9,7 +9,9 @@
 #include <string.h>
 
 #include "cli.h"
+#include "position_out.h"
 #include "report.h"
+#include "score.h"
 
 static const char *prog = "junqi-validate";
 
@@ -29,7 +31,8 @@ static void usage(void)
            "Formats are detected by content.\n\n"
            "  --position STRING   check a position string instead of files\n"
            "  --format text|json  diagnostics as text (default) or JSON Lines\n"
-           "  --rules NAME        rule set: %s (default: the record's)\n"
+           "  --rules RULES       rule set NAME[,SWITCH=VALUE]..., NAME one of %s\n"
+           "                      (default: the record's; switches: junqi-validate(1))\n"
            "  --lenient           read broken JGN games as far as they go, checking that part\n"
            "  --list-codes        list every diagnostic code: name, severity, meaning\n"
            "  -q, --quiet         print nothing; the exit status tells\n"
@@ -40,39 +43,33 @@ static void usage(void)
            prog, junqi_rules_names());
 }
 
-static void print_result(const junqi_summary *s)
+static void print_result(const junqi_position *pos)
 {
-    const char *reason = junqi_reason_name((junqi_reason)s->result.reason);
-    switch (s->result.status) {
-    case JUNQI_DECIDED: printf(", %s won (%s)", junqi_result_text(&s->result, s->seats), reason); break;
-    case JUNQI_DRAWN: printf(", draw (%s)", reason); break;
-    case JUNQI_UNDECIDED:
-        if (s->result.reason == JUNQI_REASON_UNKNOWN_CODE)
-            printf(", undecided (unknown end code %d)", s->result.code);
-        else
-            printf(", undecided (%s)", reason);
-        break;
-    default: printf(", unfinished");
-    }
     char text[256];
-    if (s->scored && junqi_score_describe(s->rules->scoring, &s->score, text, sizeof text) > 0)
+    printf(", %s", junqi_result_describe(pos, text, sizeof text));
+    junqi_score sc;
+    if (junqi_score_position(pos, &sc) &&
+        junqi_score_describe(pos->rules->scoring, &sc, text, sizeof text) > 0)
         printf("; %s", text);
     putchar('\n');
 }
 
-static void print_summary(const junqi_summary *s)
+/* The summary line of an item (junqi_check_item's summary s). */
+static void print_summary(const junqi_input *in, const junqi_summary *s)
 {
-    printf("%s: %s", s->source, s->errors ? "invalid" : "valid");
+    char label[4200];
+    printf("%s: %s", junqi_input_label(in, label, sizeof label), s->errors ? "invalid" : "valid");
     if (s->errors)
         printf(", %zu error%s", s->errors, s->errors == 1 ? "" : "s");
     if (s->warnings)
         printf(", %zu warning%s", s->warnings, s->warnings == 1 ? "" : "s");
     if (s->kind == JUNQI_INPUT_FORMATION) {
         printf(": formation%s%s\n", s->formation ? " " : "", s->formation ? s->formation : "");
-    } else if (s->kind == JUNQI_INPUT_RECORD) {
-        printf(": %s game, %d players, %zu moves", junqi_board_kind_name(s->board),
-               __builtin_popcount(s->seats), s->moves);
-        print_result(s);
+    } else if (s->kind == JUNQI_INPUT_RECORD && s->replayed) {
+        int players = junqi_position_players(&s->end);
+        printf(": %s game, %d player%s, %zu move%s", junqi_board_kind_name(s->board), players,
+               players == 1 ? "" : "s", s->moves, s->moves == 1 ? "" : "s");
+        print_result(&s->end);
     } else {
         putchar('\n');
     }
@@ -113,7 +110,7 @@ static void check_item(const options *opt, const junqi_source *src, junqi_input 
         return;
     junqi_cli_print_diags(stdout, in->name, d, opt->format);
     if (opt->format == JUNQI_FORMAT_TEXT) {
-        print_summary(&s);
+        print_summary(in, &s);
         return;
     }
     junqi_json j;
@@ -125,6 +122,10 @@ static void check_item(const options *opt, const junqi_source *src, junqi_input 
 static int validate_item(void *ctx, const junqi_source *src, junqi_input *in, junqi_diags *d,
                          junqi_read_status rc)
 {
+    const options *opt = ctx;
+    if (in->kind == JUNQI_INPUT_RECORD &&
+        junqi_cli_apply_rules(prog, in->name, in->game, opt->rules) != JUNQI_EXIT_OK)
+        return JUNQI_EXIT_USAGE;
     check_item(ctx, src, in, d);
     return rc == JUNQI_READ_FAILED ? JUNQI_EXIT_IO : d->errors ? JUNQI_EXIT_INVALID : JUNQI_EXIT_OK;
 }
@@ -162,9 +163,8 @@ int main(int argc, char **argv)
                 return junqi_cli_usage(prog, "--format takes text or json, not '%s'", optarg);
             break;
         case OPT_RULES:
-            if (!(opt.rules = junqi_rules_get(optarg)))
-                return junqi_cli_usage(prog, "unknown rule set '%s' (known: %s)", optarg,
-                                       junqi_rules_names());
+            if (junqi_cli_parse_rules(prog, optarg, &opt.rules) != JUNQI_EXIT_OK)
+                return JUNQI_EXIT_USAGE;
             break;
         case OPT_POSITION: position = optarg; break;
         case OPT_LENIENT: opt.source_flags |= JUNQI_SOURCE_LENIENT; break;

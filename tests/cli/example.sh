@@ -40,7 +40,7 @@ for exe in "$tmp/games" "$tmp/games++"; do
         "$root/tests/data/corrupt/rail-turn.jgs" "$root/samples/formations/F06.yaml"
     expect "$(basename "$exe"): exit status (an invalid input)" 1 "$rc"
     checks=$((checks + 1))
-    grep -q "jgs-000689.jgs, game 1: four-player, 192 moves, north-south (flag captured)" <<<"$out" ||
+    grep -q "jgs-000689.jgs, game 1: four-player, 192 moves, north-south won (flag captured)" <<<"$out" ||
         fail "$(basename "$exe"): the game's line is missing: $out"
     checks=$((checks + 1))
     grep -q "^  after 10 moves: N126FL/" <<<"$out" || fail "$(basename "$exe"): no position after 10 moves"
