@@ -59,7 +59,8 @@ bool junqi_record_check_ply(const junqi_game *g, const junqi_plies *p, long ply,
         snprintf(err, n, "--ply %ld is past the end: the record has plies %zu to %zu (%zu moves "
                          "from a set position)", ply, p->first, p->last, p->moves);
     else
-        snprintf(err, n, "--ply %ld is past the end: the game has %zu moves", ply, p->moves);
+        snprintf(err, n, "--ply %ld is past the end: the game has %zu move%s", ply, p->moves,
+                 p->moves == 1 ? "" : "s");
     return false;
 }
 
@@ -114,9 +115,9 @@ static void note_early_surrender(const junqi_game *g, const junqi_rules *rules, 
     long item = s ? junqi_score_early_surrender(s, g, &seat, &moves) : -1;
     if (item >= 0)
         junqi_diags_add(d, JUNQI_CODE_EARLY_SURRENDER, -1, g->main.items[item].loc,
-                        "%s surrendered after %zu moves: %s allows no surrender within the "
-                        "first %d moves", junqi_seat_name((junqi_seat)seat), moves, s->platform,
-                        s->surrender_moves);
+                        "%s surrendered after %zu move%s: %s allows no surrender within the "
+                        "first %d moves", junqi_seat_name((junqi_seat)seat), moves, moves == 1 ? "" : "s",
+                        s->platform, s->surrender_moves);
 }
 
 

@@ -46,7 +46,7 @@ static void usage(void)
 static void print_result(const junqi_position *pos)
 {
     char text[256];
-    printf(", %s", junqi_result_describe(pos, text, sizeof text));
+    printf(", %s", junqi_result_describe(&pos->result, pos->present, text, sizeof text));
     junqi_score sc;
     if (junqi_score_position(pos, &sc) &&
         junqi_score_describe(pos->rules->scoring, &sc, text, sizeof text) > 0)
