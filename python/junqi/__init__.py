@@ -186,6 +186,7 @@ class Eliminated:
     type: str
     seat: str
     reason: str
+    code: Optional[int] = None  # the platform's code when the reason is unknown (QQ's 6)
 
 
 @dataclass
