@@ -393,8 +393,11 @@ static int load_formation(const char *arg, const junqi_rules *rules, junqi_forma
         junqi_input in;
         junqi_diags d;
         junqi_diags_init(&d);
-        if ((rc = junqi_source_next(src, &in, &d)) == JUNQI_READ_END)
+        if ((rc = junqi_source_next(src, &in, &d)) == JUNQI_READ_END) {
+            junqi_input_free(&in); /* the end still names the source */
+            junqi_diags_free(&d);
             break;
+        }
         bool formation = in.kind == JUNQI_INPUT_FORMATION;
         bool take = formation && (c.which ? chosen(&c, count + 1, in.formation.name) : count == 0);
         count += formation;
