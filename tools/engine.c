@@ -694,7 +694,8 @@ static void cmd_junqi(engine *e, char *args)
     say_locked(e, "id author the junqi project");
     say_locked(e, "option name Threads type spin default %d min 1 max %d", o->threads, MAX_THREADS);
     say_locked(e, "option name Hash type spin default %d min 1 max %d", o->hash_mb, MAX_HASH_MB);
-    say_locked(e, "option name Level type combo default %s var easy var normal var expert", o->level->name);
+    say_locked(e, "option name Level type combo default %s var easy var normal var default var expert",
+               o->level->name);
     say_locked(e, "option name Nodes type spin default %llu min 0 max %ld", (unsigned long long)o->nodes,
                MAX_NODES);
     say_locked(e, "option name Samples type spin default %d min 0 max %d", o->samples, JUNQI_MAX_SAMPLES);
