@@ -50,7 +50,7 @@ typedef struct options {
     long threads;
     int view;      /* a junqi_view_mode, or -1: the record's default */
     long samples;  /* 0: the default */
-    const junqi_level *level; /* --level, or NULL: normal */
+    const junqi_level *level; /* --level, or NULL: the default level */
     long seed;
     const char *output;     /* -o */
     const char *graph;      /* --graph */
@@ -81,7 +81,7 @@ static void usage(void)
            "                      (docs/protocol.md); the options give its start values\n"
            "  --ply N             the position after N moves (default: the end)\n"
            "  --position STRING   a position in the one-line notation instead of FILE\n"
-           "  --level LEVEL       --go: play at easy, normal (default) or expert: a node\n"
+           "  --level LEVEL       --go: play at easy, normal, default or expert: a node\n"
            "                      budget and a style (docs/protocol.md); easy errs on purpose\n"
            "  --depth D           search D plies deep\n"
            "  --nodes N           stop each search after about N nodes\n"
