@@ -34,6 +34,10 @@
 #include "analysis.h"
 #include "game.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** A play level: a node budget and a style. Static data (junqi_level_get()). */
 typedef struct junqi_level {
     const char *name;       /**< "easy", "normal", "default", "expert" */
@@ -104,5 +108,9 @@ junqi_view_mode junqi_play_default_view(const junqi_game *g);
  * filled); every other outcome is in out->analysis.status.
  */
 bool junqi_play(const junqi_play_request *req, junqi_play_result *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -72,13 +72,13 @@ expect "position pos X moves Y = position moves Y later" "$one" "$two"
 expect "position ... moves = the position after them" "$one" "$three"
 expect "position file PATH ply N = the same position" "$one" "$four"
 
-# one seat's view record (east's, cut after 30 moves), on one line and as lines
-line=$("$JUNQI_BIN/junqi-replay" --view east --to jgn "$G" | tr '\n' ' ' | sed 's/ 31\. .*/ */')
-sed -e 's/\] \[/]\n[/g' -e 's/\]  /]\n\n/' <<<"$line" >"$tmp/east.jgn"
+# one seat's view record (south's, cut after 30 moves; east takes no part in this game), on one line and as lines
+line=$("$JUNQI_BIN/junqi-replay" --view south --to jgn "$G" | tr '\n' ' ' | sed 's/ 31\. .*/ */')
+sed -e 's/\] \[/]\n[/g' -e 's/\]  /]\n\n/' <<<"$line" >"$tmp/south.jgn"
 a=$(engine "position jgn $line" "go nodes 4000" | tail -n 1)
-b=$( (echo "position jgn"; cat "$tmp/east.jgn"; echo end; echo "go nodes 4000") | "$A" --engine | tail -n 1)
-c=$("$A" --go --nodes 500 --format json "$tmp/east.jgn" | jq -r '"bestmove " + .bestmove')
-expect "the view record: 30 moves" 30 "$("$JUNQI_BIN/junqi-replay" --format json "$tmp/east.jgn" | jq .ply)"
+b=$( (echo "position jgn"; cat "$tmp/south.jgn"; echo end; echo "go nodes 4000") | "$A" --engine | tail -n 1)
+c=$("$A" --go --nodes 500 --format json "$tmp/south.jgn" | jq -r '"bestmove " + .bestmove')
+expect "the view record: 30 moves" 30 "$("$JUNQI_BIN/junqi-replay" --format json "$tmp/south.jgn" | jq .ply)"
 expect "a view record on one line and on lines: the same move" "$a" "$b"
 checks=$((checks + 1))
 case "$a" in "bestmove "[a-q]*-*) ;; *) fail "a view record: no bestmove ($a)" ;; esac
