@@ -30,6 +30,10 @@
 #include "flip_search.h"
 #include "json.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** Draw the board, south at the bottom (see the file comment). */
 void junqi_flip_write_text_board(FILE *out, const junqi_flip *pos, junqi_names names, bool colour);
 
@@ -67,5 +71,9 @@ void junqi_flip_write_go_text(FILE *out, const junqi_flip *pos, const struct jun
  *  "to_move","actions":[{"action","winprob"}...]} (the best `multipv`, at least one). */
 void junqi_flip_write_go_json(junqi_json *j, const junqi_flip *pos, const struct junqi_flip_search_result *res,
                               int multipv);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

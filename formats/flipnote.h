@@ -40,6 +40,10 @@
 #include "diag.h"
 #include "flip.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** Room for a deal's text: 60 points, 50 colour letters at most, 11 '/', NUL. */
 #define JUNQI_FLIP_DEAL_TEXT 128
 
@@ -77,5 +81,9 @@ bool junqi_flip_pos_parse(const char *text, size_t len, junqi_flip *pos, junqi_d
  * flip rule set.
  */
 bool junqi_flip_pos_detect(const char *text, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -26,6 +26,10 @@
 
 #include "game.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** What junqi_jgn_flip_token() made of a token. */
 typedef enum junqi_flip_token_kind {
     JUNQI_FLIP_TOKEN_ERROR = -1, /**< a flip token, malformed: msg and *at say why and where */
@@ -70,5 +74,9 @@ int junqi_jgn_flip_events(const junqi_board *b, const junqi_item *it, char tok[2
  * or, when the value is bad, an English sentence (msgn bytes).
  */
 bool junqi_jgn_flip_tag(junqi_game *g, const char *name, const char *value, char *msg, size_t msgn);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

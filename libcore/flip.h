@@ -55,6 +55,10 @@
 #include "position.h"
 #include "rules.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** A colour of the flip family. */
 typedef enum junqi_colour {
     JUNQI_RED = 0,
@@ -459,5 +463,9 @@ int junqi_zuhe_apply(junqi_flip *pos, junqi_action a, junqi_flip_undo *u);
 
 /** "red", "blue" or "none". Static string. */
 const char *junqi_colour_name(int colour);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

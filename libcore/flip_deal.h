@@ -17,6 +17,10 @@
 
 #include "flip.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** Pieces in a deal: 50. */
 #define JUNQI_FLIP_DEAL_SIZE (2 * JUNQI_ARMY_SIZE)
 
@@ -47,5 +51,9 @@ junqi_seat junqi_flip_deal_random(uint64_t seed, uint8_t deal[JUNQI_MAX_POINTS])
  * bytes) naming the first problem.
  */
 bool junqi_flip_deal_check(const uint8_t deal[JUNQI_MAX_POINTS], char *msg, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -27,6 +27,10 @@
 #include "flip.h"
 #include "game.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** A flip replay in progress. Transparent: read pos, item and moves directly. */
 typedef struct junqi_flip_replay {
     const junqi_game *game;      /**< borrowed; must outlive the replay */
@@ -105,5 +109,9 @@ bool junqi_flip_game_add_action(junqi_game *g, const junqi_flip *after, junqi_ac
  * when out of memory; true (doing nothing) when the game is not over.
  */
 bool junqi_flip_game_end(junqi_game *g, const junqi_flip *pos);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -41,6 +41,10 @@
 #include "flip.h"
 #include "search.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /**
  * The static evaluation of pos for colour `colour` (red or blue),
  * centi-material (100 = a lieutenant; eval.h's units and piece values):
@@ -129,5 +133,9 @@ bool junqi_flip_greedy(const junqi_flip *pos, junqi_action *out);
  * Returns false when the game cannot be replayed or memory runs out.
  */
 bool junqi_flip_annotate(junqi_game *g, const junqi_annotate_options *opt, junqi_annotation *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -10,6 +10,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** The next value of splitmix64 (Steele, Lea, Flood 2014); *state is the whole generator. */
 static inline uint64_t junqi_splitmix64(uint64_t *state)
 {
@@ -18,5 +22,9 @@ static inline uint64_t junqi_splitmix64(uint64_t *state)
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     return z ^ (z >> 31);
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

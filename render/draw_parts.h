@@ -15,6 +15,10 @@
 
 #include "draw.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** A whole tile in style st, centred on the origin: its face, or its back for JUNQI_UNKNOWN,
  *  with a corner letter (NULL: none). */
 void junqi_draw_tile_shape(const junqi_renderer *r, cairo_t *cr, const junqi_seat_style *st,
@@ -46,7 +50,12 @@ const junqi_theme *junqi_renderer_theme(const junqi_renderer *r);
 const junqi_render_options *junqi_renderer_options(const junqi_renderer *r);
 int junqi_renderer_tile_pad(const junqi_renderer *r);
 
-/** Draw scene s's flip position (s->flip): pieces, last action, notes and caption (flip_draw.c). */
-void junqi_flip_draw_scene(junqi_renderer *r, cairo_t *cr, bool raster, const junqi_scene *s);
+/** Draw one layer of scene s's flip position (s->flip; flip_draw.c): the caption, the last
+ * action's glow (under) and its arrow with the notes (over), the pieces (tiles); the board is draw.c's. */
+void junqi_flip_draw_layer(junqi_renderer *r, cairo_t *cr, bool raster, const junqi_scene *s, junqi_layer layer);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

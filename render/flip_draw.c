@@ -253,17 +253,25 @@ static void draw_caption(const junqi_renderer *r, cairo_t *cr, const junqi_scene
                          top + g->caption_line * (0.5 + i), junqi_renderer_theme(r)->label, g->caption.w * 0.96);
 }
 
-void junqi_flip_draw_scene(junqi_renderer *r, cairo_t *cr, bool raster, const junqi_scene *s)
+void junqi_flip_draw_layer(junqi_renderer *r, cairo_t *cr, bool raster, const junqi_scene *s, junqi_layer layer)
 {
-    junqi_flip_tiles **tiles = junqi_renderer_flip_tiles(r);
-    if (junqi_renderer_options(r)->caption)
-        draw_caption(r, cr, s);
-    if (s->flip_has_last)
-        draw_last(r, cr, s, true);
-    draw_pieces(r, tiles, cr, raster, s);
-    if (s->flip_has_last)
-        draw_last(r, cr, s, false);
-    junqi_draw_notes(r, cr, s->notes);
+    switch (layer) {
+    case JUNQI_LAYER_BOARD: break; /* draw.c's */
+    case JUNQI_LAYER_CAPTION:
+        if (junqi_renderer_options(r)->caption)
+            draw_caption(r, cr, s);
+        break;
+    case JUNQI_LAYER_UNDER:
+        if (s->flip_has_last)
+            draw_last(r, cr, s, true);
+        break;
+    case JUNQI_LAYER_TILES: draw_pieces(r, junqi_renderer_flip_tiles(r), cr, raster, s); break;
+    case JUNQI_LAYER_OVER:
+        if (s->flip_has_last)
+            draw_last(r, cr, s, false);
+        junqi_draw_notes(r, cr, s->notes);
+        break;
+    }
 }
 
 void junqi_flip_scene(junqi_scene *s, const junqi_flip *shown, const junqi_flip_replay *r, bool known)

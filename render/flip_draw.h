@@ -13,6 +13,10 @@
 #include "flip.h"
 #include "flip_replay.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** A renderer's cache of flip tiles (made on first raster use). Opaque. */
 typedef struct junqi_flip_tiles junqi_flip_tiles;
 
@@ -30,5 +34,9 @@ junqi_flip_tiles **junqi_renderer_flip_tiles(junqi_renderer *r);
  * evaluation) are left for the caller. shown must outlive the scene.
  */
 void junqi_flip_scene(junqi_scene *s, const junqi_flip *shown, const junqi_flip_replay *r, bool known);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
