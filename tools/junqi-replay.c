@@ -77,7 +77,7 @@ static void write_position(const options *opt, FILE *out, const junqi_replay *r,
     junqi_position shown;
     const junqi_position *pos = &r->pos;
     if (opt->view != JUNQI_NO_SEAT) {
-        junqi_position_view(&shown, pos, opt->view, r->game->info);
+        junqi_replay_view(r, opt->view, &shown);
         pos = &shown;
     }
     if (opt->format == OUT_JSON) {
