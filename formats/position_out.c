@@ -238,5 +238,7 @@ void junqi_write_position_json(junqi_json *j, const junqi_position *pos, size_t 
             junqi_write_score_json(j, pos->rules, &sc);
         junqi_json_end_object(j);
     }
+    junqi_json_key(j, "rules");
+    junqi_json_string(j, pos->rules->text);
     junqi_json_end_object(j);
 }
