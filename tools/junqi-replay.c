@@ -59,7 +59,8 @@ static void usage(void)
            "  --position STRING   a position string instead of files\n"
            "  --setup SEAT=FILE   start a record from a formation file (YAML or .jql) for a\n"
            "                      seat; repeat for each seat; writes the starting JGN record\n"
-           "  --board BOARD       two-player or four-player, for --setup\n"
+           "  --board BOARD       two-player or four-player, for --setup (default: the\n"
+           "                      --rules set's board, else the formations')\n"
            "  --names STYLE       piece names: zh (default), zh-Hant, short, en, rank\n"
            "  --color WHEN        colour the board: auto (default, on a terminal), always, never\n"
            "  --rules RULES       rule set NAME[,SWITCH=VALUE]..., NAME one of %s\n"
@@ -177,8 +178,8 @@ static int replay_source(const options *opt, junqi_source *src, FILE *out, bool 
 static int start_record(const options *opt, FILE *out)
 {
     junqi_formation f[JUNQI_SEATS];
-    bool have_board = opt->board_given;
-    junqi_board_kind board = opt->board;
+    bool have_board = opt->board_given || opt->rules; /* --board, else the rule set's board */
+    junqi_board_kind board = opt->board_given || !opt->rules ? opt->board : opt->rules->board;
     int status = JUNQI_EXIT_OK;
     for (int s = 0; s < JUNQI_SEATS; s++) {
         if (!opt->setup[s])
