@@ -5,6 +5,7 @@
 #   make demo         validate, annotate and draw the bundled real game
 #   make check        build and run the test suite (units, tools, Python binding)
 #   make asan         the test suite under AddressSanitizer + UBSan (separate build dir)
+#   make cluster-check annotate games through a single-node Slurm (scripts/cluster-check)
 #   make installcheck install into a temporary prefix, build and run programs
 #                     against it with pkg-config alone, uninstall (tests/installcheck)
 #   make bench        benchmarks (moves validated per second, perft nodes per second)
@@ -36,6 +37,9 @@ LIBDIR       ?= $(PREFIX)/lib
 INCLUDEDIR   ?= $(PREFIX)/include
 MANDIR       ?= $(PREFIX)/share/man
 DOCDIR       ?= $(PREFIX)/share/doc/junqi
+# named formations (junqi-replay --setup south=銅牆鐵壁): the tools look in
+# share/junqi/formations beside their own folder
+FORMATIONDIR ?= $(PREFIX)/share/junqi/formations
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 PYTHON       ?= python3
 PYTHONDIR    ?= $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_path("purelib", vars={"base": "$(PREFIX)"}))' 2>/dev/null || echo $(LIBDIR)/python3/dist-packages)
@@ -144,6 +148,13 @@ $(BUILD)/%.o: %.c | $(VERSION_H)
 $(BUILD)/render/%.o $(DRAWING_TOOLS:%=$(BUILD)/tools/%.o) $(BUILD)/bench/render_bench.o: \
     JUNQI_CPPFLAGS += -Irender $(RENDER_CFLAGS)
 
+# The HTML page's script and style sheet, as C strings for render/html.c.
+$(BUILD)/render/html_assets.h: render/html.js render/html.css scripts/embed-assets
+	@mkdir -p $(dir $@)
+	sh scripts/embed-assets page_script=render/html.js page_style=render/html.css > $@
+$(BUILD)/render/html.o: $(BUILD)/render/html_assets.h
+$(BUILD)/render/html.o: JUNQI_CPPFLAGS += -I$(BUILD)/render
+
 # ---- libraries ----
 $(LIB): $(CORE_OBJ)
 	@mkdir -p $(dir $@)
@@ -210,7 +221,8 @@ $(BUILD)/bench/render_bench: $(BUILD)/bench/render_bench.o $(RENDER_LIB) $(LIB)
 # ---- running ----
 # The README's first command, the main job on a bundled real game: check it,
 # annotate it (demo.jgn, and its evaluation graph demo-eval.png), and draw it
-# (demo.png: the final position with the caption; demo.gif: the whole game).
+# (demo.png: the final position with the caption; demo.gif: the whole game;
+# demo.html: the annotated game as a page to replay in a browser).
 DEMO_GAME := samples/qq/jgs-000689.jgs
 demo: all
 	$(BUILD_BIN)/junqi-validate $(DEMO_GAME)
@@ -218,8 +230,9 @@ demo: all
 	$(BUILD_BIN)/junqi-analyze --threads 2 $(DEMO_GAME) -o demo.jgn --graph demo-eval.png
 	$(BUILD_BIN)/junqi-render --caption $(DEMO_GAME) -o demo.png
 	$(BUILD_BIN)/junqi-render --size 480 --delay 150 $(DEMO_GAME) -o demo.gif
+	$(BUILD_BIN)/junqi-render demo.jgn -o demo.html
 	@grep -E '^\[(North|East|South|West)(Accuracy|Blunders) ' demo.jgn
-	@echo "demo: wrote demo.jgn (the annotated game), demo-eval.png, demo.png, demo.gif"
+	@echo "demo: wrote demo.jgn (the annotated game), demo-eval.png, demo.png, demo.gif, demo.html"
 
 check: all $(TEST_BINS) $(BUILD)/tests/headers-c.o $(BUILD)/tests/headers-cxx.o $(FUZZ_DRIVERS)
 	@bash tests/run-tests $(BUILD) $(BUILD_BIN)
@@ -230,6 +243,12 @@ asan:
 	$(MAKE) BUILD=build-asan BUILD_BIN=build-asan/bin BUILD_LIB=build-asan/lib \
 	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 	    LDFLAGS="-fsanitize=address,undefined" check
+
+# A real Slurm scheduler on this machine (scripts/cluster-check): annotate short
+# games through a job array and compare with the serial run. Needs Debian's munge,
+# slurmctld, slurmd and slurm-client; not part of make check.
+cluster-check: all
+	sh scripts/cluster-check $(BUILD_BIN)
 
 installcheck: all
 	@bash tests/installcheck
@@ -263,6 +282,7 @@ HEADERS        := $(wildcard libcore/*.h) $(wildcard formats/*.h) $(VERSION_H)
 RENDER_HEADERS := $(wildcard render/*.h)
 PY_SRC         := $(wildcard python/junqi/*.py)
 DOCS           := LICENSE NEWS README.md $(wildcard docs/*.md)
+FORMATIONS     := $(wildcard samples/formations/*.yaml)
 SHARED_LIBS    := $(if $(RENDER_SRC),junqi-render) junqi
 INSTALLED = \
     $(TOOLS:%=$(BINDIR)/%) \
@@ -272,6 +292,7 @@ INSTALLED = \
     $(addprefix $(INCLUDEDIR)/junqi/,$(notdir $(HEADERS) $(if $(RENDER_SRC),$(RENDER_HEADERS)))) \
     $(foreach m,$(MANS),$(MANDIR)/man$(subst .,,$(suffix $(m)))/$(notdir $(m))) \
     $(addprefix $(DOCDIR)/,$(notdir $(DOCS))) \
+    $(addprefix $(FORMATIONDIR)/,$(notdir $(FORMATIONS))) \
     $(if $(PY_SRC),$(PY_SRC:python/junqi/%=$(PYTHONDIR)/junqi/%) $(PYTHONDIR)/junqi/_installed.py)
 
 install: all
@@ -284,6 +305,7 @@ install: all
 	install -m 644 $(HEADERS) $(if $(RENDER_SRC),$(RENDER_HEADERS)) $(DESTDIR)$(INCLUDEDIR)/junqi/
 	$(foreach m,$(MANS),install -m 644 $(m) $(DESTDIR)$(MANDIR)/man$(subst .,,$(suffix $(m)))/;)
 	install -m 644 $(DOCS) $(DESTDIR)$(DOCDIR)/
+	install -m 644 $(FORMATIONS) $(DESTDIR)$(FORMATIONDIR)/
 	$(if $(PY_SRC),install -m 644 $(PY_SRC) $(DESTDIR)$(PYTHONDIR)/junqi/)
 	$(if $(PY_SRC),echo 'LIBRARY = "$(LIBDIR)/libjunqi.so.$(SOVERSION)"' > $(DESTDIR)$(PYTHONDIR)/junqi/_installed.py)
 
@@ -301,12 +323,13 @@ $(BUILD)/tests/headers-cxx.o: tests/headers.cpp $(BUILD)/tests/all-headers.h
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
 	rm -rf $(DESTDIR)$(PYTHONDIR)/junqi/__pycache__
-	-rmdir $(DESTDIR)$(INCLUDEDIR)/junqi $(DESTDIR)$(DOCDIR) $(DESTDIR)$(PYTHONDIR)/junqi 2>/dev/null
+	-rmdir $(DESTDIR)$(INCLUDEDIR)/junqi $(DESTDIR)$(DOCDIR) $(DESTDIR)$(PYTHONDIR)/junqi \
+	    $(DESTDIR)$(FORMATIONDIR) $(dir $(DESTDIR)$(FORMATIONDIR)) 2>/dev/null
 
 clean:
-	rm -rf build build-asan build-fuzz bin lib demo.jgn demo-eval.png demo.png demo.gif
+	rm -rf build build-asan build-fuzz bin lib demo.jgn demo-eval.png demo.png demo.gif demo.html
 
-.PHONY: all demo check asan installcheck bench render-bench fuzz fuzz-smoke install uninstall clean FORCE
+.PHONY: all demo check asan cluster-check installcheck bench render-bench fuzz fuzz-smoke install uninstall clean FORCE
 .SECONDARY:
 
 -include $(shell find $(BUILD) build-fuzz -name '*.d' 2>/dev/null)

@@ -112,6 +112,10 @@ static void write_item(junqi_json *j, const junqi_game *g, const junqi_item *it,
         seat_or_null(j, it->seat);
         junqi_json_key(j, "reason");
         junqi_json_string(j, junqi_reason_id((junqi_reason)(it->kind == JUNQI_ITEM_LEFT ? JUNQI_REASON_LEFT : it->reason)));
+        if (it->kind == JUNQI_ITEM_ELIMINATED && it->reason == JUNQI_REASON_UNKNOWN_CODE) {
+            junqi_json_key(j, "code");
+            junqi_json_int(j, it->code);
+        }
         break;
     default: {
         junqi_result r = {it->status, it->winners, it->reason, it->code};

@@ -43,6 +43,36 @@ static junqi_reason reason_parse(const char *text, size_t len)
     return JUNQI_REASON_NONE;
 }
 
+/* A decimal number 0..255 of n bytes (no sign, no leading zero); false if not. */
+static bool parse_byte(const char *s, size_t n, uint8_t *out)
+{
+    unsigned v = 0;
+    if (n == 0 || n > 3 || (n > 1 && s[0] == '0'))
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        if (!isdigit((unsigned char)s[i]))
+            return false;
+        v = v * 10 + (unsigned)(s[i] - '0');
+    }
+    if (v > 255)
+        return false;
+    *out = (uint8_t)v;
+    return true;
+}
+
+/* The platform code after a reason: ":N" (n bytes at colon, or none) is
+ * required with unknown_code and allowed with no other reason, so that every
+ * code survives a round trip (docs/jgn.md). */
+static const char reason_code_rule[] =
+    "unknown_code takes the platform's code as :N (0 to 255), other reasons take none";
+static bool reason_code(junqi_reason reason, const char *colon, size_t n, uint8_t *code)
+{
+    *code = 0;
+    if (reason != JUNQI_REASON_UNKNOWN_CODE)
+        return colon == NULL;
+    return colon && parse_byte(colon + 1, n - 1, code);
+}
+
 static const char *const seat_tags[] = {"North", "East", "South", "West"};
 static const char *const setup_tags[] = {"NorthSetup", "EastSetup", "SouthSetup", "WestSetup"};
 
@@ -87,6 +117,9 @@ struct junqi_jgn_reader {
     bool at_start;       /* no byte read yet (a BOM may follow) */
     bool failed;         /* a read error ended the input */
     bool line_too_long;  /* the last line passed JUNQI_JGN_MAX_GAME and was cut */
+    char *last;          /* the text of the game read last (UTF-8), or NULL */
+    size_t last_len;
+    long last_line;      /* its first line, or 0 */
 };
 
 junqi_jgn_reader *junqi_jgn_reader_new(FILE *in, const uint8_t *prefix, size_t prefix_len,
@@ -118,6 +151,7 @@ void junqi_jgn_reader_free(junqi_jgn_reader *r)
     free(r->name);
     free(r->line);
     free(r->pending);
+    free(r->last);
     free(r);
 }
 
@@ -328,6 +362,8 @@ typedef struct parser {
     int depth;
     bool error;
     bool ended;           /* the termination marker was read */
+    bool cut;             /* lenient: the movetext stopped at an error before its end */
+    const char *result_at; /* the Result tag, or NULL */
     const char *col_line, *col_at; /* current_column()'s memory */
     int col;
     long first_line;      /* the line number of text[0] */
@@ -530,15 +566,17 @@ static void apply_tag(parser *p, const char *at, const char *name, const char *v
     } else if (strcmp(name, "Position") == 0) {
         keep_value(p, at, &p->position_value, &p->position_at, value);
     } else if (strcmp(name, "Result") == 0) {
+        p->result_at = at;
         if (!result_parse(value, strlen(value), stated))
             report_at(p, at, JUNQI_CODE_BAD_TAG, "unknown Result '%s'", value);
     } else if (strcmp(name, "Termination") == 0) {
         const char *colon = strchr(value, ':');
         size_t len = colon ? (size_t)(colon - value) : strlen(value);
         *termination = reason_parse(value, len);
-        *code = colon ? (uint8_t)atoi(colon + 1) : 0;
         if (*termination == JUNQI_REASON_NONE)
             report_at(p, at, JUNQI_CODE_BAD_TAG, "unknown Termination '%s'", value);
+        else if (!reason_code(*termination, colon, colon ? strlen(colon) : 0, code))
+            report_at(p, at, JUNQI_CODE_BAD_TAG, "Termination '%s': %s", value, reason_code_rule);
     } else if (!junqi_game_set_tag(g, name, value)) {
         report_at(p, at, JUNQI_CODE_OUT_OF_MEMORY, "out of memory");
     }
@@ -711,20 +749,30 @@ static bool parse_square(parser *p, const char *s, size_t n, int *point)
 }
 
 /* A move token: SQ sep SQ, then optional glyphs. */
+/* The length of the square name at s (at most n bytes): a file letter and a
+ * rank of digits, or of capitals (the mountains bM, dM of docs/variants.md),
+ * or 0 when none starts there. A square is read by its shape, so that the
+ * lowercase 'x' of h5xh6 separates the squares. */
+static size_t square_length(const char *s, size_t n)
+{
+    if (n < 2 || !islower((unsigned char)s[0]))
+        return 0;
+    size_t k = 1;
+    while (k < n && (isdigit((unsigned char)s[k]) || isupper((unsigned char)s[k])))
+        k++;
+    return k > 1 ? k : 0;
+}
+
 static bool parse_move(parser *p, const char *s, size_t n)
 {
-    size_t i = 0;
-    while (i < n && (isalnum((unsigned char)s[i])))
-        i++;
-    if (i == n || i == 0)
+    size_t i = square_length(s, n);
+    if (i == 0 || i == n || !strchr("-x><=", s[i]))
         return false;
     char sep = s[i];
-    const char *sep_at = strchr("-x><=", sep);
-    if (!sep || !sep_at)
+    size_t to_len = square_length(s + i + 1, n - i - 1);
+    if (to_len == 0)
         return false;
-    size_t j = i + 1;
-    while (j < n && isalnum((unsigned char)s[j]))
-        j++;
+    size_t j = i + 1 + to_len;
     int from, to;
     if (!parse_square(p, s, i, &from) || !parse_square(p, s + i + 1, j - i - 1, &to)) {
         report_at(p, s, JUNQI_CODE_BAD_SQUARE, "'%.*s' names a square that is not on the %s board",
@@ -836,18 +884,26 @@ static bool parse_event(parser *p, const char *s, size_t n)
     junqi_seat seat = seat_field(f[1], len[1]);
     if (len[0] == 7 && memcmp(f[0], "timeout", 7) == 0 && k <= 3) {
         new_item(&it, JUNQI_ITEM_TIMEOUT, p, s);
-        it.count = k == 3 ? (uint8_t)atoi(f[2]) : 0;
+        if (k == 3 && (!parse_byte(f[2], len[2], &it.count) || it.count == 0)) {
+            report_at(p, f[2], JUNQI_CODE_BAD_TOKEN, "'%.*s' is not a timeout count (1 to 255)",
+                      (int)len[2], f[2]);
+            return true;
+        }
     } else if (len[0] == 4 && memcmp(f[0], "left", 4) == 0 && k == 2) {
         new_item(&it, JUNQI_ITEM_LEFT, p, s);
         it.reason = JUNQI_REASON_LEFT;
     } else if (len[0] == 10 && memcmp(f[0], "eliminated", 10) == 0 && k >= 3) {
         new_item(&it, JUNQI_ITEM_ELIMINATED, p, s);
         it.reason = (uint8_t)reason_parse(f[2], len[2]);
-        it.code = k == 4 ? (uint8_t)atoi(f[3]) : 0;
         if (it.reason == JUNQI_REASON_NONE || it.reason == JUNQI_REASON_LEFT ||
             (it.reason >= JUNQI_REASON_NO_COMBAT_DRAW && it.reason != JUNQI_REASON_UNKNOWN_CODE)) {
             report_at(p, f[2], JUNQI_CODE_BAD_TOKEN, "'%.*s' is not a reason a seat is eliminated for",
                       (int)len[2], f[2]);
+            return true;
+        }
+        const char *code = k == 4 ? f[3] - 1 : NULL; /* from its colon */
+        if (!reason_code((junqi_reason)it.reason, code, k == 4 ? len[3] + 1 : 0, &it.code)) {
+            report_at(p, f[2], JUNQI_CODE_BAD_TOKEN, "'%.*s': %s", (int)n, s, reason_code_rule);
             return true;
         }
     } else {
@@ -1020,8 +1076,10 @@ static void parse_tokens(parser *p, junqi_reason termination, uint8_t code)
         parse_token(p, termination, code);
         if (p->error && !(p->flags & JUNQI_JGN_LENIENT))
             return;
-        if (p->error)
-            break; /* lenient: keep what came before */
+        if (p->error) {
+            p->cut = !p->ended; /* lenient: keep what came before */
+            break;
+        }
     }
     if (p->depth > 0 && !p->error)
         report_at(p, p->text + p->at, JUNQI_CODE_BAD_VARIATION, "a variation is never closed");
@@ -1064,6 +1122,16 @@ bool junqi_jgn_parse_moves(junqi_game *g, const char *text, size_t len, const ch
 static void settle_result(parser *p, const junqi_result *stated, junqi_reason termination, uint8_t code)
 {
     junqi_game *g = p->g;
+    if (p->cut) {
+        /* the moves that decided the stated result are not there: keeping
+         * it would make an invalid record */
+        if (stated->status != JUNQI_ONGOING)
+            report_at(p, p->result_at ? p->result_at : p->text, JUNQI_CODE_CUT_SHORT,
+                      "the game is cut short at its first error: its Result '%s' is dropped "
+                      "and it ends in '*'", junqi_result_text(stated, junqi_game_present(g)));
+        g->result = (junqi_result){0};
+        return;
+    }
     g->result = *stated;
     g->result.reason = (uint8_t)termination;
     g->result.code = code;
@@ -1072,8 +1140,11 @@ static void settle_result(parser *p, const junqi_result *stated, junqi_reason te
         const junqi_item *end = &m->items[m->nitems - 1];
         if (stated->status != JUNQI_ONGOING &&
             (end->status != stated->status || end->winners != stated->winners))
-            report_at(p, p->text, JUNQI_CODE_RESULT_MISMATCH,
-                      "the Result tag and the result at the end of the movetext differ");
+            report_at(p, p->result_at ? p->result_at : p->text, JUNQI_CODE_RESULT_MISMATCH,
+                      "the Result tag says '%s', the end of the movetext '%s'",
+                      junqi_result_text(stated, junqi_game_present(g)),
+                      junqi_result_text(&(junqi_result){end->status, end->winners, 0, 0},
+                                        junqi_game_present(g)));
         g->result.status = end->status;
         g->result.winners = end->winners;
     }
@@ -1139,7 +1210,11 @@ junqi_read_status junqi_jgn_next(junqi_jgn_reader *r, junqi_game **out, junqi_di
     *out = NULL;
     text_buf game = {0};
     long first_line = r->lines + 1;
+    free(r->last);
+    r->last = NULL;
+    r->last_len = 0;
     junqi_read_status rc = cut_game(r, &game, &first_line, d);
+    r->last_line = rc == JUNQI_READ_END ? 0 : first_line;
     if (rc != JUNQI_READ_OK) {
         free(game.s);
         return rc;
@@ -1147,10 +1222,18 @@ junqi_read_status junqi_jgn_next(junqi_jgn_reader *r, junqi_game **out, junqi_di
     size_t errors = d ? d->errors : 0;
     if (to_utf8(&game, first_line, d))
         *out = parse_game(game.s, first_line, r->name, r->flags, d);
-    free(game.s);
+    r->last = game.s; /* kept for the source lines of later diagnostics */
+    r->last_len = game.len;
     if (!*out)
         return JUNQI_READ_BROKEN;
     return d && d->errors > errors ? JUNQI_READ_BROKEN : JUNQI_READ_OK;
+}
+
+const char *junqi_jgn_reader_last(const junqi_jgn_reader *r, size_t *len, long *first_line)
+{
+    *len = r->last_len;
+    *first_line = r->last_line;
+    return r->last;
 }
 
 junqi_game *junqi_jgn_parse(const char *text, size_t len, const char *name, unsigned flags,
@@ -1279,13 +1362,20 @@ static void write_comments(writer *w, const junqi_line *l, size_t before)
             write_comment(w, l->comments[i].text);
 }
 
+char *junqi_jgn_move_token(const junqi_board *b, const junqi_item *it, char buf[8])
+{
+    char from[4], to[4];
+    char sep = it->outcome_known ? outcome_sep[it->outcome & 3] : 'x';
+    snprintf(buf, 8, "%s%c%s", junqi_square_name(b, it->move.from, from), sep,
+             junqi_square_name(b, it->move.to, to));
+    return buf;
+}
+
 static void write_move(writer *w, const junqi_item *it, size_t number)
 {
-    char tok[64], from[4], to[4];
-    char sep = it->outcome_known ? outcome_sep[it->outcome & 3] : 'x';
+    char tok[64], from[8];
     /* the number and its move stay on one line */
-    int n = snprintf(tok, sizeof tok, "%zu. %s%c%s", number, junqi_square_name(w->b, it->move.from, from),
-                     sep, junqi_square_name(w->b, it->move.to, to));
+    int n = snprintf(tok, sizeof tok, "%zu. %s", number, junqi_jgn_move_token(w->b, it, from));
     /* a first NAG of $1..$6 is written as a mark on the move, the others as $n */
     int k = 0;
     if (it->nnags && it->nags[0] >= 1 && it->nags[0] <= 6)

@@ -122,6 +122,7 @@ typedef struct pos_parser {
     size_t len, at;
     size_t to_move_at; /* where the seat to move is written */
     size_t rules_at;   /* where the rule set is written (or would be) */
+    size_t quiet_at;   /* where the no-combat count is written */
     junqi_diags *d;
 } pos_parser;
 
@@ -258,6 +259,7 @@ static bool parse_state(pos_parser *ps, junqi_position *pos, unsigned present, i
     if (!next_word(ps, &start, &n) || (*to_move = parse_seat_set(ps, start, n, true)) < 0)
         return fail(ps, start, "the seat to move must be n, e, s, w or -");
     ps->to_move_at = start;
+    ps->quiet_at = ps->at + 1;
     if (!parse_number(ps, "no-combat count", 65535, quiet) || !parse_number(ps, "ply", 100000000L, ply))
         return false;
     int mask;
@@ -280,6 +282,31 @@ static bool parse_state(pos_parser *ps, junqi_position *pos, unsigned present, i
     return true;
 }
 
+/* What the state words may not say: a seat to move that is not in the game,
+ * a game of one side (it could never end), a no-combat count past the rule
+ * set's limit, or one at the limit with a seat to move (the game is drawn
+ * then: docs/rules.md). */
+static bool check_state(pos_parser *ps, const junqi_rules *rules, unsigned present,
+                        unsigned out_seats, int to_move, long quiet)
+{
+    unsigned seats = present | out_seats;
+    int limit = rules->no_combat_draw;
+    if (to_move && !(present & ~out_seats & (unsigned)to_move))
+        return fail(ps, ps->to_move_at, "the seat to move, %s, is not in the game",
+                    junqi_seat_name(first_seat((unsigned)to_move)));
+    if (__builtin_popcount(seats) < 2)
+        return fail(ps, 0, "%s%s takes part: a game needs two sides (seats that are out are "
+                    "listed as eliminated)", seats ? "only " : "no seat",
+                    seats ? junqi_seat_name(first_seat(seats)) : "");
+    if (limit && quiet > limit)
+        return fail(ps, ps->quiet_at, "the no-combat count %ld is past the limit of %s, %d",
+                    quiet, rules->text, limit);
+    if (limit && quiet == limit && to_move)
+        return fail(ps, ps->to_move_at, "the no-combat count has reached the limit of %s, %d: the "
+                    "game is drawn and no seat is to move (write -)", rules->text, limit);
+    return true;
+}
+
 bool junqi_pos_parse(const char *text, size_t len, junqi_position *pos, junqi_diags *d)
 {
     return junqi_pos_parse_under(text, len, NULL, pos, d);
@@ -288,7 +315,7 @@ bool junqi_pos_parse(const char *text, size_t len, junqi_position *pos, junqi_di
 bool junqi_pos_parse_under(const char *text, size_t len, const junqi_rules *under,
                            junqi_position *pos, junqi_diags *d)
 {
-    pos_parser ps = {text, len, 0, 0, 0, d};
+    pos_parser ps = {.text = text, .len = len, .d = d};
     size_t start, n;
     if (!next_word(&ps, &start, &n))
         return fail(&ps, 0, "the position is empty");
@@ -313,6 +340,8 @@ bool junqi_pos_parse_under(const char *text, size_t len, const junqi_rules *unde
                     "plays under mountain=shelter: its rule set must say so"
                     : "under mountain=shelter the position lists the mountains bM and dM between "
                     "ranks 7 and 6 (13 rows)");
+    if (!check_state(&ps, rules, present, out_seats, to_move, quiet))
+        return false;
     junqi_position_init(pos, b, rules, present | out_seats);
     for (int p = 0; p < b->npoints; p++)
         junqi_position_put(pos, p, scratch.cell[p]);
@@ -320,8 +349,6 @@ bool junqi_pos_parse_under(const char *text, size_t len, const junqi_rules *unde
     pos->quiet = (uint16_t)quiet;
     pos->moves = (uint32_t)ply;
     if (to_move) {
-        if (!(pos->alive & (unsigned)to_move))
-            return fail(&ps, ps.to_move_at, "the seat to move, %s, is not in the game", junqi_seat_name(first_seat((unsigned)to_move)));
         junqi_position_set_turn(pos, first_seat((unsigned)to_move));
         return true;
     }

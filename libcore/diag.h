@@ -9,6 +9,7 @@
 #define JUNQI_DIAG_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 /** How bad a diagnostic is. Only errors make an input invalid. */
@@ -53,6 +54,7 @@ typedef enum junqi_severity {
     X(TOO_DEEP, "too-deep", ERROR, "variations are nested too deep") \
     X(AFTER_RESULT, "after-result", ERROR, "text follows the game's result") \
     X(RESULT_MISMATCH, "result-mismatch", ERROR, "the stated result is not the one the record gives") \
+    X(CUT_SHORT, "cut-short", WARNING, "--lenient kept a broken game up to its first error; it ends in *") \
     /* QQ replays and formations (docs/qq-format.md) */ \
     X(TRUNCATED, "truncated", ERROR, "the file ends inside a field or record") \
     X(BAD_MAGIC, "bad-magic", ERROR, "the file's magic is not a QQ replay's or formation's") \
@@ -70,6 +72,7 @@ typedef enum junqi_severity {
     /* YAML formations (docs/formation.md) */ \
     X(YAML_SYNTAX, "yaml-syntax", ERROR, "the YAML parser rejects the text") \
     X(BAD_FORMATION, "bad-formation", ERROR, "a document is no formation, or has an unknown key or board") \
+    X(DUPLICATE_KEY, "duplicate-key", WARNING, "a formation gives a key twice; the last value counts") \
     X(BAD_ROWS, "bad-rows", ERROR, "a formation's rows are missing or not 6 rows") \
     X(ROW_LENGTH, "row-length", ERROR, "a row does not have 5 entries") \
     X(UNKNOWN_PIECE_NAME, "unknown-piece-name", ERROR, "an entry is not a piece name") \
@@ -99,6 +102,7 @@ typedef enum junqi_severity {
     X(MOUNTAIN_ATTACK, "mountain-attack", ERROR, "mountain=shelter: an attack on a piece in a mountain") \
     X(ATTACK_FROM_MOUNTAIN, "attack-from-mountain", ERROR, "mountain=shelter: an attack by a piece in a mountain") \
     /* replay checks: what the record says */ \
+    X(ONE_SIDE, "one-side", ERROR, "the record has seats of one side only; a game needs two") \
     X(WRONG_MOVER, "wrong-mover", ERROR, "the record's mover is not the owner of the moving piece") \
     X(WRONG_OUTCOME, "wrong-outcome", ERROR, "the recorded combat result is not what the rules give") \
     X(NEXT_SEAT, "next-seat", ERROR, "the seat the record says moves next is not the seat whose turn it is") \
@@ -184,11 +188,21 @@ void junqi_diags_vadd(junqi_diags *d, junqi_code code, int move, junqi_loc loc, 
                       va_list ap);
 
 /**
- * Give each diagnostic from index `from` on that has a line number but no
- * source line the text of that line of `text` (len bytes), for a caret
- * display. Out of memory leaves them without.
+ * Move diagnostics from[first .. first + n - 1] to the end of `to` (their
+ * strings now belong to `to`; the items left in `from` are emptied, and are
+ * freed as nothing by junqi_diags_free). Error counts follow. Returns false,
+ * moving none, when out of memory.
  */
-void junqi_diags_attach_lines(junqi_diags *d, size_t from, const char *text, size_t len);
+bool junqi_diags_move(junqi_diags *to, junqi_diags *from, size_t first, size_t n);
+
+/**
+ * Give each diagnostic from index `from` on that has a line number but no
+ * source line the text of that line of `text` (len bytes, whose first line
+ * is line number first_line of the input), for a caret display. Lines
+ * outside the text, and out of memory, leave them without.
+ */
+void junqi_diags_attach_lines(junqi_diags *d, size_t from, const char *text, size_t len,
+                              long first_line);
 
 /** "error", "warning", "note". */
 const char *junqi_severity_name(junqi_severity s);

@@ -148,6 +148,18 @@ bool junqi_game_set_tag(junqi_game *g, const char *name, const char *value)
     return true;
 }
 
+void junqi_game_remove_tag(junqi_game *g, const char *name)
+{
+    for (size_t i = 0; i < g->ntags; i++)
+        if (strcmp(g->tags[i].name, name) == 0) {
+            free(g->tags[i].name);
+            free(g->tags[i].value);
+            memmove(&g->tags[i], &g->tags[i + 1], (g->ntags - i - 1) * sizeof g->tags[0]);
+            g->ntags--;
+            return;
+        }
+}
+
 const char *junqi_game_tag(const junqi_game *g, const char *name)
 {
     for (size_t i = 0; i < g->ntags; i++)

@@ -187,6 +187,9 @@ void junqi_line_truncate(junqi_line *line, size_t nitems, size_t ncomments);
 /** Set tag `name` (replacing an earlier value); both copied. False on out of memory. */
 bool junqi_game_set_tag(junqi_game *g, const char *name, const char *value);
 
+/** Remove tag `name` (and its value) if the game has it. */
+void junqi_game_remove_tag(junqi_game *g, const char *name);
+
 /** The value of tag `name`, or NULL. Owned by the game. */
 const char *junqi_game_tag(const junqi_game *g, const char *name);
 

@@ -73,10 +73,25 @@ bool junqi_replay_start(junqi_replay *r, const junqi_game *g, const junqi_rules 
                         "a seat takes part that has no arm on the %s board", b->name);
         return false;
     }
+    /* two seats are always enemies, three or four make two teams: a game
+     * needs two seats (docs/rules.md), or it never ends */
+    unsigned seats = g->start ? g->start->present : present;
+    if (__builtin_popcount(seats) < 2) {
+        int s = seats ? __builtin_ctz(seats) : -1;
+        junqi_diags_add(d, JUNQI_CODE_ONE_SIDE, -1, s >= 0 && !g->start ? g->seat[s].setup_loc : JUNQI_NOWHERE,
+                        "%s: a game needs two sides", s >= 0 ? "only one seat takes part"
+                                                             : "no seat takes part");
+        return false;
+    }
     if (g->start) {
         r->pos = *g->start;
         if (rules)
             r->pos.rules = rules;
+        /* a set position at the no-combat limit of the rules it is replayed
+         * under (--rules may lower it) is drawn, not a live game */
+        int limit = r->pos.rules->no_combat_draw;
+        if (limit && r->pos.quiet >= limit && !junqi_position_over(&r->pos))
+            junqi_position_end(&r->pos, JUNQI_DRAWN, JUNQI_REASON_NO_COMBAT_DRAW, 0);
         return true;
     }
     junqi_position_init(&r->pos, b, rs, present);
@@ -407,7 +422,12 @@ static void apply_elimination(junqi_replay *r, const junqi_item *it)
         report(r, JUNQI_CODE_ALREADY_OUT, it, "%s is already out of the game",
                junqi_seat_name(it->seat));
     junqi_undo u;
+    bool over = junqi_position_over(&r->pos);
     junqi_position_eliminate(&r->pos, (junqi_seat)it->seat, reason, &u);
+    /* an elimination that decides the game for a platform code we do not
+     * know: the result keeps that code (docs/jgn.md, Termination unknown_code:N) */
+    if (!over && junqi_position_over(&r->pos) && reason == JUNQI_REASON_UNKNOWN_CODE)
+        r->pos.result.code = it->code;
     check_next_seat(r, it, r->pos.to_move);
 }
 
@@ -508,6 +528,7 @@ void junqi_game_settle(junqi_game *g)
             it->status = r.pos.result.status;
             it->winners = r.pos.result.winners;
             it->reason = r.pos.result.reason;
+            it->code = r.pos.result.code;
         }
     }
     if (junqi_position_over(&r.pos))

@@ -67,7 +67,8 @@ typedef struct junqi_replay {
  * `rules` (NULL: the record's). With d non-NULL, each setup is checked and
  * every problem reported as an error located at the setup (move -1).
  * Returns false, with an error in d, if a present seat's arm does not exist
- * on the record's board, or the rule set is for another board.
+ * on the record's board, the rule set is for another board, or fewer than
+ * two seats take part ("one-side": such a game has one side and never ends).
  */
 bool junqi_replay_start(junqi_replay *r, const junqi_game *g, const junqi_rules *rules,
                         junqi_diags *d);

@@ -12,6 +12,7 @@
 
 #include "movegen.h"
 #include "setup.h"
+#include "jgn.h"
 #include "testutil.h"
 
 static size_t validate(const junqi_game *g, junqi_diags *d)
@@ -223,6 +224,27 @@ static void setup_rules_report_every_violation(void **state)
     assert_int_equal(n, 4 + 3); /* captains 4, landmines 4, lieutenants 2 -> 3 count lines */
 }
 
+/* Issue 10, defect 7: a record with one seat validated as a game that never
+ * ends (the seat moving again and again). A game needs two sides. */
+static void defect07_a_record_of_one_seat_is_not_a_game(void **state)
+{
+    (void)state;
+    static const char text[] = "[Board \"two-player\"]\n[South \"a\"]\n"
+                               "[SouthSetup \"81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL\"]\n\n"
+                               "1. a6-a7 2. a7-a8 3. a8-a9 *\n";
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_game *g = junqi_jgn_parse(text, strlen(text), "one", 0, &d);
+    assert_non_null(g);
+    junqi_replay r;
+    assert_false(junqi_replay_start(&r, g, NULL, &d));
+    assert_int_equal(d.errors, 1);
+    assert_string_equal(junqi_code_name(d.items[d.n - 1].code), "one-side");
+    assert_int_equal(d.items[d.n - 1].loc.line, 3); /* at its setup */
+    junqi_game_free(g);
+    junqi_diags_free(&d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -233,6 +255,7 @@ int main(void)
         cmocka_unit_test(a_move_from_an_empty_point_is_reported_and_the_rest_still_checked),
         cmocka_unit_test(a_broken_setup_is_reported_with_its_offset),
         cmocka_unit_test(setup_rules_report_every_violation),
+        cmocka_unit_test(defect07_a_record_of_one_seat_is_not_a_game),
     };
     return cmocka_run_group_tests_name("replay", tests, NULL, NULL);
 }

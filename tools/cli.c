@@ -104,6 +104,10 @@ struct junqi_source {
     junqi_jgn_reader *jgn;
     junqi_formations formations;
     size_t next_formation;
+    junqi_diags yaml_diags;    /* YAML: every reading problem, handed out with its formation */
+    size_t next_diag;
+    size_t items;              /* items read so far */
+    long item_line;            /* positions: the line of the last one */
     bool done;
 };
 
@@ -275,8 +279,14 @@ int junqi_cli_each_record(const char *prog, junqi_source *src, int (*fn)(void *c
 
 void junqi_source_attach_lines(const junqi_source *src, junqi_diags *d, size_t from)
 {
-    if (src->kind == SOURCE_YAML || src->kind == SOURCE_POSITIONS)
-        junqi_diags_attach_lines(d, from, (const char *)src->data, src->len);
+    if (src->kind == SOURCE_YAML || src->kind == SOURCE_POSITIONS) {
+        junqi_diags_attach_lines(d, from, (const char *)src->data, src->len, 1);
+    } else if (src->kind == SOURCE_JGN) {
+        size_t len;
+        long first;
+        const char *text = junqi_jgn_reader_last(src->jgn, &len, &first);
+        junqi_diags_attach_lines(d, from, text, len, first);
+    }
 }
 
 void junqi_source_close(junqi_source *src)
@@ -287,6 +297,7 @@ void junqi_source_close(junqi_source *src)
         fclose(src->fp);
     junqi_jgn_reader_free(src->jgn);
     junqi_formations_free(&src->formations);
+    junqi_diags_free(&src->yaml_diags);
     free(src->data);
     free(src->name);
     free(src);
@@ -322,7 +333,7 @@ static junqi_read_status next_position(junqi_source *src, junqi_input *in, junqi
         while (end < src->len && text[end] != '\n')
             end++;
         size_t start = src->at;
-        long line = src->line++;
+        long line = src->item_line = src->line++;
         src->at = end + 1;
         size_t n = end - start;
         while (n > 0 && (text[start + n - 1] == '\r' || text[start + n - 1] == ' '))
@@ -353,21 +364,43 @@ static junqi_read_status next_position(junqi_source *src, junqi_input *in, junqi
     return JUNQI_READ_END;
 }
 
+/* Hand src->yaml_diags[src->next_diag .. upto) to d. False when out of memory. */
+static bool hand_yaml_diags(junqi_source *src, size_t upto, junqi_diags *d)
+{
+    size_t first = src->next_diag;
+    src->next_diag = upto;
+    if (junqi_diags_move(d, &src->yaml_diags, first, upto - first))
+        return true;
+    junqi_diags_add(d, JUNQI_CODE_OUT_OF_MEMORY, -1, JUNQI_NOWHERE, "out of memory");
+    return false;
+}
+
+/* YAML: the formations in the order of the text, each with its own reading
+ * problems; problems outside any formation (syntax, a document that is no
+ * formation) come as broken items of their own, where they are in the text. */
 static junqi_read_status next_yaml(junqi_source *src, junqi_input *in, junqi_diags *d)
 {
     if (!src->done) {
         src->done = true;
-        if (!junqi_formation_read_yaml(src->data, src->len, &src->formations, d) && src->formations.n == 0)
-            return JUNQI_READ_BROKEN;
+        junqi_formation_read_yaml(src->data, src->len, &src->formations, &src->yaml_diags);
     }
-    if (src->next_formation >= src->formations.n)
+    junqi_formation *f = src->next_formation < src->formations.n
+                             ? &src->formations.items[src->next_formation] : NULL;
+    size_t upto = f ? f->diag_from : src->yaml_diags.n;
+    if (src->next_diag < upto)
+        return hand_yaml_diags(src, upto, d) ? JUNQI_READ_BROKEN : JUNQI_READ_FAILED;
+    if (!f)
         return JUNQI_READ_END;
-    junqi_formation *f = &src->formations.items[src->next_formation++];
-    in->formation = *f;
-    f->name = NULL; /* moved */
+    size_t errors = d->errors;
+    if (!hand_yaml_diags(src, f->diag_to, d))
+        return JUNQI_READ_FAILED;
+    src->next_formation++;
+    junqi_formation_move(&in->formation, f);
     in->kind = JUNQI_INPUT_FORMATION;
-    return JUNQI_READ_OK;
+    return d->errors > errors ? JUNQI_READ_BROKEN : JUNQI_READ_OK;
 }
+
+static long item_line(const junqi_source *src, const junqi_input *in);
 
 junqi_read_status junqi_source_next(junqi_source *src, junqi_input *in, junqi_diags *d)
 {
@@ -399,13 +432,43 @@ junqi_read_status junqi_source_next(junqi_source *src, junqi_input *in, junqi_di
     }
     if (in->game && !in->game->source)
         in->game->source = strdup(src->name);
+    /* YAML: problems outside any formation are items of their own, numbered 0 */
+    in->index = src->kind != SOURCE_YAML ? ++src->items
+                : in->kind == JUNQI_INPUT_FORMATION ? src->next_formation : 0;
+    in->several = !once;
+    in->line = item_line(src, in);
     return rc;
+}
+
+/* The line where the item just read starts (0: not a text source). */
+static long item_line(const junqi_source *src, const junqi_input *in)
+{
+    size_t len;
+    long first = 0;
+    switch (src->kind) {
+    case SOURCE_JGN: junqi_jgn_reader_last(src->jgn, &len, &first); return first;
+    case SOURCE_POSITIONS: return src->item_line;
+    case SOURCE_YAML: return in->kind == JUNQI_INPUT_FORMATION ? in->formation.loc.line : 0;
+    default: return 0;
+    }
+}
+
+const char *junqi_input_label(const junqi_input *in, char *buf, size_t n)
+{
+    const char *what = in->kind == JUNQI_INPUT_FORMATION ? "formation" : "game";
+    if (!in->several || in->index == 0)
+        snprintf(buf, n, "%s", in->name);
+    else if (in->line > 0)
+        snprintf(buf, n, "%s: %s %zu (line %ld)", in->name, what, in->index, in->line);
+    else
+        snprintf(buf, n, "%s: %s %zu", in->name, what, in->index);
+    return buf;
 }
 
 void junqi_input_free(junqi_input *in)
 {
     junqi_game_free(in->game);
-    free(in->formation.name);
+    junqi_formation_clear(&in->formation);
     free(in->name);
     memset(in, 0, sizeof *in);
 }
@@ -431,6 +494,41 @@ int junqi_cli_load(const char *prog, const char *path, junqi_input *in, junqi_di
         return JUNQI_EXIT_IO;
     }
     return load_first(src, in, d);
+}
+
+/* The folders named formations are looked for in, ':'-separated, into buf (n bytes). */
+static void formation_path(char *buf, size_t n)
+{
+    const char *env = getenv("JUNQI_FORMATIONS");
+    char exe[4096];
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    exe[len > 0 ? len : 0] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (slash)
+        *slash = '\0';
+    snprintf(buf, n, "%s%s%s/../share/junqi/formations:%s/../samples/formations:"
+             "%s/../../samples/formations", env && *env ? env : "", env && *env ? ":" : "",
+             exe, exe, exe);
+}
+
+int junqi_cli_find_formation(const char *name, char *path, size_t n, size_t *index)
+{
+    char dirs[16384];
+    formation_path(dirs, sizeof dirs);
+    for (char *dir = dirs, *end; dir; dir = end ? end + 1 : NULL) {
+        if ((end = strchr(dir, ':')))
+            *end = '\0';
+        junqi_formation f;
+        int found = *dir ? junqi_formation_find(dir, name, &f, path, n, index) : 0;
+        if (found > 0)
+            junqi_formation_clear(&f);
+        if (found != 0)
+            return found;
+        if (end)
+            *end = ':';
+    }
+    snprintf(path, n, "%s", dirs);
+    return 0;
 }
 
 int junqi_cli_load_position(const char *prog, const char *text, junqi_input *in, junqi_diags *d)
@@ -547,6 +645,68 @@ int junqi_cli_bad_option(const char *prog, char **argv)
     return junqi_cli_usage(prog, "unrecognized or incomplete option '%s'", argv[optind - 1]);
 }
 
+bool junqi_cli_replay_start(const junqi_input *in, junqi_replay *r)
+{
+    if (junqi_replay_start(r, in->game, NULL, NULL))
+        return true;
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_replay_start(r, in->game, NULL, &d); /* again, for the reason */
+    junqi_cli_print_diags(stderr, in->name, &d, JUNQI_FORMAT_TEXT);
+    junqi_diags_free(&d);
+    return false;
+}
+
+junqi_plies junqi_cli_plies(const junqi_game *g, const junqi_rules *rules)
+{
+    junqi_plies p = {g->start ? g->start->moves : 0, 0, junqi_game_moves(g), {0}, false};
+    p.last = p.first + p.moves;
+    junqi_replay r;
+    if (!junqi_replay_start(&r, g, rules, NULL))
+        return p;
+    while (!junqi_position_over(&r.pos) && junqi_replay_next(&r))
+        ;
+    if (junqi_position_over(&r.pos) && r.moves < p.moves) {
+        p.ended = true;
+        p.end = r.pos.result;
+        p.last = p.first + r.moves;
+    }
+    return p;
+}
+
+int junqi_cli_check_ply(const char *prog, const junqi_input *in, const junqi_plies *p, long ply)
+{
+    char label[4200];
+    junqi_input_label(in, label, sizeof label);
+    if (ply < 0 || ((size_t)ply >= p->first && (size_t)ply <= p->last))
+        return JUNQI_EXIT_OK;
+    if ((size_t)ply < p->first)
+        return junqi_cli_usage(prog, "%s: --ply %ld is before the record's start: it starts from a "
+                                     "set position at ply %zu and has plies %zu to %zu",
+                               label, ply, p->first, p->first, p->last);
+    if (p->ended)
+        return junqi_cli_usage(prog, "%s: --ply %ld is past the end: the game ended at ply %zu (%s); "
+                                     "the record's %zu later moves are not part of it",
+                               label, ply, p->last, junqi_result_text(&p->end, junqi_game_present(in->game)),
+                               p->first + p->moves - p->last);
+    if (p->first)
+        return junqi_cli_usage(prog, "%s: --ply %ld is past the end: the record has plies %zu to %zu "
+                                     "(%zu moves from a set position)",
+                               label, ply, p->first, p->last, p->moves);
+    return junqi_cli_usage(prog, "%s: --ply %ld is past the end: the game has %zu moves", label, ply,
+                           p->moves);
+}
+
+void junqi_cli_seek(junqi_replay *r, const junqi_plies *p, long ply)
+{
+    if (ply >= 0) {
+        junqi_replay_seek(r, (size_t)ply - p->first);
+        return;
+    }
+    junqi_replay_seek(r, p->moves);
+    junqi_replay_run(r); /* the end includes events after the last move */
+}
+
 bool junqi_cli_parse_count(const char *text, long max, long *out)
 {
     if (!text || !*text)
@@ -640,6 +800,13 @@ error:
     free(o->tmp_path);
     memset(o, 0, sizeof *o);
     return false;
+}
+
+bool junqi_cli_output_keep(const junqi_cli_output *o, int status)
+{
+    if (status == JUNQI_EXIT_OK)
+        return true;
+    return status == JUNQI_EXIT_INVALID && o->fp && (!o->path || ftell(o->fp) > 0);
 }
 
 bool junqi_cli_output_close(const char *prog, junqi_cli_output *o, bool commit)

@@ -16,6 +16,7 @@
 #include "formation.h"
 #include "game.h"
 #include "json.h"
+#include "replay.h"
 #include "version.h"
 
 /** Exit statuses (cli.md "Exit status"). */
@@ -46,7 +47,20 @@ typedef struct junqi_input {
     junqi_input_kind kind;
     junqi_game *game;          /**< owned; records only */
     junqi_formation formation; /**< formations only (name owned) */
+    size_t index;              /**< 1-based: the item's place among its source's items (the
+                                    Nth game or formation); 0 for a YAML file's problems
+                                    outside any formation */
+    long line;                 /**< text sources: the line where the item starts, else 0 */
+    bool several;              /**< the source is of a kind that holds several items (JGN,
+                                    position strings, YAML), so messages say which */
 } junqi_input;
+
+/**
+ * How messages name an input item, into buf (n bytes; returns buf): its
+ * source's name, and for sources of several items which one and where,
+ * "games.jgn: game 3 (line 120)", "set.yaml: formation 2 (line 9)".
+ */
+const char *junqi_input_label(const junqi_input *in, char *buf, size_t n);
 
 /** Largest non-streamed input accepted, in bytes (256 MiB): larger ones are refused. */
 #define JUNQI_MAX_INPUT (256u << 20)
@@ -94,7 +108,8 @@ junqi_read_status junqi_source_next(junqi_source *src, junqi_input *in, junqi_di
 
 /**
  * Give the diagnostics from index `from` on the lines of the source's text
- * they point at (YAML and position sources; JGN diagnostics carry theirs).
+ * they point at, for the caret display of docs/conventions.md: YAML and
+ * position sources, and the JGN game read last (a replay's checks of it).
  */
 void junqi_source_attach_lines(const junqi_source *src, junqi_diags *d, size_t from);
 
@@ -136,6 +151,19 @@ void junqi_input_free(junqi_input *in);
  */
 int junqi_cli_load(const char *prog, const char *path, junqi_input *in, junqi_diags *d);
 
+/**
+ * Look for the formation called `name` (its name or an alias, formation.h)
+ * in the formation folders, in order: those of the environment variable
+ * JUNQI_FORMATIONS (':'-separated), then share/junqi/formations beside the
+ * tool's folder (an installed tree: PREFIX/bin and PREFIX/share), then
+ * samples/formations one or two folders up from it (the source tree's bin/
+ * and build-asan/bin/). Returns 1 with the file in path (n bytes) and the
+ * formation's number in it (from 1) in *index; 0 when none holds it, with
+ * the folders searched (':'-separated) in path, for a message; -1 when
+ * memory runs out.
+ */
+int junqi_cli_find_formation(const char *name, char *path, size_t n, size_t *index);
+
 /** As junqi_cli_load() for a `--position STRING`. */
 int junqi_cli_load_position(const char *prog, const char *text, junqi_input *in, junqi_diags *d);
 
@@ -158,6 +186,44 @@ int junqi_cli_usage(const char *prog, const char *fmt, ...) __attribute__((forma
  * '?' or ':'), naming the tool rather than argv[0]. Returns JUNQI_EXIT_USAGE.
  */
 int junqi_cli_bad_option(const char *prog, char **argv);
+
+/**
+ * The plies of a record in its own numbering (docs/conventions.md, "--ply"):
+ * a record that starts from a set position at ply P has the plies P .. P +
+ * its moves, the same numbers its JGN and JSON give its moves; the last is
+ * the ply where the game ended when the record goes on after the end.
+ */
+typedef struct junqi_plies {
+    size_t first;   /**< the start: 0, or the set position's ply */
+    size_t last;    /**< the last move's ply, or the ply the game ended at */
+    size_t moves;   /**< the record's moves (what junqi_replay_seek counts) */
+    junqi_result end; /**< the result when the game ended before the record's last move */
+    bool ended;     /**< the game ended before the record's last move */
+} junqi_plies;
+
+/**
+ * Start replaying in's record (without checks). When it cannot start (its
+ * seats or rule set do not fit its board, a single seat), the reason is
+ * printed to stderr as a diagnostic and false returned: an invalid input.
+ */
+bool junqi_cli_replay_start(const junqi_input *in, junqi_replay *r);
+
+/** The plies of record g replayed under `rules` (NULL: the record's). */
+junqi_plies junqi_cli_plies(const junqi_game *g, const junqi_rules *rules);
+
+/**
+ * Check a `--ply` value (-1: the end) against the plies of in's record:
+ * outside first .. last is a usage error that names them (message printed,
+ * returns JUNQI_EXIT_USAGE), else JUNQI_EXIT_OK.
+ */
+int junqi_cli_check_ply(const char *prog, const junqi_input *in, const junqi_plies *p, long ply);
+
+/**
+ * Replay r (started on its record) to ply `ply` of the record's numbering
+ * (checked with junqi_cli_check_ply), or with -1 to the end with the events
+ * after the last move.
+ */
+void junqi_cli_seek(junqi_replay *r, const junqi_plies *p, long ply);
 
 /** Parse a whole non-negative decimal number no larger than max. False if not. */
 bool junqi_cli_parse_count(const char *text, long max, long *out);
@@ -213,6 +279,15 @@ bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output 
  * writing, flushing or renaming failed.
  */
 bool junqi_cli_output_close(const char *prog, junqi_cli_output *o, bool commit);
+
+/**
+ * Whether a run that ends with exit status `status` keeps its output o:
+ * success does; so does an invalid input when something was written (the
+ * valid games of a file with a broken one, what --lenient salvaged: -o gets
+ * what standard output would); a usage or I/O error, or an invalid input
+ * with nothing written, does not (an earlier file stays as it was).
+ */
+bool junqi_cli_output_keep(const junqi_cli_output *o, int status);
 
 /** Print "PROG (junqi) VERSION" (JUNQI_VERSION, version.h) to stdout. Returns JUNQI_EXIT_OK. */
 int junqi_cli_version(const char *prog);

@@ -138,16 +138,17 @@ static int locate(const options *opt, const char *path, located *loc)
         return rc != JUNQI_EXIT_OK ? rc : JUNQI_EXIT_INVALID;
     }
     junqi_diags_free(&d);
-    size_t moves = junqi_game_moves(loc->in.game);
-    if (opt->ply > (long)moves)
-        return junqi_cli_usage(prog, "%s: --ply %ld is past the end: the game has %zu moves",
-                               loc->in.name, opt->ply, moves);
     if (junqi_cli_apply_rules(prog, loc->in.name, loc->in.game, opt->rules) != JUNQI_EXIT_OK)
         return JUNQI_EXIT_USAGE;
-    if (!junqi_replay_start(&loc->r, loc->in.game, NULL, NULL))
+    junqi_plies plies = junqi_cli_plies(loc->in.game, NULL);
+    rc = junqi_cli_check_ply(prog, &loc->in, &plies, opt->ply);
+    if (rc != JUNQI_EXIT_OK)
+        return rc;
+    if (!junqi_cli_replay_start(&loc->in, &loc->r))
         return JUNQI_EXIT_INVALID;
-    loc->ply = opt->ply < 0 ? moves : (size_t)opt->ply;
-    junqi_replay_seek(&loc->r, loc->ply);
+    /* loc->ply counts the record's moves (what the inference replays) */
+    loc->ply = (opt->ply < 0 ? plies.last : (size_t)opt->ply) - plies.first;
+    junqi_cli_seek(&loc->r, &plies, opt->ply < 0 && !plies.ended ? -1 : (long)(plies.first + loc->ply));
     return JUNQI_EXIT_OK;
 }
 
@@ -664,7 +665,7 @@ static int run_annotate(const options *opt, int argc, char **argv, int first)
                 break;
         }
     }
-    if (!junqi_cli_output_close(prog, &out, status == JUNQI_EXIT_OK))
+    if (!junqi_cli_output_close(prog, &out, junqi_cli_output_keep(&out, status)))
         return JUNQI_EXIT_IO;
     return status;
 }

@@ -44,20 +44,9 @@ static void usage(void)
 
 static void print_result(const junqi_position *pos)
 {
-    const char *reason = junqi_reason_name((junqi_reason)pos->result.reason);
-    switch (pos->result.status) {
-    case JUNQI_DECIDED: printf(", %s won (%s)", junqi_result_winner(pos), reason); break;
-    case JUNQI_DRAWN: printf(", draw (%s)", reason); break;
-    case JUNQI_UNDECIDED:
-        if (pos->result.reason == JUNQI_REASON_UNKNOWN_CODE)
-            printf(", undecided (unknown end code %d)", pos->result.code);
-        else
-            printf(", undecided (%s)", reason);
-        break;
-    default: printf(", unfinished");
-    }
-    junqi_score sc;
     char text[256];
+    printf(", %s", junqi_result_describe(pos, text, sizeof text));
+    junqi_score sc;
     if (junqi_score_position(pos, &sc) &&
         junqi_score_describe(pos->rules->scoring, &sc, text, sizeof text) > 0)
         printf("; %s", text);
@@ -78,21 +67,24 @@ static void note_early_surrender(const junqi_game *g, const junqi_rules *rules, 
                         s->surrender_moves);
 }
 
+/* The summary line of an item; r is its replay, or NULL when it could not start. */
 static void print_summary(const junqi_input *in, const junqi_replay *r, const junqi_diags *d)
 {
     size_t warnings = 0;
     for (size_t i = 0; i < d->n; i++)
         warnings += d->items[i].severity == JUNQI_SEV_WARNING;
-    printf("%s: %s", in->name, d->errors ? "invalid" : "valid");
+    char label[4200];
+    printf("%s: %s", junqi_input_label(in, label, sizeof label), d->errors ? "invalid" : "valid");
     if (d->errors)
         printf(", %zu error%s", d->errors, d->errors == 1 ? "" : "s");
     if (warnings)
         printf(", %zu warning%s", warnings, warnings == 1 ? "" : "s");
     if (in->kind == JUNQI_INPUT_FORMATION) {
         printf(": formation%s%s\n", in->formation.name ? " " : "", in->formation.name ? in->formation.name : "");
-    } else if (in->kind == JUNQI_INPUT_RECORD) {
-        printf(": %s game, %d players, %zu moves", junqi_board_kind_name(in->game->board),
-               junqi_position_players(&r->pos), r->moves);
+    } else if (in->kind == JUNQI_INPUT_RECORD && r) {
+        int players = junqi_position_players(&r->pos);
+        printf(": %s game, %d player%s, %zu move%s", junqi_board_kind_name(in->game->board), players,
+               players == 1 ? "" : "s", r->moves, r->moves == 1 ? "" : "s");
         print_result(&r->pos);
     } else {
         putchar('\n');
@@ -128,8 +120,9 @@ static int list_codes(junqi_cli_format format)
 static void check_item(const options *opt, const junqi_source *src, junqi_input *in, junqi_diags *d)
 {
     junqi_replay r;
+    bool replayed = false;
     if (in->kind == JUNQI_INPUT_RECORD) {
-        if (junqi_replay_start(&r, in->game, NULL, d)) {
+        if ((replayed = junqi_replay_start(&r, in->game, NULL, d))) {
             junqi_replay_run(&r);
             note_early_surrender(in->game, r.pos.rules, d);
         }
@@ -141,7 +134,7 @@ static void check_item(const options *opt, const junqi_source *src, junqi_input 
         return;
     junqi_cli_print_diags(stdout, in->name, d, opt->format);
     if (opt->format == JUNQI_FORMAT_TEXT)
-        print_summary(in, &r, d);
+        print_summary(in, replayed ? &r : NULL, d);
 }
 
 static int validate_item(void *ctx, const junqi_source *src, junqi_input *in, junqi_diags *d,
