@@ -1156,7 +1156,7 @@ static void ply_items(const junqi_line *line, size_t ply, size_t *lo, size_t *hi
 bool junqi_notes_at_ply(junqi_notes *a, const junqi_game *g, size_t ply, char *eval, size_t n)
 {
     const junqi_line *line = &g->main;
-    const junqi_board *b = junqi_board_get(g->board);
+    const junqi_board *b = junqi_rules_board(g->rules);
     size_t lo, hi;
     ply_items(line, ply, &lo, &hi);
     if (eval && n)
