@@ -32,7 +32,8 @@ void junqi_json_begin_array(junqi_json *j);
 void junqi_json_end_array(junqi_json *j);
 /** An object key (UTF-8, escaped as needed). */
 void junqi_json_key(junqi_json *j, const char *key);
-/** A string value (UTF-8; NULL writes null). Control characters are escaped. */
+/** A string value (UTF-8; NULL writes null). Control characters are escaped, and bytes
+ *  that are not well-formed UTF-8 (text.h) are written as U+FFFD. */
 void junqi_json_string(junqi_json *j, const char *s);
 void junqi_json_int(junqi_json *j, long long v);
 void junqi_json_uint(junqi_json *j, uint64_t v);

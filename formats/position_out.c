@@ -122,18 +122,17 @@ const char *junqi_result_winner(const junqi_position *pos)
     return junqi_result_text(&pos->result, pos->present);
 }
 
-char *junqi_result_describe(const junqi_position *pos, char *buf, size_t n)
+char *junqi_result_describe(const junqi_result *r, unsigned present, char *buf, size_t n)
 {
-    const junqi_result *r = &pos->result;
-    char reason[48];
+    char reason[48] = "";
     if (r->reason == JUNQI_REASON_UNKNOWN_CODE)
-        snprintf(reason, sizeof reason, "unknown code %d", r->code);
-    else
-        snprintf(reason, sizeof reason, "%s", junqi_reason_name((junqi_reason)r->reason));
+        snprintf(reason, sizeof reason, " (unknown code %d)", r->code);
+    else if (r->reason != JUNQI_REASON_NONE) /* a position string has no reason */
+        snprintf(reason, sizeof reason, " (%s)", junqi_reason_name((junqi_reason)r->reason));
     switch (r->status) {
-    case JUNQI_DECIDED: snprintf(buf, n, "%s won (%s)", junqi_result_winner(pos), reason); break;
-    case JUNQI_DRAWN: snprintf(buf, n, "draw (%s)", reason); break;
-    case JUNQI_UNDECIDED: snprintf(buf, n, "undecided (%s)", reason); break;
+    case JUNQI_DECIDED: snprintf(buf, n, "%s won%s", junqi_result_text(r, present), reason); break;
+    case JUNQI_DRAWN: snprintf(buf, n, "draw%s", reason); break;
+    case JUNQI_UNDECIDED: snprintf(buf, n, "undecided%s", reason); break;
     default: snprintf(buf, n, "unfinished"); break;
     }
     return buf;
@@ -143,7 +142,7 @@ static void write_result_text(FILE *out, const junqi_position *pos)
 {
     char result[96];
     if (junqi_position_over(pos))
-        fprintf(out, "result: %s\n", junqi_result_describe(pos, result, sizeof result));
+        fprintf(out, "result: %s\n", junqi_result_describe(&pos->result, pos->present, result, sizeof result));
     junqi_score sc;
     char text[256];
     if (junqi_score_position(pos, &sc) &&

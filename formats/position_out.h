@@ -57,12 +57,14 @@ void junqi_write_position_json(junqi_json *j, const junqi_position *pos, size_t 
 const char *junqi_result_winner(const junqi_position *pos);
 
 /**
- * The result of pos in words, into buf (n bytes, NUL-terminated; returns
- * buf): "east-west won (flag captured)", "draw (agreed draw)", "undecided
- * (a seat fled)", a platform's unknown code with its number ("north-south
- * won (unknown code 6)", "undecided (unknown code 7)"), or "unfinished".
+ * Result r of a game of the seats `present` in words, into buf (n bytes,
+ * NUL-terminated; returns buf): "east-west won (flag captured)", "draw
+ * (agreed draw)", "undecided (a seat fled)", a platform's unknown code with
+ * its number ("north-south won (unknown code 6)", "undecided (unknown code
+ * 7)"), no reason when there is none (a position string's end), or
+ * "unfinished" for a game that is not over.
  */
-char *junqi_result_describe(const junqi_position *pos, char *buf, size_t n);
+char *junqi_result_describe(const junqi_result *r, unsigned present, char *buf, size_t n);
 
 /** Display width in terminal columns of a UTF-8 string (CJK counts 2). */
 int junqi_display_width(const char *s);

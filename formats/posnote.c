@@ -206,8 +206,9 @@ static bool parse_ranks(pos_parser *ps, size_t start, size_t n, junqi_position *
         if (!(b->seats & JUNQI_SEAT_BIT(seat)))
             return fail(ps, i, "%s has no arm on the %s board", junqi_seat_name((junqi_seat)seat), b->name);
         if (piece != JUNQI_UNKNOWN && ++counts[seat][piece] > junqi_piece_count((junqi_piece)piece))
-            return fail(ps, i, "%s has more than %d %s", junqi_seat_name((junqi_seat)seat),
-                        junqi_piece_count((junqi_piece)piece), junqi_piece_name((junqi_piece)piece, JUNQI_NAMES_EN));
+            return fail(ps, i, "%s has more than %d %s%s", junqi_seat_name((junqi_seat)seat),
+                        junqi_piece_count((junqi_piece)piece), junqi_piece_words((junqi_piece)piece),
+                        junqi_piece_count((junqi_piece)piece) == 1 ? "" : "s");
         pos->cell[p] = JUNQI_CELL(seat, piece);
         *present |= JUNQI_SEAT_BIT(seat);
     }

@@ -101,6 +101,7 @@ typedef enum junqi_severity {
     X(RAIL_TURNS, "rail-turns", ERROR, "rail_mode=one_turn: every clear railway path turns more than once") \
     X(MOUNTAIN_ATTACK, "mountain-attack", ERROR, "mountain=shelter: an attack on a piece in a mountain") \
     X(ATTACK_FROM_MOUNTAIN, "attack-from-mountain", ERROR, "mountain=shelter: an attack by a piece in a mountain") \
+    X(CHECKS_STOPPED, "checks-stopped", NOTE, "after an illegal move the game's later moves are not checked") \
     /* replay checks: what the record says */ \
     X(ONE_SIDE, "one-side", ERROR, "the record has seats of one side only; a game needs two") \
     X(WRONG_MOVER, "wrong-mover", ERROR, "the record's mover is not the owner of the moving piece") \

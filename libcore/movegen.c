@@ -433,9 +433,10 @@ char *junqi_describe_illegal(const junqi_position *pos, junqi_move m,
     junqi_square_name(b, m.to, to);
     junqi_square_name(b, check->at, at);
     uint8_t a = pos->cell[m.from], d = pos->cell[m.to];
-    const char *piece = junqi_piece_name(JUNQI_CELL_PIECE(a), JUNQI_NAMES_EN);
+    const char *piece = junqi_piece_words(JUNQI_CELL_PIECE(a));
+    const char *a_piece = junqi_piece_a(JUNQI_CELL_PIECE(a));
     const char *seat = junqi_seat_name(JUNQI_CELL_SEAT(a));
-    const char *target = junqi_piece_name(JUNQI_CELL_PIECE(d), JUNQI_NAMES_EN);
+    const char *target = junqi_piece_words(JUNQI_CELL_PIECE(d));
     switch (check->code) {
     case JUNQI_LEGAL: snprintf(buf, n, "%s-%s is legal", from, to); break;
     case JUNQI_ILLEGAL_GAME_OVER: snprintf(buf, n, "%s-%s is played after the game ended", from, to); break;
@@ -444,7 +445,7 @@ char *junqi_describe_illegal(const junqi_position *pos, junqi_move m,
         snprintf(buf, n, "%s's %s on %s moves, but it is %s's turn", seat, piece, from,
                  junqi_seat_name(pos->to_move));
         break;
-    case JUNQI_ILLEGAL_IMMOBILE: snprintf(buf, n, "a %s never moves (%s-%s)", piece, from, to); break;
+    case JUNQI_ILLEGAL_IMMOBILE: snprintf(buf, n, "%s never moves (%s-%s)", a_piece, from, to); break;
     case JUNQI_ILLEGAL_HEADQUARTERS:
         snprintf(buf, n, "%s on headquarters %s cannot move (%s-%s)", piece, from, from, to);
         break;
@@ -479,13 +480,13 @@ char *junqi_describe_illegal(const junqi_position *pos, junqi_move m,
         break;
     case JUNQI_ILLEGAL_RAIL_STEPS: {
         uint8_t path[JUNQI_MAX_POINTS];
-        snprintf(buf, n, "a %s may go at most three railway steps (rail_mode=three_steps): %s to %s "
-                 "takes %d", piece, from, to, rail_path(pos, m.from, m.to, path) - 1);
+        snprintf(buf, n, "%s may go at most three railway steps (rail_mode=three_steps): %s to %s "
+                 "takes %d", a_piece, from, to, rail_path(pos, m.from, m.to, path) - 1);
         break;
     }
     case JUNQI_ILLEGAL_RAIL_TURNS:
-        snprintf(buf, n, "a %s may turn at most once on the railway (rail_mode=one_turn), and no such "
-                 "path through empty points leads from %s to %s", piece, from, to);
+        snprintf(buf, n, "%s may turn at most once on the railway (rail_mode=one_turn), and no such "
+                 "path through empty points leads from %s to %s", a_piece, from, to);
         break;
     case JUNQI_ILLEGAL_MOUNTAIN_ATTACK:
         snprintf(buf, n, "%s on %s attacks %s's %s in mountain %s, which cannot be attacked", piece,

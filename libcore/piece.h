@@ -79,6 +79,16 @@ bool junqi_piece_is_immobile(junqi_piece p);
 const char *junqi_piece_name(junqi_piece p, junqi_names style);
 
 /**
+ * A piece's name in English prose, for messages: "major general", "unknown
+ * piece", else as JUNQI_NAMES_EN ("marshal"); plurals add an "s". Static.
+ * (JUNQI_NAMES_EN gives the code names of JSON, "major_general".)
+ */
+const char *junqi_piece_words(junqi_piece p);
+
+/** The same with its article: "a marshal", "an engineer", "an unknown piece". Static. */
+const char *junqi_piece_a(junqi_piece p);
+
+/**
  * Parse a piece name in any accepted style: English (marshal … flag,
  * "unknown"), Chinese full names and one-character forms in simplified and
  * traditional script, rank digits 1-9 and B, L, F. Returns JUNQI_NONE when

@@ -131,14 +131,49 @@ static void reveal_flags(junqi_replay *r, const junqi_item *it)
     }
 }
 
+/* In a one-seat record, what the record knows must agree with the flags it
+ * shows: a shown flag stands on an unknown piece or a known flag, never on
+ * an empty point or a known other piece, and a known marshal that died
+ * (seat `dead`, or -1) shows its seat's flag. */
+static void check_shown_flags(junqi_replay *r, const junqi_item *it, int dead)
+{
+    const junqi_board *b = r->pos.board;
+    char sq[4], seat[16];
+    for (int k = 0; k < 2; k++) {
+        int p = it->flag_shown[k];
+        uint8_t c = p == JUNQI_NO_POINT ? JUNQI_CELL(0, JUNQI_FLAG) : r->pos.cell[p];
+        if (!c)
+            report(r, JUNQI_CODE_FLAG_SHOWN, it, "the record shows a flag at %s, an empty point",
+                   junqi_square_name(b, p, sq));
+        else if (JUNQI_CELL_PIECE(c) != JUNQI_UNKNOWN && JUNQI_CELL_PIECE(c) != JUNQI_FLAG)
+            report(r, JUNQI_CODE_FLAG_SHOWN, it, "the record shows a flag at %s, where %s's %s stands",
+                   junqi_square_name(b, p, sq), junqi_seat_name(JUNQI_CELL_SEAT(c)),
+                   junqi_piece_words(JUNQI_CELL_PIECE(c)));
+    }
+    int want = dead >= 0 ? flag_point(&r->pos, dead) : JUNQI_NO_POINT;
+    if (want != JUNQI_NO_POINT && it->flag_shown[0] != want && it->flag_shown[1] != want) {
+        snprintf(seat, sizeof seat, "%s", junqi_seat_name((junqi_seat)dead));
+        report(r, JUNQI_CODE_FLAG_SHOWN, it, "%s's marshal dies, and the record does not show %s's "
+               "flag at %s", seat, seat, junqi_square_name(b, want, sq));
+    }
+}
+
 /* Marshal deaths and the flags they reveal (rules.md: an information rule):
  * the record must show exactly the flags of the seats whose marshal died. */
 static void check_marshals(junqi_replay *r, const junqi_item *it, uint8_t a, uint8_t d,
                            junqi_outcome o)
 {
     if (JUNQI_CELL_PIECE(a) == JUNQI_UNKNOWN || (d && JUNQI_CELL_PIECE(d) == JUNQI_UNKNOWN)) {
+        /* a one-seat record: the flags shown are what it learns, checked
+         * against what it knows (the seat's own pieces) */
+        int dead = -1;
+        if (JUNQI_CELL_PIECE(a) == JUNQI_MARSHAL && (o == JUNQI_ATTACKER_LOSES || o == JUNQI_BOTH_REMOVED))
+            dead = JUNQI_CELL_SEAT(a);
+        else if (JUNQI_CELL_PIECE(d) == JUNQI_MARSHAL && (o == JUNQI_ATTACKER_WINS || o == JUNQI_BOTH_REMOVED))
+            dead = JUNQI_CELL_SEAT(d);
+        check_shown_flags(r, it, dead);
         reveal_flags(r, it);
-        return; /* a one-seat record: the flags shown are what it learns */
+        return;
     }
     bool attacker_died = JUNQI_CELL_PIECE(a) == JUNQI_MARSHAL &&
                          (o == JUNQI_ATTACKER_LOSES || o == JUNQI_BOTH_REMOVED);
@@ -189,18 +224,17 @@ static junqi_outcome move_outcome(junqi_replay *r, const junqi_item *it, uint8_t
     if (d && said == JUNQI_NO_COMBAT) {
         report(r, JUNQI_CODE_WRONG_OUTCOME, it,
                "the record gives no combat result, but the %s attacks %s's %s",
-               junqi_piece_name(JUNQI_CELL_PIECE(a), JUNQI_NAMES_EN),
-               junqi_seat_name(JUNQI_CELL_SEAT(d)),
-               junqi_piece_name(JUNQI_CELL_PIECE(d), JUNQI_NAMES_EN));
+               junqi_piece_words(JUNQI_CELL_PIECE(a)), junqi_seat_name(JUNQI_CELL_SEAT(d)),
+               junqi_piece_words(JUNQI_CELL_PIECE(d)));
         return rule;
     }
     if (derivable && said != rule) {
         char move[8];
         report(r, JUNQI_CODE_WRONG_OUTCOME, it,
-               "%s: the record says '%s', but when a %s attacks a %s the rules say '%s'",
+               "%s: the record says '%s', but when %s attacks %s the rules say '%s'",
                junqi_move_name(r->pos.board, it->move, move), junqi_outcome_name(said),
-               junqi_piece_name(JUNQI_CELL_PIECE(a), JUNQI_NAMES_EN),
-               junqi_piece_name(JUNQI_CELL_PIECE(d), JUNQI_NAMES_EN), junqi_outcome_name(rule));
+               junqi_piece_a(JUNQI_CELL_PIECE(a)), junqi_piece_a(JUNQI_CELL_PIECE(d)),
+               junqi_outcome_name(rule));
     }
     return said;
 }
@@ -246,16 +280,16 @@ static int check_shown(junqi_replay *r, const junqi_item *it, uint8_t a, uint8_t
                    "but the record does not say which it is (shown:%s:SYMBOL)", sq, sq);
         return s.shows ? s.piece : JUNQI_NONE;
     }
-    const char *shown = junqi_piece_name((junqi_piece)it->shown_piece, JUNQI_NAMES_EN);
+    const char *shown = junqi_piece_a((junqi_piece)it->shown_piece);
     if (it->shown_point != it->move.to)
-        report(r, JUNQI_CODE_SHOWN, it, "the record shows a %s on %s, but a move shows only the "
+        report(r, JUNQI_CODE_SHOWN, it, "the record shows %s on %s, but a move shows only the "
                "piece that stays on its target, %s", shown, junqi_square_name(b, it->shown_point, at), sq);
     else if (!s.shows && !s.maybe)
-        report(r, JUNQI_CODE_SHOWN, it, "the record shows a %s on %s, but under %s this move shows "
+        report(r, JUNQI_CODE_SHOWN, it, "the record shows %s on %s, but under %s this move shows "
                "nothing", shown, sq, r->pos.rules->text);
     else if (s.piece != JUNQI_UNKNOWN && s.piece != it->shown_piece)
-        report(r, JUNQI_CODE_SHOWN, it, "the record shows a %s on %s, but the piece there is a %s",
-               shown, sq, junqi_piece_name((junqi_piece)s.piece, JUNQI_NAMES_EN));
+        report(r, JUNQI_CODE_SHOWN, it, "the record shows %s on %s, but the piece there is %s",
+               shown, sq, junqi_piece_a((junqi_piece)s.piece));
     else
         return it->shown_piece;
     return s.shows ? s.piece : JUNQI_NONE;
@@ -291,6 +325,21 @@ void junqi_replay_view(const junqi_replay *r, int seat, junqi_position *out)
     out->hash = junqi_position_hash(out);
 }
 
+/* After an illegal move the replay goes on from a position the game never
+ * had: checking on would only report what follows from the first problem
+ * (a cascade), so the checks of the game end there, with a note. */
+static void stop_checks(junqi_replay *r, const junqi_item *it)
+{
+    size_t later = 0;
+    for (size_t i = r->item; i < r->game->main.nitems; i++)
+        later += r->game->main.items[i].kind == JUNQI_ITEM_MOVE;
+    if (later)
+        report(r, JUNQI_CODE_CHECKS_STOPPED, it,
+               "the replay cannot go on from an illegal move: the game's %zu later move%s %s not checked",
+               later, later == 1 ? "" : "s", later == 1 ? "is" : "are");
+    r->diags = NULL;
+}
+
 static void apply_move(junqi_replay *r, const junqi_item *it)
 {
     junqi_position *pos = &r->pos;
@@ -298,9 +347,11 @@ static void apply_move(junqi_replay *r, const junqi_item *it)
     uint8_t a = pos->cell[m.from], d = pos->cell[m.to];
     junqi_move_check check;
     char text[200];
-    if (junqi_check_move(pos, m, &check) != JUNQI_LEGAL)
+    if (r->diags && junqi_check_move(pos, m, &check) != JUNQI_LEGAL) {
         report(r, junqi_illegal_code(check.code), it, "%s",
                junqi_describe_illegal(pos, m, &check, text, sizeof text));
+        stop_checks(r, it);
+    }
     if (!a || junqi_position_over(pos)) {
         r->moves++;
         return; /* nothing to apply: the problem is reported */

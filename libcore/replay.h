@@ -5,7 +5,10 @@
  * A replay builds the start position from a record's setups and applies the
  * record's items one at a time. With a diagnostics list it also checks every
  * item against the rules and reports each problem where it is (a record is
- * checked to the end, not just to its first problem): setups (setup.h), every
+ * checked to the end, not just to its first problem, except that an illegal
+ * move ends the checks of the game's moves, with a "checks-stopped" note:
+ * what follows it is played from a position the game never had, and would
+ * only report a cascade of consequences): setups (setup.h), every
  * move legal for the seat whose turn it is (movegen.h), every recorded combat
  * outcome against junqi_combat(), the recorded next seat, the flags shown
  * when a marshal dies, each elimination's reason, timeouts, and the end.

@@ -61,12 +61,12 @@ static void check_point(const uint8_t setup[6][5], const junqi_rules *r, int row
                         junqi_setup_problem *out, int *n)
 {
     junqi_piece piece = (junqi_piece)setup[row - 1][col - 1];
-    const char *name = junqi_piece_name(piece, JUNQI_NAMES_EN);
     int before = *n;
     if (junqi_arm_point_kind(row, col) == JUNQI_CAMP) {
         if (piece != JUNQI_NONE)
             add(out, n, JUNQI_CODE_PIECE_ON_CAMP, row, col,
-                "a %s stands on the camp at row %d, column %d; camps start empty", name, row, col);
+                "%s stands on the camp at row %d, column %d; camps start empty", junqi_piece_a(piece),
+                row, col);
     } else if (piece == JUNQI_NONE) {
         add(out, n, JUNQI_CODE_EMPTY_POINT, row, col, "row %d, column %d holds no piece", row, col);
     } else if (piece == JUNQI_UNKNOWN || piece >= JUNQI_PIECE_KINDS) {
@@ -97,7 +97,7 @@ int junqi_setup_check_under(const uint8_t setup[6][5], const junqi_rules *r,
         int want = junqi_piece_count((junqi_piece)p);
         if (count[p] != want) {
             add(&out[0], &n, JUNQI_CODE_PIECE_COUNT, 0, 0, "wrong number of %ss: %d expected, found %d",
-                junqi_piece_name((junqi_piece)p, JUNQI_NAMES_EN), want, count[p]);
+                junqi_piece_words((junqi_piece)p), want, count[p]);
             out[n - 1].piece = (junqi_piece)p;
         }
     }

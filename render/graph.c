@@ -112,7 +112,7 @@ static void draw(cairo_t *cr, const junqi_game *g, const junqi_annotation *a, in
         cairo_stroke(cr);
     }
     char moves[32];
-    snprintf(moves, sizeof moves, "%zu moves", a->nmoves);
+    snprintf(moves, sizeof moves, "%zu move%s", a->nmoves, a->nmoves == 1 ? "" : "s");
     label(cr, t, moves, x1, y1 + MARGIN_BOTTOM / 2, 11, 1.0);
     label(cr, t, "1", x0, y1 + MARGIN_BOTTOM / 2, 11, 0.0);
 }

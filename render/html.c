@@ -449,7 +449,11 @@ static void write_head(page *pg)
 {
     FILE *out = pg->out;
     const char *event = junqi_game_tag(pg->g, "Event");
-    fputs("<!DOCTYPE html>\n<html lang=\"zh\">\n<head>\n<meta charset=\"utf-8\">\n"
+    junqi_names names = pg->o->render.names;
+    fprintf(out, "<!DOCTYPE html>\n<html lang=\"%s\">\n",
+            names == JUNQI_NAMES_ZH_HANT ? "zh-Hant"
+            : names == JUNQI_NAMES_EN || names == JUNQI_NAMES_RANK ? "en" : "zh-Hans");
+    fputs("<head>\n<meta charset=\"utf-8\">\n"
           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
           "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
           "style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n"

@@ -15,6 +15,7 @@
 
 #include "gamejson.h"
 #include "jgn.h"
+#include "text.h"
 #include "testutil.h"
 
 /* The game's JSON document (junqi-replay --to json), parsed. Caller puts it. */
@@ -133,11 +134,77 @@ static void defect04_unknown_end_codes_survive_and_bad_codes_are_errors(void **s
     }
 }
 
+/* Strictly parsed JSON text (UTF-8 checked), or NULL. Caller puts it. */
+static json_object *strict_json(const char *text)
+{
+    json_tokener *tok = json_tokener_new();
+    json_tokener_set_flags(tok, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8);
+    json_object *o = json_tokener_parse_ex(tok, text, (int)strlen(text));
+    if (json_tokener_get_error(tok) != json_tokener_success) {
+        json_object_put(o);
+        o = NULL;
+    }
+    json_tokener_free(tok);
+    return o;
+}
+
+/* Issue 10, defect 15: the hand-written UTF-8 check accepted surrogates,
+ * overlong forms and code points above U+10FFFF, which then reached JSON
+ * output and broke strict decoders. The check is RFC 3629's, exactly. */
+static void defect15_the_utf8_check_is_exact(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *bytes;
+        bool valid;
+    } cases[] = {
+        {"a", true},          {"\xC3\xA9", true},          {"\xE5\x8F\xB8", true},
+        {"\xF0\x9F\x98\x80", true}, {"\xF4\x8F\xBF\xBF", true}, {"\xED\x9F\xBF", true},
+        {"\xC0\x80", false},   {"\xC1\xBF", false},         {"\xE0\x80\xAF", false},
+        {"\xE0\x9F\xBF", false}, {"\xED\xA0\x80", false},  {"\xED\xBF\xBF", false},
+        {"\xF0\x8F\xBF\xBF", false}, {"\xF4\x90\x80\x80", false}, {"\xF5\x80\x80\x80", false},
+        {"\xFF", false},        {"\x80", false},               {"\xE5\x8F", false},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        if (junqi_utf8_valid(cases[i].bytes, strlen(cases[i].bytes)) != cases[i].valid)
+            fail_msg("case %zu: expected %s", i, cases[i].valid ? "valid" : "invalid");
+    /* a game with a surrogate in a comment is not UTF-8: read as GBK (a
+     * warning), and its JSON is valid JSON all the same */
+    static const char game[] = "[Board \"two-player\"]\n[Event \"\xED\xA0\x80\"]\n\n{\xF4\x90\x80\x80} *\n";
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_game *g = junqi_jgn_parse(game, strlen(game), "s", 0, &d);
+    assert_non_null(g);
+    assert_string_equal(junqi_code_name(d.items[0].code), "not-utf8");
+    for (int k = 0; k < 2; k++) {
+        char *text = NULL;
+        size_t n = 0;
+        FILE *f = open_memstream(&text, &n);
+        junqi_json j;
+        junqi_json_init(&j, f);
+        if (k == 0)
+            junqi_write_game_json(&j, g);
+        else
+            junqi_json_string(&j, "\xFF\xFEnot UTF-8"); /* a file name may be any bytes */
+        fclose(f);
+        json_object *doc = strict_json(text);
+        if (!doc)
+            fail_msg("not valid JSON: %s", text);
+        if (k == 1)
+            assert_string_equal(json_object_get_string(doc), "\xEF\xBF\xBD\xEF\xBF\xBDnot UTF-8");
+        json_object_put(doc);
+        free(text);
+    }
+    junqi_game_free(g);
+    junqi_diags_free(&d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(defect04_an_unknown_elimination_code_survives_every_conversion),
         cmocka_unit_test(defect04_unknown_end_codes_survive_and_bad_codes_are_errors),
+        cmocka_unit_test(defect15_the_utf8_check_is_exact),
     };
     return cmocka_run_group_tests_name("convert", tests, NULL, NULL);
 }

@@ -693,8 +693,8 @@ int junqi_cli_check_ply(const char *prog, const junqi_input *in, const junqi_pli
         return junqi_cli_usage(prog, "%s: --ply %ld is past the end: the record has plies %zu to %zu "
                                      "(%zu moves from a set position)",
                                label, ply, p->first, p->last, p->moves);
-    return junqi_cli_usage(prog, "%s: --ply %ld is past the end: the game has %zu moves", label, ply,
-                           p->moves);
+    return junqi_cli_usage(prog, "%s: --ply %ld is past the end: the game has %zu move%s", label, ply,
+                           p->moves, p->moves == 1 ? "" : "s");
 }
 
 void junqi_cli_seek(junqi_replay *r, const junqi_plies *p, long ply)

@@ -30,6 +30,7 @@
 
 #include "cli.h"
 #include "jgn.h"
+#include "position_out.h"
 #include "replay.h"
 
 /* The limits of the protocol's numbers (docs/protocol.md, "Options"). */
@@ -250,8 +251,9 @@ static void report_result(engine *e)
     } else if (a->status == JUNQI_SEARCH_NO_MEMORY) {
         say_locked(e, "error go: out of memory");
     } else if (r->move.from == JUNQI_NO_POINT) {
+        char result[96];
         say_locked(e, "info string the game is over: %s",
-                   junqi_result_text(&e->r.pos.result, e->r.pos.present));
+                   junqi_result_describe(&e->r.pos.result, e->r.pos.present, result, sizeof result));
     } else {
         report_lines(e, a);
         text t;

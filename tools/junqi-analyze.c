@@ -24,6 +24,7 @@
 #include "jgn.h"
 #include "perft.h"
 #include "play.h"
+#include "position_out.h"
 #include "posnote.h"
 #include "replay.h"
 
@@ -236,17 +237,6 @@ static int chosen_pv(const junqi_play_result *r, const junqi_move **pv)
     return r->line >= 0 ? r->analysis.lines[r->line].pv_len : r->move.from != JUNQI_NO_POINT;
 }
 
-/* "north-south won (flag captured)", "a draw (no-combat draw)", …: a finished game. */
-static const char *describe_result(const junqi_result *r, unsigned present, char *buf, size_t len)
-{
-    const char *who = junqi_result_text(r, present), *why = junqi_reason_name((junqi_reason)r->reason);
-    int n = r->status == JUNQI_DECIDED ? snprintf(buf, len, "%s won", who)
-                                       : snprintf(buf, len, "%s", r->status == JUNQI_DRAWN ? "a draw" : "undecided");
-    if (r->reason != JUNQI_REASON_NONE && n > 0 && (size_t)n < len) /* a position string has no reason */
-        snprintf(buf + n, len - (size_t)n, " (%s)", why);
-    return buf;
-}
-
 static void print_go_json(const junqi_play_result *r, const junqi_level *level, const junqi_position *pos)
 {
     const junqi_board *b = pos->board;
@@ -321,7 +311,7 @@ static void print_go_text(const junqi_play_result *r, const junqi_level *level, 
     int pv_len = chosen_pv(r, &pv);
     if (a->status == JUNQI_SEARCH_GAME_OVER || !pv_len) {
         printf("bestmove (none)\nthe game is over: %s\n",
-               describe_result(&a->result, pos->present, result, sizeof result));
+               junqi_result_describe(&a->result, pos->present, result, sizeof result));
         return;
     }
     printf("bestmove %s\n", junqi_move_name(b, r->move, name));

@@ -592,9 +592,9 @@ static void finish_game(match *m, int g, game_out *out)
     pthread_mutex_lock(&m->lock);
     m->games[g] = *out;
     if (!m->opt->quiet)
-        fprintf(stderr, "%s: game %d/%d (setup %ld, %s first): %s, %d moves\n", prog, g + 1, m->ngames,
+        fprintf(stderr, "%s: game %d/%d (setup %ld, %s first): %s, %d move%s\n", prog, g + 1, m->ngames,
                 m->opt->skip + g / 2 + 1, m->opt->engine[g % 2].name, describe(out, m->opt, text, sizeof text),
-                out->moves);
+                out->moves, out->moves == 1 ? "" : "s");
     for (; m->written < m->ngames && m->games[m->written].done; m->written++) {
         game_out *w = &m->games[m->written];
         if (m->out && (!junqi_jgn_write(m->out, w->record) || fputc('\n', m->out) == EOF))

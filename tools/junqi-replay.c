@@ -394,8 +394,11 @@ static int load_formation(const char *arg, const junqi_rules *rules, junqi_forma
         junqi_input in;
         junqi_diags d;
         junqi_diags_init(&d);
-        if ((rc = junqi_source_next(src, &in, &d)) == JUNQI_READ_END)
+        if ((rc = junqi_source_next(src, &in, &d)) == JUNQI_READ_END) {
+            junqi_input_free(&in); /* the end still names the source */
+            junqi_diags_free(&d);
             break;
+        }
         bool formation = in.kind == JUNQI_INPUT_FORMATION;
         bool take = formation && (c.which ? chosen(&c, count + 1, in.formation.name) : count == 0);
         count += formation;
@@ -542,30 +545,32 @@ static int parse_collection_option(options *opt, int c, const char *arg)
     return JUNQI_OPTIONS_GO_ON;
 }
 
+/* The options of junqi-replay(1). */
+static const struct option longopts[] = {
+    {"ply", required_argument, NULL, OPT_PLY},
+    {"all", no_argument, NULL, OPT_ALL},
+    {"view", required_argument, NULL, OPT_VIEW},
+    {"format", required_argument, NULL, OPT_FORMAT},
+    {"to", required_argument, NULL, OPT_TO},
+    {"position", required_argument, NULL, OPT_POSITION},
+    {"setup", required_argument, NULL, OPT_SETUP},
+    {"board", required_argument, NULL, OPT_BOARD},
+    {"names", required_argument, NULL, OPT_NAMES},
+    {"color", required_argument, NULL, OPT_COLOR},
+    {"rules", required_argument, NULL, OPT_RULES},
+    {"lenient", no_argument, NULL, OPT_LENIENT},
+    {"select", required_argument, NULL, OPT_SELECT},
+    {"unique", no_argument, NULL, OPT_UNIQUE},
+    {"count", no_argument, NULL, OPT_COUNT},
+    {"list", no_argument, NULL, OPT_LIST},
+    {"split", required_argument, NULL, OPT_SPLIT},
+    {"help", no_argument, NULL, OPT_HELP},
+    {"version", no_argument, NULL, OPT_VERSION},
+    {NULL, 0, NULL, 0},
+};
+
 static int parse_options(int argc, char **argv, options *opt)
 {
-    static const struct option longopts[] = {
-        {"ply", required_argument, NULL, OPT_PLY},
-        {"all", no_argument, NULL, OPT_ALL},
-        {"view", required_argument, NULL, OPT_VIEW},
-        {"format", required_argument, NULL, OPT_FORMAT},
-        {"to", required_argument, NULL, OPT_TO},
-        {"position", required_argument, NULL, OPT_POSITION},
-        {"setup", required_argument, NULL, OPT_SETUP},
-        {"board", required_argument, NULL, OPT_BOARD},
-        {"names", required_argument, NULL, OPT_NAMES},
-        {"color", required_argument, NULL, OPT_COLOR},
-        {"rules", required_argument, NULL, OPT_RULES},
-        {"lenient", no_argument, NULL, OPT_LENIENT},
-        {"select", required_argument, NULL, OPT_SELECT},
-        {"unique", no_argument, NULL, OPT_UNIQUE},
-        {"count", no_argument, NULL, OPT_COUNT},
-        {"list", no_argument, NULL, OPT_LIST},
-        {"split", required_argument, NULL, OPT_SPLIT},
-        {"help", no_argument, NULL, OPT_HELP},
-        {"version", no_argument, NULL, OPT_VERSION},
-        {NULL, 0, NULL, 0},
-    };
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {

@@ -45,7 +45,7 @@ static void usage(void)
 static void print_result(const junqi_position *pos)
 {
     char text[256];
-    printf(", %s", junqi_result_describe(pos, text, sizeof text));
+    printf(", %s", junqi_result_describe(&pos->result, pos->present, text, sizeof text));
     junqi_score sc;
     if (junqi_score_position(pos, &sc) &&
         junqi_score_describe(pos->rules->scoring, &sc, text, sizeof text) > 0)
@@ -62,8 +62,9 @@ static void note_early_surrender(const junqi_game *g, const junqi_rules *rules, 
     long item = s ? junqi_score_early_surrender(s, g, &seat, &moves) : -1;
     if (item >= 0)
         junqi_diags_add(d, JUNQI_CODE_EARLY_SURRENDER, -1, g->main.items[item].loc,
-                        "%s surrendered after %zu moves: %s allows no surrender within the "
-                        "first %d moves", junqi_seat_name((junqi_seat)seat), moves, s->platform,
+                        "%s surrendered after %zu move%s: %s allows no surrender within the "
+                        "first %d moves", junqi_seat_name((junqi_seat)seat), moves, moves == 1 ? "" : "s",
+                        s->platform,
                         s->surrender_moves);
 }
 
