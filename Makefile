@@ -61,7 +61,7 @@ AR         ?= ar
 PKG_CONFIG ?= pkg-config
 WERROR     ?= $(if $(wildcard .git),-Werror)
 CFLAGS     ?= -O2 -g
-JUNQI_CPPFLAGS := -D_POSIX_C_SOURCE=200809L -Ilibcore -Iformats -Itools -I$(BUILD)/include/junqi
+JUNQI_CPPFLAGS := -D_POSIX_C_SOURCE=200809L -Ilibcore -Iformats -Itools -I$(BUILD)/gen
 # One set of objects serves the static and the shared libraries: -fPIC, and no
 # semantic interposition so that calls inside the library stay direct.
 JUNQI_CFLAGS   := -std=c11 -Wall -Wextra $(WERROR) -fPIC -fno-semantic-interposition -MMD -MP
@@ -76,7 +76,10 @@ CORE_OBJ  := $(CORE_SRC:%.c=$(BUILD)/%.o)
 CORE_LIBS := $(call pkg_libs,yaml-0.1,-lyaml) -lm -pthread
 LIB       := $(BUILD_LIB)/libjunqi.a
 LIB_SO    := $(BUILD_LIB)/libjunqi.so.$(VERSION)
-VERSION_H := $(BUILD)/include/junqi/version.h
+VERSION_H := $(BUILD)/gen/version.h
+# The umbrella headers are generated: each includes every header of its library.
+UMBRELLAS := $(BUILD)/gen/junqi.h $(if $(RENDER_SRC),$(BUILD)/gen/render.h)
+HEADERS   := $(wildcard libcore/*.h) $(wildcard formats/*.h) $(VERSION_H) $(BUILD)/gen/junqi.h
 
 # ---- the drawing library: render/ (cairo, pango, libpng, giflib) ----
 RENDER_PKGS   := pangocairo cairo libpng
@@ -86,6 +89,9 @@ RENDER_LIB    := $(BUILD_LIB)/libjunqi-render.a
 RENDER_SO     := $(BUILD_LIB)/libjunqi-render.so.$(VERSION)
 RENDER_CFLAGS := $(call pkg_cflags,$(RENDER_PKGS))
 RENDER_LIBS   := $(call pkg_libs,$(RENDER_PKGS),-lpangocairo-1.0 -lpango-1.0 -lcairo -lpng) -lgif -lm
+RENDER_HEADERS := $(wildcard render/*.h) $(BUILD)/gen/render.h
+# The installed headers as `make install` lays them out, for the tests' programs.
+STAGED_HEADERS := $(addprefix $(BUILD)/include/junqi/,$(notdir $(HEADERS) $(RENDER_HEADERS)))
 
 # ---- programs ----
 CLI_OBJ      := $(BUILD)/tools/cli.o
@@ -93,7 +99,7 @@ TOOLS        := junqi-validate junqi-replay junqi-analyze junqi-match $(if $(wil
 TOOL_BINS    := $(TOOLS:%=$(BUILD_BIN)/%)
 TOOL_RPATH   := $(foreach p,$(sort $(RPATH)),-Wl,-rpath,'$(p)')
 # Tools that draw include the render headers; junqi-render links the render
-# library, junqi-analyze loads it only for --graph (dlopen).
+# library, junqi-analyze loads it only for --graph (dlopen, below).
 DRAWING_TOOLS := junqi-render junqi-analyze
 BENCH_BINS   := $(BUILD)/bench/bench $(BUILD)/bench/engine_study $(if $(RENDER_SRC),$(BUILD)/bench/render_bench)
 MAN_SRC      := $(wildcard docs/man/*.[0-9])
@@ -109,16 +115,19 @@ JSONC_CFLAGS  := $(call pkg_cflags,json-c)
 JSONC_LIBS    := $(call pkg_libs,json-c,-ljson-c)
 
 all: $(LIB) $(LIB_SO) $(if $(RENDER_SRC),$(RENDER_LIB) $(RENDER_SO)) $(TOOL_BINS) $(BENCH_BINS) \
-     $(MANS) $(PC_FILES)
+     $(MANS) $(PC_FILES) $(STAGED_HEADERS)
 
 # ---- generated files ----
-# $(BUILD)/config holds what generated files depend on besides their
-# templates; it is rewritten only when a value changes, so that the .pc files
-# follow PREFIX, LIBDIR and INCLUDEDIR and the tools follow RPATH.
-CONFIG := $(VERSION)|$(PREFIX)|$(LIBDIR)|$(INCLUDEDIR)|$(RPATH)
-$(BUILD)/config: FORCE
+# Stamps hold the values that built files depend on besides their sources,
+# each rewritten only when its value changes: the .pc files follow PREFIX,
+# LIBDIR and INCLUDEDIR, the tools follow RPATH, and nothing else is rebuilt.
+STAMP_VERSION := $(VERSION)
+STAMP_PATHS    = $(PREFIX)|$(LIBDIR)|$(INCLUDEDIR)
+STAMP_RPATH    = $(RPATH)
+STAMP_HEADERS := $(sort $(notdir $(HEADERS) $(RENDER_HEADERS)))
+$(BUILD)/stamp-%: FORCE
 	@mkdir -p $(BUILD)
-	@echo '$(CONFIG)' | cmp -s - $@ || echo '$(CONFIG)' > $@
+	@echo '$(STAMP_$*)' | cmp -s - $@ || echo '$(STAMP_$*)' > $@
 
 VERSION_SED := -e 's|@VERSION@|$(VERSION)|g' -e 's|@VERSION_MAJOR@|$(VERSION_MAJOR)|g' \
     -e 's|@VERSION_MINOR@|$(VERSION_MINOR)|g' -e 's|@VERSION_PATCH@|$(VERSION_PATCH)|g'
@@ -127,17 +136,47 @@ PC_SED := $(VERSION_SED) -e 's|@PREFIX@|$(PREFIX)|g' \
     -e 's|@LIBDIR@|$(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))|g' \
     -e 's|@INCLUDEDIR@|$(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))|g'
 
-$(VERSION_H): libcore/version.h.in $(BUILD)/config
+$(VERSION_H): libcore/version.h.in $(BUILD)/stamp-VERSION
 	@mkdir -p $(dir $@)
 	sed $(VERSION_SED) $< > $@
 
-$(BUILD)/pkgconfig/%.pc: %.pc.in $(BUILD)/config
+# umbrella TEMPLATE, HEADERS: the template with @INCLUDES@ replaced by an
+# #include of each header (but the umbrella itself).
+define umbrella
+	@mkdir -p $(dir $@)
+	{ sed '/@INCLUDES@/,$$d' $(1); \
+	  printf '#include "%s"\n' $(filter-out $(notdir $@),$(sort $(notdir $(2)))); \
+	  sed '1,/@INCLUDES@/d' $(1); } > $@
+endef
+
+$(BUILD)/gen/junqi.h: libcore/junqi.h.in $(BUILD)/stamp-HEADERS
+	$(call umbrella,$<,$(HEADERS))
+
+$(BUILD)/gen/render.h: render/render.h.in $(BUILD)/stamp-HEADERS
+	$(call umbrella,$<,$(RENDER_HEADERS))
+
+$(BUILD)/pkgconfig/%.pc: %.pc.in $(BUILD)/stamp-VERSION $(BUILD)/stamp-PATHS
 	@mkdir -p $(dir $@)
 	sed $(PC_SED) $< > $@
 
-$(BUILD)/man/%: docs/man/% $(BUILD)/config
+$(BUILD)/man/%: docs/man/% $(BUILD)/stamp-VERSION
 	@mkdir -p $(dir $@)
 	sed $(VERSION_SED) $< > $@
+
+# The installed headers laid out as installed, in $(BUILD)/include/junqi/:
+# the programs of the tests include <junqi/junqi.h> from there.
+$(BUILD)/include/junqi/%.h: $(BUILD)/gen/%.h
+	@mkdir -p $(dir $@)
+	cp $< $@
+$(BUILD)/include/junqi/%.h: libcore/%.h
+	@mkdir -p $(dir $@)
+	cp $< $@
+$(BUILD)/include/junqi/%.h: formats/%.h
+	@mkdir -p $(dir $@)
+	cp $< $@
+$(BUILD)/include/junqi/%.h: render/%.h
+	@mkdir -p $(dir $@)
+	cp $< $@
 
 # ---- compiling ----
 # Every object may include version.h: it exists before any is compiled.
@@ -177,24 +216,30 @@ define shared_lib
 	ln -sf lib$(1).so.$(SOVERSION) $(BUILD_LIB)/lib$(1).so
 endef
 
-$(LIB_SO): $(CORE_OBJ) libcore/junqi.map
+$(LIB_SO): $(CORE_OBJ) libcore/junqi.map $(BUILD)/stamp-VERSION
 	$(call shared_lib,junqi,$(CORE_OBJ),libcore/junqi.map,$(CORE_LIBS))
 
-$(RENDER_SO): $(RENDER_OBJ) render/junqi-render.map $(LIB_SO)
+$(RENDER_SO): $(RENDER_OBJ) render/junqi-render.map $(LIB_SO) $(BUILD)/stamp-VERSION
 	$(call shared_lib,junqi-render,$(RENDER_OBJ),render/junqi-render.map,-L$(BUILD_LIB) -ljunqi $(RENDER_LIBS))
 
 # ---- tools: linked against the shared libraries ----
 TOOL_LINK = $(LINK) $(TOOL_RPATH) -o $@ $(filter %.o,$^) -L$(BUILD_LIB)
 
-$(BUILD_BIN)/junqi-render: $(BUILD)/tools/junqi-render.o $(CLI_OBJ) $(RENDER_SO) $(LIB_SO) $(BUILD)/config
+$(BUILD_BIN)/junqi-render: $(BUILD)/tools/junqi-render.o $(CLI_OBJ) $(RENDER_SO) $(LIB_SO) $(BUILD)/stamp-RPATH
 	@mkdir -p $(dir $@)
 	$(TOOL_LINK) -ljunqi-render -ljunqi $(call pkg_libs,cairo,-lcairo)
 
-$(BUILD_BIN)/junqi-analyze: $(BUILD)/tools/junqi-analyze.o $(BUILD)/tools/engine.o $(CLI_OBJ) $(RENDER_SO) $(LIB_SO) $(BUILD)/config
+# junqi-analyze loads the render library only for --graph (dlopen): it runs
+# without cairo and pango otherwise. It still needs it built, to draw.
+$(BUILD_BIN)/junqi-analyze: $(BUILD)/tools/junqi-analyze.o $(BUILD)/tools/engine.o $(CLI_OBJ) $(LIB_SO) \
+    $(if $(RENDER_SRC),$(RENDER_SO)) $(BUILD)/stamp-RPATH
 	@mkdir -p $(dir $@)
-	$(TOOL_LINK) -ljunqi-render -ljunqi -lm
+	$(TOOL_LINK) -ljunqi -ldl -lm -pthread
 
-$(BUILD_BIN)/%: $(BUILD)/tools/%.o $(CLI_OBJ) $(LIB_SO) $(BUILD)/config
+$(BUILD)/tools/junqi-analyze.o: JUNQI_CPPFLAGS += -DJUNQI_CORE_SONAME='"libjunqi.so.$(SOVERSION)"' \
+    -DJUNQI_RENDER_SONAME='"libjunqi-render.so.$(SOVERSION)"'
+
+$(BUILD_BIN)/%: $(BUILD)/tools/%.o $(CLI_OBJ) $(LIB_SO) $(BUILD)/stamp-RPATH
 	@mkdir -p $(dir $@)
 	$(TOOL_LINK) -ljunqi
 
@@ -273,13 +318,11 @@ build-fuzz/obj/%.o: %.c | $(VERSION_H)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link,address,undefined -MMD -MP -c $< -o $@
 build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(CORE_SRC:%.c=build-fuzz/obj/%.o)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer,address,undefined -o $@ $^ $(CORE_LIBS)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer,address,undefined $(LDFLAGS) -o $@ $^ $(CORE_LIBS)
 
 # ---- install and uninstall ----
 # What is installed, as paths under the install directories: install puts
 # exactly these there, uninstall removes exactly these.
-HEADERS        := $(wildcard libcore/*.h) $(wildcard formats/*.h) $(VERSION_H)
-RENDER_HEADERS := $(wildcard render/*.h)
 PY_SRC         := $(wildcard python/junqi/*.py)
 DOCS           := LICENSE NEWS README.md $(wildcard docs/*.md)
 FORMATIONS     := $(wildcard samples/formations/*.yaml)
@@ -310,14 +353,15 @@ install: all
 	$(if $(PY_SRC),echo 'LIBRARY = "$(LIBDIR)/libjunqi.so.$(SOVERSION)"' > $(DESTDIR)$(PYTHONDIR)/junqi/_installed.py)
 
 # Every installed header in one C and one C++ translation unit (tests/headers.c, .cpp).
-HEADER_FLAGS = -Wall -Wextra -Werror -pedantic -I$(BUILD)/tests $(JUNQI_CPPFLAGS) -Irender $(RENDER_CFLAGS)
+HEADER_FLAGS = -Wall -Wextra $(WERROR) -pedantic -I$(BUILD)/tests $(JUNQI_CPPFLAGS) -Irender $(RENDER_CFLAGS) \
+    $(CPPFLAGS)
 $(BUILD)/tests/all-headers.h: $(HEADERS) $(RENDER_HEADERS) Makefile
 	@mkdir -p $(dir $@)
 	printf '#include "%s"\n' $(notdir $(HEADERS) $(RENDER_HEADERS)) > $@
 $(BUILD)/tests/headers-c.o: tests/headers.c $(BUILD)/tests/all-headers.h
-	$(CC) -std=c11 $(HEADER_FLAGS) -c $< -o $@
+	$(CC) -std=c11 $(HEADER_FLAGS) $(CFLAGS) -c $< -o $@
 $(BUILD)/tests/headers-cxx.o: tests/headers.cpp $(BUILD)/tests/all-headers.h
-	$(CXX) -std=c++11 $(HEADER_FLAGS) -c $< -o $@
+	$(CXX) -std=c++11 $(HEADER_FLAGS) $(CXXFLAGS) -c $< -o $@
 
 # The folders that are junqi's own go too once empty; shared ones (bin, lib, ...) stay.
 uninstall:

@@ -36,6 +36,10 @@
 
 #include "game.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** A selection: conditions that must all hold. Opaque; junqi_selection_new(), _free(). */
 typedef struct junqi_selection junqi_selection;
 
@@ -109,5 +113,9 @@ int junqi_seen_check(junqi_seen *s, const junqi_game *g);
  */
 bool junqi_collection_path(const char *pattern, size_t number, const char *ext, char *buf,
                            size_t n);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

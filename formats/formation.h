@@ -24,6 +24,10 @@
 #include "diag.h"
 #include "rules.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** One formation and where its parts are in the source. */
 typedef struct junqi_formation {
     char *name;               /**< UTF-8, owned, or NULL */
@@ -108,5 +112,9 @@ int junqi_formation_find(const char *dir, const char *name, junqi_formation *out
 
 /** True if the text looks like a YAML formation file (a key `rows`, `name` or `board`, or `---`). */
 bool junqi_formation_detect(const uint8_t *data, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -20,6 +20,10 @@
 #include "diag.h"
 #include "game.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** Reader flag: keep the valid part of a broken game and report the rest. */
 #define JUNQI_JGN_LENIENT 1u
 
@@ -117,5 +121,9 @@ char *junqi_jgn_move_token(const junqi_board *b, const junqi_item *it, char buf[
  * when there is no further command.
  */
 bool junqi_jgn_next_command(const char **text, char name[32], const char **args, size_t *args_len);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

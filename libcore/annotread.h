@@ -22,6 +22,10 @@
 #include "annotate.h"
 #include "game.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /**
  * Read the annotation of record g into *out (free it with
  * junqi_annotation_free()). The moves' seats are the record's: settle it
@@ -35,5 +39,9 @@
  * (the record is not annotated) or memory runs out.
  */
 bool junqi_annotation_read(const junqi_game *g, junqi_annotation *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -34,6 +34,10 @@
 #include "position.h"
 #include "theme.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** How pictures are drawn. Zero-initialised fields are not valid defaults: fill every field. */
 typedef struct junqi_render_options {
     const junqi_theme *theme;  /**< colours and fonts; NULL: junqi_theme_default() */
@@ -187,5 +191,9 @@ int junqi_renderer_status_text(const junqi_renderer *r, const junqi_scene *s, ch
  * next call. NULL when cairo could not allocate it.
  */
 cairo_surface_t *junqi_renderer_image(junqi_renderer *r, const junqi_scene *s);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -16,6 +16,10 @@
 #include "output.h"
 #include "theme.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /**
  * Draw the graph of annotation `a` of game g into fp as PNG or SVG
  * (`format`), width × height pixels, in theme t. The curve is the win
@@ -37,5 +41,9 @@ bool junqi_graph_write(FILE *fp, junqi_image_format format, const junqi_game *g,
  * x + w · (i + 1) / n, so a program can tell which move a place stands for.
  */
 junqi_rect junqi_graph_plot_area(int width, int height);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -31,6 +31,10 @@
 #include "game.h"
 #include "rules.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** How a page is written. */
 typedef struct junqi_html_options {
     junqi_render_options render;    /**< the board's picture: as junqi-render draws a PNG of the
@@ -57,5 +61,9 @@ typedef struct junqi_html_options {
  * written to fp is then incomplete (write through a temporary file).
  */
 bool junqi_html_write(FILE *fp, junqi_game *g, const junqi_html_options *o, char *err, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -93,7 +93,8 @@ static void usage(void)
            "  --delay MS          GIF: milliseconds per move (default %d; the last frame stays longer)\n"
            "  --rules RULES       rule set NAME[,SWITCH=VALUE]..., NAME one of %s\n"
            "                      (default: the record's; switches: %s(1))\n"
-           "  --help, --version   this help, the version\n\n"
+           "  -h, --help          this help\n"
+           "  --version           the version\n\n"
            "Exit status: 0 success, 1 invalid input, 2 usage error (such as a ply past the\n"
            "end), 3 a file could not be read or written (or no CJK font was found).\n",
            prog, DEFAULT_SIZE, junqi_theme_names(), DEFAULT_DELAY_MS, junqi_rules_names(), prog);
@@ -260,7 +261,7 @@ static int settle_bottom(options *opt, const junqi_board *b, const char *name)
 static int render_source(source *src, options *opt, const junqi_input *in)
 {
     const char *name = in->name;
-    src->plies = junqi_cli_plies(src->game, NULL);
+    src->plies = junqi_record_plies(src->game, NULL);
     int rc = junqi_cli_check_ply(prog, in, &src->plies, opt->ply);
     if (rc != JUNQI_EXIT_OK)
         return rc;
@@ -335,7 +336,7 @@ static int write_page(pages *ps, junqi_input *in, const char *path)
     if (junqi_cli_apply_rules(prog, in->name, in->game, opt->rules) != JUNQI_EXIT_OK ||
         junqi_cli_check_seat(prog, in->name, in->game, "--view", opt->view) != JUNQI_EXIT_OK)
         return JUNQI_EXIT_USAGE;
-    junqi_plies plies = junqi_cli_plies(in->game, NULL);
+    junqi_plies plies = junqi_record_plies(in->game, NULL);
     int rc = junqi_cli_check_ply(prog, in, &plies, opt->ply);
     if (rc != JUNQI_EXIT_OK)
         return rc;
@@ -387,8 +388,8 @@ static int render_page(void *ctx, junqi_input *in)
 static int render_pages(options *opt, const char *path)
 {
     pages ps = {.opt = opt};
-    junqi_source *src = opt->position ? junqi_source_string(prog, opt->position)
-                                      : junqi_source_open(prog, path, 0);
+    junqi_source *src = opt->position ? junqi_cli_open_position(prog, opt->position)
+                                      : junqi_cli_open(prog, path, 0);
     int rc = junqi_cli_each_record(prog, src, render_page, &ps);
     if (rc == JUNQI_EXIT_OK && ps.games == 0) {
         fprintf(stderr, "%s: %s: the input holds no game\n", prog, path);
@@ -539,7 +540,7 @@ int main(int argc, char **argv)
     };
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
         int rc = c == '?' || c == ':' ? junqi_cli_bad_option(prog, argv) : parse_option(&opt, c, optarg);
         if (rc != JUNQI_OPTIONS_GO_ON)
             return rc;

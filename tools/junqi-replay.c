@@ -72,7 +72,8 @@ static void usage(void)
            "  --board BOARD       two-player or four-player, for --setup (default: the\n"
            "                      --rules set's board, else the formations')\n"
            "  --names STYLE       piece names: zh (default), zh-Hant, short, en, rank\n"
-           "  --color WHEN        colour the board: auto (default, on a terminal), always, never\n"
+           "  --color WHEN        colour the board: auto (default: on a terminal, unless NO_COLOR\n"
+           "                      is set or TERM is dumb), always, never\n"
            "  --rules RULES       rule set NAME[,SWITCH=VALUE]..., NAME one of %s\n"
            "                      (default: the record's; switches: junqi-replay(1))\n"
            "  --lenient           read broken JGN games as far as they go\n"
@@ -90,64 +91,61 @@ static void usage(void)
            "  --split N           write the games kept into files of N games (JGN, or JSON\n"
            "                      with --to json): -o NAME-%%n.jgn or -o DIR/\n"
            "  -o FILE             write to FILE (through a temporary file) instead of stdout\n"
-           "  --help, --version   this help, the version\n\n"
+           "  -h, --help          this help\n"
+           "  --version           the version\n\n"
            "Exit status: 0 success, 1 invalid input, 2 usage error (such as a ply past the\n"
            "end), 3 a file could not be read or written.\n",
            prog, prog, junqi_rules_names());
 }
 
-static void write_position(const options *opt, FILE *out, const junqi_replay *r, bool colour)
+/* What write_positions() hands each position. */
+typedef struct position_job {
+    const options *opt;
+    FILE *out;
+    bool colour;
+} position_job;
+
+static void write_position(void *ctx, const junqi_replay *r, const junqi_position *pos, bool last)
 {
-    junqi_position shown;
-    const junqi_position *pos = &r->pos;
-    if (opt->view != JUNQI_NO_SEAT) {
-        junqi_replay_view(r, opt->view, &shown);
-        pos = &shown;
-    }
+    const position_job *job = ctx;
+    const options *opt = job->opt;
     if (opt->format == OUT_JSON) {
         junqi_json j;
-        junqi_json_init(&j, out);
-        junqi_write_position_json(&j, pos, pos->moves);
-        fputc('\n', out);
+        junqi_json_init(&j, job->out);
+        junqi_write_record_position_json(&j, r->game->source, r->game->source_index, pos, pos->moves);
+        fputc('\n', job->out);
     } else if (opt->format == OUT_POS) {
         char *text = junqi_pos_format(pos);
-        fprintf(out, "%s\n", text ? text : "");
+        fprintf(job->out, "%s\n", text ? text : "");
         free(text);
     } else {
-        junqi_write_text_board(out, pos, opt->names, colour);
-        junqi_write_text_status(out, pos, pos->moves, r->last_move, (junqi_outcome)r->last_outcome);
+        junqi_write_text_board(job->out, pos, opt->names, job->colour);
+        junqi_write_text_status(job->out, pos, pos->moves, r->last_move, (junqi_outcome)r->last_outcome);
+        if (!last)
+            fputc('\n', job->out);
     }
 }
 
-/* The positions of one record. */
+/* The positions of one record: junqi_replay_each (report.h), as the Python binding's. */
 static int write_positions(const options *opt, const junqi_input *in, FILE *out, bool colour,
                            bool header)
 {
     char label[4200];
     junqi_input_label(in, label, sizeof label);
-    junqi_plies plies = junqi_cli_plies(in->game, NULL);
+    junqi_plies plies = junqi_record_plies(in->game, NULL);
     int rc = junqi_cli_check_ply(prog, in, &plies, opt->ply);
     if (rc != JUNQI_EXIT_OK)
         return rc;
-    junqi_replay r;
     junqi_diags check;
     junqi_diags_init(&check);
-    if (!junqi_replay_start(&r, in->game, NULL, &check)) {
+    if (header && opt->format == OUT_TEXT)
+        fprintf(out, "== %s\n", label);
+    position_job job = {opt, out, colour};
+    if (!junqi_replay_each(in->game, NULL, opt->all ? JUNQI_REPORT_ALL : opt->ply, opt->view, &check,
+                           write_position, &job)) {
         junqi_cli_print_diags(stderr, in->name, &check, JUNQI_FORMAT_TEXT);
         junqi_diags_free(&check);
         return JUNQI_EXIT_INVALID;
-    }
-    if (header && opt->format == OUT_TEXT)
-        fprintf(out, "== %s\n", label);
-    if (!opt->all) {
-        junqi_cli_seek(&r, &plies, opt->ply);
-        write_position(opt, out, &r, colour);
-    }
-    for (size_t ply = plies.first; opt->all && ply <= plies.last; ply++) {
-        junqi_cli_seek(&r, &plies, ply == plies.first + plies.moves ? -1 : (long)ply);
-        write_position(opt, out, &r, colour);
-        if (opt->format == OUT_TEXT && ply < plies.last)
-            fputc('\n', out);
     }
     if (check.errors)
         fprintf(stderr, "%s: %s: warning: the record breaks the rules in %zu place%s "
@@ -383,7 +381,7 @@ static int load_formation(const char *arg, const junqi_rules *rules, junqi_forma
     int named = named_formation(&c);
     if (named != JUNQI_EXIT_OK)
         return named;
-    junqi_source *src = junqi_source_open(prog, c.path, 0);
+    junqi_source *src = junqi_cli_open(prog, c.path, 0);
     if (!src)
         return JUNQI_EXIT_IO;
     size_t count = 0, found = 0;
@@ -573,7 +571,7 @@ static int parse_options(int argc, char **argv, options *opt)
 {
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
         switch (c) {
         case OPT_PLY:
             if (!junqi_cli_parse_count(optarg, 100000000L, &opt->ply))
@@ -625,7 +623,8 @@ static int parse_options(int argc, char **argv, options *opt)
             break;
         case OPT_LENIENT: opt->source_flags |= JUNQI_SOURCE_LENIENT; break;
         case 'o': opt->output = optarg; break;
-        case OPT_HELP: usage(); return JUNQI_EXIT_OK;
+        case OPT_HELP:
+        case 'h': usage(); return JUNQI_EXIT_OK;
         case OPT_VERSION: return junqi_cli_version(prog);
         case OPT_SELECT: case OPT_UNIQUE: case OPT_COUNT: case OPT_LIST: case OPT_SPLIT: {
             int rc = parse_collection_option(opt, c, optarg);
@@ -681,10 +680,10 @@ static int replay_inputs(const options *opt, int argc, char **argv, FILE *out, b
 {
     int nfiles = argc - optind, status = JUNQI_EXIT_OK;
     if (opt->position)
-        return replay_source(opt, junqi_source_string(prog, opt->position), out, colour, false, c);
+        return replay_source(opt, junqi_cli_open_position(prog, opt->position), out, colour, false, c);
     for (int i = optind; i < argc || (nfiles == 0 && i == optind); i++) {
         const char *path = i < argc ? argv[i] : "-";
-        int item = replay_source(opt, junqi_source_open(prog, path, opt->source_flags), out, colour,
+        int item = replay_source(opt, junqi_cli_open(prog, path, opt->source_flags), out, colour,
                                  nfiles > 1, c);
         if (item > status)
             status = item;
@@ -729,7 +728,7 @@ int main(int argc, char **argv)
         junqi_selection_free(opt.select);
         return JUNQI_EXIT_IO;
     }
-    bool colour = opt.colour == 1 || (opt.colour == -1 && !opt.output && isatty(STDOUT_FILENO));
+    bool colour = opt.colour == 1 || (opt.colour == -1 && !opt.output && junqi_cli_styled(STDOUT_FILENO));
     bool setup = false;
     for (int s = 0; s < JUNQI_SEATS; s++)
         setup |= opt.setup[s] != NULL;
