@@ -75,7 +75,14 @@ int junqi_formation_check_under(const junqi_formation *f, const junqi_rules *rul
 /** Free the formations' strings and the array; the list is empty after. */
 void junqi_formations_free(junqi_formations *list);
 
-/** True if the text looks like a YAML formation file (a key `rows`, `name` or `board`, or `---`). */
+/**
+ * True if the text (len bytes, possibly the first part of a file) is YAML
+ * that may hold formations, as libyaml reads it: its first document is a
+ * mapping or a sequence, in any style (`{name: x, rows: [[...]]}` too), or
+ * it holds no document at all (comments only: zero formations). A lone
+ * scalar (plain text) or a YAML syntax error before the first collection
+ * is not.
+ */
 bool junqi_formation_detect(const uint8_t *data, size_t len);
 
 #endif

@@ -81,6 +81,8 @@ error:
 
 typedef enum source_kind {
     SOURCE_UNKNOWN,
+    SOURCE_EMPTY,     /* no byte but blanks (and a byte order mark) */
+    SOURCE_UTF16,     /* UTF-16 text, which junqi does not read */
     SOURCE_QQ_REPLAY,
     SOURCE_QQ_FORMATION,
     SOURCE_JGN,
@@ -107,9 +109,33 @@ struct junqi_source {
     junqi_diags yaml_diags;    /* YAML: every reading problem, handed out with its formation */
     size_t next_diag;
     size_t items;              /* items read so far */
+    bool said_empty;           /* the note of a source with no item is given */
     long item_line;            /* positions: the line of the last one */
     bool done;
 };
+
+/* Nothing but blanks, after an optional UTF-8 byte order mark? */
+static bool blank_input(const uint8_t *data, size_t len)
+{
+    size_t i = len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    while (i < len && strchr(" \t\r\n", data[i]) && data[i])
+        i++;
+    return i == len;
+}
+
+/* UTF-16 text: a byte order mark, or ASCII with a NUL after (or before)
+ * every character of its first line. */
+static bool utf16_input(const uint8_t *data, size_t len)
+{
+    if (len >= 2 && ((data[0] == 0xFF && data[1] == 0xFE) || (data[0] == 0xFE && data[1] == 0xFF)))
+        return true;
+    size_t pairs = len / 2 < 16 ? len / 2 : 16, le = 0, be = 0;
+    for (size_t i = 0; i < pairs; i++) {
+        le += data[2 * i + 1] == 0 && data[2 * i] >= 0x09 && data[2 * i] < 0x80;
+        be += data[2 * i] == 0 && data[2 * i + 1] >= 0x09 && data[2 * i + 1] < 0x80;
+    }
+    return pairs >= 2 && (le == pairs || be == pairs);
+}
 
 static source_kind detect(const uint8_t *data, size_t len)
 {
@@ -118,6 +144,10 @@ static source_kind detect(const uint8_t *data, size_t len)
     case JUNQI_QQ_FORMATION: return SOURCE_QQ_FORMATION;
     default: break;
     }
+    if (blank_input(data, len))
+        return SOURCE_EMPTY;
+    if (utf16_input(data, len))
+        return SOURCE_UTF16;
     if (junqi_jgn_detect(data, len))
         return SOURCE_JGN;
     if (junqi_pos_detect((const char *)data, len))
@@ -260,6 +290,8 @@ static int each_record_item(void *ctx, const junqi_source *src, junqi_input *in,
     junqi_cli_print_diags(stderr, in->name ? in->name : "", d, JUNQI_FORMAT_TEXT);
     if (rc == JUNQI_READ_FAILED)
         return JUNQI_EXIT_IO;
+    if (in->kind == JUNQI_INPUT_EMPTY)
+        return JUNQI_EXIT_OK; /* zero games: the note is printed */
     if (in->kind == JUNQI_INPUT_FORMATION) {
         fprintf(stderr, "%s: %s: a formation, not a game record\n", job->prog, in->name);
         return JUNQI_EXIT_INVALID;
@@ -420,6 +452,13 @@ junqi_read_status junqi_source_next(junqi_source *src, junqi_input *in, junqi_di
     case SOURCE_JGN: rc = junqi_jgn_next(src->jgn, &in->game, d); break;
     case SOURCE_POSITIONS: rc = next_position(src, in, d); break;
     case SOURCE_YAML: rc = next_yaml(src, in, d); break;
+    case SOURCE_EMPTY: rc = JUNQI_READ_END; break;
+    case SOURCE_UTF16:
+        junqi_diags_add(d, JUNQI_CODE_UTF16, -1, JUNQI_NOWHERE,
+                        "the input is UTF-16 text: junqi reads UTF-8 (or GBK); convert it first, "
+                        "e.g. iconv -f UTF-16 -t UTF-8");
+        rc = JUNQI_READ_BROKEN;
+        break;
     default:
         junqi_diags_add(d, JUNQI_CODE_UNKNOWN_FORMAT, -1, JUNQI_NOWHERE,
                         "not a format junqi reads: QQ replays (.jgs/.jqs) and formations (.jql), JGN "
@@ -428,13 +467,22 @@ junqi_read_status junqi_source_next(junqi_source *src, junqi_input *in, junqi_di
     }
     if (once)
         src->done = true;
+    if (rc == JUNQI_READ_END && src->items == 0 && !src->said_empty) {
+        /* nothing at all: in a pipeline that means zero games, not an error */
+        src->said_empty = true;
+        junqi_diags_add(d, JUNQI_CODE_NO_GAMES, -1, JUNQI_NOWHERE,
+                        "the input holds no game or formation (zero items)");
+        in->kind = JUNQI_INPUT_EMPTY;
+        return JUNQI_READ_OK;
+    }
     if (src->kind == SOURCE_JGN && in->game) {
         in->kind = JUNQI_INPUT_RECORD;
     }
     if (in->game && !in->game->source)
         in->game->source = strdup(src->name);
     /* YAML: problems outside any formation are items of their own, numbered 0 */
-    in->index = src->kind != SOURCE_YAML ? ++src->items
+    src->items++;
+    in->index = src->kind != SOURCE_YAML ? src->items
                 : in->kind == JUNQI_INPUT_FORMATION ? src->next_formation : 0;
     in->several = !once;
     in->line = item_line(src, in);
@@ -480,8 +528,11 @@ static int load_first(junqi_source *src, junqi_input *in, junqi_diags *d)
     if (!src)
         return JUNQI_EXIT_IO;
     junqi_read_status rc = junqi_source_next(src, in, d);
-    if (rc == JUNQI_READ_END)
+    if (in->kind == JUNQI_INPUT_EMPTY) { /* one record is needed: none is an error */
+        junqi_diags_free(d);
         junqi_diags_add(d, JUNQI_CODE_EMPTY, -1, JUNQI_NOWHERE, "the input holds no record");
+        rc = JUNQI_READ_BROKEN;
+    }
     junqi_source_close(src);
     return rc == JUNQI_READ_OK ? JUNQI_EXIT_OK : rc == JUNQI_READ_FAILED ? JUNQI_EXIT_IO : JUNQI_EXIT_INVALID;
 }
@@ -503,14 +554,29 @@ int junqi_cli_load_position(const char *prog, const char *text, junqi_input *in,
     return load_first(junqi_source_string(prog, text), in, d);
 }
 
+bool junqi_cli_control(unsigned char c)
+{
+    return (c < 0x20 && c != '\t') || c == 0x7F;
+}
+
+void junqi_cli_put_visible(FILE *out, const char *s)
+{
+    for (; *s; s++)
+        if (junqi_cli_control((unsigned char)*s))
+            fprintf(out, "\\x%02x", (unsigned char)*s);
+        else
+            fputc(*s, out);
+}
+
 static void print_where_text(FILE *out, const char *file, const junqi_diag *g)
 {
     const junqi_loc *l = &g->loc;
+    junqi_cli_put_visible(out, file);
     if (l->line > 0) {
-        fprintf(out, "%s:%d:%d: ", file, l->line, l->column > 0 ? l->column : 1);
+        fprintf(out, ":%d:%d: ", l->line, l->column > 0 ? l->column : 1);
         return;
     }
-    fprintf(out, "%s: ", file);
+    fputs(": ", out);
     if (g->move > 0)
         fprintf(out, "move %d ", g->move);
     if (l->record >= 0 && l->offset >= 0)
@@ -528,7 +594,9 @@ static void print_caret(FILE *out, const junqi_diag *g)
 {
     if (!g->source_line)
         return;
-    fprintf(out, "  %s\n  ", g->source_line);
+    fputs("  ", out);
+    junqi_cli_put_visible(out, g->source_line);
+    fputs("\n  ", out);
     const char *s = g->source_line;
     for (int col = 1; col < g->loc.column && *s; col++) {
         size_t n = 1;
@@ -536,7 +604,8 @@ static void print_caret(FILE *out, const junqi_diag *g)
             n++;
         char ch[8] = {0};
         memcpy(ch, s, n < 7 ? n : 7);
-        int w = *s == '\t' ? 0 : junqi_display_width(ch);
+        /* a control character is shown as \xHH, four columns */
+        int w = *s == '\t' ? 0 : junqi_cli_control((unsigned char)*s) ? 4 : junqi_display_width(ch);
         if (*s == '\t')
             fputc('\t', out);
         for (int i = 0; i < w; i++)
@@ -560,7 +629,9 @@ void junqi_cli_print_diags(FILE *out, const char *file, const junqi_diags *d, ju
         const junqi_diag *g = &d->items[i];
         if (fmt == JUNQI_FORMAT_TEXT) {
             print_where_text(out, file, g);
-            fprintf(out, "%s: %s\n", junqi_severity_name(g->severity), g->message);
+            fprintf(out, "%s: ", junqi_severity_name(g->severity));
+            junqi_cli_put_visible(out, g->message);
+            fputc('\n', out);
             print_caret(out, g);
             continue;
         }

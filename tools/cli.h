@@ -38,7 +38,9 @@ typedef enum junqi_cli_format {
 typedef enum junqi_input_kind {
     JUNQI_INPUT_UNKNOWN = 0,
     JUNQI_INPUT_RECORD,    /**< a game record (QQ replay, JGN game, position): .game is set */
-    JUNQI_INPUT_FORMATION  /**< a formation (.jql, YAML): .formation is set */
+    JUNQI_INPUT_FORMATION, /**< a formation (.jql, YAML): .formation is set */
+    JUNQI_INPUT_EMPTY      /**< the source holds no item at all (an empty or blank file, a JGN
+                                file of no game): zero items, with a "no-games" note */
 } junqi_input_kind;
 
 /** One input item: a record or a formation. Free with junqi_input_free(). */
@@ -154,11 +156,21 @@ int junqi_cli_load(const char *prog, const char *path, junqi_input *in, junqi_di
 /** As junqi_cli_load() for a `--position STRING`. */
 int junqi_cli_load_position(const char *prog, const char *text, junqi_input *in, junqi_diags *d);
 
+/** True for the control characters that text output escapes (C0 but tab, and DEL). */
+bool junqi_cli_control(unsigned char c);
+
+/**
+ * Write s to out with each control character (junqi_cli_control) as \xHH,
+ * so that no text from an input (an ESC, a BEL) reaches a terminal raw.
+ */
+void junqi_cli_put_visible(FILE *out, const char *s);
+
 /**
  * Print diagnostics about input `file` in text or JSON (one object per line,
  * cli.md "Diagnostics"). Text form: "FILE: move N (record K, offset 0x1F6):
  * error: message" for binary inputs, "FILE:LINE:COL: error: message" with
- * the source line and a caret for text inputs.
+ * the source line and a caret for text inputs; control characters of the
+ * file name, message and line are shown as \xHH (junqi_cli_put_visible).
  */
 void junqi_cli_print_diags(FILE *out, const char *file, const junqi_diags *d, junqi_cli_format fmt);
 

@@ -75,13 +75,18 @@ static void print_summary(const junqi_input *in, const junqi_replay *r, const ju
     for (size_t i = 0; i < d->n; i++)
         warnings += d->items[i].severity == JUNQI_SEV_WARNING;
     char label[4200];
-    printf("%s: %s", junqi_input_label(in, label, sizeof label), d->errors ? "invalid" : "valid");
+    junqi_cli_put_visible(stdout, junqi_input_label(in, label, sizeof label));
+    printf(": %s", d->errors ? "invalid" : "valid");
     if (d->errors)
         printf(", %zu error%s", d->errors, d->errors == 1 ? "" : "s");
     if (warnings)
         printf(", %zu warning%s", warnings, warnings == 1 ? "" : "s");
-    if (in->kind == JUNQI_INPUT_FORMATION) {
-        printf(": formation%s%s\n", in->formation.name ? " " : "", in->formation.name ? in->formation.name : "");
+    if (in->kind == JUNQI_INPUT_EMPTY) {
+        puts(": no game (zero items)");
+    } else if (in->kind == JUNQI_INPUT_FORMATION) {
+        printf(": formation%s", in->formation.name ? " " : "");
+        junqi_cli_put_visible(stdout, in->formation.name ? in->formation.name : "");
+        putchar('\n');
     } else if (in->kind == JUNQI_INPUT_RECORD && r) {
         int players = junqi_position_players(&r->pos);
         printf(": %s game, %d player%s, %zu move%s", junqi_board_kind_name(in->game->board), players,

@@ -96,6 +96,67 @@ run "$V" --format json "$tmp/twice.yaml"
 expect "defect 17: a YAML key given twice: a duplicate-key warning at line 2, valid" "0 duplicate-key 2" \
     "$rc $(jq -r '"\(.code) \(.line)"' <<<"$out")"
 
+# --- defect 14: NUL bytes, UTF-16 and control characters are named ----------
+printf '[Board "two\0player"]\n\n*\n' >"$tmp/nul.jgn"
+run "$V" --format json "$tmp/nul.jgn"
+expect "defect 14: a NUL byte in a tag: exit status, code, line and column" "1 nul-byte 1 12" \
+    "$rc $(jq -r '"\(.code) \(.line) \(.column)"' <<<"$out")"
+"$R" --to jgn "$Q/jgs-002724.jgs" | iconv -f UTF-8 -t UTF-16 >"$tmp/utf16.jgn"
+run "$V" --format json "$tmp/utf16.jgn"
+expect "defect 14: UTF-16 input (with a byte order mark): exit status and code" "1 utf16" \
+    "$rc $(jq -r .code <<<"$out")"
+"$R" --to jgn "$Q/jgs-002724.jgs" | iconv -f UTF-8 -t UTF-16LE >"$tmp/utf16le.jgn"
+run "$V" --format json "$tmp/utf16le.jgn"
+expect "defect 14: UTF-16LE input without a byte order mark: code" "utf16" "$(jq -r .code <<<"$out")"
+printf '[Board "two-player"]\n[Event "\033[31mred\007"]\n\n{bell\007} *\n' >"$tmp/control.jgn"
+run "$V" "$tmp/control.jgn"
+expect "defect 14: control characters are warned about, the record is valid" 0 "$rc"
+expect "defect 14: no raw ESC or BEL reaches the terminal" 0 "$(printf '%s' "$out" | tr -cd '\033\007' | wc -c)"
+expect "defect 14: the warnings name them" 3 "$(grep -c 'warning: the .* holds the control character' <<<"$out")"
+run "$R" --to jgn "$tmp/control.jgn"
+expect "defect 14: JGN writes them escaped" '[Event "\x1b[31mred\x07"]|{bell\x07} *' \
+    "$(grep -E '^\[Event|^\{' <<<"$out" | paste -sd'|')"
+expect "defect 14: ... and reads the escapes back to the same record" "$out" \
+    "$("$R" --to jgn - <<<"$out" 2>/dev/null)"
+
+# --- defect 17: a repeated JGN tag is a warning -------------------------------
+printf '[Board "two-player"]\n[Event "a"]\n[Event "b"]\n\n*\n' >"$tmp/twice.jgn"
+run "$V" --format json "$tmp/twice.jgn"
+expect "defect 17: a JGN tag given twice: a duplicate-tag warning at line 3, valid" "0 duplicate-tag 3" \
+    "$rc $(jq -r '"\(.code) \(.line)"' <<<"$out")"
+expect "defect 17: the later value counts" '"b"' "$("$R" --to json "$tmp/twice.jgn" 2>/dev/null | jq .tags.Event)"
+
+# --- defect 18: any YAML a YAML parser accepts is read as YAML ----------------
+for f in flow-style.yaml documents.yaml; do
+    run "$V" --format json "$JUNQI_ROOT/tests/fuzz/corpus/yaml/$f"
+    expect "defect 18: $f is read as YAML (no unknown-format)" "" "$(jq -r 'select(.code == "unknown-format") | .code' <<<"$out")"
+done
+run "$V" "$JUNQI_ROOT/tests/fuzz/corpus/yaml/flow-style.yaml"
+expect "defect 18: a flow-style formation validates" 0 "$rc"
+printf -- '- {name: a, rows: [[7,3,8,1,3],[B,~,5,~,9],[4,1,~,6,2],[2,~,5,~,3],[L,1,B,6,L],[2,L,4,F,7]]}\n' >"$tmp/flow.yaml"
+run "$R" --board two-player --setup "south=$tmp/flow.yaml" --setup "north=$F13"
+expect "defect 18: --setup takes a flow-style sequence of formations" 0 "$rc"
+run "$V" - <<<"just words"
+expect "defect 18: plain text is still no format junqi reads" "1 1" "$rc $(grep -c 'not a format junqi reads' <<<"$out")"
+
+# --- defect 19: an empty or blank input is zero games, not an error ----------
+printf '' >"$tmp/empty.jgn"
+printf '\n  \n\t\n' >"$tmp/blank.txt"
+for f in "$tmp/empty.jgn" "$tmp/blank.txt"; do
+    b=$(basename "$f")
+    run "$V" --format json "$f"
+    expect "defect 19: junqi-validate $b: exit 0 with a no-games note" "0 no-games note" \
+        "$rc $(jq -r '"\(.code) \(.severity)"' <<<"$out")"
+    run "$R" --to jgn "$f"
+    expect "defect 19: junqi-replay --to jgn $b: exit 0, nothing written" "0 " "$rc $out"
+    run "$A" --depth 1 "$f"
+    expect "defect 19: junqi-analyze $b: exit 0, nothing written" "0 " "$rc $out"
+    run "$V" - <"$f"
+    expect "defect 19: junqi-validate < $b (a pipeline): exit 0" 0 "$rc"
+    run "$A" --go "$f"
+    expect "defect 19: junqi-analyze --go $b needs a record: exit 1, 'empty'" "1 1" "$rc $(grep -c 'holds no record' <<<"$err")"
+done
+
 # --- defect 24: a ply past the end of the game is a usage error --------------
 # 75 quiet moves under 'standard': the game is drawn at ply 70
 cp "$JUNQI_ROOT/tests/data/bad/quiet-75.jgn" "$tmp/quiet.jgn"
