@@ -2,6 +2,7 @@
 /*
  * cli.c - see cli.h.
  */
+#define _XOPEN_SOURCE 700 /* realpath() */
 #include "cli.h"
 
 #include <errno.h>
@@ -804,6 +805,31 @@ bool junqi_cli_parse_format(const char *text, junqi_cli_format *out)
     return true;
 }
 
+/* Where -o PATH really writes: the file a symbolic link leads to, so that
+ * the link stays a link (a dangling link: the file it names). *st is the
+ * target's status when *exists. A new string, or NULL when out of memory. */
+static char *output_target(const char *path, struct stat *st, bool *exists)
+{
+    struct stat link;
+    char *target = NULL;
+    if (lstat(path, &link) == 0 && S_ISLNK(link.st_mode)) {
+        target = realpath(path, NULL);
+        char name[4096];
+        ssize_t n = target ? 0 : readlink(path, name, sizeof name - 1);
+        if (!target && n > 0) {
+            name[n] = '\0';
+            const char *slash = strrchr(path, '/');
+            size_t dir = name[0] == '/' || !slash ? 0 : (size_t)(slash - path) + 1;
+            if ((target = malloc(dir + (size_t)n + 1)))
+                snprintf(target, dir + (size_t)n + 1, "%.*s%s", (int)dir, path, name);
+        }
+    }
+    if (!target)
+        target = strdup(path);
+    *exists = target && stat(target, st) == 0;
+    return target;
+}
+
 bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output *o)
 {
     memset(o, 0, sizeof *o);
@@ -811,18 +837,29 @@ bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output 
         o->fp = stdout;
         return true;
     }
-    size_t n = strlen(path) + 16;
-    o->path = strdup(path);
-    o->tmp_path = malloc(n);
-    if (!o->path || !o->tmp_path)
+    struct stat st;
+    bool exists;
+    if (!(o->path = output_target(path, &st, &exists)))
         goto error;
-    snprintf(o->tmp_path, n, "%s.tmpXXXXXX", path);
+    if (exists && !S_ISREG(st.st_mode)) {
+        /* a device or a FIFO (-o /dev/null): written in place, never replaced */
+        if (!(o->fp = fopen(o->path, "w"))) {
+            fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(errno));
+            goto error;
+        }
+        return true;
+    }
+    size_t n = strlen(o->path) + 16;
+    if (!(o->tmp_path = malloc(n)))
+        goto error;
+    snprintf(o->tmp_path, n, "%s.tmpXXXXXX", o->path);
     int fd = mkstemp(o->tmp_path);
     mode_t mask = umask(0);
     umask(mask);
-    /* mkstemp makes the file private: give it the permissions a plain open would */
+    /* mkstemp makes the file private: give it the permissions of the file
+     * it replaces, or those a plain open would give a new one */
     if (fd >= 0)
-        fchmod(fd, 0666 & ~mask);
+        fchmod(fd, exists ? st.st_mode & 07777 : 0666 & ~mask);
     if (fd < 0 || !(o->fp = fdopen(fd, "w"))) {
         fprintf(stderr, "%s: %s: cannot create a temporary file: %s\n", prog, path, strerror(errno));
         if (fd >= 0) {
@@ -859,12 +896,12 @@ bool junqi_cli_output_close(const char *prog, junqi_cli_output *o, bool commit)
         ok = false;
         fprintf(stderr, "%s: %s: write failed: %s\n", prog, o->path, strerror(errno));
     }
-    if (ok && commit && rename(o->tmp_path, o->path) != 0) {
+    if (ok && commit && o->tmp_path && rename(o->tmp_path, o->path) != 0) {
         ok = false;
         fprintf(stderr, "%s: %s: cannot rename the temporary file: %s\n", prog, o->path,
                 strerror(errno));
     }
-    if (!ok || !commit)
+    if (o->tmp_path && (!ok || !commit))
         unlink(o->tmp_path);
     free(o->path);
     free(o->tmp_path);

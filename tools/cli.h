@@ -261,13 +261,17 @@ bool junqi_cli_parse_format(const char *text, junqi_cli_format *out);
 /** An output file written through a temporary file in the same folder. */
 typedef struct junqi_cli_output {
     FILE *fp;        /**< write here */
-    char *path;      /**< final path, or NULL for standard output */
-    char *tmp_path;  /**< the temporary file while open */
+    char *path;      /**< the file written (a symbolic link's target), or NULL for stdout */
+    char *tmp_path;  /**< the temporary file while open; NULL when written in place */
 } junqi_cli_output;
 
 /**
- * Open output `path` ("-" or NULL: standard output). Returns false, with a
- * message printed to stderr, when the temporary file cannot be created.
+ * Open output `path` ("-" or NULL: standard output). A regular file is
+ * written through a temporary file in the same folder, renamed onto it at
+ * the end; an existing file keeps its permissions, and a symbolic link its
+ * target (the file it leads to is replaced, the link stays). A device or
+ * FIFO (/dev/null) is written in place. Returns false, with a message
+ * printed to stderr, when the file cannot be opened or created.
  */
 bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output *o);
 

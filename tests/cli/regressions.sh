@@ -119,6 +119,34 @@ expect "defect 14: JGN writes them escaped" '[Event "\x1b[31mred\x07"]|{bell\x07
 expect "defect 14: ... and reads the escapes back to the same record" "$out" \
     "$("$R" --to jgn - <<<"$out" 2>/dev/null)"
 
+# --- defect 16: -o keeps an existing file's mode and a link's target --------
+# (only files under $tmp: a device such as /dev/null is never a test target)
+o=$tmp/out16
+mkdir "$o"
+echo old >"$o/game.jgn"
+chmod 640 "$o/game.jgn"
+ln -s game.jgn "$o/link.jgn"
+run "$R" --to jgn -o "$o/link.jgn" "$Q/jgs-002724.jgs"
+expect "defect 16: -o through a symbolic link: exit status" 0 "$rc"
+expect "defect 16: the link stays a link to its file" "game.jgn" "$(readlink "$o/link.jgn")"
+expect "defect 16: the file it leads to keeps its mode 640 and gets the record" "640 [Board \"four-player\"]" \
+    "$(stat -c %a "$o/game.jgn") $(head -n 1 "$o/game.jgn")"
+mkdir "$o/sub"
+ln -s sub/new.jgn "$o/dangling.jgn"
+run "$R" --to jgn -o "$o/dangling.jgn" "$Q/jgs-002724.jgs"
+expect "defect 16: -o through a dangling link creates the file it names" "0 link file" \
+    "$rc $([ -L "$o/dangling.jgn" ] && echo link) $([ -f "$o/sub/new.jgn" ] && echo file)"
+mkfifo "$o/fifo"
+cat "$o/fifo" >"$o/from-fifo" &
+reader=$!
+run "$R" --to jgn -o "$o/fifo" "$Q/jgs-002724.jgs"
+wait "$reader"
+expect "defect 16: -o onto a FIFO writes into it and leaves it a FIFO" \
+    "0 fifo $("$R" --to jgn "$Q/jgs-002724.jgs" | wc -c)" \
+    "$rc $([ -p "$o/fifo" ] && echo fifo) $(wc -c <"$o/from-fifo")"
+expect "defect 16: no temporary file is left" "dangling.jgn fifo from-fifo game.jgn link.jgn sub" \
+    "$(ls "$o" | paste -sd' ')"
+
 # --- defect 17: a repeated JGN tag is a warning -------------------------------
 printf '[Board "two-player"]\n[Event "a"]\n[Event "b"]\n\n*\n' >"$tmp/twice.jgn"
 run "$V" --format json "$tmp/twice.jgn"
