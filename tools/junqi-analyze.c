@@ -561,19 +561,19 @@ static void write_annotation_json(FILE *out, const junqi_game *g, const junqi_an
     fputc('\n', out);
 }
 
-static bool write_graph(const options *opt, const junqi_game *g, const junqi_annotation *a)
+/* Draw the first game's graph into the --graph output, opened before any
+ * work (so that a path that cannot be written fails at once). */
+static bool write_graph(const options *opt, junqi_cli_output *graph, const junqi_game *g,
+                        const junqi_annotation *a)
 {
     junqi_image_format format;
     junqi_image_format_from_path(opt->graph, &format); /* checked with the options */
-    junqi_cli_output out;
-    if (!junqi_cli_output_open(prog, opt->graph, &out))
-        return false;
     char err[256];
-    bool ok = junqi_graph_write(out.fp, format, g, a, JUNQI_NO_SEAT, 960, 360, junqi_theme_default(), err,
-                                sizeof err);
+    bool ok = junqi_graph_write(graph->fp, format, g, a, JUNQI_NO_SEAT, 960, 360, junqi_theme_default(),
+                                err, sizeof err);
     if (!ok)
         fprintf(stderr, "%s: %s: %s\n", prog, opt->graph, err);
-    return junqi_cli_output_close(prog, &out, ok) && ok;
+    return ok;
 }
 
 static junqi_annotate_options annotate_options(const options *opt, progress *p)
@@ -598,12 +598,14 @@ static junqi_annotate_options annotate_options(const options *opt, progress *p)
 typedef struct annotate_job {
     const options *opt;
     FILE *out;
+    junqi_cli_output *graph; /* --graph, open; NULL without */
+    bool graphed;            /* the graph is written */
     progress *p;
 } annotate_job;
 
 static int annotate_record(void *ctx, junqi_input *in)
 {
-    const annotate_job *job = ctx;
+    annotate_job *job = ctx;
     if (junqi_cli_apply_rules(prog, in->name, in->game, job->opt->rules) != JUNQI_EXIT_OK ||
         junqi_cli_check_seat(prog, in->name, in->game, "--only-seat", job->opt->only_seat) !=
             JUNQI_EXIT_OK)
@@ -623,38 +625,48 @@ static int annotate_record(void *ctx, junqi_input *in)
         fputc('\n', job->out); /* a blank line after each game: outputs concatenate */
     }
     int status = JUNQI_EXIT_OK;
-    if (job->opt->graph && job->p->game == 1 && !write_graph(job->opt, in->game, &a))
-        status = JUNQI_EXIT_IO;
+    if (job->graph && !job->graphed) {
+        job->graphed = true;
+        if (!write_graph(job->opt, job->graph, in->game, &a))
+            status = JUNQI_EXIT_IO;
+    }
     junqi_annotation_free(&a);
     return status;
 }
 
 /* Annotate every game of one source onto out; returns the exit status. */
-static int annotate_source(const options *opt, junqi_source *src, FILE *out, progress *p)
+static int annotate_source(annotate_job *job, junqi_source *src)
 {
-    annotate_job job = {opt, out, p};
-    return junqi_cli_each_record(prog, src, annotate_record, &job);
+    return junqi_cli_each_record(prog, src, annotate_record, job);
 }
 
+/* Annotation: every output (-o, --graph) is opened before the first game, so
+ * that a path that cannot be written is an error at once, not after the work. */
 static int run_annotate(const options *opt, int argc, char **argv, int first)
 {
-    junqi_cli_output out;
+    junqi_cli_output out, graph;
     if (!junqi_cli_output_open(prog, opt->output, &out))
         return JUNQI_EXIT_IO;
+    if (opt->graph && !junqi_cli_output_open(prog, opt->graph, &graph)) {
+        junqi_cli_output_close(prog, &out, false);
+        return JUNQI_EXIT_IO;
+    }
     progress p = {isatty(STDERR_FILENO) != 0, 0};
+    annotate_job job = {opt, out.fp, opt->graph ? &graph : NULL, false, &p};
     int status = JUNQI_EXIT_OK, nfiles = argc - first;
     if (opt->position) {
-        status = annotate_source(opt, junqi_source_string(prog, opt->position), out.fp, &p);
+        status = annotate_source(&job, junqi_source_string(prog, opt->position));
     } else {
         for (int i = first; i < argc || (nfiles == 0 && i == first); i++) {
-            int rc = annotate_source(opt, junqi_source_open(prog, i < argc ? argv[i] : "-", opt->source_flags),
-                                     out.fp, &p);
+            int rc = annotate_source(&job, junqi_source_open(prog, i < argc ? argv[i] : "-", opt->source_flags));
             if (rc > status)
                 status = rc;
             if (nfiles == 0)
                 break;
         }
     }
+    if (opt->graph && !junqi_cli_output_close(prog, &graph, job.graphed && status != JUNQI_EXIT_IO))
+        status = JUNQI_EXIT_IO;
     if (!junqi_cli_output_close(prog, &out, junqi_cli_output_keep(&out, status)))
         return JUNQI_EXIT_IO;
     return status;

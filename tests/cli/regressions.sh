@@ -185,6 +185,18 @@ for f in "$tmp/empty.jgn" "$tmp/blank.txt"; do
     expect "defect 19: junqi-analyze --go $b needs a record: exit 1, 'empty'" "1 1" "$rc $(grep -c 'holds no record' <<<"$err")"
 done
 
+# --- defect 20: every output path is checked before the work ----------------
+start=$(date +%s%N)
+run "$A" --graph "$tmp/no-such-dir/eval.png" "$Q/jgs-002724.jgs"
+took=$((($(date +%s%N) - start) / 1000000))
+expect "defect 20: --graph into a missing folder: exit status" 3 "$rc"
+expect "defect 20: ... before any game is annotated (nothing on standard output)" "" "$out"
+checks=$((checks + 1))
+[ "$took" -lt 2000 ] || fail "defect 20: --graph into a missing folder took $took ms: the annotation ran first"
+run "$JUNQI_BIN/junqi-render" --frames "$tmp/frames" -o "$tmp/no-such-dir/game.gif" "$Q/jgs-002724.jgs"
+expect "defect 20: junqi-render -o into a missing folder: exit 3, no frames drawn first" "3 no" \
+    "$rc $([ -e "$tmp/frames" ] && echo yes || echo no)"
+
 # --- defect 24: a ply past the end of the game is a usage error --------------
 # 75 quiet moves under 'standard': the game is drawn at ply 70
 cp "$JUNQI_ROOT/tests/data/bad/quiet-75.jgn" "$tmp/quiet.jgn"
