@@ -377,8 +377,9 @@ static const char *const bench_positions[] = {
 #define BENCH_DEPTH_FOUR 7
 #define BENCH_DEPTH_TWO 9
 
-/* Nodes and search milliseconds (summed over the searches, so per thread)
- * of the bench positions on board `kind`. */
+/* Nodes and search time in milliseconds (summed over the searches, so per
+ * thread) of the bench positions on board `kind`, timed in nanoseconds: a
+ * board whose searches take under a millisecond still has a rate. */
 static void board_totals(const junqi_position *pos, const junqi_search_result *res,
                          junqi_board_kind kind, uint64_t *nodes, double *ms)
 {
@@ -387,7 +388,7 @@ static void board_totals(const junqi_position *pos, const junqi_search_result *r
     for (int i = 0; i < BENCH_POSITIONS; i++)
         if (pos[i].board->kind == kind) {
             *nodes += res[i].nodes;
-            *ms += res[i].elapsed;
+            *ms += (double)res[i].elapsed_ns / 1e6;
         }
 }
 
@@ -423,10 +424,10 @@ static void print_bench(const junqi_position *pos, const junqi_search_result *re
     }
     char name[8];
     for (int i = 0; i < BENCH_POSITIONS; i++)
-        printf("position %d (%s, depth %d): %s %d, %llu nodes, %d ms\n", i + 1,
+        printf("position %d (%s, depth %d): %s %d, %llu nodes, %.3f ms\n", i + 1,
                pos[i].board->name, res[i].depth,
                junqi_move_name(pos[i].board, res[i].lines[0].pv[0], name), res[i].score,
-               (unsigned long long)res[i].nodes, res[i].elapsed);
+               (unsigned long long)res[i].nodes, (double)res[i].elapsed_ns / 1e6);
     printf("four-player: %llu nodes, %.0f nodes/s per thread\n", (unsigned long long)n4, nps4);
     printf("two-player: %llu nodes, %.0f nodes/s per thread\n", (unsigned long long)n2, nps2);
     printf("nodes %llu\nnps %.0f\n", (unsigned long long)(n4 + n2), nps);

@@ -197,6 +197,11 @@ run "$JUNQI_BIN/junqi-render" --frames "$tmp/frames" -o "$tmp/no-such-dir/game.g
 expect "defect 20: junqi-render -o into a missing folder: exit 3, no frames drawn first" "3 no" \
     "$rc $([ -e "$tmp/frames" ] && echo yes || echo no)"
 
+# --- defect 21: --bench rates boards whose searches take under 1 ms ---------
+run "$A" --bench --depth 1 --format json
+expect "defect 21: --bench --depth 1: every rate is positive (timed in nanoseconds)" "true true true" \
+    "$(jq -r '"\(.nps > 0) \(.nps_four_player > 0) \(.nps_two_player > 0)"' <<<"$out")"
+
 # --- defect 24: a ply past the end of the game is a usage error --------------
 # 75 quiet moves under 'standard': the game is drawn at ply 70
 cp "$JUNQI_ROOT/tests/data/bad/quiet-75.jgn" "$tmp/quiet.jgn"
