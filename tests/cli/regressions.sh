@@ -96,6 +96,17 @@ run "$V" --format json "$tmp/twice.yaml"
 expect "defect 17: a YAML key given twice: a duplicate-key warning at line 2, valid" "0 duplicate-key 2" \
     "$rc $(jq -r '"\(.code) \(.line)"' <<<"$out")"
 
+# --- defect 12: replay and setup checks of text inputs show the line and caret
+sed 's/3\. l11>k12/3. l11-k12/' "$tmp/game.jgn" >"$tmp/illegal.jgn"
+run "$V" "$tmp/illegal.jgn"
+expect "defect 12: a replay check of a JGN game: location, source line and caret" \
+    "$tmp/illegal.jgn:17:50: error|  1. g12<f11 2. f11=g13 flag:a8 timeout:south:1 3. l11-k12 4. k13=k12 5. e11>g14|$(printf '%52s' '^')" \
+    "$(grep -A2 ':17:50: error' <<<"$out" | sed 's/: the record.*//' | paste -sd'|')"
+sed 's/^\[SouthSetup "[^"]*"\]/[SouthSetup "91717\/8.3.6\/B3.32\/B.5.2\/145L6\/42LF9"]/' "$tmp/game.jgn" >"$tmp/setup.jgn"
+run "$V" "$tmp/setup.jgn"
+expect "defect 12: a setup check of a JGN setup tag shows that tag's line" \
+    '  [SouthSetup "91717/8.3.6/B3.32/B.5.2/145L6/42LF9"]' "$(grep -m 1 -A1 'error: south.s setup' <<<"$out" | tail -n 1)"
+
 # --- defect 14: NUL bytes, UTF-16 and control characters are named ----------
 printf '[Board "two\0player"]\n\n*\n' >"$tmp/nul.jgn"
 run "$V" --format json "$tmp/nul.jgn"
