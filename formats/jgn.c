@@ -1426,13 +1426,20 @@ static void write_comments(writer *w, const junqi_line *l, size_t before)
             write_comment(w, l->comments[i].text);
 }
 
+char *junqi_jgn_move_token(const junqi_board *b, const junqi_item *it, char buf[8])
+{
+    char from[4], to[4];
+    char sep = it->outcome_known ? outcome_sep[it->outcome & 3] : 'x';
+    snprintf(buf, 8, "%s%c%s", junqi_square_name(b, it->move.from, from), sep,
+             junqi_square_name(b, it->move.to, to));
+    return buf;
+}
+
 static void write_move(writer *w, const junqi_item *it, size_t number)
 {
-    char tok[64], from[4], to[4];
-    char sep = it->outcome_known ? outcome_sep[it->outcome & 3] : 'x';
+    char tok[64], from[8];
     /* the number and its move stay on one line */
-    int n = snprintf(tok, sizeof tok, "%zu. %s%c%s", number, junqi_square_name(w->b, it->move.from, from),
-                     sep, junqi_square_name(w->b, it->move.to, to));
+    int n = snprintf(tok, sizeof tok, "%zu. %s", number, junqi_jgn_move_token(w->b, it, from));
     /* a first NAG of $1..$6 is written as a mark on the move, the others as $n */
     int k = 0;
     if (it->nnags && it->nags[0] >= 1 && it->nags[0] <= 6)

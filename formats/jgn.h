@@ -20,6 +20,10 @@
 #include "diag.h"
 #include "game.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** Reader flag: keep the valid part of a broken game and report the rest. */
 #define JUNQI_JGN_LENIENT 1u
 
@@ -103,11 +107,23 @@ bool junqi_jgn_write(FILE *out, const junqi_game *g);
 char *junqi_jgn_to_string(const junqi_game *g);
 
 /**
+ * A move as JGN writes it, without its number and marks: its two squares
+ * and the separator that tells the recorded outcome ("h5-h6" a move, "h5>h6"
+ * the attacker wins, "h5<h6" it loses, "h5=h6" both removed, "h5xh6" the
+ * record does not say; docs/jgn.md §3). Returns buf.
+ */
+char *junqi_jgn_move_token(const junqi_board *b, const junqi_item *it, char buf[8]);
+
+/**
  * Find the next `[%name args]` command in a comment. *text is advanced past
  * it. On success name (room for 32 bytes) gets the command name, and
  * *args and *args_len its arguments (without surrounding blanks). Returns false
  * when there is no further command.
  */
 bool junqi_jgn_next_command(const char **text, char name[32], const char **args, size_t *args_len);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

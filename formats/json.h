@@ -13,6 +13,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** Nesting limit of a writer. */
 #define JUNQI_JSON_MAX_DEPTH 32
 
@@ -41,5 +45,9 @@ void junqi_json_bool(junqi_json *j, bool v);
 void junqi_json_null(junqi_json *j);
 /** A number with `decimals` digits after the point (NaN and infinities write null). */
 void junqi_json_number(junqi_json *j, double v, int decimals);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -194,10 +194,33 @@ void junqi_write_text_status(FILE *out, const junqi_position *pos, size_t ply, j
     write_result_text(out, pos);
 }
 
-void junqi_write_position_json(junqi_json *j, const junqi_position *pos, size_t ply)
+void junqi_write_result_json(junqi_json *j, const junqi_result *r, unsigned present,
+                             const junqi_rules *rules, const junqi_score *sc)
+{
+    if (r->status == JUNQI_ONGOING) {
+        junqi_json_null(j);
+        return;
+    }
+    junqi_json_begin_object(j);
+    junqi_json_key(j, "winner");
+    junqi_json_string(j, r->status == JUNQI_DECIDED ? junqi_result_text(r, present) : NULL);
+    junqi_json_key(j, "draw");
+    junqi_json_bool(j, r->status == JUNQI_DRAWN);
+    junqi_json_key(j, "reason");
+    junqi_json_string(j, junqi_reason_id((junqi_reason)r->reason));
+    if (r->reason == JUNQI_REASON_UNKNOWN_CODE) {
+        junqi_json_key(j, "code");
+        junqi_json_int(j, r->code);
+    }
+    if (sc)
+        junqi_write_score_json(j, rules, sc);
+    junqi_json_end_object(j);
+}
+
+/* The members of a position object, after any the caller wrote first. */
+static void position_members(junqi_json *j, const junqi_position *pos, size_t ply)
 {
     char square[4];
-    junqi_json_begin_object(j);
     junqi_json_key(j, "ply");
     junqi_json_uint(j, ply);
     junqi_json_key(j, "to_move");
@@ -225,24 +248,36 @@ void junqi_write_position_json(junqi_json *j, const junqi_position *pos, size_t 
             junqi_json_string(j, junqi_seat_name((junqi_seat)s));
     junqi_json_end_array(j);
     junqi_json_key(j, "result");
-    if (pos->result.status == JUNQI_ONGOING) {
+    junqi_score sc;
+    bool scored = junqi_score_position(pos, &sc);
+    junqi_write_result_json(j, &pos->result, pos->present, pos->rules, scored ? &sc : NULL);
+}
+
+void junqi_write_position_json(junqi_json *j, const junqi_position *pos, size_t ply)
+{
+    junqi_json_begin_object(j);
+    position_members(j, pos, ply);
+    junqi_json_end_object(j);
+}
+
+void junqi_write_source_json(junqi_json *j, const char *source, size_t index)
+{
+    if (!source)
+        return;
+    junqi_json_key(j, "source");
+    junqi_json_string(j, source);
+    junqi_json_key(j, "game");
+    if (index > 0)
+        junqi_json_uint(j, index);
+    else
         junqi_json_null(j);
-    } else {
-        junqi_json_begin_object(j);
-        junqi_json_key(j, "winner");
-        junqi_json_string(j, junqi_result_winner(pos));
-        junqi_json_key(j, "draw");
-        junqi_json_bool(j, pos->result.status == JUNQI_DRAWN);
-        junqi_json_key(j, "reason");
-        junqi_json_string(j, junqi_reason_id((junqi_reason)pos->result.reason));
-        if (pos->result.reason == JUNQI_REASON_UNKNOWN_CODE) {
-            junqi_json_key(j, "code");
-            junqi_json_int(j, pos->result.code);
-        }
-        junqi_score sc;
-        if (junqi_score_position(pos, &sc))
-            junqi_write_score_json(j, pos->rules, &sc);
-        junqi_json_end_object(j);
-    }
+}
+
+void junqi_write_record_position_json(junqi_json *j, const char *source, size_t index,
+                                      const junqi_position *pos, size_t ply)
+{
+    junqi_json_begin_object(j);
+    junqi_write_source_json(j, source, index);
+    position_members(j, pos, ply);
     junqi_json_end_object(j);
 }

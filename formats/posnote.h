@@ -24,6 +24,10 @@
 #include "diag.h"
 #include "position.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /**
  * The notation of pos as a new NUL-terminated string (the caller frees it),
  * or NULL when out of memory. Seats that are out (eliminated or left) are
@@ -57,5 +61,9 @@ bool junqi_pos_parse_under(const char *text, size_t len, const junqi_rules *unde
 
 /** True if text (len bytes) looks like a position string: its first word has 11 or 16 '/'. */
 bool junqi_pos_detect(const char *text, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -10,6 +10,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /**
  * Decode len bytes of GBK text (read as GB18030, its superset) into a new
  * NUL-terminated UTF-8 string that the caller frees. Bytes that do not
@@ -29,5 +33,9 @@ size_t junqi_utf8_sequence(const unsigned char *p, size_t n);
 
 /** True if the len bytes at s are well-formed UTF-8 (junqi_utf8_sequence throughout). */
 bool junqi_utf8_valid(const char *s, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -33,6 +33,10 @@
 #include "infer.h"
 #include "search.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** Whose knowledge judges a move. */
 typedef enum junqi_view_mode {
     JUNQI_VIEW_ALL = 0, /**< everything (the record's complete position) */
@@ -104,5 +108,9 @@ typedef struct junqi_analysis {
  */
 bool junqi_analyze_many(const junqi_analysis_request *reqs, int n, int threads,
                         junqi_analysis *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -34,6 +34,10 @@
 
 #include "piece.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** The largest number of points on any board (the four-player board). */
 #define JUNQI_MAX_POINTS 129
 /** Marks "no point" in uint8_t point fields. */
@@ -165,5 +169,9 @@ bool junqi_board_rail_adjacent(const junqi_board *b, int p, int q);
 
 /** True if points p and q are joined by a shelter edge (a mountain and its ring). */
 bool junqi_board_shelter_adjacent(const junqi_board *b, int p, int q);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

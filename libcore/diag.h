@@ -12,6 +12,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** How bad a diagnostic is. Only errors make an input invalid. */
 typedef enum junqi_severity {
     JUNQI_SEV_ERROR = 0,
@@ -210,5 +214,9 @@ void junqi_diags_attach_lines(junqi_diags *d, size_t from, const char *text, siz
 
 /** "error", "warning", "note". */
 const char *junqi_severity_name(junqi_severity s);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

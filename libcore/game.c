@@ -212,3 +212,56 @@ void junqi_game_to_view(junqi_game *g, junqi_seat seat)
             g->seat[s].setup_known = false;
     g->view = seat;
 }
+
+/* Copy every item (with its variations) and comment of src onto dst. False
+ * when out of memory; dst then holds part of src, for junqi_line_clear(). */
+static bool line_copy(junqi_line *dst, const junqi_line *src)
+{
+    for (size_t i = 0; i < src->nitems; i++) {
+        junqi_item it = src->items[i];
+        it.variations = NULL;
+        it.nvariations = 0;
+        if (!junqi_line_add_item(dst, &it))
+            return false;
+        for (size_t v = 0; v < src->items[i].nvariations; v++) {
+            junqi_line *l = junqi_item_add_variation(&dst->items[dst->nitems - 1]);
+            if (!l || !line_copy(l, &src->items[i].variations[v]))
+                return false;
+        }
+    }
+    for (size_t i = 0; i < src->ncomments; i++) {
+        const junqi_comment *c = &src->comments[i];
+        if (!junqi_line_add_comment(dst, c->before, c->text, c->loc))
+            return false;
+    }
+    return true;
+}
+
+junqi_game *junqi_game_copy(const junqi_game *g)
+{
+    junqi_game *c = malloc(sizeof *c);
+    if (!c)
+        return NULL;
+    *c = *g; /* the plain fields; each owned pointer is replaced by a copy below */
+    c->tags = NULL;
+    c->ntags = 0;
+    c->main = (junqi_line){0};
+    c->start = NULL;
+    c->source = NULL;
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        c->seat[s].player = NULL;
+    bool ok = true;
+    for (size_t i = 0; ok && i < g->ntags; i++)
+        ok = junqi_game_set_tag(c, g->tags[i].name, g->tags[i].value);
+    for (int s = 0; ok && s < JUNQI_SEATS; s++)
+        ok = junqi_game_set_player(c, (junqi_seat)s, g->seat[s].player);
+    if (ok && g->start && (ok = (c->start = malloc(sizeof *c->start)) != NULL))
+        *c->start = *g->start;
+    if (ok && g->source)
+        ok = (c->source = strdup(g->source)) != NULL;
+    if (!ok || !line_copy(&c->main, &g->main)) {
+        junqi_game_free(c);
+        return NULL;
+    }
+    return c;
+}

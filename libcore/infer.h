@@ -48,6 +48,10 @@
 #include "game.h"
 #include "position.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** A set of piece kinds: bit k stands for junqi_piece k (JUNQI_FLAG .. JUNQI_MARSHAL). */
 typedef uint16_t junqi_kinds;
 
@@ -174,5 +178,9 @@ bool junqi_infer_check(const junqi_infer *inf, const uint8_t kinds[JUNQI_INFER_M
  */
 void junqi_infer_place(const junqi_infer *inf, const uint8_t kinds[JUNQI_INFER_MAX_PIECES],
                        const junqi_position *pos, junqi_position *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -29,6 +29,10 @@
 #include "diag.h"
 #include "position.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** Room a move list needs: more than any position can have. */
 #define JUNQI_MAX_MOVES 1024
 
@@ -104,5 +108,9 @@ char *junqi_move_name(const junqi_board *b, junqi_move m, char buf[8]);
 
 /** Parse "h5-h6" (len bytes). Returns false if either square is not on board b. */
 bool junqi_move_parse(const junqi_board *b, const char *text, size_t len, junqi_move *m);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -13,6 +13,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** A seat. The values equal QQ's colour codes, so files map directly. */
 typedef enum junqi_seat {
     JUNQI_NORTH = 0,
@@ -120,5 +124,9 @@ static inline junqi_seat junqi_seat_opposite(junqi_seat s) { return (junqi_seat)
  * Returns false if the text is none of them; *out is then unchanged.
  */
 bool junqi_names_parse(const char *text, junqi_names *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -14,7 +14,7 @@
  * when a marshal dies, each elimination's reason, timeouts, and the end.
  *
  * A move is applied with its RECORDED outcome (a one-seat record of a dark
- * game cannot derive it; ../shared/data/perft/README.md does the same), and
+ * game cannot derive it; the reference perft data of tests/data/perft does the same), and
  * the record's events are applied as they come: a replay never eliminates a
  * seat by itself for having no move, because platforms time that
  * differently (QQ: docs/rules.md "Game end").
@@ -33,6 +33,10 @@
 #include "diag.h"
 #include "game.h"
 #include "position.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /** A replay in progress. Transparent: read pos, item and moves directly. */
 typedef struct junqi_replay {
@@ -87,5 +91,9 @@ void junqi_replay_run(junqi_replay *r);
  * Converting a record (QQ to JGN, say) settles it first.
  */
 void junqi_game_settle(junqi_game *g);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

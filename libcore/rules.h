@@ -36,6 +36,10 @@
 #include "board.h"
 #include "piece.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** The game family a rule set belongs to: which game its positions play. */
 typedef enum junqi_family {
     JUNQI_FORMATION_GAME = 0, /**< setups placed by the players: dark, double-open, open */
@@ -240,5 +244,9 @@ const char *junqi_outcome_name(junqi_outcome o);
 
 /** "dark", "double-open", "open". Static string. */
 const char *junqi_info_mode_name(junqi_info_mode m);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

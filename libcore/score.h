@@ -37,6 +37,10 @@
 #include "game.h"
 #include "position.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** A platform's scoring rules. Static data. */
 typedef struct junqi_scoring {
     const char *name;     /**< "qq": JSON's "score" object names it */
@@ -126,5 +130,9 @@ long junqi_score_early_surrender(const junqi_scoring *s, const junqi_game *g, in
  * such as a game --lenient cut short). Returns false only when memory runs out.
  */
 bool junqi_score_set_tag(junqi_game *g);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -36,6 +36,10 @@
 #include "movegen.h"
 #include "position.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** Deepest ply the search reaches (main search and quiescence together). */
 #define JUNQI_MAX_PLY 64
 /** Most lines a search reports (multipv). */
@@ -160,5 +164,9 @@ static inline bool junqi_search_is_decisive(int score)
 {
     return score > JUNQI_SEARCH_WON || score < -JUNQI_SEARCH_WON;
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -21,6 +21,10 @@
 #include "piece.h"
 #include "rules.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** One broken setup rule. row and col are 1-based in the owner's frame; both 0
  *  when the problem concerns the whole setup (a wrong count). */
 typedef struct junqi_setup_problem {
@@ -80,5 +84,9 @@ unsigned junqi_setup_allowed(int row, int col);
 /** As junqi_setup_allowed() under rule set r (NULL: as junqi_setup_allowed()): a bomb may
  *  start in row 1 under bomb_front_row=allow. */
 unsigned junqi_setup_allowed_under(const junqi_rules *r, int row, int col);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

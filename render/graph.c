@@ -59,7 +59,8 @@ static void draw(cairo_t *cr, const junqi_game *g, const junqi_annotation *a, in
 {
     set(cr, t->background);
     cairo_paint(cr);
-    double x0 = MARGIN_LEFT, x1 = width - MARGIN_RIGHT, y0 = MARGIN_TOP, y1 = height - MARGIN_BOTTOM;
+    junqi_rect plot = junqi_graph_plot_area((int)width, (int)height);
+    double x0 = plot.x, x1 = plot.x + plot.w, y0 = plot.y, y1 = plot.y + plot.h;
     set(cr, t->paper);
     cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0);
     cairo_fill(cr);
@@ -114,6 +115,12 @@ static void draw(cairo_t *cr, const junqi_game *g, const junqi_annotation *a, in
     snprintf(moves, sizeof moves, "%zu move%s", a->nmoves, a->nmoves == 1 ? "" : "s");
     label(cr, t, moves, x1, y1 + MARGIN_BOTTOM / 2, 11, 1.0);
     label(cr, t, "1", x0, y1 + MARGIN_BOTTOM / 2, 11, 0.0);
+}
+
+junqi_rect junqi_graph_plot_area(int width, int height)
+{
+    return (junqi_rect){MARGIN_LEFT, MARGIN_TOP, width - MARGIN_LEFT - MARGIN_RIGHT,
+                        height - MARGIN_TOP - MARGIN_BOTTOM};
 }
 
 bool junqi_graph_write(FILE *fp, junqi_image_format format, const junqi_game *g,

@@ -13,10 +13,10 @@
 #include <stdio.h>
 
 #include "diag.h"
-#include "formation.h"
-#include "game.h"
 #include "json.h"
 #include "replay.h"
+#include "report.h"
+#include "source.h"
 #include "version.h"
 
 /** Exit statuses (cli.md "Exit status"). */
@@ -34,86 +34,15 @@ typedef enum junqi_cli_format {
     JUNQI_FORMAT_JSON
 } junqi_cli_format;
 
-/** What an input turned out to be. */
-typedef enum junqi_input_kind {
-    JUNQI_INPUT_UNKNOWN = 0,
-    JUNQI_INPUT_RECORD,    /**< a game record (QQ replay, JGN game, position): .game is set */
-    JUNQI_INPUT_FORMATION, /**< a formation (.jql, YAML): .formation is set */
-    JUNQI_INPUT_EMPTY      /**< the source holds no item at all (an empty or blank file, a JGN
-                                file of no game): zero items, with a "no-games" note */
-} junqi_input_kind;
-
-/** One input item: a record or a formation. Free with junqi_input_free(). */
-typedef struct junqi_input {
-    char *name;                /**< the source's name ("<stdin>" for standard input), owned */
-    junqi_input_kind kind;
-    junqi_game *game;          /**< owned; records only */
-    junqi_formation formation; /**< formations only (name owned) */
-    size_t index;              /**< 1-based: the item's place among its source's items (the
-                                    Nth game or formation); 0 for a YAML file's problems
-                                    outside any formation */
-    long line;                 /**< text sources: the line where the item starts, else 0 */
-    bool several;              /**< the source is of a kind that holds several items (JGN,
-                                    position strings, YAML), so messages say which */
-} junqi_input;
-
 /**
- * How messages name an input item, into buf (n bytes; returns buf): its
- * source's name, and for sources of several items which one and where,
- * "games.jgn: game 3 (line 120)", "set.yaml: formation 2 (line 9)".
+ * Open `path` as a source (source.h; "-" or NULL: standard input). Returns
+ * NULL, with "PROG: FILE: reason" on stderr, when it cannot be opened or
+ * read (exit status JUNQI_EXIT_IO).
  */
-const char *junqi_input_label(const junqi_input *in, char *buf, size_t n);
+junqi_source *junqi_cli_open(const char *prog, const char *path, unsigned flags);
 
-/** Largest non-streamed input accepted, in bytes (256 MiB): larger ones are refused. */
-#define JUNQI_MAX_INPUT (256u << 20)
-
-/**
- * Read a whole file ("-" or NULL: standard input) into a new buffer (*data,
- * freed by the caller with free(); one NUL byte is appended past *len).
- * Returns 0, or an errno-style value with a message in err (n bytes):
- * the system error, or EFBIG when larger than JUNQI_MAX_INPUT.
- */
-int junqi_cli_read_file(const char *path, uint8_t **data, size_t *len, char *err, size_t n);
-
-/** As junqi_cli_read_file() for an open stream (not closed). */
-int junqi_cli_read_stream(FILE *fp, uint8_t **data, size_t *len, char *err, size_t n);
-
-/** Source flag: JGN games are read leniently (the valid part of a broken game is kept). */
-#define JUNQI_SOURCE_LENIENT 1u
-
-/**
- * A source of inputs: a file (or standard input, or a position string) whose
- * format is detected by content: QQ replay or formation, JGN (streamed game
- * by game in bounded memory), position strings (one per line), YAML
- * formations. Opaque.
- */
-typedef struct junqi_source junqi_source;
-
-/**
- * Open `path` ("-" or NULL: standard input). Returns NULL, with a message
- * "PROG: FILE: reason" on stderr, when the file cannot be opened (exit
- * status JUNQI_EXIT_IO) or memory runs out.
- */
-junqi_source *junqi_source_open(const char *prog, const char *path, unsigned flags);
-
-/** A source of one position string (`--position`), shown as "<position>". NULL on OOM. */
-junqi_source *junqi_source_string(const char *prog, const char *text);
-
-/**
- * The next input item. Returns JUNQI_READ_OK with *in filled (free it with
- * junqi_input_free()), JUNQI_READ_END at the end, JUNQI_READ_BROKEN when an
- * item was broken (its problems are in d; *in may still hold a record read
- * leniently), or JUNQI_READ_FAILED when the input cannot be read on (the
- * problem is in d).
- */
-junqi_read_status junqi_source_next(junqi_source *src, junqi_input *in, junqi_diags *d);
-
-/**
- * Give the diagnostics from index `from` on the lines of the source's text
- * they point at, for the caret display of docs/conventions.md: YAML and
- * position sources, and the JGN game read last (a replay's checks of it).
- */
-void junqi_source_attach_lines(const junqi_source *src, junqi_diags *d, size_t from);
+/** A source of one position string (`--position`); NULL, with a message on stderr, on OOM. */
+junqi_source *junqi_cli_open_position(const char *prog, const char *text);
 
 /**
  * What a tool does with one item of a source: `rc` is junqi_source_next()'s
@@ -125,7 +54,7 @@ typedef int (*junqi_item_fn)(void *ctx, const junqi_source *src, junqi_input *in
 
 /**
  * Run fn on every item of src, then close src (NULL: returns JUNQI_EXIT_IO,
- * as junqi_source_open() failed). Stops after a read error or a usage
+ * as junqi_cli_open() failed). Stops after a read error or a usage
  * error. Returns the highest exit status of the items.
  */
 int junqi_source_each(junqi_source *src, junqi_item_fn fn, void *ctx);
@@ -139,12 +68,6 @@ int junqi_source_each(junqi_source *src, junqi_item_fn fn, void *ctx);
 int junqi_cli_each_record(const char *prog, junqi_source *src, int (*fn)(void *ctx, junqi_input *in),
                           void *ctx);
 
-/** Close a source (NULL allowed). */
-void junqi_source_close(junqi_source *src);
-
-/** Free what junqi_source_next() put into *in. */
-void junqi_input_free(junqi_input *in);
-
 /**
  * Load the first item of `path` (for tools that take one record). Returns
  * JUNQI_EXIT_OK, JUNQI_EXIT_INVALID (problems in d; in->kind may still be
@@ -152,6 +75,19 @@ void junqi_input_free(junqi_input *in);
  * to stderr as "PROG: FILE: reason").
  */
 int junqi_cli_load(const char *prog, const char *path, junqi_input *in, junqi_diags *d);
+
+/**
+ * Look for the formation called `name` (its name or an alias, formation.h)
+ * in the formation folders, in order: those of the environment variable
+ * JUNQI_FORMATIONS (':'-separated), then share/junqi/formations beside the
+ * tool's folder (an installed tree: PREFIX/bin and PREFIX/share), then
+ * samples/formations one or two folders up from it (the source tree's bin/
+ * and build-asan/bin/). Returns 1 with the file in path (n bytes) and the
+ * formation's number in it (from 1) in *index; 0 when none holds it, with
+ * the folders searched (':'-separated) in path, for a message; -1 when
+ * memory runs out.
+ */
+int junqi_cli_find_formation(const char *name, char *path, size_t n, size_t *index);
 
 /** As junqi_cli_load() for a `--position STRING`. */
 int junqi_cli_load_position(const char *prog, const char *text, junqi_input *in, junqi_diags *d);
@@ -187,42 +123,19 @@ int junqi_cli_usage(const char *prog, const char *fmt, ...) __attribute__((forma
 int junqi_cli_bad_option(const char *prog, char **argv);
 
 /**
- * The plies of a record in its own numbering (docs/conventions.md, "--ply"):
- * a record that starts from a set position at ply P has the plies P .. P +
- * its moves, the same numbers its JGN and JSON give its moves; the last is
- * the ply where the game ended when the record goes on after the end.
- */
-typedef struct junqi_plies {
-    size_t first;   /**< the start: 0, or the set position's ply */
-    size_t last;    /**< the last move's ply, or the ply the game ended at */
-    size_t moves;   /**< the record's moves (what junqi_replay_seek counts) */
-    junqi_result end; /**< the result when the game ended before the record's last move */
-    bool ended;     /**< the game ended before the record's last move */
-} junqi_plies;
-
-/**
  * Start replaying in's record (without checks). When it cannot start (its
  * seats or rule set do not fit its board, a single seat), the reason is
  * printed to stderr as a diagnostic and false returned: an invalid input.
  */
 bool junqi_cli_replay_start(const junqi_input *in, junqi_replay *r);
 
-/** The plies of record g replayed under `rules` (NULL: the record's). */
-junqi_plies junqi_cli_plies(const junqi_game *g, const junqi_rules *rules);
-
 /**
- * Check a `--ply` value (-1: the end) against the plies of in's record:
- * outside first .. last is a usage error that names them (message printed,
- * returns JUNQI_EXIT_USAGE), else JUNQI_EXIT_OK.
+ * Check a `--ply` value (-1: the end) against the plies of in's record
+ * (junqi_record_plies, report.h): outside first .. last is a usage error
+ * that names them (junqi_record_check_ply's message printed, with the
+ * input's label), returning JUNQI_EXIT_USAGE; else JUNQI_EXIT_OK.
  */
 int junqi_cli_check_ply(const char *prog, const junqi_input *in, const junqi_plies *p, long ply);
-
-/**
- * Replay r (started on its record) to ply `ply` of the record's numbering
- * (checked with junqi_cli_check_ply), or with -1 to the end with the events
- * after the last move.
- */
-void junqi_cli_seek(junqi_replay *r, const junqi_plies *p, long ply);
 
 /** Parse a whole non-negative decimal number no larger than max. False if not. */
 bool junqi_cli_parse_count(const char *text, long max, long *out);
@@ -291,6 +204,14 @@ bool junqi_cli_output_close(const char *prog, junqi_cli_output *o, bool commit);
  * with nothing written, does not (an earlier file stays as it was).
  */
 bool junqi_cli_output_keep(const junqi_cli_output *o, int status);
+
+/**
+ * True when output to file descriptor fd may use colour and cursor controls
+ * (ANSI escapes): fd is a terminal, NO_COLOR is not set (any non-empty
+ * value turns them off, https://no-color.org) and TERM is not "dumb".
+ * Explicit options (--color always) still decide over it.
+ */
+bool junqi_cli_styled(int fd);
 
 /** Print "PROG (junqi) VERSION" (JUNQI_VERSION, version.h) to stdout. Returns JUNQI_EXIT_OK. */
 int junqi_cli_version(const char *prog);

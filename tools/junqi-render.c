@@ -15,10 +15,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "collection.h"
 #include "draw.h"
+#include "html.h"
 #include "output.h"
 #include "replay.h"
 
@@ -41,6 +44,7 @@ typedef struct options {
     const char *position;     /* --position STRING, instead of a file */
     bool format_given;
     junqi_image_format format;
+    bool html;                /* an HTML page (render/html.h) instead of a picture */
     long delay_ms;
     const char *arrows[64], *marks[64];
     int narrows, nmarks;
@@ -62,13 +66,17 @@ static void usage(void)
 {
     printf("Usage: %s [OPTIONS] [FILE | --position STRING] -o OUT\n"
            "Draw a position of a game record (QQ .jgs/.jqs replay, JGN) as a picture: PNG,\n"
-           "SVG, or an animated GIF of the whole game. With no FILE, or FILE '-', read\n"
-           "standard input. Arrows, marks and evaluations in the record's comments at the\n"
-           "ply ([%%arrow g2-g6 red], [%%mark h5], [%%eval ...]) are drawn too.\n\n"
-           "  -o OUT              the picture (.png, .svg, .gif; '-': standard output)\n"
+           "SVG, or an animated GIF of the whole game; or write the game as an HTML page to\n"
+           "replay it in a browser. With no FILE, or FILE '-', read standard input. Arrows,\n"
+           "marks and evaluations in the record's comments at the ply ([%%arrow g2-g6 red],\n"
+           "[%%mark h5], [%%eval ...]) are drawn too.\n\n"
+           "  -o OUT              the picture (.png, .svg, .gif; '-': standard output), or the\n"
+           "                      page (.html; with several games put %%n in OUT for the\n"
+           "                      game's number, or give a folder DIR/)\n"
            "  --position STRING   a position in the one-line notation instead of a FILE\n"
-           "  --format FMT        png, svg or gif (default: OUT's extension, else png)\n"
-           "  --ply N             the position after N moves (default: the end of the game)\n"
+           "  --format FMT        png, svg, gif or html (default: OUT's extension, else png)\n"
+           "  --ply N             the position after N moves (default: the end of the game;\n"
+           "                      a page opens there, by default at the start)\n"
            "  --view all|SEAT     all pieces (default) or what north, east, south or west knew\n"
            "  --bottom SEAT       the seat drawn at the bottom (default: the --view seat, else south)\n"
            "  --names STYLE       piece names: zh (default), zh-Hant, short, en, rank\n"
@@ -85,7 +93,8 @@ static void usage(void)
            "  --delay MS          GIF: milliseconds per move (default %d; the last frame stays longer)\n"
            "  --rules RULES       rule set NAME[,SWITCH=VALUE]..., NAME one of %s\n"
            "                      (default: the record's; switches: %s(1))\n"
-           "  --help, --version   this help, the version\n\n"
+           "  -h, --help          this help\n"
+           "  --version           the version\n\n"
            "Exit status: 0 success, 1 invalid input, 2 usage error (such as a ply past the\n"
            "end), 3 a file could not be read or written (or no CJK font was found).\n",
            prog, DEFAULT_SIZE, junqi_theme_names(), DEFAULT_DELAY_MS, junqi_rules_names(), prog);
@@ -98,44 +107,17 @@ static const junqi_board *source_board(const source *src)
     return junqi_rules_board(src->game->rules);
 }
 
-/* The main-line items whose comments belong to ply `ply`: from just after
- * move `ply` up to and including move ply+1 (a comment before a move is
- * about the position it is played in). */
-static void ply_items(const junqi_line *line, size_t ply, size_t *lo, size_t *hi)
-{
-    size_t moves = 0, i;
-    *lo = 0;
-    for (i = 0; i < line->nitems; i++) {
-        if (line->items[i].kind != JUNQI_ITEM_MOVE)
-            continue;
-        if (moves++ == ply)
-            break;
-        *lo = i + 1;
-    }
-    *hi = i;
-}
-
-/* src->notes and src->eval for ply `ply`. False when out of memory. */
+/* src->notes and src->eval for ply `ply`: the command line's, then the comments'. False
+ * when out of memory. */
 static bool gather_notes(source *src, size_t ply)
 {
-    const junqi_line *line = &src->game->main;
-    size_t lo, hi;
-    ply_items(line, ply, &lo, &hi);
     src->notes.n = 0;
-    src->eval[0] = 0;
     for (size_t i = 0; i < src->given.n; i++)
         if (!junqi_notes_add(&src->notes, src->given.items[i].from, src->given.items[i].to,
                                    src->given.items[i].has_colour ? &src->given.items[i].colour
                                                                   : NULL))
             return false;
-    for (size_t i = 0; i < line->ncomments; i++) {
-        const junqi_comment *c = &line->comments[i];
-        if (c->before >= lo && c->before <= hi &&
-            !junqi_notes_from_comment(&src->notes, source_board(src), c->text, src->eval,
-                                      sizeof src->eval))
-            return false;
-    }
-    return true;
+    return junqi_notes_at_ply(&src->notes, src->game, ply, src->eval, sizeof src->eval);
 }
 
 /* The scene at `ply` as opt->view sees it (pointing into src). False when out of memory. */
@@ -270,20 +252,29 @@ static int add_annotations(source *src, const options *opt)
     return JUNQI_EXIT_OK;
 }
 
-/* Draw everything asked for from a source. Returns an exit status. */
-static int render_source(source *src, options *opt, const junqi_input *in)
+/* The seat at the bottom: --bottom, else the --view seat, else south; it must be on board b. */
+static int settle_bottom(options *opt, const junqi_board *b, const char *name)
 {
-    const char *name = in->name;
-    src->plies = junqi_cli_plies(src->game, NULL);
-    int rc = junqi_cli_check_ply(prog, in, &src->plies, opt->ply);
-    if (rc != JUNQI_EXIT_OK)
-        return rc;
-    const junqi_board *b = source_board(src);
     if (!opt->bottom_given)
         opt->render.bottom = opt->view != JUNQI_NO_SEAT ? (junqi_seat)opt->view : JUNQI_SOUTH;
     if (!(b->seats & JUNQI_SEAT_BIT(opt->render.bottom)))
         return junqi_cli_usage(prog, "%s: the %s board has no %s seat to draw at the bottom", name,
                                b->name, junqi_seat_name(opt->render.bottom));
+    return JUNQI_EXIT_OK;
+}
+
+/* Draw everything asked for from a source. Returns an exit status. */
+static int render_source(source *src, options *opt, const junqi_input *in)
+{
+    const char *name = in->name;
+    src->plies = junqi_record_plies(src->game, NULL);
+    int rc = junqi_cli_check_ply(prog, in, &src->plies, opt->ply);
+    if (rc != JUNQI_EXIT_OK)
+        return rc;
+    const junqi_board *b = source_board(src);
+    rc = settle_bottom(opt, b, name);
+    if (rc != JUNQI_EXIT_OK)
+        return rc;
     rc = add_annotations(src, opt);
     if (rc != JUNQI_EXIT_OK)
         return rc;
@@ -344,6 +335,86 @@ static int render_input(options *opt, const char *path)
     return rc;
 }
 
+/* ---- HTML pages -------------------------------------------------------------------- */
+
+/* What render_page() needs from one call to the next. */
+typedef struct pages {
+    options *opt;
+    int games;                  /* pages written so far */
+    junqi_notes given;    /* --arrow and --mark, on the board of the first game */
+} pages;
+
+static int write_page(pages *ps, junqi_input *in, const char *path)
+{
+    options *opt = ps->opt;
+    junqi_html_options ho = {.render = opt->render, .view = opt->view, .inference = true,
+                             .given = &ps->given};
+    if (junqi_cli_apply_rules(prog, in->name, in->game, opt->rules) != JUNQI_EXIT_OK ||
+        junqi_cli_check_seat(prog, in->name, in->game, "--view", opt->view) != JUNQI_EXIT_OK)
+        return JUNQI_EXIT_USAGE;
+    junqi_plies plies = junqi_record_plies(in->game, NULL);
+    int rc = junqi_cli_check_ply(prog, in, &plies, opt->ply);
+    if (rc != JUNQI_EXIT_OK)
+        return rc;
+    ho.ply = opt->ply < 0 ? plies.first : (size_t)opt->ply; /* a page opens at the start */
+    rc = settle_bottom(opt, junqi_board_get(in->game->board), in->name);
+    if (rc != JUNQI_EXIT_OK)
+        return rc;
+    ho.render.bottom = opt->render.bottom;
+    junqi_cli_output out;
+    if (!junqi_cli_output_open(prog, path, &out))
+        return JUNQI_EXIT_IO;
+    char err[512];
+    bool ok = junqi_html_write(out.fp, in->game, &ho, err, sizeof err);
+    if (!ok)
+        fprintf(stderr, "%s: %s: %s\n", prog, in->name, err);
+    return junqi_cli_output_close(prog, &out, ok) && ok ? JUNQI_EXIT_OK : JUNQI_EXIT_IO;
+}
+
+/* One game of the input: its page. */
+static int render_page(void *ctx, junqi_input *in)
+{
+    pages *ps = ctx;
+    const char *out = ps->opt->output;
+    bool many = strstr(out, "%n") || (*out && out[strlen(out) - 1] == '/');
+    if (ps->games++ > 0 && !many)
+        return junqi_cli_usage(prog, "%s holds more than one game: put %%n in the page's name "
+                                     "(-o game-%%n.html) or give a folder (-o DIR/)", in->name);
+    if (ps->games == 1) {
+        source src = {.game = in->game};
+        int rc = add_annotations(&src, ps->opt);
+        ps->given = src.given;
+        if (rc != JUNQI_EXIT_OK)
+            return rc;
+    }
+    char path[4096];
+    if (many ? !junqi_collection_path(out, (size_t)ps->games, ".html", path, sizeof path)
+             : snprintf(path, sizeof path, "%s", out) >= (int)sizeof path) {
+        fprintf(stderr, "%s: %s: the page's name is too long\n", prog, out);
+        return JUNQI_EXIT_IO;
+    }
+    if (out[strlen(out) - 1] == '/' && mkdir(out, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "%s: %s: cannot create the folder: %s\n", prog, out, strerror(errno));
+        return JUNQI_EXIT_IO;
+    }
+    return write_page(ps, in, path);
+}
+
+/* Every game of the input as a page. Returns an exit status. */
+static int render_pages(options *opt, const char *path)
+{
+    pages ps = {.opt = opt};
+    junqi_source *src = opt->position ? junqi_cli_open_position(prog, opt->position)
+                                      : junqi_cli_open(prog, path, 0);
+    int rc = junqi_cli_each_record(prog, src, render_page, &ps);
+    if (rc == JUNQI_EXIT_OK && ps.games == 0) {
+        fprintf(stderr, "%s: %s: the input holds no game\n", prog, path);
+        rc = JUNQI_EXIT_INVALID;
+    }
+    junqi_notes_free(&ps.given);
+    return rc;
+}
+
 /* ---- options --------------------------------------------------------------------- */
 
 static bool parse_seat_or_all(const char *text, int *out)
@@ -357,19 +428,33 @@ static bool parse_seat_or_all(const char *text, int *out)
 }
 
 /* Decide the output format once all options are read. Returns an exit status. */
+/* True if an output name asks for HTML pages: NAME.html, NAME.htm, a folder (DIR/). */
+static bool html_name(const char *path)
+{
+    size_t n = strlen(path);
+    return (n > 5 && strcasecmp(path + n - 5, ".html") == 0) ||
+           (n > 4 && strcasecmp(path + n - 4, ".htm") == 0) || (n > 0 && path[n - 1] == '/');
+}
+
 static int settle_format(options *opt)
 {
     if (!opt->output && !opt->frames)
         return junqi_cli_usage(prog, "say where the picture goes: -o OUT (or --frames DIR)");
     if (opt->frames && opt->format_given && opt->format == JUNQI_IMAGE_GIF)
         return junqi_cli_usage(prog, "--frames writes PNG or SVG pictures, not GIF");
-    if (opt->format_given || !opt->output)
+    if (!opt->format_given && opt->output && html_name(opt->output))
+        opt->html = true;
+    if (opt->html && opt->frames)
+        return junqi_cli_usage(prog, "--frames writes pictures; an HTML page holds every ply itself");
+    if (opt->html && strcmp(opt->output, "-") == 0)
+        return JUNQI_EXIT_OK;
+    if (opt->format_given || !opt->output || opt->html)
         return JUNQI_EXIT_OK;
     if (strcmp(opt->output, "-") == 0)
         opt->format = JUNQI_IMAGE_PNG;
     else if (!junqi_image_format_from_path(opt->output, &opt->format))
         return junqi_cli_usage(prog, "cannot tell the format of '%s' from its name: "
-                                     "use --format png, svg or gif", opt->output);
+                                     "use --format png, svg, gif or html", opt->output);
     return JUNQI_EXIT_OK;
 }
 
@@ -389,8 +474,9 @@ static int parse_option(options *opt, int c, const char *arg)
     switch (c) {
     case 'o': opt->output = arg; break;
     case 'f':
-        if (!junqi_image_format_parse(arg, &opt->format))
-            return junqi_cli_usage(prog, "--format takes png, svg or gif, not '%s'", arg);
+        opt->html = strcmp(arg, "html") == 0;
+        if (!opt->html && !junqi_image_format_parse(arg, &opt->format))
+            return junqi_cli_usage(prog, "--format takes png, svg, gif or html, not '%s'", arg);
         opt->format_given = true;
         break;
     case 'p':
@@ -470,7 +556,7 @@ int main(int argc, char **argv)
     };
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
         int rc = c == '?' || c == ':' ? junqi_cli_bad_option(prog, argv) : parse_option(&opt, c, optarg);
         if (rc != JUNQI_OPTIONS_GO_ON)
             return rc;
@@ -482,5 +568,6 @@ int main(int argc, char **argv)
     int rc = settle_format(&opt);
     if (rc != JUNQI_EXIT_OK)
         return rc;
-    return render_input(&opt, optind < argc ? argv[optind] : "-");
+    const char *path = optind < argc ? argv[optind] : "-";
+    return opt.html ? render_pages(&opt, path) : render_input(&opt, path);
 }

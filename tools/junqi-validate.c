@@ -10,7 +10,7 @@
 
 #include "cli.h"
 #include "position_out.h"
-#include "replay.h"
+#include "report.h"
 #include "score.h"
 
 static const char *prog = "junqi-validate";
@@ -36,7 +36,8 @@ static void usage(void)
            "  --lenient           read broken JGN games as far as they go, checking that part\n"
            "  --list-codes        list every diagnostic code: name, severity, meaning\n"
            "  -q, --quiet         print nothing; the exit status tells\n"
-           "  --help, --version   this help, the version\n\n"
+           "  -h, --help          this help\n"
+           "  --version           the version\n\n"
            "Exit status: 0 all inputs valid, 1 some input invalid, 2 usage error,\n"
            "3 a file could not be read.\n",
            prog, junqi_rules_names());
@@ -53,45 +54,27 @@ static void print_result(const junqi_position *pos)
     putchar('\n');
 }
 
-/* A note for a surrender that the rule set's scoring does not allow (QQ: none in 20 moves). */
-static void note_early_surrender(const junqi_game *g, const junqi_rules *rules, junqi_diags *d)
+/* The summary line of an item (junqi_check_item's summary s). */
+static void print_summary(const junqi_input *in, const junqi_summary *s)
 {
-    const junqi_scoring *s = rules->scoring;
-    int seat;
-    size_t moves;
-    long item = s ? junqi_score_early_surrender(s, g, &seat, &moves) : -1;
-    if (item >= 0)
-        junqi_diags_add(d, JUNQI_CODE_EARLY_SURRENDER, -1, g->main.items[item].loc,
-                        "%s surrendered after %zu move%s: %s allows no surrender within the "
-                        "first %d moves", junqi_seat_name((junqi_seat)seat), moves, moves == 1 ? "" : "s",
-                        s->platform,
-                        s->surrender_moves);
-}
-
-/* The summary line of an item; r is its replay, or NULL when it could not start. */
-static void print_summary(const junqi_input *in, const junqi_replay *r, const junqi_diags *d)
-{
-    size_t warnings = 0;
-    for (size_t i = 0; i < d->n; i++)
-        warnings += d->items[i].severity == JUNQI_SEV_WARNING;
     char label[4200];
     junqi_cli_put_visible(stdout, junqi_input_label(in, label, sizeof label));
-    printf(": %s", d->errors ? "invalid" : "valid");
-    if (d->errors)
-        printf(", %zu error%s", d->errors, d->errors == 1 ? "" : "s");
-    if (warnings)
-        printf(", %zu warning%s", warnings, warnings == 1 ? "" : "s");
-    if (in->kind == JUNQI_INPUT_EMPTY) {
+    printf(": %s", s->errors ? "invalid" : "valid");
+    if (s->errors)
+        printf(", %zu error%s", s->errors, s->errors == 1 ? "" : "s");
+    if (s->warnings)
+        printf(", %zu warning%s", s->warnings, s->warnings == 1 ? "" : "s");
+    if (s->kind == JUNQI_INPUT_EMPTY) {
         puts(": no game (zero items)");
-    } else if (in->kind == JUNQI_INPUT_FORMATION) {
-        printf(": formation%s", in->formation.name ? " " : "");
-        junqi_cli_put_visible(stdout, in->formation.name ? in->formation.name : "");
+    } else if (s->kind == JUNQI_INPUT_FORMATION) {
+        printf(": formation%s", s->formation ? " " : "");
+        junqi_cli_put_visible(stdout, s->formation ? s->formation : "");
         putchar('\n');
-    } else if (in->kind == JUNQI_INPUT_RECORD && r) {
-        int players = junqi_position_players(&r->pos);
-        printf(": %s game, %d player%s, %zu move%s", junqi_board_kind_name(in->game->board), players,
-               players == 1 ? "" : "s", r->moves, r->moves == 1 ? "" : "s");
-        print_result(&r->pos);
+    } else if (s->kind == JUNQI_INPUT_RECORD && s->replayed) {
+        int players = junqi_position_players(&s->end);
+        printf(": %s game, %d player%s, %zu move%s", junqi_board_kind_name(s->board), players,
+               players == 1 ? "" : "s", s->moves, s->moves == 1 ? "" : "s");
+        print_result(&s->end);
     } else {
         putchar('\n');
     }
@@ -122,25 +105,23 @@ static int list_codes(junqi_cli_format format)
     return fflush(stdout) == 0 ? JUNQI_EXIT_OK : JUNQI_EXIT_IO;
 }
 
-/* Check one item of a source and print what was found. */
+/* Check one item of a source and print what was found: the diagnostics,
+ * then the summary (a line of text, or a JSON object). */
 static void check_item(const options *opt, const junqi_source *src, junqi_input *in, junqi_diags *d)
 {
-    junqi_replay r;
-    bool replayed = false;
-    if (in->kind == JUNQI_INPUT_RECORD) {
-        if ((replayed = junqi_replay_start(&r, in->game, NULL, d))) {
-            junqi_replay_run(&r);
-            note_early_surrender(in->game, r.pos.rules, d);
-        }
-    } else if (in->kind == JUNQI_INPUT_FORMATION) {
-        junqi_formation_check_under(&in->formation, opt->rules, in->formation.name, d);
-    }
-    junqi_source_attach_lines(src, d, 0);
+    junqi_summary s;
+    junqi_check_item(src, in, opt->rules, d, &s);
     if (opt->quiet)
         return;
     junqi_cli_print_diags(stdout, in->name, d, opt->format);
-    if (opt->format == JUNQI_FORMAT_TEXT)
-        print_summary(in, replayed ? &r : NULL, d);
+    if (opt->format == JUNQI_FORMAT_TEXT) {
+        print_summary(in, &s);
+        return;
+    }
+    junqi_json j;
+    junqi_json_init(&j, stdout);
+    junqi_write_summary_json(&j, &s);
+    putchar('\n');
 }
 
 static int validate_item(void *ctx, const junqi_source *src, junqi_input *in, junqi_diags *d,
@@ -180,7 +161,7 @@ int main(int argc, char **argv)
     bool codes = false;
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "q", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "hq", longopts, NULL)) != -1) {
         switch (c) {
         case OPT_FORMAT:
             if (!junqi_cli_parse_format(optarg, &opt.format))
@@ -194,7 +175,8 @@ int main(int argc, char **argv)
         case OPT_LENIENT: opt.source_flags |= JUNQI_SOURCE_LENIENT; break;
         case OPT_LIST_CODES: codes = true; break;
         case 'q': opt.quiet = true; break;
-        case OPT_HELP: usage(); return JUNQI_EXIT_OK;
+        case OPT_HELP:
+        case 'h': usage(); return JUNQI_EXIT_OK;
         case OPT_VERSION: return junqi_cli_version(prog);
         default: return junqi_cli_bad_option(prog, argv);
         }
@@ -207,11 +189,11 @@ int main(int argc, char **argv)
         return list_codes(opt.format);
     int status;
     if (position) {
-        status = validate(&opt, junqi_source_string(prog, position));
+        status = validate(&opt, junqi_cli_open_position(prog, position));
     } else {
         status = JUNQI_EXIT_OK;
         for (int i = optind; i < argc || i == optind; i++) {
-            int rc = validate(&opt, junqi_source_open(prog, i < argc ? argv[i] : "-", opt.source_flags));
+            int rc = validate(&opt, junqi_cli_open(prog, i < argc ? argv[i] : "-", opt.source_flags));
             if (rc > status)
                 status = rc;
             if (i + 1 >= argc)

@@ -94,7 +94,7 @@ expect "defect 17: --setup south= twice: usage error" 2 "$rc"
 printf 'name: a\nname: b\nrows:\n%s' "$(sed -n '/^rows:/,$p' "$F13" | tail -n +2)" >"$tmp/twice.yaml"
 run "$V" --format json "$tmp/twice.yaml"
 expect "defect 17: a YAML key given twice: a duplicate-key warning at line 2, valid" "0 duplicate-key 2" \
-    "$rc $(jq -r '"\(.code) \(.line)"' <<<"$out")"
+    "$rc $(jq -r 'select(.type != "summary") | "\(.code) \(.line)"' <<<"$out")"
 
 # --- defect 12: replay and setup checks of text inputs show the line and caret
 sed 's/3\. l11>k12/3. l11-k12/' "$tmp/game.jgn" >"$tmp/illegal.jgn"
@@ -111,14 +111,14 @@ expect "defect 12: a setup check of a JGN setup tag shows that tag's line" \
 printf '[Board "two\0player"]\n\n*\n' >"$tmp/nul.jgn"
 run "$V" --format json "$tmp/nul.jgn"
 expect "defect 14: a NUL byte in a tag: exit status, code, line and column" "1 nul-byte 1 12" \
-    "$rc $(jq -r '"\(.code) \(.line) \(.column)"' <<<"$out")"
+    "$rc $(jq -r 'select(.code) | "\(.code) \(.line) \(.column)"' <<<"$out")"
 "$R" --to jgn "$Q/jgs-002724.jgs" | iconv -f UTF-8 -t UTF-16 >"$tmp/utf16.jgn"
 run "$V" --format json "$tmp/utf16.jgn"
 expect "defect 14: UTF-16 input (with a byte order mark): exit status and code" "1 utf16" \
-    "$rc $(jq -r .code <<<"$out")"
+    "$rc $(jq -r 'select(.code) | .code' <<<"$out")"
 "$R" --to jgn "$Q/jgs-002724.jgs" | iconv -f UTF-8 -t UTF-16LE >"$tmp/utf16le.jgn"
 run "$V" --format json "$tmp/utf16le.jgn"
-expect "defect 14: UTF-16LE input without a byte order mark: code" "utf16" "$(jq -r .code <<<"$out")"
+expect "defect 14: UTF-16LE input without a byte order mark: code" "utf16" "$(jq -r 'select(.code) | .code' <<<"$out")"
 printf '[Board "two-player"]\n[Event "\033[31mred\007"]\n\n{bell\007} *\n' >"$tmp/control.jgn"
 run "$V" "$tmp/control.jgn"
 expect "defect 14: control characters are warned about, the record is valid" 0 "$rc"
@@ -162,7 +162,7 @@ expect "defect 16: no temporary file is left" "dangling.jgn fifo from-fifo game.
 printf '[Board "two-player"]\n[Event "a"]\n[Event "b"]\n\n*\n' >"$tmp/twice.jgn"
 run "$V" --format json "$tmp/twice.jgn"
 expect "defect 17: a JGN tag given twice: a duplicate-tag warning at line 3, valid" "0 duplicate-tag 3" \
-    "$rc $(jq -r '"\(.code) \(.line)"' <<<"$out")"
+    "$rc $(jq -r 'select(.code) | "\(.code) \(.line)"' <<<"$out")"
 expect "defect 17: the later value counts" '"b"' "$("$R" --to json "$tmp/twice.jgn" 2>/dev/null | jq .tags.Event)"
 
 # --- defect 18: any YAML a YAML parser accepts is read as YAML ----------------
@@ -185,7 +185,7 @@ for f in "$tmp/empty.jgn" "$tmp/blank.txt"; do
     b=$(basename "$f")
     run "$V" --format json "$f"
     expect "defect 19: junqi-validate $b: exit 0 with a no-games note" "0 no-games note" \
-        "$rc $(jq -r '"\(.code) \(.severity)"' <<<"$out")"
+        "$rc $(jq -r 'select(.code) | "\(.code) \(.severity)"' <<<"$out")"
     run "$R" --to jgn "$f"
     expect "defect 19: junqi-replay --to jgn $b: exit 0, nothing written" "0 " "$rc $out"
     run "$A" --depth 1 "$f"
