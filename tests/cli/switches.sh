@@ -91,7 +91,7 @@ fi
 
 # --- mountains: points of the picture ---------------------------------------------
 held="NLFL21/4L522/3.4.B/7B.18/9.3.7/51663/.S8/.1125/9.3.2/72.B7/5.3.4/6B63L/1L4FL n 0 1 - standard,mountain=shelter"
-empty="NLFL21/4L522/3.4.B/7B.18/9.3.7/51663/../S.1125/9.3.2/72.B7/5.3.4/6B63L/1L4FL n 0 1 - standard,mountain=shelter"
+empty="NLFL21/4L522/3.4.B/7B.18/9.3.7/51663/../.S1125/9.3.2/72.B7/5.3.4/6B63L/1L4FL n 0 1 - standard,mountain=shelter"
 run "$D" --position "$held" -o "$tmp/held.png"
 expect "junqi-render of a position with a piece in dM: exit status" 0 "$rc"
 run "$D" --position "$empty" -o "$tmp/empty.png"
