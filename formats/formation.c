@@ -302,27 +302,31 @@ void junqi_formations_free(junqi_formations *list)
 
 bool junqi_formation_detect(const uint8_t *data, size_t len)
 {
-    size_t i = 0;
-    if (len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0)
-        i = 3;
-    while (i < len) {
-        /* skip blank and comment lines */
-        size_t end = i;
-        while (end < len && data[end] != '\n')
-            end++;
-        size_t j = i;
-        while (j < end && (data[j] == ' ' || data[j] == '\t' || data[j] == '-'))
-            j++;
-        if (j < end && data[j] != '#') {
-            static const char *const keys[] = {"rows:", "name:", "board:", "---"};
-            for (size_t k = 0; k < 4; k++)
-                if (end - j >= strlen(keys[k]) && memcmp(data + j, keys[k], strlen(keys[k])) == 0)
-                    return true;
-            return len - i >= 3 && memcmp(data + i, "---", 3) == 0;
+    /* ask libyaml: YAML when the first document's root is a mapping or a
+     * sequence (any style, flow or block), or when the text is a stream of
+     * no document (comments only). The events up to the root are enough,
+     * so a text cut short after them (a peek) is judged all the same. */
+    yaml_parser_t parser;
+    if (!yaml_parser_initialize(&parser))
+        return false;
+    yaml_parser_set_input_string(&parser, data, len);
+    bool yaml = false, done = false;
+    while (!done) {
+        yaml_event_t event;
+        if (!yaml_parser_parse(&parser, &event))
+            break;
+        switch (event.type) {
+        case YAML_MAPPING_START_EVENT:
+        case YAML_SEQUENCE_START_EVENT:
+        case YAML_STREAM_END_EVENT: yaml = true; done = true; break;
+        case YAML_SCALAR_EVENT:
+        case YAML_ALIAS_EVENT: done = true; break;
+        default: break;
         }
-        i = end + 1;
+        yaml_event_delete(&event);
     }
-    return false;
+    yaml_parser_delete(&parser);
+    return yaml;
 }
 
 /* True if the len bytes at a equal b, ASCII letters in any case. */

@@ -110,7 +110,14 @@ bool junqi_formation_named(const junqi_formation *f, const char *name);
 int junqi_formation_find(const char *dir, const char *name, junqi_formation *out, char *path,
                          size_t n, size_t *index);
 
-/** True if the text looks like a YAML formation file (a key `rows`, `name` or `board`, or `---`). */
+/**
+ * True if the text (len bytes, possibly the first part of a file) is YAML
+ * that may hold formations, as libyaml reads it: its first document is a
+ * mapping or a sequence, in any style (`{name: x, rows: [[...]]}` too), or
+ * it holds no document at all (comments only: zero formations). A lone
+ * scalar (plain text) or a YAML syntax error before the first collection
+ * is not.
+ */
 bool junqi_formation_detect(const uint8_t *data, size_t len);
 
 #ifdef __cplusplus

@@ -45,6 +45,31 @@ static junqi_reason reason_parse(const char *text, size_t len)
     return JUNQI_REASON_NONE;
 }
 
+/* Control characters (C0 but tab and newline, and DEL) are written in tag
+ * values and comments as \xHH (docs/jgn.md), never raw. */
+static bool control_char(unsigned char c)
+{
+    return (c < 0x20 && c != '\t' && c != '\n') || c == 0x7F;
+}
+
+static int hex_digit(char c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/* \xHH at s naming a control character other than NUL (tab and newline
+ * included: a tag value cannot hold a raw newline): *c gets it. */
+static bool control_escape(const char *s, char *c)
+{
+    if (s[0] != '\\' || s[1] != 'x' || hex_digit(s[2]) < 0 || hex_digit(s[3]) < 0)
+        return false;
+    int v = hex_digit(s[2]) * 16 + hex_digit(s[3]);
+    if (v == 0 || (v >= 0x20 && v != 0x7F))
+        return false;
+    *c = (char)v;
+    return true;
+}
+
 /* A decimal number 0..255 of n bytes (no sign, no leading zero); false if not. */
 static bool parse_byte(const char *s, size_t n, uint8_t *out)
 {
@@ -472,9 +497,15 @@ static bool parse_tag_line(parser *p, char **name, char **value)
     }
     text_buf v = {0};
     for (s++; *s && *s != '"' && *s != '\n'; s++) {
+        char c = *s;
         if (*s == '\\' && (s[1] == '"' || s[1] == '\\'))
-            s++;
-        if (!buf_append(&v, s, 1))
+            c = *++s;
+        else if (control_escape(s, &c))
+            s += 3;
+        else if (control_char((unsigned char)c))
+            report_at(p, s, JUNQI_CODE_CONTROL_CHARACTER, "the tag value holds the control "
+                      "character U+%04X; it is kept, and written as \\x%02x", c, c);
+        if (!buf_append(&v, &c, 1))
             goto oom;
     }
     if (*s != '"') {
@@ -685,9 +716,26 @@ static void settle_tags(parser *p)
     p->b = junqi_rules_board(g->rules);
 }
 
+/* Has a tag of this name come before in the game? The names seen are kept
+ * in `seen` as "\nName\n..." (one game's tags are few). False when out of
+ * memory, which only leaves a repetition unreported. */
+static bool seen_before(text_buf *seen, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *s = seen->s; s && (s = strstr(s, name)); s += n)
+        if (s > seen->s && s[-1] == '\n' && s[n] == '\n')
+            return true;
+    if (!seen->len)
+        buf_append(seen, "\n", 1);
+    buf_append(seen, name, n);
+    buf_append(seen, "\n", 1);
+    return false;
+}
+
 static void parse_tags(parser *p, junqi_result *stated, junqi_reason *termination, uint8_t *code)
 {
     bool board_tag = false;
+    text_buf seen = {0};
     for (;;) {
         skip_space(p);
         if (p->text[p->at] != '[')
@@ -696,6 +744,9 @@ static void parse_tags(parser *p, junqi_result *stated, junqi_reason *terminatio
         char *name, *value;
         if (parse_tag_line(p, &name, &value)) {
             board_tag |= strcmp(name, "Board") == 0 || strcmp(name, "Position") == 0;
+            if (seen_before(&seen, name))
+                report_at(p, at, JUNQI_CODE_DUPLICATE_TAG, "the tag %s is given again; this later "
+                          "value counts", name);
             apply_tag(p, at, name, value, stated, termination, code);
         } else {
             while (p->text[p->at] && p->text[p->at] != '\n')
@@ -704,6 +755,7 @@ static void parse_tags(parser *p, junqi_result *stated, junqi_reason *terminatio
         free(name);
         free(value);
     }
+    free(seen.s);
     if (!board_tag)
         report_at(p, p->text, JUNQI_CODE_NO_BOARD, "no Board tag: the four-player board is assumed");
     settle_tags(p);
@@ -893,6 +945,27 @@ static void parse_flag(parser *p, const char *s, const char *f, size_t n)
 }
 
 /* timeout:SEAT[:N], eliminated:SEAT:REASON[:CODE], left:SEAT, flag:SQ. */
+/* shown:SQ:SYM after a move: the identity the move showed to every seat
+ * (engineer_scout, reveal_on_combat; docs/variants.md). */
+static void parse_shown(parser *p, const char *s, const char *f[4], const size_t len[4])
+{
+    int point;
+    junqi_item *m = last_move(p);
+    junqi_piece piece = len[2] == 1 ? junqi_piece_parse(f[2], 1) : JUNQI_NONE;
+    if (!m)
+        report_at(p, s, JUNQI_CODE_BAD_TOKEN, "a shown: token must follow the move that showed the piece");
+    else if (!parse_square(p, f[1], len[1], &point))
+        report_at(p, f[1], JUNQI_CODE_BAD_SQUARE, "'%.*s' is not a square of the %s board", (int)len[1],
+                  f[1], p->b->name);
+    else if (piece == JUNQI_NONE || piece == JUNQI_UNKNOWN)
+        report_at(p, f[2], JUNQI_CODE_BAD_TOKEN, "'%.*s' is not a piece symbol (9..1, B, L, F)", (int)len[2],
+                  f[2]);
+    else if (m->shown_piece)
+        report_at(p, s, JUNQI_CODE_BAD_TOKEN, "a move shows at most one piece");
+    else
+        m->shown_point = (uint8_t)point, m->shown_piece = (uint8_t)piece;
+}
+
 static bool parse_event(parser *p, const char *s, size_t n)
 {
     const char *f[4];
@@ -902,6 +975,10 @@ static bool parse_event(parser *p, const char *s, size_t n)
         return false;
     if (len[0] == 4 && memcmp(f[0], "flag", 4) == 0 && k == 2) {
         parse_flag(p, s, f[1], len[1]);
+        return true;
+    }
+    if (len[0] == 5 && memcmp(f[0], "shown", 5) == 0 && k == 3) {
+        parse_shown(p, s, f, len);
         return true;
     }
     junqi_item it;
@@ -1017,8 +1094,13 @@ static void parse_comment(parser *p)
             break;
         if (c == '\\' && (p->text[p->at] == '}' || p->text[p->at] == '\\'))
             c = p->text[p->at++];
+        else if (control_escape(p->text + p->at - 1, &c))
+            p->at += 3;
         else if (c == '\n')
             p->line++, p->line_start = p->text + p->at;
+        else if (control_char((unsigned char)c))
+            report_at(p, p->text + p->at - 1, JUNQI_CODE_CONTROL_CHARACTER, "the comment holds "
+                      "the control character U+%04X; it is kept, and written as \\x%02x", c, c);
         if (!buf_append(&t, &c, 1)) {
             report_at(p, open, JUNQI_CODE_OUT_OF_MEMORY, "out of memory");
             free(t.s);
@@ -1229,6 +1311,28 @@ static char *to_utf8(text_buf *game, long first_line, junqi_diags *d)
     return utf8;
 }
 
+/* A NUL byte in a game's text: JGN is text, so the game is dropped with an
+ * error that names the byte and where it is (a binary file, or UTF-16 read
+ * as bytes), rather than the parse error it would cause. True if found. */
+static bool report_nul(const text_buf *game, long first_line, junqi_diags *d)
+{
+    const char *nul = memchr(game->s, '\0', game->len);
+    if (!nul)
+        return false;
+    long line = first_line;
+    const char *start = game->s;
+    for (const char *c = game->s; c < nul; c++)
+        if (*c == '\n')
+            line++, start = c + 1;
+    size_t before = d ? d->n : 0;
+    junqi_diags_add(d, JUNQI_CODE_NUL_BYTE, -1, line_loc(line, column_of(start, nul)),
+                    "a NUL byte (0x00) in the text: JGN is UTF-8 text, so this game is not read "
+                    "(a binary file, or UTF-16?)");
+    if (d && d->n > before)
+        d->items[d->n - 1].source_line = strndup(start, (size_t)(nul - start));
+    return true;
+}
+
 junqi_read_status junqi_jgn_next(junqi_jgn_reader *r, junqi_game **out, junqi_diags *d)
 {
     *out = NULL;
@@ -1244,6 +1348,10 @@ junqi_read_status junqi_jgn_next(junqi_jgn_reader *r, junqi_game **out, junqi_di
         return rc;
     }
     size_t errors = d ? d->errors : 0;
+    if (report_nul(&game, first_line, d)) {
+        free(game.s);
+        return JUNQI_READ_BROKEN;
+    }
     if (to_utf8(&game, first_line, d))
         *out = parse_game(game.s, first_line, r->name, r->flags, d);
     r->last = game.s; /* kept for the source lines of later diagnostics */
@@ -1370,6 +1478,12 @@ static void write_comment(writer *w, const char *text)
     text_buf t = {0};
     bool ok = buf_append(&t, "{", 1);
     for (const char *s = text; *s && ok; s++) {
+        char hex[8];
+        if (control_char((unsigned char)*s)) {
+            snprintf(hex, sizeof hex, "\\x%02x", (unsigned char)*s);
+            ok = buf_append(&t, hex, 4);
+            continue;
+        }
         if (*s == '}' || *s == '\\')
             ok = buf_append(&t, "\\", 1);
         ok = ok && buf_append(&t, s, 1);
@@ -1416,6 +1530,11 @@ static void write_move(writer *w, const junqi_item *it, size_t number)
             snprintf(tok, sizeof tok, "flag:%s", junqi_square_name(w->b, it->flag_shown[f], from));
             put_token(w, tok);
         }
+    if (it->shown_piece) {
+        snprintf(tok, sizeof tok, "shown:%s:%s", junqi_square_name(w->b, it->shown_point, from),
+                 junqi_piece_name((junqi_piece)it->shown_piece, JUNQI_NAMES_RANK));
+        put_token(w, tok);
+    }
     char events[2][32];
     for (int k = 0, m = junqi_rules_flip(w->g->rules) ? junqi_jgn_flip_events(w->b, it, events) : 0; k < m; k++)
         put_token(w, events[k]);
@@ -1480,6 +1599,10 @@ static void write_tag(FILE *out, const char *name, const char *value)
 {
     fprintf(out, "[%s \"", name);
     for (const char *s = value; *s; s++) {
+        if (control_char((unsigned char)*s) || *s == '\n') {
+            fprintf(out, "\\x%02x", (unsigned char)*s);
+            continue;
+        }
         if (*s == '"' || *s == '\\')
             fputc('\\', out);
         fputc(*s, out);

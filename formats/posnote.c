@@ -123,6 +123,7 @@ typedef struct pos_parser {
     size_t to_move_at; /* where the seat to move is written */
     size_t rules_at;   /* where the rule set is written (or would be) */
     size_t quiet_at;   /* where the no-combat count is written */
+    size_t loose;      /* where words are parted by other than one space, or 0 */
     junqi_diags *d;
 } pos_parser;
 
@@ -139,11 +140,17 @@ static bool fail(pos_parser *ps, size_t at, const char *fmt, ...)
     return false;
 }
 
-/* The next space-separated word: [*start, *start + *n). False at the end. */
+/* The next word: [*start, *start + *n). False at the end. Words are
+ * separated by one space (the canonical form, docs/position.md): any other
+ * blank between them is reported, once, as *loose. */
 static bool next_word(pos_parser *ps, size_t *start, size_t *n)
 {
+    size_t blanks = ps->at;
     while (ps->at < ps->len && (ps->text[ps->at] == ' ' || ps->text[ps->at] == '\t'))
         ps->at++;
+    bool one_space = ps->at == blanks + 1 && ps->text[blanks] == ' ';
+    if (blanks > 0 && ps->at < ps->len && !one_space && !ps->loose)
+        ps->loose = ps->at;
     *start = ps->at;
     while (ps->at < ps->len && ps->text[ps->at] != ' ' && ps->text[ps->at] != '\t' &&
            ps->text[ps->at] != '\n' && ps->text[ps->at] != '\r')
@@ -190,6 +197,13 @@ static bool parse_ranks(pos_parser *ps, size_t start, size_t n, junqi_position *
             continue;
         }
         if (seat_of_letter(c) >= 0) {
+            /* canonical: a letter only where the owner changes, right before a piece */
+            char next = i + 1 < start + n ? ps->text[i + 1] : '/';
+            if (seat_of_letter(c) == seat)
+                return fail(ps, i, "the seat letter %c repeats the seat of the piece before it: "
+                            "leave it out", c);
+            if (piece_of_symbol(next) < 0)
+                return fail(ps, i, "a seat letter stands right before a piece, not before '%c'", next);
             seat = seat_of_letter(c);
             continue;
         }
@@ -225,6 +239,8 @@ static bool parse_number(pos_parser *ps, const char *what, long max, long *out)
         if (ps->text[i] < '0' || ps->text[i] > '9' || (v = v * 10 + ps->text[i] - '0') > max)
             return fail(ps, i, "the %s must be a number from 0 to %ld", what, max);
     }
+    if (n > 1 && ps->text[start] == '0')
+        return fail(ps, start, "the %s is written without leading zeros", what);
     *out = v;
     return true;
 }
@@ -237,7 +253,8 @@ static int parse_seat_set(pos_parser *ps, size_t start, size_t n, bool single)
     unsigned mask = 0;
     for (size_t i = start; i < start + n; i++) {
         const char *at = strchr("nesw", ps->text[i]);
-        if (!at || !ps->text[i] || (mask & JUNQI_SEAT_BIT(at - "nesw")) || (single && i > start))
+        /* in seat order (canonical): no seat twice, none after a later one */
+        if (!at || !ps->text[i] || (mask >> (at - "nesw")) || (single && i > start))
             return -1;
         mask |= JUNQI_SEAT_BIT(at - "nesw");
     }
@@ -265,7 +282,7 @@ static bool parse_state(pos_parser *ps, junqi_position *pos, unsigned present, i
         return false;
     int mask;
     if (!next_word(ps, &start, &n) || (mask = parse_seat_set(ps, start, n, false)) < 0)
-        return fail(ps, start, "the eliminated seats must be - or letters of nesw");
+        return fail(ps, start, "the eliminated seats must be - or letters of nesw, in that order");
     *out_seats = (unsigned)mask;
     if ((present & *out_seats) != 0)
         return fail(ps, start, "a seat listed as eliminated still has pieces");
@@ -283,6 +300,8 @@ static bool parse_state(pos_parser *ps, junqi_position *pos, unsigned present, i
     }
     if (next_word(ps, &start, &n))
         return fail(ps, start, "unexpected text after the position");
+    if (ps->loose)
+        return fail(ps, ps->loose, "the parts of a position are parted by one space");
     return true;
 }
 

@@ -66,6 +66,8 @@ error:
 
 typedef enum source_kind {
     SOURCE_UNKNOWN,
+    SOURCE_EMPTY,     /* no byte but blanks (and a byte order mark) */
+    SOURCE_UTF16,     /* UTF-16 text, which junqi does not read */
     SOURCE_QQ_REPLAY,
     SOURCE_QQ_FORMATION,
     SOURCE_JGN,
@@ -91,9 +93,33 @@ struct junqi_source {
     junqi_diags yaml_diags;    /* YAML: every reading problem, handed out with its formation */
     size_t next_diag;
     size_t items;              /* items read so far */
+    bool said_empty;           /* the note of a source with no item is given */
     long item_line;            /* positions: the line of the last one */
     bool done;
 };
+
+/* Nothing but blanks, after an optional UTF-8 byte order mark? */
+static bool blank_input(const uint8_t *data, size_t len)
+{
+    size_t i = len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    while (i < len && data[i] && strchr(" \t\r\n", data[i]))
+        i++;
+    return i == len;
+}
+
+/* UTF-16 text: a byte order mark, or ASCII with a NUL after (or before)
+ * every character of its first 16. */
+static bool utf16_input(const uint8_t *data, size_t len)
+{
+    if (len >= 2 && ((data[0] == 0xFF && data[1] == 0xFE) || (data[0] == 0xFE && data[1] == 0xFF)))
+        return true;
+    size_t pairs = len / 2 < 16 ? len / 2 : 16, le = 0, be = 0;
+    for (size_t i = 0; i < pairs; i++) {
+        le += data[2 * i + 1] == 0 && data[2 * i] >= 0x09 && data[2 * i] < 0x80;
+        be += data[2 * i] == 0 && data[2 * i + 1] >= 0x09 && data[2 * i + 1] < 0x80;
+    }
+    return pairs >= 2 && (le == pairs || be == pairs);
+}
 
 static source_kind detect(const uint8_t *data, size_t len)
 {
@@ -102,6 +128,10 @@ static source_kind detect(const uint8_t *data, size_t len)
     case JUNQI_QQ_FORMATION: return SOURCE_QQ_FORMATION;
     default: break;
     }
+    if (blank_input(data, len))
+        return SOURCE_EMPTY;
+    if (utf16_input(data, len))
+        return SOURCE_UTF16;
     if (junqi_jgn_detect(data, len))
         return SOURCE_JGN;
     if (junqi_pos_detect((const char *)data, len) || junqi_flip_pos_detect((const char *)data, len))
@@ -426,6 +456,13 @@ junqi_read_status junqi_source_next(junqi_source *src, junqi_input *in, junqi_di
     case SOURCE_JGN: rc = junqi_jgn_next(src->jgn, &in->game, d); break;
     case SOURCE_POSITIONS: rc = next_position(src, in, d); break;
     case SOURCE_YAML: rc = next_yaml(src, in, d); break;
+    case SOURCE_EMPTY: rc = JUNQI_READ_END; break;
+    case SOURCE_UTF16:
+        junqi_diags_add(d, JUNQI_CODE_UTF16, -1, JUNQI_NOWHERE,
+                        "the input is UTF-16 text: junqi reads UTF-8 (or GBK); convert it first, "
+                        "e.g. iconv -f UTF-16 -t UTF-8");
+        rc = JUNQI_READ_BROKEN;
+        break;
     default:
         junqi_diags_add(d, JUNQI_CODE_UNKNOWN_FORMAT, -1, JUNQI_NOWHERE,
                         "not a format junqi reads: QQ replays (.jgs/.jqs) and formations (.jql), JGN "
@@ -434,10 +471,19 @@ junqi_read_status junqi_source_next(junqi_source *src, junqi_input *in, junqi_di
     }
     if (once)
         src->done = true;
+    if (rc == JUNQI_READ_END && src->items == 0 && !src->said_empty) {
+        /* nothing at all: in a pipeline that means zero games, not an error */
+        src->said_empty = true;
+        junqi_diags_add(d, JUNQI_CODE_NO_GAMES, -1, JUNQI_NOWHERE,
+                        "the input holds no game or formation (zero items)");
+        in->kind = JUNQI_INPUT_EMPTY;
+        return JUNQI_READ_OK;
+    }
     if (rc == JUNQI_READ_END)
         goto end;
     /* YAML: problems outside any formation are items of their own, numbered 0 */
-    in->index = src->kind != SOURCE_YAML ? ++src->items
+    src->items++;
+    in->index = src->kind != SOURCE_YAML ? src->items
                 : in->kind == JUNQI_INPUT_FORMATION ? src->next_formation : 0;
     in->several = !once;
     in->line = item_line(src, in);

@@ -30,7 +30,10 @@ extern "C" {
 typedef enum junqi_input_kind {
     JUNQI_INPUT_UNKNOWN = 0,
     JUNQI_INPUT_RECORD,    /**< a game record (QQ replay, JGN game, position): .game is set */
-    JUNQI_INPUT_FORMATION  /**< a formation (.jql, YAML): .formation is set */
+    JUNQI_INPUT_FORMATION, /**< a formation (.jql, YAML): .formation is set */
+    JUNQI_INPUT_EMPTY      /**< the source holds no item at all (an empty or blank file, a JGN
+                                file of no game): zero items, given once with a "no-games"
+                                note; a tool that needs a record calls it an error */
 } junqi_input_kind;
 
 /**
@@ -107,7 +110,9 @@ const char *junqi_source_name(const junqi_source *src);
  * accepts an empty input). A YAML file gives its formations in the order of
  * the text, each with its own reading problems (JUNQI_READ_BROKEN when they
  * hold an error), and problems outside any formation as broken items of
- * their own (index 0). Diagnostics of YAML and position sources already
+ * their own (index 0). A source of no item at all (an empty or blank input)
+ * gives one JUNQI_INPUT_EMPTY item with a "no-games" note; UTF-16 text is a
+ * broken item with a "utf16" error. Diagnostics of YAML and position sources already
  * carry the line they point at (see junqi_source_attach_lines()); JGN
  * diagnostics carry theirs.
  */

@@ -40,11 +40,16 @@ typedef enum junqi_severity {
     X(READ_ERROR, "read-error", ERROR, "reading the input failed") \
     X(UNKNOWN_FORMAT, "unknown-format", ERROR, "the input is in no format junqi reads") \
     X(EMPTY, "empty", ERROR, "a tool that needs one record was given an input with none") \
+    X(NO_GAMES, "no-games", NOTE, "the input holds no record (zero games, not an error)") \
+    X(UTF16, "utf16", ERROR, "a text input is UTF-16; junqi reads UTF-8 (or GBK)") \
     X(NOT_A_FORMATION, "not-a-formation", ERROR, "a --setup file holds no formation") \
+    X(NUL_BYTE, "nul-byte", ERROR, "a text input holds a NUL byte") \
     /* JGN records (docs/jgn.md) */ \
     X(GAME_TOO_LARGE, "game-too-large", ERROR, "a game's text is larger than 64 MiB") \
     X(NOT_UTF8, "not-utf8", WARNING, "a game is not UTF-8 and is read as GBK") \
     X(BAD_TAG, "bad-tag", ERROR, "a tag line is malformed or its value is not allowed") \
+    X(DUPLICATE_TAG, "duplicate-tag", WARNING, "a tag is given twice; the last value counts") \
+    X(CONTROL_CHARACTER, "control-character", WARNING, "a tag or comment holds a raw control character (kept, written as \\xHH)") \
     X(NO_BOARD, "no-board", WARNING, "no Board tag: the four-player board is assumed") \
     X(BAD_SETUP, "bad-setup", ERROR, "a setup tag is not in the layout notation") \
     X(BAD_POSITION, "bad-position", ERROR, "a position string is malformed") \
@@ -112,9 +117,11 @@ typedef enum junqi_severity {
     X(WRONG_OUTCOME, "wrong-outcome", ERROR, "the recorded combat result is not what the rules give") \
     X(NEXT_SEAT, "next-seat", ERROR, "the seat the record says moves next is not the seat whose turn it is") \
     X(MARSHAL_DEATH, "marshal-death", ERROR, "a marshal's death is recorded wrongly") \
+    X(SHOWN, "shown", ERROR, "the identity a move shows (engineer_scout, reveal_on_combat) is recorded wrongly or not at all") \
+    X(TIMEOUT_LIMIT, "timeout-limit", ERROR, "a timeout past the rule set's limit, which eliminates the seat") \
     X(FLAG_SHOWN, "flag-shown", ERROR, "the flags a move shows are not the ones the rules reveal") \
     X(ELIMINATION_REASON, "elimination-reason", ERROR, "an elimination's reason does not hold") \
-    X(FEW_TIMEOUTS, "few-timeouts", WARNING, "a seat is eliminated for five timeouts after fewer") \
+    X(FEW_TIMEOUTS, "few-timeouts", WARNING, "a seat is eliminated for timeouts after fewer than the rule set's limit") \
     X(ALREADY_OUT, "already-out", WARNING, "a seat is eliminated a second time") \
     X(TIMEOUT_SEAT, "timeout-seat", ERROR, "a timeout by a seat whose turn it is not") \
     X(TIMEOUT_COUNT, "timeout-count", WARNING, "a timeout's recorded count is not the replay's") \

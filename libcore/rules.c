@@ -67,6 +67,13 @@ static const junqi_switch_value rail_values[] = {
     {NULL, 0, 0},
 };
 static const junqi_switch_value on_off[] = {{"on", 1, BOTH}, {"off", 0, BOTH}, {NULL, 0, 0}};
+static const junqi_switch_value off_on[] = {{"off", 0, BOTH}, {"on", 1, BOTH}, {NULL, 0, 0}};
+static const junqi_switch_value reveal_values[] = {
+    {"none", JUNQI_REVEAL_NONE, BOTH},
+    {"defender", JUNQI_REVEAL_DEFENDER, BOTH},
+    {"both", JUNQI_REVEAL_BOTH, BOTH},
+    {NULL, 0, 0},
+};
 static const junqi_switch_value mountain_values[] = {
     {"none", JUNQI_MOUNTAIN_NONE, TWO},
     {"shelter", JUNQI_MOUNTAIN_SHELTER, TWO},
@@ -119,6 +126,13 @@ static const junqi_switch switch_table[] = {
      "three_steps (at most three edges, any direction)"},
     {"hq_locks", on_off, 0, 0, FIELD(hq_locks), 1, BOTH, FORMATION,
      "on: a piece on a headquarters never moves again; off: it may move on"},
+    {"timeouts", off_value, 1, 255, FIELD(timeouts), 0, BOTH, FORMATION | FLIP,
+     "N: a seat's Nth timeout eliminates it (qq 5; in flip games it loses); off: timeouts never do"},
+    {"engineer_scout", off_on, 0, 0, FIELD(engineer_scout), 0, BOTH, FORMATION,
+     "on: an engineer removed by its own attack shows the defender to every seat (工兵侦察)"},
+    {"reveal_on_combat", reveal_values, 0, 0, FIELD(reveal_on_combat), JUNQI_REVEAL_NONE, BOTH,
+     FORMATION, "after an attack, show to every seat: none, the defender that stays (半明棋), "
+     "or both pieces (whichever stays)"},
     {"mountain", mountain_values, 0, 0, FIELD(mountain), JUNQI_MOUNTAIN_NONE, TWO, FORMATION,
      "two-player board: none, or shelter (the mountains bM and dM are points a piece may "
      "shelter on, unattackable)"},
@@ -133,8 +147,6 @@ static const junqi_switch switch_table[] = {
      "touch (taking the flag wins), carry_home (carried to one's own headquarters), none"},
     {"move_limit", off_value, 1, 65535, FIELD(move_limit), 0, TWO, FLIP,
      "N: a draw right after the Nth action; off: no such draw"},
-    {"timeouts", off_value, 1, 255, FIELD(timeouts), 0, TWO, FLIP,
-     "N: a seat's Nth timeout loses; off: timeouts never lose"},
 };
 
 #define NSWITCHES (sizeof switch_table / sizeof switch_table[0])
@@ -178,7 +190,7 @@ typedef struct named_set {
 } named_set;
 
 static const named_set named_sets[] = {
-    {"qq", JUNQI_FOUR_PLAYER, JUNQI_FORMATION_GAME, "no_combat_draw=71,first=north", true, true,
+    {"qq", JUNQI_FOUR_PLAYER, JUNQI_FORMATION_GAME, "no_combat_draw=71,first=north,timeouts=5", true, true,
      &junqi_scoring_qq, .combine = false},
     {"standard", JUNQI_TWO_PLAYER, JUNQI_FORMATION_GAME, "no_combat_draw=70,first=south", true,
      false, NULL, .combine = false},

@@ -111,6 +111,7 @@ typedef struct junqi_search_result {
     int depth;           /**< the last iteration completed, plies */
     uint64_t nodes;      /**< nodes searched */
     int elapsed;         /**< wall-clock ms (varies from run to run) */
+    uint64_t elapsed_ns; /**< the same in nanoseconds, for the rate of a search under 1 ms */
     int nlines;          /**< lines filled, <= multipv and <= the number of root moves */
     junqi_search_line lines[JUNQI_MAX_MULTIPV]; /**< best first */
 } junqi_search_result;

@@ -107,7 +107,7 @@ static void bad_positions_are_located(void **state)
         {"N99.../...../...../...../...../...../...../...../...../...../...../..... n 0 0 -", 3,
          "north has more than 1 marshal"},
         {"N9..../...../...../...../...../...../...../...../...../...../...../..... n 0 0", 79,
-         "the eliminated seats must be - or letters of nesw"},
+         "the eliminated seats must be - or letters of nesw, in that order"},
         {"N9..../...../...../...../...../...../...../...../...../...../...../..... n 0 0 - chess", 82,
          "unknown rule set 'chess' (known: qq, standard, open, wiki, fanqi, fanfan, fanqi_wiki, huqi, zuhe)"},
         {"N9..../...../...../...../...../...../...../...../...../...../...../..... n 0 0 - qq", 82,

@@ -15,8 +15,10 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "flip_replay.h"
 #include "flipnote.h"
 #include "jgn.h"
+#include "replay.h"
 #include "posnote.h"
 #include "testutil.h"
 
@@ -78,6 +80,67 @@ static char *diagnostics_text(const junqi_diags *d)
     return out;
 }
 
+/* Replay line `l` of game g from position `from` (NULL: the game's start)
+ * with every check, and each variation from the position before its move;
+ * diagnostics go to d. */
+static void replay_line(const junqi_game *g, const junqi_line *l, const junqi_position *from,
+                        junqi_diags *d)
+{
+    junqi_game part = *g; /* the game's tags and seats, this line, this start */
+    part.main = *l;
+    junqi_position start;
+    if (from) {
+        start = *from;
+        part.start = &start;
+    }
+    junqi_replay r;
+    assert_true(junqi_replay_start(&r, &part, NULL, d));
+    for (size_t i = 0; i < l->nitems; i++) {
+        junqi_position before = r.pos;
+        for (size_t v = 0; v < l->items[i].nvariations; v++)
+            replay_line(g, &l->items[i].variations[v], &before, d);
+        junqi_replay_next(&r);
+    }
+}
+
+/* replay_line for a flip game (flip_replay.h): from flip position `from`, or the game's start. */
+static void replay_flip_line(const junqi_game *g, const junqi_line *l, const junqi_flip *from, junqi_diags *d)
+{
+    junqi_game part = *g;
+    part.main = *l;
+    junqi_flip start;
+    if (from) {
+        start = *from;
+        part.flip_start = &start;
+    }
+    junqi_flip_replay r;
+    assert_true(junqi_flip_replay_start(&r, &part, NULL, d));
+    for (size_t i = 0; i < l->nitems; i++) {
+        junqi_flip before = r.pos;
+        for (size_t v = 0; v < l->items[i].nvariations; v++)
+            replay_flip_line(g, &l->items[i].variations[v], &before, d);
+        junqi_flip_replay_next(&r);
+    }
+}
+
+/* Issue 10, defect 22: the first two examples were illegal games (5 and 3
+ * errors, and "an agreed end" with Result '*'). Every example that reads is
+ * a legal game: its main line and every variation replay without an error. */
+static void check_legal(const block *example, const junqi_game *g)
+{
+    junqi_diags d;
+    junqi_diags_init(&d);
+    if (junqi_rules_flip(g->rules))
+        replay_flip_line(g, &g->main, g->flip_start, &d);
+    else
+        replay_line(g, &g->main, g->start, &d);
+    if (d.errors) {
+        char *diags = diagnostics_text(&d);
+        fail_msg("docs/jgn.md:%d: the example is not a legal game:\n%s", example->line, diags);
+    }
+    junqi_diags_free(&d);
+}
+
 static void check_canonical(const block *example, const block *canonical)
 {
     junqi_diags d;
@@ -87,6 +150,7 @@ static void check_canonical(const block *example, const block *canonical)
         char *diags = diagnostics_text(&d);
         fail_msg("docs/jgn.md:%d: the example does not read:\n%s", example->line, diags);
     }
+    check_legal(example, g);
     char *text = junqi_jgn_to_string(g);
     if (strcmp(text, canonical->text) != 0)
         fail_msg("docs/jgn.md:%d: canonical text differs:\n--- expected\n%s--- got\n%s", canonical->line,

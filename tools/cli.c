@@ -2,6 +2,7 @@
 /*
  * cli.c - see cli.h.
  */
+#define _XOPEN_SOURCE 700 /* realpath() */
 #include "cli.h"
 
 #include <errno.h>
@@ -68,6 +69,8 @@ static int each_record_item(void *ctx, const junqi_source *src, junqi_input *in,
     junqi_cli_print_diags(stderr, in->name ? in->name : "", d, JUNQI_FORMAT_TEXT);
     if (rc == JUNQI_READ_FAILED)
         return JUNQI_EXIT_IO;
+    if (in->kind == JUNQI_INPUT_EMPTY)
+        return JUNQI_EXIT_OK; /* zero games: the note is printed */
     if (in->kind == JUNQI_INPUT_FORMATION) {
         fprintf(stderr, "%s: %s: a formation, not a game record\n", job->prog, in->name);
         return JUNQI_EXIT_INVALID;
@@ -91,8 +94,11 @@ static int load_first(junqi_source *src, junqi_input *in, junqi_diags *d)
     if (!src)
         return JUNQI_EXIT_IO;
     junqi_read_status rc = junqi_source_next(src, in, d);
-    if (rc == JUNQI_READ_END)
+    if (rc == JUNQI_READ_END || in->kind == JUNQI_INPUT_EMPTY) { /* one record is needed */
+        junqi_diags_free(d);
         junqi_diags_add(d, JUNQI_CODE_EMPTY, -1, JUNQI_NOWHERE, "the input holds no record");
+        rc = JUNQI_READ_BROKEN;
+    }
     junqi_source_close(src);
     return rc == JUNQI_READ_OK ? JUNQI_EXIT_OK : rc == JUNQI_READ_FAILED ? JUNQI_EXIT_IO : JUNQI_EXIT_INVALID;
 }
@@ -149,14 +155,29 @@ int junqi_cli_load_position(const char *prog, const char *text, junqi_input *in,
     return load_first(junqi_cli_open_position(prog, text), in, d);
 }
 
+bool junqi_cli_control(unsigned char c)
+{
+    return (c < 0x20 && c != '\t') || c == 0x7F;
+}
+
+void junqi_cli_put_visible(FILE *out, const char *s)
+{
+    for (; *s; s++)
+        if (junqi_cli_control((unsigned char)*s))
+            fprintf(out, "\\x%02x", (unsigned char)*s);
+        else
+            fputc(*s, out);
+}
+
 static void print_where_text(FILE *out, const char *file, const junqi_diag *g)
 {
     const junqi_loc *l = &g->loc;
+    junqi_cli_put_visible(out, file);
     if (l->line > 0) {
-        fprintf(out, "%s:%d:%d: ", file, l->line, l->column > 0 ? l->column : 1);
+        fprintf(out, ":%d:%d: ", l->line, l->column > 0 ? l->column : 1);
         return;
     }
-    fprintf(out, "%s: ", file);
+    fputs(": ", out);
     if (g->move > 0)
         fprintf(out, "move %d ", g->move);
     if (l->record >= 0 && l->offset >= 0)
@@ -174,7 +195,9 @@ static void print_caret(FILE *out, const junqi_diag *g)
 {
     if (!g->source_line)
         return;
-    fprintf(out, "  %s\n  ", g->source_line);
+    fputs("  ", out);
+    junqi_cli_put_visible(out, g->source_line);
+    fputs("\n  ", out);
     const char *s = g->source_line;
     for (int col = 1; col < g->loc.column && *s; col++) {
         size_t n = 1;
@@ -182,7 +205,8 @@ static void print_caret(FILE *out, const junqi_diag *g)
             n++;
         char ch[8] = {0};
         memcpy(ch, s, n < 7 ? n : 7);
-        int w = *s == '\t' ? 0 : junqi_display_width(ch);
+        /* a control character is shown as \xHH, four columns */
+        int w = *s == '\t' ? 0 : junqi_cli_control((unsigned char)*s) ? 4 : junqi_display_width(ch);
         if (*s == '\t')
             fputc('\t', out);
         for (int i = 0; i < w; i++)
@@ -198,7 +222,9 @@ void junqi_cli_print_diags(FILE *out, const char *file, const junqi_diags *d, ju
         const junqi_diag *g = &d->items[i];
         if (fmt == JUNQI_FORMAT_TEXT) {
             print_where_text(out, file, g);
-            fprintf(out, "%s: %s\n", junqi_severity_name(g->severity), g->message);
+            fprintf(out, "%s: ", junqi_severity_name(g->severity));
+            junqi_cli_put_visible(out, g->message);
+            fputc('\n', out);
             print_caret(out, g);
             continue;
         }
@@ -314,6 +340,31 @@ bool junqi_cli_parse_format(const char *text, junqi_cli_format *out)
     return true;
 }
 
+/* Where -o PATH really writes: the file a symbolic link leads to, so that
+ * the link stays a link (a dangling link: the file it names). *st is the
+ * target's status when *exists. A new string, or NULL when out of memory. */
+static char *output_target(const char *path, struct stat *st, bool *exists)
+{
+    struct stat link;
+    char *target = NULL;
+    if (lstat(path, &link) == 0 && S_ISLNK(link.st_mode)) {
+        target = realpath(path, NULL);
+        char name[4096];
+        ssize_t n = target ? 0 : readlink(path, name, sizeof name - 1);
+        if (!target && n > 0) {
+            name[n] = '\0';
+            const char *slash = strrchr(path, '/');
+            size_t dir = name[0] == '/' || !slash ? 0 : (size_t)(slash - path) + 1;
+            if ((target = malloc(dir + (size_t)n + 1)))
+                snprintf(target, dir + (size_t)n + 1, "%.*s%s", (int)dir, path, name);
+        }
+    }
+    if (!target)
+        target = strdup(path);
+    *exists = target && stat(target, st) == 0;
+    return target;
+}
+
 bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output *o)
 {
     memset(o, 0, sizeof *o);
@@ -321,18 +372,29 @@ bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output 
         o->fp = stdout;
         return true;
     }
-    size_t n = strlen(path) + 16;
-    o->path = strdup(path);
-    o->tmp_path = malloc(n);
-    if (!o->path || !o->tmp_path)
+    struct stat st;
+    bool exists;
+    if (!(o->path = output_target(path, &st, &exists)))
         goto error;
-    snprintf(o->tmp_path, n, "%s.tmpXXXXXX", path);
+    if (exists && !S_ISREG(st.st_mode)) {
+        /* a device or a FIFO (-o /dev/null): written in place, never replaced */
+        if (!(o->fp = fopen(o->path, "w"))) {
+            fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(errno));
+            goto error;
+        }
+        return true;
+    }
+    size_t n = strlen(o->path) + 16;
+    if (!(o->tmp_path = malloc(n)))
+        goto error;
+    snprintf(o->tmp_path, n, "%s.tmpXXXXXX", o->path);
     int fd = mkstemp(o->tmp_path);
     mode_t mask = umask(0);
     umask(mask);
-    /* mkstemp makes the file private: give it the permissions a plain open would */
+    /* mkstemp makes the file private: give it the permissions of the file
+     * it replaces, or those a plain open would give a new one */
     if (fd >= 0)
-        fchmod(fd, 0666 & ~mask);
+        fchmod(fd, exists ? st.st_mode & 07777 : 0666 & ~mask);
     if (fd < 0 || !(o->fp = fdopen(fd, "w"))) {
         fprintf(stderr, "%s: %s: cannot create a temporary file: %s\n", prog, path, strerror(errno));
         if (fd >= 0) {
@@ -369,12 +431,12 @@ bool junqi_cli_output_close(const char *prog, junqi_cli_output *o, bool commit)
         ok = false;
         fprintf(stderr, "%s: %s: write failed: %s\n", prog, o->path, strerror(errno));
     }
-    if (ok && commit && rename(o->tmp_path, o->path) != 0) {
+    if (ok && commit && o->tmp_path && rename(o->tmp_path, o->path) != 0) {
         ok = false;
         fprintf(stderr, "%s: %s: cannot rename the temporary file: %s\n", prog, o->path,
                 strerror(errno));
     }
-    if (!ok || !commit)
+    if (o->tmp_path && (!ok || !commit))
         unlink(o->tmp_path);
     free(o->path);
     free(o->tmp_path);

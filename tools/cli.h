@@ -92,11 +92,21 @@ int junqi_cli_find_formation(const char *name, char *path, size_t n, size_t *ind
 /** As junqi_cli_load() for a `--position STRING`. */
 int junqi_cli_load_position(const char *prog, const char *text, junqi_input *in, junqi_diags *d);
 
+/** True for the control characters that text output escapes (C0 but tab, and DEL). */
+bool junqi_cli_control(unsigned char c);
+
+/**
+ * Write s to out with each control character (junqi_cli_control) as \xHH,
+ * so that no text from an input (an ESC, a BEL) reaches a terminal raw.
+ */
+void junqi_cli_put_visible(FILE *out, const char *s);
+
 /**
  * Print diagnostics about input `file` in text or JSON (one object per line,
  * cli.md "Diagnostics"). Text form: "FILE: move N (record K, offset 0x1F6):
  * error: message" for binary inputs, "FILE:LINE:COL: error: message" with
- * the source line and a caret for text inputs.
+ * the source line and a caret for text inputs; control characters of the
+ * file name, message and line are shown as \xHH (junqi_cli_put_visible).
  */
 void junqi_cli_print_diags(FILE *out, const char *file, const junqi_diags *d, junqi_cli_format fmt);
 
@@ -164,13 +174,17 @@ bool junqi_cli_parse_format(const char *text, junqi_cli_format *out);
 /** An output file written through a temporary file in the same folder. */
 typedef struct junqi_cli_output {
     FILE *fp;        /**< write here */
-    char *path;      /**< final path, or NULL for standard output */
-    char *tmp_path;  /**< the temporary file while open */
+    char *path;      /**< the file written (a symbolic link's target), or NULL for stdout */
+    char *tmp_path;  /**< the temporary file while open; NULL when written in place */
 } junqi_cli_output;
 
 /**
- * Open output `path` ("-" or NULL: standard output). Returns false, with a
- * message printed to stderr, when the temporary file cannot be created.
+ * Open output `path` ("-" or NULL: standard output). A regular file is
+ * written through a temporary file in the same folder, renamed onto it at
+ * the end; an existing file keeps its permissions, and a symbolic link its
+ * target (the file it leads to is replaced, the link stays). A device or
+ * FIFO (/dev/null) is written in place. Returns false, with a message
+ * printed to stderr, when the file cannot be opened or created.
  */
 bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output *o);
 

@@ -349,8 +349,9 @@ static const char *const bench_positions[] = {
 #define BENCH_DEPTH_FOUR 7
 #define BENCH_DEPTH_TWO 9
 
-/* Nodes and search milliseconds (summed over the searches, so per thread)
- * of the bench positions on board `kind`. */
+/* Nodes and search time in milliseconds (summed over the searches, so per
+ * thread) of the bench positions on board `kind`, timed in nanoseconds: a
+ * board whose searches take under a millisecond still has a rate. */
 static void board_totals(const junqi_position *pos, const junqi_search_result *res,
                          junqi_board_kind kind, uint64_t *nodes, double *ms)
 {
@@ -359,7 +360,7 @@ static void board_totals(const junqi_position *pos, const junqi_search_result *r
     for (int i = 0; i < BENCH_POSITIONS; i++)
         if (pos[i].board->kind == kind) {
             *nodes += res[i].nodes;
-            *ms += res[i].elapsed;
+            *ms += (double)res[i].elapsed_ns / 1e6;
         }
 }
 
@@ -427,10 +428,10 @@ static void print_bench(const junqi_position *pos, const junqi_search_result *re
     }
     char name[8];
     for (int i = 0; i < BENCH_POSITIONS; i++)
-        printf("position %d (%s, depth %d): %s %d, %llu nodes, %d ms\n", i + 1,
+        printf("position %d (%s, depth %d): %s %d, %llu nodes, %.3f ms\n", i + 1,
                pos[i].board->name, res[i].depth,
                junqi_move_name(pos[i].board, res[i].lines[0].pv[0], name), res[i].score,
-               (unsigned long long)res[i].nodes, res[i].elapsed);
+               (unsigned long long)res[i].nodes, (double)res[i].elapsed_ns / 1e6);
     printf("four-player: %llu nodes, %.0f nodes/s per thread\n", (unsigned long long)n4, nps4);
     printf("two-player: %llu nodes, %.0f nodes/s per thread\n", (unsigned long long)n2, nps2);
     printf("flip games: %llu nodes, %.0f nodes/s (signature)\n", (unsigned long long)flip_nodes, flip_nps);
@@ -622,19 +623,19 @@ static bool load_drawing(void)
     return true;
 }
 
-static bool write_graph(const options *opt, const junqi_game *g, const junqi_annotation *a)
+/* Draw the first game's graph into the --graph output, opened before any
+ * work (so that a path that cannot be written fails at once). */
+static bool write_graph(const options *opt, junqi_cli_output *graph, const junqi_game *g,
+                        const junqi_annotation *a)
 {
     junqi_image_format format;
     draw.format_from_path(opt->graph, &format); /* checked with the options */
-    junqi_cli_output out;
-    if (!junqi_cli_output_open(prog, opt->graph, &out))
-        return false;
     char err[256];
-    bool ok = draw.graph_write(out.fp, format, g, a, JUNQI_NO_SEAT, 960, 360, draw.theme_default(), err,
+    bool ok = draw.graph_write(graph->fp, format, g, a, JUNQI_NO_SEAT, 960, 360, draw.theme_default(), err,
                                sizeof err);
     if (!ok)
         fprintf(stderr, "%s: %s: %s\n", prog, opt->graph, err);
-    return junqi_cli_output_close(prog, &out, ok) && ok;
+    return ok;
 }
 
 static junqi_annotate_options annotate_options(const options *opt, progress *p)
@@ -659,12 +660,14 @@ static junqi_annotate_options annotate_options(const options *opt, progress *p)
 typedef struct annotate_job {
     const options *opt;
     FILE *out;
+    junqi_cli_output *graph; /* --graph, open; NULL without */
+    bool graphed;            /* the graph is written */
     progress *p;
 } annotate_job;
 
 static int annotate_record(void *ctx, junqi_input *in)
 {
-    const annotate_job *job = ctx;
+    annotate_job *job = ctx;
     if (junqi_cli_apply_rules(prog, in->name, in->game, job->opt->rules) != JUNQI_EXIT_OK ||
         junqi_cli_check_seat(prog, in->name, in->game, "--only-seat", job->opt->only_seat) !=
             JUNQI_EXIT_OK)
@@ -685,38 +688,48 @@ static int annotate_record(void *ctx, junqi_input *in)
         fputc('\n', job->out); /* a blank line after each game: outputs concatenate */
     }
     int status = JUNQI_EXIT_OK;
-    if (job->opt->graph && job->p->game == 1 && !write_graph(job->opt, in->game, &a))
-        status = JUNQI_EXIT_IO;
+    if (job->graph && !job->graphed) {
+        job->graphed = true;
+        if (!write_graph(job->opt, job->graph, in->game, &a))
+            status = JUNQI_EXIT_IO;
+    }
     junqi_annotation_free(&a);
     return status;
 }
 
 /* Annotate every game of one source onto out; returns the exit status. */
-static int annotate_source(const options *opt, junqi_source *src, FILE *out, progress *p)
+static int annotate_source(annotate_job *job, junqi_source *src)
 {
-    annotate_job job = {opt, out, p};
-    return junqi_cli_each_record(prog, src, annotate_record, &job);
+    return junqi_cli_each_record(prog, src, annotate_record, job);
 }
 
+/* Annotation: every output (-o, --graph) is opened before the first game, so
+ * that a path that cannot be written is an error at once, not after the work. */
 static int run_annotate(const options *opt, int argc, char **argv, int first)
 {
-    junqi_cli_output out;
+    junqi_cli_output out, graph;
     if (!junqi_cli_output_open(prog, opt->output, &out))
         return JUNQI_EXIT_IO;
+    if (opt->graph && !junqi_cli_output_open(prog, opt->graph, &graph)) {
+        junqi_cli_output_close(prog, &out, false);
+        return JUNQI_EXIT_IO;
+    }
     progress p = {junqi_cli_styled(STDERR_FILENO), 0};
+    annotate_job job = {opt, out.fp, opt->graph ? &graph : NULL, false, &p};
     int status = JUNQI_EXIT_OK, nfiles = argc - first;
     if (opt->position) {
-        status = annotate_source(opt, junqi_cli_open_position(prog, opt->position), out.fp, &p);
+        status = annotate_source(&job, junqi_cli_open_position(prog, opt->position));
     } else {
         for (int i = first; i < argc || (nfiles == 0 && i == first); i++) {
-            int rc = annotate_source(opt, junqi_cli_open(prog, i < argc ? argv[i] : "-", opt->source_flags),
-                                     out.fp, &p);
+            int rc = annotate_source(&job, junqi_cli_open(prog, i < argc ? argv[i] : "-", opt->source_flags));
             if (rc > status)
                 status = rc;
             if (nfiles == 0)
                 break;
         }
     }
+    if (opt->graph && !junqi_cli_output_close(prog, &graph, job.graphed && status != JUNQI_EXIT_IO))
+        status = JUNQI_EXIT_IO;
     if (!junqi_cli_output_close(prog, &out, junqi_cli_output_keep(&out, status)))
         return JUNQI_EXIT_IO;
     return status;

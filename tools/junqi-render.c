@@ -159,7 +159,7 @@ static bool source_scene(source *src, const options *opt, size_t ply, junqi_scen
     for (int seat = 0; seat < JUNQI_SEATS; seat++)
         s->players[seat] = src->game->seat[seat].player;
     if (opt->view != JUNQI_NO_SEAT) {
-        junqi_position_view(&src->shown, &src->replay.pos, opt->view, src->game->info);
+        junqi_replay_view(&src->replay, opt->view, &src->shown);
         s->pos = &src->shown;
     }
     return true;
@@ -219,28 +219,34 @@ static bool write_gif(junqi_renderer *r, source *src, const options *opt, size_t
     return ok;
 }
 
-/* Open OUT, write the picture, commit or remove it. Returns an exit status. */
-static int write_output(junqi_renderer *r, source *src, const options *opt, size_t ply)
+/* Write the picture into OUT (opened before any drawing), commit or remove it.
+ * Returns an exit status. */
+static int write_output(junqi_renderer *r, source *src, const options *opt, size_t ply,
+                        junqi_cli_output *out)
 {
-    junqi_cli_output out;
-    if (!junqi_cli_output_open(prog, opt->output, &out))
-        return JUNQI_EXIT_IO;
-    const char *name = out.path ? out.path : "<stdout>";
+    const char *name = out->path ? out->path : "<stdout>";
     bool ok = opt->format == JUNQI_IMAGE_GIF
-                  ? write_gif(r, src, opt, ply, out.fp, name)
-                  : write_still(r, src, opt, ply, opt->format, out.fp, name);
-    return junqi_cli_output_close(prog, &out, ok) && ok ? JUNQI_EXIT_OK : JUNQI_EXIT_IO;
+                  ? write_gif(r, src, opt, ply, out->fp, name)
+                  : write_still(r, src, opt, ply, opt->format, out->fp, name);
+    return junqi_cli_output_close(prog, out, ok) && ok ? JUNQI_EXIT_OK : JUNQI_EXIT_IO;
+}
+
+/* The --frames folder, made before any drawing. False with a message. */
+static bool make_frames_folder(const options *opt)
+{
+    struct stat st;
+    if (mkdir(opt->frames, 0777) == 0 || (errno == EEXIST && stat(opt->frames, &st) == 0 &&
+                                          S_ISDIR(st.st_mode)))
+        return true;
+    fprintf(stderr, "%s: %s: cannot create the folder: %s\n", prog, opt->frames,
+            errno == EEXIST ? "a file of that name is in the way" : strerror(errno));
+    return false;
 }
 
 /* DIR/0000.png … one picture per ply from 0 to last. Returns an exit status. */
 static int write_frames(junqi_renderer *r, source *src, const options *opt, size_t last)
 {
     junqi_image_format format = opt->format == JUNQI_IMAGE_SVG ? JUNQI_IMAGE_SVG : JUNQI_IMAGE_PNG;
-    if (mkdir(opt->frames, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "%s: %s: cannot create the folder: %s\n", prog, opt->frames,
-                strerror(errno));
-        return JUNQI_EXIT_IO;
-    }
     for (size_t ply = 0; ply <= last; ply++) {
         char path[4096];
         snprintf(path, sizeof path, "%s/%04zu.%s", opt->frames, ply,
@@ -297,10 +303,18 @@ static int render_source(source *src, options *opt, const junqi_input *in)
     rc = add_annotations(src, opt);
     if (rc != JUNQI_EXIT_OK)
         return rc;
+    /* every output path is checked before the drawing starts */
+    junqi_cli_output out;
+    if (opt->output && !junqi_cli_output_open(prog, opt->output, &out))
+        return JUNQI_EXIT_IO;
     char err[512];
-    junqi_renderer *r = junqi_renderer_new(b, &opt->render, err, sizeof err);
+    bool ready = !opt->frames || make_frames_folder(opt); /* else: said why */
+    junqi_renderer *r = ready ? junqi_renderer_new(b, &opt->render, err, sizeof err) : NULL;
     if (!r) {
-        fprintf(stderr, "%s: %s\n", prog, err);
+        if (ready)
+            fprintf(stderr, "%s: %s\n", prog, err);
+        if (opt->output)
+            junqi_cli_output_close(prog, &out, false);
         return JUNQI_EXIT_IO;
     }
     /* scenes count the record's moves: the last ply is where the game ended */
@@ -308,7 +322,9 @@ static int render_source(source *src, options *opt, const junqi_input *in)
     if (opt->frames)
         rc = write_frames(r, src, opt, ply);
     if (rc == JUNQI_EXIT_OK && opt->output)
-        rc = write_output(r, src, opt, ply);
+        rc = write_output(r, src, opt, ply, &out);
+    else if (opt->output)
+        junqi_cli_output_close(prog, &out, false);
     junqi_renderer_free(r);
     return rc;
 }

@@ -74,7 +74,8 @@ static void usage(void)
            "                      seat; repeat for each seat; writes the starting JGN record;\n"
            "                      FILE#NAME or FILE#N picks one formation of several; a NAME\n"
            "                      alone names a known formation (south=銅牆鐵壁)\n"
-           "  --board BOARD       two-player or four-player, for --setup and --deal\n"
+           "  --board BOARD       two-player or four-player, for --setup (default: the\n"
+           "                      --rules set's board, else the formations') and --deal\n"
            "  --deal SEED|random  start a flip game's record (--rules fanqi, fanfan,\n"
            "                      fanqi_wiki, huqi or zuhe): the deal and first seat of\n"
            "                      the seed (a number; the same everywhere), or of a random one\n"
@@ -553,8 +554,8 @@ static int start_flip_record(const options *opt, FILE *out)
 static int start_record(const options *opt, FILE *out)
 {
     junqi_formation f[JUNQI_SEATS];
-    bool have_board = opt->board_given;
-    junqi_board_kind board = opt->board;
+    bool have_board = opt->board_given || opt->rules; /* --board, else the rule set's board */
+    junqi_board_kind board = opt->board_given || !opt->rules ? opt->board : opt->rules->board;
     int status = JUNQI_EXIT_OK;
     unsigned loaded = 0;
     for (int s = 0; s < JUNQI_SEATS; s++) {

@@ -58,13 +58,18 @@ static void print_result(const junqi_position *pos)
 static void print_summary(const junqi_input *in, const junqi_summary *s)
 {
     char label[4200];
-    printf("%s: %s", junqi_input_label(in, label, sizeof label), s->errors ? "invalid" : "valid");
+    junqi_cli_put_visible(stdout, junqi_input_label(in, label, sizeof label));
+    printf(": %s", s->errors ? "invalid" : "valid");
     if (s->errors)
         printf(", %zu error%s", s->errors, s->errors == 1 ? "" : "s");
     if (s->warnings)
         printf(", %zu warning%s", s->warnings, s->warnings == 1 ? "" : "s");
-    if (s->kind == JUNQI_INPUT_FORMATION) {
-        printf(": formation%s%s\n", s->formation ? " " : "", s->formation ? s->formation : "");
+    if (s->kind == JUNQI_INPUT_EMPTY) {
+        puts(": no game (zero items)");
+    } else if (s->kind == JUNQI_INPUT_FORMATION) {
+        printf(": formation%s", s->formation ? " " : "");
+        junqi_cli_put_visible(stdout, s->formation ? s->formation : "");
+        putchar('\n');
     } else if (s->kind == JUNQI_INPUT_RECORD && s->replayed && s->flip) {
         char text[256];
         printf(": %s game, 2 players, %zu move%s, %s\n", s->rules->name, s->moves, s->moves == 1 ? "" : "s",

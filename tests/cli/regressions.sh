@@ -96,6 +96,123 @@ run "$V" --format json "$tmp/twice.yaml"
 expect "defect 17: a YAML key given twice: a duplicate-key warning at line 2, valid" "0 duplicate-key 2" \
     "$rc $(jq -r 'select(.type != "summary") | "\(.code) \(.line)"' <<<"$out")"
 
+# --- defect 12: replay and setup checks of text inputs show the line and caret
+sed 's/3\. l11>k12/3. l11-k12/' "$tmp/game.jgn" >"$tmp/illegal.jgn"
+run "$V" "$tmp/illegal.jgn"
+expect "defect 12: a replay check of a JGN game: location, source line and caret" \
+    "$tmp/illegal.jgn:17:50: error|  1. g12<f11 2. f11=g13 flag:a8 timeout:south:1 3. l11-k12 4. k13=k12 5. e11>g14|$(printf '%52s' '^')" \
+    "$(grep -A2 ':17:50: error' <<<"$out" | sed 's/: the record.*//' | paste -sd'|')"
+sed 's/^\[SouthSetup "[^"]*"\]/[SouthSetup "91717\/8.3.6\/B3.32\/B.5.2\/145L6\/42LF9"]/' "$tmp/game.jgn" >"$tmp/setup.jgn"
+run "$V" "$tmp/setup.jgn"
+expect "defect 12: a setup check of a JGN setup tag shows that tag's line" \
+    '  [SouthSetup "91717/8.3.6/B3.32/B.5.2/145L6/42LF9"]' "$(grep -m 1 -A1 'error: south.s setup' <<<"$out" | tail -n 1)"
+
+# --- defect 14: NUL bytes, UTF-16 and control characters are named ----------
+printf '[Board "two\0player"]\n\n*\n' >"$tmp/nul.jgn"
+run "$V" --format json "$tmp/nul.jgn"
+expect "defect 14: a NUL byte in a tag: exit status, code, line and column" "1 nul-byte 1 12" \
+    "$rc $(jq -r 'select(.code) | "\(.code) \(.line) \(.column)"' <<<"$out")"
+"$R" --to jgn "$Q/jgs-002724.jgs" | iconv -f UTF-8 -t UTF-16 >"$tmp/utf16.jgn"
+run "$V" --format json "$tmp/utf16.jgn"
+expect "defect 14: UTF-16 input (with a byte order mark): exit status and code" "1 utf16" \
+    "$rc $(jq -r 'select(.code) | .code' <<<"$out")"
+"$R" --to jgn "$Q/jgs-002724.jgs" | iconv -f UTF-8 -t UTF-16LE >"$tmp/utf16le.jgn"
+run "$V" --format json "$tmp/utf16le.jgn"
+expect "defect 14: UTF-16LE input without a byte order mark: code" "utf16" "$(jq -r 'select(.code) | .code' <<<"$out")"
+printf '[Board "two-player"]\n[Event "\033[31mred\007"]\n\n{bell\007} *\n' >"$tmp/control.jgn"
+run "$V" "$tmp/control.jgn"
+expect "defect 14: control characters are warned about, the record is valid" 0 "$rc"
+expect "defect 14: no raw ESC or BEL reaches the terminal" 0 "$(printf '%s' "$out" | tr -cd '\033\007' | wc -c)"
+expect "defect 14: the warnings name them" 3 "$(grep -c 'warning: the .* holds the control character' <<<"$out")"
+run "$R" --to jgn "$tmp/control.jgn"
+expect "defect 14: JGN writes them escaped" '[Event "\x1b[31mred\x07"]|{bell\x07} *' \
+    "$(grep -E '^\[Event|^\{' <<<"$out" | paste -sd'|')"
+expect "defect 14: ... and reads the escapes back to the same record" "$out" \
+    "$("$R" --to jgn - <<<"$out" 2>/dev/null)"
+
+# --- defect 16: -o keeps an existing file's mode and a link's target --------
+# (only files under $tmp: a device such as /dev/null is never a test target)
+o=$tmp/out16
+mkdir "$o"
+echo old >"$o/game.jgn"
+chmod 640 "$o/game.jgn"
+ln -s game.jgn "$o/link.jgn"
+run "$R" --to jgn -o "$o/link.jgn" "$Q/jgs-002724.jgs"
+expect "defect 16: -o through a symbolic link: exit status" 0 "$rc"
+expect "defect 16: the link stays a link to its file" "game.jgn" "$(readlink "$o/link.jgn")"
+expect "defect 16: the file it leads to keeps its mode 640 and gets the record" "640 [Board \"four-player\"]" \
+    "$(stat -c %a "$o/game.jgn") $(head -n 1 "$o/game.jgn")"
+mkdir "$o/sub"
+ln -s sub/new.jgn "$o/dangling.jgn"
+run "$R" --to jgn -o "$o/dangling.jgn" "$Q/jgs-002724.jgs"
+expect "defect 16: -o through a dangling link creates the file it names" "0 link file" \
+    "$rc $([ -L "$o/dangling.jgn" ] && echo link) $([ -f "$o/sub/new.jgn" ] && echo file)"
+mkfifo "$o/fifo"
+cat "$o/fifo" >"$o/from-fifo" &
+reader=$!
+run "$R" --to jgn -o "$o/fifo" "$Q/jgs-002724.jgs"
+wait "$reader"
+expect "defect 16: -o onto a FIFO writes into it and leaves it a FIFO" \
+    "0 fifo $("$R" --to jgn "$Q/jgs-002724.jgs" | wc -c)" \
+    "$rc $([ -p "$o/fifo" ] && echo fifo) $(wc -c <"$o/from-fifo")"
+expect "defect 16: no temporary file is left" "dangling.jgn fifo from-fifo game.jgn link.jgn sub" \
+    "$(ls "$o" | paste -sd' ')"
+
+# --- defect 17: a repeated JGN tag is a warning -------------------------------
+printf '[Board "two-player"]\n[Event "a"]\n[Event "b"]\n\n*\n' >"$tmp/twice.jgn"
+run "$V" --format json "$tmp/twice.jgn"
+expect "defect 17: a JGN tag given twice: a duplicate-tag warning at line 3, valid" "0 duplicate-tag 3" \
+    "$rc $(jq -r 'select(.code) | "\(.code) \(.line)"' <<<"$out")"
+expect "defect 17: the later value counts" '"b"' "$("$R" --to json "$tmp/twice.jgn" 2>/dev/null | jq .tags.Event)"
+
+# --- defect 18: any YAML a YAML parser accepts is read as YAML ----------------
+for f in flow-style.yaml documents.yaml; do
+    run "$V" --format json "$JUNQI_ROOT/tests/fuzz/corpus/yaml/$f"
+    expect "defect 18: $f is read as YAML (no unknown-format)" "" "$(jq -r 'select(.code == "unknown-format") | .code' <<<"$out")"
+done
+run "$V" "$JUNQI_ROOT/tests/fuzz/corpus/yaml/flow-style.yaml"
+expect "defect 18: a flow-style formation validates" 0 "$rc"
+printf -- '- {name: a, rows: [[7,3,8,1,3],[B,~,5,~,9],[4,1,~,6,2],[2,~,5,~,3],[L,1,B,6,L],[2,L,4,F,7]]}\n' >"$tmp/flow.yaml"
+run "$R" --board two-player --setup "south=$tmp/flow.yaml" --setup "north=$F13"
+expect "defect 18: --setup takes a flow-style sequence of formations" 0 "$rc"
+run "$V" - <<<"just words"
+expect "defect 18: plain text is still no format junqi reads" "1 1" "$rc $(grep -c 'not a format junqi reads' <<<"$out")"
+
+# --- defect 19: an empty or blank input is zero games, not an error ----------
+printf '' >"$tmp/empty.jgn"
+printf '\n  \n\t\n' >"$tmp/blank.txt"
+for f in "$tmp/empty.jgn" "$tmp/blank.txt"; do
+    b=$(basename "$f")
+    run "$V" --format json "$f"
+    expect "defect 19: junqi-validate $b: exit 0 with a no-games note" "0 no-games note" \
+        "$rc $(jq -r 'select(.code) | "\(.code) \(.severity)"' <<<"$out")"
+    run "$R" --to jgn "$f"
+    expect "defect 19: junqi-replay --to jgn $b: exit 0, nothing written" "0 " "$rc $out"
+    run "$A" --depth 1 "$f"
+    expect "defect 19: junqi-analyze $b: exit 0, nothing written" "0 " "$rc $out"
+    run "$V" - <"$f"
+    expect "defect 19: junqi-validate < $b (a pipeline): exit 0" 0 "$rc"
+    run "$A" --go "$f"
+    expect "defect 19: junqi-analyze --go $b needs a record: exit 1, 'empty'" "1 1" "$rc $(grep -c 'holds no record' <<<"$err")"
+done
+
+# --- defect 20: every output path is checked before the work ----------------
+start=$(date +%s%N)
+run "$A" --graph "$tmp/no-such-dir/eval.png" "$Q/jgs-002724.jgs"
+took=$((($(date +%s%N) - start) / 1000000))
+expect "defect 20: --graph into a missing folder: exit status" 3 "$rc"
+expect "defect 20: ... before any game is annotated (nothing on standard output)" "" "$out"
+checks=$((checks + 1))
+[ "$took" -lt 2000 ] || fail "defect 20: --graph into a missing folder took $took ms: the annotation ran first"
+run "$JUNQI_BIN/junqi-render" --frames "$tmp/frames" -o "$tmp/no-such-dir/game.gif" "$Q/jgs-002724.jgs"
+expect "defect 20: junqi-render -o into a missing folder: exit 3, no frames drawn first" "3 no" \
+    "$rc $([ -e "$tmp/frames" ] && echo yes || echo no)"
+
+# --- defect 21: --bench rates boards whose searches take under 1 ms ---------
+run "$A" --bench --depth 1 --format json
+expect "defect 21: --bench --depth 1: every rate is positive (timed in nanoseconds)" "true true true" \
+    "$(jq -r '"\(.nps > 0) \(.nps_four_player > 0) \(.nps_two_player > 0)"' <<<"$out")"
+
 # --- defect 24: a ply past the end of the game is a usage error --------------
 # 75 quiet moves under 'standard': the game is drawn at ply 70
 cp "$JUNQI_ROOT/tests/data/bad/quiet-75.jgn" "$tmp/quiet.jgn"
