@@ -26,7 +26,6 @@
  *                                      piece counts are wrong, is rejected by
  *                                      the setup check)
  */
-#include <dirent.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -36,6 +35,7 @@
 #include <time.h>
 
 #include "analysis.h"
+#include "benchutil.h"
 #include "perft.h"
 #include "qq.h"
 #include "replay.h"
@@ -46,76 +46,6 @@ static double now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-/* ---- inputs ------------------------------------------------------------- */
-
-static uint8_t *slurp(const char *path, size_t *len)
-{
-    FILE *fp = fopen(path, "rb");
-    if (!fp)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    uint8_t *buf = malloc(cap);
-    for (size_t got; buf && (got = fread(buf + n, 1, cap - n, fp)) > 0;) {
-        n += got;
-        if (n == cap)
-            buf = realloc(buf, cap *= 2);
-    }
-    fclose(fp);
-    *len = n;
-    return buf;
-}
-
-static int by_name(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Does name end in one of the extensions of the space-separated list exts? */
-static bool has_extension(const char *name, const char *exts)
-{
-    const char *dot = strrchr(name, '.');
-    size_t len = dot ? strlen(dot) : 0;
-    for (const char *e = exts; dot && *e; e += strcspn(e, " "), e += *e == ' ')
-        if (strcspn(e, " ") == len && strncmp(e, dot, len) == 0)
-            return true;
-    return false;
-}
-
-/* The files of dir with one of the extensions exts (".jgs .jqs"), sorted;
- * NULL-terminated, caller frees. */
-static char **list_files(const char *dir, const char *exts)
-{
-    DIR *d = opendir(dir);
-    size_t n = 0, cap = 64;
-    char **names = malloc(cap * sizeof *names);
-    for (struct dirent *e; d && (e = readdir(d));) {
-        size_t len = strlen(e->d_name);
-        if (!has_extension(e->d_name, exts))
-            continue;
-        if (n + 2 > cap)
-            names = realloc(names, (cap *= 2) * sizeof *names);
-        names[n] = malloc(strlen(dir) + len + 2);
-        sprintf(names[n++], "%s/%s", dir, e->d_name);
-    }
-    if (d)
-        closedir(d);
-    qsort(names, n, sizeof *names, by_name);
-    names[n] = NULL;
-    return names;
-}
-
-/* QQ replays: .jgs and .jqs files. */
-#define REPLAYS ".jgs .jqs"
-
-static junqi_game *load_replay(const char *path)
-{
-    size_t len;
-    uint8_t *data = slurp(path, &len);
-    junqi_game *g = data ? junqi_qq_read_replay(data, len, NULL) : NULL;
-    free(data);
-    return g;
 }
 
 /* The position after `ply` moves of g (and the events before the next). */
@@ -183,13 +113,13 @@ static double log_loss(const sample *x, size_t n, double a, double b)
 
 static int cmd_fit(const char *dir, int step)
 {
-    char **files = list_files(dir, REPLAYS);
+    char **files = bench_list_files(dir, BENCH_REPLAYS);
     size_t n = 0, cap = 1 << 16, games = 0;
     sample *x = calloc(cap, sizeof *x);
     junqi_searcher *s = junqi_searcher_new(4);
     junqi_search_limits lim = {.depth = 1, .hash_mb = 4};
     for (char **f = files; *f; f++) {
-        junqi_game *g = load_replay(*f);
+        junqi_game *g = bench_load(*f);
         if (!g)
             continue;
         junqi_replay r;
@@ -261,12 +191,12 @@ static bool captures_flag(const junqi_position *pos, junqi_move m)
 
 static int cmd_tactics(const char *dir, int depth)
 {
-    char **files = list_files(dir, REPLAYS);
+    char **files = bench_list_files(dir, BENCH_REPLAYS);
     int total = 0, found = 0;
     junqi_searcher *s = junqi_searcher_new(16);
     junqi_search_limits lim = {.depth = depth};
     for (char **f = files; *f; f++) {
-        junqi_game *g = load_replay(*f);
+        junqi_game *g = bench_load(*f);
         if (!g)
             continue;
         junqi_replay r;
@@ -324,14 +254,14 @@ static void prepare(job *j, const junqi_game *g, size_t ply, junqi_view_mode vie
 
 static int cmd_agree(const char *dir, int step, int threads)
 {
-    char **files = list_files(dir, REPLAYS);
+    char **files = bench_list_files(dir, BENCH_REPLAYS);
     enum { MAX = 8192 };
     static job jobs[MAX];
     static junqi_analysis_request reqs[2][MAX];
     static junqi_analysis out[MAX];
     int n = 0, ngames = 0;
     for (char **f = files; *f; f++) {
-        junqi_game *g = load_replay(*f);
+        junqi_game *g = bench_load(*f);
         if (!g)
             continue;
         ngames++;
@@ -367,7 +297,7 @@ static int cmd_agree(const char *dir, int step, int threads)
 
 static int cmd_annotate(const char *path, int threads)
 {
-    junqi_game *g = load_replay(path);
+    junqi_game *g = bench_load(path);
     if (!g)
         return 1;
     size_t moves = junqi_game_moves(g);
@@ -473,12 +403,12 @@ static void *match_worker(void *arg)
 
 static int cmd_match(const char *dir, int games, uint64_t nodes, int threads)
 {
-    char **files = list_files(dir, ".jql");
+    char **files = bench_list_files(dir, ".jql");
     static uint8_t formations[64][6][5];
     int nf = 0;
     for (char **f = files; *f && nf < 64; f++) {
         size_t len;
-        uint8_t *data = slurp(*f, &len);
+        uint8_t *data = bench_slurp(*f, &len);
         junqi_setup_problem problems[JUNQI_MAX_SETUP_PROBLEMS];
         if (data && junqi_qq_read_formation(data, len, formations[nf], NULL) &&
             junqi_setup_check(formations[nf], problems) == 0)

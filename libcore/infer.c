@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "movegen.h"
 #include "replay.h"
 #include "setup.h"
 
@@ -59,6 +60,7 @@ void junqi_infer_start(junqi_infer *inf, const junqi_position *start, bool setup
     inf->consistent = true;
     memset(inf->at, NO_PIECE, sizeof inf->at);
     inf->removed[0] = inf->removed[1] = NO_PIECE;
+    inf->mover = NO_PIECE;
     inf->alive = start->alive;
     const junqi_board *b = start->board;
     for (int s = 0; s < JUNQI_SEATS; s++) {
@@ -68,8 +70,8 @@ void junqi_infer_start(junqi_infer *inf, const junqi_position *start, bool setup
             if (!c || JUNQI_CELL_SEAT(c) != s)
                 continue;
             junqi_kinds k = setup ? placement(&b->point[p]) : JUNQI_KINDS_ALL;
-            inf->piece[inf->npieces] = (junqi_infer_piece){(uint8_t)s, (uint8_t)p, (uint8_t)p,
-                                                           false, k, k};
+            inf->piece[inf->npieces] = (junqi_infer_piece){.seat = (uint8_t)s, .start = (uint8_t)p,
+                                                           .point = (uint8_t)p, .facts = k, .kinds = k};
             inf->at[p] = (uint8_t)inf->npieces++;
         }
     }
@@ -116,6 +118,41 @@ static void learn_removed(junqi_infer *inf, const junqi_position *pos)
     }
 }
 
+/* The kinds that could have made the last move, judged on pos (the
+ * position after it, the mover put back on its from-point; pieces that left
+ * since can only have opened paths, so the fact errs on the safe side): the
+ * move generator decides (movegen.h), asked once for each way of moving
+ * (engineer, bomb, the ranks), so rule switches of movement hold here too. */
+static junqi_kinds could_move(const junqi_infer *inf, const junqi_position *pos)
+{
+    static _Thread_local junqi_position probe;
+    static const junqi_piece movers[] = {JUNQI_ENGINEER, JUNQI_BOMB, JUNQI_LIEUTENANT};
+    const junqi_kinds classes[] = {JUNQI_KIND_BIT(JUNQI_ENGINEER), JUNQI_KIND_BIT(JUNQI_BOMB),
+                                   (junqi_kinds)(JUNQI_KINDS_ALL & ~(JUNQI_KIND_BIT(JUNQI_ENGINEER) |
+                                                                   JUNQI_KIND_BIT(JUNQI_BOMB)))};
+    probe = *pos;
+    probe.result.status = JUNQI_ONGOING;
+    probe.to_move = inf->piece[inf->mover].seat;
+    probe.cell[inf->last.to] = 0;
+    junqi_kinds can = 0;
+    for (int c = 0; c < 3; c++) {
+        probe.cell[inf->last.from] = JUNQI_CELL(probe.to_move, movers[c]);
+        if (junqi_check_move(&probe, inf->last, NULL) == JUNQI_LEGAL)
+            can |= classes[c];
+    }
+    return can ? can : JUNQI_KINDS_ALL; /* the record's move fits no kind: no fact */
+}
+
+/* The mover of the last move could make it (decided at the first sync). */
+static void learn_mover(junqi_infer *inf, const junqi_position *pos)
+{
+    if (inf->mover == NO_PIECE)
+        return;
+    if (popcount(inf->piece[inf->mover].kinds) > 1)
+        restrict_piece(inf, inf->mover, could_move(inf, pos));
+    inf->mover = NO_PIECE;
+}
+
 /* What the facts of the last move still waiting for the next one say about
  * piece i: the removed defender is no flag while its seat is in the game. */
 static junqi_kinds pending_facts(const junqi_infer *inf, int i)
@@ -143,6 +180,11 @@ void junqi_infer_move(junqi_infer *inf, junqi_move m, junqi_outcome o)
         return;
     }
     inf->piece[a].moved = true;
+    inf->piece[a].moves++;
+    inf->piece[a].attacks += d != NO_PIECE && inf->piece[a].attacks < 255;
+    inf->mover = (uint8_t)a;
+    inf->last = m;
+    inf->ply++;
     restrict_piece(inf, a, (junqi_kinds) ~(JUNQI_KIND_BIT(JUNQI_LANDMINE) | JUNQI_KIND_BIT(JUNQI_FLAG)));
     if (d != NO_PIECE && inf->ncombats < JUNQI_INFER_MAX_PIECES)
         inf->combat[inf->ncombats++] = (junqi_infer_combat){(uint8_t)a, (uint8_t)d, (uint8_t)o};
@@ -159,6 +201,7 @@ void junqi_infer_move(junqi_infer *inf, junqi_move m, junqi_outcome o)
 
 void junqi_infer_sync(junqi_infer *inf, const junqi_position *pos)
 {
+    learn_mover(inf, pos);
     learn_removed(inf, pos);
     inf->alive = pos->alive;
     for (int s = 0; s < JUNQI_SEATS; s++)

@@ -65,6 +65,8 @@ typedef struct junqi_infer_piece {
     uint8_t start;     /**< the point it started on */
     uint8_t point;     /**< where it stands, or JUNQI_NO_POINT once removed */
     bool moved;        /**< it has moved (so it is no landmine and no flag) */
+    uint8_t attacks;   /**< moves onto an enemy piece it made (at most 255) */
+    uint16_t moves;    /**< moves it made */
     junqi_kinds facts; /**< what the unary facts alone allow (placement, moves, known
                             identities, flag and marshal facts) */
     junqi_kinds kinds; /**< the identities it can still have (after junqi_infer_solve()) */
@@ -95,6 +97,10 @@ typedef struct junqi_infer {
     uint8_t removed[2];         /**< pieces the last move removed, attacker and defender
                                      (JUNQI_NO_POINT: none) */
     uint8_t marshal_decided;    /**< slots of removed[] whose marshal fact is recorded */
+    uint8_t mover;              /**< the piece that made the last move, until the next sync
+                                     has judged which kinds could make it; else NO_POINT */
+    junqi_move last;            /**< the last move */
+    uint32_t ply;               /**< moves fed so far */
     uint8_t alive;              /**< seats in the game at the last junqi_infer_sync() */
     uint8_t shown;              /**< seats whose flag is shown (marshal dead) */
     bool consistent;            /**< false once the facts contradict each other */

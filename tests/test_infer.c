@@ -124,6 +124,39 @@ static void a_marshal_death_shows_the_flag_and_names_the_marshal(void **state)
     assert_int_equal(started_on(&inf, "b12")->kinds, K(FLAG));
 }
 
+/* A railway move that turns is an engineer's (movegen.h decides), and a
+ * piece's moves and attacks are counted. */
+static void a_railway_turn_names_the_engineer(void **state)
+{
+    (void)state;
+    junqi_position pos;
+    static junqi_infer inf;
+    junqi_position_init(&pos, junqi_board_get(JUNQI_TWO_PLAYER), junqi_rules_get("standard"),
+                        JUNQI_SEAT_BIT(JUNQI_SOUTH) | JUNQI_SEAT_BIT(JUNQI_NORTH));
+    put_piece(&pos, "a10", JUNQI_NORTH, JUNQI_ENGINEER);
+    put_piece(&pos, "e10", JUNQI_NORTH, JUNQI_MAJOR);
+    put_piece(&pos, "b12", JUNQI_NORTH, JUNQI_FLAG);
+    put_piece(&pos, "b1", JUNQI_SOUTH, JUNQI_FLAG);
+    put_piece(&pos, "c3", JUNQI_SOUTH, JUNQI_CAPTAIN);
+    put_piece(&pos, "c4", JUNQI_SOUTH, JUNQI_LIEUTENANT);
+    pos.to_move = JUNQI_NORTH;
+    pos.hash = junqi_position_hash(&pos);
+    junqi_infer_start(&inf, &pos, false, JUNQI_SOUTH, JUNQI_DARK);
+    play(&pos, &inf, "a10-c6"); /* down file a, then along rank 6: a turn at a6 */
+    play(&pos, &inf, "c3-d3");
+    play(&pos, &inf, "e10-e7"); /* straight down file e: any mover */
+    play(&pos, &inf, "d3-c3");
+    play(&pos, &inf, "c6-c5");
+    play(&pos, &inf, "c4-b4");
+    play(&pos, &inf, "c5-c4");
+    assert_true(junqi_infer_solve(&inf, false));
+    assert_int_equal(started_on(&inf, "a10")->kinds, K(ENGINEER));
+    assert_int_equal(started_on(&inf, "e10")->kinds, JUNQI_KINDS_ALL & ~(K(LANDMINE) | K(FLAG)));
+    assert_int_equal(started_on(&inf, "a10")->moves, 3);
+    assert_int_equal(started_on(&inf, "a10")->attacks, 0);
+    assert_int_equal(inf.ply, 7);
+}
+
 static void samples_satisfy_every_fact_and_reach_every_identity(void **state)
 {
     (void)state;
@@ -213,26 +246,6 @@ static void the_true_setup_always_agrees_with_the_facts_of_real_games(void **sta
     assert_true(checked > 200);
 }
 
-/* Seat `seat`'s view record of the replay at path, as `junqi-replay --view
- * SEAT --to jgn` writes it, read back. */
-static junqi_game *view_record(const char *path, int seat)
-{
-    junqi_game *g = load_replay(path);
-    assert_non_null(g);
-    junqi_game_to_view(g, (junqi_seat)seat);
-    char *text = junqi_jgn_to_string(g);
-    assert_non_null(text);
-    junqi_diags d;
-    junqi_diags_init(&d);
-    junqi_game *view = junqi_jgn_parse(text, strlen(text), "view", 0, &d);
-    assert_non_null(view);
-    assert_int_equal(view->view, seat);
-    junqi_diags_free(&d);
-    free(text);
-    junqi_game_free(g);
-    return view;
-}
-
 static void sweep_views(const char *path, const char *name, void *ctx)
 {
     infer_sweep_stats *st = ctx;
@@ -243,7 +256,9 @@ static void sweep_views(const char *path, const char *name, void *ctx)
     for (int seat = 0; seat < JUNQI_SEATS; seat++) {
         if (!g->seat[seat].present)
             continue;
-        junqi_game *view = view_record(path, seat);
+        junqi_game *view = infer_sweep_view_record(g, seat);
+        assert_non_null(view);
+        assert_int_equal(view->view, seat);
         infer_sweep_view(g, view, seat, 16, name, st);
         junqi_game_free(view);
     }
@@ -303,6 +318,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(combats_setup_rules_and_army_counts_give_exact_sets),
         cmocka_unit_test(a_marshal_death_shows_the_flag_and_names_the_marshal),
+        cmocka_unit_test(a_railway_turn_names_the_engineer),
         cmocka_unit_test(samples_satisfy_every_fact_and_reach_every_identity),
         cmocka_unit_test(the_true_setup_always_agrees_with_the_facts_of_real_games),
         cmocka_unit_test(a_marshal_trade_in_a_view_record_names_both_marshals),
