@@ -964,3 +964,24 @@ int junqi_infer_resample(const junqi_infer_draws *d, uint64_t seed, int k, int *
     }
     return k;
 }
+
+bool junqi_infer_at(const junqi_game *g, const junqi_rules *rules, size_t ply, int viewer, uint64_t seed,
+                    double p[JUNQI_MAX_POINTS][JUNQI_PIECE_KINDS])
+{
+    static _Thread_local junqi_infer inf;
+    static _Thread_local junqi_infer_draws d;
+    static _Thread_local double byp[JUNQI_INFER_MAX_PIECES][JUNQI_PIECE_KINDS];
+    static _Thread_local junqi_position pos, view;
+    memset(p, 0, sizeof(double[JUNQI_MAX_POINTS][JUNQI_PIECE_KINDS]));
+    if (!junqi_infer_replay(&inf, g, rules, ply, viewer, g->info, &pos) || !junqi_infer_solve(&inf, false) ||
+        !junqi_infer_draw(&inf, NULL, seed, JUNQI_INFER_AT_DRAWS, &d))
+        return false;
+    junqi_infer_marginals(&inf, NULL, &d, byp);
+    junqi_position_view(&view, &pos, viewer, g->info);
+    for (int i = 0; i < inf.npieces; i++) {
+        int q = inf.piece[i].point;
+        if (q != JUNQI_NO_POINT && view.cell[q] && JUNQI_CELL_PIECE(view.cell[q]) == JUNQI_UNKNOWN)
+            memcpy(p[q], byp[i], sizeof byp[i]);
+    }
+    return true;
+}

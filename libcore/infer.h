@@ -281,4 +281,21 @@ void junqi_infer_marginals(const junqi_infer *inf, const junqi_infer_model *mode
  */
 int junqi_infer_resample(const junqi_infer_draws *d, uint64_t seed, int k, int *index);
 
+/** Draws junqi_infer_at() makes for its marginals. */
+#define JUNQI_INFER_AT_DRAWS 128
+
+/**
+ * What seat `viewer` could tell of the hidden pieces after `ply` moves of
+ * game g (rule set `rules`, NULL: the record's), under the record's
+ * information mode: p[point][kind] = the probability that the piece on that
+ * point is of that kind (junqi_piece), for every point holding a piece the
+ * viewer cannot see (summing to 1 over the kinds the facts allow), all 0 on
+ * the other points. The default model, JUNQI_INFER_AT_DRAWS draws, random
+ * seed `seed`: the same arguments give the same probabilities. Returns
+ * false when the record cannot be replayed (see junqi_replay_start()) or no
+ * assignment agrees with it. Uses about 30 KB of thread-local memory.
+ */
+bool junqi_infer_at(const junqi_game *g, const junqi_rules *rules, size_t ply, int viewer, uint64_t seed,
+                    double p[JUNQI_MAX_POINTS][JUNQI_PIECE_KINDS]);
+
 #endif

@@ -70,9 +70,7 @@ static void incremental_sums_equal_a_fresh_evaluation_along_real_games(void **st
     static const char *const files[] = {"jgs-000029.jgs", "jgs-000150.jgs", "jgs-001442.jgs"};
     static junqi_eval_tables t;
     for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
-        char rel[256];
-        snprintf(rel, sizeof rel, "tests/data/perft/replays/%s", files[f]);
-        junqi_game *g = load_replay(source_path(rel));
+        junqi_game *g = bundled_replay(files[f]);
         assert_non_null(g);
         junqi_replay r;
         assert_true(junqi_replay_start(&r, g, NULL, NULL));

@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "infer.h"
 #include "draw.h"
 #include "output.h"
 #include "replay.h"
@@ -44,6 +45,8 @@ typedef struct options {
     long delay_ms;
     const char *arrows[64], *marks[64];
     int narrows, nmarks;
+    bool infer;               /* --infer */
+    long seed;                /* --seed */
 } options;
 
 /* Where scenes come from (see the design note). */
@@ -55,6 +58,9 @@ typedef struct source {
     junqi_annotations notes;  /* the last scene's: given, then its comments' */
     char eval[128];           /* the last scene's [%eval ...], or "" */
     junqi_position shown;     /* the last scene's position, as the viewing seat sees it */
+    int inferring;            /* --infer: the seat whose inference labels hidden pieces, or
+                                 JUNQI_NO_SEAT */
+    double probs[JUNQI_MAX_POINTS][JUNQI_PIECE_KINDS]; /* the last scene's inference */
 } source;
 
 static void usage(void)
@@ -70,6 +76,9 @@ static void usage(void)
            "  --ply N             the position after N moves (default: the end of the game)\n"
            "  --view all|SEAT     all pieces (default) or what north, east, south or west knew\n"
            "  --bottom SEAT       the seat drawn at the bottom (default: the --view seat, else south)\n"
+           "  --infer             label hidden pieces with their likeliest kinds and percentages,\n"
+           "                      as the viewing seat could tell (needs --view SEAT in a dark\n"
+           "                      game unless the record is one seat's); --seed S: its seed\n"
            "  --names STYLE       piece names: zh (default), zh-Hant, short, en, rank\n"
            "  --rank-corner       a small rank number (9 ... 1) in each tile's corner\n"
            "  --upright           keep every tile upright (default: the seats on the left and\n"
@@ -153,6 +162,13 @@ static bool source_scene(source *src, const options *opt, size_t ply, junqi_scen
         junqi_position_view(&src->shown, &src->replay.pos, opt->view, src->game->info);
         s->pos = &src->shown;
     }
+    if (src->inferring == JUNQI_NO_SEAT)
+        return true;
+    if (!junqi_infer_at(src->game, opt->rules, ply, src->inferring, (uint64_t)opt->seed, src->probs)) {
+        fprintf(stderr, "%s: ply %zu: no assignment of the hidden pieces agrees with the record\n", prog, ply);
+        return false;
+    }
+    s->probs = (const double(*)[JUNQI_PIECE_KINDS])src->probs;
     return true;
 }
 
@@ -274,6 +290,9 @@ static int render_source(source *src, options *opt, const char *name)
     if (!(b->seats & JUNQI_SEAT_BIT(opt->render.bottom)))
         return junqi_cli_usage(prog, "%s: the %s board has no %s seat to draw at the bottom", name,
                                b->name, junqi_seat_name(opt->render.bottom));
+    src->inferring = !opt->infer ? JUNQI_NO_SEAT : opt->view != JUNQI_NO_SEAT ? opt->view : (int)src->game->view;
+    if (opt->infer && src->inferring == JUNQI_NO_SEAT && src->game->info != JUNQI_OPEN)
+        return junqi_cli_usage(prog, "%s: --infer needs --view SEAT: whose knowledge of the hidden pieces?", name);
     int rc = add_annotations(src, opt);
     if (rc != JUNQI_EXIT_OK)
         return rc;
@@ -412,6 +431,11 @@ static int parse_option(options *opt, int c, const char *arg)
         if (!junqi_cli_parse_count(arg, 655350, &opt->delay_ms))
             return junqi_cli_usage(prog, "--delay takes milliseconds (0 to 655350), not '%s'", arg);
         break;
+    case 'I': opt->infer = true; break;
+    case 'S':
+        if (!junqi_cli_parse_count(arg, 0x7FFFFFFFL, &opt->seed))
+            return junqi_cli_usage(prog, "--seed takes a number, not '%s'", arg);
+        break;
     case 'r':
         if (!(opt->rules = junqi_rules_get(arg)))
             return junqi_cli_usage(prog, "unknown rule set '%s' (known: %s)", arg, junqi_rules_names());
@@ -433,7 +457,8 @@ int main(int argc, char **argv)
         {"size", required_argument, NULL, 's'},   {"theme", required_argument, NULL, 't'},
         {"no-coords", no_argument, NULL, 'C'},    {"frames", required_argument, NULL, 'F'},
         {"delay", required_argument, NULL, 'd'},  {"rules", required_argument, NULL, 'r'},
-        {"position", required_argument, NULL, 'P'},
+        {"position", required_argument, NULL, 'P'}, {"infer", no_argument, NULL, 'I'},
+        {"seed", required_argument, NULL, 'S'},
         {"help", no_argument, NULL, 'h'},         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };

@@ -13,6 +13,7 @@
 
 #include "cli.h"
 #include "gamejson.h"
+#include "infer.h"
 #include "jgn.h"
 #include "position_out.h"
 #include "posnote.h"
@@ -38,6 +39,8 @@ typedef struct options {
     bool board_given;
     junqi_board_kind board;
     const char *setup[JUNQI_SEATS];
+    bool infer;         /* --infer */
+    long seed;          /* --seed */
 } options;
 
 static void usage(void)
@@ -55,6 +58,11 @@ static void usage(void)
            "                      with --to jgn: write that seat's record of the game\n"
            "  --format text|json|pos  a text board (default), one JSON object per position,\n"
            "                      or the one-line position notation\n"
+           "  --infer             what the viewing seat could tell of the hidden pieces: in\n"
+           "                      JSON each gets \"p\": {kind: probability}, on the text board\n"
+           "                      its most likely kind and percentage (\"司令?34\"); needs\n"
+           "                      --view SEAT in a dark game unless the record is one seat's\n"
+           "  --seed S            --infer: the random seed of the inference (default 0)\n"
            "  --to jgn|json       convert whole records: JGN text, or one JSON document per game\n"
            "  --position STRING   a position string instead of files\n"
            "  --setup SEAT=FILE   start a record from a formation file (YAML or .jql) for a\n"
@@ -71,7 +79,17 @@ static void usage(void)
            prog, prog, junqi_rules_names());
 }
 
-static void write_position(const options *opt, FILE *out, const junqi_replay *r, bool colour)
+/* The seat whose inference --infer shows: --view, else the seat of a
+ * one-seat record; JUNQI_NO_SEAT when nothing is hidden (an open game). */
+static int infer_viewer(const options *opt, const junqi_game *g)
+{
+    if (opt->view != JUNQI_NO_SEAT)
+        return opt->view;
+    return g->view != JUNQI_NO_SEAT ? g->view : JUNQI_NO_SEAT;
+}
+
+static void write_position(const options *opt, FILE *out, const junqi_replay *r, bool colour,
+                           const junqi_point_probs *probs)
 {
     junqi_position shown;
     const junqi_position *pos = &r->pos;
@@ -82,14 +100,14 @@ static void write_position(const options *opt, FILE *out, const junqi_replay *r,
     if (opt->format == OUT_JSON) {
         junqi_json j;
         junqi_json_init(&j, out);
-        junqi_write_position_json(&j, pos, pos->moves);
+        junqi_write_position_json_probs(&j, pos, pos->moves, probs);
         fputc('\n', out);
     } else if (opt->format == OUT_POS) {
         char *text = junqi_pos_format(pos);
         fprintf(out, "%s\n", text ? text : "");
         free(text);
     } else {
-        junqi_write_text_board(out, pos, opt->names, colour);
+        junqi_write_text_board_probs(out, pos, opt->names, colour, probs);
         junqi_write_text_status(out, pos, pos->moves, r->last_move, (junqi_outcome)r->last_outcome);
     }
 }
@@ -114,11 +132,25 @@ static int write_positions(const options *opt, const junqi_input *in, FILE *out,
         fprintf(out, "== %s\n", in->name);
     size_t first = opt->all ? 0 : opt->ply < 0 ? moves : (size_t)opt->ply;
     size_t last = opt->all ? moves : first;
+    int viewer = opt->infer ? infer_viewer(opt, in->game) : JUNQI_NO_SEAT;
+    if (opt->infer && viewer == JUNQI_NO_SEAT && in->game->info != JUNQI_OPEN) {
+        junqi_diags_free(&check);
+        return junqi_cli_usage(prog, "%s: --infer needs --view SEAT: whose knowledge of the hidden pieces?",
+                               in->name);
+    }
+    static junqi_point_probs probs;
     for (size_t ply = first; ply <= last; ply++) {
         junqi_replay_seek(&r, ply);
         if (ply == moves && opt->ply < 0)
             junqi_replay_run(&r); /* the end includes events after the last move */
-        write_position(opt, out, &r, colour);
+        if (viewer != JUNQI_NO_SEAT &&
+            !junqi_infer_at(in->game, opt->rules, ply, viewer, (uint64_t)opt->seed, probs)) {
+            fprintf(stderr, "%s: %s: ply %zu: no assignment of the hidden pieces agrees with the record\n",
+                    prog, in->name, ply);
+            junqi_diags_free(&check);
+            return JUNQI_EXIT_INVALID;
+        }
+        write_position(opt, out, &r, colour, viewer != JUNQI_NO_SEAT ? (const junqi_point_probs *)&probs : NULL);
         if (opt->all && opt->format == OUT_TEXT && ply < last)
             fputc('\n', out);
     }
@@ -257,7 +289,7 @@ static bool parse_setup(options *opt, const char *arg)
 static int parse_options(int argc, char **argv, options *opt)
 {
     enum { OPT_PLY = 256, OPT_ALL, OPT_VIEW, OPT_FORMAT, OPT_TO, OPT_POSITION, OPT_SETUP, OPT_BOARD,
-           OPT_NAMES, OPT_COLOR, OPT_RULES, OPT_LENIENT, OPT_HELP, OPT_VERSION };
+           OPT_NAMES, OPT_COLOR, OPT_RULES, OPT_LENIENT, OPT_HELP, OPT_VERSION, OPT_INFER, OPT_SEED };
     static const struct option longopts[] = {
         {"ply", required_argument, NULL, OPT_PLY},
         {"all", no_argument, NULL, OPT_ALL},
@@ -271,6 +303,8 @@ static int parse_options(int argc, char **argv, options *opt)
         {"color", required_argument, NULL, OPT_COLOR},
         {"rules", required_argument, NULL, OPT_RULES},
         {"lenient", no_argument, NULL, OPT_LENIENT},
+        {"infer", no_argument, NULL, OPT_INFER},
+        {"seed", required_argument, NULL, OPT_SEED},
         {"help", no_argument, NULL, OPT_HELP},
         {"version", no_argument, NULL, OPT_VERSION},
         {NULL, 0, NULL, 0},
@@ -324,6 +358,11 @@ static int parse_options(int argc, char **argv, options *opt)
                 return junqi_cli_usage(prog, "unknown rule set '%s' (known: %s)", optarg, junqi_rules_names());
             break;
         case OPT_LENIENT: opt->source_flags |= JUNQI_SOURCE_LENIENT; break;
+        case OPT_INFER: opt->infer = true; break;
+        case OPT_SEED:
+            if (!junqi_cli_parse_count(optarg, 0x7FFFFFFFL, &opt->seed))
+                return junqi_cli_usage(prog, "--seed takes a number, not '%s'", optarg);
+            break;
         case 'o': opt->output = optarg; break;
         case OPT_HELP: usage(); return -1;
         case OPT_VERSION: junqi_cli_version(prog); return -1;
@@ -347,13 +386,16 @@ static int check_options(const options *opt, int nfiles)
         return junqi_cli_usage(prog, "--setup writes a new record: it reads no other input");
     if (opt->position && nfiles > 0)
         return junqi_cli_usage(prog, "--position and FILE exclude each other");
+    if (opt->infer && (opt->to != CONVERT_NONE || opt->format == OUT_POS || setup))
+        return junqi_cli_usage(prog, "--infer shows positions as a text board or JSON: not with --to, "
+                                     "--format pos or --setup");
     return JUNQI_EXIT_OK;
 }
 
 int main(int argc, char **argv)
 {
     options opt = {OUT_TEXT, CONVERT_NONE, -1, false, JUNQI_NO_SEAT, JUNQI_NAMES_ZH, NULL, NULL, NULL,
-                   -1, 0, false, JUNQI_FOUR_PLAYER, {NULL}};
+                   -1, 0, false, JUNQI_FOUR_PLAYER, {NULL}, false, 0};
     int rc = parse_options(argc, argv, &opt);
     if (rc != JUNQI_EXIT_OK)
         return rc < 0 ? JUNQI_EXIT_OK : rc;
