@@ -1,164 +1,312 @@
 # SPDX-License-Identifier: MIT
 # junqi - a plain GNU Makefile (see README.md).
-#   make            library (lib/libjunqi.a) and tools (bin/)
-#   make demo       validate the bundled real game and print its final position
-#   make check      build and run the test suite
-#   make asan       the test suite under AddressSanitizer + UBSan (separate build dir)
-#   make bench      benchmarks (moves validated per second, perft nodes per second)
-#   make fuzz       libFuzzer harnesses (clang)
-#   make install PREFIX=/usr/local
+#   make              the libraries (lib/: libjunqi and libjunqi-render, shared and
+#                     static), the tools (bin/), the benchmarks and the man pages
+#   make demo         validate, annotate and draw the bundled real game
+#   make check        build and run the test suite (units, tools, Python binding)
+#   make asan         the test suite under AddressSanitizer + UBSan (separate build dir)
+#   make installcheck install into a temporary prefix, build and run programs
+#                     against it with pkg-config alone, uninstall (tests/installcheck)
+#   make bench        benchmarks (moves validated per second, perft nodes per second)
+#   make fuzz         libFuzzer harnesses (clang); make fuzz-smoke runs them briefly (CI)
+#   make install      PREFIX, DESTDIR, BINDIR, LIBDIR, INCLUDEDIR, MANDIR, PYTHONDIR
+#   make uninstall    remove exactly what `make install` put there (same variables)
+#
+# Distribution builds: CFLAGS, CPPFLAGS and LDFLAGS are the builder's and reach
+# every compile and link (make CFLAGS="-O2 -g", or dpkg-buildflags' hardening
+# flags); the project's own flags live in JUNQI_CFLAGS and JUNQI_CPPFLAGS.
+# WERROR is -Werror in a git checkout (developers, CI) and empty in a release
+# tarball; either way `make WERROR=` or `make WERROR=-Werror` decides.
 
-PREFIX    ?= /usr/local
-DESTDIR   ?=
+# ---- the one version: man pages, --version, junqi.pc, junqi/version.h ----
+VERSION       := 0.1.0
+version_parts := $(subst ., ,$(VERSION))
+VERSION_MAJOR := $(word 1,$(version_parts))
+VERSION_MINOR := $(word 2,$(version_parts))
+VERSION_PATCH := $(word 3,$(version_parts))
+# The shared libraries' soname number (libjunqi.so.$(SOVERSION)): raise it with
+# every change that breaks programs built against an earlier release.
+SOVERSION     := $(VERSION_MAJOR)
+
+# ---- where `make install` puts things (GNU names, upper case) ----
+PREFIX       ?= /usr/local
+DESTDIR      ?=
+BINDIR       ?= $(PREFIX)/bin
+LIBDIR       ?= $(PREFIX)/lib
+INCLUDEDIR   ?= $(PREFIX)/include
+MANDIR       ?= $(PREFIX)/share/man
+DOCDIR       ?= $(PREFIX)/share/doc/junqi
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+PYTHON       ?= python3
+PYTHONDIR    ?= $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_path("purelib", vars={"base": "$(PREFIX)"}))' 2>/dev/null || echo $(LIBDIR)/python3/dist-packages)
+# Where the tools look for libjunqi at run time (their RUNPATH): the build
+# tree's lib/ beside bin/, and LIBDIR relative to BINDIR, so that an
+# installed tree can be moved. Packagers installing into the system library
+# directory set RPATH= (empty).
+RPATH        ?= $$ORIGIN/../lib $$ORIGIN/$(shell realpath -m --relative-to=$(BINDIR) $(LIBDIR))
+
+# ---- where the build puts things ----
 BUILD     ?= build
-BINDIR    ?= bin
-LIBDIR    ?= lib
-CC        ?= cc
+BUILD_BIN ?= bin
+BUILD_LIB ?= lib
+
+# ---- tools and flags ----
+CC         ?= cc
+CXX        ?= c++
+AR         ?= ar
 PKG_CONFIG ?= pkg-config
-WERROR    ?= -Werror
-OPT       ?= -O2 -g
-CFLAGS    ?= $(OPT)
-CFLAGS    += -std=c11 -Wall -Wextra $(WERROR) -D_POSIX_C_SOURCE=200809L -MMD -MP \
-             -Ilibcore -Iformats -Itools
-LDLIBS_CORE := -lyaml -lm -pthread
-VERSION   := 0.1.0
+WERROR     ?= $(if $(wildcard .git),-Werror)
+CFLAGS     ?= -O2 -g
+JUNQI_CPPFLAGS := -D_POSIX_C_SOURCE=200809L -Ilibcore -Iformats -Itools -I$(BUILD)/include/junqi
+# One set of objects serves the static and the shared libraries: -fPIC, and no
+# semantic interposition so that calls inside the library stay direct.
+JUNQI_CFLAGS   := -std=c11 -Wall -Wextra $(WERROR) -fPIC -fno-semantic-interposition -MMD -MP
+COMPILE        = $(CC) $(JUNQI_CPPFLAGS) $(CPPFLAGS) $(JUNQI_CFLAGS) $(CFLAGS)
+LINK           = $(CC) $(CFLAGS) $(LDFLAGS)
+pkg_libs        = $(shell $(PKG_CONFIG) --libs $(1) 2>/dev/null || echo $(2))
+pkg_cflags      = $(shell $(PKG_CONFIG) --cflags $(1) 2>/dev/null)
 
-CORE_SRC    := $(wildcard libcore/*.c) $(wildcard formats/*.c)
-CORE_OBJ    := $(CORE_SRC:%.c=$(BUILD)/%.o)
-CLI_OBJ     := $(BUILD)/tools/cli.o
-TOOLS       := junqi-validate junqi-replay junqi-analyze
-TOOL_BINS   := $(TOOLS:%=$(BINDIR)/%)
-LIB         := $(LIBDIR)/libjunqi.a
+# ---- the core library: libcore/ and formats/ (no cairo) ----
+CORE_SRC  := $(wildcard libcore/*.c) $(wildcard formats/*.c)
+CORE_OBJ  := $(CORE_SRC:%.c=$(BUILD)/%.o)
+CORE_LIBS := $(call pkg_libs,yaml-0.1,-lyaml) -lm -pthread
+LIB       := $(BUILD_LIB)/libjunqi.a
+LIB_SO    := $(BUILD_LIB)/libjunqi.so.$(VERSION)
+VERSION_H := $(BUILD)/include/junqi/version.h
 
-# Drawing (render/): its own library, so that the core never needs cairo.
+# ---- the drawing library: render/ (cairo, pango, libpng, giflib) ----
 RENDER_PKGS   := pangocairo cairo libpng
 RENDER_SRC    := $(wildcard render/*.c)
 RENDER_OBJ    := $(RENDER_SRC:%.c=$(BUILD)/%.o)
-RENDER_LIB    := $(LIBDIR)/libjunqi-render.a
-RENDER_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(RENDER_PKGS) 2>/dev/null)
-RENDER_LIBS   := $(shell $(PKG_CONFIG) --libs $(RENDER_PKGS) 2>/dev/null) -lgif -lm
-RENDER_TOOLS  := $(if $(wildcard tools/junqi-render.c),$(BINDIR)/junqi-render)
+RENDER_LIB    := $(BUILD_LIB)/libjunqi-render.a
+RENDER_SO     := $(BUILD_LIB)/libjunqi-render.so.$(VERSION)
+RENDER_CFLAGS := $(call pkg_cflags,$(RENDER_PKGS))
+RENDER_LIBS   := $(call pkg_libs,$(RENDER_PKGS),-lpangocairo-1.0 -lpango-1.0 -lcairo -lpng) -lgif -lm
 
-TEST_SRC    := $(wildcard tests/test_*.c)
-TEST_BINS   := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
-CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
-CMOCKA_LIBS   := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmocka)
-JSONC_CFLAGS  := $(shell $(PKG_CONFIG) --cflags json-c 2>/dev/null)
-JSONC_LIBS    := $(shell $(PKG_CONFIG) --libs json-c 2>/dev/null || echo -ljson-c)
+# ---- programs ----
+CLI_OBJ      := $(BUILD)/tools/cli.o
+TOOLS        := junqi-validate junqi-replay junqi-analyze junqi-match $(if $(wildcard tools/junqi-render.c),junqi-render)
+TOOL_BINS    := $(TOOLS:%=$(BUILD_BIN)/%)
+TOOL_RPATH   := $(foreach p,$(sort $(RPATH)),-Wl,-rpath,'$(p)')
+# Tools that draw include the render headers; junqi-render links the render
+# library, junqi-analyze loads it only for --graph (dlopen).
+DRAWING_TOOLS := junqi-render junqi-analyze
+BENCH_BINS   := $(BUILD)/bench/bench $(BUILD)/bench/engine_study $(BUILD)/bench/infer_study $(if $(RENDER_SRC),$(BUILD)/bench/render_bench)
+MAN_SRC      := $(wildcard docs/man/*.[0-9])
+MANS         := $(MAN_SRC:docs/man/%=$(BUILD)/man/%)
+PC_FILES     := $(BUILD)/pkgconfig/junqi.pc $(if $(RENDER_SRC),$(BUILD)/pkgconfig/junqi-render.pc)
 
-all: $(LIB) $(TOOL_BINS) $(if $(RENDER_SRC),$(RENDER_LIB)) $(RENDER_TOOLS)
+TEST_SRC      := $(wildcard tests/test_*.c)
+TEST_BINS     := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+FUZZ_DRIVERS  := $(patsubst tests/fuzz/fuzz_%.c,$(BUILD)/fuzz/fuzz_%,$(wildcard tests/fuzz/fuzz_*.c))
+CMOCKA_CFLAGS := $(call pkg_cflags,cmocka)
+CMOCKA_LIBS   := $(call pkg_libs,cmocka,-lcmocka)
+JSONC_CFLAGS  := $(call pkg_cflags,json-c)
+JSONC_LIBS    := $(call pkg_libs,json-c,-ljson-c)
 
-$(BUILD)/%.o: %.c
+all: $(LIB) $(LIB_SO) $(if $(RENDER_SRC),$(RENDER_LIB) $(RENDER_SO)) $(TOOL_BINS) $(BENCH_BINS) \
+     $(MANS) $(PC_FILES)
+
+# ---- generated files ----
+# $(BUILD)/config holds what generated files depend on besides their
+# templates; it is rewritten only when a value changes, so that the .pc files
+# follow PREFIX, LIBDIR and INCLUDEDIR and the tools follow RPATH.
+CONFIG := $(VERSION)|$(PREFIX)|$(LIBDIR)|$(INCLUDEDIR)|$(RPATH)
+$(BUILD)/config: FORCE
+	@mkdir -p $(BUILD)
+	@echo '$(CONFIG)' | cmp -s - $@ || echo '$(CONFIG)' > $@
+
+VERSION_SED := -e 's|@VERSION@|$(VERSION)|g' -e 's|@VERSION_MAJOR@|$(VERSION_MAJOR)|g' \
+    -e 's|@VERSION_MINOR@|$(VERSION_MINOR)|g' -e 's|@VERSION_PATCH@|$(VERSION_PATCH)|g'
+# In the .pc files, paths under PREFIX are written relative to ${prefix}.
+PC_SED := $(VERSION_SED) -e 's|@PREFIX@|$(PREFIX)|g' \
+    -e 's|@LIBDIR@|$(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))|g' \
+    -e 's|@INCLUDEDIR@|$(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))|g'
+
+$(VERSION_H): libcore/version.h.in $(BUILD)/config
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -c $< -o $@
+	sed $(VERSION_SED) $< > $@
 
+$(BUILD)/pkgconfig/%.pc: %.pc.in $(BUILD)/config
+	@mkdir -p $(dir $@)
+	sed $(PC_SED) $< > $@
+
+$(BUILD)/man/%: docs/man/% $(BUILD)/config
+	@mkdir -p $(dir $@)
+	sed $(VERSION_SED) $< > $@
+
+# ---- compiling ----
+# Every object may include version.h: it exists before any is compiled.
+$(BUILD)/%.o: %.c | $(VERSION_H)
+	@mkdir -p $(dir $@)
+	$(COMPILE) -c $< -o $@
+
+$(BUILD)/render/%.o $(DRAWING_TOOLS:%=$(BUILD)/tools/%.o) $(BUILD)/bench/render_bench.o: \
+    JUNQI_CPPFLAGS += -Irender $(RENDER_CFLAGS)
+
+# ---- libraries ----
 $(LIB): $(CORE_OBJ)
-	@mkdir -p $(LIBDIR)
+	@mkdir -p $(dir $@)
 	rm -f $@
 	$(AR) rcs $@ $^
-
-$(BUILD)/render/%.o: render/%.c
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Irender $(RENDER_CFLAGS) -c $< -o $@
 
 $(RENDER_LIB): $(RENDER_OBJ)
-	@mkdir -p $(LIBDIR)
+	@mkdir -p $(dir $@)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-# Tools that draw (junqi-render; junqi-analyze for --graph) link the render
-# library and cairo, pango, libpng, giflib.
-$(BINDIR)/junqi-render: $(BUILD)/tools/junqi-render.o $(CLI_OBJ) $(RENDER_LIB) $(LIB)
-	@mkdir -p $(BINDIR)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(RENDER_LIBS) $(LDLIBS_CORE)
-
-$(BINDIR)/junqi-analyze: $(BUILD)/tools/junqi-analyze.o $(CLI_OBJ) $(RENDER_LIB) $(LIB)
-	@mkdir -p $(BINDIR)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(RENDER_LIBS) $(LDLIBS_CORE)
-
-$(BUILD)/tools/junqi-render.o $(BUILD)/tools/junqi-analyze.o: $(BUILD)/tools/%.o: tools/%.c
+# shared_lib NAME, OBJECTS, MAP, LIBS: the real name lib/libNAME.so.VERSION with
+# soname libNAME.so.SOVERSION, exporting what the version script MAP lists,
+# and the soname and development links beside it.
+define shared_lib
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Irender $(RENDER_CFLAGS) -c $< -o $@
+	$(LINK) -shared -Wl,-soname,lib$(1).so.$(SOVERSION) -Wl,--version-script=$(3) -Wl,--no-undefined \
+	    -o $@ $(2) $(4)
+	ln -sf lib$(1).so.$(VERSION) $(BUILD_LIB)/lib$(1).so.$(SOVERSION)
+	ln -sf lib$(1).so.$(SOVERSION) $(BUILD_LIB)/lib$(1).so
+endef
 
-$(BINDIR)/%: $(BUILD)/tools/%.o $(CLI_OBJ) $(LIB)
-	@mkdir -p $(BINDIR)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_CORE)
+$(LIB_SO): $(CORE_OBJ) libcore/junqi.map
+	$(call shared_lib,junqi,$(CORE_OBJ),libcore/junqi.map,$(CORE_LIBS))
 
-$(BUILD)/tests/%: $(BUILD)/tests/%.o $(CLI_OBJ) $(if $(RENDER_SRC),$(RENDER_LIB)) $(LIB)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CMOCKA_LIBS) $(JSONC_LIBS) $(if $(RENDER_SRC),$(RENDER_LIBS)) $(LDLIBS_CORE)
+$(RENDER_SO): $(RENDER_OBJ) render/junqi-render.map $(LIB_SO)
+	$(call shared_lib,junqi-render,$(RENDER_OBJ),render/junqi-render.map,-L$(BUILD_LIB) -ljunqi $(RENDER_LIBS))
 
-$(BUILD)/tests/%.o: tests/%.c
+# ---- tools: linked against the shared libraries ----
+TOOL_LINK = $(LINK) $(TOOL_RPATH) -o $@ $(filter %.o,$^) -L$(BUILD_LIB)
+
+$(BUILD_BIN)/junqi-render: $(BUILD)/tools/junqi-render.o $(CLI_OBJ) $(RENDER_SO) $(LIB_SO) $(BUILD)/config
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(CMOCKA_CFLAGS) $(JSONC_CFLAGS) -Irender $(RENDER_CFLAGS) -DJUNQI_SOURCE_DIR='"$(CURDIR)"' -c $< -o $@
+	$(TOOL_LINK) -ljunqi-render -ljunqi $(call pkg_libs,cairo,-lcairo)
 
+$(BUILD_BIN)/junqi-analyze: $(BUILD)/tools/junqi-analyze.o $(BUILD)/tools/engine.o $(CLI_OBJ) $(RENDER_SO) $(LIB_SO) $(BUILD)/config
+	@mkdir -p $(dir $@)
+	$(TOOL_LINK) -ljunqi-render -ljunqi -lm
+
+$(BUILD_BIN)/%: $(BUILD)/tools/%.o $(CLI_OBJ) $(LIB_SO) $(BUILD)/config
+	@mkdir -p $(dir $@)
+	$(TOOL_LINK) -ljunqi
+
+# ---- tests and benchmarks: linked against the static libraries ----
+TESTS_LIBS := $(if $(RENDER_SRC),$(RENDER_LIB)) $(LIB)
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(CLI_OBJ) $(TESTS_LIBS)
+	$(LINK) -o $@ $^ $(CMOCKA_LIBS) $(JSONC_LIBS) $(if $(RENDER_SRC),$(RENDER_LIBS)) $(CORE_LIBS)
+
+$(BUILD)/tests/%.o: JUNQI_CPPFLAGS += $(CMOCKA_CFLAGS) $(JSONC_CFLAGS) -Irender $(RENDER_CFLAGS) \
+    -DJUNQI_SOURCE_DIR='"$(CURDIR)"'
+
+# The fuzz harnesses without libFuzzer (tests/fuzz/driver.c), run by
+# tests/cli/fuzz-inputs.sh on the seed corpus and the committed crashers.
+$(BUILD)/fuzz/fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(BUILD)/tests/fuzz/driver.o $(LIB)
+	@mkdir -p $(dir $@)
+	$(LINK) -o $@ $^ $(CORE_LIBS)
+
+$(BUILD)/bench/%: $(BUILD)/bench/%.o $(LIB)
+	$(LINK) -o $@ $^ $(CORE_LIBS)
+
+$(BUILD)/bench/render_bench: $(BUILD)/bench/render_bench.o $(RENDER_LIB) $(LIB)
+	$(LINK) -o $@ $^ $(RENDER_LIBS) $(CORE_LIBS)
+
+# ---- running ----
 # The README's first command, the main job on a bundled real game: check it,
 # annotate it (demo.jgn, and its evaluation graph demo-eval.png), and draw it
 # (demo.png: the final position with the caption; demo.gif: the whole game).
 DEMO_GAME := samples/qq/jgs-000689.jgs
 demo: all
-	bin/junqi-validate $(DEMO_GAME)
-	bin/junqi-replay $(DEMO_GAME)
-	bin/junqi-analyze --threads 2 $(DEMO_GAME) -o demo.jgn --graph demo-eval.png
-	bin/junqi-render --caption $(DEMO_GAME) -o demo.png
-	bin/junqi-render --size 480 --delay 150 $(DEMO_GAME) -o demo.gif
+	$(BUILD_BIN)/junqi-validate $(DEMO_GAME)
+	$(BUILD_BIN)/junqi-replay $(DEMO_GAME)
+	$(BUILD_BIN)/junqi-analyze --threads 2 $(DEMO_GAME) -o demo.jgn --graph demo-eval.png
+	$(BUILD_BIN)/junqi-render --caption $(DEMO_GAME) -o demo.png
+	$(BUILD_BIN)/junqi-render --size 480 --delay 150 $(DEMO_GAME) -o demo.gif
 	@grep -E '^\[(North|East|South|West)(Accuracy|Blunders) ' demo.jgn
 	@echo "demo: wrote demo.jgn (the annotated game), demo-eval.png, demo.png, demo.gif"
 
-check: all $(TEST_BINS)
-	@bash tests/run-tests $(BUILD) $(BINDIR)
+check: all $(TEST_BINS) $(BUILD)/tests/headers-c.o $(BUILD)/tests/headers-cxx.o $(FUZZ_DRIVERS)
+	@bash tests/run-tests $(BUILD) $(BUILD_BIN)
 
+# LeakSanitizer: tests/lsan.supp lists the leaks that are not ours (fontconfig's caches).
 asan:
-	JUNQI_SANITIZE=1 $(MAKE) BUILD=build-asan BINDIR=build-asan/bin LIBDIR=build-asan/lib OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+	JUNQI_SANITIZE=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
+	$(MAKE) BUILD=build-asan BUILD_BIN=build-asan/bin BUILD_LIB=build-asan/lib \
+	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 	    LDFLAGS="-fsanitize=address,undefined" check
 
-$(BUILD)/bench/bench: $(BUILD)/bench/bench.o $(LIB)
-	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS_CORE)
+installcheck: all
+	@bash tests/installcheck
 
 bench: $(BUILD)/bench/bench
 	$(BUILD)/bench/bench
 
-FUZZ_CC := clang
-FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,build-fuzz/fuzz_%,$(wildcard tests/fuzz/fuzz_*.c))
-fuzz: $(FUZZ_TARGETS)
-build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(CORE_SRC)
-	@mkdir -p build-fuzz
-	$(FUZZ_CC) -std=c11 -g -O1 -D_POSIX_C_SOURCE=200809L -fsanitize=fuzzer,address,undefined \
-	    -Ilibcore -Iformats -o $@ $^ -lyaml -lm -pthread
-
-HEADERS := $(wildcard libcore/*.h) $(wildcard formats/*.h) $(wildcard render/*.h)
-MANS    := $(wildcard docs/man/*.1)
-
-junqi.pc: junqi.pc.in Makefile
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
-
-install: all junqi.pc
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
-	    $(DESTDIR)$(PREFIX)/include/junqi $(DESTDIR)$(PREFIX)/share/man/man1
-	install -m 755 $(TOOL_BINS) $(RENDER_TOOLS) $(DESTDIR)$(PREFIX)/bin/
-	install -m 644 $(LIB) $(if $(RENDER_SRC),$(RENDER_LIB)) $(DESTDIR)$(PREFIX)/lib/
-	install -m 644 $(HEADERS) $(DESTDIR)$(PREFIX)/include/junqi/
-	install -m 644 junqi.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
-	$(if $(MANS),install -m 644 $(MANS) $(DESTDIR)$(PREFIX)/share/man/man1/)
-
-clean:
-	rm -rf build build-asan build-fuzz bin lib junqi.pc demo.jgn demo-eval.png demo.png demo.gif
-
-.PHONY: all demo check asan bench fuzz install clean
-.SECONDARY:
-
--include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
-
-# ---- render benchmark (junqi-render, issue 4): PNG and GIF frames per second ----
-$(BUILD)/bench/render_bench.o: bench/render_bench.c
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Irender $(RENDER_CFLAGS) -c $< -o $@
-
-$(BUILD)/bench/render_bench: $(BUILD)/bench/render_bench.o $(RENDER_LIB) $(LIB)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(RENDER_LIBS) $(LDLIBS_CORE)
-
 render-bench: $(BUILD)/bench/render_bench
 	$(BUILD)/bench/render_bench
 
-bench: render-bench
-.PHONY: render-bench
-# ---- end of render benchmark ----
+bench: $(if $(RENDER_SRC),render-bench)
+
+FUZZ_CC := clang
+FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,build-fuzz/fuzz_%,$(wildcard tests/fuzz/fuzz_*.c))
+fuzz: $(FUZZ_TARGETS)
+# CI's fuzz smoke run: each harness a fixed number of runs on the committed corpus.
+fuzz-smoke: $(FUZZ_TARGETS)
+	scripts/fuzz-smoke
+# The core is compiled once (instrumented, not linked with libFuzzer's main) for every harness.
+FUZZ_FLAGS := -std=c11 -g -O1 $(JUNQI_CPPFLAGS) $(CPPFLAGS)
+build-fuzz/obj/%.o: %.c | $(VERSION_H)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link,address,undefined -MMD -MP -c $< -o $@
+build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(CORE_SRC:%.c=build-fuzz/obj/%.o)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer,address,undefined -o $@ $^ $(CORE_LIBS)
+
+# ---- install and uninstall ----
+# What is installed, as paths under the install directories: install puts
+# exactly these there, uninstall removes exactly these.
+HEADERS        := $(wildcard libcore/*.h) $(wildcard formats/*.h) $(VERSION_H)
+RENDER_HEADERS := $(wildcard render/*.h)
+PY_SRC         := $(wildcard python/junqi/*.py)
+DOCS           := LICENSE NEWS README.md $(wildcard docs/*.md)
+SHARED_LIBS    := $(if $(RENDER_SRC),junqi-render) junqi
+INSTALLED = \
+    $(TOOLS:%=$(BINDIR)/%) \
+    $(foreach l,$(SHARED_LIBS),$(LIBDIR)/lib$(l).a $(LIBDIR)/lib$(l).so.$(VERSION) \
+        $(LIBDIR)/lib$(l).so.$(SOVERSION) $(LIBDIR)/lib$(l).so) \
+    $(PC_FILES:$(BUILD)/pkgconfig/%=$(PKGCONFIGDIR)/%) \
+    $(addprefix $(INCLUDEDIR)/junqi/,$(notdir $(HEADERS) $(if $(RENDER_SRC),$(RENDER_HEADERS)))) \
+    $(foreach m,$(MANS),$(MANDIR)/man$(subst .,,$(suffix $(m)))/$(notdir $(m))) \
+    $(addprefix $(DOCDIR)/,$(notdir $(DOCS))) \
+    $(if $(PY_SRC),$(PY_SRC:python/junqi/%=$(PYTHONDIR)/junqi/%) $(PYTHONDIR)/junqi/_installed.py)
+
+install: all
+	install -d $(addprefix $(DESTDIR),$(sort $(dir $(INSTALLED))))
+	install -m 755 $(TOOL_BINS) $(DESTDIR)$(BINDIR)/
+	install -m 644 $(LIB) $(LIB_SO) $(if $(RENDER_SRC),$(RENDER_LIB) $(RENDER_SO)) $(DESTDIR)$(LIBDIR)/
+	$(foreach l,$(SHARED_LIBS),ln -sf lib$(l).so.$(VERSION) $(DESTDIR)$(LIBDIR)/lib$(l).so.$(SOVERSION) && \
+	    ln -sf lib$(l).so.$(SOVERSION) $(DESTDIR)$(LIBDIR)/lib$(l).so;)
+	install -m 644 $(PC_FILES) $(DESTDIR)$(PKGCONFIGDIR)/
+	install -m 644 $(HEADERS) $(if $(RENDER_SRC),$(RENDER_HEADERS)) $(DESTDIR)$(INCLUDEDIR)/junqi/
+	$(foreach m,$(MANS),install -m 644 $(m) $(DESTDIR)$(MANDIR)/man$(subst .,,$(suffix $(m)))/;)
+	install -m 644 $(DOCS) $(DESTDIR)$(DOCDIR)/
+	$(if $(PY_SRC),install -m 644 $(PY_SRC) $(DESTDIR)$(PYTHONDIR)/junqi/)
+	$(if $(PY_SRC),echo 'LIBRARY = "$(LIBDIR)/libjunqi.so.$(SOVERSION)"' > $(DESTDIR)$(PYTHONDIR)/junqi/_installed.py)
+
+# Every installed header in one C and one C++ translation unit (tests/headers.c, .cpp).
+HEADER_FLAGS = -Wall -Wextra -Werror -pedantic -I$(BUILD)/tests $(JUNQI_CPPFLAGS) -Irender $(RENDER_CFLAGS)
+$(BUILD)/tests/all-headers.h: $(HEADERS) $(RENDER_HEADERS) Makefile
+	@mkdir -p $(dir $@)
+	printf '#include "%s"\n' $(notdir $(HEADERS) $(RENDER_HEADERS)) > $@
+$(BUILD)/tests/headers-c.o: tests/headers.c $(BUILD)/tests/all-headers.h
+	$(CC) -std=c11 $(HEADER_FLAGS) -c $< -o $@
+$(BUILD)/tests/headers-cxx.o: tests/headers.cpp $(BUILD)/tests/all-headers.h
+	$(CXX) -std=c++11 $(HEADER_FLAGS) -c $< -o $@
+
+# The folders that are junqi's own go too once empty; shared ones (bin, lib, ...) stay.
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+	rm -rf $(DESTDIR)$(PYTHONDIR)/junqi/__pycache__
+	-rmdir $(DESTDIR)$(INCLUDEDIR)/junqi $(DESTDIR)$(DOCDIR) $(DESTDIR)$(PYTHONDIR)/junqi 2>/dev/null
+
+clean:
+	rm -rf build build-asan build-fuzz bin lib demo.jgn demo-eval.png demo.png demo.gif
+
+.PHONY: all demo check asan installcheck bench render-bench fuzz fuzz-smoke install uninstall clean FORCE
+.SECONDARY:
+
+-include $(shell find $(BUILD) build-fuzz -name '*.d' 2>/dev/null)

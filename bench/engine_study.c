@@ -2,7 +2,7 @@
 /*
  * engine_study.c - measurements of the engine on the shared real games and in
  * matches; not part of CI (scripts/fit-winprob, scripts/engine-report and
- * scripts/match run it; docs/engine.md reports the figures).
+ * scripts/engine-study run it; docs/engine.md reports the figures).
  *
  *   engine_study fit DIR [STEP]        fit the win-probability curve: positions
  *                                      every STEP plies of every replay in DIR,

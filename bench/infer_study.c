@@ -40,7 +40,7 @@
 #include <math.h>
 
 #include "benchutil.h"
-#include "infer_sweep.h"
+#include "../tests/infer_sweep.h"
 #include "setup.h"
 
 static double now(void)

@@ -40,11 +40,11 @@ typedef struct reader {
 } reader;
 
 __attribute__((format(printf, 4, 5)))
-static void problem(reader *r, const yaml_node_t *n, const char *code, const char *fmt, ...)
+static void problem(reader *r, const yaml_node_t *n, junqi_code code, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    junqi_diags_vadd(r->d, JUNQI_SEV_ERROR, code, -1, mark_loc(n->start_mark), fmt, ap);
+    junqi_diags_vadd(r->d, code, -1, mark_loc(n->start_mark), fmt, ap);
     va_end(ap);
     r->ok = false;
 }
@@ -59,9 +59,9 @@ static void read_entry(reader *r, junqi_formation *f, int row, int col, const ya
     if (p == JUNQI_NONE || p == JUNQI_UNKNOWN) {
         f->bad[row][col] = true;
         if (v)
-            problem(r, n, "unknown-piece-name", "'%s' is not a piece name (e.g. 司令, 军长, marshal, 9, B, L, F)", v);
+            problem(r, n, JUNQI_CODE_UNKNOWN_PIECE_NAME, "'%s' is not a piece name (e.g. 司令, 军长, marshal, 9, B, L, F)", v);
         else
-            problem(r, n, "unknown-piece-name", "row %d, column %d must be a piece name", row + 1, col + 1);
+            problem(r, n, JUNQI_CODE_UNKNOWN_PIECE_NAME, "row %d, column %d must be a piece name", row + 1, col + 1);
         return;
     }
     f->setup[row][col] = (uint8_t)p;
@@ -70,21 +70,21 @@ static void read_entry(reader *r, junqi_formation *f, int row, int col, const ya
 static void read_rows(reader *r, junqi_formation *f, const yaml_node_t *rows)
 {
     if (!rows || rows->type != YAML_SEQUENCE_NODE) {
-        problem(r, rows, "bad-rows", "rows must be a list of 6 rows");
+        problem(r, rows, JUNQI_CODE_BAD_ROWS, "rows must be a list of 6 rows");
         return;
     }
     int nrows = (int)(rows->data.sequence.items.top - rows->data.sequence.items.start);
     if (nrows != 6)
-        problem(r, rows, "bad-rows", "rows has %d rows, a formation has 6", nrows);
+        problem(r, rows, JUNQI_CODE_BAD_ROWS, "rows has %d rows, a formation has 6", nrows);
     for (int i = 0; i < nrows && i < 6; i++) {
         yaml_node_t *row = yaml_document_get_node(r->doc, rows->data.sequence.items.start[i]);
         if (!row || row->type != YAML_SEQUENCE_NODE) {
-            problem(r, row ? row : rows, "row-length", "row %d must be a list of 5 entries", i + 1);
+            problem(r, row ? row : rows, JUNQI_CODE_ROW_LENGTH, "row %d must be a list of 5 entries", i + 1);
             continue;
         }
         int n = (int)(row->data.sequence.items.top - row->data.sequence.items.start);
         if (n != 5)
-            problem(r, row, "row-length", "row %d has %d entries, a row has 5", i + 1, n);
+            problem(r, row, JUNQI_CODE_ROW_LENGTH, "row %d has %d entries, a row has 5", i + 1, n);
         for (int c = 0; c < n && c < 5; c++)
             read_entry(r, f, i, c, yaml_document_get_node(r->doc, row->data.sequence.items.start[c]));
         for (int c = n; c < 5; c++) {
@@ -103,12 +103,12 @@ static void read_rows(reader *r, junqi_formation *f, const yaml_node_t *rows)
 static void read_formation(reader *r, const yaml_node_t *map, junqi_formations *out)
 {
     if (map->type != YAML_MAPPING_NODE) {
-        problem(r, map, "bad-formation", "a formation is a mapping with the key rows (and name, board)");
+        problem(r, map, JUNQI_CODE_BAD_FORMATION, "a formation is a mapping with the key rows (and name, board)");
         return;
     }
     junqi_formation *grown = realloc(out->items, (out->n + 1) * sizeof *grown);
     if (!grown) {
-        problem(r, map, "out-of-memory", "out of memory");
+        problem(r, map, JUNQI_CODE_OUT_OF_MEMORY, "out of memory");
         return;
     }
     out->items = grown;
@@ -128,14 +128,14 @@ static void read_formation(reader *r, const yaml_node_t *map, junqi_formations *
         } else if (key && strcmp(key, "board") == 0) {
             f->has_board = value && junqi_board_kind_parse(value, &f->board);
             if (!f->has_board)
-                problem(r, v, "bad-formation", "board must be two-player or four-player");
+                problem(r, v, JUNQI_CODE_BAD_FORMATION, "board must be two-player or four-player");
         } else {
-            problem(r, k, "bad-formation", "unknown key '%s' (a formation has name, board and rows)",
+            problem(r, k, JUNQI_CODE_BAD_FORMATION, "unknown key '%s' (a formation has name, board and rows)",
                     key ? key : "?");
         }
     }
     if (!rows) {
-        problem(r, map, "bad-rows", "the formation has no rows");
+        problem(r, map, JUNQI_CODE_BAD_ROWS, "the formation has no rows");
         for (int i = 0; i < 6; i++)
             for (int c = 0; c < 5; c++)
                 f->bad[i][c] = true, f->cell[i][c] = f->loc;
@@ -163,7 +163,7 @@ bool junqi_formation_read_yaml(const uint8_t *data, size_t len, junqi_formations
 {
     yaml_parser_t parser;
     if (!yaml_parser_initialize(&parser)) {
-        junqi_diags_add(d, JUNQI_SEV_ERROR, "out-of-memory", -1, JUNQI_NOWHERE, "out of memory");
+        junqi_diags_add(d, JUNQI_CODE_OUT_OF_MEMORY, -1, JUNQI_NOWHERE, "out of memory");
         return false;
     }
     yaml_parser_set_input_string(&parser, data, len);
@@ -171,7 +171,7 @@ bool junqi_formation_read_yaml(const uint8_t *data, size_t len, junqi_formations
     for (;;) {
         yaml_document_t doc;
         if (!yaml_parser_load(&parser, &doc)) {
-            junqi_diags_add(d, JUNQI_SEV_ERROR, "yaml-syntax", -1, mark_loc(parser.problem_mark),
+            junqi_diags_add(d, JUNQI_CODE_YAML_SYNTAX, -1, mark_loc(parser.problem_mark),
                             "YAML: %s%s%s", parser.problem ? parser.problem : "syntax error",
                             parser.context ? " " : "", parser.context ? parser.context : "");
             r.ok = false;
@@ -203,7 +203,7 @@ int junqi_formation_check(const junqi_formation *f, const char *prefix, junqi_di
         if (p->row == 0 && any_bad)
             continue; /* counts are meaningless with unreadable entries */
         junqi_loc loc = p->row > 0 ? f->cell[p->row - 1][p->col - 1] : f->loc;
-        junqi_diags_add(d, JUNQI_SEV_ERROR, p->code, -1, loc, "%s%s%s", prefix ? prefix : "",
+        junqi_diags_add(d, p->code, -1, loc, "%s%s%s", prefix ? prefix : "",
                         prefix ? ": " : "", p->message);
         errors++;
     }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "movegen.h"
+#include "position_out.h"
 #include "posnote.h"
 #include "setup.h"
 
@@ -21,7 +22,9 @@ static void seat_or_null(junqi_json *j, int seat)
     junqi_json_string(j, seat < JUNQI_SEATS ? junqi_seat_name((junqi_seat)seat) : NULL);
 }
 
-static void write_result(junqi_json *j, const junqi_result *r, unsigned present)
+/* The result object; with g (the game's own result, not an END item's), also its score. */
+static void write_result(junqi_json *j, const junqi_result *r, unsigned present,
+                         const junqi_game *g)
 {
     if (r->status == JUNQI_ONGOING) {
         junqi_json_null(j);
@@ -38,6 +41,9 @@ static void write_result(junqi_json *j, const junqi_result *r, unsigned present)
         junqi_json_key(j, "code");
         junqi_json_int(j, r->code);
     }
+    junqi_score sc;
+    if (g && junqi_score_game(g, &sc))
+        junqi_write_score_json(j, g->rules, &sc);
     junqi_json_end_object(j);
 }
 
@@ -99,7 +105,7 @@ static void write_item(junqi_json *j, const junqi_game *g, const junqi_item *it,
     default: {
         junqi_result r = {it->status, it->winners, it->reason, it->code};
         junqi_json_key(j, "result");
-        write_result(j, &r, junqi_game_present(g));
+        write_result(j, &r, junqi_game_present(g), NULL);
     }
     }
     junqi_json_end_object(j);
@@ -182,6 +188,6 @@ void junqi_write_game_json(junqi_json *j, const junqi_game *g)
     junqi_json_key(j, "line");
     write_line(j, g, &g->main, g->start ? g->start->moves + 1 : 1);
     junqi_json_key(j, "result");
-    write_result(j, &g->result, junqi_game_present(g));
+    write_result(j, &g->result, junqi_game_present(g), g);
     junqi_json_end_object(j);
 }

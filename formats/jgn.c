@@ -133,8 +133,11 @@ static int read_byte(junqi_jgn_reader *r)
     return c;
 }
 
+/* What read_line() returns instead of a length. */
+enum { LINE_END = -1, LINE_OUT_OF_MEMORY = -2 };
+
 /* Read one line (without its newline, a trailing CR dropped) into r->line.
- * Returns its length, or -1 at the end of the input, -2 when out of memory. */
+ * Returns its length, or LINE_END at the end of the input, LINE_OUT_OF_MEMORY. */
 static long read_line(junqi_jgn_reader *r)
 {
     size_t n = 0;
@@ -148,16 +151,16 @@ static long read_line(junqi_jgn_reader *r)
             size_t cap = r->line_cap ? r->line_cap * 2 : 256;
             char *grown = realloc(r->line, cap);
             if (!grown)
-                return -2;
+                return LINE_OUT_OF_MEMORY;
             r->line = grown;
             r->line_cap = cap;
         }
         r->line[n++] = (char)c;
     }
     if (c == EOF && n == 0)
-        return -1;
+        return LINE_END;
     if (!r->line && !(r->line = malloc(r->line_cap = 16)))
-        return -2;
+        return LINE_OUT_OF_MEMORY;
     if (n > 0 && r->line[n - 1] == '\r')
         n--;
     r->line[n] = '\0';
@@ -236,13 +239,14 @@ static bool skip_game(junqi_jgn_reader *r)
             return r->pending != NULL;
         }
     }
-    return n != -2;
+    return n != LINE_OUT_OF_MEMORY;
 }
 
 /* Take the next game's text into *game; *first_line is its first line's number.
- * Returns 1, 0 at the end, -1 on an error already reported (reading can go
- * on), -2 when reading cannot go on. */
-static int cut_game(junqi_jgn_reader *r, text_buf *game, long *first_line, junqi_diags *d)
+ * Returns JUNQI_READ_OK, _END, _BROKEN (a game too large, reported and
+ * skipped) or _FAILED (a read error or out of memory, reported). */
+static junqi_read_status cut_game(junqi_jgn_reader *r, text_buf *game, long *first_line,
+                                  junqi_diags *d)
 {
     bool in_comment = false, movetext = false, after_blank = false;
     for (;;) {
@@ -257,9 +261,9 @@ static int cut_game(junqi_jgn_reader *r, text_buf *game, long *first_line, junqi
             continue;
         }
         long n = read_line(r);
-        if (n == -2)
+        if (n == LINE_OUT_OF_MEMORY)
             goto oom;
-        if (n == -1)
+        if (n == LINE_END)
             break;
         line = r->line;
         no = r->lines;
@@ -281,21 +285,23 @@ static int cut_game(junqi_jgn_reader *r, text_buf *game, long *first_line, junqi
         after_blank = !in_comment && blank(line);
         if (r->line_too_long || game->len + (size_t)n > JUNQI_JGN_MAX_GAME) {
             r->line_too_long = false;
-            junqi_diags_add(d, JUNQI_SEV_ERROR, "game-too-large", -1, line_loc(*first_line, 1),
+            junqi_diags_add(d, JUNQI_CODE_GAME_TOO_LARGE, -1, line_loc(*first_line, 1),
                             "the game starting here is larger than %zu MiB", JUNQI_JGN_MAX_GAME >> 20);
             game->len = 0;
-            return skip_game(r) ? -1 : -2;
+            return skip_game(r) ? JUNQI_READ_BROKEN : JUNQI_READ_FAILED;
         }
         if (!buf_append(game, line, (size_t)n) || !buf_append(game, "\n", 1))
             goto oom;
     }
-    if (r->failed)
-        junqi_diags_add(d, JUNQI_SEV_ERROR, "read-error", -1, line_loc(r->lines, 1),
+    if (r->failed) {
+        junqi_diags_add(d, JUNQI_CODE_READ_ERROR, -1, line_loc(r->lines, 1),
                         "reading the input failed: %s", strerror(errno));
-    return game->len > 0 ? 1 : 0;
+        return JUNQI_READ_FAILED;
+    }
+    return game->len > 0 ? JUNQI_READ_OK : JUNQI_READ_END;
 oom:
-    junqi_diags_add(d, JUNQI_SEV_ERROR, "out-of-memory", -1, line_loc(r->lines, 1), "out of memory");
-    return -1;
+    junqi_diags_add(d, JUNQI_CODE_OUT_OF_MEMORY, -1, line_loc(r->lines, 1), "out of memory");
+    return JUNQI_READ_FAILED;
 }
 
 /* ------------------------------------------------------------------ */
@@ -350,9 +356,8 @@ static int current_column(parser *p, const char *at)
 }
 
 /* Report at a point of the text, with the source line for the caret. */
-__attribute__((format(printf, 5, 6)))
-static void report_at(parser *p, junqi_severity sev, const char *at, const char *code,
-                      const char *fmt, ...)
+__attribute__((format(printf, 4, 5)))
+static void report_at(parser *p, const char *at, junqi_code code, const char *fmt, ...)
 {
     /* find the line of `at` */
     long line = p->line;
@@ -371,12 +376,12 @@ static void report_at(parser *p, junqi_severity sev, const char *at, const char 
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     size_t before = p->d ? p->d->n : 0;
-    junqi_diags_add(p->d, sev, code, -1, line_loc(line, column_of(start, at)), "%s", msg);
+    junqi_diags_add(p->d, code, -1, line_loc(line, column_of(start, at)), "%s", msg);
     if (p->d && p->d->n > before) {
         size_t len = strcspn(start, "\n");
         p->d->items[p->d->n - 1].source_line = strndup(start, len);
     }
-    if (sev == JUNQI_SEV_ERROR)
+    if (junqi_code_severity(code) == JUNQI_SEV_ERROR)
         p->error = true;
 }
 
@@ -413,14 +418,14 @@ static bool parse_tag_line(parser *p, char **name, char **value)
     while (isalnum((unsigned char)*s) || *s == '_')
         s++;
     if (s == n0) {
-        report_at(p, JUNQI_SEV_ERROR, s, "bad-tag", "a tag name (letters, digits, _) was expected");
+        report_at(p, s, JUNQI_CODE_BAD_TAG, "a tag name (letters, digits, _) was expected");
         return false;
     }
     const char *n1 = s;
     while (*s == ' ')
         s++;
     if (*s != '"') {
-        report_at(p, JUNQI_SEV_ERROR, s, "bad-tag", "the tag value must be in double quotes");
+        report_at(p, s, JUNQI_CODE_BAD_TAG, "the tag value must be in double quotes");
         return false;
     }
     text_buf v = {0};
@@ -431,7 +436,7 @@ static bool parse_tag_line(parser *p, char **name, char **value)
             goto oom;
     }
     if (*s != '"') {
-        report_at(p, JUNQI_SEV_ERROR, s, "bad-tag", "the tag value has no closing double quote");
+        report_at(p, s, JUNQI_CODE_BAD_TAG, "the tag value has no closing double quote");
         free(v.s);
         return false;
     }
@@ -439,7 +444,7 @@ static bool parse_tag_line(parser *p, char **name, char **value)
     while (*s == ' ')
         s++;
     if (*s != ']') {
-        report_at(p, JUNQI_SEV_ERROR, s, "bad-tag", "']' was expected after the tag value");
+        report_at(p, s, JUNQI_CODE_BAD_TAG, "']' was expected after the tag value");
         free(v.s);
         return false;
     }
@@ -447,7 +452,7 @@ static bool parse_tag_line(parser *p, char **name, char **value)
     while (*s == ' ' || *s == '\t' || *s == '\r')
         s++;
     if (*s && *s != '\n') {
-        report_at(p, JUNQI_SEV_ERROR, s, "bad-tag", "a tag line holds one tag only");
+        report_at(p, s, JUNQI_CODE_BAD_TAG, "a tag line holds one tag only");
         free(v.s);
         return false;
     }
@@ -457,7 +462,7 @@ static bool parse_tag_line(parser *p, char **name, char **value)
     return *name && *value;
 oom:
     free(v.s);
-    report_at(p, JUNQI_SEV_ERROR, start, "out-of-memory", "out of memory");
+    report_at(p, start, JUNQI_CODE_OUT_OF_MEMORY, "out of memory");
     return false;
 }
 
@@ -477,12 +482,12 @@ static void apply_tag(parser *p, const char *at, const char *name, const char *v
     int s;
     if (strcmp(name, "Board") == 0) {
         if (!junqi_board_kind_parse(value, &g->board))
-            report_at(p, JUNQI_SEV_ERROR, at, "bad-tag", "Board must be two-player or four-player, not '%s'", value);
+            report_at(p, at, JUNQI_CODE_BAD_TAG, "Board must be two-player or four-player, not '%s'", value);
         g->rules = junqi_rules_default(g->board);
     } else if (strcmp(name, "Rules") == 0) {
         const junqi_rules *r = junqi_rules_get(value);
         if (!r)
-            report_at(p, JUNQI_SEV_ERROR, at, "bad-tag", "unknown rule set '%s' (known: %s)", value, junqi_rules_names());
+            report_at(p, at, JUNQI_CODE_BAD_TAG, "unknown rule set '%s' (known: %s)", value, junqi_rules_names());
         else
             g->rules = r;
     } else if (strcmp(name, "Mode") == 0) {
@@ -490,13 +495,13 @@ static void apply_tag(parser *p, const char *at, const char *name, const char *v
         for (m = JUNQI_DARK; m <= JUNQI_OPEN && strcmp(value, junqi_info_mode_name(m)) != 0; m++)
             ;
         if (m > JUNQI_OPEN)
-            report_at(p, JUNQI_SEV_ERROR, at, "bad-tag", "Mode must be dark, double-open or open, not '%s'", value);
+            report_at(p, at, JUNQI_CODE_BAD_TAG, "Mode must be dark, double-open or open, not '%s'", value);
         else
             g->info = m;
     } else if (strcmp(name, "View") == 0 || strcmp(name, "First") == 0) {
         junqi_seat seat = junqi_seat_parse(value);
         if (seat == JUNQI_NO_SEAT || strlen(value) < 4)
-            report_at(p, JUNQI_SEV_ERROR, at, "bad-tag", "%s must be a seat (north, east, south, west), not '%s'", name, value);
+            report_at(p, at, JUNQI_CODE_BAD_TAG, "%s must be a seat (north, east, south, west), not '%s'", name, value);
         else if (name[0] == 'V')
             g->view = seat;
         else
@@ -504,13 +509,13 @@ static void apply_tag(parser *p, const char *at, const char *name, const char *v
     } else if ((s = seat_tag_index(name, seat_tags)) >= 0) {
         g->seat[s].present = true;
         if (strcmp(value, "?") != 0 && !junqi_game_set_player(g, (junqi_seat)s, value))
-            report_at(p, JUNQI_SEV_ERROR, at, "out-of-memory", "out of memory");
+            report_at(p, at, JUNQI_CODE_OUT_OF_MEMORY, "out of memory");
     } else if ((s = seat_tag_index(name, setup_tags)) >= 0) {
         g->seat[s].present = true;
         g->seat[s].setup_known = junqi_setup_parse(value, strlen(value), g->seat[s].setup);
         g->seat[s].setup_loc = line_loc(p->line, 1);
         if (!g->seat[s].setup_known)
-            report_at(p, JUNQI_SEV_ERROR, at, "bad-setup",
+            report_at(p, at, JUNQI_CODE_BAD_SETUP,
                       "%s must be 6 rows of 5 symbols (9..1, B, L, F, '.') separated by '/', front row first", name);
     } else if (strcmp(name, "Position") == 0) {
         junqi_position *pos = malloc(sizeof *pos);
@@ -521,22 +526,22 @@ static void apply_tag(parser *p, const char *at, const char *name, const char *v
             g->start = pos;
         } else {
             free(pos);
-            report_at(p, JUNQI_SEV_ERROR, at, "bad-position", "Position: %s",
+            report_at(p, at, JUNQI_CODE_BAD_POSITION, "Position: %s",
                       local.n ? local.items[0].message : "out of memory");
         }
         junqi_diags_free(&local);
     } else if (strcmp(name, "Result") == 0) {
         if (!result_parse(value, strlen(value), stated))
-            report_at(p, JUNQI_SEV_ERROR, at, "bad-tag", "unknown Result '%s'", value);
+            report_at(p, at, JUNQI_CODE_BAD_TAG, "unknown Result '%s'", value);
     } else if (strcmp(name, "Termination") == 0) {
         const char *colon = strchr(value, ':');
         size_t len = colon ? (size_t)(colon - value) : strlen(value);
         *termination = reason_parse(value, len);
         *code = colon ? (uint8_t)atoi(colon + 1) : 0;
         if (*termination == JUNQI_REASON_NONE)
-            report_at(p, JUNQI_SEV_ERROR, at, "bad-tag", "unknown Termination '%s'", value);
+            report_at(p, at, JUNQI_CODE_BAD_TAG, "unknown Termination '%s'", value);
     } else if (!junqi_game_set_tag(g, name, value)) {
-        report_at(p, JUNQI_SEV_ERROR, at, "out-of-memory", "out of memory");
+        report_at(p, at, JUNQI_CODE_OUT_OF_MEMORY, "out of memory");
     }
 }
 
@@ -557,7 +562,7 @@ static void settle_tags(parser *p)
             g->seat[s].present = (seats & JUNQI_SEAT_BIT(s)) != 0;
     }
     if (g->rules->board != g->board)
-        report_at(p, JUNQI_SEV_ERROR, p->text, "bad-tag", "rule set '%s' is for the %s board",
+        report_at(p, p->text, JUNQI_CODE_BAD_TAG, "rule set '%s' is for the %s board",
                   g->rules->name, junqi_board_kind_name(g->rules->board));
     p->b = junqi_board_get(g->board);
 }
@@ -582,7 +587,7 @@ static void parse_tags(parser *p, junqi_result *stated, junqi_reason *terminatio
         free(value);
     }
     if (!board_tag)
-        report_at(p, JUNQI_SEV_WARNING, p->text, "no-board", "no Board tag: the four-player board is assumed");
+        report_at(p, p->text, JUNQI_CODE_NO_BOARD, "no Board tag: the four-player board is assumed");
     settle_tags(p);
 }
 
@@ -622,7 +627,7 @@ static void new_item(junqi_item *it, junqi_item_kind kind, parser *p, const char
 static void add_item(parser *p, const junqi_item *it, const char *at)
 {
     if (!junqi_line_add_item(current(p), it))
-        report_at(p, JUNQI_SEV_ERROR, at, "out-of-memory", "out of memory");
+        report_at(p, at, JUNQI_CODE_OUT_OF_MEMORY, "out of memory");
     else if (it->kind == JUNQI_ITEM_MOVE)
         p->stack[p->depth].moves++;
 }
@@ -659,7 +664,7 @@ static bool parse_move(parser *p, const char *s, size_t n)
         j++;
     int from, to;
     if (!parse_square(p, s, i, &from) || !parse_square(p, s + i + 1, j - i - 1, &to)) {
-        report_at(p, JUNQI_SEV_ERROR, s, "bad-square", "'%.*s' names a square that is not on the %s board",
+        report_at(p, s, JUNQI_CODE_BAD_SQUARE, "'%.*s' names a square that is not on the %s board",
                   (int)n, s, p->b->name);
         return true;
     }
@@ -673,7 +678,7 @@ static bool parse_move(parser *p, const char *s, size_t n)
         for (g = 1; g <= 6 && !(strlen(glyphs[g]) == n - j && memcmp(glyphs[g], s + j, n - j) == 0); g++)
             ;
         if (g > 6) {
-            report_at(p, JUNQI_SEV_ERROR, s + j, "bad-token", "'%.*s' is not a move mark (! ? !! ?? !? ?!)",
+            report_at(p, s + j, JUNQI_CODE_BAD_TOKEN, "'%.*s' is not a move mark (! ? !! ?? !? ?!)",
                       (int)(n - j), s + j);
             return true;
         }
@@ -713,16 +718,16 @@ static void parse_flag(parser *p, const char *s, const char *f, size_t n)
     int point;
     junqi_item *m = last_move(p);
     if (!m) {
-        report_at(p, JUNQI_SEV_ERROR, s, "bad-token", "a flag: token must follow the move that revealed the flag");
+        report_at(p, s, JUNQI_CODE_BAD_TOKEN, "a flag: token must follow the move that revealed the flag");
         return;
     }
     if (!parse_square(p, f, n, &point)) {
-        report_at(p, JUNQI_SEV_ERROR, f, "bad-square", "'%.*s' is not a square of the %s board", (int)n, f, p->b->name);
+        report_at(p, f, JUNQI_CODE_BAD_SQUARE, "'%.*s' is not a square of the %s board", (int)n, f, p->b->name);
         return;
     }
     int slot = m->flag_shown[0] == JUNQI_NO_POINT ? 0 : m->flag_shown[1] == JUNQI_NO_POINT ? 1 : -1;
     if (slot < 0)
-        report_at(p, JUNQI_SEV_ERROR, s, "bad-token", "a move reveals at most two flags");
+        report_at(p, s, JUNQI_CODE_BAD_TOKEN, "a move reveals at most two flags");
     else
         m->flag_shown[slot] = (uint8_t)point;
 }
@@ -753,7 +758,7 @@ static bool parse_event(parser *p, const char *s, size_t n)
         it.code = k == 4 ? (uint8_t)atoi(f[3]) : 0;
         if (it.reason == JUNQI_REASON_NONE || it.reason == JUNQI_REASON_LEFT ||
             (it.reason >= JUNQI_REASON_NO_COMBAT_DRAW && it.reason != JUNQI_REASON_UNKNOWN_CODE)) {
-            report_at(p, JUNQI_SEV_ERROR, f[2], "bad-token", "'%.*s' is not a reason a seat is eliminated for",
+            report_at(p, f[2], JUNQI_CODE_BAD_TOKEN, "'%.*s' is not a reason a seat is eliminated for",
                       (int)len[2], f[2]);
             return true;
         }
@@ -761,7 +766,7 @@ static bool parse_event(parser *p, const char *s, size_t n)
         return false;
     }
     if (seat == JUNQI_NO_SEAT) {
-        report_at(p, JUNQI_SEV_ERROR, f[1], "bad-token", "'%.*s' is not a seat", (int)len[1], f[1]);
+        report_at(p, f[1], JUNQI_CODE_BAD_TOKEN, "'%.*s' is not a seat", (int)len[1], f[1]);
         return true;
     }
     it.seat = (uint8_t)seat;
@@ -779,7 +784,7 @@ static bool parse_number(parser *p, const char *s, size_t n)
     if (i == 0 || i == n || strspn(s + i, ".") != n - i)
         return false;
     if (v != next_number(p))
-        report_at(p, JUNQI_SEV_ERROR, s, "move-number", "move number %lu where move %zu was expected", v,
+        report_at(p, s, JUNQI_CODE_MOVE_NUMBER, "move number %lu where move %zu was expected", v,
                   next_number(p));
     return true;
 }
@@ -791,9 +796,9 @@ static bool parse_nag(parser *p, const char *s, size_t n)
     int v = atoi(s + 1);
     junqi_item *m = last_move(p);
     if (v > 255 || !m)
-        report_at(p, JUNQI_SEV_ERROR, s, "bad-nag", v > 255 ? "a NAG is $0 to $255" : "a NAG must follow a move");
+        report_at(p, s, JUNQI_CODE_BAD_NAG, v > 255 ? "a NAG is $0 to $255" : "a NAG must follow a move");
     else if (m->nnags >= JUNQI_MAX_NAGS)
-        report_at(p, JUNQI_SEV_ERROR, s, "bad-nag", "a move carries at most %d NAGs", JUNQI_MAX_NAGS);
+        report_at(p, s, JUNQI_CODE_BAD_NAG, "a move carries at most %d NAGs", JUNQI_MAX_NAGS);
     else
         m->nags[m->nnags++] = (uint8_t)v;
     return true;
@@ -806,7 +811,7 @@ static bool parse_termination(parser *p, const char *s, size_t n, junqi_reason t
     if (!result_parse(s, n, &r))
         return false;
     if (p->depth > 0) {
-        report_at(p, JUNQI_SEV_ERROR, s, "bad-token", "a result ends the game, not a variation");
+        report_at(p, s, JUNQI_CODE_BAD_TOKEN, "a result ends the game, not a variation");
         return true;
     }
     p->ended = true;
@@ -835,7 +840,7 @@ static void parse_comment(parser *p)
         if (!c) {
             p->line = open_line;
             p->line_start = open_line_start;
-            report_at(p, JUNQI_SEV_ERROR, open, "open-comment", "this comment is never closed");
+            report_at(p, open, JUNQI_CODE_OPEN_COMMENT, "this comment is never closed");
             free(t.s);
             return;
         }
@@ -847,14 +852,14 @@ static void parse_comment(parser *p)
         else if (c == '\n')
             p->line++, p->line_start = p->text + p->at;
         if (!buf_append(&t, &c, 1)) {
-            report_at(p, JUNQI_SEV_ERROR, open, "out-of-memory", "out of memory");
+            report_at(p, open, JUNQI_CODE_OUT_OF_MEMORY, "out of memory");
             free(t.s);
             return;
         }
     }
     junqi_line *l = current(p);
     if (!junqi_line_add_comment(l, l->nitems, t.s ? t.s : "", line_loc(open_line, column_of(open_line_start, open))))
-        report_at(p, JUNQI_SEV_ERROR, open, "out-of-memory", "out of memory");
+        report_at(p, open, JUNQI_CODE_OUT_OF_MEMORY, "out of memory");
     free(t.s);
 }
 
@@ -862,17 +867,17 @@ static void open_variation(parser *p, const char *at)
 {
     junqi_item *m = last_move(p);
     if (!m) {
-        report_at(p, JUNQI_SEV_ERROR, at, "bad-variation", "a variation must follow the move it replaces");
+        report_at(p, at, JUNQI_CODE_BAD_VARIATION, "a variation must follow the move it replaces");
         return;
     }
     if (p->depth >= JUNQI_JGN_MAX_DEPTH) {
-        report_at(p, JUNQI_SEV_ERROR, at, "too-deep", "variations are nested deeper than %d", JUNQI_JGN_MAX_DEPTH);
+        report_at(p, at, JUNQI_CODE_TOO_DEEP, "variations are nested deeper than %d", JUNQI_JGN_MAX_DEPTH);
         return;
     }
     size_t number = next_number(p) - 1;
     junqi_line *v = junqi_item_add_variation(m);
     if (!v) {
-        report_at(p, JUNQI_SEV_ERROR, at, "out-of-memory", "out of memory");
+        report_at(p, at, JUNQI_CODE_OUT_OF_MEMORY, "out of memory");
         return;
     }
     p->stack[++p->depth] = (frame){v, number, 0};
@@ -893,32 +898,32 @@ static void parse_token(parser *p, junqi_reason termination, uint8_t code)
     if (*s == ')') {
         p->at++;
         if (p->depth == 0)
-            report_at(p, JUNQI_SEV_ERROR, s, "bad-variation", "')' closes no variation");
+            report_at(p, s, JUNQI_CODE_BAD_VARIATION, "')' closes no variation");
         else
             p->depth--;
         return;
     }
     size_t n = token_length(s);
     if (n == 0) { /* a stray '}' */
-        report_at(p, JUNQI_SEV_ERROR, s, "bad-token", "'%c' is out of place", *s);
+        report_at(p, s, JUNQI_CODE_BAD_TOKEN, "'%c' is out of place", *s);
         p->at++;
         return;
     }
     p->at += n;
     if (p->ended) {
-        report_at(p, JUNQI_SEV_ERROR, s, "after-result", "text after the game's result");
+        report_at(p, s, JUNQI_CODE_AFTER_RESULT, "text after the game's result");
         return;
     }
     if (parse_number(p, s, n) || parse_nag(p, s, n) || parse_termination(p, s, n, termination, code) ||
         parse_event(p, s, n) || parse_move(p, s, n))
         return;
-    report_at(p, JUNQI_SEV_ERROR, s, "bad-token", "'%.*s' is not a move, event, number, NAG or result",
+    report_at(p, s, JUNQI_CODE_BAD_TOKEN, "'%.*s' is not a move, event, number, NAG or result",
               (int)(n > 60 ? 60 : n), s);
 }
 
-static void parse_movetext(parser *p, junqi_reason termination, uint8_t code)
+/* The tokens from p->at to the end of the text, into the line of stack[0]. */
+static void parse_tokens(parser *p, junqi_reason termination, uint8_t code)
 {
-    p->stack[0] = (frame){&p->g->main, p->g->start ? p->g->start->moves + 1 : 1, 0};
     p->depth = 0;
     for (;;) {
         skip_space(p);
@@ -931,7 +936,40 @@ static void parse_movetext(parser *p, junqi_reason termination, uint8_t code)
             break; /* lenient: keep what came before */
     }
     if (p->depth > 0 && !p->error)
-        report_at(p, JUNQI_SEV_ERROR, p->text + p->at, "bad-variation", "a variation is never closed");
+        report_at(p, p->text + p->at, JUNQI_CODE_BAD_VARIATION, "a variation is never closed");
+}
+
+static void parse_movetext(parser *p, junqi_reason termination, uint8_t code)
+{
+    p->stack[0] = (frame){&p->g->main, p->g->start ? p->g->start->moves + 1 : 1, 0};
+    parse_tokens(p, termination, code);
+}
+
+bool junqi_jgn_parse_moves(junqi_game *g, const char *text, size_t len, const char *name,
+                           junqi_diags *d)
+{
+    char *copy = malloc(len + 1);
+    if (!copy) {
+        junqi_diags_add(d, JUNQI_CODE_OUT_OF_MEMORY, -1, line_loc(1, 1), "out of memory");
+        return false;
+    }
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    parser p = {.text = copy, .line = 1, .line_start = copy, .name = name, .d = d, .g = g,
+                .b = junqi_board_get(g->board)};
+    junqi_line *line = &g->main;
+    size_t items = line->nitems, comments = line->ncomments;
+    p.ended = items > 0 && line->items[items - 1].kind == JUNQI_ITEM_END;
+    p.stack[0] = (frame){line, g->start ? g->start->moves + 1 : 1, junqi_game_moves(g)};
+    parse_tokens(&p, JUNQI_REASON_NONE, 0);
+    if (p.error)
+        junqi_line_truncate(line, items, comments);
+    else if (line->nitems > items && line->items[line->nitems - 1].kind == JUNQI_ITEM_END) {
+        g->result.status = line->items[line->nitems - 1].status;
+        g->result.winners = line->items[line->nitems - 1].winners;
+    }
+    free(copy);
+    return !p.error;
 }
 
 /* The stated result and the END item must agree. */
@@ -946,7 +984,7 @@ static void settle_result(parser *p, const junqi_result *stated, junqi_reason te
         const junqi_item *end = &m->items[m->nitems - 1];
         if (stated->status != JUNQI_ONGOING &&
             (end->status != stated->status || end->winners != stated->winners))
-            report_at(p, JUNQI_SEV_ERROR, p->text, "result-mismatch",
+            report_at(p, p->text, JUNQI_CODE_RESULT_MISMATCH,
                       "the Result tag and the result at the end of the movetext differ");
         g->result.status = end->status;
         g->result.winners = end->winners;
@@ -965,7 +1003,7 @@ static junqi_game *parse_game(const char *text, long first_line, const char *nam
     p.flags = flags;
     p.g = junqi_game_new(JUNQI_FOUR_PLAYER);
     if (!p.g) {
-        junqi_diags_add(d, JUNQI_SEV_ERROR, "out-of-memory", -1, line_loc(first_line, 1), "out of memory");
+        junqi_diags_add(d, JUNQI_CODE_OUT_OF_MEMORY, -1, line_loc(first_line, 1), "out of memory");
         return NULL;
     }
     p.g->source = strdup(name);
@@ -996,7 +1034,7 @@ static char *to_utf8(text_buf *game, long first_line, junqi_diags *d)
     char *utf8 = junqi_gbk_to_utf8((const uint8_t *)game->s, game->len, &replaced);
     if (!utf8)
         return NULL;
-    junqi_diags_add(d, JUNQI_SEV_WARNING, "not-utf8", -1, line_loc(first_line, 1),
+    junqi_diags_add(d, JUNQI_CODE_NOT_UTF8, -1, line_loc(first_line, 1),
                     "the game is not UTF-8: read as GBK%s", replaced ? ", with undecodable bytes replaced" : "");
     free(game->s);
     game->s = utf8;
@@ -1004,23 +1042,23 @@ static char *to_utf8(text_buf *game, long first_line, junqi_diags *d)
     return utf8;
 }
 
-int junqi_jgn_next(junqi_jgn_reader *r, junqi_game **out, junqi_diags *d)
+junqi_read_status junqi_jgn_next(junqi_jgn_reader *r, junqi_game **out, junqi_diags *d)
 {
     *out = NULL;
     text_buf game = {0};
     long first_line = r->lines + 1;
-    int rc = cut_game(r, &game, &first_line, d);
-    if (rc <= 0) {
+    junqi_read_status rc = cut_game(r, &game, &first_line, d);
+    if (rc != JUNQI_READ_OK) {
         free(game.s);
-        return rc == -2 ? 0 : rc; /* -2: out of memory, the input ends */
+        return rc;
     }
     size_t errors = d ? d->errors : 0;
     if (to_utf8(&game, first_line, d))
         *out = parse_game(game.s, first_line, r->name, r->flags, d);
     free(game.s);
     if (!*out)
-        return -1;
-    return d && d->errors > errors ? ((r->flags & JUNQI_JGN_LENIENT) ? 1 : -1) : 1;
+        return JUNQI_READ_BROKEN;
+    return d && d->errors > errors ? JUNQI_READ_BROKEN : JUNQI_READ_OK;
 }
 
 junqi_game *junqi_jgn_parse(const char *text, size_t len, const char *name, unsigned flags,

@@ -43,14 +43,15 @@ junqi_jgn_reader *junqi_jgn_reader_new(FILE *in, const uint8_t *prefix, size_t p
                                        const char *name, unsigned flags);
 
 /**
- * Read the next game. Returns 1 with a new game in *out (free it with
- * junqi_game_free()), 0 at the end of the input, or -1 when a game was
- * broken: its problems are in d and, in strict mode, it is dropped (*out is
- * NULL); in lenient mode *out holds its valid part and 1 is returned. Read
- * errors of the stream are reported as "read-error" and end the input.
- * Diagnostics carry line and column (1-based) and the source line.
+ * Read the next game. Returns JUNQI_READ_OK with a new game in *out (free
+ * it with junqi_game_free()), JUNQI_READ_END at the end of the input, or
+ * JUNQI_READ_BROKEN when a game was broken: its problems are in d and, in
+ * strict mode, it is dropped (*out is NULL); in lenient mode *out holds its
+ * valid part. JUNQI_READ_FAILED: a read error of the stream ("read-error")
+ * or out of memory ("out-of-memory") ends the input. Diagnostics carry line
+ * and column (1-based) and the source line.
  */
-int junqi_jgn_next(junqi_jgn_reader *r, junqi_game **out, junqi_diags *d);
+junqi_read_status junqi_jgn_next(junqi_jgn_reader *r, junqi_game **out, junqi_diags *d);
 
 /** Free a reader (NULL allowed). */
 void junqi_jgn_reader_free(junqi_jgn_reader *r);
@@ -61,6 +62,19 @@ void junqi_jgn_reader_free(junqi_jgn_reader *r);
  */
 junqi_game *junqi_jgn_parse(const char *text, size_t len, const char *name, unsigned flags,
                             junqi_diags *d);
+
+/**
+ * Append the movetext `text` (len bytes; moves with their outcomes, flag:
+ * tokens, events, comments, NAGs and variations as in a game's movetext,
+ * numbers optional, a result allowed last; docs/jgn.md section 3) to g's
+ * main line, as if it followed the moves already there. All or nothing:
+ * on an error nothing is appended and false is returned, with the problems
+ * in d (line 1, column = the character of text; `name` is not copied and
+ * only names the source). Whether the moves are legal is the replay's
+ * concern (replay.h), as for a whole game.
+ */
+bool junqi_jgn_parse_moves(junqi_game *g, const char *text, size_t len, const char *name,
+                           junqi_diags *d);
 
 /** True if the text starts like JGN: optional BOM and blank lines, then `[Name "`. */
 bool junqi_jgn_detect(const uint8_t *data, size_t len);

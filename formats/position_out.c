@@ -169,6 +169,27 @@ static void write_result_text(FILE *out, const junqi_position *pos)
         break;
     default: break;
     }
+    junqi_score sc;
+    char text[256];
+    if (junqi_score_position(pos, &sc) &&
+        junqi_score_describe(pos->rules->scoring, &sc, text, sizeof text) > 0)
+        fprintf(out, "%s\n", text);
+}
+
+void junqi_write_score_json(junqi_json *j, const junqi_rules *rules, const junqi_score *sc)
+{
+    if (!rules->scoring || sc->reason == JUNQI_SCORE_NONE)
+        return;
+    junqi_json_key(j, "score");
+    junqi_json_begin_object(j);
+    junqi_json_key(j, "scoring");
+    junqi_json_string(j, rules->scoring->name);
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        if (sc->seats & JUNQI_SEAT_BIT(s)) {
+            junqi_json_key(j, junqi_seat_name((junqi_seat)s));
+            junqi_json_int(j, sc->points[s]);
+        }
+    junqi_json_end_object(j);
 }
 
 void junqi_write_text_status(FILE *out, const junqi_position *pos, size_t ply, junqi_move last,
@@ -274,6 +295,9 @@ void junqi_write_position_json_probs(junqi_json *j, const junqi_position *pos, s
             junqi_json_key(j, "code");
             junqi_json_int(j, pos->result.code);
         }
+        junqi_score sc;
+        if (junqi_score_position(pos, &sc))
+            junqi_write_score_json(j, pos->rules, &sc);
         junqi_json_end_object(j);
     }
     junqi_json_end_object(j);

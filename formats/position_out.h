@@ -4,7 +4,9 @@
  *
  * The JSON shape is the one issue 2 fixes for `junqi-replay --format json`:
  * {"ply":N,"to_move":"west"|null,"pieces":[{"square","seat","piece"},...],
- *  "eliminated":[seats],"result":null|{"winner","draw","reason"}}.
+ *  "eliminated":[seats],"result":null|{"winner","draw","reason","score"}}, where
+ * "score" ({"scoring":"qq","north":2,...}, score.h) is there for rule sets with a
+ * platform scoring.
  */
 #ifndef JUNQI_POSITION_OUT_H
 #define JUNQI_POSITION_OUT_H
@@ -15,6 +17,7 @@
 
 #include "json.h"
 #include "position.h"
+#include "score.h"
 
 /**
  * Draw the board, south at the bottom, ranks down the left and files along
@@ -48,6 +51,14 @@ void junqi_write_text_board_probs(FILE *out, const junqi_position *pos, junqi_na
  */
 void junqi_write_text_status(FILE *out, const junqi_position *pos, size_t ply, junqi_move last,
                              junqi_outcome last_outcome);
+
+/**
+ * Inside an open JSON object, the key "score" and the score sc under rule
+ * set rules' scoring: {"scoring":"qq","north":2,"east":-2,...}, one key per
+ * seat scored. Writes nothing when the rule set has no scoring or the game
+ * is not over.
+ */
+void junqi_write_score_json(junqi_json *j, const junqi_rules *rules, const junqi_score *sc);
 
 /** The position as one JSON object (see the file comment). */
 void junqi_write_position_json(junqi_json *j, const junqi_position *pos, size_t ply);

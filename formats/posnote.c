@@ -102,7 +102,7 @@ static bool fail(pos_parser *ps, size_t at, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     junqi_loc loc = {(long)at, -1, 1, (int)at + 1};
-    junqi_diags_add(ps->d, JUNQI_SEV_ERROR, "bad-position", -1, loc, "%s", msg);
+    junqi_diags_add(ps->d, JUNQI_CODE_BAD_POSITION, -1, loc, "%s", msg);
     return false;
 }
 

@@ -157,7 +157,7 @@ junqi_qq_kind junqi_qq_detect(const uint8_t *data, size_t len)
 /* Report running out of memory. */
 static void out_of_memory(junqi_diags *d)
 {
-    junqi_diags_add(d, JUNQI_SEV_ERROR, "out-of-memory", -1, JUNQI_NOWHERE,
+    junqi_diags_add(d, JUNQI_CODE_OUT_OF_MEMORY, -1, JUNQI_NOWHERE,
                     "out of memory while reading the QQ file");
 }
 
@@ -172,7 +172,7 @@ static bool decode_layout(const uint8_t *bytes, size_t off, const char *whose, j
     for (int i = 0; i < QQ_LAYOUT_SIZE; i++) {
         int p = junqi_qq_piece(bytes[i]);
         if (p < 0) {
-            junqi_diags_add(d, JUNQI_SEV_ERROR, "bad-piece-code", -1, at(off + (size_t)i),
+            junqi_diags_add(d, JUNQI_CODE_BAD_PIECE_CODE, -1, at(off + (size_t)i),
                             "byte %d of %s (offset 0x%zX; row %d, column %d) is 0x%02X, "
                             "which is no QQ piece code (00 to 0D)",
                             i, whose, off + (size_t)i, i / 5 + 1, i % 5 + 1, bytes[i]);
@@ -196,7 +196,7 @@ static bool check_magic(const uint8_t *data, size_t len, size_t off, const char 
     size_t have = len <= off ? 0 : len - off < n ? len - off : n;
     if (have == 0 || memcmp(data + off, magic, have) == 0)
         return true;
-    junqi_diags_add(d, JUNQI_SEV_ERROR, "bad-magic", -1, at(off),
+    junqi_diags_add(d, JUNQI_CODE_BAD_MAGIC, -1, at(off),
                     "%s at offset 0x%zX is wrong: this is not %s%s", what, off, kind,
                     found[junqi_qq_detect(data, len)]);
     return false;
@@ -225,7 +225,7 @@ static void truncated_header(const qq_reader *r)
         off = QQ_OFF_RESERVED;
         size = QQ_RESERVED_SIZE;
     }
-    junqi_diags_add(r->d, JUNQI_SEV_ERROR, "truncated", -1, at(off),
+    junqi_diags_add(r->d, JUNQI_CODE_TRUNCATED, -1, at(off),
                     "the file ends at byte 0x%zX inside %s (offset 0x%zX), which needs %zu bytes",
                     end, what, off, size);
 }
@@ -235,7 +235,7 @@ static void truncated_records(const qq_reader *r)
 {
     size_t k = (r->len - QQ_OFF_RECORDS) / QQ_RECORD_SIZE;
     bool inside = (r->len - QQ_OFF_RECORDS) % QQ_RECORD_SIZE != 0;
-    junqi_diags_add(r->d, JUNQI_SEV_ERROR, "truncated", -1, record_loc(k),
+    junqi_diags_add(r->d, JUNQI_CODE_TRUNCATED, -1, record_loc(k),
                     "the record count N = %zu (at 0x1A) needs records up to byte 0x%zX, but the "
                     "file ends at byte 0x%zX %s record %zu (offset 0x%zX), which needs %d bytes",
                     r->n, record_offset(r->n), r->len, inside ? "inside" : "at the start of", k,
@@ -267,11 +267,11 @@ static void check_header(const qq_reader *r)
     unsigned end = u16(r->data + QQ_OFF_END);
     unsigned want_end = (unsigned)(record_offset(r->n) - 16) & 0xFFFF;
     if (start != QQ_OFF_RECORDS - 16)
-        junqi_diags_add(r->d, JUNQI_SEV_WARNING, "header-mismatch", -1, at(QQ_OFF_START),
+        junqi_diags_add(r->d, JUNQI_CODE_HEADER_MISMATCH, -1, at(QQ_OFF_START),
                         "the start-of-records field at 0x10 is %u, not %d (0x19C - 16); "
                         "the records are read from 0x19C", start, QQ_OFF_RECORDS - 16);
     if (end != want_end)
-        junqi_diags_add(r->d, JUNQI_SEV_WARNING, "header-mismatch", -1, at(QQ_OFF_END),
+        junqi_diags_add(r->d, JUNQI_CODE_HEADER_MISMATCH, -1, at(QQ_OFF_END),
                         "the end-of-records field at 0x12 is %u, but the record count N = %zu "
                         "at 0x1A gives %u (396 + 10 * N); N is used", end, r->n, want_end);
 }
@@ -289,7 +289,7 @@ static bool read_name(qq_reader *r, int k, size_t off)
     char *name = junqi_gbk_to_utf8(p, n, &replaced);
     bool ok = name && junqi_game_set_player(r->g, (junqi_seat)k, name);
     if (ok && replaced)
-        junqi_diags_add(r->d, JUNQI_SEV_WARNING, "bad-encoding", -1, at(off),
+        junqi_diags_add(r->d, JUNQI_CODE_BAD_ENCODING, -1, at(off),
                         "player block %d's nickname (offset 0x%zX) is not valid GBK; "
                         "the bytes that do not decode are shown as U+FFFD", k, off);
     free(name);
@@ -309,7 +309,7 @@ static bool read_seat(qq_reader *r, int k)
     if (memcmp(b, "\xFF\xFF\x00\x00", 4) == 0 || b[QQ_BLOCK_COLOUR] == 0xFF)
         return true;
     if (b[QQ_BLOCK_COLOUR] != k)
-        junqi_diags_add(r->d, JUNQI_SEV_WARNING, "header-mismatch", -1,
+        junqi_diags_add(r->d, JUNQI_CODE_HEADER_MISMATCH, -1,
                         at(base + QQ_BLOCK_COLOUR),
                         "player block %d's colour (offset 0x%zX) is %u, not %d; the block is "
                         "read as seat %d", k, base + QQ_BLOCK_COLOUR, b[QQ_BLOCK_COLOUR], k, k);
@@ -332,7 +332,7 @@ static bool read_seats(qq_reader *r)
         present += r->g->seat[k].present;
     }
     if (r->data[QQ_OFF_PLAYERS] != present)
-        junqi_diags_add(r->d, JUNQI_SEV_WARNING, "header-mismatch", -1, at(QQ_OFF_PLAYERS),
+        junqi_diags_add(r->d, JUNQI_CODE_HEADER_MISMATCH, -1, at(QQ_OFF_PLAYERS),
                         "the number of players at 0x19 is %u, but %d player blocks are present",
                         r->data[QQ_OFF_PLAYERS], present);
     return true;
@@ -353,7 +353,7 @@ static bool read_point(const qq_reader *r, size_t k, int byte, bool optional, co
     }
     int pt = junqi_board_point_at(r->board, b[1], b[0]); /* file a+q, rank p+1 */
     if (pt < 0) {
-        junqi_diags_add(r->d, JUNQI_SEV_ERROR, "bad-point", (int)r->moves + 1, record_loc(k),
+        junqi_diags_add(r->d, JUNQI_CODE_BAD_POINT, (int)r->moves + 1, record_loc(k),
                         "record %zu (offset 0x%zX): the %s in bytes %d-%d is (p, q) = (%u, %u), "
                         "which is not a point of the four-player board",
                         k, record_offset(k), what, byte, byte + 1, b[0], b[1]);
@@ -388,7 +388,7 @@ static bool read_event_seat(const qq_reader *r, size_t k, int byte, bool none_ok
         *out = v < JUNQI_SEATS ? v : JUNQI_NO_SEAT;
         return true;
     }
-    junqi_diags_add(r->d, JUNQI_SEV_ERROR, "bad-seat", -1, record_loc(k),
+    junqi_diags_add(r->d, JUNQI_CODE_BAD_SEAT, -1, record_loc(k),
                     "record %zu (offset 0x%zX): the %s colour in byte %d of event %02X is 0x%02X, "
                     "not a seat (0 to 3%s)", k, record_offset(k), byte == 2 ? "event's" : "next",
                     byte, r->data[record_offset(k) + 1], v, none_ok ? ", or FF" : "");
@@ -448,7 +448,7 @@ static bool read_event(const qq_reader *r, size_t k, const uint8_t *rec, junqi_i
         end_status(rec[3], it);
         return true;
     default:
-        junqi_diags_add(r->d, JUNQI_SEV_ERROR, "bad-event", -1, record_loc(k),
+        junqi_diags_add(r->d, JUNQI_CODE_BAD_EVENT, -1, record_loc(k),
                         "record %zu (offset 0x%zX): event type 0x%02X in byte 1 is unknown "
                         "(known: 02 timeout, 03 eliminated, 04 left, 05 game over)",
                         k, record_offset(k), rec[1]);
@@ -475,7 +475,7 @@ static bool read_record(qq_reader *r, size_t k)
     } else if (rec[0] == QQ_RECORD_EVENT) {
         ok = read_event(r, k, rec, &it);
     } else {
-        junqi_diags_add(r->d, JUNQI_SEV_ERROR, "bad-record", -1, record_loc(k),
+        junqi_diags_add(r->d, JUNQI_CODE_BAD_RECORD, -1, record_loc(k),
                         "record %zu (offset 0x%zX): byte 0 is 0x%02X, neither a move (5F) nor "
                         "an event (F5)", k, record_offset(k), rec[0]);
         return false;
@@ -499,11 +499,11 @@ static bool read_records(qq_reader *r)
         if (!read_record(r, k))
             return false;
     if (r->over == SIZE_MAX)
-        junqi_diags_add(r->d, JUNQI_SEV_WARNING, "unfinished", -1, at(record_offset(r->n)),
+        junqi_diags_add(r->d, JUNQI_CODE_UNFINISHED, -1, at(record_offset(r->n)),
                         "the %zu records end (at offset 0x%zX) without a game-over event "
                         "(F5 05): the game is unfinished", r->n, record_offset(r->n));
     else if (r->over + 1 < r->n)
-        junqi_diags_add(r->d, JUNQI_SEV_WARNING, "after-game-over", -1, record_loc(r->over + 1),
+        junqi_diags_add(r->d, JUNQI_CODE_AFTER_GAME_OVER, -1, record_loc(r->over + 1),
                         "%zu records follow the game-over event in record %zu, from record %zu "
                         "(offset 0x%zX) on", r->n - r->over - 1, r->over, r->over + 1,
                         record_offset(r->over + 1));
@@ -522,7 +522,7 @@ static bool read_comment(qq_reader *r, size_t off)
         n++;
     if (k > r->n) {
         before = r->g->main.nitems;
-        junqi_diags_add(r->d, JUNQI_SEV_WARNING, "comment-index", -1, at(off),
+        junqi_diags_add(r->d, JUNQI_CODE_COMMENT_INDEX, -1, at(off),
                         "the comment at offset 0x%zX belongs to record %lu, but there are only "
                         "%zu records; it is kept at the end of the game",
                         off, (unsigned long)k, r->n);
@@ -530,7 +530,7 @@ static bool read_comment(qq_reader *r, size_t off)
     char *utf8 = junqi_gbk_to_utf8(text, n, &replaced);
     bool ok = utf8 && junqi_game_add_comment(r->g, before, utf8, at(off));
     if (ok && replaced)
-        junqi_diags_add(r->d, JUNQI_SEV_WARNING, "bad-encoding", -1, at(off + 4),
+        junqi_diags_add(r->d, JUNQI_CODE_BAD_ENCODING, -1, at(off + 4),
                         "the comment text at offset 0x%zX is not valid GBK; the bytes that do "
                         "not decode are shown as U+FFFD", off + 4);
     free(utf8);
@@ -548,7 +548,7 @@ static bool read_trailer(qq_reader *r)
 {
     size_t end = record_offset(r->n), off = end + QQ_END_MARKER;
     if (r->len < off) {
-        junqi_diags_add(r->d, JUNQI_SEV_ERROR, "truncated", -1, at(end),
+        junqi_diags_add(r->d, JUNQI_CODE_TRUNCATED, -1, at(end),
                         "the file ends at byte 0x%zX inside the end marker after the records "
                         "(offset 0x%zX), which needs %d bytes", r->len, end, QQ_END_MARKER);
         return true;
@@ -557,7 +557,7 @@ static bool read_trailer(qq_reader *r)
     if (rest == 0)
         return true;
     if (rest < QQ_COMMENT_HEAD) {
-        junqi_diags_add(r->d, JUNQI_SEV_WARNING, "bad-trailer", -1, at(off),
+        junqi_diags_add(r->d, JUNQI_CODE_BAD_TRAILER, -1, at(off),
                         "the %zu bytes after the end marker (offset 0x%zX) are too few for a "
                         "comment block, which needs %d; they are ignored",
                         rest, off, QQ_COMMENT_HEAD);
@@ -566,7 +566,7 @@ static bool read_trailer(qq_reader *r)
     uint32_t count = u32(r->data + off);
     size_t room = (rest - QQ_COMMENT_HEAD) / QQ_COMMENT_SIZE;
     if (count > room) {
-        junqi_diags_add(r->d, JUNQI_SEV_WARNING, "bad-trailer", -1, at(off),
+        junqi_diags_add(r->d, JUNQI_CODE_BAD_TRAILER, -1, at(off),
                         "the comment count %lu at offset 0x%zX does not fit the file (room for "
                         "%zu comments); the trailer is ignored", (unsigned long)count, off, room);
         return true;
@@ -576,7 +576,7 @@ static bool read_trailer(qq_reader *r)
         if (!read_comment(r, entry))
             return false;
     if (entry < r->len)
-        junqi_diags_add(r->d, JUNQI_SEV_WARNING, "bad-trailer", -1, at(entry),
+        junqi_diags_add(r->d, JUNQI_CODE_BAD_TRAILER, -1, at(entry),
                         "%zu bytes follow the comment block of %lu comments (from offset "
                         "0x%zX); they are ignored", r->len - entry, (unsigned long)count, entry);
     return true;
@@ -627,7 +627,7 @@ bool junqi_qq_read_formation(const uint8_t *data, size_t len, uint8_t setup[6][5
         return false;
     if (len < QQ_JQL_SIZE) {
         const qq_field *f = find_field(jql_fields, sizeof jql_fields / sizeof *jql_fields, len);
-        junqi_diags_add(d, JUNQI_SEV_ERROR, "truncated", -1, at(f->off),
+        junqi_diags_add(d, JUNQI_CODE_TRUNCATED, -1, at(f->off),
                         "the file ends at byte 0x%zX inside %s (offset 0x%zX), which needs %zu "
                         "bytes; a formation has %d", len, f->name, f->off, f->size, QQ_JQL_SIZE);
         return false;
@@ -635,7 +635,7 @@ bool junqi_qq_read_formation(const uint8_t *data, size_t len, uint8_t setup[6][5
     if (!decode_layout(data + QQ_JQL_LAYOUT, QQ_JQL_LAYOUT, "the formation's layout", d, out))
         return false;
     if (len > QQ_JQL_SIZE)
-        junqi_diags_add(d, JUNQI_SEV_WARNING, "bad-trailer", -1, at(QQ_JQL_SIZE),
+        junqi_diags_add(d, JUNQI_CODE_BAD_TRAILER, -1, at(QQ_JQL_SIZE),
                         "%zu bytes follow the %d-byte formation (from offset 0x%X); they are "
                         "ignored", len - QQ_JQL_SIZE, QQ_JQL_SIZE, QQ_JQL_SIZE);
     memcpy(setup, out, sizeof out);

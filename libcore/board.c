@@ -40,6 +40,11 @@ static const uint8_t arm_kinds[6][5] = {
     {JUNQI_STATION, JUNQI_HEADQUARTERS, JUNQI_STATION, JUNQI_HEADQUARTERS, JUNQI_STATION},
 };
 
+junqi_point_kind junqi_arm_point_kind(int row, int col)
+{
+    return (junqi_point_kind)arm_kinds[row - 1][col - 1];
+}
+
 static const char *const two_player_lines[] = {
     "a2 b2 c2 d2 e2", "a6 b6 c6 d6 e6", "a7 b7 c7 d7 e7", "a11 b11 c11 d11 e11",
     "a2 a3 a4 a5 a6 a7 a8 a9 a10 a11", "e2 e3 e4 e5 e6 e7 e8 e9 e10 e11",

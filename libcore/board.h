@@ -111,6 +111,14 @@ char *junqi_square_name(const junqi_board *b, int p, char buf[4]);
  */
 int junqi_square_parse(const junqi_board *b, const char *text, int len);
 
+/**
+ * The kind of point (row, col) of an arm: 1-based in the owner's frame (row
+ * 1 = front, col 1 = owner's left), the same on every arm of both boards
+ * (docs/boards.md): the five camps, the two headquarters, stations elsewhere.
+ * The one table of the arm's layout; row and col must be 1..6 and 1..5.
+ */
+junqi_point_kind junqi_arm_point_kind(int row, int col);
+
 /** Point at 0-based (file, rank), or -1 when off the board. */
 int junqi_board_point_at(const junqi_board *b, int file, int rank);
 

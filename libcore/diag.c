@@ -23,11 +23,46 @@ void junqi_diags_free(junqi_diags *d)
     junqi_diags_init(d);
 }
 
-void junqi_diags_vadd(junqi_diags *d, junqi_severity sev, const char *code, int move,
-                      junqi_loc loc, const char *fmt, va_list ap)
+/* The table of diag.h, indexed by junqi_code. */
+static const struct {
+    const char *name;
+    junqi_severity severity;
+    const char *meaning;
+} codes[JUNQI_CODE_COUNT] = {
+#define JUNQI_CODE_ROW_(id, name, severity, meaning) {name, JUNQI_SEV_##severity, meaning},
+    JUNQI_DIAG_CODES(JUNQI_CODE_ROW_)
+#undef JUNQI_CODE_ROW_
+};
+
+const char *junqi_code_name(junqi_code c)
+{
+    return (unsigned)c < JUNQI_CODE_COUNT ? codes[c].name : "?";
+}
+
+junqi_severity junqi_code_severity(junqi_code c)
+{
+    return (unsigned)c < JUNQI_CODE_COUNT ? codes[c].severity : JUNQI_SEV_ERROR;
+}
+
+const char *junqi_code_meaning(junqi_code c)
+{
+    return (unsigned)c < JUNQI_CODE_COUNT ? codes[c].meaning : "";
+}
+
+junqi_code junqi_code_parse(const char *name)
+{
+    for (int c = 0; c < JUNQI_CODE_COUNT; c++)
+        if (strcmp(codes[c].name, name) == 0)
+            return (junqi_code)c;
+    return JUNQI_CODE_COUNT;
+}
+
+void junqi_diags_vadd(junqi_diags *d, junqi_code code, int move, junqi_loc loc, const char *fmt,
+                      va_list ap)
 {
     if (!d)
         return;
+    junqi_severity sev = junqi_code_severity(code);
     if (sev == JUNQI_SEV_ERROR)
         d->errors++;
     if (d->n == d->cap) {
@@ -49,18 +84,17 @@ void junqi_diags_vadd(junqi_diags *d, junqi_severity sev, const char *code, int 
     junqi_diag *g = &d->items[d->n++];
     memset(g, 0, sizeof *g);
     g->severity = sev;
-    snprintf(g->code, sizeof g->code, "%s", code);
+    g->code = code;
     g->message = message;
     g->move = move;
     g->loc = loc;
 }
 
-void junqi_diags_add(junqi_diags *d, junqi_severity sev, const char *code, int move,
-                     junqi_loc loc, const char *fmt, ...)
+void junqi_diags_add(junqi_diags *d, junqi_code code, int move, junqi_loc loc, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    junqi_diags_vadd(d, sev, code, move, loc, fmt, ap);
+    junqi_diags_vadd(d, code, move, loc, fmt, ap);
     va_end(ap);
 }
 

@@ -18,6 +18,117 @@ typedef enum junqi_severity {
     JUNQI_SEV_NOTE
 } junqi_severity;
 
+/*
+ * The diagnostic codes: the one table of every code the library and the
+ * tools emit, with its severity and a one-line meaning. The code names are
+ * stable (docs/conventions.md, "Diagnostic codes", is generated from this
+ * table by `junqi-validate --list-codes`, and tests/cli/codes.sh checks that
+ * the two agree). A new diagnostic adds a line here; the compiler then
+ * refuses any code that is not in the table.
+ *
+ * X(ID, "name", SEVERITY, "meaning"): JUNQI_CODE_ID in code, "name" in JSON
+ * and documentation, SEVERITY one of ERROR, WARNING, NOTE.
+ */
+#define JUNQI_DIAG_CODES(X) \
+    /* reading any input */ \
+    X(OUT_OF_MEMORY, "out-of-memory", ERROR, "memory ran out while reading or checking") \
+    X(READ_ERROR, "read-error", ERROR, "reading the input failed") \
+    X(UNKNOWN_FORMAT, "unknown-format", ERROR, "the input is in no format junqi reads") \
+    X(EMPTY, "empty", ERROR, "a tool that needs one record was given an input with none") \
+    X(NOT_A_FORMATION, "not-a-formation", ERROR, "a --setup file holds no formation") \
+    /* JGN records (docs/jgn.md) */ \
+    X(GAME_TOO_LARGE, "game-too-large", ERROR, "a game's text is larger than 64 MiB") \
+    X(NOT_UTF8, "not-utf8", WARNING, "a game is not UTF-8 and is read as GBK") \
+    X(BAD_TAG, "bad-tag", ERROR, "a tag line is malformed or its value is not allowed") \
+    X(NO_BOARD, "no-board", WARNING, "no Board tag: the four-player board is assumed") \
+    X(BAD_SETUP, "bad-setup", ERROR, "a setup tag is not in the layout notation") \
+    X(BAD_POSITION, "bad-position", ERROR, "a position string is malformed") \
+    X(BAD_SQUARE, "bad-square", ERROR, "a square is not on the game's board") \
+    X(BAD_TOKEN, "bad-token", ERROR, "a movetext token is no move, event, number, NAG or result") \
+    X(MOVE_NUMBER, "move-number", ERROR, "a move number is not the number of the next move") \
+    X(BAD_NAG, "bad-nag", ERROR, "a NAG is out of range, misplaced, or one too many") \
+    X(OPEN_COMMENT, "open-comment", ERROR, "a comment is never closed") \
+    X(BAD_VARIATION, "bad-variation", ERROR, "a variation is misplaced or never closed") \
+    X(TOO_DEEP, "too-deep", ERROR, "variations are nested too deep") \
+    X(AFTER_RESULT, "after-result", ERROR, "text follows the game's result") \
+    X(RESULT_MISMATCH, "result-mismatch", ERROR, "the stated result is not the one the record gives") \
+    /* QQ replays and formations (docs/qq-format.md) */ \
+    X(TRUNCATED, "truncated", ERROR, "the file ends inside a field or record") \
+    X(BAD_MAGIC, "bad-magic", ERROR, "the file's magic is not a QQ replay's or formation's") \
+    X(BAD_PIECE_CODE, "bad-piece-code", ERROR, "a layout byte is no QQ piece code") \
+    X(BAD_POINT, "bad-point", ERROR, "a record's point is not on the four-player board") \
+    X(BAD_RECORD, "bad-record", ERROR, "a record is neither a move nor an event") \
+    X(BAD_EVENT, "bad-event", ERROR, "an event record has an unknown type") \
+    X(BAD_SEAT, "bad-seat", ERROR, "a seat is not in the game or has no arm on the board") \
+    X(HEADER_MISMATCH, "header-mismatch", WARNING, "a header field disagrees with the records") \
+    X(UNFINISHED, "unfinished", WARNING, "the records end without a game-over event") \
+    X(AFTER_GAME_OVER, "after-game-over", WARNING, "records follow the game-over event") \
+    X(COMMENT_INDEX, "comment-index", WARNING, "a comment belongs to a record past the end") \
+    X(BAD_TRAILER, "bad-trailer", WARNING, "bytes after the records are not a comment block") \
+    X(BAD_ENCODING, "bad-encoding", WARNING, "a name or comment is not valid GBK") \
+    /* YAML formations (docs/formation.md) */ \
+    X(YAML_SYNTAX, "yaml-syntax", ERROR, "the YAML parser rejects the text") \
+    X(BAD_FORMATION, "bad-formation", ERROR, "a document is no formation, or has an unknown key or board") \
+    X(BAD_ROWS, "bad-rows", ERROR, "a formation's rows are missing or not 6 rows") \
+    X(ROW_LENGTH, "row-length", ERROR, "a row does not have 5 entries") \
+    X(UNKNOWN_PIECE_NAME, "unknown-piece-name", ERROR, "an entry is not a piece name") \
+    /* the setup rules (docs/rules.md) */ \
+    X(PIECE_COUNT, "piece-count", ERROR, "a setup has the wrong number of a piece") \
+    X(LANDMINE_ROW, "landmine-row", ERROR, "a landmine stands outside the back two rows") \
+    X(BOMB_FRONT_ROW, "bomb-front-row", ERROR, "a bomb stands in the front row") \
+    X(FLAG_NOT_IN_HEADQUARTERS, "flag-not-in-headquarters", ERROR, "the flag is not in a headquarters") \
+    X(PIECE_ON_CAMP, "piece-on-camp", ERROR, "a piece starts on a camp") \
+    X(EMPTY_POINT, "empty-point", ERROR, "a station or headquarters starts empty") \
+    X(UNKNOWN_PIECE, "unknown-piece", ERROR, "a setup holds an unknown piece") \
+    /* replay checks: moves (docs/rules.md, docs/boards.md) */ \
+    X(AFTER_GAME_END, "after-game-end", ERROR, "a move after the game ended") \
+    X(NO_PIECE, "no-piece", ERROR, "the move starts on an empty point") \
+    X(NOT_ITS_TURN, "not-its-turn", ERROR, "the moving piece belongs to a seat whose turn it is not") \
+    X(IMMOBILE_PIECE, "immobile-piece", ERROR, "a landmine or flag moves") \
+    X(HEADQUARTERS, "headquarters", ERROR, "a piece leaves a headquarters") \
+    X(NO_MOVE, "no-move", ERROR, "a move goes from a point to the same point") \
+    X(OWN_PIECE, "own-piece", ERROR, "an attack on one's own piece") \
+    X(ALLY_PIECE, "ally-piece", ERROR, "an attack on an ally's piece") \
+    X(CAMP_ATTACK, "camp-attack", ERROR, "an attack on a piece in a camp") \
+    X(RAIL_TURN, "rail-turn", ERROR, "a non-engineer turns a railway corner") \
+    X(RAIL_BLOCKED, "rail-blocked", ERROR, "a railway run passes an occupied point") \
+    X(NOT_CONNECTED, "not-connected", ERROR, "no road step or railway line joins the two points") \
+    /* replay checks: what the record says */ \
+    X(WRONG_MOVER, "wrong-mover", ERROR, "the record's mover is not the owner of the moving piece") \
+    X(WRONG_OUTCOME, "wrong-outcome", ERROR, "the recorded combat result is not what the rules give") \
+    X(NEXT_SEAT, "next-seat", ERROR, "the seat the record says moves next is not the seat whose turn it is") \
+    X(MARSHAL_DEATH, "marshal-death", ERROR, "a marshal's death is recorded wrongly") \
+    X(FLAG_SHOWN, "flag-shown", ERROR, "the flags a move shows are not the ones the rules reveal") \
+    X(ELIMINATION_REASON, "elimination-reason", ERROR, "an elimination's reason does not hold") \
+    X(FEW_TIMEOUTS, "few-timeouts", WARNING, "a seat is eliminated for five timeouts after fewer") \
+    X(ALREADY_OUT, "already-out", WARNING, "a seat is eliminated a second time") \
+    X(TIMEOUT_SEAT, "timeout-seat", ERROR, "a timeout by a seat whose turn it is not") \
+    X(TIMEOUT_COUNT, "timeout-count", WARNING, "a timeout's recorded count is not the replay's") \
+    X(END_NOT_DECIDED, "end-not-decided", WARNING, "the record says decided, but both sides are still in") \
+    X(UNKNOWN_CODE, "unknown-code", NOTE, "a platform code whose meaning is unknown (kept as it is)") \
+    X(EARLY_SURRENDER, "early-surrender", NOTE, "a surrender the platform's scoring does not allow (QQ: none within 20 moves)") \
+    X(BAD_ITEM, "bad-item", ERROR, "a record item of an unknown kind")
+
+/** A diagnostic code: one line of JUNQI_DIAG_CODES. */
+typedef enum junqi_code {
+#define JUNQI_CODE_ENUM_(id, name, severity, meaning) JUNQI_CODE_##id,
+    JUNQI_DIAG_CODES(JUNQI_CODE_ENUM_)
+#undef JUNQI_CODE_ENUM_
+    JUNQI_CODE_COUNT /**< the number of codes (not a code) */
+} junqi_code;
+
+/** The code's stable kebab-case name ("rail-turn"); "?" for a value that is no code. Static. */
+const char *junqi_code_name(junqi_code c);
+
+/** The code's severity (the table's). */
+junqi_severity junqi_code_severity(junqi_code c);
+
+/** The code's one-line meaning (the table's), static; "" for a value that is no code. */
+const char *junqi_code_meaning(junqi_code c);
+
+/** The code named `name`, or JUNQI_CODE_COUNT when no code has that name. */
+junqi_code junqi_code_parse(const char *name);
+
 /** Where something is in its source; -1 in a field means "does not apply". */
 typedef struct junqi_loc {
     long offset; /**< byte offset in the file (binary inputs: the record's) */
@@ -31,8 +142,8 @@ typedef struct junqi_loc {
 
 /** One diagnostic. Strings are owned by the list that holds it. */
 typedef struct junqi_diag {
-    junqi_severity severity;
-    char code[32];  /**< machine name, e.g. "rail-turn", "truncated" */
+    junqi_severity severity; /**< the code's (junqi_code_severity) */
+    junqi_code code;         /**< what it is; junqi_code_name() gives "rail-turn", "truncated" */
     char *message;  /**< one English sentence, no trailing newline */
     int move;       /**< 1-based move number, or -1 */
     junqi_loc loc;
@@ -52,17 +163,18 @@ void junqi_diags_init(junqi_diags *d);
 void junqi_diags_free(junqi_diags *d);
 
 /**
- * Append a diagnostic with a printf-style message. move is 1-based or -1.
- * On out-of-memory the diagnostic is dropped (the error count still rises
- * for errors, so validity is never overstated). A NULL list is allowed and
- * ignores everything.
+ * Append a diagnostic of code `code` (its severity is the table's) with a
+ * printf-style message. move is 1-based or -1. On out-of-memory the
+ * diagnostic is dropped (the error count still rises for errors, so
+ * validity is never overstated). A NULL list is allowed and ignores
+ * everything.
  */
-void junqi_diags_add(junqi_diags *d, junqi_severity sev, const char *code, int move,
-                     junqi_loc loc, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+void junqi_diags_add(junqi_diags *d, junqi_code code, int move, junqi_loc loc, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
 
 /** As junqi_diags_add with a va_list. */
-void junqi_diags_vadd(junqi_diags *d, junqi_severity sev, const char *code, int move,
-                      junqi_loc loc, const char *fmt, va_list ap);
+void junqi_diags_vadd(junqi_diags *d, junqi_code code, int move, junqi_loc loc, const char *fmt,
+                      va_list ap);
 
 /**
  * Give each diagnostic from index `from` on that has a line number but no

@@ -21,16 +21,25 @@ junqi_game *junqi_game_new(junqi_board_kind board)
     return g;
 }
 
-void junqi_line_clear(junqi_line *line)
+void junqi_line_truncate(junqi_line *line, size_t nitems, size_t ncomments)
 {
-    for (size_t i = 0; i < line->nitems; i++) {
+    for (size_t i = nitems; i < line->nitems; i++) {
         junqi_item *it = &line->items[i];
         for (size_t v = 0; v < it->nvariations; v++)
             junqi_line_clear(&it->variations[v]);
         free(it->variations);
     }
-    for (size_t i = 0; i < line->ncomments; i++)
+    for (size_t i = ncomments; i < line->ncomments; i++)
         free(line->comments[i].text);
+    if (nitems < line->nitems)
+        line->nitems = nitems;
+    if (ncomments < line->ncomments)
+        line->ncomments = ncomments;
+}
+
+void junqi_line_clear(junqi_line *line)
+{
+    junqi_line_truncate(line, 0, 0);
     free(line->items);
     free(line->comments);
     memset(line, 0, sizeof *line);

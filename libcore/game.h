@@ -98,6 +98,18 @@ typedef struct junqi_seat_info {
     junqi_loc setup_loc;   /**< where the setup is in the source */
 } junqi_seat_info;
 
+/**
+ * What reading the next item (a record, or a formation) of an input gave:
+ * the status of every streaming reader (JGN, the tools' sources).
+ */
+typedef enum junqi_read_status {
+    JUNQI_READ_FAILED = -2, /**< the input cannot be read on (a read error, out of memory);
+                                 reported, and reading stops */
+    JUNQI_READ_BROKEN = -1, /**< an item was broken: its problems are reported; reading goes on */
+    JUNQI_READ_END = 0,     /**< nothing is left */
+    JUNQI_READ_OK = 1       /**< an item was read */
+} junqi_read_status;
+
 /** A game record. Create with junqi_game_new(), free with junqi_game_free(). */
 typedef struct junqi_game {
     junqi_board_kind board;
@@ -148,6 +160,13 @@ junqi_line *junqi_item_add_variation(junqi_item *it);
 
 /** Free everything a line owns (items, their variations, comments); the line is empty after. */
 void junqi_line_clear(junqi_line *line);
+
+/**
+ * Keep the first nitems items and the first ncomments comments of a line
+ * (counts larger than the line's keep everything), freeing what the others
+ * own: the undo of appending items and comments.
+ */
+void junqi_line_truncate(junqi_line *line, size_t nitems, size_t ncomments);
 
 /** Set tag `name` (replacing an earlier value); both copied. False on out of memory. */
 bool junqi_game_set_tag(junqi_game *g, const char *name, const char *value);

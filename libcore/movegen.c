@@ -329,14 +329,23 @@ char *junqi_describe_illegal(const junqi_position *pos, junqi_move m,
     return buf;
 }
 
-const char *junqi_illegal_id(junqi_illegal code)
+junqi_code junqi_illegal_code(junqi_illegal code)
 {
-    static const char *const ids[] = {
-        "legal", "after-game-end", "no-piece", "not-its-turn", "immobile-piece",
-        "headquarters", "no-move", "own-piece", "ally-piece", "camp-attack",
-        "rail-turn", "rail-blocked", "not-connected",
+    static const junqi_code codes[] = {
+        [JUNQI_ILLEGAL_GAME_OVER] = JUNQI_CODE_AFTER_GAME_END,
+        [JUNQI_ILLEGAL_NO_PIECE] = JUNQI_CODE_NO_PIECE,
+        [JUNQI_ILLEGAL_NOT_TURN] = JUNQI_CODE_NOT_ITS_TURN,
+        [JUNQI_ILLEGAL_IMMOBILE] = JUNQI_CODE_IMMOBILE_PIECE,
+        [JUNQI_ILLEGAL_HEADQUARTERS] = JUNQI_CODE_HEADQUARTERS,
+        [JUNQI_ILLEGAL_SAME_POINT] = JUNQI_CODE_NO_MOVE,
+        [JUNQI_ILLEGAL_OWN_PIECE] = JUNQI_CODE_OWN_PIECE,
+        [JUNQI_ILLEGAL_ALLY_PIECE] = JUNQI_CODE_ALLY_PIECE,
+        [JUNQI_ILLEGAL_CAMP] = JUNQI_CODE_CAMP_ATTACK,
+        [JUNQI_ILLEGAL_RAIL_TURN] = JUNQI_CODE_RAIL_TURN,
+        [JUNQI_ILLEGAL_RAIL_BLOCKED] = JUNQI_CODE_RAIL_BLOCKED,
+        [JUNQI_ILLEGAL_NOT_CONNECTED] = JUNQI_CODE_NOT_CONNECTED,
     };
-    return ids[code];
+    return code > JUNQI_LEGAL && code <= JUNQI_ILLEGAL_NOT_CONNECTED ? codes[code] : JUNQI_CODE_COUNT;
 }
 
 char *junqi_move_name(const junqi_board *b, junqi_move m, char buf[8])

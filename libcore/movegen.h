@@ -18,6 +18,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "diag.h"
 #include "position.h"
 
 /** Room a move list needs: more than any position can have. */
@@ -80,8 +81,11 @@ junqi_illegal junqi_check_move(const junqi_position *pos, junqi_move m, junqi_mo
 char *junqi_describe_illegal(const junqi_position *pos, junqi_move m,
                              const junqi_move_check *check, char *buf, size_t n);
 
-/** A short machine name for the code ("rail-turn", …), used as diagnostic code. */
-const char *junqi_illegal_id(junqi_illegal code);
+/**
+ * The diagnostic code of an illegal move (JUNQI_CODE_RAIL_TURN, …; the table
+ * is diag.h's), or JUNQI_CODE_COUNT for JUNQI_LEGAL.
+ */
+junqi_code junqi_illegal_code(junqi_illegal code);
 
 /** Write "h5-h6" into buf (8 bytes). Returns buf. */
 char *junqi_move_name(const junqi_board *b, junqi_move m, char buf[8]);

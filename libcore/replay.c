@@ -8,20 +8,21 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "score.h"
+
 #include "movegen.h"
 #include "setup.h"
 
 /* Report a problem with item `it` (the next move's number for moves). */
-__attribute__((format(printf, 5, 6)))
-static void report(junqi_replay *r, junqi_severity sev, const char *code, const junqi_item *it,
-                   const char *fmt, ...)
+__attribute__((format(printf, 4, 5)))
+static void report(junqi_replay *r, junqi_code code, const junqi_item *it, const char *fmt, ...)
 {
     if (!r->diags)
         return;
     va_list ap;
     va_start(ap, fmt);
     int move = it->kind == JUNQI_ITEM_MOVE ? (int)r->moves + 1 : -1;
-    junqi_diags_vadd(r->diags, sev, code, move, it->loc, fmt, ap);
+    junqi_diags_vadd(r->diags, code, move, it->loc, fmt, ap);
     va_end(ap);
 }
 
@@ -34,7 +35,7 @@ static void check_setup(junqi_replay *r, int s)
         junqi_loc loc = info->setup_loc;
         if (loc.offset >= 0 && problems[i].row > 0)
             loc.offset += (problems[i].row - 1) * 5 + problems[i].col - 1;
-        junqi_diags_add(r->diags, JUNQI_SEV_ERROR, problems[i].code, -1, loc, "%s's setup: %s",
+        junqi_diags_add(r->diags, problems[i].code, -1, loc, "%s's setup: %s",
                         junqi_seat_name((junqi_seat)s), problems[i].message);
     }
 }
@@ -46,7 +47,7 @@ static void place_unknown(junqi_position *pos, int s)
     uint8_t layout[6][5];
     for (int row = 1; row <= 6; row++)
         for (int col = 1; col <= 5; col++)
-            layout[row - 1][col - 1] = junqi_setup_is_camp(row, col) ? JUNQI_NONE : JUNQI_UNKNOWN;
+            layout[row - 1][col - 1] = junqi_arm_point_kind(row, col) == JUNQI_CAMP ? JUNQI_NONE : JUNQI_UNKNOWN;
     junqi_position_place_setup(pos, (junqi_seat)s, layout);
 }
 
@@ -60,7 +61,7 @@ bool junqi_replay_start(junqi_replay *r, const junqi_game *g, const junqi_rules 
     const junqi_board *b = junqi_board_get(g->board);
     unsigned present = junqi_game_present(g);
     if (present & ~b->seats) {
-        junqi_diags_add(d, JUNQI_SEV_ERROR, "bad-seat", -1, JUNQI_NOWHERE,
+        junqi_diags_add(d, JUNQI_CODE_BAD_SEAT, -1, JUNQI_NOWHERE,
                         "a seat takes part that has no arm on the %s board", b->name);
         return false;
     }
@@ -121,7 +122,7 @@ static void check_marshals(junqi_replay *r, const junqi_item *it, uint8_t a, uin
     bool defender_died = d && JUNQI_CELL_PIECE(d) == JUNQI_MARSHAL &&
                          (o == JUNQI_ATTACKER_WINS || o == JUNQI_BOTH_REMOVED);
     if (it->defender_marshal_died >= 0 && (it->defender_marshal_died != 0) != defender_died)
-        report(r, JUNQI_SEV_ERROR, "marshal-death", it,
+        report(r, JUNQI_CODE_MARSHAL_DEATH, it,
                defender_died ? "the defending marshal dies, but the record does not mark it"
                              : "the record marks the defender's marshal as dead, but it did not die");
     int want[2] = {attacker_died ? flag_point(&r->pos, JUNQI_CELL_SEAT(a)) : JUNQI_NO_POINT,
@@ -132,7 +133,7 @@ static void check_marshals(junqi_replay *r, const junqi_item *it, uint8_t a, uin
         return;
     char w0[4], w1[4], g0[4], g1[4];
     const junqi_board *b = r->pos.board;
-    report(r, JUNQI_SEV_ERROR, "flag-shown", it,
+    report(r, JUNQI_CODE_FLAG_SHOWN, it,
            "the record shows the flags at [%s %s], the marshals that died reveal [%s %s]",
            got[0] == JUNQI_NO_POINT ? "-" : junqi_square_name(b, got[0], g0),
            got[1] == JUNQI_NO_POINT ? "-" : junqi_square_name(b, got[1], g1),
@@ -144,7 +145,7 @@ static void check_next_seat(junqi_replay *r, const junqi_item *it, int want)
 {
     if (it->next_seat == JUNQI_NO_SEAT || it->next_seat == want)
         return;
-    report(r, JUNQI_SEV_ERROR, "next-seat", it, "the record says %s moves next, but it is %s's turn",
+    report(r, JUNQI_CODE_NEXT_SEAT, it, "the record says %s moves next, but it is %s's turn",
            junqi_seat_name(it->next_seat), junqi_seat_name(want));
 }
 
@@ -157,13 +158,13 @@ static junqi_outcome move_outcome(junqi_replay *r, const junqi_item *it, uint8_t
     junqi_outcome said = (junqi_outcome)it->outcome;
     bool derivable = d && JUNQI_CELL_PIECE(a) != JUNQI_UNKNOWN && JUNQI_CELL_PIECE(d) != JUNQI_UNKNOWN;
     if (!d && said != JUNQI_NO_COMBAT) {
-        report(r, JUNQI_SEV_ERROR, "wrong-outcome", it,
+        report(r, JUNQI_CODE_WRONG_OUTCOME, it,
                "the record gives the combat result '%s', but the target point is empty",
                junqi_outcome_name(said));
         return JUNQI_NO_COMBAT;
     }
     if (d && said == JUNQI_NO_COMBAT) {
-        report(r, JUNQI_SEV_ERROR, "wrong-outcome", it,
+        report(r, JUNQI_CODE_WRONG_OUTCOME, it,
                "the record gives no combat result, but the %s attacks %s's %s",
                junqi_piece_name(JUNQI_CELL_PIECE(a), JUNQI_NAMES_EN),
                junqi_seat_name(JUNQI_CELL_SEAT(d)),
@@ -172,7 +173,7 @@ static junqi_outcome move_outcome(junqi_replay *r, const junqi_item *it, uint8_t
     }
     if (derivable && said != rule) {
         char move[8];
-        report(r, JUNQI_SEV_ERROR, "wrong-outcome", it,
+        report(r, JUNQI_CODE_WRONG_OUTCOME, it,
                "%s: the record says '%s', but when a %s attacks a %s the rules say '%s'",
                junqi_move_name(r->pos.board, it->move, move), junqi_outcome_name(said),
                junqi_piece_name(JUNQI_CELL_PIECE(a), JUNQI_NAMES_EN),
@@ -189,7 +190,7 @@ static void apply_move(junqi_replay *r, const junqi_item *it)
     junqi_move_check check;
     char text[200];
     if (junqi_check_move(pos, m, &check) != JUNQI_LEGAL)
-        report(r, JUNQI_SEV_ERROR, junqi_illegal_id(check.code), it, "%s",
+        report(r, junqi_illegal_code(check.code), it, "%s",
                junqi_describe_illegal(pos, m, &check, text, sizeof text));
     if (!a || junqi_position_over(pos)) {
         r->moves++;
@@ -197,7 +198,7 @@ static void apply_move(junqi_replay *r, const junqi_item *it)
     }
     int mover = JUNQI_CELL_SEAT(a);
     if (it->seat != JUNQI_NO_SEAT && it->seat != mover)
-        report(r, JUNQI_SEV_ERROR, "wrong-mover", it, "the record says %s moves, but the piece on the from-point is %s's",
+        report(r, JUNQI_CODE_WRONG_MOVER, it, "the record says %s moves, but the piece on the from-point is %s's",
                junqi_seat_name(it->seat), junqi_seat_name(mover));
     junqi_outcome o = move_outcome(r, it, a, d);
     check_marshals(r, it, a, d, o);
@@ -214,7 +215,7 @@ static bool seat_in_game(junqi_replay *r, const junqi_item *it)
 {
     if (it->seat < JUNQI_SEATS && (r->pos.present & JUNQI_SEAT_BIT(it->seat)))
         return true;
-    report(r, JUNQI_SEV_ERROR, "bad-seat", it, "the event concerns %s, which is not in the game",
+    report(r, JUNQI_CODE_BAD_SEAT, it, "the event concerns %s, which is not in the game",
            junqi_seat_name(it->seat < JUNQI_SEATS ? it->seat : JUNQI_NO_SEAT));
     return false;
 }
@@ -226,10 +227,10 @@ static void apply_timeout(junqi_replay *r, const junqi_item *it)
     int s = it->seat;
     r->timeouts[s]++;
     if (s != r->pos.to_move)
-        report(r, JUNQI_SEV_ERROR, "timeout-seat", it, "%s times out, but it is %s's turn",
+        report(r, JUNQI_CODE_TIMEOUT_SEAT, it, "%s times out, but it is %s's turn",
                junqi_seat_name(s), junqi_seat_name(r->pos.to_move));
     if (it->count && it->count != r->timeouts[s])
-        report(r, JUNQI_SEV_WARNING, "timeout-count", it,
+        report(r, JUNQI_CODE_TIMEOUT_COUNT, it,
                "the record counts %d timeouts for %s, the replay %d", it->count,
                junqi_seat_name(s), r->timeouts[s]);
     junqi_undo u;
@@ -258,25 +259,25 @@ static void check_elimination_reason(junqi_replay *r, const junqi_item *it)
         if (alive && r->last_captured == JUNQI_CELL(s, JUNQI_UNKNOWN))
             return;
         if (alive || pos->out_reason[s] != JUNQI_REASON_FLAG_CAPTURED)
-            report(r, JUNQI_SEV_ERROR, "elimination-reason", it,
+            report(r, JUNQI_CODE_ELIMINATION_REASON, it,
                    "%s is eliminated for a captured flag, but its flag was not captured",
                    junqi_seat_name(s));
         return;
     case JUNQI_REASON_NO_MOVABLE_PIECE:
         if (alive && !has_unknown(pos, s) && junqi_seat_can_move(pos, s, pos->rules->no_move_check_camps))
-            report(r, JUNQI_SEV_ERROR, "elimination-reason", it,
+            report(r, JUNQI_CODE_ELIMINATION_REASON, it,
                    "%s is eliminated for having no movable piece, but it can still move",
                    junqi_seat_name(s));
         return;
     case JUNQI_REASON_TIMEOUTS:
         /* the elimination stands for the fifth timeout itself (QQ data) */
         if (r->timeouts[s] + 1 < 5)
-            report(r, JUNQI_SEV_WARNING, "elimination-reason", it,
+            report(r, JUNQI_CODE_FEW_TIMEOUTS, it,
                    "%s is eliminated for five timeouts after %d", junqi_seat_name(s),
                    r->timeouts[s] + 1);
         return;
     case JUNQI_REASON_UNKNOWN_CODE:
-        report(r, JUNQI_SEV_NOTE, "unknown-code", it,
+        report(r, JUNQI_CODE_UNKNOWN_CODE, it,
                "%s is eliminated with the unknown reason code %d", junqi_seat_name(s), it->code);
         return;
     default:
@@ -295,7 +296,7 @@ static void apply_elimination(junqi_replay *r, const junqi_item *it)
     /* QQ records a departure after a seat's elimination too: only a second
      * elimination is odd */
     if (!was_alive && it->kind == JUNQI_ITEM_ELIMINATED && it->reason != JUNQI_REASON_FLAG_CAPTURED)
-        report(r, JUNQI_SEV_WARNING, "already-out", it, "%s is already out of the game",
+        report(r, JUNQI_CODE_ALREADY_OUT, it, "%s is already out of the game",
                junqi_seat_name(it->seat));
     junqi_undo u;
     junqi_position_eliminate(&r->pos, (junqi_seat)it->seat, reason, &u);
@@ -312,7 +313,7 @@ static void check_end_claim(junqi_replay *r, const junqi_item *it)
     bool wrong_draw = it->status == JUNQI_DRAWN && res->status == JUNQI_DECIDED;
     if (wrong_winner || wrong_draw) {
         junqi_result said = {it->status, it->winners, 0, 0};
-        report(r, JUNQI_SEV_ERROR, "result-mismatch", it, "the record gives the result %s, the replay %s",
+        report(r, JUNQI_CODE_RESULT_MISMATCH, it, "the record gives the result %s, the replay %s",
                junqi_result_text(&said, r->pos.present), junqi_result_text(res, r->pos.present));
     }
 }
@@ -334,12 +335,12 @@ static void apply_end(junqi_replay *r, const junqi_item *it)
     else {
         junqi_reason reason = (junqi_reason)it->reason;
         if (it->status == JUNQI_DECIDED && !it->winners) {
-            report(r, JUNQI_SEV_WARNING, "end-not-decided", it,
+            report(r, JUNQI_CODE_END_NOT_DECIDED, it,
                    "the record says the game was decided, but both sides still have seats in it");
             reason = JUNQI_REASON_UNKNOWN_CODE;
         }
         if (reason == JUNQI_REASON_UNKNOWN_CODE)
-            report(r, JUNQI_SEV_NOTE, "unknown-code", it,
+            report(r, JUNQI_CODE_UNKNOWN_CODE, it,
                    "the game ends with the unknown end code %d: no winner, no draw", it->code);
         junqi_position_end(pos, JUNQI_UNDECIDED, reason, it->code);
     }
@@ -358,7 +359,7 @@ bool junqi_replay_next(junqi_replay *r)
     case JUNQI_ITEM_LEFT: apply_elimination(r, it); break;
     case JUNQI_ITEM_END: apply_end(r, it); break;
     default:
-        report(r, JUNQI_SEV_ERROR, "bad-item", it, "unknown item kind %d", it->kind);
+        report(r, JUNQI_CODE_BAD_ITEM, it, "unknown item kind %d", it->kind);
     }
     return true;
 }
@@ -398,4 +399,5 @@ void junqi_game_settle(junqi_game *g)
     }
     if (junqi_position_over(&r.pos))
         g->result = r.pos.result;
+    junqi_score_set_tag(g); /* out of memory only leaves the tag out */
 }

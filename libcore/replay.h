@@ -78,8 +78,9 @@ void junqi_replay_run(junqi_replay *r);
 /**
  * Replay g (no checks) and write into it what the replay derives, for
  * writers that state it: each main-line move's seat (the mover), the result
- * (g->result) and the END item's status, winners and reason. Converting a
- * record (QQ to JGN, say) settles it first.
+ * (g->result) and the END item's status, winners and reason, and the score
+ * tag of the rule set's platform scoring (score.h: [QQScore "..."]).
+ * Converting a record (QQ to JGN, say) settles it first.
  */
 void junqi_game_settle(junqi_game *g);
 

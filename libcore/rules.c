@@ -3,18 +3,19 @@
  * rules.c - the named rule sets of docs/rules.md, and combat.
  */
 #include "rules.h"
+#include "score.h"
 
 #include <string.h>
 
 static const junqi_rules rule_sets[] = {
     {"qq", JUNQI_FOUR_PLAYER, JUNQI_LANDMINE_ATTACKER_DIES, JUNQI_BOMB_CAPTURES_FLAG, 71,
-     JUNQI_TURN_CCW, JUNQI_NORTH, JUNQI_DARK, true, true},
+     JUNQI_TURN_CCW, JUNQI_NORTH, JUNQI_DARK, true, true, &junqi_scoring_qq},
     {"standard", JUNQI_TWO_PLAYER, JUNQI_LANDMINE_ATTACKER_DIES, JUNQI_BOMB_CAPTURES_FLAG, 70,
-     JUNQI_TURN_CCW, JUNQI_SOUTH, JUNQI_DARK, true, false},
+     JUNQI_TURN_CCW, JUNQI_SOUTH, JUNQI_DARK, true, false, NULL},
     {"open", JUNQI_TWO_PLAYER, JUNQI_LANDMINE_ATTACKER_DIES, JUNQI_BOMB_CAPTURES_FLAG, 0,
-     JUNQI_TURN_CCW, JUNQI_SOUTH, JUNQI_OPEN, true, false},
+     JUNQI_TURN_CCW, JUNQI_SOUTH, JUNQI_OPEN, true, false, NULL},
     {"wiki", JUNQI_TWO_PLAYER, JUNQI_LANDMINE_BOTH_REMOVED, JUNQI_BOMB_REMOVED, 70,
-     JUNQI_TURN_CCW, JUNQI_SOUTH, JUNQI_DARK, true, false},
+     JUNQI_TURN_CCW, JUNQI_SOUTH, JUNQI_DARK, true, false, NULL},
 };
 
 const junqi_rules *junqi_rules_get(const char *name)

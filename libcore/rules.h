@@ -63,6 +63,7 @@ typedef struct junqi_rules {
     bool no_move_check_camps;       /**< when a record eliminates a seat for "no movable
                                          piece", the check counts enemy pieces in camps as
                                          attackable (QQ's own check, rules.md "Game end") */
+    const struct junqi_scoring *scoring; /**< the platform's scores (score.h), or NULL */
 } junqi_rules;
 
 /** Look up a rule set by name. Returns NULL for an unknown name. */

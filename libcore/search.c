@@ -127,6 +127,8 @@ struct junqi_searcher {
     int pv_len[JUNQI_MAX_PLY];
     uint64_t nodes, node_limit;
     double deadline;   /* seconds on the monotonic clock; 0: none */
+    const junqi_search_limits *limits; /* the caller's, for stop and progress */
+    int job;           /* the index junqi_search_many() gives the search (0: none) */
     bool limited;      /* limits apply (false while depth 1 runs) */
     bool stop;
     uint8_t root_alive;             /* seats in the game at the root */
@@ -230,7 +232,8 @@ static bool out_of_budget(junqi_searcher *s)
         return false;
     if (s->node_limit && s->nodes >= s->node_limit)
         s->stop = true;
-    else if (s->deadline > 0 && (s->nodes & 1023) == 0 && now() >= s->deadline)
+    else if ((s->nodes & 1023) == 0 && ((s->deadline > 0 && now() >= s->deadline) ||
+                                         (s->limits->stop && s->limits->stop(s->limits->ctx))))
         s->stop = true;
     return s->stop;
 }
@@ -633,10 +636,11 @@ static void start_search(junqi_searcher *s, const junqi_search_limits *limits, d
     s->nodes = 0;
     s->node_limit = limits->nodes;
     s->deadline = limits->movetime > 0 ? start + limits->movetime / 1000.0 : 0;
+    s->limits = limits;
     s->limited = false;
     s->stop = false;
     s->root_alive = s->pos.alive;
-    junqi_eval_tables_init(&s->tables, &s->pos, NULL);
+    junqi_eval_tables_init(&s->tables, &s->pos, limits->weights);
     junqi_eval_state_init(&s->tables, &s->pos, &s->st[0]);
 }
 
@@ -669,6 +673,15 @@ static junqi_search_status prepare_root(junqi_searcher *s, const junqi_position 
     }
     res->side = s->pos.side[s->pos.to_move];
     return JUNQI_SEARCH_OK;
+}
+
+/* The fields of a result that the lines do not give, as of now. */
+static void finish_result(const junqi_searcher *s, junqi_search_result *res, double start)
+{
+    res->status = JUNQI_SEARCH_OK;
+    res->score = res->lines[0].score;
+    res->nodes = s->nodes;
+    res->elapsed = (int)((now() - start) * 1000.0 + 0.5);
 }
 
 junqi_search_status junqi_searcher_run(junqi_searcher *s, const junqi_position *pos,
@@ -708,14 +721,14 @@ junqi_search_status junqi_searcher_run(junqi_searcher *s, const junqi_position *
         memcpy(res->lines, lines, (size_t)want * sizeof lines[0]);
         res->nlines = want;
         res->depth = depth;
+        finish_result(s, res, start);
+        if (limits->progress)
+            limits->progress(limits->ctx, s->job, res);
         s->limited = true;
-        if (out_of_budget(s))
+        if (out_of_budget(s) || (limits->stop && limits->stop(limits->ctx)))
             break;
     }
-    res->status = JUNQI_SEARCH_OK;
-    res->score = res->lines[0].score;
-    res->nodes = s->nodes;
-    res->elapsed = (int)((now() - start) * 1000.0 + 0.5);
+    finish_result(s, res, start);
     return res->status;
 }
 
@@ -769,6 +782,7 @@ static void *worker(void *arg)
         return NULL;
     }
     for (int i; (i = atomic_fetch_add(&p->next, 1)) < p->n;) {
+        s->job = i;
         if (!p->jobs[i].pos)
             memset(&p->results[i], 0, sizeof p->results[i]);
         else if (junqi_searcher_run(s, p->jobs[i].pos, &p->jobs[i].limits, &p->results[i]) ==

@@ -47,6 +47,8 @@
 /** Transposition table size used when limits.hash_mb is 0, in MiB. */
 #define JUNQI_SEARCH_DEFAULT_HASH_MB 16
 
+struct junqi_search_result;
+
 /** What stops a search. A zero field sets no limit of that kind. */
 typedef struct junqi_search_limits {
     int depth;               /**< deepest iteration, plies (0: JUNQI_MAX_PLY - 1) */
@@ -59,6 +61,21 @@ typedef struct junqi_search_limits {
     const junqi_move *searchmoves; /**< if nsearchmoves > 0, the root considers only these
                                         (borrowed; illegal ones are ignored) */
     int nsearchmoves;
+    const junqi_eval_weights *weights; /**< the evaluation's weights (borrowed; NULL: the
+                                            defaults), e.g. a play level's style (play.h);
+                                            part of what a result depends on */
+    bool (*stop)(void *ctx); /**< polled on the searching thread about every 1024 nodes:
+                                  returning true stops the search as a spent limit does
+                                  (depth 1 still completes; the last complete iteration is
+                                  the result). NULL: never. Must be thread-safe when
+                                  junqi_search_many() runs several searches at once */
+    void (*progress)(void *ctx, int job, const struct junqi_search_result *partial);
+                             /**< NULL, or called on the searching thread after each
+                                  completed iteration with the result so far (its nodes and
+                                  elapsed time up to now); job is the job's index in
+                                  junqi_search_many(), 0 for junqi_searcher_run(). Must be
+                                  thread-safe as stop */
+    void *ctx;               /**< passed to stop and progress (borrowed) */
 } junqi_search_limits;
 
 /** One line of the result: a root move, its score and its principal variation. */

@@ -7,36 +7,27 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-int junqi_setup_is_camp(int row, int col)
-{
-    return ((row == 2 || row == 4) && (col == 2 || col == 4)) || (row == 3 && col == 3);
-}
-
-static int is_headquarters(int row, int col)
-{
-    return row == 6 && (col == 2 || col == 4);
-}
-
 unsigned junqi_setup_allowed(int row, int col)
 {
     unsigned k = ((1u << (JUNQI_MARSHAL + 1)) - 1) & ~((1u << JUNQI_FLAG) - 1);
-    if (junqi_setup_is_camp(row, col))
+    junqi_point_kind kind = junqi_arm_point_kind(row, col);
+    if (kind == JUNQI_CAMP)
         return 0;
     if (row < 5)
         k &= ~(1u << JUNQI_LANDMINE);
     if (row == 1)
         k &= ~(1u << JUNQI_BOMB);
-    if (!is_headquarters(row, col))
+    if (kind != JUNQI_HEADQUARTERS)
         k &= ~(1u << JUNQI_FLAG);
     return k;
 }
 
 __attribute__((format(printf, 6, 7)))
-static void add(junqi_setup_problem *out, int *n, const char *code, int row, int col,
+static void add(junqi_setup_problem *out, int *n, junqi_code code, int row, int col,
                 const char *fmt, ...)
 {
     junqi_setup_problem *p = &out[(*n)++];
-    snprintf(p->code, sizeof p->code, "%s", code);
+    p->code = code;
     p->row = row;
     p->col = col;
     va_list ap;
@@ -49,13 +40,13 @@ static void add(junqi_setup_problem *out, int *n, const char *code, int row, int
 static void misplaced(junqi_setup_problem *out, int *n, junqi_piece piece, int row, int col)
 {
     if (piece == JUNQI_LANDMINE)
-        add(out, n, "landmine-row", row, col,
+        add(out, n, JUNQI_CODE_LANDMINE_ROW, row, col,
             "a landmine stands in row %d (column %d); landmines belong in rows 5-6", row, col);
     else if (piece == JUNQI_BOMB)
-        add(out, n, "bomb-front-row", row, col,
+        add(out, n, JUNQI_CODE_BOMB_FRONT_ROW, row, col,
             "a bomb stands in the front row (column %d); bombs may not start in row 1", col);
     else
-        add(out, n, "flag-not-in-headquarters", row, col,
+        add(out, n, JUNQI_CODE_FLAG_NOT_IN_HEADQUARTERS, row, col,
             "the flag stands at row %d, column %d; it belongs in a headquarters (row 6, column 2 or 4)",
             row, col);
 }
@@ -66,14 +57,14 @@ static void check_point(const uint8_t setup[6][5], int row, int col, junqi_setup
     junqi_piece piece = (junqi_piece)setup[row - 1][col - 1];
     const char *name = junqi_piece_name(piece, JUNQI_NAMES_EN);
     int before = *n;
-    if (junqi_setup_is_camp(row, col)) {
+    if (junqi_arm_point_kind(row, col) == JUNQI_CAMP) {
         if (piece != JUNQI_NONE)
-            add(out, n, "piece-on-camp", row, col,
+            add(out, n, JUNQI_CODE_PIECE_ON_CAMP, row, col,
                 "a %s stands on the camp at row %d, column %d; camps start empty", name, row, col);
     } else if (piece == JUNQI_NONE) {
-        add(out, n, "empty-point", row, col, "row %d, column %d holds no piece", row, col);
+        add(out, n, JUNQI_CODE_EMPTY_POINT, row, col, "row %d, column %d holds no piece", row, col);
     } else if (piece == JUNQI_UNKNOWN || piece >= JUNQI_PIECE_KINDS) {
-        add(out, n, "unknown-piece", row, col, "row %d, column %d holds an unknown piece", row, col);
+        add(out, n, JUNQI_CODE_UNKNOWN_PIECE, row, col, "row %d, column %d holds an unknown piece", row, col);
     } else if (!(junqi_setup_allowed(row, col) & (1u << piece))) {
         misplaced(out, n, piece, row, col);
     }
@@ -93,7 +84,7 @@ int junqi_setup_check(const uint8_t setup[6][5], junqi_setup_problem *out)
     for (int p = JUNQI_FLAG; p <= JUNQI_MARSHAL; p++) {
         int want = junqi_piece_count((junqi_piece)p);
         if (count[p] != want) {
-            add(&out[0], &n, "piece-count", 0, 0, "wrong number of %ss: %d expected, found %d",
+            add(&out[0], &n, JUNQI_CODE_PIECE_COUNT, 0, 0, "wrong number of %ss: %d expected, found %d",
                 junqi_piece_name((junqi_piece)p, JUNQI_NAMES_EN), want, count[p]);
             out[n - 1].piece = (junqi_piece)p;
         }

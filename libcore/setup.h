@@ -15,14 +15,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "board.h"
+#include "diag.h"
 #include "piece.h"
 
 /** One broken setup rule. row and col are 1-based in the owner's frame; both 0
  *  when the problem concerns the whole setup (a wrong count). */
 typedef struct junqi_setup_problem {
-    char code[32];     /**< "piece-count", "landmine-row", "bomb-front-row",
-                            "flag-not-in-headquarters", "piece-on-camp",
-                            "empty-point", "unknown-piece" */
+    junqi_code code;   /**< JUNQI_CODE_PIECE_COUNT, _LANDMINE_ROW, _BOMB_FRONT_ROW,
+                            _FLAG_NOT_IN_HEADQUARTERS, _PIECE_ON_CAMP, _EMPTY_POINT,
+                            _UNKNOWN_PIECE */
     int row, col;
     junqi_piece piece; /**< the piece concerned */
     char message[160]; /**< English sentence, e.g. "wrong number of captains: 3 expected, found 4" */
@@ -57,9 +59,6 @@ void junqi_setup_format(const uint8_t setup[6][5], char out[JUNQI_SETUP_TEXT]);
  * 6 rows of 5 symbols.
  */
 bool junqi_setup_parse(const char *text, size_t len, uint8_t setup[6][5]);
-
-/** True if (row, col) (1-based, owner's frame) is a camp of the arm (boards.md). */
-int junqi_setup_is_camp(int row, int col);
 
 /**
  * The piece kinds the setup rules allow at the start on (row, col) of an arm

@@ -11,6 +11,8 @@
 
 #include <pango/pangocairo.h>
 
+#include "jgn.h"
+
 #define PI 3.14159265358979323846
 
 /* Words of the caption and the combat badges, in one script. */
@@ -718,10 +720,10 @@ static void draw_badge(const junqi_renderer *r, cairo_t *cr, const junqi_scene *
               rad * 1.25, false);
 }
 
-static void draw_annotations(const junqi_renderer *r, cairo_t *cr, const junqi_annotations *a)
+static void draw_notes(const junqi_renderer *r, cairo_t *cr, const junqi_notes *a)
 {
     for (size_t i = 0; a && i < a->n; i++) {
-        const junqi_annotation *n = &a->items[i];
+        const junqi_note *n = &a->items[i];
         bool mark = n->from == n->to;
         junqi_rgba c = n->has_colour ? n->colour : mark ? r->theme->mark : r->theme->arrow;
         if (mark)
@@ -951,7 +953,7 @@ void junqi_renderer_draw(junqi_renderer *r, cairo_t *cr, const junqi_scene *s)
     if (last)
         draw_arrow(r, cr, s->last_move.from, s->last_move.to,
                    with_alpha(r->theme->last_move, 0.62));
-    draw_annotations(r, cr, s->notes);
+    draw_notes(r, cr, s->notes);
     if (last)
         draw_badge(r, cr, s);
     cairo_restore(cr);
@@ -975,52 +977,31 @@ cairo_surface_t *junqi_renderer_image(junqi_renderer *r, const junqi_scene *s)
     return st == CAIRO_STATUS_SUCCESS ? r->frame : NULL;
 }
 
-/* ---- sanitizers ------------------------------------------------------------------ */
+/* ---- arrows and marks (notes) ------------------------------------------------------ */
 
-/*
- * LeakSanitizer's hook for default suppressions: fontconfig (under pango)
- * keeps its caches for the life of the process and never frees some of
- * them; they are not ours to free. Every program that draws links this file,
- * so `make asan` checks our own allocations only. Other builds never call it.
- */
-const char *__lsan_default_suppressions(void);
-const char *__lsan_default_suppressions(void)
-{
-    return "leak:libfontconfig.so\n";
-}
-
-/* ... and does not list those suppressed leaks after every run. */
-const char *__lsan_default_options(void);
-const char *__lsan_default_options(void)
-{
-    return "print_suppressions=0";
-}
-
-/* ---- annotations ----------------------------------------------------------------- */
-
-void junqi_annotations_free(junqi_annotations *a)
+void junqi_notes_free(junqi_notes *a)
 {
     free(a->items);
-    *a = (junqi_annotations){0};
+    *a = (junqi_notes){0};
 }
 
-bool junqi_annotations_add(junqi_annotations *a, int from, int to, const junqi_rgba *colour)
+bool junqi_notes_add(junqi_notes *a, int from, int to, const junqi_rgba *colour)
 {
     if (a->n == a->cap) {
         size_t cap = a->cap ? a->cap * 2 : 8;
-        junqi_annotation *grown = realloc(a->items, cap * sizeof *grown);
+        junqi_note *grown = realloc(a->items, cap * sizeof *grown);
         if (!grown)
             return false;
         a->items = grown;
         a->cap = cap;
     }
-    a->items[a->n++] = (junqi_annotation){(uint8_t)from, (uint8_t)to, colour != NULL,
+    a->items[a->n++] = (junqi_note){(uint8_t)from, (uint8_t)to, colour != NULL,
                                           colour ? *colour : (junqi_rgba){0, 0, 0, 0}};
     return true;
 }
 
-bool junqi_annotations_parse(junqi_annotations *a, const junqi_board *b, const char *text,
-                             bool arrow, char *err, size_t n)
+bool junqi_notes_parse(junqi_notes *a, const junqi_board *b, const char *text, bool arrow,
+                       char *err, size_t n)
 {
     const char *colon = strchr(text, ':');
     size_t len = colon ? (size_t)(colon - text) : strlen(text);
@@ -1042,7 +1023,7 @@ bool junqi_annotations_parse(junqi_annotations *a, const junqi_board *b, const c
                  arrow ? "two different squares FROM-TO" : "a square", b->name);
         return false;
     }
-    if (!junqi_annotations_add(a, from, to, colon ? &colour : NULL)) {
+    if (!junqi_notes_add(a, from, to, colon ? &colour : NULL)) {
         snprintf(err, n, "out of memory");
         return false;
     }
@@ -1050,7 +1031,7 @@ bool junqi_annotations_parse(junqi_annotations *a, const junqi_board *b, const c
 }
 
 /* Apply the arguments of one [%arrow ...] or [%mark ...] command (len bytes at args). */
-static bool command_items(junqi_annotations *a, const junqi_board *b, const char *args,
+static bool command_items(junqi_notes *a, const junqi_board *b, const char *args,
                           size_t len, bool arrow)
 {
     char token[64], err[256];
@@ -1066,7 +1047,7 @@ static bool command_items(junqi_annotations *a, const junqi_board *b, const char
             if (a->n > first && junqi_colour_parse(token, &colour)) {
                 a->items[a->n - 1].has_colour = true;
                 a->items[a->n - 1].colour = colour;
-            } else if (!junqi_annotations_parse(a, b, token, arrow, err, sizeof err) &&
+            } else if (!junqi_notes_parse(a, b, token, arrow, err, sizeof err) &&
                        strcmp(err, "out of memory") == 0) {
                 return false;
             }
@@ -1076,22 +1057,18 @@ static bool command_items(junqi_annotations *a, const junqi_board *b, const char
     return true;
 }
 
-bool junqi_annotations_from_comment(junqi_annotations *a, const junqi_board *b, const char *text,
-                                    char *eval, size_t n)
+bool junqi_notes_from_comment(junqi_notes *a, const junqi_board *b, const char *text, char *eval,
+                              size_t n)
 {
-    for (const char *c = strstr(text, "[%"); c; c = strstr(c + 2, "[%")) {
-        const char *name = c + 2, *end = strchr(name, ']');
-        if (!end)
-            break;
-        size_t nlen = strcspn(name, " ]");
-        const char *args = name + nlen + (name[nlen] == ' ');
-        size_t alen = (size_t)(end - args);
-        bool arrow = nlen == 5 && strncmp(name, "arrow", 5) == 0;
-        bool mark = nlen == 4 && strncmp(name, "mark", 4) == 0;
-        if ((arrow || mark) && !command_items(a, b, args, alen, arrow))
+    char name[32];
+    const char *args;
+    size_t len;
+    while (junqi_jgn_next_command(&text, name, &args, &len)) {
+        bool arrow = strcmp(name, "arrow") == 0;
+        if ((arrow || strcmp(name, "mark") == 0) && !command_items(a, b, args, len, arrow))
             return false;
-        if (eval && nlen == 4 && strncmp(name, "eval", 4) == 0)
-            snprintf(eval, n, "%.*s", (int)alen, args);
+        if (eval && strcmp(name, "eval") == 0)
+            snprintf(eval, n, "%.*s", (int)len, args);
     }
     return true;
 }

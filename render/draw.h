@@ -47,27 +47,27 @@ typedef struct junqi_render_options {
 } junqi_render_options;
 
 /** An arrow (from ≠ to) or a mark (from == to) drawn over a position. */
-typedef struct junqi_annotation {
+typedef struct junqi_note {
     uint8_t from, to;    /**< points of the board */
     bool has_colour;     /**< false: the theme's arrow or mark colour */
     junqi_rgba colour;
-} junqi_annotation;
+} junqi_note;
 
-/** A growing list of annotations. Zero-initialise it; free with junqi_annotations_free(). */
-typedef struct junqi_annotations {
-    junqi_annotation *items;
+/** A growing list of notes. Zero-initialise it; free with junqi_notes_free(). */
+typedef struct junqi_notes {
+    junqi_note *items;
     size_t n, cap;
-} junqi_annotations;
+} junqi_notes;
 
 /** Free the list's array; the list is empty afterwards. */
-void junqi_annotations_free(junqi_annotations *a);
+void junqi_notes_free(junqi_notes *a);
 
 /**
  * Append an arrow from point `from` to point `to` (a mark when they are
  * equal) in `colour` (NULL: the theme's colour). Returns false when out of
  * memory. This is the entry for JGN [%arrow ...] / [%mark ...] commands.
  */
-bool junqi_annotations_add(junqi_annotations *a, int from, int to, const junqi_rgba *colour);
+bool junqi_notes_add(junqi_notes *a, int from, int to, const junqi_rgba *colour);
 
 /**
  * Parse and append "g2-g6[:COLOUR]" (arrow, when `arrow`) or "h5[:COLOUR]"
@@ -75,19 +75,20 @@ bool junqi_annotations_add(junqi_annotations *a, int from, int to, const junqi_r
  * message in err (n bytes) when the text is not of that form, a square is
  * not on the board, or memory runs out.
  */
-bool junqi_annotations_parse(junqi_annotations *a, const junqi_board *b, const char *text,
-                             bool arrow, char *err, size_t n);
+bool junqi_notes_parse(junqi_notes *a, const junqi_board *b, const char *text, bool arrow,
+                       char *err, size_t n);
 
 /**
- * Read the program commands of a JGN comment (docs/jgn.md): every
+ * Read the program commands of a JGN comment (docs/jgn.md; found with
+ * junqi_jgn_next_command(), the one parser of comment commands): every
  * `[%arrow FROM-TO [COLOUR] ...]` and `[%mark SQUARE [COLOUR] ...]` is
  * appended to a (a COLOUR word, or a `:COLOUR` suffix, colours the item
  * before it); the arguments of `[%eval ...]` are copied to eval (n bytes)
  * when eval is not NULL. Other commands, and squares that are not on board
  * b, are skipped. Returns false only when memory runs out.
  */
-bool junqi_annotations_from_comment(junqi_annotations *a, const junqi_board *b, const char *text,
-                                    char *eval, size_t n);
+bool junqi_notes_from_comment(junqi_notes *a, const junqi_board *b, const char *text, char *eval,
+                              size_t n);
 
 /** What one picture shows. */
 typedef struct junqi_scene {
@@ -95,7 +96,7 @@ typedef struct junqi_scene {
     size_t ply;                    /**< moves played (for the caption) */
     junqi_move last_move;          /**< highlighted with an arrow; from = JUNQI_NO_POINT: none */
     junqi_outcome last_outcome;    /**< its combat outcome, marked at its target */
-    const junqi_annotations *notes; /**< arrows and marks, or NULL */
+    const junqi_notes *notes; /**< arrows and marks, or NULL */
     const char *players[JUNQI_SEATS]; /**< player names for the caption (UTF-8), or NULL */
     const char *evaluation;        /**< evaluation text for the caption, or NULL */
     /** probs[point][kind]: what the viewing seat could tell of the hidden piece on each point

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "board.h"
+#include "setup.h"
 
 static int sq(const junqi_board *b, const char *name)
 {
@@ -69,6 +70,32 @@ static void point_kinds_follow_the_arm_layout(void **state)
     }
     assert_int_equal(camps, 20);
     assert_int_equal(hqs, 8);
+}
+
+/* The arm's layout is one table (junqi_arm_point_kind): the setup rules ask
+ * it for camps and headquarters, and every arm of both boards is built from it. */
+static void every_arm_point_has_the_kind_of_the_one_arm_table(void **state)
+{
+    (void)state;
+    int camps = 0, headquarters = 0;
+    for (int row = 1; row <= 6; row++)
+        for (int col = 1; col <= 5; col++) {
+            junqi_point_kind k = junqi_arm_point_kind(row, col);
+            camps += k == JUNQI_CAMP;
+            headquarters += k == JUNQI_HEADQUARTERS;
+            assert_int_equal(junqi_setup_allowed(row, col) == 0, k == JUNQI_CAMP);
+            assert_int_equal((junqi_setup_allowed(row, col) >> JUNQI_FLAG) & 1, k == JUNQI_HEADQUARTERS);
+            for (int kind = JUNQI_TWO_PLAYER; kind <= JUNQI_FOUR_PLAYER; kind++) {
+                const junqi_board *b = junqi_board_get((junqi_board_kind)kind);
+                for (int s = 0; s < JUNQI_SEATS; s++)
+                    if (b->seats & JUNQI_SEAT_BIT(s))
+                        assert_int_equal(b->point[b->arm_point[s][row - 1][col - 1]].kind, k);
+            }
+        }
+    assert_int_equal(camps, 5);
+    assert_int_equal(headquarters, 2);
+    assert_int_equal(junqi_arm_point_kind(6, 2), JUNQI_HEADQUARTERS);
+    assert_int_equal(junqi_arm_point_kind(3, 3), JUNQI_CAMP);
 }
 
 /* Arm frames of boards.md: (seat, row, col) -> square. */
@@ -225,6 +252,7 @@ int main(void)
         cmocka_unit_test(two_player_board_has_60_points_35_railway_and_98_road_edges),
         cmocka_unit_test(four_player_board_has_129_points_92_railway_and_196_road_edges),
         cmocka_unit_test(point_kinds_follow_the_arm_layout),
+        cmocka_unit_test(every_arm_point_has_the_kind_of_the_one_arm_table),
         cmocka_unit_test(arm_frames_map_rows_and_columns_to_squares),
         cmocka_unit_test(two_player_neighbours_match_hand_checked_table),
         cmocka_unit_test(four_player_neighbours_match_hand_checked_table),

@@ -77,7 +77,7 @@ static void the_two_player_start_position_reads_as_written(void **state)
     junqi_diags_init(&d);
     /* 6 ranks only: not a position */
     assert_false(junqi_pos_parse(text, strlen(text), &pos, &d));
-    assert_string_equal(d.items[0].code, "bad-position");
+    assert_string_equal(junqi_code_name(d.items[0].code), "bad-position");
     junqi_diags_free(&d);
     const char *start = "NLFL21/4L522/3.4.B/7B.18/9.3.7/51663/S81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL s 0 0 -";
     assert_true(junqi_pos_parse(start, strlen(start), &pos, &d));
@@ -197,17 +197,17 @@ static void yaml_violations_are_all_reported_where_they_are(void **state)
     };
     assert_int_equal(d.n, sizeof want / sizeof want[0]);
     for (size_t i = 0; i < d.n; i++) {
-        if (strcmp(d.items[i].code, want[i].code) != 0 || d.items[i].loc.line != want[i].line ||
+        if (strcmp(junqi_code_name(d.items[i].code), want[i].code) != 0 || d.items[i].loc.line != want[i].line ||
             d.items[i].loc.column != want[i].column)
             fail_msg("diagnostic %zu: expected %s at %d:%d, got %s at %d:%d (%s)", i, want[i].code,
-                     want[i].line, want[i].column, d.items[i].code, d.items[i].loc.line,
+                     want[i].line, want[i].column, junqi_code_name(d.items[i].code), d.items[i].loc.line,
                      d.items[i].loc.column, d.items[i].message);
     }
     junqi_formations_free(&list);
     junqi_diags_free(&d);
     /* YAML syntax errors carry libyaml's mark */
     list = read_yaml("rows: [[1, 2\nname: x\n", &d, false);
-    assert_string_equal(d.items[0].code, "yaml-syntax");
+    assert_string_equal(junqi_code_name(d.items[0].code), "yaml-syntax");
     assert_int_equal(d.items[0].loc.line, 2);
     junqi_formations_free(&list);
     junqi_diags_free(&d);
@@ -237,18 +237,15 @@ static void published_formations_validate_except_the_one_with_wrong_counts(void 
         } else {
             assert_int_equal(errors, 0);
         }
-        /* the same formation as QQ's .jql file, when the shared data is here */
-        const char *shared = shared_data();
-        if (shared) {
-            char path[4300];
-            snprintf(path, sizeof path, "%s/formations/jql/%s.jql", shared, ids[i]);
-            size_t jlen;
-            uint8_t *jql = read_file(path, &jlen), setup[6][5];
-            assert_non_null(jql);
-            assert_true(junqi_qq_read_formation(jql, jlen, setup, NULL));
-            assert_memory_equal(setup, list.items[0].setup, sizeof setup);
-            free(jql);
-        }
+        /* the same formation as QQ's .jql file (tests/data/jql) */
+        char path[64];
+        snprintf(path, sizeof path, "tests/data/jql/%s.jql", ids[i]);
+        size_t jlen;
+        uint8_t *jql = read_file(source_path(path), &jlen), setup[6][5];
+        assert_non_null(jql);
+        assert_true(junqi_qq_read_formation(jql, jlen, setup, NULL));
+        assert_memory_equal(setup, list.items[0].setup, sizeof setup);
+        free(jql);
         junqi_formations_free(&list);
         junqi_diags_free(&d);
         free(data);

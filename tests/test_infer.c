@@ -218,7 +218,7 @@ static void the_true_setup_always_agrees_with_the_facts_of_real_games(void **sta
         junqi_game *g = bundled_replay(files[f]);
         assert_non_null(g);
         junqi_position start;
-        assert_true(start_position(g, &start));
+        assert_true(record_start(g, &start));
         size_t moves = junqi_game_moves(g);
         for (size_t ply = 0; ply <= moves; ply += 30) {
             for (int v = 0; v < JUNQI_SEATS; v++) {
@@ -286,7 +286,7 @@ static void the_model_draws_and_marginals_keep_the_facts_and_beat_uniform_sets(v
         junqi_game *g = bundled_replay(files[f]);
         assert_non_null(g);
         junqi_position start;
-        assert_true(start_position(g, &start));
+        assert_true(record_start(g, &start));
         for (size_t ply = 20; ply < junqi_game_moves(g); ply += 60) {
             int v = (int)(ply / 60) % JUNQI_SEATS;
             junqi_position pos;

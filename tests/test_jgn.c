@@ -81,24 +81,13 @@ static void round_trip_one(const char *path, const char *name, void *ctx)
     check_round_trip(path, name);
 }
 
-static int round_trip_folder(const char *dir)
-{
-    return for_each_replay(dir, round_trip_one, NULL);
-}
-
-static void fixture_replays_convert_to_jgn_and_replay_identically(void **state)
+/* Every real replay of the corpus (tests/testutil.h): QQ -> JGN -> the same game. */
+static void real_replays_convert_to_jgn_and_replay_identically(void **state)
 {
     (void)state;
-    assert_int_equal(round_trip_folder(source_path("tests/data/perft/replays")), 30);
-}
-
-static void all_shared_replays_convert_to_jgn_and_replay_identically(void **state)
-{
-    (void)state;
-    const char *dir = shared_path("qq-replays");
-    if (!dir)
-        skip();
-    assert_int_equal(round_trip_folder(dir), 298);
+    bool shared;
+    int n = for_each_corpus_replay(round_trip_one, NULL, &shared);
+    assert_int_equal(n, shared ? SHARED_REPLAYS : BUNDLED_REPLAYS);
 }
 
 static const char two_games[] =
@@ -113,19 +102,19 @@ static void a_file_holds_several_games_read_one_at_a_time(void **state)
     junqi_diags d;
     junqi_diags_init(&d);
     junqi_game *g;
-    assert_int_equal(junqi_jgn_next(r, &g, &d), 1);
+    assert_int_equal(junqi_jgn_next(r, &g, &d), JUNQI_READ_OK);
     assert_int_equal(g->board, JUNQI_TWO_PLAYER);
     junqi_game_free(g);
-    assert_int_equal(junqi_jgn_next(r, &g, &d), 1);
+    assert_int_equal(junqi_jgn_next(r, &g, &d), JUNQI_READ_OK);
     assert_string_equal(junqi_game_tag(g, "Event"), "second");
     assert_int_equal(g->main.ncomments, 1);
     assert_string_equal(g->main.comments[0].text, "a [%eval 0.5] comment\n[still] in it");
     junqi_game_free(g);
-    assert_int_equal(junqi_jgn_next(r, &g, &d), 1);
+    assert_int_equal(junqi_jgn_next(r, &g, &d), JUNQI_READ_OK);
     assert_int_equal(g->board, JUNQI_FOUR_PLAYER);
     assert_int_equal(g->main.items[0].loc.line, 11);
     junqi_game_free(g);
-    assert_int_equal(junqi_jgn_next(r, &g, &d), 0);
+    assert_int_equal(junqi_jgn_next(r, &g, &d), JUNQI_READ_END);
     assert_int_equal(d.errors, 0);
     junqi_jgn_reader_free(r);
     junqi_diags_free(&d);
@@ -160,7 +149,7 @@ static void gbk_text_is_read_with_a_warning(void **state)
     assert_non_null(g);
     assert_string_equal(g->seat[JUNQI_NORTH].player, "黄方");
     assert_int_equal(d.n, 1);
-    assert_string_equal(d.items[0].code, "not-utf8");
+    assert_string_equal(junqi_code_name(d.items[0].code), "not-utf8");
     assert_int_equal(d.items[0].severity, JUNQI_SEV_WARNING);
     junqi_game_free(g);
     junqi_diags_free(&d);
@@ -206,7 +195,7 @@ static void hostile_input_gets_clear_errors_not_crashes(void **state)
     /* variations nested far too deep */
     char *deep = repeat("[Board \"two-player\"]\n\n1. a6-a7 ", "(1. c6-c7 ", 5000, "*\n");
     assert_null(junqi_jgn_parse(deep, strlen(deep), "deep", 0, &d));
-    assert_string_equal(d.items[d.n - 1].code, "too-deep");
+    assert_string_equal(junqi_code_name(d.items[d.n - 1].code), "too-deep");
     free(deep);
     /* a 10,000-character line: one long comment */
     char *wide = repeat("[Board \"two-player\"]\n\n1. a6-a7 {", "x", 10000, "} *\n");
@@ -218,7 +207,7 @@ static void hostile_input_gets_clear_errors_not_crashes(void **state)
     /* a comment that never closes */
     const char open[] = "[Board \"two-player\"]\n\n1. a6-a7 {never\n\n\n";
     assert_null(junqi_jgn_parse(open, sizeof open - 1, "open", 0, &d));
-    assert_string_equal(d.items[d.n - 1].code, "open-comment");
+    assert_string_equal(junqi_code_name(d.items[d.n - 1].code), "open-comment");
     assert_int_equal(d.items[d.n - 1].loc.line, 3);
     junqi_diags_free(&d);
 }
@@ -248,23 +237,56 @@ static void a_game_of_100000_moves_reads_and_replays(void **state)
     junqi_replay_run(&r);
     assert_int_equal(r.pos.result.status, JUNQI_DRAWN);
     assert_int_equal(d.items[0].move, 71);
-    assert_string_equal(d.items[0].code, "after-game-end");
+    assert_string_equal(junqi_code_name(d.items[0].code), "after-game-end");
     junqi_game_free(g);
     junqi_diags_free(&d);
     free(text);
 }
 
+/* junqi_jgn_parse_moves: movetext appended after a game's moves, numbered on
+ * from them, all or nothing. */
+static void movetext_appends_to_a_game_all_or_nothing(void **state)
+{
+    (void)state;
+    static const char text[] = "[Board \"two-player\"]\n"
+                               "[SouthSetup \"81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL\"]\n"
+                               "[NorthSetup \"36615/7.3.9/81.B7/B.4.3/225L4/12LFL\"]\n\n1. a6-a7 *\n";
+    junqi_game *g = junqi_jgn_parse(text, strlen(text), "t", 0, NULL);
+    assert_non_null(g);
+    junqi_diags d;
+    junqi_diags_init(&d);
+    assert_true(junqi_jgn_parse_moves(g, "e7-e8 {fine} 3. b6>b7", 21, "moves", &d));
+    assert_int_equal(junqi_game_moves(g), 3);
+    assert_int_equal(g->main.ncomments, 1);
+    assert_int_equal(g->main.items[2].outcome, JUNQI_ATTACKER_WINS);
+    /* a wrong number, then a bad token: nothing of either is kept */
+    assert_false(junqi_jgn_parse_moves(g, "d7-d8 {no} 9. c6-c7", 19, "moves", &d));
+    assert_false(junqi_jgn_parse_moves(g, "d7-d8 hello", 11, "moves", &d));
+    assert_int_equal(d.errors, 2);
+    assert_int_equal(junqi_game_moves(g), 3);
+    assert_int_equal(g->main.nitems, 3);
+    assert_int_equal(g->main.ncomments, 1);
+    assert_int_equal(d.items[1].loc.column, 7);
+    /* a result ends the game: nothing may follow it */
+    assert_true(junqi_jgn_parse_moves(g, "4. d7-d8 draw", 13, "moves", &d));
+    assert_int_equal(g->result.status, JUNQI_DRAWN);
+    assert_false(junqi_jgn_parse_moves(g, "c6-c7", 5, "moves", &d));
+    assert_int_equal(junqi_game_moves(g), 4);
+    junqi_diags_free(&d);
+    junqi_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(fixture_replays_convert_to_jgn_and_replay_identically),
-        cmocka_unit_test(all_shared_replays_convert_to_jgn_and_replay_identically),
+        cmocka_unit_test(real_replays_convert_to_jgn_and_replay_identically),
         cmocka_unit_test(a_file_holds_several_games_read_one_at_a_time),
         cmocka_unit_test(commands_in_comments_are_found),
         cmocka_unit_test(gbk_text_is_read_with_a_warning),
         cmocka_unit_test(lenient_reading_keeps_the_part_before_the_error),
         cmocka_unit_test(hostile_input_gets_clear_errors_not_crashes),
         cmocka_unit_test(a_game_of_100000_moves_reads_and_replays),
+        cmocka_unit_test(movetext_appends_to_a_game_all_or_nothing),
     };
     return cmocka_run_group_tests_name("jgn", tests, NULL, NULL);
 }

@@ -203,8 +203,8 @@ static void illegal_moves_are_explained(void **state)
         assert_true(junqi_move_parse(pos.board, cases[i].move, strlen(cases[i].move), &m));
         junqi_move_check check;
         if (junqi_check_move(&pos, m, &check) != cases[i].code)
-            fail_msg("%s: expected %s, got %s", cases[i].move, junqi_illegal_id(cases[i].code),
-                     junqi_illegal_id(check.code));
+            fail_msg("%s: expected %s, got %s", cases[i].move, junqi_code_name(junqi_illegal_code(cases[i].code)),
+                     junqi_code_name(junqi_illegal_code(check.code)));
         char text[200];
         junqi_describe_illegal(&pos, m, &check, text, sizeof text);
         if (cases[i].message)

@@ -20,9 +20,10 @@
 #include <string.h>
 
 #include "qq.h"
+#include "testutil.h"
 
 #define FIXTURES JUNQI_SOURCE_DIR "/tests/data/qq/"
-#define SHARED JUNQI_SOURCE_DIR "/../shared/data"
+#define JQL JUNQI_SOURCE_DIR "/tests/data/jql"
 #define RECORDS 0x19C
 
 typedef struct blob {
@@ -81,7 +82,7 @@ static size_t count_code(const junqi_diags *d, junqi_severity sev, const char *c
 {
     size_t n = 0;
     for (size_t i = 0; i < d->n; i++)
-        n += d->items[i].severity == sev && strcmp(d->items[i].code, code) == 0;
+        n += d->items[i].severity == sev && strcmp(junqi_code_name(d->items[i].code), code) == 0;
     return n;
 }
 
@@ -89,7 +90,7 @@ static size_t count_code(const junqi_diags *d, junqi_severity sev, const char *c
 static const junqi_diag *find_code(const junqi_diags *d, const char *code)
 {
     for (size_t i = 0; i < d->n; i++)
-        if (strcmp(d->items[i].code, code) == 0)
+        if (strcmp(junqi_code_name(d->items[i].code), code) == 0)
             return &d->items[i];
     fail_msg("no diagnostic with code %s", code);
     return NULL;
@@ -167,7 +168,7 @@ static void test_detect_recognises_files_by_content_not_name(void **state)
 {
     (void)state;
     blob jgs = fixture("jgs-002724.jgs"), jqs = fixture("jqs-09820394.jqs");
-    blob jql = fixture("F01.jql");
+    blob jql = fixture("../jql/F01.jql");
     assert_int_equal(junqi_qq_detect(jgs.data, jgs.len), JUNQI_QQ_REPLAY);
     assert_int_equal(junqi_qq_detect(jqs.data, jqs.len), JUNQI_QQ_REPLAY);
     assert_int_equal(junqi_qq_detect(jql.data, jql.len), JUNQI_QQ_FORMATION);
@@ -371,7 +372,7 @@ static void test_ignores_zero_count_trailer_with_padding(void **state)
     assert_non_null(g);
     assert_int_equal(d.errors, 0);
     assert_int_equal(d.n, 1);
-    assert_string_equal(d.items[0].code, "bad-trailer");
+    assert_string_equal(junqi_code_name(d.items[0].code), "bad-trailer");
     assert_int_equal(d.items[0].severity, JUNQI_SEV_WARNING);
     assert_int_equal(d.items[0].loc.offset, (long)records_end(b.data) + 8 + 20);
     assert_int_equal(g->main.ncomments, 0);
@@ -389,47 +390,51 @@ static bool has_suffix(const char *name, const char *suffix)
     return n >= m && strcmp(name + n - m, suffix) == 0;
 }
 
-static void test_every_shared_replay_parses_without_errors(void **state)
+/* What the corpus walk counts. */
+typedef struct corpus_counts {
+    size_t comments;
+    size_t warned[6]; /* per code of corpus_warnings */
+} corpus_counts;
+
+static const char *const corpus_warnings[6] = {"header-mismatch", "unfinished", "after-game-over",
+                                               "comment-index", "bad-trailer", "bad-encoding"};
+
+static void parse_corpus_replay(const char *path, const char *name, void *ctx)
+{
+    corpus_counts *c = ctx;
+    blob b;
+    junqi_diags d = {0};
+    assert_true(load(path, &b));
+    junqi_game *g = junqi_qq_read_replay(b.data, b.len, &d);
+    if (!g || d.errors)
+        fail_msg("%s: %s", name, d.n ? d.items[0].message : "no record");
+    assert_game_sane(g, b.data);
+    assert_int_equal(g->main.items[g->main.nitems - 1].kind, JUNQI_ITEM_END);
+    assert_true(g->seat[0].setup_known || g->seat[1].setup_known);
+    for (size_t i = 0; i < d.n; i++)
+        for (size_t k = 0; k < 6; k++)
+            c->warned[k] += strcmp(junqi_code_name(d.items[i].code), corpus_warnings[k]) == 0;
+    c->comments += g->main.ncomments;
+    junqi_game_free(g);
+    junqi_diags_free(&d);
+    free(b.data);
+}
+
+/* Every real replay of the corpus (tests/testutil.h) reads without errors. */
+static void test_every_real_replay_parses_without_errors(void **state)
 {
     (void)state;
-    DIR *dir = opendir(SHARED "/qq-replays");
-    if (!dir)
-        skip();
-    static const char *const codes[] = {"header-mismatch", "unfinished", "after-game-over",
-                                        "comment-index", "bad-trailer", "bad-encoding"};
-    size_t files = 0, comments = 0, warned[6] = {0};
-    struct dirent *e;
-    while ((e = readdir(dir))) {
-        if (!has_suffix(e->d_name, ".jgs") && !has_suffix(e->d_name, ".jqs"))
-            continue;
-        char path[1024];
-        blob b;
-        junqi_diags d = {0};
-        snprintf(path, sizeof path, "%s/qq-replays/%s", SHARED, e->d_name);
-        assert_true(load(path, &b));
-        junqi_game *g = junqi_qq_read_replay(b.data, b.len, &d);
-        if (!g || d.errors)
-            fail_msg("%s: %s", e->d_name, d.n ? d.items[0].message : "no record");
-        assert_game_sane(g, b.data);
-        assert_int_equal(g->main.items[g->main.nitems - 1].kind, JUNQI_ITEM_END);
-        assert_true(g->seat[0].setup_known || g->seat[1].setup_known);
-        for (size_t i = 0; i < d.n; i++)
-            for (size_t c = 0; c < 6; c++)
-                warned[c] += strcmp(d.items[i].code, codes[c]) == 0;
-        comments += g->main.ncomments;
-        files++;
-        junqi_game_free(g);
-        junqi_diags_free(&d);
-        free(b.data);
-    }
-    closedir(dir);
-    assert_int_equal(files, 298);
-    assert_int_equal(comments, 102);
-    print_message("%zu shared replays, %zu comments; warnings:", files, comments);
-    for (size_t c = 0; c < 6; c++)
-        print_message(" %s %zu", codes[c], warned[c]);
+    corpus_counts c = {0};
+    bool shared;
+    int files = for_each_corpus_replay(parse_corpus_replay, &c, &shared);
+    print_message("%d %s replays, %zu comments; warnings:", files, shared ? "shared" : "bundled",
+                  c.comments);
+    for (size_t k = 0; k < 6; k++)
+        print_message(" %s %zu", corpus_warnings[k], c.warned[k]);
     print_message("\n");
-    assert_int_equal(warned[4], 1); /* jgs-002045's zero-count trailer */
+    assert_int_equal(files, shared ? SHARED_REPLAYS : BUNDLED_REPLAYS);
+    assert_int_equal(c.comments, shared ? 102 : 32);
+    assert_int_equal(c.warned[4], 1); /* jgs-002045's zero-count trailer */
 }
 
 /* ---- formations ------------------------------------------------------------ */
@@ -437,7 +442,7 @@ static void test_every_shared_replay_parses_without_errors(void **state)
 static void test_reads_formation_fixture(void **state)
 {
     (void)state;
-    blob b = fixture("F01.jql");
+    blob b = fixture("../jql/F01.jql");
     uint8_t setup[6][5];
     junqi_diags d = {0};
 
@@ -455,12 +460,12 @@ static void test_reads_formation_fixture(void **state)
     free(b.data);
 }
 
-static void test_every_shared_formation_parses(void **state)
+/* Every .jql file of tests/data/jql: its layout bytes are its setup. */
+static void test_every_formation_file_parses(void **state)
 {
     (void)state;
-    DIR *dir = opendir(SHARED "/formations/jql");
-    if (!dir)
-        skip();
+    DIR *dir = opendir(JQL);
+    assert_non_null(dir);
     size_t files = 0;
     struct dirent *e;
     while ((e = readdir(dir))) {
@@ -470,7 +475,7 @@ static void test_every_shared_formation_parses(void **state)
         blob b;
         uint8_t setup[6][5];
         junqi_diags d = {0};
-        snprintf(path, sizeof path, "%s/formations/jql/%s", SHARED, e->d_name);
+        snprintf(path, sizeof path, "%s/%s", JQL, e->d_name);
         assert_true(load(path, &b));
         assert_int_equal(junqi_qq_detect(b.data, b.len), JUNQI_QQ_FORMATION);
         if (!junqi_qq_read_formation(b.data, b.len, setup, &d) || d.n)
@@ -487,7 +492,7 @@ static void test_every_shared_formation_parses(void **state)
 static void test_rejects_broken_formations(void **state)
 {
     (void)state;
-    blob b = fixture("F01.jql"), r = fixture("jgs-002724.jgs");
+    blob b = fixture("../jql/F01.jql"), r = fixture("jgs-002724.jgs");
     uint8_t setup[6][5], copy[64];
     junqi_diags d = {0};
 
@@ -737,7 +742,7 @@ static void test_rejects_event_seat_outside_board(void **state)
 static void test_rejects_other_files_as_replays(void **state)
 {
     (void)state;
-    blob f = fixture("F01.jql");
+    blob f = fixture("../jql/F01.jql");
     junqi_diags d = {0};
 
     assert_null(junqi_qq_read_replay(f.data, f.len, &d));
@@ -1006,9 +1011,9 @@ int main(void)
         cmocka_unit_test(test_reads_jqs_file_like_jgs),
         cmocka_unit_test(test_reads_comment_block_as_utf8),
         cmocka_unit_test(test_ignores_zero_count_trailer_with_padding),
-        cmocka_unit_test(test_every_shared_replay_parses_without_errors),
+        cmocka_unit_test(test_every_real_replay_parses_without_errors),
         cmocka_unit_test(test_reads_formation_fixture),
-        cmocka_unit_test(test_every_shared_formation_parses),
+        cmocka_unit_test(test_every_formation_file_parses),
         cmocka_unit_test(test_rejects_broken_formations),
         cmocka_unit_test(test_every_truncation_fails_cleanly_with_located_error),
         cmocka_unit_test(test_truncation_messages_name_the_field),

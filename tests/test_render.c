@@ -334,11 +334,11 @@ static void arrows_and_marks_parse_with_colours(void **state)
 {
     (void)state;
     const junqi_board *four = junqi_board_get(JUNQI_FOUR_PLAYER);
-    junqi_annotations a = {0};
+    junqi_notes a = {0};
     char err[256];
-    assert_true(junqi_annotations_parse(&a, four, "g2-g6", true, err, sizeof err));
-    assert_true(junqi_annotations_parse(&a, four, "q10-a8:#00ff0080", true, err, sizeof err));
-    assert_true(junqi_annotations_parse(&a, four, "h5:green", false, err, sizeof err));
+    assert_true(junqi_notes_parse(&a, four, "g2-g6", true, err, sizeof err));
+    assert_true(junqi_notes_parse(&a, four, "q10-a8:#00ff0080", true, err, sizeof err));
+    assert_true(junqi_notes_parse(&a, four, "h5:green", false, err, sizeof err));
     assert_int_equal(a.n, 3);
     assert_int_equal(a.items[0].from, junqi_square_parse(four, "g2", 2));
     assert_int_equal(a.items[0].to, junqi_square_parse(four, "g6", 2));
@@ -349,14 +349,14 @@ static void arrows_and_marks_parse_with_colours(void **state)
     assert_int_equal(a.items[2].from, a.items[2].to);
     static const char *const bad_arrows[] = {"g2", "g2-g2", "a1-g6", "g2-g6:mauvish", "g2-g6:#12345", ""};
     for (size_t i = 0; i < sizeof bad_arrows / sizeof bad_arrows[0]; i++)
-        assert_false(junqi_annotations_parse(&a, four, bad_arrows[i], true, err, sizeof err));
-    assert_false(junqi_annotations_parse(&a, four, "g2-g6", false, err, sizeof err));
-    assert_false(junqi_annotations_parse(&a, junqi_board_get(JUNQI_TWO_PLAYER), "h5", false, err,
-                                         sizeof err));
+        assert_false(junqi_notes_parse(&a, four, bad_arrows[i], true, err, sizeof err));
+    assert_false(junqi_notes_parse(&a, four, "g2-g6", false, err, sizeof err));
+    assert_false(junqi_notes_parse(&a, junqi_board_get(JUNQI_TWO_PLAYER), "h5", false, err,
+                                   sizeof err));
     assert_int_equal(a.n, 3);
-    assert_true(junqi_annotations_add(&a, 5, 9, NULL));
+    assert_true(junqi_notes_add(&a, 5, 9, NULL));
     assert_int_equal(a.n, 4);
-    junqi_annotations_free(&a);
+    junqi_notes_free(&a);
     assert_int_equal(a.n, 0);
 }
 
@@ -364,9 +364,9 @@ static void comment_commands_give_arrows_marks_and_the_evaluation(void **state)
 {
     (void)state;
     const junqi_board *two = junqi_board_get(JUNQI_TWO_PLAYER);
-    junqi_annotations a = {0};
+    junqi_notes a = {0};
     char eval[64] = "";
-    assert_true(junqi_annotations_from_comment(
+    assert_true(junqi_notes_from_comment(
         &a, two, "good [%arrow b11-b12 red a1-a3] and [%mark c5 blue, d9] [%eval +1.5 south] "
                  "[%clk 0:10] [%arrow z1-b2 green] [%mark", eval, sizeof eval));
     assert_int_equal(a.n, 4);
@@ -378,7 +378,7 @@ static void comment_commands_give_arrows_marks_and_the_evaluation(void **state)
     assert_true(a.items[2].has_colour && a.items[2].colour.b > a.items[2].colour.r);
     assert_int_equal(a.items[3].from, junqi_square_parse(two, "d9", 2));
     assert_string_equal(eval, "+1.5 south");
-    junqi_annotations_free(&a);
+    junqi_notes_free(&a);
 }
 
 static void themes_and_formats_are_found_by_name(void **state)

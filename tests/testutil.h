@@ -24,26 +24,6 @@ static inline const char *source_path(const char *rel)
     return buf;
 }
 
-/** The shared data folder (../shared/data) if it exists, else NULL. */
-static inline const char *shared_data(void)
-{
-    static char buf[4096];
-    struct stat st;
-    snprintf(buf, sizeof buf, "%s/../shared/data", JUNQI_SOURCE_DIR);
-    return stat(buf, &st) == 0 ? buf : NULL;
-}
-
-/** A path under the shared data folder (static buffer), or NULL when it is absent. */
-static inline const char *shared_path(const char *rel)
-{
-    static char buf[8192];
-    const char *shared = shared_data();
-    if (!shared)
-        return NULL;
-    snprintf(buf, sizeof buf, "%s/%s", shared, rel);
-    return buf;
-}
-
 /** Read a whole file; NULL if it cannot be read. Caller frees. */
 static inline uint8_t *read_file(const char *path, size_t *len)
 {
@@ -85,7 +65,7 @@ static inline junqi_game *bundled_replay(const char *name)
 }
 
 /** The start position of record g (its setups), into *pos; false if it cannot start. */
-static inline bool start_position(const junqi_game *g, junqi_position *pos)
+static inline bool record_start(const junqi_game *g, junqi_position *pos)
 {
     junqi_replay r;
     if (!junqi_replay_start(&r, g, NULL, NULL))
@@ -126,6 +106,32 @@ static inline int for_each_replay(const char *dir, void (*fn)(const char *path, 
     }
     closedir(d);
     return n;
+}
+
+/** The bundled corpus: the replays of tests/data/perft/replays (30) and tests/data/qq (8). */
+#define BUNDLED_REPLAYS 38
+/** The corpus of ../shared/data/qq-replays. */
+#define SHARED_REPLAYS 298
+
+/**
+ * Call fn(path, name, ctx) for every real QQ replay of the corpus the tests
+ * walk: ../shared/data/qq-replays when it is next to the repository (a
+ * developer's checkout, SHARED_REPLAYS games), else the copies bundled in
+ * tests/ (BUNDLED_REPLAYS games), so that the suite needs nothing outside
+ * the repository and nothing is skipped. *shared says which; returns how
+ * many replays there were.
+ */
+static inline int for_each_corpus_replay(void (*fn)(const char *path, const char *name, void *ctx),
+                                         void *ctx, bool *shared)
+{
+    static char dir[4096];
+    struct stat st;
+    snprintf(dir, sizeof dir, "%s/../shared/data/qq-replays", JUNQI_SOURCE_DIR);
+    *shared = stat(dir, &st) == 0;
+    if (*shared)
+        return for_each_replay(dir, fn, ctx);
+    int n = for_each_replay(source_path("tests/data/perft/replays"), fn, ctx);
+    return n + for_each_replay(source_path("tests/data/qq"), fn, ctx);
 }
 
 #endif

@@ -229,13 +229,13 @@ int junqi_source_each(junqi_source *src, junqi_item_fn fn, void *ctx)
         junqi_input in;
         junqi_diags d;
         junqi_diags_init(&d);
-        int rc = junqi_source_next(src, &in, &d);
-        int item = rc == 0 ? JUNQI_EXIT_OK : fn(ctx, src, &in, &d, rc);
+        junqi_read_status rc = junqi_source_next(src, &in, &d);
+        int item = rc == JUNQI_READ_END ? JUNQI_EXIT_OK : fn(ctx, src, &in, &d, rc);
         junqi_diags_free(&d);
         junqi_input_free(&in);
         if (item > status)
             status = item;
-        if (rc == 0 || rc == -3 || status == JUNQI_EXIT_USAGE)
+        if (rc == JUNQI_READ_END || rc == JUNQI_READ_FAILED || status == JUNQI_EXIT_USAGE)
             break;
     }
     junqi_source_close(src);
@@ -248,12 +248,13 @@ typedef struct record_job {
     void *ctx;
 } record_job;
 
-static int each_record_item(void *ctx, const junqi_source *src, junqi_input *in, junqi_diags *d, int rc)
+static int each_record_item(void *ctx, const junqi_source *src, junqi_input *in, junqi_diags *d,
+                            junqi_read_status rc)
 {
     const record_job *job = ctx;
     (void)src;
     junqi_cli_print_diags(stderr, in->name ? in->name : "", d, JUNQI_FORMAT_TEXT);
-    if (rc == -3)
+    if (rc == JUNQI_READ_FAILED)
         return JUNQI_EXIT_IO;
     if (in->kind == JUNQI_INPUT_FORMATION) {
         fprintf(stderr, "%s: %s: a formation, not a game record\n", job->prog, in->name);
@@ -262,7 +263,7 @@ static int each_record_item(void *ctx, const junqi_source *src, junqi_input *in,
     if (in->kind != JUNQI_INPUT_RECORD)
         return JUNQI_EXIT_INVALID;
     int status = job->fn(job->ctx, in);
-    return rc == -1 && status < JUNQI_EXIT_INVALID ? JUNQI_EXIT_INVALID : status;
+    return rc == JUNQI_READ_BROKEN && status < JUNQI_EXIT_INVALID ? JUNQI_EXIT_INVALID : status;
 }
 
 int junqi_cli_each_record(const char *prog, junqi_source *src, int (*fn)(void *ctx, junqi_input *in),
@@ -291,29 +292,29 @@ void junqi_source_close(junqi_source *src)
     free(src);
 }
 
-static int next_qq_replay(junqi_source *src, junqi_input *in, junqi_diags *d)
+static junqi_read_status next_qq_replay(junqi_source *src, junqi_input *in, junqi_diags *d)
 {
     in->game = junqi_qq_read_replay(src->data, src->len, d);
     if (!in->game)
-        return -1;
+        return JUNQI_READ_BROKEN;
     in->kind = JUNQI_INPUT_RECORD;
-    return 1;
+    return JUNQI_READ_OK;
 }
 
-static int next_qq_formation(junqi_source *src, junqi_input *in, junqi_diags *d)
+static junqi_read_status next_qq_formation(junqi_source *src, junqi_input *in, junqi_diags *d)
 {
     if (!junqi_qq_read_formation(src->data, src->len, in->formation.setup, d))
-        return -1;
+        return JUNQI_READ_BROKEN;
     in->kind = JUNQI_INPUT_FORMATION;
     in->formation.loc = (junqi_loc){20, -1, -1, -1};
     for (int r = 0; r < 6; r++)
         for (int c = 0; c < 5; c++)
             in->formation.cell[r][c] = (junqi_loc){20 + r * 5 + c, -1, -1, -1};
-    return 1;
+    return JUNQI_READ_OK;
 }
 
 /* One position string per non-blank line. */
-static int next_position(junqi_source *src, junqi_input *in, junqi_diags *d)
+static junqi_read_status next_position(junqi_source *src, junqi_input *in, junqi_diags *d)
 {
     const char *text = (const char *)src->data;
     while (src->at < src->len) {
@@ -335,50 +336,50 @@ static int next_position(junqi_source *src, junqi_input *in, junqi_diags *d)
                 d->items[i].loc.line = (int)line;
                 d->items[i].source_line = strndup(text + start, n);
             }
-            return -1;
+            return JUNQI_READ_BROKEN;
         }
         in->game = junqi_game_new(pos.board->kind);
         if (!in->game || !(in->game->start = malloc(sizeof pos))) {
-            junqi_diags_add(d, JUNQI_SEV_ERROR, "out-of-memory", -1, JUNQI_NOWHERE, "out of memory");
-            return -1;
+            junqi_diags_add(d, JUNQI_CODE_OUT_OF_MEMORY, -1, JUNQI_NOWHERE, "out of memory");
+            return JUNQI_READ_FAILED;
         }
         *in->game->start = pos;
         in->game->rules = pos.rules;
         for (int s = 0; s < JUNQI_SEATS; s++)
             in->game->seat[s].present = (pos.present & JUNQI_SEAT_BIT(s)) != 0;
         in->kind = JUNQI_INPUT_RECORD;
-        return 1;
+        return JUNQI_READ_OK;
     }
-    return 0;
+    return JUNQI_READ_END;
 }
 
-static int next_yaml(junqi_source *src, junqi_input *in, junqi_diags *d)
+static junqi_read_status next_yaml(junqi_source *src, junqi_input *in, junqi_diags *d)
 {
     if (!src->done) {
         src->done = true;
         if (!junqi_formation_read_yaml(src->data, src->len, &src->formations, d) && src->formations.n == 0)
-            return -1;
+            return JUNQI_READ_BROKEN;
     }
     if (src->next_formation >= src->formations.n)
-        return 0;
+        return JUNQI_READ_END;
     junqi_formation *f = &src->formations.items[src->next_formation++];
     in->formation = *f;
     f->name = NULL; /* moved */
     in->kind = JUNQI_INPUT_FORMATION;
-    return 1;
+    return JUNQI_READ_OK;
 }
 
-int junqi_source_next(junqi_source *src, junqi_input *in, junqi_diags *d)
+junqi_read_status junqi_source_next(junqi_source *src, junqi_input *in, junqi_diags *d)
 {
     memset(in, 0, sizeof *in);
     if (!(in->name = strdup(src->name))) {
-        junqi_diags_add(d, JUNQI_SEV_ERROR, "out-of-memory", -1, JUNQI_NOWHERE, "out of memory");
-        return -1;
+        junqi_diags_add(d, JUNQI_CODE_OUT_OF_MEMORY, -1, JUNQI_NOWHERE, "out of memory");
+        return JUNQI_READ_FAILED;
     }
     bool once = src->kind != SOURCE_JGN && src->kind != SOURCE_POSITIONS && src->kind != SOURCE_YAML;
     if (once && src->done)
-        return 0;
-    int rc;
+        return JUNQI_READ_END;
+    junqi_read_status rc;
     switch (src->kind) {
     case SOURCE_QQ_REPLAY: rc = next_qq_replay(src, in, d); break;
     case SOURCE_QQ_FORMATION: rc = next_qq_formation(src, in, d); break;
@@ -386,10 +387,10 @@ int junqi_source_next(junqi_source *src, junqi_input *in, junqi_diags *d)
     case SOURCE_POSITIONS: rc = next_position(src, in, d); break;
     case SOURCE_YAML: rc = next_yaml(src, in, d); break;
     default:
-        junqi_diags_add(d, JUNQI_SEV_ERROR, "unknown-format", -1, JUNQI_NOWHERE,
+        junqi_diags_add(d, JUNQI_CODE_UNKNOWN_FORMAT, -1, JUNQI_NOWHERE,
                         "not a format junqi reads: QQ replays (.jgs/.jqs) and formations (.jql), JGN "
                         "records, position strings and YAML formations are recognised by content");
-        rc = -1;
+        rc = JUNQI_READ_BROKEN;
     }
     if (once)
         src->done = true;
@@ -414,11 +415,11 @@ static int load_first(junqi_source *src, junqi_input *in, junqi_diags *d)
 {
     if (!src)
         return JUNQI_EXIT_IO;
-    int rc = junqi_source_next(src, in, d);
-    if (rc == 0)
-        junqi_diags_add(d, JUNQI_SEV_ERROR, "empty", -1, JUNQI_NOWHERE, "the input holds no record");
+    junqi_read_status rc = junqi_source_next(src, in, d);
+    if (rc == JUNQI_READ_END)
+        junqi_diags_add(d, JUNQI_CODE_EMPTY, -1, JUNQI_NOWHERE, "the input holds no record");
     junqi_source_close(src);
-    return rc == 1 ? JUNQI_EXIT_OK : rc == -3 ? JUNQI_EXIT_IO : JUNQI_EXIT_INVALID;
+    return rc == JUNQI_READ_OK ? JUNQI_EXIT_OK : rc == JUNQI_READ_FAILED ? JUNQI_EXIT_IO : JUNQI_EXIT_INVALID;
 }
 
 int junqi_cli_load(const char *prog, const char *path, junqi_input *in, junqi_diags *d)
@@ -507,7 +508,7 @@ void junqi_cli_print_diags(FILE *out, const char *file, const junqi_diags *d, ju
         junqi_json_key(&j, "severity");
         junqi_json_string(&j, junqi_severity_name(g->severity));
         junqi_json_key(&j, "code");
-        junqi_json_string(&j, g->code);
+        junqi_json_string(&j, junqi_code_name(g->code));
         junqi_json_key(&j, "message");
         junqi_json_string(&j, g->message);
         junqi_json_key(&j, "move");

@@ -16,13 +16,15 @@
 #include "formation.h"
 #include "game.h"
 #include "json.h"
+#include "version.h"
 
 /** Exit statuses (cli.md "Exit status"). */
 enum {
     JUNQI_EXIT_OK = 0,      /**< success, all inputs valid */
     JUNQI_EXIT_INVALID = 1, /**< some input is invalid */
     JUNQI_EXIT_USAGE = 2,   /**< usage error */
-    JUNQI_EXIT_IO = 3       /**< a file could not be read or written */
+    JUNQI_EXIT_IO = 3,      /**< a file could not be read or written */
+    JUNQI_OPTIONS_GO_ON = -1 /**< not an exit status: an option parser's "read, go on" */
 };
 
 /** How results are printed (`--format`). */
@@ -82,12 +84,13 @@ junqi_source *junqi_source_open(const char *prog, const char *path, unsigned fla
 junqi_source *junqi_source_string(const char *prog, const char *text);
 
 /**
- * The next input item. Returns 1 with *in filled (free it with
- * junqi_input_free()), 0 at the end, -1 when an item was broken (its
- * problems are in d; *in may still hold a record read leniently), or -3 when
- * the input could not be read (message on stderr).
+ * The next input item. Returns JUNQI_READ_OK with *in filled (free it with
+ * junqi_input_free()), JUNQI_READ_END at the end, JUNQI_READ_BROKEN when an
+ * item was broken (its problems are in d; *in may still hold a record read
+ * leniently), or JUNQI_READ_FAILED when the input cannot be read on (the
+ * problem is in d).
  */
-int junqi_source_next(junqi_source *src, junqi_input *in, junqi_diags *d);
+junqi_read_status junqi_source_next(junqi_source *src, junqi_input *in, junqi_diags *d);
 
 /**
  * Give the diagnostics from index `from` on the lines of the source's text
@@ -97,11 +100,11 @@ void junqi_source_attach_lines(const junqi_source *src, junqi_diags *d, size_t f
 
 /**
  * What a tool does with one item of a source: `rc` is junqi_source_next()'s
- * result for it (1, -1 or -3), d its diagnostics so far. Returns the item's
- * exit status.
+ * result for it (never JUNQI_READ_END), d its diagnostics so far. Returns
+ * the item's exit status.
  */
 typedef int (*junqi_item_fn)(void *ctx, const junqi_source *src, junqi_input *in, junqi_diags *d,
-                             int rc);
+                             junqi_read_status rc);
 
 /**
  * Run fn on every item of src, then close src (NULL: returns JUNQI_EXIT_IO,
@@ -183,10 +186,7 @@ bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output 
  */
 bool junqi_cli_output_close(const char *prog, junqi_cli_output *o, bool commit);
 
-/** The version string printed by --version. */
-#define JUNQI_VERSION "0.1.0"
-
-/** Print "PROG (junqi) VERSION" to stdout. Returns JUNQI_EXIT_OK. */
+/** Print "PROG (junqi) VERSION" (JUNQI_VERSION, version.h) to stdout. Returns JUNQI_EXIT_OK. */
 int junqi_cli_version(const char *prog);
 
 #endif

@@ -18,10 +18,12 @@
 #include "analysis.h"
 #include "annotate.h"
 #include "cli.h"
+#include "engine.h"
 #include "gamejson.h"
 #include "graph.h"
 #include "jgn.h"
 #include "perft.h"
+#include "play.h"
 #include "posnote.h"
 #include "replay.h"
 
@@ -30,7 +32,7 @@
 
 static const char *prog = "junqi-analyze";
 
-typedef enum mode { MODE_ANNOTATE, MODE_PERFT, MODE_GO, MODE_BENCH } mode;
+typedef enum mode { MODE_ANNOTATE, MODE_PERFT, MODE_GO, MODE_BENCH, MODE_ENGINE } mode;
 
 typedef struct options {
     mode mode;
@@ -44,6 +46,7 @@ typedef struct options {
     long threads;
     int view;      /* a junqi_view_mode, or -1: the record's default */
     long samples;  /* 0: the default */
+    const junqi_level *level; /* --level, or NULL: normal */
     long seed;
     const char *output;     /* -o */
     const char *graph;      /* --graph */
@@ -58,6 +61,7 @@ static void usage(void)
            "       %s --go [--ply N] [OPTIONS] [FILE]\n"
            "       %s --bench [--depth D] [--threads N] [--format text|json]\n"
            "       %s --perft D [--ply N] [--divide] [OPTIONS] [FILE]\n"
+           "       %s --engine [--level L] [--threads N] [--samples K] [--seed S]\n"
            "Annotate games (JGN, QQ replays: every move judged, mistakes marked with the\n"
            "better move and its line, a summary per seat) as JGN or JSON; or search one\n"
            "position for the best move, benchmark the search, or count move sequences.\n"
@@ -69,8 +73,12 @@ static void usage(void)
            "  --only-seat SEAT    annotate that seat's moves only\n"
            "  --lenient           read broken JGN games as far as they go\n"
            "  --go                print the engine's move, evaluation, win probability and line\n"
+           "  --engine            speak the engine protocol on standard input and output\n"
+           "                      (docs/protocol.md); the options give its start values\n"
            "  --ply N             the position after N moves (default: the end)\n"
            "  --position STRING   a position in the one-line notation instead of FILE\n"
+           "  --level LEVEL       --go: play at easy, normal (default) or expert: a node\n"
+           "                      budget and a style (docs/protocol.md); easy errs on purpose\n"
            "  --depth D           search D plies deep\n"
            "  --nodes N           stop each search after about N nodes\n"
            "  --movetime MS       stop each search after MS milliseconds (varies by machine)\n"
@@ -98,7 +106,7 @@ static void usage(void)
            "Evaluations are centi-material (100 = a lieutenant) and win probabilities, both\n"
            "for the team to move. Exit status: 0 success, 1 invalid input, 2 usage error,\n"
            "3 a file could not be read.\n",
-           prog, prog, prog, prog, JUNQI_DEFAULT_NODES, JUNQI_MAX_MULTIPV, JUNQI_MAX_SAMPLES,
+           prog, prog, prog, prog, prog, JUNQI_DEFAULT_NODES, JUNQI_MAX_MULTIPV, JUNQI_MAX_SAMPLES,
            JUNQI_DEFAULT_SAMPLES, junqi_rules_names());
 }
 
@@ -200,11 +208,6 @@ static void print_perft(const options *opt, junqi_position *pos)
 
 /* ---- go ----------------------------------------------------------------- */
 
-static junqi_view_mode default_view(const junqi_game *g)
-{
-    return g->info == JUNQI_OPEN && g->view == JUNQI_NO_SEAT ? JUNQI_VIEW_ALL : JUNQI_VIEW_MOVER;
-}
-
 static void print_moves_text(const junqi_board *b, const junqi_move *pv, int n)
 {
     char name[8];
@@ -221,6 +224,14 @@ static void json_moves(junqi_json *j, const junqi_board *b, const junqi_move *pv
     junqi_json_end_array(j);
 }
 
+/* The line of the move chosen: its line's pv, or the move alone (a level's
+ * deliberate move outside the lines), or nothing. */
+static int chosen_pv(const junqi_play_result *r, const junqi_move **pv)
+{
+    *pv = r->line >= 0 ? r->analysis.lines[r->line].pv : &r->move;
+    return r->line >= 0 ? r->analysis.lines[r->line].pv_len : r->move.from != JUNQI_NO_POINT;
+}
+
 /* "north-south won (flag captured)", "a draw (no-combat draw)", …: a finished game. */
 static const char *describe_result(const junqi_result *r, unsigned present, char *buf, size_t len)
 {
@@ -232,17 +243,19 @@ static const char *describe_result(const junqi_result *r, unsigned present, char
     return buf;
 }
 
-static void print_go_json(const junqi_analysis *a, junqi_view_mode view, const junqi_position *pos)
+static void print_go_json(const junqi_play_result *r, const junqi_level *level, const junqi_position *pos)
 {
     const junqi_board *b = pos->board;
     char name[8];
-    bool has_move = a->status == JUNQI_SEARCH_OK && a->nlines > 0;
+    const junqi_analysis *a = &r->analysis;
+    const junqi_move *pv;
+    int pv_len = chosen_pv(r, &pv);
     bool over = a->status == JUNQI_SEARCH_GAME_OVER;
     junqi_json j;
     junqi_json_init(&j, stdout);
     junqi_json_begin_object(&j);
     junqi_json_key(&j, "bestmove");
-    junqi_json_string(&j, has_move ? junqi_move_name(b, a->lines[0].move, name) : NULL);
+    junqi_json_string(&j, pv_len ? junqi_move_name(b, r->move, name) : NULL);
     junqi_json_key(&j, "result"); /* null while the game goes on */
     junqi_json_string(&j, over ? junqi_result_text(&a->result, pos->present) : NULL);
     junqi_json_key(&j, "reason");
@@ -259,7 +272,7 @@ static void print_go_json(const junqi_analysis *a, junqi_view_mode view, const j
     else
         junqi_json_number(&j, a->winprob, 3);
     junqi_json_key(&j, "pv");
-    json_moves(&j, b, a->lines[0].pv, has_move ? a->lines[0].pv_len : 0);
+    json_moves(&j, b, pv, pv_len);
     junqi_json_key(&j, "depth");
     junqi_json_int(&j, a->depth);
     junqi_json_key(&j, "nodes");
@@ -267,7 +280,9 @@ static void print_go_json(const junqi_analysis *a, junqi_view_mode view, const j
     junqi_json_key(&j, "to_move");
     junqi_json_string(&j, a->to_move < JUNQI_SEATS ? junqi_seat_name(a->to_move) : NULL);
     junqi_json_key(&j, "view");
-    junqi_json_string(&j, view == JUNQI_VIEW_ALL ? "all" : "mover");
+    junqi_json_string(&j, r->view == JUNQI_VIEW_ALL ? "all" : "mover");
+    junqi_json_key(&j, "level");
+    junqi_json_string(&j, level->name);
     junqi_json_key(&j, "samples");
     junqi_json_int(&j, a->samples);
     junqi_json_key(&j, "spread");
@@ -293,20 +308,23 @@ static void print_go_json(const junqi_analysis *a, junqi_view_mode view, const j
     putchar('\n');
 }
 
-static void print_go_text(const junqi_analysis *a, junqi_view_mode view, const junqi_position *pos)
+static void print_go_text(const junqi_play_result *r, const junqi_level *level, const junqi_position *pos)
 {
     const junqi_board *b = pos->board;
     char name[8], result[96];
-    if (a->status == JUNQI_SEARCH_GAME_OVER) {
+    const junqi_analysis *a = &r->analysis;
+    const junqi_move *pv;
+    int pv_len = chosen_pv(r, &pv);
+    if (a->status == JUNQI_SEARCH_GAME_OVER || !pv_len) {
         printf("bestmove (none)\nthe game is over: %s\n",
                describe_result(&a->result, pos->present, result, sizeof result));
         return;
     }
-    printf("bestmove %s\n", junqi_move_name(b, a->lines[0].move, name));
+    printf("bestmove %s\n", junqi_move_name(b, r->move, name));
     printf("eval %.0f\nwinprob %.3f\npv", a->eval, a->winprob);
-    print_moves_text(b, a->lines[0].pv, a->lines[0].pv_len);
-    printf("\ndepth %d\nnodes %llu\n", a->depth, (unsigned long long)a->nodes);
-    if (view == JUNQI_VIEW_MOVER)
+    print_moves_text(b, pv, pv_len);
+    printf("\ndepth %d\nnodes %llu\nlevel %s\n", a->depth, (unsigned long long)a->nodes, level->name);
+    if (r->view == JUNQI_VIEW_MOVER)
         printf("samples %d\nspread %.1f\n", a->samples, a->spread);
     for (int i = 0; a->nlines > 1 && i < a->nlines; i++) {
         printf("multipv %d %s eval %.0f winprob %.3f votes %d pv", i + 1,
@@ -319,32 +337,25 @@ static void print_go_text(const junqi_analysis *a, junqi_view_mode view, const j
 
 static int run_go(const options *opt, const located *loc)
 {
-    const junqi_game *g = loc->in.game;
-    const junqi_position *pos = &loc->r.pos;
-    junqi_view_mode view = opt->view >= 0 ? (junqi_view_mode)opt->view : default_view(g);
-    junqi_analysis_request req = {pos, NULL, view, (int)opt->samples, (uint64_t)opt->seed,
-                                  opt->limits, {JUNQI_NO_POINT, JUNQI_NO_POINT}};
-    static junqi_infer inf;
-    if (view == JUNQI_VIEW_MOVER && !junqi_position_over(pos)) {
-        junqi_infer_replay(&inf, g, opt->rules, loc->ply, pos->to_move, g->info, NULL);
-        junqi_infer_solve(&inf, false);
-        req.infer = &inf;
-    }
-    static junqi_analysis a;
-    if (!junqi_analyze_many(&req, 1, (int)opt->threads, &a)) {
+    junqi_play_request req = {loc->in.game, &loc->r.pos, loc->ply, opt->rules, opt->level,
+                              opt->view, (int)opt->samples, (uint64_t)opt->seed, opt->limits,
+                              (int)opt->threads};
+    static junqi_play_result r;
+    if (!junqi_play(&req, &r)) {
         fprintf(stderr, "%s: out of memory\n", prog);
         return JUNQI_EXIT_IO;
     }
-    if (a.status == JUNQI_SEARCH_HIDDEN) {
+    if (r.analysis.status == JUNQI_SEARCH_HIDDEN) {
         fprintf(stderr, "%s: %s: %s\n", prog, loc->in.name,
-                view == JUNQI_VIEW_ALL ? "the record does not show every piece: use --view mover"
-                                       : "no assignment of the hidden pieces agrees with the record");
+                r.view == JUNQI_VIEW_ALL ? "the record does not show every piece: use --view mover"
+                                         : "no assignment of the hidden pieces agrees with the record");
         return JUNQI_EXIT_INVALID;
     }
+    const junqi_level *level = opt->level ? opt->level : junqi_level_default();
     if (opt->format == JUNQI_FORMAT_JSON)
-        print_go_json(&a, view, pos);
+        print_go_json(&r, level, &loc->r.pos);
     else
-        print_go_text(&a, view, pos);
+        print_go_text(&r, level, &loc->r.pos);
     return JUNQI_EXIT_OK;
 }
 
@@ -651,6 +662,23 @@ static int run_annotate(const options *opt, int argc, char **argv, int first)
     return status;
 }
 
+/* ---- engine protocol ------------------------------------------------------ */
+
+static int run_engine(const options *opt)
+{
+    junqi_engine_options o = junqi_engine_defaults();
+    o.threads = (int)opt->threads;
+    if (opt->level)
+        o.level = opt->level;
+    o.nodes = opt->limits.nodes;
+    o.samples = (int)opt->samples;
+    o.view = opt->view;
+    o.seed = (uint64_t)opt->seed;
+    if (opt->limits.multipv)
+        o.multipv = opt->limits.multipv;
+    return junqi_engine_run(prog, stdin, stdout, &o);
+}
+
 /* ---- options ------------------------------------------------------------ */
 
 /* "A,B,C": three increasing losses in (0, 1]. */
@@ -734,6 +762,10 @@ static int parse_option(options *opt, int c, const char *arg)
             return junqi_cli_usage(prog, "--thresholds takes three increasing win-probability losses "
                                          "between 0 and 1, e.g. 0.10,0.20,0.30, not '%s'", arg);
         return JUNQI_EXIT_OK;
+    case 'l':
+        if (!(opt->level = junqi_level_get(arg)))
+            return junqi_cli_usage(prog, "--level takes %s, not '%s'", junqi_level_names(), arg);
+        return JUNQI_EXIT_OK;
     case 'r':
         if (!(opt->rules = junqi_rules_get(arg)))
             return junqi_cli_usage(prog, "unknown rule set '%s' (known: %s)", arg, junqi_rules_names());
@@ -757,8 +789,13 @@ static int finish_options(options *opt, int ninputs)
         return junqi_cli_usage(prog, "--position and FILE exclude each other");
     if (opt->mode == MODE_BENCH && (ninputs > 0 || opt->position))
         return junqi_cli_usage(prog, "--bench uses built-in positions: no input");
-    if (!opt->limits.depth && !opt->limits.nodes && !opt->limits.movetime &&
-        (opt->mode == MODE_GO || opt->mode == MODE_ANNOTATE))
+    if (opt->level && opt->mode != MODE_GO && opt->mode != MODE_ENGINE)
+        return junqi_cli_usage(prog, "--level belongs to --go and --engine");
+    if (opt->mode == MODE_ENGINE && (ninputs > 0 || opt->position || opt->ply >= 0 || opt->limits.depth ||
+                                     opt->limits.movetime || opt->format != JUNQI_FORMAT_TEXT))
+        return junqi_cli_usage(prog, "--engine reads its commands from standard input: no input, --ply, "
+                                     "--position, --depth, --movetime or --format");
+    if (!opt->limits.depth && !opt->limits.nodes && !opt->limits.movetime && opt->mode == MODE_ANNOTATE)
         opt->limits.nodes = JUNQI_DEFAULT_NODES;
     return JUNQI_EXIT_OK;
 }
@@ -776,6 +813,7 @@ int main(int argc, char **argv)
         {"format", required_argument, NULL, 'f'}, {"rules", required_argument, NULL, 'r'},
         {"graph", required_argument, NULL, 'G'}, {"thresholds", required_argument, NULL, 'H'},
         {"only-seat", required_argument, NULL, 'S'}, {"lenient", no_argument, NULL, 'L'},
+        {"level", required_argument, NULL, 'l'}, {"engine", no_argument, NULL, 'e'},
         {"help", no_argument, NULL, 'h'},        {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
@@ -788,6 +826,7 @@ int main(int argc, char **argv)
         switch (c) {
         case 'g': opt.mode = MODE_GO; break;
         case 'b': opt.mode = MODE_BENCH; break;
+        case 'e': opt.mode = MODE_ENGINE; break;
         case 'd': opt.divide = true; break;
         case 'P': opt.position = optarg; break;
         case 'h': usage(); return JUNQI_EXIT_OK;
@@ -802,7 +841,9 @@ int main(int argc, char **argv)
     int rc = finish_options(&opt, argc - optind);
     if (rc != JUNQI_EXIT_OK)
         return rc;
-    if (opt.mode == MODE_ANNOTATE) {
+    if (opt.mode == MODE_ENGINE) {
+        rc = run_engine(&opt);
+    } else if (opt.mode == MODE_ANNOTATE) {
         rc = run_annotate(&opt, argc, argv, optind);
     } else if (opt.mode == MODE_BENCH) {
         rc = run_bench(&opt);

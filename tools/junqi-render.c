@@ -54,8 +54,8 @@ typedef struct source {
     const junqi_game *game;   /* the record */
     junqi_replay replay;      /* the replay, at the ply last asked for */
     size_t moves;             /* moves available: plies 0 .. moves */
-    junqi_annotations given;  /* --arrow and --mark, on the source's board */
-    junqi_annotations notes;  /* the last scene's: given, then its comments' */
+    junqi_notes given;  /* --arrow and --mark, on the source's board */
+    junqi_notes notes;  /* the last scene's: given, then its comments' */
     char eval[128];           /* the last scene's [%eval ...], or "" */
     junqi_position shown;     /* the last scene's position, as the viewing seat sees it */
     int inferring;            /* --infer: the seat whose inference labels hidden pieces, or
@@ -131,15 +131,15 @@ static bool gather_notes(source *src, size_t ply)
     src->notes.n = 0;
     src->eval[0] = 0;
     for (size_t i = 0; i < src->given.n; i++)
-        if (!junqi_annotations_add(&src->notes, src->given.items[i].from, src->given.items[i].to,
+        if (!junqi_notes_add(&src->notes, src->given.items[i].from, src->given.items[i].to,
                                    src->given.items[i].has_colour ? &src->given.items[i].colour
                                                                   : NULL))
             return false;
     for (size_t i = 0; i < line->ncomments; i++) {
         const junqi_comment *c = &line->comments[i];
         if (c->before >= lo && c->before <= hi &&
-            !junqi_annotations_from_comment(&src->notes, source_board(src), c->text, src->eval,
-                                            sizeof src->eval))
+            !junqi_notes_from_comment(&src->notes, source_board(src), c->text, src->eval,
+                                      sizeof src->eval))
             return false;
     }
     return true;
@@ -272,7 +272,7 @@ static int add_annotations(source *src, const options *opt)
     for (int i = 0; i < opt->narrows + opt->nmarks; i++) {
         bool arrow = i < opt->narrows;
         const char *text = arrow ? opt->arrows[i] : opt->marks[i - opt->narrows];
-        if (!junqi_annotations_parse(&src->given, b, text, arrow, err, sizeof err))
+        if (!junqi_notes_parse(&src->given, b, text, arrow, err, sizeof err))
             return junqi_cli_usage(prog, "%s %s: %s", arrow ? "--arrow" : "--mark", text, err);
     }
     return JUNQI_EXIT_OK;
@@ -329,8 +329,8 @@ static int render_input(options *opt, const char *path)
         source src = {.game = in.game, .moves = junqi_game_moves(in.game)};
         junqi_replay_start(&src.replay, in.game, opt->rules, NULL);
         rc = render_source(&src, opt, in.name);
-        junqi_annotations_free(&src.given);
-        junqi_annotations_free(&src.notes);
+        junqi_notes_free(&src.given);
+        junqi_notes_free(&src.notes);
     }
     junqi_diags_free(&d);
     junqi_input_free(&in);
@@ -375,7 +375,7 @@ static bool push(const char **list, int *n, const char *value)
     return true;
 }
 
-/* Parse one option (getopt code c, argument arg). Returns -1 to go on, else an exit status. */
+/* Parse one option (getopt code c, argument arg). Returns JUNQI_OPTIONS_GO_ON, or an exit status. */
 static int parse_option(options *opt, int c, const char *arg)
 {
     long n;
@@ -443,7 +443,7 @@ static int parse_option(options *opt, int c, const char *arg)
     case 'h': usage(); return JUNQI_EXIT_OK;
     case 'V': return junqi_cli_version(prog);
     }
-    return -1;
+    return JUNQI_OPTIONS_GO_ON;
 }
 
 int main(int argc, char **argv)
@@ -471,7 +471,7 @@ int main(int argc, char **argv)
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
         int rc = c == '?' || c == ':' ? junqi_cli_bad_option(prog, argv) : parse_option(&opt, c, optarg);
-        if (rc >= 0)
+        if (rc != JUNQI_OPTIONS_GO_ON)
             return rc;
     }
     if (opt.position && argc > optind)

@@ -216,7 +216,7 @@ static int start_record(const options *opt, FILE *out)
         junqi_diags_init(&d);
         int rc = junqi_cli_load(prog, opt->setup[s], &in, &d);
         if (rc == JUNQI_EXIT_OK && in.kind != JUNQI_INPUT_FORMATION) {
-            junqi_diags_add(&d, JUNQI_SEV_ERROR, "not-a-formation", -1, JUNQI_NOWHERE, "not a formation");
+            junqi_diags_add(&d, JUNQI_CODE_NOT_A_FORMATION, -1, JUNQI_NOWHERE, "not a formation");
             rc = JUNQI_EXIT_INVALID;
         }
         if (rc == JUNQI_EXIT_OK)
@@ -364,12 +364,12 @@ static int parse_options(int argc, char **argv, options *opt)
                 return junqi_cli_usage(prog, "--seed takes a number, not '%s'", optarg);
             break;
         case 'o': opt->output = optarg; break;
-        case OPT_HELP: usage(); return -1;
-        case OPT_VERSION: junqi_cli_version(prog); return -1;
+        case OPT_HELP: usage(); return JUNQI_EXIT_OK;
+        case OPT_VERSION: return junqi_cli_version(prog);
         default: return junqi_cli_bad_option(prog, argv);
         }
     }
-    return JUNQI_EXIT_OK;
+    return JUNQI_OPTIONS_GO_ON;
 }
 
 /* Options that exclude each other. */
@@ -397,8 +397,8 @@ int main(int argc, char **argv)
     options opt = {OUT_TEXT, CONVERT_NONE, -1, false, JUNQI_NO_SEAT, JUNQI_NAMES_ZH, NULL, NULL, NULL,
                    -1, 0, false, JUNQI_FOUR_PLAYER, {NULL}, false, 0};
     int rc = parse_options(argc, argv, &opt);
-    if (rc != JUNQI_EXIT_OK)
-        return rc < 0 ? JUNQI_EXIT_OK : rc;
+    if (rc != JUNQI_OPTIONS_GO_ON)
+        return rc;
     int nfiles = argc - optind;
     if ((rc = check_options(&opt, nfiles)) != JUNQI_EXIT_OK)
         return rc;

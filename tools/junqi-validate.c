@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "position_out.h"
 #include "replay.h"
+#include "score.h"
 
 static const char *prog = "junqi-validate";
 
@@ -32,6 +33,7 @@ static void usage(void)
            "  --format text|json  diagnostics as text (default) or JSON Lines\n"
            "  --rules NAME        rule set: %s (default: the record's)\n"
            "  --lenient           read broken JGN games as far as they go, checking that part\n"
+           "  --list-codes        list every diagnostic code: name, severity, meaning\n"
            "  -q, --quiet         print nothing; the exit status tells\n"
            "  --help, --version   this help, the version\n\n"
            "Exit status: 0 all inputs valid, 1 some input invalid, 2 usage error,\n"
@@ -43,16 +45,36 @@ static void print_result(const junqi_position *pos)
 {
     const char *reason = junqi_reason_name((junqi_reason)pos->result.reason);
     switch (pos->result.status) {
-    case JUNQI_DECIDED: printf(", %s won (%s)\n", junqi_result_winner(pos), reason); break;
-    case JUNQI_DRAWN: printf(", draw (%s)\n", reason); break;
+    case JUNQI_DECIDED: printf(", %s won (%s)", junqi_result_winner(pos), reason); break;
+    case JUNQI_DRAWN: printf(", draw (%s)", reason); break;
     case JUNQI_UNDECIDED:
         if (pos->result.reason == JUNQI_REASON_UNKNOWN_CODE)
-            printf(", undecided (unknown end code %d)\n", pos->result.code);
+            printf(", undecided (unknown end code %d)", pos->result.code);
         else
-            printf(", undecided (%s)\n", reason);
+            printf(", undecided (%s)", reason);
         break;
-    default: printf(", unfinished\n");
+    default: printf(", unfinished");
     }
+    junqi_score sc;
+    char text[256];
+    if (junqi_score_position(pos, &sc) &&
+        junqi_score_describe(pos->rules->scoring, &sc, text, sizeof text) > 0)
+        printf("; %s", text);
+    putchar('\n');
+}
+
+/* A note for a surrender that the rule set's scoring does not allow (QQ: none in 20 moves). */
+static void note_early_surrender(const junqi_game *g, const junqi_rules *rules, junqi_diags *d)
+{
+    const junqi_scoring *s = rules->scoring;
+    int seat;
+    size_t moves;
+    long item = s ? junqi_score_early_surrender(s, g, &seat, &moves) : -1;
+    if (item >= 0)
+        junqi_diags_add(d, JUNQI_CODE_EARLY_SURRENDER, -1, g->main.items[item].loc,
+                        "%s surrendered after %zu moves: %s allows no surrender within the "
+                        "first %d moves", junqi_seat_name((junqi_seat)seat), moves, s->platform,
+                        s->surrender_moves);
 }
 
 static void print_summary(const junqi_input *in, const junqi_replay *r, const junqi_diags *d)
@@ -76,13 +98,40 @@ static void print_summary(const junqi_input *in, const junqi_replay *r, const ju
     }
 }
 
+/* --list-codes: the table of diag.h, as text columns or JSON Lines. */
+static int list_codes(junqi_cli_format format)
+{
+    for (int c = 0; c < JUNQI_CODE_COUNT; c++) {
+        const char *name = junqi_code_name((junqi_code)c);
+        const char *severity = junqi_severity_name(junqi_code_severity((junqi_code)c));
+        if (format == JUNQI_FORMAT_TEXT) {
+            printf("%-26s %-8s %s\n", name, severity, junqi_code_meaning((junqi_code)c));
+            continue;
+        }
+        junqi_json j;
+        junqi_json_init(&j, stdout);
+        junqi_json_begin_object(&j);
+        junqi_json_key(&j, "code");
+        junqi_json_string(&j, name);
+        junqi_json_key(&j, "severity");
+        junqi_json_string(&j, severity);
+        junqi_json_key(&j, "meaning");
+        junqi_json_string(&j, junqi_code_meaning((junqi_code)c));
+        junqi_json_end_object(&j);
+        putchar('\n');
+    }
+    return fflush(stdout) == 0 ? JUNQI_EXIT_OK : JUNQI_EXIT_IO;
+}
+
 /* Check one item of a source and print what was found. */
 static void check_item(const options *opt, const junqi_source *src, junqi_input *in, junqi_diags *d)
 {
     junqi_replay r;
     if (in->kind == JUNQI_INPUT_RECORD) {
-        if (junqi_replay_start(&r, in->game, opt->rules, d))
+        if (junqi_replay_start(&r, in->game, opt->rules, d)) {
             junqi_replay_run(&r);
+            note_early_surrender(in->game, r.pos.rules, d);
+        }
     } else if (in->kind == JUNQI_INPUT_FORMATION) {
         junqi_formation_check(&in->formation, in->formation.name, d);
     }
@@ -94,10 +143,11 @@ static void check_item(const options *opt, const junqi_source *src, junqi_input 
         print_summary(in, &r, d);
 }
 
-static int validate_item(void *ctx, const junqi_source *src, junqi_input *in, junqi_diags *d, int rc)
+static int validate_item(void *ctx, const junqi_source *src, junqi_input *in, junqi_diags *d,
+                         junqi_read_status rc)
 {
     check_item(ctx, src, in, d);
-    return rc == -3 ? JUNQI_EXIT_IO : d->errors ? JUNQI_EXIT_INVALID : JUNQI_EXIT_OK;
+    return rc == JUNQI_READ_FAILED ? JUNQI_EXIT_IO : d->errors ? JUNQI_EXIT_INVALID : JUNQI_EXIT_OK;
 }
 
 /* Validate every item of a source; returns the exit status. */
@@ -108,12 +158,14 @@ static int validate(const options *opt, junqi_source *src)
 
 int main(int argc, char **argv)
 {
-    enum { OPT_FORMAT = 256, OPT_RULES, OPT_POSITION, OPT_LENIENT, OPT_HELP, OPT_VERSION };
+    enum { OPT_FORMAT = 256, OPT_RULES, OPT_POSITION, OPT_LENIENT, OPT_LIST_CODES, OPT_HELP,
+           OPT_VERSION };
     static const struct option longopts[] = {
         {"format", required_argument, NULL, OPT_FORMAT},
         {"rules", required_argument, NULL, OPT_RULES},
         {"position", required_argument, NULL, OPT_POSITION},
         {"lenient", no_argument, NULL, OPT_LENIENT},
+        {"list-codes", no_argument, NULL, OPT_LIST_CODES},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, OPT_HELP},
         {"version", no_argument, NULL, OPT_VERSION},
@@ -121,6 +173,7 @@ int main(int argc, char **argv)
     };
     options opt = {JUNQI_FORMAT_TEXT, false, 0, NULL};
     const char *position = NULL;
+    bool codes = false;
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "q", longopts, NULL)) != -1) {
@@ -136,6 +189,7 @@ int main(int argc, char **argv)
             break;
         case OPT_POSITION: position = optarg; break;
         case OPT_LENIENT: opt.source_flags |= JUNQI_SOURCE_LENIENT; break;
+        case OPT_LIST_CODES: codes = true; break;
         case 'q': opt.quiet = true; break;
         case OPT_HELP: usage(); return JUNQI_EXIT_OK;
         case OPT_VERSION: return junqi_cli_version(prog);
@@ -144,6 +198,10 @@ int main(int argc, char **argv)
     }
     if (position && optind < argc)
         return junqi_cli_usage(prog, "--position and FILE exclude each other");
+    if (codes && (position || optind < argc))
+        return junqi_cli_usage(prog, "--list-codes reads no input");
+    if (codes)
+        return list_codes(opt.format);
     int status;
     if (position) {
         status = validate(&opt, junqi_source_string(prog, position));

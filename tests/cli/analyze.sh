@@ -9,7 +9,8 @@
 #     --view mover samples;
 #   - with --view all --depth 2, a position where the mover captured a flag
 #     in the real game gets a flag capture (the same move here);
-#   - --multipv 3 lists three different moves; --bench prints a node count
+#   - --multipv 3 lists three different moves; --bench gives the pinned
+#     bench signature (its node count)
 #     that does not change between runs;
 #   - a finished game (and a finished --position) is "the game is over" with
 #     its result, exit 0; one seat's view record keeps its assignments after a
@@ -78,12 +79,14 @@ moves=$("$A" --go --ply 30 --view all --depth 2 --multipv 3 --format json "$R/jg
     jq -r '[.multipv[].move] | unique | length')
 expect "--multipv 3: three different moves" 3 "$moves"
 
-# bench: a fixed node count
-b1=$("$A" --bench --depth 3 --format json | jq .nodes)
-b2=$("$A" --bench --depth 3 --threads 2 --format json | jq .nodes)
-expect "--bench: same node count with 1 and 2 threads" "$b1" "$b2"
-checks=$((checks + 1))
-[ "${b1:-0}" -gt 0 ] || fail "--bench: no node count"
+# bench: the signature, as engines pin theirs. The default --bench searches
+# fixed positions to a fixed depth, so its node count depends only on the
+# search and the evaluation, never on threads or the machine. A change to
+# either changes this number: update it in the same commit and give the new
+# signature in the commit message. (Measured with --threads 1; checked with 2.)
+BENCH_SIGNATURE=7044681
+expect "--bench --threads 2: the bench signature (node count)" "$BENCH_SIGNATURE" \
+    "$("$A" --bench --threads 2 --format json | jq .nodes)"
 
 # a finished game (issue 10, defect 1): the game is over, exit 0, never a
 # search of uninitialised samples nor a win probability

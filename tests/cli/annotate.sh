@@ -72,10 +72,8 @@ if command -v parallel >/dev/null; then
     cmp -s "$tmp/serial.jgn" "$tmp/parallel.jgn" || fail "GNU parallel output differs from the serial run"
     check
     [ "$(grep -c '^\[Annotator ' "$tmp/parallel.jgn")" -eq "$ngames" ] || fail "parallel: expected $ngames annotated games"
-elif [ "${CI:-}" = true ]; then
-    fail "GNU parallel is not installed (scripts/install-deps installs it)"
 else
-    echo "annotate.sh: SKIP: GNU parallel is not installed"
+    skip "GNU parallel is not installed (scripts/install-deps installs it): the parallel run is not checked"
 fi
 check
 "$bin/junqi-analyze" "${quick[@]}" --threads 2 < "$tmp/games.jgn" | cmp -s - "$tmp/serial.jgn" || fail "--threads 2 output differs from --threads 1"

@@ -13,8 +13,7 @@ bin=$JUNQI_BIN root=$JUNQI_ROOT
 check() { checks=$((checks + 1)); }
 
 # 1. QQ -> JGN: the same position (notation) at every ply
-replays=("$root"/tests/data/perft/replays/*.jgs)
-[ -d "$root/../shared/data/qq-replays" ] && replays=("$root"/../shared/data/qq-replays/*)
+replays=("${corpus[@]}")
 for f in "${replays[@]}"; do
     check
     "$bin/junqi-replay" --all --format pos "$f" > "$tmp/qq.pos" 2>"$tmp/err" || { fail "$f: replay failed"; continue; }

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # tests/cli/perft.sh - junqi-analyze --perft against the reference data of
-# ../shared/data/perft/four-player.jsonl (60 positions of the shared QQ
-# replays; see its README.md): for every line,
+# tests/data/perft/four-player.jsonl (60 positions of 30 real QQ replays,
+# copied from ../shared/data/perft; see tests/data/perft/README.md): for
+# every line,
 #   junqi-analyze --perft 2 --ply PLY --divide --format json FILE
 # must give depth 2, nodes == depth2, divide keys == legal (sorted), and
 # divide counts that add up to nodes; --perft 1 must give nodes == depth1.
@@ -11,21 +12,15 @@
 # `command -v jq` must succeed, otherwise this test fails at once.
 #
 # Environment (set by tests/run-tests): JUNQI_BIN = the directory of the
-# tools, JUNQI_ROOT = the repository root. Needs ../shared/data next to the
-# repository: prints a SKIP line and exits 0 when it is absent. Prints one
-# line per failed check (what was expected, what came) and a summary; exits 1
-# if any check failed.
+# tools, JUNQI_ROOT = the repository root. Prints one line per failed check
+# (what was expected, what came) and a summary; exits 1 if any check failed.
 set -u
 
 name=perft.sh
 . "$(dirname "$0")/lib"
 A=$JUNQI_BIN/junqi-analyze
-J=$SHARED/perft/four-player.jsonl
-
-if [ ! -f "$J" ] || [ ! -d "$SHARED/qq-replays" ]; then
-    echo "$name: SKIP: $SHARED (perft/four-player.jsonl, qq-replays) is absent"
-    exit 0
-fi
+DATA=$JUNQI_ROOT/tests/data/perft
+J=$DATA/four-player.jsonl
 need_jq
 if [ ! -x "$A" ]; then
     echo "$name: FAIL: $A is missing or not executable (run make)"
@@ -41,9 +36,9 @@ failures=0
 lines=0
 while IFS=$'\t' read -r file ply; do
     lines=$((lines + 1))
-    out2=$("$A" --perft 2 --ply "$ply" --divide --format json "$SHARED/qq-replays/$file" 2>&1)
+    out2=$("$A" --perft 2 --ply "$ply" --divide --format json "$DATA/replays/$file" 2>&1)
     rc2=$?
-    out1=$("$A" --perft 1 --ply "$ply" --format json "$SHARED/qq-replays/$file" 2>&1)
+    out1=$("$A" --perft 1 --ply "$ply" --format json "$DATA/replays/$file" 2>&1)
     rc1=$?
     printf '%s\n%s\n%s\n%s\n' "$rc2" "${out2//$'\n'/ }" "$rc1" "${out1//$'\n'/ }" >>"$tmp/results"
 done < <(jq -r '[.file, .ply] | @tsv' "$J")

@@ -11,7 +11,7 @@
 # tools, JUNQI_ROOT = the repository root. Prints one line per failed check
 # (what was expected, what came) and a summary; exits 1 if any check failed.
 # The local checks use the replays copied into tests/data/corrupt/; those on
-# ../shared/data are skipped (with a SKIP line) when it is absent.
+# tests/data (copies of ../shared/data) are real replays.
 set -u
 
 name=replay.sh
@@ -65,8 +65,9 @@ for spec in "0 north 100" "4 north 100" "12 north 93" "19 east 89" "20 west 69" 
         "$ply $to_move $count" "$(jq -r '"\(.ply) \(.to_move) \(.pieces | length)"' <<<"$out" 2>&1)"
 done
 run "$R" --ply 21 --format json "$C/jgs-002861.jgs"
+# (21 moves: within QQ's 40, so the winners score nothing and the losers lose 2 each)
 expect "jgs-002861.jgs at the end: eliminated, result" \
-    '["north","south"] {"winner":"east-west","draw":false,"reason":"surrender"}' \
+    '["north","south"] {"winner":"east-west","draw":false,"reason":"surrender","score":{"scoring":"qq","north":-2,"east":0,"south":-2,"west":0}}' \
     "$(jq -c '.eliminated, .result' <<<"$out" | paste -sd' ')"
 
 # --- --all --format json: one line per ply, 0 .. moves ---------------------
@@ -135,41 +136,38 @@ expect "junqi-replay -o NO-SUCH-DIR/x.json: exit status" 3 "$rc"
 expect "junqi-replay -o: files left in the output directory" "old.json pos.json" \
     "$(find "$d" -mindepth 1 -printf '%f\n' | sort | paste -sd' ')"
 
-# --- the shared real replays (../shared/data) -------------------------------
-J=$SHARED/perft/four-player.jsonl
-if [ -f "$J" ] && [ -d "$SHARED/qq-replays" ]; then
-    # to_move at each ply of four-player.jsonl (the seat that makes move N+1)
-    while IFS=$'\t' read -r file ply to_move; do
-        got=$("$R" --ply "$ply" --format json "$SHARED/qq-replays/$file" 2>&1 | jq -r .to_move 2>&1)
-        expect "junqi-replay --ply $ply --format json $file: to_move" "$to_move" "$got"
-    done < <(jq -r '[.file, .ply, .to_move] | @tsv' "$J")
-    # piece counts from an independent replay of the records
-    for spec in "jgs-000029.jgs 0 50" "jgs-000029.jgs 107 28" "jgs-000374.jgs 215 35" \
-        "jgs-000638.jgs 57 84" "jgs-001141.jgs 190 52" "jgs-002256.jgs 16 99" \
-        "jgs-001442.jgs 247 80"; do
-        read -r file ply count <<<"$spec"
-        got=$("$R" --ply "$ply" --format json "$SHARED/qq-replays/$file" 2>&1 | jq '.pieces | length' 2>&1)
-        expect "junqi-replay --ply $ply --format json $file: pieces" "$count" "$got"
-    done
-    # --all: moves + 1 lines; --ply past the end names the number of moves
-    for file in jgs-000029.jgs jgs-000678.jgs jgs-001742.jgs jgs-000638.jgs; do
-        moves=$(moves_in "$SHARED/qq-replays/$file")
-        expect "junqi-replay --all --format json $file: lines" $((moves + 1)) \
-            "$("$R" --all --format json "$SHARED/qq-replays/$file" | grep -c .)"
-        run "$R" --ply $((moves + 1)) "$SHARED/qq-replays/$file"
-        expect "junqi-replay --ply $((moves + 1)) $file: exit status" 2 "$rc"
-        checks=$((checks + 1))
-        grep -qw -- "$moves moves" <<<"$err" ||
-            fail "junqi-replay --ply $((moves + 1)) $file: expected '$moves moves' in the message, got '$err'"
-    done
-    # a marshal's death shows its flag to every seat: jgs-000678 move 9 kills
-    # west's marshal (the record names its flag square a8)
-    got=$("$R" --ply 9 --format json --view north "$SHARED/qq-replays/jgs-000678.jgs" |
-        jq -c '[.pieces[] | select(.seat != "north" and .piece != "unknown") | [.square, .seat, .piece]]')
-    expect "junqi-replay --ply 9 --view north jgs-000678.jgs: others' pieces shown" '[["a8","west","flag"]]' "$got"
-else
-    echo "$name: SKIP: $SHARED (perft/four-player.jsonl, qq-replays) is absent: the checks on the shared replays are skipped"
-fi
+# --- real replays (tests/data/perft, tests/data/qq: copies of ../shared/data) --
+D=$JUNQI_ROOT/tests/data
+J=$D/perft/four-player.jsonl
+# to_move at each ply of four-player.jsonl (the seat that makes move N+1)
+while IFS=$'\t' read -r file ply to_move; do
+    got=$("$R" --ply "$ply" --format json "$D/perft/replays/$file" 2>&1 | jq -r .to_move 2>&1)
+    expect "junqi-replay --ply $ply --format json $file: to_move" "$to_move" "$got"
+done < <(jq -r '[.file, .ply, .to_move] | @tsv' "$J")
+# piece counts from an independent replay of the records
+for spec in "jgs-000029.jgs 0 50" "jgs-000029.jgs 107 28" "jgs-000374.jgs 215 35" \
+    "jgs-000638.jgs 57 84" "jgs-001141.jgs 190 52" "jgs-002256.jgs 16 99" \
+    "jgs-001442.jgs 247 80"; do
+    read -r file ply count <<<"$spec"
+    got=$("$R" --ply "$ply" --format json "$D/perft/replays/$file" 2>&1 | jq '.pieces | length' 2>&1)
+    expect "junqi-replay --ply $ply --format json $file: pieces" "$count" "$got"
+done
+# --all: moves + 1 lines; --ply past the end names the number of moves
+for file in perft/replays/jgs-000029.jgs qq/jgs-000678.jgs qq/jgs-001742.jgs perft/replays/jgs-000638.jgs; do
+    moves=$(moves_in "$D/$file")
+    expect "junqi-replay --all --format json $file: lines" $((moves + 1)) \
+        "$("$R" --all --format json "$D/$file" | grep -c .)"
+    run "$R" --ply $((moves + 1)) "$D/$file"
+    expect "junqi-replay --ply $((moves + 1)) $file: exit status" 2 "$rc"
+    checks=$((checks + 1))
+    grep -qw -- "$moves moves" <<<"$err" ||
+        fail "junqi-replay --ply $((moves + 1)) $file: expected '$moves moves' in the message, got '$err'"
+done
+# a marshal's death shows its flag to every seat: jgs-000678 move 9 kills
+# west's marshal (the record names its flag square a8)
+got=$("$R" --ply 9 --format json --view north "$D/qq/jgs-000678.jgs" |
+    jq -c '[.pieces[] | select(.seat != "north" and .piece != "unknown") | [.square, .seat, .piece]]')
+expect "junqi-replay --ply 9 --view north jgs-000678.jgs: others' pieces shown" '[["a8","west","flag"]]' "$got"
 
 # --infer (issue 12 §1): every hidden piece of the seat's view gets "p", a
 # distribution over the kinds it can be; the text board shows the likeliest

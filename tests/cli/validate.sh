@@ -12,7 +12,8 @@
 # Environment (set by tests/run-tests): JUNQI_BIN = the directory of the
 # tools, JUNQI_ROOT = the repository root. Prints one line per failed check
 # (what was expected, what came) and a summary; exits 1 if any check failed.
-# The checks on ../shared/data are skipped (with a SKIP line) when it is absent.
+# The corpus of real replays is ../shared/data/qq-replays when present, else
+# the bundled copies (tests/cli/lib).
 set -u
 
 name=validate.sh
@@ -199,18 +200,9 @@ for args in "-" ""; do
         "$(jq -r -s 'map(select(.severity == "error")) | first | .code' "$tmp/out" 2>/dev/null)"
 done
 
-# --- the shared real replays (../shared/data) -------------------------------
-if [ -d "$SHARED/qq-replays" ]; then
-    for f in jgs-002861.jgs jgs-002667.jgs; do
-        checks=$((checks + 1))
-        cmp -s "$C/$f" "$SHARED/qq-replays/$f" ||
-            fail "tests/data/corrupt/$f: expected an unchanged copy of $SHARED/qq-replays/$f, it differs"
-    done
-    run "$V" --quiet "$SHARED"/qq-replays/*
-    expect "junqi-validate --quiet on all of $SHARED/qq-replays: exit status" 0 "$rc"
-else
-    echo "$name: SKIP: $SHARED/qq-replays is absent: the checks on the shared replays are skipped"
-fi
+# --- every real replay of the corpus (tests/cli/lib) validates ---------------
+run "$V" --quiet "${corpus[@]}"
+expect "junqi-validate --quiet on the ${#corpus[@]} replays of the corpus: exit status" 0 "$rc"
 
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]

@@ -3,8 +3,7 @@
  * fuzz_jgn.c - libFuzzer harness for the JGN reader (strict and lenient) and
  * writer: every game read is written back, the canonical text must read
  * again and write the same bytes, and replaying it with checks must not
- * crash. Built by `make fuzz`; seed it with docs/jgn.md's examples and
- * converted replays.
+ * crash. Built by `make fuzz`; seeds: tests/fuzz/corpus/jgn (README.md).
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -45,8 +44,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
         junqi_diags d;
         junqi_diags_init(&d);
         junqi_game *g;
-        int rc;
-        while (r && (rc = junqi_jgn_next(r, &g, &d)) != 0) {
+        junqi_read_status rc;
+        while (r && ((rc = junqi_jgn_next(r, &g, &d)) == JUNQI_READ_OK || rc == JUNQI_READ_BROKEN)) {
             if (g)
                 round_trip(g);
             junqi_game_free(g);

@@ -3,7 +3,7 @@
  * fuzz_qq.c - libFuzzer harness for the QQ importer (.jgs/.jqs replays and
  * .jql formations): parse, then replay with every check on. Any crash, leak,
  * out-of-bounds read or undefined behaviour is a bug. Built by `make fuzz`;
- * seed it with tests/data/perft/replays and ../shared/data/formations/jql.
+ * seeds: tests/fuzz/corpus/qq (tests/fuzz/README.md).
  */
 #include <stddef.h>
 #include <stdint.h>

@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * play.h - choosing the move to play: the play levels of seed 004 (easy,
+ * normal, expert) and the one call that `junqi-analyze --go` and the engine
+ * protocol (docs/protocol.md) share.
+ *
+ * A level is a node budget and a style (docs/protocol.md, "Levels"):
+ *   easy    a small search of few samples, then a loose choice: a move drawn
+ *           among the best lines with weights exp((eval - best) / temperature),
+ *           and now and then (blunder_permille) any legal move at all: "plays
+ *           loosely and makes deliberate mistakes";
+ *   normal  the default analysis level (analysis.h: JUNQI_DEFAULT_NODES nodes
+ *           per search, JUNQI_DEFAULT_SAMPLES samples) and always the best
+ *           line: "looks ahead and punishes mistakes";
+ *   expert  a deeper search of more samples, and an evaluation that values
+ *           the landmines on its flag's gates, its defenders and its advance
+ *           more (percentages of the default weights, eval.h): "searches
+ *           deeper, keeps its minefield intact and presses towards your flag".
+ * Every choice is deterministic: the random draws of a level depend only on
+ * the seed and the position (its hash and ply), never on the thread count.
+ *
+ * Units as analysis.h: evaluations in centi-material for the side to move,
+ * nodes per search, temperatures in centi-material.
+ */
+#ifndef JUNQI_PLAY_H
+#define JUNQI_PLAY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analysis.h"
+#include "game.h"
+
+/** A play level: a node budget and a style. Static data (junqi_level_get()). */
+typedef struct junqi_level {
+    const char *name;       /**< "easy", "normal", "expert" */
+    uint64_t nodes;         /**< nodes per search (each sample is one search) */
+    int samples;            /**< view mover: assignments of the hidden pieces searched */
+    int multipv;            /**< lines searched per sample, among which the choice is made */
+    int temperature;        /**< centi-material of the loose choice; 0: always the best line */
+    int blunder_permille;   /**< moves (per mille) that are any legal move instead */
+    int mine_guard_pct;     /**< the weight of a landmine on a gate of its own flag, percent
+                                 of the default (eval.h gate_landmine) */
+    int defence_pct;        /**< the weights of own pieces near their flag (eval.h defence) */
+    int advance_pct;        /**< the weight of depth into an enemy arm (eval.h advance) */
+} junqi_level;
+
+/** The level called `name` ("easy", "normal", "expert"), or NULL. */
+const junqi_level *junqi_level_get(const char *name);
+
+/** The normal level: the analysis defaults, the best line. */
+const junqi_level *junqi_level_default(void);
+
+/** The level names for messages: "easy, normal, expert". Static string. */
+const char *junqi_level_names(void);
+
+/** The evaluation weights of a level's style: the defaults with its percentages applied. */
+void junqi_level_weights(const junqi_level *level, junqi_eval_weights *w);
+
+/** What to play from: a position of a record, a level, and the search's knobs. */
+typedef struct junqi_play_request {
+    const junqi_game *game;     /**< the record (borrowed): the knowledge of view mover */
+    const junqi_position *pos;  /**< its position after `ply` moves and the events before the
+                                     next (junqi_replay_seek()); borrowed */
+    size_t ply;
+    const junqi_rules *rules;   /**< NULL: the record's */
+    const junqi_level *level;   /**< NULL: the normal level */
+    int view;                   /**< a junqi_view_mode, or -1: junqi_play_default_view() */
+    int samples;                /**< view mover: 1..JUNQI_MAX_SAMPLES, 0: the level's */
+    uint64_t seed;              /**< of the samples and of the level's random choices */
+    junqi_search_limits limits; /**< per search. No depth, nodes or movetime: the level's
+                                     nodes; multipv: at least the level's; weights NULL: the
+                                     level's style; stop, progress and ctx are passed on */
+    int threads;                /**< threads for the searches (<= 0: 1) */
+} junqi_play_request;
+
+/** The analysis and the move chosen from it. */
+typedef struct junqi_play_result {
+    junqi_analysis analysis; /**< as analysis.h; status JUNQI_SEARCH_HIDDEN: view all on a
+                                  record with hidden pieces, or no assignment of them agrees
+                                  with the record */
+    junqi_view_mode view;    /**< the view used */
+    int viewer;              /**< view mover: the seat whose knowledge it is (the record's
+                                  View seat, else the seat to move); else JUNQI_NO_SEAT */
+    junqi_move move;         /**< the move to play; from = JUNQI_NO_POINT: none (game over,
+                                  or the status says why) */
+    int line;                /**< its index in analysis.lines, or -1 (a deliberate random
+                                  move of the level, or no move) */
+} junqi_play_result;
+
+/**
+ * Dark games and seat-view records are judged with what the mover knew
+ * (view mover), open records with everything (view all).
+ */
+junqi_view_mode junqi_play_default_view(const junqi_game *g);
+
+/**
+ * Analyse req->pos at req->level and choose the move to play. View mover
+ * tracks the viewer's knowledge through the record (infer.h) and samples
+ * it. Returns false when out of memory or threads (out is then not
+ * filled); every other outcome is in out->analysis.status.
+ */
+bool junqi_play(const junqi_play_request *req, junqi_play_result *out);
+
+#endif

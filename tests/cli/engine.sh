@@ -1,0 +1,158 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# tests/cli/engine.sh - junqi-analyze --engine, the line protocol of
+# docs/protocol.md, driven through pipes:
+#   - junqi lists the options and ends with junqiok; isready answers readyok;
+#   - position pos / jgn (one line, and lines up to a line 'end') / file /
+#     moves, and go: info lines with depth, score, winprob, nodes, nps, time
+#     and pv, then a legal bestmove; the same commands give the same moves;
+#     position X moves Y equals position X then position moves Y;
+#   - go infinite runs until stop: isready is answered during the search,
+#     and stop ends it at once with a bestmove;
+#   - bad commands (unknown command, bad option values, bad go parameters,
+#     a position with an illegal move, go without a position, position
+#     during a search) each get one error line, and the engine keeps its
+#     position and goes on;
+#   - the end of the input waits for the search; quit ends at once;
+#   - usage errors of --engine exit 2.
+#
+# Environment (set by tests/run-tests): JUNQI_BIN = the directory of the
+# tools, JUNQI_ROOT = the repository root. Prints one line per failed check
+# and a summary; exits 1 if any check failed.
+set -u
+
+name=engine.sh
+. "$(dirname "$0")/lib"
+A=$JUNQI_BIN/junqi-analyze
+R=$JUNQI_ROOT/tests/data/perft/replays
+G=$R/jgs-000029.jgs
+
+pos40=$("$JUNQI_BIN/junqi-replay" --ply 40 --format pos "$G")
+after=$("$JUNQI_BIN/junqi-replay" --ply 42 --format pos "$G")
+
+# the protocol's answer to a script of commands (standard input ends after it)
+engine() { printf '%s\n' "$@" | "$A" --engine 2>"$tmp/stderr"; }
+
+# identification and options
+out=$(engine junqi isready)
+expect "junqi: first line" "id name junqi-analyze" "$(head -n 1 <<<"$out" | cut -d' ' -f1-3)"
+expect "junqi: the options" "Threads Hash Level Nodes Samples View Seed MultiPV" \
+    "$(awk '$1 == "option" {printf "%s%s", sep, $3; sep = " "}' <<<"$out")"
+expect "junqi: ends with junqiok, then readyok" "junqiok readyok" "$(tail -n 2 <<<"$out" | tr '\n' ' ' | sed 's/ $//')"
+
+# a position string and a search: info lines, then a legal bestmove
+out=$(engine "position pos $pos40" "go nodes 8000")
+best=$(awk '$1 == "bestmove" {print $2}' <<<"$out")
+legal=$("$A" --perft 1 --divide --format json --position "$pos40" | jq -r --arg m "$best" '.divide | has($m)')
+expect "go nodes: a legal bestmove ($best)" true "$legal"
+expect "go: bestmove is the last line" "bestmove $best" "$(tail -n 1 <<<"$out")"
+info=$(grep -m 1 '^info depth' <<<"$out")
+for key in depth score winprob nodes nps time pv; do
+    checks=$((checks + 1))
+    grep -q " $key " <<<"$info " || fail "info line without '$key': $info"
+done
+total=$(grep '^info depth .* samples' <<<"$out" | sed 's/.* nodes \([0-9]*\) .*/\1/')
+checks=$((checks + 1))
+[ "${total:-0}" -ge 8000 ] && [ "$total" -lt 8200 ] || fail "go nodes 8000: the summary counts $total nodes"
+again=$(engine "position pos $pos40" "go nodes 8000" | grep -v '^info' )
+expect "the same commands give the same move" "bestmove $best" "$again"
+
+# moves with outcomes appended, at once or later; a record line; a file
+m41=$("$JUNQI_BIN/junqi-replay" --to jgn "$G" | tr '\n' ' ' | grep -o ' 41\. [^ ]* 42\. [^ ]*' | sed 's/ 4[12]\.//g')
+one=$(engine "position pos $pos40 moves$m41" "setoption name View value all" "go depth 3" | tail -n 1)
+two=$(engine "position pos $pos40" "position moves$m41" "setoption name View value all" "go depth 3" | tail -n 1)
+three=$(engine "position pos $after" "setoption name View value all" "go depth 3" | tail -n 1)
+four=$(engine "position file $G ply 42" "setoption name View value all" "go depth 3" | tail -n 1)
+expect "position pos X moves Y = position moves Y later" "$one" "$two"
+expect "position ... moves = the position after them" "$one" "$three"
+expect "position file PATH ply N = the same position" "$one" "$four"
+
+# one seat's view record (east's, cut after 30 moves), on one line and as lines
+line=$("$JUNQI_BIN/junqi-replay" --view east --to jgn "$G" | tr '\n' ' ' | sed 's/ 31\. .*/ */')
+sed -e 's/\] \[/]\n[/g' -e 's/\]  /]\n\n/' <<<"$line" >"$tmp/east.jgn"
+a=$(engine "position jgn $line" "go nodes 4000" | tail -n 1)
+b=$( (echo "position jgn"; cat "$tmp/east.jgn"; echo end; echo "go nodes 4000") | "$A" --engine | tail -n 1)
+c=$("$A" --go --nodes 500 --format json "$tmp/east.jgn" | jq -r '"bestmove " + .bestmove')
+expect "the view record: 30 moves" 30 "$("$JUNQI_BIN/junqi-replay" --format json "$tmp/east.jgn" | jq .ply)"
+expect "a view record on one line and on lines: the same move" "$a" "$b"
+checks=$((checks + 1))
+case "$a" in "bestmove "[a-q]*-*) ;; *) fail "a view record: no bestmove ($a)" ;; esac
+expect "--go on the same view record has a move too" "bestmove" "${c%% *}"
+
+# go infinite runs until stop; isready is answered while it searches
+coproc ENG { "$A" --engine 2>/dev/null; }
+echo "position pos $pos40" >&"${ENG[1]}"
+echo "go infinite" >&"${ENG[1]}"
+got_info=0
+while read -r -t 10 l <&"${ENG[0]}"; do
+    case "$l" in info\ depth\ *) got_info=1; break ;; esac
+done
+expect "go infinite: info lines while searching" 1 "$got_info"
+echo isready >&"${ENG[1]}"
+ready=none
+while read -r -t 5 l <&"${ENG[0]}"; do
+    case "$l" in readyok) ready=readyok; break ;; bestmove*) ready="$l"; break ;; esac
+done
+expect "isready during a search: readyok before any bestmove" readyok "$ready"
+echo "position pos $after" >&"${ENG[1]}"
+refused=none
+while read -r -t 5 l <&"${ENG[0]}"; do
+    case "$l" in error*) refused="$l"; break ;; bestmove*) refused="$l"; break ;; esac
+done
+expect "position during a search" "error position: a search is running: send stop first" "$refused"
+start=$(date +%s%N)
+echo stop >&"${ENG[1]}"
+stopped=none
+while read -r -t 5 l <&"${ENG[0]}"; do
+    case "$l" in bestmove*) stopped=bestmove; break ;; esac
+done
+ms=$(( ($(date +%s%N) - start) / 1000000 ))
+expect "stop: a bestmove" bestmove "$stopped"
+checks=$((checks + 1))
+[ "$ms" -lt 2000 ] || fail "stop took $ms ms"
+echo quit >&"${ENG[1]}"
+wait "$ENG_PID"
+expect "quit: exit status 0" 0 "$?"
+
+# bad commands: one error line each, and the engine goes on with its position
+out=$(engine "go" "hello" "setoption name Level value hard" "setoption name Threads value 0" \
+    "setoption name Colour value red" "setoption Level" "position pos $pos40" \
+    "position moves a1-a2" "position moves h1-h2" "position pos nonsense" "position sideways" \
+    "go nodes" "go depth 0" "go ponder" "setoption name View value all" "isready" "go depth 2")
+expect "bad commands: one error line each" 13 "$(grep -c '^error ' <<<"$out")"
+expect "go without a position" "error go: no position: send position first" "$(grep -m 1 '^error' <<<"$out")"
+checks=$((checks + 1))
+grep -q "^error hello: unknown command" <<<"$out" || fail "an unknown command: $out"
+checks=$((checks + 1))
+grep -q "^error position: move [0-9]*: south's flag on h1 moves.*(not-its-turn)" <<<"$out" || fail "an illegal move: $(grep '^error position' <<<"$out")"
+expect "after the errors: readyok and a search of the last good position" "readyok" "$(grep -m 1 readyok <<<"$out")"
+best=$(tail -n 1 <<<"$out" | cut -d' ' -f2)
+legal=$("$A" --perft 1 --divide --format json --position "$pos40" | jq -r --arg m "$best" '.divide | has($m)')
+expect "after the errors: a legal move of the kept position" true "$legal"
+
+# a finished game has no move
+fin=$("$JUNQI_BIN/junqi-replay" --format pos "$JUNQI_ROOT/samples/qq/jgs-000689.jgs")
+out=$(engine "position pos $fin" "go")
+expect "a finished game" "bestmove (none)" "$(tail -n 1 <<<"$out")"
+checks=$((checks + 1))
+grep -q '^info string the game is over: north-south' <<<"$out" || fail "a finished game: $out"
+
+# levels answer through the protocol
+for level in easy expert; do
+    out=$(engine "setoption name Level value $level" "position pos $pos40" "go nodes 3000" | tail -n 1)
+    checks=$((checks + 1))
+    case "$out" in "bestmove "[a-q]*-*) ;; *) fail "Level $level: $out" ;; esac
+done
+
+# usage
+"$A" --engine "$G" </dev/null >/dev/null 2>&1
+expect "--engine with a file: usage error" 2 "$?"
+"$A" --engine --format json </dev/null >/dev/null 2>&1
+expect "--engine --format json: usage error" 2 "$?"
+"$A" --level hard --go "$G" >/dev/null 2>&1
+expect "--level hard: usage error" 2 "$?"
+out=$("$A" --engine --level expert --threads 2 </dev/null; echo "rc $?")
+expect "--engine with no commands" "rc 0" "$out"
+
+echo "$name: $checks checks, $failures failed"
+[ "$failures" -eq 0 ]

@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# tests/cli/match.sh - junqi-match on the bundled real setups
+# (samples/match/setups.jgn), two junqi-analyze --engine processes at tiny
+# node budgets:
+#   - a four-player setup played twice (sides swapped): the summary counts 2
+#     games, the JGN output holds both, valid, with the engines at their
+#     seats and the setup's source; the games are the same when played
+#     again and with two games at once;
+#   - a two-player game from north's and south's setups;
+#   - the JSON summary; a move limit adjudicates a draw;
+#   - an engine that plays an illegal move, or never answers, forfeits; an
+#     engine that refuses an option or does not speak the protocol stops
+#     the match (exit 1); usage errors exit 2, a missing setups file 3.
+#
+# Requires jq. Environment (set by tests/run-tests): JUNQI_BIN = the
+# directory of the tools, JUNQI_ROOT = the repository root. Prints one line
+# per failed check and a summary; exits 1 if any check failed.
+set -u
+
+name=match.sh
+. "$(dirname "$0")/lib"
+M=$JUNQI_BIN/junqi-match
+E="$JUNQI_BIN/junqi-analyze --engine"
+S=$JUNQI_ROOT/samples/match/setups.jgn
+
+need_jq
+
+# one setup, both ways round, to the end
+run "$M" --setups "$S" --games 1 --nodes 1200 -o "$tmp/a.jgn" "$E --level easy" "$E"
+expect "a match: exit status" 0 "$rc"
+expect "a match: two games" "junqi-analyze 0.1.0 (1) vs junqi-analyze 0.1.0 (2): 2 games" "$(head -n 1 <<<"$out" | cut -d, -f1)"
+expect "a match: a line per game on stderr" 2 "$(grep -c '^junqi-match: game [12]/2' <<<"$err")"
+"$JUNQI_BIN/junqi-validate" -q "$tmp/a.jgn"
+expect "the games are valid records" 0 "$?"
+expect "the games: two" 2 "$(grep -c '^\[Event "junqi-match"\]' "$tmp/a.jgn")"
+expect "the games: the setup's source" '[SetupSource "qq-train/jgs-000003.jgs"]' "$(grep -m 1 SetupSource "$tmp/a.jgn")"
+expect "game 1: engine 1 plays north and south" '[North "junqi-analyze 0.1.0 (1)"] [East "junqi-analyze 0.1.0 (2)"]' \
+    "$(grep -m 2 -E '^\[(North|East) ' "$tmp/a.jgn" | tr '\n' ' ' | sed 's/ $//')"
+expect "game 2: the sides swapped" '[North "junqi-analyze 0.1.0 (2)"]' "$(grep '^\[North ' "$tmp/a.jgn" | tail -n 1)"
+results=$(grep -c '^\[Result "\(north-south\|east-west\|draw\)"\]' "$tmp/a.jgn")
+expect "both games finished" 2 "$results"
+
+# the same games again, and with both games at once
+run "$M" --setups "$S" --games 1 --nodes 1200 --concurrency 2 -q -o "$tmp/b.jgn" "$E --level easy" "$E"
+expect "two games at once: the same games" "$(md5sum <"$tmp/a.jgn")" "$(md5sum <"$tmp/b.jgn")"
+expect "--quiet: no line per game" "" "$err"
+
+# two-player, JSON summary, a move limit
+run "$M" --setups "$S" --skip 1 --games 1 --board two-player --nodes 800 --max-moves 30 --format json \
+    -o "$tmp/c.jgn" "$E" "$E"
+expect "two-player: exit status" 0 "$rc"
+expect "two-player: JSON summary" '2 2 0 2 60' "$(jq -r '[.games, .draws, .forfeits, .adjudicated, .moves] | join(" ")' <<<"$out")"
+expect "two-player records" 2 "$(grep -c '^\[Board "two-player"\]' "$tmp/c.jgn")"
+expect "the move limit, in the record" 2 "$(grep -c 'adjudicated a draw: the move limit of 30' "$tmp/c.jgn")"
+"$JUNQI_BIN/junqi-validate" -q "$tmp/c.jgn"
+expect "two-player games are valid records" 0 "$?"
+
+# engines that break the rules forfeit
+cat >"$tmp/fake" <<'EOF'
+#!/usr/bin/env bash
+# answers the protocol, but its move is north's g6-g7 (or nothing, with "silent")
+while read -r cmd rest; do
+    case $cmd in
+    junqi) echo "id name fake"; echo junqiok ;;
+    isready) echo readyok ;;
+    go) [ "${1:-}" = silent ] || echo "bestmove g6-g7" ;;
+    quit) exit 0 ;;
+    esac
+done
+EOF
+chmod +x "$tmp/fake"
+run "$M" --setups "$S" --games 1 --nodes 500 "$E" "$tmp/fake"
+expect "an illegal move: engine 1 wins both" "junqi-analyze 0.1.0 vs fake: 2 games, 2 wins, 0 draws, 0 losses" "$(head -n 1 <<<"$out")"
+expect "an illegal move: two forfeits" "forfeits 2" "$(grep -o 'forfeits [0-9]*' <<<"$out")"
+checks=$((checks + 1))
+grep -q "fake (west) forfeits: .*(an illegal move)" <<<"$err" || fail "an illegal move: $err"
+run "$M" --setups "$S" --games 1 --nodes 500 --timeout 1 --name2 mute "$E" "$tmp/fake silent"
+expect "no answer: forfeits" "2 wins, forfeits 2" "$(head -n 1 <<<"$out" | grep -o '2 wins'), $(grep -o 'forfeits [0-9]*' <<<"$out")"
+checks=$((checks + 1))
+grep -q "mute (west) forfeits: no move within 1 s" <<<"$err" || fail "no answer: $err"
+
+# engines that cannot play at all stop the match
+run "$M" --setups "$S" --games 1 --option1 Colour=red "$E" "$E"
+expect "a refused option: exit 1" 1 "$rc"
+checks=$((checks + 1))
+grep -q "error setoption: unknown option 'Colour'" <<<"$err" || fail "a refused option: $err"
+run "$M" --setups "$S" --games 1 --timeout 1 "cat >/dev/null" "$E"
+expect "a program that does not speak the protocol: exit 1" 1 "$rc"
+
+# usage
+F=$tmp/fake
+for args in "--setups $S $F" "$F $F" "--setups $S --board three $F $F" "--setups $S --nodes 0 $F $F" \
+    "--setups $S --option1 Level $F $F"; do
+    "$M" $args >/dev/null 2>&1
+    expect "usage: junqi-match $args" 2 "$?"
+done
+"$M" --setups "$tmp/none.jgn" "$E" "$E" >/dev/null 2>&1
+expect "a missing setups file" 3 "$?"
+"$M" --help | grep -q '^Usage: junqi-match'
+expect "--help" 0 "$?"
+
+echo "$name: $checks checks, $failures failed"
+[ "$failures" -eq 0 ]

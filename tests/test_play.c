@@ -1,0 +1,250 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_play.c - play levels and the move choice (play.h), and the search
+ * hooks they and the engine protocol use (search.h: stop, progress,
+ * weights): the levels' budgets and styles, the normal level playing the
+ * analysis's best move, easy's deliberate mistakes deterministic for a
+ * seed, a stop callback ending a search after depth 1, progress after every
+ * iteration with the job's index.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdatomic.h>
+
+#include "play.h"
+#include "testutil.h"
+
+#define GAME "tests/data/perft/replays/jgs-000150.jgs"
+
+static junqi_game *real_game(void)
+{
+    junqi_game *g = load_replay(source_path(GAME));
+    assert_non_null(g);
+    return g;
+}
+
+static void seek(junqi_replay *r, const junqi_game *g, size_t ply)
+{
+    assert_true(junqi_replay_start(r, g, NULL, NULL));
+    junqi_replay_seek(r, ply);
+}
+
+static bool same_move(junqi_move a, junqi_move b)
+{
+    return a.from == b.from && a.to == b.to;
+}
+
+static void levels_are_named_and_ordered_by_budget(void **state)
+{
+    (void)state;
+    const junqi_level *easy = junqi_level_get("easy"), *normal = junqi_level_get("normal"),
+                      *expert = junqi_level_get("expert");
+    assert_non_null(easy);
+    assert_ptr_equal(normal, junqi_level_default());
+    assert_non_null(expert);
+    assert_null(junqi_level_get("hard"));
+    assert_string_equal(junqi_level_names(), "easy, normal, expert");
+    assert_true(easy->nodes * easy->samples < normal->nodes * normal->samples);
+    assert_true(normal->nodes * normal->samples < expert->nodes * expert->samples);
+    assert_int_equal(normal->nodes, JUNQI_DEFAULT_NODES);
+    assert_int_equal(normal->samples, JUNQI_DEFAULT_SAMPLES);
+    assert_true(easy->temperature > 0 && easy->blunder_permille > 0 && easy->multipv > 1);
+    assert_int_equal(normal->temperature + normal->blunder_permille + expert->temperature, 0);
+}
+
+static void the_expert_style_values_its_flag_guard_more(void **state)
+{
+    (void)state;
+    junqi_eval_weights w;
+    junqi_level_weights(junqi_level_default(), &w);
+    assert_memory_equal(&w, &junqi_eval_default_weights, sizeof w);
+    junqi_level_weights(junqi_level_get("expert"), &w);
+    const junqi_eval_weights *d = &junqi_eval_default_weights;
+    assert_true(w.gate_landmine > d->gate_landmine);
+    assert_true(w.defence[JUNQI_CAPTAIN] > d->defence[JUNQI_CAPTAIN]);
+    assert_true(w.advance > d->advance);
+    assert_int_equal(w.value[JUNQI_MARSHAL], d->value[JUNQI_MARSHAL]);
+}
+
+static junqi_play_request request(const junqi_game *g, const junqi_replay *r, const char *level,
+                                  uint64_t seed)
+{
+    junqi_play_request req = {g, &r->pos, r->moves, NULL, junqi_level_get(level), -1, 0, seed,
+                              {.nodes = 3000}, 1};
+    return req;
+}
+
+static void the_normal_level_plays_the_analysis_best_move(void **state)
+{
+    (void)state;
+    junqi_game *g = real_game();
+    static junqi_replay r;
+    static junqi_play_result played;
+    static junqi_analysis plain;
+    static junqi_infer inf;
+    for (size_t ply = 20; ply <= 60; ply += 20) {
+        seek(&r, g, ply);
+        junqi_play_request req = request(g, &r, "normal", 3);
+        assert_true(junqi_play(&req, &played));
+        assert_int_equal(played.view, JUNQI_VIEW_MOVER);
+        assert_int_equal(played.viewer, r.pos.to_move);
+        junqi_infer_replay(&inf, g, NULL, ply, r.pos.to_move, g->info, NULL);
+        junqi_infer_solve(&inf, false);
+        junqi_analysis_request ar = {&r.pos, &inf, JUNQI_VIEW_MOVER, 0, 3, {.nodes = 3000},
+                                     {JUNQI_NO_POINT, JUNQI_NO_POINT}};
+        assert_true(junqi_analyze_many(&ar, 1, 1, &plain));
+        assert_int_equal(played.analysis.status, JUNQI_SEARCH_OK);
+        assert_int_equal(played.line, 0);
+        assert_true(same_move(played.move, plain.lines[0].move));
+        assert_true(played.analysis.eval == plain.eval);
+    }
+    junqi_game_free(g);
+}
+
+/* easy's choices over the positions of a game, for a seed. */
+static void easy_moves(const junqi_game *g, uint64_t seed, junqi_move *out, int n)
+{
+    static junqi_replay r;
+    static junqi_play_result res;
+    for (int i = 0; i < n; i++) {
+        seek(&r, g, (size_t)(4 * i + 1));
+        junqi_play_request req = request(g, &r, "easy", seed);
+        req.limits.nodes = 0; /* the level's own budget */
+        assert_true(junqi_play(&req, &res));
+        assert_int_equal(res.analysis.status, JUNQI_SEARCH_OK);
+        assert_int_equal(junqi_check_move(&r.pos, res.move, NULL), JUNQI_LEGAL);
+        out[i] = res.move;
+    }
+}
+
+static void easy_errs_on_purpose_and_is_deterministic_for_a_seed(void **state)
+{
+    (void)state;
+    enum { N = 24 };
+    junqi_game *g = real_game();
+    junqi_move a[N], b[N], c[N];
+    easy_moves(g, 1, a, N);
+    easy_moves(g, 1, b, N);
+    easy_moves(g, 2, c, N);
+    int differ = 0, not_best = 0;
+    static junqi_replay r;
+    static junqi_play_result best;
+    for (int i = 0; i < N; i++) {
+        assert_true(same_move(a[i], b[i]));
+        differ += !same_move(a[i], c[i]);
+        seek(&r, g, (size_t)(4 * i + 1));
+        junqi_play_request req = request(g, &r, "normal", 1);
+        assert_true(junqi_play(&req, &best));
+        not_best += !same_move(a[i], best.move);
+    }
+    assert_true(differ > 0);       /* another seed, other choices */
+    assert_true(not_best >= N / 4); /* easy leaves the best move often */
+    junqi_game_free(g);
+}
+
+static int stop_calls;
+static bool stop_at_once(void *ctx)
+{
+    (void)ctx;
+    stop_calls++;
+    return true;
+}
+
+static void a_stop_callback_ends_a_search_after_depth_one(void **state)
+{
+    (void)state;
+    junqi_game *g = real_game();
+    static junqi_replay r;
+    seek(&r, g, 0);
+    junqi_position pos = r.pos; /* the complete start: searched as it is */
+    junqi_search_limits lim = {.stop = stop_at_once}; /* no limit but the stop */
+    junqi_search_result res;
+    assert_int_equal(junqi_search(&pos, &lim, &res), JUNQI_SEARCH_OK);
+    assert_int_equal(res.depth, 1);
+    assert_true(stop_calls > 0);
+    assert_true(res.nlines == 1 && res.lines[0].pv_len >= 1);
+    junqi_game_free(g);
+}
+
+typedef struct seen {
+    atomic_int calls;
+    atomic_int jobs;      /* bit per job index */
+    int last_depth[4];    /* per job: depths arrive in order */
+    atomic_bool out_of_order;
+} seen;
+
+static void note_progress(void *ctx, int job, const junqi_search_result *partial)
+{
+    seen *s = ctx;
+    atomic_fetch_add(&s->calls, 1);
+    atomic_fetch_or(&s->jobs, 1 << job);
+    if (partial->depth != s->last_depth[job] + 1 || partial->nodes == 0 || partial->nlines < 1)
+        atomic_store(&s->out_of_order, true);
+    s->last_depth[job] = partial->depth;
+}
+
+static void progress_follows_every_iteration_of_every_job(void **state)
+{
+    (void)state;
+    junqi_game *g = real_game();
+    static junqi_replay r;
+    static junqi_position pos[4];
+    for (int i = 0; i < 4; i++) {
+        seek(&r, g, (size_t)(10 * i));
+        pos[i] = r.pos;
+    }
+    seen s = {0};
+    junqi_search_job jobs[4];
+    for (int i = 0; i < 4; i++)
+        jobs[i] = (junqi_search_job){&pos[i], {.depth = 3, .progress = note_progress, .ctx = &s}};
+    junqi_search_result res[4];
+    assert_true(junqi_search_many(jobs, 4, 2, res));
+    assert_int_equal(atomic_load(&s.calls), 12);
+    assert_int_equal(atomic_load(&s.jobs), 0xF);
+    assert_false(atomic_load(&s.out_of_order));
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(s.last_depth[i], 3);
+    junqi_game_free(g);
+}
+
+static void view_all_needs_every_piece_and_a_finished_game_has_no_move(void **state)
+{
+    (void)state;
+    junqi_game *g = real_game();
+    junqi_game_to_view(g, JUNQI_EAST);
+    static junqi_replay r;
+    static junqi_play_result res;
+    seek(&r, g, 8);
+    junqi_play_request req = request(g, &r, "normal", 0);
+    req.view = JUNQI_VIEW_ALL;
+    assert_true(junqi_play(&req, &res));
+    assert_int_equal(res.analysis.status, JUNQI_SEARCH_HIDDEN);
+    assert_int_equal(res.move.from, JUNQI_NO_POINT);
+    junqi_game_free(g);
+    g = real_game();
+    seek(&r, g, junqi_game_moves(g));
+    assert_true(junqi_position_over(&r.pos));
+    req = request(g, &r, "expert", 0);
+    assert_true(junqi_play(&req, &res));
+    assert_int_equal(res.move.from, JUNQI_NO_POINT);
+    assert_int_equal(res.line, -1);
+    junqi_game_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(levels_are_named_and_ordered_by_budget),
+        cmocka_unit_test(the_expert_style_values_its_flag_guard_more),
+        cmocka_unit_test(the_normal_level_plays_the_analysis_best_move),
+        cmocka_unit_test(easy_errs_on_purpose_and_is_deterministic_for_a_seed),
+        cmocka_unit_test(a_stop_callback_ends_a_search_after_depth_one),
+        cmocka_unit_test(progress_follows_every_iteration_of_every_job),
+        cmocka_unit_test(view_all_needs_every_piece_and_a_finished_game_has_no_move),
+    };
+    return cmocka_run_group_tests_name("play", tests, NULL, NULL);
+}

@@ -1,0 +1,854 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * engine.c - the engine protocol of `junqi-analyze --engine`
+ * (docs/protocol.md). See engine.h.
+ *
+ * Design note: two threads. The main thread reads the commands and answers
+ * each at once; `go` starts a search thread that runs junqi_play() (play.h)
+ * on the position, prints an `info` line from the search's progress hook
+ * after every completed iteration of every sample, and `bestmove` at the
+ * end. The search reads the record and the position, so the main thread
+ * does not change them while a search runs (`position`, `newgame` and
+ * `setoption` are refused then); `stop` sets an atomic flag that the search
+ * polls (search.h, limits.stop) and joins the thread. Every output line is
+ * written and flushed under one mutex, so the two threads' lines never mix.
+ * The search thread marks itself finished, under that mutex, before it
+ * prints bestmove: a command that follows bestmove finds it finished and
+ * joins it, never "a search is running".
+ */
+#include "engine.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/types.h>
+#include <time.h>
+
+#include "cli.h"
+#include "jgn.h"
+#include "replay.h"
+
+/* The limits of the protocol's numbers (docs/protocol.md, "Options"). */
+#define MAX_THREADS 64
+#define MAX_HASH_MB 4096
+#define MAX_NODES 1000000000000L
+#define MAX_SEED 0x7FFFFFFFL
+#define MAX_MOVETIME 86400000L
+
+typedef struct engine {
+    const char *prog;
+    FILE *out;
+    pthread_mutex_t lock;   /* output lines, and `finished` */
+    pthread_cond_t wake;    /* stop signals it: a `go infinite` search waits for it */
+    bool failed;            /* the output could not be written */
+    junqi_engine_options opt;
+    junqi_game *game;       /* the record (owned); NULL until a `position` */
+    junqi_replay r;         /* the record replayed to its end */
+    /* the search */
+    pthread_t thread;
+    bool started;           /* a search thread exists and is not joined */
+    bool finished;          /* it has printed bestmove (under lock) */
+    atomic_bool stop;
+    bool infinite;
+    double start, deadline; /* monotonic seconds; deadline 0: none */
+    int searches;           /* searches of this go: the samples, or 1 */
+    uint64_t job_nodes[JUNQI_MAX_SAMPLES];
+    junqi_play_request req;
+    junqi_play_result res;
+} engine;
+
+junqi_engine_options junqi_engine_defaults(void)
+{
+    junqi_engine_options o = {1, JUNQI_SEARCH_DEFAULT_HASH_MB, junqi_level_default(), 0, 0, -1, 0, 1};
+    return o;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* ---- output --------------------------------------------------------------- */
+
+/* One line of output, flushed; the caller holds the lock. */
+__attribute__((format(printf, 2, 3)))
+static void say_locked(engine *e, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (vfprintf(e->out, fmt, ap) < 0 || fputc('\n', e->out) == EOF || fflush(e->out) != 0)
+        e->failed = true;
+    va_end(ap);
+}
+
+#define SAY(e, ...)                          \
+    do {                                     \
+        pthread_mutex_lock(&(e)->lock);      \
+        say_locked((e), __VA_ARGS__);        \
+        pthread_mutex_unlock(&(e)->lock);    \
+    } while (0)
+
+/* A line being built (info lines), in memory; say_text() writes and frees it. */
+typedef struct text {
+    FILE *fp;
+    char *s;
+    size_t n;
+} text;
+
+static void text_open(text *t)
+{
+    t->s = NULL;
+    t->fp = open_memstream(&t->s, &t->n);
+}
+
+__attribute__((format(printf, 2, 3)))
+static void add(text *t, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (t->fp)
+        vfprintf(t->fp, fmt, ap);
+    va_end(ap);
+}
+
+/* Write the line (lock held) and free it; out of memory fails the output. */
+static void say_text(engine *e, text *t)
+{
+    if (t->fp && fclose(t->fp) == 0)
+        say_locked(e, "%s", t->s);
+    else
+        e->failed = true;
+    free(t->s);
+}
+
+static void add_pv(text *t, const junqi_board *b, const junqi_move *pv, int n)
+{
+    char name[8];
+    add(t, " pv");
+    for (int i = 0; i < n; i++)
+        add(t, " %s", junqi_move_name(b, pv[i], name));
+}
+
+/* `score cp X`, or `score win N` / `score loss N` (plies) for a won or lost game. */
+static void add_score(text *t, int score)
+{
+    if (score > JUNQI_SEARCH_WON)
+        add(t, " score win %d", JUNQI_SEARCH_WIN - score);
+    else if (score < -JUNQI_SEARCH_WON)
+        add(t, " score loss %d", JUNQI_SEARCH_WIN + score);
+    else
+        add(t, " score cp %d", score);
+}
+
+/* nodes, nps and time since the go. */
+static void add_speed(text *t, const engine *e, uint64_t nodes)
+{
+    double s = now() - e->start;
+    add(t, " nodes %llu nps %.0f time %.0f", (unsigned long long)nodes, s > 0 ? (double)nodes / s : 0,
+        s * 1000);
+}
+
+/* "error CMD: message" (bad commands; the engine goes on). */
+__attribute__((format(printf, 3, 4)))
+static void error_line(engine *e, const char *cmd, const char *fmt, ...)
+{
+    text t;
+    text_open(&t);
+    add(&t, "error %s: ", cmd);
+    va_list ap;
+    va_start(ap, fmt);
+    if (t.fp)
+        vfprintf(t.fp, fmt, ap);
+    va_end(ap);
+    pthread_mutex_lock(&e->lock);
+    say_text(e, &t);
+    pthread_mutex_unlock(&e->lock);
+}
+
+/* The first error of d as an error line: where it is, then the message. */
+static void diag_error(engine *e, const char *cmd, const junqi_diags *d)
+{
+    for (size_t i = 0; i < d->n; i++) {
+        const junqi_diag *g = &d->items[i];
+        if (g->severity != JUNQI_SEV_ERROR)
+            continue;
+        if (g->move > 0)
+            error_line(e, cmd, "move %d: %s (%s)", g->move, g->message, junqi_code_name(g->code));
+        else if (g->loc.line > 0)
+            error_line(e, cmd, "%d:%d: %s (%s)", g->loc.line, g->loc.column, g->message,
+                       junqi_code_name(g->code));
+        else
+            error_line(e, cmd, "%s (%s)", g->message, junqi_code_name(g->code));
+        return;
+    }
+    error_line(e, cmd, "the input is not valid");
+}
+
+/* ---- the search thread ----------------------------------------------------- */
+
+static bool should_stop(void *ctx)
+{
+    const engine *e = ctx;
+    return atomic_load(&e->stop) || (e->deadline > 0 && now() >= e->deadline);
+}
+
+/* An info line after every completed iteration of every search. */
+static void on_progress(void *ctx, int job, const junqi_search_result *p)
+{
+    engine *e = ctx;
+    pthread_mutex_lock(&e->lock);
+    if (job >= 0 && job < JUNQI_MAX_SAMPLES)
+        e->job_nodes[job] = p->nodes;
+    uint64_t nodes = 0;
+    for (int i = 0; i < e->searches; i++)
+        nodes += e->job_nodes[i];
+    text t;
+    text_open(&t);
+    add(&t, "info depth %d", p->depth);
+    if (e->searches > 1)
+        add(&t, " sample %d", job + 1);
+    add_score(&t, p->score);
+    add(&t, " winprob %.3f", junqi_eval_winprob(p->score));
+    add_speed(&t, e, nodes);
+    add_pv(&t, e->r.pos.board, p->lines[0].pv, p->lines[0].pv_len);
+    say_text(e, &t);
+    pthread_mutex_unlock(&e->lock);
+}
+
+/* The lines of a multipv search, each as "info multipv K ...". */
+static void report_lines(engine *e, const junqi_analysis *a)
+{
+    for (int i = 0; a->nlines > 1 && i < a->nlines; i++) {
+        const junqi_analysis_line *l = &a->lines[i];
+        text t;
+    text_open(&t);
+        add(&t, "info multipv %d depth %d", i + 1, a->depth);
+        add_score(&t, (int)lround(l->eval));
+        add(&t, " winprob %.3f votes %d", l->winprob, l->votes);
+        add_pv(&t, e->r.pos.board, l->pv, l->pv_len);
+        say_text(e, &t);
+    }
+}
+
+/* The end of a search: the summary info line and bestmove (lock held). */
+static void report_result(engine *e)
+{
+    const junqi_play_result *r = &e->res;
+    const junqi_analysis *a = &r->analysis;
+    char name[8];
+    if (a->status == JUNQI_SEARCH_HIDDEN) {
+        say_locked(e, "error go: %s",
+                   r->view == JUNQI_VIEW_ALL
+                       ? "the record does not show every piece: setoption name View value mover"
+                       : "no assignment of the hidden pieces agrees with the record");
+    } else if (a->status == JUNQI_SEARCH_NO_MEMORY) {
+        say_locked(e, "error go: out of memory");
+    } else if (r->move.from == JUNQI_NO_POINT) {
+        say_locked(e, "info string the game is over: %s",
+                   junqi_result_text(&e->r.pos.result, e->r.pos.present));
+    } else {
+        report_lines(e, a);
+        text t;
+    text_open(&t);
+        add(&t, "info depth %d", a->depth);
+        if (a->samples > 1)
+            add(&t, " samples %d", a->samples);
+        add_score(&t, (int)lround(a->eval));
+        add(&t, " winprob %.3f", a->winprob);
+        if (a->samples > 1)
+            add(&t, " spread %.0f", a->spread);
+        add_speed(&t, e, a->nodes);
+        const junqi_analysis_line *l = r->line >= 0 ? &a->lines[r->line] : NULL;
+        add_pv(&t, e->r.pos.board, l ? l->pv : &r->move, l ? l->pv_len : 1);
+        say_text(e, &t);
+        say_locked(e, "bestmove %s", junqi_move_name(e->r.pos.board, r->move, name));
+        return;
+    }
+    say_locked(e, "bestmove (none)");
+}
+
+static void *search_main(void *arg)
+{
+    engine *e = arg;
+    bool ok = junqi_play(&e->req, &e->res);
+    pthread_mutex_lock(&e->lock);
+    while (e->infinite && !atomic_load(&e->stop)) /* go infinite: bestmove only after stop */
+        pthread_cond_wait(&e->wake, &e->lock);
+    e->finished = true;
+    if (ok)
+        report_result(e);
+    else
+        say_locked(e, "error go: out of memory or threads");
+    if (!ok)
+        say_locked(e, "bestmove (none)");
+    pthread_mutex_unlock(&e->lock);
+    return NULL;
+}
+
+/* Join a search thread that has finished; true if none is running now. */
+static bool idle(engine *e)
+{
+    if (!e->started)
+        return true;
+    pthread_mutex_lock(&e->lock);
+    bool finished = e->finished;
+    pthread_mutex_unlock(&e->lock);
+    if (finished) {
+        pthread_join(e->thread, NULL);
+        e->started = false;
+    }
+    return finished;
+}
+
+/* Wait for the search thread to end (it prints its bestmove); with `stop`,
+ * stop it first. */
+static void end_search(engine *e, bool stop)
+{
+    if (!e->started)
+        return;
+    if (stop) {
+        atomic_store(&e->stop, true);
+        pthread_mutex_lock(&e->lock);
+        pthread_cond_broadcast(&e->wake);
+        pthread_mutex_unlock(&e->lock);
+    }
+    pthread_join(e->thread, NULL);
+    e->started = false;
+}
+
+/* A command that changes what a search reads must wait for it. */
+static bool refuse_while_searching(engine *e, const char *cmd)
+{
+    if (idle(e))
+        return false;
+    error_line(e, cmd, "a search is running: send stop first");
+    return true;
+}
+
+/* ---- words -------------------------------------------------------------- */
+
+/* The next blank-separated word of *s (NUL-terminated in place), or NULL. */
+static char *next_word(char **s)
+{
+    char *p = *s + strspn(*s, " \t");
+    if (!*p)
+        return NULL;
+    char *end = p + strcspn(p, " \t");
+    if (*end)
+        *end++ = '\0';
+    *s = end;
+    return p;
+}
+
+/* A count word: 0..max. */
+static bool count_word(const char *w, long max, long *v)
+{
+    return w && junqi_cli_parse_count(w, max, v);
+}
+
+/* ---- go ----------------------------------------------------------------- */
+
+/* The parts of a go command: per-search limits and the whole move's budget. */
+typedef struct go_args {
+    int depth;
+    long nodes;     /* for the whole move, split over the searches */
+    long movetime;  /* for the whole move */
+    bool infinite;
+} go_args;
+
+static bool parse_go(engine *e, char *args, go_args *g)
+{
+    memset(g, 0, sizeof *g);
+    for (char *w; (w = next_word(&args));) {
+        long v = 0;
+        if (strcmp(w, "infinite") == 0) {
+            g->infinite = true;
+            continue;
+        }
+        bool known = strcmp(w, "depth") == 0 || strcmp(w, "nodes") == 0 || strcmp(w, "movetime") == 0;
+        long max = w[0] == 'd' ? JUNQI_MAX_PLY - 1 : w[0] == 'n' ? MAX_NODES : MAX_MOVETIME;
+        if (!known) {
+            error_line(e, "go", "unknown parameter '%s' (known: depth, nodes, movetime, infinite)", w);
+            return false;
+        }
+        const char *value = next_word(&args);
+        if (!count_word(value, max, &v) || v < 1) {
+            error_line(e, "go", "%s takes a number from 1 to %ld, not '%s'", w, max, value ? value : "");
+            return false;
+        }
+        if (w[0] == 'd')
+            g->depth = (int)v;
+        else if (w[0] == 'n')
+            g->nodes = v;
+        else
+            g->movetime = v;
+    }
+    return true;
+}
+
+/* The number of searches a go runs: the samples of view mover, else 1. */
+static int searches_of(const engine *e)
+{
+    int view = e->opt.view >= 0 ? e->opt.view : (int)junqi_play_default_view(e->game);
+    if (view == JUNQI_VIEW_ALL || junqi_position_over(&e->r.pos))
+        return 1;
+    int k = e->opt.samples ? e->opt.samples : e->opt.level->samples;
+    return k < JUNQI_MAX_SAMPLES ? k : JUNQI_MAX_SAMPLES;
+}
+
+/* The limits of each search: the whole move's nodes and time shared out. */
+static junqi_search_limits search_limits(engine *e, const go_args *g)
+{
+    junqi_search_limits l = {0};
+    l.depth = g->infinite ? JUNQI_MAX_PLY - 1 : g->depth;
+    if (g->nodes)
+        l.nodes = (uint64_t)(g->nodes / e->searches > 0 ? g->nodes / e->searches : 1);
+    if (g->movetime) {
+        int threads = e->opt.threads < e->searches ? e->opt.threads : e->searches;
+        long ms = g->movetime * threads / e->searches;
+        l.movetime = (int)(ms > 0 ? ms : 1);
+    }
+    if (!g->infinite && !g->depth && !g->nodes && !g->movetime)
+        l.nodes = e->opt.nodes; /* 0: the level's */
+    l.multipv = e->opt.multipv;
+    l.hash_mb = e->opt.hash_mb;
+    l.stop = should_stop;
+    l.progress = on_progress;
+    l.ctx = e;
+    return l;
+}
+
+static void cmd_go(engine *e, char *args)
+{
+    go_args g;
+    if (refuse_while_searching(e, "go") || !parse_go(e, args, &g))
+        return;
+    if (!e->game) {
+        error_line(e, "go", "no position: send position first");
+        return;
+    }
+    e->searches = searches_of(e);
+    e->req = (junqi_play_request){e->game, &e->r.pos, e->r.moves, NULL, e->opt.level, e->opt.view,
+                                  e->opt.samples, e->opt.seed, search_limits(e, &g), e->opt.threads};
+    e->start = now();
+    e->deadline = g.movetime ? e->start + (double)g.movetime / 1000.0 : 0;
+    memset(e->job_nodes, 0, sizeof e->job_nodes);
+    atomic_store(&e->stop, false);
+    e->infinite = g.infinite;
+    e->finished = false;
+    if (pthread_create(&e->thread, NULL, search_main, e) != 0) {
+        error_line(e, "go", "cannot start the search thread");
+        return;
+    }
+    e->started = true;
+}
+
+/* ---- position ------------------------------------------------------------- */
+
+/* A record on one line (docs/protocol.md): the tags `[Name "Value"]` one
+ * after another, then the movetext. Returns the JGN text with each tag on a
+ * line of its own and a blank line before the movetext (caller frees), or
+ * NULL when out of memory. */
+static char *unfold_record(const char *s)
+{
+    char *out = malloc(2 * strlen(s) + 3), *o = out;
+    if (!out)
+        return NULL;
+    for (;;) {
+        s += strspn(s, " \t");
+        if (*s != '[')
+            break;
+        bool quoted = false;
+        for (; *s; s++) {
+            *o++ = *s;
+            if (quoted && *s == '\\' && s[1])
+                *o++ = *++s;
+            else if (*s == '"')
+                quoted = !quoted;
+            else if (*s == ']' && !quoted) {
+                s++;
+                break;
+            }
+        }
+        *o++ = '\n';
+    }
+    *o++ = '\n';
+    strcpy(o, s);
+    return out;
+}
+
+/* The lines after `position jgn` up to a line `end` or the end of the
+ * input, joined (caller frees); NULL when out of memory. */
+static char *read_record(FILE *in)
+{
+    char *text = NULL, *line = NULL;
+    size_t len = 0, cap = 0;
+    ssize_t n;
+    while ((n = getline(&line, &cap, in)) > 0) {
+        const char *w = line + strspn(line, " \t");
+        if (strncmp(w, "end", 3) == 0 && w[3 + strspn(w + 3, " \t\r\n")] == '\0')
+            break;
+        char *grown = realloc(text, len + (size_t)n + 2);
+        if (!grown) {
+            free(text);
+            free(line);
+            return NULL;
+        }
+        text = grown;
+        memcpy(text + len, line, (size_t)n);
+        len += (size_t)n;
+    }
+    free(line);
+    if (!text && !(text = malloc(2)))
+        return NULL;
+    text[len] = '\0';
+    return text;
+}
+
+/* The record of a JGN text; NULL (with an error line) if it has an error. */
+static junqi_game *load_jgn(engine *e, const char *text)
+{
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_game *g = junqi_jgn_parse(text, strlen(text), "<position>", 0, &d);
+    if (!g || d.errors)
+        diag_error(e, "position", &d);
+    if (g && d.errors) {
+        junqi_game_free(g);
+        g = NULL;
+    }
+    junqi_diags_free(&d);
+    return g;
+}
+
+/* Load one record from a position string or a file (any format the tools
+ * read); NULL (with an error line) if it is none. */
+static junqi_game *load_record(engine *e, const char *text, const char *path)
+{
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_input in;
+    int rc = path ? junqi_cli_load(e->prog, path, &in, &d) : junqi_cli_load_position(e->prog, text, &in, &d);
+    junqi_game *g = NULL;
+    if (rc == JUNQI_EXIT_IO)
+        error_line(e, "position", "%s cannot be read", path ? path : "the record");
+    else if (rc != JUNQI_EXIT_OK)
+        diag_error(e, "position", &d);
+    else if (in.kind != JUNQI_INPUT_RECORD)
+        error_line(e, "position", "a formation, not a game record");
+    else {
+        g = in.game;
+        in.game = NULL;
+    }
+    junqi_input_free(&in);
+    junqi_diags_free(&d);
+    return g;
+}
+
+/* Keep the first `ply` moves of g and the events recorded before the next. */
+static bool cut_at_ply(engine *e, junqi_game *g, const char *word)
+{
+    long ply;
+    size_t moves = junqi_game_moves(g);
+    if (!count_word(word, (long)moves, &ply)) {
+        error_line(e, "position", "ply takes a number of moves from 0 to %zu, not '%s'", moves, word ? word : "");
+        return false;
+    }
+    size_t i = 0;
+    for (long seen = 0; i < g->main.nitems; i++)
+        if (g->main.items[i].kind == JUNQI_ITEM_MOVE && seen++ == ply)
+            break;
+    size_t comments = 0;
+    while (comments < g->main.ncomments && g->main.comments[comments].before <= i)
+        comments++;
+    junqi_line_truncate(&g->main, i, comments);
+    g->result = (junqi_result){0};
+    return true;
+}
+
+/* Split "... moves TOKENS" at the word `moves`: returns TOKENS (or NULL) and
+ * ends args before it. */
+static char *split_moves(char *args)
+{
+    for (char *p = args; (p = strstr(p, "moves"));) {
+        bool starts = p == args || p[-1] == ' ' || p[-1] == '\t';
+        if (starts && (p[5] == '\0' || p[5] == ' ' || p[5] == '\t')) {
+            *p = '\0';
+            return p + 5;
+        }
+        p += 5;
+    }
+    return NULL;
+}
+
+/* The new record of a position command (a fresh one, or e->game for
+ * `position moves`); NULL with an error line if there is none. */
+static junqi_game *position_record(engine *e, char *args, FILE *in, char **moves)
+{
+    char *kind = next_word(&args);
+    *moves = NULL;
+    if (kind && strcmp(kind, "moves") == 0) {
+        *moves = args;
+        if (!e->game)
+            error_line(e, "position", "no position to add moves to");
+        return e->game;
+    }
+    if (kind && strcmp(kind, "jgn") == 0) {
+        char *text = args[strspn(args, " \t")] ? unfold_record(args) : read_record(in);
+        junqi_game *g = text ? load_jgn(e, text) : NULL;
+        if (!text)
+            error_line(e, "position", "out of memory");
+        free(text);
+        return g;
+    }
+    if (kind && (strcmp(kind, "pos") == 0 || strcmp(kind, "file") == 0)) {
+        *moves = split_moves(args);
+        if (kind[0] == 'p')
+            return load_record(e, args, NULL);
+        char *path = next_word(&args), *ply = next_word(&args);
+        junqi_game *g = path ? load_record(e, NULL, path) : NULL;
+        if (!path)
+            error_line(e, "position", "file takes a path");
+        if (g && ply && (strcmp(ply, "ply") != 0 || !cut_at_ply(e, g, next_word(&args)))) {
+            if (strcmp(ply, "ply") != 0)
+                error_line(e, "position", "unknown word '%s' after the path (ply N)", ply);
+            junqi_game_free(g);
+            g = NULL;
+        }
+        return g;
+    }
+    error_line(e, "position", "takes pos, jgn, file or moves, not '%s'", kind ? kind : "");
+    return NULL;
+}
+
+/* Replay g with every check; false (with an error line) if it has an error. */
+static bool record_is_valid(engine *e, const junqi_game *g)
+{
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_replay r;
+    bool ok = junqi_replay_start(&r, g, NULL, &d);
+    if (ok)
+        junqi_replay_run(&r);
+    ok = ok && d.errors == 0;
+    if (!ok)
+        diag_error(e, "position", &d);
+    junqi_diags_free(&d);
+    return ok;
+}
+
+static void cmd_position(engine *e, char *args, FILE *in)
+{
+    if (refuse_while_searching(e, "position"))
+        return;
+    char *moves;
+    junqi_game *g = position_record(e, args, in, &moves);
+    if (!g)
+        return;
+    bool fresh = g != e->game;
+    size_t items = g->main.nitems, comments = g->main.ncomments;
+    junqi_result result = g->result;
+    junqi_diags d;
+    junqi_diags_init(&d);
+    bool ok = !moves || junqi_jgn_parse_moves(g, moves, strlen(moves), "moves", &d);
+    if (!ok)
+        diag_error(e, "position", &d);
+    junqi_diags_free(&d);
+    if (ok && !(ok = record_is_valid(e, g)) && !fresh) {
+        junqi_line_truncate(&g->main, items, comments);
+        g->result = result;
+    }
+    if (!ok) {
+        if (fresh)
+            junqi_game_free(g);
+        return;
+    }
+    if (fresh) {
+        junqi_game_free(e->game);
+        e->game = g;
+    }
+    junqi_replay_start(&e->r, e->game, NULL, NULL);
+    junqi_replay_run(&e->r);
+}
+
+/* ---- options and the small commands ---------------------------------------- */
+
+static void cmd_junqi(engine *e, char *args)
+{
+    (void)args;
+    const junqi_engine_options *o = &e->opt;
+    static const char *const views[] = {"all", "mover"};
+    pthread_mutex_lock(&e->lock);
+    say_locked(e, "id name junqi-analyze %s", JUNQI_VERSION);
+    say_locked(e, "id author the junqi project");
+    say_locked(e, "option name Threads type spin default %d min 1 max %d", o->threads, MAX_THREADS);
+    say_locked(e, "option name Hash type spin default %d min 1 max %d", o->hash_mb, MAX_HASH_MB);
+    say_locked(e, "option name Level type combo default %s var easy var normal var expert", o->level->name);
+    say_locked(e, "option name Nodes type spin default %llu min 0 max %ld", (unsigned long long)o->nodes,
+               MAX_NODES);
+    say_locked(e, "option name Samples type spin default %d min 0 max %d", o->samples, JUNQI_MAX_SAMPLES);
+    say_locked(e, "option name View type combo default %s var auto var all var mover",
+               o->view < 0 ? "auto" : views[o->view]);
+    say_locked(e, "option name Seed type spin default %llu min 0 max %ld", (unsigned long long)o->seed, MAX_SEED);
+    say_locked(e, "option name MultiPV type spin default %d min 1 max %d", o->multipv, JUNQI_MAX_MULTIPV);
+    say_locked(e, "junqiok");
+    pthread_mutex_unlock(&e->lock);
+}
+
+static void cmd_isready(engine *e, char *args)
+{
+    (void)args;
+    SAY(e, "readyok");
+}
+
+static void cmd_newgame(engine *e, char *args)
+{
+    (void)args;
+    if (refuse_while_searching(e, "newgame"))
+        return;
+    junqi_game_free(e->game);
+    e->game = NULL;
+}
+
+static void cmd_stop(engine *e, char *args)
+{
+    (void)args;
+    end_search(e, true);
+}
+
+/* A numeric option: its name, range and field. */
+typedef struct spin {
+    const char *name;
+    long min, max;
+} spin;
+
+static const spin spins[] = {{"Threads", 1, MAX_THREADS}, {"Hash", 1, MAX_HASH_MB},
+                             {"Nodes", 0, MAX_NODES},     {"Samples", 0, JUNQI_MAX_SAMPLES},
+                             {"Seed", 0, MAX_SEED},       {"MultiPV", 1, JUNQI_MAX_MULTIPV}};
+
+static bool set_spin(engine *e, const spin *s, const char *value)
+{
+    long v;
+    if (!count_word(value, s->max, &v) || v < s->min) {
+        error_line(e, "setoption", "%s takes a number from %ld to %ld, not '%s'", s->name, s->min, s->max, value);
+        return false;
+    }
+    junqi_engine_options *o = &e->opt;
+    switch (s - spins) {
+    case 0: o->threads = (int)v; break;
+    case 1: o->hash_mb = (int)v; break;
+    case 2: o->nodes = (uint64_t)v; break;
+    case 3: o->samples = (int)v; break;
+    case 4: o->seed = (uint64_t)v; break;
+    default: o->multipv = (int)v; break;
+    }
+    return true;
+}
+
+static void set_option(engine *e, const char *name, const char *value)
+{
+    for (size_t i = 0; i < sizeof spins / sizeof spins[0]; i++)
+        if (strcasecmp(name, spins[i].name) == 0) {
+            set_spin(e, &spins[i], value);
+            return;
+        }
+    if (strcasecmp(name, "Level") == 0) {
+        const junqi_level *l = junqi_level_get(value);
+        if (l)
+            e->opt.level = l;
+        else
+            error_line(e, "setoption", "Level takes %s, not '%s'", junqi_level_names(), value);
+    } else if (strcasecmp(name, "View") == 0) {
+        int v = strcmp(value, "auto") == 0 ? -1 : strcmp(value, "all") == 0 ? JUNQI_VIEW_ALL
+                : strcmp(value, "mover") == 0 ? JUNQI_VIEW_MOVER : -2;
+        if (v == -2)
+            error_line(e, "setoption", "View takes auto, all or mover, not '%s'", value);
+        else
+            e->opt.view = v;
+    } else {
+        error_line(e, "setoption", "unknown option '%s' (known: Threads, Hash, Level, Nodes, Samples, "
+                   "View, Seed, MultiPV)", name);
+    }
+}
+
+/* setoption name NAME value VALUE */
+static void cmd_setoption(engine *e, char *args)
+{
+    if (refuse_while_searching(e, "setoption"))
+        return;
+    char *w = next_word(&args), *name = next_word(&args), *v = next_word(&args), *value = next_word(&args);
+    if (!w || strcmp(w, "name") != 0 || !name || !v || strcmp(v, "value") != 0 || !value || next_word(&args)) {
+        error_line(e, "setoption", "write: setoption name NAME value VALUE");
+        return;
+    }
+    set_option(e, name, value);
+}
+
+/* ---- the loop ------------------------------------------------------------- */
+
+static const struct command {
+    const char *name;
+    void (*run)(engine *e, char *args);
+} commands[] = {
+    {"junqi", cmd_junqi}, {"isready", cmd_isready},     {"newgame", cmd_newgame},
+    {"go", cmd_go},       {"setoption", cmd_setoption}, {"stop", cmd_stop},
+};
+
+/* Run one command line; false for quit. */
+static bool dispatch(engine *e, char *line, FILE *in)
+{
+    char *args = line, *cmd = next_word(&args);
+    if (!cmd)
+        return true;
+    if (strcmp(cmd, "quit") == 0)
+        return false;
+    if (strcmp(cmd, "position") == 0) {
+        cmd_position(e, args, in);
+        return true;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(cmd, commands[i].name) == 0) {
+            commands[i].run(e, args);
+            return true;
+        }
+    error_line(e, cmd, "unknown command (known: junqi, isready, newgame, setoption, position, go, "
+               "stop, quit)");
+    return true;
+}
+
+int junqi_engine_run(const char *prog, FILE *in, FILE *out, const junqi_engine_options *start)
+{
+    engine *e = calloc(1, sizeof *e);
+    if (!e) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        return JUNQI_EXIT_IO;
+    }
+    e->prog = prog;
+    e->out = out;
+    e->opt = *start;
+    pthread_mutex_init(&e->lock, NULL);
+    pthread_cond_init(&e->wake, NULL);
+    char *line = NULL;
+    size_t cap = 0;
+    bool quit = false;
+    while (!quit && !e->failed && getline(&line, &cap, in) >= 0) {
+        line[strcspn(line, "\r\n")] = '\0';
+        quit = !dispatch(e, line, in);
+    }
+    end_search(e, quit || e->infinite); /* at the end of the input a search runs to its limits */
+    free(line);
+    bool failed = e->failed;
+    junqi_game_free(e->game);
+    pthread_cond_destroy(&e->wake);
+    pthread_mutex_destroy(&e->lock);
+    free(e);
+    if (failed)
+        fprintf(stderr, "%s: the output cannot be written\n", prog);
+    return failed ? JUNQI_EXIT_IO : JUNQI_EXIT_OK;
+}

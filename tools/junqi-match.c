@@ -1,0 +1,835 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * junqi-match - a match between two engine programs that speak the engine
+ * protocol (docs/protocol.md), refereed so that each seat knows only what
+ * its player would: dark games from real setups, each setup played twice
+ * with the teams swapped, the score with its Elo estimate and 95 % interval,
+ * and the games as JGN. See docs/match.md and docs/man/junqi-match.1.
+ *
+ * Structure: the referee is libcore's (referee.h). A worker thread runs an
+ * engine process pair and plays the games it takes from a shared counter;
+ * each game's record is kept until the games before it are written, so the
+ * JGN output is in game order whatever the concurrency. With node or depth
+ * limits the engines are deterministic, so the games are too.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <math.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "jgn.h"
+#include "movegen.h"
+#include "referee.h"
+
+static const char *prog = "junqi-match";
+
+/* ---- engine processes --------------------------------------------------------- */
+
+/* An engine process: its pid, our ends of its standard input and output,
+ * and what has been read of its output but not yet returned as lines. */
+typedef struct proc {
+    pid_t pid;
+    FILE *to;
+    int from;
+    char *buf;
+    size_t len, cap;
+    size_t taken;  /* the bytes of the line returned last, dropped at the next read */
+} proc;
+
+/* Forks of several workers must not inherit each other's pipes: the pipes
+ * are made close-on-exec under this lock, before any other thread forks. */
+static pthread_mutex_t spawn_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static bool cloexec_pipe(int fd[2])
+{
+    if (pipe(fd) != 0)
+        return false;
+    fcntl(fd[0], F_SETFD, FD_CLOEXEC);
+    fcntl(fd[1], F_SETFD, FD_CLOEXEC);
+    return true;
+}
+
+/* Start `cmd` under /bin/sh with its standard input and output on pipes. */
+static bool proc_start(proc *p, const char *cmd)
+{
+    memset(p, 0, sizeof *p);
+    p->pid = -1;
+    int in[2], out[2];
+    pthread_mutex_lock(&spawn_lock);
+    bool ok = cloexec_pipe(in);
+    if (ok && !cloexec_pipe(out)) {
+        close(in[0]);
+        close(in[1]);
+        ok = false;
+    }
+    if (ok && (p->pid = fork()) == 0) {
+        dup2(in[0], STDIN_FILENO);
+        dup2(out[1], STDOUT_FILENO);
+        execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+        _exit(127);
+    }
+    pthread_mutex_unlock(&spawn_lock);
+    if (!ok)
+        return false;
+    close(in[0]);
+    close(out[1]);
+    p->from = out[0];
+    p->to = fdopen(in[1], "w");
+    if (p->pid < 0 || !p->to) {
+        if (p->to)
+            fclose(p->to);
+        else
+            close(in[1]);
+        close(out[0]);
+        return false;
+    }
+    return true;
+}
+
+/* Send one line; false if the engine no longer reads. */
+__attribute__((format(printf, 2, 3)))
+static bool proc_send(proc *p, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    bool ok = vfprintf(p->to, fmt, ap) >= 0 && fputc('\n', p->to) != EOF && fflush(p->to) == 0;
+    va_end(ap);
+    return ok;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* The next line of output (NUL-terminated, valid until the next call) in
+ * *line: 1, or 0 at the end of the output, -1 past the deadline (monotonic
+ * seconds), -2 on a read error or out of memory. */
+static int proc_line(proc *p, double deadline, char **line)
+{
+    static const size_t chunk = 65536;
+    if (p->taken) {
+        memmove(p->buf, p->buf + p->taken, p->len - p->taken);
+        p->len -= p->taken;
+        p->taken = 0;
+    }
+    for (;;) {
+        char *nl = p->len ? memchr(p->buf, '\n', p->len) : NULL;
+        if (nl) {
+            *nl = '\0';
+            if (nl > p->buf && nl[-1] == '\r')
+                nl[-1] = '\0';
+            *line = p->buf;
+            p->taken = (size_t)(nl - p->buf) + 1;
+            return 1;
+        }
+        int wait = (int)((deadline - now()) * 1000);
+        if (wait <= 0)
+            return -1;
+        struct pollfd pfd = {p->from, POLLIN, 0};
+        int r = poll(&pfd, 1, wait);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return r == 0 ? -1 : -2;
+        if (p->cap - p->len < chunk) {
+            char *grown = realloc(p->buf, p->cap + chunk);
+            if (!grown)
+                return -2;
+            p->buf = grown;
+            p->cap += chunk;
+        }
+        ssize_t n = read(p->from, p->buf + p->len, p->cap - p->len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return n == 0 ? 0 : -2;
+        p->len += (size_t)n;
+    }
+}
+
+/* Read lines until one starts with `want`, up to `seconds`: 1 found
+ * (*line holds it), 0 the engine ended, -1 no answer in time.
+ * Error lines on the way are kept in err (n bytes). */
+static int proc_wait(proc *p, const char *want, double seconds, char **line, char *err, size_t n)
+{
+    double deadline = now() + seconds;
+    size_t k = strlen(want);
+    for (;;) {
+        int r = proc_line(p, deadline, line);
+        if (r != 1)
+            return r == -1 ? -1 : 0;
+        if (strncmp(*line, want, k) == 0 && ((*line)[k] == ' ' || (*line)[k] == '\0'))
+            return 1;
+        if (err && strncmp(*line, "error ", 6) == 0)
+            snprintf(err, n, "%s", *line);
+    }
+}
+
+/* Ask the engine to quit, give it a second, then kill it; reap it. */
+static void proc_stop(proc *p)
+{
+    if (p->pid <= 0)
+        return;
+    if (p->to) {
+        proc_send(p, "quit");
+        fclose(p->to);
+    }
+    close(p->from);
+    int status;
+    for (int i = 0; i < 100 && waitpid(p->pid, &status, WNOHANG) == 0; i++)
+        nanosleep(&(struct timespec){0, 10000000}, NULL);
+    if (waitpid(p->pid, &status, WNOHANG) == 0) {
+        kill(p->pid, SIGKILL);
+        waitpid(p->pid, &status, 0);
+    }
+    free(p->buf);
+    memset(p, 0, sizeof *p);
+}
+
+/* ---- options -------------------------------------------------------------------- */
+
+#define MAX_ENGINE_OPTIONS 32
+#define MAX_SETUP_FILES 64
+
+/* One engine of the match: its command, the options it is given, its name. */
+typedef struct engine_spec {
+    const char *cmd;
+    const char *option[MAX_ENGINE_OPTIONS]; /* "Name=Value" */
+    int noptions;
+    const char *name;                       /* --name1/--name2, or NULL: its id name */
+    char id[128];
+} engine_spec;
+
+typedef struct options {
+    engine_spec engine[2];
+    const char *setups[MAX_SETUP_FILES];
+    int nsetup_files;
+    long games, skip;          /* setups played (0: all), setups skipped */
+    junqi_board_kind board;
+    char go[96];               /* the go command of every move */
+    long concurrency, max_moves;
+    long movetime;             /* --movetime, ms (0: none) */
+    long timeout;              /* seconds an engine has for a move (0: 60 + movetime) */
+    const char *output;        /* -o */
+    junqi_cli_format format;
+    bool quiet;
+} options;
+
+static void usage(void)
+{
+    printf("Usage: %s [OPTIONS] --setups FILE ENGINE1 ENGINE2\n"
+           "Play a match between two engine programs that speak the engine protocol\n"
+           "(docs/protocol.md; e.g. 'junqi-analyze --engine'), each command run by /bin/sh.\n"
+           "Every game is dark: a referee gives each engine only its seat's record (its own\n"
+           "setup, every move with its outcome, the flags shown, the events). Each setup is\n"
+           "played twice, the engines swapping sides. Prints the score of ENGINE1 with its\n"
+           "Elo estimate and 95%% interval; writes the games as JGN with -o.\n\n"
+           "  --setups FILE       records whose setups start the games (JGN, QQ replays);\n"
+           "                      may be given again; e.g. samples/match/setups.jgn\n"
+           "  --games N           play N setups (2N games; default: every setup)\n"
+           "  --skip K            skip the first K setups\n"
+           "  --board B           four-player (default) or two-player (north's and south's\n"
+           "                      setups of each record)\n"
+           "  --nodes N           every move: go nodes N (default: go, each engine's level)\n"
+           "  --movetime MS       every move: go movetime MS (results then vary by machine)\n"
+           "  --depth D           every move: go depth D\n"
+           "  --option NAME=VALUE  setoption for both engines (may be repeated)\n"
+           "  --option1 NAME=VALUE, --option2 NAME=VALUE  for one engine\n"
+           "  --name1 NAME, --name2 NAME  names in the records (default: the engines' ids)\n"
+           "  --concurrency N     games at once, each with its own engine processes (default 1)\n"
+           "  --max-moves N       adjudicate a draw after N moves (default 2000)\n"
+           "  --timeout S         seconds an engine has for a move before it forfeits, and\n"
+           "                      to answer junqi and isready (default 60, plus the movetime)\n"
+           "  -o FILE             write the games as JGN, in game order\n"
+           "  --format text|json  the summary as text (default) or one JSON object\n"
+           "  -q, --quiet         no line per game on standard error\n"
+           "  --help, --version   this help, the version\n\n"
+           "Exit status: 0 the match was played, 1 an engine could not start or refused an\n"
+           "option, or no setup could be used, 2 usage error, 3 a file could not be read\n"
+           "or written.\n",
+           prog);
+}
+
+static int add_option(engine_spec *e, const char *arg)
+{
+    const char *eq = strchr(arg, '=');
+    if (!eq || eq == arg || strchr(arg, ' '))
+        return junqi_cli_usage(prog, "an engine option is NAME=VALUE, not '%s'", arg);
+    if (e->noptions == MAX_ENGINE_OPTIONS)
+        return junqi_cli_usage(prog, "at most %d options per engine", MAX_ENGINE_OPTIONS);
+    e->option[e->noptions++] = arg;
+    return JUNQI_EXIT_OK;
+}
+
+/* The go command from --nodes, --movetime, --depth. */
+static int set_go(options *o, const char *word, const char *arg, long max)
+{
+    long v;
+    if (!junqi_cli_parse_count(arg, max, &v) || v < 1)
+        return junqi_cli_usage(prog, "--%s takes a number from 1 to %ld, not '%s'", word, max, arg);
+    size_t n = strlen(o->go);
+    snprintf(o->go + n, sizeof o->go - n, " %s %ld", word, v);
+    if (strcmp(word, "movetime") == 0)
+        o->movetime = v;
+    return JUNQI_EXIT_OK;
+}
+
+static int parse_count_option(const char *name, const char *arg, long min, long max, long *out)
+{
+    if (!junqi_cli_parse_count(arg, max, out) || *out < min)
+        return junqi_cli_usage(prog, "--%s takes a number from %ld to %ld, not '%s'", name, min, max, arg);
+    return JUNQI_EXIT_OK;
+}
+
+static int parse_option(options *o, int c, const char *arg)
+{
+    switch (c) {
+    case 's':
+        if (o->nsetup_files == MAX_SETUP_FILES)
+            return junqi_cli_usage(prog, "at most %d --setups files", MAX_SETUP_FILES);
+        o->setups[o->nsetup_files++] = arg;
+        return JUNQI_EXIT_OK;
+    case 'g': return parse_count_option("games", arg, 1, 1000000, &o->games);
+    case 'k': return parse_count_option("skip", arg, 0, 1000000, &o->skip);
+    case 'c': return parse_count_option("concurrency", arg, 1, 64, &o->concurrency);
+    case 'm': return parse_count_option("max-moves", arg, 1, 100000, &o->max_moves);
+    case 't': return parse_count_option("timeout", arg, 1, 86400, &o->timeout);
+    case 'N': return set_go(o, "nodes", arg, 1000000000000L);
+    case 'T': return set_go(o, "movetime", arg, 86400000L);
+    case 'D': return set_go(o, "depth", arg, 63);
+    case 'O': {
+        int rc = add_option(&o->engine[0], arg);
+        return rc != JUNQI_EXIT_OK ? rc : add_option(&o->engine[1], arg);
+    }
+    case '1': return add_option(&o->engine[0], arg);
+    case '2': return add_option(&o->engine[1], arg);
+    case 'a': o->engine[0].name = arg; return JUNQI_EXIT_OK;
+    case 'b': o->engine[1].name = arg; return JUNQI_EXIT_OK;
+    case 'o': o->output = arg; return JUNQI_EXIT_OK;
+    case 'q': o->quiet = true; return JUNQI_EXIT_OK;
+    case 'B':
+        if (!junqi_board_kind_parse(arg, &o->board))
+            return junqi_cli_usage(prog, "--board takes two-player or four-player, not '%s'", arg);
+        return JUNQI_EXIT_OK;
+    case 'f':
+        if (!junqi_cli_parse_format(arg, &o->format))
+            return junqi_cli_usage(prog, "--format takes text or json, not '%s'", arg);
+        return JUNQI_EXIT_OK;
+    default: return JUNQI_EXIT_USAGE;
+    }
+}
+
+/* parse_args() after --help or --version: exit 0 at once. */
+#define ARGS_DONE (-1)
+
+static int parse_args(int argc, char **argv, options *o)
+{
+    static const struct option longopts[] = {
+        {"setups", required_argument, NULL, 's'},  {"games", required_argument, NULL, 'g'},
+        {"skip", required_argument, NULL, 'k'},    {"board", required_argument, NULL, 'B'},
+        {"nodes", required_argument, NULL, 'N'},   {"movetime", required_argument, NULL, 'T'},
+        {"depth", required_argument, NULL, 'D'},   {"option", required_argument, NULL, 'O'},
+        {"option1", required_argument, NULL, '1'}, {"option2", required_argument, NULL, '2'},
+        {"name1", required_argument, NULL, 'a'},   {"name2", required_argument, NULL, 'b'},
+        {"concurrency", required_argument, NULL, 'c'}, {"max-moves", required_argument, NULL, 'm'},
+        {"timeout", required_argument, NULL, 't'}, {"format", required_argument, NULL, 'f'},
+        {"quiet", no_argument, NULL, 'q'},         {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},       {NULL, 0, NULL, 0},
+    };
+    int c;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "o:q", longopts, NULL)) != -1) {
+        if (c == 'h' || c == 'V') {
+            if (c == 'h')
+                usage();
+            else
+                junqi_cli_version(prog);
+            return ARGS_DONE;
+        }
+        if (c == '?' || c == ':')
+            return junqi_cli_bad_option(prog, argv);
+        int rc = parse_option(o, c, optarg);
+        if (rc != JUNQI_EXIT_OK)
+            return rc;
+    }
+    if (argc - optind != 2)
+        return junqi_cli_usage(prog, "give two engine commands (%d given)", argc - optind);
+    if (!o->nsetup_files)
+        return junqi_cli_usage(prog, "give the setups: --setups FILE (e.g. samples/match/setups.jgn)");
+    o->engine[0].cmd = argv[optind];
+    o->engine[1].cmd = argv[optind + 1];
+    if (!o->timeout)
+        o->timeout = 60 + (o->movetime + 999) / 1000;
+    return JUNQI_EXIT_OK;
+}
+
+/* ---- the match ------------------------------------------------------------------ */
+
+/* One game's outcome, kept until the games before it are written. */
+typedef struct game_out {
+    junqi_game *record;  /* owned until written */
+    int points;          /* for engine 1: 2 a win, 1 a draw, 0 a loss */
+    int moves;
+    bool forfeit, adjudicated;
+    bool done;
+} game_out;
+
+typedef struct match {
+    const options *opt;
+    junqi_game **setups;   /* owned */
+    int nsetups, ngames;
+    atomic_int next;       /* the next game to play */
+    atomic_bool failed;    /* an engine could not start: stop taking games */
+    pthread_mutex_t lock;  /* games[], written, out, stderr lines */
+    game_out *games;
+    int written;
+    FILE *out;             /* -o, or NULL */
+    bool write_failed;
+} match;
+
+/* An engine process as a worker holds it. */
+typedef struct player {
+    proc p;
+    bool running;
+} player;
+
+__attribute__((format(printf, 2, 3)))
+static void note(match *m, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    pthread_mutex_lock(&m->lock);
+    fprintf(stderr, "%s: ", prog);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    pthread_mutex_unlock(&m->lock);
+    va_end(ap);
+}
+
+/* Start engine e, read its id, give it its options; false (with a note) if
+ * it does not start or refuses an option. */
+static bool engine_open(match *m, int e, player *pl, char *id, size_t idlen)
+{
+    const engine_spec *spec = &m->opt->engine[e];
+    char err[512] = "", *line;
+    if (!proc_start(&pl->p, spec->cmd)) {
+        note(m, "engine %d: cannot run '%s'", e + 1, spec->cmd);
+        return false;
+    }
+    pl->running = true;
+    double timeout = (double)m->opt->timeout, deadline = now() + timeout;
+    bool ok = proc_send(&pl->p, "junqi");
+    int rc = 0;
+    while (ok && (rc = proc_line(&pl->p, deadline, &line)) == 1 && strcmp(line, "junqiok") != 0)
+        if (id && strncmp(line, "id name ", 8) == 0)
+            snprintf(id, idlen, "%s", line + 8);
+    ok = ok && rc == 1;
+    for (int i = 0; ok && i < spec->noptions; i++) {
+        const char *eq = strchr(spec->option[i], '=');
+        ok = proc_send(&pl->p, "setoption name %.*s value %s", (int)(eq - spec->option[i]), spec->option[i],
+                       eq + 1);
+    }
+    ok = ok && proc_send(&pl->p, "isready") && proc_wait(&pl->p, "readyok", timeout, &line, err, sizeof err) == 1;
+    if (!ok || err[0]) {
+        note(m, "engine %d ('%s'): %s", e + 1, spec->cmd, err[0] ? err : "does not speak the engine protocol");
+        proc_stop(&pl->p);
+        pl->running = false;
+        return false;
+    }
+    return true;
+}
+
+static void engine_close(player *pl)
+{
+    if (pl->running)
+        proc_stop(&pl->p);
+    pl->running = false;
+}
+
+/* Which engine plays seat s: engine 1 has the side of the seat that moves
+ * first in even games, the other side in odd ones. */
+static int engine_of(const junqi_position *pos, int first, int game, int s)
+{
+    bool firsts = (pos->side[s] >> first) & 1;
+    return firsts == (game % 2 == 0) ? 0 : 1;
+}
+
+/* Ask engine pl for seat s's move: its record on one line, then go. False
+ * with the reason in why (n bytes) when no move comes. */
+static bool ask_move(match *m, player *pl, junqi_referee *r, int s, junqi_move *mv, char *why, size_t n)
+{
+    char *text = junqi_jgn_to_string(r->view[s]), err[512] = "", *line;
+    if (!text) {
+        snprintf(why, n, "out of memory");
+        return false;
+    }
+    for (char *c = text; *c; c++)
+        if (*c == '\n')
+            *c = ' ';
+    bool sent = proc_send(&pl->p, "position jgn %s", text) && proc_send(&pl->p, "%s", m->opt->go);
+    free(text);
+    int rc = sent ? proc_wait(&pl->p, "bestmove", (double)m->opt->timeout, &line, err, sizeof err) : 0;
+    if (rc != 1) {
+        snprintf(why, n, rc == 0 ? "the engine ended" : "no move within %ld s", m->opt->timeout);
+        engine_close(pl);
+        return false;
+    }
+    const char *w = line + 9;
+    if (!junqi_move_parse(r->pos.board, w, strlen(w), mv)) {
+        snprintf(why, n, "no move ('%s'%s%s)", line, err[0] ? ", " : "", err);
+        return false;
+    }
+    return true;
+}
+
+/* The tags of game g: event, round, the engines at their seats, the setup. */
+static void tag_game(match *m, junqi_referee *r, int g, int first)
+{
+    char round[16];
+    snprintf(round, sizeof round, "%d", g + 1);
+    junqi_game_set_tag(r->game, "Event", "junqi-match");
+    junqi_game_set_tag(r->game, "Round", round);
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        if (r->game->seat[s].present)
+            junqi_game_set_player(r->game, (junqi_seat)s, m->opt->engine[engine_of(&r->pos, first, g, s)].name);
+    const junqi_game *from = m->setups[g / 2];
+    const char *source = junqi_game_tag(from, "SetupSource");
+    junqi_game_set_tag(r->game, "SetupSource", source ? source : from->source ? from->source : "?");
+    junqi_game_set_tag(r->game, "Go", m->opt->go);
+}
+
+/* The moves of game g until it ends. */
+static void play_moves(match *m, player pl[2], junqi_referee *r, int g, game_out *out)
+{
+    int first = r->pos.to_move;
+    char why[640], text[700];
+    for (int s; (s = junqi_referee_to_move(r)) != JUNQI_NO_SEAT;) {
+        if (out->moves >= m->opt->max_moves) {
+            snprintf(text, sizeof text, "adjudicated a draw: the move limit of %ld", m->opt->max_moves);
+            junqi_referee_draw(r, text);
+            out->adjudicated = true;
+            return;
+        }
+        int e = engine_of(&r->pos, first, g, s);
+        junqi_move mv;
+        bool ok = ask_move(m, &pl[e], r, s, &mv, why, sizeof why);
+        if (ok && !(ok = junqi_referee_play(r, mv, why, sizeof why)))
+            snprintf(why + strlen(why), sizeof why - strlen(why), " (an illegal move)");
+        if (!ok) {
+            snprintf(text, sizeof text, "%s (%s) forfeits: %s", m->opt->engine[e].name,
+                     junqi_seat_name((junqi_seat)s), why);
+            note(m, "game %d: %s", g + 1, text);
+            junqi_referee_forfeit(r, s, text);
+            out->forfeit = true;
+            return;
+        }
+        out->moves++;
+    }
+}
+
+/* Play game g (setup g / 2, engine 1 first in even games). */
+static game_out play_game(match *m, player pl[2], int g)
+{
+    game_out out = {0};
+    junqi_referee r;
+    char err[256];
+    if (!junqi_referee_start(&r, m->opt->board, m->setups[g / 2], err, sizeof err)) {
+        note(m, "game %d: %s", g + 1, err); /* the setups were checked when loaded */
+        atomic_store(&m->failed, true);
+        return out;
+    }
+    int first = r.pos.to_move;
+    tag_game(m, &r, g, first);
+    for (int e = 0; e < 2; e++)
+        if (pl[e].running && (!proc_send(&pl[e].p, "newgame") || !proc_send(&pl[e].p, "isready")))
+            engine_close(&pl[e]);
+    char *line;
+    for (int e = 0; e < 2; e++)
+        if (pl[e].running && proc_wait(&pl[e].p, "readyok", (double)m->opt->timeout, &line, NULL, 0) != 1)
+            engine_close(&pl[e]);
+    play_moves(m, pl, &r, g, &out);
+    const junqi_result *res = &r.pos.result;
+    bool ours = (res->winners >> first) & 1; /* the side of the first seat won */
+    out.points = res->status != JUNQI_DECIDED ? 1 : ours == (g % 2 == 0) ? 2 : 0;
+    out.record = r.game;
+    r.game = NULL;
+    junqi_referee_free(&r);
+    out.done = true;
+    return out;
+}
+
+static const char *describe(const game_out *g, const options *o, char *buf, size_t n)
+{
+    const junqi_result *r = &g->record->result;
+    const char *who = g->points == 2 ? o->engine[0].name : o->engine[1].name;
+    if (g->points == 1)
+        snprintf(buf, n, "a draw (%s)", g->adjudicated ? "move limit" : junqi_reason_name((junqi_reason)r->reason));
+    else
+        snprintf(buf, n, "%s won (%s)", who, g->forfeit ? "forfeit" : junqi_reason_name((junqi_reason)r->reason));
+    return buf;
+}
+
+/* Keep game g's outcome, say it, and write every game now due, in order. */
+static void finish_game(match *m, int g, game_out *out)
+{
+    char text[256];
+    pthread_mutex_lock(&m->lock);
+    m->games[g] = *out;
+    if (!m->opt->quiet)
+        fprintf(stderr, "%s: game %d/%d (setup %ld, %s first): %s, %d moves\n", prog, g + 1, m->ngames,
+                m->opt->skip + g / 2 + 1, m->opt->engine[g % 2].name, describe(out, m->opt, text, sizeof text),
+                out->moves);
+    for (; m->written < m->ngames && m->games[m->written].done; m->written++) {
+        game_out *w = &m->games[m->written];
+        if (m->out && (!junqi_jgn_write(m->out, w->record) || fputc('\n', m->out) == EOF))
+            m->write_failed = true;
+        junqi_game_free(w->record);
+        w->record = NULL;
+    }
+    pthread_mutex_unlock(&m->lock);
+}
+
+static void *worker(void *arg)
+{
+    match *m = arg;
+    player pl[2] = {{{0}, false}, {{0}, false}};
+    for (int g; !atomic_load(&m->failed) && (g = atomic_fetch_add(&m->next, 1)) < m->ngames;) {
+        for (int e = 0; e < 2; e++)
+            if (!pl[e].running && !engine_open(m, e, &pl[e], NULL, 0))
+                atomic_store(&m->failed, true);
+        if (atomic_load(&m->failed))
+            break;
+        game_out out = play_game(m, pl, g);
+        if (out.done)
+            finish_game(m, g, &out);
+    }
+    engine_close(&pl[0]);
+    engine_close(&pl[1]);
+    return NULL;
+}
+
+/* ---- setups ---------------------------------------------------------------------- */
+
+typedef struct loading {
+    match *m;
+    long seen;   /* usable setups so far, skipped ones included */
+    long want;   /* setups wanted after the skipped ones (0: all) */
+} loading;
+
+/* Keep a record whose setups start a game (after --skip, up to --games). */
+static int add_setup(void *ctx, junqi_input *in)
+{
+    loading *l = ctx;
+    match *m = l->m;
+    junqi_referee r;
+    char err[256];
+    if (!junqi_referee_start(&r, m->opt->board, in->game, err, sizeof err)) {
+        fprintf(stderr, "%s: %s: %s: not used\n", prog, in->name, err);
+        return JUNQI_EXIT_OK;
+    }
+    junqi_referee_free(&r);
+    if (l->seen++ < m->opt->skip || (l->want && m->nsetups >= l->want))
+        return JUNQI_EXIT_OK;
+    junqi_game **grown = realloc(m->setups, (size_t)(m->nsetups + 1) * sizeof *grown);
+    if (!grown)
+        return JUNQI_EXIT_IO;
+    m->setups = grown;
+    m->setups[m->nsetups++] = in->game;
+    if (!in->game->source)
+        in->game->source = strdup(in->name);
+    in->game = NULL; /* kept */
+    return JUNQI_EXIT_OK;
+}
+
+static int load_setups(match *m)
+{
+    loading l = {m, 0, m->opt->games};
+    for (int i = 0; i < m->opt->nsetup_files; i++) {
+        int rc = junqi_cli_each_record(prog, junqi_source_open(prog, m->opt->setups[i], 0), add_setup, &l);
+        if (rc == JUNQI_EXIT_IO)
+            return rc;
+    }
+    if (m->nsetups == 0) {
+        fprintf(stderr, "%s: no setup to play from (after --skip %ld)\n", prog, m->opt->skip);
+        return JUNQI_EXIT_INVALID;
+    }
+    m->ngames = 2 * m->nsetups;
+    return JUNQI_EXIT_OK;
+}
+
+/* ---- the summary ---------------------------------------------------------------- */
+
+typedef struct tally {
+    int points[3];   /* engine 1's losses, draws, wins */
+    int side[2][3];  /* the same, by the side engine 1 had: moving first, second */
+    long moves;
+    int forfeits, adjudicated;
+} tally;
+
+static tally count(const match *m)
+{
+    tally t = {{0}, {{0}}, 0, 0, 0};
+    for (int g = 0; g < m->ngames; g++) {
+        const game_out *o = &m->games[g];
+        if (!o->done)
+            continue;
+        t.points[o->points]++;
+        t.side[g % 2][o->points]++;
+        t.moves += o->moves;
+        t.forfeits += o->forfeit;
+        t.adjudicated += o->adjudicated;
+    }
+    return t;
+}
+
+/* An Elo figure with its sign, or +inf / -inf. */
+static const char *elo_text(double v, char *buf, size_t n)
+{
+    if (isinf(v))
+        snprintf(buf, n, "%sinf", v > 0 ? "+" : "-");
+    else
+        snprintf(buf, n, "%+.0f", fabs(v) < 0.5 ? 0.0 : v); /* never "-0" */
+    return buf;
+}
+
+static void json_elo(junqi_json *j, const char *key, double v)
+{
+    junqi_json_key(j, key);
+    if (isinf(v))
+        junqi_json_null(j);
+    else
+        junqi_json_number(j, v, 1);
+}
+
+static void summary_json(const match *m, const tally *t, const junqi_match_score *s)
+{
+    junqi_json j;
+    junqi_json_init(&j, stdout);
+    junqi_json_begin_object(&j);
+    junqi_json_key(&j, "engines");
+    junqi_json_begin_array(&j);
+    junqi_json_string(&j, m->opt->engine[0].name);
+    junqi_json_string(&j, m->opt->engine[1].name);
+    junqi_json_end_array(&j);
+    const struct {
+        const char *key;
+        long v;
+    } counts[] = {{"games", t->points[0] + t->points[1] + t->points[2]}, {"wins", s->wins}, {"draws", s->draws},
+                  {"losses", s->losses}, {"forfeits", t->forfeits}, {"adjudicated", t->adjudicated},
+                  {"moves", t->moves}};
+    for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
+        junqi_json_key(&j, counts[i].key);
+        junqi_json_int(&j, (int)counts[i].v);
+    }
+    junqi_json_key(&j, "score");
+    junqi_json_number(&j, s->score, 4);
+    json_elo(&j, "elo", s->elo);
+    json_elo(&j, "elo_low", s->elo_low);
+    json_elo(&j, "elo_high", s->elo_high);
+    junqi_json_end_object(&j);
+    putchar('\n');
+}
+
+static void summary(const match *m)
+{
+    tally t = count(m);
+    junqi_match_score s = junqi_match_score_of(t.points[2], t.points[1], t.points[0]);
+    if (m->opt->format == JUNQI_FORMAT_JSON) {
+        summary_json(m, &t, &s);
+        return;
+    }
+    int games = s.wins + s.draws + s.losses;
+    char a[16], lo[16], hi[16];
+    printf("%s vs %s: %d games, %d wins, %d draws, %d losses\n", m->opt->engine[0].name, m->opt->engine[1].name,
+           games, s.wins, s.draws, s.losses);
+    printf("score %.1f%% (%.1f/%d), Elo %s (95%%: %s to %s)\n", 100 * s.score, s.wins + 0.5 * s.draws, games,
+           elo_text(s.elo, a, sizeof a), elo_text(s.elo_low, lo, sizeof lo), elo_text(s.elo_high, hi, sizeof hi));
+    for (int k = 0; k < 2; k++)
+        printf("moving %s: %d wins, %d draws, %d losses\n", k == 0 ? "first" : "second", t.side[k][2],
+               t.side[k][1], t.side[k][0]);
+    printf("moves per game %.1f, forfeits %d, adjudicated draws %d\n", games ? (double)t.moves / games : 0,
+           t.forfeits, t.adjudicated);
+}
+
+/* ---- main ------------------------------------------------------------------------ */
+
+/* The engines' names: --name1/--name2, else their ids (told apart if equal). */
+static int name_engines(match *m, options *o)
+{
+    for (int e = 0; e < 2; e++) {
+        player pl = {{0}, false};
+        if (!engine_open(m, e, &pl, o->engine[e].id, sizeof o->engine[e].id))
+            return JUNQI_EXIT_INVALID;
+        engine_close(&pl);
+    }
+    bool same = strcmp(o->engine[0].id, o->engine[1].id) == 0;
+    for (int e = 0; e < 2; e++)
+        if (!o->engine[e].name) {
+            size_t n = strlen(o->engine[e].id);
+            if (same && n + 4 < sizeof o->engine[e].id)
+                snprintf(o->engine[e].id + n, sizeof o->engine[e].id - n, " (%d)", e + 1);
+            o->engine[e].name = o->engine[e].id[0] ? o->engine[e].id : e ? "engine 2" : "engine 1";
+        }
+    return JUNQI_EXIT_OK;
+}
+
+static int run(match *m)
+{
+    pthread_t tid[64];
+    int n = (int)(m->opt->concurrency < m->ngames ? m->opt->concurrency : m->ngames), started = 0;
+    for (int i = 0; i < n; i++)
+        started += pthread_create(&tid[started], NULL, worker, m) == 0;
+    if (started == 0)
+        worker(m);
+    for (int i = 0; i < started; i++)
+        pthread_join(tid[i], NULL);
+    return atomic_load(&m->failed) ? JUNQI_EXIT_INVALID : JUNQI_EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+    static options o = {.board = JUNQI_FOUR_PLAYER, .go = "go", .concurrency = 1, .max_moves = 2000};
+    int rc = parse_args(argc, argv, &o);
+    if (rc != JUNQI_EXIT_OK)
+        return rc == ARGS_DONE ? JUNQI_EXIT_OK : rc;
+    signal(SIGPIPE, SIG_IGN); /* an engine that dies is a forfeit, not our end */
+    static match m;
+    m.opt = &o;
+    pthread_mutex_init(&m.lock, NULL);
+    rc = load_setups(&m);
+    if (rc == JUNQI_EXIT_OK)
+        rc = name_engines(&m, &o);
+    junqi_cli_output out = {0};
+    if (rc == JUNQI_EXIT_OK && o.output && !junqi_cli_output_open(prog, o.output, &out))
+        rc = JUNQI_EXIT_IO;
+    m.out = out.fp;
+    if (rc == JUNQI_EXIT_OK && !(m.games = calloc((size_t)m.ngames, sizeof *m.games)))
+        rc = JUNQI_EXIT_IO;
+    if (rc == JUNQI_EXIT_OK)
+        rc = run(&m);
+    if (m.games)
+        summary(&m);
+    if (o.output && out.fp && !junqi_cli_output_close(prog, &out, !m.write_failed))
+        rc = JUNQI_EXIT_IO;
+    for (int i = 0; i < m.nsetups; i++)
+        junqi_game_free(m.setups[i]);
+    free(m.setups);
+    free(m.games);
+    return rc != JUNQI_EXIT_OK ? rc : fflush(stdout) == 0 ? JUNQI_EXIT_OK : JUNQI_EXIT_IO;
+}
