@@ -13,7 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis.h"
 #include "qq.h"
+#include "replay.h"
 
 /** QQ replays: .jgs and .jqs files (an extension list for bench_list_files()). */
 #define BENCH_REPLAYS ".jgs .jqs"
@@ -116,6 +118,58 @@ static inline junqi_game *bench_load(const char *path)
     size_t len = fread(buf, 1, sizeof buf, fp);
     fclose(fp);
     return junqi_qq_read_replay(buf, len, NULL);
+}
+
+/* The position after `ply` moves of g (and the events before the next). */
+static inline void bench_position_at(const junqi_game *g, size_t ply, junqi_position *pos)
+{
+    static _Thread_local junqi_replay r;
+    junqi_replay_start(&r, g, NULL, NULL);
+    junqi_replay_seek(&r, ply);
+    *pos = r.pos;
+}
+
+/* The move played from ply (the next move item), found by replaying. */
+static inline bool bench_move_played(const junqi_game *g, size_t ply, junqi_move *m)
+{
+    static _Thread_local junqi_replay r;
+    junqi_replay_start(&r, g, NULL, NULL);
+    junqi_replay_seek(&r, ply + 1);
+    *m = r.last_move;
+    return r.moves == ply + 1 && m->from != JUNQI_NO_POINT;
+}
+
+/* The annotator's request for ply of g: the complete position, and the
+ * mover's knowledge for view mover. */
+typedef struct bench_job {
+    junqi_position pos;
+    junqi_infer inf;
+    junqi_move played;
+} bench_job;
+
+static inline void bench_prepare(bench_job *j, const junqi_game *g, size_t ply, junqi_view_mode view,
+                    junqi_analysis_request *req)
+{
+    bench_position_at(g, ply, &j->pos);
+    bench_move_played(g, ply, &j->played);
+    *req = (junqi_analysis_request){&j->pos, NULL, view, 0, 0, {.nodes = JUNQI_DEFAULT_NODES},
+                                    j->played};
+    if (view == JUNQI_VIEW_MOVER) {
+        junqi_infer_replay(&j->inf, g, NULL, ply, j->pos.to_move, g->info, NULL);
+        junqi_infer_solve(&j->inf, false);
+        req->infer = &j->inf;
+    }
+}
+
+/** The result of a game for side `side` (a seat mask): 1 won, 1/2 drawn, 0
+ *  lost; -1 when the game has no such result (undecided, unfinished). */
+static inline double bench_label(const junqi_result *res, unsigned side)
+{
+    if (res->status == JUNQI_DRAWN)
+        return 0.5;
+    if (res->status != JUNQI_DECIDED)
+        return -1;
+    return (res->winners & side) ? 1 : 0;
 }
 
 #endif

@@ -48,25 +48,6 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* The position after `ply` moves of g (and the events before the next). */
-static void position_at(const junqi_game *g, size_t ply, junqi_position *pos)
-{
-    static _Thread_local junqi_replay r;
-    junqi_replay_start(&r, g, NULL, NULL);
-    junqi_replay_seek(&r, ply);
-    *pos = r.pos;
-}
-
-/* The move played from ply (the next move item), found by replaying. */
-static bool move_played(const junqi_game *g, size_t ply, junqi_move *m)
-{
-    static _Thread_local junqi_replay r;
-    junqi_replay_start(&r, g, NULL, NULL);
-    junqi_replay_seek(&r, ply + 1);
-    *m = r.last_move;
-    return r.moves == ply + 1 && m->from != JUNQI_NO_POINT;
-}
-
 /* ---- fit ---------------------------------------------------------------- */
 
 typedef struct sample {
@@ -136,7 +117,7 @@ static int cmd_fit(const char *dir, int step)
         games++;
         for (size_t ply = 0; ply <= r.moves; ply += (size_t)step) {
             junqi_position pos;
-            position_at(g, ply, &pos);
+            bench_position_at(g, ply, &pos);
             junqi_search_result sr;
             if (junqi_position_over(&pos) || junqi_searcher_run(s, &pos, &lim, &sr) != JUNQI_SEARCH_OK)
                 continue;
@@ -230,33 +211,11 @@ static int cmd_tactics(const char *dir, int depth)
 
 /* ---- agreement and annotation time --------------------------------------- */
 
-/* The annotator's request for ply of g: the complete position, and the
- * mover's knowledge for view mover. */
-typedef struct job {
-    junqi_position pos;
-    junqi_infer inf;
-    junqi_move played;
-} job;
-
-static void prepare(job *j, const junqi_game *g, size_t ply, junqi_view_mode view,
-                    junqi_analysis_request *req)
-{
-    position_at(g, ply, &j->pos);
-    move_played(g, ply, &j->played);
-    *req = (junqi_analysis_request){&j->pos, NULL, view, 0, 0, {.nodes = JUNQI_DEFAULT_NODES},
-                                    j->played};
-    if (view == JUNQI_VIEW_MOVER) {
-        junqi_infer_replay(&j->inf, g, NULL, ply, j->pos.to_move, g->info, NULL);
-        junqi_infer_solve(&j->inf, false);
-        req->infer = &j->inf;
-    }
-}
-
 static int cmd_agree(const char *dir, int step, int threads)
 {
     char **files = bench_list_files(dir, BENCH_REPLAYS);
     enum { MAX = 8192 };
-    static job jobs[MAX];
+    static bench_job jobs[MAX];
     static junqi_analysis_request reqs[2][MAX];
     static junqi_analysis out[MAX];
     int n = 0, ngames = 0;
@@ -267,11 +226,11 @@ static int cmd_agree(const char *dir, int step, int threads)
         ngames++;
         size_t moves = junqi_game_moves(g);
         for (size_t ply = (size_t)step / 2; ply < moves && n < MAX; ply += (size_t)step) {
-            position_at(g, ply, &jobs[n].pos);
+            bench_position_at(g, ply, &jobs[n].pos);
             if (junqi_position_over(&jobs[n].pos))
                 break;
-            prepare(&jobs[n], g, ply, JUNQI_VIEW_ALL, &reqs[0][n]);
-            prepare(&jobs[n], g, ply, JUNQI_VIEW_MOVER, &reqs[1][n]);
+            bench_prepare(&jobs[n], g, ply, JUNQI_VIEW_ALL, &reqs[0][n]);
+            bench_prepare(&jobs[n], g, ply, JUNQI_VIEW_MOVER, &reqs[1][n]);
             reqs[0][n].played = reqs[1][n].played = (junqi_move){JUNQI_NO_POINT, JUNQI_NO_POINT};
             n++;
         }
@@ -301,13 +260,13 @@ static int cmd_annotate(const char *path, int threads)
     if (!g)
         return 1;
     size_t moves = junqi_game_moves(g);
-    job *jobs = malloc((moves + 1) * sizeof *jobs);
+    bench_job *jobs = malloc((moves + 1) * sizeof *jobs);
     junqi_analysis_request *reqs = malloc((moves + 1) * sizeof *reqs);
     junqi_analysis *out = malloc((moves + 1) * sizeof *out);
     double start = now();
     size_t n = 0;
     for (size_t ply = 0; ply < moves; ply++) {
-        prepare(&jobs[n], g, ply, JUNQI_VIEW_MOVER, &reqs[n]);
+        bench_prepare(&jobs[n], g, ply, JUNQI_VIEW_MOVER, &reqs[n]);
         if (!junqi_position_over(&jobs[n].pos))
             n++;
     }

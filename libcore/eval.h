@@ -12,7 +12,9 @@
  *   material     each seat still in the game, and the pieces' values;
  *                engineers gain while an enemy flag is guarded by a
  *                landmine, bombs while an enemy marshal or general lives;
- *                the last engineer is dearer;
+ *                the last engineer is dearer; a seat whose flag is shown
+ *                (its marshal dead) and a seat left alone (its partner out)
+ *                lose value;
  *   flag safety  for each flag: what stands on its gates (the points next to
  *                its headquarters: landmines, defenders, enemies, open
  *                railway), and the enemy pressure on it (enemy pieces that
@@ -83,6 +85,11 @@ typedef struct junqi_eval_weights {
     int16_t advance;                   /**< per row of depth into an enemy arm (row 1..6) */
     int16_t stuck;                     /**< a movable piece on a headquarters (never moves) */
     int16_t mobility;                  /**< per road link of the point, railway links x2 */
+    int16_t shown_flag;                /**< a seat whose flag is shown (its marshal died and the
+                                            rule set reveals the flag): every enemy knows where
+                                            to go (counted against the seat) */
+    int16_t last_seat;                 /**< a seat whose partner is out (four-player games):
+                                            alone against two (counted against the seat) */
 } junqi_eval_weights;
 
 /** The engine's weights (docs/engine.md, "Evaluation"). */
@@ -93,7 +100,10 @@ extern const junqi_eval_weights junqi_eval_default_weights;
  * "Win probability"): P(win) = 1 / (1 + exp(-score / JUNQI_EVAL_LOGISTIC_SCALE)),
  * a draw counting as half a win.
  */
-#define JUNQI_EVAL_LOGISTIC_SCALE 1664.0
+#define JUNQI_EVAL_LOGISTIC_SCALE junqi_eval_logistic_scale
+
+/** The scale S of the curve, centi-material (libcore/eval_scale.c, made by scripts/fit-winprob). */
+extern const double junqi_eval_logistic_scale;
 
 /**
  * Tables for evaluating positions of one game situation: the board, the
@@ -108,6 +118,8 @@ typedef struct junqi_eval_tables {
     uint8_t side[JUNQI_SEATS];            /**< copied from the position */
     uint8_t flag[JUNQI_SEATS];            /**< each seat's flag point, or JUNQI_NO_POINT */
     uint8_t enemies[JUNQI_SEATS];         /**< mask of present enemy seats */
+    uint8_t partner[JUNQI_SEATS];         /**< mask of each seat's present partner (0: none) */
+    bool reveal;                          /**< the rule set shows a flag when its marshal dies */
     uint8_t gate_of[JUNQI_MAX_POINTS];    /**< seats whose flag has this point as a gate */
     int16_t pst[JUNQI_SEATS][JUNQI_PIECE_KINDS][JUNQI_MAX_POINTS];   /**< position + defence */
     int16_t press[JUNQI_SEATS][JUNQI_PIECE_KINDS][JUNQI_MAX_POINTS]; /**< pressure of a piece on
