@@ -1,13 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * engine_study.c - measurements of the engine on the shared real games and in
- * matches; not part of CI (scripts/fit-winprob, scripts/engine-report and
- * scripts/engine-study run it; docs/engine.md reports the figures).
+ * matches; not part of CI (scripts/engine-report and scripts/engine-study
+ * run it; docs/engine.md reports the figures). The fits of the evaluation and
+ * of the win-probability curve are in bench/eval_study.c.
  *
- *   engine_study fit DIR [STEP]        fit the win-probability curve: positions
- *                                      every STEP plies of every replay in DIR,
- *                                      searched to depth 1, labelled with the
- *                                      game's result (draw = 1/2)
  *   engine_study tactics DIR [DEPTH]   every position where the mover captured
  *                                      an enemy flag: does the engine (view all,
  *                                      DEPTH plies, default 2) capture a flag?
@@ -46,117 +43,6 @@ static double now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-/* ---- fit ---------------------------------------------------------------- */
-
-typedef struct sample {
-    double score; /* for the reference side */
-    double label; /* its result: 1 win, 1/2 draw, 0 loss */
-} sample;
-
-/* Newton's method on the log-likelihood of p = 1 / (1 + e^-(a s + b)). */
-static void fit_logistic(const sample *x, size_t n, bool intercept, double *a, double *b)
-{
-    *a = 1e-3;
-    *b = 0;
-    for (int it = 0; it < 50; it++) {
-        double ga = 0, gb = 0, haa = 0, hab = 0, hbb = 0;
-        for (size_t i = 0; i < n; i++) {
-            double s = x[i].score / 1000, p = 1 / (1 + exp(-(*a * 1000 * s + *b)));
-            double w = p * (1 - p), r = x[i].label - p;
-            ga += r * s;
-            gb += r;
-            haa += w * s * s;
-            hab += w * s;
-            hbb += w;
-        }
-        if (!intercept) {
-            *a += ga / haa / 1000;
-            continue;
-        }
-        double det = haa * hbb - hab * hab;
-        *a += (hbb * ga - hab * gb) / det / 1000;
-        *b += (haa * gb - hab * ga) / det;
-    }
-}
-
-static double log_loss(const sample *x, size_t n, double a, double b)
-{
-    double sum = 0;
-    for (size_t i = 0; i < n; i++) {
-        double p = 1 / (1 + exp(-(a * x[i].score + b)));
-        p = p < 1e-12 ? 1e-12 : p > 1 - 1e-12 ? 1 - 1e-12 : p;
-        sum -= x[i].label * log(p) + (1 - x[i].label) * log(1 - p);
-    }
-    return sum / (double)n;
-}
-
-static int cmd_fit(const char *dir, int step)
-{
-    char **files = bench_list_files(dir, BENCH_REPLAYS);
-    size_t n = 0, cap = 1 << 16, games = 0;
-    sample *x = calloc(cap, sizeof *x);
-    junqi_searcher *s = junqi_searcher_new(4);
-    junqi_search_limits lim = {.depth = 1, .hash_mb = 4};
-    for (char **f = files; *f; f++) {
-        junqi_game *g = bench_load(*f);
-        if (!g)
-            continue;
-        junqi_replay r;
-        junqi_replay_start(&r, g, NULL, NULL);
-        junqi_replay_run(&r);
-        junqi_result res = r.pos.result;
-        int ref = __builtin_ctz(r.pos.present);
-        unsigned side = r.pos.side[ref];
-        if (res.status != JUNQI_DECIDED && res.status != JUNQI_DRAWN) {
-            junqi_game_free(g);
-            continue;
-        }
-        double label = res.status == JUNQI_DRAWN ? 0.5 : (res.winners & side) ? 1 : 0;
-        games++;
-        for (size_t ply = 0; ply <= r.moves; ply += (size_t)step) {
-            junqi_position pos;
-            bench_position_at(g, ply, &pos);
-            junqi_search_result sr;
-            if (junqi_position_over(&pos) || junqi_searcher_run(s, &pos, &lim, &sr) != JUNQI_SEARCH_OK)
-                continue;
-            if (n == cap)
-                x = realloc(x, (cap *= 2) * sizeof *x);
-            x[n++] = (sample){sr.side == side ? sr.score : -sr.score, label};
-        }
-        junqi_game_free(g);
-    }
-    double a, b, a2, b2;
-    fit_logistic(x, n, false, &a, &b);
-    fit_logistic(x, n, true, &a2, &b2);
-    double draws = 0;
-    for (size_t i = 0; i < n; i++)
-        draws += x[i].label == 0.5;
-    printf("positions %zu from %zu games (every %d plies; %.0f from drawn games)\n", n, games,
-           step, draws);
-    printf("fit: P = 1/(1+exp(-score/S)), S = %.0f centi-material, log-loss %.4f "
-           "(constant 1/2: %.4f)\n", 1 / a, log_loss(x, n, a, 0), log(2.0));
-    printf("with an intercept: S = %.0f, b = %.3f, log-loss %.4f\n", 1 / a2, b2,
-           log_loss(x, n, a2, b2));
-    static const double edges[] = {-1e9, -3000, -1500, -800, -400, -150, 150, 400, 800, 1500,
-                                   3000, 1e9};
-    printf("%-22s %8s %10s %10s\n", "score bucket", "count", "predicted", "actual");
-    for (size_t k = 0; k + 1 < sizeof edges / sizeof edges[0]; k++) {
-        double cnt = 0, pred = 0, act = 0;
-        for (size_t i = 0; i < n; i++)
-            if (x[i].score > edges[k] && x[i].score <= edges[k + 1]) {
-                cnt++;
-                pred += 1 / (1 + exp(-a * x[i].score));
-                act += x[i].label;
-            }
-        char label[40];
-        snprintf(label, sizeof label, "(%g, %g]", edges[k], edges[k + 1]);
-        printf("%-22s %8.0f %10.3f %10.3f\n", label, cnt, cnt ? pred / cnt : 0, cnt ? act / cnt : 0);
-    }
-    junqi_searcher_free(s);
-    free(x);
-    return 0;
 }
 
 /* ---- tactics ------------------------------------------------------------ */
@@ -405,8 +291,6 @@ static int cmd_match(const char *dir, int games, uint64_t nodes, int threads)
 
 int main(int argc, char **argv)
 {
-    if (argc >= 3 && strcmp(argv[1], "fit") == 0)
-        return cmd_fit(argv[2], argc > 3 ? atoi(argv[3]) : 4);
     if (argc >= 3 && strcmp(argv[1], "tactics") == 0)
         return cmd_tactics(argv[2], argc > 3 ? atoi(argv[3]) : 2);
     if (argc >= 4 && strcmp(argv[1], "agree") == 0)
