@@ -35,6 +35,9 @@
  *                      against the material logistic (fitted on the training
  *                      games) on the same moves, by game phase; first-choice
  *                      and top-3 agreement with the moves played; marks; time
+ *   eval_study stability DIRS STEP [THREADS [NODES SAMPLES]]  the marks of
+ *                      every STEPth ply of the validation games that a
+ *                      different seed, or ten times the nodes, removes
  */
 #include <math.h>
 #include <pthread.h>
@@ -45,6 +48,7 @@
 
 #include "benchutil.h"
 #include "eval.h"
+#include "annotate.h"
 #include "search.h"
 
 static double now(void)
@@ -228,12 +232,36 @@ static bool held_out(const record *r) { return r->game % 10 == 0; }
 static bool fitted(const record *r) { return r->game % 10 != 0; }
 static bool every(const record *r) { (void)r; return true; }
 
-/* Newton's method on the penalised log-likelihood: lambda * |beta - prior|^2 per position. */
+/* Is weight i fitted? Not the flag's value (the seat's term says the same),
+ * nor the pressure multipliers open_scale[] (the score is their product with
+ * the pressure weights, which a linear fit of both at once cannot follow). */
+static bool fitted_weight(int i)
+{
+    const junqi_eval_weights *w = &junqi_eval_default_weights;
+    const int16_t *base = (const int16_t *)w;
+    const int16_t *at = base + i;
+    return at != &w->value[JUNQI_FLAG] && !(at >= w->open_scale && at < w->open_scale + 4);
+}
+
+/* Newton's method on the penalised log-likelihood: per position,
+ * lambda * mean(f_a^2) * (beta_a - prior_a)^2 for each fitted weight a (a
+ * pull towards the hand weights in the features' own units); the others
+ * stay at the prior. */
 static void newton(const record *r, long n, bool (*use)(const record *), double lambda, const double *prior,
                    double *beta)
 {
-    static double H[NW * NW], g[NW];
+    static double H[NW * NW], g[NW], scale[NW];
     memcpy(beta, prior, sizeof(double) * NW);
+    long used = 0;
+    memset(scale, 0, sizeof scale);
+    for (long i = 0; i < n; i++)
+        if (use(&r[i])) {
+            used++;
+            for (int a = 0; a < NW; a++)
+                scale[a] += (double)r[i].f[a] * r[i].f[a];
+        }
+    for (int a = 0; a < NW; a++)
+        scale[a] = used ? scale[a] / (double)used : 0;
     for (int it = 0; it < 25; it++) {
         memset(H, 0, sizeof H);
         memset(g, 0, sizeof g);
@@ -247,7 +275,7 @@ static void newton(const record *r, long n, bool (*use)(const record *), double 
                 z += beta[j] * r[i].f[j];
             double p = 1 / (1 + exp(-z)), w = p * (1 - p), e = r[i].label - p;
             for (int a = 0; a < NW; a++) {
-                if (r[i].f[a] == 0)
+                if (r[i].f[a] == 0 || !fitted_weight(a))
                     continue;
                 g[a] += e * r[i].f[a];
                 for (int b = 0; b <= a; b++)
@@ -256,9 +284,15 @@ static void newton(const record *r, long n, bool (*use)(const record *), double 
         }
         for (int a = 0; a < NW; a++) {
             for (int b = 0; b < a; b++)
-                H[b * NW + a] = H[a * NW + b];
-            H[a * NW + a] += lambda * (double)k + 1e-9;
-            g[a] -= lambda * (double)k * (beta[a] - prior[a]);
+                H[b * NW + a] = H[a * NW + b] = fitted_weight(b) ? H[a * NW + b] : 0;
+            double pull = lambda * (double)k * (scale[a] > 0 ? scale[a] : 1);
+            if (!fitted_weight(a)) {
+                for (int b = 0; b < NW; b++)
+                    H[a * NW + b] = H[b * NW + a] = 0;
+                g[a] = 0;
+            }
+            H[a * NW + a] += pull + 1e-9;
+            g[a] -= pull * (beta[a] - prior[a]);
         }
         if (!solve(H, g, NW))
             break;
@@ -375,7 +409,7 @@ static int cmd_fit(const char *in, const char *out)
     double hand_loss = log_loss_of(r, n, prior, held_out), best_loss = 1e9, best_lambda = 0;
     printf("fit: %ld positions; the hand weights (S = %.0f): held-out log-loss %.4f\n", n,
            JUNQI_EVAL_LOGISTIC_SCALE, hand_loss);
-    static const double lambdas[] = {1e-3, 1e-4, 1e-5, 1e-6};
+    static const double lambdas[] = {1, 0.3, 0.1, 0.03, 0.01, 0.003, 0.001};
     for (size_t l = 0; l < sizeof lambdas / sizeof *lambdas; l++) {
         newton(r, n, fitted, lambdas[l], prior, beta);
         double loss = log_loss_of(r, n, beta, held_out);
@@ -586,6 +620,13 @@ static void report(const judged *j, long n, double ma, double mb)
     printf("calibration error (moves-weighted mean |predicted - won|): %.3f\n", cal / n);
 }
 
+/* The mark a judged move gets (the annotation's rule, annotate.h). */
+static int mark_of_judged(const judged *j)
+{
+    double sure = j->loss - JUNQI_MARK_ERRORS * j->error;
+    return j->agree ? 0 : sure >= 0.30 ? 3 : sure >= 0.20 ? 2 : sure >= 0.10 ? 1 : 0;
+}
+
 static int cmd_judge(const char *dirs, int step, int threads, uint64_t nodes, int samples, uint64_t seed)
 {
     char **files = bench_list_files(dirs, BENCH_REPLAYS);
@@ -630,15 +671,52 @@ static int cmd_judge(const char *dirs, int step, int threads, uint64_t nodes, in
     for (long i = 0; i < n; i++) {
         agree += j[i].agree;
         top3 += j[i].top3;
-        double sure = j[i].loss - 1.5 * j[i].error;
-        marks[0] += sure >= 0.10 && !j[i].agree;
-        marks[1] += sure >= 0.20 && !j[i].agree;
-        marks[2] += sure >= 0.30 && !j[i].agree;
+        int mark = mark_of_judged(&j[i]);
+        for (int k = 0; k < 3; k++)
+            marks[k] += mark > k;
     }
     printf("agreement: first choice %.1f%%, top 3 %.1f%%\n", 100 * agree / n, 100 * top3 / n);
-    printf("marked (loss - 1.5 errors): >= 0.10 %.1f%%, >= 0.20 %.1f%%, >= 0.30 %.1f%%\n", 100 * marks[0] / n,
+    printf("marked (loss less 1.5 errors): >= 0.10 %.1f%%, >= 0.20 %.1f%%, >= 0.30 %.1f%%\n", 100 * marks[0] / n,
            100 * marks[1] / n, 100 * marks[2] / n);
     printf("time: %.3f s per judged move (%.0f s in all)\n", busy / n, busy);
+    return 0;
+}
+
+/* Of the ? and ?? marks of a, the share that b does not give (same moves). */
+static void compare_marks(const judged *a, const judged *b, long n, const char *what)
+{
+    double marked = 0, gone = 0, any = 0, any_gone = 0;
+    for (long i = 0; i < n; i++) {
+        int ma = mark_of_judged(&a[i]), mb = mark_of_judged(&b[i]);
+        any += ma > 0;
+        any_gone += ma > 0 && mb == 0;
+        marked += ma >= 2;
+        gone += ma >= 2 && mb < 2;
+    }
+    printf("%s: of %.0f ? and ?? marks %.0f (%.0f%%) are not ? or ?? there; of %.0f marks of any kind %.0f "
+           "(%.0f%%) are gone\n", what, marked, gone, marked ? 100 * gone / marked : 0, any, any_gone,
+           any ? 100 * any_gone / any : 0);
+}
+
+/* Marks that another seed, or ten times the nodes, removes: every STEPth
+ * ply of the validation games judged three times. */
+static int cmd_stability(const char *dirs, int step, int threads, uint64_t nodes, int samples)
+{
+    char **files = bench_list_files(dirs, BENCH_REPLAYS);
+    judged *base, *seed, *deep;
+    double t0, t1, t2;
+    junqi_search_limits lim = {.nodes = nodes}, big = {.nodes = 10 * nodes};
+    long n0 = judge_games(files, BENCH_VALIDATION, step, threads, lim, samples, 0, &base, &t0);
+    long n1 = judge_games(files, BENCH_VALIDATION, step, threads, lim, samples, 1, &seed, &t1);
+    long n2 = judge_games(files, BENCH_VALIDATION, step, threads, big, samples, 0, &deep, &t2);
+    printf("stability: %ld validation moves (every %d plies), %llu nodes per sample, %d samples\n", n0, step,
+           (unsigned long long)nodes, samples ? samples : JUNQI_DEFAULT_SAMPLES);
+    if (n0 != n1 || n0 != n2) {
+        printf("the runs judged different moves (%ld, %ld, %ld)\n", n0, n1, n2);
+        return 1;
+    }
+    compare_marks(base, seed, n0, "seed 1 instead of 0");
+    compare_marks(base, deep, n0, "ten times the nodes");
     return 0;
 }
 
@@ -654,6 +732,9 @@ int main(int argc, char **argv)
         return cmd_judge(argv[2], atoi(argv[3]), argc > 4 ? atoi(argv[4]) : 2,
                          argc > 5 ? strtoull(argv[5], NULL, 10) : JUNQI_DEFAULT_NODES,
                          argc > 6 ? atoi(argv[6]) : 0, argc > 7 ? strtoull(argv[7], NULL, 10) : 0);
+    if (argc >= 4 && strcmp(argv[1], "stability") == 0)
+        return cmd_stability(argv[2], atoi(argv[3]), argc > 4 ? atoi(argv[4]) : 2,
+                             argc > 5 ? strtoull(argv[5], NULL, 10) : JUNQI_DEFAULT_NODES, argc > 6 ? atoi(argv[6]) : 0);
     fprintf(stderr, "usage: see the comment at the top of bench/eval_study.c\n");
     return 2;
 }
