@@ -123,11 +123,9 @@ void junqi_eval_tables_init(junqi_eval_tables *t, const junqi_position *pos,
     memset(t, 0, sizeof *t);
     t->board = b;
     t->w = w ? w : &junqi_eval_default_weights;
-    t->reveal = pos->rules->marshal_death_reveals_flag;
     for (int s = 0; s < JUNQI_SEATS; s++) {
         t->side[s] = pos->side[s];
         t->enemies[s] = (uint8_t)(pos->present & ~pos->side[s]);
-        t->partner[s] = (uint8_t)(pos->present & pos->side[s] & ~JUNQI_SEAT_BIT(s));
         t->flag[s] = (uint8_t)flag_point(pos, s);
     }
     for (int s = 0; s < JUNQI_SEATS; s++)
@@ -247,10 +245,6 @@ static int material(const junqi_eval_tables *t, const junqi_eval_state *st,
     }
     if (n[JUNQI_ENGINEER] == 1)
         m += w->last_engineer;
-    if (t->reveal && n[JUNQI_MARSHAL] == 0)
-        m -= w->shown_flag;
-    if (t->partner[s] && !(t->partner[s] & pos->alive))
-        m -= w->last_seat;
     return m;
 }
 
@@ -268,6 +262,8 @@ static junqi_eval_terms score_terms(const junqi_eval_tables *t, const junqi_eval
         int s = __builtin_ctz(a);
         int sign = (side >> s) & 1 ? 1 : -1;
         int danger = st->gate_danger[s] + st->pressure[s] * t->w->open_scale[st->gate_open[s]] / 64;
+        if (danger > t->w->danger_cap) /* a threat to a flag is worth less than taking it */
+            danger = t->w->danger_cap;
         terms.material += sign * material(t, st, pos, s);
         terms.flag_safety -= sign * danger;
         terms.position += sign * st->positional[s];

@@ -12,15 +12,14 @@
  *   material     each seat still in the game, and the pieces' values;
  *                engineers gain while an enemy flag is guarded by a
  *                landmine, bombs while an enemy marshal or general lives;
- *                the last engineer is dearer; a seat whose flag is shown
- *                (its marshal dead) and a seat left alone (its partner out)
- *                lose value;
+ *                the last engineer is dearer;
  *   flag safety  for each flag: what stands on its gates (the points next to
  *                its headquarters: landmines, defenders, enemies, open
  *                railway), and the enemy pressure on it (enemy pieces that
  *                can reach it in few moves, engineers and bombs included),
- *                scaled by how open the gates are; seen from the enemy this
- *                is the attacking chance against that flag;
+ *                scaled by how open the gates are, all of it capped below
+ *                what taking the flag wins; seen from the enemy this is the
+ *                attacking chance against that flag;
  *   defence      own mobile pieces a few moves from their own flag;
  *   position     camps (own and enemy), railway points, the centre, how deep
  *                a piece stands in an enemy arm, pieces stuck on a
@@ -85,11 +84,10 @@ typedef struct junqi_eval_weights {
     int16_t advance;                   /**< per row of depth into an enemy arm (row 1..6) */
     int16_t stuck;                     /**< a movable piece on a headquarters (never moves) */
     int16_t mobility;                  /**< per road link of the point, railway links x2 */
-    int16_t shown_flag;                /**< a seat whose flag is shown (its marshal died and the
-                                            rule set reveals the flag): every enemy knows where
-                                            to go (counted against the seat) */
-    int16_t last_seat;                 /**< a seat whose partner is out (four-player games):
-                                            alone against two (counted against the seat) */
+    int16_t danger_cap;                /**< the most the danger to one flag (gate terms and
+                                            pressure) counts: less than taking the flag wins, so
+                                            that the search takes a flag rather than keep a threat
+                                            to it (set by hand, not fitted) */
 } junqi_eval_weights;
 
 /** The engine's weights (docs/engine.md, "Evaluation"). */
@@ -118,8 +116,6 @@ typedef struct junqi_eval_tables {
     uint8_t side[JUNQI_SEATS];            /**< copied from the position */
     uint8_t flag[JUNQI_SEATS];            /**< each seat's flag point, or JUNQI_NO_POINT */
     uint8_t enemies[JUNQI_SEATS];         /**< mask of present enemy seats */
-    uint8_t partner[JUNQI_SEATS];         /**< mask of each seat's present partner (0: none) */
-    bool reveal;                          /**< the rule set shows a flag when its marshal dies */
     uint8_t gate_of[JUNQI_MAX_POINTS];    /**< seats whose flag has this point as a gate */
     int16_t pst[JUNQI_SEATS][JUNQI_PIECE_KINDS][JUNQI_MAX_POINTS];   /**< position + defence */
     int16_t press[JUNQI_SEATS][JUNQI_PIECE_KINDS][JUNQI_MAX_POINTS]; /**< pressure of a piece on
