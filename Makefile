@@ -5,6 +5,7 @@
 #   make demo         validate, annotate and draw the bundled real game
 #   make check        build and run the test suite (units, tools, Python binding)
 #   make asan         the test suite under AddressSanitizer + UBSan (separate build dir)
+#   make cluster-check annotate games through a single-node Slurm (scripts/cluster-check)
 #   make installcheck install into a temporary prefix, build and run programs
 #                     against it with pkg-config alone, uninstall (tests/installcheck)
 #   make bench        benchmarks (moves validated per second, perft nodes per second)
@@ -36,6 +37,9 @@ LIBDIR       ?= $(PREFIX)/lib
 INCLUDEDIR   ?= $(PREFIX)/include
 MANDIR       ?= $(PREFIX)/share/man
 DOCDIR       ?= $(PREFIX)/share/doc/junqi
+# named formations (junqi-replay --setup south=銅牆鐵壁): the tools look in
+# share/junqi/formations beside their own folder
+FORMATIONDIR ?= $(PREFIX)/share/junqi/formations
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 PYTHON       ?= python3
 PYTHONDIR    ?= $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_path("purelib", vars={"base": "$(PREFIX)"}))' 2>/dev/null || echo $(LIBDIR)/python3/dist-packages)
@@ -57,7 +61,7 @@ AR         ?= ar
 PKG_CONFIG ?= pkg-config
 WERROR     ?= $(if $(wildcard .git),-Werror)
 CFLAGS     ?= -O2 -g
-JUNQI_CPPFLAGS := -D_POSIX_C_SOURCE=200809L -Ilibcore -Iformats -Itools -I$(BUILD)/include/junqi
+JUNQI_CPPFLAGS := -D_POSIX_C_SOURCE=200809L -Ilibcore -Iformats -Itools -I$(BUILD)/gen
 # One set of objects serves the static and the shared libraries: -fPIC, and no
 # semantic interposition so that calls inside the library stay direct.
 JUNQI_CFLAGS   := -std=c11 -Wall -Wextra $(WERROR) -fPIC -fno-semantic-interposition -MMD -MP
@@ -72,7 +76,10 @@ CORE_OBJ  := $(CORE_SRC:%.c=$(BUILD)/%.o)
 CORE_LIBS := $(call pkg_libs,yaml-0.1,-lyaml) -lm -pthread
 LIB       := $(BUILD_LIB)/libjunqi.a
 LIB_SO    := $(BUILD_LIB)/libjunqi.so.$(VERSION)
-VERSION_H := $(BUILD)/include/junqi/version.h
+VERSION_H := $(BUILD)/gen/version.h
+# The umbrella headers are generated: each includes every header of its library.
+UMBRELLAS := $(BUILD)/gen/junqi.h $(if $(RENDER_SRC),$(BUILD)/gen/render.h)
+HEADERS   := $(wildcard libcore/*.h) $(wildcard formats/*.h) $(VERSION_H) $(BUILD)/gen/junqi.h
 
 # ---- the drawing library: render/ (cairo, pango, libpng, giflib) ----
 RENDER_PKGS   := pangocairo cairo libpng
@@ -82,6 +89,9 @@ RENDER_LIB    := $(BUILD_LIB)/libjunqi-render.a
 RENDER_SO     := $(BUILD_LIB)/libjunqi-render.so.$(VERSION)
 RENDER_CFLAGS := $(call pkg_cflags,$(RENDER_PKGS))
 RENDER_LIBS   := $(call pkg_libs,$(RENDER_PKGS),-lpangocairo-1.0 -lpango-1.0 -lcairo -lpng) -lgif -lm
+RENDER_HEADERS := $(wildcard render/*.h) $(BUILD)/gen/render.h
+# The installed headers as `make install` lays them out, for the tests' programs.
+STAGED_HEADERS := $(addprefix $(BUILD)/include/junqi/,$(notdir $(HEADERS) $(RENDER_HEADERS)))
 
 # ---- programs ----
 CLI_OBJ      := $(BUILD)/tools/cli.o
@@ -89,7 +99,7 @@ TOOLS        := junqi-validate junqi-replay junqi-analyze junqi-match $(if $(wil
 TOOL_BINS    := $(TOOLS:%=$(BUILD_BIN)/%)
 TOOL_RPATH   := $(foreach p,$(sort $(RPATH)),-Wl,-rpath,'$(p)')
 # Tools that draw include the render headers; junqi-render links the render
-# library, junqi-analyze loads it only for --graph (dlopen).
+# library, junqi-analyze loads it only for --graph (dlopen, below).
 DRAWING_TOOLS := junqi-render junqi-analyze
 BENCH_BINS   := $(BUILD)/bench/bench $(BUILD)/bench/engine_study $(BUILD)/bench/infer_study $(BUILD)/bench/eval_study $(if $(RENDER_SRC),$(BUILD)/bench/render_bench)
 MAN_SRC      := $(wildcard docs/man/*.[0-9])
@@ -105,16 +115,19 @@ JSONC_CFLAGS  := $(call pkg_cflags,json-c)
 JSONC_LIBS    := $(call pkg_libs,json-c,-ljson-c)
 
 all: $(LIB) $(LIB_SO) $(if $(RENDER_SRC),$(RENDER_LIB) $(RENDER_SO)) $(TOOL_BINS) $(BENCH_BINS) \
-     $(MANS) $(PC_FILES)
+     $(MANS) $(PC_FILES) $(STAGED_HEADERS)
 
 # ---- generated files ----
-# $(BUILD)/config holds what generated files depend on besides their
-# templates; it is rewritten only when a value changes, so that the .pc files
-# follow PREFIX, LIBDIR and INCLUDEDIR and the tools follow RPATH.
-CONFIG := $(VERSION)|$(PREFIX)|$(LIBDIR)|$(INCLUDEDIR)|$(RPATH)
-$(BUILD)/config: FORCE
+# Stamps hold the values that built files depend on besides their sources,
+# each rewritten only when its value changes: the .pc files follow PREFIX,
+# LIBDIR and INCLUDEDIR, the tools follow RPATH, and nothing else is rebuilt.
+STAMP_VERSION := $(VERSION)
+STAMP_PATHS    = $(PREFIX)|$(LIBDIR)|$(INCLUDEDIR)
+STAMP_RPATH    = $(RPATH)
+STAMP_HEADERS := $(sort $(notdir $(HEADERS) $(RENDER_HEADERS)))
+$(BUILD)/stamp-%: FORCE
 	@mkdir -p $(BUILD)
-	@echo '$(CONFIG)' | cmp -s - $@ || echo '$(CONFIG)' > $@
+	@echo '$(STAMP_$*)' | cmp -s - $@ || echo '$(STAMP_$*)' > $@
 
 VERSION_SED := -e 's|@VERSION@|$(VERSION)|g' -e 's|@VERSION_MAJOR@|$(VERSION_MAJOR)|g' \
     -e 's|@VERSION_MINOR@|$(VERSION_MINOR)|g' -e 's|@VERSION_PATCH@|$(VERSION_PATCH)|g'
@@ -123,17 +136,47 @@ PC_SED := $(VERSION_SED) -e 's|@PREFIX@|$(PREFIX)|g' \
     -e 's|@LIBDIR@|$(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))|g' \
     -e 's|@INCLUDEDIR@|$(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))|g'
 
-$(VERSION_H): libcore/version.h.in $(BUILD)/config
+$(VERSION_H): libcore/version.h.in $(BUILD)/stamp-VERSION
 	@mkdir -p $(dir $@)
 	sed $(VERSION_SED) $< > $@
 
-$(BUILD)/pkgconfig/%.pc: %.pc.in $(BUILD)/config
+# umbrella TEMPLATE, HEADERS: the template with @INCLUDES@ replaced by an
+# #include of each header (but the umbrella itself).
+define umbrella
+	@mkdir -p $(dir $@)
+	{ sed '/@INCLUDES@/,$$d' $(1); \
+	  printf '#include "%s"\n' $(filter-out $(notdir $@),$(sort $(notdir $(2)))); \
+	  sed '1,/@INCLUDES@/d' $(1); } > $@
+endef
+
+$(BUILD)/gen/junqi.h: libcore/junqi.h.in $(BUILD)/stamp-HEADERS
+	$(call umbrella,$<,$(HEADERS))
+
+$(BUILD)/gen/render.h: render/render.h.in $(BUILD)/stamp-HEADERS
+	$(call umbrella,$<,$(RENDER_HEADERS))
+
+$(BUILD)/pkgconfig/%.pc: %.pc.in $(BUILD)/stamp-VERSION $(BUILD)/stamp-PATHS
 	@mkdir -p $(dir $@)
 	sed $(PC_SED) $< > $@
 
-$(BUILD)/man/%: docs/man/% $(BUILD)/config
+$(BUILD)/man/%: docs/man/% $(BUILD)/stamp-VERSION
 	@mkdir -p $(dir $@)
 	sed $(VERSION_SED) $< > $@
+
+# The installed headers laid out as installed, in $(BUILD)/include/junqi/:
+# the programs of the tests include <junqi/junqi.h> from there.
+$(BUILD)/include/junqi/%.h: $(BUILD)/gen/%.h
+	@mkdir -p $(dir $@)
+	cp $< $@
+$(BUILD)/include/junqi/%.h: libcore/%.h
+	@mkdir -p $(dir $@)
+	cp $< $@
+$(BUILD)/include/junqi/%.h: formats/%.h
+	@mkdir -p $(dir $@)
+	cp $< $@
+$(BUILD)/include/junqi/%.h: render/%.h
+	@mkdir -p $(dir $@)
+	cp $< $@
 
 # ---- compiling ----
 # Every object may include version.h: it exists before any is compiled.
@@ -143,6 +186,13 @@ $(BUILD)/%.o: %.c | $(VERSION_H)
 
 $(BUILD)/render/%.o $(DRAWING_TOOLS:%=$(BUILD)/tools/%.o) $(BUILD)/bench/render_bench.o: \
     JUNQI_CPPFLAGS += -Irender $(RENDER_CFLAGS)
+
+# The HTML page's script and style sheet, as C strings for render/html.c.
+$(BUILD)/render/html_assets.h: render/html.js render/html.css scripts/embed-assets
+	@mkdir -p $(dir $@)
+	sh scripts/embed-assets page_script=render/html.js page_style=render/html.css > $@
+$(BUILD)/render/html.o: $(BUILD)/render/html_assets.h
+$(BUILD)/render/html.o: JUNQI_CPPFLAGS += -I$(BUILD)/render
 
 # ---- libraries ----
 $(LIB): $(CORE_OBJ)
@@ -166,24 +216,30 @@ define shared_lib
 	ln -sf lib$(1).so.$(SOVERSION) $(BUILD_LIB)/lib$(1).so
 endef
 
-$(LIB_SO): $(CORE_OBJ) libcore/junqi.map
+$(LIB_SO): $(CORE_OBJ) libcore/junqi.map $(BUILD)/stamp-VERSION
 	$(call shared_lib,junqi,$(CORE_OBJ),libcore/junqi.map,$(CORE_LIBS))
 
-$(RENDER_SO): $(RENDER_OBJ) render/junqi-render.map $(LIB_SO)
+$(RENDER_SO): $(RENDER_OBJ) render/junqi-render.map $(LIB_SO) $(BUILD)/stamp-VERSION
 	$(call shared_lib,junqi-render,$(RENDER_OBJ),render/junqi-render.map,-L$(BUILD_LIB) -ljunqi $(RENDER_LIBS))
 
 # ---- tools: linked against the shared libraries ----
 TOOL_LINK = $(LINK) $(TOOL_RPATH) -o $@ $(filter %.o,$^) -L$(BUILD_LIB)
 
-$(BUILD_BIN)/junqi-render: $(BUILD)/tools/junqi-render.o $(CLI_OBJ) $(RENDER_SO) $(LIB_SO) $(BUILD)/config
+$(BUILD_BIN)/junqi-render: $(BUILD)/tools/junqi-render.o $(CLI_OBJ) $(RENDER_SO) $(LIB_SO) $(BUILD)/stamp-RPATH
 	@mkdir -p $(dir $@)
 	$(TOOL_LINK) -ljunqi-render -ljunqi $(call pkg_libs,cairo,-lcairo)
 
-$(BUILD_BIN)/junqi-analyze: $(BUILD)/tools/junqi-analyze.o $(BUILD)/tools/engine.o $(CLI_OBJ) $(RENDER_SO) $(LIB_SO) $(BUILD)/config
+# junqi-analyze loads the render library only for --graph (dlopen): it runs
+# without cairo and pango otherwise. It still needs it built, to draw.
+$(BUILD_BIN)/junqi-analyze: $(BUILD)/tools/junqi-analyze.o $(BUILD)/tools/engine.o $(CLI_OBJ) $(LIB_SO) \
+    $(if $(RENDER_SRC),$(RENDER_SO)) $(BUILD)/stamp-RPATH
 	@mkdir -p $(dir $@)
-	$(TOOL_LINK) -ljunqi-render -ljunqi -lm
+	$(TOOL_LINK) -ljunqi -ldl -lm -pthread
 
-$(BUILD_BIN)/%: $(BUILD)/tools/%.o $(CLI_OBJ) $(LIB_SO) $(BUILD)/config
+$(BUILD)/tools/junqi-analyze.o: JUNQI_CPPFLAGS += -DJUNQI_CORE_SONAME='"libjunqi.so.$(SOVERSION)"' \
+    -DJUNQI_RENDER_SONAME='"libjunqi-render.so.$(SOVERSION)"'
+
+$(BUILD_BIN)/%: $(BUILD)/tools/%.o $(CLI_OBJ) $(LIB_SO) $(BUILD)/stamp-RPATH
 	@mkdir -p $(dir $@)
 	$(TOOL_LINK) -ljunqi
 
@@ -210,7 +266,8 @@ $(BUILD)/bench/render_bench: $(BUILD)/bench/render_bench.o $(RENDER_LIB) $(LIB)
 # ---- running ----
 # The README's first command, the main job on a bundled real game: check it,
 # annotate it (demo.jgn, and its evaluation graph demo-eval.png), and draw it
-# (demo.png: the final position with the caption; demo.gif: the whole game).
+# (demo.png: the final position with the caption; demo.gif: the whole game;
+# demo.html: the annotated game as a page to replay in a browser).
 DEMO_GAME := samples/qq/jgs-000689.jgs
 demo: all
 	$(BUILD_BIN)/junqi-validate $(DEMO_GAME)
@@ -218,8 +275,9 @@ demo: all
 	$(BUILD_BIN)/junqi-analyze --threads 2 $(DEMO_GAME) -o demo.jgn --graph demo-eval.png
 	$(BUILD_BIN)/junqi-render --caption $(DEMO_GAME) -o demo.png
 	$(BUILD_BIN)/junqi-render --size 480 --delay 150 $(DEMO_GAME) -o demo.gif
+	$(BUILD_BIN)/junqi-render demo.jgn -o demo.html
 	@grep -E '^\[(North|East|South|West)(Accuracy|Blunders) ' demo.jgn
-	@echo "demo: wrote demo.jgn (the annotated game), demo-eval.png, demo.png, demo.gif"
+	@echo "demo: wrote demo.jgn (the annotated game), demo-eval.png, demo.png, demo.gif, demo.html"
 
 check: all $(TEST_BINS) $(BUILD)/tests/headers-c.o $(BUILD)/tests/headers-cxx.o $(FUZZ_DRIVERS)
 	@bash tests/run-tests $(BUILD) $(BUILD_BIN)
@@ -230,6 +288,12 @@ asan:
 	$(MAKE) BUILD=build-asan BUILD_BIN=build-asan/bin BUILD_LIB=build-asan/lib \
 	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 	    LDFLAGS="-fsanitize=address,undefined" check
+
+# A real Slurm scheduler on this machine (scripts/cluster-check): annotate short
+# games through a job array and compare with the serial run. Needs Debian's munge,
+# slurmctld, slurmd and slurm-client; not part of make check.
+cluster-check: all
+	sh scripts/cluster-check $(BUILD_BIN)
 
 installcheck: all
 	@bash tests/installcheck
@@ -254,15 +318,14 @@ build-fuzz/obj/%.o: %.c | $(VERSION_H)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link,address,undefined -MMD -MP -c $< -o $@
 build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(CORE_SRC:%.c=build-fuzz/obj/%.o)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer,address,undefined -o $@ $^ $(CORE_LIBS)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer,address,undefined $(LDFLAGS) -o $@ $^ $(CORE_LIBS)
 
 # ---- install and uninstall ----
 # What is installed, as paths under the install directories: install puts
 # exactly these there, uninstall removes exactly these.
-HEADERS        := $(wildcard libcore/*.h) $(wildcard formats/*.h) $(VERSION_H)
-RENDER_HEADERS := $(wildcard render/*.h)
 PY_SRC         := $(wildcard python/junqi/*.py)
 DOCS           := LICENSE NEWS README.md $(wildcard docs/*.md)
+FORMATIONS     := $(wildcard samples/formations/*.yaml)
 SHARED_LIBS    := $(if $(RENDER_SRC),junqi-render) junqi
 INSTALLED = \
     $(TOOLS:%=$(BINDIR)/%) \
@@ -272,6 +335,7 @@ INSTALLED = \
     $(addprefix $(INCLUDEDIR)/junqi/,$(notdir $(HEADERS) $(if $(RENDER_SRC),$(RENDER_HEADERS)))) \
     $(foreach m,$(MANS),$(MANDIR)/man$(subst .,,$(suffix $(m)))/$(notdir $(m))) \
     $(addprefix $(DOCDIR)/,$(notdir $(DOCS))) \
+    $(addprefix $(FORMATIONDIR)/,$(notdir $(FORMATIONS))) \
     $(if $(PY_SRC),$(PY_SRC:python/junqi/%=$(PYTHONDIR)/junqi/%) $(PYTHONDIR)/junqi/_installed.py)
 
 install: all
@@ -284,29 +348,32 @@ install: all
 	install -m 644 $(HEADERS) $(if $(RENDER_SRC),$(RENDER_HEADERS)) $(DESTDIR)$(INCLUDEDIR)/junqi/
 	$(foreach m,$(MANS),install -m 644 $(m) $(DESTDIR)$(MANDIR)/man$(subst .,,$(suffix $(m)))/;)
 	install -m 644 $(DOCS) $(DESTDIR)$(DOCDIR)/
+	install -m 644 $(FORMATIONS) $(DESTDIR)$(FORMATIONDIR)/
 	$(if $(PY_SRC),install -m 644 $(PY_SRC) $(DESTDIR)$(PYTHONDIR)/junqi/)
 	$(if $(PY_SRC),echo 'LIBRARY = "$(LIBDIR)/libjunqi.so.$(SOVERSION)"' > $(DESTDIR)$(PYTHONDIR)/junqi/_installed.py)
 
 # Every installed header in one C and one C++ translation unit (tests/headers.c, .cpp).
-HEADER_FLAGS = -Wall -Wextra -Werror -pedantic -I$(BUILD)/tests $(JUNQI_CPPFLAGS) -Irender $(RENDER_CFLAGS)
+HEADER_FLAGS = -Wall -Wextra $(WERROR) -pedantic -I$(BUILD)/tests $(JUNQI_CPPFLAGS) -Irender $(RENDER_CFLAGS) \
+    $(CPPFLAGS)
 $(BUILD)/tests/all-headers.h: $(HEADERS) $(RENDER_HEADERS) Makefile
 	@mkdir -p $(dir $@)
 	printf '#include "%s"\n' $(notdir $(HEADERS) $(RENDER_HEADERS)) > $@
 $(BUILD)/tests/headers-c.o: tests/headers.c $(BUILD)/tests/all-headers.h
-	$(CC) -std=c11 $(HEADER_FLAGS) -c $< -o $@
+	$(CC) -std=c11 $(HEADER_FLAGS) $(CFLAGS) -c $< -o $@
 $(BUILD)/tests/headers-cxx.o: tests/headers.cpp $(BUILD)/tests/all-headers.h
-	$(CXX) -std=c++11 $(HEADER_FLAGS) -c $< -o $@
+	$(CXX) -std=c++11 $(HEADER_FLAGS) $(CXXFLAGS) -c $< -o $@
 
 # The folders that are junqi's own go too once empty; shared ones (bin, lib, ...) stay.
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
 	rm -rf $(DESTDIR)$(PYTHONDIR)/junqi/__pycache__
-	-rmdir $(DESTDIR)$(INCLUDEDIR)/junqi $(DESTDIR)$(DOCDIR) $(DESTDIR)$(PYTHONDIR)/junqi 2>/dev/null
+	-rmdir $(DESTDIR)$(INCLUDEDIR)/junqi $(DESTDIR)$(DOCDIR) $(DESTDIR)$(PYTHONDIR)/junqi \
+	    $(DESTDIR)$(FORMATIONDIR) $(dir $(DESTDIR)$(FORMATIONDIR)) 2>/dev/null
 
 clean:
-	rm -rf build build-asan build-fuzz bin lib demo.jgn demo-eval.png demo.png demo.gif
+	rm -rf build build-asan build-fuzz bin lib demo.jgn demo-eval.png demo.png demo.gif demo.html
 
-.PHONY: all demo check asan installcheck bench render-bench fuzz fuzz-smoke install uninstall clean FORCE
+.PHONY: all demo check asan cluster-check installcheck bench render-bench fuzz fuzz-smoke install uninstall clean FORCE
 .SECONDARY:
 
 -include $(shell find $(BUILD) build-fuzz -name '*.d' 2>/dev/null)

@@ -8,7 +8,9 @@
  *     (or tests/data/perft/replays when ../shared is absent), parsed once,
  *     then replayed with every check on (legality of each move, combat
  *     results, next seats, eliminations) in a loop for at least 2 seconds;
- *   perft leaf nodes per second: fixed positions of both boards.
+ *   perft leaf nodes per second: fixed positions of both boards, under the
+ *     default rule sets and then under the movement switches bomb_moves,
+ *     rail_mode (docs/variants.md "Switches").
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -94,6 +96,21 @@ static void bench_perft(const char *name, junqi_position *pos, int depth)
            (unsigned long long)nodes, elapsed, (double)nodes / elapsed / 1e6);
 }
 
+/* The same position under the named set with each movement switch. */
+static void bench_switches(const char *name, const junqi_position *pos, int depth)
+{
+    static const char *const switches[] = {"rail_mode=three_steps", "rail_mode=one_turn",
+                                           "bomb_moves=engineer"};
+    for (size_t i = 0; i < sizeof switches / sizeof switches[0]; i++) {
+        junqi_position copy = *pos;
+        char err[256], label[96];
+        if (!junqi_rules_with(pos->rules, switches[i], &copy.rules, err, sizeof err))
+            continue;
+        snprintf(label, sizeof label, "%s %s", name, switches[i]);
+        bench_perft(label, &copy, depth);
+    }
+}
+
 int main(void)
 {
     bench_validate();
@@ -107,6 +124,7 @@ int main(void)
     junqi_setup_parse(f13, strlen(f13), layout);
     junqi_position_place_setup(&pos, JUNQI_NORTH, layout);
     bench_perft("two-player start F07/F13", &pos, 5);
+    junqi_position two = pos;
     /* four-player: the start of a real QQ game */
     junqi_game *g = bench_load("tests/data/perft/replays/jgs-002751.jgs");
     if (g) {
@@ -115,7 +133,9 @@ int main(void)
         bench_perft("four-player start jgs-002751", &r.pos, 5);
         junqi_replay_seek(&r, 120);
         bench_perft("four-player jgs-002751 ply 120", &r.pos, 4);
+        bench_switches("4p ply 120", &r.pos, 4);
         junqi_game_free(g);
     }
+    bench_switches("2p F07/F13", &two, 5);
     return 0;
 }

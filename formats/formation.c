@@ -4,9 +4,12 @@
  */
 #include "formation.h"
 
+#include <dirent.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <yaml.h>
 
 #include "setup.h"
@@ -46,7 +49,8 @@ static void problem(reader *r, const yaml_node_t *n, junqi_code code, const char
     va_start(ap, fmt);
     junqi_diags_vadd(r->d, code, -1, mark_loc(n->start_mark), fmt, ap);
     va_end(ap);
-    r->ok = false;
+    if (junqi_code_severity(code) == JUNQI_SEV_ERROR)
+        r->ok = false;
 }
 
 static void read_entry(reader *r, junqi_formation *f, int row, int col, const yaml_node_t *n)
@@ -99,7 +103,46 @@ static void read_rows(reader *r, junqi_formation *f, const yaml_node_t *rows)
         }
 }
 
-/* One mapping node: name, board, rows. */
+/* Append `text` and a newline to f->aliases. */
+static void add_alias(reader *r, junqi_formation *f, const yaml_node_t *n, const char *text)
+{
+    size_t old = f->aliases ? strlen(f->aliases) : 0, len = strlen(text);
+    char *grown = realloc(f->aliases, old + len + 2);
+    if (!grown) {
+        problem(r, n, JUNQI_CODE_OUT_OF_MEMORY, "out of memory");
+        return;
+    }
+    memcpy(grown + old, text, len);
+    grown[old + len] = '\n';
+    grown[old + len + 1] = '\0';
+    f->aliases = grown;
+}
+
+/* aliases: a name, or a list of names (none may hold a newline). */
+static void read_aliases(reader *r, junqi_formation *f, const yaml_node_t *v)
+{
+    const char *one = scalar(v);
+    if (one && !strchr(one, '\n')) {
+        add_alias(r, f, v, one);
+        return;
+    }
+    if (v->type == YAML_SEQUENCE_NODE) {
+        for (yaml_node_item_t *i = v->data.sequence.items.start; i < v->data.sequence.items.top; i++) {
+            yaml_node_t *item = yaml_document_get_node(r->doc, *i);
+            const char *text = scalar(item);
+            if (text && !strchr(text, '\n'))
+                add_alias(r, f, item, text);
+            else
+                problem(r, item ? item : v, JUNQI_CODE_BAD_FORMATION, "each alias must be a name on one line");
+        }
+        return;
+    }
+    problem(r, v, JUNQI_CODE_BAD_FORMATION, "aliases must be a name or a list of names");
+}
+
+static void read_keys(reader *r, junqi_formation *f, const yaml_node_t *map);
+
+/* One mapping node: name, aliases, board, rows. */
 static void read_formation(reader *r, const yaml_node_t *map, junqi_formations *out)
 {
     if (map->type != YAML_MAPPING_NODE) {
@@ -115,22 +158,41 @@ static void read_formation(reader *r, const yaml_node_t *map, junqi_formations *
     junqi_formation *f = &out->items[out->n++];
     memset(f, 0, sizeof *f);
     f->loc = mark_loc(map->start_mark);
+    f->diag_from = r->d ? r->d->n : 0;
+    read_keys(r, f, map);
+    f = &out->items[out->n - 1];
+    f->diag_to = r->d ? r->d->n : 0;
+}
+
+/* The keys of formation f's mapping: name, aliases, board, rows. */
+static void read_keys(reader *r, junqi_formation *f, const yaml_node_t *map)
+{
+    static const char *const keys[] = {"rows", "name", "board", "aliases"};
     const yaml_node_t *rows = NULL;
+    unsigned seen = 0;
     for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
         yaml_node_t *k = yaml_document_get_node(r->doc, p->key);
         yaml_node_t *v = yaml_document_get_node(r->doc, p->value);
         const char *key = scalar(k), *value = scalar(v);
+        for (unsigned i = 0; key && i < sizeof keys / sizeof keys[0]; i++)
+            if (strcmp(key, keys[i]) == 0 && (seen & (1u << i)))
+                problem(r, k, JUNQI_CODE_DUPLICATE_KEY,
+                        "the key '%s' is given again; this later value counts", key);
+            else if (strcmp(key, keys[i]) == 0)
+                seen |= 1u << i;
         if (key && strcmp(key, "rows") == 0) {
             rows = v;
         } else if (key && strcmp(key, "name") == 0 && value) {
             free(f->name);
             f->name = strdup(value);
+        } else if (key && strcmp(key, "aliases") == 0) {
+            read_aliases(r, f, v);
         } else if (key && strcmp(key, "board") == 0) {
             f->has_board = value && junqi_board_kind_parse(value, &f->board);
             if (!f->has_board)
                 problem(r, v, JUNQI_CODE_BAD_FORMATION, "board must be two-player or four-player");
         } else {
-            problem(r, k, JUNQI_CODE_BAD_FORMATION, "unknown key '%s' (a formation has name, board and rows)",
+            problem(r, k, JUNQI_CODE_BAD_FORMATION, "unknown key '%s' (a formation has name, aliases, board and rows)",
                     key ? key : "?");
         }
     }
@@ -190,8 +252,14 @@ bool junqi_formation_read_yaml(const uint8_t *data, size_t len, junqi_formations
 
 int junqi_formation_check(const junqi_formation *f, const char *prefix, junqi_diags *d)
 {
+    return junqi_formation_check_under(f, NULL, prefix, d);
+}
+
+int junqi_formation_check_under(const junqi_formation *f, const junqi_rules *rules,
+                                const char *prefix, junqi_diags *d)
+{
     junqi_setup_problem problems[JUNQI_MAX_SETUP_PROBLEMS];
-    int n = junqi_setup_check(f->setup, problems), errors = 0;
+    int n = junqi_setup_check_under(f->setup, rules, problems), errors = 0;
     bool any_bad = false;
     for (int r = 0; r < 6; r++)
         for (int c = 0; c < 5; c++)
@@ -210,10 +278,23 @@ int junqi_formation_check(const junqi_formation *f, const char *prefix, junqi_di
     return errors;
 }
 
+void junqi_formation_clear(junqi_formation *f)
+{
+    free(f->name);
+    free(f->aliases);
+    f->name = f->aliases = NULL;
+}
+
+void junqi_formation_move(junqi_formation *to, junqi_formation *from)
+{
+    *to = *from;
+    from->name = from->aliases = NULL;
+}
+
 void junqi_formations_free(junqi_formations *list)
 {
     for (size_t i = 0; i < list->n; i++)
-        free(list->items[i].name);
+        junqi_formation_clear(&list->items[i]);
     free(list->items);
     list->items = NULL;
     list->n = 0;
@@ -221,25 +302,127 @@ void junqi_formations_free(junqi_formations *list)
 
 bool junqi_formation_detect(const uint8_t *data, size_t len)
 {
-    size_t i = 0;
-    if (len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0)
-        i = 3;
-    while (i < len) {
-        /* skip blank and comment lines */
-        size_t end = i;
-        while (end < len && data[end] != '\n')
-            end++;
-        size_t j = i;
-        while (j < end && (data[j] == ' ' || data[j] == '\t' || data[j] == '-'))
-            j++;
-        if (j < end && data[j] != '#') {
-            static const char *const keys[] = {"rows:", "name:", "board:", "---"};
-            for (size_t k = 0; k < 4; k++)
-                if (end - j >= strlen(keys[k]) && memcmp(data + j, keys[k], strlen(keys[k])) == 0)
-                    return true;
-            return len - i >= 3 && memcmp(data + i, "---", 3) == 0;
+    /* ask libyaml: YAML when the first document's root is a mapping or a
+     * sequence (any style, flow or block), or when the text is a stream of
+     * no document (comments only). The events up to the root are enough,
+     * so a text cut short after them (a peek) is judged all the same. */
+    yaml_parser_t parser;
+    if (!yaml_parser_initialize(&parser))
+        return false;
+    yaml_parser_set_input_string(&parser, data, len);
+    bool yaml = false, done = false;
+    while (!done) {
+        yaml_event_t event;
+        if (!yaml_parser_parse(&parser, &event))
+            break;
+        switch (event.type) {
+        case YAML_MAPPING_START_EVENT:
+        case YAML_SEQUENCE_START_EVENT:
+        case YAML_STREAM_END_EVENT: yaml = true; done = true; break;
+        case YAML_SCALAR_EVENT:
+        case YAML_ALIAS_EVENT: done = true; break;
+        default: break;
         }
-        i = end + 1;
+        yaml_event_delete(&event);
+    }
+    yaml_parser_delete(&parser);
+    return yaml;
+}
+
+/* True if the len bytes at a equal b, ASCII letters in any case. */
+static bool same_name(const char *a, size_t len, const char *b)
+{
+    return strlen(b) == len && strncasecmp(a, b, len) == 0;
+}
+
+bool junqi_formation_named(const junqi_formation *f, const char *name)
+{
+    if (f->name && same_name(f->name, strlen(f->name), name))
+        return true;
+    for (const char *a = f->aliases; a && *a;) {
+        const char *end = strchr(a, '\n');
+        size_t len = end ? (size_t)(end - a) : strlen(a);
+        if (same_name(a, len, name))
+            return true;
+        a += len + (end != NULL);
     }
     return false;
+}
+
+static bool yaml_file_name(const char *name)
+{
+    size_t n = strlen(name);
+    return name[0] != '.' && ((n > 5 && strcmp(name + n - 5, ".yaml") == 0) ||
+                              (n > 4 && strcmp(name + n - 4, ".yml") == 0));
+}
+
+/* The formation called `name` in one file: 1 found (moved to *out, its number in *index),
+ * 0 not, -1 out of memory. */
+static int find_in_file(const char *path, const char *name, junqi_formation *out, size_t *index)
+{
+    FILE *fp = fopen(path, "rb");
+    if (!fp)
+        return 0;
+    char *data = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&data, &len);
+    char buf[4096];
+    size_t got;
+    while (mem && (got = fread(buf, 1, sizeof buf, fp)) > 0)
+        fwrite(buf, 1, got, mem);
+    fclose(fp);
+    if (!mem || fclose(mem) != 0) {
+        free(data);
+        return -1;
+    }
+    junqi_formations list = {NULL, 0};
+    junqi_formation_read_yaml((const uint8_t *)data, len, &list, NULL);
+    free(data);
+    int found = 0;
+    for (size_t i = 0; i < list.n && !found; i++)
+        if (junqi_formation_named(&list.items[i], name)) {
+            junqi_formation_move(out, &list.items[i]);
+            *index = i + 1;
+            found = 1;
+        }
+    junqi_formations_free(&list);
+    return found;
+}
+
+static int compare_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int junqi_formation_find(const char *dir, const char *name, junqi_formation *out, char *path,
+                         size_t n, size_t *index)
+{
+    int count = 0, found = 0;
+    DIR *d = opendir(dir);
+    if (!d)
+        return 0;
+    char **names = NULL;
+    for (struct dirent *e; (e = readdir(d));) {
+        if (!yaml_file_name(e->d_name))
+            continue;
+        char **grown = realloc(names, (size_t)(count + 1) * sizeof *names);
+        if (!grown || !(grown[count] = strdup(e->d_name))) {
+            names = grown ? grown : names;
+            found = -1;
+            break;
+        }
+        names = grown;
+        count++;
+    }
+    closedir(d);
+    if (found == 0)
+        qsort(names, (size_t)count, sizeof *names, compare_names);
+    for (int i = 0; i < count && found == 0; i++) {
+        snprintf(path, n, "%s/%s", dir, names[i]);
+        found = find_in_file(path, name, out, index);
+    }
+    for (int i = 0; i < count; i++)
+        free(names[i]);
+    free(names);
+    return found;
 }

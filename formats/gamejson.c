@@ -22,36 +22,11 @@ static void seat_or_null(junqi_json *j, int seat)
     junqi_json_string(j, seat < JUNQI_SEATS ? junqi_seat_name((junqi_seat)seat) : NULL);
 }
 
-/* The result object; with g (the game's own result, not an END item's), also its score. */
-static void write_result(junqi_json *j, const junqi_result *r, unsigned present,
-                         const junqi_game *g)
-{
-    if (r->status == JUNQI_ONGOING) {
-        junqi_json_null(j);
-        return;
-    }
-    junqi_json_begin_object(j);
-    junqi_json_key(j, "winner");
-    junqi_json_string(j, r->status == JUNQI_DECIDED ? junqi_result_text(r, present) : NULL);
-    junqi_json_key(j, "draw");
-    junqi_json_bool(j, r->status == JUNQI_DRAWN);
-    junqi_json_key(j, "reason");
-    junqi_json_string(j, junqi_reason_id((junqi_reason)r->reason));
-    if (r->reason == JUNQI_REASON_UNKNOWN_CODE) {
-        junqi_json_key(j, "code");
-        junqi_json_int(j, r->code);
-    }
-    junqi_score sc;
-    if (g && junqi_score_game(g, &sc))
-        junqi_write_score_json(j, g->rules, &sc);
-    junqi_json_end_object(j);
-}
-
 static void write_line(junqi_json *j, const junqi_game *g, const junqi_line *l, size_t ply);
 
 static void write_move(junqi_json *j, const junqi_game *g, const junqi_item *it, size_t ply)
 {
-    const junqi_board *b = junqi_board_get(g->board);
+    const junqi_board *b = junqi_rules_board(g->rules);
     char name[8], sq[4];
     junqi_json_key(j, "ply");
     junqi_json_uint(j, ply);
@@ -101,11 +76,15 @@ static void write_item(junqi_json *j, const junqi_game *g, const junqi_item *it,
         seat_or_null(j, it->seat);
         junqi_json_key(j, "reason");
         junqi_json_string(j, junqi_reason_id((junqi_reason)(it->kind == JUNQI_ITEM_LEFT ? JUNQI_REASON_LEFT : it->reason)));
+        if (it->kind == JUNQI_ITEM_ELIMINATED && it->reason == JUNQI_REASON_UNKNOWN_CODE) {
+            junqi_json_key(j, "code");
+            junqi_json_int(j, it->code);
+        }
         break;
     default: {
         junqi_result r = {it->status, it->winners, it->reason, it->code};
         junqi_json_key(j, "result");
-        write_result(j, &r, junqi_game_present(g), NULL);
+        junqi_write_result_json(j, &r, junqi_game_present(g), g->rules, NULL);
     }
     }
     junqi_json_end_object(j);
@@ -162,10 +141,11 @@ static void write_seats(junqi_json *j, const junqi_game *g)
 void junqi_write_game_json(junqi_json *j, const junqi_game *g)
 {
     junqi_json_begin_object(j);
+    junqi_write_source_json(j, g->source, g->source_index);
     junqi_json_key(j, "board");
     junqi_json_string(j, junqi_board_kind_name(g->board));
     junqi_json_key(j, "rules");
-    junqi_json_string(j, g->rules->name);
+    junqi_json_string(j, g->rules->text);
     junqi_json_key(j, "mode");
     junqi_json_string(j, junqi_info_mode_name(g->info));
     junqi_json_key(j, "view");
@@ -188,6 +168,8 @@ void junqi_write_game_json(junqi_json *j, const junqi_game *g)
     junqi_json_key(j, "line");
     write_line(j, g, &g->main, g->start ? g->start->moves + 1 : 1);
     junqi_json_key(j, "result");
-    write_result(j, &g->result, junqi_game_present(g), g);
+    junqi_score sc;
+    bool scored = junqi_score_game(g, &sc);
+    junqi_write_result_json(j, &g->result, junqi_game_present(g), g->rules, scored ? &sc : NULL);
     junqi_json_end_object(j);
 }

@@ -2,7 +2,7 @@
 /*
  * gamejson.h - a whole game record as one JSON document (`--to json`).
  *
- * {"board","rules","mode","view","first","start","tags":{...},
+ * {"source","game","board","rules","mode","view","first","start","tags":{...},
  *  "seats":{"north":{"player","setup"},...},
  *  "line":{"items":[{"type":"move","ply","seat","move","outcome","flags","nags","variations"},
  *           {"type":"timeout","seat","count"}, {"type":"eliminated","seat","reason"},
@@ -10,9 +10,11 @@
  *  "comments":[{"before","text"}]} (variations are lines too),
  *  "result":null|{"winner","draw","reason"}}
  *
- * Setups use the layout notation of JGN setup tags; "start" is a position
- * string or null; outcomes are "move", "attacker_wins", "attacker_loses",
- * "both_removed" or "unknown".
+ * "source" and "game" name the file and the record's index in it (absent
+ * for a record made in memory: junqi_write_source_json). Setups use the
+ * layout notation of JGN setup tags; "start" is a position string or null;
+ * outcomes are "move", "attacker_wins", "attacker_loses", "both_removed" or
+ * "unknown".
  */
 #ifndef JUNQI_GAMEJSON_H
 #define JUNQI_GAMEJSON_H
@@ -20,7 +22,15 @@
 #include "game.h"
 #include "json.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** Write g as one JSON object (no newline). Seats of moves come from g (see junqi_game_settle). */
 void junqi_write_game_json(junqi_json *j, const junqi_game *g);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

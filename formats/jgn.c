@@ -43,6 +43,61 @@ static junqi_reason reason_parse(const char *text, size_t len)
     return JUNQI_REASON_NONE;
 }
 
+/* Control characters (C0 but tab and newline, and DEL) are written in tag
+ * values and comments as \xHH (docs/jgn.md), never raw. */
+static bool control_char(unsigned char c)
+{
+    return (c < 0x20 && c != '\t' && c != '\n') || c == 0x7F;
+}
+
+static int hex_digit(char c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/* \xHH at s naming a control character other than NUL (tab and newline
+ * included: a tag value cannot hold a raw newline): *c gets it. */
+static bool control_escape(const char *s, char *c)
+{
+    if (s[0] != '\\' || s[1] != 'x' || hex_digit(s[2]) < 0 || hex_digit(s[3]) < 0)
+        return false;
+    int v = hex_digit(s[2]) * 16 + hex_digit(s[3]);
+    if (v == 0 || (v >= 0x20 && v != 0x7F))
+        return false;
+    *c = (char)v;
+    return true;
+}
+
+/* A decimal number 0..255 of n bytes (no sign, no leading zero); false if not. */
+static bool parse_byte(const char *s, size_t n, uint8_t *out)
+{
+    unsigned v = 0;
+    if (n == 0 || n > 3 || (n > 1 && s[0] == '0'))
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        if (!isdigit((unsigned char)s[i]))
+            return false;
+        v = v * 10 + (unsigned)(s[i] - '0');
+    }
+    if (v > 255)
+        return false;
+    *out = (uint8_t)v;
+    return true;
+}
+
+/* The platform code after a reason: ":N" (n bytes at colon, or none) is
+ * required with unknown_code and allowed with no other reason, so that every
+ * code survives a round trip (docs/jgn.md). */
+static const char reason_code_rule[] =
+    "unknown_code takes the platform's code as :N (0 to 255), other reasons take none";
+static bool reason_code(junqi_reason reason, const char *colon, size_t n, uint8_t *code)
+{
+    *code = 0;
+    if (reason != JUNQI_REASON_UNKNOWN_CODE)
+        return colon == NULL;
+    return colon && parse_byte(colon + 1, n - 1, code);
+}
+
 static const char *const seat_tags[] = {"North", "East", "South", "West"};
 static const char *const setup_tags[] = {"NorthSetup", "EastSetup", "SouthSetup", "WestSetup"};
 
@@ -87,6 +142,9 @@ struct junqi_jgn_reader {
     bool at_start;       /* no byte read yet (a BOM may follow) */
     bool failed;         /* a read error ended the input */
     bool line_too_long;  /* the last line passed JUNQI_JGN_MAX_GAME and was cut */
+    char *last;          /* the text of the game read last (UTF-8), or NULL */
+    size_t last_len;
+    long last_line;      /* its first line, or 0 */
 };
 
 junqi_jgn_reader *junqi_jgn_reader_new(FILE *in, const uint8_t *prefix, size_t prefix_len,
@@ -118,6 +176,7 @@ void junqi_jgn_reader_free(junqi_jgn_reader *r)
     free(r->name);
     free(r->line);
     free(r->pending);
+    free(r->last);
     free(r);
 }
 
@@ -328,8 +387,15 @@ typedef struct parser {
     int depth;
     bool error;
     bool ended;           /* the termination marker was read */
+    bool cut;             /* lenient: the movetext stopped at an error before its end */
+    const char *result_at; /* the Result tag, or NULL */
     const char *col_line, *col_at; /* current_column()'s memory */
     int col;
+    long first_line;      /* the line number of text[0] */
+    /* tags settled once all are read (settle_tags): where each is, and its value */
+    const char *rules_at, *mode_at, *view_at, *first_at, *position_at;
+    char *rules_value, *position_value;
+    int mode;             /* the Mode tag's junqi_info_mode, or -1 */
 } parser;
 
 /* The 1-based column (in characters) of `at` on the line starting at `start`. */
@@ -363,12 +429,11 @@ static void report_at(parser *p, const char *at, junqi_code code, const char *fm
     long line = p->line;
     const char *start = p->line_start;
     if (at < start) {
-        line = 1;
+        line = p->first_line;
         start = p->text;
         for (const char *s = p->text; s < at; s++)
             if (*s == '\n')
                 line++, start = s + 1;
-        line += 0;
     }
     char msg[512];
     va_list ap;
@@ -430,9 +495,15 @@ static bool parse_tag_line(parser *p, char **name, char **value)
     }
     text_buf v = {0};
     for (s++; *s && *s != '"' && *s != '\n'; s++) {
+        char c = *s;
         if (*s == '\\' && (s[1] == '"' || s[1] == '\\'))
-            s++;
-        if (!buf_append(&v, s, 1))
+            c = *++s;
+        else if (control_escape(s, &c))
+            s += 3;
+        else if (control_char((unsigned char)c))
+            report_at(p, s, JUNQI_CODE_CONTROL_CHARACTER, "the tag value holds the control "
+                      "character U+%04X; it is kept, and written as \\x%02x", c, c);
+        if (!buf_append(&v, &c, 1))
             goto oom;
     }
     if (*s != '"') {
@@ -474,7 +545,18 @@ static int seat_tag_index(const char *name, const char *const *list)
     return -1;
 }
 
-/* What one tag means for the game; unknown and free tags are kept. */
+/* Keep a copy of a tag value for settle_tags(). */
+static void keep_value(parser *p, const char *at, char **slot, const char **slot_at, const char *value)
+{
+    free(*slot);
+    *slot = strdup(value);
+    *slot_at = at;
+    if (!*slot)
+        report_at(p, at, JUNQI_CODE_OUT_OF_MEMORY, "out of memory");
+}
+
+/* What one tag means for the game; unknown and free tags are kept. Rules,
+ * Mode, View, First and Position are settled once every tag is read. */
 static void apply_tag(parser *p, const char *at, const char *name, const char *value,
                       junqi_result *stated, junqi_reason *termination, uint8_t *code)
 {
@@ -483,13 +565,8 @@ static void apply_tag(parser *p, const char *at, const char *name, const char *v
     if (strcmp(name, "Board") == 0) {
         if (!junqi_board_kind_parse(value, &g->board))
             report_at(p, at, JUNQI_CODE_BAD_TAG, "Board must be two-player or four-player, not '%s'", value);
-        g->rules = junqi_rules_default(g->board);
     } else if (strcmp(name, "Rules") == 0) {
-        const junqi_rules *r = junqi_rules_get(value);
-        if (!r)
-            report_at(p, at, JUNQI_CODE_BAD_TAG, "unknown rule set '%s' (known: %s)", value, junqi_rules_names());
-        else
-            g->rules = r;
+        keep_value(p, at, &p->rules_value, &p->rules_at, value);
     } else if (strcmp(name, "Mode") == 0) {
         junqi_info_mode m;
         for (m = JUNQI_DARK; m <= JUNQI_OPEN && strcmp(value, junqi_info_mode_name(m)) != 0; m++)
@@ -497,15 +574,15 @@ static void apply_tag(parser *p, const char *at, const char *name, const char *v
         if (m > JUNQI_OPEN)
             report_at(p, at, JUNQI_CODE_BAD_TAG, "Mode must be dark, double-open or open, not '%s'", value);
         else
-            g->info = m;
+            p->mode = (int)m, p->mode_at = at;
     } else if (strcmp(name, "View") == 0 || strcmp(name, "First") == 0) {
         junqi_seat seat = junqi_seat_parse(value);
         if (seat == JUNQI_NO_SEAT || strlen(value) < 4)
             report_at(p, at, JUNQI_CODE_BAD_TAG, "%s must be a seat (north, east, south, west), not '%s'", name, value);
         else if (name[0] == 'V')
-            g->view = seat;
+            g->view = seat, p->view_at = at;
         else
-            g->first = seat;
+            g->first = seat, p->first_at = at;
     } else if ((s = seat_tag_index(name, seat_tags)) >= 0) {
         g->seat[s].present = true;
         if (strcmp(value, "?") != 0 && !junqi_game_set_player(g, (junqi_seat)s, value))
@@ -518,58 +595,130 @@ static void apply_tag(parser *p, const char *at, const char *name, const char *v
             report_at(p, at, JUNQI_CODE_BAD_SETUP,
                       "%s must be 6 rows of 5 symbols (9..1, B, L, F, '.') separated by '/', front row first", name);
     } else if (strcmp(name, "Position") == 0) {
-        junqi_position *pos = malloc(sizeof *pos);
-        junqi_diags local;
-        junqi_diags_init(&local);
-        if (pos && junqi_pos_parse(value, strlen(value), pos, &local)) {
-            free(g->start);
-            g->start = pos;
-        } else {
-            free(pos);
-            report_at(p, at, JUNQI_CODE_BAD_POSITION, "Position: %s",
-                      local.n ? local.items[0].message : "out of memory");
-        }
-        junqi_diags_free(&local);
+        keep_value(p, at, &p->position_value, &p->position_at, value);
     } else if (strcmp(name, "Result") == 0) {
+        p->result_at = at;
         if (!result_parse(value, strlen(value), stated))
             report_at(p, at, JUNQI_CODE_BAD_TAG, "unknown Result '%s'", value);
     } else if (strcmp(name, "Termination") == 0) {
         const char *colon = strchr(value, ':');
         size_t len = colon ? (size_t)(colon - value) : strlen(value);
         *termination = reason_parse(value, len);
-        *code = colon ? (uint8_t)atoi(colon + 1) : 0;
         if (*termination == JUNQI_REASON_NONE)
             report_at(p, at, JUNQI_CODE_BAD_TAG, "unknown Termination '%s'", value);
+        else if (!reason_code(*termination, colon, colon ? strlen(colon) : 0, code))
+            report_at(p, at, JUNQI_CODE_BAD_TAG, "Termination '%s': %s", value, reason_code_rule);
     } else if (!junqi_game_set_tag(g, name, value)) {
         report_at(p, at, JUNQI_CODE_OUT_OF_MEMORY, "out of memory");
     }
 }
 
-/* After the tags: seats present by default, a set position's board. */
+/* The Position tag's position, played under `rules` unless its RULES field
+ * names a set (NULL: the board's default). */
+static junqi_position *read_position(parser *p, const junqi_rules *rules)
+{
+    junqi_position *pos = malloc(sizeof *pos);
+    junqi_diags local;
+    junqi_diags_init(&local);
+    const char *v = p->position_value;
+    if (!pos || !junqi_pos_parse_under(v, strlen(v), rules, pos, &local)) {
+        report_at(p, p->position_at, JUNQI_CODE_BAD_POSITION, "Position: %s",
+                  local.n ? local.items[0].message : "out of memory");
+        free(pos);
+        pos = NULL;
+    }
+    junqi_diags_free(&local);
+    return pos;
+}
+
+/* The rule set: the Rules tag's (on the game's board), else a Position's
+ * RULES field, else the board's default; a Mode tag sets its mode switch
+ * (docs/jgn.md). A set start position plays under it. */
+static void settle_rules(parser *p)
+{
+    junqi_game *g = p->g;
+    const junqi_rules *r = junqi_rules_default(g->board), *tag = NULL;
+    char err[512];
+    if (p->rules_value && !junqi_rules_parse(p->rules_value, (int)g->board, &tag, err, sizeof err))
+        report_at(p, p->rules_at, JUNQI_CODE_BAD_RULES, "Rules: %s", err);
+    if (g->start) { /* read under the tag's set unless its own RULES field names one */
+        if (tag && tag != g->start->rules)
+            report_at(p, p->rules_at, JUNQI_CODE_BAD_RULES,
+                      "the Rules tag says '%s' and the Position's rules field '%s'", tag->text,
+                      g->start->rules->text);
+        r = g->start->rules;
+    } else if (tag) {
+        r = tag;
+    }
+    if (p->mode >= 0 && p->mode != r->info) {
+        const junqi_rules *moded;
+        char sw[32];
+        snprintf(sw, sizeof sw, "mode=%s", junqi_info_mode_name((junqi_info_mode)p->mode));
+        if (junqi_rules_with(r, sw, &moded, err, sizeof err))
+            r = moded;
+        else
+            report_at(p, p->mode_at, JUNQI_CODE_BAD_RULES, "Mode: %s", err);
+    }
+    junqi_game_set_rules(g, r);
+}
+
+/* A View or First tag must name a seat of the game (at: the tag). */
+static void check_tag_seat(parser *p, const char *at, const char *tag, junqi_seat seat)
+{
+    unsigned present = junqi_game_present(p->g);
+    if (seat == JUNQI_NO_SEAT || (present & JUNQI_SEAT_BIT(seat)))
+        return;
+    char seats[64];
+    report_at(p, at, JUNQI_CODE_BAD_SEAT, "%s: %s takes no part in this game (its seats: %s)",
+              tag, junqi_seat_name(seat), junqi_seat_list(present, seats, sizeof seats));
+}
+
+/* After the tags: a set position's board, the rule set, the seats present
+ * by default, and the seats the View and First tags name. */
 static void settle_tags(parser *p)
 {
     junqi_game *g = p->g;
-    if (g->start) {
+    const junqi_rules *under = NULL; /* the Rules tag's set, for a Position without RULES */
+    char err[512];
+    if (p->rules_value && !junqi_rules_parse(p->rules_value, JUNQI_RULES_ANY_BOARD, &under, err, sizeof err))
+        under = NULL; /* reported by settle_rules() */
+    if (p->position_value && (g->start = read_position(p, under))) {
         for (int s = 0; s < JUNQI_SEATS; s++)
             if (g->start->present & JUNQI_SEAT_BIT(s))
                 g->seat[s].present = true;
         g->board = g->start->board->kind;
-        g->rules = g->start->rules;
     }
+    settle_rules(p);
     if (!junqi_game_present(g)) {
         unsigned seats = junqi_board_get(g->board)->seats;
         for (int s = 0; s < JUNQI_SEATS; s++)
             g->seat[s].present = (seats & JUNQI_SEAT_BIT(s)) != 0;
     }
-    if (g->rules->board != g->board)
-        report_at(p, p->text, JUNQI_CODE_BAD_TAG, "rule set '%s' is for the %s board",
-                  g->rules->name, junqi_board_kind_name(g->rules->board));
-    p->b = junqi_board_get(g->board);
+    check_tag_seat(p, p->view_at, "View", g->view);
+    check_tag_seat(p, p->first_at, "First", g->first);
+    p->b = junqi_rules_board(g->rules);
+}
+
+/* Has a tag of this name come before in the game? The names seen are kept
+ * in `seen` as "\nName\n..." (one game's tags are few). False when out of
+ * memory, which only leaves a repetition unreported. */
+static bool seen_before(text_buf *seen, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *s = seen->s; s && (s = strstr(s, name)); s += n)
+        if (s > seen->s && s[-1] == '\n' && s[n] == '\n')
+            return true;
+    if (!seen->len)
+        buf_append(seen, "\n", 1);
+    buf_append(seen, name, n);
+    buf_append(seen, "\n", 1);
+    return false;
 }
 
 static void parse_tags(parser *p, junqi_result *stated, junqi_reason *termination, uint8_t *code)
 {
     bool board_tag = false;
+    text_buf seen = {0};
     for (;;) {
         skip_space(p);
         if (p->text[p->at] != '[')
@@ -578,6 +727,9 @@ static void parse_tags(parser *p, junqi_result *stated, junqi_reason *terminatio
         char *name, *value;
         if (parse_tag_line(p, &name, &value)) {
             board_tag |= strcmp(name, "Board") == 0 || strcmp(name, "Position") == 0;
+            if (seen_before(&seen, name))
+                report_at(p, at, JUNQI_CODE_DUPLICATE_TAG, "the tag %s is given again; this later "
+                          "value counts", name);
             apply_tag(p, at, name, value, stated, termination, code);
         } else {
             while (p->text[p->at] && p->text[p->at] != '\n')
@@ -586,6 +738,7 @@ static void parse_tags(parser *p, junqi_result *stated, junqi_reason *terminatio
         free(name);
         free(value);
     }
+    free(seen.s);
     if (!board_tag)
         report_at(p, p->text, JUNQI_CODE_NO_BOARD, "no Board tag: the four-player board is assumed");
     settle_tags(p);
@@ -648,20 +801,30 @@ static bool parse_square(parser *p, const char *s, size_t n, int *point)
 }
 
 /* A move token: SQ sep SQ, then optional glyphs. */
+/* The length of the square name at s (at most n bytes): a file letter and a
+ * rank of digits, or of capitals (the mountains bM, dM of docs/variants.md),
+ * or 0 when none starts there. A square is read by its shape, so that the
+ * lowercase 'x' of h5xh6 separates the squares. */
+static size_t square_length(const char *s, size_t n)
+{
+    if (n < 2 || !islower((unsigned char)s[0]))
+        return 0;
+    size_t k = 1;
+    while (k < n && (isdigit((unsigned char)s[k]) || isupper((unsigned char)s[k])))
+        k++;
+    return k > 1 ? k : 0;
+}
+
 static bool parse_move(parser *p, const char *s, size_t n)
 {
-    size_t i = 0;
-    while (i < n && (isalnum((unsigned char)s[i])))
-        i++;
-    if (i == n || i == 0)
+    size_t i = square_length(s, n);
+    if (i == 0 || i == n || !strchr("-x><=", s[i]))
         return false;
     char sep = s[i];
-    const char *sep_at = strchr("-x><=", sep);
-    if (!sep || !sep_at)
+    size_t to_len = square_length(s + i + 1, n - i - 1);
+    if (to_len == 0)
         return false;
-    size_t j = i + 1;
-    while (j < n && isalnum((unsigned char)s[j]))
-        j++;
+    size_t j = i + 1 + to_len;
     int from, to;
     if (!parse_square(p, s, i, &from) || !parse_square(p, s + i + 1, j - i - 1, &to)) {
         report_at(p, s, JUNQI_CODE_BAD_SQUARE, "'%.*s' names a square that is not on the %s board",
@@ -748,18 +911,26 @@ static bool parse_event(parser *p, const char *s, size_t n)
     junqi_seat seat = seat_field(f[1], len[1]);
     if (len[0] == 7 && memcmp(f[0], "timeout", 7) == 0 && k <= 3) {
         new_item(&it, JUNQI_ITEM_TIMEOUT, p, s);
-        it.count = k == 3 ? (uint8_t)atoi(f[2]) : 0;
+        if (k == 3 && (!parse_byte(f[2], len[2], &it.count) || it.count == 0)) {
+            report_at(p, f[2], JUNQI_CODE_BAD_TOKEN, "'%.*s' is not a timeout count (1 to 255)",
+                      (int)len[2], f[2]);
+            return true;
+        }
     } else if (len[0] == 4 && memcmp(f[0], "left", 4) == 0 && k == 2) {
         new_item(&it, JUNQI_ITEM_LEFT, p, s);
         it.reason = JUNQI_REASON_LEFT;
     } else if (len[0] == 10 && memcmp(f[0], "eliminated", 10) == 0 && k >= 3) {
         new_item(&it, JUNQI_ITEM_ELIMINATED, p, s);
         it.reason = (uint8_t)reason_parse(f[2], len[2]);
-        it.code = k == 4 ? (uint8_t)atoi(f[3]) : 0;
         if (it.reason == JUNQI_REASON_NONE || it.reason == JUNQI_REASON_LEFT ||
             (it.reason >= JUNQI_REASON_NO_COMBAT_DRAW && it.reason != JUNQI_REASON_UNKNOWN_CODE)) {
             report_at(p, f[2], JUNQI_CODE_BAD_TOKEN, "'%.*s' is not a reason a seat is eliminated for",
                       (int)len[2], f[2]);
+            return true;
+        }
+        const char *code = k == 4 ? f[3] - 1 : NULL; /* from its colon */
+        if (!reason_code((junqi_reason)it.reason, code, k == 4 ? len[3] + 1 : 0, &it.code)) {
+            report_at(p, f[2], JUNQI_CODE_BAD_TOKEN, "'%.*s': %s", (int)n, s, reason_code_rule);
             return true;
         }
     } else {
@@ -849,8 +1020,13 @@ static void parse_comment(parser *p)
             break;
         if (c == '\\' && (p->text[p->at] == '}' || p->text[p->at] == '\\'))
             c = p->text[p->at++];
+        else if (control_escape(p->text + p->at - 1, &c))
+            p->at += 3;
         else if (c == '\n')
             p->line++, p->line_start = p->text + p->at;
+        else if (control_char((unsigned char)c))
+            report_at(p, p->text + p->at - 1, JUNQI_CODE_CONTROL_CHARACTER, "the comment holds "
+                      "the control character U+%04X; it is kept, and written as \\x%02x", c, c);
         if (!buf_append(&t, &c, 1)) {
             report_at(p, open, JUNQI_CODE_OUT_OF_MEMORY, "out of memory");
             free(t.s);
@@ -932,8 +1108,10 @@ static void parse_tokens(parser *p, junqi_reason termination, uint8_t code)
         parse_token(p, termination, code);
         if (p->error && !(p->flags & JUNQI_JGN_LENIENT))
             return;
-        if (p->error)
-            break; /* lenient: keep what came before */
+        if (p->error) {
+            p->cut = !p->ended; /* lenient: keep what came before */
+            break;
+        }
     }
     if (p->depth > 0 && !p->error)
         report_at(p, p->text + p->at, JUNQI_CODE_BAD_VARIATION, "a variation is never closed");
@@ -956,7 +1134,7 @@ bool junqi_jgn_parse_moves(junqi_game *g, const char *text, size_t len, const ch
     memcpy(copy, text, len);
     copy[len] = '\0';
     parser p = {.text = copy, .line = 1, .line_start = copy, .name = name, .d = d, .g = g,
-                .b = junqi_board_get(g->board)};
+                .b = junqi_rules_board(g->rules)};
     junqi_line *line = &g->main;
     size_t items = line->nitems, comments = line->ncomments;
     p.ended = items > 0 && line->items[items - 1].kind == JUNQI_ITEM_END;
@@ -976,6 +1154,16 @@ bool junqi_jgn_parse_moves(junqi_game *g, const char *text, size_t len, const ch
 static void settle_result(parser *p, const junqi_result *stated, junqi_reason termination, uint8_t code)
 {
     junqi_game *g = p->g;
+    if (p->cut) {
+        /* the moves that decided the stated result are not there: keeping
+         * it would make an invalid record */
+        if (stated->status != JUNQI_ONGOING)
+            report_at(p, p->result_at ? p->result_at : p->text, JUNQI_CODE_CUT_SHORT,
+                      "the game is cut short at its first error: its Result '%s' is dropped "
+                      "and it ends in '*'", junqi_result_text(stated, junqi_game_present(g)));
+        g->result = (junqi_result){0};
+        return;
+    }
     g->result = *stated;
     g->result.reason = (uint8_t)termination;
     g->result.code = code;
@@ -984,8 +1172,11 @@ static void settle_result(parser *p, const junqi_result *stated, junqi_reason te
         const junqi_item *end = &m->items[m->nitems - 1];
         if (stated->status != JUNQI_ONGOING &&
             (end->status != stated->status || end->winners != stated->winners))
-            report_at(p, p->text, JUNQI_CODE_RESULT_MISMATCH,
-                      "the Result tag and the result at the end of the movetext differ");
+            report_at(p, p->result_at ? p->result_at : p->text, JUNQI_CODE_RESULT_MISMATCH,
+                      "the Result tag says '%s', the end of the movetext '%s'",
+                      junqi_result_text(stated, junqi_game_present(g)),
+                      junqi_result_text(&(junqi_result){end->status, end->winners, 0, 0},
+                                        junqi_game_present(g)));
         g->result.status = end->status;
         g->result.winners = end->winners;
     }
@@ -1001,6 +1192,8 @@ static junqi_game *parse_game(const char *text, long first_line, const char *nam
     p.name = name;
     p.d = d;
     p.flags = flags;
+    p.first_line = first_line;
+    p.mode = -1;
     p.g = junqi_game_new(JUNQI_FOUR_PLAYER);
     if (!p.g) {
         junqi_diags_add(d, JUNQI_CODE_OUT_OF_MEMORY, -1, line_loc(first_line, 1), "out of memory");
@@ -1018,6 +1211,8 @@ static junqi_game *parse_game(const char *text, long first_line, const char *nam
         p.error |= tag_error;
     }
     settle_result(&p, &stated, termination, code);
+    free(p.rules_value);
+    free(p.position_value);
     if (p.error && !(flags & JUNQI_JGN_LENIENT)) {
         junqi_game_free(p.g);
         return NULL;
@@ -1042,23 +1237,61 @@ static char *to_utf8(text_buf *game, long first_line, junqi_diags *d)
     return utf8;
 }
 
+/* A NUL byte in a game's text: JGN is text, so the game is dropped with an
+ * error that names the byte and where it is (a binary file, or UTF-16 read
+ * as bytes), rather than the parse error it would cause. True if found. */
+static bool report_nul(const text_buf *game, long first_line, junqi_diags *d)
+{
+    const char *nul = memchr(game->s, '\0', game->len);
+    if (!nul)
+        return false;
+    long line = first_line;
+    const char *start = game->s;
+    for (const char *c = game->s; c < nul; c++)
+        if (*c == '\n')
+            line++, start = c + 1;
+    size_t before = d ? d->n : 0;
+    junqi_diags_add(d, JUNQI_CODE_NUL_BYTE, -1, line_loc(line, column_of(start, nul)),
+                    "a NUL byte (0x00) in the text: JGN is UTF-8 text, so this game is not read "
+                    "(a binary file, or UTF-16?)");
+    if (d && d->n > before)
+        d->items[d->n - 1].source_line = strndup(start, (size_t)(nul - start));
+    return true;
+}
+
 junqi_read_status junqi_jgn_next(junqi_jgn_reader *r, junqi_game **out, junqi_diags *d)
 {
     *out = NULL;
     text_buf game = {0};
     long first_line = r->lines + 1;
+    free(r->last);
+    r->last = NULL;
+    r->last_len = 0;
     junqi_read_status rc = cut_game(r, &game, &first_line, d);
+    r->last_line = rc == JUNQI_READ_END ? 0 : first_line;
     if (rc != JUNQI_READ_OK) {
         free(game.s);
         return rc;
     }
     size_t errors = d ? d->errors : 0;
+    if (report_nul(&game, first_line, d)) {
+        free(game.s);
+        return JUNQI_READ_BROKEN;
+    }
     if (to_utf8(&game, first_line, d))
         *out = parse_game(game.s, first_line, r->name, r->flags, d);
-    free(game.s);
+    r->last = game.s; /* kept for the source lines of later diagnostics */
+    r->last_len = game.len;
     if (!*out)
         return JUNQI_READ_BROKEN;
     return d && d->errors > errors ? JUNQI_READ_BROKEN : JUNQI_READ_OK;
+}
+
+const char *junqi_jgn_reader_last(const junqi_jgn_reader *r, size_t *len, long *first_line)
+{
+    *len = r->last_len;
+    *first_line = r->last_line;
+    return r->last;
 }
 
 junqi_game *junqi_jgn_parse(const char *text, size_t len, const char *name, unsigned flags,
@@ -1171,6 +1404,12 @@ static void write_comment(writer *w, const char *text)
     text_buf t = {0};
     bool ok = buf_append(&t, "{", 1);
     for (const char *s = text; *s && ok; s++) {
+        char hex[8];
+        if (control_char((unsigned char)*s)) {
+            snprintf(hex, sizeof hex, "\\x%02x", (unsigned char)*s);
+            ok = buf_append(&t, hex, 4);
+            continue;
+        }
         if (*s == '}' || *s == '\\')
             ok = buf_append(&t, "\\", 1);
         ok = ok && buf_append(&t, s, 1);
@@ -1187,13 +1426,20 @@ static void write_comments(writer *w, const junqi_line *l, size_t before)
             write_comment(w, l->comments[i].text);
 }
 
+char *junqi_jgn_move_token(const junqi_board *b, const junqi_item *it, char buf[8])
+{
+    char from[4], to[4];
+    char sep = it->outcome_known ? outcome_sep[it->outcome & 3] : 'x';
+    snprintf(buf, 8, "%s%c%s", junqi_square_name(b, it->move.from, from), sep,
+             junqi_square_name(b, it->move.to, to));
+    return buf;
+}
+
 static void write_move(writer *w, const junqi_item *it, size_t number)
 {
-    char tok[64], from[4], to[4];
-    char sep = it->outcome_known ? outcome_sep[it->outcome & 3] : 'x';
+    char tok[64], from[8];
     /* the number and its move stay on one line */
-    int n = snprintf(tok, sizeof tok, "%zu. %s%c%s", number, junqi_square_name(w->b, it->move.from, from),
-                     sep, junqi_square_name(w->b, it->move.to, to));
+    int n = snprintf(tok, sizeof tok, "%zu. %s", number, junqi_jgn_move_token(w->b, it, from));
     /* a first NAG of $1..$6 is written as a mark on the move, the others as $n */
     int k = 0;
     if (it->nnags && it->nags[0] >= 1 && it->nags[0] <= 6)
@@ -1269,6 +1515,10 @@ static void write_tag(FILE *out, const char *name, const char *value)
 {
     fprintf(out, "[%s \"", name);
     for (const char *s = value; *s; s++) {
+        if (control_char((unsigned char)*s) || *s == '\n') {
+            fprintf(out, "\\x%02x", (unsigned char)*s);
+            continue;
+        }
         if (*s == '"' || *s == '\\')
             fputc('\\', out);
         fputc(*s, out);
@@ -1311,7 +1561,7 @@ static void write_tags(FILE *out, const junqi_game *g, const junqi_result *r)
             write_tag(out, leading_tags[k], v);
     }
     write_tag(out, "Board", junqi_board_kind_name(g->board));
-    write_tag(out, "Rules", g->rules->name);
+    write_tag(out, "Rules", g->rules->text);
     write_tag(out, "Mode", junqi_info_mode_name(g->info));
     if (g->view != JUNQI_NO_SEAT)
         write_tag(out, "View", junqi_seat_name(g->view));
@@ -1348,7 +1598,7 @@ bool junqi_jgn_write(FILE *out, const junqi_game *g)
     junqi_result r = stated_result(g);
     write_tags(out, g, &r);
     fputc('\n', out);
-    writer w = {out, g, junqi_board_get(g->board), 0, false};
+    writer w = {out, g, junqi_rules_board(g->rules), 0, false};
     write_line(&w, &g->main, g->start ? g->start->moves + 1 : 1);
     put_token(&w, junqi_result_text(&r, junqi_game_present(g)));
     fputc('\n', out);

@@ -20,6 +20,10 @@
 #include "diag.h"
 #include "game.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** Reader flag: keep the valid part of a broken game and report the rest. */
 #define JUNQI_JGN_LENIENT 1u
 
@@ -52,6 +56,15 @@ junqi_jgn_reader *junqi_jgn_reader_new(FILE *in, const uint8_t *prefix, size_t p
  * and column (1-based) and the source line.
  */
 junqi_read_status junqi_jgn_next(junqi_jgn_reader *r, junqi_game **out, junqi_diags *d);
+
+/**
+ * The game junqi_jgn_next() read last: its text (UTF-8, as parsed; owned by
+ * the reader and valid until the next call, or NULL when there was none or
+ * it was too large), its length in *len and the number of its first line
+ * in the input in *first_line (0 at the end). Diagnostics of later checks
+ * (a replay) take their source lines from it.
+ */
+const char *junqi_jgn_reader_last(const junqi_jgn_reader *r, size_t *len, long *first_line);
 
 /** Free a reader (NULL allowed). */
 void junqi_jgn_reader_free(junqi_jgn_reader *r);
@@ -94,11 +107,23 @@ bool junqi_jgn_write(FILE *out, const junqi_game *g);
 char *junqi_jgn_to_string(const junqi_game *g);
 
 /**
+ * A move as JGN writes it, without its number and marks: its two squares
+ * and the separator that tells the recorded outcome ("h5-h6" a move, "h5>h6"
+ * the attacker wins, "h5<h6" it loses, "h5=h6" both removed, "h5xh6" the
+ * record does not say; docs/jgn.md §3). Returns buf.
+ */
+char *junqi_jgn_move_token(const junqi_board *b, const junqi_item *it, char buf[8]);
+
+/**
  * Find the next `[%name args]` command in a comment. *text is advanced past
  * it. On success name (room for 32 bytes) gets the command name, and
  * *args and *args_len its arguments (without surrounding blanks). Returns false
  * when there is no further command.
  */
 bool junqi_jgn_next_command(const char **text, char name[32], const char **args, size_t *args_len);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

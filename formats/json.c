@@ -5,6 +5,9 @@
 #include "json.h"
 
 #include <inttypes.h>
+#include <string.h>
+
+#include "text.h"
 
 void junqi_json_init(junqi_json *j, FILE *out)
 {
@@ -50,7 +53,18 @@ void junqi_json_end_array(junqi_json *j) { close_container(j, ']'); }
 static void write_string(FILE *out, const char *s)
 {
     fputc('"', out);
+    const unsigned char *end = (const unsigned char *)s + strlen(s);
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p >= 0x80) {
+            /* well-formed UTF-8 as it is; any other byte (a file name, say)
+             * as U+FFFD, so that every document is valid JSON (RFC 8259) */
+            size_t n = junqi_utf8_sequence(p, (size_t)(end - p));
+            if (n == 0)
+                fputs("\\ufffd", out);
+            else
+                fwrite(p, 1, n, out), p += n - 1;
+            continue;
+        }
         switch (*p) {
         case '"': fputs("\\\"", out); break;
         case '\\': fputs("\\\\", out); break;

@@ -13,6 +13,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** Nesting limit of a writer. */
 #define JUNQI_JSON_MAX_DEPTH 32
 
@@ -32,7 +36,8 @@ void junqi_json_begin_array(junqi_json *j);
 void junqi_json_end_array(junqi_json *j);
 /** An object key (UTF-8, escaped as needed). */
 void junqi_json_key(junqi_json *j, const char *key);
-/** A string value (UTF-8; NULL writes null). Control characters are escaped. */
+/** A string value (UTF-8; NULL writes null). Control characters are escaped, and bytes
+ *  that are not well-formed UTF-8 (text.h) are written as U+FFFD. */
 void junqi_json_string(junqi_json *j, const char *s);
 void junqi_json_int(junqi_json *j, long long v);
 void junqi_json_uint(junqi_json *j, uint64_t v);
@@ -40,5 +45,9 @@ void junqi_json_bool(junqi_json *j, bool v);
 void junqi_json_null(junqi_json *j);
 /** A number with `decimals` digits after the point (NaN and infinities write null). */
 void junqi_json_number(junqi_json *j, double v, int decimals);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -154,21 +154,27 @@ const char *junqi_result_winner(const junqi_position *pos)
     return junqi_result_text(&pos->result, pos->present);
 }
 
+char *junqi_result_describe(const junqi_result *r, unsigned present, char *buf, size_t n)
+{
+    char reason[48] = "";
+    if (r->reason == JUNQI_REASON_UNKNOWN_CODE)
+        snprintf(reason, sizeof reason, " (unknown code %d)", r->code);
+    else if (r->reason != JUNQI_REASON_NONE) /* a position string has no reason */
+        snprintf(reason, sizeof reason, " (%s)", junqi_reason_name((junqi_reason)r->reason));
+    switch (r->status) {
+    case JUNQI_DECIDED: snprintf(buf, n, "%s won%s", junqi_result_text(r, present), reason); break;
+    case JUNQI_DRAWN: snprintf(buf, n, "draw%s", reason); break;
+    case JUNQI_UNDECIDED: snprintf(buf, n, "undecided%s", reason); break;
+    default: snprintf(buf, n, "unfinished"); break;
+    }
+    return buf;
+}
+
 static void write_result_text(FILE *out, const junqi_position *pos)
 {
-    const junqi_result *r = &pos->result;
-    const char *reason = junqi_reason_name((junqi_reason)r->reason);
-    switch (r->status) {
-    case JUNQI_DECIDED: fprintf(out, "result: %s won (%s)\n", junqi_result_winner(pos), reason); break;
-    case JUNQI_DRAWN: fprintf(out, "result: draw (%s)\n", reason); break;
-    case JUNQI_UNDECIDED:
-        if (r->reason == JUNQI_REASON_UNKNOWN_CODE)
-            fprintf(out, "result: undecided (unknown end code %d)\n", r->code);
-        else
-            fprintf(out, "result: undecided (%s)\n", reason);
-        break;
-    default: break;
-    }
+    char result[96];
+    if (junqi_position_over(pos))
+        fprintf(out, "result: %s\n", junqi_result_describe(&pos->result, pos->present, result, sizeof result));
     junqi_score sc;
     char text[256];
     if (junqi_score_position(pos, &sc) &&
@@ -220,9 +226,27 @@ void junqi_write_text_status(FILE *out, const junqi_position *pos, size_t ply, j
     write_result_text(out, pos);
 }
 
-void junqi_write_position_json(junqi_json *j, const junqi_position *pos, size_t ply)
+void junqi_write_result_json(junqi_json *j, const junqi_result *r, unsigned present,
+                             const junqi_rules *rules, const junqi_score *sc)
 {
-    junqi_write_position_json_probs(j, pos, ply, NULL);
+    if (r->status == JUNQI_ONGOING) {
+        junqi_json_null(j);
+        return;
+    }
+    junqi_json_begin_object(j);
+    junqi_json_key(j, "winner");
+    junqi_json_string(j, r->status == JUNQI_DECIDED ? junqi_result_text(r, present) : NULL);
+    junqi_json_key(j, "draw");
+    junqi_json_bool(j, r->status == JUNQI_DRAWN);
+    junqi_json_key(j, "reason");
+    junqi_json_string(j, junqi_reason_id((junqi_reason)r->reason));
+    if (r->reason == JUNQI_REASON_UNKNOWN_CODE) {
+        junqi_json_key(j, "code");
+        junqi_json_int(j, r->code);
+    }
+    if (sc)
+        junqi_write_score_json(j, rules, sc);
+    junqi_json_end_object(j);
 }
 
 /* "p": {"marshal": 0.12, ...}: the kinds a hidden piece may be, likeliest
@@ -247,11 +271,12 @@ static void write_probs(junqi_json *j, const double *p)
     junqi_json_end_object(j);
 }
 
-void junqi_write_position_json_probs(junqi_json *j, const junqi_position *pos, size_t ply,
-                                     const junqi_point_probs *probs)
+/* The members of a position object, after any the caller wrote first; with
+ * probs, each hidden piece's "p". */
+static void position_members(junqi_json *j, const junqi_position *pos, size_t ply,
+                             const junqi_point_probs *probs)
 {
     char square[4];
-    junqi_json_begin_object(j);
     junqi_json_key(j, "ply");
     junqi_json_uint(j, ply);
     junqi_json_key(j, "to_move");
@@ -281,24 +306,43 @@ void junqi_write_position_json_probs(junqi_json *j, const junqi_position *pos, s
             junqi_json_string(j, junqi_seat_name((junqi_seat)s));
     junqi_json_end_array(j);
     junqi_json_key(j, "result");
-    if (pos->result.status == JUNQI_ONGOING) {
+    junqi_score sc;
+    bool scored = junqi_score_position(pos, &sc);
+    junqi_write_result_json(j, &pos->result, pos->present, pos->rules, scored ? &sc : NULL);
+}
+
+void junqi_write_position_json(junqi_json *j, const junqi_position *pos, size_t ply)
+{
+    junqi_json_begin_object(j);
+    position_members(j, pos, ply, NULL);
+    junqi_json_end_object(j);
+}
+
+void junqi_write_source_json(junqi_json *j, const char *source, size_t index)
+{
+    if (!source)
+        return;
+    junqi_json_key(j, "source");
+    junqi_json_string(j, source);
+    junqi_json_key(j, "game");
+    if (index > 0)
+        junqi_json_uint(j, index);
+    else
         junqi_json_null(j);
-    } else {
-        junqi_json_begin_object(j);
-        junqi_json_key(j, "winner");
-        junqi_json_string(j, junqi_result_winner(pos));
-        junqi_json_key(j, "draw");
-        junqi_json_bool(j, pos->result.status == JUNQI_DRAWN);
-        junqi_json_key(j, "reason");
-        junqi_json_string(j, junqi_reason_id((junqi_reason)pos->result.reason));
-        if (pos->result.reason == JUNQI_REASON_UNKNOWN_CODE) {
-            junqi_json_key(j, "code");
-            junqi_json_int(j, pos->result.code);
-        }
-        junqi_score sc;
-        if (junqi_score_position(pos, &sc))
-            junqi_write_score_json(j, pos->rules, &sc);
-        junqi_json_end_object(j);
-    }
+}
+
+void junqi_write_record_position_json(junqi_json *j, const char *source, size_t index,
+                                      const junqi_position *pos, size_t ply)
+{
+    junqi_write_record_position_json_probs(j, source, index, pos, ply, NULL);
+}
+
+void junqi_write_record_position_json_probs(junqi_json *j, const char *source, size_t index,
+                                            const junqi_position *pos, size_t ply,
+                                            const junqi_point_probs *probs)
+{
+    junqi_json_begin_object(j);
+    junqi_write_source_json(j, source, index);
+    position_members(j, pos, ply, probs);
     junqi_json_end_object(j);
 }

@@ -29,6 +29,38 @@ static int seat_of_letter(char c)
     return at ? (int)(at - seat_letters) : -1;
 }
 
+/* The rows of the notation: the board's ranks from the top, each with its
+ * points from file a, and after rank 7 of a board with mountains the row of
+ * its mountains (which sit between ranks 7 and 6). Returns the row count;
+ * rank[r] is the row's 0-based rank, or -1 for the mountain row. */
+#define MAX_ROWS 18
+typedef struct notation_rows {
+    int n;
+    int rank[MAX_ROWS];
+    int len[MAX_ROWS];
+    uint8_t point[MAX_ROWS][17];
+} notation_rows;
+
+static void board_rows(const junqi_board *b, notation_rows *out)
+{
+    out->n = 0;
+    for (int rank = b->nranks - 1; rank >= 0; rank--) {
+        int r = out->n++;
+        out->rank[r] = rank;
+        out->len[r] = 0;
+        for (int file = 0; file < b->nfiles; file++)
+            if (junqi_board_point_at(b, file, rank) >= 0)
+                out->point[r][out->len[r]++] = (uint8_t)junqi_board_point_at(b, file, rank);
+        if (!b->mountains || b->point[b->npoints - 1].rank != rank - 1)
+            continue;
+        r = out->n++;
+        out->rank[r] = -1;
+        out->len[r] = 0;
+        for (int p = b->npoints - b->mountains; p < b->npoints; p++)
+            out->point[r][out->len[r]++] = (uint8_t)p;
+    }
+}
+
 char *junqi_pos_format(const junqi_position *pos)
 {
     const junqi_board *b = pos->board;
@@ -38,12 +70,11 @@ char *junqi_pos_format(const junqi_position *pos)
     if (!f)
         return NULL;
     int seat = -1;
-    for (int rank = b->nranks - 1; rank >= 0; rank--) {
-        for (int file = 0; file < b->nfiles; file++) {
-            int p = junqi_board_point_at(b, file, rank);
-            if (p < 0)
-                continue;
-            uint8_t c = pos->cell[p];
+    notation_rows rw;
+    board_rows(b, &rw);
+    for (int r = 0; r < rw.n; r++) {
+        for (int k = 0; k < rw.len[r]; k++) {
+            uint8_t c = pos->cell[rw.point[r][k]];
             if (!c) {
                 fputc('.', f);
                 continue;
@@ -52,7 +83,7 @@ char *junqi_pos_format(const junqi_position *pos)
                 fputc(seat_letters[seat = JUNQI_CELL_SEAT(c)], f);
             fputc(piece_symbol(JUNQI_CELL_PIECE(c)), f);
         }
-        if (rank > 0)
+        if (r + 1 < rw.n)
             fputc('/', f);
     }
     fprintf(f, " %c %u %u ", pos->to_move < JUNQI_SEATS ? "nesw"[pos->to_move] : '-', pos->quiet,
@@ -64,7 +95,7 @@ char *junqi_pos_format(const junqi_position *pos)
         if (out_seats & JUNQI_SEAT_BIT(s))
             fputc("nesw"[s], f);
     if (pos->rules != junqi_rules_default(b->kind))
-        fprintf(f, " %s", pos->rules->name);
+        fprintf(f, " %s", pos->rules->text);
     if (fclose(f) != 0) {
         free(out);
         return NULL;
@@ -83,13 +114,16 @@ bool junqi_pos_detect(const char *text, size_t len)
         else if (!strchr(".NESW123456789BLF?", text[i]))
             return false;
     }
-    return slashes == 11 || slashes == 16;
+    return slashes == 11 || slashes == 12 || slashes == 16;
 }
 
 typedef struct pos_parser {
     const char *text;
     size_t len, at;
     size_t to_move_at; /* where the seat to move is written */
+    size_t rules_at;   /* where the rule set is written (or would be) */
+    size_t quiet_at;   /* where the no-combat count is written */
+    size_t loose;      /* where words are parted by other than one space, or 0 */
     junqi_diags *d;
 } pos_parser;
 
@@ -106,11 +140,17 @@ static bool fail(pos_parser *ps, size_t at, const char *fmt, ...)
     return false;
 }
 
-/* The next space-separated word: [*start, *start + *n). False at the end. */
+/* The next word: [*start, *start + *n). False at the end. Words are
+ * separated by one space (the canonical form, docs/position.md): any other
+ * blank between them is reported, once, as *loose. */
 static bool next_word(pos_parser *ps, size_t *start, size_t *n)
 {
+    size_t blanks = ps->at;
     while (ps->at < ps->len && (ps->text[ps->at] == ' ' || ps->text[ps->at] == '\t'))
         ps->at++;
+    bool one_space = ps->at == blanks + 1 && ps->text[blanks] == ' ';
+    if (blanks > 0 && ps->at < ps->len && !one_space && !ps->loose)
+        ps->loose = ps->at;
     *start = ps->at;
     while (ps->at < ps->len && ps->text[ps->at] != ' ' && ps->text[ps->at] != '\t' &&
            ps->text[ps->at] != '\n' && ps->text[ps->at] != '\r')
@@ -119,13 +159,23 @@ static bool next_word(pos_parser *ps, size_t *start, size_t *n)
     return *n > 0;
 }
 
-/* Count the ranks of the first word: 12 or 17 decides the board. */
-static int count_ranks(const char *w, size_t n)
+/* Count the rows of the first word: 12, 13 (the two-player board with its
+ * mountain row) or 17 decides the board. */
+static int count_rows(const char *w, size_t n)
 {
-    int ranks = 1;
+    int count = 1;
     for (size_t i = 0; i < n; i++)
-        ranks += w[i] == '/';
-    return ranks;
+        count += w[i] == '/';
+    return count;
+}
+
+/* "rank 7" or "the mountain row", for messages. */
+static const char *row_name(const notation_rows *rw, int r, char buf[24])
+{
+    if (rw->rank[r] < 0)
+        return "the mountain row";
+    snprintf(buf, 24, "rank %d", rw->rank[r] + 1);
+    return buf;
 }
 
 /* Fill the cells from the RANKS word; present gets the seats with pieces. */
@@ -133,26 +183,33 @@ static bool parse_ranks(pos_parser *ps, size_t start, size_t n, junqi_position *
                         unsigned *present)
 {
     const junqi_board *b = pos->board;
-    int seat = -1, rank = b->nranks - 1, file = 0;
+    notation_rows rw;
+    board_rows(b, &rw);
+    int seat = -1, r = 0, k = 0;
     int counts[JUNQI_SEATS][JUNQI_PIECE_KINDS] = {{0}};
+    char name[24];
     for (size_t i = start; i <= start + n; i++) {
         char c = i < start + n ? ps->text[i] : '/';
         if (c == '/') {
-            for (; file < b->nfiles; file++)
-                if (junqi_board_point_at(b, file, rank) >= 0)
-                    return fail(ps, i, "rank %d has too few points", rank + 1);
-            rank--, file = 0;
+            if (k < rw.len[r])
+                return fail(ps, i, "%s has too few points", row_name(&rw, r, name));
+            r++, k = 0;
             continue;
         }
         if (seat_of_letter(c) >= 0) {
+            /* canonical: a letter only where the owner changes, right before a piece */
+            char next = i + 1 < start + n ? ps->text[i + 1] : '/';
+            if (seat_of_letter(c) == seat)
+                return fail(ps, i, "the seat letter %c repeats the seat of the piece before it: "
+                            "leave it out", c);
+            if (piece_of_symbol(next) < 0)
+                return fail(ps, i, "a seat letter stands right before a piece, not before '%c'", next);
             seat = seat_of_letter(c);
             continue;
         }
-        while (file < b->nfiles && junqi_board_point_at(b, file, rank) < 0)
-            file++;
-        if (file >= b->nfiles)
-            return fail(ps, i, "rank %d has too many points", rank + 1);
-        int p = junqi_board_point_at(b, file++, rank);
+        if (k >= rw.len[r])
+            return fail(ps, i, "%s has too many points", row_name(&rw, r, name));
+        int p = rw.point[r][k++];
         if (c == '.')
             continue;
         int piece = piece_of_symbol(c);
@@ -163,8 +220,9 @@ static bool parse_ranks(pos_parser *ps, size_t start, size_t n, junqi_position *
         if (!(b->seats & JUNQI_SEAT_BIT(seat)))
             return fail(ps, i, "%s has no arm on the %s board", junqi_seat_name((junqi_seat)seat), b->name);
         if (piece != JUNQI_UNKNOWN && ++counts[seat][piece] > junqi_piece_count((junqi_piece)piece))
-            return fail(ps, i, "%s has more than %d %s", junqi_seat_name((junqi_seat)seat),
-                        junqi_piece_count((junqi_piece)piece), junqi_piece_name((junqi_piece)piece, JUNQI_NAMES_EN));
+            return fail(ps, i, "%s has more than %d %s%s", junqi_seat_name((junqi_seat)seat),
+                        junqi_piece_count((junqi_piece)piece), junqi_piece_words((junqi_piece)piece),
+                        junqi_piece_count((junqi_piece)piece) == 1 ? "" : "s");
         pos->cell[p] = JUNQI_CELL(seat, piece);
         *present |= JUNQI_SEAT_BIT(seat);
     }
@@ -181,6 +239,8 @@ static bool parse_number(pos_parser *ps, const char *what, long max, long *out)
         if (ps->text[i] < '0' || ps->text[i] > '9' || (v = v * 10 + ps->text[i] - '0') > max)
             return fail(ps, i, "the %s must be a number from 0 to %ld", what, max);
     }
+    if (n > 1 && ps->text[start] == '0')
+        return fail(ps, start, "the %s is written without leading zeros", what);
     *out = v;
     return true;
 }
@@ -193,7 +253,8 @@ static int parse_seat_set(pos_parser *ps, size_t start, size_t n, bool single)
     unsigned mask = 0;
     for (size_t i = start; i < start + n; i++) {
         const char *at = strchr("nesw", ps->text[i]);
-        if (!at || !ps->text[i] || (mask & JUNQI_SEAT_BIT(at - "nesw")) || (single && i > start))
+        /* in seat order (canonical): no seat twice, none after a later one */
+        if (!at || !ps->text[i] || (mask >> (at - "nesw")) || (single && i > start))
             return -1;
         mask |= JUNQI_SEAT_BIT(at - "nesw");
     }
@@ -216,48 +277,90 @@ static bool parse_state(pos_parser *ps, junqi_position *pos, unsigned present, i
     if (!next_word(ps, &start, &n) || (*to_move = parse_seat_set(ps, start, n, true)) < 0)
         return fail(ps, start, "the seat to move must be n, e, s, w or -");
     ps->to_move_at = start;
+    ps->quiet_at = ps->at + 1;
     if (!parse_number(ps, "no-combat count", 65535, quiet) || !parse_number(ps, "ply", 100000000L, ply))
         return false;
     int mask;
     if (!next_word(ps, &start, &n) || (mask = parse_seat_set(ps, start, n, false)) < 0)
-        return fail(ps, start, "the eliminated seats must be - or letters of nesw");
+        return fail(ps, start, "the eliminated seats must be - or letters of nesw, in that order");
     *out_seats = (unsigned)mask;
     if ((present & *out_seats) != 0)
         return fail(ps, start, "a seat listed as eliminated still has pieces");
+    ps->rules_at = ps->at + (ps->at < ps->len);
     if (next_word(ps, &start, &n)) {
-        char name[32];
-        snprintf(name, sizeof name, "%.*s", (int)(n < 31 ? n : 31), ps->text + start);
-        *rules = junqi_rules_get(name);
-        if (!*rules)
-            return fail(ps, start, "unknown rule set '%s' (known: %s)", name, junqi_rules_names());
-        if ((*rules)->board != pos->board->kind)
-            return fail(ps, start, "rule set '%s' is for the %s board", name,
-                        junqi_board_kind_name((*rules)->board));
+        ps->rules_at = start;
+        char text[JUNQI_RULES_TEXT_MAX + 2], err[400];
+        snprintf(text, sizeof text, "%.*s", (int)(n <= JUNQI_RULES_TEXT_MAX ? n : JUNQI_RULES_TEXT_MAX + 1),
+                 ps->text + start);
+        if (!junqi_rules_parse(text, (int)pos->board->kind, rules, err, sizeof err))
+            return fail(ps, start, "%s", err);
     }
     if (next_word(ps, &start, &n))
         return fail(ps, start, "unexpected text after the position");
+    if (ps->loose)
+        return fail(ps, ps->loose, "the parts of a position are parted by one space");
+    return true;
+}
+
+/* What the state words may not say: a seat to move that is not in the game,
+ * a game of one side (it could never end), a no-combat count past the rule
+ * set's limit, or one at the limit with a seat to move (the game is drawn
+ * then: docs/rules.md). */
+static bool check_state(pos_parser *ps, const junqi_rules *rules, unsigned present,
+                        unsigned out_seats, int to_move, long quiet)
+{
+    unsigned seats = present | out_seats;
+    int limit = rules->no_combat_draw;
+    if (to_move && !(present & ~out_seats & (unsigned)to_move))
+        return fail(ps, ps->to_move_at, "the seat to move, %s, is not in the game",
+                    junqi_seat_name(first_seat((unsigned)to_move)));
+    if (__builtin_popcount(seats) < 2)
+        return fail(ps, 0, "%s%s takes part: a game needs two sides (seats that are out are "
+                    "listed as eliminated)", seats ? "only " : "no seat",
+                    seats ? junqi_seat_name(first_seat(seats)) : "");
+    if (limit && quiet > limit)
+        return fail(ps, ps->quiet_at, "the no-combat count %ld is past the limit of %s, %d",
+                    quiet, rules->text, limit);
+    if (limit && quiet == limit && to_move)
+        return fail(ps, ps->to_move_at, "the no-combat count has reached the limit of %s, %d: the "
+                    "game is drawn and no seat is to move (write -)", rules->text, limit);
     return true;
 }
 
 bool junqi_pos_parse(const char *text, size_t len, junqi_position *pos, junqi_diags *d)
 {
-    pos_parser ps = {text, len, 0, 0, d};
+    return junqi_pos_parse_under(text, len, NULL, pos, d);
+}
+
+bool junqi_pos_parse_under(const char *text, size_t len, const junqi_rules *under,
+                           junqi_position *pos, junqi_diags *d)
+{
+    pos_parser ps = {.text = text, .len = len, .d = d};
     size_t start, n;
     if (!next_word(&ps, &start, &n))
         return fail(&ps, 0, "the position is empty");
-    int ranks = count_ranks(text + start, n);
-    if (ranks != 12 && ranks != 17)
-        return fail(&ps, start, "a position has 12 ranks (two-player) or 17 (four-player), not %d", ranks);
-    const junqi_board *b = junqi_board_get(ranks == 12 ? JUNQI_TWO_PLAYER : JUNQI_FOUR_PLAYER);
+    int nrows = count_rows(text + start, n);
+    if (nrows != 12 && nrows != 13 && nrows != 17)
+        return fail(&ps, start, "a position has 12 ranks (two-player), 13 (two-player with the "
+                    "mountain row) or 17 (four-player), not %d", nrows);
+    const junqi_board *b = junqi_board_variant(nrows == 17 ? JUNQI_FOUR_PLAYER : JUNQI_TWO_PLAYER,
+                                               nrows == 13);
     junqi_position scratch;
     memset(&scratch, 0, sizeof scratch);
     scratch.board = b;
     unsigned present = 0, out_seats = 0;
     int to_move = -1;
     long quiet = 0, ply = 0;
-    const junqi_rules *rules = junqi_rules_default(b->kind);
+    const junqi_rules *rules = under && under->board == b->kind ? under : junqi_rules_default(b->kind);
     if (!parse_ranks(&ps, start, n, &scratch, &present) ||
         !parse_state(&ps, &scratch, present, &to_move, &out_seats, &quiet, &ply, &rules))
+        return false;
+    if (junqi_rules_board(rules) != b)
+        return fail(&ps, ps.rules_at, b->mountains ? "a position with the mountain row (13 ranks) "
+                    "plays under mountain=shelter: its rule set must say so"
+                    : "under mountain=shelter the position lists the mountains bM and dM between "
+                    "ranks 7 and 6 (13 rows)");
+    if (!check_state(&ps, rules, present, out_seats, to_move, quiet))
         return false;
     junqi_position_init(pos, b, rules, present | out_seats);
     for (int p = 0; p < b->npoints; p++)
@@ -266,8 +369,6 @@ bool junqi_pos_parse(const char *text, size_t len, junqi_position *pos, junqi_di
     pos->quiet = (uint16_t)quiet;
     pos->moves = (uint32_t)ply;
     if (to_move) {
-        if (!(pos->alive & (unsigned)to_move))
-            return fail(&ps, ps.to_move_at, "the seat to move, %s, is not in the game", junqi_seat_name(first_seat((unsigned)to_move)));
         junqi_position_set_turn(pos, first_seat((unsigned)to_move));
         return true;
     }

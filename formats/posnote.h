@@ -24,6 +24,10 @@
 #include "diag.h"
 #include "position.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /**
  * The notation of pos as a new NUL-terminated string (the caller frees it),
  * or NULL when out of memory. Seats that are out (eliminated or left) are
@@ -41,12 +45,25 @@ char *junqi_pos_format(const junqi_position *pos);
  * column = 1-based character of the problem, line 1) when the text is not a
  * valid position: wrong number of ranks or points in a rank, an unknown
  * symbol, a piece without a seat, more pieces of a kind than a seat has,
- * a seat to move that is not in the game, bad numbers, an unknown rule set
- * or a rule set of the other board.
+ * a seat to move that is not in the game, bad numbers, a RULES field that
+ * is not a rule string of the board (junqi_rules_parse()'s message).
  */
 bool junqi_pos_parse(const char *text, size_t len, junqi_position *pos, junqi_diags *d);
 
+/**
+ * As junqi_pos_parse(), for a position that plays under rule set `under`
+ * when its text has no RULES field (NULL, or a set of another board: the
+ * board's default). The result of a finished position is derived under the
+ * rule set it gets.
+ */
+bool junqi_pos_parse_under(const char *text, size_t len, const junqi_rules *under,
+                           junqi_position *pos, junqi_diags *d);
+
 /** True if text (len bytes) looks like a position string: its first word has 11 or 16 '/'. */
 bool junqi_pos_detect(const char *text, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

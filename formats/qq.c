@@ -596,8 +596,7 @@ junqi_game *junqi_qq_read_replay(const uint8_t *data, size_t len, junqi_diags *d
         return NULL;
     }
     if (rules)
-        r.g->rules = rules;
-    r.g->info = JUNQI_DARK;
+        junqi_game_set_rules(r.g, rules);
     if (r.data[QQ_OFF_SAVED_BY] < JUNQI_SEATS)
         r.g->saved_by = (junqi_seat)r.data[QQ_OFF_SAVED_BY];
     if (!junqi_game_set_tag(r.g, "Source", "QQ 四国军棋 replay")) {

@@ -27,6 +27,10 @@
 #include "diag.h"
 #include "game.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** What kind of QQ file a byte string is. */
 typedef enum junqi_qq_kind {
     JUNQI_QQ_NONE = 0,  /**< not a QQ file */
@@ -102,5 +106,9 @@ bool junqi_qq_read_formation(const uint8_t *data, size_t len, uint8_t setup[6][5
  * captain, 0C lieutenant, 0D engineer. Returns -1 for any other code.
  */
 int junqi_qq_piece(uint8_t code);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

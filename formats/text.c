@@ -52,18 +52,41 @@ error:
 }
 
 
+size_t junqi_utf8_sequence(const unsigned char *p, size_t n)
+{
+    if (n == 0)
+        return 0;
+    unsigned char c = p[0];
+    if (c < 0x80)
+        return 1;
+    /* the second byte's range for each lead byte (RFC 3629, table 3-7 of the
+     * Unicode standard): no overlong form, no surrogate, nothing past U+10FFFF */
+    unsigned char lo = 0x80, hi = 0xBF;
+    size_t len;
+    if (c >= 0xC2 && c <= 0xDF)
+        len = 2;
+    else if (c >= 0xE0 && c <= 0xEF)
+        len = 3, lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
+    else if (c >= 0xF0 && c <= 0xF4)
+        len = 4, lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
+    else
+        return 0;
+    if (n < len || p[1] < lo || p[1] > hi)
+        return 0;
+    for (size_t i = 2; i < len; i++)
+        if ((p[i] & 0xC0) != 0x80)
+            return 0;
+    return len;
+}
+
 bool junqi_utf8_valid(const char *s, size_t len)
 {
-    const unsigned char *p = (const unsigned char *)s, *end = p + len;
-    while (p < end) {
-        unsigned char c = *p;
-        int n = c < 0x80 ? 0 : (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2 : (c & 0xF8) == 0xF0 ? 3 : -1;
-        if (n < 0 || (c & 0xFE) == 0xC0 || end - p <= n)
+    const unsigned char *p = (const unsigned char *)s;
+    for (size_t i = 0; i < len;) {
+        size_t n = junqi_utf8_sequence(p + i, len - i);
+        if (n == 0)
             return false;
-        for (int i = 1; i <= n; i++)
-            if ((p[i] & 0xC0) != 0x80)
-                return false;
-        p += n + 1;
+        i += n;
     }
     return true;
 }

@@ -46,6 +46,10 @@
 #include "infer.h"
 #include "search.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** Whose knowledge judges a move. */
 typedef enum junqi_view_mode {
     JUNQI_VIEW_ALL = 0, /**< everything (the record's complete position) */
@@ -133,5 +137,9 @@ bool junqi_analyze_many(const junqi_analysis_request *reqs, int n, int threads,
  * max into out[] and returns how many.
  */
 int junqi_analysis_flag_captures(const junqi_position *pos, bool all_known, junqi_move *out, int max);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -251,7 +251,7 @@ static void describe_loss(text *t, const junqi_position *before, junqi_move play
     junqi_outcome o = junqi_move_outcome(before, played);
     if (d && (o == JUNQI_ATTACKER_LOSES || (o == JUNQI_BOTH_REMOVED && junqi_piece_rank(JUNQI_CELL_PIECE(a)) >
                                                                            junqi_piece_rank(JUNQI_CELL_PIECE(d)))))
-        say(t, " loses the %s.", junqi_piece_name(JUNQI_CELL_PIECE(a), JUNQI_NAMES_EN));
+        say(t, " loses the %s.", junqi_piece_words(JUNQI_CELL_PIECE(a)));
 }
 
 /* Step 3b: the comment (and variation) of one judged move. */

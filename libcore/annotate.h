@@ -37,6 +37,10 @@
 #include "analysis.h"
 #include "game.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** How a game is annotated. Start from junqi_annotate_defaults(). */
 typedef struct junqi_annotate_options {
     junqi_view_mode view;       /**< whose knowledge judges each move */
@@ -130,5 +134,9 @@ void junqi_annotation_free(junqi_annotation *a);
 
 /** "inaccuracy", "mistake", "blunder" or NULL for a JUNQI_MARK_* value. */
 const char *junqi_mark_name(int mark);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

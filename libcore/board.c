@@ -19,6 +19,12 @@ typedef struct arm_placement {
     int col_df, col_dr;
 } arm_placement;
 
+/* A mountain (mountain=shelter): the square just below it, and its ring. */
+typedef struct mountain_data {
+    const char *below;
+    const char *ring; /* space-separated squares */
+} mountain_data;
+
 typedef struct board_data {
     junqi_board_kind kind;
     const char *name;
@@ -27,6 +33,7 @@ typedef struct board_data {
     arm_placement arms[JUNQI_SEATS];
     const char *centre;       /* space-separated squares of points outside any arm */
     const char *const *lines; /* straight railway lines, NULL-terminated */
+    const mountain_data *mountains; /* NULL-terminated, or NULL for none */
 } board_data;
 
 /* The arm in its owner's frame: rows from the front (1) to the back (6),
@@ -69,31 +76,37 @@ static const char *const four_player_lines[] = {
     NULL,
 };
 
-static const board_data boards_data[2] = {
-    {JUNQI_TWO_PLAYER, "two-player", 5, 12, 2,
-     {{JUNQI_SOUTH, 0, 5, 0, -1, 1, 0}, {JUNQI_NORTH, 4, 6, 0, 1, -1, 0}},
-     "", two_player_lines},
+/* The two mountains between the halves of the two-player board (山界), with
+ * the railway points round each (docs/variants.md, mountain=shelter). */
+static const mountain_data two_player_mountains[] = {
+    {"b6", "a6 b6 c6 a7 b7 c7"},
+    {"d6", "c6 d6 e6 c7 d7 e7"},
+    {NULL, NULL},
+};
+
+#define TWO_PLAYER_DATA(mountains)                                                         \
+    {JUNQI_TWO_PLAYER, "two-player", 5, 12, 2,                                             \
+     {{JUNQI_SOUTH, 0, 5, 0, -1, 1, 0}, {JUNQI_NORTH, 4, 6, 0, 1, -1, 0}},                 \
+     "", two_player_lines, mountains}
+
+/* Indexed by junqi_board.id. */
+static const board_data boards_data[JUNQI_BOARD_VARIANTS] = {
+    TWO_PLAYER_DATA(NULL),
     {JUNQI_FOUR_PLAYER, "four-player", 17, 17, 4,
      {{JUNQI_SOUTH, 6, 5, 0, -1, 1, 0},
       {JUNQI_NORTH, 10, 11, 0, 1, -1, 0},
       {JUNQI_WEST, 5, 10, -1, 0, 0, -1},
       {JUNQI_EAST, 11, 6, 1, 0, 0, 1}},
-     "g7 i7 k7 g9 i9 k9 g11 i11 k11", four_player_lines},
+     "g7 i7 k7 g9 i9 k9 g11 i11 k11", four_player_lines, NULL},
+    TWO_PLAYER_DATA(two_player_mountains),
 };
 
 /* Run-tree storage: generous fixed bounds, checked while building. */
 #define RUN_CAPACITY (JUNQI_MAX_POINTS * 64)
-static junqi_run_node run_storage[2][RUN_CAPACITY];
+static junqi_run_node run_storage[JUNQI_BOARD_VARIANTS][RUN_CAPACITY];
 
-static junqi_board boards[2];
+static junqi_board boards[JUNQI_BOARD_VARIANTS];
 static pthread_once_t boards_once = PTHREAD_ONCE_INIT;
-
-/* Straight continuations: cont[a][b] lists the points c such that a, b, c
- * are consecutive on some line. Only used while building. */
-typedef struct continuations {
-    uint8_t n[JUNQI_MAX_POINTS][JUNQI_MAX_RAIL];
-    uint8_t next[JUNQI_MAX_POINTS][JUNQI_MAX_RAIL][2];
-} continuations;
 
 static int add_point(junqi_board *b, int file, int rank, junqi_point_kind kind, int arm, int row,
                      int col)
@@ -101,7 +114,8 @@ static int add_point(junqi_board *b, int file, int rank, junqi_point_kind kind, 
     int p = b->npoints++;
     b->point[p] = (junqi_point){(uint8_t)file, (uint8_t)rank, (uint8_t)kind, (uint8_t)arm,
                                 (uint8_t)row, (uint8_t)col, false};
-    b->at[file][rank] = (uint8_t)p;
+    if (kind != JUNQI_MOUNTAIN) /* a mountain has no square of its own */
+        b->at[file][rank] = (uint8_t)p;
     return p;
 }
 
@@ -131,31 +145,55 @@ static void link_road(junqi_board *b, int p, int q)
     b->road_edges++;
 }
 
-static void add_continuation(const junqi_board *b, continuations *c, int a, int mid, int z)
+/* a, mid, z are consecutive on a line: z continues the edge a → mid. */
+static void add_continuation(junqi_board *b, int a, int mid, int z)
 {
     int i = rail_index(b, mid, a);
-    for (int k = 0; k < c->n[mid][i]; k++)
-        if (c->next[mid][i][k] == z)
+    for (int k = 0; k < b->ncont[mid][i]; k++)
+        if (b->cont[mid][i][k] == z)
             return;
-    c->next[mid][i][c->n[mid][i]++] = (uint8_t)z;
+    b->cont[mid][i][b->ncont[mid][i]++] = (uint8_t)z;
+}
+
+/* The points of a space-separated list of squares; returns how many. */
+static int parse_squares(const junqi_board *b, const char *list, int *pts)
+{
+    int n = 0;
+    for (const char *s = list; *s;) {
+        int len = (int)strcspn(s, " ");
+        pts[n++] = junqi_square_parse(b, s, len);
+        s += len + (s[len] == ' ');
+    }
+    return n;
 }
 
 /* Read the lines: railway edges, and the straight continuations of each. */
-static void build_lines(junqi_board *b, const char *const *lines, continuations *c)
+static void build_lines(junqi_board *b, const char *const *lines)
 {
     for (const char *const *line = lines; *line; line++) {
-        int pts[JUNQI_MAX_POINTS], n = 0;
-        for (const char *s = *line; *s;) {
-            int len = (int)strcspn(s, " ");
-            pts[n++] = junqi_square_parse(b, s, len);
-            s += len + (s[len] == ' ');
-        }
+        int pts[JUNQI_MAX_POINTS], n = parse_squares(b, *line, pts);
         for (int i = 0; i + 1 < n; i++)
             link_rail(b, pts[i], pts[i + 1]);
         for (int i = 0; i + 2 < n; i++) {
-            add_continuation(b, c, pts[i], pts[i + 1], pts[i + 2]);
-            add_continuation(b, c, pts[i + 2], pts[i + 1], pts[i]);
+            add_continuation(b, pts[i], pts[i + 1], pts[i + 2]);
+            add_continuation(b, pts[i + 2], pts[i + 1], pts[i]);
         }
+    }
+}
+
+/* Mountains: a point above each `below` square, with shelter edges to its ring. */
+static void build_mountains(junqi_board *b, const mountain_data *m)
+{
+    for (; m && m->below; m++) {
+        int under = junqi_square_parse(b, m->below, (int)strlen(m->below));
+        int p = add_point(b, b->point[under].file, b->point[under].rank, JUNQI_MOUNTAIN,
+                          JUNQI_NO_SEAT, 0, 0);
+        int ring[JUNQI_MAX_SHELTER], n = parse_squares(b, m->ring, ring);
+        for (int i = 0; i < n; i++) {
+            b->shelter[p][b->nshelter[p]++] = (uint8_t)ring[i];
+            b->shelter[ring[i]][b->nshelter[ring[i]]++] = (uint8_t)p;
+        }
+        b->mountains++;
     }
 }
 
@@ -189,8 +227,7 @@ static void build_roads(junqi_board *b)
 
 /* Depth-first run tree from root: children of (prev -> cur) are its
  * straight continuations not yet in the tree. Returns the subtree size. */
-static int build_run_subtree(junqi_board *b, const continuations *c, int prev, int cur,
-                             uint8_t *seen, int *used)
+static int build_run_subtree(junqi_board *b, int prev, int cur, uint8_t *seen, int *used)
 {
     int at = (*used)++;
     if (at >= RUN_CAPACITY) {
@@ -200,16 +237,16 @@ static int build_run_subtree(junqi_board *b, const continuations *c, int prev, i
     b->run[at].point = (uint8_t)cur;
     seen[cur] = 1;
     int i = rail_index(b, cur, prev), size = 1;
-    for (int k = 0; k < c->n[cur][i]; k++) {
-        int next = c->next[cur][i][k];
+    for (int k = 0; k < b->ncont[cur][i]; k++) {
+        int next = b->cont[cur][i][k];
         if (!seen[next])
-            size += build_run_subtree(b, c, cur, next, seen, used);
+            size += build_run_subtree(b, cur, next, seen, used);
     }
     b->run[at].skip = (uint8_t)size;
     return size;
 }
 
-static void build_runs(junqi_board *b, const continuations *c)
+static void build_runs(junqi_board *b)
 {
     int used = 0;
     for (int p = 0; p < b->npoints; p++) {
@@ -218,16 +255,16 @@ static void build_runs(junqi_board *b, const continuations *c)
         b->run_start[p] = (uint16_t)used;
         for (int i = 0; i < b->nrail[p]; i++)
             if (!seen[b->rail[p][i]])
-                build_run_subtree(b, c, p, b->rail[p][i], seen, &used);
+                build_run_subtree(b, p, b->rail[p][i], seen, &used);
     }
     b->run_start[b->npoints] = (uint16_t)used;
 }
 
-static void build_board(junqi_board *b, const board_data *d, junqi_run_node *runs)
+static void build_board(junqi_board *b, int id, junqi_run_node *runs)
 {
-    static continuations cont;
+    const board_data *d = &boards_data[id];
     memset(b, 0, sizeof *b);
-    memset(&cont, 0, sizeof cont);
+    b->id = id;
     memset(b->at, JUNQI_NO_POINT, sizeof b->at);
     memset(b->arm_point, JUNQI_NO_POINT, sizeof b->arm_point);
     b->kind = d->kind;
@@ -254,21 +291,30 @@ static void build_board(junqi_board *b, const board_data *d, junqi_run_node *run
         add_point(b, file, rank - 1, JUNQI_STATION, JUNQI_NO_SEAT, 0, 0);
         s += len + (s[len] == ' ');
     }
-    build_lines(b, d->lines, &cont);
+    build_lines(b, d->lines);
     build_roads(b);
-    build_runs(b, &cont);
+    build_runs(b);
+    build_mountains(b, d->mountains);
+    for (int p = b->npoints - b->mountains + 1; p <= b->npoints; p++)
+        b->run_start[p] = b->run_start[p - 1]; /* a mountain's run tree is empty */
 }
 
 static void build_boards(void)
 {
-    for (int k = 0; k < 2; k++)
-        build_board(&boards[k], &boards_data[k], run_storage[k]);
+    for (int k = 0; k < JUNQI_BOARD_VARIANTS; k++)
+        build_board(&boards[k], k, run_storage[k]);
 }
 
 const junqi_board *junqi_board_get(junqi_board_kind kind)
 {
     pthread_once(&boards_once, build_boards);
     return &boards[kind == JUNQI_FOUR_PLAYER];
+}
+
+const junqi_board *junqi_board_variant(junqi_board_kind kind, bool mountains)
+{
+    pthread_once(&boards_once, build_boards);
+    return mountains && kind == JUNQI_TWO_PLAYER ? &boards[2] : junqi_board_get(kind);
 }
 
 const char *junqi_board_kind_name(junqi_board_kind kind)
@@ -295,6 +341,11 @@ char *junqi_square_name(const junqi_board *b, int p, char buf[4])
     }
     int rank = b->point[p].rank + 1, n = 0;
     buf[n++] = (char)('a' + b->point[p].file);
+    if (b->point[p].kind == JUNQI_MOUNTAIN) {
+        buf[n++] = 'M';
+        buf[n] = '\0';
+        return buf;
+    }
     if (rank >= 10)
         buf[n++] = (char)('0' + rank / 10);
     buf[n++] = (char)('0' + rank % 10);
@@ -306,6 +357,12 @@ int junqi_square_parse(const junqi_board *b, const char *text, int len)
 {
     if (len < 2 || len > 3 || text[0] < 'a' || text[0] >= 'a' + b->nfiles)
         return -1;
+    if (len == 2 && text[1] == 'M') {
+        for (int p = b->npoints - b->mountains; p < b->npoints; p++)
+            if (b->point[p].file == text[0] - 'a')
+                return p;
+        return -1;
+    }
     int rank = 0;
     for (int i = 1; i < len; i++) {
         if (text[i] < '0' || text[i] > '9')
@@ -336,4 +393,12 @@ bool junqi_board_road_adjacent(const junqi_board *b, int p, int q)
 bool junqi_board_rail_adjacent(const junqi_board *b, int p, int q)
 {
     return rail_index(b, p, q) >= 0;
+}
+
+bool junqi_board_shelter_adjacent(const junqi_board *b, int p, int q)
+{
+    for (int i = 0; i < b->nshelter[p]; i++)
+        if (b->shelter[p][i] == q)
+            return true;
+    return false;
 }

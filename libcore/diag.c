@@ -98,29 +98,57 @@ void junqi_diags_add(junqi_diags *d, junqi_code code, int move, junqi_loc loc, c
     va_end(ap);
 }
 
+bool junqi_diags_move(junqi_diags *to, junqi_diags *from, size_t first, size_t n)
+{
+    if (to->n + n > to->cap) {
+        size_t cap = to->cap ? to->cap : 16;
+        while (cap < to->n + n)
+            cap *= 2;
+        junqi_diag *items = realloc(to->items, cap * sizeof *items);
+        if (!items)
+            return false;
+        to->items = items;
+        to->cap = cap;
+    }
+    for (size_t i = first; i < first + n; i++) {
+        junqi_diag *g = &from->items[i];
+        to->items[to->n++] = *g;
+        if (g->severity == JUNQI_SEV_ERROR) {
+            to->errors++;
+            from->errors--;
+        }
+        g->message = g->source_line = NULL;
+        g->severity = JUNQI_SEV_NOTE;
+    }
+    return true;
+}
+
 const char *junqi_severity_name(junqi_severity s)
 {
     static const char *const names[] = {"error", "warning", "note"};
     return names[s];
 }
 
-void junqi_diags_attach_lines(junqi_diags *d, size_t from, const char *text, size_t len)
+void junqi_diags_attach_lines(junqi_diags *d, size_t from, const char *text, size_t len,
+                              long first_line)
 {
-    if (!d)
+    if (!d || !text)
         return;
     for (size_t i = from; i < d->n; i++) {
         junqi_diag *g = &d->items[i];
-        if (g->source_line || g->loc.line <= 0)
+        if (g->source_line || g->loc.line < first_line || first_line <= 0)
             continue;
         const char *s = text, *end = text + len;
-        for (int line = 1; line < g->loc.line && s < end; s++)
+        for (long line = first_line; line < g->loc.line && s < end; s++)
             if (*s == '\n')
                 line++;
+        if (s >= end)
+            continue;
         const char *eol = memchr(s, '\n', (size_t)(end - s));
         size_t n = eol ? (size_t)(eol - s) : (size_t)(end - s);
         if (n && s[n - 1] == '\r')
             n--;
-        if (s < end && (g->source_line = malloc(n + 1))) {
+        if ((g->source_line = malloc(n + 1))) {
             memcpy(g->source_line, s, n);
             g->source_line[n] = '\0';
         }

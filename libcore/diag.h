@@ -9,7 +9,12 @@
 #define JUNQI_DIAG_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /** How bad a diagnostic is. Only errors make an input invalid. */
 typedef enum junqi_severity {
@@ -35,14 +40,20 @@ typedef enum junqi_severity {
     X(READ_ERROR, "read-error", ERROR, "reading the input failed") \
     X(UNKNOWN_FORMAT, "unknown-format", ERROR, "the input is in no format junqi reads") \
     X(EMPTY, "empty", ERROR, "a tool that needs one record was given an input with none") \
+    X(NO_GAMES, "no-games", NOTE, "the input holds no record (zero games, not an error)") \
+    X(UTF16, "utf16", ERROR, "a text input is UTF-16; junqi reads UTF-8 (or GBK)") \
     X(NOT_A_FORMATION, "not-a-formation", ERROR, "a --setup file holds no formation") \
+    X(NUL_BYTE, "nul-byte", ERROR, "a text input holds a NUL byte") \
     /* JGN records (docs/jgn.md) */ \
     X(GAME_TOO_LARGE, "game-too-large", ERROR, "a game's text is larger than 64 MiB") \
     X(NOT_UTF8, "not-utf8", WARNING, "a game is not UTF-8 and is read as GBK") \
     X(BAD_TAG, "bad-tag", ERROR, "a tag line is malformed or its value is not allowed") \
+    X(DUPLICATE_TAG, "duplicate-tag", WARNING, "a tag is given twice; the last value counts") \
+    X(CONTROL_CHARACTER, "control-character", WARNING, "a tag or comment holds a raw control character (kept, written as \\xHH)") \
     X(NO_BOARD, "no-board", WARNING, "no Board tag: the four-player board is assumed") \
     X(BAD_SETUP, "bad-setup", ERROR, "a setup tag is not in the layout notation") \
     X(BAD_POSITION, "bad-position", ERROR, "a position string is malformed") \
+    X(BAD_RULES, "bad-rules", ERROR, "a rule string is malformed, or does not fit the game or its position") \
     X(BAD_SQUARE, "bad-square", ERROR, "a square is not on the game's board") \
     X(BAD_TOKEN, "bad-token", ERROR, "a movetext token is no move, event, number, NAG or result") \
     X(MOVE_NUMBER, "move-number", ERROR, "a move number is not the number of the next move") \
@@ -52,6 +63,7 @@ typedef enum junqi_severity {
     X(TOO_DEEP, "too-deep", ERROR, "variations are nested too deep") \
     X(AFTER_RESULT, "after-result", ERROR, "text follows the game's result") \
     X(RESULT_MISMATCH, "result-mismatch", ERROR, "the stated result is not the one the record gives") \
+    X(CUT_SHORT, "cut-short", WARNING, "--lenient kept a broken game up to its first error; it ends in *") \
     /* QQ replays and formations (docs/qq-format.md) */ \
     X(TRUNCATED, "truncated", ERROR, "the file ends inside a field or record") \
     X(BAD_MAGIC, "bad-magic", ERROR, "the file's magic is not a QQ replay's or formation's") \
@@ -69,6 +81,7 @@ typedef enum junqi_severity {
     /* YAML formations (docs/formation.md) */ \
     X(YAML_SYNTAX, "yaml-syntax", ERROR, "the YAML parser rejects the text") \
     X(BAD_FORMATION, "bad-formation", ERROR, "a document is no formation, or has an unknown key or board") \
+    X(DUPLICATE_KEY, "duplicate-key", WARNING, "a formation gives a key twice; the last value counts") \
     X(BAD_ROWS, "bad-rows", ERROR, "a formation's rows are missing or not 6 rows") \
     X(ROW_LENGTH, "row-length", ERROR, "a row does not have 5 entries") \
     X(UNKNOWN_PIECE_NAME, "unknown-piece-name", ERROR, "an entry is not a piece name") \
@@ -93,7 +106,13 @@ typedef enum junqi_severity {
     X(RAIL_TURN, "rail-turn", ERROR, "a non-engineer turns a railway corner") \
     X(RAIL_BLOCKED, "rail-blocked", ERROR, "a railway run passes an occupied point") \
     X(NOT_CONNECTED, "not-connected", ERROR, "no road step or railway line joins the two points") \
+    X(RAIL_STEPS, "rail-steps", ERROR, "rail_mode=three_steps: a railway move of more than three edges") \
+    X(RAIL_TURNS, "rail-turns", ERROR, "rail_mode=one_turn: every clear railway path turns more than once") \
+    X(MOUNTAIN_ATTACK, "mountain-attack", ERROR, "mountain=shelter: an attack on a piece in a mountain") \
+    X(ATTACK_FROM_MOUNTAIN, "attack-from-mountain", ERROR, "mountain=shelter: an attack by a piece in a mountain") \
+    X(CHECKS_STOPPED, "checks-stopped", NOTE, "after an illegal move the game's later moves are not checked") \
     /* replay checks: what the record says */ \
+    X(ONE_SIDE, "one-side", ERROR, "the record has seats of one side only; a game needs two") \
     X(WRONG_MOVER, "wrong-mover", ERROR, "the record's mover is not the owner of the moving piece") \
     X(WRONG_OUTCOME, "wrong-outcome", ERROR, "the recorded combat result is not what the rules give") \
     X(NEXT_SEAT, "next-seat", ERROR, "the seat the record says moves next is not the seat whose turn it is") \
@@ -177,13 +196,27 @@ void junqi_diags_vadd(junqi_diags *d, junqi_code code, int move, junqi_loc loc, 
                       va_list ap);
 
 /**
- * Give each diagnostic from index `from` on that has a line number but no
- * source line the text of that line of `text` (len bytes), for a caret
- * display. Out of memory leaves them without.
+ * Move diagnostics from[first .. first + n - 1] to the end of `to` (their
+ * strings now belong to `to`; the items left in `from` are emptied, and are
+ * freed as nothing by junqi_diags_free). Error counts follow. Returns false,
+ * moving none, when out of memory.
  */
-void junqi_diags_attach_lines(junqi_diags *d, size_t from, const char *text, size_t len);
+bool junqi_diags_move(junqi_diags *to, junqi_diags *from, size_t first, size_t n);
+
+/**
+ * Give each diagnostic from index `from` on that has a line number but no
+ * source line the text of that line of `text` (len bytes, whose first line
+ * is line number first_line of the input), for a caret display. Lines
+ * outside the text, and out of memory, leave them without.
+ */
+void junqi_diags_attach_lines(junqi_diags *d, size_t from, const char *text, size_t len,
+                              long first_line);
 
 /** "error", "warning", "note". */
 const char *junqi_severity_name(junqi_severity s);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

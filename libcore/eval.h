@@ -49,6 +49,10 @@
 
 #include "position.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** Score of a won game (centi-material) for the winning side, before the
  *  distance correction of the search (search.h). */
 #define JUNQI_EVAL_WIN 30000
@@ -183,5 +187,9 @@ junqi_eval_terms junqi_evaluate_terms(const junqi_position *pos, unsigned side);
 
 /** The win probability (0..1) of a side whose score is `score` centi-material. */
 double junqi_eval_winprob(int score);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

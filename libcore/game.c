@@ -13,12 +13,28 @@ junqi_game *junqi_game_new(junqi_board_kind board)
     if (!g)
         return NULL;
     g->board = board;
-    g->rules = junqi_rules_default(board);
-    g->info = JUNQI_DARK;
+    junqi_game_set_rules(g, junqi_rules_default(board));
     g->first = JUNQI_NO_SEAT;
     g->view = JUNQI_NO_SEAT;
     g->saved_by = JUNQI_NO_SEAT;
     return g;
+}
+
+bool junqi_game_set_rules(junqi_game *g, const junqi_rules *r)
+{
+    const junqi_board *b = junqi_rules_board(r);
+    if (r->board != g->board)
+        return false;
+    for (int p = b->npoints; g->start && p < g->start->board->npoints; p++)
+        if (g->start->cell[p])
+            return false;
+    g->rules = r;
+    g->info = (junqi_info_mode)r->info;
+    if (g->start) {
+        g->start->rules = r;
+        g->start->board = b;
+    }
+    return true;
 }
 
 void junqi_line_truncate(junqi_line *line, size_t nitems, size_t ncomments)
@@ -132,6 +148,18 @@ bool junqi_game_set_tag(junqi_game *g, const char *name, const char *value)
     return true;
 }
 
+void junqi_game_remove_tag(junqi_game *g, const char *name)
+{
+    for (size_t i = 0; i < g->ntags; i++)
+        if (strcmp(g->tags[i].name, name) == 0) {
+            free(g->tags[i].name);
+            free(g->tags[i].value);
+            memmove(&g->tags[i], &g->tags[i + 1], (g->ntags - i - 1) * sizeof g->tags[0]);
+            g->ntags--;
+            return;
+        }
+}
+
 const char *junqi_game_tag(const junqi_game *g, const char *name)
 {
     for (size_t i = 0; i < g->ntags; i++)
@@ -183,4 +211,57 @@ void junqi_game_to_view(junqi_game *g, junqi_seat seat)
         if (!(known & JUNQI_SEAT_BIT(s)))
             g->seat[s].setup_known = false;
     g->view = seat;
+}
+
+/* Copy every item (with its variations) and comment of src onto dst. False
+ * when out of memory; dst then holds part of src, for junqi_line_clear(). */
+static bool line_copy(junqi_line *dst, const junqi_line *src)
+{
+    for (size_t i = 0; i < src->nitems; i++) {
+        junqi_item it = src->items[i];
+        it.variations = NULL;
+        it.nvariations = 0;
+        if (!junqi_line_add_item(dst, &it))
+            return false;
+        for (size_t v = 0; v < src->items[i].nvariations; v++) {
+            junqi_line *l = junqi_item_add_variation(&dst->items[dst->nitems - 1]);
+            if (!l || !line_copy(l, &src->items[i].variations[v]))
+                return false;
+        }
+    }
+    for (size_t i = 0; i < src->ncomments; i++) {
+        const junqi_comment *c = &src->comments[i];
+        if (!junqi_line_add_comment(dst, c->before, c->text, c->loc))
+            return false;
+    }
+    return true;
+}
+
+junqi_game *junqi_game_copy(const junqi_game *g)
+{
+    junqi_game *c = malloc(sizeof *c);
+    if (!c)
+        return NULL;
+    *c = *g; /* the plain fields; each owned pointer is replaced by a copy below */
+    c->tags = NULL;
+    c->ntags = 0;
+    c->main = (junqi_line){0};
+    c->start = NULL;
+    c->source = NULL;
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        c->seat[s].player = NULL;
+    bool ok = true;
+    for (size_t i = 0; ok && i < g->ntags; i++)
+        ok = junqi_game_set_tag(c, g->tags[i].name, g->tags[i].value);
+    for (int s = 0; ok && s < JUNQI_SEATS; s++)
+        ok = junqi_game_set_player(c, (junqi_seat)s, g->seat[s].player);
+    if (ok && g->start && (ok = (c->start = malloc(sizeof *c->start)) != NULL))
+        *c->start = *g->start;
+    if (ok && g->source)
+        ok = (c->source = strdup(g->source)) != NULL;
+    if (!ok || !line_copy(&c->main, &g->main)) {
+        junqi_game_free(c);
+        return NULL;
+    }
+    return c;
 }

@@ -27,6 +27,10 @@
 #include "position.h"
 #include "rules.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** What an item is. */
 typedef enum junqi_item_kind {
     JUNQI_ITEM_MOVE = 0,   /**< a move (one ply) */
@@ -110,11 +114,17 @@ typedef enum junqi_read_status {
     JUNQI_READ_OK = 1       /**< an item was read */
 } junqi_read_status;
 
-/** A game record. Create with junqi_game_new(), free with junqi_game_free(). */
+/**
+ * A game record. Create with junqi_game_new(), free with junqi_game_free().
+ * The pointers marked owned belong to the record: junqi_game_free() frees
+ * them and junqi_game_copy() copies them, so a new owned field needs both.
+ */
 typedef struct junqi_game {
     junqi_board_kind board;
-    const junqi_rules *rules;   /**< static rule set; never NULL after junqi_game_new */
-    junqi_info_mode info;
+    const junqi_rules *rules;   /**< the rule set (lives as long as the process); never NULL
+                                     after junqi_game_new; set it with junqi_game_set_rules() */
+    junqi_info_mode info;       /**< rules->info, the information mode (kept with rules by
+                                     junqi_game_set_rules()) */
     junqi_seat first;           /**< who moves first, or JUNQI_NO_SEAT for the rule set's */
     junqi_seat view;            /**< a one-seat record: whose view it is; JUNQI_NO_SEAT if complete */
     junqi_seat_info seat[JUNQI_SEATS];
@@ -126,6 +136,8 @@ typedef struct junqi_game {
     junqi_result result;        /**< the result the record states (status ONGOING: none) */
     junqi_seat saved_by;        /**< the seat whose client saved the file, or JUNQI_NO_SEAT */
     char *source;               /**< where the record came from (file name), or NULL */
+    size_t source_index;        /**< 1-based: the record's place among its source's items
+                                     (junqi_source_next), 0 if unknown */
 } junqi_game;
 
 /**
@@ -134,8 +146,26 @@ typedef struct junqi_game {
  */
 junqi_game *junqi_game_new(junqi_board_kind board);
 
+/**
+ * Play the record under rule set r (not NULL; a named or interned set,
+ * rules.h): g->rules = r, g->info = r->info, and a set start position
+ * (g->start) plays under r too, on r's board (junqi_rules_board(): with or
+ * without mountain points). Returns false, leaving g unchanged, when r does
+ * not fit: it is for another board than g's, or g's start position has a
+ * piece on a point r's board lacks (a mountain).
+ */
+bool junqi_game_set_rules(junqi_game *g, const junqi_rules *r);
+
 /** Free the record and every string it owns. NULL is allowed. */
 void junqi_game_free(junqi_game *g);
+
+/**
+ * A deep copy of g (tags, players, start position, source, every line with
+ * its variations and comments), to change without touching g (settle it,
+ * turn it into a seat's view). Free with junqi_game_free(). NULL when out
+ * of memory.
+ */
+junqi_game *junqi_game_copy(const junqi_game *g);
 
 /** Append an item to the main line (copied; the game then owns its variations).
  *  Returns false when out of memory. */
@@ -171,6 +201,9 @@ void junqi_line_truncate(junqi_line *line, size_t nitems, size_t ncomments);
 /** Set tag `name` (replacing an earlier value); both copied. False on out of memory. */
 bool junqi_game_set_tag(junqi_game *g, const char *name, const char *value);
 
+/** Remove tag `name` (and its value) if the game has it. */
+void junqi_game_remove_tag(junqi_game *g, const char *name);
+
 /** The value of tag `name`, or NULL. Owned by the game. */
 const char *junqi_game_tag(const junqi_game *g, const char *name);
 
@@ -193,5 +226,9 @@ size_t junqi_game_moves(const junqi_game *g);
 
 /** Number of move items in a line. */
 size_t junqi_line_moves(const junqi_line *line);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -20,10 +20,10 @@ static inline int popcount(unsigned x)
 
 /* ---- tracking ----------------------------------------------------------- */
 
-/* What the setup rules (setup.h) allow on arm point pt at the start. */
-static junqi_kinds placement(const junqi_point *pt)
+/* What the setup rules of r (setup.h) allow on arm point pt at the start. */
+static junqi_kinds placement(const junqi_rules *r, const junqi_point *pt)
 {
-    return (junqi_kinds)junqi_setup_allowed(pt->row, pt->col);
+    return (junqi_kinds)junqi_setup_allowed_under(r, pt->row, pt->col);
 }
 
 /* Restrict piece i's unary facts (and its current set) to `allowed`. */
@@ -72,7 +72,7 @@ void junqi_infer_start(junqi_infer *inf, const junqi_position *start, bool setup
             uint8_t c = start->cell[p];
             if (!c || JUNQI_CELL_SEAT(c) != s)
                 continue;
-            junqi_kinds k = setup ? placement(&b->point[p]) : JUNQI_KINDS_ALL;
+            junqi_kinds k = setup ? placement(start->rules, &b->point[p]) : JUNQI_KINDS_ALL;
             inf->piece[inf->npieces] = (junqi_infer_piece){.seat = (uint8_t)s, .start = (uint8_t)p,
                                                            .point = (uint8_t)p, .facts = k, .kinds = k};
             inf->at[p] = (uint8_t)inf->npieces++;

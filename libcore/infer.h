@@ -48,6 +48,10 @@
 #include "game.h"
 #include "position.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** A set of piece kinds: bit k stands for junqi_piece k (JUNQI_FLAG .. JUNQI_MARSHAL). */
 typedef uint16_t junqi_kinds;
 
@@ -297,5 +301,9 @@ int junqi_infer_resample(const junqi_infer_draws *d, uint64_t seed, int k, int *
  */
 bool junqi_infer_at(const junqi_game *g, const junqi_rules *rules, size_t ply, int viewer, uint64_t seed,
                     double p[JUNQI_MAX_POINTS][JUNQI_PIECE_KINDS]);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -8,7 +8,8 @@
 #include <string.h>
 
 /* What a seat may move onto: a point is a target when empty, or holding a
- * piece of another side (and, in a camp, only when camps are attackable). */
+ * piece of another side (and, in a camp, only when camps are attackable).
+ * The rule set's movement switches are copied in once per call. */
 typedef struct gen_ctx {
     const junqi_position *pos;
     const junqi_board *b;
@@ -16,7 +17,17 @@ typedef struct gen_ctx {
     bool camps_attackable;
     junqi_move *out;
     int n;
+    int rail_mode;         /* a junqi_rail_mode */
+    bool bomb_flies;       /* bomb_moves=engineer */
+    bool hq_locks;
 } gen_ctx;
+
+static gen_ctx make_ctx(const junqi_position *pos, int s, bool camps_attackable, junqi_move *moves)
+{
+    const junqi_rules *r = pos->rules;
+    return (gen_ctx){pos, pos->board, pos->side[s], camps_attackable, moves, 0, r->rail_mode,
+                     r->bomb_moves == JUNQI_BOMB_MOVES_ENGINEER, r->hq_locks != 0};
+}
 
 static inline bool is_enemy(const gen_ctx *g, uint8_t c)
 {
@@ -58,8 +69,11 @@ static void gen_rail_runs(gen_ctx *g, int p)
     }
 }
 
-/* Engineer: breadth-first over empty railway points, turning freely. */
-static void gen_rail_engineer(gen_ctx *g, int p)
+/* Breadth-first over empty railway points, at most `steps` edges from p:
+ * an engineer's flight (turning freely, any length) or rail_mode=three_steps
+ * (a shortest path never visits a point twice). An occupied point ends a
+ * path; an enemy there is a target. */
+static void gen_rail_bfs(gen_ctx *g, int p, int steps)
 {
     const uint8_t *cell = g->pos->cell;
     uint8_t seen[JUNQI_MAX_POINTS], queue[JUNQI_MAX_POINTS];
@@ -67,22 +81,85 @@ static void gen_rail_engineer(gen_ctx *g, int p)
     int head = 0, tail = 0;
     queue[tail++] = (uint8_t)p;
     seen[p] = 1;
-    while (head < tail) {
-        int x = queue[head++];
-        for (int i = 0; i < g->b->nrail[x]; i++) {
-            int y = g->b->rail[x][i];
-            if (seen[y])
-                continue;
-            seen[y] = 1;
-            uint8_t c = cell[y];
-            if (!c) {
-                add(g, p, y);
-                queue[tail++] = (uint8_t)y;
-            } else if (is_enemy(g, c)) {
-                add(g, p, y);
+    for (int depth = 1; depth <= steps && head < tail; depth++) {
+        for (int end = tail; head < end;) {
+            int x = queue[head++];
+            for (int i = 0; i < g->b->nrail[x]; i++) {
+                int y = g->b->rail[x][i];
+                if (seen[y])
+                    continue;
+                seen[y] = 1;
+                uint8_t c = cell[y];
+                if (!c) {
+                    add(g, p, y);
+                    queue[tail++] = (uint8_t)y;
+                } else if (is_enemy(g, c)) {
+                    add(g, p, y);
+                }
             }
         }
     }
+}
+
+/* rail_mode=one_turn: walk on from the edge prev → cur, straight along the
+ * board's lines, and (while `turned` is false) once off them at an empty
+ * point; never back along an edge, never twice through a point (on_path,
+ * where the piece's own point counts). Each target is added once (added). */
+typedef struct turn_walk {
+    gen_ctx *g;
+    int from;
+    uint8_t on_path[JUNQI_MAX_POINTS], added[JUNQI_MAX_POINTS];
+} turn_walk;
+
+static void walk_turn(turn_walk *w, int prev, int cur, bool turned)
+{
+    gen_ctx *g = w->g;
+    const junqi_board *b = g->b;
+    uint8_t c = g->pos->cell[cur];
+    if (!w->added[cur] && (!c || is_enemy(g, c))) {
+        w->added[cur] = 1;
+        add(g, w->from, cur);
+    }
+    if (c)
+        return;
+    w->on_path[cur] = 1;
+    int in = 0;
+    while (b->rail[cur][in] != prev)
+        in++;
+    for (int k = 0; k < b->ncont[cur][in]; k++)
+        if (!w->on_path[b->cont[cur][in][k]])
+            walk_turn(w, cur, b->cont[cur][in][k], turned);
+    for (int i = 0; i < b->nrail[cur] && !turned; i++) {
+        int next = b->rail[cur][i];
+        bool straight = false;
+        for (int k = 0; k < b->ncont[cur][in]; k++)
+            straight |= b->cont[cur][in][k] == next;
+        if (next != prev && !straight && !w->on_path[next])
+            walk_turn(w, cur, next, true);
+    }
+    w->on_path[cur] = 0;
+}
+
+static void gen_rail_one_turn(gen_ctx *g, int p)
+{
+    turn_walk w;
+    w.g = g;
+    w.from = p;
+    memset(w.on_path, 0, (size_t)g->b->npoints);
+    memset(w.added, 0, (size_t)g->b->npoints);
+    w.on_path[p] = 1;
+    for (int i = 0; i < g->b->nrail[p]; i++)
+        walk_turn(&w, p, g->b->rail[p][i], false);
+}
+
+/* Mountains (mountain=shelter): from a point of its ring a piece may step
+ * into an empty mountain; from a mountain, onto an empty point of its ring.
+ * Nothing in a mountain is attacked, and nothing attacks from one. */
+static void gen_shelter(gen_ctx *g, int p)
+{
+    for (int i = 0; i < g->b->nshelter[p]; i++)
+        if (!g->pos->cell[g->b->shelter[p][i]])
+            add(g, p, g->b->shelter[p][i]);
 }
 
 /* An unknown piece (a seat's view) may be an engineer: it may move like one. */
@@ -91,30 +168,37 @@ static bool moves_like_engineer(int piece)
     return piece == JUNQI_ENGINEER || piece == JUNQI_UNKNOWN;
 }
 
-static bool piece_can_move(const junqi_position *pos, int p)
+static bool piece_can_move(const gen_ctx *g, int p)
 {
-    return !junqi_piece_is_immobile(JUNQI_CELL_PIECE(pos->cell[p])) &&
-           pos->board->point[p].kind != JUNQI_HEADQUARTERS;
+    return !junqi_piece_is_immobile(JUNQI_CELL_PIECE(g->pos->cell[p])) &&
+           (g->b->point[p].kind != JUNQI_HEADQUARTERS || !g->hq_locks);
 }
 
 static void gen_piece(gen_ctx *g, int p)
 {
     gen_road(g, p);
+    if (g->b->nshelter[p])
+        gen_shelter(g, p);
     if (!g->b->point[p].railway)
         return;
-    if (moves_like_engineer(JUNQI_CELL_PIECE(g->pos->cell[p])))
-        gen_rail_engineer(g, p);
-    else
+    int piece = JUNQI_CELL_PIECE(g->pos->cell[p]);
+    if (moves_like_engineer(piece) || (piece == JUNQI_BOMB && g->bomb_flies))
+        gen_rail_bfs(g, p, JUNQI_MAX_POINTS);
+    else if (g->rail_mode == JUNQI_RAIL_STRAIGHT)
         gen_rail_runs(g, p);
+    else if (g->rail_mode == JUNQI_RAIL_THREE_STEPS)
+        gen_rail_bfs(g, p, 3);
+    else
+        gen_rail_one_turn(g, p);
 }
 
 int junqi_generate_seat_moves(const junqi_position *pos, int s, bool camps_attackable,
                               junqi_move *moves)
 {
-    gen_ctx g = {pos, pos->board, pos->side[s], camps_attackable, moves, 0};
+    gen_ctx g = make_ctx(pos, s, camps_attackable, moves);
     for (int p = 0; p < g.b->npoints; p++) {
         uint8_t c = pos->cell[p];
-        if (c && JUNQI_CELL_SEAT(c) == s && piece_can_move(pos, p))
+        if (c && JUNQI_CELL_SEAT(c) == s && piece_can_move(&g, p))
             gen_piece(&g, p);
     }
     return g.n;
@@ -130,10 +214,10 @@ int junqi_generate_moves(const junqi_position *pos, junqi_move *moves)
 bool junqi_seat_can_move(const junqi_position *pos, int s, bool camps_attackable)
 {
     junqi_move moves[JUNQI_MAX_MOVES];
-    gen_ctx g = {pos, pos->board, pos->side[s], camps_attackable, moves, 0};
+    gen_ctx g = make_ctx(pos, s, camps_attackable, moves);
     for (int p = 0; p < g.b->npoints && g.n == 0; p++) {
         uint8_t c = pos->cell[p];
-        if (c && JUNQI_CELL_SEAT(c) == s && piece_can_move(pos, p))
+        if (c && JUNQI_CELL_SEAT(c) == s && piece_can_move(&g, p))
             gen_piece(&g, p);
     }
     return g.n > 0;
@@ -226,22 +310,67 @@ static int turn_point(const junqi_board *b, const uint8_t *path, int n)
     return JUNQI_NO_POINT;
 }
 
+/* A move into or out of a mountain: one step along a shelter edge, onto an
+ * empty point (mountain=shelter, docs/variants.md). */
+static junqi_illegal check_shelter(const junqi_position *pos, junqi_move m)
+{
+    const junqi_board *b = pos->board;
+    if (!junqi_board_shelter_adjacent(b, m.from, m.to))
+        return JUNQI_ILLEGAL_NOT_CONNECTED;
+    if (!pos->cell[m.to])
+        return JUNQI_LEGAL;
+    return b->point[m.to].kind == JUNQI_MOUNTAIN ? JUNQI_ILLEGAL_MOUNTAIN_ATTACK
+                                                 : JUNQI_ILLEGAL_FROM_MOUNTAIN;
+}
+
+/* rail_mode=one_turn: is `to` among the targets of the piece on `from`? */
+static bool one_turn_reaches(const junqi_position *pos, int from, int to)
+{
+    junqi_move moves[JUNQI_MAX_MOVES];
+    gen_ctx g = make_ctx(pos, JUNQI_CELL_SEAT(pos->cell[from]), false, moves);
+    gen_rail_one_turn(&g, from);
+    for (int i = 0; i < g.n; i++)
+        if (moves[i].to == to)
+            return true;
+    return false;
+}
+
+/* A railway move of a non-engineer that is no single step, by rail_mode. */
+static junqi_illegal check_rail_mode(const junqi_position *pos, junqi_move m, const uint8_t *path,
+                                     int n, uint8_t *at)
+{
+    switch (pos->rules->rail_mode) {
+    case JUNQI_RAIL_THREE_STEPS:
+        return n == 0 ? JUNQI_ILLEGAL_RAIL_BLOCKED : n - 1 <= 3 ? JUNQI_LEGAL : JUNQI_ILLEGAL_RAIL_STEPS;
+    case JUNQI_RAIL_ONE_TURN:
+        return one_turn_reaches(pos, m.from, m.to) ? JUNQI_LEGAL
+               : n == 0                            ? JUNQI_ILLEGAL_RAIL_BLOCKED
+                                                   : JUNQI_ILLEGAL_RAIL_TURNS;
+    default: break;
+    }
+    junqi_illegal straight = check_run(pos, m.from, m.to, at);
+    if (straight != JUNQI_ILLEGAL_NOT_CONNECTED || n == 0)
+        return straight;
+    *at = (uint8_t)turn_point(pos->board, path, n);
+    return JUNQI_ILLEGAL_RAIL_TURN;
+}
+
 static junqi_illegal check_reach(const junqi_position *pos, junqi_move m, uint8_t *at)
 {
     const junqi_board *b = pos->board;
+    if (b->point[m.from].kind == JUNQI_MOUNTAIN || b->point[m.to].kind == JUNQI_MOUNTAIN)
+        return check_shelter(pos, m);
     if (junqi_board_road_adjacent(b, m.from, m.to) || junqi_board_rail_adjacent(b, m.from, m.to))
         return JUNQI_LEGAL;
     if (!b->point[m.from].railway || !b->point[m.to].railway)
         return JUNQI_ILLEGAL_NOT_CONNECTED;
     uint8_t path[JUNQI_MAX_POINTS];
     int n = rail_path(pos, m.from, m.to, path);
-    if (moves_like_engineer(JUNQI_CELL_PIECE(pos->cell[m.from])))
+    int piece = JUNQI_CELL_PIECE(pos->cell[m.from]);
+    if (moves_like_engineer(piece) ||
+        (piece == JUNQI_BOMB && pos->rules->bomb_moves == JUNQI_BOMB_MOVES_ENGINEER))
         return n ? JUNQI_LEGAL : JUNQI_ILLEGAL_RAIL_BLOCKED;
-    junqi_illegal straight = check_run(pos, m.from, m.to, at);
-    if (straight != JUNQI_ILLEGAL_NOT_CONNECTED || n == 0)
-        return straight;
-    *at = (uint8_t)turn_point(b, path, n);
-    return JUNQI_ILLEGAL_RAIL_TURN;
+    return check_rail_mode(pos, m, path, n, at);
 }
 
 junqi_illegal junqi_check_move(const junqi_position *pos, junqi_move m, junqi_move_check *check)
@@ -260,7 +389,7 @@ junqi_illegal junqi_check_move(const junqi_position *pos, junqi_move m, junqi_mo
         code = JUNQI_ILLEGAL_NOT_TURN;
     else if (junqi_piece_is_immobile(JUNQI_CELL_PIECE(a)))
         code = JUNQI_ILLEGAL_IMMOBILE;
-    else if (pos->board->point[m.from].kind == JUNQI_HEADQUARTERS)
+    else if (pos->board->point[m.from].kind == JUNQI_HEADQUARTERS && pos->rules->hq_locks)
         code = JUNQI_ILLEGAL_HEADQUARTERS;
     else if (m.from == m.to)
         code = JUNQI_ILLEGAL_SAME_POINT;
@@ -285,9 +414,10 @@ char *junqi_describe_illegal(const junqi_position *pos, junqi_move m,
     junqi_square_name(b, m.to, to);
     junqi_square_name(b, check->at, at);
     uint8_t a = pos->cell[m.from], d = pos->cell[m.to];
-    const char *piece = junqi_piece_name(JUNQI_CELL_PIECE(a), JUNQI_NAMES_EN);
+    const char *piece = junqi_piece_words(JUNQI_CELL_PIECE(a));
+    const char *a_piece = junqi_piece_a(JUNQI_CELL_PIECE(a));
     const char *seat = junqi_seat_name(JUNQI_CELL_SEAT(a));
-    const char *target = junqi_piece_name(JUNQI_CELL_PIECE(d), JUNQI_NAMES_EN);
+    const char *target = junqi_piece_words(JUNQI_CELL_PIECE(d));
     switch (check->code) {
     case JUNQI_LEGAL: snprintf(buf, n, "%s-%s is legal", from, to); break;
     case JUNQI_ILLEGAL_GAME_OVER: snprintf(buf, n, "%s-%s is played after the game ended", from, to); break;
@@ -296,7 +426,7 @@ char *junqi_describe_illegal(const junqi_position *pos, junqi_move m,
         snprintf(buf, n, "%s's %s on %s moves, but it is %s's turn", seat, piece, from,
                  junqi_seat_name(pos->to_move));
         break;
-    case JUNQI_ILLEGAL_IMMOBILE: snprintf(buf, n, "a %s never moves (%s-%s)", piece, from, to); break;
+    case JUNQI_ILLEGAL_IMMOBILE: snprintf(buf, n, "%s never moves (%s-%s)", a_piece, from, to); break;
     case JUNQI_ILLEGAL_HEADQUARTERS:
         snprintf(buf, n, "%s on headquarters %s cannot move (%s-%s)", piece, from, from, to);
         break;
@@ -322,8 +452,30 @@ char *junqi_describe_illegal(const junqi_position *pos, junqi_move m,
             snprintf(buf, n, "%s has no clear railway path from %s to %s", piece, from, to);
         break;
     case JUNQI_ILLEGAL_NOT_CONNECTED:
-        snprintf(buf, n, "%s cannot reach %s from %s: no road step and no railway line joins them",
-                 piece, to, from);
+        if (b->point[m.from].kind == JUNQI_MOUNTAIN || b->point[m.to].kind == JUNQI_MOUNTAIN)
+            snprintf(buf, n, "%s cannot go from %s to %s: a mountain is entered and left by one step "
+                     "between it and a railway point round it", piece, from, to);
+        else
+            snprintf(buf, n, "%s cannot reach %s from %s: no road step and no railway line joins them",
+                     piece, to, from);
+        break;
+    case JUNQI_ILLEGAL_RAIL_STEPS: {
+        uint8_t path[JUNQI_MAX_POINTS];
+        snprintf(buf, n, "%s may go at most three railway steps (rail_mode=three_steps): %s to %s "
+                 "takes %d", a_piece, from, to, rail_path(pos, m.from, m.to, path) - 1);
+        break;
+    }
+    case JUNQI_ILLEGAL_RAIL_TURNS:
+        snprintf(buf, n, "%s may turn at most once on the railway (rail_mode=one_turn), and no such "
+                 "path through empty points leads from %s to %s", a_piece, from, to);
+        break;
+    case JUNQI_ILLEGAL_MOUNTAIN_ATTACK:
+        snprintf(buf, n, "%s on %s attacks %s's %s in mountain %s, which cannot be attacked", piece,
+                 from, junqi_seat_name(JUNQI_CELL_SEAT(d)), target, to);
+        break;
+    case JUNQI_ILLEGAL_FROM_MOUNTAIN:
+        snprintf(buf, n, "%s in mountain %s attacks %s on %s: a piece leaves a mountain only onto an "
+                 "empty point", piece, from, target, to);
         break;
     }
     return buf;
@@ -344,8 +496,12 @@ junqi_code junqi_illegal_code(junqi_illegal code)
         [JUNQI_ILLEGAL_RAIL_TURN] = JUNQI_CODE_RAIL_TURN,
         [JUNQI_ILLEGAL_RAIL_BLOCKED] = JUNQI_CODE_RAIL_BLOCKED,
         [JUNQI_ILLEGAL_NOT_CONNECTED] = JUNQI_CODE_NOT_CONNECTED,
+        [JUNQI_ILLEGAL_RAIL_STEPS] = JUNQI_CODE_RAIL_STEPS,
+        [JUNQI_ILLEGAL_RAIL_TURNS] = JUNQI_CODE_RAIL_TURNS,
+        [JUNQI_ILLEGAL_MOUNTAIN_ATTACK] = JUNQI_CODE_MOUNTAIN_ATTACK,
+        [JUNQI_ILLEGAL_FROM_MOUNTAIN] = JUNQI_CODE_ATTACK_FROM_MOUNTAIN,
     };
-    return code > JUNQI_LEGAL && code <= JUNQI_ILLEGAL_NOT_CONNECTED ? codes[code] : JUNQI_CODE_COUNT;
+    return code > JUNQI_LEGAL && code <= JUNQI_ILLEGAL_FROM_MOUNTAIN ? codes[code] : JUNQI_CODE_COUNT;
 }
 
 char *junqi_move_name(const junqi_board *b, junqi_move m, char buf[8])

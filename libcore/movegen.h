@@ -11,6 +11,14 @@
  * cannot be attacked; a seat never attacks its own or an ally's piece.
  * An unknown piece (in a seat's view) may be anything that moves, so it
  * may move as an engineer does.
+ *
+ * The rule set's movement switches (docs/variants.md "Switches"):
+ * bomb_moves=engineer (a bomb flies as an engineer), rail_mode=one_turn (a
+ * railway path that changes direction at most once, at an empty point) and
+ * rail_mode=three_steps (at most three railway edges, any direction) for
+ * every other non-engineer, hq_locks=off (pieces leave headquarters), and
+ * mountain=shelter (a piece on a mountain's ring steps into it when it is
+ * empty, and out onto an empty ring point; no attack into or out of it).
  */
 #ifndef JUNQI_MOVEGEN_H
 #define JUNQI_MOVEGEN_H
@@ -20,6 +28,10 @@
 
 #include "diag.h"
 #include "position.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /** Room a move list needs: more than any position can have. */
 #define JUNQI_MAX_MOVES 1024
@@ -57,7 +69,11 @@ typedef enum junqi_illegal {
     JUNQI_ILLEGAL_CAMP,           /**< the target is a camp with a piece in it */
     JUNQI_ILLEGAL_RAIL_TURN,      /**< a non-engineer would have to turn (at .at) */
     JUNQI_ILLEGAL_RAIL_BLOCKED,   /**< the railway is blocked (at .at) */
-    JUNQI_ILLEGAL_NOT_CONNECTED   /**< no road step and no railway line joins the points */
+    JUNQI_ILLEGAL_NOT_CONNECTED,  /**< no road step and no railway line joins the points */
+    JUNQI_ILLEGAL_RAIL_STEPS,     /**< rail_mode=three_steps: more than three railway edges */
+    JUNQI_ILLEGAL_RAIL_TURNS,     /**< rail_mode=one_turn: every clear path turns twice or more */
+    JUNQI_ILLEGAL_MOUNTAIN_ATTACK,/**< the target is a mountain with a piece in it */
+    JUNQI_ILLEGAL_FROM_MOUNTAIN   /**< a piece in a mountain attacks */
 } junqi_illegal;
 
 /** Details of an illegal move. */
@@ -92,5 +108,9 @@ char *junqi_move_name(const junqi_board *b, junqi_move m, char buf[8]);
 
 /** Parse "h5-h6" (len bytes). Returns false if either square is not on board b. */
 bool junqi_move_parse(const junqi_board *b, const char *text, size_t len, junqi_move *m);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -2,7 +2,7 @@
 /*
  * perft.h - counting move sequences, the move generator's correctness check.
  *
- * Semantics (issue 2 and ../shared/data/perft/README.md): perft D is the
+ * Semantics (those of the reference counts in tests/data/perft): perft D is the
  * number of move sequences of length D from the position. A seat to move
  * with no legal move is eliminated at once (its pieces removed, no move
  * counted) and the turn passes to the next live seat; a finished game has
@@ -16,6 +16,10 @@
 
 #include "movegen.h"
 #include "position.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /**
  * perft depth of pos (depth >= 0; perft 0 is 1). pos is changed during the
@@ -39,5 +43,9 @@ int junqi_perft_divide(junqi_position *pos, int depth, junqi_move *moves, uint64
  * seats eliminated.
  */
 int junqi_resolve_no_move(junqi_position *pos);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -4,6 +4,7 @@
  */
 #include "piece.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* One row per piece kind, in enum order. Counts from docs/rules.md. */
@@ -73,6 +74,29 @@ static bool text_is(const char *text, size_t len, const char *name)
     return name[0] != '\0' && strlen(name) == len && memcmp(text, name, len) == 0;
 }
 
+const char *junqi_piece_words(junqi_piece p)
+{
+    if (p == JUNQI_MAJOR_GENERAL)
+        return "major general";
+    if (p == JUNQI_UNKNOWN || p >= JUNQI_PIECE_KINDS)
+        return "unknown piece";
+    return piece_info[p].en;
+}
+
+const char *junqi_piece_a(junqi_piece p)
+{
+    static const char *const with_article[JUNQI_PIECE_KINDS] = {
+        [JUNQI_NONE] = "nothing",           [JUNQI_FLAG] = "a flag",
+        [JUNQI_LANDMINE] = "a landmine",    [JUNQI_BOMB] = "a bomb",
+        [JUNQI_ENGINEER] = "an engineer",   [JUNQI_LIEUTENANT] = "a lieutenant",
+        [JUNQI_CAPTAIN] = "a captain",      [JUNQI_MAJOR] = "a major",
+        [JUNQI_COLONEL] = "a colonel",      [JUNQI_BRIGADIER] = "a brigadier",
+        [JUNQI_MAJOR_GENERAL] = "a major general", [JUNQI_GENERAL] = "a general",
+        [JUNQI_MARSHAL] = "a marshal",      [JUNQI_UNKNOWN] = "an unknown piece",
+    };
+    return with_article[p < JUNQI_PIECE_KINDS ? p : JUNQI_UNKNOWN];
+}
+
 junqi_piece junqi_piece_parse(const char *text, size_t len)
 {
     for (int p = JUNQI_FLAG; p < JUNQI_PIECE_KINDS; p++) {
@@ -92,6 +116,19 @@ static const char *const seat_names[] = {"north", "east", "south", "west", "none
 const char *junqi_seat_name(junqi_seat s)
 {
     return seat_names[s <= JUNQI_NO_SEAT ? s : JUNQI_NO_SEAT];
+}
+
+char *junqi_seat_list(unsigned seats, char *buf, size_t n)
+{
+    size_t used = 0;
+    if (n)
+        buf[0] = '\0';
+    for (int s = 0; s < JUNQI_SEATS && used < n; s++)
+        if (seats & (1u << s))
+            used += (size_t)snprintf(buf + used, n - used, "%s%s", used ? ", " : "", seat_names[s]);
+    if (!used && n)
+        snprintf(buf, n, "none");
+    return buf;
 }
 
 junqi_seat junqi_seat_parse(const char *text)

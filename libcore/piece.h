@@ -13,6 +13,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** A seat. The values equal QQ's colour codes, so files map directly. */
 typedef enum junqi_seat {
     JUNQI_NORTH = 0,
@@ -79,6 +83,16 @@ bool junqi_piece_is_immobile(junqi_piece p);
 const char *junqi_piece_name(junqi_piece p, junqi_names style);
 
 /**
+ * A piece's name in English prose, for messages: "major general", "unknown
+ * piece", else as JUNQI_NAMES_EN ("marshal"); plurals add an "s". Static.
+ * (JUNQI_NAMES_EN gives the code names of JSON, "major_general".)
+ */
+const char *junqi_piece_words(junqi_piece p);
+
+/** The same with its article: "a marshal", "an engineer", "an unknown piece". Static. */
+const char *junqi_piece_a(junqi_piece p);
+
+/**
  * Parse a piece name in any accepted style: English (marshal … flag,
  * "unknown"), Chinese full names and one-character forms in simplified and
  * traditional script, rank digits 1-9 and B, L, F. Returns JUNQI_NONE when
@@ -88,6 +102,13 @@ junqi_piece junqi_piece_parse(const char *text, size_t len);
 
 /** English seat name ("north" …); "none" for JUNQI_NO_SEAT. Static string. */
 const char *junqi_seat_name(junqi_seat s);
+
+/**
+ * The seats of mask `seats` as English text in seat order, "north, south",
+ * into buf (n bytes, NUL-terminated, truncated if short); "none" for an
+ * empty mask. Returns buf.
+ */
+char *junqi_seat_list(unsigned seats, char *buf, size_t n);
 
 /** Parse "north"/"east"/"south"/"west" (also n/e/s/w); JUNQI_NO_SEAT if not. */
 junqi_seat junqi_seat_parse(const char *text);
@@ -103,5 +124,9 @@ static inline junqi_seat junqi_seat_opposite(junqi_seat s) { return (junqi_seat)
  * Returns false if the text is none of them; *out is then unchanged.
  */
 bool junqi_names_parse(const char *text, junqi_names *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

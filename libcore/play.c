@@ -12,14 +12,16 @@
 #include "infer.h"
 #include "movegen.h"
 
-/* The levels, weakest first. easy's budget is a few milliseconds per move;
- * expert's is three times normal's nodes per sample on half as many samples
- * again (docs/protocol.md, "Levels", gives the match that ranks them). */
+/* The levels, weakest first (docs/protocol.md, "Levels", gives the matches
+ * that rank them). Strength grows slowly with the budget in dark games (about
+ * 30 Elo per doubling of nodes and samples together, measured at small
+ * budgets), so the levels' budgets are far apart: easy's a few milliseconds
+ * per move, expert's twenty times normal's. */
 static const junqi_level levels[] = {
     {"easy", 3000, 3, 4, 150, 100, 100, 100, 100},
-    {"normal", JUNQI_DEFAULT_NODES, JUNQI_DEFAULT_SAMPLES, 1, 0, 0, 100, 100, 100},
-    {"expert", 3 * JUNQI_DEFAULT_NODES, JUNQI_DEFAULT_SAMPLES + JUNQI_DEFAULT_SAMPLES / 2, 1, 0, 0,
-     250, 150, 150},
+    {"normal", 20000, 6, 1, 0, 0, 100, 100, 100},
+    {"default", JUNQI_DEFAULT_NODES, JUNQI_DEFAULT_SAMPLES, 1, 0, 0, 100, 100, 100},
+    {"expert", 150000, 16, 1, 0, 0, 200, 125, 125},
 };
 
 const junqi_level *junqi_level_get(const char *name)
@@ -32,17 +34,19 @@ const junqi_level *junqi_level_get(const char *name)
 
 const junqi_level *junqi_level_default(void)
 {
-    return &levels[1];
+    return &levels[2];
 }
 
 const char *junqi_level_names(void)
 {
-    return "easy, normal, expert";
+    return "easy, normal, default, expert";
 }
 
+/* pct percent of v, rounded to the nearest (the fitted weights include
+ * small ones, which truncation would leave unchanged at 125 %). */
 static int16_t percent(int16_t v, int pct)
 {
-    return (int16_t)(v * pct / 100);
+    return (int16_t)lround(v * pct / 100.0);
 }
 
 void junqi_level_weights(const junqi_level *level, junqi_eval_weights *w)

@@ -1,18 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * play.h - choosing the move to play: the play levels of seed 004 (easy,
- * normal, expert) and the one call that `junqi-analyze --go` and the engine
- * protocol (docs/protocol.md) share.
+ * normal, expert), the analysis's default level, and the one call that
+ * `junqi-analyze --go` and the engine protocol (docs/protocol.md) share.
  *
  * A level is a node budget and a style (docs/protocol.md, "Levels"):
  *   easy    a small search of few samples, then a loose choice: a move drawn
  *           among the best lines with weights exp((eval - best) / temperature),
  *           and now and then (blunder_permille) any legal move at all: "plays
  *           loosely and makes deliberate mistakes";
- *   normal  the default analysis level (analysis.h: JUNQI_DEFAULT_NODES nodes
- *           per search, JUNQI_DEFAULT_SAMPLES samples) and always the best
- *           line: "looks ahead and punishes mistakes";
- *   expert  a deeper search of more samples, and an evaluation that values
+ *   normal  a search of a few plies on a few samples, always the best line:
+ *           "looks ahead and punishes mistakes";
+ *   default the analysis's default level (analysis.h: JUNQI_DEFAULT_NODES
+ *           nodes per search, JUNQI_DEFAULT_SAMPLES samples), the best line:
+ *           what --go and the protocol play unless told a level;
+ *   expert  a deeper search of many more samples, and an evaluation that values
  *           the landmines on its flag's gates, its defenders and its advance
  *           more (percentages of the default weights, eval.h): "searches
  *           deeper, keeps its minefield intact and presses towards your flag".
@@ -32,9 +34,13 @@
 #include "analysis.h"
 #include "game.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** A play level: a node budget and a style. Static data (junqi_level_get()). */
 typedef struct junqi_level {
-    const char *name;       /**< "easy", "normal", "expert" */
+    const char *name;       /**< "easy", "normal", "default", "expert" */
     uint64_t nodes;         /**< nodes per search (each sample is one search) */
     int samples;            /**< view mover: assignments of the hidden pieces searched */
     int multipv;            /**< lines searched per sample, among which the choice is made */
@@ -46,13 +52,13 @@ typedef struct junqi_level {
     int advance_pct;        /**< the weight of depth into an enemy arm (eval.h advance) */
 } junqi_level;
 
-/** The level called `name` ("easy", "normal", "expert"), or NULL. */
+/** The level called `name` ("easy", "normal", "default", "expert"), or NULL. */
 const junqi_level *junqi_level_get(const char *name);
 
-/** The normal level: the analysis defaults, the best line. */
+/** The default level: the analysis defaults, the best line. */
 const junqi_level *junqi_level_default(void);
 
-/** The level names for messages: "easy, normal, expert". Static string. */
+/** The level names for messages: "easy, normal, default, expert". Static string. */
 const char *junqi_level_names(void);
 
 /** The evaluation weights of a level's style: the defaults with its percentages applied. */
@@ -65,7 +71,7 @@ typedef struct junqi_play_request {
                                      next (junqi_replay_seek()); borrowed */
     size_t ply;
     const junqi_rules *rules;   /**< NULL: the record's */
-    const junqi_level *level;   /**< NULL: the normal level */
+    const junqi_level *level;   /**< NULL: the default level */
     int view;                   /**< a junqi_view_mode, or -1: junqi_play_default_view() */
     int samples;                /**< view mover: 1..JUNQI_MAX_SAMPLES, 0: the level's */
     uint64_t seed;              /**< of the samples and of the level's random choices */
@@ -102,5 +108,9 @@ junqi_view_mode junqi_play_default_view(const junqi_game *g);
  * filled); every other outcome is in out->analysis.status.
  */
 bool junqi_play(const junqi_play_request *req, junqi_play_result *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

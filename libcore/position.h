@@ -27,6 +27,10 @@
 #include "piece.h"
 #include "rules.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** A cell value: 0 = empty, else JUNQI_CELL(seat, piece). */
 #define JUNQI_CELL(seat, piece) ((uint8_t)((piece) | ((seat) << 4)))
 #define JUNQI_CELL_PIECE(c) ((int)((c) & 15))
@@ -211,5 +215,9 @@ bool junqi_flag_revealed(const junqi_position *pos, int s);
  */
 void junqi_position_view(junqi_position *out, const junqi_position *pos, int seat,
                          junqi_info_mode mode);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -26,6 +26,10 @@
 #include "game.h"
 #include "position.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** A game in progress. Transparent: read pos and the records directly. */
 typedef struct junqi_referee {
     junqi_game *game;              /**< the complete record (owned) */
@@ -86,5 +90,9 @@ typedef struct junqi_match_score {
  * score is 0.5 and every Elo figure 0.
  */
 junqi_match_score junqi_match_score_of(int wins, int draws, int losses);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

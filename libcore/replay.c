@@ -30,7 +30,7 @@ static void check_setup(junqi_replay *r, int s)
 {
     const junqi_seat_info *info = &r->game->seat[s];
     junqi_setup_problem problems[JUNQI_MAX_SETUP_PROBLEMS];
-    int n = junqi_setup_check(info->setup, problems);
+    int n = junqi_setup_check_under(info->setup, r->pos.rules, problems);
     for (int i = 0; i < n; i++) {
         junqi_loc loc = info->setup_loc;
         if (loc.offset >= 0 && problems[i].row > 0)
@@ -58,20 +58,42 @@ bool junqi_replay_start(junqi_replay *r, const junqi_game *g, const junqi_rules 
     r->game = g;
     r->diags = d;
     r->last_move = (junqi_move){JUNQI_NO_POINT, JUNQI_NO_POINT};
-    const junqi_board *b = junqi_board_get(g->board);
+    const junqi_rules *rs = rules ? rules : g->rules;
+    if (rs->board != g->board) {
+        junqi_diags_add(d, JUNQI_CODE_BAD_RULES, -1, JUNQI_NOWHERE,
+                        "rule set '%s' is for the %s board, and the record is a %s game", rs->text,
+                        junqi_board_kind_name(rs->board), junqi_board_kind_name(g->board));
+        return false;
+    }
+    const junqi_board *b = junqi_rules_board(rs);
     unsigned present = junqi_game_present(g);
     if (present & ~b->seats) {
         junqi_diags_add(d, JUNQI_CODE_BAD_SEAT, -1, JUNQI_NOWHERE,
                         "a seat takes part that has no arm on the %s board", b->name);
         return false;
     }
+    /* two seats are always enemies, three or four make two teams: a game
+     * needs two seats (docs/rules.md), or it never ends */
+    unsigned seats = g->start ? g->start->present : present;
+    if (__builtin_popcount(seats) < 2) {
+        int s = seats ? __builtin_ctz(seats) : -1;
+        junqi_diags_add(d, JUNQI_CODE_ONE_SIDE, -1, s >= 0 && !g->start ? g->seat[s].setup_loc : JUNQI_NOWHERE,
+                        "%s: a game needs two sides", s >= 0 ? "only one seat takes part"
+                                                             : "no seat takes part");
+        return false;
+    }
     if (g->start) {
         r->pos = *g->start;
         if (rules)
             r->pos.rules = rules;
+        /* a set position at the no-combat limit of the rules it is replayed
+         * under (--rules may lower it) is drawn, not a live game */
+        int limit = r->pos.rules->no_combat_draw;
+        if (limit && r->pos.quiet >= limit && !junqi_position_over(&r->pos))
+            junqi_position_end(&r->pos, JUNQI_DRAWN, JUNQI_REASON_NO_COMBAT_DRAW, 0);
         return true;
     }
-    junqi_position_init(&r->pos, b, rules ? rules : g->rules, present);
+    junqi_position_init(&r->pos, b, rs, present);
     if (g->first != JUNQI_NO_SEAT && (r->pos.alive & JUNQI_SEAT_BIT(g->first)))
         junqi_position_set_turn(&r->pos, g->first);
     for (int s = 0; s < JUNQI_SEATS; s++) {
@@ -108,14 +130,49 @@ static void reveal_flags(junqi_replay *r, const junqi_item *it)
     }
 }
 
+/* In a one-seat record, what the record knows must agree with the flags it
+ * shows: a shown flag stands on an unknown piece or a known flag, never on
+ * an empty point or a known other piece, and a known marshal that died
+ * (seat `dead`, or -1) shows its seat's flag. */
+static void check_shown_flags(junqi_replay *r, const junqi_item *it, int dead)
+{
+    const junqi_board *b = r->pos.board;
+    char sq[4], seat[16];
+    for (int k = 0; k < 2; k++) {
+        int p = it->flag_shown[k];
+        uint8_t c = p == JUNQI_NO_POINT ? JUNQI_CELL(0, JUNQI_FLAG) : r->pos.cell[p];
+        if (!c)
+            report(r, JUNQI_CODE_FLAG_SHOWN, it, "the record shows a flag at %s, an empty point",
+                   junqi_square_name(b, p, sq));
+        else if (JUNQI_CELL_PIECE(c) != JUNQI_UNKNOWN && JUNQI_CELL_PIECE(c) != JUNQI_FLAG)
+            report(r, JUNQI_CODE_FLAG_SHOWN, it, "the record shows a flag at %s, where %s's %s stands",
+                   junqi_square_name(b, p, sq), junqi_seat_name(JUNQI_CELL_SEAT(c)),
+                   junqi_piece_words(JUNQI_CELL_PIECE(c)));
+    }
+    int want = dead >= 0 ? flag_point(&r->pos, dead) : JUNQI_NO_POINT;
+    if (want != JUNQI_NO_POINT && it->flag_shown[0] != want && it->flag_shown[1] != want) {
+        snprintf(seat, sizeof seat, "%s", junqi_seat_name((junqi_seat)dead));
+        report(r, JUNQI_CODE_FLAG_SHOWN, it, "%s's marshal dies, and the record does not show %s's "
+               "flag at %s", seat, seat, junqi_square_name(b, want, sq));
+    }
+}
+
 /* Marshal deaths and the flags they reveal (rules.md: an information rule):
  * the record must show exactly the flags of the seats whose marshal died. */
 static void check_marshals(junqi_replay *r, const junqi_item *it, uint8_t a, uint8_t d,
                            junqi_outcome o)
 {
     if (JUNQI_CELL_PIECE(a) == JUNQI_UNKNOWN || (d && JUNQI_CELL_PIECE(d) == JUNQI_UNKNOWN)) {
+        /* a one-seat record: the flags shown are what it learns, checked
+         * against what it knows (the seat's own pieces) */
+        int dead = -1;
+        if (JUNQI_CELL_PIECE(a) == JUNQI_MARSHAL && (o == JUNQI_ATTACKER_LOSES || o == JUNQI_BOTH_REMOVED))
+            dead = JUNQI_CELL_SEAT(a);
+        else if (JUNQI_CELL_PIECE(d) == JUNQI_MARSHAL && (o == JUNQI_ATTACKER_WINS || o == JUNQI_BOTH_REMOVED))
+            dead = JUNQI_CELL_SEAT(d);
+        check_shown_flags(r, it, dead);
         reveal_flags(r, it);
-        return; /* a one-seat record: the flags shown are what it learns */
+        return;
     }
     bool attacker_died = JUNQI_CELL_PIECE(a) == JUNQI_MARSHAL &&
                          (o == JUNQI_ATTACKER_LOSES || o == JUNQI_BOTH_REMOVED);
@@ -166,20 +223,34 @@ static junqi_outcome move_outcome(junqi_replay *r, const junqi_item *it, uint8_t
     if (d && said == JUNQI_NO_COMBAT) {
         report(r, JUNQI_CODE_WRONG_OUTCOME, it,
                "the record gives no combat result, but the %s attacks %s's %s",
-               junqi_piece_name(JUNQI_CELL_PIECE(a), JUNQI_NAMES_EN),
-               junqi_seat_name(JUNQI_CELL_SEAT(d)),
-               junqi_piece_name(JUNQI_CELL_PIECE(d), JUNQI_NAMES_EN));
+               junqi_piece_words(JUNQI_CELL_PIECE(a)), junqi_seat_name(JUNQI_CELL_SEAT(d)),
+               junqi_piece_words(JUNQI_CELL_PIECE(d)));
         return rule;
     }
     if (derivable && said != rule) {
         char move[8];
         report(r, JUNQI_CODE_WRONG_OUTCOME, it,
-               "%s: the record says '%s', but when a %s attacks a %s the rules say '%s'",
+               "%s: the record says '%s', but when %s attacks %s the rules say '%s'",
                junqi_move_name(r->pos.board, it->move, move), junqi_outcome_name(said),
-               junqi_piece_name(JUNQI_CELL_PIECE(a), JUNQI_NAMES_EN),
-               junqi_piece_name(JUNQI_CELL_PIECE(d), JUNQI_NAMES_EN), junqi_outcome_name(rule));
+               junqi_piece_a(JUNQI_CELL_PIECE(a)), junqi_piece_a(JUNQI_CELL_PIECE(d)),
+               junqi_outcome_name(rule));
     }
     return said;
+}
+
+/* After an illegal move the replay goes on from a position the game never
+ * had: checking on would only report what follows from the first problem
+ * (a cascade), so the checks of the game end there, with a note. */
+static void stop_checks(junqi_replay *r, const junqi_item *it)
+{
+    size_t later = 0;
+    for (size_t i = r->item; i < r->game->main.nitems; i++)
+        later += r->game->main.items[i].kind == JUNQI_ITEM_MOVE;
+    if (later)
+        report(r, JUNQI_CODE_CHECKS_STOPPED, it,
+               "the replay cannot go on from an illegal move: the game's %zu later move%s %s not checked",
+               later, later == 1 ? "" : "s", later == 1 ? "is" : "are");
+    r->diags = NULL;
 }
 
 static void apply_move(junqi_replay *r, const junqi_item *it)
@@ -189,9 +260,11 @@ static void apply_move(junqi_replay *r, const junqi_item *it)
     uint8_t a = pos->cell[m.from], d = pos->cell[m.to];
     junqi_move_check check;
     char text[200];
-    if (junqi_check_move(pos, m, &check) != JUNQI_LEGAL)
+    if (r->diags && junqi_check_move(pos, m, &check) != JUNQI_LEGAL) {
         report(r, junqi_illegal_code(check.code), it, "%s",
                junqi_describe_illegal(pos, m, &check, text, sizeof text));
+        stop_checks(r, it);
+    }
     if (!a || junqi_position_over(pos)) {
         r->moves++;
         return; /* nothing to apply: the problem is reported */
@@ -299,7 +372,12 @@ static void apply_elimination(junqi_replay *r, const junqi_item *it)
         report(r, JUNQI_CODE_ALREADY_OUT, it, "%s is already out of the game",
                junqi_seat_name(it->seat));
     junqi_undo u;
+    bool over = junqi_position_over(&r->pos);
     junqi_position_eliminate(&r->pos, (junqi_seat)it->seat, reason, &u);
+    /* an elimination that decides the game for a platform code we do not
+     * know: the result keeps that code (docs/jgn.md, Termination unknown_code:N) */
+    if (!over && junqi_position_over(&r->pos) && reason == JUNQI_REASON_UNKNOWN_CODE)
+        r->pos.result.code = it->code;
     check_next_seat(r, it, r->pos.to_move);
 }
 
@@ -395,6 +473,7 @@ void junqi_game_settle(junqi_game *g)
             it->status = r.pos.result.status;
             it->winners = r.pos.result.winners;
             it->reason = r.pos.result.reason;
+            it->code = r.pos.result.code;
         }
     }
     if (junqi_position_over(&r.pos))

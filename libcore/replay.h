@@ -5,13 +5,16 @@
  * A replay builds the start position from a record's setups and applies the
  * record's items one at a time. With a diagnostics list it also checks every
  * item against the rules and reports each problem where it is (a record is
- * checked to the end, not just to its first problem): setups (setup.h), every
+ * checked to the end, not just to its first problem, except that an illegal
+ * move ends the checks of the game's moves, with a "checks-stopped" note:
+ * what follows it is played from a position the game never had, and would
+ * only report a cascade of consequences): setups (setup.h), every
  * move legal for the seat whose turn it is (movegen.h), every recorded combat
  * outcome against junqi_combat(), the recorded next seat, the flags shown
  * when a marshal dies, each elimination's reason, timeouts, and the end.
  *
  * A move is applied with its RECORDED outcome (a one-seat record of a dark
- * game cannot derive it; ../shared/data/perft/README.md does the same), and
+ * game cannot derive it; the reference perft data of tests/data/perft does the same), and
  * the record's events are applied as they come: a replay never eliminates a
  * seat by itself for having no move, because platforms time that
  * differently (QQ: docs/rules.md "Game end").
@@ -30,6 +33,10 @@
 #include "diag.h"
 #include "game.h"
 #include "position.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /** A replay in progress. Transparent: read pos, item and moves directly. */
 typedef struct junqi_replay {
@@ -52,7 +59,8 @@ typedef struct junqi_replay {
  * `rules` (NULL: the record's). With d non-NULL, each setup is checked and
  * every problem reported as an error located at the setup (move -1).
  * Returns false, with an error in d, if a present seat's arm does not exist
- * on the record's board.
+ * on the record's board, the rule set is for another board, or fewer than
+ * two seats take part ("one-side": such a game has one side and never ends).
  */
 bool junqi_replay_start(junqi_replay *r, const junqi_game *g, const junqi_rules *rules,
                         junqi_diags *d);
@@ -83,5 +91,9 @@ void junqi_replay_run(junqi_replay *r);
  * Converting a record (QQ to JGN, say) settles it first.
  */
 void junqi_game_settle(junqi_game *g);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -116,8 +116,11 @@ bool junqi_score_set_tag(junqi_game *g)
 {
     junqi_score sc;
     char text[96];
-    if (!junqi_score_game(g, &sc) || sc.reason == JUNQI_SCORE_NONE)
+    if (!junqi_score_game(g, &sc) || sc.reason == JUNQI_SCORE_NONE) {
+        if (g->rules->scoring) /* a score read with a record that is not over is stale */
+            junqi_game_remove_tag(g, g->rules->scoring->tag);
         return true;
+    }
     junqi_score_format(&sc, text, sizeof text);
     return junqi_game_set_tag(g, g->rules->scoring->tag, text);
 }

@@ -37,6 +37,10 @@
 #include "game.h"
 #include "position.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** A platform's scoring rules. Static data. */
 typedef struct junqi_scoring {
     const char *name;     /**< "qq": JSON's "score" object names it */
@@ -121,9 +125,14 @@ long junqi_score_early_surrender(const junqi_scoring *s, const junqi_game *g, in
 
 /**
  * Set the scoring's tag (e.g. [QQScore "north +2, east -2, south +2, west -2"])
- * on settled record g when its rule set has a scoring and the game is over.
- * Returns false only when memory runs out.
+ * on settled record g when its rule set has a scoring and the game is over;
+ * remove it when the game is not over (a score kept from a longer record,
+ * such as a game --lenient cut short). Returns false only when memory runs out.
  */
 bool junqi_score_set_tag(junqi_game *g);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -681,7 +681,9 @@ static void finish_result(const junqi_searcher *s, junqi_search_result *res, dou
     res->status = JUNQI_SEARCH_OK;
     res->score = res->lines[0].score;
     res->nodes = s->nodes;
-    res->elapsed = (int)((now() - start) * 1000.0 + 0.5);
+    double seconds = now() - start;
+    res->elapsed = (int)(seconds * 1000.0 + 0.5);
+    res->elapsed_ns = (uint64_t)(seconds * 1e9 + 0.5);
 }
 
 junqi_search_status junqi_searcher_run(junqi_searcher *s, const junqi_position *pos,

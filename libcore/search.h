@@ -36,6 +36,10 @@
 #include "movegen.h"
 #include "position.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** Deepest ply the search reaches (main search and quiescence together). */
 #define JUNQI_MAX_PLY 64
 /** Most lines a search reports (multipv). */
@@ -107,6 +111,7 @@ typedef struct junqi_search_result {
     int depth;           /**< the last iteration completed, plies */
     uint64_t nodes;      /**< nodes searched */
     int elapsed;         /**< wall-clock ms (varies from run to run) */
+    uint64_t elapsed_ns; /**< the same in nanoseconds, for the rate of a search under 1 ms */
     int nlines;          /**< lines filled, <= multipv and <= the number of root moves */
     junqi_search_line lines[JUNQI_MAX_MULTIPV]; /**< best first */
 } junqi_search_result;
@@ -159,5 +164,9 @@ static inline bool junqi_search_is_decisive(int score)
 {
     return score > JUNQI_SEARCH_WON || score < -JUNQI_SEARCH_WON;
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

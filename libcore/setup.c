@@ -9,13 +9,18 @@
 
 unsigned junqi_setup_allowed(int row, int col)
 {
+    return junqi_setup_allowed_under(NULL, row, col);
+}
+
+unsigned junqi_setup_allowed_under(const junqi_rules *r, int row, int col)
+{
     unsigned k = ((1u << (JUNQI_MARSHAL + 1)) - 1) & ~((1u << JUNQI_FLAG) - 1);
     junqi_point_kind kind = junqi_arm_point_kind(row, col);
     if (kind == JUNQI_CAMP)
         return 0;
     if (row < 5)
         k &= ~(1u << JUNQI_LANDMINE);
-    if (row == 1)
+    if (row == 1 && !(r && r->bomb_front_row))
         k &= ~(1u << JUNQI_BOMB);
     if (kind != JUNQI_HEADQUARTERS)
         k &= ~(1u << JUNQI_FLAG);
@@ -44,28 +49,29 @@ static void misplaced(junqi_setup_problem *out, int *n, junqi_piece piece, int r
             "a landmine stands in row %d (column %d); landmines belong in rows 5-6", row, col);
     else if (piece == JUNQI_BOMB)
         add(out, n, JUNQI_CODE_BOMB_FRONT_ROW, row, col,
-            "a bomb stands in the front row (column %d); bombs may not start in row 1", col);
+            "a bomb stands in the front row (column %d); bombs may not start in row 1 "
+            "(bomb_front_row=forbid)", col);
     else
         add(out, n, JUNQI_CODE_FLAG_NOT_IN_HEADQUARTERS, row, col,
             "the flag stands at row %d, column %d; it belongs in a headquarters (row 6, column 2 or 4)",
             row, col);
 }
 
-static void check_point(const uint8_t setup[6][5], int row, int col, junqi_setup_problem *out,
-                        int *n)
+static void check_point(const uint8_t setup[6][5], const junqi_rules *r, int row, int col,
+                        junqi_setup_problem *out, int *n)
 {
     junqi_piece piece = (junqi_piece)setup[row - 1][col - 1];
-    const char *name = junqi_piece_name(piece, JUNQI_NAMES_EN);
     int before = *n;
     if (junqi_arm_point_kind(row, col) == JUNQI_CAMP) {
         if (piece != JUNQI_NONE)
             add(out, n, JUNQI_CODE_PIECE_ON_CAMP, row, col,
-                "a %s stands on the camp at row %d, column %d; camps start empty", name, row, col);
+                "%s stands on the camp at row %d, column %d; camps start empty", junqi_piece_a(piece),
+                row, col);
     } else if (piece == JUNQI_NONE) {
         add(out, n, JUNQI_CODE_EMPTY_POINT, row, col, "row %d, column %d holds no piece", row, col);
     } else if (piece == JUNQI_UNKNOWN || piece >= JUNQI_PIECE_KINDS) {
         add(out, n, JUNQI_CODE_UNKNOWN_PIECE, row, col, "row %d, column %d holds an unknown piece", row, col);
-    } else if (!(junqi_setup_allowed(row, col) & (1u << piece))) {
+    } else if (!(junqi_setup_allowed_under(r, row, col) & (1u << piece))) {
         misplaced(out, n, piece, row, col);
     }
     for (int i = before; i < *n; i++)
@@ -74,10 +80,16 @@ static void check_point(const uint8_t setup[6][5], int row, int col, junqi_setup
 
 int junqi_setup_check(const uint8_t setup[6][5], junqi_setup_problem *out)
 {
+    return junqi_setup_check_under(setup, NULL, out);
+}
+
+int junqi_setup_check_under(const uint8_t setup[6][5], const junqi_rules *r,
+                            junqi_setup_problem *out)
+{
     int n = 0, count[JUNQI_PIECE_KINDS] = {0};
     for (int row = 1; row <= 6; row++)
         for (int col = 1; col <= 5; col++) {
-            check_point(setup, row, col, out, &n);
+            check_point(setup, r, row, col, out, &n);
             if (setup[row - 1][col - 1] < JUNQI_PIECE_KINDS)
                 count[setup[row - 1][col - 1]]++;
         }
@@ -85,7 +97,7 @@ int junqi_setup_check(const uint8_t setup[6][5], junqi_setup_problem *out)
         int want = junqi_piece_count((junqi_piece)p);
         if (count[p] != want) {
             add(&out[0], &n, JUNQI_CODE_PIECE_COUNT, 0, 0, "wrong number of %ss: %d expected, found %d",
-                junqi_piece_name((junqi_piece)p, JUNQI_NAMES_EN), want, count[p]);
+                junqi_piece_words((junqi_piece)p), want, count[p]);
             out[n - 1].piece = (junqi_piece)p;
         }
     }

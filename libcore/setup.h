@@ -5,8 +5,9 @@
  *
  * Rules from docs/rules.md ("Shared by every rule set"): 25 pieces
  * in the listed numbers; the flag in one of the two headquarters; landmines
- * only in rows 5-6; no bomb in row 1; the five camps empty; every other point
- * holds one piece.
+ * only in rows 5-6; no bomb in row 1 (unless the rule set's switch
+ * bomb_front_row=allow, docs/variants.md); the five camps empty; every other
+ * point holds one piece.
  */
 #ifndef JUNQI_SETUP_H
 #define JUNQI_SETUP_H
@@ -18,6 +19,11 @@
 #include "board.h"
 #include "diag.h"
 #include "piece.h"
+#include "rules.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /** One broken setup rule. row and col are 1-based in the owner's frame; both 0
  *  when the problem concerns the whole setup (a wrong count). */
@@ -40,6 +46,11 @@ typedef struct junqi_setup_problem {
  * count problems in piece order, and returns how many there are (0: valid).
  */
 int junqi_setup_check(const uint8_t setup[6][5], junqi_setup_problem *out);
+
+/** As junqi_setup_check() under rule set r (NULL: the rules every named set shares, as
+ *  junqi_setup_check()): its switch bomb_front_row=allow lets a bomb start in row 1. */
+int junqi_setup_check_under(const uint8_t setup[6][5], const junqi_rules *r,
+                            junqi_setup_problem *out);
 
 /** Room for a setup in the layout notation: 6 rows of 5, '/'-separated, and a NUL. */
 #define JUNQI_SETUP_TEXT 36
@@ -69,5 +80,13 @@ bool junqi_setup_parse(const char *text, size_t len, uint8_t setup[6][5]);
  * (infer.h) both ask it.
  */
 unsigned junqi_setup_allowed(int row, int col);
+
+/** As junqi_setup_allowed() under rule set r (NULL: as junqi_setup_allowed()): a bomb may
+ *  start in row 1 under bomb_front_row=allow. */
+unsigned junqi_setup_allowed_under(const junqi_rules *r, int row, int col);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -31,6 +31,10 @@
 #include "piece.h"
 #include "position.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** A term of the glossary. */
 typedef enum junqi_term {
     JUNQI_TERM_NONE = 0,
@@ -127,5 +131,9 @@ int junqi_flag_column(const junqi_position *pos, int seat);
  */
 int junqi_point_phrase(const junqi_board *b, int p, int flag_column, junqi_names style, char *buf,
                        size_t n);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

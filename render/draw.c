@@ -297,6 +297,18 @@ static void tile_centre(const junqi_renderer *r, int turn, double x, double y, d
     *cy = floor(y - h / 2.0) + h / 2.0;
 }
 
+/* Draw seat's piece (JUNQI_UNKNOWN: its back) turned by `turn`, the box's top-left at the origin. */
+static void draw_tile_in_box(const junqi_renderer *r, cairo_t *cr, int seat, junqi_piece p, int turn)
+{
+    int w, h;
+    turned_size(r, turn, &w, &h);
+    cairo_save(cr);
+    cairo_translate(cr, r->tile_pad + w / 2.0, r->tile_pad + h / 2.0);
+    apply_turn(cr, turn);
+    draw_tile(r, cr, seat, p);
+    cairo_restore(cr);
+}
+
 /* The cached image of a tile (made on first use); NULL if cairo failed. */
 static cairo_surface_t *cached_tile(junqi_renderer *r, int seat, junqi_piece p, int turn)
 {
@@ -307,9 +319,7 @@ static cairo_surface_t *cached_tile(junqi_renderer *r, int seat, junqi_piece p, 
     turned_size(r, turn, &w, &h);
     cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w + 2 * pad, h + 2 * pad);
     cairo_t *cr = cairo_create(s);
-    cairo_translate(cr, pad + w / 2.0, pad + h / 2.0);
-    apply_turn(cr, turn);
-    draw_tile(r, cr, seat, p);
+    draw_tile_in_box(r, cr, seat, p, turn);
     cairo_destroy(cr);
     if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) {
         cairo_surface_destroy(s);
@@ -322,21 +332,16 @@ static void place_tile(junqi_renderer *r, cairo_t *cr, bool raster, int p, uint8
 {
     int seat = JUNQI_CELL_SEAT(cell), turn = tile_turn(r, seat);
     junqi_piece piece = (junqi_piece)JUNQI_CELL_PIECE(cell);
-    double x, y, cx, cy;
-    junqi_geometry_point(&r->geo, p, &x, &y);
-    tile_centre(r, turn, x, y, &cx, &cy);
+    junqi_rect box = junqi_renderer_tile_rect(r, seat, p);
     cairo_surface_t *img = raster ? cached_tile(r, seat, piece, turn) : NULL;
     if (img) {
-        int w, h;
-        turned_size(r, turn, &w, &h);
-        cairo_set_source_surface(cr, img, cx - w / 2.0 - r->tile_pad, cy - h / 2.0 - r->tile_pad);
+        cairo_set_source_surface(cr, img, box.x, box.y);
         cairo_paint(cr);
         return;
     }
     cairo_save(cr);
-    cairo_translate(cr, cx, cy);
-    apply_turn(cr, turn);
-    draw_tile(r, cr, seat, piece);
+    cairo_translate(cr, box.x, box.y);
+    draw_tile_in_box(r, cr, seat, piece, turn);
     cairo_restore(cr);
 }
 
@@ -806,20 +811,26 @@ static void draw_players(const junqi_renderer *r, cairo_t *cr, const junqi_scene
     }
 }
 
-static void draw_caption(const junqi_renderer *r, cairo_t *cr, const junqi_scene *s)
+int junqi_renderer_status_text(const junqi_renderer *r, const junqi_scene *s, char *buf, size_t n)
 {
-    const junqi_geometry *g = &r->geo;
     const words *w = r->words;
-    double top = g->caption.y + (g->caption.h - 2 * g->caption_line) / 2;
-    draw_players(r, cr, s, top + g->caption_line / 2);
-    char move[64], status[256], line[512];
+    char move[64], status[256];
     if (s->ply == 0)
         snprintf(move, sizeof move, "%s", w->start);
     else
         snprintf(move, sizeof move, w->move, s->ply);
     status_text(r, s->pos, status, sizeof status);
-    snprintf(line, sizeof line, "%s%s%s%s%s", move, w->separator, status,
-             s->evaluation ? w->separator : "", s->evaluation ? s->evaluation : "");
+    return snprintf(buf, n, "%s%s%s%s%s", move, w->separator, status,
+                    s->evaluation ? w->separator : "", s->evaluation ? s->evaluation : "");
+}
+
+static void draw_caption(const junqi_renderer *r, cairo_t *cr, const junqi_scene *s)
+{
+    const junqi_geometry *g = &r->geo;
+    double top = g->caption.y + (g->caption.h - 2 * g->caption_line) / 2;
+    draw_players(r, cr, s, top + g->caption_line / 2);
+    char line[512];
+    junqi_renderer_status_text(r, s, line, sizeof line);
     draw_text(r, cr, r->theme->font, g->caption_line * 0.52, line, g->caption.x + g->caption.w / 2,
               top + g->caption_line * 1.5, r->theme->label, g->caption.w * 0.96, 0, false);
 }
@@ -925,38 +936,87 @@ static cairo_surface_t *cached_board(junqi_renderer *r)
     return r->board = s;
 }
 
-void junqi_renderer_draw(junqi_renderer *r, cairo_t *cr, const junqi_scene *s)
+/* The board layer: the cached image on raster targets, else drawn as vectors. */
+static void draw_board_layer(junqi_renderer *r, cairo_t *cr, bool raster)
 {
-    bool raster = cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE;
     cairo_surface_t *board = raster ? cached_board(r) : NULL;
-    cairo_save(cr);
-    if (board) {
-        cairo_set_source_surface(cr, board, 0, 0);
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);
-        cairo_paint(cr);
-        cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
-    } else {
+    if (!board) {
         draw_board(r, cr);
+        return;
     }
-    if (r->opt.caption)
-        draw_caption(r, cr, s);
+    cairo_set_source_surface(cr, board, 0, 0);
+    cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);
+    cairo_paint(cr);
+    cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
+}
+
+/* What moved last and what the scene marks, over the tiles. */
+static void draw_over(const junqi_renderer *r, cairo_t *cr, const junqi_scene *s)
+{
     bool last = s->last_move.from != JUNQI_NO_POINT;
-    if (last)
-        draw_last_move_glow(r, cr, s);
-    for (int p = 0; p < r->geo.board->npoints; p++) {
-        uint8_t c = s->pos->cell[p];
-        if (c)
-            place_tile(r, cr, raster, p, c);
-        if (c && s->probs && JUNQI_CELL_PIECE(c) == JUNQI_UNKNOWN)
-            draw_guess(r, cr, p, JUNQI_CELL_SEAT(c), s->probs[p]);
-    }
     if (last)
         draw_arrow(r, cr, s->last_move.from, s->last_move.to,
                    with_alpha(r->theme->last_move, 0.62));
     draw_notes(r, cr, s->notes);
     if (last)
         draw_badge(r, cr, s);
+}
+
+static void draw_layer(junqi_renderer *r, cairo_t *cr, const junqi_scene *s, junqi_layer layer,
+                       bool raster)
+{
+    cairo_save(cr);
+    switch (layer) {
+    case JUNQI_LAYER_BOARD: draw_board_layer(r, cr, raster); break;
+    case JUNQI_LAYER_CAPTION:
+        if (r->opt.caption)
+            draw_caption(r, cr, s);
+        break;
+    case JUNQI_LAYER_UNDER:
+        if (s->last_move.from != JUNQI_NO_POINT)
+            draw_last_move_glow(r, cr, s);
+        break;
+    case JUNQI_LAYER_TILES:
+        for (int p = 0; p < r->geo.board->npoints; p++) {
+            uint8_t c = s->pos->cell[p];
+            if (c)
+                place_tile(r, cr, raster, p, c);
+            if (c && s->probs && JUNQI_CELL_PIECE(c) == JUNQI_UNKNOWN)
+                draw_guess(r, cr, p, JUNQI_CELL_SEAT(c), s->probs[p]);
+        }
+        break;
+    case JUNQI_LAYER_OVER: draw_over(r, cr, s); break;
+    }
     cairo_restore(cr);
+}
+
+void junqi_renderer_draw_layer(junqi_renderer *r, cairo_t *cr, const junqi_scene *s,
+                               junqi_layer layer)
+{
+    draw_layer(r, cr, s, layer, cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE);
+}
+
+void junqi_renderer_draw(junqi_renderer *r, cairo_t *cr, const junqi_scene *s)
+{
+    bool raster = cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE;
+    for (int layer = JUNQI_LAYER_BOARD; layer <= JUNQI_LAYER_OVER; layer++)
+        draw_layer(r, cr, s, (junqi_layer)layer, raster);
+}
+
+junqi_rect junqi_renderer_tile_rect(const junqi_renderer *r, int seat, int p)
+{
+    int turn = tile_turn(r, seat), w, h;
+    double x, y, cx, cy;
+    turned_size(r, turn, &w, &h);
+    junqi_geometry_point(&r->geo, p, &x, &y);
+    tile_centre(r, turn, x, y, &cx, &cy);
+    return (junqi_rect){cx - w / 2.0 - r->tile_pad, cy - h / 2.0 - r->tile_pad, w + 2.0 * r->tile_pad,
+                        h + 2.0 * r->tile_pad};
+}
+
+void junqi_renderer_draw_tile(junqi_renderer *r, cairo_t *cr, int seat, junqi_piece piece)
+{
+    draw_tile_in_box(r, cr, seat, piece, tile_turn(r, seat));
 }
 
 cairo_surface_t *junqi_renderer_image(junqi_renderer *r, const junqi_scene *s)
@@ -1069,6 +1129,39 @@ bool junqi_notes_from_comment(junqi_notes *a, const junqi_board *b, const char *
             return false;
         if (eval && strcmp(name, "eval") == 0)
             snprintf(eval, n, "%.*s", (int)len, args);
+    }
+    return true;
+}
+
+/* The main-line items whose comments belong to ply `ply`: from just after
+ * move `ply` up to and including move ply+1. */
+static void ply_items(const junqi_line *line, size_t ply, size_t *lo, size_t *hi)
+{
+    size_t moves = 0, i;
+    *lo = 0;
+    for (i = 0; i < line->nitems; i++) {
+        if (line->items[i].kind != JUNQI_ITEM_MOVE)
+            continue;
+        if (moves++ == ply)
+            break;
+        *lo = i + 1;
+    }
+    *hi = i;
+}
+
+bool junqi_notes_at_ply(junqi_notes *a, const junqi_game *g, size_t ply, char *eval, size_t n)
+{
+    const junqi_line *line = &g->main;
+    const junqi_board *b = junqi_board_get(g->board);
+    size_t lo, hi;
+    ply_items(line, ply, &lo, &hi);
+    if (eval && n)
+        eval[0] = 0;
+    for (size_t i = 0; i < line->ncomments; i++) {
+        const junqi_comment *c = &line->comments[i];
+        if (c->before >= lo && c->before <= hi &&
+            !junqi_notes_from_comment(a, b, c->text, eval, n))
+            return false;
     }
     return true;
 }

@@ -29,9 +29,14 @@
 
 #include <cairo.h>
 
+#include "game.h"
 #include "geometry.h"
 #include "position.h"
 #include "theme.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /** How pictures are drawn. Zero-initialised fields are not valid defaults: fill every field. */
 typedef struct junqi_render_options {
@@ -90,6 +95,17 @@ bool junqi_notes_parse(junqi_notes *a, const junqi_board *b, const char *text, b
 bool junqi_notes_from_comment(junqi_notes *a, const junqi_board *b, const char *text, char *eval,
                               size_t n);
 
+/**
+ * The arrows and marks that record g's comments draw at ply `ply` (the
+ * position after `ply` moves): the commands of every main-line comment from
+ * just after move `ply` up to and including move ply+1 (a comment before a
+ * move is about the position it is played in), read as
+ * junqi_notes_from_comment() reads them and appended to a; the last
+ * [%eval ...] arguments among them go to eval (n bytes, "" when there is
+ * none) when eval is not NULL. Returns false only when memory runs out.
+ */
+bool junqi_notes_at_ply(junqi_notes *a, const junqi_game *g, size_t ply, char *eval, size_t n);
+
 /** What one picture shows. */
 typedef struct junqi_scene {
     const junqi_position *pos;     /**< the position, already as the viewing seat sees it */
@@ -124,6 +140,15 @@ void junqi_renderer_free(junqi_renderer *r);
 /** The layout: picture size in pixels, where each point lies. Owned by the renderer. */
 const junqi_geometry *junqi_renderer_geometry(const junqi_renderer *r);
 
+/** The parts of a picture, bottom to top: junqi_renderer_draw() draws them all in this order. */
+typedef enum junqi_layer {
+    JUNQI_LAYER_BOARD,   /**< paper, lines, points, coordinates: the same for every scene */
+    JUNQI_LAYER_CAPTION, /**< the caption band (only with the caption option) */
+    JUNQI_LAYER_UNDER,   /**< the last move's two points glowing, under the tiles */
+    JUNQI_LAYER_TILES,   /**< the pieces */
+    JUNQI_LAYER_OVER     /**< the last move's arrow, the scene's arrows and marks, the combat badge */
+} junqi_layer;
+
 /**
  * Draw scene s (on r's board) onto cr, whose target is at least the
  * geometry's width × height pixels (user space = pixels). Image targets use
@@ -133,10 +158,46 @@ const junqi_geometry *junqi_renderer_geometry(const junqi_renderer *r);
 void junqi_renderer_draw(junqi_renderer *r, cairo_t *cr, const junqi_scene *s);
 
 /**
+ * Draw one layer of scene s onto cr, exactly as junqi_renderer_draw() draws
+ * it (so the layers drawn one over another in order make the same
+ * picture). The board layer does not depend on s (s may be NULL for it).
+ */
+void junqi_renderer_draw_layer(junqi_renderer *r, cairo_t *cr, const junqi_scene *s,
+                               junqi_layer layer);
+
+/**
+ * The rectangle, in whole pixels, that the picture of a tile of `seat`
+ * standing on point p covers (its shadow included): a tile drawn by
+ * junqi_renderer_draw_tile() with its top-left corner moved there is the
+ * tile junqi_renderer_draw() draws. Every tile of one seat has the same size.
+ */
+junqi_rect junqi_renderer_tile_rect(const junqi_renderer *r, int seat, int p);
+
+/**
+ * Draw the tile of seat's piece (JUNQI_UNKNOWN: its back) with the top-left
+ * corner of its rectangle (junqi_renderer_tile_rect()) at the origin of cr,
+ * turned as the seat's tiles are. Errors are in cairo's status of cr.
+ */
+void junqi_renderer_draw_tile(junqi_renderer *r, cairo_t *cr, int seat, junqi_piece piece);
+
+/**
+ * The caption's status line of scene s in the renderer's script (--names):
+ * the move ("Move 40", "第 40 步", "Start"), the seat to move or the result
+ * with its reason, and the scene's evaluation, e.g. "Move 192 · North-South
+ * won (flag captured)". Written into buf (n bytes); returns the length as
+ * snprintf does.
+ */
+int junqi_renderer_status_text(const junqi_renderer *r, const junqi_scene *s, char *buf, size_t n);
+
+/**
  * Draw scene s into the renderer's own image surface (RGB24, opaque,
  * the geometry's size) and return it: owned by the renderer, overwritten by the
  * next call. NULL when cairo could not allocate it.
  */
 cairo_surface_t *junqi_renderer_image(junqi_renderer *r, const junqi_scene *s);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -23,6 +23,10 @@
 #include "board.h"
 #include "piece.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** Smallest and largest picture size accepted (the longer side, pixels). */
 #define JUNQI_GEOMETRY_MIN_SIZE 120
 #define JUNQI_GEOMETRY_MAX_SIZE 16000
@@ -81,5 +85,9 @@ junqi_seat junqi_geometry_side(const junqi_geometry *g, junqi_seat s);
 
 /** True when the board's files run across the picture (left to right or right to left). */
 bool junqi_geometry_files_across(const junqi_geometry *g);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

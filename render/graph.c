@@ -145,7 +145,8 @@ static void draw(cairo_t *cr, const junqi_game *g, const junqi_annotation *a, in
     set(cr, t->background);
     cairo_paint(cr);
     size_t n = a->nmoves ? a->nmoves : 1;
-    frame f = {MARGIN_LEFT, width - MARGIN_RIGHT, MARGIN_TOP, height - MARGIN_BOTTOM, 0};
+    junqi_rect plot = junqi_graph_plot_area((int)width, (int)height);
+    frame f = {plot.x, plot.x + plot.w, plot.y, plot.y + plot.h, 0};
     f.step = (f.x1 - f.x0) / (double)n;
     draw_grid(cr, &f, t);
     unsigned present = junqi_game_present(g), side = graph_side(g, side_seat), other = present & ~side;
@@ -162,9 +163,15 @@ static void draw(cairo_t *cr, const junqi_game *g, const junqi_annotation *a, in
     draw_curve(cr, &f, a, side, side, t, b->kind, mine);
     draw_curve(cr, &f, a, other, side, t, b->kind, theirs);
     char moves[32];
-    snprintf(moves, sizeof moves, "%zu moves", a->nmoves);
+    snprintf(moves, sizeof moves, "%zu move%s", a->nmoves, a->nmoves == 1 ? "" : "s");
     label(cr, t, moves, f.x1, f.y1 + MARGIN_BOTTOM / 2, 11, 1.0);
     label(cr, t, "1", f.x0, f.y1 + MARGIN_BOTTOM / 2, 11, 0.0);
+}
+
+junqi_rect junqi_graph_plot_area(int width, int height)
+{
+    return (junqi_rect){MARGIN_LEFT, MARGIN_TOP, width - MARGIN_LEFT - MARGIN_RIGHT,
+                        height - MARGIN_TOP - MARGIN_BOTTOM};
 }
 
 bool junqi_graph_write(FILE *fp, junqi_image_format format, const junqi_game *g,

@@ -12,8 +12,13 @@
 #include <stdio.h>
 
 #include "annotate.h"
+#include "geometry.h"
 #include "output.h"
 #include "theme.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /**
  * Draw the graph of annotation `a` of game g into fp as PNG or SVG
@@ -30,5 +35,17 @@
 bool junqi_graph_write(FILE *fp, junqi_image_format format, const junqi_game *g,
                        const junqi_annotation *a, int side_seat, int width, int height,
                        const junqi_theme *t, char *err, size_t n);
+
+/**
+ * Where the graph of a width × height picture draws its curve (pixels):
+ * the plot area, x to x + w and y (100 %) to y + h (0 %). The point of
+ * move i (0-based) of an annotation of n moves lies at
+ * x + w · (i + 1) / n, so a program can tell which move a place stands for.
+ */
+junqi_rect junqi_graph_plot_area(int width, int height);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -26,6 +26,10 @@
 
 #include "theme.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** A picture file format. */
 typedef enum junqi_image_format {
     JUNQI_IMAGE_PNG,
@@ -93,5 +97,9 @@ bool junqi_gif_frame(junqi_gif *gif, cairo_surface_t *image, int delay_ms, char 
  * false with a message in err if anything failed, now or before.
  */
 bool junqi_gif_end(junqi_gif *gif, char *err, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

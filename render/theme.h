@@ -19,6 +19,10 @@
 #include "board.h"
 #include "piece.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** A colour: sRGB channels 0..1, alpha 0..1 (1 = opaque). */
 typedef struct junqi_rgba {
     double r, g, b, a;
@@ -87,5 +91,9 @@ int junqi_theme_colours(const junqi_theme *t, junqi_rgba *out, int max);
  * Returns false (and leaves *out unchanged) if the text is neither.
  */
 bool junqi_colour_parse(const char *text, junqi_rgba *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

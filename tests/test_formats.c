@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "formation.h"
+#include "movegen.h"
 #include "posnote.h"
 #include "testutil.h"
 
@@ -106,11 +107,13 @@ static void bad_positions_are_located(void **state)
         {"N99.../...../...../...../...../...../...../...../...../...../...../..... n 0 0 -", 3,
          "north has more than 1 marshal"},
         {"N9..../...../...../...../...../...../...../...../...../...../...../..... n 0 0", 79,
-         "the eliminated seats must be - or letters of nesw"},
+         "the eliminated seats must be - or letters of nesw, in that order"},
         {"N9..../...../...../...../...../...../...../...../...../...../...../..... n 0 0 - chess", 82,
          "unknown rule set 'chess' (known: qq, standard, open, wiki)"},
         {"N9..../...../...../...../...../...../...../...../...../...../...../..... n 0 0 - qq", 82,
-         "rule set 'qq' is for the four-player board"},
+         "rule set 'qq' is for the four-player board, not the two-player board"},
+        {"N9..../...../...../...../...../...../...../...../...../...../...../..... n 0 0 - standard,mode=bright", 82,
+         "mode takes dark, double-open or open, not 'bright'"},
         {"N9...../...../...../...../...../...../...../...../...../...../...../..... n 0 0 -", 7,
          "rank 12 has too many points"},
         {"N9.x./...../...../...../...../...../...../...../...../...../...../..... n 0 0 -", 4,
@@ -252,6 +255,55 @@ static void published_formations_validate_except_the_one_with_wrong_counts(void 
     }
 }
 
+/* The message of the one error a position string gives, or NULL when it reads. */
+static char *position_error(const char *text)
+{
+    static char msg[300];
+    junqi_position pos;
+    junqi_diags d;
+    junqi_diags_init(&d);
+    bool ok = junqi_pos_parse(text, strlen(text), &pos, &d);
+    snprintf(msg, sizeof msg, "%s", d.n ? d.items[0].message : "");
+    junqi_diags_free(&d);
+    return ok ? NULL : msg;
+}
+
+#define TWO_PLAYER_START "NLFL21/4L522/3.4.B/7B.18/9.3.7/51663/S81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL"
+
+/* Issue 10, defect 11: a position already at the no-combat limit (70 under
+ * standard, even 71) was a live game with legal moves. At the limit the
+ * game is drawn: with '-' it reads as a draw, with a seat to move it is an
+ * error, and past the limit always. */
+static void defect11_a_position_at_the_no_combat_limit_is_a_draw(void **state)
+{
+    (void)state;
+    assert_null(position_error(TWO_PLAYER_START " n 69 100 -"));
+    assert_string_equal(position_error(TWO_PLAYER_START " n 70 100 -"),
+                        "the no-combat count has reached the limit of standard, 70: the game is drawn "
+                        "and no seat is to move (write -)");
+    assert_string_equal(position_error(TWO_PLAYER_START " n 71 100 -"),
+                        "the no-combat count 71 is past the limit of standard, 70");
+    assert_non_null(position_error(TWO_PLAYER_START " - 71 100 -"));
+    junqi_position pos;
+    assert_true(junqi_pos_parse(TWO_PLAYER_START " - 70 100 -", strlen(TWO_PLAYER_START " - 70 100 -"),
+                                &pos, NULL));
+    assert_int_equal(pos.result.status, JUNQI_DRAWN);
+    assert_int_equal(pos.result.reason, JUNQI_REASON_NO_COMBAT_DRAW);
+    junqi_move moves[JUNQI_MAX_MOVES];
+    assert_int_equal(junqi_generate_moves(&pos, moves), 0);
+}
+
+/* Issue 10, defect 7 (positions): a position of one seat is not a game. */
+static void defect07_a_position_of_one_seat_is_not_a_game(void **state)
+{
+    (void)state;
+    assert_string_equal(position_error("NLFL21/4L522/3.4.B/7B.18/9.3.7/51663/...../...../...../...../...../..... n 0 0 -"),
+                        "only north takes part: a game needs two sides (seats that are out are listed "
+                        "as eliminated)");
+    /* the other seat out: a decided game */
+    assert_null(position_error("NLFL21/4L522/3.4.B/7B.18/9.3.7/51663/...../...../...../...../...../..... - 0 40 s"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -261,6 +313,8 @@ int main(void)
         cmocka_unit_test(yaml_formations_read_in_every_accepted_form),
         cmocka_unit_test(yaml_violations_are_all_reported_where_they_are),
         cmocka_unit_test(published_formations_validate_except_the_one_with_wrong_counts),
+        cmocka_unit_test(defect11_a_position_at_the_no_combat_limit_is_a_draw),
+        cmocka_unit_test(defect07_a_position_of_one_seat_is_not_a_game),
     };
     return cmocka_run_group_tests_name("formats", tests, NULL, NULL);
 }

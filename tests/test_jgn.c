@@ -138,6 +138,39 @@ static void commands_in_comments_are_found(void **state)
     assert_false(junqi_jgn_next_command(&text, name, &args, &len));
 }
 
+/* Issue 10, defect 2: the unknown-outcome move h5xh6 (docs/jgn.md) was read as
+ * one square "h5x" and rejected, so a record the writer produces could not be
+ * read back. */
+static void defect02_the_unknown_outcome_move_reads_and_writes_back(void **state)
+{
+    (void)state;
+    static const char text[] = "[Board \"four-player\"]\n\n1. h5xh6 2. a10xb11 3. g6xg7?! *\n";
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_game *g = junqi_jgn_parse(text, strlen(text), "x", 0, &d);
+    assert_non_null(g);
+    assert_int_equal(d.errors, 0);
+    assert_int_equal(g->main.nitems, 3);
+    const junqi_board *b = junqi_board_get(JUNQI_FOUR_PLAYER);
+    assert_false(g->main.items[0].outcome_known);
+    assert_int_equal(g->main.items[0].move.from, junqi_square_parse(b, "h5", 2));
+    assert_int_equal(g->main.items[0].move.to, junqi_square_parse(b, "h6", 2));
+    assert_int_equal(g->main.items[1].move.from, junqi_square_parse(b, "a10", 3));
+    assert_int_equal(g->main.items[2].nags[0], 6);
+    char *out = junqi_jgn_to_string(g);
+    assert_non_null(strstr(out, "1. h5xh6 2. a10xb11 3. g6xg7?! *"));
+    junqi_game *again = junqi_jgn_parse(out, strlen(out), "x", 0, &d);
+    assert_non_null(again);
+    assert_int_equal(d.errors, 0);
+    static const char bad[] = "[Board \"four-player\"]\n\n1. h5xz6 *\n";
+    assert_null(junqi_jgn_parse(bad, strlen(bad), "x", 0, &d));
+    assert_string_equal(junqi_code_name(d.items[d.n - 1].code), "bad-square");
+    junqi_game_free(again);
+    junqi_game_free(g);
+    free(out);
+    junqi_diags_free(&d);
+}
+
 static void gbk_text_is_read_with_a_warning(void **state)
 {
     (void)state;
@@ -171,6 +204,40 @@ static void lenient_reading_keeps_the_part_before_the_error(void **state)
     assert_int_equal(d.items[0].loc.line, 3);
     assert_int_equal(d.items[0].loc.column, 22);
     assert_string_equal(d.items[0].source_line, "1. a6-a7 2. e7-e8 3. zz9-b1 4. b6-b7 *");
+    junqi_game_free(g);
+    junqi_diags_free(&d);
+}
+
+/* Issue 10, defect 5: --lenient kept the Result and Termination of a game it
+ * cut short ("east-west" after 2 moves), an invalid record. A cut game ends in
+ * '*', with a warning at the dropped Result; a game whose error follows its
+ * result (complete moves) keeps the result. */
+static void defect05_a_game_cut_short_by_lenient_reading_ends_in_a_star(void **state)
+{
+    (void)state;
+    const char text[] = "[Board \"two-player\"]\n[Result \"south\"]\n[Termination \"surrender\"]\n\n"
+                        "1. a6-a7 2. e7-e8 3. zz9-b1 4. b6-b7 south\n";
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_game *g = junqi_jgn_parse(text, sizeof text - 1, "t", JUNQI_JGN_LENIENT, &d);
+    assert_non_null(g);
+    assert_int_equal(junqi_game_moves(g), 2);
+    assert_int_equal(g->result.status, JUNQI_ONGOING);
+    assert_int_equal(g->result.reason, JUNQI_REASON_NONE);
+    assert_int_equal(d.errors, 1);
+    assert_string_equal(junqi_code_name(d.items[1].code), "cut-short");
+    assert_int_equal(d.items[1].loc.line, 2); /* at the Result tag */
+    char *out = junqi_jgn_to_string(g);
+    assert_non_null(strstr(out, "[Result \"*\"]"));
+    assert_null(strstr(out, "Termination"));
+    assert_non_null(strstr(out, "2. e7-e8 *"));
+    free(out);
+    junqi_game_free(g);
+    junqi_diags_free(&d);
+    const char after[] = "[Board \"two-player\"]\n[Result \"draw\"]\n\n1. a6-a7 draw zz\n";
+    g = junqi_jgn_parse(after, sizeof after - 1, "t", JUNQI_JGN_LENIENT, &d);
+    assert_non_null(g);
+    assert_int_equal(g->result.status, JUNQI_DRAWN);
     junqi_game_free(g);
     junqi_diags_free(&d);
 }
@@ -282,8 +349,10 @@ int main(void)
         cmocka_unit_test(real_replays_convert_to_jgn_and_replay_identically),
         cmocka_unit_test(a_file_holds_several_games_read_one_at_a_time),
         cmocka_unit_test(commands_in_comments_are_found),
+        cmocka_unit_test(defect02_the_unknown_outcome_move_reads_and_writes_back),
         cmocka_unit_test(gbk_text_is_read_with_a_warning),
         cmocka_unit_test(lenient_reading_keeps_the_part_before_the_error),
+        cmocka_unit_test(defect05_a_game_cut_short_by_lenient_reading_ends_in_a_star),
         cmocka_unit_test(hostile_input_gets_clear_errors_not_crashes),
         cmocka_unit_test(a_game_of_100000_moves_reads_and_replays),
         cmocka_unit_test(movetext_appends_to_a_game_all_or_nothing),

@@ -2,7 +2,7 @@
 /*
  * test_play.c - play levels and the move choice (play.h), and the search
  * hooks they and the engine protocol use (search.h: stop, progress,
- * weights): the levels' budgets and styles, the normal level playing the
+ * weights): the levels' budgets and styles, the default level playing the
  * analysis's best move, easy's deliberate mistakes deterministic for a
  * seed, a stop callback ending a search after depth 1, progress after every
  * iteration with the job's index.
@@ -38,22 +38,27 @@ static bool same_move(junqi_move a, junqi_move b)
     return a.from == b.from && a.to == b.to;
 }
 
+static uint64_t budget(const junqi_level *l)
+{
+    return l->nodes * (uint64_t)l->samples;
+}
+
 static void levels_are_named_and_ordered_by_budget(void **state)
 {
     (void)state;
     const junqi_level *easy = junqi_level_get("easy"), *normal = junqi_level_get("normal"),
-                      *expert = junqi_level_get("expert");
+                      *def = junqi_level_get("default"), *expert = junqi_level_get("expert");
     assert_non_null(easy);
-    assert_ptr_equal(normal, junqi_level_default());
+    assert_non_null(normal);
+    assert_ptr_equal(def, junqi_level_default());
     assert_non_null(expert);
     assert_null(junqi_level_get("hard"));
-    assert_string_equal(junqi_level_names(), "easy, normal, expert");
-    assert_true(easy->nodes * easy->samples < normal->nodes * normal->samples);
-    assert_true(normal->nodes * normal->samples < expert->nodes * expert->samples);
-    assert_int_equal(normal->nodes, JUNQI_DEFAULT_NODES);
-    assert_int_equal(normal->samples, JUNQI_DEFAULT_SAMPLES);
+    assert_string_equal(junqi_level_names(), "easy, normal, default, expert");
+    assert_true(budget(easy) < budget(normal) && budget(normal) < budget(def) && budget(def) < budget(expert));
+    assert_int_equal(def->nodes, JUNQI_DEFAULT_NODES);
+    assert_int_equal(def->samples, JUNQI_DEFAULT_SAMPLES);
     assert_true(easy->temperature > 0 && easy->blunder_permille > 0 && easy->multipv > 1);
-    assert_int_equal(normal->temperature + normal->blunder_permille + expert->temperature, 0);
+    assert_int_equal(normal->temperature + normal->blunder_permille + def->temperature + expert->temperature, 0);
 }
 
 static void the_expert_style_values_its_flag_guard_more(void **state)
@@ -78,7 +83,7 @@ static junqi_play_request request(const junqi_game *g, const junqi_replay *r, co
     return req;
 }
 
-static void the_normal_level_plays_the_analysis_best_move(void **state)
+static void the_default_level_plays_the_analysis_best_move(void **state)
 {
     (void)state;
     junqi_game *g = real_game();
@@ -88,7 +93,7 @@ static void the_normal_level_plays_the_analysis_best_move(void **state)
     static junqi_infer inf;
     for (size_t ply = 20; ply <= 60; ply += 20) {
         seek(&r, g, ply);
-        junqi_play_request req = request(g, &r, "normal", 3);
+        junqi_play_request req = request(g, &r, "default", 3);
         assert_true(junqi_play(&req, &played));
         assert_int_equal(played.view, JUNQI_VIEW_MOVER);
         assert_int_equal(played.viewer, r.pos.to_move);
@@ -240,7 +245,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(levels_are_named_and_ordered_by_budget),
         cmocka_unit_test(the_expert_style_values_its_flag_guard_more),
-        cmocka_unit_test(the_normal_level_plays_the_analysis_best_move),
+        cmocka_unit_test(the_default_level_plays_the_analysis_best_move),
         cmocka_unit_test(easy_errs_on_purpose_and_is_deterministic_for_a_seed),
         cmocka_unit_test(a_stop_callback_ends_a_search_after_depth_one),
         cmocka_unit_test(progress_follows_every_iteration_of_every_job),

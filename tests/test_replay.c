@@ -12,6 +12,7 @@
 
 #include "movegen.h"
 #include "setup.h"
+#include "jgn.h"
 #include "testutil.h"
 
 static size_t validate(const junqi_game *g, junqi_diags *d)
@@ -138,7 +139,10 @@ static void a_wrong_combat_result_is_reported_at_its_move(void **state)
     junqi_game_free(g);
 }
 
-static void a_move_from_an_empty_point_is_reported_and_the_rest_still_checked(void **state)
+/* Issue 10, defect 13: one illegal move gave a cascade of follow-on errors
+ * (4 for 1) as the replay went on from an impossible state. The one is
+ * reported, and a note says the game's later moves are not checked. */
+static void defect13_an_illegal_move_is_reported_once_and_later_moves_are_not_checked(void **state)
 {
     (void)state;
     junqi_game *g = load_replay(source_path("samples/qq/jgs-000001.jgs"));
@@ -151,12 +155,16 @@ static void a_move_from_an_empty_point_is_reported_and_the_rest_still_checked(vo
     junqi_diags d;
     junqi_diags_init(&d);
     validate(g, &d);
-    assert_true(d.errors >= 1);
-    bool found = false;
-    for (size_t k = 0; k < d.n; k++)
-        if (d.items[k].move == (int)number && strcmp(junqi_code_name(d.items[k].code), "no-piece") == 0)
-            found = true;
-    assert_true(found);
+    assert_int_equal(d.errors, 1);
+    assert_int_equal(d.n, 2);
+    assert_string_equal(junqi_code_name(d.items[0].code), "no-piece");
+    assert_int_equal(d.items[0].move, (int)number);
+    assert_string_equal(junqi_code_name(d.items[1].code), "checks-stopped");
+    char want[120];
+    size_t later = junqi_game_moves(g) - number;
+    snprintf(want, sizeof want, "the replay cannot go on from an illegal move: the game's %zu later "
+             "moves are not checked", later);
+    assert_string_equal(d.items[1].message, want);
     junqi_diags_free(&d);
     junqi_game_free(g);
 }
@@ -223,6 +231,66 @@ static void setup_rules_report_every_violation(void **state)
     assert_int_equal(n, 4 + 3); /* captains 4, landmines 4, lieutenants 2 -> 3 count lines */
 }
 
+/* Issue 10, defect 7: a record with one seat validated as a game that never
+ * ends (the seat moving again and again). A game needs two sides. */
+static void defect07_a_record_of_one_seat_is_not_a_game(void **state)
+{
+    (void)state;
+    static const char text[] = "[Board \"two-player\"]\n[South \"a\"]\n"
+                               "[SouthSetup \"81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL\"]\n\n"
+                               "1. a6-a7 2. a7-a8 3. a8-a9 *\n";
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_game *g = junqi_jgn_parse(text, strlen(text), "one", 0, &d);
+    assert_non_null(g);
+    junqi_replay r;
+    assert_false(junqi_replay_start(&r, g, NULL, &d));
+    assert_int_equal(d.errors, 1);
+    assert_string_equal(junqi_code_name(d.items[d.n - 1].code), "one-side");
+    assert_int_equal(d.items[d.n - 1].loc.line, 3); /* at its setup */
+    junqi_game_free(g);
+    junqi_diags_free(&d);
+}
+
+/* Issue 10, defect 10: in one seat's record, a flag:SQ that put that seat's
+ * own flag on the wrong square was accepted. jgs-002724's move 2 kills west's
+ * marshal and shows west's flag on a8; in west's record a8 is known to hold
+ * the flag, and a10 a piece of west's that is no flag. */
+static void defect10_a_seat_record_shows_its_own_flag_where_it_stands(void **state)
+{
+    (void)state;
+    const junqi_board *b = junqi_board_get(JUNQI_FOUR_PLAYER);
+    for (int view = 0; view < JUNQI_SEATS; view++) {
+        junqi_game *g = load_replay(source_path("tests/data/qq/jgs-002724.jgs"));
+        assert_non_null(g);
+        junqi_game_to_view(g, (junqi_seat)view);
+        junqi_item *shows = NULL;
+        for (size_t i = 0; i < g->main.nitems && !shows; i++)
+            if (g->main.items[i].flag_shown[0] != JUNQI_NO_POINT)
+                shows = &g->main.items[i];
+        assert_non_null(shows);
+        assert_int_equal(shows->flag_shown[0], junqi_square_parse(b, "a8", 2));
+        junqi_diags d;
+        junqi_diags_init(&d);
+        assert_int_equal(validate(g, &d), 0); /* as recorded: valid in every seat's record */
+        shows->flag_shown[0] = (uint8_t)junqi_square_parse(b, "a10", 3);
+        junqi_diags_free(&d);
+        size_t errors = validate(g, &d);
+        if (view == JUNQI_WEST) { /* west knows both squares */
+            assert_int_equal(errors, 2);
+            assert_string_equal(d.items[0].message, "the record shows a flag at a10, where west's "
+                                                    "lieutenant stands");
+            assert_string_equal(d.items[1].message, "west's marshal dies, and the record does not show "
+                                                    "west's flag at a8");
+            assert_string_equal(junqi_code_name(d.items[0].code), "flag-shown");
+        } else { /* the others cannot tell: a10 may hold the flag */
+            assert_int_equal(errors, 0);
+        }
+        junqi_diags_free(&d);
+        junqi_game_free(g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -230,9 +298,11 @@ int main(void)
         cmocka_unit_test(every_ply_has_the_next_movers_seat_to_move),
         cmocka_unit_test(a_finished_game_has_its_result),
         cmocka_unit_test(a_wrong_combat_result_is_reported_at_its_move),
-        cmocka_unit_test(a_move_from_an_empty_point_is_reported_and_the_rest_still_checked),
+        cmocka_unit_test(defect13_an_illegal_move_is_reported_once_and_later_moves_are_not_checked),
         cmocka_unit_test(a_broken_setup_is_reported_with_its_offset),
         cmocka_unit_test(setup_rules_report_every_violation),
+        cmocka_unit_test(defect07_a_record_of_one_seat_is_not_a_game),
+        cmocka_unit_test(defect10_a_seat_record_shows_its_own_flag_where_it_stands),
     };
     return cmocka_run_group_tests_name("replay", tests, NULL, NULL);
 }

@@ -3,7 +3,10 @@
  * test_spec.c - runs the examples of docs/jgn.md: each `jgn example` block
  * must read into the following `jgn canonical` text (which must read back to
  * itself byte for byte) or give exactly the diagnostics of the following
- * `jgn errors` block ("LINE:COL: severity: message" per line).
+ * `jgn errors` block ("LINE:COL: severity: message" per line); and those of
+ * docs/position.md: every line of a `position example` block reads and is
+ * written back byte for byte, every line of a `position bad` block gives the
+ * matching "COL: severity: message" line of the `position errors` block.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -12,6 +15,8 @@
 #include <cmocka.h>
 
 #include "jgn.h"
+#include "replay.h"
+#include "posnote.h"
 #include "testutil.h"
 
 typedef struct block {
@@ -20,17 +25,18 @@ typedef struct block {
     int line; /* of the opening fence in docs/jgn.md */
 } block;
 
-/* The fenced blocks of kind "jgn ..." in order. */
-static int read_blocks(const char *doc, block *out, int max)
+/* The fenced blocks of kind "LANG ..." (prefix "```LANG ") in order. */
+static int read_blocks(const char *doc, const char *prefix, block *out, int max)
 {
+    size_t plen = strlen(prefix);
     int n = 0, line = 1;
     const char *s = doc;
     while (*s && n < max) {
         const char *eol = strchr(s, '\n');
         size_t len = eol ? (size_t)(eol - s) : strlen(s);
-        if (len > 6 && strncmp(s, "```jgn ", 7) == 0) {
+        if (len > plen && strncmp(s, prefix, plen) == 0) {
             block *b = &out[n++];
-            snprintf(b->kind, sizeof b->kind, "%.*s", (int)(len - 7), s + 7);
+            snprintf(b->kind, sizeof b->kind, "%.*s", (int)(len - plen), s + plen);
             b->line = line;
             const char *body = eol + 1, *end = strstr(body, "\n```\n");
             assert_non_null(end);
@@ -43,6 +49,18 @@ static int read_blocks(const char *doc, block *out, int max)
         line++;
         s = eol ? eol + 1 : s + len;
     }
+    return n;
+}
+
+/* The fenced blocks of a document of the source tree (see read_blocks). */
+static int doc_blocks(const char *path, const char *prefix, block *out, int max)
+{
+    size_t len;
+    char *doc = (char *)read_file(source_path(path), &len);
+    assert_non_null(doc);
+    doc[len] = '\0';
+    int n = read_blocks(doc, prefix, out, max);
+    free(doc);
     return n;
 }
 
@@ -59,6 +77,44 @@ static char *diagnostics_text(const junqi_diags *d)
     return out;
 }
 
+/* Replay line `l` of game g from position `from` (NULL: the game's start)
+ * with every check, and each variation from the position before its move;
+ * diagnostics go to d. */
+static void replay_line(const junqi_game *g, const junqi_line *l, const junqi_position *from,
+                        junqi_diags *d)
+{
+    junqi_game part = *g; /* the game's tags and seats, this line, this start */
+    part.main = *l;
+    junqi_position start;
+    if (from) {
+        start = *from;
+        part.start = &start;
+    }
+    junqi_replay r;
+    assert_true(junqi_replay_start(&r, &part, NULL, d));
+    for (size_t i = 0; i < l->nitems; i++) {
+        junqi_position before = r.pos;
+        for (size_t v = 0; v < l->items[i].nvariations; v++)
+            replay_line(g, &l->items[i].variations[v], &before, d);
+        junqi_replay_next(&r);
+    }
+}
+
+/* Issue 10, defect 22: the first two examples were illegal games (5 and 3
+ * errors, and "an agreed end" with Result '*'). Every example that reads is
+ * a legal game: its main line and every variation replay without an error. */
+static void check_legal(const block *example, const junqi_game *g)
+{
+    junqi_diags d;
+    junqi_diags_init(&d);
+    replay_line(g, &g->main, g->start, &d);
+    if (d.errors) {
+        char *diags = diagnostics_text(&d);
+        fail_msg("docs/jgn.md:%d: the example is not a legal game:\n%s", example->line, diags);
+    }
+    junqi_diags_free(&d);
+}
+
 static void check_canonical(const block *example, const block *canonical)
 {
     junqi_diags d;
@@ -68,6 +124,7 @@ static void check_canonical(const block *example, const block *canonical)
         char *diags = diagnostics_text(&d);
         fail_msg("docs/jgn.md:%d: the example does not read:\n%s", example->line, diags);
     }
+    check_legal(example, g);
     char *text = junqi_jgn_to_string(g);
     if (strcmp(text, canonical->text) != 0)
         fail_msg("docs/jgn.md:%d: canonical text differs:\n--- expected\n%s--- got\n%s", canonical->line,
@@ -100,12 +157,8 @@ static void check_errors(const block *example, const block *errors)
 static void every_example_of_the_jgn_spec_holds(void **state)
 {
     (void)state;
-    size_t len;
-    char *doc = (char *)read_file(source_path("docs/jgn.md"), &len);
-    assert_non_null(doc);
-    doc[len] = '\0';
     block blocks[64];
-    int n = read_blocks(doc, blocks, 64), canonical = 0, errors = 0;
+    int n = doc_blocks("docs/jgn.md", "```jgn ", blocks, 64), canonical = 0, errors = 0;
     for (int i = 0; i + 1 < n; i++) {
         if (strcmp(blocks[i].kind, "example") != 0)
             continue;
@@ -121,13 +174,83 @@ static void every_example_of_the_jgn_spec_holds(void **state)
     assert_true(errors >= 6);
     for (int i = 0; i < n; i++)
         free(blocks[i].text);
-    free(doc);
+}
+
+/* A `position example` block: every line is a position string that reads
+ * without a diagnostic and is written back byte for byte. */
+static int check_positions(const block *b)
+{
+    int n = 0;
+    for (const char *line = b->text; *line;) {
+        size_t len = strcspn(line, "\n");
+        junqi_position pos;
+        junqi_diags d;
+        junqi_diags_init(&d);
+        if (!junqi_pos_parse(line, len, &pos, &d) || d.n)
+            fail_msg("docs/position.md:%d: '%.*s' does not read: %s", b->line, (int)len, line,
+                     d.n ? d.items[0].message : "");
+        char *again = junqi_pos_format(&pos);
+        if (strlen(again) != len || memcmp(again, line, len) != 0)
+            fail_msg("docs/position.md:%d: '%.*s' is written back as '%s'", b->line, (int)len, line, again);
+        free(again);
+        junqi_diags_free(&d);
+        n++;
+        line += len + (line[len] == '\n');
+    }
+    return n;
+}
+
+/* A `position bad` block and its `position errors` block: each line of the
+ * first gives the error line "COL: error: message" of the second. */
+static void check_position_errors(const block *bad, const block *errors)
+{
+    const char *want = errors->text;
+    for (const char *line = bad->text; *line;) {
+        size_t len = strcspn(line, "\n"), wlen = strcspn(want, "\n");
+        junqi_position pos;
+        junqi_diags d;
+        junqi_diags_init(&d);
+        assert_false(junqi_pos_parse(line, len, &pos, &d));
+        char got[400];
+        snprintf(got, sizeof got, "%d: %s: %s", d.items[0].loc.column,
+                 junqi_severity_name(d.items[0].severity), d.items[0].message);
+        if (strlen(got) != wlen || memcmp(got, want, wlen) != 0)
+            fail_msg("docs/position.md:%d: '%.*s' gives\n  %s\nnot\n  %.*s", errors->line, (int)len,
+                     line, got, (int)wlen, want);
+        junqi_diags_free(&d);
+        line += len + (line[len] == '\n');
+        want += wlen + (want[wlen] == '\n');
+    }
+    assert_string_equal(want, "");
+}
+
+static void every_example_of_the_position_spec_holds(void **state)
+{
+    (void)state;
+    block blocks[64];
+    int n = doc_blocks("docs/position.md", "```position ", blocks, 64), positions = 0, errors = 0;
+    for (int i = 0; i < n; i++) {
+        if (strcmp(blocks[i].kind, "example") == 0) {
+            positions += check_positions(&blocks[i]);
+        } else if (strcmp(blocks[i].kind, "bad") == 0) {
+            if (i + 1 >= n || strcmp(blocks[i + 1].kind, "errors") != 0)
+                fail_msg("docs/position.md:%d: a `position bad` block must be followed by its errors",
+                         blocks[i].line);
+            check_position_errors(&blocks[i], &blocks[i + 1]);
+            errors++;
+        }
+    }
+    assert_true(positions >= 5);
+    assert_true(errors >= 1);
+    for (int i = 0; i < n; i++)
+        free(blocks[i].text);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_example_of_the_jgn_spec_holds),
+        cmocka_unit_test(every_example_of_the_position_spec_holds),
     };
     return cmocka_run_group_tests_name("spec", tests, NULL, NULL);
 }

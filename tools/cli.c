@@ -2,6 +2,7 @@
 /*
  * cli.c - see cli.h.
  */
+#define _XOPEN_SOURCE 700 /* realpath() */
 #include "cli.h"
 
 #include <errno.h>
@@ -12,211 +13,23 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "jgn.h"
+#include "formation.h"
 #include "position_out.h"
-#include "posnote.h"
-#include "qq.h"
 
-int junqi_cli_read_file(const char *path, uint8_t **data, size_t *len, char *err, size_t n)
-{
-    bool use_stdin = !path || strcmp(path, "-") == 0;
-    FILE *fp = use_stdin ? stdin : fopen(path, "rb");
-    if (!fp) {
-        snprintf(err, n, "%s", strerror(errno));
-        return errno;
-    }
-    int rc = junqi_cli_read_stream(fp, data, len, err, n);
-    if (!use_stdin)
-        fclose(fp);
-    return rc;
-}
-
-int junqi_cli_read_stream(FILE *fp, uint8_t **data, size_t *len, char *err, size_t n)
-{
-    uint8_t *buf = NULL;
-    size_t size = 0, cap = 0;
-    int rc = 0;
-    for (;;) {
-        if (cap - size < 65536) {
-            cap = cap ? cap * 2 : 65536;
-            if (cap > (size_t)JUNQI_MAX_INPUT + 65536 + 1) {
-                rc = EFBIG;
-                goto error;
-            }
-            uint8_t *grown = realloc(buf, cap + 1);
-            if (!grown) {
-                rc = ENOMEM;
-                goto error;
-            }
-            buf = grown;
-        }
-        size_t got = fread(buf + size, 1, cap - size, fp);
-        size += got;
-        if (size > JUNQI_MAX_INPUT) {
-            rc = EFBIG;
-            goto error;
-        }
-        if (got == 0)
-            break;
-    }
-    if (ferror(fp)) {
-        rc = errno ? errno : EIO;
-        goto error;
-    }
-    buf[size] = 0;
-    *data = buf;
-    *len = size;
-    return 0;
-error:
-    if (rc == EFBIG)
-        snprintf(err, n, "larger than the %u MiB limit", JUNQI_MAX_INPUT >> 20);
-    else
-        snprintf(err, n, "%s", strerror(rc));
-    free(buf);
-    return rc;
-}
-
-/* ------------------------------------------------------------------ */
-/* Sources                                                            */
-
-typedef enum source_kind {
-    SOURCE_UNKNOWN,
-    SOURCE_QQ_REPLAY,
-    SOURCE_QQ_FORMATION,
-    SOURCE_JGN,
-    SOURCE_POSITIONS,
-    SOURCE_YAML
-} source_kind;
-
-/* How much of an input is read to tell its format. */
-#define PEEK_BYTES 4096
-
-struct junqi_source {
-    const char *prog;
-    char *name;
-    FILE *fp;                  /* NULL once everything is in data */
-    bool close_fp;
-    source_kind kind;
-    unsigned flags;
-    uint8_t *data;             /* the whole input (all kinds but JGN) */
-    size_t len, at;            /* positions: the next line starts at data[at] */
-    long line;                 /* positions: the line of data[at] */
-    junqi_jgn_reader *jgn;
-    junqi_formations formations;
-    size_t next_formation;
-    bool done;
-};
-
-static source_kind detect(const uint8_t *data, size_t len)
-{
-    switch (junqi_qq_detect(data, len)) {
-    case JUNQI_QQ_REPLAY: return SOURCE_QQ_REPLAY;
-    case JUNQI_QQ_FORMATION: return SOURCE_QQ_FORMATION;
-    default: break;
-    }
-    if (junqi_jgn_detect(data, len))
-        return SOURCE_JGN;
-    if (junqi_pos_detect((const char *)data, len))
-        return SOURCE_POSITIONS;
-    if (junqi_formation_detect(data, len))
-        return SOURCE_YAML;
-    return SOURCE_UNKNOWN;
-}
-
-/* Read the rest of the stream after the peeked prefix into src->data. */
-static bool slurp(junqi_source *src)
+junqi_source *junqi_cli_open(const char *prog, const char *path, unsigned flags)
 {
     char err[256];
-    uint8_t *rest = NULL;
-    size_t rest_len = 0;
-    if (src->fp && !feof(src->fp)) {
-        if (junqi_cli_read_stream(src->fp, &rest, &rest_len, err, sizeof err) != 0) {
-            fprintf(stderr, "%s: %s: %s\n", src->prog, src->name, err);
-            return false;
-        }
-    }
-    if (src->len + rest_len > JUNQI_MAX_INPUT) {
-        fprintf(stderr, "%s: %s: larger than the %u MiB limit\n", src->prog, src->name, JUNQI_MAX_INPUT >> 20);
-        free(rest);
-        return false;
-    }
-    uint8_t *all = realloc(src->data, src->len + rest_len + 1);
-    if (!all) {
-        free(rest);
-        fprintf(stderr, "%s: %s: out of memory\n", src->prog, src->name);
-        return false;
-    }
-    if (rest_len)
-        memcpy(all + src->len, rest, rest_len);
-    free(rest);
-    src->data = all;
-    src->len += rest_len;
-    src->data[src->len] = 0;
-    return true;
+    junqi_source *src = junqi_source_open(path, flags, err, sizeof err);
+    if (!src)
+        fprintf(stderr, "%s: %s: %s\n", prog, (!path || strcmp(path, "-") == 0) ? "<stdin>" : path, err);
+    return src;
 }
 
-static junqi_source *source_new(const char *prog, const char *name)
+junqi_source *junqi_cli_open_position(const char *prog, const char *text)
 {
-    junqi_source *src = calloc(1, sizeof *src);
-    if (!src || !(src->name = strdup(name))) {
-        free(src);
+    junqi_source *src = junqi_source_string(text);
+    if (!src)
         fprintf(stderr, "%s: out of memory\n", prog);
-        return NULL;
-    }
-    src->prog = prog;
-    src->line = 1;
-    return src;
-}
-
-junqi_source *junqi_source_open(const char *prog, const char *path, unsigned flags)
-{
-    bool use_stdin = !path || strcmp(path, "-") == 0;
-    junqi_source *src = source_new(prog, use_stdin ? "<stdin>" : path);
-    if (!src)
-        return NULL;
-    src->flags = flags;
-    src->fp = use_stdin ? stdin : fopen(path, "rb");
-    src->close_fp = !use_stdin;
-    if (!src->fp || !(src->data = malloc(PEEK_BYTES + 1))) {
-        fprintf(stderr, "%s: %s: %s\n", prog, src->name, strerror(src->fp ? ENOMEM : errno));
-        junqi_source_close(src);
-        return NULL;
-    }
-    src->len = fread(src->data, 1, PEEK_BYTES, src->fp);
-    if (ferror(src->fp)) {
-        fprintf(stderr, "%s: %s: %s\n", prog, src->name, strerror(errno));
-        junqi_source_close(src);
-        return NULL;
-    }
-    src->data[src->len] = 0;
-    src->kind = detect(src->data, src->len);
-    if (src->kind == SOURCE_JGN) {
-        src->jgn = junqi_jgn_reader_new(src->fp, src->data, src->len, src->name,
-                                        (flags & JUNQI_SOURCE_LENIENT) ? JUNQI_JGN_LENIENT : 0);
-        if (!src->jgn) {
-            fprintf(stderr, "%s: out of memory\n", prog);
-            junqi_source_close(src);
-            return NULL;
-        }
-    } else if (!slurp(src)) {
-        junqi_source_close(src);
-        return NULL;
-    }
-    return src;
-}
-
-junqi_source *junqi_source_string(const char *prog, const char *text)
-{
-    junqi_source *src = source_new(prog, "<position>");
-    if (!src)
-        return NULL;
-    src->data = (uint8_t *)strdup(text);
-    if (!src->data) {
-        junqi_source_close(src);
-        return NULL;
-    }
-    src->len = strlen(text);
-    src->kind = SOURCE_POSITIONS;
     return src;
 }
 
@@ -256,6 +69,8 @@ static int each_record_item(void *ctx, const junqi_source *src, junqi_input *in,
     junqi_cli_print_diags(stderr, in->name ? in->name : "", d, JUNQI_FORMAT_TEXT);
     if (rc == JUNQI_READ_FAILED)
         return JUNQI_EXIT_IO;
+    if (in->kind == JUNQI_INPUT_EMPTY)
+        return JUNQI_EXIT_OK; /* zero games: the note is printed */
     if (in->kind == JUNQI_INPUT_FORMATION) {
         fprintf(stderr, "%s: %s: a formation, not a game record\n", job->prog, in->name);
         return JUNQI_EXIT_INVALID;
@@ -273,151 +88,17 @@ int junqi_cli_each_record(const char *prog, junqi_source *src, int (*fn)(void *c
     return junqi_source_each(src, each_record_item, &job);
 }
 
-void junqi_source_attach_lines(const junqi_source *src, junqi_diags *d, size_t from)
-{
-    if (src->kind == SOURCE_YAML || src->kind == SOURCE_POSITIONS)
-        junqi_diags_attach_lines(d, from, (const char *)src->data, src->len);
-}
-
-void junqi_source_close(junqi_source *src)
-{
-    if (!src)
-        return;
-    if (src->fp && src->close_fp)
-        fclose(src->fp);
-    junqi_jgn_reader_free(src->jgn);
-    junqi_formations_free(&src->formations);
-    free(src->data);
-    free(src->name);
-    free(src);
-}
-
-static junqi_read_status next_qq_replay(junqi_source *src, junqi_input *in, junqi_diags *d)
-{
-    in->game = junqi_qq_read_replay(src->data, src->len, d);
-    if (!in->game)
-        return JUNQI_READ_BROKEN;
-    in->kind = JUNQI_INPUT_RECORD;
-    return JUNQI_READ_OK;
-}
-
-static junqi_read_status next_qq_formation(junqi_source *src, junqi_input *in, junqi_diags *d)
-{
-    if (!junqi_qq_read_formation(src->data, src->len, in->formation.setup, d))
-        return JUNQI_READ_BROKEN;
-    in->kind = JUNQI_INPUT_FORMATION;
-    in->formation.loc = (junqi_loc){20, -1, -1, -1};
-    for (int r = 0; r < 6; r++)
-        for (int c = 0; c < 5; c++)
-            in->formation.cell[r][c] = (junqi_loc){20 + r * 5 + c, -1, -1, -1};
-    return JUNQI_READ_OK;
-}
-
-/* One position string per non-blank line. */
-static junqi_read_status next_position(junqi_source *src, junqi_input *in, junqi_diags *d)
-{
-    const char *text = (const char *)src->data;
-    while (src->at < src->len) {
-        size_t end = src->at;
-        while (end < src->len && text[end] != '\n')
-            end++;
-        size_t start = src->at;
-        long line = src->line++;
-        src->at = end + 1;
-        size_t n = end - start;
-        while (n > 0 && (text[start + n - 1] == '\r' || text[start + n - 1] == ' '))
-            n--;
-        if (n == 0)
-            continue;
-        junqi_position pos;
-        size_t before = d ? d->n : 0;
-        if (!junqi_pos_parse(text + start, n, &pos, d)) {
-            for (size_t i = before; d && i < d->n; i++) {
-                d->items[i].loc.line = (int)line;
-                d->items[i].source_line = strndup(text + start, n);
-            }
-            return JUNQI_READ_BROKEN;
-        }
-        in->game = junqi_game_new(pos.board->kind);
-        if (!in->game || !(in->game->start = malloc(sizeof pos))) {
-            junqi_diags_add(d, JUNQI_CODE_OUT_OF_MEMORY, -1, JUNQI_NOWHERE, "out of memory");
-            return JUNQI_READ_FAILED;
-        }
-        *in->game->start = pos;
-        in->game->rules = pos.rules;
-        for (int s = 0; s < JUNQI_SEATS; s++)
-            in->game->seat[s].present = (pos.present & JUNQI_SEAT_BIT(s)) != 0;
-        in->kind = JUNQI_INPUT_RECORD;
-        return JUNQI_READ_OK;
-    }
-    return JUNQI_READ_END;
-}
-
-static junqi_read_status next_yaml(junqi_source *src, junqi_input *in, junqi_diags *d)
-{
-    if (!src->done) {
-        src->done = true;
-        if (!junqi_formation_read_yaml(src->data, src->len, &src->formations, d) && src->formations.n == 0)
-            return JUNQI_READ_BROKEN;
-    }
-    if (src->next_formation >= src->formations.n)
-        return JUNQI_READ_END;
-    junqi_formation *f = &src->formations.items[src->next_formation++];
-    in->formation = *f;
-    f->name = NULL; /* moved */
-    in->kind = JUNQI_INPUT_FORMATION;
-    return JUNQI_READ_OK;
-}
-
-junqi_read_status junqi_source_next(junqi_source *src, junqi_input *in, junqi_diags *d)
-{
-    memset(in, 0, sizeof *in);
-    if (!(in->name = strdup(src->name))) {
-        junqi_diags_add(d, JUNQI_CODE_OUT_OF_MEMORY, -1, JUNQI_NOWHERE, "out of memory");
-        return JUNQI_READ_FAILED;
-    }
-    bool once = src->kind != SOURCE_JGN && src->kind != SOURCE_POSITIONS && src->kind != SOURCE_YAML;
-    if (once && src->done)
-        return JUNQI_READ_END;
-    junqi_read_status rc;
-    switch (src->kind) {
-    case SOURCE_QQ_REPLAY: rc = next_qq_replay(src, in, d); break;
-    case SOURCE_QQ_FORMATION: rc = next_qq_formation(src, in, d); break;
-    case SOURCE_JGN: rc = junqi_jgn_next(src->jgn, &in->game, d); break;
-    case SOURCE_POSITIONS: rc = next_position(src, in, d); break;
-    case SOURCE_YAML: rc = next_yaml(src, in, d); break;
-    default:
-        junqi_diags_add(d, JUNQI_CODE_UNKNOWN_FORMAT, -1, JUNQI_NOWHERE,
-                        "not a format junqi reads: QQ replays (.jgs/.jqs) and formations (.jql), JGN "
-                        "records, position strings and YAML formations are recognised by content");
-        rc = JUNQI_READ_BROKEN;
-    }
-    if (once)
-        src->done = true;
-    if (src->kind == SOURCE_JGN && in->game) {
-        in->kind = JUNQI_INPUT_RECORD;
-    }
-    if (in->game && !in->game->source)
-        in->game->source = strdup(src->name);
-    return rc;
-}
-
-void junqi_input_free(junqi_input *in)
-{
-    junqi_game_free(in->game);
-    free(in->formation.name);
-    free(in->name);
-    memset(in, 0, sizeof *in);
-}
-
 /* The first item of a source, for tools that take one record. */
 static int load_first(junqi_source *src, junqi_input *in, junqi_diags *d)
 {
     if (!src)
         return JUNQI_EXIT_IO;
     junqi_read_status rc = junqi_source_next(src, in, d);
-    if (rc == JUNQI_READ_END)
+    if (rc == JUNQI_READ_END || in->kind == JUNQI_INPUT_EMPTY) { /* one record is needed */
+        junqi_diags_free(d);
         junqi_diags_add(d, JUNQI_CODE_EMPTY, -1, JUNQI_NOWHERE, "the input holds no record");
+        rc = JUNQI_READ_BROKEN;
+    }
     junqi_source_close(src);
     return rc == JUNQI_READ_OK ? JUNQI_EXIT_OK : rc == JUNQI_READ_FAILED ? JUNQI_EXIT_IO : JUNQI_EXIT_INVALID;
 }
@@ -425,7 +106,7 @@ static int load_first(junqi_source *src, junqi_input *in, junqi_diags *d)
 int junqi_cli_load(const char *prog, const char *path, junqi_input *in, junqi_diags *d)
 {
     memset(in, 0, sizeof *in);
-    junqi_source *src = junqi_source_open(prog, path, 0);
+    junqi_source *src = junqi_cli_open(prog, path, 0);
     if (!src) {
         in->name = strdup((!path || strcmp(path, "-") == 0) ? "<stdin>" : path);
         return JUNQI_EXIT_IO;
@@ -433,20 +114,70 @@ int junqi_cli_load(const char *prog, const char *path, junqi_input *in, junqi_di
     return load_first(src, in, d);
 }
 
+/* The folders named formations are looked for in, ':'-separated, into buf (n bytes). */
+static void formation_path(char *buf, size_t n)
+{
+    const char *env = getenv("JUNQI_FORMATIONS");
+    char exe[4096];
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    exe[len > 0 ? len : 0] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (slash)
+        *slash = '\0';
+    snprintf(buf, n, "%s%s%s/../share/junqi/formations:%s/../samples/formations:"
+             "%s/../../samples/formations", env && *env ? env : "", env && *env ? ":" : "",
+             exe, exe, exe);
+}
+
+int junqi_cli_find_formation(const char *name, char *path, size_t n, size_t *index)
+{
+    char dirs[16384];
+    formation_path(dirs, sizeof dirs);
+    for (char *dir = dirs, *end; dir; dir = end ? end + 1 : NULL) {
+        if ((end = strchr(dir, ':')))
+            *end = '\0';
+        junqi_formation f;
+        int found = *dir ? junqi_formation_find(dir, name, &f, path, n, index) : 0;
+        if (found > 0)
+            junqi_formation_clear(&f);
+        if (found != 0)
+            return found;
+        if (end)
+            *end = ':';
+    }
+    snprintf(path, n, "%s", dirs);
+    return 0;
+}
+
 int junqi_cli_load_position(const char *prog, const char *text, junqi_input *in, junqi_diags *d)
 {
     memset(in, 0, sizeof *in);
-    return load_first(junqi_source_string(prog, text), in, d);
+    return load_first(junqi_cli_open_position(prog, text), in, d);
+}
+
+bool junqi_cli_control(unsigned char c)
+{
+    return (c < 0x20 && c != '\t') || c == 0x7F;
+}
+
+void junqi_cli_put_visible(FILE *out, const char *s)
+{
+    for (; *s; s++)
+        if (junqi_cli_control((unsigned char)*s))
+            fprintf(out, "\\x%02x", (unsigned char)*s);
+        else
+            fputc(*s, out);
 }
 
 static void print_where_text(FILE *out, const char *file, const junqi_diag *g)
 {
     const junqi_loc *l = &g->loc;
+    junqi_cli_put_visible(out, file);
     if (l->line > 0) {
-        fprintf(out, "%s:%d:%d: ", file, l->line, l->column > 0 ? l->column : 1);
+        fprintf(out, ":%d:%d: ", l->line, l->column > 0 ? l->column : 1);
         return;
     }
-    fprintf(out, "%s: ", file);
+    fputs(": ", out);
     if (g->move > 0)
         fprintf(out, "move %d ", g->move);
     if (l->record >= 0 && l->offset >= 0)
@@ -464,7 +195,9 @@ static void print_caret(FILE *out, const junqi_diag *g)
 {
     if (!g->source_line)
         return;
-    fprintf(out, "  %s\n  ", g->source_line);
+    fputs("  ", out);
+    junqi_cli_put_visible(out, g->source_line);
+    fputs("\n  ", out);
     const char *s = g->source_line;
     for (int col = 1; col < g->loc.column && *s; col++) {
         size_t n = 1;
@@ -472,7 +205,8 @@ static void print_caret(FILE *out, const junqi_diag *g)
             n++;
         char ch[8] = {0};
         memcpy(ch, s, n < 7 ? n : 7);
-        int w = *s == '\t' ? 0 : junqi_display_width(ch);
+        /* a control character is shown as \xHH, four columns */
+        int w = *s == '\t' ? 0 : junqi_cli_control((unsigned char)*s) ? 4 : junqi_display_width(ch);
         if (*s == '\t')
             fputc('\t', out);
         for (int i = 0; i < w; i++)
@@ -482,46 +216,21 @@ static void print_caret(FILE *out, const junqi_diag *g)
     fputs("^\n", out);
 }
 
-static void json_int_or_null(junqi_json *j, long v)
-{
-    if (v < 0)
-        junqi_json_null(j);
-    else
-        junqi_json_int(j, v);
-}
-
 void junqi_cli_print_diags(FILE *out, const char *file, const junqi_diags *d, junqi_cli_format fmt)
 {
     for (size_t i = 0; i < d->n; i++) {
         const junqi_diag *g = &d->items[i];
         if (fmt == JUNQI_FORMAT_TEXT) {
             print_where_text(out, file, g);
-            fprintf(out, "%s: %s\n", junqi_severity_name(g->severity), g->message);
+            fprintf(out, "%s: ", junqi_severity_name(g->severity));
+            junqi_cli_put_visible(out, g->message);
+            fputc('\n', out);
             print_caret(out, g);
             continue;
         }
         junqi_json j;
         junqi_json_init(&j, out);
-        junqi_json_begin_object(&j);
-        junqi_json_key(&j, "file");
-        junqi_json_string(&j, file);
-        junqi_json_key(&j, "severity");
-        junqi_json_string(&j, junqi_severity_name(g->severity));
-        junqi_json_key(&j, "code");
-        junqi_json_string(&j, junqi_code_name(g->code));
-        junqi_json_key(&j, "message");
-        junqi_json_string(&j, g->message);
-        junqi_json_key(&j, "move");
-        json_int_or_null(&j, g->move > 0 ? g->move : -1);
-        junqi_json_key(&j, "record");
-        json_int_or_null(&j, g->loc.record);
-        junqi_json_key(&j, "offset");
-        json_int_or_null(&j, g->loc.offset);
-        junqi_json_key(&j, "line");
-        json_int_or_null(&j, g->loc.line > 0 ? g->loc.line : -1);
-        junqi_json_key(&j, "column");
-        json_int_or_null(&j, g->loc.column > 0 ? g->loc.column : -1);
-        junqi_json_end_object(&j);
+        junqi_write_diag_json(&j, file, g);
         fputc('\n', out);
     }
 }
@@ -547,6 +256,26 @@ int junqi_cli_bad_option(const char *prog, char **argv)
     return junqi_cli_usage(prog, "unrecognized or incomplete option '%s'", argv[optind - 1]);
 }
 
+bool junqi_cli_replay_start(const junqi_input *in, junqi_replay *r)
+{
+    if (junqi_replay_start(r, in->game, NULL, NULL))
+        return true;
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_replay_start(r, in->game, NULL, &d); /* again, for the reason */
+    junqi_cli_print_diags(stderr, in->name, &d, JUNQI_FORMAT_TEXT);
+    junqi_diags_free(&d);
+    return false;
+}
+
+int junqi_cli_check_ply(const char *prog, const junqi_input *in, const junqi_plies *p, long ply)
+{
+    char label[4200], why[512];
+    if (junqi_record_check_ply(in->game, p, ply, why, sizeof why))
+        return JUNQI_EXIT_OK;
+    return junqi_cli_usage(prog, "%s: %s", junqi_input_label(in, label, sizeof label), why);
+}
+
 bool junqi_cli_parse_count(const char *text, long max, long *out)
 {
     if (!text || !*text)
@@ -563,6 +292,39 @@ bool junqi_cli_parse_count(const char *text, long max, long *out)
     return true;
 }
 
+int junqi_cli_parse_rules(const char *prog, const char *text, const junqi_rules **out)
+{
+    char err[512];
+    if (junqi_rules_parse(text, JUNQI_RULES_ANY_BOARD, out, err, sizeof err))
+        return JUNQI_EXIT_OK;
+    return junqi_cli_usage(prog, "--rules: %s", err);
+}
+
+int junqi_cli_apply_rules(const char *prog, const char *name, junqi_game *g,
+                          const junqi_rules *rules)
+{
+    if (!rules || junqi_game_set_rules(g, rules))
+        return JUNQI_EXIT_OK;
+    if (rules->board == g->board)
+        return junqi_cli_usage(prog, "%s: --rules %s has no mountain points, and the game's position "
+                               "has pieces on them", name, rules->text);
+    return junqi_cli_usage(prog, "%s: --rules %s is a rule set of the %s board, and this is a %s game",
+                           name, rules->text, junqi_board_kind_name(rules->board),
+                           junqi_board_kind_name(g->board));
+}
+
+int junqi_cli_check_seat(const char *prog, const char *name, const junqi_game *g,
+                         const char *option, int seat)
+{
+    unsigned present = junqi_game_present(g);
+    if (seat >= JUNQI_SEATS || (present & JUNQI_SEAT_BIT(seat)))
+        return JUNQI_EXIT_OK;
+    char seats[64];
+    const char *who = junqi_seat_name((junqi_seat)seat);
+    return junqi_cli_usage(prog, "%s: %s %s: %s takes no part in this game (its seats: %s)", name,
+                           option, who, who, junqi_seat_list(present, seats, sizeof seats));
+}
+
 bool junqi_cli_parse_format(const char *text, junqi_cli_format *out)
 {
     if (strcmp(text, "text") == 0)
@@ -574,6 +336,31 @@ bool junqi_cli_parse_format(const char *text, junqi_cli_format *out)
     return true;
 }
 
+/* Where -o PATH really writes: the file a symbolic link leads to, so that
+ * the link stays a link (a dangling link: the file it names). *st is the
+ * target's status when *exists. A new string, or NULL when out of memory. */
+static char *output_target(const char *path, struct stat *st, bool *exists)
+{
+    struct stat link;
+    char *target = NULL;
+    if (lstat(path, &link) == 0 && S_ISLNK(link.st_mode)) {
+        target = realpath(path, NULL);
+        char name[4096];
+        ssize_t n = target ? 0 : readlink(path, name, sizeof name - 1);
+        if (!target && n > 0) {
+            name[n] = '\0';
+            const char *slash = strrchr(path, '/');
+            size_t dir = name[0] == '/' || !slash ? 0 : (size_t)(slash - path) + 1;
+            if ((target = malloc(dir + (size_t)n + 1)))
+                snprintf(target, dir + (size_t)n + 1, "%.*s%s", (int)dir, path, name);
+        }
+    }
+    if (!target)
+        target = strdup(path);
+    *exists = target && stat(target, st) == 0;
+    return target;
+}
+
 bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output *o)
 {
     memset(o, 0, sizeof *o);
@@ -581,18 +368,29 @@ bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output 
         o->fp = stdout;
         return true;
     }
-    size_t n = strlen(path) + 16;
-    o->path = strdup(path);
-    o->tmp_path = malloc(n);
-    if (!o->path || !o->tmp_path)
+    struct stat st;
+    bool exists;
+    if (!(o->path = output_target(path, &st, &exists)))
         goto error;
-    snprintf(o->tmp_path, n, "%s.tmpXXXXXX", path);
+    if (exists && !S_ISREG(st.st_mode)) {
+        /* a device or a FIFO (-o /dev/null): written in place, never replaced */
+        if (!(o->fp = fopen(o->path, "w"))) {
+            fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(errno));
+            goto error;
+        }
+        return true;
+    }
+    size_t n = strlen(o->path) + 16;
+    if (!(o->tmp_path = malloc(n)))
+        goto error;
+    snprintf(o->tmp_path, n, "%s.tmpXXXXXX", o->path);
     int fd = mkstemp(o->tmp_path);
     mode_t mask = umask(0);
     umask(mask);
-    /* mkstemp makes the file private: give it the permissions a plain open would */
+    /* mkstemp makes the file private: give it the permissions of the file
+     * it replaces, or those a plain open would give a new one */
     if (fd >= 0)
-        fchmod(fd, 0666 & ~mask);
+        fchmod(fd, exists ? st.st_mode & 07777 : 0666 & ~mask);
     if (fd < 0 || !(o->fp = fdopen(fd, "w"))) {
         fprintf(stderr, "%s: %s: cannot create a temporary file: %s\n", prog, path, strerror(errno));
         if (fd >= 0) {
@@ -609,6 +407,13 @@ error:
     return false;
 }
 
+bool junqi_cli_output_keep(const junqi_cli_output *o, int status)
+{
+    if (status == JUNQI_EXIT_OK)
+        return true;
+    return status == JUNQI_EXIT_INVALID && o->fp && (!o->path || ftell(o->fp) > 0);
+}
+
 bool junqi_cli_output_close(const char *prog, junqi_cli_output *o, bool commit)
 {
     bool ok = true;
@@ -622,17 +427,23 @@ bool junqi_cli_output_close(const char *prog, junqi_cli_output *o, bool commit)
         ok = false;
         fprintf(stderr, "%s: %s: write failed: %s\n", prog, o->path, strerror(errno));
     }
-    if (ok && commit && rename(o->tmp_path, o->path) != 0) {
+    if (ok && commit && o->tmp_path && rename(o->tmp_path, o->path) != 0) {
         ok = false;
         fprintf(stderr, "%s: %s: cannot rename the temporary file: %s\n", prog, o->path,
                 strerror(errno));
     }
-    if (!ok || !commit)
+    if (o->tmp_path && (!ok || !commit))
         unlink(o->tmp_path);
     free(o->path);
     free(o->tmp_path);
     memset(o, 0, sizeof *o);
     return ok;
+}
+
+bool junqi_cli_styled(int fd)
+{
+    const char *no_color = getenv("NO_COLOR"), *term = getenv("TERM");
+    return isatty(fd) && !(no_color && *no_color) && !(term && strcmp(term, "dumb") == 0);
 }
 
 int junqi_cli_version(const char *prog)

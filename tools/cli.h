@@ -13,9 +13,10 @@
 #include <stdio.h>
 
 #include "diag.h"
-#include "formation.h"
-#include "game.h"
 #include "json.h"
+#include "replay.h"
+#include "report.h"
+#include "source.h"
 #include "version.h"
 
 /** Exit statuses (cli.md "Exit status"). */
@@ -33,70 +34,15 @@ typedef enum junqi_cli_format {
     JUNQI_FORMAT_JSON
 } junqi_cli_format;
 
-/** What an input turned out to be. */
-typedef enum junqi_input_kind {
-    JUNQI_INPUT_UNKNOWN = 0,
-    JUNQI_INPUT_RECORD,    /**< a game record (QQ replay, JGN game, position): .game is set */
-    JUNQI_INPUT_FORMATION  /**< a formation (.jql, YAML): .formation is set */
-} junqi_input_kind;
-
-/** One input item: a record or a formation. Free with junqi_input_free(). */
-typedef struct junqi_input {
-    char *name;                /**< the source's name ("<stdin>" for standard input), owned */
-    junqi_input_kind kind;
-    junqi_game *game;          /**< owned; records only */
-    junqi_formation formation; /**< formations only (name owned) */
-} junqi_input;
-
-/** Largest non-streamed input accepted, in bytes (256 MiB): larger ones are refused. */
-#define JUNQI_MAX_INPUT (256u << 20)
-
 /**
- * Read a whole file ("-" or NULL: standard input) into a new buffer (*data,
- * freed by the caller with free(); one NUL byte is appended past *len).
- * Returns 0, or an errno-style value with a message in err (n bytes):
- * the system error, or EFBIG when larger than JUNQI_MAX_INPUT.
+ * Open `path` as a source (source.h; "-" or NULL: standard input). Returns
+ * NULL, with "PROG: FILE: reason" on stderr, when it cannot be opened or
+ * read (exit status JUNQI_EXIT_IO).
  */
-int junqi_cli_read_file(const char *path, uint8_t **data, size_t *len, char *err, size_t n);
+junqi_source *junqi_cli_open(const char *prog, const char *path, unsigned flags);
 
-/** As junqi_cli_read_file() for an open stream (not closed). */
-int junqi_cli_read_stream(FILE *fp, uint8_t **data, size_t *len, char *err, size_t n);
-
-/** Source flag: JGN games are read leniently (the valid part of a broken game is kept). */
-#define JUNQI_SOURCE_LENIENT 1u
-
-/**
- * A source of inputs: a file (or standard input, or a position string) whose
- * format is detected by content: QQ replay or formation, JGN (streamed game
- * by game in bounded memory), position strings (one per line), YAML
- * formations. Opaque.
- */
-typedef struct junqi_source junqi_source;
-
-/**
- * Open `path` ("-" or NULL: standard input). Returns NULL, with a message
- * "PROG: FILE: reason" on stderr, when the file cannot be opened (exit
- * status JUNQI_EXIT_IO) or memory runs out.
- */
-junqi_source *junqi_source_open(const char *prog, const char *path, unsigned flags);
-
-/** A source of one position string (`--position`), shown as "<position>". NULL on OOM. */
-junqi_source *junqi_source_string(const char *prog, const char *text);
-
-/**
- * The next input item. Returns JUNQI_READ_OK with *in filled (free it with
- * junqi_input_free()), JUNQI_READ_END at the end, JUNQI_READ_BROKEN when an
- * item was broken (its problems are in d; *in may still hold a record read
- * leniently), or JUNQI_READ_FAILED when the input cannot be read on (the
- * problem is in d).
- */
-junqi_read_status junqi_source_next(junqi_source *src, junqi_input *in, junqi_diags *d);
-
-/**
- * Give the diagnostics from index `from` on the lines of the source's text
- * they point at (YAML and position sources; JGN diagnostics carry theirs).
- */
-void junqi_source_attach_lines(const junqi_source *src, junqi_diags *d, size_t from);
+/** A source of one position string (`--position`); NULL, with a message on stderr, on OOM. */
+junqi_source *junqi_cli_open_position(const char *prog, const char *text);
 
 /**
  * What a tool does with one item of a source: `rc` is junqi_source_next()'s
@@ -108,7 +54,7 @@ typedef int (*junqi_item_fn)(void *ctx, const junqi_source *src, junqi_input *in
 
 /**
  * Run fn on every item of src, then close src (NULL: returns JUNQI_EXIT_IO,
- * as junqi_source_open() failed). Stops after a read error or a usage
+ * as junqi_cli_open() failed). Stops after a read error or a usage
  * error. Returns the highest exit status of the items.
  */
 int junqi_source_each(junqi_source *src, junqi_item_fn fn, void *ctx);
@@ -122,12 +68,6 @@ int junqi_source_each(junqi_source *src, junqi_item_fn fn, void *ctx);
 int junqi_cli_each_record(const char *prog, junqi_source *src, int (*fn)(void *ctx, junqi_input *in),
                           void *ctx);
 
-/** Close a source (NULL allowed). */
-void junqi_source_close(junqi_source *src);
-
-/** Free what junqi_source_next() put into *in. */
-void junqi_input_free(junqi_input *in);
-
 /**
  * Load the first item of `path` (for tools that take one record). Returns
  * JUNQI_EXIT_OK, JUNQI_EXIT_INVALID (problems in d; in->kind may still be
@@ -136,14 +76,37 @@ void junqi_input_free(junqi_input *in);
  */
 int junqi_cli_load(const char *prog, const char *path, junqi_input *in, junqi_diags *d);
 
+/**
+ * Look for the formation called `name` (its name or an alias, formation.h)
+ * in the formation folders, in order: those of the environment variable
+ * JUNQI_FORMATIONS (':'-separated), then share/junqi/formations beside the
+ * tool's folder (an installed tree: PREFIX/bin and PREFIX/share), then
+ * samples/formations one or two folders up from it (the source tree's bin/
+ * and build-asan/bin/). Returns 1 with the file in path (n bytes) and the
+ * formation's number in it (from 1) in *index; 0 when none holds it, with
+ * the folders searched (':'-separated) in path, for a message; -1 when
+ * memory runs out.
+ */
+int junqi_cli_find_formation(const char *name, char *path, size_t n, size_t *index);
+
 /** As junqi_cli_load() for a `--position STRING`. */
 int junqi_cli_load_position(const char *prog, const char *text, junqi_input *in, junqi_diags *d);
+
+/** True for the control characters that text output escapes (C0 but tab, and DEL). */
+bool junqi_cli_control(unsigned char c);
+
+/**
+ * Write s to out with each control character (junqi_cli_control) as \xHH,
+ * so that no text from an input (an ESC, a BEL) reaches a terminal raw.
+ */
+void junqi_cli_put_visible(FILE *out, const char *s);
 
 /**
  * Print diagnostics about input `file` in text or JSON (one object per line,
  * cli.md "Diagnostics"). Text form: "FILE: move N (record K, offset 0x1F6):
  * error: message" for binary inputs, "FILE:LINE:COL: error: message" with
- * the source line and a caret for text inputs.
+ * the source line and a caret for text inputs; control characters of the
+ * file name, message and line are shown as \xHH (junqi_cli_put_visible).
  */
 void junqi_cli_print_diags(FILE *out, const char *file, const junqi_diags *d, junqi_cli_format fmt);
 
@@ -159,8 +122,51 @@ int junqi_cli_usage(const char *prog, const char *fmt, ...) __attribute__((forma
  */
 int junqi_cli_bad_option(const char *prog, char **argv);
 
+/**
+ * Start replaying in's record (without checks). When it cannot start (its
+ * seats or rule set do not fit its board, a single seat), the reason is
+ * printed to stderr as a diagnostic and false returned: an invalid input.
+ */
+bool junqi_cli_replay_start(const junqi_input *in, junqi_replay *r);
+
+/**
+ * Check a `--ply` value (-1: the end) against the plies of in's record
+ * (junqi_record_plies, report.h): outside first .. last is a usage error
+ * that names them (junqi_record_check_ply's message printed, with the
+ * input's label), returning JUNQI_EXIT_USAGE; else JUNQI_EXIT_OK.
+ */
+int junqi_cli_check_ply(const char *prog, const junqi_input *in, const junqi_plies *p, long ply);
+
 /** Parse a whole non-negative decimal number no larger than max. False if not. */
 bool junqi_cli_parse_count(const char *text, long max, long *out);
+
+/**
+ * Parse a `--rules` value, a rule string (docs/variants.md "Rule strings"),
+ * for whatever board its named set is for: *out gets the interned rule
+ * set. A bad string is a usage error: "PROG: --rules: MESSAGE" and the
+ * --help hint on stderr, and JUNQI_EXIT_USAGE is returned; else
+ * JUNQI_EXIT_OK.
+ */
+int junqi_cli_parse_rules(const char *prog, const char *text, const junqi_rules **out);
+
+/**
+ * Play record g (input `name`) under the `--rules` rule set `rules` (NULL:
+ * none given, g keeps its own): junqi_game_set_rules(). A rule set of
+ * another board does not fit the game: a usage error (cli.md), printed to
+ * stderr with the input's name, and JUNQI_EXIT_USAGE is returned (g
+ * unchanged); else JUNQI_EXIT_OK.
+ */
+int junqi_cli_apply_rules(const char *prog, const char *name, junqi_game *g,
+                          const junqi_rules *rules);
+
+/**
+ * Check that seat `seat` (JUNQI_NO_SEAT: none given), given with option
+ * `option` ("--view"), takes part in record g (input `name`). A seat that
+ * does not is a usage error: printed to stderr, naming the game's seats,
+ * and JUNQI_EXIT_USAGE is returned; else JUNQI_EXIT_OK.
+ */
+int junqi_cli_check_seat(const char *prog, const char *name, const junqi_game *g,
+                         const char *option, int seat);
 
 /** Parse a --format value: "text" or "json". */
 bool junqi_cli_parse_format(const char *text, junqi_cli_format *out);
@@ -168,13 +174,17 @@ bool junqi_cli_parse_format(const char *text, junqi_cli_format *out);
 /** An output file written through a temporary file in the same folder. */
 typedef struct junqi_cli_output {
     FILE *fp;        /**< write here */
-    char *path;      /**< final path, or NULL for standard output */
-    char *tmp_path;  /**< the temporary file while open */
+    char *path;      /**< the file written (a symbolic link's target), or NULL for stdout */
+    char *tmp_path;  /**< the temporary file while open; NULL when written in place */
 } junqi_cli_output;
 
 /**
- * Open output `path` ("-" or NULL: standard output). Returns false, with a
- * message printed to stderr, when the temporary file cannot be created.
+ * Open output `path` ("-" or NULL: standard output). A regular file is
+ * written through a temporary file in the same folder, renamed onto it at
+ * the end; an existing file keeps its permissions, and a symbolic link its
+ * target (the file it leads to is replaced, the link stays). A device or
+ * FIFO (/dev/null) is written in place. Returns false, with a message
+ * printed to stderr, when the file cannot be opened or created.
  */
 bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output *o);
 
@@ -185,6 +195,23 @@ bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output 
  * writing, flushing or renaming failed.
  */
 bool junqi_cli_output_close(const char *prog, junqi_cli_output *o, bool commit);
+
+/**
+ * Whether a run that ends with exit status `status` keeps its output o:
+ * success does; so does an invalid input when something was written (the
+ * valid games of a file with a broken one, what --lenient salvaged: -o gets
+ * what standard output would); a usage or I/O error, or an invalid input
+ * with nothing written, does not (an earlier file stays as it was).
+ */
+bool junqi_cli_output_keep(const junqi_cli_output *o, int status);
+
+/**
+ * True when output to file descriptor fd may use colour and cursor controls
+ * (ANSI escapes): fd is a terminal, NO_COLOR is not set (any non-empty
+ * value turns them off, https://no-color.org) and TERM is not "dumb".
+ * Explicit options (--color always) still decide over it.
+ */
+bool junqi_cli_styled(int fd);
 
 /** Print "PROG (junqi) VERSION" (JUNQI_VERSION, version.h) to stdout. Returns JUNQI_EXIT_OK. */
 int junqi_cli_version(const char *prog);

@@ -30,6 +30,7 @@
 
 #include "cli.h"
 #include "jgn.h"
+#include "position_out.h"
 #include "replay.h"
 
 /* The limits of the protocol's numbers (docs/protocol.md, "Options"). */
@@ -56,7 +57,8 @@ typedef struct engine {
     bool infinite;
     double start, deadline; /* monotonic seconds; deadline 0: none */
     int searches;           /* searches of this go: the samples, or 1 */
-    uint64_t job_nodes[JUNQI_MAX_SAMPLES];
+    uint64_t job_nodes[JUNQI_MAX_SAMPLES]; /* nodes of each job's search under way */
+    uint64_t done_nodes;    /* nodes of the searches that have ended */
     junqi_play_request req;
     junqi_play_result res;
 } engine;
@@ -203,9 +205,12 @@ static void on_progress(void *ctx, int job, const junqi_search_result *p)
 {
     engine *e = ctx;
     pthread_mutex_lock(&e->lock);
-    if (job >= 0 && job < JUNQI_MAX_SAMPLES)
+    if (job >= 0 && job < JUNQI_MAX_SAMPLES) {
+        if (p->depth == 1) /* a new search of this job (an analysis may search a sample twice) */
+            e->done_nodes += e->job_nodes[job];
         e->job_nodes[job] = p->nodes;
-    uint64_t nodes = 0;
+    }
+    uint64_t nodes = e->done_nodes;
     for (int i = 0; i < e->searches; i++)
         nodes += e->job_nodes[i];
     text t;
@@ -250,8 +255,9 @@ static void report_result(engine *e)
     } else if (a->status == JUNQI_SEARCH_NO_MEMORY) {
         say_locked(e, "error go: out of memory");
     } else if (r->move.from == JUNQI_NO_POINT) {
+        char result[96];
         say_locked(e, "info string the game is over: %s",
-                   junqi_result_text(&e->r.pos.result, e->r.pos.present));
+                   junqi_result_describe(&e->r.pos.result, e->r.pos.present, result, sizeof result));
     } else {
         report_lines(e, a);
         text t;
@@ -439,6 +445,7 @@ static void cmd_go(engine *e, char *args)
     e->start = now();
     e->deadline = g.movetime ? e->start + (double)g.movetime / 1000.0 : 0;
     memset(e->job_nodes, 0, sizeof e->job_nodes);
+    e->done_nodes = 0;
     atomic_store(&e->stop, false);
     e->infinite = g.infinite;
     e->finished = false;
@@ -689,7 +696,8 @@ static void cmd_junqi(engine *e, char *args)
     say_locked(e, "id author the junqi project");
     say_locked(e, "option name Threads type spin default %d min 1 max %d", o->threads, MAX_THREADS);
     say_locked(e, "option name Hash type spin default %d min 1 max %d", o->hash_mb, MAX_HASH_MB);
-    say_locked(e, "option name Level type combo default %s var easy var normal var expert", o->level->name);
+    say_locked(e, "option name Level type combo default %s var easy var normal var default var expert",
+               o->level->name);
     say_locked(e, "option name Nodes type spin default %llu min 0 max %ld", (unsigned long long)o->nodes,
                MAX_NODES);
     say_locked(e, "option name Samples type spin default %d min 0 max %d", o->samples, JUNQI_MAX_SAMPLES);

@@ -10,6 +10,8 @@
  * which loads the input (a file, or a --position string) and replays it to
  * --ply; a new kind of input only needs a new branch there.
  */
+#define _GNU_SOURCE /* dlinfo, RTLD_NOLOAD: where libjunqi was loaded from */
+#include <dlfcn.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,8 +26,10 @@
 #include "jgn.h"
 #include "perft.h"
 #include "play.h"
+#include "position_out.h"
 #include "posnote.h"
 #include "replay.h"
+#include "report.h"
 
 #include <math.h>
 #include <unistd.h>
@@ -46,7 +50,7 @@ typedef struct options {
     long threads;
     int view;      /* a junqi_view_mode, or -1: the record's default */
     long samples;  /* 0: the default */
-    const junqi_level *level; /* --level, or NULL: normal */
+    const junqi_level *level; /* --level, or NULL: the default level */
     long seed;
     const char *output;     /* -o */
     const char *graph;      /* --graph */
@@ -77,7 +81,7 @@ static void usage(void)
            "                      (docs/protocol.md); the options give its start values\n"
            "  --ply N             the position after N moves (default: the end)\n"
            "  --position STRING   a position in the one-line notation instead of FILE\n"
-           "  --level LEVEL       --go: play at easy, normal (default) or expert: a node\n"
+           "  --level LEVEL       --go: play at easy, normal, default or expert: a node\n"
            "                      budget and a style (docs/protocol.md); easy errs on purpose\n"
            "  --depth D           search D plies deep\n"
            "  --nodes N           stop each search after about N nodes\n"
@@ -101,13 +105,15 @@ static void usage(void)
            "                      otherwise text or one JSON object: --go\n"
            "                      {\"bestmove\",\"eval\",\"winprob\",\"pv\",\"depth\",\"nodes\",...},\n"
            "                      --perft {\"depth\",\"nodes\",\"divide\"}, --bench {\"nodes\",\"nps\",...}\n"
-           "  --rules NAME        rule set: %s (default: the record's)\n"
-           "  --help, --version   this help, the version\n\n"
+           "  --rules RULES       rule set NAME[,SWITCH=VALUE]..., NAME one of %s\n"
+           "                      (default: the record's; switches: %s(1))\n"
+           "  -h, --help          this help\n"
+           "  --version           the version\n\n"
            "Evaluations are centi-material (100 = a lieutenant) and win probabilities, both\n"
            "for the team to move. Exit status: 0 success, 1 invalid input, 2 usage error,\n"
            "3 a file could not be read.\n",
            prog, prog, prog, prog, prog, JUNQI_DEFAULT_NODES, JUNQI_MAX_MULTIPV, JUNQI_MAX_SAMPLES,
-           JUNQI_DEFAULT_SAMPLES, junqi_rules_names());
+           JUNQI_DEFAULT_SAMPLES, junqi_rules_names(), prog);
 }
 
 /* ---- one position of a record ------------------------------------------- */
@@ -137,67 +143,31 @@ static int locate(const options *opt, const char *path, located *loc)
         return rc != JUNQI_EXIT_OK ? rc : JUNQI_EXIT_INVALID;
     }
     junqi_diags_free(&d);
-    size_t moves = junqi_game_moves(loc->in.game);
-    if (opt->ply > (long)moves)
-        return junqi_cli_usage(prog, "%s: --ply %ld is past the end: the game has %zu moves",
-                               loc->in.name, opt->ply, moves);
-    if (!junqi_replay_start(&loc->r, loc->in.game, opt->rules, NULL))
+    if (junqi_cli_apply_rules(prog, loc->in.name, loc->in.game, opt->rules) != JUNQI_EXIT_OK)
+        return JUNQI_EXIT_USAGE;
+    junqi_plies plies = junqi_record_plies(loc->in.game, NULL);
+    rc = junqi_cli_check_ply(prog, &loc->in, &plies, opt->ply);
+    if (rc != JUNQI_EXIT_OK)
+        return rc;
+    if (!junqi_cli_replay_start(&loc->in, &loc->r))
         return JUNQI_EXIT_INVALID;
-    loc->ply = opt->ply < 0 ? moves : (size_t)opt->ply;
-    junqi_replay_seek(&loc->r, loc->ply);
+    /* loc->ply counts the record's moves (what the inference replays) */
+    loc->ply = (opt->ply < 0 ? plies.last : (size_t)opt->ply) - plies.first;
+    junqi_record_seek(&loc->r, &plies, opt->ply < 0 && !plies.ended ? -1 : (long)(plies.first + loc->ply));
     return JUNQI_EXIT_OK;
 }
 
 /* ---- perft -------------------------------------------------------------- */
 
-typedef struct divide_line {
-    char move[8];
-    uint64_t nodes;
-} divide_line;
-
-static int by_move(const void *a, const void *b)
-{
-    return strcmp(((const divide_line *)a)->move, ((const divide_line *)b)->move);
-}
-
 static void print_perft(const options *opt, junqi_position *pos)
 {
-    static junqi_move moves[JUNQI_MAX_MOVES];
-    static uint64_t counts[JUNQI_MAX_MOVES];
-    static divide_line lines[JUNQI_MAX_MOVES];
-    uint64_t total = 0;
+    static junqi_perft_line lines[JUNQI_MAX_MOVES];
     int n = 0;
-    if (opt->perft == 0) {
-        total = 1;
-    } else if (!opt->divide) {
-        total = junqi_perft(pos, (int)opt->perft);
-    } else {
-        n = junqi_perft_divide(pos, (int)opt->perft, moves, counts);
-        for (int i = 0; i < n; i++) {
-            junqi_move_name(pos->board, moves[i], lines[i].move);
-            lines[i].nodes = counts[i];
-            total += counts[i];
-        }
-        qsort(lines, (size_t)n, sizeof lines[0], by_move);
-    }
+    uint64_t total = junqi_perft_lines(pos, (int)opt->perft, opt->divide ? lines : NULL, &n);
     if (opt->format == JUNQI_FORMAT_JSON) {
         junqi_json j;
         junqi_json_init(&j, stdout);
-        junqi_json_begin_object(&j);
-        junqi_json_key(&j, "depth");
-        junqi_json_int(&j, opt->perft);
-        junqi_json_key(&j, "nodes");
-        junqi_json_uint(&j, total);
-        if (opt->divide) {
-            junqi_json_key(&j, "divide");
-            junqi_json_begin_object(&j);
-            for (int i = 0; i < n; i++) {
-                junqi_json_key(&j, lines[i].move);
-                junqi_json_uint(&j, lines[i].nodes);
-            }
-            junqi_json_end_object(&j);
-        }
-        junqi_json_end_object(&j);
+        junqi_write_perft_json(&j, (int)opt->perft, total, opt->divide ? lines : NULL, n);
         putchar('\n');
         return;
     }
@@ -215,109 +185,16 @@ static void print_moves_text(const junqi_board *b, const junqi_move *pv, int n)
         printf(" %s", junqi_move_name(b, pv[i], name));
 }
 
-static void json_moves(junqi_json *j, const junqi_board *b, const junqi_move *pv, int n)
-{
-    char name[8];
-    junqi_json_begin_array(j);
-    for (int i = 0; i < n; i++)
-        junqi_json_string(j, junqi_move_name(b, pv[i], name));
-    junqi_json_end_array(j);
-}
-
-/* The line of the move chosen: its line's pv, or the move alone (a level's
- * deliberate move outside the lines), or nothing. */
-static int chosen_pv(const junqi_play_result *r, const junqi_move **pv)
-{
-    *pv = r->line >= 0 ? r->analysis.lines[r->line].pv : &r->move;
-    return r->line >= 0 ? r->analysis.lines[r->line].pv_len : r->move.from != JUNQI_NO_POINT;
-}
-
-/* "north-south won (flag captured)", "a draw (no-combat draw)", …: a finished game. */
-static const char *describe_result(const junqi_result *r, unsigned present, char *buf, size_t len)
-{
-    const char *who = junqi_result_text(r, present), *why = junqi_reason_name((junqi_reason)r->reason);
-    int n = r->status == JUNQI_DECIDED ? snprintf(buf, len, "%s won", who)
-                                       : snprintf(buf, len, "%s", r->status == JUNQI_DRAWN ? "a draw" : "undecided");
-    if (r->reason != JUNQI_REASON_NONE && n > 0 && (size_t)n < len) /* a position string has no reason */
-        snprintf(buf + n, len - (size_t)n, " (%s)", why);
-    return buf;
-}
-
-static void print_go_json(const junqi_play_result *r, const junqi_level *level, const junqi_position *pos)
-{
-    const junqi_board *b = pos->board;
-    char name[8];
-    const junqi_analysis *a = &r->analysis;
-    const junqi_move *pv;
-    int pv_len = chosen_pv(r, &pv);
-    bool over = a->status == JUNQI_SEARCH_GAME_OVER;
-    junqi_json j;
-    junqi_json_init(&j, stdout);
-    junqi_json_begin_object(&j);
-    junqi_json_key(&j, "bestmove");
-    junqi_json_string(&j, pv_len ? junqi_move_name(b, r->move, name) : NULL);
-    junqi_json_key(&j, "result"); /* null while the game goes on */
-    junqi_json_string(&j, over ? junqi_result_text(&a->result, pos->present) : NULL);
-    junqi_json_key(&j, "reason");
-    junqi_json_string(&j, over && a->result.reason != JUNQI_REASON_NONE
-                              ? junqi_reason_id((junqi_reason)a->result.reason) : NULL);
-    junqi_json_key(&j, "eval");
-    if (over)
-        junqi_json_null(&j);
-    else
-        junqi_json_number(&j, a->eval, 0);
-    junqi_json_key(&j, "winprob");
-    if (over)
-        junqi_json_null(&j);
-    else
-        junqi_json_number(&j, a->winprob, 3);
-    junqi_json_key(&j, "pv");
-    json_moves(&j, b, pv, pv_len);
-    junqi_json_key(&j, "depth");
-    junqi_json_int(&j, a->depth);
-    junqi_json_key(&j, "nodes");
-    junqi_json_uint(&j, a->nodes);
-    junqi_json_key(&j, "to_move");
-    junqi_json_string(&j, a->to_move < JUNQI_SEATS ? junqi_seat_name(a->to_move) : NULL);
-    junqi_json_key(&j, "view");
-    junqi_json_string(&j, r->view == JUNQI_VIEW_ALL ? "all" : "mover");
-    junqi_json_key(&j, "level");
-    junqi_json_string(&j, level->name);
-    junqi_json_key(&j, "samples");
-    junqi_json_int(&j, a->samples);
-    junqi_json_key(&j, "spread");
-    junqi_json_number(&j, a->spread, 1);
-    junqi_json_key(&j, "multipv");
-    junqi_json_begin_array(&j);
-    for (int i = 0; i < a->nlines; i++) {
-        junqi_json_begin_object(&j);
-        junqi_json_key(&j, "move");
-        junqi_json_string(&j, junqi_move_name(b, a->lines[i].move, name));
-        junqi_json_key(&j, "eval");
-        junqi_json_number(&j, a->lines[i].eval, 0);
-        junqi_json_key(&j, "winprob");
-        junqi_json_number(&j, a->lines[i].winprob, 3);
-        junqi_json_key(&j, "votes");
-        junqi_json_int(&j, a->lines[i].votes);
-        junqi_json_key(&j, "pv");
-        json_moves(&j, b, a->lines[i].pv, a->lines[i].pv_len);
-        junqi_json_end_object(&j);
-    }
-    junqi_json_end_array(&j);
-    junqi_json_end_object(&j);
-    putchar('\n');
-}
-
 static void print_go_text(const junqi_play_result *r, const junqi_level *level, const junqi_position *pos)
 {
     const junqi_board *b = pos->board;
     char name[8], result[96];
     const junqi_analysis *a = &r->analysis;
     const junqi_move *pv;
-    int pv_len = chosen_pv(r, &pv);
+    int pv_len = junqi_play_pv(r, &pv);
     if (a->status == JUNQI_SEARCH_GAME_OVER || !pv_len) {
         printf("bestmove (none)\nthe game is over: %s\n",
-               describe_result(&a->result, pos->present, result, sizeof result));
+               junqi_result_describe(&a->result, pos->present, result, sizeof result));
         return;
     }
     printf("bestmove %s\n", junqi_move_name(b, r->move, name));
@@ -337,7 +214,7 @@ static void print_go_text(const junqi_play_result *r, const junqi_level *level, 
 
 static int run_go(const options *opt, const located *loc)
 {
-    junqi_play_request req = {loc->in.game, &loc->r.pos, loc->ply, opt->rules, opt->level,
+    junqi_play_request req = {loc->in.game, &loc->r.pos, loc->ply, NULL, opt->level,
                               opt->view, (int)opt->samples, (uint64_t)opt->seed, opt->limits,
                               (int)opt->threads};
     static junqi_play_result r;
@@ -352,9 +229,12 @@ static int run_go(const options *opt, const located *loc)
         return JUNQI_EXIT_INVALID;
     }
     const junqi_level *level = opt->level ? opt->level : junqi_level_default();
-    if (opt->format == JUNQI_FORMAT_JSON)
-        print_go_json(&r, level, &loc->r.pos);
-    else
+    if (opt->format == JUNQI_FORMAT_JSON) {
+        junqi_json j;
+        junqi_json_init(&j, stdout);
+        junqi_write_go_json(&j, &r, level, &loc->r.pos);
+        putchar('\n');
+    } else
         print_go_text(&r, level, &loc->r.pos);
     return JUNQI_EXIT_OK;
 }
@@ -363,7 +243,7 @@ static int run_go(const options *opt, const located *loc)
 
 /* Positions of real games (four-player: QQ replays jgs-000001 at plies 0, 40,
  * 120 and 250, jgs-000150 at ply 60; two-player: the reference perft
- * positions of ../shared/data/perft), searched to a fixed depth per board. */
+ * positions of tests/data/perft), searched to a fixed depth per board. */
 static const char *const bench_positions[] = {
     "N2LLF7/65BLB/3.2.6/31.38/4.1.5/24719/W4L3355...E65B42L/WF1.B.2E1.8.LF/WL38.11...E91.134/"
     "W27.4.2E3.7.L2/WL66B79...E25B736/S93215/B.4.7/31.2B/5.3.6/867LL/124FL n 0 0 -",
@@ -383,8 +263,9 @@ static const char *const bench_positions[] = {
 #define BENCH_DEPTH_FOUR 7
 #define BENCH_DEPTH_TWO 9
 
-/* Nodes and search milliseconds (summed over the searches, so per thread)
- * of the bench positions on board `kind`. */
+/* Nodes and search time in milliseconds (summed over the searches, so per
+ * thread) of the bench positions on board `kind`, timed in nanoseconds: a
+ * board whose searches take under a millisecond still has a rate. */
 static void board_totals(const junqi_position *pos, const junqi_search_result *res,
                          junqi_board_kind kind, uint64_t *nodes, double *ms)
 {
@@ -393,7 +274,7 @@ static void board_totals(const junqi_position *pos, const junqi_search_result *r
     for (int i = 0; i < BENCH_POSITIONS; i++)
         if (pos[i].board->kind == kind) {
             *nodes += res[i].nodes;
-            *ms += res[i].elapsed;
+            *ms += (double)res[i].elapsed_ns / 1e6;
         }
 }
 
@@ -429,10 +310,10 @@ static void print_bench(const junqi_position *pos, const junqi_search_result *re
     }
     char name[8];
     for (int i = 0; i < BENCH_POSITIONS; i++)
-        printf("position %d (%s, depth %d): %s %d, %llu nodes, %d ms\n", i + 1,
+        printf("position %d (%s, depth %d): %s %d, %llu nodes, %.3f ms\n", i + 1,
                pos[i].board->name, res[i].depth,
                junqi_move_name(pos[i].board, res[i].lines[0].pv[0], name), res[i].score,
-               (unsigned long long)res[i].nodes, res[i].elapsed);
+               (unsigned long long)res[i].nodes, (double)res[i].elapsed_ns / 1e6);
     printf("four-player: %llu nodes, %.0f nodes/s per thread\n", (unsigned long long)n4, nps4);
     printf("two-player: %llu nodes, %.0f nodes/s per thread\n", (unsigned long long)n2, nps2);
     printf("nodes %llu\nnps %.0f\n", (unsigned long long)(n4 + n2), nps);
@@ -508,7 +389,7 @@ static void json_judgement(junqi_json *j, const junqi_board *b, const junqi_move
         junqi_json_key(j, "best");
         junqi_json_string(j, m->best.from == JUNQI_NO_POINT ? NULL : junqi_move_name(b, m->best, name));
         junqi_json_key(j, "pv");
-        json_moves(j, b, m->pv, m->pv_len);
+        junqi_write_moves_json(j, b, m->pv, m->pv_len);
         junqi_json_key(j, "missed_flag_capture");
         junqi_json_bool(j, m->missed_flag);
         junqi_json_key(j, "allows_flag_capture");
@@ -524,7 +405,7 @@ static void json_judgement(junqi_json *j, const junqi_board *b, const junqi_move
 /* One annotated game as a JSON object: the record and the judgements. */
 static void write_annotation_json(FILE *out, const junqi_game *g, const junqi_annotation *a)
 {
-    const junqi_board *b = junqi_board_get(g->board);
+    const junqi_board *b = junqi_rules_board(g->rules);
     junqi_json j;
     junqi_json_init(&j, out);
     junqi_json_begin_object(&j);
@@ -568,19 +449,69 @@ static void write_annotation_json(FILE *out, const junqi_game *g, const junqi_an
     fputc('\n', out);
 }
 
-static bool write_graph(const options *opt, const junqi_game *g, const junqi_annotation *a)
+/*
+ * The drawing library, loaded for --graph only: junqi-analyze does not link
+ * libjunqi-render (and so cairo and pango), so that a headless cluster node
+ * without them runs everything else. It is looked for in the folder
+ * libjunqi was loaded from (they are installed together), then by the
+ * dynamic loader's search; JUNQI_RENDER_LIBRARY names another file.
+ */
+typedef struct drawing {
+    __typeof__(junqi_graph_write) *graph_write;
+    __typeof__(junqi_image_format_from_path) *format_from_path;
+    __typeof__(junqi_theme_default) *theme_default;
+} drawing;
+
+static drawing draw;
+
+/* The drawing library beside libjunqi, else wherever the loader finds it. */
+static void *open_drawing(void)
+{
+    char dir[4096], path[4200];
+    void *core = dlopen(JUNQI_CORE_SONAME, RTLD_NOW | RTLD_NOLOAD);
+    if (core && dlinfo(core, RTLD_DI_ORIGIN, dir) == 0) {
+        snprintf(path, sizeof path, "%s/%s", dir, JUNQI_RENDER_SONAME);
+        void *lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+        if (lib)
+            return lib;
+    }
+    return dlopen(JUNQI_RENDER_SONAME, RTLD_NOW | RTLD_LOCAL);
+}
+
+/* Load the drawing library once. False, with a message on stderr, if it cannot be. */
+static bool load_drawing(void)
+{
+    const char *path = getenv("JUNQI_RENDER_LIBRARY");
+    bool given = path && *path;
+    void *lib = given ? dlopen(path, RTLD_NOW | RTLD_LOCAL) : open_drawing(); /* open until exit */
+    if (!given)
+        path = JUNQI_RENDER_SONAME;
+    if (lib) {
+        draw.graph_write = (__typeof__(draw.graph_write))dlsym(lib, "junqi_graph_write");
+        draw.format_from_path = (__typeof__(draw.format_from_path))dlsym(lib, "junqi_image_format_from_path");
+        draw.theme_default = (__typeof__(draw.theme_default))dlsym(lib, "junqi_theme_default");
+    }
+    if (!lib || !draw.graph_write || !draw.format_from_path || !draw.theme_default) {
+        fprintf(stderr, "%s: --graph needs the drawing library %s (cairo, pango): %s\n", prog, path,
+                dlerror());
+        return false;
+    }
+    return true;
+}
+
+/* Draw the first game's graph into the --graph output, opened before any
+ * work (so that a path that cannot be written fails at once). */
+static bool write_graph(const options *opt, junqi_cli_output *graph, const junqi_game *g,
+                        const junqi_annotation *a)
 {
     junqi_image_format format;
-    junqi_image_format_from_path(opt->graph, &format); /* checked with the options */
-    junqi_cli_output out;
-    if (!junqi_cli_output_open(prog, opt->graph, &out))
-        return false;
+    draw.format_from_path(opt->graph, &format); /* checked with the options */
     char err[256];
-    bool ok = junqi_graph_write(out.fp, format, g, a, JUNQI_NO_SEAT, 960, 360, junqi_theme_default(), err,
-                                sizeof err);
+    bool ok = draw.graph_write(graph->fp, format, g, a, JUNQI_NO_SEAT, 960, 360, draw.theme_default(), err,
+                               sizeof err);
     if (!ok)
         fprintf(stderr, "%s: %s: %s\n", prog, opt->graph, err);
-    return junqi_cli_output_close(prog, &out, ok) && ok;
+    return ok;
 }
 
 static junqi_annotate_options annotate_options(const options *opt, progress *p)
@@ -605,12 +536,18 @@ static junqi_annotate_options annotate_options(const options *opt, progress *p)
 typedef struct annotate_job {
     const options *opt;
     FILE *out;
+    junqi_cli_output *graph; /* --graph, open; NULL without */
+    bool graphed;            /* the graph is written */
     progress *p;
 } annotate_job;
 
 static int annotate_record(void *ctx, junqi_input *in)
 {
-    const annotate_job *job = ctx;
+    annotate_job *job = ctx;
+    if (junqi_cli_apply_rules(prog, in->name, in->game, job->opt->rules) != JUNQI_EXIT_OK ||
+        junqi_cli_check_seat(prog, in->name, in->game, "--only-seat", job->opt->only_seat) !=
+            JUNQI_EXIT_OK)
+        return JUNQI_EXIT_USAGE;
     junqi_annotate_options o = annotate_options(job->opt, job->p);
     junqi_annotation a;
     job->p->game++;
@@ -626,39 +563,49 @@ static int annotate_record(void *ctx, junqi_input *in)
         fputc('\n', job->out); /* a blank line after each game: outputs concatenate */
     }
     int status = JUNQI_EXIT_OK;
-    if (job->opt->graph && job->p->game == 1 && !write_graph(job->opt, in->game, &a))
-        status = JUNQI_EXIT_IO;
+    if (job->graph && !job->graphed) {
+        job->graphed = true;
+        if (!write_graph(job->opt, job->graph, in->game, &a))
+            status = JUNQI_EXIT_IO;
+    }
     junqi_annotation_free(&a);
     return status;
 }
 
 /* Annotate every game of one source onto out; returns the exit status. */
-static int annotate_source(const options *opt, junqi_source *src, FILE *out, progress *p)
+static int annotate_source(annotate_job *job, junqi_source *src)
 {
-    annotate_job job = {opt, out, p};
-    return junqi_cli_each_record(prog, src, annotate_record, &job);
+    return junqi_cli_each_record(prog, src, annotate_record, job);
 }
 
+/* Annotation: every output (-o, --graph) is opened before the first game, so
+ * that a path that cannot be written is an error at once, not after the work. */
 static int run_annotate(const options *opt, int argc, char **argv, int first)
 {
-    junqi_cli_output out;
+    junqi_cli_output out, graph;
     if (!junqi_cli_output_open(prog, opt->output, &out))
         return JUNQI_EXIT_IO;
-    progress p = {isatty(STDERR_FILENO) != 0, 0};
+    if (opt->graph && !junqi_cli_output_open(prog, opt->graph, &graph)) {
+        junqi_cli_output_close(prog, &out, false);
+        return JUNQI_EXIT_IO;
+    }
+    progress p = {junqi_cli_styled(STDERR_FILENO), 0};
+    annotate_job job = {opt, out.fp, opt->graph ? &graph : NULL, false, &p};
     int status = JUNQI_EXIT_OK, nfiles = argc - first;
     if (opt->position) {
-        status = annotate_source(opt, junqi_source_string(prog, opt->position), out.fp, &p);
+        status = annotate_source(&job, junqi_cli_open_position(prog, opt->position));
     } else {
         for (int i = first; i < argc || (nfiles == 0 && i == first); i++) {
-            int rc = annotate_source(opt, junqi_source_open(prog, i < argc ? argv[i] : "-", opt->source_flags),
-                                     out.fp, &p);
+            int rc = annotate_source(&job, junqi_cli_open(prog, i < argc ? argv[i] : "-", opt->source_flags));
             if (rc > status)
                 status = rc;
             if (nfiles == 0)
                 break;
         }
     }
-    if (!junqi_cli_output_close(prog, &out, status == JUNQI_EXIT_OK))
+    if (opt->graph && !junqi_cli_output_close(prog, &graph, job.graphed && status != JUNQI_EXIT_IO))
+        status = JUNQI_EXIT_IO;
+    if (!junqi_cli_output_close(prog, &out, junqi_cli_output_keep(&out, status)))
         return JUNQI_EXIT_IO;
     return status;
 }
@@ -768,9 +715,7 @@ static int parse_option(options *opt, int c, const char *arg)
             return junqi_cli_usage(prog, "--level takes %s, not '%s'", junqi_level_names(), arg);
         return JUNQI_EXIT_OK;
     case 'r':
-        if (!(opt->rules = junqi_rules_get(arg)))
-            return junqi_cli_usage(prog, "unknown rule set '%s' (known: %s)", arg, junqi_rules_names());
-        return JUNQI_EXIT_OK;
+        return junqi_cli_parse_rules(prog, arg, &opt->rules);
     default:
         return JUNQI_EXIT_USAGE;
     }
@@ -782,7 +727,9 @@ static int finish_options(options *opt, int ninputs)
     if (opt->mode != MODE_ANNOTATE && (opt->output || opt->graph || opt->only_seat != JUNQI_NO_SEAT))
         return junqi_cli_usage(prog, "-o, --graph and --only-seat belong to annotation (no --go, --bench, --perft)");
     junqi_image_format graph;
-    if (opt->graph && (!junqi_image_format_from_path(opt->graph, &graph) || graph == JUNQI_IMAGE_GIF))
+    if (opt->graph && !load_drawing())
+        return JUNQI_EXIT_IO;
+    if (opt->graph && (!draw.format_from_path(opt->graph, &graph) || graph == JUNQI_IMAGE_GIF))
         return junqi_cli_usage(prog, "--graph writes .png or .svg, not '%s'", opt->graph);
     if (opt->mode != MODE_BENCH && opt->mode != MODE_ANNOTATE && ninputs > 1)
         return junqi_cli_usage(prog, "one input at a time");
@@ -822,7 +769,7 @@ int main(int argc, char **argv)
                    .view = -1, .thresholds = {0.10, 0.20, 0.30}, .only_seat = JUNQI_NO_SEAT};
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
         int rc = JUNQI_EXIT_OK;
         switch (c) {
         case 'g': opt.mode = MODE_GO; break;

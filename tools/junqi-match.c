@@ -259,7 +259,8 @@ static void usage(void)
            "  -o FILE             write the games as JGN, in game order\n"
            "  --format text|json  the summary as text (default) or one JSON object\n"
            "  -q, --quiet         no line per game on standard error\n"
-           "  --help, --version   this help, the version\n\n"
+           "  -h, --help          this help\n"
+           "  --version           the version\n\n"
            "Exit status: 0 the match was played, 1 an engine could not start or refused an\n"
            "option, or no setup could be used, 2 usage error, 3 a file could not be read\n"
            "or written.\n",
@@ -354,7 +355,7 @@ static int parse_args(int argc, char **argv, options *o)
     };
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "o:q", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "ho:q", longopts, NULL)) != -1) {
         if (c == 'h' || c == 'V') {
             if (c == 'h')
                 usage();
@@ -592,9 +593,9 @@ static void finish_game(match *m, int g, game_out *out)
     pthread_mutex_lock(&m->lock);
     m->games[g] = *out;
     if (!m->opt->quiet)
-        fprintf(stderr, "%s: game %d/%d (setup %ld, %s first): %s, %d moves\n", prog, g + 1, m->ngames,
+        fprintf(stderr, "%s: game %d/%d (setup %ld, %s first): %s, %d move%s\n", prog, g + 1, m->ngames,
                 m->opt->skip + g / 2 + 1, m->opt->engine[g % 2].name, describe(out, m->opt, text, sizeof text),
-                out->moves);
+                out->moves, out->moves == 1 ? "" : "s");
     for (; m->written < m->ngames && m->games[m->written].done; m->written++) {
         game_out *w = &m->games[m->written];
         if (m->out && (!junqi_jgn_write(m->out, w->record) || fputc('\n', m->out) == EOF))
@@ -661,7 +662,7 @@ static int load_setups(match *m)
 {
     loading l = {m, 0, m->opt->games};
     for (int i = 0; i < m->opt->nsetup_files; i++) {
-        int rc = junqi_cli_each_record(prog, junqi_source_open(prog, m->opt->setups[i], 0), add_setup, &l);
+        int rc = junqi_cli_each_record(prog, junqi_cli_open(prog, m->opt->setups[i], 0), add_setup, &l);
         if (rc == JUNQI_EXIT_IO)
             return rc;
     }

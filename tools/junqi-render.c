@@ -15,11 +15,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "collection.h"
 #include "infer.h"
 #include "draw.h"
+#include "html.h"
 #include "output.h"
 #include "replay.h"
 
@@ -42,6 +45,7 @@ typedef struct options {
     const char *position;     /* --position STRING, instead of a file */
     bool format_given;
     junqi_image_format format;
+    bool html;                /* an HTML page (render/html.h) instead of a picture */
     long delay_ms;
     const char *arrows[64], *marks[64];
     int narrows, nmarks;
@@ -53,7 +57,8 @@ typedef struct options {
 typedef struct source {
     const junqi_game *game;   /* the record */
     junqi_replay replay;      /* the replay, at the ply last asked for */
-    size_t moves;             /* moves available: plies 0 .. moves */
+    size_t moves;             /* the record's moves */
+    junqi_plies plies;        /* its plies; scenes are counted from plies.first */
     junqi_notes given;  /* --arrow and --mark, on the source's board */
     junqi_notes notes;  /* the last scene's: given, then its comments' */
     char eval[128];           /* the last scene's [%eval ...], or "" */
@@ -67,13 +72,17 @@ static void usage(void)
 {
     printf("Usage: %s [OPTIONS] [FILE | --position STRING] -o OUT\n"
            "Draw a position of a game record (QQ .jgs/.jqs replay, JGN) as a picture: PNG,\n"
-           "SVG, or an animated GIF of the whole game. With no FILE, or FILE '-', read\n"
-           "standard input. Arrows, marks and evaluations in the record's comments at the\n"
-           "ply ([%%arrow g2-g6 red], [%%mark h5], [%%eval ...]) are drawn too.\n\n"
-           "  -o OUT              the picture (.png, .svg, .gif; '-': standard output)\n"
+           "SVG, or an animated GIF of the whole game; or write the game as an HTML page to\n"
+           "replay it in a browser. With no FILE, or FILE '-', read standard input. Arrows,\n"
+           "marks and evaluations in the record's comments at the ply ([%%arrow g2-g6 red],\n"
+           "[%%mark h5], [%%eval ...]) are drawn too.\n\n"
+           "  -o OUT              the picture (.png, .svg, .gif; '-': standard output), or the\n"
+           "                      page (.html; with several games put %%n in OUT for the\n"
+           "                      game's number, or give a folder DIR/)\n"
            "  --position STRING   a position in the one-line notation instead of a FILE\n"
-           "  --format FMT        png, svg or gif (default: OUT's extension, else png)\n"
-           "  --ply N             the position after N moves (default: the end of the game)\n"
+           "  --format FMT        png, svg, gif or html (default: OUT's extension, else png)\n"
+           "  --ply N             the position after N moves (default: the end of the game;\n"
+           "                      a page opens there, by default at the start)\n"
            "  --view all|SEAT     all pieces (default) or what north, east, south or west knew\n"
            "  --bottom SEAT       the seat drawn at the bottom (default: the --view seat, else south)\n"
            "  --infer             label hidden pieces with their likeliest kinds and percentages,\n"
@@ -91,58 +100,33 @@ static void usage(void)
            "  --no-coords         no file and rank labels round the edge\n"
            "  --frames DIR        one picture per position, DIR/0000.png (the start) to the end\n"
            "  --delay MS          GIF: milliseconds per move (default %d; the last frame stays longer)\n"
-           "  --rules NAME        rule set: %s (default: the record's)\n"
-           "  --help, --version   this help, the version\n\n"
+           "  --rules RULES       rule set NAME[,SWITCH=VALUE]..., NAME one of %s\n"
+           "                      (default: the record's; switches: %s(1))\n"
+           "  -h, --help          this help\n"
+           "  --version           the version\n\n"
            "Exit status: 0 success, 1 invalid input, 2 usage error (such as a ply past the\n"
            "end), 3 a file could not be read or written (or no CJK font was found).\n",
-           prog, DEFAULT_SIZE, junqi_theme_names(), DEFAULT_DELAY_MS, junqi_rules_names());
+           prog, DEFAULT_SIZE, junqi_theme_names(), DEFAULT_DELAY_MS, junqi_rules_names(), prog);
 }
 
 /* ---- scenes ---------------------------------------------------------------- */
 
 static const junqi_board *source_board(const source *src)
 {
-    return junqi_board_get(src->game->board);
+    return junqi_rules_board(src->game->rules);
 }
 
-/* The main-line items whose comments belong to ply `ply`: from just after
- * move `ply` up to and including move ply+1 (a comment before a move is
- * about the position it is played in). */
-static void ply_items(const junqi_line *line, size_t ply, size_t *lo, size_t *hi)
-{
-    size_t moves = 0, i;
-    *lo = 0;
-    for (i = 0; i < line->nitems; i++) {
-        if (line->items[i].kind != JUNQI_ITEM_MOVE)
-            continue;
-        if (moves++ == ply)
-            break;
-        *lo = i + 1;
-    }
-    *hi = i;
-}
-
-/* src->notes and src->eval for ply `ply`. False when out of memory. */
+/* src->notes and src->eval for ply `ply`: the command line's, then the comments'. False
+ * when out of memory. */
 static bool gather_notes(source *src, size_t ply)
 {
-    const junqi_line *line = &src->game->main;
-    size_t lo, hi;
-    ply_items(line, ply, &lo, &hi);
     src->notes.n = 0;
-    src->eval[0] = 0;
     for (size_t i = 0; i < src->given.n; i++)
         if (!junqi_notes_add(&src->notes, src->given.items[i].from, src->given.items[i].to,
                                    src->given.items[i].has_colour ? &src->given.items[i].colour
                                                                   : NULL))
             return false;
-    for (size_t i = 0; i < line->ncomments; i++) {
-        const junqi_comment *c = &line->comments[i];
-        if (c->before >= lo && c->before <= hi &&
-            !junqi_notes_from_comment(&src->notes, source_board(src), c->text, src->eval,
-                                      sizeof src->eval))
-            return false;
-    }
-    return true;
+    return junqi_notes_at_ply(&src->notes, src->game, ply, src->eval, sizeof src->eval);
 }
 
 /* The scene at `ply` as opt->view sees it (pointing into src). False when out of memory. */
@@ -226,28 +210,34 @@ static bool write_gif(junqi_renderer *r, source *src, const options *opt, size_t
     return ok;
 }
 
-/* Open OUT, write the picture, commit or remove it. Returns an exit status. */
-static int write_output(junqi_renderer *r, source *src, const options *opt, size_t ply)
+/* Write the picture into OUT (opened before any drawing), commit or remove it.
+ * Returns an exit status. */
+static int write_output(junqi_renderer *r, source *src, const options *opt, size_t ply,
+                        junqi_cli_output *out)
 {
-    junqi_cli_output out;
-    if (!junqi_cli_output_open(prog, opt->output, &out))
-        return JUNQI_EXIT_IO;
-    const char *name = out.path ? out.path : "<stdout>";
+    const char *name = out->path ? out->path : "<stdout>";
     bool ok = opt->format == JUNQI_IMAGE_GIF
-                  ? write_gif(r, src, opt, ply, out.fp, name)
-                  : write_still(r, src, opt, ply, opt->format, out.fp, name);
-    return junqi_cli_output_close(prog, &out, ok) && ok ? JUNQI_EXIT_OK : JUNQI_EXIT_IO;
+                  ? write_gif(r, src, opt, ply, out->fp, name)
+                  : write_still(r, src, opt, ply, opt->format, out->fp, name);
+    return junqi_cli_output_close(prog, out, ok) && ok ? JUNQI_EXIT_OK : JUNQI_EXIT_IO;
+}
+
+/* The --frames folder, made before any drawing. False with a message. */
+static bool make_frames_folder(const options *opt)
+{
+    struct stat st;
+    if (mkdir(opt->frames, 0777) == 0 || (errno == EEXIST && stat(opt->frames, &st) == 0 &&
+                                          S_ISDIR(st.st_mode)))
+        return true;
+    fprintf(stderr, "%s: %s: cannot create the folder: %s\n", prog, opt->frames,
+            errno == EEXIST ? "a file of that name is in the way" : strerror(errno));
+    return false;
 }
 
 /* DIR/0000.png … one picture per ply from 0 to last. Returns an exit status. */
 static int write_frames(junqi_renderer *r, source *src, const options *opt, size_t last)
 {
     junqi_image_format format = opt->format == JUNQI_IMAGE_SVG ? JUNQI_IMAGE_SVG : JUNQI_IMAGE_PNG;
-    if (mkdir(opt->frames, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "%s: %s: cannot create the folder: %s\n", prog, opt->frames,
-                strerror(errno));
-        return JUNQI_EXIT_IO;
-    }
     for (size_t ply = 0; ply <= last; ply++) {
         char path[4096];
         snprintf(path, sizeof path, "%s/%04zu.%s", opt->frames, ply,
@@ -278,35 +268,57 @@ static int add_annotations(source *src, const options *opt)
     return JUNQI_EXIT_OK;
 }
 
-/* Draw everything asked for from a source. Returns an exit status. */
-static int render_source(source *src, options *opt, const char *name)
+/* The seat at the bottom: --bottom, else the --view seat, else south; it must be on board b. */
+static int settle_bottom(options *opt, const junqi_board *b, const char *name)
 {
-    if (opt->ply > (long)src->moves)
-        return junqi_cli_usage(prog, "%s: --ply %ld is past the end: the game has %zu moves", name,
-                               opt->ply, src->moves);
-    const junqi_board *b = source_board(src);
     if (!opt->bottom_given)
         opt->render.bottom = opt->view != JUNQI_NO_SEAT ? (junqi_seat)opt->view : JUNQI_SOUTH;
     if (!(b->seats & JUNQI_SEAT_BIT(opt->render.bottom)))
         return junqi_cli_usage(prog, "%s: the %s board has no %s seat to draw at the bottom", name,
                                b->name, junqi_seat_name(opt->render.bottom));
+    return JUNQI_EXIT_OK;
+}
+
+/* Draw everything asked for from a source. Returns an exit status. */
+static int render_source(source *src, options *opt, const junqi_input *in)
+{
+    const char *name = in->name;
+    src->plies = junqi_record_plies(src->game, NULL);
+    int rc = junqi_cli_check_ply(prog, in, &src->plies, opt->ply);
+    if (rc != JUNQI_EXIT_OK)
+        return rc;
+    const junqi_board *b = source_board(src);
+    rc = settle_bottom(opt, b, name);
+    if (rc != JUNQI_EXIT_OK)
+        return rc;
     src->inferring = !opt->infer ? JUNQI_NO_SEAT : opt->view != JUNQI_NO_SEAT ? opt->view : (int)src->game->view;
     if (opt->infer && src->inferring == JUNQI_NO_SEAT && src->game->info != JUNQI_OPEN)
         return junqi_cli_usage(prog, "%s: --infer needs --view SEAT: whose knowledge of the hidden pieces?", name);
-    int rc = add_annotations(src, opt);
+    rc = add_annotations(src, opt);
     if (rc != JUNQI_EXIT_OK)
         return rc;
+    /* every output path is checked before the drawing starts */
+    junqi_cli_output out;
+    if (opt->output && !junqi_cli_output_open(prog, opt->output, &out))
+        return JUNQI_EXIT_IO;
     char err[512];
-    junqi_renderer *r = junqi_renderer_new(b, &opt->render, err, sizeof err);
+    bool ready = !opt->frames || make_frames_folder(opt); /* else: said why */
+    junqi_renderer *r = ready ? junqi_renderer_new(b, &opt->render, err, sizeof err) : NULL;
     if (!r) {
-        fprintf(stderr, "%s: %s\n", prog, err);
+        if (ready)
+            fprintf(stderr, "%s: %s\n", prog, err);
+        if (opt->output)
+            junqi_cli_output_close(prog, &out, false);
         return JUNQI_EXIT_IO;
     }
-    size_t ply = opt->ply < 0 ? src->moves : (size_t)opt->ply;
+    /* scenes count the record's moves: the last ply is where the game ended */
+    size_t ply = (opt->ply < 0 ? src->plies.last : (size_t)opt->ply) - src->plies.first;
     if (opt->frames)
         rc = write_frames(r, src, opt, ply);
     if (rc == JUNQI_EXIT_OK && opt->output)
-        rc = write_output(r, src, opt, ply);
+        rc = write_output(r, src, opt, ply, &out);
+    else if (opt->output)
+        junqi_cli_output_close(prog, &out, false);
     junqi_renderer_free(r);
     return rc;
 }
@@ -327,13 +339,98 @@ static int render_input(options *opt, const char *path)
         junqi_cli_print_diags(stderr, in.name, &d, JUNQI_FORMAT_TEXT);
     } else {
         source src = {.game = in.game, .moves = junqi_game_moves(in.game)};
-        junqi_replay_start(&src.replay, in.game, opt->rules, NULL);
-        rc = render_source(&src, opt, in.name);
+        if (junqi_cli_apply_rules(prog, in.name, in.game, opt->rules) != JUNQI_EXIT_OK ||
+            junqi_cli_check_seat(prog, in.name, in.game, "--view", opt->view) != JUNQI_EXIT_OK)
+            rc = JUNQI_EXIT_USAGE;
+        else if (!junqi_cli_replay_start(&in, &src.replay))
+            rc = JUNQI_EXIT_INVALID;
+        else
+            rc = render_source(&src, opt, &in);
         junqi_notes_free(&src.given);
         junqi_notes_free(&src.notes);
     }
     junqi_diags_free(&d);
     junqi_input_free(&in);
+    return rc;
+}
+
+/* ---- HTML pages -------------------------------------------------------------------- */
+
+/* What render_page() needs from one call to the next. */
+typedef struct pages {
+    options *opt;
+    int games;                  /* pages written so far */
+    junqi_notes given;    /* --arrow and --mark, on the board of the first game */
+} pages;
+
+static int write_page(pages *ps, junqi_input *in, const char *path)
+{
+    options *opt = ps->opt;
+    junqi_html_options ho = {.render = opt->render, .view = opt->view, .inference = true,
+                             .given = &ps->given};
+    if (junqi_cli_apply_rules(prog, in->name, in->game, opt->rules) != JUNQI_EXIT_OK ||
+        junqi_cli_check_seat(prog, in->name, in->game, "--view", opt->view) != JUNQI_EXIT_OK)
+        return JUNQI_EXIT_USAGE;
+    junqi_plies plies = junqi_record_plies(in->game, NULL);
+    int rc = junqi_cli_check_ply(prog, in, &plies, opt->ply);
+    if (rc != JUNQI_EXIT_OK)
+        return rc;
+    ho.ply = opt->ply < 0 ? plies.first : (size_t)opt->ply; /* a page opens at the start */
+    rc = settle_bottom(opt, junqi_board_get(in->game->board), in->name);
+    if (rc != JUNQI_EXIT_OK)
+        return rc;
+    ho.render.bottom = opt->render.bottom;
+    junqi_cli_output out;
+    if (!junqi_cli_output_open(prog, path, &out))
+        return JUNQI_EXIT_IO;
+    char err[512];
+    bool ok = junqi_html_write(out.fp, in->game, &ho, err, sizeof err);
+    if (!ok)
+        fprintf(stderr, "%s: %s: %s\n", prog, in->name, err);
+    return junqi_cli_output_close(prog, &out, ok) && ok ? JUNQI_EXIT_OK : JUNQI_EXIT_IO;
+}
+
+/* One game of the input: its page. */
+static int render_page(void *ctx, junqi_input *in)
+{
+    pages *ps = ctx;
+    const char *out = ps->opt->output;
+    bool many = strstr(out, "%n") || (*out && out[strlen(out) - 1] == '/');
+    if (ps->games++ > 0 && !many)
+        return junqi_cli_usage(prog, "%s holds more than one game: put %%n in the page's name "
+                                     "(-o game-%%n.html) or give a folder (-o DIR/)", in->name);
+    if (ps->games == 1) {
+        source src = {.game = in->game};
+        int rc = add_annotations(&src, ps->opt);
+        ps->given = src.given;
+        if (rc != JUNQI_EXIT_OK)
+            return rc;
+    }
+    char path[4096];
+    if (many ? !junqi_collection_path(out, (size_t)ps->games, ".html", path, sizeof path)
+             : snprintf(path, sizeof path, "%s", out) >= (int)sizeof path) {
+        fprintf(stderr, "%s: %s: the page's name is too long\n", prog, out);
+        return JUNQI_EXIT_IO;
+    }
+    if (out[strlen(out) - 1] == '/' && mkdir(out, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "%s: %s: cannot create the folder: %s\n", prog, out, strerror(errno));
+        return JUNQI_EXIT_IO;
+    }
+    return write_page(ps, in, path);
+}
+
+/* Every game of the input as a page. Returns an exit status. */
+static int render_pages(options *opt, const char *path)
+{
+    pages ps = {.opt = opt};
+    junqi_source *src = opt->position ? junqi_cli_open_position(prog, opt->position)
+                                      : junqi_cli_open(prog, path, 0);
+    int rc = junqi_cli_each_record(prog, src, render_page, &ps);
+    if (rc == JUNQI_EXIT_OK && ps.games == 0) {
+        fprintf(stderr, "%s: %s: the input holds no game\n", prog, path);
+        rc = JUNQI_EXIT_INVALID;
+    }
+    junqi_notes_free(&ps.given);
     return rc;
 }
 
@@ -350,19 +447,33 @@ static bool parse_seat_or_all(const char *text, int *out)
 }
 
 /* Decide the output format once all options are read. Returns an exit status. */
+/* True if an output name asks for HTML pages: NAME.html, NAME.htm, a folder (DIR/). */
+static bool html_name(const char *path)
+{
+    size_t n = strlen(path);
+    return (n > 5 && strcasecmp(path + n - 5, ".html") == 0) ||
+           (n > 4 && strcasecmp(path + n - 4, ".htm") == 0) || (n > 0 && path[n - 1] == '/');
+}
+
 static int settle_format(options *opt)
 {
     if (!opt->output && !opt->frames)
         return junqi_cli_usage(prog, "say where the picture goes: -o OUT (or --frames DIR)");
     if (opt->frames && opt->format_given && opt->format == JUNQI_IMAGE_GIF)
         return junqi_cli_usage(prog, "--frames writes PNG or SVG pictures, not GIF");
-    if (opt->format_given || !opt->output)
+    if (!opt->format_given && opt->output && html_name(opt->output))
+        opt->html = true;
+    if (opt->html && opt->frames)
+        return junqi_cli_usage(prog, "--frames writes pictures; an HTML page holds every ply itself");
+    if (opt->html && strcmp(opt->output, "-") == 0)
+        return JUNQI_EXIT_OK;
+    if (opt->format_given || !opt->output || opt->html)
         return JUNQI_EXIT_OK;
     if (strcmp(opt->output, "-") == 0)
         opt->format = JUNQI_IMAGE_PNG;
     else if (!junqi_image_format_from_path(opt->output, &opt->format))
         return junqi_cli_usage(prog, "cannot tell the format of '%s' from its name: "
-                                     "use --format png, svg or gif", opt->output);
+                                     "use --format png, svg, gif or html", opt->output);
     return JUNQI_EXIT_OK;
 }
 
@@ -382,8 +493,9 @@ static int parse_option(options *opt, int c, const char *arg)
     switch (c) {
     case 'o': opt->output = arg; break;
     case 'f':
-        if (!junqi_image_format_parse(arg, &opt->format))
-            return junqi_cli_usage(prog, "--format takes png, svg or gif, not '%s'", arg);
+        opt->html = strcmp(arg, "html") == 0;
+        if (!opt->html && !junqi_image_format_parse(arg, &opt->format))
+            return junqi_cli_usage(prog, "--format takes png, svg, gif or html, not '%s'", arg);
         opt->format_given = true;
         break;
     case 'p':
@@ -437,8 +549,8 @@ static int parse_option(options *opt, int c, const char *arg)
             return junqi_cli_usage(prog, "--seed takes a number, not '%s'", arg);
         break;
     case 'r':
-        if (!(opt->rules = junqi_rules_get(arg)))
-            return junqi_cli_usage(prog, "unknown rule set '%s' (known: %s)", arg, junqi_rules_names());
+        if (junqi_cli_parse_rules(prog, arg, &opt->rules) != JUNQI_EXIT_OK)
+            return JUNQI_EXIT_USAGE;
         break;
     case 'h': usage(); return JUNQI_EXIT_OK;
     case 'V': return junqi_cli_version(prog);
@@ -469,7 +581,7 @@ int main(int argc, char **argv)
     };
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
         int rc = c == '?' || c == ':' ? junqi_cli_bad_option(prog, argv) : parse_option(&opt, c, optarg);
         if (rc != JUNQI_OPTIONS_GO_ON)
             return rc;
@@ -481,5 +593,6 @@ int main(int argc, char **argv)
     int rc = settle_format(&opt);
     if (rc != JUNQI_EXIT_OK)
         return rc;
-    return render_input(&opt, optind < argc ? argv[optind] : "-");
+    const char *path = optind < argc ? argv[optind] : "-";
+    return opt.html ? render_pages(&opt, path) : render_input(&opt, path);
 }

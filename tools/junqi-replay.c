@@ -5,13 +5,16 @@
  * records to JGN or JSON; start a record from formation files.
  * See docs/man/junqi-replay.1.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "collection.h"
 #include "gamejson.h"
 #include "infer.h"
 #include "jgn.h"
@@ -39,8 +42,13 @@ typedef struct options {
     bool board_given;
     junqi_board_kind board;
     const char *setup[JUNQI_SEATS];
-    bool infer;         /* --infer */
-    long seed;          /* --seed */
+    /* collections (docs/collections.md) */
+    junqi_selection *select;  /* --select: the conditions; NULL: every game */
+    bool unique;              /* --unique: drop later copies of a game */
+    bool count, list;         /* --count, --list */
+    long split;               /* --split N: games per file; 0: no split */
+    bool infer;               /* --infer */
+    long seed;                /* --seed */
 } options;
 
 static void usage(void)
@@ -58,22 +66,40 @@ static void usage(void)
            "                      with --to jgn: write that seat's record of the game\n"
            "  --format text|json|pos  a text board (default), one JSON object per position,\n"
            "                      or the one-line position notation\n"
+           "  --to jgn|json       convert whole records: JGN text, or one JSON document per game\n"
+           "  --position STRING   a position string instead of files\n"
+           "  --setup SEAT=FILE   start a record from a formation file (YAML or .jql) for a\n"
+           "                      seat; repeat for each seat; writes the starting JGN record;\n"
+           "                      FILE#NAME or FILE#N picks one formation of several; a NAME\n"
+           "                      alone names a known formation (south=銅牆鐵壁)\n"
+           "  --board BOARD       two-player or four-player, for --setup\n"
+           "  --names STYLE       piece names: zh (default), zh-Hant, short, en, rank\n"
+           "  --color WHEN        colour the board: auto (default: on a terminal, unless NO_COLOR\n"
+           "                      is set or TERM is dumb), always, never\n"
+           "  --rules RULES       rule set NAME[,SWITCH=VALUE]..., NAME one of %s\n"
+           "                      (default: the record's; switches: junqi-replay(1))\n"
+           "  --lenient           read broken JGN games as far as they go\n"
            "  --infer             what the viewing seat could tell of the hidden pieces: in\n"
            "                      JSON each gets \"p\": {kind: probability}, on the text board\n"
            "                      its most likely kind and percentage (\"司令?34\"); needs\n"
            "                      --view SEAT in a dark game unless the record is one seat's\n"
            "  --seed S            --infer: the random seed of the inference (default 0)\n"
-           "  --to jgn|json       convert whole records: JGN text, or one JSON document per game\n"
-           "  --position STRING   a position string instead of files\n"
-           "  --setup SEAT=FILE   start a record from a formation file (YAML or .jql) for a\n"
-           "                      seat; repeat for each seat; writes the starting JGN record\n"
-           "  --board BOARD       two-player or four-player, for --setup\n"
-           "  --names STYLE       piece names: zh (default), zh-Hant, short, en, rank\n"
-           "  --color WHEN        colour the board: auto (default, on a terminal), always, never\n"
-           "  --rules NAME        rule set: %s (default: the record's)\n"
-           "  --lenient           read broken JGN games as far as they go\n"
+           "collections (the other options apply to the games they keep):\n"
+           "  --select COND       keep the games where COND holds (repeatable: all must):\n"
+           "                      FIELD=VALUE, FIELD!=VALUE, FIELD~TEXT (contains), FIELD<N,\n"
+           "                      FIELD>=N ..., FIELD (present), !FIELD (absent); FIELD a tag\n"
+           "                      (Result, Termination, Board, Rules, Date, North ...) or\n"
+           "                      moves, players, player, view, source, index; VALUE may\n"
+           "                      list alternatives a|b\n"
+           "  --unique            drop a game seen before (the same setups and moves)\n"
+           "  --count             print the number of games kept\n"
+           "  --list              print one line per game kept: source, index, board, moves,\n"
+           "                      result, termination and players (JSON with --format json)\n"
+           "  --split N           write the games kept into files of N games (JGN, or JSON\n"
+           "                      with --to json): -o NAME-%%n.jgn or -o DIR/\n"
            "  -o FILE             write to FILE (through a temporary file) instead of stdout\n"
-           "  --help, --version   this help, the version\n\n"
+           "  -h, --help          this help\n"
+           "  --version           the version\n\n"
            "Exit status: 0 success, 1 invalid input, 2 usage error (such as a ply past the\n"
            "end), 3 a file could not be read or written.\n",
            prog, prog, junqi_rules_names());
@@ -88,76 +114,88 @@ static int infer_viewer(const options *opt, const junqi_game *g)
     return g->view != JUNQI_NO_SEAT ? g->view : JUNQI_NO_SEAT;
 }
 
-static void write_position(const options *opt, FILE *out, const junqi_replay *r, bool colour,
-                           const junqi_point_probs *probs)
+/* What write_positions() hands each position. */
+typedef struct position_job {
+    const options *opt;
+    FILE *out;
+    bool colour;
+    const char *name;  /* the input, for messages */
+    int viewer;        /* --infer: whose inference; JUNQI_NO_SEAT: none */
+    bool failed;       /* --infer found no assignment: nothing more is written */
+} position_job;
+
+/* --infer: the probabilities of the hidden pieces after the moves r
+ * replayed, into probs; false (said why) when no assignment agrees. */
+static bool infer_position(position_job *job, const junqi_replay *r, junqi_point_probs probs)
 {
-    junqi_position shown;
-    const junqi_position *pos = &r->pos;
-    if (opt->view != JUNQI_NO_SEAT) {
-        junqi_position_view(&shown, pos, opt->view, r->game->info);
-        pos = &shown;
-    }
+    if (junqi_infer_at(r->game, job->opt->rules, r->moves, job->viewer, (uint64_t)job->opt->seed, probs))
+        return true;
+    fprintf(stderr, "%s: %s: ply %zu: no assignment of the hidden pieces agrees with the record\n", prog,
+            job->name, r->moves);
+    return !(job->failed = true);
+}
+
+static void write_position(void *ctx, const junqi_replay *r, const junqi_position *pos, bool last)
+{
+    position_job *job = ctx;
+    const options *opt = job->opt;
+    static junqi_point_probs store;
+    const junqi_point_probs *probs = NULL;
+    if (job->failed || (job->viewer != JUNQI_NO_SEAT && !infer_position(job, r, store)))
+        return;
+    if (job->viewer != JUNQI_NO_SEAT)
+        probs = (const junqi_point_probs *)&store;
     if (opt->format == OUT_JSON) {
         junqi_json j;
-        junqi_json_init(&j, out);
-        junqi_write_position_json_probs(&j, pos, pos->moves, probs);
-        fputc('\n', out);
+        junqi_json_init(&j, job->out);
+        junqi_write_record_position_json_probs(&j, r->game->source, r->game->source_index, pos, pos->moves,
+                                               probs);
+        fputc('\n', job->out);
     } else if (opt->format == OUT_POS) {
         char *text = junqi_pos_format(pos);
-        fprintf(out, "%s\n", text ? text : "");
+        fprintf(job->out, "%s\n", text ? text : "");
         free(text);
     } else {
-        junqi_write_text_board_probs(out, pos, opt->names, colour, probs);
-        junqi_write_text_status(out, pos, pos->moves, r->last_move, (junqi_outcome)r->last_outcome);
+        junqi_write_text_board_probs(job->out, pos, opt->names, job->colour, probs);
+        junqi_write_text_status(job->out, pos, pos->moves, r->last_move, (junqi_outcome)r->last_outcome);
+        if (!last)
+            fputc('\n', job->out);
     }
 }
 
-/* The positions of one record. */
+/* The positions of one record: junqi_replay_each (report.h), as the Python binding's. */
 static int write_positions(const options *opt, const junqi_input *in, FILE *out, bool colour,
                            bool header)
 {
-    size_t moves = junqi_game_moves(in->game);
-    if (opt->ply > (long)moves)
-        return junqi_cli_usage(prog, "%s: --ply %ld is past the end: the game has %zu moves",
-                               in->name, opt->ply, moves);
-    junqi_replay r;
+    char label[4200];
+    junqi_input_label(in, label, sizeof label);
+    junqi_plies plies = junqi_record_plies(in->game, NULL);
+    int rc = junqi_cli_check_ply(prog, in, &plies, opt->ply);
+    if (rc != JUNQI_EXIT_OK)
+        return rc;
+    int viewer = opt->infer ? infer_viewer(opt, in->game) : JUNQI_NO_SEAT;
+    if (opt->infer && viewer == JUNQI_NO_SEAT && in->game->info != JUNQI_OPEN)
+        return junqi_cli_usage(prog, "%s: --infer needs --view SEAT: whose knowledge of the hidden pieces?",
+                               label);
     junqi_diags check;
     junqi_diags_init(&check);
-    if (!junqi_replay_start(&r, in->game, opt->rules, &check)) {
+    if (header && opt->format == OUT_TEXT)
+        fprintf(out, "== %s\n", label);
+    position_job job = {opt, out, colour, label, viewer, false};
+    if (!junqi_replay_each(in->game, NULL, opt->all ? JUNQI_REPORT_ALL : opt->ply, opt->view, &check,
+                           write_position, &job)) {
         junqi_cli_print_diags(stderr, in->name, &check, JUNQI_FORMAT_TEXT);
         junqi_diags_free(&check);
         return JUNQI_EXIT_INVALID;
     }
-    if (header && opt->format == OUT_TEXT)
-        fprintf(out, "== %s\n", in->name);
-    size_t first = opt->all ? 0 : opt->ply < 0 ? moves : (size_t)opt->ply;
-    size_t last = opt->all ? moves : first;
-    int viewer = opt->infer ? infer_viewer(opt, in->game) : JUNQI_NO_SEAT;
-    if (opt->infer && viewer == JUNQI_NO_SEAT && in->game->info != JUNQI_OPEN) {
+    if (job.failed) {
         junqi_diags_free(&check);
-        return junqi_cli_usage(prog, "%s: --infer needs --view SEAT: whose knowledge of the hidden pieces?",
-                               in->name);
-    }
-    static junqi_point_probs probs;
-    for (size_t ply = first; ply <= last; ply++) {
-        junqi_replay_seek(&r, ply);
-        if (ply == moves && opt->ply < 0)
-            junqi_replay_run(&r); /* the end includes events after the last move */
-        if (viewer != JUNQI_NO_SEAT &&
-            !junqi_infer_at(in->game, opt->rules, ply, viewer, (uint64_t)opt->seed, probs)) {
-            fprintf(stderr, "%s: %s: ply %zu: no assignment of the hidden pieces agrees with the record\n",
-                    prog, in->name, ply);
-            junqi_diags_free(&check);
-            return JUNQI_EXIT_INVALID;
-        }
-        write_position(opt, out, &r, colour, viewer != JUNQI_NO_SEAT ? (const junqi_point_probs *)&probs : NULL);
-        if (opt->all && opt->format == OUT_TEXT && ply < last)
-            fputc('\n', out);
+        return JUNQI_EXIT_INVALID;
     }
     if (check.errors)
         fprintf(stderr, "%s: %s: warning: the record breaks the rules in %zu place%s "
                         "(junqi-validate says where)\n",
-                prog, in->name, check.errors, check.errors == 1 ? "" : "s");
+                prog, label, check.errors, check.errors == 1 ? "" : "s");
     junqi_diags_free(&check);
     return JUNQI_EXIT_OK;
 }
@@ -179,26 +217,290 @@ static int convert(const options *opt, junqi_input *in, FILE *out)
     return JUNQI_EXIT_OK;
 }
 
+/* What the collection options keep from one game to the next. */
+typedef struct collection {
+    junqi_seen *seen;          /* --unique */
+    size_t kept;               /* games kept so far */
+    junqi_cli_output part;     /* --split: the file being written */
+    size_t parts, in_part;     /* files begun, games in the current one */
+    bool broken;               /* --split: a part could not be written; stop */
+} collection;
+
 /* What replay_source() hands each record. */
 typedef struct replay_job {
     const options *opt;
     FILE *out;
     bool colour, header;
+    collection *c;
+    size_t index;              /* the game's number in its source, from 1 */
 } replay_job;
+
+/* --list: one line (or JSON object) per game kept. */
+static int list_game(const replay_job *job, const junqi_game *g, const junqi_game_place *place)
+{
+    static const char *const fields[] = {"Board", "moves", "Result", "Termination"};
+    char value[4][256];
+    for (int i = 0; i < 4; i++)
+        if (!junqi_game_field(g, place, fields[i], value[i], sizeof value[i]))
+            snprintf(value[i], sizeof value[i], "-");
+    FILE *out = job->out;
+    if (job->opt->format == OUT_JSON) {
+        junqi_json j;
+        junqi_json_init(&j, out);
+        junqi_json_begin_object(&j);
+        junqi_json_key(&j, "source");
+        junqi_json_string(&j, place->source);
+        junqi_json_key(&j, "index");
+        junqi_json_uint(&j, place->index);
+        static const char *const keys[] = {"board", "moves", "result", "termination"};
+        for (int i = 0; i < 4; i++) {
+            junqi_json_key(&j, keys[i]);
+            if (i == 1)
+                junqi_json_uint(&j, junqi_game_moves(g));
+            else
+                junqi_json_string(&j, strcmp(value[i], "-") ? value[i] : NULL);
+        }
+        junqi_json_key(&j, "players");
+        junqi_json_begin_object(&j);
+        for (int s = 0; s < JUNQI_SEATS; s++)
+            if (g->seat[s].present) {
+                junqi_json_key(&j, junqi_seat_name((junqi_seat)s));
+                junqi_json_string(&j, g->seat[s].player);
+            }
+        junqi_json_end_object(&j);
+        junqi_json_end_object(&j);
+        fputc('\n', out);
+        return JUNQI_EXIT_OK;
+    }
+    fprintf(out, "%s\t%zu\t%s\t%s\t%s\t%s", place->source, place->index, value[0], value[1],
+            value[2], value[3]);
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        if (g->seat[s].present)
+            fprintf(out, "\t%s:%s", junqi_seat_name((junqi_seat)s),
+                    g->seat[s].player ? g->seat[s].player : "?");
+    fputc('\n', out);
+    return JUNQI_EXIT_OK;
+}
+
+/* --split: the game into the current part, which is begun or ended as needed. */
+static int split_game(replay_job *job, junqi_input *in)
+{
+    collection *c = job->c;
+    const char *pattern = job->opt->output;
+    if (c->in_part == 0) {
+        char path[4096];
+        const char *ext = job->opt->to == CONVERT_JSON ? ".jsonl" : ".jgn";
+        if (!junqi_collection_path(pattern, ++c->parts, ext, path, sizeof path)) {
+            fprintf(stderr, "%s: %s: the name of a part is too long\n", prog, pattern);
+            return c->broken = true, JUNQI_EXIT_IO;
+        }
+        if (pattern[strlen(pattern) - 1] == '/' && c->parts == 1 && mkdir(pattern, 0777) != 0 &&
+            errno != EEXIST) {
+            fprintf(stderr, "%s: %s: cannot create the folder: %s\n", prog, pattern, strerror(errno));
+            return c->broken = true, JUNQI_EXIT_IO;
+        }
+        if (!junqi_cli_output_open(prog, path, &c->part))
+            return c->broken = true, JUNQI_EXIT_IO;
+    }
+    int rc = convert(job->opt, in, c->part.fp);
+    if (++c->in_part == (size_t)job->opt->split || rc != JUNQI_EXIT_OK) {
+        c->in_part = 0;
+        if (!junqi_cli_output_close(prog, &c->part, rc == JUNQI_EXIT_OK) && rc == JUNQI_EXIT_OK)
+            rc = JUNQI_EXIT_IO;
+        c->broken = rc != JUNQI_EXIT_OK;
+    }
+    return rc;
+}
+
+/* Whether the collection options keep this game: 1 yes, 0 no, or -(exit status). */
+static int keep_game(replay_job *job, junqi_input *in, const junqi_game_place *place)
+{
+    const options *opt = job->opt;
+    if (!opt->select && !opt->unique)
+        return 1;
+    junqi_game_settle(in->game);
+    if (opt->select && !junqi_selection_match(opt->select, in->game, place))
+        return 0;
+    int seen = opt->unique ? junqi_seen_check(job->c->seen, in->game) : 0;
+    if (seen < 0) {
+        fprintf(stderr, "%s: %s: out of memory\n", prog, in->name);
+        return -JUNQI_EXIT_IO;
+    }
+    return !seen;
+}
 
 static int replay_record(void *ctx, junqi_input *in)
 {
-    const replay_job *job = ctx;
-    if (job->opt->to != CONVERT_NONE)
-        return convert(job->opt, in, job->out);
-    return write_positions(job->opt, in, job->out, job->colour, job->header);
+    replay_job *job = ctx;
+    const options *opt = job->opt;
+    if (job->c->broken)
+        return JUNQI_EXIT_IO; /* a part of --split could not be written: the rest is not read */
+    if (junqi_cli_apply_rules(prog, in->name, in->game, opt->rules) != JUNQI_EXIT_OK ||
+        junqi_cli_check_seat(prog, in->name, in->game, "--view", opt->view) != JUNQI_EXIT_OK)
+        return JUNQI_EXIT_USAGE;
+    junqi_game_place place = {in->name, ++job->index};
+    int keep = keep_game(job, in, &place);
+    if (keep <= 0)
+        return -keep;
+    job->c->kept++;
+    if (opt->count)
+        return JUNQI_EXIT_OK;
+    if (opt->list) {
+        junqi_game_settle(in->game);
+        return list_game(job, in->game, &place);
+    }
+    if (opt->split)
+        return split_game(job, in);
+    if (opt->to != CONVERT_NONE)
+        return convert(opt, in, job->out);
+    return write_positions(opt, in, job->out, job->colour, job->header);
 }
 
 /* Every record of a source; returns the exit status. */
-static int replay_source(const options *opt, junqi_source *src, FILE *out, bool colour, bool header)
+static int replay_source(const options *opt, junqi_source *src, FILE *out, bool colour, bool header,
+                         collection *c)
 {
-    replay_job job = {opt, out, colour, header};
+    replay_job job = {opt, out, colour, header, c, 0};
     return junqi_cli_each_record(prog, src, replay_record, &job);
+}
+
+/* What --setup SEAT=FILE[#WHICH] chose: a file, and which of its formations. */
+typedef struct setup_choice {
+    char path[4096];
+    const char *which;   /* the formation's name or 1-based number, or NULL */
+} setup_choice;
+
+/* Split FILE#WHICH (a file whose name holds '#' is taken whole when it exists). */
+static bool split_setup(const char *arg, setup_choice *c)
+{
+    const char *hash = strrchr(arg, '#');
+    c->which = NULL;
+    if (!hash || access(arg, F_OK) == 0)
+        return snprintf(c->path, sizeof c->path, "%s", arg) < (int)sizeof c->path;
+    c->which = hash + 1;
+    return hash - arg < (long)sizeof c->path &&
+           snprintf(c->path, sizeof c->path, "%.*s", (int)(hash - arg), arg) >= 0;
+}
+
+/* Is formation number `index` (1-based), named `name`, the one chosen? */
+static bool chosen(const setup_choice *c, size_t index, const char *name)
+{
+    char number[24];
+    snprintf(number, sizeof number, "%zu", index);
+    return strcmp(c->which, number) == 0 || (name && strcmp(c->which, name) == 0);
+}
+
+/* --setup SEAT=NAME: when c names no file (and holds no '/' or '#'), the formation of that
+ * name (cli.h: the formation folders) becomes the choice. Returns an exit status. */
+static int named_formation(setup_choice *c)
+{
+    static char number[24];
+    size_t index;
+    if (c->which || strchr(c->path, '/') || strcmp(c->path, "-") == 0 || access(c->path, F_OK) == 0)
+        return JUNQI_EXIT_OK;
+    char name[sizeof c->path];
+    snprintf(name, sizeof name, "%s", c->path);
+    int found = junqi_cli_find_formation(name, c->path, sizeof c->path, &index);
+    if (found < 0) {
+        fprintf(stderr, "%s: %s: out of memory\n", prog, name);
+        return JUNQI_EXIT_IO;
+    }
+    if (found == 0) {
+        fprintf(stderr, "%s: %s: no such file, and no formation of that name in %s\n", prog, name,
+                c->path);
+        return JUNQI_EXIT_IO;
+    }
+    snprintf(number, sizeof number, "%zu", index);
+    c->which = number;
+    return JUNQI_EXIT_OK;
+}
+
+/* The formation --setup chose from a file: *f, and an exit status. A file of
+ * several formations needs FILE#NAME or FILE#N (a usage error otherwise).
+ * The problems of the chosen formation, and of the file, are printed. */
+static int load_formation(const char *arg, const junqi_rules *rules, junqi_formation *f)
+{
+    setup_choice c;
+    if (!split_setup(arg, &c))
+        return junqi_cli_usage(prog, "--setup: '%s' is too long a file name", arg);
+    int named = named_formation(&c);
+    if (named != JUNQI_EXIT_OK)
+        return named;
+    junqi_source *src = junqi_cli_open(prog, c.path, 0);
+    if (!src)
+        return JUNQI_EXIT_IO;
+    size_t count = 0, found = 0;
+    bool failed = false;
+    junqi_diags kept; /* the chosen formation's problems and the file's */
+    junqi_diags_init(&kept);
+    for (junqi_read_status rc;;) {
+        junqi_input in;
+        junqi_diags d;
+        junqi_diags_init(&d);
+        if ((rc = junqi_source_next(src, &in, &d)) == JUNQI_READ_END) {
+            junqi_input_free(&in); /* the end still names the source */
+            junqi_diags_free(&d);
+            break;
+        }
+        bool formation = in.kind == JUNQI_INPUT_FORMATION;
+        bool take = formation && (c.which ? chosen(&c, count + 1, in.formation.name) : count == 0);
+        count += formation;
+        if (!formation && rc == JUNQI_READ_OK)
+            junqi_diags_add(&d, JUNQI_CODE_NOT_A_FORMATION, -1, JUNQI_NOWHERE,
+                            "a game record, not a formation");
+        if (take && !found++) {
+            junqi_formation_check_under(&in.formation, rules, NULL, &d);
+            *f = in.formation;
+            in.formation.name = NULL;
+        }
+        if ((take || !formation) && !junqi_diags_move(&kept, &d, 0, d.n))
+            failed = true;
+        failed |= rc == JUNQI_READ_FAILED;
+        junqi_diags_free(&d);
+        junqi_input_free(&in);
+        if (rc == JUNQI_READ_FAILED)
+            break;
+    }
+    junqi_source_attach_lines(src, &kept, 0);
+    junqi_source_close(src);
+    int status = failed ? JUNQI_EXIT_IO : kept.errors || !count ? JUNQI_EXIT_INVALID : JUNQI_EXIT_OK;
+    if (count > 1 && !c.which)
+        status = junqi_cli_usage(prog, "--setup: %s holds %zu formations: choose one with %s#NAME "
+                                       "or %s#N (N from 1)", c.path, count, c.path, c.path);
+    else if (c.which && count && !found)
+        status = junqi_cli_usage(prog, "--setup: %s has no formation '%s' (it has %zu)", c.path,
+                                 c.which, count);
+    else
+        junqi_cli_print_diags(stderr, c.path, &kept, JUNQI_FORMAT_TEXT);
+    junqi_diags_free(&kept);
+    if (status != JUNQI_EXIT_OK && found)
+        free(f->name);
+    return status;
+}
+
+/* The record that starts from formations f of the seats in `seats`. */
+static int write_start(const options *opt, const junqi_formation *f, unsigned seats,
+                       junqi_board_kind board, FILE *out)
+{
+    const junqi_board *b = junqi_board_get(board);
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        if ((seats & JUNQI_SEAT_BIT(s)) && !(b->seats & JUNQI_SEAT_BIT(s)))
+            return junqi_cli_usage(prog, "the %s board has no %s seat", b->name, junqi_seat_name((junqi_seat)s));
+    junqi_game *g = junqi_game_new(board);
+    if (!g)
+        return JUNQI_EXIT_IO;
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        if (seats & JUNQI_SEAT_BIT(s)) {
+            g->seat[s].present = g->seat[s].setup_known = true;
+            memcpy(g->seat[s].setup, f[s].setup, sizeof f[s].setup);
+        }
+    if (junqi_cli_apply_rules(prog, "--setup", g, opt->rules) != JUNQI_EXIT_OK) {
+        junqi_game_free(g);
+        return JUNQI_EXIT_USAGE;
+    }
+    junqi_jgn_write(out, g);
+    junqi_game_free(g);
+    return JUNQI_EXIT_OK;
 }
 
 /* --setup SEAT=FILE...: the starting record. */
@@ -208,57 +510,27 @@ static int start_record(const options *opt, FILE *out)
     bool have_board = opt->board_given;
     junqi_board_kind board = opt->board;
     int status = JUNQI_EXIT_OK;
+    unsigned loaded = 0;
     for (int s = 0; s < JUNQI_SEATS; s++) {
         if (!opt->setup[s])
             continue;
-        junqi_input in;
-        junqi_diags d;
-        junqi_diags_init(&d);
-        int rc = junqi_cli_load(prog, opt->setup[s], &in, &d);
-        if (rc == JUNQI_EXIT_OK && in.kind != JUNQI_INPUT_FORMATION) {
-            junqi_diags_add(&d, JUNQI_CODE_NOT_A_FORMATION, -1, JUNQI_NOWHERE, "not a formation");
-            rc = JUNQI_EXIT_INVALID;
-        }
-        if (rc == JUNQI_EXIT_OK)
-            junqi_formation_check(&in.formation, NULL, &d);
-        junqi_cli_print_diags(stderr, in.name ? in.name : opt->setup[s], &d, JUNQI_FORMAT_TEXT);
-        if (rc == JUNQI_EXIT_OK && d.errors)
-            rc = JUNQI_EXIT_INVALID;
+        int rc = load_formation(opt->setup[s], opt->rules, &f[s]);
         if (rc == JUNQI_EXIT_OK) {
-            f[s] = in.formation;
+            loaded |= JUNQI_SEAT_BIT(s);
             if (!have_board && f[s].has_board)
                 have_board = true, board = f[s].board;
         }
         if (rc > status)
             status = rc;
-        junqi_diags_free(&d);
-        in.formation.name = NULL;
-        junqi_input_free(&in);
     }
-    if (status != JUNQI_EXIT_OK)
-        return status;
-    if (!have_board)
-        return junqi_cli_usage(prog, "say which board with --board two-player or four-player");
-    junqi_game *g = junqi_game_new(board);
-    if (!g)
-        return JUNQI_EXIT_IO;
-    const junqi_board *b = junqi_board_get(board);
-    for (int s = 0; s < JUNQI_SEATS; s++) {
-        if (!opt->setup[s])
-            continue;
-        if (!(b->seats & JUNQI_SEAT_BIT(s))) {
-            junqi_game_free(g);
-            return junqi_cli_usage(prog, "the %s board has no %s seat", b->name, junqi_seat_name((junqi_seat)s));
-        }
-        g->seat[s].present = g->seat[s].setup_known = true;
-        memcpy(g->seat[s].setup, f[s].setup, sizeof f[s].setup);
-        free(f[s].name);
-    }
-    if (opt->rules)
-        g->rules = opt->rules;
-    junqi_jgn_write(out, g);
-    junqi_game_free(g);
-    return JUNQI_EXIT_OK;
+    if (status == JUNQI_EXIT_OK && !have_board)
+        status = junqi_cli_usage(prog, "say which board with --board two-player or four-player");
+    if (status == JUNQI_EXIT_OK)
+        status = write_start(opt, f, loaded, board, out);
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        if (loaded & JUNQI_SEAT_BIT(s))
+            free(f[s].name);
+    return status;
 }
 
 static bool parse_view(const char *text, int *view)
@@ -271,7 +543,7 @@ static bool parse_view(const char *text, int *view)
     return *view != JUNQI_NO_SEAT;
 }
 
-static bool parse_setup(options *opt, const char *arg)
+static bool parse_setup(options *opt, const char *arg, bool *twice)
 {
     const char *eq = strchr(arg, '=');
     char seat[8];
@@ -282,36 +554,71 @@ static bool parse_setup(options *opt, const char *arg)
     junqi_seat s = junqi_seat_parse(seat);
     if (s == JUNQI_NO_SEAT || !eq[1])
         return false;
+    if (opt->setup[s]) {
+        *twice = true; /* one formation per seat: a second one is a mistake, not a choice */
+        return false;
+    }
     opt->setup[s] = eq + 1;
     return true;
 }
 
+enum { OPT_PLY = 256, OPT_ALL, OPT_VIEW, OPT_FORMAT, OPT_TO, OPT_POSITION, OPT_SETUP, OPT_BOARD,
+       OPT_NAMES, OPT_COLOR, OPT_RULES, OPT_LENIENT, OPT_HELP, OPT_VERSION, OPT_SELECT, OPT_UNIQUE,
+       OPT_COUNT, OPT_LIST, OPT_SPLIT, OPT_INFER, OPT_SEED };
+
+/* The collection options (code c). Returns JUNQI_OPTIONS_GO_ON, or an exit status. */
+static int parse_collection_option(options *opt, int c, const char *arg)
+{
+    char err[512];
+    switch (c) {
+    case OPT_SELECT:
+        if (!opt->select && !(opt->select = junqi_selection_new()))
+            return JUNQI_EXIT_IO;
+        if (!junqi_selection_add(opt->select, arg, err, sizeof err))
+            return junqi_cli_usage(prog, "--select %s", err);
+        break;
+    case OPT_UNIQUE: opt->unique = true; break;
+    case OPT_COUNT: opt->count = true; break;
+    case OPT_LIST: opt->list = true; break;
+    case OPT_SPLIT:
+        if (!junqi_cli_parse_count(arg, 1000000000L, &opt->split) || opt->split == 0)
+            return junqi_cli_usage(prog, "--split takes a number of games per file (1 or more), not '%s'", arg);
+        break;
+    }
+    return JUNQI_OPTIONS_GO_ON;
+}
+
+/* The options of junqi-replay(1). */
+static const struct option longopts[] = {
+    {"ply", required_argument, NULL, OPT_PLY},
+    {"all", no_argument, NULL, OPT_ALL},
+    {"view", required_argument, NULL, OPT_VIEW},
+    {"format", required_argument, NULL, OPT_FORMAT},
+    {"to", required_argument, NULL, OPT_TO},
+    {"position", required_argument, NULL, OPT_POSITION},
+    {"setup", required_argument, NULL, OPT_SETUP},
+    {"board", required_argument, NULL, OPT_BOARD},
+    {"names", required_argument, NULL, OPT_NAMES},
+    {"color", required_argument, NULL, OPT_COLOR},
+    {"rules", required_argument, NULL, OPT_RULES},
+    {"lenient", no_argument, NULL, OPT_LENIENT},
+    {"select", required_argument, NULL, OPT_SELECT},
+    {"unique", no_argument, NULL, OPT_UNIQUE},
+    {"count", no_argument, NULL, OPT_COUNT},
+    {"list", no_argument, NULL, OPT_LIST},
+    {"split", required_argument, NULL, OPT_SPLIT},
+    {"infer", no_argument, NULL, OPT_INFER},
+    {"seed", required_argument, NULL, OPT_SEED},
+    {"help", no_argument, NULL, OPT_HELP},
+    {"version", no_argument, NULL, OPT_VERSION},
+    {NULL, 0, NULL, 0},
+};
+
 static int parse_options(int argc, char **argv, options *opt)
 {
-    enum { OPT_PLY = 256, OPT_ALL, OPT_VIEW, OPT_FORMAT, OPT_TO, OPT_POSITION, OPT_SETUP, OPT_BOARD,
-           OPT_NAMES, OPT_COLOR, OPT_RULES, OPT_LENIENT, OPT_HELP, OPT_VERSION, OPT_INFER, OPT_SEED };
-    static const struct option longopts[] = {
-        {"ply", required_argument, NULL, OPT_PLY},
-        {"all", no_argument, NULL, OPT_ALL},
-        {"view", required_argument, NULL, OPT_VIEW},
-        {"format", required_argument, NULL, OPT_FORMAT},
-        {"to", required_argument, NULL, OPT_TO},
-        {"position", required_argument, NULL, OPT_POSITION},
-        {"setup", required_argument, NULL, OPT_SETUP},
-        {"board", required_argument, NULL, OPT_BOARD},
-        {"names", required_argument, NULL, OPT_NAMES},
-        {"color", required_argument, NULL, OPT_COLOR},
-        {"rules", required_argument, NULL, OPT_RULES},
-        {"lenient", no_argument, NULL, OPT_LENIENT},
-        {"infer", no_argument, NULL, OPT_INFER},
-        {"seed", required_argument, NULL, OPT_SEED},
-        {"help", no_argument, NULL, OPT_HELP},
-        {"version", no_argument, NULL, OPT_VERSION},
-        {NULL, 0, NULL, 0},
-    };
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
         switch (c) {
         case OPT_PLY:
             if (!junqi_cli_parse_count(optarg, 100000000L, &opt->ply))
@@ -334,10 +641,14 @@ static int parse_options(int argc, char **argv, options *opt)
             else return junqi_cli_usage(prog, "--to takes jgn or json, not '%s'", optarg);
             break;
         case OPT_POSITION: opt->position = optarg; break;
-        case OPT_SETUP:
-            if (!parse_setup(opt, optarg))
-                return junqi_cli_usage(prog, "--setup takes SEAT=FILE, e.g. south=a.yaml, not '%s'", optarg);
+        case OPT_SETUP: {
+            bool twice = false;
+            if (!parse_setup(opt, optarg, &twice))
+                return twice ? junqi_cli_usage(prog, "--setup %s: that seat's formation is given twice", optarg)
+                             : junqi_cli_usage(prog, "--setup takes SEAT=FILE[#NAME|#N], e.g. south=a.yaml, "
+                                                     "not '%s'", optarg);
             break;
+        }
         case OPT_BOARD:
             if (!junqi_board_kind_parse(optarg, &opt->board))
                 return junqi_cli_usage(prog, "--board takes two-player or four-player, not '%s'", optarg);
@@ -354,8 +665,8 @@ static int parse_options(int argc, char **argv, options *opt)
             else return junqi_cli_usage(prog, "--color takes auto, always or never, not '%s'", optarg);
             break;
         case OPT_RULES:
-            if (!(opt->rules = junqi_rules_get(optarg)))
-                return junqi_cli_usage(prog, "unknown rule set '%s' (known: %s)", optarg, junqi_rules_names());
+            if (junqi_cli_parse_rules(prog, optarg, &opt->rules) != JUNQI_EXIT_OK)
+                return JUNQI_EXIT_USAGE;
             break;
         case OPT_LENIENT: opt->source_flags |= JUNQI_SOURCE_LENIENT; break;
         case OPT_INFER: opt->infer = true; break;
@@ -364,12 +675,38 @@ static int parse_options(int argc, char **argv, options *opt)
                 return junqi_cli_usage(prog, "--seed takes a number, not '%s'", optarg);
             break;
         case 'o': opt->output = optarg; break;
-        case OPT_HELP: usage(); return JUNQI_EXIT_OK;
+        case OPT_HELP:
+        case 'h': usage(); return JUNQI_EXIT_OK;
         case OPT_VERSION: return junqi_cli_version(prog);
+        case OPT_SELECT: case OPT_UNIQUE: case OPT_COUNT: case OPT_LIST: case OPT_SPLIT: {
+            int rc = parse_collection_option(opt, c, optarg);
+            if (rc != JUNQI_OPTIONS_GO_ON)
+                return rc;
+            break;
+        }
         default: return junqi_cli_bad_option(prog, argv);
         }
     }
     return JUNQI_OPTIONS_GO_ON;
+}
+
+/* The collection options that exclude each other or need others. */
+static int check_collection_options(const options *opt, bool setup)
+{
+    bool collecting = opt->select || opt->unique || opt->count || opt->list || opt->split;
+    if (setup && collecting)
+        return junqi_cli_usage(prog, "--setup writes a new record: it selects from no collection");
+    if ((opt->count || opt->list || opt->split) && (opt->all || opt->ply >= 0))
+        return junqi_cli_usage(prog, "--count, --list and --split work on whole games: no --ply or --all");
+    if ((opt->count || opt->list) && (opt->to != CONVERT_NONE || opt->split))
+        return junqi_cli_usage(prog, "--count and --list print about the games: no --to or --split");
+    if (opt->count && opt->list)
+        return junqi_cli_usage(prog, "--count and --list exclude each other");
+    const char *o = opt->output;
+    if (opt->split && (!o || (!strstr(o, "%n") && o[strlen(o) - 1] != '/')))
+        return junqi_cli_usage(prog, "--split needs -o with %%n in the name (-o part-%%n.jgn) or a "
+                                     "folder (-o DIR/)");
+    return JUNQI_EXIT_OK;
 }
 
 /* Options that exclude each other. */
@@ -389,43 +726,71 @@ static int check_options(const options *opt, int nfiles)
     if (opt->infer && (opt->to != CONVERT_NONE || opt->format == OUT_POS || setup))
         return junqi_cli_usage(prog, "--infer shows positions as a text board or JSON: not with --to, "
                                      "--format pos or --setup");
-    return JUNQI_EXIT_OK;
+    return check_collection_options(opt, setup);
+}
+
+/* Read every input and do what the options say. Returns the exit status. */
+static int replay_inputs(const options *opt, int argc, char **argv, FILE *out, bool colour,
+                         collection *c)
+{
+    int nfiles = argc - optind, status = JUNQI_EXIT_OK;
+    if (opt->position)
+        return replay_source(opt, junqi_cli_open_position(prog, opt->position), out, colour, false, c);
+    for (int i = optind; i < argc || (nfiles == 0 && i == optind); i++) {
+        const char *path = i < argc ? argv[i] : "-";
+        int item = replay_source(opt, junqi_cli_open(prog, path, opt->source_flags), out, colour,
+                                 nfiles > 1, c);
+        if (item > status)
+            status = item;
+        if (nfiles == 0 || status == JUNQI_EXIT_USAGE)
+            break;
+    }
+    return status;
+}
+
+/* The end of a collection run: the last part of --split, the --count. */
+static int finish_collection(const options *opt, collection *c, FILE *out, int status)
+{
+    if (c->in_part && !junqi_cli_output_close(prog, &c->part, status == JUNQI_EXIT_OK) &&
+        status == JUNQI_EXIT_OK)
+        status = JUNQI_EXIT_IO;
+    if (opt->split && opt->output[strlen(opt->output) - 1] == '/' && c->parts == 0)
+        fprintf(stderr, "%s: no game was kept: nothing written to %s\n", prog, opt->output);
+    if (opt->count)
+        fprintf(out, "%zu\n", c->kept);
+    junqi_seen_free(c->seen);
+    return status;
 }
 
 int main(int argc, char **argv)
 {
     options opt = {OUT_TEXT, CONVERT_NONE, -1, false, JUNQI_NO_SEAT, JUNQI_NAMES_ZH, NULL, NULL, NULL,
-                   -1, 0, false, JUNQI_FOUR_PLAYER, {NULL}, false, 0};
+                   -1, 0, false, JUNQI_FOUR_PLAYER, {NULL}, NULL, false, false, false, 0, false, 0};
     int rc = parse_options(argc, argv, &opt);
-    if (rc != JUNQI_OPTIONS_GO_ON)
+    bool go_on = rc == JUNQI_OPTIONS_GO_ON; /* not after --help, --version or a usage error */
+    if (go_on && (rc = check_options(&opt, argc - optind)) != JUNQI_EXIT_OK)
+        go_on = false;
+    if (!go_on) {
+        junqi_selection_free(opt.select);
         return rc;
-    int nfiles = argc - optind;
-    if ((rc = check_options(&opt, nfiles)) != JUNQI_EXIT_OK)
-        return rc;
+    }
+    if (opt.split && opt.to == CONVERT_NONE)
+        opt.to = CONVERT_JGN;
+    collection c = {NULL, 0, {NULL, NULL, NULL}, 0, 0, false};
     junqi_cli_output out;
-    if (!junqi_cli_output_open(prog, opt.output, &out))
+    if ((opt.unique && !(c.seen = junqi_seen_new())) ||
+        !junqi_cli_output_open(prog, opt.split ? NULL : opt.output, &out)) {
+        junqi_selection_free(opt.select);
         return JUNQI_EXIT_IO;
-    bool colour = opt.colour == 1 || (opt.colour == -1 && !opt.output && isatty(STDOUT_FILENO));
+    }
+    bool colour = opt.colour == 1 || (opt.colour == -1 && !opt.output && junqi_cli_styled(STDOUT_FILENO));
     bool setup = false;
     for (int s = 0; s < JUNQI_SEATS; s++)
         setup |= opt.setup[s] != NULL;
-    int status = JUNQI_EXIT_OK;
-    if (setup) {
-        status = start_record(&opt, out.fp);
-    } else if (opt.position) {
-        status = replay_source(&opt, junqi_source_string(prog, opt.position), out.fp, colour, false);
-    } else {
-        for (int i = optind; i < argc || (nfiles == 0 && i == optind); i++) {
-            const char *path = i < argc ? argv[i] : "-";
-            int item = replay_source(&opt, junqi_source_open(prog, path, opt.source_flags), out.fp,
-                                     colour, nfiles > 1);
-            if (item > status)
-                status = item;
-            if (nfiles == 0 || status == JUNQI_EXIT_USAGE)
-                break;
-        }
-    }
-    if (!junqi_cli_output_close(prog, &out, status == JUNQI_EXIT_OK))
+    int status = setup ? start_record(&opt, out.fp) : replay_inputs(&opt, argc, argv, out.fp, colour, &c);
+    status = finish_collection(&opt, &c, out.fp, status);
+    junqi_selection_free(opt.select);
+    if (!junqi_cli_output_close(prog, &out, junqi_cli_output_keep(&out, status)))
         return JUNQI_EXIT_IO;
     return status;
 }

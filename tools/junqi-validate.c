@@ -10,7 +10,7 @@
 
 #include "cli.h"
 #include "position_out.h"
-#include "replay.h"
+#include "report.h"
 #include "score.h"
 
 static const char *prog = "junqi-validate";
@@ -31,11 +31,13 @@ static void usage(void)
            "Formats are detected by content.\n\n"
            "  --position STRING   check a position string instead of files\n"
            "  --format text|json  diagnostics as text (default) or JSON Lines\n"
-           "  --rules NAME        rule set: %s (default: the record's)\n"
+           "  --rules RULES       rule set NAME[,SWITCH=VALUE]..., NAME one of %s\n"
+           "                      (default: the record's; switches: junqi-validate(1))\n"
            "  --lenient           read broken JGN games as far as they go, checking that part\n"
            "  --list-codes        list every diagnostic code: name, severity, meaning\n"
            "  -q, --quiet         print nothing; the exit status tells\n"
-           "  --help, --version   this help, the version\n\n"
+           "  -h, --help          this help\n"
+           "  --version           the version\n\n"
            "Exit status: 0 all inputs valid, 1 some input invalid, 2 usage error,\n"
            "3 a file could not be read.\n",
            prog, junqi_rules_names());
@@ -43,56 +45,36 @@ static void usage(void)
 
 static void print_result(const junqi_position *pos)
 {
-    const char *reason = junqi_reason_name((junqi_reason)pos->result.reason);
-    switch (pos->result.status) {
-    case JUNQI_DECIDED: printf(", %s won (%s)", junqi_result_winner(pos), reason); break;
-    case JUNQI_DRAWN: printf(", draw (%s)", reason); break;
-    case JUNQI_UNDECIDED:
-        if (pos->result.reason == JUNQI_REASON_UNKNOWN_CODE)
-            printf(", undecided (unknown end code %d)", pos->result.code);
-        else
-            printf(", undecided (%s)", reason);
-        break;
-    default: printf(", unfinished");
-    }
-    junqi_score sc;
     char text[256];
+    printf(", %s", junqi_result_describe(&pos->result, pos->present, text, sizeof text));
+    junqi_score sc;
     if (junqi_score_position(pos, &sc) &&
         junqi_score_describe(pos->rules->scoring, &sc, text, sizeof text) > 0)
         printf("; %s", text);
     putchar('\n');
 }
 
-/* A note for a surrender that the rule set's scoring does not allow (QQ: none in 20 moves). */
-static void note_early_surrender(const junqi_game *g, const junqi_rules *rules, junqi_diags *d)
+/* The summary line of an item (junqi_check_item's summary s). */
+static void print_summary(const junqi_input *in, const junqi_summary *s)
 {
-    const junqi_scoring *s = rules->scoring;
-    int seat;
-    size_t moves;
-    long item = s ? junqi_score_early_surrender(s, g, &seat, &moves) : -1;
-    if (item >= 0)
-        junqi_diags_add(d, JUNQI_CODE_EARLY_SURRENDER, -1, g->main.items[item].loc,
-                        "%s surrendered after %zu moves: %s allows no surrender within the "
-                        "first %d moves", junqi_seat_name((junqi_seat)seat), moves, s->platform,
-                        s->surrender_moves);
-}
-
-static void print_summary(const junqi_input *in, const junqi_replay *r, const junqi_diags *d)
-{
-    size_t warnings = 0;
-    for (size_t i = 0; i < d->n; i++)
-        warnings += d->items[i].severity == JUNQI_SEV_WARNING;
-    printf("%s: %s", in->name, d->errors ? "invalid" : "valid");
-    if (d->errors)
-        printf(", %zu error%s", d->errors, d->errors == 1 ? "" : "s");
-    if (warnings)
-        printf(", %zu warning%s", warnings, warnings == 1 ? "" : "s");
-    if (in->kind == JUNQI_INPUT_FORMATION) {
-        printf(": formation%s%s\n", in->formation.name ? " " : "", in->formation.name ? in->formation.name : "");
-    } else if (in->kind == JUNQI_INPUT_RECORD) {
-        printf(": %s game, %d players, %zu moves", junqi_board_kind_name(in->game->board),
-               junqi_position_players(&r->pos), r->moves);
-        print_result(&r->pos);
+    char label[4200];
+    junqi_cli_put_visible(stdout, junqi_input_label(in, label, sizeof label));
+    printf(": %s", s->errors ? "invalid" : "valid");
+    if (s->errors)
+        printf(", %zu error%s", s->errors, s->errors == 1 ? "" : "s");
+    if (s->warnings)
+        printf(", %zu warning%s", s->warnings, s->warnings == 1 ? "" : "s");
+    if (s->kind == JUNQI_INPUT_EMPTY) {
+        puts(": no game (zero items)");
+    } else if (s->kind == JUNQI_INPUT_FORMATION) {
+        printf(": formation%s", s->formation ? " " : "");
+        junqi_cli_put_visible(stdout, s->formation ? s->formation : "");
+        putchar('\n');
+    } else if (s->kind == JUNQI_INPUT_RECORD && s->replayed) {
+        int players = junqi_position_players(&s->end);
+        printf(": %s game, %d player%s, %zu move%s", junqi_board_kind_name(s->board), players,
+               players == 1 ? "" : "s", s->moves, s->moves == 1 ? "" : "s");
+        print_result(&s->end);
     } else {
         putchar('\n');
     }
@@ -123,29 +105,32 @@ static int list_codes(junqi_cli_format format)
     return fflush(stdout) == 0 ? JUNQI_EXIT_OK : JUNQI_EXIT_IO;
 }
 
-/* Check one item of a source and print what was found. */
+/* Check one item of a source and print what was found: the diagnostics,
+ * then the summary (a line of text, or a JSON object). */
 static void check_item(const options *opt, const junqi_source *src, junqi_input *in, junqi_diags *d)
 {
-    junqi_replay r;
-    if (in->kind == JUNQI_INPUT_RECORD) {
-        if (junqi_replay_start(&r, in->game, opt->rules, d)) {
-            junqi_replay_run(&r);
-            note_early_surrender(in->game, r.pos.rules, d);
-        }
-    } else if (in->kind == JUNQI_INPUT_FORMATION) {
-        junqi_formation_check(&in->formation, in->formation.name, d);
-    }
-    junqi_source_attach_lines(src, d, 0);
+    junqi_summary s;
+    junqi_check_item(src, in, opt->rules, d, &s);
     if (opt->quiet)
         return;
     junqi_cli_print_diags(stdout, in->name, d, opt->format);
-    if (opt->format == JUNQI_FORMAT_TEXT)
-        print_summary(in, &r, d);
+    if (opt->format == JUNQI_FORMAT_TEXT) {
+        print_summary(in, &s);
+        return;
+    }
+    junqi_json j;
+    junqi_json_init(&j, stdout);
+    junqi_write_summary_json(&j, &s);
+    putchar('\n');
 }
 
 static int validate_item(void *ctx, const junqi_source *src, junqi_input *in, junqi_diags *d,
                          junqi_read_status rc)
 {
+    const options *opt = ctx;
+    if (in->kind == JUNQI_INPUT_RECORD &&
+        junqi_cli_apply_rules(prog, in->name, in->game, opt->rules) != JUNQI_EXIT_OK)
+        return JUNQI_EXIT_USAGE;
     check_item(ctx, src, in, d);
     return rc == JUNQI_READ_FAILED ? JUNQI_EXIT_IO : d->errors ? JUNQI_EXIT_INVALID : JUNQI_EXIT_OK;
 }
@@ -176,22 +161,22 @@ int main(int argc, char **argv)
     bool codes = false;
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "q", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "hq", longopts, NULL)) != -1) {
         switch (c) {
         case OPT_FORMAT:
             if (!junqi_cli_parse_format(optarg, &opt.format))
                 return junqi_cli_usage(prog, "--format takes text or json, not '%s'", optarg);
             break;
         case OPT_RULES:
-            if (!(opt.rules = junqi_rules_get(optarg)))
-                return junqi_cli_usage(prog, "unknown rule set '%s' (known: %s)", optarg,
-                                       junqi_rules_names());
+            if (junqi_cli_parse_rules(prog, optarg, &opt.rules) != JUNQI_EXIT_OK)
+                return JUNQI_EXIT_USAGE;
             break;
         case OPT_POSITION: position = optarg; break;
         case OPT_LENIENT: opt.source_flags |= JUNQI_SOURCE_LENIENT; break;
         case OPT_LIST_CODES: codes = true; break;
         case 'q': opt.quiet = true; break;
-        case OPT_HELP: usage(); return JUNQI_EXIT_OK;
+        case OPT_HELP:
+        case 'h': usage(); return JUNQI_EXIT_OK;
         case OPT_VERSION: return junqi_cli_version(prog);
         default: return junqi_cli_bad_option(prog, argv);
         }
@@ -204,11 +189,11 @@ int main(int argc, char **argv)
         return list_codes(opt.format);
     int status;
     if (position) {
-        status = validate(&opt, junqi_source_string(prog, position));
+        status = validate(&opt, junqi_cli_open_position(prog, position));
     } else {
         status = JUNQI_EXIT_OK;
         for (int i = optind; i < argc || i == optind; i++) {
-            int rc = validate(&opt, junqi_source_open(prog, i < argc ? argv[i] : "-", opt.source_flags));
+            int rc = validate(&opt, junqi_cli_open(prog, i < argc ? argv[i] : "-", opt.source_flags));
             if (rc > status)
                 status = rc;
             if (i + 1 >= argc)

@@ -5,7 +5,8 @@
 #   - junqi lists the options and ends with junqiok; isready answers readyok;
 #   - position pos / jgn (one line, and lines up to a line 'end') / file /
 #     moves, and go: info lines with depth, score, winprob, nodes, nps, time
-#     and pv, then a legal bestmove; the same commands give the same moves;
+#     and pv, then a legal bestmove; the same commands give the same moves,
+#     with 1 thread or 2;
 #     position X moves Y equals position X then position moves Y;
 #   - go infinite runs until stop: isready is answered during the search,
 #     and stop ends it at once with a bestmove;
@@ -59,6 +60,10 @@ checks=$((checks + 1))
 [ "${total:-0}" -ge 80000 ] && [ "$total" -lt 82000 ] || fail "go nodes 80000: the summary counts $total nodes"
 again=$(engine "position pos $pos40" "go nodes 80000" | grep -v '^info' )
 expect "the same commands give the same move" "bestmove $best" "$again"
+strip() { grep '^info depth .* samples\|^bestmove' | sed 's/ nps [0-9]* time [0-9]*//'; }
+one=$(engine "position pos $pos40" "go nodes 40000" | strip)
+two=$(engine "setoption name Threads value 2" "position pos $pos40" "go nodes 40000" | strip)
+expect "Threads 2: the same summary and move as 1 thread" "$one" "$two"
 
 # moves with outcomes appended, at once or later; a record line; a file
 m41=$("$JUNQI_BIN/junqi-replay" --to jgn "$G" | tr '\n' ' ' | grep -o ' 41\. [^ ]* 42\. [^ ]*' | sed 's/ 4[12]\.//g')
@@ -70,13 +75,13 @@ expect "position pos X moves Y = position moves Y later" "$one" "$two"
 expect "position ... moves = the position after them" "$one" "$three"
 expect "position file PATH ply N = the same position" "$one" "$four"
 
-# one seat's view record (east's, cut after 30 moves), on one line and as lines
-line=$("$JUNQI_BIN/junqi-replay" --view east --to jgn "$G" | tr '\n' ' ' | sed 's/ 31\. .*/ */')
-sed -e 's/\] \[/]\n[/g' -e 's/\]  /]\n\n/' <<<"$line" >"$tmp/east.jgn"
+# one seat's view record (south's, cut after 30 moves; east takes no part in this game), on one line and as lines
+line=$("$JUNQI_BIN/junqi-replay" --view south --to jgn "$G" | tr '\n' ' ' | sed 's/ 31\. .*/ */')
+sed -e 's/\] \[/]\n[/g' -e 's/\]  /]\n\n/' <<<"$line" >"$tmp/south.jgn"
 a=$(engine "position jgn $line" "go nodes 4000" | tail -n 1)
-b=$( (echo "position jgn"; cat "$tmp/east.jgn"; echo end; echo "go nodes 4000") | "$A" --engine | tail -n 1)
-c=$("$A" --go --nodes 500 --format json "$tmp/east.jgn" | jq -r '"bestmove " + .bestmove')
-expect "the view record: 30 moves" 30 "$("$JUNQI_BIN/junqi-replay" --format json "$tmp/east.jgn" | jq .ply)"
+b=$( (echo "position jgn"; cat "$tmp/south.jgn"; echo end; echo "go nodes 4000") | "$A" --engine | tail -n 1)
+c=$("$A" --go --nodes 500 --format json "$tmp/south.jgn" | jq -r '"bestmove " + .bestmove')
+expect "the view record: 30 moves" 30 "$("$JUNQI_BIN/junqi-replay" --format json "$tmp/south.jgn" | jq .ply)"
 expect "a view record on one line and on lines: the same move" "$a" "$b"
 checks=$((checks + 1))
 case "$a" in "bestmove "[a-q]*-*) ;; *) fail "a view record: no bestmove ($a)" ;; esac
@@ -84,37 +89,39 @@ expect "--go on the same view record has a move too" "bestmove" "${c%% *}"
 
 # go infinite runs until stop; isready is answered while it searches
 coproc ENG { "$A" --engine 2>/dev/null; }
-echo "position pos $pos40" >&"${ENG[1]}"
-echo "go infinite" >&"${ENG[1]}"
+eng_pid=$ENG_PID # bash unsets ENG_PID once the engine ends
+eng_in=${ENG[1]} eng_out=${ENG[0]}
+echo "position pos $pos40" >&"$eng_in"
+echo "go infinite" >&"$eng_in"
 got_info=0
-while read -r -t 10 l <&"${ENG[0]}"; do
+while read -r -t 10 l <&"$eng_out"; do
     case "$l" in info\ depth\ *) got_info=1; break ;; esac
 done
 expect "go infinite: info lines while searching" 1 "$got_info"
-echo isready >&"${ENG[1]}"
+echo isready >&"$eng_in"
 ready=none
-while read -r -t 5 l <&"${ENG[0]}"; do
+while read -r -t 5 l <&"$eng_out"; do
     case "$l" in readyok) ready=readyok; break ;; bestmove*) ready="$l"; break ;; esac
 done
 expect "isready during a search: readyok before any bestmove" readyok "$ready"
-echo "position pos $after" >&"${ENG[1]}"
+echo "position pos $after" >&"$eng_in"
 refused=none
-while read -r -t 5 l <&"${ENG[0]}"; do
+while read -r -t 5 l <&"$eng_out"; do
     case "$l" in error*) refused="$l"; break ;; bestmove*) refused="$l"; break ;; esac
 done
 expect "position during a search" "error position: a search is running: send stop first" "$refused"
 start=$(date +%s%N)
-echo stop >&"${ENG[1]}"
+echo stop >&"$eng_in"
 stopped=none
-while read -r -t 5 l <&"${ENG[0]}"; do
+while read -r -t 5 l <&"$eng_out"; do
     case "$l" in bestmove*) stopped=bestmove; break ;; esac
 done
 ms=$(( ($(date +%s%N) - start) / 1000000 ))
 expect "stop: a bestmove" bestmove "$stopped"
 checks=$((checks + 1))
 [ "$ms" -lt 2000 ] || fail "stop took $ms ms"
-echo quit >&"${ENG[1]}"
-wait "$ENG_PID"
+echo quit >&"$eng_in"
+wait "$eng_pid"
 expect "quit: exit status 0" 0 "$?"
 
 # bad commands: one error line each, and the engine goes on with its position

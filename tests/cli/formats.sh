@@ -55,7 +55,7 @@ echo "$out" | grep -q '^<position>:1:' || fail "a bad position: expected <positi
 for y in "$root"/samples/formations/*.yaml; do
     check
     if [ "$(basename "$y")" = F06.yaml ]; then
-        got=$("$bin/junqi-validate" --format json "$y" | jq -r .code | sort | uniq -c | tr -s ' ')
+        got=$("$bin/junqi-validate" --format json "$y" | jq -r 'select(.type != "summary") | .code' | sort | uniq -c | tr -s ' ')
         [ "$got" = " 2 piece-count" ] || fail "F06: expected exactly 2 piece-count errors, got: $got"
     else
         "$bin/junqi-validate" -q "$y" || fail "$y does not validate"
@@ -73,9 +73,29 @@ check
 check
 "$bin/junqi-replay" --board two-player --setup south="$root/samples/formations/F06.yaml" > "$tmp/x" 2>/dev/null
 [ $? -eq 1 ] && [ ! -s "$tmp/x" ] || fail "--setup with an invalid formation: expected exit 1 and no output"
+# seed 004's presets by name (Chinese in either script, English in any case), no --board:
+# the same layouts as their files; an unknown name is exit 3 and says where it looked
+check
+"$bin/junqi-replay" --setup south=銅牆鐵壁 --setup north="railway raid" > "$tmp/named.jgn" 2>"$tmp/err" ||
+    fail "--setup by name failed: $(cat "$tmp/err")"
+"$bin/junqi-replay" --setup south="$root/samples/formations/iron-wall.yaml" \
+    --setup north="$root/samples/formations/railway-raid.yaml" > "$tmp/files.jgn"
+cmp -s "$tmp/named.jgn" "$tmp/files.jgn" || fail "--setup by name differs from --setup by file"
+grep -q '^\[Board "two-player"\]' "$tmp/named.jgn" || fail "--setup by name: the presets' board is two-player"
+check
+"$bin/junqi-replay" --setup south=中路突破 --setup north=铜墙铁壁 > "$tmp/named2.jgn" &&
+    grep -q '^\[SouthSetup "27983/3.B.2/16.71/4.B.5/5L642/LFL31"\]' "$tmp/named2.jgn" ||
+    fail "--setup south=中路突破: not the middle-breakthrough layout"
+check
+"$bin/junqi-replay" --setup south=無此陣 > "$tmp/x" 2>"$tmp/err"
+[ $? -eq 3 ] && [ ! -s "$tmp/x" ] && grep -q "no formation of that name" "$tmp/err" ||
+    fail "--setup with an unknown name: expected exit 3 and a message, got: $(cat "$tmp/err")"
+check
+JUNQI_FORMATIONS="$root/samples/formations" "$bin/junqi-replay" --board four-player --setup south=F07 \
+    > "$tmp/f07.jgn" && grep -q '^\[SouthSetup ' "$tmp/f07.jgn" || fail "--setup south=F07 with JUNQI_FORMATIONS"
 
 # 6. golden outputs (tests/golden/README.md)
-g="$root/tests/data/qq/jgs-002724.jgs" golden="$root/tests/golden"
+g=tests/data/qq/jgs-002724.jgs golden="$root/tests/golden" # relative: the JSON names its source
 golden_check() { # NAME COMMAND...
     local name=$1; shift
     check

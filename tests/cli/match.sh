@@ -23,21 +23,22 @@ name=match.sh
 M=$JUNQI_BIN/junqi-match
 E="$JUNQI_BIN/junqi-analyze --engine"
 S=$JUNQI_ROOT/samples/match/setups.jgn
+V=$(sed -n 's/^VERSION *:= *//p' "$JUNQI_ROOT/Makefile") # the engines name themselves with it
 
 need_jq
 
 # one setup, both ways round, to the end
 run "$M" --setups "$S" --games 1 --nodes 1200 -o "$tmp/a.jgn" "$E --level easy" "$E"
 expect "a match: exit status" 0 "$rc"
-expect "a match: two games" "junqi-analyze 0.1.0 (1) vs junqi-analyze 0.1.0 (2): 2 games" "$(head -n 1 <<<"$out" | cut -d, -f1)"
+expect "a match: two games" "junqi-analyze $V (1) vs junqi-analyze $V (2): 2 games" "$(head -n 1 <<<"$out" | cut -d, -f1)"
 expect "a match: a line per game on stderr" 2 "$(grep -c '^junqi-match: game [12]/2' <<<"$err")"
 "$JUNQI_BIN/junqi-validate" -q "$tmp/a.jgn"
 expect "the games are valid records" 0 "$?"
 expect "the games: two" 2 "$(grep -c '^\[Event "junqi-match"\]' "$tmp/a.jgn")"
 expect "the games: the setup's source" '[SetupSource "qq-train/jgs-000003.jgs"]' "$(grep -m 1 SetupSource "$tmp/a.jgn")"
-expect "game 1: engine 1 plays north and south" '[North "junqi-analyze 0.1.0 (1)"] [East "junqi-analyze 0.1.0 (2)"]' \
+expect "game 1: engine 1 plays north and south" "[North \"junqi-analyze $V (1)\"] [East \"junqi-analyze $V (2)\"]" \
     "$(grep -m 2 -E '^\[(North|East) ' "$tmp/a.jgn" | tr '\n' ' ' | sed 's/ $//')"
-expect "game 2: the sides swapped" '[North "junqi-analyze 0.1.0 (2)"]' "$(grep '^\[North ' "$tmp/a.jgn" | tail -n 1)"
+expect "game 2: the sides swapped" "[North \"junqi-analyze $V (2)\"]" "$(grep '^\[North ' "$tmp/a.jgn" | tail -n 1)"
 results=$(grep -c '^\[Result "\(north-south\|east-west\|draw\)"\]' "$tmp/a.jgn")
 expect "both games finished" 2 "$results"
 
@@ -71,7 +72,7 @@ done
 EOF
 chmod +x "$tmp/fake"
 run "$M" --setups "$S" --games 1 --nodes 500 "$E" "$tmp/fake"
-expect "an illegal move: engine 1 wins both" "junqi-analyze 0.1.0 vs fake: 2 games, 2 wins, 0 draws, 0 losses" "$(head -n 1 <<<"$out")"
+expect "an illegal move: engine 1 wins both" "junqi-analyze $V vs fake: 2 games, 2 wins, 0 draws, 0 losses" "$(head -n 1 <<<"$out")"
 expect "an illegal move: two forfeits" "forfeits 2" "$(grep -o 'forfeits [0-9]*' <<<"$out")"
 checks=$((checks + 1))
 grep -q "fake (west) forfeits: .*(an illegal move)" <<<"$err" || fail "an illegal move: $err"

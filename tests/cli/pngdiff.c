@@ -9,6 +9,10 @@
  *                         average differs by more than 15 % in a channel,
  *                         and all pixels. Exit 0; 2 when a file cannot be
  *                         read or the sizes differ (with a message).
+ *   pngdiff --corner A.png B.png   the same for A and the top-left corner of
+ *                         B of A's size (B a screenshot of a page that shows
+ *                         A's picture there; tests/cli/html.sh); 2 when B is
+ *                         smaller than A.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +25,7 @@
 
 typedef struct picture {
     unsigned w, h;
+    unsigned stride; /* pixels per row in rgb (w, or more for a corner of a larger picture) */
     unsigned char *rgb;
 } picture;
 
@@ -34,7 +39,7 @@ static int load(const char *path, picture *p)
         return 0;
     }
     img.format = PNG_FORMAT_RGB;
-    p->w = img.width;
+    p->w = p->stride = img.width;
     p->h = img.height;
     p->rgb = malloc(PNG_IMAGE_SIZE(img));
     if (!p->rgb || !png_image_finish_read(&img, NULL, p->rgb, 0, NULL)) {
@@ -54,7 +59,7 @@ static int box(const picture *p, unsigned x, unsigned y, int c)
             long xx = (long)x + dx, yy = (long)y + dy;
             if (xx < 0 || yy < 0 || xx >= (long)p->w || yy >= (long)p->h)
                 continue;
-            sum += p->rgb[((size_t)yy * p->w + (size_t)xx) * 3 + (size_t)c];
+            sum += p->rgb[((size_t)yy * p->stride + (size_t)xx) * 3 + (size_t)c];
             n++;
         }
     return sum / n;
@@ -63,12 +68,15 @@ static int box(const picture *p, unsigned x, unsigned y, int c)
 int main(int argc, char **argv)
 {
     picture a, b;
-    if (argc != 3) {
-        fprintf(stderr, "usage: pngdiff A.png B.png\n");
+    int corner = argc == 4 && strcmp(argv[1], "--corner") == 0;
+    if (argc != 3 + corner) {
+        fprintf(stderr, "usage: pngdiff [--corner] A.png B.png\n");
         return 2;
     }
-    if (!load(argv[1], &a) || !load(argv[2], &b))
+    if (!load(argv[1 + corner], &a) || !load(argv[2 + corner], &b))
         return 2;
+    if (corner && b.w >= a.w && b.h >= a.h)
+        b.w = a.w, b.h = a.h;
     if (a.w != b.w || a.h != b.h) {
         fprintf(stderr, "pngdiff: sizes differ: %ux%u and %ux%u\n", a.w, a.h, b.w, b.h);
         return 2;

@@ -20,16 +20,8 @@ name=render-browser.sh
 R=$JUNQI_BIN/junqi-render
 GAME=$JUNQI_ROOT/samples/qq/jgs-000001.jgs
 
-browser=$(command -v chromium || command -v chromium-browser || true)
-[ -n "$browser" ] || skip_all "chromium is not installed (scripts/install-deps installs it)"
-
-CC=${CC:-cc}
-# shellcheck disable=SC2046
-if ! $CC -O2 -std=c11 -o "$tmp/pngdiff" "$JUNQI_ROOT/tests/cli/pngdiff.c" \
-        $(pkg-config --cflags --libs libpng); then
-    echo "$name: FAIL: cannot build tests/cli/pngdiff.c"
-    exit 1
-fi
+need_browser
+build_pngdiff
 
 png_size() {
     set -- $(od -An -tu1 -j16 -N8 "$1")
@@ -37,12 +29,7 @@ png_size() {
 }
 # screenshot SVG PNG WIDTH,HEIGHT: the SVG as headless Chromium draws it
 screenshot() {
-    local profile
-    profile=$(mktemp -d "$tmp/profile.XXXXXX")
-    timeout 120 "$browser" --headless --no-sandbox --disable-gpu --disable-background-networking \
-        --no-first-run --disable-component-update --disable-sync --hide-scrollbars \
-        --user-data-dir="$profile" --window-size="$3" --screenshot="$2" "file://$1" \
-        >"$tmp/browser.log" 2>&1
+    chrome --window-size="$3" --screenshot="$2" "file://$1" >/dev/null
 }
 
 cases=(
@@ -63,15 +50,7 @@ for spec in "${cases[@]}"; do
         fail "$args: chromium made no screenshot: $(tail -3 "$tmp/browser.log")"
         continue
     fi
-    read -r same total < <("$tmp/pngdiff" "$tmp/board.png" "$tmp/shot.png")
-    read -r next _ < <("$tmp/pngdiff" "$tmp/board.png" "$tmp/next.png")
-    limit=$((total / 1000))
-    checks=$((checks + 2))
-    [ -n "$same" ] && [ "$same" -le "$limit" ] ||
-        fail "$args: the SVG in chromium differs from the PNG in ${same:-?} of $total pixels (limit $limit)"
-    [ -n "$next" ] && [ "$next" -gt "$limit" ] ||
-        fail "$args: the comparison cannot tell ply $ply from ply $((ply + 1)) (${next:-?} pixels)"
-    echo "$name: $args: chromium vs PNG: $same of $total pixels differ (next move: $next)"
+    compare_shot "$args" "$tmp/board.png" "$tmp/shot.png" "$tmp/next.png"
 done
 
 echo "$name: $checks checks, $failures failed"

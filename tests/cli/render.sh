@@ -206,5 +206,39 @@ expect "GIF: exit status" 0 "$rc"
 expect "GIF: signature" GIF89a "$(head -c 6 "$tmp/game.gif")"
 expect "GIF: ends with the trailer" ";" "$(tail -c 1 "$tmp/game.gif")"
 
+# --- HTML pages (docs/html.md): the format from the name, one page per game --------
+"$JUNQI_BIN/junqi-replay" --to jgn "$SHORT" "$JUNQI_ROOT/tests/data/qq/jgs-002724.jgs" >"$tmp/two.jgn"
+run "$R" -o "$tmp/one.html" "$SHORT"
+expect "HTML: exit status" 0 "$rc"
+expect "HTML: a whole page" "<!DOCTYPE html>|</html>" "$(head -n 1 "$tmp/one.html")|$(tail -n 1 "$tmp/one.html")"
+run "$R" -o "$tmp/again.html" "$SHORT"
+checks=$((checks + 1))
+cmp -s "$tmp/one.html" "$tmp/again.html" || fail "HTML: the same game gave different pages"
+run "$R" --format html -o - "$SHORT"
+expect "HTML to standard output (--format html)" "<!DOCTYPE html>" "$(head -n 1 "$tmp/out")"
+run "$R" -o "$tmp/two.html" "$tmp/two.jgn"
+expect "HTML: two games, one page name: exit status" 2 "$rc"
+checks=$((checks + 2))
+grep -q "%n" <<<"$err" || fail "HTML: two games, one page name: the message should say %n: $err"
+grep -q "<!DOCTYPE html>" "$tmp/two.html" || fail "HTML: the first game's page was not kept"
+run "$R" -o "$tmp/pages/" "$tmp/two.jgn"
+expect "HTML: a folder of pages: exit status" 0 "$rc"
+expect "HTML: a folder of pages" "1.html 2.html" "$(cd "$tmp/pages" && ls | tr '\n' ' ' | sed 's/ $//')"
+run "$R" --ply 5 --view south -o "$tmp/game-%n.htm" "$tmp/two.jgn"
+expect "HTML: %n in the name: exit status" 0 "$rc"
+checks=$((checks + 2))
+[ -s "$tmp/game-1.htm" ] && [ -s "$tmp/game-2.htm" ] || fail "HTML: %n in the name: game-1.htm and game-2.htm expected"
+grep -q '"open":{"ply":5,"view":3}' "$tmp/game-2.htm" || fail "HTML: --ply 5 --view south: the page does not open there"
+run "$R" --ply 9999 -o "$tmp/late.html" "$SHORT"
+expect "HTML: --ply past the end: exit status" 2 "$rc"
+checks=$((checks + 1))
+[ ! -e "$tmp/late.html" ] || fail "HTML: --ply past the end: a page was written"
+run "$R" --frames "$tmp/frames-html" -o "$tmp/f.html" "$SHORT"
+expect "HTML with --frames: exit status" 2 "$rc"
+run "$R" --position "${POS2//%/ }" -o "$tmp/pos.html"
+expect "HTML of a position string (two-player board): exit status" 0 "$rc"
+run "$R" --bottom east --position "${POS2//%/ }" -o "$tmp/pos-east.html"
+expect "HTML: --bottom east on the two-player board: exit status" 2 "$rc"
+
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]

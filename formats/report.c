@@ -1,0 +1,762 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * report.c - see report.h.
+ *
+ * The string calls all take the same steps: parse the names they were
+ * given (seat, rule set), find the position they ask for, and write the
+ * same JSON as the tools into a memory stream (open_memstream) whose text
+ * they hand over.
+ */
+#include "report.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "formation.h"
+#include "gamejson.h"
+#include "jgn.h"
+#include "perft.h"
+#include "position_out.h"
+#include "posnote.h"
+#include "replay.h"
+#include "score.h"
+#include "setup.h"
+
+/* ---- a record's plies, and replaying to one ----------------------------------- */
+
+junqi_plies junqi_record_plies(const junqi_game *g, const junqi_rules *rules)
+{
+    junqi_plies p = {g->start ? g->start->moves : 0, 0, junqi_game_moves(g), {0}, false};
+    p.last = p.first + p.moves;
+    junqi_replay r;
+    if (!junqi_replay_start(&r, g, rules, NULL))
+        return p;
+    while (!junqi_position_over(&r.pos) && junqi_replay_next(&r))
+        ;
+    if (junqi_position_over(&r.pos) && r.moves < p.moves) {
+        p.ended = true;
+        p.end = r.pos.result;
+        p.last = p.first + r.moves;
+    }
+    return p;
+}
+
+bool junqi_record_check_ply(const junqi_game *g, const junqi_plies *p, long ply, char *err,
+                            size_t n)
+{
+    if (ply < 0 || ((size_t)ply >= p->first && (size_t)ply <= p->last))
+        return true;
+    if ((size_t)ply < p->first)
+        snprintf(err, n, "--ply %ld is before the record's start: it starts from a set position at "
+                         "ply %zu and has plies %zu to %zu", ply, p->first, p->first, p->last);
+    else if (p->ended)
+        snprintf(err, n, "--ply %ld is past the end: the game ended at ply %zu (%s); the record's "
+                         "%zu later moves are not part of it", ply, p->last,
+                 junqi_result_text(&p->end, junqi_game_present(g)), p->first + p->moves - p->last);
+    else if (p->first)
+        snprintf(err, n, "--ply %ld is past the end: the record has plies %zu to %zu (%zu moves "
+                         "from a set position)", ply, p->first, p->last, p->moves);
+    else
+        snprintf(err, n, "--ply %ld is past the end: the game has %zu move%s", ply, p->moves,
+                 p->moves == 1 ? "" : "s");
+    return false;
+}
+
+void junqi_record_seek(junqi_replay *r, const junqi_plies *p, long ply)
+{
+    if (ply >= 0) {
+        junqi_replay_seek(r, (size_t)ply - p->first);
+        return;
+    }
+    junqi_replay_seek(r, p->moves);
+    junqi_replay_run(r); /* the end includes events after the last move */
+}
+
+static void hand_position(const junqi_replay *r, int view, bool last, junqi_position_fn fn, void *ctx)
+{
+    junqi_position shown;
+    const junqi_position *pos = &r->pos;
+    if (view != JUNQI_NO_SEAT) {
+        junqi_position_view(&shown, pos, (junqi_seat)view, r->game->info);
+        pos = &shown;
+    }
+    fn(ctx, r, pos, last);
+}
+
+bool junqi_replay_each(const junqi_game *g, const junqi_rules *rules, long ply, int view,
+                       junqi_diags *check, junqi_position_fn fn, void *ctx)
+{
+    junqi_plies p = junqi_record_plies(g, rules);
+    junqi_replay r;
+    if (!junqi_replay_start(&r, g, rules, check))
+        return false;
+    if (ply != JUNQI_REPORT_ALL) {
+        junqi_record_seek(&r, &p, ply);
+        hand_position(&r, view, true, fn, ctx);
+        return true;
+    }
+    for (size_t at = p.first; at <= p.last; at++) {
+        junqi_record_seek(&r, &p, at == p.first + p.moves ? -1 : (long)at);
+        hand_position(&r, view, at == p.last, fn, ctx);
+    }
+    return true;
+}
+
+/* ---- validation ----------------------------------------------------------- */
+
+/* A note for a surrender that the rule set's scoring does not allow (QQ: none in 20 moves). */
+static void note_early_surrender(const junqi_game *g, const junqi_rules *rules, junqi_diags *d)
+{
+    const junqi_scoring *s = rules->scoring;
+    int seat;
+    size_t moves;
+    long item = s ? junqi_score_early_surrender(s, g, &seat, &moves) : -1;
+    if (item >= 0)
+        junqi_diags_add(d, JUNQI_CODE_EARLY_SURRENDER, -1, g->main.items[item].loc,
+                        "%s surrendered after %zu move%s: %s allows no surrender within the "
+                        "first %d moves", junqi_seat_name((junqi_seat)seat), moves, moves == 1 ? "" : "s",
+                        s->platform, s->surrender_moves);
+}
+
+
+bool junqi_check_item(const junqi_source *src, const junqi_input *in, const junqi_rules *rules,
+                      junqi_diags *d, junqi_summary *out)
+{
+    junqi_summary s = {.source = in->name, .index = in->index, .kind = in->kind};
+    if (in->kind == JUNQI_INPUT_RECORD) {
+        junqi_replay r;
+        s.has_board = true;
+        s.board = in->game->board;
+        s.seats = junqi_game_present(in->game);
+        s.rules = rules ? rules : in->game->rules;
+        if ((s.replayed = junqi_replay_start(&r, in->game, rules, d))) {
+            junqi_replay_run(&r);
+            note_early_surrender(in->game, r.pos.rules, d);
+            s.moves = r.moves;
+            s.end = r.pos;
+            s.rules = r.pos.rules;
+        }
+    } else if (in->kind == JUNQI_INPUT_FORMATION) {
+        junqi_formation_check_under(&in->formation, rules, in->formation.name, d);
+        s.formation = in->formation.name;
+        s.has_board = in->formation.has_board;
+        s.board = in->formation.board;
+    }
+    if (src)
+        junqi_source_attach_lines(src, d, 0);
+    s.errors = d->errors;
+    for (size_t i = 0; i < d->n; i++)
+        s.warnings += d->items[i].severity == JUNQI_SEV_WARNING;
+    if (out)
+        *out = s;
+    return s.errors == 0;
+}
+
+static void int_or_null(junqi_json *j, long v)
+{
+    if (v < 0)
+        junqi_json_null(j);
+    else
+        junqi_json_int(j, v);
+}
+
+void junqi_write_diag_json(junqi_json *j, const char *file, const junqi_diag *g)
+{
+    junqi_json_begin_object(j);
+    junqi_json_key(j, "file");
+    junqi_json_string(j, file);
+    junqi_json_key(j, "severity");
+    junqi_json_string(j, junqi_severity_name(g->severity));
+    junqi_json_key(j, "code");
+    junqi_json_string(j, junqi_code_name(g->code));
+    junqi_json_key(j, "message");
+    junqi_json_string(j, g->message);
+    junqi_json_key(j, "move");
+    int_or_null(j, g->move > 0 ? g->move : -1);
+    junqi_json_key(j, "record");
+    int_or_null(j, g->loc.record);
+    junqi_json_key(j, "offset");
+    int_or_null(j, g->loc.offset);
+    junqi_json_key(j, "line");
+    int_or_null(j, g->loc.line > 0 ? g->loc.line : -1);
+    junqi_json_key(j, "column");
+    int_or_null(j, g->loc.column > 0 ? g->loc.column : -1);
+    junqi_json_end_object(j);
+}
+
+static void seats_json(junqi_json *j, unsigned seats)
+{
+    junqi_json_begin_array(j);
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        if (seats & JUNQI_SEAT_BIT(s))
+            junqi_json_string(j, junqi_seat_name((junqi_seat)s));
+    junqi_json_end_array(j);
+}
+
+void junqi_write_summary_json(junqi_json *j, const junqi_summary *s)
+{
+    bool record = s->kind == JUNQI_INPUT_RECORD;
+    junqi_json_begin_object(j);
+    junqi_json_key(j, "type");
+    junqi_json_string(j, "summary");
+    junqi_json_key(j, "source");
+    junqi_json_string(j, s->source);
+    junqi_json_key(j, "game");
+    junqi_json_uint(j, s->index);
+    junqi_json_key(j, "valid");
+    junqi_json_bool(j, s->errors == 0);
+    junqi_json_key(j, "errors");
+    junqi_json_uint(j, s->errors);
+    junqi_json_key(j, "warnings");
+    junqi_json_uint(j, s->warnings);
+    junqi_json_key(j, "board");
+    junqi_json_string(j, s->has_board ? junqi_board_kind_name(s->board) : NULL);
+    junqi_json_key(j, "rules");
+    junqi_json_string(j, s->rules ? s->rules->name : NULL);
+    junqi_json_key(j, "seats");
+    if (record)
+        seats_json(j, s->seats);
+    else
+        junqi_json_null(j);
+    junqi_json_key(j, "moves");
+    int_or_null(j, record && s->replayed ? (long)s->moves : -1);
+    junqi_json_key(j, "result");
+    junqi_score sc;
+    if (record && s->replayed)
+        junqi_write_result_json(j, &s->end.result, s->seats, s->rules,
+                                junqi_score_position(&s->end, &sc) ? &sc : NULL);
+    else
+        junqi_json_null(j);
+    if (s->kind == JUNQI_INPUT_FORMATION) {
+        junqi_json_key(j, "formation");
+        junqi_json_string(j, s->formation);
+    }
+    junqi_json_end_object(j);
+}
+
+/* ---- perft ---------------------------------------------------------------- */
+
+static int by_move(const void *a, const void *b)
+{
+    return strcmp(((const junqi_perft_line *)a)->move, ((const junqi_perft_line *)b)->move);
+}
+
+uint64_t junqi_perft_lines(junqi_position *pos, int depth, junqi_perft_line *lines, int *n)
+{
+    static _Thread_local junqi_move moves[JUNQI_MAX_MOVES];
+    static _Thread_local uint64_t counts[JUNQI_MAX_MOVES];
+    if (n)
+        *n = 0;
+    if (!lines || depth < 1)
+        return depth < 1 ? 1 : junqi_perft(pos, depth);
+    int count = junqi_perft_divide(pos, depth, moves, counts);
+    uint64_t total = 0;
+    for (int i = 0; i < count; i++) {
+        junqi_move_name(pos->board, moves[i], lines[i].move);
+        lines[i].nodes = counts[i];
+        total += counts[i];
+    }
+    qsort(lines, (size_t)count, sizeof lines[0], by_move);
+    if (n)
+        *n = count;
+    return total;
+}
+
+void junqi_write_perft_json(junqi_json *j, int depth, uint64_t nodes, const junqi_perft_line *lines,
+                            int n)
+{
+    junqi_json_begin_object(j);
+    junqi_json_key(j, "depth");
+    junqi_json_int(j, depth);
+    junqi_json_key(j, "nodes");
+    junqi_json_uint(j, nodes);
+    if (lines) {
+        junqi_json_key(j, "divide");
+        junqi_json_begin_object(j);
+        for (int i = 0; i < n; i++) {
+            junqi_json_key(j, lines[i].move);
+            junqi_json_uint(j, lines[i].nodes);
+        }
+        junqi_json_end_object(j);
+    }
+    junqi_json_end_object(j);
+}
+
+/* ---- go ------------------------------------------------------------------- */
+
+int junqi_play_pv(const junqi_play_result *r, const junqi_move **pv)
+{
+    *pv = r->line >= 0 ? r->analysis.lines[r->line].pv : &r->move;
+    return r->line >= 0 ? r->analysis.lines[r->line].pv_len : r->move.from != JUNQI_NO_POINT;
+}
+
+void junqi_write_moves_json(junqi_json *j, const junqi_board *b, const junqi_move *moves, int n)
+{
+    char name[8];
+    junqi_json_begin_array(j);
+    for (int i = 0; i < n; i++)
+        junqi_json_string(j, junqi_move_name(b, moves[i], name));
+    junqi_json_end_array(j);
+}
+
+static void number_or_null(junqi_json *j, bool null, double v, int decimals)
+{
+    if (null)
+        junqi_json_null(j);
+    else
+        junqi_json_number(j, v, decimals);
+}
+
+static void go_lines_json(junqi_json *j, const junqi_analysis *a, const junqi_board *b)
+{
+    char name[8];
+    junqi_json_begin_array(j);
+    for (int i = 0; i < a->nlines; i++) {
+        junqi_json_begin_object(j);
+        junqi_json_key(j, "move");
+        junqi_json_string(j, junqi_move_name(b, a->lines[i].move, name));
+        junqi_json_key(j, "eval");
+        junqi_json_number(j, a->lines[i].eval, 0);
+        junqi_json_key(j, "winprob");
+        junqi_json_number(j, a->lines[i].winprob, 3);
+        junqi_json_key(j, "votes");
+        junqi_json_int(j, a->lines[i].votes);
+        junqi_json_key(j, "pv");
+        junqi_write_moves_json(j, b, a->lines[i].pv, a->lines[i].pv_len);
+        junqi_json_end_object(j);
+    }
+    junqi_json_end_array(j);
+}
+
+void junqi_write_go_json(junqi_json *j, const junqi_play_result *r, const junqi_level *level,
+                         const junqi_position *pos)
+{
+    const junqi_board *b = pos->board;
+    char name[8];
+    const junqi_analysis *a = &r->analysis;
+    const junqi_move *pv;
+    int pv_len = junqi_play_pv(r, &pv);
+    bool over = a->status == JUNQI_SEARCH_GAME_OVER;
+    junqi_json_begin_object(j);
+    junqi_json_key(j, "bestmove");
+    junqi_json_string(j, pv_len ? junqi_move_name(b, r->move, name) : NULL);
+    junqi_json_key(j, "result"); /* null while the game goes on */
+    junqi_json_string(j, over ? junqi_result_text(&a->result, pos->present) : NULL);
+    junqi_json_key(j, "reason");
+    junqi_json_string(j, over && a->result.reason != JUNQI_REASON_NONE
+                             ? junqi_reason_id((junqi_reason)a->result.reason) : NULL);
+    junqi_json_key(j, "eval");
+    number_or_null(j, over, a->eval, 0);
+    junqi_json_key(j, "winprob");
+    number_or_null(j, over, a->winprob, 3);
+    junqi_json_key(j, "pv");
+    junqi_write_moves_json(j, b, pv, pv_len);
+    junqi_json_key(j, "depth");
+    junqi_json_int(j, a->depth);
+    junqi_json_key(j, "nodes");
+    junqi_json_uint(j, a->nodes);
+    junqi_json_key(j, "to_move");
+    junqi_json_string(j, a->to_move < JUNQI_SEATS ? junqi_seat_name(a->to_move) : NULL);
+    junqi_json_key(j, "view");
+    junqi_json_string(j, r->view == JUNQI_VIEW_ALL ? "all" : "mover");
+    junqi_json_key(j, "level");
+    junqi_json_string(j, level->name);
+    junqi_json_key(j, "samples");
+    junqi_json_int(j, a->samples);
+    junqi_json_key(j, "spread");
+    junqi_json_number(j, a->spread, 1);
+    junqi_json_key(j, "multipv");
+    go_lines_json(j, a, b);
+    junqi_json_end_object(j);
+}
+
+/* ---- string calls: arguments and output ------------------------------------ */
+
+void junqi_free(void *p)
+{
+    free(p);
+}
+
+static void *fail(char *err, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void *fail(char *err, size_t n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (err && n)
+        vsnprintf(err, n, fmt, ap);
+    va_end(ap);
+    return NULL;
+}
+
+/* A text written through a memory stream. */
+typedef struct membuf {
+    char *text;
+    size_t len;
+    FILE *fp;
+    junqi_json j;
+} membuf;
+
+static bool mem_open(membuf *m, char *err, size_t n)
+{
+    m->text = NULL;
+    m->len = 0;
+    if (!(m->fp = open_memstream(&m->text, &m->len)))
+        return fail(err, n, "out of memory") != NULL;
+    junqi_json_init(&m->j, m->fp);
+    return true;
+}
+
+/* Finish the text: it, or NULL (and nothing kept) when !ok or writing failed. */
+static char *mem_close(membuf *m, bool ok, char *err, size_t n)
+{
+    if (ferror(m->fp))
+        ok = !fail(err, n, "out of memory");
+    if (fclose(m->fp) != 0 && ok)
+        ok = !fail(err, n, "out of memory");
+    if (!ok) {
+        free(m->text);
+        return NULL;
+    }
+    return m->text;
+}
+
+/* NULL or "all": every seat's information (JUNQI_NO_SEAT); else a seat. */
+static bool parse_view(const char *view, int *seat, char *err, size_t n)
+{
+    *seat = JUNQI_NO_SEAT;
+    if (!view || strcmp(view, "all") == 0)
+        return true;
+    if ((*seat = junqi_seat_parse(view)) != JUNQI_NO_SEAT)
+        return true;
+    return fail(err, n, "unknown view '%s' (all, north, east, south or west)", view) != NULL;
+}
+
+/* NULL: the record's own rule set. */
+static bool parse_rules(const char *name, const junqi_rules **rules, char *err, size_t n)
+{
+    *rules = NULL;
+    if (!name || (*rules = junqi_rules_get(name)))
+        return true;
+    return fail(err, n, "unknown rule set '%s' (known: %s)", name, junqi_rules_names()) != NULL;
+}
+
+
+/* ---- string calls: records --------------------------------------------------- */
+
+/* g settled and, for a seat, turned into its view: a copy, or NULL on OOM. */
+static junqi_game *settled_copy(const junqi_game *g, int seat)
+{
+    junqi_game *c = junqi_game_copy(g);
+    if (!c)
+        return NULL;
+    junqi_game_settle(c);
+    if (seat != JUNQI_NO_SEAT)
+        junqi_game_to_view(c, (junqi_seat)seat);
+    return c;
+}
+
+static bool record_json(junqi_json *j, const junqi_game *g, int seat)
+{
+    junqi_game *c = settled_copy(g, seat);
+    if (c)
+        junqi_write_game_json(j, c);
+    junqi_game_free(c);
+    return c != NULL;
+}
+
+char *junqi_report_record(const junqi_game *g, const char *view, char *err, size_t n)
+{
+    int seat;
+    membuf m;
+    if (!parse_view(view, &seat, err, n) || !mem_open(&m, err, n))
+        return NULL;
+    bool ok = record_json(&m.j, g, seat) || fail(err, n, "out of memory");
+    return mem_close(&m, ok, err, n);
+}
+
+char *junqi_report_jgn(const junqi_game *g, const char *view, char *err, size_t n)
+{
+    int seat;
+    if (!parse_view(view, &seat, err, n))
+        return NULL;
+    junqi_game *c = settled_copy(g, seat);
+    char *text = c ? junqi_jgn_to_string(c) : NULL;
+    junqi_game_free(c);
+    return text ? text : fail(err, n, "out of memory");
+}
+
+static void diags_json(junqi_json *j, const char *file, const junqi_diags *d)
+{
+    junqi_json_begin_array(j);
+    for (size_t i = 0; i < d->n; i++)
+        junqi_write_diag_json(j, file, &d->items[i]);
+    junqi_json_end_array(j);
+}
+
+static void formation_json(junqi_json *j, const junqi_formation *f)
+{
+    char layout[JUNQI_SETUP_TEXT];
+    junqi_setup_format(f->setup, layout);
+    junqi_json_begin_object(j);
+    junqi_json_key(j, "name");
+    junqi_json_string(j, f->name);
+    junqi_json_key(j, "board");
+    junqi_json_string(j, f->has_board ? junqi_board_kind_name(f->board) : NULL);
+    junqi_json_key(j, "setup");
+    junqi_json_string(j, layout);
+    junqi_json_end_object(j);
+}
+
+/* The item object of junqi_report_next(). False when out of memory. */
+static bool item_json(junqi_json *j, const junqi_input *in, const junqi_diags *d)
+{
+    static const char *const types[] = {"error", "record", "formation"};
+    junqi_json_begin_object(j);
+    junqi_json_key(j, "type");
+    junqi_json_string(j, types[in->kind]);
+    junqi_json_key(j, "source");
+    junqi_json_string(j, in->name);
+    junqi_json_key(j, "game");
+    junqi_json_uint(j, in->index);
+    junqi_json_key(j, "diagnostics");
+    diags_json(j, in->name, d);
+    bool ok = true;
+    if (in->kind == JUNQI_INPUT_RECORD) {
+        junqi_json_key(j, "record");
+        ok = record_json(j, in->game, JUNQI_NO_SEAT);
+    } else if (in->kind == JUNQI_INPUT_FORMATION) {
+        junqi_json_key(j, "formation");
+        formation_json(j, &in->formation);
+    }
+    junqi_json_end_object(j);
+    return ok;
+}
+
+char *junqi_report_next(junqi_source *src, junqi_game **game, char *err, size_t n)
+{
+    *game = NULL;
+    if (err && n)
+        err[0] = '\0';
+    junqi_input in;
+    junqi_diags d;
+    junqi_diags_init(&d);
+    char *text = NULL;
+    membuf m;
+    junqi_read_status rc = junqi_source_next(src, &in, &d);
+    if (rc != JUNQI_READ_END && !in.name)
+        fail(err, n, "out of memory");
+    else if (rc != JUNQI_READ_END && mem_open(&m, err, n)) {
+        bool ok = item_json(&m.j, &in, &d) || fail(err, n, "out of memory");
+        if ((text = mem_close(&m, ok, err, n)))
+            *game = in.game, in.game = NULL;
+    }
+    junqi_input_free(&in);
+    junqi_diags_free(&d);
+    return text;
+}
+
+/* An item's diagnostics and summary, one JSON object per line. */
+static void check_lines(FILE *out, junqi_json *j, const junqi_source *src, const junqi_input *in,
+                        const junqi_rules *rules, junqi_diags *d)
+{
+    junqi_summary s;
+    junqi_check_item(src, in, rules, d, &s);
+    for (size_t i = 0; i < d->n; i++) {
+        junqi_json_init(j, out); /* a new document on each line */
+        junqi_write_diag_json(j, in->name, &d->items[i]);
+        fputc('\n', out);
+    }
+    junqi_json_init(j, out);
+    junqi_write_summary_json(j, &s);
+    fputc('\n', out);
+}
+
+char *junqi_report_validate(junqi_source *src, const char *rules, char *err, size_t n)
+{
+    const junqi_rules *r;
+    membuf m;
+    if (!parse_rules(rules, &r, err, n) || !mem_open(&m, err, n))
+        return NULL;
+    for (;;) {
+        junqi_input in;
+        junqi_diags d;
+        junqi_diags_init(&d);
+        junqi_read_status rc = junqi_source_next(src, &in, &d);
+        if (rc != JUNQI_READ_END)
+            check_lines(m.fp, &m.j, src, &in, r, &d);
+        junqi_diags_free(&d);
+        junqi_input_free(&in);
+        if (rc == JUNQI_READ_END || rc == JUNQI_READ_FAILED)
+            break;
+    }
+    return mem_close(&m, true, err, n);
+}
+
+char *junqi_report_check(const junqi_game *g, const char *rules, char *err, size_t n)
+{
+    const junqi_rules *r;
+    membuf m;
+    if (!parse_rules(rules, &r, err, n) || !mem_open(&m, err, n))
+        return NULL;
+    junqi_input in = {.name = (char *)(g->source ? g->source : "<record>"), .index = g->source_index,
+                      .kind = JUNQI_INPUT_RECORD, .game = (junqi_game *)g};
+    junqi_diags d;
+    junqi_diags_init(&d);
+    check_lines(m.fp, &m.j, NULL, &in, r, &d);
+    junqi_diags_free(&d);
+    return mem_close(&m, true, err, n);
+}
+
+/* ---- string calls: positions ------------------------------------------------ */
+
+typedef struct positions_job {
+    FILE *out;
+    junqi_json *j;
+    bool notation;
+    bool oom;
+} positions_job;
+
+static void write_one_position(void *ctx, const junqi_replay *r, const junqi_position *pos, bool last)
+{
+    (void)last;
+    positions_job *job = ctx;
+    if (!job->notation) {
+        junqi_json_init(job->j, job->out); /* a new document on each line */
+        junqi_write_record_position_json(job->j, r->game->source, r->game->source_index, pos, pos->moves);
+    } else {
+        char *text = junqi_pos_format(pos);
+        job->oom |= !text;
+        fputs(text ? text : "", job->out);
+        free(text);
+    }
+    fputc('\n', job->out);
+}
+
+static char *positions(const junqi_game *g, long ply, const char *view, const char *rules, bool notation,
+                       char *err, size_t n)
+{
+    int seat;
+    const junqi_rules *r;
+    membuf m;
+    if (!parse_view(view, &seat, err, n) || !parse_rules(rules, &r, err, n))
+        return NULL;
+    junqi_plies p = junqi_record_plies(g, r);
+    if ((ply != JUNQI_REPORT_ALL && !junqi_record_check_ply(g, &p, ply, err, n)) || !mem_open(&m, err, n))
+        return NULL;
+    positions_job job = {m.fp, &m.j, notation, false};
+    bool ok = junqi_replay_each(g, r, ply, seat, NULL, write_one_position, &job) ||
+              fail(err, n, "the record cannot be replayed: a seat has no arm on its board "
+                           "(junqi-validate says more)");
+    if (job.oom)
+        ok = !fail(err, n, "out of memory");
+    return mem_close(&m, ok, err, n);
+}
+
+char *junqi_report_positions(const junqi_game *g, long ply, const char *view, const char *rules,
+                             char *err, size_t n)
+{
+    return positions(g, ply, view, rules, false, err, n);
+}
+
+char *junqi_report_notation(const junqi_game *g, long ply, const char *view, const char *rules,
+                            char *err, size_t n)
+{
+    return positions(g, ply, view, rules, true, err, n);
+}
+
+/* The position junqi-analyze searches at ply `ply` of g's numbering (-1:
+ * the end, with the events after the last move unless the game ended
+ * before it); *at gets the record's moves before it. */
+static bool locate(junqi_replay *r, const junqi_game *g, const junqi_rules *rules, long ply,
+                   size_t *at, char *err, size_t n)
+{
+    junqi_plies p = junqi_record_plies(g, rules);
+    if (!junqi_record_check_ply(g, &p, ply, err, n))
+        return false;
+    if (!junqi_replay_start(r, g, rules, NULL))
+        return fail(err, n, "the record cannot be replayed (junqi-validate says why)") != NULL;
+    *at = (ply < 0 ? p.last : (size_t)ply) - p.first;
+    junqi_record_seek(r, &p, ply < 0 && !p.ended ? -1 : (long)(p.first + *at));
+    return true;
+}
+
+char *junqi_report_perft(const junqi_game *g, long ply, const char *rules, int depth, bool divide,
+                         char *err, size_t n)
+{
+    static _Thread_local junqi_perft_line lines[JUNQI_MAX_MOVES];
+    const junqi_rules *r;
+    junqi_replay rp;
+    size_t at;
+    membuf m;
+    if (depth < 0 || depth > 64)
+        return fail(err, n, "perft takes a depth from 0 to 64, not %d", depth);
+    if (!parse_rules(rules, &r, err, n) || !locate(&rp, g, r, ply, &at, err, n) || !mem_open(&m, err, n))
+        return NULL;
+    int count = 0;
+    uint64_t total = junqi_perft_lines(&rp.pos, depth, divide ? lines : NULL, &count);
+    junqi_write_perft_json(&m.j, depth, total, divide ? lines : NULL, count);
+    fputc('\n', m.fp);
+    return mem_close(&m, true, err, n);
+}
+
+/* The request of a go call from its plain arguments, or false (err says why). */
+static bool go_request(junqi_play_request *req, const char *level, const char *view, int samples,
+                       uint64_t seed, int depth, uint64_t nodes, int movetime, int multipv,
+                       int threads, char *err, size_t n)
+{
+    req->view = -1;
+    req->samples = samples;
+    req->seed = seed;
+    req->threads = threads;
+    req->limits.depth = depth;
+    req->limits.nodes = nodes;
+    req->limits.movetime = movetime;
+    req->limits.multipv = multipv;
+    if (level && !(req->level = junqi_level_get(level)))
+        return fail(err, n, "unknown level '%s' (known: %s)", level, junqi_level_names()) != NULL;
+    if (view && strcmp(view, "all") != 0 && strcmp(view, "mover") != 0)
+        return fail(err, n, "view takes all or mover, not '%s'", view) != NULL;
+    if (view)
+        req->view = strcmp(view, "all") == 0 ? JUNQI_VIEW_ALL : JUNQI_VIEW_MOVER;
+    if (samples < 0 || samples > JUNQI_MAX_SAMPLES)
+        return fail(err, n, "samples takes 1 to %d (0: the level's)", JUNQI_MAX_SAMPLES) != NULL;
+    if (depth < 0 || depth > JUNQI_MAX_PLY - 1 || movetime < 0 || multipv < 0 ||
+        multipv > JUNQI_MAX_MULTIPV)
+        return fail(err, n, "depth takes 0 to %d, multipv 0 to %d, movetime a positive number",
+                    JUNQI_MAX_PLY - 1, JUNQI_MAX_MULTIPV) != NULL;
+    if (threads < 1 || threads > 64)
+        return fail(err, n, "threads takes 1 to 64, not %d", threads) != NULL;
+    return true;
+}
+
+char *junqi_report_go(const junqi_game *g, long ply, const char *rules, const char *level,
+                      const char *view, int samples, uint64_t seed, int depth, uint64_t nodes,
+                      int movetime, int multipv, int threads, char *err, size_t n)
+{
+    junqi_replay rp;
+    junqi_play_request req = {.game = g};
+    if (!parse_rules(rules, &req.rules, err, n) ||
+        !go_request(&req, level, view, samples, seed, depth, nodes, movetime, multipv, threads, err, n) ||
+        !locate(&rp, g, req.rules, ply, &req.ply, err, n))
+        return NULL;
+    req.pos = &rp.pos;
+    junqi_play_result *r = malloc(sizeof *r);
+    membuf m;
+    if (!r || !junqi_play(&req, r)) {
+        free(r);
+        return fail(err, n, "out of memory");
+    }
+    char *text = NULL;
+    if (r->analysis.status == JUNQI_SEARCH_HIDDEN)
+        fail(err, n, "%s", r->view == JUNQI_VIEW_ALL ? "the record does not show every piece: use view mover"
+                                                     : "no assignment of the hidden pieces agrees with the record");
+    else if (mem_open(&m, err, n)) {
+        junqi_write_go_json(&m.j, r, req.level ? req.level : junqi_level_default(), &rp.pos);
+        fputc('\n', m.fp);
+        text = mem_close(&m, true, err, n);
+    }
+    free(r);
+    return text;
+}

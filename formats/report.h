@@ -1,0 +1,272 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * report.h - the jobs of the tools as library calls, and the JSON they
+ * print: validating an item, replaying a record to a ply, converting it,
+ * perft, the engine's search (go). The tools print through these functions,
+ * so any program that calls them gets exactly the JSON of the tools
+ * (docs/conventions.md describes each shape).
+ *
+ * Two levels:
+ *   - typed calls and JSON writers (junqi_replay_each, junqi_check_item,
+ *     junqi_perft_lines, junqi_write_*_json) for C programs;
+ *   - string calls (junqi_report_*) for bindings such as python/junqi:
+ *     plain arguments (names as strings: seats "north".."west" or "all",
+ *     rule sets by name) and one new NUL-terminated UTF-8 JSON text as the
+ *     result (one object per line where several), to be freed with
+ *     junqi_free(). They return NULL with a one-sentence reason in err (n
+ *     bytes: "unknown seat 'x'", "--ply 500 is past the end: the game has
+ *     192 moves", "out of memory") and never print. Records are opaque
+ *     junqi_game handles to them: no binding needs a struct layout.
+ */
+#ifndef JUNQI_REPORT_H
+#define JUNQI_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analysis.h"
+#include "play.h"
+#include "diag.h"
+#include "game.h"
+#include "json.h"
+#include "replay.h"
+#include "score.h"
+#include "source.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- a record's plies, and replaying to one (junqi-replay) ---------------- */
+
+/**
+ * The plies of a record in its own numbering (docs/conventions.md, "--ply"):
+ * a record that starts from a set position at ply P has the plies P .. P +
+ * its moves, the same numbers its JGN and JSON give its moves; the last is
+ * the ply where the game ended when the record goes on after the end.
+ */
+typedef struct junqi_plies {
+    size_t first;   /**< the start: 0, or the set position's ply */
+    size_t last;    /**< the last move's ply, or the ply the game ended at */
+    size_t moves;   /**< the record's moves (what junqi_replay_seek counts) */
+    junqi_result end; /**< the result when the game ended before the record's last move */
+    bool ended;     /**< the game ended before the record's last move */
+} junqi_plies;
+
+/** The plies of record g replayed under `rules` (NULL: the record's). */
+junqi_plies junqi_record_plies(const junqi_game *g, const junqi_rules *rules);
+
+/**
+ * Whether `ply` (-1: the end) is one of p's, the plies of g. If not, false
+ * with the reason in err (n bytes), naming the plies there are: "--ply 500
+ * is past the end: the game has 192 moves", "... is before the record's
+ * start: ...", "... the game ended at ply 120 (north-south); ...".
+ */
+bool junqi_record_check_ply(const junqi_game *g, const junqi_plies *p, long ply, char *err,
+                            size_t n);
+
+/**
+ * Replay r (started on its record, whose plies are p) to ply `ply` of the
+ * record's numbering (checked with junqi_record_check_ply), or with -1 to
+ * the end with the events after the last move.
+ */
+void junqi_record_seek(junqi_replay *r, const junqi_plies *p, long ply);
+
+/** The `ply` argument of the position calls: every position, from the first ply to the end. */
+#define JUNQI_REPORT_ALL (-2L)
+/** The `ply` argument of the position calls: the end, with the events after the last move. */
+#define JUNQI_REPORT_END (-1L)
+
+/**
+ * What junqi_replay_each() hands each position: the replay, pos as the view
+ * sees it, and whether it is the last one handed.
+ */
+typedef void (*junqi_position_fn)(void *ctx, const junqi_replay *r, const junqi_position *pos,
+                                  bool last);
+
+/**
+ * Replay g on `rules` (NULL: its own) and call fn for the position after
+ * ply `ply` of the record's numbering, with every event before the next
+ * move (JUNQI_REPORT_END: the end of the game, events after the last move
+ * included), or for each of its plies in turn (JUNQI_REPORT_ALL), as `view`
+ * saw it (a seat: position.h junqi_position_view; JUNQI_NO_SEAT:
+ * everything). With check, the replay also checks the record (replay.h)
+ * and reports there. The caller checks ply (junqi_record_check_ply).
+ * Returns false, calling nothing, when the replay cannot start (in check).
+ */
+bool junqi_replay_each(const junqi_game *g, const junqi_rules *rules, long ply, int view,
+                       junqi_diags *check, junqi_position_fn fn, void *ctx);
+
+/* ---- validation (junqi-validate) --------------------------------------- */
+
+/** What checking an item found: the facts of junqi-validate's summary. */
+typedef struct junqi_summary {
+    const char *source;        /**< the item's source name (borrowed from the input) */
+    size_t index;              /**< the item's 1-based index in its source */
+    junqi_input_kind kind;     /**< JUNQI_INPUT_UNKNOWN: nothing could be read */
+    size_t errors, warnings;   /**< diagnostics of the item; valid means errors == 0 */
+    bool has_board;            /**< board is known (records; formations that name one) */
+    junqi_board_kind board;
+    const junqi_rules *rules;  /**< records: the rule set replayed on; else NULL */
+    unsigned seats;            /**< records: the seats present (mask) */
+    bool replayed;             /**< records: the replay could start; moves and end are set */
+    size_t moves;              /**< records: moves replayed */
+    junqi_position end;        /**< records: the position at the end of the replay (its
+                                    result: JUNQI_ONGOING when the record is unfinished) */
+    const char *formation;     /**< formations: the name (borrowed), or NULL */
+} junqi_summary;
+
+/**
+ * Check an item as junqi-validate does and append the problems to d (which
+ * may already hold those of reading it): a record is replayed to its end
+ * on `rules` (NULL: the record's; junqi-validate applies --rules to the
+ * record first) with every check of replay.h, and a surrender the rule
+ * set's scoring forbids is noted (score.h); a formation is checked against
+ * the setup rules under `rules` (formation.h). With src, diagnostics
+ * of text sources get their lines (junqi_source_attach_lines). Fills *out
+ * (may be NULL). Returns true when d holds no errors.
+ */
+bool junqi_check_item(const junqi_source *src, const junqi_input *in, const junqi_rules *rules,
+                      junqi_diags *d, junqi_summary *out);
+
+/**
+ * One diagnostic as the JSON object of `--format json` (docs/conventions.md,
+ * "Diagnostics"): {"file","severity","code","message","move","record",
+ * "offset","line","column"}, null where a field does not apply.
+ */
+void junqi_write_diag_json(junqi_json *j, const char *file, const junqi_diag *g);
+
+/**
+ * The summary object junqi-validate --format json prints after an item's
+ * diagnostics: {"type":"summary","source","game","valid","errors",
+ * "warnings","board","rules","seats":[...],"moves","result"} (result as in
+ * position JSON, with the score where the rule set has one; null where a
+ * field does not apply: moves and result when the replay could not start),
+ * and "formation" (its name or null) for a formation.
+ */
+void junqi_write_summary_json(junqi_json *j, const junqi_summary *s);
+
+/* ---- perft (junqi-analyze --perft) ------------------------------------- */
+
+/** One line of perft divide: a first move and the count under it. */
+typedef struct junqi_perft_line {
+    char move[8];   /**< the move's name, "a6-a7" */
+    uint64_t nodes;
+} junqi_perft_line;
+
+/**
+ * perft `depth` of pos (perft.h; pos is changed during the count and left
+ * as junqi_perft_divide() leaves it). With lines (room for JUNQI_MAX_MOVES)
+ * and depth >= 1, also the divide: *n lines, sorted by move name (ASCII).
+ * Returns the total count.
+ */
+uint64_t junqi_perft_lines(junqi_position *pos, int depth, junqi_perft_line *lines, int *n);
+
+/** {"depth","nodes"} and, when lines is not NULL, "divide":{"MOVE":count,...}. */
+void junqi_write_perft_json(junqi_json *j, int depth, uint64_t nodes, const junqi_perft_line *lines,
+                            int n);
+
+/* ---- the engine's move (junqi-analyze --go: junqi_play, play.h) ---------- */
+
+/**
+ * The line of the move a play result chose (play.h): its line's pv, or the
+ * move alone (a level's deliberate move outside the lines), or nothing.
+ * Sets *pv (into r) and returns its length.
+ */
+int junqi_play_pv(const junqi_play_result *r, const junqi_move **pv);
+
+/** A list of moves as a JSON array of their names, ["a6-a7",...]. */
+void junqi_write_moves_json(junqi_json *j, const junqi_board *b, const junqi_move *moves, int n);
+
+/**
+ * The JSON object of `--go --format json` for the choice r at `level` in
+ * pos: {"bestmove","result","reason","eval","winprob","pv","depth","nodes",
+ * "to_move","view","level","samples","spread",
+ * "multipv":[{"move","eval","winprob","votes","pv"},...]}; result and reason
+ * name the end of a finished game (eval and winprob are then null), else
+ * they are null (docs/engine.md).
+ */
+void junqi_write_go_json(junqi_json *j, const junqi_play_result *r, const junqi_level *level,
+                         const junqi_position *pos);
+
+/* ---- string calls, for bindings ------------------------------------------ */
+
+/** Free a string (or anything) the library handed over. NULL allowed. */
+void junqi_free(void *p);
+
+/**
+ * The next item of src as one JSON object, and for a record a new handle in
+ * *game (free with junqi_game_free(); NULL otherwise):
+ *   {"type":"record","source","game","diagnostics":[...],"record":{...}}
+ *   {"type":"formation","source","game","diagnostics":[...],
+ *    "formation":{"name","board","setup"}}
+ *   {"type":"error","source","game","diagnostics":[...]}  (nothing readable)
+ * "diagnostics" are those of reading the item, "record" is the document of
+ * junqi_report_record(), "setup" the layout notation (setup.h). A broken
+ * game read leniently is a "record" with errors among its diagnostics.
+ * Returns NULL at the end (err empty) or when out of memory (err says so).
+ */
+char *junqi_report_next(junqi_source *src, junqi_game **game, char *err, size_t n);
+
+/**
+ * Every item of src checked as `junqi-validate --format json` prints it:
+ * each item's diagnostics, then its summary object, one JSON object per
+ * line. rules: a rule set name, or NULL for each record's own.
+ */
+char *junqi_report_validate(junqi_source *src, const char *rules, char *err, size_t n);
+
+/**
+ * The record g checked (junqi_check_item): its diagnostics and summary
+ * lines, as junqi_report_validate() gives for it (without the diagnostics
+ * of reading it, which junqi_report_next() gave).
+ */
+char *junqi_report_check(const junqi_game *g, const char *rules, char *err, size_t n);
+
+/**
+ * g as the JSON document of `junqi-replay --to json` (gamejson.h): settled
+ * (junqi_game_settle) and, with a seat as view, that seat's record of the
+ * game (junqi_game_to_view). g itself is not changed.
+ */
+char *junqi_report_record(const junqi_game *g, const char *view, char *err, size_t n);
+
+/** As junqi_report_record() in canonical JGN text (`--to jgn`). */
+char *junqi_report_jgn(const junqi_game *g, const char *view, char *err, size_t n);
+
+/**
+ * The positions of g as `junqi-replay --format json` prints them: after
+ * `ply` moves (0..moves, JUNQI_REPORT_END or JUNQI_REPORT_ALL), seen by
+ * `view` (a seat, or NULL / "all": everything), replayed on `rules` (NULL:
+ * the record's); one object per line (junqi_write_record_position_json).
+ */
+char *junqi_report_positions(const junqi_game *g, long ply, const char *view, const char *rules,
+                             char *err, size_t n);
+
+/** As junqi_report_positions() in the one-line position notation (`--format pos`), one per line. */
+char *junqi_report_notation(const junqi_game *g, long ply, const char *view, const char *rules,
+                            char *err, size_t n);
+
+/**
+ * perft `depth` (0..64) of the position of g after `ply` moves (or
+ * JUNQI_REPORT_END) as `junqi-analyze --perft D [--divide] --format json`.
+ */
+char *junqi_report_perft(const junqi_game *g, long ply, const char *rules, int depth, bool divide,
+                         char *err, size_t n);
+
+/**
+ * The engine's move (junqi_play, play.h) in the position of g after `ply`
+ * moves (or JUNQI_REPORT_END) as `junqi-analyze --go --format json` prints
+ * it. level: "easy", "normal", "expert" or NULL (normal); view: "all",
+ * "mover" or NULL (the record's default); samples 0: the level's; depth,
+ * nodes, movetime (ms), multipv 0 for none (none of the first three: the
+ * level's nodes); threads 1..64.
+ */
+char *junqi_report_go(const junqi_game *g, long ply, const char *rules, const char *level,
+                      const char *view, int samples, uint64_t seed, int depth, uint64_t nodes,
+                      int movetime, int multipv, int threads, char *err, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

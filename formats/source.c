@@ -1,0 +1,486 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * source.c - see source.h.
+ *
+ * Design note: a source peeks at the first PEEK_BYTES of its input to tell
+ * the format. JGN is then streamed by a junqi_jgn_reader that starts with
+ * the peeked prefix; every other format is read whole into data (they are
+ * small: a QQ file, a YAML file, lines of positions) and parsed from there.
+ */
+#include "source.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jgn.h"
+#include "posnote.h"
+#include "qq.h"
+
+int junqi_read_stream(FILE *fp, uint8_t **data, size_t *len, char *err, size_t n)
+{
+    uint8_t *buf = NULL;
+    size_t size = 0, cap = 0;
+    int rc = 0;
+    for (;;) {
+        if (cap - size < 65536) {
+            cap = cap ? cap * 2 : 65536;
+            if (cap > (size_t)JUNQI_MAX_INPUT + 65536 + 1) {
+                rc = EFBIG;
+                goto error;
+            }
+            uint8_t *grown = realloc(buf, cap + 1);
+            if (!grown) {
+                rc = ENOMEM;
+                goto error;
+            }
+            buf = grown;
+        }
+        size_t got = fread(buf + size, 1, cap - size, fp);
+        size += got;
+        if (size > JUNQI_MAX_INPUT) {
+            rc = EFBIG;
+            goto error;
+        }
+        if (got == 0)
+            break;
+    }
+    if (ferror(fp)) {
+        rc = errno ? errno : EIO;
+        goto error;
+    }
+    buf[size] = 0;
+    *data = buf;
+    *len = size;
+    return 0;
+error:
+    if (rc == EFBIG)
+        snprintf(err, n, "larger than the %u MiB limit", JUNQI_MAX_INPUT >> 20);
+    else
+        snprintf(err, n, "%s", strerror(rc));
+    free(buf);
+    return rc;
+}
+
+typedef enum source_kind {
+    SOURCE_UNKNOWN,
+    SOURCE_EMPTY,     /* no byte but blanks (and a byte order mark) */
+    SOURCE_UTF16,     /* UTF-16 text, which junqi does not read */
+    SOURCE_QQ_REPLAY,
+    SOURCE_QQ_FORMATION,
+    SOURCE_JGN,
+    SOURCE_POSITIONS,
+    SOURCE_YAML
+} source_kind;
+
+/* How much of an input is read to tell its format. */
+#define PEEK_BYTES 4096
+
+struct junqi_source {
+    char *name;
+    FILE *fp;                  /* NULL once everything is in data */
+    bool close_fp;
+    source_kind kind;
+    unsigned flags;
+    uint8_t *data;             /* the whole input (all kinds but JGN) */
+    size_t len, at;            /* positions: the next line starts at data[at] */
+    long line;                 /* positions: the line of data[at] */
+    junqi_jgn_reader *jgn;
+    junqi_formations formations;
+    size_t next_formation;
+    junqi_diags yaml_diags;    /* YAML: every reading problem, handed out with its formation */
+    size_t next_diag;
+    size_t items;              /* items read so far */
+    bool said_empty;           /* the note of a source with no item is given */
+    long item_line;            /* positions: the line of the last one */
+    bool done;
+};
+
+/* Nothing but blanks, after an optional UTF-8 byte order mark? */
+static bool blank_input(const uint8_t *data, size_t len)
+{
+    size_t i = len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    while (i < len && data[i] && strchr(" \t\r\n", data[i]))
+        i++;
+    return i == len;
+}
+
+/* UTF-16 text: a byte order mark, or ASCII with a NUL after (or before)
+ * every character of its first 16. */
+static bool utf16_input(const uint8_t *data, size_t len)
+{
+    if (len >= 2 && ((data[0] == 0xFF && data[1] == 0xFE) || (data[0] == 0xFE && data[1] == 0xFF)))
+        return true;
+    size_t pairs = len / 2 < 16 ? len / 2 : 16, le = 0, be = 0;
+    for (size_t i = 0; i < pairs; i++) {
+        le += data[2 * i + 1] == 0 && data[2 * i] >= 0x09 && data[2 * i] < 0x80;
+        be += data[2 * i] == 0 && data[2 * i + 1] >= 0x09 && data[2 * i + 1] < 0x80;
+    }
+    return pairs >= 2 && (le == pairs || be == pairs);
+}
+
+static source_kind detect(const uint8_t *data, size_t len)
+{
+    switch (junqi_qq_detect(data, len)) {
+    case JUNQI_QQ_REPLAY: return SOURCE_QQ_REPLAY;
+    case JUNQI_QQ_FORMATION: return SOURCE_QQ_FORMATION;
+    default: break;
+    }
+    if (blank_input(data, len))
+        return SOURCE_EMPTY;
+    if (utf16_input(data, len))
+        return SOURCE_UTF16;
+    if (junqi_jgn_detect(data, len))
+        return SOURCE_JGN;
+    if (junqi_pos_detect((const char *)data, len))
+        return SOURCE_POSITIONS;
+    if (junqi_formation_detect(data, len))
+        return SOURCE_YAML;
+    return SOURCE_UNKNOWN;
+}
+
+/* Read the rest of the stream after the peeked prefix into src->data. */
+static bool slurp(junqi_source *src, char *err, size_t n)
+{
+    uint8_t *rest = NULL;
+    size_t rest_len = 0;
+    if (src->fp && !feof(src->fp) && junqi_read_stream(src->fp, &rest, &rest_len, err, n) != 0)
+        return false;
+    if (src->len + rest_len > JUNQI_MAX_INPUT) {
+        snprintf(err, n, "larger than the %u MiB limit", JUNQI_MAX_INPUT >> 20);
+        free(rest);
+        return false;
+    }
+    uint8_t *all = realloc(src->data, src->len + rest_len + 1);
+    if (!all) {
+        free(rest);
+        snprintf(err, n, "%s", strerror(ENOMEM));
+        return false;
+    }
+    if (rest_len)
+        memcpy(all + src->len, rest, rest_len);
+    free(rest);
+    src->data = all;
+    src->len += rest_len;
+    src->data[src->len] = 0;
+    return true;
+}
+
+static junqi_source *source_new(const char *name, unsigned flags)
+{
+    junqi_source *src = calloc(1, sizeof *src);
+    if (!src || !(src->name = strdup(name))) {
+        free(src);
+        return NULL;
+    }
+    src->flags = flags;
+    src->line = 1;
+    return src;
+}
+
+/* Tell the format of src->data (len bytes so far) and prepare to read it:
+ * a JGN reader over the prefix and the rest of src->fp, or the whole input. */
+static bool source_start(junqi_source *src, char *err, size_t n)
+{
+    src->kind = detect(src->data, src->len);
+    if (src->kind != SOURCE_JGN)
+        return slurp(src, err, n);
+    unsigned jgn_flags = (src->flags & JUNQI_SOURCE_LENIENT) ? JUNQI_JGN_LENIENT : 0;
+    src->jgn = junqi_jgn_reader_new(src->fp, src->data, src->len, src->name, jgn_flags);
+    if (!src->jgn)
+        snprintf(err, n, "%s", strerror(ENOMEM));
+    return src->jgn != NULL;
+}
+
+junqi_source *junqi_source_open(const char *path, unsigned flags, char *err, size_t n)
+{
+    bool use_stdin = !path || strcmp(path, "-") == 0;
+    junqi_source *src = source_new(use_stdin ? "<stdin>" : path, flags);
+    if (!src) {
+        snprintf(err, n, "%s", strerror(ENOMEM));
+        return NULL;
+    }
+    src->fp = use_stdin ? stdin : fopen(path, "rb");
+    src->close_fp = !use_stdin;
+    if (!src->fp || !(src->data = malloc(PEEK_BYTES + 1))) {
+        snprintf(err, n, "%s", strerror(src->fp ? ENOMEM : errno));
+        junqi_source_close(src);
+        return NULL;
+    }
+    src->len = fread(src->data, 1, PEEK_BYTES, src->fp);
+    if (ferror(src->fp)) {
+        snprintf(err, n, "%s", strerror(errno));
+        junqi_source_close(src);
+        return NULL;
+    }
+    src->data[src->len] = 0;
+    if (!source_start(src, err, n)) {
+        junqi_source_close(src);
+        return NULL;
+    }
+    return src;
+}
+
+junqi_source *junqi_source_memory(const void *data, size_t len, const char *name, unsigned flags)
+{
+    char err[64];
+    junqi_source *src = source_new(name ? name : "<memory>", flags);
+    if (!src || !(src->data = malloc(len + 1))) {
+        junqi_source_close(src);
+        return NULL;
+    }
+    if (len)
+        memcpy(src->data, data, len);
+    src->data[len] = 0;
+    src->len = len;
+    if (!source_start(src, err, sizeof err)) {
+        junqi_source_close(src);
+        return NULL;
+    }
+    return src;
+}
+
+junqi_source *junqi_source_string(const char *text)
+{
+    junqi_source *src = source_new("<position>", 0);
+    if (!src)
+        return NULL;
+    src->data = (uint8_t *)strdup(text);
+    if (!src->data) {
+        junqi_source_close(src);
+        return NULL;
+    }
+    src->len = strlen(text);
+    src->kind = SOURCE_POSITIONS;
+    return src;
+}
+
+const char *junqi_source_name(const junqi_source *src)
+{
+    return src->name;
+}
+
+void junqi_source_attach_lines(const junqi_source *src, junqi_diags *d, size_t from)
+{
+    if (src->kind == SOURCE_YAML || src->kind == SOURCE_POSITIONS) {
+        junqi_diags_attach_lines(d, from, (const char *)src->data, src->len, 1);
+    } else if (src->kind == SOURCE_JGN) {
+        size_t len;
+        long first;
+        const char *text = junqi_jgn_reader_last(src->jgn, &len, &first);
+        junqi_diags_attach_lines(d, from, text, len, first);
+    }
+}
+
+void junqi_source_close(junqi_source *src)
+{
+    if (!src)
+        return;
+    if (src->fp && src->close_fp)
+        fclose(src->fp);
+    junqi_jgn_reader_free(src->jgn);
+    junqi_formations_free(&src->formations);
+    junqi_diags_free(&src->yaml_diags);
+    free(src->data);
+    free(src->name);
+    free(src);
+}
+
+static junqi_read_status next_qq_replay(junqi_source *src, junqi_input *in, junqi_diags *d)
+{
+    in->game = junqi_qq_read_replay(src->data, src->len, d);
+    if (!in->game)
+        return JUNQI_READ_BROKEN;
+    in->kind = JUNQI_INPUT_RECORD;
+    return JUNQI_READ_OK;
+}
+
+static junqi_read_status next_qq_formation(junqi_source *src, junqi_input *in, junqi_diags *d)
+{
+    if (!junqi_qq_read_formation(src->data, src->len, in->formation.setup, d))
+        return JUNQI_READ_BROKEN;
+    in->kind = JUNQI_INPUT_FORMATION;
+    in->formation.loc = (junqi_loc){20, -1, -1, -1};
+    for (int r = 0; r < 6; r++)
+        for (int c = 0; c < 5; c++)
+            in->formation.cell[r][c] = (junqi_loc){20 + r * 5 + c, -1, -1, -1};
+    return JUNQI_READ_OK;
+}
+
+/* A record that starts from pos. False when out of memory. */
+static bool position_record(junqi_input *in, const junqi_position *pos)
+{
+    in->game = junqi_game_new(pos->board->kind);
+    if (!in->game || !(in->game->start = malloc(sizeof *pos)))
+        return false;
+    *in->game->start = *pos;
+    junqi_game_set_rules(in->game, pos->rules);
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        in->game->seat[s].present = (pos->present & JUNQI_SEAT_BIT(s)) != 0;
+    in->kind = JUNQI_INPUT_RECORD;
+    return true;
+}
+
+/* One position string per non-blank line. */
+static junqi_read_status next_position(junqi_source *src, junqi_input *in, junqi_diags *d)
+{
+    const char *text = (const char *)src->data;
+    while (src->at < src->len) {
+        size_t end = src->at;
+        while (end < src->len && text[end] != '\n')
+            end++;
+        size_t start = src->at;
+        long line = src->item_line = src->line++;
+        src->at = end + 1;
+        size_t n = end - start;
+        while (n > 0 && (text[start + n - 1] == '\r' || text[start + n - 1] == ' '))
+            n--;
+        if (n == 0)
+            continue;
+        junqi_position pos;
+        size_t before = d ? d->n : 0;
+        if (!junqi_pos_parse(text + start, n, &pos, d)) {
+            for (size_t i = before; d && i < d->n; i++) {
+                d->items[i].loc.line = (int)line;
+                d->items[i].source_line = strndup(text + start, n);
+            }
+            return JUNQI_READ_BROKEN;
+        }
+        if (!position_record(in, &pos)) {
+            junqi_diags_add(d, JUNQI_CODE_OUT_OF_MEMORY, -1, JUNQI_NOWHERE, "out of memory");
+            return JUNQI_READ_FAILED;
+        }
+        return JUNQI_READ_OK;
+    }
+    return JUNQI_READ_END;
+}
+
+/* Hand src->yaml_diags[src->next_diag .. upto) to d. False when out of memory. */
+static bool hand_yaml_diags(junqi_source *src, size_t upto, junqi_diags *d)
+{
+    size_t first = src->next_diag;
+    src->next_diag = upto;
+    if (junqi_diags_move(d, &src->yaml_diags, first, upto - first))
+        return true;
+    junqi_diags_add(d, JUNQI_CODE_OUT_OF_MEMORY, -1, JUNQI_NOWHERE, "out of memory");
+    return false;
+}
+
+/* YAML: the formations in the order of the text, each with its own reading
+ * problems; problems outside any formation (syntax, a document that is no
+ * formation) come as broken items of their own, where they are in the text. */
+static junqi_read_status next_yaml(junqi_source *src, junqi_input *in, junqi_diags *d)
+{
+    if (!src->done) {
+        src->done = true;
+        junqi_formation_read_yaml(src->data, src->len, &src->formations, &src->yaml_diags);
+    }
+    junqi_formation *f = src->next_formation < src->formations.n
+                             ? &src->formations.items[src->next_formation] : NULL;
+    size_t upto = f ? f->diag_from : src->yaml_diags.n;
+    if (src->next_diag < upto)
+        return hand_yaml_diags(src, upto, d) ? JUNQI_READ_BROKEN : JUNQI_READ_FAILED;
+    if (!f)
+        return JUNQI_READ_END;
+    size_t errors = d->errors;
+    if (!hand_yaml_diags(src, f->diag_to, d))
+        return JUNQI_READ_FAILED;
+    src->next_formation++;
+    junqi_formation_move(&in->formation, f);
+    in->kind = JUNQI_INPUT_FORMATION;
+    return d->errors > errors ? JUNQI_READ_BROKEN : JUNQI_READ_OK;
+}
+
+/* The line where the item just read starts (0: not a text source). */
+static long item_line(const junqi_source *src, const junqi_input *in)
+{
+    size_t len;
+    long first = 0;
+    switch (src->kind) {
+    case SOURCE_JGN: junqi_jgn_reader_last(src->jgn, &len, &first); return first;
+    case SOURCE_POSITIONS: return src->item_line;
+    case SOURCE_YAML: return in->kind == JUNQI_INPUT_FORMATION ? in->formation.loc.line : 0;
+    default: return 0;
+    }
+}
+
+junqi_read_status junqi_source_next(junqi_source *src, junqi_input *in, junqi_diags *d)
+{
+    memset(in, 0, sizeof *in);
+    if (!(in->name = strdup(src->name))) {
+        junqi_diags_add(d, JUNQI_CODE_OUT_OF_MEMORY, -1, JUNQI_NOWHERE, "out of memory");
+        return JUNQI_READ_FAILED;
+    }
+    bool once = src->kind != SOURCE_JGN && src->kind != SOURCE_POSITIONS && src->kind != SOURCE_YAML;
+    junqi_read_status rc = JUNQI_READ_END;
+    if (once && src->done)
+        goto end;
+    switch (src->kind) {
+    case SOURCE_QQ_REPLAY: rc = next_qq_replay(src, in, d); break;
+    case SOURCE_QQ_FORMATION: rc = next_qq_formation(src, in, d); break;
+    case SOURCE_JGN: rc = junqi_jgn_next(src->jgn, &in->game, d); break;
+    case SOURCE_POSITIONS: rc = next_position(src, in, d); break;
+    case SOURCE_YAML: rc = next_yaml(src, in, d); break;
+    case SOURCE_EMPTY: rc = JUNQI_READ_END; break;
+    case SOURCE_UTF16:
+        junqi_diags_add(d, JUNQI_CODE_UTF16, -1, JUNQI_NOWHERE,
+                        "the input is UTF-16 text: junqi reads UTF-8 (or GBK); convert it first, "
+                        "e.g. iconv -f UTF-16 -t UTF-8");
+        rc = JUNQI_READ_BROKEN;
+        break;
+    default:
+        junqi_diags_add(d, JUNQI_CODE_UNKNOWN_FORMAT, -1, JUNQI_NOWHERE,
+                        "not a format junqi reads: QQ replays (.jgs/.jqs) and formations (.jql), JGN "
+                        "records, position strings and YAML formations are recognised by content");
+        rc = JUNQI_READ_BROKEN;
+    }
+    if (once)
+        src->done = true;
+    if (rc == JUNQI_READ_END && src->items == 0 && !src->said_empty) {
+        /* nothing at all: in a pipeline that means zero games, not an error */
+        src->said_empty = true;
+        junqi_diags_add(d, JUNQI_CODE_NO_GAMES, -1, JUNQI_NOWHERE,
+                        "the input holds no game or formation (zero items)");
+        in->kind = JUNQI_INPUT_EMPTY;
+        return JUNQI_READ_OK;
+    }
+    if (rc == JUNQI_READ_END)
+        goto end;
+    /* YAML: problems outside any formation are items of their own, numbered 0 */
+    src->items++;
+    in->index = src->kind != SOURCE_YAML ? src->items
+                : in->kind == JUNQI_INPUT_FORMATION ? src->next_formation : 0;
+    in->several = !once;
+    in->line = item_line(src, in);
+    if (src->kind == SOURCE_JGN && in->game)
+        in->kind = JUNQI_INPUT_RECORD;
+    if (in->game) {
+        in->game->source_index = in->index;
+        if (!in->game->source)
+            in->game->source = strdup(src->name);
+    }
+    return rc;
+end:
+    junqi_input_free(in); /* nothing to hand over */
+    return JUNQI_READ_END;
+}
+
+const char *junqi_input_label(const junqi_input *in, char *buf, size_t n)
+{
+    const char *what = in->kind == JUNQI_INPUT_FORMATION ? "formation" : "game";
+    if (!in->several || in->index == 0)
+        snprintf(buf, n, "%s", in->name);
+    else if (in->line > 0)
+        snprintf(buf, n, "%s: %s %zu (line %ld)", in->name, what, in->index, in->line);
+    else
+        snprintf(buf, n, "%s: %s %zu", in->name, what, in->index);
+    return buf;
+}
+
+void junqi_input_free(junqi_input *in)
+{
+    junqi_game_free(in->game);
+    junqi_formation_clear(&in->formation);
+    free(in->name);
+    memset(in, 0, sizeof *in);
+}

@@ -1,0 +1,474 @@
+# SPDX-License-Identifier: MIT
+"""junqi: Junqi (军棋 / 四国军棋) game records from Python.
+
+A binding over libjunqi (ctypes, no compiled extension). It reads every
+format the junqi tools read (QQ replays .jgs/.jqs and formations .jql, JGN,
+position strings, YAML formations), replays records to any ply in any
+seat's view, validates them with the tools' diagnostics, converts them to
+JGN and JSON, and runs perft and the engine. Results are dataclasses whose
+fields are named as the keys of the tools' JSON (docs/conventions.md,
+docs/python.md)::
+
+    import junqi
+    for game in junqi.read("replays/jgs-000689.jgs"):
+        print(game.result.winner, len(game.moves))
+        pos = game.position(ply=100, view="south")
+        print(game.go(ply=100, nodes=20000).bestmove)
+"""
+from __future__ import annotations
+
+import ctypes
+import json
+import os
+import weakref
+from dataclasses import dataclass, field
+from typing import Dict, Iterator, List, Optional, Union
+
+from . import _native
+from ._native import JunqiError, lib
+
+__all__ = [
+    "JunqiError", "Diagnostic", "Result", "Summary", "Validation", "Piece", "Position",
+    "Move", "Timeout", "Eliminated", "Left", "End", "Comment", "Line", "SeatInfo", "Game",
+    "Formation", "Perft", "GoLine", "Go", "read", "parse", "validate", "version",
+]
+
+
+def version() -> str:
+    """The version of the libjunqi in use, "MAJOR.MINOR.PATCH"."""
+    return lib.junqi_version().decode("ascii")
+
+
+__version__ = version()
+
+
+# ---- the JSON of the tools, as dataclasses --------------------------------------
+
+
+@dataclass
+class Diagnostic:
+    """A problem found in an input (docs/conventions.md, "Diagnostics")."""
+    file: str
+    severity: str  # "error", "warning", "note"
+    code: str      # a stable name: "rail-turn", "truncated", ...
+    message: str
+    move: Optional[int] = None
+    record: Optional[int] = None
+    offset: Optional[int] = None
+    line: Optional[int] = None
+    column: Optional[int] = None
+
+
+@dataclass
+class Result:
+    """How a game ended: winner (a seat or a team, None for a draw or an
+    undecided game), draw, reason; code for an unknown platform code, score
+    for rule sets with a platform scoring ({"scoring": "qq", "north": 2, ...})."""
+    winner: Optional[str]
+    draw: bool
+    reason: Optional[str]
+    code: Optional[int] = None
+    score: Optional[Dict[str, object]] = None
+
+
+def _result(obj) -> Optional[Result]:
+    return None if obj is None else Result(**obj)
+
+
+@dataclass
+class Summary:
+    """What checking an item found (`junqi-validate --format json`'s summary)."""
+    type: str
+    source: str
+    game: int
+    valid: bool
+    errors: int
+    warnings: int
+    board: Optional[str]
+    rules: Optional[str]
+    seats: Optional[List[str]]
+    moves: Optional[int]
+    result: Optional[Result]
+    formation: Optional[str] = None
+
+
+@dataclass
+class Validation:
+    """An item's diagnostics and its summary."""
+    diagnostics: List[Diagnostic]
+    summary: Summary
+
+    @property
+    def valid(self) -> bool:
+        return self.summary.valid
+
+
+def _validations(text: str) -> List[Validation]:
+    out, diags = [], []
+    for line in text.splitlines():
+        obj = json.loads(line)
+        if obj.get("type") == "summary":
+            obj["result"] = _result(obj["result"])
+            out.append(Validation(diags, Summary(**obj)))
+            diags = []
+        else:
+            diags.append(Diagnostic(**obj))
+    return out
+
+
+@dataclass
+class Piece:
+    square: str  # "h5"
+    seat: str    # "north", "east", "south", "west"
+    piece: str   # "marshal" ... "flag", or "unknown" in a seat's view
+
+
+@dataclass
+class Position:
+    """A position of a record (`junqi-replay --format json`)."""
+    source: Optional[str]
+    game: Optional[int]
+    ply: int
+    to_move: Optional[str]
+    pieces: List[Piece]
+    eliminated: List[str]
+    result: Optional[Result]
+
+    def at(self, square: str) -> Optional[Piece]:
+        """The piece on a square, or None."""
+        return next((p for p in self.pieces if p.square == square), None)
+
+
+def _position(obj) -> Position:
+    obj["pieces"] = [Piece(**p) for p in obj["pieces"]]
+    obj["result"] = _result(obj["result"])
+    return Position(source=obj.pop("source", None), game=obj.pop("game", None), **obj)
+
+
+@dataclass
+class Line:
+    """A line of play: the main line of a game, or a variation."""
+    items: list
+    comments: List["Comment"]
+
+    @property
+    def moves(self) -> List["Move"]:
+        return [it for it in self.items if isinstance(it, Move)]
+
+
+@dataclass
+class Comment:
+    before: int  # shown before item `before` of its line
+    text: str
+
+
+@dataclass
+class Move:
+    type: str     # "move"
+    ply: int
+    seat: Optional[str]
+    move: str     # "h5-h6"
+    outcome: str  # "move", "attacker_wins", "attacker_loses", "both_removed", "unknown"
+    flags: List[str]
+    nags: List[int]
+    variations: List[Line] = field(default_factory=list)
+
+
+@dataclass
+class Timeout:
+    type: str
+    seat: str
+    count: int
+
+
+@dataclass
+class Eliminated:
+    type: str
+    seat: str
+    reason: str
+    code: Optional[int] = None  # the platform's code when the reason is unknown (QQ's 6)
+
+
+@dataclass
+class Left:
+    type: str
+    seat: str
+    reason: str
+
+
+@dataclass
+class End:
+    type: str
+    result: Optional[Result]
+
+
+_EVENTS = {"timeout": Timeout, "eliminated": Eliminated, "left": Left}
+
+
+def _line(obj) -> Line:
+    items = []
+    add = items.append
+    for it in obj["items"]:
+        kind = it["type"]
+        if kind == "move":  # by far the most items: built without keyword matching
+            variations = it.get("variations")
+            add(Move(kind, it["ply"], it["seat"], it["move"], it["outcome"], it["flags"], it["nags"],
+                     [_line(v) for v in variations] if variations else []))
+        elif kind == "end":
+            add(End(kind, _result(it["result"])))
+        else:
+            add(_EVENTS[kind](**it))
+    return Line(items, [Comment(**c) for c in obj["comments"]])
+
+
+@dataclass
+class SeatInfo:
+    player: Optional[str]
+    setup: Optional[str]  # the layout notation, None when the record does not show it
+
+
+@dataclass
+class Perft:
+    """`junqi-analyze --perft D [--divide] --format json`."""
+    depth: int
+    nodes: int
+    divide: Optional[Dict[str, int]] = None
+
+
+@dataclass
+class GoLine:
+    move: str
+    eval: float
+    winprob: float
+    votes: int
+    pv: List[str]
+
+
+@dataclass
+class Go:
+    """The engine's move (`junqi-analyze --go --format json`); docs/engine.md."""
+    bestmove: Optional[str]
+    result: Optional[str]   # a finished game: who won ("north-south", "draw", ...)
+    reason: Optional[str]
+    eval: Optional[float]   # centi-material, for the side to move
+    winprob: Optional[float]
+    pv: List[str]
+    depth: int
+    nodes: int
+    to_move: Optional[str]
+    view: str
+    level: str
+    samples: int
+    spread: float
+    multipv: List[GoLine]
+
+
+def _ply(ply: Optional[int]) -> int:
+    if ply is None:
+        return _native.PLY_END
+    if ply < 0:
+        raise ValueError(f"ply must be 0 or more, not {ply}")
+    return ply
+
+
+@dataclass
+class Game:
+    """A game record (`junqi-replay --to json`), with what reading it found.
+
+    ``game`` is the record's 1-based index in its source. The record stays
+    in the library too, so that it can be replayed, checked and searched.
+    """
+    source: Optional[str]
+    game: Optional[int]
+    board: str
+    rules: str
+    mode: str
+    view: Optional[str]
+    first: Optional[str]
+    start: Optional[str]
+    tags: Dict[str, str]
+    seats: Dict[str, SeatInfo]
+    line: Line
+    result: Optional[Result]
+    diagnostics: List[Diagnostic] = field(default_factory=list)
+    _handle: Optional[int] = field(default=None, repr=False, compare=False)
+
+    @property
+    def moves(self) -> List[Move]:
+        """The moves of the main line."""
+        return self.line.moves
+
+    def position(self, ply: Optional[int] = None, view: Optional[str] = None,
+                 rules: Optional[str] = None) -> Position:
+        """The position after `ply` moves (None: the end of the game), as
+        `view` saw it (a seat, or None / "all" for everything)."""
+        text = _native.text(lib.junqi_report_positions, self._handle, _ply(ply),
+                            _native.cstr(view), _native.cstr(rules))
+        return _position(json.loads(text))
+
+    def positions(self, view: Optional[str] = None, rules: Optional[str] = None) -> List[Position]:
+        """Every position, from ply 0 (the start) to the end."""
+        text = _native.text(lib.junqi_report_positions, self._handle, _native.PLY_ALL,
+                            _native.cstr(view), _native.cstr(rules))
+        return [_position(json.loads(line)) for line in text.splitlines()]
+
+    def notation(self, ply: Optional[int] = None, view: Optional[str] = None,
+                 rules: Optional[str] = None) -> str:
+        """The position after `ply` moves in the one-line position notation."""
+        return _native.text(lib.junqi_report_notation, self._handle, _ply(ply), _native.cstr(view),
+                            _native.cstr(rules)).rstrip("\n")
+
+    def validate(self, rules: Optional[str] = None) -> Validation:
+        """Check the record as junqi-validate does: the diagnostics of reading
+        it, then those of replaying it, and the summary."""
+        v = _validations(_native.text(lib.junqi_report_check, self._handle, _native.cstr(rules)))[0]
+        read_errors = sum(d.severity == "error" for d in self.diagnostics)
+        read_warnings = sum(d.severity == "warning" for d in self.diagnostics)
+        v.summary.errors += read_errors
+        v.summary.warnings += read_warnings
+        v.summary.valid = v.summary.errors == 0
+        return Validation(self.diagnostics + v.diagnostics, v.summary)
+
+    def to_jgn(self, view: Optional[str] = None) -> str:
+        """The record as canonical JGN text; with a seat, that seat's record."""
+        return _native.text(lib.junqi_report_jgn, self._handle, _native.cstr(view))
+
+    def to_json(self, view: Optional[str] = None) -> str:
+        """The record as the JSON document of `junqi-replay --to json`."""
+        return _native.text(lib.junqi_report_record, self._handle, _native.cstr(view))
+
+    def perft(self, depth: int, ply: Optional[int] = None, divide: bool = False,
+              rules: Optional[str] = None) -> Perft:
+        """Count the move sequences of length `depth` from the position after `ply` moves."""
+        text = _native.text(lib.junqi_report_perft, self._handle, _ply(ply), _native.cstr(rules),
+                            depth, divide)
+        return Perft(**json.loads(text))
+
+    def go(self, ply: Optional[int] = None, *, level: Optional[str] = None,
+           view: Optional[str] = None, samples: int = 0, seed: int = 0, depth: int = 0,
+           nodes: int = 0, movetime: int = 0, multipv: int = 0, threads: int = 1,
+           rules: Optional[str] = None) -> Go:
+        """The engine's move in the position after `ply` moves (docs/engine.md):
+        level "easy", "normal" (default) or "expert"; view "all" or "mover"
+        (default: the record's); a budget of depth, nodes or movetime (ms),
+        else the level's; multipv lines; the same result for any threads
+        unless movetime is given."""
+        text = _native.text(lib.junqi_report_go, self._handle, _ply(ply), _native.cstr(rules),
+                            _native.cstr(level), _native.cstr(view), samples, seed, depth, nodes,
+                            movetime, multipv, threads)
+        obj = json.loads(text)
+        obj["multipv"] = [GoLine(**line) for line in obj["multipv"]]
+        return Go(**obj)
+
+
+def _game(obj, diagnostics, handle) -> Game:
+    obj["seats"] = {s: SeatInfo(v.get("player"), v.get("setup")) for s, v in obj["seats"].items()}
+    obj["line"] = _line(obj["line"])
+    obj["result"] = _result(obj["result"])
+    obj.setdefault("source", None)
+    obj.setdefault("game", None)
+    game = Game(**obj, diagnostics=diagnostics, _handle=handle)
+    weakref.finalize(game, lib.junqi_game_free, handle)
+    return game
+
+
+@dataclass
+class Formation:
+    """A formation (a seat's setup) from a YAML or .jql file."""
+    source: str
+    game: int  # its 1-based index in the source
+    name: Optional[str]
+    board: Optional[str]
+    setup: str  # the layout notation: six rows front first, "/"-separated
+    diagnostics: List[Diagnostic] = field(default_factory=list)
+
+
+# ---- reading ----------------------------------------------------------------------
+
+Item = Union[Game, Formation]
+
+
+def _items(src: int, errors: str) -> Iterator[Item]:
+    try:
+        while True:
+            handle = ctypes.c_void_p()
+            err = ctypes.create_string_buffer(256)
+            ptr = lib.junqi_report_next(src, ctypes.byref(handle), err, len(err))
+            if not ptr:
+                if err.value:
+                    raise JunqiError(err.value.decode("utf-8", "replace"))
+                return
+            try:
+                obj = json.loads(ctypes.string_at(ptr).decode("utf-8"))
+            finally:
+                lib.junqi_free(ptr)
+            diags = [Diagnostic(**d) for d in obj["diagnostics"]]
+            if obj["type"] == "record":
+                yield _game(obj["record"], diags, handle.value)
+            elif obj["type"] == "formation":
+                yield Formation(obj["source"], obj["game"], diagnostics=diags, **obj["formation"])
+            elif errors == "raise":
+                first = next((d for d in diags if d.severity == "error"), None)
+                raise JunqiError(f"{obj['source']}: item {obj['game']}: "
+                                 + (first.message if first else "unreadable"), diags)
+    finally:
+        lib.junqi_source_close(src)
+
+
+def _check_errors(errors: str):
+    if errors not in ("raise", "skip"):
+        raise ValueError(f"errors takes 'raise' or 'skip', not {errors!r}")
+
+
+def read(path: Union[str, os.PathLike], *, lenient: bool = False,
+         errors: str = "raise") -> Iterator[Item]:
+    """The records and formations of a file ("-": standard input), in order,
+    its format detected by content. A JGN file is read one game at a time.
+
+    lenient: keep the valid part of a broken JGN game (its errors are in the
+    game's diagnostics). errors: "raise" (JunqiError at the first item that
+    cannot be read at all) or "skip" (leave such items out)."""
+    _check_errors(errors)
+    err = ctypes.create_string_buffer(256)
+    src = lib.junqi_source_open(_native.cstr(os.fspath(path)),
+                                _native.SOURCE_LENIENT if lenient else 0, err, len(err))
+    if not src:
+        raise JunqiError(f"{os.fspath(path)}: {err.value.decode('utf-8', 'replace')}")
+    return _items(src, errors)
+
+
+def _memory(data: Union[str, bytes], name: Optional[str], lenient: bool) -> int:
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    src = lib.junqi_source_memory(data, len(data), _native.cstr(name),
+                                  _native.SOURCE_LENIENT if lenient else 0)
+    if not src:
+        raise MemoryError("junqi: out of memory")
+    return src
+
+
+def parse(data: Union[str, bytes], name: Optional[str] = None, *, lenient: bool = False,
+          errors: str = "raise") -> Iterator[Item]:
+    """As read() for the contents of a file (text or bytes: JGN, position
+    strings, YAML, a QQ file's bytes), shown as `name` (default "<memory>")."""
+    _check_errors(errors)
+    return _items(_memory(data, name, lenient), errors)
+
+
+def validate(path_or_data: Union[str, os.PathLike, bytes], rules: Optional[str] = None, *,
+             lenient: bool = False, name: Optional[str] = None) -> List[Validation]:
+    """Check every item of a file (a path) or of bytes, exactly as
+    `junqi-validate --format json` does: each item's diagnostics and summary."""
+    if isinstance(path_or_data, bytes):
+        src = _memory(path_or_data, name, lenient)
+    else:
+        err = ctypes.create_string_buffer(256)
+        path = os.fspath(path_or_data)
+        src = lib.junqi_source_open(_native.cstr(path), _native.SOURCE_LENIENT if lenient else 0,
+                                    err, len(err))
+        if not src:
+            raise JunqiError(f"{path}: {err.value.decode('utf-8', 'replace')}")
+    try:
+        return _validations(_native.text(lib.junqi_report_validate, src, _native.cstr(rules)))
+    finally:
+        lib.junqi_source_close(src)

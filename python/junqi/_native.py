@@ -1,0 +1,110 @@
+# SPDX-License-Identifier: MIT
+"""The ctypes side of the binding: finding libjunqi, the prototypes of the
+calls the binding makes (formats/source.h and formats/report.h), and one
+helper that turns a call's returned JSON text into a Python string.
+
+The binding never reads a C struct: every call takes handles (opaque
+pointers), plain numbers and strings, and returns a JSON text that the
+library writes exactly as the tools print it.
+"""
+from __future__ import annotations
+
+import ctypes
+import os
+from ctypes import (POINTER, c_bool, c_char_p, c_int, c_long, c_size_t, c_uint,
+                    c_uint64, c_void_p)
+
+#: The soname this binding is written against: the major version of the
+#: library's ABI (a new major may change the calls below).
+SONAME = "libjunqi.so.0"
+
+
+class JunqiError(Exception):
+    """A call failed: bad arguments, an input that cannot be read, out of
+    memory. ``diagnostics`` lists the problems found in an input, if any."""
+
+    def __init__(self, message: str, diagnostics=None):
+        super().__init__(message)
+        self.diagnostics = list(diagnostics or [])
+
+
+def _candidates():
+    """Where libjunqi may be, in the order tried."""
+    env = os.environ.get("JUNQI_LIBRARY")
+    if env:
+        yield env
+        return
+    try:
+        from ._installed import LIBRARY  # written by `make install`
+        yield LIBRARY
+    except ImportError:
+        pass
+    here = os.path.dirname(os.path.abspath(__file__))
+    yield os.path.join(here, "..", "..", "lib", SONAME)  # the build tree: python/junqi -> lib/
+    yield SONAME  # the dynamic loader's search path
+
+
+def _load():
+    errors = []
+    for path in _candidates():
+        try:
+            return ctypes.CDLL(path)
+        except OSError as e:
+            errors.append(f"{path}: {e}")
+    raise ImportError("junqi: cannot load the junqi library (set JUNQI_LIBRARY to its path): "
+                      + "; ".join(errors))
+
+
+lib = _load()
+
+_ERR = c_char_p, c_size_t  # every string call ends with an error buffer and its size
+
+_PROTOTYPES = {
+    "junqi_version": (c_char_p, ()),
+    "junqi_free": (None, (c_void_p,)),
+    "junqi_game_free": (None, (c_void_p,)),
+    "junqi_game_moves": (c_size_t, (c_void_p,)),
+    "junqi_source_open": (c_void_p, (c_char_p, c_uint) + _ERR),
+    "junqi_source_memory": (c_void_p, (c_char_p, c_size_t, c_char_p, c_uint)),
+    "junqi_source_close": (None, (c_void_p,)),
+    "junqi_report_next": (c_void_p, (c_void_p, POINTER(c_void_p)) + _ERR),
+    "junqi_report_validate": (c_void_p, (c_void_p, c_char_p) + _ERR),
+    "junqi_report_check": (c_void_p, (c_void_p, c_char_p) + _ERR),
+    "junqi_report_record": (c_void_p, (c_void_p, c_char_p) + _ERR),
+    "junqi_report_jgn": (c_void_p, (c_void_p, c_char_p) + _ERR),
+    "junqi_report_positions": (c_void_p, (c_void_p, c_long, c_char_p, c_char_p) + _ERR),
+    "junqi_report_notation": (c_void_p, (c_void_p, c_long, c_char_p, c_char_p) + _ERR),
+    "junqi_report_perft": (c_void_p, (c_void_p, c_long, c_char_p, c_int, c_bool) + _ERR),
+    "junqi_report_go": (c_void_p, (c_void_p, c_long, c_char_p, c_char_p, c_char_p, c_int, c_uint64,
+                                   c_int, c_uint64, c_int, c_int, c_int) + _ERR),
+}
+for _name, (_restype, _argtypes) in _PROTOTYPES.items():
+    _fn = getattr(lib, _name)
+    _fn.restype = _restype
+    _fn.argtypes = _argtypes
+
+#: JUNQI_REPORT_END and JUNQI_REPORT_ALL of report.h: the `ply` of the end
+#: of the game, and of every position.
+PLY_END = -1
+PLY_ALL = -2
+
+#: Source flag JUNQI_SOURCE_LENIENT (source.h).
+SOURCE_LENIENT = 1
+
+
+def text(fn, *args) -> str:
+    """Call a string call of report.h with its arguments (the error buffer is
+    added): its JSON text, or JunqiError with the library's reason."""
+    err = ctypes.create_string_buffer(512)
+    ptr = fn(*args, err, len(err))
+    if not ptr:
+        raise JunqiError(err.value.decode("utf-8", "replace") or "the call failed")
+    try:
+        return ctypes.string_at(ptr).decode("utf-8")
+    finally:
+        lib.junqi_free(ptr)
+
+
+def cstr(s):
+    """A Python string (or None) as the bytes of a C string."""
+    return None if s is None else os.fsencode(s) if isinstance(s, os.PathLike) else s.encode("utf-8")

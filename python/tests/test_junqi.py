@@ -1,0 +1,226 @@
+# SPDX-License-Identifier: MIT
+"""Tests of the Python binding (unittest). Run by `make check` through
+tests/cli/python.sh, with JUNQI_LIBRARY (the library under test) and
+JUNQI_BIN (the tools it is compared with) set; the data are the repository's
+samples and test fixtures.
+
+The binding and the tools share one implementation, so most tests compare
+the binding's answer with the tool's output for the same question."""
+import gc
+import json
+import os
+import subprocess
+import unittest
+
+import junqi
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+BIN = os.environ.get("JUNQI_BIN", os.path.join(ROOT, "bin"))
+GAME = os.path.join(ROOT, "samples", "qq", "jgs-000689.jgs")      # 192 moves, north-south win
+LONG = os.path.join(ROOT, "samples", "qq", "jgs-000001.jgs")      # 432 moves, east-west win
+CORRUPT = os.path.join(ROOT, "tests", "data", "corrupt")
+FORMATION = os.path.join(ROOT, "samples", "formations", "F01.yaml")
+
+
+def tool(name, *args, check=True):
+    """A tool's standard output for args."""
+    done = subprocess.run([os.path.join(BIN, name), *args], capture_output=True, text=True)
+    if check and done.returncode != 0:
+        raise AssertionError(f"{name} {' '.join(args)}: exit {done.returncode}: {done.stderr}")
+    return done.stdout
+
+
+def first(path, **kw):
+    return next(junqi.read(path, **kw))
+
+
+class ReadingTest(unittest.TestCase):
+    def test_a_qq_replay_reads_as_a_game_named_by_its_source(self):
+        g = first(GAME)
+        self.assertIsInstance(g, junqi.Game)
+        self.assertEqual((g.source, g.game, g.board, g.rules, g.mode), (GAME, 1, "four-player", "qq", "dark"))
+        self.assertEqual(len(g.moves), 192)
+        self.assertEqual(g.moves[0].ply, 1)
+        self.assertEqual(g.result.winner, "north-south")
+        self.assertEqual(g.result.reason, "flag_captured")
+        self.assertEqual(sorted(g.seats), ["east", "north", "south", "west"])
+        self.assertEqual(g.seats["north"].player, "黄方玩家")
+        self.assertEqual(g.diagnostics, [])
+
+    def test_the_record_is_the_json_of_replay_to_json(self):
+        g = first(GAME)
+        self.assertEqual(g.to_json(), tool("junqi-replay", "--to", "json", GAME).rstrip("\n"))
+        self.assertEqual(json.loads(g.to_json())["line"]["items"][0]["move"], g.moves[0].move)
+
+    def test_the_dataclasses_have_every_key_of_the_json(self):
+        # every shared replay when the shared data is there, else the bundled ones (no skip)
+        shared = os.path.join(ROOT, "..", "shared", "data", "qq-replays")
+        folder = shared if os.path.isdir(shared) else os.path.join(ROOT, "tests", "data", "qq")
+        paths = sorted(os.path.join(folder, f) for f in os.listdir(folder) if f.endswith((".jgs", ".jqs")))
+        self.assertGreater(len(paths), 10)
+        for path in paths:
+            g = first(path)
+            doc = json.loads(g.to_json())
+            fields = set(g.__dataclass_fields__) - {"diagnostics", "_handle"}
+            self.assertEqual(fields, set(doc))
+            for item, obj in zip(g.line.items, doc["line"]["items"]):
+                keys = set(item.__dataclass_fields__)
+                want = set(obj) | ({"variations"} if obj["type"] == "move" else set())
+                optional = {"code"} if obj["type"] == "eliminated" else set()
+                self.assertEqual(keys - optional, want - optional, f"{path}: {obj['type']}")
+                self.assertLessEqual(want, keys, f"{path}: {obj['type']}")
+        for path in (GAME, os.path.join(ROOT, "tests", "data", "qq", "jgs-002724.jgs")):
+            pos = first(path).position(3)
+            self.assertEqual(set(pos.__dataclass_fields__), set(json.loads(tool("junqi-replay", "--ply", "3", "--format", "json", path))))
+
+    def test_jgn_and_a_seats_record_are_the_tools(self):
+        g = first(GAME)
+        self.assertEqual(g.to_jgn() + "\n", tool("junqi-replay", "--to", "jgn", GAME))
+        self.assertEqual(g.to_jgn(view="west") + "\n", tool("junqi-replay", "--to", "jgn", "--view", "west", GAME))
+        west = next(junqi.parse(g.to_jgn(view="west")))
+        self.assertEqual(west.view, "west")
+        self.assertIsNone(west.seats["north"].setup)
+        self.assertIsNotNone(west.seats["west"].setup)
+
+    def test_many_games_in_one_file_are_numbered(self):
+        text = first(LONG).to_jgn() + "\n\n" + first(GAME).to_jgn()
+        games = list(junqi.parse(text, name="two.jgn"))
+        self.assertEqual([(g.source, g.game, len(g.moves)) for g in games], [("two.jgn", 1, 432), ("two.jgn", 2, 192)])
+
+    def test_bytes_of_a_qq_file_and_a_position_string_parse(self):
+        with open(GAME, "rb") as f:
+            g = next(junqi.parse(f.read()))
+        self.assertEqual((g.source, len(g.moves)), ("<memory>", 192))
+        p = next(junqi.parse(g.notation(30)))
+        self.assertEqual(p.position().ply, 30)
+        self.assertEqual(p.start, g.notation(30))
+
+    def test_a_formation_reads_as_a_formation(self):
+        (f,) = list(junqi.read(FORMATION))
+        self.assertIsInstance(f, junqi.Formation)
+        self.assertEqual((f.name, f.board, f.game), ("F01", "four-player", 1))
+        self.assertEqual(len(f.setup.split("/")), 6)
+
+    def test_unreadable_items_raise_or_are_skipped(self):
+        bad = os.path.join(CORRUPT, "truncated.jgs")
+        with self.assertRaises(junqi.JunqiError) as caught:
+            list(junqi.read(bad))
+        self.assertEqual(caught.exception.diagnostics[0].code, "truncated")
+        self.assertEqual(list(junqi.read(bad, errors="skip")), [])
+        with self.assertRaises(junqi.JunqiError):
+            junqi.read(os.path.join(ROOT, "no", "such.jgs"))
+        with self.assertRaises(ValueError):
+            junqi.read(GAME, errors="ignore")
+
+    def test_a_broken_jgn_game_read_leniently_keeps_its_valid_part(self):
+        text = first(GAME).to_jgn().replace("\n1. ", "\n1. zz ", 1)
+        self.assertEqual(list(junqi.parse(text, errors="skip")), [])
+        g = next(junqi.parse(text, lenient=True))
+        self.assertTrue(any(d.severity == "error" for d in g.diagnostics))
+        self.assertFalse(g.validate().valid)
+
+    def test_handles_are_freed_with_their_games(self):
+        for _ in range(200):
+            g = first(GAME)
+            self.assertEqual(g.position(5).ply, 5)
+        del g
+        gc.collect()
+
+
+class PositionTest(unittest.TestCase):
+    def test_a_position_in_a_seats_view_is_the_tools(self):
+        g = first(GAME)
+        want = json.loads(tool("junqi-replay", "--ply", "100", "--view", "south", "--format", "json", GAME))
+        p = g.position(100, view="south")
+        self.assertEqual((p.source, p.game, p.ply, p.to_move), (want["source"], want["game"], 100, want["to_move"]))
+        self.assertEqual([(x.square, x.seat, x.piece) for x in p.pieces],
+                         [(x["square"], x["seat"], x["piece"]) for x in want["pieces"]])
+        self.assertIn("unknown", {x.piece for x in p.pieces if x.seat != "south"})
+
+    def test_every_position_from_the_start_to_the_end(self):
+        g = first(GAME)
+        ps = g.positions()
+        self.assertEqual([p.ply for p in ps], list(range(193)))
+        self.assertEqual(ps[-1], g.position())
+        self.assertIsNone(ps[0].result)
+        self.assertEqual(ps[-1].result.winner, "north-south")
+        self.assertEqual(ps[0].at(ps[0].pieces[0].square), ps[0].pieces[0])
+
+    def test_notation_is_replay_format_pos(self):
+        g = first(GAME)
+        self.assertEqual(g.notation(10), tool("junqi-replay", "--ply", "10", "--format", "pos", GAME).rstrip("\n"))
+
+    def test_bad_arguments_say_what_is_wrong(self):
+        g = first(GAME)
+        with self.assertRaisesRegex(junqi.JunqiError, "past the end: the game has 192 moves"):
+            g.position(193)
+        with self.assertRaisesRegex(junqi.JunqiError, "unknown view 'up'"):
+            g.position(1, view="up")
+        with self.assertRaisesRegex(junqi.JunqiError, "unknown rule set 'chess'"):
+            g.position(1, rules="chess")
+        with self.assertRaises(ValueError):
+            g.position(-1)
+
+
+class ValidationTest(unittest.TestCase):
+    def test_validate_is_junqi_validate_format_json(self):
+        files = [os.path.join(CORRUPT, f) for f in ("rail-turn.jgs", "truncated.jgs")] + [FORMATION]
+        for path in files:
+            want = [json.loads(line) for line in tool("junqi-validate", "--format", "json", path, check=False).splitlines()]
+            got = junqi.validate(path)
+            self.assertEqual(len(got), 1)
+            self.assertEqual([d.__dict__ for d in got[0].diagnostics], want[:-1])
+            summary = dict(got[0].summary.__dict__)
+            summary["result"] = summary["result"] and {k: v for k, v in summary["result"].__dict__.items()
+                                                       if v is not None or k in ("winner", "reason")}
+            if summary["formation"] is None and "formation" not in want[-1]:
+                del summary["formation"]
+            self.assertEqual(summary, want[-1])
+
+    def test_a_games_check_finds_the_broken_move(self):
+        g = first(os.path.join(CORRUPT, "rail-turn.jgs"))
+        v = g.validate()
+        self.assertFalse(v.valid)
+        error = next(d for d in v.diagnostics if d.severity == "error")
+        self.assertEqual((error.code, error.move, error.record), ("rail-turn", 9, 8))
+        self.assertEqual((v.summary.moves, v.summary.game), (21, 1))
+        self.assertTrue(first(GAME).validate().valid)
+
+
+class EngineTest(unittest.TestCase):
+    def test_perft_is_the_tools(self):
+        g = first(GAME)
+        want = json.loads(tool("junqi-analyze", "--perft", "2", "--ply", "10", "--divide", "--format", "json", GAME))
+        got = g.perft(2, ply=10, divide=True)
+        self.assertEqual((got.depth, got.nodes, got.divide), (want["depth"], want["nodes"], want["divide"]))
+        self.assertEqual(sum(got.divide.values()), got.nodes)
+        self.assertIsNone(g.perft(1, ply=10).divide)
+
+    def test_go_is_the_tools(self):
+        g = first(GAME)
+        args = ["--go", "--ply", "50", "--nodes", "3000", "--format", "json", GAME]
+        want = json.loads(tool("junqi-analyze", *args))
+        got = g.go(50, nodes=3000)
+        self.assertEqual(got.bestmove, want["bestmove"])
+        self.assertEqual((got.eval, got.winprob, got.pv, got.nodes), (want["eval"], want["winprob"], want["pv"], want["nodes"]))
+        self.assertEqual(got.view, "mover")
+        self.assertEqual(len(got.multipv), len(want["multipv"]))
+
+    def test_go_on_a_finished_game_names_its_result(self):
+        got = first(GAME).go(nodes=1000)
+        self.assertIsNone(got.bestmove)
+        self.assertEqual(got.result, "north-south")
+        with self.assertRaisesRegex(junqi.JunqiError, "unknown level"):
+            first(GAME).go(10, level="grandmaster")
+
+
+class VersionTest(unittest.TestCase):
+    def test_the_version_is_the_makefiles(self):
+        with open(os.path.join(ROOT, "Makefile")) as f:
+            version = next(line.split(":=")[1].strip() for line in f if line.startswith("VERSION "))
+        self.assertEqual(junqi.version(), version)
+        self.assertEqual(junqi.__version__, version)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# tests/cli/collections.sh - junqi-replay on collections (docs/collections.md)
+# over the real replays of the corpus (../shared/data/qq-replays when it is
+# there, else the bundled ones): --select agrees with the same selection made
+# by jq over the games' JSON; --unique drops exactly the copies (the corpus
+# twice over, as QQ files and as one JGN collection, an annotated game among
+# them); --split writes files of N games that concatenate to the unsplit
+# output byte for byte; --list numbers the games of each file; --count; usage
+# errors; standard input streams.
+#
+# Environment (set by tests/run-tests): JUNQI_BIN, JUNQI_ROOT. Exit 1 if any check failed.
+set -u
+
+name=collections.sh
+. "$(dirname "$0")/lib"
+need_jq
+R=$JUNQI_BIN/junqi-replay
+n=${#corpus[@]}
+
+# the corpus as one JGN collection, and its games' facts as JSON, with jq
+"$R" --to jgn "${corpus[@]}" >"$tmp/all.jgn" 2>/dev/null
+"$R" --to json "${corpus[@]}" 2>/dev/null |
+    jq -c '{moves: ([.line.items[] | select(.type == "move")] | length), result: .result,
+            players: (.seats | length)}' >"$tmp/facts.jsonl"
+games=$(grep -c . "$tmp/facts.jsonl")
+expect "the collection holds every corpus game" "$n" "$games"
+run "$R" --count "$tmp/all.jgn"
+expect "--count" "$games" "$out"
+
+# --select against jq
+select_vs_jq() { # CONDITION JQ-FILTER
+    local want got
+    want=$(jq -c "select($2)" "$tmp/facts.jsonl" | grep -c .)
+    got=$("$R" --count --select "$1" "$tmp/all.jgn" 2>"$tmp/err")
+    expect "--select '$1' keeps what jq's select($2) keeps" "$want" "$got"
+}
+select_vs_jq 'moves<100' '.moves < 100'
+select_vs_jq 'moves>=200' '.moves >= 200'
+select_vs_jq 'Result=north-south' '.result.winner == "north-south"'
+select_vs_jq 'Result=draw' '.result.draw == true'
+select_vs_jq 'Termination=flag_captured|surrender' '.result.reason == "flag_captured" or .result.reason == "surrender"'
+select_vs_jq 'players=2' '.players == 2'
+select_vs_jq 'Result!=draw' '.result.draw != true'
+# several conditions: all must hold
+want=$(jq -c 'select(.moves > 50 and .players == 4 and .result.winner == "east-west")' "$tmp/facts.jsonl" | grep -c .)
+got=$("$R" --count --select 'moves>50' --select players=4 --select Result=east-west "$tmp/all.jgn")
+expect "three conditions together" "$want" "$got"
+# the same selection from the QQ files themselves, and from standard input
+got=$("$R" --count --select 'moves<100' "${corpus[@]}" 2>/dev/null)
+expect "--select on the QQ files" "$(jq -c 'select(.moves < 100)' "$tmp/facts.jsonl" | grep -c .)" "$got"
+got=$("$R" --count --select 'moves<100' <"$tmp/all.jgn")
+expect "--select on standard input" "$(jq -c 'select(.moves < 100)' "$tmp/facts.jsonl" | grep -c .)" "$got"
+# the kept games are whole records: they replay to the same end
+"$R" --select 'moves<100' --to jgn "$tmp/all.jgn" >"$tmp/short.jgn"
+expect "the games kept are valid records" 0 "$("$JUNQI_BIN/junqi-validate" -q "$tmp/short.jgn"; echo $?)"
+
+# --unique: the corpus twice (the QQ files and their JGN), one game also annotated
+unique=$("$R" --count --unique "${corpus[@]}" 2>/dev/null)
+"$JUNQI_BIN/junqi-analyze" --view all --nodes 200 "$JUNQI_ROOT/tests/data/qq/jgs-002724.jgs" >"$tmp/annotated.jgn"
+got=$("$R" --count --unique "$tmp/all.jgn" "${corpus[@]}" "$tmp/annotated.jgn" 2>/dev/null)
+expect "--unique drops the second and third copies" "$unique" "$got"
+checks=$((checks + 1))
+[ "$unique" -le "$n" ] && [ "$unique" -ge $((n - 2)) ] ||
+    fail "--unique on the corpus alone: $unique of $n games (the bundled corpus has one copy)"
+got=$("$R" --unique --to jgn "$tmp/all.jgn" "$tmp/all.jgn" | "$R" --count)
+expect "--unique --to jgn writes each game once" "$unique" "$got"
+
+# --split: files of N games, in order; together the unsplit output
+"$R" --to jgn "$tmp/all.jgn" >"$tmp/whole.jgn"
+run "$R" --split 7 -o "$tmp/parts/" "$tmp/all.jgn"
+expect "--split 7: exit status" 0 "$rc"
+parts=$(ls "$tmp/parts" | wc -l)
+expect "--split 7: files" $(((games + 6) / 7)) "$parts"
+checks=$((checks + 2))
+cat $(for i in $(seq 1 "$parts"); do echo "$tmp/parts/$i.jgn"; done) | cmp -s - "$tmp/whole.jgn" ||
+    fail "--split 7: the parts in order are not the whole collection"
+[ "$("$R" --count "$tmp/parts/1.jgn")" = 7 ] || fail "--split 7: the first part does not hold 7 games"
+run "$R" --split 1 --to json -o "$tmp/one-%n.jsonl" "$tmp/short.jgn"
+expect "--split 1 --to json: one file per game" "$("$R" --count "$tmp/short.jgn")" "$(ls "$tmp"/one-*.jsonl | wc -l)"
+expect "--split 1 --to json: one JSON document each" 1 "$(grep -c . "$tmp/one-1.jsonl")"
+
+# --list: source and index of each game
+run "$R" --list "$tmp/all.jgn" "${corpus[0]}"
+expect "--list: one line per game" $((games + 1)) "$(grep -c . <<<"$out")"
+expect "--list: the third game of the collection" "$tmp/all.jgn	3" "$(sed -n 3p <<<"$out" | cut -f1,2)"
+expect "--list: a QQ file holds one game" "${corpus[0]}	1" "$(tail -n 1 <<<"$out" | cut -f1,2)"
+run "$R" --list --format json --select 'moves<100' "$tmp/all.jgn"
+expect "--list --format json: valid JSON Lines with the fields" \
+    '["board","index","moves","players","result","source","termination"]' \
+    "$(head -n 1 <<<"$out" | jq -c 'keys')"
+
+# usage errors: exit 2, nothing written
+for spec in "--select =x" "--select moves=many" "--select Result@x" "--split 0 -o $tmp/p-%n.jgn" \
+        "--split 3 -o $tmp/plain.jgn" "--split 3" "--count --list" "--count --to jgn" "--list --ply 3" \
+        "--select moves<3 --setup south=銅牆鐵壁"; do
+    # shellcheck disable=SC2086
+    run "$R" $spec "$tmp/all.jgn"
+    expect "junqi-replay $spec: exit status" 2 "$rc"
+done
+checks=$((checks + 1))
+[ ! -e "$tmp/plain.jgn" ] && [ -z "$(ls "$tmp" | grep '^p-')" ] || fail "a usage error wrote files"
+
+echo "$name: $checks checks, $failures failed"
+[ "$failures" -eq 0 ]

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Tool tests for the libraries as shipped: sonames, exported symbols (the
+# junqi_ API only, no sanitizer hooks), junqi-analyze running without the
+# drawing library (cairo, pango) unless --graph asks for it, and --version
+# from the one version.
+# Env: JUNQI_BIN (tools), JUNQI_ROOT (repository); the libraries are in
+# JUNQI_BIN/../lib, as the build puts them.
+set -u
+name=library.sh
+. "$(dirname "$0")/lib"
+bin=$JUNQI_BIN root=$JUNQI_ROOT
+libdir=$(cd "$bin/../lib" && pwd)
+game=$root/samples/qq/jgs-000689.jgs
+version=$(sed -n 's/^VERSION *:= *//p' "$root/Makefile")
+major=${version%%.*}
+
+# 1. each shared library: real name, soname, development link; exports
+for lib in junqi junqi-render; do
+    real=$libdir/lib$lib.so.$version
+    checks=$((checks + 1))
+    [ -f "$real" ] && [ -L "$libdir/lib$lib.so.$major" ] && [ -L "$libdir/lib$lib.so" ] ||
+        fail "lib$lib: expected lib$lib.so.$version with the links lib$lib.so.$major and lib$lib.so"
+    expect "lib$lib soname" "lib$lib.so.$major" \
+        "$(readelf -d "$real" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')"
+    others=$(nm -D --defined-only "$real" | awk '$2 != "A" && $3 !~ /^junqi_/ {print $3}' | head -n 5)
+    expect "lib$lib exports only junqi_ symbols" "" "$others"
+    hooks=$(nm -D --defined-only "$real" | grep -E ' __(lsan|asan|ubsan)_' | head -n 3)
+    expect "lib$lib defines no sanitizer hooks" "" "$hooks"
+    checks=$((checks + 1))
+    [ -f "$libdir/lib$lib.a" ] || fail "lib$lib.a is missing"
+done
+
+# 2. junqi-analyze needs neither libjunqi-render nor cairo nor pango to start
+needed=$(readelf -d "$bin/junqi-analyze" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
+checks=$((checks + 1))
+case "$needed" in
+*junqi-render* | *cairo* | *pango*) fail "junqi-analyze links the drawing libraries: $needed" ;;
+esac
+
+# ... and runs --go from a tree that has libjunqi but no drawing library
+mkdir -p "$tmp/node/bin" "$tmp/node/lib"
+cp "$bin/junqi-analyze" "$tmp/node/bin/"
+cp "$libdir/libjunqi.so.$version" "$tmp/node/lib/libjunqi.so.$major"
+run env -u LD_LIBRARY_PATH "$tmp/node/bin/junqi-analyze" --go --ply 10 --nodes 2000 --format json "$game"
+expect "junqi-analyze --go without the drawing library: exit status" 0 "$rc"
+need_jq
+expect "junqi-analyze --go without the drawing library: a move" true \
+    "$(jq -r '.bestmove != null' <<<"$out" 2>/dev/null)"
+
+# --graph says clearly that it needs the library, before any work, and writes nothing
+run env JUNQI_RENDER_LIBRARY="$tmp/none/libjunqi-render.so" "$bin/junqi-analyze" --nodes 500 \
+    --graph "$tmp/g.png" -o "$tmp/a.jgn" "$game"
+expect "junqi-analyze --graph with no drawing library: exit status" 3 "$rc"
+checks=$((checks + 1))
+grep -q "needs the drawing library" <<<"$err" || fail "--graph with no drawing library: message was: $err"
+checks=$((checks + 1))
+[ ! -e "$tmp/g.png" ] && [ ! -e "$tmp/a.jgn" ] || fail "--graph with no drawing library wrote a file"
+
+# 3. every installed header declares its functions for C++ too (extern "C")
+for h in "$root"/libcore/*.h "$root"/formats/*.h "$root"/render/*.h; do
+    checks=$((checks + 1))
+    grep -q 'extern "C"' "$h" || fail "${h#"$root"/}: not wrapped in extern \"C\" (#ifdef __cplusplus)"
+done
+
+# 4. --version of every tool is the Makefile's version
+for tool in junqi-validate junqi-replay junqi-render junqi-analyze junqi-match; do
+    run "$bin/$tool" --version
+    expect "$tool --version" "$tool (junqi) $version" "$out"
+done
+
+echo "library.sh: $checks checks, $failures failed"
+[ "$failures" -eq 0 ]

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Tool tests for the manners every tool shares: -h is --help; NO_COLOR and
+# TERM=dumb turn colour and cursor controls off (on a terminal made with
+# script(1)); every JSON record names its source and game index; validate's
+# JSON summary object after each item.
+# Env: JUNQI_BIN (tools), JUNQI_ROOT (repository).
+set -u
+name=manners.sh
+. "$(dirname "$0")/lib"
+need_jq
+bin=$JUNQI_BIN root=$JUNQI_ROOT
+a=$root/samples/qq/jgs-000001.jgs b=$root/samples/qq/jgs-000689.jgs
+
+# 1. -h is --help, for every tool
+for tool in junqi-validate junqi-replay junqi-render junqi-analyze junqi-match; do
+    run "$bin/$tool" --help
+    long=$out
+    run "$bin/$tool" -h
+    expect "$tool -h: exit status" 0 "$rc"
+    expect "$tool -h: the same text as --help" "$long" "$out"
+done
+
+# 2. colour and cursor controls on a terminal, and not with NO_COLOR or TERM=dumb
+escapes() { # COMMAND...: the number of lines with an escape, run on a terminal
+    script -qec "$(printf '%q ' "$@")" /dev/null | grep -c $'\033\['
+}
+replay=("$bin/junqi-replay" --ply 5 "$b")
+checks=$((checks + 1))
+[ "$(TERM=xterm escapes "${replay[@]}")" -gt 0 ] || fail "junqi-replay on a terminal: expected colour"
+expect "junqi-replay with NO_COLOR=1: escapes" 0 "$(NO_COLOR=1 TERM=xterm escapes "${replay[@]}")"
+expect "junqi-replay with TERM=dumb: escapes" 0 "$(TERM=dumb escapes "${replay[@]}")"
+checks=$((checks + 1))
+[ "$(NO_COLOR=1 escapes "${replay[@]}" --color always)" -gt 0 ] ||
+    fail "junqi-replay --color always with NO_COLOR: the option should win"
+annotate=("$bin/junqi-analyze" --nodes 200 --view all -o "$tmp/a.jgn" "$root/tests/data/qq/jgs-002724.jgs")
+checks=$((checks + 1))
+[ "$(TERM=xterm escapes "${annotate[@]}")" -gt 0 ] || fail "junqi-analyze on a terminal: expected a progress bar"
+expect "junqi-analyze with NO_COLOR=1: escapes" 0 "$(NO_COLOR=1 TERM=xterm escapes "${annotate[@]}")"
+expect "junqi-analyze with TERM=dumb: escapes" 0 "$(TERM=dumb escapes "${annotate[@]}")"
+
+# 3. every JSON record names its source, and the game's index in a file of many
+"$bin/junqi-replay" --to jgn "$a" "$b" > "$tmp/two.jgn"
+expect "--to json: source and game of each record" \
+    "$tmp/two.jgn 1,$tmp/two.jgn 2" \
+    "$("$bin/junqi-replay" --to json "$tmp/two.jgn" | jq -r '"\(.source) \(.game)"' | paste -sd,)"
+expect "--format json: source and game of each position" \
+    "$tmp/two.jgn 1 3,$tmp/two.jgn 2 3" \
+    "$("$bin/junqi-replay" --ply 3 --format json "$tmp/two.jgn" | jq -r '"\(.source) \(.game) \(.ply)"' | paste -sd,)"
+expect "--format json of a QQ file: its name, game 1" "$b 1" \
+    "$("$bin/junqi-replay" --format json "$b" | jq -r '"\(.source) \(.game)"')"
+expect "--position: the source is <position>" "<position>" \
+    "$("$bin/junqi-replay" --format json --position "$("$bin/junqi-replay" --format pos "$b")" | jq -r .source)"
+
+# 4. junqi-validate --format json: one summary object per item, after its diagnostics
+run "$bin/junqi-validate" --format json "$tmp/two.jgn"
+expect "validate two games: exit status" 0 "$rc"
+expect "validate two games: the summaries" \
+    'summary 1 true 432 ["north","east","south","west"] east-west,summary 2 true 192 ["north","east","south","west"] north-south' \
+    "$(jq -r -c 'select(.type == "summary") | "\(.type) \(.game) \(.valid) \(.moves) \(.seats) \(.result.winner)"' <<<"$out" | paste -sd,)"
+# a broken game between two good ones: its diagnostics, then its summary
+{ "$bin/junqi-replay" --to jgn "$a"; sed 's/^1\. /1. zz /' <("$bin/junqi-replay" --to jgn "$b"); } > "$tmp/bad.jgn"
+run "$bin/junqi-validate" --format json "$tmp/bad.jgn"
+expect "validate a broken second game: exit status" 1 "$rc"
+order=$(jq -r -s 'map(if .type == "summary" then "S" else "D" end) | join("")' <<<"$out")
+checks=$((checks + 1))
+[[ $order =~ ^SD+S$ ]] || fail "validate a broken second game: expected a summary, diagnostics, a summary; got $order"
+expect "validate a broken second game: valid flags" "true,false" \
+    "$(jq -r 'select(.type == "summary") | .valid' <<<"$out" | paste -sd,)"
+# a formation: its name and board
+expect "validate a formation: the summary" "F01 four-player true null" \
+    "$("$bin/junqi-validate" --format json "$root/samples/formations/F01.yaml" |
+       jq -r 'select(.type == "summary") | "\(.formation) \(.board) \(.valid) \(.moves)"')"
+# the text form keeps its one line per item
+expect "validate two games, text: one summary line each" 2 \
+    "$("$bin/junqi-validate" "$tmp/two.jgn" | grep -c ': valid')"
+
+echo "manners.sh: $checks checks, $failures failed"
+[ "$failures" -eq 0 ]

@@ -1,0 +1,235 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# tests/cli/regressions.sh - the tool-level regressions of issue 10: each
+# check is labelled with the defect it guards ("defect 5: ..."), and each
+# input is built here from the defect's description. The unit-level ones are
+# the cmocka tests named defectNN_* in tests/test_*.c.
+#
+# Requires jq. Environment (set by tests/run-tests): JUNQI_BIN, JUNQI_ROOT.
+# Prints one line per failed check and a summary; exits 1 if any check failed.
+set -u
+
+name=regressions.sh
+. "$(dirname "$0")/lib"
+need_jq
+V=$JUNQI_BIN/junqi-validate
+R=$JUNQI_BIN/junqi-replay
+A=$JUNQI_BIN/junqi-analyze
+Q=$JUNQI_ROOT/tests/data/qq
+
+# --- defect 5: --lenient cuts a broken game to '*'; both tools agree -------
+"$R" --to jgn "$Q/jgs-002724.jgs" >"$tmp/game.jgn"
+sed 's/ 3\. / 3. zz /' "$tmp/game.jgn" >"$tmp/cut.jgn"
+run "$V" --lenient "$tmp/cut.jgn"
+expect "defect 5: junqi-validate --lenient on a broken game: exit status" 1 "$rc"
+run "$R" --lenient --to jgn "$tmp/cut.jgn"
+expect "defect 5: junqi-replay --lenient --to jgn on the same file: exit status" 1 "$rc"
+expect "defect 5: the salvaged game ends in *" '[Result "*"]|1. g12<f11 2. f11=g13 flag:a8 timeout:south:1 *' \
+    "$(grep -E '^\[Result |^1\. ' <<<"$out" | paste -sd'|')"
+expect "defect 5: no Termination or score of the game that was cut" "" "$(grep -E 'Termination|QQScore' <<<"$out")"
+run "$V" - <<<"$out"
+expect "defect 5: the salvaged game validates" 0 "$rc"
+"$R" --lenient --to jgn "$tmp/cut.jgn" >"$tmp/salvaged.stdout" 2>/dev/null
+run "$R" --lenient --to jgn -o "$tmp/salvaged.jgn" "$tmp/cut.jgn"
+expect "defect 5: --lenient -o keeps what was salvaged, as standard output has it (exit 1)" "1 same" \
+    "$rc $(cmp -s "$tmp/salvaged.stdout" "$tmp/salvaged.jgn" && echo same)"
+# a file of three games, the second broken: -o gets the other two, as stdout does
+cat "$tmp/game.jgn" <(echo) "$tmp/cut.jgn" <(echo) "$tmp/game.jgn" >"$tmp/three.jgn"
+run "$R" --to jgn -o "$tmp/two.jgn" "$tmp/three.jgn"
+expect "defect 5: -o with one broken game of three: exit status" 1 "$rc"
+expect "defect 5: -o with one broken game of three: the two valid games are written" 2 \
+    "$(grep -c '^\[Result ' "$tmp/two.jgn" 2>/dev/null)"
+
+# --- defect 6: each formation of a file has its own problems; --setup chooses
+Y=$JUNQI_ROOT/tests/fuzz/corpus/yaml/several.yaml # "first" valid, "second" broken
+run "$V" "$Y"
+expect "defect 6: the summary lines of a file of two formations" \
+    "$Y: formation 1 (line 2): valid: formation first|$Y: formation 2 (line 10): invalid, 4 errors: formation second" \
+    "$(grep ': formation [0-9]' <<<"$out" | paste -sd'|')"
+expect "defect 6: formation 2's reading error is reported before its summary" "16:7" \
+    "$(grep -o ':16:7' <<<"$out" | head -1 | cut -c2-)"
+run "$V" --format json "$Y"
+expect "defect 6: JSON: the row-length error of formation 2 is there once" 1 \
+    "$(jq -s '[.[] | select(.code == "row-length")] | length' <<<"$out")"
+F13=$JUNQI_ROOT/samples/formations/F13.yaml
+run "$R" --board two-player --setup "south=$Y" --setup "north=$F13"
+expect "defect 6: --setup with a file of two formations and no choice: usage error" 2 "$rc"
+expect "defect 6: ... which names the way to choose" 1 "$(grep -c "holds 2 formations: choose one with .*#NAME" <<<"$err")"
+for which in 1 first; do
+    run "$R" --board two-player --setup "south=$Y#$which" --setup "north=$F13"
+    expect "defect 6: --setup south=several.yaml#$which: exit status" 0 "$rc"
+done
+run "$R" --board two-player --setup "south=$Y#2" --setup "north=$F13"
+expect "defect 6: --setup south=several.yaml#2 (the broken one): exit status" 1 "$rc"
+run "$R" --board two-player --setup "south=$Y#third" --setup "north=$F13"
+expect "defect 6: --setup south=several.yaml#third (no such formation): usage error" 2 "$rc"
+
+# --- defect 8: a record from a set position numbers its plies as its moves --
+f=$Q/jgs-000029.jgs
+pos=$("$R" --ply 40 --format pos "$f")
+moves=$("$R" --to json "$f" | jq -r '[.line.items[] | select(.type == "move" and .ply > 40 and .ply <= 50)
+    | . as $m | ($m.move | split("-")) as $sq
+    | "\($m.ply). " + $sq[0] + ({"move": "-", "attacker_wins": ">", "attacker_loses": "<",
+        "both_removed": "="}[$m.outcome]) + $sq[1] + ([$m.flags[] | " flag:" + .] | join(""))] | join(" ")')
+printf '[Board "four-player"]\n[Position "%s"]\n\n%s *\n' "$pos" "$moves" >"$tmp/ply40.jgn"
+run "$R" --ply 45 --format pos "$tmp/ply40.jgn"
+expect "defect 8: --ply 45 of a record from ply 40 is ply 45 of the game" \
+    "$("$R" --ply 45 --format pos "$f")" "$out"
+expect "defect 8: --all numbers the positions 40 to 50" "40 41 42 43 44 45 46 47 48 49 50" \
+    "$("$R" --all --format json "$tmp/ply40.jgn" | jq .ply | paste -sd' ')"
+expect "defect 8: JSON numbers the moves 41 to 50" "41 50" \
+    "$("$R" --to json "$tmp/ply40.jgn" | jq -r '[.line.items[].ply] | "\(first) \(last)"')"
+for spec in "2 30" "2 51" "0 40" "0 50"; do
+    read -r want ply <<<"$spec"
+    run "$R" --ply "$ply" "$tmp/ply40.jgn"
+    expect "defect 8: junqi-replay --ply $ply of a record of plies 40 to 50: exit status" "$want" "$rc"
+done
+run "$A" --perft 1 --ply 45 "$tmp/ply40.jgn"
+expect "defect 8: junqi-analyze --perft 1 --ply 45 counts ply 45's moves" \
+    "nodes: $("$A" --perft 1 --ply 45 "$f" | sed -n 's/nodes: //p')" "$out"
+
+# --- defect 17: a seat's formation given twice is a usage error -------------
+run "$R" --board two-player --setup "south=$F13" --setup "south=$F13" --setup "north=$F13"
+expect "defect 17: --setup south= twice: usage error" 2 "$rc"
+printf 'name: a\nname: b\nrows:\n%s' "$(sed -n '/^rows:/,$p' "$F13" | tail -n +2)" >"$tmp/twice.yaml"
+run "$V" --format json "$tmp/twice.yaml"
+expect "defect 17: a YAML key given twice: a duplicate-key warning at line 2, valid" "0 duplicate-key 2" \
+    "$rc $(jq -r 'select(.type != "summary") | "\(.code) \(.line)"' <<<"$out")"
+
+# --- defect 12: replay and setup checks of text inputs show the line and caret
+sed 's/3\. l11>k12/3. l11-k12/' "$tmp/game.jgn" >"$tmp/illegal.jgn"
+run "$V" "$tmp/illegal.jgn"
+expect "defect 12: a replay check of a JGN game: location, source line and caret" \
+    "$tmp/illegal.jgn:17:50: error|  1. g12<f11 2. f11=g13 flag:a8 timeout:south:1 3. l11-k12 4. k13=k12 5. e11>g14|$(printf '%52s' '^')" \
+    "$(grep -A2 ':17:50: error' <<<"$out" | sed 's/: the record.*//' | paste -sd'|')"
+sed 's/^\[SouthSetup "[^"]*"\]/[SouthSetup "91717\/8.3.6\/B3.32\/B.5.2\/145L6\/42LF9"]/' "$tmp/game.jgn" >"$tmp/setup.jgn"
+run "$V" "$tmp/setup.jgn"
+expect "defect 12: a setup check of a JGN setup tag shows that tag's line" \
+    '  [SouthSetup "91717/8.3.6/B3.32/B.5.2/145L6/42LF9"]' "$(grep -m 1 -A1 'error: south.s setup' <<<"$out" | tail -n 1)"
+
+# --- defect 14: NUL bytes, UTF-16 and control characters are named ----------
+printf '[Board "two\0player"]\n\n*\n' >"$tmp/nul.jgn"
+run "$V" --format json "$tmp/nul.jgn"
+expect "defect 14: a NUL byte in a tag: exit status, code, line and column" "1 nul-byte 1 12" \
+    "$rc $(jq -r 'select(.code) | "\(.code) \(.line) \(.column)"' <<<"$out")"
+"$R" --to jgn "$Q/jgs-002724.jgs" | iconv -f UTF-8 -t UTF-16 >"$tmp/utf16.jgn"
+run "$V" --format json "$tmp/utf16.jgn"
+expect "defect 14: UTF-16 input (with a byte order mark): exit status and code" "1 utf16" \
+    "$rc $(jq -r 'select(.code) | .code' <<<"$out")"
+"$R" --to jgn "$Q/jgs-002724.jgs" | iconv -f UTF-8 -t UTF-16LE >"$tmp/utf16le.jgn"
+run "$V" --format json "$tmp/utf16le.jgn"
+expect "defect 14: UTF-16LE input without a byte order mark: code" "utf16" "$(jq -r 'select(.code) | .code' <<<"$out")"
+printf '[Board "two-player"]\n[Event "\033[31mred\007"]\n\n{bell\007} *\n' >"$tmp/control.jgn"
+run "$V" "$tmp/control.jgn"
+expect "defect 14: control characters are warned about, the record is valid" 0 "$rc"
+expect "defect 14: no raw ESC or BEL reaches the terminal" 0 "$(printf '%s' "$out" | tr -cd '\033\007' | wc -c)"
+expect "defect 14: the warnings name them" 3 "$(grep -c 'warning: the .* holds the control character' <<<"$out")"
+run "$R" --to jgn "$tmp/control.jgn"
+expect "defect 14: JGN writes them escaped" '[Event "\x1b[31mred\x07"]|{bell\x07} *' \
+    "$(grep -E '^\[Event|^\{' <<<"$out" | paste -sd'|')"
+expect "defect 14: ... and reads the escapes back to the same record" "$out" \
+    "$("$R" --to jgn - <<<"$out" 2>/dev/null)"
+
+# --- defect 16: -o keeps an existing file's mode and a link's target --------
+# (only files under $tmp: a device such as /dev/null is never a test target)
+o=$tmp/out16
+mkdir "$o"
+echo old >"$o/game.jgn"
+chmod 640 "$o/game.jgn"
+ln -s game.jgn "$o/link.jgn"
+run "$R" --to jgn -o "$o/link.jgn" "$Q/jgs-002724.jgs"
+expect "defect 16: -o through a symbolic link: exit status" 0 "$rc"
+expect "defect 16: the link stays a link to its file" "game.jgn" "$(readlink "$o/link.jgn")"
+expect "defect 16: the file it leads to keeps its mode 640 and gets the record" "640 [Board \"four-player\"]" \
+    "$(stat -c %a "$o/game.jgn") $(head -n 1 "$o/game.jgn")"
+mkdir "$o/sub"
+ln -s sub/new.jgn "$o/dangling.jgn"
+run "$R" --to jgn -o "$o/dangling.jgn" "$Q/jgs-002724.jgs"
+expect "defect 16: -o through a dangling link creates the file it names" "0 link file" \
+    "$rc $([ -L "$o/dangling.jgn" ] && echo link) $([ -f "$o/sub/new.jgn" ] && echo file)"
+mkfifo "$o/fifo"
+cat "$o/fifo" >"$o/from-fifo" &
+reader=$!
+run "$R" --to jgn -o "$o/fifo" "$Q/jgs-002724.jgs"
+wait "$reader"
+expect "defect 16: -o onto a FIFO writes into it and leaves it a FIFO" \
+    "0 fifo $("$R" --to jgn "$Q/jgs-002724.jgs" | wc -c)" \
+    "$rc $([ -p "$o/fifo" ] && echo fifo) $(wc -c <"$o/from-fifo")"
+expect "defect 16: no temporary file is left" "dangling.jgn fifo from-fifo game.jgn link.jgn sub" \
+    "$(ls "$o" | paste -sd' ')"
+
+# --- defect 17: a repeated JGN tag is a warning -------------------------------
+printf '[Board "two-player"]\n[Event "a"]\n[Event "b"]\n\n*\n' >"$tmp/twice.jgn"
+run "$V" --format json "$tmp/twice.jgn"
+expect "defect 17: a JGN tag given twice: a duplicate-tag warning at line 3, valid" "0 duplicate-tag 3" \
+    "$rc $(jq -r 'select(.code) | "\(.code) \(.line)"' <<<"$out")"
+expect "defect 17: the later value counts" '"b"' "$("$R" --to json "$tmp/twice.jgn" 2>/dev/null | jq .tags.Event)"
+
+# --- defect 18: any YAML a YAML parser accepts is read as YAML ----------------
+for f in flow-style.yaml documents.yaml; do
+    run "$V" --format json "$JUNQI_ROOT/tests/fuzz/corpus/yaml/$f"
+    expect "defect 18: $f is read as YAML (no unknown-format)" "" "$(jq -r 'select(.code == "unknown-format") | .code' <<<"$out")"
+done
+run "$V" "$JUNQI_ROOT/tests/fuzz/corpus/yaml/flow-style.yaml"
+expect "defect 18: a flow-style formation validates" 0 "$rc"
+printf -- '- {name: a, rows: [[7,3,8,1,3],[B,~,5,~,9],[4,1,~,6,2],[2,~,5,~,3],[L,1,B,6,L],[2,L,4,F,7]]}\n' >"$tmp/flow.yaml"
+run "$R" --board two-player --setup "south=$tmp/flow.yaml" --setup "north=$F13"
+expect "defect 18: --setup takes a flow-style sequence of formations" 0 "$rc"
+run "$V" - <<<"just words"
+expect "defect 18: plain text is still no format junqi reads" "1 1" "$rc $(grep -c 'not a format junqi reads' <<<"$out")"
+
+# --- defect 19: an empty or blank input is zero games, not an error ----------
+printf '' >"$tmp/empty.jgn"
+printf '\n  \n\t\n' >"$tmp/blank.txt"
+for f in "$tmp/empty.jgn" "$tmp/blank.txt"; do
+    b=$(basename "$f")
+    run "$V" --format json "$f"
+    expect "defect 19: junqi-validate $b: exit 0 with a no-games note" "0 no-games note" \
+        "$rc $(jq -r 'select(.code) | "\(.code) \(.severity)"' <<<"$out")"
+    run "$R" --to jgn "$f"
+    expect "defect 19: junqi-replay --to jgn $b: exit 0, nothing written" "0 " "$rc $out"
+    run "$A" --depth 1 "$f"
+    expect "defect 19: junqi-analyze $b: exit 0, nothing written" "0 " "$rc $out"
+    run "$V" - <"$f"
+    expect "defect 19: junqi-validate < $b (a pipeline): exit 0" 0 "$rc"
+    run "$A" --go "$f"
+    expect "defect 19: junqi-analyze --go $b needs a record: exit 1, 'empty'" "1 1" "$rc $(grep -c 'holds no record' <<<"$err")"
+done
+
+# --- defect 20: every output path is checked before the work ----------------
+start=$(date +%s%N)
+run "$A" --graph "$tmp/no-such-dir/eval.png" "$Q/jgs-002724.jgs"
+took=$((($(date +%s%N) - start) / 1000000))
+expect "defect 20: --graph into a missing folder: exit status" 3 "$rc"
+expect "defect 20: ... before any game is annotated (nothing on standard output)" "" "$out"
+checks=$((checks + 1))
+[ "$took" -lt 2000 ] || fail "defect 20: --graph into a missing folder took $took ms: the annotation ran first"
+run "$JUNQI_BIN/junqi-render" --frames "$tmp/frames" -o "$tmp/no-such-dir/game.gif" "$Q/jgs-002724.jgs"
+expect "defect 20: junqi-render -o into a missing folder: exit 3, no frames drawn first" "3 no" \
+    "$rc $([ -e "$tmp/frames" ] && echo yes || echo no)"
+
+# --- defect 21: --bench rates boards whose searches take under 1 ms ---------
+run "$A" --bench --depth 1 --format json
+expect "defect 21: --bench --depth 1: every rate is positive (timed in nanoseconds)" "true true true" \
+    "$(jq -r '"\(.nps > 0) \(.nps_four_player > 0) \(.nps_two_player > 0)"' <<<"$out")"
+
+# --- defect 24: a ply past the end of the game is a usage error --------------
+# 75 quiet moves under 'standard': the game is drawn at ply 70
+cp "$JUNQI_ROOT/tests/data/bad/quiet-75.jgn" "$tmp/quiet.jgn"
+for spec in "2 150000" "2 71" "0 70"; do
+    read -r want ply <<<"$spec"
+    run "$R" --ply "$ply" "$tmp/quiet.jgn"
+    expect "defect 24: --ply $ply of a game drawn at ply 70 with 5 moves after: exit status" "$want" "$rc"
+done
+expect "defect 24: the message says where the game ended" 1 \
+    "$("$R" --ply 71 "$tmp/quiet.jgn" 2>&1 | grep -c 'the game ended at ply 70')"
+expect "defect 24: --all stops at the end of the game" 71 "$("$R" --all --format pos "$tmp/quiet.jgn" | wc -l)"
+
+# --- defect 25: the summary lines of a file of games say which game ---------
+cat "$tmp/game.jgn" <(echo) "$tmp/game.jgn" >"$tmp/two.jgn"
+run "$V" "$tmp/two.jgn"
+expect "defect 25: the summary lines name the game and its line" "game 1 (line 1)|game 2 (line 23)" \
+    "$(grep -o 'game [0-9] (line [0-9]*): valid' <<<"$out" | sed 's/: valid//' | paste -sd'|')"
+
+echo "$name: $checks checks, $failures failed"
+[ "$failures" -eq 0 ]

@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# tests/cli/rules.sh - rule strings on the command line of every tool
+# (--rules NAME[,SWITCH=VALUE]..., docs/conventions.md), and what does not fit
+# a game: a rule set of the other board, a seat that takes no part (--view,
+# --only-seat) are usage errors, exit 2, naming the input (issue 10, defect 9).
+# Conversions keep a record's rule set (issue 10, defect 3).
+#
+# Environment (set by tests/run-tests): JUNQI_BIN, JUNQI_ROOT.
+set -u
+
+name=rules.sh
+. "$(dirname "$0")/lib"
+V=$JUNQI_BIN/junqi-validate R=$JUNQI_BIN/junqi-replay
+D=$JUNQI_BIN/junqi-render A=$JUNQI_BIN/junqi-analyze
+F=$JUNQI_ROOT/samples/formations
+QQ=$JUNQI_ROOT/samples/qq/jgs-000001.jgs
+
+need_jq
+two=$tmp/two.jgn
+"$R" --board two-player --setup south="$F/F07.yaml" --setup north="$F/F13.yaml" >"$two.head"
+sed "s/^\*$/1. c5-b5 2. c8-d8 */" "$two.head" >"$two"
+run "$V" "$two"
+expect "the two-player test record is valid" 0 "$rc"
+
+# --- a rule string is accepted by every tool, and a bad one is a usage error ---
+rs=standard,landmine_vs_piece=both_removed,mode=open
+run "$V" --rules "$rs" "$two"
+expect "junqi-validate --rules $rs: exit status" 0 "$rc"
+run "$R" --rules "$rs" --format pos "$two"
+expect "junqi-replay --rules $rs --format pos: exit status" 0 "$rc"
+expect "junqi-replay --rules $rs --format pos: the rule string ends the position" \
+    "$rs" "${out##* }"
+run "$R" --rules "$rs" --to json "$two"
+expect "junqi-replay --rules $rs --to json: .rules" "$rs" "$(jq -r .rules <<<"$out")"
+expect "junqi-replay --rules $rs --to json: .mode" open "$(jq -r .mode <<<"$out")"
+run "$R" --rules "$rs" --to jgn "$two"
+checks=$((checks + 1))
+grep -qxF "[Rules \"$rs\"]" <<<"$out" || fail "junqi-replay --rules $rs --to jgn: expected the Rules tag, got '${out:0:200}'"
+run "$D" --rules "$rs" "$two" -o "$tmp/two.png"
+expect "junqi-render --rules $rs: exit status" 0 "$rc"
+run "$A" --rules "$rs" --perft 1 "$two"
+expect "junqi-analyze --rules $rs --perft 1: exit status" 0 "$rc"
+run "$R" --rules "standard,mode=open,landmine_vs_piece=both_removed" --format pos "$two"
+expect "junqi-replay --rules in another order: written canonically" "$rs" "${out##* }"
+
+for tool in "$V" "$R" "$D" "$A"; do
+    t=$(basename "$tool")
+    for bad in "chess" "standard,mode=bright" "standard,speed=fast" "standard," ""; do
+        run "$tool" --rules "$bad" "$two"
+        expect "$t --rules '$bad': exit status" 2 "$rc"
+        expect "$t --rules '$bad': standard output" "" "$out"
+        checks=$((checks + 1))
+        grep -q "^$t: --rules: " <<<"$err" || fail "$t --rules '$bad': expected '$t: --rules: ...' on standard error, got '$err'"
+    done
+done
+run "$V" --rules standard,mode=bright "$two"
+expect "junqi-validate --rules standard,mode=bright: the message lists the values" \
+    "junqi-validate: --rules: mode takes dark, double-open or open, not 'bright'" "$(head -n 1 <<<"$err")"
+
+# --- a rule set of the other board does not fit: exit 2, the input named --------
+for tool in "$V" "$R" "$D" "$A"; do
+    t=$(basename "$tool")
+    extra=()
+    [ "$t" = junqi-render ] && extra=(-o "$tmp/x.png")
+    [ "$t" = junqi-analyze ] && extra=(--perft 1)
+    run "$tool" --rules qq "${extra[@]}" "$two"
+    expect "$t --rules qq on a two-player game: exit status" 2 "$rc"
+    expect "$t --rules qq on a two-player game: message" \
+        "$t: $two: --rules qq is a rule set of the four-player board, and this is a two-player game" \
+        "$(head -n 1 <<<"$err")"
+    run "$tool" --rules standard "${extra[@]}" "$QQ"
+    expect "$t --rules standard on a four-player game: exit status" 2 "$rc"
+done
+run "$R" --rules qq --board two-player --setup south="$F/F07.yaml"
+expect "junqi-replay --setup --rules qq on the two-player board: exit status" 2 "$rc"
+
+# --- seats that take no part: exit 2 -------------------------------------------
+run "$R" --view west "$two"
+expect "junqi-replay --view west on a two-player game: exit status" 2 "$rc"
+expect "junqi-replay --view west on a two-player game: message" \
+    "junqi-replay: $two: --view west: west takes no part in this game (its seats: north, south)" \
+    "$(head -n 1 <<<"$err")"
+run "$R" --view west --to jgn "$two"
+expect "junqi-replay --view west --to jgn on a two-player game: exit status" 2 "$rc"
+run "$D" --view west "$two" -o "$tmp/w.png"
+expect "junqi-render --view west on a two-player game: exit status" 2 "$rc"
+expect "junqi-render --view west on a two-player game: names --view, not --bottom" \
+    "junqi-render: $two: --view west: west takes no part in this game (its seats: north, south)" \
+    "$(head -n 1 <<<"$err")"
+run "$A" --only-seat east "$two"
+expect "junqi-analyze --only-seat east on a north/south game: exit status" 2 "$rc"
+expect "junqi-analyze --only-seat east on a north/south game: message" \
+    "junqi-analyze: $two: --only-seat east: east takes no part in this game (its seats: north, south)" \
+    "$(head -n 1 <<<"$err")"
+printf '[Board "two-player"]\n[View "west"]\n\n*\n' >"$tmp/view.jgn"
+run "$V" "$tmp/view.jgn"
+expect "junqi-validate [View \"west\"] on a two-player game: exit status" 1 "$rc"
+checks=$((checks + 1))
+grep -qF "$tmp/view.jgn:2:1: error: View: west takes no part in this game (its seats: north, south)" <<<"$out" ||
+    fail "junqi-validate [View \"west\"]: expected a located error, got '$out'"
+
+# --- a position record keeps its Rules tag through a conversion (defect 3) -------
+pos=".NF.../.S9.../...../...../...../....N3/...../...../...../...../...../.SF... s 0 40 -"
+printf '[Board "two-player"]\n[Rules "wiki"]\n[Position "%s"]\n\n41. b11>b12 south\n' "$pos" >"$tmp/pos.jgn"
+run "$R" --to jgn "$tmp/pos.jgn"
+checks=$((checks + 1))
+grep -qxF '[Rules "wiki"]' <<<"$out" || fail "junqi-replay --to jgn of a wiki position game: expected Rules wiki, got '$out'"
+run "$R" --to json "$tmp/pos.jgn"
+expect "junqi-replay --to json of a wiki position game: .rules" wiki "$(jq -r .rules <<<"$out")"
+run "$R" --format pos "$tmp/pos.jgn"
+expect "junqi-replay --format pos of a wiki position game: the RULES field" wiki "${out##* }"
+
+echo "$name: $checks checks, $failures failed"
+[ "$failures" -eq 0 ]

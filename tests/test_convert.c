@@ -1,0 +1,210 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_convert.c - conversions lose nothing: a record converted QQ -> JGN ->
+ * JSON, and JGN read back, says the same thing in every form (issue 10:
+ * "every platform code must survive every conversion"). JSON is read back
+ * with json-c.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <json-c/json.h>
+
+#include "gamejson.h"
+#include "jgn.h"
+#include "text.h"
+#include "testutil.h"
+
+/* The game's JSON document (junqi-replay --to json), parsed. Caller puts it. */
+static json_object *game_json(const junqi_game *g)
+{
+    char *text = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&text, &n);
+    assert_non_null(f);
+    junqi_json j;
+    junqi_json_init(&j, f);
+    junqi_write_game_json(&j, g);
+    fclose(f);
+    json_object *doc = json_tokener_parse(text);
+    assert_non_null(doc);
+    free(text);
+    return doc;
+}
+
+static json_object *get(json_object *o, const char *key)
+{
+    json_object *v = NULL;
+    if (!json_object_object_get_ex(o, key, &v))
+        fail_msg("no key '%s' in %s", key, json_object_to_json_string(o));
+    return v;
+}
+
+/* The result and the events of a game's JSON: "reason code" strings. */
+static void assert_codes_in_json(const junqi_game *g, int code)
+{
+    json_object *doc = game_json(g);
+    json_object *result = get(doc, "result");
+    assert_string_equal(json_object_get_string(get(result, "reason")), "unknown_code");
+    assert_int_equal(json_object_get_int(get(result, "code")), code);
+    json_object *items = get(get(doc, "line"), "items");
+    int eliminations = 0, ends = 0;
+    for (size_t i = 0; i < json_object_array_length(items); i++) {
+        json_object *it = json_object_array_get_idx(items, i);
+        const char *type = json_object_get_string(get(it, "type"));
+        if (strcmp(type, "eliminated") == 0 &&
+            strcmp(json_object_get_string(get(it, "reason")), "unknown_code") == 0) {
+            assert_int_equal(json_object_get_int(get(it, "code")), code);
+            eliminations++;
+        } else if (strcmp(type, "end") == 0) {
+            assert_int_equal(json_object_get_int(get(get(it, "result"), "code")), code);
+            ends++;
+        }
+    }
+    assert_int_equal(eliminations, 1);
+    assert_int_equal(ends, 1);
+    json_object_put(doc);
+}
+
+/* Issue 10, defect 4: jgs-001665 is decided when east is eliminated with QQ's
+ * unknown reason code 6. The converted record said Termination
+ * "unknown_code:0", and its JSON code 0 in the result and 4 in the end item. */
+static void defect04_an_unknown_elimination_code_survives_every_conversion(void **state)
+{
+    (void)state;
+    junqi_game *g = load_replay(source_path("tests/data/qq/jgs-001665.jgs"));
+    assert_non_null(g);
+    junqi_game_settle(g);
+    assert_int_equal(g->result.status, JUNQI_DECIDED);
+    assert_int_equal(g->result.reason, JUNQI_REASON_UNKNOWN_CODE);
+    assert_int_equal(g->result.code, 6);
+    assert_codes_in_json(g, 6);
+    char *text = junqi_jgn_to_string(g);
+    assert_non_null(strstr(text, "[Termination \"unknown_code:6\"]"));
+    assert_non_null(strstr(text, "eliminated:east:unknown_code:6"));
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_game *back = junqi_jgn_parse(text, strlen(text), "back", 0, &d);
+    assert_non_null(back);
+    assert_int_equal(d.errors, 0);
+    junqi_game_settle(back);
+    assert_int_equal(back->result.code, 6);
+    assert_codes_in_json(back, 6);
+    char *again = junqi_jgn_to_string(back);
+    assert_string_equal(again, text);
+    free(again);
+    free(text);
+    junqi_game_free(back);
+    junqi_game_free(g);
+    junqi_diags_free(&d);
+}
+
+/* The same for an unknown end code (jgs-002030: end code 7, no winner), and
+ * codes out of range or on reasons that carry none are errors, not wrapped
+ * or dropped numbers. */
+static void defect04_unknown_end_codes_survive_and_bad_codes_are_errors(void **state)
+{
+    (void)state;
+    junqi_game *g = load_replay(source_path("tests/data/qq/jgs-002030.jgs"));
+    assert_non_null(g);
+    junqi_game_settle(g);
+    assert_int_equal(g->result.status, JUNQI_UNDECIDED);
+    assert_int_equal(g->result.code, 7);
+    char *text = junqi_jgn_to_string(g);
+    assert_non_null(strstr(text, "[Termination \"unknown_code:7\"]"));
+    free(text);
+    junqi_game_free(g);
+    static const char *const bad[] = {
+        "eliminated:north:unknown_code:300 *", "eliminated:north:unknown_code *",
+        "eliminated:north:surrender:4 *",      "eliminated:north:unknown_code:06 *",
+        "timeout:north:0 *",                   "timeout:north:256 *",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char game[200];
+        snprintf(game, sizeof game, "[Board \"four-player\"]\n\n%s\n", bad[i]);
+        junqi_diags d;
+        junqi_diags_init(&d);
+        if (junqi_jgn_parse(game, strlen(game), "bad", 0, &d))
+            fail_msg("'%s' was read", bad[i]);
+        assert_string_equal(junqi_code_name(d.items[d.n - 1].code), "bad-token");
+        junqi_diags_free(&d);
+    }
+}
+
+/* Strictly parsed JSON text (UTF-8 checked), or NULL. Caller puts it. */
+static json_object *strict_json(const char *text)
+{
+    json_tokener *tok = json_tokener_new();
+    json_tokener_set_flags(tok, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8);
+    json_object *o = json_tokener_parse_ex(tok, text, (int)strlen(text));
+    if (json_tokener_get_error(tok) != json_tokener_success) {
+        json_object_put(o);
+        o = NULL;
+    }
+    json_tokener_free(tok);
+    return o;
+}
+
+/* Issue 10, defect 15: the hand-written UTF-8 check accepted surrogates,
+ * overlong forms and code points above U+10FFFF, which then reached JSON
+ * output and broke strict decoders. The check is RFC 3629's, exactly. */
+static void defect15_the_utf8_check_is_exact(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *bytes;
+        bool valid;
+    } cases[] = {
+        {"a", true},          {"\xC3\xA9", true},          {"\xE5\x8F\xB8", true},
+        {"\xF0\x9F\x98\x80", true}, {"\xF4\x8F\xBF\xBF", true}, {"\xED\x9F\xBF", true},
+        {"\xC0\x80", false},   {"\xC1\xBF", false},         {"\xE0\x80\xAF", false},
+        {"\xE0\x9F\xBF", false}, {"\xED\xA0\x80", false},  {"\xED\xBF\xBF", false},
+        {"\xF0\x8F\xBF\xBF", false}, {"\xF4\x90\x80\x80", false}, {"\xF5\x80\x80\x80", false},
+        {"\xFF", false},        {"\x80", false},               {"\xE5\x8F", false},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        if (junqi_utf8_valid(cases[i].bytes, strlen(cases[i].bytes)) != cases[i].valid)
+            fail_msg("case %zu: expected %s", i, cases[i].valid ? "valid" : "invalid");
+    /* a game with a surrogate in a comment is not UTF-8: read as GBK (a
+     * warning), and its JSON is valid JSON all the same */
+    static const char game[] = "[Board \"two-player\"]\n[Event \"\xED\xA0\x80\"]\n\n{\xF4\x90\x80\x80} *\n";
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_game *g = junqi_jgn_parse(game, strlen(game), "s", 0, &d);
+    assert_non_null(g);
+    assert_string_equal(junqi_code_name(d.items[0].code), "not-utf8");
+    for (int k = 0; k < 2; k++) {
+        char *text = NULL;
+        size_t n = 0;
+        FILE *f = open_memstream(&text, &n);
+        junqi_json j;
+        junqi_json_init(&j, f);
+        if (k == 0)
+            junqi_write_game_json(&j, g);
+        else
+            junqi_json_string(&j, "\xFF\xFEnot UTF-8"); /* a file name may be any bytes */
+        fclose(f);
+        json_object *doc = strict_json(text);
+        if (!doc)
+            fail_msg("not valid JSON: %s", text);
+        if (k == 1)
+            assert_string_equal(json_object_get_string(doc), "\xEF\xBF\xBD\xEF\xBF\xBDnot UTF-8");
+        json_object_put(doc);
+        free(text);
+    }
+    junqi_game_free(g);
+    junqi_diags_free(&d);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(defect04_an_unknown_elimination_code_survives_every_conversion),
+        cmocka_unit_test(defect04_unknown_end_codes_survive_and_bad_codes_are_errors),
+        cmocka_unit_test(defect15_the_utf8_check_is_exact),
+    };
+    return cmocka_run_group_tests_name("convert", tests, NULL, NULL);
+}
