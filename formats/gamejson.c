@@ -42,6 +42,17 @@ static void write_move(junqi_json *j, const junqi_game *g, const junqi_item *it,
         if (it->flag_shown[f] != JUNQI_NO_POINT)
             junqi_json_string(j, junqi_square_name(b, it->flag_shown[f], sq));
     junqi_json_end_array(j);
+    junqi_json_key(j, "shown");
+    if (it->shown_piece) {
+        junqi_json_begin_object(j);
+        junqi_json_key(j, "square");
+        junqi_json_string(j, junqi_square_name(b, it->shown_point, sq));
+        junqi_json_key(j, "piece");
+        junqi_json_string(j, junqi_piece_name((junqi_piece)it->shown_piece, JUNQI_NAMES_EN));
+        junqi_json_end_object(j);
+    } else {
+        junqi_json_null(j);
+    }
     junqi_json_key(j, "nags");
     junqi_json_begin_array(j);
     for (int k = 0; k < it->nnags; k++)

@@ -896,6 +896,27 @@ static void parse_flag(parser *p, const char *s, const char *f, size_t n)
 }
 
 /* timeout:SEAT[:N], eliminated:SEAT:REASON[:CODE], left:SEAT, flag:SQ. */
+/* shown:SQ:SYM after a move: the identity the move showed to every seat
+ * (engineer_scout, reveal_on_combat; docs/variants.md). */
+static void parse_shown(parser *p, const char *s, const char *f[4], const size_t len[4])
+{
+    int point;
+    junqi_item *m = last_move(p);
+    junqi_piece piece = len[2] == 1 ? junqi_piece_parse(f[2], 1) : JUNQI_NONE;
+    if (!m)
+        report_at(p, s, JUNQI_CODE_BAD_TOKEN, "a shown: token must follow the move that showed the piece");
+    else if (!parse_square(p, f[1], len[1], &point))
+        report_at(p, f[1], JUNQI_CODE_BAD_SQUARE, "'%.*s' is not a square of the %s board", (int)len[1],
+                  f[1], p->b->name);
+    else if (piece == JUNQI_NONE || piece == JUNQI_UNKNOWN)
+        report_at(p, f[2], JUNQI_CODE_BAD_TOKEN, "'%.*s' is not a piece symbol (9..1, B, L, F)", (int)len[2],
+                  f[2]);
+    else if (m->shown_piece)
+        report_at(p, s, JUNQI_CODE_BAD_TOKEN, "a move shows at most one piece");
+    else
+        m->shown_point = (uint8_t)point, m->shown_piece = (uint8_t)piece;
+}
+
 static bool parse_event(parser *p, const char *s, size_t n)
 {
     const char *f[4];
@@ -905,6 +926,10 @@ static bool parse_event(parser *p, const char *s, size_t n)
         return false;
     if (len[0] == 4 && memcmp(f[0], "flag", 4) == 0 && k == 2) {
         parse_flag(p, s, f[1], len[1]);
+        return true;
+    }
+    if (len[0] == 5 && memcmp(f[0], "shown", 5) == 0 && k == 3) {
+        parse_shown(p, s, f, len);
         return true;
     }
     junqi_item it;
@@ -1454,6 +1479,11 @@ static void write_move(writer *w, const junqi_item *it, size_t number)
             snprintf(tok, sizeof tok, "flag:%s", junqi_square_name(w->b, it->flag_shown[f], from));
             put_token(w, tok);
         }
+    if (it->shown_piece) {
+        snprintf(tok, sizeof tok, "shown:%s:%s", junqi_square_name(w->b, it->shown_point, from),
+                 junqi_piece_name((junqi_piece)it->shown_piece, JUNQI_NAMES_RANK));
+        put_token(w, tok);
+    }
 }
 
 static void write_event(writer *w, const junqi_item *it)

@@ -309,6 +309,8 @@ static void position_members(junqi_json *j, const junqi_position *pos, size_t pl
     junqi_score sc;
     bool scored = junqi_score_position(pos, &sc);
     junqi_write_result_json(j, &pos->result, pos->present, pos->rules, scored ? &sc : NULL);
+    junqi_json_key(j, "rules");
+    junqi_json_string(j, pos->rules->text);
 }
 
 void junqi_write_position_json(junqi_json *j, const junqi_position *pos, size_t ply)

@@ -4,9 +4,10 @@
  *
  * The JSON shape of `junqi-replay --format json` (docs/conventions.md):
  * {"source","game","ply":N,"to_move":"west"|null,"pieces":[{"square","seat","piece"},...],
- *  "eliminated":[seats],"result":null|{"winner","draw","reason","score"}}, where
- * "score" ({"scoring":"qq","north":2,...}, score.h) is there for rule sets with a
- * platform scoring.
+ *  "eliminated":[seats],"result":null|{"winner","draw","reason","score"},
+ *  "rules":"RULE STRING"}, where "score" ({"scoring":"qq","north":2,...}, score.h)
+ * is there for rule sets with a platform scoring, and "rules" is the canonical
+ * rule string (rules.h). Under mountain=shelter squares include bM and dM.
  */
 #ifndef JUNQI_POSITION_OUT_H
 #define JUNQI_POSITION_OUT_H

@@ -79,7 +79,7 @@ static void hand_position(const junqi_replay *r, int view, bool last, junqi_posi
     junqi_position shown;
     const junqi_position *pos = &r->pos;
     if (view != JUNQI_NO_SEAT) {
-        junqi_position_view(&shown, pos, (junqi_seat)view, r->game->info);
+        junqi_replay_view(r, view, &shown); /* with the pieces the rules showed */
         pos = &shown;
     }
     fn(ctx, r, pos, last);
@@ -433,13 +433,23 @@ static bool parse_view(const char *view, int *seat, char *err, size_t n)
     return fail(err, n, "unknown view '%s' (all, north, east, south or west)", view) != NULL;
 }
 
-/* NULL: the record's own rule set. */
-static bool parse_rules(const char *name, const junqi_rules **rules, char *err, size_t n)
+/* A rule string (rules.h); NULL: the record's own rule set. */
+static bool parse_rules(const char *text, const junqi_rules **rules, char *err, size_t n)
 {
     *rules = NULL;
-    if (!name || (*rules = junqi_rules_get(name)))
+    return !text || junqi_rules_parse(text, JUNQI_RULES_ANY_BOARD, rules, err, n);
+}
+
+/* ... for record g: a rule set of another board does not fit it. */
+static bool parse_record_rules(const junqi_game *g, const char *text, const junqi_rules **rules,
+                               char *err, size_t n)
+{
+    if (!parse_rules(text, rules, err, n))
+        return false;
+    if (!*rules || (*rules)->board == g->board)
         return true;
-    return fail(err, n, "unknown rule set '%s' (known: %s)", name, junqi_rules_names()) != NULL;
+    return fail(err, n, "rule set '%s' is for the %s board, and this is a %s game", (*rules)->text,
+                junqi_board_kind_name((*rules)->board), junqi_board_kind_name(g->board)) != NULL;
 }
 
 
@@ -598,7 +608,7 @@ char *junqi_report_check(const junqi_game *g, const char *rules, char *err, size
 {
     const junqi_rules *r;
     membuf m;
-    if (!parse_rules(rules, &r, err, n) || !mem_open(&m, err, n))
+    if (!parse_record_rules(g, rules, &r, err, n) || !mem_open(&m, err, n))
         return NULL;
     junqi_input in = {.name = (char *)(g->source ? g->source : "<record>"), .index = g->source_index,
                       .kind = JUNQI_INPUT_RECORD, .game = (junqi_game *)g};
@@ -640,7 +650,7 @@ static char *positions(const junqi_game *g, long ply, const char *view, const ch
     int seat;
     const junqi_rules *r;
     membuf m;
-    if (!parse_view(view, &seat, err, n) || !parse_rules(rules, &r, err, n))
+    if (!parse_view(view, &seat, err, n) || !parse_record_rules(g, rules, &r, err, n))
         return NULL;
     junqi_plies p = junqi_record_plies(g, r);
     if ((ply != JUNQI_REPORT_ALL && !junqi_record_check_ply(g, &p, ply, err, n)) || !mem_open(&m, err, n))
@@ -692,7 +702,8 @@ char *junqi_report_perft(const junqi_game *g, long ply, const char *rules, int d
     membuf m;
     if (depth < 0 || depth > 64)
         return fail(err, n, "perft takes a depth from 0 to 64, not %d", depth);
-    if (!parse_rules(rules, &r, err, n) || !locate(&rp, g, r, ply, &at, err, n) || !mem_open(&m, err, n))
+    if (!parse_record_rules(g, rules, &r, err, n) || !locate(&rp, g, r, ply, &at, err, n) ||
+        !mem_open(&m, err, n))
         return NULL;
     int count = 0;
     uint64_t total = junqi_perft_lines(&rp.pos, depth, divide ? lines : NULL, &count);
@@ -737,7 +748,7 @@ char *junqi_report_go(const junqi_game *g, long ply, const char *rules, const ch
 {
     junqi_replay rp;
     junqi_play_request req = {.game = g};
-    if (!parse_rules(rules, &req.rules, err, n) ||
+    if (!parse_record_rules(g, rules, &req.rules, err, n) ||
         !go_request(&req, level, view, samples, seed, depth, nodes, movetime, multipv, threads, err, n) ||
         !locate(&rp, g, req.rules, ply, &req.ply, err, n))
         return NULL;

@@ -85,6 +85,7 @@ static void trackers_feed(trackers *t, const junqi_game *g, const junqi_replay *
         if (moved)
             junqi_infer_move(&t->seat[s], r->last_move, (junqi_outcome)r->last_outcome);
         junqi_infer_sync(&t->seat[s], &r->pos);
+        junqi_infer_learn_shown(&t->seat[s], r);
     }
 }
 

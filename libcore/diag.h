@@ -117,9 +117,11 @@ typedef enum junqi_severity {
     X(WRONG_OUTCOME, "wrong-outcome", ERROR, "the recorded combat result is not what the rules give") \
     X(NEXT_SEAT, "next-seat", ERROR, "the seat the record says moves next is not the seat whose turn it is") \
     X(MARSHAL_DEATH, "marshal-death", ERROR, "a marshal's death is recorded wrongly") \
+    X(SHOWN, "shown", ERROR, "the identity a move shows (engineer_scout, reveal_on_combat) is recorded wrongly or not at all") \
+    X(TIMEOUT_LIMIT, "timeout-limit", ERROR, "a timeout past the rule set's limit, which eliminates the seat") \
     X(FLAG_SHOWN, "flag-shown", ERROR, "the flags a move shows are not the ones the rules reveal") \
     X(ELIMINATION_REASON, "elimination-reason", ERROR, "an elimination's reason does not hold") \
-    X(FEW_TIMEOUTS, "few-timeouts", WARNING, "a seat is eliminated for five timeouts after fewer") \
+    X(FEW_TIMEOUTS, "few-timeouts", WARNING, "a seat is eliminated for timeouts after fewer than the rule set's limit") \
     X(ALREADY_OUT, "already-out", WARNING, "a seat is eliminated a second time") \
     X(TIMEOUT_SEAT, "timeout-seat", ERROR, "a timeout by a seat whose turn it is not") \
     X(TIMEOUT_COUNT, "timeout-count", WARNING, "a timeout's recorded count is not the replay's") \

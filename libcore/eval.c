@@ -20,8 +20,9 @@ typedef struct board_dist {
     uint8_t d[2][JUNQI_MAX_POINTS][JUNQI_MAX_POINTS];
 } board_dist;
 
-static board_dist dists[2];
-static pthread_once_t dist_once[2] = {PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT};
+/* One table per board, variants included (board.h: junqi_board.id). */
+static board_dist dists[JUNQI_BOARD_VARIANTS];
+static pthread_once_t dist_once = PTHREAD_ONCE_INIT;
 
 /* The points one move from x for mover class c, on an empty board. */
 static int one_move(const junqi_board *b, int c, int x, uint8_t *out)
@@ -29,6 +30,8 @@ static int one_move(const junqi_board *b, int c, int x, uint8_t *out)
     int n = 0;
     for (int i = 0; i < b->nroad[x]; i++)
         out[n++] = b->road[x][i];
+    for (int i = 0; i < b->nshelter[x]; i++) /* the mountains of mountain=shelter */
+        out[n++] = b->shelter[x][i];
     if (!b->point[x].railway)
         return n;
     if (c == 0) {
@@ -60,22 +63,20 @@ static void bfs(const junqi_board *b, int c, int src, uint8_t *dist)
     }
 }
 
-static void build_dist(junqi_board_kind kind)
+static void build_dists(void)
 {
-    const junqi_board *b = junqi_board_get(kind);
-    for (int c = 0; c < 2; c++)
-        for (int p = 0; p < b->npoints; p++)
-            bfs(b, c, p, dists[kind].d[c][p]);
+    const junqi_board *boards[] = {junqi_board_get(JUNQI_TWO_PLAYER), junqi_board_get(JUNQI_FOUR_PLAYER),
+                                   junqi_board_variant(JUNQI_TWO_PLAYER, true)};
+    for (size_t k = 0; k < sizeof boards / sizeof boards[0]; k++)
+        for (int c = 0; c < 2; c++)
+            for (int p = 0; p < boards[k]->npoints; p++)
+                bfs(boards[k], c, p, dists[boards[k]->id].d[c][p]);
 }
-
-static void build_dist_two(void) { build_dist(JUNQI_TWO_PLAYER); }
-static void build_dist_four(void) { build_dist(JUNQI_FOUR_PLAYER); }
 
 static const board_dist *board_dists(const junqi_board *b)
 {
-    pthread_once(&dist_once[b->kind], b->kind == JUNQI_TWO_PLAYER ? build_dist_two
-                                                                    : build_dist_four);
-    return &dists[b->kind];
+    pthread_once(&dist_once, build_dists);
+    return &dists[b->id];
 }
 
 /* ---- tables ------------------------------------------------------------- */

@@ -60,6 +60,10 @@ typedef struct junqi_item {
     uint8_t count;         /**< TIMEOUT: the seat's timeouts so far, as recorded (0: unknown) */
     uint8_t flag_shown[2]; /**< moves: the points of the flags the source shows because a
                                 marshal died in this combat (in any order); JUNQI_NO_POINT */
+    uint8_t shown_piece;   /**< moves: the junqi_piece the source says the move showed to every
+                                seat (engineer_scout, reveal_on_combat; docs/variants.md), or
+                                JUNQI_NONE: the source says none */
+    uint8_t shown_point;   /**< ... on this point (the move's target), when shown_piece is set */
     int8_t defender_marshal_died; /**< moves: the source's marker that the defender's marshal
                                        died: 1 yes, 0 no, -1 the source has no such marker */
     uint8_t nags[JUNQI_MAX_NAGS]; /**< moves: numeric annotation glyphs ($1 = !, $2 = ?, $3 = !!,

@@ -218,6 +218,16 @@ void junqi_infer_sync(junqi_infer *inf, const junqi_position *pos)
     learn_seen(inf, pos);
 }
 
+void junqi_infer_learn_shown(junqi_infer *inf, const junqi_replay *r)
+{
+    for (int i = 0; i < inf->npieces; i++) {
+        int p = inf->piece[i].point;
+        uint8_t c = p == JUNQI_NO_POINT ? 0 : r->pos.cell[p];
+        if (c && r->shown[p] && JUNQI_CELL_PIECE(c) != JUNQI_UNKNOWN)
+            restrict_piece(inf, i, JUNQI_KIND_BIT(JUNQI_CELL_PIECE(c)));
+    }
+}
+
 bool junqi_infer_replay(junqi_infer *inf, const junqi_game *g, const junqi_rules *rules,
                         size_t ply, int viewer, junqi_info_mode mode, junqi_position *pos)
 {
@@ -231,6 +241,7 @@ bool junqi_infer_replay(junqi_infer *inf, const junqi_game *g, const junqi_rules
         if (r.pos.moves != before)
             junqi_infer_move(inf, r.last_move, (junqi_outcome)r.last_outcome);
         junqi_infer_sync(inf, &r.pos);
+        junqi_infer_learn_shown(inf, &r);
         if (r.moves < k)
             break; /* the game has fewer moves */
     }

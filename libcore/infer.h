@@ -47,6 +47,7 @@
 
 #include "game.h"
 #include "position.h"
+#include "replay.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -139,6 +140,14 @@ void junqi_infer_move(junqi_infer *inf, junqi_move m, junqi_outcome o);
  * the identities the viewer sees in pos become facts.
  */
 void junqi_infer_sync(junqi_infer *inf, const junqi_position *pos);
+
+/**
+ * The identities replay r has shown to every seat (r->shown: the rule set's
+ * engineer_scout and reveal_on_combat, docs/variants.md) become facts of
+ * the pieces standing there. Call it after junqi_infer_sync() with the
+ * replay's position.
+ */
+void junqi_infer_learn_shown(junqi_infer *inf, const junqi_replay *r);
 
 /**
  * Replay game g (rule set `rules`, NULL: the record's) to `ply` moves, with

@@ -20,13 +20,16 @@ typedef struct gen_ctx {
     int rail_mode;         /* a junqi_rail_mode */
     bool bomb_flies;       /* bomb_moves=engineer */
     bool hq_locks;
+    bool switched;         /* some movement switch is not the shared rule's */
 } gen_ctx;
 
 static gen_ctx make_ctx(const junqi_position *pos, int s, bool camps_attackable, junqi_move *moves)
 {
     const junqi_rules *r = pos->rules;
+    bool flies = r->bomb_moves == JUNQI_BOMB_MOVES_ENGINEER;
     return (gen_ctx){pos, pos->board, pos->side[s], camps_attackable, moves, 0, r->rail_mode,
-                     r->bomb_moves == JUNQI_BOMB_MOVES_ENGINEER, r->hq_locks != 0};
+                     flies, r->hq_locks != 0,
+                     flies || r->rail_mode != JUNQI_RAIL_STRAIGHT || pos->board->mountains};
 }
 
 static inline bool is_enemy(const gen_ctx *g, uint8_t c)
@@ -39,7 +42,7 @@ static inline void add(gen_ctx *g, int from, int to)
     g->out[g->n++] = (junqi_move){(uint8_t)from, (uint8_t)to};
 }
 
-static void gen_road(gen_ctx *g, int p)
+static inline void gen_road(gen_ctx *g, int p)
 {
     const uint8_t *cell = g->pos->cell;
     for (int i = 0; i < g->b->nroad[p]; i++) {
@@ -51,7 +54,7 @@ static void gen_road(gen_ctx *g, int p)
 }
 
 /* Non-engineer: walk the run tree (board.h); an occupied point ends its branch. */
-static void gen_rail_runs(gen_ctx *g, int p)
+static inline void gen_rail_runs(gen_ctx *g, int p)
 {
     const uint8_t *cell = g->pos->cell;
     const junqi_run_node *run = g->b->run;
@@ -69,11 +72,9 @@ static void gen_rail_runs(gen_ctx *g, int p)
     }
 }
 
-/* Breadth-first over empty railway points, at most `steps` edges from p:
- * an engineer's flight (turning freely, any length) or rail_mode=three_steps
- * (a shortest path never visits a point twice). An occupied point ends a
- * path; an enemy there is a target. */
-static void gen_rail_bfs(gen_ctx *g, int p, int steps)
+/* Engineer: breadth-first over empty railway points, turning freely. An
+ * occupied point ends a path; an enemy there is a target. */
+static void gen_rail_engineer(gen_ctx *g, int p)
 {
     const uint8_t *cell = g->pos->cell;
     uint8_t seen[JUNQI_MAX_POINTS], queue[JUNQI_MAX_POINTS];
@@ -81,37 +82,37 @@ static void gen_rail_bfs(gen_ctx *g, int p, int steps)
     int head = 0, tail = 0;
     queue[tail++] = (uint8_t)p;
     seen[p] = 1;
-    for (int depth = 1; depth <= steps && head < tail; depth++) {
-        for (int end = tail; head < end;) {
-            int x = queue[head++];
-            for (int i = 0; i < g->b->nrail[x]; i++) {
-                int y = g->b->rail[x][i];
-                if (seen[y])
-                    continue;
-                seen[y] = 1;
-                uint8_t c = cell[y];
-                if (!c) {
-                    add(g, p, y);
-                    queue[tail++] = (uint8_t)y;
-                } else if (is_enemy(g, c)) {
-                    add(g, p, y);
-                }
+    while (head < tail) {
+        int x = queue[head++];
+        for (int i = 0; i < g->b->nrail[x]; i++) {
+            int y = g->b->rail[x][i];
+            if (seen[y])
+                continue;
+            seen[y] = 1;
+            uint8_t c = cell[y];
+            if (!c) {
+                add(g, p, y);
+                queue[tail++] = (uint8_t)y;
+            } else if (is_enemy(g, c)) {
+                add(g, p, y);
             }
         }
     }
 }
 
-/* rail_mode=one_turn: walk on from the edge prev → cur, straight along the
- * board's lines, and (while `turned` is false) once off them at an empty
- * point; never back along an edge, never twice through a point (on_path,
- * where the piece's own point counts). Each target is added once (added). */
-typedef struct turn_walk {
+/* A railway walk with a budget (rail_mode=one_turn: any length, one turn;
+ * three_steps: three edges, any turns): from the edge prev → cur, on to any
+ * railway neighbour but back, a turn being an edge off the board's straight
+ * lines (board.h `cont`), made on an empty point; never twice through a
+ * point (on_path, where the piece's own point counts). Each target is added
+ * once (added). */
+typedef struct rail_walk {
     gen_ctx *g;
     int from;
     uint8_t on_path[JUNQI_MAX_POINTS], added[JUNQI_MAX_POINTS];
-} turn_walk;
+} rail_walk;
 
-static void walk_turn(turn_walk *w, int prev, int cur, bool turned)
+static void walk_rail(rail_walk *w, int prev, int cur, int steps, int turns)
 {
     gen_ctx *g = w->g;
     const junqi_board *b = g->b;
@@ -120,36 +121,34 @@ static void walk_turn(turn_walk *w, int prev, int cur, bool turned)
         w->added[cur] = 1;
         add(g, w->from, cur);
     }
-    if (c)
+    if (c || steps == 0)
         return;
     w->on_path[cur] = 1;
     int in = 0;
     while (b->rail[cur][in] != prev)
         in++;
-    for (int k = 0; k < b->ncont[cur][in]; k++)
-        if (!w->on_path[b->cont[cur][in][k]])
-            walk_turn(w, cur, b->cont[cur][in][k], turned);
-    for (int i = 0; i < b->nrail[cur] && !turned; i++) {
+    for (int i = 0; i < b->nrail[cur]; i++) {
         int next = b->rail[cur][i];
         bool straight = false;
         for (int k = 0; k < b->ncont[cur][in]; k++)
             straight |= b->cont[cur][in][k] == next;
-        if (next != prev && !straight && !w->on_path[next])
-            walk_turn(w, cur, next, true);
+        if (next != prev && !w->on_path[next] && (straight || turns > 0))
+            walk_rail(w, cur, next, steps - 1, turns - !straight);
     }
     w->on_path[cur] = 0;
 }
 
-static void gen_rail_one_turn(gen_ctx *g, int p)
+/* The railway targets of the piece on p within `steps` edges and `turns` turns. */
+static void gen_rail_walk(gen_ctx *g, int p, int steps, int turns)
 {
-    turn_walk w;
+    rail_walk w;
     w.g = g;
     w.from = p;
     memset(w.on_path, 0, (size_t)g->b->npoints);
     memset(w.added, 0, (size_t)g->b->npoints);
     w.on_path[p] = 1;
     for (int i = 0; i < g->b->nrail[p]; i++)
-        walk_turn(&w, p, g->b->rail[p][i], false);
+        walk_rail(&w, p, g->b->rail[p][i], steps - 1, turns);
 }
 
 /* Mountains (mountain=shelter): from a point of its ring a piece may step
@@ -168,13 +167,27 @@ static bool moves_like_engineer(int piece)
     return piece == JUNQI_ENGINEER || piece == JUNQI_UNKNOWN;
 }
 
-static bool piece_can_move(const gen_ctx *g, int p)
+static bool piece_can_move(const junqi_position *pos, int p, bool hq_locks)
 {
-    return !junqi_piece_is_immobile(JUNQI_CELL_PIECE(g->pos->cell[p])) &&
-           (g->b->point[p].kind != JUNQI_HEADQUARTERS || !g->hq_locks);
+    return !junqi_piece_is_immobile(JUNQI_CELL_PIECE(pos->cell[p])) &&
+           (pos->board->point[p].kind != JUNQI_HEADQUARTERS || !hq_locks);
 }
 
+/* The moves of the piece on p under the rules every named set shares: the
+ * hot path of perft and the search, with no switch to test. */
 static void gen_piece(gen_ctx *g, int p)
+{
+    gen_road(g, p);
+    if (!g->b->point[p].railway)
+        return;
+    if (moves_like_engineer(JUNQI_CELL_PIECE(g->pos->cell[p])))
+        gen_rail_engineer(g, p);
+    else
+        gen_rail_runs(g, p);
+}
+
+/* The moves of the piece on p under the movement switches. */
+static void gen_piece_switched(gen_ctx *g, int p)
 {
     gen_road(g, p);
     if (g->b->nshelter[p])
@@ -183,25 +196,36 @@ static void gen_piece(gen_ctx *g, int p)
         return;
     int piece = JUNQI_CELL_PIECE(g->pos->cell[p]);
     if (moves_like_engineer(piece) || (piece == JUNQI_BOMB && g->bomb_flies))
-        gen_rail_bfs(g, p, JUNQI_MAX_POINTS);
+        gen_rail_engineer(g, p);
     else if (g->rail_mode == JUNQI_RAIL_STRAIGHT)
         gen_rail_runs(g, p);
     else if (g->rail_mode == JUNQI_RAIL_THREE_STEPS)
-        gen_rail_bfs(g, p, 3);
+        gen_rail_walk(g, p, 3, JUNQI_MAX_POINTS);
     else
-        gen_rail_one_turn(g, p);
+        gen_rail_walk(g, p, JUNQI_MAX_POINTS, 1);
+}
+
+/* Seat s's moves by piece generator `gen`, stopping after the first piece
+ * with a move when `first`. Always inlined with a constant gen, so that the
+ * loop calls it directly, with no test per piece. */
+static inline __attribute__((always_inline)) int gen_seat(gen_ctx *g, int s, bool first,
+                                                          void (*gen)(gen_ctx *, int))
+{
+    const junqi_position *pos = g->pos;
+    bool hq_locks = g->hq_locks;
+    for (int p = 0, n = pos->board->npoints; p < n && !(first && g->n); p++) {
+        uint8_t c = pos->cell[p];
+        if (c && JUNQI_CELL_SEAT(c) == s && piece_can_move(pos, p, hq_locks))
+            gen(g, p);
+    }
+    return g->n;
 }
 
 int junqi_generate_seat_moves(const junqi_position *pos, int s, bool camps_attackable,
                               junqi_move *moves)
 {
     gen_ctx g = make_ctx(pos, s, camps_attackable, moves);
-    for (int p = 0; p < g.b->npoints; p++) {
-        uint8_t c = pos->cell[p];
-        if (c && JUNQI_CELL_SEAT(c) == s && piece_can_move(&g, p))
-            gen_piece(&g, p);
-    }
-    return g.n;
+    return g.switched ? gen_seat(&g, s, false, gen_piece_switched) : gen_seat(&g, s, false, gen_piece);
 }
 
 int junqi_generate_moves(const junqi_position *pos, junqi_move *moves)
@@ -215,12 +239,7 @@ bool junqi_seat_can_move(const junqi_position *pos, int s, bool camps_attackable
 {
     junqi_move moves[JUNQI_MAX_MOVES];
     gen_ctx g = make_ctx(pos, s, camps_attackable, moves);
-    for (int p = 0; p < g.b->npoints && g.n == 0; p++) {
-        uint8_t c = pos->cell[p];
-        if (c && JUNQI_CELL_SEAT(c) == s && piece_can_move(&g, p))
-            gen_piece(&g, p);
-    }
-    return g.n > 0;
+    return (g.switched ? gen_seat(&g, s, true, gen_piece_switched) : gen_seat(&g, s, true, gen_piece)) > 0;
 }
 
 /* Is `child` a child of tree node i in from's run tree? Returns its index or -1. */
@@ -328,7 +347,7 @@ static bool one_turn_reaches(const junqi_position *pos, int from, int to)
 {
     junqi_move moves[JUNQI_MAX_MOVES];
     gen_ctx g = make_ctx(pos, JUNQI_CELL_SEAT(pos->cell[from]), false, moves);
-    gen_rail_one_turn(&g, from);
+    gen_rail_walk(&g, from, JUNQI_MAX_POINTS, 1);
     for (int i = 0; i < g.n; i++)
         if (moves[i].to == to)
             return true;

@@ -58,6 +58,7 @@ bool junqi_replay_start(junqi_replay *r, const junqi_game *g, const junqi_rules 
     r->game = g;
     r->diags = d;
     r->last_move = (junqi_move){JUNQI_NO_POINT, JUNQI_NO_POINT};
+    r->last_shown = JUNQI_NO_POINT;
     const junqi_rules *rs = rules ? rules : g->rules;
     if (rs->board != g->board) {
         junqi_diags_add(d, JUNQI_CODE_BAD_RULES, -1, JUNQI_NOWHERE,
@@ -238,6 +239,92 @@ static junqi_outcome move_outcome(junqi_replay *r, const junqi_item *it, uint8_t
     return said;
 }
 
+/* Shown identities (engineer_scout, reveal_on_combat; docs/variants.md). An
+ * attack shows, to every seat, the piece that stays on the target: the
+ * defender when the attacker loses (reveal_on_combat=defender or both; an
+ * engineer's losing attack under engineer_scout), the attacker when it wins
+ * (reveal_on_combat=both); a piece already shown is not shown again. */
+typedef struct shown_rule {
+    bool shows;  /* the rules show the piece that stays */
+    bool maybe;  /* they may: the attacker is unknown and may be an engineer */
+    int piece;   /* what stays (JUNQI_UNKNOWN in a record that cannot see it) */
+} shown_rule;
+
+static shown_rule rule_shown(const junqi_replay *r, junqi_move m, uint8_t a, uint8_t d,
+                             junqi_outcome o)
+{
+    const junqi_rules *rules = r->pos.rules;
+    bool loses = o == JUNQI_ATTACKER_LOSES, wins = o == JUNQI_ATTACKER_WINS && d;
+    shown_rule s = {false, false, JUNQI_CELL_PIECE(loses ? d : a)};
+    if ((loses && r->shown[m.to]) || (wins && r->shown[m.from]) || !(loses || wins))
+        return s;
+    bool scout = loses && rules->engineer_scout;
+    s.shows = (loses && rules->reveal_on_combat != JUNQI_REVEAL_NONE) ||
+              (wins && rules->reveal_on_combat == JUNQI_REVEAL_BOTH) ||
+              (scout && JUNQI_CELL_PIECE(a) == JUNQI_ENGINEER);
+    s.maybe = !s.shows && scout && JUNQI_CELL_PIECE(a) == JUNQI_UNKNOWN;
+    return s;
+}
+
+/* The identity move `it` shows, its shown: token checked against the rules:
+ * JUNQI_NONE when it shows nothing, JUNQI_UNKNOWN when the record cannot tell. */
+static int check_shown(junqi_replay *r, const junqi_item *it, uint8_t a, uint8_t d, junqi_outcome o)
+{
+    shown_rule s = rule_shown(r, it->move, a, d, o);
+    char sq[4], at[4];
+    const junqi_board *b = r->pos.board;
+    junqi_square_name(b, it->move.to, sq);
+    if (!it->shown_piece) {
+        if (s.shows && s.piece == JUNQI_UNKNOWN)
+            report(r, JUNQI_CODE_SHOWN, it, "the rules show the piece that stays on %s to every seat, "
+                   "but the record does not say which it is (shown:%s:SYMBOL)", sq, sq);
+        return s.shows ? s.piece : JUNQI_NONE;
+    }
+    const char *shown = junqi_piece_a((junqi_piece)it->shown_piece);
+    if (it->shown_point != it->move.to)
+        report(r, JUNQI_CODE_SHOWN, it, "the record shows %s on %s, but a move shows only the "
+               "piece that stays on its target, %s", shown, junqi_square_name(b, it->shown_point, at), sq);
+    else if (!s.shows && !s.maybe)
+        report(r, JUNQI_CODE_SHOWN, it, "the record shows %s on %s, but under %s this move shows "
+               "nothing", shown, sq, r->pos.rules->text);
+    else if (s.piece != JUNQI_UNKNOWN && s.piece != it->shown_piece)
+        report(r, JUNQI_CODE_SHOWN, it, "the record shows %s on %s, but the piece there is %s",
+               shown, sq, junqi_piece_a((junqi_piece)s.piece));
+    else
+        return it->shown_piece;
+    return s.shows ? s.piece : JUNQI_NONE;
+}
+
+/* After move m (outcome o): shown pieces carry their mark along, and the
+ * piece on the target is marked when the move showed `piece` (an unknown
+ * piece of a one-seat record takes that identity). */
+static void follow_shown(junqi_replay *r, junqi_move m, junqi_outcome o, int piece)
+{
+    uint8_t moving = r->shown[m.from];
+    r->shown[m.from] = 0;
+    if (o == JUNQI_NO_COMBAT || o == JUNQI_ATTACKER_WINS)
+        r->shown[m.to] = moving;
+    else if (o == JUNQI_BOTH_REMOVED)
+        r->shown[m.to] = 0;
+    r->last_shown = JUNQI_NO_POINT;
+    uint8_t c = r->pos.cell[m.to];
+    if (piece == JUNQI_NONE || !c)
+        return;
+    r->shown[m.to] = 1;
+    r->last_shown = m.to;
+    if (piece != JUNQI_UNKNOWN && JUNQI_CELL_PIECE(c) == JUNQI_UNKNOWN)
+        junqi_position_put(&r->pos, m.to, JUNQI_CELL(JUNQI_CELL_SEAT(c), piece));
+}
+
+void junqi_replay_view(const junqi_replay *r, int seat, junqi_position *out)
+{
+    junqi_position_view(out, &r->pos, seat, (junqi_info_mode)r->pos.rules->info);
+    for (int p = 0; p < r->pos.board->npoints; p++)
+        if (r->shown[p] && r->pos.cell[p])
+            out->cell[p] = r->pos.cell[p];
+    out->hash = junqi_position_hash(out);
+}
+
 /* After an illegal move the replay goes on from a position the game never
  * had: checking on would only report what follows from the first problem
  * (a cascade), so the checks of the game end there, with a note. */
@@ -276,8 +363,10 @@ static void apply_move(junqi_replay *r, const junqi_item *it)
     junqi_outcome o = move_outcome(r, it, a, d);
     check_marshals(r, it, a, d, o);
     check_next_seat(r, it, junqi_position_next_seat(pos, (junqi_seat)mover, pos->alive));
+    int shown = check_shown(r, it, a, d, o);
     junqi_undo u;
     junqi_make_outcome(pos, m, o, &u);
+    follow_shown(r, m, (junqi_outcome)u.outcome, shown);
     r->moves++;
     r->last_move = m;
     r->last_captured = o == JUNQI_ATTACKER_LOSES ? 0 : d;
@@ -306,6 +395,12 @@ static void apply_timeout(junqi_replay *r, const junqi_item *it)
         report(r, JUNQI_CODE_TIMEOUT_COUNT, it,
                "the record counts %d timeouts for %s, the replay %d", it->count,
                junqi_seat_name(s), r->timeouts[s]);
+    int limit = r->pos.rules->timeouts;
+    if (limit && r->timeouts[s] >= limit)
+        report(r, JUNQI_CODE_TIMEOUT_LIMIT, it,
+               "this is %s's timeout number %d, and under timeouts=%d the timeout that reaches the "
+               "limit eliminates the seat (eliminated:%s:timeouts)", junqi_seat_name(s),
+               r->timeouts[s], limit, junqi_seat_name(s));
     junqi_undo u;
     if (s == r->pos.to_move)
         junqi_position_pass(&r->pos, &u);
@@ -342,13 +437,19 @@ static void check_elimination_reason(junqi_replay *r, const junqi_item *it)
                    "%s is eliminated for having no movable piece, but it can still move",
                    junqi_seat_name(s));
         return;
-    case JUNQI_REASON_TIMEOUTS:
-        /* the elimination stands for the fifth timeout itself (QQ data) */
-        if (r->timeouts[s] + 1 < 5)
+    case JUNQI_REASON_TIMEOUTS: {
+        /* the elimination stands for the last timeout itself (QQ data: the fifth) */
+        int limit = pos->rules->timeouts;
+        if (!limit)
+            report(r, JUNQI_CODE_ELIMINATION_REASON, it, "%s is eliminated for timeouts, but under "
+                   "%s timeouts never eliminate a seat (timeouts=off)", junqi_seat_name(s),
+                   pos->rules->text);
+        else if (r->timeouts[s] + 1 < limit)
             report(r, JUNQI_CODE_FEW_TIMEOUTS, it,
-                   "%s is eliminated for five timeouts after %d", junqi_seat_name(s),
-                   r->timeouts[s] + 1);
+                   "%s is eliminated for %d timeouts (timeouts=%d) after %d", junqi_seat_name(s),
+                   limit, limit, r->timeouts[s] + 1);
         return;
+    }
     case JUNQI_REASON_UNKNOWN_CODE:
         report(r, JUNQI_CODE_UNKNOWN_CODE, it,
                "%s is eliminated with the unknown reason code %d", junqi_seat_name(s), it->code);
@@ -469,6 +570,11 @@ void junqi_game_settle(junqi_game *g)
         if (c)
             it->seat = (uint8_t)JUNQI_CELL_SEAT(c);
         junqi_replay_next(&r);
+        uint8_t shown = it->kind == JUNQI_ITEM_MOVE && r.last_shown == it->move.to ? r.pos.cell[it->move.to] : 0;
+        if (shown && JUNQI_CELL_PIECE(shown) != JUNQI_UNKNOWN) {
+            it->shown_piece = (uint8_t)JUNQI_CELL_PIECE(shown);
+            it->shown_point = it->move.to;
+        }
         if (it->kind == JUNQI_ITEM_END) {
             it->status = r.pos.result.status;
             it->winners = r.pos.result.winners;

@@ -23,6 +23,14 @@
  * outcomes, marshal deaths, "no movable piece"); a flag the record shows
  * turns the unknown piece there into a flag, and a captured unknown piece
  * may be the flag that eliminated its seat.
+ *
+ * Shown identities (engineer_scout, reveal_on_combat): after an attack the
+ * rules may show the piece that stays on the target to every seat for the
+ * rest of the game. A complete record may say so with the move's shown
+ * token (it is checked) or not (it is derived); a one-seat record must, when
+ * the piece is one it cannot see, and the token then gives the unknown piece
+ * its identity. The replay keeps which pieces are shown (`shown`), and
+ * junqi_replay_view() shows them in every seat's view.
  */
 #ifndef JUNQI_REPLAY_H
 #define JUNQI_REPLAY_H
@@ -49,6 +57,13 @@ typedef struct junqi_replay {
     junqi_move last_move;        /**< the last move applied; from = JUNQI_NO_POINT if none */
     uint8_t last_outcome;        /**< its junqi_outcome */
     uint8_t last_captured;       /**< the cell it removed from the target point, or 0 */
+    uint8_t last_shown;          /**< the point whose piece the last move showed, or
+                                      JUNQI_NO_POINT */
+    uint8_t shown[JUNQI_MAX_POINTS]; /**< 1 where the piece standing there has been shown to
+                                          every seat (the rule set's engineer_scout and
+                                          reveal_on_combat, docs/variants.md); it follows the
+                                          piece; 0 elsewhere (an empty point's value means
+                                          nothing) */
 } junqi_replay;
 
 /**
@@ -82,6 +97,13 @@ void junqi_replay_seek(junqi_replay *r, size_t ply);
 
 /** Apply every item. */
 void junqi_replay_run(junqi_replay *r);
+
+/**
+ * The position reached as `seat` sees it (junqi_position_view() under the
+ * rule set's information mode), with every shown identity (r->shown) in it.
+ * Writes *out; the hash is recomputed.
+ */
+void junqi_replay_view(const junqi_replay *r, int seat, junqi_position *out);
 
 /**
  * Replay g (no checks) and write into it what the replay derives, for

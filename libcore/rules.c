@@ -66,6 +66,13 @@ static const junqi_switch_value rail_values[] = {
     {NULL, 0, 0},
 };
 static const junqi_switch_value on_off[] = {{"on", 1, BOTH}, {"off", 0, BOTH}, {NULL, 0, 0}};
+static const junqi_switch_value off_on[] = {{"off", 0, BOTH}, {"on", 1, BOTH}, {NULL, 0, 0}};
+static const junqi_switch_value reveal_values[] = {
+    {"none", JUNQI_REVEAL_NONE, BOTH},
+    {"defender", JUNQI_REVEAL_DEFENDER, BOTH},
+    {"both", JUNQI_REVEAL_BOTH, BOTH},
+    {NULL, 0, 0},
+};
 static const junqi_switch_value mountain_values[] = {
     {"none", JUNQI_MOUNTAIN_NONE, TWO},
     {"shelter", JUNQI_MOUNTAIN_SHELTER, TWO},
@@ -96,6 +103,13 @@ static const junqi_switch switch_table[] = {
      "three_steps (at most three edges, any direction)"},
     {"hq_locks", on_off, 0, 0, FIELD(hq_locks), 1, BOTH, FORMATION,
      "on: a piece on a headquarters never moves again; off: it may move on"},
+    {"timeouts", off_value, 1, 255, FIELD(timeouts), 0, BOTH, FORMATION,
+     "N: a seat's Nth timeout eliminates it (qq 5); off: timeouts never do"},
+    {"engineer_scout", off_on, 0, 0, FIELD(engineer_scout), 0, BOTH, FORMATION,
+     "on: an engineer removed by its own attack shows the defender to every seat (工兵侦察)"},
+    {"reveal_on_combat", reveal_values, 0, 0, FIELD(reveal_on_combat), JUNQI_REVEAL_NONE, BOTH,
+     FORMATION, "after an attack, show to every seat: none, the defender that stays (半明棋), "
+     "or both pieces (whichever stays)"},
     {"mountain", mountain_values, 0, 0, FIELD(mountain), JUNQI_MOUNTAIN_NONE, TWO, FORMATION,
      "two-player board: none, or shelter (the mountains bM and dM are points a piece may "
      "shelter on, unattackable)"},
@@ -140,7 +154,7 @@ typedef struct named_set {
 } named_set;
 
 static const named_set named_sets[] = {
-    {"qq", JUNQI_FOUR_PLAYER, JUNQI_FORMATION_GAME, "no_combat_draw=71,first=north", true, true,
+    {"qq", JUNQI_FOUR_PLAYER, JUNQI_FORMATION_GAME, "no_combat_draw=71,first=north,timeouts=5", true, true,
      &junqi_scoring_qq},
     {"standard", JUNQI_TWO_PLAYER, JUNQI_FORMATION_GAME, "no_combat_draw=70,first=south", true,
      false, NULL},

@@ -463,6 +463,29 @@ static void draw_roads(const junqi_renderer *r, cairo_t *cr)
     cairo_stroke(cr);
 }
 
+/* The ways into and out of the mountains (mountain=shelter): dotted lines. */
+static void draw_shelters(const junqi_renderer *r, cairo_t *cr)
+{
+    const junqi_board *b = r->geo.board;
+    if (!b->mountains)
+        return;
+    for (int p = b->npoints - b->mountains; p < b->npoints; p++)
+        for (int i = 0; i < b->nshelter[p]; i++) {
+            double x0, y0, x1, y1;
+            junqi_geometry_point(&r->geo, p, &x0, &y0);
+            junqi_geometry_point(&r->geo, b->shelter[p][i], &x1, &y1);
+            cairo_move_to(cr, x0, y0);
+            cairo_line_to(cr, x1, y1);
+        }
+    double lw = fmax(1, r->geo.pitch * 0.035), dash[2] = {lw, lw * 2.5};
+    set_colour(cr, r->theme->mountain_edge);
+    cairo_set_line_width(cr, lw);
+    cairo_set_dash(cr, dash, 2, 0);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    cairo_stroke(cr);
+    cairo_set_dash(cr, NULL, 0, 0);
+}
+
 /* Append railway edge p-q to the path: a segment, or an arc round the empty corner. */
 static void rail_edge_path(const junqi_renderer *r, cairo_t *cr, int p, int q)
 {
@@ -538,7 +561,8 @@ static void fill_and_edge(cairo_t *cr, junqi_rgba fill, junqi_rgba edge, double 
     cairo_stroke(cr);
 }
 
-/* One point: a station's box, a camp's circle or a headquarters' shield. */
+/* One point: a station's box, a camp's circle, a headquarters' shield or a
+ * mountain's frame. */
 static void draw_point(const junqi_renderer *r, cairo_t *cr, int p)
 {
     const junqi_geometry *g = &r->geo;
@@ -560,6 +584,13 @@ static void draw_point(const junqi_renderer *r, cairo_t *cr, int p)
         cairo_fill(cr);
         break;
     }
+    case JUNQI_MOUNTAIN: /* a point over the mountain drawn by draw_board: its frame only */
+        rounded_rect(cr, round(x - g->tile_w * 0.45) + 0.5, round(y - g->tile_h * 0.45) + 0.5,
+                     round(g->tile_w * 0.9), round(g->tile_h * 0.9), g->tile_h * 0.16);
+        set_colour(cr, t->mountain_edge);
+        cairo_set_line_width(cr, lw);
+        cairo_stroke(cr);
+        break;
     default: {
         double w = g->tile_w * 0.56, h = g->tile_h * 0.56;
         if (tall_point(r, p)) {
@@ -614,6 +645,7 @@ static void draw_board(const junqi_renderer *r, cairo_t *cr)
         draw_mountain(r, cr, 3, 5.5);
     }
     draw_roads(r, cr);
+    draw_shelters(r, cr);
     draw_railways(r, cr);
     for (int p = 0; p < b->npoints; p++)
         draw_point(r, cr, p);
@@ -1152,7 +1184,7 @@ static void ply_items(const junqi_line *line, size_t ply, size_t *lo, size_t *hi
 bool junqi_notes_at_ply(junqi_notes *a, const junqi_game *g, size_t ply, char *eval, size_t n)
 {
     const junqi_line *line = &g->main;
-    const junqi_board *b = junqi_board_get(g->board);
+    const junqi_board *b = junqi_rules_board(g->rules);
     size_t lo, hi;
     ply_items(line, ply, &lo, &hi);
     if (eval && n)

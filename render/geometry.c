@@ -96,7 +96,8 @@ void junqi_geometry_map(const junqi_geometry *g, double file, double rank, doubl
 void junqi_geometry_point(const junqi_geometry *g, int p, double *x, double *y)
 {
     const junqi_point *pt = &g->board->point[p];
-    junqi_geometry_map(g, pt->file, pt->rank, x, y);
+    /* a mountain (mountain=shelter) sits half way between its rank and the next */
+    junqi_geometry_map(g, pt->file, pt->rank + (pt->kind == JUNQI_MOUNTAIN ? 0.5 : 0.0), x, y);
 }
 
 junqi_seat junqi_geometry_side(const junqi_geometry *g, junqi_seat s)

@@ -326,7 +326,7 @@ static bool collect_ply(page *pg, const junqi_replay *rp, size_t k, junqi_notes 
         junqi_position shown = rp->pos;
         const view *vw = &pg->views[v];
         if (vw->seat != JUNQI_NO_SEAT && pg->g->view == JUNQI_NO_SEAT)
-            junqi_position_view(&shown, &rp->pos, vw->seat, pg->g->info);
+            junqi_replay_view(rp, vw->seat, &shown); /* with the pieces the rules showed */
         if (!(d->cells[v] = encode_cells(pg, &shown)))
             return fail(pg, "out of memory");
         if (vw->infer && pg->o->inference)
@@ -401,6 +401,7 @@ static bool collect(page *pg)
             if (rp.pos.moves != before)
                 junqi_infer_move(&vw->inf, rp.last_move, (junqi_outcome)rp.last_outcome);
             junqi_infer_sync(&vw->inf, &rp.pos);
+            junqi_infer_learn_shown(&vw->inf, &rp);
         }
         ok = collect_ply(pg, &rp, k, &notes);
     }
@@ -1021,7 +1022,7 @@ static void page_free(page *pg)
 
 bool junqi_html_write(FILE *fp, junqi_game *g, const junqi_html_options *o, char *err, size_t n)
 {
-    page pg = {.out = fp, .g = g, .o = o, .b = junqi_board_get(g->board), .err = err, .errn = n};
+    page pg = {.out = fp, .g = g, .o = o, .b = junqi_rules_board(g->rules), .err = err, .errn = n};
     junqi_game_settle(g);
     pg.moves = junqi_game_moves(g);
     pg.first = g->start ? g->start->moves : 0;

@@ -251,7 +251,8 @@ static void bad_rule_strings_say_what_is_wrong_and_what_is_allowed(void **state)
         {"standard,mode=open,", JUNQI_TWO_PLAYER, "a comma ends the switches: SWITCH=VALUE must follow it"},
         {"standard,speed=fast", JUNQI_TWO_PLAYER,
          "unknown switch 'speed' (the switches of 'standard' are landmine_vs_piece, bomb_vs_flag, "
-         "no_combat_draw, first, mode, bomb_moves, bomb_front_row, rail_mode, hq_locks or mountain)"},
+         "no_combat_draw, first, mode, bomb_moves, bomb_front_row, rail_mode, hq_locks, timeouts, "
+         "engineer_scout, reveal_on_combat or mountain)"},
         {"standard,mode", JUNQI_TWO_PLAYER,
          "switch 'mode' needs a value: mode=VALUE, with VALUE dark, double-open or open"},
         {"standard,mode=", JUNQI_TWO_PLAYER,
@@ -272,7 +273,8 @@ static void bad_rule_strings_say_what_is_wrong_and_what_is_allowed(void **state)
          "first=east does not fit the two-player board (first takes north or south there)"},
         {"standard, mode=open", JUNQI_TWO_PLAYER,
          "unknown switch ' mode' (the switches of 'standard' are landmine_vs_piece, bomb_vs_flag, "
-         "no_combat_draw, first, mode, bomb_moves, bomb_front_row, rail_mode, hq_locks or mountain)"},
+         "no_combat_draw, first, mode, bomb_moves, bomb_front_row, rail_mode, hq_locks, timeouts, "
+         "engineer_scout, reveal_on_combat or mountain)"},
         {"qq,mountain=shelter", JUNQI_FOUR_PLAYER,
          "switch 'mountain' does not apply to the four-player board of 'qq'"},
         {"standard,rail_mode=two_turns", JUNQI_TWO_PLAYER,

@@ -143,7 +143,7 @@ static bool source_scene(source *src, const options *opt, size_t ply, junqi_scen
     for (int seat = 0; seat < JUNQI_SEATS; seat++)
         s->players[seat] = src->game->seat[seat].player;
     if (opt->view != JUNQI_NO_SEAT) {
-        junqi_position_view(&src->shown, &src->replay.pos, opt->view, src->game->info);
+        junqi_replay_view(&src->replay, opt->view, &src->shown);
         s->pos = &src->shown;
     }
     if (src->inferring == JUNQI_NO_SEAT)

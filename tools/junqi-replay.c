@@ -72,7 +72,8 @@ static void usage(void)
            "                      seat; repeat for each seat; writes the starting JGN record;\n"
            "                      FILE#NAME or FILE#N picks one formation of several; a NAME\n"
            "                      alone names a known formation (south=銅牆鐵壁)\n"
-           "  --board BOARD       two-player or four-player, for --setup\n"
+           "  --board BOARD       two-player or four-player, for --setup (default: the\n"
+           "                      --rules set's board, else the formations')\n"
            "  --names STYLE       piece names: zh (default), zh-Hant, short, en, rank\n"
            "  --color WHEN        colour the board: auto (default: on a terminal, unless NO_COLOR\n"
            "                      is set or TERM is dumb), always, never\n"
@@ -507,8 +508,8 @@ static int write_start(const options *opt, const junqi_formation *f, unsigned se
 static int start_record(const options *opt, FILE *out)
 {
     junqi_formation f[JUNQI_SEATS];
-    bool have_board = opt->board_given;
-    junqi_board_kind board = opt->board;
+    bool have_board = opt->board_given || opt->rules; /* --board, else the rule set's board */
+    junqi_board_kind board = opt->board_given || !opt->rules ? opt->board : opt->rules->board;
     int status = JUNQI_EXIT_OK;
     unsigned loaded = 0;
     for (int s = 0; s < JUNQI_SEATS; s++) {

@@ -133,6 +133,7 @@ class Position:
     pieces: List[Piece]
     eliminated: List[str]
     result: Optional[Result]
+    rules: str  # the canonical rule string, e.g. "standard,bomb_moves=engineer"
 
     def at(self, square: str) -> Optional[Piece]:
         """The piece on a square, or None."""
@@ -170,6 +171,7 @@ class Move:
     move: str     # "h5-h6"
     outcome: str  # "move", "attacker_wins", "attacker_loses", "both_removed", "unknown"
     flags: List[str]
+    shown: Optional[dict]  # the piece the move showed to every seat: {"square", "piece"}, or None
     nags: List[int]
     variations: List[Line] = field(default_factory=list)
 
@@ -212,8 +214,8 @@ def _line(obj) -> Line:
         kind = it["type"]
         if kind == "move":  # by far the most items: built without keyword matching
             variations = it.get("variations")
-            add(Move(kind, it["ply"], it["seat"], it["move"], it["outcome"], it["flags"], it["nags"],
-                     [_line(v) for v in variations] if variations else []))
+            add(Move(kind, it["ply"], it["seat"], it["move"], it["outcome"], it["flags"], it["shown"],
+                     it["nags"], [_line(v) for v in variations] if variations else []))
         elif kind == "end":
             add(End(kind, _result(it["result"])))
         else:

@@ -100,6 +100,28 @@ checks=$((checks + 1))
 grep -qF "$tmp/view.jgn:2:1: error: View: west takes no part in this game (its seats: north, south)" <<<"$out" ||
     fail "junqi-validate [View \"west\"]: expected a located error, got '$out'"
 
+# --- setups under bomb_front_row: formation files, --setup, records ------------------
+# F07 with its bomb of row 3 swapped with the general of row 1
+sed -e 's/\[军长, 工兵/[炸弹, 工兵/' -e 's/\[师长, 排长, ~, 炸弹/[师长, 排长, ~, 军长/' \
+    -e 's/^board: four-player/board: two-player/' "$F/F07.yaml" >"$tmp/front.yaml"
+run "$V" "$tmp/front.yaml"
+expect "a formation with a bomb in row 1: invalid" 1 "$rc"
+checks=$((checks + 1))
+grep -q "bomb-front-row\|bombs may not start in row 1" <<<"$out" || fail "expected the bomb-front-row error, got '$out'"
+run "$V" --rules standard,bomb_front_row=allow "$tmp/front.yaml"
+expect "the same formation under bomb_front_row=allow: valid" 0 "$rc"
+run "$R" --setup south="$tmp/front.yaml" --setup north="$F/F13.yaml"
+expect "--setup with a bomb in row 1 under standard: refused" 1 "$rc"
+run "$R" --rules standard,bomb_front_row=allow --setup south="$tmp/front.yaml" --setup north="$F/F13.yaml"
+expect "--setup with a bomb in row 1 under bomb_front_row=allow: exit status" 0 "$rc"
+printf '%s\n' "$out" >"$tmp/front.jgn"
+checks=$((checks + 1))
+grep -qxF '[Rules "standard,bomb_front_row=allow"]' "$tmp/front.jgn" || fail "--setup: expected the Rules tag, got '$out'"
+run "$V" "$tmp/front.jgn"
+expect "the record it writes is valid" 0 "$rc"
+run "$V" --rules standard "$tmp/front.jgn"
+expect "and invalid under --rules standard" 1 "$rc"
+
 # --- a position record keeps its Rules tag through a conversion (defect 3) -------
 pos=".NF.../.S9.../...../...../...../....N3/...../...../...../...../...../.SF... s 0 40 -"
 printf '[Board "two-player"]\n[Rules "wiki"]\n[Position "%s"]\n\n41. b11>b12 south\n' "$pos" >"$tmp/pos.jgn"
