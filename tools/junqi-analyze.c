@@ -24,6 +24,7 @@
 #include "flipnote.h"
 #include "flip_replay.h"
 #include "flip_search.h"
+#include "i18n.h"
 #include "engine.h"
 #include "gamejson.h"
 #include "graph.h"
@@ -65,7 +66,7 @@ typedef struct options {
 
 static void usage(void)
 {
-    printf("Usage: %s [OPTIONS] [FILE...]\n"
+    printf(_("Usage: %s [OPTIONS] [FILE...]\n"
            "       %s --go [--ply N] [OPTIONS] [FILE]\n"
            "       %s --bench [--depth D] [--threads N] [--format text|json]\n"
            "       %s --perft D [--ply N] [--divide] [OPTIONS] [FILE]\n"
@@ -117,7 +118,7 @@ static void usage(void)
            "for the team to move. Flip games (fanqi ...) are searched as chance games: values\n"
            "are expected win probabilities, flips are named c8^, the default is %d nodes,\n"
            "--level, --view, --samples and --seed do not apply (docs/engine.md).\n"
-           "Exit status: 0 success, 1 invalid input, 2 usage error, 3 a file could not be read.\n",
+           "Exit status: 0 success, 1 invalid input, 2 usage error, 3 a file could not be read.\n"),
            prog, prog, prog, prog, prog, JUNQI_DEFAULT_NODES, JUNQI_MAX_MULTIPV, JUNQI_MAX_SAMPLES,
            JUNQI_DEFAULT_SAMPLES, junqi_rules_names(), prog, JUNQI_FLIP_DEFAULT_NODES);
 }
@@ -876,6 +877,7 @@ static int finish_options(options *opt, int ninputs)
 
 int main(int argc, char **argv)
 {
+    junqi_cli_set_locale();
     static const struct option longopts[] = {
         {"go", no_argument, NULL, 'g'},          {"bench", no_argument, NULL, 'b'},
         {"perft", required_argument, NULL, 'p'}, {"divide", no_argument, NULL, 'd'},
