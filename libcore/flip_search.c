@@ -402,20 +402,32 @@ static void fill_result(const root *rt, junqi_flip_search_result *res, const jun
             res->pv[res->pv_len++] = reply[i];
 }
 
-/* Iterative deepening until a limit; the last whole iteration's values stand. */
+/* What the iteration after one of `last` nodes (the one before it: `prev`, 0 for none)
+ * will cost: `last` times the growth of the last step, or at the first step the
+ * number of root actions (an action deeper for each), and at least twice `last`. */
+static uint64_t next_cost(uint64_t last, uint64_t prev, int nactions)
+{
+    double grow = prev ? (double)last / (double)prev : (double)nactions;
+    return (uint64_t)((double)last * fmax(grow, 2.0));
+}
+
+/* Iterative deepening until a limit; the last whole iteration's values stand. An
+ * iteration that the node budget is not expected to cover (next_cost) is not
+ * started: a cut-short one is thrown away, and would only spend the budget. */
 static void deepen(root *rt, const junqi_search_limits *limits, int threads, junqi_flip_search_result *res)
 {
     int max_depth = limits->depth > 0 ? limits->depth : JUNQI_MAX_PLY - 1;
     uint64_t budget = limits->nodes ? limits->nodes : (limits->depth || limits->movetime ? 0 : JUNQI_FLIP_DEFAULT_NODES);
-    uint64_t used = 0, last = 0;
+    uint64_t used = 0, last = 0, prev = 0;
     junqi_action reply[JUNQI_MAX_ACTIONS];
     for (int d = 1; d <= max_depth; d++) {
         uint64_t left = budget > used ? budget - used : 0;
-        if (d > 1 && budget && (left == 0 || last * 2 > left))
+        if (d > 1 && budget && (left == 0 || next_cost(last, prev, rt->nactions) > left))
             break; /* the next iteration would not fit */
         rt->depth = d;
         rt->cap = d == 1 || !budget ? UINT64_MAX : left / (uint64_t)rt->nactions * 2 + MIN_ACTION_NODES;
         bool whole = iterate(rt, threads);
+        prev = d > 1 ? last : 0;
         last = 0;
         for (int i = 0; i < rt->nactions; i++)
             last += rt->nodes[i];
