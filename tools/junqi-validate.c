@@ -39,6 +39,8 @@ static void usage(void)
            "  -q, --quiet         print nothing; the exit status tells\n"
            "  -h, --help          this help\n"
            "  --version           the version\n\n"
+           "Flip games (fanqi, fanfan, fanqi_wiki, huqi, zuhe: docs/flip.md) are checked action by\n"
+           "action: every flip against the Deal, every colour event, drop and stack part.\n"
            "Exit status: 0 all inputs valid, 1 some input invalid, 2 usage error,\n"
            "3 a file could not be read.\n"),
            prog, junqi_rules_names());

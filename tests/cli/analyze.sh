@@ -85,8 +85,13 @@ expect "--multipv 3: three different moves" 3 "$moves"
 # either changes this number: update it in the same commit and give the new
 # signature in the commit message. (Measured with --threads 1; checked with 2.)
 BENCH_SIGNATURE=7717489
-expect "--bench --threads 2: the bench signature (node count)" "$BENCH_SIGNATURE" \
-    "$("$A" --bench --threads 2 --format json | jq .nodes)"
+bench=$("$A" --bench --threads 2 --format json)
+expect "--bench --threads 2: the bench signature (node count)" "$BENCH_SIGNATURE" "$(jq .nodes <<<"$bench")"
+# the flip games' own (flip_search.h, junqi_flip_bench_positions): the same rule,
+# for the flip search and evaluation (docs/engine.md "Flip games")
+FLIP_BENCH_SIGNATURE=3854243
+expect "--bench --threads 2: the flip bench signature (node count)" "$FLIP_BENCH_SIGNATURE" \
+    "$(jq .flip_nodes <<<"$bench")"
 
 # a finished game (issue 10, defect 1): the game is over, exit 0, never a
 # search of uninitialised samples nor a win probability

@@ -151,5 +151,27 @@ grep -q "<svg" "$tmp/p.svg" || fail "junqi-render .svg: no <svg element"
 run "$G" --view south --size 300 "$D/zuhe.jgn" -o "$tmp/zuhe.gif"
 expect "junqi-render a whole zuhe game as a GIF: exit status" 0 "$rc"
 
+# --- what does not apply to flip games is refused with a sentence -------------------------
+run "$R" --infer --view south "$D/fanqi.jgn"
+expect "junqi-replay --infer on a flip game: usage error" 2 "$rc"
+run "$G" --infer --view south "$D/fanqi.jgn" -o "$tmp/i.png"
+expect "junqi-render --infer on a flip game: usage error" 2 "$rc"
+run "$G" "$D/fanqi.jgn" -o "$tmp/page.html"
+expect "junqi-render a flip game as HTML: usage error" 2 "$rc"
+checks=$((checks + 1))
+[ ! -e "$tmp/page.html" ] || fail "junqi-render a flip game as HTML: a page was left behind"
+run "$V" --rules standard "$D/fanqi.jgn"
+expect "junqi-validate --rules of the other family: usage error" 2 "$rc"
+
+# --- every tool's --help and man page tell of flip games ---------------------------------
+for t in validate replay render analyze; do
+    checks=$((checks + 1))
+    "$JUNQI_BIN/junqi-$t" --help | grep -q 'fanqi' || fail "junqi-$t --help does not name the flip rule sets"
+    checks=$((checks + 1))
+    grep -q '^\.SS Flip games' "$JUNQI_ROOT/docs/man/junqi-$t.1" || fail "junqi-$t(1) has no 'Flip games' section"
+done
+checks=$((checks + 1))
+grep -q -- '\\-\\-deal' "$JUNQI_ROOT/docs/man/junqi-replay.1" || fail "junqi-replay(1) does not document --deal"
+
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]
