@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "i18n.h"
 #include "jgn.h"
 #include "movegen.h"
 #include "referee.h"
@@ -233,7 +234,7 @@ typedef struct options {
 
 static void usage(void)
 {
-    printf("Usage: %s [OPTIONS] --setups FILE ENGINE1 ENGINE2\n"
+    printf(_("Usage: %s [OPTIONS] --setups FILE ENGINE1 ENGINE2\n"
            "Play a match between two engine programs that speak the engine protocol\n"
            "(docs/protocol.md; e.g. 'junqi-analyze --engine'), each command run by /bin/sh.\n"
            "Every game is dark: a referee gives each engine only its seat's record (its own\n"
@@ -263,7 +264,7 @@ static void usage(void)
            "  --version           the version\n\n"
            "Exit status: 0 the match was played, 1 an engine could not start or refused an\n"
            "option, or no setup could be used, 2 usage error, 3 a file could not be read\n"
-           "or written.\n",
+           "or written.\n"),
            prog);
 }
 
@@ -805,6 +806,7 @@ static int run(match *m)
 
 int main(int argc, char **argv)
 {
+    junqi_cli_set_locale();
     static options o = {.board = JUNQI_FOUR_PLAYER, .go = "go", .concurrency = 1, .max_moves = 2000};
     int rc = parse_args(argc, argv, &o);
     if (rc != JUNQI_EXIT_OK)
