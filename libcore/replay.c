@@ -11,6 +11,7 @@
 #include "flip_replay.h"
 #include "score.h"
 
+#include "i18n.h"
 #include "movegen.h"
 #include "setup.h"
 
@@ -60,10 +61,13 @@ bool junqi_replay_start(junqi_replay *r, const junqi_game *g, const junqi_rules 
     r->diags = d;
     r->last_move = (junqi_move){JUNQI_NO_POINT, JUNQI_NO_POINT};
     r->last_shown = JUNQI_NO_POINT;
-    if (junqi_rules_flip(g->rules) || (rules && junqi_rules_flip(rules))) { /* flip games replay in flip_replay.h */
-        junqi_diags_add(d, JUNQI_CODE_BAD_RULES, -1, JUNQI_NOWHERE, "%s",
-                        junqi_rules_flip(g->rules) ? "a flip game replays under flip rule sets only"
-                                                   : "a flip rule set does not replay a formation game's record");
+    if (junqi_rules_flip(g->rules)) { /* flip games replay in flip_replay.h */
+        junqi_diags_add(d, JUNQI_CODE_BAD_RULES, -1, JUNQI_NOWHERE, "a flip game replays under flip rule sets only");
+        return false;
+    }
+    if (rules && junqi_rules_flip(rules)) {
+        junqi_diags_add(d, JUNQI_CODE_BAD_RULES, -1, JUNQI_NOWHERE,
+                        "a flip rule set does not replay a formation game's record");
         return false;
     }
     const junqi_rules *rs = rules ? rules : g->rules;
@@ -342,8 +346,10 @@ static void stop_checks(junqi_replay *r, const junqi_item *it)
         later += r->game->main.items[i].kind == JUNQI_ITEM_MOVE;
     if (later)
         report(r, JUNQI_CODE_CHECKS_STOPPED, it,
-               "the replay cannot go on from an illegal move: the game's %zu later move%s %s not checked",
-               later, later == 1 ? "" : "s", later == 1 ? "is" : "are");
+               P_("the replay cannot go on from an illegal move: the game's %zu later move is not checked",
+                  "the replay cannot go on from an illegal move: the game's %zu later moves are not checked",
+                  later),
+               later);
     r->diags = NULL;
 }
 
