@@ -144,8 +144,11 @@ while IFS= read -r l; do
         done ;;
     esac
 done <"$tmp/transcript"
+echo isready >&"$eng_in" # its readyok ends what the transcript's commands write
+while read -r -t 60 r <&"$eng_out" && [ "$r" != readyok ]; do
+    echo "$r" >>"$tmp/said"
+done
 echo quit >&"$eng_in"
-cat <&"$eng_out" >>"$tmp/said"
 wait "$eng_pid"
 checks=$((checks + 1))
 grep -q '^bestmove [a-q]' "$tmp/said" || fail "the transcript: no search was replayed: $(cat "$tmp/said")"
