@@ -101,7 +101,7 @@ TOOL_RPATH   := $(foreach p,$(sort $(RPATH)),-Wl,-rpath,'$(p)')
 # Tools that draw include the render headers; junqi-render links the render
 # library, junqi-analyze loads it only for --graph (dlopen, below).
 DRAWING_TOOLS := junqi-render junqi-analyze
-BENCH_BINS   := $(BUILD)/bench/bench $(BUILD)/bench/engine_study $(if $(RENDER_SRC),$(BUILD)/bench/render_bench)
+BENCH_BINS   := $(BUILD)/bench/bench $(BUILD)/bench/engine_study $(BUILD)/bench/infer_study $(BUILD)/bench/eval_study $(if $(RENDER_SRC),$(BUILD)/bench/render_bench)
 MAN_SRC      := $(wildcard docs/man/*.[0-9])
 MANS         := $(MAN_SRC:docs/man/%=$(BUILD)/man/%)
 PC_FILES     := $(BUILD)/pkgconfig/junqi.pc $(if $(RENDER_SRC),$(BUILD)/pkgconfig/junqi-render.pc)

@@ -1,13 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * engine_study.c - measurements of the engine on the shared real games and in
- * matches; not part of CI (scripts/fit-winprob, scripts/engine-report and
- * scripts/engine-study run it; docs/engine.md reports the figures).
+ * matches; not part of CI (scripts/engine-report and scripts/engine-study
+ * run it; docs/engine.md reports the figures). The fits of the evaluation and
+ * of the win-probability curve are in bench/eval_study.c.
  *
- *   engine_study fit DIR [STEP]        fit the win-probability curve: positions
- *                                      every STEP plies of every replay in DIR,
- *                                      searched to depth 1, labelled with the
- *                                      game's result (draw = 1/2)
  *   engine_study tactics DIR [DEPTH]   every position where the mover captured
  *                                      an enemy flag: does the engine (view all,
  *                                      DEPTH plies, default 2) capture a flag?
@@ -26,7 +23,6 @@
  *                                      piece counts are wrong, is rejected by
  *                                      the setup check)
  */
-#include <dirent.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -36,6 +32,7 @@
 #include <time.h>
 
 #include "analysis.h"
+#include "benchutil.h"
 #include "perft.h"
 #include "qq.h"
 #include "replay.h"
@@ -46,206 +43,6 @@ static double now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-/* ---- inputs ------------------------------------------------------------- */
-
-static uint8_t *slurp(const char *path, size_t *len)
-{
-    FILE *fp = fopen(path, "rb");
-    if (!fp)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    uint8_t *buf = malloc(cap);
-    for (size_t got; buf && (got = fread(buf + n, 1, cap - n, fp)) > 0;) {
-        n += got;
-        if (n == cap)
-            buf = realloc(buf, cap *= 2);
-    }
-    fclose(fp);
-    *len = n;
-    return buf;
-}
-
-static int by_name(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Does name end in one of the extensions of the space-separated list exts? */
-static bool has_extension(const char *name, const char *exts)
-{
-    const char *dot = strrchr(name, '.');
-    size_t len = dot ? strlen(dot) : 0;
-    for (const char *e = exts; dot && *e; e += strcspn(e, " "), e += *e == ' ')
-        if (strcspn(e, " ") == len && strncmp(e, dot, len) == 0)
-            return true;
-    return false;
-}
-
-/* The files of dir with one of the extensions exts (".jgs .jqs"), sorted;
- * NULL-terminated, caller frees. */
-static char **list_files(const char *dir, const char *exts)
-{
-    DIR *d = opendir(dir);
-    size_t n = 0, cap = 64;
-    char **names = malloc(cap * sizeof *names);
-    for (struct dirent *e; d && (e = readdir(d));) {
-        size_t len = strlen(e->d_name);
-        if (!has_extension(e->d_name, exts))
-            continue;
-        if (n + 2 > cap)
-            names = realloc(names, (cap *= 2) * sizeof *names);
-        names[n] = malloc(strlen(dir) + len + 2);
-        sprintf(names[n++], "%s/%s", dir, e->d_name);
-    }
-    if (d)
-        closedir(d);
-    qsort(names, n, sizeof *names, by_name);
-    names[n] = NULL;
-    return names;
-}
-
-/* QQ replays: .jgs and .jqs files. */
-#define REPLAYS ".jgs .jqs"
-
-static junqi_game *load_replay(const char *path)
-{
-    size_t len;
-    uint8_t *data = slurp(path, &len);
-    junqi_game *g = data ? junqi_qq_read_replay(data, len, NULL) : NULL;
-    free(data);
-    return g;
-}
-
-/* The position after `ply` moves of g (and the events before the next). */
-static void position_at(const junqi_game *g, size_t ply, junqi_position *pos)
-{
-    static _Thread_local junqi_replay r;
-    junqi_replay_start(&r, g, NULL, NULL);
-    junqi_replay_seek(&r, ply);
-    *pos = r.pos;
-}
-
-/* The move played from ply (the next move item), found by replaying. */
-static bool move_played(const junqi_game *g, size_t ply, junqi_move *m)
-{
-    static _Thread_local junqi_replay r;
-    junqi_replay_start(&r, g, NULL, NULL);
-    junqi_replay_seek(&r, ply + 1);
-    *m = r.last_move;
-    return r.moves == ply + 1 && m->from != JUNQI_NO_POINT;
-}
-
-/* ---- fit ---------------------------------------------------------------- */
-
-typedef struct sample {
-    double score; /* for the reference side */
-    double label; /* its result: 1 win, 1/2 draw, 0 loss */
-} sample;
-
-/* Newton's method on the log-likelihood of p = 1 / (1 + e^-(a s + b)). */
-static void fit_logistic(const sample *x, size_t n, bool intercept, double *a, double *b)
-{
-    *a = 1e-3;
-    *b = 0;
-    for (int it = 0; it < 50; it++) {
-        double ga = 0, gb = 0, haa = 0, hab = 0, hbb = 0;
-        for (size_t i = 0; i < n; i++) {
-            double s = x[i].score / 1000, p = 1 / (1 + exp(-(*a * 1000 * s + *b)));
-            double w = p * (1 - p), r = x[i].label - p;
-            ga += r * s;
-            gb += r;
-            haa += w * s * s;
-            hab += w * s;
-            hbb += w;
-        }
-        if (!intercept) {
-            *a += ga / haa / 1000;
-            continue;
-        }
-        double det = haa * hbb - hab * hab;
-        *a += (hbb * ga - hab * gb) / det / 1000;
-        *b += (haa * gb - hab * ga) / det;
-    }
-}
-
-static double log_loss(const sample *x, size_t n, double a, double b)
-{
-    double sum = 0;
-    for (size_t i = 0; i < n; i++) {
-        double p = 1 / (1 + exp(-(a * x[i].score + b)));
-        p = p < 1e-12 ? 1e-12 : p > 1 - 1e-12 ? 1 - 1e-12 : p;
-        sum -= x[i].label * log(p) + (1 - x[i].label) * log(1 - p);
-    }
-    return sum / (double)n;
-}
-
-static int cmd_fit(const char *dir, int step)
-{
-    char **files = list_files(dir, REPLAYS);
-    size_t n = 0, cap = 1 << 16, games = 0;
-    sample *x = calloc(cap, sizeof *x);
-    junqi_searcher *s = junqi_searcher_new(4);
-    junqi_search_limits lim = {.depth = 1, .hash_mb = 4};
-    for (char **f = files; *f; f++) {
-        junqi_game *g = load_replay(*f);
-        if (!g)
-            continue;
-        junqi_replay r;
-        junqi_replay_start(&r, g, NULL, NULL);
-        junqi_replay_run(&r);
-        junqi_result res = r.pos.result;
-        int ref = __builtin_ctz(r.pos.present);
-        unsigned side = r.pos.side[ref];
-        if (res.status != JUNQI_DECIDED && res.status != JUNQI_DRAWN) {
-            junqi_game_free(g);
-            continue;
-        }
-        double label = res.status == JUNQI_DRAWN ? 0.5 : (res.winners & side) ? 1 : 0;
-        games++;
-        for (size_t ply = 0; ply <= r.moves; ply += (size_t)step) {
-            junqi_position pos;
-            position_at(g, ply, &pos);
-            junqi_search_result sr;
-            if (junqi_position_over(&pos) || junqi_searcher_run(s, &pos, &lim, &sr) != JUNQI_SEARCH_OK)
-                continue;
-            if (n == cap)
-                x = realloc(x, (cap *= 2) * sizeof *x);
-            x[n++] = (sample){sr.side == side ? sr.score : -sr.score, label};
-        }
-        junqi_game_free(g);
-    }
-    double a, b, a2, b2;
-    fit_logistic(x, n, false, &a, &b);
-    fit_logistic(x, n, true, &a2, &b2);
-    double draws = 0;
-    for (size_t i = 0; i < n; i++)
-        draws += x[i].label == 0.5;
-    printf("positions %zu from %zu games (every %d plies; %.0f from drawn games)\n", n, games,
-           step, draws);
-    printf("fit: P = 1/(1+exp(-score/S)), S = %.0f centi-material, log-loss %.4f "
-           "(constant 1/2: %.4f)\n", 1 / a, log_loss(x, n, a, 0), log(2.0));
-    printf("with an intercept: S = %.0f, b = %.3f, log-loss %.4f\n", 1 / a2, b2,
-           log_loss(x, n, a2, b2));
-    static const double edges[] = {-1e9, -3000, -1500, -800, -400, -150, 150, 400, 800, 1500,
-                                   3000, 1e9};
-    printf("%-22s %8s %10s %10s\n", "score bucket", "count", "predicted", "actual");
-    for (size_t k = 0; k + 1 < sizeof edges / sizeof edges[0]; k++) {
-        double cnt = 0, pred = 0, act = 0;
-        for (size_t i = 0; i < n; i++)
-            if (x[i].score > edges[k] && x[i].score <= edges[k + 1]) {
-                cnt++;
-                pred += 1 / (1 + exp(-a * x[i].score));
-                act += x[i].label;
-            }
-        char label[40];
-        snprintf(label, sizeof label, "(%g, %g]", edges[k], edges[k + 1]);
-        printf("%-22s %8.0f %10.3f %10.3f\n", label, cnt, cnt ? pred / cnt : 0, cnt ? act / cnt : 0);
-    }
-    junqi_searcher_free(s);
-    free(x);
-    return 0;
 }
 
 /* ---- tactics ------------------------------------------------------------ */
@@ -261,12 +58,12 @@ static bool captures_flag(const junqi_position *pos, junqi_move m)
 
 static int cmd_tactics(const char *dir, int depth)
 {
-    char **files = list_files(dir, REPLAYS);
+    char **files = bench_list_files(dir, BENCH_REPLAYS);
     int total = 0, found = 0;
     junqi_searcher *s = junqi_searcher_new(16);
     junqi_search_limits lim = {.depth = depth};
     for (char **f = files; *f; f++) {
-        junqi_game *g = load_replay(*f);
+        junqi_game *g = bench_load(*f);
         if (!g)
             continue;
         junqi_replay r;
@@ -300,48 +97,26 @@ static int cmd_tactics(const char *dir, int depth)
 
 /* ---- agreement and annotation time --------------------------------------- */
 
-/* The annotator's request for ply of g: the complete position, and the
- * mover's knowledge for view mover. */
-typedef struct job {
-    junqi_position pos;
-    junqi_infer inf;
-    junqi_move played;
-} job;
-
-static void prepare(job *j, const junqi_game *g, size_t ply, junqi_view_mode view,
-                    junqi_analysis_request *req)
-{
-    position_at(g, ply, &j->pos);
-    move_played(g, ply, &j->played);
-    *req = (junqi_analysis_request){&j->pos, NULL, view, 0, 0, {.nodes = JUNQI_DEFAULT_NODES},
-                                    j->played};
-    if (view == JUNQI_VIEW_MOVER) {
-        junqi_infer_replay(&j->inf, g, NULL, ply, j->pos.to_move, g->info, NULL);
-        junqi_infer_solve(&j->inf, false);
-        req->infer = &j->inf;
-    }
-}
-
 static int cmd_agree(const char *dir, int step, int threads)
 {
-    char **files = list_files(dir, REPLAYS);
+    char **files = bench_list_files(dir, BENCH_REPLAYS);
     enum { MAX = 8192 };
-    static job jobs[MAX];
+    static bench_job jobs[MAX];
     static junqi_analysis_request reqs[2][MAX];
     static junqi_analysis out[MAX];
     int n = 0, ngames = 0;
     for (char **f = files; *f; f++) {
-        junqi_game *g = load_replay(*f);
+        junqi_game *g = bench_load(*f);
         if (!g)
             continue;
         ngames++;
         size_t moves = junqi_game_moves(g);
         for (size_t ply = (size_t)step / 2; ply < moves && n < MAX; ply += (size_t)step) {
-            position_at(g, ply, &jobs[n].pos);
+            bench_position_at(g, ply, &jobs[n].pos);
             if (junqi_position_over(&jobs[n].pos))
                 break;
-            prepare(&jobs[n], g, ply, JUNQI_VIEW_ALL, &reqs[0][n]);
-            prepare(&jobs[n], g, ply, JUNQI_VIEW_MOVER, &reqs[1][n]);
+            bench_prepare(&jobs[n], g, ply, JUNQI_VIEW_ALL, &reqs[0][n]);
+            bench_prepare(&jobs[n], g, ply, JUNQI_VIEW_MOVER, &reqs[1][n]);
             reqs[0][n].played = reqs[1][n].played = (junqi_move){JUNQI_NO_POINT, JUNQI_NO_POINT};
             n++;
         }
@@ -367,17 +142,17 @@ static int cmd_agree(const char *dir, int step, int threads)
 
 static int cmd_annotate(const char *path, int threads)
 {
-    junqi_game *g = load_replay(path);
+    junqi_game *g = bench_load(path);
     if (!g)
         return 1;
     size_t moves = junqi_game_moves(g);
-    job *jobs = malloc((moves + 1) * sizeof *jobs);
+    bench_job *jobs = malloc((moves + 1) * sizeof *jobs);
     junqi_analysis_request *reqs = malloc((moves + 1) * sizeof *reqs);
     junqi_analysis *out = malloc((moves + 1) * sizeof *out);
     double start = now();
     size_t n = 0;
     for (size_t ply = 0; ply < moves; ply++) {
-        prepare(&jobs[n], g, ply, JUNQI_VIEW_MOVER, &reqs[n]);
+        bench_prepare(&jobs[n], g, ply, JUNQI_VIEW_MOVER, &reqs[n]);
         if (!junqi_position_over(&jobs[n].pos))
             n++;
     }
@@ -473,12 +248,12 @@ static void *match_worker(void *arg)
 
 static int cmd_match(const char *dir, int games, uint64_t nodes, int threads)
 {
-    char **files = list_files(dir, ".jql");
+    char **files = bench_list_files(dir, ".jql");
     static uint8_t formations[64][6][5];
     int nf = 0;
     for (char **f = files; *f && nf < 64; f++) {
         size_t len;
-        uint8_t *data = slurp(*f, &len);
+        uint8_t *data = bench_slurp(*f, &len);
         junqi_setup_problem problems[JUNQI_MAX_SETUP_PROBLEMS];
         if (data && junqi_qq_read_formation(data, len, formations[nf], NULL) &&
             junqi_setup_check(formations[nf], problems) == 0)
@@ -516,8 +291,6 @@ static int cmd_match(const char *dir, int games, uint64_t nodes, int threads)
 
 int main(int argc, char **argv)
 {
-    if (argc >= 3 && strcmp(argv[1], "fit") == 0)
-        return cmd_fit(argv[2], argc > 3 ? atoi(argv[3]) : 4);
     if (argc >= 3 && strcmp(argv[1], "tactics") == 0)
         return cmd_tactics(argv[2], argc > 3 ? atoi(argv[3]) : 2);
     if (argc >= 4 && strcmp(argv[1], "agree") == 0)

@@ -4,6 +4,7 @@
  */
 #include "position_out.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,12 +27,36 @@ int junqi_display_width(const char *s)
     return w;
 }
 
-static int name_width(const junqi_position *pos, junqi_names names)
+/* The most likely kind of the hidden piece on p (probs[p] all 0: none). */
+static int likeliest(const junqi_point_probs *probs, int p)
+{
+    int best = JUNQI_NONE;
+    for (int k = JUNQI_FLAG; probs && k <= JUNQI_MARSHAL; k++)
+        if ((*probs)[p][k] > 0 && (best == JUNQI_NONE || (*probs)[p][k] > (*probs)[p][best]))
+            best = k;
+    return best;
+}
+
+/* What the board shows for the piece on p: its name, or for a hidden piece
+ * with probabilities its most likely kind and the percentage ("司令?34"). */
+static const char *point_label(const junqi_position *pos, int p, junqi_names names,
+                               const junqi_point_probs *probs, char buf[48])
+{
+    int k = likeliest(probs, p);
+    if (k == JUNQI_NONE)
+        return junqi_piece_name(JUNQI_CELL_PIECE(pos->cell[p]), names);
+    int percent = (int)((*probs)[p][k] * 100 + 0.5);
+    snprintf(buf, 48, "%s?%02d", junqi_piece_name((junqi_piece)k, names), percent > 99 ? 99 : percent);
+    return buf;
+}
+
+static int name_width(const junqi_position *pos, junqi_names names, const junqi_point_probs *probs)
 {
     int w = 2; /* "()" and "[]" */
+    char buf[48];
     for (int p = 0; p < pos->board->npoints; p++)
         if (pos->cell[p]) {
-            int n = junqi_display_width(junqi_piece_name(JUNQI_CELL_PIECE(pos->cell[p]), names));
+            int n = junqi_display_width(point_label(pos, p, names, probs, buf));
             if (n > w)
                 w = n;
         }
@@ -45,8 +70,9 @@ static void pad(FILE *out, int n)
 }
 
 static void write_point(FILE *out, const junqi_position *pos, int p, junqi_names names,
-                        bool colour, int width)
+                        const junqi_point_probs *probs, bool colour, int width)
 {
+    char buf[48];
     if (p < 0) {
         pad(out, width + 1);
         return;
@@ -60,7 +86,7 @@ static void write_point(FILE *out, const junqi_position *pos, int p, junqi_names
         pad(out, width - (int)strlen(mark));
         return;
     }
-    const char *name = junqi_piece_name(JUNQI_CELL_PIECE(c), names);
+    const char *name = point_label(pos, p, names, probs, buf);
     int s = JUNQI_CELL_SEAT(c);
     if (colour)
         fputs(seat_colour[s], out);
@@ -81,8 +107,14 @@ static void write_line(FILE *out, char *line, size_t len)
 
 void junqi_write_text_board(FILE *out, const junqi_position *pos, junqi_names names, bool colour)
 {
+    junqi_write_text_board_probs(out, pos, names, colour, NULL);
+}
+
+void junqi_write_text_board_probs(FILE *out, const junqi_position *pos, junqi_names names, bool colour,
+                                  const junqi_point_probs *probs)
+{
     const junqi_board *b = pos->board;
-    int width = name_width(pos, names);
+    int width = name_width(pos, names, probs);
     char *line = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&line, &len);
@@ -91,7 +123,7 @@ void junqi_write_text_board(FILE *out, const junqi_position *pos, junqi_names na
     for (int rank = b->nranks - 1; rank >= 0; rank--) {
         fprintf(mem, "%2d ", rank + 1);
         for (int file = 0; file < b->nfiles; file++) {
-            write_point(mem, pos, junqi_board_point_at(b, file, rank), names, colour, width);
+            write_point(mem, pos, junqi_board_point_at(b, file, rank), names, probs, colour, width);
             fputc(' ', mem);
         }
         fflush(mem);
@@ -217,8 +249,32 @@ void junqi_write_result_json(junqi_json *j, const junqi_result *r, unsigned pres
     junqi_json_end_object(j);
 }
 
-/* The members of a position object, after any the caller wrote first. */
-static void position_members(junqi_json *j, const junqi_position *pos, size_t ply)
+/* "p": {"marshal": 0.12, ...}: the kinds a hidden piece may be, likeliest
+ * first, to six decimals (a kind whose probability rounds to 0 is left out). */
+static void write_probs(junqi_json *j, const double *p)
+{
+    int order[JUNQI_PIECE_KINDS], n = 0;
+    for (int k = JUNQI_FLAG; k <= JUNQI_MARSHAL; k++) {
+        if (!(p[k] >= 5e-7)) /* rounds to 0 at six decimals */
+            continue;
+        int at = n++;
+        for (; at > 0 && p[order[at - 1]] < p[k]; at--)
+            order[at] = order[at - 1];
+        order[at] = k;
+    }
+    junqi_json_key(j, "p");
+    junqi_json_begin_object(j);
+    for (int i = 0; i < n; i++) {
+        junqi_json_key(j, junqi_piece_name((junqi_piece)order[i], JUNQI_NAMES_EN));
+        junqi_json_number(j, p[order[i]], 6);
+    }
+    junqi_json_end_object(j);
+}
+
+/* The members of a position object, after any the caller wrote first; with
+ * probs, each hidden piece's "p". */
+static void position_members(junqi_json *j, const junqi_position *pos, size_t ply,
+                             const junqi_point_probs *probs)
 {
     char square[4];
     junqi_json_key(j, "ply");
@@ -238,6 +294,8 @@ static void position_members(junqi_json *j, const junqi_position *pos, size_t pl
         junqi_json_string(j, junqi_seat_name(JUNQI_CELL_SEAT(c)));
         junqi_json_key(j, "piece");
         junqi_json_string(j, junqi_piece_name(JUNQI_CELL_PIECE(c), JUNQI_NAMES_EN));
+        if (likeliest(probs, p) != JUNQI_NONE)
+            write_probs(j, (*probs)[p]);
         junqi_json_end_object(j);
     }
     junqi_json_end_array(j);
@@ -258,7 +316,7 @@ static void position_members(junqi_json *j, const junqi_position *pos, size_t pl
 void junqi_write_position_json(junqi_json *j, const junqi_position *pos, size_t ply)
 {
     junqi_json_begin_object(j);
-    position_members(j, pos, ply);
+    position_members(j, pos, ply, NULL);
     junqi_json_end_object(j);
 }
 
@@ -278,8 +336,15 @@ void junqi_write_source_json(junqi_json *j, const char *source, size_t index)
 void junqi_write_record_position_json(junqi_json *j, const char *source, size_t index,
                                       const junqi_position *pos, size_t ply)
 {
+    junqi_write_record_position_json_probs(j, source, index, pos, ply, NULL);
+}
+
+void junqi_write_record_position_json_probs(junqi_json *j, const char *source, size_t index,
+                                            const junqi_position *pos, size_t ply,
+                                            const junqi_point_probs *probs)
+{
     junqi_json_begin_object(j);
     junqi_write_source_json(j, source, index);
-    position_members(j, pos, ply);
+    position_members(j, pos, ply, probs);
     junqi_json_end_object(j);
 }

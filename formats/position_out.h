@@ -35,6 +35,21 @@ extern "C" {
 void junqi_write_text_board(FILE *out, const junqi_position *pos, junqi_names names, bool colour);
 
 /**
+ * Probabilities of the kinds of hidden pieces, by point: p[point][kind]
+ * (kind a junqi_piece), as junqi_infer_at() (infer.h) gives them; a point
+ * whose entries are all 0 has none.
+ */
+typedef double junqi_point_probs[JUNQI_MAX_POINTS][JUNQI_PIECE_KINDS];
+
+/**
+ * junqi_write_text_board(), with every hidden piece that has probabilities
+ * in probs (NULL: none) shown as its most likely kind, '?', and that
+ * kind's probability in percent (at most 99): "司令?34", "Emarshal?34".
+ */
+void junqi_write_text_board_probs(FILE *out, const junqi_position *pos, junqi_names names, bool colour,
+                                  const junqi_point_probs *probs);
+
+/**
  * The lines under a text board: ply and seat to move, eliminated seats with
  * their reasons, the last move (last.from == JUNQI_NO_POINT: none) and its
  * outcome, and the result once the game is over.
@@ -60,6 +75,17 @@ void junqi_write_position_json(junqi_json *j, const junqi_position *pos, size_t 
  */
 void junqi_write_record_position_json(junqi_json *j, const char *source, size_t index,
                                       const junqi_position *pos, size_t ply);
+
+/**
+ * junqi_write_record_position_json(), with every hidden piece that has
+ * probabilities in probs (NULL: none) given "p": {"marshal": 0.12, ...}:
+ * the kinds it can be and their probabilities (summing to 1), likeliest
+ * first, to six decimals (kinds whose probability rounds to 0 there are
+ * left out). This is the object `junqi-replay --infer --format json` prints.
+ */
+void junqi_write_record_position_json_probs(junqi_json *j, const char *source, size_t index,
+                                            const junqi_position *pos, size_t ply,
+                                            const junqi_point_probs *probs);
 
 /**
  * Inside an open object: the members "source" (the file name) and "game"

@@ -1,18 +1,40 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * analysis.c - sampling, searching and aggregating. See analysis.h.
+ *
+ * The steps for a batch of requests:
+ *   A1. samples: each request's positions (view mover: assignments drawn
+ *       from the mover's posterior, infer.h; view all: the position itself),
+ *       made on the threads, one request per job;
+ *   A2. phase 1: every sample searched with a quarter of its budget, for
+ *       the candidate moves (its best lines);
+ *   A3. candidates: per request, the moves phase 1 chose most often, the
+ *       move played and every capture of a flag the mover can see;
+ *   A4. phase 2: every sample searched again, with what phase 1 left of its budget,
+ *       over the candidates only, all of them as lines of one search (so all
+ *       are valued at the same depth);
+ *   A5. aggregate: each candidate's value is its mean win probability over
+ *       the samples, the best move the candidate of the best mean (one move
+ *       for every sample: no strategy fusion).
  */
 #include "analysis.h"
 
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Where a request's searches are in the flat job list. */
+#include "movegen.h"
+
+/* Where a request's searches are in the flat job lists. */
 typedef struct plan {
     int first;    /* index of its first sample */
-    int samples;  /* samples (jobs with the full root) */
-    bool played;  /* the move played is judged too (phase 2) */
+    int samples;  /* samples (searches per phase) */
+    bool played;  /* the request gives a legal move played */
     junqi_search_status status;
+    int ncand;    /* candidates for phase 2 */
+    junqi_move cand[JUNQI_MAX_MULTIPV];
 } plan;
 
 static uint64_t mix64(uint64_t z)
@@ -20,6 +42,11 @@ static uint64_t mix64(uint64_t z)
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     return z ^ (z >> 31);
+}
+
+static bool same_move(junqi_move a, junqi_move b)
+{
+    return a.from == b.from && a.to == b.to;
 }
 
 /* Is the position searched as it is (view all, no knowledge given, or a
@@ -44,7 +71,11 @@ static bool played_is_legal(const junqi_analysis_request *r)
            junqi_check_move(r->pos, r->played, NULL) == JUNQI_LEGAL;
 }
 
-/* Fill positions[0..p->samples) with the request's samples. */
+/* ---- A1: samples -------------------------------------------------------- */
+
+/* Fill positions[0..p->samples) with the request's samples: K of
+ * JUNQI_ANALYSIS_DRAWS_PER_SAMPLE * K draws from the posterior, chosen by
+ * systematic resampling; they depend on the seed and the position only. */
 static junqi_search_status make_samples(const junqi_analysis_request *r, const plan *p,
                                         junqi_position *positions)
 {
@@ -52,180 +83,301 @@ static junqi_search_status make_samples(const junqi_analysis_request *r, const p
         positions[0] = *r->pos;
         return JUNQI_SEARCH_OK;
     }
-    uint64_t rng = mix64(r->seed ^ mix64(r->pos->hash + r->pos->moves));
-    uint8_t kinds[JUNQI_INFER_MAX_PIECES];
-    for (int j = 0; j < p->samples; j++) {
-        if (!junqi_infer_sample(r->infer, &rng, kinds))
-            return JUNQI_SEARCH_HIDDEN;
-        junqi_infer_place(r->infer, kinds, r->pos, &positions[j]);
-    }
+    static _Thread_local junqi_infer_draws d;
+    uint64_t seed = mix64(r->seed ^ mix64(r->pos->hash + r->pos->moves));
+    int n = JUNQI_ANALYSIS_DRAWS_PER_SAMPLE * p->samples, index[JUNQI_MAX_SAMPLES];
+    if (!junqi_infer_draw(r->infer, NULL, seed, n < JUNQI_INFER_MAX_DRAWS ? n : JUNQI_INFER_MAX_DRAWS, &d))
+        return JUNQI_SEARCH_HIDDEN;
+    junqi_infer_resample(&d, seed ^ 0x53414D504C45ull, p->samples, index); /* "SAMPLE" */
+    for (int j = 0; j < p->samples; j++)
+        junqi_infer_place(r->infer, d.kinds[index[j]], r->pos, &positions[j]);
     return JUNQI_SEARCH_OK;
 }
 
-/* The mean of x[0..n) and the mean absolute deviation from it. */
-static void mean_spread(const double *x, int n, double *mean, double *spread)
+/* The requests' samples, one request per job on `threads` threads. */
+typedef struct sampling {
+    const junqi_analysis_request *reqs;
+    plan *plans;
+    junqi_position *positions;
+    int n;
+    atomic_int next;
+} sampling;
+
+static void *sample_worker(void *arg)
 {
-    double sum = 0, dev = 0;
-    for (int i = 0; i < n; i++)
-        sum += x[i];
-    *mean = n ? sum / n : 0;
-    for (int i = 0; i < n; i++)
-        dev += x[i] > *mean ? x[i] - *mean : *mean - x[i];
-    *spread = n ? dev / n : 0;
+    sampling *s = arg;
+    for (int i; (i = atomic_fetch_add(&s->next, 1)) < s->n;)
+        s->plans[i].status = make_samples(&s->reqs[i], &s->plans[i], &s->positions[s->plans[i].first]);
+    return NULL;
 }
 
-/* Add sample line l (rank `rank` in its sample) to the candidate lines. */
-static void count_line(junqi_analysis_line *c, int *nc, int max, const junqi_search_line *l,
-                       int rank)
+static void sample_all(sampling *s, int threads)
 {
-    int i = 0;
-    while (i < *nc && !(c[i].move.from == l->pv[0].from && c[i].move.to == l->pv[0].to))
-        i++;
-    if (i == *nc) {
-        if (*nc == max)
-            return;
-        memset(&c[i], 0, sizeof c[i]);
-        c[i].move = l->pv[0];
-        c[i].pv_len = l->pv_len;
-        memcpy(c[i].pv, l->pv, (size_t)l->pv_len * sizeof l->pv[0]);
-        (*nc)++;
-    }
-    c[i].votes += rank == 0;
-    c[i].listed++;
-    c[i].eval += l->score;
-    c[i].winprob += junqi_eval_winprob(l->score);
+    pthread_t tid[64];
+    int started = 0;
+    for (int t = 1; t < threads && t < s->n && t < 64; t++)
+        if (pthread_create(&tid[started], NULL, sample_worker, s) == 0)
+            started++;
+    sample_worker(s);
+    for (int t = 0; t < started; t++)
+        pthread_join(tid[t], NULL);
 }
 
-/* More votes, then more listings, then a higher mean; else first seen. */
-static bool line_before(const junqi_analysis_line *a, const junqi_analysis_line *b)
+/* ---- A2, A4: the two phases' limits -------------------------------------- */
+
+/* The limits of phase `phase` (1 or 2) for a sample whose phase 1 took
+ * `spent` nodes: a budget of nodes or time is the sample's, phase 1 taking
+ * a quarter and phase 2 what phase 1 left (at least 500 nodes or 1 ms;
+ * each phase completes depth 1 whatever the budget); a depth limit holds
+ * for phase 2, phase 1 searching a ply less. Phase 1 lists two lines at
+ * least. */
+static junqi_search_limits phase_limits(const junqi_search_limits *l, int phase, uint64_t spent)
 {
-    if (a->votes != b->votes)
-        return a->votes > b->votes;
-    if (a->listed != b->listed)
-        return a->listed > b->listed;
-    return a->eval > b->eval;
+    junqi_search_limits p = *l;
+    uint64_t nodes = phase == 1 ? p.nodes / 4 : p.nodes > spent ? p.nodes - spent : 0;
+    int ms = phase == 1 ? p.movetime / 4 : p.movetime - p.movetime / 4;
+    if (p.nodes)
+        p.nodes = nodes > 500 ? nodes : 500;
+    if (p.movetime)
+        p.movetime = ms > 1 ? ms : 1;
+    if (phase == 1 && p.depth > 1 && !p.nodes && !p.movetime)
+        p.depth--;
+    if (phase == 1)
+        p.multipv = p.multipv > 1 ? p.multipv : 2;
+    return p;
 }
 
-static void rank_lines(junqi_analysis *out, const junqi_search_result *res, int k, int want)
+/* ---- A3: candidates ----------------------------------------------------- */
+
+int junqi_analysis_flag_captures(const junqi_position *pos, bool all_known, junqi_move *out, int max)
 {
-    enum { MAX_CANDIDATES = JUNQI_MAX_SAMPLES * JUNQI_MAX_MULTIPV };
-    static _Thread_local junqi_analysis_line cand[MAX_CANDIDATES];
-    int nc = 0;
-    for (int j = 0; j < k; j++)
-        for (int l = 0; l < res[j].nlines; l++)
-            count_line(cand, &nc, MAX_CANDIDATES, &res[j].lines[l], l);
-    for (int i = 0; i < nc; i++) {
-        cand[i].eval /= cand[i].listed;
-        cand[i].winprob /= cand[i].listed;
+    junqi_move moves[JUNQI_MAX_MOVES];
+    int n = junqi_generate_moves(pos, moves), k = 0;
+    for (int i = 0; i < n && k < max; i++) {
+        uint8_t d = pos->cell[moves[i].to];
+        if (d && JUNQI_CELL_PIECE(d) == JUNQI_FLAG && junqi_move_outcome(pos, moves[i]) != JUNQI_ATTACKER_LOSES &&
+            (all_known || junqi_flag_revealed(pos, JUNQI_CELL_SEAT(d))))
+            out[k++] = moves[i];
     }
-    for (int i = 1; i < nc; i++) { /* stable insertion sort: ties keep first-seen order */
-        junqi_analysis_line x = cand[i];
-        int j = i;
-        for (; j > 0 && line_before(&x, &cand[j - 1]); j--)
-            cand[j] = cand[j - 1];
-        cand[j] = x;
-    }
-    out->nlines = nc < want ? nc : want;
-    memcpy(out->lines, cand, (size_t)out->nlines * sizeof cand[0]);
+    return k;
 }
 
-/* Summarise k searches (their scores) into mean, spread and win probability. */
-static void summarise(const junqi_search_result *res, int k, double *eval, double *spread,
-                      double *winprob)
+static bool has_candidate(const plan *p, junqi_move m)
 {
-    double x[JUNQI_MAX_SAMPLES], w = 0;
-    for (int j = 0; j < k; j++) {
-        x[j] = res[j].score;
-        w += junqi_eval_winprob(res[j].score);
-    }
-    mean_spread(x, k, eval, spread);
-    *winprob = k ? w / k : 0.5;
-}
-
-static void aggregate(const junqi_analysis_request *r, const plan *p,
-                      const junqi_search_result *best, const junqi_search_result *after,
-                      junqi_analysis *out)
-{
-    memset(out, 0, sizeof *out);
-    out->status = p->status;
-    if (p->status == JUNQI_SEARCH_OK)
-        out->status = best[0].status;
-    out->to_move = best[0].to_move;
-    out->side = best[0].side;
-    if (p->status != JUNQI_SEARCH_OK) {
-        out->to_move = r->pos->to_move;
-        out->side = r->pos->to_move < JUNQI_SEATS ? r->pos->side[r->pos->to_move] : 0;
-    }
-    out->samples = p->samples;
-    out->depth = JUNQI_MAX_PLY;
-    for (int j = 0; j < p->samples; j++) {
-        out->nodes += best[j].nodes + (p->played ? after[j].nodes : 0);
-        if (best[j].depth < out->depth)
-            out->depth = best[j].depth;
-        if (p->played && after[j].depth < out->depth)
-            out->depth = after[j].depth;
-    }
-    if (out->status != JUNQI_SEARCH_OK) {
-        out->depth = 0;
-        out->eval = best[0].score;
-        out->winprob = junqi_eval_winprob(best[0].score);
-        out->result = best[0].result;
-        return;
-    }
-    summarise(best, p->samples, &out->eval, &out->spread, &out->winprob);
-    int want = r->limits.multipv > 0 ? r->limits.multipv : 1;
-    rank_lines(out, best, p->samples, want < JUNQI_MAX_MULTIPV ? want : JUNQI_MAX_MULTIPV);
-    out->has_played = p->played;
-    if (p->played)
-        summarise(after, p->samples, &out->played_eval, &out->played_spread,
-                  &out->played_winprob);
-}
-
-/* If the move played is one of the lines of `best`, fill *after with that
- * line (no second search needed) and return true. */
-static bool reuse_line(const junqi_search_result *best, junqi_move played,
-                       junqi_search_result *after)
-{
-    for (int l = 0; l < best->nlines; l++) {
-        if (best->lines[l].pv[0].from != played.from || best->lines[l].pv[0].to != played.to)
-            continue;
-        *after = *best;
-        after->score = best->lines[l].score;
-        after->lines[0] = best->lines[l];
-        after->nlines = 1;
-        after->nodes = 0;
-        return true;
-    }
+    for (int c = 0; c < p->ncand; c++)
+        if (same_move(p->cand[c], m))
+            return true;
     return false;
 }
 
-/* Phase 2: the moves played, searched (restricted root) in the samples whose
- * lines do not already hold them; res[total + x] is the result for sample x. */
-static bool search_played(const junqi_analysis_request *reqs, const plan *plans, int n,
-                          junqi_search_job *jobs, int total, int threads,
-                          junqi_search_result *res)
+/* Candidates: the moves of phase 1's lines by votes (best line of a
+ * sample), then listings, first seen first; the move played and the flag
+ * captures the mover can see are always among them. */
+static void choose_candidates(const junqi_analysis_request *r, plan *p, const junqi_search_result *res,
+                              int max)
 {
-    int todo = 0, *where = malloc((size_t)(total ? total : 1) * sizeof *where);
-    for (int i = 0; where && i < n; i++) {
-        if (plans[i].status != JUNQI_SEARCH_OK || !plans[i].played)
+    junqi_move seen[JUNQI_MAX_SAMPLES * JUNQI_MAX_MULTIPV];
+    int score[JUNQI_MAX_SAMPLES * JUNQI_MAX_MULTIPV], n = 0;
+    for (int j = 0; j < p->samples; j++)
+        for (int l = 0; l < res[j].nlines; l++) {
+            int i = 0;
+            while (i < n && !same_move(seen[i], res[j].lines[l].pv[0]))
+                i++;
+            if (i == n) {
+                seen[n] = res[j].lines[l].pv[0];
+                score[n++] = 0;
+            }
+            score[i] += l == 0 ? 1000 : 1;
+        }
+    junqi_move must[JUNQI_MAX_MULTIPV];
+    int nmust = junqi_analysis_flag_captures(r->pos, as_is(r), must, JUNQI_MAX_MULTIPV - 1);
+    if (p->played)
+        must[nmust++] = r->played;
+    p->ncand = 0;
+    for (int m = 0; m < nmust && p->ncand < max; m++)
+        if (!has_candidate(p, must[m]))
+            p->cand[p->ncand++] = must[m];
+    while (p->ncand < max) {
+        int best = -1;
+        for (int i = 0; i < n; i++)
+            if (!has_candidate(p, seen[i]) && (best < 0 || score[i] > score[best]))
+                best = i;
+        if (best < 0)
+            break;
+        p->cand[p->ncand++] = seen[best];
+    }
+}
+
+/* ---- A5: aggregation ---------------------------------------------------- */
+
+/* Candidate c's values over the samples of phase 2 (res[0..k)): its scores
+ * and win probabilities, where the sample has it as a line. */
+typedef struct values {
+    int n;
+    double score[JUNQI_MAX_SAMPLES], wp[JUNQI_MAX_SAMPLES];
+    bool has[JUNQI_MAX_SAMPLES];
+    const junqi_search_line *first;
+} values;
+
+static void candidate_values(const junqi_search_result *res, int k, junqi_move c, values *v)
+{
+    memset(v, 0, sizeof *v);
+    for (int j = 0; j < k; j++)
+        for (int l = 0; l < res[j].nlines; l++)
+            if (same_move(res[j].lines[l].pv[0], c)) {
+                v->has[j] = true;
+                v->score[j] = res[j].lines[l].score;
+                v->wp[j] = junqi_eval_winprob(res[j].lines[l].score);
+                v->n++;
+                if (!v->first)
+                    v->first = &res[j].lines[l];
+                break;
+            }
+}
+
+/* Mean and standard deviation of x over the samples v has. */
+static void moments(const values *v, const double *x, int k, double *mean, double *sd)
+{
+    double sum = 0, sq = 0;
+    for (int j = 0; j < k; j++)
+        if (v->has[j])
+            sum += x[j];
+    *mean = v->n ? sum / v->n : 0;
+    for (int j = 0; j < k; j++)
+        if (v->has[j])
+            sq += (x[j] - *mean) * (x[j] - *mean);
+    *sd = v->n > 1 ? sqrt(sq / (v->n - 1)) : 0;
+}
+
+/* The standard error of mean(a - b) over the samples both have. */
+static double paired_error(const values *a, const values *b, int k)
+{
+    double d[JUNQI_MAX_SAMPLES], sum = 0, sq = 0;
+    int n = 0;
+    for (int j = 0; j < k; j++)
+        if (a->has[j] && b->has[j])
+            sum += d[n++] = a->wp[j] - b->wp[j];
+    if (n < 2)
+        return 0;
+    double mean = sum / n;
+    for (int i = 0; i < n; i++)
+        sq += (d[i] - mean) * (d[i] - mean);
+    return sqrt(sq / (n - 1) / n);
+}
+
+/* Better line first: higher mean win probability, then higher mean score,
+ * then more votes (phase 1's best), then candidate order. */
+static bool line_before(const junqi_analysis_line *a, const junqi_analysis_line *b)
+{
+    if (a->winprob != b->winprob)
+        return a->winprob > b->winprob;
+    if (a->eval != b->eval)
+        return a->eval > b->eval;
+    return a->votes > b->votes;
+}
+
+/* The lines of the candidates a sample in two or more has (a candidate
+ * that is legal in few samples is no choice for the mover), best first. */
+static int rank_candidates(const plan *p, const junqi_search_result *first, const junqi_search_result *res,
+                           junqi_analysis_line *lines, values *vals)
+{
+    int n = 0;
+    for (int c = 0; c < p->ncand; c++) {
+        values *v = &vals[n];
+        candidate_values(res, p->samples, p->cand[c], v);
+        if (v->n == 0 || 2 * v->n < p->samples)
             continue;
-        for (int x = plans[i].first; x < plans[i].first + plans[i].samples; x++) {
-            if (reuse_line(&res[x], reqs[i].played, &res[total + x]))
-                continue;
-            jobs[total + todo] = jobs[x];
-            jobs[total + todo].limits.searchmoves = &reqs[i].played;
-            jobs[total + todo].limits.nsearchmoves = 1;
-            jobs[total + todo].limits.multipv = 1;
-            where[todo++] = x;
+        junqi_analysis_line *l = &lines[n];
+        memset(l, 0, sizeof *l);
+        l->move = p->cand[c];
+        l->listed = v->n;
+        for (int j = 0; j < p->samples; j++)
+            l->votes += first[j].nlines > 0 && same_move(first[j].lines[0].pv[0], l->move);
+        double sd;
+        moments(v, v->score, p->samples, &l->eval, &l->spread);
+        moments(v, v->wp, p->samples, &l->winprob, &sd);
+        l->pv_len = v->first->pv_len;
+        memcpy(l->pv, v->first->pv, (size_t)l->pv_len * sizeof l->pv[0]);
+        int at = n++;
+        for (; at > 0 && line_before(l, &lines[at - 1]); at--) {
+            junqi_analysis_line tl = lines[at];
+            lines[at] = lines[at - 1];
+            lines[at - 1] = tl;
+            values tv = vals[at];
+            vals[at] = vals[at - 1];
+            vals[at - 1] = tv;
+            l = &lines[at - 1];
         }
     }
-    junqi_search_result *found = malloc((size_t)(todo ? todo : 1) * sizeof *found);
-    bool ok = where && found && junqi_search_many(jobs + total, todo, threads, found);
-    for (int k = 0; ok && k < todo; k++)
-        res[total + where[k]] = found[k];
-    free(found);
-    free(where);
-    return ok;
+    return n;
+}
+
+static void aggregate(const junqi_analysis_request *r, const plan *p, const junqi_search_result *first,
+                      const junqi_search_result *res, junqi_analysis *out)
+{
+    static _Thread_local junqi_analysis_line lines[JUNQI_MAX_MULTIPV];
+    static _Thread_local values vals[JUNQI_MAX_MULTIPV];
+    memset(out, 0, sizeof *out);
+    bool searched = p->status == JUNQI_SEARCH_OK || p->status == JUNQI_SEARCH_GAME_OVER;
+    out->status = p->status;
+    out->to_move = searched ? first[0].to_move : r->pos->to_move;
+    out->side = searched ? first[0].side : r->pos->to_move < JUNQI_SEATS ? r->pos->side[r->pos->to_move] : 0;
+    out->samples = p->samples;
+    out->depth = JUNQI_MAX_PLY;
+    for (int j = 0; p->status == JUNQI_SEARCH_OK && j < p->samples; j++) {
+        out->nodes += first[j].nodes + res[j].nodes;
+        out->depth = res[j].depth < out->depth ? res[j].depth : out->depth;
+    }
+    if (out->status != JUNQI_SEARCH_OK) {
+        out->depth = 0;
+        out->eval = first[0].score;
+        out->winprob = junqi_eval_winprob(first[0].score);
+        out->result = first[0].result;
+        return;
+    }
+    int n = rank_candidates(p, first, res, lines, vals);
+    if (n == 0) { /* no candidate is legal in half the samples: no move to give */
+        out->status = JUNQI_SEARCH_HIDDEN;
+        return;
+    }
+    int want = r->limits.multipv > 0 ? r->limits.multipv : 1;
+    out->nlines = n < want ? n : want;
+    memcpy(out->lines, lines, (size_t)out->nlines * sizeof lines[0]);
+    out->eval = lines[0].eval;
+    out->spread = lines[0].spread;
+    out->winprob = lines[0].winprob;
+    for (int i = 0; p->played && i < n; i++)
+        if (same_move(lines[i].move, r->played)) {
+            out->has_played = true;
+            out->played_line = i;
+            out->played_eval = lines[i].eval;
+            out->played_spread = lines[i].spread;
+            out->played_winprob = lines[i].winprob;
+            out->loss_error = paired_error(&vals[0], &vals[i], p->samples);
+        }
+}
+
+/* ---- the batch ---------------------------------------------------------- */
+
+/* Jobs of one phase: every sample of every request that has samples (in
+ * phase 2 with candidates, after phase 1's results first[]). */
+static void phase_jobs(const junqi_analysis_request *reqs, const plan *plans, int n,
+                       junqi_position *positions, int phase, const junqi_search_result *first,
+                       junqi_search_job *jobs)
+{
+    for (int i = 0; i < n; i++) {
+        const plan *p = &plans[i];
+        for (int x = p->first; x < p->first + p->samples; x++) {
+            junqi_search_limits l = phase_limits(&reqs[i].limits, phase, phase == 2 ? first[x].nodes : 0);
+            if (phase == 2) {
+                l.searchmoves = p->cand;
+                l.nsearchmoves = p->ncand;
+                l.multipv = p->ncand;
+            }
+            bool search = p->status == JUNQI_SEARCH_OK && (phase == 1 || p->ncand > 0);
+            jobs[x] = (junqi_search_job){search ? &positions[x] : NULL, l};
+        }
+    }
 }
 
 bool junqi_analyze_many(const junqi_analysis_request *reqs, int n, int threads,
@@ -234,27 +386,36 @@ bool junqi_analyze_many(const junqi_analysis_request *reqs, int n, int threads,
     plan *plans = calloc((size_t)(n > 0 ? n : 1), sizeof *plans);
     int total = 0;
     for (int i = 0; plans && i < n; i++) {
-        plans[i] = (plan){total, sample_count(&reqs[i]), played_is_legal(&reqs[i]),
-                          JUNQI_SEARCH_OK};
+        plans[i] = (plan){.first = total, .samples = sample_count(&reqs[i]), .played = played_is_legal(&reqs[i])};
         total += plans[i].samples;
     }
     junqi_position *positions = malloc((size_t)(total ? total : 1) * sizeof *positions);
-    junqi_search_job *jobs = malloc((size_t)(2 * total + 1) * sizeof *jobs);
+    junqi_search_job *jobs = malloc((size_t)(total ? total : 1) * sizeof *jobs);
     junqi_search_result *res = malloc((size_t)(2 * total + 1) * sizeof *res);
     bool ok = plans && positions && jobs && res;
-    /* phase 1: every sample's best lines */
-    for (int i = 0; ok && i < n; i++) {
-        plan *p = &plans[i];
-        p->status = make_samples(&reqs[i], p, &positions[p->first]);
-        for (int x = p->first; x < p->first + p->samples; x++)
-            jobs[x] = (junqi_search_job){p->status == JUNQI_SEARCH_OK ? &positions[x] : NULL,
-                                         reqs[i].limits};
+    if (ok) { /* A1 */
+        sampling s = {reqs, plans, positions, n, 0};
+        sample_all(&s, threads < 1 ? 1 : threads);
     }
-    ok = ok && junqi_search_many(jobs, total, threads, res);
-    ok = ok && search_played(reqs, plans, n, jobs, total, threads, res);
-    for (int i = 0; ok && i < n; i++)
-        aggregate(&reqs[i], &plans[i], &res[plans[i].first], &res[total + plans[i].first],
-                  &out[i]);
+    if (ok) { /* A2 */
+        phase_jobs(reqs, plans, n, positions, 1, NULL, jobs);
+        ok = junqi_search_many(jobs, total, threads, res);
+    }
+    for (int i = 0; ok && i < n; i++) /* A3 */
+        if (plans[i].status == JUNQI_SEARCH_OK && res[plans[i].first].status == JUNQI_SEARCH_OK) {
+            int want = reqs[i].limits.multipv > JUNQI_ANALYSIS_CANDIDATES ? reqs[i].limits.multipv
+                                                                         : JUNQI_ANALYSIS_CANDIDATES;
+            choose_candidates(&reqs[i], &plans[i], &res[plans[i].first],
+                              want < JUNQI_MAX_MULTIPV ? want : JUNQI_MAX_MULTIPV);
+        } else if (plans[i].status == JUNQI_SEARCH_OK) {
+            plans[i].status = res[plans[i].first].status; /* no search: over, or hidden pieces */
+        }
+    if (ok) { /* A4 */
+        phase_jobs(reqs, plans, n, positions, 2, res, jobs);
+        ok = junqi_search_many(jobs, total, threads, res + total);
+    }
+    for (int i = 0; ok && i < n; i++) /* A5 */
+        aggregate(&reqs[i], &plans[i], &res[plans[i].first], &res[total + plans[i].first], &out[i]);
     free(plans);
     free(positions);
     free(jobs);

@@ -8,18 +8,31 @@
  * many requests spread over threads, results independent of the number of
  * threads at a depth or node limit.
  *
- * View mover: the mover's knowledge (a junqi_infer for the mover) gives K
- * complete assignments of every other seat's pieces (infer.h); each sample
- * is searched as an open position, and the results are aggregated (perfect-
- * information Monte Carlo): the best move is the move most samples choose
- * (ties: more samples listing it among their multipv lines, then the higher
- * mean score, then the first seen); the evaluation is the mean over the
- * samples of each sample's best score, with its spread (the mean absolute
- * deviation from that mean); the win probability is the mean of the
- * samples' win probabilities; and the move played is searched in every
- * sample (restricted root) for its evaluation after, unless it is among
- * that sample's lines already, whose score then serves. View all: one
- * "sample", the position itself.
+ * View mover: the mover's knowledge (a junqi_infer for the mover, infer.h)
+ * gives K complete assignments of every other seat's pieces, drawn from its
+ * posterior (the exact facts and the learned model); each is searched as
+ * an open position. A move is one decision for every sample, so moves are
+ * judged by their value averaged over the samples, never by the average of
+ * each sample's own best (strategy fusion):
+ *   1. every sample is searched with a quarter of its budget (the limits
+ *      are per sample: nodes and time are shared out); the moves of
+ *      its best lines are the candidates (most chosen first, at most
+ *      JUNQI_ANALYSIS_CANDIDATES or multipv), with the move played and
+ *      every capture of a flag the mover can see;
+ *   2. every sample is searched again, with the rest of its budget, over
+ *      the candidates only, each
+ *      candidate a line of one search, so all are valued at the same depth;
+ *   3. a candidate's value is the mean over the samples of its win
+ *      probability (and of its score, for eval); the best move is the
+ *      candidate of the best mean; "before" is the best move's value,
+ *      "after" the move played's, so their difference is what the move
+ *      played cost against the best single choice, with its standard error
+ *      over the samples (loss_error; the samples are paired).
+ * An attack on a hidden piece is so worth what it is worth against the
+ * identities that piece can have, in proportion to their probabilities.
+ * View all: one "sample", the position itself, judged the same way.
+ * Samples, candidates and values depend on the position, the knowledge,
+ * the limits and the seed only.
  *
  * Units: evaluations in centi-material and win probabilities (0..1) are for
  * the side to move (the mover's team); depth in plies, nodes in positions.
@@ -53,6 +66,10 @@ typedef enum junqi_view_mode {
  */
 #define JUNQI_DEFAULT_NODES 50000
 #define JUNQI_DEFAULT_SAMPLES 8
+/** Candidates judged in every sample (step 2 of the design note), unless multipv asks for more. */
+#define JUNQI_ANALYSIS_CANDIDATES 6
+/** Posterior draws per sample searched: K samples are resampled from this many times K draws. */
+#define JUNQI_ANALYSIS_DRAWS_PER_SAMPLE 4
 
 /** One position to analyse. */
 typedef struct junqi_analysis_request {
@@ -69,14 +86,15 @@ typedef struct junqi_analysis_request {
                                      none */
 } junqi_analysis_request;
 
-/** One aggregated line. */
+/** One candidate move, judged over the samples. */
 typedef struct junqi_analysis_line {
-    junqi_move move;     /**< the first move */
-    int votes;           /**< samples whose best move it is */
-    int listed;          /**< samples that list it among their multipv lines */
-    double eval;         /**< mean score where listed, centi-material */
-    double winprob;      /**< mean win probability where listed */
-    int pv_len;          /**< the line of the first sample that lists it */
+    junqi_move move;     /**< the move */
+    int votes;           /**< samples whose best move it was in the first search (step 1) */
+    int listed;          /**< samples in which it is legal and valued (step 2) */
+    double eval;         /**< its mean score over those samples, centi-material */
+    double spread;       /**< the standard deviation of that score over them */
+    double winprob;      /**< its mean win probability over them */
+    int pv_len;          /**< the line that follows it in the first sample that values it */
     junqi_move pv[JUNQI_MAX_PLY];
 } junqi_analysis_line;
 
@@ -87,17 +105,20 @@ typedef struct junqi_analysis {
     uint8_t to_move;            /**< the seat whose move is judged */
     unsigned side;              /**< its side (seat mask) */
     int samples;                /**< positions searched (1 for view all) */
-    double eval, spread;        /**< before the move: mean best score and its mean absolute
-                                     deviation over the samples, centi-material */
-    double winprob;             /**< before the move: mean win probability */
+    double eval, spread;        /**< the best move's mean score and its standard deviation over
+                                     the samples, centi-material (lines[0]) */
+    double winprob;             /**< the best move's mean win probability ("before") */
     junqi_result result;        /**< JUNQI_SEARCH_GAME_OVER: how the game ended (eval and
                                      winprob are then the result for `side`, or 0 and 0.5 when
                                      no seat is to move) */
-    bool has_played;            /**< the request gave a move played, and it is legal */
-    double played_eval, played_spread, played_winprob; /**< after the move played */
+    bool has_played;            /**< the request gave a move played, and it is legal and valued */
+    int played_line;            /**< its index among the candidates (0: it is the best) */
+    double played_eval, played_spread, played_winprob; /**< the move played's line ("after") */
+    double loss_error;          /**< the standard error over the samples of winprob -
+                                     played_winprob (paired: both from the same samples) */
     int depth;                  /**< the shallowest completed depth among the searches, plies */
     uint64_t nodes;             /**< nodes of every search together */
-    int nlines;                 /**< lines below, best first (<= limits.multipv) */
+    int nlines;                 /**< candidates below, best first (<= limits.multipv) */
     junqi_analysis_line lines[JUNQI_MAX_MULTIPV];
 } junqi_analysis;
 
@@ -108,6 +129,14 @@ typedef struct junqi_analysis {
  */
 bool junqi_analyze_many(const junqi_analysis_request *reqs, int n, int threads,
                         junqi_analysis *out);
+
+/**
+ * The legal moves of the seat to move in pos that capture a flag it can see:
+ * every enemy flag when all_known (view all, an open game), else the flags
+ * shown because their marshal died (junqi_flag_revealed()). Writes at most
+ * max into out[] and returns how many.
+ */
+int junqi_analysis_flag_captures(const junqi_position *pos, bool all_known, junqi_move *out, int max);
 
 #ifdef __cplusplus
 }

@@ -157,30 +157,6 @@ static bool analyse(const gathered *ga, const junqi_annotate_options *opt, junqi
     return true;
 }
 
-/* A flag the mover could know of: judged with everything known, or an open
- * game, or shown to everyone because its marshal died. */
-static bool flag_known(const junqi_position *pos, int flag_seat, junqi_view_mode view, junqi_info_mode info)
-{
-    return view == JUNQI_VIEW_ALL || info == JUNQI_OPEN || junqi_flag_revealed(pos, flag_seat);
-}
-
-/* A legal move of the seat to move that captures a flag it could know of. */
-static bool find_flag_capture(const junqi_position *pos, junqi_view_mode view, junqi_info_mode info,
-                              junqi_move *found)
-{
-    junqi_move moves[JUNQI_MAX_MOVES];
-    int n = junqi_generate_moves(pos, moves);
-    for (int i = 0; i < n; i++) {
-        uint8_t d = pos->cell[moves[i].to];
-        if (d && JUNQI_CELL_PIECE(d) == JUNQI_FLAG && junqi_move_outcome(pos, moves[i]) != JUNQI_ATTACKER_LOSES &&
-            flag_known(pos, JUNQI_CELL_SEAT(d), view, info)) {
-            *found = moves[i];
-            return true;
-        }
-    }
-    return false;
-}
-
 /* After the move played: can the next seat take a flag of the mover's team? */
 static bool allows_flag_capture(const junqi_position *before, junqi_move played, unsigned team)
 {
@@ -238,22 +214,17 @@ static void judge(junqi_move_judgement *j, const junqi_position *before, const j
     j->eval_after = a->played_eval;
     j->spread = a->played_spread;
     j->loss = a->winprob > a->played_winprob ? a->winprob - a->played_winprob : 0;
+    j->loss_error = a->loss_error;
     j->depth = a->depth;
     j->nodes = a->nodes;
     j->best = a->lines[0].move;
     j->pv_len = legal_prefix(before, &a->lines[0], j->pv);
-    bool played_best = j->best.from == played.from && j->best.to == played.to;
-    j->mark = played_best ? JUNQI_MARK_NONE : mark_of(j->loss, thresholds);
-    junqi_move capture;
-    j->missed_flag = find_flag_capture(before, view, info, &capture) &&
-                     !(before->cell[played.to] && JUNQI_CELL_PIECE(before->cell[played.to]) == JUNQI_FLAG);
-    if (j->missed_flag) {
-        j->best = capture;
-        j->pv[0] = capture;
-        j->pv_len = 1;
-        if (j->mark == JUNQI_MARK_NONE || j->mark == JUNQI_MARK_INACCURACY)
-            j->mark = JUNQI_MARK_BLUNDER; /* a won game thrown away, whatever the samples say */
-    }
+    /* only what survives the spread over the samples is marked */
+    double sure = j->loss - JUNQI_MARK_ERRORS * j->loss_error;
+    j->mark = a->played_line == 0 ? JUNQI_MARK_NONE : mark_of(sure, thresholds);
+    bool takes_flag = before->cell[played.to] && JUNQI_CELL_PIECE(before->cell[played.to]) == JUNQI_FLAG;
+    j->missed_flag = !takes_flag && junqi_analysis_flag_captures(before, view == JUNQI_VIEW_ALL || info == JUNQI_OPEN,
+                                                                 &j->flag_capture, 1);
     j->allows_flag = allows_flag_capture(before, played, before->side[JUNQI_CELL_SEAT(before->cell[played.from])]);
 }
 
@@ -293,8 +264,8 @@ static bool write_judgement(junqi_game *g, const junqi_move_judgement *j, const 
     say(&t, "[%%eval %.2f %.2f %+.2f]", j->winprob_before, j->winprob_after, j->eval_after / 100.0);
     char move[8];
     if (j->missed_flag)
-        say(&t, " Missed a flag capture: %s takes the flag.", junqi_move_name(b, j->best, move));
-    if (j->mark && !j->missed_flag) {
+        say(&t, " Missed a flag capture: %s takes the flag.", junqi_move_name(b, j->flag_capture, move));
+    if (j->mark) {
         const char *name = junqi_mark_name(j->mark);
         say(&t, " %c%s:", name[0] - 32, name + 1);
         describe_loss(&t, before, it->move);

@@ -12,12 +12,18 @@
  * it also carries what the mover knew then (infer.h: one tracker per seat,
  * fed every move and event of the game).
  *
- * Judging a move (docs/engine.md, "Annotation"):
- *   before = the mover's team's win probability with the engine's best move,
- *   after  = its win probability after the move played,
- *   loss   = max(0, before - after);
- *   mark   = ?? (blunder) when loss >= thresholds[2], ? (mistake) when
- *            >= thresholds[1], ?! (inaccuracy) when >= thresholds[0];
+ * Judging a move (docs/annotation.md; analysis.h says how the values come
+ * about):
+ *   before = the mover's team's win probability with the best move, the
+ *            mean over the samples of what the mover knew,
+ *   after  = the same mean for the move played,
+ *   loss   = max(0, before - after), with its standard error over the
+ *            samples, loss_error;
+ *   mark   = by loss - JUNQI_MARK_ERRORS * loss_error (so a mark another
+ *            seed would likely not give is not given): ?? (blunder) when it
+ *            is >= thresholds[2], ? (mistake) when >= thresholds[1], ?!
+ *            (inaccuracy) when >= thresholds[0]; the engine's own choice is
+ *            never marked;
  *   move accuracy = 100 * exp(-4 * loss), a seat's accuracy the mean over
  *   its judged moves (0 loss: 100; 0.10: 67; 0.30: 30).
  */
@@ -50,6 +56,9 @@ typedef struct junqi_annotate_options {
     void *progress_ctx;
 } junqi_annotate_options;
 
+/** Standard errors taken off a move's loss before it is marked (see the design note). */
+#define JUNQI_MARK_ERRORS 1.5
+
 /** The defaults: view by the game's mode, 0.10 / 0.20 / 0.30, one thread. */
 junqi_annotate_options junqi_annotate_defaults(void);
 
@@ -71,13 +80,16 @@ typedef struct junqi_move_judgement {
     double winprob_after;   /**< the mover's team, after the move played */
     double eval_before;     /**< centi-material, the mover's team, best move */
     double eval_after;      /**< centi-material, after the move played */
-    double spread;          /**< view mover: spread of eval_after over the samples */
+    double spread;          /**< view mover: standard deviation of the move played's score over
+                                 the samples, centi-material */
     double loss;            /**< max(0, winprob_before - winprob_after) */
+    double loss_error;      /**< the standard error of the loss over the samples */
     int mark;               /**< a JUNQI_MARK_* NAG, or 0 */
     junqi_move best;        /**< the engine's choice; from = JUNQI_NO_POINT: none */
     int pv_len;             /**< the engine's line, legal on the real position */
     junqi_move pv[JUNQI_MAX_PLY];
-    bool missed_flag;       /**< a flag capture (of a flag the mover could know) was there */
+    bool missed_flag;       /**< a flag capture (of a flag the mover could see) was there */
+    junqi_move flag_capture; /**< that capture */
     bool allows_flag;       /**< after the move an enemy can capture the mover's team's flag */
     int depth;              /**< the analysis's depth, plies */
     uint64_t nodes;         /**< its nodes */
@@ -102,10 +114,12 @@ typedef struct junqi_annotation {
 
 /**
  * Annotate game g in place and describe it in *out: each judged move gets a
- * comment `[%eval BEFORE AFTER SCORE]` (win probabilities of the mover's
- * team before, with best play, and after the move; SCORE the material
- * score after the move for the mover's team in pieces of 100 centi-material,
- * signed, e.g. -1.20) with, for marked moves, a sentence ("Mistake: loses
+ * comment `[%eval BEFORE AFTER SCORE]` (BEFORE: the mover's team's win
+ * probability with the best move, AFTER: with the move played, both means
+ * over the samples of what the mover knew; SCORE: the engine's evaluation
+ * of the move played for the mover's team, the mean over the samples of
+ * its search score, in pieces of 100 centi-material, signed, e.g. -1.20)
+ * with, for marked moves, a sentence ("Mistake: loses
  * the brigadier. Better g5-g6.") and the engine's line as a variation; the
  * mark as a NAG; missed flag captures and moves that let the flag be taken
  * are named. Summary tags per seat are set: NorthAccuracy, NorthAverageLoss,

@@ -17,8 +17,9 @@
  *                its headquarters: landmines, defenders, enemies, open
  *                railway), and the enemy pressure on it (enemy pieces that
  *                can reach it in few moves, engineers and bombs included),
- *                scaled by how open the gates are; seen from the enemy this
- *                is the attacking chance against that flag;
+ *                scaled by how open the gates are, all of it capped below
+ *                what taking the flag wins; seen from the enemy this is the
+ *                attacking chance against that flag;
  *   defence      own mobile pieces a few moves from their own flag;
  *   position     camps (own and enemy), railway points, the centre, how deep
  *                a piece stands in an enemy arm, pieces stuck on a
@@ -87,6 +88,10 @@ typedef struct junqi_eval_weights {
     int16_t advance;                   /**< per row of depth into an enemy arm (row 1..6) */
     int16_t stuck;                     /**< a movable piece on a headquarters (never moves) */
     int16_t mobility;                  /**< per road link of the point, railway links x2 */
+    int16_t danger_cap;                /**< the most the danger to one flag (gate terms and
+                                            pressure) counts: less than taking the flag wins, so
+                                            that the search takes a flag rather than keep a threat
+                                            to it (set by hand, not fitted) */
 } junqi_eval_weights;
 
 /** The engine's weights (docs/engine.md, "Evaluation"). */
@@ -97,7 +102,10 @@ extern const junqi_eval_weights junqi_eval_default_weights;
  * "Win probability"): P(win) = 1 / (1 + exp(-score / JUNQI_EVAL_LOGISTIC_SCALE)),
  * a draw counting as half a win.
  */
-#define JUNQI_EVAL_LOGISTIC_SCALE 1664.0
+#define JUNQI_EVAL_LOGISTIC_SCALE junqi_eval_logistic_scale
+
+/** The scale S of the curve, centi-material (libcore/eval_scale.c, made by scripts/fit-winprob). */
+extern const double junqi_eval_logistic_scale;
 
 /**
  * Tables for evaluating positions of one game situation: the board, the

@@ -4,8 +4,10 @@
  */
 #include "infer.h"
 
+#include <math.h>
 #include <string.h>
 
+#include "movegen.h"
 #include "replay.h"
 #include "setup.h"
 
@@ -59,7 +61,10 @@ void junqi_infer_start(junqi_infer *inf, const junqi_position *start, bool setup
     inf->consistent = true;
     memset(inf->at, NO_PIECE, sizeof inf->at);
     inf->removed[0] = inf->removed[1] = NO_PIECE;
+    inf->mover = NO_PIECE;
     inf->alive = start->alive;
+    inf->setup = setup;
+    inf->ply = start->moves;
     const junqi_board *b = start->board;
     for (int s = 0; s < JUNQI_SEATS; s++) {
         inf->first[s] = (uint8_t)inf->npieces;
@@ -68,8 +73,8 @@ void junqi_infer_start(junqi_infer *inf, const junqi_position *start, bool setup
             if (!c || JUNQI_CELL_SEAT(c) != s)
                 continue;
             junqi_kinds k = setup ? placement(start->rules, &b->point[p]) : JUNQI_KINDS_ALL;
-            inf->piece[inf->npieces] = (junqi_infer_piece){(uint8_t)s, (uint8_t)p, (uint8_t)p,
-                                                           false, k, k};
+            inf->piece[inf->npieces] = (junqi_infer_piece){.seat = (uint8_t)s, .start = (uint8_t)p,
+                                                           .point = (uint8_t)p, .facts = k, .kinds = k};
             inf->at[p] = (uint8_t)inf->npieces++;
         }
     }
@@ -116,6 +121,41 @@ static void learn_removed(junqi_infer *inf, const junqi_position *pos)
     }
 }
 
+/* The kinds that could have made the last move, judged on pos (the
+ * position after it, the mover put back on its from-point; pieces that left
+ * since can only have opened paths, so the fact errs on the safe side): the
+ * move generator decides (movegen.h), asked once for each way of moving
+ * (engineer, bomb, the ranks), so rule switches of movement hold here too. */
+static junqi_kinds could_move(const junqi_infer *inf, const junqi_position *pos)
+{
+    static _Thread_local junqi_position probe;
+    static const junqi_piece movers[] = {JUNQI_ENGINEER, JUNQI_BOMB, JUNQI_LIEUTENANT};
+    const junqi_kinds classes[] = {JUNQI_KIND_BIT(JUNQI_ENGINEER), JUNQI_KIND_BIT(JUNQI_BOMB),
+                                   (junqi_kinds)(JUNQI_KINDS_ALL & ~(JUNQI_KIND_BIT(JUNQI_ENGINEER) |
+                                                                   JUNQI_KIND_BIT(JUNQI_BOMB)))};
+    probe = *pos;
+    probe.result.status = JUNQI_ONGOING;
+    probe.to_move = inf->piece[inf->mover].seat;
+    probe.cell[inf->last.to] = 0;
+    junqi_kinds can = 0;
+    for (int c = 0; c < 3; c++) {
+        probe.cell[inf->last.from] = JUNQI_CELL(probe.to_move, movers[c]);
+        if (junqi_check_move(&probe, inf->last, NULL) == JUNQI_LEGAL)
+            can |= classes[c];
+    }
+    return can ? can : JUNQI_KINDS_ALL; /* the record's move fits no kind: no fact */
+}
+
+/* The mover of the last move could make it (decided at the first sync). */
+static void learn_mover(junqi_infer *inf, const junqi_position *pos)
+{
+    if (inf->mover == NO_PIECE)
+        return;
+    if (popcount(inf->piece[inf->mover].kinds) > 1)
+        restrict_piece(inf, inf->mover, could_move(inf, pos));
+    inf->mover = NO_PIECE;
+}
+
 /* What the facts of the last move still waiting for the next one say about
  * piece i: the removed defender is no flag while its seat is in the game. */
 static junqi_kinds pending_facts(const junqi_infer *inf, int i)
@@ -143,6 +183,11 @@ void junqi_infer_move(junqi_infer *inf, junqi_move m, junqi_outcome o)
         return;
     }
     inf->piece[a].moved = true;
+    inf->piece[a].moves++;
+    inf->piece[a].attacks += d != NO_PIECE && inf->piece[a].attacks < 255;
+    inf->mover = (uint8_t)a;
+    inf->last = m;
+    inf->ply++;
     restrict_piece(inf, a, (junqi_kinds) ~(JUNQI_KIND_BIT(JUNQI_LANDMINE) | JUNQI_KIND_BIT(JUNQI_FLAG)));
     if (d != NO_PIECE && inf->ncombats < JUNQI_INFER_MAX_PIECES)
         inf->combat[inf->ncombats++] = (junqi_infer_combat){(uint8_t)a, (uint8_t)d, (uint8_t)o};
@@ -159,6 +204,7 @@ void junqi_infer_move(junqi_infer *inf, junqi_move m, junqi_outcome o)
 
 void junqi_infer_sync(junqi_infer *inf, const junqi_position *pos)
 {
+    learn_mover(inf, pos);
     learn_removed(inf, pos);
     inf->alive = pos->alive;
     for (int s = 0; s < JUNQI_SEATS; s++)
@@ -364,35 +410,61 @@ static int choose_piece(const solver *sv, const domains *D)
     return best;
 }
 
-/* A kind of piece i's set, drawn in proportion to how many of that kind
- * its seat has not yet placed on decided pieces (at least 1). */
-static int draw_kind(const solver *sv, const domains *D, int i, uint64_t *rng)
+/* Model weights of every tracked piece's kinds, for the sides its seat's
+ * flag may stand on (see the model below); NULL: every kind weighs 1. */
+typedef double kind_weights[JUNQI_INFER_MAX_PIECES][JUNQI_PIECE_KINDS];
+
+static double random_unit(uint64_t *rng)
 {
-    const junqi_infer *inf = sv->inf;
-    int s = inf->piece[i].seat, weight[16] = {0}, total = 0;
-    for (unsigned ks = D->d[i]; ks; ks &= ks - 1) {
-        int k = __builtin_ctz(ks);
-        weight[k] = junqi_piece_count((junqi_piece)k);
-        for (int j = inf->first[s]; j < inf->first[s + 1]; j++)
-            weight[k] -= D->d[j] == JUNQI_KIND_BIT(k);
-        if (weight[k] < 1)
-            weight[k] = 1;
-        total += weight[k];
-    }
-    int x = (int)(next_random(rng) % (uint64_t)total);
-    for (unsigned ks = D->d[i]; ks; ks &= ks - 1) {
-        int k = __builtin_ctz(ks);
-        if (x < weight[k])
-            return k;
-        x -= weight[k];
-    }
-    return __builtin_ctz(D->d[i]);
+    return (double)(next_random(rng) >> 11) * 0x1.0p-53;
 }
 
-/* Depth-first search for a complete assignment within D (propagated). On
- * success D holds it (every set a single kind). *budget counts the nodes
- * left; the search gives up (returns false) when it runs out. */
-static bool find_assignment(const solver *sv, domains *D, uint64_t *rng, long *budget)
+/* A kind of piece i's set, drawn in proportion to its weight w (NULL: 1)
+ * times how many of that kind its seat has not yet placed on decided
+ * pieces, divided by the weight of that kind over the seat's undecided
+ * pieces that may still be it (so that each kind's remaining copies spread
+ * over those pieces by weight). *prob gets the chance of the kind drawn. */
+static int draw_kind(const solver *sv, const domains *D, const kind_weights *w, int i, uint64_t *rng,
+                     double *prob)
+{
+    const junqi_infer *inf = sv->inf;
+    int s = inf->piece[i].seat;
+    double weight[JUNQI_PIECE_KINDS] = {0}, total = 0;
+    for (unsigned ks = D->d[i]; ks; ks &= ks - 1) {
+        int k = __builtin_ctz(ks), left = junqi_piece_count((junqi_piece)k);
+        double spread = 0;
+        for (int j = inf->first[s]; j < inf->first[s + 1]; j++) {
+            left -= D->d[j] == JUNQI_KIND_BIT(k);
+            if (popcount(D->d[j]) > 1 && (D->d[j] & JUNQI_KIND_BIT(k)))
+                spread += w ? (*w)[j][k] : 1;
+        }
+        weight[k] = (w ? (*w)[i][k] : 1) * (left > 0 ? left : 0) / (spread > 0 ? spread : 1);
+        total += weight[k];
+    }
+    int last = 31 - __builtin_clz(D->d[i]);
+    *prob = 1.0 / popcount(D->d[i]);
+    if (!(total > 0))
+        return last;
+    double x = random_unit(rng) * total;
+    for (unsigned ks = D->d[i]; ks; ks &= ks - 1) {
+        int k = __builtin_ctz(ks);
+        if (x < weight[k] || k == last) {
+            *prob = weight[k] / total;
+            return k;
+        }
+        x -= weight[k];
+    }
+    return last; /* not reached: the last kind takes what rounding leaves */
+}
+
+/* Depth-first search for a complete assignment within D (propagated),
+ * drawing kinds by weights w (NULL: counts only). On success D holds it
+ * (every set a single kind) and *logq has gained the log-probability of the
+ * choices that led to it (the choices undone on the way are not counted: a
+ * close approximation, as propagation leaves few dead ends). *budget counts
+ * the nodes left; the search gives up (returns false) when it runs out. */
+static bool find_assignment(const solver *sv, domains *D, const kind_weights *w, uint64_t *rng,
+                            long *budget, double *logq)
 {
     int i = choose_piece(sv, D);
     if (i < 0)
@@ -400,11 +472,14 @@ static bool find_assignment(const solver *sv, domains *D, uint64_t *rng, long *b
     while (D->d[i]) {
         if (--*budget < 0)
             return false;
-        int k = draw_kind(sv, D, i, rng);
+        double prob;
+        int k = draw_kind(sv, D, w, i, rng, &prob);
         domains E = *D;
         E.d[i] = JUNQI_KIND_BIT(k);
-        if (propagate(sv, &E) && find_assignment(sv, &E, rng, budget)) {
+        double deeper = 0;
+        if (propagate(sv, &E) && find_assignment(sv, &E, w, rng, budget, &deeper)) {
             *D = E;
+            *logq += log(prob) + deeper;
             return true;
         }
         if (*budget < 0)
@@ -439,7 +514,8 @@ static bool prove_pairs(const solver *sv, domains *D)
             domains E = *D;
             E.d[i] = k;
             long budget = PROOF_BUDGET;
-            if (propagate(sv, &E) && find_assignment(sv, &E, &rng, &budget)) {
+            double logq = 0;
+            if (propagate(sv, &E) && find_assignment(sv, &E, NULL, &rng, &budget, &logq)) {
                 for (int j = 0; j < sv->inf->npieces; j++)
                     witnessed[j] |= E.d[j];
             } else if (budget >= 0) { /* proved impossible */
@@ -483,7 +559,8 @@ bool junqi_infer_sample(const junqi_infer *inf, uint64_t *rng,
         long budget = SAMPLE_BUDGET;
         if (!propagate(&sv, &D))
             return false;
-        if (find_assignment(&sv, &D, rng, &budget)) {
+        double logq = 0;
+        if (find_assignment(&sv, &D, NULL, rng, &budget, &logq)) {
             for (int i = 0; i < inf->npieces; i++)
                 kinds[i] = (uint8_t)__builtin_ctz(D.d[i]);
             return true;
@@ -524,4 +601,398 @@ void junqi_infer_place(const junqi_infer *inf, const uint8_t kinds[JUNQI_INFER_M
             out->cell[p] = JUNQI_CELL(inf->piece[i].seat, kinds[i]);
     }
     out->hash = junqi_position_hash(out);
+}
+
+/* ---- the probabilistic model (see infer.h) ------------------------------ */
+
+int junqi_infer_phase(uint32_t ply)
+{
+    return ply < 40 ? 0 : ply < 100 ? 1 : ply < 200 ? 2 : 3;
+}
+
+int junqi_infer_class(const junqi_infer_piece *p)
+{
+    int m = p->moves, moves = m == 0 ? 0 : m == 1 ? 1 : m < 4 ? 2 : m < 8 ? 3 : 4;
+    return moves * 4 + (p->attacks < 3 ? p->attacks : 3);
+}
+
+/* Below this a log-weight counts as impossible. */
+#define LOG_NEVER (-60.0)
+
+/* The model's weights for one tracking: lw[side][i][k] = the log-weight of
+ * piece i being kind k when its seat's flag stands on `side` (0: the left
+ * headquarters, 1: the right); w[side] the same as weights. A game that did
+ * not start from its setups has no prior: both sides weigh the same. */
+typedef struct model_weights {
+    const junqi_infer_model *m;
+    bool sided;
+    double lw[2][JUNQI_INFER_MAX_PIECES][JUNQI_PIECE_KINDS];
+    kind_weights w[2];
+} model_weights;
+
+static void model_weights_init(const junqi_infer *inf, const junqi_infer_model *m, model_weights *mw)
+{
+    mw->m = m;
+    mw->sided = inf->setup;
+    int phase = junqi_infer_phase(inf->ply);
+    for (int i = 0; i < inf->npieces; i++) {
+        const junqi_infer_piece *p = &inf->piece[i];
+        const junqi_point *pt = &inf->board->point[p->start];
+        const float *beh = m->behaviour[phase][p->point != JUNQI_NO_POINT][0];
+        int c = junqi_infer_class(p);
+        for (int k = 0; k < JUNQI_PIECE_KINDS; k++) {
+            bool kind = k >= JUNQI_FLAG && k <= JUNQI_MARSHAL;
+            double b = kind ? m->behaviour_weight * beh[k * JUNQI_INFER_CLASSES + c] : LOG_NEVER;
+            for (int side = 0; side < 2; side++) {
+                int col = side ? 6 - pt->col : pt->col;
+                double prior = mw->sided && kind ? m->prior[pt->row - 1][col - 1][k] : 0;
+                mw->lw[side][i][k] = prior + b;
+                mw->w[side][i][k] = kind ? exp(prior + b) : 0;
+            }
+        }
+    }
+}
+
+/* The side (0 left, 1 right) of the headquarters point p of its arm. */
+static int side_of(const junqi_infer *inf, int p)
+{
+    return inf->board->point[p].col == 2 ? 0 : 1;
+}
+
+/* log of the weight of piece i's set D under side `side`, ignoring the
+ * army counts: how well that side explains the piece on its own. */
+static double set_evidence(const model_weights *mw, int side, int i, junqi_kinds d)
+{
+    double sum = 0;
+    for (unsigned ks = d; ks; ks &= ks - 1)
+        sum += mw->w[side][i][__builtin_ctz(ks)];
+    return sum > 0 ? log(sum) : LOG_NEVER;
+}
+
+/* Put seat s's flag on one of the pieces that may still be it, drawn in
+ * proportion to P(side) times the evidence of the seat's pieces for that
+ * side; *side gets the side, *logq the log-probability of the choice.
+ * False when the facts leave no flag that propagation accepts. */
+static bool place_flag(const solver *sv, const model_weights *mw, domains *D, int s, uint64_t *rng,
+                       int *side, double *logq)
+{
+    const junqi_infer *inf = sv->inf;
+    int cand[2], n = 0;
+    double e[2];
+    for (int i = inf->first[s]; i < inf->first[s + 1] && n < 2; i++)
+        if (D->d[i] & JUNQI_KIND_BIT(JUNQI_FLAG))
+            cand[n++] = i;
+    for (int c = 0; c < n; c++) {
+        int f = side_of(inf, inf->piece[cand[c]].start);
+        e[c] = f ? mw->m->flag_right : mw->m->flag_left;
+        for (int i = inf->first[s]; i < inf->first[s + 1]; i++) {
+            junqi_kinds d = i == cand[c] ? JUNQI_KIND_BIT(JUNQI_FLAG)
+                                         : D->d[i] & (junqi_kinds)~JUNQI_KIND_BIT(JUNQI_FLAG);
+            e[c] += set_evidence(mw, f, i, d);
+        }
+    }
+    double p0 = n == 2 ? 1 / (1 + exp(e[1] - e[0])) : 1;
+    int first = n == 2 && random_unit(rng) >= p0 ? 1 : 0;
+    for (int t = 0; t < n; t++) {
+        int c = t ? 1 - first : first;
+        domains E = *D;
+        E.d[cand[c]] = JUNQI_KIND_BIT(JUNQI_FLAG);
+        if (!propagate(sv, &E))
+            continue;
+        *D = E;
+        *side = side_of(inf, inf->piece[cand[c]].start);
+        *logq += n == 2 ? log(c == 0 ? p0 : 1 - p0) : 0;
+        return true;
+    }
+    return false;
+}
+
+/* One weighted draw into kinds[]; *logw gets log P(x) - log q(x). */
+static bool draw_one(const solver *sv, const model_weights *mw, const domains *start, uint64_t *rng,
+                     uint8_t kinds[JUNQI_INFER_MAX_PIECES], double *logw)
+{
+    static _Thread_local kind_weights w;
+    const junqi_infer *inf = sv->inf;
+    domains D = *start;
+    double logq = 0, logp = 0;
+    int side[JUNQI_SEATS] = {0};
+    for (int s = 0; mw->sided && s < JUNQI_SEATS; s++) {
+        if (inf->first[s] == inf->first[s + 1])
+            continue;
+        if (!place_flag(sv, mw, &D, s, rng, &side[s], &logq))
+            return false;
+        logp += side[s] ? mw->m->flag_right : mw->m->flag_left;
+    }
+    for (int i = 0; i < inf->npieces; i++)
+        memcpy(w[i], mw->w[side[inf->piece[i].seat]][i], sizeof w[i]);
+    long budget = SAMPLE_BUDGET;
+    if (!find_assignment(sv, &D, (const kind_weights *)&w, rng, &budget, &logq))
+        return false;
+    for (int i = 0; i < inf->npieces; i++) {
+        kinds[i] = (uint8_t)__builtin_ctz(D.d[i]);
+        logp += mw->lw[side[inf->piece[i].seat]][i][kinds[i]];
+    }
+    *logw = logp - logq;
+    return true;
+}
+
+/* ---- moving the draws: swaps within a seat ------------------------------
+ * After resampling, every draw takes a few sweeps of Metropolis moves that
+ * leave the model's distribution unchanged: two pieces of one seat exchange
+ * their kinds (so the army's counts hold), when both stay within what the
+ * facts allow and every combat of the two still gives its outcome, with
+ * probability min(1, P(x') / P(x)). Exchanging the flag moves the seat's
+ * flag to the other headquarters: every piece of the seat is then weighed
+ * under the other side. The same exchanges, weighed, give each piece's
+ * marginal from a draw (Rao-Blackwellised: junqi_infer_marginals). */
+
+/* Combats remembered per piece for the exchange checks. */
+#define MAX_COMBATS 12
+
+typedef struct chain {
+    const junqi_infer *inf;
+    const model_weights *mw;
+    domains D;                                  /* the propagated sets */
+    uint8_t ncomb[JUNQI_INFER_MAX_PIECES];      /* combats each piece took part in */
+    uint8_t comb[JUNQI_INFER_MAX_PIECES][MAX_COMBATS];
+    bool frozen[JUNQI_INFER_MAX_PIECES];        /* in more combats than that: never moved */
+} chain;
+
+/* Sweeps per draw. */
+#define SWEEPS 3
+
+static void chain_init(chain *c, const junqi_infer *inf, const model_weights *mw, const domains *D)
+{
+    c->inf = inf;
+    c->mw = mw;
+    c->D = *D;
+    memset(c->ncomb, 0, sizeof c->ncomb);
+    memset(c->frozen, 0, sizeof c->frozen);
+    for (int k = 0; k < inf->ncombats; k++) {
+        int ends[2] = {inf->combat[k].attacker, inf->combat[k].defender};
+        for (int e = 0; e < 2; e++) {
+            if (c->ncomb[ends[e]] < MAX_COMBATS)
+                c->comb[ends[e]][c->ncomb[ends[e]]++] = (uint8_t)k;
+            else
+                c->frozen[ends[e]] = true; /* too many combats to check: it keeps its kind */
+        }
+    }
+}
+
+/* Do piece i's combats hold with kinds x? */
+static bool combats_hold(const chain *c, const uint8_t *x, int i)
+{
+    for (int k = 0; k < c->ncomb[i]; k++) {
+        const junqi_infer_combat *f = &c->inf->combat[c->comb[i][k]];
+        if (junqi_combat(c->inf->rules, (junqi_piece)x[f->attacker], (junqi_piece)x[f->defender]) != f->outcome)
+            return false;
+    }
+    return true;
+}
+
+/* The side of seat s's flag in x. */
+static int flag_side(const junqi_infer *inf, const uint8_t *x, int s)
+{
+    for (int i = inf->first[s]; i < inf->first[s + 1]; i++)
+        if (x[i] == JUNQI_FLAG)
+            return side_of(inf, inf->piece[i].start);
+    return 0;
+}
+
+/* log P(x') - log P(x) when pieces i and j (one seat) exchange kinds in x,
+ * or a value below LOG_NEVER when the exchange breaks a fact. */
+static double swap_gain(const chain *c, uint8_t *x, int i, int j)
+{
+    const junqi_infer *inf = c->inf;
+    int ki = x[i], kj = x[j];
+    if (ki == kj || c->frozen[i] || c->frozen[j] || !(c->D.d[i] & JUNQI_KIND_BIT(kj)) ||
+        !(c->D.d[j] & JUNQI_KIND_BIT(ki)))
+        return 2 * LOG_NEVER;
+    x[i] = (uint8_t)kj;
+    x[j] = (uint8_t)ki;
+    bool ok = combats_hold(c, x, i) && combats_hold(c, x, j);
+    int s = inf->piece[i].seat;
+    double gain = 0;
+    if (ok && c->mw->sided && (ki == JUNQI_FLAG || kj == JUNQI_FLAG)) {
+        int to = flag_side(inf, x, s), from = 1 - to;
+        gain = to ? c->mw->m->flag_right - c->mw->m->flag_left : c->mw->m->flag_left - c->mw->m->flag_right;
+        for (int p = inf->first[s]; p < inf->first[s + 1]; p++) {
+            int before = p == i ? ki : p == j ? kj : x[p];
+            gain += c->mw->lw[to][p][x[p]] - c->mw->lw[from][p][before];
+        }
+    } else if (ok) {
+        const double(*lw)[JUNQI_PIECE_KINDS] = c->mw->lw[c->mw->sided ? flag_side(inf, x, s) : 0];
+        gain = lw[i][kj] + lw[j][ki] - lw[i][ki] - lw[j][kj];
+    }
+    x[i] = (uint8_t)ki;
+    x[j] = (uint8_t)kj;
+    return ok ? gain : 2 * LOG_NEVER;
+}
+
+/* SWEEPS sweeps of exchanges over draw x. */
+static void move_draw(const chain *c, uint8_t *x, uint64_t *rng)
+{
+    const junqi_infer *inf = c->inf;
+    for (int sweep = 0; sweep < SWEEPS; sweep++)
+        for (int i = 0; i < inf->npieces; i++) {
+            int s = inf->piece[i].seat, n = inf->first[s + 1] - inf->first[s];
+            if (popcount(c->D.d[i]) < 2 || n < 2)
+                continue;
+            int j = inf->first[s] + (int)(next_random(rng) % (uint64_t)(n - 1));
+            j += j >= i;
+            double gain = swap_gain(c, x, i, j);
+            if (gain >= 0 || (gain > LOG_NEVER && random_unit(rng) < exp(gain))) {
+                uint8_t k = x[i];
+                x[i] = x[j];
+                x[j] = k;
+            }
+        }
+}
+
+/* Start from the facts: propagated sets and the model's weights. */
+static bool prepare(const junqi_infer *inf, const junqi_infer_model *model, solver *sv, domains *D,
+                    model_weights *mw)
+{
+    solver_init(sv, inf);
+    load_domains(inf, D);
+    if (!inf->consistent || !propagate(sv, D))
+        return false;
+    model_weights_init(inf, model ? model : &junqi_infer_default_model, mw);
+    return true;
+}
+
+/* Importance weights from log-weights: normalised; returns the effective sample size. */
+static double normalise(const double *logw, int n, double *weight)
+{
+    double top = logw[0], sum = 0, sq = 0;
+    for (int j = 1; j < n; j++)
+        top = logw[j] > top ? logw[j] : top;
+    for (int j = 0; j < n; j++)
+        sum += weight[j] = exp(logw[j] - top);
+    for (int j = 0; j < n; j++) {
+        weight[j] /= sum;
+        sq += weight[j] * weight[j];
+    }
+    return 1 / sq;
+}
+
+bool junqi_infer_draw(const junqi_infer *inf, const junqi_infer_model *model, uint64_t seed, int n,
+                      junqi_infer_draws *out)
+{
+    static _Thread_local model_weights mw;
+    static _Thread_local chain c;
+    static _Thread_local double logw[JUNQI_INFER_MAX_DRAWS];
+    static _Thread_local uint8_t kept[JUNQI_INFER_MAX_DRAWS][JUNQI_INFER_MAX_PIECES];
+    out->n = 0;
+    out->ess = 0;
+    n = n < 1 ? 1 : n > JUNQI_INFER_MAX_DRAWS ? JUNQI_INFER_MAX_DRAWS : n;
+    solver sv;
+    domains start;
+    if (!prepare(inf, model, &sv, &start, &mw))
+        return false;
+    for (int j = 0; j < n; j++) {
+        uint64_t rng = seed ^ (0x9E3779B97F4A7C15ull * (uint64_t)(j + 1));
+        if (draw_one(&sv, &mw, &start, &rng, out->kinds[out->n], &logw[out->n]))
+            out->n++;
+    }
+    if (!out->n)
+        return false;
+    out->ess = normalise(logw, out->n, out->weight);
+    /* resample (systematic) to equal weights, then move every draw */
+    int index[JUNQI_INFER_MAX_DRAWS];
+    junqi_infer_resample(out, seed ^ 0x5245534D504CULL, out->n, index); /* "RESMPL" */
+    for (int j = 0; j < out->n; j++)
+        memcpy(kept[j], out->kinds[index[j]], sizeof kept[j]);
+    chain_init(&c, inf, &mw, &start);
+    for (int j = 0; j < out->n; j++) {
+        uint64_t rng = seed ^ (0xD1B54A32D192ED03ull * (uint64_t)(j + 1));
+        memcpy(out->kinds[j], kept[j], sizeof kept[j]);
+        move_draw(&c, out->kinds[j], &rng);
+        out->weight[j] = 1.0 / out->n;
+    }
+    return true;
+}
+
+/* Piece i's kinds after one exchange from draw x (partner drawn uniformly,
+ * Barker's acceptance): the Rao-Blackwellised marginal of x, added to p
+ * with weight `share`. */
+static void exchange_marginal(const chain *c, uint8_t *x, int i, double share, double *p)
+{
+    const junqi_infer *inf = c->inf;
+    int s = inf->piece[i].seat, n = inf->first[s + 1] - inf->first[s];
+    if (popcount(c->D.d[i]) < 2 || n < 2) {
+        p[x[i]] += share;
+        return;
+    }
+    for (int j = inf->first[s]; j < inf->first[s + 1]; j++) {
+        if (j == i)
+            continue;
+        double gain = swap_gain(c, x, i, j), move = gain > LOG_NEVER ? 1 / (1 + exp(-gain)) : 0;
+        p[x[j]] += share * move / (n - 1);
+        p[x[i]] += share * (1 - move) / (n - 1);
+    }
+}
+
+void junqi_infer_marginals(const junqi_infer *inf, const junqi_infer_model *model,
+                           const junqi_infer_draws *d, double p[JUNQI_INFER_MAX_PIECES][JUNQI_PIECE_KINDS])
+{
+    static _Thread_local model_weights mw;
+    static _Thread_local chain c;
+    static _Thread_local uint8_t x[JUNQI_INFER_MAX_PIECES];
+    const junqi_infer_model *m = model ? model : &junqi_infer_default_model;
+    solver sv;
+    domains D;
+    bool ok = prepare(inf, m, &sv, &D, &mw);
+    chain_init(&c, inf, &mw, &D);
+    double eps = d->n && ok ? m->smoothing : 1;
+    for (int i = 0; i < inf->npieces; i++) {
+        junqi_kinds set = inf->piece[i].kinds & pending_facts(inf, i);
+        double own[JUNQI_PIECE_KINDS] = {0}, total = 0;
+        for (unsigned ks = set; ks; ks &= ks - 1) {
+            int k = __builtin_ctz(ks);
+            total += own[k] = mw.w[0][i][k] + mw.w[1][i][k];
+        }
+        for (int k = 0; k < JUNQI_PIECE_KINDS; k++)
+            p[i][k] = total > 0 ? eps * own[k] / total : eps * ((set >> k) & 1) / popcount(set);
+        for (int j = 0; ok && j < d->n; j++) {
+            memcpy(x, d->kinds[j], (size_t)inf->npieces);
+            exchange_marginal(&c, x, i, (1 - eps) * d->weight[j], p[i]);
+        }
+    }
+}
+
+int junqi_infer_resample(const junqi_infer_draws *d, uint64_t seed, int k, int *index)
+{
+    if (d->n == 0 || k <= 0)
+        return 0;
+    uint64_t rng = seed;
+    double u = random_unit(&rng) / k, cum = d->weight[0];
+    for (int j = 0, at = 0; j < k; j++) {
+        double target = u + (double)j / k;
+        while (target > cum && at + 1 < d->n)
+            cum += d->weight[++at];
+        index[j] = at;
+    }
+    return k;
+}
+
+bool junqi_infer_at(const junqi_game *g, const junqi_rules *rules, size_t ply, int viewer, uint64_t seed,
+                    double p[JUNQI_MAX_POINTS][JUNQI_PIECE_KINDS])
+{
+    static _Thread_local junqi_infer inf;
+    static _Thread_local junqi_infer_draws d;
+    static _Thread_local double byp[JUNQI_INFER_MAX_PIECES][JUNQI_PIECE_KINDS];
+    static _Thread_local junqi_position pos, view;
+    memset(p, 0, sizeof(double[JUNQI_MAX_POINTS][JUNQI_PIECE_KINDS]));
+    if (!junqi_infer_replay(&inf, g, rules, ply, viewer, g->info, &pos) || !junqi_infer_solve(&inf, false) ||
+        !junqi_infer_draw(&inf, NULL, seed, JUNQI_INFER_AT_DRAWS, &d))
+        return false;
+    junqi_infer_marginals(&inf, NULL, &d, byp);
+    junqi_position_view(&view, &pos, viewer, g->info);
+    for (int i = 0; i < inf.npieces; i++) {
+        int q = inf.piece[i].point;
+        if (q != JUNQI_NO_POINT && view.cell[q] && JUNQI_CELL_PIECE(view.cell[q]) == JUNQI_UNKNOWN)
+            memcpy(p[q], byp[i], sizeof byp[i]);
+    }
+    return true;
 }

@@ -70,6 +70,8 @@ typedef struct junqi_infer_piece {
     uint8_t start;     /**< the point it started on */
     uint8_t point;     /**< where it stands, or JUNQI_NO_POINT once removed */
     bool moved;        /**< it has moved (so it is no landmine and no flag) */
+    uint8_t attacks;   /**< moves onto an enemy piece it made (at most 255) */
+    uint16_t moves;    /**< moves it made */
     junqi_kinds facts; /**< what the unary facts alone allow (placement, moves, known
                             identities, flag and marshal facts) */
     junqi_kinds kinds; /**< the identities it can still have (after junqi_infer_solve()) */
@@ -100,6 +102,11 @@ typedef struct junqi_infer {
     uint8_t removed[2];         /**< pieces the last move removed, attacker and defender
                                      (JUNQI_NO_POINT: none) */
     uint8_t marshal_decided;    /**< slots of removed[] whose marshal fact is recorded */
+    uint8_t mover;              /**< the piece that made the last move, until the next sync
+                                     has judged which kinds could make it; else NO_POINT */
+    junqi_move last;            /**< the last move */
+    uint32_t ply;               /**< moves played: the start position's, plus those fed */
+    bool setup;                 /**< the game started from its setups (junqi_infer_start) */
     uint8_t alive;              /**< seats in the game at the last junqi_infer_sync() */
     uint8_t shown;              /**< seats whose flag is shown (marshal dead) */
     bool consistent;            /**< false once the facts contradict each other */
@@ -187,6 +194,122 @@ bool junqi_infer_check(const junqi_infer *inf, const uint8_t kinds[JUNQI_INFER_M
  */
 void junqi_infer_place(const junqi_infer *inf, const uint8_t kinds[JUNQI_INFER_MAX_PIECES],
                        const junqi_position *pos, junqi_position *out);
+
+/* ---- the probabilistic model --------------------------------------------
+ *
+ * Design note: the exact facts above say which assignments are possible;
+ * the model says how likely each possible one is:
+ *
+ *   P(x) ∝ Π_seats P(flag side) · Π_pieces prior(kind | start point, flag
+ *          side) · behaviour(class | kind, phase, on the board)^weight
+ *
+ * over the assignments x that satisfy every fact (zero elsewhere). The
+ * prior is what real formations put on each point of the arm, given in
+ * which headquarters the flag stands (landmines round the flag, bombs
+ * behind the front row, big pieces where players put them); the behaviour
+ * is what each kind does in play: how many moves and attacks a piece has
+ * made by each phase of the game (pieces that attack early and often are
+ * big ones; pieces that never move are landmines more often). Both are
+ * learned from the training games (scripts/fit-infer, docs/engine.md,
+ * "Hidden information") and compiled into junqi_infer_default_model.
+ *
+ * Sampling is importance sampling with the exact search as proposal:
+ * junqi_infer_draw() draws complete assignments by the depth-first search
+ * with propagation (every draw satisfies every fact), choosing each kind in
+ * proportion to its model weight and to how many of that kind the seat
+ * still has to place, and the flag's headquarters first, in proportion to
+ * the evidence for each; each draw carries the weight P(x) / q(x) (q: the
+ * probability of the choices the search made), normalised over the draws.
+ * Marginals are the weighted frequencies, smoothed by a small share of each
+ * piece's own model weights (so no kind the facts allow gets probability
+ * 0); posterior samples are drawn from the weighted draws (systematic
+ * resampling). Everything is a function of the tracking, the model and the
+ * seed.
+ */
+
+/** Game phases of the behaviour model, by moves played: [0,40), [40,100), [100,200), 200+. */
+#define JUNQI_INFER_PHASES 4
+/** Behaviour classes: moves made (0, 1, 2-3, 4-7, 8+) × attacks made (0, 1, 2, 3+). */
+#define JUNQI_INFER_CLASSES 20
+/** The most draws one junqi_infer_draw() call makes. */
+#define JUNQI_INFER_MAX_DRAWS 256
+
+/** The model's parameters; natural logarithms throughout. */
+typedef struct junqi_infer_model {
+    /** log P(kind at (row, col) of the arm, owner's frame, 1-based as [row-1][col-1]) in a
+     *  formation whose flag stands in the left headquarters (row 6, column 2); a formation
+     *  with the flag on the right is the mirror image (col -> 6 - col) */
+    float prior[6][5][JUNQI_PIECE_KINDS];
+    float flag_left;  /**< log P(the flag stands in the left headquarters) */
+    float flag_right; /**< log P(... the right headquarters) */
+    /** log P(behaviour class | kind, phase, removed (0) or on the board (1)) */
+    float behaviour[JUNQI_INFER_PHASES][2][JUNQI_PIECE_KINDS][JUNQI_INFER_CLASSES];
+    float behaviour_weight; /**< the exponent of the behaviour likelihood */
+    float smoothing;        /**< share of a marginal taken from the piece's own weights */
+} junqi_infer_model;
+
+/** The model learned from the training games (libcore/infer_model.c, made by scripts/fit-infer). */
+extern const junqi_infer_model junqi_infer_default_model;
+
+/** The phase (0 .. JUNQI_INFER_PHASES-1) of a game after `ply` moves. */
+int junqi_infer_phase(uint32_t ply);
+
+/** A tracked piece's behaviour class (0 .. JUNQI_INFER_CLASSES-1) from its moves and attacks. */
+int junqi_infer_class(const junqi_infer_piece *p);
+
+/** Weighted complete assignments (see the design note). A plain value of about 26 KB. */
+typedef struct junqi_infer_draws {
+    int n;                                       /**< draws made (0: none could be) */
+    double weight[JUNQI_INFER_MAX_DRAWS];        /**< normalised importance weights, sum 1 */
+    uint8_t kinds[JUNQI_INFER_MAX_DRAWS][JUNQI_INFER_MAX_PIECES]; /**< each a junqi_piece
+                                                      for every tracked piece */
+    double ess;                                  /**< effective sample size, 1 .. n */
+} junqi_infer_draws;
+
+/**
+ * Draw n (1 .. JUNQI_INFER_MAX_DRAWS) weighted assignments of inf's pieces
+ * under `model` (NULL: the default) into *out, with random seed `seed`: the
+ * same tracking, model, n and seed give the same draws. Call
+ * junqi_infer_solve() first. Returns false, with out->n = 0, when no
+ * assignment satisfies the facts (or a bounded search found none: see
+ * junqi_infer_sample()). inf is only read.
+ */
+bool junqi_infer_draw(const junqi_infer *inf, const junqi_infer_model *model, uint64_t seed, int n,
+                      junqi_infer_draws *out);
+
+/**
+ * Per-piece marginal probabilities from draws d of tracking inf:
+ * p[i][k] = P(piece i is kind k), summing to 1 over k for every tracked
+ * piece, 0 for every kind the facts rule out (k indexes junqi_piece;
+ * entries for JUNQI_NONE and JUNQI_UNKNOWN are 0). model as for
+ * junqi_infer_draw().
+ */
+void junqi_infer_marginals(const junqi_infer *inf, const junqi_infer_model *model,
+                           const junqi_infer_draws *d, double p[JUNQI_INFER_MAX_PIECES][JUNQI_PIECE_KINDS]);
+
+/**
+ * Choose k assignments of draws d in proportion to their weights
+ * (systematic resampling with random seed `seed`): index[0..k) gets the
+ * chosen draws' indices, in draw order. Returns k, or 0 when d holds none.
+ */
+int junqi_infer_resample(const junqi_infer_draws *d, uint64_t seed, int k, int *index);
+
+/** Draws junqi_infer_at() makes for its marginals. */
+#define JUNQI_INFER_AT_DRAWS 128
+
+/**
+ * What seat `viewer` could tell of the hidden pieces after `ply` moves of
+ * game g (rule set `rules`, NULL: the record's), under the record's
+ * information mode: p[point][kind] = the probability that the piece on that
+ * point is of that kind (junqi_piece), for every point holding a piece the
+ * viewer cannot see (summing to 1 over the kinds the facts allow), all 0 on
+ * the other points. The default model, JUNQI_INFER_AT_DRAWS draws, random
+ * seed `seed`: the same arguments give the same probabilities. Returns
+ * false when the record cannot be replayed (see junqi_replay_start()) or no
+ * assignment agrees with it. Uses about 30 KB of thread-local memory.
+ */
+bool junqi_infer_at(const junqi_game *g, const junqi_rules *rules, size_t ply, int viewer, uint64_t seed,
+                    double p[JUNQI_MAX_POINTS][JUNQI_PIECE_KINDS]);
 
 #ifdef __cplusplus
 }

@@ -42,9 +42,11 @@ const char *junqi_level_names(void)
     return "easy, normal, default, expert";
 }
 
+/* pct percent of v, rounded to the nearest (the fitted weights include
+ * small ones, which truncation would leave unchanged at 125 %). */
 static int16_t percent(int16_t v, int pct)
 {
-    return (int16_t)(v * pct / 100);
+    return (int16_t)lround(v * pct / 100.0);
 }
 
 void junqi_level_weights(const junqi_level *level, junqi_eval_weights *w)

@@ -85,7 +85,7 @@
 #define INF (JUNQI_SEARCH_WIN + 1)
 
 /* Centi-material per ply by which taking a seat out later scores less. */
-#define ELIMINATION_TEMPO 50
+#define ELIMINATION_TEMPO 100
 
 /* Transposition table entry: 16 bytes. */
 enum { BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };

@@ -345,6 +345,30 @@ static void place_tile(junqi_renderer *r, cairo_t *cr, bool raster, int p, uint8
     cairo_restore(cr);
 }
 
+/* A hidden piece's likeliest kind and its probability, over its tile back
+ * (junqi-render --infer): the name above, the percentage below, upright. */
+static void draw_guess(const junqi_renderer *r, cairo_t *cr, int p, int seat, const double *probs)
+{
+    int best = JUNQI_NONE;
+    for (int k = JUNQI_FLAG; k <= JUNQI_MARSHAL; k++)
+        if (probs[k] > 0 && (best == JUNQI_NONE || probs[k] > probs[best]))
+            best = k;
+    if (best == JUNQI_NONE)
+        return;
+    const junqi_seat_style *st = junqi_theme_seat(r->theme, r->geo.board->kind, (junqi_seat)seat);
+    double x, y, w = r->geo.tile_w, h = r->geo.tile_h;
+    junqi_geometry_point(&r->geo, p, &x, &y);
+    char name[32], percent[8];
+    piece_label(r, (junqi_piece)best, name, sizeof name);
+    snprintf(percent, sizeof percent, "%d%%", (int)(probs[best] * 100 + 0.5));
+    rounded_rect(cr, x - w * 0.45, y - h * 0.42, w * 0.9, h * 0.84, h * 0.12);
+    set_colour(cr, with_alpha(st->fill, 0.82));
+    cairo_fill(cr);
+    draw_text(r, cr, r->theme->font, h * 0.4, name, x, y - h * 0.16, st->text, w * 0.85, h * 0.42, false);
+    draw_text(r, cr, r->theme->label_font, h * 0.28, percent, x, y + h * 0.24, st->text, w * 0.85, h * 0.3,
+              false);
+}
+
 /* ---- the board ------------------------------------------------------------ */
 
 /* True if the arm of point p is drawn on the left or right (its stations stand tall). */
@@ -985,9 +1009,13 @@ static void draw_layer(junqi_renderer *r, cairo_t *cr, const junqi_scene *s, jun
             draw_last_move_glow(r, cr, s);
         break;
     case JUNQI_LAYER_TILES:
-        for (int p = 0; p < r->geo.board->npoints; p++)
-            if (s->pos->cell[p])
-                place_tile(r, cr, raster, p, s->pos->cell[p]);
+        for (int p = 0; p < r->geo.board->npoints; p++) {
+            uint8_t c = s->pos->cell[p];
+            if (c)
+                place_tile(r, cr, raster, p, c);
+            if (c && s->probs && JUNQI_CELL_PIECE(c) == JUNQI_UNKNOWN)
+                draw_guess(r, cr, p, JUNQI_CELL_SEAT(c), s->probs[p]);
+        }
         break;
     case JUNQI_LAYER_OVER: draw_over(r, cr, s); break;
     }

@@ -37,7 +37,7 @@ static void label(cairo_t *cr, const junqi_theme *t, const char *text, double x,
     g_object_unref(layout);
 }
 
-/* The win probability of `side` after judged move j. */
+/* The win probability of `side` after judged move j, as its mover saw it. */
 static double side_winprob(const junqi_move_judgement *j, unsigned side)
 {
     bool mine = (side >> j->seat) & 1;
@@ -54,43 +54,34 @@ static unsigned graph_side(const junqi_game *g, int side_seat)
     return JUNQI_SEAT_BIT(side_seat) | JUNQI_SEAT_BIT(junqi_seat_opposite((junqi_seat)side_seat));
 }
 
-static void draw(cairo_t *cr, const junqi_game *g, const junqi_annotation *a, int side_seat,
-                 double width, double height, const junqi_theme *t)
+/* Where the plot lies, and how moves map onto it. */
+typedef struct frame {
+    double x0, x1, y0, y1, step;
+} frame;
+
+static double frame_x(const frame *f, size_t i)
 {
-    set(cr, t->background);
-    cairo_paint(cr);
-    junqi_rect plot = junqi_graph_plot_area((int)width, (int)height);
-    double x0 = plot.x, x1 = plot.x + plot.w, y0 = plot.y, y1 = plot.y + plot.h;
-    set(cr, t->paper);
-    cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0);
-    cairo_fill(cr);
-    set(cr, t->road);
-    cairo_set_line_width(cr, 1);
-    for (int k = 0; k <= 4; k++) { /* 0, 25, 50, 75, 100 % */
-        double y = y1 - (y1 - y0) * k / 4.0;
-        cairo_move_to(cr, x0, y);
-        cairo_line_to(cr, x1, y);
-        cairo_stroke(cr);
-        char text[8];
-        snprintf(text, sizeof text, "%d%%", k * 25);
-        label(cr, t, text, x0 - 6, y, 11, 1.0);
-    }
-    unsigned side = graph_side(g, side_seat);
-    const junqi_board *b = junqi_board_get(g->board);
-    const junqi_seat_style *style = junqi_theme_seat(t, b->kind, __builtin_ctz(side));
-    char title[96];
-    snprintf(title, sizeof title, "win probability: %s", junqi_result_text(&(junqi_result){JUNQI_DECIDED, (uint8_t)side, 0, 0}, junqi_game_present(g)));
-    label(cr, t, title, x0, y0 / 2, 13, 0.0);
-    size_t n = a->nmoves ? a->nmoves : 1;
-    double step = (x1 - x0) / (double)n;
-    set(cr, style->fill);
+    return f->x0 + f->step * (double)(i + 1);
+}
+
+static double frame_y(const frame *f, double p)
+{
+    return f->y1 - (f->y1 - f->y0) * p;
+}
+
+/* One team's curve: the moves of the seats in `movers`, each plotting
+ * `side`'s win probability as its mover saw it; marks as dots. */
+static void draw_curve(cairo_t *cr, const frame *f, const junqi_annotation *a, unsigned movers, unsigned side,
+                       const junqi_theme *t, junqi_board_kind board, junqi_rgba colour)
+{
+    set(cr, colour);
     cairo_set_line_width(cr, 2);
     bool started = false;
     for (size_t i = 0; i < a->nmoves; i++) {
         const junqi_move_judgement *j = &a->moves[i];
-        if (!j->judged)
+        if (!j->judged || !((movers >> j->seat) & 1))
             continue;
-        double x = x0 + step * (double)(i + 1), y = y1 - (y1 - y0) * side_winprob(j, side);
+        double x = frame_x(f, i), y = frame_y(f, side_winprob(j, side));
         if (started)
             cairo_line_to(cr, x, y);
         else
@@ -99,22 +90,82 @@ static void draw(cairo_t *cr, const junqi_game *g, const junqi_annotation *a, in
     cairo_stroke(cr);
     for (size_t i = 0; i < a->nmoves; i++) {
         const junqi_move_judgement *j = &a->moves[i];
-        if (!j->judged || !j->mark)
+        if (!j->judged || !j->mark || !((movers >> j->seat) & 1))
             continue;
         double r = j->mark == JUNQI_MARK_BLUNDER ? 5 : j->mark == JUNQI_MARK_MISTAKE ? 4 : 3;
-        double x = x0 + step * (double)(i + 1), y = y1 - (y1 - y0) * side_winprob(j, side);
-        const junqi_seat_style *mover = junqi_theme_seat(t, b->kind, j->seat);
-        cairo_arc(cr, x, y, r, 0, 6.283185307);
+        const junqi_seat_style *mover = junqi_theme_seat(t, board, j->seat);
+        cairo_arc(cr, frame_x(f, i), frame_y(f, side_winprob(j, side)), r, 0, 6.283185307);
         set(cr, mover->fill);
         cairo_fill_preserve(cr);
         set(cr, mover->edge);
         cairo_set_line_width(cr, 1);
         cairo_stroke(cr);
     }
+}
+
+/* A legend entry at (x, y): a short line in the curve's colour, "as WHO saw it". */
+static void legend(cairo_t *cr, const junqi_theme *t, double x, double y, junqi_rgba colour, const char *who)
+{
+    set(cr, colour);
+    cairo_set_line_width(cr, 3);
+    cairo_move_to(cr, x - 24, y);
+    cairo_line_to(cr, x - 6, y);
+    cairo_stroke(cr);
+    char text[48];
+    snprintf(text, sizeof text, "as %s saw it", who);
+    label(cr, t, text, x, y, 11, 0.0);
+}
+
+static void draw_grid(cairo_t *cr, const frame *f, const junqi_theme *t)
+{
+    set(cr, t->paper);
+    cairo_rectangle(cr, f->x0, f->y0, f->x1 - f->x0, f->y1 - f->y0);
+    cairo_fill(cr);
+    set(cr, t->road);
+    cairo_set_line_width(cr, 1);
+    for (int k = 0; k <= 4; k++) { /* 0, 25, 50, 75, 100 % */
+        double y = frame_y(f, k / 4.0);
+        cairo_move_to(cr, f->x0, y);
+        cairo_line_to(cr, f->x1, y);
+        cairo_stroke(cr);
+        char text[8];
+        snprintf(text, sizeof text, "%d%%", k * 25);
+        label(cr, t, text, f->x0 - 6, y, 11, 1.0);
+    }
+}
+
+/* The graph: `side`'s win probability twice, once as its own seats saw it
+ * at their moves and once as the other side's seats saw it at theirs, so
+ * that each curve keeps one team's knowledge (a dark game's seats know
+ * different things, and one curve through every move would zig-zag
+ * between them). */
+static void draw(cairo_t *cr, const junqi_game *g, const junqi_annotation *a, int side_seat,
+                 double width, double height, const junqi_theme *t)
+{
+    set(cr, t->background);
+    cairo_paint(cr);
+    size_t n = a->nmoves ? a->nmoves : 1;
+    junqi_rect plot = junqi_graph_plot_area((int)width, (int)height);
+    frame f = {plot.x, plot.x + plot.w, plot.y, plot.y + plot.h, 0};
+    f.step = (f.x1 - f.x0) / (double)n;
+    draw_grid(cr, &f, t);
+    unsigned present = junqi_game_present(g), side = graph_side(g, side_seat), other = present & ~side;
+    const junqi_board *b = junqi_board_get(g->board);
+    junqi_rgba mine = junqi_theme_seat(t, b->kind, __builtin_ctz(side))->fill;
+    junqi_rgba theirs = other ? junqi_theme_seat(t, b->kind, __builtin_ctz(other))->fill : mine;
+    const char *us = junqi_result_text(&(junqi_result){JUNQI_DECIDED, (uint8_t)side, 0, 0}, present);
+    const char *them = junqi_result_text(&(junqi_result){JUNQI_DECIDED, (uint8_t)other, 0, 0}, present);
+    char title[64];
+    snprintf(title, sizeof title, "win probability of %s", us);
+    label(cr, t, title, f.x0, f.y0 / 2, 13, 0.0);
+    legend(cr, t, f.x1 - 290, f.y0 / 2, mine, us);
+    legend(cr, t, f.x1 - 130, f.y0 / 2, theirs, them);
+    draw_curve(cr, &f, a, side, side, t, b->kind, mine);
+    draw_curve(cr, &f, a, other, side, t, b->kind, theirs);
     char moves[32];
     snprintf(moves, sizeof moves, "%zu move%s", a->nmoves, a->nmoves == 1 ? "" : "s");
-    label(cr, t, moves, x1, y1 + MARGIN_BOTTOM / 2, 11, 1.0);
-    label(cr, t, "1", x0, y1 + MARGIN_BOTTOM / 2, 11, 0.0);
+    label(cr, t, moves, f.x1, f.y1 + MARGIN_BOTTOM / 2, 11, 1.0);
+    label(cr, t, "1", f.x0, f.y1 + MARGIN_BOTTOM / 2, 11, 0.0);
 }
 
 junqi_rect junqi_graph_plot_area(int width, int height)

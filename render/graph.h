@@ -22,10 +22,12 @@ extern "C" {
 
 /**
  * Draw the graph of annotation `a` of game g into fp as PNG or SVG
- * (`format`), width × height pixels, in theme t. The curve is the win
+ * (`format`), width × height pixels, in theme t. It shows the win
  * probability of the side of `side_seat` (north's team in four-player
- * games, the first present seat in two-seat games when JUNQI_NO_SEAT):
- * for each judged move the probability after it, seen from that side.
+ * games, the first present seat in two-seat games when JUNQI_NO_SEAT) after
+ * each judged move, as two curves from one consistent viewpoint each: one
+ * through that side's own moves (as its movers saw it), one through the
+ * other side's moves (as theirs saw it), each in its side's colour.
  * Inaccuracies, mistakes and blunders are dots in the mover's seat colour,
  * larger for worse. Returns false with a message in err (n bytes) when
  * drawing or writing fails; fp is not closed.

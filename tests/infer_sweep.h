@@ -15,9 +15,11 @@
 
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "infer.h"
+#include "jgn.h"
 #include "replay.h"
 
 /** What a sweep counted. */
@@ -104,6 +106,28 @@ static inline void infer_sweep_view(const junqi_game *complete, const junqi_game
             junqi_infer_move(&inf, rv.last_move, (junqi_outcome)rv.last_outcome);
         junqi_infer_sync(&inf, &rv.pos);
     }
+}
+
+/**
+ * Seat `seat`'s view record of the complete record g, as `junqi-replay
+ * --view SEAT --to jgn` writes it, read back: a new record (free it), or
+ * NULL when out of memory or when the JGN does not read back. g's setups
+ * are dropped and restored, so g is unchanged.
+ */
+static inline junqi_game *infer_sweep_view_record(junqi_game *g, int seat)
+{
+    bool known[JUNQI_SEATS];
+    junqi_seat view = g->view;
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        known[s] = g->seat[s].setup_known;
+    junqi_game_to_view(g, (junqi_seat)seat);
+    char *text = junqi_jgn_to_string(g);
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        g->seat[s].setup_known = known[s];
+    g->view = view;
+    junqi_game *back = text ? junqi_jgn_parse(text, strlen(text), "view", 0, NULL) : NULL;
+    free(text);
+    return back;
 }
 
 #endif

@@ -70,9 +70,7 @@ static void incremental_sums_equal_a_fresh_evaluation_along_real_games(void **st
     static const char *const files[] = {"jgs-000029.jgs", "jgs-000150.jgs", "jgs-001442.jgs"};
     static junqi_eval_tables t;
     for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
-        char rel[256];
-        snprintf(rel, sizeof rel, "tests/data/perft/replays/%s", files[f]);
-        junqi_game *g = load_replay(source_path(rel));
+        junqi_game *g = bundled_replay(files[f]);
         assert_non_null(g);
         junqi_replay r;
         assert_true(junqi_replay_start(&r, g, NULL, NULL));
@@ -127,21 +125,33 @@ static int safety(const junqi_position *pos)
     return junqi_evaluate_terms(pos, JUNQI_SEAT_BIT(JUNQI_NORTH)).flag_safety;
 }
 
+/* The gate terms of north's flag (its own danger, without the pressure). */
+static int gate_danger(const junqi_position *pos)
+{
+    static junqi_eval_tables t;
+    junqi_eval_state st;
+    junqi_eval_tables_init(&t, pos, NULL);
+    junqi_eval_state_init(&t, pos, &st);
+    return st.gate_danger[JUNQI_NORTH];
+}
+
 static void gates_landmines_defenders_and_enemies_move_flag_safety(void **state)
 {
     (void)state;
     junqi_position pos;
     lone_flags(&pos);
-    int open = safety(&pos);
+    int open = gate_danger(&pos);
     put_piece(&pos, "a12", JUNQI_NORTH, JUNQI_LANDMINE);
-    int mined = safety(&pos);
+    int mined = gate_danger(&pos);
     put_piece(&pos, "a12", JUNQI_NORTH, JUNQI_CAPTAIN);
-    int guarded = safety(&pos);
+    int guarded = gate_danger(&pos);
     put_piece(&pos, "a12", JUNQI_SOUTH, JUNQI_CAPTAIN);
-    int attacked = safety(&pos);
-    assert_true(mined > guarded);
-    assert_true(guarded > open);
-    assert_true(open > attacked);
+    int attacked = gate_danger(&pos), danger_attacked = safety(&pos);
+    assert_true(mined < guarded);
+    assert_true(guarded < open);
+    assert_true(open < attacked);
+    put_piece(&pos, "a12", 0, JUNQI_NONE);
+    assert_true(safety(&pos) > danger_attacked); /* the enemy on the gate counts against north */
     /* an enemy piece one move away presses more than one far away */
     put_piece(&pos, "a12", 0, JUNQI_NONE);
     put_piece(&pos, "c3", JUNQI_SOUTH, JUNQI_CAPTAIN);

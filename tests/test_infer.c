@@ -9,6 +9,7 @@
  * (issue 12 §6: the view's facts always leave an assignment, the true setup
  * among them).
  */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -22,6 +23,11 @@
 #include "testutil.h"
 
 #define K(k) JUNQI_KIND_BIT(JUNQI_##k)
+
+static int popcount_kinds(junqi_kinds k)
+{
+    return __builtin_popcount(k);
+}
 
 /* A two-player game: F01 (published) for both seats, south to move. */
 static const uint8_t f01[6][5] = {
@@ -124,6 +130,39 @@ static void a_marshal_death_shows_the_flag_and_names_the_marshal(void **state)
     assert_int_equal(started_on(&inf, "b12")->kinds, K(FLAG));
 }
 
+/* A railway move that turns is an engineer's (movegen.h decides), and a
+ * piece's moves and attacks are counted. */
+static void a_railway_turn_names_the_engineer(void **state)
+{
+    (void)state;
+    junqi_position pos;
+    static junqi_infer inf;
+    junqi_position_init(&pos, junqi_board_get(JUNQI_TWO_PLAYER), junqi_rules_get("standard"),
+                        JUNQI_SEAT_BIT(JUNQI_SOUTH) | JUNQI_SEAT_BIT(JUNQI_NORTH));
+    put_piece(&pos, "a10", JUNQI_NORTH, JUNQI_ENGINEER);
+    put_piece(&pos, "e10", JUNQI_NORTH, JUNQI_MAJOR);
+    put_piece(&pos, "b12", JUNQI_NORTH, JUNQI_FLAG);
+    put_piece(&pos, "b1", JUNQI_SOUTH, JUNQI_FLAG);
+    put_piece(&pos, "c3", JUNQI_SOUTH, JUNQI_CAPTAIN);
+    put_piece(&pos, "c4", JUNQI_SOUTH, JUNQI_LIEUTENANT);
+    pos.to_move = JUNQI_NORTH;
+    pos.hash = junqi_position_hash(&pos);
+    junqi_infer_start(&inf, &pos, false, JUNQI_SOUTH, JUNQI_DARK);
+    play(&pos, &inf, "a10-c6"); /* down file a, then along rank 6: a turn at a6 */
+    play(&pos, &inf, "c3-d3");
+    play(&pos, &inf, "e10-e7"); /* straight down file e: any mover */
+    play(&pos, &inf, "d3-c3");
+    play(&pos, &inf, "c6-c5");
+    play(&pos, &inf, "c4-b4");
+    play(&pos, &inf, "c5-c4");
+    assert_true(junqi_infer_solve(&inf, false));
+    assert_int_equal(started_on(&inf, "a10")->kinds, K(ENGINEER));
+    assert_int_equal(started_on(&inf, "e10")->kinds, JUNQI_KINDS_ALL & ~(K(LANDMINE) | K(FLAG)));
+    assert_int_equal(started_on(&inf, "a10")->moves, 3);
+    assert_int_equal(started_on(&inf, "a10")->attacks, 0);
+    assert_int_equal(inf.ply, 7);
+}
+
 static void samples_satisfy_every_fact_and_reach_every_identity(void **state)
 {
     (void)state;
@@ -176,13 +215,10 @@ static void the_true_setup_always_agrees_with_the_facts_of_real_games(void **sta
     static junqi_infer inf;
     int checked = 0;
     for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
-        char rel[256];
-        snprintf(rel, sizeof rel, "tests/data/perft/replays/%s", files[f]);
-        junqi_game *g = load_replay(source_path(rel));
+        junqi_game *g = bundled_replay(files[f]);
         assert_non_null(g);
-        junqi_replay r;
-        assert_true(junqi_replay_start(&r, g, NULL, NULL));
-        junqi_position start = r.pos;
+        junqi_position start;
+        assert_true(record_start(g, &start));
         size_t moves = junqi_game_moves(g);
         for (size_t ply = 0; ply <= moves; ply += 30) {
             for (int v = 0; v < JUNQI_SEATS; v++) {
@@ -213,26 +249,6 @@ static void the_true_setup_always_agrees_with_the_facts_of_real_games(void **sta
     assert_true(checked > 200);
 }
 
-/* Seat `seat`'s view record of the replay at path, as `junqi-replay --view
- * SEAT --to jgn` writes it, read back. */
-static junqi_game *view_record(const char *path, int seat)
-{
-    junqi_game *g = load_replay(path);
-    assert_non_null(g);
-    junqi_game_to_view(g, (junqi_seat)seat);
-    char *text = junqi_jgn_to_string(g);
-    assert_non_null(text);
-    junqi_diags d;
-    junqi_diags_init(&d);
-    junqi_game *view = junqi_jgn_parse(text, strlen(text), "view", 0, &d);
-    assert_non_null(view);
-    assert_int_equal(view->view, seat);
-    junqi_diags_free(&d);
-    free(text);
-    junqi_game_free(g);
-    return view;
-}
-
 static void sweep_views(const char *path, const char *name, void *ctx)
 {
     infer_sweep_stats *st = ctx;
@@ -243,11 +259,72 @@ static void sweep_views(const char *path, const char *name, void *ctx)
     for (int seat = 0; seat < JUNQI_SEATS; seat++) {
         if (!g->seat[seat].present)
             continue;
-        junqi_game *view = view_record(path, seat);
+        junqi_game *view = infer_sweep_view_record(g, seat);
+        assert_non_null(view);
+        assert_int_equal(view->view, seat);
         infer_sweep_view(g, view, seat, 16, name, st);
         junqi_game_free(view);
     }
     junqi_game_free(g);
+}
+
+/* The model (infer.h): draws satisfy every fact and are the same for a
+ * seed; marginals sum to 1 and give 0 to what the facts rule out; on real
+ * games they put more weight on the true identities than uniform weights
+ * over the exact sets do (fewer bits). */
+static void the_model_draws_and_marginals_keep_the_facts_and_beat_uniform_sets(void **state)
+{
+    (void)state;
+    static const char *const files[] = {"jgs-000281.jgs", "jgs-000864.jgs", "jgs-001442.jgs",
+                                        "jgs-002414.jgs"};
+    static junqi_infer inf;
+    static junqi_infer_draws d, again;
+    static double p[JUNQI_INFER_MAX_PIECES][JUNQI_PIECE_KINDS];
+    double model_bits = 0, uniform_bits = 0;
+    int hidden = 0;
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+        junqi_game *g = bundled_replay(files[f]);
+        assert_non_null(g);
+        junqi_position start;
+        assert_true(record_start(g, &start));
+        for (size_t ply = 20; ply < junqi_game_moves(g); ply += 60) {
+            int v = (int)(ply / 60) % JUNQI_SEATS;
+            junqi_position pos;
+            assert_true(junqi_infer_replay(&inf, g, NULL, ply, v, JUNQI_DARK, &pos));
+            assert_true(junqi_infer_solve(&inf, false));
+            assert_true(junqi_infer_draw(&inf, NULL, ply, 48, &d));
+            assert_true(junqi_infer_draw(&inf, NULL, ply, 48, &again));
+            assert_memory_equal(d.kinds, again.kinds, sizeof d.kinds[0] * (size_t)d.n);
+            assert_true(d.n > 40 && d.ess >= 1);
+            for (int j = 0; j < d.n; j++)
+                assert_true(junqi_infer_check(&inf, d.kinds[j]));
+            junqi_infer_marginals(&inf, NULL, &d, p);
+            for (int i = 0; i < inf.npieces; i++) {
+                double sum = 0;
+                for (int k = 0; k < JUNQI_PIECE_KINDS; k++) {
+                    sum += p[i][k];
+                    if (!(inf.piece[i].kinds & JUNQI_KIND_BIT(k)))
+                        assert_true(p[i][k] == 0);
+                }
+                assert_true(sum > 0.999 && sum < 1.001);
+                int t = JUNQI_CELL_PIECE(start.cell[inf.piece[i].start]);
+                if (inf.piece[i].seat == v || popcount_kinds(inf.piece[i].kinds) < 2)
+                    continue;
+                model_bits -= log2(p[i][t]);
+                uniform_bits += log2(popcount_kinds(inf.piece[i].kinds));
+                hidden++;
+            }
+        }
+        junqi_game_free(g);
+    }
+    print_message("%d hidden pieces: the model %.2f bits each, uniform exact sets %.2f\n", hidden,
+                  model_bits / hidden, uniform_bits / hidden);
+    assert_true(hidden > 500);
+    assert_true(model_bits < 0.9 * uniform_bits);
+    int index[8];
+    assert_int_equal(junqi_infer_resample(&d, 5, 8, index), 8);
+    for (int j = 0; j < 8; j++)
+        assert_true(index[j] >= 0 && index[j] < d.n && (j == 0 || index[j] >= index[j - 1]));
 }
 
 /* Every seat's view record of every bundled replay, at every ply. */
@@ -303,9 +380,11 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(combats_setup_rules_and_army_counts_give_exact_sets),
         cmocka_unit_test(a_marshal_death_shows_the_flag_and_names_the_marshal),
+        cmocka_unit_test(a_railway_turn_names_the_engineer),
         cmocka_unit_test(samples_satisfy_every_fact_and_reach_every_identity),
         cmocka_unit_test(the_true_setup_always_agrees_with_the_facts_of_real_games),
         cmocka_unit_test(a_marshal_trade_in_a_view_record_names_both_marshals),
+        cmocka_unit_test(the_model_draws_and_marginals_keep_the_facts_and_beat_uniform_sets),
         cmocka_unit_test(every_view_record_leaves_the_true_setup_at_every_ply),
     };
     return cmocka_run_group_tests_name("infer", tests, NULL, NULL);

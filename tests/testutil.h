@@ -56,6 +56,24 @@ static inline junqi_game *load_replay(const char *path)
     return g;
 }
 
+/** A replay bundled in tests/data/perft/replays (NAME: "jgs-000150.jgs"); NULL if unreadable. */
+static inline junqi_game *bundled_replay(const char *name)
+{
+    char rel[256];
+    snprintf(rel, sizeof rel, "tests/data/perft/replays/%s", name);
+    return load_replay(source_path(rel));
+}
+
+/** The start position of record g (its setups), into *pos; false if it cannot start. */
+static inline bool record_start(const junqi_game *g, junqi_position *pos)
+{
+    junqi_replay r;
+    if (!junqi_replay_start(&r, g, NULL, NULL))
+        return false;
+    *pos = r.pos;
+    return true;
+}
+
 /** Put seat's piece (JUNQI_NONE: nothing) on the square named `square` of pos's board. */
 static inline void put_piece(junqi_position *pos, const char *square, int seat, int piece)
 {

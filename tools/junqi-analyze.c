@@ -378,7 +378,8 @@ static void json_judgement(junqi_json *j, const junqi_board *b, const junqi_move
             double v;
         } numbers[] = {{"winprob_before", m->winprob_before}, {"winprob_after", m->winprob_after},
                        {"eval_before", m->eval_before},       {"eval_after", m->eval_after},
-                       {"spread", m->spread},                 {"loss", m->loss}};
+                       {"spread", m->spread},                 {"loss", m->loss},
+                       {"loss_error", m->loss_error}};
         for (size_t k = 0; k < sizeof numbers / sizeof numbers[0]; k++) {
             junqi_json_key(j, numbers[k].key);
             junqi_json_number(j, numbers[k].v, 4);

@@ -20,6 +20,7 @@
 
 #include "cli.h"
 #include "collection.h"
+#include "infer.h"
 #include "draw.h"
 #include "html.h"
 #include "output.h"
@@ -48,6 +49,8 @@ typedef struct options {
     long delay_ms;
     const char *arrows[64], *marks[64];
     int narrows, nmarks;
+    bool infer;               /* --infer */
+    long seed;                /* --seed */
 } options;
 
 /* Where scenes come from (see the design note). */
@@ -60,6 +63,9 @@ typedef struct source {
     junqi_notes notes;  /* the last scene's: given, then its comments' */
     char eval[128];           /* the last scene's [%eval ...], or "" */
     junqi_position shown;     /* the last scene's position, as the viewing seat sees it */
+    int inferring;            /* --infer: the seat whose inference labels hidden pieces, or
+                                 JUNQI_NO_SEAT */
+    double probs[JUNQI_MAX_POINTS][JUNQI_PIECE_KINDS]; /* the last scene's inference */
 } source;
 
 static void usage(void)
@@ -79,6 +85,9 @@ static void usage(void)
            "                      a page opens there, by default at the start)\n"
            "  --view all|SEAT     all pieces (default) or what north, east, south or west knew\n"
            "  --bottom SEAT       the seat drawn at the bottom (default: the --view seat, else south)\n"
+           "  --infer             label hidden pieces with their likeliest kinds and percentages,\n"
+           "                      as the viewing seat could tell (needs --view SEAT in a dark\n"
+           "                      game unless the record is one seat's); --seed S: its seed\n"
            "  --names STYLE       piece names: zh (default), zh-Hant, short, en, rank\n"
            "  --rank-corner       a small rank number (9 ... 1) in each tile's corner\n"
            "  --upright           keep every tile upright (default: the seats on the left and\n"
@@ -137,6 +146,13 @@ static bool source_scene(source *src, const options *opt, size_t ply, junqi_scen
         junqi_replay_view(&src->replay, opt->view, &src->shown);
         s->pos = &src->shown;
     }
+    if (src->inferring == JUNQI_NO_SEAT)
+        return true;
+    if (!junqi_infer_at(src->game, opt->rules, ply, src->inferring, (uint64_t)opt->seed, src->probs)) {
+        fprintf(stderr, "%s: ply %zu: no assignment of the hidden pieces agrees with the record\n", prog, ply);
+        return false;
+    }
+    s->probs = (const double(*)[JUNQI_PIECE_KINDS])src->probs;
     return true;
 }
 
@@ -275,6 +291,9 @@ static int render_source(source *src, options *opt, const junqi_input *in)
     rc = settle_bottom(opt, b, name);
     if (rc != JUNQI_EXIT_OK)
         return rc;
+    src->inferring = !opt->infer ? JUNQI_NO_SEAT : opt->view != JUNQI_NO_SEAT ? opt->view : (int)src->game->view;
+    if (opt->infer && src->inferring == JUNQI_NO_SEAT && src->game->info != JUNQI_OPEN)
+        return junqi_cli_usage(prog, "%s: --infer needs --view SEAT: whose knowledge of the hidden pieces?", name);
     rc = add_annotations(src, opt);
     if (rc != JUNQI_EXIT_OK)
         return rc;
@@ -524,6 +543,11 @@ static int parse_option(options *opt, int c, const char *arg)
         if (!junqi_cli_parse_count(arg, 655350, &opt->delay_ms))
             return junqi_cli_usage(prog, "--delay takes milliseconds (0 to 655350), not '%s'", arg);
         break;
+    case 'I': opt->infer = true; break;
+    case 'S':
+        if (!junqi_cli_parse_count(arg, 0x7FFFFFFFL, &opt->seed))
+            return junqi_cli_usage(prog, "--seed takes a number, not '%s'", arg);
+        break;
     case 'r':
         if (junqi_cli_parse_rules(prog, arg, &opt->rules) != JUNQI_EXIT_OK)
             return JUNQI_EXIT_USAGE;
@@ -545,7 +569,8 @@ int main(int argc, char **argv)
         {"size", required_argument, NULL, 's'},   {"theme", required_argument, NULL, 't'},
         {"no-coords", no_argument, NULL, 'C'},    {"frames", required_argument, NULL, 'F'},
         {"delay", required_argument, NULL, 'd'},  {"rules", required_argument, NULL, 'r'},
-        {"position", required_argument, NULL, 'P'},
+        {"position", required_argument, NULL, 'P'}, {"infer", no_argument, NULL, 'I'},
+        {"seed", required_argument, NULL, 'S'},
         {"help", no_argument, NULL, 'h'},         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };

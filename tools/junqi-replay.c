@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "collection.h"
 #include "gamejson.h"
+#include "infer.h"
 #include "jgn.h"
 #include "position_out.h"
 #include "posnote.h"
@@ -46,6 +47,8 @@ typedef struct options {
     bool unique;              /* --unique: drop later copies of a game */
     bool count, list;         /* --count, --list */
     long split;               /* --split N: games per file; 0: no split */
+    bool infer;               /* --infer */
+    long seed;                /* --seed */
 } options;
 
 static void usage(void)
@@ -77,6 +80,11 @@ static void usage(void)
            "  --rules RULES       rule set NAME[,SWITCH=VALUE]..., NAME one of %s\n"
            "                      (default: the record's; switches: junqi-replay(1))\n"
            "  --lenient           read broken JGN games as far as they go\n"
+           "  --infer             what the viewing seat could tell of the hidden pieces: in\n"
+           "                      JSON each gets \"p\": {kind: probability}, on the text board\n"
+           "                      its most likely kind and percentage (\"司令?34\"); needs\n"
+           "                      --view SEAT in a dark game unless the record is one seat's\n"
+           "  --seed S            --infer: the random seed of the inference (default 0)\n"
            "collections (the other options apply to the games they keep):\n"
            "  --select COND       keep the games where COND holds (repeatable: all must):\n"
            "                      FIELD=VALUE, FIELD!=VALUE, FIELD~TEXT (contains), FIELD<N,\n"
@@ -98,28 +106,58 @@ static void usage(void)
            prog, prog, junqi_rules_names());
 }
 
+/* The seat whose inference --infer shows: --view, else the seat of a
+ * one-seat record; JUNQI_NO_SEAT when nothing is hidden (an open game). */
+static int infer_viewer(const options *opt, const junqi_game *g)
+{
+    if (opt->view != JUNQI_NO_SEAT)
+        return opt->view;
+    return g->view != JUNQI_NO_SEAT ? g->view : JUNQI_NO_SEAT;
+}
+
 /* What write_positions() hands each position. */
 typedef struct position_job {
     const options *opt;
     FILE *out;
     bool colour;
+    const char *name;  /* the input, for messages */
+    int viewer;        /* --infer: whose inference; JUNQI_NO_SEAT: none */
+    bool failed;       /* --infer found no assignment: nothing more is written */
 } position_job;
+
+/* --infer: the probabilities of the hidden pieces after the moves r
+ * replayed, into probs; false (said why) when no assignment agrees. */
+static bool infer_position(position_job *job, const junqi_replay *r, junqi_point_probs probs)
+{
+    if (junqi_infer_at(r->game, job->opt->rules, r->moves, job->viewer, (uint64_t)job->opt->seed, probs))
+        return true;
+    fprintf(stderr, "%s: %s: ply %zu: no assignment of the hidden pieces agrees with the record\n", prog,
+            job->name, r->moves);
+    return !(job->failed = true);
+}
 
 static void write_position(void *ctx, const junqi_replay *r, const junqi_position *pos, bool last)
 {
-    const position_job *job = ctx;
+    position_job *job = ctx;
     const options *opt = job->opt;
+    static junqi_point_probs store;
+    const junqi_point_probs *probs = NULL;
+    if (job->failed || (job->viewer != JUNQI_NO_SEAT && !infer_position(job, r, store)))
+        return;
+    if (job->viewer != JUNQI_NO_SEAT)
+        probs = (const junqi_point_probs *)&store;
     if (opt->format == OUT_JSON) {
         junqi_json j;
         junqi_json_init(&j, job->out);
-        junqi_write_record_position_json(&j, r->game->source, r->game->source_index, pos, pos->moves);
+        junqi_write_record_position_json_probs(&j, r->game->source, r->game->source_index, pos, pos->moves,
+                                               probs);
         fputc('\n', job->out);
     } else if (opt->format == OUT_POS) {
         char *text = junqi_pos_format(pos);
         fprintf(job->out, "%s\n", text ? text : "");
         free(text);
     } else {
-        junqi_write_text_board(job->out, pos, opt->names, job->colour);
+        junqi_write_text_board_probs(job->out, pos, opt->names, job->colour, probs);
         junqi_write_text_status(job->out, pos, pos->moves, r->last_move, (junqi_outcome)r->last_outcome);
         if (!last)
             fputc('\n', job->out);
@@ -136,14 +174,22 @@ static int write_positions(const options *opt, const junqi_input *in, FILE *out,
     int rc = junqi_cli_check_ply(prog, in, &plies, opt->ply);
     if (rc != JUNQI_EXIT_OK)
         return rc;
+    int viewer = opt->infer ? infer_viewer(opt, in->game) : JUNQI_NO_SEAT;
+    if (opt->infer && viewer == JUNQI_NO_SEAT && in->game->info != JUNQI_OPEN)
+        return junqi_cli_usage(prog, "%s: --infer needs --view SEAT: whose knowledge of the hidden pieces?",
+                               label);
     junqi_diags check;
     junqi_diags_init(&check);
     if (header && opt->format == OUT_TEXT)
         fprintf(out, "== %s\n", label);
-    position_job job = {opt, out, colour};
+    position_job job = {opt, out, colour, label, viewer, false};
     if (!junqi_replay_each(in->game, NULL, opt->all ? JUNQI_REPORT_ALL : opt->ply, opt->view, &check,
                            write_position, &job)) {
         junqi_cli_print_diags(stderr, in->name, &check, JUNQI_FORMAT_TEXT);
+        junqi_diags_free(&check);
+        return JUNQI_EXIT_INVALID;
+    }
+    if (job.failed) {
         junqi_diags_free(&check);
         return JUNQI_EXIT_INVALID;
     }
@@ -519,7 +565,7 @@ static bool parse_setup(options *opt, const char *arg, bool *twice)
 
 enum { OPT_PLY = 256, OPT_ALL, OPT_VIEW, OPT_FORMAT, OPT_TO, OPT_POSITION, OPT_SETUP, OPT_BOARD,
        OPT_NAMES, OPT_COLOR, OPT_RULES, OPT_LENIENT, OPT_HELP, OPT_VERSION, OPT_SELECT, OPT_UNIQUE,
-       OPT_COUNT, OPT_LIST, OPT_SPLIT };
+       OPT_COUNT, OPT_LIST, OPT_SPLIT, OPT_INFER, OPT_SEED };
 
 /* The collection options (code c). Returns JUNQI_OPTIONS_GO_ON, or an exit status. */
 static int parse_collection_option(options *opt, int c, const char *arg)
@@ -562,6 +608,8 @@ static const struct option longopts[] = {
     {"count", no_argument, NULL, OPT_COUNT},
     {"list", no_argument, NULL, OPT_LIST},
     {"split", required_argument, NULL, OPT_SPLIT},
+    {"infer", no_argument, NULL, OPT_INFER},
+    {"seed", required_argument, NULL, OPT_SEED},
     {"help", no_argument, NULL, OPT_HELP},
     {"version", no_argument, NULL, OPT_VERSION},
     {NULL, 0, NULL, 0},
@@ -622,6 +670,11 @@ static int parse_options(int argc, char **argv, options *opt)
                 return JUNQI_EXIT_USAGE;
             break;
         case OPT_LENIENT: opt->source_flags |= JUNQI_SOURCE_LENIENT; break;
+        case OPT_INFER: opt->infer = true; break;
+        case OPT_SEED:
+            if (!junqi_cli_parse_count(optarg, 0x7FFFFFFFL, &opt->seed))
+                return junqi_cli_usage(prog, "--seed takes a number, not '%s'", optarg);
+            break;
         case 'o': opt->output = optarg; break;
         case OPT_HELP:
         case 'h': usage(); return JUNQI_EXIT_OK;
@@ -671,6 +724,9 @@ static int check_options(const options *opt, int nfiles)
         return junqi_cli_usage(prog, "--setup writes a new record: it reads no other input");
     if (opt->position && nfiles > 0)
         return junqi_cli_usage(prog, "--position and FILE exclude each other");
+    if (opt->infer && (opt->to != CONVERT_NONE || opt->format == OUT_POS || setup))
+        return junqi_cli_usage(prog, "--infer shows positions as a text board or JSON: not with --to, "
+                                     "--format pos or --setup");
     return check_collection_options(opt, setup);
 }
 
@@ -710,7 +766,7 @@ static int finish_collection(const options *opt, collection *c, FILE *out, int s
 int main(int argc, char **argv)
 {
     options opt = {OUT_TEXT, CONVERT_NONE, -1, false, JUNQI_NO_SEAT, JUNQI_NAMES_ZH, NULL, NULL, NULL,
-                   -1, 0, false, JUNQI_FOUR_PLAYER, {NULL}, NULL, false, false, false, 0};
+                   -1, 0, false, JUNQI_FOUR_PLAYER, {NULL}, NULL, false, false, false, 0, false, 0};
     int rc = parse_options(argc, argv, &opt);
     bool go_on = rc == JUNQI_OPTIONS_GO_ON; /* not after --help, --version or a usage error */
     if (go_on && (rc = check_options(&opt, argc - optind)) != JUNQI_EXIT_OK)

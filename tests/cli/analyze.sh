@@ -84,7 +84,7 @@ expect "--multipv 3: three different moves" 3 "$moves"
 # search and the evaluation, never on threads or the machine. A change to
 # either changes this number: update it in the same commit and give the new
 # signature in the commit message. (Measured with --threads 1; checked with 2.)
-BENCH_SIGNATURE=7044681
+BENCH_SIGNATURE=7717489
 expect "--bench --threads 2: the bench signature (node count)" "$BENCH_SIGNATURE" \
     "$("$A" --bench --threads 2 --format json | jq .nodes)"
 

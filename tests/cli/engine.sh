@@ -44,7 +44,7 @@ expect "junqi: the options" "Threads Hash Level Nodes Samples View Seed MultiPV"
 expect "junqi: ends with junqiok, then readyok" "junqiok readyok" "$(tail -n 2 <<<"$out" | tr '\n' ' ' | sed 's/ $//')"
 
 # a position string and a search: info lines, then a legal bestmove
-out=$(engine "position pos $pos40" "go nodes 8000")
+out=$(engine "position pos $pos40" "go nodes 80000")
 best=$(awk '$1 == "bestmove" {print $2}' <<<"$out")
 legal=$("$A" --perft 1 --divide --format json --position "$pos40" | jq -r --arg m "$best" '.divide | has($m)')
 expect "go nodes: a legal bestmove ($best)" true "$legal"
@@ -56,8 +56,11 @@ for key in depth score winprob nodes nps time pv; do
 done
 total=$(grep '^info depth .* samples' <<<"$out" | sed 's/.* nodes \([0-9]*\) .*/\1/')
 checks=$((checks + 1))
-[ "${total:-0}" -ge 8000 ] && [ "$total" -lt 8200 ] || fail "go nodes 8000: the summary counts $total nodes"
-again=$(engine "position pos $pos40" "go nodes 8000" | grep -v '^info' )
+# (the budget is shared by the samples; each sample completes depth 1 of
+# both phases of analysis.h whatever its share, so the budget must leave a
+# sample more than that)
+[ "${total:-0}" -ge 80000 ] && [ "$total" -lt 82000 ] || fail "go nodes 80000: the summary counts $total nodes"
+again=$(engine "position pos $pos40" "go nodes 80000" | grep -v '^info' )
 expect "the same commands give the same move" "bestmove $best" "$again"
 strip() { grep '^info depth .* samples\|^bestmove' | sed 's/ nps [0-9]* time [0-9]*//'; }
 one=$(engine "position pos $pos40" "go nodes 40000" | strip)

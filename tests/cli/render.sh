@@ -5,7 +5,7 @@
 # earlier file kept), the format from -o's extension or --format, -o - to
 # standard output, picture sizes, identical bytes for the same position,
 # SVG that a real XML parser (xmllint) accepts, --frames with one picture
-# per position, and a GIF.
+# per position, a GIF, and --infer labels.
 #
 # Requires jq and xmllint (Debian packages "jq" and "libxml2-utils",
 # installed by scripts/install-deps): this test fails at once without them.
@@ -186,6 +186,19 @@ run "$R" --frames "$tmp/frames10" --ply 10 --size 300 "$SHORT"
 expect "--frames --ply 10: pictures" 11 "$(ls "$tmp/frames10" | wc -l)"
 run "$R" --frames "$tmp/missing/frames" "$SHORT"
 expect "--frames in a missing folder: exit status" 3 "$rc"
+
+# --- --infer: hidden pieces labelled with their likeliest kinds -------------------
+run "$R" --ply 30 --view south --size 300 -o "$tmp/view.png" "$SHORT"
+run "$R" --ply 30 --view south --infer --size 300 -o "$tmp/infer.png" "$SHORT"
+expect "--infer: exit status" 0 "$rc"
+expect "--infer: a PNG" "$(magic "$tmp/view.png" 4)" "$(magic "$tmp/infer.png" 4)"
+checks=$((checks + 1))
+cmp -s "$tmp/view.png" "$tmp/infer.png" && fail "--infer: the picture is the plain view"
+run "$R" --ply 30 --view south --infer --size 300 -o "$tmp/infer2.png" "$SHORT"
+checks=$((checks + 1))
+cmp -s "$tmp/infer.png" "$tmp/infer2.png" || fail "--infer: two runs differ"
+run "$R" --ply 30 --infer --size 300 -o "$tmp/noview.png" "$SHORT"
+expect "--infer without --view on a dark record: usage error" 2 "$rc"
 
 # --- GIF --------------------------------------------------------------------
 run "$R" --size 300 --delay 100 -o "$tmp/game.gif" "$SHORT"

@@ -169,5 +169,35 @@ got=$("$R" --ply 9 --format json --view north "$D/qq/jgs-000678.jgs" |
     jq -c '[.pieces[] | select(.seat != "north" and .piece != "unknown") | [.square, .seat, .piece]]')
 expect "junqi-replay --ply 9 --view north jgs-000678.jgs: others' pieces shown" '[["a8","west","flag"]]' "$got"
 
+# --infer (issue 12 §1): every hidden piece of the seat's view gets "p", a
+# distribution over the kinds it can be; the text board shows the likeliest
+# kind and percentage; a one-seat record needs no --view; same seed, same
+# output; usage errors
+G=$JUNQI_ROOT/tests/data/perft/replays/jgs-000150.jgs
+json=$("$R" --ply 60 --view south --infer --format json "$G")
+expect "--infer: every hidden piece has p" true \
+    "$(jq '[.pieces[] | select(.piece == "unknown") | has("p")] | all' <<<"$json")"
+expect "--infer: known pieces have none" false \
+    "$(jq '[.pieces[] | select(.piece != "unknown") | has("p")] | any' <<<"$json")"
+expect "--infer: p sums to 1" true \
+    "$(jq '[.pieces[] | select(.p) | ([.p[]] | add) | (. > 0.999 and . < 1.001)] | all' <<<"$json")"
+expect "--infer: probabilities in (0, 1]" true \
+    "$(jq '[.pieces[] | select(.p) | .p[] | (. > 0 and . <= 1)] | all' <<<"$json")"
+expect "--infer: the same seed, the same output" "$json" \
+    "$("$R" --ply 60 --view south --infer --format json "$G")"
+checks=$((checks + 1))
+"$R" --ply 60 --view south --infer --names en --color never "$G" | grep -q 'Emarshal?[0-9][0-9]\|Egeneral?[0-9][0-9]\|E[a-z_]*?[0-9][0-9]' ||
+    fail "--infer: the text board shows no 'KIND?NN' label"
+"$R" --view south --to jgn "$G" >"$tmp/south.jgn"
+expect "--infer on a one-seat record needs no --view" \
+    "$(jq -c '[.pieces[] | select(.p) | .square]' <<<"$json")" \
+    "$("$R" --ply 60 --infer --format json "$tmp/south.jgn" | jq -c '[.pieces[] | select(.p) | .square]')"
+run "$R" --ply 60 --infer "$G"
+expect "--infer without --view on a dark record: usage error" 2 "$rc"
+run "$R" --infer --to jgn --view south "$G"
+expect "--infer with --to: usage error" 2 "$rc"
+run "$R" --infer --format pos --view south "$G"
+expect "--infer with --format pos: usage error" 2 "$rc"
+
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]
