@@ -94,12 +94,13 @@ coproc ENG { "$A" --engine 2>/dev/null; }
 eng_pid=$ENG_PID # bash unsets ENG_PID once the engine ends
 eng_in=${ENG[1]} eng_out=${ENG[0]}
 echo "position pos $pos40" >&"$eng_in"
+echo "setoption name View value all" >&"$eng_in"
 echo "go infinite" >&"$eng_in"
-got_info=0
-while read -r -t 10 l <&"$eng_out"; do
-    case "$l" in info\ depth\ *) got_info=1; break ;; esac
+reached=0 # wait for depth 3 (60 s only against hangs)
+while [ "$reached" -lt 3 ] && read -r -t 60 l <&"$eng_out"; do
+    case "$l" in info\ depth\ *) reached=$(cut -d' ' -f3 <<<"$l") ;; esac
 done
-expect "go infinite: info lines while searching" 1 "$got_info"
+expect "go infinite: info lines while searching, to depth 3" 3 "$reached"
 echo isready >&"$eng_in"
 ready=none
 while read -r -t 5 l <&"$eng_out"; do
@@ -117,24 +118,34 @@ expect "position during a search" "error position: a search is running: send sto
 # the 60 s wait only keeps a hung engine from hanging the suite.
 echo stop >&"$eng_in"
 echo isready >&"$eng_in"
-order=""
+order="" last=""
 while read -r -t 60 l <&"$eng_out"; do
-    case "$l" in bestmove*) order="$order bestmove" ;; readyok) order="$order readyok"; break ;; esac
+    case "$l" in
+    info\ depth\ *) last=$l ;;
+    bestmove*) order="$order bestmove"; best=${l#bestmove } ;;
+    readyok) order="$order readyok"; break ;;
+    esac
 done
 expect "stop, then isready: one bestmove, then readyok" " bestmove readyok" "$order"
+# the answer is the deepest search's (not a search begun after the stop)
+checks=$((checks + 1))
+[ "$(cut -d' ' -f3 <<<"$last")" -ge "$reached" ] || fail "stop: the last info line is shallower than depth $reached: $last"
+expect "stop: bestmove is the first move of the last info line's pv" "$best" "$(sed 's/.* pv \([^ ]*\).*/\1/' <<<"$last")"
 echo quit >&"$eng_in"
 wait "$eng_pid"
 expect "quit: exit status 0" 0 "$?"
 
 # the transcript of docs/protocol.md, replayed up to its go infinite (whose
 # depth depends on the machine): the engine writes every line shown, but for
-# the version in its id line (that of --version), the lines cut (…), the
-# per-sample info lines and the timings (nps, time)
+# the version in its id line (that of --version), the lines cut (…) and the
+# per-sample info lines; of the summary info line and bestmove only the form
+# (the figures and moves of a search follow the evaluation, which changes)
 awk '/^## Transcript/ {t = 1} t && /^```/ {if (++n == 2) exit; next} t && n == 1' \
     "$JUNQI_ROOT/docs/protocol.md" | sed '/^> go infinite/,$d' >"$tmp/transcript"
 version=$("$A" --version | awk '{print $NF}')
-shown() { grep -v '^info depth [0-9]* sample \|^…' | sed -e 's/ nps [0-9]* time [0-9]*//' \
-    -e 's/^id name junqi-analyze .*/id name junqi-analyze (version)/'; }
+shown() { grep -v '^info depth [0-9]* sample \|^…' | sed -E -e 's/^id name junqi-analyze .*/id name junqi-analyze (version)/' \
+    -e 's/ (depth|samples|cp|winprob|spread|nodes|nps|time) -?[0-9.]+/ \1 N/g' -e 's/ pv [a-q][0-9]+-[a-q][0-9]+( .*)?$/ pv LINE/' \
+    -e 's/^bestmove [a-q][0-9]+-[a-q][0-9]+$/bestmove MOVE/'; }
 coproc ENG { cd "$JUNQI_ROOT" && "$A" --engine 2>/dev/null; }
 eng_pid=$ENG_PID eng_in=${ENG[1]} eng_out=${ENG[0]}
 : >"$tmp/said"
