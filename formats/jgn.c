@@ -1192,19 +1192,21 @@ static void settle_result(parser *p, const junqi_result *stated, junqi_reason te
     g->result = *stated;
     g->result.reason = (uint8_t)termination;
     g->result.code = code;
-    junqi_line *m = &g->main;
-    if (m->nitems && m->items[m->nitems - 1].kind == JUNQI_ITEM_END) {
-        const junqi_item *end = &m->items[m->nitems - 1];
-        if (stated->status != JUNQI_ONGOING &&
-            (end->status != stated->status || end->winners != stated->winners))
-            report_at(p, p->result_at ? p->result_at : p->text, JUNQI_CODE_RESULT_MISMATCH,
-                      "the Result tag says '%s', the end of the movetext '%s'",
-                      junqi_result_text(stated, junqi_game_present(g)),
-                      junqi_result_text(&(junqi_result){end->status, end->winners, 0, 0},
-                                        junqi_game_present(g)));
-        g->result.status = end->status;
-        g->result.winners = end->winners;
-    }
+    if (!p->ended)
+        return; /* no termination marker: the Result tag is the only word */
+    /* the marker ('*' is no END item) and a Result tag must say the same
+     * (docs/jgn.md); the marker, the end of the moves, counts */
+    const junqi_line *m = &g->main;
+    const junqi_item *end = m->nitems && m->items[m->nitems - 1].kind == JUNQI_ITEM_END
+                                ? &m->items[m->nitems - 1] : NULL;
+    junqi_result marked = {end ? end->status : JUNQI_ONGOING, end ? end->winners : 0, 0, 0};
+    if (p->result_at && (marked.status != stated->status || marked.winners != stated->winners))
+        report_at(p, p->result_at, JUNQI_CODE_RESULT_MISMATCH,
+                  "the Result tag says '%s', the end of the movetext '%s'",
+                  junqi_result_text(stated, junqi_game_present(g)),
+                  junqi_result_text(&marked, junqi_game_present(g)));
+    g->result.status = marked.status;
+    g->result.winners = marked.winners;
 }
 
 static junqi_game *parse_game(const char *text, long first_line, const char *name, unsigned flags,

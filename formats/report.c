@@ -53,11 +53,12 @@ bool junqi_record_check_ply(const junqi_game *g, const junqi_plies *p, long ply,
                          "ply %zu and has plies %zu to %zu", ply, p->first, p->first, p->last);
     else if (p->ended)
         snprintf(err, n, "--ply %ld is past the end: the game ended at ply %zu (%s); the record's "
-                         "%zu later moves are not part of it", ply, p->last,
-                 junqi_result_text(&p->end, junqi_game_present(g)), p->first + p->moves - p->last);
+                         "%zu later move%s not part of it", ply, p->last,
+                 junqi_result_text(&p->end, junqi_game_present(g)), p->first + p->moves - p->last,
+                 p->first + p->moves - p->last == 1 ? " is" : "s are");
     else if (p->first)
-        snprintf(err, n, "--ply %ld is past the end: the record has plies %zu to %zu (%zu moves "
-                         "from a set position)", ply, p->first, p->last, p->moves);
+        snprintf(err, n, "--ply %ld is past the end: the record has plies %zu to %zu (%zu move%s "
+                         "from a set position)", ply, p->first, p->last, p->moves, p->moves == 1 ? "" : "s");
     else
         snprintf(err, n, "--ply %ld is past the end: the game has %zu move%s", ply, p->moves,
                  p->moves == 1 ? "" : "s");

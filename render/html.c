@@ -58,12 +58,15 @@ typedef struct view {
     junqi_infer inf;   /* the seat's knowledge so far */
 } view;
 
+/* Besides a fragment number (0 up): no fragment, or (fragment_of) a failure. */
+enum { FRAGMENT_NONE = -1, FRAGMENT_FAILED = -2 };
+
 /* What one ply shows. */
 typedef struct ply_data {
     char *cells[MAX_VIEWS];  /* the position in each view */
     char *kinds[MAX_VIEWS];  /* the hidden pieces' identity sets, or NULL */
     char *status;            /* the status line */
-    int under, over;         /* the glow and the marks: fragment numbers, or -1 */
+    int under, over;         /* the glow and the marks: fragment numbers, or FRAGMENT_NONE */
 } ply_data;
 
 /* A picture inlined once and used by every ply that draws the same. */
@@ -245,18 +248,18 @@ static void draw_layer_of(page *pg, cairo_t *cr, const void *what)
 
 /*
  * The fragment number of the glow (JUNQI_LAYER_UNDER) or the marks
- * (JUNQI_LAYER_OVER) of scene s, drawn once per distinct picture; -1 when
- * there is nothing to draw; -2 on failure.
+ * (JUNQI_LAYER_OVER) of scene s, drawn once per distinct picture;
+ * FRAGMENT_NONE when there is nothing to draw; FRAGMENT_FAILED on failure.
  */
 static int fragment_of(page *pg, const junqi_scene *s, junqi_layer layer)
 {
     bool last = s->last_move.from != JUNQI_NO_POINT;
     if (!last && (layer != JUNQI_LAYER_OVER || !s->notes || s->notes->n == 0))
-        return -1;
+        return FRAGMENT_NONE;
     layer_job job = {s, layer};
     buffer doc;
     if (!capture_svg(pg, pg->geo->width, pg->geo->height, draw_layer_of, &job, &doc))
-        return -2;
+        return FRAGMENT_FAILED;
     uint64_t h = fnv1a(doc.s, doc.n);
     for (int i = 0; i < pg->nfrags; i++)
         if (pg->frags[i].hash == h && pg->frags[i].len == doc.n) {
@@ -321,7 +324,7 @@ static char *encode_kinds(const view *v, const junqi_position *shown, int npoint
 static bool collect_ply(page *pg, const junqi_replay *rp, size_t k, junqi_notes *notes)
 {
     ply_data *d = &pg->plies[k];
-    d->under = d->over = -1;
+    d->under = d->over = FRAGMENT_NONE;
     for (int v = 0; v < pg->nviews; v++) {
         junqi_position shown = rp->pos;
         const view *vw = &pg->views[v];
@@ -346,8 +349,8 @@ static bool collect_ply(page *pg, const junqi_replay *rp, size_t k, junqi_notes 
     junqi_renderer_status_text(pg->r, &s, status, sizeof status);
     if (!(d->status = strdup(status)))
         return fail(pg, "out of memory");
-    if ((d->under = fragment_of(pg, &s, JUNQI_LAYER_UNDER)) == -2 ||
-        (d->over = fragment_of(pg, &s, JUNQI_LAYER_OVER)) == -2)
+    if ((d->under = fragment_of(pg, &s, JUNQI_LAYER_UNDER)) == FRAGMENT_FAILED ||
+        (d->over = fragment_of(pg, &s, JUNQI_LAYER_OVER)) == FRAGMENT_FAILED)
         return false;
     return true;
 }

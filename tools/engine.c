@@ -773,12 +773,12 @@ static void set_option(engine *e, const char *name, const char *value)
         else
             error_line(e, "setoption", "Level takes %s, not '%s'", junqi_level_names(), value);
     } else if (strcasecmp(name, "View") == 0) {
-        int v = strcmp(value, "auto") == 0 ? -1 : strcmp(value, "all") == 0 ? JUNQI_VIEW_ALL
-                : strcmp(value, "mover") == 0 ? JUNQI_VIEW_MOVER : -2;
-        if (v == -2)
-            error_line(e, "setoption", "View takes auto, all or mover, not '%s'", value);
+        if (strcmp(value, "auto") == 0)
+            e->opt.view = -1; /* the game's default view */
+        else if (strcmp(value, "all") == 0 || strcmp(value, "mover") == 0)
+            e->opt.view = value[0] == 'a' ? JUNQI_VIEW_ALL : JUNQI_VIEW_MOVER;
         else
-            e->opt.view = v;
+            error_line(e, "setoption", "View takes auto, all or mover, not '%s'", value);
     } else {
         error_line(e, "setoption", "unknown option '%s' (known: Threads, Hash, Level, Nodes, Samples, "
                    "View, Seed, MultiPV)", name);

@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "i18n.h"
 #include "jgn.h"
 #include "movegen.h"
 #include "referee.h"
@@ -117,10 +118,18 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* What reading an engine's output gave. */
+typedef enum line_status {
+    LINE_READ,   /* a line (or, for proc_wait, the line wanted) */
+    LINE_ENDED,  /* the end of the output: the engine ended */
+    LINE_LATE,   /* nothing in time */
+    LINE_FAILED, /* a read error or out of memory */
+} line_status;
+
 /* The next line of output (NUL-terminated, valid until the next call) in
- * *line: 1, or 0 at the end of the output, -1 past the deadline (monotonic
- * seconds), -2 on a read error or out of memory. */
-static int proc_line(proc *p, double deadline, char **line)
+ * *line: LINE_READ, else LINE_ENDED, LINE_LATE past the deadline (monotonic
+ * seconds) or LINE_FAILED. */
+static line_status proc_line(proc *p, double deadline, char **line)
 {
     static const size_t chunk = 65536;
     if (p->taken) {
@@ -136,21 +145,21 @@ static int proc_line(proc *p, double deadline, char **line)
                 nl[-1] = '\0';
             *line = p->buf;
             p->taken = (size_t)(nl - p->buf) + 1;
-            return 1;
+            return LINE_READ;
         }
         int wait = (int)((deadline - now()) * 1000);
         if (wait <= 0)
-            return -1;
+            return LINE_LATE;
         struct pollfd pfd = {p->from, POLLIN, 0};
         int r = poll(&pfd, 1, wait);
         if (r < 0 && errno == EINTR)
             continue;
         if (r <= 0)
-            return r == 0 ? -1 : -2;
+            return r == 0 ? LINE_LATE : LINE_FAILED;
         if (p->cap - p->len < chunk) {
             char *grown = realloc(p->buf, p->cap + chunk);
             if (!grown)
-                return -2;
+                return LINE_FAILED;
             p->buf = grown;
             p->cap += chunk;
         }
@@ -158,24 +167,25 @@ static int proc_line(proc *p, double deadline, char **line)
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0)
-            return n == 0 ? 0 : -2;
+            return n == 0 ? LINE_ENDED : LINE_FAILED;
         p->len += (size_t)n;
     }
 }
 
-/* Read lines until one starts with `want`, up to `seconds`: 1 found
- * (*line holds it), 0 the engine ended, -1 no answer in time.
+/* Read lines until one starts with `want`, up to `seconds`: LINE_READ
+ * (*line holds it), LINE_LATE (no answer in time), else LINE_ENDED (the
+ * engine ended, or its output could not be read).
  * Error lines on the way are kept in err (n bytes). */
-static int proc_wait(proc *p, const char *want, double seconds, char **line, char *err, size_t n)
+static line_status proc_wait(proc *p, const char *want, double seconds, char **line, char *err, size_t n)
 {
     double deadline = now() + seconds;
     size_t k = strlen(want);
     for (;;) {
-        int r = proc_line(p, deadline, line);
-        if (r != 1)
-            return r == -1 ? -1 : 0;
+        line_status r = proc_line(p, deadline, line);
+        if (r != LINE_READ)
+            return r == LINE_LATE ? LINE_LATE : LINE_ENDED;
         if (strncmp(*line, want, k) == 0 && ((*line)[k] == ' ' || (*line)[k] == '\0'))
-            return 1;
+            return LINE_READ;
         if (err && strncmp(*line, "error ", 6) == 0)
             snprintf(err, n, "%s", *line);
     }
@@ -235,7 +245,7 @@ typedef struct options {
 
 static void usage(void)
 {
-    printf("Usage: %s [OPTIONS] --setups FILE ENGINE1 ENGINE2\n"
+    printf(_("Usage: %s [OPTIONS] --setups FILE ENGINE1 ENGINE2\n"
            "Play a match between two engine programs that speak the engine protocol\n"
            "(docs/protocol.md; e.g. 'junqi-analyze --engine'), each command run by /bin/sh.\n"
            "Games are dark (unless the rule set's mode says otherwise): a referee gives each\n"
@@ -269,7 +279,7 @@ static void usage(void)
            "  --version           the version\n\n"
            "Exit status: 0 the match was played, 1 an engine could not start or refused an\n"
            "option, or no setup could be used, 2 usage error, 3 a file could not be read\n"
-           "or written.\n",
+           "or written.\n"),
            prog, junqi_rules_names());
 }
 
@@ -458,17 +468,18 @@ static bool engine_open(match *m, int e, player *pl, char *id, size_t idlen)
     pl->running = true;
     double timeout = (double)m->opt->timeout, deadline = now() + timeout;
     bool ok = proc_send(&pl->p, "junqi");
-    int rc = 0;
-    while (ok && (rc = proc_line(&pl->p, deadline, &line)) == 1 && strcmp(line, "junqiok") != 0)
+    line_status rc = LINE_ENDED;
+    while (ok && (rc = proc_line(&pl->p, deadline, &line)) == LINE_READ && strcmp(line, "junqiok") != 0)
         if (id && strncmp(line, "id name ", 8) == 0)
             snprintf(id, idlen, "%s", line + 8);
-    ok = ok && rc == 1;
+    ok = ok && rc == LINE_READ;
     for (int i = 0; ok && i < spec->noptions; i++) {
         const char *eq = strchr(spec->option[i], '=');
         ok = proc_send(&pl->p, "setoption name %.*s value %s", (int)(eq - spec->option[i]), spec->option[i],
                        eq + 1);
     }
-    ok = ok && proc_send(&pl->p, "isready") && proc_wait(&pl->p, "readyok", timeout, &line, err, sizeof err) == 1;
+    ok = ok && proc_send(&pl->p, "isready") &&
+         proc_wait(&pl->p, "readyok", timeout, &line, err, sizeof err) == LINE_READ;
     if (!ok || err[0]) {
         note(m, "engine %d ('%s'): %s", e + 1, spec->cmd, err[0] ? err : "does not speak the engine protocol");
         proc_stop(&pl->p);
@@ -507,9 +518,10 @@ static bool ask_move(match *m, player *pl, junqi_referee *r, int s, junqi_move *
             *c = ' ';
     bool sent = proc_send(&pl->p, "position jgn %s", text) && proc_send(&pl->p, "%s", m->opt->go);
     free(text);
-    int rc = sent ? proc_wait(&pl->p, "bestmove", (double)m->opt->timeout, &line, err, sizeof err) : 0;
-    if (rc != 1) {
-        snprintf(why, n, rc == 0 ? "the engine ended" : "no move within %ld s", m->opt->timeout);
+    line_status rc = sent ? proc_wait(&pl->p, "bestmove", (double)m->opt->timeout, &line, err, sizeof err)
+                          : LINE_ENDED;
+    if (rc != LINE_READ) {
+        snprintf(why, n, rc == LINE_ENDED ? "the engine ended" : "no move within %ld s", m->opt->timeout);
         engine_close(pl);
         return false;
     }
@@ -584,7 +596,7 @@ static game_out play_game(match *m, player pl[2], int g)
             engine_close(&pl[e]);
     char *line;
     for (int e = 0; e < 2; e++)
-        if (pl[e].running && proc_wait(&pl[e].p, "readyok", (double)m->opt->timeout, &line, NULL, 0) != 1)
+        if (pl[e].running && proc_wait(&pl[e].p, "readyok", (double)m->opt->timeout, &line, NULL, 0) != LINE_READ)
             engine_close(&pl[e]);
     play_moves(m, pl, &r, g, &out);
     const junqi_result *res = &r.pos.result;
@@ -769,6 +781,13 @@ static void summary_json(const match *m, const tally *t, const junqi_match_score
     putchar('\n');
 }
 
+/* "N wins, N draws, N losses" and a newline, each word in its number. */
+static void print_counts(int wins, int draws, int losses)
+{
+    printf("%d win%s, %d draw%s, %d loss%s\n", wins, wins == 1 ? "" : "s", draws, draws == 1 ? "" : "s",
+           losses, losses == 1 ? "" : "es");
+}
+
 static void summary(const match *m)
 {
     tally t = count(m);
@@ -779,13 +798,15 @@ static void summary(const match *m)
     }
     int games = s.wins + s.draws + s.losses;
     char a[16], lo[16], hi[16];
-    printf("%s vs %s: %d games, %d wins, %d draws, %d losses\n", m->opt->engine[0].name, m->opt->engine[1].name,
-           games, s.wins, s.draws, s.losses);
+    printf("%s vs %s: %d game%s, ", m->opt->engine[0].name, m->opt->engine[1].name, games,
+           games == 1 ? "" : "s");
+    print_counts(s.wins, s.draws, s.losses);
     printf("score %.1f%% (%.1f/%d), Elo %s (95%%: %s to %s)\n", 100 * s.score, s.wins + 0.5 * s.draws, games,
            elo_text(s.elo, a, sizeof a), elo_text(s.elo_low, lo, sizeof lo), elo_text(s.elo_high, hi, sizeof hi));
-    for (int k = 0; k < 2; k++)
-        printf("moving %s: %d wins, %d draws, %d losses\n", k == 0 ? "first" : "second", t.side[k][2],
-               t.side[k][1], t.side[k][0]);
+    for (int k = 0; k < 2; k++) {
+        printf("moving %s: ", k == 0 ? "first" : "second");
+        print_counts(t.side[k][2], t.side[k][1], t.side[k][0]);
+    }
     printf("moves per game %.1f, forfeits %d, adjudicated draws %d\n", games ? (double)t.moves / games : 0,
            t.forfeits, t.adjudicated);
 }
@@ -827,6 +848,7 @@ static int run(match *m)
 
 int main(int argc, char **argv)
 {
+    junqi_cli_set_locale();
     static options o = {.board = JUNQI_FOUR_PLAYER, .go = "go", .concurrency = 1, .max_moves = 2000};
     int rc = parse_args(argc, argv, &o);
     if (rc != JUNQI_EXIT_OK)

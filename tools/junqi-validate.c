@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "i18n.h"
 #include "position_out.h"
 #include "report.h"
 #include "score.h"
@@ -24,7 +25,7 @@ typedef struct options {
 
 static void usage(void)
 {
-    printf("Usage: %s [OPTIONS] [FILE...]\n"
+    printf(_("Usage: %s [OPTIONS] [FILE...]\n"
            "Check game records (JGN, QQ .jgs/.jqs replays, position strings) and formations\n"
            "(YAML, QQ .jql): structure, setups, the legality of every move, combat results,\n"
            "eliminations and the end. With no FILE, or FILE '-', read standard input.\n"
@@ -39,7 +40,7 @@ static void usage(void)
            "  -h, --help          this help\n"
            "  --version           the version\n\n"
            "Exit status: 0 all inputs valid, 1 some input invalid, 2 usage error,\n"
-           "3 a file could not be read.\n",
+           "3 a file could not be read.\n"),
            prog, junqi_rules_names());
 }
 
@@ -87,7 +88,7 @@ static int list_codes(junqi_cli_format format)
         const char *name = junqi_code_name((junqi_code)c);
         const char *severity = junqi_severity_name(junqi_code_severity((junqi_code)c));
         if (format == JUNQI_FORMAT_TEXT) {
-            printf("%-26s %-8s %s\n", name, severity, junqi_code_meaning((junqi_code)c));
+            printf("%-26s %-8s %s\n", name, severity, _(junqi_code_meaning((junqi_code)c)));
             continue;
         }
         junqi_json j;
@@ -143,6 +144,7 @@ static int validate(const options *opt, junqi_source *src)
 
 int main(int argc, char **argv)
 {
+    junqi_cli_set_locale();
     enum { OPT_FORMAT = 256, OPT_RULES, OPT_POSITION, OPT_LENIENT, OPT_LIST_CODES, OPT_HELP,
            OPT_VERSION };
     static const struct option longopts[] = {

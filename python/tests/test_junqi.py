@@ -55,8 +55,9 @@ class ReadingTest(unittest.TestCase):
     def test_the_dataclasses_have_every_key_of_the_json(self):
         # every shared replay when the shared data is there, else the bundled ones (no skip)
         shared = os.path.join(ROOT, "..", "shared", "data", "qq-replays")
-        folder = shared if os.path.isdir(shared) else os.path.join(ROOT, "tests", "data", "qq")
-        paths = sorted(os.path.join(folder, f) for f in os.listdir(folder) if f.endswith((".jgs", ".jqs")))
+        bundled = [os.path.join(ROOT, "tests", "data", "qq"), os.path.join(ROOT, "tests", "data", "perft", "replays")]
+        folders = [shared] if os.path.isdir(shared) else bundled
+        paths = sorted(os.path.join(d, f) for d in folders for f in os.listdir(d) if f.endswith((".jgs", ".jqs")))
         self.assertGreater(len(paths), 10)
         for path in paths:
             g = first(path)

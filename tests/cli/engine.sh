@@ -78,7 +78,9 @@ expect "position ... moves = the position after them" "$one" "$three"
 expect "position file PATH ply N = the same position" "$one" "$four"
 
 # one seat's view record (south's, cut after 30 moves; east takes no part in this game), on one line and as lines
-line=$("$JUNQI_BIN/junqi-replay" --view south --to jgn "$G" | tr '\n' ' ' | sed 's/ 31\. .*/ */')
+# (the record of a game going on: Result "*", no Termination or score)
+line=$("$JUNQI_BIN/junqi-replay" --view south --to jgn "$G" | tr '\n' ' ' |
+    sed -e 's/ 31\. .*/ */' -e 's/\[Result "[^"]*"\]/[Result "*"]/' -e 's/ \[\(Termination\|QQScore\) "[^"]*"\]//g')
 sed -e 's/\] \[/]\n[/g' -e 's/\]  /]\n\n/' <<<"$line" >"$tmp/south.jgn"
 a=$(engine "position jgn $line" "go nodes 4000" | tail -n 1)
 b=$( (echo "position jgn"; cat "$tmp/south.jgn"; echo end; echo "go nodes 4000") | "$A" --engine | tail -n 1)

@@ -107,6 +107,36 @@ run "$V" "$tmp/setup.jgn"
 expect "defect 12: a setup check of a JGN setup tag shows that tag's line" \
     '  [SouthSetup "91717/8.3.6/B3.32/B.5.2/145L6/42LF9"]' "$(grep -m 1 -A1 'error: south.s setup' <<<"$out" | tail -n 1)"
 
+# --- defect 13: the Result tag and the end of the movetext must agree; prose
+# in words (articles, plurals, no code names), 'unfinished' for a game going on
+sed 's/^\[Result "east-west"\]/[Result "north-south"]/' "$tmp/game.jgn" >"$tmp/mismatch.jgn"
+run "$V" --format json "$tmp/mismatch.jgn"
+expect "defect 13: a Result tag the movetext contradicts: exit, code and the Result tag's line" \
+    "1 result-mismatch 8" "$rc $(jq -r 'select(.type != "summary") | "\(.code) \(.line)"' <<<"$out")"
+{ sed -n '/^\[/p' "$tmp/game.jgn" | sed '/^\[Termination\|^\[QQScore/d; s/^\[Result .*/[Result "*"]/'
+  printf '\n1. g12<f11 *\n'; } >"$tmp/one-move.jgn"
+run "$V" "$tmp/one-move.jgn"
+expect "defect 13: the summary of a game of one move, going on" \
+    "$tmp/one-move.jgn: game 1 (line 1): valid: four-player game, 4 players, 1 move, unfinished" "$out"
+sed 's/^\[Result "\*"\]/[Result "east-west"]/' "$tmp/one-move.jgn" >"$tmp/star.jgn"
+run "$V" --format json "$tmp/star.jgn"
+expect "defect 13: a decided Result tag and a movetext that ends in '*': an error at the Result" \
+    "1 result-mismatch 8" "$rc $(jq -r 'select(.type != "summary") | "\(.code) \(.line)"' <<<"$out")"
+expect "defect 13: ... and no reader takes the game of one move for decided" 'null [Result "*"]' \
+    "$("$R" --lenient --to json "$tmp/star.jgn" 2>/dev/null | jq -c .result) $("$R" --lenient --to jgn "$tmp/star.jgn" 2>/dev/null | grep '^\[Result')"
+sed 's/^  - \[\([^,]*\), ~,/  - [\1, 工兵,/; s/旅长, 旅长/师长, 旅长/' "$F13" >"$tmp/prose.yaml"
+run "$V" "$tmp/prose.yaml"
+expect "defect 12: a setup check of a YAML formation: location, source line and caret (by display width)" \
+    "$tmp/prose.yaml:7:10: error: F13: an engineer stands on the camp at row 2, column 2; camps start empty|    - [师长, 工兵, 连长, ~, 司令]|$(printf '%14s' '^')" \
+    "$(grep -A2 ':7:10: error' <<<"$out" | paste -sd'|')"
+run "$V" --format json "$tmp/prose.yaml"
+expect "defect 13: a setup's pieces are named in words with their articles" \
+    "an engineer stands on the camp|wrong number of brigadiers|wrong number of engineers|wrong number of major generals" \
+    "$(jq -r 'select(.type != "summary") | .message' <<<"$out" | grep -o 'an engineer stands on the camp\|wrong number of [a-z ]*s:' | sed 's/:$//' | sort -u | paste -sd'|')"
+expect "defect 13: no diagnostic of these inputs writes a code name (word_word) in its prose" "" \
+    "$({ for f in mismatch star one-move; do "$V" --format json "$tmp/$f.jgn"; done
+         "$V" --format json "$tmp/prose.yaml"; } | jq -r '.message // empty' | grep -E '\b[a-z]+_[a-z]+\b')"
+
 # --- defect 14: NUL bytes, UTF-16 and control characters are named ----------
 printf '[Board "two\0player"]\n\n*\n' >"$tmp/nul.jgn"
 run "$V" --format json "$tmp/nul.jgn"
