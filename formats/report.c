@@ -8,6 +8,7 @@
  * they hand over.
  */
 #include "report.h"
+#include "i18n.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -116,9 +117,11 @@ static void note_early_surrender(const junqi_game *g, const junqi_rules *rules, 
     long item = s ? junqi_score_early_surrender(s, g, &seat, &moves) : -1;
     if (item >= 0)
         junqi_diags_add(d, JUNQI_CODE_EARLY_SURRENDER, -1, g->main.items[item].loc,
-                        "%s surrendered after %zu move%s: %s allows no surrender within the "
-                        "first %d moves", junqi_seat_name((junqi_seat)seat), moves, moves == 1 ? "" : "s",
-                        s->platform, s->surrender_moves);
+                        P_("%s surrendered after %zu move: %s allows no surrender within the "
+                           "first %d moves",
+                           "%s surrendered after %zu moves: %s allows no surrender within the "
+                           "first %d moves", moves),
+                        _(junqi_seat_name((junqi_seat)seat)), moves, s->platform, s->surrender_moves);
 }
 
 
@@ -386,7 +389,7 @@ static void *fail(char *err, size_t n, const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     if (err && n)
-        vsnprintf(err, n, fmt, ap);
+        vsnprintf(err, n, _(fmt), ap);
     va_end(ap);
     return NULL;
 }

@@ -3,6 +3,7 @@
  * piece.c - piece and seat names and counts. See piece.h.
  */
 #include "piece.h"
+#include "i18n.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -111,7 +112,7 @@ junqi_piece junqi_piece_parse(const char *text, size_t len)
     return JUNQI_NONE;
 }
 
-static const char *const seat_names[] = {"north", "east", "south", "west", "none"};
+static const char *const seat_names[] = {N_("north"), N_("east"), N_("south"), N_("west"), "none"};
 
 const char *junqi_seat_name(junqi_seat s)
 {

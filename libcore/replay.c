@@ -10,6 +10,7 @@
 
 #include "score.h"
 
+#include "i18n.h"
 #include "movegen.h"
 #include "setup.h"
 
@@ -340,8 +341,10 @@ static void stop_checks(junqi_replay *r, const junqi_item *it)
         later += r->game->main.items[i].kind == JUNQI_ITEM_MOVE;
     if (later)
         report(r, JUNQI_CODE_CHECKS_STOPPED, it,
-               "the replay cannot go on from an illegal move: the game's %zu later move%s %s not checked",
-               later, later == 1 ? "" : "s", later == 1 ? "is" : "are");
+               P_("the replay cannot go on from an illegal move: the game's %zu later move is not checked",
+                  "the replay cannot go on from an illegal move: the game's %zu later moves are not checked",
+                  later),
+               later);
     r->diags = NULL;
 }
 

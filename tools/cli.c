@@ -226,7 +226,7 @@ void junqi_cli_print_diags(FILE *out, const char *file, const junqi_diags *d, ju
         const junqi_diag *g = &d->items[i];
         if (fmt == JUNQI_FORMAT_TEXT) {
             print_where_text(out, file, g);
-            fprintf(out, "%s: ", _(junqi_severity_name(g->severity)));
+            fprintf(out, _("%s: "), _(junqi_severity_name(g->severity)));
             junqi_cli_put_visible(out, g->message);
             fputc('\n', out);
             print_caret(out, g);

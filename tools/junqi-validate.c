@@ -47,11 +47,11 @@ static void usage(void)
 static void print_result(const junqi_position *pos)
 {
     char text[256];
-    printf(", %s", junqi_result_describe(&pos->result, pos->present, text, sizeof text));
+    printf(_(", %s"), junqi_result_describe(&pos->result, pos->present, text, sizeof text));
     junqi_score sc;
     if (junqi_score_position(pos, &sc) &&
         junqi_score_describe(pos->rules->scoring, &sc, text, sizeof text) > 0)
-        printf("; %s", text);
+        printf(_("; %s"), text);
     putchar('\n');
 }
 
@@ -60,21 +60,22 @@ static void print_summary(const junqi_input *in, const junqi_summary *s)
 {
     char label[4200];
     junqi_cli_put_visible(stdout, junqi_input_label(in, label, sizeof label));
-    printf(": %s", s->errors ? "invalid" : "valid");
+    fputs(s->errors ? _(": invalid") : _(": valid"), stdout);
     if (s->errors)
-        printf(", %zu error%s", s->errors, s->errors == 1 ? "" : "s");
+        printf(P_(", %zu error", ", %zu errors", s->errors), s->errors);
     if (s->warnings)
-        printf(", %zu warning%s", s->warnings, s->warnings == 1 ? "" : "s");
+        printf(P_(", %zu warning", ", %zu warnings", s->warnings), s->warnings);
     if (s->kind == JUNQI_INPUT_EMPTY) {
-        puts(": no game (zero items)");
+        puts(_(": no game (zero items)"));
     } else if (s->kind == JUNQI_INPUT_FORMATION) {
-        printf(": formation%s", s->formation ? " " : "");
+        fputs(s->formation ? _(": formation ") : _(": formation"), stdout);
         junqi_cli_put_visible(stdout, s->formation ? s->formation : "");
         putchar('\n');
     } else if (s->kind == JUNQI_INPUT_RECORD && s->replayed) {
         int players = junqi_position_players(&s->end);
-        printf(": %s game, %d player%s, %zu move%s", junqi_board_kind_name(s->board), players,
-               players == 1 ? "" : "s", s->moves, s->moves == 1 ? "" : "s");
+        printf(P_(": %s game, %d player", ": %s game, %d players", (unsigned long)players),
+               _(junqi_board_kind_name(s->board)), players);
+        printf(P_(", %zu move", ", %zu moves", s->moves), s->moves);
         print_result(&s->end);
     } else {
         putchar('\n');

@@ -3,8 +3,9 @@
 # Tool tests for the messages' language (docs/i18n.md): the catalogs are
 # complete for the sources as they are (every message of a fresh
 # `make pot` has a translation that is neither missing nor fuzzy, and
-# msgfmt --check --statistics agrees), and the tools follow LANGUAGE, LC_ALL,
-# LC_MESSAGES and LANG as GNU gettext says.
+# msgfmt --check --statistics agrees), the tools follow LANGUAGE, LC_ALL,
+# LC_MESSAGES and LANG as GNU gettext says, JSON keys and codes do not
+# change with the language, and the Chinese output matches golden files.
 # The languages are chosen with LANGUAGE over the C.UTF-8 locale that every
 # Debian 12 has; LANG=zh_CN.UTF-8 itself is checked with a locale compiled
 # here by localedef into a temporary LOCPATH (Debian's locales package).
@@ -67,6 +68,43 @@ if command -v localedef >/dev/null && [ -f /usr/share/i18n/locales/zh_TW ]; then
 else
     skip "localedef or /usr/share/i18n/locales (Debian's locales package) is missing: LANG=zh_CN.UTF-8 not checked"
 fi
+
+# 3. JSON keys, codes and severities do not change with the language; messages do
+bad=$root/tests/data/corrupt/truncated.jgs
+run env LC_ALL=C.UTF-8 "$bin/junqi-validate" --format json "$bad"
+en=$out
+run env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-validate" --format json "$bad"
+zh=$out
+need_jq
+expect "JSON keys, codes and severities in Chinese" \
+    "$(jq -c '[paths(scalars) | map(tostring) | join(".")], .code, .severity' <<<"$en" | grep -v message)" \
+    "$(jq -c '[paths(scalars) | map(tostring) | join(".")], .code, .severity' <<<"$zh" | grep -v message)"
+checks=$((checks + 1))
+[ "$(jq -r 'select(.code) | .message' <<<"$en")" != "$(jq -r 'select(.code) | .message' <<<"$zh")" ] ||
+    fail "the JSON messages are the same in Chinese and English: the test cannot tell"
+
+
+# 4. golden files of Chinese output (tests/golden/i18n/README.md): the commands
+# run in the repository root on relative paths; UPDATE_GOLDEN=1 rewrites them
+golden() {
+    local file=$1 lang=$2
+    shift 2
+    (cd "$root" && env LC_ALL=C.UTF-8 LANGUAGE="$lang" "$@" 2>&1) > "$tmp/golden"
+    if [ "${UPDATE_GOLDEN:-}" = 1 ]; then
+        cp "$tmp/golden" "$root/tests/golden/i18n/$file"
+    fi
+    checks=$((checks + 1))
+    cmp -s "$tmp/golden" "$root/tests/golden/i18n/$file" ||
+        fail "$file: the output differs: $(diff "$root/tests/golden/i18n/$file" "$tmp/golden" | head -n 6)"
+}
+games="tests/data/qq/jgs-002724.jgs tests/data/corrupt/rail-turn.jgs tests/data/corrupt/truncated.jgs"
+for l in zh_CN zh_TW; do
+    # shellcheck disable=SC2086
+    golden "validate.$l.txt" "$l" "$bin/junqi-validate" $games
+    golden "replay.$l.txt" "$l" sh -c "'$bin/junqi-replay' --ply 10 --color never tests/data/qq/jgs-002724.jgs &&
+        '$bin/junqi-replay' --color never tests/data/qq/jgs-002724.jgs | tail -n 4 &&
+        '$bin/junqi-replay' --ply 40 tests/data/qq/jgs-002724.jgs; '$bin/junqi-replay' --help"
+done
 
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]
