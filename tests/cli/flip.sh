@@ -160,6 +160,8 @@ run "$G" "$D/fanqi.jgn" -o "$tmp/page.html"
 expect "junqi-render a flip game as HTML: usage error" 2 "$rc"
 checks=$((checks + 1))
 [ ! -e "$tmp/page.html" ] || fail "junqi-render a flip game as HTML: a page was left behind"
+run "$JUNQI_BIN/junqi-match" --rules fanqi --setups "$D/fanqi.jgn" true true
+expect "junqi-match --rules fanqi: usage error" 2 "$rc"
 run "$V" --rules standard "$D/fanqi.jgn"
 expect "junqi-validate --rules of the other family: usage error" 2 "$rc"
 
