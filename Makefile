@@ -10,7 +10,9 @@
 #                     against it with pkg-config alone, uninstall (tests/installcheck)
 #   make bench        benchmarks (moves validated per second, perft nodes per second)
 #   make fuzz         libFuzzer harnesses (clang); make fuzz-smoke runs them briefly (CI)
-#   make install      PREFIX, DESTDIR, BINDIR, LIBDIR, INCLUDEDIR, MANDIR, PYTHONDIR
+#   make pot          po/junqi.pot from the sources po/POTFILES lists; make update-po
+#                     merges it into every po/LL.po (docs/i18n.md)
+#   make install      PREFIX, DESTDIR, BINDIR, LIBDIR, INCLUDEDIR, MANDIR, LOCALEDIR, PYTHONDIR
 #   make uninstall    remove exactly what `make install` put there (same variables)
 #
 # Distribution builds: CFLAGS, CPPFLAGS and LDFLAGS are the builder's and reach
@@ -41,6 +43,8 @@ DOCDIR       ?= $(PREFIX)/share/doc/junqi
 # share/junqi/formations beside their own folder
 FORMATIONDIR ?= $(PREFIX)/share/junqi/formations
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+# the message catalogs (LOCALEDIR/LL/LC_MESSAGES/junqi.mo), which libjunqi binds
+LOCALEDIR    ?= $(PREFIX)/share/locale
 PYTHON       ?= python3
 PYTHONDIR    ?= $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_path("purelib", vars={"base": "$(PREFIX)"}))' 2>/dev/null || echo $(LIBDIR)/python3/dist-packages)
 # Where the tools look for libjunqi at run time (their RUNPATH): the build
@@ -79,7 +83,9 @@ LIB_SO    := $(BUILD_LIB)/libjunqi.so.$(VERSION)
 VERSION_H := $(BUILD)/gen/version.h
 # The umbrella headers are generated: each includes every header of its library.
 UMBRELLAS := $(BUILD)/gen/junqi.h $(if $(RENDER_SRC),$(BUILD)/gen/render.h)
-HEADERS   := $(wildcard libcore/*.h) $(wildcard formats/*.h) $(VERSION_H) $(BUILD)/gen/junqi.h
+# libcore/i18n.h (_(), N_()) is internal: neither installed nor in junqi.h.
+HEADERS   := $(filter-out libcore/i18n.h,$(wildcard libcore/*.h)) $(wildcard formats/*.h) $(VERSION_H) \
+             $(BUILD)/gen/junqi.h
 
 # ---- the drawing library: render/ (cairo, pango, libpng, giflib) ----
 RENDER_PKGS   := pangocairo cairo libpng
@@ -105,6 +111,10 @@ BENCH_BINS   := $(BUILD)/bench/bench $(BUILD)/bench/engine_study $(BUILD)/bench/
 MAN_SRC      := $(wildcard docs/man/*.[0-9])
 MANS         := $(MAN_SRC:docs/man/%=$(BUILD)/man/%)
 PC_FILES     := $(BUILD)/pkgconfig/junqi.pc $(if $(RENDER_SRC),$(BUILD)/pkgconfig/junqi-render.pc)
+# the message catalogs: po/LL.po for each language of po/LINGUAS, built into
+# $(BUILD)/locale/LL/LC_MESSAGES/junqi.mo (JUNQI_LOCALEDIR=$(BUILD)/locale)
+LINGUAS      := $(shell cat po/LINGUAS)
+MO_FILES     := $(LINGUAS:%=$(BUILD)/locale/%/LC_MESSAGES/junqi.mo)
 
 TEST_SRC      := $(wildcard tests/test_*.c)
 TEST_BINS     := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
@@ -115,7 +125,7 @@ JSONC_CFLAGS  := $(call pkg_cflags,json-c)
 JSONC_LIBS    := $(call pkg_libs,json-c,-ljson-c)
 
 all: $(LIB) $(LIB_SO) $(if $(RENDER_SRC),$(RENDER_LIB) $(RENDER_SO)) $(TOOL_BINS) $(BENCH_BINS) \
-     $(MANS) $(PC_FILES) $(STAGED_HEADERS)
+     $(MANS) $(PC_FILES) $(STAGED_HEADERS) $(MO_FILES)
 
 # ---- generated files ----
 # Stamps hold the values that built files depend on besides their sources,
@@ -124,6 +134,7 @@ all: $(LIB) $(LIB_SO) $(if $(RENDER_SRC),$(RENDER_LIB) $(RENDER_SO)) $(TOOL_BINS
 STAMP_VERSION := $(VERSION)
 STAMP_PATHS    = $(PREFIX)|$(LIBDIR)|$(INCLUDEDIR)
 STAMP_RPATH    = $(RPATH)
+STAMP_LOCALEDIR = $(LOCALEDIR)
 STAMP_HEADERS := $(sort $(notdir $(HEADERS) $(RENDER_HEADERS)))
 $(BUILD)/stamp-%: FORCE
 	@mkdir -p $(BUILD)
@@ -193,6 +204,29 @@ $(BUILD)/render/html_assets.h: render/html.js render/html.css scripts/embed-asse
 	sh scripts/embed-assets page_script=render/html.js page_style=render/html.css > $@
 $(BUILD)/render/html.o: $(BUILD)/render/html_assets.h
 $(BUILD)/render/html.o: JUNQI_CPPFLAGS += -I$(BUILD)/render
+
+# The library binds its text domain to LOCALEDIR (libcore/i18n.h).
+$(BUILD)/libcore/i18n.o: $(BUILD)/stamp-LOCALEDIR
+$(BUILD)/libcore/i18n.o: JUNQI_CPPFLAGS += -DJUNQI_LOCALEDIR='"$(LOCALEDIR)"'
+
+# ---- messages (docs/i18n.md): po/junqi.pot, po/LL.po, LL/LC_MESSAGES/junqi.mo ----
+# The formats passed to junqi_diags_add() and junqi_cli_usage() and to the
+# files' own reporting functions are translated where they are used, so those
+# functions are keywords too; the code table's meanings are the 4th argument
+# of diag.h's X() rows.
+XGETTEXT_KEYWORDS := -k_ -kN_ -kP_:1,2 -kC_:1c,2 -kjunqi_diags_add:5 -kjunqi_cli_usage:2 -kreport:4 -kreport_at:4 \
+    -kproblem:4 -kfail:3 -kadd:6
+XGETTEXT := xgettext --from-code=UTF-8 --language=C --add-comments=TRANSLATORS: --sort-by-file \
+    --package-name=junqi --package-version=$(VERSION) --msgid-bugs-address=
+POT ?= po/junqi.pot
+pot:
+	$(XGETTEXT) -k $(XGETTEXT_KEYWORDS) -f po/POTFILES -o $(POT)
+	$(XGETTEXT) -k -kX:4 -j -o $(POT) libcore/diag.h
+update-po: pot
+	$(foreach l,$(LINGUAS),msgmerge --quiet --update --backup=none po/$(l).po po/junqi.pot &&) true
+$(BUILD)/locale/%/LC_MESSAGES/junqi.mo: po/%.po
+	@mkdir -p $(dir $@)
+	msgfmt --check -o $@ $<
 
 # ---- libraries ----
 $(LIB): $(CORE_OBJ)
@@ -336,6 +370,7 @@ INSTALLED = \
     $(foreach m,$(MANS),$(MANDIR)/man$(subst .,,$(suffix $(m)))/$(notdir $(m))) \
     $(addprefix $(DOCDIR)/,$(notdir $(DOCS))) \
     $(addprefix $(FORMATIONDIR)/,$(notdir $(FORMATIONS))) \
+    $(LINGUAS:%=$(LOCALEDIR)/%/LC_MESSAGES/junqi.mo) \
     $(if $(PY_SRC),$(PY_SRC:python/junqi/%=$(PYTHONDIR)/junqi/%) $(PYTHONDIR)/junqi/_installed.py)
 
 install: all
@@ -349,6 +384,8 @@ install: all
 	$(foreach m,$(MANS),install -m 644 $(m) $(DESTDIR)$(MANDIR)/man$(subst .,,$(suffix $(m)))/;)
 	install -m 644 $(DOCS) $(DESTDIR)$(DOCDIR)/
 	install -m 644 $(FORMATIONS) $(DESTDIR)$(FORMATIONDIR)/
+	$(foreach l,$(LINGUAS),install -m 644 $(BUILD)/locale/$(l)/LC_MESSAGES/junqi.mo \
+	    $(DESTDIR)$(LOCALEDIR)/$(l)/LC_MESSAGES/;)
 	$(if $(PY_SRC),install -m 644 $(PY_SRC) $(DESTDIR)$(PYTHONDIR)/junqi/)
 	$(if $(PY_SRC),echo 'LIBRARY = "$(LIBDIR)/libjunqi.so.$(SOVERSION)"' > $(DESTDIR)$(PYTHONDIR)/junqi/_installed.py)
 
@@ -368,12 +405,14 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
 	rm -rf $(DESTDIR)$(PYTHONDIR)/junqi/__pycache__
 	-rmdir $(DESTDIR)$(INCLUDEDIR)/junqi $(DESTDIR)$(DOCDIR) $(DESTDIR)$(PYTHONDIR)/junqi \
-	    $(DESTDIR)$(FORMATIONDIR) $(dir $(DESTDIR)$(FORMATIONDIR)) 2>/dev/null
+	    $(DESTDIR)$(FORMATIONDIR) $(dir $(DESTDIR)$(FORMATIONDIR)) \
+	    $(foreach l,$(LINGUAS),$(DESTDIR)$(LOCALEDIR)/$(l)/LC_MESSAGES $(DESTDIR)$(LOCALEDIR)/$(l)) 2>/dev/null
 
 clean:
 	rm -rf build build-asan build-fuzz bin lib demo.jgn demo-eval.png demo.png demo.gif demo.html
 
-.PHONY: all demo check asan cluster-check installcheck bench render-bench fuzz fuzz-smoke install uninstall clean FORCE
+.PHONY: all demo check asan cluster-check installcheck bench render-bench fuzz fuzz-smoke pot update-po install \
+    uninstall clean FORCE
 .SECONDARY:
 
 -include $(shell find $(BUILD) build-fuzz -name '*.d' 2>/dev/null)

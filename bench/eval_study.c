@@ -29,13 +29,16 @@
  *                      that fits the results best (the mean over the samples
  *                      of the best move's curve), written as
  *                      libcore/eval_scale.c
- *   eval_study judge DIRS STEP [THREADS [NODES SAMPLES [SEED]]]  the figures on the
+ *   eval_study judge DIRS STEP [THREADS [NODES SAMPLES [SEED [TSV]]]]  the figures on the
  *                      validation games: every STEPth ply judged as the
  *                      annotation judges it; log-loss, Brier score and
  *                      calibration of the win probability before the move
  *                      against the material logistic (fitted on the training
  *                      games) on the same moves, by game phase; first-choice
- *                      and top-3 agreement with the moves played; marks; time
+ *                      and top-3 agreement with the moves played; marks; time;
+ *                      with TSV, one line per judged move (result, win
+ *                      probability, material logistic's, the best move's mean
+ *                      score and its spread, phase) for later study
  *   eval_study stability DIRS STEP [THREADS [NODES SAMPLES]]  the marks of
  *                      every STEPth ply of the validation games that a
  *                      different seed, or ten times the nodes, removes
@@ -523,7 +526,7 @@ static int cmd_fit(const char *in, const char *out, double forced)
 
 /* One judged move of a measurement. */
 typedef struct judged {
-    double label, winprob, material, best_score;
+    double label, winprob, material, best_score, spread;
     int phase, nlines, mark;
     bool agree, top3, has;
     double loss, error;
@@ -582,7 +585,7 @@ static long judge_games(char **files, bench_set set, int step, int threads, junq
             for (int l = 0; l < a->nlines && l < 3; l++)
                 top3 |= a->lines[l].move.from == jobs[i].played.from && a->lines[l].move.to == jobs[i].played.to;
             j[n++] = (judged){bench_label(&r.pos.result, a->side), a->winprob, material_of(&jobs[i].pos, a->side),
-                              a->eval, junqi_infer_phase((uint32_t)jobs[i].pos.moves), a->nlines, 0,
+                              a->eval, a->spread, junqi_infer_phase((uint32_t)jobs[i].pos.moves), a->nlines, 0,
                               a->played_line == 0, top3, true, a->winprob - a->played_winprob, a->loss_error};
         }
         junqi_game_free(g);
@@ -696,7 +699,21 @@ static int mark_of_judged(const judged *j)
     return j->agree ? 0 : sure >= 0.30 ? 3 : sure >= 0.20 ? 2 : sure >= 0.10 ? 1 : 0;
 }
 
-static int cmd_judge(const char *dirs, int step, int threads, uint64_t nodes, int samples, uint64_t seed)
+/* One line per judged move into path (the TSV of cmd_judge). */
+static void dump_judged(const char *path, const judged *j, long n, double ma, double mb)
+{
+    FILE *fp = fopen(path, "w");
+    if (!fp)
+        return;
+    fprintf(fp, "label\twinprob\tmaterial_p\teval\tspread\tphase\n");
+    for (long i = 0; i < n; i++)
+        fprintf(fp, "%.1f\t%.6f\t%.6f\t%.1f\t%.1f\t%d\n", j[i].label, j[i].winprob,
+                1 / (1 + exp(-(ma * j[i].material + mb))), j[i].best_score, j[i].spread, j[i].phase);
+    fclose(fp);
+}
+
+static int cmd_judge(const char *dirs, int step, int threads, uint64_t nodes, int samples, uint64_t seed,
+                     const char *tsv)
 {
     char **files = bench_list_files(dirs, BENCH_REPLAYS);
     /* the material logistic, fitted on the training games' positions */
@@ -736,6 +753,8 @@ static int cmd_judge(const char *dirs, int step, int threads, uint64_t nodes, in
            n, step, (unsigned long long)nodes, samples ? samples : JUNQI_DEFAULT_SAMPLES,
            (unsigned long long)seed, threads, m, 1 / ma, mb);
     report(j, n, ma, mb);
+    if (tsv)
+        dump_judged(tsv, j, n, ma, mb);
     double agree = 0, top3 = 0, marks[3] = {0};
     for (long i = 0; i < n; i++) {
         agree += j[i].agree;
@@ -800,7 +819,8 @@ int main(int argc, char **argv)
     if (argc >= 4 && strcmp(argv[1], "judge") == 0)
         return cmd_judge(argv[2], atoi(argv[3]), argc > 4 ? atoi(argv[4]) : 2,
                          argc > 5 ? strtoull(argv[5], NULL, 10) : JUNQI_DEFAULT_NODES,
-                         argc > 6 ? atoi(argv[6]) : 0, argc > 7 ? strtoull(argv[7], NULL, 10) : 0);
+                         argc > 6 ? atoi(argv[6]) : 0, argc > 7 ? strtoull(argv[7], NULL, 10) : 0,
+                         argc > 8 ? argv[8] : NULL);
     if (argc >= 4 && strcmp(argv[1], "stability") == 0)
         return cmd_stability(argv[2], atoi(argv[3]), argc > 4 ? atoi(argv[4]) : 2,
                              argc > 5 ? strtoull(argv[5], NULL, 10) : JUNQI_DEFAULT_NODES, argc > 6 ? atoi(argv[6]) : 0);

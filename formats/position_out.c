@@ -3,6 +3,7 @@
  * position_out.c - see position_out.h.
  */
 #include "position_out.h"
+#include "i18n.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -156,16 +157,16 @@ const char *junqi_result_winner(const junqi_position *pos)
 
 char *junqi_result_describe(const junqi_result *r, unsigned present, char *buf, size_t n)
 {
-    char reason[48] = "";
+    char reason[96] = "";
     if (r->reason == JUNQI_REASON_UNKNOWN_CODE)
-        snprintf(reason, sizeof reason, " (unknown code %d)", r->code);
+        snprintf(reason, sizeof reason, _(" (unknown code %d)"), r->code);
     else if (r->reason != JUNQI_REASON_NONE) /* a position string has no reason */
-        snprintf(reason, sizeof reason, " (%s)", junqi_reason_name((junqi_reason)r->reason));
+        snprintf(reason, sizeof reason, _(" (%s)"), _(junqi_reason_name((junqi_reason)r->reason)));
     switch (r->status) {
-    case JUNQI_DECIDED: snprintf(buf, n, "%s won%s", junqi_result_text(r, present), reason); break;
-    case JUNQI_DRAWN: snprintf(buf, n, "draw%s", reason); break;
-    case JUNQI_UNDECIDED: snprintf(buf, n, "undecided%s", reason); break;
-    default: snprintf(buf, n, "unfinished"); break;
+    case JUNQI_DECIDED: snprintf(buf, n, _("%s won%s"), _(junqi_result_text(r, present)), reason); break;
+    case JUNQI_DRAWN: snprintf(buf, n, _("draw%s"), reason); break;
+    case JUNQI_UNDECIDED: snprintf(buf, n, _("undecided%s"), reason); break;
+    default: snprintf(buf, n, "%s", _("unfinished")); break;
     }
     return buf;
 }
@@ -174,7 +175,7 @@ static void write_result_text(FILE *out, const junqi_position *pos)
 {
     char result[96];
     if (junqi_position_over(pos))
-        fprintf(out, "result: %s\n", junqi_result_describe(&pos->result, pos->present, result, sizeof result));
+        fprintf(out, _("result: %s\n"), junqi_result_describe(&pos->result, pos->present, result, sizeof result));
     junqi_score sc;
     char text[256];
     if (junqi_score_position(pos, &sc) &&
@@ -201,26 +202,25 @@ void junqi_write_score_json(junqi_json *j, const junqi_rules *rules, const junqi
 void junqi_write_text_status(FILE *out, const junqi_position *pos, size_t ply, junqi_move last,
                              junqi_outcome last_outcome)
 {
-    fprintf(out, "ply %zu, ", ply);
     if (pos->to_move < JUNQI_SEATS)
-        fprintf(out, "%s to move", junqi_seat_name(pos->to_move));
+        fprintf(out, _("ply %zu, %s to move, no-combat count %d\n"), ply,
+                _(junqi_seat_name(pos->to_move)), pos->quiet);
     else
-        fputs("game over", out);
-    fprintf(out, ", no-combat count %d\n", pos->quiet);
-    const char *sep = "eliminated: ";
+        fprintf(out, _("ply %zu, game over, no-combat count %d\n"), ply, pos->quiet);
+    const char *sep = _("eliminated: ");
     for (int s = 0; s < JUNQI_SEATS; s++)
         if ((pos->present & ~pos->alive) & JUNQI_SEAT_BIT(s)) {
-            fprintf(out, "%s%s (%s)", sep, junqi_seat_name((junqi_seat)s),
-                    junqi_reason_name((junqi_reason)pos->out_reason[s]));
-            sep = ", ";
+            fprintf(out, _("%s%s (%s)"), sep, _(junqi_seat_name((junqi_seat)s)),
+                    _(junqi_reason_name((junqi_reason)pos->out_reason[s])));
+            sep = _(", ");
         }
-    if (sep[0] == ',')
+    if (pos->present & ~pos->alive)
         fputc('\n', out);
     if (last.from != JUNQI_NO_POINT) {
         char name[8];
-        fprintf(out, "last move: %s", junqi_move_name(pos->board, last, name));
+        fprintf(out, _("last move: %s"), junqi_move_name(pos->board, last, name));
         if (last_outcome != JUNQI_NO_COMBAT)
-            fprintf(out, " (%s)", junqi_outcome_name(last_outcome));
+            fprintf(out, _(" (%s)"), _(junqi_outcome_name(last_outcome)));
         fputc('\n', out);
     }
     write_result_text(out, pos);

@@ -9,6 +9,7 @@
  * trailer (end marker and comment block) is checked piece by piece.
  */
 #include "qq.h"
+#include "i18n.h"
 #include "text.h"
 
 #include <errno.h>
@@ -235,11 +236,14 @@ static void truncated_records(const qq_reader *r)
 {
     size_t k = (r->len - QQ_OFF_RECORDS) / QQ_RECORD_SIZE;
     bool inside = (r->len - QQ_OFF_RECORDS) % QQ_RECORD_SIZE != 0;
-    junqi_diags_add(r->d, JUNQI_CODE_TRUNCATED, -1, record_loc(k),
-                    "the record count N = %zu (at 0x1A) needs records up to byte 0x%zX, but the "
-                    "file ends at byte 0x%zX %s record %zu (offset 0x%zX), which needs %d bytes",
-                    r->n, record_offset(r->n), r->len, inside ? "inside" : "at the start of", k,
-                    record_offset(k), QQ_RECORD_SIZE);
+    const char *fmt =
+        inside ? N_("the record count N = %zu (at 0x1A) needs records up to byte 0x%zX, but the "
+                    "file ends at byte 0x%zX inside record %zu (offset 0x%zX), which needs %d bytes")
+               : N_("the record count N = %zu (at 0x1A) needs records up to byte 0x%zX, but the "
+                    "file ends at byte 0x%zX at the start of record %zu (offset 0x%zX), which "
+                    "needs %d bytes");
+    junqi_diags_add(r->d, JUNQI_CODE_TRUNCATED, -1, record_loc(k), fmt, r->n, record_offset(r->n),
+                    r->len, k, record_offset(k), QQ_RECORD_SIZE);
 }
 
 /* Magic, fixed part and records all present? Sets r->n. False on a fatal error. */

@@ -8,6 +8,7 @@
  * they hand over.
  */
 #include "report.h"
+#include "i18n.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -48,20 +49,28 @@ bool junqi_record_check_ply(const junqi_game *g, const junqi_plies *p, long ply,
 {
     if (ply < 0 || ((size_t)ply >= p->first && (size_t)ply <= p->last))
         return true;
+    size_t later = p->first + p->moves - p->last;
     if ((size_t)ply < p->first)
-        snprintf(err, n, "--ply %ld is before the record's start: it starts from a set position at "
-                         "ply %zu and has plies %zu to %zu", ply, p->first, p->first, p->last);
+        snprintf(err, n, _("--ply %ld is before the record's start: it starts from a set position at "
+                           "ply %zu and has plies %zu to %zu"), ply, p->first, p->first, p->last);
     else if (p->ended)
-        snprintf(err, n, "--ply %ld is past the end: the game ended at ply %zu (%s); the record's "
-                         "%zu later move%s not part of it", ply, p->last,
-                 junqi_result_text(&p->end, junqi_game_present(g)), p->first + p->moves - p->last,
-                 p->first + p->moves - p->last == 1 ? " is" : "s are");
+        snprintf(err, n,
+                 P_("--ply %ld is past the end: the game ended at ply %zu (%s); the record's "
+                    "%zu later move is not part of it",
+                    "--ply %ld is past the end: the game ended at ply %zu (%s); the record's "
+                    "%zu later moves are not part of it", later),
+                 ply, p->last, _(junqi_result_text(&p->end, junqi_game_present(g))), later);
     else if (p->first)
-        snprintf(err, n, "--ply %ld is past the end: the record has plies %zu to %zu (%zu move%s "
-                         "from a set position)", ply, p->first, p->last, p->moves, p->moves == 1 ? "" : "s");
+        snprintf(err, n,
+                 P_("--ply %ld is past the end: the record has plies %zu to %zu (%zu move from a "
+                    "set position)",
+                    "--ply %ld is past the end: the record has plies %zu to %zu (%zu moves from a "
+                    "set position)", p->moves),
+                 ply, p->first, p->last, p->moves);
     else
-        snprintf(err, n, "--ply %ld is past the end: the game has %zu move%s", ply, p->moves,
-                 p->moves == 1 ? "" : "s");
+        snprintf(err, n, P_("--ply %ld is past the end: the game has %zu move",
+                            "--ply %ld is past the end: the game has %zu moves", p->moves),
+                 ply, p->moves);
     return false;
 }
 
@@ -116,9 +125,11 @@ static void note_early_surrender(const junqi_game *g, const junqi_rules *rules, 
     long item = s ? junqi_score_early_surrender(s, g, &seat, &moves) : -1;
     if (item >= 0)
         junqi_diags_add(d, JUNQI_CODE_EARLY_SURRENDER, -1, g->main.items[item].loc,
-                        "%s surrendered after %zu move%s: %s allows no surrender within the "
-                        "first %d moves", junqi_seat_name((junqi_seat)seat), moves, moves == 1 ? "" : "s",
-                        s->platform, s->surrender_moves);
+                        P_("%s surrendered after %zu move: %s allows no surrender within the "
+                           "first %d moves",
+                           "%s surrendered after %zu moves: %s allows no surrender within the "
+                           "first %d moves", moves),
+                        _(junqi_seat_name((junqi_seat)seat)), moves, s->platform, s->surrender_moves);
 }
 
 
@@ -386,7 +397,7 @@ static void *fail(char *err, size_t n, const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     if (err && n)
-        vsnprintf(err, n, fmt, ap);
+        vsnprintf(err, n, _(fmt), ap);
     va_end(ap);
     return NULL;
 }

@@ -9,6 +9,7 @@
  *   4. sum up each seat into tags.
  */
 #include "annotate.h"
+#include "i18n.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -18,6 +19,7 @@
 
 #include "eval.h"
 #include "movegen.h"
+#include "terms.h"
 #include "replay.h"
 
 /* Positions analysed per batch: progress is reported between batches. */
@@ -250,9 +252,46 @@ static void describe_loss(text *t, const junqi_position *before, junqi_move play
 {
     uint8_t a = before->cell[played.from], d = before->cell[played.to];
     junqi_outcome o = junqi_move_outcome(before, played);
-    if (d && (o == JUNQI_ATTACKER_LOSES || (o == JUNQI_BOTH_REMOVED && junqi_piece_rank(JUNQI_CELL_PIECE(a)) >
-                                                                           junqi_piece_rank(JUNQI_CELL_PIECE(d)))))
-        say(t, " loses the %s.", junqi_piece_words(JUNQI_CELL_PIECE(a)));
+    const char *piece = _(junqi_piece_words(JUNQI_CELL_PIECE(a)));
+    /* one English sentence, the players' two words: 反弹 (bounced off a bigger
+     * piece or a landmine) and 被炸 (taken with a bomb) */
+    if (d && o == JUNQI_ATTACKER_LOSES)
+        say(t, C_("bounced off", " loses the %s."), piece);
+    else if (d && o == JUNQI_BOTH_REMOVED &&
+             junqi_piece_rank(JUNQI_CELL_PIECE(a)) > junqi_piece_rank(JUNQI_CELL_PIECE(d)))
+        say(t, C_("bombed", " loses the %s."), piece);
+}
+
+/* Whether m is an engineer's railway run that turns (飞, seed 000's
+ * terminology): the same run is one no other piece may make for its turn. */
+static bool flies(const junqi_position *pos, junqi_move m)
+{
+    uint8_t a = pos->cell[m.from];
+    if (JUNQI_CELL_PIECE(a) != JUNQI_ENGINEER)
+        return false;
+    junqi_position other = *pos;
+    other.cell[m.from] = JUNQI_CELL(JUNQI_CELL_SEAT(a), JUNQI_LIEUTENANT);
+    junqi_move_check check;
+    return junqi_check_move(&other, m, &check) == JUNQI_ILLEGAL_RAIL_TURN;
+}
+
+/* The better move, with where it goes by the players' name of the point
+ * ("to east's flag corner", "至东家旗角"; terms.h) and 飞 for an engineer's
+ * turning run. */
+static void describe_best(text *t, const junqi_position *before, const junqi_move_judgement *j)
+{
+    const junqi_board *b = before->board;
+    char move[8], where[128];
+    int owner = b->point[j->best.to].arm;
+    junqi_point_phrase(b, j->best.to, owner < JUNQI_SEATS ? junqi_flag_column(before, owner) : 0,
+                       junqi_i18n_names(), where, sizeof where);
+    junqi_move_name(b, j->best, move);
+    if (flies(before, j->best))
+        say(t, _(" Better %s: the engineer flies to %s (%.2f instead of %.2f)."), move, where,
+            j->winprob_before, j->winprob_after);
+    else
+        say(t, _(" Better %s, to %s (%.2f instead of %.2f)."), move, where, j->winprob_before,
+            j->winprob_after);
 }
 
 /* Step 3b: the comment (and variation) of one judged move. */
@@ -264,17 +303,18 @@ static bool write_judgement(junqi_game *g, const junqi_move_judgement *j, const 
     say(&t, "[%%eval %.2f %.2f %+.2f]", j->winprob_before, j->winprob_after, j->eval_after / 100.0);
     char move[8];
     if (j->missed_flag)
-        say(&t, " Missed a flag capture: %s takes the flag.", junqi_move_name(b, j->flag_capture, move));
+        say(&t, _(" Missed a flag capture: %s takes the flag."), junqi_move_name(b, j->flag_capture, move));
     if (j->mark) {
-        const char *name = junqi_mark_name(j->mark);
-        say(&t, " %c%s:", name[0] - 32, name + 1);
+        static const char *const mark_words[] = {
+            [JUNQI_MARK_INACCURACY] = N_(" Inaccuracy:"), [JUNQI_MARK_MISTAKE] = N_(" Mistake:"),
+            [JUNQI_MARK_BLUNDER] = N_(" Blunder:")};
+        say(&t, "%s", _(mark_words[j->mark]));
         describe_loss(&t, before, it->move);
         if (j->best.from != JUNQI_NO_POINT)
-            say(&t, " Better %s (%.2f instead of %.2f).", junqi_move_name(b, j->best, move), j->winprob_before,
-                j->winprob_after);
+            describe_best(&t, before, j);
     }
     if (j->allows_flag)
-        say(&t, " This lets the flag be captured next move.");
+        say(&t, "%s", _(" This lets the flag be captured next move."));
     if (j->mark && it->nnags < JUNQI_MAX_NAGS) {
         memmove(it->nags + 1, it->nags, it->nnags);
         it->nags[0] = (uint8_t)j->mark;

@@ -4,6 +4,7 @@
  * Source of every table: docs/boards.md.
  */
 #include "board.h"
+#include "i18n.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -85,14 +86,14 @@ static const mountain_data two_player_mountains[] = {
 };
 
 #define TWO_PLAYER_DATA(mountains)                                                         \
-    {JUNQI_TWO_PLAYER, "two-player", 5, 12, 2,                                             \
+    {JUNQI_TWO_PLAYER, N_("two-player"), 5, 12, 2,                                             \
      {{JUNQI_SOUTH, 0, 5, 0, -1, 1, 0}, {JUNQI_NORTH, 4, 6, 0, 1, -1, 0}},                 \
      "", two_player_lines, mountains}
 
 /* Indexed by junqi_board.id. */
 static const board_data boards_data[JUNQI_BOARD_VARIANTS] = {
     TWO_PLAYER_DATA(NULL),
-    {JUNQI_FOUR_PLAYER, "four-player", 17, 17, 4,
+    {JUNQI_FOUR_PLAYER, N_("four-player"), 17, 17, 4,
      {{JUNQI_SOUTH, 6, 5, 0, -1, 1, 0},
       {JUNQI_NORTH, 10, 11, 0, 1, -1, 0},
       {JUNQI_WEST, 5, 10, -1, 0, 0, -1},

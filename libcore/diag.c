@@ -4,6 +4,8 @@
  */
 #include "diag.h"
 
+#include "i18n.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,6 +77,9 @@ void junqi_diags_vadd(junqi_diags *d, junqi_code code, int move, junqi_loc loc, 
     }
     va_list copy;
     va_copy(copy, ap);
+    /* The message in the language of LC_MESSAGES (i18n.h): every caller's
+     * format is a msgid (`make pot` extracts them by keyword). */
+    fmt = _(fmt);
     int len = vsnprintf(NULL, 0, fmt, copy);
     va_end(copy);
     char *message = len < 0 ? NULL : malloc((size_t)len + 1);
@@ -125,7 +130,7 @@ bool junqi_diags_move(junqi_diags *to, junqi_diags *from, size_t first, size_t n
 
 const char *junqi_severity_name(junqi_severity s)
 {
-    static const char *const names[] = {"error", "warning", "note"};
+    static const char *const names[] = {N_("error"), N_("warning"), N_("note")};
     return names[s];
 }
 

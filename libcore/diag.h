@@ -165,7 +165,7 @@ typedef struct junqi_loc {
 typedef struct junqi_diag {
     junqi_severity severity; /**< the code's (junqi_code_severity) */
     junqi_code code;         /**< what it is; junqi_code_name() gives "rail-turn", "truncated" */
-    char *message;  /**< one English sentence, no trailing newline */
+    char *message;  /**< one sentence in the language of LC_MESSAGES (English by default; docs/i18n.md), no trailing newline */
     int move;       /**< 1-based move number, or -1 */
     junqi_loc loc;
     char *source_line; /**< the offending text line for a caret display, or NULL */
@@ -185,7 +185,8 @@ void junqi_diags_free(junqi_diags *d);
 
 /**
  * Append a diagnostic of code `code` (its severity is the table's) with a
- * printf-style message. move is 1-based or -1. On out-of-memory the
+ * printf-style message, translated (the format is a msgid of domain
+ * "junqi", i18n.h) for LC_MESSAGES. move is 1-based or -1. On out-of-memory the
  * diagnostic is dropped (the error count still rises for errors, so
  * validity is never overstated). A NULL list is allowed and ignores
  * everything.
@@ -214,7 +215,7 @@ bool junqi_diags_move(junqi_diags *to, junqi_diags *from, size_t first, size_t n
 void junqi_diags_attach_lines(junqi_diags *d, size_t from, const char *text, size_t len,
                               long first_line);
 
-/** "error", "warning", "note". */
+/** "error", "warning", "note": the English names, as in JSON (a text display translates them). */
 const char *junqi_severity_name(junqi_severity s);
 
 #ifdef __cplusplus

@@ -4,6 +4,8 @@
  */
 #include "position.h"
 
+#include "i18n.h"
+
 #include <pthread.h>
 #include <string.h>
 
@@ -252,16 +254,16 @@ uint64_t junqi_position_hash(const junqi_position *pos)
 }
 
 static const char *const reason_names[][2] = {
-    [JUNQI_REASON_NONE] = {"none", "none"},
-    [JUNQI_REASON_FLAG_CAPTURED] = {"flag captured", "flag_captured"},
-    [JUNQI_REASON_NO_MOVABLE_PIECE] = {"no movable piece", "no_movable_piece"},
-    [JUNQI_REASON_TIMEOUTS] = {"too many timeouts", "timeouts"},
-    [JUNQI_REASON_SURRENDER] = {"surrender", "surrender"},
-    [JUNQI_REASON_LEFT] = {"left the game", "left"},
-    [JUNQI_REASON_NO_COMBAT_DRAW] = {"draw by the no-combat rule", "no_combat_draw"},
-    [JUNQI_REASON_AGREED_DRAW] = {"agreed draw", "agreed_draw"},
-    [JUNQI_REASON_FLED] = {"a seat fled", "fled"},
-    [JUNQI_REASON_UNKNOWN_CODE] = {"unknown code", "unknown_code"},
+    [JUNQI_REASON_NONE] = {N_("none"), "none"},
+    [JUNQI_REASON_FLAG_CAPTURED] = {N_("flag captured"), "flag_captured"},
+    [JUNQI_REASON_NO_MOVABLE_PIECE] = {N_("no movable piece"), "no_movable_piece"},
+    [JUNQI_REASON_TIMEOUTS] = {N_("too many timeouts"), "timeouts"},
+    [JUNQI_REASON_SURRENDER] = {N_("surrender"), "surrender"},
+    [JUNQI_REASON_LEFT] = {N_("left the game"), "left"},
+    [JUNQI_REASON_NO_COMBAT_DRAW] = {N_("draw by the no-combat rule"), "no_combat_draw"},
+    [JUNQI_REASON_AGREED_DRAW] = {N_("agreed draw"), "agreed_draw"},
+    [JUNQI_REASON_FLED] = {N_("a seat fled"), "fled"},
+    [JUNQI_REASON_UNKNOWN_CODE] = {N_("unknown code"), "unknown_code"},
 };
 
 const char *junqi_reason_name(junqi_reason r)
@@ -330,7 +332,7 @@ const char *junqi_result_text(const junqi_result *r, unsigned present)
         return "*";
     }
     if (r->winners & (JUNQI_SEAT_BIT(JUNQI_NORTH) | JUNQI_SEAT_BIT(JUNQI_SOUTH)))
-        return "north-south";
-    return r->winners ? "east-west" : "*";
+        return N_("north-south");
+    return r->winners ? N_("east-west") : "*";
 }
 

@@ -5,6 +5,7 @@
  * their values are docs/variants.md's, the named sets docs/rules.md's.
  */
 #include "rules.h"
+#include "i18n.h"
 #include "score.h"
 
 #include <pthread.h>
@@ -233,7 +234,7 @@ static bool fail(char *err, size_t n, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(err, n, fmt, ap);
+    vsnprintf(err, n, _(fmt), ap);
     va_end(ap);
     return false;
 }
@@ -552,8 +553,8 @@ junqi_outcome junqi_combat(const junqi_rules *r, junqi_piece attacker, junqi_pie
 
 const char *junqi_outcome_name(junqi_outcome o)
 {
-    static const char *const names[] = {"move", "attacker wins", "attacker loses",
-                                        "both removed"};
+    static const char *const names[] = {N_("move"), N_("attacker wins"), N_("attacker loses"),
+                                        N_("both removed")};
     return names[o & 3];
 }
 

@@ -3,6 +3,7 @@
  * score.c - platform scores. See score.h; the figures are seed 002's.
  */
 #include "score.h"
+#include "i18n.h"
 
 #include <stdio.h>
 
@@ -72,11 +73,11 @@ static const char *explain(const junqi_scoring *s, const junqi_score *sc, char *
 {
     switch (sc->reason) {
     case JUNQI_SCORE_EARLY_END:
-        snprintf(buf, n, "the game ended within %d moves: the winners score nothing",
+        snprintf(buf, n, _("the game ended within %d moves: the winners score nothing"),
                  s->min_moves[__builtin_popcount(sc->seats) != 2]);
         return buf;
-    case JUNQI_SCORE_FLED: return "someone fled while both sides were in the game: nobody scores";
-    case JUNQI_SCORE_UNDECIDED: return "the game ended with no winner: nobody scores";
+    case JUNQI_SCORE_FLED: return _("someone fled while both sides were in the game: nobody scores");
+    case JUNQI_SCORE_UNDECIDED: return _("the game ended with no winner: nobody scores");
     default: return NULL;
     }
 }
@@ -91,8 +92,8 @@ int junqi_score_describe(const junqi_scoring *s, const junqi_score *sc, char *bu
     }
     junqi_score_format(sc, points, sizeof points);
     const char *because = explain(s, sc, why, sizeof why);
-    return because ? snprintf(buf, n, "%s score: %s (%s)", s->platform, points, because)
-                   : snprintf(buf, n, "%s score: %s", s->platform, points);
+    return because ? snprintf(buf, n, _("%s score: %s (%s)"), s->platform, points, because)
+                   : snprintf(buf, n, _("%s score: %s"), s->platform, points);
 }
 
 long junqi_score_early_surrender(const junqi_scoring *s, const junqi_game *g, int *seat,

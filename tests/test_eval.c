@@ -166,6 +166,27 @@ static int material(const junqi_position *pos, int seat)
     return junqi_evaluate_terms(pos, JUNQI_SEAT_BIT(seat)).material;
 }
 
+/* The danger to one flag is capped below what taking the flag wins (danger_cap,
+ * docs/engine.md "Evaluation"): past the cap, one more attacker changes nothing,
+ * so the search takes a flag rather than keep threatening it. */
+static void the_danger_to_a_flag_is_capped_below_its_capture(void **state)
+{
+    (void)state;
+    const junqi_eval_weights *w = &junqi_eval_default_weights;
+    assert_true(w->danger_cap < w->seat);
+    junqi_position pos;
+    lone_flags(&pos);
+    int calm = safety(&pos);
+    put_piece(&pos, "a12", JUNQI_SOUTH, JUNQI_MARSHAL);
+    put_piece(&pos, "c12", JUNQI_SOUTH, JUNQI_GENERAL);
+    put_piece(&pos, "b11", JUNQI_SOUTH, JUNQI_MAJOR_GENERAL);
+    int besieged = safety(&pos);
+    put_piece(&pos, "b10", JUNQI_SOUTH, JUNQI_BRIGADIER);
+    assert_int_equal(safety(&pos), besieged);
+    assert_true(besieged < calm);
+    assert_true(calm - besieged <= w->danger_cap);
+}
+
 static void engineers_gain_against_a_mined_flag_and_bombs_against_a_marshal(void **state)
 {
     (void)state;
@@ -229,6 +250,7 @@ int main(void)
         cmocka_unit_test(symmetric_positions_evaluate_to_zero_for_both_teams),
         cmocka_unit_test(incremental_sums_equal_a_fresh_evaluation_along_real_games),
         cmocka_unit_test(gates_landmines_defenders_and_enemies_move_flag_safety),
+        cmocka_unit_test(the_danger_to_a_flag_is_capped_below_its_capture),
         cmocka_unit_test(engineers_gain_against_a_mined_flag_and_bombs_against_a_marshal),
         cmocka_unit_test(finished_games_score_as_won_lost_or_drawn),
         cmocka_unit_test(the_win_probability_is_the_fitted_logistic_curve),

@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <locale.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 #include <unistd.h>
 
 #include "formation.h"
+#include "i18n.h"
 #include "position_out.h"
 
 junqi_source *junqi_cli_open(const char *prog, const char *path, unsigned flags)
@@ -29,7 +31,7 @@ junqi_source *junqi_cli_open_position(const char *prog, const char *text)
 {
     junqi_source *src = junqi_source_string(text);
     if (!src)
-        fprintf(stderr, "%s: out of memory\n", prog);
+        fprintf(stderr, _("%s: out of memory\n"), prog);
     return src;
 }
 
@@ -72,7 +74,7 @@ static int each_record_item(void *ctx, const junqi_source *src, junqi_input *in,
     if (in->kind == JUNQI_INPUT_EMPTY)
         return JUNQI_EXIT_OK; /* zero games: the note is printed */
     if (in->kind == JUNQI_INPUT_FORMATION) {
-        fprintf(stderr, "%s: %s: a formation, not a game record\n", job->prog, in->name);
+        fprintf(stderr, _("%s: %s: a formation, not a game record\n"), job->prog, in->name);
         return JUNQI_EXIT_INVALID;
     }
     if (in->kind != JUNQI_INPUT_RECORD)
@@ -178,15 +180,17 @@ static void print_where_text(FILE *out, const char *file, const junqi_diag *g)
         return;
     }
     fputs(": ", out);
-    if (g->move > 0)
-        fprintf(out, "move %d ", g->move);
-    if (l->record >= 0 && l->offset >= 0)
-        fprintf(out, g->move > 0 ? "(record %d, offset 0x%lX): " : "record %d (offset 0x%lX): ",
-                l->record, l->offset);
+    bool record = l->record >= 0 && l->offset >= 0;
+    if (g->move > 0 && record)
+        fprintf(out, _("move %d (record %d, offset 0x%lX): "), g->move, l->record, l->offset);
+    else if (record)
+        fprintf(out, _("record %d (offset 0x%lX): "), l->record, l->offset);
+    else if (g->move > 0 && l->offset >= 0)
+        fprintf(out, _("move %d offset 0x%lX: "), g->move, l->offset);
     else if (l->offset >= 0)
-        fprintf(out, "offset 0x%lX: ", l->offset);
+        fprintf(out, _("offset 0x%lX: "), l->offset);
     else if (g->move > 0)
-        fputs(": ", out);
+        fprintf(out, _("move %d : "), g->move);
 }
 
 /* The source line, and a caret under the column (counted in characters;
@@ -222,7 +226,7 @@ void junqi_cli_print_diags(FILE *out, const char *file, const junqi_diags *d, ju
         const junqi_diag *g = &d->items[i];
         if (fmt == JUNQI_FORMAT_TEXT) {
             print_where_text(out, file, g);
-            fprintf(out, "%s: ", junqi_severity_name(g->severity));
+            fprintf(out, _("%s: "), _(junqi_severity_name(g->severity)));
             junqi_cli_put_visible(out, g->message);
             fputc('\n', out);
             print_caret(out, g);
@@ -241,11 +245,11 @@ int junqi_cli_usage(const char *prog, const char *fmt, ...)
         va_list ap;
         fprintf(stderr, "%s: ", prog);
         va_start(ap, fmt);
-        vfprintf(stderr, fmt, ap);
+        vfprintf(stderr, _(fmt), ap);
         va_end(ap);
         fputc('\n', stderr);
     }
-    fprintf(stderr, "Try '%s --help' for more information.\n", prog);
+    fprintf(stderr, _("Try '%s --help' for more information.\n"), prog);
     return JUNQI_EXIT_USAGE;
 }
 
@@ -392,7 +396,7 @@ bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output 
     if (fd >= 0)
         fchmod(fd, exists ? st.st_mode & 07777 : 0666 & ~mask);
     if (fd < 0 || !(o->fp = fdopen(fd, "w"))) {
-        fprintf(stderr, "%s: %s: cannot create a temporary file: %s\n", prog, path, strerror(errno));
+        fprintf(stderr, _("%s: %s: cannot create a temporary file: %s\n"), prog, path, strerror(errno));
         if (fd >= 0) {
             close(fd);
             unlink(o->tmp_path);
@@ -420,16 +424,16 @@ bool junqi_cli_output_close(const char *prog, junqi_cli_output *o, bool commit)
     if (!o->path) {
         ok = fflush(stdout) == 0 && !ferror(stdout);
         if (!ok)
-            fprintf(stderr, "%s: cannot write to standard output: %s\n", prog, strerror(errno));
+            fprintf(stderr, _("%s: cannot write to standard output: %s\n"), prog, strerror(errno));
         return ok;
     }
     if (ferror(o->fp) || fclose(o->fp) != 0) {
         ok = false;
-        fprintf(stderr, "%s: %s: write failed: %s\n", prog, o->path, strerror(errno));
+        fprintf(stderr, _("%s: %s: write failed: %s\n"), prog, o->path, strerror(errno));
     }
     if (ok && commit && o->tmp_path && rename(o->tmp_path, o->path) != 0) {
         ok = false;
-        fprintf(stderr, "%s: %s: cannot rename the temporary file: %s\n", prog, o->path,
+        fprintf(stderr, _("%s: %s: cannot rename the temporary file: %s\n"), prog, o->path,
                 strerror(errno));
     }
     if (o->tmp_path && (!ok || !commit))
@@ -444,6 +448,12 @@ bool junqi_cli_styled(int fd)
 {
     const char *no_color = getenv("NO_COLOR"), *term = getenv("TERM");
     return isatty(fd) && !(no_color && *no_color) && !(term && strcmp(term, "dumb") == 0);
+}
+
+void junqi_cli_set_locale(void)
+{
+    setlocale(LC_ALL, "");
+    setlocale(LC_NUMERIC, "C");
 }
 
 int junqi_cli_version(const char *prog)

@@ -168,6 +168,15 @@ int junqi_cli_apply_rules(const char *prog, const char *name, junqi_game *g,
 int junqi_cli_check_seat(const char *prog, const char *name, const junqi_game *g,
                          const char *option, int seat);
 
+/**
+ * The tools' first call: the locale of the environment (setlocale(LC_ALL,
+ * "")), so that messages follow LANG, LC_ALL, LC_MESSAGES and LANGUAGE
+ * (i18n.h, docs/i18n.md), but LC_NUMERIC stays "C": numbers in JSON, JGN and
+ * every other output, and those parsed from the command line, keep the
+ * decimal point whatever the language.
+ */
+void junqi_cli_set_locale(void);
+
 /** Parse a --format value: "text" or "json". */
 bool junqi_cli_parse_format(const char *text, junqi_cli_format *out);
 

@@ -20,6 +20,7 @@
 #include "analysis.h"
 #include "annotate.h"
 #include "cli.h"
+#include "i18n.h"
 #include "engine.h"
 #include "gamejson.h"
 #include "graph.h"
@@ -61,7 +62,7 @@ typedef struct options {
 
 static void usage(void)
 {
-    printf("Usage: %s [OPTIONS] [FILE...]\n"
+    printf(_("Usage: %s [OPTIONS] [FILE...]\n"
            "       %s --go [--ply N] [OPTIONS] [FILE]\n"
            "       %s --bench [--depth D] [--threads N] [--format text|json]\n"
            "       %s --perft D [--ply N] [--divide] [OPTIONS] [FILE]\n"
@@ -111,7 +112,7 @@ static void usage(void)
            "  --version           the version\n\n"
            "Evaluations are centi-material (100 = a lieutenant) and win probabilities, both\n"
            "for the team to move. Exit status: 0 success, 1 invalid input, 2 usage error,\n"
-           "3 a file could not be read.\n",
+           "3 a file could not be read.\n"),
            prog, prog, prog, prog, prog, JUNQI_DEFAULT_NODES, JUNQI_MAX_MULTIPV, JUNQI_MAX_SAMPLES,
            JUNQI_DEFAULT_SAMPLES, junqi_rules_names(), prog);
 }
@@ -750,6 +751,7 @@ static int finish_options(options *opt, int ninputs)
 
 int main(int argc, char **argv)
 {
+    junqi_cli_set_locale();
     static const struct option longopts[] = {
         {"go", no_argument, NULL, 'g'},          {"bench", no_argument, NULL, 'b'},
         {"perft", required_argument, NULL, 'p'}, {"divide", no_argument, NULL, 'd'},

@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "i18n.h"
 #include "collection.h"
 #include "infer.h"
 #include "draw.h"
@@ -70,7 +71,7 @@ typedef struct source {
 
 static void usage(void)
 {
-    printf("Usage: %s [OPTIONS] [FILE | --position STRING] -o OUT\n"
+    printf(_("Usage: %s [OPTIONS] [FILE | --position STRING] -o OUT\n"
            "Draw a position of a game record (QQ .jgs/.jqs replay, JGN) as a picture: PNG,\n"
            "SVG, or an animated GIF of the whole game; or write the game as an HTML page to\n"
            "replay it in a browser. With no FILE, or FILE '-', read standard input. Arrows,\n"
@@ -105,7 +106,7 @@ static void usage(void)
            "  -h, --help          this help\n"
            "  --version           the version\n\n"
            "Exit status: 0 success, 1 invalid input, 2 usage error (such as a ply past the\n"
-           "end), 3 a file could not be read or written (or no CJK font was found).\n",
+           "end), 3 a file could not be read or written (or no CJK font was found).\n"),
            prog, DEFAULT_SIZE, junqi_theme_names(), DEFAULT_DELAY_MS, junqi_rules_names(), prog);
 }
 
@@ -560,6 +561,7 @@ static int parse_option(options *opt, int c, const char *arg)
 
 int main(int argc, char **argv)
 {
+    junqi_cli_set_locale();
     static const struct option longopts[] = {
         {"format", required_argument, NULL, 'f'}, {"ply", required_argument, NULL, 'p'},
         {"view", required_argument, NULL, 'v'},   {"bottom", required_argument, NULL, 'b'},

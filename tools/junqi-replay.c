@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "i18n.h"
 #include "collection.h"
 #include "gamejson.h"
 #include "infer.h"
@@ -53,7 +54,7 @@ typedef struct options {
 
 static void usage(void)
 {
-    printf("Usage: %s [OPTIONS] [FILE...]\n"
+    printf(_("Usage: %s [OPTIONS] [FILE...]\n"
            "       %s --setup SEAT=FORMATION... [--board BOARD] [OPTIONS]\n"
            "Replay game records (JGN, QQ .jgs/.jqs replays, position strings) and print\n"
            "positions, or convert whole records. With no FILE, or FILE '-', read standard\n"
@@ -102,7 +103,7 @@ static void usage(void)
            "  -h, --help          this help\n"
            "  --version           the version\n\n"
            "Exit status: 0 success, 1 invalid input, 2 usage error (such as a ply past the\n"
-           "end), 3 a file could not be read or written.\n",
+           "end), 3 a file could not be read or written.\n"),
            prog, prog, junqi_rules_names());
 }
 
@@ -765,6 +766,7 @@ static int finish_collection(const options *opt, collection *c, FILE *out, int s
 
 int main(int argc, char **argv)
 {
+    junqi_cli_set_locale();
     options opt = {OUT_TEXT, CONVERT_NONE, -1, false, JUNQI_NO_SEAT, JUNQI_NAMES_ZH, NULL, NULL, NULL,
                    -1, 0, false, JUNQI_FOUR_PLAYER, {NULL}, NULL, false, false, false, 0, false, 0};
     int rc = parse_options(argc, argv, &opt);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "i18n.h"
 #include "position_out.h"
 #include "report.h"
 #include "score.h"
@@ -24,7 +25,7 @@ typedef struct options {
 
 static void usage(void)
 {
-    printf("Usage: %s [OPTIONS] [FILE...]\n"
+    printf(_("Usage: %s [OPTIONS] [FILE...]\n"
            "Check game records (JGN, QQ .jgs/.jqs replays, position strings) and formations\n"
            "(YAML, QQ .jql): structure, setups, the legality of every move, combat results,\n"
            "eliminations and the end. With no FILE, or FILE '-', read standard input.\n"
@@ -39,18 +40,18 @@ static void usage(void)
            "  -h, --help          this help\n"
            "  --version           the version\n\n"
            "Exit status: 0 all inputs valid, 1 some input invalid, 2 usage error,\n"
-           "3 a file could not be read.\n",
+           "3 a file could not be read.\n"),
            prog, junqi_rules_names());
 }
 
 static void print_result(const junqi_position *pos)
 {
     char text[256];
-    printf(", %s", junqi_result_describe(&pos->result, pos->present, text, sizeof text));
+    printf(_(", %s"), junqi_result_describe(&pos->result, pos->present, text, sizeof text));
     junqi_score sc;
     if (junqi_score_position(pos, &sc) &&
         junqi_score_describe(pos->rules->scoring, &sc, text, sizeof text) > 0)
-        printf("; %s", text);
+        printf(_("; %s"), text);
     putchar('\n');
 }
 
@@ -59,21 +60,22 @@ static void print_summary(const junqi_input *in, const junqi_summary *s)
 {
     char label[4200];
     junqi_cli_put_visible(stdout, junqi_input_label(in, label, sizeof label));
-    printf(": %s", s->errors ? "invalid" : "valid");
+    fputs(s->errors ? _(": invalid") : _(": valid"), stdout);
     if (s->errors)
-        printf(", %zu error%s", s->errors, s->errors == 1 ? "" : "s");
+        printf(P_(", %zu error", ", %zu errors", s->errors), s->errors);
     if (s->warnings)
-        printf(", %zu warning%s", s->warnings, s->warnings == 1 ? "" : "s");
+        printf(P_(", %zu warning", ", %zu warnings", s->warnings), s->warnings);
     if (s->kind == JUNQI_INPUT_EMPTY) {
-        puts(": no game (zero items)");
+        puts(_(": no game (zero items)"));
     } else if (s->kind == JUNQI_INPUT_FORMATION) {
-        printf(": formation%s", s->formation ? " " : "");
+        fputs(s->formation ? _(": formation ") : _(": formation"), stdout);
         junqi_cli_put_visible(stdout, s->formation ? s->formation : "");
         putchar('\n');
     } else if (s->kind == JUNQI_INPUT_RECORD && s->replayed) {
         int players = junqi_position_players(&s->end);
-        printf(": %s game, %d player%s, %zu move%s", junqi_board_kind_name(s->board), players,
-               players == 1 ? "" : "s", s->moves, s->moves == 1 ? "" : "s");
+        printf(P_(": %s game, %d player", ": %s game, %d players", (unsigned long)players),
+               _(junqi_board_kind_name(s->board)), players);
+        printf(P_(", %zu move", ", %zu moves", s->moves), s->moves);
         print_result(&s->end);
     } else {
         putchar('\n');
@@ -87,7 +89,7 @@ static int list_codes(junqi_cli_format format)
         const char *name = junqi_code_name((junqi_code)c);
         const char *severity = junqi_severity_name(junqi_code_severity((junqi_code)c));
         if (format == JUNQI_FORMAT_TEXT) {
-            printf("%-26s %-8s %s\n", name, severity, junqi_code_meaning((junqi_code)c));
+            printf("%-26s %-8s %s\n", name, severity, _(junqi_code_meaning((junqi_code)c)));
             continue;
         }
         junqi_json j;
@@ -143,6 +145,7 @@ static int validate(const options *opt, junqi_source *src)
 
 int main(int argc, char **argv)
 {
+    junqi_cli_set_locale();
     enum { OPT_FORMAT = 256, OPT_RULES, OPT_POSITION, OPT_LENIENT, OPT_LIST_CODES, OPT_HELP,
            OPT_VERSION };
     static const struct option longopts[] = {

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * i18n.c - see i18n.h.
+ */
+#include "i18n.h"
+
+#include <libintl.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Where `make install` puts the catalogs (the Makefile defines it). */
+#ifndef JUNQI_LOCALEDIR
+#define JUNQI_LOCALEDIR "/usr/local/share/locale"
+#endif
+
+static pthread_once_t bound = PTHREAD_ONCE_INIT;
+
+/* bindtextdomain() once: $JUNQI_LOCALEDIR (the build tree's catalogs, for the
+ * tests) or the installed LOCALEDIR. A failure (out of memory) leaves the
+ * domain unbound, and gettext then answers in English. */
+static void bind_domain(void)
+{
+    const char *dir = getenv("JUNQI_LOCALEDIR");
+    bindtextdomain(JUNQI_TEXTDOMAIN, dir && *dir ? dir : JUNQI_LOCALEDIR);
+}
+
+const char *junqi_i18n_gettext(const char *msgid)
+{
+    if (!*msgid)
+        return msgid; /* "" is the catalog's header, not a message */
+    pthread_once(&bound, bind_domain);
+    return dgettext(JUNQI_TEXTDOMAIN, msgid);
+}
+
+const char *junqi_i18n_ngettext(const char *singular, const char *plural, unsigned long n)
+{
+    pthread_once(&bound, bind_domain);
+    return dngettext(JUNQI_TEXTDOMAIN, singular, plural, n);
+}
+
+const char *junqi_i18n_pgettext(const char *ctx_msgid, const char *msgid)
+{
+    const char *t = junqi_i18n_gettext(ctx_msgid);
+    return t == ctx_msgid ? msgid : t;
+}
+
+junqi_names junqi_i18n_names(void)
+{
+    /* TRANSLATORS: the script of the names of pieces and points in your
+     * sentences: en, zh (simplified Chinese) or zh-Hant (traditional). */
+    const char *script = _("en");
+    if (strcmp(script, "zh") == 0)
+        return JUNQI_NAMES_ZH;
+    return strcmp(script, "zh-Hant") == 0 ? JUNQI_NAMES_ZH_HANT : JUNQI_NAMES_EN;
+}

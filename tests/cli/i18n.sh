@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Tool tests for the messages' language (docs/i18n.md): the catalogs are
+# complete for the sources as they are (every message of a fresh
+# `make pot` has a translation that is neither missing nor fuzzy, and
+# msgfmt --check --statistics agrees), the tools follow LANGUAGE, LC_ALL,
+# LC_MESSAGES and LANG as GNU gettext says, JSON keys and codes do not
+# change with the language, and the Chinese output matches golden files.
+# The languages are chosen with LANGUAGE over the C.UTF-8 locale that every
+# Debian 12 has; LANG=zh_CN.UTF-8 itself is checked with a locale compiled
+# here by localedef into a temporary LOCPATH (Debian's locales package).
+# Env: JUNQI_BIN, JUNQI_ROOT, JUNQI_BUILD (the catalogs: JUNQI_BUILD/locale).
+set -u
+name=i18n.sh
+. "$(dirname "$0")/lib"
+root=$JUNQI_ROOT bin=$JUNQI_BIN
+export JUNQI_LOCALEDIR=${JUNQI_BUILD:-$root/build}/locale
+linguas=$(cat "$root/po/LINGUAS")
+
+# 1. every catalog is complete for the sources as they are now
+make -s -C "$root" pot POT="$tmp/junqi.pot" >/dev/null 2>"$tmp/xgettext.err" ||
+    fail "make pot: $(head -n 3 "$tmp/xgettext.err")"
+total=$(msgattrib --no-obsolete "$tmp/junqi.pot" | grep -c '^msgid ')
+total=$((total - 1)) # the header
+for l in $linguas; do
+    po=$root/po/$l.po
+    checks=$((checks + 1))
+    msgcmp "$po" "$tmp/junqi.pot" >/dev/null 2>"$tmp/msgcmp.err" ||
+        fail "po/$l.po lacks translations of messages in the sources ($(grep -c 'this message' \
+            "$tmp/msgcmp.err") missing; make update-po, then translate): $(head -n 4 "$tmp/msgcmp.err")"
+    stats=$(msgfmt --check --statistics -o /dev/null "$po" 2>&1)
+    checks=$((checks + 1))
+    case $stats in
+    *fuzzy* | *untranslated* | *error*) fail "po/$l.po: msgfmt --check --statistics: $stats" ;;
+    esac
+    echo "$name: po/$l.po: $stats (the sources have $total)"
+done
+
+# 2. the language follows the environment, GNU's way
+hint() { "$@" "$bin/junqi-validate" --no-such-option 2>&1 | tail -n 1; }
+english="Try 'junqi-validate --help' for more information."
+expect "no language set" "$english" "$(hint env -u LANGUAGE LC_ALL=C.UTF-8)"
+expect "LANGUAGE=zh_CN" "请运行“junqi-validate --help”查看更多信息。" \
+    "$(hint env LC_ALL=C.UTF-8 LANGUAGE=zh_CN)"
+expect "LANGUAGE=zh_TW" "請執行「junqi-validate --help」以取得更多資訊。" \
+    "$(hint env LC_ALL=C.UTF-8 LANGUAGE=zh_TW)"
+expect "LANGUAGE=fr:zh_TW (the first language with a catalog)" "請執行「junqi-validate --help」以取得更多資訊。" \
+    "$(hint env LC_ALL=C.UTF-8 LANGUAGE=fr:zh_TW)"
+expect "LANGUAGE=fr (no catalog: English)" "$english" "$(hint env LC_ALL=C.UTF-8 LANGUAGE=fr)"
+expect "LC_ALL=C ignores LANGUAGE" "$english" "$(hint env LC_ALL=C LANGUAGE=zh_CN)"
+expect "LC_MESSAGES=C ignores LANGUAGE" "$english" "$(hint env -u LC_ALL LANG=C.UTF-8 LC_MESSAGES=C LANGUAGE=zh_CN)"
+if command -v localedef >/dev/null && [ -f /usr/share/i18n/locales/zh_TW ]; then
+    mkdir -p "$tmp/locales"
+    for l in zh_CN zh_TW; do
+        localedef -i "$l" -f UTF-8 "$tmp/locales/$l.UTF-8" >/dev/null 2>&1 ||
+            fail "localedef -i $l -f UTF-8 failed"
+    done
+    expect "LANG=zh_CN.UTF-8" "请运行“junqi-validate --help”查看更多信息。" \
+        "$(hint env -u LC_ALL -u LC_MESSAGES -u LANGUAGE LOCPATH="$tmp/locales" LANG=zh_CN.UTF-8)"
+    expect "LC_ALL=zh_TW.UTF-8 over LANG=zh_CN.UTF-8" "請執行「junqi-validate --help」以取得更多資訊。" \
+        "$(hint env -u LC_MESSAGES -u LANGUAGE LOCPATH="$tmp/locales" LANG=zh_CN.UTF-8 LC_ALL=zh_TW.UTF-8)"
+    expect "LC_MESSAGES=zh_TW.UTF-8 over LANG=C.UTF-8" "請執行「junqi-validate --help」以取得更多資訊。" \
+        "$(hint env -u LC_ALL -u LANGUAGE LOCPATH="$tmp/locales" LANG=C.UTF-8 LC_MESSAGES=zh_TW.UTF-8)"
+    # LC_NUMERIC stays C: numbers keep their point whatever the locale
+    run env -u LANGUAGE LOCPATH="$tmp/locales" LC_ALL=zh_CN.UTF-8 "$bin/junqi-validate" --format json \
+        "$root/samples/qq/jgs-000689.jgs"
+    expect "JSON in LC_ALL=zh_CN.UTF-8: exit status" 0 "$rc"
+else
+    skip "localedef or /usr/share/i18n/locales (Debian's locales package) is missing: LANG=zh_CN.UTF-8 not checked"
+fi
+
+# 3. JSON keys, codes and severities do not change with the language; messages do
+bad=$root/tests/data/corrupt/truncated.jgs
+run env LC_ALL=C.UTF-8 "$bin/junqi-validate" --format json "$bad"
+en=$out
+run env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-validate" --format json "$bad"
+zh=$out
+need_jq
+expect "JSON keys, codes and severities in Chinese" \
+    "$(jq -c '[paths(scalars) | map(tostring) | join(".")], .code, .severity' <<<"$en" | grep -v message)" \
+    "$(jq -c '[paths(scalars) | map(tostring) | join(".")], .code, .severity' <<<"$zh" | grep -v message)"
+checks=$((checks + 1))
+[ "$(jq -r 'select(.code) | .message' <<<"$en")" != "$(jq -r 'select(.code) | .message' <<<"$zh")" ] ||
+    fail "the JSON messages are the same in Chinese and English: the test cannot tell"
+
+
+# 4. golden files of Chinese output (tests/golden/i18n/README.md): the commands
+# run in the repository root on relative paths; UPDATE_GOLDEN=1 rewrites them
+golden() {
+    local file=$1 lang=$2
+    shift 2
+    (cd "$root" && env LC_ALL=C.UTF-8 LANGUAGE="$lang" "$@" 2>&1) > "$tmp/golden"
+    if [ "${UPDATE_GOLDEN:-}" = 1 ]; then
+        cp "$tmp/golden" "$root/tests/golden/i18n/$file"
+    fi
+    checks=$((checks + 1))
+    cmp -s "$tmp/golden" "$root/tests/golden/i18n/$file" ||
+        fail "$file: the output differs: $(diff "$root/tests/golden/i18n/$file" "$tmp/golden" | head -n 6)"
+}
+# a position string with mistakes of the position notation
+illegal="nE5 x"
+games="tests/data/qq/jgs-002724.jgs tests/data/corrupt/rail-turn.jgs tests/data/corrupt/truncated.jgs"
+for l in zh_CN zh_TW; do
+    # shellcheck disable=SC2086
+    golden "validate.$l.txt" "$l" "$bin/junqi-validate" $games
+    golden "replay.$l.txt" "$l" sh -c "'$bin/junqi-replay' --ply 10 --color never tests/data/qq/jgs-002724.jgs &&
+        '$bin/junqi-replay' --color never tests/data/qq/jgs-002724.jgs | tail -n 4 &&
+        '$bin/junqi-replay' --ply 40 tests/data/qq/jgs-002724.jgs; '$bin/junqi-replay' --help"
+    golden "annotate.$l.jgn" "$l" "$bin/junqi-analyze" --nodes 300 --samples 2 --thresholds 0.02,0.04,0.06 \
+        tests/data/qq/jgs-002724.jgs
+    golden "illegal.$l.txt" "$l" "$bin/junqi-validate" --position "$illegal"
+done
+
+echo "$name: $checks checks, $failures failed"
+[ "$failures" -eq 0 ]
