@@ -10,6 +10,7 @@
  * The writer is the parser's inverse on canonical text.
  */
 #include "jgn.h"
+#include "i18n.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -438,7 +439,7 @@ static void report_at(parser *p, const char *at, junqi_code code, const char *fm
     char msg[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    vsnprintf(msg, sizeof msg, _(fmt), ap);
     va_end(ap);
     size_t before = p->d ? p->d->n : 0;
     junqi_diags_add(p->d, code, -1, line_loc(line, column_of(start, at)), "%s", msg);

@@ -3,6 +3,7 @@
  * posnote.c - see posnote.h.
  */
 #include "posnote.h"
+#include "i18n.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -133,7 +134,7 @@ static bool fail(pos_parser *ps, size_t at, const char *fmt, ...)
     char msg[200];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    vsnprintf(msg, sizeof msg, _(fmt), ap);
     va_end(ap);
     junqi_loc loc = {(long)at, -1, 1, (int)at + 1};
     junqi_diags_add(ps->d, JUNQI_CODE_BAD_POSITION, -1, loc, "%s", msg);
@@ -218,11 +219,14 @@ static bool parse_ranks(pos_parser *ps, size_t start, size_t n, junqi_position *
         if (seat < 0)
             return fail(ps, i, "the piece '%c' has no seat: write N, E, S or W before it", c);
         if (!(b->seats & JUNQI_SEAT_BIT(seat)))
-            return fail(ps, i, "%s has no arm on the %s board", junqi_seat_name((junqi_seat)seat), b->name);
+            return fail(ps, i, "%s has no arm on the %s board", _(junqi_seat_name((junqi_seat)seat)),
+                        _(b->name));
         if (piece != JUNQI_UNKNOWN && ++counts[seat][piece] > junqi_piece_count((junqi_piece)piece))
-            return fail(ps, i, "%s has more than %d %s%s", junqi_seat_name((junqi_seat)seat),
-                        junqi_piece_count((junqi_piece)piece), junqi_piece_words((junqi_piece)piece),
-                        junqi_piece_count((junqi_piece)piece) == 1 ? "" : "s");
+            return fail(ps, i,
+                        P_("%s has more than %d %s", "%s has more than %d %ss",
+                           (unsigned long)junqi_piece_count((junqi_piece)piece)),
+                        _(junqi_seat_name((junqi_seat)seat)), junqi_piece_count((junqi_piece)piece),
+                        _(junqi_piece_words((junqi_piece)piece)));
         pos->cell[p] = JUNQI_CELL(seat, piece);
         *present |= JUNQI_SEAT_BIT(seat);
     }

@@ -49,20 +49,28 @@ bool junqi_record_check_ply(const junqi_game *g, const junqi_plies *p, long ply,
 {
     if (ply < 0 || ((size_t)ply >= p->first && (size_t)ply <= p->last))
         return true;
+    size_t later = p->first + p->moves - p->last;
     if ((size_t)ply < p->first)
-        snprintf(err, n, "--ply %ld is before the record's start: it starts from a set position at "
-                         "ply %zu and has plies %zu to %zu", ply, p->first, p->first, p->last);
+        snprintf(err, n, _("--ply %ld is before the record's start: it starts from a set position at "
+                           "ply %zu and has plies %zu to %zu"), ply, p->first, p->first, p->last);
     else if (p->ended)
-        snprintf(err, n, "--ply %ld is past the end: the game ended at ply %zu (%s); the record's "
-                         "%zu later move%s not part of it", ply, p->last,
-                 junqi_result_text(&p->end, junqi_game_present(g)), p->first + p->moves - p->last,
-                 p->first + p->moves - p->last == 1 ? " is" : "s are");
+        snprintf(err, n,
+                 P_("--ply %ld is past the end: the game ended at ply %zu (%s); the record's "
+                    "%zu later move is not part of it",
+                    "--ply %ld is past the end: the game ended at ply %zu (%s); the record's "
+                    "%zu later moves are not part of it", later),
+                 ply, p->last, _(junqi_result_text(&p->end, junqi_game_present(g))), later);
     else if (p->first)
-        snprintf(err, n, "--ply %ld is past the end: the record has plies %zu to %zu (%zu move%s "
-                         "from a set position)", ply, p->first, p->last, p->moves, p->moves == 1 ? "" : "s");
+        snprintf(err, n,
+                 P_("--ply %ld is past the end: the record has plies %zu to %zu (%zu move from a "
+                    "set position)",
+                    "--ply %ld is past the end: the record has plies %zu to %zu (%zu moves from a "
+                    "set position)", p->moves),
+                 ply, p->first, p->last, p->moves);
     else
-        snprintf(err, n, "--ply %ld is past the end: the game has %zu move%s", ply, p->moves,
-                 p->moves == 1 ? "" : "s");
+        snprintf(err, n, P_("--ply %ld is past the end: the game has %zu move",
+                            "--ply %ld is past the end: the game has %zu moves", p->moves),
+                 ply, p->moves);
     return false;
 }
 

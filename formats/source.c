@@ -8,6 +8,7 @@
  * small: a QQ file, a YAML file, lines of positions) and parsed from there.
  */
 #include "source.h"
+#include "i18n.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -467,13 +468,14 @@ end:
 
 const char *junqi_input_label(const junqi_input *in, char *buf, size_t n)
 {
-    const char *what = in->kind == JUNQI_INPUT_FORMATION ? "formation" : "game";
+    bool formation = in->kind == JUNQI_INPUT_FORMATION;
     if (!in->several || in->index == 0)
         snprintf(buf, n, "%s", in->name);
     else if (in->line > 0)
-        snprintf(buf, n, "%s: %s %zu (line %ld)", in->name, what, in->index, in->line);
+        snprintf(buf, n, formation ? _("%s: formation %zu (line %ld)") : _("%s: game %zu (line %ld)"),
+                 in->name, in->index, in->line);
     else
-        snprintf(buf, n, "%s: %s %zu", in->name, what, in->index);
+        snprintf(buf, n, formation ? _("%s: formation %zu") : _("%s: game %zu"), in->name, in->index);
     return buf;
 }
 

@@ -9,6 +9,7 @@
  *   4. sum up each seat into tags.
  */
 #include "annotate.h"
+#include "i18n.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -250,9 +251,14 @@ static void describe_loss(text *t, const junqi_position *before, junqi_move play
 {
     uint8_t a = before->cell[played.from], d = before->cell[played.to];
     junqi_outcome o = junqi_move_outcome(before, played);
-    if (d && (o == JUNQI_ATTACKER_LOSES || (o == JUNQI_BOTH_REMOVED && junqi_piece_rank(JUNQI_CELL_PIECE(a)) >
-                                                                           junqi_piece_rank(JUNQI_CELL_PIECE(d)))))
-        say(t, " loses the %s.", junqi_piece_words(JUNQI_CELL_PIECE(a)));
+    const char *piece = _(junqi_piece_words(JUNQI_CELL_PIECE(a)));
+    /* one English sentence, the players' two words: 反弹 (bounced off a bigger
+     * piece or a landmine) and 被炸 (taken with a bomb) */
+    if (d && o == JUNQI_ATTACKER_LOSES)
+        say(t, C_("bounced off", " loses the %s."), piece);
+    else if (d && o == JUNQI_BOTH_REMOVED &&
+             junqi_piece_rank(JUNQI_CELL_PIECE(a)) > junqi_piece_rank(JUNQI_CELL_PIECE(d)))
+        say(t, C_("bombed", " loses the %s."), piece);
 }
 
 /* Step 3b: the comment (and variation) of one judged move. */
@@ -264,17 +270,19 @@ static bool write_judgement(junqi_game *g, const junqi_move_judgement *j, const 
     say(&t, "[%%eval %.2f %.2f %+.2f]", j->winprob_before, j->winprob_after, j->eval_after / 100.0);
     char move[8];
     if (j->missed_flag)
-        say(&t, " Missed a flag capture: %s takes the flag.", junqi_move_name(b, j->flag_capture, move));
+        say(&t, _(" Missed a flag capture: %s takes the flag."), junqi_move_name(b, j->flag_capture, move));
     if (j->mark) {
-        const char *name = junqi_mark_name(j->mark);
-        say(&t, " %c%s:", name[0] - 32, name + 1);
+        static const char *const mark_words[] = {
+            [JUNQI_MARK_INACCURACY] = N_(" Inaccuracy:"), [JUNQI_MARK_MISTAKE] = N_(" Mistake:"),
+            [JUNQI_MARK_BLUNDER] = N_(" Blunder:")};
+        say(&t, "%s", _(mark_words[j->mark]));
         describe_loss(&t, before, it->move);
         if (j->best.from != JUNQI_NO_POINT)
-            say(&t, " Better %s (%.2f instead of %.2f).", junqi_move_name(b, j->best, move), j->winprob_before,
+            say(&t, _(" Better %s (%.2f instead of %.2f)."), junqi_move_name(b, j->best, move), j->winprob_before,
                 j->winprob_after);
     }
     if (j->allows_flag)
-        say(&t, " This lets the flag be captured next move.");
+        say(&t, "%s", _(" This lets the flag be captured next move."));
     if (j->mark && it->nnags < JUNQI_MAX_NAGS) {
         memmove(it->nags + 1, it->nags, it->nnags);
         it->nags[0] = (uint8_t)j->mark;

@@ -37,3 +37,9 @@ const char *junqi_i18n_ngettext(const char *singular, const char *plural, unsign
     pthread_once(&bound, bind_domain);
     return dngettext(JUNQI_TEXTDOMAIN, singular, plural, n);
 }
+
+const char *junqi_i18n_pgettext(const char *ctx_msgid, const char *msgid)
+{
+    const char *t = junqi_i18n_gettext(ctx_msgid);
+    return t == ctx_msgid ? msgid : t;
+}

@@ -25,6 +25,8 @@
  *   _("text")               translate now
  *   N_("text")              a string in a table, translated where it is used
  *   P_(s, p, n)             a message that counts n things: the plural form for n
+ *   C_("context", "text")   translate text as meant in context (msgctxt): one
+ *                           English text with two meanings gets two translations
  * A message is a whole sentence with printf conversions (translators reorder
  * them with %1$s); never glue a sentence from fragments. Strings passed as
  * the format of junqi_diags_add() and junqi_cli_usage() are translated by
@@ -44,18 +46,28 @@ extern "C" {
  * msgid translated in domain "junqi" for the current LC_MESSAGES (the msgid
  * itself when there is no translation). The result is static (the catalog's,
  * or msgid) and must not be freed. Binds the domain on first use. Safe from
- * any thread.
+ * any thread. format_arg: the compiler checks a printf format given through
+ * _() against its arguments, as with a literal.
  */
-const char *junqi_i18n_gettext(const char *msgid);
+const char *junqi_i18n_gettext(const char *msgid) __attribute__((format_arg(1)));
 
 /**
  * The singular or plural translation of a message that counts n things,
  * by the catalog's plural rule (English: singular when n == 1). Static, as
  * junqi_i18n_gettext().
  */
-const char *junqi_i18n_ngettext(const char *singular, const char *plural, unsigned long n);
+const char *junqi_i18n_ngettext(const char *singular, const char *plural, unsigned long n)
+    __attribute__((format_arg(1))) __attribute__((format_arg(2)));
+
+/**
+ * msgid as meant in a context (gettext's msgctxt): ctx_msgid is the context,
+ * "\004" and msgid glued (C_() builds it); msgid itself when there is no
+ * translation. Static, as junqi_i18n_gettext().
+ */
+const char *junqi_i18n_pgettext(const char *ctx_msgid, const char *msgid) __attribute__((format_arg(2)));
 
 #define _(msgid) junqi_i18n_gettext(msgid)
+#define C_(context, msgid) junqi_i18n_pgettext(context "\004" msgid, msgid)
 #define N_(msgid) msgid
 #define P_(singular, plural, n) junqi_i18n_ngettext(singular, plural, n)
 

@@ -4,6 +4,8 @@
  */
 #include "movegen.h"
 
+#include "i18n.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -433,68 +435,68 @@ char *junqi_describe_illegal(const junqi_position *pos, junqi_move m,
     junqi_square_name(b, m.to, to);
     junqi_square_name(b, check->at, at);
     uint8_t a = pos->cell[m.from], d = pos->cell[m.to];
-    const char *piece = junqi_piece_words(JUNQI_CELL_PIECE(a));
-    const char *a_piece = junqi_piece_a(JUNQI_CELL_PIECE(a));
-    const char *seat = junqi_seat_name(JUNQI_CELL_SEAT(a));
-    const char *target = junqi_piece_words(JUNQI_CELL_PIECE(d));
+    const char *piece = _(junqi_piece_words(JUNQI_CELL_PIECE(a)));
+    const char *a_piece = _(junqi_piece_a(JUNQI_CELL_PIECE(a)));
+    const char *seat = _(junqi_seat_name(JUNQI_CELL_SEAT(a)));
+    const char *target = _(junqi_piece_words(JUNQI_CELL_PIECE(d)));
     switch (check->code) {
-    case JUNQI_LEGAL: snprintf(buf, n, "%s-%s is legal", from, to); break;
-    case JUNQI_ILLEGAL_GAME_OVER: snprintf(buf, n, "%s-%s is played after the game ended", from, to); break;
-    case JUNQI_ILLEGAL_NO_PIECE: snprintf(buf, n, "no piece stands on %s", from); break;
+    case JUNQI_LEGAL: snprintf(buf, n, _("%s-%s is legal"), from, to); break;
+    case JUNQI_ILLEGAL_GAME_OVER: snprintf(buf, n, _("%s-%s is played after the game ended"), from, to); break;
+    case JUNQI_ILLEGAL_NO_PIECE: snprintf(buf, n, _("no piece stands on %s"), from); break;
     case JUNQI_ILLEGAL_NOT_TURN:
-        snprintf(buf, n, "%s's %s on %s moves, but it is %s's turn", seat, piece, from,
-                 junqi_seat_name(pos->to_move));
+        snprintf(buf, n, _("%s's %s on %s moves, but it is %s's turn"), seat, piece, from,
+                 _(junqi_seat_name(pos->to_move)));
         break;
-    case JUNQI_ILLEGAL_IMMOBILE: snprintf(buf, n, "%s never moves (%s-%s)", a_piece, from, to); break;
+    case JUNQI_ILLEGAL_IMMOBILE: snprintf(buf, n, _("%s never moves (%s-%s)"), a_piece, from, to); break;
     case JUNQI_ILLEGAL_HEADQUARTERS:
-        snprintf(buf, n, "%s on headquarters %s cannot move (%s-%s)", piece, from, from, to);
+        snprintf(buf, n, _("%s on headquarters %s cannot move (%s-%s)"), piece, from, from, to);
         break;
-    case JUNQI_ILLEGAL_SAME_POINT: snprintf(buf, n, "%s-%s does not move", from, to); break;
+    case JUNQI_ILLEGAL_SAME_POINT: snprintf(buf, n, _("%s-%s does not move"), from, to); break;
     case JUNQI_ILLEGAL_OWN_PIECE:
-        snprintf(buf, n, "%s on %s attacks its own %s on %s", piece, from, target, to);
+        snprintf(buf, n, _("%s on %s attacks its own %s on %s"), piece, from, target, to);
         break;
     case JUNQI_ILLEGAL_ALLY_PIECE:
-        snprintf(buf, n, "%s on %s attacks its ally %s's %s on %s", piece, from,
-                 junqi_seat_name(JUNQI_CELL_SEAT(d)), target, to);
+        snprintf(buf, n, _("%s on %s attacks its ally %s's %s on %s"), piece, from,
+                 _(junqi_seat_name(JUNQI_CELL_SEAT(d))), target, to);
         break;
     case JUNQI_ILLEGAL_CAMP:
-        snprintf(buf, n, "%s on %s attacks the %s in camp %s, which cannot be attacked", piece,
+        snprintf(buf, n, _("%s on %s attacks the %s in camp %s, which cannot be attacked"), piece,
                  from, target, to);
         break;
     case JUNQI_ILLEGAL_RAIL_TURN:
-        snprintf(buf, n, "%s cannot turn at %s on the way from %s to %s", piece, at, from, to);
+        snprintf(buf, n, _("%s cannot turn at %s on the way from %s to %s"), piece, at, from, to);
         break;
     case JUNQI_ILLEGAL_RAIL_BLOCKED:
         if (check->at != JUNQI_NO_POINT)
-            snprintf(buf, n, "%s cannot pass %s on the railway from %s to %s", piece, at, from, to);
+            snprintf(buf, n, _("%s cannot pass %s on the railway from %s to %s"), piece, at, from, to);
         else
-            snprintf(buf, n, "%s has no clear railway path from %s to %s", piece, from, to);
+            snprintf(buf, n, _("%s has no clear railway path from %s to %s"), piece, from, to);
         break;
     case JUNQI_ILLEGAL_NOT_CONNECTED:
         if (b->point[m.from].kind == JUNQI_MOUNTAIN || b->point[m.to].kind == JUNQI_MOUNTAIN)
-            snprintf(buf, n, "%s cannot go from %s to %s: a mountain is entered and left by one step "
-                     "between it and a railway point round it", piece, from, to);
+            snprintf(buf, n, _("%s cannot go from %s to %s: a mountain is entered and left by one step "
+                     "between it and a railway point round it"), piece, from, to);
         else
-            snprintf(buf, n, "%s cannot reach %s from %s: no road step and no railway line joins them",
+            snprintf(buf, n, _("%s cannot reach %s from %s: no road step and no railway line joins them"),
                      piece, to, from);
         break;
     case JUNQI_ILLEGAL_RAIL_STEPS: {
         uint8_t path[JUNQI_MAX_POINTS];
-        snprintf(buf, n, "%s may go at most three railway steps (rail_mode=three_steps): %s to %s "
-                 "takes %d", a_piece, from, to, rail_path(pos, m.from, m.to, path) - 1);
+        snprintf(buf, n, _("%s may go at most three railway steps (rail_mode=three_steps): %s to %s "
+                 "takes %d"), a_piece, from, to, rail_path(pos, m.from, m.to, path) - 1);
         break;
     }
     case JUNQI_ILLEGAL_RAIL_TURNS:
-        snprintf(buf, n, "%s may turn at most once on the railway (rail_mode=one_turn), and no such "
-                 "path through empty points leads from %s to %s", a_piece, from, to);
+        snprintf(buf, n, _("%s may turn at most once on the railway (rail_mode=one_turn), and no such "
+                 "path through empty points leads from %s to %s"), a_piece, from, to);
         break;
     case JUNQI_ILLEGAL_MOUNTAIN_ATTACK:
-        snprintf(buf, n, "%s on %s attacks %s's %s in mountain %s, which cannot be attacked", piece,
-                 from, junqi_seat_name(JUNQI_CELL_SEAT(d)), target, to);
+        snprintf(buf, n, _("%s on %s attacks %s's %s in mountain %s, which cannot be attacked"), piece,
+                 from, _(junqi_seat_name(JUNQI_CELL_SEAT(d))), target, to);
         break;
     case JUNQI_ILLEGAL_FROM_MOUNTAIN:
-        snprintf(buf, n, "%s in mountain %s attacks %s on %s: a piece leaves a mountain only onto an "
-                 "empty point", piece, from, target, to);
+        snprintf(buf, n, _("%s in mountain %s attacks %s on %s: a piece leaves a mountain only onto an "
+                 "empty point"), piece, from, target, to);
         break;
     }
     return buf;

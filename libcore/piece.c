@@ -14,18 +14,18 @@ static const struct {
     int count;
 } piece_info[JUNQI_PIECE_KINDS] = {
     [JUNQI_NONE] = {"", "", "", "", "", 0},
-    [JUNQI_FLAG] = {"flag", "军旗", "軍旗", "旗", "F", 1},
-    [JUNQI_LANDMINE] = {"landmine", "地雷", "地雷", "雷", "L", 3},
-    [JUNQI_BOMB] = {"bomb", "炸弹", "炸彈", "炸", "B", 2},
-    [JUNQI_ENGINEER] = {"engineer", "工兵", "工兵", "兵", "1", 3},
-    [JUNQI_LIEUTENANT] = {"lieutenant", "排长", "排長", "排", "2", 3},
-    [JUNQI_CAPTAIN] = {"captain", "连长", "連長", "连", "3", 3},
-    [JUNQI_MAJOR] = {"major", "营长", "營長", "营", "4", 2},
-    [JUNQI_COLONEL] = {"colonel", "团长", "團長", "团", "5", 2},
-    [JUNQI_BRIGADIER] = {"brigadier", "旅长", "旅長", "旅", "6", 2},
+    [JUNQI_FLAG] = {N_("flag"), "军旗", "軍旗", "旗", "F", 1},
+    [JUNQI_LANDMINE] = {N_("landmine"), "地雷", "地雷", "雷", "L", 3},
+    [JUNQI_BOMB] = {N_("bomb"), "炸弹", "炸彈", "炸", "B", 2},
+    [JUNQI_ENGINEER] = {N_("engineer"), "工兵", "工兵", "兵", "1", 3},
+    [JUNQI_LIEUTENANT] = {N_("lieutenant"), "排长", "排長", "排", "2", 3},
+    [JUNQI_CAPTAIN] = {N_("captain"), "连长", "連長", "连", "3", 3},
+    [JUNQI_MAJOR] = {N_("major"), "营长", "營長", "营", "4", 2},
+    [JUNQI_COLONEL] = {N_("colonel"), "团长", "團長", "团", "5", 2},
+    [JUNQI_BRIGADIER] = {N_("brigadier"), "旅长", "旅長", "旅", "6", 2},
     [JUNQI_MAJOR_GENERAL] = {"major_general", "师长", "師長", "师", "7", 2},
-    [JUNQI_GENERAL] = {"general", "军长", "軍長", "军", "8", 1},
-    [JUNQI_MARSHAL] = {"marshal", "司令", "司令", "司", "9", 1},
+    [JUNQI_GENERAL] = {N_("general"), "军长", "軍長", "军", "8", 1},
+    [JUNQI_MARSHAL] = {N_("marshal"), "司令", "司令", "司", "9", 1},
     [JUNQI_UNKNOWN] = {"unknown", "暗", "暗", "暗", "?", 0},
 };
 
@@ -78,22 +78,22 @@ static bool text_is(const char *text, size_t len, const char *name)
 const char *junqi_piece_words(junqi_piece p)
 {
     if (p == JUNQI_MAJOR_GENERAL)
-        return "major general";
+        return N_("major general");
     if (p == JUNQI_UNKNOWN || p >= JUNQI_PIECE_KINDS)
-        return "unknown piece";
+        return N_("unknown piece");
     return piece_info[p].en;
 }
 
 const char *junqi_piece_a(junqi_piece p)
 {
     static const char *const with_article[JUNQI_PIECE_KINDS] = {
-        [JUNQI_NONE] = "nothing",           [JUNQI_FLAG] = "a flag",
-        [JUNQI_LANDMINE] = "a landmine",    [JUNQI_BOMB] = "a bomb",
-        [JUNQI_ENGINEER] = "an engineer",   [JUNQI_LIEUTENANT] = "a lieutenant",
-        [JUNQI_CAPTAIN] = "a captain",      [JUNQI_MAJOR] = "a major",
-        [JUNQI_COLONEL] = "a colonel",      [JUNQI_BRIGADIER] = "a brigadier",
-        [JUNQI_MAJOR_GENERAL] = "a major general", [JUNQI_GENERAL] = "a general",
-        [JUNQI_MARSHAL] = "a marshal",      [JUNQI_UNKNOWN] = "an unknown piece",
+        [JUNQI_NONE] = N_("nothing"),           [JUNQI_FLAG] = N_("a flag"),
+        [JUNQI_LANDMINE] = N_("a landmine"),    [JUNQI_BOMB] = N_("a bomb"),
+        [JUNQI_ENGINEER] = N_("an engineer"),   [JUNQI_LIEUTENANT] = N_("a lieutenant"),
+        [JUNQI_CAPTAIN] = N_("a captain"),      [JUNQI_MAJOR] = N_("a major"),
+        [JUNQI_COLONEL] = N_("a colonel"),      [JUNQI_BRIGADIER] = N_("a brigadier"),
+        [JUNQI_MAJOR_GENERAL] = N_("a major general"), [JUNQI_GENERAL] = N_("a general"),
+        [JUNQI_MARSHAL] = N_("a marshal"),      [JUNQI_UNKNOWN] = N_("an unknown piece"),
     };
     return with_article[p < JUNQI_PIECE_KINDS ? p : JUNQI_UNKNOWN];
 }

@@ -3,6 +3,7 @@
  * setup.c - see setup.h.
  */
 #include "setup.h"
+#include "i18n.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -37,7 +38,7 @@ static void add(junqi_setup_problem *out, int *n, junqi_code code, int row, int 
     p->col = col;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(p->message, sizeof p->message, fmt, ap);
+    vsnprintf(p->message, sizeof p->message, _(fmt), ap);
     va_end(ap);
 }
 
@@ -65,7 +66,7 @@ static void check_point(const uint8_t setup[6][5], const junqi_rules *r, int row
     if (junqi_arm_point_kind(row, col) == JUNQI_CAMP) {
         if (piece != JUNQI_NONE)
             add(out, n, JUNQI_CODE_PIECE_ON_CAMP, row, col,
-                "%s stands on the camp at row %d, column %d; camps start empty", junqi_piece_a(piece),
+                "%s stands on the camp at row %d, column %d; camps start empty", _(junqi_piece_a(piece)),
                 row, col);
     } else if (piece == JUNQI_NONE) {
         add(out, n, JUNQI_CODE_EMPTY_POINT, row, col, "row %d, column %d holds no piece", row, col);
@@ -97,7 +98,7 @@ int junqi_setup_check_under(const uint8_t setup[6][5], const junqi_rules *r,
         int want = junqi_piece_count((junqi_piece)p);
         if (count[p] != want) {
             add(&out[0], &n, JUNQI_CODE_PIECE_COUNT, 0, 0, "wrong number of %ss: %d expected, found %d",
-                junqi_piece_words((junqi_piece)p), want, count[p]);
+                _(junqi_piece_words((junqi_piece)p)), want, count[p]);
             out[n - 1].piece = (junqi_piece)p;
         }
     }

@@ -19,6 +19,7 @@
  * pixel.
  */
 #include "html.h"
+#include "i18n.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -444,8 +445,8 @@ static bool collect_tiles(page *pg)
 
 static const char *seat_label(int seat)
 {
-    static const char *const labels[] = {"North", "East", "South", "West"};
-    return seat >= 0 && seat < JUNQI_SEATS ? labels[seat] : "?";
+    static const char *const labels[] = {N_("North"), N_("East"), N_("South"), N_("West")};
+    return seat >= 0 && seat < JUNQI_SEATS ? _(labels[seat]) : "?";
 }
 
 static void write_head(page *pg)
@@ -462,7 +463,7 @@ static void write_head(page *pg)
           "style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n"
           "<link rel=\"icon\" href=\"data:,\">\n<meta name=\"generator\" content=\"junqi-render\">\n"
           "<title>", out);
-    html_text(out, event ? event : "Junqi game");
+    html_text(out, event ? event : _("Junqi game"));
     fputs("</title>\n<style>\n", out);
     const junqi_theme *t = pg->o->render.theme ? pg->o->render.theme : junqi_theme_default();
     char c[8];
@@ -513,25 +514,28 @@ static bool write_board_layers(page *pg)
 static void write_controls(page *pg)
 {
     FILE *out = pg->out;
+    /* the interface words in the language of the messages (i18n.h), written into the page */
     fprintf(out, "<div id=\"nav\">"
-                 "<button type=\"button\" id=\"first\" title=\"The start (Home)\">|&lt;</button>"
-                 "<button type=\"button\" id=\"prev\" title=\"One move back (Left arrow)\">&lt;</button>"
+                 "<button type=\"button\" id=\"first\" title=\"%s\">|&lt;</button>"
+                 "<button type=\"button\" id=\"prev\" title=\"%s\">&lt;</button>"
                  "<input type=\"range\" id=\"slider\" min=\"%zu\" max=\"%zu\" value=\"%zu\" "
-                 "aria-label=\"Move\">"
-                 "<button type=\"button\" id=\"next\" title=\"One move on (Right arrow)\">&gt;</button>"
-                 "<button type=\"button\" id=\"last\" title=\"The end (End)\">&gt;|</button></div>\n"
+                 "aria-label=\"%s\">"
+                 "<button type=\"button\" id=\"next\" title=\"%s\">&gt;</button>"
+                 "<button type=\"button\" id=\"last\" title=\"%s\">&gt;|</button></div>\n"
                  "<div id=\"status\" aria-live=\"polite\"></div>\n",
-            pg->first, pg->first + pg->moves, pg->o->ply);
+            _("The start (Home)"), _("One move back (Left arrow)"), pg->first,
+            pg->first + pg->moves, pg->o->ply, _("Move"), _("One move on (Right arrow)"),
+            _("The end (End)"));
     if (pg->nviews < 2)
         return;
-    fputs("<div id=\"views\" role=\"radiogroup\" aria-label=\"View\">", out);
+    fprintf(out, "<div id=\"views\" role=\"radiogroup\" aria-label=\"%s\">", _("View"));
     for (int v = 0; v < pg->nviews; v++) {
         int seat = pg->views[v].seat;
         fprintf(out, "<label><input type=\"radio\" name=\"view\" value=\"%d\">", v);
         if (seat == JUNQI_NO_SEAT)
-            fputs("All pieces", out);
+            fputs(_("All pieces"), out);
         else
-            fprintf(out, "%s's view", seat_label(seat));
+            fprintf(out, _("%s's view"), seat_label(seat));
         fputs("</label>", out);
     }
     fputs("</div>\n", out);
@@ -557,7 +561,7 @@ static void write_header(page *pg)
     const char *event = junqi_game_tag(pg->g, "Event"), *site = junqi_game_tag(pg->g, "Site");
     const char *date = junqi_game_tag(pg->g, "Date");
     fputs("<header>\n<h1>", out);
-    html_text(out, event ? event : "Junqi game");
+    html_text(out, event ? event : _("Junqi game"));
     fputs("</h1>\n<p class=\"intro\">", out);
     const char *rules = pg->o->rules ? pg->o->rules->name : pg->g->rules->name;
     fprintf(out, "%s board, rules %s, %s", pg->b->name, rules, junqi_info_mode_name(pg->g->info));
@@ -688,8 +692,8 @@ static void write_eval(page *pg, size_t ply)
     if (!pg->annotated || ply == 0 || ply > pg->notes.nmoves || !pg->notes.moves[ply - 1].judged)
         return;
     const junqi_move_judgement *j = &pg->notes.moves[ply - 1];
-    fprintf(pg->out, "<span class=\"eval\" title=\"The mover's side's chance to win with the "
-                     "best move and after this one\">%.0f%% \u2192 %.0f%%</span>",
+    fprintf(pg->out, "<span class=\"eval\" title=\"%s\">%.0f%% \u2192 %.0f%%</span>",
+            _("The mover's side's chance to win with the best move and after this one"),
             100 * j->winprob_before, 100 * j->winprob_after);
 }
 
@@ -720,14 +724,14 @@ static void event_text(const junqi_item *it, char *buf, size_t n)
     switch (it->kind) {
     case JUNQI_ITEM_TIMEOUT:
         if (it->count)
-            snprintf(buf, n, "%s ran out of time (%d).", seat, it->count);
+            snprintf(buf, n, _("%s ran out of time (%d)."), seat, it->count);
         else
-            snprintf(buf, n, "%s ran out of time.", seat);
+            snprintf(buf, n, _("%s ran out of time."), seat);
         break;
     case JUNQI_ITEM_ELIMINATED:
-        snprintf(buf, n, "%s is out: %s.", seat, junqi_reason_name((junqi_reason)it->reason));
+        snprintf(buf, n, _("%s is out: %s."), seat, _(junqi_reason_name((junqi_reason)it->reason)));
         break;
-    case JUNQI_ITEM_LEFT: snprintf(buf, n, "%s left the game.", seat); break;
+    case JUNQI_ITEM_LEFT: snprintf(buf, n, _("%s left the game."), seat); break;
     default: buf[0] = 0;
     }
 }
@@ -765,8 +769,9 @@ static void write_summary(page *pg)
     if (!pg->annotated)
         return;
     FILE *out = pg->out;
-    fputs("<table id=\"summary\"><caption>Moves judged by the engine</caption>\n<tr><th>Seat</th>"
-          "<th>Accuracy</th><th>Average loss</th><th>?!</th><th>?</th><th>?\?</th></tr>\n", out);
+    fprintf(out, "<table id=\"summary\"><caption>%s</caption>\n<tr><th>%s</th><th>%s</th><th>%s</th>"
+                 "<th>?!</th><th>?</th><th>?\?</th></tr>\n",
+            _("Moves judged by the engine"), _("Seat"), _("Accuracy"), _("Average loss"));
     for (int s = 0; s < JUNQI_SEATS; s++) {
         const junqi_seat_summary *sum = &pg->notes.seat[s];
         if (!sum->moves)
@@ -890,16 +895,16 @@ static void json_words(junqi_json *j, const page *pg)
         junqi_json_string(j, junqi_term_text((junqi_term)(JUNQI_TERM_NORTH + s), pg->o->render.names));
     junqi_json_end_array(j);
     static const char *const words[][2] = {
-        {"piece", "%1$s: %2$s"},
-        {"hidden", "%1$s: a hidden piece, which can be %2$s."},
-        {"hiddenNothing", "%1$s: a hidden piece."},
-        {"moveLabel", "Move %1$s"},
+        {"piece", N_("%1$s: %2$s")},
+        {"hidden", N_("%1$s: a hidden piece, which can be %2$s.")},
+        {"hiddenNothing", N_("%1$s: a hidden piece.")},
+        {"moveLabel", N_("Move %1$s")},
     };
     junqi_json_key(j, "words");
     junqi_json_begin_object(j);
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
         junqi_json_key(j, words[i][0]);
-        junqi_json_string(j, words[i][1]);
+        junqi_json_string(j, _(words[i][1]));
     }
     junqi_json_end_object(j);
 }

@@ -97,6 +97,8 @@ golden() {
     cmp -s "$tmp/golden" "$root/tests/golden/i18n/$file" ||
         fail "$file: the output differs: $(diff "$root/tests/golden/i18n/$file" "$tmp/golden" | head -n 6)"
 }
+# a position string with mistakes of the position notation
+illegal="nE5 x"
 games="tests/data/qq/jgs-002724.jgs tests/data/corrupt/rail-turn.jgs tests/data/corrupt/truncated.jgs"
 for l in zh_CN zh_TW; do
     # shellcheck disable=SC2086
@@ -104,6 +106,9 @@ for l in zh_CN zh_TW; do
     golden "replay.$l.txt" "$l" sh -c "'$bin/junqi-replay' --ply 10 --color never tests/data/qq/jgs-002724.jgs &&
         '$bin/junqi-replay' --color never tests/data/qq/jgs-002724.jgs | tail -n 4 &&
         '$bin/junqi-replay' --ply 40 tests/data/qq/jgs-002724.jgs; '$bin/junqi-replay' --help"
+    golden "annotate.$l.jgn" "$l" "$bin/junqi-analyze" --nodes 300 --samples 2 --thresholds 0.02,0.04,0.06 \
+        tests/data/qq/jgs-002724.jgs
+    golden "illegal.$l.txt" "$l" "$bin/junqi-validate" --position "$illegal"
 done
 
 echo "$name: $checks checks, $failures failed"
