@@ -12,7 +12,11 @@
  *       move played and every capture of a flag the mover can see;
  *   A4. phase 2: every sample searched again, with what phase 1 left of its budget,
  *       over the candidates only, all of them as lines of one search (so all
- *       are valued at the same depth);
+ *       are valued at the same depth); unless the caller stopped the search
+ *       (limits.stop, e.g. the engine protocol's `stop` during `go infinite`)
+ *       in phase 1: a stop asks for the answer now, and a phase 2 started
+ *       stopped would value the candidates at depth 1 only, so phase 1's own
+ *       lines value them (a candidate then counts where any sample lists it);
  *   A5. aggregate: each candidate's value is its mean win probability over
  *       the samples, the best move the candidate of the best mean (one move
  *       for every sample: no strategy fusion).
@@ -35,6 +39,7 @@ typedef struct plan {
     junqi_search_status status;
     int ncand;    /* candidates for phase 2 */
     junqi_move cand[JUNQI_MAX_MULTIPV];
+    bool stopped; /* the caller stopped phase 1 (limits.stop): no phase 2 */
 } plan;
 
 static uint64_t mix64(uint64_t z)
@@ -285,7 +290,7 @@ static int rank_candidates(const plan *p, const junqi_search_result *first, cons
     for (int c = 0; c < p->ncand; c++) {
         values *v = &vals[n];
         candidate_values(res, p->samples, p->cand[c], v);
-        if (v->n == 0 || 2 * v->n < p->samples)
+        if (v->n == 0 || (!p->stopped && 2 * v->n < p->samples))
             continue;
         junqi_analysis_line *l = &lines[n];
         memset(l, 0, sizeof *l);
@@ -374,7 +379,7 @@ static void phase_jobs(const junqi_analysis_request *reqs, const plan *plans, in
                 l.nsearchmoves = p->ncand;
                 l.multipv = p->ncand;
             }
-            bool search = p->status == JUNQI_SEARCH_OK && (phase == 1 || p->ncand > 0);
+            bool search = p->status == JUNQI_SEARCH_OK && (phase == 1 || (p->ncand > 0 && !p->stopped));
             jobs[x] = (junqi_search_job){search ? &positions[x] : NULL, l};
         }
     }
@@ -411,9 +416,16 @@ bool junqi_analyze_many(const junqi_analysis_request *reqs, int n, int threads,
             plans[i].status = res[plans[i].first].status; /* no search: over, or hidden pieces */
         }
     if (ok) { /* A4 */
+        for (int i = 0; i < n; i++)
+            plans[i].stopped = reqs[i].limits.stop && reqs[i].limits.stop(reqs[i].limits.ctx);
         phase_jobs(reqs, plans, n, positions, 2, res, jobs);
         ok = junqi_search_many(jobs, total, threads, res + total);
     }
+    for (int i = 0; ok && i < n; i++) /* stopped: phase 1's lines value the candidates */
+        for (int x = plans[i].first; plans[i].stopped && x < plans[i].first + plans[i].samples; x++) {
+            res[total + x] = res[x];
+            res[total + x].nodes = 0;
+        }
     for (int i = 0; ok && i < n; i++) /* A5 */
         aggregate(&reqs[i], &plans[i], &res[plans[i].first], &res[total + plans[i].first], &out[i]);
     free(plans);

@@ -19,6 +19,7 @@
 
 #include "eval.h"
 #include "movegen.h"
+#include "terms.h"
 #include "replay.h"
 
 /* Positions analysed per batch: progress is reported between batches. */
@@ -261,6 +262,38 @@ static void describe_loss(text *t, const junqi_position *before, junqi_move play
         say(t, C_("bombed", " loses the %s."), piece);
 }
 
+/* Whether m is an engineer's railway run that turns (飞, seed 000's
+ * terminology): the same run is one no other piece may make for its turn. */
+static bool flies(const junqi_position *pos, junqi_move m)
+{
+    uint8_t a = pos->cell[m.from];
+    if (JUNQI_CELL_PIECE(a) != JUNQI_ENGINEER)
+        return false;
+    junqi_position other = *pos;
+    other.cell[m.from] = JUNQI_CELL(JUNQI_CELL_SEAT(a), JUNQI_LIEUTENANT);
+    junqi_move_check check;
+    return junqi_check_move(&other, m, &check) == JUNQI_ILLEGAL_RAIL_TURN;
+}
+
+/* The better move, with where it goes by the players' name of the point
+ * ("to east's flag corner", "至东家旗角"; terms.h) and 飞 for an engineer's
+ * turning run. */
+static void describe_best(text *t, const junqi_position *before, const junqi_move_judgement *j)
+{
+    const junqi_board *b = before->board;
+    char move[8], where[128];
+    int owner = b->point[j->best.to].arm;
+    junqi_point_phrase(b, j->best.to, owner < JUNQI_SEATS ? junqi_flag_column(before, owner) : 0,
+                       junqi_i18n_names(), where, sizeof where);
+    junqi_move_name(b, j->best, move);
+    if (flies(before, j->best))
+        say(t, _(" Better %s: the engineer flies to %s (%.2f instead of %.2f)."), move, where,
+            j->winprob_before, j->winprob_after);
+    else
+        say(t, _(" Better %s, to %s (%.2f instead of %.2f)."), move, where, j->winprob_before,
+            j->winprob_after);
+}
+
 /* Step 3b: the comment (and variation) of one judged move. */
 static bool write_judgement(junqi_game *g, const junqi_move_judgement *j, const junqi_position *before)
 {
@@ -278,8 +311,7 @@ static bool write_judgement(junqi_game *g, const junqi_move_judgement *j, const 
         say(&t, "%s", _(mark_words[j->mark]));
         describe_loss(&t, before, it->move);
         if (j->best.from != JUNQI_NO_POINT)
-            say(&t, _(" Better %s (%.2f instead of %.2f)."), junqi_move_name(b, j->best, move), j->winprob_before,
-                j->winprob_after);
+            describe_best(&t, before, j);
     }
     if (j->allows_flag)
         say(&t, "%s", _(" This lets the flag be captured next move."));

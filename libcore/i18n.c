@@ -7,6 +7,7 @@
 #include <libintl.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Where `make install` puts the catalogs (the Makefile defines it). */
 #ifndef JUNQI_LOCALEDIR
@@ -42,4 +43,14 @@ const char *junqi_i18n_pgettext(const char *ctx_msgid, const char *msgid)
 {
     const char *t = junqi_i18n_gettext(ctx_msgid);
     return t == ctx_msgid ? msgid : t;
+}
+
+junqi_names junqi_i18n_names(void)
+{
+    /* TRANSLATORS: the script of the names of pieces and points in your
+     * sentences: en, zh (simplified Chinese) or zh-Hant (traditional). */
+    const char *script = _("en");
+    if (strcmp(script, "zh") == 0)
+        return JUNQI_NAMES_ZH;
+    return strcmp(script, "zh-Hant") == 0 ? JUNQI_NAMES_ZH_HANT : JUNQI_NAMES_EN;
 }

@@ -35,6 +35,8 @@
 #ifndef JUNQI_I18N_H
 #define JUNQI_I18N_H
 
+#include "piece.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -65,6 +67,13 @@ const char *junqi_i18n_ngettext(const char *singular, const char *plural, unsign
  * translation. Static, as junqi_i18n_gettext().
  */
 const char *junqi_i18n_pgettext(const char *ctx_msgid, const char *msgid) __attribute__((format_arg(2)));
+
+/**
+ * The script that piece and point names take inside translated sentences
+ * (terms.h, junqi_point_phrase()): the catalog's answer to the msgid "en"
+ * ("zh" or "zh-Hant"), JUNQI_NAMES_EN without a translation.
+ */
+junqi_names junqi_i18n_names(void);
 
 #define _(msgid) junqi_i18n_gettext(msgid)
 #define C_(context, msgid) junqi_i18n_pgettext(context "\004" msgid, msgid)

@@ -18,10 +18,14 @@ static unsigned board_seats(junqi_board_kind board)
     return board == JUNQI_FOUR_PLAYER ? 0xFu : JUNQI_SEAT_BIT(JUNQI_NORTH) | JUNQI_SEAT_BIT(JUNQI_SOUTH);
 }
 
-/* A record on `board` with the setups of `from` for `seats`; NULL on OOM. */
-static junqi_game *new_record(junqi_board_kind board, const junqi_game *from, unsigned seats)
+/* A record under `rules` with the setups of `from` for `seats`; NULL on OOM. */
+static junqi_game *new_record(const junqi_rules *rules, const junqi_game *from, unsigned seats)
 {
-    junqi_game *g = junqi_game_new(board);
+    junqi_game *g = junqi_game_new(rules->board);
+    if (g && !junqi_game_set_rules(g, rules)) { /* cannot fail: a new record on the rules' board */
+        junqi_game_free(g);
+        return NULL;
+    }
     for (int s = 0; g && s < JUNQI_SEATS; s++) {
         if (!(seats & JUNQI_SEAT_BIT(s)))
             continue;
@@ -32,8 +36,9 @@ static junqi_game *new_record(junqi_board_kind board, const junqi_game *from, un
     return g;
 }
 
-/* Is every setup the game needs in `from`, and legal? */
-static bool setups_usable(const junqi_game *from, unsigned seats, char *err, size_t n)
+/* Is every setup the game needs in `from`, and legal under `rules`? */
+static bool setups_usable(const junqi_game *from, const junqi_rules *rules, unsigned seats, char *err,
+                          size_t n)
 {
     for (int s = 0; s < JUNQI_SEATS; s++) {
         if (!(seats & JUNQI_SEAT_BIT(s)))
@@ -43,37 +48,37 @@ static bool setups_usable(const junqi_game *from, unsigned seats, char *err, siz
             snprintf(err, n, "the record has no setup for %s", junqi_seat_name((junqi_seat)s));
             return false;
         }
-        if (junqi_setup_check(from->seat[s].setup, problems) > 0) {
-            snprintf(err, n, "%s's setup: %s", junqi_seat_name((junqi_seat)s), problems[0].message);
+        if (junqi_setup_check_under(from->seat[s].setup, rules, problems) > 0) {
+            snprintf(err, n, "%s's setup: %s (under %s)", junqi_seat_name((junqi_seat)s), problems[0].message,
+                     rules->text);
             return false;
         }
     }
     return true;
 }
 
-bool junqi_referee_start(junqi_referee *r, junqi_board_kind board, const junqi_game *from, char *err,
+bool junqi_referee_start(junqi_referee *r, const junqi_rules *rules, const junqi_game *from, char *err,
                          size_t n)
 {
     memset(r, 0, sizeof *r);
-    unsigned seats = board_seats(board);
-    if (!setups_usable(from, seats, err, n))
+    unsigned seats = board_seats(rules->board);
+    if (!setups_usable(from, rules, seats, err, n))
         return false;
-    bool ok = (r->game = new_record(board, from, seats)) != NULL;
+    bool ok = (r->game = new_record(rules, from, seats)) != NULL;
     for (int s = 0; ok && s < JUNQI_SEATS; s++)
         if (seats & JUNQI_SEAT_BIT(s)) {
-            ok = (r->view[s] = new_record(board, from, seats)) != NULL;
+            ok = (r->view[s] = new_record(rules, from, seats)) != NULL;
             if (ok)
                 junqi_game_to_view(r->view[s], (junqi_seat)s);
         }
-    junqi_replay rp;
     if (ok)
-        ok = junqi_replay_start(&rp, r->game, NULL, NULL);
+        ok = junqi_replay_start(&r->replay, r->game, NULL, NULL);
     if (!ok) {
         snprintf(err, n, "out of memory");
         junqi_referee_free(r);
         return false;
     }
-    r->pos = rp.pos;
+    r->pos = r->replay.pos;
     return true;
 }
 
@@ -111,17 +116,33 @@ static int records(junqi_referee *r, junqi_game **out)
     return k;
 }
 
-/* Write an item (and a comment before it, if any) into every record; once
- * the game is over, its result too. Out of memory drops it from a record. */
-static void record(junqi_referee *r, const junqi_item *it, const char *comment)
+/* Apply the complete record's new items to its replay; if the last is a move
+ * that showed the piece on its target (the rules' shown identities), say so
+ * in *it, as the records that follow must. */
+static void follow(junqi_referee *r, junqi_item *it)
 {
+    while (r->replay.item < r->game->main.nitems)
+        junqi_replay_next(&r->replay);
+    if (!it || it->kind != JUNQI_ITEM_MOVE || r->replay.last_shown != it->move.to)
+        return;
+    it->shown_piece = (uint8_t)JUNQI_CELL_PIECE(r->replay.pos.cell[it->move.to]);
+    it->shown_point = it->move.to;
+    r->game->main.items[r->game->main.nitems - 1] = *it;
+}
+
+/* Write an item (and a comment before it, if any) into every record, the
+ * complete one first (its replay says what a move showed); once the game is
+ * over, its result too. Out of memory drops it from a record. */
+static void record(junqi_referee *r, const junqi_item *item, const char *comment)
+{
+    junqi_item copy, *it = item ? (copy = *item, &copy) : NULL;
     junqi_game *all[1 + JUNQI_SEATS];
     int k = records(r, all);
     for (int i = 0; i < k; i++) {
         if (comment)
             junqi_game_add_comment(all[i], all[i]->main.nitems, comment, JUNQI_NOWHERE);
-        if (it)
-            junqi_game_add_item(all[i], it);
+        if (it && junqi_game_add_item(all[i], it) && i == 0)
+            follow(r, it);
         if (junqi_position_over(&r->pos))
             all[i]->result = r->pos.result;
     }

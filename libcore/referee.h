@@ -13,6 +13,14 @@
  * a player at the table learns: its pieces, every move and its outcome, the
  * shown flags and the events, never an identity it could not see.
  *
+ * The game is played under one rule set (rules.h), on its board and with
+ * its information mode: dark for the named sets, so a seat's record holds
+ * only its own setup. Under the switches that show identities
+ * (engineer_scout, reveal_on_combat) each move says, in every record, which
+ * piece it showed (its shown: token), as a one-seat record must; the
+ * referee replays its complete record to know (replay.h, "Shown
+ * identities"), so that rule lives in one place.
+ *
  * The engine rules are the search's (search.h): a seat to move with no
  * legal move is eliminated at once; a captured flag removes its seat; the
  * no-combat draw ends the game.
@@ -25,6 +33,8 @@
 
 #include "game.h"
 #include "position.h"
+#include "replay.h"
+#include "rules.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -35,17 +45,23 @@ typedef struct junqi_referee {
     junqi_game *game;              /**< the complete record (owned) */
     junqi_game *view[JUNQI_SEATS]; /**< each present seat's record (owned); NULL otherwise */
     junqi_position pos;            /**< the position reached */
+    junqi_replay replay;           /**< the replay of `game` (borrows it) after every item
+                                        recorded: what each move showed (replay.shown), and
+                                        a seat's view with the shown pieces
+                                        (junqi_replay_view) */
 } junqi_referee;
 
 /**
- * Start a game on `board` from the setups of record `from` (borrowed): on
- * the four-player board every seat's, on the two-player board north's and
- * south's; under the board's default rule set and dark information. Returns
+ * Start a game under rule set `rules` (not NULL; a named or interned set,
+ * rules.h; e.g. junqi_rules_default(board)) on its board, from the setups of
+ * record `from` (borrowed; its own rule set is not used): on the four-player
+ * board every seat's, on the two-player board north's and south's. Returns
  * false with a message in err (n bytes) when a setup the game needs is
- * missing or breaks the setup rules (setup.h), or memory runs out; *r then
+ * missing or breaks the setup rules under `rules` (setup.h,
+ * junqi_setup_check_under: bomb_front_row), or memory runs out; *r then
  * holds nothing to free.
  */
-bool junqi_referee_start(junqi_referee *r, junqi_board_kind board, const junqi_game *from, char *err,
+bool junqi_referee_start(junqi_referee *r, const junqi_rules *rules, const junqi_game *from, char *err,
                          size_t n);
 
 /**

@@ -121,7 +121,8 @@ static int flag_point(const junqi_position *pos, int s)
     return JUNQI_NO_POINT;
 }
 
-/* In a one-seat record, a shown flag turns an unknown piece into a flag. */
+/* In a one-seat record, a shown flag turns an unknown piece into a flag
+ * (a complete record has none: nothing changes). */
 static void reveal_flags(junqi_replay *r, const junqi_item *it)
 {
     for (int k = 0; k < 2; k++) {
@@ -176,6 +177,10 @@ static void check_marshals(junqi_replay *r, const junqi_item *it, uint8_t a, uin
         reveal_flags(r, it);
         return;
     }
+    /* both pieces known: a complete record, or a one-seat record that was
+     * shown them (engineer_scout, reveal_on_combat), which still learns the
+     * flags from the record */
+    reveal_flags(r, it);
     bool attacker_died = JUNQI_CELL_PIECE(a) == JUNQI_MARSHAL &&
                          (o == JUNQI_ATTACKER_LOSES || o == JUNQI_BOTH_REMOVED);
     bool defender_died = d && JUNQI_CELL_PIECE(d) == JUNQI_MARSHAL &&

@@ -6,7 +6,8 @@
  * (so every outcome, shown flag and elimination is recorded right), each
  * seat's record holds only its own setup and replays to exactly that
  * seat's view of the complete position at every ply, illegal moves are
- * refused, forfeits and draws end the game, and the Elo figures.
+ * refused, forfeits and draws end the game, and the Elo figures; games
+ * under rule strings (shown pieces, double_open, bomb_front_row).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -63,11 +64,19 @@ static void views_agree(const junqi_referee *ref)
         assert_true(junqi_replay_start(&r, ref->view[s], NULL, NULL));
         junqi_replay_run(&r);
         junqi_position want;
-        junqi_position_view(&want, &ref->pos, s, JUNQI_DARK);
+        junqi_replay_view(&ref->replay, s, &want); /* with the pieces the rules showed */
         assert_memory_equal(r.pos.cell, want.cell, sizeof want.cell);
         assert_int_equal(r.pos.alive, ref->pos.alive);
         assert_int_equal(r.pos.to_move, ref->pos.to_move);
     }
+}
+
+/* The referee's own replay of its complete record is at its position. */
+static void replay_follows(const junqi_referee *ref)
+{
+    assert_memory_equal(ref->replay.pos.cell, ref->pos.cell, sizeof ref->pos.cell);
+    assert_int_equal(ref->replay.pos.alive, ref->pos.alive);
+    assert_int_equal(ref->replay.item, ref->game->main.nitems);
 }
 
 /* How many items of the complete record show a flag, or eliminate a seat
@@ -102,8 +111,10 @@ static int play_out(junqi_referee *ref, uint64_t seed, int check_every)
                 pick = i;
         char err[200];
         assert_true(junqi_referee_play(ref, list[pick], err, sizeof err));
-        if (moves % check_every == 0)
+        if (moves % check_every == 0) {
             views_agree(ref);
+            replay_follows(ref);
+        }
     }
     return moves;
 }
@@ -117,7 +128,7 @@ static void random_games_on_both_boards_are_recorded_right(void **state)
         junqi_referee ref;
         char err[200];
         junqi_board_kind board = i % 2 ? JUNQI_TWO_PLAYER : JUNQI_FOUR_PLAYER;
-        assert_true(junqi_referee_start(&ref, board, from, err, sizeof err));
+        assert_true(junqi_referee_start(&ref, junqi_rules_default(board), from, err, sizeof err));
         for (int s = 0; s < JUNQI_SEATS; s++)
             if (ref.view[s])
                 for (int t = 0; t < JUNQI_SEATS; t++)
@@ -142,13 +153,87 @@ static void random_games_on_both_boards_are_recorded_right(void **state)
     assert_true(captured >= 1); /* flags were taken */
 }
 
+/* How many moves of a record show a piece (shown: tokens). */
+static int count_shown_pieces(const junqi_game *g)
+{
+    int k = 0;
+    for (size_t i = 0; i < g->main.nitems; i++)
+        k += g->main.items[i].kind == JUNQI_ITEM_MOVE && g->main.items[i].shown_piece != JUNQI_NONE;
+    return k;
+}
+
+/* Under switches that show pieces (docs/variants.md), every record says
+ * what each move showed, so the seats' records replay cleanly to their
+ * views with the shown pieces; and the records carry the rule set. */
+static void games_under_rule_strings_show_what_the_rules_show(void **state)
+{
+    (void)state;
+    static const char *const sets[] = {"qq,reveal_on_combat=both", "standard,engineer_scout=on,reveal_on_combat=defender",
+                                       "qq,mode=double-open"};
+    for (int i = 0; i < 3; i++) {
+        const junqi_rules *rules;
+        char err[512];
+        assert_true(junqi_rules_parse(sets[i], JUNQI_RULES_ANY_BOARD, &rules, err, sizeof err));
+        junqi_game *from = setups(i);
+        junqi_referee ref;
+        assert_true(junqi_referee_start(&ref, rules, from, err, sizeof err));
+        assert_ptr_equal(ref.game->rules, rules);
+        play_out(&ref, (uint64_t)i + 11, 3);
+        assert_true(junqi_position_over(&ref.pos));
+        replays_cleanly(ref.game);
+        int shown = count_shown_pieces(ref.game);
+        for (int s = 0; s < JUNQI_SEATS; s++)
+            if (ref.view[s]) {
+                assert_ptr_equal(ref.view[s]->rules, rules);
+                replays_cleanly(ref.view[s]);
+                assert_int_equal(count_shown_pieces(ref.view[s]), shown);
+            }
+        views_agree(&ref);
+        if (i < 2)
+            assert_true(shown >= 3); /* attacks showed pieces */
+        else /* double_open: a seat sees its partner's setup too */
+            assert_true(ref.view[JUNQI_NORTH]->seat[JUNQI_SOUTH].setup_known &&
+                        !ref.view[JUNQI_NORTH]->seat[JUNQI_EAST].setup_known);
+        junqi_referee_free(&ref);
+        junqi_game_free(from);
+    }
+}
+
+/* A bomb in the front row: refused under the named sets, played under
+ * bomb_front_row=allow. */
+static void setups_are_checked_under_the_rule_set(void **state)
+{
+    (void)state;
+    junqi_game *from = setups(0);
+    uint8_t(*north)[5] = from->seat[JUNQI_NORTH].setup;
+    int bomb = -1;
+    for (int k = 0; k < 30 && bomb < 0; k++)
+        if (north[k / 5][k % 5] == JUNQI_BOMB)
+            bomb = k;
+    assert_true(bomb >= 5); /* not in row 1 */
+    int front = north[0][0] == JUNQI_NONE ? 1 : 0; /* a point of row 1 (not a camp) */
+    uint8_t keep = north[0][front];
+    north[0][front] = JUNQI_BOMB;
+    north[bomb / 5][bomb % 5] = keep;
+    const junqi_rules *allow;
+    char err[512];
+    assert_true(junqi_rules_parse("qq,bomb_front_row=allow", JUNQI_FOUR_PLAYER, &allow, err, sizeof err));
+    junqi_referee ref;
+    assert_false(junqi_referee_start(&ref, junqi_rules_default(JUNQI_FOUR_PLAYER), from, err, sizeof err));
+    assert_non_null(strstr(err, "north's setup: "));
+    assert_non_null(strstr(err, "(under qq)"));
+    assert_true(junqi_referee_start(&ref, allow, from, err, sizeof err));
+    junqi_referee_free(&ref);
+    junqi_game_free(from);
+}
+
 static void illegal_moves_are_refused_and_forfeits_end_the_game(void **state)
 {
     (void)state;
     junqi_game *from = setups(0);
     junqi_referee ref;
     char err[200] = "";
-    assert_true(junqi_referee_start(&ref, JUNQI_FOUR_PLAYER, from, err, sizeof err));
+    assert_true(junqi_referee_start(&ref, junqi_rules_default(JUNQI_FOUR_PLAYER), from, err, sizeof err));
     int s = junqi_referee_to_move(&ref);
     assert_int_equal(s, JUNQI_NORTH);
     junqi_move bad;
@@ -165,16 +250,16 @@ static void illegal_moves_are_refused_and_forfeits_end_the_game(void **state)
     assert_int_equal(junqi_referee_to_move(&ref), JUNQI_NO_SEAT);
     junqi_referee_free(&ref);
 
-    assert_true(junqi_referee_start(&ref, JUNQI_TWO_PLAYER, from, err, sizeof err));
+    assert_true(junqi_referee_start(&ref, junqi_rules_default(JUNQI_TWO_PLAYER), from, err, sizeof err));
     junqi_referee_draw(&ref, "move limit");
     assert_int_equal(ref.game->result.status, JUNQI_DRAWN);
     assert_int_equal(replays_cleanly(ref.game).result.status, JUNQI_DRAWN);
     junqi_referee_free(&ref);
 
     from->seat[JUNQI_WEST].setup_known = false;
-    assert_false(junqi_referee_start(&ref, JUNQI_FOUR_PLAYER, from, err, sizeof err));
+    assert_false(junqi_referee_start(&ref, junqi_rules_default(JUNQI_FOUR_PLAYER), from, err, sizeof err));
     assert_string_equal(err, "the record has no setup for west");
-    assert_true(junqi_referee_start(&ref, JUNQI_TWO_PLAYER, from, err, sizeof err)); /* north, south */
+    assert_true(junqi_referee_start(&ref, junqi_rules_default(JUNQI_TWO_PLAYER), from, err, sizeof err)); /* north, south */
     junqi_referee_free(&ref);
     junqi_game_free(from);
 }
@@ -202,6 +287,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(random_games_on_both_boards_are_recorded_right),
+        cmocka_unit_test(games_under_rule_strings_show_what_the_rules_show),
+        cmocka_unit_test(setups_are_checked_under_the_rule_set),
         cmocka_unit_test(illegal_moves_are_refused_and_forfeits_end_the_game),
         cmocka_unit_test(the_score_and_its_elo_interval),
     };

@@ -232,6 +232,8 @@ typedef struct options {
     int nsetup_files;
     long games, skip;          /* setups played (0: all), setups skipped */
     junqi_board_kind board;
+    bool board_given;          /* --board */
+    const junqi_rules *rules;  /* --rules, else the board's default */
     char go[96];               /* the go command of every move */
     long concurrency, max_moves;
     long movetime;             /* --movetime, ms (0: none) */
@@ -246,16 +248,20 @@ static void usage(void)
     printf(_("Usage: %s [OPTIONS] --setups FILE ENGINE1 ENGINE2\n"
            "Play a match between two engine programs that speak the engine protocol\n"
            "(docs/protocol.md; e.g. 'junqi-analyze --engine'), each command run by /bin/sh.\n"
-           "Every game is dark: a referee gives each engine only its seat's record (its own\n"
-           "setup, every move with its outcome, the flags shown, the events). Each setup is\n"
-           "played twice, the engines swapping sides. Prints the score of ENGINE1 with its\n"
-           "Elo estimate and 95%% interval; writes the games as JGN with -o.\n\n"
+           "Games are dark (unless the rule set's mode says otherwise): a referee gives each\n"
+           "engine only its seat's record (its own setup, every move with its outcome, the\n"
+           "flags and pieces shown, the events). Each setup is played twice, the engines\n"
+           "swapping sides. Prints the score of ENGINE1 with its Elo estimate and 95%%\n"
+           "interval; writes the games as JGN with -o.\n\n"
            "  --setups FILE       records whose setups start the games (JGN, QQ replays);\n"
            "                      may be given again; e.g. samples/match/setups.jgn\n"
            "  --games N           play N setups (2N games; default: every setup)\n"
            "  --skip K            skip the first K setups\n"
            "  --board B           four-player (default) or two-player (north's and south's\n"
            "                      setups of each record)\n"
+           "  --rules RULES       rule set NAME[,SWITCH=VALUE]... of every game and its\n"
+           "                      board, NAME one of %s (default: the\n"
+           "                      board's own; switches: junqi-replay(1))\n"
            "  --nodes N           every move: go nodes N (default: go, each engine's level)\n"
            "  --movetime MS       every move: go movetime MS (results then vary by machine)\n"
            "  --depth D           every move: go depth D\n"
@@ -274,7 +280,7 @@ static void usage(void)
            "Exit status: 0 the match was played, 1 an engine could not start or refused an\n"
            "option, or no setup could be used, 2 usage error, 3 a file could not be read\n"
            "or written.\n"),
-           prog);
+           prog, junqi_rules_names());
 }
 
 static int add_option(engine_spec *e, const char *arg)
@@ -337,13 +343,28 @@ static int parse_option(options *o, int c, const char *arg)
     case 'B':
         if (!junqi_board_kind_parse(arg, &o->board))
             return junqi_cli_usage(prog, "--board takes two-player or four-player, not '%s'", arg);
+        o->board_given = true;
         return JUNQI_EXIT_OK;
+    case 'r': return junqi_cli_parse_rules(prog, arg, &o->rules);
     case 'f':
         if (!junqi_cli_parse_format(arg, &o->format))
             return junqi_cli_usage(prog, "--format takes text or json, not '%s'", arg);
         return JUNQI_EXIT_OK;
     default: return JUNQI_EXIT_USAGE;
     }
+}
+
+/* The rule set of the games: --rules, whose board must be --board's if both
+ * are given, else the default set of the board. */
+static int match_rules(options *o)
+{
+    if (!o->rules)
+        o->rules = junqi_rules_default(o->board);
+    else if (o->board_given && o->rules->board != o->board)
+        return junqi_cli_usage(prog, "--rules %s is played on the %s board, not on --board %s", o->rules->text,
+                               junqi_board_kind_name(o->rules->board), junqi_board_kind_name(o->board));
+    o->board = o->rules->board;
+    return JUNQI_EXIT_OK;
 }
 
 /* parse_args() after --help or --version: exit 0 at once. */
@@ -360,7 +381,8 @@ static int parse_args(int argc, char **argv, options *o)
         {"name1", required_argument, NULL, 'a'},   {"name2", required_argument, NULL, 'b'},
         {"concurrency", required_argument, NULL, 'c'}, {"max-moves", required_argument, NULL, 'm'},
         {"timeout", required_argument, NULL, 't'}, {"format", required_argument, NULL, 'f'},
-        {"quiet", no_argument, NULL, 'q'},         {"help", no_argument, NULL, 'h'},
+        {"rules", required_argument, NULL, 'r'},   {"quiet", no_argument, NULL, 'q'},
+        {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},       {NULL, 0, NULL, 0},
     };
     int c;
@@ -387,7 +409,7 @@ static int parse_args(int argc, char **argv, options *o)
     o->engine[1].cmd = argv[optind + 1];
     if (!o->timeout)
         o->timeout = 60 + (o->movetime + 999) / 1000;
-    return JUNQI_EXIT_OK;
+    return match_rules(o);
 }
 
 /* ---- the match ------------------------------------------------------------------ */
@@ -562,7 +584,7 @@ static game_out play_game(match *m, player pl[2], int g)
     game_out out = {0};
     junqi_referee r;
     char err[256];
-    if (!junqi_referee_start(&r, m->opt->board, m->setups[g / 2], err, sizeof err)) {
+    if (!junqi_referee_start(&r, m->opt->rules, m->setups[g / 2], err, sizeof err)) {
         note(m, "game %d: %s", g + 1, err); /* the setups were checked when loaded */
         atomic_store(&m->failed, true);
         return out;
@@ -652,7 +674,7 @@ static int add_setup(void *ctx, junqi_input *in)
     match *m = l->m;
     junqi_referee r;
     char err[256];
-    if (!junqi_referee_start(&r, m->opt->board, in->game, err, sizeof err)) {
+    if (!junqi_referee_start(&r, m->opt->rules, in->game, err, sizeof err)) {
         fprintf(stderr, "%s: %s: %s: not used\n", prog, in->name, err);
         return JUNQI_EXIT_OK;
     }

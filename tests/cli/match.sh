@@ -9,6 +9,10 @@
 #     again and with two games at once;
 #   - a two-player game from north's and south's setups;
 #   - the JSON summary; a move limit adjudicates a draw;
+#   - --rules: games on the rule set's board, its Rules tag, the pieces its
+#     switches show written in the records (valid; no engine forfeits), the
+#     setups checked under it (bomb_front_row); a bad rule string, or one
+#     of another board than --board's, is a usage error;
 #   - an engine that plays an illegal move, or never answers, forfeits; an
 #     engine that refuses an option or does not speak the protocol stops
 #     the match (exit 1); usage errors exit 2, a missing setups file 3.
@@ -57,6 +61,26 @@ expect "the move limit, in the record" 2 "$(grep -c 'adjudicated a draw: the mov
 "$JUNQI_BIN/junqi-validate" -q "$tmp/c.jgn"
 expect "two-player games are valid records" 0 "$?"
 
+# a rule string: its board, shown pieces in every record (the engines read
+# them in their seats' records), the Rules tag; setups checked under it
+R=standard,reveal_on_combat=both
+run "$M" --setups "$S" --games 1 --rules "$R" --nodes 600 --max-moves 80 --format json -o "$tmp/r.jgn" "$E" "$E"
+expect "--rules: exit status" 0 "$rc"
+expect "--rules: two games, no forfeit" "2 0" "$(jq -r '[.games, .forfeits] | join(" ")' <<<"$out")"
+expect "--rules: the rule set's board and the Rules tag" "2 2" \
+    "$(grep -c '^\[Board "two-player"\]' "$tmp/r.jgn") $(grep -c "^\[Rules \"$R\"\]" "$tmp/r.jgn")"
+checks=$((checks + 1))
+grep -q ' shown:[a-e][0-9]*:[A-Za-z0-9]' "$tmp/r.jgn" || fail "--rules $R: no move showed a piece"
+"$JUNQI_BIN/junqi-validate" -q "$tmp/r.jgn"
+expect "--rules: the games are valid records" 0 "$?"
+# north's front row gets a bomb (B1823/5.2.9/...): refused unless bomb_front_row=allow
+sed -n '1,9{s|"91823/5.2.B/|"B1823/5.2.9/|;p}' "$S" >"$tmp/bomb.jgn"
+run "$M" --setups "$tmp/bomb.jgn" --board two-player --nodes 300 --max-moves 2 "$E" "$E"
+expect "a bomb in the front row: no setup to play" 1 "$rc"
+checks=$((checks + 1))
+grep -q "north's setup: .*(under standard): not used" <<<"$err" || fail "a bomb in the front row: $err"
+run "$M" --setups "$tmp/bomb.jgn" --rules standard,bomb_front_row=allow --nodes 300 --max-moves 2 "$E" "$E"
+expect "a bomb in the front row under bomb_front_row=allow: played" "0 2 games" "$rc $(head -n 1 <<<"$out" | grep -o '2 games')"
 # engines that break the rules forfeit
 cat >"$tmp/fake" <<'EOF'
 #!/usr/bin/env bash
@@ -92,7 +116,8 @@ expect "a program that does not speak the protocol: exit 1" 1 "$rc"
 # usage
 F=$tmp/fake
 for args in "--setups $S $F" "$F $F" "--setups $S --board three $F $F" "--setups $S --nodes 0 $F $F" \
-    "--setups $S --option1 Level $F $F"; do
+    "--setups $S --option1 Level $F $F" "--setups $S --rules nonsense $F $F" \
+    "--setups $S --rules standard --board four-player $F $F"; do
     "$M" $args >/dev/null 2>&1
     expect "usage: junqi-match $args" 2 "$?"
 done
