@@ -242,6 +242,15 @@ static bool blank(const char *s)
     return *s == '\0';
 }
 
+/* A line that is all a ';' comment (outside a {} comment): it is neither a
+ * tag nor movetext, so it never starts or splits a game (docs/jgn.md). */
+static bool remark(const char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    return *s == ';';
+}
+
 /* Update the comment state over one movetext line. */
 static bool scan_comments(const char *s, bool in_comment)
 {
@@ -329,7 +338,8 @@ static junqi_read_status cut_game(junqi_jgn_reader *r, text_buf *game, long *fir
             break;
         line = r->line;
         no = r->lines;
-        if (game->len == 0 && blank(line))
+        bool aside = !in_comment && remark(line);
+        if (game->len == 0 && (blank(line) || aside))
             continue;
         if (game->len == 0)
             *first_line = no;
@@ -340,7 +350,7 @@ static junqi_read_status cut_game(junqi_jgn_reader *r, text_buf *game, long *fir
             break;
         }
         bool tag = !in_comment && line[0] == '[' && !movetext;
-        if (!tag && !blank(line)) {
+        if (!tag && !blank(line) && !aside) {
             movetext = true;
             in_comment = scan_comments(line, in_comment);
         }
@@ -1387,8 +1397,14 @@ bool junqi_jgn_detect(const uint8_t *data, size_t len)
     size_t i = 0;
     if (len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0)
         i = 3;
-    while (i < len && isspace(data[i]))
-        i++;
+    for (;;) { /* blank lines and ';' comment lines may come first (docs/jgn.md) */
+        while (i < len && isspace(data[i]))
+            i++;
+        if (i >= len || data[i] != ';')
+            break;
+        while (i < len && data[i] != '\n')
+            i++;
+    }
     if (i >= len || data[i] != '[')
         return false;
     i++;

@@ -106,8 +106,10 @@ char *junqi_pos_format(const junqi_position *pos)
 
 bool junqi_pos_detect(const char *text, size_t len)
 {
-    size_t i = 0, slashes = 0;
-    while (i < len && (text[i] == ' ' || text[i] == '\t'))
+    /* a UTF-8 byte order mark and blank lines may come first, as the reader
+     * skips them (formats/source.c) */
+    size_t i = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0, slashes = 0;
+    while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n'))
         i++;
     for (; i < len && text[i] != ' ' && text[i] != '\n' && text[i] != '\r'; i++) {
         if (text[i] == '/')

@@ -205,6 +205,19 @@ expect "defect 18: a flow-style formation validates" 0 "$rc"
 printf -- '- {name: a, rows: [[7,3,8,1,3],[B,~,5,~,9],[4,1,~,6,2],[2,~,5,~,3],[L,1,B,6,L],[2,L,4,F,7]]}\n' >"$tmp/flow.yaml"
 run "$R" --board two-player --setup "south=$tmp/flow.yaml" --setup "north=$F13"
 expect "defect 18: --setup takes a flow-style sequence of formations" 0 "$rc"
+# the same for JGN: ';' comment lines may open a file and stand between tags
+printf '; club games\n\n[Board "two-player"]\n; between tags\n[Event "x"]\n\n*\n\n; the next\n[Board "two-player"]\n\n*\n' >"$tmp/remarks.jgn"
+run "$V" "$tmp/remarks.jgn"
+expect "defect 18: JGN that opens with ';' comment lines is read as JGN, two games, no phantom" \
+    "0 game 1 (line 3)|game 2 (line 10)" "$rc $(grep -o 'game [0-9] (line [0-9]*): valid' <<<"$out" | sed 's/: valid//' | paste -sd'|')"
+expect "defect 18: ... a ';' line between tags does not split the game" '{"Event":"x"}' \
+    "$("$R" --to json "$tmp/remarks.jgn" | head -n 1 | jq -c .tags)"
+# and for position strings: a byte order mark and blank lines before the first
+pos=$("$R" --format pos "$Q/jgs-002724.jgs")
+printf '\xEF\xBB\xBF\n\n%s\n' "$pos" >"$tmp/bom.pos"
+run "$V" "$tmp/bom.pos"
+expect "defect 18: positions after a byte order mark and blank lines are read as positions" \
+    "0 game 1 (line 3): valid" "$rc $(grep -o 'game 1 (line [0-9]*): valid' <<<"$out")"
 run "$V" - <<<"just words"
 expect "defect 18: plain text is still no format junqi reads" "1 1" "$rc $(grep -c 'not a format junqi reads' <<<"$out")"
 
