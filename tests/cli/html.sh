@@ -167,7 +167,7 @@ chrome --window-size=1400,1000 --virtual-time-budget=5000 --proxy-server="http:/
     --proxy-bypass-list="<-loopback>" --dump-dom "http://127.0.0.1:$port/harness.html" >"$tmp/dom.html"
 results=$(sed -n 's/.*<pre id="results">\(.*\)<\/pre>.*/\1/p' "$tmp/dom.html" | sed 's/&amp;/\&/g; s/&lt;/</g; s/&gt;/>/g')
 need_jq
-if ! jq -e . >/dev/null 2>&1 <<<"$results"; then
+if [ -z "$results" ] || ! jq -e . >/dev/null 2>&1 <<<"$results"; then
     fail "the harness gave no results: $(head -c 300 <<<"$results") $(grep -i console "$tmp/browser.log" | head -3)"
 else
     field() { jq -c "$1" <<<"$results"; }
