@@ -424,15 +424,19 @@ bool junqi_cli_output_keep(const junqi_cli_output *o, int status)
     return status == JUNQI_EXIT_INVALID && o->fp && (!o->path || ftell(o->fp) > 0);
 }
 
+bool junqi_cli_flush_stdout(const char *prog)
+{
+    bool ok = fflush(stdout) == 0 && !ferror(stdout);
+    if (!ok)
+        fprintf(stderr, _("%s: cannot write to standard output: %s\n"), prog, strerror(errno));
+    return ok;
+}
+
 bool junqi_cli_output_close(const char *prog, junqi_cli_output *o, bool commit)
 {
     bool ok = true;
-    if (!o->path) {
-        ok = fflush(stdout) == 0 && !ferror(stdout);
-        if (!ok)
-            fprintf(stderr, _("%s: cannot write to standard output: %s\n"), prog, strerror(errno));
-        return ok;
-    }
+    if (!o->path)
+        return junqi_cli_flush_stdout(prog);
     if (ferror(o->fp) || fclose(o->fp) != 0) {
         ok = false;
         fprintf(stderr, _("%s: %s: write failed: %s\n"), prog, o->path, strerror(errno));

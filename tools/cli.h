@@ -206,6 +206,13 @@ bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output 
 bool junqi_cli_output_close(const char *prog, junqi_cli_output *o, bool commit);
 
 /**
+ * Flush standard output; when that fails (a full disk, a closed pipe), say
+ * so on stderr ("PROG: cannot write to standard output: REASON") and
+ * return false, for the tool to exit with status 3 (docs/conventions.md).
+ */
+bool junqi_cli_flush_stdout(const char *prog);
+
+/**
  * Whether a run that ends with exit status `status` keeps its output o:
  * success does; so does an invalid input when something was written (the
  * valid games of a file with a broken one, what --lenient salvaged: -o gets

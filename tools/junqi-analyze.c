@@ -953,7 +953,7 @@ int main(int argc, char **argv)
             rc = run_go(&opt, &loc);
         junqi_input_free(&loc.in);
     }
-    if (fflush(stdout) != 0)
+    if (!junqi_cli_flush_stdout(prog))
         return JUNQI_EXIT_IO;
     return rc;
 }

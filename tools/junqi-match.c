@@ -879,5 +879,5 @@ int main(int argc, char **argv)
         junqi_game_free(m.setups[i]);
     free(m.setups);
     free(m.games);
-    return rc != JUNQI_EXIT_OK ? rc : fflush(stdout) == 0 ? JUNQI_EXIT_OK : JUNQI_EXIT_IO;
+    return rc != JUNQI_EXIT_OK ? rc : junqi_cli_flush_stdout(prog) ? JUNQI_EXIT_OK : JUNQI_EXIT_IO;
 }

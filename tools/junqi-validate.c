@@ -110,7 +110,7 @@ static int list_codes(junqi_cli_format format)
         junqi_json_end_object(&j);
         putchar('\n');
     }
-    return fflush(stdout) == 0 ? JUNQI_EXIT_OK : JUNQI_EXIT_IO;
+    return junqi_cli_flush_stdout(prog) ? JUNQI_EXIT_OK : JUNQI_EXIT_IO;
 }
 
 /* Check one item of a source and print what was found: the diagnostics,
@@ -209,7 +209,7 @@ int main(int argc, char **argv)
                 break;
         }
     }
-    if (fflush(stdout) != 0)
+    if (!junqi_cli_flush_stdout(prog))
         return JUNQI_EXIT_IO;
     return status;
 }

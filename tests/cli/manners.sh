@@ -75,5 +75,19 @@ expect "validate a formation: the summary" "F01 four-player true null" \
 expect "validate two games, text: one summary line each" 2 \
     "$("$bin/junqi-validate" "$tmp/two.jgn" | grep -c ': valid')"
 
+# A full standard output is exit 3 with a sentence, in every tool (docs/conventions.md)
+if [ -w /dev/full ]; then
+    game="$root/samples/qq/jgs-000689.jgs"
+    for cmd in "junqi-validate $game" "junqi-validate --list-codes" "junqi-replay --to jgn $game" \
+               "junqi-analyze --perft 1 --ply 10 $game"; do
+        read -r tool args <<<"$cmd"
+        # shellcheck disable=SC2086
+        "$bin/$tool" $args >/dev/full 2>"$tmp/full.err"
+        expect "$cmd > /dev/full: exit status" 3 "$?"
+        expect "$cmd > /dev/full: the message" \
+            "$tool: cannot write to standard output: No space left on device" "$(cat "$tmp/full.err")"
+    done
+fi
+
 echo "manners.sh: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]
