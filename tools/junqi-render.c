@@ -395,6 +395,12 @@ typedef struct pages {
     options *opt;
     int games;                  /* pages written so far */
     junqi_notes given;    /* --arrow and --mark, on the board of the first game */
+    /* One page to one name (no %n, no folder): the page is written but kept
+     * uncommitted until the input ends, so that a second game (a usage
+     * error) leaves an earlier file of that name as it was. */
+    junqi_cli_output held;
+    bool holding;
+    bool many;            /* the output names one page per game */
 } pages;
 
 static int write_page(pages *ps, junqi_input *in, const char *path)
@@ -424,6 +430,11 @@ static int write_page(pages *ps, junqi_input *in, const char *path)
     bool ok = junqi_html_write(out.fp, in->game, &ho, err, sizeof err);
     if (!ok)
         fprintf(stderr, "%s: %s: %s\n", prog, in->name, err);
+    if (ok && !ps->many) {
+        ps->held = out;
+        ps->holding = true;
+        return JUNQI_EXIT_OK;
+    }
     return junqi_cli_output_close(prog, &out, ok) && ok ? JUNQI_EXIT_OK : JUNQI_EXIT_IO;
 }
 
@@ -433,6 +444,7 @@ static int render_page(void *ctx, junqi_input *in)
     pages *ps = ctx;
     const char *out = ps->opt->output;
     bool many = strstr(out, "%n") || (*out && out[strlen(out) - 1] == '/');
+    ps->many = many;
     if (ps->games++ > 0 && !many)
         return junqi_cli_usage(prog, "%s holds more than one game: put %%n in the page's name "
                                      "(-o game-%%n.html) or give a folder (-o DIR/)", in->name);
@@ -467,6 +479,8 @@ static int render_pages(options *opt, const char *path)
         fprintf(stderr, "%s: %s: the input holds no game\n", prog, path);
         rc = JUNQI_EXIT_INVALID;
     }
+    if (ps.holding && !junqi_cli_output_close(prog, &ps.held, rc == JUNQI_EXIT_OK))
+        rc = JUNQI_EXIT_IO;
     junqi_notes_free(&ps.given);
     return rc;
 }

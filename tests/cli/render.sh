@@ -216,11 +216,15 @@ checks=$((checks + 1))
 cmp -s "$tmp/one.html" "$tmp/again.html" || fail "HTML: the same game gave different pages"
 run "$R" --format html -o - "$SHORT"
 expect "HTML to standard output (--format html)" "<!DOCTYPE html>" "$(head -n 1 "$tmp/out")"
+echo precious > "$tmp/two.html"
 run "$R" -o "$tmp/two.html" "$tmp/two.jgn"
 expect "HTML: two games, one page name: exit status" 2 "$rc"
-checks=$((checks + 2))
+checks=$((checks + 1))
 grep -q "%n" <<<"$err" || fail "HTML: two games, one page name: the message should say %n: $err"
-grep -q "<!DOCTYPE html>" "$tmp/two.html" || fail "HTML: the first game's page was not kept"
+expect "HTML: two games, one page name: the usage error leaves the existing file as it was" \
+    precious "$(cat "$tmp/two.html")"
+checks=$((checks + 1))
+[ -z "$(ls "$tmp" | grep -v '^two.html$' | grep two.html)" ] || fail "HTML: a temporary file was left: $(ls "$tmp")"
 run "$R" -o "$tmp/pages/" "$tmp/two.jgn"
 expect "HTML: a folder of pages: exit status" 0 "$rc"
 expect "HTML: a folder of pages" "1.html 2.html" "$(cd "$tmp/pages" && ls | tr '\n' ' ' | sed 's/ $//')"
