@@ -109,6 +109,7 @@ for l in zh_CN zh_TW; do
     golden "annotate.$l.jgn" "$l" "$bin/junqi-analyze" --nodes 300 --samples 2 --thresholds 0.02,0.04,0.06 \
         tests/data/qq/jgs-002724.jgs
     golden "illegal.$l.txt" "$l" "$bin/junqi-validate" --position "$illegal"
+    golden "flip.$l.txt" "$l" "$bin/junqi-validate" tests/golden/i18n/flip-mistakes.jgn tests/data/flip/fanqi.jgn
 done
 
 echo "$name: $checks checks, $failures failed"
