@@ -110,6 +110,8 @@ for l in zh_CN zh_TW; do
         tests/data/qq/jgs-002724.jgs
     golden "illegal.$l.txt" "$l" "$bin/junqi-validate" --position "$illegal"
     golden "flip.$l.txt" "$l" "$bin/junqi-validate" tests/golden/i18n/flip-mistakes.jgn tests/data/flip/fanqi.jgn
+    golden "flip-annotate.$l.jgn" "$l" "$bin/junqi-analyze" --nodes 3000 --thresholds 0.01,0.02,0.04 \
+        tests/golden/i18n/flip-short.jgn
 done
 
 echo "$name: $checks checks, $failures failed"
