@@ -3,6 +3,7 @@
  * flip_out.c - see flip_out.h.
  */
 #include "flip_out.h"
+#include "i18n.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -283,9 +284,11 @@ static const char *over_text(const junqi_flip *pos, char *buf, size_t n)
 {
     const junqi_result *r = &pos->st.result;
     unsigned two = JUNQI_SEAT_BIT(JUNQI_SOUTH) | JUNQI_SEAT_BIT(JUNQI_NORTH);
-    snprintf(buf, n, "%s%s%s%s", r->status == JUNQI_DECIDED ? junqi_result_text(r, two) : "a draw",
-             r->status == JUNQI_DECIDED ? " won" : "", r->reason ? ", " : "",
-             r->reason ? junqi_reason_name((junqi_reason)r->reason) : "");
+    const char *reason = r->reason ? _(junqi_reason_name((junqi_reason)r->reason)) : NULL;
+    if (r->status == JUNQI_DECIDED)
+        snprintf(buf, n, reason ? _("%s won, %s") : _("%s won"), _(junqi_result_text(r, two)), reason);
+    else
+        snprintf(buf, n, reason ? _("a draw, %s") : _("a draw"), reason);
     return buf;
 }
 
@@ -293,7 +296,8 @@ void junqi_flip_write_go_text(FILE *out, const junqi_flip *pos, const junqi_flip
 {
     char name[32], text[96];
     if (res->status == JUNQI_SEARCH_GAME_OVER || res->nactions == 0) {
-        fprintf(out, "bestmove (none)\nthe game is over: %s\n", over_text(pos, text, sizeof text));
+        fputs("bestmove (none)\n", out);
+        fprintf(out, _("the game is over: %s\n"), over_text(pos, text, sizeof text));
         return;
     }
     fprintf(out, "bestmove %s\nwinprob %.3f\neval %d\npv", action_token(pos, res->actions[0], name, sizeof name),
