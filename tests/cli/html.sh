@@ -158,14 +158,16 @@ EOF
 python3 "$tmp/serve.py" "$tmp/site" "$tmp/requests.log" >"$tmp/port" 2>"$tmp/server.log" &
 server=$!
 trap 'kill "$server" 2>/dev/null; rm -rf "$tmp"' EXIT
-for _ in 1 2 3 4 5 6 7 8 9 10; do [ -s "$tmp/port" ] && break; sleep 0.2; done
+# A watchdog, not a timing check: python3 may start slowly on a loaded machine.
+for _ in $(seq 300); do [ -s "$tmp/port" ] && break; sleep 0.2; done
+[ -s "$tmp/port" ] || { echo "$name: FAIL: the test server did not start: $(cat "$tmp/server.log")"; exit 1; }
 port=$(cat "$tmp/port")
 : >"$tmp/browser.log"
 chrome --window-size=1400,1000 --virtual-time-budget=5000 --proxy-server="http://127.0.0.1:$port" \
     --proxy-bypass-list="<-loopback>" --dump-dom "http://127.0.0.1:$port/harness.html" >"$tmp/dom.html"
 results=$(sed -n 's/.*<pre id="results">\(.*\)<\/pre>.*/\1/p' "$tmp/dom.html" | sed 's/&amp;/\&/g; s/&lt;/</g; s/&gt;/>/g')
 need_jq
-if ! jq -e . >/dev/null 2>&1 <<<"$results"; then
+if [ -z "$results" ] || ! jq -e . >/dev/null 2>&1 <<<"$results"; then
     fail "the harness gave no results: $(head -c 300 <<<"$results") $(grep -i console "$tmp/browser.log" | head -3)"
 else
     field() { jq -c "$1" <<<"$results"; }
