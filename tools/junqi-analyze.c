@@ -669,6 +669,23 @@ typedef struct annotate_job {
     progress *p;
 } annotate_job;
 
+/* A record that breaks the rules is not annotated: judging the moves after
+ * an illegal one would judge positions that never happened. Prints the
+ * record's errors (as junqi-validate does) and returns false then. */
+static bool record_is_legal(junqi_input *in)
+{
+    junqi_diags d = {0};
+    junqi_check_item(NULL, in, NULL, &d, NULL);
+    bool legal = d.errors == 0;
+    if (!legal) {
+        junqi_cli_print_diags(stderr, in->name, &d, JUNQI_FORMAT_TEXT);
+        fprintf(stderr, _("%s: %s: not annotated: the record breaks the rules (above)\n"), prog,
+                in->name);
+    }
+    junqi_diags_free(&d);
+    return legal;
+}
+
 static int annotate_record(void *ctx, junqi_input *in)
 {
     annotate_job *job = ctx;
@@ -676,9 +693,11 @@ static int annotate_record(void *ctx, junqi_input *in)
         junqi_cli_check_seat(prog, in->name, in->game, "--only-seat", job->opt->only_seat) !=
             JUNQI_EXIT_OK)
         return JUNQI_EXIT_USAGE;
+    job->p->game++;
+    if (!record_is_legal(in))
+        return JUNQI_EXIT_INVALID;
     junqi_annotate_options o = annotate_options(job->opt, job->p);
     junqi_annotation a;
-    job->p->game++;
     bool flip = junqi_rules_flip(in->game->rules);
     if (!(flip ? junqi_flip_annotate(in->game, &o, &a) : junqi_annotate(in->game, &o, &a))) {
         fprintf(stderr, _("%s: %s: game %zu cannot be annotated (not replayable, or out of memory)\n"), prog,

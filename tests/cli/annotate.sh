@@ -78,5 +78,20 @@ fi
 check
 "$bin/junqi-analyze" "${quick[@]}" --threads 2 < "$tmp/games.jgn" | cmp -s - "$tmp/serial.jgn" || fail "--threads 2 output differs from --threads 1"
 
+# A record that breaks the rules is not annotated: its errors, exit 1, nothing
+# judged (the positions after an illegal move never happened)
+"$bin/junqi-replay" --to jgn "$game" | sed 's/^1\. \([a-q][0-9]*\)[-<>=][a-q][0-9]*/1. \1-\1/' > "$tmp/illegal.jgn"
+check
+"$bin/junqi-validate" -q "$tmp/illegal.jgn" && fail "the doctored record should not validate"
+check
+"$bin/junqi-analyze" "${quick[@]}" "$tmp/illegal.jgn" > "$tmp/illegal-out.jgn" 2> "$tmp/illegal.err"
+expect "an illegal record: exit status" 1 "$?"
+check
+[ -s "$tmp/illegal-out.jgn" ] && fail "an illegal record was annotated"
+check
+grep -q "illegal.jgn:[0-9]*:[0-9]*: error: " "$tmp/illegal.err" || fail "no located error for the illegal record: $(head -c 300 "$tmp/illegal.err")"
+check
+grep -q "not annotated: the record breaks the rules" "$tmp/illegal.err" || fail "no 'not annotated' line"
+
 echo "annotate.sh: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]
