@@ -215,7 +215,7 @@ $(BUILD)/libcore/i18n.o: JUNQI_CPPFLAGS += -DJUNQI_LOCALEDIR='"$(LOCALEDIR)"'
 # functions are keywords too; the code table's meanings are the 4th argument
 # of diag.h's X() rows.
 XGETTEXT_KEYWORDS := -k_ -kN_ -kP_:1,2 -kC_:1c,2 -kjunqi_diags_add:5 -kjunqi_cli_usage:2 -kreport:4 -kreport_at:4 \
-    -kproblem:4 -kfail:3 -kadd:6
+    -kproblem:4 -kfail:3 -kadd:6 -kerror:3 -knote:2
 XGETTEXT := xgettext --from-code=UTF-8 --language=C --add-comments=TRANSLATORS: --sort-by-file \
     --package-name=junqi --package-version=$(VERSION) --msgid-bugs-address=
 POT ?= po/junqi.pot

@@ -3,6 +3,7 @@
  * flip_out.c - see flip_out.h.
  */
 #include "flip_out.h"
+#include "i18n.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -127,41 +128,40 @@ char *junqi_flip_action_name(const junqi_flip *pos, junqi_action a, int outcome,
 
 static void write_result(FILE *out, const junqi_result *r)
 {
-    const char *reason = junqi_reason_name((junqi_reason)r->reason);
+    const char *reason = _(junqi_reason_name((junqi_reason)r->reason));
     unsigned two = JUNQI_SEAT_BIT(JUNQI_SOUTH) | JUNQI_SEAT_BIT(JUNQI_NORTH);
     if (r->status == JUNQI_DECIDED)
-        fprintf(out, "result: %s won (%s)\n", junqi_result_text(r, two), reason);
+        fprintf(out, _("result: %s won (%s)\n"), _(junqi_result_text(r, two)), reason);
     else if (r->status == JUNQI_DRAWN)
-        fprintf(out, "result: draw (%s)\n", reason);
+        fprintf(out, _("result: draw (%s)\n"), reason);
     else if (r->status == JUNQI_UNDECIDED)
-        fprintf(out, "result: undecided (%s)\n", reason);
+        fprintf(out, _("result: undecided (%s)\n"), reason);
 }
 
 void junqi_flip_write_text_status(FILE *out, const junqi_flip *pos, bool has_last, junqi_action last,
                                   int outcome, uint8_t shown)
 {
     const junqi_flip_state *st = &pos->st;
-    fprintf(out, "ply %u, ", st->moves);
     if (st->to_move < JUNQI_SEATS)
-        fprintf(out, "%s to move", junqi_seat_name((junqi_seat)st->to_move));
+        fprintf(out, _("ply %u, %s to move, no-combat count %u\n"), st->moves,
+                _(junqi_seat_name((junqi_seat)st->to_move)), st->quiet);
     else
-        fputs("game over", out);
-    fprintf(out, ", no-combat count %u\n", st->quiet);
+        fprintf(out, _("ply %u, game over, no-combat count %u\n"), st->moves, st->quiet);
     if (st->colour[JUNQI_SOUTH] == JUNQI_NO_COLOUR)
-        fputs("colours: not assigned yet", out);
+        fputs(_("colours: not assigned yet"), out);
     else
-        fprintf(out, "colours: south %s, north %s", junqi_colour_name(st->colour[JUNQI_SOUTH]),
-                junqi_colour_name(st->colour[JUNQI_NORTH]));
+        fprintf(out, _("colours: south %s, north %s"), _(junqi_colour_name(st->colour[JUNQI_SOUTH])),
+                _(junqi_colour_name(st->colour[JUNQI_NORTH])));
     int removed[2] = {0, 0};
     for (int c = 0; c < 2; c++)
         for (int k = 0; k < JUNQI_PIECE_KINDS; k++)
             removed[c] += st->removed[c][k];
-    fprintf(out, "; face down %u; removed: red %d, blue %d\n", st->down, removed[0], removed[1]);
+    fprintf(out, _("; face down %u; removed: red %d, blue %d\n"), st->down, removed[0], removed[1]);
     if (has_last) {
         char name[32];
-        fprintf(out, "last action: %s", junqi_flip_action_name(pos, last, outcome, shown, name, sizeof name));
+        fprintf(out, _("last action: %s"), junqi_flip_action_name(pos, last, outcome, shown, name, sizeof name));
         if (last.kind == JUNQI_ACT_MOVE && outcome != JUNQI_NO_COMBAT)
-            fprintf(out, " (%s)", junqi_flip_outcome_name(outcome));
+            fprintf(out, _(" (%s)"), _(junqi_flip_outcome_name(outcome)));
         fputc('\n', out);
     }
     write_result(out, &st->result);
@@ -283,9 +283,11 @@ static const char *over_text(const junqi_flip *pos, char *buf, size_t n)
 {
     const junqi_result *r = &pos->st.result;
     unsigned two = JUNQI_SEAT_BIT(JUNQI_SOUTH) | JUNQI_SEAT_BIT(JUNQI_NORTH);
-    snprintf(buf, n, "%s%s%s%s", r->status == JUNQI_DECIDED ? junqi_result_text(r, two) : "a draw",
-             r->status == JUNQI_DECIDED ? " won" : "", r->reason ? ", " : "",
-             r->reason ? junqi_reason_name((junqi_reason)r->reason) : "");
+    const char *reason = r->reason ? _(junqi_reason_name((junqi_reason)r->reason)) : NULL;
+    if (r->status == JUNQI_DECIDED)
+        snprintf(buf, n, reason ? _("%s won, %s") : _("%s won"), _(junqi_result_text(r, two)), reason);
+    else
+        snprintf(buf, n, reason ? _("a draw, %s") : _("a draw"), reason);
     return buf;
 }
 
@@ -293,7 +295,8 @@ void junqi_flip_write_go_text(FILE *out, const junqi_flip *pos, const junqi_flip
 {
     char name[32], text[96];
     if (res->status == JUNQI_SEARCH_GAME_OVER || res->nactions == 0) {
-        fprintf(out, "bestmove (none)\nthe game is over: %s\n", over_text(pos, text, sizeof text));
+        fputs("bestmove (none)\n", out);
+        fprintf(out, _("the game is over: %s\n"), over_text(pos, text, sizeof text));
         return;
     }
     fprintf(out, "bestmove %s\nwinprob %.3f\neval %d\npv", action_token(pos, res->actions[0], name, sizeof name),

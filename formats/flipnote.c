@@ -3,6 +3,7 @@
  * flipnote.c - the deal and position notations of flip games. See flipnote.h.
  */
 #include "flipnote.h"
+#include "i18n.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -178,7 +179,7 @@ static bool fail(reader *r, size_t at, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(r->msg, sizeof r->msg, fmt, ap);
+    vsnprintf(r->msg, sizeof r->msg, _(fmt), ap);
     va_end(ap);
     r->err_at = at;
     r->failed = true;
@@ -262,7 +263,7 @@ static bool read_ranks(reader *r, size_t start, size_t end, bool position, uint8
         char c = i < end ? r->text[i] : '/';
         if (c == '/') {
             if (file < b->nfiles)
-                return fail(r, i, "rank %d has %d point%s, not 5", rank + 1, file, file == 1 ? "" : "s");
+                return fail(r, i, P_("rank %d has %d point, not 5", "rank %d has %d points, not 5", file), rank + 1, file);
             if (--rank < -1 || (rank < 0 && i < end))
                 return fail(r, i, "a flip position has 12 ranks");
             file = 0;

@@ -3,6 +3,7 @@
  * jgn_flip.c - JGN tokens and tags of flip games. See jgn_flip.h.
  */
 #include "jgn_flip.h"
+#include "i18n.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -45,7 +46,7 @@ static junqi_flip_token_kind error(char *msg, size_t msgn, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, msgn, fmt, ap);
+    vsnprintf(msg, msgn, _(fmt), ap);
     va_end(ap);
     return JUNQI_FLIP_TOKEN_ERROR;
 }
@@ -150,10 +151,10 @@ static junqi_flip_token_kind check_deal(const junqi_board *b, const uint8_t *dea
         it->shown = deal[p];
     if (!deal[p] || it->shown == deal[p])
         return JUNQI_FLIP_TOKEN_ACTION;
-    return error(msg, msgn, "the Deal has a %s %s on %s, not a %s %s", junqi_colour_name(junqi_flip_colour(deal[p])),
-                 junqi_piece_name((junqi_piece)junqi_flip_piece(deal[p]), JUNQI_NAMES_EN), junqi_square_name(b, p, sq),
-                 junqi_colour_name(junqi_flip_colour(it->shown)),
-                 junqi_piece_name((junqi_piece)junqi_flip_piece(it->shown), JUNQI_NAMES_EN));
+    return error(msg, msgn, "the Deal has a %s %s on %s, not a %s %s", _(junqi_colour_name(junqi_flip_colour(deal[p]))),
+                 _(junqi_piece_name((junqi_piece)junqi_flip_piece(deal[p]), JUNQI_NAMES_EN)), junqi_square_name(b, p, sq),
+                 _(junqi_colour_name(junqi_flip_colour(it->shown))),
+                 _(junqi_piece_name((junqi_piece)junqi_flip_piece(it->shown), JUNQI_NAMES_EN)));
 }
 
 junqi_flip_token_kind junqi_jgn_flip_token(const junqi_board *b, const uint8_t *deal, const char *s, size_t n,
@@ -212,7 +213,7 @@ bool junqi_jgn_flip_tag(junqi_game *g, const char *name, const char *value, char
         size_t at = 0;
         g->has_deal = junqi_flip_deal_parse(value, len, g->deal, why, sizeof why, &at);
         if (!g->has_deal)
-            snprintf(msg, msgn, "Deal: %s (at character %zu)", why, at + 1);
+            snprintf(msg, msgn, _("Deal: %s (at character %zu)"), why, at + 1);
         return true;
     }
     if (strcmp(name, "Position") != 0 || !junqi_flip_pos_detect(value, len))
@@ -225,7 +226,7 @@ bool junqi_jgn_flip_tag(junqi_game *g, const char *name, const char *value, char
         g->flip_start = pos;
     } else {
         free(pos);
-        snprintf(msg, msgn, "Position: %s", d.n ? d.items[0].message : "out of memory");
+        snprintf(msg, msgn, _("Position: %s"), d.n ? d.items[0].message : _("out of memory"));
     }
     junqi_diags_free(&d);
     return true;

@@ -4,6 +4,7 @@
  * the end rules. See flip.h; the rules are docs/variants.md §3-§5.
  */
 #include "flip.h"
+#include "i18n.h"
 
 #include <pthread.h>
 #include <string.h>
@@ -87,7 +88,7 @@ bool junqi_action_equal(junqi_action a, junqi_action b)
 
 const char *junqi_colour_name(int colour)
 {
-    static const char *const names[] = {"red", "blue", "none"};
+    static const char *const names[] = {N_("red"), N_("blue"), N_("none")};
     return names[colour >= 0 && colour < 2 ? colour : 2];
 }
 

@@ -5,6 +5,7 @@
  * "Starting a flip game", so that a seed gives the same deal everywhere).
  */
 #include "flip_deal.h"
+#include "i18n.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -64,7 +65,7 @@ bool junqi_flip_deal_check(const uint8_t deal[JUNQI_MAX_POINTS], char *msg, size
     for (int p = 0; p < b->npoints; p++) {
         bool camp = b->point[p].kind == JUNQI_CAMP;
         if (camp != !deal[p]) {
-            snprintf(msg, n, camp ? "camp %s must be empty at the start" : "%s must hold a piece: the deal fills every point but the camps",
+            snprintf(msg, n, camp ? _("camp %s must be empty at the start") : _("%s must hold a piece: the deal fills every point but the camps"),
                      junqi_square_name(b, p, sq));
             return false;
         }
@@ -74,9 +75,9 @@ bool junqi_flip_deal_check(const uint8_t deal[JUNQI_MAX_POINTS], char *msg, size
     for (int colour = JUNQI_RED; colour <= JUNQI_BLUE; colour++)
         for (int k = JUNQI_FLAG; k <= JUNQI_MARSHAL; k++)
             if (count[colour][k] != junqi_piece_count((junqi_piece)k)) {
-                snprintf(msg, n, "the deal has %d %s %s%s, the army %d", count[colour][k],
-                         junqi_colour_name(colour), junqi_piece_name((junqi_piece)k, JUNQI_NAMES_EN),
-                         count[colour][k] == 1 ? "" : "s", junqi_piece_count((junqi_piece)k));
+                snprintf(msg, n, P_("the deal has %d %s %s, the army %d", "the deal has %d %s %ss, the army %d", count[colour][k]),
+                         count[colour][k], _(junqi_colour_name(colour)),
+                         _(junqi_piece_name((junqi_piece)k, JUNQI_NAMES_EN)), junqi_piece_count((junqi_piece)k));
                 return false;
             }
     return true;

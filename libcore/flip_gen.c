@@ -12,6 +12,7 @@
  * points.
  */
 #include "flip.h"
+#include "i18n.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -389,10 +390,10 @@ junqi_code junqi_flip_illegal_code(junqi_flip_illegal code)
 static const char *name_of(uint8_t c, char *buf, size_t n)
 {
     if (junqi_flip_down(c))
-        snprintf(buf, n, "the face-down piece");
+        snprintf(buf, n, _("the face-down piece"));
     else
-        snprintf(buf, n, "the %s %s", junqi_colour_name(junqi_flip_colour(c)),
-                 junqi_piece_name((junqi_piece)junqi_flip_piece(c), JUNQI_NAMES_EN));
+        snprintf(buf, n, _("the %s %s"), _(junqi_colour_name(junqi_flip_colour(c))),
+                 _(junqi_piece_name((junqi_piece)junqi_flip_piece(c), JUNQI_NAMES_EN)));
     return buf;
 }
 
@@ -400,30 +401,32 @@ static void describe_attack(const junqi_flip *pos, junqi_action a, const junqi_f
                             size_t n, const char *to)
 {
     uint8_t x = pos->cell[a.from], d = pos->cell[a.to];
-    const char *piece = junqi_piece_name((junqi_piece)junqi_flip_piece(x), JUNQI_NAMES_EN);
-    const char *target = junqi_piece_name((junqi_piece)junqi_flip_piece(d), JUNQI_NAMES_EN);
-    const char *colour = junqi_colour_name(junqi_flip_colour(d));
+    const char *piece = _(junqi_piece_name((junqi_piece)junqi_flip_piece(x), JUNQI_NAMES_EN));
+    const char *target = _(junqi_piece_name((junqi_piece)junqi_flip_piece(d), JUNQI_NAMES_EN));
+    const char *colour = _(junqi_colour_name(junqi_flip_colour(d)));
     switch (c->code) {
     case JUNQI_FLIP_LOSING_ATTACK:
-        snprintf(buf, n, "a %s may not attack the face-up %s on %s", piece, target, to);
+        snprintf(buf, n, _("a %s may not attack the face-up %s on %s"), piece, target, to);
         break;
     case JUNQI_FLIP_LANDMINE:
-        snprintf(buf, n, "only an engineer or a bomb may attack the landmine on %s, not a %s", to, piece);
+        snprintf(buf, n, _("only an engineer or a bomb may attack the landmine on %s, not a %s"), to, piece);
         break;
     case JUNQI_FLIP_FLAG_GUARDED:
-        snprintf(buf, n, "the flag on %s cannot be taken while %s has %d landmine%s", to, colour, c->count,
-                 c->count == 1 ? "" : "s");
+        snprintf(buf, n,
+                 P_("the flag on %s cannot be taken while %s has %d landmine",
+                    "the flag on %s cannot be taken while %s has %d landmines", c->count),
+                 to, colour, c->count);
         break;
     default: /* JUNQI_FLIP_FLAG_TAKER */
         if (pos->rules->flag_moves)
-            snprintf(buf, n, "a %s may not attack the %s flag on %s (%s)", piece, colour, to,
-                     junqi_flip_flag_moves(pos, junqi_flip_colour(d)) ? "only an engineer, a bomb or a movable flag may"
-                                                                     : "it does not move yet: only a bomb may");
+            snprintf(buf, n, _("a %s may not attack the %s flag on %s (%s)"), piece, colour, to,
+                     junqi_flip_flag_moves(pos, junqi_flip_colour(d)) ? _("only an engineer, a bomb or a movable flag may")
+                                                                     : _("it does not move yet: only a bomb may"));
         else if (pos->rules->flag_taker == JUNQI_TAKER_ENGINEER)
-            snprintf(buf, n, "only an engineer may take the flag on %s, not a %s", to, piece);
+            snprintf(buf, n, _("only an engineer may take the flag on %s, not a %s"), to, piece);
         else
-            snprintf(buf, n, "only %s's smallest piece (rank %d) may take the flag on %s, not a %s",
-                     junqi_colour_name(junqi_flip_colour(x)), c->count, to, piece);
+            snprintf(buf, n, _("only %s's smallest piece (rank %d) may take the flag on %s, not a %s"),
+                     _(junqi_colour_name(junqi_flip_colour(x))), c->count, to, piece);
     }
 }
 
@@ -436,52 +439,54 @@ char *junqi_flip_describe(const junqi_flip *pos, junqi_action a, const junqi_fli
     junqi_square_name(b, a.to, to);
     junqi_square_name(b, c->at, at);
     uint8_t x = pos->cell[a.from];
-    const char *seat = junqi_seat_name(pos->st.to_move < JUNQI_SEATS ? (junqi_seat)pos->st.to_move : JUNQI_NO_SEAT);
-    const char *piece = junqi_piece_name((junqi_piece)junqi_flip_piece(x), JUNQI_NAMES_EN);
+    const char *seat = _(junqi_seat_name(pos->st.to_move < JUNQI_SEATS ? (junqi_seat)pos->st.to_move : JUNQI_NO_SEAT));
+    const char *piece = _(junqi_piece_name((junqi_piece)junqi_flip_piece(x), JUNQI_NAMES_EN));
     name_of(x, who, sizeof who);
     name_of(pos->cell[a.to], what, sizeof what);
     switch (c->code) {
-    case JUNQI_FLIP_LEGAL: snprintf(buf, n, "the action is legal"); break;
-    case JUNQI_FLIP_GAME_OVER: snprintf(buf, n, "an action on %s after the game ended", from); break;
-    case JUNQI_FLIP_NO_PIECE: snprintf(buf, n, "no piece stands on %s", from); break;
-    case JUNQI_FLIP_FACE_UP: snprintf(buf, n, "%s on %s is already face up", who, from); break;
-    case JUNQI_FLIP_NO_COLOUR: snprintf(buf, n, "%s has no colour yet and may only flip", seat); break;
-    case JUNQI_FLIP_FACE_DOWN: snprintf(buf, n, "the piece on %s is face down: it moves once flipped", from); break;
+    case JUNQI_FLIP_LEGAL: snprintf(buf, n, _("the action is legal")); break;
+    case JUNQI_FLIP_GAME_OVER: snprintf(buf, n, _("an action on %s after the game ended"), from); break;
+    case JUNQI_FLIP_NO_PIECE: snprintf(buf, n, _("no piece stands on %s"), from); break;
+    case JUNQI_FLIP_FACE_UP: snprintf(buf, n, _("%s on %s is already face up"), who, from); break;
+    case JUNQI_FLIP_NO_COLOUR: snprintf(buf, n, _("%s has no colour yet and may only flip"), seat); break;
+    case JUNQI_FLIP_FACE_DOWN: snprintf(buf, n, _("the piece on %s is face down: it moves once flipped"), from); break;
     case JUNQI_FLIP_NOT_TURN:
-        snprintf(buf, n, "%s on %s is not %s's (%s plays %s)", who, from, seat, seat,
-                 junqi_colour_name(mover_colour(pos)));
+        snprintf(buf, n, _("%s on %s is not %s's (%s plays %s)"), who, from, seat, seat,
+                 _(junqi_colour_name(mover_colour(pos))));
         break;
-    case JUNQI_FLIP_IMMOBILE: snprintf(buf, n, "%s on %s never moves", who, from); break;
-    case JUNQI_FLIP_SAME_POINT: snprintf(buf, n, "%s-%s does not move", from, to); break;
-    case JUNQI_FLIP_OWN_PIECE: snprintf(buf, n, "%s on %s attacks its own %s on %s", who, from, what + 4, to); break;
+    case JUNQI_FLIP_IMMOBILE: snprintf(buf, n, _("%s on %s never moves"), who, from); break;
+    case JUNQI_FLIP_SAME_POINT: snprintf(buf, n, _("%s-%s does not move"), from, to); break;
+    case JUNQI_FLIP_OWN_PIECE: snprintf(buf, n, _("%s on %s attacks its own %s %s on %s"), who, from,
+                                        _(junqi_colour_name(junqi_flip_colour(pos->cell[a.to]))),
+                                        _(junqi_piece_name((junqi_piece)junqi_flip_piece(pos->cell[a.to]), JUNQI_NAMES_EN)), to); break;
     case JUNQI_FLIP_ATTACK_DOWN:
-        snprintf(buf, n, "%s on %s cannot be attacked", what, to);
+        snprintf(buf, n, _("%s on %s cannot be attacked"), what, to);
         break;
-    case JUNQI_FLIP_CAMP: snprintf(buf, n, "%s in camp %s cannot be attacked", what, to); break;
-    case JUNQI_FLIP_NO_SUCH_ATTACK: snprintf(buf, n, "%s on %s may not attack %s on %s", who, from, what, to); break;
-    case JUNQI_FLIP_BOMB_CAMP: snprintf(buf, n, "a bomb may not enter camp %s", to); break;
-    case JUNQI_FLIP_BAD_PART: snprintf(buf, n, "the group on %s does not hold the pieces the move names", from); break;
-    case JUNQI_FLIP_SPLIT_IN_CAMP: snprintf(buf, n, "the group in camp %s moves whole", from); break;
+    case JUNQI_FLIP_CAMP: snprintf(buf, n, _("%s in camp %s cannot be attacked"), what, to); break;
+    case JUNQI_FLIP_NO_SUCH_ATTACK: snprintf(buf, n, _("%s on %s may not attack %s on %s"), who, from, what, to); break;
+    case JUNQI_FLIP_BOMB_CAMP: snprintf(buf, n, _("a bomb may not enter camp %s"), to); break;
+    case JUNQI_FLIP_BAD_PART: snprintf(buf, n, _("the group on %s does not hold the pieces the move names"), from); break;
+    case JUNQI_FLIP_SPLIT_IN_CAMP: snprintf(buf, n, _("the group in camp %s moves whole"), from); break;
     case JUNQI_FLIP_BAD_DROP:
-        snprintf(buf, n, (pos->load[a.from] & JUNQI_LOAD_FLAG) ? "%s on %s sets the flag down when it attacks"
-                                                                : "%s on %s carries no flag to set down",
+        snprintf(buf, n, (pos->load[a.from] & JUNQI_LOAD_FLAG) ? _("%s on %s sets the flag down when it attacks")
+                                                                : _("%s on %s carries no flag to set down"),
                  who, from);
         break;
-    case JUNQI_FLIP_ONE_STEP: snprintf(buf, n, "a %s moves one step at a time (%s-%s)", piece, from, to); break;
+    case JUNQI_FLIP_ONE_STEP: snprintf(buf, n, _("a %s moves one step at a time (%s-%s)"), piece, from, to); break;
     case JUNQI_FLIP_RAIL_TURN:
         if (c->at != JUNQI_NO_POINT)
-            snprintf(buf, n, "a %s cannot turn at %s on the way from %s to %s", piece, at, from, to);
+            snprintf(buf, n, _("a %s cannot turn at %s on the way from %s to %s"), piece, at, from, to);
         else
-            snprintf(buf, n, "a %s cannot turn on the railway from %s to %s", piece, from, to);
+            snprintf(buf, n, _("a %s cannot turn on the railway from %s to %s"), piece, from, to);
         break;
     case JUNQI_FLIP_RAIL_BLOCKED:
         if (c->at != JUNQI_NO_POINT)
-            snprintf(buf, n, "a %s cannot pass %s on the railway from %s to %s", piece, at, from, to);
+            snprintf(buf, n, _("a %s cannot pass %s on the railway from %s to %s"), piece, at, from, to);
         else
-            snprintf(buf, n, "a %s has no clear railway path from %s to %s", piece, from, to);
+            snprintf(buf, n, _("a %s has no clear railway path from %s to %s"), piece, from, to);
         break;
     case JUNQI_FLIP_NOT_CONNECTED:
-        snprintf(buf, n, "a %s cannot reach %s from %s: no road step and no railway line joins them", piece, to, from);
+        snprintf(buf, n, _("a %s cannot reach %s from %s: no road step and no railway line joins them"), piece, to, from);
         break;
     default: describe_attack(pos, a, c, buf, n, to);
     }

@@ -3,6 +3,7 @@
  * flip_replay.c - see flip_replay.h.
  */
 #include "flip_replay.h"
+#include "i18n.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -78,8 +79,8 @@ static bool cannot_apply(const junqi_flip *pos, junqi_flip_illegal code)
 
 static const char *identity_name(uint8_t c, char *buf, size_t n)
 {
-    snprintf(buf, n, "%s %s", junqi_colour_name(junqi_flip_colour(c)),
-             junqi_piece_name((junqi_piece)junqi_flip_piece(c), JUNQI_NAMES_EN));
+    snprintf(buf, n, C_("colour and piece", "%s %s"), _(junqi_colour_name(junqi_flip_colour(c))),
+             _(junqi_piece_name((junqi_piece)junqi_flip_piece(c), JUNQI_NAMES_EN)));
     return buf;
 }
 
@@ -133,7 +134,8 @@ static void check_colour_event(junqi_flip_replay *r, const junqi_item *it, int t
     if (!want)
         report(r, JUNQI_CODE_COLOUR_EVENT, it, "the record says colour:%s:%s, but no colour is assigned here", seat, col);
     else
-        report(r, JUNQI_CODE_COLOUR_EVENT, it, "%s takes %s here: the record should say colour:%s:%s", seat, col, seat, col);
+        report(r, JUNQI_CODE_COLOUR_EVENT, it, "%s takes %s here: the record should say colour:%s:%s", _(seat), _(col), seat,
+               col);
 }
 
 static void check_part(junqi_flip_replay *r, const junqi_item *it)
@@ -141,7 +143,7 @@ static void check_part(junqi_flip_replay *r, const junqi_item *it)
     int leader = junqi_flip_piece(r->pos.cell[it->move.from]);
     if (it->part && it->part_leader != leader && leader != JUNQI_NONE)
         report(r, JUNQI_CODE_BAD_PART, it, "the record moves a part led by a %s, but a %s leads the group on the point",
-               junqi_piece_name((junqi_piece)it->part_leader, JUNQI_NAMES_EN), junqi_piece_name((junqi_piece)leader, JUNQI_NAMES_EN));
+               _(junqi_piece_name((junqi_piece)it->part_leader, JUNQI_NAMES_EN)), _(junqi_piece_name((junqi_piece)leader, JUNQI_NAMES_EN)));
 }
 
 static void apply_action(junqi_flip_replay *r, const junqi_item *it)
@@ -155,8 +157,8 @@ static void apply_action(junqi_flip_replay *r, const junqi_item *it)
         report(r, junqi_flip_illegal_code(code), it, "%s", junqi_flip_describe(pos, a, &check, why, sizeof why));
     int mover = pos->st.to_move;
     if (it->seat != JUNQI_NO_SEAT && it->seat != mover && mover != JUNQI_NO_SEAT)
-        report(r, JUNQI_CODE_WRONG_MOVER, it, "the record says %s acts, but it is %s's turn", junqi_seat_name((junqi_seat)it->seat),
-               junqi_seat_name((junqi_seat)mover));
+        report(r, JUNQI_CODE_WRONG_MOVER, it, "the record says %s acts, but it is %s's turn", _(junqi_seat_name((junqi_seat)it->seat)),
+               _(junqi_seat_name((junqi_seat)mover)));
     check_part(r, it);
     bool reveals = a.kind == JUNQI_ACT_FLIP || junqi_flip_down(pos->cell[a.to]);
     uint8_t shown = reveals && !cannot_apply(pos, code) ? shown_identity(r, it, a.to) : 0;
@@ -184,7 +186,7 @@ static bool seat_in_game(junqi_flip_replay *r, const junqi_item *it)
     if (it->seat == JUNQI_SOUTH || it->seat == JUNQI_NORTH)
         return true;
     report(r, JUNQI_CODE_BAD_SEAT, it, "the event concerns %s, which is not in the game",
-           junqi_seat_name(it->seat < JUNQI_SEATS ? (junqi_seat)it->seat : JUNQI_NO_SEAT));
+           _(junqi_seat_name(it->seat < JUNQI_SEATS ? (junqi_seat)it->seat : JUNQI_NO_SEAT)));
     return false;
 }
 
@@ -203,11 +205,11 @@ static void apply_timeout(junqi_flip_replay *r, const junqi_item *it)
     int s = it->seat, limit = r->pos.rules->timeouts;
     r->timeouts[s]++;
     if (s != r->pos.st.to_move)
-        report(r, JUNQI_CODE_TIMEOUT_SEAT, it, "%s times out, but it is %s's turn", junqi_seat_name((junqi_seat)s),
-               junqi_seat_name(r->pos.st.to_move < JUNQI_SEATS ? (junqi_seat)r->pos.st.to_move : JUNQI_NO_SEAT));
+        report(r, JUNQI_CODE_TIMEOUT_SEAT, it, "%s times out, but it is %s's turn", _(junqi_seat_name((junqi_seat)s)),
+               _(junqi_seat_name(r->pos.st.to_move < JUNQI_SEATS ? (junqi_seat)r->pos.st.to_move : JUNQI_NO_SEAT)));
     if (it->count && it->count != r->timeouts[s] && r->diags)
         junqi_diags_add(r->diags, JUNQI_CODE_TIMEOUT_COUNT, -1, it->loc,
-                        "the record counts %d timeouts for %s, the replay %d", it->count, junqi_seat_name((junqi_seat)s),
+                        "the record counts %d timeouts for %s, the replay %d", it->count, _(junqi_seat_name((junqi_seat)s)),
                         r->timeouts[s]);
     junqi_flip_undo u;
     if (limit && r->timeouts[s] >= limit)
@@ -228,9 +230,9 @@ static void apply_elimination(junqi_flip_replay *r, const junqi_item *it)
     bool derived = reason == JUNQI_REASON_FLAG_CAPTURED || reason == JUNQI_REASON_NO_MOVABLE_PIECE;
     if (derived && !(res->status == JUNQI_DECIDED && !(res->winners & JUNQI_SEAT_BIT(it->seat)) && res->reason == reason))
         report(r, JUNQI_CODE_ELIMINATION_REASON, it, "%s is out for %s, but the replay does not say so",
-               junqi_seat_name((junqi_seat)it->seat), junqi_reason_name(reason));
+               _(junqi_seat_name((junqi_seat)it->seat)), junqi_reason_name(reason));
     if (reason == JUNQI_REASON_TIMEOUTS && r->pos.rules->timeouts && r->timeouts[it->seat] + 1 < r->pos.rules->timeouts)
-        report(r, JUNQI_CODE_ELIMINATION_REASON, it, "%s is out for timeouts after %d", junqi_seat_name((junqi_seat)it->seat),
+        report(r, JUNQI_CODE_ELIMINATION_REASON, it, "%s is out for timeouts after %d", _(junqi_seat_name((junqi_seat)it->seat)),
                r->timeouts[it->seat] + 1);
     lose(r, it->seat, reason);
 }

@@ -23,7 +23,7 @@ static const struct {
     [JUNQI_MAJOR] = {N_("major"), "营长", "營長", "营", "4", 2},
     [JUNQI_COLONEL] = {N_("colonel"), "团长", "團長", "团", "5", 2},
     [JUNQI_BRIGADIER] = {N_("brigadier"), "旅长", "旅長", "旅", "6", 2},
-    [JUNQI_MAJOR_GENERAL] = {"major_general", "师长", "師長", "师", "7", 2},
+    [JUNQI_MAJOR_GENERAL] = {N_("major_general"), "师长", "師長", "师", "7", 2},
     [JUNQI_GENERAL] = {N_("general"), "军长", "軍長", "军", "8", 1},
     [JUNQI_MARSHAL] = {N_("marshal"), "司令", "司令", "司", "9", 1},
     [JUNQI_UNKNOWN] = {"unknown", "暗", "暗", "暗", "?", 0},

@@ -143,7 +143,7 @@ static int locate(const options *opt, const char *path, located *loc)
     int rc = opt->position ? junqi_cli_load_position(prog, opt->position, &loc->in, &d)
                            : junqi_cli_load(prog, path, &loc->in, &d);
     if (rc == JUNQI_EXIT_OK && loc->in.kind != JUNQI_INPUT_RECORD) {
-        fprintf(stderr, "%s: %s: a formation, not a game record\n", prog, loc->in.name);
+        fprintf(stderr, _("%s: %s: a formation, not a game record\n"), prog, loc->in.name);
         rc = JUNQI_EXIT_INVALID;
     }
     if (loc->in.kind != JUNQI_INPUT_RECORD || rc == JUNQI_EXIT_IO) {
@@ -189,7 +189,7 @@ static void print_perft_lines(const options *opt, const junqi_perft_line *lines,
     }
     for (int i = 0; i < n; i++)
         printf("%s: %llu\n", lines[i].move, (unsigned long long)lines[i].nodes);
-    printf("nodes: %llu\n", (unsigned long long)total);
+    printf(_("nodes: %llu\n"), (unsigned long long)total);
 }
 
 static void print_perft(const options *opt, junqi_position *pos)
@@ -212,7 +212,7 @@ static int print_flip_perft(const options *opt, junqi_flip *pos)
     static uint64_t counts[JUNQI_MAX_ACTIONS];
     static junqi_perft_line lines[JUNQI_MAX_ACTIONS];
     if (!junqi_flip_identities_known(pos)) {
-        fprintf(stderr, "%s: perft needs the identities of the face-down pieces: the record has no Deal\n", prog);
+        fprintf(stderr, _("%s: perft needs the identities of the face-down pieces: the record has no Deal\n"), prog);
         return JUNQI_EXIT_INVALID;
     }
     uint64_t total = 0;
@@ -253,7 +253,8 @@ static void print_go_text(const junqi_play_result *r, const junqi_level *level, 
     const junqi_move *pv;
     int pv_len = junqi_play_pv(r, &pv);
     if (a->status == JUNQI_SEARCH_GAME_OVER || !pv_len) {
-        printf("bestmove (none)\nthe game is over: %s\n",
+        fputs("bestmove (none)\n", stdout);
+        printf(_("the game is over: %s\n"),
                junqi_result_describe(&a->result, pos->present, result, sizeof result));
         return;
     }
@@ -282,7 +283,7 @@ static int run_flip_go(const options *opt, const located *loc)
     junqi_flip view;
     junqi_flip_view(&view, &loc->f.pos);
     if (junqi_flip_search(&loc->f.pos, &opt->limits, (int)opt->threads, 0.0, &res) == JUNQI_SEARCH_NO_MEMORY) {
-        fprintf(stderr, "%s: out of memory\n", prog);
+        fprintf(stderr, _("%s: out of memory\n"), prog);
         return JUNQI_EXIT_IO;
     }
     int multipv = opt->limits.multipv;
@@ -306,13 +307,13 @@ static int run_go(const options *opt, const located *loc)
                               (int)opt->threads};
     static junqi_play_result r;
     if (!junqi_play(&req, &r)) {
-        fprintf(stderr, "%s: out of memory\n", prog);
+        fprintf(stderr, _("%s: out of memory\n"), prog);
         return JUNQI_EXIT_IO;
     }
     if (r.analysis.status == JUNQI_SEARCH_HIDDEN) {
         fprintf(stderr, "%s: %s: %s\n", prog, loc->in.name,
-                r.view == JUNQI_VIEW_ALL ? "the record does not show every piece: use --view mover"
-                                         : "no assignment of the hidden pieces agrees with the record");
+                r.view == JUNQI_VIEW_ALL ? _("the record does not show every piece: use --view mover")
+                                         : _("no assignment of the hidden pieces agrees with the record"));
         return JUNQI_EXIT_INVALID;
     }
     const junqi_level *level = opt->level ? opt->level : junqi_level_default();
@@ -385,7 +386,7 @@ static bool flip_bench(int threads, int depth, uint64_t *nodes, double *ms, bool
         *ms += res.elapsed;
         char name[32];
         if (verbose)
-            printf("flip position %d (%s, depth %d): %s %.3f, %llu nodes, %d ms\n", i + 1, pos.rules->text,
+            printf(_("flip position %d (%s, depth %d): %s %.3f, %llu nodes, %d ms\n"), i + 1, pos.rules->text,
                    res.depth, junqi_move_name(pos.board, (junqi_move){res.actions[0].from, res.actions[0].to}, name),
                    res.winprob, (unsigned long long)res.nodes, res.elapsed);
     }
@@ -429,13 +430,13 @@ static void print_bench(const junqi_position *pos, const junqi_search_result *re
     }
     char name[8];
     for (int i = 0; i < BENCH_POSITIONS; i++)
-        printf("position %d (%s, depth %d): %s %d, %llu nodes, %.3f ms\n", i + 1,
+        printf(_("position %d (%s, depth %d): %s %d, %llu nodes, %.3f ms\n"), i + 1,
                pos[i].board->name, res[i].depth,
                junqi_move_name(pos[i].board, res[i].lines[0].pv[0], name), res[i].score,
                (unsigned long long)res[i].nodes, (double)res[i].elapsed_ns / 1e6);
-    printf("four-player: %llu nodes, %.0f nodes/s per thread\n", (unsigned long long)n4, nps4);
-    printf("two-player: %llu nodes, %.0f nodes/s per thread\n", (unsigned long long)n2, nps2);
-    printf("flip games: %llu nodes, %.0f nodes/s (signature)\n", (unsigned long long)flip_nodes, flip_nps);
+    printf(_("four-player: %llu nodes, %.0f nodes/s per thread\n"), (unsigned long long)n4, nps4);
+    printf(_("two-player: %llu nodes, %.0f nodes/s per thread\n"), (unsigned long long)n2, nps2);
+    printf(_("flip games: %llu nodes, %.0f nodes/s (signature)\n"), (unsigned long long)flip_nodes, flip_nps);
     printf("nodes %llu\nnps %.0f\n", (unsigned long long)(n4 + n2), nps);
 }
 
@@ -446,7 +447,7 @@ static int run_bench(const options *opt)
     static junqi_search_result res[BENCH_POSITIONS];
     for (int i = 0; i < BENCH_POSITIONS; i++) {
         if (!junqi_pos_parse(bench_positions[i], strlen(bench_positions[i]), &pos[i], NULL)) {
-            fprintf(stderr, "%s: built-in bench position %d does not parse\n", prog, i + 1);
+            fprintf(stderr, _("%s: built-in bench position %d does not parse\n"), prog, i + 1);
             return JUNQI_EXIT_INVALID;
         }
         jobs[i] = (junqi_search_job){&pos[i], {0}};
@@ -455,13 +456,13 @@ static int run_bench(const options *opt)
                                                                          : BENCH_DEPTH_TWO;
     }
     if (!junqi_search_many(jobs, BENCH_POSITIONS, (int)opt->threads, res)) {
-        fprintf(stderr, "%s: out of memory\n", prog);
+        fprintf(stderr, _("%s: out of memory\n"), prog);
         return JUNQI_EXIT_IO;
     }
     uint64_t flip_nodes;
     double flip_ms;
     if (!flip_bench((int)opt->threads, opt->limits.depth, &flip_nodes, &flip_ms, opt->format == JUNQI_FORMAT_TEXT)) {
-        fprintf(stderr, "%s: out of memory\n", prog);
+        fprintf(stderr, _("%s: out of memory\n"), prog);
         return JUNQI_EXIT_IO;
     }
     print_bench(pos, res, opt->format, flip_nodes, flip_ms);
@@ -481,7 +482,8 @@ static void show_progress(void *ctx, size_t done, size_t total)
     if (!p->on)
         return;
     int width = 30, filled = total ? (int)(width * done / total) : width;
-    fprintf(stderr, "\r%s: game %zu [%.*s%*s] %zu/%zu positions", prog, p->game, filled,
+    fputc('\r', stderr);
+    fprintf(stderr, _("%s: game %zu [%.*s%*s] %zu/%zu positions"), prog, p->game, filled,
             "##############################", width - filled, "", done, total);
     if (done == total)
         fputs("\r\033[K", stderr);
@@ -618,7 +620,7 @@ static bool load_drawing(void)
         draw.theme_default = (__typeof__(draw.theme_default))dlsym(lib, "junqi_theme_default");
     }
     if (!lib || !draw.graph_write || !draw.format_from_path || !draw.theme_default) {
-        fprintf(stderr, "%s: --graph needs the drawing library %s (cairo, pango): %s\n", prog, path,
+        fprintf(stderr, _("%s: --graph needs the drawing library %s (cairo, pango): %s\n"), prog, path,
                 dlerror());
         return false;
     }
@@ -698,7 +700,7 @@ static int annotate_record(void *ctx, junqi_input *in)
     junqi_annotation a;
     bool flip = junqi_rules_flip(in->game->rules);
     if (!(flip ? junqi_flip_annotate(in->game, &o, &a) : junqi_annotate(in->game, &o, &a))) {
-        fprintf(stderr, "%s: %s: game %zu cannot be annotated (not replayable, or out of memory)\n", prog,
+        fprintf(stderr, _("%s: %s: game %zu cannot be annotated (not replayable, or out of memory)\n"), prog,
                 in->name, job->p->game);
         return JUNQI_EXIT_INVALID;
     }

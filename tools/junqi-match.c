@@ -452,7 +452,7 @@ static void note(match *m, const char *fmt, ...)
     va_start(ap, fmt);
     pthread_mutex_lock(&m->lock);
     fprintf(stderr, "%s: ", prog);
-    vfprintf(stderr, fmt, ap);
+    vfprintf(stderr, _(fmt), ap);
     fputc('\n', stderr);
     pthread_mutex_unlock(&m->lock);
     va_end(ap);
@@ -484,7 +484,7 @@ static bool engine_open(match *m, int e, player *pl, char *id, size_t idlen)
     ok = ok && proc_send(&pl->p, "isready") &&
          proc_wait(&pl->p, "readyok", timeout, &line, err, sizeof err) == LINE_READ;
     if (!ok || err[0]) {
-        note(m, "engine %d ('%s'): %s", e + 1, spec->cmd, err[0] ? err : "does not speak the engine protocol");
+        note(m, "engine %d ('%s'): %s", e + 1, spec->cmd, err[0] ? err : _("does not speak the engine protocol"));
         proc_stop(&pl->p);
         pl->running = false;
         return false;
@@ -572,8 +572,9 @@ static void play_moves(match *m, player pl[2], junqi_referee *r, int g, game_out
         if (!ok) {
             snprintf(text, sizeof text, "%s (%s) forfeits: %s", m->opt->engine[e].name,
                      junqi_seat_name((junqi_seat)s), why);
-            note(m, "game %d: %s", g + 1, text);
-            junqi_referee_forfeit(r, s, text);
+            note(m, "game %d: %s (%s) forfeits: %s", g + 1, m->opt->engine[e].name, _(junqi_seat_name((junqi_seat)s)),
+                 why);
+            junqi_referee_forfeit(r, s, text); /* the record's words stay English */
             out->forfeit = true;
             return;
         }
@@ -617,9 +618,9 @@ static const char *describe(const game_out *g, const options *o, char *buf, size
     const junqi_result *r = &g->record->result;
     const char *who = g->points == 2 ? o->engine[0].name : o->engine[1].name;
     if (g->points == 1)
-        snprintf(buf, n, "a draw (%s)", g->adjudicated ? "move limit" : junqi_reason_name((junqi_reason)r->reason));
+        snprintf(buf, n, _("a draw (%s)"), g->adjudicated ? _("move limit") : _(junqi_reason_name((junqi_reason)r->reason)));
     else
-        snprintf(buf, n, "%s won (%s)", who, g->forfeit ? "forfeit" : junqi_reason_name((junqi_reason)r->reason));
+        snprintf(buf, n, _("%s won (%s)"), who, g->forfeit ? _("forfeit") : _(junqi_reason_name((junqi_reason)r->reason)));
     return buf;
 }
 
@@ -630,9 +631,11 @@ static void finish_game(match *m, int g, game_out *out)
     pthread_mutex_lock(&m->lock);
     m->games[g] = *out;
     if (!m->opt->quiet)
-        fprintf(stderr, "%s: game %d/%d (setup %ld, %s first): %s, %d move%s\n", prog, g + 1, m->ngames,
-                m->opt->skip + g / 2 + 1, m->opt->engine[g % 2].name, describe(out, m->opt, text, sizeof text),
-                out->moves, out->moves == 1 ? "" : "s");
+        fprintf(stderr,
+                P_("%s: game %d/%d (setup %ld, %s first): %s, %d move\n",
+                   "%s: game %d/%d (setup %ld, %s first): %s, %d moves\n", (unsigned long)out->moves),
+                prog, g + 1, m->ngames, m->opt->skip + g / 2 + 1, m->opt->engine[g % 2].name,
+                describe(out, m->opt, text, sizeof text), out->moves);
     for (; m->written < m->ngames && m->games[m->written].done; m->written++) {
         game_out *w = &m->games[m->written];
         if (m->out && (!junqi_jgn_write(m->out, w->record) || fputc('\n', m->out) == EOF))
@@ -678,7 +681,7 @@ static int add_setup(void *ctx, junqi_input *in)
     junqi_referee r;
     char err[256];
     if (!junqi_referee_start(&r, m->opt->rules, in->game, err, sizeof err)) {
-        fprintf(stderr, "%s: %s: %s: not used\n", prog, in->name, err);
+        fprintf(stderr, _("%s: %s: %s: not used\n"), prog, in->name, err);
         return JUNQI_EXIT_OK;
     }
     junqi_referee_free(&r);
@@ -704,7 +707,7 @@ static int load_setups(match *m)
             return rc;
     }
     if (m->nsetups == 0) {
-        fprintf(stderr, "%s: no setup to play from (after --skip %ld)\n", prog, m->opt->skip);
+        fprintf(stderr, _("%s: no setup to play from (after --skip %ld)\n"), prog, m->opt->skip);
         return JUNQI_EXIT_INVALID;
     }
     m->ngames = 2 * m->nsetups;
@@ -787,8 +790,9 @@ static void summary_json(const match *m, const tally *t, const junqi_match_score
 /* "N wins, N draws, N losses" and a newline, each word in its number. */
 static void print_counts(int wins, int draws, int losses)
 {
-    printf("%d win%s, %d draw%s, %d loss%s\n", wins, wins == 1 ? "" : "s", draws, draws == 1 ? "" : "s",
-           losses, losses == 1 ? "" : "es");
+    printf(P_("%d win", "%d wins", (unsigned long)wins), wins);
+    printf(P_(", %d draw", ", %d draws", (unsigned long)draws), draws);
+    printf(P_(", %d loss\n", ", %d losses\n", (unsigned long)losses), losses);
 }
 
 static void summary(const match *m)
@@ -801,16 +805,16 @@ static void summary(const match *m)
     }
     int games = s.wins + s.draws + s.losses;
     char a[16], lo[16], hi[16];
-    printf("%s vs %s: %d game%s, ", m->opt->engine[0].name, m->opt->engine[1].name, games,
-           games == 1 ? "" : "s");
+    printf(P_("%s vs %s: %d game, ", "%s vs %s: %d games, ", (unsigned long)games), m->opt->engine[0].name,
+           m->opt->engine[1].name, games);
     print_counts(s.wins, s.draws, s.losses);
-    printf("score %.1f%% (%.1f/%d), Elo %s (95%%: %s to %s)\n", 100 * s.score, s.wins + 0.5 * s.draws, games,
+    printf(_("score %.1f%% (%.1f/%d), Elo %s (95%%: %s to %s)\n"), 100 * s.score, s.wins + 0.5 * s.draws, games,
            elo_text(s.elo, a, sizeof a), elo_text(s.elo_low, lo, sizeof lo), elo_text(s.elo_high, hi, sizeof hi));
     for (int k = 0; k < 2; k++) {
-        printf("moving %s: ", k == 0 ? "first" : "second");
+        fputs(k == 0 ? _("moving first: ") : _("moving second: "), stdout);
         print_counts(t.side[k][2], t.side[k][1], t.side[k][0]);
     }
-    printf("moves per game %.1f, forfeits %d, adjudicated draws %d\n", games ? (double)t.moves / games : 0,
+    printf(_("moves per game %.1f, forfeits %d, adjudicated draws %d\n"), games ? (double)t.moves / games : 0,
            t.forfeits, t.adjudicated);
 }
 

@@ -75,8 +75,10 @@ static void print_summary(const junqi_input *in, const junqi_summary *s)
         putchar('\n');
     } else if (s->kind == JUNQI_INPUT_RECORD && s->replayed && s->flip) {
         char text[256];
-        printf(": %s game, 2 players, %zu move%s, %s\n", s->rules->name, s->moves, s->moves == 1 ? "" : "s",
-               junqi_result_describe(&s->end.result, s->end.present, text, sizeof text));
+        printf(P_(": %s game, %d player", ": %s game, %d players", 2UL), s->rules->name, 2);
+        printf(P_(", %zu move", ", %zu moves", s->moves), s->moves);
+        printf(_(", %s"), junqi_result_describe(&s->end.result, s->end.present, text, sizeof text));
+        putchar('\n');
     } else if (s->kind == JUNQI_INPUT_RECORD && s->replayed) {
         int players = junqi_position_players(&s->end);
         printf(P_(": %s game, %d player", ": %s game, %d players", (unsigned long)players),

@@ -109,6 +109,15 @@ for l in zh_CN zh_TW; do
     golden "annotate.$l.jgn" "$l" "$bin/junqi-analyze" --nodes 300 --samples 2 --thresholds 0.02,0.04,0.06 \
         tests/data/qq/jgs-002724.jgs
     golden "illegal.$l.txt" "$l" "$bin/junqi-validate" --position "$illegal"
+    golden "flip.$l.txt" "$l" "$bin/junqi-validate" tests/golden/i18n/flip-mistakes.jgn tests/data/flip/fanqi.jgn
+    golden "flip-annotate.$l.jgn" "$l" "$bin/junqi-analyze" --nodes 3000 --thresholds 0.01,0.02,0.04 \
+        tests/golden/i18n/flip-short.jgn
+    golden "flip-replay.$l.txt" "$l" sh -c "'$bin/junqi-replay' --ply 20 --color never tests/data/flip/fanqi.jgn | tail -n 3 &&
+        '$bin/junqi-replay' --color never tests/data/flip/fanqi.jgn | tail -n 4"
+    golden "analyze.$l.txt" "$l" sh -c "'$bin/junqi-analyze' --perft 2 --ply 60 tests/data/flip/fanqi.jgn | tail -n 1 &&
+        '$bin/junqi-analyze' --go --ply 167 tests/data/flip/fanqi.jgn"
+    golden "match.$l.txt" "$l" "$bin/junqi-match" --setups samples/match/setups.jgn --skip 1 --games 1 --board two-player \
+        --nodes 800 --max-moves 30 --name1 A --name2 B -o /dev/null "$bin/junqi-analyze --engine" "$bin/junqi-analyze --engine"
 done
 
 echo "$name: $checks checks, $failures failed"
