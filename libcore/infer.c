@@ -178,7 +178,9 @@ void junqi_infer_move(junqi_infer *inf, junqi_move m, junqi_outcome o)
 {
     settle_removed(inf);
     int a = inf->at[m.from], d = inf->at[m.to];
-    if (a == NO_PIECE) { /* a move of an untracked piece: the record and the start disagree */
+    /* a move of an untracked piece, or onto its own point (an illegal
+     * record the caller went on with): the record and the facts disagree */
+    if (a == NO_PIECE || m.from == m.to) {
         inf->consistent = false;
         return;
     }

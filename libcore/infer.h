@@ -131,6 +131,8 @@ void junqi_infer_start(junqi_infer *inf, const junqi_position *start, bool setup
  * (once, or after every item: the facts come out the same).
  */
 void junqi_infer_move(junqi_infer *inf, junqi_move m, junqi_outcome o);
+/* (A move that no legal game holds, from an empty point or onto its own,
+ * leaves the tracker as it was with inf->consistent false.) */
 
 /**
  * Bring the tracking in line with position pos (the game after the moves fed

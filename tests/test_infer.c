@@ -130,6 +130,30 @@ static void a_marshal_death_shows_the_flag_and_names_the_marshal(void **state)
     assert_int_equal(started_on(&inf, "b12")->kinds, K(FLAG));
 }
 
+/* An illegal record can reach the tracker (junqi-replay --infer goes on past
+ * an illegal move): a move onto its own point, with combat, once wrote
+ * outside the tracker's point table. It is now an inconsistency. */
+static void a_move_onto_its_own_point_is_an_inconsistency(void **state)
+{
+    (void)state;
+    junqi_position pos;
+    static junqi_infer inf;
+    junqi_position_init(&pos, junqi_board_get(JUNQI_TWO_PLAYER), junqi_rules_get("standard"),
+                        JUNQI_SEAT_BIT(JUNQI_SOUTH) | JUNQI_SEAT_BIT(JUNQI_NORTH));
+    put_piece(&pos, "b12", JUNQI_NORTH, JUNQI_FLAG);
+    put_piece(&pos, "e9", JUNQI_NORTH, JUNQI_CAPTAIN);
+    put_piece(&pos, "b1", JUNQI_SOUTH, JUNQI_FLAG);
+    put_piece(&pos, "c3", JUNQI_SOUTH, JUNQI_CAPTAIN);
+    pos.to_move = JUNQI_NORTH;
+    pos.hash = junqi_position_hash(&pos);
+    junqi_infer_start(&inf, &pos, false, JUNQI_SOUTH, JUNQI_DARK);
+    const junqi_board *b = pos.board;
+    int e9 = junqi_square_parse(b, "e9", 2);
+    junqi_infer_move(&inf, (junqi_move){(uint8_t)e9, (uint8_t)e9}, JUNQI_BOTH_REMOVED);
+    assert_false(inf.consistent);
+    assert_int_equal(started_on(&inf, "e9")->point, e9);
+}
+
 /* A railway move that turns is an engineer's (movegen.h decides), and a
  * piece's moves and attacks are counted. */
 static void a_railway_turn_names_the_engineer(void **state)
@@ -381,6 +405,7 @@ int main(void)
         cmocka_unit_test(combats_setup_rules_and_army_counts_give_exact_sets),
         cmocka_unit_test(a_marshal_death_shows_the_flag_and_names_the_marshal),
         cmocka_unit_test(a_railway_turn_names_the_engineer),
+        cmocka_unit_test(a_move_onto_its_own_point_is_an_inconsistency),
         cmocka_unit_test(samples_satisfy_every_fact_and_reach_every_identity),
         cmocka_unit_test(the_true_setup_always_agrees_with_the_facts_of_real_games),
         cmocka_unit_test(a_marshal_trade_in_a_view_record_names_both_marshals),
