@@ -39,10 +39,24 @@ static const uint8_t f01[6][5] = {
     {JUNQI_LIEUTENANT, JUNQI_LANDMINE, JUNQI_MAJOR, JUNQI_FLAG, JUNQI_MAJOR_GENERAL},
 };
 
-static void start_game(junqi_position *pos, junqi_infer *inf)
+/* An empty two-player board under the standard rules, north and south seated. */
+static void empty_two_player(junqi_position *pos)
 {
     junqi_position_init(pos, junqi_board_get(JUNQI_TWO_PLAYER), junqi_rules_get("standard"),
                         JUNQI_SEAT_BIT(JUNQI_SOUTH) | JUNQI_SEAT_BIT(JUNQI_NORTH));
+}
+
+/* South's tracker of a set position (no setup rules) where north moves first. */
+static void track_from_north(junqi_position *pos, junqi_infer *inf)
+{
+    pos->to_move = JUNQI_NORTH;
+    pos->hash = junqi_position_hash(pos);
+    junqi_infer_start(inf, pos, false, JUNQI_SOUTH, JUNQI_DARK);
+}
+
+static void start_game(junqi_position *pos, junqi_infer *inf)
+{
+    empty_two_player(pos);
     junqi_position_place_setup(pos, JUNQI_SOUTH, f01);
     junqi_position_place_setup(pos, JUNQI_NORTH, f01);
     junqi_infer_start(inf, pos, true, JUNQI_SOUTH, JUNQI_DARK);
@@ -106,8 +120,7 @@ static void a_marshal_death_shows_the_flag_and_names_the_marshal(void **state)
     junqi_position pos;
     static junqi_infer inf;
     /* a set position (no setup rules): north's pieces on a9, b9, b12 */
-    junqi_position_init(&pos, junqi_board_get(JUNQI_TWO_PLAYER), junqi_rules_get("standard"),
-                        JUNQI_SEAT_BIT(JUNQI_SOUTH) | JUNQI_SEAT_BIT(JUNQI_NORTH));
+    empty_two_player(&pos);
     put_piece(&pos, "a9", JUNQI_NORTH, JUNQI_MARSHAL);
     put_piece(&pos, "e9", JUNQI_NORTH, JUNQI_CAPTAIN);
     put_piece(&pos, "b12", JUNQI_NORTH, JUNQI_FLAG);
@@ -115,9 +128,7 @@ static void a_marshal_death_shows_the_flag_and_names_the_marshal(void **state)
     put_piece(&pos, "e8", JUNQI_SOUTH, JUNQI_MAJOR);
     put_piece(&pos, "b1", JUNQI_SOUTH, JUNQI_FLAG);
     put_piece(&pos, "c3", JUNQI_SOUTH, JUNQI_CAPTAIN);
-    pos.to_move = JUNQI_NORTH;
-    pos.hash = junqi_position_hash(&pos);
-    junqi_infer_start(&inf, &pos, false, JUNQI_SOUTH, JUNQI_DARK);
+    track_from_north(&pos, &inf);
     /* north's captain attacks south's major and loses: a lower piece */
     play(&pos, &inf, "e9-e8");
     assert_true(junqi_infer_solve(&inf, true));
@@ -138,15 +149,12 @@ static void a_move_onto_its_own_point_is_an_inconsistency(void **state)
     (void)state;
     junqi_position pos;
     static junqi_infer inf;
-    junqi_position_init(&pos, junqi_board_get(JUNQI_TWO_PLAYER), junqi_rules_get("standard"),
-                        JUNQI_SEAT_BIT(JUNQI_SOUTH) | JUNQI_SEAT_BIT(JUNQI_NORTH));
+    empty_two_player(&pos);
     put_piece(&pos, "b12", JUNQI_NORTH, JUNQI_FLAG);
     put_piece(&pos, "e9", JUNQI_NORTH, JUNQI_CAPTAIN);
     put_piece(&pos, "b1", JUNQI_SOUTH, JUNQI_FLAG);
     put_piece(&pos, "c3", JUNQI_SOUTH, JUNQI_CAPTAIN);
-    pos.to_move = JUNQI_NORTH;
-    pos.hash = junqi_position_hash(&pos);
-    junqi_infer_start(&inf, &pos, false, JUNQI_SOUTH, JUNQI_DARK);
+    track_from_north(&pos, &inf);
     const junqi_board *b = pos.board;
     int e9 = junqi_square_parse(b, "e9", 2);
     junqi_infer_move(&inf, (junqi_move){(uint8_t)e9, (uint8_t)e9}, JUNQI_BOTH_REMOVED);
@@ -161,17 +169,14 @@ static void a_railway_turn_names_the_engineer(void **state)
     (void)state;
     junqi_position pos;
     static junqi_infer inf;
-    junqi_position_init(&pos, junqi_board_get(JUNQI_TWO_PLAYER), junqi_rules_get("standard"),
-                        JUNQI_SEAT_BIT(JUNQI_SOUTH) | JUNQI_SEAT_BIT(JUNQI_NORTH));
+    empty_two_player(&pos);
     put_piece(&pos, "a10", JUNQI_NORTH, JUNQI_ENGINEER);
     put_piece(&pos, "e10", JUNQI_NORTH, JUNQI_MAJOR);
     put_piece(&pos, "b12", JUNQI_NORTH, JUNQI_FLAG);
     put_piece(&pos, "b1", JUNQI_SOUTH, JUNQI_FLAG);
     put_piece(&pos, "c3", JUNQI_SOUTH, JUNQI_CAPTAIN);
     put_piece(&pos, "c4", JUNQI_SOUTH, JUNQI_LIEUTENANT);
-    pos.to_move = JUNQI_NORTH;
-    pos.hash = junqi_position_hash(&pos);
-    junqi_infer_start(&inf, &pos, false, JUNQI_SOUTH, JUNQI_DARK);
+    track_from_north(&pos, &inf);
     play(&pos, &inf, "a10-c6"); /* down file a, then along rank 6: a turn at a6 */
     play(&pos, &inf, "c3-d3");
     play(&pos, &inf, "e10-e7"); /* straight down file e: any mover */
