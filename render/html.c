@@ -88,7 +88,8 @@ typedef struct page {
     int nviews;
     view views[MAX_VIEWS];
     size_t first;                  /* the ply the record starts at: 0, or its set position's */
-    size_t moves;                  /* the record's moves: plies first .. first + moves */
+    size_t moves;                  /* the moves shown: plies first .. first + moves */
+    bool cut;                      /* moves stops before an illegal move (o->illegal) */
     ply_data *plies;
     buffer defs;                   /* the tiles' and fragments' SVG, for <defs> */
     fragment *frags;
@@ -396,7 +397,7 @@ static bool collect(page *pg)
     for (size_t k = 0; ok && k <= pg->moves; k++) {
         uint32_t before = rp.pos.moves;
         junqi_replay_seek(&rp, k);
-        if (k == pg->moves)
+        if (k == pg->moves && !pg->cut)
             junqi_replay_run(&rp); /* the end includes the events after the last move */
         for (int v = 0; v < pg->nviews; v++) {
             view *vw = &pg->views[v];
@@ -747,6 +748,8 @@ static void write_moves(page *pg)
     for (size_t i = 0; i < l->nitems; i++) {
         const junqi_item *it = &l->items[i];
         if (it->kind == JUNQI_ITEM_MOVE) {
+            if (ply == pg->first + pg->moves)
+                break; /* the illegal move where the page stops, and what follows it */
             write_move_item(pg, it, i, ++ply, number++);
             continue;
         }
@@ -1033,6 +1036,10 @@ bool junqi_html_write(FILE *fp, junqi_game *g, const junqi_html_options *o, char
     page pg = {.out = fp, .g = g, .o = o, .b = junqi_rules_board(g->rules), .err = err, .errn = n};
     junqi_game_settle(g);
     pg.moves = junqi_game_moves(g);
+    if (o->illegal && o->illegal <= pg.moves) {
+        pg.moves = o->illegal - 1;
+        pg.cut = true;
+    }
     pg.first = g->start ? g->start->moves : 0;
     if (o->ply < pg.first || o->ply > pg.first + pg.moves) {
         snprintf(err, n, "ply %zu is not in the game: its plies are %zu to %zu", o->ply, pg.first,
