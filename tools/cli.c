@@ -449,12 +449,41 @@ bool junqi_cli_output_keep(const junqi_cli_output *o, int status)
     return status == JUNQI_EXIT_INVALID && o->fp && (!o->path || ftell(o->fp) > 0);
 }
 
+/* What junqi_cli_close_stdout_at_exit() needs: the tool's name, and whether a
+ * failed write of standard output has been reported already. */
+static const char *stdout_prog;
+static bool stdout_reported;
+
 bool junqi_cli_flush_stdout(const char *prog)
 {
     bool ok = fflush(stdout) == 0 && !ferror(stdout);
-    if (!ok)
+    if (!ok && !stdout_reported)
         fprintf(stderr, _("%s: cannot write to standard output: %s\n"), prog, strerror(errno));
+    stdout_reported |= !ok;
     return ok;
+}
+
+/* The atexit handler: as coreutils' close_stdout, standard output is closed
+ * and checked last, so that no failed write (--help > /dev/full) goes
+ * unnoticed; the status is then 3 whatever main returned. */
+static void close_stdout(void)
+{
+    errno = 0;
+    bool failed = ferror(stdout) != 0;
+    failed |= fclose(stdout) != 0;
+    if (!failed)
+        return;
+    if (!stdout_reported)
+        fprintf(stderr, _("%s: cannot write to standard output: %s\n"), stdout_prog,
+                strerror(errno ? errno : EIO));
+    fflush(NULL); /* _exit() flushes nothing: the other streams are written first */
+    _exit(JUNQI_EXIT_IO);
+}
+
+void junqi_cli_close_stdout_at_exit(const char *prog)
+{
+    stdout_prog = prog;
+    atexit(close_stdout);
 }
 
 bool junqi_cli_output_close(const char *prog, junqi_cli_output *o, bool commit)

@@ -225,6 +225,16 @@ bool junqi_cli_output_close(const char *prog, junqi_cli_output *o, bool commit);
 bool junqi_cli_flush_stdout(const char *prog);
 
 /**
+ * Close standard output when the tool exits (atexit; each tool's main calls
+ * this first, after junqi_cli_set_locale), as coreutils' close_stdout does:
+ * when any write to it failed (--help > /dev/full, a full disk) and that
+ * was not reported yet (junqi_cli_flush_stdout), say so on stderr ("PROG:
+ * cannot write to standard output: REASON"); either way the exit status is
+ * then 3 (docs/conventions.md). prog must outlive the process (a literal).
+ */
+void junqi_cli_close_stdout_at_exit(const char *prog);
+
+/**
  * Whether a run that ends with exit status `status` keeps its output o:
  * success does; so does an invalid input when something was written (the
  * valid games of a file with a broken one, what --lenient salvaged: -o gets

@@ -909,6 +909,7 @@ static int finish_options(options *opt, int ninputs)
 int main(int argc, char **argv)
 {
     junqi_cli_set_locale();
+    junqi_cli_close_stdout_at_exit(prog);
     static const struct option longopts[] = {
         {"go", no_argument, NULL, 'g'},          {"bench", no_argument, NULL, 'b'},
         {"perft", required_argument, NULL, 'p'}, {"divide", no_argument, NULL, 'd'},

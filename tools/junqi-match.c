@@ -856,6 +856,7 @@ static int run(match *m)
 int main(int argc, char **argv)
 {
     junqi_cli_set_locale();
+    junqi_cli_close_stdout_at_exit(prog);
     static options o = {.board = JUNQI_FOUR_PLAYER, .go = "go", .concurrency = 1, .max_moves = 2000};
     int rc = parse_args(argc, argv, &o);
     if (rc != JUNQI_EXIT_OK)

@@ -867,6 +867,7 @@ static int finish_collection(const options *opt, collection *c, FILE *out, int s
 int main(int argc, char **argv)
 {
     junqi_cli_set_locale();
+    junqi_cli_close_stdout_at_exit(prog);
     options opt = {OUT_TEXT, CONVERT_NONE, -1, false, JUNQI_NO_SEAT, JUNQI_NAMES_ZH, NULL, NULL, NULL,
                    -1, 0, false, JUNQI_FOUR_PLAYER, {NULL}, NULL, false, false, false, 0, NULL, false, 0};
     int rc = parse_options(argc, argv, &opt);
