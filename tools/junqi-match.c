@@ -560,7 +560,7 @@ static void play_moves(match *m, player pl[2], junqi_referee *r, int g, game_out
     for (int s; (s = junqi_referee_to_move(r)) != JUNQI_NO_SEAT;) {
         if (out->moves >= m->opt->max_moves) {
             snprintf(text, sizeof text, "adjudicated a draw: the move limit of %ld", m->opt->max_moves);
-            junqi_referee_draw(r, text);
+            junqi_referee_adjudicate_draw(r, text);
             out->adjudicated = true;
             return;
         }
