@@ -97,8 +97,11 @@ int junqi_cli_load_position(const char *prog, const char *text, junqi_input *in,
 bool junqi_cli_control(unsigned char c);
 
 /**
- * Write s to out with each control character (junqi_cli_control) as \xHH,
- * so that no text from an input (an ESC, a BEL) reaches a terminal raw.
+ * Write s to out with each control character (junqi_cli_control) and each
+ * byte that starts no well-formed UTF-8 sequence (text.h,
+ * junqi_utf8_sequence) as \xHH, so that no text from an input (an ESC, a
+ * BEL, a stray Latin-1 byte) reaches a terminal raw and what is written
+ * stays valid UTF-8.
  */
 void junqi_cli_put_visible(FILE *out, const char *s);
 
