@@ -605,7 +605,7 @@ static void apply_tag(parser *p, const char *at, const char *name, const char *v
     } else if (strcmp(name, "View") == 0 || strcmp(name, "First") == 0) {
         junqi_seat seat = junqi_seat_parse(value);
         if (seat == JUNQI_NO_SEAT || strlen(value) < 4)
-            report_at(p, at, JUNQI_CODE_BAD_TAG, "%s must be a seat (north, east, south, west), not '%s'", name, value);
+            report_at(p, at, JUNQI_CODE_BAD_TAG, "%s must be a seat (north, east, south or west), not '%s'", name, value);
         else if (name[0] == 'V')
             g->view = seat, p->view_at = at;
         else

@@ -182,6 +182,8 @@ expect "bad commands: one error line each" 13 "$(grep -c '^error ' <<<"$out")"
 expect "go without a position" "error go: no position: send position first" "$(grep -m 1 '^error' <<<"$out")"
 checks=$((checks + 1))
 grep -q "^error hello: unknown command" <<<"$out" || fail "an unknown command: $out"
+expect "a bad level: the alternatives end in or" "error setoption: Level takes easy, normal, default or expert, not 'hard'" \
+    "$(grep -m 1 '^error setoption: Level' <<<"$out")"
 checks=$((checks + 1))
 grep -q "^error position: move [0-9]*: south's flag on h1 moves.*(not-its-turn)" <<<"$out" || fail "an illegal move: $(grep '^error position' <<<"$out")"
 expect "after the errors: readyok and a search of the last good position" "readyok" "$(grep -m 1 readyok <<<"$out")"
