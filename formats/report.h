@@ -28,6 +28,7 @@
 #include "analysis.h"
 #include "play.h"
 #include "diag.h"
+#include "flip_replay.h"
 #include "game.h"
 #include "json.h"
 #include "replay.h"
@@ -97,6 +98,27 @@ typedef void (*junqi_position_fn)(void *ctx, const junqi_replay *r, const junqi_
  */
 bool junqi_replay_each(const junqi_game *g, const junqi_rules *rules, long ply, int view,
                        junqi_diags *check, junqi_position_fn fn, void *ctx);
+
+/**
+ * What junqi_flip_replay_each() hands each position of a flip record: the
+ * replay (its last action, outcome and what it showed), pos as the view
+ * sees it, and whether it is the last one handed.
+ */
+typedef void (*junqi_flip_position_fn)(void *ctx, const junqi_flip_replay *r, const junqi_flip *pos,
+                                       bool last);
+
+/**
+ * junqi_replay_each() for a flip record (flip_replay.h; docs/flip.md): the
+ * position after ply `ply` of the record's numbering (JUNQI_REPORT_END: the
+ * end, events after the last action included), or each of its plies in turn
+ * (JUNQI_REPORT_ALL), as `view` saw it (a seat: junqi_flip_view, face-down
+ * identities hidden; JUNQI_NO_SEAT: everything). `rules` NULL is the
+ * record's. With check, the record is checked as it is replayed. The caller
+ * checks ply (junqi_record_check_ply). Returns false, calling nothing, when
+ * the replay cannot start (the reason in check).
+ */
+bool junqi_flip_replay_each(const junqi_game *g, const junqi_rules *rules, long ply, int view,
+                            junqi_diags *check, junqi_flip_position_fn fn, void *ctx);
 
 /* ---- validation (junqi-validate) --------------------------------------- */
 
