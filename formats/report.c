@@ -591,7 +591,8 @@ static void formation_json(junqi_json *j, const junqi_formation *f)
 /* The item object of junqi_report_next(). False when out of memory. */
 static bool item_json(junqi_json *j, const junqi_input *in, const junqi_diags *d)
 {
-    static const char *const types[] = {"error", "record", "formation"};
+    static const char *const types[] = {[JUNQI_INPUT_UNKNOWN] = "error", [JUNQI_INPUT_RECORD] = "record",
+                                        [JUNQI_INPUT_FORMATION] = "formation", [JUNQI_INPUT_EMPTY] = "empty"};
     junqi_json_begin_object(j);
     junqi_json_key(j, "type");
     junqi_json_string(j, types[in->kind]);

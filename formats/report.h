@@ -226,6 +226,8 @@ void junqi_free(void *p);
  *   {"type":"formation","source","game","diagnostics":[...],
  *    "formation":{"name","board","setup"}}
  *   {"type":"error","source","game","diagnostics":[...]}  (nothing readable)
+ *   {"type":"empty","source","game":0,"diagnostics":[...]}  (an empty or blank
+ *    input: zero items, its "no-games" note; docs/conventions.md, FILE)
  * "diagnostics" are those of reading the item, "record" is the document of
  * junqi_report_record(), "setup" the layout notation (setup.h). A broken
  * game read leniently is a "record" with errors among its diagnostics.

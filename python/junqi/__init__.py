@@ -433,6 +433,8 @@ def _items(src: int, errors: str) -> Iterator[Item]:
                 yield _game(obj["record"], diags, handle.value)
             elif obj["type"] == "formation":
                 yield Formation(obj["source"], obj["game"], diagnostics=diags, **obj["formation"])
+            elif obj["type"] == "empty":  # zero games, as the tools say: not an error
+                continue
             elif errors == "raise":
                 first = next((d for d in diags if d.severity == "error"), None)
                 raise JunqiError(f"{obj['source']}: item {obj['game']}: "
@@ -449,7 +451,8 @@ def _check_errors(errors: str):
 def read(path: Union[str, os.PathLike], *, lenient: bool = False,
          errors: str = "raise") -> Iterator[Item]:
     """The records and formations of a file ("-": standard input), in order,
-    its format detected by content. A JGN file is read one game at a time.
+    its format detected by content. A JGN file is read one game at a time;
+    an empty or blank file holds no items (the tools' "no-games" note).
 
     lenient: keep the valid part of a broken JGN game (its errors are in the
     game's diagnostics). errors: "raise" (JunqiError at the first item that

@@ -10,6 +10,7 @@ import gc
 import json
 import os
 import subprocess
+import tempfile
 import unittest
 
 import junqi
@@ -122,6 +123,21 @@ class ReadingTest(unittest.TestCase):
             junqi.read(os.path.join(ROOT, "no", "such.jgs"))
         with self.assertRaises(ValueError):
             junqi.read(GAME, errors="ignore")
+
+    def test_an_empty_or_blank_input_holds_no_games(self):
+        # the tools' "zero games": a no-games note and exit 0 (docs/conventions.md, FILE)
+        for text in ("", " \n\n\t\n", "\n"):
+            self.assertEqual(list(junqi.parse(text)), [], repr(text))
+            self.assertEqual(list(junqi.parse(text.encode(), errors="skip")), [], repr(text))
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "blank.jgn")
+            with open(path, "w") as f:
+                f.write("\n  \n")
+            self.assertEqual(list(junqi.read(path)), [])
+            (v,) = junqi.validate(path)
+            self.assertTrue(v.valid)
+            self.assertEqual([d.code for d in v.diagnostics], ["no-games"])
+            self.assertEqual(tool("junqi-replay", "--to", "jgn", path), "")  # the tool: zero games, exit 0
 
     def test_a_broken_jgn_game_read_leniently_keeps_its_valid_part(self):
         text = first(GAME).to_jgn().replace("\n1. ", "\n1. zz ", 1)
