@@ -856,6 +856,8 @@ static void draw_players(const junqi_renderer *r, cairo_t *cr, const junqi_scene
 
 int junqi_renderer_status_text(const junqi_renderer *r, const junqi_scene *s, char *buf, size_t n)
 {
+    if (s->flip)
+        return junqi_flip_status_text(r, s, buf, n);
     const words *w = r->words;
     char move[64], status[256];
     if (s->ply == 0)

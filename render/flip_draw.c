@@ -24,8 +24,7 @@
 
 #include "draw_parts.h"
 
-/* Tile kinds in the cache: a face, a back, a back with the identity written on it. */
-enum { FACE, BACK, NAMED_BACK, KINDS };
+enum { FACE = JUNQI_FLIP_FACE, BACK = JUNQI_FLIP_BACK, NAMED_BACK = JUNQI_FLIP_NAMED_BACK, KINDS };
 
 struct junqi_flip_tiles {
     cairo_surface_t *tile[3][JUNQI_PIECE_KINDS][KINDS];
@@ -153,20 +152,36 @@ static void draw_load(const junqi_renderer *r, cairo_t *cr, const junqi_flip *po
     }
 }
 
+junqi_flip_tile junqi_flip_tile_at(const junqi_scene *s, int p)
+{
+    uint8_t c = s->flip->cell[p];
+    junqi_flip_tile t = {junqi_flip_colour(c), (junqi_piece)junqi_flip_piece(c), FACE};
+    if (junqi_flip_down(c))
+        t.kind = s->flip_known && t.piece != JUNQI_UNKNOWN ? NAMED_BACK : BACK;
+    return t;
+}
+
+void junqi_flip_draw_tile(const junqi_renderer *r, cairo_t *cr, junqi_flip_tile t)
+{
+    draw_flip_tile(r, cr, t.style, t.piece, t.kind);
+}
+
+void junqi_flip_draw_loads(const junqi_renderer *r, cairo_t *cr, const junqi_flip *pos)
+{
+    for (int p = 0; p < pos->board->npoints; p++)
+        if (pos->cell[p] && pos->load[p])
+            draw_load(r, cr, pos, p);
+}
+
 static void draw_pieces(junqi_renderer *r, junqi_flip_tiles **tiles, cairo_t *cr, bool raster,
                         const junqi_scene *s)
 {
     const junqi_flip *pos = s->flip;
     for (int p = 0; p < pos->board->npoints; p++) {
-        uint8_t c = pos->cell[p];
-        if (!c)
+        if (!pos->cell[p])
             continue;
-        int colour = junqi_flip_colour(c);
-        junqi_piece piece = (junqi_piece)junqi_flip_piece(c);
-        if (!junqi_flip_down(c))
-            place(r, tiles, cr, raster, p, colour, piece, FACE);
-        else
-            place(r, tiles, cr, raster, p, colour, piece, s->flip_known && piece != JUNQI_UNKNOWN ? NAMED_BACK : BACK);
+        junqi_flip_tile t = junqi_flip_tile_at(s, p);
+        place(r, tiles, cr, raster, p, t.style, t.piece, t.kind);
         if (pos->load[p])
             draw_load(r, cr, pos, p);
     }
@@ -238,6 +253,17 @@ static void status_line(const junqi_flip *pos, const junqi_scene *s, const flip_
                  w->close);
     }
     snprintf(buf, n, "%s%s%s%s%s", move, w->sep, status, s->evaluation ? w->sep : "", s->evaluation ? s->evaluation : "");
+}
+
+const char *junqi_flip_colour_text(const junqi_renderer *r, int colour)
+{
+    return words_of(junqi_renderer_options(r)->names)->colour[colour & 1];
+}
+
+int junqi_flip_status_text(const junqi_renderer *r, const junqi_scene *s, char *buf, size_t n)
+{
+    status_line(s->flip, s, words_of(junqi_renderer_options(r)->names), buf, n);
+    return (int)strlen(buf);
 }
 
 static void draw_caption(const junqi_renderer *r, cairo_t *cr, const junqi_scene *s)

@@ -109,8 +109,8 @@ static void usage(void)
            "                      (default: the record's; switches: %s(1))\n"
            "  -h, --help          this help\n"
            "  --version           the version\n\n"
-           "Flip games (fanqi ...: docs/flip.md) are drawn as PNG, SVG or GIF: face-down backs,\n"
-           "the colours, stacks, a carried flag, the last flip glowing; not as HTML pages.\n"
+           "Flip games (fanqi ...: docs/flip.md) are drawn as PNG, SVG, GIF and HTML pages:\n"
+           "face-down backs, the colours, stacks, a carried flag, the last flip glowing.\n"
            "Exit status: 0 success, 1 invalid input, 2 usage error (such as a ply past the\n"
            "end), 3 a file could not be read or written (or no CJK font was found).\n"),
            prog, DEFAULT_SIZE, junqi_theme_names(), DEFAULT_DELAY_MS, junqi_rules_names(), prog);
@@ -408,9 +408,6 @@ static int write_page(pages *ps, junqi_input *in, const char *path)
     options *opt = ps->opt;
     junqi_html_options ho = {.render = opt->render, .view = opt->view, .inference = true,
                              .given = &ps->given};
-    if (junqi_rules_flip(in->game->rules))
-        return junqi_cli_usage(prog, "%s: the HTML page shows formation games only; draw a flip game as PNG, SVG "
-                                     "or GIF", in->name);
     if (junqi_cli_apply_rules(prog, in->name, in->game, opt->rules) != JUNQI_EXIT_OK ||
         junqi_cli_check_seat(prog, in->name, in->game, "--view", opt->view) != JUNQI_EXIT_OK)
         return JUNQI_EXIT_USAGE;
