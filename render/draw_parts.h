@@ -53,8 +53,6 @@ int junqi_renderer_tile_pad(const junqi_renderer *r);
 /** Draw one layer of scene s's flip position (s->flip; flip_draw.c): the caption, the last
  * action's glow (under) and its arrow with the notes (over), the pieces (tiles); the board is draw.c's. */
 void junqi_flip_draw_layer(junqi_renderer *r, cairo_t *cr, bool raster, const junqi_scene *s, junqi_layer layer);
-/* junqi_renderer_status_text() of a flip scene: its caption's second line. */
-int junqi_flip_status_text(const junqi_renderer *r, const junqi_scene *s, char *buf, size_t n);
 
 #ifdef __cplusplus
 }

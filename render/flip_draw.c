@@ -44,15 +44,12 @@ void junqi_flip_tiles_free(junqi_flip_tiles *t)
 
 /* Words of the flip caption, in one script. */
 typedef struct flip_words {
-    const char *north, *south, *colour[2], *start, *move, *to_move, *won, *draw, *flip, *open, *close, *sep;
+    const char *north, *south, *colour[2], *sep;
 } flip_words;
 
-static const flip_words words_en = {"North", "South", {"red", "blue"}, "Start", "Move %zu", "%s to move",
-                                    "%s won", "Draw", "flips", " (", ")", "  ·  "};
-static const flip_words words_zh = {"北", "南", {"红", "蓝"}, "开局", "第 %zu 步", "%s家走棋",
-                                    "%s胜", "和棋", "翻", "（", "）", " · "};
-static const flip_words words_hant = {"北", "南", {"紅", "藍"}, "開局", "第 %zu 步", "%s家走棋",
-                                      "%s勝", "和棋", "翻", "（", "）", " · "};
+static const flip_words words_en = {"North", "South", {"red", "blue"}, "  ·  "};
+static const flip_words words_zh = {"北", "南", {"红", "蓝"}, " · "};
+static const flip_words words_hant = {"北", "南", {"紅", "藍"}, " · "};
 
 static const flip_words *words_of(junqi_names names)
 {
@@ -231,39 +228,9 @@ static void seats_line(const junqi_flip *pos, const junqi_scene *s, const flip_w
     snprintf(buf, n, "%s%s%s", seat[0], w->sep, seat[1]);
 }
 
-static void status_line(const junqi_flip *pos, const junqi_scene *s, const flip_words *w, char *buf, size_t n)
-{
-    const junqi_result *res = &pos->st.result;
-    char move[48], status[128];
-    if (s->ply == 0)
-        snprintf(move, sizeof move, "%s", w->start);
-    else
-        snprintf(move, sizeof move, w->move, s->ply);
-    const char *winner = (res->winners & JUNQI_SEAT_BIT(JUNQI_NORTH)) ? w->north : w->south;
-    const char *seat = pos->st.to_move == JUNQI_NORTH ? w->north : w->south;
-    if (res->status == JUNQI_ONGOING)
-        snprintf(status, sizeof status, w->to_move, seat);
-    else if (res->status == JUNQI_DECIDED)
-        snprintf(status, sizeof status, w->won, winner);
-    else
-        snprintf(status, sizeof status, "%s", w->draw);
-    if (res->status != JUNQI_ONGOING && res->reason != JUNQI_REASON_NONE) {
-        size_t len = strlen(status);
-        snprintf(status + len, sizeof status - len, "%s%s%s", w->open, junqi_reason_id((junqi_reason)res->reason),
-                 w->close);
-    }
-    snprintf(buf, n, "%s%s%s%s%s", move, w->sep, status, s->evaluation ? w->sep : "", s->evaluation ? s->evaluation : "");
-}
-
 const char *junqi_flip_colour_text(const junqi_renderer *r, int colour)
 {
     return words_of(junqi_renderer_options(r)->names)->colour[colour & 1];
-}
-
-int junqi_flip_status_text(const junqi_renderer *r, const junqi_scene *s, char *buf, size_t n)
-{
-    status_line(s->flip, s, words_of(junqi_renderer_options(r)->names), buf, n);
-    return (int)strlen(buf);
 }
 
 static void draw_caption(const junqi_renderer *r, cairo_t *cr, const junqi_scene *s)
@@ -272,7 +239,7 @@ static void draw_caption(const junqi_renderer *r, cairo_t *cr, const junqi_scene
     const flip_words *w = words_of(junqi_renderer_options(r)->names);
     char line[2][512];
     seats_line(s->flip, s, w, line[0], sizeof line[0]);
-    status_line(s->flip, s, w, line[1], sizeof line[1]);
+    junqi_renderer_status_text(r, s, line[1], sizeof line[1]);
     double top = g->caption.y + (g->caption.h - 2 * g->caption_line) / 2;
     for (int i = 0; i < 2; i++)
         junqi_draw_label(r, cr, g->caption_line * 0.52, line[i], g->caption.x + g->caption.w / 2,

@@ -367,7 +367,7 @@ static bool ply_notes(page *pg, size_t k, junqi_notes *notes)
 static bool ply_pictures(page *pg, ply_data *d, const junqi_scene *s)
 {
     char status[512];
-    junqi_renderer_status_text(pg->r, s, status, sizeof status);
+    junqi_renderer_status_message(pg->r, s, status, sizeof status); /* in the page's language */
     if (!(d->status = strdup(status)))
         return fail(pg, "out of memory");
     if ((d->under = fragment_of(pg, s, JUNQI_LAYER_UNDER)) == FRAGMENT_FAILED ||
@@ -714,7 +714,9 @@ static void write_header(page *pg)
     html_text(out, event ? event : _("Junqi game"));
     fputs("</h1>\n<p class=\"intro\">", out);
     const char *rules = pg->o->rules ? pg->o->rules->name : pg->g->rules->name;
-    fprintf(out, "%s board, rules %s, %s", pg->b->name, rules, junqi_info_mode_name(pg->g->info));
+    /* TRANSLATORS: the board's, the rule set's and the game mode's names stay as they are:
+       "two-player board, rules fanqi, dark" */
+    fprintf(out, _("%s board, rules %s, %s"), pg->b->name, rules, junqi_info_mode_name(pg->g->info));
     const char *parts[] = {site, date};
     for (int i = 0; i < 2; i++)
         if (parts[i]) {
@@ -910,7 +912,7 @@ static void write_moves(page *pg)
     const junqi_line *l = &pg->g->main;
     FILE *out = pg->out;
     size_t ply = pg->first, number = pg->first + 1;
-    fprintf(out, "<ol id=\"moves\">\n<li class=\"start\" data-ply=\"%zu\">Start", ply);
+    fprintf(out, "<ol id=\"moves\">\n<li class=\"start\" data-ply=\"%zu\">%s", ply, _("Start"));
     write_comments_at(pg, l, 0, "span");
     fputs("</li>\n", out);
     for (size_t i = 0; i < l->nitems; i++) {

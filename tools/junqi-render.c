@@ -93,7 +93,8 @@ static void usage(void)
            "  --infer             label hidden pieces with their likeliest kinds and percentages,\n"
            "                      as the viewing seat could tell (needs --view SEAT in a dark\n"
            "                      game unless the record is one seat's); --seed S: its seed\n"
-           "  --names STYLE       piece names: zh (default), zh-Hant, short, en, rank\n"
+           "  --names STYLE       piece names and captions: zh, zh-Hant, short, en, rank\n"
+           "                      (default: the locale's: zh-Hant for zh_TW and zh_HK, else zh)\n"
            "  --rank-corner       a small rank number (9 ... 1) in each tile's corner\n"
            "  --upright           keep every tile upright (default: the seats on the left and\n"
            "                      right have their tiles turned towards them)\n"
@@ -624,7 +625,7 @@ int main(int argc, char **argv)
         {NULL, 0, NULL, 0},
     };
     options opt = {
-        .render = {.theme = junqi_theme_default(), .names = JUNQI_NAMES_ZH, .coords = true,
+        .render = {.theme = junqi_theme_default(), .names = junqi_cli_locale_names(JUNQI_NAMES_ZH), .coords = true,
                    .bottom = JUNQI_SOUTH, .size = DEFAULT_SIZE},
         .ply = -1, .view = JUNQI_NO_SEAT, .format = JUNQI_IMAGE_PNG, .delay_ms = DEFAULT_DELAY_MS,
     };

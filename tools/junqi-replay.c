@@ -83,7 +83,8 @@ static void usage(void)
            "  --deal SEED|random  start a flip game's record (--rules fanqi, fanfan,\n"
            "                      fanqi_wiki, huqi or zuhe): the deal and first seat of\n"
            "                      the seed (a number; the same everywhere), or of a random one\n"
-           "  --names STYLE       piece names: zh (default), zh-Hant, short, en, rank\n"
+           "  --names STYLE       piece names: zh, zh-Hant, short, en, rank (default: the\n"
+           "                      locale's: zh-Hant for zh_TW and zh_HK, else zh)\n"
            "  --color WHEN        colour the board: auto (default: on a terminal, unless NO_COLOR\n"
            "                      is set or TERM is dumb), always, never\n"
            "  --rules RULES       rule set NAME[,SWITCH=VALUE]..., NAME one of %s\n"
@@ -846,7 +847,7 @@ static int finish_collection(const options *opt, collection *c, FILE *out, int s
 int main(int argc, char **argv)
 {
     junqi_cli_set_locale();
-    options opt = {OUT_TEXT, CONVERT_NONE, -1, false, JUNQI_NO_SEAT, JUNQI_NAMES_ZH, NULL, NULL, NULL,
+    options opt = {OUT_TEXT, CONVERT_NONE, -1, false, JUNQI_NO_SEAT, junqi_cli_locale_names(JUNQI_NAMES_ZH), NULL, NULL, NULL,
                    -1, 0, false, JUNQI_FOUR_PLAYER, {NULL}, NULL, false, false, false, 0, NULL, false, 0};
     int rc = parse_options(argc, argv, &opt);
     bool go_on = rc == JUNQI_OPTIONS_GO_ON; /* not after --help, --version or a usage error */

@@ -245,7 +245,7 @@ if drive harness.html; then
     expect "the ply in the URL fragment" '"#ply=12&view=all"' "$(field .hash)"
     expect "the view switcher" '"south"' "$(field .view)"
     expect "the view in the URL fragment" '"#ply=12&view=south"' "$(field .hashView)"
-    expect "the status line" '"第 12 步 · 北家走棋"' "$(field .status)"
+    expect "the status line, in the language of the messages (English here)" '"Move 12  ·  North to move"' "$(field .status)"
     expect "the pointer over j2: south's flag stand (its flag is on j1), its own piece" \
         '"j2 · 南家旗台: 南家 地雷"' "$(field .tipOwn)"
     checks=$((checks + 1))

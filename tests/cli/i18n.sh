@@ -120,5 +120,39 @@ for l in zh_CN zh_TW; do
         --nodes 800 --max-moves 30 --name1 A --name2 B -o /dev/null "$bin/junqi-analyze --engine" "$bin/junqi-analyze --engine"
 done
 
+# 5. pictures and pages: without --names the piece names and captions take the locale's script
+# (zh_TW and zh_HK traditional, zh_CN simplified, others as before: zh); an HTML page's status
+# lines are in the language of the messages
+caption() { # ENV... -- ARGS...: junqi-render's PNG of ply 10 with its caption, as a checksum
+    local envs=()
+    while [ "$1" != -- ]; do envs+=("$1"); shift; done
+    shift
+    env "${envs[@]}" "$bin/junqi-render" --caption --ply 10 "$@" "$root/tests/data/qq/jgs-002724.jgs" -o - | cksum
+}
+hant=$(caption LC_ALL=C.UTF-8 -- --names zh-Hant)
+hans=$(caption LC_ALL=C.UTF-8 -- --names zh)
+checks=$((checks + 1))
+[ "$hant" != "$hans" ] || fail "junqi-render --names zh-Hant and zh draw the same caption"
+expect "junqi-render under LANGUAGE=zh_TW: traditional names and caption" "$hant" "$(caption LC_ALL=C.UTF-8 LANGUAGE=zh_TW --)"
+expect "junqi-render under LANGUAGE=zh_HK (no catalog of its own): traditional" "$hant" \
+    "$(caption LC_ALL=C.UTF-8 LANGUAGE=zh_HK --)"
+expect "junqi-render under LANGUAGE=zh_CN: simplified" "$hans" "$(caption LC_ALL=C.UTF-8 LANGUAGE=zh_CN --)"
+expect "junqi-render in the C locale: simplified, as before" "$hans" "$(caption LC_ALL=C LANGUAGE=zh_TW --)"
+expect "junqi-render --names zh under LANGUAGE=zh_TW: --names wins" "$hans" \
+    "$(caption LC_ALL=C.UTF-8 LANGUAGE=zh_TW -- --names zh)"
+need_jq
+status() { # LANGUAGE RECORD: the first and last status lines of the record's HTML page
+    env LC_ALL=C.UTF-8 LANGUAGE="$1" "$bin/junqi-render" "$2" -o "$tmp/page.html" &&
+        sed -n 's/.*<script type="application\/json" id="junqi-data">\(.*\)<\/script>.*/\1/p' "$tmp/page.html" |
+        jq -r '[.status[0], .status[-1]] | join(" | ")'
+}
+qq=$root/tests/data/qq/jgs-002724.jgs fanqi=$root/tests/data/flip/fanqi.jgn
+expect "the page's status lines in English" "Start  ·  North to move | Move 15  ·  East-West won (surrender)" \
+    "$(status "" "$qq")"
+expect "the page's status lines under zh_CN" "开局 · 北家走棋 | 第 15 步 · 东西方胜（投降）" "$(status zh_CN "$qq")"
+expect "the page's status lines under zh_TW" "開局 · 北家走棋 | 第 15 步 · 東西方勝（投降）" "$(status zh_TW "$qq")"
+expect "a flip game's page under zh_TW" "開局 · 南家走棋 | 第 167 步 · 南家勝（可走的棋子全部被吃）" \
+    "$(status zh_TW "$fanqi")"
+
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]
