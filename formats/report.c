@@ -33,7 +33,7 @@
 /* A flip record's plies (flip_replay.h): from its set position's ply, if any. */
 static junqi_plies flip_plies(const junqi_game *g, const junqi_rules *rules)
 {
-    junqi_plies p = {g->flip_start ? g->flip_start->st.moves : 0, 0, junqi_game_moves(g), {0}, false};
+    junqi_plies p = {g->flip_start ? g->flip_start->st.moves : 0, 0, junqi_game_moves(g), {0}, false, false};
     p.last = p.first + p.moves;
     junqi_flip_replay r;
     if (!junqi_flip_replay_start(&r, g, rules, NULL))
@@ -52,7 +52,7 @@ junqi_plies junqi_record_plies(const junqi_game *g, const junqi_rules *rules)
 {
     if (junqi_rules_flip(g->rules))
         return flip_plies(g, rules);
-    junqi_plies p = {g->start ? g->start->moves : 0, 0, junqi_game_moves(g), {0}, false};
+    junqi_plies p = {g->start ? g->start->moves : 0, 0, junqi_game_moves(g), {0}, false, false};
     p.last = p.first + p.moves;
     junqi_replay r;
     if (!junqi_replay_start(&r, g, rules, NULL))
@@ -65,6 +65,15 @@ junqi_plies junqi_record_plies(const junqi_game *g, const junqi_rules *rules)
         p.last = p.first + r.moves;
     }
     return p;
+}
+
+bool junqi_plies_stop(junqi_plies *p, size_t illegal)
+{
+    if (!illegal || p->first + illegal - 1 >= p->last)
+        return false;
+    p->last = p->first + illegal - 1;
+    p->ended = false;
+    return p->cut = true;
 }
 
 bool junqi_record_check_ply(const junqi_game *g, const junqi_plies *p, long ply, char *err,
@@ -119,14 +128,16 @@ static void hand_position(const junqi_replay *r, int view, bool last, junqi_posi
 }
 
 bool junqi_replay_each(const junqi_game *g, const junqi_rules *rules, long ply, int view,
-                       junqi_diags *check, junqi_position_fn fn, void *ctx)
+                       const junqi_plies *plies, junqi_position_fn fn, void *ctx)
 {
-    junqi_plies p = junqi_record_plies(g, rules);
+    junqi_plies p = plies ? *plies : junqi_record_plies(g, rules);
     junqi_replay r;
-    if (!junqi_replay_start(&r, g, rules, check))
+    if (!junqi_replay_start(&r, g, rules, NULL))
         return false;
+    if (ply >= 0 && (size_t)ply > p.last)
+        return true;
     if (ply != JUNQI_REPORT_ALL) {
-        junqi_record_seek(&r, &p, ply);
+        junqi_record_seek(&r, &p, ply == JUNQI_REPORT_END && p.cut ? (long)p.last : ply);
         hand_position(&r, view, true, fn, ctx);
         return true;
     }
@@ -138,15 +149,15 @@ bool junqi_replay_each(const junqi_game *g, const junqi_rules *rules, long ply, 
 }
 
 bool junqi_flip_replay_each(const junqi_game *g, const junqi_rules *rules, long ply, int view,
-                            junqi_diags *check, junqi_flip_position_fn fn, void *ctx)
+                            const junqi_plies *plies, junqi_flip_position_fn fn, void *ctx)
 {
-    junqi_plies p = junqi_record_plies(g, rules);
+    junqi_plies p = plies ? *plies : junqi_record_plies(g, rules);
     junqi_flip_replay r;
-    if (!junqi_flip_replay_start(&r, g, rules, check))
+    if (!junqi_flip_replay_start(&r, g, rules, NULL))
         return false;
     size_t from = ply == JUNQI_REPORT_ALL ? p.first : ply < 0 ? p.last : (size_t)ply;
     size_t to = ply == JUNQI_REPORT_ALL ? p.last : from;
-    for (size_t at = from; at <= to; at++) {
+    for (size_t at = from; at <= to && at <= p.last; at++) {
         junqi_flip_replay_seek(&r, at - p.first);
         if (at == p.first + p.moves && ply < 0)
             junqi_flip_replay_run(&r); /* the end includes events after the last action */
@@ -192,6 +203,7 @@ bool junqi_check_item(const junqi_source *src, const junqi_input *in, const junq
         if (s.flip && (s.replayed = junqi_flip_replay_start(&f, in->game, rules, d))) {
             junqi_flip_replay_run(&f); /* the flip games' checks (flip_replay.h) */
             s.moves = f.moves;
+            s.illegal = f.illegal;
             s.end.result = f.pos.st.result;
             s.end.present = JUNQI_SEAT_BIT(JUNQI_SOUTH) | JUNQI_SEAT_BIT(JUNQI_NORTH);
             s.end.rules = s.rules = f.pos.rules;
@@ -199,6 +211,7 @@ bool junqi_check_item(const junqi_source *src, const junqi_input *in, const junq
             junqi_replay_run(&r);
             note_early_surrender(in->game, r.pos.rules, d);
             s.moves = r.moves;
+            s.illegal = r.illegal;
             s.end = r.pos;
             s.rules = r.pos.rules;
         }

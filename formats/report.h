@@ -53,10 +53,19 @@ typedef struct junqi_plies {
     size_t moves;   /**< the record's moves (what junqi_replay_seek counts) */
     junqi_result end; /**< the result when the game ended before the record's last move */
     bool ended;     /**< the game ended before the record's last move */
+    bool cut;       /**< last is the ply before an illegal move (junqi_plies_stop) */
 } junqi_plies;
 
 /** The plies of record g replayed under `rules` (NULL: the record's). */
 junqi_plies junqi_record_plies(const junqi_game *g, const junqi_rules *rules);
+
+/**
+ * Stop p before the record's illegal move number `illegal` (from 1, as
+ * junqi_summary's; 0: none): the positions after it never happened
+ * (docs/conventions.md), so p->last becomes the ply before it, unless the
+ * game ended earlier. Returns whether p was cut (p->cut).
+ */
+bool junqi_plies_stop(junqi_plies *p, size_t illegal);
 
 /**
  * Whether `ply` (-1: the end) is one of p's, the plies of g. If not, false
@@ -89,15 +98,18 @@ typedef void (*junqi_position_fn)(void *ctx, const junqi_replay *r, const junqi_
 /**
  * Replay g on `rules` (NULL: its own) and call fn for the position after
  * ply `ply` of the record's numbering, with every event before the next
- * move (JUNQI_REPORT_END: the end of the game, events after the last move
- * included), or for each of its plies in turn (JUNQI_REPORT_ALL), as `view`
- * saw it (a seat: position.h junqi_position_view; JUNQI_NO_SEAT:
- * everything). With check, the replay also checks the record (replay.h)
- * and reports there. The caller checks ply (junqi_record_check_ply).
- * Returns false, calling nothing, when the replay cannot start (in check).
+ * move (JUNQI_REPORT_END: the end, p->last, with the events after the last
+ * move when that is the record's last move), or for each of its plies in
+ * turn to p->last (JUNQI_REPORT_ALL), as `view` saw it (a seat: position.h
+ * junqi_position_view; JUNQI_NO_SEAT: everything). p: the plies to hand,
+ * junqi_record_plies() or fewer (a tool that stops before an illegal move
+ * lowers p->last); NULL: all of g's. The caller checks ply
+ * (junqi_record_check_ply); a ply past p->last hands nothing. No checks:
+ * junqi_check_item() checks a record. Returns false, calling nothing, when
+ * the replay cannot start.
  */
 bool junqi_replay_each(const junqi_game *g, const junqi_rules *rules, long ply, int view,
-                       junqi_diags *check, junqi_position_fn fn, void *ctx);
+                       const junqi_plies *p, junqi_position_fn fn, void *ctx);
 
 /**
  * What junqi_flip_replay_each() hands each position of a flip record: the
@@ -110,15 +122,17 @@ typedef void (*junqi_flip_position_fn)(void *ctx, const junqi_flip_replay *r, co
 /**
  * junqi_replay_each() for a flip record (flip_replay.h; docs/flip.md): the
  * position after ply `ply` of the record's numbering (JUNQI_REPORT_END: the
- * end, events after the last action included), or each of its plies in turn
+ * end, p->last, with the events after the last action when that is the
+ * record's last), or each of its plies in turn to p->last
  * (JUNQI_REPORT_ALL), as `view` saw it (a seat: junqi_flip_view, face-down
  * identities hidden; JUNQI_NO_SEAT: everything). `rules` NULL is the
- * record's. With check, the record is checked as it is replayed. The caller
- * checks ply (junqi_record_check_ply). Returns false, calling nothing, when
- * the replay cannot start (the reason in check).
+ * record's; p as junqi_replay_each()'s (NULL: all of g's plies). No checks
+ * (junqi_check_item() checks a record). The caller checks ply
+ * (junqi_record_check_ply); a ply past p->last hands nothing. Returns
+ * false, calling nothing, when the replay cannot start.
  */
 bool junqi_flip_replay_each(const junqi_game *g, const junqi_rules *rules, long ply, int view,
-                            junqi_diags *check, junqi_flip_position_fn fn, void *ctx);
+                            const junqi_plies *p, junqi_flip_position_fn fn, void *ctx);
 
 /* ---- validation (junqi-validate) --------------------------------------- */
 
@@ -136,6 +150,9 @@ typedef struct junqi_summary {
     bool flip;                 /**< records: a flip game (flip_replay.h): end holds only its
                                     result, present seats and rules */
     size_t moves;              /**< records: moves replayed */
+    size_t illegal;            /**< records: the number (from 1, of the record's moves) of its
+                                    first illegal move, after which its positions never
+                                    happened (docs/conventions.md); 0: none */
     junqi_position end;        /**< records: the position at the end of the replay (its
                                     result: JUNQI_ONGOING when the record is unfinished) */
     const char *formation;     /**< formations: the name (borrowed), or NULL */

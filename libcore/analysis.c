@@ -16,7 +16,8 @@
  *       (limits.stop, e.g. the engine protocol's `stop` during `go infinite`)
  *       in phase 1: a stop asks for the answer now, and a phase 2 started
  *       stopped would value the candidates at depth 1 only, so phase 1's own
- *       lines value them (a candidate then counts where any sample lists it);
+ *       lines value them (a candidate that a sample does not list is valued
+ *       there at that sample's last line, see candidate_values);
  *   A5. aggregate: each candidate's value is its mean win probability over
  *       the samples, the best move the candidate of the best mean (one move
  *       for every sample: no strategy fusion).
@@ -216,7 +217,13 @@ static void choose_candidates(const junqi_analysis_request *r, plan *p, const ju
 /* ---- A5: aggregation ---------------------------------------------------- */
 
 /* Candidate c's values over the samples of phase 2 (res[0..k)): its scores
- * and win probabilities, where the sample has it as a line. */
+ * and win probabilities, where the sample has it as a line. With `bound`
+ * (phase 1's lines stand in for phase 2's: the caller stopped the search), a
+ * sample that does not list c values it at its last line's score, the most
+ * an unlisted move can score in a search that lists its best lines: so every
+ * candidate is valued over every sample, and a move that one sample happens
+ * to list is not preferred for that sample's knowledge (strategy fusion).
+ * n counts the samples that list c. */
 typedef struct values {
     int n;
     double score[JUNQI_MAX_SAMPLES], wp[JUNQI_MAX_SAMPLES];
@@ -224,34 +231,44 @@ typedef struct values {
     const junqi_search_line *first;
 } values;
 
-static void candidate_values(const junqi_search_result *res, int k, junqi_move c, values *v)
+static void set_value(values *v, int j, int score)
+{
+    v->has[j] = true;
+    v->score[j] = score;
+    v->wp[j] = junqi_eval_winprob(score);
+}
+
+static void candidate_values(const junqi_search_result *res, int k, junqi_move c, bool bound, values *v)
 {
     memset(v, 0, sizeof *v);
-    for (int j = 0; j < k; j++)
-        for (int l = 0; l < res[j].nlines; l++)
+    for (int j = 0; j < k; j++) {
+        for (int l = 0; l < res[j].nlines && !v->has[j]; l++)
             if (same_move(res[j].lines[l].pv[0], c)) {
-                v->has[j] = true;
-                v->score[j] = res[j].lines[l].score;
-                v->wp[j] = junqi_eval_winprob(res[j].lines[l].score);
+                set_value(v, j, res[j].lines[l].score);
                 v->n++;
                 if (!v->first)
                     v->first = &res[j].lines[l];
-                break;
             }
+        if (bound && !v->has[j] && res[j].nlines > 0)
+            set_value(v, j, res[j].lines[res[j].nlines - 1].score);
+    }
 }
 
 /* Mean and standard deviation of x over the samples v has. */
 static void moments(const values *v, const double *x, int k, double *mean, double *sd)
 {
     double sum = 0, sq = 0;
+    int n = 0;
     for (int j = 0; j < k; j++)
-        if (v->has[j])
+        if (v->has[j]) {
             sum += x[j];
-    *mean = v->n ? sum / v->n : 0;
+            n++;
+        }
+    *mean = n ? sum / n : 0;
     for (int j = 0; j < k; j++)
         if (v->has[j])
             sq += (x[j] - *mean) * (x[j] - *mean);
-    *sd = v->n > 1 ? sqrt(sq / (v->n - 1)) : 0;
+    *sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
 }
 
 /* The standard error of mean(a - b) over the samples both have. */
@@ -289,7 +306,7 @@ static int rank_candidates(const plan *p, const junqi_search_result *first, cons
     int n = 0;
     for (int c = 0; c < p->ncand; c++) {
         values *v = &vals[n];
-        candidate_values(res, p->samples, p->cand[c], v);
+        candidate_values(res, p->samples, p->cand[c], p->stopped, v);
         if (v->n == 0 || (!p->stopped && 2 * v->n < p->samples))
             continue;
         junqi_analysis_line *l = &lines[n];

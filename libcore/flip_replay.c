@@ -153,8 +153,11 @@ static void apply_action(junqi_flip_replay *r, const junqi_item *it)
     junqi_flip_check check;
     char why[200];
     junqi_flip_illegal code = junqi_flip_check_action(pos, a, &check);
-    if (code != JUNQI_FLIP_LEGAL)
+    if (code != JUNQI_FLIP_LEGAL && r->diags) {
         report(r, junqi_flip_illegal_code(code), it, "%s", junqi_flip_describe(pos, a, &check, why, sizeof why));
+        if (!r->illegal)
+            r->illegal = r->moves + 1;
+    }
     int mover = pos->st.to_move;
     if (it->seat != JUNQI_NO_SEAT && it->seat != mover && mover != JUNQI_NO_SEAT)
         report(r, JUNQI_CODE_WRONG_MOVER, it, "the record says %s acts, but it is %s's turn", _(junqi_seat_name((junqi_seat)it->seat)),

@@ -38,6 +38,8 @@ typedef struct junqi_flip_replay {
     size_t item;                 /**< index of the next item to apply */
     size_t moves;                /**< actions applied so far (the ply) */
     junqi_diags *diags;          /**< where checks report; NULL: no checks */
+    size_t illegal;              /**< the number (from 1) of the first action the checks found
+                                      illegal; 0: none (or no checks) */
     int timeouts[JUNQI_SEATS];   /**< timeouts seen per seat */
     bool has_last;               /**< an action has been applied */
     junqi_action last;           /**< the last action applied */

@@ -368,6 +368,7 @@ static void apply_move(junqi_replay *r, const junqi_item *it)
     if (r->diags && junqi_check_move(pos, m, &check) != JUNQI_LEGAL) {
         report(r, junqi_illegal_code(check.code), it, "%s",
                junqi_describe_illegal(pos, m, &check, text, sizeof text));
+        r->illegal = r->moves + 1;
         stop_checks(r, it);
     }
     if (!a || junqi_position_over(pos)) {

@@ -53,6 +53,8 @@ typedef struct junqi_replay {
     size_t item;                 /**< index of the next item to apply */
     size_t moves;                /**< moves applied so far (the ply) */
     junqi_diags *diags;          /**< where checks report; NULL: no checks */
+    size_t illegal;              /**< the number (from 1) of the first move the checks found
+                                      illegal, which ends them; 0: none (or no checks) */
     int timeouts[JUNQI_SEATS];   /**< timeouts seen per seat */
     junqi_move last_move;        /**< the last move applied; from = JUNQI_NO_POINT if none */
     uint8_t last_outcome;        /**< its junqi_outcome */

@@ -93,7 +93,8 @@ typedef struct page {
     int nviews;
     view views[MAX_VIEWS];
     size_t first;                  /* the ply the record starts at: 0, or its set position's */
-    size_t moves;                  /* the record's moves: plies first .. first + moves */
+    size_t moves;                  /* the moves shown: plies first .. first + moves */
+    bool cut;                      /* moves stops before an illegal move (o->illegal) */
     ply_data *plies;
     buffer defs;                   /* the tiles' and fragments' SVG, for <defs> */
     fragment *frags;
@@ -500,7 +501,7 @@ static bool collect_flip(page *pg)
     bool ok = true;
     for (size_t k = 0; ok && k <= pg->moves; k++) {
         junqi_flip_replay_seek(&r, k);
-        if (k == pg->moves)
+        if (k == pg->moves && !pg->cut)
             junqi_flip_replay_run(&r); /* the end includes the events after the last action */
         ok = collect_flip_ply(pg, &r, k, &notes);
     }
@@ -525,7 +526,7 @@ static bool collect(page *pg)
     for (size_t k = 0; ok && k <= pg->moves; k++) {
         uint32_t before = rp.pos.moves;
         junqi_replay_seek(&rp, k);
-        if (k == pg->moves)
+        if (k == pg->moves && !pg->cut)
             junqi_replay_run(&rp); /* the end includes the events after the last move */
         for (int v = 0; v < pg->nviews; v++) {
             view *vw = &pg->views[v];
@@ -918,6 +919,8 @@ static void write_moves(page *pg)
     for (size_t i = 0; i < l->nitems; i++) {
         const junqi_item *it = &l->items[i];
         if (it->kind == JUNQI_ITEM_MOVE) {
+            if (ply == pg->first + pg->moves)
+                break; /* the illegal move where the page stops, and what follows it */
             write_move_item(pg, it, i, ++ply, number++);
             continue;
         }
@@ -1232,6 +1235,10 @@ bool junqi_html_write(FILE *fp, junqi_game *g, const junqi_html_options *o, char
                .err = err, .errn = n};
     junqi_game_settle(g);
     pg.moves = junqi_game_moves(g);
+    if (o->illegal && o->illegal <= pg.moves) {
+        pg.moves = o->illegal - 1;
+        pg.cut = true;
+    }
     pg.first = pg.flip ? (g->flip_start ? g->flip_start->st.moves : 0) : g->start ? g->start->moves : 0;
     if (o->ply < pg.first || o->ply > pg.first + pg.moves) {
         snprintf(err, n, "ply %zu is not in the game: its plies are %zu to %zu", o->ply, pg.first,

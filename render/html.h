@@ -50,6 +50,10 @@ typedef struct junqi_html_options {
                                          seat (the hover text of seat views) */
     const junqi_notes *given;       /**< arrows and marks drawn at every ply (junqi-render's
                                          --arrow and --mark), or NULL */
+    size_t illegal;                 /**< the record's first illegal move (from 1, as
+                                         junqi_summary's), where the page stops: the positions
+                                         after it never happened (docs/conventions.md); 0: none,
+                                         the page shows the whole record */
 } junqi_html_options;
 
 /**

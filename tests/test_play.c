@@ -175,6 +175,35 @@ static void a_stop_callback_ends_a_search_after_depth_one(void **state)
     junqi_game_free(g);
 }
 
+/* Stopped after phase 1 (analysis.h, A4), the analysis values every
+ * candidate over every sample, bounding a sample's unlisted moves by its last
+ * line: so its best move is one that some sample found best, never a move that
+ * one sample happened to list second (strategy fusion). */
+static void a_stopped_analysis_chooses_a_move_some_sample_found_best(void **state)
+{
+    (void)state;
+    junqi_game *g = real_game();
+    static junqi_replay r;
+    static junqi_infer inf;
+    static junqi_analysis a;
+    int judged = 0;
+    for (size_t ply = 10; ply <= 150; ply += 5) {
+        seek(&r, g, ply);
+        if (junqi_position_over(&r.pos))
+            break;
+        junqi_infer_replay(&inf, g, NULL, ply, r.pos.to_move, g->info, NULL);
+        junqi_infer_solve(&inf, false);
+        junqi_analysis_request ar = {&r.pos, &inf, JUNQI_VIEW_MOVER, 8, 5, {.stop = stop_at_once},
+                                     {JUNQI_NO_POINT, JUNQI_NO_POINT}};
+        assert_true(junqi_analyze_many(&ar, 1, 1, &a));
+        assert_int_equal(a.status, JUNQI_SEARCH_OK);
+        assert_true(a.lines[0].votes >= 1);
+        judged++;
+    }
+    assert_true(judged >= 20);
+    junqi_game_free(g);
+}
+
 typedef struct seen {
     atomic_int calls;
     atomic_int jobs;      /* bit per job index */
@@ -248,6 +277,7 @@ int main(void)
         cmocka_unit_test(the_default_level_plays_the_analysis_best_move),
         cmocka_unit_test(easy_errs_on_purpose_and_is_deterministic_for_a_seed),
         cmocka_unit_test(a_stop_callback_ends_a_search_after_depth_one),
+        cmocka_unit_test(a_stopped_analysis_chooses_a_move_some_sample_found_best),
         cmocka_unit_test(progress_follows_every_iteration_of_every_job),
         cmocka_unit_test(view_all_needs_every_piece_and_a_finished_game_has_no_move),
     };

@@ -105,10 +105,10 @@ static int load_first(junqi_source *src, junqi_input *in, junqi_diags *d)
     return rc == JUNQI_READ_OK ? JUNQI_EXIT_OK : rc == JUNQI_READ_FAILED ? JUNQI_EXIT_IO : JUNQI_EXIT_INVALID;
 }
 
-int junqi_cli_load(const char *prog, const char *path, junqi_input *in, junqi_diags *d)
+int junqi_cli_load(const char *prog, const char *path, unsigned flags, junqi_input *in, junqi_diags *d)
 {
     memset(in, 0, sizeof *in);
-    junqi_source *src = junqi_cli_open(prog, path, 0);
+    junqi_source *src = junqi_cli_open(prog, path, flags);
     if (!src) {
         in->name = strdup((!path || strcmp(path, "-") == 0) ? "<stdin>" : path);
         return JUNQI_EXIT_IO;
@@ -278,6 +278,31 @@ int junqi_cli_check_ply(const char *prog, const junqi_input *in, const junqi_pli
     if (junqi_record_check_ply(in->game, p, ply, why, sizeof why))
         return JUNQI_EXIT_OK;
     return junqi_cli_usage(prog, "%s: %s", junqi_input_label(in, label, sizeof label), why);
+}
+
+int junqi_cli_check_record(const char *prog, const junqi_input *in, junqi_plies *p, long ply, bool lenient)
+{
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_summary s;
+    junqi_check_item(NULL, in, NULL, &d, &s);
+    if (d.errors) /* the warnings and notes of a valid record are junqi-validate's to tell */
+        junqi_cli_print_diags(stderr, in->name, &d, JUNQI_FORMAT_TEXT);
+    int status = d.errors ? JUNQI_EXIT_INVALID : JUNQI_EXIT_OK;
+    junqi_diags_free(&d);
+    if (lenient || !junqi_plies_stop(p, s.illegal) || (ply >= 0 && ply <= (long)p->last))
+        return status;
+    char label[4200];
+    junqi_input_label(in, label, sizeof label);
+    if (ply >= 0)
+        fprintf(stderr, _("%s: %s: --ply %ld: the game never had that position: the move after ply %zu "
+                          "is illegal (--lenient replays past it)\n"),
+                prog, label, ply, p->last);
+    else
+        fprintf(stderr, _("%s: %s: the positions stop at ply %zu: the move after it is illegal "
+                          "(--lenient replays past it)\n"),
+                prog, label, p->last);
+    return status;
 }
 
 bool junqi_cli_parse_count(const char *text, long max, long *out)

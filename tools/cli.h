@@ -69,12 +69,13 @@ int junqi_cli_each_record(const char *prog, junqi_source *src, int (*fn)(void *c
                           void *ctx);
 
 /**
- * Load the first item of `path` (for tools that take one record). Returns
+ * Load the first item of `path` (for tools that take one record), read with
+ * the source flags `flags` (source.h: JUNQI_SOURCE_LENIENT). Returns
  * JUNQI_EXIT_OK, JUNQI_EXIT_INVALID (problems in d; in->kind may still be
  * set when a record was read leniently) or JUNQI_EXIT_IO (message printed
  * to stderr as "PROG: FILE: reason").
  */
-int junqi_cli_load(const char *prog, const char *path, junqi_input *in, junqi_diags *d);
+int junqi_cli_load(const char *prog, const char *path, unsigned flags, junqi_input *in, junqi_diags *d);
 
 /**
  * Look for the formation called `name` (its name or an alias, formation.h)
@@ -136,6 +137,17 @@ bool junqi_cli_replay_start(const junqi_input *in, junqi_replay *r);
  * input's label), returning JUNQI_EXIT_USAGE; else JUNQI_EXIT_OK.
  */
 int junqi_cli_check_ply(const char *prog, const junqi_input *in, const junqi_plies *p, long ply);
+
+/**
+ * Check in's record as junqi-validate does (junqi_check_item) and, when it
+ * has errors, print its problems to stderr. Unless lenient, the plies p (junqi_record_plies) stop
+ * before its first illegal move (junqi_plies_stop): the positions after it
+ * never happened (docs/conventions.md), and when `ply` (a --ply value,
+ * JUNQI_REPORT_END or JUNQI_REPORT_ALL) asks for more, a line says where
+ * the positions stop. Returns JUNQI_EXIT_INVALID when the record has
+ * errors, else JUNQI_EXIT_OK.
+ */
+int junqi_cli_check_record(const char *prog, const junqi_input *in, junqi_plies *p, long ply, bool lenient);
 
 /** Parse a whole non-negative decimal number no larger than max. False if not. */
 bool junqi_cli_parse_count(const char *text, long max, long *out);

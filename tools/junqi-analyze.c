@@ -80,7 +80,8 @@ static void usage(void)
            "  --thresholds A,B,C  win-probability losses marking an inaccuracy (?!), a\n"
            "                      mistake (?) and a blunder (?\?); default 0.10,0.20,0.30\n"
            "  --only-seat SEAT    annotate that seat's moves only\n"
-           "  --lenient           read broken JGN games as far as they go\n"
+           "  --lenient           read broken JGN games as far as they go; --go, --perft:\n"
+           "                      replay past an illegal move (default: stop before it)\n"
            "  --go                print the engine's move, evaluation, win probability and line\n"
            "  --engine            speak the engine protocol on standard input and output\n"
            "                      (docs/protocol.md); the options give its start values\n"
@@ -131,17 +132,19 @@ typedef struct located {
     bool flip;            /* a flip game: f holds the position instead of r */
     junqi_flip_replay f;
     size_t ply;
+    bool ready;           /* r or f holds the position (also for a record that breaks the
+                             rules, up to the position before its illegal move) */
 } located;
 
 /* Load the input (FILE or --position) and replay it to --ply. Returns an
- * exit status; on JUNQI_EXIT_OK, loc->r holds the position. */
+ * exit status; loc->ready says whether loc->r (or f) holds the position. */
 static int locate(const options *opt, const char *path, located *loc)
 {
     junqi_diags d;
     junqi_diags_init(&d);
     memset(loc, 0, sizeof *loc);
     int rc = opt->position ? junqi_cli_load_position(prog, opt->position, &loc->in, &d)
-                           : junqi_cli_load(prog, path, &loc->in, &d);
+                           : junqi_cli_load(prog, path, opt->source_flags, &loc->in, &d);
     if (rc == JUNQI_EXIT_OK && loc->in.kind != JUNQI_INPUT_RECORD) {
         fprintf(stderr, _("%s: %s: a formation, not a game record\n"), prog, loc->in.name);
         rc = JUNQI_EXIT_INVALID;
@@ -158,21 +161,28 @@ static int locate(const options *opt, const char *path, located *loc)
     rc = junqi_cli_check_ply(prog, &loc->in, &plies, opt->ply);
     if (rc != JUNQI_EXIT_OK)
         return rc;
+    /* a record that breaks the rules is searched only where the game was */
+    int valid = junqi_cli_check_record(prog, &loc->in, &plies, opt->ply, opt->source_flags & JUNQI_SOURCE_LENIENT);
+    if (valid != JUNQI_EXIT_OK && opt->ply > (long)plies.last)
+        return valid;
     /* loc->ply counts the record's moves (what the inference replays) */
     loc->ply = (opt->ply < 0 ? plies.last : (size_t)opt->ply) - plies.first;
+    bool to_end = opt->ply < 0 && !plies.ended && !plies.cut;
     loc->flip = junqi_rules_flip(loc->in.game->rules);
     if (loc->flip) {
         if (!junqi_flip_replay_start(&loc->f, loc->in.game, NULL, NULL))
             return JUNQI_EXIT_INVALID;
         junqi_flip_replay_seek(&loc->f, loc->ply);
-        if (opt->ply < 0 && !plies.ended)
+        if (to_end)
             junqi_flip_replay_run(&loc->f);
-        return JUNQI_EXIT_OK;
+        loc->ready = true;
+        return valid;
     }
     if (!junqi_cli_replay_start(&loc->in, &loc->r))
         return JUNQI_EXIT_INVALID;
-    junqi_record_seek(&loc->r, &plies, opt->ply < 0 && !plies.ended ? -1 : (long)(plies.first + loc->ply));
-    return JUNQI_EXIT_OK;
+    junqi_record_seek(&loc->r, &plies, to_end ? -1 : (long)(plies.first + loc->ply));
+    loc->ready = true;
+    return valid;
 }
 
 /* ---- perft -------------------------------------------------------------- */
@@ -947,12 +957,14 @@ int main(int argc, char **argv)
     } else {
         static located loc;
         rc = locate(&opt, optind < argc ? argv[optind] : "-", &loc);
-        if (rc == JUNQI_EXIT_OK && opt.mode == MODE_PERFT && loc.flip)
-            rc = print_flip_perft(&opt, &loc.f.pos);
-        else if (rc == JUNQI_EXIT_OK && opt.mode == MODE_PERFT)
+        int done = JUNQI_EXIT_OK; /* an invalid record's last legal position is still searched */
+        if (loc.ready && opt.mode == MODE_PERFT && loc.flip)
+            done = print_flip_perft(&opt, &loc.f.pos);
+        else if (loc.ready && opt.mode == MODE_PERFT)
             print_perft(&opt, &loc.r.pos);
-        else if (rc == JUNQI_EXIT_OK)
-            rc = run_go(&opt, &loc);
+        else if (loc.ready)
+            done = run_go(&opt, &loc);
+        rc = done > rc ? done : rc;
         junqi_input_free(&loc.in);
     }
     if (!junqi_cli_flush_stdout(prog))

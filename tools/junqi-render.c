@@ -53,6 +53,7 @@ typedef struct options {
     int narrows, nmarks;
     bool infer;               /* --infer */
     long seed;                /* --seed */
+    bool lenient;             /* --lenient */
 } options;
 
 /* Where scenes come from (see the design note). */
@@ -108,6 +109,8 @@ static void usage(void)
            "  --delay MS          GIF: milliseconds per move (default %d; the last frame stays longer)\n"
            "  --rules RULES       rule set NAME[,SWITCH=VALUE]..., NAME one of %s\n"
            "                      (default: the record's; switches: %s(1))\n"
+           "  --lenient           read broken JGN games as far as they go, and draw the\n"
+           "                      positions after an illegal move (default: stop before it)\n"
            "  -h, --help          this help\n"
            "  --version           the version\n\n"
            "Flip games (fanqi ...: docs/flip.md) are drawn as PNG, SVG, GIF and HTML pages:\n"
@@ -320,6 +323,9 @@ static int render_source(source *src, options *opt, const junqi_input *in)
     rc = settle_bottom(opt, b, name);
     if (rc != JUNQI_EXIT_OK)
         return rc;
+    int valid = junqi_cli_check_record(prog, in, &src->plies, opt->ply, opt->lenient);
+    if (opt->ply > (long)src->plies.last)
+        return valid; /* a position the game never had: nothing is drawn */
     if (opt->infer && src->flip)
         return junqi_cli_usage(prog, "%s: --infer reads formation games; a flip game's face-down pieces are "
                                      "chance, the same for both seats", name);
@@ -352,7 +358,7 @@ static int render_source(source *src, options *opt, const junqi_input *in)
     else if (opt->output)
         junqi_cli_output_close(prog, &out, false);
     junqi_renderer_free(r);
-    return rc;
+    return rc != JUNQI_EXIT_OK ? rc : valid;
 }
 
 /* Load the record (FILE or --position) and draw it. Returns an exit status. */
@@ -362,7 +368,7 @@ static int render_input(options *opt, const char *path)
     junqi_diags d;
     junqi_diags_init(&d);
     int rc = opt->position ? junqi_cli_load_position(prog, opt->position, &in, &d)
-                           : junqi_cli_load(prog, path, &in, &d);
+                           : junqi_cli_load(prog, path, opt->lenient ? JUNQI_SOURCE_LENIENT : 0, &in, &d);
     if (in.kind != JUNQI_INPUT_RECORD) {
         if (rc == JUNQI_EXIT_OK) {
             fprintf(stderr, "%s: %s: a formation, not a game record\n", prog, in.name);
@@ -416,6 +422,11 @@ static int write_page(pages *ps, junqi_input *in, const char *path)
     int rc = junqi_cli_check_ply(prog, in, &plies, opt->ply);
     if (rc != JUNQI_EXIT_OK)
         return rc;
+    int valid = junqi_cli_check_record(prog, in, &plies, opt->ply, opt->lenient);
+    if (opt->ply > (long)plies.last)
+        return valid; /* a position the game never had: no page */
+    if (plies.cut)
+        ho.illegal = plies.last - plies.first + 1;
     ho.ply = opt->ply < 0 ? plies.first : (size_t)opt->ply; /* a page opens at the start */
     rc = settle_bottom(opt, junqi_board_get(in->game->board), in->name);
     if (rc != JUNQI_EXIT_OK)
@@ -431,9 +442,9 @@ static int write_page(pages *ps, junqi_input *in, const char *path)
     if (ok && !ps->many) {
         ps->held = out;
         ps->holding = true;
-        return JUNQI_EXIT_OK;
+        return valid;
     }
-    return junqi_cli_output_close(prog, &out, ok) && ok ? JUNQI_EXIT_OK : JUNQI_EXIT_IO;
+    return junqi_cli_output_close(prog, &out, ok) && ok ? valid : JUNQI_EXIT_IO;
 }
 
 /* One game of the input: its page. */
@@ -471,13 +482,14 @@ static int render_pages(options *opt, const char *path)
 {
     pages ps = {.opt = opt};
     junqi_source *src = opt->position ? junqi_cli_open_position(prog, opt->position)
-                                      : junqi_cli_open(prog, path, 0);
+                                      : junqi_cli_open(prog, path, opt->lenient ? JUNQI_SOURCE_LENIENT : 0);
     int rc = junqi_cli_each_record(prog, src, render_page, &ps);
     if (rc == JUNQI_EXIT_OK && ps.games == 0) {
         fprintf(stderr, "%s: %s: the input holds no game\n", prog, path);
         rc = JUNQI_EXIT_INVALID;
     }
-    if (ps.holding && !junqi_cli_output_close(prog, &ps.held, rc == JUNQI_EXIT_OK))
+    /* an invalid game's page is kept: it stops where the game did */
+    if (ps.holding && !junqi_cli_output_close(prog, &ps.held, rc <= JUNQI_EXIT_INVALID))
         rc = JUNQI_EXIT_IO;
     junqi_notes_free(&ps.given);
     return rc;
@@ -593,6 +605,7 @@ static int parse_option(options *opt, int c, const char *arg)
             return junqi_cli_usage(prog, "--delay takes milliseconds (0 to 655350), not '%s'", arg);
         break;
     case 'I': opt->infer = true; break;
+    case 'L': opt->lenient = true; break;
     case 'S':
         if (!junqi_cli_parse_count(arg, 0x7FFFFFFFL, &opt->seed))
             return junqi_cli_usage(prog, "--seed takes a number, not '%s'", arg);
@@ -620,7 +633,7 @@ int main(int argc, char **argv)
         {"no-coords", no_argument, NULL, 'C'},    {"frames", required_argument, NULL, 'F'},
         {"delay", required_argument, NULL, 'd'},  {"rules", required_argument, NULL, 'r'},
         {"position", required_argument, NULL, 'P'}, {"infer", no_argument, NULL, 'I'},
-        {"seed", required_argument, NULL, 'S'},
+        {"seed", required_argument, NULL, 'S'},   {"lenient", no_argument, NULL, 'L'},
         {"help", no_argument, NULL, 'h'},         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };

@@ -89,7 +89,8 @@ static void usage(void)
            "                      is set or TERM is dumb), always, never\n"
            "  --rules RULES       rule set NAME[,SWITCH=VALUE]..., NAME one of %s\n"
            "                      (default: the record's; switches: junqi-replay(1))\n"
-           "  --lenient           read broken JGN games as far as they go\n"
+           "  --lenient           read broken JGN games as far as they go, and replay past an\n"
+           "                      illegal move (default: the positions stop before it)\n"
            "  --infer             what the viewing seat could tell of the hidden pieces: in\n"
            "                      JSON each gets \"p\": {kind: probability}, on the text board\n"
            "                      its most likely kind and percentage (\"司令?34\"); needs\n"
@@ -213,29 +214,16 @@ static int write_positions(const options *opt, const junqi_input *in, FILE *out,
     if (opt->infer && viewer == JUNQI_NO_SEAT && in->game->info != JUNQI_OPEN)
         return junqi_cli_usage(prog, "%s: --infer needs --view SEAT: whose knowledge of the hidden pieces?",
                                label);
-    junqi_diags check;
-    junqi_diags_init(&check);
     if (header && opt->format == OUT_TEXT)
         fprintf(out, "== %s\n", label);
     position_job job = {opt, out, colour, label, viewer, false};
     long ply = opt->all ? JUNQI_REPORT_ALL : opt->ply;
+    rc = junqi_cli_check_record(prog, in, &plies, ply, opt->source_flags & JUNQI_SOURCE_LENIENT);
     if (junqi_rules_flip(in->game->rules)
-            ? !junqi_flip_replay_each(in->game, NULL, ply, opt->view, &check, write_flip_position, &job)
-            : !junqi_replay_each(in->game, NULL, ply, opt->view, &check, write_position, &job)) {
-        junqi_cli_print_diags(stderr, in->name, &check, JUNQI_FORMAT_TEXT);
-        junqi_diags_free(&check);
-        return JUNQI_EXIT_INVALID;
-    }
-    if (job.failed) {
-        junqi_diags_free(&check);
-        return JUNQI_EXIT_INVALID;
-    }
-    if (check.errors)
-        fprintf(stderr, "%s: %s: warning: the record breaks the rules in %zu place%s "
-                        "(junqi-validate says where)\n",
-                prog, label, check.errors, check.errors == 1 ? "" : "s");
-    junqi_diags_free(&check);
-    return JUNQI_EXIT_OK;
+            ? !junqi_flip_replay_each(in->game, NULL, ply, opt->view, &plies, write_flip_position, &job)
+            : !junqi_replay_each(in->game, NULL, ply, opt->view, &plies, write_position, &job))
+        return JUNQI_EXIT_INVALID; /* the reason is among the record's problems */
+    return job.failed ? JUNQI_EXIT_INVALID : rc;
 }
 
 static int convert(const options *opt, junqi_input *in, FILE *out)

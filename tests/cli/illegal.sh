@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# tests/cli/illegal.sh - a record with an illegal move (docs/conventions.md,
+# "A record that breaks the rules"): junqi-replay, junqi-render (pictures,
+# frames, the HTML page) and junqi-analyze --go stop at the last position
+# before it, print the located error and exit 1, keeping what they wrote;
+# --lenient replays past it.
+#
+# Requires jq. Environment (set by tests/run-tests): JUNQI_BIN, JUNQI_ROOT.
+# The record is tests/data/qq/jgs-000029.jgs converted to JGN, with its move
+# 5 (k6>j6) made k6-k6, a move that does not move.
+set -u
+
+name=illegal.sh
+. "$(dirname "$0")/lib"
+V=$JUNQI_BIN/junqi-validate
+R=$JUNQI_BIN/junqi-replay
+D=$JUNQI_BIN/junqi-render
+A=$JUNQI_BIN/junqi-analyze
+
+need_jq
+
+"$R" --to jgn "$JUNQI_ROOT/tests/data/qq/jgs-000029.jgs" >"$tmp/good.jgn"
+sed 's/ 5\. k6>j6 / 5. k6-k6 /' "$tmp/good.jgn" >"$tmp/bad.jgn"
+run "$V" -q "$tmp/bad.jgn"
+expect "junqi-validate calls the record invalid" 1 "$rc"
+located="bad.jgn:13:43: error: k6-k6 does not move"
+stop="the positions stop at ply 4: the move after it is illegal"
+
+# --- junqi-replay ---------------------------------------------------------------------
+run "$R" --all --format pos "$tmp/bad.jgn"
+expect "junqi-replay --all: exit status" 1 "$rc"
+expect "junqi-replay --all: the positions of plies 0 to 4" \
+    "$("$R" --all --format pos "$tmp/good.jgn" | head -n 5)" "$out"
+checks=$((checks + 2))
+grep -q "$located" <<<"$err" || fail "junqi-replay --all: no located error: $err"
+grep -q "$stop" <<<"$err" || fail "junqi-replay --all: no line saying where the positions stop: $err"
+run "$R" --format json "$tmp/bad.jgn"
+expect "junqi-replay (the end): the position before the illegal move, exit 1" "1 4" "$rc $(jq -r .ply <<<"$out")"
+run "$R" --ply 10 "$tmp/bad.jgn"
+expect "junqi-replay --ply 10 (after the illegal move): exit 1, nothing printed" "1 " "$rc $out"
+checks=$((checks + 1))
+grep -q "ply 10: the game never had that position: the move after ply 4 is illegal" <<<"$err" ||
+    fail "junqi-replay --ply 10: $err"
+run "$R" --ply 3 --format pos "$tmp/bad.jgn"
+expect "junqi-replay --ply 3 (before it): the position, exit 1" \
+    "1 $("$R" --ply 3 --format pos "$tmp/good.jgn")" "$rc $out"
+run "$R" -o "$tmp/all.txt" --all --format pos "$tmp/bad.jgn"
+expect "junqi-replay -o: what was written is kept, exit 1" "1 5" "$rc $(wc -l <"$tmp/all.txt")"
+run "$R" --lenient --all --format pos "$tmp/bad.jgn"
+expect "junqi-replay --lenient --all: every ply, exit 1" \
+    "1 $("$R" --all --format pos "$tmp/good.jgn" | wc -l)" "$rc $(wc -l <<<"$out")"
+run "$R" --all --format pos "$tmp/good.jgn"
+expect "junqi-replay of the legal record: exit 0, nothing on standard error" "0 " "$rc $err"
+
+# --- junqi-render -----------------------------------------------------------------------
+run "$D" "$tmp/bad.jgn" -o "$tmp/end.png"
+expect "junqi-render (the end): exit 1, the picture kept" "1 yes" "$rc $([ -s "$tmp/end.png" ] && echo yes)"
+checks=$((checks + 1))
+grep -q "$located" <<<"$err" || fail "junqi-render: no located error: $err"
+"$D" --ply 4 "$tmp/good.jgn" -o "$tmp/ply4.png"
+expect "junqi-render (the end): the picture of ply 4" "" "$(cmp "$tmp/end.png" "$tmp/ply4.png")"
+run "$D" --ply 7 "$tmp/bad.jgn" -o "$tmp/seven.png"
+expect "junqi-render --ply 7: exit 1, no picture" "1 no" "$rc $([ -e "$tmp/seven.png" ] && echo yes || echo no)"
+run "$D" --frames "$tmp/frames" --size 200 "$tmp/bad.jgn"
+expect "junqi-render --frames: plies 0 to 4, exit 1" "1 5" "$rc $(ls "$tmp/frames" | wc -l)"
+run "$D" "$tmp/bad.jgn" -o "$tmp/bad.html"
+expect "junqi-render HTML: exit 1" 1 "$rc"
+expect "junqi-render HTML: the page's moves stop before the illegal one" 4 \
+    "$(grep -c '<li class="move' "$tmp/bad.html")"
+run "$D" --lenient --frames "$tmp/all-frames" --size 200 --ply 7 "$tmp/bad.jgn"
+expect "junqi-render --lenient --frames --ply 7: plies 0 to 7, exit 1" "1 8" "$rc $(ls "$tmp/all-frames" | wc -l)"
+
+# --- junqi-analyze --go -----------------------------------------------------------------
+run "$A" --go --depth 1 "$tmp/bad.jgn"
+expect "junqi-analyze --go (the end): the position before the illegal move is searched, exit 1" \
+    "1 $("$A" --go --depth 1 --ply 4 "$tmp/good.jgn" | head -n 1)" "$rc $(head -n 1 <<<"$out")"
+run "$A" --go --depth 1 --ply 9 "$tmp/bad.jgn"
+expect "junqi-analyze --go --ply 9 (after it): exit 1, no search" "1 " "$rc $out"
+
+# --- flip games ----------------------------------------------------------------------
+# move 10 flips c6, which move 9 turned face up: it cannot be applied
+F=$JUNQI_ROOT/tests/data/flip/fanqi.jgn
+sed 's/ 9\. d6>e6/ 9. c6^b7/' "$F" >"$tmp/flip.jgn"
+run "$R" --all --format json "$tmp/flip.jgn"
+expect "flip game: the positions stop before the illegal action 10, exit 1" "1 0 9" \
+    "$rc $(jq -s -r 'first.ply, last.ply' <<<"$out" | tr '\n' ' ' | sed 's/ $//')"
+
+echo "$name: $checks checks, $failures failed"
+[ "$failures" -eq 0 ]
