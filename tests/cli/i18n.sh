@@ -36,6 +36,27 @@ for l in $linguas; do
     echo "$name: po/$l.po: $stats (the sources have $total)"
 done
 
+# 1b. no English word is left inside a translation: the ASCII words a msgstr may hold are the
+# notation and the names a user types or reads back (option values, seats, rule sets, tags,
+# keys, formats, tools), listed here; identifiers (with _ . / = digits or a hyphen), option
+# names and printf conversions are left out before the words are compared
+kept="ABCDE Board Date Deal Elo End GBK GIF HTML Home JGN JSON Lines MiB Mode NAG NUL North PNG
+Position QQ Result Rules SVG TERM Termination YAML aliases all always auto bL bestmove blue board
+cairo classic colour contrast dark default depth divide drop dumb east easy eliminated en eval
+expert fanfan fanqi flag gif go green html huqi iconv id index isready jgn jql json junqi marshal mode
+mover moves movetime multipv name nesw never nodes normal north nps off open pango perft player
+players png pos pv random rank red rows samples sb setoption short shown source south sr standard
+svg text threads timeouts view west winprob zh zuhe"
+for l in $linguas; do
+    checks=$((checks + 1))
+    # shellcheck disable=SC2016
+    left=$(msgexec -i "$root/po/$l.po" sh -c '[ -z "$MSGEXEC_MSGID" ] || { cat; echo; }' |
+        sed -E 's/%[0-9$.*-]*[a-z]+//g' | tr ':' ' ' |
+        grep -oP '(?<![-A-Za-z0-9_%\\])[A-Za-z][A-Za-z0-9_./=+-]*' | grep -vE '[_./=0-9+-]' |
+        grep -E '^[A-Za-z]{2,}$' | sort -u | grep -vxF -f <(tr -s ' \n' '\n\n' <<<"$kept") | tr '\n' ' ')
+    [ -z "$left" ] || fail "po/$l.po: English words inside translations (translate them, or list them in i18n.sh if a user types them): $left"
+done
+
 # 2. the language follows the environment, GNU's way
 hint() { "$@" "$bin/junqi-validate" --no-such-option 2>&1 | tail -n 1; }
 english="Try 'junqi-validate --help' for more information."
