@@ -100,6 +100,10 @@ static bool parse_condition(const char *text, condition *c, char *err, size_t n)
     c->number = number_field(c->field);
     if (!c->field || !c->values)
         return snprintf(err, n, "out of memory"), false;
+    if (!*c->values && (c->number || c->op == OP_LT || c->op == OP_LE || c->op == OP_GT || c->op == OP_GE)) {
+        snprintf(err, n, "'%s': nothing after '%s' to compare with", text, ops[k].text);
+        return false;
+    }
     if (c->number && !numbers(c->values)) {
         snprintf(err, n, "'%s': %s is a number of games' moves, seats or places, not '%s'", text,
                  c->field, c->values);

@@ -51,9 +51,10 @@ void junqi_selection_free(junqi_selection *s);
 
 /**
  * Add the condition written `text` (see the file comment). Returns false
- * with an English sentence in err (n bytes) when it is not a condition (no
- * field, an unknown operator, a number field compared with text) or memory
- * runs out.
+ * with an English sentence in err (n bytes), naming the condition, when it
+ * is not one (no field, an unknown operator, nothing after the operator of
+ * a number field or of <, <=, >, >=, a number field compared with text) or
+ * memory runs out.
  */
 bool junqi_selection_add(junqi_selection *s, const char *text, char *err, size_t n);
 

@@ -420,7 +420,7 @@ static bool read_rules(reader *r, const junqi_rules **rules)
     if (!junqi_rules_parse(text, JUNQI_TWO_PLAYER, rules, err, sizeof err))
         return fail(r, start, "%s", err);
     if (!junqi_rules_flip(*rules))
-        return fail(r, start, "'%s' is not a flip rule set (fanqi, fanfan, fanqi_wiki, huqi, zuhe)", text);
+        return fail(r, start, "'%s' is not a flip rule set (fanqi, fanfan, fanqi_wiki, huqi or zuhe)", text);
     if (next_word(r, &start, &n))
         return fail(r, start, "unexpected text after the position");
     return true;

@@ -434,20 +434,27 @@ static int current_column(parser *p, const char *at)
     return p->col;
 }
 
+/* The line of `at` (a point of the text read so far), and where that line starts. */
+static long line_of(const parser *p, const char *at, const char **start)
+{
+    long line = p->line;
+    *start = p->line_start;
+    if (at < *start) {
+        line = p->first_line;
+        *start = p->text;
+        for (const char *s = p->text; s < at; s++)
+            if (*s == '\n')
+                line++, *start = s + 1;
+    }
+    return line;
+}
+
 /* Report at a point of the text, with the source line for the caret. */
 __attribute__((format(printf, 4, 5)))
 static void report_at(parser *p, const char *at, junqi_code code, const char *fmt, ...)
 {
-    /* find the line of `at` */
-    long line = p->line;
-    const char *start = p->line_start;
-    if (at < start) {
-        line = p->first_line;
-        start = p->text;
-        for (const char *s = p->text; s < at; s++)
-            if (*s == '\n')
-                line++, start = s + 1;
-    }
+    const char *start;
+    long line = line_of(p, at, &start);
     char msg[512];
     va_list ap;
     va_start(ap, fmt);
@@ -598,7 +605,7 @@ static void apply_tag(parser *p, const char *at, const char *name, const char *v
     } else if (strcmp(name, "View") == 0 || strcmp(name, "First") == 0) {
         junqi_seat seat = junqi_seat_parse(value);
         if (seat == JUNQI_NO_SEAT || strlen(value) < 4)
-            report_at(p, at, JUNQI_CODE_BAD_TAG, "%s must be a seat (north, east, south, west), not '%s'", name, value);
+            report_at(p, at, JUNQI_CODE_BAD_TAG, "%s must be a seat (north, east, south or west), not '%s'", name, value);
         else if (name[0] == 'V')
             g->view = seat, p->view_at = at;
         else
@@ -1235,6 +1242,24 @@ bool junqi_jgn_parse_moves(junqi_game *g, const char *text, size_t len, const ch
     return !p.error;
 }
 
+/* A movetext without a termination marker ends in the Result tag's result:
+ * an END item located at the tag (none for '*' or no tag). */
+static void end_as_tagged(parser *p, const junqi_result *stated, junqi_reason termination, uint8_t code)
+{
+    if (stated->status == JUNQI_ONGOING || !p->result_at || p->depth > 0)
+        return;
+    junqi_item it;
+    new_item(&it, JUNQI_ITEM_END, p, p->line_start);
+    const char *start;
+    long line = line_of(p, p->result_at, &start);
+    it.loc = line_loc(line, column_of(start, p->result_at));
+    it.status = stated->status;
+    it.winners = stated->winners;
+    it.reason = (uint8_t)termination;
+    it.code = code;
+    add_item(p, &it, p->result_at);
+}
+
 /* The stated result and the END item must agree. */
 static void settle_result(parser *p, const junqi_result *stated, junqi_reason termination, uint8_t code)
 {
@@ -1252,8 +1277,12 @@ static void settle_result(parser *p, const junqi_result *stated, junqi_reason te
     g->result = *stated;
     g->result.reason = (uint8_t)termination;
     g->result.code = code;
-    if (!p->ended)
-        return; /* no termination marker: the Result tag is the only word */
+    if (!p->ended) {
+        /* no termination marker: the Result tag ends the movetext as if written there (docs/jgn.md),
+         * so that the game reads, checks and writes as the canonical text with the marker does */
+        end_as_tagged(p, stated, termination, code);
+        return;
+    }
     /* the marker ('*' is no END item) and a Result tag must say the same
      * (docs/jgn.md); the marker, the end of the moves, counts */
     const junqi_line *m = &g->main;

@@ -807,8 +807,12 @@ char *junqi_report_perft(const junqi_game *g, long ply, const char *rules, int d
     membuf m;
     if (depth < 0 || depth > 64)
         return fail(err, n, "perft takes a depth from 0 to 64, not %d", depth);
-    if (!parse_record_rules(g, rules, &r, err, n) || !locate(&rp, g, r, ply, &at, err, n) ||
-        !mem_open(&m, err, n))
+    if (!parse_record_rules(g, rules, &r, err, n) || !locate(&rp, g, r, ply, &at, err, n))
+        return NULL;
+    if (!junqi_position_complete(&rp.pos))
+        return fail(err, n, "perft needs a complete position, and this one has pieces of unknown kind (a seat's "
+                            "view of a dark game)");
+    if (!mem_open(&m, err, n))
         return NULL;
     int count = 0;
     uint64_t total = junqi_perft_lines(&rp.pos, depth, divide ? lines : NULL, &count);

@@ -292,6 +292,8 @@ char *junqi_report_notation(const junqi_game *g, long ply, const char *view, con
 /**
  * perft `depth` (0..64) of the position of g after `ply` moves (or
  * JUNQI_REPORT_END) as `junqi-analyze --perft D [--divide] --format json`.
+ * NULL (err says why) for a position with pieces of unknown kind (a seat's
+ * record of a dark game): perft counts the moves of a complete position.
  */
 char *junqi_report_perft(const junqi_game *g, long ply, const char *rules, int depth, bool divide,
                          char *err, size_t n);

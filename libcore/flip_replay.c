@@ -167,6 +167,8 @@ static void apply_action(junqi_flip_replay *r, const junqi_item *it)
     uint8_t shown = reveals && !cannot_apply(pos, code) ? shown_identity(r, it, a.to) : 0;
     if (cannot_apply(pos, code) || (reveals && !shown)) {
         r->moves++;
+        if (code != JUNQI_FLIP_GAME_OVER) /* after the end, an action is not part of the game */
+            pos->st.moves++; /* skipped, but counted: the positions keep the record's ply numbers */
         return;
     }
     check_outcome(r, it, a.kind == JUNQI_ACT_FLIP ? JUNQI_NO_COMBAT

@@ -15,7 +15,9 @@
  * checking goes on to the end of the record. An action is applied even when
  * illegal when the position can take it (a losing attack, a turn on the
  * railway); one it cannot take (nothing on the point, a flip of a face-up
- * piece, a flip whose identity nobody knows) is reported and skipped.
+ * piece, a flip whose identity nobody knows) is reported and skipped; the
+ * position's ply (pos.st.moves) still counts it, so that the positions
+ * after it keep the record's ply numbers.
  */
 #ifndef JUNQI_FLIP_REPLAY_H
 #define JUNQI_FLIP_REPLAY_H

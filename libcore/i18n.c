@@ -6,6 +6,7 @@
 
 #include <libintl.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,6 +44,20 @@ const char *junqi_i18n_pgettext(const char *ctx_msgid, const char *msgid)
 {
     const char *t = junqi_i18n_gettext(ctx_msgid);
     return t == ctx_msgid ? msgid : t;
+}
+
+char *junqi_i18n_alternatives(char *out, size_t n, const char *const *words, size_t count)
+{
+    size_t used = 0;
+    if (n)
+        out[0] = '\0';
+    for (size_t i = 0; i < count && used < n; i++) {
+        const char *sep = i == 0 ? "" : i + 1 == count ? C_("a list of alternatives", " or ")
+                                                        : C_("a list of alternatives", ", ");
+        int w = snprintf(out + used, n - used, "%s%s", sep, words[i]);
+        used += w > 0 ? (size_t)w : 0;
+    }
+    return out;
 }
 
 junqi_names junqi_i18n_names(void)

@@ -75,6 +75,15 @@ const char *junqi_i18n_pgettext(const char *ctx_msgid, const char *msgid) __attr
  */
 junqi_names junqi_i18n_names(void);
 
+/**
+ * The `count` words as a list of alternatives for a message, into out (n
+ * bytes, always terminated; cut short when too small): "a", "a or b", "a, b
+ * or c", in the catalog's words (the separators are messages of the context
+ * "a list of alternatives": zh_CN gives "a、b 或 c"). Every message that
+ * lists the values an option or switch takes builds its list here. Returns out.
+ */
+char *junqi_i18n_alternatives(char *out, size_t n, const char *const *words, size_t count);
+
 #define _(msgid) junqi_i18n_gettext(msgid)
 #define C_(context, msgid) junqi_i18n_pgettext(context "\004" msgid, msgid)
 #define N_(msgid) msgid

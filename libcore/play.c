@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "infer.h"
 #include "movegen.h"
 
@@ -39,7 +40,11 @@ const junqi_level *junqi_level_default(void)
 
 const char *junqi_level_names(void)
 {
-    return "easy, normal, default, expert";
+    static _Thread_local char list[64];
+    const char *names[sizeof levels / sizeof levels[0]];
+    for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++)
+        names[i] = levels[i].name;
+    return junqi_i18n_alternatives(list, sizeof list, names, sizeof levels / sizeof levels[0]);
 }
 
 /* pct percent of v, rounded to the nearest (the fitted weights include

@@ -58,7 +58,11 @@ const junqi_level *junqi_level_get(const char *name);
 /** The default level: the analysis defaults, the best line. */
 const junqi_level *junqi_level_default(void);
 
-/** The level names for messages: "easy, normal, default, expert". Static string. */
+/**
+ * The level names as a list of alternatives for messages ("easy, normal,
+ * default or expert", junqi_i18n_alternatives). A static string of the
+ * calling thread, rewritten by the next call.
+ */
 const char *junqi_level_names(void);
 
 /** The evaluation weights of a level's style: the defaults with its percentages applied. */

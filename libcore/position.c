@@ -238,6 +238,14 @@ void junqi_position_end(junqi_position *pos, junqi_status status, junqi_reason r
     set_turn(pos, JUNQI_NO_SEAT);
 }
 
+bool junqi_position_complete(const junqi_position *pos)
+{
+    for (int p = 0; p < pos->board->npoints; p++)
+        if (pos->cell[p] && JUNQI_CELL_PIECE(pos->cell[p]) == JUNQI_UNKNOWN)
+            return false;
+    return true;
+}
+
 uint64_t junqi_position_hash(const junqi_position *pos)
 {
     uint64_t h = turn_key(pos->to_move);
@@ -259,6 +267,7 @@ static const char *const reason_names[][2] = {
     [JUNQI_REASON_UNKNOWN_CODE] = {N_("unknown code"), "unknown_code"},
     [JUNQI_REASON_PLY_LIMIT] = {N_("draw by the move limit"), "ply_limit"},
     [JUNQI_REASON_ALL_MOVABLE_LOST] = {N_("every movable piece lost"), "all_movable_lost"},
+    [JUNQI_REASON_ADJUDICATED] = {N_("adjudicated"), "adjudicated"},
 };
 
 const char *junqi_reason_name(junqi_reason r)

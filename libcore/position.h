@@ -55,6 +55,8 @@ typedef enum junqi_reason {
     JUNQI_REASON_UNKNOWN_CODE, /**< a platform code we cannot interpret (kept in .code) */
     JUNQI_REASON_PLY_LIMIT,    /**< flip games: the move_limit draw (docs/variants.md §3.1) */
     JUNQI_REASON_ALL_MOVABLE_LOST, /**< flip games: a colour lost every movable piece (§5) */
+    JUNQI_REASON_ADJUDICATED,  /**< a match runner ended the game, no rule did (junqi-match
+                                    --max-moves: a draw at its move limit; docs/match.md) */
     JUNQI_REASON_COUNT         /**< number of reasons */
 } junqi_reason;
 
@@ -181,6 +183,13 @@ void junqi_position_end(junqi_position *pos, junqi_status status, junqi_reason r
 
 /** The hash computed from scratch (tests compare it with pos->hash). */
 uint64_t junqi_position_hash(const junqi_position *pos);
+
+/**
+ * Whether every piece on the board is known: no JUNQI_UNKNOWN piece, as a
+ * seat's view of a dark game has (junqi_position_view). Counting moves
+ * (perft.h) needs a complete position.
+ */
+bool junqi_position_complete(const junqi_position *pos);
 
 /** Name of a reason ("flag captured", "no movable piece", …). Static string. */
 const char *junqi_reason_name(junqi_reason r);

@@ -229,12 +229,12 @@ void junqi_referee_forfeit(junqi_referee *r, int s, const char *why)
     record_eliminations(r, before, JUNQI_ITEM_LEFT);
 }
 
-void junqi_referee_draw(junqi_referee *r, const char *why)
+void junqi_referee_adjudicate_draw(junqi_referee *r, const char *why)
 {
-    junqi_position_end(&r->pos, JUNQI_DRAWN, JUNQI_REASON_AGREED_DRAW, 0);
+    junqi_position_end(&r->pos, JUNQI_DRAWN, JUNQI_REASON_ADJUDICATED, 0);
     junqi_item it = new_item(JUNQI_ITEM_END, JUNQI_NO_SEAT);
     it.status = JUNQI_DRAWN;
-    it.reason = JUNQI_REASON_AGREED_DRAW;
+    it.reason = JUNQI_REASON_ADJUDICATED;
     record(r, &it, why);
 }
 

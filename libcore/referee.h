@@ -85,8 +85,11 @@ bool junqi_referee_play(junqi_referee *r, junqi_move m, char *err, size_t n);
  */
 void junqi_referee_forfeit(junqi_referee *r, int s, const char *why);
 
-/** End the game as a draw (e.g. a move limit), with a comment `why` (copied). */
-void junqi_referee_draw(junqi_referee *r, const char *why);
+/**
+ * The match ends the game as a draw (a move limit: no rule ended it, so its
+ * termination is `adjudicated`, docs/jgn.md), with a comment `why` (copied).
+ */
+void junqi_referee_adjudicate_draw(junqi_referee *r, const char *why);
 
 /** Free the records (NULL and a referee that was never started are allowed). */
 void junqi_referee_free(junqi_referee *r);

@@ -371,8 +371,13 @@ static void apply_move(junqi_replay *r, const junqi_item *it)
         r->illegal = r->moves + 1;
         stop_checks(r, it);
     }
-    if (!a || junqi_position_over(pos)) {
+    if (junqi_position_over(pos)) {
         r->moves++;
+        return; /* after the end: not part of the game (the problem is reported) */
+    }
+    if (!a) {
+        r->moves++;
+        pos->moves++; /* skipped, but counted: the positions keep the record's ply numbers */
         return; /* nothing to apply: the problem is reported */
     }
     int mover = JUNQI_CELL_SEAT(a);

@@ -85,7 +85,8 @@ bool junqi_replay_start(junqi_replay *r, const junqi_game *g, const junqi_rules 
 /**
  * Apply the next item, checking it when the replay has a diagnostics list.
  * Returns false when there is no item left. A move whose from-point is
- * empty cannot be applied: it is reported and skipped.
+ * empty cannot be applied: it is reported and skipped (pos.moves still
+ * counts it, so that the positions keep the record's ply numbers).
  */
 bool junqi_replay_next(junqi_replay *r);
 

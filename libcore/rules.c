@@ -117,7 +117,7 @@ static const junqi_switch switch_table[] = {
     {"first", seat_values, 0, 0, FIELD(first_seat), JUNQI_NORTH, BOTH, FORMATION | FLIP,
      "the seat that moves first (the first seat in the game in turn order from it)"},
     {"mode", mode_values, 0, 0, FIELD(info), JUNQI_DARK, BOTH, FORMATION,
-     "information: dark (own pieces only), double-open (partners see each other), open"},
+     "information: dark (own pieces only), double-open (partners see each other) or open"},
     {"bomb_moves", bomb_moves_values, 0, 0, FIELD(bomb_moves), JUNQI_BOMB_MOVES_STRAIGHT, BOTH,
      FORMATION, "a bomb on the railway: straight (as other pieces) or engineer (turning freely)"},
     {"bomb_front_row", forbid_allow, 0, 0, FIELD(bomb_front_row), 0, BOTH, FORMATION,
@@ -139,13 +139,13 @@ static const junqi_switch switch_table[] = {
      "shelter on, unattackable)"},
     /* the flip family (docs/flip.md) */
     {"colour_assign", colour_values, 0, 0, FIELD(colour_assign), JUNQI_COLOUR_FIRST_ENGINEER, TWO, FLIP,
-     "who takes which colour: first_engineer, two_in_a_row, same_as_previous, first_flip, fixed"},
+     "who takes which colour: first_engineer, two_in_a_row, same_as_previous, first_flip or fixed"},
     {"flag_taker", taker_values, 0, 0, FIELD(flag_taker), JUNQI_TAKER_ANY, TWO, FLIP,
-     "who may take a flag once its landmines are gone: any, smallest (the lowest face-up rank), engineer"},
+     "who may take a flag once its landmines are gone: any, smallest (the lowest face-up rank) or engineer"},
     {"attack_face_down", face_down_values, 0, 0, FIELD(attack_face_down), 0, TWO, FLIP,
      "forbid, or reveal: a face-up piece may attack a face-down one whose back shows the other colour"},
     {"flag_win", flag_win_values, 0, 0, FIELD(flag_win), JUNQI_FLAG_TOUCH, TWO, FLIP,
-     "touch (taking the flag wins), carry_home (carried to one's own headquarters), none"},
+     "touch (taking the flag wins), carry_home (carried to one's own headquarters) or none"},
     {"move_limit", off_value, 1, 65535, FIELD(move_limit), 0, TWO, FLIP,
      "N: a draw right after the Nth action; off: no such draw"},
 };
@@ -220,7 +220,6 @@ static const named_set named_sets[] = {
 #define NSETS (sizeof named_sets / sizeof named_sets[0])
 
 static junqi_rules named_rules[NSETS];
-static char names_list[128];
 static pthread_once_t named_once = PTHREAD_ONCE_INIT;
 
 static bool apply_switches(junqi_rules *r, const junqi_rules *base, const char *list, char *err,
@@ -228,7 +227,6 @@ static bool apply_switches(junqi_rules *r, const junqi_rules *base, const char *
 
 static void build_named_sets(void)
 {
-    size_t used = 0;
     for (size_t i = 0; i < NSETS; i++) {
         const named_set *d = &named_sets[i];
         junqi_rules *r = &named_rules[i];
@@ -244,8 +242,6 @@ static void build_named_sets(void)
             fprintf(stderr, "junqi: internal error: named rule set '%s': %s\n", d->name, err);
             abort();
         }
-        used += (size_t)snprintf(names_list + used, sizeof names_list - used, "%s%s",
-                                 i ? ", " : "", d->name);
     }
 }
 
@@ -276,8 +272,11 @@ const junqi_rules *junqi_rules_default(junqi_board_kind board)
 
 const char *junqi_rules_names(void)
 {
-    init_named();
-    return names_list;
+    static _Thread_local char list[192];
+    const char *names[NSETS];
+    for (size_t i = 0; i < NSETS; i++)
+        names[i] = named_sets[i].name;
+    return junqi_i18n_alternatives(list, sizeof list, names, NSETS);
 }
 
 /* ------------------------------------------------------------------ */
@@ -291,16 +290,6 @@ static bool fail(char *err, size_t n, const char *fmt, ...)
     vsnprintf(err, n, _(fmt), ap);
     va_end(ap);
     return false;
-}
-
-/* "a, b or c" into out (n bytes): the names of `count` items. */
-static void list_words(char *out, size_t n, const char *const *words, size_t count)
-{
-    size_t used = 0;
-    out[0] = '\0';
-    for (size_t i = 0; i < count && used < n; i++)
-        used += (size_t)snprintf(out + used, n - used, "%s%s",
-                                 i == 0 ? "" : i + 1 == count ? " or " : ", ", words[i]);
 }
 
 /* What switch sw allows on board `board`: "straight or engineer", "off or a
@@ -317,7 +306,7 @@ static void list_values(const junqi_switch *sw, int board, char *out, size_t n)
         snprintf(range, sizeof range, "a number from %d to %d", sw->min, sw->max);
         words[count++] = range;
     }
-    list_words(out, n, words, count);
+    junqi_i18n_alternatives(out, n, words, count);
 }
 
 /* The switches that apply to base, for "unknown switch" messages. */
@@ -328,7 +317,7 @@ static void list_switches(const junqi_rules *base, char *out, size_t n)
     for (size_t i = 0; i < NSWITCHES; i++)
         if (applies(&switch_table[i], base))
             words[count++] = switch_table[i].name;
-    list_words(out, n, words, count);
+    junqi_i18n_alternatives(out, n, words, count);
 }
 
 static const junqi_switch *find_switch(const char *name, size_t len)
@@ -562,12 +551,12 @@ bool junqi_rules_parse(const char *text, int board, const junqi_rules **out, cha
     size_t len = strlen(text), name_len = strcspn(text, ",");
     if (len == 0)
         return fail(err, n, "the rule string is empty: it names a rule set (%s), then any "
-                    "switches, e.g. standard,bomb_moves=engineer", names_list);
+                    "switches, e.g. standard,bomb_moves=engineer", junqi_rules_names());
     if (len > JUNQI_RULES_TEXT_MAX)
         return fail(err, n, "the rule string is longer than %d bytes", JUNQI_RULES_TEXT_MAX);
     const junqi_rules *base = named_lookup(text, name_len);
     if (!base)
-        return fail(err, n, "unknown rule set '%.*s' (known: %s)", (int)name_len, text, names_list);
+        return fail(err, n, "unknown rule set '%.*s' (known: %s)", (int)name_len, text, junqi_rules_names());
     if (board != JUNQI_RULES_ANY_BOARD && (int)base->board != board)
         return fail(err, n, "rule set '%s' is for the %s board, not the %s board", base->name,
                     junqi_board_kind_name(base->board),

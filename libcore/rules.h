@@ -270,7 +270,11 @@ const junqi_rules *junqi_rules_get(const char *name);
 /** The default rule set of a board: `qq` (four-player) or `standard` (two-player). */
 const junqi_rules *junqi_rules_default(junqi_board_kind board);
 
-/** All rule set names, comma-separated, for usage messages. Static string. */
+/**
+ * All rule set names as a list of alternatives for messages ("qq, standard,
+ * ... huqi or zuhe", junqi_i18n_alternatives). A static string of the calling
+ * thread, rewritten by the next call.
+ */
 const char *junqi_rules_names(void);
 
 /**

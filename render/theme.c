@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "i18n.h"
+
 /* #RRGGBB as a colour, opaque or with alpha 0..255. */
 #define RGB(hex) {((hex) >> 16 & 255) / 255.0, ((hex) >> 8 & 255) / 255.0, ((hex) & 255) / 255.0, 1}
 #define RGBA(hex, alpha) {((hex) >> 16 & 255) / 255.0, ((hex) >> 8 & 255) / 255.0, ((hex) & 255) / 255.0, (alpha) / 255.0}
@@ -115,7 +117,11 @@ const junqi_theme *junqi_theme_default(void)
 
 const char *junqi_theme_names(void)
 {
-    return "classic, contrast";
+    static _Thread_local char list[64];
+    const char *names[sizeof themes / sizeof themes[0]];
+    for (size_t i = 0; i < sizeof themes / sizeof themes[0]; i++)
+        names[i] = themes[i].name;
+    return junqi_i18n_alternatives(list, sizeof list, names, sizeof themes / sizeof themes[0]);
 }
 
 const junqi_seat_style *junqi_theme_seat(const junqi_theme *t, junqi_board_kind board,

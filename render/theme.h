@@ -73,7 +73,11 @@ const junqi_theme *junqi_theme_get(const char *name);
 /** The default theme ("classic"). Never NULL. */
 const junqi_theme *junqi_theme_default(void);
 
-/** All theme names, comma-separated, for usage messages. Static string. */
+/**
+ * All theme names as a list of alternatives for messages ("classic or
+ * contrast", junqi_i18n_alternatives). A static string of the calling thread,
+ * rewritten by the next call.
+ */
 const char *junqi_theme_names(void);
 
 /** The style of seat s's tiles on a board of the given kind. s must be a seat (0..3). */

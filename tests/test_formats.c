@@ -109,7 +109,7 @@ static void bad_positions_are_located(void **state)
         {"N9..../...../...../...../...../...../...../...../...../...../...../..... n 0 0", 79,
          "the eliminated seats must be - or letters of nesw, in that order"},
         {"N9..../...../...../...../...../...../...../...../...../...../...../..... n 0 0 - chess", 82,
-         "unknown rule set 'chess' (known: qq, standard, open, wiki, fanqi, fanfan, fanqi_wiki, huqi, zuhe)"},
+         "unknown rule set 'chess' (known: qq, standard, open, wiki, fanqi, fanfan, fanqi_wiki, huqi or zuhe)"},
         {"N9..../...../...../...../...../...../...../...../...../...../...../..... n 0 0 - qq", 82,
          "rule set 'qq' is for the four-player board, not the two-player board"},
         {"N9..../...../...../...../...../...../...../...../...../...../...../..... n 0 0 - standard,mode=bright", 82,

@@ -12,6 +12,7 @@
 
 #include "jgn.h"
 #include "posnote.h"
+#include "report.h"
 #include "testutil.h"
 
 /* Replay two records side by side: the same position after every item. */
@@ -343,6 +344,53 @@ static void movetext_appends_to_a_game_all_or_nothing(void **state)
     junqi_game_free(g);
 }
 
+/* Whether text reads as a valid record (junqi_check_item); its diagnostics into d. */
+static bool reads_valid(const char *text, junqi_diags *d)
+{
+    junqi_input in = {.kind = JUNQI_INPUT_RECORD, .name = "spec", .index = 1};
+    in.game = junqi_jgn_parse(text, strlen(text), "spec", 0, d);
+    assert_non_null(in.game);
+    bool valid = junqi_check_item(NULL, &in, NULL, d, NULL);
+    junqi_game_free(in.game);
+    return valid;
+}
+
+/* No termination marker: the Result tag ends the movetext (docs/jgn.md §3),
+ * so a record and the canonical text written from it are alike valid, or
+ * alike invalid with the same result-mismatch, never "unfinished" then not. */
+static void a_movetext_without_a_result_ends_in_the_result_tags(void **state)
+{
+    (void)state;
+    static const char *const head = "[Board \"two-player\"]\n[Rules \"standard,mountain=shelter\"]\n"
+                                    "[SouthSetup \"81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL\"]\n"
+                                    "[NorthSetup \"36615/7.3.9/81.B7/B.4.3/225L4/12LFL\"]\n";
+    static const struct { const char *result; bool valid; } cases[] = {{"draw", true}, {"south", false}, {"*", true}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[512];
+        snprintf(text, sizeof text, "%s[Result \"%s\"]\n\n1. b6-bM 2. c8-d8 3. bM-b6\n", head, cases[i].result);
+        junqi_diags d;
+        junqi_diags_init(&d);
+        assert_int_equal(reads_valid(text, &d), cases[i].valid);
+        junqi_game *g = junqi_jgn_parse(text, strlen(text), "spec", 0, NULL);
+        char *written = junqi_jgn_to_string(g);
+        char marker[16];
+        snprintf(marker, sizeof marker, "bM-b6 %s\n", cases[i].result);
+        assert_non_null(strstr(written, marker));
+        junqi_diags again;
+        junqi_diags_init(&again);
+        assert_int_equal(reads_valid(written, &again), cases[i].valid);
+        assert_int_equal(again.errors, d.errors);
+        if (!cases[i].valid) {
+            assert_int_equal(d.items[0].code, JUNQI_CODE_RESULT_MISMATCH);
+            assert_int_equal(d.items[0].loc.line, 5); /* at the Result tag */
+        }
+        free(written);
+        junqi_game_free(g);
+        junqi_diags_free(&d);
+        junqi_diags_free(&again);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -356,6 +404,7 @@ int main(void)
         cmocka_unit_test(hostile_input_gets_clear_errors_not_crashes),
         cmocka_unit_test(a_game_of_100000_moves_reads_and_replays),
         cmocka_unit_test(movetext_appends_to_a_game_all_or_nothing),
+        cmocka_unit_test(a_movetext_without_a_result_ends_in_the_result_tags),
     };
     return cmocka_run_group_tests_name("jgn", tests, NULL, NULL);
 }

@@ -251,8 +251,9 @@ static void illegal_moves_are_refused_and_forfeits_end_the_game(void **state)
     junqi_referee_free(&ref);
 
     assert_true(junqi_referee_start(&ref, junqi_rules_default(JUNQI_TWO_PLAYER), from, err, sizeof err));
-    junqi_referee_draw(&ref, "move limit");
+    junqi_referee_adjudicate_draw(&ref, "move limit");
     assert_int_equal(ref.game->result.status, JUNQI_DRAWN);
+    assert_int_equal(ref.game->result.reason, JUNQI_REASON_ADJUDICATED); /* no rule drew it */
     assert_int_equal(replays_cleanly(ref.game).result.status, JUNQI_DRAWN);
     junqi_referee_free(&ref);
 

@@ -12,6 +12,7 @@
 #include <pthread.h>
 #include <cmocka.h>
 
+#include "i18n.h"
 #include "piece.h"
 #include "rules.h"
 #include "testutil.h"
@@ -145,7 +146,7 @@ static void a_bare_name_gives_the_named_set_itself(void **state)
     assert_ptr_equal(parse_ok("standard", JUNQI_RULES_ANY_BOARD), junqi_rules_get("standard"));
     assert_ptr_equal(parse_ok("wiki", JUNQI_TWO_PLAYER), junqi_rules_get("wiki"));
     assert_string_equal(junqi_rules_get("open")->text, "open");
-    assert_string_equal(junqi_rules_names(), "qq, standard, open, wiki, fanqi, fanfan, fanqi_wiki, huqi, zuhe");
+    assert_string_equal(junqi_rules_names(), "qq, standard, open, wiki, fanqi, fanfan, fanqi_wiki, huqi or zuhe");
 }
 
 static void switches_set_fields_and_write_canonical_text(void **state)
@@ -241,10 +242,10 @@ static void bad_rule_strings_say_what_is_wrong_and_what_is_allowed(void **state)
         const char *message;
     } cases[] = {
         {"", JUNQI_RULES_ANY_BOARD,
-         "the rule string is empty: it names a rule set (qq, standard, open, wiki, fanqi, fanfan, fanqi_wiki, huqi, zuhe), then any switches, "
+         "the rule string is empty: it names a rule set (qq, standard, open, wiki, fanqi, fanfan, fanqi_wiki, huqi or zuhe), then any switches, "
          "e.g. standard,bomb_moves=engineer"},
-        {"chess", JUNQI_RULES_ANY_BOARD, "unknown rule set 'chess' (known: qq, standard, open, wiki, fanqi, fanfan, fanqi_wiki, huqi, zuhe)"},
-        {"Standard", JUNQI_RULES_ANY_BOARD, "unknown rule set 'Standard' (known: qq, standard, open, wiki, fanqi, fanfan, fanqi_wiki, huqi, zuhe)"},
+        {"chess", JUNQI_RULES_ANY_BOARD, "unknown rule set 'chess' (known: qq, standard, open, wiki, fanqi, fanfan, fanqi_wiki, huqi or zuhe)"},
+        {"Standard", JUNQI_RULES_ANY_BOARD, "unknown rule set 'Standard' (known: qq, standard, open, wiki, fanqi, fanfan, fanqi_wiki, huqi or zuhe)"},
         {"qq", JUNQI_TWO_PLAYER, "rule set 'qq' is for the four-player board, not the two-player board"},
         {"standard,", JUNQI_TWO_PLAYER, "a comma ends the rule string: a switch (SWITCH=VALUE) must follow it"},
         {"standard,,mode=open", JUNQI_TWO_PLAYER, "an empty switch between two commas"},
@@ -360,10 +361,28 @@ static void every_switch_is_documented(void **state)
     }
 }
 
+/* Every list of alternatives in a message ends in "or": one joiner builds them. */
+static void lists_of_alternatives_end_in_or(void **state)
+{
+    (void)state;
+    static const char *const words[] = {"straight", "one_turn", "three_steps"};
+    char out[64];
+    assert_string_equal(junqi_i18n_alternatives(out, sizeof out, words, 0), "");
+    assert_string_equal(junqi_i18n_alternatives(out, sizeof out, words, 1), "straight");
+    assert_string_equal(junqi_i18n_alternatives(out, sizeof out, words, 2), "straight or one_turn");
+    assert_string_equal(junqi_i18n_alternatives(out, sizeof out, words, 3), "straight, one_turn or three_steps");
+    assert_string_equal(junqi_i18n_alternatives(out, 12, words, 3), "straight, o"); /* cut, terminated */
+    const junqi_rules *r;
+    char err[256];
+    assert_false(junqi_rules_parse("standard,rail_mode=x", JUNQI_RULES_ANY_BOARD, &r, err, sizeof err));
+    assert_string_equal(err, "rail_mode takes straight, one_turn or three_steps, not 'x'");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(each_seat_has_25_pieces_with_ranks_engineer_1_to_marshal_9),
+        cmocka_unit_test(lists_of_alternatives_end_in_or),
         cmocka_unit_test(piece_names_parse_in_every_style),
         cmocka_unit_test(seats_parse_and_have_opposite_partners),
         cmocka_unit_test(rule_sets_have_the_documented_switches),

@@ -17,6 +17,7 @@
 #include "formation.h"
 #include "i18n.h"
 #include "position_out.h"
+#include "text.h"
 
 junqi_source *junqi_cli_open(const char *prog, const char *path, unsigned flags)
 {
@@ -164,11 +165,18 @@ bool junqi_cli_control(unsigned char c)
 
 void junqi_cli_put_visible(FILE *out, const char *s)
 {
-    for (; *s; s++)
-        if (junqi_cli_control((unsigned char)*s))
-            fprintf(out, "\\x%02x", (unsigned char)*s);
-        else
-            fputc(*s, out);
+    const unsigned char *p = (const unsigned char *)s;
+    for (size_t left = strlen(s); left;) {
+        size_t len = junqi_utf8_sequence(p, left);
+        if (len == 0 || junqi_cli_control(*p)) {
+            fprintf(out, "\\x%02x", *p); /* a control character, or a byte UTF-8 cannot decode */
+            len = 1;
+        } else {
+            fwrite(p, 1, len, out);
+        }
+        p += len;
+        left -= len;
+    }
 }
 
 static void print_where_text(FILE *out, const char *file, const junqi_diag *g)
@@ -204,13 +212,13 @@ static void print_caret(FILE *out, const junqi_diag *g)
     fputs("\n  ", out);
     const char *s = g->source_line;
     for (int col = 1; col < g->loc.column && *s; col++) {
-        size_t n = 1;
-        while ((s[n] & 0xC0) == 0x80)
-            n++;
+        size_t n = junqi_utf8_sequence((const unsigned char *)s, strlen(s));
+        /* a control character, or a byte that is not UTF-8, is shown as \xHH: four columns */
+        bool escaped = n == 0 || junqi_cli_control((unsigned char)*s);
+        n += n == 0;
         char ch[8] = {0};
-        memcpy(ch, s, n < 7 ? n : 7);
-        /* a control character is shown as \xHH, four columns */
-        int w = *s == '\t' ? 0 : junqi_cli_control((unsigned char)*s) ? 4 : junqi_display_width(ch);
+        memcpy(ch, s, n);
+        int w = *s == '\t' ? 0 : escaped ? 4 : junqi_display_width(ch);
         if (*s == '\t')
             fputc('\t', out);
         for (int i = 0; i < w; i++)
@@ -449,12 +457,41 @@ bool junqi_cli_output_keep(const junqi_cli_output *o, int status)
     return status == JUNQI_EXIT_INVALID && o->fp && (!o->path || ftell(o->fp) > 0);
 }
 
+/* What junqi_cli_close_stdout_at_exit() needs: the tool's name, and whether a
+ * failed write of standard output has been reported already. */
+static const char *stdout_prog;
+static bool stdout_reported;
+
 bool junqi_cli_flush_stdout(const char *prog)
 {
     bool ok = fflush(stdout) == 0 && !ferror(stdout);
-    if (!ok)
+    if (!ok && !stdout_reported)
         fprintf(stderr, _("%s: cannot write to standard output: %s\n"), prog, strerror(errno));
+    stdout_reported |= !ok;
     return ok;
+}
+
+/* The atexit handler: as coreutils' close_stdout, standard output is closed
+ * and checked last, so that no failed write (--help > /dev/full) goes
+ * unnoticed; the status is then 3 whatever main returned. */
+static void close_stdout(void)
+{
+    errno = 0;
+    bool failed = ferror(stdout) != 0;
+    failed |= fclose(stdout) != 0;
+    if (!failed)
+        return;
+    if (!stdout_reported)
+        fprintf(stderr, _("%s: cannot write to standard output: %s\n"), stdout_prog,
+                strerror(errno ? errno : EIO));
+    fflush(NULL); /* _exit() flushes nothing: the other streams are written first */
+    _exit(JUNQI_EXIT_IO);
+}
+
+void junqi_cli_close_stdout_at_exit(const char *prog)
+{
+    stdout_prog = prog;
+    atexit(close_stdout);
 }
 
 bool junqi_cli_output_close(const char *prog, junqi_cli_output *o, bool commit)

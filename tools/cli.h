@@ -97,8 +97,11 @@ int junqi_cli_load_position(const char *prog, const char *text, junqi_input *in,
 bool junqi_cli_control(unsigned char c);
 
 /**
- * Write s to out with each control character (junqi_cli_control) as \xHH,
- * so that no text from an input (an ESC, a BEL) reaches a terminal raw.
+ * Write s to out with each control character (junqi_cli_control) and each
+ * byte that starts no well-formed UTF-8 sequence (text.h,
+ * junqi_utf8_sequence) as \xHH, so that no text from an input (an ESC, a
+ * BEL, a stray Latin-1 byte) reaches a terminal raw and what is written
+ * stays valid UTF-8.
  */
 void junqi_cli_put_visible(FILE *out, const char *s);
 
@@ -233,6 +236,16 @@ bool junqi_cli_output_close(const char *prog, junqi_cli_output *o, bool commit);
  * return false, for the tool to exit with status 3 (docs/conventions.md).
  */
 bool junqi_cli_flush_stdout(const char *prog);
+
+/**
+ * Close standard output when the tool exits (atexit; each tool's main calls
+ * this first, after junqi_cli_set_locale), as coreutils' close_stdout does:
+ * when any write to it failed (--help > /dev/full, a full disk) and that
+ * was not reported yet (junqi_cli_flush_stdout), say so on stderr ("PROG:
+ * cannot write to standard output: REASON"); either way the exit status is
+ * then 3 (docs/conventions.md). prog must outlive the process (a literal).
+ */
+void junqi_cli_close_stdout_at_exit(const char *prog);
 
 /**
  * Whether a run that ends with exit status `status` keeps its output o:

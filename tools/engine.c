@@ -156,18 +156,28 @@ static void add_speed(text *t, const engine *e, uint64_t nodes)
         s * 1000);
 }
 
-/* "error CMD: message" (bad commands; the engine goes on). */
+/* "error CMD: message" (bad commands; the engine goes on). The command and
+ * the message may quote the bad command's bytes: control characters and
+ * bytes that are not UTF-8 are written \xHH, so the line stays valid UTF-8
+ * (docs/protocol.md). */
 __attribute__((format(printf, 3, 4)))
 static void error_line(engine *e, const char *cmd, const char *fmt, ...)
 {
-    text t;
-    text_open(&t);
-    add(&t, "error %s: ", cmd);
+    text raw, t;
+    text_open(&raw);
+    add(&raw, "error %s: ", cmd);
     va_list ap;
     va_start(ap, fmt);
-    if (t.fp)
-        vfprintf(t.fp, fmt, ap);
+    if (raw.fp)
+        vfprintf(raw.fp, fmt, ap);
     va_end(ap);
+    bool ok = raw.fp && fclose(raw.fp) == 0;
+    text_open(&t);
+    if (ok && t.fp)
+        junqi_cli_put_visible(t.fp, raw.s);
+    else if (t.fp)
+        fclose(t.fp), t.fp = NULL; /* out of memory: say_text fails the output */
+    free(raw.s);
     pthread_mutex_lock(&e->lock);
     say_text(e, &t);
     pthread_mutex_unlock(&e->lock);

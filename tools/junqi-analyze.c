@@ -202,12 +202,20 @@ static void print_perft_lines(const options *opt, const junqi_perft_line *lines,
     printf(_("nodes: %llu\n"), (unsigned long long)total);
 }
 
-static void print_perft(const options *opt, junqi_position *pos)
+/* perft of a formation-game position: every piece must be known (a seat's view counts moves
+ * of pieces whose kind nobody knows). */
+static int print_perft(const options *opt, junqi_position *pos)
 {
     static junqi_perft_line lines[JUNQI_MAX_MOVES];
+    if (!junqi_position_complete(pos)) {
+        fprintf(stderr, _("%s: perft needs a complete position, and this one has pieces of unknown kind (a "
+                          "seat's view of a dark game): give the complete record\n"), prog);
+        return JUNQI_EXIT_INVALID;
+    }
     int n = 0;
     uint64_t total = junqi_perft_lines(pos, (int)opt->perft, opt->divide ? lines : NULL, &n);
     print_perft_lines(opt, lines, n, total);
+    return JUNQI_EXIT_OK;
 }
 
 static int by_move(const void *a, const void *b)
@@ -909,6 +917,7 @@ static int finish_options(options *opt, int ninputs)
 int main(int argc, char **argv)
 {
     junqi_cli_set_locale();
+    junqi_cli_close_stdout_at_exit(prog);
     static const struct option longopts[] = {
         {"go", no_argument, NULL, 'g'},          {"bench", no_argument, NULL, 'b'},
         {"perft", required_argument, NULL, 'p'}, {"divide", no_argument, NULL, 'd'},
@@ -961,7 +970,7 @@ int main(int argc, char **argv)
         if (loc.ready && opt.mode == MODE_PERFT && loc.flip)
             done = print_flip_perft(&opt, &loc.f.pos);
         else if (loc.ready && opt.mode == MODE_PERFT)
-            print_perft(&opt, &loc.r.pos);
+            done = print_perft(&opt, &loc.r.pos);
         else if (loc.ready)
             done = run_go(&opt, &loc);
         rc = done > rc ? done : rc;

@@ -560,7 +560,7 @@ static void play_moves(match *m, player pl[2], junqi_referee *r, int g, game_out
     for (int s; (s = junqi_referee_to_move(r)) != JUNQI_NO_SEAT;) {
         if (out->moves >= m->opt->max_moves) {
             snprintf(text, sizeof text, "adjudicated a draw: the move limit of %ld", m->opt->max_moves);
-            junqi_referee_draw(r, text);
+            junqi_referee_adjudicate_draw(r, text);
             out->adjudicated = true;
             return;
         }
@@ -856,6 +856,7 @@ static int run(match *m)
 int main(int argc, char **argv)
 {
     junqi_cli_set_locale();
+    junqi_cli_close_stdout_at_exit(prog);
     static options o = {.board = JUNQI_FOUR_PLAYER, .go = "go", .concurrency = 1, .max_moves = 2000};
     int rc = parse_args(argc, argv, &o);
     if (rc != JUNQI_EXIT_OK)

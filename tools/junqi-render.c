@@ -623,6 +623,7 @@ static int parse_option(options *opt, int c, const char *arg)
 int main(int argc, char **argv)
 {
     junqi_cli_set_locale();
+    junqi_cli_close_stdout_at_exit(prog);
     static const struct option longopts[] = {
         {"format", required_argument, NULL, 'f'}, {"ply", required_argument, NULL, 'p'},
         {"view", required_argument, NULL, 'v'},   {"bottom", required_argument, NULL, 'b'},

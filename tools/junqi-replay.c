@@ -79,7 +79,8 @@ static void usage(void)
            "                      FILE#NAME or FILE#N picks one formation of several; a NAME\n"
            "                      alone names a known formation (south=銅牆鐵壁)\n"
            "  --board BOARD       two-player or four-player, for --setup (default: the\n"
-           "                      --rules set's board, else the formations') and --deal\n"
+           "                      --rules set's board, else the formations', else four-player\n"
+           "                      for an east or west seat) and --deal\n"
            "  --deal SEED|random  start a flip game's record (--rules fanqi, fanfan,\n"
            "                      fanqi_wiki, huqi or zuhe): the deal and first seat of\n"
            "                      the seed (a number; the same everywhere), or of a random one\n"
@@ -554,7 +555,7 @@ static int start_flip_record(const options *opt, FILE *out)
 {
     uint64_t seed;
     if (!opt->rules || !junqi_rules_flip(opt->rules))
-        return junqi_cli_usage(prog, "--deal starts a flip game: say which with --rules (fanqi, fanfan, fanqi_wiki, huqi, zuhe)");
+        return junqi_cli_usage(prog, "--deal starts a flip game: say which with --rules (fanqi, fanfan, fanqi_wiki, huqi or zuhe)");
     if (opt->board_given && opt->board != JUNQI_TWO_PLAYER)
         return junqi_cli_usage(prog, "flip games are played on the two-player board");
     if (!deal_seed(opt->deal, &seed))
@@ -567,6 +568,17 @@ static int start_flip_record(const options *opt, FILE *out)
     junqi_jgn_write(out, g);
     junqi_game_free(g);
     return JUNQI_EXIT_OK;
+}
+
+/* The one board that has every seat of `seats` (east or west: the four-player
+ * board; board.h's seat masks), into *board; false when both have them. */
+static bool board_of_seats(unsigned seats, junqi_board_kind *board)
+{
+    int fits = 0;
+    for (int k = JUNQI_TWO_PLAYER; k <= JUNQI_FOUR_PLAYER; k++)
+        if ((junqi_board_get((junqi_board_kind)k)->seats & seats) == seats)
+            fits++, *board = (junqi_board_kind)k;
+    return fits == 1;
 }
 
 /* --setup SEAT=FILE...: the starting record. */
@@ -589,6 +601,8 @@ static int start_record(const options *opt, FILE *out)
         if (rc > status)
             status = rc;
     }
+    if (status == JUNQI_EXIT_OK && !have_board)
+        have_board = board_of_seats(loaded, &board); /* an east or west seat: the four-player board */
     if (status == JUNQI_EXIT_OK && !have_board)
         status = junqi_cli_usage(prog, "say which board with --board two-player or four-player");
     if (status == JUNQI_EXIT_OK)
@@ -835,6 +849,7 @@ static int finish_collection(const options *opt, collection *c, FILE *out, int s
 int main(int argc, char **argv)
 {
     junqi_cli_set_locale();
+    junqi_cli_close_stdout_at_exit(prog);
     options opt = {OUT_TEXT, CONVERT_NONE, -1, false, JUNQI_NO_SEAT, junqi_cli_locale_names(JUNQI_NAMES_ZH), NULL, NULL, NULL,
                    -1, 0, false, JUNQI_FOUR_PLAYER, {NULL}, NULL, false, false, false, 0, NULL, false, 0};
     int rc = parse_options(argc, argv, &opt);

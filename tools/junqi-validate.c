@@ -154,6 +154,7 @@ static int validate(const options *opt, junqi_source *src)
 int main(int argc, char **argv)
 {
     junqi_cli_set_locale();
+    junqi_cli_close_stdout_at_exit(prog);
     enum { OPT_FORMAT = 256, OPT_RULES, OPT_POSITION, OPT_LENIENT, OPT_LIST_CODES, OPT_HELP,
            OPT_VERSION };
     static const struct option longopts[] = {

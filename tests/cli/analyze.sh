@@ -143,5 +143,16 @@ expect "--bench with an input: usage error" 2 "$?"
 "$A" --go --multipv 0 "$R/jgs-000029.jgs" >/dev/null 2>&1
 expect "--multipv 0: usage error" 2 "$?"
 
+# perft counts the moves of a complete position: a seat's view (its enemies'
+# pieces unknown) is refused, the complete record of the same game is not
+"$JUNQI_BIN/junqi-replay" --view south --to jgn "$R/jgs-000029.jgs" >"$tmp/south.jgn"
+run "$A" --perft 1 --ply 10 "$tmp/south.jgn"
+expect "--perft on a seat's view: exit 1, no count" "1 " "$rc $out"
+checks=$((checks + 1))
+grep -q "perft needs a complete position, and this one has pieces of unknown kind" <<<"$err" ||
+    fail "--perft on a seat's view: the message says why: $err"
+run "$A" --perft 1 --ply 10 "$R/jgs-000029.jgs"
+expect "--perft on the complete record: exit 0" 0 "$rc"
+
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]

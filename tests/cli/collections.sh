@@ -98,6 +98,14 @@ for spec in "--select =x" "--select moves=many" "--select Result@x" "--split 0 -
     run "$R" $spec "$tmp/all.jgn"
     expect "junqi-replay $spec: exit status" 2 "$rc"
 done
+# a comparison with nothing after its operator names the condition
+for cond in 'moves>=' 'moves=' 'Date<' 'index>'; do
+    run "$R" --select "$cond" --count "$tmp/all.jgn"
+    expect "junqi-replay --select '$cond': exit 2, nothing written" "2 " "$rc $out"
+    checks=$((checks + 1))
+    grep -qF "'$cond': nothing after '${cond##*[A-Za-z]}' to compare with" <<<"$err" ||
+        fail "junqi-replay --select '$cond': the message should name the condition: $err"
+done
 checks=$((checks + 1))
 [ ! -e "$tmp/plain.jgn" ] && [ -z "$(ls "$tmp" | grep '^p-')" ] || fail "a usage error wrote files"
 

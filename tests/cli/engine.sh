@@ -182,9 +182,18 @@ expect "bad commands: one error line each" 13 "$(grep -c '^error ' <<<"$out")"
 expect "go without a position" "error go: no position: send position first" "$(grep -m 1 '^error' <<<"$out")"
 checks=$((checks + 1))
 grep -q "^error hello: unknown command" <<<"$out" || fail "an unknown command: $out"
+expect "a bad level: the alternatives end in or" "error setoption: Level takes easy, normal, default or expert, not 'hard'" \
+    "$(grep -m 1 '^error setoption: Level' <<<"$out")"
 checks=$((checks + 1))
 grep -q "^error position: move [0-9]*: south's flag on h1 moves.*(not-its-turn)" <<<"$out" || fail "an illegal move: $(grep '^error position' <<<"$out")"
 expect "after the errors: readyok and a search of the last good position" "readyok" "$(grep -m 1 readyok <<<"$out")"
+# a command of bytes that are not UTF-8 (Latin-1, a stray continuation byte), and a
+# control character: the error line quotes them as \xNN and stays valid UTF-8
+bad=$(engine "$(printf 'g\351t\200\033 go')" "isready")
+expect "undecodable bytes: the error line escapes them" 'error g\xe9t\x80\x1b: unknown command' \
+    "$(grep -m 1 '^error' <<<"$bad" | cut -d' ' -f1-4)"
+checks=$((checks + 1))
+iconv -f UTF-8 -t UTF-8 <<<"$bad" >/dev/null 2>&1 || fail "undecodable bytes: the engine's output is not UTF-8: $bad"
 best=$(tail -n 1 <<<"$out" | cut -d' ' -f2)
 legal=$("$A" --perft 1 --divide --format json --position "$pos40" | jq -r --arg m "$best" '.divide | has($m)')
 expect "after the errors: a legal move of the kept position" true "$legal"

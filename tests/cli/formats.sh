@@ -93,6 +93,16 @@ check
 check
 JUNQI_FORMATIONS="$root/samples/formations" "$bin/junqi-replay" --board four-player --setup south=F07 \
     > "$tmp/f07.jgn" && grep -q '^\[SouthSetup ' "$tmp/f07.jgn" || fail "--setup south=F07 with JUNQI_FORMATIONS"
+# a formation that names no board, for an east or west seat: the four-player board, the only
+# one with those seats; for north and south the board must be given
+check
+grep -v '^board:' "$root/samples/formations/F07.yaml" >"$tmp/noboard.yaml"
+"$bin/junqi-replay" --setup east="$tmp/noboard.yaml" >"$tmp/east.jgn" 2>"$tmp/err" &&
+    grep -q '^\[Board "four-player"\]' "$tmp/east.jgn" && grep -q '^\[EastSetup ' "$tmp/east.jgn" ||
+    fail "--setup east=FILE without --board: expected a four-player record, got: $(cat "$tmp/err")"
+check
+"$bin/junqi-replay" --setup south="$tmp/noboard.yaml" >"$tmp/x" 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q "say which board" "$tmp/err" || fail "--setup south=FILE without --board: $(cat "$tmp/err")"
 
 # 6. golden outputs (tests/golden/README.md)
 g=tests/data/qq/jgs-002724.jgs golden="$root/tests/golden" # relative: the JSON names its source

@@ -4,7 +4,8 @@
 # "A record that breaks the rules"): junqi-replay, junqi-render (pictures,
 # frames, the HTML page) and junqi-analyze --go stop at the last position
 # before it, print the located error and exit 1, keeping what they wrote;
-# --lenient replays past it.
+# --lenient replays past it; a flip game's skipped action keeps the ply
+# numbers of the positions after it.
 #
 # Requires jq. Environment (set by tests/run-tests): JUNQI_BIN, JUNQI_ROOT.
 # The record is tests/data/qq/jgs-000029.jgs converted to JGN, with its move
@@ -53,6 +54,12 @@ expect "junqi-replay --lenient --all: every ply, exit 1" \
 run "$R" --all --format pos "$tmp/good.jgn"
 expect "junqi-replay of the legal record: exit 0, nothing on standard error" "0 " "$rc $err"
 
+# a move from an empty point is skipped, but its ply is counted
+sed 's/ 5\. k6>j6 / 5. i9-i7 /' "$tmp/good.jgn" >"$tmp/empty.jgn"
+run "$R" --lenient --ply 6 --format json "$tmp/empty.jgn"
+expect "junqi-replay --lenient --ply 6 past a move from an empty point: the position says ply 6" "1 6" \
+    "$rc $(jq -r .ply <<<"$out")"
+
 # --- junqi-render -----------------------------------------------------------------------
 run "$D" "$tmp/bad.jgn" -o "$tmp/end.png"
 expect "junqi-render (the end): exit 1, the picture kept" "1 yes" "$rc $([ -s "$tmp/end.png" ] && echo yes)"
@@ -78,13 +85,15 @@ expect "junqi-analyze --go (the end): the position before the illegal move is se
 run "$A" --go --depth 1 --ply 9 "$tmp/bad.jgn"
 expect "junqi-analyze --go --ply 9 (after it): exit 1, no search" "1 " "$rc $out"
 
-# --- flip games ----------------------------------------------------------------------
+# --- flip games: a skipped action still counts its ply ----------------------------------
 # move 10 flips c6, which move 9 turned face up: it cannot be applied
 F=$JUNQI_ROOT/tests/data/flip/fanqi.jgn
 sed 's/ 9\. d6>e6/ 9. c6^b7/' "$F" >"$tmp/flip.jgn"
 run "$R" --all --format json "$tmp/flip.jgn"
 expect "flip game: the positions stop before the illegal action 10, exit 1" "1 0 9" \
     "$rc $(jq -s -r 'first.ply, last.ply' <<<"$out" | tr '\n' ' ' | sed 's/ $//')"
+run "$R" --lenient --ply 12 --format json "$tmp/flip.jgn"
+expect "flip game --lenient --ply 12: the position says ply 12" "1 12" "$rc $(jq -r .ply <<<"$out")"
 
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]

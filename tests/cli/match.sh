@@ -58,6 +58,9 @@ expect "two-player: exit status" 0 "$rc"
 expect "two-player: JSON summary" '2 2 0 2 60' "$(jq -r '[.games, .draws, .forfeits, .adjudicated, .moves] | join(" ")' <<<"$out")"
 expect "two-player records" 2 "$(grep -c '^\[Board "two-player"\]' "$tmp/c.jgn")"
 expect "the move limit, in the record" 2 "$(grep -c 'adjudicated a draw: the move limit of 30' "$tmp/c.jgn")"
+expect "the move limit's termination, in the record" 2 "$(grep -c '^\[Termination "adjudicated"\]' "$tmp/c.jgn")"
+expect "the move limit's termination, in the JSON of the record" "adjudicated adjudicated" \
+    "$("$JUNQI_BIN/junqi-replay" --to json "$tmp/c.jgn" | jq -r .result.reason | tr '\n' ' ' | sed 's/ $//')"
 "$JUNQI_BIN/junqi-validate" -q "$tmp/c.jgn"
 expect "two-player games are valid records" 0 "$?"
 

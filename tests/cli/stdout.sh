@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# tests/cli/stdout.sh - a write to standard output that fails (docs/conventions.md,
+# "Exit status"): --help, --version and the ordinary output of every tool, sent to
+# /dev/full (every write fails with ENOSPC), give "cannot write to standard
+# output" on stderr and exit status 3, once; the same commands to /dev/null
+# succeed, so the check can fail.
+#
+# Environment (set by tests/run-tests): JUNQI_BIN, JUNQI_ROOT. Needs /dev/full
+# (Linux); without it the script skips itself.
+set -u
+
+name=stdout.sh
+. "$(dirname "$0")/lib"
+[ -w /dev/full ] || skip_all "no /dev/full on this system"
+G=$JUNQI_ROOT/tests/data/qq/jgs-000029.jgs
+
+# check WHAT COMMAND...: exit 0 into /dev/null, exit 3 and one message into /dev/full
+check() {
+    local what=$1
+    shift
+    "$@" >/dev/null 2>"$tmp/err"
+    expect "$what > /dev/null: exit status" 0 "$?"
+    "$@" >/dev/full 2>"$tmp/err"
+    expect "$what > /dev/full: exit status" 3 "$?"
+    expect "$what > /dev/full: one message" 1 "$(grep -c 'cannot write to standard output' "$tmp/err")"
+}
+
+for tool in junqi-validate junqi-replay junqi-render junqi-analyze junqi-match; do
+    check "$tool --help" "$JUNQI_BIN/$tool" --help
+    check "$tool --version" "$JUNQI_BIN/$tool" --version
+done
+check "junqi-validate FILE" "$JUNQI_BIN/junqi-validate" "$G"
+check "junqi-validate --list-codes" "$JUNQI_BIN/junqi-validate" --list-codes
+check "junqi-replay --all" "$JUNQI_BIN/junqi-replay" --all "$G"
+check "junqi-replay --to jgn" "$JUNQI_BIN/junqi-replay" --to jgn "$G"
+check "junqi-render -o -" "$JUNQI_BIN/junqi-render" --size 200 -o - "$G"
+check "junqi-analyze --perft" "$JUNQI_BIN/junqi-analyze" --perft 1 "$G"
+check "junqi-analyze --engine" sh -c "printf 'junqi\\nquit\\n' | '$JUNQI_BIN/junqi-analyze' --engine"
+
+echo "$name: $checks checks, $failures failed"
+[ "$failures" -eq 0 ]
