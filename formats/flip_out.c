@@ -242,10 +242,10 @@ static void write_result_json(junqi_json *j, const junqi_result *r)
     junqi_json_end_object(j);
 }
 
-void junqi_flip_write_position_json(junqi_json *j, const junqi_flip *pos)
+/* The members of a position's object (see flip_out.h), inside an open object. */
+static void position_members(junqi_json *j, const junqi_flip *pos)
 {
     const junqi_flip_state *st = &pos->st;
-    junqi_json_begin_object(j);
     junqi_json_key(j, "ply");
     junqi_json_uint(j, st->moves);
     junqi_json_key(j, "to_move");
@@ -267,6 +267,23 @@ void junqi_flip_write_position_json(junqi_json *j, const junqi_flip *pos)
     junqi_json_end_array(j);
     write_removed(j, st);
     write_result_json(j, &st->result);
+    junqi_json_key(j, "rules");
+    junqi_json_string(j, pos->rules->text);
+}
+
+void junqi_flip_write_position_json(junqi_json *j, const junqi_flip *pos)
+{
+    junqi_json_begin_object(j);
+    position_members(j, pos);
+    junqi_json_end_object(j);
+}
+
+void junqi_flip_write_record_position_json(junqi_json *j, const char *source, size_t index,
+                                           const junqi_flip *pos)
+{
+    junqi_json_begin_object(j);
+    junqi_write_source_json(j, source, index);
+    position_members(j, pos);
     junqi_json_end_object(j);
 }
 

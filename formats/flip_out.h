@@ -14,11 +14,13 @@
  *
  * JSON: {"ply","to_move","colours":{"south","north"},"face_down":N,
  *  "pieces":[{"square","seat","colour","piece","face_down","carries":[...],
- *  "flag_under"}],"removed":{"red":{kind:n},"blue":{...}},"result"} where
+ *  "flag_under"}],"removed":{"red":{kind:n},"blue":{...}},"result","rules"}
+ *  where
  *  seat is the colour's seat (null while unassigned), colour null and piece
  *  "unknown" when not known, carries the carried pieces (absent when none),
  *  flag_under the colour of a flag lying under the piece (absent when none),
- *  and result as junqi_write_position_json's.
+ *  result as junqi_write_position_json's and rules the canonical rule
+ *  string (as the formation game's "rules").
  */
 #ifndef JUNQI_FLIP_OUT_H
 #define JUNQI_FLIP_OUT_H
@@ -48,6 +50,15 @@ void junqi_flip_write_text_status(FILE *out, const junqi_flip *pos, bool has_las
 
 /** The position as one JSON object (see the file comment). */
 void junqi_flip_write_position_json(junqi_json *j, const junqi_flip *pos);
+
+/**
+ * As junqi_flip_write_position_json() for a position of a record, naming
+ * where the record came from first: {"source","game",...}
+ * (junqi_write_source_json; nothing when source is NULL). This is the
+ * object `junqi-replay --format json` prints for a flip record.
+ */
+void junqi_flip_write_record_position_json(junqi_json *j, const char *source, size_t index,
+                                           const junqi_flip *pos);
 
 /**
  * Write the text of action a into buf (n bytes): "c8^r9" for a flip that

@@ -15,7 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "flip_out.h"
 #include "flip_replay.h"
+#include "flipnote.h"
 #include "formation.h"
 #include "gamejson.h"
 #include "jgn.h"
@@ -142,6 +144,27 @@ bool junqi_replay_each(const junqi_game *g, const junqi_rules *rules, long ply, 
     for (size_t at = p.first; at <= p.last; at++) {
         junqi_record_seek(&r, &p, at == p.first + p.moves ? -1 : (long)at);
         hand_position(&r, view, at == p.last, fn, ctx);
+    }
+    return true;
+}
+
+bool junqi_flip_replay_each(const junqi_game *g, const junqi_rules *rules, long ply, int view,
+                            const junqi_plies *plies, junqi_flip_position_fn fn, void *ctx)
+{
+    junqi_plies p = plies ? *plies : junqi_record_plies(g, rules);
+    junqi_flip_replay r;
+    if (!junqi_flip_replay_start(&r, g, rules, NULL))
+        return false;
+    size_t from = ply == JUNQI_REPORT_ALL ? p.first : ply < 0 ? p.last : (size_t)ply;
+    size_t to = ply == JUNQI_REPORT_ALL ? p.last : from;
+    for (size_t at = from; at <= to && at <= p.last; at++) {
+        junqi_flip_replay_seek(&r, at - p.first);
+        if (at == p.first + p.moves && ply < 0)
+            junqi_flip_replay_run(&r); /* the end includes events after the last action */
+        junqi_flip shown;
+        if (view != JUNQI_NO_SEAT)
+            junqi_flip_view(&shown, &r.pos); /* both seats see the same: face-down identities hidden */
+        fn(ctx, &r, view != JUNQI_NO_SEAT ? &shown : &r.pos, at == to);
     }
     return true;
 }
@@ -500,6 +523,11 @@ static bool parse_record_rules(const junqi_game *g, const char *text, const junq
 {
     if (!parse_rules(text, rules, err, n))
         return false;
+    if (*rules && junqi_rules_flip(*rules) != junqi_rules_flip(g->rules)) {
+        if (junqi_rules_flip(g->rules))
+            return fail(err, n, "a flip game replays under flip rule sets only") != NULL;
+        return fail(err, n, "a flip rule set does not replay a formation game's record") != NULL;
+    }
     if (!*rules || (*rules)->board == g->board)
         return true;
     return fail(err, n, "rule set '%s' is for the %s board, and this is a %s game", (*rules)->text,
@@ -576,7 +604,8 @@ static void formation_json(junqi_json *j, const junqi_formation *f)
 /* The item object of junqi_report_next(). False when out of memory. */
 static bool item_json(junqi_json *j, const junqi_input *in, const junqi_diags *d)
 {
-    static const char *const types[] = {"error", "record", "formation"};
+    static const char *const types[] = {[JUNQI_INPUT_UNKNOWN] = "error", [JUNQI_INPUT_RECORD] = "record",
+                                        [JUNQI_INPUT_FORMATION] = "formation", [JUNQI_INPUT_EMPTY] = "empty"};
     junqi_json_begin_object(j);
     junqi_json_key(j, "type");
     junqi_json_string(j, types[in->kind]);
@@ -682,6 +711,14 @@ typedef struct positions_job {
     bool oom;
 } positions_job;
 
+/* Write one line of notation text (NULL: out of memory). */
+static void notation_line(positions_job *job, char *text)
+{
+    job->oom |= !text;
+    fputs(text ? text : "", job->out);
+    free(text);
+}
+
 static void write_one_position(void *ctx, const junqi_replay *r, const junqi_position *pos, bool last)
 {
     (void)last;
@@ -689,12 +726,20 @@ static void write_one_position(void *ctx, const junqi_replay *r, const junqi_pos
     if (!job->notation) {
         junqi_json_init(job->j, job->out); /* a new document on each line */
         junqi_write_record_position_json(job->j, r->game->source, r->game->source_index, pos, pos->moves);
-    } else {
-        char *text = junqi_pos_format(pos);
-        job->oom |= !text;
-        fputs(text ? text : "", job->out);
-        free(text);
-    }
+    } else
+        notation_line(job, junqi_pos_format(pos));
+    fputc('\n', job->out);
+}
+
+static void write_one_flip_position(void *ctx, const junqi_flip_replay *r, const junqi_flip *pos, bool last)
+{
+    (void)last;
+    positions_job *job = ctx;
+    if (!job->notation) {
+        junqi_json_init(job->j, job->out);
+        junqi_flip_write_record_position_json(job->j, r->game->source, r->game->source_index, pos);
+    } else
+        notation_line(job, junqi_flip_pos_format(pos));
     fputc('\n', job->out);
 }
 
@@ -710,9 +755,12 @@ static char *positions(const junqi_game *g, long ply, const char *view, const ch
     if ((ply != JUNQI_REPORT_ALL && !junqi_record_check_ply(g, &p, ply, err, n)) || !mem_open(&m, err, n))
         return NULL;
     positions_job job = {m.fp, &m.j, notation, false};
-    bool ok = junqi_replay_each(g, r, ply, seat, NULL, write_one_position, &job) ||
-              fail(err, n, "the record cannot be replayed: a seat has no arm on its board "
-                           "(junqi-validate says more)");
+    bool ok = junqi_rules_flip(g->rules)
+                  ? junqi_flip_replay_each(g, r, ply, seat, NULL, write_one_flip_position, &job) ||
+                        fail(err, n, "the flip record cannot be replayed (junqi-validate says why)")
+                  : junqi_replay_each(g, r, ply, seat, NULL, write_one_position, &job) ||
+                        fail(err, n, "the record cannot be replayed: a seat has no arm on its board "
+                                     "(junqi-validate says more)");
     if (job.oom)
         ok = !fail(err, n, "out of memory");
     return mem_close(&m, ok, err, n);
@@ -736,6 +784,9 @@ char *junqi_report_notation(const junqi_game *g, long ply, const char *view, con
 static bool locate(junqi_replay *r, const junqi_game *g, const junqi_rules *rules, long ply,
                    size_t *at, char *err, size_t n)
 {
+    if (junqi_rules_flip(g->rules))
+        return fail(err, n, "perft and go of a flip game are junqi-analyze's (--perft, --go): the "
+                            "library's calls search formation games") != NULL;
     junqi_plies p = junqi_record_plies(g, rules);
     if (!junqi_record_check_ply(g, &p, ply, err, n))
         return false;

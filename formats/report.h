@@ -28,6 +28,7 @@
 #include "analysis.h"
 #include "play.h"
 #include "diag.h"
+#include "flip_replay.h"
 #include "game.h"
 #include "json.h"
 #include "replay.h"
@@ -109,6 +110,29 @@ typedef void (*junqi_position_fn)(void *ctx, const junqi_replay *r, const junqi_
  */
 bool junqi_replay_each(const junqi_game *g, const junqi_rules *rules, long ply, int view,
                        const junqi_plies *p, junqi_position_fn fn, void *ctx);
+
+/**
+ * What junqi_flip_replay_each() hands each position of a flip record: the
+ * replay (its last action, outcome and what it showed), pos as the view
+ * sees it, and whether it is the last one handed.
+ */
+typedef void (*junqi_flip_position_fn)(void *ctx, const junqi_flip_replay *r, const junqi_flip *pos,
+                                       bool last);
+
+/**
+ * junqi_replay_each() for a flip record (flip_replay.h; docs/flip.md): the
+ * position after ply `ply` of the record's numbering (JUNQI_REPORT_END: the
+ * end, p->last, with the events after the last action when that is the
+ * record's last), or each of its plies in turn to p->last
+ * (JUNQI_REPORT_ALL), as `view` saw it (a seat: junqi_flip_view, face-down
+ * identities hidden; JUNQI_NO_SEAT: everything). `rules` NULL is the
+ * record's; p as junqi_replay_each()'s (NULL: all of g's plies). No checks
+ * (junqi_check_item() checks a record). The caller checks ply
+ * (junqi_record_check_ply); a ply past p->last hands nothing. Returns
+ * false, calling nothing, when the replay cannot start.
+ */
+bool junqi_flip_replay_each(const junqi_game *g, const junqi_rules *rules, long ply, int view,
+                            const junqi_plies *p, junqi_flip_position_fn fn, void *ctx);
 
 /* ---- validation (junqi-validate) --------------------------------------- */
 
@@ -219,6 +243,8 @@ void junqi_free(void *p);
  *   {"type":"formation","source","game","diagnostics":[...],
  *    "formation":{"name","board","setup"}}
  *   {"type":"error","source","game","diagnostics":[...]}  (nothing readable)
+ *   {"type":"empty","source","game":0,"diagnostics":[...]}  (an empty or blank
+ *    input: zero items, its "no-games" note; docs/conventions.md, FILE)
  * "diagnostics" are those of reading the item, "record" is the document of
  * junqi_report_record(), "setup" the layout notation (setup.h). A broken
  * game read leniently is a "record" with errors among its diagnostics.

@@ -188,13 +188,21 @@ junqi_rect junqi_renderer_tile_rect(const junqi_renderer *r, int seat, int p);
 void junqi_renderer_draw_tile(junqi_renderer *r, cairo_t *cr, int seat, junqi_piece piece);
 
 /**
- * The caption's status line of scene s in the renderer's script (--names):
+ * The caption's status line of scene s (a flip scene's too: flip_draw.h) in
+ * the renderer's script (--names):
  * the move ("Move 40", "第 40 步", "Start"), the seat to move or the result
  * with its reason, and the scene's evaluation, e.g. "Move 192 · North-South
  * won (flag captured)". Written into buf (n bytes); returns the length as
  * snprintf does.
  */
 int junqi_renderer_status_text(const junqi_renderer *r, const junqi_scene *s, char *buf, size_t n);
+
+/**
+ * junqi_renderer_status_text() in the language of the messages (gettext,
+ * docs/i18n.md) rather than the renderer's script: what the HTML page's
+ * status lines say, as its other words do. A flip scene's (s->flip) too.
+ */
+int junqi_renderer_status_message(const junqi_renderer *r, const junqi_scene *s, char *buf, size_t n);
 
 /**
  * Draw scene s into the renderer's own image surface (RGB24, opaque,

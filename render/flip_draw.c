@@ -24,8 +24,7 @@
 
 #include "draw_parts.h"
 
-/* Tile kinds in the cache: a face, a back, a back with the identity written on it. */
-enum { FACE, BACK, NAMED_BACK, KINDS };
+enum { FACE = JUNQI_FLIP_FACE, BACK = JUNQI_FLIP_BACK, NAMED_BACK = JUNQI_FLIP_NAMED_BACK, KINDS };
 
 struct junqi_flip_tiles {
     cairo_surface_t *tile[3][JUNQI_PIECE_KINDS][KINDS];
@@ -45,15 +44,12 @@ void junqi_flip_tiles_free(junqi_flip_tiles *t)
 
 /* Words of the flip caption, in one script. */
 typedef struct flip_words {
-    const char *north, *south, *colour[2], *start, *move, *to_move, *won, *draw, *flip, *open, *close, *sep;
+    const char *north, *south, *colour[2], *sep;
 } flip_words;
 
-static const flip_words words_en = {"North", "South", {"red", "blue"}, "Start", "Move %zu", "%s to move",
-                                    "%s won", "Draw", "flips", " (", ")", "  ·  "};
-static const flip_words words_zh = {"北", "南", {"红", "蓝"}, "开局", "第 %zu 步", "%s家走棋",
-                                    "%s胜", "和棋", "翻", "（", "）", " · "};
-static const flip_words words_hant = {"北", "南", {"紅", "藍"}, "開局", "第 %zu 步", "%s家走棋",
-                                      "%s勝", "和棋", "翻", "（", "）", " · "};
+static const flip_words words_en = {"North", "South", {"red", "blue"}, "  ·  "};
+static const flip_words words_zh = {"北", "南", {"红", "蓝"}, " · "};
+static const flip_words words_hant = {"北", "南", {"紅", "藍"}, " · "};
 
 static const flip_words *words_of(junqi_names names)
 {
@@ -153,20 +149,36 @@ static void draw_load(const junqi_renderer *r, cairo_t *cr, const junqi_flip *po
     }
 }
 
+junqi_flip_tile junqi_flip_tile_at(const junqi_scene *s, int p)
+{
+    uint8_t c = s->flip->cell[p];
+    junqi_flip_tile t = {junqi_flip_colour(c), (junqi_piece)junqi_flip_piece(c), FACE};
+    if (junqi_flip_down(c))
+        t.kind = s->flip_known && t.piece != JUNQI_UNKNOWN ? NAMED_BACK : BACK;
+    return t;
+}
+
+void junqi_flip_draw_tile(const junqi_renderer *r, cairo_t *cr, junqi_flip_tile t)
+{
+    draw_flip_tile(r, cr, t.style, t.piece, t.kind);
+}
+
+void junqi_flip_draw_loads(const junqi_renderer *r, cairo_t *cr, const junqi_flip *pos)
+{
+    for (int p = 0; p < pos->board->npoints; p++)
+        if (pos->cell[p] && pos->load[p])
+            draw_load(r, cr, pos, p);
+}
+
 static void draw_pieces(junqi_renderer *r, junqi_flip_tiles **tiles, cairo_t *cr, bool raster,
                         const junqi_scene *s)
 {
     const junqi_flip *pos = s->flip;
     for (int p = 0; p < pos->board->npoints; p++) {
-        uint8_t c = pos->cell[p];
-        if (!c)
+        if (!pos->cell[p])
             continue;
-        int colour = junqi_flip_colour(c);
-        junqi_piece piece = (junqi_piece)junqi_flip_piece(c);
-        if (!junqi_flip_down(c))
-            place(r, tiles, cr, raster, p, colour, piece, FACE);
-        else
-            place(r, tiles, cr, raster, p, colour, piece, s->flip_known && piece != JUNQI_UNKNOWN ? NAMED_BACK : BACK);
+        junqi_flip_tile t = junqi_flip_tile_at(s, p);
+        place(r, tiles, cr, raster, p, t.style, t.piece, t.kind);
         if (pos->load[p])
             draw_load(r, cr, pos, p);
     }
@@ -216,28 +228,9 @@ static void seats_line(const junqi_flip *pos, const junqi_scene *s, const flip_w
     snprintf(buf, n, "%s%s%s", seat[0], w->sep, seat[1]);
 }
 
-static void status_line(const junqi_flip *pos, const junqi_scene *s, const flip_words *w, char *buf, size_t n)
+const char *junqi_flip_colour_text(const junqi_renderer *r, int colour)
 {
-    const junqi_result *res = &pos->st.result;
-    char move[48], status[128];
-    if (s->ply == 0)
-        snprintf(move, sizeof move, "%s", w->start);
-    else
-        snprintf(move, sizeof move, w->move, s->ply);
-    const char *winner = (res->winners & JUNQI_SEAT_BIT(JUNQI_NORTH)) ? w->north : w->south;
-    const char *seat = pos->st.to_move == JUNQI_NORTH ? w->north : w->south;
-    if (res->status == JUNQI_ONGOING)
-        snprintf(status, sizeof status, w->to_move, seat);
-    else if (res->status == JUNQI_DECIDED)
-        snprintf(status, sizeof status, w->won, winner);
-    else
-        snprintf(status, sizeof status, "%s", w->draw);
-    if (res->status != JUNQI_ONGOING && res->reason != JUNQI_REASON_NONE) {
-        size_t len = strlen(status);
-        snprintf(status + len, sizeof status - len, "%s%s%s", w->open, junqi_reason_id((junqi_reason)res->reason),
-                 w->close);
-    }
-    snprintf(buf, n, "%s%s%s%s%s", move, w->sep, status, s->evaluation ? w->sep : "", s->evaluation ? s->evaluation : "");
+    return words_of(junqi_renderer_options(r)->names)->colour[colour & 1];
 }
 
 static void draw_caption(const junqi_renderer *r, cairo_t *cr, const junqi_scene *s)
@@ -246,7 +239,7 @@ static void draw_caption(const junqi_renderer *r, cairo_t *cr, const junqi_scene
     const flip_words *w = words_of(junqi_renderer_options(r)->names);
     char line[2][512];
     seats_line(s->flip, s, w, line[0], sizeof line[0]);
-    status_line(s->flip, s, w, line[1], sizeof line[1]);
+    junqi_renderer_status_text(r, s, line[1], sizeof line[1]);
     double top = g->caption.y + (g->caption.h - 2 * g->caption_line) / 2;
     for (int i = 0; i < 2; i++)
         junqi_draw_label(r, cr, g->caption_line * 0.52, line[i], g->caption.x + g->caption.w / 2,

@@ -26,6 +26,36 @@ void junqi_flip_tiles_free(junqi_flip_tiles *t);
 /** Where a renderer keeps its flip tile cache (draw.c). */
 junqi_flip_tiles **junqi_renderer_flip_tiles(junqi_renderer *r);
 
+/** What a flip tile shows: its face, its back, or its back with the identity written on it. */
+enum { JUNQI_FLIP_FACE, JUNQI_FLIP_BACK, JUNQI_FLIP_NAMED_BACK };
+
+/** One kind of flip tile (see flip_draw.c's file comment). */
+typedef struct junqi_flip_tile {
+    int style;          /**< the theme's flip style: JUNQI_RED, JUNQI_BLUE, or 2 (the neutral back) */
+    junqi_piece piece;  /**< what the face shows or the back names (JUNQI_UNKNOWN on a plain back) */
+    int kind;           /**< JUNQI_FLIP_FACE, JUNQI_FLIP_BACK or JUNQI_FLIP_NAMED_BACK */
+} junqi_flip_tile;
+
+/** The tile that scene s (a flip scene) shows on point p, which holds a piece. */
+junqi_flip_tile junqi_flip_tile_at(const junqi_scene *s, int p);
+
+/**
+ * Draw tile t centred on the origin of cr, as junqi_renderer_draw() draws it
+ * centred on its point (the tile's rectangle is junqi_renderer_tile_rect()
+ * of the two-player board's seats, whose tiles are not turned).
+ */
+void junqi_flip_draw_tile(const junqi_renderer *r, cairo_t *cr, junqi_flip_tile t);
+
+/**
+ * Draw the badges of every loaded point of pos (a stack's count and load,
+ * a carried flag, a flag lying under a piece) where junqi_renderer_draw()
+ * draws them over each tile.
+ */
+void junqi_flip_draw_loads(const junqi_renderer *r, cairo_t *cr, const junqi_flip *pos);
+
+/** The name of colour JUNQI_RED or JUNQI_BLUE in the renderer's script (--names), as its captions write it. */
+const char *junqi_flip_colour_text(const junqi_renderer *r, int colour);
+
 /**
  * Fill scene s for the position a flip replay reached: `shown` is the
  * position as the viewer sees it (r->pos, or its junqi_flip_view()), known

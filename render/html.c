@@ -27,10 +27,13 @@
 #include <string.h>
 
 #include "annotread.h"
+#include "flip_draw.h"
+#include "flip_replay.h"
 #include "graph.h"
 #include "html_assets.h"
 #include "infer.h"
 #include "jgn.h"
+#include "jgn_flip.h"
 #include "json.h"
 #include "output.h"
 #include "replay.h"
@@ -38,8 +41,10 @@
 #include "terms.h"
 
 /* One character per point in the page's position strings: '.' for an empty
- * point, else alphabet[seat * 16 + piece]. Hidden pieces' identity sets use
- * two characters (12 bits, flag .. marshal). */
+ * point, else alphabet[seat * 16 + piece]; in a flip game alphabet[i] for the
+ * page's flip tile i (page.flip_tiles: at most 2 faces and 2 named backs of
+ * 12 kinds and 3 plain backs, 51). Hidden pieces' identity sets use two
+ * characters (12 bits, flag .. marshal). */
 static const char alphabet[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_";
 
 #define MAX_VIEWS (JUNQI_SEATS + 1)
@@ -95,6 +100,9 @@ typedef struct page {
     fragment *frags;
     int nfrags;
     bool tile_used[JUNQI_SEATS][JUNQI_PIECE_KINDS];
+    bool flip;                     /* a flip game (docs/flip.md): flip tiles, no inference */
+    junqi_flip_tile flip_tiles[64]; /* the flip tiles the positions use, in order of first use */
+    int nflip_tiles;
     int flag_column[JUNQI_SEATS];  /* where each seat's flag starts (0: not known) */
     char *err;
     size_t errn;
@@ -234,6 +242,17 @@ static void svg_inline(FILE *out, const buffer *doc, const char *prefix)
     }
 }
 
+/* Put the picture doc into the defs as <g id="ID">, its own ids prefixed "ID-"; frees doc. */
+static void define(page *pg, buffer *doc, const char *id)
+{
+    char prefix[40];
+    snprintf(prefix, sizeof prefix, "%s-", id);
+    fprintf(pg->defs.fp, "<g id=\"%s\">", id);
+    svg_inline(pg->defs.fp, doc, prefix);
+    fputs("</g>\n", pg->defs.fp);
+    free(doc->s);
+}
+
 /* ---- pass 1: collect ------------------------------------------------------------------- */
 
 /* A layer of a scene, to draw into a fragment. */
@@ -245,7 +264,18 @@ typedef struct layer_job {
 static void draw_layer_of(page *pg, cairo_t *cr, const void *what)
 {
     const layer_job *job = what;
+    if (job->scene->flip && job->layer == JUNQI_LAYER_OVER) /* the tiles' badges go over them */
+        junqi_flip_draw_loads(pg->r, cr, job->scene->flip);
     junqi_renderer_draw_layer(pg->r, cr, job->scene, job->layer);
+}
+
+/* Whether flip position pos has a loaded point (a badge to draw). */
+static bool has_loads(const junqi_flip *pos)
+{
+    for (int p = 0; p < pos->board->npoints; p++)
+        if (pos->cell[p] && pos->load[p])
+            return true;
+    return false;
 }
 
 /*
@@ -255,8 +285,11 @@ static void draw_layer_of(page *pg, cairo_t *cr, const void *what)
  */
 static int fragment_of(page *pg, const junqi_scene *s, junqi_layer layer)
 {
-    bool last = s->last_move.from != JUNQI_NO_POINT;
-    if (!last && (layer != JUNQI_LAYER_OVER || !s->notes || s->notes->n == 0))
+    bool last = s->flip ? s->flip_has_last : s->last_move.from != JUNQI_NO_POINT;
+    bool more = s->notes && s->notes->n > 0;
+    if (s->flip)
+        more = more || has_loads(s->flip);
+    if (!last && (layer != JUNQI_LAYER_OVER || !more))
         return FRAGMENT_NONE;
     layer_job job = {s, layer};
     buffer doc;
@@ -276,12 +309,9 @@ static int fragment_of(page *pg, const junqi_scene *s, junqi_layer layer)
     pg->frags = grown;
     int id = pg->nfrags++;
     pg->frags[id] = (fragment){h, doc.n};
-    char prefix[24];
-    snprintf(prefix, sizeof prefix, "f%d-", id);
-    fprintf(pg->defs.fp, "<g id=\"f%d\">", id);
-    svg_inline(pg->defs.fp, &doc, prefix);
-    fputs("</g>\n", pg->defs.fp);
-    free(doc.s);
+    char name[24];
+    snprintf(name, sizeof name, "f%d", id);
+    define(pg, &doc, name);
     return id;
 }
 
@@ -322,6 +352,31 @@ static char *encode_kinds(const view *v, const junqi_position *shown, int npoint
     return s;
 }
 
+/* The arrows and marks of ply k: the command line's (--arrow, --mark), then the record's. */
+static bool ply_notes(page *pg, size_t k, junqi_notes *notes)
+{
+    notes->n = 0;
+    for (size_t i = 0; pg->o->given && i < pg->o->given->n; i++) {
+        const junqi_note *a = &pg->o->given->items[i];
+        if (!junqi_notes_add(notes, a->from, a->to, a->has_colour ? &a->colour : NULL))
+            return fail(pg, "out of memory");
+    }
+    return junqi_notes_at_ply(notes, pg->g, k, NULL, 0) || fail(pg, "out of memory");
+}
+
+/* The status line and the two per-ply pictures (the glow, the marks) of scene s, into d. */
+static bool ply_pictures(page *pg, ply_data *d, const junqi_scene *s)
+{
+    char status[512];
+    junqi_renderer_status_message(pg->r, s, status, sizeof status); /* in the page's language */
+    if (!(d->status = strdup(status)))
+        return fail(pg, "out of memory");
+    if ((d->under = fragment_of(pg, s, JUNQI_LAYER_UNDER)) == FRAGMENT_FAILED ||
+        (d->over = fragment_of(pg, s, JUNQI_LAYER_OVER)) == FRAGMENT_FAILED)
+        return false;
+    return true;
+}
+
 /* Everything ply k shows, from the replay at that ply. */
 static bool collect_ply(page *pg, const junqi_replay *rp, size_t k, junqi_notes *notes)
 {
@@ -337,24 +392,9 @@ static bool collect_ply(page *pg, const junqi_replay *rp, size_t k, junqi_notes 
         if (vw->infer && pg->o->inference)
             d->kinds[v] = encode_kinds(vw, &shown, pg->b->npoints);
     }
-    notes->n = 0;
-    for (size_t i = 0; pg->o->given && i < pg->o->given->n; i++) {
-        const junqi_note *a = &pg->o->given->items[i];
-        if (!junqi_notes_add(notes, a->from, a->to, a->has_colour ? &a->colour : NULL))
-            return fail(pg, "out of memory");
-    }
-    if (!junqi_notes_at_ply(notes, pg->g, k, NULL, 0))
-        return fail(pg, "out of memory");
     junqi_scene s = {.pos = &rp->pos, .ply = rp->pos.moves, .last_move = rp->last_move,
                      .last_outcome = (junqi_outcome)rp->last_outcome, .notes = notes};
-    char status[512];
-    junqi_renderer_status_text(pg->r, &s, status, sizeof status);
-    if (!(d->status = strdup(status)))
-        return fail(pg, "out of memory");
-    if ((d->under = fragment_of(pg, &s, JUNQI_LAYER_UNDER)) == FRAGMENT_FAILED ||
-        (d->over = fragment_of(pg, &s, JUNQI_LAYER_OVER)) == FRAGMENT_FAILED)
-        return false;
-    return true;
+    return ply_notes(pg, k, notes) && ply_pictures(pg, d, &s);
 }
 
 /* The views of the page: the record as it is; for a complete record of a game with hidden
@@ -378,18 +418,107 @@ static void choose_views(page *pg, const junqi_position *start)
         pg->flag_column[s] = junqi_flag_column(start, s);
 }
 
+/* ok, or false with the reason the replay could not start (in d, which is freed). */
+static bool replay_started(page *pg, bool ok, junqi_diags *d)
+{
+    if (!ok)
+        snprintf(pg->err, pg->errn, "the record cannot be replayed: %s", d->n ? d->items[0].message : "?");
+    junqi_diags_free(d);
+    return ok;
+}
+
+/* The character of flip tile t in the position strings: the page's tiles get one each. */
+static int flip_tile_char(page *pg, junqi_flip_tile t)
+{
+    if (t.kind == JUNQI_FLIP_BACK)
+        t.piece = JUNQI_UNKNOWN; /* a plain back is the same whatever lies under it */
+    int i = 0;
+    while (i < pg->nflip_tiles && (pg->flip_tiles[i].style != t.style || pg->flip_tiles[i].piece != t.piece ||
+                                   pg->flip_tiles[i].kind != t.kind))
+        i++;
+    if (i == pg->nflip_tiles) {
+        if (i == (int)sizeof alphabet - 1)
+            return -1;
+        pg->flip_tiles[pg->nflip_tiles++] = t;
+    }
+    return alphabet[i];
+}
+
+/* Flip scene s's position as a string of one character per point. */
+static char *encode_flip_cells(page *pg, const junqi_scene *s)
+{
+    int n = pg->b->npoints;
+    char *out = malloc((size_t)n + 1);
+    for (int p = 0; out && p < n; p++) {
+        int c = s->flip->cell[p] ? flip_tile_char(pg, junqi_flip_tile_at(s, p)) : '.';
+        if (c < 0) {
+            free(out);
+            return NULL;
+        }
+        out[p] = (char)c;
+    }
+    if (out)
+        out[n] = 0;
+    return out;
+}
+
+/* Everything ply k of a flip game shows: each view's tiles (a seat's: the face-down identities
+ * hidden), and the pictures, which are the same in every view. */
+static bool collect_flip_ply(page *pg, const junqi_flip_replay *r, size_t k, junqi_notes *notes)
+{
+    ply_data *d = &pg->plies[k];
+    d->under = d->over = FRAGMENT_NONE;
+    junqi_flip shown;
+    junqi_scene s = {0};
+    for (int v = 0; v < pg->nviews; v++) {
+        bool all = pg->views[v].seat == JUNQI_NO_SEAT;
+        if (!all)
+            junqi_flip_view(&shown, &r->pos);
+        junqi_flip_scene(&s, all ? &r->pos : &shown, r, all);
+        if (!(d->cells[v] = encode_flip_cells(pg, &s)))
+            return fail(pg, "out of memory");
+    }
+    junqi_flip_scene(&s, &r->pos, r, true);
+    s.notes = notes;
+    return ply_notes(pg, k, notes) && ply_pictures(pg, d, &s);
+}
+
+/* Pass 1 of a flip game (docs/flip.md): all pieces, and the players' view as south and as
+ * north saw it (the same: everything but the face-down identities is public). */
+static bool collect_flip(page *pg)
+{
+    junqi_flip_replay r;
+    junqi_diags d;
+    junqi_diags_init(&d);
+    if (!replay_started(pg, junqi_flip_replay_start(&r, pg->g, pg->o->rules, &d), &d))
+        return false;
+    r.diags = NULL;
+    pg->nviews = 0;
+    pg->views[pg->nviews++] = (view){JUNQI_NO_SEAT, false, {0}};
+    pg->views[pg->nviews++] = (view){JUNQI_SOUTH, false, {0}};
+    pg->views[pg->nviews++] = (view){JUNQI_NORTH, false, {0}};
+    junqi_notes notes = {NULL, 0, 0};
+    bool ok = true;
+    for (size_t k = 0; ok && k <= pg->moves; k++) {
+        junqi_flip_replay_seek(&r, k);
+        if (k == pg->moves && !pg->cut)
+            junqi_flip_replay_run(&r); /* the end includes the events after the last action */
+        ok = collect_flip_ply(pg, &r, k, &notes);
+    }
+    junqi_notes_free(&notes);
+    return ok;
+}
+
 /* Pass 1: replay the game once and keep what every ply shows. */
 static bool collect(page *pg)
 {
+    if (pg->flip)
+        return collect_flip(pg);
     junqi_replay rp;
     junqi_diags d;
     junqi_diags_init(&d);
     bool ok = junqi_replay_start(&rp, pg->g, pg->o->rules, &d);
-    if (!ok)
-        snprintf(pg->err, pg->errn, "the record cannot be replayed: %s",
-                 d.n ? d.items[0].message : "?");
-    junqi_diags_free(&d);
-    if (!ok)
+    if (!replay_started(pg, ok, &d))
         return false;
     rp.diags = NULL;
     choose_views(pg, &rp.pos);
@@ -420,9 +549,33 @@ static void draw_tile_of(page *pg, cairo_t *cr, const void *what)
     junqi_renderer_draw_tile(pg->r, cr, tile[0], (junqi_piece)tile[1]);
 }
 
+static void draw_flip_tile_of(page *pg, cairo_t *cr, const void *what)
+{
+    junqi_rect box = junqi_renderer_tile_rect(pg->r, JUNQI_SOUTH, 0);
+    cairo_translate(cr, box.w / 2, box.h / 2); /* the tile's rectangle has it in its middle */
+    junqi_flip_draw_tile(pg->r, cr, *(const junqi_flip_tile *)what);
+}
+
+/* Every flip tile the positions use, once each, into the defs: x0, x1, ... */
+static bool collect_flip_tiles(page *pg)
+{
+    junqi_rect box = junqi_renderer_tile_rect(pg->r, JUNQI_SOUTH, 0);
+    for (int i = 0; i < pg->nflip_tiles; i++) {
+        buffer doc;
+        if (!capture_svg(pg, (int)box.w, (int)box.h, draw_flip_tile_of, &pg->flip_tiles[i], &doc))
+            return false;
+        char name[16];
+        snprintf(name, sizeof name, "x%d", i);
+        define(pg, &doc, name);
+    }
+    return true;
+}
+
 /* Every kind of tile the positions use, once each, into the defs. */
 static bool collect_tiles(page *pg)
 {
+    if (pg->flip)
+        return collect_flip_tiles(pg);
     for (int seat = 0; seat < JUNQI_SEATS; seat++)
         for (int p = 0; p < JUNQI_PIECE_KINDS; p++) {
             if (!pg->tile_used[seat][p])
@@ -432,12 +585,9 @@ static bool collect_tiles(page *pg)
             buffer doc;
             if (!capture_svg(pg, (int)box.w, (int)box.h, draw_tile_of, tile, &doc))
                 return false;
-            char prefix[32];
-            snprintf(prefix, sizeof prefix, "t%d-%d-", seat, p);
-            fprintf(pg->defs.fp, "<g id=\"t%d-%d\">", seat, p);
-            svg_inline(pg->defs.fp, &doc, prefix);
-            fputs("</g>\n", pg->defs.fp);
-            free(doc.s);
+            char name[32];
+            snprintf(name, sizeof name, "t%d-%d", seat, p);
+            define(pg, &doc, name);
         }
     return true;
 }
@@ -565,7 +715,9 @@ static void write_header(page *pg)
     html_text(out, event ? event : _("Junqi game"));
     fputs("</h1>\n<p class=\"intro\">", out);
     const char *rules = pg->o->rules ? pg->o->rules->name : pg->g->rules->name;
-    fprintf(out, "%s board, rules %s, %s", pg->b->name, rules, junqi_info_mode_name(pg->g->info));
+    /* TRANSLATORS: the board's, the rule set's and the game mode's names stay as they are:
+       "two-player board, rules fanqi, dark" */
+    fprintf(out, _("%s board, rules %s, %s"), pg->b->name, rules, junqi_info_mode_name(pg->g->info));
     const char *parts[] = {site, date};
     for (int i = 0; i < 2; i++)
         if (parts[i]) {
@@ -665,18 +817,24 @@ static void write_comments_at(page *pg, const junqi_line *l, size_t before, cons
     }
 }
 
+/* A move's or a flip game's action's text, as JGN writes it (docs/jgn.md). */
+static const char *move_text(const page *pg, const junqi_item *it, char *buf, size_t n)
+{
+    return pg->flip ? junqi_jgn_flip_action_text(pg->b, it, buf, n) : junqi_jgn_move_token(pg->b, it, buf);
+}
+
 /* A variation as text: "(12. c6-c7 13. e7>e8)", nested ones inside. */
 static void write_variation(page *pg, const junqi_line *l, size_t number, int depth)
 {
     FILE *out = pg->out;
-    char tok[8];
+    char tok[32];
     fputs(depth ? " (" : "(", out);
     for (size_t i = 0; i < l->nitems; i++) {
         const junqi_item *it = &l->items[i];
         if (it->kind != JUNQI_ITEM_MOVE)
             continue;
         fprintf(out, "%s%zu. ", i ? " " : "", number);
-        html_text(out, junqi_jgn_move_token(pg->b, it, tok));
+        html_text(out, move_text(pg, it, tok, sizeof tok));
         for (int k = 0; k < it->nnags; k++)
             fputs(nag_glyph(it->nags[k]) ? nag_glyph(it->nags[k]) : "", out);
         write_comments_at(pg, l, i + 1, "span");
@@ -698,15 +856,28 @@ static void write_eval(page *pg, size_t ply)
             100 * j->winprob_before, 100 * j->winprob_after);
 }
 
+/* A flip game's events after action it (colour:north:blue, drop:c5). */
+static void write_flip_events(page *pg, const junqi_item *it)
+{
+    char tok[2][32];
+    int n = pg->flip ? junqi_jgn_flip_events(pg->b, it, tok) : 0;
+    for (int k = 0; k < n; k++) {
+        fputs(" <span class=\"event-token\">", pg->out);
+        html_text(pg->out, tok[k]);
+        fputs("</span>", pg->out);
+    }
+}
+
 static void write_move_item(page *pg, const junqi_item *it, size_t i, size_t ply, size_t number)
 {
     FILE *out = pg->out;
-    char tok[8];
+    char tok[32];
     fprintf(out, "<li class=\"move s%d\" data-ply=\"%zu\"><span class=\"num\">%zu.</span>"
                  "<span class=\"seat\"></span><span class=\"san\">",
             it->seat < JUNQI_SEATS ? it->seat : 9, ply, number);
-    html_text(out, junqi_jgn_move_token(pg->b, it, tok));
+    html_text(out, move_text(pg, it, tok, sizeof tok));
     fputs("</span>", out);
+    write_flip_events(pg, it);
     write_nags(out, it);
     write_eval(pg, ply);
     write_comments_at(pg, &pg->g->main, i + 1, "span");
@@ -742,7 +913,7 @@ static void write_moves(page *pg)
     const junqi_line *l = &pg->g->main;
     FILE *out = pg->out;
     size_t ply = pg->first, number = pg->first + 1;
-    fprintf(out, "<ol id=\"moves\">\n<li class=\"start\" data-ply=\"%zu\">Start", ply);
+    fprintf(out, "<ol id=\"moves\">\n<li class=\"start\" data-ply=\"%zu\">%s", ply, _("Start"));
     write_comments_at(pg, l, 0, "span");
     fputs("</li>\n", out);
     for (size_t i = 0; i < l->nitems; i++) {
@@ -902,7 +1073,14 @@ static void json_words(junqi_json *j, const page *pg)
         {"hidden", N_("%1$s: a hidden piece, which can be %2$s.")},
         {"hiddenNothing", N_("%1$s: a hidden piece.")},
         {"moveLabel", N_("Move %1$s")},
+        {"faceDown", N_("%1$s: a face-down piece.")},
+        {"faceDownIs", N_("%1$s: a face-down piece: %2$s.")},
     };
+    junqi_json_key(j, "colours"); /* a flip game's, as the pieces are named */
+    junqi_json_begin_array(j);
+    for (int c = JUNQI_RED; c <= JUNQI_BLUE; c++)
+        junqi_json_string(j, junqi_flip_colour_text(pg->r, c));
+    junqi_json_end_array(j);
     junqi_json_key(j, "words");
     junqi_json_begin_object(j);
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
@@ -910,6 +1088,25 @@ static void json_words(junqi_json *j, const page *pg)
         junqi_json_string(j, _(words[i][1]));
     }
     junqi_json_end_object(j);
+}
+
+/* A flip game's tiles, [style, piece, kind] each (style 0 red, 1 blue, 2 unknown); else null. */
+static void json_flip_tiles(junqi_json *j, const page *pg)
+{
+    junqi_json_key(j, "flipTiles");
+    if (!pg->flip) {
+        junqi_json_null(j);
+        return;
+    }
+    junqi_json_begin_array(j);
+    for (int i = 0; i < pg->nflip_tiles; i++) {
+        junqi_json_begin_array(j);
+        junqi_json_int(j, pg->flip_tiles[i].style);
+        junqi_json_int(j, pg->flip_tiles[i].piece);
+        junqi_json_int(j, pg->flip_tiles[i].kind);
+        junqi_json_end_array(j);
+    }
+    junqi_json_end_array(j);
 }
 
 static void json_data(junqi_json *j, const page *pg)
@@ -932,6 +1129,7 @@ static void json_data(junqi_json *j, const page *pg)
     junqi_json_end_object(j);
     junqi_json_key(j, "alphabet");
     junqi_json_string(j, alphabet);
+    json_flip_tiles(j, pg);
     junqi_json_key(j, "pitch");
     junqi_json_number(j, pg->geo->pitch, 1);
     json_points(j, pg);
@@ -1033,14 +1231,15 @@ static void page_free(page *pg)
 
 bool junqi_html_write(FILE *fp, junqi_game *g, const junqi_html_options *o, char *err, size_t n)
 {
-    page pg = {.out = fp, .g = g, .o = o, .b = junqi_rules_board(g->rules), .err = err, .errn = n};
+    page pg = {.out = fp, .g = g, .o = o, .b = junqi_rules_board(g->rules), .flip = junqi_rules_flip(g->rules),
+               .err = err, .errn = n};
     junqi_game_settle(g);
     pg.moves = junqi_game_moves(g);
     if (o->illegal && o->illegal <= pg.moves) {
         pg.moves = o->illegal - 1;
         pg.cut = true;
     }
-    pg.first = g->start ? g->start->moves : 0;
+    pg.first = pg.flip ? (g->flip_start ? g->flip_start->st.moves : 0) : g->start ? g->start->moves : 0;
     if (o->ply < pg.first || o->ply > pg.first + pg.moves) {
         snprintf(err, n, "ply %zu is not in the game: its plies are %zu to %zu", o->ply, pg.first,
                  pg.first + pg.moves);

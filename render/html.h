@@ -10,7 +10,11 @@
  * pieces, or what any seat knew, computed by the library) and, in a seat's
  * view, what each hidden piece can still be (infer.h) when the pointer is
  * over it; every point named in the players' terms (terms.h) under the
- * pointer. Navigation: a click on a move or on the graph, ←/→, Home/End,
+ * pointer; flip games (docs/flip.md) with their face-down backs, colours
+ * and badges, each action and its events in the list, and all pieces or
+ * the players' view. The page's words and status lines are in the
+ * language of the messages (i18n.h), its pieces in the names' script.
+ * Navigation: a click on a move or on the graph, ←/→, Home/End,
  * the slider; the ply and the view are in the URL fragment
  * (`#ply=40&view=south`) so that a link opens at a move.
  *

@@ -19,6 +19,7 @@
   var items = document.querySelectorAll('#moves [data-ply]');
   var seatNames = ['north', 'east', 'south', 'west'];
   var state = { ply: -1, view: -1 };
+  var flip = D.flipTiles; // a flip game's tiles, [style, piece, kind] each; null in other games
 
   // Fill a sentence's %1$s, %2$s with the arguments.
   function say(format) {
@@ -26,11 +27,14 @@
     return format.replace(/%(\d)\$s/g, function (m, i) { return String(args[+i]); });
   }
 
-  // The cell at point p of a position string: null, or {seat, piece}.
+  // The cell at point p of a position string: null, or {seat, piece}; in a flip game
+  // {tile, style (0 red, 1 blue, 2 unknown), piece, kind (0 face up, 1 face down, 2 face
+  // down with its identity known)}.
   function cell(cells, p) {
     var c = cells.charAt(p);
     if (c === '.') return null;
     var i = D.alphabet.indexOf(c);
+    if (flip) return { tile: i, style: flip[i][0], piece: flip[i][1], kind: flip[i][2] };
     return { seat: i >> 4, piece: i & 15 };
   }
 
@@ -46,9 +50,10 @@
       if (!c) continue;
       var u = document.createElementNS(SVG, 'use');
       var pt = D.points[p];
-      u.setAttribute('href', '#t' + c.seat + '-' + c.piece);
-      u.setAttribute('x', pt[6 + 2 * c.seat]);
-      u.setAttribute('y', pt[7 + 2 * c.seat]);
+      var slot = flip ? 2 : c.seat; // flip tiles stand unturned, as south's do
+      u.setAttribute('href', flip ? '#x' + c.tile : '#t' + c.seat + '-' + c.piece);
+      u.setAttribute('x', pt[6 + 2 * slot]);
+      u.setAttribute('y', pt[7 + 2 * slot]);
       u.setAttribute('data-point', pt[2]);
       tiles.appendChild(u);
     }
@@ -124,7 +129,7 @@
   // What the players call point p, with its owner's flag named when this view shows it.
   function pointName(cells, p) {
     var pt = D.points[p], owner = pt[5];
-    if (owner < 0) return pt[3];
+    if (owner < 0 || flip) return pt[3]; // a flip game's flags are no seat's own
     for (var q = 0; q < D.points.length; q++) {
       var c = cell(cells, q);
       if (c && c.seat === owner && c.piece === 1 && D.points[q][5] === owner) return pt[4];
@@ -153,11 +158,21 @@
     var where = D.points[p][2] + ' \u00b7 ' + pointName(cells, p);
     var c = cell(cells, p);
     if (!c) return where;
+    if (flip) return describeFlip(where, c);
     var who = D.seats[c.seat];
     if (c.piece !== 13) return say(D.words.piece, where, who + ' ' + D.pieces[c.piece]);
     var kinds = hiddenKinds(state.view, p);
     if (!kinds || !kinds.length) return say(D.words.hiddenNothing, where + ' \u00b7 ' + who);
     return say(D.words.hidden, where + ' \u00b7 ' + who, kinds.join(', '));
+  }
+
+  // A flip game's piece: its colour when known, its identity when face up or known.
+  function describeFlip(where, c) {
+    var colour = c.style < 2 ? D.colours[c.style] : '';
+    if (c.kind === 0) return say(D.words.piece, where, colour + ' ' + D.pieces[c.piece]);
+    if (colour) where += ' \u00b7 ' + colour;
+    if (c.kind === 2) return say(D.words.faceDownIs, where, D.pieces[c.piece]);
+    return say(D.words.faceDown, where);
   }
 
   function nearestPoint(event) {

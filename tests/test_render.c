@@ -319,6 +319,37 @@ static void every_board_theme_and_name_style_draws(void **state)
     junqi_game_free(game);
 }
 
+/* Every reason a game can end for has its words in every caption script and in the page's. */
+static void every_end_reason_is_named_in_every_status_line(void **state)
+{
+    (void)state;
+    junqi_position pos;
+    two_player_position(&pos);
+    for (int names = JUNQI_NAMES_ZH; names <= JUNQI_NAMES_RANK; names++) {
+        junqi_render_options o = options_for(JUNQI_SOUTH, 300);
+        o.names = (junqi_names)names;
+        char err[512], text[512], message[512];
+        junqi_renderer *rd = junqi_renderer_new(pos.board, &o, err, sizeof err);
+        if (!rd)
+            fail_msg("%s", err);
+        junqi_scene s = {.pos = &pos, .ply = 7};
+        pos.result = (junqi_result){JUNQI_DRAWN, 0, JUNQI_REASON_NONE, 0};
+        char bare[512];
+        junqi_renderer_status_text(rd, &s, bare, sizeof bare); /* "Move 7  ·  Draw": no reason */
+        for (int reason = JUNQI_REASON_FLAG_CAPTURED; reason < JUNQI_REASON_COUNT; reason++) {
+            pos.result = (junqi_result){JUNQI_DRAWN, 0, (uint8_t)reason, 0};
+            junqi_renderer_status_text(rd, &s, text, sizeof text);
+            junqi_renderer_status_message(rd, &s, message, sizeof message);
+            if (strstr(text, "(null)") || strlen(text) <= strlen(bare) + 2 || strncmp(text, bare, strlen(bare)) != 0)
+                fail_msg("names %d, reason %d: the caption's status line '%s' does not name the reason", names,
+                         reason, text);
+            if (!strstr(message, junqi_reason_name((junqi_reason)reason)))
+                fail_msg("reason %d: the page's status line '%s' does not name it", reason, message);
+        }
+        junqi_renderer_free(rd);
+    }
+}
+
 /* ---- annotations, colours, themes, formats ------------------------------------------ */
 
 static void arrows_and_marks_parse_with_colours(void **state)
@@ -405,6 +436,7 @@ int main(void)
         cmocka_unit_test(an_svg_has_the_picture_size_as_its_viewbox),
         cmocka_unit_test(a_gif_of_a_replay_has_one_frame_per_move_and_the_start),
         cmocka_unit_test(every_board_theme_and_name_style_draws),
+        cmocka_unit_test(every_end_reason_is_named_in_every_status_line),
         cmocka_unit_test(arrows_and_marks_parse_with_colours),
         cmocka_unit_test(comment_commands_give_arrows_marks_and_the_evaluation),
         cmocka_unit_test(themes_and_formats_are_found_by_name),

@@ -528,6 +528,37 @@ void junqi_cli_set_locale(void)
     setlocale(LC_NUMERIC, "C");
 }
 
+/* The script a locale or language name asks for ("zh_HK.UTF-8", "zh-Hant", "zh"), or -1: not Chinese. */
+static int script_of(const char *name, size_t n)
+{
+    if (n < 2 || strncmp(name, "zh", 2) != 0 || (n > 2 && !strchr("_-.@", name[2])))
+        return -1;
+    static const char *const traditional[] = {"TW", "HK", "MO", "Hant"};
+    for (size_t i = 0; n > 3 && i < sizeof traditional / sizeof traditional[0]; i++)
+        if (strncmp(name + 3, traditional[i], strlen(traditional[i])) == 0)
+            return JUNQI_NAMES_ZH_HANT;
+    return JUNQI_NAMES_ZH;
+}
+
+junqi_names junqi_cli_locale_names(junqi_names otherwise)
+{
+    junqi_names catalog = junqi_i18n_names();
+    if (catalog != JUNQI_NAMES_EN)
+        return catalog; /* Chinese messages: the names in their script */
+    const char *locale = setlocale(LC_MESSAGES, NULL), *language = getenv("LANGUAGE");
+    if (!locale || strcmp(locale, "C") == 0 || strcmp(locale, "POSIX") == 0)
+        return otherwise; /* gettext reads LANGUAGE only outside the C locale, and so do we */
+    for (const char *s = language ? language : ""; *s; s += *s == ':') {
+        size_t n = strcspn(s, ":");
+        int script = script_of(s, n);
+        if (script >= 0)
+            return (junqi_names)script;
+        s += n;
+    }
+    int script = script_of(locale, strlen(locale));
+    return script >= 0 ? (junqi_names)script : otherwise;
+}
+
 int junqi_cli_version(const char *prog)
 {
     printf("%s (junqi) %s\n", prog, JUNQI_VERSION);

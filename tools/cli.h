@@ -192,6 +192,16 @@ int junqi_cli_check_seat(const char *prog, const char *name, const junqi_game *g
  */
 void junqi_cli_set_locale(void);
 
+/**
+ * The piece names' script that the locale asks for, the default of the
+ * tools' --names (docs/i18n.md): the script of the messages' catalog when
+ * there is one (zh_CN: zh, zh_TW: zh-Hant); else that of the first Chinese
+ * name in LANGUAGE or of the LC_MESSAGES locale (zh_TW, zh_HK, zh_MO and
+ * zh_Hant: zh-Hant; any other zh: zh); else `otherwise`. Call after
+ * junqi_cli_set_locale().
+ */
+junqi_names junqi_cli_locale_names(junqi_names otherwise);
+
 /** Parse a --format value: "text" or "json". */
 bool junqi_cli_parse_format(const char *text, junqi_cli_format *out);
 

@@ -94,7 +94,8 @@ static void usage(void)
            "  --infer             label hidden pieces with their likeliest kinds and percentages,\n"
            "                      as the viewing seat could tell (needs --view SEAT in a dark\n"
            "                      game unless the record is one seat's); --seed S: its seed\n"
-           "  --names STYLE       piece names: zh (default), zh-Hant, short, en, rank\n"
+           "  --names STYLE       piece names and captions: zh, zh-Hant, short, en, rank\n"
+           "                      (default: the locale's: zh-Hant for zh_TW and zh_HK, else zh)\n"
            "  --rank-corner       a small rank number (9 ... 1) in each tile's corner\n"
            "  --upright           keep every tile upright (default: the seats on the left and\n"
            "                      right have their tiles turned towards them)\n"
@@ -112,8 +113,8 @@ static void usage(void)
            "                      positions after an illegal move (default: stop before it)\n"
            "  -h, --help          this help\n"
            "  --version           the version\n\n"
-           "Flip games (fanqi ...: docs/flip.md) are drawn as PNG, SVG or GIF: face-down backs,\n"
-           "the colours, stacks, a carried flag, the last flip glowing; not as HTML pages.\n"
+           "Flip games (fanqi ...: docs/flip.md) are drawn as PNG, SVG, GIF and HTML pages:\n"
+           "face-down backs, the colours, stacks, a carried flag, the last flip glowing.\n"
            "Exit status: 0 success, 1 invalid input, 2 usage error (such as a ply past the\n"
            "end), 3 a file could not be read or written (or no CJK font was found).\n"),
            prog, DEFAULT_SIZE, junqi_theme_names(), DEFAULT_DELAY_MS, junqi_rules_names(), prog);
@@ -414,9 +415,6 @@ static int write_page(pages *ps, junqi_input *in, const char *path)
     options *opt = ps->opt;
     junqi_html_options ho = {.render = opt->render, .view = opt->view, .inference = true,
                              .given = &ps->given};
-    if (junqi_rules_flip(in->game->rules))
-        return junqi_cli_usage(prog, "%s: the HTML page shows formation games only; draw a flip game as PNG, SVG "
-                                     "or GIF", in->name);
     if (junqi_cli_apply_rules(prog, in->name, in->game, opt->rules) != JUNQI_EXIT_OK ||
         junqi_cli_check_seat(prog, in->name, in->game, "--view", opt->view) != JUNQI_EXIT_OK)
         return JUNQI_EXIT_USAGE;
@@ -641,7 +639,7 @@ int main(int argc, char **argv)
         {NULL, 0, NULL, 0},
     };
     options opt = {
-        .render = {.theme = junqi_theme_default(), .names = JUNQI_NAMES_ZH, .coords = true,
+        .render = {.theme = junqi_theme_default(), .names = junqi_cli_locale_names(JUNQI_NAMES_ZH), .coords = true,
                    .bottom = JUNQI_SOUTH, .size = DEFAULT_SIZE},
         .ply = -1, .view = JUNQI_NO_SEAT, .format = JUNQI_IMAGE_PNG, .delay_ms = DEFAULT_DELAY_MS,
     };

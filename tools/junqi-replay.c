@@ -84,7 +84,8 @@ static void usage(void)
            "  --deal SEED|random  start a flip game's record (--rules fanqi, fanfan,\n"
            "                      fanqi_wiki, huqi or zuhe): the deal and first seat of\n"
            "                      the seed (a number; the same everywhere), or of a random one\n"
-           "  --names STYLE       piece names: zh (default), zh-Hant, short, en, rank\n"
+           "  --names STYLE       piece names: zh, zh-Hant, short, en, rank (default: the\n"
+           "                      locale's: zh-Hant for zh_TW and zh_HK, else zh)\n"
            "  --color WHEN        colour the board: auto (default: on a terminal, unless NO_COLOR\n"
            "                      is set or TERM is dumb), always, never\n"
            "  --rules RULES       rule set NAME[,SWITCH=VALUE]..., NAME one of %s\n"
@@ -175,45 +176,26 @@ static void write_position(void *ctx, const junqi_replay *r, const junqi_positio
     }
 }
 
-/* A flip game's position (docs/flip.md), as the view sees it. */
-static void write_flip_position(const position_job *job, const junqi_flip_replay *r, bool last)
+/* A flip game's position (docs/flip.md), as the view saw it (junqi_flip_replay_each). */
+static void write_flip_position(void *ctx, const junqi_flip_replay *r, const junqi_flip *shown, bool last)
 {
+    const position_job *job = ctx;
     const options *opt = job->opt;
-    junqi_flip shown = r->pos;
-    if (opt->view != JUNQI_NO_SEAT)
-        junqi_flip_view(&shown, &r->pos);
     if (opt->format == OUT_JSON) {
         junqi_json j;
         junqi_json_init(&j, job->out);
-        junqi_flip_write_position_json(&j, &shown);
+        junqi_flip_write_record_position_json(&j, r->game->source, r->game->source_index, shown);
         fputc('\n', job->out);
     } else if (opt->format == OUT_POS) {
-        char *text = junqi_flip_pos_format(&shown);
+        char *text = junqi_flip_pos_format(shown);
         fprintf(job->out, "%s\n", text ? text : "");
         free(text);
     } else {
-        junqi_flip_write_text_board(job->out, &shown, opt->names, job->colour);
-        junqi_flip_write_text_status(job->out, &shown, r->has_last, r->last, r->last_outcome, r->last_shown);
+        junqi_flip_write_text_board(job->out, shown, opt->names, job->colour);
+        junqi_flip_write_text_status(job->out, shown, r->has_last, r->last, r->last_outcome, r->last_shown);
         if (!last)
             fputc('\n', job->out);
     }
-}
-
-/* A flip record's positions at `ply` of its numbering, or all of them (JUNQI_REPORT_ALL), to p->last. */
-static bool flip_positions(const junqi_game *g, const junqi_plies *p, long ply, const position_job *job)
-{
-    junqi_flip_replay r;
-    if (!junqi_flip_replay_start(&r, g, NULL, NULL))
-        return false;
-    size_t from = ply == JUNQI_REPORT_ALL ? p->first : ply < 0 ? p->last : (size_t)ply;
-    size_t to = ply == JUNQI_REPORT_ALL ? p->last : from;
-    for (size_t at = from; at <= to && at <= p->last; at++) {
-        junqi_flip_replay_seek(&r, at - p->first);
-        if (at == p->first + p->moves && (ply == JUNQI_REPORT_ALL || ply < 0))
-            junqi_flip_replay_run(&r); /* the end includes events after the last action */
-        write_flip_position(job, &r, at == to);
-    }
-    return true;
 }
 
 /* The positions of one record: junqi_replay_each (report.h), as the Python binding's. */
@@ -238,9 +220,9 @@ static int write_positions(const options *opt, const junqi_input *in, FILE *out,
     position_job job = {opt, out, colour, label, viewer, false};
     long ply = opt->all ? JUNQI_REPORT_ALL : opt->ply;
     rc = junqi_cli_check_record(prog, in, &plies, ply, opt->source_flags & JUNQI_SOURCE_LENIENT);
-    if (junqi_rules_flip(in->game->rules) ? !flip_positions(in->game, &plies, ply, &job)
-                                          : !junqi_replay_each(in->game, NULL, ply, opt->view, &plies,
-                                                               write_position, &job))
+    if (junqi_rules_flip(in->game->rules)
+            ? !junqi_flip_replay_each(in->game, NULL, ply, opt->view, &plies, write_flip_position, &job)
+            : !junqi_replay_each(in->game, NULL, ply, opt->view, &plies, write_position, &job))
         return JUNQI_EXIT_INVALID; /* the reason is among the record's problems */
     return job.failed ? JUNQI_EXIT_INVALID : rc;
 }
@@ -868,7 +850,7 @@ int main(int argc, char **argv)
 {
     junqi_cli_set_locale();
     junqi_cli_close_stdout_at_exit(prog);
-    options opt = {OUT_TEXT, CONVERT_NONE, -1, false, JUNQI_NO_SEAT, JUNQI_NAMES_ZH, NULL, NULL, NULL,
+    options opt = {OUT_TEXT, CONVERT_NONE, -1, false, JUNQI_NO_SEAT, junqi_cli_locale_names(JUNQI_NAMES_ZH), NULL, NULL, NULL,
                    -1, 0, false, JUNQI_FOUR_PLAYER, {NULL}, NULL, false, false, false, 0, NULL, false, 0};
     int rc = parse_options(argc, argv, &opt);
     bool go_on = rc == JUNQI_OPTIONS_GO_ON; /* not after --help, --version or a usage error */

@@ -118,14 +118,29 @@ def _validations(text: str) -> List[Validation]:
 
 @dataclass
 class Piece:
-    square: str  # "h5"
-    seat: str    # "north", "east", "south", "west"
-    piece: str   # "marshal" ... "flag", or "unknown" in a seat's view
+    """A piece on the board. In a flip game (docs/flip.md) seat is the seat
+    of the piece's colour (None while the colours are unassigned), colour
+    "red" or "blue" (None when not even that is known), face_down whether it
+    still lies face down (its piece "unknown" in a seat's view), carries
+    what a zuhe group's leader carries ("bomb", "landmine", "flag"; or the
+    flag a fanqi_wiki piece carries), flag_under the colour of a flag lying
+    under it; in other games those are None, False, [] and None."""
+    square: str            # "h5"
+    seat: Optional[str]    # "north", "east", "south", "west"
+    piece: str             # "marshal" ... "flag", or "unknown" in a seat's view
+    colour: Optional[str] = None
+    face_down: bool = False
+    carries: List[str] = field(default_factory=list)
+    flag_under: Optional[str] = None
 
 
 @dataclass
 class Position:
-    """A position of a record (`junqi-replay --format json`)."""
+    """A position of a record (`junqi-replay --format json`). A flip game's
+    (docs/flip.md) also has colours ({"north": "blue", "south": "red"}, a
+    seat None before the colours are assigned), face_down (the number of
+    pieces face down) and removed (per colour, {"red": {"engineer": 2}, ...});
+    they are None in other games, and eliminated is empty in flip games."""
     source: Optional[str]
     game: Optional[int]
     ply: int
@@ -134,6 +149,14 @@ class Position:
     eliminated: List[str]
     result: Optional[Result]
     rules: str  # the canonical rule string, e.g. "standard,bomb_moves=engineer"
+    colours: Optional[Dict[str, Optional[str]]] = None
+    face_down: Optional[int] = None
+    removed: Optional[Dict[str, Dict[str, int]]] = None
+
+    @property
+    def flip(self) -> bool:
+        """Whether this is a flip game's position (docs/flip.md)."""
+        return self.colours is not None
 
     def at(self, square: str) -> Optional[Piece]:
         """The piece on a square, or None."""
@@ -143,6 +166,7 @@ class Position:
 def _position(obj) -> Position:
     obj["pieces"] = [Piece(**p) for p in obj["pieces"]]
     obj["result"] = _result(obj["result"])
+    obj.setdefault("eliminated", [])  # a flip game's JSON has no eliminated seats
     return Position(source=obj.pop("source", None), game=obj.pop("game", None), **obj)
 
 
@@ -409,6 +433,8 @@ def _items(src: int, errors: str) -> Iterator[Item]:
                 yield _game(obj["record"], diags, handle.value)
             elif obj["type"] == "formation":
                 yield Formation(obj["source"], obj["game"], diagnostics=diags, **obj["formation"])
+            elif obj["type"] == "empty":  # zero games, as the tools say: not an error
+                continue
             elif errors == "raise":
                 first = next((d for d in diags if d.severity == "error"), None)
                 raise JunqiError(f"{obj['source']}: item {obj['game']}: "
@@ -425,7 +451,8 @@ def _check_errors(errors: str):
 def read(path: Union[str, os.PathLike], *, lenient: bool = False,
          errors: str = "raise") -> Iterator[Item]:
     """The records and formations of a file ("-": standard input), in order,
-    its format detected by content. A JGN file is read one game at a time.
+    its format detected by content. A JGN file is read one game at a time;
+    an empty or blank file holds no items (the tools' "no-games" note).
 
     lenient: keep the valid part of a broken JGN game (its errors are in the
     game's diagnostics). errors: "raise" (JunqiError at the first item that

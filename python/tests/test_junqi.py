@@ -10,6 +10,7 @@ import gc
 import json
 import os
 import subprocess
+import tempfile
 import unittest
 
 import junqi
@@ -20,6 +21,8 @@ GAME = os.path.join(ROOT, "samples", "qq", "jgs-000689.jgs")      # 192 moves, n
 LONG = os.path.join(ROOT, "samples", "qq", "jgs-000001.jgs")      # 432 moves, east-west win
 CORRUPT = os.path.join(ROOT, "tests", "data", "corrupt")
 FORMATION = os.path.join(ROOT, "samples", "formations", "F01.yaml")
+FLIP = os.path.join(ROOT, "tests", "data", "flip")                # one game of each flip rule set
+FLIP_GAMES = [os.path.join(FLIP, f + ".jgn") for f in ("fanqi", "fanfan", "fanqi_wiki", "huqi", "zuhe")]
 
 
 def tool(name, *args, check=True):
@@ -70,9 +73,17 @@ class ReadingTest(unittest.TestCase):
                 optional = {"code"} if obj["type"] == "eliminated" else set()
                 self.assertEqual(keys - optional, want - optional, f"{path}: {obj['type']}")
                 self.assertLessEqual(want, keys, f"{path}: {obj['type']}")
+        flip_only = {"colours", "face_down", "removed"}
         for path in (GAME, os.path.join(ROOT, "tests", "data", "qq", "jgs-002724.jgs")):
             pos = first(path).position(3)
-            self.assertEqual(set(pos.__dataclass_fields__), set(json.loads(tool("junqi-replay", "--ply", "3", "--format", "json", path))))
+            want = json.loads(tool("junqi-replay", "--ply", "3", "--format", "json", path))
+            self.assertEqual(set(pos.__dataclass_fields__) - flip_only, set(want))
+        for path in FLIP_GAMES:
+            pos = first(path).position(40)
+            want = json.loads(tool("junqi-replay", "--ply", "40", "--format", "json", path))
+            self.assertEqual(set(pos.__dataclass_fields__) - {"eliminated"}, set(want), path)
+            piece_keys = set().union(*(p.keys() for p in want["pieces"]))
+            self.assertLessEqual(piece_keys, set(junqi.Piece.__dataclass_fields__), path)
 
     def test_jgn_and_a_seats_record_are_the_tools(self):
         g = first(GAME)
@@ -112,6 +123,21 @@ class ReadingTest(unittest.TestCase):
             junqi.read(os.path.join(ROOT, "no", "such.jgs"))
         with self.assertRaises(ValueError):
             junqi.read(GAME, errors="ignore")
+
+    def test_an_empty_or_blank_input_holds_no_games(self):
+        # the tools' "zero games": a no-games note and exit 0 (docs/conventions.md, FILE)
+        for text in ("", " \n\n\t\n", "\n"):
+            self.assertEqual(list(junqi.parse(text)), [], repr(text))
+            self.assertEqual(list(junqi.parse(text.encode(), errors="skip")), [], repr(text))
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "blank.jgn")
+            with open(path, "w") as f:
+                f.write("\n  \n")
+            self.assertEqual(list(junqi.read(path)), [])
+            (v,) = junqi.validate(path)
+            self.assertTrue(v.valid)
+            self.assertEqual([d.code for d in v.diagnostics], ["no-games"])
+            self.assertEqual(tool("junqi-replay", "--to", "jgn", path), "")  # the tool: zero games, exit 0
 
     def test_a_broken_jgn_game_read_leniently_keeps_its_valid_part(self):
         text = first(GAME).to_jgn().replace("\n1. ", "\n1. zz ", 1)
@@ -161,6 +187,91 @@ class PositionTest(unittest.TestCase):
             g.position(1, rules="chess")
         with self.assertRaises(ValueError):
             g.position(-1)
+
+
+def as_json(piece):
+    """A Piece as the object of junqi-replay's flip JSON (absent members left out)."""
+    obj = {"square": piece.square, "seat": piece.seat, "colour": piece.colour, "piece": piece.piece,
+           "face_down": piece.face_down}
+    if piece.carries:
+        obj["carries"] = piece.carries
+    if piece.flag_under:
+        obj["flag_under"] = piece.flag_under
+    return obj
+
+
+class FlipPositionTest(unittest.TestCase):
+    """Flip games (docs/flip.md): the binding's positions are junqi-replay's."""
+
+    def assert_same(self, got, want):
+        self.assertEqual((got.source, got.game, got.ply, got.to_move, got.rules),
+                         (want["source"], want["game"], want["ply"], want["to_move"], want["rules"]))
+        self.assertEqual((got.colours, got.face_down, got.removed), (want["colours"], want["face_down"], want["removed"]))
+        self.assertEqual([as_json(p) for p in got.pieces], want["pieces"])
+        self.assertEqual(got.result and got.result.__dict__,
+                         want["result"] and dict(want["result"], code=None, score=None))
+        self.assertTrue(got.flip)
+        self.assertEqual(got.eliminated, [])
+
+    def test_every_position_of_each_flip_game_is_the_tools(self):
+        for path in FLIP_GAMES:
+            g = first(path)
+            want = [json.loads(line) for line in tool("junqi-replay", "--all", "--format", "json", path).splitlines()]
+            got = g.positions()
+            self.assertEqual(len(got), len(g.moves) + 1, path)
+            self.assertEqual(len(got), len(want), path)
+            for p, w in zip(got, want):
+                self.assert_same(p, w)
+            self.assertEqual(got[-1], g.position())
+            self.assertEqual(got[-1].result.reason, want[-1]["result"]["reason"])
+
+    def test_a_fanqi_position_has_face_down_pieces_and_colours(self):
+        g = first(FLIP_GAMES[0])
+        start = g.position(0)
+        self.assertEqual((start.face_down, start.colours), (50, {"north": None, "south": None}))
+        self.assertTrue(all(p.face_down for p in start.pieces))
+        p = g.position(10)
+        self.assertEqual(p.colours, {"north": "blue", "south": "red"})  # 6. ... colour:north:blue
+        self.assertEqual(p.face_down, 41)
+        self.assertEqual(p.at("b6"), junqi.Piece("b6", "north", "lieutenant", "blue", False))
+        self.assertEqual(p.removed, {"red": {}, "blue": {"engineer": 1}})
+        self.assertFalse(junqi.read(GAME).__next__().position(3).flip)
+
+    def test_a_seats_view_hides_the_face_down_identities(self):
+        g = first(FLIP_GAMES[0])
+        want = json.loads(tool("junqi-replay", "--ply", "10", "--view", "south", "--format", "json", FLIP_GAMES[0]))
+        p = g.position(10, view="south")
+        self.assert_same(p, want)
+        self.assertEqual(p, g.position(10, view="north"))  # both seats see the same
+        down = [x for x in p.pieces if x.face_down]
+        self.assertEqual({x.piece for x in down}, {"unknown"})
+        self.assertEqual(len(down), 41)
+
+    def test_fanqi_wiki_backs_show_the_colour_and_zuhe_groups_carry(self):
+        wiki = first(os.path.join(FLIP, "fanqi_wiki.jgn")).position(0, view="south")
+        self.assertEqual({p.colour for p in wiki.pieces}, {"red", "blue"})
+        zuhe = first(os.path.join(FLIP, "zuhe.jgn"))
+        carried = [x for p in zuhe.positions() for x in p.pieces if x.carries]
+        self.assertTrue(carried)
+        self.assertLessEqual({c for x in carried for c in x.carries}, {"bomb", "landmine", "flag"})
+
+    def test_flip_notation_is_replay_format_pos(self):
+        for path in FLIP_GAMES:
+            g = first(path)
+            self.assertEqual(g.notation(25), tool("junqi-replay", "--ply", "25", "--format", "pos", path).rstrip("\n"))
+            self.assertEqual(next(junqi.parse(g.notation(25))).position().pieces, g.position(25).pieces)
+
+    def test_flip_errors_say_what_is_wrong(self):
+        g = first(FLIP_GAMES[0])
+        with self.assertRaisesRegex(junqi.JunqiError, "past the end: the game has 167 moves"):
+            g.position(168)
+        with self.assertRaisesRegex(junqi.JunqiError, "a flip game replays under flip rule sets only"):
+            g.position(3, rules="standard")
+        with self.assertRaisesRegex(junqi.JunqiError, "does not replay a formation game"):
+            first(GAME).position(3, rules="fanqi")
+        with self.assertRaisesRegex(junqi.JunqiError, "junqi-analyze"):
+            g.perft(1, ply=10)
+        self.assertEqual(g.position(10, rules="fanqi"), g.position(10))
 
 
 class ValidationTest(unittest.TestCase):

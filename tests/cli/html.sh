@@ -47,29 +47,52 @@ expect "one Content-Security-Policy that forbids loading anything" 1 \
     "$(grep -c "Content-Security-Policy\" content=\"default-src 'none';" "$page")"
 
 # --- 2. the board at a ply is the PNG of that ply ---------------------------------------------
-# PLY VIEW: junqi-render's PNG of the same ply, view and board orientation (the page keeps south
-# at the bottom whatever the view)
-for spec in "0 all" "4 all" "9 south" "12 east" "15 all"; do
-    read -r ply view <<<"$spec"
-    "$R" --size "$SIZE" --ply "$ply" --view "$view" --bottom south "$GAME" -o "$tmp/want.png" &&
-        "$R" --size "$SIZE" --ply $(((ply + 1) % 16)) --view "$view" --bottom south "$GAME" \
-            -o "$tmp/next.png" || { fail "junqi-render --ply $ply --view $view failed"; continue; }
+# board_is_png PAGE RECORD PLY NEXT VIEW [OPTION...]: the page's board at #ply=PLY&view=VIEW is
+# junqi-render's PNG of that ply (with the options), and not the PNG of ply NEXT
+board_is_png() {
+    local page=$1 record=$2 ply=$3 next=$4 view=$5
+    shift 5
+    "$R" --size "$SIZE" --ply "$ply" --view "$view" "$@" "$record" -o "$tmp/want.png" &&
+        "$R" --size "$SIZE" --ply "$next" --view "$view" "$@" "$record" -o "$tmp/next.png" ||
+        { fail "junqi-render --ply $ply --view $view $record failed"; return; }
     rm -f "$tmp/shot.png"
     checks=$((checks + 1))
     chrome --window-size=1300,900 --screenshot="$tmp/shot.png" "file://$page#ply=$ply&view=$view" >/dev/null
     if [ ! -s "$tmp/shot.png" ]; then
-        fail "#ply=$ply&view=$view: chromium made no screenshot: $(tail -3 "$tmp/browser.log")"
-        continue
+        fail "$(basename "$page") #ply=$ply&view=$view: chromium made no screenshot: $(tail -3 "$tmp/browser.log")"
+        return
     fi
-    compare_shot "#ply=$ply&view=$view" "$tmp/want.png" "$tmp/shot.png" "$tmp/next.png" --corner
+    compare_shot "$(basename "$record") #ply=$ply&view=$view" "$tmp/want.png" "$tmp/shot.png" "$tmp/next.png" --corner
+}
+# PLY VIEW: the same ply, view and board orientation (the page keeps south at the bottom whatever
+# the view)
+for spec in "0 all" "4 all" "9 south" "12 east" "15 all"; do
+    read -r ply view <<<"$spec"
+    board_is_png "$page" "$GAME" "$ply" $(((ply + 1) % 16)) "$view" --bottom south
 done
 
+# --- 2b. a flip game's page (docs/flip.md): face-down backs, colours, badges, the players' view ----
+FLIP=$JUNQI_ROOT/tests/data/flip
+run "$R" --size "$SIZE" "$FLIP/fanqi.jgn" -o "$tmp/site/flip.html"
+expect "junqi-render -o flip.html (a fanqi game): exit status" 0 "$rc"
+run "$R" --size "$SIZE" "$FLIP/zuhe.jgn" -o "$tmp/zuhe.html"
+expect "junqi-render -o zuhe.html (a zuhe game): exit status" 0 "$rc"
+# fanqi at 10 (the colours just assigned), in south's view (every back plain), zuhe at 30 (an
+# engineer carrying a landmine: the stack's badges)
+board_is_png "$tmp/site/flip.html" "$FLIP/fanqi.jgn" 10 11 all
+board_is_png "$tmp/site/flip.html" "$FLIP/fanqi.jgn" 10 11 south
+board_is_png "$tmp/zuhe.html" "$FLIP/zuhe.jgn" 30 31 all
+
 # --- 3. the harness: drive the page in a frame ---------------------------------------------------
-cat >"$tmp/site/harness.html" <<'EOF'
+# harness FRAME: a page that loads FRAME in a frame and, once it has loaded, runs the test code
+# on standard input (it has w, d, board, D, ply(), key(k), hover(square) and fills out), then
+# writes out as JSON into #results
+harness() {
+    sed "s|@FRAME@|$1|" <<'EOF'
 <!DOCTYPE html>
 <html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>harness</title></head>
 <body><pre id="results">not run</pre>
-<iframe id="frame" src="page.html#ply=3" width="1300" height="900"></iframe>
+<iframe id="frame" src="@FRAME@" width="1300" height="900"></iframe>
 <script>
 document.getElementById('frame').addEventListener('load', function () {
   var w = this.contentWindow, d = this.contentDocument, out = {};
@@ -83,6 +106,16 @@ document.getElementById('frame').addEventListener('load', function () {
     return d.getElementById('tip').textContent;
   }
   try {
+EOF
+    cat
+    cat <<'EOF'
+  } catch (e) { out.exception = String(e); }
+  document.getElementById('results').textContent = JSON.stringify(out);
+});
+</script></body></html>
+EOF
+}
+harness "page.html#ply=3" >"$tmp/site/harness.html" <<'EOF'
     out.ready = d.body.getAttribute('data-ready');
     out.errors = w.junqiErrors;
     out.opened = ply();
@@ -115,10 +148,30 @@ document.getElementById('frame').addEventListener('load', function () {
     out.tiles = d.querySelectorAll('#tiles use').length;
     out.resources = w.performance.getEntriesByType('resource').length;
     out.errorsAfter = w.junqiErrors;
-  } catch (e) { out.exception = String(e); }
-  document.getElementById('results').textContent = JSON.stringify(out);
-});
-</script></body></html>
+EOF
+# the same for the flip game's page: keys, the players' view, the pointer over face-up and
+# face-down pieces, the actions and colour events in the move list
+harness "flip.html#ply=10" >"$tmp/site/flip-harness.html" <<'EOF'
+    out.ready = d.body.getAttribute('data-ready');
+    out.opened = ply();
+    out.tiles = d.querySelectorAll('#tiles use').length;
+    out.tipUp = hover('b6');      // face up: north's blue lieutenant
+    out.tipKnown = hover('c5');   // face down, its identity known to the record
+    d.querySelector('#views input[value="1"]').click(); out.view = board.getAttribute('data-view');
+    out.tipDown = hover('c5');    // the same piece as the players saw it
+    out.hash = w.location.hash;
+    key('ArrowRight'); out.right = ply();
+    key('End'); out.end = ply();
+    out.status = d.getElementById('status').textContent;
+    key('Home'); out.home = ply();
+    out.startTiles = d.querySelectorAll('#tiles use').length;
+    d.querySelector('#moves li[data-ply="6"]').click(); out.clicked = ply();
+    out.action = d.querySelector('#moves li.current .san').textContent;
+    out.colour = d.querySelector('#moves li.current .event-token').textContent;
+    out.moves = d.querySelectorAll('#moves li.move').length;
+    out.views = d.querySelectorAll('#views input').length;
+    out.resources = w.performance.getEntriesByType('resource').length;
+    out.errorsAfter = w.junqiErrors;
 EOF
 cat >"$tmp/serve.py" <<'EOF'
 # A local web server for the harness, also used as Chromium's proxy for every
@@ -163,14 +216,18 @@ for _ in $(seq 300); do [ -s "$tmp/port" ] && break; sleep 0.2; done
 [ -s "$tmp/port" ] || { echo "$name: FAIL: the test server did not start: $(cat "$tmp/server.log")"; exit 1; }
 port=$(cat "$tmp/port")
 : >"$tmp/browser.log"
-chrome --window-size=1400,1000 --virtual-time-budget=5000 --proxy-server="http://127.0.0.1:$port" \
-    --proxy-bypass-list="<-loopback>" --dump-dom "http://127.0.0.1:$port/harness.html" >"$tmp/dom.html"
-results=$(sed -n 's/.*<pre id="results">\(.*\)<\/pre>.*/\1/p' "$tmp/dom.html" | sed 's/&amp;/\&/g; s/&lt;/</g; s/&gt;/>/g')
 need_jq
-if [ -z "$results" ] || ! jq -e . >/dev/null 2>&1 <<<"$results"; then
-    fail "the harness gave no results: $(head -c 300 <<<"$results") $(grep -i console "$tmp/browser.log" | head -3)"
-else
-    field() { jq -c "$1" <<<"$results"; }
+# drive HARNESS: load it from the server in Chromium; its results in $results (false: none)
+drive() {
+    chrome --window-size=1400,1000 --virtual-time-budget=5000 --proxy-server="http://127.0.0.1:$port" \
+        --proxy-bypass-list="<-loopback>" --dump-dom "http://127.0.0.1:$port/$1" >"$tmp/dom.html"
+    results=$(sed -n 's/.*<pre id="results">\(.*\)<\/pre>.*/\1/p' "$tmp/dom.html" | sed 's/&amp;/\&/g; s/&lt;/</g; s/&gt;/>/g')
+    [ -n "$results" ] && jq -e . >/dev/null 2>&1 <<<"$results" && return 0
+    fail "$1 gave no results: $(head -c 300 <<<"$results") $(grep -i console "$tmp/browser.log" | head -3)"
+    return 1
+}
+field() { jq -c "$1" <<<"$results"; }
+if drive harness.html; then
     expect "no exception in the harness" null "$(field .exception)"
     expect "the page's script ran to its end" '"1"' "$(field .ready)"
     expect "no JavaScript error while loading" 0 "$(field .errors)"
@@ -188,7 +245,7 @@ else
     expect "the ply in the URL fragment" '"#ply=12&view=all"' "$(field .hash)"
     expect "the view switcher" '"south"' "$(field .view)"
     expect "the view in the URL fragment" '"#ply=12&view=south"' "$(field .hashView)"
-    expect "the status line" '"第 12 步 · 北家走棋"' "$(field .status)"
+    expect "the status line, in the language of the messages (English here)" '"Move 12  ·  North to move"' "$(field .status)"
     expect "the pointer over j2: south's flag stand (its flag is on j1), its own piece" \
         '"j2 · 南家旗台: 南家 地雷"' "$(field .tipOwn)"
     checks=$((checks + 1))
@@ -208,14 +265,40 @@ else
     expect "resources the page loaded" 0 "$(field .resources)"
 fi
 
+if drive flip-harness.html; then
+    expect "flip page: no exception in the harness" null "$(field .exception)"
+    expect "flip page: the script ran to its end" '"1"' "$(field .ready)"
+    expect "flip page: #ply=10 opens at ply 10" 10 "$(field .opened)"
+    expect "flip page: 49 pieces at ply 10 (a blue engineer removed at 9)" 49 "$(field .tiles)"
+    expect "flip page: the pointer over a face-up piece" '"b6 · 南家棋眉: 蓝 排长"' "$(field .tipUp)"
+    expect "flip page: a face-down piece with all pieces shown" \
+        '"c5 · 南家咽部 · 红: a face-down piece: 工兵."' "$(field .tipKnown)"
+    expect "flip page: the view switcher" '"south"' "$(field .view)"
+    expect "flip page: the same piece in the players' view" '"c5 · 南家咽部: a face-down piece."' "$(field .tipDown)"
+    expect "flip page: the view in the URL fragment" '"#ply=10&view=south"' "$(field .hash)"
+    expect "flip page: Right arrow" 11 "$(field .right)"
+    expect "flip page: End" 167 "$(field .end)"
+    expect "flip page: Home" 0 "$(field .home)"
+    expect "flip page: 50 face-down pieces at the start" 50 "$(field .startTiles)"
+    expect "flip page: a click on action 6" 6 "$(field .clicked)"
+    expect "flip page: the action's text" '"a5^b1"' "$(field .action)"
+    expect "flip page: the colour event after it" '"colour:north:blue"' "$(field .colour)"
+    expect "flip page: 167 actions in the list" 167 "$(field .moves)"
+    expect "flip page: all pieces, south's and north's view" 3 "$(field .views)"
+    expect "flip page: resources the page loaded" 0 "$(field .resources)"
+    expect "flip page: no JavaScript error" 0 "$(field .errorsAfter)"
+fi
+
 # --- 4. nothing from the network ----------------------------------------------------------------
-checks=$((checks + 3))
+checks=$((checks + 4))
 asked=$(awk -v own="http://127.0.0.1:$port/" 'index($2, own) == 1 || $2 ~ "^/" || index($3, own) == 1 { print $1, $2 }' "$tmp/requests.log" |
     sed "s|http://127.0.0.1:$port||" | sort -u | tr '\n' ' ')
-[ "$asked" = "GET /harness.html GET /page.html " ] ||
-    fail "the page or the harness asked for more than the two pages: $asked"
-! awk -v own="http://127.0.0.1:$port/page.html" '$3 ~ "^" own' "$tmp/requests.log" | grep -q . ||
-    fail "the page made requests: $(awk -v own="http://127.0.0.1:$port/page.html" '$3 ~ "^" own' "$tmp/requests.log" | head -3)"
+[ "$asked" = "GET /flip-harness.html GET /flip.html GET /harness.html GET /page.html " ] ||
+    fail "the pages or the harnesses asked for more than the four pages: $asked"
+for own in page.html flip.html; do
+    ! awk -v own="http://127.0.0.1:$port/$own" '$3 ~ "^" own' "$tmp/requests.log" | grep -q . ||
+        fail "$own made requests: $(awk -v own="http://127.0.0.1:$port/$own" '$3 ~ "^" own' "$tmp/requests.log" | head -3)"
+done
 ! grep -E 'Uncaught|Refused to|Content Security Policy' "$tmp/browser.log" | grep -q . ||
     fail "chromium reported: $(grep -E 'Uncaught|Refused to|Content Security Policy' "$tmp/browser.log" | head -3)"
 

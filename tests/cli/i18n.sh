@@ -36,6 +36,27 @@ for l in $linguas; do
     echo "$name: po/$l.po: $stats (the sources have $total)"
 done
 
+# 1b. no English word is left inside a translation: the ASCII words a msgstr may hold are the
+# notation and the names a user types or reads back (option values, seats, rule sets, tags,
+# keys, formats, tools), listed here; identifiers (with _ . / = digits or a hyphen), option
+# names and printf conversions are left out before the words are compared
+kept="ABCDE Board Date Deal Elo End GBK GIF HTML Home JGN JSON Lines MiB Mode NAG NUL North PNG
+Position QQ Result Rules SVG TERM Termination YAML aliases all always auto bL bestmove blue board
+cairo classic colour contrast dark default depth divide drop dumb east easy eliminated en eval
+expert fanfan fanqi flag gif go green html huqi iconv id index isready jgn jql json junqi marshal mode
+mover moves movetime multipv name nesw never nodes normal north nps off open pango perft player
+players png pos pv random rank red rows samples sb setoption short shown source south sr standard
+svg text threads timeouts view west winprob zh zuhe"
+for l in $linguas; do
+    checks=$((checks + 1))
+    # shellcheck disable=SC2016
+    left=$(msgexec -i "$root/po/$l.po" sh -c '[ -z "$MSGEXEC_MSGID" ] || { cat; echo; }' |
+        sed -E 's/%[0-9$.*-]*[a-z]+//g' | tr ':' ' ' |
+        grep -oP '(?<![-A-Za-z0-9_%\\])[A-Za-z][A-Za-z0-9_./=+-]*' | grep -vE '[_./=0-9+-]' |
+        grep -E '^[A-Za-z]{2,}$' | sort -u | grep -vxF -f <(tr -s ' \n' '\n\n' <<<"$kept") | tr '\n' ' ')
+    [ -z "$left" ] || fail "po/$l.po: English words inside translations (translate them, or list them in i18n.sh if a user types them): $left"
+done
+
 # 2. the language follows the environment, GNU's way
 hint() { "$@" "$bin/junqi-validate" --no-such-option 2>&1 | tail -n 1; }
 english="Try 'junqi-validate --help' for more information."
@@ -119,6 +140,40 @@ for l in zh_CN zh_TW; do
     golden "match.$l.txt" "$l" "$bin/junqi-match" --setups samples/match/setups.jgn --skip 1 --games 1 --board two-player \
         --nodes 800 --max-moves 30 --name1 A --name2 B -o /dev/null "$bin/junqi-analyze --engine" "$bin/junqi-analyze --engine"
 done
+
+# 5. pictures and pages: without --names the piece names and captions take the locale's script
+# (zh_TW and zh_HK traditional, zh_CN simplified, others as before: zh); an HTML page's status
+# lines are in the language of the messages
+caption() { # ENV... -- ARGS...: junqi-render's PNG of ply 10 with its caption, as a checksum
+    local envs=()
+    while [ "$1" != -- ]; do envs+=("$1"); shift; done
+    shift
+    env "${envs[@]}" "$bin/junqi-render" --caption --ply 10 "$@" "$root/tests/data/qq/jgs-002724.jgs" -o - | cksum
+}
+hant=$(caption LC_ALL=C.UTF-8 -- --names zh-Hant)
+hans=$(caption LC_ALL=C.UTF-8 -- --names zh)
+checks=$((checks + 1))
+[ "$hant" != "$hans" ] || fail "junqi-render --names zh-Hant and zh draw the same caption"
+expect "junqi-render under LANGUAGE=zh_TW: traditional names and caption" "$hant" "$(caption LC_ALL=C.UTF-8 LANGUAGE=zh_TW --)"
+expect "junqi-render under LANGUAGE=zh_HK (no catalog of its own): traditional" "$hant" \
+    "$(caption LC_ALL=C.UTF-8 LANGUAGE=zh_HK --)"
+expect "junqi-render under LANGUAGE=zh_CN: simplified" "$hans" "$(caption LC_ALL=C.UTF-8 LANGUAGE=zh_CN --)"
+expect "junqi-render in the C locale: simplified, as before" "$hans" "$(caption LC_ALL=C LANGUAGE=zh_TW --)"
+expect "junqi-render --names zh under LANGUAGE=zh_TW: --names wins" "$hans" \
+    "$(caption LC_ALL=C.UTF-8 LANGUAGE=zh_TW -- --names zh)"
+need_jq
+status() { # LANGUAGE RECORD: the first and last status lines of the record's HTML page
+    env LC_ALL=C.UTF-8 LANGUAGE="$1" "$bin/junqi-render" "$2" -o "$tmp/page.html" &&
+        sed -n 's/.*<script type="application\/json" id="junqi-data">\(.*\)<\/script>.*/\1/p' "$tmp/page.html" |
+        jq -r '[.status[0], .status[-1]] | join(" | ")'
+}
+qq=$root/tests/data/qq/jgs-002724.jgs fanqi=$root/tests/data/flip/fanqi.jgn
+expect "the page's status lines in English" "Start  ·  North to move | Move 15  ·  East-West won (surrender)" \
+    "$(status "" "$qq")"
+expect "the page's status lines under zh_CN" "开局 · 北家走棋 | 第 15 步 · 东西方胜（投降）" "$(status zh_CN "$qq")"
+expect "the page's status lines under zh_TW" "開局 · 北家走棋 | 第 15 步 · 東西方勝（投降）" "$(status zh_TW "$qq")"
+expect "a flip game's page under zh_TW" "開局 · 南家走棋 | 第 167 步 · 南家勝（可走的棋子全部被吃）" \
+    "$(status zh_TW "$fanqi")"
 
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]
