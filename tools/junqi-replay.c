@@ -227,8 +227,13 @@ static int write_positions(const options *opt, const junqi_input *in, FILE *out,
     return job.failed ? JUNQI_EXIT_INVALID : rc;
 }
 
+/* Convert one whole record. A record that breaks the rules is still written
+ * as it is (a converter keeps what it read), with its located errors on
+ * standard error and exit status 1 (docs/conventions.md, "Exit status"). */
 static int convert(const options *opt, junqi_input *in, FILE *out)
 {
+    junqi_plies whole = {0};
+    int rc = junqi_cli_check_record(prog, in, &whole, JUNQI_REPORT_END, true);
     junqi_game_settle(in->game);
     if (opt->view != JUNQI_NO_SEAT)
         junqi_game_to_view(in->game, (junqi_seat)opt->view);
@@ -237,11 +242,11 @@ static int convert(const options *opt, junqi_input *in, FILE *out)
         junqi_json_init(&j, out);
         junqi_write_game_json(&j, in->game);
         fputc('\n', out);
-        return JUNQI_EXIT_OK;
+        return rc;
     }
     junqi_jgn_write(out, in->game);
     fputc('\n', out); /* a blank line after each game: files concatenate */
-    return JUNQI_EXIT_OK;
+    return rc;
 }
 
 /* What the collection options keep from one game to the next. */

@@ -4,6 +4,7 @@
 # "A record that breaks the rules"): junqi-replay, junqi-render (pictures,
 # frames, the HTML page) and junqi-analyze --go stop at the last position
 # before it, print the located error and exit 1, keeping what they wrote;
+# junqi-replay --to converts the whole record and exits 1 with the error;
 # --lenient replays past it; a flip game's skipped action keeps the ply
 # numbers of the positions after it.
 #
@@ -53,6 +54,18 @@ expect "junqi-replay --lenient --all: every ply, exit 1" \
     "1 $("$R" --all --format pos "$tmp/good.jgn" | wc -l)" "$rc $(wc -l <<<"$out")"
 run "$R" --all --format pos "$tmp/good.jgn"
 expect "junqi-replay of the legal record: exit 0, nothing on standard error" "0 " "$rc $err"
+
+# --to converts the whole record as it is read, and says it is invalid
+run "$R" --to jgn "$tmp/bad.jgn"
+expect "junqi-replay --to jgn: exit 1" 1 "$rc"
+checks=$((checks + 3))
+grep -q "$located" <<<"$err" || fail "junqi-replay --to jgn: no located error: $err"
+grep -q " 5\. k6-k6 " <<<"$out" || fail "junqi-replay --to jgn: the record is not written as read"
+run "$R" --to jgn "$tmp/good.jgn"
+[ "$rc" = 0 ] && [ -z "$err" ] || fail "junqi-replay --to jgn of the legal record: $rc $err"
+run "$R" -o "$tmp/bad.json" --to json "$tmp/bad.jgn"
+expect "junqi-replay -o --to json: the whole document is kept, exit 1" \
+    "1 $("$R" --to json "$tmp/good.jgn" | jq '.line.items | length')" "$rc $(jq '.line.items | length' "$tmp/bad.json")"
 
 # a move from an empty point is skipped, but its ply is counted
 sed 's/ 5\. k6>j6 / 5. i9-i7 /' "$tmp/good.jgn" >"$tmp/empty.jgn"
