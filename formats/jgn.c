@@ -1277,6 +1277,8 @@ static void settle_result(parser *p, const junqi_result *stated, junqi_reason te
     g->result = *stated;
     g->result.reason = (uint8_t)termination;
     g->result.code = code;
+    if (p->error && !(p->flags & JUNQI_JGN_LENIENT))
+        return; /* the game is dropped, and a tag error left its movetext unread: no line to end */
     if (!p->ended) {
         /* no termination marker: the Result tag ends the movetext as if written there (docs/jgn.md),
          * so that the game reads, checks and writes as the canonical text with the marker does */

@@ -121,6 +121,25 @@ static void a_file_holds_several_games_read_one_at_a_time(void **state)
     junqi_diags_free(&d);
 }
 
+/* A broken tag section leaves the movetext unread: a decided Result with no
+ * termination marker must not end a line that was never begun (found by the
+ * fuzz smoke run: a NULL line in end_as_tagged). */
+static void a_tag_error_before_a_decided_result_drops_the_game_cleanly(void **state)
+{
+    (void)state;
+    static const char text[] = "[Board \"two-player\"]\n[Result \"south\"]\n[North \"x]\n";
+    junqi_jgn_reader *r = junqi_jgn_reader_new(NULL, (const uint8_t *)text, sizeof text - 1, "t", 0);
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_game *g = NULL;
+    junqi_read_status rc = junqi_jgn_next(r, &g, &d);
+    assert_true(rc != JUNQI_READ_OK);
+    assert_null(g);
+    assert_true(d.errors >= 1);
+    junqi_jgn_reader_free(r);
+    junqi_diags_free(&d);
+}
+
 static void commands_in_comments_are_found(void **state)
 {
     (void)state;
@@ -396,6 +415,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(real_replays_convert_to_jgn_and_replay_identically),
         cmocka_unit_test(a_file_holds_several_games_read_one_at_a_time),
+        cmocka_unit_test(a_tag_error_before_a_decided_result_drops_the_game_cleanly),
         cmocka_unit_test(commands_in_comments_are_found),
         cmocka_unit_test(defect02_the_unknown_outcome_move_reads_and_writes_back),
         cmocka_unit_test(gbk_text_is_read_with_a_warning),
