@@ -147,8 +147,9 @@ int junqi_cli_check_ply(const char *prog, const junqi_input *in, const junqi_pli
  * before its first illegal move (junqi_plies_stop): the positions after it
  * never happened (docs/conventions.md), and when `ply` (a --ply value,
  * JUNQI_REPORT_END or JUNQI_REPORT_ALL) asks for more, a line says where
- * the positions stop. Returns JUNQI_EXIT_INVALID when the record has
- * errors, else JUNQI_EXIT_OK.
+ * the positions stop; lenient leaves p alone (it may be NULL then: a
+ * converter checks the whole record only). Returns JUNQI_EXIT_INVALID when
+ * the record has errors, else JUNQI_EXIT_OK.
  */
 int junqi_cli_check_record(const char *prog, const junqi_input *in, junqi_plies *p, long ply, bool lenient);
 

@@ -232,8 +232,7 @@ static int write_positions(const options *opt, const junqi_input *in, FILE *out,
  * standard error and exit status 1 (docs/conventions.md, "Exit status"). */
 static int convert(const options *opt, junqi_input *in, FILE *out)
 {
-    junqi_plies whole = {0};
-    int rc = junqi_cli_check_record(prog, in, &whole, JUNQI_REPORT_END, true);
+    int rc = junqi_cli_check_record(prog, in, NULL, JUNQI_REPORT_END, true);
     junqi_game_settle(in->game);
     if (opt->view != JUNQI_NO_SEAT)
         junqi_game_to_view(in->game, (junqi_seat)opt->view);
