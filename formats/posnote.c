@@ -290,6 +290,8 @@ static bool parse_state(pos_parser *ps, junqi_position *pos, unsigned present, i
     if (!next_word(ps, &start, &n) || (mask = parse_seat_set(ps, start, n, false)) < 0)
         return fail(ps, start, "the eliminated seats must be - or letters of nesw, in that order");
     *out_seats = (unsigned)mask;
+    if (*out_seats & ~pos->board->seats)
+        return fail(ps, start, "a seat listed as eliminated has no arm on this board");
     if ((present & *out_seats) != 0)
         return fail(ps, start, "a seat listed as eliminated still has pieces");
     ps->rules_at = ps->at + (ps->at < ps->len);

@@ -108,6 +108,8 @@ static void bad_positions_are_located(void **state)
          "north has more than 1 marshal"},
         {"N9..../...../...../...../...../...../...../...../...../...../...../..... n 0 0", 79,
          "the eliminated seats must be - or letters of nesw, in that order"},
+        {"NLFL21/4L522/3.4.B/7B.18/9.3.7/51663/S81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL s 0 0 e", 81,
+         "a seat listed as eliminated has no arm on this board"}, /* the fuzz smoke run's find */
         {"N9..../...../...../...../...../...../...../...../...../...../...../..... n 0 0 - chess", 82,
          "unknown rule set 'chess' (known: qq, standard, open, wiki, fanqi, fanfan, fanqi_wiki, huqi or zuhe)"},
         {"N9..../...../...../...../...../...../...../...../...../...../...../..... n 0 0 - qq", 82,
