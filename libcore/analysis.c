@@ -6,8 +6,9 @@
  *   A1. samples: each request's positions (view mover: assignments drawn
  *       from the mover's posterior, infer.h; view all: the position itself),
  *       made on the threads, one request per job;
- *   A2. phase 1: every sample searched with a quarter of its budget, for
- *       the candidate moves (its best lines);
+ *   A2. phase 1: every sample searched with a quarter of its budget (of
+ *       time: of what is left after A1, see timing), for the candidate
+ *       moves (its best lines);
  *   A3. candidates: per request, the moves phase 1 chose most often, the
  *       move played and every capture of a flag the mover can see;
  *   A4. phase 2: every sample searched again, with what phase 1 left of its budget,
@@ -131,17 +132,59 @@ static void sample_all(sampling *s, int threads)
 
 /* ---- A2, A4: the two phases' limits -------------------------------------- */
 
+/*
+ * Time. A request's limits.movetime is its samples' share of the batch's
+ * wall clock, drawing the samples included: the batch is meant to take
+ * W = sum of movetime x samples / threads (threads at most the searches),
+ * which is the caller's whole move when it shared a move's time out
+ * evenly. Each phase's searches get their share of what is left of W
+ * when the phase starts: phase 1 a quarter of it, phase 2 all of it less
+ * a tenth kept back for the searches' own overheads and the checks of the
+ * clock every 1024 nodes. So the time the drawing took, and any overrun
+ * of phase 1, is taken from every sample alike: with shares fixed in
+ * advance it came off the last samples of phase 2, which the caller's
+ * deadline (tools/engine.c) then cut at depth 1 (at 100 ms a move, 3 of 8).
+ */
+typedef struct timing {
+    double start; /* junqi_search_clock() when the batch began */
+    double wall;  /* W in seconds; 0: no request has a movetime */
+} timing;
+
+static timing timing_start(const junqi_analysis_request *reqs, const plan *plans, int n, int threads)
+{
+    timing t = {junqi_search_clock(), 0};
+    int searches = 0;
+    for (int i = 0; i < n; i++) {
+        t.wall += reqs[i].limits.movetime / 1000.0 * plans[i].samples;
+        searches += plans[i].samples;
+    }
+    int used = threads < searches ? threads : searches;
+    t.wall /= used > 1 ? used : 1;
+    return t;
+}
+
+/* The part of its movetime each search of phase `phase` gets now. */
+static double time_share(const timing *t, int phase)
+{
+    if (t->wall <= 0)
+        return 0;
+    double left = t->wall - (junqi_search_clock() - t->start);
+    double part = left > 0 ? left / t->wall : 0;
+    return phase == 1 ? part / 4 : part * 0.9;
+}
+
 /* The limits of phase `phase` (1 or 2) for a sample whose phase 1 took
- * `spent` nodes: a budget of nodes or time is the sample's, phase 1 taking
- * a quarter and phase 2 what phase 1 left (at least 500 nodes or 1 ms;
- * each phase completes depth 1 whatever the budget); a depth limit holds
- * for phase 2, phase 1 searching a ply less. Phase 1 lists two lines at
+ * `spent` nodes: a budget of nodes is the sample's, phase 1 taking a
+ * quarter and phase 2 what phase 1 left (at least 500 nodes); a movetime
+ * gives each search its `share` of it (at least 1 ms; see timing); each
+ * phase completes depth 1 whatever the budget; a depth limit holds for
+ * phase 2, phase 1 searching a ply less. Phase 1 lists two lines at
  * least. */
-static junqi_search_limits phase_limits(const junqi_search_limits *l, int phase, uint64_t spent)
+static junqi_search_limits phase_limits(const junqi_search_limits *l, int phase, uint64_t spent, double share)
 {
     junqi_search_limits p = *l;
     uint64_t nodes = phase == 1 ? p.nodes / 4 : p.nodes > spent ? p.nodes - spent : 0;
-    int ms = phase == 1 ? p.movetime / 4 : p.movetime - p.movetime / 4;
+    int ms = (int)(p.movetime * share);
     if (p.nodes)
         p.nodes = nodes > 500 ? nodes : 500;
     if (p.movetime)
@@ -385,12 +428,13 @@ static void aggregate(const junqi_analysis_request *r, const plan *p, const junq
  * phase 2 with candidates, after phase 1's results first[]). */
 static void phase_jobs(const junqi_analysis_request *reqs, const plan *plans, int n,
                        junqi_position *positions, int phase, const junqi_search_result *first,
-                       junqi_search_job *jobs)
+                       const timing *clock, junqi_search_job *jobs)
 {
+    double share = time_share(clock, phase);
     for (int i = 0; i < n; i++) {
         const plan *p = &plans[i];
         for (int x = p->first; x < p->first + p->samples; x++) {
-            junqi_search_limits l = phase_limits(&reqs[i].limits, phase, phase == 2 ? first[x].nodes : 0);
+            junqi_search_limits l = phase_limits(&reqs[i].limits, phase, phase == 2 ? first[x].nodes : 0, share);
             if (phase == 2) {
                 l.searchmoves = p->cand;
                 l.nsearchmoves = p->ncand;
@@ -415,12 +459,13 @@ bool junqi_analyze_many(const junqi_analysis_request *reqs, int n, int threads,
     junqi_search_job *jobs = malloc((size_t)(total ? total : 1) * sizeof *jobs);
     junqi_search_result *res = malloc((size_t)(2 * total + 1) * sizeof *res);
     bool ok = plans && positions && jobs && res;
+    timing clock = ok ? timing_start(reqs, plans, n, threads) : (timing){0, 0};
     if (ok) { /* A1 */
         sampling s = {reqs, plans, positions, n, 0};
         sample_all(&s, threads < 1 ? 1 : threads);
     }
     if (ok) { /* A2 */
-        phase_jobs(reqs, plans, n, positions, 1, NULL, jobs);
+        phase_jobs(reqs, plans, n, positions, 1, NULL, &clock, jobs);
         ok = junqi_search_many(jobs, total, threads, res);
     }
     for (int i = 0; ok && i < n; i++) /* A3 */
@@ -435,7 +480,7 @@ bool junqi_analyze_many(const junqi_analysis_request *reqs, int n, int threads,
     if (ok) { /* A4 */
         for (int i = 0; i < n; i++)
             plans[i].stopped = reqs[i].limits.stop && reqs[i].limits.stop(reqs[i].limits.ctx);
-        phase_jobs(reqs, plans, n, positions, 2, res, jobs);
+        phase_jobs(reqs, plans, n, positions, 2, res, &clock, jobs);
         ok = junqi_search_many(jobs, total, threads, res + total);
     }
     for (int i = 0; ok && i < n; i++) /* stopped: phase 1's lines value the candidates */

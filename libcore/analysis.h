@@ -15,7 +15,9 @@
  * judged by their value averaged over the samples, never by the average of
  * each sample's own best (strategy fusion):
  *   1. every sample is searched with a quarter of its budget (the limits
- *      are per sample: nodes and time are shared out); the moves of
+ *      are per sample: nodes are shared out; a movetime is the sample's
+ *      share of the batch's wall clock, drawing the samples included, and
+ *      each step takes its part of what is left when it starts); the moves of
  *      its best lines are the candidates (most chosen first, at most
  *      JUNQI_ANALYSIS_CANDIDATES or multipv), with the move played and
  *      every capture of a flag the mover can see;

@@ -135,7 +135,7 @@ struct junqi_searcher {
     uint8_t out_ply[JUNQI_SEATS];   /* the ply at which each seat left, on the current line */
 };
 
-static double now(void)
+double junqi_search_clock(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -232,7 +232,7 @@ static bool out_of_budget(junqi_searcher *s)
         return false;
     if (s->node_limit && s->nodes >= s->node_limit)
         s->stop = true;
-    else if ((s->nodes & 1023) == 0 && ((s->deadline > 0 && now() >= s->deadline) ||
+    else if ((s->nodes & 1023) == 0 && ((s->deadline > 0 && junqi_search_clock() >= s->deadline) ||
                                          (s->limits->stop && s->limits->stop(s->limits->ctx))))
         s->stop = true;
     return s->stop;
@@ -681,7 +681,7 @@ static void finish_result(const junqi_searcher *s, junqi_search_result *res, dou
     res->status = JUNQI_SEARCH_OK;
     res->score = res->lines[0].score;
     res->nodes = s->nodes;
-    double seconds = now() - start;
+    double seconds = junqi_search_clock() - start;
     res->elapsed = (int)(seconds * 1000.0 + 0.5);
     res->elapsed_ns = (uint64_t)(seconds * 1e9 + 0.5);
 }
@@ -689,7 +689,7 @@ static void finish_result(const junqi_searcher *s, junqi_search_result *res, dou
 junqi_search_status junqi_searcher_run(junqi_searcher *s, const junqi_position *pos,
                                        const junqi_search_limits *limits, junqi_search_result *res)
 {
-    double start = now();
+    double start = junqi_search_clock();
     if (prepare_root(s, pos, limits, res) != JUNQI_SEARCH_OK)
         return res->status;
     start_search(s, limits, start);

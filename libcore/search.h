@@ -159,6 +159,13 @@ typedef struct junqi_search_job {
 bool junqi_search_many(const junqi_search_job *jobs, int n, int threads,
                        junqi_search_result *results);
 
+/**
+ * Seconds on the monotonic clock (CLOCK_MONOTONIC), the clock that
+ * limits.movetime is measured on; only differences of two calls mean
+ * anything.
+ */
+double junqi_search_clock(void);
+
 /** True if a score is a won or lost game (|score| > JUNQI_SEARCH_WON). */
 static inline bool junqi_search_is_decisive(int score)
 {

@@ -26,12 +26,12 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/types.h>
-#include <time.h>
 
 #include "cli.h"
 #include "jgn.h"
 #include "position_out.h"
 #include "replay.h"
+#include "search.h"
 
 /* The limits of the protocol's numbers (docs/protocol.md, "Options"). */
 #define MAX_THREADS 64
@@ -67,13 +67,6 @@ junqi_engine_options junqi_engine_defaults(void)
 {
     junqi_engine_options o = {1, JUNQI_SEARCH_DEFAULT_HASH_MB, junqi_level_default(), 0, 0, -1, 0, 1};
     return o;
-}
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 /* ---- output --------------------------------------------------------------- */
@@ -151,7 +144,7 @@ static void add_score(text *t, int score)
 /* nodes, nps and time since the go. */
 static void add_speed(text *t, const engine *e, uint64_t nodes)
 {
-    double s = now() - e->start;
+    double s = junqi_search_clock() - e->start;
     add(t, " nodes %llu nps %.0f time %.0f", (unsigned long long)nodes, s > 0 ? (double)nodes / s : 0,
         s * 1000);
 }
@@ -207,7 +200,7 @@ static void diag_error(engine *e, const char *cmd, const junqi_diags *d)
 static bool should_stop(void *ctx)
 {
     const engine *e = ctx;
-    return atomic_load(&e->stop) || (e->deadline > 0 && now() >= e->deadline);
+    return atomic_load(&e->stop) || (e->deadline > 0 && junqi_search_clock() >= e->deadline);
 }
 
 /* An info line after every completed iteration of every search. */
@@ -452,7 +445,7 @@ static void cmd_go(engine *e, char *args)
     e->searches = searches_of(e);
     e->req = (junqi_play_request){e->game, &e->r.pos, e->r.moves, NULL, e->opt.level, e->opt.view,
                                   e->opt.samples, e->opt.seed, search_limits(e, &g), e->opt.threads};
-    e->start = now();
+    e->start = junqi_search_clock();
     e->deadline = g.movetime ? e->start + (double)g.movetime / 1000.0 : 0;
     memset(e->job_nodes, 0, sizeof e->job_nodes);
     e->done_nodes = 0;

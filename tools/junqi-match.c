@@ -34,6 +34,7 @@
 #include "jgn.h"
 #include "movegen.h"
 #include "referee.h"
+#include "search.h"
 
 static const char *prog = "junqi-match";
 
@@ -111,13 +112,6 @@ static bool proc_send(proc *p, const char *fmt, ...)
     return ok;
 }
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* What reading an engine's output gave. */
 typedef enum line_status {
     LINE_READ,   /* a line (or, for proc_wait, the line wanted) */
@@ -147,7 +141,7 @@ static line_status proc_line(proc *p, double deadline, char **line)
             p->taken = (size_t)(nl - p->buf) + 1;
             return LINE_READ;
         }
-        int wait = (int)((deadline - now()) * 1000);
+        int wait = (int)((deadline - junqi_search_clock()) * 1000);
         if (wait <= 0)
             return LINE_LATE;
         struct pollfd pfd = {p->from, POLLIN, 0};
@@ -178,7 +172,7 @@ static line_status proc_line(proc *p, double deadline, char **line)
  * Error lines on the way are kept in err (n bytes). */
 static line_status proc_wait(proc *p, const char *want, double seconds, char **line, char *err, size_t n)
 {
-    double deadline = now() + seconds;
+    double deadline = junqi_search_clock() + seconds;
     size_t k = strlen(want);
     for (;;) {
         line_status r = proc_line(p, deadline, line);
@@ -469,7 +463,7 @@ static bool engine_open(match *m, int e, player *pl, char *id, size_t idlen)
         return false;
     }
     pl->running = true;
-    double timeout = (double)m->opt->timeout, deadline = now() + timeout;
+    double timeout = (double)m->opt->timeout, deadline = junqi_search_clock() + timeout;
     bool ok = proc_send(&pl->p, "junqi");
     line_status rc = LINE_ENDED;
     while (ok && (rc = proc_line(&pl->p, deadline, &line)) == LINE_READ && strcmp(line, "junqiok") != 0)
