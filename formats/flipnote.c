@@ -4,6 +4,7 @@
  */
 #include "flipnote.h"
 #include "i18n.h"
+#include "words.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -351,14 +352,12 @@ static bool read_turn(reader *r, junqi_flip_state *st)
 
 static bool read_number(reader *r, const char *what, long max, long *out)
 {
-    size_t start, n;
+    size_t start, n, at;
+    char msg[200];
     if (!next_word(r, &start, &n))
-        return fail(r, start, "the %s is missing", what);
-    long v = 0;
-    for (size_t i = start; i < start + n; i++)
-        if (r->text[i] < '0' || r->text[i] > '9' || (v = v * 10 + r->text[i] - '0') > max)
-            return fail(r, i, "the %s must be a number from 0 to %ld", what, max);
-    *out = v;
+        return fail(r, start, "the %s is missing", _(what));
+    if (!junqi_words_counter(r->text + start, n, what, max, out, &at, msg, sizeof msg))
+        return fail(r, start + at, "%s", msg);
     return true;
 }
 
@@ -415,12 +414,12 @@ static bool read_rules(reader *r, const junqi_rules **rules)
     size_t start, n;
     if (!next_word(r, &start, &n))
         return fail(r, start, "the rule set is missing (a flip position names it)");
-    char text[JUNQI_RULES_TEXT_MAX + 2], err[400];
-    snprintf(text, sizeof text, "%.*s", (int)(n <= JUNQI_RULES_TEXT_MAX ? n : JUNQI_RULES_TEXT_MAX + 1), r->text + start);
-    if (!junqi_rules_parse(text, JUNQI_TWO_PLAYER, rules, err, sizeof err))
+    char err[400];
+    if (!junqi_words_rules(r->text + start, n, JUNQI_TWO_PLAYER, rules, err, sizeof err))
         return fail(r, start, "%s", err);
     if (!junqi_rules_flip(*rules))
-        return fail(r, start, "'%s' is not a flip rule set (fanqi, fanfan, fanqi_wiki, huqi or zuhe)", text);
+        return fail(r, start, "'%.*s' is not a flip rule set (fanqi, fanfan, fanqi_wiki, huqi or zuhe)", (int)n,
+                    r->text + start);
     if (next_word(r, &start, &n))
         return fail(r, start, "unexpected text after the position");
     return true;
@@ -429,8 +428,8 @@ static bool read_rules(reader *r, const junqi_rules **rules)
 /* Everything after RANKS, into a scratch state. */
 static bool read_fields(reader *r, junqi_flip_state *st, long *quiet, long *ply, const junqi_rules **rules)
 {
-    return read_turn(r, st) && read_number(r, "no-combat count", 65535, quiet) &&
-           read_number(r, "ply", 100000000L, ply) && read_colours(r, st) && read_removed(r, st) &&
+    return read_turn(r, st) && read_number(r, N_("no-combat count"), 65535, quiet) &&
+           read_number(r, N_("ply"), 100000000L, ply) && read_colours(r, st) && read_removed(r, st) &&
            read_rules(r, rules);
 }
 

@@ -4,6 +4,7 @@
  */
 #include "posnote.h"
 #include "i18n.h"
+#include "words.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -237,17 +238,12 @@ static bool parse_ranks(pos_parser *ps, size_t start, size_t n, junqi_position *
 
 static bool parse_number(pos_parser *ps, const char *what, long max, long *out)
 {
-    size_t start, n;
+    size_t start, n, at;
+    char msg[200];
     if (!next_word(ps, &start, &n))
-        return fail(ps, start, "the %s is missing", what);
-    long v = 0;
-    for (size_t i = start; i < start + n; i++) {
-        if (ps->text[i] < '0' || ps->text[i] > '9' || (v = v * 10 + ps->text[i] - '0') > max)
-            return fail(ps, i, "the %s must be a number from 0 to %ld", what, max);
-    }
-    if (n > 1 && ps->text[start] == '0')
-        return fail(ps, start, "the %s is written without leading zeros", what);
-    *out = v;
+        return fail(ps, start, "the %s is missing", _(what));
+    if (!junqi_words_counter(ps->text + start, n, what, max, out, &at, msg, sizeof msg))
+        return fail(ps, start + at, "%s", msg);
     return true;
 }
 
@@ -284,7 +280,7 @@ static bool parse_state(pos_parser *ps, junqi_position *pos, unsigned present, i
         return fail(ps, start, "the seat to move must be n, e, s, w or -");
     ps->to_move_at = start;
     ps->quiet_at = ps->at + 1;
-    if (!parse_number(ps, "no-combat count", 65535, quiet) || !parse_number(ps, "ply", 100000000L, ply))
+    if (!parse_number(ps, N_("no-combat count"), 65535, quiet) || !parse_number(ps, N_("ply"), 100000000L, ply))
         return false;
     int mask;
     if (!next_word(ps, &start, &n) || (mask = parse_seat_set(ps, start, n, false)) < 0)
@@ -297,10 +293,8 @@ static bool parse_state(pos_parser *ps, junqi_position *pos, unsigned present, i
     ps->rules_at = ps->at + (ps->at < ps->len);
     if (next_word(ps, &start, &n)) {
         ps->rules_at = start;
-        char text[JUNQI_RULES_TEXT_MAX + 2], err[400];
-        snprintf(text, sizeof text, "%.*s", (int)(n <= JUNQI_RULES_TEXT_MAX ? n : JUNQI_RULES_TEXT_MAX + 1),
-                 ps->text + start);
-        if (!junqi_rules_parse(text, (int)pos->board->kind, rules, err, sizeof err))
+        char err[400];
+        if (!junqi_words_rules(ps->text + start, n, (int)pos->board->kind, rules, err, sizeof err))
             return fail(ps, start, "%s", err);
         if (junqi_rules_flip(*rules))
             return fail(ps, start, "'%.*s' is a flip rule set: its positions are written in the flip notation",
