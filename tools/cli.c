@@ -91,9 +91,12 @@ int junqi_cli_each_record(const char *prog, junqi_source *src, int (*fn)(void *c
     return junqi_source_each(src, each_record_item, &job);
 }
 
-/* The first item of a source, for tools that take one record. */
-static int load_first(junqi_source *src, junqi_input *in, junqi_diags *d)
+/* The first item of a source, for tools that take one record; the source
+ * is closed, or handed to *keep (see junqi_cli_load). */
+static int load_first(junqi_source *src, junqi_input *in, junqi_diags *d, junqi_source **keep)
 {
+    if (keep)
+        *keep = src;
     if (!src)
         return JUNQI_EXIT_IO;
     junqi_read_status rc = junqi_source_next(src, in, d);
@@ -102,19 +105,23 @@ static int load_first(junqi_source *src, junqi_input *in, junqi_diags *d)
         junqi_diags_add(d, JUNQI_CODE_EMPTY, -1, JUNQI_NOWHERE, "the input holds no record");
         rc = JUNQI_READ_BROKEN;
     }
-    junqi_source_close(src);
+    if (!keep)
+        junqi_source_close(src);
     return rc == JUNQI_READ_OK ? JUNQI_EXIT_OK : rc == JUNQI_READ_FAILED ? JUNQI_EXIT_IO : JUNQI_EXIT_INVALID;
 }
 
-int junqi_cli_load(const char *prog, const char *path, unsigned flags, junqi_input *in, junqi_diags *d)
+int junqi_cli_load(const char *prog, const char *path, unsigned flags, junqi_input *in, junqi_diags *d,
+                   junqi_source **keep)
 {
     memset(in, 0, sizeof *in);
     junqi_source *src = junqi_cli_open(prog, path, flags);
     if (!src) {
         in->name = strdup((!path || strcmp(path, "-") == 0) ? "<stdin>" : path);
+        if (keep)
+            *keep = NULL;
         return JUNQI_EXIT_IO;
     }
-    return load_first(src, in, d);
+    return load_first(src, in, d, keep);
 }
 
 /* The folders named formations are looked for in, ':'-separated, into buf (n bytes). */
@@ -152,10 +159,11 @@ int junqi_cli_find_formation(const char *name, char *path, size_t n, size_t *ind
     return 0;
 }
 
-int junqi_cli_load_position(const char *prog, const char *text, junqi_input *in, junqi_diags *d)
+int junqi_cli_load_position(const char *prog, const char *text, junqi_input *in, junqi_diags *d,
+                            junqi_source **keep)
 {
     memset(in, 0, sizeof *in);
-    return load_first(junqi_cli_open_position(prog, text), in, d);
+    return load_first(junqi_cli_open_position(prog, text), in, d, keep);
 }
 
 bool junqi_cli_control(unsigned char c)
@@ -288,12 +296,13 @@ int junqi_cli_check_ply(const char *prog, const junqi_input *in, const junqi_pli
     return junqi_cli_usage(prog, "%s: %s", junqi_input_label(in, label, sizeof label), why);
 }
 
-int junqi_cli_check_record(const char *prog, const junqi_input *in, junqi_plies *p, long ply, bool lenient)
+int junqi_cli_check_record(const char *prog, const junqi_source *src, const junqi_input *in, junqi_plies *p,
+                           long ply, bool lenient)
 {
     junqi_diags d;
     junqi_diags_init(&d);
     junqi_summary s;
-    junqi_check_item(NULL, in, NULL, &d, &s);
+    junqi_check_item(src, in, NULL, &d, &s);
     if (d.errors) /* the warnings and notes of a valid record are junqi-validate's to tell */
         junqi_cli_print_diags(stderr, in->name, &d, JUNQI_FORMAT_TEXT);
     int status = d.errors ? JUNQI_EXIT_INVALID : JUNQI_EXIT_OK;

@@ -73,9 +73,13 @@ int junqi_cli_each_record(const char *prog, junqi_source *src, int (*fn)(void *c
  * the source flags `flags` (source.h: JUNQI_SOURCE_LENIENT). Returns
  * JUNQI_EXIT_OK, JUNQI_EXIT_INVALID (problems in d; in->kind may still be
  * set when a record was read leniently) or JUNQI_EXIT_IO (message printed
- * to stderr as "PROG: FILE: reason").
+ * to stderr as "PROG: FILE: reason"). With `keep`, the source is handed
+ * back open in *keep (NULL when it could not be opened), for
+ * junqi_cli_check_record() to show the lines of the record's problems; the
+ * caller closes it (junqi_source_close). NULL: it is closed here.
  */
-int junqi_cli_load(const char *prog, const char *path, unsigned flags, junqi_input *in, junqi_diags *d);
+int junqi_cli_load(const char *prog, const char *path, unsigned flags, junqi_input *in, junqi_diags *d,
+                   junqi_source **keep);
 
 /**
  * Look for the formation called `name` (its name or an alias, formation.h)
@@ -91,7 +95,8 @@ int junqi_cli_load(const char *prog, const char *path, unsigned flags, junqi_inp
 int junqi_cli_find_formation(const char *name, char *path, size_t n, size_t *index);
 
 /** As junqi_cli_load() for a `--position STRING`. */
-int junqi_cli_load_position(const char *prog, const char *text, junqi_input *in, junqi_diags *d);
+int junqi_cli_load_position(const char *prog, const char *text, junqi_input *in, junqi_diags *d,
+                            junqi_source **keep);
 
 /** True for the control characters that text output escapes (C0 but tab, and DEL). */
 bool junqi_cli_control(unsigned char c);
@@ -143,7 +148,9 @@ int junqi_cli_check_ply(const char *prog, const junqi_input *in, const junqi_pli
 
 /**
  * Check in's record as junqi-validate does (junqi_check_item) and, when it
- * has errors, print its problems to stderr. Unless lenient, the plies p (junqi_record_plies) stop
+ * has errors, print its problems to stderr, each with the line of src it
+ * points at and a caret (src: the open source in was read from, last;
+ * NULL: no lines). Unless lenient, the plies p (junqi_record_plies) stop
  * before its first illegal move (junqi_plies_stop): the positions after it
  * never happened (docs/conventions.md), and when `ply` (a --ply value,
  * JUNQI_REPORT_END or JUNQI_REPORT_ALL) asks for more, a line says where
@@ -151,7 +158,8 @@ int junqi_cli_check_ply(const char *prog, const junqi_input *in, const junqi_pli
  * converter checks the whole record only). Returns JUNQI_EXIT_INVALID when
  * the record has errors, else JUNQI_EXIT_OK.
  */
-int junqi_cli_check_record(const char *prog, const junqi_input *in, junqi_plies *p, long ply, bool lenient);
+int junqi_cli_check_record(const char *prog, const junqi_source *src, const junqi_input *in, junqi_plies *p,
+                           long ply, bool lenient);
 
 /** Parse a whole non-negative decimal number no larger than max. False if not. */
 bool junqi_cli_parse_count(const char *text, long max, long *out);

@@ -544,7 +544,8 @@ static junqi_game *load_record(engine *e, const char *text, const char *path)
     junqi_diags d;
     junqi_diags_init(&d);
     junqi_input in;
-    int rc = path ? junqi_cli_load(e->prog, path, 0, &in, &d) : junqi_cli_load_position(e->prog, text, &in, &d);
+    int rc = path ? junqi_cli_load(e->prog, path, 0, &in, &d, NULL)
+                    : junqi_cli_load_position(e->prog, text, &in, &d, NULL);
     junqi_game *g = NULL;
     if (rc == JUNQI_EXIT_IO)
         error_line(e, "position", "%s cannot be read", path ? path : "the record");

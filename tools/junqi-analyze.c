@@ -136,15 +136,14 @@ typedef struct located {
                              rules, up to the position before its illegal move) */
 } located;
 
-/* Load the input (FILE or --position) and replay it to --ply. Returns an
- * exit status; loc->ready says whether loc->r (or f) holds the position. */
-static int locate(const options *opt, const char *path, located *loc)
+/* Load the input (FILE or --position) into loc->in, a record with --rules
+ * applied; its source is handed back open in *src (junqi_cli_load). */
+static int load_record(const options *opt, const char *path, located *loc, junqi_source **src)
 {
     junqi_diags d;
     junqi_diags_init(&d);
-    memset(loc, 0, sizeof *loc);
-    int rc = opt->position ? junqi_cli_load_position(prog, opt->position, &loc->in, &d)
-                           : junqi_cli_load(prog, path, opt->source_flags, &loc->in, &d);
+    int rc = opt->position ? junqi_cli_load_position(prog, opt->position, &loc->in, &d, src)
+                           : junqi_cli_load(prog, path, opt->source_flags, &loc->in, &d, src);
     if (rc == JUNQI_EXIT_OK && loc->in.kind != JUNQI_INPUT_RECORD) {
         fprintf(stderr, _("%s: %s: a formation, not a game record\n"), prog, loc->in.name);
         rc = JUNQI_EXIT_INVALID;
@@ -157,12 +156,19 @@ static int locate(const options *opt, const char *path, located *loc)
     junqi_diags_free(&d);
     if (junqi_cli_apply_rules(prog, loc->in.name, loc->in.game, opt->rules) != JUNQI_EXIT_OK)
         return JUNQI_EXIT_USAGE;
+    return JUNQI_EXIT_OK;
+}
+
+/* Replay loc's record (read from src) to --ply. */
+static int seek_ply(const options *opt, const junqi_source *src, located *loc)
+{
     junqi_plies plies = junqi_record_plies(loc->in.game, NULL);
-    rc = junqi_cli_check_ply(prog, &loc->in, &plies, opt->ply);
+    int rc = junqi_cli_check_ply(prog, &loc->in, &plies, opt->ply);
     if (rc != JUNQI_EXIT_OK)
         return rc;
     /* a record that breaks the rules is searched only where the game was */
-    int valid = junqi_cli_check_record(prog, &loc->in, &plies, opt->ply, opt->source_flags & JUNQI_SOURCE_LENIENT);
+    int valid = junqi_cli_check_record(prog, src, &loc->in, &plies, opt->ply,
+                                       opt->source_flags & JUNQI_SOURCE_LENIENT);
     if (valid != JUNQI_EXIT_OK && opt->ply > (long)plies.last)
         return valid;
     /* loc->ply counts the record's moves (what the inference replays) */
@@ -183,6 +189,19 @@ static int locate(const options *opt, const char *path, located *loc)
     junqi_record_seek(&loc->r, &plies, to_end ? -1 : (long)(plies.first + loc->ply));
     loc->ready = true;
     return valid;
+}
+
+/* Load the input (FILE or --position) and replay it to --ply. Returns an
+ * exit status; loc->ready says whether loc->r (or f) holds the position. */
+static int locate(const options *opt, const char *path, located *loc)
+{
+    memset(loc, 0, sizeof *loc);
+    junqi_source *src = NULL;
+    int rc = load_record(opt, path, loc, &src);
+    if (rc == JUNQI_EXIT_OK)
+        rc = seek_ply(opt, src, loc);
+    junqi_source_close(src);
+    return rc;
 }
 
 /* ---- perft -------------------------------------------------------------- */
@@ -685,23 +704,19 @@ typedef struct annotate_job {
     junqi_cli_output *graph; /* --graph, open; NULL without */
     bool graphed;            /* the graph is written */
     progress *p;
+    const junqi_source *src; /* the source being read */
 } annotate_job;
 
 /* A record that breaks the rules is not annotated: judging the moves after
  * an illegal one would judge positions that never happened. Prints the
- * record's errors (as junqi-validate does) and returns false then. */
-static bool record_is_legal(junqi_input *in)
+ * record's errors (as junqi-validate does, with src's lines) and returns
+ * false then. */
+static bool record_is_legal(const junqi_source *src, junqi_input *in)
 {
-    junqi_diags d = {0};
-    junqi_check_item(NULL, in, NULL, &d, NULL);
-    bool legal = d.errors == 0;
-    if (!legal) {
-        junqi_cli_print_diags(stderr, in->name, &d, JUNQI_FORMAT_TEXT);
-        fprintf(stderr, _("%s: %s: not annotated: the record breaks the rules (above)\n"), prog,
-                in->name);
-    }
-    junqi_diags_free(&d);
-    return legal;
+    if (junqi_cli_check_record(prog, src, in, NULL, JUNQI_REPORT_END, true) == JUNQI_EXIT_OK)
+        return true;
+    fprintf(stderr, _("%s: %s: not annotated: the record breaks the rules (above)\n"), prog, in->name);
+    return false;
 }
 
 static int annotate_record(void *ctx, junqi_input *in)
@@ -712,7 +727,7 @@ static int annotate_record(void *ctx, junqi_input *in)
             JUNQI_EXIT_OK)
         return JUNQI_EXIT_USAGE;
     job->p->game++;
-    if (!record_is_legal(in))
+    if (!record_is_legal(job->src, in))
         return JUNQI_EXIT_INVALID;
     junqi_annotate_options o = annotate_options(job->opt, job->p);
     junqi_annotation a;
@@ -741,6 +756,7 @@ static int annotate_record(void *ctx, junqi_input *in)
 /* Annotate every game of one source onto out; returns the exit status. */
 static int annotate_source(annotate_job *job, junqi_source *src)
 {
+    job->src = src;
     return junqi_cli_each_record(prog, src, annotate_record, job);
 }
 
@@ -756,7 +772,7 @@ static int run_annotate(const options *opt, int argc, char **argv, int first)
         return JUNQI_EXIT_IO;
     }
     progress p = {junqi_cli_styled(STDERR_FILENO), 0};
-    annotate_job job = {opt, out.fp, opt->graph ? &graph : NULL, false, &p};
+    annotate_job job = {opt, out.fp, opt->graph ? &graph : NULL, false, &p, NULL};
     int status = JUNQI_EXIT_OK, nfiles = argc - first;
     if (opt->position) {
         status = annotate_source(&job, junqi_cli_open_position(prog, opt->position));

@@ -59,6 +59,7 @@ typedef struct options {
 /* Where scenes come from (see the design note). */
 typedef struct source {
     const junqi_game *game;   /* the record */
+    const junqi_source *text; /* what it was read from, open (for the lines of its problems) */
     junqi_replay replay;      /* the replay, at the ply last asked for */
     size_t moves;             /* the record's moves */
     junqi_plies plies;        /* its plies; scenes are counted from plies.first */
@@ -323,7 +324,7 @@ static int render_source(source *src, options *opt, const junqi_input *in)
     rc = settle_bottom(opt, b, name);
     if (rc != JUNQI_EXIT_OK)
         return rc;
-    int valid = junqi_cli_check_record(prog, in, &src->plies, opt->ply, opt->lenient);
+    int valid = junqi_cli_check_record(prog, src->text, in, &src->plies, opt->ply, opt->lenient);
     if (opt->ply > (long)src->plies.last)
         return valid; /* a position the game never had: nothing is drawn */
     if (opt->infer && src->flip)
@@ -367,8 +368,9 @@ static int render_input(options *opt, const char *path)
     junqi_input in;
     junqi_diags d;
     junqi_diags_init(&d);
-    int rc = opt->position ? junqi_cli_load_position(prog, opt->position, &in, &d)
-                           : junqi_cli_load(prog, path, opt->lenient ? JUNQI_SOURCE_LENIENT : 0, &in, &d);
+    junqi_source *text = NULL;
+    int rc = opt->position ? junqi_cli_load_position(prog, opt->position, &in, &d, &text)
+                           : junqi_cli_load(prog, path, opt->lenient ? JUNQI_SOURCE_LENIENT : 0, &in, &d, &text);
     if (in.kind != JUNQI_INPUT_RECORD) {
         if (rc == JUNQI_EXIT_OK) {
             fprintf(stderr, "%s: %s: a formation, not a game record\n", prog, in.name);
@@ -377,7 +379,7 @@ static int render_input(options *opt, const char *path)
         junqi_cli_print_diags(stderr, in.name, &d, JUNQI_FORMAT_TEXT);
     } else {
         static source src;
-        src = (source){.game = in.game, .moves = junqi_game_moves(in.game)};
+        src = (source){.game = in.game, .text = text, .moves = junqi_game_moves(in.game)};
         if (junqi_cli_apply_rules(prog, in.name, in.game, opt->rules) != JUNQI_EXIT_OK ||
             junqi_cli_check_seat(prog, in.name, in.game, "--view", opt->view) != JUNQI_EXIT_OK)
             rc = JUNQI_EXIT_USAGE;
@@ -392,6 +394,7 @@ static int render_input(options *opt, const char *path)
     }
     junqi_diags_free(&d);
     junqi_input_free(&in);
+    junqi_source_close(text);
     return rc;
 }
 
@@ -408,6 +411,7 @@ typedef struct pages {
     junqi_cli_output held;
     bool holding;
     bool many;            /* the output names one page per game */
+    const junqi_source *src; /* the input being read */
 } pages;
 
 static int write_page(pages *ps, junqi_input *in, const char *path)
@@ -422,7 +426,7 @@ static int write_page(pages *ps, junqi_input *in, const char *path)
     int rc = junqi_cli_check_ply(prog, in, &plies, opt->ply);
     if (rc != JUNQI_EXIT_OK)
         return rc;
-    int valid = junqi_cli_check_record(prog, in, &plies, opt->ply, opt->lenient);
+    int valid = junqi_cli_check_record(prog, ps->src, in, &plies, opt->ply, opt->lenient);
     if (opt->ply > (long)plies.last)
         return valid; /* a position the game never had: no page */
     if (plies.cut)
@@ -483,6 +487,7 @@ static int render_pages(options *opt, const char *path)
     pages ps = {.opt = opt};
     junqi_source *src = opt->position ? junqi_cli_open_position(prog, opt->position)
                                       : junqi_cli_open(prog, path, opt->lenient ? JUNQI_SOURCE_LENIENT : 0);
+    ps.src = src;
     int rc = junqi_cli_each_record(prog, src, render_page, &ps);
     if (rc == JUNQI_EXIT_OK && ps.games == 0) {
         fprintf(stderr, "%s: %s: the input holds no game\n", prog, path);

@@ -199,8 +199,8 @@ static void write_flip_position(void *ctx, const junqi_flip_replay *r, const jun
 }
 
 /* The positions of one record: junqi_replay_each (report.h), as the Python binding's. */
-static int write_positions(const options *opt, const junqi_input *in, FILE *out, bool colour,
-                           bool header)
+static int write_positions(const options *opt, const junqi_source *src, const junqi_input *in, FILE *out,
+                           bool colour, bool header)
 {
     char label[4200];
     junqi_input_label(in, label, sizeof label);
@@ -219,7 +219,7 @@ static int write_positions(const options *opt, const junqi_input *in, FILE *out,
         fprintf(out, "== %s\n", label);
     position_job job = {opt, out, colour, label, viewer, false};
     long ply = opt->all ? JUNQI_REPORT_ALL : opt->ply;
-    rc = junqi_cli_check_record(prog, in, &plies, ply, opt->source_flags & JUNQI_SOURCE_LENIENT);
+    rc = junqi_cli_check_record(prog, src, in, &plies, ply, opt->source_flags & JUNQI_SOURCE_LENIENT);
     if (junqi_rules_flip(in->game->rules)
             ? !junqi_flip_replay_each(in->game, NULL, ply, opt->view, &plies, write_flip_position, &job)
             : !junqi_replay_each(in->game, NULL, ply, opt->view, &plies, write_position, &job))
@@ -230,9 +230,9 @@ static int write_positions(const options *opt, const junqi_input *in, FILE *out,
 /* Convert one whole record. A record that breaks the rules is still written
  * as it is (a converter keeps what it read), with its located errors on
  * standard error and exit status 1 (docs/conventions.md, "Exit status"). */
-static int convert(const options *opt, junqi_input *in, FILE *out)
+static int convert(const options *opt, const junqi_source *src, junqi_input *in, FILE *out)
 {
-    int rc = junqi_cli_check_record(prog, in, NULL, JUNQI_REPORT_END, true);
+    int rc = junqi_cli_check_record(prog, src, in, NULL, JUNQI_REPORT_END, true);
     junqi_game_settle(in->game);
     if (opt->view != JUNQI_NO_SEAT)
         junqi_game_to_view(in->game, (junqi_seat)opt->view);
@@ -264,6 +264,7 @@ typedef struct replay_job {
     bool colour, header;
     collection *c;
     size_t index;              /* the game's number in its source, from 1 */
+    const junqi_source *src;   /* the source being read */
 } replay_job;
 
 /* --list: one line (or JSON object) per game kept. */
@@ -333,7 +334,7 @@ static int split_game(replay_job *job, junqi_input *in)
         if (!junqi_cli_output_open(prog, path, &c->part))
             return c->broken = true, JUNQI_EXIT_IO;
     }
-    int rc = convert(job->opt, in, c->part.fp);
+    int rc = convert(job->opt, job->src, in, c->part.fp);
     if (++c->in_part == (size_t)job->opt->split || rc != JUNQI_EXIT_OK) {
         c->in_part = 0;
         if (!junqi_cli_output_close(prog, &c->part, rc == JUNQI_EXIT_OK) && rc == JUNQI_EXIT_OK)
@@ -383,15 +384,15 @@ static int replay_record(void *ctx, junqi_input *in)
     if (opt->split)
         return split_game(job, in);
     if (opt->to != CONVERT_NONE)
-        return convert(opt, in, job->out);
-    return write_positions(opt, in, job->out, job->colour, job->header);
+        return convert(opt, job->src, in, job->out);
+    return write_positions(opt, job->src, in, job->out, job->colour, job->header);
 }
 
 /* Every record of a source; returns the exit status. */
 static int replay_source(const options *opt, junqi_source *src, FILE *out, bool colour, bool header,
                          collection *c)
 {
-    replay_job job = {opt, out, colour, header, c, 0};
+    replay_job job = {opt, out, colour, header, c, 0, src};
     return junqi_cli_each_record(prog, src, replay_record, &job);
 }
 

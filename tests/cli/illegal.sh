@@ -3,7 +3,8 @@
 # tests/cli/illegal.sh - a record with an illegal move (docs/conventions.md,
 # "A record that breaks the rules"): junqi-replay, junqi-render (pictures,
 # frames, the HTML page) and junqi-analyze --go stop at the last position
-# before it, print the located error and exit 1, keeping what they wrote;
+# before it, print the located error (with its line and a caret, as
+# junqi-validate) and exit 1, keeping what they wrote;
 # junqi-replay --to converts the whole record and exits 1 with the error;
 # --lenient replays past it; a flip game's skipped action keeps the ply
 # numbers of the positions after it.
@@ -24,9 +25,17 @@ need_jq
 
 "$R" --to jgn "$JUNQI_ROOT/tests/data/qq/jgs-000029.jgs" >"$tmp/good.jgn"
 sed 's/ 5\. k6>j6 / 5. k6-k6 /' "$tmp/good.jgn" >"$tmp/bad.jgn"
-run "$V" -q "$tmp/bad.jgn"
+run "$V" "$tmp/bad.jgn"
 expect "junqi-validate calls the record invalid" 1 "$rc"
 located="bad.jgn:13:43: error: k6-k6 does not move"
+# ... with the line it points at and a caret under column 43, as junqi-validate shows it
+shown=$(printf '%s\n  %s\n  %42s^' "$located" "$(sed -n 13p "$tmp/bad.jgn")" "")
+shows_error() { # WHAT: is the located error on standard error, with its line and caret?
+    checks=$((checks + 1))
+    [[ $err == *"$shown"* ]] || fail "$1: no located error with its line and caret: $err"
+}
+err=$out # junqi-validate's report is its output
+shows_error "junqi-validate"
 stop="the positions stop at ply 4: the move after it is illegal"
 
 # --- junqi-replay ---------------------------------------------------------------------
@@ -35,7 +44,7 @@ expect "junqi-replay --all: exit status" 1 "$rc"
 expect "junqi-replay --all: the positions of plies 0 to 4" \
     "$("$R" --all --format pos "$tmp/good.jgn" | head -n 5)" "$out"
 checks=$((checks + 2))
-grep -q "$located" <<<"$err" || fail "junqi-replay --all: no located error: $err"
+shows_error "junqi-replay --all"
 grep -q "$stop" <<<"$err" || fail "junqi-replay --all: no line saying where the positions stop: $err"
 run "$R" --format json "$tmp/bad.jgn"
 expect "junqi-replay (the end): the position before the illegal move, exit 1" "1 4" "$rc $(jq -r .ply <<<"$out")"
@@ -59,7 +68,7 @@ expect "junqi-replay of the legal record: exit 0, nothing on standard error" "0 
 run "$R" --to jgn "$tmp/bad.jgn"
 expect "junqi-replay --to jgn: exit 1" 1 "$rc"
 checks=$((checks + 3))
-grep -q "$located" <<<"$err" || fail "junqi-replay --to jgn: no located error: $err"
+shows_error "junqi-replay --to jgn"
 grep -q " 5\. k6-k6 " <<<"$out" || fail "junqi-replay --to jgn: the record is not written as read"
 run "$R" --to jgn "$tmp/good.jgn"
 [ "$rc" = 0 ] && [ -z "$err" ] || fail "junqi-replay --to jgn of the legal record: $rc $err"
@@ -76,8 +85,7 @@ expect "junqi-replay --lenient --ply 6 past a move from an empty point: the posi
 # --- junqi-render -----------------------------------------------------------------------
 run "$D" "$tmp/bad.jgn" -o "$tmp/end.png"
 expect "junqi-render (the end): exit 1, the picture kept" "1 yes" "$rc $([ -s "$tmp/end.png" ] && echo yes)"
-checks=$((checks + 1))
-grep -q "$located" <<<"$err" || fail "junqi-render: no located error: $err"
+shows_error "junqi-render"
 "$D" --ply 4 "$tmp/good.jgn" -o "$tmp/ply4.png"
 expect "junqi-render (the end): the picture of ply 4" "" "$(cmp "$tmp/end.png" "$tmp/ply4.png")"
 run "$D" --ply 7 "$tmp/bad.jgn" -o "$tmp/seven.png"
@@ -86,6 +94,7 @@ run "$D" --frames "$tmp/frames" --size 200 "$tmp/bad.jgn"
 expect "junqi-render --frames: plies 0 to 4, exit 1" "1 5" "$rc $(ls "$tmp/frames" | wc -l)"
 run "$D" "$tmp/bad.jgn" -o "$tmp/bad.html"
 expect "junqi-render HTML: exit 1" 1 "$rc"
+shows_error "junqi-render HTML"
 expect "junqi-render HTML: the page's moves stop before the illegal one" 4 \
     "$(grep -c '<li class="move' "$tmp/bad.html")"
 run "$D" --lenient --frames "$tmp/all-frames" --size 200 --ply 7 "$tmp/bad.jgn"
@@ -95,6 +104,10 @@ expect "junqi-render --lenient --frames --ply 7: plies 0 to 7, exit 1" "1 8" "$r
 run "$A" --go --depth 1 "$tmp/bad.jgn"
 expect "junqi-analyze --go (the end): the position before the illegal move is searched, exit 1" \
     "1 $("$A" --go --depth 1 --ply 4 "$tmp/good.jgn" | head -n 1)" "$rc $(head -n 1 <<<"$out")"
+shows_error "junqi-analyze --go"
+run "$A" --nodes 2000 "$tmp/bad.jgn"
+expect "junqi-analyze (annotation): the record is not annotated, exit 1" "1 " "$rc $out"
+shows_error "junqi-analyze (annotation)"
 run "$A" --go --depth 1 --ply 9 "$tmp/bad.jgn"
 expect "junqi-analyze --go --ply 9 (after it): exit 1, no search" "1 " "$rc $out"
 
