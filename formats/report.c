@@ -82,7 +82,10 @@ bool junqi_record_check_ply(const junqi_game *g, const junqi_plies *p, long ply,
     if (ply < 0 || ((size_t)ply >= p->first && (size_t)ply <= p->last))
         return true;
     size_t later = p->first + p->moves - p->last;
-    if ((size_t)ply < p->first)
+    if (p->cut && (size_t)ply > p->last)
+        snprintf(err, n, _("--ply %ld: the game never had that position: the move after ply %zu is illegal"), ply,
+                 p->last);
+    else if ((size_t)ply < p->first)
         snprintf(err, n, _("--ply %ld is before the record's start: it starts from a set position at "
                            "ply %zu and has plies %zu to %zu"), ply, p->first, p->first, p->last);
     else if (p->ended)
@@ -687,14 +690,37 @@ char *junqi_report_validate(junqi_source *src, const char *rules, char *err, siz
     return mem_close(&m, true, err, n);
 }
 
+/* Record g as an input item of junqi_check_item (it is only read). */
+static junqi_input record_input(const junqi_game *g)
+{
+    return (junqi_input){.name = (char *)(g->source ? g->source : "<record>"), .index = g->source_index,
+                         .kind = JUNQI_INPUT_RECORD, .game = (junqi_game *)g};
+}
+
+/* The plies of g under r; unless lenient, stopped before its first illegal
+ * move, after which its positions never happened (docs/conventions.md). */
+static junqi_plies legal_plies(const junqi_game *g, const junqi_rules *r, bool lenient)
+{
+    junqi_plies p = junqi_record_plies(g, r);
+    if (lenient)
+        return p;
+    junqi_input in = record_input(g);
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_summary s;
+    junqi_check_item(NULL, &in, r, &d, &s);
+    junqi_diags_free(&d);
+    junqi_plies_stop(&p, s.illegal);
+    return p;
+}
+
 char *junqi_report_check(const junqi_game *g, const char *rules, char *err, size_t n)
 {
     const junqi_rules *r;
     membuf m;
     if (!parse_record_rules(g, rules, &r, err, n) || !mem_open(&m, err, n))
         return NULL;
-    junqi_input in = {.name = (char *)(g->source ? g->source : "<record>"), .index = g->source_index,
-                      .kind = JUNQI_INPUT_RECORD, .game = (junqi_game *)g};
+    junqi_input in = record_input(g);
     junqi_diags d;
     junqi_diags_init(&d);
     check_lines(m.fp, &m.j, NULL, &in, r, &d);
@@ -743,22 +769,22 @@ static void write_one_flip_position(void *ctx, const junqi_flip_replay *r, const
     fputc('\n', job->out);
 }
 
-static char *positions(const junqi_game *g, long ply, const char *view, const char *rules, bool notation,
-                       char *err, size_t n)
+static char *positions(const junqi_game *g, long ply, const char *view, const char *rules, bool lenient,
+                       bool notation, char *err, size_t n)
 {
     int seat;
     const junqi_rules *r;
     membuf m;
     if (!parse_view(view, &seat, err, n) || !parse_record_rules(g, rules, &r, err, n))
         return NULL;
-    junqi_plies p = junqi_record_plies(g, r);
+    junqi_plies p = legal_plies(g, r, lenient);
     if ((ply != JUNQI_REPORT_ALL && !junqi_record_check_ply(g, &p, ply, err, n)) || !mem_open(&m, err, n))
         return NULL;
     positions_job job = {m.fp, &m.j, notation, false};
     bool ok = junqi_rules_flip(g->rules)
-                  ? junqi_flip_replay_each(g, r, ply, seat, NULL, write_one_flip_position, &job) ||
+                  ? junqi_flip_replay_each(g, r, ply, seat, &p, write_one_flip_position, &job) ||
                         fail(err, n, "the flip record cannot be replayed (junqi-validate says why)")
-                  : junqi_replay_each(g, r, ply, seat, NULL, write_one_position, &job) ||
+                  : junqi_replay_each(g, r, ply, seat, &p, write_one_position, &job) ||
                         fail(err, n, "the record cannot be replayed: a seat has no arm on its board "
                                      "(junqi-validate says more)");
     if (job.oom)
@@ -766,38 +792,38 @@ static char *positions(const junqi_game *g, long ply, const char *view, const ch
     return mem_close(&m, ok, err, n);
 }
 
-char *junqi_report_positions(const junqi_game *g, long ply, const char *view, const char *rules,
+char *junqi_report_positions(const junqi_game *g, long ply, const char *view, const char *rules, bool lenient,
                              char *err, size_t n)
 {
-    return positions(g, ply, view, rules, false, err, n);
+    return positions(g, ply, view, rules, lenient, false, err, n);
 }
 
-char *junqi_report_notation(const junqi_game *g, long ply, const char *view, const char *rules,
+char *junqi_report_notation(const junqi_game *g, long ply, const char *view, const char *rules, bool lenient,
                             char *err, size_t n)
 {
-    return positions(g, ply, view, rules, true, err, n);
+    return positions(g, ply, view, rules, lenient, true, err, n);
 }
 
 /* The position junqi-analyze searches at ply `ply` of g's numbering (-1:
  * the end, with the events after the last move unless the game ended
  * before it); *at gets the record's moves before it. */
-static bool locate(junqi_replay *r, const junqi_game *g, const junqi_rules *rules, long ply,
+static bool locate(junqi_replay *r, const junqi_game *g, const junqi_rules *rules, long ply, bool lenient,
                    size_t *at, char *err, size_t n)
 {
     if (junqi_rules_flip(g->rules))
         return fail(err, n, "perft and go of a flip game are junqi-analyze's (--perft, --go): the "
                             "library's calls search formation games") != NULL;
-    junqi_plies p = junqi_record_plies(g, rules);
+    junqi_plies p = legal_plies(g, rules, lenient);
     if (!junqi_record_check_ply(g, &p, ply, err, n))
         return false;
     if (!junqi_replay_start(r, g, rules, NULL))
         return fail(err, n, "the record cannot be replayed (junqi-validate says why)") != NULL;
     *at = (ply < 0 ? p.last : (size_t)ply) - p.first;
-    junqi_record_seek(r, &p, ply < 0 && !p.ended ? -1 : (long)(p.first + *at));
+    junqi_record_seek(r, &p, ply < 0 && !p.ended && !p.cut ? -1 : (long)(p.first + *at));
     return true;
 }
 
-char *junqi_report_perft(const junqi_game *g, long ply, const char *rules, int depth, bool divide,
+char *junqi_report_perft(const junqi_game *g, long ply, const char *rules, bool lenient, int depth, bool divide,
                          char *err, size_t n)
 {
     static _Thread_local junqi_perft_line lines[JUNQI_MAX_MOVES];
@@ -807,7 +833,7 @@ char *junqi_report_perft(const junqi_game *g, long ply, const char *rules, int d
     membuf m;
     if (depth < 0 || depth > 64)
         return fail(err, n, "perft takes a depth from 0 to 64, not %d", depth);
-    if (!parse_record_rules(g, rules, &r, err, n) || !locate(&rp, g, r, ply, &at, err, n))
+    if (!parse_record_rules(g, rules, &r, err, n) || !locate(&rp, g, r, ply, lenient, &at, err, n))
         return NULL;
     if (!junqi_position_complete(&rp.pos))
         return fail(err, n, "perft needs a complete position, and this one has pieces of unknown kind (a seat's "
@@ -851,7 +877,7 @@ static bool go_request(junqi_play_request *req, const char *level, const char *v
     return true;
 }
 
-char *junqi_report_go(const junqi_game *g, long ply, const char *rules, const char *level,
+char *junqi_report_go(const junqi_game *g, long ply, const char *rules, bool lenient, const char *level,
                       const char *view, int samples, uint64_t seed, int depth, uint64_t nodes,
                       int movetime, int multipv, int threads, char *err, size_t n)
 {
@@ -859,7 +885,7 @@ char *junqi_report_go(const junqi_game *g, long ply, const char *rules, const ch
     junqi_play_request req = {.game = g};
     if (!parse_record_rules(g, rules, &req.rules, err, n) ||
         !go_request(&req, level, view, samples, seed, depth, nodes, movetime, multipv, threads, err, n) ||
-        !locate(&rp, g, req.rules, ply, &req.ply, err, n))
+        !locate(&rp, g, req.rules, ply, lenient, &req.ply, err, n))
         return NULL;
     req.pos = &rp.pos;
     junqi_play_result *r = malloc(sizeof *r);

@@ -281,12 +281,16 @@ char *junqi_report_jgn(const junqi_game *g, const char *view, char *err, size_t 
  * `ply` moves (0..moves, JUNQI_REPORT_END or JUNQI_REPORT_ALL), seen by
  * `view` (a seat, or NULL / "all": everything), replayed on `rules` (NULL:
  * the record's); one object per line (junqi_write_record_position_json).
+ * Of a record that breaks the rules only the positions before its first
+ * illegal move (docs/conventions.md: the others never happened; the end
+ * is the last of them, and a ply after it is an error that says so),
+ * unless `lenient` (as the tools' --lenient: replay past it).
  */
-char *junqi_report_positions(const junqi_game *g, long ply, const char *view, const char *rules,
+char *junqi_report_positions(const junqi_game *g, long ply, const char *view, const char *rules, bool lenient,
                              char *err, size_t n);
 
 /** As junqi_report_positions() in the one-line position notation (`--format pos`), one per line. */
-char *junqi_report_notation(const junqi_game *g, long ply, const char *view, const char *rules,
+char *junqi_report_notation(const junqi_game *g, long ply, const char *view, const char *rules, bool lenient,
                             char *err, size_t n);
 
 /**
@@ -294,8 +298,9 @@ char *junqi_report_notation(const junqi_game *g, long ply, const char *view, con
  * JUNQI_REPORT_END) as `junqi-analyze --perft D [--divide] --format json`.
  * NULL (err says why) for a position with pieces of unknown kind (a seat's
  * record of a dark game): perft counts the moves of a complete position.
+ * ply and lenient as for junqi_report_positions().
  */
-char *junqi_report_perft(const junqi_game *g, long ply, const char *rules, int depth, bool divide,
+char *junqi_report_perft(const junqi_game *g, long ply, const char *rules, bool lenient, int depth, bool divide,
                          char *err, size_t n);
 
 /**
@@ -304,9 +309,10 @@ char *junqi_report_perft(const junqi_game *g, long ply, const char *rules, int d
  * it. level: "easy", "normal", "expert" or NULL (normal); view: "all",
  * "mover" or NULL (the record's default); samples 0: the level's; depth,
  * nodes, movetime (ms), multipv 0 for none (none of the first three: the
- * level's nodes); threads 1..64.
+ * level's nodes); threads 1..64. ply and lenient as for
+ * junqi_report_positions().
  */
-char *junqi_report_go(const junqi_game *g, long ply, const char *rules, const char *level,
+char *junqi_report_go(const junqi_game *g, long ply, const char *rules, bool lenient, const char *level,
                       const char *view, int samples, uint64_t seed, int depth, uint64_t nodes,
                       int movetime, int multipv, int threads, char *err, size_t n);
 

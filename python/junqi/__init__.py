@@ -325,24 +325,28 @@ class Game:
         return self.line.moves
 
     def position(self, ply: Optional[int] = None, view: Optional[str] = None,
-                 rules: Optional[str] = None) -> Position:
+                 rules: Optional[str] = None, *, lenient: bool = False) -> Position:
         """The position after `ply` moves (None: the end of the game), as
-        `view` saw it (a seat, or None / "all" for everything)."""
+        `view` saw it (a seat, or None / "all" for everything). Of a record
+        that breaks the rules, only the positions before its first illegal
+        move (the end is the last of them; a later ply raises JunqiError)
+        unless `lenient`, which replays past it as the tools' --lenient."""
         text = _native.text(lib.junqi_report_positions, self._handle, _ply(ply),
-                            _native.cstr(view), _native.cstr(rules))
+                            _native.cstr(view), _native.cstr(rules), lenient)
         return _position(json.loads(text))
 
-    def positions(self, view: Optional[str] = None, rules: Optional[str] = None) -> List[Position]:
-        """Every position, from ply 0 (the start) to the end."""
+    def positions(self, view: Optional[str] = None, rules: Optional[str] = None, *,
+                  lenient: bool = False) -> List[Position]:
+        """Every position, from ply 0 (the start) to the end (lenient: as position())."""
         text = _native.text(lib.junqi_report_positions, self._handle, _native.PLY_ALL,
-                            _native.cstr(view), _native.cstr(rules))
+                            _native.cstr(view), _native.cstr(rules), lenient)
         return [_position(json.loads(line)) for line in text.splitlines()]
 
     def notation(self, ply: Optional[int] = None, view: Optional[str] = None,
-                 rules: Optional[str] = None) -> str:
-        """The position after `ply` moves in the one-line position notation."""
+                 rules: Optional[str] = None, *, lenient: bool = False) -> str:
+        """The position after `ply` moves in the one-line position notation (lenient: as position())."""
         return _native.text(lib.junqi_report_notation, self._handle, _ply(ply), _native.cstr(view),
-                            _native.cstr(rules)).rstrip("\n")
+                            _native.cstr(rules), lenient).rstrip("\n")
 
     def validate(self, rules: Optional[str] = None) -> Validation:
         """Check the record as junqi-validate does: the diagnostics of reading
@@ -364,22 +368,23 @@ class Game:
         return _native.text(lib.junqi_report_record, self._handle, _native.cstr(view))
 
     def perft(self, depth: int, ply: Optional[int] = None, divide: bool = False,
-              rules: Optional[str] = None) -> Perft:
-        """Count the move sequences of length `depth` from the position after `ply` moves."""
+              rules: Optional[str] = None, *, lenient: bool = False) -> Perft:
+        """Count the move sequences of length `depth` from the position after
+        `ply` moves (lenient: as position())."""
         text = _native.text(lib.junqi_report_perft, self._handle, _ply(ply), _native.cstr(rules),
-                            depth, divide)
+                            lenient, depth, divide)
         return Perft(**json.loads(text))
 
     def go(self, ply: Optional[int] = None, *, level: Optional[str] = None,
            view: Optional[str] = None, samples: int = 0, seed: int = 0, depth: int = 0,
            nodes: int = 0, movetime: int = 0, multipv: int = 0, threads: int = 1,
-           rules: Optional[str] = None) -> Go:
+           rules: Optional[str] = None, lenient: bool = False) -> Go:
         """The engine's move in the position after `ply` moves (docs/engine.md):
         level "easy", "normal" (default) or "expert"; view "all" or "mover"
         (default: the record's); a budget of depth, nodes or movetime (ms),
         else the level's; multipv lines; the same result for any threads
-        unless movetime is given."""
-        text = _native.text(lib.junqi_report_go, self._handle, _ply(ply), _native.cstr(rules),
+        unless movetime is given; lenient as for position()."""
+        text = _native.text(lib.junqi_report_go, self._handle, _ply(ply), _native.cstr(rules), lenient,
                             _native.cstr(level), _native.cstr(view), samples, seed, depth, nodes,
                             movetime, multipv, threads)
         obj = json.loads(text)

@@ -72,10 +72,10 @@ _PROTOTYPES = {
     "junqi_report_check": (c_void_p, (c_void_p, c_char_p) + _ERR),
     "junqi_report_record": (c_void_p, (c_void_p, c_char_p) + _ERR),
     "junqi_report_jgn": (c_void_p, (c_void_p, c_char_p) + _ERR),
-    "junqi_report_positions": (c_void_p, (c_void_p, c_long, c_char_p, c_char_p) + _ERR),
-    "junqi_report_notation": (c_void_p, (c_void_p, c_long, c_char_p, c_char_p) + _ERR),
-    "junqi_report_perft": (c_void_p, (c_void_p, c_long, c_char_p, c_int, c_bool) + _ERR),
-    "junqi_report_go": (c_void_p, (c_void_p, c_long, c_char_p, c_char_p, c_char_p, c_int, c_uint64,
+    "junqi_report_positions": (c_void_p, (c_void_p, c_long, c_char_p, c_char_p, c_bool) + _ERR),
+    "junqi_report_notation": (c_void_p, (c_void_p, c_long, c_char_p, c_char_p, c_bool) + _ERR),
+    "junqi_report_perft": (c_void_p, (c_void_p, c_long, c_char_p, c_bool, c_int, c_bool) + _ERR),
+    "junqi_report_go": (c_void_p, (c_void_p, c_long, c_char_p, c_bool, c_char_p, c_char_p, c_int, c_uint64,
                                    c_int, c_uint64, c_int, c_int, c_int) + _ERR),
 }
 for _name, (_restype, _argtypes) in _PROTOTYPES.items():

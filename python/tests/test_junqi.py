@@ -173,6 +173,21 @@ class PositionTest(unittest.TestCase):
         self.assertEqual(ps[-1].result.winner, "north-south")
         self.assertEqual(ps[0].at(ps[0].pieces[0].square), ps[0].pieces[0])
 
+    def test_positions_stop_before_an_illegal_move_as_the_tools(self):
+        path = os.path.join(CORRUPT, "rail-turn.jgs")  # move 9 turns off the railway
+        g = first(path)
+        want = [json.loads(line) for line in tool("junqi-replay", "--all", "--format", "json", path,
+                                                  check=False).splitlines()]
+        self.assertEqual([p.ply for p in g.positions()], [p["ply"] for p in want])
+        self.assertEqual(g.position().ply, want[-1]["ply"])
+        self.assertEqual(g.notation(), tool("junqi-replay", "--format", "pos", path, check=False).rstrip("\n"))
+        with self.assertRaisesRegex(junqi.JunqiError, "never had that position: the move after ply 8 is illegal"):
+            g.position(9)
+        lenient = tool("junqi-replay", "--lenient", "--all", "--format", "json", path, check=False).splitlines()
+        self.assertEqual(len(g.positions(lenient=True)), len(lenient))
+        self.assertEqual(g.go(depth=1).pv[0], json.loads(
+            tool("junqi-analyze", "--go", "--depth", "1", "--format", "json", path, check=False))["pv"][0])
+
     def test_notation_is_replay_format_pos(self):
         g = first(GAME)
         self.assertEqual(g.notation(10), tool("junqi-replay", "--ply", "10", "--format", "pos", GAME).rstrip("\n"))
