@@ -115,7 +115,14 @@ PC_FILES     := $(BUILD)/pkgconfig/junqi.pc $(if $(RENDER_SRC),$(BUILD)/pkgconfi
 # the message catalogs: po/LL.po for each language of po/LINGUAS, built into
 # $(BUILD)/locale/LL/LC_MESSAGES/junqi.mo (JUNQI_LOCALEDIR=$(BUILD)/locale)
 LINGUAS      := $(shell cat po/LINGUAS)
-MO_FILES     := $(LINGUAS:%=$(BUILD)/locale/%/LC_MESSAGES/junqi.mo)
+# Chinese locales with no catalog of their own get a copy of their script's
+# (gettext falls back from zh_XX to plain zh, and from there to English):
+# Hong Kong, Macau and zh_Hant traditional (zh_TW's); plain zh, and so
+# every other Chinese (zh_SG), simplified (zh_CN's).
+TRADITIONAL_ALIASES := zh_HK zh_MO zh_Hant
+SIMPLIFIED_ALIASES  := zh
+CATALOGS     := $(LINGUAS) $(TRADITIONAL_ALIASES) $(SIMPLIFIED_ALIASES)
+MO_FILES     := $(CATALOGS:%=$(BUILD)/locale/%/LC_MESSAGES/junqi.mo)
 
 TEST_SRC      := $(wildcard tests/test_*.c)
 TEST_BINS     := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
@@ -228,6 +235,12 @@ update-po: pot
 $(BUILD)/locale/%/LC_MESSAGES/junqi.mo: po/%.po
 	@mkdir -p $(dir $@)
 	msgfmt --check -o $@ $<
+$(TRADITIONAL_ALIASES:%=$(BUILD)/locale/%/LC_MESSAGES/junqi.mo): $(BUILD)/locale/zh_TW/LC_MESSAGES/junqi.mo
+	@mkdir -p $(dir $@)
+	cp $< $@
+$(SIMPLIFIED_ALIASES:%=$(BUILD)/locale/%/LC_MESSAGES/junqi.mo): $(BUILD)/locale/zh_CN/LC_MESSAGES/junqi.mo
+	@mkdir -p $(dir $@)
+	cp $< $@
 
 # ---- libraries ----
 $(LIB): $(CORE_OBJ)
@@ -372,7 +385,7 @@ INSTALLED = \
     $(foreach m,$(MANS),$(MANDIR)/man$(subst .,,$(suffix $(m)))/$(notdir $(m))) \
     $(addprefix $(DOCDIR)/,$(notdir $(DOCS))) \
     $(addprefix $(FORMATIONDIR)/,$(notdir $(FORMATIONS))) \
-    $(LINGUAS:%=$(LOCALEDIR)/%/LC_MESSAGES/junqi.mo) \
+    $(CATALOGS:%=$(LOCALEDIR)/%/LC_MESSAGES/junqi.mo) \
     $(if $(PY_SRC),$(PY_SRC:python/junqi/%=$(PYTHONDIR)/junqi/%) $(PYTHONDIR)/junqi/_installed.py)
 
 install: all
@@ -386,7 +399,7 @@ install: all
 	$(foreach m,$(MANS),install -m 644 $(m) $(DESTDIR)$(MANDIR)/man$(subst .,,$(suffix $(m)))/;)
 	install -m 644 $(DOCS) $(DESTDIR)$(DOCDIR)/
 	install -m 644 $(FORMATIONS) $(DESTDIR)$(FORMATIONDIR)/
-	$(foreach l,$(LINGUAS),install -m 644 $(BUILD)/locale/$(l)/LC_MESSAGES/junqi.mo \
+	$(foreach l,$(CATALOGS),install -m 644 $(BUILD)/locale/$(l)/LC_MESSAGES/junqi.mo \
 	    $(DESTDIR)$(LOCALEDIR)/$(l)/LC_MESSAGES/;)
 	$(if $(PY_SRC),install -m 644 $(PY_SRC) $(DESTDIR)$(PYTHONDIR)/junqi/)
 	$(if $(PY_SRC),echo 'LIBRARY = "$(LIBDIR)/libjunqi.so.$(SOVERSION)"' > $(DESTDIR)$(PYTHONDIR)/junqi/_installed.py)
@@ -408,7 +421,7 @@ uninstall:
 	rm -rf $(DESTDIR)$(PYTHONDIR)/junqi/__pycache__
 	-rmdir $(DESTDIR)$(INCLUDEDIR)/junqi $(DESTDIR)$(DOCDIR) $(DESTDIR)$(PYTHONDIR)/junqi \
 	    $(DESTDIR)$(FORMATIONDIR) $(dir $(DESTDIR)$(FORMATIONDIR)) \
-	    $(foreach l,$(LINGUAS),$(DESTDIR)$(LOCALEDIR)/$(l)/LC_MESSAGES $(DESTDIR)$(LOCALEDIR)/$(l)) 2>/dev/null
+	    $(foreach l,$(CATALOGS),$(DESTDIR)$(LOCALEDIR)/$(l)/LC_MESSAGES $(DESTDIR)$(LOCALEDIR)/$(l)) 2>/dev/null
 
 clean:
 	rm -rf build build-asan build-fuzz bin lib demo.jgn demo-eval.png demo.png demo.gif demo.html

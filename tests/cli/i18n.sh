@@ -68,11 +68,19 @@ expect "LANGUAGE=zh_TW" "請執行「junqi-validate --help」以取得更多資�
 expect "LANGUAGE=fr:zh_TW (the first language with a catalog)" "請執行「junqi-validate --help」以取得更多資訊。" \
     "$(hint env LC_ALL=C.UTF-8 LANGUAGE=fr:zh_TW)"
 expect "LANGUAGE=fr (no catalog: English)" "$english" "$(hint env LC_ALL=C.UTF-8 LANGUAGE=fr)"
+# the Chinese with no catalog of their own read their script's (docs/i18n.md)
+for l in zh_HK zh_MO zh_Hant; do
+    expect "LANGUAGE=$l (traditional)" "請執行「junqi-validate --help」以取得更多資訊。" \
+        "$(hint env LC_ALL=C.UTF-8 LANGUAGE=$l)"
+done
+for l in zh zh_SG; do
+    expect "LANGUAGE=$l (simplified)" "请运行“junqi-validate --help”查看更多信息。" "$(hint env LC_ALL=C.UTF-8 LANGUAGE=$l)"
+done
 expect "LC_ALL=C ignores LANGUAGE" "$english" "$(hint env LC_ALL=C LANGUAGE=zh_CN)"
 expect "LC_MESSAGES=C ignores LANGUAGE" "$english" "$(hint env -u LC_ALL LANG=C.UTF-8 LC_MESSAGES=C LANGUAGE=zh_CN)"
 if command -v localedef >/dev/null && [ -f /usr/share/i18n/locales/zh_TW ]; then
     mkdir -p "$tmp/locales"
-    for l in zh_CN zh_TW; do
+    for l in zh_CN zh_TW zh_HK; do
         localedef -i "$l" -f UTF-8 "$tmp/locales/$l.UTF-8" >/dev/null 2>&1 ||
             fail "localedef -i $l -f UTF-8 failed"
     done
@@ -82,6 +90,8 @@ if command -v localedef >/dev/null && [ -f /usr/share/i18n/locales/zh_TW ]; then
         "$(hint env -u LC_MESSAGES -u LANGUAGE LOCPATH="$tmp/locales" LANG=zh_CN.UTF-8 LC_ALL=zh_TW.UTF-8)"
     expect "LC_MESSAGES=zh_TW.UTF-8 over LANG=C.UTF-8" "請執行「junqi-validate --help」以取得更多資訊。" \
         "$(hint env -u LC_ALL -u LANGUAGE LOCPATH="$tmp/locales" LANG=C.UTF-8 LC_MESSAGES=zh_TW.UTF-8)"
+    expect "LANG=zh_HK.UTF-8 (traditional)" "請執行「junqi-validate --help」以取得更多資訊。" \
+        "$(hint env -u LC_ALL -u LC_MESSAGES -u LANGUAGE LOCPATH="$tmp/locales" LANG=zh_HK.UTF-8)"
     # LC_NUMERIC stays C: numbers keep their point whatever the locale
     run env -u LANGUAGE LOCPATH="$tmp/locales" LC_ALL=zh_CN.UTF-8 "$bin/junqi-validate" --format json \
         "$root/samples/qq/jgs-000689.jgs"
