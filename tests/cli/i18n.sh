@@ -43,7 +43,7 @@ done
 kept="ABCDE Board Date Deal Elo End GBK GIF HTML Home JGN JSON Lines MiB Mode NAG NUL North PNG
 Position QQ Result Rules SVG TERM Termination YAML aliases all always auto bL bestmove blue board
 cairo classic colour contrast dark default depth divide drop dumb east easy eliminated en eval
-expert fanfan fanqi flag gif go green html huqi iconv id index isready jgn jql json junqi marshal mode
+expert fanfan fanqi flag gif go green html huqi iconv id index isready jgn jql json junqi level marshal mode
 mover moves movetime multipv name nesw never nodes normal north nps off open pango perft player
 players png pos pv random rank red rows samples sb setoption short shown source south sr standard
 svg text threads timeouts view west winprob zh zuhe"
