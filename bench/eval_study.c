@@ -581,9 +581,7 @@ static long judge_games(char **files, bench_set set, int step, int threads, junq
             if (n == cap)
                 j = realloc(j, (size_t)(cap *= 2) * sizeof *j);
             const junqi_analysis *a = &res[i];
-            bool top3 = false;
-            for (int l = 0; l < a->nlines && l < 3; l++)
-                top3 |= a->lines[l].move.from == jobs[i].played.from && a->lines[l].move.to == jobs[i].played.to;
+            bool top3 = a->played_line < 3; /* its rank among every candidate, not only the lines given */
             j[n++] = (judged){bench_label(&r.pos.result, a->side), a->winprob, material_of(&jobs[i].pos, a->side),
                               a->eval, a->spread, junqi_infer_phase((uint32_t)jobs[i].pos.moves), a->nlines, 0,
                               a->played_line == 0, top3, true, a->winprob - a->played_winprob, a->loss_error};
