@@ -133,6 +133,16 @@ static inline char **bench_list_files(const char *dirs, const char *exts)
     return names;
 }
 
+/** The 32-bit FNV-1a hash of the base name of `path` (so not of how the path is spelled). */
+static inline uint32_t bench_name_hash(const char *path)
+{
+    const char *base = strrchr(path, '/');
+    uint32_t h = 2166136261u;
+    for (const char *c = base ? base + 1 : path; *c; c++)
+        h = (h ^ (uint8_t)*c) * 16777619u;
+    return h;
+}
+
 /**
  * The split of real games into training and validation sets (docs/engine.md,
  * "Data"): a game is a validation game when the 32-bit FNV-1a hash of its
@@ -142,11 +152,7 @@ static inline char **bench_list_files(const char *dirs, const char *exts)
  */
 static inline bool bench_is_validation(const char *path)
 {
-    const char *base = strrchr(path, '/');
-    uint32_t h = 2166136261u;
-    for (const char *c = base ? base + 1 : path; *c; c++)
-        h = (h ^ (uint8_t)*c) * 16777619u;
-    return h % 5 == 0;
+    return bench_name_hash(path) % 5 == 0;
 }
 
 /** Which games a study reads: all, the training set or the validation set. */

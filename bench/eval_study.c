@@ -116,13 +116,13 @@ typedef struct record {
     float f[NW];   /* d score / d weight, for the mover's team */
 } record;
 
-/* The offset of the plies measured in a game: a hash of its file name. */
+/* The offset of the plies measured in a game: a hash of its file's base
+ * name (so the same games give the same plies however their folder is
+ * written), mixed so that it does not follow the validation split's
+ * residue. */
 static size_t ply_offset(const char *path, int step)
 {
-    uint32_t h = 2166136261u;
-    for (const char *c = path; *c; c++)
-        h = (h ^ (uint8_t)*c) * 16777619u;
-    return (size_t)(h % (uint32_t)step);
+    return (size_t)((bench_name_hash(path) * 2654435761u) >> 8) % (size_t)step;
 }
 
 /* ---- collect ------------------------------------------------------------ */
