@@ -40,7 +40,7 @@ done
 # notation and the names a user types or reads back (option values, seats, rule sets, tags,
 # keys, formats, tools), listed here; identifiers (with _ . / = digits or a hyphen), option
 # names and printf conversions are left out before the words are compared
-kept="ABCDE Board Date Deal Elo End GBK GIF HTML Home JGN JSON Lines MiB Mode NAG NUL North PNG
+kept="ABCDE Board Date Deal Elo End FF GBK GIF HTML Home JGN JSON Lines MiB Mode NAG NUL North PNG
 Position QQ Result Rules SVG TERM Termination YAML aliases all always auto bL bestmove blue board
 cairo classic colour contrast dark default depth divide drop dumb east easy eliminated en eval
 expert fanfan fanqi flag gif go green html huqi iconv id index isready jgn jql json junqi marshal mode
@@ -113,6 +113,26 @@ expect "JSON keys, codes and severities in Chinese" \
 checks=$((checks + 1))
 [ "$(jq -r 'select(.code) | .message' <<<"$en")" != "$(jq -r 'select(.code) | .message' <<<"$zh")" ] ||
     fail "the JSON messages are the same in Chinese and English: the test cannot tell"
+
+# 3b. a message that names a part of a QQ record names it in the message's language, and
+# leaves the record and offset to the location in front of it: record 3's from point off
+# the board, and record 2's next seat 7 (tests/test_qq.c has the same cases)
+for case in "3 2 248,3 起点" "2 4 7 下一方"; do
+    read -r k byte bytes word <<<"$case"
+    python3 - "$root/tests/data/qq/jgs-002724.jgs" "$tmp/part.jgs" "$k" "$byte" "$bytes" <<'PY'
+import sys
+data = bytearray(open(sys.argv[1], "rb").read())
+at = 0x19C + 10 * int(sys.argv[3]) + int(sys.argv[4])
+for i, v in enumerate(sys.argv[5].split(",")):
+    data[at + i] = int(v)
+open(sys.argv[2], "wb").write(data)
+PY
+    run env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-validate" "$tmp/part.jgs"
+    line=$(head -n 1 <<<"$out")
+    checks=$((checks + 1))
+    [[ $line == *"记录 $k"*"：错误："*"$word"* && $line != *"：错误："*"记录"* ]] ||
+        fail "record $k, byte $byte in Chinese: expected '$word' after the error and no record again, got '$line'"
+done
 
 
 # 4. golden files of Chinese output (tests/golden/i18n/README.md): the commands
