@@ -36,14 +36,21 @@ for l in $linguas; do
     echo "$name: po/$l.po: $stats (the sources have $total)"
 done
 
+# 1a. every source file that marks a message is read by `make pot` (po/POTFILES): a file left
+# out has its marked messages in English in every language, and check 1 cannot see them
+checks=$((checks + 1))
+unlisted=$(cd "$root" && grep -lE '(^|[^A-Za-z0-9_])(_|N_|P_|C_|junqi_diags_add|junqi_cli_usage)\(' \
+    libcore/*.c formats/*.c render/*.c tools/*.c | grep -vxF -f <(grep -v '^#' po/POTFILES) | tr '\n' ' ')
+[ -z "$unlisted" ] || fail "po/POTFILES lacks files that mark messages: $unlisted"
+
 # 1b. no English word is left inside a translation: the ASCII words a msgstr may hold are the
 # notation and the names a user types or reads back (option values, seats, rule sets, tags,
 # keys, formats, tools), listed here; identifiers (with _ . / = digits or a hyphen), option
 # names and printf conversions are left out before the words are compared
-kept="ABCDE Board Date Deal Elo End FF GBK GIF HTML Home JGN JSON Lines MiB Mode NAG NUL North PNG
-Position QQ Result Rules SVG TERM Termination YAML aliases all always auto bL bestmove blue board
+kept="ABCDE Board Date Deal Debian Elo End FF GBK GIF HTML Home JGN JSON Lines MiB Mode NAG NUL North PNG
+Position QQ RGB RRGGBB Result Rules SVG TERM Termination YAML aliases all always auto bL bestmove blue board
 cairo classic colour contrast dark default depth divide drop dumb east easy eliminated en eval
-expert fanfan fanqi flag gif go green html huqi iconv id index isready jgn jql json junqi marshal mode
+expert fanfan fanqi flag fontconfig gif go green html huqi iconv id index isready jgn jql json junqi marshal mode
 mover moves movetime multipv name nesw never nodes normal north nps off open pango perft player
 players png pos pv random rank red rows samples sb setoption short shown source south sr standard
 svg text threads timeouts view west winprob zh zuhe"
@@ -134,6 +141,18 @@ PY
         fail "record $k, byte $byte in Chinese: expected '$word' after the error and no record again, got '$line'"
 done
 
+
+# 3c. the messages the libraries write into an error buffer are translated too: a bad
+# --select condition (formats/collection.c) and a page that cannot be written (render/html.c)
+run env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-replay" --select '=x' --to jgn "$root/samples/qq/jgs-000001.jgs"
+expect "--select '=x' in Chinese" \
+    "junqi-replay: --select “=x”不是以字段开头（字段是标签名，例如 Result，或 moves、players、player、view、source、index）" \
+    "$(head -n 1 <<<"$err")"
+if [ -w /dev/full ]; then
+    run env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-render" --format html -o /dev/full "$root/samples/qq/jgs-000001.jgs"
+    expect "a page that cannot be written, in Chinese" \
+        "junqi-render: $root/samples/qq/jgs-000001.jgs: 无法写出页面" "$(head -n 1 <<<"$err")"
+fi
 
 # 4. golden files of Chinese output (tests/golden/i18n/README.md): the commands
 # run in the repository root on relative paths; UPDATE_GOLDEN=1 rewrites them
