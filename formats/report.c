@@ -17,6 +17,7 @@
 
 #include "flip_out.h"
 #include "flip_replay.h"
+#include "flip_search.h"
 #include "flipnote.h"
 #include "formation.h"
 #include "gamejson.h"
@@ -323,6 +324,18 @@ static int by_move(const void *a, const void *b)
     return strcmp(((const junqi_perft_line *)a)->move, ((const junqi_perft_line *)b)->move);
 }
 
+/* The divide's lines, named already: their counts, sorted by name; the total. */
+static uint64_t divide_lines(junqi_perft_line *lines, const uint64_t *counts, int count, int *n)
+{
+    uint64_t total = 0;
+    for (int i = 0; i < count; i++)
+        total += lines[i].nodes = counts[i];
+    qsort(lines, (size_t)count, sizeof lines[0], by_move);
+    if (n)
+        *n = count;
+    return total;
+}
+
 uint64_t junqi_perft_lines(junqi_position *pos, int depth, junqi_perft_line *lines, int *n)
 {
     static _Thread_local junqi_move moves[JUNQI_MAX_MOVES];
@@ -332,16 +345,26 @@ uint64_t junqi_perft_lines(junqi_position *pos, int depth, junqi_perft_line *lin
     if (!lines || depth < 1)
         return depth < 1 ? 1 : junqi_perft(pos, depth);
     int count = junqi_perft_divide(pos, depth, moves, counts);
-    uint64_t total = 0;
-    for (int i = 0; i < count; i++) {
+    for (int i = 0; i < count; i++)
         junqi_move_name(pos->board, moves[i], lines[i].move);
-        lines[i].nodes = counts[i];
-        total += counts[i];
-    }
-    qsort(lines, (size_t)count, sizeof lines[0], by_move);
+    return divide_lines(lines, counts, count, n);
+}
+
+uint64_t junqi_flip_perft_lines(junqi_flip *pos, int depth, junqi_perft_line *lines, int *n)
+{
+    static _Thread_local junqi_action actions[JUNQI_MAX_ACTIONS];
+    static _Thread_local uint64_t counts[JUNQI_MAX_ACTIONS];
     if (n)
-        *n = count;
-    return total;
+        *n = 0;
+    if (!lines || depth < 1)
+        return depth < 1 ? 1 : junqi_flip_perft(pos, depth);
+    int count = junqi_flip_perft_divide(pos, depth, actions, counts);
+    for (int i = 0; i < count; i++) {
+        int outcome = junqi_flip_outcome(pos, actions[i], 0);
+        uint8_t shown = junqi_flip_down(pos->cell[actions[i].to]) ? junqi_flip_up(pos->cell[actions[i].to]) : 0;
+        junqi_flip_action_name(pos, actions[i], outcome, shown, lines[i].move, sizeof lines[i].move);
+    }
+    return divide_lines(lines, counts, count, n);
 }
 
 void junqi_write_perft_json(junqi_json *j, int depth, uint64_t nodes, const junqi_perft_line *lines,
@@ -804,23 +827,78 @@ char *junqi_report_notation(const junqi_game *g, long ply, const char *view, con
     return positions(g, ply, view, rules, lenient, true, err, n);
 }
 
-/* The position junqi-analyze searches at ply `ply` of g's numbering (-1:
- * the end, with the events after the last move unless the game ended
- * before it); *at gets the record's moves before it. */
+/* The plies of g (legal_plies) and the record's moves before the position
+ * junqi-analyze searches at ply `ply` of g's numbering (-1: the end), in *at. */
+static bool locate_ply(const junqi_game *g, const junqi_rules *rules, long ply, bool lenient, junqi_plies *p,
+                       size_t *at, char *err, size_t n)
+{
+    *p = legal_plies(g, rules, lenient);
+    if (!junqi_record_check_ply(g, p, ply, err, n))
+        return false;
+    *at = (ply < 0 ? p->last : (size_t)ply) - p->first;
+    return true;
+}
+
+/* Is that position the end of the record, with the events after its last
+ * move (the game did not end before it, and no illegal move cut it)? */
+static bool at_record_end(const junqi_plies *p, long ply)
+{
+    return ply < 0 && !p->ended && !p->cut;
+}
+
+/* The formation game's position of locate_ply, in r. */
 static bool locate(junqi_replay *r, const junqi_game *g, const junqi_rules *rules, long ply, bool lenient,
                    size_t *at, char *err, size_t n)
 {
-    if (junqi_rules_flip(g->rules))
-        return fail(err, n, "perft and go of a flip game are junqi-analyze's (--perft, --go): the "
-                            "library's calls search formation games") != NULL;
-    junqi_plies p = legal_plies(g, rules, lenient);
-    if (!junqi_record_check_ply(g, &p, ply, err, n))
+    junqi_plies p;
+    if (!locate_ply(g, rules, ply, lenient, &p, at, err, n))
         return false;
     if (!junqi_replay_start(r, g, rules, NULL))
         return fail(err, n, "the record cannot be replayed (junqi-validate says why)") != NULL;
-    *at = (ply < 0 ? p.last : (size_t)ply) - p.first;
-    junqi_record_seek(r, &p, ply < 0 && !p.ended && !p.cut ? -1 : (long)(p.first + *at));
+    junqi_record_seek(r, &p, at_record_end(&p, ply) ? -1 : (long)(p.first + *at));
     return true;
+}
+
+/* The flip game's position of locate_ply, in f (as junqi-analyze's). */
+static bool locate_flip(junqi_flip_replay *f, const junqi_game *g, const junqi_rules *rules, long ply,
+                        bool lenient, char *err, size_t n)
+{
+    junqi_plies p;
+    size_t at;
+    if (!locate_ply(g, rules, ply, lenient, &p, &at, err, n))
+        return false;
+    if (!junqi_flip_replay_start(f, g, rules, NULL))
+        return fail(err, n, "the flip record cannot be replayed (junqi-validate says why)") != NULL;
+    junqi_flip_replay_seek(f, at);
+    if (at_record_end(&p, ply))
+        junqi_flip_replay_run(f);
+    return true;
+}
+
+/* A perft count as its JSON line (junqi_write_perft_json). */
+static char *perft_text(int depth, uint64_t total, const junqi_perft_line *lines, int count, char *err, size_t n)
+{
+    membuf m;
+    if (!mem_open(&m, err, n))
+        return NULL;
+    junqi_write_perft_json(&m.j, depth, total, lines, count);
+    fputc('\n', m.fp);
+    return mem_close(&m, true, err, n);
+}
+
+/* junqi_report_perft() of a flip record. */
+static char *flip_perft(const junqi_game *g, long ply, const junqi_rules *rules, bool lenient, int depth,
+                        bool divide, char *err, size_t n)
+{
+    static _Thread_local junqi_perft_line lines[JUNQI_MAX_ACTIONS];
+    static _Thread_local junqi_flip_replay f;
+    if (!locate_flip(&f, g, rules, ply, lenient, err, n))
+        return NULL;
+    if (!junqi_flip_identities_known(&f.pos))
+        return fail(err, n, "perft needs the identities of the face-down pieces: the record has no Deal");
+    int count = 0;
+    uint64_t total = junqi_flip_perft_lines(&f.pos, depth, divide ? lines : NULL, &count);
+    return perft_text(depth, total, divide ? lines : NULL, count, err, n);
 }
 
 char *junqi_report_perft(const junqi_game *g, long ply, const char *rules, bool lenient, int depth, bool divide,
@@ -830,21 +908,20 @@ char *junqi_report_perft(const junqi_game *g, long ply, const char *rules, bool 
     const junqi_rules *r;
     junqi_replay rp;
     size_t at;
-    membuf m;
     if (depth < 0 || depth > 64)
         return fail(err, n, "perft takes a depth from 0 to 64, not %d", depth);
-    if (!parse_record_rules(g, rules, &r, err, n) || !locate(&rp, g, r, ply, lenient, &at, err, n))
+    if (!parse_record_rules(g, rules, &r, err, n))
+        return NULL;
+    if (junqi_rules_flip(g->rules))
+        return flip_perft(g, ply, r, lenient, depth, divide, err, n);
+    if (!locate(&rp, g, r, ply, lenient, &at, err, n))
         return NULL;
     if (!junqi_position_complete(&rp.pos))
         return fail(err, n, "perft needs a complete position, and this one has pieces of unknown kind (a seat's "
                             "view of a dark game)");
-    if (!mem_open(&m, err, n))
-        return NULL;
     int count = 0;
     uint64_t total = junqi_perft_lines(&rp.pos, depth, divide ? lines : NULL, &count);
-    junqi_write_perft_json(&m.j, depth, total, divide ? lines : NULL, count);
-    fputc('\n', m.fp);
-    return mem_close(&m, true, err, n);
+    return perft_text(depth, total, divide ? lines : NULL, count, err, n);
 }
 
 /* The request of a go call from its plain arguments, or false (err says why). */
@@ -877,6 +954,29 @@ static bool go_request(junqi_play_request *req, const char *level, const char *v
     return true;
 }
 
+/* junqi_report_go() of a flip record: one search of the position as the
+ * players see it, values judged (no contempt), as junqi-analyze --go. */
+static char *flip_go(const junqi_game *g, long ply, const junqi_play_request *req, bool lenient, char *err,
+                     size_t n)
+{
+    static _Thread_local junqi_flip_replay f;
+    static _Thread_local junqi_flip_search_result res;
+    static _Thread_local junqi_flip view;
+    if (req->level || req->view >= 0 || req->samples)
+        return fail(err, n, "level, view and samples play formation games; a flip game takes depth, nodes or movetime");
+    if (!locate_flip(&f, g, req->rules, ply, lenient, err, n))
+        return NULL;
+    if (junqi_flip_search(&f.pos, &req->limits, req->threads, 0.0, &res) == JUNQI_SEARCH_NO_MEMORY)
+        return fail(err, n, "out of memory");
+    membuf m;
+    if (!mem_open(&m, err, n))
+        return NULL;
+    junqi_flip_view(&view, &f.pos);
+    junqi_flip_write_go_json(&m.j, &view, &res, req->limits.multipv);
+    fputc('\n', m.fp);
+    return mem_close(&m, true, err, n);
+}
+
 char *junqi_report_go(const junqi_game *g, long ply, const char *rules, bool lenient, const char *level,
                       const char *view, int samples, uint64_t seed, int depth, uint64_t nodes,
                       int movetime, int multipv, int threads, char *err, size_t n)
@@ -884,8 +984,11 @@ char *junqi_report_go(const junqi_game *g, long ply, const char *rules, bool len
     junqi_replay rp;
     junqi_play_request req = {.game = g};
     if (!parse_record_rules(g, rules, &req.rules, err, n) ||
-        !go_request(&req, level, view, samples, seed, depth, nodes, movetime, multipv, threads, err, n) ||
-        !locate(&rp, g, req.rules, ply, lenient, &req.ply, err, n))
+        !go_request(&req, level, view, samples, seed, depth, nodes, movetime, multipv, threads, err, n))
+        return NULL;
+    if (junqi_rules_flip(g->rules))
+        return flip_go(g, ply, &req, lenient, err, n);
+    if (!locate(&rp, g, req.rules, ply, lenient, &req.ply, err, n))
         return NULL;
     req.pos = &rp.pos;
     junqi_play_result *r = malloc(sizeof *r);

@@ -204,6 +204,14 @@ typedef struct junqi_perft_line {
  */
 uint64_t junqi_perft_lines(junqi_position *pos, int depth, junqi_perft_line *lines, int *n);
 
+/**
+ * junqi_perft_lines() for a flip position (flip.h junqi_flip_perft; docs/flip.md
+ * "perft"), whose face-down identities must be known
+ * (junqi_flip_identities_known): lines need room for JUNQI_MAX_ACTIONS, and
+ * a line's move is the action's token (flip_out.h junqi_flip_action_name).
+ */
+uint64_t junqi_flip_perft_lines(junqi_flip *pos, int depth, junqi_perft_line *lines, int *n);
+
 /** {"depth","nodes"} and, when lines is not NULL, "divide":{"MOVE":count,...}. */
 void junqi_write_perft_json(junqi_json *j, int depth, uint64_t nodes, const junqi_perft_line *lines,
                             int n);

@@ -660,10 +660,14 @@ static junqi_search_status prepare_root(junqi_searcher *s, const junqi_position 
     memset(res, 0, sizeof *res);
     if (!tt_resize(s, limits->hash_mb))
         return res->status = JUNQI_SEARCH_NO_MEMORY;
-    if (has_hidden_pieces(pos))
+    /* a finished game needs no identities: its result is known (a seat's
+     * view of the end of a dark game still hides pieces) */
+    bool hidden = has_hidden_pieces(pos);
+    if (hidden && !junqi_position_over(pos))
         return res->status = JUNQI_SEARCH_HIDDEN;
     s->pos = *pos;
-    junqi_resolve_no_move(&s->pos);
+    if (!hidden)
+        junqi_resolve_no_move(&s->pos);
     res->to_move = s->pos.to_move;
     if (junqi_position_over(&s->pos)) {
         res->side = pos->to_move < JUNQI_SEATS ? pos->side[pos->to_move] : 0;

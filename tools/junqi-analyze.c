@@ -237,38 +237,16 @@ static int print_perft(const options *opt, junqi_position *pos)
     return JUNQI_EXIT_OK;
 }
 
-static int by_move(const void *a, const void *b)
-{
-    return strcmp(((const junqi_perft_line *)a)->move, ((const junqi_perft_line *)b)->move);
-}
-
 /* perft of a flip position (docs/flip.md "perft"): its identities must be known. */
 static int print_flip_perft(const options *opt, junqi_flip *pos)
 {
-    static junqi_action actions[JUNQI_MAX_ACTIONS];
-    static uint64_t counts[JUNQI_MAX_ACTIONS];
     static junqi_perft_line lines[JUNQI_MAX_ACTIONS];
     if (!junqi_flip_identities_known(pos)) {
         fprintf(stderr, _("%s: perft needs the identities of the face-down pieces: the record has no Deal\n"), prog);
         return JUNQI_EXIT_INVALID;
     }
-    uint64_t total = 0;
     int n = 0;
-    if (opt->perft == 0) {
-        total = 1;
-    } else if (!opt->divide) {
-        total = junqi_flip_perft(pos, (int)opt->perft);
-    } else {
-        n = junqi_flip_perft_divide(pos, (int)opt->perft, actions, counts);
-        for (int i = 0; i < n; i++) {
-            int outcome = junqi_flip_outcome(pos, actions[i], 0);
-            uint8_t shown = junqi_flip_down(pos->cell[actions[i].to]) ? junqi_flip_up(pos->cell[actions[i].to]) : 0;
-            junqi_flip_action_name(pos, actions[i], outcome, shown, lines[i].move, sizeof lines[i].move);
-            lines[i].nodes = counts[i];
-            total += counts[i];
-        }
-        qsort(lines, (size_t)n, sizeof lines[0], by_move);
-    }
+    uint64_t total = junqi_flip_perft_lines(pos, (int)opt->perft, opt->divide ? lines : NULL, &n);
     print_perft_lines(opt, lines, n, total);
     return JUNQI_EXIT_OK;
 }

@@ -30,7 +30,7 @@ from ._native import JunqiError, lib
 __all__ = [
     "JunqiError", "Diagnostic", "Result", "Summary", "Validation", "Piece", "Position",
     "Move", "Timeout", "Eliminated", "Left", "End", "Comment", "Line", "SeatInfo", "Game",
-    "Formation", "Perft", "GoLine", "Go", "read", "parse", "validate", "version",
+    "Formation", "Perft", "GoLine", "Go", "FlipAction", "FlipGo", "read", "parse", "validate", "version",
 ]
 
 
@@ -289,6 +289,28 @@ class Go:
     multipv: List[GoLine]
 
 
+@dataclass
+class FlipAction:
+    action: str             # the action's token: "e4^" (a flip), "c7>c8^b5" (docs/flip.md)
+    winprob: float
+
+
+@dataclass
+class FlipGo:
+    """The engine's action in a flip game (`junqi-analyze --go --format json` of a
+    flip record; docs/flip.md): values are expected win probabilities of the
+    seat to move; eval is winprob on the centi-material scale."""
+    bestmove: Optional[str]
+    result: Optional[str]   # a finished game: who won and why
+    winprob: Optional[float]
+    eval: Optional[float]
+    pv: List[str]
+    depth: int
+    nodes: int
+    to_move: Optional[str]
+    actions: List[FlipAction]  # the best multipv actions (at least one), best first
+
+
 def _ply(ply: Optional[int]) -> int:
     if ply is None:
         return _native.PLY_END
@@ -378,16 +400,20 @@ class Game:
     def go(self, ply: Optional[int] = None, *, level: Optional[str] = None,
            view: Optional[str] = None, samples: int = 0, seed: int = 0, depth: int = 0,
            nodes: int = 0, movetime: int = 0, multipv: int = 0, threads: int = 1,
-           rules: Optional[str] = None, lenient: bool = False) -> Go:
+           rules: Optional[str] = None, lenient: bool = False) -> Union[Go, FlipGo]:
         """The engine's move in the position after `ply` moves (docs/engine.md):
         level "easy", "normal" (default) or "expert"; view "all" or "mover"
         (default: the record's); a budget of depth, nodes or movetime (ms),
         else the level's; multipv lines; the same result for any threads
-        unless movetime is given; lenient as for position()."""
+        unless movetime is given; lenient as for position(). A flip record
+        gives a FlipGo (level, view and samples do not apply to it)."""
         text = _native.text(lib.junqi_report_go, self._handle, _ply(ply), _native.cstr(rules), lenient,
                             _native.cstr(level), _native.cstr(view), samples, seed, depth, nodes,
                             movetime, multipv, threads)
         obj = json.loads(text)
+        if "actions" in obj:
+            obj["actions"] = [FlipAction(**a) for a in obj["actions"]]
+            return FlipGo(**obj)
         obj["multipv"] = [GoLine(**line) for line in obj["multipv"]]
         return Go(**obj)
 

@@ -284,9 +284,27 @@ class FlipPositionTest(unittest.TestCase):
             g.position(3, rules="standard")
         with self.assertRaisesRegex(junqi.JunqiError, "does not replay a formation game"):
             first(GAME).position(3, rules="fanqi")
-        with self.assertRaisesRegex(junqi.JunqiError, "junqi-analyze"):
-            g.perft(1, ply=10)
+        with self.assertRaisesRegex(junqi.JunqiError, "level, view and samples play formation games"):
+            g.go(10, level="expert")
         self.assertEqual(g.position(10, rules="fanqi"), g.position(10))
+
+    def test_flip_perft_and_go_are_the_tools(self):
+        for path in FLIP_GAMES:
+            g = first(path)
+            want = json.loads(tool("junqi-analyze", "--perft", "2", "--ply", "10", "--divide", "--format", "json", path))
+            got = g.perft(2, ply=10, divide=True)
+            self.assertEqual((got.depth, got.nodes, got.divide), (want["depth"], want["nodes"], want["divide"]), path)
+            want = json.loads(tool("junqi-analyze", "--go", "--ply", "20", "--nodes", "3000", "--multipv", "3",
+                                   "--format", "json", path))
+            got = g.go(20, nodes=3000, multipv=3)
+            self.assertIsInstance(got, junqi.FlipGo)
+            self.assertEqual((got.bestmove, got.winprob, got.pv, got.nodes, got.to_move),
+                             (want["bestmove"], want["winprob"], want["pv"], want["nodes"], want["to_move"]), path)
+            self.assertEqual([(a.action, a.winprob) for a in got.actions],
+                             [(a["action"], a["winprob"]) for a in want["actions"]], path)
+        over = first(FLIP_GAMES[0]).go()
+        self.assertEqual((over.bestmove, over.actions), (None, []))
+        self.assertIn("won", over.result)
 
 
 class ValidationTest(unittest.TestCase):

@@ -12,8 +12,8 @@
 #   - --multipv 3 lists three different moves; --bench gives the pinned
 #     bench signature (its node count)
 #     that does not change between runs;
-#   - a finished game (and a finished --position) is "the game is over" with
-#     its result, exit 0; one seat's view record keeps its assignments after a
+#   - a finished game (and a finished --position, and a seat's view record of
+#     it) is "the game is over" with its result, exit 0; one seat's view record keeps its assignments after a
 #     marshal trade (issue 12 §6);
 #   - usage errors exit 2 (a bad --view, --bench with an input, --multipv 0),
 #     a ply past the end exits 2, a missing file 3.
@@ -110,6 +110,12 @@ pos=$("$JUNQI_BIN/junqi-replay" --format pos "$S")
 run "$A" --go --format json --position "$pos"
 expect "--go --position of a finished position" '0 null "north-south"' \
     "$rc $(jq -r '[.bestmove, .result] | map(tojson) | join(" ")' <<<"$out")"
+# ... and a seat's view record of it, whose other seats' pieces stay hidden: still the result,
+# not "no assignment of the hidden pieces agrees with the record"
+"$JUNQI_BIN/junqi-replay" --to jgn --view east "$S" >"$tmp/east-end.jgn"
+run "$A" --go "$tmp/east-end.jgn"
+expect "--go on east's view of a finished game" "0 bestmove (none)
+the game is over: north-south won (flag captured)" "$rc $out"
 
 # one seat's view record (issue 12 §6): east's marshal trades with north's
 # at move 8, both flags shown; every later position still has assignments

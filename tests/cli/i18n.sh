@@ -50,7 +50,7 @@ unlisted=$(cd "$root" && grep -lE '(^|[^A-Za-z0-9_])(_|N_|P_|C_|junqi_diags_add|
 kept="ABCDE Board Date Deal Debian Elo End FF GBK GIF HTML Home JGN JSON Lines MiB Mode NAG NUL North PNG
 Position QQ RGB RRGGBB Result Rules SVG TERM Termination YAML aliases all always auto bL bestmove blue board
 cairo classic colour contrast dark default depth divide drop dumb east easy eliminated en eval
-expert fanfan fanqi flag fontconfig gif go green html huqi iconv id index isready jgn jql json junqi marshal mode
+expert fanfan fanqi flag fontconfig gif go green html huqi iconv id index isready jgn jql json junqi level marshal mode
 mover moves movetime multipv name nesw never nodes normal north nps off open pango perft player
 players png pos pv random rank red rows samples sb setoption short shown source south sr standard
 svg text threads timeouts view west winprob zh zuhe"
