@@ -83,6 +83,13 @@ done
 for l in zh zh_SG; do
     expect "LANGUAGE=$l (simplified)" "请运行“junqi-validate --help”查看更多信息。" "$(hint env LC_ALL=C.UTF-8 LANGUAGE=$l)"
 done
+# --help names every locale that gets traditional names by default (tools/cli.c)
+for t in replay render; do
+    checks=$((checks + 1))
+    help=$("$bin/junqi-$t" --help | tr -s ' \n' ' ')
+    [[ $help == *"zh-Hant for zh_TW, zh_HK, zh_MO and zh_Hant, else zh"* ]] ||
+        fail "junqi-$t --help does not name zh_TW, zh_HK, zh_MO and zh_Hant for --names' default"
+done
 expect "LC_ALL=C ignores LANGUAGE" "$english" "$(hint env LC_ALL=C LANGUAGE=zh_CN)"
 expect "LC_MESSAGES=C ignores LANGUAGE" "$english" "$(hint env -u LC_ALL LANG=C.UTF-8 LC_MESSAGES=C LANGUAGE=zh_CN)"
 if command -v localedef >/dev/null && [ -f /usr/share/i18n/locales/zh_TW ]; then
