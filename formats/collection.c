@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "i18n.h"
 #include "posnote.h"
 #include "setup.h"
 
@@ -78,34 +79,34 @@ static bool parse_condition(const char *text, condition *c, char *err, size_t n)
     const char *start = text + (text[0] == '!');
     size_t len = strspn(start, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
     if (len == 0) {
-        snprintf(err, n, "'%s' does not start with a field (a tag name such as Result, or moves, "
-                         "players, player, view, source, index)", text);
+        snprintf(err, n, _("'%s' does not start with a field (a tag name such as Result, or moves, "
+                         "players, player, view, source, index)"), text);
         return false;
     }
     c->field = strndup(start, len);
     const char *rest = start + len;
     if (*rest == '\0') {
         c->op = text[0] == '!' ? OP_ABSENT : OP_PRESENT;
-        return c->field || (snprintf(err, n, "out of memory"), false);
+        return c->field || (snprintf(err, n, _("out of memory")), false);
     }
     size_t k = 0;
     while (k < sizeof ops / sizeof ops[0] && strncmp(rest, ops[k].text, strlen(ops[k].text)) != 0)
         k++;
     if (text[0] == '!' || k == sizeof ops / sizeof ops[0]) {
-        snprintf(err, n, "'%s': after the field comes =, !=, ~, !~, <, <=, > or >= and a value", text);
+        snprintf(err, n, _("'%s': after the field comes =, !=, ~, !~, <, <=, > or >= and a value"), text);
         return false;
     }
     c->op = ops[k].op;
     c->values = strdup(rest + strlen(ops[k].text));
     c->number = number_field(c->field);
     if (!c->field || !c->values)
-        return snprintf(err, n, "out of memory"), false;
+        return snprintf(err, n, _("out of memory")), false;
     if (!*c->values && (c->number || c->op == OP_LT || c->op == OP_LE || c->op == OP_GT || c->op == OP_GE)) {
-        snprintf(err, n, "'%s': nothing after '%s' to compare with", text, ops[k].text);
+        snprintf(err, n, _("'%s': nothing after '%s' to compare with"), text, ops[k].text);
         return false;
     }
     if (c->number && !numbers(c->values)) {
-        snprintf(err, n, "'%s': %s is a number of games' moves, seats or places, not '%s'", text,
+        snprintf(err, n, _("'%s': %s is a number of games' moves, seats or places, not '%s'"), text,
                  c->field, c->values);
         return false;
     }
@@ -124,7 +125,7 @@ bool junqi_selection_add(junqi_selection *s, const char *text, char *err, size_t
     if (!grown) {
         free(c.field);
         free(c.values);
-        snprintf(err, n, "out of memory");
+        snprintf(err, n, _("out of memory"));
         return false;
     }
     s->c = grown;

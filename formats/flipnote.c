@@ -272,6 +272,13 @@ static bool read_ranks(reader *r, size_t start, size_t end, bool position, uint8
             continue;
         }
         if (colour_of(c) >= 0) {
+            /* canonical: a letter only where the colour changes, right before a piece */
+            char next = peek(r, i + 1);
+            if (colour_of(c) == colour)
+                return fail(r, i, "the colour letter %c repeats the colour of the piece before it: leave it out", c);
+            if (i + 1 >= end || (next != '*' && piece_of(next) < 0))
+                return fail(r, i, "a colour letter stands right before a piece, not before '%c'",
+                            i + 1 < end ? next : '/');
             colour = colour_of(c);
             i++;
             continue;
@@ -393,18 +400,30 @@ static bool read_removed(reader *r, junqi_flip_state *st)
         return fail(r, start, "the removed pieces are missing");
     if (n == 1 && r->text[start] == '-')
         return true;
+    /* canonical, as put_removed() writes them: red's, then blue's, each from the marshal down */
     int colour = -1;
+    const char *last = removed_order;
     for (size_t i = start; i < start + n; i++) {
         char c = r->text[i];
         int piece = piece_of(c);
-        if (colour_of(c) >= 0)
+        if (colour_of(c) >= 0) {
+            if (colour_of(c) <= colour)
+                return fail(r, i, "the removed pieces list red's before blue's, each colour's letter once");
+            if (i + 1 >= start + n || piece_of(r->text[i + 1]) < 0)
+                return fail(r, i, "a colour letter stands right before a piece, not before '%c'",
+                            i + 1 < start + n ? r->text[i + 1] : ' ');
             colour = colour_of(c);
-        else if (piece < 0)
+            last = removed_order;
+        } else if (piece < 0)
             return fail(r, i, "'%c' is not a piece symbol or a colour in the removed pieces", c);
         else if (colour < 0)
             return fail(r, i, "the removed piece '%c' has no colour: write r or b before it", c);
-        else
+        else if (strchr(removed_order, c) < last)
+            return fail(r, i, "a colour's removed pieces go from the marshal down: 9 to 1, then B, L, F");
+        else {
+            last = strchr(removed_order, c);
             st->removed[colour][piece]++;
+        }
     }
     return true;
 }

@@ -152,9 +152,9 @@ static junqi_flip_token_kind check_deal(const junqi_board *b, const uint8_t *dea
     if (!deal[p] || it->shown == deal[p])
         return JUNQI_FLIP_TOKEN_ACTION;
     return error(msg, msgn, "the Deal has a %s %s on %s, not a %s %s", _(junqi_colour_name(junqi_flip_colour(deal[p]))),
-                 _(junqi_piece_name((junqi_piece)junqi_flip_piece(deal[p]), JUNQI_NAMES_EN)), junqi_square_name(b, p, sq),
+                 _(junqi_piece_words((junqi_piece)junqi_flip_piece(deal[p]))), junqi_square_name(b, p, sq),
                  _(junqi_colour_name(junqi_flip_colour(it->shown))),
-                 _(junqi_piece_name((junqi_piece)junqi_flip_piece(it->shown), JUNQI_NAMES_EN)));
+                 _(junqi_piece_words((junqi_piece)junqi_flip_piece(it->shown))));
 }
 
 junqi_flip_token_kind junqi_jgn_flip_token(const junqi_board *b, const uint8_t *deal, const char *s, size_t n,

@@ -345,9 +345,10 @@ static bool read_seats(qq_reader *r)
 /*
  * Decode the (p, q) point at bytes `byte`, `byte`+1 of record k. 00 00 gives
  * JUNQI_NO_POINT when `optional`. False with a "bad-point" error when the
- * point is not on the four-player board.
+ * point is not on the four-player board: `message`, a whole sentence with the
+ * two bytes' numbers and their values p, q (a message id, N_()).
  */
-static bool read_point(const qq_reader *r, size_t k, int byte, bool optional, const char *what,
+static bool read_point(const qq_reader *r, size_t k, int byte, bool optional, const char *message,
                        uint8_t *out)
 {
     const uint8_t *b = r->data + record_offset(k) + byte;
@@ -357,10 +358,8 @@ static bool read_point(const qq_reader *r, size_t k, int byte, bool optional, co
     }
     int pt = junqi_board_point_at(r->board, b[1], b[0]); /* file a+q, rank p+1 */
     if (pt < 0) {
-        junqi_diags_add(r->d, JUNQI_CODE_BAD_POINT, (int)r->moves + 1, record_loc(k),
-                        "record %zu (offset 0x%zX): the %s in bytes %d-%d is (p, q) = (%u, %u), "
-                        "which is not a point of the four-player board",
-                        k, record_offset(k), what, byte, byte + 1, b[0], b[1]);
+        junqi_diags_add(r->d, JUNQI_CODE_BAD_POINT, (int)r->moves + 1, record_loc(k), message, byte, byte + 1,
+                        b[0], b[1]);
         return false;
     }
     *out = (uint8_t)pt;
@@ -375,10 +374,14 @@ static bool read_move(const qq_reader *r, size_t k, const uint8_t *rec, junqi_it
     it->outcome_known = true;
     it->next_seat = (rec[1] >> 3) & 3;
     it->defender_marshal_died = (rec[1] >> 6) == 1;
-    return read_point(r, k, 2, false, "from point", &it->move.from) &&
-           read_point(r, k, 4, false, "to point", &it->move.to) &&
-           read_point(r, k, 6, true, "attacker's flag point", &it->flag_shown[0]) &&
-           read_point(r, k, 8, true, "defender's flag point", &it->flag_shown[1]);
+    return read_point(r, k, 2, false, N_("the from point in bytes %d-%d is (p, q) = (%u, %u), which is not a "
+                                         "point of the four-player board"), &it->move.from) &&
+           read_point(r, k, 4, false, N_("the to point in bytes %d-%d is (p, q) = (%u, %u), which is not a "
+                                         "point of the four-player board"), &it->move.to) &&
+           read_point(r, k, 6, true, N_("the attacker's flag point in bytes %d-%d is (p, q) = (%u, %u), which "
+                                        "is not a point of the four-player board"), &it->flag_shown[0]) &&
+           read_point(r, k, 8, true, N_("the defender's flag point in bytes %d-%d is (p, q) = (%u, %u), which "
+                                        "is not a point of the four-player board"), &it->flag_shown[1]);
 }
 
 /*
@@ -393,9 +396,10 @@ static bool read_event_seat(const qq_reader *r, size_t k, int byte, bool none_ok
         return true;
     }
     junqi_diags_add(r->d, JUNQI_CODE_BAD_SEAT, -1, record_loc(k),
-                    "record %zu (offset 0x%zX): the %s colour in byte %d of event %02X is 0x%02X, "
-                    "not a seat (0 to 3%s)", k, record_offset(k), byte == 2 ? "event's" : "next",
-                    byte, r->data[record_offset(k) + 1], v, none_ok ? ", or FF" : "");
+                    none_ok ? N_("the next seat's colour in byte %d of event %02X is 0x%02X, not a seat (0 to 3, "
+                                 "or FF)")
+                            : N_("the event's colour in byte %d of event %02X is 0x%02X, not a seat (0 to 3)"),
+                    byte, r->data[record_offset(k) + 1], v);
     return false;
 }
 
@@ -453,9 +457,8 @@ static bool read_event(const qq_reader *r, size_t k, const uint8_t *rec, junqi_i
         return true;
     default:
         junqi_diags_add(r->d, JUNQI_CODE_BAD_EVENT, -1, record_loc(k),
-                        "record %zu (offset 0x%zX): event type 0x%02X in byte 1 is unknown "
-                        "(known: 02 timeout, 03 eliminated, 04 left, 05 game over)",
-                        k, record_offset(k), rec[1]);
+                        "event type 0x%02X in byte 1 is unknown "
+                        "(known: 02 timeout, 03 eliminated, 04 left, 05 game over)", rec[1]);
         return false;
     }
     return read_event_seat(r, k, 2, false, &it->seat) &&
@@ -480,8 +483,7 @@ static bool read_record(qq_reader *r, size_t k)
         ok = read_event(r, k, rec, &it);
     } else {
         junqi_diags_add(r->d, JUNQI_CODE_BAD_RECORD, -1, record_loc(k),
-                        "record %zu (offset 0x%zX): byte 0 is 0x%02X, neither a move (5F) nor "
-                        "an event (F5)", k, record_offset(k), rec[0]);
+                        "byte 0 is 0x%02X, neither a move (5F) nor an event (F5)", rec[0]);
         return false;
     }
     if (!ok)

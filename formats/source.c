@@ -58,7 +58,7 @@ int junqi_read_stream(FILE *fp, uint8_t **data, size_t *len, char *err, size_t n
     return 0;
 error:
     if (rc == EFBIG)
-        snprintf(err, n, "larger than the %u MiB limit", JUNQI_MAX_INPUT >> 20);
+        snprintf(err, n, _("larger than the %u MiB limit"), JUNQI_MAX_INPUT >> 20);
     else
         snprintf(err, n, "%s", strerror(rc));
     free(buf);
@@ -150,7 +150,7 @@ static bool slurp(junqi_source *src, char *err, size_t n)
     if (src->fp && !feof(src->fp) && junqi_read_stream(src->fp, &rest, &rest_len, err, n) != 0)
         return false;
     if (src->len + rest_len > JUNQI_MAX_INPUT) {
-        snprintf(err, n, "larger than the %u MiB limit", JUNQI_MAX_INPUT >> 20);
+        snprintf(err, n, _("larger than the %u MiB limit"), JUNQI_MAX_INPUT >> 20);
         free(rest);
         return false;
     }

@@ -131,7 +131,7 @@ static void describe_flip(FILE *t, const junqi_flip *before, junqi_action played
     fprintf(t, _(" the flip loses %.2f on average"), j->loss);
     if (worst >= 0) {
         int colour = junqi_flip_colour(shown[worst]), seat = junqi_flip_seat_of(before, colour);
-        const char *piece = _(junqi_piece_name((junqi_piece)junqi_flip_piece(shown[worst]), JUNQI_NAMES_EN));
+        const char *piece = _(junqi_piece_words((junqi_piece)junqi_flip_piece(shown[worst])));
         if (seat == JUNQI_NO_SEAT)
             fprintf(t, _("; %.0f %% of the time it turns up a %s %s"), 100 * prob[worst], _(junqi_colour_name(colour)), piece);
         else

@@ -77,7 +77,7 @@ bool junqi_flip_deal_check(const uint8_t deal[JUNQI_MAX_POINTS], char *msg, size
             if (count[colour][k] != junqi_piece_count((junqi_piece)k)) {
                 snprintf(msg, n, P_("the deal has %d %s %s, the army %d", "the deal has %d %s %ss, the army %d", count[colour][k]),
                          count[colour][k], _(junqi_colour_name(colour)),
-                         _(junqi_piece_name((junqi_piece)k, JUNQI_NAMES_EN)), junqi_piece_count((junqi_piece)k));
+                         _(junqi_piece_words((junqi_piece)k)), junqi_piece_count((junqi_piece)k));
                 return false;
             }
     return true;

@@ -393,7 +393,7 @@ static const char *name_of(uint8_t c, char *buf, size_t n)
         snprintf(buf, n, _("the face-down piece"));
     else
         snprintf(buf, n, _("the %s %s"), _(junqi_colour_name(junqi_flip_colour(c))),
-                 _(junqi_piece_name((junqi_piece)junqi_flip_piece(c), JUNQI_NAMES_EN)));
+                 _(junqi_piece_words((junqi_piece)junqi_flip_piece(c))));
     return buf;
 }
 
@@ -401,8 +401,8 @@ static void describe_attack(const junqi_flip *pos, junqi_action a, const junqi_f
                             size_t n, const char *to)
 {
     uint8_t x = pos->cell[a.from], d = pos->cell[a.to];
-    const char *piece = _(junqi_piece_name((junqi_piece)junqi_flip_piece(x), JUNQI_NAMES_EN));
-    const char *target = _(junqi_piece_name((junqi_piece)junqi_flip_piece(d), JUNQI_NAMES_EN));
+    const char *piece = _(junqi_piece_words((junqi_piece)junqi_flip_piece(x)));
+    const char *target = _(junqi_piece_words((junqi_piece)junqi_flip_piece(d)));
     const char *colour = _(junqi_colour_name(junqi_flip_colour(d)));
     switch (c->code) {
     case JUNQI_FLIP_LOSING_ATTACK:
@@ -440,7 +440,7 @@ char *junqi_flip_describe(const junqi_flip *pos, junqi_action a, const junqi_fli
     junqi_square_name(b, c->at, at);
     uint8_t x = pos->cell[a.from];
     const char *seat = _(junqi_seat_name(pos->st.to_move < JUNQI_SEATS ? (junqi_seat)pos->st.to_move : JUNQI_NO_SEAT));
-    const char *piece = _(junqi_piece_name((junqi_piece)junqi_flip_piece(x), JUNQI_NAMES_EN));
+    const char *piece = _(junqi_piece_words((junqi_piece)junqi_flip_piece(x)));
     name_of(x, who, sizeof who);
     name_of(pos->cell[a.to], what, sizeof what);
     switch (c->code) {
@@ -458,7 +458,7 @@ char *junqi_flip_describe(const junqi_flip *pos, junqi_action a, const junqi_fli
     case JUNQI_FLIP_SAME_POINT: snprintf(buf, n, _("%s-%s does not move"), from, to); break;
     case JUNQI_FLIP_OWN_PIECE: snprintf(buf, n, _("%s on %s attacks its own %s %s on %s"), who, from,
                                         _(junqi_colour_name(junqi_flip_colour(pos->cell[a.to]))),
-                                        _(junqi_piece_name((junqi_piece)junqi_flip_piece(pos->cell[a.to]), JUNQI_NAMES_EN)), to); break;
+                                        _(junqi_piece_words((junqi_piece)junqi_flip_piece(pos->cell[a.to]))), to); break;
     case JUNQI_FLIP_ATTACK_DOWN:
         snprintf(buf, n, _("%s on %s cannot be attacked"), what, to);
         break;

@@ -80,7 +80,7 @@ static bool cannot_apply(const junqi_flip *pos, junqi_flip_illegal code)
 static const char *identity_name(uint8_t c, char *buf, size_t n)
 {
     snprintf(buf, n, C_("colour and piece", "%s %s"), _(junqi_colour_name(junqi_flip_colour(c))),
-             _(junqi_piece_name((junqi_piece)junqi_flip_piece(c), JUNQI_NAMES_EN)));
+             _(junqi_piece_words((junqi_piece)junqi_flip_piece(c))));
     return buf;
 }
 
@@ -143,7 +143,7 @@ static void check_part(junqi_flip_replay *r, const junqi_item *it)
     int leader = junqi_flip_piece(r->pos.cell[it->move.from]);
     if (it->part && it->part_leader != leader && leader != JUNQI_NONE)
         report(r, JUNQI_CODE_BAD_PART, it, "the record moves a part led by a %s, but a %s leads the group on the point",
-               _(junqi_piece_name((junqi_piece)it->part_leader, JUNQI_NAMES_EN)), _(junqi_piece_name((junqi_piece)leader, JUNQI_NAMES_EN)));
+               _(junqi_piece_words((junqi_piece)it->part_leader)), _(junqi_piece_words((junqi_piece)leader)));
 }
 
 static void apply_action(junqi_flip_replay *r, const junqi_item *it)

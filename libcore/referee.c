@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "movegen.h"
 #include "replay.h"
 #include "setup.h"
@@ -45,11 +46,11 @@ static bool setups_usable(const junqi_game *from, const junqi_rules *rules, unsi
             continue;
         junqi_setup_problem problems[JUNQI_MAX_SETUP_PROBLEMS];
         if (!from->seat[s].setup_known) {
-            snprintf(err, n, "the record has no setup for %s", junqi_seat_name((junqi_seat)s));
+            snprintf(err, n, _("the record has no setup for %s"), _(junqi_seat_name((junqi_seat)s)));
             return false;
         }
         if (junqi_setup_check_under(from->seat[s].setup, rules, problems) > 0) {
-            snprintf(err, n, "%s's setup: %s (under %s)", junqi_seat_name((junqi_seat)s), problems[0].message,
+            snprintf(err, n, _("%s's setup: %s (under %s)"), _(junqi_seat_name((junqi_seat)s)), problems[0].message,
                      rules->text);
             return false;
         }
@@ -74,7 +75,7 @@ bool junqi_referee_start(junqi_referee *r, const junqi_rules *rules, const junqi
     if (ok)
         ok = junqi_replay_start(&r->replay, r->game, NULL, NULL);
     if (!ok) {
-        snprintf(err, n, "out of memory");
+        snprintf(err, n, _("out of memory"));
         junqi_referee_free(r);
         return false;
     }

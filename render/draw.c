@@ -960,7 +960,7 @@ junqi_renderer *junqi_renderer_new(const junqi_board *b, const junqi_render_opti
 {
     junqi_renderer *r = calloc(1, sizeof *r);
     if (!r) {
-        snprintf(err, n, "out of memory");
+        snprintf(err, n, _("out of memory"));
         return NULL;
     }
     r->opt = *o;
@@ -969,10 +969,10 @@ junqi_renderer *junqi_renderer_new(const junqi_board *b, const junqi_render_opti
     junqi_geometry_options go = {o->size, o->bottom, o->coords, o->caption ? 2 : 0};
     if (!junqi_geometry_init(&r->geo, b, &go)) {
         if (o->bottom >= JUNQI_SEATS || !(b->seats & JUNQI_SEAT_BIT(o->bottom)))
-            snprintf(err, n, "the %s board has no %s seat to draw at the bottom", b->name,
-                     junqi_seat_name(o->bottom));
+            snprintf(err, n, _("the %s board has no %s seat to draw at the bottom"), b->name,
+                     _(junqi_seat_name(o->bottom)));
         else
-            snprintf(err, n, "the picture size must be %d to %d pixels, not %d",
+            snprintf(err, n, _("the picture size must be %d to %d pixels, not %d"),
                      JUNQI_GEOMETRY_MIN_SIZE, JUNQI_GEOMETRY_MAX_SIZE, o->size);
         free(r);
         return NULL;
@@ -983,8 +983,8 @@ junqi_renderer *junqi_renderer_new(const junqi_board *b, const junqi_render_opti
     cairo_font_options_set_antialias(r->font_options, CAIRO_ANTIALIAS_GRAY);
     r->tile_pad = (int)ceil(fmax(1, round(r->geo.tile_h * 0.07))) + 1;
     if (r->words->probe && !font_has(r, r->words->probe)) {
-        snprintf(err, n, "no font with Chinese characters found through fontconfig (looked for "
-                         "%s): install the Debian package fonts-wqy-microhei, or use --names en",
+        snprintf(err, n, _("no font with Chinese characters found through fontconfig (looked for "
+                         "%s): install the Debian package fonts-wqy-microhei, or use --names en"),
                  r->theme->font);
         junqi_renderer_free(r);
         return NULL;
@@ -1168,7 +1168,7 @@ bool junqi_notes_parse(junqi_notes *a, const junqi_board *b, const char *text, b
     size_t len = colon ? (size_t)(colon - text) : strlen(text);
     junqi_rgba colour;
     if (colon && !junqi_colour_parse(colon + 1, &colour)) {
-        snprintf(err, n, "'%s' is not a colour (a name such as red, or #RRGGBB)", colon + 1);
+        snprintf(err, n, _("'%s' is not a colour (a name such as red, or #RRGGBB)"), colon + 1);
         return false;
     }
     const char *dash = memchr(text, '-', len);
@@ -1180,12 +1180,12 @@ bool junqi_notes_parse(junqi_notes *a, const junqi_board *b, const char *text, b
         from = to = dash ? -1 : junqi_square_parse(b, text, (int)len);
     }
     if (from < 0 || to < 0 || (arrow && from == to)) {
-        snprintf(err, n, "'%.*s' is not %s of the %s board", (int)len, text,
-                 arrow ? "two different squares FROM-TO" : "a square", b->name);
+        snprintf(err, n, arrow ? _("'%.*s' is not two different squares FROM-TO of the %s board")
+                               : _("'%.*s' is not a square of the %s board"), (int)len, text, b->name);
         return false;
     }
     if (!junqi_notes_add(a, from, to, colon ? &colour : NULL)) {
-        snprintf(err, n, "out of memory");
+        snprintf(err, n, _("out of memory"));
         return false;
     }
     return true;

@@ -3,6 +3,7 @@
  * graph.c - see graph.h.
  */
 #include "graph.h"
+#include "i18n.h"
 
 #include <cairo-svg.h>
 #include <cairo.h>
@@ -186,7 +187,7 @@ bool junqi_graph_write(FILE *fp, junqi_image_format format, const junqi_game *g,
         return junqi_svg_finish(svg, err, n);
     }
     if (format != JUNQI_IMAGE_PNG) {
-        snprintf(err, n, "the evaluation graph is drawn as PNG or SVG");
+        snprintf(err, n, _("the evaluation graph is drawn as PNG or SVG"));
         return false;
     }
     cairo_surface_t *image = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);

@@ -171,7 +171,7 @@ static bool capture_svg(page *pg, int w, int h, draw_fn fn, const void *what, bu
 {
     char err[256];
     if (!buffer_open(doc))
-        return fail(pg, "out of memory");
+        return fail(pg, _("out of memory"));
     cairo_surface_t *svg = junqi_svg_surface(doc->fp, w, h);
     cairo_t *cr = cairo_create(svg);
     fn(pg, cr, what);
@@ -304,7 +304,7 @@ static int fragment_of(page *pg, const junqi_scene *s, junqi_layer layer)
     fragment *grown = realloc(pg->frags, (size_t)(pg->nfrags + 1) * sizeof *grown);
     if (!grown) {
         free(doc.s);
-        return fail(pg, "out of memory"), -2;
+        return fail(pg, _("out of memory")), -2;
     }
     pg->frags = grown;
     int id = pg->nfrags++;
@@ -359,9 +359,9 @@ static bool ply_notes(page *pg, size_t k, junqi_notes *notes)
     for (size_t i = 0; pg->o->given && i < pg->o->given->n; i++) {
         const junqi_note *a = &pg->o->given->items[i];
         if (!junqi_notes_add(notes, a->from, a->to, a->has_colour ? &a->colour : NULL))
-            return fail(pg, "out of memory");
+            return fail(pg, _("out of memory"));
     }
-    return junqi_notes_at_ply(notes, pg->g, k, NULL, 0) || fail(pg, "out of memory");
+    return junqi_notes_at_ply(notes, pg->g, k, NULL, 0) || fail(pg, _("out of memory"));
 }
 
 /* The status line and the two per-ply pictures (the glow, the marks) of scene s, into d. */
@@ -370,7 +370,7 @@ static bool ply_pictures(page *pg, ply_data *d, const junqi_scene *s)
     char status[512];
     junqi_renderer_status_message(pg->r, s, status, sizeof status); /* in the page's language */
     if (!(d->status = strdup(status)))
-        return fail(pg, "out of memory");
+        return fail(pg, _("out of memory"));
     if ((d->under = fragment_of(pg, s, JUNQI_LAYER_UNDER)) == FRAGMENT_FAILED ||
         (d->over = fragment_of(pg, s, JUNQI_LAYER_OVER)) == FRAGMENT_FAILED)
         return false;
@@ -388,7 +388,7 @@ static bool collect_ply(page *pg, const junqi_replay *rp, size_t k, junqi_notes 
         if (vw->seat != JUNQI_NO_SEAT && pg->g->view == JUNQI_NO_SEAT)
             junqi_replay_view(rp, vw->seat, &shown); /* with the pieces the rules showed */
         if (!(d->cells[v] = encode_cells(pg, &shown)))
-            return fail(pg, "out of memory");
+            return fail(pg, _("out of memory"));
         if (vw->infer && pg->o->inference)
             d->kinds[v] = encode_kinds(vw, &shown, pg->b->npoints);
     }
@@ -476,7 +476,7 @@ static bool collect_flip_ply(page *pg, const junqi_flip_replay *r, size_t k, jun
             junqi_flip_view(&shown, &r->pos);
         junqi_flip_scene(&s, all ? &r->pos : &shown, r, all);
         if (!(d->cells[v] = encode_flip_cells(pg, &s)))
-            return fail(pg, "out of memory");
+            return fail(pg, _("out of memory"));
     }
     junqi_flip_scene(&s, &r->pos, r, true);
     s.notes = notes;
@@ -968,7 +968,7 @@ static bool write_graph(page *pg)
     const junqi_theme *t = pg->o->render.theme ? pg->o->render.theme : junqi_theme_default();
     buffer doc;
     if (!buffer_open(&doc))
-        return fail(pg, "out of memory");
+        return fail(pg, _("out of memory"));
     bool ok = junqi_graph_write(doc.fp, JUNQI_IMAGE_SVG, pg->g, &pg->notes, JUNQI_NO_SEAT, w, h, t,
                                 err, sizeof err);
     if (!buffer_close(&doc) || !ok) {
@@ -1166,13 +1166,13 @@ static bool write_data(page *pg)
 {
     buffer doc;
     if (!buffer_open(&doc))
-        return fail(pg, "out of memory");
+        return fail(pg, _("out of memory"));
     junqi_json j;
     junqi_json_init(&j, doc.fp);
     json_data(&j, pg);
     if (!buffer_close(&doc)) {
         free(doc.s);
-        return fail(pg, "out of memory");
+        return fail(pg, _("out of memory"));
     }
     fputs("<script type=\"application/json\" id=\"junqi-data\">", pg->out);
     for (size_t i = 0; i < doc.n; i++)
@@ -1208,7 +1208,7 @@ static bool write_page(page *pg)
     fputs("<script>\n", out);
     fputs(page_script, out);
     fputs("</script>\n</body>\n</html>\n", out);
-    return !ferror(out) || fail(pg, "cannot write the page");
+    return !ferror(out) || fail(pg, _("cannot write the page"));
 }
 
 static void page_free(page *pg)
@@ -1241,7 +1241,7 @@ bool junqi_html_write(FILE *fp, junqi_game *g, const junqi_html_options *o, char
     }
     pg.first = pg.flip ? (g->flip_start ? g->flip_start->st.moves : 0) : g->start ? g->start->moves : 0;
     if (o->ply < pg.first || o->ply > pg.first + pg.moves) {
-        snprintf(err, n, "ply %zu is not in the game: its plies are %zu to %zu", o->ply, pg.first,
+        snprintf(err, n, _("ply %zu is not in the game: its plies are %zu to %zu"), o->ply, pg.first,
                  pg.first + pg.moves);
         return false;
     }

@@ -3,6 +3,7 @@
  * output.c - see output.h.
  */
 #include "output.h"
+#include "i18n.h"
 
 #include <errno.h>
 #include <math.h>
@@ -127,7 +128,7 @@ static void write_png_rows(png_structp png, png_infop info, cairo_surface_t *ima
 bool junqi_png_write(FILE *fp, cairo_surface_t *image, int level, char *err, size_t n)
 {
     if (!readable_image(image)) {
-        snprintf(err, n, "PNG: not an RGB image surface");
+        snprintf(err, n, _("PNG: not an RGB image surface"));
         return false;
     }
     cairo_surface_flush(image);
@@ -138,7 +139,7 @@ bool junqi_png_write(FILE *fp, cairo_surface_t *image, int level, char *err, siz
     uint8_t *row = malloc((size_t)cairo_image_surface_get_width(image) * 3 + 1);
     bool ok = png && info && row;
     if (!ok)
-        snprintf(err, n, "PNG: out of memory");
+        snprintf(err, n, _("PNG: out of memory"));
     else if (setjmp(failure.jump) == 0) {
         png_set_write_fn(png, fp, png_write_fn, png_flush_fn);
         write_png_rows(png, info, image, level, row);
@@ -170,7 +171,7 @@ bool junqi_svg_finish(cairo_surface_t *svg, char *err, size_t n)
     cairo_status_t st = cairo_surface_status(svg);
     cairo_surface_destroy(svg);
     if (st != CAIRO_STATUS_SUCCESS)
-        snprintf(err, n, "SVG: %s", cairo_status_to_string(st));
+        snprintf(err, n, _("SVG: %s"), cairo_status_to_string(st));
     return st == CAIRO_STATUS_SUCCESS;
 }
 
@@ -252,7 +253,7 @@ junqi_gif *junqi_gif_begin(FILE *fp, int width, int height, const junqi_theme *t
     junqi_gif *gif = calloc(1, sizeof *gif);
     size_t pixels = (size_t)width * (size_t)height;
     if (!gif || !(gif->prev = malloc(pixels)) || !(gif->cur = malloc(pixels))) {
-        snprintf(err, n, "GIF: out of memory");
+        snprintf(err, n, _("GIF: out of memory"));
         junqi_gif_end(gif, NULL, 0);
         return NULL;
     }
@@ -272,7 +273,7 @@ junqi_gif *junqi_gif_begin(FILE *fp, int width, int height, const junqi_theme *t
     }
     GifFreeMapObject(map);
     if (!ok) {
-        gif_fail(gif, err, n, gif->file ? "cannot write the header" : GifErrorString(code));
+        gif_fail(gif, err, n, gif->file ? _("cannot write the header") : GifErrorString(code));
         junqi_gif_end(gif, NULL, 0);
         return NULL;
     }
@@ -341,7 +342,7 @@ bool junqi_gif_frame(junqi_gif *gif, cairo_surface_t *image, int delay_ms, char 
     for (int y = y0; ok && y < y1; y++)
         ok = EGifPutLine(gif->file, gif->cur + (size_t)y * (size_t)gif->width + x0, x1 - x0) == GIF_OK;
     if (!ok) {
-        gif_fail(gif, err, n, "cannot write a frame");
+        gif_fail(gif, err, n, _("cannot write a frame"));
         return false;
     }
     uint8_t *t = gif->prev;
@@ -361,7 +362,7 @@ bool junqi_gif_end(junqi_gif *gif, char *err, size_t n)
         if (EGifCloseFile(gif->file, &code) != GIF_OK && ok) {
             ok = false;
             if (err)
-                snprintf(err, n, "GIF: cannot finish the file: %s", GifErrorString(code));
+                snprintf(err, n, _("GIF: cannot finish the file: %s"), GifErrorString(code));
         }
     }
     free(gif->prev);

@@ -157,7 +157,7 @@ static void losing_attacks_are_forbidden_and_equal_ranks_trade(void **state)
 {
     (void)state;
     junqi_flip pos = flip_build("fanqi", S, RED, "c6:r3 c7:b7 a6:r8 a7:b8 e6:rB e7:b9 b6:r2 b7:bB");
-    expect_illegal(&pos, mv("c6", "c7"), JUNQI_FLIP_LOSING_ATTACK, "a captain may not attack the face-up major_general on c7");
+    expect_illegal(&pos, mv("c6", "c7"), JUNQI_FLIP_LOSING_ATTACK, "a captain may not attack the face-up major general on c7");
     assert_true(flip_is_generated(&pos, mv("e6", "e7"))); /* a bomb onto anything */
     junqi_flip_undo u = play(&pos, mv("a6", "a7"), 0);
     assert_int_equal(u.outcome, JUNQI_BOTH_REMOVED);

@@ -657,6 +657,13 @@ static void test_rejects_invalid_piece_code_in_layout(void **state)
     free(b.data);
 }
 
+/* A record's diagnostic names its record and offset in its location, not again in its message. */
+static void assert_message_unlocated(const junqi_diag *e)
+{
+    assert_null(strstr(e->message, "record"));
+    assert_null(strstr(e->message, "offset"));
+}
+
 static void test_rejects_point_off_the_board(void **state)
 {
     (void)state;
@@ -681,6 +688,7 @@ static void test_rejects_point_off_the_board(void **state)
         assert_int_equal(e->loc.record, 3);
         assert_int_equal(e->loc.offset, 0x19C + 30);
         assert_int_equal(e->move, 3); /* records 0, 1 are moves, 2 a timeout */
+        assert_message_unlocated(e);
         memcpy(rec, save, 10);
         junqi_diags_free(&d);
     }
@@ -699,6 +707,7 @@ static void test_rejects_unknown_record_and_event_types(void **state)
     assert_null(read_copy(b.data, b.len, &d));
     const junqi_diag *e = find_code(&d, "bad-event");
     assert_int_equal(e->loc.offset, 0x1B0);
+    assert_message_unlocated(e);
     assert_int_equal(e->loc.record, 2);
     junqi_diags_free(&d);
     ev[1] = 0x02;
@@ -707,6 +716,7 @@ static void test_rejects_unknown_record_and_event_types(void **state)
     assert_null(read_copy(b.data, b.len, &d));
     e = find_code(&d, "bad-record");
     assert_int_equal(e->loc.offset, 0x19C);
+    assert_message_unlocated(e);
     assert_int_equal(e->loc.record, 0);
     junqi_diags_free(&d);
     free(b.data);
@@ -722,6 +732,7 @@ static void test_rejects_event_seat_outside_board(void **state)
     ev[2] = 4;
     assert_null(read_copy(b.data, b.len, &d));
     assert_int_equal(find_code(&d, "bad-seat")->loc.record, 2);
+    assert_message_unlocated(find_code(&d, "bad-seat"));
     junqi_diags_free(&d);
     ev[2] = 2;
 

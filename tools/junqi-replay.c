@@ -85,7 +85,8 @@ static void usage(void)
            "                      fanqi_wiki, huqi or zuhe): the deal and first seat of\n"
            "                      the seed (a number; the same everywhere), or of a random one\n"
            "  --names STYLE       piece names: zh, zh-Hant, short, en, rank (default: the\n"
-           "                      locale's: zh-Hant for zh_TW and zh_HK, else zh)\n"
+           "                      locale's: zh-Hant for zh_TW, zh_HK, zh_MO and zh_Hant,\n"
+           "                      else zh)\n"
            "  --color WHEN        colour the board: auto (default: on a terminal, unless NO_COLOR\n"
            "                      is set or TERM is dumb), always, never\n"
            "  --rules RULES       rule set NAME[,SWITCH=VALUE]..., NAME one of %s\n"
@@ -335,11 +336,14 @@ static int split_game(replay_job *job, junqi_input *in)
             return c->broken = true, JUNQI_EXIT_IO;
     }
     int rc = convert(job->opt, job->src, in, c->part.fp);
-    if (++c->in_part == (size_t)job->opt->split || rc != JUNQI_EXIT_OK) {
+    /* a game that breaks the rules is written whole, as --to writes it (status 1); any other
+     * failure ends the part, without it, and the run */
+    bool failed = rc != JUNQI_EXIT_OK && rc != JUNQI_EXIT_INVALID;
+    if (++c->in_part == (size_t)job->opt->split || failed) {
         c->in_part = 0;
-        if (!junqi_cli_output_close(prog, &c->part, rc == JUNQI_EXIT_OK) && rc == JUNQI_EXIT_OK)
+        if (!junqi_cli_output_close(prog, &c->part, !failed) && !failed)
             rc = JUNQI_EXIT_IO;
-        c->broken = rc != JUNQI_EXIT_OK;
+        c->broken = rc != JUNQI_EXIT_OK && rc != JUNQI_EXIT_INVALID;
     }
     return rc;
 }
@@ -840,8 +844,8 @@ static int replay_inputs(const options *opt, int argc, char **argv, FILE *out, b
 /* The end of a collection run: the last part of --split, the --count. */
 static int finish_collection(const options *opt, collection *c, FILE *out, int status)
 {
-    if (c->in_part && !junqi_cli_output_close(prog, &c->part, status == JUNQI_EXIT_OK) &&
-        status == JUNQI_EXIT_OK)
+    bool keep = status == JUNQI_EXIT_OK || status == JUNQI_EXIT_INVALID; /* as -o FILE keeps it */
+    if (c->in_part && !junqi_cli_output_close(prog, &c->part, keep) && keep)
         status = JUNQI_EXIT_IO;
     if (opt->split && opt->output[strlen(opt->output) - 1] == '/' && c->parts == 0)
         fprintf(stderr, "%s: no game was kept: nothing written to %s\n", prog, opt->output);

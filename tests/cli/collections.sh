@@ -79,6 +79,18 @@ cat $(for i in $(seq 1 "$parts"); do echo "$tmp/parts/$i.jgn"; done) | cmp -s - 
 run "$R" --split 1 --to json -o "$tmp/one-%n.jsonl" "$tmp/short.jgn"
 expect "--split 1 --to json: one file per game" "$("$R" --count "$tmp/short.jgn")" "$(ls "$tmp"/one-*.jsonl | wc -l)"
 expect "--split 1 --to json: one JSON document each" 1 "$(grep -c . "$tmp/one-1.jsonl")"
+# a game that breaks the rules is written whole, as --to jgn writes it, and the parts go on
+# (exit 1): the second of four games here (tests/data/corrupt/rail-turn.jgs, an illegal move)
+"$R" --to jgn "$JUNQI_ROOT/tests/data/corrupt/rail-turn.jgs" >"$tmp/illegal.jgn" 2>/dev/null
+"$R" --to jgn "${corpus[0]}" >"$tmp/first.jgn"
+cat "$tmp/first.jgn" "$tmp/illegal.jgn" "$tmp/first.jgn" "$tmp/first.jgn" >"$tmp/mixed.jgn"
+"$R" --to jgn "$tmp/mixed.jgn" >"$tmp/mixed-whole.jgn" 2>/dev/null
+run "$R" --split 3 -o "$tmp/mixed-parts/" "$tmp/mixed.jgn"
+expect "--split 3 with an illegal game: exit status" 1 "$rc"
+expect "--split 3 with an illegal game: files" "1.jgn 2.jgn" "$(ls "$tmp/mixed-parts" | tr '\n' ' ' | sed 's/ $//')"
+checks=$((checks + 1))
+cat "$tmp/mixed-parts/1.jgn" "$tmp/mixed-parts/2.jgn" 2>/dev/null | cmp -s - "$tmp/mixed-whole.jgn" ||
+    fail "--split 3 with an illegal game: the parts in order are not what --to jgn writes"
 
 # --list: source and index of each game
 run "$R" --list "$tmp/all.jgn" "${corpus[0]}"

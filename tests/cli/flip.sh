@@ -49,6 +49,11 @@ expect "junqi-validate broken: exit status" 1 "$rc"
 expect "junqi-validate broken: first code" "attack-face-down" "$(head -1 <<<"$out" | jq -r .code)"
 expect "junqi-validate broken: its move" 9 "$(head -1 <<<"$out" | jq -r .move)"
 expect "junqi-validate broken: its line" 10 "$(head -1 <<<"$out" | jq -r .line)"
+# a message names a piece in words, as the formation game's do (major general, not the key major_general)
+sed 's/^52\. c10-d10 /52. e8-e9 /' "$D/fanqi.jgn" >"$tmp/wrongseat.jgn"
+run "$V" "$tmp/wrongseat.jgn"
+expect "junqi-validate, north moves red's piece: the message" \
+    "$tmp/wrongseat.jgn:16:5: error: the red major general on e8 is not north's (north plays blue)" "$(head -1 <<<"$out")"
 sed 's/ colour:north:blue//' "$D/fanqi.jgn" >"$tmp/nocolour.jgn"
 run "$V" "$tmp/nocolour.jgn"
 expect "junqi-validate without the colour event: exit status" 1 "$rc"

@@ -36,14 +36,21 @@ for l in $linguas; do
     echo "$name: po/$l.po: $stats (the sources have $total)"
 done
 
+# 1a. every source file that marks a message is read by `make pot` (po/POTFILES): a file left
+# out has its marked messages in English in every language, and check 1 cannot see them
+checks=$((checks + 1))
+unlisted=$(cd "$root" && grep -lE '(^|[^A-Za-z0-9_])(_|N_|P_|C_|junqi_diags_add|junqi_cli_usage)\(' \
+    libcore/*.c formats/*.c render/*.c tools/*.c | grep -vxF -f <(grep -v '^#' po/POTFILES) | tr '\n' ' ')
+[ -z "$unlisted" ] || fail "po/POTFILES lacks files that mark messages: $unlisted"
+
 # 1b. no English word is left inside a translation: the ASCII words a msgstr may hold are the
 # notation and the names a user types or reads back (option values, seats, rule sets, tags,
 # keys, formats, tools), listed here; identifiers (with _ . / = digits or a hyphen), option
 # names and printf conversions are left out before the words are compared
-kept="ABCDE Board Date Deal Elo End GBK GIF HTML Home JGN JSON Lines MiB Mode NAG NUL North PNG
-Position QQ Result Rules SVG TERM Termination YAML aliases all always auto bL bestmove blue board
+kept="ABCDE Board Date Deal Debian Elo End FF GBK GIF HTML Home JGN JSON Lines MiB Mode NAG NUL North PNG
+Position QQ RGB RRGGBB Result Rules SVG TERM Termination YAML aliases all always auto bL bestmove blue board
 cairo classic colour contrast dark default depth divide drop dumb east easy eliminated en eval
-expert fanfan fanqi flag gif go green html huqi iconv id index isready jgn jql json junqi level marshal mode
+expert fanfan fanqi flag fontconfig gif go green html huqi iconv id index isready jgn jql json junqi level marshal mode
 mover moves movetime multipv name nesw never nodes normal north nps off open pango perft player
 players png pos pv random rank red rows samples sb setoption short shown source south sr standard
 svg text threads timeouts view west winprob zh zuhe"
@@ -75,6 +82,13 @@ for l in zh_HK zh_MO zh_Hant; do
 done
 for l in zh zh_SG; do
     expect "LANGUAGE=$l (simplified)" "请运行“junqi-validate --help”查看更多信息。" "$(hint env LC_ALL=C.UTF-8 LANGUAGE=$l)"
+done
+# --help names every locale that gets traditional names by default (tools/cli.c)
+for t in replay render; do
+    checks=$((checks + 1))
+    help=$("$bin/junqi-$t" --help | tr -s ' \n' ' ')
+    [[ $help == *"zh-Hant for zh_TW, zh_HK, zh_MO and zh_Hant, else zh"* ]] ||
+        fail "junqi-$t --help does not name zh_TW, zh_HK, zh_MO and zh_Hant for --names' default"
 done
 expect "LC_ALL=C ignores LANGUAGE" "$english" "$(hint env LC_ALL=C LANGUAGE=zh_CN)"
 expect "LC_MESSAGES=C ignores LANGUAGE" "$english" "$(hint env -u LC_ALL LANG=C.UTF-8 LC_MESSAGES=C LANGUAGE=zh_CN)"
@@ -114,6 +128,38 @@ checks=$((checks + 1))
 [ "$(jq -r 'select(.code) | .message' <<<"$en")" != "$(jq -r 'select(.code) | .message' <<<"$zh")" ] ||
     fail "the JSON messages are the same in Chinese and English: the test cannot tell"
 
+# 3b. a message that names a part of a QQ record names it in the message's language, and
+# leaves the record and offset to the location in front of it: record 3's from point off
+# the board, and record 2's next seat 7 (tests/test_qq.c has the same cases)
+for case in "3 2 248,3 起点" "2 4 7 下一方"; do
+    read -r k byte bytes word <<<"$case"
+    python3 - "$root/tests/data/qq/jgs-002724.jgs" "$tmp/part.jgs" "$k" "$byte" "$bytes" <<'PY'
+import sys
+data = bytearray(open(sys.argv[1], "rb").read())
+at = 0x19C + 10 * int(sys.argv[3]) + int(sys.argv[4])
+for i, v in enumerate(sys.argv[5].split(",")):
+    data[at + i] = int(v)
+open(sys.argv[2], "wb").write(data)
+PY
+    run env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-validate" "$tmp/part.jgs"
+    line=$(head -n 1 <<<"$out")
+    checks=$((checks + 1))
+    [[ $line == *"记录 $k"*"：错误："*"$word"* && $line != *"：错误："*"记录"* ]] ||
+        fail "record $k, byte $byte in Chinese: expected '$word' after the error and no record again, got '$line'"
+done
+
+
+# 3c. the messages the libraries write into an error buffer are translated too: a bad
+# --select condition (formats/collection.c) and a page that cannot be written (render/html.c)
+run env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-replay" --select '=x' --to jgn "$root/samples/qq/jgs-000001.jgs"
+expect "--select '=x' in Chinese" \
+    "junqi-replay: --select “=x”不是以字段开头（字段是标签名，例如 Result，或 moves、players、player、view、source、index）" \
+    "$(head -n 1 <<<"$err")"
+if [ -w /dev/full ]; then
+    run env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-render" --format html -o /dev/full "$root/samples/qq/jgs-000001.jgs"
+    expect "a page that cannot be written, in Chinese" \
+        "junqi-render: $root/samples/qq/jgs-000001.jgs: 无法写出页面" "$(head -n 1 <<<"$err")"
+fi
 
 # 4. golden files of Chinese output (tests/golden/i18n/README.md): the commands
 # run in the repository root on relative paths; UPDATE_GOLDEN=1 rewrites them
