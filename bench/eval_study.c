@@ -39,6 +39,11 @@
  *                      with TSV, one line per judged move (result, win
  *                      probability, material logistic's, the best move's mean
  *                      score and its spread, phase) for later study
+ *   eval_study lapse DIRS STEP [THREADS]  the lapse of the judged win
+ *                      probability (analysis.h JUNQI_ANALYSIS_LAPSE): every
+ *                      STEPth ply of the training games judged at the default
+ *                      level, the L of L + (1 - 2 L) P that fits their results
+ *                      best
  *   eval_study stability DIRS STEP [THREADS [NODES SAMPLES]]  the marks of
  *                      every STEPth ply of the validation games that a
  *                      different seed, or ten times the nodes, removes
@@ -656,6 +661,42 @@ static void add_loss(double p, double y, double *ll, double *brier)
     *brier += (p - y) * (p - y);
 }
 
+/* The mean log-loss of lapse + (1 - 2 lapse) p over the judged moves. */
+static double lapse_loss(const judged *j, long n, double lapse)
+{
+    double ll = 0, brier = 0;
+    for (long i = 0; i < n; i++)
+        add_loss(lapse + (1 - 2 * lapse) * j[i].winprob, j[i].label, &ll, &brier);
+    return ll / n;
+}
+
+/* The lapse of the judged win probability (analysis.h JUNQI_ANALYSIS_LAPSE):
+ * every STEPth ply of the training games judged as the annotation judges it
+ * (with the lapse of this build), the lapse L of L + (1 - 2 L) P that fits
+ * their results best, found by golden-section search on 0 .. 0.2 (the
+ * log-loss is convex in L). Measured with a build whose lapse is 0, it is
+ * the constant to write; with another, it says what is left to correct. */
+static int cmd_lapse(const char *dirs, int step, int threads)
+{
+    char **files = bench_list_files(dirs, BENCH_REPLAYS);
+    judged *j;
+    double busy, lo = 0, hi = 0.2;
+    long n = judge_games(files, BENCH_TRAIN, step, threads, (junqi_search_limits){.nodes = JUNQI_DEFAULT_NODES},
+                         0, 0, &j, &busy);
+    const double g = (sqrt(5) - 1) / 2;
+    for (int it = 0; it < 60; it++) {
+        double a = hi - g * (hi - lo), b = lo + g * (hi - lo);
+        if (lapse_loss(j, n, a) < lapse_loss(j, n, b))
+            hi = b;
+        else
+            lo = a;
+    }
+    double lapse = (lo + hi) / 2;
+    printf("lapse: %ld judged training moves (every %d plies): L = %.4f, log-loss %.4f (%.4f without; %.0f s)\n", n,
+           step, lapse, lapse_loss(j, n, lapse), lapse_loss(j, n, 0), busy);
+    return 0;
+}
+
 static void report(const judged *j, long n, double ma, double mb)
 {
     static const char *const phases[] = {"plies 0-39", "plies 40-99", "plies 100-199", "plies 200+", "all"};
@@ -819,6 +860,8 @@ int main(int argc, char **argv)
                          argc > 5 ? strtoull(argv[5], NULL, 10) : JUNQI_DEFAULT_NODES,
                          argc > 6 ? atoi(argv[6]) : 0, argc > 7 ? strtoull(argv[7], NULL, 10) : 0,
                          argc > 8 ? argv[8] : NULL);
+    if (argc >= 4 && strcmp(argv[1], "lapse") == 0)
+        return cmd_lapse(argv[2], atoi(argv[3]), argc > 4 ? atoi(argv[4]) : 2);
     if (argc >= 4 && strcmp(argv[1], "stability") == 0)
         return cmd_stability(argv[2], atoi(argv[3]), argc > 4 ? atoi(argv[4]) : 2,
                              argc > 5 ? strtoull(argv[5], NULL, 10) : JUNQI_DEFAULT_NODES, argc > 6 ? atoi(argv[6]) : 0);

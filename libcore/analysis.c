@@ -20,8 +20,9 @@
  *       lines value them (a candidate that a sample does not list is valued
  *       there at that sample's last line, see candidate_values);
  *   A5. aggregate: each candidate's value is its mean win probability over
- *       the samples, the best move the candidate of the best mean (one move
- *       for every sample: no strategy fusion).
+ *       the samples (each with the lapse, JUNQI_ANALYSIS_LAPSE), the best
+ *       move the candidate of the best mean (one move for every sample: no
+ *       strategy fusion).
  */
 #include "analysis.h"
 
@@ -278,7 +279,7 @@ static void set_value(values *v, int j, int score)
 {
     v->has[j] = true;
     v->score[j] = score;
-    v->wp[j] = junqi_eval_winprob(score);
+    v->wp[j] = JUNQI_ANALYSIS_LAPSE + (1 - 2 * JUNQI_ANALYSIS_LAPSE) * junqi_eval_winprob(score);
 }
 
 static void candidate_values(const junqi_search_result *res, int k, junqi_move c, bool bound, values *v)

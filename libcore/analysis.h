@@ -72,6 +72,17 @@ typedef enum junqi_view_mode {
 #define JUNQI_ANALYSIS_CANDIDATES 6
 /** Posterior draws per sample searched: K samples are resampled from this many times K draws. */
 #define JUNQI_ANALYSIS_DRAWS_PER_SAMPLE 4
+/**
+ * The lapse of a judged win probability: a sample's is L + (1 - 2 L) times
+ * the curve's (eval.h junqi_eval_winprob), so that a result a sample's
+ * search finds forced is never quite certain: real players fail to convert
+ * a won position, surrender or time out (docs/engine.md, "Win probability").
+ * Fitted by `scripts/eval-study lapse DATA 100 2` on 3,695 judged moves of
+ * the training games (0.0184; log-loss 0.5744 against 0.5808 without). The
+ * map is the same for every candidate, so the choice of move does not
+ * change; a finished game's result is certain and keeps 0 or 1.
+ */
+#define JUNQI_ANALYSIS_LAPSE 0.018
 
 /** One position to analyse. */
 typedef struct junqi_analysis_request {
