@@ -854,7 +854,13 @@ int junqi_engine_run(const char *prog, FILE *in, FILE *out, const junqi_engine_o
     char *line = NULL;
     size_t cap = 0;
     bool quit = false;
-    while (!quit && !e->failed && getline(&line, &cap, in) >= 0) {
+    ssize_t n;
+    while (!quit && !e->failed && (n = getline(&line, &cap, in)) >= 0) {
+        if (strlen(line) < (size_t)n) { /* a NUL byte: the command's text would end there unseen */
+            line[strcspn(line, " \t")] = '\0';
+            error_line(e, line, "the line holds a NUL byte (\\x00), which no command takes: it is ignored");
+            continue;
+        }
         line[strcspn(line, "\r\n")] = '\0';
         quit = !dispatch(e, line, in);
     }

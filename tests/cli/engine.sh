@@ -194,6 +194,11 @@ expect "undecodable bytes: the error line escapes them" 'error g\xe9t\x80\x1b: u
     "$(grep -m 1 '^error' <<<"$bad" | cut -d' ' -f1-4)"
 checks=$((checks + 1))
 iconv -f UTF-8 -t UTF-8 <<<"$bad" >/dev/null 2>&1 || fail "undecodable bytes: the engine's output is not UTF-8: $bad"
+# a NUL byte inside a line: the line is refused whole, not read up to the NUL
+nul=$(printf 'go\000 movetime 5\nisready\n' | "$A" --engine 2>/dev/null)
+expect "a NUL byte in a line: an error line, the line ignored, the engine goes on" \
+    'error go: the line holds a NUL byte (\x00), which no command takes: it is ignored
+readyok' "$nul"
 best=$(tail -n 1 <<<"$out" | cut -d' ' -f2)
 legal=$("$A" --perft 1 --divide --format json --position "$pos40" | jq -r --arg m "$best" '.divide | has($m)')
 expect "after the errors: a legal move of the kept position" true "$legal"
