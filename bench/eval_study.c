@@ -734,8 +734,10 @@ static void report(const judged *j, long n, double ma, double mb)
 /* The mark a judged move gets (the annotation's rule, annotate.h). */
 static int mark_of_judged(const judged *j)
 {
+    junqi_annotate_options o = junqi_annotate_defaults();
     double sure = j->loss - JUNQI_MARK_ERRORS * j->error;
-    return j->agree ? 0 : sure >= 0.30 ? 3 : sure >= 0.20 ? 2 : sure >= 0.10 ? 1 : 0;
+    int mark = j->agree ? JUNQI_MARK_NONE : junqi_annotate_mark(sure, o.thresholds);
+    return mark == JUNQI_MARK_BLUNDER ? 3 : mark == JUNQI_MARK_MISTAKE ? 2 : mark == JUNQI_MARK_INACCURACY ? 1 : 0;
 }
 
 /* One line per judged move into path (the TSV of cmd_judge). */
@@ -803,8 +805,9 @@ static int cmd_judge(const char *dirs, int step, int threads, uint64_t nodes, in
             marks[k] += mark > k;
     }
     printf("agreement: first choice %.1f%%, top 3 %.1f%%\n", 100 * agree / n, 100 * top3 / n);
-    printf("marked (loss less 1.5 errors): >= 0.10 %.1f%%, >= 0.20 %.1f%%, >= 0.30 %.1f%%\n", 100 * marks[0] / n,
-           100 * marks[1] / n, 100 * marks[2] / n);
+    junqi_annotate_options o = junqi_annotate_defaults();
+    printf("marked (loss less 1.5 errors): >= %.2f %.1f%%, >= %.2f %.1f%%, >= %.2f %.1f%%\n", o.thresholds[0],
+           100 * marks[0] / n, o.thresholds[1], 100 * marks[1] / n, o.thresholds[2], 100 * marks[2] / n);
     printf("time: %.3f s per judged move (%.0f s in all)\n", busy / n, busy);
     return 0;
 }

@@ -31,9 +31,9 @@ junqi_annotate_options junqi_annotate_defaults(void)
     memset(&o, 0, sizeof o);
     o.view = JUNQI_VIEW_MOVER;
     o.limits.nodes = JUNQI_DEFAULT_NODES;
-    o.thresholds[0] = 0.10;
-    o.thresholds[1] = 0.20;
-    o.thresholds[2] = 0.30;
+    o.thresholds[0] = 0.05; /* lichess's 0.1, 0.2 and 0.3 of winning chances (2p - 1) */
+    o.thresholds[1] = 0.10;
+    o.thresholds[2] = 0.15;
     o.only_seat = JUNQI_NO_SEAT;
     o.threads = 1;
     return o;

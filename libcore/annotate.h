@@ -59,7 +59,8 @@ typedef struct junqi_annotate_options {
 /** Standard errors taken off a move's loss before it is marked (see the design note). */
 #define JUNQI_MARK_ERRORS 1.5
 
-/** The defaults: view by the game's mode, 0.10 / 0.20 / 0.30, one thread. */
+/** The defaults: view by the game's mode, thresholds 0.05 / 0.10 / 0.15 (the win-probability
+ *  losses of lichess's 0.1 / 0.2 / 0.3 of winning chances 2p - 1; docs/annotation.md), one thread. */
 junqi_annotate_options junqi_annotate_defaults(void);
 
 /** Move marks, as NAGs. */

@@ -54,8 +54,10 @@ static void every_move_is_judged_and_marked_by_its_loss(void **state)
         assert_true(j->loss >= 0);
         assert_true(j->loss <= j->winprob_before + 1e-9);
         double sure = j->loss - JUNQI_MARK_ERRORS * j->loss_error;
-        int want = sure >= 0.30 ? JUNQI_MARK_BLUNDER : sure >= 0.20 ? JUNQI_MARK_MISTAKE
-                   : sure >= 0.10 ? JUNQI_MARK_INACCURACY : JUNQI_MARK_NONE;
+        int want = sure >= o.thresholds[2]   ? JUNQI_MARK_BLUNDER
+                   : sure >= o.thresholds[1] ? JUNQI_MARK_MISTAKE
+                   : sure >= o.thresholds[0] ? JUNQI_MARK_INACCURACY
+                                             : JUNQI_MARK_NONE;
         assert_int_equal(j->mark, want);
         marks += j->mark != 0;
     }

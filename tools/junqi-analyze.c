@@ -78,7 +78,7 @@ static void usage(void)
            "  -o FILE             annotation: write to FILE (through a temporary file)\n"
            "  --graph FILE        annotation: draw the first game's evaluation (.png, .svg)\n"
            "  --thresholds A,B,C  win-probability losses marking an inaccuracy (?!), a\n"
-           "                      mistake (?) and a blunder (?\?); default 0.10,0.20,0.30\n"
+           "                      mistake (?) and a blunder (?\?); default 0.05,0.10,0.15\n"
            "  --only-seat SEAT    annotate that seat's moves only\n"
            "  --lenient           read broken JGN games as far as they go; --go, --perft:\n"
            "                      replay past an illegal move (default: stop before it)\n"
@@ -928,7 +928,9 @@ int main(int argc, char **argv)
         {NULL, 0, NULL, 0},
     };
     options opt = {.mode = MODE_ANNOTATE, .ply = -1, .format = JUNQI_FORMAT_TEXT, .threads = 1,
-                   .view = -1, .thresholds = {0.10, 0.20, 0.30}, .only_seat = JUNQI_NO_SEAT};
+                   .view = -1, .only_seat = JUNQI_NO_SEAT};
+    junqi_annotate_options defaults = junqi_annotate_defaults();
+    memcpy(opt.thresholds, defaults.thresholds, sizeof opt.thresholds);
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
