@@ -538,7 +538,7 @@ typedef struct judged {
     const char *file;                 /* the replay (a path of the file list) */
     size_t ply;
     double counts[JUNQI_PIECE_KINDS]; /* junqi_analysis.counts */
-    int seats;                        /* the mover's team's seats in the game less the other's */
+    int seats;                        /* junqi_analysis.seats */
     int quiet;                        /* moves since the last combat (junqi_position.quiet) */
 } judged;
 
@@ -553,15 +553,6 @@ static double material_of(const junqi_position *pos, unsigned side)
                  hand_weights.value[JUNQI_CELL_PIECE(c)];
     }
     return m;
-}
-
-/* The seats of `side` in the game less the other team's. */
-static int seats_of(const junqi_position *pos, unsigned side)
-{
-    int n = 0;
-    for (int s = 0; s < JUNQI_SEATS; s++)
-        n += (pos->alive >> s & 1) ? ((side >> s) & 1 ? 1 : -1) : 0;
-    return n;
 }
 
 /* Judge every STEPth ply of the games of `set` as the annotation does. */
@@ -604,7 +595,7 @@ static long judge_games(char **files, bench_set set, int step, int threads, junq
             j[n] = (judged){bench_label(&r.pos.result, a->side), a->winprob, material_of(&jobs[i].pos, a->side),
                             a->eval, a->spread, junqi_infer_phase((uint32_t)jobs[i].pos.moves), a->nlines, 0,
                             a->played_line == 0, top3, true, a->winprob - a->played_winprob, a->loss_error,
-                            *f, jobs[i].pos.moves, {0}, seats_of(&jobs[i].pos, a->side), jobs[i].pos.quiet};
+                            *f, jobs[i].pos.moves, {0}, a->seats, jobs[i].pos.quiet};
             memcpy(j[n++].counts, a->counts, sizeof a->counts);
         }
         junqi_game_free(g);

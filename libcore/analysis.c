@@ -99,6 +99,15 @@ static void position_counts(const junqi_position *pos, double *counts)
             counts[JUNQI_CELL_PIECE(pos->cell[p])] += team_sign(pos->side[pos->to_move], JUNQI_CELL_SEAT(pos->cell[p]));
 }
 
+/* junqi_analysis.seats of pos. */
+static int seats_in_play(const junqi_position *pos)
+{
+    int n = 0;
+    for (int s = 0; pos->to_move < JUNQI_SEATS && s < JUNQI_SEATS; s++)
+        n += (pos->alive >> s & 1) ? (int)team_sign(pos->side[pos->to_move], s) : 0;
+    return n;
+}
+
 /* counts[] of junqi_analysis from the weighted draws d of the mover's knowledge. */
 static void draw_counts(const junqi_infer *inf, unsigned side, const junqi_infer_draws *d, double *counts)
 {
@@ -361,6 +370,42 @@ static double paired_error(const values *a, const values *b, int k)
     return sqrt(sq / (n - 1) / n);
 }
 
+/* The model's map (junqi_winprob_model) of mean value v, at a position whose
+ * other terms add up to z. */
+static double calibrated(const junqi_winprob_model *m, double z, double v)
+{
+    double x = fmin(fmax(v, 1e-6), 1 - 1e-6);
+    return 1 / (1 + exp(-(m->engine * log(x / (1 - x)) + z)));
+}
+
+/* The model's terms of a position besides the engine's value. */
+static double position_terms(const junqi_winprob_model *m, const junqi_analysis *a, const junqi_position *pos)
+{
+    double z = m->bias + m->seats * a->seats + m->quiet * pos->quiet / 100.0;
+    for (int k = 0; k < JUNQI_PIECE_KINDS; k++)
+        z += m->count[k] * a->counts[k];
+    return z;
+}
+
+/* The ratio of a change of calibrated values to the change of the means it
+ * maps, between means u and v: the secant, or the slope where they meet. */
+static double calibrated_slope(const junqi_winprob_model *m, double z, double u, double v)
+{
+    if (fabs(u - v) > 1e-9)
+        return (calibrated(m, z, u) - calibrated(m, z, v)) / (u - v);
+    double p = calibrated(m, z, u), x = fmin(fmax(u, 1e-6), 1 - 1e-6);
+    return m->engine * p * (1 - p) / (x * (1 - x));
+}
+
+/* Map the mean values of lines[0..n) by the model, keeping them in mean[]. */
+static void calibrate_lines(const junqi_winprob_model *m, double z, junqi_analysis_line *lines, int n, double *mean)
+{
+    for (int i = 0; i < n && i < JUNQI_MAX_MULTIPV; i++) {
+        mean[i] = lines[i].winprob;
+        lines[i].winprob = calibrated(m, z, mean[i]);
+    }
+}
+
 /* Better line first: higher mean win probability, then higher mean score,
  * then more votes (phase 1's best), then candidate order. */
 static bool line_before(const junqi_analysis_line *a, const junqi_analysis_line *b)
@@ -420,6 +465,7 @@ static void aggregate(const junqi_analysis_request *r, const plan *p, const junq
     out->side = searched ? first[0].side : r->pos->to_move < JUNQI_SEATS ? r->pos->side[r->pos->to_move] : 0;
     out->samples = p->samples;
     memcpy(out->counts, p->counts, sizeof out->counts);
+    out->seats = seats_in_play(r->pos);
     out->depth = JUNQI_MAX_PLY;
     for (int j = 0; p->status == JUNQI_SEARCH_OK && j < p->samples; j++) {
         out->nodes += first[j].nodes + res[j].nodes;
@@ -433,13 +479,16 @@ static void aggregate(const junqi_analysis_request *r, const plan *p, const junq
         return;
     }
     int n = rank_candidates(p, first, res, lines, vals);
-    if (n == 0) { /* no candidate is legal in half the samples: no move to give */
+    if (n <= 0) { /* no candidate is legal in half the samples: no move to give */
         out->status = JUNQI_SEARCH_HIDDEN;
         return;
     }
-    int want = r->limits.multipv > 0 ? r->limits.multipv : 1;
-    out->nlines = n < want ? n : want;
-    memcpy(out->lines, lines, (size_t)out->nlines * sizeof lines[0]);
+    const junqi_winprob_model *m = &junqi_winprob_default_model;
+    double z = position_terms(m, out, r->pos), mean[JUNQI_MAX_MULTIPV];
+    calibrate_lines(m, z, lines, n, mean);
+    int want = r->limits.multipv > 0 ? r->limits.multipv : 1, keep = n < want ? n : want;
+    out->nlines = keep;
+    memcpy(out->lines, lines, (size_t)keep * sizeof lines[0]);
     out->eval = lines[0].eval;
     out->spread = lines[0].spread;
     out->winprob = lines[0].winprob;
@@ -450,7 +499,7 @@ static void aggregate(const junqi_analysis_request *r, const plan *p, const junq
             out->played_eval = lines[i].eval;
             out->played_spread = lines[i].spread;
             out->played_winprob = lines[i].winprob;
-            out->loss_error = paired_error(&vals[0], &vals[i], p->samples);
+            out->loss_error = paired_error(&vals[0], &vals[i], p->samples) * calibrated_slope(m, z, mean[0], mean[i]);
         }
 }
 

@@ -84,6 +84,31 @@ typedef enum junqi_view_mode {
  */
 #define JUNQI_ANALYSIS_LAPSE 0.018
 
+/**
+ * The judged win probability's model (docs/engine.md, "Win probability").
+ * A candidate's win probability is
+ *   P = 1 / (1 + exp(-(engine * logit(v) + sum_k count[k] * counts[k]
+ *                      + seats * s + quiet * q / 100 + bias)))
+ * where v is its mean value over the samples (each sample's curve with the
+ * lapse), counts[] and s what junqi_analysis.counts and .seats say, and q the
+ * moves since the last combat (junqi_position.quiet): the search's verdict
+ * recalibrated, and corrected by what the pieces the mover can see and infer
+ * say of the result beyond it. One map for every candidate of a position
+ * (engine > 0), so the order of the moves does not change. Fitted on judged
+ * moves of the training games by `scripts/winprob-ceiling combined`, which
+ * writes libcore/winprob_model.c.
+ */
+typedef struct junqi_winprob_model {
+    double engine;                   /**< weight of logit(v) */
+    double count[JUNQI_PIECE_KINDS]; /**< weight of each kind's expected count (NONE, UNKNOWN: 0) */
+    double seats;                    /**< weight of the seats-in-play difference */
+    double quiet;                    /**< weight of the quiet moves, per 100 */
+    double bias;
+} junqi_winprob_model;
+
+/** The model fitted on the training games (libcore/winprob_model.c). */
+extern const junqi_winprob_model junqi_winprob_default_model;
+
 /** One position to analyse. */
 typedef struct junqi_analysis_request {
     const junqi_position *pos;  /**< the complete position (borrowed) */
@@ -106,7 +131,8 @@ typedef struct junqi_analysis_line {
     int listed;          /**< samples in which it is legal and valued (step 2) */
     double eval;         /**< its mean score over those samples, centi-material */
     double spread;       /**< the standard deviation of that score over them */
-    double winprob;      /**< its mean win probability over them */
+    double winprob;      /**< its win probability: its mean value over them, under
+                              junqi_winprob_default_model */
     int pv_len;          /**< the line that follows it in the first sample that values it */
     junqi_move pv[JUNQI_MAX_PLY];
 } junqi_analysis_line;
@@ -124,9 +150,12 @@ typedef struct junqi_analysis {
      *  draws of infer.h); view all, the true counts (pieces the position leaves unknown are
      *  not counted); all 0 when no seat is to move or no assignment agrees with the facts */
     double counts[JUNQI_PIECE_KINDS];
+    int seats;                  /**< the mover's team's seats still in the game less the other
+                                     team's (public) */
     double eval, spread;        /**< the best move's mean score and its standard deviation over
                                      the samples, centi-material (lines[0]) */
-    double winprob;             /**< the best move's mean win probability ("before") */
+    double winprob;             /**< the best move's win probability ("before"): its mean
+                                     value over the samples under junqi_winprob_default_model */
     junqi_result result;        /**< JUNQI_SEARCH_GAME_OVER: how the game ended (eval and
                                      winprob are then the result for `side`, or 0 and 0.5 when
                                      no seat is to move) */
@@ -134,7 +163,9 @@ typedef struct junqi_analysis {
     int played_line;            /**< its index among the candidates (0: it is the best) */
     double played_eval, played_spread, played_winprob; /**< the move played's line ("after") */
     double loss_error;          /**< the standard error over the samples of winprob -
-                                     played_winprob (paired: both from the same samples) */
+                                     played_winprob (paired: both from the same samples; the
+                                     samples' values mapped as the means are, by the model's
+                                     slope between the two) */
     int depth;                  /**< the shallowest completed depth among the searches, plies */
     uint64_t nodes;             /**< nodes of every search together */
     int nlines;                 /**< candidates below, best first (<= limits.multipv) */
