@@ -38,7 +38,13 @@
  *                      and top-3 agreement with the moves played; marks; time;
  *                      with TSV, one line per judged move (result, win
  *                      probability, material logistic's, the best move's mean
- *                      score and its spread, phase) for later study
+ *                      score and its spread, phase, file, ply, seats in play,
+ *                      quiet moves, the mover's expected count of each kind)
+ *                      for later study
+ *   eval_study dump DIRS STEP TSV [THREADS]  the same TSV for every STEPth ply
+ *                      of the training games at the default level (what
+ *                      scripts/winprob-ceiling combined fits the win
+ *                      probability's model on)
  *   eval_study lapse DIRS STEP [THREADS]  the lapse of the judged win
  *                      probability (analysis.h JUNQI_ANALYSIS_LAPSE): every
  *                      STEPth ply of the training games judged at the default
