@@ -291,7 +291,7 @@ bool junqi_cli_replay_start(const junqi_input *in, junqi_replay *r)
 int junqi_cli_check_ply(const char *prog, const junqi_input *in, const junqi_plies *p, long ply)
 {
     char label[4200], why[512];
-    if (junqi_record_check_ply(in->game, p, ply, why, sizeof why))
+    if (junqi_record_check_ply(in->game, p, ply, "--ply", why, sizeof why))
         return JUNQI_EXIT_OK;
     return junqi_cli_usage(prog, "%s: %s", junqi_input_label(in, label, sizeof label), why);
 }
