@@ -243,6 +243,15 @@ run "$R" --position "${POS2//%/ }" -o "$tmp/pos.html"
 expect "HTML of a position string (two-player board): exit status" 0 "$rc"
 run "$R" --bottom east --position "${POS2//%/ }" -o "$tmp/pos-east.html"
 expect "HTML: --bottom east on the two-player board: exit status" 2 "$rc"
+# the comments after the last move, on both sides of the end of the game (jgs-003098:
+# one on the game-over record, one after it; docs/jgn.md "The result"), are on the page
+for input in "$JUNQI_ROOT/tests/data/qq/jgs-003098.jgs" jgn; do
+    [ "$input" = jgn ] && "$JUNQI_BIN/junqi-replay" --to jgn "$JUNQI_ROOT/tests/data/qq/jgs-003098.jgs" >"$tmp/c.jgn" &&
+        input=$tmp/c.jgn
+    run "$R" -o "$tmp/comments.html" "$input"
+    expect "HTML of $(basename "$input"): its last three comments" "第16条注释 第17条注释 第18条注释" \
+        "$(grep -o '第1[678]条注释' "$tmp/comments.html" | paste -sd' ')"
+done
 
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]
