@@ -535,6 +535,11 @@ typedef struct judged {
     int phase, nlines, mark;
     bool agree, top3, has;
     double loss, error;
+    const char *file;                 /* the replay (a path of the file list) */
+    size_t ply;
+    double counts[JUNQI_PIECE_KINDS]; /* junqi_analysis.counts */
+    int seats;                        /* the mover's team's seats in the game less the other's */
+    int quiet;                        /* moves since the last combat (junqi_position.quiet) */
 } judged;
 
 /* The material difference (default values) of pos for side, true identities. */
@@ -548,6 +553,15 @@ static double material_of(const junqi_position *pos, unsigned side)
                  hand_weights.value[JUNQI_CELL_PIECE(c)];
     }
     return m;
+}
+
+/* The seats of `side` in the game less the other team's. */
+static int seats_of(const junqi_position *pos, unsigned side)
+{
+    int n = 0;
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        n += (pos->alive >> s & 1) ? ((side >> s) & 1 ? 1 : -1) : 0;
+    return n;
 }
 
 /* Judge every STEPth ply of the games of `set` as the annotation does. */
@@ -587,9 +601,11 @@ static long judge_games(char **files, bench_set set, int step, int threads, junq
                 j = realloc(j, (size_t)(cap *= 2) * sizeof *j);
             const junqi_analysis *a = &res[i];
             bool top3 = a->played_line < 3; /* its rank among every candidate, not only the lines given */
-            j[n++] = (judged){bench_label(&r.pos.result, a->side), a->winprob, material_of(&jobs[i].pos, a->side),
-                              a->eval, a->spread, junqi_infer_phase((uint32_t)jobs[i].pos.moves), a->nlines, 0,
-                              a->played_line == 0, top3, true, a->winprob - a->played_winprob, a->loss_error};
+            j[n] = (judged){bench_label(&r.pos.result, a->side), a->winprob, material_of(&jobs[i].pos, a->side),
+                            a->eval, a->spread, junqi_infer_phase((uint32_t)jobs[i].pos.moves), a->nlines, 0,
+                            a->played_line == 0, top3, true, a->winprob - a->played_winprob, a->loss_error,
+                            *f, jobs[i].pos.moves, {0}, seats_of(&jobs[i].pos, a->side), jobs[i].pos.quiet};
+            memcpy(j[n++].counts, a->counts, sizeof a->counts);
         }
         junqi_game_free(g);
     }
@@ -746,18 +762,26 @@ static void dump_judged(const char *path, const judged *j, long n, double ma, do
     FILE *fp = fopen(path, "w");
     if (!fp)
         return;
-    fprintf(fp, "label\twinprob\tmaterial_p\teval\tspread\tphase\n");
-    for (long i = 0; i < n; i++)
-        fprintf(fp, "%.1f\t%.6f\t%.6f\t%.1f\t%.1f\t%d\n", j[i].label, j[i].winprob,
-                1 / (1 + exp(-(ma * j[i].material + mb))), j[i].best_score, j[i].spread, j[i].phase);
+    fprintf(fp, "label\twinprob\tmaterial_p\teval\tspread\tphase\tfile\tply\tseats\tquiet");
+    for (int k = JUNQI_FLAG; k <= JUNQI_MARSHAL; k++)
+        fprintf(fp, "\t%s", junqi_piece_name(k, JUNQI_NAMES_EN));
+    fputc('\n', fp);
+    for (long i = 0; i < n; i++) {
+        const char *base = strrchr(j[i].file, '/');
+        fprintf(fp, "%.1f\t%.6f\t%.6f\t%.1f\t%.1f\t%d\t%s\t%zu\t%d\t%d", j[i].label, j[i].winprob,
+                1 / (1 + exp(-(ma * j[i].material + mb))), j[i].best_score, j[i].spread, j[i].phase,
+                base ? base + 1 : j[i].file, j[i].ply, j[i].seats, j[i].quiet);
+        for (int k = JUNQI_FLAG; k <= JUNQI_MARSHAL; k++)
+            fprintf(fp, "\t%.4f", j[i].counts[k]);
+        fputc('\n', fp);
+    }
     fclose(fp);
 }
 
-static int cmd_judge(const char *dirs, int step, int threads, uint64_t nodes, int samples, uint64_t seed,
-                     const char *tsv)
+/* The material logistic P = 1/(1+exp(-(a m + b))) fitted on every STEPth
+ * ply of the training games of files; returns the positions it read. */
+static long fit_material(char **files, int step, double *a, double *b)
 {
-    char **files = bench_list_files(dirs, BENCH_REPLAYS);
-    /* the material logistic, fitted on the training games' positions */
     long cap = 1 << 16, m = 0;
     double *x = malloc((size_t)cap * sizeof *x), *y = malloc((size_t)cap * sizeof *y);
     for (char **f = files; *f; f++) {
@@ -783,8 +807,18 @@ static int cmd_judge(const char *dirs, int step, int threads, uint64_t nodes, in
         }
         junqi_game_free(g);
     }
+    fit_curve(x, y, m, true, a, b);
+    free(x);
+    free(y);
+    return m;
+}
+
+static int cmd_judge(const char *dirs, int step, int threads, uint64_t nodes, int samples, uint64_t seed,
+                     const char *tsv)
+{
+    char **files = bench_list_files(dirs, BENCH_REPLAYS);
     double ma, mb;
-    fit_curve(x, y, m, true, &ma, &mb);
+    long m = fit_material(files, step, &ma, &mb);
     judged *j;
     double busy;
     junqi_search_limits lim = {.nodes = nodes};
@@ -809,6 +843,21 @@ static int cmd_judge(const char *dirs, int step, int threads, uint64_t nodes, in
     printf("marked (loss less 1.5 errors): >= %.2f %.1f%%, >= %.2f %.1f%%, >= %.2f %.1f%%\n", o.thresholds[0],
            100 * marks[0] / n, o.thresholds[1], 100 * marks[1] / n, o.thresholds[2], 100 * marks[2] / n);
     printf("time: %.3f s per judged move (%.0f s in all)\n", busy / n, busy);
+    return 0;
+}
+
+/* The TSV of cmd_judge for every STEPth ply of the training games, at
+ * the default level (the data of scripts/fit-winprob-model). */
+static int cmd_dump(const char *dirs, int step, const char *tsv, int threads)
+{
+    char **files = bench_list_files(dirs, BENCH_REPLAYS);
+    double ma, mb, busy;
+    fit_material(files, step, &ma, &mb);
+    judged *j;
+    long n = judge_games(files, BENCH_TRAIN, step, threads, (junqi_search_limits){.nodes = JUNQI_DEFAULT_NODES},
+                         0, 0, &j, &busy);
+    dump_judged(tsv, j, n, ma, mb);
+    printf("dump: %ld training moves (every %d plies) to %s (%.0f s)\n", n, step, tsv, busy);
     return 0;
 }
 
@@ -863,6 +912,8 @@ int main(int argc, char **argv)
                          argc > 5 ? strtoull(argv[5], NULL, 10) : JUNQI_DEFAULT_NODES,
                          argc > 6 ? atoi(argv[6]) : 0, argc > 7 ? strtoull(argv[7], NULL, 10) : 0,
                          argc > 8 ? argv[8] : NULL);
+    if (argc >= 5 && strcmp(argv[1], "dump") == 0)
+        return cmd_dump(argv[2], atoi(argv[3]), argv[4], argc > 5 ? atoi(argv[5]) : 2);
     if (argc >= 4 && strcmp(argv[1], "lapse") == 0)
         return cmd_lapse(argv[2], atoi(argv[3]), argc > 4 ? atoi(argv[4]) : 2);
     if (argc >= 4 && strcmp(argv[1], "stability") == 0)

@@ -43,6 +43,7 @@ typedef struct plan {
     int ncand;    /* candidates for phase 2 */
     junqi_move cand[JUNQI_MAX_MULTIPV];
     bool stopped; /* the caller stopped phase 1 (limits.stop): no phase 2 */
+    double counts[JUNQI_PIECE_KINDS]; /* junqi_analysis.counts */
 } plan;
 
 static uint64_t mix64(uint64_t z)
@@ -81,14 +82,42 @@ static bool played_is_legal(const junqi_analysis_request *r)
 
 /* ---- A1: samples -------------------------------------------------------- */
 
+/* +1 for a piece of `side` (a seat mask), -1 for another's. */
+static double team_sign(unsigned side, int seat)
+{
+    return (side >> seat) & 1 ? 1 : -1;
+}
+
+/* counts[] of junqi_analysis from the position as it is (view all). */
+static void position_counts(const junqi_position *pos, double *counts)
+{
+    memset(counts, 0, JUNQI_PIECE_KINDS * sizeof *counts);
+    if (pos->to_move >= JUNQI_SEATS)
+        return;
+    for (int p = 0; p < pos->board->npoints; p++)
+        if (pos->cell[p] && JUNQI_CELL_PIECE(pos->cell[p]) != JUNQI_UNKNOWN)
+            counts[JUNQI_CELL_PIECE(pos->cell[p])] += team_sign(pos->side[pos->to_move], JUNQI_CELL_SEAT(pos->cell[p]));
+}
+
+/* counts[] of junqi_analysis from the weighted draws d of the mover's knowledge. */
+static void draw_counts(const junqi_infer *inf, unsigned side, const junqi_infer_draws *d, double *counts)
+{
+    memset(counts, 0, JUNQI_PIECE_KINDS * sizeof *counts);
+    for (int k = 0; k < d->n; k++)
+        for (int i = 0; i < inf->npieces; i++)
+            if (inf->piece[i].point != JUNQI_NO_POINT)
+                counts[d->kinds[k][i]] += d->weight[k] * team_sign(side, inf->piece[i].seat);
+}
+
 /* Fill positions[0..p->samples) with the request's samples: K of
  * JUNQI_ANALYSIS_DRAWS_PER_SAMPLE * K draws from the posterior, chosen by
- * systematic resampling; they depend on the seed and the position only. */
-static junqi_search_status make_samples(const junqi_analysis_request *r, const plan *p,
-                                        junqi_position *positions)
+ * systematic resampling; they depend on the seed and the position only.
+ * Also fills p->counts. */
+static junqi_search_status make_samples(const junqi_analysis_request *r, plan *p, junqi_position *positions)
 {
     if (as_is(r)) {
         positions[0] = *r->pos;
+        position_counts(r->pos, p->counts);
         return JUNQI_SEARCH_OK;
     }
     static _Thread_local junqi_infer_draws d;
@@ -97,6 +126,7 @@ static junqi_search_status make_samples(const junqi_analysis_request *r, const p
     if (!junqi_infer_draw(r->infer, NULL, seed, n < JUNQI_INFER_MAX_DRAWS ? n : JUNQI_INFER_MAX_DRAWS, &d))
         return JUNQI_SEARCH_HIDDEN;
     junqi_infer_resample(&d, seed ^ 0x53414D504C45ull, p->samples, index); /* "SAMPLE" */
+    draw_counts(r->infer, r->pos->side[r->pos->to_move], &d, p->counts);
     for (int j = 0; j < p->samples; j++)
         junqi_infer_place(r->infer, d.kinds[index[j]], r->pos, &positions[j]);
     return JUNQI_SEARCH_OK;
@@ -389,6 +419,7 @@ static void aggregate(const junqi_analysis_request *r, const plan *p, const junq
     out->to_move = searched ? first[0].to_move : r->pos->to_move;
     out->side = searched ? first[0].side : r->pos->to_move < JUNQI_SEATS ? r->pos->side[r->pos->to_move] : 0;
     out->samples = p->samples;
+    memcpy(out->counts, p->counts, sizeof out->counts);
     out->depth = JUNQI_MAX_PLY;
     for (int j = 0; p->status == JUNQI_SEARCH_OK && j < p->samples; j++) {
         out->nodes += first[j].nodes + res[j].nodes;

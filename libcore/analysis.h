@@ -118,6 +118,12 @@ typedef struct junqi_analysis {
     uint8_t to_move;            /**< the seat whose move is judged */
     unsigned side;              /**< its side (seat mask) */
     int samples;                /**< positions searched (1 for view all) */
+    /** per kind (indexed by junqi_piece; JUNQI_NONE and JUNQI_UNKNOWN 0): the mover's team's
+     *  pieces of that kind on the board less the other team's, as the mover can tell: view
+     *  mover, their expectation over the posterior draws the samples come from (the weighted
+     *  draws of infer.h); view all, the true counts (pieces the position leaves unknown are
+     *  not counted); all 0 when no seat is to move or no assignment agrees with the facts */
+    double counts[JUNQI_PIECE_KINDS];
     double eval, spread;        /**< the best move's mean score and its standard deviation over
                                      the samples, centi-material (lines[0]) */
     double winprob;             /**< the best move's mean win probability ("before") */
