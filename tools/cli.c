@@ -509,6 +509,12 @@ bool junqi_cli_output_keep(const junqi_cli_output *o, int status)
 static const char *stdout_prog;
 static bool stdout_reported;
 
+void junqi_cli_writer_failed(const char *prog, FILE *fp, const char *name, const char *err)
+{
+    if (!ferror(fp))
+        fprintf(stderr, "%s: %s: %s\n", prog, name, err);
+}
+
 bool junqi_cli_flush_stdout(const char *prog)
 {
     bool ok = fflush(stdout) == 0 && !ferror(stdout);

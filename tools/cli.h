@@ -257,6 +257,15 @@ bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output 
 bool junqi_cli_output_close(const char *prog, junqi_cli_output *o, bool commit);
 
 /**
+ * Say why a writer failed to write into output file fp (err, its message),
+ * as "PROG: NAME: ERR" on stderr, NAME what was written (the output, or a
+ * game); unless fp itself could not be written (ferror):
+ * junqi_cli_output_close() then says so in one line naming the output and
+ * the reason, and this says nothing, so that a failed write is one line.
+ */
+void junqi_cli_writer_failed(const char *prog, FILE *fp, const char *name, const char *err);
+
+/**
  * Flush standard output; when that fails (a full disk, a closed pipe), say
  * so on stderr ("PROG: cannot write to standard output: REASON") and
  * return false, for the tool to exit with status 3 (docs/conventions.md).

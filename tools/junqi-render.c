@@ -211,16 +211,8 @@ static bool draw_still(junqi_renderer *r, const junqi_scene *s, junqi_image_form
     return img && junqi_png_write(fp, img, 1, err, n);
 }
 
-/* Why drawing into output fp failed (err), on stderr with the name of what was drawn; unless fp
- * could not be written: junqi_cli_output_close() then says so, naming the output and the reason,
- * in one line. */
-static void draw_failed(FILE *fp, const char *name, const char *err)
-{
-    if (!ferror(fp))
-        fprintf(stderr, "%s: %s: %s\n", prog, name, err);
-}
-
-/* Write the scene at `ply` to fp as a PNG or SVG. False with a message printed (draw_failed). */
+/* Write the scene at `ply` to fp as a PNG or SVG. False with a message printed
+ * (junqi_cli_writer_failed). */
 static bool write_still(junqi_renderer *r, source *src, const options *opt, size_t ply,
                         junqi_image_format format, FILE *fp, const char *name)
 {
@@ -228,11 +220,12 @@ static bool write_still(junqi_renderer *r, source *src, const options *opt, size
     junqi_scene s;
     bool ok = source_scene(src, opt, ply, &s) && draw_still(r, &s, format, fp, err, sizeof err);
     if (!ok)
-        draw_failed(fp, name, err);
+        junqi_cli_writer_failed(prog, fp, name, err);
     return ok;
 }
 
-/* An animated GIF of plies 0 .. last. False with a message printed (draw_failed). */
+/* An animated GIF of plies 0 .. last. False with a message printed
+ * (junqi_cli_writer_failed). */
 static bool write_gif(junqi_renderer *r, source *src, const options *opt, size_t last, FILE *fp,
                       const char *name)
 {
@@ -252,7 +245,7 @@ static bool write_gif(junqi_renderer *r, source *src, const options *opt, size_t
     if (gif && !junqi_gif_end(gif, ok ? err : NULL, sizeof err))
         ok = false;
     if (!ok)
-        draw_failed(fp, name, err);
+        junqi_cli_writer_failed(prog, fp, name, err);
     return ok;
 }
 
@@ -484,7 +477,7 @@ static int write_page(pages *ps, junqi_input *in, const char *path)
     char err[512];
     bool ok = junqi_html_write(out.fp, in->game, &ho, err, sizeof err);
     if (!ok)
-        draw_failed(out.fp, in->name, err);
+        junqi_cli_writer_failed(prog, out.fp, in->name, err);
     if (ok && !ps->many) {
         ps->held = out;
         ps->holding = true;
