@@ -559,7 +559,7 @@ static bool write_graph(const options *opt, junqi_cli_output *graph, const junqi
     bool ok = draw.graph_write(graph->fp, format, g, a, JUNQI_NO_SEAT, 960, 360, draw.theme_default(), err,
                                sizeof err);
     if (!ok)
-        fprintf(stderr, "%s: %s: %s\n", prog, opt->graph, err);
+        junqi_cli_writer_failed(prog, graph->fp, opt->graph, err);
     return ok;
 }
 
