@@ -1067,6 +1067,27 @@ static bool parse_nag(parser *p, const char *s, size_t n)
     return true;
 }
 
+/*
+ * Add it, an END item of result r, to the main line. A comment between the
+ * last item and the result is after everything, the end of the game too
+ * (docs/jgn.md, "The result", as in PGN): the comments read since the last
+ * item move past the END item. (The writer writes a record's comments on
+ * both sides of its END item there; JGN has no place between the two.)
+ */
+static void add_end(parser *p, junqi_item *it, const junqi_result *r, junqi_reason termination,
+                    uint8_t code, const char *at)
+{
+    it->status = r->status;
+    it->winners = r->winners;
+    it->reason = (uint8_t)termination;
+    it->code = code;
+    junqi_line *l = current(p);
+    size_t end = l->nitems;
+    add_item(p, it, at);
+    for (size_t c = l->ncomments; l->nitems > end && c > 0 && l->comments[c - 1].before == end; c--)
+        l->comments[c - 1].before = end + 1;
+}
+
 /* The termination marker ends the main line: an END item. */
 static bool parse_termination(parser *p, const char *s, size_t n, junqi_reason termination, uint8_t code)
 {
@@ -1082,11 +1103,7 @@ static bool parse_termination(parser *p, const char *s, size_t n, junqi_reason t
         return true;
     junqi_item it;
     new_item(&it, JUNQI_ITEM_END, p, s);
-    it.status = r.status;
-    it.winners = r.winners;
-    it.reason = (uint8_t)termination;
-    it.code = code;
-    add_item(p, &it, s);
+    add_end(p, &it, &r, termination, code, s);
     return true;
 }
 
@@ -1253,11 +1270,7 @@ static void end_as_tagged(parser *p, const junqi_result *stated, junqi_reason te
     const char *start;
     long line = line_of(p, p->result_at, &start);
     it.loc = line_loc(line, column_of(start, p->result_at));
-    it.status = stated->status;
-    it.winners = stated->winners;
-    it.reason = (uint8_t)termination;
-    it.code = code;
-    add_item(p, &it, p->result_at);
+    add_end(p, &it, stated, termination, code, p->result_at);
 }
 
 /* The stated result and the END item must agree. */

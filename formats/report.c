@@ -77,36 +77,38 @@ bool junqi_plies_stop(junqi_plies *p, size_t illegal)
     return p->cut = true;
 }
 
-bool junqi_record_check_ply(const junqi_game *g, const junqi_plies *p, long ply, char *err,
+bool junqi_record_check_ply(const junqi_game *g, const junqi_plies *p, long ply, const char *name, char *err,
                             size_t n)
 {
     if (ply < 0 || ((size_t)ply >= p->first && (size_t)ply <= p->last))
         return true;
     size_t later = p->first + p->moves - p->last;
     if (p->cut && (size_t)ply > p->last)
-        snprintf(err, n, _("--ply %ld: the game never had that position: the move after ply %zu is illegal"), ply,
-                 p->last);
+        /* TRANSLATORS: here and in the next messages the first %s is how the user gave the
+           ply, kept as it is: the tools' option "--ply", the Python binding's argument "ply". */
+        snprintf(err, n, _("%s %ld: the game never had that position: the move after ply %zu is illegal"), name,
+                 ply, p->last);
     else if ((size_t)ply < p->first)
-        snprintf(err, n, _("--ply %ld is before the record's start: it starts from a set position at "
-                           "ply %zu and has plies %zu to %zu"), ply, p->first, p->first, p->last);
+        snprintf(err, n, _("%s %ld is before the record's start: it starts from a set position at "
+                           "ply %zu and has plies %zu to %zu"), name, ply, p->first, p->first, p->last);
     else if (p->ended)
         snprintf(err, n,
-                 P_("--ply %ld is past the end: the game ended at ply %zu (%s); the record's "
+                 P_("%s %ld is past the end: the game ended at ply %zu (%s); the record's "
                     "%zu later move is not part of it",
-                    "--ply %ld is past the end: the game ended at ply %zu (%s); the record's "
+                    "%s %ld is past the end: the game ended at ply %zu (%s); the record's "
                     "%zu later moves are not part of it", later),
-                 ply, p->last, _(junqi_result_text(&p->end, junqi_game_present(g))), later);
+                 name, ply, p->last, _(junqi_result_text(&p->end, junqi_game_present(g))), later);
     else if (p->first)
         snprintf(err, n,
-                 P_("--ply %ld is past the end: the record has plies %zu to %zu (%zu move from a "
+                 P_("%s %ld is past the end: the record has plies %zu to %zu (%zu move from a "
                     "set position)",
-                    "--ply %ld is past the end: the record has plies %zu to %zu (%zu moves from a "
+                    "%s %ld is past the end: the record has plies %zu to %zu (%zu moves from a "
                     "set position)", p->moves),
-                 ply, p->first, p->last, p->moves);
+                 name, ply, p->first, p->last, p->moves);
     else
-        snprintf(err, n, P_("--ply %ld is past the end: the game has %zu move",
-                            "--ply %ld is past the end: the game has %zu moves", p->moves),
-                 ply, p->moves);
+        snprintf(err, n, P_("%s %ld is past the end: the game has %zu move",
+                            "%s %ld is past the end: the game has %zu moves", p->moves),
+                 name, ply, p->moves);
     return false;
 }
 
@@ -118,6 +120,26 @@ void junqi_record_seek(junqi_replay *r, const junqi_plies *p, long ply)
     }
     junqi_replay_seek(r, p->moves);
     junqi_replay_run(r); /* the end includes events after the last move */
+}
+
+bool junqi_record_locate(const junqi_game *g, const junqi_rules *rules, const junqi_plies *p, long ply,
+                         junqi_record_at *at)
+{
+    bool to_end = ply < 0 && !p->ended && !p->cut;
+    at->moves = (ply < 0 ? p->last : (size_t)ply) - p->first;
+    at->flip = junqi_rules_flip(g->rules);
+    if (at->flip) {
+        if (!junqi_flip_replay_start(&at->f, g, rules, NULL))
+            return false;
+        junqi_flip_replay_seek(&at->f, at->moves);
+        if (to_end)
+            junqi_flip_replay_run(&at->f); /* the end includes events after the last action */
+        return true;
+    }
+    if (!junqi_replay_start(&at->r, g, rules, NULL))
+        return false;
+    junqi_record_seek(&at->r, p, to_end ? -1 : (long)(p->first + at->moves));
+    return true;
 }
 
 static void hand_position(const junqi_replay *r, int view, bool last, junqi_position_fn fn, void *ctx)
@@ -367,6 +389,20 @@ uint64_t junqi_flip_perft_lines(junqi_flip *pos, int depth, junqi_perft_line *li
     return divide_lines(lines, counts, count, n);
 }
 
+junqi_perft_status junqi_record_perft(junqi_record_at *at, int depth, junqi_perft_line *lines, int *n,
+                                      uint64_t *nodes)
+{
+    *nodes = 0;
+    *n = 0;
+    if (at->flip && !junqi_flip_identities_known(&at->f.pos))
+        return JUNQI_PERFT_NO_DEAL;
+    if (!at->flip && !junqi_position_complete(&at->r.pos))
+        return JUNQI_PERFT_INCOMPLETE;
+    *nodes = at->flip ? junqi_flip_perft_lines(&at->f.pos, depth, lines, n)
+                      : junqi_perft_lines(&at->r.pos, depth, lines, n);
+    return JUNQI_PERFT_COUNTED;
+}
+
 void junqi_write_perft_json(junqi_json *j, int depth, uint64_t nodes, const junqi_perft_line *lines,
                             int n)
 {
@@ -475,12 +511,96 @@ void junqi_write_go_json(junqi_json *j, const junqi_play_result *r, const junqi_
     junqi_json_end_object(j);
 }
 
+static void moves_text(FILE *out, const junqi_board *b, const junqi_move *moves, int n)
+{
+    char name[8];
+    for (int i = 0; i < n; i++)
+        fprintf(out, " %s", junqi_move_name(b, moves[i], name));
+}
+
+void junqi_write_go_text(FILE *out, const junqi_play_result *r, const junqi_level *level,
+                         const junqi_position *pos)
+{
+    const junqi_board *b = pos->board;
+    char name[8], result[96];
+    const junqi_analysis *a = &r->analysis;
+    const junqi_move *pv;
+    int pv_len = junqi_play_pv(r, &pv);
+    if (a->status == JUNQI_SEARCH_GAME_OVER || !pv_len) {
+        fputs("bestmove (none)\n", out);
+        fprintf(out, _("the game is over: %s\n"), junqi_result_describe(&a->result, pos->present, result, sizeof result));
+        return;
+    }
+    fprintf(out, "bestmove %s\n", junqi_move_name(b, r->move, name));
+    fprintf(out, "eval %.0f\nwinprob %.3f\npv", a->eval, a->winprob);
+    moves_text(out, b, pv, pv_len);
+    fprintf(out, "\ndepth %d\nnodes %llu\nlevel %s\n", a->depth, (unsigned long long)a->nodes, level->name);
+    if (r->view == JUNQI_VIEW_MOVER)
+        fprintf(out, "samples %d\nspread %.1f\n", a->samples, a->spread);
+    for (int i = 0; a->nlines > 1 && i < a->nlines; i++) {
+        fprintf(out, "multipv %d %s eval %.0f winprob %.3f votes %d pv", i + 1,
+                junqi_move_name(b, a->lines[i].move, name), a->lines[i].eval, a->lines[i].winprob,
+                a->lines[i].votes);
+        moves_text(out, b, a->lines[i].pv, a->lines[i].pv_len);
+        fputc('\n', out);
+    }
+}
+
+/* junqi_go_write() of a flip game: one search of the position as the players see it. */
+static junqi_go_status flip_go_write(FILE *out, bool json, const junqi_play_request *req, const junqi_flip *pos)
+{
+    static _Thread_local junqi_flip_search_result res;
+    static _Thread_local junqi_flip view;
+    if (junqi_flip_search(pos, &req->limits, req->threads, 0.0, &res) == JUNQI_SEARCH_NO_MEMORY)
+        return JUNQI_GO_NO_MEMORY;
+    junqi_flip_view(&view, pos);
+    if (json) {
+        junqi_json j;
+        junqi_json_init(&j, out);
+        junqi_flip_write_go_json(&j, &view, &res, req->limits.multipv);
+        fputc('\n', out);
+    } else
+        junqi_flip_write_go_text(out, &view, &res, req->limits.multipv);
+    return JUNQI_GO_WRITTEN;
+}
+
+junqi_go_status junqi_go_write(FILE *out, bool json, const junqi_play_request *req, const junqi_record_at *at)
+{
+    if (at->flip)
+        return flip_go_write(out, json, req, &at->f.pos);
+    junqi_play_request q = *req;
+    q.pos = &at->r.pos;
+    q.ply = at->moves;
+    junqi_play_result *r = malloc(sizeof *r);
+    if (!r || !junqi_play(&q, r)) {
+        free(r);
+        return JUNQI_GO_NO_MEMORY;
+    }
+    junqi_go_status status = JUNQI_GO_WRITTEN;
+    const junqi_level *level = q.level ? q.level : junqi_level_default();
+    if (r->analysis.status == JUNQI_SEARCH_HIDDEN)
+        status = r->view == JUNQI_VIEW_ALL ? JUNQI_GO_NOT_SHOWN : JUNQI_GO_NO_ASSIGNMENT;
+    else if (json) {
+        junqi_json j;
+        junqi_json_init(&j, out);
+        junqi_write_go_json(&j, r, level, &at->r.pos);
+        fputc('\n', out);
+    } else
+        junqi_write_go_text(out, r, level, &at->r.pos);
+    free(r);
+    return status;
+}
+
 /* ---- string calls: arguments and output ------------------------------------ */
 
 void junqi_free(void *p)
 {
     free(p);
 }
+
+/* How the string calls name a ply in their messages: as their argument, `ply` (the
+ * tools say "--ply", their option). */
+#define REPORT_PLY "ply"
 
 static void *fail(char *err, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void *fail(char *err, size_t n, const char *fmt, ...)
@@ -801,7 +921,7 @@ static char *positions(const junqi_game *g, long ply, const char *view, const ch
     if (!parse_view(view, &seat, err, n) || !parse_record_rules(g, rules, &r, err, n))
         return NULL;
     junqi_plies p = legal_plies(g, r, lenient);
-    if ((ply != JUNQI_REPORT_ALL && !junqi_record_check_ply(g, &p, ply, err, n)) || !mem_open(&m, err, n))
+    if ((ply != JUNQI_REPORT_ALL && !junqi_record_check_ply(g, &p, ply, REPORT_PLY, err, n)) || !mem_open(&m, err, n))
         return NULL;
     positions_job job = {m.fp, &m.j, notation, false};
     bool ok = junqi_rules_flip(g->rules)
@@ -827,52 +947,19 @@ char *junqi_report_notation(const junqi_game *g, long ply, const char *view, con
     return positions(g, ply, view, rules, lenient, true, err, n);
 }
 
-/* The plies of g (legal_plies) and the record's moves before the position
- * junqi-analyze searches at ply `ply` of g's numbering (-1: the end), in *at. */
-static bool locate_ply(const junqi_game *g, const junqi_rules *rules, long ply, bool lenient, junqi_plies *p,
-                       size_t *at, char *err, size_t n)
+/* The position of g that junqi-analyze searches at ply `ply` of its plies
+ * (legal_plies; -1: the end), replayed into *at. */
+static bool locate(junqi_record_at *at, const junqi_game *g, const junqi_rules *rules, long ply, bool lenient,
+                   char *err, size_t n)
 {
-    *p = legal_plies(g, rules, lenient);
-    if (!junqi_record_check_ply(g, p, ply, err, n))
+    junqi_plies p = legal_plies(g, rules, lenient);
+    if (!junqi_record_check_ply(g, &p, ply, REPORT_PLY, err, n))
         return false;
-    *at = (ply < 0 ? p->last : (size_t)ply) - p->first;
-    return true;
-}
-
-/* Is that position the end of the record, with the events after its last
- * move (the game did not end before it, and no illegal move cut it)? */
-static bool at_record_end(const junqi_plies *p, long ply)
-{
-    return ply < 0 && !p->ended && !p->cut;
-}
-
-/* The formation game's position of locate_ply, in r. */
-static bool locate(junqi_replay *r, const junqi_game *g, const junqi_rules *rules, long ply, bool lenient,
-                   size_t *at, char *err, size_t n)
-{
-    junqi_plies p;
-    if (!locate_ply(g, rules, ply, lenient, &p, at, err, n))
-        return false;
-    if (!junqi_replay_start(r, g, rules, NULL))
-        return fail(err, n, "the record cannot be replayed (junqi-validate says why)") != NULL;
-    junqi_record_seek(r, &p, at_record_end(&p, ply) ? -1 : (long)(p.first + *at));
-    return true;
-}
-
-/* The flip game's position of locate_ply, in f (as junqi-analyze's). */
-static bool locate_flip(junqi_flip_replay *f, const junqi_game *g, const junqi_rules *rules, long ply,
-                        bool lenient, char *err, size_t n)
-{
-    junqi_plies p;
-    size_t at;
-    if (!locate_ply(g, rules, ply, lenient, &p, &at, err, n))
-        return false;
-    if (!junqi_flip_replay_start(f, g, rules, NULL))
+    if (junqi_record_locate(g, rules, &p, ply, at))
+        return true;
+    if (junqi_rules_flip(g->rules))
         return fail(err, n, "the flip record cannot be replayed (junqi-validate says why)") != NULL;
-    junqi_flip_replay_seek(f, at);
-    if (at_record_end(&p, ply))
-        junqi_flip_replay_run(f);
-    return true;
+    return fail(err, n, "the record cannot be replayed (junqi-validate says why)") != NULL;
 }
 
 /* A perft count as its JSON line (junqi_write_perft_json). */
@@ -886,42 +973,31 @@ static char *perft_text(int depth, uint64_t total, const junqi_perft_line *lines
     return mem_close(&m, true, err, n);
 }
 
-/* junqi_report_perft() of a flip record. */
-static char *flip_perft(const junqi_game *g, long ply, const junqi_rules *rules, bool lenient, int depth,
-                        bool divide, char *err, size_t n)
+/* perft of the located position as its JSON line, or NULL when it cannot be counted (err says why). */
+static char *perft_at(junqi_record_at *at, int depth, bool divide, char *err, size_t n)
 {
-    static _Thread_local junqi_perft_line lines[JUNQI_MAX_ACTIONS];
-    static _Thread_local junqi_flip_replay f;
-    if (!locate_flip(&f, g, rules, ply, lenient, err, n))
-        return NULL;
-    if (!junqi_flip_identities_known(&f.pos))
+    static _Thread_local junqi_perft_line lines[JUNQI_PERFT_LINES];
+    int count;
+    uint64_t total;
+    junqi_perft_status status = junqi_record_perft(at, depth, divide ? lines : NULL, &count, &total);
+    if (status == JUNQI_PERFT_NO_DEAL)
         return fail(err, n, "perft needs the identities of the face-down pieces: the record has no Deal");
-    int count = 0;
-    uint64_t total = junqi_flip_perft_lines(&f.pos, depth, divide ? lines : NULL, &count);
+    if (status == JUNQI_PERFT_INCOMPLETE)
+        return fail(err, n, "perft needs a complete position, and this one has pieces of unknown kind (a seat's "
+                            "view of a dark game)");
     return perft_text(depth, total, divide ? lines : NULL, count, err, n);
 }
 
 char *junqi_report_perft(const junqi_game *g, long ply, const char *rules, bool lenient, int depth, bool divide,
                          char *err, size_t n)
 {
-    static _Thread_local junqi_perft_line lines[JUNQI_MAX_MOVES];
+    static _Thread_local junqi_record_at at;
     const junqi_rules *r;
-    junqi_replay rp;
-    size_t at;
     if (depth < 0 || depth > 64)
         return fail(err, n, "perft takes a depth from 0 to 64, not %d", depth);
-    if (!parse_record_rules(g, rules, &r, err, n))
+    if (!parse_record_rules(g, rules, &r, err, n) || !locate(&at, g, r, ply, lenient, err, n))
         return NULL;
-    if (junqi_rules_flip(g->rules))
-        return flip_perft(g, ply, r, lenient, depth, divide, err, n);
-    if (!locate(&rp, g, r, ply, lenient, &at, err, n))
-        return NULL;
-    if (!junqi_position_complete(&rp.pos))
-        return fail(err, n, "perft needs a complete position, and this one has pieces of unknown kind (a seat's "
-                            "view of a dark game)");
-    int count = 0;
-    uint64_t total = junqi_perft_lines(&rp.pos, depth, divide ? lines : NULL, &count);
-    return perft_text(depth, total, divide ? lines : NULL, count, err, n);
+    return perft_at(&at, depth, divide, err, n);
 }
 
 /* The request of a go call from its plain arguments, or false (err says why). */
@@ -954,58 +1030,26 @@ static bool go_request(junqi_play_request *req, const char *level, const char *v
     return true;
 }
 
-/* junqi_report_go() of a flip record: one search of the position as the
- * players see it, values judged (no contempt), as junqi-analyze --go. */
-static char *flip_go(const junqi_game *g, long ply, const junqi_play_request *req, bool lenient, char *err,
-                     size_t n)
-{
-    static _Thread_local junqi_flip_replay f;
-    static _Thread_local junqi_flip_search_result res;
-    static _Thread_local junqi_flip view;
-    if (req->level || req->view >= 0 || req->samples)
-        return fail(err, n, "level, view and samples play formation games; a flip game takes depth, nodes or movetime");
-    if (!locate_flip(&f, g, req->rules, ply, lenient, err, n))
-        return NULL;
-    if (junqi_flip_search(&f.pos, &req->limits, req->threads, 0.0, &res) == JUNQI_SEARCH_NO_MEMORY)
-        return fail(err, n, "out of memory");
-    membuf m;
-    if (!mem_open(&m, err, n))
-        return NULL;
-    junqi_flip_view(&view, &f.pos);
-    junqi_flip_write_go_json(&m.j, &view, &res, req->limits.multipv);
-    fputc('\n', m.fp);
-    return mem_close(&m, true, err, n);
-}
-
 char *junqi_report_go(const junqi_game *g, long ply, const char *rules, bool lenient, const char *level,
                       const char *view, int samples, uint64_t seed, int depth, uint64_t nodes,
                       int movetime, int multipv, int threads, char *err, size_t n)
 {
-    junqi_replay rp;
+    static _Thread_local junqi_record_at at;
     junqi_play_request req = {.game = g};
     if (!parse_record_rules(g, rules, &req.rules, err, n) ||
         !go_request(&req, level, view, samples, seed, depth, nodes, movetime, multipv, threads, err, n))
         return NULL;
-    if (junqi_rules_flip(g->rules))
-        return flip_go(g, ply, &req, lenient, err, n);
-    if (!locate(&rp, g, req.rules, ply, lenient, &req.ply, err, n))
-        return NULL;
-    req.pos = &rp.pos;
-    junqi_play_result *r = malloc(sizeof *r);
+    if (junqi_rules_flip(g->rules) && (req.level || req.view >= 0 || req.samples))
+        return fail(err, n, "level, view and samples play formation games; a flip game takes depth, nodes or movetime");
     membuf m;
-    if (!r || !junqi_play(&req, r)) {
-        free(r);
-        return fail(err, n, "out of memory");
-    }
-    char *text = NULL;
-    if (r->analysis.status == JUNQI_SEARCH_HIDDEN)
-        fail(err, n, "%s", r->view == JUNQI_VIEW_ALL ? "the record does not show every piece: use view mover"
-                                                     : "no assignment of the hidden pieces agrees with the record");
-    else if (mem_open(&m, err, n)) {
-        junqi_write_go_json(&m.j, r, req.level ? req.level : junqi_level_default(), &rp.pos);
-        fputc('\n', m.fp);
-        text = mem_close(&m, true, err, n);
-    }
-    free(r);
-    return text;
+    if (!locate(&at, g, req.rules, ply, lenient, err, n) || !mem_open(&m, err, n))
+        return NULL;
+    junqi_go_status status = junqi_go_write(m.fp, true, &req, &at);
+    if (status == JUNQI_GO_NO_MEMORY)
+        fail(err, n, "out of memory");
+    else if (status == JUNQI_GO_NOT_SHOWN)
+        fail(err, n, "the record does not show every piece: use view mover");
+    else if (status == JUNQI_GO_NO_ASSIGNMENT)
+        fail(err, n, "no assignment of the hidden pieces agrees with the record");
+    return mem_close(&m, status == JUNQI_GO_WRITTEN, err, n);
 }

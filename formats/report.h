@@ -14,8 +14,9 @@
  *     rule sets by name) and one new NUL-terminated UTF-8 JSON text as the
  *     result (one object per line where several), to be freed with
  *     junqi_free(). They return NULL with a one-sentence reason in err (n
- *     bytes: "unknown seat 'x'", "--ply 500 is past the end: the game has
- *     192 moves", "out of memory") and never print. Records are opaque
+ *     bytes: "unknown seat 'x'", "ply 500 is past the end: the game has
+ *     192 moves", "out of memory"; a ply is named "ply N", after the
+ *     calls' argument) and never print. Records are opaque
  *     junqi_game handles to them: no binding needs a struct layout.
  */
 #ifndef JUNQI_REPORT_H
@@ -24,6 +25,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "analysis.h"
 #include "play.h"
@@ -69,11 +71,14 @@ bool junqi_plies_stop(junqi_plies *p, size_t illegal);
 
 /**
  * Whether `ply` (-1: the end) is one of p's, the plies of g. If not, false
- * with the reason in err (n bytes), naming the plies there are: "--ply 500
- * is past the end: the game has 192 moves", "... is before the record's
- * start: ...", "... the game ended at ply 120 (north-south); ...".
+ * with the reason in err (n bytes), naming the plies there are and the ply
+ * as `name` (how the caller's user gave it: the tools' option "--ply", the
+ * string calls' argument "ply"): "--ply 500 is past the end: the game has
+ * 192 moves", "... is before the record's start: ...", "... the game ended
+ * at ply 120 (north-south); ...", and for p cut by junqi_plies_stop "ply 9:
+ * the game never had that position: the move after ply 8 is illegal".
  */
-bool junqi_record_check_ply(const junqi_game *g, const junqi_plies *p, long ply, char *err,
+bool junqi_record_check_ply(const junqi_game *g, const junqi_plies *p, long ply, const char *name, char *err,
                             size_t n);
 
 /**
@@ -133,6 +138,29 @@ typedef void (*junqi_flip_position_fn)(void *ctx, const junqi_flip_replay *r, co
  */
 bool junqi_flip_replay_each(const junqi_game *g, const junqi_rules *rules, long ply, int view,
                             const junqi_plies *p, junqi_flip_position_fn fn, void *ctx);
+
+/**
+ * One position of a record, replayed to it: what junqi-analyze --go and
+ * --perft search, and junqi_report_go() and junqi_report_perft().
+ */
+typedef struct junqi_record_at {
+    bool flip;            /**< a flip game (junqi_rules_flip): f holds the position, else r */
+    size_t moves;         /**< the record's moves before it (junqi_play_request's ply) */
+    junqi_replay r;       /**< a formation game's replay, at the position */
+    junqi_flip_replay f;  /**< a flip game's */
+} junqi_record_at;
+
+/**
+ * Replay g on `rules` (NULL: the record's) into *at, to the position after
+ * ply `ply` of its plies p (-1: p->last) with every event before the next
+ * move, or at the record's end (-1, when the game did not end earlier and
+ * p is not cut: junqi_plies_stop) with the events after its last move.
+ * The caller checks ply (junqi_record_check_ply). No checks. Returns
+ * false when the replay cannot start (the record's seats or rule set do
+ * not fit its board: junqi_check_item() says why).
+ */
+bool junqi_record_locate(const junqi_game *g, const junqi_rules *rules, const junqi_plies *p, long ply,
+                         junqi_record_at *at);
 
 /* ---- validation (junqi-validate) --------------------------------------- */
 
@@ -212,6 +240,29 @@ uint64_t junqi_perft_lines(junqi_position *pos, int depth, junqi_perft_line *lin
  */
 uint64_t junqi_flip_perft_lines(junqi_flip *pos, int depth, junqi_perft_line *lines, int *n);
 
+/** Room for the divide of any position junqi_record_perft() counts: a flip game's actions or the moves. */
+#define JUNQI_PERFT_LINES (JUNQI_MAX_ACTIONS > JUNQI_MAX_MOVES ? JUNQI_MAX_ACTIONS : JUNQI_MAX_MOVES)
+
+/** What junqi_record_perft() found. */
+typedef enum junqi_perft_status {
+    JUNQI_PERFT_COUNTED,     /**< *nodes (and the lines) hold the count */
+    JUNQI_PERFT_NO_DEAL,     /**< a flip game whose record has no Deal: the identities of its
+                                  face-down pieces are unknown (junqi_flip_identities_known) */
+    JUNQI_PERFT_INCOMPLETE,  /**< a formation game's position with pieces of unknown kind (a
+                                  seat's view of a dark game: junqi_position_complete) */
+} junqi_perft_status;
+
+/**
+ * perft `depth` of the position at (junqi_record_locate(); changed during
+ * the count and left as the count leaves it) as junqi-analyze --perft
+ * counts it: junqi_flip_perft_lines() of a flip game, junqi_perft_lines()
+ * of another, lines (NULL, or room for JUNQI_PERFT_LINES) and *n as
+ * theirs, the total in *nodes. A position that cannot be counted is
+ * JUNQI_PERFT_NO_DEAL or JUNQI_PERFT_INCOMPLETE, *nodes and *n 0.
+ */
+junqi_perft_status junqi_record_perft(junqi_record_at *at, int depth, junqi_perft_line *lines, int *n,
+                                      uint64_t *nodes);
+
 /** {"depth","nodes"} and, when lines is not NULL, "divide":{"MOVE":count,...}. */
 void junqi_write_perft_json(junqi_json *j, int depth, uint64_t nodes, const junqi_perft_line *lines,
                             int n);
@@ -238,6 +289,38 @@ void junqi_write_moves_json(junqi_json *j, const junqi_board *b, const junqi_mov
  */
 void junqi_write_go_json(junqi_json *j, const junqi_play_result *r, const junqi_level *level,
                          const junqi_position *pos);
+
+/**
+ * The choice r at `level` in pos as the text of `junqi-analyze --go`:
+ * "bestmove", "eval", "winprob", "pv", "depth", "nodes", "level", with view
+ * mover "samples" and "spread", with several lines a "multipv" line each;
+ * or "bestmove (none)" and the result when the game is over.
+ */
+void junqi_write_go_text(FILE *out, const junqi_play_result *r, const junqi_level *level,
+                         const junqi_position *pos);
+
+/** What junqi_go_write() did. */
+typedef enum junqi_go_status {
+    JUNQI_GO_WRITTEN,       /**< the move is written */
+    JUNQI_GO_NO_MEMORY,     /**< out of memory: nothing written */
+    JUNQI_GO_NOT_SHOWN,     /**< view all of a record that does not show every piece: nothing
+                                 written (view mover judges with what the mover knew) */
+    JUNQI_GO_NO_ASSIGNMENT, /**< view mover: no assignment of the hidden pieces agrees with
+                                 the record; nothing written */
+} junqi_go_status;
+
+/**
+ * The engine's move at `at` (junqi_record_locate(), of the record
+ * req->game), written to out as `junqi-analyze --go` prints it: one JSON
+ * object and a newline (json: junqi_write_go_json(), or for a flip game
+ * junqi_flip_write_go_json()) or its text (junqi_write_go_text(),
+ * junqi_flip_write_go_text()). A formation game is played by junqi_play()
+ * with req (its pos and ply are set here from at); a flip game is one
+ * search (flip_search.h) of the position as the players see it, with
+ * req's limits and threads, values judged (no contempt: docs/engine.md),
+ * req's level, view, samples and seed not applying. Thread-safe.
+ */
+junqi_go_status junqi_go_write(FILE *out, bool json, const junqi_play_request *req, const junqi_record_at *at);
 
 /* ---- string calls, for bindings ------------------------------------------ */
 

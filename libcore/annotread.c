@@ -93,8 +93,9 @@ bool junqi_annotation_read(const junqi_game *g, junqi_annotation *out)
         j->item = i;
         j->seat = it->seat;
         j->best.from = j->best.to = JUNQI_NO_POINT;
+        size_t last = junqi_line_through_end(&g->main, i + 1);
         for (size_t c = 0; c < g->main.ncomments && !j->judged; c++)
-            if (g->main.comments[c].before == i + 1)
+            if (g->main.comments[c].before > i && g->main.comments[c].before <= last)
                 j->judged = read_eval(g->main.comments[c].text, j);
         if (!j->judged)
             continue;

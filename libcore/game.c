@@ -41,6 +41,11 @@ bool junqi_game_set_rules(junqi_game *g, const junqi_rules *r)
     return true;
 }
 
+size_t junqi_line_through_end(const junqi_line *l, size_t before)
+{
+    return before < l->nitems && l->items[before].kind == JUNQI_ITEM_END ? before + 1 : before;
+}
+
 void junqi_line_truncate(junqi_line *line, size_t nitems, size_t ncomments)
 {
     for (size_t i = nitems; i < line->nitems; i++) {

@@ -96,7 +96,13 @@ typedef struct junqi_item {
 /** The flag of an item's part field: a part of the stack moves. */
 #define JUNQI_ITEM_PART 0x80
 
-/** A comment, shown before item `before` of its line (== nitems: after the last item). */
+/**
+ * A comment, shown before item `before` of its line (== nitems: after the last
+ * item). A comment after the last move or event of a finished game may come
+ * before the END item or after it (QQ replays have both; JGN reads one written
+ * there as after it, docs/jgn.md "The result"): junqi_line_through_end() says
+ * which places are one point of the game.
+ */
 typedef struct junqi_comment {
     size_t before;
     char *text;      /**< UTF-8, owned by the line */
@@ -218,6 +224,16 @@ bool junqi_line_add_comment(junqi_line *line, size_t before, const char *text, j
  * variation is added to the same item.
  */
 junqi_line *junqi_item_add_variation(junqi_item *it);
+
+/**
+ * The last place of line l that is the same point of the game as place
+ * `before` (a comment's place, 0 to l->nitems): before + 1 when item `before`
+ * is the END item, else before. The end of the game is no token of its own in
+ * JGN, so a comment after the last move or event may stand on either side of
+ * the END item (docs/jgn.md, "The result"); one with place from `before` to
+ * this place is shown there.
+ */
+size_t junqi_line_through_end(const junqi_line *l, size_t before);
 
 /** Free everything a line owns (items, their variations, comments); the line is empty after. */
 void junqi_line_clear(junqi_line *line);

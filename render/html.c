@@ -802,10 +802,12 @@ static void comment_text(const char *text, char *buf, size_t n)
         buf[w - 1] = 0;
 }
 
+/* The comments of line l at place `before`, on either side of an END item there. */
 static void write_comments_at(page *pg, const junqi_line *l, size_t before, const char *tag)
 {
+    size_t last = junqi_line_through_end(l, before);
     for (size_t c = 0; c < l->ncomments; c++) {
-        if (l->comments[c].before != before)
+        if (l->comments[c].before < before || l->comments[c].before > last)
             continue;
         char text[4096];
         comment_text(l->comments[c].text, text, sizeof text);

@@ -7,6 +7,8 @@
  * docs/position.md: every line of a `position example` block reads and is
  * written back byte for byte, every line of a `position bad` block gives the
  * matching "COL: severity: message" line of the `position errors` block;
+ * a `jgn comments` block after a canonical text gives every main-line
+ * comment's place ("before N: text"), in the example and in the canonical text;
  * likewise the flip positions' `flip position ...` blocks.
  */
 #include <setjmp.h>
@@ -141,7 +143,34 @@ static void check_legal(const block *example, const junqi_game *g)
     junqi_diags_free(&d);
 }
 
-static void check_canonical(const block *example, const block *canonical)
+/* The places of g's main-line comments as a `jgn comments` block gives them: "before N: text". */
+static char *comments_text(const junqi_game *g)
+{
+    char *out = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&out, &n);
+    for (size_t i = 0; i < g->main.ncomments; i++)
+        fprintf(f, "before %zu: %s\n", g->main.comments[i].before, g->main.comments[i].text);
+    fclose(f);
+    return out;
+}
+
+/* A `jgn comments` block (NULL: none): the example's comments, and its canonical text's, stand there. */
+static void check_comments(const block *comments, const junqi_game *g, const junqi_game *again)
+{
+    if (!comments)
+        return;
+    const junqi_game *games[] = {g, again};
+    for (int k = 0; k < 2; k++) {
+        char *got = comments_text(games[k]);
+        if (strcmp(got, comments->text) != 0)
+            fail_msg("docs/jgn.md:%d: the %s's comments stand elsewhere:\n--- expected\n%s--- got\n%s",
+                     comments->line, k ? "canonical text" : "example", comments->text, got);
+        free(got);
+    }
+}
+
+static void check_canonical(const block *example, const block *canonical, const block *comments)
 {
     junqi_diags d;
     junqi_diags_init(&d);
@@ -159,6 +188,7 @@ static void check_canonical(const block *example, const block *canonical)
     assert_non_null(again);
     char *text2 = junqi_jgn_to_string(again);
     assert_string_equal(text2, text);
+    check_comments(comments, g, again);
     free(text);
     free(text2);
     junqi_game_free(g);
@@ -189,7 +219,9 @@ static void every_example_of_the_jgn_spec_holds(void **state)
         if (strcmp(blocks[i].kind, "example") != 0)
             continue;
         if (strcmp(blocks[i + 1].kind, "canonical") == 0)
-            check_canonical(&blocks[i], &blocks[i + 1]), canonical++;
+            check_canonical(&blocks[i], &blocks[i + 1],
+                            i + 2 < n && strcmp(blocks[i + 2].kind, "comments") == 0 ? &blocks[i + 2] : NULL),
+                canonical++;
         else if (strcmp(blocks[i + 1].kind, "errors") == 0)
             check_errors(&blocks[i], &blocks[i + 1]), errors++;
         else

@@ -91,27 +91,59 @@ int junqi_cli_each_record(const char *prog, junqi_source *src, int (*fn)(void *c
     return junqi_source_each(src, each_record_item, &job);
 }
 
-/* The first item of a source, for tools that take one record; the source
- * is closed, or handed to *keep (see junqi_cli_load). */
-static int load_first(junqi_source *src, junqi_input *in, junqi_diags *d, junqi_source **keep)
+/* The next item of src that is game `game` (from 1) or comes after it,
+ * those before it read and dropped with what reading them said; *seen: the
+ * number of the last item dropped (0: none). As junqi_source_next(). */
+static junqi_read_status next_from(junqi_source *src, size_t game, junqi_input *in, junqi_diags *d,
+                                   size_t *seen)
+{
+    *seen = 0;
+    for (;;) {
+        junqi_read_status rc = junqi_source_next(src, in, d);
+        if (rc == JUNQI_READ_END || rc == JUNQI_READ_FAILED || in->kind == JUNQI_INPUT_EMPTY ||
+            in->index >= game)
+            return rc;
+        if (in->index > *seen) /* index 0: a YAML file's problems outside any item */
+            *seen = in->index;
+        junqi_input_free(in);
+        junqi_diags_free(d);
+    }
+}
+
+/* Item `game` (from 1) of a source, for tools that take one record; the
+ * source is closed, or handed to *keep (see junqi_cli_load_game). */
+static int load_game(const char *prog, junqi_source *src, size_t game, junqi_input *in, junqi_diags *d,
+                     junqi_source **keep)
 {
     if (keep)
         *keep = src;
     if (!src)
         return JUNQI_EXIT_IO;
-    junqi_read_status rc = junqi_source_next(src, in, d);
-    if (rc == JUNQI_READ_END || in->kind == JUNQI_INPUT_EMPTY) { /* one record is needed */
-        junqi_diags_free(d);
-        junqi_diags_add(d, JUNQI_CODE_EMPTY, -1, JUNQI_NOWHERE, "the input holds no record");
-        rc = JUNQI_READ_BROKEN;
+    size_t seen;
+    junqi_read_status rc = next_from(src, game, in, d, &seen);
+    int status = rc == JUNQI_READ_OK ? JUNQI_EXIT_OK : rc == JUNQI_READ_FAILED ? JUNQI_EXIT_IO : JUNQI_EXIT_INVALID;
+    if (rc != JUNQI_READ_FAILED && (rc == JUNQI_READ_END || in->kind == JUNQI_INPUT_EMPTY)) {
+        junqi_input_free(in);
+        in->name = strdup(junqi_source_name(src));
+        if (seen > 0) { /* a usage error, as a --ply past the end is */
+            char why[256];
+            snprintf(why, sizeof why, P_("--game %zu is past the end: the input holds %zu game",
+                                         "--game %zu is past the end: the input holds %zu games", seen),
+                     game, seen);
+            status = junqi_cli_usage(prog, "%s: %s", in->name ? in->name : "", why);
+        } else { /* one record is needed */
+            junqi_diags_free(d);
+            junqi_diags_add(d, JUNQI_CODE_EMPTY, -1, JUNQI_NOWHERE, "the input holds no record");
+            status = JUNQI_EXIT_INVALID;
+        }
     }
     if (!keep)
         junqi_source_close(src);
-    return rc == JUNQI_READ_OK ? JUNQI_EXIT_OK : rc == JUNQI_READ_FAILED ? JUNQI_EXIT_IO : JUNQI_EXIT_INVALID;
+    return status;
 }
 
-int junqi_cli_load(const char *prog, const char *path, unsigned flags, junqi_input *in, junqi_diags *d,
-                   junqi_source **keep)
+int junqi_cli_load_game(const char *prog, const char *path, unsigned flags, size_t game, junqi_input *in,
+                        junqi_diags *d, junqi_source **keep)
 {
     memset(in, 0, sizeof *in);
     junqi_source *src = junqi_cli_open(prog, path, flags);
@@ -121,7 +153,13 @@ int junqi_cli_load(const char *prog, const char *path, unsigned flags, junqi_inp
             *keep = NULL;
         return JUNQI_EXIT_IO;
     }
-    return load_first(src, in, d, keep);
+    return load_game(prog, src, game, in, d, keep);
+}
+
+int junqi_cli_load(const char *prog, const char *path, unsigned flags, junqi_input *in, junqi_diags *d,
+                   junqi_source **keep)
+{
+    return junqi_cli_load_game(prog, path, flags, 1, in, d, keep);
 }
 
 /* The folders named formations are looked for in, ':'-separated, into buf (n bytes). */
@@ -163,7 +201,7 @@ int junqi_cli_load_position(const char *prog, const char *text, junqi_input *in,
                             junqi_source **keep)
 {
     memset(in, 0, sizeof *in);
-    return load_first(junqi_cli_open_position(prog, text), in, d, keep);
+    return load_game(prog, junqi_cli_open_position(prog, text), 1, in, d, keep);
 }
 
 bool junqi_cli_control(unsigned char c)
@@ -291,7 +329,7 @@ bool junqi_cli_replay_start(const junqi_input *in, junqi_replay *r)
 int junqi_cli_check_ply(const char *prog, const junqi_input *in, const junqi_plies *p, long ply)
 {
     char label[4200], why[512];
-    if (junqi_record_check_ply(in->game, p, ply, why, sizeof why))
+    if (junqi_record_check_ply(in->game, p, ply, "--ply", why, sizeof why))
         return JUNQI_EXIT_OK;
     return junqi_cli_usage(prog, "%s: %s", junqi_input_label(in, label, sizeof label), why);
 }
@@ -471,6 +509,12 @@ bool junqi_cli_output_keep(const junqi_cli_output *o, int status)
 static const char *stdout_prog;
 static bool stdout_reported;
 
+void junqi_cli_writer_failed(const char *prog, FILE *fp, const char *name, const char *err)
+{
+    if (!ferror(fp))
+        fprintf(stderr, "%s: %s: %s\n", prog, name, err);
+}
+
 bool junqi_cli_flush_stdout(const char *prog)
 {
     bool ok = fflush(stdout) == 0 && !ferror(stdout);
@@ -508,9 +552,15 @@ bool junqi_cli_output_close(const char *prog, junqi_cli_output *o, bool commit)
     bool ok = true;
     if (!o->path)
         return junqi_cli_flush_stdout(prog);
-    if (ferror(o->fp) || fclose(o->fp) != 0) {
+    /* the reason: fclose's own, else that of the write that failed before
+     * (errno as the caller found the failure), else an I/O error */
+    int before = errno;
+    bool failed = ferror(o->fp) != 0;
+    errno = 0;
+    if (fclose(o->fp) != 0 || failed) {
         ok = false;
-        fprintf(stderr, _("%s: %s: write failed: %s\n"), prog, o->path, strerror(errno));
+        int why = errno ? errno : before ? before : EIO;
+        fprintf(stderr, _("%s: %s: write failed: %s\n"), prog, o->path, strerror(why));
     }
     if (ok && commit && o->tmp_path && rename(o->tmp_path, o->path) != 0) {
         ok = false;

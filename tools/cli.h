@@ -69,6 +69,20 @@ int junqi_cli_each_record(const char *prog, junqi_source *src, int (*fn)(void *c
                           void *ctx);
 
 /**
+ * Load item `game` (from 1: the Nth game of a JGN file or of position strings,
+ * as junqi_input.index counts them; a QQ file holds one) of `path`, for tools
+ * that take one record and let the user choose it (junqi-render --game), read
+ * with the source flags `flags`; the items before it are read and dropped,
+ * with what reading them said. As junqi_cli_load() otherwise, and a source
+ * that ends before item `game` is a usage error, as a --ply past the end is
+ * (docs/conventions.md): "PROG: FILE: --game N is past the end: the input
+ * holds K games" and the --help hint on stderr, JUNQI_EXIT_USAGE returned,
+ * in->name set and no record in *in.
+ */
+int junqi_cli_load_game(const char *prog, const char *path, unsigned flags, size_t game, junqi_input *in,
+                        junqi_diags *d, junqi_source **keep);
+
+/**
  * Load the first item of `path` (for tools that take one record), read with
  * the source flags `flags` (source.h: JUNQI_SOURCE_LENIENT). Returns
  * JUNQI_EXIT_OK, JUNQI_EXIT_INVALID (problems in d; in->kind may still be
@@ -235,9 +249,21 @@ bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output 
  * Finish the output: with commit, flush and rename the temporary file onto
  * the final path; without, remove it (a failed run leaves nothing behind
  * and keeps any earlier file). Returns false, with a message on stderr, if
- * writing, flushing or renaming failed.
+ * writing, flushing or renaming failed: one line naming the output and the
+ * reason, "PROG: OUT: write failed: REASON" (standard output: as
+ * junqi_cli_flush_stdout()), so that a writer whose write failed (ferror)
+ * leaves the saying to this (call it with errno as the failure left it).
  */
 bool junqi_cli_output_close(const char *prog, junqi_cli_output *o, bool commit);
+
+/**
+ * Say why a writer failed to write into output file fp (err, its message),
+ * as "PROG: NAME: ERR" on stderr, NAME what was written (the output, or a
+ * game); unless fp itself could not be written (ferror):
+ * junqi_cli_output_close() then says so in one line naming the output and
+ * the reason, and this says nothing, so that a failed write is one line.
+ */
+void junqi_cli_writer_failed(const char *prog, FILE *fp, const char *name, const char *err);
 
 /**
  * Flush standard output; when that fails (a full disk, a closed pipe), say

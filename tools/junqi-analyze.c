@@ -128,12 +128,9 @@ static void usage(void)
 
 typedef struct located {
     junqi_input in;
-    junqi_replay r;
-    bool flip;            /* a flip game: f holds the position instead of r */
-    junqi_flip_replay f;
-    size_t ply;
-    bool ready;           /* r or f holds the position (also for a record that breaks the
-                             rules, up to the position before its illegal move) */
+    junqi_record_at at;   /* the position (junqi_record_locate) */
+    bool ready;           /* at holds it (also for a record that breaks the rules, up to the
+                             position before its illegal move) */
 } located;
 
 /* Load the input (FILE or --position) into loc->in, a record with --rules
@@ -171,22 +168,8 @@ static int seek_ply(const options *opt, const junqi_source *src, located *loc)
                                        opt->source_flags & JUNQI_SOURCE_LENIENT);
     if (valid != JUNQI_EXIT_OK && opt->ply > (long)plies.last)
         return valid;
-    /* loc->ply counts the record's moves (what the inference replays) */
-    loc->ply = (opt->ply < 0 ? plies.last : (size_t)opt->ply) - plies.first;
-    bool to_end = opt->ply < 0 && !plies.ended && !plies.cut;
-    loc->flip = junqi_rules_flip(loc->in.game->rules);
-    if (loc->flip) {
-        if (!junqi_flip_replay_start(&loc->f, loc->in.game, NULL, NULL))
-            return JUNQI_EXIT_INVALID;
-        junqi_flip_replay_seek(&loc->f, loc->ply);
-        if (to_end)
-            junqi_flip_replay_run(&loc->f);
-        loc->ready = true;
-        return valid;
-    }
-    if (!junqi_cli_replay_start(&loc->in, &loc->r))
-        return JUNQI_EXIT_INVALID;
-    junqi_record_seek(&loc->r, &plies, to_end ? -1 : (long)(plies.first + loc->ply));
+    if (!junqi_record_locate(loc->in.game, NULL, &plies, opt->ply, &loc->at))
+        return JUNQI_EXIT_INVALID; /* junqi_cli_check_record() printed why */
     loc->ready = true;
     return valid;
 }
@@ -221,124 +204,47 @@ static void print_perft_lines(const options *opt, const junqi_perft_line *lines,
     printf(_("nodes: %llu\n"), (unsigned long long)total);
 }
 
-/* perft of a formation-game position: every piece must be known (a seat's view counts moves
- * of pieces whose kind nobody knows). */
-static int print_perft(const options *opt, junqi_position *pos)
+/* perft of the position: a flip game's needs its face-down identities, another every piece's kind (a
+ * seat's view counts moves of pieces whose kind nobody knows). */
+static int print_perft(const options *opt, junqi_record_at *at)
 {
-    static junqi_perft_line lines[JUNQI_MAX_MOVES];
-    if (!junqi_position_complete(pos)) {
+    static junqi_perft_line lines[JUNQI_PERFT_LINES];
+    int n;
+    uint64_t total;
+    junqi_perft_status status = junqi_record_perft(at, (int)opt->perft, opt->divide ? lines : NULL, &n, &total);
+    if (status == JUNQI_PERFT_INCOMPLETE) {
         fprintf(stderr, _("%s: perft needs a complete position, and this one has pieces of unknown kind (a "
                           "seat's view of a dark game): give the complete record\n"), prog);
         return JUNQI_EXIT_INVALID;
     }
-    int n = 0;
-    uint64_t total = junqi_perft_lines(pos, (int)opt->perft, opt->divide ? lines : NULL, &n);
-    print_perft_lines(opt, lines, n, total);
-    return JUNQI_EXIT_OK;
-}
-
-/* perft of a flip position (docs/flip.md "perft"): its identities must be known. */
-static int print_flip_perft(const options *opt, junqi_flip *pos)
-{
-    static junqi_perft_line lines[JUNQI_MAX_ACTIONS];
-    if (!junqi_flip_identities_known(pos)) {
+    if (status == JUNQI_PERFT_NO_DEAL) {
         fprintf(stderr, _("%s: perft needs the identities of the face-down pieces: the record has no Deal\n"), prog);
         return JUNQI_EXIT_INVALID;
     }
-    int n = 0;
-    uint64_t total = junqi_flip_perft_lines(pos, (int)opt->perft, opt->divide ? lines : NULL, &n);
     print_perft_lines(opt, lines, n, total);
     return JUNQI_EXIT_OK;
 }
 
 /* ---- go ----------------------------------------------------------------- */
 
-static void print_moves_text(const junqi_board *b, const junqi_move *pv, int n)
-{
-    char name[8];
-    for (int i = 0; i < n; i++)
-        printf(" %s", junqi_move_name(b, pv[i], name));
-}
-
-static void print_go_text(const junqi_play_result *r, const junqi_level *level, const junqi_position *pos)
-{
-    const junqi_board *b = pos->board;
-    char name[8], result[96];
-    const junqi_analysis *a = &r->analysis;
-    const junqi_move *pv;
-    int pv_len = junqi_play_pv(r, &pv);
-    if (a->status == JUNQI_SEARCH_GAME_OVER || !pv_len) {
-        fputs("bestmove (none)\n", stdout);
-        printf(_("the game is over: %s\n"),
-               junqi_result_describe(&a->result, pos->present, result, sizeof result));
-        return;
-    }
-    printf("bestmove %s\n", junqi_move_name(b, r->move, name));
-    printf("eval %.0f\nwinprob %.3f\npv", a->eval, a->winprob);
-    print_moves_text(b, pv, pv_len);
-    printf("\ndepth %d\nnodes %llu\nlevel %s\n", a->depth, (unsigned long long)a->nodes, level->name);
-    if (r->view == JUNQI_VIEW_MOVER)
-        printf("samples %d\nspread %.1f\n", a->samples, a->spread);
-    for (int i = 0; a->nlines > 1 && i < a->nlines; i++) {
-        printf("multipv %d %s eval %.0f winprob %.3f votes %d pv", i + 1,
-               junqi_move_name(b, a->lines[i].move, name), a->lines[i].eval,
-               a->lines[i].winprob, a->lines[i].votes);
-        print_moves_text(b, a->lines[i].pv, a->lines[i].pv_len);
-        putchar('\n');
-    }
-}
-
-/* --go on a flip game (docs/flip.md): one search of the players' view, the best action and its
- * expected win probability; values are judged (no contempt), as annotation judges them. */
-static int run_flip_go(const options *opt, const located *loc)
-{
-    static junqi_flip_search_result res;
-    if (opt->level)
-        return junqi_cli_usage(prog, "--level plays formation games; a flip game takes --nodes, --depth or --movetime");
-    junqi_flip view;
-    junqi_flip_view(&view, &loc->f.pos);
-    if (junqi_flip_search(&loc->f.pos, &opt->limits, (int)opt->threads, 0.0, &res) == JUNQI_SEARCH_NO_MEMORY) {
-        fprintf(stderr, _("%s: out of memory\n"), prog);
-        return JUNQI_EXIT_IO;
-    }
-    int multipv = opt->limits.multipv;
-    if (opt->format == JUNQI_FORMAT_JSON) {
-        junqi_json j;
-        junqi_json_init(&j, stdout);
-        junqi_flip_write_go_json(&j, &view, &res, multipv);
-        putchar('\n');
-    } else {
-        junqi_flip_write_go_text(stdout, &view, &res, multipv);
-    }
-    return JUNQI_EXIT_OK;
-}
-
 static int run_go(const options *opt, const located *loc)
 {
-    if (loc->flip)
-        return run_flip_go(opt, loc);
-    junqi_play_request req = {loc->in.game, &loc->r.pos, loc->ply, NULL, opt->level,
-                              opt->view, (int)opt->samples, (uint64_t)opt->seed, opt->limits,
-                              (int)opt->threads};
-    static junqi_play_result r;
-    if (!junqi_play(&req, &r)) {
+    if (loc->at.flip && opt->level)
+        return junqi_cli_usage(prog, "--level plays formation games; a flip game takes --nodes, --depth or --movetime");
+    junqi_play_request req = {.game = loc->in.game, .level = opt->level, .view = opt->view,
+                              .samples = (int)opt->samples, .seed = (uint64_t)opt->seed,
+                              .limits = opt->limits, .threads = (int)opt->threads};
+    junqi_go_status status = junqi_go_write(stdout, opt->format == JUNQI_FORMAT_JSON, &req, &loc->at);
+    if (status == JUNQI_GO_NO_MEMORY) {
         fprintf(stderr, _("%s: out of memory\n"), prog);
         return JUNQI_EXIT_IO;
     }
-    if (r.analysis.status == JUNQI_SEARCH_HIDDEN) {
+    if (status != JUNQI_GO_WRITTEN) {
         fprintf(stderr, "%s: %s: %s\n", prog, loc->in.name,
-                r.view == JUNQI_VIEW_ALL ? _("the record does not show every piece: use --view mover")
-                                         : _("no assignment of the hidden pieces agrees with the record"));
+                status == JUNQI_GO_NOT_SHOWN ? _("the record does not show every piece: use --view mover")
+                                             : _("no assignment of the hidden pieces agrees with the record"));
         return JUNQI_EXIT_INVALID;
     }
-    const junqi_level *level = opt->level ? opt->level : junqi_level_default();
-    if (opt->format == JUNQI_FORMAT_JSON) {
-        junqi_json j;
-        junqi_json_init(&j, stdout);
-        junqi_write_go_json(&j, &r, level, &loc->r.pos);
-        putchar('\n');
-    } else
-        print_go_text(&r, level, &loc->r.pos);
     return JUNQI_EXIT_OK;
 }
 
@@ -653,7 +559,7 @@ static bool write_graph(const options *opt, junqi_cli_output *graph, const junqi
     bool ok = draw.graph_write(graph->fp, format, g, a, JUNQI_NO_SEAT, 960, 360, draw.theme_default(), err,
                                sizeof err);
     if (!ok)
-        fprintf(stderr, "%s: %s: %s\n", prog, opt->graph, err);
+        junqi_cli_writer_failed(prog, graph->fp, opt->graph, err);
     return ok;
 }
 
@@ -963,10 +869,8 @@ int main(int argc, char **argv)
         static located loc;
         rc = locate(&opt, optind < argc ? argv[optind] : "-", &loc);
         int done = JUNQI_EXIT_OK; /* an invalid record's last legal position is still searched */
-        if (loc.ready && opt.mode == MODE_PERFT && loc.flip)
-            done = print_flip_perft(&opt, &loc.f.pos);
-        else if (loc.ready && opt.mode == MODE_PERFT)
-            done = print_perft(&opt, &loc.r.pos);
+        if (loc.ready && opt.mode == MODE_PERFT)
+            done = print_perft(&opt, &loc.at);
         else if (loc.ready)
             done = run_go(&opt, &loc);
         rc = done > rc ? done : rc;

@@ -54,6 +54,7 @@ typedef struct options {
     bool infer;               /* --infer */
     long seed;                /* --seed */
     bool lenient;             /* --lenient */
+    size_t game;              /* --game N: the Nth game of FILE; 0: not given (the first) */
 } options;
 
 /* Where scenes come from (see the design note). */
@@ -88,6 +89,8 @@ static void usage(void)
            "                      game's number, or give a folder DIR/)\n"
            "  --position STRING   a position in the one-line notation instead of a FILE\n"
            "  --format FMT        png, svg, gif or html (default: OUT's extension, else png)\n"
+           "  --game N            the Nth game of a file of several (default: the first, for a\n"
+           "                      picture; for pages, every game)\n"
            "  --ply N             the position after N moves (default: the end of the game;\n"
            "                      a page opens there, by default at the start)\n"
            "  --view all|SEAT     all pieces (default) or what north, east, south or west knew\n"
@@ -208,7 +211,8 @@ static bool draw_still(junqi_renderer *r, const junqi_scene *s, junqi_image_form
     return img && junqi_png_write(fp, img, 1, err, n);
 }
 
-/* Write the scene at `ply` to fp as a PNG or SVG. False with a message printed. */
+/* Write the scene at `ply` to fp as a PNG or SVG. False with a message printed
+ * (junqi_cli_writer_failed). */
 static bool write_still(junqi_renderer *r, source *src, const options *opt, size_t ply,
                         junqi_image_format format, FILE *fp, const char *name)
 {
@@ -216,11 +220,12 @@ static bool write_still(junqi_renderer *r, source *src, const options *opt, size
     junqi_scene s;
     bool ok = source_scene(src, opt, ply, &s) && draw_still(r, &s, format, fp, err, sizeof err);
     if (!ok)
-        fprintf(stderr, "%s: %s: %s\n", prog, name, err);
+        junqi_cli_writer_failed(prog, fp, name, err);
     return ok;
 }
 
-/* An animated GIF of plies 0 .. last. */
+/* An animated GIF of plies 0 .. last. False with a message printed
+ * (junqi_cli_writer_failed). */
 static bool write_gif(junqi_renderer *r, source *src, const options *opt, size_t last, FILE *fp,
                       const char *name)
 {
@@ -240,7 +245,7 @@ static bool write_gif(junqi_renderer *r, source *src, const options *opt, size_t
     if (gif && !junqi_gif_end(gif, ok ? err : NULL, sizeof err))
         ok = false;
     if (!ok)
-        fprintf(stderr, "%s: %s: %s\n", prog, name, err);
+        junqi_cli_writer_failed(prog, fp, name, err);
     return ok;
 }
 
@@ -363,22 +368,51 @@ static int render_source(source *src, options *opt, const junqi_input *in)
     return rc != JUNQI_EXIT_OK ? rc : valid;
 }
 
+/* Load the record, FILE's --game (the first by default) or --position, into in,
+ * its source kept open in *text. When it is no record, or for a page, what
+ * reading it said is printed (a picture's record is checked when drawn).
+ * Returns an exit status; in holds a record when it is below JUNQI_EXIT_USAGE. */
+static int load_input(const options *opt, const char *path, junqi_input *in, junqi_source **text)
+{
+    junqi_diags d;
+    junqi_diags_init(&d);
+    unsigned flags = opt->lenient ? JUNQI_SOURCE_LENIENT : 0;
+    int rc = opt->position ? junqi_cli_load_position(prog, opt->position, in, &d, text)
+                           : junqi_cli_load_game(prog, path, flags, opt->game ? opt->game : 1, in, &d, text);
+    if (in->kind != JUNQI_INPUT_RECORD && rc == JUNQI_EXIT_OK) {
+        fprintf(stderr, _("%s: %s: a formation, not a game record\n"), prog, in->name);
+        rc = JUNQI_EXIT_INVALID;
+    }
+    if (in->kind != JUNQI_INPUT_RECORD || opt->html)
+        junqi_cli_print_diags(stderr, in->name ? in->name : path, &d, JUNQI_FORMAT_TEXT);
+    junqi_diags_free(&d);
+    return in->kind != JUNQI_INPUT_RECORD && rc < JUNQI_EXIT_USAGE ? JUNQI_EXIT_INVALID : rc;
+}
+
+/* A picture of a file's first game when no --game was given: when the file
+ * holds another after it, a note says so (pages are written for every game). */
+static void note_more_games(const options *opt, junqi_source *text, const char *name)
+{
+    if (opt->game || opt->position || !text)
+        return;
+    junqi_input next;
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_read_status rc = junqi_source_next(text, &next, &d);
+    if (rc != JUNQI_READ_END && rc != JUNQI_READ_FAILED && next.kind != JUNQI_INPUT_EMPTY)
+        fprintf(stderr, _("%s: %s holds more than one game; game 1 is drawn (--game N draws another)\n"), prog,
+                name);
+    junqi_input_free(&next);
+    junqi_diags_free(&d);
+}
+
 /* Load the record (FILE or --position) and draw it. Returns an exit status. */
 static int render_input(options *opt, const char *path)
 {
     junqi_input in;
-    junqi_diags d;
-    junqi_diags_init(&d);
     junqi_source *text = NULL;
-    int rc = opt->position ? junqi_cli_load_position(prog, opt->position, &in, &d, &text)
-                           : junqi_cli_load(prog, path, opt->lenient ? JUNQI_SOURCE_LENIENT : 0, &in, &d, &text);
-    if (in.kind != JUNQI_INPUT_RECORD) {
-        if (rc == JUNQI_EXIT_OK) {
-            fprintf(stderr, "%s: %s: a formation, not a game record\n", prog, in.name);
-            rc = JUNQI_EXIT_INVALID;
-        }
-        junqi_cli_print_diags(stderr, in.name, &d, JUNQI_FORMAT_TEXT);
-    } else {
+    int rc = load_input(opt, path, &in, &text);
+    if (in.kind == JUNQI_INPUT_RECORD) {
         static source src;
         src = (source){.game = in.game, .text = text, .moves = junqi_game_moves(in.game)};
         if (junqi_cli_apply_rules(prog, in.name, in.game, opt->rules) != JUNQI_EXIT_OK ||
@@ -392,8 +426,8 @@ static int render_input(options *opt, const char *path)
             rc = render_source(&src, opt, &in);
         junqi_notes_free(&src.given);
         junqi_notes_free(&src.notes);
+        note_more_games(opt, text, in.name);
     }
-    junqi_diags_free(&d);
     junqi_input_free(&in);
     junqi_source_close(text);
     return rc;
@@ -443,7 +477,7 @@ static int write_page(pages *ps, junqi_input *in, const char *path)
     char err[512];
     bool ok = junqi_html_write(out.fp, in->game, &ho, err, sizeof err);
     if (!ok)
-        fprintf(stderr, "%s: %s: %s\n", prog, in->name, err);
+        junqi_cli_writer_failed(prog, out.fp, in->name, err);
     if (ok && !ps->many) {
         ps->held = out;
         ps->holding = true;
@@ -470,7 +504,8 @@ static int render_page(void *ctx, junqi_input *in)
             return rc;
     }
     char path[4096];
-    if (many ? !junqi_collection_path(out, (size_t)ps->games, ".html", path, sizeof path)
+    size_t number = ps->opt->game ? ps->opt->game : (size_t)ps->games; /* the page of --game N is page N */
+    if (many ? !junqi_collection_path(out, number, ".html", path, sizeof path)
              : snprintf(path, sizeof path, "%s", out) >= (int)sizeof path) {
         fprintf(stderr, "%s: %s: the page's name is too long\n", prog, out);
         return JUNQI_EXIT_IO;
@@ -482,24 +517,48 @@ static int render_page(void *ctx, junqi_input *in)
     return write_page(ps, in, path);
 }
 
-/* Every game of the input as a page. Returns an exit status. */
-static int render_pages(options *opt, const char *path)
+/* After the pages of an input (status rc so far): commit the held page. Returns an exit status. */
+static int finish_pages(pages *ps, int rc, const char *path)
 {
-    pages ps = {.opt = opt};
-    junqi_source *src = opt->position ? junqi_cli_open_position(prog, opt->position)
-                                      : junqi_cli_open(prog, path, opt->lenient ? JUNQI_SOURCE_LENIENT : 0);
-    ps.src = src;
-    int rc = junqi_cli_each_record(prog, src, render_page, &ps);
-    if (rc == JUNQI_EXIT_OK && ps.games == 0) {
+    if (rc == JUNQI_EXIT_OK && ps->games == 0) {
         fprintf(stderr, "%s: %s: the input holds no game\n", prog, path);
         rc = JUNQI_EXIT_INVALID;
     }
     /* an invalid game's page is kept: it stops where the game did */
-    if (ps.holding && !junqi_cli_output_close(prog, &ps.held, rc <= JUNQI_EXIT_INVALID))
+    if (ps->holding && !junqi_cli_output_close(prog, &ps->held, rc <= JUNQI_EXIT_INVALID))
         rc = JUNQI_EXIT_IO;
-    junqi_notes_free(&ps.given);
+    junqi_notes_free(&ps->given);
     return rc;
 }
+
+/* The --game of the input as a page, into ps. Returns an exit status. */
+static int render_chosen_page(pages *ps, const char *path)
+{
+    junqi_input in;
+    junqi_source *text = NULL;
+    int rc = load_input(ps->opt, path, &in, &text);
+    if (in.kind == JUNQI_INPUT_RECORD) {
+        ps->src = text;
+        int status = render_page(ps, &in);
+        rc = status > rc ? status : rc;
+    }
+    junqi_input_free(&in);
+    junqi_source_close(text);
+    return rc;
+}
+
+/* Every game of the input as a page, or the --game. Returns an exit status. */
+static int render_pages(options *opt, const char *path)
+{
+    pages ps = {.opt = opt};
+    if (opt->game)
+        return finish_pages(&ps, render_chosen_page(&ps, path), path);
+    junqi_source *src = opt->position ? junqi_cli_open_position(prog, opt->position)
+                                      : junqi_cli_open(prog, path, opt->lenient ? JUNQI_SOURCE_LENIENT : 0);
+    ps.src = src;
+    return finish_pages(&ps, junqi_cli_each_record(prog, src, render_page, &ps), path);
+}
+
 
 /* ---- options --------------------------------------------------------------------- */
 
@@ -612,6 +671,11 @@ static int parse_option(options *opt, int c, const char *arg)
         break;
     case 'I': opt->infer = true; break;
     case 'L': opt->lenient = true; break;
+    case 'g':
+        if (!junqi_cli_parse_count(arg, 100000000L, &n) || n < 1)
+            return junqi_cli_usage(prog, "--game takes a game's number, from 1, not '%s'", arg);
+        opt->game = (size_t)n;
+        break;
     case 'S':
         if (!junqi_cli_parse_count(arg, 0x7FFFFFFFL, &opt->seed))
             return junqi_cli_usage(prog, "--seed takes a number, not '%s'", arg);
@@ -641,6 +705,7 @@ int main(int argc, char **argv)
         {"delay", required_argument, NULL, 'd'},  {"rules", required_argument, NULL, 'r'},
         {"position", required_argument, NULL, 'P'}, {"infer", no_argument, NULL, 'I'},
         {"seed", required_argument, NULL, 'S'},   {"lenient", no_argument, NULL, 'L'},
+        {"game", required_argument, NULL, 'g'},
         {"help", no_argument, NULL, 'h'},         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
@@ -658,6 +723,8 @@ int main(int argc, char **argv)
     }
     if (opt.position && argc > optind)
         return junqi_cli_usage(prog, "--position and a FILE exclude each other");
+    if (opt.position && opt.game)
+        return junqi_cli_usage(prog, "--game chooses a game of a FILE; --position gives one position");
     if (argc - optind > 1)
         return junqi_cli_usage(prog, "one input at a time (got %d files)", argc - optind);
     int rc = settle_format(&opt);

@@ -203,6 +203,27 @@ class PositionTest(unittest.TestCase):
         with self.assertRaises(ValueError):
             g.position(-1)
 
+    def test_errors_name_the_ply_as_the_binding_calls_it(self):
+        # the binding's `ply` argument, not the tools' option --ply (formats/report.c REPORT_PLY)
+        g = first(GAME)
+        calls = {"position": lambda: g.position(193), "notation": lambda: g.notation(193),
+                 "perft": lambda: g.perft(1, ply=193), "go": lambda: g.go(193, depth=1)}
+        for name, call in calls.items():
+            with self.assertRaises(junqi.JunqiError) as caught:
+                call()
+            self.assertEqual(str(caught.exception), "ply 193 is past the end: the game has 192 moves", name)
+        broken = first(os.path.join(CORRUPT, "rail-turn.jgs"))  # move 9 turns off the railway
+        for call in (lambda: broken.position(9), lambda: broken.go(9, depth=1)):
+            with self.assertRaises(junqi.JunqiError) as caught:
+                call()
+            self.assertEqual(str(caught.exception),
+                             "ply 9: the game never had that position: the move after ply 8 is illegal")
+        # the tools name it as their option
+        done = subprocess.run([os.path.join(BIN, "junqi-analyze"), "--go", "--ply", "193", GAME],
+                              capture_output=True, text=True)
+        self.assertEqual(done.returncode, 2)
+        self.assertIn(": --ply 193 is past the end: the game has 192 moves\n", done.stderr)
+
 
 def as_json(piece):
     """A Piece as the object of junqi-replay's flip JSON (absent members left out)."""
@@ -305,6 +326,34 @@ class FlipPositionTest(unittest.TestCase):
         over = first(FLIP_GAMES[0]).go()
         self.assertEqual((over.bestmove, over.actions), (None, []))
         self.assertIn("won", over.result)
+
+    def test_flip_go_past_the_end_and_past_an_illegal_action(self):
+        g = first(FLIP_GAMES[0])
+        with self.assertRaises(junqi.JunqiError) as caught:
+            g.go(168, depth=1)
+        self.assertEqual(str(caught.exception), "ply 168 is past the end: the game has 167 moves")
+        # fanqi.jgn cut to 12 actions, the 9th attacking a face-down piece (e5): an illegal action
+        with open(FLIP_GAMES[0], encoding="utf-8") as f:
+            tags = [t for t in f.read().split("\n\n")[0].split("\n") if not t.startswith(("[Result", "[Termination"))]
+        text = "\n".join(tags) + "\n\n1. b6^b2 2. b1^r4 3. a6^b3 4. a3^rL 5. d6^r2 6. a5^b1 colour:north:blue " \
+            "7. e4^r1 8. e6^b1 9. d6>e5 10. c6^b7 11. e5^r1 12. c6>e6 *\n"
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "broken.jgn")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+            broken = first(path)
+            with self.assertRaises(junqi.JunqiError) as caught:
+                broken.go(12, depth=1)
+            self.assertEqual(str(caught.exception),
+                             "ply 12: the game never had that position: the move after ply 8 is illegal")
+            args = ["--go", "--depth", "1", "--format", "json"]
+            for got, extra in ((broken.go(depth=1), []), (broken.go(8, depth=1), ["--ply", "8"]),
+                               (broken.go(12, depth=1, lenient=True), ["--ply", "12", "--lenient"])):
+                want = json.loads(tool("junqi-analyze", *args, *extra, path, check=False))
+                self.assertEqual((got.bestmove, got.winprob, got.pv, got.nodes, got.to_move),
+                                 (want["bestmove"], want["winprob"], want["pv"], want["nodes"], want["to_move"]),
+                                 extra)
+            self.assertEqual(broken.go(depth=1), broken.go(8, depth=1))  # the end: the last legal position
 
 
 class ValidationTest(unittest.TestCase):

@@ -16,7 +16,8 @@
 #     it) is "the game is over" with its result, exit 0; one seat's view record keeps its assignments after a
 #     marshal trade (issue 12 §6);
 #   - usage errors exit 2 (a bad --view, --bench with an input, --multipv 0),
-#     a ply past the end exits 2, a missing file 3.
+#     a ply past the end exits 2, a missing file 3, a record whose replay
+#     cannot start (one seat) 1 with its reason said once.
 #
 # Requires jq. Environment (set by tests/run-tests): JUNQI_BIN = the
 # directory of the tools, JUNQI_ROOT = the repository root. Prints one line
@@ -148,6 +149,14 @@ expect "a missing file" 3 "$?"
 expect "--bench with an input: usage error" 2 "$?"
 "$A" --go --multipv 0 "$R/jgs-000029.jgs" >/dev/null 2>&1
 expect "--multipv 0: usage error" 2 "$?"
+# a record whose replay cannot start (one seat): invalid, its reason said once, nothing searched
+printf '[Board "two-player"]\n[North "?"]\n\n*\n' >"$tmp/one-seat.jgn"
+for mode in "--go --depth 1" "--perft 1"; do
+    # shellcheck disable=SC2086 # $mode is words on purpose
+    run "$A" $mode "$tmp/one-seat.jgn"
+    expect "${mode%% *} on a one-seat record: invalid, nothing printed" "1 " "$rc $out"
+    expect "${mode%% *} on a one-seat record: the reason once" 1 "$(grep -c 'only one seat takes part' <<<"$err")"
+done
 
 # perft counts the moves of a complete position: a seat's view (its enemies'
 # pieces unknown) is refused, the complete record of the same game is not

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: MIT
 # Tool tests for annotation (junqi-analyze without --go/--bench/--perft):
 # the annotated record validates and reads back; JSON lines; --only-seat;
-# --graph; bad options; and GNU parallel over a collection gives output
-# byte-identical to the serial run (docs/annotation.md). A small node budget
+# --graph (one line when it cannot be written); bad options; and GNU parallel
+# over a collection gives output byte-identical to the serial run
+# (docs/annotation.md). A small node budget
 # keeps it quick: the figures are not the point here, the plumbing is.
 # Env: JUNQI_BIN (tools), JUNQI_ROOT (repository).
 set -u
@@ -52,6 +53,14 @@ jq -e '[.moves[] | select(.judged) | .seat] | unique == ["west"]' "$tmp/w.json" 
 check
 "$bin/junqi-analyze" "${quick[@]}" --graph "$tmp/g.png" "$game" > /dev/null
 [ "$(head -c 8 "$tmp/g.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] || fail "--graph: not a PNG"
+# a graph that cannot be written: exit 3 and one line naming it (the link's target) and the reason
+check
+ln -s /dev/full "$tmp/full.png"
+"$bin/junqi-analyze" "${quick[@]}" --graph "$tmp/full.png" "$game" >/dev/null 2>"$tmp/err"
+[ $? -eq 3 ] || fail "--graph onto a full device: expected exit 3"
+check
+[ "$(grep -c . "$tmp/err") $(cut -d' ' -f1-4 "$tmp/err")" = "1 junqi-analyze: /dev/full: write failed:" ] ||
+    fail "--graph onto a full device: expected one line 'junqi-analyze: /dev/full: write failed: ...', got: $(cat "$tmp/err")"
 check
 "$bin/junqi-analyze" --thresholds 0.3,0.2,0.1 "$game" > /dev/null 2>&1; [ $? -eq 2 ] || fail "decreasing --thresholds: expected exit 2"
 check

@@ -129,6 +129,34 @@ jq -e '.actions | length == 5 and (map(.winprob) | . == (sort | reverse))' <<<"$
     fail "--go flip JSON: actions not listed best first"
 run "$A" --go --level easy "$D/fanqi.jgn"
 expect "--go flip --level: usage error" 2 "$rc"
+# --go and --perft at a ply: past the end a usage error naming the game's length; a record
+# with an illegal action (fanqi.jgn cut to 12 actions, the 9th attacking the face-down
+# piece on e5) is searched only up to the position before it, unless --lenient, and a
+# lenient replay's position is the one junqi-replay --lenient gives
+run "$A" --go --ply 168 --depth 1 "$D/fanqi.jgn"
+expect "--go flip --ply 168: usage error, nothing printed" "2 " "$rc $out"
+checks=$((checks + 1))
+grep -q ': --ply 168 is past the end: the game has 167 moves$' <<<"$err" || fail "--go flip --ply 168: '$err'"
+{ sed -n '/^\[Result/d; /^\[Termination/d; /^\[/p' "$D/fanqi.jgn"
+  printf '\n1. b6^b2 2. b1^r4 3. a6^b3 4. a3^rL 5. d6^r2 6. a5^b1 colour:north:blue 7. e4^r1 8. e6^b1\n'
+  printf '9. d6>e5 10. c6^b7 11. e5^r1 12. c6>e6 *\n'; } >"$tmp/broken.jgn"
+run "$A" --go --ply 12 --depth 1 "$tmp/broken.jgn"
+expect "--go flip --ply 12 after an illegal action: invalid, no search" "1 " "$rc $out"
+checks=$((checks + 1))
+grep -q ': --ply 12: the game never had that position: the move after ply 8 is illegal (--lenient replays past it)$' \
+    <<<"$err" || fail "--go flip --ply 12 after an illegal action: '$err'"
+run "$A" --go --depth 1 "$tmp/broken.jgn"
+end=$out
+run "$A" --go --ply 8 --depth 1 "$tmp/broken.jgn"
+expect "--go flip on a broken record: the end is the position before the illegal action" "1 $end" "$rc $out"
+pos=$("$R" --lenient --ply 12 --format pos "$tmp/broken.jgn" 2>/dev/null)
+for mode in "--go --depth 1" "--perft 2 --divide"; do
+    # shellcheck disable=SC2086 # $mode is two words on purpose
+    run "$A" $mode --lenient --ply 12 --format json "$tmp/broken.jgn"
+    lenient=$out
+    run "$A" $mode --format json --position "$pos"
+    expect "${mode%% *} flip --lenient --ply 12: the position of junqi-replay --lenient" "$out" "$lenient"
+done
 out=$(printf 'position file %s\nquit\n' "$D/fanqi.jgn" | "$A" --engine)
 checks=$((checks + 1))
 grep -q '^error position: a flip game' <<<"$out" || fail "--engine: a flip position is refused: '$out'"

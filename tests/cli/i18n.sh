@@ -150,15 +150,16 @@ done
 
 
 # 3c. the messages the libraries write into an error buffer are translated too: a bad
-# --select condition (formats/collection.c) and a page that cannot be written (render/html.c)
+# --select condition (formats/collection.c); and a page that cannot be written is said in one
+# line naming the output (tools/cli.c), in Chinese
 run env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-replay" --select '=x' --to jgn "$root/samples/qq/jgs-000001.jgs"
 expect "--select '=x' in Chinese" \
     "junqi-replay: --select “=x”不是以字段开头（字段是标签名，例如 Result，或 moves、players、player、view、source、index）" \
     "$(head -n 1 <<<"$err")"
 if [ -w /dev/full ]; then
     run env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-render" --format html -o /dev/full "$root/samples/qq/jgs-000001.jgs"
-    expect "a page that cannot be written, in Chinese" \
-        "junqi-render: $root/samples/qq/jgs-000001.jgs: 无法写出页面" "$(head -n 1 <<<"$err")"
+    expect "a page that cannot be written, in Chinese: one line" \
+        "1 junqi-render：/dev/full：写入失败：" "$(grep -c . <<<"$err") $(grep -o '^.*写入失败：' <<<"$err")"
 fi
 
 # 4. golden files of Chinese output (tests/golden/i18n/README.md): the commands

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # tests/cli/render.sh - junqi-render's command-line contract: --help, usage
-# errors (exit 2), unwritable outputs (exit 3, no file left behind, an
-# earlier file kept), the format from -o's extension or --format, -o - to
+# errors (exit 2), unwritable outputs (exit 3, one line naming the output and
+# the reason, no file left behind, an earlier file kept), --game N (a game of
+# a file of several, a note when none is chosen), the format from -o's extension or --format, -o - to
 # standard output, picture sizes, identical bytes for the same position,
 # SVG that a real XML parser (xmllint) accepts, --frames with one picture
 # per position, a GIF, and --infer labels.
@@ -118,6 +119,73 @@ run "$R" -o "$tmp/junk.png" "$tmp/junk.jgs"
 expect "invalid input: exit status" 1 "$rc"
 checks=$((checks + 1))
 [ ! -e "$tmp/junk.png" ] || fail "invalid input: a picture was written"
+
+# one line naming the output and the reason (exit 3): a device that is full, each format; a
+# file over the size limit (written through a temporary file: the earlier file is kept)
+for fmt in png svg gif html; do
+    run "$R" --format "$fmt" -o /dev/full "$SHORT"
+    expect "--format $fmt -o /dev/full: exit status" 3 "$rc"
+    expect "--format $fmt -o /dev/full: one line, naming the output" "1 junqi-render: /dev/full: write failed:" \
+        "$(grep -c . "$tmp/err") $(cut -d' ' -f1-4 "$tmp/err")"
+    echo old >"$tmp/keep.$fmt"
+    (trap '' XFSZ; ulimit -f 4; "$R" --format "$fmt" -o "$tmp/keep.$fmt" "$SHORT") >"$tmp/out" 2>"$tmp/err"
+    expect "--format $fmt, over the file size limit: exit status" 3 "$?"
+    expect "--format $fmt, over the file size limit: one line, naming the output" \
+        "1 junqi-render: $tmp/keep.$fmt: write failed:" "$(grep -c . "$tmp/err") $(cut -d' ' -f1-4 "$tmp/err")"
+    expect "--format $fmt, over the file size limit: the earlier file is kept" old "$(cat "$tmp/keep.$fmt")"
+done
+"$R" --format png -o - "$SHORT" >/dev/full 2>"$tmp/err"
+expect "-o - to a full device: exit status" 3 "$?"
+expect "-o - to a full device: one line" "1 junqi-render: cannot write to standard output:" \
+    "$(grep -c . "$tmp/err") $(cut -d' ' -f1-6 "$tmp/err")"
+checks=$((checks + 1))
+[ -z "$(ls "$tmp" | grep tmp)" ] || fail "failed writes left temporary files behind: $(ls "$tmp")"
+
+# --- --game N: a game of a file of several; a note when none is chosen ---------
+"$JUNQI_BIN/junqi-replay" --to jgn "$SHORT" "$JUNQI_ROOT/tests/data/qq/jgs-002724.jgs" \
+    "$JUNQI_ROOT/tests/data/qq/jgs-000678.jgs" >"$tmp/three.jgn"
+for fmt in png gif; do
+    run "$R" -o "$tmp/first.$fmt" "$tmp/three.jgn"
+    expect "three games, no --game, $fmt: exit status" 0 "$rc"
+    expect "three games, no --game, $fmt: a one-line note" \
+        "junqi-render: $tmp/three.jgn holds more than one game; game 1 is drawn (--game N draws another)" "$err"
+done
+run "$R" -o "$tmp/one.png" "$SHORT"
+expect "one game, no --game: no note" "" "$err"
+"$R" -o "$tmp/want-2.png" "$JUNQI_ROOT/tests/data/qq/jgs-002724.jgs"
+run "$R" --game 2 -o "$tmp/game-2.png" "$tmp/three.jgn"
+expect "--game 2: exit status" 0 "$rc"
+expect "--game 2: no note" "" "$err"
+checks=$((checks + 2))
+cmp -s "$tmp/want-2.png" "$tmp/game-2.png" || fail "--game 2: not the picture of the second game"
+cmp -s "$tmp/first.png" "$tmp/game-2.png" && fail "--game 2: the picture of the first game"
+run "$R" --game 3 --format svg -o - "$tmp/three.jgn"
+expect "--game 3 (the last) as SVG: exit status" 0 "$rc"
+run "$R" --game 4 -o "$tmp/game-4.png" "$tmp/three.jgn"
+expect "--game 4 of 3: exit status" 2 "$rc"
+expect "--game 4 of 3: the message" \
+    "junqi-render: $tmp/three.jgn: --game 4 is past the end: the input holds 3 games" "$(head -n 1 "$tmp/err")"
+checks=$((checks + 1))
+[ ! -e "$tmp/game-4.png" ] || fail "--game 4 of 3: a picture was written"
+run "$R" --game 2 -o "$tmp/game-2.png" "$SHORT"
+expect "--game 2 of a QQ replay: the message" \
+    "junqi-render: $SHORT: --game 2 is past the end: the input holds 1 game" "$(head -n 1 "$tmp/err")"
+for bad in 0 -1 x 2.5; do
+    run "$R" --game "$bad" -o "$tmp/bad.png" "$tmp/three.jgn"
+    expect "--game $bad: exit status" 2 "$rc"
+done
+run "$R" --game 1 --position "${POS2//%/ }" -o "$tmp/pos.png"
+expect "--game with --position: exit status" 2 "$rc"
+run "$R" --game 2 -o "$tmp/page-%n.html" "$tmp/three.jgn"
+expect "--game 2 as pages: exit status" 0 "$rc"
+expect "--game 2 as pages: the one page, numbered 2" "page-2.html" "$(cd "$tmp" && ls page-*.html)"
+run "$R" --game 3 -o "$tmp/third.html" "$tmp/three.jgn"
+expect "--game 3 as one page of a file of three: exit status" 0 "$rc"
+"$JUNQI_BIN/junqi-replay" --to jgn "$JUNQI_ROOT/tests/data/qq/jgs-000678.jgs" >"$tmp/only-third.jgn"
+"$R" -o "$tmp/only-third.html" "$tmp/only-third.jgn"
+checks=$((checks + 1))
+cmp -s <(sed 's/three\.jgn/X/g' "$tmp/third.html") <(sed 's/only-third\.jgn/X/g' "$tmp/only-third.html") ||
+    fail "--game 3 as a page: not the page of the third game"
 
 # --- formats, sizes, standard output ----------------------------------------
 run "$R" --ply 100 --caption -o "$tmp/a.png" "$GAME"
@@ -243,6 +311,15 @@ run "$R" --position "${POS2//%/ }" -o "$tmp/pos.html"
 expect "HTML of a position string (two-player board): exit status" 0 "$rc"
 run "$R" --bottom east --position "${POS2//%/ }" -o "$tmp/pos-east.html"
 expect "HTML: --bottom east on the two-player board: exit status" 2 "$rc"
+# the comments after the last move, on both sides of the end of the game (jgs-003098:
+# one on the game-over record, one after it; docs/jgn.md "The result"), are on the page
+for input in "$JUNQI_ROOT/tests/data/qq/jgs-003098.jgs" jgn; do
+    [ "$input" = jgn ] && "$JUNQI_BIN/junqi-replay" --to jgn "$JUNQI_ROOT/tests/data/qq/jgs-003098.jgs" >"$tmp/c.jgn" &&
+        input=$tmp/c.jgn
+    run "$R" -o "$tmp/comments.html" "$input"
+    expect "HTML of $(basename "$input"): its last three comments" "第16条注释 第17条注释 第18条注释" \
+        "$(grep -o '第1[678]条注释' "$tmp/comments.html" | paste -sd' ')"
+done
 
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]

@@ -169,6 +169,24 @@ got=$("$R" --ply 9 --format json --view north "$D/qq/jgs-000678.jgs" |
     jq -c '[.pieces[] | select(.seat != "north" and .piece != "unknown") | [.square, .seat, .piece]]')
 expect "junqi-replay --ply 9 --view north jgs-000678.jgs: others' pieces shown" '[["a8","west","flag"]]' "$got"
 
+# comments after the last move keep their place through JGN (docs/jgn.md, "The
+# result"): jgs-003098's last comment is after the game-over record (211 of 211
+# records), the one before it on that record (210), both at the final position
+f=$D/qq/jgs-003098.jgs
+places='[.line.comments[-3:][] | .before]'
+expect "junqi-replay --to json jgs-003098: the last comments' places" "[208,210,211]" \
+    "$("$R" --to json "$f" | jq -c "$places")"
+"$R" --to jgn "$f" >"$tmp/comments.jgn"
+expect "junqi-replay --to jgn jgs-003098: the end of the movetext" \
+    "eliminated:south:flag_captured {第17条注释} {第18条注释} east-west" "$(grep . "$tmp/comments.jgn" | tail -n 1)"
+expect "junqi-replay --to json of its JGN: after the end, as in PGN" "[208,211,211]" \
+    "$("$R" --to json "$tmp/comments.jgn" | jq -c "$places")"
+expect "junqi-replay --to json: every comment's text, from the replay and from its JGN" \
+    "$("$R" --to json "$f" | jq -c '[.line.comments[].text]')" \
+    "$("$R" --to json "$tmp/comments.jgn" | jq -c '[.line.comments[].text]')"
+expect "junqi-replay --to jgn of its JGN: the same text" "$(cat "$tmp/comments.jgn")" \
+    "$("$R" --to jgn "$tmp/comments.jgn")"
+
 # --infer (issue 12 §1): every hidden piece of the seat's view gets "p", a
 # distribution over the kinds it can be; the text board shows the likeliest
 # kind and percentage; a one-seat record needs no --view; same seed, same
