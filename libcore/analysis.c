@@ -379,9 +379,9 @@ static double calibrated(const junqi_winprob_model *m, double z, double v)
 }
 
 /* The model's terms of a position besides the engine's value. */
-static double position_terms(const junqi_winprob_model *m, const junqi_analysis *a, const junqi_position *pos)
+static double position_terms(const junqi_winprob_model *m, const junqi_analysis *a)
 {
-    double z = m->bias + m->seats * a->seats + m->quiet * pos->quiet / 100.0;
+    double z = m->bias + m->seats * a->seats;
     for (int k = 0; k < JUNQI_PIECE_KINDS; k++)
         z += m->count[k] * a->counts[k];
     return z;
@@ -484,7 +484,7 @@ static void aggregate(const junqi_analysis_request *r, const plan *p, const junq
         return;
     }
     const junqi_winprob_model *m = &junqi_winprob_default_model;
-    double z = position_terms(m, out, r->pos), mean[JUNQI_MAX_MULTIPV];
+    double z = position_terms(m, out), mean[JUNQI_MAX_MULTIPV];
     calibrate_lines(m, z, lines, n, mean);
     int want = r->limits.multipv > 0 ? r->limits.multipv : 1, keep = n < want ? n : want;
     out->nlines = keep;

@@ -88,12 +88,12 @@ typedef enum junqi_view_mode {
  * The judged win probability's model (docs/engine.md, "Win probability").
  * A candidate's win probability is
  *   P = 1 / (1 + exp(-(engine * logit(v) + sum_k count[k] * counts[k]
- *                      + seats * s + quiet * q / 100 + bias)))
+ *                      + seats * s + bias)))
  * where v is its mean value over the samples (each sample's curve with the
- * lapse), counts[] and s what junqi_analysis.counts and .seats say, and q the
- * moves since the last combat (junqi_position.quiet): the search's verdict
- * recalibrated, and corrected by what the pieces the mover can see and infer
- * say of the result beyond it. One map for every candidate of a position
+ * lapse), and counts[] and s what junqi_analysis.counts and .seats say: the
+ * search's verdict recalibrated, and corrected by what the pieces the mover
+ * can see and infer say of the result beyond it (the flag's weight is 0: its
+ * count is the seats in play again). One map for every candidate of a position
  * (engine > 0), so the order of the moves does not change. Fitted on judged
  * moves of the training games by `scripts/winprob-ceiling combined`, which
  * writes libcore/winprob_model.c.
@@ -102,7 +102,6 @@ typedef struct junqi_winprob_model {
     double engine;                   /**< weight of logit(v) */
     double count[JUNQI_PIECE_KINDS]; /**< weight of each kind's expected count (NONE, UNKNOWN: 0) */
     double seats;                    /**< weight of the seats-in-play difference */
-    double quiet;                    /**< weight of the quiet moves, per 100 */
     double bias;
 } junqi_winprob_model;
 
