@@ -110,6 +110,37 @@ static void the_default_level_plays_the_analysis_best_move(void **state)
     junqi_game_free(g);
 }
 
+/* View mover: the expected counts weigh every piece on the board once
+ * (the draws' weights sum to 1), so they add up to the mover's team's
+ * pieces less the others', which the mover knows; its own kinds are exact. */
+static void the_expected_counts_add_up_to_the_pieces_on_the_board(void **state)
+{
+    (void)state;
+    junqi_game *g = real_game();
+    static junqi_replay r;
+    static junqi_analysis a;
+    static junqi_infer inf;
+    for (size_t ply = 20; ply <= 100; ply += 40) {
+        seek(&r, g, ply);
+        junqi_infer_replay(&inf, g, NULL, ply, r.pos.to_move, g->info, NULL);
+        junqi_infer_solve(&inf, false);
+        junqi_analysis_request ar = {&r.pos, &inf, JUNQI_VIEW_MOVER, 4, 3, {.nodes = 2000},
+                                     {JUNQI_NO_POINT, JUNQI_NO_POINT}};
+        assert_true(junqi_analyze_many(&ar, 1, 1, &a));
+        assert_int_equal(a.status, JUNQI_SEARCH_OK);
+        double sum = 0, pieces = 0;
+        for (int k = 0; k < JUNQI_PIECE_KINDS; k++)
+            sum += a.counts[k];
+        for (int p = 0; p < r.pos.board->npoints; p++)
+            if (r.pos.cell[p])
+                pieces += (a.side >> JUNQI_CELL_SEAT(r.pos.cell[p]) & 1) ? 1 : -1;
+        assert_float_equal(sum, pieces, 1e-9);
+        assert_float_equal(a.counts[JUNQI_NONE], 0, 0);
+        assert_float_equal(a.counts[JUNQI_UNKNOWN], 0, 0);
+    }
+    junqi_game_free(g);
+}
+
 /* easy's choices over the positions of a game, for a seed. */
 static void easy_moves(const junqi_game *g, uint64_t seed, junqi_move *out, int n)
 {
@@ -275,6 +306,7 @@ int main(void)
         cmocka_unit_test(levels_are_named_and_ordered_by_budget),
         cmocka_unit_test(the_expert_style_values_its_flag_guard_more),
         cmocka_unit_test(the_default_level_plays_the_analysis_best_move),
+        cmocka_unit_test(the_expected_counts_add_up_to_the_pieces_on_the_board),
         cmocka_unit_test(easy_errs_on_purpose_and_is_deterministic_for_a_seed),
         cmocka_unit_test(a_stop_callback_ends_a_search_after_depth_one),
         cmocka_unit_test(a_stopped_analysis_chooses_a_move_some_sample_found_best),

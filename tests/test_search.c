@@ -6,6 +6,7 @@
  * no-combat draw), multipv, limits, and reproducible results whatever the
  * number of threads or what ran before.
  */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -171,6 +172,36 @@ static void a_finished_game_is_judged_over_in_every_view(void **state)
     }
 }
 
+/* View all: one sample, so each line's win probability is the model
+ * (analysis.h junqi_winprob_model) of the curve at the line's score with
+ * the lapse, the counts the true ones for the mover's team, and the model
+ * keeps the lines in the order of their values. */
+static void the_win_probability_is_the_model_of_the_line_and_the_counts(void **state)
+{
+    (void)state;
+    junqi_position pos;
+    two_player_flag_in_reach(&pos);
+    junqi_analysis_request req = {&pos, NULL, JUNQI_VIEW_ALL, 0, 0, {.depth = 2, .multipv = 3},
+                                  {JUNQI_NO_POINT, JUNQI_NO_POINT}};
+    static junqi_analysis a;
+    assert_true(junqi_analyze_many(&req, 1, 1, &a));
+    assert_int_equal(a.status, JUNQI_SEARCH_OK);
+    double want[JUNQI_PIECE_KINDS] = {[JUNQI_FLAG] = 0, [JUNQI_LANDMINE] = 0, [JUNQI_MARSHAL] = 0,
+                                      [JUNQI_GENERAL] = -1, [JUNQI_LIEUTENANT] = -1, [JUNQI_CAPTAIN] = 1};
+    for (int k = 0; k < JUNQI_PIECE_KINDS; k++)
+        assert_float_equal(a.counts[k], want[k], 1e-12);
+    assert_int_equal(a.seats, 0);
+    const junqi_winprob_model *m = &junqi_winprob_default_model;
+    double z = m->bias + m->count[JUNQI_GENERAL] * -1 + m->count[JUNQI_LIEUTENANT] * -1 + m->count[JUNQI_CAPTAIN];
+    assert_true(a.nlines >= 2);
+    for (int i = 0; i < a.nlines; i++) {
+        double v = JUNQI_ANALYSIS_LAPSE + (1 - 2 * JUNQI_ANALYSIS_LAPSE) * junqi_eval_winprob((int)a.lines[i].eval);
+        assert_float_equal(a.lines[i].winprob, 1 / (1 + exp(-(m->engine * log(v / (1 - v)) + z))), 1e-9);
+        assert_true(i == 0 || a.lines[i].winprob <= a.lines[i - 1].winprob);
+    }
+    assert_float_equal(a.winprob, a.lines[0].winprob, 0);
+}
+
 /* South is behind and has only quiet moves: one move before the no-combat
  * limit every move draws, so the score is exactly 0. */
 static void the_no_combat_draw_scores_zero(void **state)
@@ -314,6 +345,7 @@ int main(void)
         cmocka_unit_test(the_no_combat_draw_scores_zero),
         cmocka_unit_test(results_do_not_depend_on_the_number_of_threads),
         cmocka_unit_test(multipv_lines_are_distinct_and_best_first),
+        cmocka_unit_test(the_win_probability_is_the_model_of_the_line_and_the_counts),
         cmocka_unit_test(limits_stop_the_search_and_searchmoves_restrict_the_root),
     };
     return cmocka_run_group_tests_name("search", tests, NULL, NULL);
