@@ -504,7 +504,8 @@ static int render_page(void *ctx, junqi_input *in)
             return rc;
     }
     char path[4096];
-    size_t number = ps->opt->game ? ps->opt->game : (size_t)ps->games; /* the page of --game N is page N */
+    /* page N is the file's game N (a broken game before it has no page but keeps its number) */
+    size_t number = in->index ? in->index : (size_t)ps->games;
     if (many ? !junqi_collection_path(out, number, ".html", path, sizeof path)
              : snprintf(path, sizeof path, "%s", out) >= (int)sizeof path) {
         fprintf(stderr, "%s: %s: the page's name is too long\n", prog, out);

@@ -186,6 +186,15 @@ expect "--game 3 as one page of a file of three: exit status" 0 "$rc"
 checks=$((checks + 1))
 cmp -s <(sed 's/three\.jgn/X/g' "$tmp/third.html") <(sed 's/only-third\.jgn/X/g' "$tmp/only-third.html") ||
     fail "--game 3 as a page: not the page of the third game"
+# page N is game N of the file: a broken game has no page and the next keeps its number
+awk '/^\[Board/ { n++ } n == 2 && /^1\. / { sub(/^1\. [^ ]*/, "1. a1-z9") } { print }' "$tmp/three.jgn" >"$tmp/broken-2.jgn"
+mkdir "$tmp/broken"
+run "$R" -o "$tmp/broken/%n.html" "$tmp/broken-2.jgn"
+expect "pages of a file whose 2nd game is broken: exit status" 1 "$rc"
+expect "pages of a file whose 2nd game is broken: pages 1 and 3" "1.html 3.html" "$(ls "$tmp/broken" | tr '\n' ' ' | sed 's/ $//')"
+checks=$((checks + 1))
+cmp -s <(sed 's/broken-2\.jgn/X/g; s/surface[0-9]*/S/g' "$tmp/broken/3.html") <(sed 's/three\.jgn/X/g; s/surface[0-9]*/S/g' "$tmp/third.html") ||
+    fail "pages of a file whose 2nd game is broken: 3.html is not the third game"
 
 # --- formats, sizes, standard output ----------------------------------------
 run "$R" --ply 100 --caption -o "$tmp/a.png" "$GAME"
