@@ -316,6 +316,8 @@ def _ply(ply: Optional[int]) -> int:
         return _native.PLY_END
     if ply < 0:
         raise ValueError(f"ply must be 0 or more, not {ply}")
+    if ply > _native.PLY_MAX:  # a C long would wrap: 2**64 + 5 was ply 5, 2**64 - 2 every ply
+        raise ValueError(f"ply must be at most {_native.PLY_MAX}, not {ply}")
     return ply
 
 

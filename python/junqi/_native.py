@@ -87,6 +87,8 @@ for _name, (_restype, _argtypes) in _PROTOTYPES.items():
 #: of the game, and of every position.
 PLY_END = -1
 PLY_ALL = -2
+#: The largest ply the calls take (their `long`): a larger one would wrap.
+PLY_MAX = 2 ** (8 * ctypes.sizeof(ctypes.c_long) - 1) - 1
 
 #: Source flag JUNQI_SOURCE_LENIENT (source.h).
 SOURCE_LENIENT = 1

@@ -202,6 +202,13 @@ class PositionTest(unittest.TestCase):
             g.position(1, rules="chess")
         with self.assertRaises(ValueError):
             g.position(-1)
+        # past a C long: it would wrap (2**64 + 5 was ply 5, 2**64 - 2 every position)
+        for ply in (2 ** 63, 2 ** 64 - 2, 2 ** 64 + 5):
+            for call in (g.position, g.notation, lambda p: g.perft(1, ply=p), lambda p: g.go(p, depth=1)):
+                with self.assertRaisesRegex(ValueError, f"ply must be at most {2 ** 63 - 1}, not {ply}"):
+                    call(ply)
+        with self.assertRaisesRegex(junqi.JunqiError, f"ply {2 ** 63 - 1} is past the end"):
+            g.position(2 ** 63 - 1)
 
     def test_errors_name_the_ply_as_the_binding_calls_it(self):
         # the binding's `ply` argument, not the tools' option --ply (formats/report.c REPORT_PLY)
