@@ -369,8 +369,8 @@ static int render_source(source *src, options *opt, const junqi_input *in)
 }
 
 /* Load the record, FILE's --game (the first by default) or --position, into in,
- * its source kept open in *text. When it is no record, or for a page, what
- * reading it said is printed (a picture's record is checked when drawn).
+ * its source kept open in *text. When it is no record, is broken, or for a page,
+ * what reading it said is printed (a picture's record is checked when drawn).
  * Returns an exit status; in holds a record when it is below JUNQI_EXIT_USAGE. */
 static int load_input(const options *opt, const char *path, junqi_input *in, junqi_source **text)
 {
@@ -383,7 +383,9 @@ static int load_input(const options *opt, const char *path, junqi_input *in, jun
         fprintf(stderr, _("%s: %s: a formation, not a game record\n"), prog, in->name);
         rc = JUNQI_EXIT_INVALID;
     }
-    if (in->kind != JUNQI_INPUT_RECORD || opt->html)
+    /* a record read broken (--lenient salvaged it) has errors of its text that no check of the
+     * game read can find again: they are said here, for a picture too */
+    if (in->kind != JUNQI_INPUT_RECORD || opt->html || rc == JUNQI_EXIT_INVALID)
         junqi_cli_print_diags(stderr, in->name ? in->name : path, &d, JUNQI_FORMAT_TEXT);
     junqi_diags_free(&d);
     return in->kind != JUNQI_INPUT_RECORD && rc < JUNQI_EXIT_USAGE ? JUNQI_EXIT_INVALID : rc;
@@ -422,8 +424,10 @@ static int render_input(options *opt, const char *path)
                      ? !junqi_flip_replay_start(&src.flip_replay, in.game, NULL, NULL)
                      : !junqi_cli_replay_start(&in, &src.replay))
             rc = JUNQI_EXIT_INVALID;
-        else
-            rc = render_source(&src, opt, &in);
+        else {
+            int drawn = render_source(&src, opt, &in);
+            rc = drawn > rc ? drawn : rc; /* a broken record drawn is still invalid (exit 1) */
+        }
         junqi_notes_free(&src.given);
         junqi_notes_free(&src.notes);
         note_more_games(opt, text, in.name);

@@ -195,6 +195,14 @@ expect "pages of a file whose 2nd game is broken: pages 1 and 3" "1.html 3.html"
 checks=$((checks + 1))
 cmp -s <(sed 's/broken-2\.jgn/X/g; s/surface[0-9]*/S/g' "$tmp/broken/3.html") <(sed 's/three\.jgn/X/g; s/surface[0-9]*/S/g' "$tmp/third.html") ||
     fail "pages of a file whose 2nd game is broken: 3.html is not the third game"
+# --lenient draws what a broken game's text gives, and says its error (exit 1), as a page does
+for fmt in png svg; do
+    run "$R" --game 2 --lenient --format "$fmt" -o "$tmp/salvaged.$fmt" "$tmp/broken-2.jgn"
+    expect "--lenient picture of a broken game, $fmt: exit status, the error said" "1 1" \
+        "$rc $(grep -c "error: 'a1-z9' names a square that is not on the four-player board" "$tmp/err")"
+    checks=$((checks + 1))
+    [ -s "$tmp/salvaged.$fmt" ] || fail "--lenient picture of a broken game, $fmt: no picture"
+done
 
 # --- formats, sizes, standard output ----------------------------------------
 run "$R" --ply 100 --caption -o "$tmp/a.png" "$GAME"
