@@ -134,7 +134,9 @@ typedef struct located {
 } located;
 
 /* Load the input (FILE or --position) into loc->in, a record with --rules
- * applied; its source is handed back open in *src (junqi_cli_load). */
+ * applied; its source is handed back open in *src (junqi_cli_load). A record
+ * read broken (what --lenient salvaged) is JUNQI_EXIT_INVALID, its errors said,
+ * and is searched still. */
 static int load_record(const options *opt, const char *path, located *loc, junqi_source **src)
 {
     junqi_diags d;
@@ -150,10 +152,12 @@ static int load_record(const options *opt, const char *path, located *loc, junqi
         junqi_diags_free(&d);
         return rc != JUNQI_EXIT_OK ? rc : JUNQI_EXIT_INVALID;
     }
+    if (rc == JUNQI_EXIT_INVALID) /* errors of the text, which no check of the game read finds again */
+        junqi_cli_print_diags(stderr, loc->in.name, &d, JUNQI_FORMAT_TEXT);
     junqi_diags_free(&d);
     if (junqi_cli_apply_rules(prog, loc->in.name, loc->in.game, opt->rules) != JUNQI_EXIT_OK)
         return JUNQI_EXIT_USAGE;
-    return JUNQI_EXIT_OK;
+    return rc;
 }
 
 /* Replay loc's record (read from src) to --ply. */
@@ -181,8 +185,10 @@ static int locate(const options *opt, const char *path, located *loc)
     memset(loc, 0, sizeof *loc);
     junqi_source *src = NULL;
     int rc = load_record(opt, path, loc, &src);
-    if (rc == JUNQI_EXIT_OK)
-        rc = seek_ply(opt, src, loc);
+    if (rc <= JUNQI_EXIT_INVALID && loc->in.kind == JUNQI_INPUT_RECORD) {
+        int sought = seek_ply(opt, src, loc);
+        rc = sought > rc ? sought : rc;
+    }
     junqi_source_close(src);
     return rc;
 }

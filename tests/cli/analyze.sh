@@ -17,7 +17,8 @@
 #     marshal trade (issue 12 §6);
 #   - usage errors exit 2 (a bad --view, --bench with an input, --multipv 0),
 #     a ply past the end exits 2, a missing file 3, a record whose replay
-#     cannot start (one seat) 1 with its reason said once.
+#     cannot start (one seat) 1 with its reason said once, a broken text
+#     searched with --lenient 1 with its error said.
 #
 # Requires jq. Environment (set by tests/run-tests): JUNQI_BIN = the
 # directory of the tools, JUNQI_ROOT = the repository root. Prints one line
@@ -156,6 +157,14 @@ for mode in "--go --depth 1" "--perft 1"; do
     run "$A" $mode "$tmp/one-seat.jgn"
     expect "${mode%% *} on a one-seat record: invalid, nothing printed" "1 " "$rc $out"
     expect "${mode%% *} on a one-seat record: the reason once" 1 "$(grep -c 'only one seat takes part' <<<"$err")"
+done
+# a game whose text is broken: --lenient searches what it salvaged, says the error and exits 1
+"$JUNQI_BIN/junqi-replay" --to jgn "$R/jgs-000029.jgs" | sed 's/ 3\. [^ ]* / 3. a1-z9 /' >"$tmp/cut.jgn"
+for mode in "--go --depth 1" "--perft 1"; do
+    # shellcheck disable=SC2086 # $mode is words on purpose
+    run "$A" $mode --lenient "$tmp/cut.jgn"
+    expect "${mode%% *} --lenient on a broken text: exit 1, the error said once, searched" "1 1 yes" \
+        "$rc $(grep -c "error: 'a1-z9' names a square" <<<"$err") $([ -n "$out" ] && echo yes)"
 done
 
 # perft counts the moves of a complete position: a seat's view (its enemies'
