@@ -83,6 +83,19 @@ static junqi_play_request request(const junqi_game *g, const junqi_replay *r, co
     return req;
 }
 
+/* The analysis of r's position (after `ply` moves of g) with the mover's
+ * knowledge: `samples` samples (0: the default), seed 3, `nodes` a search. */
+static void analyse_as_mover(const junqi_game *g, const junqi_replay *r, size_t ply, int samples, uint64_t nodes,
+                             junqi_analysis *out)
+{
+    static junqi_infer inf;
+    junqi_infer_replay(&inf, g, NULL, ply, r->pos.to_move, g->info, NULL);
+    junqi_infer_solve(&inf, false);
+    junqi_analysis_request ar = {&r->pos, &inf, JUNQI_VIEW_MOVER, samples, 3, {.nodes = nodes},
+                                 {JUNQI_NO_POINT, JUNQI_NO_POINT}};
+    assert_true(junqi_analyze_many(&ar, 1, 1, out));
+}
+
 static void the_default_level_plays_the_analysis_best_move(void **state)
 {
     (void)state;
@@ -90,18 +103,13 @@ static void the_default_level_plays_the_analysis_best_move(void **state)
     static junqi_replay r;
     static junqi_play_result played;
     static junqi_analysis plain;
-    static junqi_infer inf;
     for (size_t ply = 20; ply <= 60; ply += 20) {
         seek(&r, g, ply);
         junqi_play_request req = request(g, &r, "default", 3);
         assert_true(junqi_play(&req, &played));
         assert_int_equal(played.view, JUNQI_VIEW_MOVER);
         assert_int_equal(played.viewer, r.pos.to_move);
-        junqi_infer_replay(&inf, g, NULL, ply, r.pos.to_move, g->info, NULL);
-        junqi_infer_solve(&inf, false);
-        junqi_analysis_request ar = {&r.pos, &inf, JUNQI_VIEW_MOVER, 0, 3, {.nodes = 3000},
-                                     {JUNQI_NO_POINT, JUNQI_NO_POINT}};
-        assert_true(junqi_analyze_many(&ar, 1, 1, &plain));
+        analyse_as_mover(g, &r, ply, 0, 3000, &plain);
         assert_int_equal(played.analysis.status, JUNQI_SEARCH_OK);
         assert_int_equal(played.line, 0);
         assert_true(same_move(played.move, plain.lines[0].move));
@@ -119,14 +127,9 @@ static void the_expected_counts_add_up_to_the_pieces_on_the_board(void **state)
     junqi_game *g = real_game();
     static junqi_replay r;
     static junqi_analysis a;
-    static junqi_infer inf;
     for (size_t ply = 20; ply <= 100; ply += 40) {
         seek(&r, g, ply);
-        junqi_infer_replay(&inf, g, NULL, ply, r.pos.to_move, g->info, NULL);
-        junqi_infer_solve(&inf, false);
-        junqi_analysis_request ar = {&r.pos, &inf, JUNQI_VIEW_MOVER, 4, 3, {.nodes = 2000},
-                                     {JUNQI_NO_POINT, JUNQI_NO_POINT}};
-        assert_true(junqi_analyze_many(&ar, 1, 1, &a));
+        analyse_as_mover(g, &r, ply, 4, 2000, &a);
         assert_int_equal(a.status, JUNQI_SEARCH_OK);
         double sum = 0, pieces = 0;
         for (int k = 0; k < JUNQI_PIECE_KINDS; k++)

@@ -108,8 +108,8 @@ static inline int for_each_replay(const char *dir, void (*fn)(const char *path, 
     return n;
 }
 
-/** The bundled corpus: the replays of tests/data/perft/replays (30) and tests/data/qq (8). */
-#define BUNDLED_REPLAYS 38
+/** The bundled corpus: the replays of tests/data/perft/replays (30) and tests/data/qq (9). */
+#define BUNDLED_REPLAYS 39
 /** The corpus of ../shared/data/qq-replays. */
 #define SHARED_REPLAYS 298
 
