@@ -83,7 +83,9 @@ bool junqi_record_check_ply(const junqi_game *g, const junqi_plies *p, long ply,
     if (ply < 0 || ((size_t)ply >= p->first && (size_t)ply <= p->last))
         return true;
     size_t later = p->first + p->moves - p->last;
-    if (p->cut && (size_t)ply > p->last)
+    /* a ply past the record's last move is past the end, cut or not, as the tools check it */
+    bool cut = p->cut && (size_t)ply <= p->first + p->moves;
+    if (cut && (size_t)ply > p->last)
         /* TRANSLATORS: here and in the next messages the first %s is how the user gave the
            ply, kept as it is: the tools' option "--ply", the Python binding's argument "ply". */
         snprintf(err, n, _("%s %ld: the game never had that position: the move after ply %zu is illegal"), name,
@@ -91,7 +93,7 @@ bool junqi_record_check_ply(const junqi_game *g, const junqi_plies *p, long ply,
     else if ((size_t)ply < p->first)
         snprintf(err, n, _("%s %ld is before the record's start: it starts from a set position at "
                            "ply %zu and has plies %zu to %zu"), name, ply, p->first, p->first, p->last);
-    else if (p->ended)
+    else if (p->ended && !p->cut)
         snprintf(err, n,
                  P_("%s %ld is past the end: the game ended at ply %zu (%s); the record's "
                     "%zu later move is not part of it",
@@ -104,7 +106,7 @@ bool junqi_record_check_ply(const junqi_game *g, const junqi_plies *p, long ply,
                     "set position)",
                     "%s %ld is past the end: the record has plies %zu to %zu (%zu moves from a "
                     "set position)", p->moves),
-                 name, ply, p->first, p->last, p->moves);
+                 name, ply, p->first, p->first + p->moves, p->moves);
     else
         snprintf(err, n, P_("%s %ld is past the end: the game has %zu move",
                             "%s %ld is past the end: the game has %zu moves", p->moves),

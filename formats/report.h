@@ -76,7 +76,8 @@ bool junqi_plies_stop(junqi_plies *p, size_t illegal);
  * string calls' argument "ply"): "--ply 500 is past the end: the game has
  * 192 moves", "... is before the record's start: ...", "... the game ended
  * at ply 120 (north-south); ...", and for p cut by junqi_plies_stop "ply 9:
- * the game never had that position: the move after ply 8 is illegal".
+ * the game never had that position: the move after ply 8 is illegal" (a ply
+ * past the record's last move is past the end all the same).
  */
 bool junqi_record_check_ply(const junqi_game *g, const junqi_plies *p, long ply, const char *name, char *err,
                             size_t n);

@@ -225,6 +225,12 @@ class PositionTest(unittest.TestCase):
                 call()
             self.assertEqual(str(caught.exception),
                              "ply 9: the game never had that position: the move after ply 8 is illegal")
+        # past the record's last move it is past the end, as the tools say (not "never had")
+        for call in (lambda: broken.position(22), lambda: broken.notation(22), lambda: broken.perft(1, ply=22),
+                     lambda: broken.go(22, depth=1)):
+            with self.assertRaises(junqi.JunqiError) as caught:
+                call()
+            self.assertEqual(str(caught.exception), "ply 22 is past the end: the game has 21 moves")
         # the tools name it as their option
         done = subprocess.run([os.path.join(BIN, "junqi-analyze"), "--go", "--ply", "193", GAME],
                               capture_output=True, text=True)
