@@ -449,6 +449,10 @@ typedef struct pages {
      * error) leaves an earlier file of that name as it was. */
     junqi_cli_output held;
     bool holding;
+    /* Standard output cannot be left as it was, so its one page is held in
+     * memory instead (page, page_len; open_memstream) and written at the end. */
+    char *page;
+    size_t page_len;
     bool many;            /* the output names one page per game */
     const junqi_source *src; /* the input being read */
 } pages;
@@ -475,13 +479,24 @@ static int write_page(pages *ps, junqi_input *in, const char *path)
     if (rc != JUNQI_EXIT_OK)
         return rc;
     ho.render.bottom = opt->render.bottom;
-    junqi_cli_output out;
-    if (!junqi_cli_output_open(prog, path, &out))
+    junqi_cli_output out = {0};
+    bool in_memory = !ps->many && strcmp(path, "-") == 0;
+    if (in_memory ? !(out.fp = open_memstream(&ps->page, &ps->page_len)) : !junqi_cli_output_open(prog, path, &out)) {
+        if (in_memory)
+            fprintf(stderr, _("%s: out of memory\n"), prog);
         return JUNQI_EXIT_IO;
+    }
     char err[512];
     bool ok = junqi_html_write(out.fp, in->game, &ho, err, sizeof err);
     if (!ok)
         junqi_cli_writer_failed(prog, out.fp, in->name, err);
+    if (in_memory) {
+        if (fclose(out.fp) != 0 && ok) {
+            fprintf(stderr, _("%s: out of memory\n"), prog);
+            ok = false;
+        }
+        return ok ? valid : JUNQI_EXIT_IO;
+    }
     if (ok && !ps->many) {
         ps->held = out;
         ps->holding = true;
@@ -532,6 +547,12 @@ static int finish_pages(pages *ps, int rc, const char *path)
     /* an invalid game's page is kept: it stops where the game did */
     if (ps->holding && !junqi_cli_output_close(prog, &ps->held, rc <= JUNQI_EXIT_INVALID))
         rc = JUNQI_EXIT_IO;
+    if (ps->page && rc <= JUNQI_EXIT_INVALID) {
+        fwrite(ps->page, 1, ps->page_len, stdout); /* a failure is the flush's to say, errno kept */
+        if (!junqi_cli_flush_stdout(prog))
+            rc = JUNQI_EXIT_IO;
+    }
+    free(ps->page);
     junqi_notes_free(&ps->given);
     return rc;
 }

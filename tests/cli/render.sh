@@ -176,6 +176,12 @@ for bad in 0 -1 x 2.5; do
 done
 run "$R" --game 1 --position "${POS2//%/ }" -o "$tmp/pos.png"
 expect "--game with --position: exit status" 2 "$rc"
+# one page to standard output: a second game is a usage error there too, and no page is written
+run "$R" --format html -o - "$tmp/three.jgn"
+expect "three games as one page on standard output: exit status, nothing written" "2 0" "$rc $(wc -c <"$tmp/out")"
+"$R" --format html -o - "$SHORT" >/dev/full 2>"$tmp/err"
+expect "a page to a full standard output: exit status, one line" \
+    "3 1 junqi-render: cannot write to standard output: No space left on device" "$? $(grep -c . "$tmp/err") $(cat "$tmp/err")"
 run "$R" --game 2 -o "$tmp/page-%n.html" "$tmp/three.jgn"
 expect "--game 2 as pages: exit status" 0 "$rc"
 expect "--game 2 as pages: the one page, numbered 2" "page-2.html" "$(cd "$tmp" && ls page-*.html)"
