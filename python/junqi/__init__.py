@@ -21,6 +21,7 @@ import ctypes
 import json
 import os
 import weakref
+from ctypes import c_int, c_long, c_uint64
 from dataclasses import dataclass, field
 from typing import Dict, Iterator, List, Optional, Union
 
@@ -316,9 +317,7 @@ def _ply(ply: Optional[int]) -> int:
         return _native.PLY_END
     if ply < 0:
         raise ValueError(f"ply must be 0 or more, not {ply}")
-    if ply > _native.PLY_MAX:  # a C long would wrap: 2**64 + 5 was ply 5, 2**64 - 2 every ply
-        raise ValueError(f"ply must be at most {_native.PLY_MAX}, not {ply}")
-    return ply
+    return _native.fits("ply", ply, c_long)  # 2**64 + 5 would be ply 5, 2**64 - 2 every ply
 
 
 @dataclass
@@ -396,7 +395,7 @@ class Game:
         """Count the move sequences of length `depth` from the position after
         `ply` moves (lenient: as position())."""
         text = _native.text(lib.junqi_report_perft, self._handle, _ply(ply), _native.cstr(rules),
-                            lenient, depth, divide)
+                            lenient, _native.fits("depth", depth, c_int), divide)
         return Perft(**json.loads(text))
 
     def go(self, ply: Optional[int] = None, *, level: Optional[str] = None,
@@ -409,9 +408,12 @@ class Game:
         else the level's; multipv lines; the same result for any threads
         unless movetime is given; lenient as for position(). A flip record
         gives a FlipGo (level, view and samples do not apply to it)."""
+        fits = _native.fits
         text = _native.text(lib.junqi_report_go, self._handle, _ply(ply), _native.cstr(rules), lenient,
-                            _native.cstr(level), _native.cstr(view), samples, seed, depth, nodes,
-                            movetime, multipv, threads)
+                            _native.cstr(level), _native.cstr(view), fits("samples", samples, c_int),
+                            fits("seed", seed, c_uint64), fits("depth", depth, c_int),
+                            fits("nodes", nodes, c_uint64), fits("movetime", movetime, c_int),
+                            fits("multipv", multipv, c_int), fits("threads", threads, c_int))
         obj = json.loads(text)
         if "actions" in obj:
             obj["actions"] = [FlipAction(**a) for a in obj["actions"]]

@@ -87,8 +87,6 @@ for _name, (_restype, _argtypes) in _PROTOTYPES.items():
 #: of the game, and of every position.
 PLY_END = -1
 PLY_ALL = -2
-#: The largest ply the calls take (their `long`): a larger one would wrap.
-PLY_MAX = 2 ** (8 * ctypes.sizeof(ctypes.c_long) - 1) - 1
 
 #: Source flag JUNQI_SOURCE_LENIENT (source.h).
 SOURCE_LENIENT = 1
@@ -105,6 +103,20 @@ def text(fn, *args) -> str:
         return ctypes.string_at(ptr).decode("utf-8")
     finally:
         lib.junqi_free(ptr)
+
+
+def fits(name: str, value: int, ctype) -> int:
+    """value, checked to fit C type ctype (ctypes would wrap it silently:
+    2**64 + 5 as a long is 5, -1 as a uint64_t no node limit at all);
+    ValueError naming argument `name` when it does not."""
+    bits = 8 * ctypes.sizeof(ctype)
+    signed = ctype(-1).value < 0
+    low, high = (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1) if signed else (0, 2 ** bits - 1)
+    if value < low:
+        raise ValueError(f"{name} must be {'at least ' + str(low) if signed else '0 or more'}, not {value}")
+    if value > high:
+        raise ValueError(f"{name} must be at most {high}, not {value}")
+    return value
 
 
 def cstr(s):

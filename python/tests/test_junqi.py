@@ -209,6 +209,18 @@ class PositionTest(unittest.TestCase):
                     call(ply)
         with self.assertRaisesRegex(junqi.JunqiError, f"ply {2 ** 63 - 1} is past the end"):
             g.position(2 ** 63 - 1)
+        # the other numbers too: nodes=-1 was no node limit (a search without end), 2**32 + 1 depth 1
+        wrapping = {"perft depth": (lambda: g.perft(2 ** 32 + 1, ply=10), "depth must be at most 2147483647"),
+                    "go depth": (lambda: g.go(10, depth=2 ** 32 + 1), "depth must be at most 2147483647"),
+                    "go nodes": (lambda: g.go(10, nodes=-1), "nodes must be 0 or more, not -1"),
+                    "go seed": (lambda: g.go(10, depth=1, seed=2 ** 64), "seed must be at most 18446744073709551615, not 18446744073709551616"),
+                    "go multipv": (lambda: g.go(10, depth=1, multipv=2 ** 32 + 2), "multipv must be at most"),
+                    "go samples": (lambda: g.go(10, depth=1, samples=2 ** 32 + 1), "samples must be at most"),
+                    "go threads": (lambda: g.go(10, depth=1, threads=2 ** 32 + 1), "threads must be at most"),
+                    "go movetime": (lambda: g.go(10, movetime=2 ** 32 + 1), "movetime must be at most")}
+        for name, (call, message) in wrapping.items():
+            with self.assertRaisesRegex(ValueError, message, msg=name):
+                call()
 
     def test_errors_name_the_ply_as_the_binding_calls_it(self):
         # the binding's `ply` argument, not the tools' option --ply (formats/report.c REPORT_PLY)
