@@ -268,8 +268,8 @@ static bool make_frames_folder(const options *opt)
     if (mkdir(opt->frames, 0777) == 0 || (errno == EEXIST && stat(opt->frames, &st) == 0 &&
                                           S_ISDIR(st.st_mode)))
         return true;
-    fprintf(stderr, "%s: %s: cannot create the folder: %s\n", prog, opt->frames,
-            errno == EEXIST ? "a file of that name is in the way" : strerror(errno));
+    fprintf(stderr, _("%s: %s: cannot create the folder: %s\n"), prog, opt->frames,
+            errno == EEXIST ? _("a file of that name is in the way") : strerror(errno));
     return false;
 }
 
@@ -527,11 +527,11 @@ static int render_page(void *ctx, junqi_input *in)
     size_t number = in->index ? in->index : (size_t)ps->games;
     if (many ? !junqi_collection_path(out, number, ".html", path, sizeof path)
              : snprintf(path, sizeof path, "%s", out) >= (int)sizeof path) {
-        fprintf(stderr, "%s: %s: the page's name is too long\n", prog, out);
+        fprintf(stderr, _("%s: %s: the page's name is too long\n"), prog, out);
         return JUNQI_EXIT_IO;
     }
     if (out[strlen(out) - 1] == '/' && mkdir(out, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "%s: %s: cannot create the folder: %s\n", prog, out, strerror(errno));
+        fprintf(stderr, _("%s: %s: cannot create the folder: %s\n"), prog, out, strerror(errno));
         return JUNQI_EXIT_IO;
     }
     return write_page(ps, in, path);

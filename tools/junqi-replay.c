@@ -324,12 +324,12 @@ static int split_game(replay_job *job, junqi_input *in)
         char path[4096];
         const char *ext = job->opt->to == CONVERT_JSON ? ".jsonl" : ".jgn";
         if (!junqi_collection_path(pattern, ++c->parts, ext, path, sizeof path)) {
-            fprintf(stderr, "%s: %s: the name of a part is too long\n", prog, pattern);
+            fprintf(stderr, _("%s: %s: the name of a part is too long\n"), prog, pattern);
             return c->broken = true, JUNQI_EXIT_IO;
         }
         if (pattern[strlen(pattern) - 1] == '/' && c->parts == 1 && mkdir(pattern, 0777) != 0 &&
             errno != EEXIST) {
-            fprintf(stderr, "%s: %s: cannot create the folder: %s\n", prog, pattern, strerror(errno));
+            fprintf(stderr, _("%s: %s: cannot create the folder: %s\n"), prog, pattern, strerror(errno));
             return c->broken = true, JUNQI_EXIT_IO;
         }
         if (!junqi_cli_output_open(prog, path, &c->part))

@@ -162,6 +162,12 @@ if [ -w /dev/full ]; then
         "1 junqi-render：/dev/full：写入失败：" "$(grep -c . <<<"$err") $(grep -o '^.*写入失败：' <<<"$err")"
 fi
 
+# the tools' own folder messages too: a --frames folder where a file stands
+: > "$tmp/in-the-way"
+run env LC_ALL=C.UTF-8 LANGUAGE=zh_TW "$bin/junqi-render" --frames "$tmp/in-the-way" "$root/samples/qq/jgs-000001.jgs"
+expect "a --frames folder that cannot be made, in Chinese" \
+    "3 junqi-render：$tmp/in-the-way：無法建立資料夾：已有同名檔案" "$rc $err"
+
 # 4. golden files of Chinese output (tests/golden/i18n/README.md): the commands
 # run in the repository root on relative paths; UPDATE_GOLDEN=1 rewrites them
 golden() {
