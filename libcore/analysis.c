@@ -22,7 +22,9 @@
  *   A5. aggregate: each candidate's value is its mean win probability over
  *       the samples (each with the lapse, JUNQI_ANALYSIS_LAPSE), the best
  *       move the candidate of the best mean (one move for every sample: no
- *       strategy fusion).
+ *       strategy fusion); the means are then mapped by the win probability's
+ *       model (junqi_winprob_model: the same increasing map for every
+ *       candidate of the request, from the mover's expected counts of A1).
  */
 #include "analysis.h"
 
@@ -370,11 +372,17 @@ static double paired_error(const values *a, const values *b, int k)
     return sqrt(sq / (n - 1) / n);
 }
 
+/* v kept off 0 and 1, where its logit is infinite. */
+static double inside(double v)
+{
+    return fmin(fmax(v, 1e-6), 1 - 1e-6);
+}
+
 /* The model's map (junqi_winprob_model) of mean value v, at a position whose
  * other terms add up to z. */
 static double calibrated(const junqi_winprob_model *m, double z, double v)
 {
-    double x = fmin(fmax(v, 1e-6), 1 - 1e-6);
+    double x = inside(v);
     return 1 / (1 + exp(-(m->engine * log(x / (1 - x)) + z)));
 }
 
@@ -393,7 +401,7 @@ static double calibrated_slope(const junqi_winprob_model *m, double z, double u,
 {
     if (fabs(u - v) > 1e-9)
         return (calibrated(m, z, u) - calibrated(m, z, v)) / (u - v);
-    double p = calibrated(m, z, u), x = fmin(fmax(u, 1e-6), 1 - 1e-6);
+    double p = calibrated(m, z, u), x = inside(u);
     return m->engine * p * (1 - p) / (x * (1 - x));
 }
 

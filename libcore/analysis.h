@@ -25,7 +25,9 @@
  *      the candidates only, each
  *      candidate a line of one search, so all are valued at the same depth;
  *   3. a candidate's value is the mean over the samples of its win
- *      probability (and of its score, for eval); the best move is the
+ *      probability (and of its score, for eval), calibrated by
+ *      junqi_winprob_model (the same increasing map for every candidate of
+ *      the position, so the order stays); the best move is the
  *      candidate of the best mean; "before" is the best move's value,
  *      "after" the move played's, so their difference is what the move
  *      played cost against the best single choice, with its standard error
