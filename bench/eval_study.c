@@ -39,7 +39,8 @@
  *                      with TSV, one line per judged move (result, win
  *                      probability, material logistic's, the best move's mean
  *                      score and its spread, phase, file, ply, seats in play,
- *                      quiet moves, the mover's expected count of each kind)
+ *                      quiet moves, the win probability before its model, the
+ *                      mover's expected count of each kind)
  *                      for later study
  *   eval_study dump DIRS STEP TSV [THREADS]  the same TSV for every STEPth ply
  *                      of the training games at the default level (what
@@ -546,6 +547,7 @@ typedef struct judged {
     double counts[JUNQI_PIECE_KINDS]; /* junqi_analysis.counts */
     int seats;                        /* junqi_analysis.seats */
     int quiet;                        /* moves since the last combat (junqi_position.quiet) */
+    double value;                     /* junqi_analysis.value: winprob before the model */
 } judged;
 
 /* The material difference (default values) of pos for side, true identities. */
@@ -601,7 +603,7 @@ static long judge_games(char **files, bench_set set, int step, int threads, junq
             j[n] = (judged){bench_label(&r.pos.result, a->side), a->winprob, material_of(&jobs[i].pos, a->side),
                             a->eval, a->spread, junqi_infer_phase((uint32_t)jobs[i].pos.moves), a->nlines, 0,
                             a->played_line == 0, top3, true, a->winprob - a->played_winprob, a->loss_error,
-                            *f, jobs[i].pos.moves, {0}, a->seats, jobs[i].pos.quiet};
+                            *f, jobs[i].pos.moves, {0}, a->seats, jobs[i].pos.quiet, a->value};
             memcpy(j[n++].counts, a->counts, sizeof a->counts);
         }
         junqi_game_free(g);
@@ -759,15 +761,15 @@ static void dump_judged(const char *path, const judged *j, long n, double ma, do
     FILE *fp = fopen(path, "w");
     if (!fp)
         return;
-    fprintf(fp, "label\twinprob\tmaterial_p\teval\tspread\tphase\tfile\tply\tseats\tquiet");
+    fprintf(fp, "label\twinprob\tmaterial_p\teval\tspread\tphase\tfile\tply\tseats\tquiet\tvalue");
     for (int k = JUNQI_FLAG; k <= JUNQI_MARSHAL; k++)
         fprintf(fp, "\t%s", junqi_piece_name(k, JUNQI_NAMES_EN));
     fputc('\n', fp);
     for (long i = 0; i < n; i++) {
         const char *base = strrchr(j[i].file, '/');
-        fprintf(fp, "%.1f\t%.6f\t%.6f\t%.1f\t%.1f\t%d\t%s\t%zu\t%d\t%d", j[i].label, j[i].winprob,
+        fprintf(fp, "%.1f\t%.6f\t%.6f\t%.1f\t%.1f\t%d\t%s\t%zu\t%d\t%d\t%.6f", j[i].label, j[i].winprob,
                 1 / (1 + exp(-(ma * j[i].material + mb))), j[i].best_score, j[i].spread, j[i].phase,
-                base ? base + 1 : j[i].file, j[i].ply, j[i].seats, j[i].quiet);
+                base ? base + 1 : j[i].file, j[i].ply, j[i].seats, j[i].quiet, j[i].value);
         for (int k = JUNQI_FLAG; k <= JUNQI_MARSHAL; k++)
             fprintf(fp, "\t%.4f", j[i].counts[k]);
         fputc('\n', fp);

@@ -500,6 +500,7 @@ static void aggregate(const junqi_analysis_request *r, const plan *p, const junq
     out->eval = lines[0].eval;
     out->spread = lines[0].spread;
     out->winprob = lines[0].winprob;
+    out->value = mean[0];
     for (int i = 0; p->played && i < n; i++)
         if (same_move(lines[i].move, r->played)) {
             out->has_played = true;

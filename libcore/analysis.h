@@ -157,6 +157,8 @@ typedef struct junqi_analysis {
                                      the samples, centi-material (lines[0]) */
     double winprob;             /**< the best move's win probability ("before"): its mean
                                      value over the samples under junqi_winprob_default_model */
+    double value;               /**< that mean value itself, before the model (its v; what
+                                     scripts/winprob-ceiling fits the model on) */
     junqi_result result;        /**< JUNQI_SEARCH_GAME_OVER: how the game ended (eval and
                                      winprob are then the result for `side`, or 0 and 0.5 when
                                      no seat is to move) */
