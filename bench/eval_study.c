@@ -755,12 +755,14 @@ static int mark_of_judged(const judged *j)
     return mark == JUNQI_MARK_BLUNDER ? 3 : mark == JUNQI_MARK_MISTAKE ? 2 : mark == JUNQI_MARK_INACCURACY ? 1 : 0;
 }
 
-/* One line per judged move into path (the TSV of cmd_judge). */
-static void dump_judged(const char *path, const judged *j, long n, double ma, double mb)
+/* One line per judged move into path (the TSV of cmd_judge); false, said on stderr, if it cannot be written. */
+static bool dump_judged(const char *path, const judged *j, long n, double ma, double mb)
 {
     FILE *fp = fopen(path, "w");
-    if (!fp)
-        return;
+    if (!fp) {
+        perror(path);
+        return false;
+    }
     fprintf(fp, "label\twinprob\tmaterial_p\teval\tspread\tphase\tfile\tply\tseats\tquiet\tvalue");
     for (int k = JUNQI_FLAG; k <= JUNQI_MARSHAL; k++)
         fprintf(fp, "\t%s", junqi_piece_name(k, JUNQI_NAMES_EN));
@@ -774,7 +776,11 @@ static void dump_judged(const char *path, const judged *j, long n, double ma, do
             fprintf(fp, "\t%.4f", j[i].counts[k]);
         fputc('\n', fp);
     }
-    fclose(fp);
+    if (ferror(fp) | fclose(fp)) {
+        fprintf(stderr, "%s: write failed\n", path);
+        return false;
+    }
+    return true;
 }
 
 /* The material logistic P = 1/(1+exp(-(a m + b))) fitted on every STEPth
@@ -827,8 +833,7 @@ static int cmd_judge(const char *dirs, int step, int threads, uint64_t nodes, in
            n, step, (unsigned long long)nodes, samples ? samples : JUNQI_DEFAULT_SAMPLES,
            (unsigned long long)seed, threads, m, 1 / ma, mb);
     report(j, n, ma, mb);
-    if (tsv)
-        dump_judged(tsv, j, n, ma, mb);
+    bool written = !tsv || dump_judged(tsv, j, n, ma, mb);
     double agree = 0, top3 = 0, marks[3] = {0};
     for (long i = 0; i < n; i++) {
         agree += j[i].agree;
@@ -842,11 +847,11 @@ static int cmd_judge(const char *dirs, int step, int threads, uint64_t nodes, in
     printf("marked (loss less 1.5 errors): >= %.2f %.1f%%, >= %.2f %.1f%%, >= %.2f %.1f%%\n", o.thresholds[0],
            100 * marks[0] / n, o.thresholds[1], 100 * marks[1] / n, o.thresholds[2], 100 * marks[2] / n);
     printf("time: %.3f s per judged move (%.0f s in all)\n", busy / n, busy);
-    return 0;
+    return !written;
 }
 
 /* The TSV of cmd_judge for every STEPth ply of the training games, at
- * the default level (the data of scripts/fit-winprob-model). */
+ * the default level (what scripts/winprob-ceiling combined fits on). */
 static int cmd_dump(const char *dirs, int step, const char *tsv, int threads)
 {
     char **files = bench_list_files(dirs, BENCH_REPLAYS);
@@ -855,7 +860,8 @@ static int cmd_dump(const char *dirs, int step, const char *tsv, int threads)
     judged *j;
     long n = judge_games(files, BENCH_TRAIN, step, threads, (junqi_search_limits){.nodes = JUNQI_DEFAULT_NODES},
                          0, 0, &j, &busy);
-    dump_judged(tsv, j, n, ma, mb);
+    if (!dump_judged(tsv, j, n, ma, mb))
+        return 1;
     printf("dump: %ld training moves (every %d plies) to %s (%.0f s)\n", n, step, tsv, busy);
     return 0;
 }
