@@ -391,23 +391,6 @@ static int load_input(const options *opt, const char *path, junqi_input *in, jun
     return in->kind != JUNQI_INPUT_RECORD && rc < JUNQI_EXIT_USAGE ? JUNQI_EXIT_INVALID : rc;
 }
 
-/* A picture of a file's first game when no --game was given: when the file
- * holds another after it, a note says so (pages are written for every game). */
-static void note_more_games(const options *opt, junqi_source *text, const char *name)
-{
-    if (opt->game || opt->position || !text)
-        return;
-    junqi_input next;
-    junqi_diags d;
-    junqi_diags_init(&d);
-    junqi_read_status rc = junqi_source_next(text, &next, &d);
-    if (rc != JUNQI_READ_END && rc != JUNQI_READ_FAILED && next.kind != JUNQI_INPUT_EMPTY)
-        fprintf(stderr, _("%s: %s holds more than one game; game 1 is drawn (--game N draws another)\n"), prog,
-                name);
-    junqi_input_free(&next);
-    junqi_diags_free(&d);
-}
-
 /* Load the record (FILE or --position) and draw it. Returns an exit status. */
 static int render_input(options *opt, const char *path)
 {
@@ -430,7 +413,8 @@ static int render_input(options *opt, const char *path)
         }
         junqi_notes_free(&src.given);
         junqi_notes_free(&src.notes);
-        note_more_games(opt, text, in.name);
+        if (!opt->game && !opt->position) /* pages are written for every game */
+            junqi_cli_note_more_games(prog, text, in.name);
     }
     junqi_input_free(&in);
     junqi_source_close(text);
@@ -698,9 +682,8 @@ static int parse_option(options *opt, int c, const char *arg)
     case 'I': opt->infer = true; break;
     case 'L': opt->lenient = true; break;
     case 'g':
-        if (!junqi_cli_parse_count(arg, 100000000L, &n) || n < 1)
-            return junqi_cli_usage(prog, "--game takes a game's number, from 1, not '%s'", arg);
-        opt->game = (size_t)n;
+        if (junqi_cli_parse_game(prog, arg, &opt->game) != JUNQI_EXIT_OK)
+            return JUNQI_EXIT_USAGE;
         break;
     case 'S':
         if (!junqi_cli_parse_count(arg, 0x7FFFFFFFL, &opt->seed))

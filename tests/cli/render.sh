@@ -148,7 +148,7 @@ for fmt in png gif; do
     run "$R" -o "$tmp/first.$fmt" "$tmp/three.jgn"
     expect "three games, no --game, $fmt: exit status" 0 "$rc"
     expect "three games, no --game, $fmt: a one-line note" \
-        "junqi-render: $tmp/three.jgn holds more than one game; game 1 is drawn (--game N draws another)" "$err"
+        "junqi-render: $tmp/three.jgn holds more than one game; game 1 is used (--game N chooses another)" "$err"
 done
 run "$R" -o "$tmp/one.png" "$SHORT"
 expect "one game, no --game: no note" "" "$err"
