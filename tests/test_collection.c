@@ -200,6 +200,26 @@ static void split_names_number_the_parts(void **state)
                                        ".jgn", buf, 16));
 }
 
+static void split_names_replace_every_n_and_keep_a_percent_sign(void **state)
+{
+    (void)state;
+    char buf[64];
+    assert_true(junqi_collection_path("d/%n/%n-%n.html", 7, ".html", buf, sizeof buf));
+    assert_string_equal(buf, "d/7/7-7.html");
+    assert_true(junqi_collection_path("100%%-%n%.jgn", 3, ".jgn", buf, sizeof buf));
+    assert_string_equal(buf, "100%-3%.jgn");
+    assert_true(junqi_collection_numbered("a-%%%n.jgn"));
+    assert_true(junqi_collection_numbered("pages/"));
+    assert_false(junqi_collection_numbered("a-%%n.jgn")); /* a literal "%n": no number */
+    assert_false(junqi_collection_numbered(""));
+    assert_false(junqi_collection_numbered("50%"));
+    assert_false(junqi_collection_path("a-%%n.jgn", 1, ".jgn", buf, sizeof buf));
+    /* the whole name must fit, the last number too */
+    assert_false(junqi_collection_path("%n-%n-%n", 12345, ".jgn", buf, 17));
+    assert_true(junqi_collection_path("%n-%n-%n", 12345, ".jgn", buf, 18));
+    assert_string_equal(buf, "12345-12345-12345");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -209,6 +229,7 @@ int main(void)
         cmocka_unit_test(a_replay_and_its_conversion_have_one_fingerprint),
         cmocka_unit_test(the_seen_set_finds_every_duplicate_of_thousands_of_games),
         cmocka_unit_test(split_names_number_the_parts),
+        cmocka_unit_test(split_names_replace_every_n_and_keep_a_percent_sign),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

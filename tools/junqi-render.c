@@ -494,7 +494,7 @@ static int render_page(void *ctx, junqi_input *in)
 {
     pages *ps = ctx;
     const char *out = ps->opt->output;
-    bool many = strstr(out, "%n") || (*out && out[strlen(out) - 1] == '/');
+    bool many = junqi_collection_numbered(out);
     ps->many = many;
     if (ps->games++ > 0 && !many)
         return junqi_cli_usage(prog, "%s holds more than one game: put %%n in the page's name "

@@ -794,7 +794,7 @@ static int check_collection_options(const options *opt, bool setup)
     if (opt->count && opt->list)
         return junqi_cli_usage(prog, "--count and --list exclude each other");
     const char *o = opt->output;
-    if (opt->split && (!o || (!strstr(o, "%n") && o[strlen(o) - 1] != '/')))
+    if (opt->split && (!o || !junqi_collection_numbered(o)))
         return junqi_cli_usage(prog, "--split needs -o with %%n in the name (-o part-%%n.jgn) or a "
                                      "folder (-o DIR/)");
     return JUNQI_EXIT_OK;
