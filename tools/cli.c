@@ -500,6 +500,68 @@ static char *output_target(const char *path, struct stat *st, bool *exists)
     return target;
 }
 
+/* Why a file or folder `path` cannot be made, errno err, into buf (n bytes):
+ * when the folder it would be in is missing, "the folder DIR does not
+ * exist", and when that is a file, "DIR is not a folder", naming it (the
+ * temporary file is the tool's business: the user needs the folder); else
+ * strerror(err). */
+static const char *make_reason(const char *path, int err, char *buf, size_t n)
+{
+    size_t len = strlen(path);
+    while (len > 1 && path[len - 1] == '/') /* DIR/: the folder made is DIR */
+        len--;
+    while (len > 0 && path[len - 1] != '/')
+        len--;
+    while (len > 1 && path[len - 2] == '/') /* "a//b": the folder is "a" */
+        len--;
+    struct stat st;
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%.*s", (int)(len > 1 ? len - 1 : len), path);
+    if ((err != ENOENT && err != ENOTDIR) || len == 0) /* no folder named: the current one */
+        return strerror(err);
+    if (stat(dir, &st) != 0 && errno == ENOENT)
+        snprintf(buf, n, _("the folder %s does not exist"), dir);
+    else if (stat(dir, &st) == 0 && !S_ISDIR(st.st_mode))
+        snprintf(buf, n, _("%s is not a folder"), dir);
+    else
+        return strerror(err); /* a folder that makes no files (/proc) */
+    return buf;
+}
+
+/* "PROG: NAME: cannot write: REASON", REASON that of making `target` (NAME's
+ * file, or a symbolic link's target), errno err. */
+static void cannot_write(const char *prog, const char *name, const char *target, int err)
+{
+    char why[4200];
+    fprintf(stderr, _("%s: %s: cannot write: %s\n"), prog, name, make_reason(target, err, why, sizeof why));
+}
+
+/* stat() of `path` without its trailing slashes (a file's "FILE/" is no file). */
+static bool stat_file(const char *path, struct stat *st)
+{
+    char name[4096];
+    size_t len = strlen(path);
+    while (len > 1 && path[len - 1] == '/')
+        len--;
+    snprintf(name, sizeof name, "%.*s", (int)len, path);
+    return stat(name, st) == 0;
+}
+
+bool junqi_cli_make_folder(const char *prog, const char *path)
+{
+    struct stat st;
+    if (mkdir(path, 0777) == 0)
+        return true;
+    int err = errno;
+    bool there = stat_file(path, &st);
+    if (there && S_ISDIR(st.st_mode))
+        return true;
+    char why[4200];
+    fprintf(stderr, _("%s: %s: cannot create the folder: %s\n"), prog, path,
+            there ? _("a file of that name is in the way") : make_reason(path, err, why, sizeof why));
+    return false;
+}
+
 bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output *o)
 {
     memset(o, 0, sizeof *o);
@@ -510,18 +572,18 @@ bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output 
     struct stat st;
     bool exists;
     if (!(o->path = output_target(path, &st, &exists)))
-        goto error;
+        goto no_memory;
     if (exists && !S_ISREG(st.st_mode)) {
         /* a device or a FIFO (-o /dev/null): written in place, never replaced */
         if (!(o->fp = fopen(o->path, "w"))) {
-            fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(errno));
+            cannot_write(prog, path, o->path, errno);
             goto error;
         }
         return true;
     }
     size_t n = strlen(o->path) + 16;
     if (!(o->tmp_path = malloc(n)))
-        goto error;
+        goto no_memory;
     snprintf(o->tmp_path, n, "%s.tmpXXXXXX", o->path);
     int fd = mkstemp(o->tmp_path);
     mode_t mask = umask(0);
@@ -531,7 +593,7 @@ bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output 
     if (fd >= 0)
         fchmod(fd, exists ? st.st_mode & 07777 : 0666 & ~mask);
     if (fd < 0 || !(o->fp = fdopen(fd, "w"))) {
-        fprintf(stderr, _("%s: %s: cannot create a temporary file: %s\n"), prog, path, strerror(errno));
+        cannot_write(prog, path, o->path, errno); /* a link's target's folder may be missing */
         if (fd >= 0) {
             close(fd);
             unlink(o->tmp_path);
@@ -539,6 +601,8 @@ bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output 
         goto error;
     }
     return true;
+no_memory:
+    fprintf(stderr, _("%s: out of memory\n"), prog);
 error:
     free(o->path);
     free(o->tmp_path);

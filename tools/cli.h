@@ -275,10 +275,23 @@ typedef struct junqi_cli_output {
  * written through a temporary file in the same folder, renamed onto it at
  * the end; an existing file keeps its permissions, and a symbolic link its
  * target (the file it leads to is replaced, the link stays). A device or
- * FIFO (/dev/null) is written in place. Returns false, with a message
- * printed to stderr, when the file cannot be opened or created.
+ * FIFO (/dev/null) is written in place. Returns false, with one line on
+ * stderr, when the file cannot be opened or created: "PROG: PATH: cannot
+ * write: REASON" (docs/conventions.md; exit status 3), REASON naming the
+ * missing folder ("the folder DIR does not exist") or strerror's reason;
+ * "PROG: out of memory".
  */
 bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output *o);
+
+/**
+ * Make folder `path` (an output folder: -o DIR/, --frames DIR) unless it is
+ * one already. False, with "PROG: PATH: cannot create the folder: REASON"
+ * on stderr, when it cannot be made: REASON says which folder is missing
+ * ("the folder DIR does not exist", no folder is made above it), or that a
+ * file of that name is in the way, or strerror's reason (docs/conventions.md,
+ * exit status 3).
+ */
+bool junqi_cli_make_folder(const char *prog, const char *path);
 
 /**
  * Finish the output: with commit, flush and rename the temporary file onto

@@ -261,18 +261,6 @@ static int write_output(junqi_renderer *r, source *src, const options *opt, size
     return junqi_cli_output_close(prog, out, ok) && ok ? JUNQI_EXIT_OK : JUNQI_EXIT_IO;
 }
 
-/* The --frames folder, made before any drawing. False with a message. */
-static bool make_frames_folder(const options *opt)
-{
-    struct stat st;
-    if (mkdir(opt->frames, 0777) == 0 || (errno == EEXIST && stat(opt->frames, &st) == 0 &&
-                                          S_ISDIR(st.st_mode)))
-        return true;
-    fprintf(stderr, _("%s: %s: cannot create the folder: %s\n"), prog, opt->frames,
-            errno == EEXIST ? _("a file of that name is in the way") : strerror(errno));
-    return false;
-}
-
 /* DIR/0000.png … one picture per ply from 0 to last. Returns an exit status. */
 static int write_frames(junqi_renderer *r, source *src, const options *opt, size_t last)
 {
@@ -347,7 +335,7 @@ static int render_source(source *src, options *opt, const junqi_input *in)
     if (opt->output && !junqi_cli_output_open(prog, opt->output, &out))
         return JUNQI_EXIT_IO;
     char err[512];
-    bool ready = !opt->frames || make_frames_folder(opt); /* else: said why */
+    bool ready = !opt->frames || junqi_cli_make_folder(prog, opt->frames); /* else: said why */
     junqi_renderer *r = ready ? junqi_renderer_new(b, &opt->render, err, sizeof err) : NULL;
     if (!r) {
         if (ready)
@@ -514,10 +502,8 @@ static int render_page(void *ctx, junqi_input *in)
         fprintf(stderr, _("%s: %s: the page's name is too long\n"), prog, out);
         return JUNQI_EXIT_IO;
     }
-    if (out[strlen(out) - 1] == '/' && mkdir(out, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, _("%s: %s: cannot create the folder: %s\n"), prog, out, strerror(errno));
+    if (*out && out[strlen(out) - 1] == '/' && !junqi_cli_make_folder(prog, out))
         return JUNQI_EXIT_IO;
-    }
     return write_page(ps, in, path);
 }
 
