@@ -612,9 +612,11 @@ static char *split_moves(char *args)
  * NULL with an error line if there is none. */
 static junqi_game *file_record(engine *e, char *args)
 {
-    char *path = next_word(&args), *word = next_word(&args);
-    if (!path) {
-        error_line(e, "position", "file takes a path");
+    char *path = next_word(&args), *word = next_word(&args), *ply = NULL;
+    bool cut = false;
+    if (!path || strcmp(path, "-") == 0) { /* "-" would read the protocol's own input as a record */
+        error_line(e, "position", path ? "file takes a path: standard input carries the protocol"
+                                       : "file takes a path");
         return NULL;
     }
     long game = 0;
@@ -626,12 +628,17 @@ static junqi_game *file_record(engine *e, char *args)
         }
         word = next_word(&args);
     }
-    if (word && strcmp(word, "ply") != 0) {
+    if (word && strcmp(word, "ply") == 0) { /* ply N comes last: a word after it is not taken silently */
+        cut = true;
+        ply = next_word(&args);
+        word = next_word(&args);
+    }
+    if (word) {
         error_line(e, "position", "unknown word '%s' after the path (game N, ply N)", word);
         return NULL;
     }
     junqi_game *g = load_record(e, NULL, path, (size_t)game);
-    if (g && word && !cut_at_ply(e, g, next_word(&args))) {
+    if (g && cut && !cut_at_ply(e, g, ply)) {
         junqi_game_free(g);
         g = NULL;
     }

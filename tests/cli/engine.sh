@@ -88,6 +88,13 @@ expect "position file PATH game N: bad numbers and words are error lines" \
 error position: game takes a game's number, from 1, not '0'
 error position: unknown word 'bla' after the path (game N, ply N)" \
     "$(engine "position file $tmp/two.jgn game 3" "position file $tmp/two.jgn game 0" "position file $tmp/two.jgn game 2 bla")"
+# a word after ply N is refused, not ignored (ply 42 game 2 took game 1); "-" would read the protocol itself
+expect "position file PATH ply N WORD and position file -: error lines, the protocol goes on" \
+"error position: unknown word 'game' after the path (game N, ply N)
+error position: ply takes a number of moves from 0 to 0, not ''
+error position: file takes a path: standard input carries the protocol
+readyok" \
+    "$(engine "position file $tmp/two.jgn ply 42 game 2" "position file $JUNQI_ROOT/samples/match/setups.jgn game 2 ply" "position file - game 2" "isready")"
 
 # one seat's view record (south's, cut after 30 moves; east takes no part in this game), on one line and as lines
 # (the record of a game going on: Result "*", no Termination or score)
