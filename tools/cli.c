@@ -500,15 +500,17 @@ static char *output_target(const char *path, struct stat *st, bool *exists)
     return target;
 }
 
-/* Why a file or folder `path` cannot be made, errno err, into buf (n bytes):
- * when the folder it would be in is missing, "the folder DIR does not
- * exist", and when that is a file, "DIR is not a folder", naming it (the
- * temporary file is the tool's business: the user needs the folder); else
- * strerror(err). */
-static const char *make_reason(const char *path, int err, char *buf, size_t n)
+/* Why a file or folder `path` cannot be made (folder: a folder, whose
+ * trailing slashes name no folder of their own; else a file, which is in the
+ * folder before its last '/', so "out.jgn/" is a file in folder out.jgn),
+ * errno err, into buf (n bytes): when the folder it would be in is missing,
+ * "the folder DIR does not exist", and when a file stands at that folder or
+ * above it, "FILE is not a folder", naming it (the temporary file is the
+ * tool's business: the user needs the folder); else strerror(err). */
+static const char *make_reason(const char *path, bool folder, int err, char *buf, size_t n)
 {
     size_t len = strlen(path);
-    while (len > 1 && path[len - 1] == '/') /* DIR/: the folder made is DIR */
+    while (folder && len > 1 && path[len - 1] == '/') /* DIR/: the folder made is DIR */
         len--;
     while (len > 0 && path[len - 1] != '/')
         len--;
@@ -519,9 +521,14 @@ static const char *make_reason(const char *path, int err, char *buf, size_t n)
     snprintf(dir, sizeof dir, "%.*s", (int)(len > 1 ? len - 1 : len), path);
     if ((err != ENOENT && err != ENOTDIR) || len == 0) /* no folder named: the current one */
         return strerror(err);
-    if (stat(dir, &st) != 0 && errno == ENOENT)
+    int found = stat(dir, &st) == 0 ? 0 : errno;
+    for (char *slash; found == ENOTDIR && (slash = strrchr(dir, '/')) && slash > dir;) {
+        *slash = '\0'; /* a/FILE/b: the file in the way is above the folder */
+        found = stat(dir, &st) == 0 ? 0 : errno;
+    }
+    if (found == ENOENT)
         snprintf(buf, n, _("the folder %s does not exist"), dir);
-    else if (stat(dir, &st) == 0 && !S_ISDIR(st.st_mode))
+    else if (found == 0 && !S_ISDIR(st.st_mode))
         snprintf(buf, n, _("%s is not a folder"), dir);
     else
         return strerror(err); /* a folder that makes no files (/proc) */
@@ -533,18 +540,17 @@ static const char *make_reason(const char *path, int err, char *buf, size_t n)
 static void cannot_write(const char *prog, const char *name, const char *target, int err)
 {
     char why[4200];
-    fprintf(stderr, _("%s: %s: cannot write: %s\n"), prog, name, make_reason(target, err, why, sizeof why));
+    fprintf(stderr, _("%s: %s: cannot write: %s\n"), prog, name, make_reason(target, false, err, why, sizeof why));
 }
 
-/* stat() of `path` without its trailing slashes (a file's "FILE/" is no file). */
-static bool stat_file(const char *path, struct stat *st)
+/* `path` without its trailing slashes (a file's "FILE/" is no file) into name (n bytes). */
+static const char *without_slashes(const char *path, char *name, size_t n)
 {
-    char name[4096];
     size_t len = strlen(path);
     while (len > 1 && path[len - 1] == '/')
         len--;
-    snprintf(name, sizeof name, "%.*s", (int)len, path);
-    return stat(name, st) == 0;
+    snprintf(name, n, "%.*s", (int)len, path);
+    return name;
 }
 
 bool junqi_cli_make_folder(const char *prog, const char *path)
@@ -553,12 +559,18 @@ bool junqi_cli_make_folder(const char *prog, const char *path)
     if (mkdir(path, 0777) == 0)
         return true;
     int err = errno;
-    bool there = stat_file(path, &st);
+    char name[4096], why[4200];
+    bool there = stat(without_slashes(path, name, sizeof name), &st) == 0, exists;
     if (there && S_ISDIR(st.st_mode))
         return true;
-    char why[4200];
-    fprintf(stderr, _("%s: %s: cannot create the folder: %s\n"), prog, path,
-            there ? _("a file of that name is in the way") : make_reason(path, err, why, sizeof why));
+    const char *reason = there ? _("a file of that name is in the way") : make_reason(path, true, err, why, sizeof why);
+    char *target = !there && err == EEXIST ? output_target(name, &st, &exists) : NULL;
+    if (target) { /* a symbolic link to nothing: the folder it names is missing */
+        snprintf(why, sizeof why, _("the folder %s does not exist"), target);
+        reason = why;
+    }
+    fprintf(stderr, _("%s: %s: cannot create the folder: %s\n"), prog, *path ? path : "''", reason);
+    free(target);
     return false;
 }
 
@@ -568,6 +580,10 @@ bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output 
     if (!path || strcmp(path, "-") == 0) {
         o->fp = stdout;
         return true;
+    }
+    if (!*path) { /* no file has that name: said before anything is written, not at the rename */
+        cannot_write(prog, "''", path, ENOENT);
+        return false;
     }
     struct stat st;
     bool exists;

@@ -279,7 +279,8 @@ typedef struct junqi_cli_output {
  * stderr, when the file cannot be opened or created: "PROG: PATH: cannot
  * write: REASON" (docs/conventions.md; exit status 3), REASON naming the
  * missing folder ("the folder DIR does not exist") or strerror's reason;
- * "PROG: out of memory".
+ * "PROG: out of memory". An empty path names no file: "PROG: '': cannot
+ * write: No such file or directory", before anything is written.
  */
 bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output *o);
 
@@ -289,7 +290,7 @@ bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output 
  * on stderr, when it cannot be made: REASON says which folder is missing
  * ("the folder DIR does not exist", no folder is made above it), or that a
  * file of that name is in the way, or strerror's reason (docs/conventions.md,
- * exit status 3).
+ * exit status 3); an empty path is shown as ''.
  */
 bool junqi_cli_make_folder(const char *prog, const char *path);
 

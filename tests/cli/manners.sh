@@ -128,6 +128,29 @@ for cmd in "junqi-render -o $tmp/plain/ $a" "junqi-render --frames $tmp/plain $a
     expect "$cmd: exit status, the message" \
         "3 $tool: $(grep -o "$tmp/plain/*" <<<"$cmd"): cannot create the folder: a file of that name is in the way" "$rc $err"
 done
+# a file further up, a file's name ending in '/', a link to a missing folder, an empty name
+# (it said "Not a directory", "No such file or directory", "File exists", and for -o '' wrote
+# everything to a temporary file in the current folder and then ": cannot rename ...")
+ln -s "$miss/dir" "$tmp/link"
+for cmd in "junqi-replay -o $tmp/plain/a/b.jgn|cannot write: $tmp/plain is not a folder" \
+           "junqi-render --frames $tmp/plain/a/b|cannot create the folder: $tmp/plain is not a folder" \
+           "junqi-replay -o $tmp/nofile.jgn/|cannot write: the folder $tmp/nofile.jgn does not exist" \
+           "junqi-render -o $tmp/link/|cannot create the folder: the folder $miss/dir does not exist" \
+           "junqi-replay --split 1 -o $tmp/link/|cannot create the folder: the folder $miss/dir does not exist"; do
+    read -r tool args <<<"${cmd%%|*}"
+    # shellcheck disable=SC2086 # $args is words on purpose
+    run "$bin/$tool" $args "$a"
+    expect "${cmd%%|*}: exit status, the message" "3 $tool: ${args##* }: ${cmd#*|}" "$rc $err"
+done
+for tool in "junqi-replay -o" "junqi-analyze --nodes 50 -o" "junqi-render --frames"; do
+    # shellcheck disable=SC2086 # $tool is words on purpose
+    run env -C "$tmp" "$bin/"$tool '' "$a"
+    verb=write
+    [ "${tool#*--frames}" = "$tool" ] || verb="create the folder"
+    expect "$tool '': exit status, the message" "3 ${tool%% *}: '': cannot $verb: No such file or directory" "$rc $err"
+done
+checks=$((checks + 1))
+[ -z "$(find "$tmp" -name '*.tmp*')" ] || fail "failed outputs left a temporary file: $(find "$tmp" -name '*.tmp*')"
 checks=$((checks + 1))
 [ ! -e "$tmp/no" ] || fail "failed outputs made a folder: $(find "$tmp/no")"
 
