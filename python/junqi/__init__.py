@@ -484,6 +484,8 @@ def _items(src: int, errors: str) -> Iterator[Item]:
 
 
 def _check_errors(errors: str):
+    if not isinstance(errors, str):
+        raise _native.wrong_type("errors", "a str", errors)
     if errors not in ("raise", "skip"):
         raise ValueError(f"errors takes 'raise' or 'skip', not {errors!r}")
 

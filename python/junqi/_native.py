@@ -152,13 +152,20 @@ def source_flags(lenient: bool) -> int:
 
 def cstr(name: str, s, path: bool = False):
     """A Python string (or None) as the bytes of a C string; with `path`, a
-    file's name: str, bytes or os.PathLike, as open() takes. TypeError naming
+    file's name: str, bytes or os.PathLike, as open() takes, never None (a
+    NULL path would be standard input, which is "-"). TypeError naming
     argument `name` and the type wanted for anything else ("level must be a
-    str, not int"), which ctypes would refuse with a message of its own."""
-    if s is None:
+    str, not int"), which ctypes would refuse with a message of its own;
+    ValueError for a NUL character, where C would end the string ("x.jgn\\0y"
+    would read x.jgn), as open() refuses it."""
+    if s is None and not path:
         return None
     if path and isinstance(s, (str, bytes, os.PathLike)):
-        return os.fsencode(s)
-    if not path and isinstance(s, str):
-        return s.encode("utf-8")
-    raise wrong_type(name, "a str, bytes or os.PathLike" if path else "a str", s)
+        data = os.fsencode(s)
+    elif not path and isinstance(s, str):
+        data = s.encode("utf-8")
+    else:
+        raise wrong_type(name, "a str, bytes or os.PathLike" if path else "a str", s)
+    if b"\0" in data:
+        raise ValueError(f"{name} must not hold a NUL character")
+    return data

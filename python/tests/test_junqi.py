@@ -242,9 +242,22 @@ class PositionTest(unittest.TestCase):
                  "path must be a str, bytes or os.PathLike, not int": lambda: junqi.read(5),
                  "name must be a str, not int": lambda: junqi.parse("", name=3),
                  "data must be a str or bytes, not list": lambda: junqi.parse([]),
-                 "path_or_data must be a str, bytes or os.PathLike, not int": lambda: junqi.validate(5)}
+                 "path_or_data must be a str, bytes or os.PathLike, not int": lambda: junqi.validate(5),
+                 # None is no path (it read standard input), and errors=5 was a ValueError
+                 "path must be a str, bytes or os.PathLike, not NoneType": lambda: junqi.read(None),
+                 "path_or_data must be a str, bytes or os.PathLike, not NoneType": lambda: junqi.validate(None),
+                 "errors must be a str, not int": lambda: junqi.read(GAME, errors=5)}
         for message, call in calls.items():
             with self.assertRaises(TypeError, msg=message) as caught:
+                call()
+            self.assertEqual(str(caught.exception), message)
+        # a NUL character would end the C string: GAME + "\0x" read GAME, view "all\0x" was "all"
+        nul = {"path must not hold a NUL character": lambda: junqi.read(GAME + "\0x"),
+               "path_or_data must not hold a NUL character": lambda: junqi.validate(pathlib.Path(GAME + "\0x")),
+               "name must not hold a NUL character": lambda: junqi.parse("", name="a\0b"),
+               "view must not hold a NUL character": lambda: g.position(10, view="all\0x")}
+        for message, call in nul.items():
+            with self.assertRaises(ValueError, msg=message) as caught:
                 call()
             self.assertEqual(str(caught.exception), message)
         # what has __index__ is an int, and a path may be bytes or a PathLike, as for open()
