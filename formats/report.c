@@ -1023,10 +1023,12 @@ static bool go_request(junqi_play_request *req, const char *level, const char *v
         req->view = strcmp(view, "all") == 0 ? JUNQI_VIEW_ALL : JUNQI_VIEW_MOVER;
     if (samples < 0 || samples > JUNQI_MAX_SAMPLES)
         return fail(err, n, "samples takes 1 to %d (0: the level's)", JUNQI_MAX_SAMPLES) != NULL;
-    if (depth < 0 || depth > JUNQI_MAX_PLY - 1 || movetime < 0 || multipv < 0 ||
-        multipv > JUNQI_MAX_MULTIPV)
-        return fail(err, n, "depth takes 0 to %d, multipv 0 to %d, movetime a positive number",
-                    JUNQI_MAX_PLY - 1, JUNQI_MAX_MULTIPV) != NULL;
+    if (depth < 0 || depth > JUNQI_MAX_PLY - 1) /* one message per argument: the caller learns which */
+        return fail(err, n, "depth takes 0 to %d (0: none), not %d", JUNQI_MAX_PLY - 1, depth) != NULL;
+    if (multipv < 0 || multipv > JUNQI_MAX_MULTIPV)
+        return fail(err, n, "multipv takes 0 to %d (0: none), not %d", JUNQI_MAX_MULTIPV, multipv) != NULL;
+    if (movetime < 0)
+        return fail(err, n, "movetime takes 0 or more milliseconds (0: none), not %d", movetime) != NULL;
     if (threads < 1 || threads > 64)
         return fail(err, n, "threads takes 1 to 64, not %d", threads) != NULL;
     return true;

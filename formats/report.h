@@ -401,8 +401,9 @@ char *junqi_report_perft(const junqi_game *g, long ply, const char *rules, bool 
  * it. level: "easy", "normal", "expert" or NULL (normal); view: "all",
  * "mover" or NULL (the record's default); samples 0: the level's; depth,
  * nodes, movetime (ms), multipv 0 for none (none of the first three: the
- * level's nodes); threads 1..64. ply and lenient as for
- * junqi_report_positions().
+ * level's nodes); threads 1..64. A value out of range fails with a reason
+ * naming that argument ("multipv takes 0 to 16 (0: none), not 20"). ply and
+ * lenient as for junqi_report_positions().
  */
 char *junqi_report_go(const junqi_game *g, long ply, const char *rules, bool lenient, const char *level,
                       const char *view, int samples, uint64_t seed, int depth, uint64_t nodes,

@@ -504,7 +504,7 @@ def read(path: Union[str, os.PathLike], *, lenient: bool = False,
     src = lib.junqi_source_open(_native.cstr("path", path, path=True),
                                 _native.source_flags(lenient), err, len(err))
     if not src:
-        raise JunqiError(f"{os.fspath(path)}: {err.value.decode('utf-8', 'replace')}")
+        raise JunqiError(f"{os.fsdecode(path)}: {err.value.decode('utf-8', 'replace')}")
     return _items(src, errors)
 
 

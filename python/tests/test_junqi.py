@@ -260,6 +260,19 @@ class PositionTest(unittest.TestCase):
             with self.assertRaises(ValueError, msg=message) as caught:
                 call()
             self.assertEqual(str(caught.exception), message)
+        # a number out of range names its argument (depth, multipv and movetime shared one message)
+        ranges = {"depth takes 0 to 63 (0: none), not 64": lambda: g.go(10, depth=64),
+                  "multipv takes 0 to 16 (0: none), not 17": lambda: g.go(10, depth=1, multipv=17),
+                  "movetime takes 0 or more milliseconds (0: none), not -5": lambda: g.go(10, movetime=-5),
+                  "threads takes 1 to 64, not 0": lambda: g.go(10, depth=1, threads=0)}
+        for message, call in ranges.items():
+            with self.assertRaises(junqi.JunqiError, msg=message) as caught:
+                call()
+            self.assertEqual(str(caught.exception), message)
+        # a path that cannot be opened is named as text, bytes or not (it said b'...')
+        with self.assertRaises(junqi.JunqiError) as caught:
+            junqi.read(b"/no/such.jgn")
+        self.assertEqual(str(caught.exception), "/no/such.jgn: No such file or directory")
         # what has __index__ is an int, and a path may be bytes or a PathLike, as for open()
         class Three:
             def __index__(self):
