@@ -419,14 +419,41 @@ int junqi_seen_check(junqi_seen *s, const junqi_game *g)
 
 /* ---- split names ------------------------------------------------------------------------ */
 
+bool junqi_collection_numbered(const char *pattern)
+{
+    size_t len = strlen(pattern);
+    if (len && pattern[len - 1] == '/')
+        return true;
+    for (const char *p = pattern; (p = strchr(p, '%')); p += p[1] == '%' ? 2 : 1) {
+        if (p[1] == 'n')
+            return true;
+    }
+    return false;
+}
+
 bool junqi_collection_path(const char *pattern, size_t number, const char *ext, char *buf,
                            size_t n)
 {
     size_t len = strlen(pattern);
-    const char *pct = strstr(pattern, "%n");
     if (len && pattern[len - 1] == '/')
         return snprintf(buf, n, "%s%zu%s", pattern, number, ext) < (int)n;
-    if (!pct)
+    if (!junqi_collection_numbered(pattern))
         return false;
-    return snprintf(buf, n, "%.*s%zu%s", (int)(pct - pattern), pattern, number, pct + 2) < (int)n;
+    char digits[24];
+    int ndigits = snprintf(digits, sizeof digits, "%zu", number);
+    size_t at = 0;
+    for (const char *p = pattern; *p; p++) {
+        const char *piece = p; /* one character, or the number for %n */
+        size_t size = 1;
+        if (p[0] == '%' && p[1] == 'n')
+            piece = digits, size = (size_t)ndigits, p++;
+        else if (p[0] == '%' && p[1] == '%')
+            p++; /* %% is one percent sign */
+        if (at + size >= n)
+            return false;
+        memcpy(buf + at, piece, size);
+        at += size;
+    }
+    buf[at] = '\0';
+    return true;
 }

@@ -107,10 +107,19 @@ void junqi_seen_free(junqi_seen *s);
 int junqi_seen_check(junqi_seen *s, const junqi_game *g);
 
 /**
+ * Whether `pattern` (an -o value, docs/collections.md "Splitting") names
+ * numbered files: it holds %n (not the literal "%%n") or ends in '/' (a
+ * folder).
+ */
+bool junqi_collection_numbered(const char *pattern);
+
+/**
  * The name of part `number` (from 1) of a collection split into files:
- * `pattern` with %n replaced by the number, or when pattern ends in '/'
- * (a folder), the folder followed by NUMBER and `ext` (".jgn"). Written
- * into buf (n bytes); false when it does not fit or the pattern has neither.
+ * `pattern` with every %n replaced by the number and every %% by one '%'
+ * (any other '%' is itself), or when pattern ends in '/' (a folder, taken
+ * as written), the folder followed by NUMBER and `ext` (".jgn"). Written
+ * into buf (n bytes); false when it does not fit or the pattern numbers
+ * nothing (junqi_collection_numbered).
  */
 bool junqi_collection_path(const char *pattern, size_t number, const char *ext, char *buf,
                            size_t n);

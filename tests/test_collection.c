@@ -187,7 +187,7 @@ static void the_seen_set_finds_every_duplicate_of_thousands_of_games(void **stat
     junqi_seen_free(p.seen);
 }
 
-static void split_names_number_the_parts(void **state)
+static void split_names_number_the_parts_at_every_n(void **state)
 {
     (void)state;
     char buf[64];
@@ -198,6 +198,21 @@ static void split_names_number_the_parts(void **state)
     assert_false(junqi_collection_path("plain.jgn", 1, ".jgn", buf, sizeof buf));
     assert_false(junqi_collection_path("a-very-long-name-%n-that-does-not-fit-into-the-buffer", 1,
                                        ".jgn", buf, 16));
+    /* every %n is the number, %% one percent sign */
+    assert_true(junqi_collection_path("d/%n/%n-%n.html", 7, ".html", buf, sizeof buf));
+    assert_string_equal(buf, "d/7/7-7.html");
+    assert_true(junqi_collection_path("100%%-%n%.jgn", 3, ".jgn", buf, sizeof buf));
+    assert_string_equal(buf, "100%-3%.jgn");
+    assert_true(junqi_collection_numbered("a-%%%n.jgn"));
+    assert_true(junqi_collection_numbered("pages/"));
+    assert_false(junqi_collection_numbered("a-%%n.jgn")); /* a literal "%n": no number */
+    assert_false(junqi_collection_numbered(""));
+    assert_false(junqi_collection_numbered("50%"));
+    assert_false(junqi_collection_path("a-%%n.jgn", 1, ".jgn", buf, sizeof buf));
+    /* the whole name must fit, the last number too */
+    assert_false(junqi_collection_path("%n-%n-%n", 12345, ".jgn", buf, 17));
+    assert_true(junqi_collection_path("%n-%n-%n", 12345, ".jgn", buf, 18));
+    assert_string_equal(buf, "12345-12345-12345");
 }
 
 int main(void)
@@ -208,7 +223,7 @@ int main(void)
         cmocka_unit_test(every_condition_must_hold),
         cmocka_unit_test(a_replay_and_its_conversion_have_one_fingerprint),
         cmocka_unit_test(the_seen_set_finds_every_duplicate_of_thousands_of_games),
-        cmocka_unit_test(split_names_number_the_parts),
+        cmocka_unit_test(split_names_number_the_parts_at_every_n),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

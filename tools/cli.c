@@ -110,50 +110,69 @@ static junqi_read_status next_from(junqi_source *src, size_t game, junqi_input *
     }
 }
 
-/* Item `game` (from 1) of a source, for tools that take one record; the
- * source is closed, or handed to *keep (see junqi_cli_load_game). */
-static int load_game(const char *prog, junqi_source *src, size_t game, junqi_input *in, junqi_diags *d,
-                     junqi_source **keep)
+/* Item `game` (from 1) of src into *in. A source that ends before it is
+ * JUNQI_EXIT_USAGE, with the number of games it holds in *held (nothing
+ * said); one of no record is JUNQI_EXIT_INVALID, an `empty` error in d. */
+static int read_game(junqi_source *src, size_t game, junqi_input *in, junqi_diags *d, size_t *held)
 {
-    if (keep)
-        *keep = src;
-    if (!src)
-        return JUNQI_EXIT_IO;
     size_t seen;
     junqi_read_status rc = next_from(src, game, in, d, &seen);
     int status = rc == JUNQI_READ_OK ? JUNQI_EXIT_OK : rc == JUNQI_READ_FAILED ? JUNQI_EXIT_IO : JUNQI_EXIT_INVALID;
+    *held = 0;
     if (rc != JUNQI_READ_FAILED && (rc == JUNQI_READ_END || in->kind == JUNQI_INPUT_EMPTY)) {
         junqi_input_free(in);
         in->name = strdup(junqi_source_name(src));
         if (seen > 0) { /* a usage error, as a --ply past the end is */
-            char why[256];
-            snprintf(why, sizeof why, P_("--game %zu is past the end: the input holds %zu game",
-                                         "--game %zu is past the end: the input holds %zu games", seen),
-                     game, seen);
-            status = junqi_cli_usage(prog, "%s: %s", in->name ? in->name : "", why);
+            *held = seen;
+            status = JUNQI_EXIT_USAGE;
         } else { /* one record is needed */
             junqi_diags_free(d);
             junqi_diags_add(d, JUNQI_CODE_EMPTY, -1, JUNQI_NOWHERE, "the input holds no record");
             status = JUNQI_EXIT_INVALID;
         }
     }
+    return status;
+}
+
+/* read_game() of src (NULL: it could not be opened, JUNQI_EXIT_IO), then src
+ * closed or handed to *keep (see junqi_cli_load). */
+static int take_game(junqi_source *src, size_t game, junqi_input *in, junqi_diags *d, junqi_source **keep,
+                     size_t *held)
+{
+    if (keep)
+        *keep = src;
+    if (!src)
+        return JUNQI_EXIT_IO;
+    int status = read_game(src, game, in, d, held);
     if (!keep)
         junqi_source_close(src);
     return status;
 }
 
+int junqi_cli_read_game(const char *prog, const char *path, unsigned flags, size_t game, junqi_input *in,
+                        junqi_diags *d, junqi_source **keep, size_t *held)
+{
+    memset(in, 0, sizeof *in);
+    *held = 0;
+    junqi_source *src = junqi_cli_open(prog, path, flags);
+    if (!src)
+        in->name = strdup((!path || strcmp(path, "-") == 0) ? "<stdin>" : path);
+    return take_game(src, game, in, d, keep, held);
+}
+
 int junqi_cli_load_game(const char *prog, const char *path, unsigned flags, size_t game, junqi_input *in,
                         junqi_diags *d, junqi_source **keep)
 {
-    memset(in, 0, sizeof *in);
-    junqi_source *src = junqi_cli_open(prog, path, flags);
-    if (!src) {
-        in->name = strdup((!path || strcmp(path, "-") == 0) ? "<stdin>" : path);
-        if (keep)
-            *keep = NULL;
-        return JUNQI_EXIT_IO;
+    size_t held;
+    int status = junqi_cli_read_game(prog, path, flags, game, in, d, keep, &held);
+    if (status == JUNQI_EXIT_USAGE) {
+        char why[256];
+        snprintf(why, sizeof why, P_("--game %zu is past the end: the input holds %zu game",
+                                     "--game %zu is past the end: the input holds %zu games", held),
+                 game, held);
+        junqi_cli_usage(prog, "%s: %s", in->name ? in->name : "", why);
     }
-    return load_game(prog, src, game, in, d, keep);
+    return status;
 }
 
 int junqi_cli_load(const char *prog, const char *path, unsigned flags, junqi_input *in, junqi_diags *d,
@@ -161,6 +180,35 @@ int junqi_cli_load(const char *prog, const char *path, unsigned flags, junqi_inp
 {
     return junqi_cli_load_game(prog, path, flags, 1, in, d, keep);
 }
+
+bool junqi_cli_more_games(junqi_source *src)
+{
+    junqi_input next;
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_read_status rc = junqi_source_next(src, &next, &d);
+    bool more = rc != JUNQI_READ_END && rc != JUNQI_READ_FAILED && next.kind != JUNQI_INPUT_EMPTY;
+    junqi_input_free(&next);
+    junqi_diags_free(&d);
+    return more;
+}
+
+void junqi_cli_note_more_games(const char *prog, junqi_source *src, const char *name)
+{
+    if (src && junqi_cli_more_games(src))
+        fprintf(stderr, _("%s: %s holds more than one game; game 1 is used (--game N chooses another)\n"), prog,
+                name);
+}
+
+int junqi_cli_parse_game(const char *prog, const char *text, size_t *game)
+{
+    long n;
+    if (!junqi_cli_parse_count(text, 100000000L, &n) || n < 1)
+        return junqi_cli_usage(prog, "--game takes a game's number, from 1, not '%s'", text);
+    *game = (size_t)n;
+    return JUNQI_EXIT_OK;
+}
+
 
 /* The folders named formations are looked for in, ':'-separated, into buf (n bytes). */
 static void formation_path(char *buf, size_t n)
@@ -201,7 +249,8 @@ int junqi_cli_load_position(const char *prog, const char *text, junqi_input *in,
                             junqi_source **keep)
 {
     memset(in, 0, sizeof *in);
-    return load_game(prog, junqi_cli_open_position(prog, text), 1, in, d, keep);
+    size_t held; /* a string holds one record or none: never past the end */
+    return take_game(junqi_cli_open_position(prog, text), 1, in, d, keep, &held);
 }
 
 bool junqi_cli_control(unsigned char c)
@@ -451,6 +500,68 @@ static char *output_target(const char *path, struct stat *st, bool *exists)
     return target;
 }
 
+/* Why a file or folder `path` cannot be made, errno err, into buf (n bytes):
+ * when the folder it would be in is missing, "the folder DIR does not
+ * exist", and when that is a file, "DIR is not a folder", naming it (the
+ * temporary file is the tool's business: the user needs the folder); else
+ * strerror(err). */
+static const char *make_reason(const char *path, int err, char *buf, size_t n)
+{
+    size_t len = strlen(path);
+    while (len > 1 && path[len - 1] == '/') /* DIR/: the folder made is DIR */
+        len--;
+    while (len > 0 && path[len - 1] != '/')
+        len--;
+    while (len > 1 && path[len - 2] == '/') /* "a//b": the folder is "a" */
+        len--;
+    struct stat st;
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%.*s", (int)(len > 1 ? len - 1 : len), path);
+    if ((err != ENOENT && err != ENOTDIR) || len == 0) /* no folder named: the current one */
+        return strerror(err);
+    if (stat(dir, &st) != 0 && errno == ENOENT)
+        snprintf(buf, n, _("the folder %s does not exist"), dir);
+    else if (stat(dir, &st) == 0 && !S_ISDIR(st.st_mode))
+        snprintf(buf, n, _("%s is not a folder"), dir);
+    else
+        return strerror(err); /* a folder that makes no files (/proc) */
+    return buf;
+}
+
+/* "PROG: NAME: cannot write: REASON", REASON that of making `target` (NAME's
+ * file, or a symbolic link's target), errno err. */
+static void cannot_write(const char *prog, const char *name, const char *target, int err)
+{
+    char why[4200];
+    fprintf(stderr, _("%s: %s: cannot write: %s\n"), prog, name, make_reason(target, err, why, sizeof why));
+}
+
+/* stat() of `path` without its trailing slashes (a file's "FILE/" is no file). */
+static bool stat_file(const char *path, struct stat *st)
+{
+    char name[4096];
+    size_t len = strlen(path);
+    while (len > 1 && path[len - 1] == '/')
+        len--;
+    snprintf(name, sizeof name, "%.*s", (int)len, path);
+    return stat(name, st) == 0;
+}
+
+bool junqi_cli_make_folder(const char *prog, const char *path)
+{
+    struct stat st;
+    if (mkdir(path, 0777) == 0)
+        return true;
+    int err = errno;
+    bool there = stat_file(path, &st);
+    if (there && S_ISDIR(st.st_mode))
+        return true;
+    char why[4200];
+    fprintf(stderr, _("%s: %s: cannot create the folder: %s\n"), prog, path,
+            there ? _("a file of that name is in the way") : make_reason(path, err, why, sizeof why));
+    return false;
+}
+
 bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output *o)
 {
     memset(o, 0, sizeof *o);
@@ -461,18 +572,18 @@ bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output 
     struct stat st;
     bool exists;
     if (!(o->path = output_target(path, &st, &exists)))
-        goto error;
+        goto no_memory;
     if (exists && !S_ISREG(st.st_mode)) {
         /* a device or a FIFO (-o /dev/null): written in place, never replaced */
         if (!(o->fp = fopen(o->path, "w"))) {
-            fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(errno));
+            cannot_write(prog, path, o->path, errno);
             goto error;
         }
         return true;
     }
     size_t n = strlen(o->path) + 16;
     if (!(o->tmp_path = malloc(n)))
-        goto error;
+        goto no_memory;
     snprintf(o->tmp_path, n, "%s.tmpXXXXXX", o->path);
     int fd = mkstemp(o->tmp_path);
     mode_t mask = umask(0);
@@ -482,7 +593,7 @@ bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output 
     if (fd >= 0)
         fchmod(fd, exists ? st.st_mode & 07777 : 0666 & ~mask);
     if (fd < 0 || !(o->fp = fdopen(fd, "w"))) {
-        fprintf(stderr, _("%s: %s: cannot create a temporary file: %s\n"), prog, path, strerror(errno));
+        cannot_write(prog, path, o->path, errno); /* a link's target's folder may be missing */
         if (fd >= 0) {
             close(fd);
             unlink(o->tmp_path);
@@ -490,6 +601,8 @@ bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output 
         goto error;
     }
     return true;
+no_memory:
+    fprintf(stderr, _("%s: out of memory\n"), prog);
 error:
     free(o->path);
     free(o->tmp_path);

@@ -83,6 +83,41 @@ int junqi_cli_load_game(const char *prog, const char *path, unsigned flags, size
                         junqi_diags *d, junqi_source **keep);
 
 /**
+ * As junqi_cli_load_game(), for a caller with its own words for a game past
+ * the end (the engine protocol's error line): a source that ends before item
+ * `game` returns JUNQI_EXIT_USAGE with nothing said, the number of games it
+ * holds in *held (0 otherwise), in->name set and no record in *in.
+ */
+int junqi_cli_read_game(const char *prog, const char *path, unsigned flags, size_t game, junqi_input *in,
+                        junqi_diags *d, junqi_source **keep, size_t *held);
+
+/**
+ * Whether src, open after the item a tool took, holds another game (a record
+ * or a broken one; a formation counts too): the next item is read and
+ * dropped, with what reading it said. False at the end or when the source
+ * cannot be read on.
+ */
+bool junqi_cli_more_games(junqi_source *src);
+
+/**
+ * For a tool that took the first game of a file because no --game was given
+ * (junqi-render's picture, junqi-analyze --go and --perft): when src (open
+ * after that game; NULL: nothing) holds another, the one-line note "PROG:
+ * NAME holds more than one game; game 1 is used (--game N chooses another)"
+ * on stderr (docs/conventions.md "Which item"). The exit status is not
+ * changed by it.
+ */
+void junqi_cli_note_more_games(const char *prog, junqi_source *src, const char *name);
+
+/**
+ * Parse a `--game` value, a game's number from 1 (docs/conventions.md "Which
+ * item"), into *game. Anything else is a usage error: "PROG: --game takes a
+ * game's number, from 1, not 'TEXT'" and the --help hint on stderr,
+ * JUNQI_EXIT_USAGE returned; else JUNQI_EXIT_OK.
+ */
+int junqi_cli_parse_game(const char *prog, const char *text, size_t *game);
+
+/**
  * Load the first item of `path` (for tools that take one record), read with
  * the source flags `flags` (source.h: JUNQI_SOURCE_LENIENT). Returns
  * JUNQI_EXIT_OK, JUNQI_EXIT_INVALID (problems in d; in->kind may still be
@@ -240,10 +275,23 @@ typedef struct junqi_cli_output {
  * written through a temporary file in the same folder, renamed onto it at
  * the end; an existing file keeps its permissions, and a symbolic link its
  * target (the file it leads to is replaced, the link stays). A device or
- * FIFO (/dev/null) is written in place. Returns false, with a message
- * printed to stderr, when the file cannot be opened or created.
+ * FIFO (/dev/null) is written in place. Returns false, with one line on
+ * stderr, when the file cannot be opened or created: "PROG: PATH: cannot
+ * write: REASON" (docs/conventions.md; exit status 3), REASON naming the
+ * missing folder ("the folder DIR does not exist") or strerror's reason;
+ * "PROG: out of memory".
  */
 bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output *o);
+
+/**
+ * Make folder `path` (an output folder: -o DIR/, --frames DIR) unless it is
+ * one already. False, with "PROG: PATH: cannot create the folder: REASON"
+ * on stderr, when it cannot be made: REASON says which folder is missing
+ * ("the folder DIR does not exist", no folder is made above it), or that a
+ * file of that name is in the way, or strerror's reason (docs/conventions.md,
+ * exit status 3).
+ */
+bool junqi_cli_make_folder(const char *prog, const char *path);
 
 /**
  * Finish the output: with commit, flush and rename the temporary file onto

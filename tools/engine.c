@@ -538,17 +538,23 @@ static junqi_game *load_jgn(engine *e, const char *text)
 }
 
 /* Load one record from a position string or a file (any format the tools
- * read); NULL (with an error line) if it is none. */
-static junqi_game *load_record(engine *e, const char *text, const char *path)
+ * read): record `game` of a file (from 1; 0: not given, the first, and an
+ * info line when the file holds more); NULL (with an error line) if it is none. */
+static junqi_game *load_record(engine *e, const char *text, const char *path, size_t game)
 {
     junqi_diags d;
     junqi_diags_init(&d);
     junqi_input in;
-    int rc = path ? junqi_cli_load(e->prog, path, 0, &in, &d, NULL)
-                    : junqi_cli_load_position(e->prog, text, &in, &d, NULL);
+    junqi_source *src = NULL;
+    size_t held = 0;
+    int rc = path ? junqi_cli_read_game(e->prog, path, 0, game ? game : 1, &in, &d, &src, &held)
+                  : junqi_cli_load_position(e->prog, text, &in, &d, &src);
     junqi_game *g = NULL;
     if (rc == JUNQI_EXIT_IO)
         error_line(e, "position", "%s cannot be read", path ? path : "the record");
+    else if (rc == JUNQI_EXIT_USAGE)
+        error_line(e, "position", held == 1 ? "game %zu is past the end: the file holds %zu game"
+                                             : "game %zu is past the end: the file holds %zu games", game, held);
     else if (rc != JUNQI_EXIT_OK)
         diag_error(e, "position", &d);
     else if (in.kind != JUNQI_INPUT_RECORD)
@@ -556,7 +562,11 @@ static junqi_game *load_record(engine *e, const char *text, const char *path)
     else {
         g = in.game;
         in.game = NULL;
+        if (path && !game && junqi_cli_more_games(src))
+            SAY(e, "info string the file holds more than one game; game 1 is used (game N after the path "
+                   "chooses another)");
     }
+    junqi_source_close(src);
     junqi_input_free(&in);
     junqi_diags_free(&d);
     return g;
@@ -598,6 +608,36 @@ static char *split_moves(char *args)
     return NULL;
 }
 
+/* The record of `position file PATH [game N] [ply N]` (args: from PATH on);
+ * NULL with an error line if there is none. */
+static junqi_game *file_record(engine *e, char *args)
+{
+    char *path = next_word(&args), *word = next_word(&args);
+    if (!path) {
+        error_line(e, "position", "file takes a path");
+        return NULL;
+    }
+    long game = 0;
+    if (word && strcmp(word, "game") == 0) {
+        char *number = next_word(&args);
+        if (!count_word(number, 100000000L, &game) || game < 1) {
+            error_line(e, "position", "game takes a game's number, from 1, not '%s'", number ? number : "");
+            return NULL;
+        }
+        word = next_word(&args);
+    }
+    if (word && strcmp(word, "ply") != 0) {
+        error_line(e, "position", "unknown word '%s' after the path (game N, ply N)", word);
+        return NULL;
+    }
+    junqi_game *g = load_record(e, NULL, path, (size_t)game);
+    if (g && word && !cut_at_ply(e, g, next_word(&args))) {
+        junqi_game_free(g);
+        g = NULL;
+    }
+    return g;
+}
+
 /* The new record of a position command (a fresh one, or e->game for
  * `position moves`); NULL with an error line if there is none. */
 static junqi_game *position_record(engine *e, char *args, FILE *in, char **moves)
@@ -620,19 +660,7 @@ static junqi_game *position_record(engine *e, char *args, FILE *in, char **moves
     }
     if (kind && (strcmp(kind, "pos") == 0 || strcmp(kind, "file") == 0)) {
         *moves = split_moves(args);
-        if (kind[0] == 'p')
-            return load_record(e, args, NULL);
-        char *path = next_word(&args), *ply = next_word(&args);
-        junqi_game *g = path ? load_record(e, NULL, path) : NULL;
-        if (!path)
-            error_line(e, "position", "file takes a path");
-        if (g && ply && (strcmp(ply, "ply") != 0 || !cut_at_ply(e, g, next_word(&args)))) {
-            if (strcmp(ply, "ply") != 0)
-                error_line(e, "position", "unknown word '%s' after the path (ply N)", ply);
-            junqi_game_free(g);
-            g = NULL;
-        }
-        return g;
+        return kind[0] == 'p' ? load_record(e, args, NULL, 0) : file_record(e, args);
     }
     error_line(e, "position", "takes pos, jgn, file or moves, not '%s'", kind ? kind : "");
     return NULL;

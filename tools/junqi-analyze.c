@@ -62,14 +62,15 @@ typedef struct options {
     double thresholds[3];   /* --thresholds */
     int only_seat;          /* --only-seat, or JUNQI_NO_SEAT */
     unsigned source_flags;  /* --lenient */
+    size_t game;            /* --game N: the Nth game of FILE; 0: not given (the first) */
 } options;
 
 static void usage(void)
 {
     printf(_("Usage: %s [OPTIONS] [FILE...]\n"
-           "       %s --go [--ply N] [OPTIONS] [FILE]\n"
+           "       %s --go [--game N] [--ply N] [OPTIONS] [FILE]\n"
            "       %s --bench [--depth D] [--threads N] [--format text|json]\n"
-           "       %s --perft D [--ply N] [--divide] [OPTIONS] [FILE]\n"
+           "       %s --perft D [--game N] [--ply N] [--divide] [OPTIONS] [FILE]\n"
            "       %s --engine [--level L] [--threads N] [--samples K] [--seed S]\n"
            "Annotate games (JGN, QQ replays: every move judged, mistakes marked with the\n"
            "better move and its line, a summary per seat) as JGN or JSON; or search one\n"
@@ -85,6 +86,8 @@ static void usage(void)
            "  --go                print the engine's move, evaluation, win probability and line\n"
            "  --engine            speak the engine protocol on standard input and output\n"
            "                      (docs/protocol.md); the options give its start values\n"
+           "  --game N            the Nth game of FILE (default: the first for --go and\n"
+           "                      --perft, every game for annotation)\n"
            "  --ply N             the position after N moves (default: the end)\n"
            "  --position STRING   a position in the one-line notation instead of FILE\n"
            "  --level LEVEL       --go: play at easy, normal, default or expert: a node\n"
@@ -133,7 +136,7 @@ typedef struct located {
                              position before its illegal move) */
 } located;
 
-/* Load the input (FILE or --position) into loc->in, a record with --rules
+/* Load the input (FILE's --game, the first by default, or --position) into loc->in, a record with --rules
  * applied; its source is handed back open in *src (junqi_cli_load). A record
  * read broken (what --lenient salvaged) is JUNQI_EXIT_INVALID, its errors said,
  * and is searched still. */
@@ -142,7 +145,8 @@ static int load_record(const options *opt, const char *path, located *loc, junqi
     junqi_diags d;
     junqi_diags_init(&d);
     int rc = opt->position ? junqi_cli_load_position(prog, opt->position, &loc->in, &d, src)
-                           : junqi_cli_load(prog, path, opt->source_flags, &loc->in, &d, src);
+                           : junqi_cli_load_game(prog, path, opt->source_flags, opt->game ? opt->game : 1,
+                                                 &loc->in, &d, src);
     if (rc == JUNQI_EXIT_OK && loc->in.kind != JUNQI_INPUT_RECORD) {
         fprintf(stderr, _("%s: %s: a formation, not a game record\n"), prog, loc->in.name);
         rc = JUNQI_EXIT_INVALID;
@@ -188,6 +192,8 @@ static int locate(const options *opt, const char *path, located *loc)
     if (rc <= JUNQI_EXIT_INVALID && loc->in.kind == JUNQI_INPUT_RECORD) {
         int sought = seek_ply(opt, src, loc);
         rc = sought > rc ? sought : rc;
+        if (!opt->game && !opt->position)
+            junqi_cli_note_more_games(prog, src, loc->in.name);
     }
     junqi_source_close(src);
     return rc;
@@ -650,6 +656,23 @@ static int annotate_source(annotate_job *job, junqi_source *src)
     return junqi_cli_each_record(prog, src, annotate_record, job);
 }
 
+/* Annotate the --game of FILE (path) onto job's output; returns the exit status. */
+static int annotate_chosen(annotate_job *job, const char *path)
+{
+    static located loc; /* large (a replay): not on the stack */
+    memset(&loc, 0, sizeof loc);
+    junqi_source *src = NULL;
+    int rc = load_record(job->opt, path, &loc, &src);
+    if (rc <= JUNQI_EXIT_INVALID && loc.in.kind == JUNQI_INPUT_RECORD) {
+        job->src = src;
+        int status = annotate_record(job, &loc.in);
+        rc = status > rc ? status : rc;
+    }
+    junqi_input_free(&loc.in);
+    junqi_source_close(src);
+    return rc;
+}
+
 /* Annotation: every output (-o, --graph) is opened before the first game, so
  * that a path that cannot be written is an error at once, not after the work. */
 static int run_annotate(const options *opt, int argc, char **argv, int first)
@@ -666,6 +689,8 @@ static int run_annotate(const options *opt, int argc, char **argv, int first)
     int status = JUNQI_EXIT_OK, nfiles = argc - first;
     if (opt->position) {
         status = annotate_source(&job, junqi_cli_open_position(prog, opt->position));
+    } else if (opt->game) {
+        status = annotate_chosen(&job, first < argc ? argv[first] : "-");
     } else {
         for (int i = first; i < argc || (nfiles == 0 && i == first); i++) {
             int rc = annotate_source(&job, junqi_cli_open(prog, i < argc ? argv[i] : "-", opt->source_flags));
@@ -788,6 +813,8 @@ static int parse_option(options *opt, int c, const char *arg)
         return JUNQI_EXIT_OK;
     case 'r':
         return junqi_cli_parse_rules(prog, arg, &opt->rules);
+    case 'c':
+        return junqi_cli_parse_game(prog, arg, &opt->game);
     default:
         return JUNQI_EXIT_USAGE;
     }
@@ -807,6 +834,8 @@ static int finish_options(options *opt, int ninputs)
         return junqi_cli_usage(prog, "one input at a time");
     if (opt->position && ninputs > 0)
         return junqi_cli_usage(prog, "--position and FILE exclude each other");
+    if (opt->game && (opt->position || ninputs > 1 || opt->mode == MODE_BENCH || opt->mode == MODE_ENGINE))
+        return junqi_cli_usage(prog, "--game chooses a game of one FILE (no --position, --bench or --engine)");
     if (opt->mode == MODE_BENCH && (ninputs > 0 || opt->position))
         return junqi_cli_usage(prog, "--bench uses built-in positions: no input");
     if (opt->level && opt->mode != MODE_GO && opt->mode != MODE_ENGINE)
@@ -836,6 +865,7 @@ int main(int argc, char **argv)
         {"graph", required_argument, NULL, 'G'}, {"thresholds", required_argument, NULL, 'H'},
         {"only-seat", required_argument, NULL, 'S'}, {"lenient", no_argument, NULL, 'L'},
         {"level", required_argument, NULL, 'l'}, {"engine", no_argument, NULL, 'e'},
+        {"game", required_argument, NULL, 'c'},
         {"help", no_argument, NULL, 'h'},        {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };

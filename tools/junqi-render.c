@@ -261,18 +261,6 @@ static int write_output(junqi_renderer *r, source *src, const options *opt, size
     return junqi_cli_output_close(prog, out, ok) && ok ? JUNQI_EXIT_OK : JUNQI_EXIT_IO;
 }
 
-/* The --frames folder, made before any drawing. False with a message. */
-static bool make_frames_folder(const options *opt)
-{
-    struct stat st;
-    if (mkdir(opt->frames, 0777) == 0 || (errno == EEXIST && stat(opt->frames, &st) == 0 &&
-                                          S_ISDIR(st.st_mode)))
-        return true;
-    fprintf(stderr, _("%s: %s: cannot create the folder: %s\n"), prog, opt->frames,
-            errno == EEXIST ? _("a file of that name is in the way") : strerror(errno));
-    return false;
-}
-
 /* DIR/0000.png … one picture per ply from 0 to last. Returns an exit status. */
 static int write_frames(junqi_renderer *r, source *src, const options *opt, size_t last)
 {
@@ -347,7 +335,7 @@ static int render_source(source *src, options *opt, const junqi_input *in)
     if (opt->output && !junqi_cli_output_open(prog, opt->output, &out))
         return JUNQI_EXIT_IO;
     char err[512];
-    bool ready = !opt->frames || make_frames_folder(opt); /* else: said why */
+    bool ready = !opt->frames || junqi_cli_make_folder(prog, opt->frames); /* else: said why */
     junqi_renderer *r = ready ? junqi_renderer_new(b, &opt->render, err, sizeof err) : NULL;
     if (!r) {
         if (ready)
@@ -391,23 +379,6 @@ static int load_input(const options *opt, const char *path, junqi_input *in, jun
     return in->kind != JUNQI_INPUT_RECORD && rc < JUNQI_EXIT_USAGE ? JUNQI_EXIT_INVALID : rc;
 }
 
-/* A picture of a file's first game when no --game was given: when the file
- * holds another after it, a note says so (pages are written for every game). */
-static void note_more_games(const options *opt, junqi_source *text, const char *name)
-{
-    if (opt->game || opt->position || !text)
-        return;
-    junqi_input next;
-    junqi_diags d;
-    junqi_diags_init(&d);
-    junqi_read_status rc = junqi_source_next(text, &next, &d);
-    if (rc != JUNQI_READ_END && rc != JUNQI_READ_FAILED && next.kind != JUNQI_INPUT_EMPTY)
-        fprintf(stderr, _("%s: %s holds more than one game; game 1 is drawn (--game N draws another)\n"), prog,
-                name);
-    junqi_input_free(&next);
-    junqi_diags_free(&d);
-}
-
 /* Load the record (FILE or --position) and draw it. Returns an exit status. */
 static int render_input(options *opt, const char *path)
 {
@@ -430,7 +401,8 @@ static int render_input(options *opt, const char *path)
         }
         junqi_notes_free(&src.given);
         junqi_notes_free(&src.notes);
-        note_more_games(opt, text, in.name);
+        if (!opt->game && !opt->position) /* pages are written for every game */
+            junqi_cli_note_more_games(prog, text, in.name);
     }
     junqi_input_free(&in);
     junqi_source_close(text);
@@ -510,7 +482,7 @@ static int render_page(void *ctx, junqi_input *in)
 {
     pages *ps = ctx;
     const char *out = ps->opt->output;
-    bool many = strstr(out, "%n") || (*out && out[strlen(out) - 1] == '/');
+    bool many = junqi_collection_numbered(out);
     ps->many = many;
     if (ps->games++ > 0 && !many)
         return junqi_cli_usage(prog, "%s holds more than one game: put %%n in the page's name "
@@ -530,10 +502,8 @@ static int render_page(void *ctx, junqi_input *in)
         fprintf(stderr, _("%s: %s: the page's name is too long\n"), prog, out);
         return JUNQI_EXIT_IO;
     }
-    if (out[strlen(out) - 1] == '/' && mkdir(out, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, _("%s: %s: cannot create the folder: %s\n"), prog, out, strerror(errno));
+    if (*out && out[strlen(out) - 1] == '/' && !junqi_cli_make_folder(prog, out))
         return JUNQI_EXIT_IO;
-    }
     return write_page(ps, in, path);
 }
 
@@ -698,9 +668,8 @@ static int parse_option(options *opt, int c, const char *arg)
     case 'I': opt->infer = true; break;
     case 'L': opt->lenient = true; break;
     case 'g':
-        if (!junqi_cli_parse_count(arg, 100000000L, &n) || n < 1)
-            return junqi_cli_usage(prog, "--game takes a game's number, from 1, not '%s'", arg);
-        opt->game = (size_t)n;
+        if (junqi_cli_parse_game(prog, arg, &opt->game) != JUNQI_EXIT_OK)
+            return JUNQI_EXIT_USAGE;
         break;
     case 'S':
         if (!junqi_cli_parse_count(arg, 0x7FFFFFFFL, &opt->seed))

@@ -327,11 +327,8 @@ static int split_game(replay_job *job, junqi_input *in)
             fprintf(stderr, _("%s: %s: the name of a part is too long\n"), prog, pattern);
             return c->broken = true, JUNQI_EXIT_IO;
         }
-        if (pattern[strlen(pattern) - 1] == '/' && c->parts == 1 && mkdir(pattern, 0777) != 0 &&
-            errno != EEXIST) {
-            fprintf(stderr, _("%s: %s: cannot create the folder: %s\n"), prog, pattern, strerror(errno));
+        if (pattern[strlen(pattern) - 1] == '/' && c->parts == 1 && !junqi_cli_make_folder(prog, pattern))
             return c->broken = true, JUNQI_EXIT_IO;
-        }
         if (!junqi_cli_output_open(prog, path, &c->part))
             return c->broken = true, JUNQI_EXIT_IO;
     }
@@ -794,7 +791,7 @@ static int check_collection_options(const options *opt, bool setup)
     if (opt->count && opt->list)
         return junqi_cli_usage(prog, "--count and --list exclude each other");
     const char *o = opt->output;
-    if (opt->split && (!o || (!strstr(o, "%n") && o[strlen(o) - 1] != '/')))
+    if (opt->split && (!o || !junqi_collection_numbered(o)))
         return junqi_cli_usage(prog, "--split needs -o with %%n in the name (-o part-%%n.jgn) or a "
                                      "folder (-o DIR/)");
     return JUNQI_EXIT_OK;

@@ -315,9 +315,10 @@ class FlipGo:
 def _ply(ply: Optional[int]) -> int:
     if ply is None:
         return _native.PLY_END
+    ply = _native.fits("ply", ply, c_long)  # 2**64 + 5 would be ply 5, 2**64 - 2 every ply
     if ply < 0:
         raise ValueError(f"ply must be 0 or more, not {ply}")
-    return _native.fits("ply", ply, c_long)  # 2**64 + 5 would be ply 5, 2**64 - 2 every ply
+    return ply
 
 
 @dataclass
@@ -355,26 +356,28 @@ class Game:
         move (the end is the last of them; a later ply raises JunqiError)
         unless `lenient`, which replays past it as the tools' --lenient."""
         text = _native.text(lib.junqi_report_positions, self._handle, _ply(ply),
-                            _native.cstr(view), _native.cstr(rules), lenient)
+                            _native.cstr("view", view), _native.cstr("rules", rules),
+                            _native.flag("lenient", lenient))
         return _position(json.loads(text))
 
     def positions(self, view: Optional[str] = None, rules: Optional[str] = None, *,
                   lenient: bool = False) -> List[Position]:
         """Every position, from ply 0 (the start) to the end (lenient: as position())."""
         text = _native.text(lib.junqi_report_positions, self._handle, _native.PLY_ALL,
-                            _native.cstr(view), _native.cstr(rules), lenient)
+                            _native.cstr("view", view), _native.cstr("rules", rules),
+                            _native.flag("lenient", lenient))
         return [_position(json.loads(line)) for line in text.splitlines()]
 
     def notation(self, ply: Optional[int] = None, view: Optional[str] = None,
                  rules: Optional[str] = None, *, lenient: bool = False) -> str:
         """The position after `ply` moves in the one-line position notation (lenient: as position())."""
-        return _native.text(lib.junqi_report_notation, self._handle, _ply(ply), _native.cstr(view),
-                            _native.cstr(rules), lenient).rstrip("\n")
+        return _native.text(lib.junqi_report_notation, self._handle, _ply(ply), _native.cstr("view", view),
+                            _native.cstr("rules", rules), _native.flag("lenient", lenient)).rstrip("\n")
 
     def validate(self, rules: Optional[str] = None) -> Validation:
         """Check the record as junqi-validate does: the diagnostics of reading
         it, then those of replaying it, and the summary."""
-        v = _validations(_native.text(lib.junqi_report_check, self._handle, _native.cstr(rules)))[0]
+        v = _validations(_native.text(lib.junqi_report_check, self._handle, _native.cstr("rules", rules)))[0]
         read_errors = sum(d.severity == "error" for d in self.diagnostics)
         read_warnings = sum(d.severity == "warning" for d in self.diagnostics)
         v.summary.errors += read_errors
@@ -384,18 +387,19 @@ class Game:
 
     def to_jgn(self, view: Optional[str] = None) -> str:
         """The record as canonical JGN text; with a seat, that seat's record."""
-        return _native.text(lib.junqi_report_jgn, self._handle, _native.cstr(view))
+        return _native.text(lib.junqi_report_jgn, self._handle, _native.cstr("view", view))
 
     def to_json(self, view: Optional[str] = None) -> str:
         """The record as the JSON document of `junqi-replay --to json`."""
-        return _native.text(lib.junqi_report_record, self._handle, _native.cstr(view))
+        return _native.text(lib.junqi_report_record, self._handle, _native.cstr("view", view))
 
     def perft(self, depth: int, ply: Optional[int] = None, divide: bool = False,
               rules: Optional[str] = None, *, lenient: bool = False) -> Perft:
         """Count the move sequences of length `depth` from the position after
         `ply` moves (lenient: as position())."""
-        text = _native.text(lib.junqi_report_perft, self._handle, _ply(ply), _native.cstr(rules),
-                            lenient, _native.fits("depth", depth, c_int), divide)
+        text = _native.text(lib.junqi_report_perft, self._handle, _ply(ply), _native.cstr("rules", rules),
+                            _native.flag("lenient", lenient), _native.fits("depth", depth, c_int),
+                            _native.flag("divide", divide))
         return Perft(**json.loads(text))
 
     def go(self, ply: Optional[int] = None, *, level: Optional[str] = None,
@@ -409,8 +413,9 @@ class Game:
         unless movetime is given; lenient as for position(). A flip record
         gives a FlipGo (level, view and samples do not apply to it)."""
         fits = _native.fits
-        text = _native.text(lib.junqi_report_go, self._handle, _ply(ply), _native.cstr(rules), lenient,
-                            _native.cstr(level), _native.cstr(view), fits("samples", samples, c_int),
+        text = _native.text(lib.junqi_report_go, self._handle, _ply(ply), _native.cstr("rules", rules),
+                            _native.flag("lenient", lenient), _native.cstr("level", level),
+                            _native.cstr("view", view), fits("samples", samples, c_int),
                             fits("seed", seed, c_uint64), fits("depth", depth, c_int),
                             fits("nodes", nodes, c_uint64), fits("movetime", movetime, c_int),
                             fits("multipv", multipv, c_int), fits("threads", threads, c_int))
@@ -494,8 +499,8 @@ def read(path: Union[str, os.PathLike], *, lenient: bool = False,
     cannot be read at all) or "skip" (leave such items out)."""
     _check_errors(errors)
     err = ctypes.create_string_buffer(256)
-    src = lib.junqi_source_open(_native.cstr(os.fspath(path)),
-                                _native.SOURCE_LENIENT if lenient else 0, err, len(err))
+    src = lib.junqi_source_open(_native.cstr("path", path, path=True),
+                                _native.source_flags(lenient), err, len(err))
     if not src:
         raise JunqiError(f"{os.fspath(path)}: {err.value.decode('utf-8', 'replace')}")
     return _items(src, errors)
@@ -504,8 +509,10 @@ def read(path: Union[str, os.PathLike], *, lenient: bool = False,
 def _memory(data: Union[str, bytes], name: Optional[str], lenient: bool) -> int:
     if isinstance(data, str):
         data = data.encode("utf-8")
-    src = lib.junqi_source_memory(data, len(data), _native.cstr(name),
-                                  _native.SOURCE_LENIENT if lenient else 0)
+    elif not isinstance(data, bytes):
+        raise _native.wrong_type("data", "a str or bytes", data)
+    src = lib.junqi_source_memory(data, len(data), _native.cstr("name", name),
+                                  _native.source_flags(lenient))
     if not src:
         raise MemoryError("junqi: out of memory")
     return src
@@ -527,12 +534,12 @@ def validate(path_or_data: Union[str, os.PathLike, bytes], rules: Optional[str] 
         src = _memory(path_or_data, name, lenient)
     else:
         err = ctypes.create_string_buffer(256)
-        path = os.fspath(path_or_data)
-        src = lib.junqi_source_open(_native.cstr(path), _native.SOURCE_LENIENT if lenient else 0,
+        path = _native.cstr("path_or_data", path_or_data, path=True)
+        src = lib.junqi_source_open(path, _native.source_flags(lenient),
                                     err, len(err))
         if not src:
-            raise JunqiError(f"{path}: {err.value.decode('utf-8', 'replace')}")
+            raise JunqiError(f"{os.fsdecode(path)}: {err.value.decode('utf-8', 'replace')}")
     try:
-        return _validations(_native.text(lib.junqi_report_validate, src, _native.cstr(rules)))
+        return _validations(_native.text(lib.junqi_report_validate, src, _native.cstr("rules", rules)))
     finally:
         lib.junqi_source_close(src)

@@ -1,7 +1,10 @@
 # SPDX-License-Identifier: MIT
 """The ctypes side of the binding: finding libjunqi, the prototypes of the
 calls the binding makes (formats/source.h and formats/report.h), and one
-helper that turns a call's returned JSON text into a Python string.
+helper that turns a call's returned JSON text into a Python string, and the
+checks of the arguments passed to the calls (fits, flag, cstr): a wrong type
+or a number that does not fit is a TypeError or ValueError naming the
+argument, never ctypes' own error or a silent wrap.
 
 The binding never reads a C struct: every call takes handles (opaque
 pointers), plain numbers and strings, and returns a JSON text that the
@@ -10,6 +13,7 @@ library writes exactly as the tools print it.
 from __future__ import annotations
 
 import ctypes
+import operator
 import os
 from ctypes import (POINTER, c_bool, c_char_p, c_int, c_long, c_size_t, c_uint,
                     c_uint64, c_void_p)
@@ -105,10 +109,24 @@ def text(fn, *args) -> str:
         lib.junqi_free(ptr)
 
 
+def wrong_type(name: str, wanted: str, value) -> TypeError:
+    """The TypeError of argument `name`, which must be `wanted` ("an int"), given value."""
+    return TypeError(f"{name} must be {wanted}, not {type(value).__name__}")
+
+
 def fits(name: str, value: int, ctype) -> int:
-    """value, checked to fit C type ctype (ctypes would wrap it silently:
-    2**64 + 5 as a long is 5, -1 as a uint64_t no node limit at all);
-    ValueError naming argument `name` when it does not."""
+    """value, checked to be an int (anything with __index__, but not a bool:
+    go(nodes=True) is a mistake, not one node) and to fit C type ctype
+    (ctypes would wrap it silently: 2**64 + 5 as a long is 5, -1 as a
+    uint64_t no node limit at all). TypeError naming argument `name` and the
+    type wanted when it is no int ("ply must be an int, not str"),
+    ValueError naming it when it does not fit."""
+    if isinstance(value, bool):
+        raise wrong_type(name, "an int", value)
+    try:
+        value = operator.index(value)
+    except TypeError:
+        raise wrong_type(name, "an int", value) from None
     bits = 8 * ctypes.sizeof(ctype)
     signed = ctype(-1).value < 0
     low, high = (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1) if signed else (0, 2 ** bits - 1)
@@ -119,6 +137,28 @@ def fits(name: str, value: int, ctype) -> int:
     return value
 
 
-def cstr(s):
-    """A Python string (or None) as the bytes of a C string."""
-    return None if s is None else os.fsencode(s) if isinstance(s, os.PathLike) else s.encode("utf-8")
+def flag(name: str, value: bool) -> bool:
+    """value, checked to be a bool (ctypes takes any object as a C bool:
+    lenient="no" would be lenient); TypeError naming argument `name` else."""
+    if not isinstance(value, bool):
+        raise wrong_type(name, "a bool", value)
+    return value
+
+
+def source_flags(lenient: bool) -> int:
+    """The source flags (source.h) of a `lenient` argument, checked by flag()."""
+    return SOURCE_LENIENT if flag("lenient", lenient) else 0
+
+
+def cstr(name: str, s, path: bool = False):
+    """A Python string (or None) as the bytes of a C string; with `path`, a
+    file's name: str, bytes or os.PathLike, as open() takes. TypeError naming
+    argument `name` and the type wanted for anything else ("level must be a
+    str, not int"), which ctypes would refuse with a message of its own."""
+    if s is None:
+        return None
+    if path and isinstance(s, (str, bytes, os.PathLike)):
+        return os.fsencode(s)
+    if not path and isinstance(s, str):
+        return s.encode("utf-8")
+    raise wrong_type(name, "a str, bytes or os.PathLike" if path else "a str", s)

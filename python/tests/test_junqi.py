@@ -9,6 +9,7 @@ the binding's answer with the tool's output for the same question."""
 import gc
 import json
 import os
+import pathlib
 import subprocess
 import tempfile
 import unittest
@@ -221,6 +222,38 @@ class PositionTest(unittest.TestCase):
         for name, (call, message) in wrapping.items():
             with self.assertRaisesRegex(ValueError, message, msg=name):
                 call()
+
+    def test_wrong_types_are_type_errors_naming_the_argument(self):
+        # ctypes said "wrong type" of an unnamed argument, or '<' not supported, or took any
+        # object as a C bool (lenient="no" was lenient) or True as one node
+        g = first(GAME)
+        calls = {"ply must be an int, not str": lambda: g.position(ply="3"),
+                 "ply must be an int, not float": lambda: g.notation(2.0),
+                 "ply must be an int, not bool": lambda: g.position(True),
+                 "nodes must be an int, not str": lambda: g.go(10, nodes="x"),
+                 "nodes must be an int, not bool": lambda: g.go(10, nodes=True),
+                 "seed must be an int, not NoneType": lambda: g.go(10, depth=1, seed=None),
+                 "depth must be an int, not float": lambda: g.perft(1.5, ply=10),
+                 "level must be a str, not int": lambda: g.go(10, level=5),
+                 "view must be a str, not int": lambda: g.position(10, view=1),
+                 "rules must be a str, not bytes": lambda: g.validate(rules=b"qq"),
+                 "lenient must be a bool, not str": lambda: g.position(10, lenient="no"),
+                 "divide must be a bool, not int": lambda: g.perft(1, ply=10, divide=1),
+                 "path must be a str, bytes or os.PathLike, not int": lambda: junqi.read(5),
+                 "name must be a str, not int": lambda: junqi.parse("", name=3),
+                 "data must be a str or bytes, not list": lambda: junqi.parse([]),
+                 "path_or_data must be a str, bytes or os.PathLike, not int": lambda: junqi.validate(5)}
+        for message, call in calls.items():
+            with self.assertRaises(TypeError, msg=message) as caught:
+                call()
+            self.assertEqual(str(caught.exception), message)
+        # what has __index__ is an int, and a path may be bytes or a PathLike, as for open()
+        class Three:
+            def __index__(self):
+                return 3
+        self.assertEqual(g.position(Three()).ply, 3)
+        self.assertEqual(first(os.fsencode(GAME)).game, 1)
+        self.assertTrue(junqi.validate(pathlib.Path(GAME))[0].summary.valid)
 
     def test_errors_name_the_ply_as_the_binding_calls_it(self):
         # the binding's `ply` argument, not the tools' option --ply (formats/report.c REPORT_PLY)

@@ -167,6 +167,49 @@ for mode in "--go --depth 1" "--perft 1"; do
         "$rc $(grep -c "error: 'a1-z9' names a square" <<<"$err") $([ -n "$out" ] && echo yes)"
 done
 
+# --game N: a game of a file of several, as junqi-render's; without it game 1 and a one-line note
+Q=$JUNQI_ROOT/tests/data/qq
+"$JUNQI_BIN/junqi-replay" --to jgn "$R/jgs-000029.jgs" "$Q/jgs-002724.jgs" "$Q/jgs-000678.jgs" >"$tmp/three.jgn"
+for mode in "--go --view all --depth 1" "--perft 1"; do
+    # shellcheck disable=SC2086 # $mode is words on purpose
+    {
+        run "$A" $mode --ply 10 "$tmp/three.jgn"
+        expect "${mode%% *}, three games, no --game: exit status" 0 "$rc"
+        expect "${mode%% *}, three games, no --game: a one-line note" \
+            "junqi-analyze: $tmp/three.jgn holds more than one game; game 1 is used (--game N chooses another)" "$err"
+        expect "${mode%% *}, three games, no --game: game 1" "$("$A" $mode --ply 10 "$R/jgs-000029.jgs")" "$out"
+        run "$A" $mode --game 2 --ply 10 "$tmp/three.jgn"
+        expect "${mode%% *} --game 2: exit status, no note" "0 " "$rc $err"
+        expect "${mode%% *} --game 2: the second game" "$("$A" $mode --ply 10 "$Q/jgs-002724.jgs")" "$out"
+        run "$A" $mode --game 4 "$tmp/three.jgn"
+        expect "${mode%% *} --game 4 of 3: exit status, nothing printed" "2 " "$rc $out"
+        expect "${mode%% *} --game 4 of 3: the message" \
+            "junqi-analyze: $tmp/three.jgn: --game 4 is past the end: the input holds 3 games" "$(head -n 1 "$tmp/err")"
+    }
+done
+run "$A" --perft 1 "$R/jgs-000029.jgs"
+expect "one game, no --game: no note" "" "$err"
+for bad in 0 -1 x 2.5; do
+    run "$A" --perft 1 --game "$bad" "$tmp/three.jgn"
+    expect "--game $bad: exit status, nothing printed" "2 " "$rc $out"
+done
+run "$A" --perft 1 --game 1 --position "$("$JUNQI_BIN/junqi-replay" --ply 10 --format pos "$R/jgs-000029.jgs")"
+expect "--game with --position: exit status" 2 "$rc"
+run "$A" --bench --game 1
+expect "--game with --bench: exit status" 2 "$rc"
+# annotation: --game N annotates that game only (the JSON names its number), as the game alone
+"$JUNQI_BIN/junqi-replay" --to jgn "$Q/jgs-000678.jgs" >"$tmp/third.jgn"
+run "$A" --game 3 --view all --nodes 200 "$tmp/three.jgn"
+expect "annotation --game 3: exit status, no note" "0 " "$rc $err"
+expect "annotation --game 3: the third game's annotation" \
+    "$("$A" --view all --nodes 200 "$tmp/third.jgn")" "$out"
+expect "annotation --game 3 --format json: one game, number 3" 3 \
+    "$("$A" --game 3 --view all --nodes 200 --format json "$tmp/three.jgn" | jq -s -r 'map(.game.game) | join(",")')"
+run "$A" --game 4 --nodes 200 -o "$tmp/four.jgn" "$tmp/three.jgn"
+expect "annotation --game 4 of 3: exit status, no file" "2 no" "$rc $([ -e "$tmp/four.jgn" ] && echo yes || echo no)"
+run "$A" --game 1 --nodes 200 "$tmp/three.jgn" "$tmp/three.jgn"
+expect "annotation --game with two files: exit status" 2 "$rc"
+
 # perft counts the moves of a complete position: a seat's view (its enemies'
 # pieces unknown) is refused, the complete record of the same game is not
 "$JUNQI_BIN/junqi-replay" --view south --to jgn "$R/jgs-000029.jgs" >"$tmp/south.jgn"

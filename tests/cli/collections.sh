@@ -76,6 +76,12 @@ checks=$((checks + 2))
 cat $(for i in $(seq 1 "$parts"); do echo "$tmp/parts/$i.jgn"; done) | cmp -s - "$tmp/whole.jgn" ||
     fail "--split 7: the parts in order are not the whole collection"
 [ "$("$R" --count "$tmp/parts/1.jgn")" = 7 ] || fail "--split 7: the first part does not hold 7 games"
+mkdir "$tmp/named"
+run "$R" --split 1 -o "$tmp/named/%n-of-%n-%%.jgn" "$tmp/short.jgn"
+expect "--split 1 -o %n-of-%n-%%.jgn: every %n replaced, %% one percent sign" "1-of-1-%.jgn 2-of-2-%.jgn" \
+    "$(ls "$tmp/named" | sort -n | sed -n '1,2p' | tr '\n' ' ' | sed 's/ $//')"
+run "$R" --split 1 -o "$tmp/named/%%n.jgn" "$tmp/short.jgn"
+expect "--split 1 -o %%n.jgn: a literal %n numbers nothing, a usage error" 2 "$rc"
 run "$R" --split 1 --to json -o "$tmp/one-%n.jsonl" "$tmp/short.jgn"
 expect "--split 1 --to json: one file per game" "$("$R" --count "$tmp/short.jgn")" "$(ls "$tmp"/one-*.jsonl | wc -l)"
 expect "--split 1 --to json: one JSON document each" 1 "$(grep -c . "$tmp/one-1.jsonl")"

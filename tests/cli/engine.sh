@@ -76,6 +76,18 @@ four=$(engine "position file $G ply 42" "setoption name View value all" "go dept
 expect "position pos X moves Y = position moves Y later" "$one" "$two"
 expect "position ... moves = the position after them" "$one" "$three"
 expect "position file PATH ply N = the same position" "$one" "$four"
+# position file PATH game N: the Nth game of a file of several; without game N, game 1 and an info line
+"$JUNQI_BIN/junqi-replay" --to jgn "$R/jgs-000150.jgs" "$G" >"$tmp/two.jgn"
+five=$(engine "position file $tmp/two.jgn game 2 ply 42" "setoption name View value all" "go depth 3" | tail -n 1)
+expect "position file PATH game 2 ply N = the second game's position" "$one" "$five"
+expect "position file of two games, no game N: one info line" \
+    "info string the file holds more than one game; game 1 is used (game N after the path chooses another)" \
+    "$(engine "position file $tmp/two.jgn ply 42" "position file $G" "position file $tmp/two.jgn game 1")"
+expect "position file PATH game N: bad numbers and words are error lines" \
+"error position: game 3 is past the end: the file holds 2 games
+error position: game takes a game's number, from 1, not '0'
+error position: unknown word 'bla' after the path (game N, ply N)" \
+    "$(engine "position file $tmp/two.jgn game 3" "position file $tmp/two.jgn game 0" "position file $tmp/two.jgn game 2 bla")"
 
 # one seat's view record (south's, cut after 30 moves; east takes no part in this game), on one line and as lines
 # (the record of a game going on: Result "*", no Termination or score)

@@ -89,5 +89,47 @@ if [ -w /dev/full ]; then
     done
 fi
 
+# 9. an output whose folder is missing, or is a file: one located line naming that folder, exit 3,
+# whatever the tool and the kind of output (each goes through junqi_cli_output_open or
+# junqi_cli_make_folder); nothing is left behind
+touch "$tmp/plain"
+printf '#!/bin/sh\nexec "%s" --engine\n' "$bin/junqi-analyze" >"$tmp/engine"
+chmod +x "$tmp/engine"
+miss=$tmp/no/such
+for cmd in "junqi-render -o $miss/out.png $a" "junqi-render --format svg -o $miss/out.svg $a" \
+           "junqi-render --format gif -o $miss/out.gif $a" "junqi-render -o $miss/out.html $a" \
+           "junqi-render -o $miss/game-%n.html $a" "junqi-replay --to jgn -o $miss/out.jgn $a" \
+           "junqi-replay --to json -o $miss/out.json $a" "junqi-replay --split 1 -o $miss/part-%n.jgn $a" \
+           "junqi-analyze --nodes 50 -o $miss/out.jgn $a" "junqi-analyze --nodes 50 --graph $miss/eval.png $a" \
+           "junqi-match --setups $root/samples/match/setups.jgn --games 1 -o $miss/games.jgn $tmp/engine $tmp/engine"; do
+    read -r tool args <<<"$cmd"
+    # shellcheck disable=SC2086 # $args is words on purpose
+    run "$bin/$tool" $args
+    file=$(grep -o "$miss/[^ ]*" <<<"$cmd" | head -n 1)
+    [ "${file%\%n*}" = "$file" ] || file=${file%%-%n*}-1.${file##*.}
+    expect "$cmd: exit status" 3 "$rc"
+    expect "$cmd: the message" "$tool: $file: cannot write: the folder $miss does not exist" "$err"
+done
+for cmd in "junqi-render --frames $miss/frames $a" "junqi-render -o $miss/pages/ $a" \
+           "junqi-replay --split 1 -o $miss/parts/ $a"; do
+    read -r tool args <<<"$cmd"
+    # shellcheck disable=SC2086 # $args is words on purpose
+    run "$bin/$tool" $args
+    folder=$(grep -o "$miss/[^ ]*" <<<"$cmd")
+    expect "$cmd: exit status" 3 "$rc"
+    expect "$cmd: the message" "$tool: $folder: cannot create the folder: the folder $miss does not exist" "$err"
+done
+run "$bin/junqi-replay" --to jgn -o "$tmp/plain/out.jgn" "$a"
+expect "-o under a file: exit status, the message" "3 junqi-replay: $tmp/plain/out.jgn: cannot write: $tmp/plain is not a folder" "$rc $err"
+for cmd in "junqi-render -o $tmp/plain/ $a" "junqi-render --frames $tmp/plain $a"; do
+    read -r tool args <<<"$cmd"
+    # shellcheck disable=SC2086 # $args is words on purpose
+    run "$bin/$tool" $args
+    expect "$cmd: exit status, the message" \
+        "3 $tool: $(grep -o "$tmp/plain/*" <<<"$cmd"): cannot create the folder: a file of that name is in the way" "$rc $err"
+done
+checks=$((checks + 1))
+[ ! -e "$tmp/no" ] || fail "failed outputs made a folder: $(find "$tmp/no")"
+
 echo "manners.sh: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]

@@ -148,7 +148,7 @@ for fmt in png gif; do
     run "$R" -o "$tmp/first.$fmt" "$tmp/three.jgn"
     expect "three games, no --game, $fmt: exit status" 0 "$rc"
     expect "three games, no --game, $fmt: a one-line note" \
-        "junqi-render: $tmp/three.jgn holds more than one game; game 1 is drawn (--game N draws another)" "$err"
+        "junqi-render: $tmp/three.jgn holds more than one game; game 1 is used (--game N chooses another)" "$err"
 done
 run "$R" -o "$tmp/one.png" "$SHORT"
 expect "one game, no --game: no note" "" "$err"
@@ -192,6 +192,15 @@ expect "--game 3 as one page of a file of three: exit status" 0 "$rc"
 checks=$((checks + 1))
 cmp -s <(sed 's/three\.jgn/X/g' "$tmp/third.html") <(sed 's/only-third\.jgn/X/g' "$tmp/only-third.html") ||
     fail "--game 3 as a page: not the page of the third game"
+# a pattern's every %n is the game's number, %% one percent sign (a literal "%%n" numbers nothing)
+mkdir "$tmp/pat"
+run "$R" -o "$tmp/pat/%n-%n-100%%.html" "$tmp/three.jgn"
+expect "pages named %n-%n-100%%.html: exit status" 0 "$rc"
+expect "pages named %n-%n-100%%.html: every %n replaced" "1-1-100%.html 2-2-100%.html 3-3-100%.html" \
+    "$(ls "$tmp/pat" | tr '\n' ' ' | sed 's/ $//')"
+run "$R" -o "$tmp/pat/literal-%%n.html" "$tmp/three.jgn"
+expect "pages named literal-%%n.html: one name for three games, a usage error" "2 no" \
+    "$rc $([ -e "$tmp/pat/literal-%n.html" ] && echo yes || echo no)"
 # page N is game N of the file: a broken game has no page and the next keeps its number
 awk '/^\[Board/ { n++ } n == 2 && /^1\. / { sub(/^1\. [^ ]*/, "1. a1-z9") } { print }' "$tmp/three.jgn" >"$tmp/broken-2.jgn"
 mkdir "$tmp/broken"
