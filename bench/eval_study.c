@@ -40,7 +40,9 @@
  *                      probability, material logistic's, the best move's mean
  *                      score and its spread, phase, file, ply, seats in play,
  *                      quiet moves, the win probability before its model, the
- *                      mover's expected count of each kind)
+ *                      mover's expected count of each kind, whether the move
+ *                      played was the engine's choice, its loss and the loss's
+ *                      standard error: a mark at any thresholds)
  *                      for later study
  *   eval_study dump DIRS STEP TSV [THREADS]  the same TSV for every STEPth ply
  *                      of the training games at the default level (what
@@ -766,7 +768,7 @@ static bool dump_judged(const char *path, const judged *j, long n, double ma, do
     fprintf(fp, "label\twinprob\tmaterial_p\teval\tspread\tphase\tfile\tply\tseats\tquiet\tvalue");
     for (int k = JUNQI_FLAG; k <= JUNQI_MARSHAL; k++)
         fprintf(fp, "\t%s", junqi_piece_name(k, JUNQI_NAMES_EN));
-    fputc('\n', fp);
+    fputs("\tagree\tloss\terror\n", fp);
     for (long i = 0; i < n; i++) {
         const char *base = strrchr(j[i].file, '/');
         fprintf(fp, "%.1f\t%.6f\t%.6f\t%.1f\t%.1f\t%d\t%s\t%zu\t%d\t%d\t%.6f", j[i].label, j[i].winprob,
@@ -774,7 +776,7 @@ static bool dump_judged(const char *path, const judged *j, long n, double ma, do
                 base ? base + 1 : j[i].file, j[i].ply, j[i].seats, j[i].quiet, j[i].value);
         for (int k = JUNQI_FLAG; k <= JUNQI_MARSHAL; k++)
             fprintf(fp, "\t%.4f", j[i].counts[k]);
-        fputc('\n', fp);
+        fprintf(fp, "\t%d\t%.6f\t%.6f\n", j[i].agree, j[i].loss, j[i].error);
     }
     if (ferror(fp) | fclose(fp)) {
         fprintf(stderr, "%s: write failed\n", path);
