@@ -46,6 +46,7 @@ typedef struct plan {
     junqi_move cand[JUNQI_MAX_MULTIPV];
     bool stopped; /* the caller stopped phase 1 (limits.stop): no phase 2 */
     double counts[JUNQI_PIECE_KINDS]; /* junqi_analysis.counts */
+    double ess;   /* the draws' effective sample size (junqi_analysis_error_inflation) */
 } plan;
 
 static uint64_t mix64(uint64_t z)
@@ -129,6 +130,7 @@ static junqi_search_status make_samples(const junqi_analysis_request *r, plan *p
     if (as_is(r)) {
         positions[0] = *r->pos;
         position_counts(r->pos, p->counts);
+        p->ess = 1;
         return JUNQI_SEARCH_OK;
     }
     static _Thread_local junqi_infer_draws d;
@@ -138,6 +140,7 @@ static junqi_search_status make_samples(const junqi_analysis_request *r, plan *p
         return JUNQI_SEARCH_HIDDEN;
     junqi_infer_resample(&d, seed ^ 0x53414D504C45ull, p->samples, index); /* "SAMPLE" */
     draw_counts(r->infer, r->pos->side[r->pos->to_move], &d, p->counts);
+    p->ess = d.ess;
     for (int j = 0; j < p->samples; j++)
         junqi_infer_place(r->infer, d.kinds[index[j]], r->pos, &positions[j]);
     return JUNQI_SEARCH_OK;
@@ -372,6 +375,12 @@ static double paired_error(const values *a, const values *b, int k)
     return sqrt(sq / (n - 1) / n);
 }
 
+double junqi_analysis_error_inflation(int samples, double ess)
+{
+    double independent = fmin(samples, fmax(ess, 1));
+    return samples > 1 ? sqrt(samples / independent) : 1;
+}
+
 /* v kept off 0 and 1, where its logit is infinite. */
 static double inside(double v)
 {
@@ -508,7 +517,8 @@ static void aggregate(const junqi_analysis_request *r, const plan *p, const junq
             out->played_eval = lines[i].eval;
             out->played_spread = lines[i].spread;
             out->played_winprob = lines[i].winprob;
-            out->loss_error = paired_error(&vals[0], &vals[i], p->samples) * calibrated_slope(m, z, mean[0], mean[i]);
+            out->loss_error = paired_error(&vals[0], &vals[i], p->samples) * junqi_analysis_error_inflation(p->samples, p->ess) *
+                              calibrated_slope(m, z, mean[0], mean[i]);
         }
 }
 

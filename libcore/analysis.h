@@ -168,7 +168,8 @@ typedef struct junqi_analysis {
     double loss_error;          /**< the standard error over the samples of winprob -
                                      played_winprob (paired: both from the same samples; the
                                      samples' values mapped as the means are, by the model's
-                                     slope between the two) */
+                                     slope between the two; times
+                                     junqi_analysis_error_inflation() of the draws' ess) */
     int depth;                  /**< the shallowest completed depth among the searches, plies */
     uint64_t nodes;             /**< nodes of every search together */
     int nlines;                 /**< candidates below, best first (<= limits.multipv) */
@@ -182,6 +183,19 @@ typedef struct junqi_analysis {
  */
 bool junqi_analyze_many(const junqi_analysis_request *reqs, int n, int threads,
                         junqi_analysis *out);
+
+/**
+ * The factor (>= 1) by which the standard error of a mean over `samples`
+ * samples is multiplied when they were resampled from posterior draws whose
+ * importance weights have the effective sample size `ess` (Kish's;
+ * junqi_infer_draws.ess): the samples resampled from one draw differ by one
+ * move of the chain only, so they count as min(samples, ess) independent
+ * ones, at least 1: sqrt(samples / that). 1 for one sample. loss_error
+ * carries it. Why: at the default level the draws' ess is 5.6 of 32 on
+ * average, and without the factor the loss of a move differed between two
+ * seeds by 2.5 times its mean error (docs/engine.md, "What is left").
+ */
+double junqi_analysis_error_inflation(int samples, double ess);
 
 /**
  * The legal moves of the seat to move in pos that capture a flag it can see:

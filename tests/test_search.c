@@ -172,6 +172,18 @@ static void a_finished_game_is_judged_over_in_every_view(void **state)
     }
 }
 
+/* The standard error of samples resampled from draws of effective size ess
+ * counts min(samples, ess) independent samples, at least one. */
+static void the_error_counts_only_the_draws_effective_samples(void **state)
+{
+    (void)state;
+    assert_float_equal(junqi_analysis_error_inflation(8, 32), 1, 1e-12);  /* more draws than samples */
+    assert_float_equal(junqi_analysis_error_inflation(8, 8), 1, 1e-12);
+    assert_float_equal(junqi_analysis_error_inflation(8, 2), 2, 1e-12);   /* sqrt(8 / 2) */
+    assert_float_equal(junqi_analysis_error_inflation(8, 0.5), sqrt(8), 1e-12); /* one draw at least */
+    assert_float_equal(junqi_analysis_error_inflation(1, 0.5), 1, 1e-12); /* one sample: nothing to inflate */
+}
+
 /* View all: one sample, so each line's win probability is the model
  * (analysis.h junqi_winprob_model) of the curve at the line's score with
  * the lapse, the counts the true ones for the mover's team, and the model
@@ -346,6 +358,7 @@ int main(void)
         cmocka_unit_test(results_do_not_depend_on_the_number_of_threads),
         cmocka_unit_test(multipv_lines_are_distinct_and_best_first),
         cmocka_unit_test(the_win_probability_is_the_model_of_the_line_and_the_counts),
+        cmocka_unit_test(the_error_counts_only_the_draws_effective_samples),
         cmocka_unit_test(limits_stop_the_search_and_searchmoves_restrict_the_root),
     };
     return cmocka_run_group_tests_name("search", tests, NULL, NULL);
