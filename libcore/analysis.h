@@ -192,8 +192,10 @@ bool junqi_analyze_many(const junqi_analysis_request *reqs, int n, int threads,
  * move of the chain only, so they count as min(samples, ess) independent
  * ones, at least 1: sqrt(samples / that). 1 for one sample. loss_error
  * carries it. Why: at the default level the draws' ess is 5.6 of 32 on
- * average, and without the factor the loss of a move differed between two
- * seeds by 2.5 times its mean error (docs/engine.md, "What is left").
+ * average, and without the factor the losses of a move judged with two
+ * seeds differed by 1.28 times their joint standard error (standard
+ * deviation over 3,401 validation moves; 0.87 with it: docs/engine.md,
+ * "What is left").
  */
 double junqi_analysis_error_inflation(int samples, double ess);
 
