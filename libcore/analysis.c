@@ -517,7 +517,8 @@ static void aggregate(const junqi_analysis_request *r, const plan *p, const junq
             out->played_eval = lines[i].eval;
             out->played_spread = lines[i].spread;
             out->played_winprob = lines[i].winprob;
-            out->loss_error = paired_error(&vals[0], &vals[i], p->samples) * junqi_analysis_error_inflation(p->samples, p->ess) *
+            double inflation = junqi_analysis_error_inflation(p->samples, p->ess);
+            out->loss_error = paired_error(&vals[0], &vals[i], p->samples) * inflation *
                               calibrated_slope(m, z, mean[0], mean[i]);
         }
 }

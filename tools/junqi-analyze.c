@@ -136,8 +136,9 @@ typedef struct located {
                              position before its illegal move) */
 } located;
 
-/* Load the input (FILE's --game, the first by default, or --position) into loc->in, a record with --rules
- * applied; its source is handed back open in *src (junqi_cli_load). A record
+/* Load the input (FILE's --game, the first by default, or --position) into
+ * loc->in, a record with --rules applied; its source is handed back open in
+ * *src (junqi_cli_load). A record
  * read broken (what --lenient salvaged) is JUNQI_EXIT_INVALID, its errors said,
  * and is searched still. */
 static int load_record(const options *opt, const char *path, located *loc, junqi_source **src)
