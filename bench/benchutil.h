@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "analysis.h"
+#include "annotate.h"
 #include "flip_replay.h"
 #include "qq.h"
 #include "replay.h"
@@ -196,7 +197,8 @@ static inline bool bench_move_played(const junqi_game *g, size_t ply, junqi_move
 }
 
 /* The annotator's request for ply of g: the complete position, and the
- * mover's knowledge for view mover. */
+ * mover's knowledge for view mover; a loss is confirmed as the annotator
+ * confirms it at the default thresholds. */
 typedef struct bench_job {
     junqi_position pos;
     junqi_infer inf;
@@ -209,7 +211,7 @@ static inline void bench_prepare(bench_job *j, const junqi_game *g, size_t ply, 
     bench_position_at(g, ply, &j->pos);
     bench_move_played(g, ply, &j->played);
     *req = (junqi_analysis_request){&j->pos, NULL, view, 0, 0, {.nodes = JUNQI_DEFAULT_NODES},
-                                    j->played};
+                                    j->played, JUNQI_MARK_CONFIRM * junqi_annotate_defaults().thresholds[0]};
     if (view == JUNQI_VIEW_MOVER) {
         junqi_infer_replay(&j->inf, g, NULL, ply, j->pos.to_move, g->info, NULL);
         junqi_infer_solve(&j->inf, false);

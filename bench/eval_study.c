@@ -42,7 +42,8 @@
  *                      quiet moves, the win probability before its model, the
  *                      mover's expected count of each kind, whether the move
  *                      played was the engine's choice, its loss and the loss's
- *                      standard error: a mark at any thresholds)
+ *                      standard error: a mark at any thresholds; and the
+ *                      samples of the loss's confirmation, 0 for none)
  *                      for later study
  *   eval_study dump DIRS STEP TSV [THREADS]  the same TSV for every STEPth ply
  *                      of the training games at the default level (what
@@ -550,6 +551,7 @@ typedef struct judged {
     int seats;                        /* junqi_analysis.seats */
     int quiet;                        /* moves since the last combat (junqi_position.quiet) */
     double value;                     /* junqi_analysis.value: winprob before the model */
+    int confirmed;                    /* junqi_analysis.confirmed: samples of the loss's confirmation */
 } judged;
 
 /* The material difference (default values) of pos for side, true identities. */
@@ -605,7 +607,8 @@ static long judge_games(char **files, bench_set set, int step, int threads, junq
             j[n] = (judged){bench_label(&r.pos.result, a->side), a->winprob, material_of(&jobs[i].pos, a->side),
                             a->eval, a->spread, junqi_infer_phase((uint32_t)jobs[i].pos.moves), a->nlines, 0,
                             a->played_line == 0, top3, true, a->winprob - a->played_winprob, a->loss_error,
-                            *f, jobs[i].pos.moves, {0}, a->seats, jobs[i].pos.quiet, a->value};
+                            *f, jobs[i].pos.moves, {0}, a->seats, jobs[i].pos.quiet, a->value,
+                            a->confirmed};
             memcpy(j[n++].counts, a->counts, sizeof a->counts);
         }
         junqi_game_free(g);
@@ -768,7 +771,7 @@ static bool dump_judged(const char *path, const judged *j, long n, double ma, do
     fprintf(fp, "label\twinprob\tmaterial_p\teval\tspread\tphase\tfile\tply\tseats\tquiet\tvalue");
     for (int k = JUNQI_FLAG; k <= JUNQI_MARSHAL; k++)
         fprintf(fp, "\t%s", junqi_piece_name(k, JUNQI_NAMES_EN));
-    fputs("\tagree\tloss\terror\n", fp);
+    fputs("\tagree\tloss\terror\tconfirmed\n", fp);
     for (long i = 0; i < n; i++) {
         const char *base = strrchr(j[i].file, '/');
         fprintf(fp, "%.1f\t%.6f\t%.6f\t%.1f\t%.1f\t%d\t%s\t%zu\t%d\t%d\t%.6f", j[i].label, j[i].winprob,
@@ -776,7 +779,7 @@ static bool dump_judged(const char *path, const judged *j, long n, double ma, do
                 base ? base + 1 : j[i].file, j[i].ply, j[i].seats, j[i].quiet, j[i].value);
         for (int k = JUNQI_FLAG; k <= JUNQI_MARSHAL; k++)
             fprintf(fp, "\t%.4f", j[i].counts[k]);
-        fprintf(fp, "\t%d\t%.6f\t%.6f\n", j[i].agree, j[i].loss, j[i].error);
+        fprintf(fp, "\t%d\t%.6f\t%.6f\t%d\n", j[i].agree, j[i].loss, j[i].error, j[i].confirmed);
     }
     if (ferror(fp) | fclose(fp)) {
         fprintf(stderr, "%s: write failed\n", path);

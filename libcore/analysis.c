@@ -24,7 +24,15 @@
  *       move the candidate of the best mean (one move for every sample: no
  *       strategy fusion); the means are then mapped by the win probability's
  *       model (junqi_winprob_model: the same increasing map for every
- *       candidate of the request, from the mover's expected counts of A1).
+ *       candidate of the request, from the mover's expected counts of A1);
+ *   A6. confirm: a loss of the move played that reaches the request's
+ *       `confirm` is measured again on JUNQI_CONFIRM_SAMPLES fresh samples
+ *       (A1 with another stream of the seed), searched as in A4 over the
+ *       best move and the move played only, with the whole budget. Why:
+ *       A5's best is the largest of several means of the same 8 samples,
+ *       which biases its loss up, and 8 samples resampled from draws of
+ *       effective size ~6 leave an error that moved half of the marks
+ *       across a threshold with another seed (docs/engine.md, "Judging").
  */
 #include "analysis.h"
 
@@ -414,6 +422,19 @@ static double calibrated_slope(const junqi_winprob_model *m, double z, double u,
     return m->engine * p * (1 - p) / (x * (1 - x));
 }
 
+/* The standard error of the calibrated loss between the values of the best
+ * move and of the move played over k paired samples whose draws have the
+ * effective size ess (junqi_analysis_error_inflation), mapped as the means
+ * are, by the model's slope between them. */
+static double loss_error(const junqi_winprob_model *m, double z, const values *best, const values *played, int k,
+                         double ess)
+{
+    double mb, mp, sd;
+    moments(best, best->wp, k, &mb, &sd);
+    moments(played, played->wp, k, &mp, &sd);
+    return paired_error(best, played, k) * junqi_analysis_error_inflation(k, ess) * calibrated_slope(m, z, mb, mp);
+}
+
 /* Map the mean values of lines[0..n) by the model, keeping them in mean[]. */
 static void calibrate_lines(const junqi_winprob_model *m, double z, junqi_analysis_line *lines, int n, double *mean)
 {
@@ -517,10 +538,134 @@ static void aggregate(const junqi_analysis_request *r, const plan *p, const junq
             out->played_eval = lines[i].eval;
             out->played_spread = lines[i].spread;
             out->played_winprob = lines[i].winprob;
-            double inflation = junqi_analysis_error_inflation(p->samples, p->ess);
-            out->loss_error = paired_error(&vals[0], &vals[i], p->samples) * inflation *
-                              calibrated_slope(m, z, mean[0], mean[i]);
+            out->loss_error = loss_error(m, z, &vals[0], &vals[i], p->samples, p->ess);
         }
+}
+
+/* ---- A6: confirming a loss ---------------------------------------------- */
+
+/* Does request r's analysis a have a loss to confirm on fresh samples? */
+static bool wants_confirmation(const junqi_analysis_request *r, const plan *p, const junqi_analysis *a)
+{
+    return r->confirm > 0 && !as_is(r) && !r->limits.movetime && !p->stopped && a->status == JUNQI_SEARCH_OK &&
+           a->has_played && a->played_line > 0 && a->winprob - a->played_winprob >= r->confirm;
+}
+
+/* The confirmation of requests[i]: its samples from another stream of the
+ * seed, the best move and the move played its only candidates. */
+static void confirmation_plan(const junqi_analysis_request *r, const junqi_analysis *a, int first,
+                              junqi_analysis_request *q, plan *p)
+{
+    *q = *r;
+    q->samples = JUNQI_CONFIRM_SAMPLES;
+    q->seed = mix64(r->seed ^ 0x434F4E4649524Dull); /* "CONFIRM" */
+    *p = (plan){.first = first, .samples = JUNQI_CONFIRM_SAMPLES, .played = true, .ncand = 2};
+    p->cand[0] = a->lines[0].move;
+    p->cand[1] = r->played;
+}
+
+/* Line l's figures from the confirmation's values v over k samples. */
+static void confirmed_line(junqi_analysis_line *l, const values *v, int k)
+{
+    double sd;
+    l->listed = v->n;
+    moments(v, v->score, k, &l->eval, &l->spread);
+    moments(v, v->wp, k, &l->winprob, &sd);
+}
+
+/* Put the confirmation's values (res[0..p->samples)) into a: the two lines,
+ * calibrated as step A5 does, the loss's error from these samples; the move
+ * played first when it comes out at least as good. Unchanged when either
+ * move is valued in fewer than half of the samples. */
+static void apply_confirmation(const plan *p, const junqi_search_result *res, junqi_analysis *a)
+{
+    values best, played;
+    candidate_values(res, p->samples, p->cand[0], false, &best);
+    candidate_values(res, p->samples, p->cand[1], false, &played);
+    if (2 * best.n < p->samples || 2 * played.n < p->samples)
+        return;
+    const junqi_winprob_model *m = &junqi_winprob_default_model;
+    double z = position_terms(m, a), mean[2];
+    junqi_analysis_line *lb = &a->lines[0], *lp = &a->lines[a->played_line];
+    confirmed_line(lb, &best, p->samples);
+    confirmed_line(lp, &played, p->samples);
+    mean[0] = lb->winprob;
+    mean[1] = lp->winprob;
+    lb->winprob = calibrated(m, z, mean[0]);
+    lp->winprob = calibrated(m, z, mean[1]);
+    a->loss_error = loss_error(m, z, &best, &played, p->samples, p->ess);
+    a->confirmed = p->samples;
+    if (mean[1] >= mean[0]) { /* the move played is as good: it is the best */
+        junqi_analysis_line t = *lb;
+        *lb = *lp;
+        *lp = t;
+        a->played_line = 0;
+        a->loss_error = 0;
+    }
+    a->eval = lb->eval;
+    a->spread = lb->spread;
+    a->winprob = lb->winprob;
+    a->value = fmax(mean[0], mean[1]);
+    a->played_eval = a->lines[a->played_line].eval;
+    a->played_spread = a->lines[a->played_line].spread;
+    a->played_winprob = a->lines[a->played_line].winprob;
+}
+
+/* The phase-2 searches of the confirmations: each sample over the two
+ * candidates, with the request's whole budget. */
+static void confirmation_jobs(const junqi_analysis_request *q, const plan *p, int n, junqi_position *positions,
+                              junqi_search_job *jobs)
+{
+    for (int i = 0; i < n; i++)
+        for (int x = p[i].first; x < p[i].first + p[i].samples; x++) {
+            junqi_search_limits l = q[i].limits;
+            l.searchmoves = p[i].cand;
+            l.nsearchmoves = p[i].ncand;
+            l.multipv = p[i].ncand;
+            jobs[x] = (junqi_search_job){p[i].status == JUNQI_SEARCH_OK ? &positions[x] : NULL, l};
+        }
+}
+
+/* Step A6 for the requests whose loss asks for it; false when out of memory. */
+static bool confirm_losses(const junqi_analysis_request *reqs, const plan *plans, int n, int threads,
+                           junqi_analysis *out)
+{
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        m += wants_confirmation(&reqs[i], &plans[i], &out[i]);
+    if (!m)
+        return true;
+    junqi_analysis_request *q = malloc((size_t)m * sizeof *q);
+    plan *p = malloc((size_t)m * sizeof *p);
+    int *of = malloc((size_t)m * sizeof *of), total = m * JUNQI_CONFIRM_SAMPLES;
+    junqi_position *positions = malloc((size_t)total * sizeof *positions);
+    junqi_search_job *jobs = malloc((size_t)total * sizeof *jobs);
+    junqi_search_result *res = malloc((size_t)total * sizeof *res);
+    bool ok = q && p && of && positions && jobs && res;
+    for (int i = 0, k = 0; ok && i < n; i++)
+        if (wants_confirmation(&reqs[i], &plans[i], &out[i])) {
+            confirmation_plan(&reqs[i], &out[i], k * JUNQI_CONFIRM_SAMPLES, &q[k], &p[k]);
+            of[k++] = i;
+        }
+    if (ok) {
+        sampling s = {q, p, positions, m, 0};
+        sample_all(&s, threads < 1 ? 1 : threads);
+        confirmation_jobs(q, p, m, positions, jobs);
+        ok = junqi_search_many(jobs, total, threads, res);
+    }
+    for (int k = 0; ok && k < m; k++) {
+        for (int x = p[k].first; x < p[k].first + p[k].samples; x++)
+            out[of[k]].nodes += p[k].status == JUNQI_SEARCH_OK ? res[x].nodes : 0;
+        if (p[k].status == JUNQI_SEARCH_OK)
+            apply_confirmation(&p[k], &res[p[k].first], &out[of[k]]);
+    }
+    free(q);
+    free(p);
+    free(of);
+    free(positions);
+    free(jobs);
+    free(res);
+    return ok;
 }
 
 /* ---- the batch ---------------------------------------------------------- */
@@ -591,6 +736,7 @@ bool junqi_analyze_many(const junqi_analysis_request *reqs, int n, int threads,
         }
     for (int i = 0; ok && i < n; i++) /* A5 */
         aggregate(&reqs[i], &plans[i], &res[plans[i].first], &res[total + plans[i].first], &out[i]);
+    ok = ok && confirm_losses(reqs, plans, n, threads, out); /* A6 */
     free(plans);
     free(positions);
     free(jobs);

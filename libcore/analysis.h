@@ -31,7 +31,15 @@
  *      candidate of the best mean; "before" is the best move's value,
  *      "after" the move played's, so their difference is what the move
  *      played cost against the best single choice, with its standard error
- *      over the samples (loss_error; the samples are paired).
+ *      over the samples (loss_error; the samples are paired);
+ *   4. when that loss reaches the request's `confirm`, it is measured
+ *      again: the best move and the move played alone, on
+ *      JUNQI_CONFIRM_SAMPLES fresh samples (another stream of the seed),
+ *      each searched with the whole budget over the two. The best move was
+ *      chosen on other samples, so its mean is not the largest of several
+ *      noisy means (which biases a loss up), and the error shrinks with the
+ *      samples: the loss, its error and the two moves' figures are then
+ *      the confirmation's (confirmed says so).
  * An attack on a hidden piece is so worth what it is worth against the
  * identities that piece can have, in proportion to their probabilities.
  * View all: one "sample", the position itself, judged the same way.
@@ -74,6 +82,13 @@ typedef enum junqi_view_mode {
 #define JUNQI_ANALYSIS_CANDIDATES 6
 /** Posterior draws per sample searched: K samples are resampled from this many times K draws. */
 #define JUNQI_ANALYSIS_DRAWS_PER_SAMPLE 4
+/**
+ * Fresh samples on which a loss is confirmed (junqi_analysis_request.confirm,
+ * step 4 of the design note): four times the default, drawn from 128
+ * posterior draws, whose samples count as about 17 independent ones against
+ * the default's 6 (docs/engine.md, "Judging").
+ */
+#define JUNQI_CONFIRM_SAMPLES 32
 /**
  * The lapse of a judged win probability: a sample's is L + (1 - 2 L) times
  * the curve's (eval.h junqi_eval_winprob), so that a result a sample's
@@ -123,6 +138,9 @@ typedef struct junqi_analysis_request {
     junqi_search_limits limits; /**< for each search */
     junqi_move played;          /**< the move played here, judged too; from = JUNQI_NO_POINT:
                                      none */
+    double confirm;             /**< view mover with a move played and no movetime: a loss
+                                     (before - after) at or above this is confirmed on fresh
+                                     samples (step 4 of the design note); 0: never */
 } junqi_analysis_request;
 
 /** One candidate move, judged over the samples. */
@@ -170,6 +188,8 @@ typedef struct junqi_analysis {
                                      samples' values mapped as the means are, by the model's
                                      slope between the two; times
                                      junqi_analysis_error_inflation() of the draws' ess) */
+    int confirmed;              /**< samples of the confirmation that gave winprob,
+                                     played_winprob and loss_error (step 4), 0: none */
     int depth;                  /**< the shallowest completed depth among the searches, plies */
     uint64_t nodes;             /**< nodes of every search together */
     int nlines;                 /**< candidates below, best first (<= limits.multipv) */

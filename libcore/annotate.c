@@ -126,7 +126,8 @@ static bool gather(junqi_game *g, const junqi_annotate_options *opt, junqi_view_
                 ga->before[k] = r.pos;
                 junqi_analysis_request *q = &ga->reqs[ga->nreqs];
                 *q = (junqi_analysis_request){&ga->before[k], NULL, view, opt->samples, opt->seed,
-                                              opt->limits, it->move};
+                                              opt->limits, it->move,
+                                              JUNQI_MARK_CONFIRM * opt->thresholds[0]};
                 if (t) {
                     ga->knew[k] = t->seat[j->seat];
                     junqi_infer_solve(&ga->knew[k], false);
@@ -217,6 +218,7 @@ static void judge(junqi_move_judgement *j, const junqi_position *before, const j
     j->spread = a->played_spread;
     j->loss = a->winprob > a->played_winprob ? a->winprob - a->played_winprob : 0;
     j->loss_error = a->loss_error;
+    j->samples = a->confirmed ? a->confirmed : a->samples;
     j->depth = a->depth;
     j->nodes = a->nodes;
     j->best = a->lines[0].move;

@@ -19,6 +19,9 @@
  *   after  = the same mean for the move played,
  *   loss   = max(0, before - after), with its standard error over the
  *            samples, loss_error;
+ *            a loss that reaches JUNQI_MARK_CONFIRM of the lowest threshold
+ *            is measured again on more, fresh samples (analysis.h, step 4),
+ *            and those figures are the move's;
  *   mark   = by loss - JUNQI_MARK_ERRORS * loss_error (so a mark another
  *            seed would likely not give is not given): ?? (blunder) when it
  *            is >= thresholds[2], ? (mistake) when >= thresholds[1], ?!
@@ -58,6 +61,15 @@ typedef struct junqi_annotate_options {
 
 /** Standard errors taken off a move's loss before it is marked (see the design note). */
 #define JUNQI_MARK_ERRORS 1.5
+/**
+ * The share of the lowest threshold at which a move's loss is confirmed on
+ * fresh samples before a mark is decided (junqi_analysis_request.confirm):
+ * low enough that a loss the confirmation would mark is almost never missed
+ * (the first measure's error is about 0.015), high enough that few moves
+ * pay for it (5.6 % of the validation moves at the default thresholds;
+ * docs/annotation.md).
+ */
+#define JUNQI_MARK_CONFIRM 0.8
 
 /** The defaults: view by the game's mode, thresholds 0.05 / 0.10 / 0.15 (the win-probability
  *  losses of lichess's 0.1 / 0.2 / 0.3 of winning chances 2p - 1; docs/annotation.md), one thread. */
@@ -85,6 +97,8 @@ typedef struct junqi_move_judgement {
                                  the samples, centi-material */
     double loss;            /**< max(0, winprob_before - winprob_after) */
     double loss_error;      /**< the standard error of the loss over the samples */
+    int samples;            /**< the samples behind winprob_before, winprob_after and the loss:
+                                 the analysis's, or its confirmation's (analysis.h, step 4) */
     int mark;               /**< a JUNQI_MARK_* NAG, or 0 */
     junqi_move best;        /**< the engine's choice; from = JUNQI_NO_POINT: none */
     int pv_len;             /**< the engine's line, legal on the real position */

@@ -153,7 +153,7 @@ bool junqi_play(const junqi_play_request *req, junqi_play_result *out)
     out->viewer = JUNQI_NO_SEAT;
     junqi_analysis_request ar = {req->pos, NULL, out->view, req->samples ? req->samples : lv->samples,
                                  req->seed, level_limits(req, lv, &style),
-                                 {JUNQI_NO_POINT, JUNQI_NO_POINT}};
+                                 {JUNQI_NO_POINT, JUNQI_NO_POINT}, 0};
     junqi_infer *inf = NULL;
     if (junqi_position_over(req->pos))
         ar.view = JUNQI_VIEW_ALL; /* nothing to sample: the result is the game's */

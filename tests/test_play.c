@@ -92,7 +92,7 @@ static void analyse_as_mover(const junqi_game *g, const junqi_replay *r, size_t 
     junqi_infer_replay(&inf, g, NULL, ply, r->pos.to_move, g->info, NULL);
     junqi_infer_solve(&inf, false);
     junqi_analysis_request ar = {&r->pos, &inf, JUNQI_VIEW_MOVER, samples, 3, {.nodes = nodes},
-                                 {JUNQI_NO_POINT, JUNQI_NO_POINT}};
+                                 {JUNQI_NO_POINT, JUNQI_NO_POINT}, 0};
     assert_true(junqi_analyze_many(&ar, 1, 1, out));
 }
 
@@ -228,13 +228,65 @@ static void a_stopped_analysis_chooses_a_move_some_sample_found_best(void **stat
         junqi_infer_replay(&inf, g, NULL, ply, r.pos.to_move, g->info, NULL);
         junqi_infer_solve(&inf, false);
         junqi_analysis_request ar = {&r.pos, &inf, JUNQI_VIEW_MOVER, 8, 5, {.stop = stop_at_once},
-                                     {JUNQI_NO_POINT, JUNQI_NO_POINT}};
+                                     {JUNQI_NO_POINT, JUNQI_NO_POINT}, 0};
         assert_true(junqi_analyze_many(&ar, 1, 1, &a));
         assert_int_equal(a.status, JUNQI_SEARCH_OK);
         assert_true(a.lines[0].votes >= 1);
         judged++;
     }
     assert_true(judged >= 20);
+    junqi_game_free(g);
+}
+
+/* The analysis of the move played at ply of g: samples 8, 2,000 nodes each,
+ * its loss confirmed at or above `confirm` (0: never). */
+static void judge_played(const junqi_game *g, size_t ply, junqi_move played, double confirm, int threads,
+                         junqi_analysis *a)
+{
+    static junqi_replay r;
+    static junqi_infer inf;
+    seek(&r, g, ply);
+    junqi_infer_replay(&inf, g, NULL, ply, r.pos.to_move, g->info, NULL);
+    junqi_infer_solve(&inf, false);
+    junqi_analysis_request ar = {&r.pos, &inf, JUNQI_VIEW_MOVER, 8, 3, {.nodes = 2000, .multipv = 6}, played,
+                                 confirm};
+    assert_true(junqi_analyze_many(&ar, 1, threads, a));
+    assert_int_equal(a->status, JUNQI_SEARCH_OK);
+}
+
+/* A loss that reaches the request's `confirm` is measured again on
+ * JUNQI_CONFIRM_SAMPLES fresh samples (analysis.h, step 4): the move played
+ * is the worst of the first analysis's candidates, so its loss is positive;
+ * confirmed, the figures are the two lines', the better one first, and they
+ * do not depend on the threads; without `confirm` nothing is confirmed. */
+static void a_loss_is_confirmed_on_fresh_samples(void **state)
+{
+    (void)state;
+    junqi_game *g = real_game();
+    static junqi_analysis first, plain, one, two;
+    int confirmed = 0;
+    for (size_t ply = 20; ply <= 120; ply += 20) {
+        judge_played(g, ply, (junqi_move){JUNQI_NO_POINT, JUNQI_NO_POINT}, 0, 1, &first);
+        junqi_move worst = first.lines[first.nlines - 1].move;
+        judge_played(g, ply, worst, 0, 1, &plain);
+        judge_played(g, ply, worst, 1e-9, 1, &one);
+        judge_played(g, ply, worst, 1e-9, 2, &two);
+        assert_int_equal(plain.confirmed, 0);
+        assert_memory_equal(&one, &two, sizeof one);
+        if (plain.played_line == 0 || plain.winprob <= plain.played_winprob) {
+            assert_int_equal(one.confirmed, 0);
+            continue;
+        }
+        confirmed++;
+        assert_int_equal(one.confirmed, JUNQI_CONFIRM_SAMPLES);
+        assert_true(one.nodes > plain.nodes);
+        assert_float_equal(one.winprob, one.lines[0].winprob, 0);
+        assert_float_equal(one.played_winprob, one.lines[one.played_line].winprob, 0);
+        assert_true(one.winprob >= one.played_winprob);
+        assert_true(2 * one.lines[one.played_line].listed >= JUNQI_CONFIRM_SAMPLES);
+        assert_true(one.played_line == 0 ? one.loss_error == 0 : one.loss_error > 0);
+    }
+    assert_true(confirmed >= 3);
     junqi_game_free(g);
 }
 
@@ -313,6 +365,7 @@ int main(void)
         cmocka_unit_test(easy_errs_on_purpose_and_is_deterministic_for_a_seed),
         cmocka_unit_test(a_stop_callback_ends_a_search_after_depth_one),
         cmocka_unit_test(a_stopped_analysis_chooses_a_move_some_sample_found_best),
+        cmocka_unit_test(a_loss_is_confirmed_on_fresh_samples),
         cmocka_unit_test(progress_follows_every_iteration_of_every_job),
         cmocka_unit_test(view_all_needs_every_piece_and_a_finished_game_has_no_move),
     };

@@ -446,6 +446,8 @@ static void json_judgement(junqi_json *j, const junqi_board *b, const junqi_move
             junqi_json_key(j, numbers[k].key);
             junqi_json_number(j, numbers[k].v, 4);
         }
+        junqi_json_key(j, "samples");
+        junqi_json_int(j, m->samples);
         junqi_json_key(j, "mark");
         junqi_json_string(j, junqi_mark_name(m->mark));
         junqi_json_key(j, "best");
