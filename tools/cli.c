@@ -200,12 +200,23 @@ void junqi_cli_note_more_games(const char *prog, junqi_source *src, const char *
                 name);
 }
 
+bool junqi_cli_parse_ordinal(const char *text, size_t *n)
+{
+    size_t v = 0;
+    for (const char *p = text; p && *p; p++) {
+        if (*p < '0' || *p > '9')
+            return false;
+        size_t digit = (size_t)(*p - '0');
+        v = v > (SIZE_MAX - digit) / 10 ? SIZE_MAX : v * 10 + digit; /* too large to count: past any end */
+    }
+    *n = v;
+    return v >= 1;
+}
+
 int junqi_cli_parse_game(const char *prog, const char *text, size_t *game)
 {
-    long n;
-    if (!junqi_cli_parse_count(text, 100000000L, &n) || n < 1)
+    if (!junqi_cli_parse_ordinal(text, game))
         return junqi_cli_usage(prog, "--game takes a game's number, from 1, not '%s'", text);
-    *game = (size_t)n;
     return JUNQI_EXIT_OK;
 }
 

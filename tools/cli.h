@@ -110,9 +110,18 @@ bool junqi_cli_more_games(junqi_source *src);
 void junqi_cli_note_more_games(const char *prog, junqi_source *src, const char *name);
 
 /**
- * Parse a `--game` value, a game's number from 1 (docs/conventions.md "Which
- * item"), into *game. Anything else is a usage error: "PROG: --game takes a
- * game's number, from 1, not 'TEXT'" and the --help hint on stderr,
+ * Parse the number of an item, a whole decimal number from 1 of any size,
+ * into *n: one too large for a size_t is SIZE_MAX, past the end of any
+ * input (so that it is said to be past the end, as the next number after
+ * the last item is). False for anything else: no digits, a sign, 0.
+ */
+bool junqi_cli_parse_ordinal(const char *text, size_t *n);
+
+/**
+ * Parse a `--game` value, a game's number from 1 of any size
+ * (junqi_cli_parse_ordinal; docs/conventions.md "Which item"), into *game.
+ * Anything else (0, a sign, no number) is a usage error: "PROG: --game takes
+ * a game's number, from 1, not 'TEXT'" and the --help hint on stderr,
  * JUNQI_EXIT_USAGE returned; else JUNQI_EXIT_OK.
  */
 int junqi_cli_parse_game(const char *prog, const char *text, size_t *game);

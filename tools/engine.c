@@ -619,10 +619,10 @@ static junqi_game *file_record(engine *e, char *args)
                                        : "file takes a path");
         return NULL;
     }
-    long game = 0;
+    size_t game = 0;
     if (word && strcmp(word, "game") == 0) {
         char *number = next_word(&args);
-        if (!count_word(number, 100000000L, &game) || game < 1) {
+        if (!junqi_cli_parse_ordinal(number, &game)) {
             error_line(e, "position", "game takes a game's number, from 1, not '%s'", number ? number : "");
             return NULL;
         }
@@ -637,7 +637,7 @@ static junqi_game *file_record(engine *e, char *args)
         error_line(e, "position", "unknown word '%s' after the path (game N, ply N)", word);
         return NULL;
     }
-    junqi_game *g = load_record(e, NULL, path, (size_t)game);
+    junqi_game *g = load_record(e, NULL, path, game);
     if (g && cut && !cut_at_ply(e, g, ply)) {
         junqi_game_free(g);
         g = NULL;
