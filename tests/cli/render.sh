@@ -211,6 +211,14 @@ expect "pages named %n-%n-100%%.html: every %n replaced" "1-1-100%.html 2-2-100%
 run "$R" -o "$tmp/pat/literal-%%n.html" "$tmp/three.jgn"
 expect "pages named literal-%%n.html: one name for three games, a usage error" "2 no" \
     "$rc $([ -e "$tmp/pat/literal-%n.html" ] && echo yes || echo no)"
+# a page that cannot be written (a folder stands in its place) is said in one located line; the
+# pages after it are written, and the exit status is 3 at the end (as junqi-replay --split's parts)
+mkdir -p "$tmp/gap/2.html"
+run "$R" -o "$tmp/gap/%n.html" "$tmp/three.jgn"
+expect "pages, page 2 not writable: exit status, one located line" \
+    "3 junqi-render: $tmp/gap/2.html: cannot write: Is a directory" "$rc $err"
+expect "pages, page 2 not writable: pages 1 and 3 written" "1.html 3.html" \
+    "$(find "$tmp/gap" -type f -printf '%f\n' | sort | tr '\n' ' ' | sed 's/ $//')"
 # page N is game N of the file: a broken game has no page and the next keeps its number
 awk '/^\[Board/ { n++ } n == 2 && /^1\. / { sub(/^1\. [^ ]*/, "1. a1-z9") } { print }' "$tmp/three.jgn" >"$tmp/broken-2.jgn"
 mkdir "$tmp/broken"
