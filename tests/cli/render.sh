@@ -304,6 +304,14 @@ run "$R" --frames "$tmp/frames10" --ply 10 --size 300 "$SHORT"
 expect "--frames --ply 10: pictures" 11 "$(ls "$tmp/frames10" | wc -l)"
 run "$R" --frames "$tmp/missing/frames" "$SHORT"
 expect "--frames in a missing folder: exit status" 3 "$rc"
+# a picture that cannot be written is said in one line and left out; the others are written, exit 3
+# at the end, as for pages (it stopped there: pictures 0003 on were not written)
+mkdir -p "$tmp/frames-gap/0002.png"
+run "$R" --frames "$tmp/frames-gap" --ply 5 --size 300 "$SHORT"
+expect "--frames, picture 2 not writable: exit status, one located line" \
+    "3 junqi-render: $tmp/frames-gap/0002.png: cannot write: Is a directory" "$rc $err"
+expect "--frames, picture 2 not writable: the other pictures" "0000.png 0001.png 0003.png 0004.png 0005.png" \
+    "$(find "$tmp/frames-gap" -type f -printf '%f\n' | sort | tr '\n' ' ' | sed 's/ $//')"
 
 # --- --infer: hidden pieces labelled with their likeliest kinds -------------------
 run "$R" --ply 30 --view south --size 300 -o "$tmp/view.png" "$SHORT"
