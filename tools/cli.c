@@ -19,12 +19,24 @@
 #include "position_out.h"
 #include "text.h"
 
+/* The name of input `path`: "<stdin>" for NULL or "-". */
+static const char *input_name(const char *path)
+{
+    return (!path || strcmp(path, "-") == 0) ? "<stdin>" : path;
+}
+
+/* Say on stderr why input `path` could not be opened: "PROG: FILE: REASON". */
+static void say_unopened(const char *prog, const char *path, const char *err)
+{
+    fprintf(stderr, "%s: %s: %s\n", prog, input_name(path), err);
+}
+
 junqi_source *junqi_cli_open(const char *prog, const char *path, unsigned flags)
 {
     char err[256];
     junqi_source *src = junqi_source_open(path, flags, err, sizeof err);
     if (!src)
-        fprintf(stderr, "%s: %s: %s\n", prog, (!path || strcmp(path, "-") == 0) ? "<stdin>" : path, err);
+        say_unopened(prog, path, err);
     return src;
 }
 
@@ -149,14 +161,15 @@ static int take_game(junqi_source *src, size_t game, junqi_input *in, junqi_diag
     return status;
 }
 
-int junqi_cli_read_game(const char *prog, const char *path, unsigned flags, size_t game, junqi_input *in,
-                        junqi_diags *d, junqi_source **keep, size_t *held)
+int junqi_cli_read_game(const char *path, unsigned flags, size_t game, junqi_input *in, junqi_diags *d,
+                        junqi_source **keep, size_t *held, char *err, size_t n)
 {
     memset(in, 0, sizeof *in);
     *held = 0;
-    junqi_source *src = junqi_cli_open(prog, path, flags);
+    *err = '\0';
+    junqi_source *src = junqi_source_open(path, flags, err, n);
     if (!src)
-        in->name = strdup((!path || strcmp(path, "-") == 0) ? "<stdin>" : path);
+        in->name = strdup(input_name(path));
     return take_game(src, game, in, d, keep, held);
 }
 
@@ -164,7 +177,10 @@ int junqi_cli_load_game(const char *prog, const char *path, unsigned flags, size
                         junqi_diags *d, junqi_source **keep)
 {
     size_t held;
-    int status = junqi_cli_read_game(prog, path, flags, game, in, d, keep, &held);
+    char err[256];
+    int status = junqi_cli_read_game(path, flags, game, in, d, keep, &held, err, sizeof err);
+    if (*err) /* the file could not be opened */
+        say_unopened(prog, path, err);
     if (status == JUNQI_EXIT_USAGE) {
         char why[256];
         snprintf(why, sizeof why, P_("--game %zu is past the end: the input holds %zu game",

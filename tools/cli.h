@@ -83,13 +83,16 @@ int junqi_cli_load_game(const char *prog, const char *path, unsigned flags, size
                         junqi_diags *d, junqi_source **keep);
 
 /**
- * As junqi_cli_load_game(), for a caller with its own words for a game past
- * the end (the engine protocol's error line): a source that ends before item
- * `game` returns JUNQI_EXIT_USAGE with nothing said, the number of games it
- * holds in *held (0 otherwise), in->name set and no record in *in.
+ * As junqi_cli_load_game(), for a caller with its own words for what goes
+ * wrong (the engine protocol's error lines), and nothing said on stderr: a
+ * file that cannot be opened returns JUNQI_EXIT_IO with the reason in err
+ * (n bytes, as junqi_source_open() gives it; "" whenever the file was
+ * opened); a source that ends before item `game` returns JUNQI_EXIT_USAGE
+ * with the number of games it holds in *held (0 otherwise). In both cases
+ * in->name is set and *in holds no record.
  */
-int junqi_cli_read_game(const char *prog, const char *path, unsigned flags, size_t game, junqi_input *in,
-                        junqi_diags *d, junqi_source **keep, size_t *held);
+int junqi_cli_read_game(const char *path, unsigned flags, size_t game, junqi_input *in, junqi_diags *d,
+                        junqi_source **keep, size_t *held, char *err, size_t n);
 
 /**
  * Whether src, open after the item a tool took, holds another game (a record

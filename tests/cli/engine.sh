@@ -91,6 +91,14 @@ error position: game takes a game's number, from 1, not '0'
 error position: unknown word 'bla' after the path (game N, ply N)" \
     "$(engine "position file $tmp/two.jgn game 3" "position file $tmp/two.jgn game 100000001" \
               "position file $tmp/two.jgn game 0" "position file $tmp/two.jgn game 2 bla")"
+# a file that cannot be read: the reason in the error line, said there alone (it was also said on
+# standard error, "junqi-analyze: PATH: REASON", and the error line had no reason)
+expect "position file of a missing file or a folder: one error line each, with the reason" \
+"error position: $tmp/missing.jgn cannot be read: No such file or directory
+error position: $tmp cannot be read: Is a directory
+readyok" \
+    "$(engine "position file $tmp/missing.jgn game 2" "position file $tmp" "isready")"
+expect "position file of a file that cannot be read: nothing on standard error" "" "$(cat "$tmp/stderr")"
 # a word after ply N is refused, not ignored (ply 42 game 2 took game 1); "-" would read the protocol itself
 expect "position file PATH ply N WORD and position file -: error lines, the protocol goes on" \
 "error position: unknown word 'game' after the path (game N, ply N)
