@@ -19,12 +19,24 @@
 #include "position_out.h"
 #include "text.h"
 
+/* The name of input `path`: "<stdin>" for NULL or "-". */
+static const char *input_name(const char *path)
+{
+    return (!path || strcmp(path, "-") == 0) ? "<stdin>" : path;
+}
+
+/* Say on stderr why input `path` could not be opened: "PROG: FILE: REASON". */
+static void say_unopened(const char *prog, const char *path, const char *err)
+{
+    fprintf(stderr, "%s: %s: %s\n", prog, input_name(path), err);
+}
+
 junqi_source *junqi_cli_open(const char *prog, const char *path, unsigned flags)
 {
     char err[256];
     junqi_source *src = junqi_source_open(path, flags, err, sizeof err);
     if (!src)
-        fprintf(stderr, "%s: %s: %s\n", prog, (!path || strcmp(path, "-") == 0) ? "<stdin>" : path, err);
+        say_unopened(prog, path, err);
     return src;
 }
 
@@ -149,14 +161,15 @@ static int take_game(junqi_source *src, size_t game, junqi_input *in, junqi_diag
     return status;
 }
 
-int junqi_cli_read_game(const char *prog, const char *path, unsigned flags, size_t game, junqi_input *in,
-                        junqi_diags *d, junqi_source **keep, size_t *held)
+int junqi_cli_read_game(const char *path, unsigned flags, size_t game, junqi_input *in, junqi_diags *d,
+                        junqi_source **keep, size_t *held, char *err, size_t n)
 {
     memset(in, 0, sizeof *in);
     *held = 0;
-    junqi_source *src = junqi_cli_open(prog, path, flags);
+    *err = '\0';
+    junqi_source *src = junqi_source_open(path, flags, err, n);
     if (!src)
-        in->name = strdup((!path || strcmp(path, "-") == 0) ? "<stdin>" : path);
+        in->name = strdup(input_name(path));
     return take_game(src, game, in, d, keep, held);
 }
 
@@ -164,7 +177,10 @@ int junqi_cli_load_game(const char *prog, const char *path, unsigned flags, size
                         junqi_diags *d, junqi_source **keep)
 {
     size_t held;
-    int status = junqi_cli_read_game(prog, path, flags, game, in, d, keep, &held);
+    char err[256];
+    int status = junqi_cli_read_game(path, flags, game, in, d, keep, &held, err, sizeof err);
+    if (*err) /* the file could not be opened */
+        say_unopened(prog, path, err);
     if (status == JUNQI_EXIT_USAGE) {
         char why[256];
         snprintf(why, sizeof why, P_("--game %zu is past the end: the input holds %zu game",
@@ -200,12 +216,23 @@ void junqi_cli_note_more_games(const char *prog, junqi_source *src, const char *
                 name);
 }
 
+bool junqi_cli_parse_ordinal(const char *text, size_t *n)
+{
+    size_t v = 0;
+    for (const char *p = text; p && *p; p++) {
+        if (*p < '0' || *p > '9')
+            return false;
+        size_t digit = (size_t)(*p - '0');
+        v = v > (SIZE_MAX - digit) / 10 ? SIZE_MAX : v * 10 + digit; /* too large to count: past any end */
+    }
+    *n = v;
+    return v >= 1;
+}
+
 int junqi_cli_parse_game(const char *prog, const char *text, size_t *game)
 {
-    long n;
-    if (!junqi_cli_parse_count(text, 100000000L, &n) || n < 1)
+    if (!junqi_cli_parse_ordinal(text, game))
         return junqi_cli_usage(prog, "--game takes a game's number, from 1, not '%s'", text);
-    *game = (size_t)n;
     return JUNQI_EXIT_OK;
 }
 

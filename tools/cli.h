@@ -83,13 +83,16 @@ int junqi_cli_load_game(const char *prog, const char *path, unsigned flags, size
                         junqi_diags *d, junqi_source **keep);
 
 /**
- * As junqi_cli_load_game(), for a caller with its own words for a game past
- * the end (the engine protocol's error line): a source that ends before item
- * `game` returns JUNQI_EXIT_USAGE with nothing said, the number of games it
- * holds in *held (0 otherwise), in->name set and no record in *in.
+ * As junqi_cli_load_game(), for a caller with its own words for what goes
+ * wrong (the engine protocol's error lines), and nothing said on stderr: a
+ * file that cannot be opened returns JUNQI_EXIT_IO with the reason in err
+ * (n bytes, as junqi_source_open() gives it; "" whenever the file was
+ * opened); a source that ends before item `game` returns JUNQI_EXIT_USAGE
+ * with the number of games it holds in *held (0 otherwise). In both cases
+ * in->name is set and *in holds no record.
  */
-int junqi_cli_read_game(const char *prog, const char *path, unsigned flags, size_t game, junqi_input *in,
-                        junqi_diags *d, junqi_source **keep, size_t *held);
+int junqi_cli_read_game(const char *path, unsigned flags, size_t game, junqi_input *in, junqi_diags *d,
+                        junqi_source **keep, size_t *held, char *err, size_t n);
 
 /**
  * Whether src, open after the item a tool took, holds another game (a record
@@ -110,9 +113,18 @@ bool junqi_cli_more_games(junqi_source *src);
 void junqi_cli_note_more_games(const char *prog, junqi_source *src, const char *name);
 
 /**
- * Parse a `--game` value, a game's number from 1 (docs/conventions.md "Which
- * item"), into *game. Anything else is a usage error: "PROG: --game takes a
- * game's number, from 1, not 'TEXT'" and the --help hint on stderr,
+ * Parse the number of an item, a whole decimal number from 1 of any size,
+ * into *n: one too large for a size_t is SIZE_MAX, past the end of any
+ * input (so that it is said to be past the end, as the next number after
+ * the last item is). False for anything else: no digits, a sign, 0.
+ */
+bool junqi_cli_parse_ordinal(const char *text, size_t *n);
+
+/**
+ * Parse a `--game` value, a game's number from 1 of any size
+ * (junqi_cli_parse_ordinal; docs/conventions.md "Which item"), into *game.
+ * Anything else (0, a sign, no number) is a usage error: "PROG: --game takes
+ * a game's number, from 1, not 'TEXT'" and the --help hint on stderr,
  * JUNQI_EXIT_USAGE returned; else JUNQI_EXIT_OK.
  */
 int junqi_cli_parse_game(const char *prog, const char *text, size_t *game);

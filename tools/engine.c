@@ -547,10 +547,13 @@ static junqi_game *load_record(engine *e, const char *text, const char *path, si
     junqi_input in;
     junqi_source *src = NULL;
     size_t held = 0;
-    int rc = path ? junqi_cli_read_game(e->prog, path, 0, game ? game : 1, &in, &d, &src, &held)
+    char why[256] = "";
+    int rc = path ? junqi_cli_read_game(path, 0, game ? game : 1, &in, &d, &src, &held, why, sizeof why)
                   : junqi_cli_load_position(e->prog, text, &in, &d, &src);
     junqi_game *g = NULL;
-    if (rc == JUNQI_EXIT_IO)
+    if (rc == JUNQI_EXIT_IO && *why) /* said here alone, with the reason: nothing on stderr */
+        error_line(e, "position", "%s cannot be read: %s", path, why);
+    else if (rc == JUNQI_EXIT_IO && d.n == 0)
         error_line(e, "position", "%s cannot be read", path ? path : "the record");
     else if (rc == JUNQI_EXIT_USAGE)
         error_line(e, "position", held == 1 ? "game %zu is past the end: the file holds %zu game"
@@ -619,10 +622,10 @@ static junqi_game *file_record(engine *e, char *args)
                                        : "file takes a path");
         return NULL;
     }
-    long game = 0;
+    size_t game = 0;
     if (word && strcmp(word, "game") == 0) {
         char *number = next_word(&args);
-        if (!count_word(number, 100000000L, &game) || game < 1) {
+        if (!junqi_cli_parse_ordinal(number, &game)) {
             error_line(e, "position", "game takes a game's number, from 1, not '%s'", number ? number : "");
             return NULL;
         }
@@ -637,7 +640,7 @@ static junqi_game *file_record(engine *e, char *args)
         error_line(e, "position", "unknown word '%s' after the path (game N, ply N)", word);
         return NULL;
     }
-    junqi_game *g = load_record(e, NULL, path, (size_t)game);
+    junqi_game *g = load_record(e, NULL, path, game);
     if (g && cut && !cut_at_ply(e, g, ply)) {
         junqi_game_free(g);
         g = NULL;

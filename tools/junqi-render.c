@@ -261,22 +261,27 @@ static int write_output(junqi_renderer *r, source *src, const options *opt, size
     return junqi_cli_output_close(prog, out, ok) && ok ? JUNQI_EXIT_OK : JUNQI_EXIT_IO;
 }
 
-/* DIR/0000.png … one picture per ply from 0 to last. Returns an exit status. */
+/* DIR/0000.png … one picture per ply from 0 to last. A picture that cannot be
+ * written is said and left out, and the others are written (docs/conventions.md,
+ * "Outputs of several files"). Returns an exit status. */
 static int write_frames(junqi_renderer *r, source *src, const options *opt, size_t last)
 {
     junqi_image_format format = opt->format == JUNQI_IMAGE_SVG ? JUNQI_IMAGE_SVG : JUNQI_IMAGE_PNG;
+    int rc = JUNQI_EXIT_OK;
     for (size_t ply = 0; ply <= last; ply++) {
         char path[4096];
         snprintf(path, sizeof path, "%s/%04zu.%s", opt->frames, ply,
                  junqi_image_format_name(format));
         junqi_cli_output out;
-        if (!junqi_cli_output_open(prog, path, &out))
-            return JUNQI_EXIT_IO;
+        if (!junqi_cli_output_open(prog, path, &out)) {
+            rc = JUNQI_EXIT_IO;
+            continue;
+        }
         bool ok = write_still(r, src, opt, ply, format, out.fp, path);
         if (!junqi_cli_output_close(prog, &out, ok) || !ok)
-            return JUNQI_EXIT_IO;
+            rc = JUNQI_EXIT_IO;
     }
-    return JUNQI_EXIT_OK;
+    return rc;
 }
 
 /* ---- the input ------------------------------------------------------------------ */

@@ -253,9 +253,9 @@ static int convert(const options *opt, const junqi_source *src, junqi_input *in,
 typedef struct collection {
     junqi_seen *seen;          /* --unique */
     size_t kept;               /* games kept so far */
-    junqi_cli_output part;     /* --split: the file being written */
+    junqi_cli_output part;     /* --split: the file being written (fp NULL: none, or one not writable) */
     size_t parts, in_part;     /* files begun, games in the current one */
-    bool broken;               /* --split: a part could not be written; stop */
+    bool failed;               /* --split: a part could not be written (exit status 3 at the end) */
 } collection;
 
 /* What replay_source() hands each record. */
@@ -315,32 +315,38 @@ static int list_game(const replay_job *job, const junqi_game *g, const junqi_gam
     return JUNQI_EXIT_OK;
 }
 
-/* --split: the game into the current part, which is begun or ended as needed. */
+/* --split: open the next part (its folder made first for -o DIR/) into c->part.
+ * False, said in one line, when it cannot be written. */
+static bool begin_part(const replay_job *job, collection *c)
+{
+    const char *pattern = job->opt->output;
+    char path[4096];
+    const char *ext = job->opt->to == CONVERT_JSON ? ".jsonl" : ".jgn";
+    if (!junqi_collection_path(pattern, ++c->parts, ext, path, sizeof path)) {
+        fprintf(stderr, _("%s: %s: the name of a part is too long\n"), prog, pattern);
+        return false;
+    }
+    if (pattern[strlen(pattern) - 1] == '/' && !junqi_cli_make_folder(prog, pattern))
+        return false;
+    return junqi_cli_output_open(prog, path, &c->part);
+}
+
+/* --split: the game into the current part, which is begun or ended as needed.
+ * A game that breaks the rules is written whole, as --to writes it (status
+ * 1). A part that cannot be written is said in one line and left out with its
+ * games, and the run goes on (as junqi-render's pages do): part K still holds
+ * the games (K-1)N+1 to KN of those kept, and the exit status is 3 at the end
+ * (c->failed, finish_collection). */
 static int split_game(replay_job *job, junqi_input *in)
 {
     collection *c = job->c;
-    const char *pattern = job->opt->output;
-    if (c->in_part == 0) {
-        char path[4096];
-        const char *ext = job->opt->to == CONVERT_JSON ? ".jsonl" : ".jgn";
-        if (!junqi_collection_path(pattern, ++c->parts, ext, path, sizeof path)) {
-            fprintf(stderr, _("%s: %s: the name of a part is too long\n"), prog, pattern);
-            return c->broken = true, JUNQI_EXIT_IO;
-        }
-        if (pattern[strlen(pattern) - 1] == '/' && c->parts == 1 && !junqi_cli_make_folder(prog, pattern))
-            return c->broken = true, JUNQI_EXIT_IO;
-        if (!junqi_cli_output_open(prog, path, &c->part))
-            return c->broken = true, JUNQI_EXIT_IO;
-    }
-    int rc = convert(job->opt, job->src, in, c->part.fp);
-    /* a game that breaks the rules is written whole, as --to writes it (status 1); any other
-     * failure ends the part, without it, and the run */
-    bool failed = rc != JUNQI_EXIT_OK && rc != JUNQI_EXIT_INVALID;
-    if (++c->in_part == (size_t)job->opt->split || failed) {
+    if (c->in_part == 0 && !begin_part(job, c))
+        c->failed = true;
+    int rc = c->part.fp ? convert(job->opt, job->src, in, c->part.fp) : JUNQI_EXIT_OK;
+    if (++c->in_part == (size_t)job->opt->split) {
         c->in_part = 0;
-        if (!junqi_cli_output_close(prog, &c->part, !failed) && !failed)
-            rc = JUNQI_EXIT_IO;
-        c->broken = rc != JUNQI_EXIT_OK && rc != JUNQI_EXIT_INVALID;
+        if (c->part.fp && !junqi_cli_output_close(prog, &c->part, true))
+            c->failed = true;
     }
     return rc;
 }
@@ -366,8 +372,6 @@ static int replay_record(void *ctx, junqi_input *in)
 {
     replay_job *job = ctx;
     const options *opt = job->opt;
-    if (job->c->broken)
-        return JUNQI_EXIT_IO; /* a part of --split could not be written: the rest is not read */
     if (junqi_cli_apply_rules(prog, in->name, in->game, opt->rules) != JUNQI_EXIT_OK ||
         junqi_cli_check_seat(prog, in->name, in->game, "--view", opt->view) != JUNQI_EXIT_OK)
         return JUNQI_EXIT_USAGE;
@@ -842,7 +846,9 @@ static int replay_inputs(const options *opt, int argc, char **argv, FILE *out, b
 static int finish_collection(const options *opt, collection *c, FILE *out, int status)
 {
     bool keep = status == JUNQI_EXIT_OK || status == JUNQI_EXIT_INVALID; /* as -o FILE keeps it */
-    if (c->in_part && !junqi_cli_output_close(prog, &c->part, keep) && keep)
+    if (c->part.fp && !junqi_cli_output_close(prog, &c->part, keep) && keep)
+        status = JUNQI_EXIT_IO;
+    if (c->failed && status < JUNQI_EXIT_IO) /* a part was left out */
         status = JUNQI_EXIT_IO;
     if (opt->split && opt->output[strlen(opt->output) - 1] == '/' && c->parts == 0)
         fprintf(stderr, "%s: no game was kept: nothing written to %s\n", prog, opt->output);

@@ -97,6 +97,23 @@ expect "--split 3 with an illegal game: files" "1.jgn 2.jgn" "$(ls "$tmp/mixed-p
 checks=$((checks + 1))
 cat "$tmp/mixed-parts/1.jgn" "$tmp/mixed-parts/2.jgn" 2>/dev/null | cmp -s - "$tmp/mixed-whole.jgn" ||
     fail "--split 3 with an illegal game: the parts in order are not what --to jgn writes"
+# a part that cannot be written (a folder stands in its place) is said in one located line and left
+# out with its games; the parts after it are written, numbered as they would have been, and the exit
+# status is 3 at the end, as junqi-render's pages (it stopped there: the later parts were not written)
+cat "$tmp/first.jgn" "$tmp/first.jgn" "$tmp/first.jgn" "$tmp/first.jgn" "$tmp/first.jgn" >"$tmp/five.jgn"
+mkdir -p "$tmp/gap/2.jgn" "$tmp/gap2/part-1.jgn"
+run "$R" --split 1 -o "$tmp/gap/" "$tmp/five.jgn"
+expect "--split 1, part 2 not writable: exit status, one located line" \
+    "3 junqi-replay: $tmp/gap/2.jgn: cannot write: Is a directory" "$rc $err"
+expect "--split 1, part 2 not writable: the other parts written" "1.jgn 3.jgn 4.jgn 5.jgn" \
+    "$(find "$tmp/gap" -type f -printf '%f\n' | sort | tr '\n' ' ' | sed 's/ $//')"
+checks=$((checks + 1))
+cmp -s "$tmp/gap/5.jgn" "$tmp/first.jgn" || fail "--split 1, part 2 not writable: part 5 is not the fifth game"
+run "$R" --split 2 -o "$tmp/gap2/part-%n.jgn" "$tmp/five.jgn"
+expect "--split 2, part 1 not writable: exit status, one located line" \
+    "3 junqi-replay: $tmp/gap2/part-1.jgn: cannot write: Is a directory" "$rc $err"
+expect "--split 2, part 1 not writable: parts 2 and 3 hold games 3-4 and 5" "2 1" \
+    "$("$R" --count "$tmp/gap2/part-2.jgn") $("$R" --count "$tmp/gap2/part-3.jgn")"
 
 # --list: source and index of each game
 run "$R" --list "$tmp/all.jgn" "${corpus[0]}"

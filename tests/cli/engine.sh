@@ -83,11 +83,22 @@ expect "position file PATH game 2 ply N = the second game's position" "$one" "$f
 expect "position file of two games, no game N: one info line" \
     "info string the file holds more than one game; game 1 is used (game N after the path chooses another)" \
     "$(engine "position file $tmp/two.jgn ply 42" "position file $G" "position file $tmp/two.jgn game 1")"
+# (a number past the end whatever its size: from 100000001 on it said "game takes a game's number")
 expect "position file PATH game N: bad numbers and words are error lines" \
 "error position: game 3 is past the end: the file holds 2 games
+error position: game 100000001 is past the end: the file holds 2 games
 error position: game takes a game's number, from 1, not '0'
 error position: unknown word 'bla' after the path (game N, ply N)" \
-    "$(engine "position file $tmp/two.jgn game 3" "position file $tmp/two.jgn game 0" "position file $tmp/two.jgn game 2 bla")"
+    "$(engine "position file $tmp/two.jgn game 3" "position file $tmp/two.jgn game 100000001" \
+              "position file $tmp/two.jgn game 0" "position file $tmp/two.jgn game 2 bla")"
+# a file that cannot be read: the reason in the error line, said there alone (it was also said on
+# standard error, "junqi-analyze: PATH: REASON", and the error line had no reason)
+expect "position file of a missing file or a folder: one error line each, with the reason" \
+"error position: $tmp/missing.jgn cannot be read: No such file or directory
+error position: $tmp cannot be read: Is a directory
+readyok" \
+    "$(engine "position file $tmp/missing.jgn game 2" "position file $tmp" "isready")"
+expect "position file of a file that cannot be read: nothing on standard error" "" "$(cat "$tmp/stderr")"
 # a word after ply N is refused, not ignored (ply 42 game 2 took game 1); "-" would read the protocol itself
 expect "position file PATH ply N WORD and position file -: error lines, the protocol goes on" \
 "error position: unknown word 'game' after the path (game N, ply N)

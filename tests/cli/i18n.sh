@@ -5,7 +5,9 @@
 # `make pot` has a translation that is neither missing nor fuzzy, and
 # msgfmt --check --statistics agrees), the tools follow LANGUAGE, LC_ALL,
 # LC_MESSAGES and LANG as GNU gettext says, JSON keys and codes do not
-# change with the language, and the Chinese output matches golden files.
+# change with the language, what locates a line (the program's name, the
+# file's, the item's) keeps the ASCII ": " in every catalog, and the Chinese
+# output matches golden files.
 # The languages are chosen with LANGUAGE over the C.UTF-8 locale that every
 # Debian 12 has; LANG=zh_CN.UTF-8 itself is checked with a locale compiled
 # here by localedef into a temporary LOCPATH (Debian's locales package).
@@ -62,6 +64,28 @@ for l in $linguas; do
         grep -oP '(?<![-A-Za-z0-9_%\\])[A-Za-z][A-Za-z0-9_./=+-]*' | grep -vE '[_./=0-9+-]' |
         grep -E '^[A-Za-z]{2,}$' | sort -u | grep -vxF -f <(tr -s ' \n' '\n\n' <<<"$kept") | tr '\n' ' ')
     [ -z "$left" ] || fail "po/$l.po: English words inside translations (translate them, or list them in i18n.sh if a user types them): $left"
+done
+
+# 1c. what locates a line is followed by the ASCII ": " in every language, as the tools print it
+# before a usage error (docs/i18n.md, "Prefixes"): the program's name and the file's or item's
+# after it (a tool's message that starts with "%s: ", once or twice), an item's label and what
+# follows it in a summary (formats/source.c, junqi-validate), a diagnostic's place in a binary
+# file; the severity ("%s: ", 错误：) belongs to the message. Before, most of these took "："
+for l in $linguas; do
+    checks=$((checks + 1))
+    # shellcheck disable=SC2016
+    wrong=$(msggrep -N 'tools/*' -N formats/source.c "$root/po/$l.po" | msgexec sh -c '
+        id=$MSGEXEC_MSGID str=$(cat)
+        [ "$id" != "%s: " ] || exit 0
+        want=$(printf "%s" "$id" | grep -oE "^(%s: ){1,2}")
+        case $id in
+        ": valid" | ": invalid" | ": no game (zero items)" | ": formation" | ": formation ") want=": " ;;
+        esac
+        case $str in "$want"*) ;; *) printf "[%s] " "$id" ;; esac
+        case $id in move*": " | record*": " | offset*": ")
+            case $str in *": ") ;; *) printf "[%s] " "$id" ;; esac ;;
+        esac')
+    [ -z "$wrong" ] || fail "po/$l.po: a prefix that locates a line is not followed by the ASCII ': ': $wrong"
 done
 
 # 2. the language follows the environment, GNU's way
@@ -144,7 +168,7 @@ PY
     run env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-validate" "$tmp/part.jgs"
     line=$(head -n 1 <<<"$out")
     checks=$((checks + 1))
-    [[ $line == *"记录 $k"*"：错误："*"$word"* && $line != *"：错误："*"记录"* ]] ||
+    [[ $line == *"记录 $k"*": 错误："*"$word"* && $line != *": 错误："*"记录"* ]] ||
         fail "record $k, byte $byte in Chinese: expected '$word' after the error and no record again, got '$line'"
 done
 
@@ -159,14 +183,14 @@ expect "--select '=x' in Chinese" \
 if [ -w /dev/full ]; then
     run env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-render" --format html -o /dev/full "$root/samples/qq/jgs-000001.jgs"
     expect "a page that cannot be written, in Chinese: one line" \
-        "1 junqi-render：/dev/full：写入失败：" "$(grep -c . <<<"$err") $(grep -o '^.*写入失败：' <<<"$err")"
+        "1 junqi-render: /dev/full: 写入失败：" "$(grep -c . <<<"$err") $(grep -o '^.*写入失败：' <<<"$err")"
 fi
 
 # the tools' own folder messages too: a --frames folder where a file stands
 : > "$tmp/in-the-way"
 run env LC_ALL=C.UTF-8 LANGUAGE=zh_TW "$bin/junqi-render" --frames "$tmp/in-the-way" "$root/samples/qq/jgs-000001.jgs"
 expect "a --frames folder that cannot be made, in Chinese" \
-    "3 junqi-render：$tmp/in-the-way：無法建立資料夾：已有同名檔案" "$rc $err"
+    "3 junqi-render: $tmp/in-the-way: 無法建立資料夾：已有同名檔案" "$rc $err"
 
 # 4. golden files of Chinese output (tests/golden/i18n/README.md): the commands
 # run in the repository root on relative paths; UPDATE_GOLDEN=1 rewrites them

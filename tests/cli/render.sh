@@ -170,6 +170,16 @@ checks=$((checks + 1))
 run "$R" --game 2 -o "$tmp/game-2.png" "$SHORT"
 expect "--game 2 of a QQ replay: the message" \
     "junqi-render: $SHORT: --game 2 is past the end: the input holds 1 game" "$(head -n 1 "$tmp/err")"
+# a number past the end says so whatever its size (from 100000001 on it said "--game takes a game's
+# number"); one too large to count is past the end as well
+for n in 100000001 18446744073709551615; do
+    run "$R" --game "$n" -o "$tmp/game-big.png" "$tmp/three.jgn"
+    expect "--game $n of 3: exit status, the message" \
+        "2 junqi-render: $tmp/three.jgn: --game $n is past the end: the input holds 3 games" "$rc $(head -n 1 "$tmp/err")"
+done
+run "$R" --game 123456789012345678901234567890 -o "$tmp/game-big.png" "$tmp/three.jgn"
+expect "--game of 30 digits: exit status, the message's end" "2 is past the end: the input holds 3 games" \
+    "$rc $(head -n 1 "$tmp/err" | grep -o 'is past the end: .*')"
 for bad in 0 -1 x 2.5; do
     run "$R" --game "$bad" -o "$tmp/bad.png" "$tmp/three.jgn"
     expect "--game $bad: exit status" 2 "$rc"
@@ -201,6 +211,14 @@ expect "pages named %n-%n-100%%.html: every %n replaced" "1-1-100%.html 2-2-100%
 run "$R" -o "$tmp/pat/literal-%%n.html" "$tmp/three.jgn"
 expect "pages named literal-%%n.html: one name for three games, a usage error" "2 no" \
     "$rc $([ -e "$tmp/pat/literal-%n.html" ] && echo yes || echo no)"
+# a page that cannot be written (a folder stands in its place) is said in one located line; the
+# pages after it are written, and the exit status is 3 at the end (as junqi-replay --split's parts)
+mkdir -p "$tmp/gap/2.html"
+run "$R" -o "$tmp/gap/%n.html" "$tmp/three.jgn"
+expect "pages, page 2 not writable: exit status, one located line" \
+    "3 junqi-render: $tmp/gap/2.html: cannot write: Is a directory" "$rc $err"
+expect "pages, page 2 not writable: pages 1 and 3 written" "1.html 3.html" \
+    "$(find "$tmp/gap" -type f -printf '%f\n' | sort | tr '\n' ' ' | sed 's/ $//')"
 # page N is game N of the file: a broken game has no page and the next keeps its number
 awk '/^\[Board/ { n++ } n == 2 && /^1\. / { sub(/^1\. [^ ]*/, "1. a1-z9") } { print }' "$tmp/three.jgn" >"$tmp/broken-2.jgn"
 mkdir "$tmp/broken"
@@ -286,6 +304,14 @@ run "$R" --frames "$tmp/frames10" --ply 10 --size 300 "$SHORT"
 expect "--frames --ply 10: pictures" 11 "$(ls "$tmp/frames10" | wc -l)"
 run "$R" --frames "$tmp/missing/frames" "$SHORT"
 expect "--frames in a missing folder: exit status" 3 "$rc"
+# a picture that cannot be written is said in one line and left out; the others are written, exit 3
+# at the end, as for pages (it stopped there: pictures 0003 on were not written)
+mkdir -p "$tmp/frames-gap/0002.png"
+run "$R" --frames "$tmp/frames-gap" --ply 5 --size 300 "$SHORT"
+expect "--frames, picture 2 not writable: exit status, one located line" \
+    "3 junqi-render: $tmp/frames-gap/0002.png: cannot write: Is a directory" "$rc $err"
+expect "--frames, picture 2 not writable: the other pictures" "0000.png 0001.png 0003.png 0004.png 0005.png" \
+    "$(find "$tmp/frames-gap" -type f -printf '%f\n' | sort | tr '\n' ' ' | sed 's/ $//')"
 
 # --- --infer: hidden pieces labelled with their likeliest kinds -------------------
 run "$R" --ply 30 --view south --size 300 -o "$tmp/view.png" "$SHORT"
