@@ -69,18 +69,30 @@ int junqi_cli_each_record(const char *prog, junqi_source *src, int (*fn)(void *c
                           void *ctx);
 
 /**
- * Load item `game` (from 1: the Nth game of a JGN file or of position strings,
- * as junqi_input.index counts them; a QQ file holds one) of `path`, for tools
- * that take one record and let the user choose it (junqi-render --game), read
- * with the source flags `flags`; the items before it are read and dropped,
- * with what reading them said. As junqi_cli_load() otherwise, and a source
- * that ends before item `game` is a usage error, as a --ply past the end is
- * (docs/conventions.md): "PROG: FILE: --game N is past the end: the input
- * holds K games" and the --help hint on stderr, JUNQI_EXIT_USAGE returned,
- * in->name set and no record in *in.
+ * An item's number as the user gave it (`--game N`, the engine protocol's
+ * `game N`): its value, from 1 (SIZE_MAX when it is too large to count:
+ * past the end of any input), and the text it was read from, which the
+ * messages about it quote (a value of SIZE_MAX does not say what was typed).
  */
-int junqi_cli_load_game(const char *prog, const char *path, unsigned flags, size_t game, junqi_input *in,
-                        junqi_diags *d, junqi_source **keep);
+typedef struct junqi_cli_ordinal {
+    size_t n;          /**< the number; 0: none given (the first item) */
+    const char *text;  /**< its digits as given, for messages; NULL when none was given */
+} junqi_cli_ordinal;
+
+/**
+ * Load item `game` (its number from 1: the Nth game of a JGN file or of
+ * position strings, as junqi_input.index counts them; a QQ file holds one;
+ * NULL or game->n 0: the first) of `path`, for tools that take one record
+ * and let the user choose it (junqi-render --game), read with the source
+ * flags `flags`; the items before it are read and dropped, with what
+ * reading them said. As junqi_cli_load() otherwise, and a source that ends
+ * before item `game` is a usage error, as a --ply past the end is
+ * (docs/conventions.md): "PROG: FILE: --game N is past the end: the input
+ * holds K games" (N as the user typed it, game->text) and the --help hint
+ * on stderr, JUNQI_EXIT_USAGE returned, in->name set and no record in *in.
+ */
+int junqi_cli_load_game(const char *prog, const char *path, unsigned flags, const junqi_cli_ordinal *game,
+                        junqi_input *in, junqi_diags *d, junqi_source **keep);
 
 /**
  * As junqi_cli_load_game(), for a caller with its own words for what goes
@@ -91,15 +103,9 @@ int junqi_cli_load_game(const char *prog, const char *path, unsigned flags, size
  * with the number of games it holds in *held (0 otherwise). In both cases
  * in->name is set and *in holds no record.
  */
-int junqi_cli_read_game(const char *path, unsigned flags, size_t game, junqi_input *in, junqi_diags *d,
-                        junqi_source **keep, size_t *held, char *err, size_t n);
+int junqi_cli_read_game(const char *path, unsigned flags, const junqi_cli_ordinal *game, junqi_input *in,
+                        junqi_diags *d, junqi_source **keep, size_t *held, char *err, size_t n);
 
-/**
- * Whether src, open after the item a tool took, holds another game (a record
- * or a broken one; a formation counts too): the next item is read and
- * dropped, with what reading it said. False at the end or when the source
- * cannot be read on.
- */
 bool junqi_cli_more_games(junqi_source *src);
 
 /**
@@ -114,20 +120,22 @@ void junqi_cli_note_more_games(const char *prog, junqi_source *src, const char *
 
 /**
  * Parse the number of an item, a whole decimal number from 1 of any size,
- * into *n: one too large for a size_t is SIZE_MAX, past the end of any
- * input (so that it is said to be past the end, as the next number after
- * the last item is). False for anything else: no digits, a sign, 0.
+ * into *n, text kept in n->text: one too large for a size_t is SIZE_MAX,
+ * past the end of any input (so that it is said to be past the end, as the
+ * next number after the last item is, quoting text). False for anything
+ * else: no digits, a sign, 0.
  */
-bool junqi_cli_parse_ordinal(const char *text, size_t *n);
+bool junqi_cli_parse_ordinal(const char *text, junqi_cli_ordinal *n);
 
 /**
  * Parse a `--game` value, a game's number from 1 of any size
- * (junqi_cli_parse_ordinal; docs/conventions.md "Which item"), into *game.
- * Anything else (0, a sign, no number) is a usage error: "PROG: --game takes
- * a game's number, from 1, not 'TEXT'" and the --help hint on stderr,
- * JUNQI_EXIT_USAGE returned; else JUNQI_EXIT_OK.
+ * (junqi_cli_parse_ordinal; docs/conventions.md "Which item"), into *game
+ * (text must outlive it: an argv string). Anything else (0, a sign, no
+ * number) is a usage error: "PROG: --game takes a game's number, from 1,
+ * not 'TEXT'" and the --help hint on stderr, JUNQI_EXIT_USAGE returned;
+ * else JUNQI_EXIT_OK.
  */
-int junqi_cli_parse_game(const char *prog, const char *text, size_t *game);
+int junqi_cli_parse_game(const char *prog, const char *text, junqi_cli_ordinal *game);
 
 /**
  * Load the first item of `path` (for tools that take one record), read with

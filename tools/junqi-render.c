@@ -54,7 +54,7 @@ typedef struct options {
     bool infer;               /* --infer */
     long seed;                /* --seed */
     bool lenient;             /* --lenient */
-    size_t game;              /* --game N: the Nth game of FILE; 0: not given (the first) */
+    junqi_cli_ordinal game;   /* --game N: the Nth game of FILE; n 0: not given (the first) */
 } options;
 
 /* Where scenes come from (see the design note). */
@@ -371,7 +371,7 @@ static int load_input(const options *opt, const char *path, junqi_input *in, jun
     junqi_diags_init(&d);
     unsigned flags = opt->lenient ? JUNQI_SOURCE_LENIENT : 0;
     int rc = opt->position ? junqi_cli_load_position(prog, opt->position, in, &d, text)
-                           : junqi_cli_load_game(prog, path, flags, opt->game ? opt->game : 1, in, &d, text);
+                           : junqi_cli_load_game(prog, path, flags, &opt->game, in, &d, text);
     if (in->kind != JUNQI_INPUT_RECORD && rc == JUNQI_EXIT_OK) {
         fprintf(stderr, _("%s: %s: a formation, not a game record\n"), prog, in->name);
         rc = JUNQI_EXIT_INVALID;
@@ -406,7 +406,7 @@ static int render_input(options *opt, const char *path)
         }
         junqi_notes_free(&src.given);
         junqi_notes_free(&src.notes);
-        if (!opt->game && !opt->position) /* pages are written for every game */
+        if (!opt->game.n && !opt->position) /* pages are written for every game */
             junqi_cli_note_more_games(prog, text, in.name);
     }
     junqi_input_free(&in);
@@ -552,7 +552,7 @@ static int render_chosen_page(pages *ps, const char *path)
 static int render_pages(options *opt, const char *path)
 {
     pages ps = {.opt = opt};
-    if (opt->game)
+    if (opt->game.n)
         return finish_pages(&ps, render_chosen_page(&ps, path), path);
     junqi_source *src = opt->position ? junqi_cli_open_position(prog, opt->position)
                                       : junqi_cli_open(prog, path, opt->lenient ? JUNQI_SOURCE_LENIENT : 0);
@@ -723,7 +723,7 @@ int main(int argc, char **argv)
     }
     if (opt.position && argc > optind)
         return junqi_cli_usage(prog, "--position and a FILE exclude each other");
-    if (opt.position && opt.game)
+    if (opt.position && opt.game.n)
         return junqi_cli_usage(prog, "--game chooses a game of a FILE; --position gives one position");
     if (argc - optind > 1)
         return junqi_cli_usage(prog, "one input at a time (got %d files)", argc - optind);

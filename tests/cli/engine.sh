@@ -83,13 +83,16 @@ expect "position file PATH game 2 ply N = the second game's position" "$one" "$f
 expect "position file of two games, no game N: one info line" \
     "info string the file holds more than one game; game 1 is used (game N after the path chooses another)" \
     "$(engine "position file $tmp/two.jgn ply 42" "position file $G" "position file $tmp/two.jgn game 1")"
-# (a number past the end whatever its size: from 100000001 on it said "game takes a game's number")
+# (a number past the end whatever its size: from 100000001 on it said "game takes a game's number";
+# one too large to count is quoted as sent: it said game 18446744073709551615, SIZE_MAX)
 expect "position file PATH game N: bad numbers and words are error lines" \
 "error position: game 3 is past the end: the file holds 2 games
 error position: game 100000001 is past the end: the file holds 2 games
+error position: game 99999999999999999999 is past the end: the file holds 2 games
 error position: game takes a game's number, from 1, not '0'
 error position: unknown word 'bla' after the path (game N, ply N)" \
     "$(engine "position file $tmp/two.jgn game 3" "position file $tmp/two.jgn game 100000001" \
+              "position file $tmp/two.jgn game 99999999999999999999" \
               "position file $tmp/two.jgn game 0" "position file $tmp/two.jgn game 2 bla")"
 # a file that cannot be read: the reason in the error line, said there alone (it was also said on
 # standard error, "junqi-analyze: PATH: REASON", and the error line had no reason)
