@@ -434,6 +434,10 @@ typedef struct pages {
     const junqi_source *src; /* the input being read */
 } pages;
 
+/* The page of one game into path; path NULL: no page can be written there
+ * (its folder could not be made, which was said), and the game is checked
+ * all the same, as what the tool says of its input does not hang on an
+ * output. Returns an exit status. */
 static int write_page(pages *ps, junqi_input *in, const char *path)
 {
     options *opt = ps->opt;
@@ -456,6 +460,8 @@ static int write_page(pages *ps, junqi_input *in, const char *path)
     if (rc != JUNQI_EXIT_OK)
         return rc;
     ho.render.bottom = opt->render.bottom;
+    if (!path)
+        return JUNQI_EXIT_IO;
     junqi_cli_output out = {0};
     bool in_memory = !ps->many && strcmp(path, "-") == 0;
     if (in_memory ? !(out.fp = open_memstream(&ps->page, &ps->page_len)) : !junqi_cli_output_open(prog, path, &out)) {
@@ -507,9 +513,8 @@ static int render_page(void *ctx, junqi_input *in)
         fprintf(stderr, _("%s: %s: the page's name is too long\n"), prog, out);
         return JUNQI_EXIT_IO;
     }
-    if (*out && out[strlen(out) - 1] == '/' && !junqi_cli_make_folder(prog, out))
-        return JUNQI_EXIT_IO;
-    return write_page(ps, in, path);
+    bool folder = !*out || out[strlen(out) - 1] != '/' || junqi_cli_make_folder(prog, out);
+    return write_page(ps, in, folder ? path : NULL);
 }
 
 /* After the pages of an input (status rc so far): commit the held page. Returns an exit status. */

@@ -230,10 +230,14 @@ static int write_positions(const options *opt, const junqi_source *src, const ju
 
 /* Convert one whole record. A record that breaks the rules is still written
  * as it is (a converter keeps what it read), with its located errors on
- * standard error and exit status 1 (docs/conventions.md, "Exit status"). */
+ * standard error and exit status 1 (docs/conventions.md, "Exit status").
+ * out NULL: a --split part that cannot be written; the record is checked all
+ * the same, as what the tool says of its input does not hang on an output. */
 static int convert(const options *opt, const junqi_source *src, junqi_input *in, FILE *out)
 {
     int rc = junqi_cli_check_record(prog, src, in, NULL, JUNQI_REPORT_END, true);
+    if (!out)
+        return rc;
     junqi_game_settle(in->game);
     if (opt->view != JUNQI_NO_SEAT)
         junqi_game_to_view(in->game, (junqi_seat)opt->view);
@@ -334,15 +338,15 @@ static bool begin_part(const replay_job *job, collection *c)
 /* --split: the game into the current part, which is begun or ended as needed.
  * A game that breaks the rules is written whole, as --to writes it (status
  * 1). A part that cannot be written is said in one line and left out with its
- * games, and the run goes on (as junqi-render's pages do): part K still holds
- * the games (K-1)N+1 to KN of those kept, and the exit status is 3 at the end
- * (c->failed, finish_collection). */
+ * games, which are still checked, and the run goes on (as junqi-render's
+ * pages do): part K still holds the games (K-1)N+1 to KN of those kept, and
+ * the exit status is 3 at the end (c->failed, finish_collection). */
 static int split_game(replay_job *job, junqi_input *in)
 {
     collection *c = job->c;
     if (c->in_part == 0 && !begin_part(job, c))
         c->failed = true;
-    int rc = c->part.fp ? convert(job->opt, job->src, in, c->part.fp) : JUNQI_EXIT_OK;
+    int rc = convert(job->opt, job->src, in, c->part.fp);
     if (++c->in_part == (size_t)job->opt->split) {
         c->in_part = 0;
         if (c->part.fp && !junqi_cli_output_close(prog, &c->part, true))

@@ -217,6 +217,19 @@ expect "pages, page 2 not writable: exit status, one located line" \
     "3 junqi-render: $tmp/gap/2.html: cannot write: Is a directory" "$rc $err"
 expect "pages, page 2 not writable: pages 1 and 3 written" "1.html 3.html" \
     "$(find "$tmp/gap" -type f -printf '%f\n' | sort | tr '\n' ' ' | sed 's/ $//')"
+# the game of a page that cannot be written is checked all the same: what is said of the games is
+# what is said when the pages are written (a page folder that could not be made hid the errors of
+# a game that breaks the rules; tests/data/corrupt/rail-turn.jgs, an illegal move, as game 4)
+"$JUNQI_BIN/junqi-replay" --to jgn "$JUNQI_ROOT/tests/data/corrupt/rail-turn.jgs" 2>/dev/null |
+    cat "$tmp/three.jgn" - >"$tmp/illegal-4.jgn"
+run "$R" -o "$tmp/illegal-pages/" "$tmp/illegal-4.jgn"
+expect "pages of a file whose 4th game is illegal: exit status, its error said" "1 1" "$rc $(grep -c ': error: ' <<<"$err")"
+said=$err
+for o in "$tmp/no-folder/pages/" "$tmp/no-folder/page-%n.html"; do
+    run "$R" -o "$o" "$tmp/illegal-4.jgn"
+    expect "pages -o $o, not writable: exit status, what is said of the games" "3 $said" \
+        "$rc $(grep -v "^junqi-render: $tmp/no-folder/" <<<"$err")"
+done
 # page N is game N of the file: a broken game has no page and the next keeps its number
 awk '/^\[Board/ { n++ } n == 2 && /^1\. / { sub(/^1\. [^ ]*/, "1. a1-z9") } { print }' "$tmp/three.jgn" >"$tmp/broken-2.jgn"
 mkdir "$tmp/broken"
