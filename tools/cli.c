@@ -601,6 +601,15 @@ bool junqi_cli_make_folder(const char *prog, const char *path)
     return false;
 }
 
+bool junqi_cli_output_folder(const char *prog, const char *output, junqi_cli_folder *state)
+{
+    if (!*output || output[strlen(output) - 1] != '/')
+        return true;
+    if (*state == JUNQI_FOLDER_UNTRIED) /* the same folder for every file: one try, one line */
+        *state = junqi_cli_make_folder(prog, output) ? JUNQI_FOLDER_MADE : JUNQI_FOLDER_FAILED;
+    return *state == JUNQI_FOLDER_MADE;
+}
+
 bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output *o)
 {
     memset(o, 0, sizeof *o);

@@ -314,6 +314,25 @@ bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output 
  */
 bool junqi_cli_make_folder(const char *prog, const char *path);
 
+/** Whether the folder that a run's several files go into (-o DIR/) is there. */
+typedef enum junqi_cli_folder {
+    JUNQI_FOLDER_UNTRIED, /**< not tried yet: the first file makes it */
+    JUNQI_FOLDER_MADE,    /**< made, or there already */
+    JUNQI_FOLDER_FAILED   /**< it cannot be made, which was said */
+} junqi_cli_folder;
+
+/**
+ * For a run that writes several files, one after another, where `output`
+ * (-o) says (junqi-render's pages, junqi-replay --split's parts): whether
+ * the next file can be written there. A folder (a name ending in '/') is
+ * made for the first file (junqi_cli_make_folder(), which says why it
+ * cannot be) and what came of it kept in *state (JUNQI_FOLDER_UNTRIED
+ * before the first call), so that a folder that cannot be made is tried
+ * and said once, not once per file: every file is then left out. Any other
+ * output names each file itself (%n) and says its own failure: true.
+ */
+bool junqi_cli_output_folder(const char *prog, const char *output, junqi_cli_folder *state);
+
 /**
  * Finish the output: with commit, flush and rename the temporary file onto
  * the final path; without, remove it (a failed run leaves nothing behind

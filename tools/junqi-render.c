@@ -431,6 +431,7 @@ typedef struct pages {
     char *page;
     size_t page_len;
     bool many;            /* the output names one page per game */
+    junqi_cli_folder folder; /* -o DIR/: whether DIR was made */
     const junqi_source *src; /* the input being read */
 } pages;
 
@@ -513,8 +514,7 @@ static int render_page(void *ctx, junqi_input *in)
         fprintf(stderr, _("%s: %s: the page's name is too long\n"), prog, out);
         return JUNQI_EXIT_IO;
     }
-    bool folder = !*out || out[strlen(out) - 1] != '/' || junqi_cli_make_folder(prog, out);
-    return write_page(ps, in, folder ? path : NULL);
+    return write_page(ps, in, junqi_cli_output_folder(prog, out, &ps->folder) ? path : NULL);
 }
 
 /* After the pages of an input (status rc so far): commit the held page. Returns an exit status. */

@@ -260,6 +260,7 @@ typedef struct collection {
     junqi_cli_output part;     /* --split: the file being written (fp NULL: none, or one not writable) */
     size_t parts, in_part;     /* files begun, games in the current one */
     bool failed;               /* --split: a part could not be written (exit status 3 at the end) */
+    junqi_cli_folder folder;   /* --split -o DIR/: whether DIR was made */
 } collection;
 
 /* What replay_source() hands each record. */
@@ -320,7 +321,8 @@ static int list_game(const replay_job *job, const junqi_game *g, const junqi_gam
 }
 
 /* --split: open the next part (its folder made first for -o DIR/) into c->part.
- * False, said in one line, when it cannot be written. */
+ * False, said in one line, when it cannot be written (a folder that cannot
+ * be made is said for the first part only). */
 static bool begin_part(const replay_job *job, collection *c)
 {
     const char *pattern = job->opt->output;
@@ -330,7 +332,7 @@ static bool begin_part(const replay_job *job, collection *c)
         fprintf(stderr, _("%s: %s: the name of a part is too long\n"), prog, pattern);
         return false;
     }
-    if (pattern[strlen(pattern) - 1] == '/' && !junqi_cli_make_folder(prog, pattern))
+    if (!junqi_cli_output_folder(prog, pattern, &c->folder))
         return false;
     return junqi_cli_output_open(prog, path, &c->part);
 }
@@ -878,7 +880,7 @@ int main(int argc, char **argv)
     }
     if (opt.split && opt.to == CONVERT_NONE)
         opt.to = CONVERT_JGN;
-    collection c = {NULL, 0, {NULL, NULL, NULL}, 0, 0, false};
+    collection c = {NULL, 0, {NULL, NULL, NULL}, 0, 0, false, JUNQI_FOLDER_UNTRIED};
     junqi_cli_output out;
     if ((opt.unique && !(c.seen = junqi_seen_new())) ||
         !junqi_cli_output_open(prog, opt.split ? NULL : opt.output, &out)) {
