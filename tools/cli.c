@@ -272,12 +272,24 @@ int junqi_cli_find_formation(const char *name, char *path, size_t n, size_t *ind
     return 0;
 }
 
-int junqi_cli_load_position(const char *prog, const char *text, junqi_input *in, junqi_diags *d,
-                            junqi_source **keep)
+/* The record of a position string's source src (NULL: it could not be made,
+ * JUNQI_EXIT_IO), as junqi_cli_load_position() says. */
+static int take_position(junqi_source *src, junqi_input *in, junqi_diags *d, junqi_source **keep)
 {
     memset(in, 0, sizeof *in);
     size_t held; /* a string holds one record or none: never past the end */
-    return take_game(junqi_cli_open_position(prog, text), 1, in, d, keep, &held);
+    return take_game(src, 1, in, d, keep, &held);
+}
+
+int junqi_cli_load_position(const char *prog, const char *text, junqi_input *in, junqi_diags *d,
+                            junqi_source **keep)
+{
+    return take_position(junqi_cli_open_position(prog, text), in, d, keep);
+}
+
+int junqi_cli_read_position(const char *text, junqi_input *in, junqi_diags *d, junqi_source **keep)
+{
+    return take_position(junqi_source_string(text), in, d, keep); /* NULL: out of memory, unsaid */
 }
 
 bool junqi_cli_control(unsigned char c)

@@ -167,6 +167,14 @@ int junqi_cli_find_formation(const char *name, char *path, size_t n, size_t *ind
 int junqi_cli_load_position(const char *prog, const char *text, junqi_input *in, junqi_diags *d,
                             junqi_source **keep);
 
+/**
+ * As junqi_cli_load_position(), for a caller with its own words for what
+ * goes wrong (the engine protocol's error lines), and nothing said on
+ * stderr: when memory runs out before the text can be read,
+ * JUNQI_EXIT_IO is returned with nothing in d and no record in *in.
+ */
+int junqi_cli_read_position(const char *text, junqi_input *in, junqi_diags *d, junqi_source **keep);
+
 /** True for the control characters that text output escapes (C0 but tab, and DEL). */
 bool junqi_cli_control(unsigned char c);
 

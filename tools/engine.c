@@ -41,7 +41,6 @@
 #define MAX_MOVETIME 86400000L
 
 typedef struct engine {
-    const char *prog;
     FILE *out;
     pthread_mutex_t lock;   /* output lines, and `finished` */
     pthread_cond_t wake;    /* stop signals it: a `go infinite` search waits for it */
@@ -550,12 +549,12 @@ static junqi_game *load_record(engine *e, const char *text, const char *path, co
     size_t held = 0;
     char why[256] = "";
     int rc = path ? junqi_cli_read_game(path, 0, game, &in, &d, &src, &held, why, sizeof why)
-                  : junqi_cli_load_position(e->prog, text, &in, &d, &src);
+                  : junqi_cli_read_position(text, &in, &d, &src);
     junqi_game *g = NULL;
     if (rc == JUNQI_EXIT_IO && *why) /* said here alone, with the reason: nothing on stderr */
         error_line(e, "position", "%s cannot be read: %s", path, why);
-    else if (rc == JUNQI_EXIT_IO && d.n == 0)
-        error_line(e, "position", "%s cannot be read", path ? path : "the record");
+    else if (rc == JUNQI_EXIT_IO && d.n == 0) /* a read that fails says why in d, unless memory ran out */
+        error_line(e, "position", "out of memory");
     else if (rc == JUNQI_EXIT_USAGE) /* the number as sent: one too large to count is SIZE_MAX */
         error_line(e, "position", held == 1 ? "game %s is past the end: the file holds %zu game"
                                              : "game %s is past the end: the file holds %zu games", game->text, held);
@@ -885,7 +884,6 @@ int junqi_engine_run(const char *prog, FILE *in, FILE *out, const junqi_engine_o
         fprintf(stderr, "%s: out of memory\n", prog);
         return JUNQI_EXIT_IO;
     }
-    e->prog = prog;
     e->out = out;
     e->opt = *start;
     pthread_mutex_init(&e->lock, NULL);
