@@ -18,6 +18,7 @@
  */
 #include "engine.h"
 
+#include <locale.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -879,6 +880,11 @@ static bool dispatch(engine *e, char *line, FILE *in)
 
 int junqi_engine_run(const char *prog, FILE *in, FILE *out, const junqi_engine_options *start)
 {
+    /* The protocol is for programs and is English whatever the locale, as chess's UCI is
+     * (docs/protocol.md, "Language"): so are the library's messages that its error lines quote
+     * (diagnostics, strerror's reasons, lists of values), which follow LC_MESSAGES. Set before
+     * any thread starts. */
+    setlocale(LC_MESSAGES, "C");
     engine *e = calloc(1, sizeof *e);
     if (!e) {
         fprintf(stderr, "%s: out of memory\n", prog);

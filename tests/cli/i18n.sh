@@ -155,6 +155,24 @@ checks=$((checks + 1))
 [ "$(jq -r 'select(.code) | .message' <<<"$en")" != "$(jq -r 'select(.code) | .message' <<<"$zh")" ] ||
     fail "the JSON messages are the same in Chinese and English: the test cannot tell"
 
+# 3a. the engine protocol is English whatever the language, as chess's UCI (docs/protocol.md,
+# "Language"): its error lines and the messages of the library they quote (a diagnostic, the
+# reason a file cannot be read, an option's values). In Chinese they were half translated:
+# "error position: move 41: f11 上没有棋子 (no-piece)", "Level takes easy、normal、default 或 expert"
+protocol() {
+    printf '%s\n' "position file $root/samples/qq/jgs-000689.jgs ply 40" "position moves 41. f11-f10" \
+        "position pos zz" "position file $tmp/no-such.jgn" "setoption name Level value hard" \
+        'position jgn [Board "four-player"] 1. zz *' "isready" |
+        env "$@" "$bin/junqi-analyze" --engine 2>&1
+}
+en=$(protocol LC_ALL=C.UTF-8)
+for l in zh_CN zh_TW; do
+    expect "the engine protocol under LANGUAGE=$l: every line as in English" "$en" \
+        "$(protocol LC_ALL=C.UTF-8 LANGUAGE=$l)"
+done
+checks=$((checks + 1))
+[ "$(grep -c '^error ' <<<"$en")" = 5 ] || fail "the engine protocol: expected 5 error lines in '$en'"
+
 # 3b. a message that names a part of a QQ record names it in the message's language, and
 # leaves the record and offset to the location in front of it: record 3's from point off
 # the board, and record 2's next seat 7 (tests/test_qq.c has the same cases)
