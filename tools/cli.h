@@ -106,6 +106,12 @@ int junqi_cli_load_game(const char *prog, const char *path, unsigned flags, cons
 int junqi_cli_read_game(const char *path, unsigned flags, const junqi_cli_ordinal *game, junqi_input *in,
                         junqi_diags *d, junqi_source **keep, size_t *held, char *err, size_t n);
 
+/**
+ * Whether src, open after the item a tool took, holds another game (a record
+ * or a broken one; a formation counts too): the next item is read and
+ * dropped, with what reading it said. False at the end or when the source
+ * cannot be read on.
+ */
 bool junqi_cli_more_games(junqi_source *src);
 
 /**
