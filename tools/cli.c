@@ -161,8 +161,8 @@ static int take_game(junqi_source *src, size_t game, junqi_input *in, junqi_diag
     return status;
 }
 
-int junqi_cli_read_game(const char *path, unsigned flags, size_t game, junqi_input *in, junqi_diags *d,
-                        junqi_source **keep, size_t *held, char *err, size_t n)
+int junqi_cli_read_game(const char *path, unsigned flags, const junqi_cli_ordinal *game, junqi_input *in,
+                        junqi_diags *d, junqi_source **keep, size_t *held, char *err, size_t n)
 {
     memset(in, 0, sizeof *in);
     *held = 0;
@@ -170,22 +170,23 @@ int junqi_cli_read_game(const char *path, unsigned flags, size_t game, junqi_inp
     junqi_source *src = junqi_source_open(path, flags, err, n);
     if (!src)
         in->name = strdup(input_name(path));
-    return take_game(src, game, in, d, keep, held);
+    return take_game(src, game && game->n ? game->n : 1, in, d, keep, held);
 }
 
-int junqi_cli_load_game(const char *prog, const char *path, unsigned flags, size_t game, junqi_input *in,
-                        junqi_diags *d, junqi_source **keep)
+int junqi_cli_load_game(const char *prog, const char *path, unsigned flags, const junqi_cli_ordinal *game,
+                        junqi_input *in, junqi_diags *d, junqi_source **keep)
 {
     size_t held;
     char err[256];
     int status = junqi_cli_read_game(path, flags, game, in, d, keep, &held, err, sizeof err);
     if (*err) /* the file could not be opened */
         say_unopened(prog, path, err);
-    if (status == JUNQI_EXIT_USAGE) {
-        char why[256];
-        snprintf(why, sizeof why, P_("--game %zu is past the end: the input holds %zu game",
-                                     "--game %zu is past the end: the input holds %zu games", held),
-                 game, held);
+    if (status == JUNQI_EXIT_USAGE) { /* only past item 1, so a number was given */
+        char why[512];
+        /* the number as typed: one too large to count is SIZE_MAX, not what the user wrote */
+        snprintf(why, sizeof why, P_("--game %s is past the end: the input holds %zu game",
+                                     "--game %s is past the end: the input holds %zu games", held),
+                 game->text, held);
         junqi_cli_usage(prog, "%s: %s", in->name ? in->name : "", why);
     }
     return status;
@@ -194,7 +195,7 @@ int junqi_cli_load_game(const char *prog, const char *path, unsigned flags, size
 int junqi_cli_load(const char *prog, const char *path, unsigned flags, junqi_input *in, junqi_diags *d,
                    junqi_source **keep)
 {
-    return junqi_cli_load_game(prog, path, flags, 1, in, d, keep);
+    return junqi_cli_load_game(prog, path, flags, NULL, in, d, keep);
 }
 
 bool junqi_cli_more_games(junqi_source *src)
@@ -216,7 +217,7 @@ void junqi_cli_note_more_games(const char *prog, junqi_source *src, const char *
                 name);
 }
 
-bool junqi_cli_parse_ordinal(const char *text, size_t *n)
+bool junqi_cli_parse_ordinal(const char *text, junqi_cli_ordinal *n)
 {
     size_t v = 0;
     for (const char *p = text; p && *p; p++) {
@@ -225,17 +226,16 @@ bool junqi_cli_parse_ordinal(const char *text, size_t *n)
         size_t digit = (size_t)(*p - '0');
         v = v > (SIZE_MAX - digit) / 10 ? SIZE_MAX : v * 10 + digit; /* too large to count: past any end */
     }
-    *n = v;
+    *n = (junqi_cli_ordinal){v, text};
     return v >= 1;
 }
 
-int junqi_cli_parse_game(const char *prog, const char *text, size_t *game)
+int junqi_cli_parse_game(const char *prog, const char *text, junqi_cli_ordinal *game)
 {
     if (!junqi_cli_parse_ordinal(text, game))
         return junqi_cli_usage(prog, "--game takes a game's number, from 1, not '%s'", text);
     return JUNQI_EXIT_OK;
 }
-
 
 /* The folders named formations are looked for in, ':'-separated, into buf (n bytes). */
 static void formation_path(char *buf, size_t n)
@@ -272,12 +272,24 @@ int junqi_cli_find_formation(const char *name, char *path, size_t n, size_t *ind
     return 0;
 }
 
-int junqi_cli_load_position(const char *prog, const char *text, junqi_input *in, junqi_diags *d,
-                            junqi_source **keep)
+/* The record of a position string's source src (NULL: it could not be made,
+ * JUNQI_EXIT_IO), as junqi_cli_load_position() says. */
+static int take_position(junqi_source *src, junqi_input *in, junqi_diags *d, junqi_source **keep)
 {
     memset(in, 0, sizeof *in);
     size_t held; /* a string holds one record or none: never past the end */
-    return take_game(junqi_cli_open_position(prog, text), 1, in, d, keep, &held);
+    return take_game(src, 1, in, d, keep, &held);
+}
+
+int junqi_cli_load_position(const char *prog, const char *text, junqi_input *in, junqi_diags *d,
+                            junqi_source **keep)
+{
+    return take_position(junqi_cli_open_position(prog, text), in, d, keep);
+}
+
+int junqi_cli_read_position(const char *text, junqi_input *in, junqi_diags *d, junqi_source **keep)
+{
+    return take_position(junqi_source_string(text), in, d, keep); /* NULL: out of memory, unsaid */
 }
 
 bool junqi_cli_control(unsigned char c)
@@ -599,6 +611,15 @@ bool junqi_cli_make_folder(const char *prog, const char *path)
     fprintf(stderr, _("%s: %s: cannot create the folder: %s\n"), prog, *path ? path : "''", reason);
     free(target);
     return false;
+}
+
+bool junqi_cli_output_folder(const char *prog, const char *output, junqi_cli_folder *state)
+{
+    if (!*output || output[strlen(output) - 1] != '/')
+        return true;
+    if (*state == JUNQI_FOLDER_UNTRIED) /* the same folder for every file: one try, one line */
+        *state = junqi_cli_make_folder(prog, output) ? JUNQI_FOLDER_MADE : JUNQI_FOLDER_FAILED;
+    return *state == JUNQI_FOLDER_MADE;
 }
 
 bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output *o)

@@ -69,18 +69,30 @@ int junqi_cli_each_record(const char *prog, junqi_source *src, int (*fn)(void *c
                           void *ctx);
 
 /**
- * Load item `game` (from 1: the Nth game of a JGN file or of position strings,
- * as junqi_input.index counts them; a QQ file holds one) of `path`, for tools
- * that take one record and let the user choose it (junqi-render --game), read
- * with the source flags `flags`; the items before it are read and dropped,
- * with what reading them said. As junqi_cli_load() otherwise, and a source
- * that ends before item `game` is a usage error, as a --ply past the end is
- * (docs/conventions.md): "PROG: FILE: --game N is past the end: the input
- * holds K games" and the --help hint on stderr, JUNQI_EXIT_USAGE returned,
- * in->name set and no record in *in.
+ * An item's number as the user gave it (`--game N`, the engine protocol's
+ * `game N`): its value, from 1 (SIZE_MAX when it is too large to count:
+ * past the end of any input), and the text it was read from, which the
+ * messages about it quote (a value of SIZE_MAX does not say what was typed).
  */
-int junqi_cli_load_game(const char *prog, const char *path, unsigned flags, size_t game, junqi_input *in,
-                        junqi_diags *d, junqi_source **keep);
+typedef struct junqi_cli_ordinal {
+    size_t n;          /**< the number; 0: none given (the first item) */
+    const char *text;  /**< its digits as given, for messages; NULL when none was given */
+} junqi_cli_ordinal;
+
+/**
+ * Load item `game` (its number from 1: the Nth game of a JGN file or of
+ * position strings, as junqi_input.index counts them; a QQ file holds one;
+ * NULL or game->n 0: the first) of `path`, for tools that take one record
+ * and let the user choose it (junqi-render --game), read with the source
+ * flags `flags`; the items before it are read and dropped, with what
+ * reading them said. As junqi_cli_load() otherwise, and a source that ends
+ * before item `game` is a usage error, as a --ply past the end is
+ * (docs/conventions.md): "PROG: FILE: --game N is past the end: the input
+ * holds K games" (N as the user typed it, game->text) and the --help hint
+ * on stderr, JUNQI_EXIT_USAGE returned, in->name set and no record in *in.
+ */
+int junqi_cli_load_game(const char *prog, const char *path, unsigned flags, const junqi_cli_ordinal *game,
+                        junqi_input *in, junqi_diags *d, junqi_source **keep);
 
 /**
  * As junqi_cli_load_game(), for a caller with its own words for what goes
@@ -91,8 +103,8 @@ int junqi_cli_load_game(const char *prog, const char *path, unsigned flags, size
  * with the number of games it holds in *held (0 otherwise). In both cases
  * in->name is set and *in holds no record.
  */
-int junqi_cli_read_game(const char *path, unsigned flags, size_t game, junqi_input *in, junqi_diags *d,
-                        junqi_source **keep, size_t *held, char *err, size_t n);
+int junqi_cli_read_game(const char *path, unsigned flags, const junqi_cli_ordinal *game, junqi_input *in,
+                        junqi_diags *d, junqi_source **keep, size_t *held, char *err, size_t n);
 
 /**
  * Whether src, open after the item a tool took, holds another game (a record
@@ -114,20 +126,22 @@ void junqi_cli_note_more_games(const char *prog, junqi_source *src, const char *
 
 /**
  * Parse the number of an item, a whole decimal number from 1 of any size,
- * into *n: one too large for a size_t is SIZE_MAX, past the end of any
- * input (so that it is said to be past the end, as the next number after
- * the last item is). False for anything else: no digits, a sign, 0.
+ * into *n, text kept in n->text: one too large for a size_t is SIZE_MAX,
+ * past the end of any input (so that it is said to be past the end, as the
+ * next number after the last item is, quoting text). False for anything
+ * else: no digits, a sign, 0.
  */
-bool junqi_cli_parse_ordinal(const char *text, size_t *n);
+bool junqi_cli_parse_ordinal(const char *text, junqi_cli_ordinal *n);
 
 /**
  * Parse a `--game` value, a game's number from 1 of any size
- * (junqi_cli_parse_ordinal; docs/conventions.md "Which item"), into *game.
- * Anything else (0, a sign, no number) is a usage error: "PROG: --game takes
- * a game's number, from 1, not 'TEXT'" and the --help hint on stderr,
- * JUNQI_EXIT_USAGE returned; else JUNQI_EXIT_OK.
+ * (junqi_cli_parse_ordinal; docs/conventions.md "Which item"), into *game
+ * (text must outlive it: an argv string). Anything else (0, a sign, no
+ * number) is a usage error: "PROG: --game takes a game's number, from 1,
+ * not 'TEXT'" and the --help hint on stderr, JUNQI_EXIT_USAGE returned;
+ * else JUNQI_EXIT_OK.
  */
-int junqi_cli_parse_game(const char *prog, const char *text, size_t *game);
+int junqi_cli_parse_game(const char *prog, const char *text, junqi_cli_ordinal *game);
 
 /**
  * Load the first item of `path` (for tools that take one record), read with
@@ -158,6 +172,14 @@ int junqi_cli_find_formation(const char *name, char *path, size_t n, size_t *ind
 /** As junqi_cli_load() for a `--position STRING`. */
 int junqi_cli_load_position(const char *prog, const char *text, junqi_input *in, junqi_diags *d,
                             junqi_source **keep);
+
+/**
+ * As junqi_cli_load_position(), for a caller with its own words for what
+ * goes wrong (the engine protocol's error lines), and nothing said on
+ * stderr: when memory runs out before the text can be read,
+ * JUNQI_EXIT_IO is returned with nothing in d and no record in *in.
+ */
+int junqi_cli_read_position(const char *text, junqi_input *in, junqi_diags *d, junqi_source **keep);
 
 /** True for the control characters that text output escapes (C0 but tab, and DEL). */
 bool junqi_cli_control(unsigned char c);
@@ -305,6 +327,25 @@ bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output 
  * exit status 3); an empty path is shown as ''.
  */
 bool junqi_cli_make_folder(const char *prog, const char *path);
+
+/** Whether the folder that a run's several files go into (-o DIR/) is there. */
+typedef enum junqi_cli_folder {
+    JUNQI_FOLDER_UNTRIED, /**< not tried yet: the first file makes it */
+    JUNQI_FOLDER_MADE,    /**< made, or there already */
+    JUNQI_FOLDER_FAILED   /**< it cannot be made, which was said */
+} junqi_cli_folder;
+
+/**
+ * For a run that writes several files, one after another, where `output`
+ * (-o) says (junqi-render's pages, junqi-replay --split's parts): whether
+ * the next file can be written there. A folder (a name ending in '/') is
+ * made for the first file (junqi_cli_make_folder(), which says why it
+ * cannot be) and what came of it kept in *state (JUNQI_FOLDER_UNTRIED
+ * before the first call), so that a folder that cannot be made is tried
+ * and said once, not once per file: every file is then left out. Any other
+ * output names each file itself (%n) and says its own failure: true.
+ */
+bool junqi_cli_output_folder(const char *prog, const char *output, junqi_cli_folder *state);
 
 /**
  * Finish the output: with commit, flush and rename the temporary file onto

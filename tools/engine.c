@@ -18,6 +18,7 @@
  */
 #include "engine.h"
 
+#include <locale.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -41,7 +42,6 @@
 #define MAX_MOVETIME 86400000L
 
 typedef struct engine {
-    const char *prog;
     FILE *out;
     pthread_mutex_t lock;   /* output lines, and `finished` */
     pthread_cond_t wake;    /* stop signals it: a `go infinite` search waits for it */
@@ -538,9 +538,10 @@ static junqi_game *load_jgn(engine *e, const char *text)
 }
 
 /* Load one record from a position string or a file (any format the tools
- * read): record `game` of a file (from 1; 0: not given, the first, and an
- * info line when the file holds more); NULL (with an error line) if it is none. */
-static junqi_game *load_record(engine *e, const char *text, const char *path, size_t game)
+ * read): record `game` of a file (game->n from 1; 0: not given, the first,
+ * and an info line when the file holds more); NULL (with an error line) if
+ * it is none. */
+static junqi_game *load_record(engine *e, const char *text, const char *path, const junqi_cli_ordinal *game)
 {
     junqi_diags d;
     junqi_diags_init(&d);
@@ -548,16 +549,16 @@ static junqi_game *load_record(engine *e, const char *text, const char *path, si
     junqi_source *src = NULL;
     size_t held = 0;
     char why[256] = "";
-    int rc = path ? junqi_cli_read_game(path, 0, game ? game : 1, &in, &d, &src, &held, why, sizeof why)
-                  : junqi_cli_load_position(e->prog, text, &in, &d, &src);
+    int rc = path ? junqi_cli_read_game(path, 0, game, &in, &d, &src, &held, why, sizeof why)
+                  : junqi_cli_read_position(text, &in, &d, &src);
     junqi_game *g = NULL;
     if (rc == JUNQI_EXIT_IO && *why) /* said here alone, with the reason: nothing on stderr */
         error_line(e, "position", "%s cannot be read: %s", path, why);
-    else if (rc == JUNQI_EXIT_IO && d.n == 0)
-        error_line(e, "position", "%s cannot be read", path ? path : "the record");
-    else if (rc == JUNQI_EXIT_USAGE)
-        error_line(e, "position", held == 1 ? "game %zu is past the end: the file holds %zu game"
-                                             : "game %zu is past the end: the file holds %zu games", game, held);
+    else if (rc == JUNQI_EXIT_IO && d.n == 0) /* a read that fails says why in d, unless memory ran out */
+        error_line(e, "position", "out of memory");
+    else if (rc == JUNQI_EXIT_USAGE) /* the number as sent: one too large to count is SIZE_MAX */
+        error_line(e, "position", held == 1 ? "game %s is past the end: the file holds %zu game"
+                                             : "game %s is past the end: the file holds %zu games", game->text, held);
     else if (rc != JUNQI_EXIT_OK)
         diag_error(e, "position", &d);
     else if (in.kind != JUNQI_INPUT_RECORD)
@@ -565,7 +566,7 @@ static junqi_game *load_record(engine *e, const char *text, const char *path, si
     else {
         g = in.game;
         in.game = NULL;
-        if (path && !game && junqi_cli_more_games(src))
+        if (path && !game->n && junqi_cli_more_games(src))
             SAY(e, "info string the file holds more than one game; game 1 is used (game N after the path "
                    "chooses another)");
     }
@@ -622,7 +623,7 @@ static junqi_game *file_record(engine *e, char *args)
                                        : "file takes a path");
         return NULL;
     }
-    size_t game = 0;
+    junqi_cli_ordinal game = {0, NULL};
     if (word && strcmp(word, "game") == 0) {
         char *number = next_word(&args);
         if (!junqi_cli_parse_ordinal(number, &game)) {
@@ -640,7 +641,7 @@ static junqi_game *file_record(engine *e, char *args)
         error_line(e, "position", "unknown word '%s' after the path (game N, ply N)", word);
         return NULL;
     }
-    junqi_game *g = load_record(e, NULL, path, game);
+    junqi_game *g = load_record(e, NULL, path, &game);
     if (g && cut && !cut_at_ply(e, g, ply)) {
         junqi_game_free(g);
         g = NULL;
@@ -670,7 +671,7 @@ static junqi_game *position_record(engine *e, char *args, FILE *in, char **moves
     }
     if (kind && (strcmp(kind, "pos") == 0 || strcmp(kind, "file") == 0)) {
         *moves = split_moves(args);
-        return kind[0] == 'p' ? load_record(e, args, NULL, 0) : file_record(e, args);
+        return kind[0] == 'p' ? load_record(e, args, NULL, NULL) : file_record(e, args);
     }
     error_line(e, "position", "takes pos, jgn, file or moves, not '%s'", kind ? kind : "");
     return NULL;
@@ -879,12 +880,16 @@ static bool dispatch(engine *e, char *line, FILE *in)
 
 int junqi_engine_run(const char *prog, FILE *in, FILE *out, const junqi_engine_options *start)
 {
+    /* The protocol is for programs and is English whatever the locale, as chess's UCI is
+     * (docs/protocol.md, "Language"): so are the library's messages that its error lines quote
+     * (diagnostics, strerror's reasons, lists of values), which follow LC_MESSAGES. Set before
+     * any thread starts. */
+    setlocale(LC_MESSAGES, "C");
     engine *e = calloc(1, sizeof *e);
     if (!e) {
         fprintf(stderr, "%s: out of memory\n", prog);
         return JUNQI_EXIT_IO;
     }
-    e->prog = prog;
     e->out = out;
     e->opt = *start;
     pthread_mutex_init(&e->lock, NULL);

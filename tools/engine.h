@@ -34,6 +34,9 @@ junqi_engine_options junqi_engine_defaults(void);
  * at the end of the input a running search is finished first (or stopped,
  * with `go infinite`). `prog` names the program in messages on stderr.
  * Bad commands are answered with an `error` line and the engine goes on.
+ * The protocol is English whatever the locale: this sets the process's
+ * LC_MESSAGES to "C" (call it before starting any thread), so that the
+ * library's messages its error lines quote are English too.
  * Returns an exit status (cli.h): JUNQI_EXIT_OK, or JUNQI_EXIT_IO when the
  * output cannot be written or memory or threads run out.
  */

@@ -62,7 +62,7 @@ typedef struct options {
     double thresholds[3];   /* --thresholds */
     int only_seat;          /* --only-seat, or JUNQI_NO_SEAT */
     unsigned source_flags;  /* --lenient */
-    size_t game;            /* --game N: the Nth game of FILE; 0: not given (the first) */
+    junqi_cli_ordinal game; /* --game N: the Nth game of FILE; n 0: not given (the first) */
 } options;
 
 static void usage(void)
@@ -146,7 +146,7 @@ static int load_record(const options *opt, const char *path, located *loc, junqi
     junqi_diags d;
     junqi_diags_init(&d);
     int rc = opt->position ? junqi_cli_load_position(prog, opt->position, &loc->in, &d, src)
-                           : junqi_cli_load_game(prog, path, opt->source_flags, opt->game ? opt->game : 1,
+                           : junqi_cli_load_game(prog, path, opt->source_flags, &opt->game,
                                                  &loc->in, &d, src);
     if (rc == JUNQI_EXIT_OK && loc->in.kind != JUNQI_INPUT_RECORD) {
         fprintf(stderr, _("%s: %s: a formation, not a game record\n"), prog, loc->in.name);
@@ -193,7 +193,7 @@ static int locate(const options *opt, const char *path, located *loc)
     if (rc <= JUNQI_EXIT_INVALID && loc->in.kind == JUNQI_INPUT_RECORD) {
         int sought = seek_ply(opt, src, loc);
         rc = sought > rc ? sought : rc;
-        if (!opt->game && !opt->position)
+        if (!opt->game.n && !opt->position)
             junqi_cli_note_more_games(prog, src, loc->in.name);
     }
     junqi_source_close(src);
@@ -692,7 +692,7 @@ static int run_annotate(const options *opt, int argc, char **argv, int first)
     int status = JUNQI_EXIT_OK, nfiles = argc - first;
     if (opt->position) {
         status = annotate_source(&job, junqi_cli_open_position(prog, opt->position));
-    } else if (opt->game) {
+    } else if (opt->game.n) {
         status = annotate_chosen(&job, first < argc ? argv[first] : "-");
     } else {
         for (int i = first; i < argc || (nfiles == 0 && i == first); i++) {
@@ -837,7 +837,7 @@ static int finish_options(options *opt, int ninputs)
         return junqi_cli_usage(prog, "one input at a time");
     if (opt->position && ninputs > 0)
         return junqi_cli_usage(prog, "--position and FILE exclude each other");
-    if (opt->game && (opt->position || ninputs > 1 || opt->mode == MODE_BENCH || opt->mode == MODE_ENGINE))
+    if (opt->game.n && (opt->position || ninputs > 1 || opt->mode == MODE_BENCH || opt->mode == MODE_ENGINE))
         return junqi_cli_usage(prog, "--game chooses a game of one FILE (no --position, --bench or --engine)");
     if (opt->mode == MODE_BENCH && (ninputs > 0 || opt->position))
         return junqi_cli_usage(prog, "--bench uses built-in positions: no input");

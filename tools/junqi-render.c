@@ -54,7 +54,7 @@ typedef struct options {
     bool infer;               /* --infer */
     long seed;                /* --seed */
     bool lenient;             /* --lenient */
-    size_t game;              /* --game N: the Nth game of FILE; 0: not given (the first) */
+    junqi_cli_ordinal game;   /* --game N: the Nth game of FILE; n 0: not given (the first) */
 } options;
 
 /* Where scenes come from (see the design note). */
@@ -371,7 +371,7 @@ static int load_input(const options *opt, const char *path, junqi_input *in, jun
     junqi_diags_init(&d);
     unsigned flags = opt->lenient ? JUNQI_SOURCE_LENIENT : 0;
     int rc = opt->position ? junqi_cli_load_position(prog, opt->position, in, &d, text)
-                           : junqi_cli_load_game(prog, path, flags, opt->game ? opt->game : 1, in, &d, text);
+                           : junqi_cli_load_game(prog, path, flags, &opt->game, in, &d, text);
     if (in->kind != JUNQI_INPUT_RECORD && rc == JUNQI_EXIT_OK) {
         fprintf(stderr, _("%s: %s: a formation, not a game record\n"), prog, in->name);
         rc = JUNQI_EXIT_INVALID;
@@ -406,7 +406,7 @@ static int render_input(options *opt, const char *path)
         }
         junqi_notes_free(&src.given);
         junqi_notes_free(&src.notes);
-        if (!opt->game && !opt->position) /* pages are written for every game */
+        if (!opt->game.n && !opt->position) /* pages are written for every game */
             junqi_cli_note_more_games(prog, text, in.name);
     }
     junqi_input_free(&in);
@@ -431,9 +431,14 @@ typedef struct pages {
     char *page;
     size_t page_len;
     bool many;            /* the output names one page per game */
+    junqi_cli_folder folder; /* -o DIR/: whether DIR was made */
     const junqi_source *src; /* the input being read */
 } pages;
 
+/* The page of one game into path; path NULL: no page can be written there
+ * (its folder could not be made, which was said), and the game is checked
+ * all the same, as what the tool says of its input does not hang on an
+ * output. Returns an exit status. */
 static int write_page(pages *ps, junqi_input *in, const char *path)
 {
     options *opt = ps->opt;
@@ -456,6 +461,8 @@ static int write_page(pages *ps, junqi_input *in, const char *path)
     if (rc != JUNQI_EXIT_OK)
         return rc;
     ho.render.bottom = opt->render.bottom;
+    if (!path)
+        return JUNQI_EXIT_IO;
     junqi_cli_output out = {0};
     bool in_memory = !ps->many && strcmp(path, "-") == 0;
     if (in_memory ? !(out.fp = open_memstream(&ps->page, &ps->page_len)) : !junqi_cli_output_open(prog, path, &out)) {
@@ -507,9 +514,7 @@ static int render_page(void *ctx, junqi_input *in)
         fprintf(stderr, _("%s: %s: the page's name is too long\n"), prog, out);
         return JUNQI_EXIT_IO;
     }
-    if (*out && out[strlen(out) - 1] == '/' && !junqi_cli_make_folder(prog, out))
-        return JUNQI_EXIT_IO;
-    return write_page(ps, in, path);
+    return write_page(ps, in, junqi_cli_output_folder(prog, out, &ps->folder) ? path : NULL);
 }
 
 /* After the pages of an input (status rc so far): commit the held page. Returns an exit status. */
@@ -552,7 +557,7 @@ static int render_chosen_page(pages *ps, const char *path)
 static int render_pages(options *opt, const char *path)
 {
     pages ps = {.opt = opt};
-    if (opt->game)
+    if (opt->game.n)
         return finish_pages(&ps, render_chosen_page(&ps, path), path);
     junqi_source *src = opt->position ? junqi_cli_open_position(prog, opt->position)
                                       : junqi_cli_open(prog, path, opt->lenient ? JUNQI_SOURCE_LENIENT : 0);
@@ -723,7 +728,7 @@ int main(int argc, char **argv)
     }
     if (opt.position && argc > optind)
         return junqi_cli_usage(prog, "--position and a FILE exclude each other");
-    if (opt.position && opt.game)
+    if (opt.position && opt.game.n)
         return junqi_cli_usage(prog, "--game chooses a game of a FILE; --position gives one position");
     if (argc - optind > 1)
         return junqi_cli_usage(prog, "one input at a time (got %d files)", argc - optind);

@@ -230,10 +230,14 @@ static int write_positions(const options *opt, const junqi_source *src, const ju
 
 /* Convert one whole record. A record that breaks the rules is still written
  * as it is (a converter keeps what it read), with its located errors on
- * standard error and exit status 1 (docs/conventions.md, "Exit status"). */
+ * standard error and exit status 1 (docs/conventions.md, "Exit status").
+ * out NULL: a --split part that cannot be written; the record is checked all
+ * the same, as what the tool says of its input does not hang on an output. */
 static int convert(const options *opt, const junqi_source *src, junqi_input *in, FILE *out)
 {
     int rc = junqi_cli_check_record(prog, src, in, NULL, JUNQI_REPORT_END, true);
+    if (!out)
+        return rc;
     junqi_game_settle(in->game);
     if (opt->view != JUNQI_NO_SEAT)
         junqi_game_to_view(in->game, (junqi_seat)opt->view);
@@ -256,6 +260,7 @@ typedef struct collection {
     junqi_cli_output part;     /* --split: the file being written (fp NULL: none, or one not writable) */
     size_t parts, in_part;     /* files begun, games in the current one */
     bool failed;               /* --split: a part could not be written (exit status 3 at the end) */
+    junqi_cli_folder folder;   /* --split -o DIR/: whether DIR was made */
 } collection;
 
 /* What replay_source() hands each record. */
@@ -316,7 +321,8 @@ static int list_game(const replay_job *job, const junqi_game *g, const junqi_gam
 }
 
 /* --split: open the next part (its folder made first for -o DIR/) into c->part.
- * False, said in one line, when it cannot be written. */
+ * False, said in one line, when it cannot be written (a folder that cannot
+ * be made is said for the first part only). */
 static bool begin_part(const replay_job *job, collection *c)
 {
     const char *pattern = job->opt->output;
@@ -326,7 +332,7 @@ static bool begin_part(const replay_job *job, collection *c)
         fprintf(stderr, _("%s: %s: the name of a part is too long\n"), prog, pattern);
         return false;
     }
-    if (pattern[strlen(pattern) - 1] == '/' && !junqi_cli_make_folder(prog, pattern))
+    if (!junqi_cli_output_folder(prog, pattern, &c->folder))
         return false;
     return junqi_cli_output_open(prog, path, &c->part);
 }
@@ -334,15 +340,15 @@ static bool begin_part(const replay_job *job, collection *c)
 /* --split: the game into the current part, which is begun or ended as needed.
  * A game that breaks the rules is written whole, as --to writes it (status
  * 1). A part that cannot be written is said in one line and left out with its
- * games, and the run goes on (as junqi-render's pages do): part K still holds
- * the games (K-1)N+1 to KN of those kept, and the exit status is 3 at the end
- * (c->failed, finish_collection). */
+ * games, which are still checked, and the run goes on (as junqi-render's
+ * pages do): part K still holds the games (K-1)N+1 to KN of those kept, and
+ * the exit status is 3 at the end (c->failed, finish_collection). */
 static int split_game(replay_job *job, junqi_input *in)
 {
     collection *c = job->c;
     if (c->in_part == 0 && !begin_part(job, c))
         c->failed = true;
-    int rc = c->part.fp ? convert(job->opt, job->src, in, c->part.fp) : JUNQI_EXIT_OK;
+    int rc = convert(job->opt, job->src, in, c->part.fp);
     if (++c->in_part == (size_t)job->opt->split) {
         c->in_part = 0;
         if (c->part.fp && !junqi_cli_output_close(prog, &c->part, true))
@@ -874,7 +880,7 @@ int main(int argc, char **argv)
     }
     if (opt.split && opt.to == CONVERT_NONE)
         opt.to = CONVERT_JGN;
-    collection c = {NULL, 0, {NULL, NULL, NULL}, 0, 0, false};
+    collection c = {NULL, 0, {NULL, NULL, NULL}, 0, 0, false, JUNQI_FOLDER_UNTRIED};
     junqi_cli_output out;
     if ((opt.unique && !(c.seen = junqi_seen_new())) ||
         !junqi_cli_output_open(prog, opt.split ? NULL : opt.output, &out)) {

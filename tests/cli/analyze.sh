@@ -185,11 +185,14 @@ for mode in "--go --view all --depth 1" "--perft 1"; do
         expect "${mode%% *} --game 4 of 3: exit status, nothing printed" "2 " "$rc $out"
         expect "${mode%% *} --game 4 of 3: the message" \
             "junqi-analyze: $tmp/three.jgn: --game 4 is past the end: the input holds 3 games" "$(head -n 1 "$tmp/err")"
-        # whatever its size (from 100000001 on it said "--game takes a game's number")
-        run "$A" $mode --game 100000001 "$tmp/three.jgn"
-        expect "${mode%% *} --game 100000001 of 3: exit status, the message" \
-            "2 junqi-analyze: $tmp/three.jgn: --game 100000001 is past the end: the input holds 3 games" \
-            "$rc $(head -n 1 "$tmp/err")"
+        # whatever its size (from 100000001 on it said "--game takes a game's number"), quoted as
+        # typed (one too large to count was said as 18446744073709551615, SIZE_MAX)
+        for n in 100000001 99999999999999999999; do
+            run "$A" $mode --game $n "$tmp/three.jgn"
+            expect "${mode%% *} --game $n of 3: exit status, the message" \
+                "2 junqi-analyze: $tmp/three.jgn: --game $n is past the end: the input holds 3 games" \
+                "$rc $(head -n 1 "$tmp/err")"
+        done
     }
 done
 run "$A" --perft 1 "$R/jgs-000029.jgs"

@@ -115,6 +115,17 @@ expect "--split 2, part 1 not writable: exit status, one located line" \
 expect "--split 2, part 1 not writable: parts 2 and 3 hold games 3-4 and 5" "2 1" \
     "$("$R" --count "$tmp/gap2/part-2.jgn") $("$R" --count "$tmp/gap2/part-3.jgn")"
 
+# the games of a part that cannot be written are checked all the same: what is said of them is
+# what is said when the parts are written (only the part's line was said: the illegal game's error
+# was not)
+run "$R" --split 1 -o "$tmp/mixed-ones/" "$tmp/mixed.jgn"
+expect "--split 1 with an illegal game: exit status, its error said" "1 1" "$rc $(grep -c ': error: ' <<<"$err")"
+said=$err
+for o in "$tmp/no-folder/parts/" "$tmp/no-folder/part-%n.jgn"; do
+    run "$R" --split 1 -o "$o" "$tmp/mixed.jgn"
+    expect "--split 1 -o $o, not writable: exit status, what is said of the games" "3 $said" \
+        "$rc $(grep -v "^junqi-replay: $tmp/no-folder/" <<<"$err")"
+done
 # --list: source and index of each game
 run "$R" --list "$tmp/all.jgn" "${corpus[0]}"
 expect "--list: one line per game" $((games + 1)) "$(grep -c . <<<"$out")"

@@ -83,13 +83,16 @@ expect "position file PATH game 2 ply N = the second game's position" "$one" "$f
 expect "position file of two games, no game N: one info line" \
     "info string the file holds more than one game; game 1 is used (game N after the path chooses another)" \
     "$(engine "position file $tmp/two.jgn ply 42" "position file $G" "position file $tmp/two.jgn game 1")"
-# (a number past the end whatever its size: from 100000001 on it said "game takes a game's number")
+# (a number past the end whatever its size: from 100000001 on it said "game takes a game's number";
+# one too large to count is quoted as sent: it said game 18446744073709551615, SIZE_MAX)
 expect "position file PATH game N: bad numbers and words are error lines" \
 "error position: game 3 is past the end: the file holds 2 games
 error position: game 100000001 is past the end: the file holds 2 games
+error position: game 99999999999999999999 is past the end: the file holds 2 games
 error position: game takes a game's number, from 1, not '0'
 error position: unknown word 'bla' after the path (game N, ply N)" \
     "$(engine "position file $tmp/two.jgn game 3" "position file $tmp/two.jgn game 100000001" \
+              "position file $tmp/two.jgn game 99999999999999999999" \
               "position file $tmp/two.jgn game 0" "position file $tmp/two.jgn game 2 bla")"
 # a file that cannot be read: the reason in the error line, said there alone (it was also said on
 # standard error, "junqi-analyze: PATH: REASON", and the error line had no reason)
@@ -99,6 +102,18 @@ error position: $tmp cannot be read: Is a directory
 readyok" \
     "$(engine "position file $tmp/missing.jgn game 2" "position file $tmp" "isready")"
 expect "position file of a file that cannot be read: nothing on standard error" "" "$(cat "$tmp/stderr")"
+# memory that runs out before a position string can be read is said in the error line, as for
+# position jgn, and nothing on standard error (it said "junqi-analyze: out of memory" there, and
+# "error position: the record cannot be read"): a line of 20 MB under an address space of 45 MB,
+# where getline's buffer for it (30 MiB, doubled from 120 bytes) fits and the copy of its text
+# does not (AddressSanitizer's shadow memory does not fit such a limit: not under make asan)
+if [ "${JUNQI_SANITIZE:-0}" != 1 ]; then
+    { printf 'position pos '; head -c 20000000 /dev/zero | tr '\0' x; printf '\nisready\n'; } >"$tmp/huge.txt"
+    out=$( (ulimit -v 46080; exec "$A" --engine) <"$tmp/huge.txt" 2>"$tmp/stderr")
+    expect "position pos when memory runs out: the error line, the protocol goes on, nothing on standard error" \
+        "error position: out of memory
+readyok|" "$out|$(cat "$tmp/stderr")"
+fi
 # a word after ply N is refused, not ignored (ply 42 game 2 took game 1); "-" would read the protocol itself
 expect "position file PATH ply N WORD and position file -: error lines, the protocol goes on" \
 "error position: unknown word 'game' after the path (game N, ply N)

@@ -69,8 +69,10 @@ done
 # 1c. what locates a line is followed by the ASCII ": " in every language, as the tools print it
 # before a usage error (docs/i18n.md, "Prefixes"): the program's name and the file's or item's
 # after it (a tool's message that starts with "%s: ", once or twice), an item's label and what
-# follows it in a summary (formats/source.c, junqi-validate), a diagnostic's place in a binary
-# file; the severity ("%s: ", 错误：) belongs to the message. Before, most of these took "："
+# follows it in a summary (formats/source.c, junqi-validate: the verdict, ": valid"), a
+# diagnostic's place in a binary file; the severity ("%s: ", 错误：) belongs to the message. Before,
+# most of these took "：". What follows the verdict in a summary is the message's own, with the
+# full-width colon, as "：四国对局" (": formation" and ": no game" took ": " after the verdict)
 for l in $linguas; do
     checks=$((checks + 1))
     # shellcheck disable=SC2016
@@ -79,13 +81,14 @@ for l in $linguas; do
         [ "$id" != "%s: " ] || exit 0
         want=$(printf "%s" "$id" | grep -oE "^(%s: ){1,2}")
         case $id in
-        ": valid" | ": invalid" | ": no game (zero items)" | ": formation" | ": formation ") want=": " ;;
+        ": valid" | ": invalid") want=": " ;;
+        ": no game (zero items)" | ": formation" | ": formation " | ": %s game, %d player") want="：" ;;
         esac
         case $str in "$want"*) ;; *) printf "[%s] " "$id" ;; esac
         case $id in move*": " | record*": " | offset*": ")
             case $str in *": ") ;; *) printf "[%s] " "$id" ;; esac ;;
         esac')
-    [ -z "$wrong" ] || fail "po/$l.po: a prefix that locates a line is not followed by the ASCII ': ': $wrong"
+    [ -z "$wrong" ] || fail "po/$l.po: a prefix that locates a line is not followed by the ASCII ': ', or what follows a summary's verdict not by '：': $wrong"
 done
 
 # 2. the language follows the environment, GNU's way
@@ -152,6 +155,24 @@ checks=$((checks + 1))
 [ "$(jq -r 'select(.code) | .message' <<<"$en")" != "$(jq -r 'select(.code) | .message' <<<"$zh")" ] ||
     fail "the JSON messages are the same in Chinese and English: the test cannot tell"
 
+# 3a. the engine protocol is English whatever the language, as chess's UCI (docs/protocol.md,
+# "Language"): its error lines and the messages of the library they quote (a diagnostic, the
+# reason a file cannot be read, an option's values). In Chinese they were half translated:
+# "error position: move 41: f11 上没有棋子 (no-piece)", "Level takes easy、normal、default 或 expert"
+protocol() {
+    printf '%s\n' "position file $root/samples/qq/jgs-000689.jgs ply 40" "position moves 41. f11-f10" \
+        "position pos zz" "position file $tmp/no-such.jgn" "setoption name Level value hard" \
+        'position jgn [Board "four-player"] 1. zz *' "isready" |
+        env "$@" "$bin/junqi-analyze" --engine 2>&1
+}
+en=$(protocol LC_ALL=C.UTF-8)
+for l in zh_CN zh_TW; do
+    expect "the engine protocol under LANGUAGE=$l: every line as in English" "$en" \
+        "$(protocol LC_ALL=C.UTF-8 LANGUAGE=$l)"
+done
+checks=$((checks + 1))
+[ "$(grep -c '^error ' <<<"$en")" = 5 ] || fail "the engine protocol: expected 5 error lines in '$en'"
+
 # 3b. a message that names a part of a QQ record names it in the message's language, and
 # leaves the record and offset to the location in front of it: record 3's from point off
 # the board, and record 2's next seat 7 (tests/test_qq.c has the same cases)
@@ -185,6 +206,18 @@ if [ -w /dev/full ]; then
     expect "a page that cannot be written, in Chinese: one line" \
         "1 junqi-render: /dev/full: 写入失败：" "$(grep -c . <<<"$err") $(grep -o '^.*写入失败：' <<<"$err")"
 fi
+
+# 3d. a summary line: the ASCII ": " after what locates it (the file, the item), then the verdict
+# and the rest in the message's own punctuation, as for a game ("有效：四国对局"); a formation's and
+# an empty input's had ": " after the verdict too ("有效: 布局 F01", "有效: 没有对局（零项）")
+run env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-validate" "$root/samples/formations/F01.yaml" /dev/null
+expect "the summaries of a formation and of an empty input, in Chinese" \
+    "$root/samples/formations/F01.yaml: 第 1 个布局（第 3 行）: 有效：布局 F01
+/dev/null: 提示：输入里既没有对局也没有布局（零项）
+/dev/null: 有效：没有对局（零项）" "$out"
+run env LC_ALL=C.UTF-8 LANGUAGE=zh_TW "$bin/junqi-validate" "$root/samples/formations/F01.yaml"
+expect "the summary of a formation, in traditional Chinese" \
+    "$root/samples/formations/F01.yaml: 第 1 個布陣（第 3 行）: 有效：布陣 F01" "$out"
 
 # the tools' own folder messages too: a --frames folder where a file stands
 : > "$tmp/in-the-way"

@@ -110,8 +110,11 @@ for cmd in "junqi-render -o $miss/out.png $a" "junqi-render --format svg -o $mis
     expect "$cmd: exit status" 3 "$rc"
     expect "$cmd: the message" "$tool: $file: cannot write: the folder $miss does not exist" "$err"
 done
-for cmd in "junqi-render --frames $miss/frames $a" "junqi-render -o $miss/pages/ $a" \
-           "junqi-replay --split 1 -o $miss/parts/ $a"; do
+# a folder for several files (pages, parts) that cannot be made is said once, not once per file
+# (two games said it twice)
+"$bin/junqi-replay" --to jgn "$a" "$b" >"$tmp/two.jgn"
+for cmd in "junqi-render --frames $miss/frames $a" "junqi-render -o $miss/pages/ $tmp/two.jgn" \
+           "junqi-replay --split 1 -o $miss/parts/ $tmp/two.jgn"; do
     read -r tool args <<<"$cmd"
     # shellcheck disable=SC2086 # $args is words on purpose
     run "$bin/$tool" $args
@@ -121,7 +124,8 @@ for cmd in "junqi-render --frames $miss/frames $a" "junqi-render -o $miss/pages/
 done
 run "$bin/junqi-replay" --to jgn -o "$tmp/plain/out.jgn" "$a"
 expect "-o under a file: exit status, the message" "3 junqi-replay: $tmp/plain/out.jgn: cannot write: $tmp/plain is not a folder" "$rc $err"
-for cmd in "junqi-render -o $tmp/plain/ $a" "junqi-render --frames $tmp/plain $a"; do
+for cmd in "junqi-render -o $tmp/plain/ $tmp/two.jgn" "junqi-render --frames $tmp/plain $a" \
+           "junqi-replay --split 1 -o $tmp/plain/ $tmp/two.jgn"; do
     read -r tool args <<<"$cmd"
     # shellcheck disable=SC2086 # $args is words on purpose
     run "$bin/$tool" $args

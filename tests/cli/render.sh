@@ -171,15 +171,13 @@ run "$R" --game 2 -o "$tmp/game-2.png" "$SHORT"
 expect "--game 2 of a QQ replay: the message" \
     "junqi-render: $SHORT: --game 2 is past the end: the input holds 1 game" "$(head -n 1 "$tmp/err")"
 # a number past the end says so whatever its size (from 100000001 on it said "--game takes a game's
-# number"); one too large to count is past the end as well
-for n in 100000001 18446744073709551615; do
+# number"); one too large to count is past the end as well, and the message quotes it as typed (it
+# said --game 18446744073709551615, SIZE_MAX, for 18446744073709551616 and for 30 digits)
+for n in 100000001 18446744073709551615 18446744073709551616 123456789012345678901234567890; do
     run "$R" --game "$n" -o "$tmp/game-big.png" "$tmp/three.jgn"
     expect "--game $n of 3: exit status, the message" \
         "2 junqi-render: $tmp/three.jgn: --game $n is past the end: the input holds 3 games" "$rc $(head -n 1 "$tmp/err")"
 done
-run "$R" --game 123456789012345678901234567890 -o "$tmp/game-big.png" "$tmp/three.jgn"
-expect "--game of 30 digits: exit status, the message's end" "2 is past the end: the input holds 3 games" \
-    "$rc $(head -n 1 "$tmp/err" | grep -o 'is past the end: .*')"
 for bad in 0 -1 x 2.5; do
     run "$R" --game "$bad" -o "$tmp/bad.png" "$tmp/three.jgn"
     expect "--game $bad: exit status" 2 "$rc"
@@ -219,6 +217,19 @@ expect "pages, page 2 not writable: exit status, one located line" \
     "3 junqi-render: $tmp/gap/2.html: cannot write: Is a directory" "$rc $err"
 expect "pages, page 2 not writable: pages 1 and 3 written" "1.html 3.html" \
     "$(find "$tmp/gap" -type f -printf '%f\n' | sort | tr '\n' ' ' | sed 's/ $//')"
+# the game of a page that cannot be written is checked all the same: what is said of the games is
+# what is said when the pages are written (a page folder that could not be made hid the errors of
+# a game that breaks the rules; tests/data/corrupt/rail-turn.jgs, an illegal move, as game 4)
+"$JUNQI_BIN/junqi-replay" --to jgn "$JUNQI_ROOT/tests/data/corrupt/rail-turn.jgs" 2>/dev/null |
+    cat "$tmp/three.jgn" - >"$tmp/illegal-4.jgn"
+run "$R" -o "$tmp/illegal-pages/" "$tmp/illegal-4.jgn"
+expect "pages of a file whose 4th game is illegal: exit status, its error said" "1 1" "$rc $(grep -c ': error: ' <<<"$err")"
+said=$err
+for o in "$tmp/no-folder/pages/" "$tmp/no-folder/page-%n.html"; do
+    run "$R" -o "$o" "$tmp/illegal-4.jgn"
+    expect "pages -o $o, not writable: exit status, what is said of the games" "3 $said" \
+        "$rc $(grep -v "^junqi-render: $tmp/no-folder/" <<<"$err")"
+done
 # page N is game N of the file: a broken game has no page and the next keeps its number
 awk '/^\[Board/ { n++ } n == 2 && /^1\. / { sub(/^1\. [^ ]*/, "1. a1-z9") } { print }' "$tmp/three.jgn" >"$tmp/broken-2.jgn"
 mkdir "$tmp/broken"
