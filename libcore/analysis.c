@@ -28,7 +28,8 @@
  *   A6. confirm: a loss of the move played that reaches the request's
  *       `confirm` is measured again on JUNQI_CONFIRM_SAMPLES fresh samples
  *       (A1 with another stream of the seed), searched as in A4 over the
- *       best move and the move played only, with the whole budget. Why:
+ *       best move and the move played only, with 1/JUNQI_CONFIRM_DIVISOR
+ *       of the budget (more samples serve better than deeper searches). Why:
  *       A5's best is the largest of several means of the same 8 samples,
  *       which biases its loss up, and 8 samples resampled from draws of
  *       effective size ~6 leave an error that moved half of the marks
@@ -544,6 +545,8 @@ static void aggregate(const junqi_analysis_request *r, const plan *p, const junq
 
 /* ---- A6: confirming a loss ---------------------------------------------- */
 
+_Static_assert(JUNQI_CONFIRM_SAMPLES <= JUNQI_MAX_SAMPLES, "a confirmation's samples fit the per-sample arrays");
+
 /* Does request r's analysis a have a loss to confirm on fresh samples? */
 static bool wants_confirmation(const junqi_analysis_request *r, const plan *p, const junqi_analysis *a)
 {
@@ -558,6 +561,8 @@ static void confirmation_plan(const junqi_analysis_request *r, const junqi_analy
 {
     *q = *r;
     q->samples = JUNQI_CONFIRM_SAMPLES;
+    if (r->limits.nodes) /* 0 is no limit, which stays so; a limit stays one */
+        q->limits.nodes = r->limits.nodes > JUNQI_CONFIRM_DIVISOR ? r->limits.nodes / JUNQI_CONFIRM_DIVISOR : 1;
     q->seed = mix64(r->seed ^ 0x434F4E4649524Dull); /* "CONFIRM" */
     *p = (plan){.first = first, .samples = JUNQI_CONFIRM_SAMPLES, .played = true, .ncand = 2};
     p->cand[0] = a->lines[0].move;
@@ -612,7 +617,7 @@ static void apply_confirmation(const plan *p, const junqi_search_result *res, ju
 }
 
 /* The phase-2 searches of the confirmations: each sample over the two
- * candidates, with the request's whole budget. */
+ * candidates, with the confirmation's budget (confirmation_plan). */
 static void confirmation_jobs(const junqi_analysis_request *q, const plan *p, int n, junqi_position *positions,
                               junqi_search_job *jobs)
 {
