@@ -448,6 +448,13 @@ int junqi_cli_check_record(const char *prog, const junqi_source *src, const junq
     return status;
 }
 
+int junqi_cli_parse_seed(const char *prog, const char *text, long *seed)
+{
+    if (!junqi_cli_parse_count(text, JUNQI_CLI_MAX_SEED, seed))
+        return junqi_cli_usage(prog, "--seed takes 0 to %ld, not '%s'", JUNQI_CLI_MAX_SEED, text);
+    return JUNQI_EXIT_OK;
+}
+
 bool junqi_cli_parse_count(const char *text, long max, long *out)
 {
     if (!text || !*text)

@@ -247,6 +247,17 @@ int junqi_cli_check_record(const char *prog, const junqi_source *src, const junq
 /** Parse a whole non-negative decimal number no larger than max. False if not. */
 bool junqi_cli_parse_count(const char *text, long max, long *out);
 
+/** The largest `--seed` (and the engine protocol's Seed, docs/protocol.md). */
+#define JUNQI_CLI_MAX_SEED 2147483647L
+
+/**
+ * Parse a `--seed` value, a whole number from 0 to JUNQI_CLI_MAX_SEED, into
+ * *seed. Anything else is a usage error: "PROG: --seed takes 0 to
+ * 2147483647, not 'TEXT'" and the --help hint on stderr, JUNQI_EXIT_USAGE
+ * returned (*seed unchanged); else JUNQI_EXIT_OK.
+ */
+int junqi_cli_parse_seed(const char *prog, const char *text, long *seed);
+
 /**
  * Parse a `--rules` value, a rule string (docs/variants.md "Rule strings"),
  * for whatever board its named set is for: *out gets the interned rule

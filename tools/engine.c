@@ -38,7 +38,7 @@
 #define MAX_THREADS 64
 #define MAX_HASH_MB 4096
 #define MAX_NODES 1000000000000L
-#define MAX_SEED 0x7FFFFFFFL
+#define MAX_SEED JUNQI_CLI_MAX_SEED /* as --seed */
 #define MAX_MOVETIME 86400000L
 
 typedef struct engine {

@@ -729,14 +729,15 @@ static int run_engine(const options *opt)
 
 /* ---- options ------------------------------------------------------------ */
 
-/* "A,B,C": three increasing losses in (0, 1]. */
+/* "A,B,C": three strictly increasing losses in (0, 1] (equal ones would make a
+ * mark's levels collapse: every ?! a ??). */
 static bool parse_thresholds(const char *arg, double t[3])
 {
     char *end;
     const char *s = arg;
     for (int i = 0; i < 3; i++) {
         t[i] = strtod(s, &end);
-        if (end == s || !(t[i] > 0 && t[i] <= 1) || (i > 0 && t[i] < t[i - 1]) || *end != (i < 2 ? ',' : '\0'))
+        if (end == s || !(t[i] > 0 && t[i] <= 1) || (i > 0 && t[i] <= t[i - 1]) || *end != (i < 2 ? ',' : '\0'))
             return false;
         s = end + 1;
     }
@@ -791,9 +792,7 @@ static int parse_option(options *opt, int c, const char *arg)
             return junqi_cli_usage(prog, "--samples takes 1 to %d, not '%s'", JUNQI_MAX_SAMPLES, arg);
         return JUNQI_EXIT_OK;
     case 's':
-        if (!junqi_cli_parse_count(arg, 0x7FFFFFFFL, &opt->seed))
-            return junqi_cli_usage(prog, "--seed takes a number, not '%s'", arg);
-        return JUNQI_EXIT_OK;
+        return junqi_cli_parse_seed(prog, arg, &opt->seed);
     case 'f':
         if (!junqi_cli_parse_format(arg, &opt->format))
             return junqi_cli_usage(prog, "--format takes text or json, not '%s'", arg);
@@ -808,7 +807,7 @@ static int parse_option(options *opt, int c, const char *arg)
     case 'H':
         if (!parse_thresholds(arg, opt->thresholds))
             return junqi_cli_usage(prog, "--thresholds takes three increasing win-probability losses "
-                                         "between 0 and 1, e.g. 0.10,0.20,0.30, not '%s'", arg);
+                                         "between 0 and 1, e.g. 0.05,0.10,0.15, not '%s'", arg);
         return JUNQI_EXIT_OK;
     case 'l':
         if (!(opt->level = junqi_level_get(arg)))

@@ -682,8 +682,8 @@ static int parse_option(options *opt, int c, const char *arg)
             return JUNQI_EXIT_USAGE;
         break;
     case 'S':
-        if (!junqi_cli_parse_count(arg, 0x7FFFFFFFL, &opt->seed))
-            return junqi_cli_usage(prog, "--seed takes a number, not '%s'", arg);
+        if (junqi_cli_parse_seed(prog, arg, &opt->seed) != JUNQI_EXIT_OK)
+            return JUNQI_EXIT_USAGE;
         break;
     case 'r':
         if (junqi_cli_parse_rules(prog, arg, &opt->rules) != JUNQI_EXIT_OK)

@@ -769,8 +769,8 @@ static int parse_options(int argc, char **argv, options *opt)
         case OPT_DEAL: opt->deal = optarg; break;
         case OPT_INFER: opt->infer = true; break;
         case OPT_SEED:
-            if (!junqi_cli_parse_count(optarg, 0x7FFFFFFFL, &opt->seed))
-                return junqi_cli_usage(prog, "--seed takes a number, not '%s'", optarg);
+            if (junqi_cli_parse_seed(prog, optarg, &opt->seed) != JUNQI_EXIT_OK)
+                return JUNQI_EXIT_USAGE;
             break;
         case 'o': opt->output = optarg; break;
         case OPT_HELP:

@@ -64,6 +64,14 @@ check
 check
 "$bin/junqi-analyze" --thresholds 0.3,0.2,0.1 "$game" > /dev/null 2>&1; [ $? -eq 2 ] || fail "decreasing --thresholds: expected exit 2"
 check
+"$bin/junqi-analyze" --thresholds 0.1,0.1,0.1 "$game" > /dev/null 2>&1; [ $? -eq 2 ] || fail "equal --thresholds: expected exit 2"
+check
+for tool in junqi-analyze junqi-render junqi-replay; do # one range, said as the engine protocol's Seed says it
+    "$bin/$tool" --seed 2147483648 "$game" > /dev/null 2> "$tmp/err"; st=$?
+    [ $st -eq 2 ] && grep -q "^$tool: --seed takes 0 to 2147483647, not '2147483648'$" "$tmp/err" ||
+        fail "$tool --seed 2147483648: expected exit 2 and the range, got $st: $(cat "$tmp/err")"
+    check
+done
 "$bin/junqi-analyze" --graph "$tmp/g.gif" "$game" > /dev/null 2>&1; [ $? -eq 2 ] || fail "--graph .gif: expected exit 2"
 check
 "$bin/junqi-analyze" --go -o "$tmp/x" "$game" > /dev/null 2>&1; [ $? -eq 2 ] || fail "-o with --go: expected exit 2"
