@@ -289,13 +289,17 @@ void junqi_source_close(junqi_source *src)
     free(src);
 }
 
+/* A replay whose moves are all there but whose end is not (a file cut inside
+ * its end marker) is read, and broken all the same: the error says so, and
+ * every tool counts it as junqi-validate does. */
 static junqi_read_status next_qq_replay(junqi_source *src, junqi_input *in, junqi_diags *d)
 {
+    size_t errors = d->errors;
     in->game = junqi_qq_read_replay(src->data, src->len, d);
     if (!in->game)
         return JUNQI_READ_BROKEN;
     in->kind = JUNQI_INPUT_RECORD;
-    return JUNQI_READ_OK;
+    return d->errors > errors ? JUNQI_READ_BROKEN : JUNQI_READ_OK;
 }
 
 static junqi_read_status next_qq_formation(junqi_source *src, junqi_input *in, junqi_diags *d)

@@ -275,5 +275,22 @@ run "$V" "$tmp/two.jgn"
 expect "defect 25: the summary lines name the game and its line" "game 1 (line 1)|game 2 (line 23)" \
     "$(grep -o 'game [0-9] (line [0-9]*): valid' <<<"$out" | sed 's/: valid//' | paste -sd'|')"
 
+# --- a replay cut inside its end marker (every move still there) -----------
+# was an error to junqi-validate only: the other tools said it and exited 0
+# (junqi-render said nothing), and the engine took it as a position.
+game=$JUNQI_ROOT/samples/qq/jgs-000689.jgs
+head -c $(($(wc -c <"$game") - 3)) "$game" >"$tmp/cut-end.jgs"
+for tool in "$V" "$R --to jgn" "$A --nodes 300" "$JUNQI_BIN/junqi-render -o $tmp/cut-end.png"; do
+    run $tool "$tmp/cut-end.jgs"
+    prog=${tool%% *}
+    expect "cut end marker: ${prog##*/}: exit status and the error" "1 1" \
+        "$rc $(grep -c 'error: the file ends at byte 0x95D inside the end marker' <<<"$out$err")"
+done
+expect "cut end marker: junqi-replay still writes the game, as junqi-analyze its annotation" "1 1" \
+    "$("$R" --to jgn "$tmp/cut-end.jgs" 2>/dev/null | grep -c '^\[Result "north-south"\]') $(
+        "$A" --nodes 300 "$tmp/cut-end.jgs" 2>/dev/null | grep -c '^\[Annotator ')"
+expect "cut end marker: the engine refuses the position" "error position: the file ends at byte 0x95D inside the end marker after the records (offset 0x958), which needs 8 bytes (truncated)" \
+    "$(printf 'position file %s\nquit\n' "$tmp/cut-end.jgs" | "$A" --engine | grep '^error')"
+
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]
