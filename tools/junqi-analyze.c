@@ -60,6 +60,7 @@ typedef struct options {
     const char *output;     /* -o */
     const char *graph;      /* --graph */
     double thresholds[3];   /* --thresholds */
+    bool thresholds_given;  /* --thresholds was given: only annotation marks moves */
     int only_seat;          /* --only-seat, or JUNQI_NO_SEAT */
     unsigned source_flags;  /* --lenient */
     junqi_cli_ordinal game; /* --game N: the Nth game of FILE; n 0: not given (the first) */
@@ -808,6 +809,7 @@ static int parse_option(options *opt, int c, const char *arg)
         if (!parse_thresholds(arg, opt->thresholds))
             return junqi_cli_usage(prog, "--thresholds takes three increasing win-probability losses "
                                          "between 0 and 1, e.g. 0.05,0.10,0.15, not '%s'", arg);
+        opt->thresholds_given = true;
         return JUNQI_EXIT_OK;
     case 'l':
         if (!(opt->level = junqi_level_get(arg)))
@@ -825,8 +827,10 @@ static int parse_option(options *opt, int c, const char *arg)
 /* Check the combination of options and fill in defaults. */
 static int finish_options(options *opt, int ninputs)
 {
-    if (opt->mode != MODE_ANNOTATE && (opt->output || opt->graph || opt->only_seat != JUNQI_NO_SEAT))
-        return junqi_cli_usage(prog, "-o, --graph and --only-seat belong to annotation (no --go, --bench, --perft)");
+    if (opt->mode != MODE_ANNOTATE &&
+        (opt->output || opt->graph || opt->only_seat != JUNQI_NO_SEAT || opt->thresholds_given))
+        return junqi_cli_usage(prog, "-o, --graph, --only-seat and --thresholds belong to annotation "
+                                     "(no --go, --bench, --perft, --engine)");
     junqi_image_format graph;
     if (opt->graph && !load_drawing())
         return JUNQI_EXIT_IO;

@@ -75,6 +75,9 @@ done
 "$bin/junqi-analyze" --graph "$tmp/g.gif" "$game" > /dev/null 2>&1; [ $? -eq 2 ] || fail "--graph .gif: expected exit 2"
 check
 "$bin/junqi-analyze" --go -o "$tmp/x" "$game" > /dev/null 2>&1; [ $? -eq 2 ] || fail "-o with --go: expected exit 2"
+check
+"$bin/junqi-analyze" --go --thresholds 0.1,0.2,0.3 "$game" > /dev/null 2>&1; [ $? -eq 2 ] ||
+    fail "--thresholds with --go (nothing is marked there): expected exit 2"
 
 # 5. a collection split over cores with GNU parallel: byte-identical to the serial run
 collection=("$root"/tests/data/perft/replays/*.jgs)
