@@ -456,6 +456,24 @@ static bool line_before(const junqi_analysis_line *a, const junqi_analysis_line 
     return a->votes > b->votes;
 }
 
+/* Line l's figures from its values v over k samples: the means and spread. */
+static void line_figures(junqi_analysis_line *l, const values *v, int k)
+{
+    double sd;
+    l->listed = v->n;
+    moments(v, v->score, k, &l->eval, &l->spread);
+    moments(v, v->wp, k, &l->winprob, &sd);
+}
+
+/* A new line l for move, its line that of the first sample listing it (v->n > 0). */
+static void line_start(junqi_analysis_line *l, junqi_move move, const values *v)
+{
+    memset(l, 0, sizeof *l);
+    l->move = move;
+    l->pv_len = v->first->pv_len;
+    memcpy(l->pv, v->first->pv, (size_t)l->pv_len * sizeof l->pv[0]);
+}
+
 /* The lines of the candidates a sample in two or more has (a candidate
  * that is legal in few samples is no choice for the mover), best first. */
 static int rank_candidates(const plan *p, const junqi_search_result *first, const junqi_search_result *res,
@@ -468,16 +486,10 @@ static int rank_candidates(const plan *p, const junqi_search_result *first, cons
         if (v->n == 0 || (!p->stopped && 2 * v->n < p->samples))
             continue;
         junqi_analysis_line *l = &lines[n];
-        memset(l, 0, sizeof *l);
-        l->move = p->cand[c];
-        l->listed = v->n;
+        line_start(l, p->cand[c], v);
+        line_figures(l, v, p->samples);
         for (int j = 0; j < p->samples; j++)
             l->votes += first[j].nlines > 0 && same_move(first[j].lines[0].pv[0], l->move);
-        double sd;
-        moments(v, v->score, p->samples, &l->eval, &l->spread);
-        moments(v, v->wp, p->samples, &l->winprob, &sd);
-        l->pv_len = v->first->pv_len;
-        memcpy(l->pv, v->first->pv, (size_t)l->pv_len * sizeof l->pv[0]);
         int at = n++;
         for (; at > 0 && line_before(l, &lines[at - 1]); at--) {
             junqi_analysis_line tl = lines[at];
@@ -569,19 +581,12 @@ static void confirmation_plan(const junqi_analysis_request *r, const junqi_analy
     p->cand[1] = r->played;
 }
 
-/* Line l's figures from the confirmation's values v over k samples. */
-static void confirmed_line(junqi_analysis_line *l, const values *v, int k)
-{
-    double sd;
-    l->listed = v->n;
-    moments(v, v->score, k, &l->eval, &l->spread);
-    moments(v, v->wp, k, &l->winprob, &sd);
-}
-
-/* Put the confirmation's values (res[0..p->samples)) into a: the two lines,
- * calibrated as step A5 does, the loss's error from these samples; the move
- * played first when it comes out at least as good. Unchanged when either
- * move is valued in fewer than half of the samples. */
+/* Put the confirmation's values (res[0..p->samples)) into a: the two lines'
+ * figures (the move played's line started from the confirmation's when
+ * multipv kept it out of a's lines, so it is whole should it come first),
+ * calibrated as step A5 does, the loss's error from these samples;
+ * the move played first when it comes out at least as good. Unchanged when
+ * either move is valued in fewer than half of the samples. */
 static void apply_confirmation(const plan *p, const junqi_search_result *res, junqi_analysis *a)
 {
     values best, played;
@@ -592,8 +597,10 @@ static void apply_confirmation(const plan *p, const junqi_search_result *res, ju
     const junqi_winprob_model *m = &junqi_winprob_default_model;
     double z = position_terms(m, a), mean[2];
     junqi_analysis_line *lb = &a->lines[0], *lp = &a->lines[a->played_line];
-    confirmed_line(lb, &best, p->samples);
-    confirmed_line(lp, &played, p->samples);
+    if (a->played_line >= a->nlines)
+        line_start(lp, p->cand[1], &played);
+    line_figures(lb, &best, p->samples);
+    line_figures(lp, &played, p->samples);
     mean[0] = lb->winprob;
     mean[1] = lp->winprob;
     lb->winprob = calibrated(m, z, mean[0]);

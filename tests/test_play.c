@@ -241,14 +241,14 @@ static void a_stopped_analysis_chooses_a_move_some_sample_found_best(void **stat
 /* The analysis of the move played at ply of g: samples 8, 2,000 nodes each,
  * its loss confirmed at or above `confirm` (0: never). */
 static void judge_played(const junqi_game *g, size_t ply, junqi_move played, double confirm, int threads,
-                         junqi_analysis *a)
+                         int multipv, junqi_analysis *a)
 {
     static junqi_replay r;
     static junqi_infer inf;
     seek(&r, g, ply);
     junqi_infer_replay(&inf, g, NULL, ply, r.pos.to_move, g->info, NULL);
     junqi_infer_solve(&inf, false);
-    junqi_analysis_request ar = {&r.pos, &inf, JUNQI_VIEW_MOVER, 8, 3, {.nodes = 2000, .multipv = 6}, played,
+    junqi_analysis_request ar = {&r.pos, &inf, JUNQI_VIEW_MOVER, 8, 3, {.nodes = 2000, .multipv = multipv}, played,
                                  confirm};
     assert_true(junqi_analyze_many(&ar, 1, threads, a));
     assert_int_equal(a->status, JUNQI_SEARCH_OK);
@@ -266,11 +266,11 @@ static void a_loss_is_confirmed_on_fresh_samples(void **state)
     static junqi_analysis first, plain, one, two;
     int confirmed = 0;
     for (size_t ply = 20; ply <= 120; ply += 20) {
-        judge_played(g, ply, (junqi_move){JUNQI_NO_POINT, JUNQI_NO_POINT}, 0, 1, &first);
+        judge_played(g, ply, (junqi_move){JUNQI_NO_POINT, JUNQI_NO_POINT}, 0, 1, 6, &first);
         junqi_move worst = first.lines[first.nlines - 1].move;
-        judge_played(g, ply, worst, 0, 1, &plain);
-        judge_played(g, ply, worst, 1e-9, 1, &one);
-        judge_played(g, ply, worst, 1e-9, 2, &two);
+        judge_played(g, ply, worst, 0, 1, 6, &plain);
+        judge_played(g, ply, worst, 1e-9, 1, 6, &one);
+        judge_played(g, ply, worst, 1e-9, 2, 6, &two);
         assert_int_equal(plain.confirmed, 0);
         assert_memory_equal(&one, &two, sizeof one);
         if (plain.played_line == 0 || plain.winprob <= plain.played_winprob) {
@@ -287,6 +287,33 @@ static void a_loss_is_confirmed_on_fresh_samples(void **state)
         assert_true(one.played_line == 0 ? one.loss_error == 0 : one.loss_error > 0);
     }
     assert_true(confirmed >= 3);
+    junqi_game_free(g);
+}
+
+/* The annotator asks for one line (multipv 1), so the move played's line is
+ * not among the first analysis's lines: when the confirmation finds the move
+ * played at least as good, it heads the lines whole (its move and its line),
+ * not a line that was never filled in (which named a bogus best move). */
+static void a_move_played_that_the_confirmation_finds_best_heads_the_lines(void **state)
+{
+    (void)state;
+    junqi_game *g = real_game();
+    static junqi_analysis first, one;
+    int heads = 0;
+    for (size_t ply = 10; ply <= 120; ply += 5) {
+        judge_played(g, ply, (junqi_move){JUNQI_NO_POINT, JUNQI_NO_POINT}, 0, 1, 6, &first);
+        if (first.nlines < 2)
+            continue;
+        junqi_move close = first.lines[1].move; /* near the best: the confirmation may put it first */
+        judge_played(g, ply, close, 1e-9, 1, 1, &one);
+        assert_true(one.lines[0].pv_len > 0 && same_move(one.lines[0].pv[0], one.lines[0].move));
+        if (one.confirmed && one.played_line == 0) {
+            heads++;
+            assert_true(same_move(one.lines[0].move, close));
+            assert_float_equal(one.loss_error, 0, 0);
+        }
+    }
+    assert_true(heads >= 1);
     junqi_game_free(g);
 }
 
@@ -366,6 +393,7 @@ int main(void)
         cmocka_unit_test(a_stop_callback_ends_a_search_after_depth_one),
         cmocka_unit_test(a_stopped_analysis_chooses_a_move_some_sample_found_best),
         cmocka_unit_test(a_loss_is_confirmed_on_fresh_samples),
+        cmocka_unit_test(a_move_played_that_the_confirmation_finds_best_heads_the_lines),
         cmocka_unit_test(progress_follows_every_iteration_of_every_job),
         cmocka_unit_test(view_all_needs_every_piece_and_a_finished_game_has_no_move),
     };
