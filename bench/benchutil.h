@@ -210,8 +210,9 @@ static inline void bench_prepare(bench_job *j, const junqi_game *g, size_t ply, 
 {
     bench_position_at(g, ply, &j->pos);
     bench_move_played(g, ply, &j->played);
+    junqi_annotate_options defaults = junqi_annotate_defaults();
     *req = (junqi_analysis_request){&j->pos, NULL, view, 0, 0, {.nodes = JUNQI_DEFAULT_NODES},
-                                    j->played, JUNQI_MARK_CONFIRM * junqi_annotate_defaults().thresholds[0]};
+                                    j->played, junqi_annotate_confirm_at(&defaults)};
     if (view == JUNQI_VIEW_MOVER) {
         junqi_infer_replay(&j->inf, g, NULL, ply, j->pos.to_move, g->info, NULL);
         junqi_infer_solve(&j->inf, false);

@@ -25,6 +25,11 @@
 /* Positions analysed per batch: progress is reported between batches. */
 #define BATCH 16
 
+double junqi_annotate_confirm_at(const junqi_annotate_options *opt)
+{
+    return JUNQI_MARK_CONFIRM * opt->thresholds[0];
+}
+
 junqi_annotate_options junqi_annotate_defaults(void)
 {
     junqi_annotate_options o;
@@ -127,7 +132,7 @@ static bool gather(junqi_game *g, const junqi_annotate_options *opt, junqi_view_
                 junqi_analysis_request *q = &ga->reqs[ga->nreqs];
                 *q = (junqi_analysis_request){&ga->before[k], NULL, view, opt->samples, opt->seed,
                                               opt->limits, it->move,
-                                              JUNQI_MARK_CONFIRM * opt->thresholds[0]};
+                                              junqi_annotate_confirm_at(opt)};
                 if (t) {
                     ga->knew[k] = t->seat[j->seat];
                     junqi_infer_solve(&ga->knew[k], false);

@@ -72,6 +72,10 @@ typedef struct junqi_annotate_options {
  */
 #define JUNQI_MARK_CONFIRM 0.8
 
+/** The loss from which opt's annotation confirms a move's loss on fresh samples
+ *  (junqi_analysis_request.confirm): JUNQI_MARK_CONFIRM of its lowest threshold. */
+double junqi_annotate_confirm_at(const junqi_annotate_options *opt);
+
 /** The defaults: view by the game's mode, thresholds 0.05 / 0.10 / 0.15 (the win-probability
  *  losses of lichess's 0.1 / 0.2 / 0.3 of winning chances 2p - 1; docs/annotation.md), one thread. */
 junqi_annotate_options junqi_annotate_defaults(void);
