@@ -211,8 +211,9 @@ static inline void bench_prepare(bench_job *j, const junqi_game *g, size_t ply, 
     bench_position_at(g, ply, &j->pos);
     bench_move_played(g, ply, &j->played);
     junqi_annotate_options defaults = junqi_annotate_defaults();
-    *req = (junqi_analysis_request){&j->pos, NULL, view, 0, 0, {.nodes = JUNQI_DEFAULT_NODES},
-                                    j->played, junqi_annotate_confirm_at(&defaults)};
+    *req = (junqi_analysis_request){.pos = &j->pos, .view = view, .limits = {.nodes = JUNQI_DEFAULT_NODES},
+                                    .played = j->played};
+    junqi_annotate_confirming(&defaults, req);
     if (view == JUNQI_VIEW_MOVER) {
         junqi_infer_replay(&j->inf, g, NULL, ply, j->pos.to_move, g->info, NULL);
         junqi_infer_solve(&j->inf, false);

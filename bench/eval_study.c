@@ -755,7 +755,7 @@ static void report(const judged *j, long n, double ma, double mb)
 static int mark_of_judged(const judged *j)
 {
     junqi_annotate_options o = junqi_annotate_defaults();
-    double sure = j->loss - JUNQI_MARK_ERRORS * j->error;
+    double sure = junqi_analysis_sure_loss(j->loss, j->error);
     int mark = j->agree ? JUNQI_MARK_NONE : junqi_annotate_mark(sure, o.thresholds);
     return mark == JUNQI_MARK_BLUNDER ? 3 : mark == JUNQI_MARK_MISTAKE ? 2 : mark == JUNQI_MARK_INACCURACY ? 1 : 0;
 }

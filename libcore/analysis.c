@@ -26,14 +26,16 @@
  *       model (junqi_winprob_model: the same increasing map for every
  *       candidate of the request, from the mover's expected counts of A1);
  *   A6. confirm: a loss of the move played that reaches the request's
- *       `confirm` is measured again on JUNQI_CONFIRM_SAMPLES fresh samples
- *       (A1 with another stream of the seed), searched as in A4 over the
- *       best move and the move played only, with 1/JUNQI_CONFIRM_DIVISOR
- *       of the budget (more samples serve better than deeper searches). Why:
- *       A5's best is the largest of several means of the same 8 samples,
- *       which biases its loss up, and 8 samples resampled from draws of
- *       effective size ~6 leave an error that moved half of the marks
- *       across a threshold with another seed (docs/engine.md, "Judging").
+ *       `confirm` within its error is measured again on JUNQI_CONFIRM_SAMPLES
+ *       fresh samples (A1 with another stream of the seed), searched as in
+ *       A4 over the best move and the move played only, each with its share
+ *       of JUNQI_CONFIRM_COST times A4's nodes (more samples serve better
+ *       than deeper searches), in rounds while a decision of the caller's
+ *       is still open (see "confirmation" below). Why: A5's best is the
+ *       largest of several means of the same 8 samples, which biases its
+ *       loss up, and 8 samples resampled from draws of effective size ~6
+ *       leave an error that moved half of the marks across a threshold with
+ *       another seed (docs/engine.md, "Judging").
  */
 #include "analysis.h"
 
@@ -321,10 +323,12 @@ static void choose_candidates(const junqi_analysis_request *r, plan *p, const ju
  * candidate is valued over every sample, and a move that one sample happens
  * to list is not preferred for that sample's knowledge (strategy fusion).
  * n counts the samples that list c. */
+#define VALUES_MAX (JUNQI_CONFIRM_SAMPLES * JUNQI_CONFIRM_ROUNDS)
+_Static_assert(JUNQI_MAX_SAMPLES <= VALUES_MAX, "a request's samples fit the per-sample arrays");
 typedef struct values {
     int n;
-    double score[JUNQI_MAX_SAMPLES], wp[JUNQI_MAX_SAMPLES];
-    bool has[JUNQI_MAX_SAMPLES];
+    double score[VALUES_MAX], wp[VALUES_MAX];
+    bool has[VALUES_MAX];
     const junqi_search_line *first;
 } values;
 
@@ -371,7 +375,7 @@ static void moments(const values *v, const double *x, int k, double *mean, doubl
 /* The standard error of mean(a - b) over the samples both have. */
 static double paired_error(const values *a, const values *b, int k)
 {
-    double d[JUNQI_MAX_SAMPLES], sum = 0, sq = 0;
+    double d[VALUES_MAX], sum = 0, sq = 0;
     int n = 0;
     for (int j = 0; j < k; j++)
         if (a->has[j] && b->has[j])
@@ -388,6 +392,11 @@ double junqi_analysis_error_inflation(int samples, double ess)
 {
     double independent = fmin(samples, fmax(ess, 1));
     return samples > 1 ? sqrt(samples / independent) : 1;
+}
+
+double junqi_analysis_sure_loss(double loss, double error)
+{
+    return loss - JUNQI_SURE_ERRORS * error;
 }
 
 /* v kept off 0 and 1, where its logit is infinite. */
@@ -557,56 +566,130 @@ static void aggregate(const junqi_analysis_request *r, const plan *p, const junq
 
 /* ---- A6: confirming a loss ---------------------------------------------- */
 
-_Static_assert(JUNQI_CONFIRM_SAMPLES <= JUNQI_MAX_SAMPLES, "a confirmation's samples fit the per-sample arrays");
+/*
+ * A confirmation pools rounds of JUNQI_CONFIRM_SAMPLES fresh samples, each
+ * round from its own stream of the seed (so its draws are independent of
+ * the others': the pooled draws' effective size is the rounds' sum). It
+ * takes another round, up to JUNQI_CONFIRM_ROUNDS, while the sure loss
+ * (loss less JUNQI_SURE_ERRORS errors) lies within an error of one of the
+ * request's settle[]: the caller's decision there could go either way, and
+ * each round narrows the error by the square root of the rounds (sequential
+ * sampling: the few losses near a decision pay for it, docs/engine.md,
+ * "Judging" step 6). Each candidate's line is the one the first sample
+ * that lists it gives, kept from its round.
+ */
+typedef struct confirmation {
+    int of;                    /* the request's index in the batch */
+    plan p;                    /* this round's samples; the two candidates */
+    values best, played;       /* their values over the rounds so far */
+    junqi_search_line line[2]; /* their lines (values.first points here) */
+    int samples, rounds;       /* pooled so far */
+    double ess;                /* the pooled draws' effective size */
+} confirmation;
+
+_Static_assert(JUNQI_CONFIRM_SAMPLES <= JUNQI_MAX_SAMPLES, "a round's samples fit make_samples's arrays");
 
 /* Does request r's analysis a have a loss to confirm on fresh samples? */
 static bool wants_confirmation(const junqi_analysis_request *r, const plan *p, const junqi_analysis *a)
 {
     return r->confirm > 0 && !as_is(r) && !r->limits.movetime && !p->stopped && a->status == JUNQI_SEARCH_OK &&
-           a->has_played && a->played_line > 0 && a->winprob - a->played_winprob >= r->confirm;
+           a->has_played && a->played_line > 0 && a->winprob - a->played_winprob + a->loss_error >= r->confirm;
 }
 
-/* The confirmation of requests[i]: its samples from another stream of the
- * seed, the best move and the move played its only candidates. */
-static void confirmation_plan(const junqi_analysis_request *r, const junqi_analysis *a, int first,
-                              junqi_analysis_request *q, plan *p)
+/* A round's nodes per sample for a request of k samples of n nodes each
+ * (JUNQI_CONFIRM_COST); 0 (no limit) stays so. */
+static uint64_t round_nodes(uint64_t n, int k)
 {
-    *q = *r;
-    q->samples = JUNQI_CONFIRM_SAMPLES;
-    if (r->limits.nodes) /* 0 is no limit, which stays so; a limit stays one */
-        q->limits.nodes = r->limits.nodes > JUNQI_CONFIRM_DIVISOR ? r->limits.nodes / JUNQI_CONFIRM_DIVISOR : 1;
-    q->seed = mix64(r->seed ^ 0x434F4E4649524Dull); /* "CONFIRM" */
-    *p = (plan){.first = first, .samples = JUNQI_CONFIRM_SAMPLES, .played = true, .ncand = 2};
-    p->cand[0] = a->lines[0].move;
-    p->cand[1] = r->played;
+    uint64_t times = (uint64_t)k * JUNQI_CONFIRM_COST;
+    if (n == 0 || n > UINT64_MAX / times)
+        return n;
+    uint64_t share = n * times / JUNQI_CONFIRM_SAMPLES;
+    return share < 1 ? 1 : share < n ? share : n;
 }
 
-/* Put the confirmation's values (res[0..p->samples)) into a: the two lines'
- * figures (the move played's line started from the confirmation's when
- * multipv kept it out of a's lines, so it is whole should it come first),
- * calibrated as step A5 does, the loss's error from these samples;
- * the move played first when it comes out at least as good. Unchanged when
- * either move is valued in fewer than half of the samples. */
-static void apply_confirmation(const plan *p, const junqi_search_result *res, junqi_analysis *a)
+/* Round `round` of the confirmation of request r: its samples from the
+ * round's stream of the seed, with the confirmation's budget. */
+static junqi_analysis_request round_request(const junqi_analysis_request *r, int round)
 {
-    values best, played;
-    candidate_values(res, p->samples, p->cand[0], false, &best);
-    candidate_values(res, p->samples, p->cand[1], false, &played);
-    if (2 * best.n < p->samples || 2 * played.n < p->samples)
+    junqi_analysis_request q = *r;
+    q.samples = JUNQI_CONFIRM_SAMPLES;
+    q.limits.nodes = round_nodes(r->limits.nodes, sample_count(r));
+    q.seed = mix64(r->seed ^ 0x434F4E4649524Dull ^ (uint64_t)round << 56); /* "CONFIRM" */
+    return q;
+}
+
+/* Add the values of candidate c in a round's results res[0..k) to pooled v. */
+static void pool_values(const junqi_search_result *res, int k, junqi_move c, int at, values *v,
+                        junqi_search_line *line)
+{
+    static _Thread_local values round;
+    candidate_values(res, k, c, false, &round);
+    for (int j = 0; j < k; j++)
+        if (round.has[j]) {
+            v->has[at + j] = true;
+            v->score[at + j] = round.score[j];
+            v->wp[at + j] = round.wp[j];
+        }
+    v->n += round.n;
+    if (!v->first && round.first) {
+        *line = *round.first;
+        v->first = line;
+    }
+}
+
+/* The calibrated loss of c's pooled values and its error; false when either
+ * move is valued in fewer than half of the samples, or the move played
+ * comes out at least as good. */
+static bool pooled_loss(const confirmation *c, const junqi_analysis *a, double *loss, double *error)
+{
+    if (2 * c->best.n < c->samples || 2 * c->played.n < c->samples)
+        return false;
+    const junqi_winprob_model *m = &junqi_winprob_default_model;
+    double z = position_terms(m, a), mb, mp, sd;
+    moments(&c->best, c->best.wp, c->samples, &mb, &sd);
+    moments(&c->played, c->played.wp, c->samples, &mp, &sd);
+    *loss = calibrated(m, z, mb) - calibrated(m, z, mp);
+    *error = loss_error(m, z, &c->best, &c->played, c->samples, c->ess);
+    return mp < mb;
+}
+
+/* Does c want another round: is its sure loss within an error of one of
+ * request r's settle[]? */
+static bool unsettled(const junqi_analysis_request *r, const confirmation *c, const junqi_analysis *a)
+{
+    double loss, error;
+    if (c->p.status != JUNQI_SEARCH_OK || c->rounds >= JUNQI_CONFIRM_ROUNDS || !pooled_loss(c, a, &loss, &error))
+        return false;
+    double sure = junqi_analysis_sure_loss(loss, error);
+    for (int i = 0; i < JUNQI_ANALYSIS_SETTLE; i++)
+        if (r->settle[i] > 0 && fabs(sure - r->settle[i]) < JUNQI_SETTLE_ERRORS * error)
+            return true;
+    return false;
+}
+
+/* Put the confirmation c's pooled values into a: the two lines' figures
+ * (the move played's line started from the confirmation's when multipv kept
+ * it out of a's lines, so it is whole should it come first), calibrated as
+ * step A5 does, the loss's error from these samples; the move played first
+ * when it comes out at least as good. Unchanged when either move is valued
+ * in fewer than half of the samples. */
+static void apply_confirmation(const confirmation *c, junqi_analysis *a)
+{
+    if (2 * c->best.n < c->samples || 2 * c->played.n < c->samples)
         return;
     const junqi_winprob_model *m = &junqi_winprob_default_model;
     double z = position_terms(m, a), mean[2];
     junqi_analysis_line *lb = &a->lines[0], *lp = &a->lines[a->played_line];
     if (a->played_line >= a->nlines)
-        line_start(lp, p->cand[1], &played);
-    line_figures(lb, &best, p->samples);
-    line_figures(lp, &played, p->samples);
+        line_start(lp, c->p.cand[1], &c->played);
+    line_figures(lb, &c->best, c->samples);
+    line_figures(lp, &c->played, c->samples);
     mean[0] = lb->winprob;
     mean[1] = lp->winprob;
     lb->winprob = calibrated(m, z, mean[0]);
     lp->winprob = calibrated(m, z, mean[1]);
-    a->loss_error = loss_error(m, z, &best, &played, p->samples, p->ess);
-    a->confirmed = p->samples;
+    a->loss_error = loss_error(m, z, &c->best, &c->played, c->samples, c->ess);
+    a->confirmed = c->samples;
     if (mean[1] >= mean[0]) { /* the move played is as good: it is the best */
         junqi_analysis_line t = *lb;
         *lb = *lp;
@@ -623,8 +706,8 @@ static void apply_confirmation(const plan *p, const junqi_search_result *res, ju
     a->played_winprob = a->lines[a->played_line].winprob;
 }
 
-/* The phase-2 searches of the confirmations: each sample over the two
- * candidates, with the confirmation's budget (confirmation_plan). */
+/* The searches of a round: each sample over the two candidates, with the
+ * round's budget. */
 static void confirmation_jobs(const junqi_analysis_request *q, const plan *p, int n, junqi_position *positions,
                               junqi_search_job *jobs)
 {
@@ -638,6 +721,58 @@ static void confirmation_jobs(const junqi_analysis_request *q, const plan *p, in
         }
 }
 
+/* Pool a round's results res into the confirmations c[0..m) it served. */
+static void pool_round(confirmation **c, int m, const junqi_search_result *res, junqi_analysis *out)
+{
+    for (int k = 0; k < m; k++) {
+        const junqi_search_result *r = &res[c[k]->p.first];
+        for (int x = 0; x < c[k]->p.samples; x++)
+            out[c[k]->of].nodes += c[k]->p.status == JUNQI_SEARCH_OK ? r[x].nodes : 0;
+        if (c[k]->p.status != JUNQI_SEARCH_OK)
+            continue; /* no samples: nothing to pool, and no more rounds (unsettled) */
+        pool_values(r, c[k]->p.samples, c[k]->p.cand[0], c[k]->samples, &c[k]->best, &c[k]->line[0]);
+        pool_values(r, c[k]->p.samples, c[k]->p.cand[1], c[k]->samples, &c[k]->played, &c[k]->line[1]);
+        c[k]->samples += c[k]->p.samples;
+        c[k]->ess += c[k]->p.ess;
+        c[k]->rounds++;
+    }
+}
+
+/* One round for the confirmations c[0..m) (requests reqs): draw, search,
+ * pool. False when out of memory. */
+static bool confirmation_round(const junqi_analysis_request *reqs, confirmation **c, int m, int threads,
+                               junqi_analysis *out)
+{
+    int total = m * JUNQI_CONFIRM_SAMPLES;
+    junqi_analysis_request *q = malloc((size_t)m * sizeof *q);
+    plan *p = malloc((size_t)m * sizeof *p);
+    junqi_position *positions = malloc((size_t)total * sizeof *positions);
+    junqi_search_job *jobs = malloc((size_t)total * sizeof *jobs);
+    junqi_search_result *res = malloc((size_t)total * sizeof *res);
+    bool ok = q && p && positions && jobs && res;
+    for (int k = 0; ok && k < m; k++) {
+        q[k] = round_request(&reqs[c[k]->of], c[k]->rounds);
+        p[k] = c[k]->p;
+        p[k].first = k * JUNQI_CONFIRM_SAMPLES;
+    }
+    if (ok) {
+        sampling s = {q, p, positions, m, 0};
+        sample_all(&s, threads < 1 ? 1 : threads);
+        confirmation_jobs(q, p, m, positions, jobs);
+        ok = junqi_search_many(jobs, total, threads, res);
+    }
+    for (int k = 0; ok && k < m; k++)
+        c[k]->p = p[k];
+    if (ok)
+        pool_round(c, m, res, out);
+    free(q);
+    free(p);
+    free(positions);
+    free(jobs);
+    free(res);
+    return ok;
+}
+
 /* Step A6 for the requests whose loss asks for it; false when out of memory. */
 static bool confirm_losses(const junqi_analysis_request *reqs, const plan *plans, int n, int threads,
                            junqi_analysis *out)
@@ -647,36 +782,30 @@ static bool confirm_losses(const junqi_analysis_request *reqs, const plan *plans
         m += wants_confirmation(&reqs[i], &plans[i], &out[i]);
     if (!m)
         return true;
-    junqi_analysis_request *q = malloc((size_t)m * sizeof *q);
-    plan *p = malloc((size_t)m * sizeof *p);
-    int *of = malloc((size_t)m * sizeof *of), total = m * JUNQI_CONFIRM_SAMPLES;
-    junqi_position *positions = malloc((size_t)total * sizeof *positions);
-    junqi_search_job *jobs = malloc((size_t)total * sizeof *jobs);
-    junqi_search_result *res = malloc((size_t)total * sizeof *res);
-    bool ok = q && p && of && positions && jobs && res;
+    confirmation *c = calloc((size_t)m, sizeof *c);
+    confirmation **open = malloc((size_t)m * sizeof *open);
+    bool ok = c && open;
     for (int i = 0, k = 0; ok && i < n; i++)
         if (wants_confirmation(&reqs[i], &plans[i], &out[i])) {
-            confirmation_plan(&reqs[i], &out[i], k * JUNQI_CONFIRM_SAMPLES, &q[k], &p[k]);
-            of[k++] = i;
+            c[k] = (confirmation){.of = i, .p = {.samples = JUNQI_CONFIRM_SAMPLES, .played = true, .ncand = 2}};
+            c[k].p.cand[0] = out[i].lines[0].move;
+            c[k++].p.cand[1] = reqs[i].played;
         }
-    if (ok) {
-        sampling s = {q, p, positions, m, 0};
-        sample_all(&s, threads < 1 ? 1 : threads);
-        confirmation_jobs(q, p, m, positions, jobs);
-        ok = junqi_search_many(jobs, total, threads, res);
+    for (int k = 0; ok && k < m; k++)
+        open[k] = &c[k];
+    for (int left = m; ok && left > 0;) {
+        ok = confirmation_round(reqs, open, left, threads, out);
+        int still = 0;
+        for (int k = 0; ok && k < left; k++)
+            if (unsettled(&reqs[open[k]->of], open[k], &out[open[k]->of]))
+                open[still++] = open[k];
+        left = still;
     }
-    for (int k = 0; ok && k < m; k++) {
-        for (int x = p[k].first; x < p[k].first + p[k].samples; x++)
-            out[of[k]].nodes += p[k].status == JUNQI_SEARCH_OK ? res[x].nodes : 0;
-        if (p[k].status == JUNQI_SEARCH_OK)
-            apply_confirmation(&p[k], &res[p[k].first], &out[of[k]]);
-    }
-    free(q);
-    free(p);
-    free(of);
-    free(positions);
-    free(jobs);
-    free(res);
+    for (int k = 0; ok && k < m; k++)
+        if (c[k].samples > 0)
+            apply_confirmation(&c[k], &out[c[k].of]);
+    free(c);
+    free(open);
     return ok;
 }
 

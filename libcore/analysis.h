@@ -32,15 +32,19 @@
  *      "after" the move played's, so their difference is what the move
  *      played cost against the best single choice, with its standard error
  *      over the samples (loss_error; the samples are paired);
- *   4. when that loss reaches the request's `confirm`, it is measured
- *      again: the best move and the move played alone, on
+ *   4. when that loss reaches the request's `confirm` within its error, it
+ *      is measured again: the best move and the move played alone, on
  *      JUNQI_CONFIRM_SAMPLES fresh samples (another stream of the seed),
- *      each searched over the two with 1/JUNQI_CONFIRM_DIVISOR of the
- *      budget (more samples serve better than deeper searches). The best move was
+ *      each searched over the two with a share of JUNQI_CONFIRM_COST times
+ *      the request's nodes (more samples serve better than deeper searches). The best move was
  *      chosen on other samples, so its mean is not the largest of several
  *      noisy means (which biases a loss up), and the error shrinks with the
- *      samples: the loss, its error and the two moves' figures are then
- *      the confirmation's (confirmed says so).
+ *      samples. While the sure loss lies within JUNQI_SETTLE_ERRORS errors
+ *      of one of the request's `settle` (a decision of the caller's that
+ *      could go either way), another round of as many fresh samples is
+ *      pooled with the others, up to JUNQI_CONFIRM_ROUNDS: the loss, its
+ *      error and the two moves' figures are then the pooled samples'
+ *      (confirmed says on how many).
  * An attack on a hidden piece is so worth what it is worth against the
  * identities that piece can have, in proportion to their probabilities.
  * View all: one "sample", the position itself, judged the same way.
@@ -85,17 +89,41 @@ typedef enum junqi_view_mode {
 #define JUNQI_ANALYSIS_DRAWS_PER_SAMPLE 4
 /**
  * Fresh samples on which a loss is confirmed (junqi_analysis_request.confirm,
- * step 4 of the design note), each searched with 1/JUNQI_CONFIRM_DIVISOR of
- * the request's node budget: 128 samples at a quarter of the budget cost
- * four times the default 8 at the whole, as 32 at the whole or 64 at half
- * would, and of the validation games' marks, another seed removes 23 %
- * against 39 % (32) and 31 % (64): more samples serve better than deeper
- * searches (docs/engine.md, "Judging" step 6). They are resampled from
- * JUNQI_INFER_MAX_DRAWS posterior draws.
+ * step 4 of the design note) in each round, all of them together searched
+ * with JUNQI_CONFIRM_COST times the nodes of the request's own samples: at
+ * the default level a quarter of a sample's budget each. 128 samples at a
+ * quarter of the budget cost four times the default 8 at the whole, as 32 at the whole or 64 at half
+ * would, and of the validation games' marks, another seed removed 23 %
+ * against 39 % (32) and 31 % (64) with one round: more samples serve better
+ * than deeper searches (docs/engine.md, "Judging" step 6). They are
+ * resampled from JUNQI_INFER_MAX_DRAWS posterior draws, a round's own.
  */
 #define JUNQI_CONFIRM_SAMPLES 128
-/** The share of a sample's node budget a confirmation's sample gets: 1/this (see above). */
-#define JUNQI_CONFIRM_DIVISOR 4
+/**
+ * A round's nodes over the request's: each of its samples gets K x N x this
+ * / JUNQI_CONFIRM_SAMPLES nodes (K samples of N nodes each: N / 4 at the
+ * default 8), at least 1 and at most N, so a round costs at most this times
+ * the first measure whatever the level (with N fixed, 128 samples a quarter
+ * each cost 16 times a first measure of 2 samples).
+ */
+#define JUNQI_CONFIRM_COST 4
+/**
+ * Most rounds of JUNQI_CONFIRM_SAMPLES fresh samples a confirmation pools:
+ * it takes another while its sure loss lies within JUNQI_SETTLE_ERRORS
+ * standard errors of one of the request's settle[] (step 4 of the design
+ * note; docs/engine.md, "Judging" step 6).
+ */
+#define JUNQI_CONFIRM_ROUNDS 4
+/** See JUNQI_CONFIRM_ROUNDS. */
+#define JUNQI_SETTLE_ERRORS 2
+/** Decisions a request can name (junqi_analysis_request.settle): the annotator's three thresholds. */
+#define JUNQI_ANALYSIS_SETTLE 3
+/**
+ * Standard errors taken off a loss for the loss a caller can be sure of
+ * (junqi_analysis_sure_loss): the annotator marks a move by it (annotate.h),
+ * and a confirmation settles a request's decisions by it.
+ */
+#define JUNQI_SURE_ERRORS 1.5
 /**
  * The lapse of a judged win probability: a sample's is L + (1 - 2 L) times
  * the curve's (eval.h junqi_eval_winprob), so that a result a sample's
@@ -146,8 +174,14 @@ typedef struct junqi_analysis_request {
     junqi_move played;          /**< the move played here, judged too; from = JUNQI_NO_POINT:
                                      none */
     double confirm;             /**< view mover with a move played and no movetime: a loss
-                                     (before - after) at or above this is confirmed on fresh
-                                     samples (step 4 of the design note); 0: never */
+                                     (before - after) that reaches this within its standard
+                                     error (loss + loss_error >= confirm) is confirmed on
+                                     fresh samples (step 4 of the design note); 0: never */
+    double settle[JUNQI_ANALYSIS_SETTLE]; /**< with confirm: the losses at which the caller
+                                     decides on the move played (the annotator's thresholds),
+                                     0 for none; the confirmation takes another round of
+                                     samples while the sure loss (junqi_analysis_sure_loss)
+                                     lies within JUNQI_SETTLE_ERRORS errors of one */
 } junqi_analysis_request;
 
 /** One candidate move, judged over the samples. */
@@ -196,7 +230,8 @@ typedef struct junqi_analysis {
                                      slope between the two; times
                                      junqi_analysis_error_inflation() of the draws' ess) */
     int confirmed;              /**< samples of the confirmation that gave winprob,
-                                     played_winprob and loss_error (step 4), 0: none */
+                                     played_winprob and loss_error (step 4: its rounds
+                                     pooled, JUNQI_CONFIRM_SAMPLES each), 0: none */
     int depth;                  /**< the shallowest completed depth among the searches, plies */
     uint64_t nodes;             /**< nodes of every search together */
     int nlines;                 /**< candidates below, best first (<= limits.multipv) */
@@ -225,6 +260,10 @@ bool junqi_analyze_many(const junqi_analysis_request *reqs, int n, int threads,
  * "What is left").
  */
 double junqi_analysis_error_inflation(int samples, double ess);
+
+/** The loss a caller can be sure of: loss - JUNQI_SURE_ERRORS * error (below 0 when the error
+ *  is large). loss and error as junqi_analysis's winprob - played_winprob and loss_error. */
+double junqi_analysis_sure_loss(double loss, double error);
 
 /**
  * The legal moves of the seat to move in pos that capture a flag it can see:

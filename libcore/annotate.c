@@ -25,9 +25,11 @@
 /* Positions analysed per batch: progress is reported between batches. */
 #define BATCH 16
 
-double junqi_annotate_confirm_at(const junqi_annotate_options *opt)
+void junqi_annotate_confirming(const junqi_annotate_options *opt, junqi_analysis_request *r)
 {
-    return JUNQI_MARK_CONFIRM * opt->thresholds[0];
+    r->confirm = JUNQI_MARK_CONFIRM * opt->thresholds[0];
+    for (int i = 0; i < JUNQI_ANALYSIS_SETTLE; i++)
+        r->settle[i] = opt->thresholds[i];
 }
 
 junqi_annotate_options junqi_annotate_defaults(void)
@@ -130,9 +132,9 @@ static bool gather(junqi_game *g, const junqi_annotate_options *opt, junqi_view_
             if (judge) {
                 ga->before[k] = r.pos;
                 junqi_analysis_request *q = &ga->reqs[ga->nreqs];
-                *q = (junqi_analysis_request){&ga->before[k], NULL, view, opt->samples, opt->seed,
-                                              opt->limits, it->move,
-                                              junqi_annotate_confirm_at(opt)};
+                *q = (junqi_analysis_request){.pos = &ga->before[k], .view = view, .samples = opt->samples,
+                                              .seed = opt->seed, .limits = opt->limits, .played = it->move};
+                junqi_annotate_confirming(opt, q);
                 if (t) {
                     ga->knew[k] = t->seat[j->seat];
                     junqi_infer_solve(&ga->knew[k], false);
@@ -229,7 +231,7 @@ static void judge(junqi_move_judgement *j, const junqi_position *before, const j
     j->best = a->lines[0].move;
     j->pv_len = legal_prefix(before, &a->lines[0], j->pv);
     /* only what survives the spread over the samples is marked */
-    double sure = j->loss - JUNQI_MARK_ERRORS * j->loss_error;
+    double sure = junqi_analysis_sure_loss(j->loss, j->loss_error);
     j->mark = a->played_line == 0 ? JUNQI_MARK_NONE : junqi_annotate_mark(sure, thresholds);
     bool takes_flag = before->cell[played.to] && JUNQI_CELL_PIECE(before->cell[played.to]) == JUNQI_FLAG;
     j->missed_flag = !takes_flag && junqi_analysis_flag_captures(before, view == JUNQI_VIEW_ALL || info == JUNQI_OPEN,

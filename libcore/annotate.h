@@ -20,9 +20,12 @@
  *   loss   = max(0, before - after), with its standard error over the
  *            samples, loss_error;
  *            a loss that reaches JUNQI_MARK_CONFIRM of the lowest threshold
- *            is measured again on more, fresh samples (analysis.h, step 4),
- *            and those figures are the move's;
- *   mark   = by loss - JUNQI_MARK_ERRORS * loss_error (so a mark another
+ *            within its error is measured again on more, fresh samples, and
+ *            on more while its mark could go either way (analysis.h,
+ *            step 4: the thresholds are the request's settle[]); those
+ *            figures are the move's;
+ *   mark   = by the sure loss, loss - JUNQI_SURE_ERRORS * loss_error
+ *            (junqi_analysis_sure_loss; so a mark another
  *            seed would likely not give is not given): ?? (blunder) when it
  *            is >= thresholds[2], ? (mistake) when >= thresholds[1], ?!
  *            (inaccuracy) when >= thresholds[0]; the engine's own choice is
@@ -59,22 +62,21 @@ typedef struct junqi_annotate_options {
     void *progress_ctx;
 } junqi_annotate_options;
 
-/** Standard errors taken off a move's loss before it is marked (see the design note). */
-#define JUNQI_MARK_ERRORS 1.5
 /**
  * The share of the lowest threshold at which a move's loss is confirmed on
- * fresh samples before a mark is decided (junqi_analysis_request.confirm):
- * low enough that a loss the confirmation would mark is almost never missed
- * (the first measure's error is about 0.015), high enough that few moves
- * pay for it (5.6 % of the validation moves at the default thresholds;
- * at 0.5, 15 % would pay and the marks another seed removes fall only from
- * 39 % to 37 %: docs/engine.md, "Judging" step 6).
+ * fresh samples before a mark is decided (junqi_analysis_request.confirm;
+ * a loss that reaches it within its error is): low enough that a loss the
+ * confirmation would mark is seldom missed, high enough that few moves pay
+ * for it (14 % of the validation moves at the default thresholds; at 0.5
+ * of the threshold without the error, 15 % would pay and the marks another
+ * seed removes fall only from 39 % to 37 %: docs/engine.md, "Judging"
+ * step 6).
  */
 #define JUNQI_MARK_CONFIRM 0.8
 
-/** The loss from which opt's annotation confirms a move's loss on fresh samples
- *  (junqi_analysis_request.confirm): JUNQI_MARK_CONFIRM of its lowest threshold. */
-double junqi_annotate_confirm_at(const junqi_annotate_options *opt);
+/** Set how request r confirms a move's loss for opt's annotation: r->confirm at
+ *  JUNQI_MARK_CONFIRM of its lowest threshold, r->settle its thresholds. */
+void junqi_annotate_confirming(const junqi_annotate_options *opt, junqi_analysis_request *r);
 
 /** The defaults: view by the game's mode, thresholds 0.05 / 0.10 / 0.15 (the win-probability
  *  losses of lichess's 0.1 / 0.2 / 0.3 of winning chances 2p - 1; docs/annotation.md), one thread. */

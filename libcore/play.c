@@ -151,9 +151,9 @@ bool junqi_play(const junqi_play_request *req, junqi_play_result *out)
     memset(out, 0, sizeof *out);
     out->view = req->view >= 0 ? (junqi_view_mode)req->view : junqi_play_default_view(req->game);
     out->viewer = JUNQI_NO_SEAT;
-    junqi_analysis_request ar = {req->pos, NULL, out->view, req->samples ? req->samples : lv->samples,
-                                 req->seed, level_limits(req, lv, &style),
-                                 {JUNQI_NO_POINT, JUNQI_NO_POINT}, 0};
+    junqi_analysis_request ar = {.pos = req->pos, .view = out->view,
+                                 .samples = req->samples ? req->samples : lv->samples, .seed = req->seed,
+                                 .limits = level_limits(req, lv, &style), .played = {JUNQI_NO_POINT, JUNQI_NO_POINT}};
     junqi_infer *inf = NULL;
     if (junqi_position_over(req->pos))
         ar.view = JUNQI_VIEW_ALL; /* nothing to sample: the result is the game's */

@@ -53,7 +53,7 @@ static void every_move_is_judged_and_marked_by_its_loss(void **state)
         assert_true(j->winprob_before >= 0 && j->winprob_before <= 1);
         assert_true(j->loss >= 0);
         assert_true(j->loss <= j->winprob_before + 1e-9);
-        double sure = j->loss - JUNQI_MARK_ERRORS * j->loss_error;
+        double sure = junqi_analysis_sure_loss(j->loss, j->loss_error);
         int want = sure >= o.thresholds[2]   ? JUNQI_MARK_BLUNDER
                    : sure >= o.thresholds[1] ? JUNQI_MARK_MISTAKE
                    : sure >= o.thresholds[0] ? JUNQI_MARK_INACCURACY
@@ -108,7 +108,7 @@ static void the_engines_own_choice_loses_nothing_and_marks_survive_the_spread(vo
         assert_true(j->winprob_after <= j->winprob_before + 1e-12);
         assert_true(j->loss_error >= 0);
         if (j->mark)
-            assert_true(j->loss - JUNQI_MARK_ERRORS * j->loss_error >= o.thresholds[0]);
+            assert_true(junqi_analysis_sure_loss(j->loss, j->loss_error) >= o.thresholds[0]);
         if (j->loss == 0) {
             own++;
             assert_int_equal(j->mark, JUNQI_MARK_NONE);

@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdatomic.h>
 
 #include "play.h"
@@ -91,8 +92,8 @@ static void analyse_as_mover(const junqi_game *g, const junqi_replay *r, size_t 
     static junqi_infer inf;
     junqi_infer_replay(&inf, g, NULL, ply, r->pos.to_move, g->info, NULL);
     junqi_infer_solve(&inf, false);
-    junqi_analysis_request ar = {&r->pos, &inf, JUNQI_VIEW_MOVER, samples, 3, {.nodes = nodes},
-                                 {JUNQI_NO_POINT, JUNQI_NO_POINT}, 0};
+    junqi_analysis_request ar = {.pos = &r->pos, .infer = &inf, .view = JUNQI_VIEW_MOVER, .samples = samples,
+                                 .seed = 3, .limits = {.nodes = nodes}, .played = {JUNQI_NO_POINT, JUNQI_NO_POINT}};
     assert_true(junqi_analyze_many(&ar, 1, 1, out));
 }
 
@@ -227,8 +228,9 @@ static void a_stopped_analysis_chooses_a_move_some_sample_found_best(void **stat
             break;
         junqi_infer_replay(&inf, g, NULL, ply, r.pos.to_move, g->info, NULL);
         junqi_infer_solve(&inf, false);
-        junqi_analysis_request ar = {&r.pos, &inf, JUNQI_VIEW_MOVER, 8, 5, {.stop = stop_at_once},
-                                     {JUNQI_NO_POINT, JUNQI_NO_POINT}, 0};
+        junqi_analysis_request ar = {.pos = &r.pos, .infer = &inf, .view = JUNQI_VIEW_MOVER, .samples = 8,
+                                     .seed = 5, .limits = {.stop = stop_at_once},
+                                     .played = {JUNQI_NO_POINT, JUNQI_NO_POINT}};
         assert_true(junqi_analyze_many(&ar, 1, 1, &a));
         assert_int_equal(a.status, JUNQI_SEARCH_OK);
         assert_true(a.lines[0].votes >= 1);
@@ -239,17 +241,19 @@ static void a_stopped_analysis_chooses_a_move_some_sample_found_best(void **stat
 }
 
 /* The analysis of the move played at ply of g: samples 8, 2,000 nodes each,
- * its loss confirmed at or above `confirm` (0: never). */
-static void judge_played(const junqi_game *g, size_t ply, junqi_move played, double confirm, int threads,
-                         int multipv, junqi_analysis *a)
+ * its loss confirmed at or above `confirm` (0: never), in rounds while its
+ * sure loss is near `settle` (0: one round). */
+static void judge_played(const junqi_game *g, size_t ply, junqi_move played, double confirm, double settle,
+                         int threads, int multipv, junqi_analysis *a)
 {
     static junqi_replay r;
     static junqi_infer inf;
     seek(&r, g, ply);
     junqi_infer_replay(&inf, g, NULL, ply, r.pos.to_move, g->info, NULL);
     junqi_infer_solve(&inf, false);
-    junqi_analysis_request ar = {&r.pos, &inf, JUNQI_VIEW_MOVER, 8, 3, {.nodes = 2000, .multipv = multipv}, played,
-                                 confirm};
+    junqi_analysis_request ar = {.pos = &r.pos, .infer = &inf, .view = JUNQI_VIEW_MOVER, .samples = 8, .seed = 3,
+                                 .limits = {.nodes = 2000, .multipv = multipv}, .played = played,
+                                 .confirm = confirm, .settle = {settle}};
     assert_true(junqi_analyze_many(&ar, 1, threads, a));
     assert_int_equal(a->status, JUNQI_SEARCH_OK);
 }
@@ -266,11 +270,11 @@ static void a_loss_is_confirmed_on_fresh_samples(void **state)
     static junqi_analysis first, plain, one, two;
     int confirmed = 0;
     for (size_t ply = 20; ply <= 120; ply += 20) {
-        judge_played(g, ply, (junqi_move){JUNQI_NO_POINT, JUNQI_NO_POINT}, 0, 1, 6, &first);
+        judge_played(g, ply, (junqi_move){JUNQI_NO_POINT, JUNQI_NO_POINT}, 0, 0, 1, 6, &first);
         junqi_move worst = first.lines[first.nlines - 1].move;
-        judge_played(g, ply, worst, 0, 1, 6, &plain);
-        judge_played(g, ply, worst, 1e-9, 1, 6, &one);
-        judge_played(g, ply, worst, 1e-9, 2, 6, &two);
+        judge_played(g, ply, worst, 0, 0, 1, 6, &plain);
+        judge_played(g, ply, worst, 1e-9, 0, 1, 6, &one);
+        judge_played(g, ply, worst, 1e-9, 0, 2, 6, &two);
         assert_int_equal(plain.confirmed, 0);
         assert_memory_equal(&one, &two, sizeof one);
         if (plain.played_line == 0 || plain.winprob <= plain.played_winprob) {
@@ -301,11 +305,11 @@ static void a_move_played_that_the_confirmation_finds_best_heads_the_lines(void 
     static junqi_analysis first, one;
     int heads = 0;
     for (size_t ply = 10; ply <= 120; ply += 5) {
-        judge_played(g, ply, (junqi_move){JUNQI_NO_POINT, JUNQI_NO_POINT}, 0, 1, 6, &first);
+        judge_played(g, ply, (junqi_move){JUNQI_NO_POINT, JUNQI_NO_POINT}, 0, 0, 1, 6, &first);
         if (first.nlines < 2)
             continue;
         junqi_move close = first.lines[1].move; /* near the best: the confirmation may put it first */
-        judge_played(g, ply, close, 1e-9, 1, 1, &one);
+        judge_played(g, ply, close, 1e-9, 0, 1, 1, &one);
         assert_true(one.lines[0].pv_len > 0 && same_move(one.lines[0].pv[0], one.lines[0].move));
         if (one.confirmed && one.played_line == 0) {
             heads++;
@@ -314,6 +318,42 @@ static void a_move_played_that_the_confirmation_finds_best_heads_the_lines(void 
         }
     }
     assert_true(heads >= 1);
+    junqi_game_free(g);
+}
+
+/* A confirmation whose sure loss lies near one of the request's settle[]
+ * takes more rounds of fresh samples, pooled (analysis.h, step 4): with
+ * settle at the one-round sure loss itself, at least two rounds, at most
+ * JUNQI_CONFIRM_ROUNDS, the same with 1 and 2 threads; it stops early only
+ * once the decision is clear of the error; with settle far from it, one. */
+static void a_confirmation_takes_rounds_while_a_decision_is_open(void **state)
+{
+    (void)state;
+    junqi_game *g = real_game();
+    static junqi_analysis first, one, more, more2, far;
+    int open = 0;
+    for (size_t ply = 20; ply <= 120; ply += 20) {
+        judge_played(g, ply, (junqi_move){JUNQI_NO_POINT, JUNQI_NO_POINT}, 0, 0, 1, 6, &first);
+        junqi_move worst = first.lines[first.nlines - 1].move;
+        judge_played(g, ply, worst, 1e-9, 0, 1, 6, &one);
+        double sure = junqi_analysis_sure_loss(one.winprob - one.played_winprob, one.loss_error);
+        if (!one.confirmed || one.played_line == 0 || one.loss_error <= 0 || sure <= 0)
+            continue; /* no decision near a settle[] above 0 */
+        open++;
+        judge_played(g, ply, worst, 1e-9, sure, 1, 6, &more);
+        judge_played(g, ply, worst, 1e-9, sure, 2, 6, &more2);
+        judge_played(g, ply, worst, 1e-9, sure + 1, 1, 6, &far);
+        assert_memory_equal(&more, &more2, sizeof more);
+        assert_int_equal(far.confirmed, JUNQI_CONFIRM_SAMPLES);
+        assert_true(more.confirmed >= 2 * JUNQI_CONFIRM_SAMPLES);
+        assert_true(more.confirmed <= JUNQI_CONFIRM_ROUNDS * JUNQI_CONFIRM_SAMPLES);
+        assert_int_equal(more.confirmed % JUNQI_CONFIRM_SAMPLES, 0);
+        assert_true(more.nodes > one.nodes);
+        double now = junqi_analysis_sure_loss(more.winprob - more.played_winprob, more.loss_error);
+        if (more.confirmed < JUNQI_CONFIRM_ROUNDS * JUNQI_CONFIRM_SAMPLES && more.played_line > 0)
+            assert_true(fabs(now - sure) >= JUNQI_SETTLE_ERRORS * more.loss_error);
+    }
+    assert_true(open >= 3);
     junqi_game_free(g);
 }
 
@@ -394,6 +434,7 @@ int main(void)
         cmocka_unit_test(a_stopped_analysis_chooses_a_move_some_sample_found_best),
         cmocka_unit_test(a_loss_is_confirmed_on_fresh_samples),
         cmocka_unit_test(a_move_played_that_the_confirmation_finds_best_heads_the_lines),
+        cmocka_unit_test(a_confirmation_takes_rounds_while_a_decision_is_open),
         cmocka_unit_test(progress_follows_every_iteration_of_every_job),
         cmocka_unit_test(view_all_needs_every_piece_and_a_finished_game_has_no_move),
     };

@@ -159,8 +159,8 @@ static void a_finished_game_is_judged_over_in_every_view(void **state)
     assert_true(junqi_move_parse(pos.board, "b11-b12", 7, &m));
     junqi_make(&pos, m, &u);
     for (int view = JUNQI_VIEW_ALL; view <= JUNQI_VIEW_MOVER; view++) {
-        junqi_analysis_request req = {&pos, NULL, (junqi_view_mode)view, 8, 1, {.nodes = 1000},
-                                      {JUNQI_NO_POINT, JUNQI_NO_POINT}, 0};
+        junqi_analysis_request req = {.pos = &pos, .view = (junqi_view_mode)view, .samples = 8, .seed = 1,
+                                      .limits = {.nodes = 1000}, .played = {JUNQI_NO_POINT, JUNQI_NO_POINT}};
         junqi_analysis a;
         assert_true(junqi_analyze_many(&req, 1, 2, &a));
         assert_int_equal(a.status, JUNQI_SEARCH_GAME_OVER);
@@ -193,8 +193,8 @@ static void the_win_probability_is_the_model_of_the_line_and_the_counts(void **s
     (void)state;
     junqi_position pos;
     two_player_flag_in_reach(&pos);
-    junqi_analysis_request req = {&pos, NULL, JUNQI_VIEW_ALL, 0, 0, {.depth = 2, .multipv = 3},
-                                  {JUNQI_NO_POINT, JUNQI_NO_POINT}, 0};
+    junqi_analysis_request req = {.pos = &pos, .view = JUNQI_VIEW_ALL, .limits = {.depth = 2, .multipv = 3},
+                                  .played = {JUNQI_NO_POINT, JUNQI_NO_POINT}};
     static junqi_analysis a;
     assert_true(junqi_analyze_many(&req, 1, 1, &a));
     assert_int_equal(a.status, JUNQI_SEARCH_OK);
