@@ -200,6 +200,28 @@ for args in "-" ""; do
         "$(jq -r -s 'map(select(.severity == "error")) | first | .code' "$tmp/out" 2>/dev/null)"
 done
 
+# --- a game on one very long line: the line is shown in part round the error
+# (docs/conventions.md "Diagnostics"), at once and in a few hundred bytes, not
+# the whole megabyte once for the line and once in spaces for the caret
+"$JUNQI_BIN/junqi-replay" --to jgn "$JUNQI_ROOT/samples/qq/jgs-000689.jgs" >"$tmp/game.jgn"
+moves=$(sed '1,/^$/d' "$tmp/game.jgn" | tr '\n' ' ')
+{
+    sed '/^$/q' "$tmp/game.jgn"
+    printf '%s {' "${moves%% 2. *}"
+    head -c 1000000 /dev/zero | tr '\0' x
+    printf '} 2. %s\n' "${moves#* 2. }" | sed 's/ 192\. / 192. zz9-b1 /'
+} >"$tmp/long.jgn"
+run timeout 60 "$V" "$tmp/long.jgn"
+expect "junqi-validate on a game on one line of 1 MB: exit status" 1 "$rc"
+expect "... the error, the part of the line round it and the caret, in under 400 bytes" yes \
+    "$([ "${#out}" -lt 400 ] && echo yes || echo "no: ${#out} bytes")"
+expect "... the part round the error, cut on both sides" \
+    "  ...8=g6 left:east eliminated:south:surrender 192. zz9-b1 a7>a8 eliminated:west:flag_captured nort...|                                                    ^" \
+    "$(sed -n '2,3p' <<<"$out" | paste -sd'|')"
+run timeout 60 "$V" --format json "$tmp/long.jgn"
+expect "... in JSON: the same error, where it is" "bad-token 1002236" \
+    "$(jq -r 'select(.severity == "error") | "\(.code) \(.column)"' <<<"$out")"
+
 # --- every real replay of the corpus (tests/cli/lib) validates ---------------
 run "$V" --quiet "${corpus[@]}"
 expect "junqi-validate --quiet on the ${#corpus[@]} replays of the corpus: exit status" 0 "$rc"
