@@ -222,6 +222,18 @@ run timeout 60 "$V" --format json "$tmp/long.jgn"
 expect "... in JSON: the same error, where it is" "bad-token 1002236" \
     "$(jq -r 'select(.severity == "error") | "\(.code) \(.column)"' <<<"$out")"
 
+# --- many comments on one line: each comment's column is counted on from the
+# last, not from the start of the line (200,000 comments took 37 s)
+{
+    printf '[Board "two-player"]\n\n1. a6-a7 '
+    yes '{c}' | head -n 200000 | tr '\n' ' '
+    printf '{a\001b} *\n'
+} >"$tmp/comments.jgn"
+run timeout 10 "$V" --format json "$tmp/comments.jgn"
+expect "junqi-validate on 200,000 comments on one line: at once, the last one's control character located" \
+    "control-character 3:800012" \
+    "$(jq -r 'select(.code == "control-character") | "\(.code) \(.line):\(.column)"' <<<"$out")"
+
 # --- every real replay of the corpus (tests/cli/lib) validates ---------------
 run "$V" --quiet "${corpus[@]}"
 expect "junqi-validate --quiet on the ${#corpus[@]} replays of the corpus: exit status" 0 "$rc"
