@@ -139,12 +139,17 @@ void junqi_diags_attach_lines(junqi_diags *d, size_t from, const char *text, siz
 {
     if (!d || !text)
         return;
+    const char *s = text, *end = text + len; /* where line number `line` starts */
+    long line = first_line;
     for (size_t i = from; i < d->n; i++) {
         junqi_diag *g = &d->items[i];
         if (g->source_line || g->loc.line < first_line || first_line <= 0)
             continue;
-        const char *s = text, *end = text + len;
-        for (long line = first_line; line < g->loc.line && s < end; s++)
+        if (g->loc.line < line) { /* diagnostics come in order mostly: on from the last line found */
+            s = text;
+            line = first_line;
+        }
+        for (; line < g->loc.line && s < end; s++)
             if (*s == '\n')
                 line++;
         if (s >= end)

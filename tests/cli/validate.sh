@@ -234,6 +234,16 @@ expect "junqi-validate on 200,000 comments on one line: at once, the last one's 
     "control-character 3:800012" \
     "$(jq -r 'select(.code == "control-character") | "\(.code) \(.line):\(.column)"' <<<"$out")"
 
+# --- a file of 20,000 broken formations: the lines of each one's problems are
+# looked for from those of the one before, not from the start of the file
+awk 'BEGIN { for (i = 1; i <= 20000; i++)
+    printf "- name: f%d\n  rows:\n    - [7, 3, 8, 1, 3]\n    - [B, ~, 5, ~, 9]\n    - [4, 1, ~, 6, 2]\n" \
+           "    - [2, ~, 5, ~, 3]\n    - [L, 1, B, 6, L]\n    - [2, L, 4, F, B]\n", i }' >"$tmp/many.yaml"
+run timeout 10 "$V" "$tmp/many.yaml"
+expect "junqi-validate on 20,000 broken formations: at once, the last one's problem located, with its line" \
+    "$tmp/many.yaml:159993:3: error: f20000: wrong number of bombs: 2 expected, found 3|  - name: f20000|    ^" \
+    "$(grep -A2 ':159993:3: error: f20000: wrong number of bombs' <<<"$out" | paste -sd'|')"
+
 # --- every real replay of the corpus (tests/cli/lib) validates ---------------
 run "$V" --quiet "${corpus[@]}"
 expect "junqi-validate --quiet on the ${#corpus[@]} replays of the corpus: exit status" 0 "$rc"
