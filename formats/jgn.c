@@ -470,10 +470,8 @@ static void report_at(parser *p, const char *at, junqi_code code, const char *fm
     va_end(ap);
     size_t before = p->d ? p->d->n : 0;
     junqi_diags_add(p->d, code, -1, line_loc(line, column_at(p, start, at)), "%s", msg);
-    if (p->d && p->d->n > before) {
-        size_t len = strcspn(start, "\n");
-        p->d->items[p->d->n - 1].source_line = strndup(start, len);
-    }
+    if (p->d && p->d->n > before)
+        junqi_diag_set_line(&p->d->items[p->d->n - 1], start, NULL, at);
     if (junqi_code_severity(code) == JUNQI_SEV_ERROR)
         p->error = true;
 }
@@ -1394,7 +1392,7 @@ static bool report_nul(const text_buf *game, long first_line, junqi_diags *d)
                     "a NUL byte (0x00) in the text: JGN is UTF-8 text, so this game is not read "
                     "(a binary file, or UTF-16?)");
     if (d && d->n > before)
-        d->items[d->n - 1].source_line = strndup(start, (size_t)(nul - start));
+        junqi_diag_set_line(&d->items[d->n - 1], start, nul, nul);
     return true;
 }
 

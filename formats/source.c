@@ -370,7 +370,7 @@ static void locate_position_diags(junqi_diags *d, size_t before, long line, cons
 {
     for (size_t i = before; d && i < d->n; i++) {
         d->items[i].loc.line = (int)line;
-        d->items[i].source_line = strndup(text, n);
+        junqi_diag_set_line(&d->items[i], text, text + n, NULL);
     }
 }
 

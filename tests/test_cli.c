@@ -17,13 +17,15 @@
 #include "cli.h"
 
 /* What junqi_cli_print_diags() writes in text for one error at `column` of
- * `line` (in file "f.jgn", line 1). A new string. */
-static char *shown(const char *line, int column)
+ * `line` (in file "f.jgn", line 1), of which the library kept the part
+ * from character number `first` on (junqi_diag.source_column). A new string. */
+static char *shown_from(const char *line, int first, int column)
 {
     junqi_diags d;
     junqi_diags_init(&d);
     junqi_diags_add(&d, JUNQI_CODE_BAD_TOKEN, -1, (junqi_loc){-1, -1, 1, column}, "bad");
     d.items[0].source_line = strdup(line);
+    d.items[0].source_column = first;
     char *text = NULL;
     size_t n = 0;
     FILE *out = open_memstream(&text, &n);
@@ -32,6 +34,12 @@ static char *shown(const char *line, int column)
     fclose(out);
     junqi_diags_free(&d);
     return text;
+}
+
+/* shown_from() of a whole line. */
+static char *shown(const char *line, int column)
+{
+    return shown_from(line, 1, column);
 }
 
 /* The terminal columns of the n bytes at s, as the text output counts them
@@ -209,6 +217,24 @@ static void a_control_byte_at_the_cut_is_shown_whole_or_not_at_all(void **state)
     }
 }
 
+static void a_line_the_library_kept_in_part_is_shown_cut_where_it_was(void **state)
+{
+    (void)state;
+    /* kept from column 90001 on, the error at character 99 of the part kept */
+    char *line = long_line("ab ", 1000, "zz9-b1", 33);
+    char *text = shown_from(line, 90001, 90100);
+    check_part(text, "zz9-b1", true, true);
+    free(text);
+    free(line);
+    /* ... and at its end, which is the line's */
+    line = long_line("ab ", 1000, "zz9-b1", 1000);
+    text = shown_from(line, 90001, 93001);
+    const char *part = check_part(text, "zz9-b1", true, false);
+    assert_string_equal(part + strlen(part) - 6, "zz9-b1");
+    free(text);
+    free(line);
+}
+
 static void a_five_megabyte_line_is_shown_in_part_at_once(void **state)
 {
     (void)state;
@@ -225,6 +251,7 @@ int main(void)
         cmocka_unit_test(a_long_line_is_shown_round_an_error_at_its_end),
         cmocka_unit_test(a_long_line_of_cjk_text_keeps_the_caret_under_its_character),
         cmocka_unit_test(a_control_byte_at_the_cut_is_shown_whole_or_not_at_all),
+        cmocka_unit_test(a_line_the_library_kept_in_part_is_shown_cut_where_it_was),
         cmocka_unit_test(a_five_megabyte_line_is_shown_in_part_at_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -347,6 +347,7 @@ static void print_where_text(FILE *out, const char *file, const junqi_diag *g)
 #define CARET_LINE_WIDTH 100
 /* The most characters such a part holds (a character may take no column). */
 #define CARET_LINE_CHARS 200
+_Static_assert(CARET_LINE_CHARS < JUNQI_DIAG_LINE_CONTEXT / 4, "a part shown is within the part of a line kept");
 
 /* One character of a source line as the text output shows it. */
 typedef struct shown_char {
@@ -444,23 +445,24 @@ static int take_after(const char *s, size_t len, size_t at, int room, size_t *to
     return w;
 }
 
-/* The part of line s (len bytes) shown with a caret under its character
- * number `column` (from 1; past the end: after it): the whole line when it
- * fits (line_fits); else as much before the caret as after it, up to
- * CARET_LINE_WIDTH less two "...", and what one side leaves to the other.
- * One pass up to the caret (the characters it may show kept in a ring) and
- * a bounded one after it, whatever the length of the line. */
-static line_part shown_part(const char *s, size_t len, int column)
+/* The part of line s (len bytes, from its character number `first`: the
+ * library keeps a long line in part, junqi_diag.source_column) shown with a
+ * caret under its character number `column` (past the end: after it): the
+ * whole line when it fits (line_fits); else as much before the caret as
+ * after it, up to CARET_LINE_WIDTH less two "...", and what one side leaves
+ * to the other. One pass up to the caret (the characters it may show kept
+ * in a ring) and a bounded one after it, whatever the length of the line. */
+static line_part shown_part(const char *s, size_t len, int first, int column)
 {
     before_caret b = {.n = 0};
     size_t at = 0;
-    for (int col = 1; col < column && at < len; col++) {
+    for (int col = first; col < column && at < len; col++) {
         shown_char c = shown_at(s + at, len - at);
         b.at[b.n % CARET_LINE_CHARS] = at;
         b.width[b.n++ % CARET_LINE_CHARS] = budget_width(c);
         at += c.len;
     }
-    if (line_fits(s, len))
+    if (first == 1 && line_fits(s, len))
         return (line_part){0, at, len};
     const int room = CARET_LINE_WIDTH - 6;
     size_t from = at, to;
@@ -478,18 +480,24 @@ static line_part shown_part(const char *s, size_t len, int column)
 
 /* The source line, and a caret under the column (counted in characters;
  * CJK characters take two terminal columns); a line wider than
- * CARET_LINE_WIDTH in part (shown_part), "..." marking each side cut. */
+ * CARET_LINE_WIDTH in part (shown_part), "..." marking each side cut. The
+ * library keeps a long line in part, with more than CARET_LINE_CHARS
+ * characters on each side of the column where the line has them
+ * (JUNQI_DIAG_LINE_CONTEXT bytes), so that a part shown that reaches the
+ * end of what was kept reaches the end of the line. */
 static void print_caret(FILE *out, const junqi_diag *g)
 {
     if (!g->source_line)
         return;
     const char *s = g->source_line;
     size_t len = strlen(s);
-    line_part part = shown_part(s, len, g->loc.column);
-    fputs(part.from > 0 ? "  ..." : "  ", out);
+    int first = g->source_column > 1 ? g->source_column : 1;
+    line_part part = shown_part(s, len, first, g->loc.column);
+    bool cut = part.from > 0 || first > 1;
+    fputs(cut ? "  ..." : "  ", out);
     put_visible_n(out, s + part.from, part.to - part.from);
     fputs(part.to < len ? "...\n  " : "\n  ", out);
-    if (part.from > 0)
+    if (cut)
         fputs("   ", out);
     for (size_t at = part.from; at < part.caret;) {
         shown_char c = shown_at(s + at, len - at);

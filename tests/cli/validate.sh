@@ -234,6 +234,22 @@ expect "junqi-validate on 200,000 comments on one line: at once, the last one's 
     "control-character 3:800012" \
     "$(jq -r 'select(.code == "control-character") | "\(.code) \(.line):\(.column)"' <<<"$out")"
 
+# --- 20,000 control characters in one comment: 20,000 warnings on one line,
+# each keeping the part of the line round it, not a copy of all of it (400 MB
+# for this 20 KB file; 250 MB of address space is plenty now, where
+# AddressSanitizer, which reserves terabytes, does not run the tool)
+{
+    printf '[Board "two-player"]\n\n{'
+    head -c 20000 /dev/zero | tr '\0' '\001'
+    printf '} *\n'
+} >"$tmp/controls.jgn"
+limit=250000
+ldd "$V" 2>/dev/null | grep -q libasan && limit=unlimited
+(ulimit -v "$limit" && "$V" "$tmp/controls.jgn" >"$tmp/out" 2>"$tmp/err")
+expect "junqi-validate on 20,000 control characters on one line, in 250 MB: each warning with its line and caret" \
+    "20000 20000 20000" \
+    "$(grep -c ': warning: the comment holds the control character U+0001' "$tmp/out") $(grep -c '^  .*\\x01' "$tmp/out") $(grep -c '^ *^$' "$tmp/out")"
+
 # --- a file of 20,000 broken formations: the lines of each one's problems are
 # looked for from those of the one before, not from the start of the file
 awk 'BEGIN { for (i = 1; i <= 20000; i++)
