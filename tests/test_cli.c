@@ -4,7 +4,7 @@
  * exactly: a diagnostic's source line and the caret under its column in the
  * text output, for short lines (as they always were) and for lines too wide
  * to show whole (a part round the column, "..." for each side cut, the caret
- * still under the offending character).
+ * still under the offending character); --ply values of any size.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+
+#include <limits.h>
 
 #include "cli.h"
 
@@ -241,6 +243,29 @@ static void a_five_megabyte_line_is_shown_in_part_at_once(void **state)
     part_of("军棋 comment text ", 250000, "zz9-b1", 249990, 249990 * 16 + 1, "zz9-b1", true, true);
 }
 
+static void a_ply_is_a_whole_number_of_any_size_kept_as_typed(void **state)
+{
+    (void)state;
+    const struct {
+        const char *text;
+        long n;
+    } good[] = {{"0", 0}, {"192", 192}, {"00192", 192}, {"100000001", 100000001},
+                {"9223372036854775807", LONG_MAX}, {"9223372036854775808", LONG_MAX},
+                {"18446744073709551616", LONG_MAX}, {"123456789012345678901234567890", LONG_MAX}};
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        junqi_cli_ply ply = JUNQI_CLI_PLY_END;
+        assert_int_equal(junqi_cli_parse_ply("t", good[i].text, &ply), JUNQI_EXIT_OK);
+        assert_int_equal(ply.n, good[i].n);
+        assert_ptr_equal(ply.text, good[i].text); /* quoted as typed */
+    }
+    const char *bad[] = {"", "-1", "+5", " 5", "5 ", "1e3", "0x10", "2.5", "x"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        junqi_cli_ply ply = JUNQI_CLI_PLY_END;
+        assert_int_equal(junqi_cli_parse_ply("t", bad[i], &ply), JUNQI_EXIT_USAGE);
+        assert_int_equal(ply.n, JUNQI_REPORT_END);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -253,6 +278,7 @@ int main(void)
         cmocka_unit_test(a_control_byte_at_the_cut_is_shown_whole_or_not_at_all),
         cmocka_unit_test(a_line_the_library_kept_in_part_is_shown_cut_where_it_was),
         cmocka_unit_test(a_five_megabyte_line_is_shown_in_part_at_once),
+        cmocka_unit_test(a_ply_is_a_whole_number_of_any_size_kept_as_typed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

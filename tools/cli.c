@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <locale.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -217,15 +218,28 @@ void junqi_cli_note_more_games(const char *prog, junqi_source *src, const char *
                 name);
 }
 
-bool junqi_cli_parse_ordinal(const char *text, junqi_cli_ordinal *n)
+/* The value of text, decimal digits only and at least one, into *v: one too
+ * large for a size_t is SIZE_MAX (too large to count: past the end of any
+ * input). False for anything else (a sign, a blank, 1e3, 0x10, ""). */
+static bool whole_number(const char *text, size_t *v)
 {
-    size_t v = 0;
-    for (const char *p = text; p && *p; p++) {
+    *v = 0;
+    if (!text || !*text)
+        return false;
+    for (const char *p = text; *p; p++) {
         if (*p < '0' || *p > '9')
             return false;
         size_t digit = (size_t)(*p - '0');
-        v = v > (SIZE_MAX - digit) / 10 ? SIZE_MAX : v * 10 + digit; /* too large to count: past any end */
+        *v = *v > (SIZE_MAX - digit) / 10 ? SIZE_MAX : *v * 10 + digit;
     }
+    return true;
+}
+
+bool junqi_cli_parse_ordinal(const char *text, junqi_cli_ordinal *n)
+{
+    size_t v;
+    if (!whole_number(text, &v))
+        return false;
     *n = (junqi_cli_ordinal){v, text};
     return v >= 1;
 }
@@ -234,6 +248,15 @@ int junqi_cli_parse_game(const char *prog, const char *text, junqi_cli_ordinal *
 {
     if (!junqi_cli_parse_ordinal(text, game))
         return junqi_cli_usage(prog, "--game takes a game's number, from 1, not '%s'", text);
+    return JUNQI_EXIT_OK;
+}
+
+int junqi_cli_parse_ply(const char *prog, const char *text, junqi_cli_ply *ply)
+{
+    size_t v;
+    if (!whole_number(text, &v))
+        return junqi_cli_usage(prog, "--ply takes a number of moves, from 0, not '%s'", text);
+    *ply = (junqi_cli_ply){v > (size_t)LONG_MAX ? LONG_MAX : (long)v, text};
     return JUNQI_EXIT_OK;
 }
 
@@ -561,17 +584,18 @@ bool junqi_cli_replay_start(const junqi_input *in, junqi_replay *r)
     return false;
 }
 
-int junqi_cli_check_ply(const char *prog, const junqi_input *in, const junqi_plies *p, long ply)
+int junqi_cli_check_ply(const char *prog, const junqi_input *in, const junqi_plies *p, const junqi_cli_ply *ply)
 {
     char label[4200], why[512];
-    if (junqi_record_check_ply(in->game, p, ply, "--ply", why, sizeof why))
+    if (junqi_record_check_ply_as(in->game, p, ply->n, "--ply", ply->text, why, sizeof why))
         return JUNQI_EXIT_OK;
     return junqi_cli_usage(prog, "%s: %s", junqi_input_label(in, label, sizeof label), why);
 }
 
 int junqi_cli_check_record(const char *prog, const junqi_source *src, const junqi_input *in, junqi_plies *p,
-                           long ply, bool lenient)
+                           const junqi_cli_ply *asked, bool lenient)
 {
+    long ply = asked->n;
     junqi_diags d;
     junqi_diags_init(&d);
     junqi_summary s;
@@ -585,9 +609,9 @@ int junqi_cli_check_record(const char *prog, const junqi_source *src, const junq
     char label[4200];
     junqi_input_label(in, label, sizeof label);
     if (ply >= 0)
-        fprintf(stderr, _("%s: %s: --ply %ld: the game never had that position: the move after ply %zu "
+        fprintf(stderr, _("%s: %s: --ply %s: the game never had that position: the move after ply %zu "
                           "is illegal (--lenient replays past it)\n"),
-                prog, label, ply, p->last);
+                prog, label, asked->text, p->last);
     else
         fprintf(stderr, _("%s: %s: the positions stop at ply %zu: the move after it is illegal "
                           "(--lenient replays past it)\n"),
