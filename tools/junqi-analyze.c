@@ -844,6 +844,8 @@ static int finish_options(options *opt, int ninputs)
         return junqi_cli_usage(prog, "--bench uses built-in positions: no input");
     if (opt->level && opt->mode != MODE_GO && opt->mode != MODE_ENGINE)
         return junqi_cli_usage(prog, "--level belongs to --go and --engine");
+    if (opt->ply.n >= 0 && (opt->mode == MODE_ANNOTATE || opt->mode == MODE_BENCH))
+        return junqi_cli_usage(prog, "--ply belongs to --go and --perft"); /* annotation judges every move */
     if (opt->mode == MODE_ENGINE && (ninputs > 0 || opt->position || opt->ply.n >= 0 || opt->limits.depth ||
                                      opt->limits.movetime || opt->format != JUNQI_FORMAT_TEXT))
         return junqi_cli_usage(prog, "--engine reads its commands from standard input: no input, --ply, "
