@@ -402,7 +402,7 @@ typedef struct parser {
     bool ended;           /* the termination marker was read */
     bool cut;             /* lenient: the movetext stopped at an error before its end */
     const char *result_at; /* the Result tag, or NULL */
-    const char *col_line, *col_at; /* current_column()'s memory */
+    const char *col_line, *col_at; /* column_at()'s memory */
     int col;
     long first_line;      /* the line number of text[0] */
     /* tags settled once all are read (settle_tags): where each is, and its value */
@@ -420,18 +420,26 @@ static int column_of(const char *start, const char *at)
     return col;
 }
 
-/* The column of `at` on the current line, counting on from the last call
- * (tokens come in order, so a long line is not rescanned for each). */
-static int current_column(parser *p, const char *at)
+/* The column of `at` on the line starting at `start`, counting on from the
+ * last call when it was on the same line and not further on (tokens,
+ * comments and the problems found in them come in order, so a long line is
+ * not rescanned for each). */
+static int column_at(parser *p, const char *start, const char *at)
 {
-    if (p->col_line != p->line_start || at < p->col_at) {
-        p->col_line = p->line_start;
-        p->col_at = p->line_start;
+    if (p->col_line != start || at < p->col_at) {
+        p->col_line = start;
+        p->col_at = start;
         p->col = 1;
     }
     p->col += column_of(p->col_at, at) - 1;
     p->col_at = at;
     return p->col;
+}
+
+/* The column of `at` on the current line (column_at). */
+static int current_column(parser *p, const char *at)
+{
+    return column_at(p, p->line_start, at);
 }
 
 /* The line of `at` (a point of the text read so far), and where that line starts. */
@@ -461,11 +469,9 @@ static void report_at(parser *p, const char *at, junqi_code code, const char *fm
     vsnprintf(msg, sizeof msg, _(fmt), ap);
     va_end(ap);
     size_t before = p->d ? p->d->n : 0;
-    junqi_diags_add(p->d, code, -1, line_loc(line, column_of(start, at)), "%s", msg);
-    if (p->d && p->d->n > before) {
-        size_t len = strcspn(start, "\n");
-        p->d->items[p->d->n - 1].source_line = strndup(start, len);
-    }
+    junqi_diags_add(p->d, code, -1, line_loc(line, column_at(p, start, at)), "%s", msg);
+    if (p->d && p->d->n > before)
+        junqi_diag_set_line(&p->d->items[p->d->n - 1], start, NULL, at);
     if (junqi_code_severity(code) == JUNQI_SEV_ERROR)
         p->error = true;
 }
@@ -1143,7 +1149,7 @@ static void parse_comment(parser *p)
         }
     }
     junqi_line *l = current(p);
-    if (!junqi_line_add_comment(l, l->nitems, t.s ? t.s : "", line_loc(open_line, column_of(open_line_start, open))))
+    if (!junqi_line_add_comment(l, l->nitems, t.s ? t.s : "", line_loc(open_line, column_at(p, open_line_start, open))))
         report_at(p, open, JUNQI_CODE_OUT_OF_MEMORY, "out of memory");
     free(t.s);
 }
@@ -1386,7 +1392,7 @@ static bool report_nul(const text_buf *game, long first_line, junqi_diags *d)
                     "a NUL byte (0x00) in the text: JGN is UTF-8 text, so this game is not read "
                     "(a binary file, or UTF-16?)");
     if (d && d->n > before)
-        d->items[d->n - 1].source_line = strndup(start, (size_t)(nul - start));
+        junqi_diag_set_line(&d->items[d->n - 1], start, nul, nul);
     return true;
 }
 

@@ -77,8 +77,8 @@ bool junqi_plies_stop(junqi_plies *p, size_t illegal)
     return p->cut = true;
 }
 
-bool junqi_record_check_ply(const junqi_game *g, const junqi_plies *p, long ply, const char *name, char *err,
-                            size_t n)
+bool junqi_record_check_ply_as(const junqi_game *g, const junqi_plies *p, long ply, const char *name,
+                               const char *text, char *err, size_t n)
 {
     if (ply < 0 || ((size_t)ply >= p->first && (size_t)ply <= p->last))
         return true;
@@ -87,31 +87,40 @@ bool junqi_record_check_ply(const junqi_game *g, const junqi_plies *p, long ply,
     bool cut = p->cut && (size_t)ply <= p->first + p->moves;
     if (cut && (size_t)ply > p->last)
         /* TRANSLATORS: here and in the next messages the first %s is how the user gave the
-           ply, kept as it is: the tools' option "--ply", the Python binding's argument "ply". */
-        snprintf(err, n, _("%s %ld: the game never had that position: the move after ply %zu is illegal"), name,
-                 ply, p->last);
+           ply, kept as it is: the tools' option "--ply", the Python binding's argument "ply";
+           the second %s is the number, as it was typed ("193", "0193", "99999999999"). */
+        snprintf(err, n, _("%s %s: the game never had that position: the move after ply %zu is illegal"), name,
+                 text, p->last);
     else if ((size_t)ply < p->first)
-        snprintf(err, n, _("%s %ld is before the record's start: it starts from a set position at "
-                           "ply %zu and has plies %zu to %zu"), name, ply, p->first, p->first, p->last);
+        snprintf(err, n, _("%s %s is before the record's start: it starts from a set position at "
+                           "ply %zu and has plies %zu to %zu"), name, text, p->first, p->first, p->last);
     else if (p->ended && !p->cut)
         snprintf(err, n,
-                 P_("%s %ld is past the end: the game ended at ply %zu (%s); the record's "
+                 P_("%s %s is past the end: the game ended at ply %zu (%s); the record's "
                     "%zu later move is not part of it",
-                    "%s %ld is past the end: the game ended at ply %zu (%s); the record's "
+                    "%s %s is past the end: the game ended at ply %zu (%s); the record's "
                     "%zu later moves are not part of it", later),
-                 name, ply, p->last, _(junqi_result_text(&p->end, junqi_game_present(g))), later);
+                 name, text, p->last, _(junqi_result_text(&p->end, junqi_game_present(g))), later);
     else if (p->first)
         snprintf(err, n,
-                 P_("%s %ld is past the end: the record has plies %zu to %zu (%zu move from a "
+                 P_("%s %s is past the end: the record has plies %zu to %zu (%zu move from a "
                     "set position)",
-                    "%s %ld is past the end: the record has plies %zu to %zu (%zu moves from a "
+                    "%s %s is past the end: the record has plies %zu to %zu (%zu moves from a "
                     "set position)", p->moves),
-                 name, ply, p->first, p->first + p->moves, p->moves);
+                 name, text, p->first, p->first + p->moves, p->moves);
     else
-        snprintf(err, n, P_("%s %ld is past the end: the game has %zu move",
-                            "%s %ld is past the end: the game has %zu moves", p->moves),
-                 name, ply, p->moves);
+        snprintf(err, n, P_("%s %s is past the end: the game has %zu move",
+                            "%s %s is past the end: the game has %zu moves", p->moves),
+                 name, text, p->moves);
     return false;
+}
+
+bool junqi_record_check_ply(const junqi_game *g, const junqi_plies *p, long ply, const char *name, char *err,
+                            size_t n)
+{
+    char text[32];
+    snprintf(text, sizeof text, "%ld", ply);
+    return junqi_record_check_ply_as(g, p, ply, name, text, err, n);
 }
 
 void junqi_record_seek(junqi_replay *r, const junqi_plies *p, long ply)

@@ -83,6 +83,15 @@ bool junqi_record_check_ply(const junqi_game *g, const junqi_plies *p, long ply,
                             size_t n);
 
 /**
+ * As junqi_record_check_ply(), the ply quoted in the reason as `text`, as
+ * the user typed it ("0193"; a number too large to count, which a caller
+ * passes as LONG_MAX, past the end of any record: "99999999999999999999"),
+ * not as ply would print.
+ */
+bool junqi_record_check_ply_as(const junqi_game *g, const junqi_plies *p, long ply, const char *name,
+                               const char *text, char *err, size_t n);
+
+/**
  * Replay r (started on its record, whose plies are p) to ply `ply` of the
  * record's numbering (checked with junqi_record_check_ply), or with -1 to
  * the end with the events after the last move.

@@ -97,6 +97,10 @@ struct junqi_source {
     bool said_empty;           /* the note of a source with no item is given */
     long item_line;            /* positions: the line of the last one */
     bool done;
+    struct line_cursor {       /* YAML, positions: where the lines attached last start */
+        size_t at;
+        long line;
+    } cursor_at, *cursor;      /* cursor: &cursor_at, moved by junqi_source_attach_lines */
 };
 
 /* Nothing but blanks, after an optional UTF-8 byte order mark? */
@@ -178,6 +182,8 @@ static junqi_source *source_new(const char *name, unsigned flags)
     }
     src->flags = flags;
     src->line = 1;
+    src->cursor_at.line = 1;
+    src->cursor = &src->cursor_at;
     return src;
 }
 
@@ -263,10 +269,41 @@ const char *junqi_source_name(const junqi_source *src)
     return src->name;
 }
 
+/* The first line that a diagnostic of d from `from` on points at and has not
+ * been given yet; 0: none. */
+static long first_line_wanted(const junqi_diags *d, size_t from)
+{
+    long first = 0;
+    for (size_t i = from; i < d->n; i++)
+        if (!d->items[i].source_line && d->items[i].loc.line > 0 && (!first || d->items[i].loc.line < first))
+            first = d->items[i].loc.line;
+    return first;
+}
+
+/* The lines of the whole text of src (YAML, positions) for d from `from`
+ * on, looked for from where the last call's were: the items of a file
+ * come in order, so that a file of thousands of broken items is not read
+ * from its start again for each. */
+static void attach_text_lines(const junqi_source *src, junqi_diags *d, size_t from)
+{
+    long first = first_line_wanted(d, from);
+    struct line_cursor *c = src->cursor;
+    if (!first)
+        return;
+    if (first < c->line)
+        *c = (struct line_cursor){0, 1};
+    while (c->line < first && c->at < src->len) {
+        const uint8_t *eol = memchr(src->data + c->at, '\n', src->len - c->at);
+        c->at = eol ? (size_t)(eol - src->data) + 1 : src->len;
+        c->line += eol != NULL;
+    }
+    junqi_diags_attach_lines(d, from, (const char *)src->data + c->at, src->len - c->at, c->line);
+}
+
 void junqi_source_attach_lines(const junqi_source *src, junqi_diags *d, size_t from)
 {
     if (src->kind == SOURCE_YAML || src->kind == SOURCE_POSITIONS) {
-        junqi_diags_attach_lines(d, from, (const char *)src->data, src->len, 1);
+        attach_text_lines(src, d, from);
     } else if (src->kind == SOURCE_JGN) {
         size_t len;
         long first;
@@ -333,7 +370,7 @@ static void locate_position_diags(junqi_diags *d, size_t before, long line, cons
 {
     for (size_t i = before; d && i < d->n; i++) {
         d->items[i].loc.line = (int)line;
-        d->items[i].source_line = strndup(text, n);
+        junqi_diag_set_line(&d->items[i], text, text + n, NULL);
     }
 }
 

@@ -134,28 +134,94 @@ const char *junqi_severity_name(junqi_severity s)
     return names[s];
 }
 
+/* Whether c is a UTF-8 continuation byte: no character starts there. */
+static bool continuation(char c)
+{
+    return ((unsigned char)c & 0xC0) == 0x80;
+}
+
+/* Whether p is past its line: its end, a newline or a NUL (end NULL: the
+ * text ends at a NUL). */
+static bool line_over(const char *p, const char *end)
+{
+    return (end && p >= end) || *p == '\n' || *p == '\0';
+}
+
+/* Where character number `column` of a line is, counting on from p, which
+ * is character number *col (characters as loc.column counts them: a byte
+ * that continues none starts one); the line's end when it is shorter. *col
+ * becomes the number of the character returned. */
+static const char *walk_to_column(const char *p, const char *end, int *col, int column)
+{
+    for (; *col < column && !line_over(p, end); ++*col)
+        do
+            p++;
+        while (!line_over(p, end) && continuation(*p));
+    return p;
+}
+
+/* junqi_diag_set_line() with `at` (not NULL) character number at_col of its line. */
+static bool set_line(junqi_diag *g, const char *line, const char *end, const char *at, int at_col)
+{
+    free(g->source_line);
+    g->source_line = NULL;
+    const char *from = at - line > JUNQI_DIAG_LINE_CONTEXT ? at - JUNQI_DIAG_LINE_CONTEXT : line, *to = at;
+    while (from < at && from > line && continuation(*from))
+        from++;
+    while (to - at < JUNQI_DIAG_LINE_CONTEXT && !line_over(to, end))
+        to++;
+    if (!line_over(to, end))
+        while (to > at && continuation(*to)) /* cut before a character, not in it */
+            to--;
+    else if (to > line && to[-1] == '\r') /* a line's CR before its LF is no part of it */
+        to--;
+    g->source_column = at_col;
+    for (const char *p = from; p < at; p++)
+        g->source_column -= !continuation(*p);
+    if (!(g->source_line = malloc((size_t)(to - from) + 1)))
+        return false;
+    memcpy(g->source_line, from, (size_t)(to - from));
+    g->source_line[to - from] = '\0';
+    return true;
+}
+
+bool junqi_diag_set_line(junqi_diag *g, const char *line, const char *end, const char *at)
+{
+    int col = 1;
+    if (!at)
+        at = walk_to_column(line, end, &col, g->loc.column);
+    else
+        col = g->loc.column > 1 ? g->loc.column : 1;
+    return set_line(g, line, end, at, col);
+}
+
 void junqi_diags_attach_lines(junqi_diags *d, size_t from, const char *text, size_t len,
                               long first_line)
 {
     if (!d || !text)
         return;
+    const char *s = text, *end = text + len; /* where line number `line` starts */
+    const char *col_line = NULL, *col_at = NULL; /* character number `col` of the line at col_line */
+    long line = first_line;
+    int col = 1;
     for (size_t i = from; i < d->n; i++) {
         junqi_diag *g = &d->items[i];
         if (g->source_line || g->loc.line < first_line || first_line <= 0)
             continue;
-        const char *s = text, *end = text + len;
-        for (long line = first_line; line < g->loc.line && s < end; s++)
+        if (g->loc.line < line) { /* diagnostics come in order mostly: on from the last line found */
+            s = text;
+            line = first_line;
+        }
+        for (; line < g->loc.line && s < end; s++)
             if (*s == '\n')
                 line++;
         if (s >= end)
             continue;
-        const char *eol = memchr(s, '\n', (size_t)(end - s));
-        size_t n = eol ? (size_t)(eol - s) : (size_t)(end - s);
-        if (n && s[n - 1] == '\r')
-            n--;
-        if ((g->source_line = malloc(n + 1))) {
-            memcpy(g->source_line, s, n);
-            g->source_line[n] = '\0';
+        if (col_line != s || g->loc.column < col) { /* another line, or back on this one */
+            col_line = col_at = s;
+            col = 1;
         }
+        col_at = walk_to_column(col_at, end, &col, g->loc.column);
+        set_line(g, s, end, col_at, col);
     }
 }

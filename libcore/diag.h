@@ -181,6 +181,15 @@ typedef struct junqi_loc {
 /** A location that says nothing. */
 #define JUNQI_NOWHERE ((junqi_loc){-1, -1, -1, -1})
 
+/**
+ * The most bytes of a diagnostic's source line kept on each side of its
+ * column (junqi_diag_set_line): a longer line (a game whose moves are all on
+ * one line) is kept in part, so that the many problems one line may have
+ * (a control character in each of its comments) do not each hold a copy of
+ * all of it.
+ */
+#define JUNQI_DIAG_LINE_CONTEXT 2048
+
 /** One diagnostic. Strings are owned by the list that holds it. */
 typedef struct junqi_diag {
     junqi_severity severity; /**< the code's (junqi_code_severity) */
@@ -188,7 +197,13 @@ typedef struct junqi_diag {
     char *message;  /**< one sentence in the language of LC_MESSAGES (English by default; docs/i18n.md), no trailing newline */
     int move;       /**< 1-based move number, or -1 */
     junqi_loc loc;
-    char *source_line; /**< the offending text line for a caret display, or NULL */
+    /** the offending text line for a caret display, or NULL; of a long line,
+     *  the part of it within JUNQI_DIAG_LINE_CONTEXT bytes of the column,
+     *  cut between characters (source_column says where it starts) */
+    char *source_line;
+    /** the column (as loc.column counts) of source_line's first character:
+     *  1 for a whole line (0, as a zeroed diagnostic has it, means 1 too) */
+    int source_column;
 } junqi_diag;
 
 /** A growing list of diagnostics. Zero-initialise, or use junqi_diags_init(). */
@@ -227,10 +242,24 @@ void junqi_diags_vadd(junqi_diags *d, junqi_code code, int move, junqi_loc loc, 
 bool junqi_diags_move(junqi_diags *to, junqi_diags *from, size_t first, size_t n);
 
 /**
+ * Give g its source line, for a caret display: the line that starts at
+ * `line` and ends at the first newline or NUL (or at `end`; NULL: no other
+ * end), less a CR before its newline, kept whole or, past
+ * JUNQI_DIAG_LINE_CONTEXT bytes on either side of g's column, in part
+ * (junqi_diag.source_line, source_column). `at` is where on the line g's
+ * column is (NULL: found from g->loc.column, the line's end when it is
+ * shorter). Only the part kept is read past the column. Any line g had is
+ * replaced; false when memory runs out (g has none then).
+ */
+bool junqi_diag_set_line(junqi_diag *g, const char *line, const char *end, const char *at);
+
+/**
  * Give each diagnostic from index `from` on that has a line number but no
  * source line the text of that line of `text` (len bytes, whose first line
- * is line number first_line of the input), for a caret display. Lines
- * outside the text, and out of memory, leave them without.
+ * is line number first_line of the input), for a caret display
+ * (junqi_diag_set_line). Lines outside the text, and out of memory, leave
+ * them without. The diagnostics are found on from the last one's line and
+ * column while they come in order.
  */
 void junqi_diags_attach_lines(junqi_diags *d, size_t from, const char *text, size_t len,
                               long first_line);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * test_formats.c - the position notation (round trips at every ply of real
- * games, errors) and YAML formations (schema, every violation located).
+ * games, errors) and YAML formations (schema, every violation located), and
+ * the source lines that located diagnostics are given.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -12,6 +13,7 @@
 #include "formation.h"
 #include "movegen.h"
 #include "posnote.h"
+#include "source.h"
 #include "testutil.h"
 
 static void same_position(const junqi_position *a, const junqi_position *b)
@@ -306,6 +308,54 @@ static void defect07_a_position_of_one_seat_is_not_a_game(void **state)
     assert_null(position_error("NLFL21/4L522/3.4.B/7B.18/9.3.7/51663/...../...../...../...../...../..... - 0 40 s"));
 }
 
+/* Diagnostics at the given lines (0 ends the list), with no source line yet. */
+static void diags_at(junqi_diags *d, const int *lines)
+{
+    for (; *lines; lines++)
+        junqi_diags_add(d, JUNQI_CODE_BAD_POSITION, -1, (junqi_loc){-1, -1, *lines, 1}, "here");
+}
+
+/* The source lines of d's diagnostics from `from` on, '|'-separated ("-": none), into buf. */
+static const char *lines_of(const junqi_diags *d, size_t from, char *buf, size_t n)
+{
+    buf[0] = '\0';
+    for (size_t i = from; i < d->n; i++)
+        snprintf(buf + strlen(buf), n - strlen(buf), "%s%s", i > from ? "|" : "",
+                 d->items[i].source_line ? d->items[i].source_line : "-");
+    return buf;
+}
+
+static void diagnostics_get_their_lines_in_any_order(void **state)
+{
+    (void)state;
+    const char *text = "one\ntwo\r\nthree\nfour";
+    char buf[256];
+    junqi_diags d;
+    junqi_diags_init(&d);
+    diags_at(&d, (const int[]){3, 3, 1, 4, 2, 9, 0});
+    junqi_diags_attach_lines(&d, 0, text, strlen(text), 1);
+    assert_string_equal(lines_of(&d, 0, buf, sizeof buf), "three|three|one|four|two|-");
+    /* a text whose first line is line 10 of its input */
+    diags_at(&d, (const int[]){11, 5, 10, 0});
+    junqi_diags_attach_lines(&d, 6, text, strlen(text), 10);
+    assert_string_equal(lines_of(&d, 6, buf, sizeof buf), "two|-|one");
+    junqi_diags_free(&d);
+    /* a source's lines: each call goes on from the last one's, or starts again */
+    junqi_source *src = junqi_source_string(text);
+    assert_non_null(src);
+    int calls[][3] = {{2, 0}, {4, 3, 0}, {1, 0}, {4, 0}};
+    const char *want[] = {"two", "four|three", "one", "four"};
+    junqi_diags_init(&d);
+    for (size_t c = 0; c < 4; c++) {
+        size_t from = d.n;
+        diags_at(&d, calls[c]);
+        junqi_source_attach_lines(src, &d, from);
+        assert_string_equal(lines_of(&d, from, buf, sizeof buf), want[c]);
+    }
+    junqi_diags_free(&d);
+    junqi_source_close(src);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -314,6 +364,7 @@ int main(void)
         cmocka_unit_test(bad_positions_are_located),
         cmocka_unit_test(yaml_formations_read_in_every_accepted_form),
         cmocka_unit_test(yaml_violations_are_all_reported_where_they_are),
+        cmocka_unit_test(diagnostics_get_their_lines_in_any_order),
         cmocka_unit_test(published_formations_validate_except_the_one_with_wrong_counts),
         cmocka_unit_test(defect11_a_position_at_the_no_combat_limit_is_a_draw),
         cmocka_unit_test(defect07_a_position_of_one_seat_is_not_a_game),

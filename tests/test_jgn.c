@@ -15,6 +15,7 @@
 #include "jgn.h"
 #include "posnote.h"
 #include "report.h"
+#include "text.h"
 #include "testutil.h"
 
 /* Replay two records side by side: the same position after every item. */
@@ -242,6 +243,65 @@ static void lenient_reading_keeps_the_part_before_the_error(void **state)
     assert_string_equal(d.items[0].source_line, "1. a6-a7 2. e7-e8 3. zz9-b1 4. b6-b7 *");
     junqi_game_free(g);
     junqi_diags_free(&d);
+}
+
+/* The character that diagnostic g's column points at in its source line
+ * (kept whole or in part, junqi_diag.source_column), as a pointer into it. */
+static const char *at_column(const junqi_diag *g)
+{
+    const char *s = g->source_line;
+    int first = g->source_column > 1 ? g->source_column : 1;
+    for (int col = first; col < g->loc.column && *s; col++)
+        do
+            s++;
+        while (((unsigned char)*s & 0xC0) == 0x80);
+    return s;
+}
+
+/* A line of a game may be megabytes long, and hold a problem in each of its
+ * thousands of comments: each problem keeps the part of the line round its
+ * column (JUNQI_DIAG_LINE_CONTEXT bytes each side), not a copy of all of it,
+ * cut between characters, and its column still points at the character. */
+static void a_long_line_is_kept_in_part_round_each_problem(void **state)
+{
+    (void)state;
+    size_t n = 20000;
+    char *text = malloc(4 * n + 100), *p = text;
+    assert_non_null(text);
+    p += sprintf(p, "[Board \"two-player\"]\n\n1. a6-a7 {");
+    for (size_t i = 0; i < n; i++)
+        p += sprintf(p, i % 2 ? "\x01" : "军");
+    strcpy(p, "} *\n");
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_game_free(junqi_jgn_parse(text, strlen(text), "t", 0, &d));
+    size_t warned = 0;
+    for (size_t i = 0; i < d.n; i++) {
+        const junqi_diag *g = &d.items[i];
+        if (g->code != JUNQI_CODE_CONTROL_CHARACTER)
+            continue;
+        warned++;
+        assert_true(strlen(g->source_line) <= 2 * JUNQI_DIAG_LINE_CONTEXT);
+        assert_true(junqi_utf8_valid(g->source_line, strlen(g->source_line)));
+        assert_int_equal(*at_column(g), '\x01');
+        /* the start of the line kept whole; any other part from a column of the line */
+        if (g->loc.column < 100)
+            assert_memory_equal(g->source_line, "1. a6-a7 {", 10);
+        assert_true(g->source_column >= 1 && g->source_column <= g->loc.column);
+    }
+    assert_int_equal(warned, n / 2);
+    /* the last problem's part ends where the line does */
+    const char *last = d.items[warned - 1].source_line;
+    assert_string_equal(last + strlen(last) - 3, "} *");
+    junqi_diags_free(&d);
+    /* a short line is kept whole, from column 1 */
+    const char short_text[] = "[Board \"two-player\"]\n\n1. a6-a7 zz9 *\n";
+    junqi_diags_init(&d);
+    assert_null(junqi_jgn_parse(short_text, sizeof short_text - 1, "t", 0, &d));
+    assert_string_equal(d.items[0].source_line, "1. a6-a7 zz9 *");
+    assert_int_equal(d.items[0].source_column, 1);
+    junqi_diags_free(&d);
+    free(text);
 }
 
 /* Issue 10, defect 5: --lenient kept the Result and Termination of a game it
@@ -492,6 +552,7 @@ int main(void)
         cmocka_unit_test(movetext_appends_to_a_game_all_or_nothing),
         cmocka_unit_test(a_movetext_without_a_result_ends_in_the_result_tags),
         cmocka_unit_test(a_comment_before_the_result_is_after_the_end),
+        cmocka_unit_test(a_long_line_is_kept_in_part_round_each_problem),
     };
     return cmocka_run_group_tests_name("jgn", tests, NULL, NULL);
 }

@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <locale.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -217,15 +218,28 @@ void junqi_cli_note_more_games(const char *prog, junqi_source *src, const char *
                 name);
 }
 
-bool junqi_cli_parse_ordinal(const char *text, junqi_cli_ordinal *n)
+/* The value of text, decimal digits only and at least one, into *v: one too
+ * large for a size_t is SIZE_MAX (too large to count: past the end of any
+ * input). False for anything else (a sign, a blank, 1e3, 0x10, ""). */
+static bool whole_number(const char *text, size_t *v)
 {
-    size_t v = 0;
-    for (const char *p = text; p && *p; p++) {
+    *v = 0;
+    if (!text || !*text)
+        return false;
+    for (const char *p = text; *p; p++) {
         if (*p < '0' || *p > '9')
             return false;
         size_t digit = (size_t)(*p - '0');
-        v = v > (SIZE_MAX - digit) / 10 ? SIZE_MAX : v * 10 + digit; /* too large to count: past any end */
+        *v = *v > (SIZE_MAX - digit) / 10 ? SIZE_MAX : *v * 10 + digit;
     }
+    return true;
+}
+
+bool junqi_cli_parse_ordinal(const char *text, junqi_cli_ordinal *n)
+{
+    size_t v;
+    if (!whole_number(text, &v))
+        return false;
     *n = (junqi_cli_ordinal){v, text};
     return v >= 1;
 }
@@ -234,6 +248,15 @@ int junqi_cli_parse_game(const char *prog, const char *text, junqi_cli_ordinal *
 {
     if (!junqi_cli_parse_ordinal(text, game))
         return junqi_cli_usage(prog, "--game takes a game's number, from 1, not '%s'", text);
+    return JUNQI_EXIT_OK;
+}
+
+int junqi_cli_parse_ply(const char *prog, const char *text, junqi_cli_ply *ply)
+{
+    size_t v;
+    if (!whole_number(text, &v))
+        return junqi_cli_usage(prog, "--ply takes a number of moves, from 0, not '%s'", text);
+    *ply = (junqi_cli_ply){v > (size_t)LONG_MAX ? LONG_MAX : (long)v, text};
     return JUNQI_EXIT_OK;
 }
 
@@ -297,20 +320,26 @@ bool junqi_cli_control(unsigned char c)
     return (c < 0x20 && c != '\t') || c == 0x7F;
 }
 
-void junqi_cli_put_visible(FILE *out, const char *s)
+/* junqi_cli_put_visible() of the len bytes at s. */
+static void put_visible_n(FILE *out, const char *s, size_t len)
 {
     const unsigned char *p = (const unsigned char *)s;
-    for (size_t left = strlen(s); left;) {
-        size_t len = junqi_utf8_sequence(p, left);
-        if (len == 0 || junqi_cli_control(*p)) {
+    for (size_t left = len; left;) {
+        size_t n = junqi_utf8_sequence(p, left);
+        if (n == 0 || junqi_cli_control(*p)) {
             fprintf(out, "\\x%02x", *p); /* a control character, or a byte UTF-8 cannot decode */
-            len = 1;
+            n = 1;
         } else {
-            fwrite(p, 1, len, out);
+            fwrite(p, 1, n, out);
         }
-        p += len;
-        left -= len;
+        p += n;
+        left -= n;
     }
+}
+
+void junqi_cli_put_visible(FILE *out, const char *s)
+{
+    put_visible_n(out, s, strlen(s));
 }
 
 static void print_where_text(FILE *out, const char *file, const junqi_diag *g)
@@ -335,29 +364,170 @@ static void print_where_text(FILE *out, const char *file, const junqi_diag *g)
         fprintf(out, _("move %d : "), g->move);
 }
 
+/* The widest source line shown whole under a diagnostic, in terminal
+ * columns; of a wider one, a part about as wide round the column is shown,
+ * "..." marking each side cut (docs/conventions.md "Diagnostics"). */
+#define CARET_LINE_WIDTH 100
+/* The most characters such a part holds (a character may take no column). */
+#define CARET_LINE_CHARS 200
+_Static_assert(CARET_LINE_CHARS < JUNQI_DIAG_LINE_CONTEXT / 4, "a part shown is within the part of a line kept");
+
+/* One character of a source line as the text output shows it. */
+typedef struct shown_char {
+    size_t len; /* its bytes */
+    int width;  /* its terminal columns: a tab is echoed, and so takes none of its own */
+    bool tab;
+} shown_char;
+
+/* The character at s (left bytes, left > 0): a control character, or a
+ * byte that is not UTF-8, is shown as \xHH: four columns; CJK takes two. */
+static shown_char shown_at(const char *s, size_t left)
+{
+    size_t n = junqi_utf8_sequence((const unsigned char *)s, left);
+    bool escaped = n == 0 || junqi_cli_control((unsigned char)*s);
+    n += n == 0;
+    char ch[8] = {0};
+    memcpy(ch, s, n);
+    bool tab = *s == '\t';
+    return (shown_char){n, tab ? 0 : escaped ? 4 : junqi_display_width(ch), tab};
+}
+
+/* The columns a character counts for against CARET_LINE_WIDTH: a tab may
+ * take up to eight. */
+static int budget_width(shown_char c)
+{
+    return c.tab ? 8 : c.width;
+}
+
+/* Whether the len bytes at s are shown whole: no wider than CARET_LINE_WIDTH
+ * (looking no further than that). */
+static bool line_fits(const char *s, size_t len)
+{
+    int width = 0;
+    for (size_t at = 0, chars = 0; at < len; chars++) {
+        shown_char c = shown_at(s + at, len - at);
+        width += budget_width(c);
+        if (width > CARET_LINE_WIDTH || chars >= CARET_LINE_CHARS)
+            return false;
+        at += c.len;
+    }
+    return true;
+}
+
+/* The part of a line that is shown: bytes from .. to, the caret at byte
+ * `caret` (the line's end when the column is past it). */
+typedef struct line_part {
+    size_t from, caret, to;
+} line_part;
+
+/* The characters before the caret that a part may show, the nearest last:
+ * a ring of the last CARET_LINE_CHARS, their offsets and widths. */
+typedef struct before_caret {
+    size_t at[CARET_LINE_CHARS];
+    int width[CARET_LINE_CHARS];
+    size_t n; /* how many characters there were before the caret */
+} before_caret;
+
+/* The offset of the ith character before the caret (from 0, the nearest). */
+static size_t before_at(const before_caret *b, size_t i)
+{
+    return b->at[(b->n - 1 - i) % CARET_LINE_CHARS];
+}
+
+/* The width of the ith character before the caret (before_at). */
+static int before_width(const before_caret *b, size_t i)
+{
+    return b->width[(b->n - 1 - i) % CARET_LINE_CHARS];
+}
+
+/* The width of the characters before the caret that fit in `room` columns,
+ * nearest first, and where the first of them starts (*from). */
+static int take_before(const before_caret *b, int room, size_t *from)
+{
+    int w = 0;
+    for (size_t i = 0; i < b->n && i < CARET_LINE_CHARS && w + before_width(b, i) <= room; i++) {
+        w += before_width(b, i);
+        *from = before_at(b, i);
+    }
+    return w;
+}
+
+/* The width of the characters of s (len bytes) from byte `at` on that fit in
+ * `room` columns, the first always, and where they end (*to). */
+static int take_after(const char *s, size_t len, size_t at, int room, size_t *to)
+{
+    int w = 0;
+    *to = at;
+    for (size_t n = 0; *to < len && n < CARET_LINE_CHARS; n++) {
+        shown_char c = shown_at(s + *to, len - *to);
+        if (n > 0 && w + budget_width(c) > room)
+            break;
+        w += budget_width(c);
+        *to += c.len;
+    }
+    return w;
+}
+
+/* The part of line s (len bytes, from its character number `first`: the
+ * library keeps a long line in part, junqi_diag.source_column) shown with a
+ * caret under its character number `column` (past the end: after it): the
+ * whole line when it fits (line_fits); else as much before the caret as
+ * after it, up to CARET_LINE_WIDTH less two "...", and what one side leaves
+ * to the other. One pass up to the caret (the characters it may show kept
+ * in a ring) and a bounded one after it, whatever the length of the line. */
+static line_part shown_part(const char *s, size_t len, int first, int column)
+{
+    before_caret b = {.n = 0};
+    size_t at = 0;
+    for (int col = first; col < column && at < len; col++) {
+        shown_char c = shown_at(s + at, len - at);
+        b.at[b.n % CARET_LINE_CHARS] = at;
+        b.width[b.n++ % CARET_LINE_CHARS] = budget_width(c);
+        at += c.len;
+    }
+    if (first == 1 && line_fits(s, len))
+        return (line_part){0, at, len};
+    const int room = CARET_LINE_WIDTH - 6;
+    size_t from = at, to;
+    int left = take_before(&b, room, &from), right = take_after(s, len, at, room, &to);
+    int left_room = room / 2;
+    if (to == len && right <= room - room / 2)
+        left_room = room - right; /* the line ends soon after the caret */
+    else if (from == 0 && left < room / 2)
+        left_room = left; /* it starts soon before it */
+    from = at;
+    take_before(&b, left_room, &from);
+    take_after(s, len, at, room - left_room, &to);
+    return (line_part){from, at, to};
+}
+
 /* The source line, and a caret under the column (counted in characters;
- * CJK characters take two terminal columns). */
+ * CJK characters take two terminal columns); a line wider than
+ * CARET_LINE_WIDTH in part (shown_part), "..." marking each side cut. The
+ * library keeps a long line in part, with more than CARET_LINE_CHARS
+ * characters on each side of the column where the line has them
+ * (JUNQI_DIAG_LINE_CONTEXT bytes), so that a part shown that reaches the
+ * end of what was kept reaches the end of the line. */
 static void print_caret(FILE *out, const junqi_diag *g)
 {
     if (!g->source_line)
         return;
-    fputs("  ", out);
-    junqi_cli_put_visible(out, g->source_line);
-    fputs("\n  ", out);
     const char *s = g->source_line;
-    for (int col = 1; col < g->loc.column && *s; col++) {
-        size_t n = junqi_utf8_sequence((const unsigned char *)s, strlen(s));
-        /* a control character, or a byte that is not UTF-8, is shown as \xHH: four columns */
-        bool escaped = n == 0 || junqi_cli_control((unsigned char)*s);
-        n += n == 0;
-        char ch[8] = {0};
-        memcpy(ch, s, n);
-        int w = *s == '\t' ? 0 : escaped ? 4 : junqi_display_width(ch);
-        if (*s == '\t')
+    size_t len = strlen(s);
+    int first = g->source_column > 1 ? g->source_column : 1;
+    line_part part = shown_part(s, len, first, g->loc.column);
+    bool cut = part.from > 0 || first > 1;
+    fputs(cut ? "  ..." : "  ", out);
+    put_visible_n(out, s + part.from, part.to - part.from);
+    fputs(part.to < len ? "...\n  " : "\n  ", out);
+    if (cut)
+        fputs("   ", out);
+    for (size_t at = part.from; at < part.caret;) {
+        shown_char c = shown_at(s + at, len - at);
+        if (c.tab)
             fputc('\t', out);
-        for (int i = 0; i < w; i++)
-            fputc(' ', out);
-        s += n;
+        fprintf(out, "%*s", c.width, "");
+        at += c.len;
     }
     fputs("^\n", out);
 }
@@ -414,17 +584,18 @@ bool junqi_cli_replay_start(const junqi_input *in, junqi_replay *r)
     return false;
 }
 
-int junqi_cli_check_ply(const char *prog, const junqi_input *in, const junqi_plies *p, long ply)
+int junqi_cli_check_ply(const char *prog, const junqi_input *in, const junqi_plies *p, const junqi_cli_ply *ply)
 {
     char label[4200], why[512];
-    if (junqi_record_check_ply(in->game, p, ply, "--ply", why, sizeof why))
+    if (junqi_record_check_ply_as(in->game, p, ply->n, "--ply", ply->text, why, sizeof why))
         return JUNQI_EXIT_OK;
     return junqi_cli_usage(prog, "%s: %s", junqi_input_label(in, label, sizeof label), why);
 }
 
 int junqi_cli_check_record(const char *prog, const junqi_source *src, const junqi_input *in, junqi_plies *p,
-                           long ply, bool lenient)
+                           const junqi_cli_ply *asked, bool lenient)
 {
+    long ply = asked->n;
     junqi_diags d;
     junqi_diags_init(&d);
     junqi_summary s;
@@ -438,9 +609,9 @@ int junqi_cli_check_record(const char *prog, const junqi_source *src, const junq
     char label[4200];
     junqi_input_label(in, label, sizeof label);
     if (ply >= 0)
-        fprintf(stderr, _("%s: %s: --ply %ld: the game never had that position: the move after ply %zu "
+        fprintf(stderr, _("%s: %s: --ply %s: the game never had that position: the move after ply %zu "
                           "is illegal (--lenient replays past it)\n"),
-                prog, label, ply, p->last);
+                prog, label, asked->text, p->last);
     else
         fprintf(stderr, _("%s: %s: the positions stop at ply %zu: the move after it is illegal "
                           "(--lenient replays past it)\n"),

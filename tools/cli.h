@@ -144,6 +144,33 @@ bool junqi_cli_parse_ordinal(const char *text, junqi_cli_ordinal *n);
 int junqi_cli_parse_game(const char *prog, const char *text, junqi_cli_ordinal *game);
 
 /**
+ * A `--ply` value as the user gave it: the ply, from 0 (LONG_MAX when it is
+ * too large to count: past the end of any record; JUNQI_REPORT_END, -1:
+ * none given, the end; JUNQI_REPORT_ALL: every position, --all), and the
+ * text it was read from, which the messages about it quote (so that "0193"
+ * or "99999999999999999999" is said as typed).
+ */
+typedef struct junqi_cli_ply {
+    long n;           /**< the ply, or JUNQI_REPORT_END or JUNQI_REPORT_ALL */
+    const char *text; /**< its digits as given, for messages; NULL when none was given */
+} junqi_cli_ply;
+
+/** The junqi_cli_ply of no --ply: the end (JUNQI_REPORT_END). */
+#define JUNQI_CLI_PLY_END ((junqi_cli_ply){JUNQI_REPORT_END, NULL})
+
+/**
+ * Parse a `--ply` value, a whole decimal number from 0 of any size, into
+ * *ply (text must outlive it: an argv string); one too large for a long is
+ * LONG_MAX, past the end of any record, so that it is said to be past the
+ * end as any other ply past the end is, quoting text (docs/conventions.md
+ * "Words"). Anything else (a sign, no digits, 1e3, 0x10, an empty string) is
+ * a usage error: "PROG: --ply takes a number of moves, from 0, not 'TEXT'"
+ * and the --help hint on stderr, JUNQI_EXIT_USAGE returned; else
+ * JUNQI_EXIT_OK.
+ */
+int junqi_cli_parse_ply(const char *prog, const char *text, junqi_cli_ply *ply);
+
+/**
  * Load the first item of `path` (for tools that take one record), read with
  * the source flags `flags` (source.h: JUNQI_SOURCE_LENIENT). Returns
  * JUNQI_EXIT_OK, JUNQI_EXIT_INVALID (problems in d; in->kind may still be
@@ -222,12 +249,13 @@ int junqi_cli_bad_option(const char *prog, char **argv);
 bool junqi_cli_replay_start(const junqi_input *in, junqi_replay *r);
 
 /**
- * Check a `--ply` value (-1: the end) against the plies of in's record
- * (junqi_record_plies, report.h): outside first .. last is a usage error
- * that names them (junqi_record_check_ply's message printed, with the
- * input's label), returning JUNQI_EXIT_USAGE; else JUNQI_EXIT_OK.
+ * Check a `--ply` value (JUNQI_CLI_PLY_END: the end) against the plies of
+ * in's record (junqi_record_plies, report.h): outside first .. last is a
+ * usage error that names them and quotes the ply as typed
+ * (junqi_record_check_ply_as's message printed, with the input's label),
+ * returning JUNQI_EXIT_USAGE; else JUNQI_EXIT_OK.
  */
-int junqi_cli_check_ply(const char *prog, const junqi_input *in, const junqi_plies *p, long ply);
+int junqi_cli_check_ply(const char *prog, const junqi_input *in, const junqi_plies *p, const junqi_cli_ply *ply);
 
 /**
  * Check in's record as junqi-validate does (junqi_check_item) and, when it
@@ -236,13 +264,14 @@ int junqi_cli_check_ply(const char *prog, const junqi_input *in, const junqi_pli
  * NULL: no lines). Unless lenient, the plies p (junqi_record_plies) stop
  * before its first illegal move (junqi_plies_stop): the positions after it
  * never happened (docs/conventions.md), and when `ply` (a --ply value,
- * JUNQI_REPORT_END or JUNQI_REPORT_ALL) asks for more, a line says where
- * the positions stop; lenient leaves p alone (it may be NULL then: a
- * converter checks the whole record only). Returns JUNQI_EXIT_INVALID when
- * the record has errors, else JUNQI_EXIT_OK.
+ * JUNQI_CLI_PLY_END, or JUNQI_REPORT_ALL for --all) asks for more, a line
+ * says where the positions stop, quoting a --ply as typed; lenient leaves p
+ * alone (it may be NULL then: a converter checks the whole record only).
+ * Returns JUNQI_EXIT_INVALID when the record has errors, else
+ * JUNQI_EXIT_OK.
  */
 int junqi_cli_check_record(const char *prog, const junqi_source *src, const junqi_input *in, junqi_plies *p,
-                           long ply, bool lenient);
+                           const junqi_cli_ply *ply, bool lenient);
 
 /** Parse a whole non-negative decimal number no larger than max. False if not. */
 bool junqi_cli_parse_count(const char *text, long max, long *out);

@@ -46,7 +46,7 @@ typedef enum mode { MODE_ANNOTATE, MODE_PERFT, MODE_GO, MODE_BENCH, MODE_ENGINE 
 typedef struct options {
     mode mode;
     long perft;    /* depth */
-    long ply;      /* -1: the end */
+    junqi_cli_ply ply; /* --ply; .n -1: the end */
     bool divide;
     junqi_cli_format format;
     const junqi_rules *rules;
@@ -170,15 +170,15 @@ static int load_record(const options *opt, const char *path, located *loc, junqi
 static int seek_ply(const options *opt, const junqi_source *src, located *loc)
 {
     junqi_plies plies = junqi_record_plies(loc->in.game, NULL);
-    int rc = junqi_cli_check_ply(prog, &loc->in, &plies, opt->ply);
+    int rc = junqi_cli_check_ply(prog, &loc->in, &plies, &opt->ply);
     if (rc != JUNQI_EXIT_OK)
         return rc;
     /* a record that breaks the rules is searched only where the game was */
-    int valid = junqi_cli_check_record(prog, src, &loc->in, &plies, opt->ply,
+    int valid = junqi_cli_check_record(prog, src, &loc->in, &plies, &opt->ply,
                                        opt->source_flags & JUNQI_SOURCE_LENIENT);
-    if (valid != JUNQI_EXIT_OK && opt->ply > (long)plies.last)
+    if (valid != JUNQI_EXIT_OK && opt->ply.n > (long)plies.last)
         return valid;
-    if (!junqi_record_locate(loc->in.game, NULL, &plies, opt->ply, &loc->at))
+    if (!junqi_record_locate(loc->in.game, NULL, &plies, opt->ply.n, &loc->at))
         return JUNQI_EXIT_INVALID; /* junqi_cli_check_record() printed why */
     loc->ready = true;
     return valid;
@@ -613,7 +613,7 @@ typedef struct annotate_job {
  * false then. */
 static bool record_is_legal(const junqi_source *src, junqi_input *in)
 {
-    if (junqi_cli_check_record(prog, src, in, NULL, JUNQI_REPORT_END, true) == JUNQI_EXIT_OK)
+    if (junqi_cli_check_record(prog, src, in, NULL, &JUNQI_CLI_PLY_END, true) == JUNQI_EXIT_OK)
         return true;
     fprintf(stderr, _("%s: %s: not annotated: the record breaks the rules (above)\n"), prog, in->name);
     return false;
@@ -755,9 +755,7 @@ static int parse_option(options *opt, int c, const char *arg)
         opt->mode = MODE_PERFT;
         return JUNQI_EXIT_OK;
     case 'n':
-        if (!junqi_cli_parse_count(arg, 100000000L, &opt->ply))
-            return junqi_cli_usage(prog, "--ply takes a number of moves, not '%s'", arg);
-        return JUNQI_EXIT_OK;
+        return junqi_cli_parse_ply(prog, arg, &opt->ply);
     case 'D':
         if (!junqi_cli_parse_count(arg, JUNQI_MAX_PLY - 1, &v) || v < 1)
             return junqi_cli_usage(prog, "--depth takes 1 to %d plies, not '%s'", JUNQI_MAX_PLY - 1,
@@ -846,7 +844,9 @@ static int finish_options(options *opt, int ninputs)
         return junqi_cli_usage(prog, "--bench uses built-in positions: no input");
     if (opt->level && opt->mode != MODE_GO && opt->mode != MODE_ENGINE)
         return junqi_cli_usage(prog, "--level belongs to --go and --engine");
-    if (opt->mode == MODE_ENGINE && (ninputs > 0 || opt->position || opt->ply >= 0 || opt->limits.depth ||
+    if (opt->ply.n >= 0 && (opt->mode == MODE_ANNOTATE || opt->mode == MODE_BENCH))
+        return junqi_cli_usage(prog, "--ply belongs to --go and --perft"); /* annotation judges every move */
+    if (opt->mode == MODE_ENGINE && (ninputs > 0 || opt->position || opt->ply.n >= 0 || opt->limits.depth ||
                                      opt->limits.movetime || opt->format != JUNQI_FORMAT_TEXT))
         return junqi_cli_usage(prog, "--engine reads its commands from standard input: no input, --ply, "
                                      "--position, --depth, --movetime or --format");
@@ -875,7 +875,7 @@ int main(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},        {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
-    options opt = {.mode = MODE_ANNOTATE, .ply = -1, .format = JUNQI_FORMAT_TEXT, .threads = 1,
+    options opt = {.mode = MODE_ANNOTATE, .ply = JUNQI_CLI_PLY_END, .format = JUNQI_FORMAT_TEXT, .threads = 1,
                    .view = -1, .only_seat = JUNQI_NO_SEAT};
     junqi_annotate_options defaults = junqi_annotate_defaults();
     memcpy(opt.thresholds, defaults.thresholds, sizeof opt.thresholds);

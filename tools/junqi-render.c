@@ -39,7 +39,7 @@ static const char *prog = "junqi-render";
 typedef struct options {
     junqi_render_options render;
     bool bottom_given;
-    long ply;                 /* -1: the end */
+    junqi_cli_ply ply;        /* --ply; .n -1: the end */
     int view;                 /* a seat, or JUNQI_NO_SEAT for all */
     const junqi_rules *rules;
     const char *output;       /* -o */
@@ -149,7 +149,7 @@ static bool gather_notes(source *src, size_t ply)
 static void flip_scene(source *src, const options *opt, size_t ply, junqi_scene *s)
 {
     junqi_flip_replay_seek(&src->flip_replay, ply);
-    if (ply == src->moves && opt->ply < 0)
+    if (ply == src->moves && opt->ply.n < 0)
         junqi_flip_replay_run(&src->flip_replay);
     src->flip_shown = src->flip_replay.pos;
     if (opt->view != JUNQI_NO_SEAT)
@@ -170,7 +170,7 @@ static bool source_scene(source *src, const options *opt, size_t ply, junqi_scen
         return true;
     }
     junqi_replay_seek(&src->replay, ply);
-    if (ply == src->moves && opt->ply < 0)
+    if (ply == src->moves && opt->ply.n < 0)
         junqi_replay_run(&src->replay); /* the end includes events after the last move */
     if (!gather_notes(src, ply))
         return false;
@@ -316,15 +316,15 @@ static int render_source(source *src, options *opt, const junqi_input *in)
 {
     const char *name = in->name;
     src->plies = junqi_record_plies(src->game, NULL);
-    int rc = junqi_cli_check_ply(prog, in, &src->plies, opt->ply);
+    int rc = junqi_cli_check_ply(prog, in, &src->plies, &opt->ply);
     if (rc != JUNQI_EXIT_OK)
         return rc;
     const junqi_board *b = source_board(src);
     rc = settle_bottom(opt, b, name);
     if (rc != JUNQI_EXIT_OK)
         return rc;
-    int valid = junqi_cli_check_record(prog, src->text, in, &src->plies, opt->ply, opt->lenient);
-    if (opt->ply > (long)src->plies.last)
+    int valid = junqi_cli_check_record(prog, src->text, in, &src->plies, &opt->ply, opt->lenient);
+    if (opt->ply.n > (long)src->plies.last)
         return valid; /* a position the game never had: nothing is drawn */
     if (opt->infer && src->flip)
         return junqi_cli_usage(prog, "%s: --infer reads formation games; a flip game's face-down pieces are "
@@ -350,7 +350,7 @@ static int render_source(source *src, options *opt, const junqi_input *in)
         return JUNQI_EXIT_IO;
     }
     /* scenes count the record's moves: the last ply is where the game ended */
-    size_t ply = (opt->ply < 0 ? src->plies.last : (size_t)opt->ply) - src->plies.first;
+    size_t ply = (opt->ply.n < 0 ? src->plies.last : (size_t)opt->ply.n) - src->plies.first;
     if (opt->frames)
         rc = write_frames(r, src, opt, ply);
     if (rc == JUNQI_EXIT_OK && opt->output)
@@ -448,15 +448,15 @@ static int write_page(pages *ps, junqi_input *in, const char *path)
         junqi_cli_check_seat(prog, in->name, in->game, "--view", opt->view) != JUNQI_EXIT_OK)
         return JUNQI_EXIT_USAGE;
     junqi_plies plies = junqi_record_plies(in->game, NULL);
-    int rc = junqi_cli_check_ply(prog, in, &plies, opt->ply);
+    int rc = junqi_cli_check_ply(prog, in, &plies, &opt->ply);
     if (rc != JUNQI_EXIT_OK)
         return rc;
-    int valid = junqi_cli_check_record(prog, ps->src, in, &plies, opt->ply, opt->lenient);
-    if (opt->ply > (long)plies.last)
+    int valid = junqi_cli_check_record(prog, ps->src, in, &plies, &opt->ply, opt->lenient);
+    if (opt->ply.n > (long)plies.last)
         return valid; /* a position the game never had: no page */
     if (plies.cut)
         ho.illegal = plies.last - plies.first + 1;
-    ho.ply = opt->ply < 0 ? plies.first : (size_t)opt->ply; /* a page opens at the start */
+    ho.ply = opt->ply.n < 0 ? plies.first : (size_t)opt->ply.n; /* a page opens at the start */
     rc = settle_bottom(opt, junqi_board_get(in->game->board), in->name);
     if (rc != JUNQI_EXIT_OK)
         return rc;
@@ -631,8 +631,8 @@ static int parse_option(options *opt, int c, const char *arg)
         opt->format_given = true;
         break;
     case 'p':
-        if (!junqi_cli_parse_count(arg, 100000000L, &opt->ply))
-            return junqi_cli_usage(prog, "--ply takes a number of moves, not '%s'", arg);
+        if (junqi_cli_parse_ply(prog, arg, &opt->ply) != JUNQI_EXIT_OK)
+            return JUNQI_EXIT_USAGE;
         break;
     case 'v':
         if (!parse_seat_or_all(arg, &opt->view))
@@ -717,7 +717,7 @@ int main(int argc, char **argv)
     options opt = {
         .render = {.theme = junqi_theme_default(), .names = junqi_cli_locale_names(JUNQI_NAMES_ZH), .coords = true,
                    .bottom = JUNQI_SOUTH, .size = DEFAULT_SIZE},
-        .ply = -1, .view = JUNQI_NO_SEAT, .format = JUNQI_IMAGE_PNG, .delay_ms = DEFAULT_DELAY_MS,
+        .ply = JUNQI_CLI_PLY_END, .view = JUNQI_NO_SEAT, .format = JUNQI_IMAGE_PNG, .delay_ms = DEFAULT_DELAY_MS,
     };
     int c;
     opterr = 0;

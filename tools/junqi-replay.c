@@ -35,7 +35,7 @@ typedef enum convert_kind { CONVERT_NONE, CONVERT_JGN, CONVERT_JSON } convert_ki
 typedef struct options {
     output_kind format;
     convert_kind to;
-    long ply;           /* -1: the end */
+    junqi_cli_ply ply;  /* --ply; .n -1: the end */
     bool all;
     int view;           /* a seat, or JUNQI_NO_SEAT for all */
     junqi_names names;
@@ -206,7 +206,7 @@ static int write_positions(const options *opt, const junqi_source *src, const ju
     char label[4200];
     junqi_input_label(in, label, sizeof label);
     junqi_plies plies = junqi_record_plies(in->game, NULL);
-    int rc = junqi_cli_check_ply(prog, in, &plies, opt->ply);
+    int rc = junqi_cli_check_ply(prog, in, &plies, &opt->ply);
     if (rc != JUNQI_EXIT_OK)
         return rc;
     if (opt->infer && junqi_rules_flip(in->game->rules))
@@ -219,8 +219,9 @@ static int write_positions(const options *opt, const junqi_source *src, const ju
     if (header && opt->format == OUT_TEXT)
         fprintf(out, "== %s\n", label);
     position_job job = {opt, out, colour, label, viewer, false};
-    long ply = opt->all ? JUNQI_REPORT_ALL : opt->ply;
-    rc = junqi_cli_check_record(prog, src, in, &plies, ply, opt->source_flags & JUNQI_SOURCE_LENIENT);
+    junqi_cli_ply asked = opt->all ? (junqi_cli_ply){JUNQI_REPORT_ALL, NULL} : opt->ply;
+    long ply = asked.n;
+    rc = junqi_cli_check_record(prog, src, in, &plies, &asked, opt->source_flags & JUNQI_SOURCE_LENIENT);
     if (junqi_rules_flip(in->game->rules)
             ? !junqi_flip_replay_each(in->game, NULL, ply, opt->view, &plies, write_flip_position, &job)
             : !junqi_replay_each(in->game, NULL, ply, opt->view, &plies, write_position, &job))
@@ -235,7 +236,7 @@ static int write_positions(const options *opt, const junqi_source *src, const ju
  * the same, as what the tool says of its input does not hang on an output. */
 static int convert(const options *opt, const junqi_source *src, junqi_input *in, FILE *out)
 {
-    int rc = junqi_cli_check_record(prog, src, in, NULL, JUNQI_REPORT_END, true);
+    int rc = junqi_cli_check_record(prog, src, in, NULL, &JUNQI_CLI_PLY_END, true);
     if (!out)
         return rc;
     junqi_game_settle(in->game);
@@ -718,8 +719,8 @@ static int parse_options(int argc, char **argv, options *opt)
     while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
         switch (c) {
         case OPT_PLY:
-            if (!junqi_cli_parse_count(optarg, 100000000L, &opt->ply))
-                return junqi_cli_usage(prog, "--ply takes a number of moves, not '%s'", optarg);
+            if (junqi_cli_parse_ply(prog, optarg, &opt->ply) != JUNQI_EXIT_OK)
+                return JUNQI_EXIT_USAGE;
             break;
         case OPT_ALL: opt->all = true; break;
         case OPT_VIEW:
@@ -794,7 +795,7 @@ static int check_collection_options(const options *opt, bool setup)
     bool collecting = opt->select || opt->unique || opt->count || opt->list || opt->split;
     if (setup && collecting)
         return junqi_cli_usage(prog, "--setup writes a new record: it selects from no collection");
-    if ((opt->count || opt->list || opt->split) && (opt->all || opt->ply >= 0))
+    if ((opt->count || opt->list || opt->split) && (opt->all || opt->ply.n >= 0))
         return junqi_cli_usage(prog, "--count, --list and --split work on whole games: no --ply or --all");
     if ((opt->count || opt->list) && (opt->to != CONVERT_NONE || opt->split))
         return junqi_cli_usage(prog, "--count and --list print about the games: no --to or --split");
@@ -813,15 +814,15 @@ static int check_options(const options *opt, int nfiles)
     bool setup = false;
     for (int s = 0; s < JUNQI_SEATS; s++)
         setup |= opt->setup[s] != NULL;
-    if (opt->all && opt->ply >= 0)
+    if (opt->all && opt->ply.n >= 0)
         return junqi_cli_usage(prog, "--all and --ply exclude each other");
-    if (opt->to != CONVERT_NONE && (opt->all || opt->ply >= 0))
+    if (opt->to != CONVERT_NONE && (opt->all || opt->ply.n >= 0))
         return junqi_cli_usage(prog, "--to converts whole records: it takes no --ply or --all");
     if (setup && (nfiles > 0 || opt->position))
         return junqi_cli_usage(prog, "--setup writes a new record: it reads no other input");
     if (opt->position && nfiles > 0)
         return junqi_cli_usage(prog, "--position and FILE exclude each other");
-    if (opt->deal && (setup || nfiles > 0 || opt->position || opt->to != CONVERT_NONE || opt->all || opt->ply >= 0))
+    if (opt->deal && (setup || nfiles > 0 || opt->position || opt->to != CONVERT_NONE || opt->all || opt->ply.n >= 0))
         return junqi_cli_usage(prog, "--deal writes a new record: it takes no input, --setup, --to, --ply or --all");
     if (opt->infer && (opt->to != CONVERT_NONE || opt->format == OUT_POS || setup))
         return junqi_cli_usage(prog, "--infer shows positions as a text board or JSON: not with --to, "
@@ -868,7 +869,7 @@ int main(int argc, char **argv)
 {
     junqi_cli_set_locale();
     junqi_cli_close_stdout_at_exit(prog);
-    options opt = {OUT_TEXT, CONVERT_NONE, -1, false, JUNQI_NO_SEAT, junqi_cli_locale_names(JUNQI_NAMES_ZH), NULL, NULL, NULL,
+    options opt = {OUT_TEXT, CONVERT_NONE, JUNQI_CLI_PLY_END, false, JUNQI_NO_SEAT, junqi_cli_locale_names(JUNQI_NAMES_ZH), NULL, NULL, NULL,
                    -1, 0, false, JUNQI_FOUR_PLAYER, {NULL}, NULL, false, false, false, 0, NULL, false, 0};
     int rc = parse_options(argc, argv, &opt);
     bool go_on = rc == JUNQI_OPTIONS_GO_ON; /* not after --help, --version or a usage error */

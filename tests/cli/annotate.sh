@@ -78,6 +78,13 @@ check
 check
 "$bin/junqi-analyze" --go --thresholds 0.1,0.2,0.3 "$game" > /dev/null 2>&1; [ $? -eq 2 ] ||
     fail "--thresholds with --go (nothing is marked there): expected exit 2"
+for mode in "" "--bench --depth 1"; do # --ply was ignored there: annotation judges every move
+    # shellcheck disable=SC2086 # $mode is words on purpose
+    "$bin/junqi-analyze" $mode --ply 5 $([ -z "$mode" ] && echo "$game") > /dev/null 2> "$tmp/err"; st=$?
+    [ $st -eq 2 ] && grep -q "^junqi-analyze: --ply belongs to --go and --perft$" "$tmp/err" ||
+        fail "--ply with ${mode:-annotation}: expected exit 2 and the modes it belongs to, got $st: $(cat "$tmp/err")"
+    check
+done
 
 # 5. a collection split over cores with GNU parallel: byte-identical to the serial run
 collection=("$root"/tests/data/perft/replays/*.jgs)

@@ -53,6 +53,10 @@ expect "junqi-replay --ply 10 (after the illegal move): exit 1, nothing printed"
 checks=$((checks + 1))
 grep -q "ply 10: the game never had that position: the move after ply 4 is illegal" <<<"$err" ||
     fail "junqi-replay --ply 10: $err"
+run "$R" --ply 010 "$tmp/bad.jgn"
+checks=$((checks + 1))
+grep -q -- "--ply 010: the game never had that position" <<<"$err" ||
+    fail "junqi-replay --ply 010: the ply as typed: $err"
 run "$R" --ply 3 --format pos "$tmp/bad.jgn"
 expect "junqi-replay --ply 3 (before it): the position, exit 1" \
     "1 $("$R" --ply 3 --format pos "$tmp/good.jgn")" "$rc $out"

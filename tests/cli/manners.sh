@@ -158,5 +158,28 @@ checks=$((checks + 1))
 checks=$((checks + 1))
 [ ! -e "$tmp/no" ] || fail "failed outputs made a folder: $(find "$tmp/no")"
 
+# 10. --ply N says the same in every tool that takes it (docs/conventions.md "Words"): a ply past
+# the end, however large, is a usage error naming the moves and quoting N as typed (from 100000001
+# on it was "--ply takes a number of moves", and 0193 was said as 193); what is no whole number
+# from 0 is a usage error that says what --ply takes
+for tool in "junqi-replay" "junqi-render -o $tmp/ply.png" "junqi-analyze --go --depth 1" \
+            "junqi-analyze --perft 1"; do
+    for n in 193 0193 100000000 100000001 99999999999 18446744073709551616 123456789012345678901234567890; do
+        # shellcheck disable=SC2086 # $tool is words on purpose
+        run "$bin/"$tool --ply "$n" "$b"
+        expect "$tool --ply $n: exit status, the message" \
+            "2 ${tool%% *}: $b: --ply $n is past the end: the game has 192 moves" "$rc $(head -n 1 "$tmp/err")"
+    done
+    for bad in -1 +5 1e3 0x10 2.5 " 5" ""; do
+        # shellcheck disable=SC2086
+        run "$bin/"$tool --ply "$bad" "$b"
+        expect "$tool --ply '$bad': exit status, the message" \
+            "2 ${tool%% *}: --ply takes a number of moves, from 0, not '$bad'" "$rc $(head -n 1 "$tmp/err")"
+    done
+    # shellcheck disable=SC2086
+    run "$bin/"$tool --ply 00192 "$b"
+    expect "$tool --ply 00192: the end" 0 "$rc"
+done
+
 echo "manners.sh: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]

@@ -200,6 +200,79 @@ for args in "-" ""; do
         "$(jq -r -s 'map(select(.severity == "error")) | first | .code' "$tmp/out" 2>/dev/null)"
 done
 
+# The inputs below took long to read (a time or memory that grew as the square
+# of their size): full size in the ordinary build, as large as it takes for the
+# code before to fail; under AddressSanitizer, whose allocator copies the block
+# at every one of a record's one-more-item reallocations (200,000 comments took
+# 13 minutes there), a hundredth of it, for what the tools say of it
+sanitized=false
+ldd "$V" 2>/dev/null | grep -q libasan && sanitized=true
+scale() { if $sanitized; then echo $(($1 / 100)); else echo "$1"; fi; }
+
+# --- a game on one very long line: the line is shown in part round the error
+# (docs/conventions.md "Diagnostics"), at once and in a few hundred bytes, not
+# the whole megabyte once for the line and once in spaces for the caret
+"$JUNQI_BIN/junqi-replay" --to jgn "$JUNQI_ROOT/samples/qq/jgs-000689.jgs" >"$tmp/game.jgn"
+moves=$(sed '1,/^$/d' "$tmp/game.jgn" | tr '\n' ' ')
+{
+    sed '/^$/q' "$tmp/game.jgn"
+    printf '%s {' "${moves%% 2. *}"
+    head -c 1000000 /dev/zero | tr '\0' x
+    printf '} 2. %s\n' "${moves#* 2. }" | sed 's/ 192\. / 192. zz9-b1 /'
+} >"$tmp/long.jgn"
+run timeout 60 "$V" "$tmp/long.jgn"
+expect "junqi-validate on a game on one line of 1 MB: exit status" 1 "$rc"
+expect "... the error, the part of the line round it and the caret, in under 400 bytes" yes \
+    "$([ "${#out}" -lt 400 ] && echo yes || echo "no: ${#out} bytes")"
+expect "... the part round the error, cut on both sides" \
+    "  ...8=g6 left:east eliminated:south:surrender 192. zz9-b1 a7>a8 eliminated:west:flag_captured nort...|                                                    ^" \
+    "$(sed -n '2,3p' <<<"$out" | paste -sd'|')"
+run timeout 60 "$V" --format json "$tmp/long.jgn"
+expect "... in JSON: the same error, where it is" "bad-token 1002236" \
+    "$(jq -r 'select(.severity == "error") | "\(.code) \(.column)"' <<<"$out")"
+
+# --- many comments on one line: each comment's column is counted on from the
+# last, not from the start of the line (200,000 comments took 37 s)
+n=$(scale 200000)
+{
+    printf '[Board "two-player"]\n\n1. a6-a7 '
+    yes '{c}' | head -n "$n" | tr '\n' ' '
+    printf '{a\001b} *\n'
+} >"$tmp/comments.jgn"
+run timeout 10 "$V" --format json "$tmp/comments.jgn"
+expect "junqi-validate on $n comments on one line: at once, the last one's control character located" \
+    "control-character 3:$((9 + 4 * n + 3))" \
+    "$(jq -r 'select(.code == "control-character") | "\(.code) \(.line):\(.column)"' <<<"$out")"
+
+# --- 20,000 control characters in one comment: 20,000 warnings on one line,
+# each keeping the part of the line round it, not a copy of all of it (400 MB
+# for this 20 KB file; 250 MB of address space is plenty now, where
+# AddressSanitizer, which reserves terabytes, does not run the tool)
+{
+    printf '[Board "two-player"]\n\n{'
+    head -c 20000 /dev/zero | tr '\0' '\001'
+    printf '} *\n'
+} >"$tmp/controls.jgn"
+limit=250000
+! $sanitized || limit=unlimited
+(ulimit -v "$limit" && "$V" "$tmp/controls.jgn" >"$tmp/out" 2>"$tmp/err")
+expect "junqi-validate on 20,000 control characters on one line, in 250 MB: each warning with its line and caret" \
+    "20000 20000 20000" \
+    "$(grep -c ': warning: the comment holds the control character U+0001' "$tmp/out") $(grep -c '^  .*\\x01' "$tmp/out") $(grep -c '^ *^$' "$tmp/out")"
+
+# --- a file of 20,000 broken formations: the lines of each one's problems are
+# looked for from those of the one before, not from the start of the file
+# (46 s for these 3 MB)
+n=$(scale 20000)
+awk -v n="$n" 'BEGIN { for (i = 1; i <= n; i++)
+    printf "- name: f%d\n  rows:\n    - [7, 3, 8, 1, 3]\n    - [B, ~, 5, ~, 9]\n    - [4, 1, ~, 6, 2]\n" \
+           "    - [2, ~, 5, ~, 3]\n    - [L, 1, B, 6, L]\n    - [2, L, 4, F, B]\n", i }' >"$tmp/many.yaml"
+run timeout 10 "$V" "$tmp/many.yaml"
+at=$((8 * (n - 1) + 1))
+expect "junqi-validate on $n broken formations: at once, the last one's problem located, with its line" \
+    "$tmp/many.yaml:$at:3: error: f$n: wrong number of bombs: 2 expected, found 3|  - name: f$n|    ^" \
+    "$(grep -A2 ":$at:3: error: f$n: wrong number of bombs" <<<"$out" | paste -sd'|')"
+
 # --- every real replay of the corpus (tests/cli/lib) validates ---------------
 run "$V" --quiet "${corpus[@]}"
 expect "junqi-validate --quiet on the ${#corpus[@]} replays of the corpus: exit status" 0 "$rc"
