@@ -571,7 +571,7 @@ static void aggregate(const junqi_analysis_request *r, const plan *p, const junq
  * round from its own stream of the seed (so its draws are independent of
  * the others': the pooled draws' effective size is the rounds' sum). It
  * takes another round, up to JUNQI_CONFIRM_ROUNDS, while the sure loss
- * (loss less JUNQI_SURE_ERRORS errors) lies within an error of one of the
+ * (loss less JUNQI_SURE_ERRORS errors) lies within JUNQI_SETTLE_ERRORS errors of one of the
  * request's settle[]: the caller's decision there could go either way, and
  * each round narrows the error by the square root of the rounds (sequential
  * sampling: the few losses near a decision pay for it, docs/engine.md,
@@ -585,6 +585,7 @@ typedef struct confirmation {
     junqi_search_line line[2]; /* their lines (values.first points here) */
     int samples, rounds;       /* pooled so far */
     double ess;                /* the pooled draws' effective size */
+    bool done;                 /* a round failed: no more rounds */
 } confirmation;
 
 _Static_assert(JUNQI_CONFIRM_SAMPLES <= JUNQI_MAX_SAMPLES, "a round's samples fit make_samples's arrays");
@@ -618,32 +619,26 @@ static junqi_analysis_request round_request(const junqi_analysis_request *r, int
     return q;
 }
 
-/* Add the values of candidate c in a round's results res[0..k) to pooled v. */
-static void pool_values(const junqi_search_result *res, int k, junqi_move c, int at, values *v,
-                        junqi_search_line *line)
+/* Add the values `round` of a round of k samples to pooled v, from sample at on. */
+static void pool_values(const values *round, int k, int at, values *v, junqi_search_line *line)
 {
-    static _Thread_local values round;
-    candidate_values(res, k, c, false, &round);
-    for (int j = 0; j < k; j++)
-        if (round.has[j]) {
+    for (int j = 0; j < k && at + j < VALUES_MAX; j++)
+        if (round->has[j]) {
             v->has[at + j] = true;
-            v->score[at + j] = round.score[j];
-            v->wp[at + j] = round.wp[j];
+            v->score[at + j] = round->score[j];
+            v->wp[at + j] = round->wp[j];
         }
-    v->n += round.n;
-    if (!v->first && round.first) {
-        *line = *round.first;
+    v->n += round->n;
+    if (!v->first && round->first) {
+        *line = *round->first;
         v->first = line;
     }
 }
 
-/* The calibrated loss of c's pooled values and its error; false when either
- * move is valued in fewer than half of the samples, or the move played
- * comes out at least as good. */
+/* The calibrated loss of c's pooled values and its error; false when the
+ * move played comes out at least as good. */
 static bool pooled_loss(const confirmation *c, const junqi_analysis *a, double *loss, double *error)
 {
-    if (2 * c->best.n < c->samples || 2 * c->played.n < c->samples)
-        return false;
     const junqi_winprob_model *m = &junqi_winprob_default_model;
     double z = position_terms(m, a), mb, mp, sd;
     moments(&c->best, c->best.wp, c->samples, &mb, &sd);
@@ -653,12 +648,13 @@ static bool pooled_loss(const confirmation *c, const junqi_analysis *a, double *
     return mp < mb;
 }
 
-/* Does c want another round: is its sure loss within an error of one of
- * request r's settle[]? */
+/* Does c want another round: is its sure loss within JUNQI_SETTLE_ERRORS
+ * errors of one of request r's settle[] (and the caller has not stopped)? */
 static bool unsettled(const junqi_analysis_request *r, const confirmation *c, const junqi_analysis *a)
 {
     double loss, error;
-    if (c->p.status != JUNQI_SEARCH_OK || c->rounds >= JUNQI_CONFIRM_ROUNDS || !pooled_loss(c, a, &loss, &error))
+    if (c->done || c->rounds >= JUNQI_CONFIRM_ROUNDS || (r->limits.stop && r->limits.stop(r->limits.ctx)) ||
+        !pooled_loss(c, a, &loss, &error))
         return false;
     double sure = junqi_analysis_sure_loss(loss, error);
     for (int i = 0; i < JUNQI_ANALYSIS_SETTLE; i++)
@@ -671,12 +667,9 @@ static bool unsettled(const junqi_analysis_request *r, const confirmation *c, co
  * (the move played's line started from the confirmation's when multipv kept
  * it out of a's lines, so it is whole should it come first), calibrated as
  * step A5 does, the loss's error from these samples; the move played first
- * when it comes out at least as good. Unchanged when either move is valued
- * in fewer than half of the samples. */
+ * when it comes out at least as good. Only for c->samples > 0. */
 static void apply_confirmation(const confirmation *c, junqi_analysis *a)
 {
-    if (2 * c->best.n < c->samples || 2 * c->played.n < c->samples)
-        return;
     const junqi_winprob_model *m = &junqi_winprob_default_model;
     double z = position_terms(m, a), mean[2];
     junqi_analysis_line *lb = &a->lines[0], *lp = &a->lines[a->played_line];
@@ -721,20 +714,34 @@ static void confirmation_jobs(const junqi_analysis_request *q, const plan *p, in
         }
 }
 
-/* Pool a round's results res into the confirmations c[0..m) it served. */
+/* Pool a round's results res into the confirmations c[0..m) it served. A
+ * round that drew no samples, or that values either move in fewer than half
+ * of its samples (a move legal in few samples is no choice, as in A5), is
+ * left out and ends the rounds. */
 static void pool_round(confirmation **c, int m, const junqi_search_result *res, junqi_analysis *out)
 {
+    static _Thread_local values best, played;
     for (int k = 0; k < m; k++) {
-        const junqi_search_result *r = &res[c[k]->p.first];
-        for (int x = 0; x < c[k]->p.samples; x++)
-            out[c[k]->of].nodes += c[k]->p.status == JUNQI_SEARCH_OK ? r[x].nodes : 0;
-        if (c[k]->p.status != JUNQI_SEARCH_OK)
-            continue; /* no samples: nothing to pool, and no more rounds (unsettled) */
-        pool_values(r, c[k]->p.samples, c[k]->p.cand[0], c[k]->samples, &c[k]->best, &c[k]->line[0]);
-        pool_values(r, c[k]->p.samples, c[k]->p.cand[1], c[k]->samples, &c[k]->played, &c[k]->line[1]);
-        c[k]->samples += c[k]->p.samples;
-        c[k]->ess += c[k]->p.ess;
-        c[k]->rounds++;
+        confirmation *ck = c[k];
+        const junqi_search_result *r = &res[ck->p.first];
+        int n = ck->p.samples;
+        if (ck->p.status != JUNQI_SEARCH_OK) {
+            ck->done = true;
+            continue;
+        }
+        for (int x = 0; x < n; x++)
+            out[ck->of].nodes += r[x].nodes;
+        candidate_values(r, n, ck->p.cand[0], false, &best);
+        candidate_values(r, n, ck->p.cand[1], false, &played);
+        if (2 * best.n < n || 2 * played.n < n) {
+            ck->done = true;
+            continue;
+        }
+        pool_values(&best, n, ck->samples, &ck->best, &ck->line[0]);
+        pool_values(&played, n, ck->samples, &ck->played, &ck->line[1]);
+        ck->samples += n;
+        ck->ess += ck->p.ess;
+        ck->rounds++;
     }
 }
 

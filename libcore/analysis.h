@@ -102,8 +102,8 @@ typedef enum junqi_view_mode {
 /**
  * A round's nodes over the request's: each of its samples gets K x N x this
  * / JUNQI_CONFIRM_SAMPLES nodes (K samples of N nodes each: N / 4 at the
- * default 8), at least 1 and at most N, so a round costs at most this times
- * the first measure whatever the level (with N fixed, 128 samples a quarter
+ * default 8), at least 1 and at most N, so a round costs about this times
+ * the first measure or less, whatever the level (with N fixed, 128 samples a quarter
  * each cost 16 times a first measure of 2 samples).
  */
 #define JUNQI_CONFIRM_COST 4
@@ -179,7 +179,7 @@ typedef struct junqi_analysis_request {
                                      fresh samples (step 4 of the design note); 0: never */
     double settle[JUNQI_ANALYSIS_SETTLE]; /**< with confirm: the losses at which the caller
                                      decides on the move played (the annotator's thresholds),
-                                     0 for none; the confirmation takes another round of
+                                     0 or less for none; the confirmation takes another round of
                                      samples while the sure loss (junqi_analysis_sure_loss)
                                      lies within JUNQI_SETTLE_ERRORS errors of one */
 } junqi_analysis_request;

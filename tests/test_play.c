@@ -241,7 +241,7 @@ static void a_stopped_analysis_chooses_a_move_some_sample_found_best(void **stat
 }
 
 /* The analysis of the move played at ply of g: samples 8, 2,000 nodes each,
- * its loss confirmed at or above `confirm` (0: never), in rounds while its
+ * its loss confirmed when it reaches `confirm` within its error (0: never), in rounds while its
  * sure loss is near `settle` (0: one round). */
 static void judge_played(const junqi_game *g, size_t ply, junqi_move played, double confirm, double settle,
                          int threads, int multipv, junqi_analysis *a)
