@@ -89,7 +89,7 @@ static void usage(void)
            "                      (docs/protocol.md); the options give its start values\n"
            "  --game N            the Nth game of FILE (default: the first for --go and\n"
            "                      --perft, every game for annotation)\n"
-           "  --ply N             the position after N moves (default: the end)\n"
+           "  --ply N             --go, --perft: the position after N moves (default: end)\n"
            "  --position STRING   a position in the one-line notation instead of FILE\n"
            "  --level LEVEL       --go: play at easy, normal, default or expert: a node\n"
            "                      budget and a style (docs/protocol.md); easy errs on purpose\n"
