@@ -571,8 +571,9 @@ static void aggregate(const junqi_analysis_request *r, const plan *p, const junq
  * round from its own stream of the seed (so its draws are independent of
  * the others': the pooled draws' effective size is the rounds' sum). It
  * takes another round, up to JUNQI_CONFIRM_ROUNDS, while the sure loss
- * (loss less JUNQI_SURE_ERRORS errors) lies within JUNQI_SETTLE_ERRORS errors of one of the
- * request's settle[]: the caller's decision there could go either way, and
+ * (loss less JUNQI_SURE_ERRORS errors) lies within JUNQI_SETTLE_ERRORS
+ * errors of one of the request's settle[]: the caller's decision there
+ * could go either way, and
  * each round narrows the error by the square root of the rounds (sequential
  * sampling: the few losses near a decision pay for it, docs/engine.md,
  * "Judging" step 6). Each candidate's line is the one the first sample
@@ -671,7 +672,8 @@ static bool unsettled(const junqi_analysis_request *r, const confirmation *c, co
 static void apply_confirmation(const confirmation *c, junqi_analysis *a)
 {
     const junqi_winprob_model *m = &junqi_winprob_default_model;
-    double z = position_terms(m, a), mean[2];
+    double z = position_terms(m, a), mean[2], loss, error;
+    bool worse = pooled_loss(c, a, &loss, &error);
     junqi_analysis_line *lb = &a->lines[0], *lp = &a->lines[a->played_line];
     if (a->played_line >= a->nlines)
         line_start(lp, c->p.cand[1], &c->played);
@@ -681,9 +683,9 @@ static void apply_confirmation(const confirmation *c, junqi_analysis *a)
     mean[1] = lp->winprob;
     lb->winprob = calibrated(m, z, mean[0]);
     lp->winprob = calibrated(m, z, mean[1]);
-    a->loss_error = loss_error(m, z, &c->best, &c->played, c->samples, c->ess);
+    a->loss_error = error;
     a->confirmed = c->samples;
-    if (mean[1] >= mean[0]) { /* the move played is as good: it is the best */
+    if (!worse) { /* the move played is as good: it is the best */
         junqi_analysis_line t = *lb;
         *lb = *lp;
         *lp = t;
