@@ -149,12 +149,14 @@ static void read_formation(reader *r, const yaml_node_t *map, junqi_formations *
         problem(r, map, JUNQI_CODE_BAD_FORMATION, "a formation is a mapping with the key rows (and name, board)");
         return;
     }
-    junqi_formation *grown = realloc(out->items, (out->n + 1) * sizeof *grown);
+    size_t cap = out->n < out->cap ? out->cap : out->n ? 2 * out->n : 8;
+    junqi_formation *grown = cap == out->cap ? out->items : realloc(out->items, cap * sizeof *grown);
     if (!grown) {
         problem(r, map, JUNQI_CODE_OUT_OF_MEMORY, "out of memory");
         return;
     }
     out->items = grown;
+    out->cap = cap; /* doubled: 20,000 formations are read at once, under AddressSanitizer too */
     junqi_formation *f = &out->items[out->n++];
     memset(f, 0, sizeof *f);
     f->loc = mark_loc(map->start_mark);
@@ -298,6 +300,7 @@ void junqi_formations_free(junqi_formations *list)
     free(list->items);
     list->items = NULL;
     list->n = 0;
+    list->cap = 0;
 }
 
 bool junqi_formation_detect(const uint8_t *data, size_t len)
@@ -375,7 +378,7 @@ static int find_in_file(const char *path, const char *name, junqi_formation *out
         free(data);
         return -1;
     }
-    junqi_formations list = {NULL, 0};
+    junqi_formations list = {0};
     junqi_formation_read_yaml((const uint8_t *)data, len, &list, NULL);
     free(data);
     int found = 0;

@@ -48,6 +48,7 @@ typedef struct junqi_formation {
 typedef struct junqi_formations {
     junqi_formation *items;
     size_t n;
+    size_t cap; /**< the elements items has room for (it grows by doubling) */
 } junqi_formations;
 
 /**

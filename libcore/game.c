@@ -4,6 +4,7 @@
  */
 #include "game.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -88,16 +89,29 @@ void junqi_game_free(junqi_game *g)
     free(g);
 }
 
+/* Array `array` of `size`-byte elements and capacity *cap, grown (doubled,
+ * at least to `first`) when it cannot hold `need`: the array, moved or not,
+ * or NULL out of memory (then unchanged). Doubling keeps a record read one
+ * element at a time linear in its size. */
+static void *reserve(void *array, size_t *cap, size_t need, size_t size, size_t first)
+{
+    if (need <= *cap)
+        return array;
+    size_t grown = *cap ? *cap * 2 : first;
+    if (grown < need)
+        grown = need;
+    void *p = grown <= SIZE_MAX / size ? realloc(array, grown * size) : NULL;
+    if (p)
+        *cap = grown;
+    return p;
+}
+
 bool junqi_line_add_item(junqi_line *line, const junqi_item *item)
 {
-    if (line->nitems == line->items_cap) {
-        size_t cap = line->items_cap ? line->items_cap * 2 : 64;
-        junqi_item *items = realloc(line->items, cap * sizeof *items);
-        if (!items)
-            return false;
-        line->items = items;
-        line->items_cap = cap;
-    }
+    junqi_item *items = reserve(line->items, &line->items_cap, line->nitems + 1, sizeof *items, 64);
+    if (!items)
+        return false;
+    line->items = items;
     line->items[line->nitems++] = *item;
     return true;
 }
@@ -105,7 +119,8 @@ bool junqi_line_add_item(junqi_line *line, const junqi_item *item)
 bool junqi_line_add_comment(junqi_line *line, size_t before, const char *text, junqi_loc loc)
 {
     char *copy = strdup(text);
-    junqi_comment *list = copy ? realloc(line->comments, (line->ncomments + 1) * sizeof *list) : NULL;
+    junqi_comment *list = copy ? reserve(line->comments, &line->comments_cap, line->ncomments + 1, sizeof *list, 8)
+                               : NULL;
     if (!list) {
         free(copy);
         return false;

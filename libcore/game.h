@@ -109,12 +109,16 @@ typedef struct junqi_comment {
     junqi_loc loc;
 } junqi_comment;
 
-/** A line of play: the main line of a game, or a variation. */
+/**
+ * A line of play: the main line of a game, or a variation. The arrays are
+ * owned by the line and grown by junqi_line_add_item() and
+ * junqi_line_add_comment() (the _cap fields: the room they have).
+ */
 struct junqi_line {
     junqi_item *items;
     size_t nitems, items_cap;
     junqi_comment *comments;   /**< in order of `before` */
-    size_t ncomments;
+    size_t ncomments, comments_cap;
 };
 
 /** A tag pair; name and value are UTF-8 strings owned by the game. */

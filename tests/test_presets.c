@@ -131,7 +131,7 @@ static void aliases_are_a_name_or_a_list_of_names(void **state)
     (void)state;
     static const char good[] = "name: A\naliases: B\nrows: []\n---\nname: C\naliases: [D, e f]\nrows: []\n";
     static const char bad[] = "name: A\naliases: {x: y}\nrows: []\n";
-    junqi_formations list = {NULL, 0};
+    junqi_formations list = {0};
     junqi_formation_read_yaml((const uint8_t *)good, sizeof good - 1, &list, NULL);
     assert_int_equal(list.n, 2);
     assert_true(junqi_formation_named(&list.items[0], "b"));
