@@ -64,7 +64,9 @@ static bool cloexec_pipe(int fd[2])
     return true;
 }
 
-/* Start `cmd` under /bin/sh with its standard input and output on pipes. */
+/* Start `cmd` under /bin/sh with its standard input and output on pipes,
+ * in a process group of its own: the shell may start the engine as its
+ * child, and proc_stop must be able to end both. */
 static bool proc_start(proc *p, const char *cmd)
 {
     memset(p, 0, sizeof *p);
@@ -78,11 +80,14 @@ static bool proc_start(proc *p, const char *cmd)
         ok = false;
     }
     if (ok && (p->pid = fork()) == 0) {
+        setpgid(0, 0);
         dup2(in[0], STDIN_FILENO);
         dup2(out[1], STDOUT_FILENO);
         execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
         _exit(127);
     }
+    if (ok && p->pid > 0)
+        setpgid(p->pid, p->pid); /* here too: proc_stop may come before the child runs */
     pthread_mutex_unlock(&spawn_lock);
     if (!ok)
         return false;
@@ -101,10 +106,12 @@ static bool proc_start(proc *p, const char *cmd)
     return true;
 }
 
-/* Send one line; false if the engine no longer reads. */
+/* Send one line; false if the engine no longer reads, or was stopped. */
 __attribute__((format(printf, 2, 3)))
 static bool proc_send(proc *p, const char *fmt, ...)
 {
+    if (!p->to)
+        return false;
     va_list ap;
     va_start(ap, fmt);
     bool ok = vfprintf(p->to, fmt, ap) >= 0 && fputc('\n', p->to) != EOF && fflush(p->to) == 0;
@@ -166,6 +173,21 @@ static line_status proc_line(proc *p, double deadline, char **line)
     }
 }
 
+/* src, a line an engine wrote, as text fit for a record and a terminal:
+ * control characters and bytes that are not UTF-8 become \xHH
+ * (junqi_cli_put_visible). At most n - 1 bytes are kept. */
+static void visible_copy(char *dst, size_t n, const char *src)
+{
+    FILE *f = fmemopen(dst, n, "w");
+    if (!f) {
+        snprintf(dst, n, "?");
+        return;
+    }
+    setbuf(f, NULL);
+    junqi_cli_put_visible(f, src);
+    fclose(f);
+}
+
 /* Read lines until one starts with `want`, up to `seconds`: LINE_READ
  * (*line holds it), LINE_LATE (no answer in time), else LINE_ENDED (the
  * engine ended, or its output could not be read).
@@ -181,11 +203,13 @@ static line_status proc_wait(proc *p, const char *want, double seconds, char **l
         if (strncmp(*line, want, k) == 0 && ((*line)[k] == ' ' || (*line)[k] == '\0'))
             return LINE_READ;
         if (err && strncmp(*line, "error ", 6) == 0)
-            snprintf(err, n, "%s", *line);
+            visible_copy(err, n, *line);
     }
 }
 
-/* Ask the engine to quit, give it a second, then kill it; reap it. */
+/* Ask the engine to quit, give it a second, then kill its process group
+ * (the shell and whatever it started); reap it. The group is killed while
+ * the shell is still unreaped, so its id cannot have been reused. */
 static void proc_stop(proc *p)
 {
     if (p->pid <= 0)
@@ -195,13 +219,15 @@ static void proc_stop(proc *p)
         fclose(p->to);
     }
     close(p->from);
-    int status;
-    for (int i = 0; i < 100 && waitpid(p->pid, &status, WNOHANG) == 0; i++)
+    siginfo_t info = {0};
+    for (int i = 0; i < 100; i++) {
+        info.si_pid = 0;
+        if (waitid(P_PID, (id_t)p->pid, &info, WEXITED | WNOHANG | WNOWAIT) != 0 || info.si_pid)
+            break;
         nanosleep(&(struct timespec){0, 10000000}, NULL);
-    if (waitpid(p->pid, &status, WNOHANG) == 0) {
-        kill(p->pid, SIGKILL);
-        waitpid(p->pid, &status, 0);
     }
+    kill(-p->pid, SIGKILL);
+    waitpid(p->pid, NULL, 0);
     free(p->buf);
     memset(p, 0, sizeof *p);
 }
@@ -468,7 +494,7 @@ static bool engine_open(match *m, int e, player *pl, char *id, size_t idlen)
     line_status rc = LINE_ENDED;
     while (ok && (rc = proc_line(&pl->p, deadline, &line)) == LINE_READ && strcmp(line, "junqiok") != 0)
         if (id && strncmp(line, "id name ", 8) == 0)
-            snprintf(id, idlen, "%s", line + 8);
+            visible_copy(id, idlen, line + 8);
     ok = ok && rc == LINE_READ;
     for (int i = 0; ok && i < spec->noptions; i++) {
         const char *eq = strchr(spec->option[i], '=');
@@ -524,7 +550,9 @@ static bool ask_move(match *m, player *pl, junqi_referee *r, int s, junqi_move *
     }
     const char *w = line + 9;
     if (!junqi_move_parse(r->pos.board, w, strlen(w), mv)) {
-        snprintf(why, n, "no move ('%s'%s%s)", line, err[0] ? ", " : "", err);
+        char said[256];
+        visible_copy(said, sizeof said, line);
+        snprintf(why, n, "no move ('%s'%s%s)", said, err[0] ? ", " : "", err);
         return false;
     }
     return true;

@@ -13,8 +13,11 @@
 #     switches show written in the records (valid; no engine forfeits), the
 #     setups checked under it (bomb_front_row); a bad rule string, or one
 #     of another board than --board's, is a usage error;
-#   - an engine that plays an illegal move, or never answers, forfeits; an
-#     engine that refuses an option or does not speak the protocol stops
+#   - an engine that plays an illegal move, or never answers, forfeits; so
+#     does one that ends between games (it is started again for the next);
+#     what an engine says that is not UTF-8 reaches stderr and the records
+#     as \xHH; an engine that ignores quit is killed with the shell that ran
+#     it; an engine that refuses an option or does not speak the protocol stops
 #     the match (exit 1); usage errors exit 2, a missing setups file 3.
 #
 # Requires jq. Environment (set by tests/run-tests): JUNQI_BIN = the
@@ -87,15 +90,21 @@ expect "a bomb in the front row under bomb_front_row=allow: played" "0 2 games" 
 # engines that break the rules forfeit
 cat >"$tmp/fake" <<'EOF'
 #!/usr/bin/env bash
-# answers the protocol, but its move is north's g6-g7 (or nothing, with "silent")
+# answers the protocol, but its move is north's g6-g7; with "silent" it
+# says nothing, with "garbled" a move of bytes that are not UTF-8, with
+# "leaves" it ends at newgame, with "deaf PIDFILE" it writes its pid and
+# does not end at quit (or when its input ends)
+[ "${1:-}" = deaf ] && echo $$ >"$2"
 while read -r cmd rest; do
     case $cmd in
     junqi) echo "id name fake"; echo junqiok ;;
     isready) echo readyok ;;
-    go) [ "${1:-}" = silent ] || echo "bestmove g6-g7" ;;
-    quit) exit 0 ;;
+    newgame) [ "${1:-}" = leaves ] && exit 0 ;;
+    go) case ${1:-} in silent) ;; garbled) printf 'bestmove \377\001x\n' ;; *) echo "bestmove g6-g7" ;; esac ;;
+    quit) [ "${1:-}" = deaf ] && exec sleep 300; exit 0 ;;
     esac
 done
+[ "${1:-}" = deaf ] && exec sleep 300
 EOF
 chmod +x "$tmp/fake"
 run "$M" --setups "$S" --games 1 --nodes 500 "$E" "$tmp/fake"
@@ -107,6 +116,24 @@ run "$M" --setups "$S" --games 1 --nodes 500 --timeout 1 --name2 mute "$E" "$tmp
 expect "no answer: forfeits" "2 wins, forfeits 2" "$(head -n 1 <<<"$out" | grep -o '2 wins'), $(grep -o 'forfeits [0-9]*' <<<"$out")"
 checks=$((checks + 1))
 grep -q "mute (west) forfeits: no move within 1 s" <<<"$err" || fail "no answer: $err"
+run "$M" --setups "$S" --games 1 --nodes 500 -o "$tmp/g.jgn" --name2 garbled "$E" "$tmp/fake garbled"
+expect "bytes that are not UTF-8 in a move: forfeits" "2 wins" "$(head -n 1 <<<"$out" | grep -o '2 wins')"
+expect "... shown as \\xHH on stderr" 2 "$(grep -c "garbled ([a-z]*) forfeits: no move ('bestmove \\\\xff\\\\x01x')" <<<"$err")"
+"$JUNQI_BIN/junqi-validate" -q "$tmp/g.jgn"
+expect "... and in the records, which stay valid" "0 2" "$? $(grep -c 'bestmove \\\\xff\\\\x01x' "$tmp/g.jgn")"
+run "$M" --setups "$S" --games 1 --nodes 500 --name2 leaver "$E" "$tmp/fake leaves"
+expect "an engine that ends between games: forfeits each game, restarted for the next" "0 2 wins, forfeits 2" \
+    "$rc $(head -n 1 <<<"$out" | grep -o '2 wins'), $(grep -o 'forfeits [0-9]*' <<<"$out")"
+expect "... the engine ended" 2 "$(grep -c 'leaver ([a-z]*) forfeits: the engine ended' <<<"$err")"
+run "$M" --setups "$S" --games 1 --nodes 500 -q --max-moves 4 "$E" "$tmp/fake deaf $tmp/deaf.pid; :"
+expect "an engine that does not quit, under a shell that waits for it: the match ends" 0 "$rc"
+# running: not ended, or ended but not yet reaped by init (state Z)
+running() { [ -r "/proc/$1/stat" ] && ! grep -q ') Z ' "/proc/$1/stat"; }
+checks=$((checks + 1))
+if [ -s "$tmp/deaf.pid" ] && running "$(cat "$tmp/deaf.pid")"; then
+    fail "an engine that does not quit: still running after the match (pid $(cat "$tmp/deaf.pid"))"
+    kill "$(cat "$tmp/deaf.pid")"
+fi
 
 # engines that cannot play at all stop the match
 run "$M" --setups "$S" --games 1 --option1 Colour=red "$E" "$E"
