@@ -129,6 +129,10 @@ static bool gather(junqi_game *g, const junqi_annotate_options *opt, junqi_view_
             ga->req_of[k] = -1;
             bool judge = c && !junqi_position_over(&r.pos) && junqi_check_move(&r.pos, it->move, NULL) == JUNQI_LEGAL &&
                          (opt->only_seat == JUNQI_NO_SEAT || opt->only_seat == j->seat);
+            if (judge && !junqi_position_shows(&r.pos, view == JUNQI_VIEW_ALL ? 0xFu : JUNQI_SEAT_BIT(j->seat))) {
+                out->unshown++;
+                judge = false;
+            }
             if (judge) {
                 ga->before[k] = r.pos;
                 junqi_analysis_request *q = &ga->reqs[ga->nreqs];

@@ -132,6 +132,10 @@ typedef struct junqi_annotation {
     junqi_seat_summary seat[JUNQI_SEATS];
     junqi_view_mode view;        /**< the view used */
     uint64_t nodes;              /**< nodes of every search */
+    size_t unshown;              /**< moves left unjudged because the record does not show
+                                      what judging them needs: with view all, a piece of
+                                      unknown kind; with view mover, a piece of the mover's
+                                      own (a seat's view record: another seat's move) */
 } junqi_annotation;
 
 /**

@@ -238,12 +238,19 @@ void junqi_position_end(junqi_position *pos, junqi_status status, junqi_reason r
     set_turn(pos, JUNQI_NO_SEAT);
 }
 
+bool junqi_position_shows(const junqi_position *pos, unsigned seats)
+{
+    for (int p = 0; p < pos->board->npoints; p++) {
+        uint8_t c = pos->cell[p];
+        if (c && JUNQI_CELL_PIECE(c) == JUNQI_UNKNOWN && (seats & JUNQI_SEAT_BIT(JUNQI_CELL_SEAT(c))))
+            return false;
+    }
+    return true;
+}
+
 bool junqi_position_complete(const junqi_position *pos)
 {
-    for (int p = 0; p < pos->board->npoints; p++)
-        if (pos->cell[p] && JUNQI_CELL_PIECE(pos->cell[p]) == JUNQI_UNKNOWN)
-            return false;
-    return true;
+    return junqi_position_shows(pos, 0xFu);
 }
 
 uint64_t junqi_position_hash(const junqi_position *pos)

@@ -191,6 +191,14 @@ uint64_t junqi_position_hash(const junqi_position *pos);
  */
 bool junqi_position_complete(const junqi_position *pos);
 
+/**
+ * Whether every piece of the seats in `seats` (a mask of JUNQI_SEAT_BIT) is
+ * known: no JUNQI_UNKNOWN piece of theirs. In a seat's view a seat's own
+ * pieces are known, so its moves can be judged with what it knew
+ * (docs/annotation.md, "Whose knowledge").
+ */
+bool junqi_position_shows(const junqi_position *pos, unsigned seats);
+
 /** Name of a reason ("flag captured", "no movable piece", …). Static string. */
 const char *junqi_reason_name(junqi_reason r);
 

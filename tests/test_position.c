@@ -245,6 +245,27 @@ static void a_dark_view_hides_other_seats_except_a_revealed_flag(void **state)
     junqi_game_free(g);
 }
 
+static void a_dark_view_shows_its_own_seat_only_and_is_not_complete(void **state)
+{
+    (void)state;
+    junqi_game *g = load_replay(source_path("tests/data/perft/replays/jgs-002751.jgs"));
+    assert_non_null(g);
+    junqi_replay r;
+    junqi_replay_start(&r, g, NULL, NULL);
+    assert_true(junqi_position_complete(&r.pos));
+    junqi_position view;
+    junqi_position_view(&view, &r.pos, JUNQI_SOUTH, JUNQI_DARK);
+    assert_true(junqi_position_shows(&view, JUNQI_SEAT_BIT(JUNQI_SOUTH)));
+    assert_false(junqi_position_shows(&view, JUNQI_SEAT_BIT(JUNQI_NORTH)));
+    assert_false(junqi_position_shows(&view, JUNQI_SEAT_BIT(JUNQI_SOUTH) | JUNQI_SEAT_BIT(JUNQI_EAST)));
+    assert_true(junqi_position_shows(&view, 0));
+    assert_false(junqi_position_complete(&view));
+    junqi_position_view(&view, &r.pos, JUNQI_SOUTH, JUNQI_DOUBLE_OPEN);
+    assert_true(junqi_position_shows(&view, JUNQI_SEAT_BIT(JUNQI_SOUTH) | JUNQI_SEAT_BIT(JUNQI_NORTH)));
+    assert_false(junqi_position_shows(&view, JUNQI_SEAT_BIT(JUNQI_WEST)));
+    junqi_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -253,6 +274,7 @@ int main(void)
         cmocka_unit_test(a_bomb_taking_the_flag_captures_it_only_under_qq_rules),
         cmocka_unit_test(the_no_combat_draw_comes_right_after_the_limit),
         cmocka_unit_test(turn_order_is_counter_clockwise_and_skips_seats_that_are_out),
+        cmocka_unit_test(a_dark_view_shows_its_own_seat_only_and_is_not_complete),
         cmocka_unit_test(a_dark_view_hides_other_seats_except_a_revealed_flag),
     };
     return cmocka_run_group_tests_name("position", tests, NULL, NULL);

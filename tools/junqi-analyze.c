@@ -637,6 +637,11 @@ static int annotate_record(void *ctx, junqi_input *in)
                 in->name, job->p->game);
         return JUNQI_EXIT_INVALID;
     }
+    if (a.view == JUNQI_VIEW_ALL && a.unshown) { /* judging nothing, or part, would pass for a verdict */
+        fprintf(stderr, "%s: %s: %s\n", prog, in->name, _("the record does not show every piece: use --view mover"));
+        junqi_annotation_free(&a);
+        return JUNQI_EXIT_INVALID;
+    }
     if (job->opt->format == JUNQI_FORMAT_JSON) {
         write_annotation_json(job->out, in->game, &a);
     } else {

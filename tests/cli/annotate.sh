@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: MIT
 # Tool tests for annotation (junqi-analyze without --go/--bench/--perft):
 # the annotated record validates and reads back; JSON lines; --only-seat;
+# a seat's view record (its seat's moves judged; --view all refused);
 # --graph (one line when it cannot be written); bad options; and GNU parallel
 # over a collection gives output byte-identical to the serial run
 # (docs/annotation.md). A small node budget
@@ -48,6 +49,23 @@ head -n 1 "$tmp/a.jsonl" | jq -e '.summary.east | has("accuracy") and has("avera
 check
 "$bin/junqi-analyze" "${quick[@]}" --only-seat west --format json "$game" > "$tmp/w.json"
 jq -e '[.moves[] | select(.judged) | .seat] | unique == ["west"]' "$tmp/w.json" >/dev/null || fail "--only-seat west judged others"
+
+# 3b. a seat's view record: only the moves of the seat whose pieces it shows
+# are judged (the others' knowledge is not in it); --view all is refused
+"$bin/junqi-replay" --view east --to jgn "$game" >"$tmp/east.jgn"
+check
+"$bin/junqi-analyze" "${quick[@]}" --format json "$tmp/east.jgn" >"$tmp/east.json" || fail "a view record: not annotated"
+jq -e '[.moves[] | select(.judged) | .seat] | unique == ["east"]' "$tmp/east.json" >/dev/null ||
+    fail "a view record: moves of other seats than east judged: $(jq -c '[.moves[] | select(.judged) | .seat] | unique' "$tmp/east.json")"
+check
+jq -e '[.moves[] | select(.seat == "east")] | length > 0 and all(.judged)' "$tmp/east.json" >/dev/null ||
+    fail "a view record: east's moves not all judged"
+check
+"$bin/junqi-analyze" "${quick[@]}" --view all "$tmp/east.jgn" >"$tmp/east-all.out" 2>"$tmp/east-all.err"
+[ "$?" -eq 1 ] || fail "a view record with --view all: exit status not 1"
+grep -q "east.jgn: the record does not show every piece: use --view mover" "$tmp/east-all.err" ||
+    fail "a view record with --view all: $(cat "$tmp/east-all.err")"
+[ -s "$tmp/east-all.out" ] && fail "a view record with --view all: something written"
 
 # 4. --graph writes a PNG; bad options are usage errors
 check
