@@ -565,11 +565,44 @@ int junqi_cli_usage(const char *prog, const char *fmt, ...)
     return JUNQI_EXIT_USAGE;
 }
 
-int junqi_cli_bad_option(const char *prog, char **argv)
+/* The long option that `name` (n bytes, an exact name or an abbreviation)
+ * names in longopts; NULL if none, *matches the options it abbreviates. */
+static const struct option *long_option(const struct option *longopts, const char *name, size_t n, int *matches)
 {
+    const struct option *found = NULL;
+    *matches = 0;
+    for (const struct option *o = longopts; o->name; o++) {
+        if (strncmp(o->name, name, n) != 0)
+            continue;
+        if (strlen(o->name) == n) {
+            *matches = 1;
+            return o;
+        }
+        found = o;
+        ++*matches;
+    }
+    return *matches == 1 ? found : NULL;
+}
+
+int junqi_cli_bad_option(const char *prog, char **argv, const struct option *longopts)
+{
+    const char *arg = argv[optind - 1];
+    if (strncmp(arg, "--", 2) == 0 && arg[2]) { /* or the option before a cluster like -qz */
+        size_t n = strcspn(arg + 2, "=");
+        int matches;
+        const struct option *o = long_option(longopts, arg + 2, n, &matches);
+        if (o && o->has_arg == required_argument && !arg[2 + n] && optopt == o->val)
+            return junqi_cli_usage(prog, "option '--%s' requires an argument", o->name);
+        if (o && o->has_arg == no_argument && arg[2 + n] == '=')
+            return junqi_cli_usage(prog, "option '--%s' does not take an argument", o->name);
+        if (matches > 1)
+            return junqi_cli_usage(prog, "option '%.*s' is ambiguous", (int)(n + 2), arg);
+        if (optopt == 0)
+            return junqi_cli_usage(prog, "unrecognized option '%.*s'", (int)(n + 2), arg);
+    }
     if (optopt > 0 && optopt < 128)
         return junqi_cli_usage(prog, "invalid or incomplete option -- '%c'", optopt);
-    return junqi_cli_usage(prog, "unrecognized or incomplete option '%s'", argv[optind - 1]);
+    return junqi_cli_usage(prog, "unrecognized option '%.*s'", (int)strlen(arg), arg);
 }
 
 bool junqi_cli_replay_start(const junqi_input *in, junqi_replay *r)

@@ -235,11 +235,17 @@ void junqi_cli_print_diags(FILE *out, const char *file, const junqi_diags *d, ju
  */
 int junqi_cli_usage(const char *prog, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+struct option;
+
 /**
  * Report the option getopt_long() just rejected (call with opterr = 0, on
- * '?' or ':'), naming the tool rather than argv[0]. Returns JUNQI_EXIT_USAGE.
+ * '?' or ':'), naming the tool rather than argv[0]: a long option of
+ * `longopts` (the table given to getopt_long, ended by a NULL name) that
+ * lacks its argument, has one it does not take, is an ambiguous
+ * abbreviation or is unknown, or a short one that is unknown or lacks its
+ * argument. Returns JUNQI_EXIT_USAGE.
  */
-int junqi_cli_bad_option(const char *prog, char **argv);
+int junqi_cli_bad_option(const char *prog, char **argv, const struct option *longopts);
 
 /**
  * Start replaying in's record (without checks). When it cannot start (its

@@ -897,7 +897,7 @@ int main(int argc, char **argv)
         case 'h': usage(); return JUNQI_EXIT_OK;
         case 'V': return junqi_cli_version(prog);
         case '?':
-        case ':': return junqi_cli_bad_option(prog, argv);
+        case ':': return junqi_cli_bad_option(prog, argv, longopts);
         default: rc = parse_option(&opt, c, optarg);
         }
         if (rc != JUNQI_EXIT_OK)

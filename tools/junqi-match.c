@@ -419,7 +419,7 @@ static int parse_args(int argc, char **argv, options *o)
             return ARGS_DONE;
         }
         if (c == '?' || c == ':')
-            return junqi_cli_bad_option(prog, argv);
+            return junqi_cli_bad_option(prog, argv, longopts);
         int rc = parse_option(o, c, optarg);
         if (rc != JUNQI_EXIT_OK)
             return rc;

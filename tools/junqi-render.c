@@ -722,7 +722,7 @@ int main(int argc, char **argv)
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
-        int rc = c == '?' || c == ':' ? junqi_cli_bad_option(prog, argv) : parse_option(&opt, c, optarg);
+        int rc = c == '?' || c == ':' ? junqi_cli_bad_option(prog, argv, longopts) : parse_option(&opt, c, optarg);
         if (rc != JUNQI_OPTIONS_GO_ON)
             return rc;
     }

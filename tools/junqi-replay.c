@@ -783,7 +783,7 @@ static int parse_options(int argc, char **argv, options *opt)
                 return rc;
             break;
         }
-        default: return junqi_cli_bad_option(prog, argv);
+        default: return junqi_cli_bad_option(prog, argv, longopts);
         }
     }
     return JUNQI_OPTIONS_GO_ON;

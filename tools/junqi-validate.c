@@ -190,7 +190,7 @@ int main(int argc, char **argv)
         case OPT_HELP:
         case 'h': usage(); return JUNQI_EXIT_OK;
         case OPT_VERSION: return junqi_cli_version(prog);
-        default: return junqi_cli_bad_option(prog, argv);
+        default: return junqi_cli_bad_option(prog, argv, longopts);
         }
     }
     if (position && optind < argc)

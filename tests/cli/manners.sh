@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Tool tests for the manners every tool shares: -h is --help; NO_COLOR and
+# Tool tests for the manners every tool shares: -h is --help; a rejected
+# option named with what is wrong with it; NO_COLOR and
 # TERM=dumb turn colour and cursor controls off (on a terminal made with
 # script(1)); every JSON record names its source and game index; validate's
 # JSON summary object after each item.
@@ -20,6 +21,23 @@ for tool in junqi-validate junqi-replay junqi-render junqi-analyze junqi-match; 
     expect "$tool -h: exit status" 0 "$rc"
     expect "$tool -h: the same text as --help" "$long" "$out"
 done
+
+# 1b. a rejected option is named as typed, with what is wrong with it, exit 2
+for tool in junqi-validate junqi-replay junqi-render junqi-analyze junqi-match; do
+    run "$bin/$tool" --format
+    expect "$tool --format (no argument)" "2 $tool: option '--format' requires an argument" "$rc $(head -n 1 <<<"$err")"
+    run "$bin/$tool" --form
+    expect "$tool --form (an abbreviation, no argument)" "$tool: option '--format' requires an argument" \
+        "$(head -n 1 <<<"$err")"
+    run "$bin/$tool" --help=yes
+    expect "$tool --help=yes" "2 $tool: option '--help' does not take an argument" "$rc $(head -n 1 <<<"$err")"
+    run "$bin/$tool" --no-such-option=1
+    expect "$tool --no-such-option=1" "2 $tool: unrecognized option '--no-such-option'" "$rc $(head -n 1 <<<"$err")"
+    run "$bin/$tool" -Z
+    expect "$tool -Z" "2 $tool: invalid or incomplete option -- 'Z'" "$rc $(head -n 1 <<<"$err")"
+done
+run "$bin/junqi-render" --f
+expect "an ambiguous abbreviation" "junqi-render: option '--f' is ambiguous" "$(head -n 1 <<<"$err")"
 
 # 2. colour and cursor controls on a terminal, and not with NO_COLOR or TERM=dumb
 escapes() { # COMMAND...: the number of lines with an escape, run on a terminal
