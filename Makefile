@@ -46,7 +46,8 @@ PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 # the message catalogs (LOCALEDIR/LL/LC_MESSAGES/junqi.mo), which libjunqi binds
 LOCALEDIR    ?= $(PREFIX)/share/locale
 PYTHON       ?= python3
-PYTHONDIR    ?= $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_path("purelib", vars={"base": "$(PREFIX)"}))' 2>/dev/null || echo $(LIBDIR)/python3/dist-packages)
+# the interpreter's package directory under PREFIX, else PREFIX/lib/python3.X/site-packages
+PYTHONDIR    ?= $(shell $(PYTHON) scripts/python-dir '$(PREFIX)' 2>/dev/null || echo $(PREFIX)/lib/python3/dist-packages)
 # Where the tools look for libjunqi at run time (their RUNPATH): the build
 # tree's lib/ beside bin/, and LIBDIR relative to BINDIR, so that an
 # installed tree can be moved. Packagers installing into the system library
