@@ -932,6 +932,12 @@ static void close_stdout(void)
 void junqi_cli_close_stdout_at_exit(const char *prog)
 {
     stdout_prog = prog;
+    /* A buffer larger than any help text: when a write of it fails, it fails
+     * in fclose, whose errno says why (ENOSPC), not in an earlier write whose
+     * errno is long gone by then. A terminal keeps its line buffering. */
+    static char buffer[1 << 16]; /* given: glibc ignores the size of a buffer it allocates */
+    if (!isatty(STDOUT_FILENO))
+        setvbuf(stdout, buffer, _IOFBF, sizeof buffer);
     atexit(close_stdout);
 }
 

@@ -97,7 +97,8 @@ expect "validate two games, text: one summary line each" 2 \
 if [ -w /dev/full ]; then
     game="$root/samples/qq/jgs-000689.jgs"
     for cmd in "junqi-validate $game" "junqi-validate --list-codes" "junqi-replay --to jgn $game" \
-               "junqi-analyze --perft 1 --ply 10 $game"; do
+               "junqi-analyze --perft 1 --ply 10 $game" "junqi-validate --help" "junqi-replay --help" \
+               "junqi-render --help" "junqi-analyze --help" "junqi-match --help"; do
         read -r tool args <<<"$cmd"
         # shellcheck disable=SC2086
         "$bin/$tool" $args >/dev/full 2>"$tmp/full.err"
