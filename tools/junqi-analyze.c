@@ -60,10 +60,11 @@ typedef struct options {
     const char *output;     /* -o */
     const char *graph;      /* --graph */
     double thresholds[3];   /* --thresholds */
-    bool thresholds_given;  /* --thresholds was given: only annotation marks moves */
     int only_seat;          /* --only-seat, or JUNQI_NO_SEAT */
     unsigned source_flags;  /* --lenient */
     junqi_cli_ordinal game; /* --game N: the Nth game of FILE; n 0: not given (the first) */
+    bool given[128];        /* the options given, by their getopt value */
+    const char *mode_option; /* the first of --go, --bench, --perft, --engine given, or NULL */
 } options;
 
 static void usage(void)
@@ -750,6 +751,17 @@ static bool parse_thresholds(const char *arg, double t[3])
     return true;
 }
 
+/* The mode an option asks for; a usage error when another was asked for. */
+static int set_mode(options *opt, mode m, const char *option)
+{
+    if (opt->mode_option && opt->mode != m)
+        return junqi_cli_usage(prog, "%s and %s exclude each other: one of --go, --bench, --perft and --engine",
+                               opt->mode_option, option);
+    opt->mode = m;
+    opt->mode_option = option;
+    return JUNQI_EXIT_OK;
+}
+
 static int parse_option(options *opt, int c, const char *arg)
 {
     long v;
@@ -757,8 +769,7 @@ static int parse_option(options *opt, int c, const char *arg)
     case 'p':
         if (!junqi_cli_parse_count(arg, 64, &opt->perft))
             return junqi_cli_usage(prog, "--perft takes a depth from 0 to 64, not '%s'", arg);
-        opt->mode = MODE_PERFT;
-        return JUNQI_EXIT_OK;
+        return set_mode(opt, MODE_PERFT, "--perft");
     case 'n':
         return junqi_cli_parse_ply(prog, arg, &opt->ply);
     case 'D':
@@ -812,7 +823,6 @@ static int parse_option(options *opt, int c, const char *arg)
         if (!parse_thresholds(arg, opt->thresholds))
             return junqi_cli_usage(prog, "--thresholds takes three increasing win-probability losses "
                                          "between 0 and 1, e.g. 0.05,0.10,0.15, not '%s'", arg);
-        opt->thresholds_given = true;
         return JUNQI_EXIT_OK;
     case 'l':
         if (!(opt->level = junqi_level_get(arg)))
@@ -828,12 +838,56 @@ static int parse_option(options *opt, int c, const char *arg)
 }
 
 /* Check the combination of options and fill in defaults. */
+#define IN(m) (1u << (m))
+/* Each option that belongs to some modes only: its getopt value, the modes,
+ * and the sentence that says so. */
+static const struct {
+    int option;
+    unsigned modes;
+    const char *message;
+} belongs[] = {
+    {'o', IN(MODE_ANNOTATE), N_("-o, --graph, --only-seat and --thresholds belong to annotation "
+                                "(no --go, --bench, --perft, --engine)")},
+    {'G', IN(MODE_ANNOTATE), N_("-o, --graph, --only-seat and --thresholds belong to annotation "
+                                "(no --go, --bench, --perft, --engine)")},
+    {'S', IN(MODE_ANNOTATE), N_("-o, --graph, --only-seat and --thresholds belong to annotation "
+                                "(no --go, --bench, --perft, --engine)")},
+    {'H', IN(MODE_ANNOTATE), N_("-o, --graph, --only-seat and --thresholds belong to annotation "
+                                "(no --go, --bench, --perft, --engine)")},
+    {'l', IN(MODE_GO) | IN(MODE_ENGINE), N_("--level belongs to --go and --engine")},
+    {'n', IN(MODE_GO) | IN(MODE_PERFT), N_("--ply belongs to --go and --perft")}, /* annotation judges every move */
+    {'d', IN(MODE_PERFT), N_("--divide belongs to --perft")},
+    {'D', IN(MODE_ANNOTATE) | IN(MODE_GO) | IN(MODE_BENCH), N_("--depth belongs to annotation, --go and --bench")},
+    {'N', IN(MODE_ANNOTATE) | IN(MODE_GO) | IN(MODE_ENGINE), N_("--nodes belongs to annotation, --go and --engine")},
+    {'T', IN(MODE_ANNOTATE) | IN(MODE_GO), N_("--movetime belongs to annotation and --go")},
+    {'K', IN(MODE_ANNOTATE) | IN(MODE_GO) | IN(MODE_ENGINE), N_("--multipv belongs to annotation, --go and --engine")},
+    {'j', ~IN(MODE_PERFT), N_("--threads does not apply to --perft")},
+    {'v', IN(MODE_ANNOTATE) | IN(MODE_GO) | IN(MODE_ENGINE),
+     N_("--view, --samples and --seed belong to annotation, --go and --engine")},
+    {'k', IN(MODE_ANNOTATE) | IN(MODE_GO) | IN(MODE_ENGINE),
+     N_("--view, --samples and --seed belong to annotation, --go and --engine")},
+    {'s', IN(MODE_ANNOTATE) | IN(MODE_GO) | IN(MODE_ENGINE),
+     N_("--view, --samples and --seed belong to annotation, --go and --engine")},
+    {'f', ~IN(MODE_ENGINE), N_("--format does not apply to --engine (it speaks the protocol)")},
+    {'r', IN(MODE_ANNOTATE) | IN(MODE_GO) | IN(MODE_PERFT), N_("--rules belongs to annotation, --go and --perft")},
+    {'L', IN(MODE_ANNOTATE) | IN(MODE_GO) | IN(MODE_PERFT), N_("--lenient belongs to annotation, --go and --perft")},
+    {'P', IN(MODE_ANNOTATE) | IN(MODE_GO) | IN(MODE_PERFT), N_("--position belongs to annotation, --go and --perft")},
+};
+
+/* A usage error for the first option given that does not belong to the mode. */
+static int check_belongs(const options *opt)
+{
+    for (size_t i = 0; i < sizeof belongs / sizeof *belongs; i++)
+        if (opt->given[belongs[i].option] && !(belongs[i].modes & IN(opt->mode)))
+            return junqi_cli_usage(prog, "%s", _(belongs[i].message));
+    return JUNQI_EXIT_OK;
+}
+
 static int finish_options(options *opt, int ninputs)
 {
-    if (opt->mode != MODE_ANNOTATE &&
-        (opt->output || opt->graph || opt->only_seat != JUNQI_NO_SEAT || opt->thresholds_given))
-        return junqi_cli_usage(prog, "-o, --graph, --only-seat and --thresholds belong to annotation "
-                                     "(no --go, --bench, --perft, --engine)");
+    int rc = check_belongs(opt);
+    if (rc != JUNQI_EXIT_OK)
+        return rc;
     junqi_image_format graph;
     if (opt->graph && !load_drawing())
         return JUNQI_EXIT_IO;
@@ -845,16 +899,10 @@ static int finish_options(options *opt, int ninputs)
         return junqi_cli_usage(prog, "--position and FILE exclude each other");
     if (opt->game.n && (opt->position || ninputs > 1 || opt->mode == MODE_BENCH || opt->mode == MODE_ENGINE))
         return junqi_cli_usage(prog, "--game chooses a game of one FILE (no --position, --bench or --engine)");
-    if (opt->mode == MODE_BENCH && (ninputs > 0 || opt->position))
+    if (opt->mode == MODE_BENCH && ninputs > 0)
         return junqi_cli_usage(prog, "--bench uses built-in positions: no input");
-    if (opt->level && opt->mode != MODE_GO && opt->mode != MODE_ENGINE)
-        return junqi_cli_usage(prog, "--level belongs to --go and --engine");
-    if (opt->ply.n >= 0 && (opt->mode == MODE_ANNOTATE || opt->mode == MODE_BENCH))
-        return junqi_cli_usage(prog, "--ply belongs to --go and --perft"); /* annotation judges every move */
-    if (opt->mode == MODE_ENGINE && (ninputs > 0 || opt->position || opt->ply.n >= 0 || opt->limits.depth ||
-                                     opt->limits.movetime || opt->format != JUNQI_FORMAT_TEXT))
-        return junqi_cli_usage(prog, "--engine reads its commands from standard input: no input, --ply, "
-                                     "--position, --depth, --movetime or --format");
+    if (opt->mode == MODE_ENGINE && ninputs > 0)
+        return junqi_cli_usage(prog, "--engine reads its commands from standard input: no input");
     if (!opt->limits.depth && !opt->limits.nodes && !opt->limits.movetime && opt->mode == MODE_ANNOTATE)
         opt->limits.nodes = JUNQI_DEFAULT_NODES;
     return JUNQI_EXIT_OK;
@@ -888,10 +936,12 @@ int main(int argc, char **argv)
     opterr = 0;
     while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
         int rc = JUNQI_EXIT_OK;
+        if (c > 0 && c < 128)
+            opt.given[c] = true;
         switch (c) {
-        case 'g': opt.mode = MODE_GO; break;
-        case 'b': opt.mode = MODE_BENCH; break;
-        case 'e': opt.mode = MODE_ENGINE; break;
+        case 'g': rc = set_mode(&opt, MODE_GO, "--go"); break;
+        case 'b': rc = set_mode(&opt, MODE_BENCH, "--bench"); break;
+        case 'e': rc = set_mode(&opt, MODE_ENGINE, "--engine"); break;
         case 'd': opt.divide = true; break;
         case 'P': opt.position = optarg; break;
         case 'h': usage(); return JUNQI_EXIT_OK;

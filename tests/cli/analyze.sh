@@ -15,7 +15,8 @@
 #   - a finished game (and a finished --position, and a seat's view record of
 #     it) is "the game is over" with its result, exit 0; one seat's view record keeps its assignments after a
 #     marshal trade (issue 12 §6);
-#   - usage errors exit 2 (a bad --view, --bench with an input, --multipv 0),
+#   - usage errors exit 2 (a bad --view, --bench with an input, --multipv 0,
+#     two modes, an option of another mode),
 #     a ply past the end exits 2, a missing file 3, a record whose replay
 #     cannot start (one seat) 1 with its reason said once, a broken text
 #     searched with --lenient 1 with its error said.
@@ -150,6 +151,27 @@ expect "a missing file" 3 "$?"
 expect "--bench with an input: usage error" 2 "$?"
 "$A" --go --multipv 0 "$R/jgs-000029.jgs" >/dev/null 2>&1
 expect "--multipv 0: usage error" 2 "$?"
+# one mode at a time, and only the options of that mode (they were silently ignored)
+G=$R/jgs-000029.jgs
+while IFS='|' read -r args said; do
+    # shellcheck disable=SC2086 # $args is words on purpose
+    run "$A" $args </dev/null
+    expect "junqi-analyze $args" "2 junqi-analyze: $said" "$rc $(head -n 1 <<<"$err")"
+done <<EOF2
+--go --engine|--go and --engine exclude each other: one of --go, --bench, --perft and --engine
+--engine --bench|--engine and --bench exclude each other: one of --go, --bench, --perft and --engine
+--perft 2 --go $G|--perft and --go exclude each other: one of --go, --bench, --perft and --engine
+--bench --nodes 5|--nodes belongs to annotation, --go and --engine
+--perft 1 --seed 3 $G|--view, --samples and --seed belong to annotation, --go and --engine
+--perft 1 --threads 2 $G|--threads does not apply to --perft
+--go --divide $G|--divide belongs to --perft
+--engine --rules qq|--rules belongs to annotation, --go and --perft
+--bench --position x|--position belongs to annotation, --go and --perft
+--engine --format json|--format does not apply to --engine (it speaks the protocol)
+--engine --depth 3|--depth belongs to annotation, --go and --bench
+--engine $G|--engine reads its commands from standard input: no input
+EOF2
+
 # a record whose replay cannot start (one seat): invalid, its reason said once, nothing searched
 printf '[Board "two-player"]\n[North "?"]\n\n*\n' >"$tmp/one-seat.jgn"
 for mode in "--go --depth 1" "--perft 1"; do
