@@ -903,12 +903,18 @@ void junqi_cli_writer_failed(const char *prog, FILE *fp, const char *name, const
         fprintf(stderr, "%s: %s: %s\n", prog, name, err);
 }
 
+void junqi_cli_stdout_failed(const char *prog, int err)
+{
+    if (!stdout_reported)
+        fprintf(stderr, _("%s: cannot write to standard output: %s\n"), prog, strerror(err ? err : EIO));
+    stdout_reported = true;
+}
+
 bool junqi_cli_flush_stdout(const char *prog)
 {
     bool ok = fflush(stdout) == 0 && !ferror(stdout);
-    if (!ok && !stdout_reported)
-        fprintf(stderr, _("%s: cannot write to standard output: %s\n"), prog, strerror(errno));
-    stdout_reported |= !ok;
+    if (!ok)
+        junqi_cli_stdout_failed(prog, errno);
     return ok;
 }
 
@@ -922,9 +928,7 @@ static void close_stdout(void)
     failed |= fclose(stdout) != 0;
     if (!failed)
         return;
-    if (!stdout_reported)
-        fprintf(stderr, _("%s: cannot write to standard output: %s\n"), stdout_prog,
-                strerror(errno ? errno : EIO));
+    junqi_cli_stdout_failed(stdout_prog, errno);
     fflush(NULL); /* _exit() flushes nothing: the other streams are written first */
     _exit(JUNQI_EXIT_IO);
 }

@@ -421,6 +421,14 @@ void junqi_cli_writer_failed(const char *prog, FILE *fp, const char *name, const
 bool junqi_cli_flush_stdout(const char *prog);
 
 /**
+ * Say on stderr, once per process, that standard output could not be
+ * written: "PROG: cannot write to standard output: REASON", REASON
+ * strerror(err) (err: the errno of the failed write; 0 counts as EIO). The
+ * exit handler of junqi_cli_close_stdout_at_exit() then says nothing more.
+ */
+void junqi_cli_stdout_failed(const char *prog, int err);
+
+/**
  * Close standard output when the tool exits (atexit; each tool's main calls
  * this first, after junqi_cli_set_locale), as coreutils' close_stdout does:
  * when any write to it failed (--help > /dev/full, a full disk) and that

@@ -18,6 +18,7 @@
  */
 #include "engine.h"
 
+#include <errno.h>
 #include <locale.h>
 #include <math.h>
 #include <pthread.h>
@@ -46,6 +47,7 @@ typedef struct engine {
     pthread_mutex_t lock;   /* output lines, and `finished` */
     pthread_cond_t wake;    /* stop signals it: a `go infinite` search waits for it */
     bool failed;            /* the output could not be written */
+    int error;              /* why: the errno of the first failure */
     junqi_engine_options opt;
     junqi_game *game;       /* the record (owned); NULL until a `position` */
     junqi_replay r;         /* the record replayed to its end */
@@ -71,6 +73,14 @@ junqi_engine_options junqi_engine_defaults(void)
 
 /* ---- output --------------------------------------------------------------- */
 
+/* Writing failed (errno says why): the first reason is kept, and the engine stops. */
+static void output_failed(engine *e)
+{
+    if (!e->failed)
+        e->error = errno;
+    e->failed = true;
+}
+
 /* One line of output, flushed; the caller holds the lock. */
 __attribute__((format(printf, 2, 3)))
 static void say_locked(engine *e, const char *fmt, ...)
@@ -78,7 +88,7 @@ static void say_locked(engine *e, const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     if (vfprintf(e->out, fmt, ap) < 0 || fputc('\n', e->out) == EOF || fflush(e->out) != 0)
-        e->failed = true;
+        output_failed(e);
     va_end(ap);
 }
 
@@ -118,7 +128,7 @@ static void say_text(engine *e, text *t)
     if (t->fp && fclose(t->fp) == 0)
         say_locked(e, "%s", t->s);
     else
-        e->failed = true;
+        output_failed(e);
     free(t->s);
 }
 
@@ -910,11 +920,14 @@ int junqi_engine_run(const char *prog, FILE *in, FILE *out, const junqi_engine_o
     end_search(e, quit || e->infinite); /* at the end of the input a search runs to its limits */
     free(line);
     bool failed = e->failed;
+    int error = e->error;
     junqi_game_free(e->game);
     pthread_cond_destroy(&e->wake);
     pthread_mutex_destroy(&e->lock);
     free(e);
-    if (failed)
-        fprintf(stderr, "%s: the output cannot be written\n", prog);
+    if (failed && out == stdout)
+        junqi_cli_stdout_failed(prog, error);
+    else if (failed)
+        fprintf(stderr, "%s: the output cannot be written: %s\n", prog, strerror(error ? error : EIO));
     return failed ? JUNQI_EXIT_IO : JUNQI_EXIT_OK;
 }

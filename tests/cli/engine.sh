@@ -272,5 +272,15 @@ expect "--level hard: usage error" 2 "$?"
 out=$("$A" --engine --level expert --threads 2 </dev/null; echo "rc $?")
 expect "--engine with no commands" "rc 0" "$out"
 
+# an output that cannot be written: one line with the reason, exit 3, and the
+# engine stops at once instead of reading on (its input stays open 8 s; 124:
+# timeout ended it)
+if [ -w /dev/full ]; then
+    timeout 5 "$A" --engine >/dev/full 2>"$tmp/full.err" < <(printf 'junqi\n'; exec sleep 8 2>/dev/null)
+    expect "--engine > /dev/full: exit status 3, at once" 3 "$?"
+    expect "--engine > /dev/full: one line, the reason" \
+        "junqi-analyze: cannot write to standard output: No space left on device" "$(cat "$tmp/full.err")"
+fi
+
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]
