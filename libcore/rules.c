@@ -270,13 +270,27 @@ const junqi_rules *junqi_rules_default(junqi_board_kind board)
     return &named_rules[board == JUNQI_FOUR_PLAYER ? 0 : 1];
 }
 
-const char *junqi_rules_names(void)
+/* The names of the named sets of one family, or of all (family -1), as
+ * alternatives in a static string of the calling thread. */
+static const char *names_of(int family)
 {
     static _Thread_local char list[192];
     const char *names[NSETS];
+    size_t n = 0;
     for (size_t i = 0; i < NSETS; i++)
-        names[i] = named_sets[i].name;
-    return junqi_i18n_alternatives(list, sizeof list, names, NSETS);
+        if (family < 0 || named_sets[i].family == (junqi_family)family)
+            names[n++] = named_sets[i].name;
+    return junqi_i18n_alternatives(list, sizeof list, names, n);
+}
+
+const char *junqi_rules_names(void)
+{
+    return names_of(-1);
+}
+
+const char *junqi_rules_family_names(junqi_family family)
+{
+    return names_of((int)family);
 }
 
 /* ------------------------------------------------------------------ */

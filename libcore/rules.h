@@ -278,6 +278,14 @@ const junqi_rules *junqi_rules_default(junqi_board_kind board);
 const char *junqi_rules_names(void);
 
 /**
+ * The names of the rule sets of one family, as junqi_rules_names() lists
+ * them (formation games: "qq, standard, open or wiki"): for a tool that
+ * plays only that family (junqi-match: docs/match.md). The same static
+ * string of the calling thread, rewritten by the next call of either.
+ */
+const char *junqi_rules_family_names(junqi_family family);
+
+/**
  * The outcome of attacker moving onto defender under rule set r
  * (rules.md, "Combat"). Neither may be JUNQI_NONE; JUNQI_UNKNOWN has no
  * defined outcome and gives JUNQI_NO_COMBAT, which callers treat as "not

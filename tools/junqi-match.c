@@ -208,12 +208,14 @@ static line_status proc_wait(proc *p, const char *want, double seconds, char **l
 }
 
 /* Ask the engine to quit, give it a second, then kill its process group
- * (the shell and whatever it started); reap it. The group is killed while
- * the shell is still unreaped, so its id cannot have been reused. */
-static void proc_stop(proc *p)
+ * (the shell and whatever it started); reap it and return its wait status
+ * (-1 if it never started). The group is killed while the shell is still
+ * unreaped, so its id cannot have been reused. */
+static int proc_stop(proc *p)
 {
+    int status = -1;
     if (p->pid <= 0)
-        return;
+        return status;
     if (p->to) {
         proc_send(p, "quit");
         fclose(p->to);
@@ -227,9 +229,10 @@ static void proc_stop(proc *p)
         nanosleep(&(struct timespec){0, 10000000}, NULL);
     }
     kill(-p->pid, SIGKILL);
-    waitpid(p->pid, NULL, 0);
+    waitpid(p->pid, &status, 0);
     free(p->buf);
     memset(p, 0, sizeof *p);
+    return status;
 }
 
 /* ---- options -------------------------------------------------------------------- */
@@ -300,7 +303,7 @@ static void usage(void)
            "Exit status: 0 the match was played, 1 an engine could not start or refused an\n"
            "option, or no setup could be used, 2 usage error, 3 a file could not be read\n"
            "or written.\n"),
-           prog, junqi_rules_names());
+           prog, junqi_rules_family_names(JUNQI_FORMATION_GAME));
 }
 
 static int add_option(engine_spec *e, const char *arg)
@@ -478,18 +481,40 @@ static void note(match *m, const char *fmt, ...)
     va_end(ap);
 }
 
-/* Start engine e, read its id, give it its options; false (with a note) if
- * it does not start or refuses an option. */
+/* Why an engine failed its handshake, into why (n bytes): the error line it
+ * wrote (err), else what it did with the command `step` it did not answer:
+ * nothing within `timeout` seconds (rc LINE_LATE), or it ended (its wait
+ * status: exit status 127 is the shell's "command not found"). */
+static void handshake_failure(char *why, size_t n, const char *err, const char *step, line_status rc,
+                              int status, long timeout)
+{
+    if (err[0])
+        snprintf(why, n, "%s", err);
+    else if (rc == LINE_LATE)
+        snprintf(why, n, _("no answer to '%s' within %ld s: does it speak the engine protocol?"), step, timeout);
+    else if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+        snprintf(why, n, _("ended before answering '%s': the command was not found (exit status 127)"), step);
+    else if (WIFEXITED(status))
+        snprintf(why, n, _("ended before answering '%s' (exit status %d)"), step, WEXITSTATUS(status));
+    else if (WIFSIGNALED(status))
+        snprintf(why, n, _("ended before answering '%s' (killed by signal %d)"), step, WTERMSIG(status));
+    else
+        snprintf(why, n, _("ended before answering '%s'"), step);
+}
+
+/* Start engine e, read its id, give it its options; false (with a note
+ * saying why) if it does not start, does not answer or refuses an option. */
 static bool engine_open(match *m, int e, player *pl, char *id, size_t idlen)
 {
     const engine_spec *spec = &m->opt->engine[e];
-    char err[512] = "", *line;
+    char err[512] = "", why[640], *line;
     if (!proc_start(&pl->p, spec->cmd)) {
         note(m, "engine %d: cannot run '%s'", e + 1, spec->cmd);
         return false;
     }
     pl->running = true;
     double timeout = (double)m->opt->timeout, deadline = junqi_search_clock() + timeout;
+    const char *step = "junqi";
     bool ok = proc_send(&pl->p, "junqi");
     line_status rc = LINE_ENDED;
     while (ok && (rc = proc_line(&pl->p, deadline, &line)) == LINE_READ && strcmp(line, "junqiok") != 0)
@@ -501,15 +526,19 @@ static bool engine_open(match *m, int e, player *pl, char *id, size_t idlen)
         ok = proc_send(&pl->p, "setoption name %.*s value %s", (int)(eq - spec->option[i]), spec->option[i],
                        eq + 1);
     }
-    ok = ok && proc_send(&pl->p, "isready") &&
-         proc_wait(&pl->p, "readyok", timeout, &line, err, sizeof err) == LINE_READ;
-    if (!ok || err[0]) {
-        note(m, "engine %d ('%s'): %s", e + 1, spec->cmd, err[0] ? err : _("does not speak the engine protocol"));
-        proc_stop(&pl->p);
-        pl->running = false;
-        return false;
+    if (ok) {
+        step = "isready";
+        rc = LINE_ENDED;
+        ok = proc_send(&pl->p, "isready") &&
+             (rc = proc_wait(&pl->p, "readyok", timeout, &line, err, sizeof err)) == LINE_READ;
     }
-    return true;
+    if (ok && !err[0])
+        return true;
+    int status = proc_stop(&pl->p);
+    pl->running = false;
+    handshake_failure(why, sizeof why, err, step, rc, status, m->opt->timeout);
+    note(m, "engine %d ('%s'): %s", e + 1, spec->cmd, why);
+    return false;
 }
 
 static void engine_close(player *pl)
@@ -761,13 +790,19 @@ static tally count(const match *m)
     return t;
 }
 
+/* v rounded to `decimals`, with no negative zero ("-0", "-0.0"). */
+static double unsigned_zero(double v, int decimals)
+{
+    return fabs(v) < 0.5 * pow(10, -decimals) ? 0.0 : v;
+}
+
 /* An Elo figure with its sign, or +inf / -inf. */
 static const char *elo_text(double v, char *buf, size_t n)
 {
     if (isinf(v))
         snprintf(buf, n, "%sinf", v > 0 ? "+" : "-");
     else
-        snprintf(buf, n, "%+.0f", fabs(v) < 0.5 ? 0.0 : v); /* never "-0" */
+        snprintf(buf, n, "%+.0f", unsigned_zero(v, 0));
     return buf;
 }
 
@@ -777,7 +812,7 @@ static void json_elo(junqi_json *j, const char *key, double v)
     if (isinf(v))
         junqi_json_null(j);
     else
-        junqi_json_number(j, v, 1);
+        junqi_json_number(j, unsigned_zero(v, 1), 1);
 }
 
 static void summary_json(const match *m, const tally *t, const junqi_match_score *s)

@@ -17,8 +17,9 @@
 #     does one that ends between games (it is started again for the next);
 #     what an engine says that is not UTF-8 reaches stderr and the records
 #     as \xHH; an engine that ignores quit is killed with the shell that ran
-#     it; an engine that refuses an option or does not speak the protocol stops
-#     the match (exit 1); usage errors exit 2, a missing setups file 3.
+#     it; an engine that refuses an option, does not speak the protocol, is
+#     not found or ends at once stops the match (exit 1), saying which;
+#     usage errors exit 2, a missing setups file 3.
 #
 # Requires jq. Environment (set by tests/run-tests): JUNQI_BIN = the
 # directory of the tools, JUNQI_ROOT = the repository root. Prints one line
@@ -112,6 +113,8 @@ expect "an illegal move: engine 1 wins both" "junqi-analyze $V vs fake: 2 games,
 expect "an illegal move: two forfeits" "forfeits 2" "$(grep -o 'forfeits [0-9]*' <<<"$out")"
 checks=$((checks + 1))
 grep -q "fake (west) forfeits: .*(an illegal move)" <<<"$err" || fail "an illegal move: $err"
+run "$M" --setups "$S" --games 1 --format json "$tmp/fake" "$tmp/fake"
+expect "an even score: Elo 0.0, not -0.0, in JSON" '"score":0.5000,"elo":0.0,' "$(grep -o '"score":[^,]*,"elo":[^,]*,' <<<"$out")"
 run "$M" --setups "$S" --games 1 --nodes 500 --timeout 1 --name2 mute "$E" "$tmp/fake silent"
 expect "no answer: forfeits" "2 wins, forfeits 2" "$(head -n 1 <<<"$out" | grep -o '2 wins'), $(grep -o 'forfeits [0-9]*' <<<"$out")"
 checks=$((checks + 1))
@@ -141,7 +144,16 @@ expect "a refused option: exit 1" 1 "$rc"
 checks=$((checks + 1))
 grep -q "error setoption: unknown option 'Colour'" <<<"$err" || fail "a refused option: $err"
 run "$M" --setups "$S" --games 1 --timeout 1 "cat >/dev/null" "$E"
-expect "a program that does not speak the protocol: exit 1" 1 "$rc"
+expect "a program that does not speak the protocol: exit 1, and why" \
+    "1 junqi-match: engine 1 ('cat >/dev/null'): no answer to 'junqi' within 1 s: does it speak the engine protocol?" \
+    "$rc $(tail -n 1 <<<"$err")"
+run "$M" --setups "$S" --games 1 "$tmp/no-such-engine" "$E"
+expect "a command that is not found: exit 1, and why" \
+    "1 junqi-match: engine 1 ('$tmp/no-such-engine'): ended before answering 'junqi': the command was not found (exit status 127)" \
+    "$rc $(tail -n 1 <<<"$err")"
+run "$M" --setups "$S" --games 1 "$E" "exit 3"
+expect "an engine that ends at once: exit 1, and its exit status" \
+    "1 junqi-match: engine 2 ('exit 3'): ended before answering 'junqi' (exit status 3)" "$rc $(tail -n 1 <<<"$err")"
 
 # usage
 F=$tmp/fake
@@ -155,6 +167,8 @@ done
 expect "a missing setups file" 3 "$?"
 "$M" --help | grep -q '^Usage: junqi-match'
 expect "--help" 0 "$?"
+expect "--help: --rules names the formation games' rule sets, no flip game's" "1 0" \
+    "$("$M" --help | grep -c 'qq, standard, open or wiki') $("$M" --help | grep -c fanqi)"
 
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]
