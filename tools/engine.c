@@ -186,23 +186,47 @@ static void error_line(engine *e, const char *cmd, const char *fmt, ...)
     pthread_mutex_unlock(&e->lock);
 }
 
+/* The first error of d, or NULL. */
+static const junqi_diag *first_error(const junqi_diags *d)
+{
+    for (size_t i = 0; i < d->n; i++)
+        if (d->items[i].severity == JUNQI_SEV_ERROR)
+            return &d->items[i];
+    return NULL;
+}
+
+/* A diagnostic in n bytes of buf: where it is (a move, or line:column),
+ * then the message and its code. */
+static const char *describe_diag(const junqi_diag *g, char *buf, size_t n)
+{
+    if (g->move > 0)
+        snprintf(buf, n, "move %d: %s (%s)", g->move, g->message, junqi_code_name(g->code));
+    else if (g->loc.line > 0)
+        snprintf(buf, n, "%d:%d: %s (%s)", g->loc.line, g->loc.column, g->message, junqi_code_name(g->code));
+    else
+        snprintf(buf, n, "%s (%s)", g->message, junqi_code_name(g->code));
+    return buf;
+}
+
 /* The first error of d as an error line: where it is, then the message. */
 static void diag_error(engine *e, const char *cmd, const junqi_diags *d)
 {
-    for (size_t i = 0; i < d->n; i++) {
-        const junqi_diag *g = &d->items[i];
-        if (g->severity != JUNQI_SEV_ERROR)
-            continue;
-        if (g->move > 0)
-            error_line(e, cmd, "move %d: %s (%s)", g->move, g->message, junqi_code_name(g->code));
-        else if (g->loc.line > 0)
-            error_line(e, cmd, "%d:%d: %s (%s)", g->loc.line, g->loc.column, g->message,
-                       junqi_code_name(g->code));
-        else
-            error_line(e, cmd, "%s (%s)", g->message, junqi_code_name(g->code));
-        return;
-    }
-    error_line(e, cmd, "the input is not valid");
+    const junqi_diag *g = first_error(d);
+    char text[1024];
+    if (g)
+        error_line(e, cmd, "%s", describe_diag(g, text, sizeof text));
+    else
+        error_line(e, cmd, "the input is not valid");
+}
+
+/* Replay g with every check into d; false if it has an error. */
+static bool replays_cleanly(const junqi_game *g, junqi_diags *d)
+{
+    junqi_replay r;
+    bool ok = junqi_replay_start(&r, g, NULL, d);
+    if (ok)
+        junqi_replay_run(&r);
+    return ok && d->errors == 0;
 }
 
 /* ---- the search thread ----------------------------------------------------- */
@@ -586,6 +610,20 @@ static junqi_game *load_record(engine *e, const char *text, const char *path, co
     return g;
 }
 
+/* Say in an info line when g breaks the rules after its first `ply` moves,
+ * which are kept: the position is legal, the record is not. */
+static void note_later_error(engine *e, const junqi_game *g, long ply)
+{
+    junqi_diags d;
+    junqi_diags_init(&d);
+    const junqi_diag *bad = replays_cleanly(g, &d) ? NULL : first_error(&d);
+    char text[1024];
+    if (bad && bad->move > ply)
+        SAY(e, "info string the record breaks the rules later, at %s; the position after move %ld is used",
+            describe_diag(bad, text, sizeof text), ply);
+    junqi_diags_free(&d);
+}
+
 /* Keep the first `ply` moves of g and the events recorded before the next. */
 static bool cut_at_ply(engine *e, junqi_game *g, const char *word)
 {
@@ -595,6 +633,7 @@ static bool cut_at_ply(engine *e, junqi_game *g, const char *word)
         error_line(e, "position", "ply takes a number of moves from 0 to %zu, not '%s'", moves, word ? word : "");
         return false;
     }
+    note_later_error(e, g, ply);
     size_t i = 0;
     for (long seen = 0; i < g->main.nitems; i++)
         if (g->main.items[i].kind == JUNQI_ITEM_MOVE && seen++ == ply)
@@ -697,11 +736,7 @@ static bool record_is_valid(engine *e, const junqi_game *g)
     }
     junqi_diags d;
     junqi_diags_init(&d);
-    junqi_replay r;
-    bool ok = junqi_replay_start(&r, g, NULL, &d);
-    if (ok)
-        junqi_replay_run(&r);
-    ok = ok && d.errors == 0;
+    bool ok = replays_cleanly(g, &d);
     if (!ok)
         diag_error(e, "position", &d);
     junqi_diags_free(&d);

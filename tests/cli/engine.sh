@@ -13,7 +13,8 @@
 #     isready (how fast is measured by scripts/protocol-latency, not here);
 #   - the transcript of docs/protocol.md up to its go infinite;
 #   - bad commands (unknown command, bad option values, bad go parameters,
-#     a position with an illegal move, go without a position, position
+#     a position with an illegal move (an info line when it comes after
+#     the ply asked for), go without a position, position
 #     during a search) each get one error line, and the engine keeps its
 #     position and goes on;
 #   - the end of the input waits for the search; quit ends at once;
@@ -271,6 +272,14 @@ expect "--engine --format json: usage error" 2 "$?"
 expect "--level hard: usage error" 2 "$?"
 out=$("$A" --engine --level expert --threads 2 </dev/null; echo "rc $?")
 expect "--engine with no commands" "rc 0" "$out"
+
+# a record that breaks the rules after the ply asked for: its position is
+# used, with an info line that says where the record goes wrong
+out=$(engine "position file $JUNQI_ROOT/tests/data/corrupt/rail-turn.jgs ply 5" \
+    "position file $JUNQI_ROOT/tests/data/corrupt/rail-turn.jgs ply 9")
+expect "an illegal move after ply N: an info line, then at ply 9 an error line" \
+    "info string the record breaks the rules later, at move 9: captain cannot turn at k12 on the way from j12 to k13 (rail-turn); the position after move 5 is used
+error position: move 9: captain cannot turn at k12 on the way from j12 to k13 (rail-turn)" "$out"
 
 # an output that cannot be written: one line with the reason, exit 3, and the
 # engine stops at once instead of reading on (its input stays open 8 s; 124:
