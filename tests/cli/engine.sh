@@ -67,6 +67,11 @@ strip() { grep '^info depth .* samples\|^bestmove' | sed 's/ nps [0-9]* time [0-
 one=$(engine "position pos $pos40" "go nodes 40000" | strip)
 two=$(engine "setoption name Threads value 2" "position pos $pos40" "go nodes 40000" | strip)
 expect "Threads 2: the same summary and move as 1 thread" "$one" "$two"
+# each sample's lines: the same, in the order the threads finish them, with the running node total
+persample() { grep ' sample ' | sed 's/ nodes [0-9]* nps [0-9]* time [0-9]*//' | sort; }
+one=$(engine "position pos $pos40" "go nodes 40000" | persample)
+two=$(engine "setoption name Threads value 2" "position pos $pos40" "go nodes 40000" | persample)
+expect "Threads 2: the same per-sample lines as 1 thread, nodes aside" "$one" "$two"
 
 # moves with outcomes appended, at once or later; a record line; a file
 m41=$("$JUNQI_BIN/junqi-replay" --to jgn "$G" | tr '\n' ' ' | grep -o ' 41\. [^ ]* 42\. [^ ]*' | sed 's/ 4[12]\.//g')
