@@ -527,29 +527,41 @@ static char *unfold_record(const char *s)
     return out;
 }
 
+/* Whether a line of the input is the line `end` of `position jgn`. */
+static bool is_end_line(const char *line)
+{
+    const char *w = line + strspn(line, " \t");
+    return strncmp(w, "end", 3) == 0 && w[3 + strspn(w + 3, " \t\r\n")] == '\0';
+}
+
 /* The lines after `position jgn` up to a line `end` or the end of the
- * input, joined (caller frees); NULL when out of memory. */
-static char *read_record(FILE *in)
+ * input, joined (caller frees); NULL when out of memory, or (*too_large
+ * set) when they pass JUNQI_JGN_MAX_GAME, the readers' limit: the lines are
+ * then read on to `end` and dropped, so that the commands after it stay
+ * commands and the memory used stays bounded. */
+static char *read_record(FILE *in, bool *too_large)
 {
     char *text = NULL, *line = NULL;
     size_t len = 0, cap = 0;
     ssize_t n;
-    while ((n = getline(&line, &cap, in)) > 0) {
-        const char *w = line + strspn(line, " \t");
-        if (strncmp(w, "end", 3) == 0 && w[3 + strspn(w + 3, " \t\r\n")] == '\0')
-            break;
-        char *grown = realloc(text, len + (size_t)n + 2);
+    *too_large = false;
+    while ((n = getline(&line, &cap, in)) > 0 && !is_end_line(line)) {
+        if (*too_large)
+            continue;
+        char *grown = len + (size_t)n <= JUNQI_JGN_MAX_GAME ? realloc(text, len + (size_t)n + 2) : NULL;
         if (!grown) {
             free(text);
-            free(line);
-            return NULL;
+            text = NULL;
+            if (!(*too_large = len + (size_t)n > JUNQI_JGN_MAX_GAME))
+                break;
+            continue;
         }
         text = grown;
         memcpy(text + len, line, (size_t)n);
         len += (size_t)n;
     }
     free(line);
-    if (!text && !(text = malloc(2)))
+    if (*too_large || (!text && !(text = malloc(2))))
         return NULL;
     text[len] = '\0';
     return text;
@@ -711,9 +723,13 @@ static junqi_game *position_record(engine *e, char *args, FILE *in, char **moves
         return e->game;
     }
     if (kind && strcmp(kind, "jgn") == 0) {
-        char *text = args[strspn(args, " \t")] ? unfold_record(args) : read_record(in);
+        bool too_large = false;
+        char *text = args[strspn(args, " \t")] ? unfold_record(args) : read_record(in, &too_large);
         junqi_game *g = text ? load_jgn(e, text) : NULL;
-        if (!text)
+        if (too_large)
+            error_line(e, "position", "the record is larger than 64 MiB: it is dropped up to its line 'end' "
+                                      "(game-too-large)");
+        else if (!text)
             error_line(e, "position", "out of memory");
         free(text);
         return g;

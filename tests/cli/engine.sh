@@ -286,6 +286,14 @@ expect "an illegal move after ply N: an info line, then at ply 9 an error line" 
     "info string the record breaks the rules later, at move 9: captain cannot turn at k12 on the way from j12 to k13 (rail-turn); the position after move 5 is used
 error position: move 9: captain cannot turn at k12 on the way from j12 to k13 (rail-turn)" "$out"
 
+# a multi-line record larger than the readers' 64 MiB: an error line, the
+# lines dropped up to its `end`, and the commands after it still commands
+out=$( (printf 'position jgn\n'; yes '{a comment of eighty bytes, repeated past the limit of a game record .....}' |
+    head -c 70000000; printf '\nend\nisready\n') | "$A" --engine)
+expect "a record past 64 MiB: one error line, then the next command is answered" \
+    "error position: the record is larger than 64 MiB: it is dropped up to its line 'end' (game-too-large)
+readyok" "$out"
+
 # an output that cannot be written: one line with the reason, exit 3, and the
 # engine stops at once instead of reading on (its input stays open 8 s; 124:
 # timeout ended it)
