@@ -496,6 +496,10 @@ static void apply_elimination(junqi_replay *r, const junqi_item *it)
     if (!was_alive && it->kind == JUNQI_ITEM_ELIMINATED && it->reason != JUNQI_REASON_FLAG_CAPTURED)
         report(r, JUNQI_CODE_ALREADY_OUT, it, "%s is already out of the game",
                junqi_seat_name(it->seat));
+    else if (it->kind == JUNQI_ITEM_LEFT && (r->left & JUNQI_SEAT_BIT(it->seat)))
+        report(r, JUNQI_CODE_ALREADY_OUT, it, "%s has left the game already", junqi_seat_name(it->seat));
+    if (it->kind == JUNQI_ITEM_LEFT)
+        r->left |= JUNQI_SEAT_BIT(it->seat);
     junqi_undo u;
     bool over = junqi_position_over(&r->pos);
     junqi_position_eliminate(&r->pos, (junqi_seat)it->seat, reason, &u);

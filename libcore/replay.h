@@ -56,6 +56,7 @@ typedef struct junqi_replay {
     size_t illegal;              /**< the number (from 1) of the first move the checks found
                                       illegal, which ends them; 0: none (or no checks) */
     int timeouts[JUNQI_SEATS];   /**< timeouts seen per seat */
+    unsigned left;               /**< JUNQI_SEAT_BIT of each seat the record says left */
     junqi_move last_move;        /**< the last move applied; from = JUNQI_NO_POINT if none */
     uint8_t last_outcome;        /**< its junqi_outcome */
     uint8_t last_captured;       /**< the cell it removed from the target point, or 0 */

@@ -291,6 +291,38 @@ static void defect10_a_seat_record_shows_its_own_flag_where_it_stands(void **sta
     }
 }
 
+/* The same seat leaving twice is odd (a warning, already-out); a departure
+ * after an elimination is not: QQ records both (replay.c). */
+static void a_seat_that_leaves_twice_is_warned_of_once(void **state)
+{
+    (void)state;
+    static const char head[] = "[Board \"four-player\"]\n[Rules \"qq\"]\n"
+                               "[NorthSetup \"52467/B.1.9/78.16/B.3.3/LL251/4FL23\"]\n"
+                               "[EastSetup \"52467/B.1.9/78.16/B.3.3/LL251/4FL23\"]\n"
+                               "[SouthSetup \"52467/B.1.9/78.16/B.3.3/LL251/4FL23\"]\n"
+                               "[WestSetup \"52467/B.1.9/78.16/B.3.3/LL251/4FL23\"]\n\n";
+    static const char *const moves[] = {"1. g13-h13 left:north left:north *\n",
+                                        "1. g13-h13 eliminated:north:timeouts left:north *\n"};
+    for (int k = 0; k < 2; k++) {
+        char text[1024];
+        snprintf(text, sizeof text, "%s%s", head, moves[k]);
+        junqi_diags d;
+        junqi_diags_init(&d);
+        junqi_game *g = junqi_jgn_parse(text, strlen(text), "left", 0, &d);
+        assert_non_null(g);
+        junqi_diags_free(&d);
+        assert_int_equal(validate(g, &d), 0);
+        size_t warned = 0;
+        for (size_t i = 0; i < d.n; i++)
+            warned += strcmp(junqi_code_name(d.items[i].code), "already-out") == 0;
+        assert_int_equal(warned, k == 0 ? 1 : 0);
+        if (k == 0)
+            assert_string_equal(d.items[0].message, "north has left the game already");
+        junqi_diags_free(&d);
+        junqi_game_free(g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -303,6 +335,7 @@ int main(void)
         cmocka_unit_test(setup_rules_report_every_violation),
         cmocka_unit_test(defect07_a_record_of_one_seat_is_not_a_game),
         cmocka_unit_test(defect10_a_seat_record_shows_its_own_flag_where_it_stands),
+        cmocka_unit_test(a_seat_that_leaves_twice_is_warned_of_once),
     };
     return cmocka_run_group_tests_name("replay", tests, NULL, NULL);
 }
