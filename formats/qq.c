@@ -374,6 +374,10 @@ static bool read_move(const qq_reader *r, size_t k, const uint8_t *rec, junqi_it
     it->outcome_known = true;
     it->next_seat = (rec[1] >> 3) & 3;
     it->defender_marshal_died = (rec[1] >> 6) == 1;
+    if ((rec[1] >> 6) > 1) /* docs/qq-format.md: 00, or 01 for a defender's marshal that died */
+        junqi_diags_add(r->d, JUNQI_CODE_UNKNOWN_CODE, (int)r->moves + 1, record_loc(k),
+                        N_("bits 7-6 of byte 1 are %d%d, which QQ is not known to write (01: the defender's "
+                           "marshal died); they are ignored"), rec[1] >> 7, (rec[1] >> 6) & 1);
     return read_point(r, k, 2, false, N_("the from point in bytes %d-%d is (p, q) = (%u, %u), which is not a "
                                          "point of the four-player board"), &it->move.from) &&
            read_point(r, k, 4, false, N_("the to point in bytes %d-%d is (p, q) = (%u, %u), which is not a "

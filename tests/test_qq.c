@@ -631,6 +631,29 @@ static void test_rejects_record_count_larger_than_file(void **state)
     free(b.data);
 }
 
+/* Bits 7-6 of a move's byte 1 are 00 or 01 (the defender's marshal died);
+ * 10 and 11 are no known code: a note at that move, and the move is read. */
+static void test_unknown_marshal_bits_of_a_move_are_noted(void **state)
+{
+    (void)state;
+    blob b = fixture("jgs-002724.jgs");
+    junqi_diags d = {0};
+    assert_int_equal(b.data[0x19C], 0x5F); /* record 0 is a move */
+    b.data[0x19C + 1] |= 0xC0;
+    junqi_game *g = read_copy(b.data, b.len, &d);
+    assert_non_null(g);
+    const junqi_diag *n = find_code(&d, "unknown-code");
+    assert_int_equal(n->severity, JUNQI_SEV_NOTE);
+    assert_int_equal(n->move, 1);
+    assert_int_equal(n->loc.offset, 0x19C);
+    assert_string_equal(n->message, "bits 7-6 of byte 1 are 11, which QQ is not known to write (01: the "
+                                    "defender's marshal died); they are ignored");
+    assert_false(g->main.items[0].defender_marshal_died);
+    junqi_game_free(g);
+    junqi_diags_free(&d);
+    free(b.data);
+}
+
 static void test_rejects_invalid_piece_code_in_layout(void **state)
 {
     (void)state;
@@ -1041,6 +1064,7 @@ int main(void)
         cmocka_unit_test(test_ignores_trailer_that_is_no_comment_block),
         cmocka_unit_test(test_replaces_undecodable_gbk_with_replacement_character),
         cmocka_unit_test(test_random_byte_flips_never_crash),
+        cmocka_unit_test(test_unknown_marshal_bits_of_a_move_are_noted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
