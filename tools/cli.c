@@ -579,6 +579,7 @@ bool junqi_cli_replay_start(const junqi_input *in, junqi_replay *r)
     junqi_diags d;
     junqi_diags_init(&d);
     junqi_replay_start(r, in->game, NULL, &d); /* again, for the reason */
+    junqi_input_place_diags(in, &d, 0);
     junqi_cli_print_diags(stderr, in->name, &d, JUNQI_FORMAT_TEXT);
     junqi_diags_free(&d);
     return false;

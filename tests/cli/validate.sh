@@ -272,6 +272,22 @@ expect "junqi-validate on $n broken formations: at once, the last one's problem 
     "$tmp/many.yaml:$at:3: error: f$n: wrong number of bombs: 2 expected, found 3|  - name: f$n|    ^" \
     "$(grep -A2 ":$at:3: error: f$n: wrong number of bombs" <<<"$out" | paste -sd'|')"
 
+# --- defect 1: an error of a one-seat JGN record with no place of its own (no
+# setup tag to point at) is located at its game's line, FILE:LINE:COL as every
+# text input's, not "record 0 (offset 0x0)" as if it were a binary record
+printf '[Board "two-player"]\n[South "Li"]\n\n*\n\n[Board "four-player"]\n[View "east"]\n[East "Me"]\n\n*\n' \
+    >"$tmp/one-seat.jgn"
+run "$V" "$tmp/one-seat.jgn"
+expect "defect 1: one-seat games: exit status" 1 "$rc"
+expect "defect 1: one-seat games: each error at its game's line" \
+    "$tmp/one-seat.jgn:1:1: error: only one seat takes part: a game needs two sides|$tmp/one-seat.jgn:6:1: error: only one seat takes part: a game needs two sides" \
+    "$(grep ': error: ' <<<"$out" | paste -sd'|')"
+expect "defect 1: one-seat games: the line of each game under its error" '  [Board "two-player"]|  [Board "four-player"]' \
+    "$(grep -A1 ': error: ' <<<"$out" | grep '^  \[' | paste -sd'|')"
+run "$V" --format json "$tmp/one-seat.jgn"
+expect "defect 1: one-seat games in JSON: line, column, record, offset" "1 1 null null|6 1 null null" \
+    "$(jq -r 'select(.severity == "error") | "\(.line) \(.column) \(.record) \(.offset)"' <<<"$out" | paste -sd'|')"
+
 # --- every real replay of the corpus (tests/cli/lib) validates ---------------
 run "$V" --quiet "${corpus[@]}"
 expect "junqi-validate --quiet on the ${#corpus[@]} replays of the corpus: exit status" 0 "$rc"
