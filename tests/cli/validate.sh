@@ -288,6 +288,22 @@ run "$V" --format json "$tmp/one-seat.jgn"
 expect "defect 1: one-seat games in JSON: line, column, record, offset" "1 1 null null|6 1 null null" \
     "$(jq -r 'select(.severity == "error") | "\(.line) \(.column) \(.record) \(.offset)"' <<<"$out" | paste -sd'|')"
 
+# --- defect 2: a formation whose rows (or one row) are a scalar, not a list:
+# one error, at the scalar (libyaml's mark), and nothing more of that
+# formation (no empty point at "record 0 (offset 0x0)", no piece counts); the
+# next formation of the file is checked as ever
+{
+    printf -- '- name: scalar\n  board: four-player\n  rows: hello\n'
+    printf -- '- name: row\n  rows:\n    - [7, 3, 8, 1, 3]\n    - hello\n    - [4, 1, ~, 6, 2]\n'
+    printf -- '    - [2, ~, 5, ~, 3]\n    - [L, 1, B, 6, L]\n    - [2, L, 4, F, B]\n'
+    sed -n '/^name:/,$s/^/  /p' "$JUNQI_ROOT/samples/formations/F07.yaml" | sed '1s/^  /- /'
+} >"$tmp/scalar-rows.yaml"
+run "$V" "$tmp/scalar-rows.yaml"
+expect "defect 2: rows a scalar: exit status" 1 "$rc"
+expect "defect 2: rows a scalar: one error each, at the scalar, and the valid formation valid" \
+    "$tmp/scalar-rows.yaml:3:9: error: rows must be a list of 6 rows|    rows: hello|          ^|$tmp/scalar-rows.yaml: formation 1 (line 1): invalid, 1 error: formation scalar|$tmp/scalar-rows.yaml:7:7: error: row 2 must be a list of 5 entries|      - hello|        ^|$tmp/scalar-rows.yaml: formation 2 (line 4): invalid, 1 error: formation row|$tmp/scalar-rows.yaml: formation 3 (line 12): valid: formation F07" \
+    "$(paste -sd'|' <<<"$out")"
+
 # --- every real replay of the corpus (tests/cli/lib) validates ---------------
 run "$V" --quiet "${corpus[@]}"
 expect "junqi-validate --quiet on the ${#corpus[@]} replays of the corpus: exit status" 0 "$rc"
