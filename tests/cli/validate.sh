@@ -304,6 +304,26 @@ expect "defect 2: rows a scalar: one error each, at the scalar, and the valid fo
     "$tmp/scalar-rows.yaml:3:9: error: rows must be a list of 6 rows|    rows: hello|          ^|$tmp/scalar-rows.yaml: formation 1 (line 1): invalid, 1 error: formation scalar|$tmp/scalar-rows.yaml:7:7: error: row 2 must be a list of 5 entries|      - hello|        ^|$tmp/scalar-rows.yaml: formation 2 (line 4): invalid, 1 error: formation row|$tmp/scalar-rows.yaml: formation 3 (line 12): valid: formation F07" \
     "$(paste -sd'|' <<<"$out")"
 
+# --- defect 3: a JGN file whose first tag is broken is read as JGN, by the
+# shape of its leading tag, and its tag error located; not taken for YAML (a
+# flow sequence) or an unknown format. A YAML flow sequence stays YAML.
+for spec in '[Board four-player]|1:8: error: the tag value must be in double quotes' \
+    '[Board]|1:7: error: the tag value must be in double quotes' \
+    '[Board "two-player"|1:20: error: '"']'"' was expected after the tag value'; do
+    tag=${spec%%|*}
+    printf '%s\n[South "x"]\n[North "y"]\n\n*\n' "$tag" >"$tmp/broken-tag.jgn"
+    run "$V" "$tmp/broken-tag.jgn"
+    expect "defect 3: $tag first: exit status" 1 "$rc"
+    expect "defect 3: $tag first: read as JGN, the tag's error located" \
+        "$tmp/broken-tag.jgn:${spec#*|}|$tmp/broken-tag.jgn: game 1 (line 1): invalid" \
+        "$(grep -m1 ': error: ' <<<"$out")|$(tail -n1 <<<"$out" | grep -o '^.*: invalid')"
+done
+printf '[{name: flow, rows: [[7,3,8,1,3],[B,~,5,~,9],[4,1,~,6,2],[2,~,5,~,3],[L,1,B,6,L],[2,L,4,F,7]]}]\n' \
+    >"$tmp/flow.yaml"
+run "$V" "$tmp/flow.yaml"
+expect "defect 3: a YAML flow sequence of formations is still YAML" \
+    "0 $tmp/flow.yaml: formation 1 (line 1): valid: formation flow" "$rc $out"
+
 # --- every real replay of the corpus (tests/cli/lib) validates ---------------
 run "$V" --quiet "${corpus[@]}"
 expect "junqi-validate --quiet on the ${#corpus[@]} replays of the corpus: exit status" 0 "$rc"
