@@ -275,7 +275,7 @@ typedef struct replay_job {
 } replay_job;
 
 /* --list: one line (or JSON object) per game kept. */
-static int list_game(const replay_job *job, const junqi_game *g, const junqi_game_place *place)
+static void list_game(const replay_job *job, const junqi_game *g, const junqi_game_place *place)
 {
     static const char *const fields[] = {"Board", "moves", "Result", "Termination"};
     char value[4][256];
@@ -309,7 +309,7 @@ static int list_game(const replay_job *job, const junqi_game *g, const junqi_gam
         junqi_json_end_object(&j);
         junqi_json_end_object(&j);
         fputc('\n', out);
-        return JUNQI_EXIT_OK;
+        return;
     }
     fprintf(out, "%s\t%zu\t%s\t%s\t%s\t%s", place->source, place->index, value[0], value[1],
             value[2], value[3]);
@@ -318,7 +318,6 @@ static int list_game(const replay_job *job, const junqi_game *g, const junqi_gam
             fprintf(out, "\t%s:%s", junqi_seat_name((junqi_seat)s),
                     g->seat[s].player ? g->seat[s].player : "?");
     fputc('\n', out);
-    return JUNQI_EXIT_OK;
 }
 
 /* --split: open the next part (its folder made first for -o DIR/) into c->part.
@@ -387,11 +386,15 @@ static int replay_record(void *ctx, junqi_input *in)
     if (keep <= 0)
         return -keep;
     job->c->kept++;
-    if (opt->count)
-        return JUNQI_EXIT_OK;
-    if (opt->list) {
-        junqi_game_settle(in->game);
-        return list_game(job, in->game, &place);
+    if (opt->count || opt->list) {
+        /* counted and listed as they are, and checked as the games of every
+         * other output are: one that breaks the rules is said, and exit 1 */
+        int rc = junqi_cli_check_record(prog, job->src, in, NULL, &JUNQI_CLI_PLY_END, true);
+        if (opt->list) {
+            junqi_game_settle(in->game);
+            list_game(job, in->game, &place);
+        }
+        return rc;
     }
     if (opt->split)
         return split_game(job, in);

@@ -136,6 +136,20 @@ expect "--list --format json: valid JSON Lines with the fields" \
     '["board","index","moves","players","result","source","termination"]' \
     "$(head -n 1 <<<"$out" | jq -c 'keys')"
 
+# --- defect 4: --list and --count check the games they keep, as every other
+# output of junqi-replay does: a game that breaks the rules is counted and
+# listed, its errors are said on standard error, and the exit status is 1
+broken=$JUNQI_ROOT/tests/data/corrupt/rail-turn.jgs
+for opt in --count --list "--list --format json"; do
+    # shellcheck disable=SC2086
+    run "$R" $opt "$broken" "${corpus[0]}"
+    expect "defect 4: junqi-replay $opt on a game with an illegal move and a valid one: exit status, lines, the error" \
+        "1 2 yes" "$rc $(if [ "$opt" = --count ]; then echo "$out"; else grep -c . <<<"$out"; fi) $(grep -q \
+        "^$broken: move 9 (record 8, offset 0x1EC): error: " <<<"$err" && echo yes)"
+done
+run "$R" --count "${corpus[0]}"
+expect "defect 4: junqi-replay --count on a valid game: exit status, count, standard error" "0 1 " "$rc $out $err"
+
 # usage errors: exit 2, nothing written
 for spec in "--select =x" "--select moves=many" "--select Result@x" "--split 0 -o $tmp/p-%n.jgn" \
         "--split 3 -o $tmp/plain.jgn" "--split 3" "--count --list" "--count --to jgn" "--list --ply 3" \

@@ -324,6 +324,19 @@ run "$V" "$tmp/flow.yaml"
 expect "defect 3: a YAML flow sequence of formations is still YAML" \
     "0 $tmp/flow.yaml: formation 1 (line 1): valid: formation flow" "$rc $out"
 
+# --- defect 4: a game with an illegal move: its summary says how many moves
+# were legal and where the checks stopped, not the whole game's moves and a
+# result of positions that never happened (docs/conventions.md)
+run "$V" "$C/rail-turn.jgs"
+expect "defect 4: rail-turn.jgs: the summary line" \
+    "$C/rail-turn.jgs: invalid, 1 error: four-player game, 4 players, 8 of 21 moves legal, stopped before move 9" \
+    "$(tail -n1 <<<"$out")"
+"$JUNQI_BIN/junqi-replay" --to jgn "$C/jgs-002861.jgs" | sed 's/^9\. h12-h13 /9. h12-i12 /' >"$tmp/illegal.jgn"
+run "$V" "$tmp/illegal.jgn"
+expect "defect 4: the same in JGN: the summary line" \
+    "$tmp/illegal.jgn: game 1 (line 1): invalid, 1 error: four-player game, 4 players, 8 of 21 moves legal, stopped before move 9" \
+    "$(tail -n1 <<<"$out")"
+
 # --- every real replay of the corpus (tests/cli/lib) validates ---------------
 run "$V" --quiet "${corpus[@]}"
 expect "junqi-validate --quiet on the ${#corpus[@]} replays of the corpus: exit status" 0 "$rc"
