@@ -274,7 +274,8 @@ typedef struct replay_job {
     const junqi_source *src;   /* the source being read */
 } replay_job;
 
-/* --list: one line (or JSON object) per game kept. */
+/* --list: one line (or JSON object) per game kept; in text, each field
+ * from the input is shown as junqi_cli_put_visible() shows it. */
 static void list_game(const replay_job *job, const junqi_game *g, const junqi_game_place *place)
 {
     static const char *const fields[] = {"Board", "moves", "Result", "Termination"};
@@ -311,12 +312,19 @@ static void list_game(const replay_job *job, const junqi_game *g, const junqi_ga
         fputc('\n', out);
         return;
     }
-    fprintf(out, "%s\t%zu\t%s\t%s\t%s\t%s", place->source, place->index, value[0], value[1],
-            value[2], value[3]);
+    /* the text from the input (the source's name, tag values such as a
+     * player's) reaches a terminal with its control characters as \xHH */
+    junqi_cli_put_visible(out, place->source);
+    fprintf(out, "\t%zu", place->index);
+    for (int i = 0; i < 4; i++) {
+        fputc('\t', out);
+        junqi_cli_put_visible(out, value[i]);
+    }
     for (int s = 0; s < JUNQI_SEATS; s++)
-        if (g->seat[s].present)
-            fprintf(out, "\t%s:%s", junqi_seat_name((junqi_seat)s),
-                    g->seat[s].player ? g->seat[s].player : "?");
+        if (g->seat[s].present) {
+            fprintf(out, "\t%s:", junqi_seat_name((junqi_seat)s));
+            junqi_cli_put_visible(out, g->seat[s].player ? g->seat[s].player : "?");
+        }
     fputc('\n', out);
 }
 

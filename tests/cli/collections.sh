@@ -150,6 +150,13 @@ done
 run "$R" --count "${corpus[0]}"
 expect "defect 4: junqi-replay --count on a valid game: exit status, count, standard error" "0 1 " "$rc $out $err"
 
+# --- defect 5: --list shows the control characters of tag values (a player's
+# name) as \xHH, as every text output does (junqi_cli_put_visible), never raw
+printf '[Board "two-player"]\n[South "a\001b\033[31mred"]\n[North "y"]\n\n*\n' >"$tmp/control.jgn"
+run "$R" --list "$tmp/control.jgn"
+expect "defect 5: junqi-replay --list: a player's control characters as \\xHH" \
+    "0 $tmp/control.jgn	1	two-player	0	*	-	north:y	south:a\\x01b\\x1b[31mred" "$rc $out"
+
 # usage errors: exit 2, nothing written
 for spec in "--select =x" "--select moves=many" "--select Result@x" "--split 0 -o $tmp/p-%n.jgn" \
         "--split 3 -o $tmp/plain.jgn" "--split 3" "--count --list" "--count --to jgn" "--list --ply 3" \
