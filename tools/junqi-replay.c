@@ -533,6 +533,21 @@ static int load_formation(const char *arg, const junqi_rules *rules, junqi_forma
     return status;
 }
 
+/* Whether record g, made from the formations of the seats in `seats`, can
+ * start a game: not when one seat alone takes part (a game needs two sides,
+ * as junqi-validate says of such a record). The replay's reason is then
+ * printed to stderr, located at the first seat's --setup (a record made in
+ * memory has no file), and nothing is to be written: an invalid input. */
+static bool start_is_game(const options *opt, junqi_game *g, unsigned seats)
+{
+    int s = __builtin_ctz(seats);
+    char name[4200];
+    snprintf(name, sizeof name, "--setup %s=%s", junqi_seat_name((junqi_seat)s), opt->setup[s]);
+    junqi_input in = {.name = name, .kind = JUNQI_INPUT_RECORD, .game = g};
+    junqi_replay r;
+    return junqi_cli_replay_start(&in, &r);
+}
+
 /* The record that starts from formations f of the seats in `seats`. */
 static int write_start(const options *opt, const junqi_formation *f, unsigned seats,
                        junqi_board_kind board, FILE *out)
@@ -553,9 +568,11 @@ static int write_start(const options *opt, const junqi_formation *f, unsigned se
         junqi_game_free(g);
         return JUNQI_EXIT_USAGE;
     }
-    junqi_jgn_write(out, g);
+    int status = start_is_game(opt, g, seats) ? JUNQI_EXIT_OK : JUNQI_EXIT_INVALID;
+    if (status == JUNQI_EXIT_OK)
+        junqi_jgn_write(out, g);
     junqi_game_free(g);
-    return JUNQI_EXIT_OK;
+    return status;
 }
 
 /* A --deal seed: a decimal number below 2^64, or "random" (from /dev/urandom). */
