@@ -853,11 +853,9 @@ error:
     return false;
 }
 
-bool junqi_cli_output_keep(const junqi_cli_output *o, int status)
+bool junqi_cli_output_keep(int status)
 {
-    if (status == JUNQI_EXIT_OK)
-        return true;
-    return status == JUNQI_EXIT_INVALID && o->fp && (!o->path || ftell(o->fp) > 0);
+    return status == JUNQI_EXIT_OK || status == JUNQI_EXIT_INVALID;
 }
 
 /* What junqi_cli_close_stdout_at_exit() needs: the tool's name, and whether a

@@ -880,7 +880,7 @@ static int replay_inputs(const options *opt, int argc, char **argv, FILE *out, b
 /* The end of a collection run: the last part of --split, the --count. */
 static int finish_collection(const options *opt, collection *c, FILE *out, int status)
 {
-    bool keep = status == JUNQI_EXIT_OK || status == JUNQI_EXIT_INVALID; /* as -o FILE keeps it */
+    bool keep = junqi_cli_output_keep(status); /* as -o FILE keeps it */
     if (c->part.fp && !junqi_cli_output_close(prog, &c->part, keep) && keep)
         status = JUNQI_EXIT_IO;
     if (c->failed && status < JUNQI_EXIT_IO) /* a part was left out */
@@ -925,7 +925,7 @@ int main(int argc, char **argv)
                           : replay_inputs(&opt, argc, argv, out.fp, colour, &c);
     status = finish_collection(&opt, &c, out.fp, status);
     junqi_selection_free(opt.select);
-    if (!junqi_cli_output_close(prog, &out, junqi_cli_output_keep(&out, status)))
+    if (!junqi_cli_output_close(prog, &out, junqi_cli_output_keep(status)))
         return JUNQI_EXIT_IO;
     return status;
 }
