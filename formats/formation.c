@@ -71,10 +71,23 @@ static void read_entry(reader *r, junqi_formation *f, int row, int col, const ya
     f->setup[row][col] = (uint8_t)p;
 }
 
+/* The entries `first` .. `last` - 1 of f (counted row by row, 5 a row, from
+ * 0) cannot be read: their problem is reported at `at`, where they are
+ * marked, and the setup check passes them over (and the piece counts, which
+ * would only repeat it). */
+static void unreadable(junqi_formation *f, int first, int last, junqi_loc at)
+{
+    for (int k = first; k < last; k++) {
+        f->bad[k / 5][k % 5] = true;
+        f->cell[k / 5][k % 5] = at;
+    }
+}
+
 static void read_rows(reader *r, junqi_formation *f, const yaml_node_t *rows)
 {
-    if (!rows || rows->type != YAML_SEQUENCE_NODE) {
+    if (rows->type != YAML_SEQUENCE_NODE) {
         problem(r, rows, JUNQI_CODE_BAD_ROWS, "rows must be a list of 6 rows");
+        unreadable(f, 0, 30, mark_loc(rows->start_mark));
         return;
     }
     int nrows = (int)(rows->data.sequence.items.top - rows->data.sequence.items.start);
@@ -84,6 +97,7 @@ static void read_rows(reader *r, junqi_formation *f, const yaml_node_t *rows)
         yaml_node_t *row = yaml_document_get_node(r->doc, rows->data.sequence.items.start[i]);
         if (!row || row->type != YAML_SEQUENCE_NODE) {
             problem(r, row ? row : rows, JUNQI_CODE_ROW_LENGTH, "row %d must be a list of 5 entries", i + 1);
+            unreadable(f, 5 * i, 5 * i + 5, mark_loc((row ? row : rows)->start_mark));
             continue;
         }
         int n = (int)(row->data.sequence.items.top - row->data.sequence.items.start);
@@ -91,16 +105,11 @@ static void read_rows(reader *r, junqi_formation *f, const yaml_node_t *rows)
             problem(r, row, JUNQI_CODE_ROW_LENGTH, "row %d has %d entries, a row has 5", i + 1, n);
         for (int c = 0; c < n && c < 5; c++)
             read_entry(r, f, i, c, yaml_document_get_node(r->doc, row->data.sequence.items.start[c]));
-        for (int c = n; c < 5; c++) {
-            f->bad[i][c] = true;
-            f->cell[i][c] = mark_loc(row->start_mark);
-        }
+        if (n < 5)
+            unreadable(f, 5 * i + n, 5 * i + 5, mark_loc(row->start_mark));
     }
-    for (int i = nrows; i < 6; i++)
-        for (int c = 0; c < 5; c++) {
-            f->bad[i][c] = true;
-            f->cell[i][c] = mark_loc(rows->start_mark);
-        }
+    if (nrows < 6)
+        unreadable(f, 5 * nrows, 30, mark_loc(rows->start_mark));
 }
 
 /* Append `text` and a newline to f->aliases. */
@@ -200,9 +209,7 @@ static void read_keys(reader *r, junqi_formation *f, const yaml_node_t *map)
     }
     if (!rows) {
         problem(r, map, JUNQI_CODE_BAD_ROWS, "the formation has no rows");
-        for (int i = 0; i < 6; i++)
-            for (int c = 0; c < 5; c++)
-                f->bad[i][c] = true, f->cell[i][c] = f->loc;
+        unreadable(f, 0, 30, f->loc);
         return;
     }
     read_rows(r, f, rows);

@@ -1463,9 +1463,10 @@ bool junqi_jgn_detect(const uint8_t *data, size_t len)
         i++;
     if (i == n0)
         return false;
-    while (i < len && data[i] == ' ')
-        i++;
-    return i < len && data[i] == '"';
+    /* a tag's shape, well formed or not: `[Name "`, and `[Name value]`,
+     * `[Name]`, `[Name` at the end of its line, whose error the reader
+     * locates; a YAML flow sequence goes on otherwise (`[name: x]`, `[a, b]`) */
+    return i == len || strchr(" \t\"]\r\n", data[i]) != NULL;
 }
 
 bool junqi_jgn_next_command(const char **text, char name[32], const char **args, size_t *args_len)

@@ -89,7 +89,14 @@ junqi_game *junqi_jgn_parse(const char *text, size_t len, const char *name, unsi
 bool junqi_jgn_parse_moves(junqi_game *g, const char *text, size_t len, const char *name,
                            junqi_diags *d);
 
-/** True if the text starts like JGN: optional BOM and blank lines, then `[Name "`. */
+/**
+ * True if the text starts like JGN: an optional BOM, blank lines and `;`
+ * comment lines, then the shape of a tag: `[`, a tag name, and a blank, a
+ * double quote, `]` or the end of the line after it. A broken first tag
+ * (`[Board four-player]`, `[Board]`, `[Board "two-player"` without its `]`)
+ * is JGN all the same, for the reader to say what is wrong with it where it
+ * is; a YAML flow sequence (`[{name: x}]`, `[name: x]`, `[a, b]`) is not.
+ */
 bool junqi_jgn_detect(const uint8_t *data, size_t len);
 
 /**

@@ -258,6 +258,7 @@ bool junqi_check_item(const junqi_source *src, const junqi_input *in, const junq
         s.has_board = in->formation.has_board;
         s.board = in->formation.board;
     }
+    junqi_input_place_diags(in, d, 0);
     if (src)
         junqi_source_attach_lines(src, d, 0);
     s.errors = d->errors;

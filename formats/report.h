@@ -202,8 +202,10 @@ typedef struct junqi_summary {
  * on `rules` (NULL: the record's; junqi-validate applies --rules to the
  * record first) with every check of replay.h, and a surrender the rule
  * set's scoring forbids is noted (score.h); a formation is checked against
- * the setup rules under `rules` (formation.h). With src, diagnostics
- * of text sources get their lines (junqi_source_attach_lines). Fills *out
+ * the setup rules under `rules` (formation.h). A diagnostic with no place
+ * of its own is placed where the item starts in a text source
+ * (junqi_input_place_diags). With src, diagnostics of text sources get
+ * their lines (junqi_source_attach_lines). Fills *out
  * (may be NULL). Returns true when d holds no errors.
  */
 bool junqi_check_item(const junqi_source *src, const junqi_input *in, const junqi_rules *rules,

@@ -312,6 +312,15 @@ void junqi_source_attach_lines(const junqi_source *src, junqi_diags *d, size_t f
     }
 }
 
+void junqi_input_place_diags(const junqi_input *in, junqi_diags *d, size_t from)
+{
+    for (size_t i = from; in->line > 0 && d && i < d->n; i++) {
+        junqi_loc *l = &d->items[i].loc;
+        if (l->line <= 0 && l->record < 0 && l->offset < 0)
+            *l = (junqi_loc){-1, -1, (int)in->line, 1};
+    }
+}
+
 void junqi_source_close(junqi_source *src)
 {
     if (!src)

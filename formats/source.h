@@ -127,6 +127,17 @@ junqi_read_status junqi_source_next(junqi_source *src, junqi_input *in, junqi_di
  */
 void junqi_source_attach_lines(const junqi_source *src, junqi_diags *d, size_t from);
 
+/**
+ * Give each diagnostic of d from index `from` on that has no place of its own
+ * (no line, record or offset: a check about item in as a whole, such as a
+ * record with one seat and no setup tag) the place where item in starts, when
+ * it comes from a text source (in->line > 0): that line, column 1. So every
+ * diagnostic of a text input is located FILE:LINE:COL (docs/conventions.md
+ * "Diagnostics"), never as a binary record. Items of binary sources, and
+ * the problems outside any item, are left alone.
+ */
+void junqi_input_place_diags(const junqi_input *in, junqi_diags *d, size_t from);
+
 /** Close a source (NULL allowed); items already read stay valid. */
 void junqi_source_close(junqi_source *src);
 

@@ -20,6 +20,11 @@ junqi_game *junqi_game_new(junqi_board_kind board)
     g->first = JUNQI_NO_SEAT;
     g->view = JUNQI_NO_SEAT;
     g->saved_by = JUNQI_NO_SEAT;
+    /* nowhere until a reader says where: a zeroed location would read as
+     * record 0 at offset 0 of a binary file */
+    g->deal_loc = JUNQI_NOWHERE;
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        g->seat[s].setup_loc = JUNQI_NOWHERE;
     return g;
 }
 

@@ -134,7 +134,7 @@ typedef struct junqi_seat_info {
     char *player;          /**< UTF-8 player name, owned by the game, or NULL */
     uint8_t setup[6][5];   /**< junqi_piece codes in the owner's frame (row 1 = front,
                                 col 1 = owner's left); JUNQI_NONE at camps */
-    junqi_loc setup_loc;   /**< where the setup is in the source */
+    junqi_loc setup_loc;   /**< where the setup is in the source (JUNQI_NOWHERE: no setup tag or field) */
 } junqi_seat_info;
 
 /**
@@ -167,7 +167,7 @@ typedef struct junqi_game {
                                      of the setups, or NULL */
     /* flip games (rules->flip; docs/variants.md §3.1) */
     bool has_deal;              /**< deal[] holds the record's Deal tag */
-    junqi_loc deal_loc;         /**< where the Deal is in the source */
+    junqi_loc deal_loc;         /**< where the Deal is in the source (JUNQI_NOWHERE: none) */
     uint8_t deal[JUNQI_MAX_POINTS]; /**< the face-up cell dealt on each point (flip_deal.h) */
     struct junqi_flip *flip_start; /**< a flip record that starts from a set flip position
                                         (owned; flip.h) instead of the deal, or NULL */

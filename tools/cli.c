@@ -612,6 +612,7 @@ bool junqi_cli_replay_start(const junqi_input *in, junqi_replay *r)
     junqi_diags d;
     junqi_diags_init(&d);
     junqi_replay_start(r, in->game, NULL, &d); /* again, for the reason */
+    junqi_input_place_diags(in, &d, 0);
     junqi_cli_print_diags(stderr, in->name, &d, JUNQI_FORMAT_TEXT);
     junqi_diags_free(&d);
     return false;
@@ -885,11 +886,9 @@ error:
     return false;
 }
 
-bool junqi_cli_output_keep(const junqi_cli_output *o, int status)
+bool junqi_cli_output_keep(int status)
 {
-    if (status == JUNQI_EXIT_OK)
-        return true;
-    return status == JUNQI_EXIT_INVALID && o->fp && (!o->path || ftell(o->fp) > 0);
+    return status == JUNQI_EXIT_OK || status == JUNQI_EXIT_INVALID;
 }
 
 /* What junqi_cli_close_stdout_at_exit() needs: the tool's name, and whether a

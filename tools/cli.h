@@ -439,13 +439,15 @@ void junqi_cli_stdout_failed(const char *prog, int err);
 void junqi_cli_close_stdout_at_exit(const char *prog);
 
 /**
- * Whether a run that ends with exit status `status` keeps its output o:
- * success does; so does an invalid input when something was written (the
- * valid games of a file with a broken one, what --lenient salvaged: -o gets
- * what standard output would); a usage or I/O error, or an invalid input
- * with nothing written, does not (an earlier file stays as it was).
+ * Whether a run that ends with exit status `status` keeps its output (-o
+ * FILE, a --split part): success does; so does an invalid input, with what
+ * was written, as standard output has it (the valid games of a file with a
+ * broken one, what --lenient salvaged), nothing when nothing was: the file
+ * is then empty, and an earlier file of that name replaced, so that it is
+ * never taken for this run's result (docs/conventions.md); a usage or I/O
+ * error does not keep it (an earlier file stays as it was).
  */
-bool junqi_cli_output_keep(const junqi_cli_output *o, int status);
+bool junqi_cli_output_keep(int status);
 
 /**
  * True when output to file descriptor fd may use colour and cursor controls

@@ -712,7 +712,7 @@ static int run_annotate(const options *opt, int argc, char **argv, int first)
     }
     if (opt->graph && !junqi_cli_output_close(prog, &graph, job.graphed && status != JUNQI_EXIT_IO))
         status = JUNQI_EXIT_IO;
-    if (!junqi_cli_output_close(prog, &out, junqi_cli_output_keep(&out, status)))
+    if (!junqi_cli_output_close(prog, &out, junqi_cli_output_keep(status)))
         return JUNQI_EXIT_IO;
     return status;
 }

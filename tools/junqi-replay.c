@@ -274,8 +274,9 @@ typedef struct replay_job {
     const junqi_source *src;   /* the source being read */
 } replay_job;
 
-/* --list: one line (or JSON object) per game kept. */
-static int list_game(const replay_job *job, const junqi_game *g, const junqi_game_place *place)
+/* --list: one line (or JSON object) per game kept; in text, each field
+ * from the input is shown as junqi_cli_put_visible() shows it. */
+static void list_game(const replay_job *job, const junqi_game *g, const junqi_game_place *place)
 {
     static const char *const fields[] = {"Board", "moves", "Result", "Termination"};
     char value[4][256];
@@ -309,16 +310,22 @@ static int list_game(const replay_job *job, const junqi_game *g, const junqi_gam
         junqi_json_end_object(&j);
         junqi_json_end_object(&j);
         fputc('\n', out);
-        return JUNQI_EXIT_OK;
+        return;
     }
-    fprintf(out, "%s\t%zu\t%s\t%s\t%s\t%s", place->source, place->index, value[0], value[1],
-            value[2], value[3]);
+    /* the text from the input (the source's name, tag values such as a
+     * player's) reaches a terminal with its control characters as \xHH */
+    junqi_cli_put_visible(out, place->source);
+    fprintf(out, "\t%zu", place->index);
+    for (int i = 0; i < 4; i++) {
+        fputc('\t', out);
+        junqi_cli_put_visible(out, value[i]);
+    }
     for (int s = 0; s < JUNQI_SEATS; s++)
-        if (g->seat[s].present)
-            fprintf(out, "\t%s:%s", junqi_seat_name((junqi_seat)s),
-                    g->seat[s].player ? g->seat[s].player : "?");
+        if (g->seat[s].present) {
+            fprintf(out, "\t%s:", junqi_seat_name((junqi_seat)s));
+            junqi_cli_put_visible(out, g->seat[s].player ? g->seat[s].player : "?");
+        }
     fputc('\n', out);
-    return JUNQI_EXIT_OK;
 }
 
 /* --split: open the next part (its folder made first for -o DIR/) into c->part.
@@ -387,11 +394,15 @@ static int replay_record(void *ctx, junqi_input *in)
     if (keep <= 0)
         return -keep;
     job->c->kept++;
-    if (opt->count)
-        return JUNQI_EXIT_OK;
-    if (opt->list) {
-        junqi_game_settle(in->game);
-        return list_game(job, in->game, &place);
+    if (opt->count || opt->list) {
+        /* counted and listed as they are, and checked as the games of every
+         * other output are: one that breaks the rules is said, and exit 1 */
+        int rc = junqi_cli_check_record(prog, job->src, in, NULL, &JUNQI_CLI_PLY_END, true);
+        if (opt->list) {
+            junqi_game_settle(in->game);
+            list_game(job, in->game, &place);
+        }
+        return rc;
     }
     if (opt->split)
         return split_game(job, in);
@@ -522,6 +533,21 @@ static int load_formation(const char *arg, const junqi_rules *rules, junqi_forma
     return status;
 }
 
+/* Whether record g, made from the formations of the seats in `seats`, can
+ * start a game: not when one seat alone takes part (a game needs two sides,
+ * as junqi-validate says of such a record). The replay's reason is then
+ * printed to stderr, located at the first seat's --setup (a record made in
+ * memory has no file), and nothing is to be written: an invalid input. */
+static bool start_is_game(const options *opt, junqi_game *g, unsigned seats)
+{
+    int s = __builtin_ctz(seats);
+    char name[4200];
+    snprintf(name, sizeof name, "--setup %s=%s", junqi_seat_name((junqi_seat)s), opt->setup[s]);
+    junqi_input in = {.name = name, .kind = JUNQI_INPUT_RECORD, .game = g};
+    junqi_replay r;
+    return junqi_cli_replay_start(&in, &r);
+}
+
 /* The record that starts from formations f of the seats in `seats`. */
 static int write_start(const options *opt, const junqi_formation *f, unsigned seats,
                        junqi_board_kind board, FILE *out)
@@ -542,9 +568,11 @@ static int write_start(const options *opt, const junqi_formation *f, unsigned se
         junqi_game_free(g);
         return JUNQI_EXIT_USAGE;
     }
-    junqi_jgn_write(out, g);
+    int status = start_is_game(opt, g, seats) ? JUNQI_EXIT_OK : JUNQI_EXIT_INVALID;
+    if (status == JUNQI_EXIT_OK)
+        junqi_jgn_write(out, g);
     junqi_game_free(g);
-    return JUNQI_EXIT_OK;
+    return status;
 }
 
 /* A --deal seed: a decimal number below 2^64, or "random" (from /dev/urandom). */
@@ -852,7 +880,7 @@ static int replay_inputs(const options *opt, int argc, char **argv, FILE *out, b
 /* The end of a collection run: the last part of --split, the --count. */
 static int finish_collection(const options *opt, collection *c, FILE *out, int status)
 {
-    bool keep = status == JUNQI_EXIT_OK || status == JUNQI_EXIT_INVALID; /* as -o FILE keeps it */
+    bool keep = junqi_cli_output_keep(status); /* as -o FILE keeps it */
     if (c->part.fp && !junqi_cli_output_close(prog, &c->part, keep) && keep)
         status = JUNQI_EXIT_IO;
     if (c->failed && status < JUNQI_EXIT_IO) /* a part was left out */
@@ -897,7 +925,7 @@ int main(int argc, char **argv)
                           : replay_inputs(&opt, argc, argv, out.fp, colour, &c);
     status = finish_collection(&opt, &c, out.fp, status);
     junqi_selection_free(opt.select);
-    if (!junqi_cli_output_close(prog, &out, junqi_cli_output_keep(&out, status)))
+    if (!junqi_cli_output_close(prog, &out, junqi_cli_output_keep(status)))
         return JUNQI_EXIT_IO;
     return status;
 }

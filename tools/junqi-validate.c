@@ -57,6 +57,25 @@ static void print_result(const junqi_position *pos)
     putchar('\n');
 }
 
+/* The moves of a replayed record's summary line: how many; or, for a record
+ * with an illegal move, how many were legal and where the checks stopped,
+ * and then nothing more: the positions after it never happened
+ * (docs/conventions.md), so neither did the end the record goes on to.
+ * Returns whether the result is to follow. */
+static bool print_moves(const junqi_input *in, const junqi_summary *s)
+{
+    if (!s->illegal) {
+        printf(P_(", %zu move", ", %zu moves", s->moves), s->moves);
+        return true;
+    }
+    size_t first = junqi_record_plies(in->game, s->rules).first; /* a set position's ply */
+    printf(P_(", %zu of %zu move legal, stopped before move %zu",
+              ", %zu of %zu moves legal, stopped before move %zu", s->moves),
+           s->illegal - 1, s->moves, first + s->illegal);
+    putchar('\n');
+    return false;
+}
+
 /* The summary line of an item (junqi_check_item's summary s). */
 static void print_summary(const junqi_input *in, const junqi_summary *s)
 {
@@ -76,15 +95,16 @@ static void print_summary(const junqi_input *in, const junqi_summary *s)
     } else if (s->kind == JUNQI_INPUT_RECORD && s->replayed && s->flip) {
         char text[256];
         printf(P_(": %s game, %d player", ": %s game, %d players", 2UL), s->rules->name, 2);
-        printf(P_(", %zu move", ", %zu moves", s->moves), s->moves);
+        if (!print_moves(in, s))
+            return;
         printf(_(", %s"), junqi_result_describe(&s->end.result, s->end.present, text, sizeof text));
         putchar('\n');
     } else if (s->kind == JUNQI_INPUT_RECORD && s->replayed) {
         int players = junqi_position_players(&s->end);
         printf(P_(": %s game, %d player", ": %s game, %d players", (unsigned long)players),
                _(junqi_board_kind_name(s->board)), players);
-        printf(P_(", %zu move", ", %zu moves", s->moves), s->moves);
-        print_result(&s->end);
+        if (print_moves(in, s))
+            print_result(&s->end);
     } else {
         putchar('\n');
     }

@@ -136,6 +136,27 @@ expect "--list --format json: valid JSON Lines with the fields" \
     '["board","index","moves","players","result","source","termination"]' \
     "$(head -n 1 <<<"$out" | jq -c 'keys')"
 
+# --- defect 4: --list and --count check the games they keep, as every other
+# output of junqi-replay does: a game that breaks the rules is counted and
+# listed, its errors are said on standard error, and the exit status is 1
+broken=$JUNQI_ROOT/tests/data/corrupt/rail-turn.jgs
+for opt in --count --list "--list --format json"; do
+    # shellcheck disable=SC2086
+    run "$R" $opt "$broken" "${corpus[0]}"
+    expect "defect 4: junqi-replay $opt on a game with an illegal move and a valid one: exit status, lines, the error" \
+        "1 2 yes" "$rc $(if [ "$opt" = --count ]; then echo "$out"; else grep -c . <<<"$out"; fi) $(grep -q \
+        "^$broken: move 9 (record 8, offset 0x1EC): error: " <<<"$err" && echo yes)"
+done
+run "$R" --count "${corpus[0]}"
+expect "defect 4: junqi-replay --count on a valid game: exit status, count, standard error" "0 1 " "$rc $out $err"
+
+# --- defect 5: --list shows the control characters of tag values (a player's
+# name) as \xHH, as every text output does (junqi_cli_put_visible), never raw
+printf '[Board "two-player"]\n[South "a\001b\033[31mred"]\n[North "y"]\n\n*\n' >"$tmp/control.jgn"
+run "$R" --list "$tmp/control.jgn"
+expect "defect 5: junqi-replay --list: a player's control characters as \\xHH" \
+    "0 $tmp/control.jgn	1	two-player	0	*	-	north:y	south:a\\x01b\\x1b[31mred" "$rc $out"
+
 # usage errors: exit 2, nothing written
 for spec in "--select =x" "--select moves=many" "--select Result@x" "--split 0 -o $tmp/p-%n.jgn" \
         "--split 3 -o $tmp/plain.jgn" "--split 3" "--count --list" "--count --to jgn" "--list --ply 3" \

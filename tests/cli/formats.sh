@@ -73,6 +73,16 @@ check
 check
 "$bin/junqi-replay" --board two-player --setup south="$root/samples/formations/F06.yaml" > "$tmp/x" 2>/dev/null
 [ $? -eq 1 ] && [ ! -s "$tmp/x" ] || fail "--setup with an invalid formation: expected exit 1 and no output"
+# defect 6: one seat's formation alone is no game (a game needs two sides, and
+# junqi-validate calls such a record invalid): said, at the --setup that gave
+# it, exit 1 and nothing written, on either board
+for board in two-player four-player; do
+    check
+    "$bin/junqi-replay" --board $board --setup south="$root/samples/formations/F07.yaml" > "$tmp/x" 2>"$tmp/err"
+    got="$? $(wc -c <"$tmp/x") $(cat "$tmp/err")"
+    [ "$got" = "1 0 --setup south=$root/samples/formations/F07.yaml: error: only one seat takes part: a game needs two sides" ] ||
+        fail "--setup of one seat on the $board board: expected exit 1, no output and the reason, got: $got"
+done
 # seed 004's presets by name (Chinese in either script, English in any case), no --board:
 # the same layouts as their files; an unknown name is exit 3 and says where it looked
 check
@@ -92,12 +102,13 @@ check
     fail "--setup with an unknown name: expected exit 3 and a message, got: $(cat "$tmp/err")"
 check
 JUNQI_FORMATIONS="$root/samples/formations" "$bin/junqi-replay" --board four-player --setup south=F07 \
-    > "$tmp/f07.jgn" && grep -q '^\[SouthSetup ' "$tmp/f07.jgn" || fail "--setup south=F07 with JUNQI_FORMATIONS"
+    --setup north=F13 > "$tmp/f07.jgn" && grep -q '^\[SouthSetup ' "$tmp/f07.jgn" ||
+    fail "--setup south=F07 with JUNQI_FORMATIONS"
 # a formation that names no board, for an east or west seat: the four-player board, the only
 # one with those seats; for north and south the board must be given
 check
 grep -v '^board:' "$root/samples/formations/F07.yaml" >"$tmp/noboard.yaml"
-"$bin/junqi-replay" --setup east="$tmp/noboard.yaml" >"$tmp/east.jgn" 2>"$tmp/err" &&
+"$bin/junqi-replay" --setup east="$tmp/noboard.yaml" --setup west="$tmp/noboard.yaml" >"$tmp/east.jgn" 2>"$tmp/err" &&
     grep -q '^\[Board "four-player"\]' "$tmp/east.jgn" && grep -q '^\[EastSetup ' "$tmp/east.jgn" ||
     fail "--setup east=FILE without --board: expected a four-player record, got: $(cat "$tmp/err")"
 check

@@ -116,8 +116,9 @@ if [ -f "$d/pos.json" ]; then
 else
     fail "junqi-replay -o pos.json: expected the file $d/pos.json, there is none"
 fi
-# failing runs leave no file, and do not touch an existing one
-for spec in "2 --ply 99 $f" "1 $C/truncated.jgs" "3 $tmp/no-such-file.jgs"; do
+# failing runs (a usage error, an input that cannot be read) leave no file, and do not touch an
+# existing one
+for spec in "2 --ply 99 $f" "3 $tmp/no-such-file.jgs"; do
     read -r status args <<<"$spec"
     # shellcheck disable=SC2086
     run "$R" --format json -o "$d/new.json" $args
@@ -130,6 +131,23 @@ for spec in "2 --ply 99 $f" "1 $C/truncated.jgs" "3 $tmp/no-such-file.jgs"; do
     # shellcheck disable=SC2086
     run "$R" --format json -o "$d/old.json" $args
     expect "junqi-replay -o old.json $args (exit $rc): the existing file's content" "keep me" "$(cat "$d/old.json")"
+done
+# defect 7: an invalid input writes what standard output gets (docs/conventions.md), here
+# nothing, as no game is valid: the file is empty, and an existing one is replaced, so that an
+# earlier run's file is never taken for this one's result
+printf '[Board "two-player"]\n\n1. zz *\n' >"$tmp/broken.jgn"
+for args in "--format json $C/truncated.jgs" "--to jgn $tmp/broken.jgn" "--list $C/truncated.jgs"; do
+    echo "keep me" >"$d/old.out"
+    # shellcheck disable=SC2086
+    run "$R" -o "$d/old.out" $args
+    expect "defect 7: junqi-replay -o old.out $args, no game valid: exit status, the file's bytes" \
+        "1 0" "$rc $(wc -c <"$d/old.out")"
+    rm -f "$d/old.out" "$d/new.out"
+    # shellcheck disable=SC2086
+    run "$R" -o "$d/new.out" $args
+    expect "defect 7: junqi-replay -o new.out $args, no game valid: an empty file is made" \
+        "1 0" "$rc $({ wc -c <"$d/new.out"; } 2>/dev/null || echo no-file)"
+    rm -f "$d/new.out"
 done
 run "$R" --format json -o "$tmp/no-such-dir/x.json" "$f"
 expect "junqi-replay -o NO-SUCH-DIR/x.json: exit status" 3 "$rc"

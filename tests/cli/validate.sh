@@ -272,6 +272,71 @@ expect "junqi-validate on $n broken formations: at once, the last one's problem 
     "$tmp/many.yaml:$at:3: error: f$n: wrong number of bombs: 2 expected, found 3|  - name: f$n|    ^" \
     "$(grep -A2 ":$at:3: error: f$n: wrong number of bombs" <<<"$out" | paste -sd'|')"
 
+# --- defect 1: an error of a one-seat JGN record with no place of its own (no
+# setup tag to point at) is located at its game's line, FILE:LINE:COL as every
+# text input's, not "record 0 (offset 0x0)" as if it were a binary record
+printf '[Board "two-player"]\n[South "Li"]\n\n*\n\n[Board "four-player"]\n[View "east"]\n[East "Me"]\n\n*\n' \
+    >"$tmp/one-seat.jgn"
+run "$V" "$tmp/one-seat.jgn"
+expect "defect 1: one-seat games: exit status" 1 "$rc"
+expect "defect 1: one-seat games: each error at its game's line" \
+    "$tmp/one-seat.jgn:1:1: error: only one seat takes part: a game needs two sides|$tmp/one-seat.jgn:6:1: error: only one seat takes part: a game needs two sides" \
+    "$(grep ': error: ' <<<"$out" | paste -sd'|')"
+expect "defect 1: one-seat games: the line of each game under its error" '  [Board "two-player"]|  [Board "four-player"]' \
+    "$(grep -A1 ': error: ' <<<"$out" | grep '^  \[' | paste -sd'|')"
+run "$V" --format json "$tmp/one-seat.jgn"
+expect "defect 1: one-seat games in JSON: line, column, record, offset" "1 1 null null|6 1 null null" \
+    "$(jq -r 'select(.severity == "error") | "\(.line) \(.column) \(.record) \(.offset)"' <<<"$out" | paste -sd'|')"
+
+# --- defect 2: a formation whose rows (or one row) are a scalar, not a list:
+# one error, at the scalar (libyaml's mark), and nothing more of that
+# formation (no empty point at "record 0 (offset 0x0)", no piece counts); the
+# next formation of the file is checked as ever
+{
+    printf -- '- name: scalar\n  board: four-player\n  rows: hello\n'
+    printf -- '- name: row\n  rows:\n    - [7, 3, 8, 1, 3]\n    - hello\n    - [4, 1, ~, 6, 2]\n'
+    printf -- '    - [2, ~, 5, ~, 3]\n    - [L, 1, B, 6, L]\n    - [2, L, 4, F, B]\n'
+    sed -n '/^name:/,$s/^/  /p' "$JUNQI_ROOT/samples/formations/F07.yaml" | sed '1s/^  /- /'
+} >"$tmp/scalar-rows.yaml"
+run "$V" "$tmp/scalar-rows.yaml"
+expect "defect 2: rows a scalar: exit status" 1 "$rc"
+expect "defect 2: rows a scalar: one error each, at the scalar, and the valid formation valid" \
+    "$tmp/scalar-rows.yaml:3:9: error: rows must be a list of 6 rows|    rows: hello|          ^|$tmp/scalar-rows.yaml: formation 1 (line 1): invalid, 1 error: formation scalar|$tmp/scalar-rows.yaml:7:7: error: row 2 must be a list of 5 entries|      - hello|        ^|$tmp/scalar-rows.yaml: formation 2 (line 4): invalid, 1 error: formation row|$tmp/scalar-rows.yaml: formation 3 (line 12): valid: formation F07" \
+    "$(paste -sd'|' <<<"$out")"
+
+# --- defect 3: a JGN file whose first tag is broken is read as JGN, by the
+# shape of its leading tag, and its tag error located; not taken for YAML (a
+# flow sequence) or an unknown format. A YAML flow sequence stays YAML.
+for spec in '[Board four-player]|1:8: error: the tag value must be in double quotes' \
+    '[Board]|1:7: error: the tag value must be in double quotes' \
+    '[Board "two-player"|1:20: error: '"']'"' was expected after the tag value'; do
+    tag=${spec%%|*}
+    printf '%s\n[South "x"]\n[North "y"]\n\n*\n' "$tag" >"$tmp/broken-tag.jgn"
+    run "$V" "$tmp/broken-tag.jgn"
+    expect "defect 3: $tag first: exit status" 1 "$rc"
+    expect "defect 3: $tag first: read as JGN, the tag's error located" \
+        "$tmp/broken-tag.jgn:${spec#*|}|$tmp/broken-tag.jgn: game 1 (line 1): invalid" \
+        "$(grep -m1 ': error: ' <<<"$out")|$(tail -n1 <<<"$out" | grep -o '^.*: invalid')"
+done
+printf '[{name: flow, rows: [[7,3,8,1,3],[B,~,5,~,9],[4,1,~,6,2],[2,~,5,~,3],[L,1,B,6,L],[2,L,4,F,7]]}]\n' \
+    >"$tmp/flow.yaml"
+run "$V" "$tmp/flow.yaml"
+expect "defect 3: a YAML flow sequence of formations is still YAML" \
+    "0 $tmp/flow.yaml: formation 1 (line 1): valid: formation flow" "$rc $out"
+
+# --- defect 4: a game with an illegal move: its summary says how many moves
+# were legal and where the checks stopped, not the whole game's moves and a
+# result of positions that never happened (docs/conventions.md)
+run "$V" "$C/rail-turn.jgs"
+expect "defect 4: rail-turn.jgs: the summary line" \
+    "$C/rail-turn.jgs: invalid, 1 error: four-player game, 4 players, 8 of 21 moves legal, stopped before move 9" \
+    "$(tail -n1 <<<"$out")"
+"$JUNQI_BIN/junqi-replay" --to jgn "$C/jgs-002861.jgs" | sed 's/^9\. h12-h13 /9. h12-i12 /' >"$tmp/illegal.jgn"
+run "$V" "$tmp/illegal.jgn"
+expect "defect 4: the same in JGN: the summary line" \
+    "$tmp/illegal.jgn: game 1 (line 1): invalid, 1 error: four-player game, 4 players, 8 of 21 moves legal, stopped before move 9" \
+    "$(tail -n1 <<<"$out")"
+
 # --- every real replay of the corpus (tests/cli/lib) validates ---------------
 run "$V" --quiet "${corpus[@]}"
 expect "junqi-validate --quiet on the ${#corpus[@]} replays of the corpus: exit status" 0 "$rc"
