@@ -2,7 +2,8 @@
 /*
  * test_render.c - the render library: the geometry of both boards for every
  * bottom seat, PNGs that decode to the right size, identical bytes for the
- * same position, SVG with a viewBox, a GIF with one frame per position,
+ * same position, SVG with a viewBox, a GIF with one frame per position
+ * and its frame delays held to what a GIF stores,
  * annotations and colours. (Well-formed SVG is checked with a real XML
  * parser in tests/cli/render.sh, the SVG against the PNG in Chromium in
  * tests/cli/render-browser.sh.)
@@ -13,6 +14,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <limits.h>
 #include <math.h>
 #include <unistd.h>
 
@@ -258,6 +260,40 @@ static void an_svg_has_the_picture_size_as_its_viewbox(void **state)
     junqi_game_free(game);
 }
 
+/* A GIF a test writes in memory: gif_start(), a gif_add() a frame, gif_done(); then its bytes are
+ * buf (len bytes, the caller frees them). */
+typedef struct test_gif {
+    junqi_renderer *rd;
+    junqi_gif *gif;
+    FILE *fp;
+    char *buf;
+    size_t len;
+} test_gif;
+
+static void gif_start(test_gif *t, junqi_renderer *rd)
+{
+    const junqi_geometry *g = junqi_renderer_geometry(rd);
+    char err[256];
+    *t = (test_gif){.rd = rd};
+    t->fp = open_memstream(&t->buf, &t->len);
+    assert_non_null(t->fp);
+    t->gif = junqi_gif_begin(t->fp, g->width, g->height, junqi_theme_default(), err, sizeof err);
+    assert_non_null(t->gif);
+}
+
+static void gif_add(test_gif *t, const junqi_scene *s, int delay_ms)
+{
+    char err[256];
+    assert_true(junqi_gif_frame(t->gif, junqi_renderer_image(t->rd, s), delay_ms, err, sizeof err));
+}
+
+static void gif_done(test_gif *t)
+{
+    char err[256];
+    assert_true(junqi_gif_end(t->gif, err, sizeof err));
+    assert_int_equal(fclose(t->fp), 0);
+}
+
 static void a_gif_of_a_replay_has_one_frame_per_move_and_the_start(void **state)
 {
     (void)state;
@@ -265,28 +301,53 @@ static void a_gif_of_a_replay_has_one_frame_per_move_and_the_start(void **state)
     junqi_replay r = replay_at(SHORT_REPLAY, 0, &game);
     size_t moves = junqi_game_moves(game);
     junqi_render_options o = options_for(JUNQI_SOUTH, 400);
-    char err[256], *buf = NULL;
+    char err[256];
     junqi_renderer *rd = junqi_renderer_new(junqi_board_get(game->board), &o, err, sizeof err);
     assert_non_null(rd);
-    const junqi_geometry *g = junqi_renderer_geometry(rd);
-    size_t len;
-    FILE *fp = open_memstream(&buf, &len);
-    junqi_gif *gif = junqi_gif_begin(fp, g->width, g->height, junqi_theme_default(), err, sizeof err);
-    assert_non_null(gif);
+    test_gif t;
+    gif_start(&t, rd);
     for (size_t ply = 0; ply <= moves; ply++) {
         junqi_replay_seek(&r, ply);
         junqi_scene s = scene_of(&r);
-        assert_true(junqi_gif_frame(gif, junqi_renderer_image(rd, &s), 300, err, sizeof err));
+        gif_add(&t, &s, 300);
     }
-    assert_true(junqi_gif_end(gif, err, sizeof err));
-    fclose(fp);
+    gif_done(&t);
     int width, height;
-    assert_int_equal(gif_frames(buf, len, &width, &height), (int)moves + 1);
-    assert_int_equal(width, g->width);
-    assert_int_equal(height, g->height);
-    free(buf);
+    assert_int_equal(gif_frames(t.buf, t.len, &width, &height), (int)moves + 1);
+    assert_int_equal(width, junqi_renderer_geometry(rd)->width);
+    assert_int_equal(height, junqi_renderer_geometry(rd)->height);
+    free(t.buf);
     junqi_renderer_free(rd);
     junqi_game_free(game);
+}
+
+/* A frame's delay is stored in 16 bits of hundredths of a second: a longer delay is held at the
+ * longest, 655.35 s, and a negative one at 0 (3276750 ms was stored as 65531 hundredths, mod 65536). */
+static void a_gif_frame_delay_is_held_to_what_a_gif_can_store(void **state)
+{
+    (void)state;
+    static const int asked[] = {0, 4, 5, 300, 655340, JUNQI_GIF_MAX_DELAY_MS, 655354, 655355, 3276750, INT_MAX, -1, INT_MIN};
+    static const int stored[] = {0, 0, 1, 30, 65534, 65535, 65535, 65535, 65535, 65535, 0, 0};
+    enum { FRAMES = sizeof asked / sizeof asked[0] };
+    junqi_position pos;
+    two_player_position(&pos);
+    junqi_scene s = {.pos = &pos, .last_move = {JUNQI_NO_POINT, JUNQI_NO_POINT}};
+    junqi_render_options o = options_for(JUNQI_SOUTH, JUNQI_GEOMETRY_MIN_SIZE);
+    char err[256];
+    junqi_renderer *rd = junqi_renderer_new(pos.board, &o, err, sizeof err);
+    assert_non_null(rd);
+    test_gif t;
+    gif_start(&t, rd);
+    for (int i = 0; i < FRAMES; i++)
+        gif_add(&t, &s, asked[i]);
+    gif_done(&t);
+    int width, height, delays[FRAMES];
+    assert_int_equal(gif_read(t.buf, t.len, &width, &height, delays, FRAMES), FRAMES);
+    for (int i = 0; i < FRAMES; i++)
+        if (delays[i] != stored[i])
+            fail_msg("a delay of %d ms: stored as %d hundredths of a second, not %d", asked[i], delays[i], stored[i]);
+    free(t.buf);
+    junqi_renderer_free(rd);
 }
 
 static void every_board_theme_and_name_style_draws(void **state)
@@ -435,6 +496,7 @@ int main(void)
         cmocka_unit_test(the_same_position_gives_the_same_bytes),
         cmocka_unit_test(an_svg_has_the_picture_size_as_its_viewbox),
         cmocka_unit_test(a_gif_of_a_replay_has_one_frame_per_move_and_the_start),
+        cmocka_unit_test(a_gif_frame_delay_is_held_to_what_a_gif_can_store),
         cmocka_unit_test(every_board_theme_and_name_style_draws),
         cmocka_unit_test(every_end_reason_is_named_in_every_status_line),
         cmocka_unit_test(arrows_and_marks_parse_with_colours),
