@@ -3,7 +3,8 @@
  * test_render.c - the render library: the geometry of both boards for every
  * bottom seat, PNGs that decode to the right size, identical bytes for the
  * same position, SVG with a viewBox, a GIF with one frame per position
- * and its frame delays held to what a GIF stores,
+ * and its frame delays held to what a GIF stores, --infer labels that
+ * stay on their tiles (turned or not),
  * annotations and colours. (Well-formed SVG is checked with a real XML
  * parser in tests/cli/render.sh, the SVG against the PNG in Chromium in
  * tests/cli/render-browser.sh.)
@@ -22,6 +23,7 @@
 #include <png.h>
 
 #include "draw.h"
+#include "draw_parts.h"
 #include "giftest.h"
 #include "output.h"
 #include "testutil.h"
@@ -380,6 +382,100 @@ static void every_board_theme_and_name_style_draws(void **state)
     junqi_game_free(game);
 }
 
+/* The pixels of image (RGB24, as junqi_renderer_image() gives it), copied. */
+static uint32_t *pixels_of(cairo_surface_t *image)
+{
+    assert_non_null(image);
+    int w = cairo_image_surface_get_width(image), h = cairo_image_surface_get_height(image);
+    int stride = cairo_image_surface_get_stride(image);
+    uint32_t *copy = malloc((size_t)w * (size_t)h * sizeof *copy);
+    assert_non_null(copy);
+    const unsigned char *data = cairo_image_surface_get_data(image);
+    for (int y = 0; y < h; y++)
+        memcpy(copy + (size_t)y * (size_t)w, data + (size_t)y * (size_t)stride, (size_t)w * sizeof *copy);
+    return copy;
+}
+
+/* In a picture of rd whose pixels with --infer labels differ from those without at `changed`
+ * (w × h, nonzero where they differ): every changed pixel lies on the tile itself (its box of
+ * junqi_renderer_tile_rect() less the shadow's margin) of a hidden piece of pos, and every hidden
+ * piece has a label. Returns a message, "" when all holds. */
+static const char *labels_inside_tiles(junqi_renderer *rd, const junqi_position *pos, unsigned char *changed)
+{
+    static char why[256];
+    const junqi_geometry *g = junqi_renderer_geometry(rd);
+    int pad = junqi_renderer_tile_pad(rd);
+    for (int p = 0; p < pos->board->npoints; p++) {
+        uint8_t c = pos->cell[p];
+        if (!c || JUNQI_CELL_PIECE(c) != JUNQI_UNKNOWN)
+            continue;
+        junqi_rect box = junqi_renderer_tile_rect(rd, JUNQI_CELL_SEAT(c), p);
+        int x0 = (int)floor(box.x) + pad, y0 = (int)floor(box.y) + pad;
+        int x1 = (int)ceil(box.x + box.w) - pad, y1 = (int)ceil(box.y + box.h) - pad, seen = 0;
+        for (int y = y0 > 0 ? y0 : 0; y < y1 && y < g->height; y++)
+            for (int x = x0 > 0 ? x0 : 0; x < x1 && x < g->width; x++) {
+                seen += changed[(size_t)y * (size_t)g->width + (size_t)x] == 1;
+                changed[(size_t)y * (size_t)g->width + (size_t)x] = 2; /* inside a hidden tile */
+            }
+        if (!seen) {
+            snprintf(why, sizeof why, "the hidden piece on point %d has no label", p);
+            return why;
+        }
+    }
+    for (int y = 0; y < g->height; y++)
+        for (int x = 0; x < g->width; x++)
+            if (changed[(size_t)y * (size_t)g->width + (size_t)x] == 1) {
+                snprintf(why, sizeof why, "a label is drawn at (%d, %d), off every hidden piece's tile", x, y);
+                return why;
+            }
+    return "";
+}
+
+/* --infer's labels (the likeliest kind and its percentage over each hidden piece) stay on their
+ * tiles, those turned on the left and right of the four-player board too, whatever the names:
+ * they were drawn upright and as wide as an upright tile, across the turned tiles' edges. */
+static void infer_labels_stay_on_their_tiles_turned_or_not(void **state)
+{
+    (void)state;
+    junqi_game *game;
+    junqi_replay r = replay_at(SAMPLE, 0, &game);
+    junqi_position dark;
+    junqi_position_view(&dark, &r.pos, JUNQI_SOUTH, JUNQI_DARK);
+    static double probs[JUNQI_MAX_POINTS][JUNQI_PIECE_KINDS];
+    for (int p = 0; p < dark.board->npoints; p++) /* the longest name, and a two-digit percentage */
+        probs[p][JUNQI_MAJOR_GENERAL] = 0.55, probs[p][JUNQI_ENGINEER] = 0.45;
+    static const junqi_names names[] = {JUNQI_NAMES_ZH, JUNQI_NAMES_EN, JUNQI_NAMES_RANK};
+    for (size_t n = 0; n < sizeof names / sizeof names[0]; n++)
+        for (int bottom = 0; bottom < JUNQI_SEATS * 2; bottom++) { /* then each again, --upright */
+            junqi_render_options o = options_for((junqi_seat)(bottom % JUNQI_SEATS), 500);
+            o.names = names[n];
+            o.upright = bottom >= JUNQI_SEATS;
+            char err[512];
+            junqi_renderer *rd = junqi_renderer_new(dark.board, &o, err, sizeof err);
+            if (!rd)
+                fail_msg("%s", err);
+            junqi_scene s = {.pos = &dark, .last_move = {JUNQI_NO_POINT, JUNQI_NO_POINT}};
+            uint32_t *plain = pixels_of(junqi_renderer_image(rd, &s));
+            s.probs = (const double(*)[JUNQI_PIECE_KINDS])probs;
+            uint32_t *labelled = pixels_of(junqi_renderer_image(rd, &s));
+            const junqi_geometry *g = junqi_renderer_geometry(rd);
+            size_t count = (size_t)g->width * (size_t)g->height;
+            unsigned char *changed = malloc(count);
+            assert_non_null(changed);
+            for (size_t i = 0; i < count; i++)
+                changed[i] = (plain[i] & 0xffffff) != (labelled[i] & 0xffffff);
+            const char *why = labels_inside_tiles(rd, &dark, changed);
+            if (*why)
+                fail_msg("names %d, %s at the bottom%s: %s", (int)names[n], junqi_seat_name(o.bottom),
+                         o.upright ? ", upright" : "", why);
+            free(changed);
+            free(plain);
+            free(labelled);
+            junqi_renderer_free(rd);
+        }
+    junqi_game_free(game);
+}
+
 /* Every reason a game can end for has its words in every caption script and in the page's. */
 static void every_end_reason_is_named_in_every_status_line(void **state)
 {
@@ -498,6 +594,7 @@ int main(void)
         cmocka_unit_test(a_gif_of_a_replay_has_one_frame_per_move_and_the_start),
         cmocka_unit_test(a_gif_frame_delay_is_held_to_what_a_gif_can_store),
         cmocka_unit_test(every_board_theme_and_name_style_draws),
+        cmocka_unit_test(infer_labels_stay_on_their_tiles_turned_or_not),
         cmocka_unit_test(every_end_reason_is_named_in_every_status_line),
         cmocka_unit_test(arrows_and_marks_parse_with_colours),
         cmocka_unit_test(comment_commands_give_arrows_marks_and_the_evaluation),
