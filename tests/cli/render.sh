@@ -218,6 +218,20 @@ expect "pages, page 2 not writable: exit status, one located line" \
     "3 junqi-render: $tmp/gap/2.html: cannot write: Is a directory" "$rc $err"
 expect "pages, page 2 not writable: pages 1 and 3 written" "1.html 3.html" \
     "$(find "$tmp/gap" -type f -printf '%f\n' | sort | tr '\n' ' ' | sed 's/ $//')"
+# a usage error stops the run at once with exit status 2, also after a page that could not be
+# written (docs/conventions.md, "Outputs of several files"): --ply 20 is past the end of game 2
+# (15 moves) but not of games 1 and 3 (82). It went on to page 3 and exited with 3.
+"$JUNQI_BIN/junqi-replay" --to jgn "$SHORT" "$JUNQI_ROOT/tests/data/qq/jgs-002724.jgs" "$SHORT" >"$tmp/long-short-long.jgn"
+for first in writable unwritable; do
+    rm -rf "$tmp/stop" && mkdir "$tmp/stop"
+    [ "$first" = unwritable ] && mkdir "$tmp/stop/1.html"
+    run "$R" --ply 20 -o "$tmp/stop/%n.html" "$tmp/long-short-long.jgn"
+    expect "pages, page 1 $first, --ply past the end of game 2: exit status" 2 "$rc"
+    expect "pages, page 1 $first, --ply past the end of game 2: the usage error, then nothing" \
+        "junqi-render: $tmp/long-short-long.jgn: game 2 (line 31): --ply 20 is past the end: the game has 15 moves|Try 'junqi-render --help' for more information." \
+        "$(grep -v "^junqi-render: $tmp/stop/1.html: cannot write" "$tmp/err" | paste -sd'|')"
+    expect "pages, page 1 $first, --ply past the end of game 2: no page 3" no "$([ -e "$tmp/stop/3.html" ] && echo yes || echo no)"
+done
 # the game of a page that cannot be written is checked all the same: what is said of the games is
 # what is said when the pages are written (a page folder that could not be made hid the errors of
 # a game that breaks the rules; tests/data/corrupt/rail-turn.jgs, an illegal move, as game 4)
