@@ -321,14 +321,29 @@ static void tile_centre(const junqi_renderer *r, int turn, double x, double y, d
     *cy = floor(y - h / 2.0) + h / 2.0;
 }
 
-/* Draw seat's piece (JUNQI_UNKNOWN: its back) turned by `turn`, the box's top-left at the origin. */
-static void draw_tile_in_box(const junqi_renderer *r, cairo_t *cr, int seat, junqi_piece p, int turn)
+/* Move the origin from the top-left of a tile's box (junqi_renderer_tile_rect()) to the middle of
+ * the tile, turned by `turn`: what is drawn for a wide tile centred on the origin then covers it. */
+static void enter_tile_box(const junqi_renderer *r, cairo_t *cr, int turn)
 {
     int w, h;
     turned_size(r, turn, &w, &h);
-    cairo_save(cr);
     cairo_translate(cr, r->tile_pad + w / 2.0, r->tile_pad + h / 2.0);
     apply_turn(cr, turn);
+}
+
+/* Move the origin to the middle of seat's tile on point p, turned as that tile is (enter_tile_box). */
+static void enter_tile(const junqi_renderer *r, cairo_t *cr, int seat, int p)
+{
+    junqi_rect box = junqi_renderer_tile_rect(r, seat, p);
+    cairo_translate(cr, box.x, box.y);
+    enter_tile_box(r, cr, tile_turn(r, seat));
+}
+
+/* Draw seat's piece (JUNQI_UNKNOWN: its back) turned by `turn`, the box's top-left at the origin. */
+static void draw_tile_in_box(const junqi_renderer *r, cairo_t *cr, int seat, junqi_piece p, int turn)
+{
+    cairo_save(cr);
+    enter_tile_box(r, cr, turn);
     draw_tile(r, cr, seat, p);
     cairo_restore(cr);
 }
@@ -364,13 +379,14 @@ static void place_tile(junqi_renderer *r, cairo_t *cr, bool raster, int p, uint8
         return;
     }
     cairo_save(cr);
-    cairo_translate(cr, box.x, box.y);
-    draw_tile_in_box(r, cr, seat, piece, turn);
+    enter_tile(r, cr, seat, p);
+    draw_tile(r, cr, seat, piece);
     cairo_restore(cr);
 }
 
 /* A hidden piece's likeliest kind and its probability, over its tile back
- * (junqi-render --infer): the name above, the percentage below, upright. */
+ * (junqi-render --infer): the name above, the percentage below, turned with
+ * the tile as a known piece's name is, so that it stays on the tile. */
 static void draw_guess(const junqi_renderer *r, cairo_t *cr, int p, int seat, const double *probs)
 {
     int best = JUNQI_NONE;
@@ -380,17 +396,18 @@ static void draw_guess(const junqi_renderer *r, cairo_t *cr, int p, int seat, co
     if (best == JUNQI_NONE)
         return;
     const junqi_seat_style *st = junqi_theme_seat(r->theme, r->geo.board->kind, (junqi_seat)seat);
-    double x, y, w = r->geo.tile_w, h = r->geo.tile_h;
-    junqi_geometry_point(&r->geo, p, &x, &y);
+    double w = r->geo.tile_w, h = r->geo.tile_h;
     char name[32], percent[8];
     piece_label(r, (junqi_piece)best, name, sizeof name);
     snprintf(percent, sizeof percent, "%d%%", (int)(probs[best] * 100 + 0.5));
-    rounded_rect(cr, x - w * 0.45, y - h * 0.42, w * 0.9, h * 0.84, h * 0.12);
+    cairo_save(cr);
+    enter_tile(r, cr, seat, p);
+    rounded_rect(cr, -w * 0.45, -h * 0.42, w * 0.9, h * 0.84, h * 0.12);
     set_colour(cr, with_alpha(st->fill, 0.82));
     cairo_fill(cr);
-    draw_text(r, cr, r->theme->font, h * 0.4, name, x, y - h * 0.16, st->text, w * 0.85, h * 0.42, false);
-    draw_text(r, cr, r->theme->label_font, h * 0.28, percent, x, y + h * 0.24, st->text, w * 0.85, h * 0.3,
-              false);
+    draw_text(r, cr, r->theme->font, h * 0.4, name, 0, -h * 0.16, st->text, w * 0.85, h * 0.42, false);
+    draw_text(r, cr, r->theme->label_font, h * 0.28, percent, 0, h * 0.24, st->text, w * 0.85, h * 0.3, false);
+    cairo_restore(cr);
 }
 
 /* ---- the board ------------------------------------------------------------ */

@@ -333,8 +333,10 @@ bool junqi_gif_frame(junqi_gif *gif, cairo_surface_t *image, int delay_ms, char 
     quantise(gif, image);
     int x0, y0, x1, y1;
     changed_rect(gif, &x0, &y0, &x1, &y1);
+    /* the delay field holds 16 bits of hundredths: a longer delay would wrap round */
+    int ms = delay_ms < 0 ? 0 : delay_ms > JUNQI_GIF_MAX_DELAY_MS ? JUNQI_GIF_MAX_DELAY_MS : delay_ms;
     GraphicsControlBlock gcb = {.DisposalMode = DISPOSE_DO_NOT, .UserInputFlag = false,
-                                .DelayTime = (delay_ms + 5) / 10, .TransparentColor = NO_TRANSPARENT_COLOR};
+                                .DelayTime = (ms + 5) / 10, .TransparentColor = NO_TRANSPARENT_COLOR};
     GifByteType ext[4];
     size_t len = EGifGCBToExtension(&gcb, ext);
     bool ok = EGifPutExtension(gif->file, GRAPHICS_EXT_FUNC_CODE, (int)len, ext) == GIF_OK &&

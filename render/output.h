@@ -84,10 +84,17 @@ junqi_gif *junqi_gif_begin(FILE *fp, int width, int height, const junqi_theme *t
                            size_t n);
 
 /**
+ * The longest delay a GIF frame can hold, in milliseconds: 65535
+ * hundredths of a second (the field is 16 bits).
+ */
+#define JUNQI_GIF_MAX_DELAY_MS 655350
+
+/**
  * Append a frame: an image surface of the GIF's size (ARGB32 or RGB24,
  * opaque), shown for delay_ms milliseconds (stored in hundredths of a
- * second). Returns false with a message in err when the surface does not
- * fit or writing fails; the GIF should then be abandoned with
+ * second, rounded; a delay past JUNQI_GIF_MAX_DELAY_MS is held at it and a
+ * negative one at 0). Returns false with a message in err when the surface
+ * does not fit or writing fails; the GIF should then be abandoned with
  * junqi_gif_end().
  */
 bool junqi_gif_frame(junqi_gif *gif, cairo_surface_t *image, int delay_ms, char *err, size_t n);

@@ -4,7 +4,8 @@
  * exactly: a diagnostic's source line and the caret under its column in the
  * text output, for short lines (as they always were) and for lines too wide
  * to show whole (a part round the column, "..." for each side cut, the caret
- * still under the offending character); --ply values of any size.
+ * still under the offending character); --ply values of any size; how the
+ * exit statuses of a run's items combine.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -266,6 +267,27 @@ static void a_ply_is_a_whole_number_of_any_size_kept_as_typed(void **state)
     }
 }
 
+/* A run's exit status is its items' highest, but a usage error stops it and is its status,
+ * whatever came before or after (docs/conventions.md): an output that could not be written (3)
+ * hid a later usage error, and the run went on. */
+static void a_usage_error_stops_a_run_and_is_its_status(void **state)
+{
+    (void)state;
+    static const int items[][3] = {{JUNQI_EXIT_OK, JUNQI_EXIT_INVALID, JUNQI_EXIT_IO},
+                                   {JUNQI_EXIT_IO, JUNQI_EXIT_INVALID, JUNQI_EXIT_OK},
+                                   {JUNQI_EXIT_IO, JUNQI_EXIT_USAGE, JUNQI_EXIT_IO},
+                                   {JUNQI_EXIT_INVALID, JUNQI_EXIT_USAGE, JUNQI_EXIT_OK}};
+    static const int want[][3] = {{0, 1, 3}, {3, 3, 3}, {3, 2, 2}, {1, 2, 2}};
+    for (size_t run = 0; run < sizeof items / sizeof items[0]; run++) {
+        int status = JUNQI_EXIT_OK;
+        for (int i = 0; i < 3; i++) {
+            bool stop = junqi_cli_status_add(&status, items[run][i]);
+            assert_int_equal(status, want[run][i]);
+            assert_int_equal(stop, status == JUNQI_EXIT_USAGE);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -279,6 +301,7 @@ int main(void)
         cmocka_unit_test(a_line_the_library_kept_in_part_is_shown_cut_where_it_was),
         cmocka_unit_test(a_five_megabyte_line_is_shown_in_part_at_once),
         cmocka_unit_test(a_ply_is_a_whole_number_of_any_size_kept_as_typed),
+        cmocka_unit_test(a_usage_error_stops_a_run_and_is_its_status),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2,7 +2,9 @@
 /*
  * test_render.c - the render library: the geometry of both boards for every
  * bottom seat, PNGs that decode to the right size, identical bytes for the
- * same position, SVG with a viewBox, a GIF with one frame per position,
+ * same position, SVG with a viewBox, a GIF with one frame per position
+ * and its frame delays held to what a GIF stores, --infer labels that
+ * stay on their tiles (turned or not),
  * annotations and colours. (Well-formed SVG is checked with a real XML
  * parser in tests/cli/render.sh, the SVG against the PNG in Chromium in
  * tests/cli/render-browser.sh.)
@@ -13,6 +15,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <limits.h>
 #include <math.h>
 #include <unistd.h>
 
@@ -20,6 +23,7 @@
 #include <png.h>
 
 #include "draw.h"
+#include "draw_parts.h"
 #include "giftest.h"
 #include "output.h"
 #include "testutil.h"
@@ -258,6 +262,40 @@ static void an_svg_has_the_picture_size_as_its_viewbox(void **state)
     junqi_game_free(game);
 }
 
+/* A GIF a test writes in memory: gif_start(), a gif_add() a frame, gif_done(); then its bytes are
+ * buf (len bytes, the caller frees them). */
+typedef struct test_gif {
+    junqi_renderer *rd;
+    junqi_gif *gif;
+    FILE *fp;
+    char *buf;
+    size_t len;
+} test_gif;
+
+static void gif_start(test_gif *t, junqi_renderer *rd)
+{
+    const junqi_geometry *g = junqi_renderer_geometry(rd);
+    char err[256];
+    *t = (test_gif){.rd = rd};
+    t->fp = open_memstream(&t->buf, &t->len);
+    assert_non_null(t->fp);
+    t->gif = junqi_gif_begin(t->fp, g->width, g->height, junqi_theme_default(), err, sizeof err);
+    assert_non_null(t->gif);
+}
+
+static void gif_add(test_gif *t, const junqi_scene *s, int delay_ms)
+{
+    char err[256];
+    assert_true(junqi_gif_frame(t->gif, junqi_renderer_image(t->rd, s), delay_ms, err, sizeof err));
+}
+
+static void gif_done(test_gif *t)
+{
+    char err[256];
+    assert_true(junqi_gif_end(t->gif, err, sizeof err));
+    assert_int_equal(fclose(t->fp), 0);
+}
+
 static void a_gif_of_a_replay_has_one_frame_per_move_and_the_start(void **state)
 {
     (void)state;
@@ -265,28 +303,53 @@ static void a_gif_of_a_replay_has_one_frame_per_move_and_the_start(void **state)
     junqi_replay r = replay_at(SHORT_REPLAY, 0, &game);
     size_t moves = junqi_game_moves(game);
     junqi_render_options o = options_for(JUNQI_SOUTH, 400);
-    char err[256], *buf = NULL;
+    char err[256];
     junqi_renderer *rd = junqi_renderer_new(junqi_board_get(game->board), &o, err, sizeof err);
     assert_non_null(rd);
-    const junqi_geometry *g = junqi_renderer_geometry(rd);
-    size_t len;
-    FILE *fp = open_memstream(&buf, &len);
-    junqi_gif *gif = junqi_gif_begin(fp, g->width, g->height, junqi_theme_default(), err, sizeof err);
-    assert_non_null(gif);
+    test_gif t;
+    gif_start(&t, rd);
     for (size_t ply = 0; ply <= moves; ply++) {
         junqi_replay_seek(&r, ply);
         junqi_scene s = scene_of(&r);
-        assert_true(junqi_gif_frame(gif, junqi_renderer_image(rd, &s), 300, err, sizeof err));
+        gif_add(&t, &s, 300);
     }
-    assert_true(junqi_gif_end(gif, err, sizeof err));
-    fclose(fp);
+    gif_done(&t);
     int width, height;
-    assert_int_equal(gif_frames(buf, len, &width, &height), (int)moves + 1);
-    assert_int_equal(width, g->width);
-    assert_int_equal(height, g->height);
-    free(buf);
+    assert_int_equal(gif_frames(t.buf, t.len, &width, &height), (int)moves + 1);
+    assert_int_equal(width, junqi_renderer_geometry(rd)->width);
+    assert_int_equal(height, junqi_renderer_geometry(rd)->height);
+    free(t.buf);
     junqi_renderer_free(rd);
     junqi_game_free(game);
+}
+
+/* A frame's delay is stored in 16 bits of hundredths of a second: a longer delay is held at the
+ * longest, 655.35 s, and a negative one at 0 (3276750 ms was stored as 65531 hundredths, mod 65536). */
+static void a_gif_frame_delay_is_held_to_what_a_gif_can_store(void **state)
+{
+    (void)state;
+    static const int asked[] = {0, 4, 5, 300, 655340, JUNQI_GIF_MAX_DELAY_MS, 655354, 655355, 3276750, INT_MAX, -1, INT_MIN};
+    static const int stored[] = {0, 0, 1, 30, 65534, 65535, 65535, 65535, 65535, 65535, 0, 0};
+    enum { FRAMES = sizeof asked / sizeof asked[0] };
+    junqi_position pos;
+    two_player_position(&pos);
+    junqi_scene s = {.pos = &pos, .last_move = {JUNQI_NO_POINT, JUNQI_NO_POINT}};
+    junqi_render_options o = options_for(JUNQI_SOUTH, JUNQI_GEOMETRY_MIN_SIZE);
+    char err[256];
+    junqi_renderer *rd = junqi_renderer_new(pos.board, &o, err, sizeof err);
+    assert_non_null(rd);
+    test_gif t;
+    gif_start(&t, rd);
+    for (int i = 0; i < FRAMES; i++)
+        gif_add(&t, &s, asked[i]);
+    gif_done(&t);
+    int width, height, delays[FRAMES];
+    assert_int_equal(gif_read(t.buf, t.len, &width, &height, delays, FRAMES), FRAMES);
+    for (int i = 0; i < FRAMES; i++)
+        if (delays[i] != stored[i])
+            fail_msg("a delay of %d ms: stored as %d hundredths of a second, not %d", asked[i], delays[i], stored[i]);
+    free(t.buf);
+    junqi_renderer_free(rd);
 }
 
 static void every_board_theme_and_name_style_draws(void **state)
@@ -316,6 +379,100 @@ static void every_board_theme_and_name_style_draws(void **state)
                 assert_non_null(junqi_renderer_image(rd, &s));
                 junqi_renderer_free(rd);
             }
+    junqi_game_free(game);
+}
+
+/* The pixels of image (RGB24, as junqi_renderer_image() gives it), copied. */
+static uint32_t *pixels_of(cairo_surface_t *image)
+{
+    assert_non_null(image);
+    int w = cairo_image_surface_get_width(image), h = cairo_image_surface_get_height(image);
+    int stride = cairo_image_surface_get_stride(image);
+    uint32_t *copy = malloc((size_t)w * (size_t)h * sizeof *copy);
+    assert_non_null(copy);
+    const unsigned char *data = cairo_image_surface_get_data(image);
+    for (int y = 0; y < h; y++)
+        memcpy(copy + (size_t)y * (size_t)w, data + (size_t)y * (size_t)stride, (size_t)w * sizeof *copy);
+    return copy;
+}
+
+/* In a picture of rd whose pixels with --infer labels differ from those without at `changed`
+ * (w × h, nonzero where they differ): every changed pixel lies on the tile itself (its box of
+ * junqi_renderer_tile_rect() less the shadow's margin) of a hidden piece of pos, and every hidden
+ * piece has a label. Returns a message, "" when all holds. */
+static const char *labels_inside_tiles(junqi_renderer *rd, const junqi_position *pos, unsigned char *changed)
+{
+    static char why[256];
+    const junqi_geometry *g = junqi_renderer_geometry(rd);
+    int pad = junqi_renderer_tile_pad(rd);
+    for (int p = 0; p < pos->board->npoints; p++) {
+        uint8_t c = pos->cell[p];
+        if (!c || JUNQI_CELL_PIECE(c) != JUNQI_UNKNOWN)
+            continue;
+        junqi_rect box = junqi_renderer_tile_rect(rd, JUNQI_CELL_SEAT(c), p);
+        int x0 = (int)floor(box.x) + pad, y0 = (int)floor(box.y) + pad;
+        int x1 = (int)ceil(box.x + box.w) - pad, y1 = (int)ceil(box.y + box.h) - pad, seen = 0;
+        for (int y = y0 > 0 ? y0 : 0; y < y1 && y < g->height; y++)
+            for (int x = x0 > 0 ? x0 : 0; x < x1 && x < g->width; x++) {
+                seen += changed[(size_t)y * (size_t)g->width + (size_t)x] == 1;
+                changed[(size_t)y * (size_t)g->width + (size_t)x] = 2; /* inside a hidden tile */
+            }
+        if (!seen) {
+            snprintf(why, sizeof why, "the hidden piece on point %d has no label", p);
+            return why;
+        }
+    }
+    for (int y = 0; y < g->height; y++)
+        for (int x = 0; x < g->width; x++)
+            if (changed[(size_t)y * (size_t)g->width + (size_t)x] == 1) {
+                snprintf(why, sizeof why, "a label is drawn at (%d, %d), off every hidden piece's tile", x, y);
+                return why;
+            }
+    return "";
+}
+
+/* --infer's labels (the likeliest kind and its percentage over each hidden piece) stay on their
+ * tiles, those turned on the left and right of the four-player board too, whatever the names:
+ * they were drawn upright and as wide as an upright tile, across the turned tiles' edges. */
+static void infer_labels_stay_on_their_tiles_turned_or_not(void **state)
+{
+    (void)state;
+    junqi_game *game;
+    junqi_replay r = replay_at(SAMPLE, 0, &game);
+    junqi_position dark;
+    junqi_position_view(&dark, &r.pos, JUNQI_SOUTH, JUNQI_DARK);
+    static double probs[JUNQI_MAX_POINTS][JUNQI_PIECE_KINDS];
+    for (int p = 0; p < dark.board->npoints; p++) /* the longest name, and a two-digit percentage */
+        probs[p][JUNQI_MAJOR_GENERAL] = 0.55, probs[p][JUNQI_ENGINEER] = 0.45;
+    static const junqi_names names[] = {JUNQI_NAMES_ZH, JUNQI_NAMES_EN, JUNQI_NAMES_RANK};
+    for (size_t n = 0; n < sizeof names / sizeof names[0]; n++)
+        for (int bottom = 0; bottom < JUNQI_SEATS * 2; bottom++) { /* then each again, --upright */
+            junqi_render_options o = options_for((junqi_seat)(bottom % JUNQI_SEATS), 500);
+            o.names = names[n];
+            o.upright = bottom >= JUNQI_SEATS;
+            char err[512];
+            junqi_renderer *rd = junqi_renderer_new(dark.board, &o, err, sizeof err);
+            if (!rd)
+                fail_msg("%s", err);
+            junqi_scene s = {.pos = &dark, .last_move = {JUNQI_NO_POINT, JUNQI_NO_POINT}};
+            uint32_t *plain = pixels_of(junqi_renderer_image(rd, &s));
+            s.probs = (const double(*)[JUNQI_PIECE_KINDS])probs;
+            uint32_t *labelled = pixels_of(junqi_renderer_image(rd, &s));
+            const junqi_geometry *g = junqi_renderer_geometry(rd);
+            size_t count = (size_t)g->width * (size_t)g->height;
+            unsigned char *changed = malloc(count);
+            assert_non_null(changed);
+            for (size_t i = 0; i < count; i++)
+                changed[i] = (plain[i] & 0xffffff) != (labelled[i] & 0xffffff);
+            const char *why = labels_inside_tiles(rd, &dark, changed);
+            if (*why)
+                fail_msg("names %d, %s at the bottom%s: %s", (int)names[n], junqi_seat_name(o.bottom),
+                         o.upright ? ", upright" : "", why);
+            free(changed);
+            free(plain);
+            free(labelled);
+            junqi_renderer_free(rd);
+        }
     junqi_game_free(game);
 }
 
@@ -435,7 +592,9 @@ int main(void)
         cmocka_unit_test(the_same_position_gives_the_same_bytes),
         cmocka_unit_test(an_svg_has_the_picture_size_as_its_viewbox),
         cmocka_unit_test(a_gif_of_a_replay_has_one_frame_per_move_and_the_start),
+        cmocka_unit_test(a_gif_frame_delay_is_held_to_what_a_gif_can_store),
         cmocka_unit_test(every_board_theme_and_name_style_draws),
+        cmocka_unit_test(infer_labels_stay_on_their_tiles_turned_or_not),
         cmocka_unit_test(every_end_reason_is_named_in_every_status_line),
         cmocka_unit_test(arrows_and_marks_parse_with_colours),
         cmocka_unit_test(comment_commands_give_arrows_marks_and_the_evaluation),

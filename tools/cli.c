@@ -49,6 +49,17 @@ junqi_source *junqi_cli_open_position(const char *prog, const char *text)
     return src;
 }
 
+bool junqi_cli_status_add(int *status, int item)
+{
+    if (item == JUNQI_EXIT_USAGE || *status == JUNQI_EXIT_USAGE) {
+        *status = JUNQI_EXIT_USAGE;
+        return true;
+    }
+    if (item > *status)
+        *status = item;
+    return false;
+}
+
 int junqi_source_each(junqi_source *src, junqi_item_fn fn, void *ctx)
 {
     if (!src)
@@ -62,9 +73,7 @@ int junqi_source_each(junqi_source *src, junqi_item_fn fn, void *ctx)
         int item = rc == JUNQI_READ_END ? JUNQI_EXIT_OK : fn(ctx, src, &in, &d, rc);
         junqi_diags_free(&d);
         junqi_input_free(&in);
-        if (item > status)
-            status = item;
-        if (rc == JUNQI_READ_END || rc == JUNQI_READ_FAILED || status == JUNQI_EXIT_USAGE)
+        if (junqi_cli_status_add(&status, item) || rc == JUNQI_READ_END || rc == JUNQI_READ_FAILED)
             break;
     }
     junqi_source_close(src);

@@ -53,9 +53,20 @@ typedef int (*junqi_item_fn)(void *ctx, const junqi_source *src, junqi_input *in
                              junqi_read_status rc);
 
 /**
+ * Add what one item (a game, a file, an output) of a run ended with, the
+ * exit status `item`, to the run's exit status *status (docs/conventions.md,
+ * "Exit status" and "Outputs of several files"): the higher of the two,
+ * but a usage error stops the run and is its status whatever came before
+ * or comes after (an output that could not be written, 3, does not hide
+ * it). Returns true when the run must stop: *status is JUNQI_EXIT_USAGE.
+ */
+bool junqi_cli_status_add(int *status, int item);
+
+/**
  * Run fn on every item of src, then close src (NULL: returns JUNQI_EXIT_IO,
  * as junqi_cli_open() failed). Stops after a read error or a usage
- * error. Returns the highest exit status of the items.
+ * error. Returns the highest exit status of the items, but
+ * JUNQI_EXIT_USAGE after a usage error, whatever came before it.
  */
 int junqi_source_each(junqi_source *src, junqi_item_fn fn, void *ctx);
 

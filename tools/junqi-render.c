@@ -30,7 +30,8 @@
 
 static const char *prog = "junqi-render";
 
-/* The default --size and --delay, and how long the last frame of a GIF stays. */
+/* The default --size and --delay, and how long the last frame of a GIF stays (at most
+ * JUNQI_GIF_MAX_DELAY_MS, as every frame: junqi_gif_frame() holds a longer delay at it). */
 #define DEFAULT_SIZE 800
 #define DEFAULT_DELAY_MS 600
 #define LAST_FRAME_FACTOR 5
@@ -672,7 +673,9 @@ static int parse_option(options *opt, int c, const char *arg)
     case 'F': opt->frames = arg; break;
     case 'P': opt->position = arg; break;
     case 'd':
-        if (!junqi_cli_parse_count(arg, 655350, &opt->delay_ms))
+        /* the longest a GIF frame holds; the message names it as a literal, as it is translated */
+        _Static_assert(JUNQI_GIF_MAX_DELAY_MS == 655350, "--delay's message names the range");
+        if (!junqi_cli_parse_count(arg, JUNQI_GIF_MAX_DELAY_MS, &opt->delay_ms))
             return junqi_cli_usage(prog, "--delay takes milliseconds (0 to 655350), not '%s'", arg);
         break;
     case 'I': opt->infer = true; break;

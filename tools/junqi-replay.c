@@ -883,8 +883,8 @@ static int finish_collection(const options *opt, collection *c, FILE *out, int s
     bool keep = junqi_cli_output_keep(status); /* as -o FILE keeps it */
     if (c->part.fp && !junqi_cli_output_close(prog, &c->part, keep) && keep)
         status = JUNQI_EXIT_IO;
-    if (c->failed && status < JUNQI_EXIT_IO) /* a part was left out */
-        status = JUNQI_EXIT_IO;
+    if (c->failed) /* a part was left out: 3, unless a usage error stopped the run */
+        junqi_cli_status_add(&status, JUNQI_EXIT_IO);
     if (opt->split && opt->output[strlen(opt->output) - 1] == '/' && c->parts == 0)
         fprintf(stderr, "%s: no game was kept: nothing written to %s\n", prog, opt->output);
     if (opt->count)

@@ -114,6 +114,22 @@ expect "--split 2, part 1 not writable: exit status, one located line" \
     "3 junqi-replay: $tmp/gap2/part-1.jgn: cannot write: Is a directory" "$rc $err"
 expect "--split 2, part 1 not writable: parts 2 and 3 hold games 3-4 and 5" "2 1" \
     "$("$R" --count "$tmp/gap2/part-2.jgn") $("$R" --count "$tmp/gap2/part-3.jgn")"
+# a usage error stops the run at once with exit status 2, also after a part that could not be
+# written (docs/conventions.md, "Outputs of several files"): --rules qq for a two-player game, the
+# second of three (it went on to the third game's part, and exited with 3)
+printf '[Board "two-player"]\n[Position "%s"]\n\n*\n' \
+    ".NF.../.S9.../...../...../...../....N3/...../...../...../...../...../.SF... s 0 40 -" >"$tmp/two-player.jgn"
+cat "$tmp/first.jgn" "$tmp/two-player.jgn" "$tmp/first.jgn" >"$tmp/four-two-four.jgn"
+for first in writable unwritable; do
+    rm -rf "$tmp/stop" && mkdir "$tmp/stop"
+    [ "$first" = unwritable ] && mkdir "$tmp/stop/1.jgn"
+    run "$R" --rules qq --split 1 -o "$tmp/stop/" "$tmp/four-two-four.jgn"
+    expect "--split 1 --rules qq, part 1 $first, a two-player game 2nd: exit status, the usage error, then nothing" \
+        "2|junqi-replay: $tmp/four-two-four.jgn: --rules qq is a rule set of the four-player board, and this is a two-player game|Try 'junqi-replay --help' for more information." \
+        "$rc|$(grep -v "^junqi-replay: $tmp/stop/1.jgn: cannot write" "$tmp/err" | paste -sd'|')"
+    expect "--split 1 --rules qq, part 1 $first, a two-player game 2nd: no part 3" no \
+        "$([ -e "$tmp/stop/3.jgn" ] && echo yes || echo no)"
+done
 
 # the games of a part that cannot be written are checked all the same: what is said of them is
 # what is said when the parts are written (only the part's line was said: the illegal game's error

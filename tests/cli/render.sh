@@ -6,7 +6,8 @@
 # a file of several, a note when none is chosen), the format from -o's extension or --format, -o - to
 # standard output, picture sizes, identical bytes for the same position,
 # SVG that a real XML parser (xmllint) accepts, --frames with one picture
-# per position, a GIF, and --infer labels.
+# per position, a GIF (with every frame's delay read back by giflib), and
+# --infer labels.
 #
 # Requires jq and xmllint (Debian packages "jq" and "libxml2-utils",
 # installed by scripts/install-deps): this test fails at once without them.
@@ -217,6 +218,20 @@ expect "pages, page 2 not writable: exit status, one located line" \
     "3 junqi-render: $tmp/gap/2.html: cannot write: Is a directory" "$rc $err"
 expect "pages, page 2 not writable: pages 1 and 3 written" "1.html 3.html" \
     "$(find "$tmp/gap" -type f -printf '%f\n' | sort | tr '\n' ' ' | sed 's/ $//')"
+# a usage error stops the run at once with exit status 2, also after a page that could not be
+# written (docs/conventions.md, "Outputs of several files"): --ply 20 is past the end of game 2
+# (15 moves) but not of games 1 and 3 (82). It went on to page 3 and exited with 3.
+"$JUNQI_BIN/junqi-replay" --to jgn "$SHORT" "$JUNQI_ROOT/tests/data/qq/jgs-002724.jgs" "$SHORT" >"$tmp/long-short-long.jgn"
+for first in writable unwritable; do
+    rm -rf "$tmp/stop" && mkdir "$tmp/stop"
+    [ "$first" = unwritable ] && mkdir "$tmp/stop/1.html"
+    run "$R" --ply 20 -o "$tmp/stop/%n.html" "$tmp/long-short-long.jgn"
+    expect "pages, page 1 $first, --ply past the end of game 2: exit status" 2 "$rc"
+    expect "pages, page 1 $first, --ply past the end of game 2: the usage error, then nothing" \
+        "junqi-render: $tmp/long-short-long.jgn: game 2 (line 31): --ply 20 is past the end: the game has 15 moves|Try 'junqi-render --help' for more information." \
+        "$(grep -v "^junqi-render: $tmp/stop/1.html: cannot write" "$tmp/err" | paste -sd'|')"
+    expect "pages, page 1 $first, --ply past the end of game 2: no page 3" no "$([ -e "$tmp/stop/3.html" ] && echo yes || echo no)"
+done
 # the game of a page that cannot be written is checked all the same: what is said of the games is
 # what is said when the pages are written (a page folder that could not be made hid the errors of
 # a game that breaks the rules; tests/data/corrupt/rail-turn.jgs, an illegal move, as game 4)
@@ -342,6 +357,24 @@ run "$R" --size 300 --delay 100 -o "$tmp/game.gif" "$SHORT"
 expect "GIF: exit status" 0 "$rc"
 expect "GIF: signature" GIF89a "$(head -c 6 "$tmp/game.gif")"
 expect "GIF: ends with the trailer" ";" "$(tail -c 1 "$tmp/game.gif")"
+# every frame's delay, read back by giflib: --delay MS in hundredths of a second, the last frame
+# five times as long, at least 3 s and at most 655.35 s, the most a GIF frame holds (16 bits of
+# hundredths: the last frame of --delay 655350 was 3276.75 s, written as 65531 hundredths)
+build_gifdelays
+TEN=$JUNQI_ROOT/tests/data/qq/jgs-000678.jgs
+ten_moves=$(moves_of "$TEN")
+for spec in 100:10:300 1000:100:500 130000:13000:65000 200000:20000:65535 655350:65535:65535 0:0:300; do
+    IFS=: read -r ms each last <<<"$spec"
+    run "$R" --size 120 --delay "$ms" -o "$tmp/delay.gif" "$TEN"
+    expect "GIF --delay $ms: exit status" 0 "$rc"
+    expect "GIF --delay $ms: the delay of every frame (hundredths of a second)" \
+        "$(printf "$each %.0s" $(seq "$ten_moves"))$last" "$("$tmp/gifdelays" "$tmp/delay.gif" | paste -sd' ')"
+done
+for ms in 655351 9999999999 -1; do
+    run "$R" --size 120 --delay "$ms" -o "$tmp/delay-bad.gif" "$TEN"
+    expect "GIF --delay $ms: a usage error naming the range, no file" "2 junqi-render: --delay takes milliseconds (0 to 655350), not '$ms' no" \
+        "$rc $(head -n 1 "$tmp/err") $([ -e "$tmp/delay-bad.gif" ] && echo yes || echo no)"
+done
 
 # --- HTML pages (docs/html.md): the format from the name, one page per game --------
 "$JUNQI_BIN/junqi-replay" --to jgn "$SHORT" "$JUNQI_ROOT/tests/data/qq/jgs-002724.jgs" >"$tmp/two.jgn"
