@@ -704,9 +704,7 @@ static int run_annotate(const options *opt, int argc, char **argv, int first)
     } else {
         for (int i = first; i < argc || (nfiles == 0 && i == first); i++) {
             int rc = annotate_source(&job, junqi_cli_open(prog, i < argc ? argv[i] : "-", opt->source_flags));
-            if (rc > status)
-                status = rc;
-            if (nfiles == 0)
+            if (junqi_cli_status_add(&status, rc) || nfiles == 0)
                 break;
         }
     }

@@ -869,9 +869,7 @@ static int replay_inputs(const options *opt, int argc, char **argv, FILE *out, b
         const char *path = i < argc ? argv[i] : "-";
         int item = replay_source(opt, junqi_cli_open(prog, path, opt->source_flags), out, colour,
                                  nfiles > 1, c);
-        if (item > status)
-            status = item;
-        if (nfiles == 0 || status == JUNQI_EXIT_USAGE)
+        if (junqi_cli_status_add(&status, item) || nfiles == 0)
             break;
     }
     return status;

@@ -226,9 +226,7 @@ int main(int argc, char **argv)
         status = JUNQI_EXIT_OK;
         for (int i = optind; i < argc || i == optind; i++) {
             int rc = validate(&opt, junqi_cli_open(prog, i < argc ? argv[i] : "-", opt.source_flags));
-            if (rc > status)
-                status = rc;
-            if (i + 1 >= argc)
+            if (junqi_cli_status_add(&status, rc) || i + 1 >= argc)
                 break;
         }
     }

@@ -39,6 +39,18 @@ done
 run "$bin/junqi-render" --f
 expect "an ambiguous abbreviation" "junqi-render: option '--f' is ambiguous" "$(head -n 1 <<<"$err")"
 
+# 1c. a usage error in the middle of several files stops the run with exit 2,
+# even after a file that could not be read (3); the files after it are not read
+printf '[Board "two-player"]\n[NorthSetup "81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL"]\n' >"$tmp/g2.jgn"
+printf '[SouthSetup "81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL"]\n\n*\n' >>"$tmp/g2.jgn"
+for cmd in "junqi-validate" "junqi-replay --to jgn" "junqi-analyze --nodes 200"; do
+    read -r tool args <<<"$cmd"
+    # shellcheck disable=SC2086
+    run "$bin/$tool" $args --rules qq "$tmp/missing.jgs" "$tmp/g2.jgn" "$b"
+    expect "$cmd: a usage error after a missing file: exit 2, nothing after it" "2 " \
+        "$rc $(grep -o "$(basename "$b")" <<<"$out$err" | head -n 1)"
+done
+
 # 2. colour and cursor controls on a terminal, and not with NO_COLOR or TERM=dumb
 escapes() { # COMMAND...: the number of lines with an escape, run on a terminal
     script -qec "$(printf '%q ' "$@")" /dev/null | grep -c $'\033\['
