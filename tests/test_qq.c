@@ -518,6 +518,9 @@ static void test_rejects_broken_formations(void **state)
     copy[17] = 0x05;
     assert_false(junqi_qq_read_formation(copy, 50, setup, &d));
     assert_int_equal(find_code(&d, "bad-magic")->loc.offset, 16);
+    /* the first magic says formation: no "(it is a QQ formation)" after "not a QQ formation" */
+    assert_string_equal(find_code(&d, "bad-magic")->message,
+                        "the magic 57 04 00 00 at offset 0x10 is wrong: this is not a QQ formation");
     junqi_diags_free(&d);
 
     memcpy(copy, b.data, 50);
