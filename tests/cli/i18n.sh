@@ -47,10 +47,11 @@ unlisted=$(cd "$root" && grep -lE '(^|[^A-Za-z0-9_])(_|N_|P_|C_|junqi_diags_add|
 
 # 1b. no English word is left inside a translation: the ASCII words a msgstr may hold are the
 # notation and the names a user types or reads back (option values, seats, rule sets, tags,
-# keys, formats, tools), listed here; identifiers (with _ . / = digits or a hyphen), option
-# names and printf conversions are left out before the words are compared
-kept="ABCDE Board Date Deal Debian Elo End FF GBK GIF HTML Home JGN JSON Lines MiB Mode NAG NUL North PNG
-Position QQ RGB RRGGBB Result Rules SVG TERM Termination YAML aliases all always auto bL bestmove blue board
+# keys, formats, tools, the bytes of a QQ file's magic), listed here; identifiers (with _ . / =
+# digits or a hyphen), option names and printf conversions are left out before the words are
+# compared
+kept="ABCDE Board Date Deal Debian Elo End FF File GBK GIF HTML Home JGN JSON Lines MiB Mode NAG NUL North PNG
+Position QQ QQGame JQL JQS RGB RRGGBB Result Rules SVG TERM Termination YAML aliases all always auto bL bestmove blue board
 cairo classic colour contrast dark default depth divide drop dumb east easy eliminated en eval
 expert fanfan fanqi flag fontconfig gif go green html huqi iconv id index isready jgn jql json junqi level marshal mode
 mover moves movetime multipv name nesw never nodes normal north nps off open pango perft player
