@@ -1392,7 +1392,7 @@ static bool report_nul(const text_buf *game, long first_line, junqi_diags *d)
                     "a NUL byte (0x00) in the text: JGN is UTF-8 text, so this game is not read "
                     "(a binary file, or UTF-16?)");
     if (d && d->n > before)
-        junqi_diag_set_line(&d->items[d->n - 1], start, nul, nul);
+        junqi_diag_set_line(&d->items[d->n - 1], start, game->s + game->len, nul); /* past the NUL too */
     return true;
 }
 

@@ -144,7 +144,7 @@ static bool continuation(char c)
  * text ends at a NUL). */
 static bool line_over(const char *p, const char *end)
 {
-    return (end && p >= end) || *p == '\n' || *p == '\0';
+    return (end ? p >= end : *p == '\0') || *p == '\n';
 }
 
 /* Where character number `column` of a line is, counting on from p, which
@@ -182,6 +182,7 @@ static bool set_line(junqi_diag *g, const char *line, const char *end, const cha
         return false;
     memcpy(g->source_line, from, (size_t)(to - from));
     g->source_line[to - from] = '\0';
+    g->source_len = (size_t)(to - from);
     return true;
 }
 

@@ -201,6 +201,9 @@ typedef struct junqi_diag {
      *  the part of it within JUNQI_DIAG_LINE_CONTEXT bytes of the column,
      *  cut between characters (source_column says where it starts) */
     char *source_line;
+    /** source_line's length in bytes: it holds the NUL bytes of an input that had them
+     *  (a NUL ends the line only when the text's end is not known) */
+    size_t source_len;
     /** the column (as loc.column counts) of source_line's first character:
      *  1 for a whole line (0, as a zeroed diagnostic has it, means 1 too) */
     int source_column;
@@ -243,8 +246,9 @@ bool junqi_diags_move(junqi_diags *to, junqi_diags *from, size_t first, size_t n
 
 /**
  * Give g its source line, for a caret display: the line that starts at
- * `line` and ends at the first newline or NUL (or at `end`; NULL: no other
- * end), less a CR before its newline, kept whole or, past
+ * `line` and ends at the first newline, or at `end` (NULL: at the first
+ * NUL; with an end a NUL byte is part of the line, and source_len counts
+ * it), less a CR before its newline, kept whole or, past
  * JUNQI_DIAG_LINE_CONTEXT bytes on either side of g's column, in part
  * (junqi_diag.source_line, source_column). `at` is where on the line g's
  * column is (NULL: found from g->loc.column, the line's end when it is

@@ -522,7 +522,7 @@ static void print_caret(FILE *out, const junqi_diag *g)
     if (!g->source_line)
         return;
     const char *s = g->source_line;
-    size_t len = strlen(s);
+    size_t len = g->source_len;
     int first = g->source_column > 1 ? g->source_column : 1;
     line_part part = shown_part(s, len, first, g->loc.column);
     bool cut = part.from > 0 || first > 1;

@@ -142,6 +142,9 @@ printf '[Board "two\0player"]\n\n*\n' >"$tmp/nul.jgn"
 run "$V" --format json "$tmp/nul.jgn"
 expect "defect 14: a NUL byte in a tag: exit status, code, line and column" "1 nul-byte 1 12" \
     "$rc $(jq -r 'select(.code) | "\(.code) \(.line) \(.column)"' <<<"$out")"
+run "$V" "$tmp/nul.jgn"
+expect "a NUL byte: the caret line shows it as \\x00 and goes on past it" '  [Board "two\x00player"]' \
+    "$(sed -n 2p <<<"$out")"
 "$R" --to jgn "$Q/jgs-002724.jgs" | iconv -f UTF-8 -t UTF-16 >"$tmp/utf16.jgn"
 run "$V" --format json "$tmp/utf16.jgn"
 expect "defect 14: UTF-16 input (with a byte order mark): exit status and code" "1 utf16" \
