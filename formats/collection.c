@@ -38,11 +38,22 @@ struct junqi_selection {
     size_t n;
 };
 
-/* The fields whose values are numbers. */
-static bool number_field(const char *field)
+/* The fields whose values are numbers, with what each counts (docs/collections.md). */
+static const struct {
+    const char *field, *counts;
+} number_fields[] = {
+    {"moves", N_("the number of moves")},
+    {"players", N_("the number of seats in the game")},
+    {"index", N_("the game's number in its file, from 1")},
+};
+
+/* What a number field counts, or NULL if the field is no number field. */
+static const char *number_field(const char *field)
 {
-    return strcmp(field, "moves") == 0 || strcmp(field, "players") == 0 ||
-           strcmp(field, "index") == 0;
+    for (size_t i = 0; i < sizeof number_fields / sizeof *number_fields; i++)
+        if (strcmp(field, number_fields[i].field) == 0)
+            return number_fields[i].counts;
+    return NULL;
 }
 
 junqi_selection *junqi_selection_new(void)
@@ -98,7 +109,7 @@ static bool parse_condition(const char *text, condition *c, char *err, size_t n)
     }
     c->op = ops[k].op;
     c->values = strdup(rest + strlen(ops[k].text));
-    c->number = number_field(c->field);
+    c->number = c->field && number_field(c->field);
     if (!c->field || !c->values)
         return snprintf(err, n, _("out of memory")), false;
     if (!*c->values && (c->number || c->op == OP_LT || c->op == OP_LE || c->op == OP_GT || c->op == OP_GE)) {
@@ -106,8 +117,8 @@ static bool parse_condition(const char *text, condition *c, char *err, size_t n)
         return false;
     }
     if (c->number && !numbers(c->values)) {
-        snprintf(err, n, _("'%s': %s is a number of games' moves, seats or places, not '%s'"), text,
-                 c->field, c->values);
+        snprintf(err, n, _("'%s': %s takes a whole number (%s), not '%s'"), text, c->field,
+                 _(number_field(c->field)), c->values);
         return false;
     }
     return true;

@@ -189,6 +189,11 @@ for cond in 'moves>=' 'moves=' 'Date<' 'index>'; do
     grep -qF "'$cond': nothing after '${cond##*[A-Za-z]}' to compare with" <<<"$err" ||
         fail "junqi-replay --select '$cond': the message should name the condition: $err"
 done
+# a number field compared with text says what the field counts
+run "$R" --select 'moves>=x' --count "$tmp/all.jgn"
+expect "junqi-replay --select 'moves>=x': exit 2, what moves counts" \
+    "2 junqi-replay: --select 'moves>=x': moves takes a whole number (the number of moves), not 'x'" \
+    "$rc $(head -n 1 <<<"$err")"
 checks=$((checks + 1))
 [ ! -e "$tmp/plain.jgn" ] && [ -z "$(ls "$tmp" | grep '^p-')" ] || fail "a usage error wrote files"
 
