@@ -329,13 +329,13 @@ bool junqi_cli_control(unsigned char c)
     return (c < 0x20 && c != '\t') || c == 0x7F;
 }
 
-/* junqi_cli_put_visible() of the len bytes at s. */
-static void put_visible_n(FILE *out, const char *s, size_t len)
+/* junqi_cli_put_visible() of the len bytes at s; with `tabs`, a tab is escaped too. */
+static void put_visible_n(FILE *out, const char *s, size_t len, bool tabs)
 {
     const unsigned char *p = (const unsigned char *)s;
     for (size_t left = len; left;) {
         size_t n = junqi_utf8_sequence(p, left);
-        if (n == 0 || junqi_cli_control(*p)) {
+        if (n == 0 || junqi_cli_control(*p) || (tabs && *p == '\t')) {
             fprintf(out, "\\x%02x", *p); /* a control character, or a byte UTF-8 cannot decode */
             n = 1;
         } else {
@@ -348,7 +348,12 @@ static void put_visible_n(FILE *out, const char *s, size_t len)
 
 void junqi_cli_put_visible(FILE *out, const char *s)
 {
-    put_visible_n(out, s, strlen(s));
+    put_visible_n(out, s, strlen(s), false);
+}
+
+void junqi_cli_put_field(FILE *out, const char *s)
+{
+    put_visible_n(out, s, strlen(s), true);
 }
 
 static void print_where_text(FILE *out, const char *file, const junqi_diag *g)
@@ -527,7 +532,7 @@ static void print_caret(FILE *out, const junqi_diag *g)
     line_part part = shown_part(s, len, first, g->loc.column);
     bool cut = part.from > 0 || first > 1;
     fputs(cut ? "  ..." : "  ", out);
-    put_visible_n(out, s + part.from, part.to - part.from);
+    put_visible_n(out, s + part.from, part.to - part.from, false);
     fputs(part.to < len ? "...\n  " : "\n  ", out);
     if (cut)
         fputs("   ", out);

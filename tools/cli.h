@@ -232,6 +232,13 @@ bool junqi_cli_control(unsigned char c);
 void junqi_cli_put_visible(FILE *out, const char *s);
 
 /**
+ * junqi_cli_put_visible() for a field of a tab-separated line (junqi-replay
+ * --list, docs/collections.md): a tab in s is written \x09 too, so that it
+ * cannot split the field.
+ */
+void junqi_cli_put_field(FILE *out, const char *s);
+
+/**
  * Print diagnostics about input `file` in text or JSON (one object per line,
  * cli.md "Diagnostics"). Text form: "FILE: move N (record K, offset 0x1F6):
  * error: message" for binary inputs, "FILE:LINE:COL: error: message" with

@@ -313,17 +313,18 @@ static void list_game(const replay_job *job, const junqi_game *g, const junqi_ga
         return;
     }
     /* the text from the input (the source's name, tag values such as a
-     * player's) reaches a terminal with its control characters as \xHH */
-    junqi_cli_put_visible(out, place->source);
+     * player's) reaches a terminal with its control characters as \xHH, and
+     * a tab in it does not split its field */
+    junqi_cli_put_field(out, place->source);
     fprintf(out, "\t%zu", place->index);
     for (int i = 0; i < 4; i++) {
         fputc('\t', out);
-        junqi_cli_put_visible(out, value[i]);
+        junqi_cli_put_field(out, value[i]);
     }
     for (int s = 0; s < JUNQI_SEATS; s++)
         if (g->seat[s].present) {
             fprintf(out, "\t%s:", junqi_seat_name((junqi_seat)s));
-            junqi_cli_put_visible(out, g->seat[s].player ? g->seat[s].player : "?");
+            junqi_cli_put_field(out, g->seat[s].player ? g->seat[s].player : "?");
         }
     fputc('\n', out);
 }

@@ -172,6 +172,10 @@ printf '[Board "two-player"]\n[South "a\001b\033[31mred"]\n[North "y"]\n\n*\n' >
 run "$R" --list "$tmp/control.jgn"
 expect "defect 5: junqi-replay --list: a player's control characters as \\xHH" \
     "0 $tmp/control.jgn	1	two-player	0	*	-	north:y	south:a\\x01b\\x1b[31mred" "$rc $out"
+printf '[Board "two-player"]\n[South "a\tb"]\n[North "y"]\n\n*\n' >"$tmp/tab.jgn"
+run "$R" --list "$tmp/tab.jgn"
+expect "junqi-replay --list: a tab in a field is \\x09, so the fields stay 8" "8 south:a\\x09b" \
+    "$(awk -F'\t' '{print NF}' <<<"$out") $(cut -f8 <<<"$out")"
 
 # usage errors: exit 2, nothing written
 for spec in "--select =x" "--select moves=many" "--select Result@x" "--split 0 -o $tmp/p-%n.jgn" \
