@@ -202,7 +202,8 @@ typedef struct junqi_diag {
      *  cut between characters (source_column says where it starts) */
     char *source_line;
     /** source_line's length in bytes: it holds the NUL bytes of an input that had them
-     *  (a NUL ends the line only when the text's end is not known) */
+     *  (a NUL ends the line only when the text's end is not known); 0 with a source line
+     *  set by other means than junqi_diag_set_line: strlen(source_line) */
     size_t source_len;
     /** the column (as loc.column counts) of source_line's first character:
      *  1 for a whole line (0, as a zeroed diagnostic has it, means 1 too) */

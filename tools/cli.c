@@ -527,7 +527,7 @@ static void print_caret(FILE *out, const junqi_diag *g)
     if (!g->source_line)
         return;
     const char *s = g->source_line;
-    size_t len = g->source_len;
+    size_t len = g->source_len ? g->source_len : strlen(s); /* 0: a line set by hand */
     int first = g->source_column > 1 ? g->source_column : 1;
     line_part part = shown_part(s, len, first, g->loc.column);
     bool cut = part.from > 0 || first > 1;
