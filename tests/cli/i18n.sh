@@ -117,6 +117,23 @@ for t in replay render; do
     [[ $help == *"zh-Hant for zh_TW, zh_HK, zh_MO and zh_Hant, else zh"* ]] ||
         fail "junqi-$t --help does not name zh_TW, zh_HK, zh_MO and zh_Hant for --names' default"
 done
+# every option of a tool's English --help (each --name, and each -x that starts a line) is in each
+# translated --help too, as option names are not translated: a usage text whose msgid gained an
+# option stays translated, not fuzzy, for msgcmp when the msgstr lags it, as the Chinese help of
+# junqi-replay and junqi-render lacked --infer and --seed
+help_options() { # LANGUAGE TOOL: the options its --help names, one a line, sorted
+    env LC_ALL=C.UTF-8 LANGUAGE="$1" "$bin/junqi-$2" --help | grep -oE -- '--[a-z][a-z0-9-]*|^ +-[A-Za-z]\b' |
+        tr -d ' ' | sort -u
+}
+for t in validate replay render analyze match; do
+    [ -x "$bin/junqi-$t" ] || continue
+    options=$(help_options "" "$t")
+    for l in $linguas; do
+        checks=$((checks + 1))
+        missing=$(help_options "$l" "$t" | comm -23 <(echo "$options") - | tr '\n' ' ')
+        [ -z "$missing" ] || fail "junqi-$t --help under LANGUAGE=$l lacks options of the English help: $missing"
+    done
+done
 expect "LC_ALL=C ignores LANGUAGE" "$english" "$(hint env LC_ALL=C LANGUAGE=zh_CN)"
 expect "LC_MESSAGES=C ignores LANGUAGE" "$english" "$(hint env -u LC_ALL LANG=C.UTF-8 LC_MESSAGES=C LANGUAGE=zh_CN)"
 if command -v localedef >/dev/null && [ -f /usr/share/i18n/locales/zh_TW ]; then
