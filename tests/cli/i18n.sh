@@ -236,6 +236,18 @@ run env LC_ALL=C.UTF-8 LANGUAGE=zh_TW "$bin/junqi-validate" "$root/samples/forma
 expect "the summary of a formation, in traditional Chinese" \
     "$root/samples/formations/F01.yaml: 第 1 個布陣（第 3 行）: 有效：布陣 F01" "$out"
 
+# 3e. a score in a sentence (junqi-validate's summary, junqi-replay's text board, the HTML page)
+# names the seats in the language of the messages; it read "QQ 积分：north -2, east +2, ...". The
+# QQScore tag, which programs read back, stays English
+run env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-validate" "$root/samples/qq/jgs-000001.jgs"
+expect "a summary's score in Chinese" "QQ 积分：北家 -2，东家 +2，南家 -2，西家 +2" "${out##*；}"
+run env LC_ALL=C.UTF-8 LANGUAGE=zh_TW "$bin/junqi-replay" --color never "$root/samples/qq/jgs-000001.jgs"
+expect "the text board's score in traditional Chinese" "QQ 積分：北家 -2，東家 +2，南家 -2，西家 +2" \
+    "$(tail -n 1 <<<"$out")"
+run env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-replay" --to jgn "$root/samples/qq/jgs-000001.jgs"
+expect "the QQScore tag under LANGUAGE=zh_CN: English" '[QQScore "north -2, east +2, south -2, west +2"]' \
+    "$(grep QQScore <<<"$out")"
+
 # the tools' own folder messages too: a --frames folder where a file stands
 : > "$tmp/in-the-way"
 run env LC_ALL=C.UTF-8 LANGUAGE=zh_TW "$bin/junqi-render" --frames "$tmp/in-the-way" "$root/samples/qq/jgs-000001.jgs"
