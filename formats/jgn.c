@@ -885,7 +885,7 @@ static bool parse_move(parser *p, const char *s, size_t n)
     int from, to;
     if (!parse_square(p, s, i, &from) || !parse_square(p, s + i + 1, j - i - 1, &to)) {
         report_at(p, s, JUNQI_CODE_BAD_SQUARE, "'%.*s' names a square that is not on the %s board",
-                  (int)n, s, p->b->name);
+                  (int)n, s, _(p->b->name));
         return true;
     }
     junqi_item it;

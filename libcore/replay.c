@@ -74,14 +74,14 @@ bool junqi_replay_start(junqi_replay *r, const junqi_game *g, const junqi_rules 
     if (rs->board != g->board) {
         junqi_diags_add(d, JUNQI_CODE_BAD_RULES, -1, JUNQI_NOWHERE,
                         "rule set '%s' is for the %s board, and the record is a %s game", rs->text,
-                        junqi_board_kind_name(rs->board), junqi_board_kind_name(g->board));
+                        _(junqi_board_kind_name(rs->board)), _(junqi_board_kind_name(g->board)));
         return false;
     }
     const junqi_board *b = junqi_rules_board(rs);
     unsigned present = junqi_game_present(g);
     if (present & ~b->seats) {
         junqi_diags_add(d, JUNQI_CODE_BAD_SEAT, -1, JUNQI_NOWHERE,
-                        "a seat takes part that has no arm on the %s board", b->name);
+                        "a seat takes part that has no arm on the %s board", _(b->name));
         return false;
     }
     /* two seats are always enemies, three or four make two teams: a game

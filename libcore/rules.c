@@ -349,7 +349,7 @@ static bool parse_value(const junqi_switch *sw, const junqi_rules *base, const c
             continue;
         if (!(v->boards & JUNQI_BOARD_BIT(base->board)))
             return fail(err, n, "%s=%s does not fit the %s board (%s takes %s there)", sw->name,
-                        text, junqi_board_kind_name(base->board), sw->name, allowed);
+                        text, _(junqi_board_kind_name(base->board)), sw->name, allowed);
         *out = v->value;
         return true;
     }
@@ -376,7 +376,7 @@ static bool apply_switch(junqi_rules *r, const junqi_rules *base, char *token, b
     }
     if (!(sw->boards & JUNQI_BOARD_BIT(base->board)))
         return fail(err, n, "switch '%s' does not apply to the %s board of '%s'", sw->name,
-                    junqi_board_kind_name(base->board), base->name);
+                    _(junqi_board_kind_name(base->board)), base->name);
     if (!(sw->families & JUNQI_FAMILY_BIT(base->family)))
         return fail(err, n, "switch '%s' does not apply to the %s games of '%s'", sw->name,
                     base->family == JUNQI_FLIP_GAME ? "flip" : "formation", base->name);
@@ -559,8 +559,8 @@ bool junqi_rules_parse(const char *text, int board, const junqi_rules **out, cha
         return fail(err, n, "unknown rule set '%.*s' (known: %s)", (int)name_len, text, junqi_rules_names());
     if (board != JUNQI_RULES_ANY_BOARD && (int)base->board != board)
         return fail(err, n, "rule set '%s' is for the %s board, not the %s board", base->name,
-                    junqi_board_kind_name(base->board),
-                    junqi_board_kind_name((junqi_board_kind)board));
+                    _(junqi_board_kind_name(base->board)),
+                    _(junqi_board_kind_name((junqi_board_kind)board)));
     if (text[name_len] == ',' && !text[name_len + 1])
         return fail(err, n, "a comma ends the rule string: a switch (SWITCH=VALUE) must follow it");
     junqi_rules r = *base;
@@ -606,6 +606,6 @@ const char *junqi_outcome_name(junqi_outcome o)
 
 const char *junqi_info_mode_name(junqi_info_mode m)
 {
-    static const char *const names[] = {"dark", "double-open", "open"};
+    static const char *const names[] = {N_("dark"), N_("double-open"), N_("open")};
     return names[m];
 }

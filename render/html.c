@@ -715,9 +715,9 @@ static void write_header(page *pg)
     html_text(out, event ? event : _("Junqi game"));
     fputs("</h1>\n<p class=\"intro\">", out);
     const char *rules = pg->o->rules ? pg->o->rules->name : pg->g->rules->name;
-    /* TRANSLATORS: the board's, the rule set's and the game mode's names stay as they are:
-       "two-player board, rules fanqi, dark" */
-    fprintf(out, _("%s board, rules %s, %s"), pg->b->name, rules, junqi_info_mode_name(pg->g->info));
+    /* TRANSLATORS: the board's and the game mode's names are translated, the rule set's stays as
+       it is (what --rules takes): "two-player board, rules fanqi, dark" */
+    fprintf(out, _("%s board, rules %s, %s"), _(pg->b->name), rules, _(junqi_info_mode_name(pg->g->info)));
     const char *parts[] = {site, date};
     for (int i = 0; i < 2; i++)
         if (parts[i]) {

@@ -665,8 +665,8 @@ int junqi_cli_apply_rules(const char *prog, const char *name, junqi_game *g,
         return junqi_cli_usage(prog, "%s: --rules %s has no mountain points, and the game's position "
                                "has pieces on them", name, rules->text);
     return junqi_cli_usage(prog, "%s: --rules %s is a rule set of the %s board, and this is a %s game",
-                           name, rules->text, junqi_board_kind_name(rules->board),
-                           junqi_board_kind_name(g->board));
+                           name, rules->text, _(junqi_board_kind_name(rules->board)),
+                           _(junqi_board_kind_name(g->board)));
 }
 
 int junqi_cli_check_seat(const char *prog, const char *name, const junqi_game *g,

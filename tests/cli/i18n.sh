@@ -248,6 +248,35 @@ run env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-replay" --to jgn "$root/sample
 expect "the QQScore tag under LANGUAGE=zh_CN: English" '[QQScore "north -2, east +2, south -2, west +2"]' \
     "$(grep QQScore <<<"$out")"
 
+# 3f. a board's and a game mode's names inside a sentence are the players' words (四国棋盘, 暗棋), as a
+# seat's are: the HTML page read "four-player 棋盘，规则 qq，dark", the messages "two-player 棋盘",
+# "没有 east 这一方", and a bad --arrow kept the placeholder FROM-TO
+first_err() { # LANGUAGE COMMAND...: the first line the command writes to standard error
+    env LC_ALL=C.UTF-8 LANGUAGE="$1" "${@:2}" 2>&1 >/dev/null | head -n 1
+}
+qq1=$root/samples/qq/jgs-000001.jgs fanqi=$root/tests/data/flip/fanqi.jgn
+expect "--rules of the other board under zh_CN" \
+    "junqi-validate: $qq1: --rules standard 是两人棋盘的规则，而这是四国对局" \
+    "$(first_err zh_CN "$bin/junqi-validate" --rules standard "$qq1")"
+expect "a switch of the other board under zh_TW" "junqi-validate: --rules：開關「mountain」不適用於「qq」的四國棋盤" \
+    "$(first_err zh_TW "$bin/junqi-validate" --rules qq,mountain=shelter "$qq1")"
+expect "a seat the board lacks under zh_CN" "junqi-replay: 两人棋盘没有东家这一方" \
+    "$(first_err zh_CN "$bin/junqi-replay" --setup "east=$root/samples/formations/F01.yaml" --board two-player)"
+printf '[Board "two-player"]\n\n1. z99-a1 *\n' > "$tmp/square.jgn"
+expect "a square off the board under zh_TW" "$tmp/square.jgn:3:4: 錯誤：「z99-a1」不是兩人棋盤上的座標" \
+    "$(env LC_ALL=C.UTF-8 LANGUAGE=zh_TW "$bin/junqi-validate" "$tmp/square.jgn" | head -n 1)"
+if [ -x "$bin/junqi-render" ]; then
+    env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-render" "$qq1" -o "$tmp/intro.html"
+    expect "the page's description of the game under zh_CN" "四国棋盘，规则 qq，暗棋" \
+        "$(sed -n 's/.*<p class="intro">\([^<]*\).*/\1/p' "$tmp/intro.html")"
+    expect "a seat to draw at the bottom the board lacks under zh_CN" \
+        "junqi-render: $fanqi: 两人棋盘没有可以画在下方的东家" \
+        "$(first_err zh_CN "$bin/junqi-render" --bottom east "$fanqi" -o "$tmp/x.png")"
+    expect "an --arrow that is not FROM-TO under zh_TW" \
+        "junqi-render: --arrow g2-g2：「g2-g2」不是四國棋盤上「起-訖」形式的兩個不同座標" \
+        "$(first_err zh_TW "$bin/junqi-render" --arrow g2-g2 "$qq1" -o "$tmp/x.png")"
+fi
+
 # the tools' own folder messages too: a --frames folder where a file stands
 : > "$tmp/in-the-way"
 run env LC_ALL=C.UTF-8 LANGUAGE=zh_TW "$bin/junqi-render" --frames "$tmp/in-the-way" "$root/samples/qq/jgs-000001.jgs"
