@@ -378,8 +378,10 @@ static bool apply_switch(junqi_rules *r, const junqi_rules *base, char *token, b
         return fail(err, n, "switch '%s' does not apply to the %s board of '%s'", sw->name,
                     _(junqi_board_kind_name(base->board)), base->name);
     if (!(sw->families & JUNQI_FAMILY_BIT(base->family)))
-        return fail(err, n, "switch '%s' does not apply to the %s games of '%s'", sw->name,
-                    base->family == JUNQI_FLIP_GAME ? "flip" : "formation", base->name);
+        return base->family == JUNQI_FLIP_GAME
+                   ? fail(err, n, "switch '%s' does not apply to the flip games of '%s'", sw->name, base->name)
+                   : fail(err, n, "switch '%s' does not apply to the formation games of '%s'", sw->name,
+                          base->name);
     if (!eq || !eq[1]) {
         list_values(sw, base->board, list, sizeof list);
         return fail(err, n, "switch '%s' needs a value: %s=VALUE, with VALUE %s", sw->name,

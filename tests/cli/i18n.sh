@@ -82,7 +82,7 @@ for l in $linguas; do
         want=$(printf "%s" "$id" | grep -oE "^(%s: ){1,2}")
         case $id in
         ": valid" | ": invalid") want=": " ;;
-        ": no game (zero items)" | ": formation" | ": formation " | ": %s game, %d player") want="：" ;;
+        ": no game (zero items)" | ": formation" | ": formation " | ": %s game, %d player" | ": %s game, 2 players") want="：" ;;
         esac
         case $str in "$want"*) ;; *) printf "[%s] " "$id" ;; esac
         case $id in move*": " | record*": " | offset*": ")
@@ -250,7 +250,8 @@ expect "the QQScore tag under LANGUAGE=zh_CN: English" '[QQScore "north -2, east
 
 # 3f. a board's and a game mode's names inside a sentence are the players' words (四国棋盘, 暗棋), as a
 # seat's are: the HTML page read "four-player 棋盘，规则 qq，dark", the messages "two-player 棋盘",
-# "没有 east 这一方", and a bad --arrow kept the placeholder FROM-TO
+# "没有 east 这一方", "“fanqi”的flip对局", and a bad --arrow kept the placeholder FROM-TO; a flip
+# game's summary read "有效：fanqi对局" (the goldens flip.LL.txt have "有效：翻棋对局（fanqi）")
 first_err() { # LANGUAGE COMMAND...: the first line the command writes to standard error
     env LC_ALL=C.UTF-8 LANGUAGE="$1" "${@:2}" 2>&1 >/dev/null | head -n 1
 }
@@ -260,6 +261,8 @@ expect "--rules of the other board under zh_CN" \
     "$(first_err zh_CN "$bin/junqi-validate" --rules standard "$qq1")"
 expect "a switch of the other board under zh_TW" "junqi-validate: --rules：開關「mountain」不適用於「qq」的四國棋盤" \
     "$(first_err zh_TW "$bin/junqi-validate" --rules qq,mountain=shelter "$qq1")"
+expect "a switch of formation games under zh_CN" "junqi-validate: --rules：开关“mode”不适用于“fanqi”的翻棋对局" \
+    "$(first_err zh_CN "$bin/junqi-validate" --rules fanqi,mode=open "$fanqi")"
 expect "a seat the board lacks under zh_CN" "junqi-replay: 两人棋盘没有东家这一方" \
     "$(first_err zh_CN "$bin/junqi-replay" --setup "east=$root/samples/formations/F01.yaml" --board two-player)"
 printf '[Board "two-player"]\n\n1. z99-a1 *\n' > "$tmp/square.jgn"
