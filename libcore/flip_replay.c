@@ -119,8 +119,8 @@ static void check_outcome(junqi_flip_replay *r, const junqi_item *it, int rule)
         return;
     char m[8];
     report(r, JUNQI_CODE_WRONG_OUTCOME, it, "%s: the record says '%s', the rules say '%s'",
-           junqi_move_name(r->pos.board, it->move, m), junqi_flip_outcome_name(it->outcome),
-           junqi_flip_outcome_name(rule));
+           junqi_move_name(r->pos.board, it->move, m), _(junqi_flip_outcome_name(it->outcome)),
+           _(junqi_flip_outcome_name(rule)));
 }
 
 /* The colour event is derived: the record must state exactly the one the rules give. */
@@ -235,7 +235,7 @@ static void apply_elimination(junqi_flip_replay *r, const junqi_item *it)
     bool derived = reason == JUNQI_REASON_FLAG_CAPTURED || reason == JUNQI_REASON_NO_MOVABLE_PIECE;
     if (derived && !(res->status == JUNQI_DECIDED && !(res->winners & JUNQI_SEAT_BIT(it->seat)) && res->reason == reason))
         report(r, JUNQI_CODE_ELIMINATION_REASON, it, "%s is out for %s, but the replay does not say so",
-               _(junqi_seat_name((junqi_seat)it->seat)), junqi_reason_name(reason));
+               _(junqi_seat_name((junqi_seat)it->seat)), _(junqi_reason_name(reason)));
     if (reason == JUNQI_REASON_TIMEOUTS && r->pos.rules->timeouts && r->timeouts[it->seat] + 1 < r->pos.rules->timeouts)
         report(r, JUNQI_CODE_ELIMINATION_REASON, it, "%s is out for timeouts after %d", _(junqi_seat_name((junqi_seat)it->seat)),
                r->timeouts[it->seat] + 1);
@@ -251,7 +251,8 @@ static void apply_end(junqi_flip_replay *r, const junqi_item *it)
                               it->reason == JUNQI_REASON_LEFT || it->reason == JUNQI_REASON_AGREED_DRAW ||
                               it->reason == JUNQI_REASON_NONE || it->reason == JUNQI_REASON_FLED;
         if (!ends_by_record)
-            report(r, JUNQI_CODE_RESULT_MISMATCH, it, "the record ends the game for %s, but the replay does not", junqi_reason_name((junqi_reason)it->reason));
+            report(r, JUNQI_CODE_RESULT_MISMATCH, it, "the record ends the game for %s, but the replay does not",
+                   _(junqi_reason_name((junqi_reason)it->reason)));
         junqi_reason reason = it->reason ? (junqi_reason)it->reason
                               : it->status == JUNQI_DRAWN ? JUNQI_REASON_AGREED_DRAW : JUNQI_REASON_NONE;
         junqi_flip_end(pos, (junqi_status)it->status, it->winners, reason, &u);

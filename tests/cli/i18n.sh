@@ -280,6 +280,29 @@ if [ -x "$bin/junqi-render" ]; then
         "$(first_err zh_TW "$bin/junqi-render" --arrow g2-g2 "$qq1" -o "$tmp/x.png")"
 fi
 
+# 3g. the replay's diagnostics name seats, pieces, combat results and a zuhe absorb in the language
+# of the messages, as the messages around them: they read "北家 的布阵", "但 marshal 撞了 north 的
+# captain", "棋谱记为“attacker loses”", "只有only north参加", "上一步：e4+e3（absorbs）"
+"$bin/junqi-replay" --to jgn "$root/samples/qq/jgs-000689.jgs" > "$tmp/689.jgn"
+diag() { # LANGUAGE SED-SCRIPT: the first diagnostic junqi-validate gives on the edited record, after the place
+    sed "$2" "$tmp/689.jgn" > "$tmp/edited.jgn"
+    env LC_ALL=C.UTF-8 LANGUAGE="$1" "$bin/junqi-validate" "$tmp/edited.jgn" | head -n 1 | sed 's/^[^ ]* //'
+}
+expect "a bad setup under zh_CN" "错误：北家的布阵：工兵的数目不对：应为 3 个，实为 2 个" \
+    "$(diag zh_CN 's/^\[NorthSetup "36915/[NorthSetup "36999/')"
+expect "a capture written as a move under zh_CN" "错误：棋谱没有给出撞子结果，但司令撞了北家的连长" \
+    "$(diag zh_CN 's/14\. f11>k11/14. f11-k11/')"
+expect "a wrong combat result under zh_TW" "錯誤：f11-k11：棋譜記為「反彈」，但司令撞連長時依規則應為「吃」" \
+    "$(diag zh_TW 's/14\. f11>k11/14. f11<k11/')"
+expect "a seat eliminated twice under zh_CN" "警告：东家已经出局" \
+    "$(diag zh_CN 's/eliminated:south:surrender/eliminated:east:surrender/')"
+expect "a position with one seat under zh_CN" "<position>:1:1: 错误：只有北家参加：对局需要两方阵营（出局的各方列为全军覆没）" \
+    "$(env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-validate" --position \
+        'N1..../...../...../...../...../...../...../...../...../...../...../..... n 0 0 -' | head -n 1)"
+expect "a zuhe absorb on the text board under zh_CN" "上一步：e4+e3（合并）" \
+    "$(env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-replay" --color never --ply 29 "$root/tests/data/flip/zuhe.jgn" |
+        tail -n 1)"
+
 # the tools' own folder messages too: a --frames folder where a file stands
 : > "$tmp/in-the-way"
 run env LC_ALL=C.UTF-8 LANGUAGE=zh_TW "$bin/junqi-render" --frames "$tmp/in-the-way" "$root/samples/qq/jgs-000001.jgs"
