@@ -34,7 +34,8 @@ bool junqi_flip_replay_start(junqi_flip_replay *r, const junqi_game *g, const ju
     const junqi_rules *rs = rules ? rules : g->rules;
     if (!junqi_rules_flip(rs) || g->board != JUNQI_TWO_PLAYER) {
         junqi_diags_add(d, JUNQI_CODE_BAD_RULES, -1, JUNQI_NOWHERE, "%s",
-                        !junqi_rules_flip(rs) ? "the rule set is not a flip rule set" : "flip games are played on the two-player board");
+                        !junqi_rules_flip(rs) ? _("the rule set is not a flip rule set")
+                                              : _("flip games are played on the two-player board"));
         return false;
     }
     if (g->flip_start) {
@@ -104,10 +105,15 @@ static uint8_t shown_identity(junqi_flip_replay *r, const junqi_item *it, int p)
         return 0;
     }
     int colour = junqi_flip_colour(c);
-    if ((colour < 2 && colour != junqi_flip_colour(said)) || !pos->st.pool[junqi_flip_colour(said)][junqi_flip_piece(said)]) {
-        report(r, JUNQI_CODE_FLIP_IDENTITY, it, "the record shows a %s on %s, but %s", identity_name(said, a, sizeof a), sq,
-               colour < 2 && colour != junqi_flip_colour(said) ? "the back there shows the other colour"
-                                                               : "no such piece is still face down");
+    bool other_colour = colour < 2 && colour != junqi_flip_colour(said);
+    if (other_colour || !pos->st.pool[junqi_flip_colour(said)][junqi_flip_piece(said)]) {
+        const char *name = identity_name(said, a, sizeof a);
+        if (other_colour)
+            report(r, JUNQI_CODE_FLIP_IDENTITY, it, "the record shows a %s on %s, but the back there shows the other "
+                   "colour", name, sq);
+        else
+            report(r, JUNQI_CODE_FLIP_IDENTITY, it, "the record shows a %s on %s, but no such piece is still face "
+                   "down", name, sq);
         return 0;
     }
     return said;

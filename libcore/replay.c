@@ -89,9 +89,10 @@ bool junqi_replay_start(junqi_replay *r, const junqi_game *g, const junqi_rules 
     unsigned seats = g->start ? g->start->present : present;
     if (__builtin_popcount(seats) < 2) {
         int s = seats ? __builtin_ctz(seats) : -1;
+        const char *why = s >= 0 ? _("only one seat takes part: a game needs two sides")
+                                 : _("no seat takes part: a game needs two sides");
         junqi_diags_add(d, JUNQI_CODE_ONE_SIDE, -1, s >= 0 && !g->start ? g->seat[s].setup_loc : JUNQI_NOWHERE,
-                        "%s: a game needs two sides", s >= 0 ? "only one seat takes part"
-                                                             : "no seat takes part");
+                        "%s", why);
         return false;
     }
     if (g->start) {

@@ -45,6 +45,15 @@ unlisted=$(cd "$root" && grep -lE '(^|[^A-Za-z0-9_])(_|N_|P_|C_|junqi_diags_add|
     libcore/*.c formats/*.c render/*.c tools/*.c | grep -vxF -f <(grep -v '^#' po/POTFILES) | tr '\n' ' ')
 [ -z "$unlisted" ] || fail "po/POTFILES lacks files that mark messages: $unlisted"
 
+# 1d. a sentence passed as the argument of a "%s" message is marked itself (_("...")): make pot
+# does not see a bare literal there, and it stayed English in every language (libcore/flip_replay.c:
+# "%s", ok ? "the rule set is not a flip rule set" : ...)
+checks=$((checks + 1))
+bare=$(cd "$root" && perl -0777 -ne 'while (/"%s",\s*(?:[^;"]*?\?\s*)?("[A-Za-z][^"]* [^"]*")/g) {
+    my $n = (substr($_, 0, pos($_)) =~ tr/\n//) + 1; print "$ARGV:$n: $1 " }' \
+    libcore/*.c formats/*.c render/*.c tools/*.c)
+[ -z "$bare" ] || fail "sentences passed to \"%s\" unmarked (write _(\"...\")): $bare"
+
 # 1b. no English word is left inside a translation: the ASCII words a msgstr may hold are the
 # notation and the names a user types or reads back (option values, seats, rule sets, tags,
 # keys, formats, tools), listed here; identifiers (with _ . / = digits or a hyphen), option
@@ -299,6 +308,14 @@ expect "a seat eliminated twice under zh_CN" "警告：东家已经出局" \
 expect "a position with one seat under zh_CN" "<position>:1:1: 错误：只有北家参加：对局需要两方阵营（出局的各方列为全军覆没）" \
     "$(env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-validate" --position \
         'N1..../...../...../...../...../...../...../...../...../...../...../..... n 0 0 -' | head -n 1)"
+# and a message that had an English phrase glued into it: "only one seat takes part：对局需要两方阵营",
+# "记录说 a6 上是蓝方司令，但no such piece is still face down"
+printf '[Board "two-player"]\n[SouthSetup "72617/4.1.6/81.5B/3.2.9/B52L4/33LFL"]\n\n*\n' > "$tmp/one.jgn"
+expect "a game of one seat under zh_CN" "错误：只有一方参加：对局需要两方阵营" \
+    "$(env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-validate" "$tmp/one.jgn" | head -n 1 | sed 's/^[^ ]* //')"
+grep -v '^\[Deal' "$root/tests/data/flip/fanqi.jgn" | sed 's/1\. b6^b2/1. b6^b9/; s/3\. a6^b3/3. a6^b9/' > "$tmp/nodeal.jgn"
+expect "a flip of a piece no longer face down under zh_TW" "錯誤：紀錄說 a6 上是藍方司令，但暗子中已經沒有這種棋子" \
+    "$(env LC_ALL=C.UTF-8 LANGUAGE=zh_TW "$bin/junqi-validate" "$tmp/nodeal.jgn" | head -n 1 | sed 's/^[^ ]* //')"
 expect "a zuhe absorb on the text board under zh_CN" "上一步：e4+e3（合并）" \
     "$(env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-replay" --color never --ply 29 "$root/tests/data/flip/zuhe.jgn" |
         tail -n 1)"
