@@ -269,8 +269,8 @@ static void apply_end(junqi_flip_replay *r, const junqi_item *it)
         (it->status == JUNQI_DRAWN && res->status != JUNQI_DRAWN)) {
         junqi_result said = {it->status, it->winners, 0, 0};
         report(r, JUNQI_CODE_RESULT_MISMATCH, it, "the record gives the result %s, the replay %s",
-               junqi_result_text(&said, JUNQI_SEAT_BIT(JUNQI_SOUTH) | JUNQI_SEAT_BIT(JUNQI_NORTH)),
-               junqi_result_text(res, JUNQI_SEAT_BIT(JUNQI_SOUTH) | JUNQI_SEAT_BIT(JUNQI_NORTH)));
+               _(junqi_result_text(&said, JUNQI_SEAT_BIT(JUNQI_SOUTH) | JUNQI_SEAT_BIT(JUNQI_NORTH))),
+               _(junqi_result_text(res, JUNQI_SEAT_BIT(JUNQI_SOUTH) | JUNQI_SEAT_BIT(JUNQI_NORTH))));
     }
 }
 

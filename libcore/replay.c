@@ -518,7 +518,7 @@ static void check_end_claim(junqi_replay *r, const junqi_item *it)
     if (wrong_winner || wrong_draw) {
         junqi_result said = {it->status, it->winners, 0, 0};
         report(r, JUNQI_CODE_RESULT_MISMATCH, it, "the record gives the result %s, the replay %s",
-               junqi_result_text(&said, r->pos.present), junqi_result_text(res, r->pos.present));
+               _(junqi_result_text(&said, r->pos.present)), _(junqi_result_text(res, r->pos.present)));
     }
 }
 

@@ -320,6 +320,13 @@ expect "a zuhe absorb on the text board under zh_CN" "上一步：e4+e3（合并
     "$(env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-replay" --color never --ply 29 "$root/tests/data/flip/zuhe.jgn" |
         tail -n 1)"
 
+# 3h. a result inside a sentence is in the language of the messages: "棋谱给出的结果是 east-west，复盘是
+# north-south"
+sed 's/^\[Result "north-south"\]/[Result "east-west"]/; s/flag_captured north-south$/flag_captured east-west/' \
+    "$tmp/689.jgn" > "$tmp/result.jgn"
+expect "a result the replay does not reach under zh_CN" "错误：棋谱给出的结果是东西方，复盘是南北方" \
+    "$(env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-validate" "$tmp/result.jgn" | head -n 1 | sed 's/^[^ ]* //')"
+
 # the tools' own folder messages too: a --frames folder where a file stands
 : > "$tmp/in-the-way"
 run env LC_ALL=C.UTF-8 LANGUAGE=zh_TW "$bin/junqi-render" --frames "$tmp/in-the-way" "$root/samples/qq/jgs-000001.jgs"
