@@ -320,12 +320,21 @@ expect "a zuhe absorb on the text board under zh_CN" "上一步：e4+e3（合并
     "$(env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-replay" --color never --ply 29 "$root/tests/data/flip/zuhe.jgn" |
         tail -n 1)"
 
-# 3h. a result inside a sentence is in the language of the messages: "棋谱给出的结果是 east-west，复盘是
-# north-south"
+# 3h. a result inside a sentence and the evaluation graph (junqi-analyze --graph) are in the language
+# of the messages: "棋谱给出的结果是 east-west，复盘是 north-south"; the graph's title, legends and
+# move count ("win probability of north-south", "as east-west saw it", "15 moves") were English
 sed 's/^\[Result "north-south"\]/[Result "east-west"]/; s/flag_captured north-south$/flag_captured east-west/' \
     "$tmp/689.jgn" > "$tmp/result.jgn"
 expect "a result the replay does not reach under zh_CN" "错误：棋谱给出的结果是东西方，复盘是南北方" \
     "$(env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-validate" "$tmp/result.jgn" | head -n 1 | sed 's/^[^ ]* //')"
+graph() { # LANGUAGE: the checksum of junqi-analyze's graph of a short game
+    env LC_ALL=C.UTF-8 LANGUAGE="$1" "$bin/junqi-analyze" --nodes 30 --graph "$tmp/graph.png" \
+        "$root/tests/data/qq/jgs-002724.jgs" >/dev/null && cksum < "$tmp/graph.png"
+}
+if [ -x "$bin/junqi-render" ]; then # the graph needs the drawing library, as junqi-render does
+    checks=$((checks + 1))
+    [ "$(graph "")" != "$(graph zh_CN)" ] || fail "junqi-analyze --graph draws the same picture in English and under zh_CN"
+fi
 
 # the tools' own folder messages too: a --frames folder where a file stands
 : > "$tmp/in-the-way"
