@@ -60,31 +60,31 @@ typedef struct qq_field {
 } qq_field;
 
 static const qq_field header_fields[] = {
-    {0x00, 10, "the magic"},
-    {0x0A, 4, "the unused bytes"},
-    {0x0E, 1, "the constant byte"},
-    {0x0F, 1, "the saving seat's colour"},
-    {0x10, 2, "the start-of-records field"},
-    {0x12, 2, "the end-of-records field"},
-    {0x14, 4, "the constant 01 00 01 00"},
-    {0x18, 1, "the byte at 0x18"},
-    {0x19, 1, "the number of players"},
-    {0x1A, 2, "the record count N"},
+    {0x00, 10, N_("the magic")},
+    {0x0A, 4, N_("the unused bytes")},
+    {0x0E, 1, N_("the constant byte")},
+    {0x0F, 1, N_("the saving seat's colour")},
+    {0x10, 2, N_("the start-of-records field")},
+    {0x12, 2, N_("the end-of-records field")},
+    {0x14, 4, N_("the constant 01 00 01 00")},
+    {0x18, 1, N_("the byte at 0x18")},
+    {0x19, 1, N_("the number of players")},
+    {0x1A, 2, N_("the record count N")},
 };
 
 static const qq_field block_fields[] = {
-    {0, 4, "id"},
-    {4, 1, "colour"},
-    {5, 7, "unused bytes"},
-    {12, 20, "nickname"},
-    {32, 30, "layout"},
-    {62, 26, "other data"},
+    {0, 4, N_("id")},
+    {4, 1, N_("colour")},
+    {5, 7, N_("unused bytes")},
+    {12, 20, N_("nickname")},
+    {32, 30, N_("layout")},
+    {62, 26, N_("other data")},
 };
 
 static const qq_field jql_fields[] = {
-    {0, QQ_JQL_MAGIC_LEN, "the magic"},
-    {16, QQ_JQL_CODE_LEN, "the magic 57 04 00 00"},
-    {20, QQ_LAYOUT_SIZE, "the layout"},
+    {0, QQ_JQL_MAGIC_LEN, N_("the magic")},
+    {16, QQ_JQL_CODE_LEN, N_("the magic 57 04 00 00")},
+    {20, QQ_LAYOUT_SIZE, N_("the layout")},
 };
 
 /* The state of one replay read. */
@@ -193,13 +193,13 @@ static bool decode_layout(const uint8_t *bytes, size_t off, const char *whose, j
 static bool check_magic(const uint8_t *data, size_t len, size_t off, const char *magic, size_t n,
                         const char *what, const char *kind, junqi_diags *d)
 {
-    static const char *const found[] = {"", " (it is a QQ replay)", " (it is a QQ formation)"};
+    static const char *const found[] = {"", N_(" (it is a QQ replay)"), N_(" (it is a QQ formation)")};
     size_t have = len <= off ? 0 : len - off < n ? len - off : n;
     if (have == 0 || memcmp(data + off, magic, have) == 0)
         return true;
     junqi_diags_add(d, JUNQI_CODE_BAD_MAGIC, -1, at(off),
-                    "%s at offset 0x%zX is wrong: this is not %s%s", what, off, kind,
-                    found[junqi_qq_detect(data, len)]);
+                    "%s at offset 0x%zX is wrong: this is not %s%s", _(what), off, _(kind),
+                    _(found[junqi_qq_detect(data, len)]));
     return false;
 }
 
@@ -211,18 +211,18 @@ static void truncated_header(const qq_reader *r)
     if (end < QQ_OFF_BLOCKS) {
         const qq_field *f = find_field(header_fields, sizeof header_fields / sizeof *header_fields,
                                        end);
-        snprintf(what, sizeof what, "%s", f->name);
+        snprintf(what, sizeof what, "%s", _(f->name));
         off = f->off;
         size = f->size;
     } else if (end < QQ_OFF_RESERVED) {
         size_t k = (end - QQ_OFF_BLOCKS) / QQ_BLOCK_SIZE, base = QQ_OFF_BLOCKS + QQ_BLOCK_SIZE * k;
         const qq_field *f = find_field(block_fields, sizeof block_fields / sizeof *block_fields,
                                        end - base);
-        snprintf(what, sizeof what, "player block %zu's %s", k, f->name);
+        snprintf(what, sizeof what, _("player block %zu's %s"), k, _(f->name));
         off = base + f->off;
         size = f->size;
     } else {
-        snprintf(what, sizeof what, "the reserved bytes");
+        snprintf(what, sizeof what, "%s", _("the reserved bytes"));
         off = QQ_OFF_RESERVED;
         size = QQ_RESERVED_SIZE;
     }
@@ -249,8 +249,8 @@ static void truncated_records(const qq_reader *r)
 /* Magic, fixed part and records all present? Sets r->n. False on a fatal error. */
 static bool check_size(qq_reader *r)
 {
-    if (!check_magic(r->data, r->len, 0, QQ_MAGIC, QQ_MAGIC_LEN, "the magic \"QQGame JQS\"",
-                     "a QQ replay", r->d))
+    if (!check_magic(r->data, r->len, 0, QQ_MAGIC, QQ_MAGIC_LEN, N_("the magic \"QQGame JQS\""),
+                     N_("a QQ replay"), r->d))
         return false;
     if (r->len < QQ_OFF_RECORDS) {
         truncated_header(r);
@@ -317,7 +317,7 @@ static bool read_seat(qq_reader *r, int k)
                         at(base + QQ_BLOCK_COLOUR),
                         "player block %d's colour (offset 0x%zX) is %u, not %d; the block is "
                         "read as seat %d", k, base + QQ_BLOCK_COLOUR, b[QQ_BLOCK_COLOUR], k, k);
-    snprintf(whose, sizeof whose, "player block %d's layout", k);
+    snprintf(whose, sizeof whose, _("player block %d's layout"), k);
     if (!decode_layout(b + QQ_BLOCK_LAYOUT, base + QQ_BLOCK_LAYOUT, whose, r->d, s->setup))
         return false;
     s->present = true;
@@ -626,18 +626,18 @@ bool junqi_qq_read_formation(const uint8_t *data, size_t len, uint8_t setup[6][5
         len = 0;
     }
     if (!check_magic(data, len, 0, QQ_JQL_MAGIC, QQ_JQL_MAGIC_LEN,
-                     "the magic \"QQGame JQL File\"", "a QQ formation", d) ||
+                     N_("the magic \"QQGame JQL File\""), N_("a QQ formation"), d) ||
         !check_magic(data, len, QQ_JQL_MAGIC_LEN, QQ_JQL_CODE, QQ_JQL_CODE_LEN,
-                     "the magic 57 04 00 00", "a QQ formation", d))
+                     N_("the magic 57 04 00 00"), N_("a QQ formation"), d))
         return false;
     if (len < QQ_JQL_SIZE) {
         const qq_field *f = find_field(jql_fields, sizeof jql_fields / sizeof *jql_fields, len);
         junqi_diags_add(d, JUNQI_CODE_TRUNCATED, -1, at(f->off),
                         "the file ends at byte 0x%zX inside %s (offset 0x%zX), which needs %zu "
-                        "bytes; a formation has %d", len, f->name, f->off, f->size, QQ_JQL_SIZE);
+                        "bytes; a formation has %d", len, _(f->name), f->off, f->size, QQ_JQL_SIZE);
         return false;
     }
-    if (!decode_layout(data + QQ_JQL_LAYOUT, QQ_JQL_LAYOUT, "the formation's layout", d, out))
+    if (!decode_layout(data + QQ_JQL_LAYOUT, QQ_JQL_LAYOUT, _("the formation's layout"), d, out))
         return false;
     if (len > QQ_JQL_SIZE)
         junqi_diags_add(d, JUNQI_CODE_BAD_TRAILER, -1, at(QQ_JQL_SIZE),

@@ -59,7 +59,7 @@ bare=$(cd "$root" && perl -0777 -ne 'while (/"%s",\s*(?:[^;"]*?\?\s*)?("[A-Za-z]
 # keys, formats, tools), listed here; identifiers (with _ . / = digits or a hyphen), option
 # names and printf conversions are left out before the words are compared
 kept="ABCDE Board Date Deal Debian Elo End FF GBK GIF HTML Home JGN JSON Lines MiB Mode NAG NUL North PNG
-Position QQ RGB RRGGBB Result Rules SVG TERM Termination YAML aliases all always auto bL bestmove blue board
+Position QQ QQGame JQS JQL File RGB RRGGBB Result Rules SVG TERM Termination YAML aliases all always auto bL bestmove blue board
 cairo classic colour contrast dark default depth divide drop dumb east easy eliminated en eval
 expert fanfan fanqi flag fontconfig gif go green html huqi iconv id index isready jgn jql json junqi level marshal mode
 mover moves movetime multipv name nesw never nodes normal north nps off open pango perft player
@@ -335,6 +335,22 @@ if [ -x "$bin/junqi-render" ]; then # the graph needs the drawing library, as ju
     checks=$((checks + 1))
     [ "$(graph "")" != "$(graph zh_CN)" ] || fail "junqi-analyze --graph draws the same picture in English and under zh_CN"
 fi
+
+# 3i. a QQ file's parts are named in the language of the messages: "位于the record count N（偏移 0x1A）
+# 中间", "位于player block 0's other data", "player block 0's layout的第 3 字节"
+qq_cut() { # LANGUAGE BYTES: junqi-validate's first line on the sample replay cut after BYTES bytes
+    head -c "$2" "$root/samples/qq/jgs-000001.jgs" > "$tmp/cut.jgs"
+    env LC_ALL=C.UTF-8 LANGUAGE="$1" "$bin/junqi-validate" "$tmp/cut.jgs" | head -n 1 | sed 's/^[^ ]* //'
+}
+expect "a replay cut in its header under zh_CN" "偏移 0x1A: 错误：文件在第 0x1B 字节处结束，位于记录数 N（偏移 0x1A）中间，它需要 2 字节" \
+    "$(qq_cut zh_CN 27)"
+expect "a replay cut in a player block under zh_TW" \
+    "偏移 0x5A: 錯誤：檔案在第 0x64 位元組處結束，位於玩家區塊 0 的其他資料（偏移 0x5A）中間，它需要 26 位元組" \
+    "$(qq_cut zh_TW 100)"
+python3 -c 'import sys; d = bytearray(open(sys.argv[1], "rb").read()); d[0x3F] = 0x55; open(sys.argv[2], "wb").write(d)' \
+    "$root/samples/qq/jgs-000001.jgs" "$tmp/layout.jgs"
+expect "a bad byte of a layout under zh_CN" "偏移 0x3F: 错误：玩家块 0 的布阵的第 3 字节（偏移 0x3F；第 1 行第 4 列）是 0x55，不是 QQ 棋子代码（00 到 0D）" \
+    "$(env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-validate" "$tmp/layout.jgs" | head -n 1 | sed 's/^[^ ]* //')"
 
 # the tools' own folder messages too: a --frames folder where a file stands
 : > "$tmp/in-the-way"
