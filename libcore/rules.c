@@ -303,7 +303,7 @@ static void list_values(const junqi_switch *sw, int board, char *out, size_t n)
         if (v->boards & JUNQI_BOARD_BIT(board))
             words[count++] = v->name;
     if (sw->max > 0) {
-        snprintf(range, sizeof range, "a number from %d to %d", sw->min, sw->max);
+        snprintf(range, sizeof range, _("a number from %d to %d"), sw->min, sw->max);
         words[count++] = range;
     }
     junqi_i18n_alternatives(out, n, words, count);

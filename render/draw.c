@@ -1209,7 +1209,7 @@ static bool command_items(junqi_notes *a, const junqi_board *b, const char *args
                 a->items[a->n - 1].has_colour = true;
                 a->items[a->n - 1].colour = colour;
             } else if (!junqi_notes_parse(a, b, token, arrow, err, sizeof err) &&
-                       strcmp(err, "out of memory") == 0) {
+                       strcmp(err, _("out of memory")) == 0) {
                 return false;
             }
         }

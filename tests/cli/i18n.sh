@@ -352,6 +352,16 @@ python3 -c 'import sys; d = bytearray(open(sys.argv[1], "rb").read()); d[0x3F] =
 expect "a bad byte of a layout under zh_CN" "偏移 0x3F: 错误：玩家块 0 的布阵的第 3 字节（偏移 0x3F；第 1 行第 4 列）是 0x55，不是 QQ 棋子代码（00 到 0D）" \
     "$(env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-validate" "$tmp/layout.jgs" | head -n 1 | sed 's/^[^ ]* //')"
 
+# 3j. the range a switch takes ("timeouts 应为 off 或 a number from 1 to 255"), and why a page
+# cannot be made ("the record cannot be replayed: 只有一方参加：…"), are in the messages' language
+expect "a switch's range under zh_CN" "junqi-validate: --rules：timeouts 应为 off 或 1 到 255 之间的数，而不是“x”" \
+    "$(first_err zh_CN "$bin/junqi-validate" --rules qq,timeouts=x "$qq1")"
+if [ -x "$bin/junqi-render" ]; then
+    expect "a page of a record that cannot be replayed under zh_CN" \
+        "junqi-render: $tmp/one.jgn: 棋谱无法复盘：只有一方参加：对局需要两方阵营" \
+        "$(env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-render" "$tmp/one.jgn" -o "$tmp/one.html" 2>&1 | tail -n 1)"
+fi
+
 # the tools' own folder messages too: a --frames folder where a file stands
 : > "$tmp/in-the-way"
 run env LC_ALL=C.UTF-8 LANGUAGE=zh_TW "$bin/junqi-render" --frames "$tmp/in-the-way" "$root/samples/qq/jgs-000001.jgs"
