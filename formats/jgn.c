@@ -709,7 +709,7 @@ static void check_tag_seat(parser *p, const char *at, const char *tag, junqi_sea
         return;
     char seats[64];
     report_at(p, at, JUNQI_CODE_BAD_SEAT, "%s: %s takes no part in this game (its seats: %s)",
-              tag, junqi_seat_name(seat), junqi_seat_list(present, seats, sizeof seats));
+              tag, _(junqi_seat_name(seat)), junqi_seat_list(present, seats, sizeof seats));
 }
 
 /* After the tags: a set position's board, the rule set, the seats present
@@ -885,7 +885,7 @@ static bool parse_move(parser *p, const char *s, size_t n)
     int from, to;
     if (!parse_square(p, s, i, &from) || !parse_square(p, s + i + 1, j - i - 1, &to)) {
         report_at(p, s, JUNQI_CODE_BAD_SQUARE, "'%.*s' names a square that is not on the %s board",
-                  (int)n, s, p->b->name);
+                  (int)n, s, _(p->b->name));
         return true;
     }
     junqi_item it;

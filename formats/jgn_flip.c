@@ -82,7 +82,8 @@ static junqi_flip_token_kind read_action(const junqi_board *b, const char *s, si
         size_t len = square_length(s + i, n - i);
         to = junqi_square_parse(b, s + i, (int)len);
         if (to < 0)
-            return *at = i, error(msg, msgn, "'%.*s' is not a square of the %s board", (int)len, s + i, b->name);
+            return *at = i, error(msg, msgn, "'%.*s' is not a square of the %s board", (int)len, s + i,
+                                    _(b->name));
         i += len;
         it->outcome_known = sep != 'x';
         it->outcome = sep == 'x' ? JUNQI_NO_COMBAT : (uint8_t)(strchr(separators, sep) - separators);

@@ -318,11 +318,13 @@ static bool check_state(pos_parser *ps, const junqi_rules *rules, unsigned prese
     int limit = rules->no_combat_draw;
     if (to_move && !(present & ~out_seats & (unsigned)to_move))
         return fail(ps, ps->to_move_at, "the seat to move, %s, is not in the game",
-                    junqi_seat_name(first_seat((unsigned)to_move)));
+                    _(junqi_seat_name(first_seat((unsigned)to_move))));
+    if (!seats)
+        return fail(ps, 0, "no seat takes part: a game needs two sides (seats that are out are "
+                    "listed as eliminated)");
     if (__builtin_popcount(seats) < 2)
-        return fail(ps, 0, "%s%s takes part: a game needs two sides (seats that are out are "
-                    "listed as eliminated)", seats ? "only " : "no seat",
-                    seats ? junqi_seat_name(first_seat(seats)) : "");
+        return fail(ps, 0, "only %s takes part: a game needs two sides (seats that are out are "
+                    "listed as eliminated)", _(junqi_seat_name(first_seat(seats))));
     if (limit && quiet > limit)
         return fail(ps, ps->quiet_at, "the no-combat count %ld is past the limit of %s, %d",
                     quiet, rules->text, limit);

@@ -689,7 +689,7 @@ static bool parse_record_rules(const junqi_game *g, const char *text, const junq
     if (!*rules || (*rules)->board == g->board)
         return true;
     return fail(err, n, "rule set '%s' is for the %s board, and this is a %s game", (*rules)->text,
-                junqi_board_kind_name((*rules)->board), junqi_board_kind_name(g->board)) != NULL;
+                _(junqi_board_kind_name((*rules)->board)), _(junqi_board_kind_name(g->board))) != NULL;
 }
 
 

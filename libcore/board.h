@@ -130,7 +130,10 @@ const junqi_board *junqi_board_get(junqi_board_kind kind);
  */
 const junqi_board *junqi_board_variant(junqi_board_kind kind, bool mountains);
 
-/** "two-player" / "four-player". */
+/**
+ * "two-player" / "four-player", as JGN's Board tag and JSON write it; marked for translation
+ * (i18n.h's N_), so a sentence takes _() of it (两人, 四国), as of junqi_board.name.
+ */
 const char *junqi_board_kind_name(junqi_board_kind kind);
 
 /** Parse "two-player"/"four-player" (also "2p"/"4p"). Returns false if neither. */

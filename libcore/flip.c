@@ -107,7 +107,7 @@ int junqi_flip_load_symbols(uint8_t load, char out[8])
 
 const char *junqi_flip_outcome_name(int outcome)
 {
-    return outcome == JUNQI_ABSORBS ? "absorbs" : junqi_outcome_name((junqi_outcome)outcome);
+    return outcome == JUNQI_ABSORBS ? N_("absorbs") : junqi_outcome_name((junqi_outcome)outcome);
 }
 
 void junqi_flip_clear(junqi_flip *pos, const junqi_rules *r)

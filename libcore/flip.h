@@ -110,7 +110,10 @@ static inline int junqi_colour_other(int c) { return c < 2 ? c ^ 1 : c; }
 /** The record tokens' separator of each outcome (docs/jgn.md §6), indexed by outcome: move, win, loss, trade, absorb. */
 #define JUNQI_FLIP_SEPARATORS "-><=+"
 
-/** "move", "attacker wins", …, "absorbs": junqi_outcome_name() with zuhe's absorb. Static string. */
+/**
+ * "move", "attacker wins", …, "absorbs": junqi_outcome_name() with zuhe's absorb, each marked for
+ * translation (i18n.h's N_): a sentence takes _() of it. Static string.
+ */
 const char *junqi_flip_outcome_name(int outcome);
 
 /** Room an action list needs: more than any flip position can have. */

@@ -34,7 +34,8 @@ bool junqi_flip_replay_start(junqi_flip_replay *r, const junqi_game *g, const ju
     const junqi_rules *rs = rules ? rules : g->rules;
     if (!junqi_rules_flip(rs) || g->board != JUNQI_TWO_PLAYER) {
         junqi_diags_add(d, JUNQI_CODE_BAD_RULES, -1, JUNQI_NOWHERE, "%s",
-                        !junqi_rules_flip(rs) ? "the rule set is not a flip rule set" : "flip games are played on the two-player board");
+                        !junqi_rules_flip(rs) ? _("the rule set is not a flip rule set")
+                                              : _("flip games are played on the two-player board"));
         return false;
     }
     if (g->flip_start) {
@@ -104,10 +105,15 @@ static uint8_t shown_identity(junqi_flip_replay *r, const junqi_item *it, int p)
         return 0;
     }
     int colour = junqi_flip_colour(c);
-    if ((colour < 2 && colour != junqi_flip_colour(said)) || !pos->st.pool[junqi_flip_colour(said)][junqi_flip_piece(said)]) {
-        report(r, JUNQI_CODE_FLIP_IDENTITY, it, "the record shows a %s on %s, but %s", identity_name(said, a, sizeof a), sq,
-               colour < 2 && colour != junqi_flip_colour(said) ? "the back there shows the other colour"
-                                                               : "no such piece is still face down");
+    bool other_colour = colour < 2 && colour != junqi_flip_colour(said);
+    if (other_colour || !pos->st.pool[junqi_flip_colour(said)][junqi_flip_piece(said)]) {
+        const char *name = identity_name(said, a, sizeof a);
+        if (other_colour)
+            report(r, JUNQI_CODE_FLIP_IDENTITY, it, "the record shows a %s on %s, but the back there shows the other "
+                   "colour", name, sq);
+        else
+            report(r, JUNQI_CODE_FLIP_IDENTITY, it, "the record shows a %s on %s, but no such piece is still face "
+                   "down", name, sq);
         return 0;
     }
     return said;
@@ -119,8 +125,8 @@ static void check_outcome(junqi_flip_replay *r, const junqi_item *it, int rule)
         return;
     char m[8];
     report(r, JUNQI_CODE_WRONG_OUTCOME, it, "%s: the record says '%s', the rules say '%s'",
-           junqi_move_name(r->pos.board, it->move, m), junqi_flip_outcome_name(it->outcome),
-           junqi_flip_outcome_name(rule));
+           junqi_move_name(r->pos.board, it->move, m), _(junqi_flip_outcome_name(it->outcome)),
+           _(junqi_flip_outcome_name(rule)));
 }
 
 /* The colour event is derived: the record must state exactly the one the rules give. */
@@ -235,7 +241,7 @@ static void apply_elimination(junqi_flip_replay *r, const junqi_item *it)
     bool derived = reason == JUNQI_REASON_FLAG_CAPTURED || reason == JUNQI_REASON_NO_MOVABLE_PIECE;
     if (derived && !(res->status == JUNQI_DECIDED && !(res->winners & JUNQI_SEAT_BIT(it->seat)) && res->reason == reason))
         report(r, JUNQI_CODE_ELIMINATION_REASON, it, "%s is out for %s, but the replay does not say so",
-               _(junqi_seat_name((junqi_seat)it->seat)), junqi_reason_name(reason));
+               _(junqi_seat_name((junqi_seat)it->seat)), _(junqi_reason_name(reason)));
     if (reason == JUNQI_REASON_TIMEOUTS && r->pos.rules->timeouts && r->timeouts[it->seat] + 1 < r->pos.rules->timeouts)
         report(r, JUNQI_CODE_ELIMINATION_REASON, it, "%s is out for timeouts after %d", _(junqi_seat_name((junqi_seat)it->seat)),
                r->timeouts[it->seat] + 1);
@@ -251,7 +257,8 @@ static void apply_end(junqi_flip_replay *r, const junqi_item *it)
                               it->reason == JUNQI_REASON_LEFT || it->reason == JUNQI_REASON_AGREED_DRAW ||
                               it->reason == JUNQI_REASON_NONE || it->reason == JUNQI_REASON_FLED;
         if (!ends_by_record)
-            report(r, JUNQI_CODE_RESULT_MISMATCH, it, "the record ends the game for %s, but the replay does not", junqi_reason_name((junqi_reason)it->reason));
+            report(r, JUNQI_CODE_RESULT_MISMATCH, it, "the record ends the game for %s, but the replay does not",
+                   _(junqi_reason_name((junqi_reason)it->reason)));
         junqi_reason reason = it->reason ? (junqi_reason)it->reason
                               : it->status == JUNQI_DRAWN ? JUNQI_REASON_AGREED_DRAW : JUNQI_REASON_NONE;
         junqi_flip_end(pos, (junqi_status)it->status, it->winners, reason, &u);
@@ -262,8 +269,8 @@ static void apply_end(junqi_flip_replay *r, const junqi_item *it)
         (it->status == JUNQI_DRAWN && res->status != JUNQI_DRAWN)) {
         junqi_result said = {it->status, it->winners, 0, 0};
         report(r, JUNQI_CODE_RESULT_MISMATCH, it, "the record gives the result %s, the replay %s",
-               junqi_result_text(&said, JUNQI_SEAT_BIT(JUNQI_SOUTH) | JUNQI_SEAT_BIT(JUNQI_NORTH)),
-               junqi_result_text(res, JUNQI_SEAT_BIT(JUNQI_SOUTH) | JUNQI_SEAT_BIT(JUNQI_NORTH)));
+               _(junqi_result_text(&said, JUNQI_SEAT_BIT(JUNQI_SOUTH) | JUNQI_SEAT_BIT(JUNQI_NORTH))),
+               _(junqi_result_text(res, JUNQI_SEAT_BIT(JUNQI_SOUTH) | JUNQI_SEAT_BIT(JUNQI_NORTH))));
     }
 }
 

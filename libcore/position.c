@@ -331,8 +331,8 @@ void junqi_position_view(junqi_position *out, const junqi_position *pos, int sea
 const char *junqi_result_text(const junqi_result *r, unsigned present)
 {
     switch (r->status) {
-    case JUNQI_DRAWN: return "draw";
-    case JUNQI_UNDECIDED: return "undecided";
+    case JUNQI_DRAWN: return N_("draw");
+    case JUNQI_UNDECIDED: return N_("undecided");
     case JUNQI_DECIDED: break;
     default: return "*";
     }

@@ -208,7 +208,8 @@ const char *junqi_reason_id(junqi_reason r);
 /**
  * The text of a result: the winning team "north-south" / "east-west" (or,
  * when `present` holds two seats, the winning seat), "draw", "undecided",
- * or "*" for a game not over. Static string.
+ * or "*" for a game not over, as JGN's Result writes it. Each but "*" is
+ * marked for translation (i18n.h's N_): a sentence takes _() of it. Static string.
  */
 const char *junqi_result_text(const junqi_result *r, unsigned present);
 

@@ -38,7 +38,7 @@ static void check_setup(junqi_replay *r, int s)
         if (loc.offset >= 0 && problems[i].row > 0)
             loc.offset += (problems[i].row - 1) * 5 + problems[i].col - 1;
         junqi_diags_add(r->diags, problems[i].code, -1, loc, "%s's setup: %s",
-                        junqi_seat_name((junqi_seat)s), problems[i].message);
+                        _(junqi_seat_name((junqi_seat)s)), problems[i].message);
     }
 }
 
@@ -74,14 +74,14 @@ bool junqi_replay_start(junqi_replay *r, const junqi_game *g, const junqi_rules 
     if (rs->board != g->board) {
         junqi_diags_add(d, JUNQI_CODE_BAD_RULES, -1, JUNQI_NOWHERE,
                         "rule set '%s' is for the %s board, and the record is a %s game", rs->text,
-                        junqi_board_kind_name(rs->board), junqi_board_kind_name(g->board));
+                        _(junqi_board_kind_name(rs->board)), _(junqi_board_kind_name(g->board)));
         return false;
     }
     const junqi_board *b = junqi_rules_board(rs);
     unsigned present = junqi_game_present(g);
     if (present & ~b->seats) {
         junqi_diags_add(d, JUNQI_CODE_BAD_SEAT, -1, JUNQI_NOWHERE,
-                        "a seat takes part that has no arm on the %s board", b->name);
+                        "a seat takes part that has no arm on the %s board", _(b->name));
         return false;
     }
     /* two seats are always enemies, three or four make two teams: a game
@@ -89,9 +89,10 @@ bool junqi_replay_start(junqi_replay *r, const junqi_game *g, const junqi_rules 
     unsigned seats = g->start ? g->start->present : present;
     if (__builtin_popcount(seats) < 2) {
         int s = seats ? __builtin_ctz(seats) : -1;
+        const char *why = s >= 0 ? _("only one seat takes part: a game needs two sides")
+                                 : _("no seat takes part: a game needs two sides");
         junqi_diags_add(d, JUNQI_CODE_ONE_SIDE, -1, s >= 0 && !g->start ? g->seat[s].setup_loc : JUNQI_NOWHERE,
-                        "%s: a game needs two sides", s >= 0 ? "only one seat takes part"
-                                                             : "no seat takes part");
+                        "%s", why);
         return false;
     }
     if (g->start) {
@@ -159,12 +160,12 @@ static void check_shown_flags(junqi_replay *r, const junqi_item *it, int dead)
                    junqi_square_name(b, p, sq));
         else if (JUNQI_CELL_PIECE(c) != JUNQI_UNKNOWN && JUNQI_CELL_PIECE(c) != JUNQI_FLAG)
             report(r, JUNQI_CODE_FLAG_SHOWN, it, "the record shows a flag at %s, where %s's %s stands",
-                   junqi_square_name(b, p, sq), junqi_seat_name(JUNQI_CELL_SEAT(c)),
-                   junqi_piece_words(JUNQI_CELL_PIECE(c)));
+                   junqi_square_name(b, p, sq), _(junqi_seat_name(JUNQI_CELL_SEAT(c))),
+                   _(junqi_piece_words(JUNQI_CELL_PIECE(c))));
     }
     int want = dead >= 0 ? flag_point(&r->pos, dead) : JUNQI_NO_POINT;
     if (want != JUNQI_NO_POINT && it->flag_shown[0] != want && it->flag_shown[1] != want) {
-        snprintf(seat, sizeof seat, "%s", junqi_seat_name((junqi_seat)dead));
+        snprintf(seat, sizeof seat, "%s", _(junqi_seat_name((junqi_seat)dead)));
         report(r, JUNQI_CODE_FLAG_SHOWN, it, "%s's marshal dies, and the record does not show %s's "
                "flag at %s", seat, seat, junqi_square_name(b, want, sq));
     }
@@ -220,7 +221,7 @@ static void check_next_seat(junqi_replay *r, const junqi_item *it, int want)
     if (it->next_seat == JUNQI_NO_SEAT || it->next_seat == want)
         return;
     report(r, JUNQI_CODE_NEXT_SEAT, it, "the record says %s moves next, but it is %s's turn",
-           junqi_seat_name(it->next_seat), junqi_seat_name(want));
+           _(junqi_seat_name(it->next_seat)), _(junqi_seat_name(want)));
 }
 
 /* The outcome to apply: the recorded one, checked against the rules. */
@@ -234,23 +235,23 @@ static junqi_outcome move_outcome(junqi_replay *r, const junqi_item *it, uint8_t
     if (!d && said != JUNQI_NO_COMBAT) {
         report(r, JUNQI_CODE_WRONG_OUTCOME, it,
                "the record gives the combat result '%s', but the target point is empty",
-               junqi_outcome_name(said));
+               _(junqi_outcome_name(said)));
         return JUNQI_NO_COMBAT;
     }
     if (d && said == JUNQI_NO_COMBAT) {
         report(r, JUNQI_CODE_WRONG_OUTCOME, it,
                "the record gives no combat result, but the %s attacks %s's %s",
-               junqi_piece_words(JUNQI_CELL_PIECE(a)), junqi_seat_name(JUNQI_CELL_SEAT(d)),
-               junqi_piece_words(JUNQI_CELL_PIECE(d)));
+               _(junqi_piece_words(JUNQI_CELL_PIECE(a))), _(junqi_seat_name(JUNQI_CELL_SEAT(d))),
+               _(junqi_piece_words(JUNQI_CELL_PIECE(d))));
         return rule;
     }
     if (derivable && said != rule) {
         char move[8];
         report(r, JUNQI_CODE_WRONG_OUTCOME, it,
                "%s: the record says '%s', but when %s attacks %s the rules say '%s'",
-               junqi_move_name(r->pos.board, it->move, move), junqi_outcome_name(said),
-               junqi_piece_a(JUNQI_CELL_PIECE(a)), junqi_piece_a(JUNQI_CELL_PIECE(d)),
-               junqi_outcome_name(rule));
+               junqi_move_name(r->pos.board, it->move, move), _(junqi_outcome_name(said)),
+               _(junqi_piece_a(JUNQI_CELL_PIECE(a))), _(junqi_piece_a(JUNQI_CELL_PIECE(d))),
+               _(junqi_outcome_name(rule)));
     }
     return said;
 }
@@ -296,7 +297,7 @@ static int check_shown(junqi_replay *r, const junqi_item *it, uint8_t a, uint8_t
                    "but the record does not say which it is (shown:%s:SYMBOL)", sq, sq);
         return s.shows ? s.piece : JUNQI_NONE;
     }
-    const char *shown = junqi_piece_a((junqi_piece)it->shown_piece);
+    const char *shown = _(junqi_piece_a((junqi_piece)it->shown_piece));
     if (it->shown_point != it->move.to)
         report(r, JUNQI_CODE_SHOWN, it, "the record shows %s on %s, but a move shows only the "
                "piece that stays on its target, %s", shown, junqi_square_name(b, it->shown_point, at), sq);
@@ -305,7 +306,7 @@ static int check_shown(junqi_replay *r, const junqi_item *it, uint8_t a, uint8_t
                "nothing", shown, sq, r->pos.rules->text);
     else if (s.piece != JUNQI_UNKNOWN && s.piece != it->shown_piece)
         report(r, JUNQI_CODE_SHOWN, it, "the record shows %s on %s, but the piece there is %s",
-               shown, sq, junqi_piece_a((junqi_piece)s.piece));
+               shown, sq, _(junqi_piece_a((junqi_piece)s.piece)));
     else
         return it->shown_piece;
     return s.shows ? s.piece : JUNQI_NONE;
@@ -383,7 +384,7 @@ static void apply_move(junqi_replay *r, const junqi_item *it)
     int mover = JUNQI_CELL_SEAT(a);
     if (it->seat != JUNQI_NO_SEAT && it->seat != mover)
         report(r, JUNQI_CODE_WRONG_MOVER, it, "the record says %s moves, but the piece on the from-point is %s's",
-               junqi_seat_name(it->seat), junqi_seat_name(mover));
+               _(junqi_seat_name(it->seat)), _(junqi_seat_name(mover)));
     junqi_outcome o = move_outcome(r, it, a, d);
     check_marshals(r, it, a, d, o);
     check_next_seat(r, it, junqi_position_next_seat(pos, (junqi_seat)mover, pos->alive));
@@ -402,7 +403,7 @@ static bool seat_in_game(junqi_replay *r, const junqi_item *it)
     if (it->seat < JUNQI_SEATS && (r->pos.present & JUNQI_SEAT_BIT(it->seat)))
         return true;
     report(r, JUNQI_CODE_BAD_SEAT, it, "the event concerns %s, which is not in the game",
-           junqi_seat_name(it->seat < JUNQI_SEATS ? it->seat : JUNQI_NO_SEAT));
+           _(junqi_seat_name(it->seat < JUNQI_SEATS ? it->seat : JUNQI_NO_SEAT)));
     return false;
 }
 
@@ -414,16 +415,16 @@ static void apply_timeout(junqi_replay *r, const junqi_item *it)
     r->timeouts[s]++;
     if (s != r->pos.to_move)
         report(r, JUNQI_CODE_TIMEOUT_SEAT, it, "%s times out, but it is %s's turn",
-               junqi_seat_name(s), junqi_seat_name(r->pos.to_move));
+               _(junqi_seat_name(s)), _(junqi_seat_name(r->pos.to_move)));
     if (it->count && it->count != r->timeouts[s])
         report(r, JUNQI_CODE_TIMEOUT_COUNT, it,
                "the record counts %d timeouts for %s, the replay %d", it->count,
-               junqi_seat_name(s), r->timeouts[s]);
+               _(junqi_seat_name(s)), r->timeouts[s]);
     int limit = r->pos.rules->timeouts;
     if (limit && r->timeouts[s] >= limit)
         report(r, JUNQI_CODE_TIMEOUT_LIMIT, it,
                "this is %s's timeout number %d, and under timeouts=%d the timeout that reaches the "
-               "limit eliminates the seat (eliminated:%s:timeouts)", junqi_seat_name(s),
+               "limit eliminates the seat (eliminated:%s:timeouts)", _(junqi_seat_name(s)),
                r->timeouts[s], limit, junqi_seat_name(s));
     junqi_undo u;
     if (s == r->pos.to_move)
@@ -453,30 +454,30 @@ static void check_elimination_reason(junqi_replay *r, const junqi_item *it)
         if (alive || pos->out_reason[s] != JUNQI_REASON_FLAG_CAPTURED)
             report(r, JUNQI_CODE_ELIMINATION_REASON, it,
                    "%s is eliminated for a captured flag, but its flag was not captured",
-                   junqi_seat_name(s));
+                   _(junqi_seat_name(s)));
         return;
     case JUNQI_REASON_NO_MOVABLE_PIECE:
         if (alive && !has_unknown(pos, s) && junqi_seat_can_move(pos, s, pos->rules->no_move_check_camps))
             report(r, JUNQI_CODE_ELIMINATION_REASON, it,
                    "%s is eliminated for having no movable piece, but it can still move",
-                   junqi_seat_name(s));
+                   _(junqi_seat_name(s)));
         return;
     case JUNQI_REASON_TIMEOUTS: {
         /* the elimination stands for the last timeout itself (QQ data: the fifth) */
         int limit = pos->rules->timeouts;
         if (!limit)
             report(r, JUNQI_CODE_ELIMINATION_REASON, it, "%s is eliminated for timeouts, but under "
-                   "%s timeouts never eliminate a seat (timeouts=off)", junqi_seat_name(s),
+                   "%s timeouts never eliminate a seat (timeouts=off)", _(junqi_seat_name(s)),
                    pos->rules->text);
         else if (r->timeouts[s] + 1 < limit)
             report(r, JUNQI_CODE_FEW_TIMEOUTS, it,
-                   "%s is eliminated for %d timeouts (timeouts=%d) after %d", junqi_seat_name(s),
+                   "%s is eliminated for %d timeouts (timeouts=%d) after %d", _(junqi_seat_name(s)),
                    limit, limit, r->timeouts[s] + 1);
         return;
     }
     case JUNQI_REASON_UNKNOWN_CODE:
         report(r, JUNQI_CODE_UNKNOWN_CODE, it,
-               "%s is eliminated with the unknown reason code %d", junqi_seat_name(s), it->code);
+               "%s is eliminated with the unknown reason code %d", _(junqi_seat_name(s)), it->code);
         return;
     default:
         return;
@@ -495,9 +496,9 @@ static void apply_elimination(junqi_replay *r, const junqi_item *it)
      * elimination is odd */
     if (!was_alive && it->kind == JUNQI_ITEM_ELIMINATED && it->reason != JUNQI_REASON_FLAG_CAPTURED)
         report(r, JUNQI_CODE_ALREADY_OUT, it, "%s is already out of the game",
-               junqi_seat_name(it->seat));
+               _(junqi_seat_name(it->seat)));
     else if (it->kind == JUNQI_ITEM_LEFT && (r->left & JUNQI_SEAT_BIT(it->seat)))
-        report(r, JUNQI_CODE_ALREADY_OUT, it, "%s has left the game already", junqi_seat_name(it->seat));
+        report(r, JUNQI_CODE_ALREADY_OUT, it, "%s has left the game already", _(junqi_seat_name(it->seat)));
     if (it->kind == JUNQI_ITEM_LEFT)
         r->left |= JUNQI_SEAT_BIT(it->seat);
     junqi_undo u;
@@ -521,7 +522,7 @@ static void check_end_claim(junqi_replay *r, const junqi_item *it)
     if (wrong_winner || wrong_draw) {
         junqi_result said = {it->status, it->winners, 0, 0};
         report(r, JUNQI_CODE_RESULT_MISMATCH, it, "the record gives the result %s, the replay %s",
-               junqi_result_text(&said, r->pos.present), junqi_result_text(res, r->pos.present));
+               _(junqi_result_text(&said, r->pos.present)), _(junqi_result_text(res, r->pos.present)));
     }
 }
 

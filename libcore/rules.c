@@ -317,7 +317,7 @@ static void list_values(const junqi_switch *sw, int board, char *out, size_t n)
         if (v->boards & JUNQI_BOARD_BIT(board))
             words[count++] = v->name;
     if (sw->max > 0) {
-        snprintf(range, sizeof range, "a number from %d to %d", sw->min, sw->max);
+        snprintf(range, sizeof range, _("a number from %d to %d"), sw->min, sw->max);
         words[count++] = range;
     }
     junqi_i18n_alternatives(out, n, words, count);
@@ -363,7 +363,7 @@ static bool parse_value(const junqi_switch *sw, const junqi_rules *base, const c
             continue;
         if (!(v->boards & JUNQI_BOARD_BIT(base->board)))
             return fail(err, n, "%s=%s does not fit the %s board (%s takes %s there)", sw->name,
-                        text, junqi_board_kind_name(base->board), sw->name, allowed);
+                        text, _(junqi_board_kind_name(base->board)), sw->name, allowed);
         *out = v->value;
         return true;
     }
@@ -390,10 +390,12 @@ static bool apply_switch(junqi_rules *r, const junqi_rules *base, char *token, b
     }
     if (!(sw->boards & JUNQI_BOARD_BIT(base->board)))
         return fail(err, n, "switch '%s' does not apply to the %s board of '%s'", sw->name,
-                    junqi_board_kind_name(base->board), base->name);
+                    _(junqi_board_kind_name(base->board)), base->name);
     if (!(sw->families & JUNQI_FAMILY_BIT(base->family)))
-        return fail(err, n, "switch '%s' does not apply to the %s games of '%s'", sw->name,
-                    base->family == JUNQI_FLIP_GAME ? "flip" : "formation", base->name);
+        return base->family == JUNQI_FLIP_GAME
+                   ? fail(err, n, "switch '%s' does not apply to the flip games of '%s'", sw->name, base->name)
+                   : fail(err, n, "switch '%s' does not apply to the formation games of '%s'", sw->name,
+                          base->name);
     if (!eq || !eq[1]) {
         list_values(sw, base->board, list, sizeof list);
         return fail(err, n, "switch '%s' needs a value: %s=VALUE, with VALUE %s", sw->name,
@@ -573,8 +575,8 @@ bool junqi_rules_parse(const char *text, int board, const junqi_rules **out, cha
         return fail(err, n, "unknown rule set '%.*s' (known: %s)", (int)name_len, text, junqi_rules_names());
     if (board != JUNQI_RULES_ANY_BOARD && (int)base->board != board)
         return fail(err, n, "rule set '%s' is for the %s board, not the %s board", base->name,
-                    junqi_board_kind_name(base->board),
-                    junqi_board_kind_name((junqi_board_kind)board));
+                    _(junqi_board_kind_name(base->board)),
+                    _(junqi_board_kind_name((junqi_board_kind)board)));
     if (text[name_len] == ',' && !text[name_len + 1])
         return fail(err, n, "a comma ends the rule string: a switch (SWITCH=VALUE) must follow it");
     junqi_rules r = *base;
@@ -620,6 +622,6 @@ const char *junqi_outcome_name(junqi_outcome o)
 
 const char *junqi_info_mode_name(junqi_info_mode m)
 {
-    static const char *const names[] = {"dark", "double-open", "open"};
+    static const char *const names[] = {N_("dark"), N_("double-open"), N_("open")};
     return names[m];
 }

@@ -299,7 +299,10 @@ junqi_outcome junqi_combat(const junqi_rules *r, junqi_piece attacker, junqi_pie
 /** "move", "attacker wins", "attacker loses", "both removed". Static string. */
 const char *junqi_outcome_name(junqi_outcome o);
 
-/** "dark", "double-open", "open". Static string. */
+/**
+ * "dark", "double-open", "open", as JGN's Mode tag and JSON write it; marked for
+ * translation (i18n.h's N_), so a sentence takes _() of it (暗棋, 双明, 明棋). Static string.
+ */
 const char *junqi_info_mode_name(junqi_info_mode m);
 
 #ifdef __cplusplus

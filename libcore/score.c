@@ -51,7 +51,10 @@ bool junqi_score_position(const junqi_position *pos, junqi_score *out)
     return true;
 }
 
-int junqi_score_format(const junqi_score *sc, char *buf, size_t n)
+/* The seats' points in seat order into buf (n bytes), as snprintf: the seat names and
+ * the separator in the messages' language when `human` (a sentence's "北家 +2，东家 -2"),
+ * else the English of the QQScore tag, which programs read back ("north +2, east -2"). */
+static int points_text(const junqi_score *sc, bool human, char *buf, size_t n)
 {
     int len = 0;
     if (n)
@@ -61,11 +64,18 @@ int junqi_score_format(const junqi_score *sc, char *buf, size_t n)
     for (int seat = 0; seat < JUNQI_SEATS; seat++) {
         if (!(sc->seats & JUNQI_SEAT_BIT(seat)))
             continue;
+        const char *name = junqi_seat_name((junqi_seat)seat);
+        const char *sep = !len ? "" : human ? _(", ") : ", ";
         size_t at = (size_t)len < n ? (size_t)len : n;
-        len += snprintf(buf + at, n - at, sc->points[seat] ? "%s%s %+d" : "%s%s %d",
-                        len ? ", " : "", junqi_seat_name((junqi_seat)seat), sc->points[seat]);
+        len += snprintf(buf + at, n - at, sc->points[seat] ? "%s%s %+d" : "%s%s %d", sep,
+                        human ? _(name) : name, sc->points[seat]);
     }
     return len;
+}
+
+int junqi_score_format(const junqi_score *sc, char *buf, size_t n)
+{
+    return points_text(sc, false, buf, n);
 }
 
 /* Why the winners or nobody scored, or NULL when the points say it all. Static or buf. */
@@ -90,7 +100,7 @@ int junqi_score_describe(const junqi_scoring *s, const junqi_score *sc, char *bu
             buf[0] = 0;
         return 0;
     }
-    junqi_score_format(sc, points, sizeof points);
+    points_text(sc, true, points, sizeof points);
     const char *because = explain(s, sc, why, sizeof why);
     return because ? snprintf(buf, n, _("%s score: %s (%s)"), s->platform, points, because)
                    : snprintf(buf, n, _("%s score: %s"), s->platform, points);

@@ -99,7 +99,9 @@ bool junqi_score_position(const junqi_position *pos, junqi_score *out);
 
 /**
  * Write the score as text into buf (n bytes, NUL-terminated): the seats in
- * seat order, "north +2, east -2, south +2, west -2" (0 unsigned). Returns
+ * seat order, "north +2, east -2, south +2, west -2" (0 unsigned), in
+ * English whatever the locale, as the scoring's JGN tag holds it (programs
+ * read it back; junqi_score_describe() is the sentence for people). Returns
  * the length as snprintf does. An ongoing game gives "".
  */
 int junqi_score_format(const junqi_score *sc, char *buf, size_t n);
@@ -109,8 +111,9 @@ int junqi_score_format(const junqi_score *sc, char *buf, size_t n);
  * platform, the points, and why the winners or nobody scored when that
  * needs saying: "QQ score: north +2, east -2, south +2, west -2", "QQ score:
  * north 0, east -2, south 0, west -2 (the game ended within 40 moves: the
- * winners score nothing)". Returns the length as snprintf does; an ongoing
- * game gives "".
+ * winners score nothing)". In the language of the messages (docs/i18n.md),
+ * the seats' names and the separator included: "QQ 积分：北家 +2，东家 -2，…".
+ * Returns the length as snprintf does; an ongoing game gives "".
  */
 int junqi_score_describe(const junqi_scoring *s, const junqi_score *sc, char *buf, size_t n);
 

@@ -986,7 +986,7 @@ junqi_renderer *junqi_renderer_new(const junqi_board *b, const junqi_render_opti
     junqi_geometry_options go = {o->size, o->bottom, o->coords, o->caption ? 2 : 0};
     if (!junqi_geometry_init(&r->geo, b, &go)) {
         if (o->bottom >= JUNQI_SEATS || !(b->seats & JUNQI_SEAT_BIT(o->bottom)))
-            snprintf(err, n, _("the %s board has no %s seat to draw at the bottom"), b->name,
+            snprintf(err, n, _("the %s board has no %s seat to draw at the bottom"), _(b->name),
                      _(junqi_seat_name(o->bottom)));
         else
             snprintf(err, n, _("the picture size must be %d to %d pixels, not %d"),
@@ -1198,7 +1198,7 @@ bool junqi_notes_parse(junqi_notes *a, const junqi_board *b, const char *text, b
     }
     if (from < 0 || to < 0 || (arrow && from == to)) {
         snprintf(err, n, arrow ? _("'%.*s' is not two different squares FROM-TO of the %s board")
-                               : _("'%.*s' is not a square of the %s board"), (int)len, text, b->name);
+                               : _("'%.*s' is not a square of the %s board"), (int)len, text, _(b->name));
         return false;
     }
     if (!junqi_notes_add(a, from, to, colon ? &colour : NULL)) {
@@ -1226,7 +1226,7 @@ static bool command_items(junqi_notes *a, const junqi_board *b, const char *args
                 a->items[a->n - 1].has_colour = true;
                 a->items[a->n - 1].colour = colour;
             } else if (!junqi_notes_parse(a, b, token, arrow, err, sizeof err) &&
-                       strcmp(err, "out of memory") == 0) {
+                       strcmp(err, _("out of memory")) == 0) {
                 return false;
             }
         }

@@ -113,7 +113,8 @@ static void legend(cairo_t *cr, const junqi_theme *t, double x, double y, junqi_
     cairo_line_to(cr, x - 6, y);
     cairo_stroke(cr);
     char text[48];
-    snprintf(text, sizeof text, "as %s saw it", who);
+    /* TRANSLATORS: a legend of the evaluation graph: the curve as a side (north-south) or a seat saw it */
+    snprintf(text, sizeof text, _("as %s saw it"), who);
     label(cr, t, text, x, y, 11, 0.0);
 }
 
@@ -154,17 +155,18 @@ static void draw(cairo_t *cr, const junqi_game *g, const junqi_annotation *a, in
     const junqi_board *b = junqi_board_get(g->board);
     junqi_rgba mine = junqi_theme_seat(t, b->kind, __builtin_ctz(side))->fill;
     junqi_rgba theirs = other ? junqi_theme_seat(t, b->kind, __builtin_ctz(other))->fill : mine;
-    const char *us = junqi_result_text(&(junqi_result){JUNQI_DECIDED, (uint8_t)side, 0, 0}, present);
-    const char *them = junqi_result_text(&(junqi_result){JUNQI_DECIDED, (uint8_t)other, 0, 0}, present);
+    const char *us = _(junqi_result_text(&(junqi_result){JUNQI_DECIDED, (uint8_t)side, 0, 0}, present));
+    const char *them = _(junqi_result_text(&(junqi_result){JUNQI_DECIDED, (uint8_t)other, 0, 0}, present));
     char title[64];
-    snprintf(title, sizeof title, "win probability of %s", us);
+    /* TRANSLATORS: the evaluation graph's title; %s is a side (north-south) or a seat */
+    snprintf(title, sizeof title, _("win probability of %s"), us);
     label(cr, t, title, f.x0, f.y0 / 2, 13, 0.0);
     legend(cr, t, f.x1 - 290, f.y0 / 2, mine, us);
     legend(cr, t, f.x1 - 130, f.y0 / 2, theirs, them);
     draw_curve(cr, &f, a, side, side, t, b->kind, mine);
     draw_curve(cr, &f, a, other, side, t, b->kind, theirs);
     char moves[32];
-    snprintf(moves, sizeof moves, "%zu move%s", a->nmoves, a->nmoves == 1 ? "" : "s");
+    snprintf(moves, sizeof moves, P_("%zu move", "%zu moves", a->nmoves), a->nmoves);
     label(cr, t, moves, f.x1, f.y1 + MARGIN_BOTTOM / 2, 11, 1.0);
     label(cr, t, "1", f.x0, f.y1 + MARGIN_BOTTOM / 2, 11, 0.0);
 }

@@ -180,7 +180,7 @@ static bool capture_svg(page *pg, int w, int h, draw_fn fn, const void *what, bu
     if (!buffer_close(doc) || !ok) {
         free(doc->s);
         doc->s = NULL;
-        return fail(pg, ok ? "out of memory" : err);
+        return fail(pg, ok ? _("out of memory") : err);
     }
     return true;
 }
@@ -422,7 +422,7 @@ static void choose_views(page *pg, const junqi_position *start)
 static bool replay_started(page *pg, bool ok, junqi_diags *d)
 {
     if (!ok)
-        snprintf(pg->err, pg->errn, "the record cannot be replayed: %s", d->n ? d->items[0].message : "?");
+        snprintf(pg->err, pg->errn, _("the record cannot be replayed: %s"), d->n ? d->items[0].message : "?");
     junqi_diags_free(d);
     return ok;
 }
@@ -715,9 +715,9 @@ static void write_header(page *pg)
     html_text(out, event ? event : _("Junqi game"));
     fputs("</h1>\n<p class=\"intro\">", out);
     const char *rules = pg->o->rules ? pg->o->rules->name : pg->g->rules->name;
-    /* TRANSLATORS: the board's, the rule set's and the game mode's names stay as they are:
-       "two-player board, rules fanqi, dark" */
-    fprintf(out, _("%s board, rules %s, %s"), pg->b->name, rules, junqi_info_mode_name(pg->g->info));
+    /* TRANSLATORS: the board's and the game mode's names are translated, the rule set's stays as
+       it is (what --rules takes): "two-player board, rules fanqi, dark" */
+    fprintf(out, _("%s board, rules %s, %s"), _(pg->b->name), rules, _(junqi_info_mode_name(pg->g->info)));
     const char *parts[] = {site, date};
     for (int i = 0; i < 2; i++)
         if (parts[i]) {
@@ -975,7 +975,7 @@ static bool write_graph(page *pg)
                                 err, sizeof err);
     if (!buffer_close(&doc) || !ok) {
         free(doc.s);
-        return fail(pg, ok ? "out of memory" : err);
+        return fail(pg, ok ? _("out of memory") : err);
     }
     FILE *out = pg->out;
     fprintf(out, "<div id=\"graph\"><svg xmlns=\"http://www.w3.org/2000/svg\" "
@@ -1255,11 +1255,11 @@ bool junqi_html_write(FILE *fp, junqi_game *g, const junqi_html_options *o, char
         pg.annotated = junqi_annotation_read(g, &pg.notes);
         ok = (pg.plies = calloc(pg.moves + 1, sizeof *pg.plies)) && buffer_open(&pg.defs);
         if (!ok)
-            fail(&pg, "out of memory");
+            fail(&pg, _("out of memory"));
     }
     ok = ok && collect(&pg) && collect_tiles(&pg);
     if (ok && !buffer_close(&pg.defs))
-        ok = fail(&pg, "out of memory");
+        ok = fail(&pg, _("out of memory"));
     ok = ok && write_page(&pg);
     page_free(&pg);
     return ok;

@@ -713,8 +713,8 @@ int junqi_cli_apply_rules(const char *prog, const char *name, junqi_game *g,
         return junqi_cli_usage(prog, "%s: --rules %s has no mountain points, and the game's position "
                                "has pieces on them", name, rules->text);
     return junqi_cli_usage(prog, "%s: --rules %s is a rule set of the %s board, and this is a %s game",
-                           name, rules->text, junqi_board_kind_name(rules->board),
-                           junqi_board_kind_name(g->board));
+                           name, rules->text, _(junqi_board_kind_name(rules->board)),
+                           _(junqi_board_kind_name(g->board)));
 }
 
 int junqi_cli_check_seat(const char *prog, const char *name, const junqi_game *g,
@@ -726,7 +726,7 @@ int junqi_cli_check_seat(const char *prog, const char *name, const junqi_game *g
     char seats[64];
     const char *who = junqi_seat_name((junqi_seat)seat);
     return junqi_cli_usage(prog, "%s: %s %s: %s takes no part in this game (its seats: %s)", name,
-                           option, who, who, junqi_seat_list(present, seats, sizeof seats));
+                           option, who, _(who), junqi_seat_list(present, seats, sizeof seats));
 }
 
 bool junqi_cli_parse_format(const char *text, junqi_cli_format *out)

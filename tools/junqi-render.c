@@ -308,7 +308,7 @@ static int settle_bottom(options *opt, const junqi_board *b, const char *name)
         opt->render.bottom = opt->view != JUNQI_NO_SEAT ? (junqi_seat)opt->view : JUNQI_SOUTH;
     if (!(b->seats & JUNQI_SEAT_BIT(opt->render.bottom)))
         return junqi_cli_usage(prog, "%s: the %s board has no %s seat to draw at the bottom", name,
-                               b->name, junqi_seat_name(opt->render.bottom));
+                               _(b->name), _(junqi_seat_name(opt->render.bottom)));
     return JUNQI_EXIT_OK;
 }
 

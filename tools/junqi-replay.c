@@ -556,7 +556,8 @@ static int write_start(const options *opt, const junqi_formation *f, unsigned se
     const junqi_board *b = junqi_board_get(board);
     for (int s = 0; s < JUNQI_SEATS; s++)
         if ((seats & JUNQI_SEAT_BIT(s)) && !(b->seats & JUNQI_SEAT_BIT(s)))
-            return junqi_cli_usage(prog, "the %s board has no %s seat", b->name, junqi_seat_name((junqi_seat)s));
+            return junqi_cli_usage(prog, "the %s board has no %s seat", _(b->name),
+                                   _(junqi_seat_name((junqi_seat)s)));
     junqi_game *g = junqi_game_new(board);
     if (!g)
         return JUNQI_EXIT_IO;

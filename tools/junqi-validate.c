@@ -94,7 +94,9 @@ static void print_summary(const junqi_input *in, const junqi_summary *s)
         putchar('\n');
     } else if (s->kind == JUNQI_INPUT_RECORD && s->replayed && s->flip) {
         char text[256];
-        printf(P_(": %s game, %d player", ": %s game, %d players", 2UL), s->rules->name, 2);
+        /* TRANSLATORS: %s is the flip game's rule set as --rules takes it (fanqi, huqi ...):
+           ": fanqi game, 2 players" */
+        printf(_(": %s game, 2 players"), s->rules->name);
         if (!print_moves(in, s))
             return;
         printf(_(", %s"), junqi_result_describe(&s->end.result, s->end.present, text, sizeof text));

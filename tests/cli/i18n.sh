@@ -45,6 +45,15 @@ unlisted=$(cd "$root" && grep -lE '(^|[^A-Za-z0-9_])(_|N_|P_|C_|junqi_diags_add|
     libcore/*.c formats/*.c render/*.c tools/*.c | grep -vxF -f <(grep -v '^#' po/POTFILES) | tr '\n' ' ')
 [ -z "$unlisted" ] || fail "po/POTFILES lacks files that mark messages: $unlisted"
 
+# 1d. a sentence passed as the argument of a "%s" message is marked itself (_("...")): make pot
+# does not see a bare literal there, and it stayed English in every language (libcore/flip_replay.c:
+# "%s", ok ? "the rule set is not a flip rule set" : ...)
+checks=$((checks + 1))
+bare=$(cd "$root" && perl -0777 -ne 'while (/"%s",\s*(?:[^;"]*?\?\s*)?("[A-Za-z][^"]* [^"]*")/g) {
+    my $n = (substr($_, 0, pos($_)) =~ tr/\n//) + 1; print "$ARGV:$n: $1 " }' \
+    libcore/*.c formats/*.c render/*.c tools/*.c)
+[ -z "$bare" ] || fail "sentences passed to \"%s\" unmarked (write _(\"...\")): $bare"
+
 # 1b. no English word is left inside a translation: the ASCII words a msgstr may hold are the
 # notation and the names a user types or reads back (option values, seats, rule sets, tags,
 # keys, formats, tools, the bytes of a QQ file's magic), listed here; identifiers (with _ . / =
@@ -83,7 +92,7 @@ for l in $linguas; do
         want=$(printf "%s" "$id" | grep -oE "^(%s: ){1,2}")
         case $id in
         ": valid" | ": invalid") want=": " ;;
-        ": no game (zero items)" | ": formation" | ": formation " | ": %s game, %d player") want="：" ;;
+        ": no game (zero items)" | ": formation" | ": formation " | ": %s game, %d player" | ": %s game, 2 players") want="：" ;;
         esac
         case $str in "$want"*) ;; *) printf "[%s] " "$id" ;; esac
         case $id in move*": " | record*": " | offset*": ")
@@ -117,6 +126,23 @@ for t in replay render; do
     help=$("$bin/junqi-$t" --help | tr -s ' \n' ' ')
     [[ $help == *"zh-Hant for zh_TW, zh_HK, zh_MO and zh_Hant, else zh"* ]] ||
         fail "junqi-$t --help does not name zh_TW, zh_HK, zh_MO and zh_Hant for --names' default"
+done
+# every option of a tool's English --help (each --name, and each -x that starts a line) is in each
+# translated --help too, as option names are not translated: a usage text whose msgid gained an
+# option stays translated, not fuzzy, for msgcmp when the msgstr lags it, as the Chinese help of
+# junqi-replay and junqi-render lacked --infer and --seed
+help_options() { # LANGUAGE TOOL: the options its --help names, one a line, sorted
+    env LC_ALL=C.UTF-8 LANGUAGE="$1" "$bin/junqi-$2" --help | grep -oE -- '--[a-z][a-z0-9-]*|^ +-[A-Za-z]\b' |
+        tr -d ' ' | sort -u
+}
+for t in validate replay render analyze match; do
+    [ -x "$bin/junqi-$t" ] || continue
+    options=$(help_options "" "$t")
+    for l in $linguas; do
+        checks=$((checks + 1))
+        missing=$(help_options "$l" "$t" | comm -23 <(echo "$options") - | tr '\n' ' ')
+        [ -z "$missing" ] || fail "junqi-$t --help under LANGUAGE=$l lacks options of the English help: $missing"
+    done
 done
 expect "LC_ALL=C ignores LANGUAGE" "$english" "$(hint env LC_ALL=C LANGUAGE=zh_CN)"
 expect "LC_MESSAGES=C ignores LANGUAGE" "$english" "$(hint env -u LC_ALL LANG=C.UTF-8 LC_MESSAGES=C LANGUAGE=zh_CN)"
@@ -219,6 +245,123 @@ expect "the summaries of a formation and of an empty input, in Chinese" \
 run env LC_ALL=C.UTF-8 LANGUAGE=zh_TW "$bin/junqi-validate" "$root/samples/formations/F01.yaml"
 expect "the summary of a formation, in traditional Chinese" \
     "$root/samples/formations/F01.yaml: 第 1 個布陣（第 3 行）: 有效：布陣 F01" "$out"
+
+# 3e. a score in a sentence (junqi-validate's summary, junqi-replay's text board, the HTML page)
+# names the seats in the language of the messages; it read "QQ 积分：north -2, east +2, ...". The
+# QQScore tag, which programs read back, stays English
+run env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-validate" "$root/samples/qq/jgs-000001.jgs"
+expect "a summary's score in Chinese" "QQ 积分：北家 -2，东家 +2，南家 -2，西家 +2" "${out##*；}"
+run env LC_ALL=C.UTF-8 LANGUAGE=zh_TW "$bin/junqi-replay" --color never "$root/samples/qq/jgs-000001.jgs"
+expect "the text board's score in traditional Chinese" "QQ 積分：北家 -2，東家 +2，南家 -2，西家 +2" \
+    "$(tail -n 1 <<<"$out")"
+run env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-replay" --to jgn "$root/samples/qq/jgs-000001.jgs"
+expect "the QQScore tag under LANGUAGE=zh_CN: English" '[QQScore "north -2, east +2, south -2, west +2"]' \
+    "$(grep QQScore <<<"$out")"
+
+# 3f. a board's and a game mode's names inside a sentence are the players' words (四国棋盘, 暗棋), as a
+# seat's are: the HTML page read "four-player 棋盘，规则 qq，dark", the messages "two-player 棋盘",
+# "没有 east 这一方", "“fanqi”的flip对局", and a bad --arrow kept the placeholder FROM-TO; a flip
+# game's summary read "有效：fanqi对局" (the goldens flip.LL.txt have "有效：翻棋对局（fanqi）")
+first_err() { # LANGUAGE COMMAND...: the first line the command writes to standard error
+    env LC_ALL=C.UTF-8 LANGUAGE="$1" "${@:2}" 2>&1 >/dev/null | head -n 1
+}
+qq1=$root/samples/qq/jgs-000001.jgs fanqi=$root/tests/data/flip/fanqi.jgn
+expect "--rules of the other board under zh_CN" \
+    "junqi-validate: $qq1: --rules standard 是两人棋盘的规则，而这是四国对局" \
+    "$(first_err zh_CN "$bin/junqi-validate" --rules standard "$qq1")"
+expect "a switch of the other board under zh_TW" "junqi-validate: --rules：開關「mountain」不適用於「qq」的四國棋盤" \
+    "$(first_err zh_TW "$bin/junqi-validate" --rules qq,mountain=shelter "$qq1")"
+expect "a switch of formation games under zh_CN" "junqi-validate: --rules：开关“mode”不适用于“fanqi”的翻棋对局" \
+    "$(first_err zh_CN "$bin/junqi-validate" --rules fanqi,mode=open "$fanqi")"
+expect "a seat the board lacks under zh_CN" "junqi-replay: 两人棋盘没有东家这一方" \
+    "$(first_err zh_CN "$bin/junqi-replay" --setup "east=$root/samples/formations/F01.yaml" --board two-player)"
+printf '[Board "two-player"]\n\n1. z99-a1 *\n' > "$tmp/square.jgn"
+expect "a square off the board under zh_TW" "$tmp/square.jgn:3:4: 錯誤：「z99-a1」不是兩人棋盤上的座標" \
+    "$(env LC_ALL=C.UTF-8 LANGUAGE=zh_TW "$bin/junqi-validate" "$tmp/square.jgn" | head -n 1)"
+if [ -x "$bin/junqi-render" ]; then
+    env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-render" "$qq1" -o "$tmp/intro.html"
+    expect "the page's description of the game under zh_CN" "四国棋盘，规则 qq，暗棋" \
+        "$(sed -n 's/.*<p class="intro">\([^<]*\).*/\1/p' "$tmp/intro.html")"
+    expect "a seat to draw at the bottom the board lacks under zh_CN" \
+        "junqi-render: $fanqi: 两人棋盘没有可以画在下方的东家" \
+        "$(first_err zh_CN "$bin/junqi-render" --bottom east "$fanqi" -o "$tmp/x.png")"
+    expect "an --arrow that is not FROM-TO under zh_TW" \
+        "junqi-render: --arrow g2-g2：「g2-g2」不是四國棋盤上「起-訖」形式的兩個不同座標" \
+        "$(first_err zh_TW "$bin/junqi-render" --arrow g2-g2 "$qq1" -o "$tmp/x.png")"
+fi
+
+# 3g. the replay's diagnostics name seats, pieces, combat results and a zuhe absorb in the language
+# of the messages, as the messages around them: they read "北家 的布阵", "但 marshal 撞了 north 的
+# captain", "棋谱记为“attacker loses”", "只有only north参加", "上一步：e4+e3（absorbs）"
+"$bin/junqi-replay" --to jgn "$root/samples/qq/jgs-000689.jgs" > "$tmp/689.jgn"
+diag() { # LANGUAGE SED-SCRIPT: the first diagnostic junqi-validate gives on the edited record, after the place
+    sed "$2" "$tmp/689.jgn" > "$tmp/edited.jgn"
+    env LC_ALL=C.UTF-8 LANGUAGE="$1" "$bin/junqi-validate" "$tmp/edited.jgn" | head -n 1 | sed 's/^[^ ]* //'
+}
+expect "a bad setup under zh_CN" "错误：北家的布阵：工兵的数目不对：应为 3 个，实为 2 个" \
+    "$(diag zh_CN 's/^\[NorthSetup "36915/[NorthSetup "36999/')"
+expect "a capture written as a move under zh_CN" "错误：棋谱没有给出撞子结果，但司令撞了北家的连长" \
+    "$(diag zh_CN 's/14\. f11>k11/14. f11-k11/')"
+expect "a wrong combat result under zh_TW" "錯誤：f11-k11：棋譜記為「反彈」，但司令撞連長時依規則應為「吃」" \
+    "$(diag zh_TW 's/14\. f11>k11/14. f11<k11/')"
+expect "a seat eliminated twice under zh_CN" "警告：东家已经出局" \
+    "$(diag zh_CN 's/eliminated:south:surrender/eliminated:east:surrender/')"
+expect "a position with one seat under zh_CN" "<position>:1:1: 错误：只有北家参加：对局需要两方阵营（出局的各方列为全军覆没）" \
+    "$(env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-validate" --position \
+        'N1..../...../...../...../...../...../...../...../...../...../...../..... n 0 0 -' | head -n 1)"
+# and a message that had an English phrase glued into it: "only one seat takes part：对局需要两方阵营",
+# "记录说 a6 上是蓝方司令，但no such piece is still face down"
+printf '[Board "two-player"]\n[SouthSetup "72617/4.1.6/81.5B/3.2.9/B52L4/33LFL"]\n\n*\n' > "$tmp/one.jgn"
+expect "a game of one seat under zh_CN" "错误：只有一方参加：对局需要两方阵营" \
+    "$(env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-validate" "$tmp/one.jgn" | head -n 1 | sed 's/^[^ ]* //')"
+grep -v '^\[Deal' "$root/tests/data/flip/fanqi.jgn" | sed 's/1\. b6^b2/1. b6^b9/; s/3\. a6^b3/3. a6^b9/' > "$tmp/nodeal.jgn"
+expect "a flip of a piece no longer face down under zh_TW" "錯誤：紀錄說 a6 上是藍方司令，但暗子中已經沒有這種棋子" \
+    "$(env LC_ALL=C.UTF-8 LANGUAGE=zh_TW "$bin/junqi-validate" "$tmp/nodeal.jgn" | head -n 1 | sed 's/^[^ ]* //')"
+expect "a zuhe absorb on the text board under zh_CN" "上一步：e4+e3（合并）" \
+    "$(env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-replay" --color never --ply 29 "$root/tests/data/flip/zuhe.jgn" |
+        tail -n 1)"
+
+# 3h. a result inside a sentence and the evaluation graph (junqi-analyze --graph) are in the language
+# of the messages: "棋谱给出的结果是 east-west，复盘是 north-south"; the graph's title, legends and
+# move count ("win probability of north-south", "as east-west saw it", "15 moves") were English
+sed 's/^\[Result "north-south"\]/[Result "east-west"]/; s/flag_captured north-south$/flag_captured east-west/' \
+    "$tmp/689.jgn" > "$tmp/result.jgn"
+expect "a result the replay does not reach under zh_CN" "错误：棋谱给出的结果是东西方，复盘是南北方" \
+    "$(env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-validate" "$tmp/result.jgn" | head -n 1 | sed 's/^[^ ]* //')"
+graph() { # LANGUAGE: the checksum of junqi-analyze's graph of a short game
+    env LC_ALL=C.UTF-8 LANGUAGE="$1" "$bin/junqi-analyze" --nodes 30 --graph "$tmp/graph.png" \
+        "$root/tests/data/qq/jgs-002724.jgs" >/dev/null && cksum < "$tmp/graph.png"
+}
+if [ -x "$bin/junqi-render" ]; then # the graph needs the drawing library, as junqi-render does
+    checks=$((checks + 1))
+    [ "$(graph "")" != "$(graph zh_CN)" ] || fail "junqi-analyze --graph draws the same picture in English and under zh_CN"
+fi
+
+# 3i. a QQ file's parts are named in the language of the messages: "位于the record count N（偏移 0x1A）
+# 中间", "位于player block 0's other data", "player block 0's layout的第 3 字节"
+qq_cut() { # LANGUAGE BYTES: junqi-validate's first line on the sample replay cut after BYTES bytes
+    head -c "$2" "$root/samples/qq/jgs-000001.jgs" > "$tmp/cut.jgs"
+    env LC_ALL=C.UTF-8 LANGUAGE="$1" "$bin/junqi-validate" "$tmp/cut.jgs" | head -n 1 | sed 's/^[^ ]* //'
+}
+expect "a replay cut in its header under zh_CN" "偏移 0x1A: 错误：文件在第 0x1B 字节处结束，位于记录数 N（偏移 0x1A）中间，它需要 2 字节" \
+    "$(qq_cut zh_CN 27)"
+expect "a replay cut in a player block under zh_TW" \
+    "偏移 0x5A: 錯誤：檔案在第 0x64 位元組處結束，位於玩家區塊 0 的其他資料（偏移 0x5A）中間，它需要 26 位元組" \
+    "$(qq_cut zh_TW 100)"
+python3 -c 'import sys; d = bytearray(open(sys.argv[1], "rb").read()); d[0x3F] = 0x55; open(sys.argv[2], "wb").write(d)' \
+    "$root/samples/qq/jgs-000001.jgs" "$tmp/layout.jgs"
+expect "a bad byte of a layout under zh_CN" "偏移 0x3F: 错误：玩家块 0 的布阵的第 3 字节（偏移 0x3F；第 1 行第 4 列）是 0x55，不是 QQ 棋子代码（00 到 0D）" \
+    "$(env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-validate" "$tmp/layout.jgs" | head -n 1 | sed 's/^[^ ]* //')"
+
+# 3j. the range a switch takes ("timeouts 应为 off 或 a number from 1 to 255"), and why a page
+# cannot be made ("the record cannot be replayed: 只有一方参加：…"), are in the messages' language
+expect "a switch's range under zh_CN" "junqi-validate: --rules：timeouts 应为 off 或 1 到 255 之间的数，而不是“x”" \
+    "$(first_err zh_CN "$bin/junqi-validate" --rules qq,timeouts=x "$qq1")"
+if [ -x "$bin/junqi-render" ]; then
+    expect "a page of a record that cannot be replayed under zh_CN" \
+        "junqi-render: $tmp/one.jgn: 棋谱无法复盘：只有一方参加：对局需要两方阵营" \
+        "$(env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-render" "$tmp/one.jgn" -o "$tmp/one.html" 2>&1 | tail -n 1)"
+fi
 
 # the tools' own folder messages too: a --frames folder where a file stands
 : > "$tmp/in-the-way"
