@@ -124,7 +124,8 @@ static void usage(void)
            "for the team to move. Flip games (fanqi ...) are searched as chance games: values\n"
            "are expected win probabilities, flips are named c8^, the default is %d nodes,\n"
            "--level, --view, --samples and --seed do not apply (docs/engine.md).\n"
-           "Exit status: 0 success, 1 invalid input, 2 usage error, 3 a file could not be read.\n"),
+           "Exit status: 0 success, 1 invalid input, 2 usage error, 3 a file could not be read\n"
+           "or written.\n"),
            prog, prog, prog, prog, prog, JUNQI_DEFAULT_NODES, JUNQI_MAX_MULTIPV, JUNQI_MAX_SAMPLES,
            JUNQI_DEFAULT_SAMPLES, junqi_rules_names(), prog, JUNQI_FLIP_DEFAULT_NODES);
 }

@@ -42,7 +42,7 @@ static void usage(void)
            "Flip games (fanqi, fanfan, fanqi_wiki, huqi, zuhe: docs/flip.md) are checked action by\n"
            "action: every flip against the Deal, every colour event, drop and stack part.\n"
            "Exit status: 0 all inputs valid, 1 some input invalid, 2 usage error,\n"
-           "3 a file could not be read.\n"),
+           "3 a file could not be read, or standard output written.\n"),
            prog, junqi_rules_names());
 }
 
