@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <locale.h>
 #include <math.h>
 #include <poll.h>
 #include <pthread.h>
@@ -556,13 +557,59 @@ static int engine_of(const junqi_position *pos, int first, int game, int s)
     return firsts == (game % 2 == 0) ? 0 : 1;
 }
 
+/* Why a seat forfeits: in English for its record (the record's words stay
+ * English, as JGN's), and in the user's language for standard error. */
+typedef struct reason {
+    char en[640], local[640];
+} reason;
+
+/* Fill both texts of *why from fmt (marked N_ by the caller) and its arguments. */
+__attribute__((format(printf, 2, 3)))
+static void say_why(reason *why, const char *fmt, ...)
+{
+    va_list ap, again;
+    va_start(ap, fmt);
+    va_copy(again, ap);
+    vsnprintf(why->en, sizeof why->en, fmt, ap);
+    vsnprintf(why->local, sizeof why->local, _(fmt), again);
+    va_end(again);
+    va_end(ap);
+}
+
+/* The C locale, for the English words of the records (NULL if it cannot be made). */
+static locale_t c_locale;
+
+static void make_c_locale(void)
+{
+    c_locale = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+}
+
+/* Play mv for its seat; false with why it is illegal in *why, in both
+ * languages: the referee's own words come in the thread's locale, so they
+ * are asked for again under the C locale (an illegal move changes nothing). */
+static bool referee_play(junqi_referee *r, junqi_move mv, reason *why)
+{
+    char local[512], en[512];
+    if (junqi_referee_play(r, mv, local, sizeof local))
+        return true;
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, make_c_locale);
+    locale_t was = c_locale ? uselocale(c_locale) : (locale_t)0;
+    junqi_referee_play(r, mv, en, sizeof en);
+    if (was)
+        uselocale(was);
+    snprintf(why->en, sizeof why->en, "%s (an illegal move)", c_locale ? en : local);
+    snprintf(why->local, sizeof why->local, _("%s (an illegal move)"), local);
+    return false;
+}
+
 /* Ask engine pl for seat s's move: its record on one line, then go. False
- * with the reason in why (n bytes) when no move comes. */
-static bool ask_move(match *m, player *pl, junqi_referee *r, int s, junqi_move *mv, char *why, size_t n)
+ * with the reason in *why when no move comes. */
+static bool ask_move(match *m, player *pl, junqi_referee *r, int s, junqi_move *mv, reason *why)
 {
     char *text = junqi_jgn_to_string(r->view[s]), err[512] = "", *line;
     if (!text) {
-        snprintf(why, n, "out of memory");
+        say_why(why, N_("out of memory"));
         return false;
     }
     for (char *c = text; *c; c++)
@@ -573,7 +620,10 @@ static bool ask_move(match *m, player *pl, junqi_referee *r, int s, junqi_move *
     line_status rc = sent ? proc_wait(&pl->p, "bestmove", (double)m->opt->timeout, &line, err, sizeof err)
                           : LINE_ENDED;
     if (rc != LINE_READ) {
-        snprintf(why, n, rc == LINE_ENDED ? "the engine ended" : "no move within %ld s", m->opt->timeout);
+        if (rc == LINE_ENDED)
+            say_why(why, N_("the engine ended"));
+        else
+            say_why(why, N_("no move within %ld s"), m->opt->timeout);
         engine_close(pl);
         return false;
     }
@@ -581,7 +631,7 @@ static bool ask_move(match *m, player *pl, junqi_referee *r, int s, junqi_move *
     if (!junqi_move_parse(r->pos.board, w, strlen(w), mv)) {
         char said[256];
         visible_copy(said, sizeof said, line);
-        snprintf(why, n, "no move ('%s'%s%s)", said, err[0] ? ", " : "", err);
+        say_why(why, N_("no move ('%s'%s%s)"), said, err[0] ? ", " : "", err);
         return false;
     }
     return true;
@@ -607,7 +657,8 @@ static void tag_game(match *m, junqi_referee *r, int g, int first)
 static void play_moves(match *m, player pl[2], junqi_referee *r, int g, game_out *out)
 {
     int first = r->pos.to_move;
-    char why[640], text[700];
+    reason why;
+    char text[720];
     for (int s; (s = junqi_referee_to_move(r)) != JUNQI_NO_SEAT;) {
         if (out->moves >= m->opt->max_moves) {
             snprintf(text, sizeof text, "adjudicated a draw: the move limit of %ld", m->opt->max_moves);
@@ -617,14 +668,12 @@ static void play_moves(match *m, player pl[2], junqi_referee *r, int g, game_out
         }
         int e = engine_of(&r->pos, first, g, s);
         junqi_move mv;
-        bool ok = ask_move(m, &pl[e], r, s, &mv, why, sizeof why);
-        if (ok && !(ok = junqi_referee_play(r, mv, why, sizeof why)))
-            snprintf(why + strlen(why), sizeof why - strlen(why), " (an illegal move)");
+        bool ok = ask_move(m, &pl[e], r, s, &mv, &why) && referee_play(r, mv, &why);
         if (!ok) {
             snprintf(text, sizeof text, "%s (%s) forfeits: %s", m->opt->engine[e].name,
-                     junqi_seat_name((junqi_seat)s), why);
+                     junqi_seat_name((junqi_seat)s), why.en);
             note(m, "game %d: %s (%s) forfeits: %s", g + 1, m->opt->engine[e].name, _(junqi_seat_name((junqi_seat)s)),
-                 why);
+                 why.local);
             junqi_referee_forfeit(r, s, text); /* the record's words stay English */
             out->forfeit = true;
             return;

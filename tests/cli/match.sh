@@ -113,6 +113,11 @@ expect "an illegal move: engine 1 wins both" "junqi-analyze $V vs fake: 2 games,
 expect "an illegal move: two forfeits" "forfeits 2" "$(grep -o 'forfeits [0-9]*' <<<"$out")"
 checks=$((checks + 1))
 grep -q "fake (west) forfeits: .*(an illegal move)" <<<"$err" || fail "an illegal move: $err"
+# in Chinese the forfeit is said in Chinese on stderr, and the record stays English
+run env LC_ALL=C.UTF-8 LANGUAGE=zh_CN JUNQI_LOCALEDIR="${JUNQI_BUILD:-$JUNQI_ROOT/build}/locale" \
+    "$M" --setups "$S" --games 1 --nodes 300 -o "$tmp/zh.jgn" "$E" "$tmp/fake"
+expect "a forfeit in Chinese: the reason on stderr" 1 "$(grep -c '^junqi-match: 第 1 局：fake（西家）判负：.*（违规着法）$' <<<"$err")"
+expect "... and in English in the record" 1 "$(LC_ALL=C grep -c '^{fake (west) forfeits: [ -~]* (an illegal move)}$' "$tmp/zh.jgn")"
 run "$M" --setups "$S" --games 1 --format json "$tmp/fake" "$tmp/fake"
 expect "an even score: Elo 0.0, not -0.0, in JSON" '"score":0.5000,"elo":0.0,' "$(grep -o '"score":[^,]*,"elo":[^,]*,' <<<"$out")"
 run "$M" --setups "$S" --games 1 --nodes 500 --timeout 1 --name2 mute "$E" "$tmp/fake silent"
