@@ -542,27 +542,31 @@ static bool is_end_line(const char *line)
 static char *read_record(FILE *in, bool *too_large)
 {
     char *text = NULL, *line = NULL;
-    size_t len = 0, cap = 0;
+    size_t len = 0, room = 0, cap = 0;
+    bool oom = false;
     ssize_t n;
     *too_large = false;
     while ((n = getline(&line, &cap, in)) > 0 && !is_end_line(line)) {
-        if (*too_large)
-            continue;
-        char *grown = len + (size_t)n <= JUNQI_JGN_MAX_GAME ? realloc(text, len + (size_t)n + 2) : NULL;
-        if (!grown) {
-            free(text);
-            text = NULL;
-            if (!(*too_large = len + (size_t)n > JUNQI_JGN_MAX_GAME))
-                break;
-            continue;
+        if (oom || *too_large || (*too_large = len + (size_t)n > JUNQI_JGN_MAX_GAME))
+            continue; /* read on to `end` all the same */
+        if (len + (size_t)n + 1 > room) { /* doubling: many lines are read in linear time */
+            char *grown = realloc(text, 2 * (len + (size_t)n + 1));
+            oom = !grown;
+            if (oom)
+                continue;
+            text = grown;
+            room = 2 * (len + (size_t)n + 1);
         }
-        text = grown;
         memcpy(text + len, line, (size_t)n);
         len += (size_t)n;
     }
     free(line);
-    if (*too_large || (!text && !(text = malloc(2))))
+    if (!oom && !*too_large && !text)
+        oom = !(text = malloc(1));
+    if (oom || *too_large) {
+        free(text);
         return NULL;
+    }
     text[len] = '\0';
     return text;
 }

@@ -56,6 +56,43 @@ typedef struct proc {
  * are made close-on-exec under this lock, before any other thread forks. */
 static pthread_mutex_t spawn_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* The process groups of the engines running (0: a free slot; two engines
+ * per game at once, --concurrency at most 64), for on_signal. */
+#define MAX_ENGINES 128
+static atomic_int engine_group[MAX_ENGINES];
+/* Engines forked and not yet in engine_group: on_signal waits for them. The
+ * forking thread blocks the signals meanwhile, so the handler runs in
+ * another thread (the main one waits in pthread_join, blocking none). Once
+ * `stopping` is set no engine is started: the workers run on for a moment
+ * while the process ends, and would start one in place of a killed one. */
+static atomic_int spawning, stopping;
+
+static void track_group(int pid, int was)
+{
+    for (int i = 0; i < MAX_ENGINES; i++) {
+        int expected = was;
+        if (atomic_compare_exchange_strong(&engine_group[i], &expected, pid))
+            return;
+    }
+}
+
+/* A signal that ends junqi-match (TERM, INT, HUP) ends the engines first:
+ * they run in process groups of their own, which a terminal's Ctrl-C and
+ * a scheduler's TERM do not reach. Only async-signal-safe calls. */
+static void on_signal(int sig)
+{
+    atomic_store(&stopping, 1);
+    while (atomic_load(&spawning))
+        ;
+    for (int i = 0; i < MAX_ENGINES; i++) {
+        int pid = atomic_load(&engine_group[i]);
+        if (pid > 0)
+            kill(-pid, SIGKILL);
+    }
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
 static bool cloexec_pipe(int fd[2])
 {
     if (pipe(fd) != 0)
@@ -63,6 +100,18 @@ static bool cloexec_pipe(int fd[2])
     fcntl(fd[0], F_SETFD, FD_CLOEXEC);
     fcntl(fd[1], F_SETFD, FD_CLOEXEC);
     return true;
+}
+
+/* Whether cmd is a program named by its path and its arguments, plain
+ * words (no quoting, expansion, redirection or control operator, no
+ * assignment, no shell builtin such as `exit`), which `exec CMD` runs
+ * exactly as CMD: the shell is then replaced by the engine and holds no pipe
+ * end of its own, so an engine that closes its output is seen to end at once. */
+static bool plain_words(const char *cmd)
+{
+    static const char safe[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./,:+@%-= ";
+    size_t first = strcspn(cmd, " ");
+    return strspn(cmd, safe) == strlen(cmd) && memchr(cmd, '/', first) && !memchr(cmd, '=', first);
 }
 
 /* Start `cmd` under /bin/sh with its standard input and output on pipes,
@@ -73,22 +122,39 @@ static bool proc_start(proc *p, const char *cmd)
     memset(p, 0, sizeof *p);
     p->pid = -1;
     int in[2], out[2];
+    char *line = malloc(strlen(cmd) + 6);
+    if (!line)
+        return false;
+    sprintf(line, "%s%s", plain_words(cmd) ? "exec " : "", cmd);
+    sigset_t ending, was;
+    sigemptyset(&ending);
+    sigaddset(&ending, SIGTERM);
+    sigaddset(&ending, SIGINT);
+    sigaddset(&ending, SIGHUP);
     pthread_mutex_lock(&spawn_lock);
-    bool ok = cloexec_pipe(in);
+    pthread_sigmask(SIG_BLOCK, &ending, &was);
+    atomic_fetch_add(&spawning, 1);
+    bool ok = !atomic_load(&stopping) && cloexec_pipe(in);
     if (ok && !cloexec_pipe(out)) {
         close(in[0]);
         close(in[1]);
         ok = false;
     }
     if (ok && (p->pid = fork()) == 0) {
+        pthread_sigmask(SIG_SETMASK, &was, NULL); /* a mask outlives exec */
         setpgid(0, 0);
         dup2(in[0], STDIN_FILENO);
         dup2(out[1], STDOUT_FILENO);
-        execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+        execl("/bin/sh", "sh", "-c", line, (char *)NULL);
         _exit(127);
     }
-    if (ok && p->pid > 0)
+    free(line);
+    if (ok && p->pid > 0) {
         setpgid(p->pid, p->pid); /* here too: proc_stop may come before the child runs */
+        track_group(p->pid, 0);
+    }
+    atomic_fetch_sub(&spawning, 1);
+    pthread_sigmask(SIG_SETMASK, &was, NULL);
     pthread_mutex_unlock(&spawn_lock);
     if (!ok)
         return false;
@@ -230,6 +296,7 @@ static int proc_stop(proc *p)
         nanosleep(&(struct timespec){0, 10000000}, NULL);
     }
     kill(-p->pid, SIGKILL);
+    track_group(0, p->pid);
     waitpid(p->pid, &status, 0);
     free(p->buf);
     memset(p, 0, sizeof *p);
@@ -968,6 +1035,9 @@ int main(int argc, char **argv)
     if (rc != JUNQI_EXIT_OK)
         return rc == ARGS_DONE ? JUNQI_EXIT_OK : rc;
     signal(SIGPIPE, SIG_IGN); /* an engine that dies is a forfeit, not our end */
+    signal(SIGTERM, on_signal);
+    signal(SIGINT, on_signal);
+    signal(SIGHUP, on_signal);
     static match m;
     m.opt = &o;
     pthread_mutex_init(&m.lock, NULL);

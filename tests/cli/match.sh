@@ -93,19 +93,26 @@ cat >"$tmp/fake" <<'EOF'
 #!/usr/bin/env bash
 # answers the protocol, but its move is north's g6-g7; with "silent" it
 # says nothing, with "garbled" a move of bytes that are not UTF-8, with
-# "leaves" it ends at newgame, with "deaf PIDFILE" it writes its pid and
-# does not end at quit (or when its input ends)
-[ "${1:-}" = deaf ] && echo $$ >"$2"
+# "leaves" it ends at newgame, with "deaf" it does not end at quit, with
+# "mute" it closes its input and output at go and sleeps; "deaf" and
+# "silent" do not end when their input ends; a second argument names a
+# file for its pid
+[ -n "${2:-}" ] && echo $$ >"$2"
 while read -r cmd rest; do
     case $cmd in
     junqi) echo "id name fake"; echo junqiok ;;
     isready) echo readyok ;;
     newgame) [ "${1:-}" = leaves ] && exit 0 ;;
-    go) case ${1:-} in silent) ;; garbled) printf 'bestmove \377\001x\n' ;; *) echo "bestmove g6-g7" ;; esac ;;
+    go) case ${1:-} in
+        silent) ;;
+        garbled) printf 'bestmove \377\001x\n' ;;
+        mute) exec sleep 300 <&- >&- ;;
+        *) echo "bestmove g6-g7" ;;
+        esac ;;
     quit) [ "${1:-}" = deaf ] && exec sleep 300; exit 0 ;;
     esac
 done
-[ "${1:-}" = deaf ] && exec sleep 300
+case ${1:-} in deaf | silent) exec sleep 300 ;; esac # the input ended without quit
 EOF
 chmod +x "$tmp/fake"
 run "$M" --setups "$S" --games 1 --nodes 500 "$E" "$tmp/fake"
@@ -142,6 +149,26 @@ if [ -s "$tmp/deaf.pid" ] && running "$(cat "$tmp/deaf.pid")"; then
     fail "an engine that does not quit: still running after the match (pid $(cat "$tmp/deaf.pid"))"
     kill "$(cat "$tmp/deaf.pid")"
 fi
+# an engine that closes its pipes but lives on has ended for the match: at
+# once, not after --timeout (its command is exec'd, so no shell holds them)
+run "$M" --setups "$S" --games 1 --timeout 30 --name2 closer "$E" "$tmp/fake mute $tmp/mute.pid"
+expect "an engine that closes its pipes: forfeits at once, 'the engine ended'" 2 \
+    "$(grep -c 'closer ([a-z]*) forfeits: the engine ended' <<<"$err")"
+# junqi-match ended by a signal ends its engines first (they have process groups of their own)
+for sig in TERM INT HUP; do
+    rm -f "$tmp/silent.pid"
+    "$M" --setups "$S" --games 1 --timeout 60 -q "$E" "$tmp/fake silent $tmp/silent.pid" >/dev/null 2>&1 &
+    match=$!
+    for _ in $(seq 100); do [ -s "$tmp/silent.pid" ] && break; sleep 0.1; done
+    sleep 0.3
+    kill -"$sig" "$match"
+    wait "$match" 2>/dev/null
+    st=$?
+    expect "junqi-match ended by SIG$sig: its own end by the signal" "$((128 + $(kill -l "$sig")))" "$st"
+    checks=$((checks + 1))
+    for _ in $(seq 20); do running "$(cat "$tmp/silent.pid")" || break; sleep 0.1; done
+    ! running "$(cat "$tmp/silent.pid")" || fail "SIG$sig: the engine is still running"
+done
 
 # engines that cannot play at all stop the match
 run "$M" --setups "$S" --games 1 --option1 Colour=red "$E" "$E"
