@@ -598,7 +598,7 @@ static const struct option *long_option(const struct option *longopts, const cha
     return *matches == 1 ? found : NULL;
 }
 
-int junqi_cli_bad_option(const char *prog, char **argv, const struct option *longopts)
+int junqi_cli_bad_option(const char *prog, char **argv, const char *shortopts, const struct option *longopts)
 {
     const char *arg = argv[optind - 1];
     if (strncmp(arg, "--", 2) == 0 && arg[2]) { /* or the option before a cluster like -qz */
@@ -614,6 +614,9 @@ int junqi_cli_bad_option(const char *prog, char **argv, const struct option *lon
         if (optopt == 0)
             return junqi_cli_usage(prog, "unrecognized option '%.*s'", (int)(n + 2), arg);
     }
+    const char *short_option = optopt > 0 && optopt < 128 && optopt != ':' ? strchr(shortopts, optopt) : NULL;
+    if (short_option && short_option[1] == ':')
+        return junqi_cli_usage(prog, "option requires an argument -- '%c'", optopt);
     if (optopt > 0 && optopt < 128)
         return junqi_cli_usage(prog, "invalid or incomplete option -- '%c'", optopt);
     return junqi_cli_usage(prog, "unrecognized option '%.*s'", (int)strlen(arg), arg);

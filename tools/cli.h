@@ -260,10 +260,10 @@ struct option;
  * '?' or ':'), naming the tool rather than argv[0]: a long option of
  * `longopts` (the table given to getopt_long, ended by a NULL name) that
  * lacks its argument, has one it does not take, is an ambiguous
- * abbreviation or is unknown, or a short one that is unknown or lacks its
- * argument. Returns JUNQI_EXIT_USAGE.
+ * abbreviation or is unknown, or a short one of `shortopts` (getopt_long's
+ * string) that lacks its argument, or is unknown. Returns JUNQI_EXIT_USAGE.
  */
-int junqi_cli_bad_option(const char *prog, char **argv, const struct option *longopts);
+int junqi_cli_bad_option(const char *prog, char **argv, const char *shortopts, const struct option *longopts);
 
 /**
  * Start replaying in's record (without checks). When it cannot start (its

@@ -911,6 +911,7 @@ int main(int argc, char **argv)
 {
     junqi_cli_set_locale();
     junqi_cli_close_stdout_at_exit(prog);
+    static const char shortopts[] = "ho:";
     static const struct option longopts[] = {
         {"go", no_argument, NULL, 'g'},          {"bench", no_argument, NULL, 'b'},
         {"perft", required_argument, NULL, 'p'}, {"divide", no_argument, NULL, 'd'},
@@ -933,7 +934,7 @@ int main(int argc, char **argv)
     memcpy(opt.thresholds, defaults.thresholds, sizeof opt.thresholds);
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
         int rc = JUNQI_EXIT_OK;
         if (c > 0 && c < 128)
             opt.given[c] = true;
@@ -946,7 +947,7 @@ int main(int argc, char **argv)
         case 'h': usage(); return JUNQI_EXIT_OK;
         case 'V': return junqi_cli_version(prog);
         case '?':
-        case ':': return junqi_cli_bad_option(prog, argv, longopts);
+        case ':': return junqi_cli_bad_option(prog, argv, shortopts, longopts);
         default: rc = parse_option(&opt, c, optarg);
         }
         if (rc != JUNQI_EXIT_OK)

@@ -466,6 +466,7 @@ static int match_rules(options *o)
 
 static int parse_args(int argc, char **argv, options *o)
 {
+    static const char shortopts[] = "ho:q";
     static const struct option longopts[] = {
         {"setups", required_argument, NULL, 's'},  {"games", required_argument, NULL, 'g'},
         {"skip", required_argument, NULL, 'k'},    {"board", required_argument, NULL, 'B'},
@@ -481,7 +482,7 @@ static int parse_args(int argc, char **argv, options *o)
     };
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "ho:q", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
         if (c == 'h' || c == 'V') {
             if (c == 'h')
                 usage();
@@ -490,7 +491,7 @@ static int parse_args(int argc, char **argv, options *o)
             return ARGS_DONE;
         }
         if (c == '?' || c == ':')
-            return junqi_cli_bad_option(prog, argv, longopts);
+            return junqi_cli_bad_option(prog, argv, shortopts, longopts);
         int rc = parse_option(o, c, optarg);
         if (rc != JUNQI_EXIT_OK)
             return rc;

@@ -702,6 +702,7 @@ int main(int argc, char **argv)
 {
     junqi_cli_set_locale();
     junqi_cli_close_stdout_at_exit(prog);
+    static const char shortopts[] = ":ho:";
     static const struct option longopts[] = {
         {"format", required_argument, NULL, 'f'}, {"ply", required_argument, NULL, 'p'},
         {"view", required_argument, NULL, 'v'},   {"bottom", required_argument, NULL, 'b'},
@@ -724,8 +725,9 @@ int main(int argc, char **argv)
     };
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
-        int rc = c == '?' || c == ':' ? junqi_cli_bad_option(prog, argv, longopts) : parse_option(&opt, c, optarg);
+    while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+        int rc = c == '?' || c == ':' ? junqi_cli_bad_option(prog, argv, shortopts, longopts)
+                                      : parse_option(&opt, c, optarg);
         if (rc != JUNQI_OPTIONS_GO_ON)
             return rc;
     }

@@ -716,6 +716,7 @@ static int parse_collection_option(options *opt, int c, const char *arg)
 }
 
 /* The options of junqi-replay(1). */
+static const char shortopts[] = "ho:";
 static const struct option longopts[] = {
     {"ply", required_argument, NULL, OPT_PLY},
     {"all", no_argument, NULL, OPT_ALL},
@@ -746,7 +747,7 @@ static int parse_options(int argc, char **argv, options *opt)
 {
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
         switch (c) {
         case OPT_PLY:
             if (junqi_cli_parse_ply(prog, optarg, &opt->ply) != JUNQI_EXIT_OK)
@@ -813,7 +814,7 @@ static int parse_options(int argc, char **argv, options *opt)
                 return rc;
             break;
         }
-        default: return junqi_cli_bad_option(prog, argv, longopts);
+        default: return junqi_cli_bad_option(prog, argv, shortopts, longopts);
         }
     }
     return JUNQI_OPTIONS_GO_ON;

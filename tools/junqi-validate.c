@@ -179,6 +179,7 @@ int main(int argc, char **argv)
     junqi_cli_close_stdout_at_exit(prog);
     enum { OPT_FORMAT = 256, OPT_RULES, OPT_POSITION, OPT_LENIENT, OPT_LIST_CODES, OPT_HELP,
            OPT_VERSION };
+    static const char shortopts[] = "hq";
     static const struct option longopts[] = {
         {"format", required_argument, NULL, OPT_FORMAT},
         {"rules", required_argument, NULL, OPT_RULES},
@@ -195,7 +196,7 @@ int main(int argc, char **argv)
     bool codes = false;
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "hq", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
         switch (c) {
         case OPT_FORMAT:
             if (!junqi_cli_parse_format(optarg, &opt.format))
@@ -212,7 +213,7 @@ int main(int argc, char **argv)
         case OPT_HELP:
         case 'h': usage(); return JUNQI_EXIT_OK;
         case OPT_VERSION: return junqi_cli_version(prog);
-        default: return junqi_cli_bad_option(prog, argv, longopts);
+        default: return junqi_cli_bad_option(prog, argv, shortopts, longopts);
         }
     }
     if (position && optind < argc)

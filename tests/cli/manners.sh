@@ -36,6 +36,10 @@ for tool in junqi-validate junqi-replay junqi-render junqi-analyze junqi-match; 
     run "$bin/$tool" -Z
     expect "$tool -Z" "2 $tool: invalid or incomplete option -- 'Z'" "$rc $(head -n 1 <<<"$err")"
 done
+for tool in junqi-replay junqi-render junqi-analyze junqi-match; do
+    run "$bin/$tool" -o
+    expect "$tool -o (no argument)" "2 $tool: option requires an argument -- 'o'" "$rc $(head -n 1 <<<"$err")"
+done
 run "$bin/junqi-render" --f
 expect "an ambiguous abbreviation" "junqi-render: option '--f' is ambiguous" "$(head -n 1 <<<"$err")"
 
