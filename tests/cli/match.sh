@@ -159,15 +159,21 @@ for sig in TERM INT HUP; do
     rm -f "$tmp/silent.pid"
     "$M" --setups "$S" --games 1 --timeout 60 -q "$E" "$tmp/fake silent $tmp/silent.pid" >/dev/null 2>&1 &
     match=$!
-    for _ in $(seq 100); do [ -s "$tmp/silent.pid" ] && break; sleep 0.1; done
+    for _ in $(seq 600); do [ -s "$tmp/silent.pid" ] && break; sleep 0.1; done # a loaded machine: 60 s
     sleep 0.3
     kill -"$sig" "$match"
     wait "$match" 2>/dev/null
     st=$?
     expect "junqi-match ended by SIG$sig: its own end by the signal" "$((128 + $(kill -l "$sig")))" "$st"
     checks=$((checks + 1))
-    for _ in $(seq 20); do running "$(cat "$tmp/silent.pid")" || break; sleep 0.1; done
-    ! running "$(cat "$tmp/silent.pid")" || fail "SIG$sig: the engine is still running"
+    engine=$(cat "$tmp/silent.pid" 2>/dev/null)
+    for _ in $(seq 20); do [ -n "$engine" ] && running "$engine" || break; sleep 0.1; done
+    if [ -z "$engine" ]; then
+        fail "SIG$sig: the engine never started"
+    elif running "$engine"; then
+        fail "SIG$sig: the engine is still running"
+        kill -9 "$engine"
+    fi
 done
 
 # engines that cannot play at all stop the match
