@@ -55,6 +55,7 @@ typedef struct options {
     const char *deal;         /* --deal SEED|random */
     bool infer;               /* --infer */
     long seed;                /* --seed */
+    unsigned long given;      /* the long options given: bit c - OPT_PLY for getopt's c */
 } options;
 
 static void usage(void)
@@ -748,6 +749,8 @@ static int parse_options(int argc, char **argv, options *opt)
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+        if (c >= OPT_PLY)
+            opt->given |= 1ul << (c - OPT_PLY);
         switch (c) {
         case OPT_PLY:
             if (junqi_cli_parse_ply(prog, optarg, &opt->ply) != JUNQI_EXIT_OK)
@@ -853,8 +856,17 @@ static int check_options(const options *opt, int nfiles)
         return junqi_cli_usage(prog, "--setup writes a new record: it reads no other input");
     if (opt->position && nfiles > 0)
         return junqi_cli_usage(prog, "--position and FILE exclude each other");
-    if (opt->deal && (setup || nfiles > 0 || opt->position || opt->to != CONVERT_NONE || opt->all || opt->ply.n >= 0))
-        return junqi_cli_usage(prog, "--deal writes a new record: it takes no input, --setup, --to, --ply or --all");
+    /* how a record is shown: nothing for a new record, which is written as JGN */
+    unsigned long showing = 0;
+    static const int shows[] = {OPT_PLY, OPT_ALL, OPT_VIEW, OPT_FORMAT, OPT_NAMES, OPT_COLOR, OPT_LENIENT, OPT_SEED};
+    for (size_t i = 0; i < sizeof shows / sizeof *shows; i++)
+        showing |= opt->given & (1ul << (shows[i] - OPT_PLY));
+    if (opt->deal && (setup || nfiles > 0 || opt->position || opt->to != CONVERT_NONE || showing))
+        return junqi_cli_usage(prog, "--deal writes a new record as JGN: it takes no input, --setup, --to, --ply, "
+                                     "--all, --view, --format, --names, --color, --lenient or --seed");
+    if (setup && (opt->to == CONVERT_JSON || showing))
+        return junqi_cli_usage(prog, "--setup writes a new record as JGN: it takes no --to json, --ply, --all, "
+                                     "--view, --format, --names, --color, --lenient or --seed");
     if (opt->infer && (opt->to != CONVERT_NONE || opt->format == OUT_POS || setup))
         return junqi_cli_usage(prog, "--infer shows positions as a text board or JSON: not with --to, "
                                      "--format pos or --setup");
@@ -898,8 +910,8 @@ int main(int argc, char **argv)
 {
     junqi_cli_set_locale();
     junqi_cli_close_stdout_at_exit(prog);
-    options opt = {OUT_TEXT, CONVERT_NONE, JUNQI_CLI_PLY_END, false, JUNQI_NO_SEAT, junqi_cli_locale_names(JUNQI_NAMES_ZH), NULL, NULL, NULL,
-                   -1, 0, false, JUNQI_FOUR_PLAYER, {NULL}, NULL, false, false, false, 0, NULL, false, 0};
+    options opt = {.format = OUT_TEXT, .to = CONVERT_NONE, .ply = JUNQI_CLI_PLY_END, .view = JUNQI_NO_SEAT,
+                   .names = junqi_cli_locale_names(JUNQI_NAMES_ZH), .colour = -1, .board = JUNQI_FOUR_PLAYER};
     int rc = parse_options(argc, argv, &opt);
     bool go_on = rc == JUNQI_OPTIONS_GO_ON; /* not after --help, --version or a usage error */
     if (go_on && (rc = check_options(&opt, argc - optind)) != JUNQI_EXIT_OK)

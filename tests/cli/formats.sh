@@ -73,6 +73,21 @@ check
 check
 "$bin/junqi-replay" --board two-player --setup south="$root/samples/formations/F06.yaml" > "$tmp/x" 2>/dev/null
 [ $? -eq 1 ] && [ ! -s "$tmp/x" ] || fail "--setup with an invalid formation: expected exit 1 and no output"
+# --setup writes the starting record as JGN: an option of how a record is shown
+# (it was silently ignored: --to json wrote JGN) is a usage error, --to jgn is none
+F07=$root/samples/formations/F07.yaml
+for extra in "--to json" "--ply 3" "--all" "--view south" "--format json" "--names en" "--color always" \
+    "--lenient" "--seed 3"; do
+    check
+    # shellcheck disable=SC2086
+    "$bin/junqi-replay" --board two-player --setup south="$F07" --setup north="$F07" $extra >"$tmp/x" 2>"$tmp/err"
+    got="$? $(wc -c <"$tmp/x")"
+    [ "$got" = "2 0" ] || fail "--setup with $extra: expected a usage error and nothing written, got $got: $(cat "$tmp/err")"
+done
+check
+"$bin/junqi-replay" --board two-player --setup south="$F07" --setup north="$F07" --to jgn | grep -q '^\[SouthSetup ' ||
+    fail "--setup with --to jgn: no record"
+
 # defect 6: one seat's formation alone is no game (a game needs two sides, and
 # junqi-validate calls such a record invalid): said, at the --setup that gave
 # it, exit 1 and nothing written, on either board
