@@ -37,6 +37,7 @@
 #include "report.h"
 
 #include <math.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const char *prog = "junqi-analyze";
@@ -837,6 +838,14 @@ static int parse_option(options *opt, int c, const char *arg)
 }
 
 /* Check the combination of options and fill in defaults. */
+/* Whether paths a and b name one file: the same name, or one file that exists. */
+static bool same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    return strcmp(a, b) == 0 ||
+           (stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino);
+}
+
 #define IN(m) (1u << (m))
 /* Each option that belongs to some modes only: its getopt value, the modes,
  * and the sentence that says so. */
@@ -887,6 +896,10 @@ static int finish_options(options *opt, int ninputs)
     int rc = check_belongs(opt);
     if (rc != JUNQI_EXIT_OK)
         return rc;
+    if (opt->view == JUNQI_VIEW_ALL && (opt->given['k'] || opt->given['s']))
+        return junqi_cli_usage(prog, "--samples and --seed belong to --view mover (--view all searches one position)");
+    if (opt->output && opt->graph && same_file(opt->output, opt->graph))
+        return junqi_cli_usage(prog, "-o and --graph name the same file, '%s'", opt->graph);
     junqi_image_format graph;
     if (opt->graph && !load_drawing())
         return JUNQI_EXIT_IO;

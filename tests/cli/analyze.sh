@@ -170,6 +170,8 @@ done <<EOF2
 --engine --format json|--format does not apply to --engine (it speaks the protocol)
 --engine --depth 3|--depth belongs to annotation, --go and --bench
 --engine $G|--engine reads its commands from standard input: no input
+--go --view all --samples 3 $G|--samples and --seed belong to --view mover (--view all searches one position)
+-o $tmp/same.png --graph $tmp/same.png $G|-o and --graph name the same file, '$tmp/same.png'
 EOF2
 
 # a record whose replay cannot start (one seat): invalid, its reason said once, nothing searched

@@ -61,7 +61,7 @@ check
 jq -e '[.moves[] | select(.seat == "east")] | length > 0 and all(.judged)' "$tmp/east.json" >/dev/null ||
     fail "a view record: east's moves not all judged"
 check
-"$bin/junqi-analyze" "${quick[@]}" --view all "$tmp/east.jgn" >"$tmp/east-all.out" 2>"$tmp/east-all.err"
+"$bin/junqi-analyze" --nodes 400 --view all "$tmp/east.jgn" >"$tmp/east-all.out" 2>"$tmp/east-all.err"
 [ "$?" -eq 1 ] || fail "a view record with --view all: exit status not 1"
 grep -q "east.jgn: the record does not show every piece: use --view mover" "$tmp/east-all.err" ||
     fail "a view record with --view all: $(cat "$tmp/east-all.err")"
