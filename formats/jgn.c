@@ -756,6 +756,15 @@ static bool seen_before(text_buf *seen, const char *name)
     return false;
 }
 
+/* Whether the tag line at `at` (its '[') names the tag `name`, whether or
+ * not the rest of it is well formed. */
+static bool names_tag(const char *at, const char *name)
+{
+    at += 1 + strspn(at + 1, " ");
+    size_t n = strlen(name);
+    return strncmp(at, name, n) == 0 && !isalnum((unsigned char)at[n]) && at[n] != '_';
+}
+
 static void parse_tags(parser *p, junqi_result *stated, junqi_reason *termination, uint8_t *code)
 {
     bool board_tag = false;
@@ -772,7 +781,8 @@ static void parse_tags(parser *p, junqi_result *stated, junqi_reason *terminatio
                 report_at(p, at, JUNQI_CODE_DUPLICATE_TAG, "the tag %s is given again; this later "
                           "value counts", name);
             apply_tag(p, at, name, value, stated, termination, code);
-        } else {
+        } else { /* a broken Board tag has its error: "no Board tag" would be a second, wrong one */
+            board_tag |= names_tag(at, "Board") || names_tag(at, "Position");
             while (p->text[p->at] && p->text[p->at] != '\n')
                 p->at++;
         }

@@ -317,6 +317,8 @@ for spec in '[Board four-player]|1:8: error: the tag value must be in double quo
     expect "defect 3: $tag first: read as JGN, the tag's error located" \
         "$tmp/broken-tag.jgn:${spec#*|}|$tmp/broken-tag.jgn: game 1 (line 1): invalid" \
         "$(grep -m1 ': error: ' <<<"$out")|$(tail -n1 <<<"$out" | grep -o '^.*: invalid')"
+    expect "defect 3: $tag first: its error alone (no 'no Board tag' warning besides)" 0 \
+        "$(grep -c 'no Board tag' <<<"$out")"
 done
 printf '[{name: flow, rows: [[7,3,8,1,3],[B,~,5,~,9],[4,1,~,6,2],[2,~,5,~,3],[L,1,B,6,L],[2,L,4,F,7]]}]\n' \
     >"$tmp/flow.yaml"
