@@ -502,6 +502,9 @@ static int parse_args(int argc, char **argv, options *o)
         return junqi_cli_usage(prog, "give the setups: --setups FILE (e.g. samples/match/setups.jgn)");
     o->engine[0].cmd = argv[optind];
     o->engine[1].cmd = argv[optind + 1];
+    for (int e = 0; e < 2; e++)
+        if (!o->engine[e].cmd[strspn(o->engine[e].cmd, " \t")])
+            return junqi_cli_usage(prog, "engine %d: the command is empty", e + 1);
     if (!o->timeout)
         o->timeout = 60 + (o->movetime + 999) / 1000;
     return match_rules(o);
@@ -740,8 +743,9 @@ static void play_moves(match *m, player pl[2], junqi_referee *r, int g, game_out
         if (!ok) {
             snprintf(text, sizeof text, "%s (%s) forfeits: %s", m->opt->engine[e].name,
                      junqi_seat_name((junqi_seat)s), why.en);
-            note(m, "game %d: %s (%s) forfeits: %s", g + 1, m->opt->engine[e].name, _(junqi_seat_name((junqi_seat)s)),
-                 why.local);
+            if (!m->opt->quiet) /* -q: no line per game; the record and the summary say it */
+                note(m, "game %d: %s (%s) forfeits: %s", g + 1, m->opt->engine[e].name,
+                     _(junqi_seat_name((junqi_seat)s)), why.local);
             junqi_referee_forfeit(r, s, text); /* the record's words stay English */
             out->forfeit = true;
             return;
@@ -875,7 +879,10 @@ static int load_setups(match *m)
             return rc;
     }
     if (m->nsetups == 0) {
-        fprintf(stderr, _("%s: no setup to play from (after --skip %ld)\n"), prog, m->opt->skip);
+        if (m->opt->skip)
+            fprintf(stderr, _("%s: no setup to play from (after --skip %ld)\n"), prog, m->opt->skip);
+        else
+            fprintf(stderr, _("%s: no setup to play from\n"), prog);
         return JUNQI_EXIT_INVALID;
     }
     m->ngames = 2 * m->nsetups;

@@ -201,6 +201,12 @@ for args in "--setups $S $F" "$F $F" "--setups $S --board three $F $F" "--setups
     "$M" $args >/dev/null 2>&1
     expect "usage: junqi-match $args" 2 "$?"
 done
+run "$M" --setups "$S" --games 1 '' "$E"
+expect "an empty engine command: a usage error" "2 junqi-match: engine 1: the command is empty" "$rc $(head -n 1 <<<"$err")"
+run "$M" --setups /dev/null "$E" "$E"
+expect "no setup: said without a --skip that was not given" "1 junqi-match: no setup to play from" "$rc $(tail -n 1 <<<"$err")"
+run "$M" --setups "$S" --games 1 --nodes 300 -q "$E" "$tmp/fake"
+expect "-q: no line per game, forfeits neither" "" "$err"
 "$M" --setups "$tmp/none.jgn" "$E" "$E" >/dev/null 2>&1
 expect "a missing setups file" 3 "$?"
 "$M" --help | grep -q '^Usage: junqi-match'
