@@ -571,18 +571,29 @@ static char *read_record(FILE *in, bool *too_large)
     return text;
 }
 
-/* The record of a JGN text; NULL (with an error line) if it has an error. */
+/* The record of a JGN text; NULL (with an error line) if it has an error or
+ * holds none. A text of several records gives the first, with an info line. */
 static junqi_game *load_jgn(engine *e, const char *text)
 {
     junqi_diags d;
     junqi_diags_init(&d);
-    junqi_game *g = junqi_jgn_parse(text, strlen(text), "<position>", 0, &d);
-    if (!g || d.errors)
+    junqi_jgn_reader *r = junqi_jgn_reader_new(NULL, (const uint8_t *)text, strlen(text), "<position>", 0);
+    junqi_game *g = NULL, *more = NULL;
+    junqi_read_status rc = r ? junqi_jgn_next(r, &g, &d) : JUNQI_READ_FAILED;
+    if (!r)
+        error_line(e, "position", "out of memory");
+    else if (rc == JUNQI_READ_END)
+        error_line(e, "position", "no record: the text holds no game");
+    else if (!g || d.errors)
         diag_error(e, "position", &d);
+    else if (junqi_jgn_next(r, &more, NULL) != JUNQI_READ_END)
+        SAY(e, "info string the text holds more than one game; the first is used");
     if (g && d.errors) {
         junqi_game_free(g);
         g = NULL;
     }
+    junqi_game_free(more);
+    junqi_jgn_reader_free(r);
     junqi_diags_free(&d);
     return g;
 }

@@ -294,6 +294,17 @@ expect "a record past 64 MiB: one error line, then the next command is answered"
     "error position: the record is larger than 64 MiB: it is dropped up to its line 'end' (game-too-large)
 readyok" "$out"
 
+# position jgn with no record before end, or with two
+out=$(engine "position jgn" "end" "isready")
+expect "position jgn, then end at once: an error line that says so" \
+    "error position: no record: the text holds no game
+readyok" "$out"
+two=$("$JUNQI_BIN/junqi-replay" --to jgn "$G")
+out=$(printf 'position jgn\n%s\n\n%s\nend\nisready\n' "$two" "$two" | "$A" --engine)
+expect "position jgn with two records: the first, and an info line" \
+    "info string the text holds more than one game; the first is used
+readyok" "$out"
+
 # an output that cannot be written: one line with the reason, exit 3, and the
 # engine stops at once instead of reading on (its input stays open 8 s; 124:
 # timeout ended it)
