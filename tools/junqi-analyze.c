@@ -369,7 +369,7 @@ static void print_bench(const junqi_position *pos, const junqi_search_result *re
     char name[8];
     for (int i = 0; i < BENCH_POSITIONS; i++)
         printf(_("position %d (%s, depth %d): %s %d, %llu nodes, %.3f ms\n"), i + 1,
-               pos[i].board->name, res[i].depth,
+               _(pos[i].board->name), res[i].depth,
                junqi_move_name(pos[i].board, res[i].lines[0].pv[0], name), res[i].score,
                (unsigned long long)res[i].nodes, (double)res[i].elapsed_ns / 1e6);
     printf(_("four-player: %llu nodes, %.0f nodes/s per thread\n"), (unsigned long long)n4, nps4);
