@@ -369,7 +369,7 @@ run env LC_ALL=C.UTF-8 LANGUAGE=zh_TW "$bin/junqi-render" --frames "$tmp/in-the-
 expect "a --frames folder that cannot be made, in Chinese" \
     "3 junqi-render: $tmp/in-the-way: 無法建立資料夾：已有同名檔案" "$rc $err"
 
-# 3d. --bench names each position's board in Chinese (it said two-player / four-player)
+# 3i. --bench names each position's board in Chinese (it said two-player / four-player)
 checks=$((checks + 1))
 bench=$(env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-analyze" --bench --depth 1 | grep '^局面')
 grep -q -- '-player' <<<"$bench" && fail "junqi-analyze --bench in Chinese: an English board name: $bench"
