@@ -622,7 +622,7 @@ int junqi_cli_bad_option(const char *prog, char **argv, const char *shortopts, c
     return junqi_cli_usage(prog, "unrecognized option '%.*s'", (int)strlen(arg), arg);
 }
 
-bool junqi_cli_replay_start(const junqi_input *in, junqi_replay *r)
+bool junqi_cli_replay_start(const junqi_input *in, const junqi_source *src, junqi_replay *r)
 {
     if (junqi_replay_start(r, in->game, NULL, NULL))
         return true;
@@ -630,6 +630,8 @@ bool junqi_cli_replay_start(const junqi_input *in, junqi_replay *r)
     junqi_diags_init(&d);
     junqi_replay_start(r, in->game, NULL, &d); /* again, for the reason */
     junqi_input_place_diags(in, &d, 0);
+    if (src)
+        junqi_source_attach_lines(src, &d, 0);
     junqi_cli_print_diags(stderr, in->name, &d, JUNQI_FORMAT_TEXT);
     junqi_diags_free(&d);
     return false;

@@ -268,9 +268,11 @@ int junqi_cli_bad_option(const char *prog, char **argv, const char *shortopts, c
 /**
  * Start replaying in's record (without checks). When it cannot start (its
  * seats or rule set do not fit its board, a single seat), the reason is
- * printed to stderr as a diagnostic and false returned: an invalid input.
+ * printed to stderr as a diagnostic, with its source line from src (the
+ * source in was read from; NULL: a record made in memory has none), and
+ * false returned: an invalid input.
  */
-bool junqi_cli_replay_start(const junqi_input *in, junqi_replay *r);
+bool junqi_cli_replay_start(const junqi_input *in, const junqi_source *src, junqi_replay *r);
 
 /**
  * Check a `--ply` value (JUNQI_CLI_PLY_END: the end) against the plies of

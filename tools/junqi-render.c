@@ -399,7 +399,7 @@ static int render_input(options *opt, const char *path)
             rc = JUNQI_EXIT_USAGE;
         else if ((src.flip = junqi_rules_flip(in.game->rules))
                      ? !junqi_flip_replay_start(&src.flip_replay, in.game, NULL, NULL)
-                     : !junqi_cli_replay_start(&in, &src.replay))
+                     : !junqi_cli_replay_start(&in, text, &src.replay))
             rc = JUNQI_EXIT_INVALID;
         else {
             int drawn = render_source(&src, opt, &in);

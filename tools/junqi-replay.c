@@ -547,7 +547,7 @@ static bool start_is_game(const options *opt, junqi_game *g, unsigned seats)
     snprintf(name, sizeof name, "--setup %s=%s", junqi_seat_name((junqi_seat)s), opt->setup[s]);
     junqi_input in = {.name = name, .kind = JUNQI_INPUT_RECORD, .game = g};
     junqi_replay r;
-    return junqi_cli_replay_start(&in, &r);
+    return junqi_cli_replay_start(&in, NULL, &r);
 }
 
 /* The record that starts from formations f of the seats in `seats`. */

@@ -423,5 +423,12 @@ for input in "$JUNQI_ROOT/tests/data/qq/jgs-003098.jgs" jgn; do
         "$(grep -o '第1[678]条注释' "$tmp/comments.html" | paste -sd' ')"
 done
 
+# a record that cannot be replayed: its error with the source line and a caret, as the other tools show it
+printf '[Board "two-player"]\n[South "a"]\n[SouthSetup "81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL"]\n\n*\n' >"$tmp/one-seat.jgn"
+"$JUNQI_BIN/junqi-render" "$tmp/one-seat.jgn" -o "$tmp/one-seat.png" 2>"$tmp/one-seat.err"
+expect "a one-seat record: exit 1, the error, its line and a caret" \
+    "1 $tmp/one-seat.jgn:3:1: error: only one seat takes part: a game needs two sides|  [SouthSetup \"81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL\"]|  ^" \
+    "$? $(paste -sd'|' "$tmp/one-seat.err")"
+
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]
