@@ -456,7 +456,7 @@ static int match_rules(options *o)
                                o->rules->text);
     else if (o->board_given && o->rules->board != o->board)
         return junqi_cli_usage(prog, "--rules %s is played on the %s board, not on --board %s", o->rules->text,
-                               _(junqi_board_kind_name(o->rules->board)), junqi_board_kind_name(o->board));
+                               _(junqi_board_kind_name(o->rules->board)), _(junqi_board_kind_name(o->board)));
     o->board = o->rules->board;
     return JUNQI_EXIT_OK;
 }
