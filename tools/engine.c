@@ -498,16 +498,21 @@ static void cmd_go(engine *e, char *args)
 /* A record on one line (docs/protocol.md): the tags `[Name "Value"]` one
  * after another, then the movetext. Returns the JGN text with each tag on a
  * line of its own and a blank line before the movetext (caller frees), or
- * NULL when out of memory. */
-static char *unfold_record(const char *s)
+ * NULL when out of memory. starts[k] (room for strlen(s) + 2) gets the
+ * byte offset in s where line k + 1 of the text starts, *nlines their
+ * number: a diagnostic of the text is located on the line sent with them. */
+static char *unfold_record(const char *s, size_t *starts, int *nlines)
 {
     char *out = malloc(2 * strlen(s) + 3), *o = out;
+    const char *line = s;
+    *nlines = 0;
     if (!out)
         return NULL;
     for (;;) {
         s += strspn(s, " \t");
         if (*s != '[')
             break;
+        starts[(*nlines)++] = (size_t)(s - line);
         bool quoted = false;
         for (; *s; s++) {
             *o++ = *s;
@@ -522,9 +527,27 @@ static char *unfold_record(const char *s)
         }
         *o++ = '\n';
     }
+    starts[(*nlines)++] = (size_t)(s - line); /* the blank line, then the movetext */
+    starts[(*nlines)++] = (size_t)(s - line);
     *o++ = '\n';
     strcpy(o, s);
     return out;
+}
+
+/* Locate d's diagnostics of a text unfold_record() made from `line` on that
+ * line: line 1, the column counted in its characters. */
+static void locate_on_line(junqi_diags *d, const char *line, const size_t *starts, int nlines)
+{
+    for (size_t i = 0; i < d->n; i++) {
+        junqi_loc *l = &d->items[i].loc;
+        if (l->line < 1 || l->line > nlines)
+            continue;
+        int chars = 0;
+        for (size_t b = 0; b < starts[l->line - 1]; b++)
+            chars += ((unsigned char)line[b] & 0xC0) != 0x80;
+        l->column += chars;
+        l->line = 1;
+    }
 }
 
 /* Whether a line of the input is the line `end` of `position jgn`. */
@@ -572,8 +595,10 @@ static char *read_record(FILE *in, bool *too_large)
 }
 
 /* The record of a JGN text; NULL (with an error line) if it has an error or
- * holds none. A text of several records gives the first, with an info line. */
-static junqi_game *load_jgn(engine *e, const char *text)
+ * holds none. A text of several records gives the first, with an info line.
+ * A text unfolded from `line` (NULL: none) by unfold_record (starts,
+ * nlines) has its errors located on that line. */
+static junqi_game *load_jgn(engine *e, const char *text, const char *line, const size_t *starts, int nlines)
 {
     junqi_diags d;
     junqi_diags_init(&d);
@@ -584,9 +609,11 @@ static junqi_game *load_jgn(engine *e, const char *text)
         error_line(e, "position", "out of memory");
     else if (rc == JUNQI_READ_END)
         error_line(e, "position", "no record: the text holds no game");
-    else if (!g || d.errors)
+    else if (!g || d.errors) {
+        if (line)
+            locate_on_line(&d, line, starts, nlines);
         diag_error(e, "position", &d);
-    else if (junqi_jgn_next(r, &more, NULL) != JUNQI_READ_END)
+    } else if (junqi_jgn_next(r, &more, NULL) != JUNQI_READ_END)
         SAY(e, "info string the text holds more than one game; the first is used");
     if (g && d.errors) {
         junqi_game_free(g);
@@ -738,9 +765,12 @@ static junqi_game *position_record(engine *e, char *args, FILE *in, char **moves
         return e->game;
     }
     if (kind && strcmp(kind, "jgn") == 0) {
-        bool too_large = false;
-        char *text = args[strspn(args, " \t")] ? unfold_record(args) : read_record(in, &too_large);
-        junqi_game *g = text ? load_jgn(e, text) : NULL;
+        bool too_large = false, one_line = args[strspn(args, " \t")] != '\0';
+        size_t *starts = one_line ? malloc((strlen(args) + 2) * sizeof *starts) : NULL;
+        int nlines = 0;
+        char *text = !one_line ? read_record(in, &too_large) : starts ? unfold_record(args, starts, &nlines) : NULL;
+        junqi_game *g = text ? load_jgn(e, text, one_line ? args : NULL, starts, nlines) : NULL;
+        free(starts);
         if (too_large)
             error_line(e, "position", "the record is larger than 64 MiB: it is dropped up to its line 'end' "
                                       "(game-too-large)");

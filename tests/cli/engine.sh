@@ -294,6 +294,12 @@ expect "a record past 64 MiB: one error line, then the next command is answered"
     "error position: the record is larger than 64 MiB: it is dropped up to its line 'end' (game-too-large)
 readyok" "$out"
 
+# an error in a one-line record is located on that line: 1:COLUMN of the record sent
+rec='[Board "two-player"] [NorthSetup "81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL"] [SouthSetup "81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL"] 1. zz9-a1 *'
+out=$(engine "position jgn $rec")
+expect "position jgn RECORD: an error located at its column on the line" \
+    "error position: 1:$(awk -v r="$rec" 'BEGIN { print index(r, "zz9") }'): 'zz9-a1' is not a move, event, number, NAG or result (bad-token)" "$out"
+
 # position jgn with no record before end, or with two
 out=$(engine "position jgn" "end" "isready")
 expect "position jgn, then end at once: an error line that says so" \
