@@ -36,6 +36,7 @@
 #include "replay.h"
 #include "report.h"
 
+#include <limits.h>
 #include <math.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -838,12 +839,30 @@ static int parse_option(options *opt, int c, const char *arg)
 }
 
 /* Check the combination of options and fill in defaults. */
-/* Whether paths a and b name one file: the same name, or one file that exists. */
+/* path with its folder resolved (realpath: "." and "..", links) into buf
+ * (PATH_MAX + NAME_MAX + 2 bytes); path itself when the folder does not exist. */
+static const char *resolved(const char *path, char *buf)
+{
+    const char *slash = strrchr(path, '/');
+    char folder[PATH_MAX];
+    snprintf(folder, sizeof folder, "%.*s", slash ? (int)(slash - path) + (slash == path) : 1, slash ? path : ".");
+    char *real = realpath(folder, NULL);
+    if (!real)
+        return path;
+    snprintf(buf, PATH_MAX + NAME_MAX + 2, "%s/%s", real, slash ? slash + 1 : path);
+    free(real);
+    return buf;
+}
+
+/* Whether paths a and b name one file: one file that exists (a link to the
+ * other included), or one name in one folder however it is spelt. */
 static bool same_file(const char *a, const char *b)
 {
     struct stat sa, sb;
-    return strcmp(a, b) == 0 ||
-           (stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino);
+    char ra[PATH_MAX + NAME_MAX + 2], rb[PATH_MAX + NAME_MAX + 2];
+    if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    return strcmp(resolved(a, ra), resolved(b, rb)) == 0;
 }
 
 #define IN(m) (1u << (m))

@@ -172,6 +172,7 @@ done <<EOF2
 --engine $G|--engine reads its commands from standard input: no input
 --go --view all --samples 3 $G|--samples and --seed belong to --view mover (--view all searches one position)
 -o $tmp/same.png --graph $tmp/same.png $G|-o and --graph name the same file, '$tmp/same.png'
+-o $tmp/same.png --graph $tmp/../$(basename "$tmp")/./same.png $G|-o and --graph name the same file, '$tmp/../$(basename "$tmp")/./same.png'
 EOF2
 
 # a record whose replay cannot start (one seat): invalid, its reason said once, nothing searched
