@@ -618,7 +618,7 @@ int junqi_cli_bad_option(const char *prog, char **argv, const char *shortopts, c
     if (short_option && short_option[1] == ':')
         return junqi_cli_usage(prog, "option requires an argument -- '%c'", optopt);
     if (optopt > 0 && optopt < 128)
-        return junqi_cli_usage(prog, "invalid or incomplete option -- '%c'", optopt);
+        return junqi_cli_usage(prog, "invalid option -- '%c'", optopt);
     return junqi_cli_usage(prog, "unrecognized option '%.*s'", (int)strlen(arg), arg);
 }
 

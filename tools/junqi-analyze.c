@@ -915,7 +915,7 @@ static int finish_options(options *opt, int ninputs)
     int rc = check_belongs(opt);
     if (rc != JUNQI_EXIT_OK)
         return rc;
-    if (opt->view == JUNQI_VIEW_ALL && (opt->given['k'] || opt->given['s']))
+    if (opt->view == JUNQI_VIEW_ALL && opt->mode != MODE_ENGINE && (opt->given['k'] || opt->given['s']))
         return junqi_cli_usage(prog, "--samples and --seed belong to --view mover (--view all searches one position)");
     if (opt->output && opt->graph && same_file(opt->output, opt->graph))
         return junqi_cli_usage(prog, "-o and --graph name the same file, '%s'", opt->graph);

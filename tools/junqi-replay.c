@@ -827,8 +827,9 @@ static int parse_options(int argc, char **argv, options *opt)
 static int check_collection_options(const options *opt, bool setup)
 {
     bool collecting = opt->select || opt->unique || opt->count || opt->list || opt->split;
-    if (setup && collecting)
-        return junqi_cli_usage(prog, "--setup writes a new record: it selects from no collection");
+    if ((setup || opt->deal) && collecting)
+        return junqi_cli_usage(prog, "%s writes a new record: it selects from no collection",
+                               setup ? "--setup" : "--deal");
     if ((opt->count || opt->list || opt->split) && (opt->all || opt->ply.n >= 0))
         return junqi_cli_usage(prog, "--count, --list and --split work on whole games: no --ply or --all");
     if ((opt->count || opt->list) && (opt->to != CONVERT_NONE || opt->split))
@@ -858,15 +859,16 @@ static int check_options(const options *opt, int nfiles)
         return junqi_cli_usage(prog, "--position and FILE exclude each other");
     /* how a record is shown: nothing for a new record, which is written as JGN */
     unsigned long showing = 0;
-    static const int shows[] = {OPT_PLY, OPT_ALL, OPT_VIEW, OPT_FORMAT, OPT_NAMES, OPT_COLOR, OPT_LENIENT, OPT_SEED};
+    static const int shows[] = {OPT_PLY,   OPT_ALL,     OPT_VIEW, OPT_FORMAT, OPT_NAMES,
+                                OPT_COLOR, OPT_LENIENT, OPT_SEED, OPT_INFER};
     for (size_t i = 0; i < sizeof shows / sizeof *shows; i++)
         showing |= opt->given & (1ul << (shows[i] - OPT_PLY));
     if (opt->deal && (setup || nfiles > 0 || opt->position || opt->to != CONVERT_NONE || showing))
         return junqi_cli_usage(prog, "--deal writes a new record as JGN: it takes no input, --setup, --to, --ply, "
-                                     "--all, --view, --format, --names, --color, --lenient or --seed");
+                                     "--all, --view, --format, --names, --color, --lenient, --seed or --infer");
     if (setup && (opt->to == CONVERT_JSON || showing))
         return junqi_cli_usage(prog, "--setup writes a new record as JGN: it takes no --to json, --ply, --all, "
-                                     "--view, --format, --names, --color, --lenient or --seed");
+                                     "--view, --format, --names, --color, --lenient, --seed or --infer");
     if (opt->infer && (opt->to != CONVERT_NONE || opt->format == OUT_POS || setup))
         return junqi_cli_usage(prog, "--infer shows positions as a text board or JSON: not with --to, "
                                      "--format pos or --setup");

@@ -171,6 +171,7 @@ done <<EOF2
 --engine --depth 3|--depth belongs to annotation, --go and --bench
 --engine $G|--engine reads its commands from standard input: no input
 --go --view all --samples 3 $G|--samples and --seed belong to --view mover (--view all searches one position)
+--bench --view all --seed 3|--view, --samples and --seed belong to annotation, --go and --engine
 -o $tmp/same.png --graph $tmp/same.png $G|-o and --graph name the same file, '$tmp/same.png'
 -o $tmp/same.png --graph $tmp/../$(basename "$tmp")/./same.png $G|-o and --graph name the same file, '$tmp/../$(basename "$tmp")/./same.png'
 EOF2

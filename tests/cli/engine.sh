@@ -294,6 +294,10 @@ expect "a record past 64 MiB: one error line, then the next command is answered"
     "error position: the record is larger than 64 MiB: it is dropped up to its line 'end' (game-too-large)
 readyok" "$out"
 
+# the engine's start values may give Samples and Seed with View all: setoption may change View later
+out=$("$A" --engine --view all --samples 2 --seed 5 </dev/null; echo "rc $?")
+expect "--engine --view all --samples 2 --seed 5: accepted (start values)" "rc 0" "$out"
+
 # an error in a one-line record is located on that line: 1:COLUMN of the record sent
 rec='[Board "two-player"] [NorthSetup "81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL"] [SouthSetup "81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL"] 1. zz9-a1 *'
 out=$(engine "position jgn $rec")

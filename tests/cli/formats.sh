@@ -84,6 +84,14 @@ for extra in "--to json" "--ply 3" "--all" "--view south" "--format json" "--nam
     got="$? $(wc -c <"$tmp/x")"
     [ "$got" = "2 0" ] || fail "--setup with $extra: expected a usage error and nothing written, got $got: $(cat "$tmp/err")"
 done
+# and --deal so too, and both take no collection option
+for extra in "--view south" "--infer" "--count" "--list" "--unique" "--select moves>5" "--split 2 -o $tmp/p-%n.jgn"; do
+    check
+    # shellcheck disable=SC2086
+    "$bin/junqi-replay" --rules fanqi --deal 7 $extra >"$tmp/x" 2>"$tmp/err"
+    got="$? $(wc -c <"$tmp/x")"
+    [ "$got" = "2 0" ] || fail "--deal with $extra: expected a usage error and nothing written, got $got: $(cat "$tmp/err")"
+done
 check
 "$bin/junqi-replay" --board two-player --setup south="$F07" --setup north="$F07" --to jgn | grep -q '^\[SouthSetup ' ||
     fail "--setup with --to jgn: no record"

@@ -34,7 +34,7 @@ for tool in junqi-validate junqi-replay junqi-render junqi-analyze junqi-match; 
     run "$bin/$tool" --no-such-option=1
     expect "$tool --no-such-option=1" "2 $tool: unrecognized option '--no-such-option'" "$rc $(head -n 1 <<<"$err")"
     run "$bin/$tool" -Z
-    expect "$tool -Z" "2 $tool: invalid or incomplete option -- 'Z'" "$rc $(head -n 1 <<<"$err")"
+    expect "$tool -Z" "2 $tool: invalid option -- 'Z'" "$rc $(head -n 1 <<<"$err")"
 done
 for tool in junqi-replay junqi-render junqi-analyze junqi-match; do
     run "$bin/$tool" -o
