@@ -66,6 +66,8 @@ static atomic_int engine_group[MAX_ENGINES];
  * `stopping` is set no engine is started: the workers run on for a moment
  * while the process ends, and would start one in place of a killed one. */
 static atomic_int spawning, stopping;
+/* -o's temporary file while the games are written into it, for on_signal. */
+static char *_Atomic output_tmp;
 
 static void track_group(int pid, int was)
 {
@@ -78,7 +80,8 @@ static void track_group(int pid, int was)
 
 /* A signal that ends junqi-match (TERM, INT, HUP) ends the engines first:
  * they run in process groups of their own, which a terminal's Ctrl-C and
- * a scheduler's TERM do not reach. Only async-signal-safe calls. */
+ * a scheduler's TERM do not reach; and removes -o's temporary file. Only
+ * async-signal-safe calls. */
 static void on_signal(int sig)
 {
     atomic_store(&stopping, 1);
@@ -89,6 +92,9 @@ static void on_signal(int sig)
         if (pid > 0)
             kill(-pid, SIGKILL);
     }
+    char *tmp = atomic_load(&output_tmp);
+    if (tmp) /* no litter: an earlier file of that name stays as it was */
+        unlink(tmp);
     signal(sig, SIG_DFL);
     raise(sig);
 }
@@ -1056,12 +1062,14 @@ int main(int argc, char **argv)
     if (rc == JUNQI_EXIT_OK && o.output && !junqi_cli_output_open(prog, o.output, &out))
         rc = JUNQI_EXIT_IO;
     m.out = out.fp;
+    atomic_store(&output_tmp, out.tmp_path);
     if (rc == JUNQI_EXIT_OK && !(m.games = calloc((size_t)m.ngames, sizeof *m.games)))
         rc = JUNQI_EXIT_IO;
     if (rc == JUNQI_EXIT_OK)
         rc = run(&m);
     if (m.games)
         summary(&m);
+    atomic_store(&output_tmp, NULL);
     if (o.output && out.fp && !junqi_cli_output_close(prog, &out, !m.write_failed))
         rc = JUNQI_EXIT_IO;
     for (int i = 0; i < m.nsetups; i++)

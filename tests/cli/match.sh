@@ -157,7 +157,9 @@ expect "an engine that closes its pipes: forfeits at once, 'the engine ended'" 2
 # junqi-match ended by a signal ends its engines first (they have process groups of their own)
 for sig in TERM INT HUP; do
     rm -f "$tmp/silent.pid"
-    "$M" --setups "$S" --games 1 --timeout 60 -q "$E" "$tmp/fake silent $tmp/silent.pid" >/dev/null 2>&1 &
+    mkdir -p "$tmp/out-$sig"
+    "$M" --setups "$S" --games 1 --timeout 60 -q -o "$tmp/out-$sig/games.jgn" "$E" "$tmp/fake silent $tmp/silent.pid" \
+        >/dev/null 2>&1 &
     match=$!
     for _ in $(seq 600); do [ -s "$tmp/silent.pid" ] && break; sleep 0.1; done # a loaded machine: 60 s
     sleep 0.3
@@ -165,6 +167,7 @@ for sig in TERM INT HUP; do
     wait "$match" 2>/dev/null
     st=$?
     expect "junqi-match ended by SIG$sig: its own end by the signal" "$((128 + $(kill -l "$sig")))" "$st"
+    expect "junqi-match ended by SIG$sig: no temporary file of -o left" "" "$(ls "$tmp/out-$sig")"
     checks=$((checks + 1))
     engine=$(cat "$tmp/silent.pid" 2>/dev/null)
     for _ in $(seq 20); do [ -n "$engine" ] && running "$engine" || break; sleep 0.1; done
