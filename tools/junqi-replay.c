@@ -384,17 +384,44 @@ static int keep_game(replay_job *job, junqi_input *in, const junqi_game_place *p
     return !seen;
 }
 
+/* Whether --rules can apply to the game: a rule set of its board and kind. */
+static bool rules_fit(const junqi_game *g, const junqi_rules *rules)
+{
+    return !rules || (rules->board == g->board && junqi_rules_flip(rules) == junqi_rules_flip(g->rules));
+}
+
+/* The game kept, under --rules and seen by --view: 1, or 0 when --select or
+ * --unique drops it, or -(exit status). The options that show a game apply to
+ * the games kept (docs/collections.md): a game dropped is no usage error of
+ * theirs. One of the board and kind of --rules is selected as they replay it;
+ * another is selected as it is, and is a usage error when kept. Usage errors
+ * about one game name it (docs/conventions.md, "Which item"). */
+static int take_game(replay_job *job, junqi_input *in)
+{
+    const options *opt = job->opt;
+    char label[4200];
+    junqi_input_label(in, label, sizeof label);
+    bool fits = rules_fit(in->game, opt->rules);
+    if (fits && junqi_cli_apply_rules(prog, label, in->game, opt->rules) != JUNQI_EXIT_OK)
+        return -JUNQI_EXIT_USAGE;
+    junqi_game_place place = {in->name, ++job->index};
+    int keep = keep_game(job, in, &place);
+    if (keep <= 0)
+        return keep;
+    if ((!fits && junqi_cli_apply_rules(prog, label, in->game, opt->rules) != JUNQI_EXIT_OK) ||
+        junqi_cli_check_seat(prog, label, in->game, "--view", opt->view) != JUNQI_EXIT_OK)
+        return -JUNQI_EXIT_USAGE;
+    return 1;
+}
+
 static int replay_record(void *ctx, junqi_input *in)
 {
     replay_job *job = ctx;
     const options *opt = job->opt;
-    if (junqi_cli_apply_rules(prog, in->name, in->game, opt->rules) != JUNQI_EXIT_OK ||
-        junqi_cli_check_seat(prog, in->name, in->game, "--view", opt->view) != JUNQI_EXIT_OK)
-        return JUNQI_EXIT_USAGE;
-    junqi_game_place place = {in->name, ++job->index};
-    int keep = keep_game(job, in, &place);
+    int keep = take_game(job, in);
     if (keep <= 0)
         return -keep;
+    junqi_game_place place = {in->name, job->index};
     job->c->kept++;
     if (opt->count || opt->list) {
         /* counted and listed as they are, and checked as the games of every

@@ -160,8 +160,10 @@ static int validate_item(void *ctx, const junqi_source *src, junqi_input *in, ju
                          junqi_read_status rc)
 {
     const options *opt = ctx;
+    char label[4200]; /* a usage error about one game names it */
     if (in->kind == JUNQI_INPUT_RECORD &&
-        junqi_cli_apply_rules(prog, in->name, in->game, opt->rules) != JUNQI_EXIT_OK)
+        junqi_cli_apply_rules(prog, junqi_input_label(in, label, sizeof label), in->game,
+                              opt->rules) != JUNQI_EXIT_OK)
         return JUNQI_EXIT_USAGE;
     check_item(ctx, src, in, d);
     return rc == JUNQI_READ_FAILED ? JUNQI_EXIT_IO : d->errors ? JUNQI_EXIT_INVALID : JUNQI_EXIT_OK;

@@ -120,16 +120,41 @@ expect "--split 2, part 1 not writable: parts 2 and 3 hold games 3-4 and 5" "2 1
 printf '[Board "two-player"]\n[Position "%s"]\n\n*\n' \
     ".NF.../.S9.../...../...../...../....N3/...../...../...../...../...../.SF... s 0 40 -" >"$tmp/two-player.jgn"
 cat "$tmp/first.jgn" "$tmp/two-player.jgn" "$tmp/first.jgn" >"$tmp/four-two-four.jgn"
+two_line=$(($(wc -l <"$tmp/first.jgn") + 1))
 for first in writable unwritable; do
     rm -rf "$tmp/stop" && mkdir "$tmp/stop"
     [ "$first" = unwritable ] && mkdir "$tmp/stop/1.jgn"
     run "$R" --rules qq --split 1 -o "$tmp/stop/" "$tmp/four-two-four.jgn"
     expect "--split 1 --rules qq, part 1 $first, a two-player game 2nd: exit status, the usage error, then nothing" \
-        "2|junqi-replay: $tmp/four-two-four.jgn: --rules qq is a rule set of the four-player board, and this is a two-player game|Try 'junqi-replay --help' for more information." \
+        "2|junqi-replay: $tmp/four-two-four.jgn: game 2 (line $two_line): --rules qq is a rule set of the four-player board, and this is a two-player game|Try 'junqi-replay --help' for more information." \
         "$rc|$(grep -v "^junqi-replay: $tmp/stop/1.jgn: cannot write" "$tmp/err" | paste -sd'|')"
     expect "--split 1 --rules qq, part 1 $first, a two-player game 2nd: no part 3" no \
         "$([ -e "$tmp/stop/3.jgn" ] && echo yes || echo no)"
 done
+
+# a usage error about one game of a file of several names the game (docs/conventions.md, "Which
+# item"), as --ply past the end does: --rules and --view named the file only
+run "$R" --view east --count "$tmp/four-two-four.jgn"
+expect "--view east, a two-player game 2nd: the message names game 2" \
+    "2|junqi-replay: $tmp/four-two-four.jgn: game 2 (line $two_line): --view east: east takes no part in this game (its seats: north, south)" \
+    "$rc|$(head -n 1 "$tmp/err")"
+# the other options work on the games kept (docs/collections.md): a game --select drops is no
+# usage error of --view or --rules (the two-player game stopped the run with exit status 2)
+run "$R" --select Board=four-player --view east --count "$tmp/four-two-four.jgn"
+expect "--select Board=four-player --view east: the two-player game dropped, no error" "0|2|" "$rc|$out|$err"
+run "$R" --select Board=four-player --rules qq,timeouts=off --count "$tmp/four-two-four.jgn"
+expect "--select Board=four-player --rules qq,...: the two-player game dropped, no error" "0|2|" "$rc|$out|$err"
+run "$R" --select Board=two-player --rules standard --format pos "$tmp/four-two-four.jgn"
+expect "--select Board=two-player --rules standard: the two-player game's position" \
+    "0|.NF.../.S9.../...../...../...../....N3/...../...../...../...../...../.SF... s 0 40 -|" "$rc|$out|$err"
+# a game kept is still checked: the rule set of the other board is a usage error for it
+run "$R" --select 'moves>=0' --rules standard --count "$tmp/four-two-four.jgn"
+expect "--select moves>=0 --rules standard: the four-player game 1st is a usage error" \
+    "2|junqi-replay: $tmp/four-two-four.jgn: game 1 (line 1): --rules standard is a rule set of the two-player board, and this is a four-player game" \
+    "$rc|$(head -n 1 "$tmp/err")"
+# --select on the result under the rule set asked: a game that fits is selected as --rules replays it
+run "$R" --unique --select Board=four-player --rules qq --count "$tmp/four-two-four.jgn"
+expect "--unique --select --rules: game 1 and its copy game 3 are one game" "0|1|" "$rc|$out|$err"
 
 # the games of a part that cannot be written are checked all the same: what is said of them is
 # what is said when the parts are written (only the part's line was said: the illegal game's error

@@ -66,8 +66,11 @@ for tool in "$V" "$R" "$D" "$A"; do
     [ "$t" = junqi-analyze ] && extra=(--perft 1)
     run "$tool" --rules qq "${extra[@]}" "$two"
     expect "$t --rules qq on a two-player game: exit status" 2 "$rc"
+    # a usage error about one game of a JGN file names it (docs/conventions.md, "Which item")
+    label="$two: game 1 (line 1)"
+    case $t in junqi-render | junqi-analyze) label=$two ;; esac
     expect "$t --rules qq on a two-player game: message" \
-        "$t: $two: --rules qq is a rule set of the four-player board, and this is a two-player game" \
+        "$t: $label: --rules qq is a rule set of the four-player board, and this is a two-player game" \
         "$(head -n 1 <<<"$err")"
     run "$tool" --rules standard "${extra[@]}" "$QQ"
     expect "$t --rules standard on a four-player game: exit status" 2 "$rc"
@@ -79,7 +82,7 @@ expect "junqi-replay --setup --rules qq on the two-player board: exit status" 2 
 run "$R" --view west "$two"
 expect "junqi-replay --view west on a two-player game: exit status" 2 "$rc"
 expect "junqi-replay --view west on a two-player game: message" \
-    "junqi-replay: $two: --view west: west takes no part in this game (its seats: north, south)" \
+    "junqi-replay: $two: game 1 (line 1): --view west: west takes no part in this game (its seats: north, south)" \
     "$(head -n 1 <<<"$err")"
 run "$R" --view west --to jgn "$two"
 expect "junqi-replay --view west --to jgn on a two-player game: exit status" 2 "$rc"
