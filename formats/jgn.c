@@ -709,7 +709,7 @@ static void check_tag_seat(parser *p, const char *at, const char *tag, junqi_sea
         return;
     char seats[64];
     report_at(p, at, JUNQI_CODE_BAD_SEAT, "%s: %s takes no part in this game (its seats: %s)",
-              tag, _(junqi_seat_name(seat)), junqi_seat_list(present, seats, sizeof seats));
+              tag, _(junqi_seat_name(seat)), junqi_i18n_seat_list(seats, sizeof seats, present));
 }
 
 /* After the tags: a set position's board, the rule set, the seats present

@@ -60,6 +60,23 @@ char *junqi_i18n_alternatives(char *out, size_t n, const char *const *words, siz
     return out;
 }
 
+char *junqi_i18n_seat_list(char *out, size_t n, unsigned seats)
+{
+    size_t used = 0;
+    if (n)
+        out[0] = '\0';
+    if (!(seats & ((1u << JUNQI_SEATS) - 1)))
+        return junqi_seat_list(seats, out, n);
+    for (int s = 0; s < JUNQI_SEATS && used < n; s++) {
+        if (!(seats & (1u << s)))
+            continue;
+        int w = snprintf(out + used, n - used, "%s%s", used ? C_("a list of alternatives", ", ") : "",
+                         _(junqi_seat_name((junqi_seat)s)));
+        used += w > 0 ? (size_t)w : 0;
+    }
+    return out;
+}
+
 junqi_names junqi_i18n_names(void)
 {
     /* TRANSLATORS: the script of the names of pieces and points in your

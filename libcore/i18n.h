@@ -84,6 +84,15 @@ junqi_names junqi_i18n_names(void);
  */
 char *junqi_i18n_alternatives(char *out, size_t n, const char *const *words, size_t count);
 
+/**
+ * The seats of mask `seats` in seat order, in the catalog's words, for a
+ * message: "north, south" (zh_CN: "北家、南家"; the separator is the ", "
+ * of the context "a list of alternatives"), into out (n bytes, always
+ * terminated; cut short when too small); junqi_seat_list() gives the
+ * English. Returns out.
+ */
+char *junqi_i18n_seat_list(char *out, size_t n, unsigned seats);
+
 #define _(msgid) junqi_i18n_gettext(msgid)
 #define C_(context, msgid) junqi_i18n_pgettext(context "\004" msgid, msgid)
 #define N_(msgid) msgid

@@ -731,7 +731,7 @@ int junqi_cli_check_seat(const char *prog, const char *name, const junqi_game *g
     char seats[64];
     const char *who = junqi_seat_name((junqi_seat)seat);
     return junqi_cli_usage(prog, "%s: %s %s: %s takes no part in this game (its seats: %s)", name,
-                           option, who, _(who), junqi_seat_list(present, seats, sizeof seats));
+                           option, who, _(who), junqi_i18n_seat_list(seats, sizeof seats, present));
 }
 
 bool junqi_cli_parse_format(const char *text, junqi_cli_format *out)

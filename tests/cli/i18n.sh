@@ -275,6 +275,15 @@ expect "a switch of formation games under zh_CN" "junqi-validate: --rules：开�
     "$(first_err zh_CN "$bin/junqi-validate" --rules fanqi,mode=open "$fanqi")"
 expect "a seat the board lacks under zh_CN" "junqi-replay: 两人棋盘没有东家这一方" \
     "$(first_err zh_CN "$bin/junqi-replay" --setup "east=$root/samples/formations/F01.yaml" --board two-player)"
+# the seats a game has, listed in a sentence, are the players' words too (本局的座位：north, south)
+printf '[Board "two-player"]\n[View "west"]\n\n*\n' >"$tmp/view-west.jgn"
+printf '[Board "two-player"]\n\n*\n' >"$tmp/two-seats.jgn"
+expect "the seats of a game in a usage error under zh_CN" \
+    "junqi-replay: $tmp/two-seats.jgn: 第 1 局（第 1 行）: --view west：西家没有参加本局（本局的座位：北家、南家）" \
+    "$(first_err zh_CN "$bin/junqi-replay" --view west "$tmp/two-seats.jgn")"
+expect "the seats of a game in a diagnostic under zh_TW" \
+    "$tmp/view-west.jgn:2:1: 錯誤：View：西家沒有參加本局（本局的座位：北家、南家）" \
+    "$(env LC_ALL=C.UTF-8 LANGUAGE=zh_TW "$bin/junqi-validate" "$tmp/view-west.jgn" | head -n 1)"
 printf '[Board "two-player"]\n\n1. z99-a1 *\n' > "$tmp/square.jgn"
 expect "a square off the board under zh_TW" "$tmp/square.jgn:3:4: 錯誤：「z99-a1」不是兩人棋盤上的座標" \
     "$(env LC_ALL=C.UTF-8 LANGUAGE=zh_TW "$bin/junqi-validate" "$tmp/square.jgn" | head -n 1)"
