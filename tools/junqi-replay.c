@@ -896,9 +896,12 @@ static int check_options(const options *opt, int nfiles)
     if (setup && (opt->to == CONVERT_JSON || showing))
         return junqi_cli_usage(prog, "--setup writes a new record as JGN: it takes no --to json, --ply, --all, "
                                      "--view, --format, --names, --color, --lenient, --seed or --infer");
-    if (opt->infer && (opt->to != CONVERT_NONE || opt->format == OUT_POS || setup))
+    if (opt->infer && (opt->to != CONVERT_NONE || opt->format == OUT_POS || setup || opt->count ||
+                       opt->list || opt->split))
         return junqi_cli_usage(prog, "--infer shows positions as a text board or JSON: not with --to, "
-                                     "--format pos or --setup");
+                                     "--format pos, --setup, --count, --list or --split");
+    if ((opt->given & (1ul << (OPT_SEED - OPT_PLY))) && !opt->infer)
+        return junqi_cli_usage(prog, "--seed is the random seed of --infer: it takes --infer");
     return check_collection_options(opt, setup);
 }
 

@@ -234,6 +234,23 @@ run "$R" --infer --to jgn --view south "$G"
 expect "--infer with --to: usage error" 2 "$rc"
 run "$R" --infer --format pos --view south "$G"
 expect "--infer with --format pos: usage error" 2 "$rc"
+# --count, --list and --split show no positions: --infer was ignored (exit 0, the count, the list,
+# the parts written); --seed is --infer's, and was ignored without it
+for spec in "--count" "--list" "--split 1 -o $tmp/infer-parts/"; do
+    # shellcheck disable=SC2086
+    run "$R" --infer --view south $spec "$G"
+    expect "--infer with $spec: usage error, nothing written" \
+        "2||junqi-replay: --infer shows positions as a text board or JSON: not with --to, --format pos, --setup, --count, --list or --split" \
+        "$rc|$out|$(head -n 1 <<<"$err")"
+done
+checks=$((checks + 1))
+[ ! -e "$tmp/infer-parts" ] || fail "--infer --split: a usage error made the folder"
+for spec in "" "--to jgn" "--count" "--format json --view south"; do
+    # shellcheck disable=SC2086
+    run "$R" --seed 5 $spec "$G"
+    expect "--seed without --infer ($spec): usage error" \
+        "2||junqi-replay: --seed is the random seed of --infer: it takes --infer" "$rc|$out|$(head -n 1 <<<"$err")"
+done
 
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]
