@@ -657,15 +657,22 @@ static char *mem_close(membuf *m, bool ok, char *err, size_t n)
     return m->text;
 }
 
-/* NULL or "all": every seat's information (JUNQI_NO_SEAT); else a seat. */
-static bool parse_view(const char *view, int *seat, char *err, size_t n)
+/* NULL or "all": every seat's information (JUNQI_NO_SEAT); else a seat of
+ * game g (one that takes no part has no view of it, as the tools' --view). */
+static bool parse_view(const junqi_game *g, const char *view, int *seat, char *err, size_t n)
 {
     *seat = JUNQI_NO_SEAT;
     if (!view || strcmp(view, "all") == 0)
         return true;
-    if ((*seat = junqi_seat_parse(view)) != JUNQI_NO_SEAT)
+    if ((*seat = junqi_seat_parse(view)) == JUNQI_NO_SEAT)
+        return fail(err, n, "unknown view '%s' (all, north, east, south or west)", view) != NULL;
+    unsigned present = junqi_game_present(g);
+    if (present & JUNQI_SEAT_BIT(*seat))
         return true;
-    return fail(err, n, "unknown view '%s' (all, north, east, south or west)", view) != NULL;
+    char seats[64];
+    const char *who = junqi_seat_name((junqi_seat)*seat);
+    return fail(err, n, "%s: %s takes no part in this game (its seats: %s)", "view", _(who),
+                junqi_i18n_seat_list(seats, sizeof seats, present)) != NULL;
 }
 
 /* A rule string (rules.h); NULL: the record's own rule set. */
@@ -720,7 +727,7 @@ char *junqi_report_record(const junqi_game *g, const char *view, char *err, size
 {
     int seat;
     membuf m;
-    if (!parse_view(view, &seat, err, n) || !mem_open(&m, err, n))
+    if (!parse_view(g, view, &seat, err, n) || !mem_open(&m, err, n))
         return NULL;
     bool ok = record_json(&m.j, g, seat) || fail(err, n, "out of memory");
     return mem_close(&m, ok, err, n);
@@ -729,7 +736,7 @@ char *junqi_report_record(const junqi_game *g, const char *view, char *err, size
 char *junqi_report_jgn(const junqi_game *g, const char *view, char *err, size_t n)
 {
     int seat;
-    if (!parse_view(view, &seat, err, n))
+    if (!parse_view(g, view, &seat, err, n))
         return NULL;
     junqi_game *c = settled_copy(g, seat);
     char *text = c ? junqi_jgn_to_string(c) : NULL;
@@ -930,7 +937,7 @@ static char *positions(const junqi_game *g, long ply, const char *view, const ch
     int seat;
     const junqi_rules *r;
     membuf m;
-    if (!parse_view(view, &seat, err, n) || !parse_record_rules(g, rules, &r, err, n))
+    if (!parse_view(g, view, &seat, err, n) || !parse_record_rules(g, rules, &r, err, n))
         return NULL;
     junqi_plies p = legal_plies(g, r, lenient);
     if ((ply != JUNQI_REPORT_ALL && !junqi_record_check_ply(g, &p, ply, REPORT_PLY, err, n)) || !mem_open(&m, err, n))

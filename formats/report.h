@@ -372,7 +372,10 @@ char *junqi_report_check(const junqi_game *g, const char *rules, char *err, size
 /**
  * g as the JSON document of `junqi-replay --to json` (gamejson.h): settled
  * (junqi_game_settle) and, with a seat as view, that seat's record of the
- * game (junqi_game_to_view). g itself is not changed.
+ * game (junqi_game_to_view). g itself is not changed. A seat that takes no
+ * part in g is an error here and in every report that takes a view, as the
+ * tools' --view ("view: east takes no part in this game (its seats: north,
+ * south)").
  */
 char *junqi_report_record(const junqi_game *g, const char *view, char *err, size_t n);
 

@@ -201,6 +201,16 @@ class PositionTest(unittest.TestCase):
             g.position(1, view="up")
         with self.assertRaisesRegex(junqi.JunqiError, "unknown rule set 'chess'"):
             g.position(1, rules="chess")
+        # a seat that takes no part in the game, as the tools' usage error (--view west): to_jgn
+        # wrote a record with [View "east"] that junqi-validate rejects, position() a board of '?'
+        two = next(junqi.parse('[Board "two-player"]\n\n*\n'))
+        for call in (lambda v: two.position(0, view=v), lambda v: two.positions(view=v),
+                     lambda v: two.notation(0, view=v), lambda v: two.to_jgn(view=v),
+                     lambda v: two.to_json(view=v)):
+            with self.assertRaisesRegex(junqi.JunqiError, r"^view: east takes no part in this game "
+                                                          r"\(its seats: north, south\)$"):
+                call("east")
+            call("south")
         with self.assertRaises(ValueError):
             g.position(-1)
         # past a C long: it would wrap (2**64 + 5 was ply 5, 2**64 - 2 every position)
