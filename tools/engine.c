@@ -700,15 +700,15 @@ static bool cut_at_ply(engine *e, junqi_game *g, const char *word)
     return true;
 }
 
-/* Split "... moves TOKENS" at the word `moves`: returns TOKENS (or NULL) and
- * ends args before it. */
+/* Split "... moves TOKENS" at the word `moves`: returns TOKENS from its first
+ * (or NULL; columns of errors count from there) and ends args before it. */
 static char *split_moves(char *args)
 {
     for (char *p = args; (p = strstr(p, "moves"));) {
         bool starts = p == args || p[-1] == ' ' || p[-1] == '\t';
         if (starts && (p[5] == '\0' || p[5] == ' ' || p[5] == '\t')) {
             *p = '\0';
-            return p + 5;
+            return p + 5 + strspn(p + 5, " \t");
         }
         p += 5;
     }
@@ -759,13 +759,14 @@ static junqi_game *position_record(engine *e, char *args, FILE *in, char **moves
     char *kind = next_word(&args);
     *moves = NULL;
     if (kind && strcmp(kind, "moves") == 0) {
-        *moves = args;
+        *moves = args + strspn(args, " \t");
         if (!e->game)
             error_line(e, "position", "no position to add moves to");
         return e->game;
     }
     if (kind && strcmp(kind, "jgn") == 0) {
-        bool too_large = false, one_line = args[strspn(args, " \t")] != '\0';
+        args += strspn(args, " \t"); /* columns count from the record's first character */
+        bool too_large = false, one_line = *args != '\0';
         size_t *starts = one_line ? malloc((strlen(args) + 2) * sizeof *starts) : NULL;
         int nlines = 0;
         char *text = !one_line ? read_record(in, &too_large) : starts ? unfold_record(args, starts, &nlines) : NULL;

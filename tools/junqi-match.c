@@ -50,7 +50,13 @@ typedef struct proc {
     char *buf;
     size_t len, cap;
     size_t taken;  /* the bytes of the line returned last, dropped at the next read */
+    bool dropping; /* in a line longer than MAX_LINE: its bytes are dropped up to its end */
 } proc;
+
+/* The longest line an engine may write (a bestmove or an info line is far shorter): a
+ * longer one is dropped as it comes, so that an engine that writes without end cannot
+ * fill the referee's memory before its --timeout. */
+#define MAX_LINE (1 << 20)
 
 /* Forks of several workers must not inherit each other's pipes: the pipes
  * are made close-on-exec under this lock, before any other thread forks. */
@@ -202,7 +208,7 @@ typedef enum line_status {
 
 /* The next line of output (NUL-terminated, valid until the next call) in
  * *line: LINE_READ, else LINE_ENDED, LINE_LATE past the deadline (monotonic
- * seconds) or LINE_FAILED. */
+ * seconds) or LINE_FAILED. A line longer than MAX_LINE is skipped. */
 static line_status proc_line(proc *p, double deadline, char **line)
 {
     static const size_t chunk = 65536;
@@ -213,6 +219,16 @@ static line_status proc_line(proc *p, double deadline, char **line)
     }
     for (;;) {
         char *nl = p->len ? memchr(p->buf, '\n', p->len) : NULL;
+        if (nl && p->dropping) { /* the end of a line too long to keep */
+            p->len -= (size_t)(nl + 1 - p->buf);
+            memmove(p->buf, nl + 1, p->len);
+            p->dropping = false;
+            continue;
+        }
+        if (!nl && p->len >= MAX_LINE) {
+            p->len = 0;
+            p->dropping = true;
+        }
         if (nl) {
             *nl = '\0';
             if (nl > p->buf && nl[-1] == '\r')

@@ -74,6 +74,8 @@ typedef struct source {
     junqi_flip flip_shown;
     int inferring;            /* --infer: the seat whose inference labels hidden pieces, or
                                  JUNQI_NO_SEAT */
+    char label[4200];         /* the record, for messages: "games.jgn: game 3 (line 120)" */
+    bool unsolvable;          /* --infer found no assignment (said): the input is invalid */
     double probs[JUNQI_MAX_POINTS][JUNQI_PIECE_KINDS]; /* the last scene's inference */
 } source;
 
@@ -187,7 +189,9 @@ static bool source_scene(source *src, const options *opt, size_t ply, junqi_scen
     if (src->inferring == JUNQI_NO_SEAT)
         return true;
     if (!junqi_infer_at(src->game, opt->rules, ply, src->inferring, (uint64_t)opt->seed, src->probs)) {
-        fprintf(stderr, "%s: ply %zu: no assignment of the hidden pieces agrees with the record\n", prog, ply);
+        fprintf(stderr, "%s: %s: ply %zu: %s\n", prog, src->label, src->plies.first + ply,
+                _("no assignment of the hidden pieces agrees with the record"));
+        src->unsolvable = true;
         return false;
     }
     s->probs = (const double(*)[JUNQI_PIECE_KINDS])src->probs;
@@ -213,20 +217,20 @@ static bool draw_still(junqi_renderer *r, const junqi_scene *s, junqi_image_form
 }
 
 /* Write the scene at `ply` to fp as a PNG or SVG. False with a message printed
- * (junqi_cli_writer_failed). */
+ * (junqi_cli_writer_failed, or src->unsolvable). */
 static bool write_still(junqi_renderer *r, source *src, const options *opt, size_t ply,
                         junqi_image_format format, FILE *fp, const char *name)
 {
     char err[256] = "cannot draw the picture (out of memory)";
     junqi_scene s;
     bool ok = source_scene(src, opt, ply, &s) && draw_still(r, &s, format, fp, err, sizeof err);
-    if (!ok)
+    if (!ok && !src->unsolvable)
         junqi_cli_writer_failed(prog, fp, name, err);
     return ok;
 }
 
 /* An animated GIF of plies 0 .. last. False with a message printed
- * (junqi_cli_writer_failed). */
+ * (junqi_cli_writer_failed, or src->unsolvable). */
 static bool write_gif(junqi_renderer *r, source *src, const options *opt, size_t last, FILE *fp,
                       const char *name)
 {
@@ -245,7 +249,7 @@ static bool write_gif(junqi_renderer *r, source *src, const options *opt, size_t
     }
     if (gif && !junqi_gif_end(gif, ok ? err : NULL, sizeof err))
         ok = false;
-    if (!ok)
+    if (!ok && !src->unsolvable)
         junqi_cli_writer_failed(prog, fp, name, err);
     return ok;
 }
@@ -259,17 +263,19 @@ static int write_output(junqi_renderer *r, source *src, const options *opt, size
     bool ok = opt->format == JUNQI_IMAGE_GIF
                   ? write_gif(r, src, opt, ply, out->fp, name)
                   : write_still(r, src, opt, ply, opt->format, out->fp, name);
-    return junqi_cli_output_close(prog, out, ok) && ok ? JUNQI_EXIT_OK : JUNQI_EXIT_IO;
+    bool closed = junqi_cli_output_close(prog, out, ok);
+    return src->unsolvable ? JUNQI_EXIT_INVALID : closed && ok ? JUNQI_EXIT_OK : JUNQI_EXIT_IO;
 }
 
 /* DIR/0000.png … one picture per ply from 0 to last. A picture that cannot be
  * written is said and left out, and the others are written (docs/conventions.md,
- * "Outputs of several files"). Returns an exit status. */
+ * "Outputs of several files"). A ply no assignment of the hidden pieces agrees with
+ * (--infer) ends them: the input is invalid. Returns an exit status. */
 static int write_frames(junqi_renderer *r, source *src, const options *opt, size_t last)
 {
     junqi_image_format format = opt->format == JUNQI_IMAGE_SVG ? JUNQI_IMAGE_SVG : JUNQI_IMAGE_PNG;
     int rc = JUNQI_EXIT_OK;
-    for (size_t ply = 0; ply <= last; ply++) {
+    for (size_t ply = 0; ply <= last && !src->unsolvable; ply++) {
         char path[4096];
         snprintf(path, sizeof path, "%s/%04zu.%s", opt->frames, ply,
                  junqi_image_format_name(format));
@@ -279,10 +285,10 @@ static int write_frames(junqi_renderer *r, source *src, const options *opt, size
             continue;
         }
         bool ok = write_still(r, src, opt, ply, format, out.fp, path);
-        if (!junqi_cli_output_close(prog, &out, ok) || !ok)
+        if ((!junqi_cli_output_close(prog, &out, ok) || !ok) && !src->unsolvable)
             rc = JUNQI_EXIT_IO;
     }
-    return rc;
+    return rc == JUNQI_EXIT_OK && src->unsolvable ? JUNQI_EXIT_INVALID : rc;
 }
 
 /* ---- the input ------------------------------------------------------------------ */
@@ -316,6 +322,7 @@ static int settle_bottom(options *opt, const junqi_board *b, const char *name)
 static int render_source(source *src, options *opt, const junqi_input *in)
 {
     const char *name = in->name;
+    junqi_input_label(in, src->label, sizeof src->label);
     src->plies = junqi_record_plies(src->game, NULL);
     int rc = junqi_cli_check_ply(prog, in, &src->plies, &opt->ply);
     if (rc != JUNQI_EXIT_OK)

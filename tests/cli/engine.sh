@@ -303,6 +303,21 @@ rec='[Board "two-player"] [NorthSetup "81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL"] [So
 out=$(engine "position jgn $rec")
 expect "position jgn RECORD: an error located at its column on the line" \
     "error position: 1:$(awk -v r="$rec" 'BEGIN { print index(r, "zz9") }'): 'zz9-a1' is not a move, event, number, NAG or result (bad-token)" "$out"
+# an error in the moves of a position command is located in its moves, 1:COLUMN from the first of
+# them, whatever came before the word moves and the blanks after it (position file ... moves was
+# one column further than position moves)
+bad_moves="41. g7-g9 zz"
+for cmd in "position file $G ply 40 moves $bad_moves" "position pos $pos40 moves   $bad_moves"; do
+    out=$(engine "$cmd")
+    expect "$(cut -d' ' -f1-2 <<<"$cmd") ... moves: the error's column in the moves" \
+        "error position: 1:11: 'zz' is not a move, event, number, NAG or result (bad-token)" "$out"
+done
+out=$(engine "position jgn   $rec")
+expect "position jgn, blanks before the record: the column counts from the record's first character" \
+    "error position: 1:$(awk -v r="$rec" 'BEGIN { print index(r, "zz9") }'): 'zz9-a1' is not a move, event, number, NAG or result (bad-token)" "$out"
+out=$(engine "position file $G ply 40" "position moves  $bad_moves")
+expect "position moves: the error's column in the moves" \
+    "error position: 1:11: 'zz' is not a move, event, number, NAG or result (bad-token)" "$out"
 
 # position jgn with no record before end, or with two
 out=$(engine "position jgn" "end" "isready")

@@ -154,6 +154,28 @@ fi
 run "$M" --setups "$S" --games 1 --timeout 30 --name2 closer "$E" "$tmp/fake mute $tmp/mute.pid"
 expect "an engine that closes its pipes: forfeits at once, 'the engine ended'" 2 \
     "$(grep -c 'closer ([a-z]*) forfeits: the engine ended' <<<"$err")"
+# an engine that writes a line without end fills no memory: a line longer than 1 MiB is dropped,
+# and the next is read (under 60 MB of address space, the 100 MB line made the referee's buffer
+# fail, and the engine was said to have ended); not under make asan, whose shadow memory does not
+# fit such a limit
+if [ "${JUNQI_SANITIZE:-0}" != 1 ]; then
+    cat >"$tmp/flood" <<'EOF'
+#!/usr/bin/env bash
+# as fake, but before its move a line of 100 MB
+while read -r cmd rest; do
+    case $cmd in
+    junqi) echo "id name flood"; echo junqiok ;;
+    isready) echo readyok ;;
+    go) head -c 100000000 /dev/zero | tr '\0' x; echo; echo "bestmove g6-g7" ;;
+    quit) exit 0 ;;
+    esac
+done
+EOF
+    chmod +x "$tmp/flood"
+    run bash -c 'ulimit -v 60000; exec "$@"' - "$M" --setups "$S" --games 1 "$tmp/fake" "$tmp/flood"
+    expect "a line of 100 MB: dropped, the move after it read (an illegal move here)" 1 \
+        "$(grep -c '^junqi-match: game 2: flood (north) forfeits: .* (an illegal move)$' <<<"$err")"
+fi
 # junqi-match ended by a signal ends its engines first (they have process groups of their own)
 for sig in TERM INT HUP; do
     rm -f "$tmp/silent.pid"
