@@ -921,6 +921,12 @@ void junqi_cli_writer_failed(const char *prog, FILE *fp, const char *name, const
         fprintf(stderr, "%s: %s: %s\n", prog, name, err);
 }
 
+void junqi_cli_no_assignment(const char *prog, const char *name, size_t ply)
+{
+    fprintf(stderr, _("%s: %s: ply %zu: no assignment of the hidden pieces agrees with the record\n"), prog, name,
+            ply);
+}
+
 void junqi_cli_stdout_failed(const char *prog, int err)
 {
     if (!stdout_reported)

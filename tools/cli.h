@@ -434,6 +434,13 @@ bool junqi_cli_output_close(const char *prog, junqi_cli_output *o, bool commit);
 void junqi_cli_writer_failed(const char *prog, FILE *fp, const char *name, const char *err);
 
 /**
+ * Say that no assignment of the hidden pieces agrees with record NAME at
+ * ply PLY (libcore/infer.h found none: the record is invalid input), as
+ * "PROG: NAME: ply PLY: ..." on stderr, in the messages' language.
+ */
+void junqi_cli_no_assignment(const char *prog, const char *name, size_t ply);
+
+/**
  * Flush standard output; when that fails (a full disk, a closed pipe), say
  * so on stderr ("PROG: cannot write to standard output: REASON") and
  * return false, for the tool to exit with status 3 (docs/conventions.md).

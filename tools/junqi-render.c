@@ -189,8 +189,7 @@ static bool source_scene(source *src, const options *opt, size_t ply, junqi_scen
     if (src->inferring == JUNQI_NO_SEAT)
         return true;
     if (!junqi_infer_at(src->game, opt->rules, ply, src->inferring, (uint64_t)opt->seed, src->probs)) {
-        fprintf(stderr, "%s: %s: ply %zu: %s\n", prog, src->label, src->plies.first + ply,
-                _("no assignment of the hidden pieces agrees with the record"));
+        junqi_cli_no_assignment(prog, src->label, src->plies.first + ply);
         src->unsolvable = true;
         return false;
     }

@@ -145,8 +145,7 @@ static bool infer_position(position_job *job, const junqi_replay *r, junqi_point
 {
     if (junqi_infer_at(r->game, job->opt->rules, r->moves, job->viewer, (uint64_t)job->opt->seed, probs))
         return true;
-    fprintf(stderr, "%s: %s: ply %zu: no assignment of the hidden pieces agrees with the record\n", prog,
-            job->name, r->moves);
+    junqi_cli_no_assignment(prog, job->name, r->moves);
     return !(job->failed = true);
 }
 
