@@ -21,6 +21,7 @@
 #include "flipnote.h"
 #include "formation.h"
 #include "gamejson.h"
+#include "infer.h"
 #include "jgn.h"
 #include "perft.h"
 #include "position_out.h"
@@ -225,6 +226,40 @@ static void note_early_surrender(const junqi_game *g, const junqi_rules *rules, 
 }
 
 
+/* Whether some assignment of the hidden pieces agrees with the first `ply`
+ * moves of g as seat g->view saw them (propagation only: a false is a proof). */
+static bool agrees_to(const junqi_game *g, const junqi_rules *rules, size_t ply)
+{
+    static _Thread_local junqi_infer inf;
+    return junqi_infer_replay(&inf, g, rules, ply, g->view, g->info, NULL) && junqi_infer_solve(&inf, false);
+}
+
+/* A seat's record of a dark game is one some game could have given: the
+ * hidden pieces can have identities that agree with every move and outcome
+ * (libcore/infer.h; issue 12 asked for a view record that breaks the
+ * inference to be said). The first move after which none do is the error,
+ * found by bisection (agreement only shrinks as moves are added). */
+static void check_assignment(const junqi_game *g, const junqi_rules *rules, size_t moves, junqi_diags *d)
+{
+    if (g->view == JUNQI_NO_SEAT || agrees_to(g, rules, moves))
+        return;
+    size_t good = 0, bad = moves; /* agrees after `good` moves, not after `bad` */
+    if (!agrees_to(g, rules, 0))
+        bad = 0;
+    while (bad > good + 1) {
+        size_t mid = good + (bad - good) / 2;
+        *(agrees_to(g, rules, mid) ? &good : &bad) = mid;
+    }
+    junqi_loc loc = JUNQI_NOWHERE;
+    for (size_t i = 0, seen = 0; bad && i < g->main.nitems && seen < bad; i++)
+        if (g->main.items[i].kind == JUNQI_ITEM_MOVE && ++seen == bad)
+            loc = g->main.items[i].loc;
+    junqi_diags_add(d, JUNQI_CODE_NO_ASSIGNMENT, bad ? (int)bad : -1, loc,
+                    _("no identities of the hidden pieces agree with %s's record up to this move: "
+                      "no game could have given it"),
+                    _(junqi_seat_name(g->view)));
+}
+
 bool junqi_check_item(const junqi_source *src, const junqi_input *in, const junqi_rules *rules,
                       junqi_diags *d, junqi_summary *out)
 {
@@ -247,6 +282,8 @@ bool junqi_check_item(const junqi_source *src, const junqi_input *in, const junq
         } else if (!s.flip && (s.replayed = junqi_replay_start(&r, in->game, rules, d))) {
             junqi_replay_run(&r);
             note_early_surrender(in->game, r.pos.rules, d);
+            if (!r.illegal)
+                check_assignment(in->game, r.pos.rules, r.moves, d);
             s.moves = r.moves;
             s.illegal = r.illegal;
             s.end = r.pos;

@@ -76,6 +76,7 @@ typedef struct source {
                                  JUNQI_NO_SEAT */
     char label[4200];         /* the record, for messages: "games.jgn: game 3 (line 120)" */
     bool unsolvable;          /* --infer found no assignment (said): the input is invalid */
+    bool invalid;             /* the record's check found errors (said, no-assignment among them) */
     double probs[JUNQI_MAX_POINTS][JUNQI_PIECE_KINDS]; /* the last scene's inference */
 } source;
 
@@ -189,7 +190,8 @@ static bool source_scene(source *src, const options *opt, size_t ply, junqi_scen
     if (src->inferring == JUNQI_NO_SEAT)
         return true;
     if (!junqi_infer_at(src->game, opt->rules, ply, src->inferring, (uint64_t)opt->seed, src->probs)) {
-        junqi_cli_no_assignment(prog, src->label, src->plies.first + ply);
+        if (!src->invalid) /* else the record's errors said why */
+            junqi_cli_no_assignment(prog, src->label, src->plies.first + ply);
         src->unsolvable = true;
         return false;
     }
@@ -331,6 +333,7 @@ static int render_source(source *src, options *opt, const junqi_input *in)
     if (rc != JUNQI_EXIT_OK)
         return rc;
     int valid = junqi_cli_check_record(prog, src->text, in, &src->plies, &opt->ply, opt->lenient);
+    src->invalid = valid == JUNQI_EXIT_INVALID;
     if (opt->ply.n > (long)src->plies.last)
         return valid; /* a position the game never had: nothing is drawn */
     if (opt->infer && src->flip)

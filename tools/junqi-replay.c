@@ -137,6 +137,7 @@ typedef struct position_job {
     const char *name;  /* the input, for messages */
     int viewer;        /* --infer: whose inference; JUNQI_NO_SEAT: none */
     bool failed;       /* --infer found no assignment: nothing more is written */
+    bool invalid;      /* the record's check found errors (said, no-assignment among them) */
 } position_job;
 
 /* --infer: the probabilities of the hidden pieces after the moves r
@@ -145,7 +146,8 @@ static bool infer_position(position_job *job, const junqi_replay *r, junqi_point
 {
     if (junqi_infer_at(r->game, job->opt->rules, r->moves, job->viewer, (uint64_t)job->opt->seed, probs))
         return true;
-    junqi_cli_no_assignment(prog, job->name, r->moves);
+    if (!job->invalid) /* else the record's errors said why */
+        junqi_cli_no_assignment(prog, job->name, r->moves);
     return !(job->failed = true);
 }
 
@@ -218,10 +220,11 @@ static int write_positions(const options *opt, const junqi_source *src, const ju
                                label);
     if (header && opt->format == OUT_TEXT)
         fprintf(out, "== %s\n", label);
-    position_job job = {opt, out, colour, label, viewer, false};
+    position_job job = {opt, out, colour, label, viewer, false, false};
     junqi_cli_ply asked = opt->all ? (junqi_cli_ply){JUNQI_REPORT_ALL, NULL} : opt->ply;
     long ply = asked.n;
     rc = junqi_cli_check_record(prog, src, in, &plies, &asked, opt->source_flags & JUNQI_SOURCE_LENIENT);
+    job.invalid = rc == JUNQI_EXIT_INVALID;
     if (junqi_rules_flip(in->game->rules)
             ? !junqi_flip_replay_each(in->game, NULL, ply, opt->view, &plies, write_flip_position, &job)
             : !junqi_replay_each(in->game, NULL, ply, opt->view, &plies, write_position, &job))

@@ -352,16 +352,17 @@ cmp -s "$tmp/infer.png" "$tmp/infer2.png" || fail "--infer: two runs differ"
 run "$R" --ply 30 --infer --size 300 -o "$tmp/noview.png" "$SHORT"
 expect "--infer without --view on a dark record: usage error" 2 "$rc"
 # a seat's record no assignment agrees with (an engineer cannot beat a front-row piece): the input
-# is invalid (exit 1), said once with the file and the ply, never as an output that could not be
-# written (it was "ply 1: ...", then "OUT: cannot draw the picture (out of memory)", exit 3)
+# is invalid (exit 1), said once where the record goes wrong (the record's check, no-assignment),
+# never as an output that could not be written (it was "ply 1: ...", then "OUT: cannot draw the
+# picture (out of memory)", exit 3)
 printf '%s\n' '[Board "two-player"]' '[Rules "standard"]' '[View "south"]' '[North "?"]' '[South "?"]' \
     '[SouthSetup "81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL"]' '' '1. c6>c7 *' >"$tmp/unsolvable.jgn"
 for out in unsolvable.png unsolvable.svg unsolvable.gif frames-unsolvable; do
     [ "$out" = frames-unsolvable ] && dest=(--frames "$tmp/$out") || dest=(-o "$tmp/$out")
     run "$R" --infer --size 200 "${dest[@]}" "$tmp/unsolvable.jgn"
     expect "--infer, no assignment agrees ($out): exit 1, one located line" \
-        "1 junqi-render: $tmp/unsolvable.jgn: game 1 (line 1): ply 1: no assignment of the hidden pieces agrees with the record" \
-        "$rc $err"
+        "1 $tmp/unsolvable.jgn:8:4: error: no identities of the hidden pieces agree with south's record up to this move: no game could have given it|  1. c6>c7 *|     ^" \
+        "$rc $(paste -sd'|' <<<"$err")"
 done
 checks=$((checks + 1))
 [ ! -e "$tmp/unsolvable.png" ] || fail "--infer, no assignment agrees: a picture was written"

@@ -339,6 +339,28 @@ expect "defect 4: the same in JGN: the summary line" \
     "$tmp/illegal.jgn: game 1 (line 1): invalid, 1 error: four-player game, 4 players, 8 of 21 moves legal, stopped before move 9" \
     "$(tail -n1 <<<"$out")"
 
+# --- a seat's record of a dark game that no game could have given: south's
+# engineer beats a piece of north's front row (an engineer beats only a
+# landmine, and landmines stand in the back two rows). The error is at the
+# first move after which no identities of north's pieces agree (move 3, after
+# two moves that agree), and every seat's record of every real game of the
+# corpus is one a game gave (libcore/infer.h)
+printf '%s\n' '[Board "two-player"]' '[Rules "standard"]' '[View "south"]' '[North "?"]' '[South "?"]' \
+    '[SouthSetup "81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL"]' '' '1. a6-b5 2. a7-b8 3. c6>c7 4. e7-d8 *' \
+    >"$tmp/no-assignment.jgn"
+run "$V" --format json "$tmp/no-assignment.jgn"
+expect "a view record no game could have given: exit 1, one no-assignment error at move 3" \
+    "1 no-assignment 3 8 22" \
+    "$rc $(jq -r 'select(.severity == "error") | "\(.code) \(.move) \(.line) \(.column)"' <<<"$out" | paste -sd'|')"
+sed 's/3\. c6>c7/3. c6<c7/' "$tmp/no-assignment.jgn" >"$tmp/agrees.jgn"
+run "$V" "$tmp/agrees.jgn"
+expect "the same record with the engineer losing that attack: valid" 0 "$rc"
+for seat in north east south west; do
+    for f in "${corpus[@]}"; do "$JUNQI_BIN/junqi-replay" --view "$seat" --to jgn "$f" 2>/dev/null; done >"$tmp/view-$seat.jgn" # a seat not in a game: no record
+done
+run "$V" --quiet "$tmp"/view-*.jgn
+expect "every seat's record of every replay of the corpus: valid (an assignment agrees with it)" 0 "$rc"
+
 # --- every real replay of the corpus (tests/cli/lib) validates ---------------
 run "$V" --quiet "${corpus[@]}"
 expect "junqi-validate --quiet on the ${#corpus[@]} replays of the corpus: exit status" 0 "$rc"
