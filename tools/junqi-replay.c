@@ -872,6 +872,31 @@ static int check_collection_options(const options *opt, bool setup)
     return JUNQI_EXIT_OK;
 }
 
+/* Whether the long option of getopt code c was given. */
+static bool given(const options *opt, int c)
+{
+    return opt->given & (1ul << (c - OPT_PLY));
+}
+
+/* The options of how positions are shown, where no position is shown (they
+ * were ignored there): --format pos and --names/--color draw positions only;
+ * --format json also makes --list JSON, and changes nothing where the output
+ * is JSON already (--to json, a --count's number), so only JGN refuses it. */
+static int check_output_options(const options *opt)
+{
+    bool records = opt->to != CONVERT_NONE || opt->split; /* whole records, not positions */
+    bool about = opt->count || opt->list;                 /* lines about the games */
+    if (opt->format == OUT_POS && (records || about))
+        return junqi_cli_usage(prog, "--format pos writes positions: not with --to, --split, --count or --list");
+    if (opt->format == OUT_JSON && (opt->to == CONVERT_JGN || (opt->split && opt->to != CONVERT_JSON)))
+        return junqi_cli_usage(prog, "--format json is for positions and --list: --to jgn and --split write "
+                                     "JGN records (--to json writes JSON ones)");
+    if ((given(opt, OPT_NAMES) || given(opt, OPT_COLOR)) && (records || about || opt->format != OUT_TEXT))
+        return junqi_cli_usage(prog, "--names and --color draw the text board: not with --to, --split, "
+                                     "--count, --list, --format json or --format pos");
+    return JUNQI_EXIT_OK;
+}
+
 /* Options that exclude each other. */
 static int check_options(const options *opt, int nfiles)
 {
@@ -887,11 +912,11 @@ static int check_options(const options *opt, int nfiles)
     if (opt->position && nfiles > 0)
         return junqi_cli_usage(prog, "--position and FILE exclude each other");
     /* how a record is shown: nothing for a new record, which is written as JGN */
-    unsigned long showing = 0;
+    bool showing = false;
     static const int shows[] = {OPT_PLY,   OPT_ALL,     OPT_VIEW, OPT_FORMAT, OPT_NAMES,
                                 OPT_COLOR, OPT_LENIENT, OPT_SEED, OPT_INFER};
     for (size_t i = 0; i < sizeof shows / sizeof *shows; i++)
-        showing |= opt->given & (1ul << (shows[i] - OPT_PLY));
+        showing |= given(opt, shows[i]);
     if (opt->deal && (setup || nfiles > 0 || opt->position || opt->to != CONVERT_NONE || showing))
         return junqi_cli_usage(prog, "--deal writes a new record as JGN: it takes no input, --setup, --to, --ply, "
                                      "--all, --view, --format, --names, --color, --lenient, --seed or --infer");
@@ -902,9 +927,10 @@ static int check_options(const options *opt, int nfiles)
                        opt->list || opt->split))
         return junqi_cli_usage(prog, "--infer shows positions as a text board or JSON: not with --to, "
                                      "--format pos, --setup, --count, --list or --split");
-    if ((opt->given & (1ul << (OPT_SEED - OPT_PLY))) && !opt->infer)
+    if (given(opt, OPT_SEED) && !opt->infer)
         return junqi_cli_usage(prog, "--seed is the random seed of --infer: it takes --infer");
-    return check_collection_options(opt, setup);
+    int rc = check_collection_options(opt, setup);
+    return rc != JUNQI_EXIT_OK ? rc : check_output_options(opt);
 }
 
 /* Read every input and do what the options say. Returns the exit status. */

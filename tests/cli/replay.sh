@@ -252,5 +252,36 @@ for spec in "" "--to jgn" "--count" "--format json --view south"; do
         "2||junqi-replay: --seed is the random seed of --infer: it takes --infer" "$rc|$out|$(head -n 1 <<<"$err")"
 done
 
+# --format and --names/--color say how positions are shown: where none is shown they were
+# ignored (--format json --split wrote JGN parts, --names en --to jgn Chinese-free JGN as ever),
+# and are usage errors that write nothing; where they change nothing they are none (--format json
+# with --to json or --count, whose output is JSON already; --format text, the default)
+P=$JUNQI_ROOT/samples/qq/jgs-000689.jgs
+pos_msg="junqi-replay: --format pos writes positions: not with --to, --split, --count or --list"
+json_msg="junqi-replay: --format json is for positions and --list: --to jgn and --split write JGN records (--to json writes JSON ones)"
+style_msg="junqi-replay: --names and --color draw the text board: not with --to, --split, --count, --list, --format json or --format pos"
+for spec in "--format json --to jgn|$json_msg" "--format json --split 1 -o $tmp/fmt-parts/|$json_msg" \
+    "--format pos --to jgn|$pos_msg" "--format pos --to json|$pos_msg" "--format pos --count|$pos_msg" \
+    "--format pos --list|$pos_msg" "--format pos --split 1 --to json -o $tmp/fmt-parts/|$pos_msg" \
+    "--names en --to jgn|$style_msg" "--color never --to json|$style_msg" "--names en --count|$style_msg" \
+    "--color always --list|$style_msg" "--names short --split 1 -o $tmp/fmt-parts/|$style_msg" \
+    "--names en --format json|$style_msg" "--color never --format pos|$style_msg" \
+    "--color never --list --format json|$style_msg"; do
+    args=${spec%%|*}
+    # shellcheck disable=SC2086
+    run "$R" $args "$P"
+    expect "junqi-replay $args: usage error, nothing written" "2||${spec#*|}" "$rc|$out|$(head -n 1 <<<"$err")"
+done
+checks=$((checks + 1))
+[ ! -e "$tmp/fmt-parts" ] || fail "--format json --split: a usage error made the folder"
+for args in "--format json --to json" "--format json --count" "--format text --to jgn" "--format json --list" \
+    "--format json --split 1 --to json -o $tmp/fmt-json/" "--names en --color never --ply 3" \
+    "--names en --color never --infer --view south --ply 3"; do
+    # shellcheck disable=SC2086
+    run "$R" $args "$P"
+    expect "junqi-replay $args: accepted" "0|" "$rc|$err"
+done
+expect "--format json --count: the count, a JSON number" 1 "$("$R" --format json --count "$P" | jq .)"
+
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]
