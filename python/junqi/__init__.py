@@ -498,7 +498,9 @@ def read(path: Union[str, os.PathLike], *, lenient: bool = False,
 
     lenient: keep the valid part of a broken JGN game (its errors are in the
     game's diagnostics). errors: "raise" (JunqiError at the first item that
-    cannot be read at all) or "skip" (leave such items out)."""
+    cannot be read at all) or "skip" (leave such items out). A path that
+    cannot be opened or read raises JunqiError either way, as the tools
+    say it (exit status 3): a missing file is a mistake, not zero games."""
     _check_errors(errors)
     err = ctypes.create_string_buffer(256)
     src = lib.junqi_source_open(_native.cstr("path", path, path=True),

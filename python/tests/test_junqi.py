@@ -10,6 +10,7 @@ import gc
 import json
 import os
 import pathlib
+import re
 import subprocess
 import tempfile
 import unittest
@@ -124,6 +125,21 @@ class ReadingTest(unittest.TestCase):
             junqi.read(os.path.join(ROOT, "no", "such.jgs"))
         with self.assertRaises(ValueError):
             junqi.read(GAME, errors="ignore")
+
+    def test_a_path_that_cannot_be_opened_raises_even_when_skipping(self):
+        # errors="skip" leaves out items whose content is no game; a path named explicitly that
+        # cannot be opened is a mistake to say, as the tools say it (exit status 3), not nothing
+        missing = os.path.join(ROOT, "no", "such.jgs")
+        with tempfile.TemporaryDirectory() as folder:
+            for path, reason in ((missing, "No such file or directory"), (folder, "Is a directory")):
+                for errors in ("raise", "skip"):
+                    with self.assertRaisesRegex(junqi.JunqiError, f"^{re.escape(path)}: {reason}$"):
+                        list(junqi.read(path, errors=errors))
+                with self.assertRaisesRegex(junqi.JunqiError, f"^{re.escape(path)}: {reason}$"):
+                    junqi.validate(path)
+                done = subprocess.run([os.path.join(BIN, "junqi-validate"), path, GAME], capture_output=True,
+                                      text=True)
+                self.assertEqual((done.returncode, done.stderr), (3, f"junqi-validate: {path}: {reason}\n"))
 
     def test_an_empty_or_blank_input_holds_no_games(self):
         # the tools' "zero games": a no-games note and exit 0 (docs/conventions.md, FILE)
