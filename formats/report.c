@@ -719,21 +719,28 @@ static bool parse_rules(const char *text, const junqi_rules **rules, char *err, 
     return !text || junqi_rules_parse(text, JUNQI_RULES_ANY_BOARD, rules, err, n);
 }
 
-/* ... for record g: a rule set of another board does not fit it. */
-static bool parse_record_rules(const junqi_game *g, const char *text, const junqi_rules **rules,
-                               char *err, size_t n)
+/* Whether rule set r (NULL: the record's own) can replay record g; the
+ * reason in err when not. The tools call such a --rules a usage error
+ * (cli.h, junqi_cli_apply_rules), so every call here refuses it too, rather
+ * than answer under rules that do not fit (a diagnostic, positions). */
+static bool rules_fit(const junqi_game *g, const junqi_rules *r, char *err, size_t n)
 {
-    if (!parse_rules(text, rules, err, n))
-        return false;
-    if (*rules && junqi_rules_flip(*rules) != junqi_rules_flip(g->rules)) {
+    if (r && junqi_rules_flip(r) != junqi_rules_flip(g->rules)) {
         if (junqi_rules_flip(g->rules))
             return fail(err, n, "a flip game replays under flip rule sets only") != NULL;
         return fail(err, n, "a flip rule set does not replay a formation game's record") != NULL;
     }
-    if (!*rules || (*rules)->board == g->board)
+    if (!r || r->board == g->board)
         return true;
-    return fail(err, n, "rule set '%s' is for the %s board, and this is a %s game", (*rules)->text,
-                _(junqi_board_kind_name((*rules)->board)), _(junqi_board_kind_name(g->board))) != NULL;
+    return fail(err, n, "rule set '%s' is for the %s board, and this is a %s game", r->text,
+                _(junqi_board_kind_name(r->board)), _(junqi_board_kind_name(g->board))) != NULL;
+}
+
+/* ... for record g: a rule set that does not fit it is refused. */
+static bool parse_record_rules(const junqi_game *g, const char *text, const junqi_rules **rules,
+                               char *err, size_t n)
+{
+    return parse_rules(text, rules, err, n) && rules_fit(g, *rules, err, n);
 }
 
 
@@ -868,25 +875,39 @@ static void check_lines(FILE *out, junqi_json *j, const junqi_source *src, const
     fputc('\n', out);
 }
 
+/* Whether rules r fit the record of item in (any other item: yes); when
+ * not, err names the item and why, as junqi-validate's usage error does. */
+static bool item_rules_fit(const junqi_input *in, const junqi_rules *r, char *err, size_t n)
+{
+    char why[256], label[4200];
+    if (in->kind != JUNQI_INPUT_RECORD || rules_fit(in->game, r, why, sizeof why))
+        return true;
+    if (err && n)
+        snprintf(err, n, "%s: %s", junqi_input_label(in, label, sizeof label), why);
+    return false;
+}
+
 char *junqi_report_validate(junqi_source *src, const char *rules, char *err, size_t n)
 {
     const junqi_rules *r;
     membuf m;
     if (!parse_rules(rules, &r, err, n) || !mem_open(&m, err, n))
         return NULL;
+    bool ok = true;
     for (;;) {
         junqi_input in;
         junqi_diags d;
         junqi_diags_init(&d);
         junqi_read_status rc = junqi_source_next(src, &in, &d);
-        if (rc != JUNQI_READ_END)
+        ok = rc == JUNQI_READ_END || item_rules_fit(&in, r, err, n);
+        if (rc != JUNQI_READ_END && ok)
             check_lines(m.fp, &m.j, src, &in, r, &d);
         junqi_diags_free(&d);
         junqi_input_free(&in);
-        if (rc == JUNQI_READ_END || rc == JUNQI_READ_FAILED)
+        if (!ok || rc == JUNQI_READ_END || rc == JUNQI_READ_FAILED)
             break;
     }
-    return mem_close(&m, true, err, n);
+    return mem_close(&m, ok, err, n);
 }
 
 /* Record g as an input item of junqi_check_item (it is only read). */

@@ -481,6 +481,36 @@ class ValidationTest(unittest.TestCase):
                 del summary["formation"]
             self.assertEqual(summary, want[-1])
 
+    def test_rules_that_do_not_fit_a_record_raise_as_the_tools_usage_error(self):
+        # junqi-validate --rules wiki on a four-player record is a usage error (exit 2); validate()
+        # gave a bad-rules diagnostic, where game.validate() and the other calls raise
+        for rules, why in (("wiki", "rule set 'wiki' is for the two-player board, and this is a four-player game"),
+                           ("fanqi", "a flip rule set does not replay a formation game's record")):
+            with self.assertRaisesRegex(junqi.JunqiError, f"^{re.escape(GAME)}: {re.escape(why)}$"):
+                junqi.validate(GAME, rules=rules)
+            with open(GAME, "rb") as f:
+                with self.assertRaisesRegex(junqi.JunqiError, f"^<memory>: {re.escape(why)}$"):
+                    junqi.validate(f.read(), rules=rules)
+            with self.assertRaisesRegex(junqi.JunqiError, f"^{re.escape(why)}$"):
+                first(GAME).validate(rules=rules)
+            self.assertEqual(tool("junqi-validate", "--rules", rules, GAME, check=False), "")
+            done = subprocess.run([os.path.join(BIN, "junqi-validate"), "--rules", rules, GAME], capture_output=True)
+            self.assertEqual(done.returncode, 2)
+        # in a file of several games the item is named, as the tool names it
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "two.jgn")
+            with open(path, "w") as f:
+                f.write(first(GAME).to_jgn() + '\n[Board "two-player"]\n\n*\n')
+            line = sum(1 for _ in open(path)) - 2
+            with self.assertRaisesRegex(junqi.JunqiError, f"^{re.escape(path)}: game 2 \\(line {line}\\): rule set 'qq' "
+                                                          "is for the four-player board, and this is a two-player game$"):
+                junqi.validate(path, rules="qq")
+            done = subprocess.run([os.path.join(BIN, "junqi-validate"), "--rules", "qq", path], capture_output=True,
+                                  text=True)
+            self.assertEqual(done.returncode, 2)
+            self.assertIn(f"{path}: game 2 (line {line}): --rules qq", done.stderr)
+        self.assertTrue(junqi.validate(GAME, rules="qq")[0].valid)
+
     def test_a_games_check_finds_the_broken_move(self):
         g = first(os.path.join(CORRUPT, "rail-turn.jgs"))
         v = g.validate()
