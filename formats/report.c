@@ -730,8 +730,11 @@ static bool rules_fit(const junqi_game *g, const junqi_rules *r, char *err, size
             return fail(err, n, "a flip game replays under flip rule sets only") != NULL;
         return fail(err, n, "a flip rule set does not replay a formation game's record") != NULL;
     }
-    if (!r || r->board == g->board)
+    if (!r || junqi_game_rules_fit(g, r))
         return true;
+    if (r->board == g->board)
+        return fail(err, n, "rule set '%s' has no mountain points, and the game's position has pieces on them",
+                    r->text) != NULL;
     return fail(err, n, "rule set '%s' is for the %s board, and this is a %s game", r->text,
                 _(junqi_board_kind_name(r->board)), _(junqi_board_kind_name(g->board))) != NULL;
 }

@@ -359,8 +359,9 @@ char *junqi_report_next(junqi_source *src, junqi_game **game, char *err, size_t 
  * Every item of src checked as `junqi-validate --format json` prints it:
  * each item's diagnostics, then its summary object, one JSON object per
  * line. rules: a rule string, or NULL for each record's own. A rule set
- * that does not fit a record (another board; flip against formation game)
- * returns NULL, err naming the item and why, as junqi-validate's usage error.
+ * that does not fit a record (another board; no mountain where its start
+ * position has a piece; flip against formation game) returns NULL, err
+ * naming the item and why, as junqi-validate's usage error.
  */
 char *junqi_report_validate(junqi_source *src, const char *rules, char *err, size_t n);
 

@@ -28,7 +28,7 @@ junqi_game *junqi_game_new(junqi_board_kind board)
     return g;
 }
 
-bool junqi_game_set_rules(junqi_game *g, const junqi_rules *r)
+bool junqi_game_rules_fit(const junqi_game *g, const junqi_rules *r)
 {
     const junqi_board *b = junqi_rules_board(r);
     if (r->board != g->board)
@@ -36,6 +36,14 @@ bool junqi_game_set_rules(junqi_game *g, const junqi_rules *r)
     for (int p = b->npoints; g->start && p < g->start->board->npoints; p++)
         if (g->start->cell[p])
             return false;
+    return true;
+}
+
+bool junqi_game_set_rules(junqi_game *g, const junqi_rules *r)
+{
+    if (!junqi_game_rules_fit(g, r))
+        return false;
+    const junqi_board *b = junqi_rules_board(r);
     g->rules = r;
     g->info = (junqi_info_mode)r->info;
     if (g->start) {

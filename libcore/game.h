@@ -188,6 +188,13 @@ typedef struct junqi_game {
 junqi_game *junqi_game_new(junqi_board_kind board);
 
 /**
+ * Whether rule set r (not NULL) fits record g, as junqi_game_set_rules()
+ * needs: r is for g's board, and g's start position (g->start) has no piece
+ * on a point r's board lacks (a mountain).
+ */
+bool junqi_game_rules_fit(const junqi_game *g, const junqi_rules *r);
+
+/**
  * Play the record under rule set r (not NULL; a named or interned set,
  * rules.h): g->rules = r, g->info = r->info, and a set start position
  * (g->start) plays under r too, on r's board (junqi_rules_board(): with or

@@ -534,8 +534,8 @@ def validate(path_or_data: Union[str, os.PathLike, bytes], rules: Optional[str] 
              lenient: bool = False, name: Optional[str] = None) -> List[Validation]:
     """Check every item of a file (a path) or of bytes, exactly as
     `junqi-validate --format json` does: each item's diagnostics and summary.
-    A `rules` that does not fit a record (another board, or flip against
-    formation game) raises JunqiError naming the item, as the tool's usage
+    A `rules` that does not fit a record (another board, no mountain points
+    where its position has pieces, flip against formation game) raises JunqiError naming the item, as the tool's usage
     error (exit 2)."""
     if isinstance(path_or_data, bytes):
         src = _memory(path_or_data, name, lenient)

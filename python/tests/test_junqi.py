@@ -511,6 +511,25 @@ class ValidationTest(unittest.TestCase):
             self.assertIn(f"{path}: game 2 (line {line}): --rules qq", done.stderr)
         self.assertTrue(junqi.validate(GAME, rules="qq")[0].valid)
 
+    def test_a_rule_set_without_the_mountains_a_position_uses_raises(self):
+        # a piece sheltering on dM (docs/position.md's example): under "standard" that point does not
+        # exist; junqi-validate --rules standard is a usage error, the binding answered as if it did
+        text = ("NLFL21/4L522/3.4.B/7B.18/9.3.7/51663/.S8/.1125/9.3.2/72.B7/5.3.4/6B63L/1L4FL n 0 1 - "
+                "standard,mountain=shelter")
+        why = "rule set 'standard' has no mountain points, and the game's position has pieces on them"
+        g = next(junqi.parse(text))
+        for call in (lambda: g.position(rules="standard"), lambda: g.notation(rules="standard"),
+                     lambda: g.perft(1, rules="standard"), lambda: g.validate(rules="standard")):
+            with self.assertRaisesRegex(junqi.JunqiError, f"^{re.escape(why)}$"):
+                call()
+        with self.assertRaisesRegex(junqi.JunqiError, f"^<memory>: game 1 \\(line 1\\): {re.escape(why)}$"):
+            junqi.validate(text.encode(), rules="standard")
+        done = subprocess.run([os.path.join(BIN, "junqi-validate"), "--rules", "standard", "--position", text],
+                              capture_output=True)
+        self.assertEqual(done.returncode, 2)
+        self.assertTrue(junqi.validate(text.encode(), rules="wiki,mountain=shelter")[0].valid)
+        self.assertEqual(g.notation(rules="wiki,mountain=shelter"), text.replace("standard,", "wiki,"))
+
     def test_a_games_check_finds_the_broken_move(self):
         g = first(os.path.join(CORRUPT, "rail-turn.jgs"))
         v = g.validate()
