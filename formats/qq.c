@@ -552,9 +552,26 @@ static bool read_comment(qq_reader *r, size_t off)
 }
 
 /*
+ * Whether another replay starts at off, as in replays joined by `cat a.jgs
+ * b.jgs`: its magic, which no trailer of a real file begins with (as a
+ * comment count, its first bytes would be 1,632,063,825 comments). Said
+ * in a warning: a file holds one replay, so the rest is not read.
+ */
+static bool another_replay(qq_reader *r, size_t off)
+{
+    if (r->len - off < QQ_MAGIC_LEN || memcmp(r->data + off, QQ_MAGIC, QQ_MAGIC_LEN) != 0)
+        return false;
+    junqi_diags_add(r->d, JUNQI_CODE_BAD_TRAILER, -1, at(off),
+                    "a second replay (\"QQGame JQS\") begins at offset 0x%zX: a file holds one replay, "
+                    "and what follows the first is not read; give each replay as a file of its own", off);
+    return true;
+}
+
+/*
  * Read what follows the records: the end marker, then an optional comment
  * block (qq-formats.md, "Comment block"). A trailer that is not a comment
- * block is ignored with a warning. False only when out of memory.
+ * block is ignored with a warning, as is a second replay after either.
+ * False only when out of memory.
  */
 static bool read_trailer(qq_reader *r)
 {
@@ -566,7 +583,7 @@ static bool read_trailer(qq_reader *r)
         return true;
     }
     size_t rest = r->len - off;
-    if (rest == 0)
+    if (rest == 0 || another_replay(r, off))
         return true;
     if (rest < QQ_COMMENT_HEAD) {
         junqi_diags_add(r->d, JUNQI_CODE_BAD_TRAILER, -1, at(off),
@@ -587,7 +604,7 @@ static bool read_trailer(qq_reader *r)
     for (uint32_t i = 0; i < count; i++, entry += QQ_COMMENT_SIZE)
         if (!read_comment(r, entry))
             return false;
-    if (entry < r->len)
+    if (entry < r->len && !another_replay(r, entry))
         junqi_diags_add(r->d, JUNQI_CODE_BAD_TRAILER, -1, at(entry),
                         "%zu bytes follow the comment block of %lu comments (from offset "
                         "0x%zX); they are ignored", r->len - entry, (unsigned long)count, entry);

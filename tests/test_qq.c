@@ -945,6 +945,45 @@ static void test_ignores_trailer_that_is_no_comment_block(void **state)
     free(b.data);
 }
 
+/* Replays joined by `cat a.jgs b.jgs`, after an end marker (jgs-002724) or
+ * a comment block (jgs-001742): the first is read as it is alone, and one
+ * warning says where the second begins, where it was called a trailer that
+ * does not fit ("the comment count 1632063825 ... does not fit the file"). */
+static void test_a_second_replay_joined_after_the_first_is_said(void **state)
+{
+    (void)state;
+    static const char *const files[] = {"jgs-002724.jgs", "jgs-001742.jgs"};
+    for (size_t f = 0; f < 2; f++) {
+        blob a = fixture(files[f]), b = fixture(files[1 - f]);
+        junqi_diags alone = {0}, d = {0};
+        junqi_game *first = read_copy(a.data, a.len, &alone);
+        uint8_t *both = malloc(a.len + b.len);
+        assert_non_null(both);
+        memcpy(both, a.data, a.len);
+        memcpy(both + a.len, b.data, b.len);
+        junqi_game *g = read_copy(both, a.len + b.len, &d);
+        assert_non_null(first);
+        assert_non_null(g);
+        assert_int_equal(d.errors, 0);
+        assert_int_equal(d.n, alone.n + 1);
+        const junqi_diag *w = find_code(&d, "bad-trailer");
+        assert_int_equal(w->severity, JUNQI_SEV_WARNING);
+        assert_int_equal(w->loc.offset, (long)a.len);
+        char want[200];
+        snprintf(want, sizeof want, "a second replay (\"QQGame JQS\") begins at offset 0x%zX: ", a.len);
+        assert_memory_equal(w->message, want, strlen(want));
+        assert_int_equal(g->main.nitems, first->main.nitems);
+        assert_int_equal(g->main.ncomments, first->main.ncomments);
+        junqi_game_free(first);
+        junqi_game_free(g);
+        junqi_diags_free(&alone);
+        junqi_diags_free(&d);
+        free(both);
+        free(a.data);
+        free(b.data);
+    }
+}
+
 static void test_replaces_undecodable_gbk_with_replacement_character(void **state)
 {
     (void)state;
@@ -1065,6 +1104,7 @@ int main(void)
         cmocka_unit_test(test_warns_about_records_after_game_over),
         cmocka_unit_test(test_keeps_comment_past_the_end_with_warning),
         cmocka_unit_test(test_ignores_trailer_that_is_no_comment_block),
+        cmocka_unit_test(test_a_second_replay_joined_after_the_first_is_said),
         cmocka_unit_test(test_replaces_undecodable_gbk_with_replacement_character),
         cmocka_unit_test(test_random_byte_flips_never_crash),
         cmocka_unit_test(test_unknown_marshal_bits_of_a_move_are_noted),

@@ -365,5 +365,18 @@ expect "every seat's record of every replay of the corpus: valid (an assignment 
 run "$V" --quiet "${corpus[@]}"
 expect "junqi-validate --quiet on the ${#corpus[@]} replays of the corpus: exit status" 0 "$rc"
 
+# replays joined on standard input (cat a.jgs b.jgs | junqi-validate): a file holds one replay;
+# the first is read and the warning says where the second begins (it said the bytes were a
+# comment block too large for the file), and giving the files separately reads both
+A=$JUNQI_ROOT/samples/qq/jgs-000689.jgs B=$JUNQI_ROOT/samples/qq/jgs-000001.jgs
+cat "$A" "$B" >"$tmp/joined.jgs"
+run_in "$tmp/joined.jgs" "$V"
+expect "cat a.jgs b.jgs | junqi-validate: exit status and the warning" \
+    "0|<stdin>: offset 0x960: warning: a second replay (\"QQGame JQS\") begins at offset 0x960: a file holds one replay, and what follows the first is not read; give each replay as a file of its own" \
+    "$rc|$(head -n 1 <<<"$out")"
+expect "cat a.jgs b.jgs | junqi-validate: one item, the first replay" 1 "$(grep -c '^<stdin>: valid' <<<"$out")"
+run "$V" "$A" "$B"
+expect "junqi-validate a.jgs b.jgs: both, no warning" "0|2" "$rc|$(grep -c ': valid: ' <<<"$out")"
+
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]
