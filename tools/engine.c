@@ -159,16 +159,43 @@ static void add_speed(text *t, const engine *e, uint64_t nodes)
         s * 1000);
 }
 
+/* The most of a word of the input that an error line quotes, and of a path:
+ * a line of garbage is not echoed back whole (docs/protocol.md, "Errors"),
+ * while a path the system could open is quoted whole. */
+#define QUOTE_MAX 64
+#define QUOTE_PATH_MAX 4096
+
+/* w, or (when longer than max bytes) its first max bytes, or up to 3 fewer
+ * so as to cut between characters, then "..." in buf (room for max + 4). */
+static const char *clip(const char *w, size_t max, char *buf)
+{
+    if (strnlen(w, max + 1) <= max)
+        return w;
+    size_t n = max;
+    while (n > max - 3 && ((unsigned char)w[n] & 0xC0) == 0x80)
+        n--; /* w[n], the first byte cut, continues a character begun before it */
+    if (((unsigned char)w[n] & 0xC0) == 0x80)
+        n = max; /* no character starts there: not UTF-8, written \xHH byte by byte */
+    memcpy(buf, w, n);
+    strcpy(buf + n, "...");
+    return buf;
+}
+
+/* A word of the input as an error line quotes it; the text lives as long
+ * as the enclosing block (the call it is an argument of). */
+#define QUOTE(w) clip((w), QUOTE_MAX, (char[QUOTE_MAX + 4]){0})
+#define QUOTE_PATH(w) clip((w), QUOTE_PATH_MAX, (char[QUOTE_PATH_MAX + 4]){0})
+
 /* "error CMD: message" (bad commands; the engine goes on). The command and
  * the message may quote the bad command's bytes: control characters and
  * bytes that are not UTF-8 are written \xHH, so the line stays valid UTF-8
- * (docs/protocol.md). */
+ * (docs/protocol.md); the command is cut as QUOTE cuts it. */
 __attribute__((format(printf, 3, 4)))
 static void error_line(engine *e, const char *cmd, const char *fmt, ...)
 {
     text raw, t;
     text_open(&raw);
-    add(&raw, "error %s: ", cmd);
+    add(&raw, "error %s: ", QUOTE(cmd));
     va_list ap;
     va_start(ap, fmt);
     if (raw.fp)
@@ -417,12 +444,12 @@ static bool parse_go(engine *e, char *args, go_args *g)
         bool known = strcmp(w, "depth") == 0 || strcmp(w, "nodes") == 0 || strcmp(w, "movetime") == 0;
         long max = w[0] == 'd' ? JUNQI_MAX_PLY - 1 : w[0] == 'n' ? MAX_NODES : MAX_MOVETIME;
         if (!known) {
-            error_line(e, "go", "unknown parameter '%s' (known: depth, nodes, movetime, infinite)", w);
+            error_line(e, "go", "unknown parameter '%s' (known: depth, nodes, movetime, infinite)", QUOTE(w));
             return false;
         }
         const char *value = next_word(&args);
         if (!count_word(value, max, &v) || v < 1) {
-            error_line(e, "go", "%s takes a number from 1 to %ld, not '%s'", w, max, value ? value : "");
+            error_line(e, "go", "%s takes a number from 1 to %ld, not '%s'", w, max, QUOTE(value ? value : ""));
             return false;
         }
         if (w[0] == 'd')
@@ -641,12 +668,12 @@ static junqi_game *load_record(engine *e, const char *text, const char *path, co
                   : junqi_cli_read_position(text, &in, &d, &src);
     junqi_game *g = NULL;
     if (rc == JUNQI_EXIT_IO && *why) /* said here alone, with the reason: nothing on stderr */
-        error_line(e, "position", "%s cannot be read: %s", path, why);
+        error_line(e, "position", "%s cannot be read: %s", QUOTE_PATH(path), why);
     else if (rc == JUNQI_EXIT_IO && d.n == 0) /* a read that fails says why in d, unless memory ran out */
         error_line(e, "position", "out of memory");
     else if (rc == JUNQI_EXIT_USAGE) /* the number as sent: one too large to count is SIZE_MAX */
         error_line(e, "position", held == 1 ? "game %s is past the end: the file holds %zu game"
-                                             : "game %s is past the end: the file holds %zu games", game->text, held);
+                                             : "game %s is past the end: the file holds %zu games", QUOTE(game->text), held);
     else if (rc != JUNQI_EXIT_OK)
         diag_error(e, "position", &d);
     else if (in.kind != JUNQI_INPUT_RECORD)
@@ -684,7 +711,7 @@ static bool cut_at_ply(engine *e, junqi_game *g, const char *word)
     long ply;
     size_t moves = junqi_game_moves(g);
     if (!count_word(word, (long)moves, &ply)) {
-        error_line(e, "position", "ply takes a number of moves from 0 to %zu, not '%s'", moves, word ? word : "");
+        error_line(e, "position", "ply takes a number of moves from 0 to %zu, not '%s'", moves, QUOTE(word ? word : ""));
         return false;
     }
     note_later_error(e, g, ply);
@@ -730,7 +757,7 @@ static junqi_game *file_record(engine *e, char *args)
     if (word && strcmp(word, "game") == 0) {
         char *number = next_word(&args);
         if (!junqi_cli_parse_ordinal(number, &game)) {
-            error_line(e, "position", "game takes a game's number, from 1, not '%s'", number ? number : "");
+            error_line(e, "position", "game takes a game's number, from 1, not '%s'", QUOTE(number ? number : ""));
             return NULL;
         }
         word = next_word(&args);
@@ -741,7 +768,7 @@ static junqi_game *file_record(engine *e, char *args)
         word = next_word(&args);
     }
     if (word) {
-        error_line(e, "position", "unknown word '%s' after the path (game N, ply N)", word);
+        error_line(e, "position", "unknown word '%s' after the path (game N, ply N)", QUOTE(word));
         return NULL;
     }
     junqi_game *g = load_record(e, NULL, path, &game);
@@ -784,7 +811,7 @@ static junqi_game *position_record(engine *e, char *args, FILE *in, char **moves
         *moves = split_moves(args);
         return kind[0] == 'p' ? load_record(e, args, NULL, NULL) : file_record(e, args);
     }
-    error_line(e, "position", "takes pos, jgn, file or moves, not '%s'", kind ? kind : "");
+    error_line(e, "position", "takes pos, jgn, file or moves, not '%s'", QUOTE(kind ? kind : ""));
     return NULL;
 }
 
@@ -899,7 +926,7 @@ static bool set_spin(engine *e, const spin *s, const char *value)
 {
     long v;
     if (!count_word(value, s->max, &v) || v < s->min) {
-        error_line(e, "setoption", "%s takes a number from %ld to %ld, not '%s'", s->name, s->min, s->max, value);
+        error_line(e, "setoption", "%s takes a number from %ld to %ld, not '%s'", s->name, s->min, s->max, QUOTE(value));
         return false;
     }
     junqi_engine_options *o = &e->opt;
@@ -926,17 +953,17 @@ static void set_option(engine *e, const char *name, const char *value)
         if (l)
             e->opt.level = l;
         else
-            error_line(e, "setoption", "Level takes %s, not '%s'", junqi_level_names(), value);
+            error_line(e, "setoption", "Level takes %s, not '%s'", junqi_level_names(), QUOTE(value));
     } else if (strcasecmp(name, "View") == 0) {
         if (strcmp(value, "auto") == 0)
             e->opt.view = -1; /* the game's default view */
         else if (strcmp(value, "all") == 0 || strcmp(value, "mover") == 0)
             e->opt.view = value[0] == 'a' ? JUNQI_VIEW_ALL : JUNQI_VIEW_MOVER;
         else
-            error_line(e, "setoption", "View takes auto, all or mover, not '%s'", value);
+            error_line(e, "setoption", "View takes auto, all or mover, not '%s'", QUOTE(value));
     } else {
         error_line(e, "setoption", "unknown option '%s' (known: Threads, Hash, Level, Nodes, Samples, "
-                   "View, Seed, MultiPV)", name);
+                   "View, Seed, MultiPV)", QUOTE(name));
     }
 }
 

@@ -16,7 +16,8 @@
 #     a position with an illegal move (an info line when it comes after
 #     the ply asked for), go without a position, position
 #     during a search) each get one error line, and the engine keeps its
-#     position and goes on;
+#     position and goes on; what an error line quotes of a long command
+#     is cut (64 bytes, between characters);
 #   - the end of the input waits for the search; quit ends at once;
 #   - usage errors of --engine exit 2.
 #
@@ -250,6 +251,19 @@ nul=$(printf 'go\000 movetime 5\nisready\n' | "$A" --engine 2>/dev/null)
 expect "a NUL byte in a line: an error line, the line ignored, the engine goes on" \
     'error go: the line holds a NUL byte (\x00), which no command takes: it is ignored
 readyok' "$nul"
+# what an error line quotes of the input is cut after 64 bytes, between characters, then "...":
+# a line of 10 MB of garbage was echoed back whole (a line of 10 MB); 军 is 3 bytes, so 21 are kept
+junk=$(printf '%070d' 0 | tr 0 x)
+jun=$(printf '军%.0s' $(seq 30)) jun21=$(printf '军%.0s' $(seq 21))
+{ head -c 10000000 /dev/zero | tr '\0' x; printf '\n%s\nsetoption name Level value x%s\nposition file %s/%s\n' \
+    "$jun" "$jun" "$tmp" "$junk"; echo isready; } >"$tmp/garbage.txt"
+quoted=$("$A" --engine <"$tmp/garbage.txt" 2>/dev/null)
+expect "a long unknown command, value or path: quoted in part, cut between characters" \
+"error ${junk:0:64}...: unknown command (known: junqi, isready, newgame, setoption, position, go, stop, quit)
+error $jun21...: unknown command (known: junqi, isready, newgame, setoption, position, go, stop, quit)
+error setoption: Level takes easy, normal, default or expert, not 'x$jun21...'
+error position: $tmp/$junk cannot be read: No such file or directory
+readyok" "$quoted"
 best=$(tail -n 1 <<<"$out" | cut -d' ' -f2)
 legal=$("$A" --perft 1 --divide --format json --position "$pos40" | jq -r --arg m "$best" '.divide | has($m)')
 expect "after the errors: a legal move of the kept position" true "$legal"
