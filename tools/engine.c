@@ -401,6 +401,48 @@ static bool refuse_while_searching(engine *e, const char *cmd)
     return true;
 }
 
+/* ---- lines -------------------------------------------------------------- */
+
+/* The longest line read, without its newline: a record on one line may be as
+ * large as the readers take one (jgn.h), and no larger line is kept in
+ * memory (docs/protocol.md, "Lines and words"). */
+#define MAX_LINE JUNQI_JGN_MAX_GAME
+
+typedef enum line_status { LINE_OK, LINE_END, LINE_LONG, LINE_NO_MEMORY } line_status;
+
+/* A line of the input as getline() reads one (*s NUL-terminated, its '\n'
+ * kept, *len its bytes: a NUL byte in it shows as strlen(*s) < *len), but
+ * bounded: a line longer than MAX_LINE, or one memory does not hold, is
+ * read to its end and dropped (LINE_LONG, LINE_NO_MEMORY), keeping its
+ * first bytes in *s, so that the next line is read as a line. LINE_END at
+ * the end of the input. The main thread alone reads `in`. */
+static line_status read_line(FILE *in, char **s, size_t *cap, size_t *len)
+{
+    line_status st = LINE_OK;
+    size_t n = 0;
+    int c = EOF;
+    while ((c = getc_unlocked(in)) != EOF) {
+        if (st == LINE_OK && c != '\n' && n == MAX_LINE)
+            st = LINE_LONG;
+        if (st == LINE_OK && n + 2 > *cap) { /* c and the NUL */
+            size_t room = *cap < 64 ? 128 : *cap > MAX_LINE / 2 ? MAX_LINE + 2 : 2 * *cap;
+            char *grown = realloc(*s, room);
+            if (grown)
+                *s = grown, *cap = room;
+            else
+                st = LINE_NO_MEMORY;
+        }
+        if (st == LINE_OK)
+            (*s)[n++] = (char)c;
+        if (c == '\n')
+            break;
+    }
+    if (*s)
+        (*s)[n] = '\0';
+    *len = n;
+    return c == EOF && n == 0 && st == LINE_OK ? LINE_END : st;
+}
+
 /* ---- words -------------------------------------------------------------- */
 
 /* The next blank-separated word of *s (NUL-terminated in place), or NULL. */
@@ -577,38 +619,41 @@ static void locate_on_line(junqi_diags *d, const char *line, const size_t *start
     }
 }
 
-/* Whether a line of the input is the line `end` of `position jgn`. */
-static bool is_end_line(const char *line)
+/* Whether a line of the input (read_line: st) is the line `end` of `position jgn`. */
+static bool is_end_line(line_status st, const char *line)
 {
+    if (st != LINE_OK)
+        return false;
     const char *w = line + strspn(line, " \t");
     return strncmp(w, "end", 3) == 0 && w[3 + strspn(w + 3, " \t\r\n")] == '\0';
 }
 
 /* The lines after `position jgn` up to a line `end` or the end of the
  * input, joined (caller frees); NULL when out of memory, or (*too_large
- * set) when they pass JUNQI_JGN_MAX_GAME, the readers' limit: the lines are
- * then read on to `end` and dropped, so that the commands after it stay
- * commands and the memory used stays bounded. */
+ * set) when they pass JUNQI_JGN_MAX_GAME, the readers' limit, or one line
+ * passes MAX_LINE: the lines are then read on to `end` and dropped, so that
+ * the commands after it stay commands and the memory used stays bounded. */
 static char *read_record(FILE *in, bool *too_large)
 {
     char *text = NULL, *line = NULL;
-    size_t len = 0, room = 0, cap = 0;
+    size_t len = 0, room = 0, cap = 0, n;
     bool oom = false;
-    ssize_t n;
+    line_status st;
     *too_large = false;
-    while ((n = getline(&line, &cap, in)) > 0 && !is_end_line(line)) {
-        if (oom || *too_large || (*too_large = len + (size_t)n > JUNQI_JGN_MAX_GAME))
+    while ((st = read_line(in, &line, &cap, &n)) != LINE_END && !is_end_line(st, line)) {
+        oom = oom || st == LINE_NO_MEMORY;
+        if (oom || *too_large || (*too_large = st == LINE_LONG || len + n > JUNQI_JGN_MAX_GAME))
             continue; /* read on to `end` all the same */
-        if (len + (size_t)n + 1 > room) { /* doubling: many lines are read in linear time */
-            char *grown = realloc(text, 2 * (len + (size_t)n + 1));
+        if (len + n + 1 > room) { /* doubling: many lines are read in linear time */
+            char *grown = realloc(text, 2 * (len + n + 1));
             oom = !grown;
             if (oom)
                 continue;
             text = grown;
-            room = 2 * (len + (size_t)n + 1);
+            room = 2 * (len + n + 1);
         }
-        memcpy(text + len, line, (size_t)n);
-        len += (size_t)n;
+        memcpy(text + len, line, n);
+        len += n;
     }
     free(line);
     if (!oom && !*too_large && !text)
@@ -1012,6 +1057,30 @@ static bool dispatch(engine *e, char *line, FILE *in)
     return true;
 }
 
+/* Whether a line read (read_line: st, n bytes) is a command to run, its
+ * line end dropped; a line too long, one memory does not hold and one with
+ * a NUL byte get an error line, named by their first word, and are not. */
+static bool is_command(engine *e, line_status st, char *line, size_t n)
+{
+    if (!line) /* memory ran out before a byte could be kept */
+        line = "";
+    bool nul = strlen(line) < n; /* the command's text would end there unseen */
+    if (st == LINE_OK && !nul) {
+        line[strcspn(line, "\r\n")] = '\0';
+        return true;
+    }
+    char *rest = line, *cmd = next_word(&rest);
+    if (!cmd)
+        cmd = "";
+    if (st == LINE_LONG)
+        error_line(e, cmd, "the line is longer than 64 MiB: it is ignored");
+    else if (st == LINE_NO_MEMORY)
+        error_line(e, cmd, "out of memory");
+    else
+        error_line(e, cmd, "the line holds a NUL byte (\\x00), which no command takes: it is ignored");
+    return false;
+}
+
 int junqi_engine_run(const char *prog, FILE *in, FILE *out, const junqi_engine_options *start)
 {
     /* The protocol is for programs and is English whatever the locale, as chess's UCI is
@@ -1029,17 +1098,15 @@ int junqi_engine_run(const char *prog, FILE *in, FILE *out, const junqi_engine_o
     pthread_mutex_init(&e->lock, NULL);
     pthread_cond_init(&e->wake, NULL);
     char *line = NULL;
-    size_t cap = 0;
+    size_t cap = 0, n;
     bool quit = false;
-    ssize_t n;
-    while (!quit && !e->failed && (n = getline(&line, &cap, in)) >= 0) {
-        if (strlen(line) < (size_t)n) { /* a NUL byte: the command's text would end there unseen */
-            line[strcspn(line, " \t")] = '\0';
-            error_line(e, line, "the line holds a NUL byte (\\x00), which no command takes: it is ignored");
-            continue;
+    for (line_status st; !quit && !e->failed && (st = read_line(in, &line, &cap, &n)) != LINE_END;) {
+        quit = is_command(e, st, line, n) && !dispatch(e, line, in);
+        if (cap > 65536) { /* a long line's room (up to MAX_LINE) is not kept for the short ones after it */
+            free(line);
+            line = NULL;
+            cap = 0;
         }
-        line[strcspn(line, "\r\n")] = '\0';
-        quit = !dispatch(e, line, in);
     }
     end_search(e, quit || e->infinite); /* at the end of the input a search runs to its limits */
     free(line);

@@ -17,7 +17,8 @@
 #     the ply asked for), go without a position, position
 #     during a search) each get one error line, and the engine keeps its
 #     position and goes on; what an error line quotes of a long command
-#     is cut (64 bytes, between characters);
+#     is cut (64 bytes, between characters); a line longer than 64 MiB is
+#     an error line, read in bounded memory;
 #   - the end of the input waits for the search; quit ends at once;
 #   - usage errors of --engine exit 2.
 #
@@ -307,6 +308,23 @@ out=$( (printf 'position jgn\n'; yes '{a comment of eighty bytes, repeated past 
 expect "a record past 64 MiB: one error line, then the next command is answered" \
     "error position: the record is larger than 64 MiB: it is dropped up to its line 'end' (game-too-large)
 readyok" "$out"
+
+# a line longer than 64 MiB, a command's or a record's: an error line, the line read to its end and
+# dropped, and the next command answered, in bounded memory (getline read it whole: under 128 MiB
+# of address space its buffer of 128 MiB could not be had, and the engine ended silently as at the
+# end of its input; AddressSanitizer's shadow memory does not fit the limit: not under make asan)
+x100=$(printf '%0100d' 0 | tr 0 x)
+{ printf 'position pos '; yes "$x100" | tr -d '\n' | head -c 100000000; printf '\nisready\nposition jgn\n'
+  yes "$x100" | tr -d '\n' | head -c 100000000; printf '\nend\nisready\n'; } >"$tmp/long.txt"
+limit=0
+[ "${JUNQI_SANITIZE:-0}" != 1 ] && limit=131072
+out=$( ([ "$limit" = 0 ] || ulimit -v "$limit"; exec "$A" --engine) <"$tmp/long.txt" 2>&1)
+expect "a line longer than 64 MiB: an error line, then the next command is answered" \
+    "error position: the line is longer than 64 MiB: it is ignored
+readyok
+error position: the record is larger than 64 MiB: it is dropped up to its line 'end' (game-too-large)
+readyok" "$out"
+rm -f "$tmp/long.txt"
 
 # the engine's start values may give Samples and Seed with View all: setoption may change View later
 out=$("$A" --engine --view all --samples 2 --seed 5 </dev/null; echo "rc $?")
