@@ -619,62 +619,77 @@ static void locate_on_line(junqi_diags *d, const char *line, const size_t *start
     }
 }
 
-/* Whether a line of the input (read_line: st) is the line `end` of `position jgn`. */
-static bool is_end_line(line_status st, const char *line)
+/* Whether a line of the input (read_line: st, n bytes) is the line `end`
+ * of `position jgn`: no NUL byte may hide more after it. */
+static bool is_end_line(line_status st, const char *line, size_t n)
 {
-    if (st != LINE_OK)
+    if (st != LINE_OK || strlen(line) < n)
         return false;
     const char *w = line + strspn(line, " \t");
     return strncmp(w, "end", 3) == 0 && w[3 + strspn(w + 3, " \t\r\n")] == '\0';
 }
 
-/* The lines after `position jgn` up to a line `end` or the end of the
- * input, joined (caller frees); NULL when out of memory, or (*too_large
- * set) when they pass JUNQI_JGN_MAX_GAME, the readers' limit, or one line
- * passes MAX_LINE: the lines are then read on to `end` and dropped, so that
- * the commands after it stay commands and the memory used stays bounded. */
-static char *read_record(FILE *in, bool *too_large)
+typedef enum record_status { RECORD_OK, RECORD_NO_MEMORY, RECORD_TOO_LARGE, RECORD_UNENDED } record_status;
+
+/* The lines after `position jgn` up to a line `end`, joined into *text
+ * (caller frees; *len bytes, which may hold a NUL byte for the reader to
+ * find), RECORD_OK. Else *text is NULL: the input ended before `end`
+ * (RECORD_UNENDED: what came is no record a GUI meant to send whole);
+ * memory ran out; or (RECORD_TOO_LARGE) the lines pass
+ * JUNQI_JGN_MAX_GAME, the readers' limit, or one line passes MAX_LINE: the
+ * lines are then read on to `end` and dropped, so that the commands after
+ * it stay commands and the memory used stays bounded. */
+static record_status read_record(FILE *in, char **text, size_t *len)
 {
-    char *text = NULL, *line = NULL;
-    size_t len = 0, room = 0, cap = 0, n;
-    bool oom = false;
+    char *line = NULL;
+    size_t room = 0, cap = 0, n;
     line_status st;
-    *too_large = false;
-    while ((st = read_line(in, &line, &cap, &n)) != LINE_END && !is_end_line(st, line)) {
-        oom = oom || st == LINE_NO_MEMORY;
-        if (oom || *too_large || (*too_large = st == LINE_LONG || len + n > JUNQI_JGN_MAX_GAME))
+    record_status rs = RECORD_OK;
+    *text = NULL;
+    *len = 0;
+    while ((st = read_line(in, &line, &cap, &n)) != LINE_END && !is_end_line(st, line, n)) {
+        if (rs == RECORD_OK && st == LINE_NO_MEMORY)
+            rs = RECORD_NO_MEMORY;
+        if (rs == RECORD_OK && (st == LINE_LONG || *len + n > JUNQI_JGN_MAX_GAME))
+            rs = RECORD_TOO_LARGE;
+        if (rs != RECORD_OK)
             continue; /* read on to `end` all the same */
-        if (len + n + 1 > room) { /* doubling: many lines are read in linear time */
-            char *grown = realloc(text, 2 * (len + n + 1));
-            oom = !grown;
-            if (oom)
+        if (*len + n + 1 > room) { /* doubling: many lines are read in linear time */
+            char *grown = realloc(*text, 2 * (*len + n + 1));
+            if (!grown) {
+                rs = RECORD_NO_MEMORY;
                 continue;
-            text = grown;
-            room = 2 * (len + n + 1);
+            }
+            *text = grown;
+            room = 2 * (*len + n + 1);
         }
-        memcpy(text + len, line, n);
-        len += n;
+        memcpy(*text + *len, line, n);
+        *len += n;
     }
     free(line);
-    if (!oom && !*too_large && !text)
-        oom = !(text = malloc(1));
-    if (oom || *too_large) {
-        free(text);
-        return NULL;
+    if (st == LINE_END)
+        rs = RECORD_UNENDED;
+    if (rs == RECORD_OK && !*text && !(*text = malloc(1)))
+        rs = RECORD_NO_MEMORY;
+    if (rs != RECORD_OK) {
+        free(*text);
+        *text = NULL;
+    } else {
+        (*text)[*len] = '\0';
     }
-    text[len] = '\0';
-    return text;
+    return rs;
 }
 
-/* The record of a JGN text; NULL (with an error line) if it has an error or
- * holds none. A text of several records gives the first, with an info line.
- * A text unfolded from `line` (NULL: none) by unfold_record (starts,
- * nlines) has its errors located on that line. */
-static junqi_game *load_jgn(engine *e, const char *text, const char *line, const size_t *starts, int nlines)
+/* The record of a JGN text of len bytes; NULL (with an error line) if it
+ * has an error or holds none. A text of several records gives the first,
+ * with an info line. A text unfolded from `line` (NULL: none) by
+ * unfold_record (starts, nlines) has its errors located on that line. */
+static junqi_game *load_jgn(engine *e, const char *text, size_t len, const char *line, const size_t *starts,
+                            int nlines)
 {
     junqi_diags d;
     junqi_diags_init(&d);
-    junqi_jgn_reader *r = junqi_jgn_reader_new(NULL, (const uint8_t *)text, strlen(text), "<position>", 0);
+    junqi_jgn_reader *r = junqi_jgn_reader_new(NULL, (const uint8_t *)text, len, "<position>", 0);
     junqi_game *g = NULL, *more = NULL;
     junqi_read_status rc = r ? junqi_jgn_next(r, &g, &d) : JUNQI_READ_FAILED;
     if (!r)
@@ -824,6 +839,37 @@ static junqi_game *file_record(engine *e, char *args)
     return g;
 }
 
+/* The record of `position jgn [RECORD]` (args: the record on the line, from
+ * its first character, where the columns of its errors count from; else
+ * the lines after it up to `end`); NULL with an error line if there is none. */
+static junqi_game *jgn_record(engine *e, const char *args, FILE *in)
+{
+    if (*args) {
+        size_t *starts = malloc((strlen(args) + 2) * sizeof *starts);
+        int nlines = 0;
+        char *text = starts ? unfold_record(args, starts, &nlines) : NULL;
+        junqi_game *g = text ? load_jgn(e, text, strlen(text), args, starts, nlines) : NULL;
+        if (!text)
+            error_line(e, "position", "out of memory");
+        free(starts);
+        free(text);
+        return g;
+    }
+    char *text;
+    size_t len;
+    record_status rs = read_record(in, &text, &len);
+    junqi_game *g = text ? load_jgn(e, text, len, NULL, NULL, 0) : NULL;
+    if (rs == RECORD_UNENDED)
+        error_line(e, "position", "the input ends before the record's line 'end': the record is dropped (truncated)");
+    else if (rs == RECORD_TOO_LARGE)
+        error_line(e, "position", "the record is larger than 64 MiB: it is dropped up to its line 'end' "
+                                  "(game-too-large)");
+    else if (rs == RECORD_NO_MEMORY)
+        error_line(e, "position", "out of memory");
+    free(text);
+    return g;
+}
+
 /* The new record of a position command (a fresh one, or e->game for
  * `position moves`); NULL with an error line if there is none. */
 static junqi_game *position_record(engine *e, char *args, FILE *in, char **moves)
@@ -836,22 +882,8 @@ static junqi_game *position_record(engine *e, char *args, FILE *in, char **moves
             error_line(e, "position", "no position to add moves to");
         return e->game;
     }
-    if (kind && strcmp(kind, "jgn") == 0) {
-        args += strspn(args, " \t"); /* columns count from the record's first character */
-        bool too_large = false, one_line = *args != '\0';
-        size_t *starts = one_line ? malloc((strlen(args) + 2) * sizeof *starts) : NULL;
-        int nlines = 0;
-        char *text = !one_line ? read_record(in, &too_large) : starts ? unfold_record(args, starts, &nlines) : NULL;
-        junqi_game *g = text ? load_jgn(e, text, one_line ? args : NULL, starts, nlines) : NULL;
-        free(starts);
-        if (too_large)
-            error_line(e, "position", "the record is larger than 64 MiB: it is dropped up to its line 'end' "
-                                      "(game-too-large)");
-        else if (!text)
-            error_line(e, "position", "out of memory");
-        free(text);
-        return g;
-    }
+    if (kind && strcmp(kind, "jgn") == 0)
+        return jgn_record(e, args + strspn(args, " \t"), in);
     if (kind && (strcmp(kind, "pos") == 0 || strcmp(kind, "file") == 0)) {
         *moves = split_moves(args);
         return kind[0] == 'p' ? load_record(e, args, NULL, NULL) : file_record(e, args);

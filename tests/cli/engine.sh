@@ -356,6 +356,21 @@ out=$(engine "position jgn" "end" "isready")
 expect "position jgn, then end at once: an error line that says so" \
     "error position: no record: the text holds no game
 readyok" "$out"
+# position jgn whose input ends before its line end: an error line, and the engine ends as at the
+# end of its input (the lines were taken silently as a record)
+out=$( (echo "position jgn"; "$JUNQI_BIN/junqi-replay" --to jgn "$G") | "$A" --engine 2>&1; echo "rc $?")
+expect "position jgn, the input ends before end: an error line, exit 0" \
+    "error position: the input ends before the record's line 'end': the record is dropped (truncated)
+rc 0" "$out"
+# a NUL byte in a record's lines is the reader's nul-byte error (the text was cut at it, and the
+# record before it taken silently); a line 'end' with a NUL byte is no end
+out=$(printf 'position jgn\n[Board "two-player"]\n[Event "x"]\0 [Site "y"]\n\n*\nend\nisready\n' | "$A" --engine)
+expect "position jgn, a NUL byte in its lines: the nul-byte error" \
+    "error position: 2:12: a NUL byte (0x00) in the text: JGN is UTF-8 text, so this game is not read (a binary file, or UTF-16?) (nul-byte)
+readyok" "$out"
+out=$(printf 'position jgn\n[Board "two-player"]\n\n*\nend\0\nisready\n' | "$A" --engine)
+expect "position jgn, end with a NUL byte: no end" \
+    "error position: the input ends before the record's line 'end': the record is dropped (truncated)" "$out"
 two=$("$JUNQI_BIN/junqi-replay" --to jgn "$G")
 out=$(printf 'position jgn\n%s\n\n%s\nend\nisready\n' "$two" "$two" | "$A" --engine)
 expect "position jgn with two records: the first, and an info line" \
