@@ -49,6 +49,7 @@ typedef struct engine {
     bool failed;            /* the output could not be written */
     int error;              /* why: the errno of the first failure */
     junqi_engine_options opt;
+    junqi_engine_options defaults; /* the start values, which `junqi` lists, whatever setoption changed */
     junqi_game *game;       /* the record (owned); NULL until a `position` */
     junqi_replay r;         /* the record replayed to its end */
     /* the search */
@@ -948,7 +949,7 @@ static void cmd_position(engine *e, char *args, FILE *in)
 static void cmd_junqi(engine *e, char *args)
 {
     (void)args;
-    const junqi_engine_options *o = &e->opt;
+    const junqi_engine_options *o = &e->defaults; /* as UCI's `uci`: not the current values */
     static const char *const views[] = {"all", "mover"};
     pthread_mutex_lock(&e->lock);
     say_locked(e, "id name junqi-analyze %s", JUNQI_VERSION);
@@ -1127,6 +1128,7 @@ int junqi_engine_run(const char *prog, FILE *in, FILE *out, const junqi_engine_o
     }
     e->out = out;
     e->opt = *start;
+    e->defaults = *start;
     pthread_mutex_init(&e->lock, NULL);
     pthread_cond_init(&e->wake, NULL);
     char *line = NULL;

@@ -46,6 +46,15 @@ expect "junqi: the options" "Threads Hash Level Nodes Samples View Seed MultiPV"
     "$(awk '$1 == "option" {printf "%s%s", sep, $3; sep = " "}' <<<"$out")"
 expect "junqi: ends with junqiok, then readyok" "junqiok readyok" "$(tail -n 2 <<<"$out" | tr '\n' ' ' | sed 's/ $//')"
 
+# junqi lists the defaults, as UCI's uci does, not the values setoption gave since (it listed
+# Threads 3 as the default after setoption name Threads value 3)
+sets=("setoption name Threads value 3" "setoption name Hash value 8" "setoption name Level value expert"
+    "setoption name Nodes value 9" "setoption name Samples value 2" "setoption name View value mover"
+    "setoption name Seed value 5" "setoption name MultiPV value 2")
+expect "junqi after setoption: the same defaults" "$(engine junqi)" "$(engine "${sets[@]}" junqi)"
+expect "junqi, started with --threads 2: its default is 2" "option name Threads type spin default 2 min 1 max 64" \
+    "$(printf 'setoption name Threads value 5\njunqi\n' | "$A" --engine --threads 2 | grep 'name Threads')"
+
 # a position string and a search: info lines, then a legal bestmove
 out=$(engine "position pos $pos40" "go nodes 80000")
 best=$(awk '$1 == "bestmove" {print $2}' <<<"$out")
