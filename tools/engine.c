@@ -1099,7 +1099,9 @@ static bool is_command(engine *e, line_status st, char *line, size_t n)
         line = "";
     bool nul = strlen(line) < n; /* the command's text would end there unseen */
     if (st == LINE_OK && !nul) {
-        line[strcspn(line, "\r\n")] = '\0';
+        n -= n > 0 && line[n - 1] == '\n';
+        n -= n > 0 && line[n - 1] == '\r'; /* CRLF; a CR before it is a byte of the line, not cut there */
+        line[n] = '\0';
         return true;
     }
     char *rest = line, *cmd = next_word(&rest);

@@ -261,6 +261,13 @@ nul=$(printf 'go\000 movetime 5\nisready\n' | "$A" --engine 2>/dev/null)
 expect "a NUL byte in a line: an error line, the line ignored, the engine goes on" \
     'error go: the line holds a NUL byte (\x00), which no command takes: it is ignored
 readyok' "$nul"
+# a line ends in LF or CRLF, with blanks before it or not; a CR inside a line is one of its bytes
+# (the line was cut at it: Seed took 5 and dropped the rest silently)
+crlf=$(printf 'isready \t\r\nsetoption name Seed value 5\rjunk\r\ngo\rdepth 1\nisready\n' | "$A" --engine)
+expect "CRLF, trailing blanks and a CR inside a line" "readyok
+error setoption: Seed takes a number from 0 to 2147483647, not '5\\x0djunk'
+error go\\x0ddepth: unknown command (known: junqi, isready, newgame, setoption, position, go, stop, quit)
+readyok" "$crlf"
 # what an error line quotes of the input is cut after 64 bytes, between characters, then "...":
 # a line of 10 MB of garbage was echoed back whole (a line of 10 MB); 军 is 3 bytes, so 21 are kept
 junk=$(printf '%070d' 0 | tr 0 x)
