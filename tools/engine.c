@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/types.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "jgn.h"
@@ -537,6 +537,33 @@ static junqi_search_limits search_limits(engine *e, const go_args *g)
     return l;
 }
 
+/* The machine's memory in MiB; 0 if the system does not say. */
+static unsigned long long machine_mib(void)
+{
+#ifdef _SC_PHYS_PAGES
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    if (pages > 0 && size > 0)
+        return (unsigned long long)pages * (unsigned long long)size >> 20;
+#endif
+    return 0;
+}
+
+/* Whether the transposition tables of the searches a go may run at once
+ * (Threads, Hash MiB each) fit in the machine's memory: search.c clears a
+ * table whole when a search starts, and a system that grants more memory
+ * than it has then kills the engine rather than let the allocation fail.
+ * False with an error line. */
+static bool tables_fit(engine *e)
+{
+    unsigned long long need = (unsigned long long)e->opt.threads * (unsigned long long)e->opt.hash_mb;
+    unsigned long long have = machine_mib();
+    if (!have || need <= have)
+        return true;
+    error_line(e, "go", "Threads %d x Hash %d MiB is %llu MiB, more than the machine's %llu MiB of memory: "
+                        "lower Hash or Threads", e->opt.threads, e->opt.hash_mb, need, have);
+    return false;
+}
+
 static void cmd_go(engine *e, char *args)
 {
     go_args g;
@@ -546,6 +573,8 @@ static void cmd_go(engine *e, char *args)
         error_line(e, "go", "no position: send position first");
         return;
     }
+    if (!tables_fit(e))
+        return;
     e->searches = searches_of(e);
     e->req = (junqi_play_request){e->game, &e->r.pos, e->r.moves, NULL, e->opt.level, e->opt.view,
                                   e->opt.samples, e->opt.seed, search_limits(e, &g), e->opt.threads};

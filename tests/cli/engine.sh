@@ -285,6 +285,20 @@ best=$(tail -n 1 <<<"$out" | cut -d' ' -f2)
 legal=$("$A" --perft 1 --divide --format json --position "$pos40" | jq -r --arg m "$best" '.divide | has($m)')
 expect "after the errors: a legal move of the kept position" true "$legal"
 
+# Threads x Hash past the machine's memory: go is an error line (each search clears its table whole
+# when it starts, and the system killed the engine). Where the machine has less than 256 GiB, and
+# under a limit of address space, so that an engine that tried would fail rather than take the
+# machine's memory (not under make asan, whose shadow memory does not fit the limit)
+mem=$(awk '/^MemTotal:/ {print int($2 / 1024)}' /proc/meminfo 2>/dev/null)
+if [ "${JUNQI_SANITIZE:-0}" != 1 ] && [ -n "$mem" ] && [ "$mem" -lt 262144 ]; then
+    out=$(printf '%s\n' "setoption name Hash value 4096" "setoption name Threads value 64" "position pos $pos40" \
+        "go depth 1" "setoption name Threads value 1" "setoption name Hash value 1" "go depth 1" |
+        (ulimit -v 4194304; exec "$A" --engine) 2>&1)
+    expect "go with Threads x Hash past the machine's memory: an error line; then, lowered, a search" \
+        "error go: Threads 64 x Hash 4096 MiB is 262144 MiB, more than the machine's N MiB of memory: lower Hash or Threads
+bestmove" "$(sed -e "s/machine's [0-9]* MiB/machine's N MiB/" <<<"$out" | grep -v '^info' | sed 's/^bestmove .*/bestmove/')"
+fi
+
 # a finished game has no move
 fin=$("$JUNQI_BIN/junqi-replay" --format pos "$JUNQI_ROOT/samples/qq/jgs-000689.jgs")
 out=$(engine "position pos $fin" "go")
