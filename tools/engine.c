@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -832,15 +833,30 @@ static char *split_moves(char *args)
     return NULL;
 }
 
+/* Whether path names `in`, a pipe or terminal (/dev/stdin), where reading
+ * would take the commands that follow as a record. A file of commands
+ * may be read: its reader has an offset of its own. */
+static bool is_protocol_input(const char *path, FILE *in)
+{
+    struct stat a, b;
+    return fstat(fileno(in), &b) == 0 && !S_ISREG(b.st_mode) && stat(path, &a) == 0 && a.st_dev == b.st_dev &&
+           a.st_ino == b.st_ino;
+}
+
 /* The record of `position file PATH [game N] [ply N]` (args: from PATH on);
  * NULL with an error line if there is none. */
-static junqi_game *file_record(engine *e, char *args)
+static junqi_game *file_record(engine *e, char *args, FILE *in)
 {
     char *path = next_word(&args), *word = next_word(&args), *ply = NULL;
     bool cut = false;
     if (!path || strcmp(path, "-") == 0) { /* "-" would read the protocol's own input as a record */
         error_line(e, "position", path ? "file takes a path: standard input carries the protocol"
                                        : "file takes a path");
+        return NULL;
+    }
+    if (is_protocol_input(path, in)) {
+        error_line(e, "position", "%s is the protocol's own input: its commands would be read as a record",
+                   QUOTE_PATH(path));
         return NULL;
     }
     junqi_cli_ordinal game = {0, NULL};
@@ -916,7 +932,7 @@ static junqi_game *position_record(engine *e, char *args, FILE *in, char **moves
         return jgn_record(e, args + strspn(args, " \t"), in);
     if (kind && (strcmp(kind, "pos") == 0 || strcmp(kind, "file") == 0)) {
         *moves = split_moves(args);
-        return kind[0] == 'p' ? load_record(e, args, NULL, NULL) : file_record(e, args);
+        return kind[0] == 'p' ? load_record(e, args, NULL, NULL) : file_record(e, args, in);
     }
     error_line(e, "position", "takes pos, jgn, file or moves, not '%s'", QUOTE(kind ? kind : ""));
     return NULL;

@@ -139,6 +139,13 @@ error position: file takes a path: standard input carries the protocol
 readyok" \
     "$(engine "position file $tmp/two.jgn ply 42 game 2" "position file $JUNQI_ROOT/samples/match/setups.jgn game 2 ply" "position file - game 2" "isready")"
 
+# a path that names the protocol's input, a pipe: refused as - is (the record was read from the
+# commands after it, which were lost)
+out=$( (echo "position file /dev/stdin"; sleep 1; echo isready) | "$A" --engine)
+expect "position file /dev/stdin: an error line, the protocol goes on" \
+    "error position: /dev/stdin is the protocol's own input: its commands would be read as a record
+readyok" "$out"
+
 # one seat's view record (south's, cut after 30 moves; east takes no part in this game), on one line and as lines
 # (the record of a game going on: Result "*", no Termination or score)
 line=$("$JUNQI_BIN/junqi-replay" --view south --to jgn "$G" | tr '\n' ' ' |
