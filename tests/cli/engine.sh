@@ -306,6 +306,9 @@ if [ "${JUNQI_SANITIZE:-0}" != 1 ] && [ -n "$mem" ] && [ "$mem" -lt 262144 ]; th
 bestmove" "$(sed -e "s/machine's [0-9]* MiB/machine's N MiB/" <<<"$out" | grep -v '^info' | sed 's/^bestmove .*/bestmove/')"
 fi
 
+# stop without a search, and again after one: nothing
+expect "stop without a search: nothing" "readyok" "$(engine stop stop isready)"
+
 # a finished game has no move
 fin=$("$JUNQI_BIN/junqi-replay" --format pos "$JUNQI_ROOT/samples/qq/jgs-000689.jgs")
 out=$(engine "position pos $fin" "go")
