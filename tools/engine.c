@@ -598,7 +598,7 @@ static void cmd_go(engine *e, char *args)
 /* A record on one line (docs/protocol.md): the tags `[Name "Value"]` one
  * after another, then the movetext. Returns the JGN text with each tag on a
  * line of its own and a blank line before the movetext (caller frees), or
- * NULL when out of memory. starts[k] (room for strlen(s) + 2) gets the
+ * NULL when out of memory. starts[k] (room for the '[' in s, + 2) gets the
  * byte offset in s where line k + 1 of the text starts, *nlines their
  * number: a diagnostic of the text is located on the line sent with them. */
 static char *unfold_record(const char *s, size_t *starts, int *nlines)
@@ -891,7 +891,10 @@ static junqi_game *file_record(engine *e, char *args, FILE *in)
 static junqi_game *jgn_record(engine *e, const char *args, FILE *in)
 {
     if (*args) {
-        size_t *starts = malloc((strlen(args) + 2) * sizeof *starts);
+        size_t tags = 0; /* a line per tag, each from its '[': not a slot per byte, 8 times the line */
+        for (const char *p = args; (p = strchr(p, '[')); p++)
+            tags++;
+        size_t *starts = malloc((tags + 2) * sizeof *starts);
         int nlines = 0;
         char *text = starts ? unfold_record(args, starts, &nlines) : NULL;
         junqi_game *g = text ? load_jgn(e, text, strlen(text), args, starts, nlines) : NULL;
