@@ -27,7 +27,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/types.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "jgn.h"
@@ -49,6 +50,7 @@ typedef struct engine {
     bool failed;            /* the output could not be written */
     int error;              /* why: the errno of the first failure */
     junqi_engine_options opt;
+    junqi_engine_options defaults; /* the start values, which `junqi` lists, whatever setoption changed */
     junqi_game *game;       /* the record (owned); NULL until a `position` */
     junqi_replay r;         /* the record replayed to its end */
     /* the search */
@@ -159,16 +161,43 @@ static void add_speed(text *t, const engine *e, uint64_t nodes)
         s * 1000);
 }
 
+/* The most of a word of the input that an error line quotes, and of a path:
+ * a line of garbage is not echoed back whole (docs/protocol.md, "Errors"),
+ * while a path the system could open is quoted whole. */
+#define QUOTE_MAX 64
+#define QUOTE_PATH_MAX 4096
+
+/* w, or (when longer than max bytes) its first max bytes, or up to 3 fewer
+ * so as to cut between characters, then "..." in buf (room for max + 4). */
+static const char *clip(const char *w, size_t max, char *buf)
+{
+    if (strnlen(w, max + 1) <= max)
+        return w;
+    size_t n = max;
+    while (n > max - 3 && ((unsigned char)w[n] & 0xC0) == 0x80)
+        n--; /* w[n], the first byte cut, continues a character begun before it */
+    if (((unsigned char)w[n] & 0xC0) == 0x80)
+        n = max; /* no character starts there: not UTF-8, written \xHH byte by byte */
+    memcpy(buf, w, n);
+    strcpy(buf + n, "...");
+    return buf;
+}
+
+/* A word of the input as an error line quotes it; the text lives as long
+ * as the enclosing block (the call it is an argument of). */
+#define QUOTE(w) clip((w), QUOTE_MAX, (char[QUOTE_MAX + 4]){0})
+#define QUOTE_PATH(w) clip((w), QUOTE_PATH_MAX, (char[QUOTE_PATH_MAX + 4]){0})
+
 /* "error CMD: message" (bad commands; the engine goes on). The command and
  * the message may quote the bad command's bytes: control characters and
  * bytes that are not UTF-8 are written \xHH, so the line stays valid UTF-8
- * (docs/protocol.md). */
+ * (docs/protocol.md); the command is cut as QUOTE cuts it. */
 __attribute__((format(printf, 3, 4)))
 static void error_line(engine *e, const char *cmd, const char *fmt, ...)
 {
     text raw, t;
     text_open(&raw);
-    add(&raw, "error %s: ", cmd);
+    add(&raw, "error %s: ", QUOTE(cmd));
     va_list ap;
     va_start(ap, fmt);
     if (raw.fp)
@@ -374,6 +403,48 @@ static bool refuse_while_searching(engine *e, const char *cmd)
     return true;
 }
 
+/* ---- lines -------------------------------------------------------------- */
+
+/* The longest line read, without its newline: a record on one line may be as
+ * large as the readers take one (jgn.h), and no larger line is kept in
+ * memory (docs/protocol.md, "Lines and words"). */
+#define MAX_LINE JUNQI_JGN_MAX_GAME
+
+typedef enum line_status { LINE_OK, LINE_END, LINE_LONG, LINE_NO_MEMORY } line_status;
+
+/* A line of the input as getline() reads one (*s NUL-terminated, its '\n'
+ * kept, *len its bytes: a NUL byte in it shows as strlen(*s) < *len), but
+ * bounded: a line longer than MAX_LINE, or one memory does not hold, is
+ * read to its end and dropped (LINE_LONG, LINE_NO_MEMORY), keeping its
+ * first bytes in *s, so that the next line is read as a line. LINE_END at
+ * the end of the input. The main thread alone reads `in`. */
+static line_status read_line(FILE *in, char **s, size_t *cap, size_t *len)
+{
+    line_status st = LINE_OK;
+    size_t n = 0;
+    int c = EOF;
+    while ((c = getc_unlocked(in)) != EOF) {
+        if (st == LINE_OK && c != '\n' && n == MAX_LINE)
+            st = LINE_LONG;
+        if (st == LINE_OK && n + 2 > *cap) { /* c and the NUL */
+            size_t room = *cap < 64 ? 128 : *cap > MAX_LINE / 2 ? MAX_LINE + 2 : 2 * *cap;
+            char *grown = realloc(*s, room);
+            if (grown)
+                *s = grown, *cap = room;
+            else
+                st = LINE_NO_MEMORY;
+        }
+        if (st == LINE_OK)
+            (*s)[n++] = (char)c;
+        if (c == '\n')
+            break;
+    }
+    if (*s)
+        (*s)[n] = '\0';
+    *len = n;
+    return c == EOF && n == 0 && st == LINE_OK ? LINE_END : st;
+}
+
 /* ---- words -------------------------------------------------------------- */
 
 /* The next blank-separated word of *s (NUL-terminated in place), or NULL. */
@@ -417,12 +488,12 @@ static bool parse_go(engine *e, char *args, go_args *g)
         bool known = strcmp(w, "depth") == 0 || strcmp(w, "nodes") == 0 || strcmp(w, "movetime") == 0;
         long max = w[0] == 'd' ? JUNQI_MAX_PLY - 1 : w[0] == 'n' ? MAX_NODES : MAX_MOVETIME;
         if (!known) {
-            error_line(e, "go", "unknown parameter '%s' (known: depth, nodes, movetime, infinite)", w);
+            error_line(e, "go", "unknown parameter '%s' (known: depth, nodes, movetime, infinite)", QUOTE(w));
             return false;
         }
         const char *value = next_word(&args);
         if (!count_word(value, max, &v) || v < 1) {
-            error_line(e, "go", "%s takes a number from 1 to %ld, not '%s'", w, max, value ? value : "");
+            error_line(e, "go", "%s takes a number from 1 to %ld, not '%s'", w, max, QUOTE(value ? value : ""));
             return false;
         }
         if (w[0] == 'd')
@@ -467,6 +538,33 @@ static junqi_search_limits search_limits(engine *e, const go_args *g)
     return l;
 }
 
+/* The machine's memory in MiB; 0 if the system does not say. */
+static unsigned long long machine_mib(void)
+{
+#ifdef _SC_PHYS_PAGES
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    if (pages > 0 && size > 0)
+        return (unsigned long long)pages * (unsigned long long)size >> 20;
+#endif
+    return 0;
+}
+
+/* Whether the transposition tables of the searches a go may run at once
+ * (Threads, Hash MiB each) fit in the machine's memory: search.c clears a
+ * table whole when a search starts, and a system that grants more memory
+ * than it has then kills the engine rather than let the allocation fail.
+ * False with an error line. */
+static bool tables_fit(engine *e)
+{
+    unsigned long long need = (unsigned long long)e->opt.threads * (unsigned long long)e->opt.hash_mb;
+    unsigned long long have = machine_mib();
+    if (!have || need <= have)
+        return true;
+    error_line(e, "go", "Threads %d x Hash %d MiB is %llu MiB, more than the machine's %llu MiB of memory: "
+                        "lower Hash or Threads", e->opt.threads, e->opt.hash_mb, need, have);
+    return false;
+}
+
 static void cmd_go(engine *e, char *args)
 {
     go_args g;
@@ -476,6 +574,8 @@ static void cmd_go(engine *e, char *args)
         error_line(e, "go", "no position: send position first");
         return;
     }
+    if (!tables_fit(e))
+        return;
     e->searches = searches_of(e);
     e->req = (junqi_play_request){e->game, &e->r.pos, e->r.moves, NULL, e->opt.level, e->opt.view,
                                   e->opt.samples, e->opt.seed, search_limits(e, &g), e->opt.threads};
@@ -498,7 +598,7 @@ static void cmd_go(engine *e, char *args)
 /* A record on one line (docs/protocol.md): the tags `[Name "Value"]` one
  * after another, then the movetext. Returns the JGN text with each tag on a
  * line of its own and a blank line before the movetext (caller frees), or
- * NULL when out of memory. starts[k] (room for strlen(s) + 2) gets the
+ * NULL when out of memory. starts[k] (room for the '[' in s, + 2) gets the
  * byte offset in s where line k + 1 of the text starts, *nlines their
  * number: a diagnostic of the text is located on the line sent with them. */
 static char *unfold_record(const char *s, size_t *starts, int *nlines)
@@ -550,59 +650,77 @@ static void locate_on_line(junqi_diags *d, const char *line, const size_t *start
     }
 }
 
-/* Whether a line of the input is the line `end` of `position jgn`. */
-static bool is_end_line(const char *line)
+/* Whether a line of the input (read_line: st, n bytes) is the line `end`
+ * of `position jgn`: no NUL byte may hide more after it. */
+static bool is_end_line(line_status st, const char *line, size_t n)
 {
+    if (st != LINE_OK || strlen(line) < n)
+        return false;
     const char *w = line + strspn(line, " \t");
     return strncmp(w, "end", 3) == 0 && w[3 + strspn(w + 3, " \t\r\n")] == '\0';
 }
 
-/* The lines after `position jgn` up to a line `end` or the end of the
- * input, joined (caller frees); NULL when out of memory, or (*too_large
- * set) when they pass JUNQI_JGN_MAX_GAME, the readers' limit: the lines are
- * then read on to `end` and dropped, so that the commands after it stay
- * commands and the memory used stays bounded. */
-static char *read_record(FILE *in, bool *too_large)
+typedef enum record_status { RECORD_OK, RECORD_NO_MEMORY, RECORD_TOO_LARGE, RECORD_UNENDED } record_status;
+
+/* The lines after `position jgn` up to a line `end`, joined into *text
+ * (caller frees; *len bytes, which may hold a NUL byte for the reader to
+ * find), RECORD_OK. Else *text is NULL: the input ended before `end`
+ * (RECORD_UNENDED: what came is no record a GUI meant to send whole);
+ * memory ran out; or (RECORD_TOO_LARGE) the lines pass
+ * JUNQI_JGN_MAX_GAME, the readers' limit, or one line passes MAX_LINE: the
+ * lines are then read on to `end` and dropped, so that the commands after
+ * it stay commands and the memory used stays bounded. */
+static record_status read_record(FILE *in, char **text, size_t *len)
 {
-    char *text = NULL, *line = NULL;
-    size_t len = 0, room = 0, cap = 0;
-    bool oom = false;
-    ssize_t n;
-    *too_large = false;
-    while ((n = getline(&line, &cap, in)) > 0 && !is_end_line(line)) {
-        if (oom || *too_large || (*too_large = len + (size_t)n > JUNQI_JGN_MAX_GAME))
+    char *line = NULL;
+    size_t room = 0, cap = 0, n;
+    line_status st;
+    record_status rs = RECORD_OK;
+    *text = NULL;
+    *len = 0;
+    while ((st = read_line(in, &line, &cap, &n)) != LINE_END && !is_end_line(st, line, n)) {
+        if (rs == RECORD_OK && st == LINE_NO_MEMORY)
+            rs = RECORD_NO_MEMORY;
+        if (rs == RECORD_OK && (st == LINE_LONG || *len + n > JUNQI_JGN_MAX_GAME))
+            rs = RECORD_TOO_LARGE;
+        if (rs != RECORD_OK)
             continue; /* read on to `end` all the same */
-        if (len + (size_t)n + 1 > room) { /* doubling: many lines are read in linear time */
-            char *grown = realloc(text, 2 * (len + (size_t)n + 1));
-            oom = !grown;
-            if (oom)
+        if (*len + n + 1 > room) { /* doubling: many lines are read in linear time */
+            char *grown = realloc(*text, 2 * (*len + n + 1));
+            if (!grown) {
+                rs = RECORD_NO_MEMORY;
                 continue;
-            text = grown;
-            room = 2 * (len + (size_t)n + 1);
+            }
+            *text = grown;
+            room = 2 * (*len + n + 1);
         }
-        memcpy(text + len, line, (size_t)n);
-        len += (size_t)n;
+        memcpy(*text + *len, line, n);
+        *len += n;
     }
     free(line);
-    if (!oom && !*too_large && !text)
-        oom = !(text = malloc(1));
-    if (oom || *too_large) {
-        free(text);
-        return NULL;
+    if (st == LINE_END)
+        rs = RECORD_UNENDED;
+    if (rs == RECORD_OK && !*text && !(*text = malloc(1)))
+        rs = RECORD_NO_MEMORY;
+    if (rs != RECORD_OK) {
+        free(*text);
+        *text = NULL;
+    } else {
+        (*text)[*len] = '\0';
     }
-    text[len] = '\0';
-    return text;
+    return rs;
 }
 
-/* The record of a JGN text; NULL (with an error line) if it has an error or
- * holds none. A text of several records gives the first, with an info line.
- * A text unfolded from `line` (NULL: none) by unfold_record (starts,
- * nlines) has its errors located on that line. */
-static junqi_game *load_jgn(engine *e, const char *text, const char *line, const size_t *starts, int nlines)
+/* The record of a JGN text of len bytes; NULL (with an error line) if it
+ * has an error or holds none. A text of several records gives the first,
+ * with an info line. A text unfolded from `line` (NULL: none) by
+ * unfold_record (starts, nlines) has its errors located on that line. */
+static junqi_game *load_jgn(engine *e, const char *text, size_t len, const char *line, const size_t *starts,
+                            int nlines)
 {
     junqi_diags d;
     junqi_diags_init(&d);
-    junqi_jgn_reader *r = junqi_jgn_reader_new(NULL, (const uint8_t *)text, strlen(text), "<position>", 0);
+    junqi_jgn_reader *r = junqi_jgn_reader_new(NULL, (const uint8_t *)text, len, "<position>", 0);
     junqi_game *g = NULL, *more = NULL;
     junqi_read_status rc = r ? junqi_jgn_next(r, &g, &d) : JUNQI_READ_FAILED;
     if (!r)
@@ -641,12 +759,12 @@ static junqi_game *load_record(engine *e, const char *text, const char *path, co
                   : junqi_cli_read_position(text, &in, &d, &src);
     junqi_game *g = NULL;
     if (rc == JUNQI_EXIT_IO && *why) /* said here alone, with the reason: nothing on stderr */
-        error_line(e, "position", "%s cannot be read: %s", path, why);
+        error_line(e, "position", "%s cannot be read: %s", QUOTE_PATH(path), why);
     else if (rc == JUNQI_EXIT_IO && d.n == 0) /* a read that fails says why in d, unless memory ran out */
         error_line(e, "position", "out of memory");
     else if (rc == JUNQI_EXIT_USAGE) /* the number as sent: one too large to count is SIZE_MAX */
         error_line(e, "position", held == 1 ? "game %s is past the end: the file holds %zu game"
-                                             : "game %s is past the end: the file holds %zu games", game->text, held);
+                                             : "game %s is past the end: the file holds %zu games", QUOTE(game->text), held);
     else if (rc != JUNQI_EXIT_OK)
         diag_error(e, "position", &d);
     else if (in.kind != JUNQI_INPUT_RECORD)
@@ -684,7 +802,7 @@ static bool cut_at_ply(engine *e, junqi_game *g, const char *word)
     long ply;
     size_t moves = junqi_game_moves(g);
     if (!count_word(word, (long)moves, &ply)) {
-        error_line(e, "position", "ply takes a number of moves from 0 to %zu, not '%s'", moves, word ? word : "");
+        error_line(e, "position", "ply takes a number of moves from 0 to %zu, not '%s'", moves, QUOTE(word ? word : ""));
         return false;
     }
     note_later_error(e, g, ply);
@@ -715,9 +833,19 @@ static char *split_moves(char *args)
     return NULL;
 }
 
+/* Whether path names `in`, a pipe or terminal (/dev/stdin), where reading
+ * would take the commands that follow as a record. A file of commands
+ * may be read: its reader has an offset of its own. */
+static bool is_protocol_input(const char *path, FILE *in)
+{
+    struct stat a, b;
+    return fstat(fileno(in), &b) == 0 && !S_ISREG(b.st_mode) && stat(path, &a) == 0 && a.st_dev == b.st_dev &&
+           a.st_ino == b.st_ino;
+}
+
 /* The record of `position file PATH [game N] [ply N]` (args: from PATH on);
  * NULL with an error line if there is none. */
-static junqi_game *file_record(engine *e, char *args)
+static junqi_game *file_record(engine *e, char *args, FILE *in)
 {
     char *path = next_word(&args), *word = next_word(&args), *ply = NULL;
     bool cut = false;
@@ -726,11 +854,16 @@ static junqi_game *file_record(engine *e, char *args)
                                        : "file takes a path");
         return NULL;
     }
+    if (is_protocol_input(path, in)) {
+        error_line(e, "position", "%s is the protocol's own input: its commands would be read as a record",
+                   QUOTE_PATH(path));
+        return NULL;
+    }
     junqi_cli_ordinal game = {0, NULL};
     if (word && strcmp(word, "game") == 0) {
         char *number = next_word(&args);
         if (!junqi_cli_parse_ordinal(number, &game)) {
-            error_line(e, "position", "game takes a game's number, from 1, not '%s'", number ? number : "");
+            error_line(e, "position", "game takes a game's number, from 1, not '%s'", QUOTE(number ? number : ""));
             return NULL;
         }
         word = next_word(&args);
@@ -741,7 +874,7 @@ static junqi_game *file_record(engine *e, char *args)
         word = next_word(&args);
     }
     if (word) {
-        error_line(e, "position", "unknown word '%s' after the path (game N, ply N)", word);
+        error_line(e, "position", "unknown word '%s' after the path (game N, ply N)", QUOTE(word));
         return NULL;
     }
     junqi_game *g = load_record(e, NULL, path, &game);
@@ -749,6 +882,40 @@ static junqi_game *file_record(engine *e, char *args)
         junqi_game_free(g);
         g = NULL;
     }
+    return g;
+}
+
+/* The record of `position jgn [RECORD]` (args: the record on the line, from
+ * its first character, where the columns of its errors count from; else
+ * the lines after it up to `end`); NULL with an error line if there is none. */
+static junqi_game *jgn_record(engine *e, const char *args, FILE *in)
+{
+    if (*args) {
+        size_t tags = 0; /* a line per tag, each from its '[': not a slot per byte, 8 times the line */
+        for (const char *p = args; (p = strchr(p, '[')); p++)
+            tags++;
+        size_t *starts = malloc((tags + 2) * sizeof *starts);
+        int nlines = 0;
+        char *text = starts ? unfold_record(args, starts, &nlines) : NULL;
+        junqi_game *g = text ? load_jgn(e, text, strlen(text), args, starts, nlines) : NULL;
+        if (!text)
+            error_line(e, "position", "out of memory");
+        free(starts);
+        free(text);
+        return g;
+    }
+    char *text;
+    size_t len;
+    record_status rs = read_record(in, &text, &len);
+    junqi_game *g = text ? load_jgn(e, text, len, NULL, NULL, 0) : NULL;
+    if (rs == RECORD_UNENDED)
+        error_line(e, "position", "the input ends before the record's line 'end': the record is dropped (truncated)");
+    else if (rs == RECORD_TOO_LARGE)
+        error_line(e, "position", "the record is larger than 64 MiB: it is dropped up to its line 'end' "
+                                  "(game-too-large)");
+    else if (rs == RECORD_NO_MEMORY)
+        error_line(e, "position", "out of memory");
+    free(text);
     return g;
 }
 
@@ -764,27 +931,13 @@ static junqi_game *position_record(engine *e, char *args, FILE *in, char **moves
             error_line(e, "position", "no position to add moves to");
         return e->game;
     }
-    if (kind && strcmp(kind, "jgn") == 0) {
-        args += strspn(args, " \t"); /* columns count from the record's first character */
-        bool too_large = false, one_line = *args != '\0';
-        size_t *starts = one_line ? malloc((strlen(args) + 2) * sizeof *starts) : NULL;
-        int nlines = 0;
-        char *text = !one_line ? read_record(in, &too_large) : starts ? unfold_record(args, starts, &nlines) : NULL;
-        junqi_game *g = text ? load_jgn(e, text, one_line ? args : NULL, starts, nlines) : NULL;
-        free(starts);
-        if (too_large)
-            error_line(e, "position", "the record is larger than 64 MiB: it is dropped up to its line 'end' "
-                                      "(game-too-large)");
-        else if (!text)
-            error_line(e, "position", "out of memory");
-        free(text);
-        return g;
-    }
+    if (kind && strcmp(kind, "jgn") == 0)
+        return jgn_record(e, args + strspn(args, " \t"), in);
     if (kind && (strcmp(kind, "pos") == 0 || strcmp(kind, "file") == 0)) {
         *moves = split_moves(args);
-        return kind[0] == 'p' ? load_record(e, args, NULL, NULL) : file_record(e, args);
+        return kind[0] == 'p' ? load_record(e, args, NULL, NULL) : file_record(e, args, in);
     }
-    error_line(e, "position", "takes pos, jgn, file or moves, not '%s'", kind ? kind : "");
+    error_line(e, "position", "takes pos, jgn, file or moves, not '%s'", QUOTE(kind ? kind : ""));
     return NULL;
 }
 
@@ -844,7 +997,7 @@ static void cmd_position(engine *e, char *args, FILE *in)
 static void cmd_junqi(engine *e, char *args)
 {
     (void)args;
-    const junqi_engine_options *o = &e->opt;
+    const junqi_engine_options *o = &e->defaults; /* as UCI's `uci`: not the current values */
     static const char *const views[] = {"all", "mover"};
     pthread_mutex_lock(&e->lock);
     say_locked(e, "id name junqi-analyze %s", JUNQI_VERSION);
@@ -899,7 +1052,7 @@ static bool set_spin(engine *e, const spin *s, const char *value)
 {
     long v;
     if (!count_word(value, s->max, &v) || v < s->min) {
-        error_line(e, "setoption", "%s takes a number from %ld to %ld, not '%s'", s->name, s->min, s->max, value);
+        error_line(e, "setoption", "%s takes a number from %ld to %ld, not '%s'", s->name, s->min, s->max, QUOTE(value));
         return false;
     }
     junqi_engine_options *o = &e->opt;
@@ -926,17 +1079,17 @@ static void set_option(engine *e, const char *name, const char *value)
         if (l)
             e->opt.level = l;
         else
-            error_line(e, "setoption", "Level takes %s, not '%s'", junqi_level_names(), value);
+            error_line(e, "setoption", "Level takes %s, not '%s'", junqi_level_names(), QUOTE(value));
     } else if (strcasecmp(name, "View") == 0) {
         if (strcmp(value, "auto") == 0)
             e->opt.view = -1; /* the game's default view */
         else if (strcmp(value, "all") == 0 || strcmp(value, "mover") == 0)
             e->opt.view = value[0] == 'a' ? JUNQI_VIEW_ALL : JUNQI_VIEW_MOVER;
         else
-            error_line(e, "setoption", "View takes auto, all or mover, not '%s'", value);
+            error_line(e, "setoption", "View takes auto, all or mover, not '%s'", QUOTE(value));
     } else {
         error_line(e, "setoption", "unknown option '%s' (known: Threads, Hash, Level, Nodes, Samples, "
-                   "View, Seed, MultiPV)", name);
+                   "View, Seed, MultiPV)", QUOTE(name));
     }
 }
 
@@ -985,6 +1138,32 @@ static bool dispatch(engine *e, char *line, FILE *in)
     return true;
 }
 
+/* Whether a line read (read_line: st, n bytes) is a command to run, its
+ * line end dropped; a line too long, one memory does not hold and one with
+ * a NUL byte get an error line, named by their first word, and are not. */
+static bool is_command(engine *e, line_status st, char *line, size_t n)
+{
+    if (!line) /* memory ran out before a byte could be kept */
+        line = "";
+    bool nul = strlen(line) < n; /* the command's text would end there unseen */
+    if (st == LINE_OK && !nul) {
+        n -= n > 0 && line[n - 1] == '\n';
+        n -= n > 0 && line[n - 1] == '\r'; /* CRLF; a CR before it is a byte of the line, not cut there */
+        line[n] = '\0';
+        return true;
+    }
+    char *rest = line, *cmd = next_word(&rest);
+    if (!cmd)
+        cmd = "";
+    if (st == LINE_LONG)
+        error_line(e, cmd, "the line is longer than 64 MiB: it is ignored");
+    else if (st == LINE_NO_MEMORY)
+        error_line(e, cmd, "out of memory");
+    else
+        error_line(e, cmd, "the line holds a NUL byte (\\x00), which no command takes: it is ignored");
+    return false;
+}
+
 int junqi_engine_run(const char *prog, FILE *in, FILE *out, const junqi_engine_options *start)
 {
     /* The protocol is for programs and is English whatever the locale, as chess's UCI is
@@ -999,20 +1178,19 @@ int junqi_engine_run(const char *prog, FILE *in, FILE *out, const junqi_engine_o
     }
     e->out = out;
     e->opt = *start;
+    e->defaults = *start;
     pthread_mutex_init(&e->lock, NULL);
     pthread_cond_init(&e->wake, NULL);
     char *line = NULL;
-    size_t cap = 0;
+    size_t cap = 0, n;
     bool quit = false;
-    ssize_t n;
-    while (!quit && !e->failed && (n = getline(&line, &cap, in)) >= 0) {
-        if (strlen(line) < (size_t)n) { /* a NUL byte: the command's text would end there unseen */
-            line[strcspn(line, " \t")] = '\0';
-            error_line(e, line, "the line holds a NUL byte (\\x00), which no command takes: it is ignored");
-            continue;
+    for (line_status st; !quit && !e->failed && (st = read_line(in, &line, &cap, &n)) != LINE_END;) {
+        quit = is_command(e, st, line, n) && !dispatch(e, line, in);
+        if (cap > 65536) { /* a long line's room (up to MAX_LINE) is not kept for the short ones after it */
+            free(line);
+            line = NULL;
+            cap = 0;
         }
-        line[strcspn(line, "\r\n")] = '\0';
-        quit = !dispatch(e, line, in);
     }
     end_search(e, quit || e->infinite); /* at the end of the input a search runs to its limits */
     free(line);

@@ -25,7 +25,7 @@ typedef struct junqi_engine_options {
     int multipv;               /**< MultiPV: lines reported, 1..JUNQI_MAX_MULTIPV */
 } junqi_engine_options;
 
-/** The options of a new engine: 1 thread, the default hash, normal level, auto view, seed 0. */
+/** The options of a new engine: 1 thread, the default hash, the default level, auto view, seed 0, 1 line. */
 junqi_engine_options junqi_engine_defaults(void);
 
 /**

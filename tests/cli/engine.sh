@@ -16,7 +16,9 @@
 #     a position with an illegal move (an info line when it comes after
 #     the ply asked for), go without a position, position
 #     during a search) each get one error line, and the engine keeps its
-#     position and goes on;
+#     position and goes on; what an error line quotes of a long command
+#     is cut (64 bytes, between characters); a line longer than 64 MiB is
+#     an error line, read in bounded memory;
 #   - the end of the input waits for the search; quit ends at once;
 #   - usage errors of --engine exit 2.
 #
@@ -43,6 +45,15 @@ expect "junqi: first line" "id name junqi-analyze" "$(head -n 1 <<<"$out" | cut 
 expect "junqi: the options" "Threads Hash Level Nodes Samples View Seed MultiPV" \
     "$(awk '$1 == "option" {printf "%s%s", sep, $3; sep = " "}' <<<"$out")"
 expect "junqi: ends with junqiok, then readyok" "junqiok readyok" "$(tail -n 2 <<<"$out" | tr '\n' ' ' | sed 's/ $//')"
+
+# junqi lists the defaults, as UCI's uci does, not the values setoption gave since (it listed
+# Threads 3 as the default after setoption name Threads value 3)
+sets=("setoption name Threads value 3" "setoption name Hash value 8" "setoption name Level value expert"
+    "setoption name Nodes value 9" "setoption name Samples value 2" "setoption name View value mover"
+    "setoption name Seed value 5" "setoption name MultiPV value 2")
+expect "junqi after setoption: the same defaults" "$(engine junqi)" "$(engine "${sets[@]}" junqi)"
+expect "junqi, started with --threads 2: its default is 2" "option name Threads type spin default 2 min 1 max 64" \
+    "$(printf 'setoption name Threads value 5\njunqi\n' | "$A" --engine --threads 2 | grep 'name Threads')"
 
 # a position string and a search: info lines, then a legal bestmove
 out=$(engine "position pos $pos40" "go nodes 80000")
@@ -127,6 +138,13 @@ error position: ply takes a number of moves from 0 to 0, not ''
 error position: file takes a path: standard input carries the protocol
 readyok" \
     "$(engine "position file $tmp/two.jgn ply 42 game 2" "position file $JUNQI_ROOT/samples/match/setups.jgn game 2 ply" "position file - game 2" "isready")"
+
+# a path that names the protocol's input, a pipe: refused as - is (the record was read from the
+# commands after it, which were lost)
+out=$( (echo "position file /dev/stdin"; sleep 1; echo isready) | "$A" --engine)
+expect "position file /dev/stdin: an error line, the protocol goes on" \
+    "error position: /dev/stdin is the protocol's own input: its commands would be read as a record
+readyok" "$out"
 
 # one seat's view record (south's, cut after 30 moves; east takes no part in this game), on one line and as lines
 # (the record of a game going on: Result "*", no Termination or score)
@@ -250,9 +268,46 @@ nul=$(printf 'go\000 movetime 5\nisready\n' | "$A" --engine 2>/dev/null)
 expect "a NUL byte in a line: an error line, the line ignored, the engine goes on" \
     'error go: the line holds a NUL byte (\x00), which no command takes: it is ignored
 readyok' "$nul"
+# a line ends in LF or CRLF, with blanks before it or not; a CR inside a line is one of its bytes
+# (the line was cut at it: Seed took 5 and dropped the rest silently)
+crlf=$(printf 'isready \t\r\nsetoption name Seed value 5\rjunk\r\ngo\rdepth 1\nisready\n' | "$A" --engine)
+expect "CRLF, trailing blanks and a CR inside a line" "readyok
+error setoption: Seed takes a number from 0 to 2147483647, not '5\\x0djunk'
+error go\\x0ddepth: unknown command (known: junqi, isready, newgame, setoption, position, go, stop, quit)
+readyok" "$crlf"
+# what an error line quotes of the input is cut after 64 bytes, between characters, then "...":
+# a line of 10 MB of garbage was echoed back whole (a line of 10 MB); 军 is 3 bytes, so 21 are kept
+junk=$(printf '%070d' 0 | tr 0 x)
+jun=$(printf '军%.0s' $(seq 30)) jun21=$(printf '军%.0s' $(seq 21))
+{ head -c 10000000 /dev/zero | tr '\0' x; printf '\n%s\nsetoption name Level value x%s\nposition file %s/%s\n' \
+    "$jun" "$jun" "$tmp" "$junk"; echo isready; } >"$tmp/garbage.txt"
+quoted=$("$A" --engine <"$tmp/garbage.txt" 2>/dev/null)
+expect "a long unknown command, value or path: quoted in part, cut between characters" \
+"error ${junk:0:64}...: unknown command (known: junqi, isready, newgame, setoption, position, go, stop, quit)
+error $jun21...: unknown command (known: junqi, isready, newgame, setoption, position, go, stop, quit)
+error setoption: Level takes easy, normal, default or expert, not 'x$jun21...'
+error position: $tmp/$junk cannot be read: No such file or directory
+readyok" "$quoted"
 best=$(tail -n 1 <<<"$out" | cut -d' ' -f2)
 legal=$("$A" --perft 1 --divide --format json --position "$pos40" | jq -r --arg m "$best" '.divide | has($m)')
 expect "after the errors: a legal move of the kept position" true "$legal"
+
+# Threads x Hash past the machine's memory: go is an error line (each search clears its table whole
+# when it starts, and the system killed the engine). Where the machine has less than 256 GiB, and
+# under a limit of address space, so that an engine that tried would fail rather than take the
+# machine's memory (not under make asan, whose shadow memory does not fit the limit)
+mem=$(awk '/^MemTotal:/ {print int($2 / 1024)}' /proc/meminfo 2>/dev/null)
+if [ "${JUNQI_SANITIZE:-0}" != 1 ] && [ -n "$mem" ] && [ "$mem" -lt 262144 ]; then
+    out=$(printf '%s\n' "setoption name Hash value 4096" "setoption name Threads value 64" "position pos $pos40" \
+        "go depth 1" "setoption name Threads value 1" "setoption name Hash value 1" "go depth 1" |
+        (ulimit -v 4194304; exec "$A" --engine) 2>&1)
+    expect "go with Threads x Hash past the machine's memory: an error line; then, lowered, a search" \
+        "error go: Threads 64 x Hash 4096 MiB is 262144 MiB, more than the machine's N MiB of memory: lower Hash or Threads
+bestmove" "$(sed -e "s/machine's [0-9]* MiB/machine's N MiB/" <<<"$out" | grep -v '^info' | sed 's/^bestmove .*/bestmove/')"
+fi
+
+# stop without a search, and again after one: nothing
+expect "stop without a search: nothing" "readyok" "$(engine stop stop isready)"
 
 # a finished game has no move
 fin=$("$JUNQI_BIN/junqi-replay" --format pos "$JUNQI_ROOT/samples/qq/jgs-000689.jgs")
@@ -294,9 +349,36 @@ expect "a record past 64 MiB: one error line, then the next command is answered"
     "error position: the record is larger than 64 MiB: it is dropped up to its line 'end' (game-too-large)
 readyok" "$out"
 
+# a line longer than 64 MiB, a command's or a record's: an error line, the line read to its end and
+# dropped, and the next command answered, in bounded memory (getline read it whole: under 128 MiB
+# of address space its buffer of 128 MiB could not be had, and the engine ended silently as at the
+# end of its input; AddressSanitizer's shadow memory does not fit the limit: not under make asan)
+x100=$(printf '%0100d' 0 | tr 0 x)
+{ printf 'position pos '; yes "$x100" | tr -d '\n' | head -c 100000000; printf '\nisready\nposition jgn\n'
+  yes "$x100" | tr -d '\n' | head -c 100000000; printf '\nend\nisready\n'; } >"$tmp/long.txt"
+limit=0
+[ "${JUNQI_SANITIZE:-0}" != 1 ] && limit=131072
+out=$( ([ "$limit" = 0 ] || ulimit -v "$limit"; exec "$A" --engine) <"$tmp/long.txt" 2>&1)
+expect "a line longer than 64 MiB: an error line, then the next command is answered" \
+    "error position: the line is longer than 64 MiB: it is ignored
+readyok
+error position: the record is larger than 64 MiB: it is dropped up to its line 'end' (game-too-large)
+readyok" "$out"
+rm -f "$tmp/long.txt"
+
 # the engine's start values may give Samples and Seed with View all: setoption may change View later
 out=$("$A" --engine --view all --samples 2 --seed 5 </dev/null; echo "rc $?")
 expect "--engine --view all --samples 2 --seed 5: accepted (start values)" "rc 0" "$out"
+
+# a one-line record of 60 MB is read under 700 MB of address space (the places of its tags took 8
+# bytes for each byte of the line, 480 MB, and memory ran out; not under make asan)
+if [ "${JUNQI_SANITIZE:-0}" != 1 ]; then
+    { printf 'position jgn [Board "two-player"] {'; yes 'a comment of many words' | tr -d '\n' | head -c 60000000
+      printf '} *\nisready\n'; } >"$tmp/oneline.txt"
+    out=$( (ulimit -v 700000; exec "$A" --engine) <"$tmp/oneline.txt" 2>&1)
+    expect "position jgn RECORD of 60 MB on one line: read in bounded memory" "readyok" "$out"
+    rm -f "$tmp/oneline.txt"
+fi
 
 # an error in a one-line record is located on that line: 1:COLUMN of the record sent
 rec='[Board "two-player"] [NorthSetup "81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL"] [SouthSetup "81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL"] 1. zz9-a1 *'
@@ -324,6 +406,21 @@ out=$(engine "position jgn" "end" "isready")
 expect "position jgn, then end at once: an error line that says so" \
     "error position: no record: the text holds no game
 readyok" "$out"
+# position jgn whose input ends before its line end: an error line, and the engine ends as at the
+# end of its input (the lines were taken silently as a record)
+out=$( (echo "position jgn"; "$JUNQI_BIN/junqi-replay" --to jgn "$G") | "$A" --engine 2>&1; echo "rc $?")
+expect "position jgn, the input ends before end: an error line, exit 0" \
+    "error position: the input ends before the record's line 'end': the record is dropped (truncated)
+rc 0" "$out"
+# a NUL byte in a record's lines is the reader's nul-byte error (the text was cut at it, and the
+# record before it taken silently); a line 'end' with a NUL byte is no end
+out=$(printf 'position jgn\n[Board "two-player"]\n[Event "x"]\0 [Site "y"]\n\n*\nend\nisready\n' | "$A" --engine)
+expect "position jgn, a NUL byte in its lines: the nul-byte error" \
+    "error position: 2:12: a NUL byte (0x00) in the text: JGN is UTF-8 text, so this game is not read (a binary file, or UTF-16?) (nul-byte)
+readyok" "$out"
+out=$(printf 'position jgn\n[Board "two-player"]\n\n*\nend\0\nisready\n' | "$A" --engine)
+expect "position jgn, end with a NUL byte: no end" \
+    "error position: the input ends before the record's line 'end': the record is dropped (truncated)" "$out"
 two=$("$JUNQI_BIN/junqi-replay" --to jgn "$G")
 out=$(printf 'position jgn\n%s\n\n%s\nend\nisready\n' "$two" "$two" | "$A" --engine)
 expect "position jgn with two records: the first, and an info line" \
