@@ -165,7 +165,9 @@ static int load_record(const options *opt, const char *path, located *loc, junqi
     if (rc == JUNQI_EXIT_INVALID) /* errors of the text, which no check of the game read finds again */
         junqi_cli_print_diags(stderr, loc->in.name, &d, JUNQI_FORMAT_TEXT);
     junqi_diags_free(&d);
-    if (junqi_cli_apply_rules(prog, loc->in.name, loc->in.game, opt->rules) != JUNQI_EXIT_OK)
+    char label[4200]; /* a usage error about the game names it */
+    if (junqi_cli_apply_rules(prog, junqi_input_label(&loc->in, label, sizeof label), loc->in.game,
+                              opt->rules) != JUNQI_EXIT_OK)
         return JUNQI_EXIT_USAGE;
     return rc;
 }
@@ -626,9 +628,10 @@ static bool record_is_legal(const junqi_source *src, junqi_input *in)
 static int annotate_record(void *ctx, junqi_input *in)
 {
     annotate_job *job = ctx;
-    if (junqi_cli_apply_rules(prog, in->name, in->game, job->opt->rules) != JUNQI_EXIT_OK ||
-        junqi_cli_check_seat(prog, in->name, in->game, "--only-seat", job->opt->only_seat) !=
-            JUNQI_EXIT_OK)
+    char label[4200]; /* usage errors about the game name it */
+    junqi_input_label(in, label, sizeof label);
+    if (junqi_cli_apply_rules(prog, label, in->game, job->opt->rules) != JUNQI_EXIT_OK ||
+        junqi_cli_check_seat(prog, label, in->game, "--only-seat", job->opt->only_seat) != JUNQI_EXIT_OK)
         return JUNQI_EXIT_USAGE;
     job->p->game++;
     if (!record_is_legal(job->src, in))

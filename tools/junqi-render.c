@@ -322,8 +322,7 @@ static int settle_bottom(options *opt, const junqi_board *b, const char *name)
 /* Draw everything asked for from a source. Returns an exit status. */
 static int render_source(source *src, options *opt, const junqi_input *in)
 {
-    const char *name = in->name;
-    junqi_input_label(in, src->label, sizeof src->label);
+    const char *name = src->label; /* usage errors about the game name it */
     src->plies = junqi_record_plies(src->game, NULL);
     int rc = junqi_cli_check_ply(prog, in, &src->plies, &opt->ply);
     if (rc != JUNQI_EXIT_OK)
@@ -403,8 +402,9 @@ static int render_input(options *opt, const char *path)
     if (in.kind == JUNQI_INPUT_RECORD) {
         static source src;
         src = (source){.game = in.game, .text = text, .moves = junqi_game_moves(in.game)};
-        if (junqi_cli_apply_rules(prog, in.name, in.game, opt->rules) != JUNQI_EXIT_OK ||
-            junqi_cli_check_seat(prog, in.name, in.game, "--view", opt->view) != JUNQI_EXIT_OK)
+        junqi_input_label(&in, src.label, sizeof src.label);
+        if (junqi_cli_apply_rules(prog, src.label, in.game, opt->rules) != JUNQI_EXIT_OK ||
+            junqi_cli_check_seat(prog, src.label, in.game, "--view", opt->view) != JUNQI_EXIT_OK)
             rc = JUNQI_EXIT_USAGE;
         else if ((src.flip = junqi_rules_flip(in.game->rules))
                      ? !junqi_flip_replay_start(&src.flip_replay, in.game, NULL, NULL)
@@ -454,8 +454,10 @@ static int write_page(pages *ps, junqi_input *in, const char *path)
     options *opt = ps->opt;
     junqi_html_options ho = {.render = opt->render, .view = opt->view, .inference = true,
                              .given = &ps->given};
-    if (junqi_cli_apply_rules(prog, in->name, in->game, opt->rules) != JUNQI_EXIT_OK ||
-        junqi_cli_check_seat(prog, in->name, in->game, "--view", opt->view) != JUNQI_EXIT_OK)
+    char label[4200]; /* usage errors about the game name it */
+    junqi_input_label(in, label, sizeof label);
+    if (junqi_cli_apply_rules(prog, label, in->game, opt->rules) != JUNQI_EXIT_OK ||
+        junqi_cli_check_seat(prog, label, in->game, "--view", opt->view) != JUNQI_EXIT_OK)
         return JUNQI_EXIT_USAGE;
     junqi_plies plies = junqi_record_plies(in->game, NULL);
     int rc = junqi_cli_check_ply(prog, in, &plies, &opt->ply);
@@ -467,7 +469,7 @@ static int write_page(pages *ps, junqi_input *in, const char *path)
     if (plies.cut)
         ho.illegal = plies.last - plies.first + 1;
     ho.ply = opt->ply.n < 0 ? plies.first : (size_t)opt->ply.n; /* a page opens at the start */
-    rc = settle_bottom(opt, junqi_board_get(in->game->board), in->name);
+    rc = settle_bottom(opt, junqi_board_get(in->game->board), label);
     if (rc != JUNQI_EXIT_OK)
         return rc;
     ho.render.bottom = opt->render.bottom;
