@@ -665,10 +665,14 @@ static int annotate_record(void *ctx, junqi_input *in)
     return status;
 }
 
-/* Annotate every game of one source onto out; returns the exit status. */
-static int annotate_source(annotate_job *job, junqi_source *src)
+/* Annotate every game of one source onto out; returns the exit status. --graph
+ * draws the first game of the inputs: when the last source (`last`) comes
+ * with none met before it, it must hold one, as --go's input must. */
+static int annotate_source(annotate_job *job, junqi_source *src, bool last)
 {
     job->src = src;
+    if (last && job->graph && job->p->game == 0)
+        return junqi_cli_each_needed_record(prog, src, annotate_record, job);
     return junqi_cli_each_record(prog, src, annotate_record, job);
 }
 
@@ -704,12 +708,13 @@ static int run_annotate(const options *opt, int argc, char **argv, int first)
     annotate_job job = {opt, out.fp, opt->graph ? &graph : NULL, false, &p, NULL};
     int status = JUNQI_EXIT_OK, nfiles = argc - first;
     if (opt->position) {
-        status = annotate_source(&job, junqi_cli_open_position(prog, opt->position));
+        status = annotate_source(&job, junqi_cli_open_position(prog, opt->position), true);
     } else if (opt->game.n) {
         status = annotate_chosen(&job, first < argc ? argv[first] : "-");
     } else {
         for (int i = first; i < argc || (nfiles == 0 && i == first); i++) {
-            int rc = annotate_source(&job, junqi_cli_open(prog, i < argc ? argv[i] : "-", opt->source_flags));
+            int rc = annotate_source(&job, junqi_cli_open(prog, i < argc ? argv[i] : "-", opt->source_flags),
+                                     i + 1 >= argc);
             if (junqi_cli_status_add(&status, rc) || nfiles == 0)
                 break;
         }
