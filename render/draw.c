@@ -5,6 +5,7 @@
 #include "draw.h"
 #include "i18n.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1208,29 +1209,175 @@ bool junqi_notes_parse(junqi_notes *a, const junqi_board *b, const char *text, b
     return true;
 }
 
-/* Apply the arguments of one [%arrow ...] or [%mark ...] command (len bytes at args). */
-static bool command_items(junqi_notes *a, const junqi_board *b, const char *args,
-                          size_t len, bool arrow)
+/* Where the problems of one comment's commands are said (junqi_notes_check);
+ * reading for a picture passes none, and skips what it cannot draw. */
+typedef struct command_check {
+    junqi_diags *d;
+    const junqi_comment *c;
+    size_t ply; /* the comment's ply, in the record's numbering */
+} command_check;
+
+/* The place of `at` in comment c's text. The comment's place is its '{'; its
+ * text is what the reader made of it, so the columns after a backslash or a
+ * control character (written `\\`, `\xHH` or as it is) cannot be told: the
+ * place is then the comment's. A binary record's comment keeps its entry. */
+static junqi_loc text_loc(const junqi_comment *c, const char *at)
 {
-    char token[64], err[256];
-    size_t first = a->n;
+    junqi_loc loc = c->loc;
+    if (loc.line <= 0 || loc.column <= 0)
+        return loc;
+    loc.column++; /* past the '{' */
+    for (const unsigned char *p = (const unsigned char *)c->text; p < (const unsigned char *)at; p++) {
+        if (*p == '\n') {
+            loc.line++;
+            loc.column = 1;
+        } else if (*p == '\\' || (*p < 0x20 && *p != '\t') || *p == 0x7f) {
+            return c->loc;
+        } else if ((*p & 0xC0) != 0x80) { /* a character's first byte; "\}" for a '}' */
+            loc.column += *p == '}' ? 2 : 1;
+        }
+    }
+    return loc;
+}
+
+/* How much of the len bytes at s a message quotes: all, or about 60 bytes
+ * of a long text, cut between characters. */
+static int quoted(const char *s, size_t len)
+{
+    size_t n = len;
+    if (n > 60)
+        for (n = 60; n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80; n--)
+            ;
+    return (int)n;
+}
+
+/* Say that command `cmd` (len bytes) cannot be drawn, and `why`, at `at` in its comment. */
+static void bad_command(const command_check *check, const char *cmd, size_t len, const char *at, const char *why)
+{
+    if (!check)
+        return;
+    int shown = quoted(cmd, len);
+    junqi_diags_add(check->d, JUNQI_CODE_BAD_COMMAND, -1, text_loc(check->c, at),
+                    "%.*s%s at ply %zu: %s; it is not drawn", shown, cmd, (size_t)shown < len ? "..." : "",
+                    check->ply, why);
+}
+
+/* One item of an [%arrow ...] or [%mark ...] command (the token at tok, k
+ * bytes) onto a. False when memory runs out; an item that is no arrow or
+ * square of board b is said to check (cmd, len: the command) and skipped. */
+static bool command_item(junqi_notes *a, const junqi_board *b, const char *tok, size_t k, bool arrow,
+                         const command_check *check, const char *cmd, size_t len)
+{
+    char text[72], err[256];
+    /* a token longer than any item is read, and quoted, cut: "...", no item either */
+    int n = quoted(tok, k);
+    snprintf(text, sizeof text, "%.*s%s", n, tok, (size_t)n < k ? "..." : "");
+    bool ok = junqi_notes_parse(a, b, text, arrow, err, sizeof err);
+    if (!ok && strcmp(err, _("out of memory")) == 0)
+        return false;
+    if (!ok)
+        bad_command(check, cmd, len, tok, err);
+    return true;
+}
+
+/* Whether the k bytes at s are a colour, into *colour. */
+static bool colour_word(const char *s, size_t k, junqi_rgba *colour)
+{
+    char word[16];
+    if (k == 0 || k >= sizeof word)
+        return false;
+    memcpy(word, s, k);
+    word[k] = 0;
+    return junqi_colour_parse(word, colour);
+}
+
+/* Apply the arguments of one [%arrow ...] or [%mark ...] command (len bytes
+ * at args; the whole command is cmd_len bytes at cmd). A colour word colours
+ * the item before it, and goes with an item that could not be read. */
+static bool command_items(junqi_notes *a, const junqi_board *b, const char *args, size_t len, bool arrow,
+                          const command_check *check, const char *cmd, size_t cmd_len)
+{
+    enum { NONE, READ, SKIPPED } before = NONE; /* the item before */
     for (size_t i = 0; i < len;) {
         size_t k = strcspn(args + i, " ,\t\n]");
         if (k > len - i)
             k = len - i;
-        if (k > 0 && k < sizeof token) {
-            memcpy(token, args + i, k);
-            token[k] = 0;
-            junqi_rgba colour;
-            if (a->n > first && junqi_colour_parse(token, &colour)) {
-                a->items[a->n - 1].has_colour = true;
-                a->items[a->n - 1].colour = colour;
-            } else if (!junqi_notes_parse(a, b, token, arrow, err, sizeof err) &&
-                       strcmp(err, _("out of memory")) == 0) {
+        junqi_rgba colour;
+        bool is_colour = before != NONE && colour_word(args + i, k, &colour);
+        if (is_colour && before == READ) {
+            a->items[a->n - 1].has_colour = true;
+            a->items[a->n - 1].colour = colour;
+        } else if (k > 0 && !is_colour) {
+            size_t n = a->n;
+            if (!command_item(a, b, args + i, k, arrow, check, cmd, cmd_len))
                 return false;
-            }
+            before = a->n > n ? READ : SKIPPED;
         }
         i += k + 1;
+    }
+    if (before == NONE) /* "[%arrow]": '' is no arrow, nor a square */
+        return command_item(a, b, args, 0, arrow, check, cmd, cmd_len);
+    return true;
+}
+
+/* Whether the n bytes at s are one to three numbers (a sign, digits, a
+ * decimal point and digits) separated by blanks: the forms [%eval ...]
+ * takes, "+1.20", "0.62 +1.20" and junqi-analyze's "0.67 0.56 +3.98". */
+static bool eval_numbers(const char *s, size_t n)
+{
+    int numbers = 0;
+    for (size_t i = 0; i < n;) {
+        if (s[i] == ' ' || s[i] == '\t') {
+            i++;
+            continue;
+        }
+        if (s[i] == '+' || s[i] == '-')
+            i++;
+        size_t digits = 0, point = 0;
+        for (; i < n && ((s[i] >= '0' && s[i] <= '9') || (s[i] == '.' && !point)); i++)
+            s[i] == '.' ? point++ : digits++;
+        if (!digits || (i < n && s[i] != ' ' && s[i] != '\t') || ++numbers > 3)
+            return false;
+    }
+    return numbers > 0;
+}
+
+/* Whether command text `cmd` ("[%name ...") is named `name`. */
+static bool named(const char *cmd, const char *name)
+{
+    size_t n = strlen(name);
+    return strncmp(cmd + 2, name, n) == 0 && !(isalnum((unsigned char)cmd[2 + n]) || cmd[2 + n] == '_');
+}
+
+/* Read the commands of comment text `text` as junqi_notes_from_comment()
+ * does, saying to check (when not NULL) what cannot be drawn. */
+static bool read_commands(junqi_notes *a, const junqi_board *b, const char *text, char *eval, size_t n,
+                          const command_check *check)
+{
+    char name[32];
+    const char *args, *cmd;
+    size_t len;
+    while ((cmd = strstr(text, "[%")) != NULL) {
+        bool ours = named(cmd, "arrow") || named(cmd, "mark") || named(cmd, "eval");
+        if (!junqi_jgn_next_command(&text, name, &args, &len)) { /* never closed */
+            if (ours)
+                bad_command(check, cmd, strlen(cmd), cmd, _("the command is never closed with ']'"));
+            break;
+        }
+        size_t cmd_len = (size_t)(text - cmd);
+        bool arrow = strcmp(name, "arrow") == 0;
+        if ((arrow || strcmp(name, "mark") == 0) && !command_items(a, b, args, len, arrow, check, cmd, cmd_len))
+            return false;
+        if (strcmp(name, "eval") != 0)
+            continue;
+        if (!eval_numbers(args, len)) {
+            char why[256];
+            snprintf(why, sizeof why, _("'%.*s' is not one to three numbers, such as 0.67 0.56 +3.98"),
+                     quoted(args, len), args);
+            bad_command(check, cmd, cmd_len, len ? args : cmd, why);
+        } else if (eval) {
+            snprintf(eval, n, "%.*s", (int)len, args);
+        }
     }
     return true;
 }
@@ -1238,17 +1385,7 @@ static bool command_items(junqi_notes *a, const junqi_board *b, const char *args
 bool junqi_notes_from_comment(junqi_notes *a, const junqi_board *b, const char *text, char *eval,
                               size_t n)
 {
-    char name[32];
-    const char *args;
-    size_t len;
-    while (junqi_jgn_next_command(&text, name, &args, &len)) {
-        bool arrow = strcmp(name, "arrow") == 0;
-        if ((arrow || strcmp(name, "mark") == 0) && !command_items(a, b, args, len, arrow))
-            return false;
-        if (eval && strcmp(name, "eval") == 0)
-            snprintf(eval, n, "%.*s", (int)len, args);
-    }
-    return true;
+    return read_commands(a, b, text, eval, n, NULL);
 }
 
 /* ---- parts for flip_draw.c (draw_parts.h) ------------------------------------------ */
@@ -1345,4 +1482,26 @@ bool junqi_notes_at_ply(junqi_notes *a, const junqi_game *g, size_t ply, char *e
             return false;
     }
     return true;
+}
+
+bool junqi_notes_check(const junqi_game *g, size_t first, size_t last, junqi_diags *d)
+{
+    const junqi_line *line = &g->main;
+    const junqi_board *b = junqi_rules_board(g->rules);
+    size_t item = 0, ply = 0; /* the moves among the items before `item` */
+    bool ok = true;
+    for (size_t i = 0; ok && i < line->ncomments; i++) {
+        const junqi_comment *c = &line->comments[i];
+        if (c->before < item) /* comments come in order; this one did not */
+            item = ply = 0;
+        for (; item < c->before && item < line->nitems; item++)
+            ply += line->items[item].kind == JUNQI_ITEM_MOVE;
+        if (ply < first || ply > last)
+            continue;
+        command_check check = {d, c, ply + junqi_game_first_number(g) - 1};
+        junqi_notes scratch = {0};
+        ok = read_commands(&scratch, b, c->text, NULL, 0, &check);
+        junqi_notes_free(&scratch);
+    }
+    return ok;
 }

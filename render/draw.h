@@ -89,9 +89,12 @@ bool junqi_notes_parse(junqi_notes *a, const junqi_board *b, const char *text, b
  * junqi_jgn_next_command(), the one parser of comment commands): every
  * `[%arrow FROM-TO [COLOUR] ...]` and `[%mark SQUARE [COLOUR] ...]` is
  * appended to a (a COLOUR word, or a `:COLOUR` suffix, colours the item
- * before it); the arguments of `[%eval ...]` are copied to eval (n bytes)
- * when eval is not NULL. Other commands, and squares that are not on board
- * b, are skipped. Returns false only when memory runs out.
+ * before it); the arguments of `[%eval ...]`, one to three numbers
+ * ("0.67 0.56 +3.98"), are copied to eval (n bytes) when eval is not NULL.
+ * Other commands are skipped, and so is what cannot be drawn (what
+ * junqi_notes_check() says): an item that is no arrow FROM-TO or square of
+ * board b, an [%eval ...] of anything else, a command never closed.
+ * Returns false only when memory runs out.
  */
 bool junqi_notes_from_comment(junqi_notes *a, const junqi_board *b, const char *text, char *eval,
                               size_t n);
@@ -106,6 +109,19 @@ bool junqi_notes_from_comment(junqi_notes *a, const junqi_board *b, const char *
  * none) when eval is not NULL. Returns false only when memory runs out.
  */
 bool junqi_notes_at_ply(junqi_notes *a, const junqi_game *g, size_t ply, char *eval, size_t n);
+
+/**
+ * What junqi_notes_at_ply() cannot draw at plies first to last (counted as
+ * it counts them, from the record's start): each [%arrow ...] or [%mark ...]
+ * item that is no arrow FROM-TO or square of the game's board (with its
+ * colour), each [%eval ...] that is not one to three numbers, each of those
+ * commands never closed, added to d as a `bad-command` warning that quotes
+ * the command and names its ply in the record's numbering
+ * (junqi_game_first_number()), at its place in the comment (a binary
+ * record's comment: the comment's entry). Returns false only when memory
+ * runs out.
+ */
+bool junqi_notes_check(const junqi_game *g, size_t first, size_t last, junqi_diags *d);
 
 /** What one picture shows. */
 typedef struct junqi_scene {

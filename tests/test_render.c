@@ -546,7 +546,7 @@ static void comment_commands_give_arrows_marks_and_the_evaluation(void **state)
     junqi_notes a = {0};
     char eval[64] = "";
     assert_true(junqi_notes_from_comment(
-        &a, two, "good [%arrow b11-b12 red a1-a3] and [%mark c5 blue, d9] [%eval +1.5 south] "
+        &a, two, "good [%arrow b11-b12 red a1-a3] and [%mark c5 blue, d9] [%eval +1.5] [%eval +1.5 south] "
                  "[%clk 0:10] [%arrow z1-b2 green] [%mark", eval, sizeof eval));
     assert_int_equal(a.n, 4);
     assert_int_equal(a.items[0].from, junqi_square_parse(two, "b11", 3));
@@ -556,7 +556,16 @@ static void comment_commands_give_arrows_marks_and_the_evaluation(void **state)
     assert_int_equal(a.items[2].from, a.items[2].to);
     assert_true(a.items[2].has_colour && a.items[2].colour.b > a.items[2].colour.r);
     assert_int_equal(a.items[3].from, junqi_square_parse(two, "d9", 2));
-    assert_string_equal(eval, "+1.5 south");
+    assert_string_equal(eval, "+1.5"); /* "+1.5 south" is no evaluation: not drawn */
+    static const char *const evals[][2] = {
+        {"[%eval 0.67 0.56 +3.98]", "0.67 0.56 +3.98"}, {"[%eval  0.62 +1.20 ]", "0.62 +1.20"},
+        {"[%eval -.5]", "-.5"}, {"[%eval 7.]", "7."}, {"[%eval 1 2 3 4]", ""}, {"[%eval]", ""},
+        {"[%eval 1e3]", ""}, {"[%eval +]", ""}, {"[%eval 1.2.3]", ""}, {"[%eval nan]", ""}};
+    for (size_t i = 0; i < sizeof evals / sizeof evals[0]; i++) {
+        strcpy(eval, "");
+        assert_true(junqi_notes_from_comment(&a, two, evals[i][0], eval, sizeof eval));
+        assert_string_equal(eval, evals[i][1]);
+    }
     junqi_notes_free(&a);
 }
 

@@ -84,18 +84,30 @@ typedef struct record_job {
     const char *prog;
     int (*fn)(void *ctx, junqi_input *in);
     void *ctx;
+    bool needed; /* a source of zero items is an error (junqi_cli_each_needed_record) */
 } record_job;
+
+/* What d says of a source that holds no record when one is needed: the
+ * `empty` error, in place of what reading it said (the no-games note). */
+static void no_record(junqi_diags *d)
+{
+    junqi_diags_free(d);
+    junqi_diags_add(d, JUNQI_CODE_EMPTY, -1, JUNQI_NOWHERE, "the input holds no record");
+}
 
 static int each_record_item(void *ctx, const junqi_source *src, junqi_input *in, junqi_diags *d,
                             junqi_read_status rc)
 {
     const record_job *job = ctx;
     (void)src;
+    bool empty = rc != JUNQI_READ_FAILED && in->kind == JUNQI_INPUT_EMPTY;
+    if (empty && job->needed)
+        no_record(d);
     junqi_cli_print_diags(stderr, in->name ? in->name : "", d, JUNQI_FORMAT_TEXT);
     if (rc == JUNQI_READ_FAILED)
         return JUNQI_EXIT_IO;
-    if (in->kind == JUNQI_INPUT_EMPTY)
-        return JUNQI_EXIT_OK; /* zero games: the note is printed */
+    if (empty) /* zero games: the note, or the error, is printed */
+        return job->needed ? JUNQI_EXIT_INVALID : JUNQI_EXIT_OK;
     if (in->kind == JUNQI_INPUT_FORMATION) {
         fprintf(stderr, _("%s: %s: a formation, not a game record\n"), job->prog, in->name);
         return JUNQI_EXIT_INVALID;
@@ -109,7 +121,14 @@ static int each_record_item(void *ctx, const junqi_source *src, junqi_input *in,
 int junqi_cli_each_record(const char *prog, junqi_source *src, int (*fn)(void *ctx, junqi_input *in),
                           void *ctx)
 {
-    record_job job = {prog, fn, ctx};
+    record_job job = {prog, fn, ctx, false};
+    return junqi_source_each(src, each_record_item, &job);
+}
+
+int junqi_cli_each_needed_record(const char *prog, junqi_source *src, int (*fn)(void *ctx, junqi_input *in),
+                                 void *ctx)
+{
+    record_job job = {prog, fn, ctx, true};
     return junqi_source_each(src, each_record_item, &job);
 }
 
@@ -148,8 +167,7 @@ static int read_game(junqi_source *src, size_t game, junqi_input *in, junqi_diag
             *held = seen;
             status = JUNQI_EXIT_USAGE;
         } else { /* one record is needed */
-            junqi_diags_free(d);
-            junqi_diags_add(d, JUNQI_CODE_EMPTY, -1, JUNQI_NOWHERE, "the input holds no record");
+            no_record(d);
             status = JUNQI_EXIT_INVALID;
         }
     }

@@ -80,6 +80,16 @@ int junqi_cli_each_record(const char *prog, junqi_source *src, int (*fn)(void *c
                           void *ctx);
 
 /**
+ * As junqi_cli_each_record(), for a source that must hold a record: the
+ * last one a tool reads when it has found none in the others (junqi-analyze
+ * --graph draws the first game of its inputs). A source of zero items is
+ * then the `empty` error that junqi_cli_load_game() gives, in place of the
+ * `no-games` note, and JUNQI_EXIT_INVALID.
+ */
+int junqi_cli_each_needed_record(const char *prog, junqi_source *src, int (*fn)(void *ctx, junqi_input *in),
+                                 void *ctx);
+
+/**
  * An item's number as the user gave it (`--game N`, the engine protocol's
  * `game N`): its value, from 1 (SIZE_MAX when it is too large to count:
  * past the end of any input), and the text it was read from, which the

@@ -165,7 +165,9 @@ static int load_record(const options *opt, const char *path, located *loc, junqi
     if (rc == JUNQI_EXIT_INVALID) /* errors of the text, which no check of the game read finds again */
         junqi_cli_print_diags(stderr, loc->in.name, &d, JUNQI_FORMAT_TEXT);
     junqi_diags_free(&d);
-    if (junqi_cli_apply_rules(prog, loc->in.name, loc->in.game, opt->rules) != JUNQI_EXIT_OK)
+    char label[4200]; /* a usage error about the game names it */
+    if (junqi_cli_apply_rules(prog, junqi_input_label(&loc->in, label, sizeof label), loc->in.game,
+                              opt->rules) != JUNQI_EXIT_OK)
         return JUNQI_EXIT_USAGE;
     return rc;
 }
@@ -626,9 +628,10 @@ static bool record_is_legal(const junqi_source *src, junqi_input *in)
 static int annotate_record(void *ctx, junqi_input *in)
 {
     annotate_job *job = ctx;
-    if (junqi_cli_apply_rules(prog, in->name, in->game, job->opt->rules) != JUNQI_EXIT_OK ||
-        junqi_cli_check_seat(prog, in->name, in->game, "--only-seat", job->opt->only_seat) !=
-            JUNQI_EXIT_OK)
+    char label[4200]; /* usage errors about the game name it */
+    junqi_input_label(in, label, sizeof label);
+    if (junqi_cli_apply_rules(prog, label, in->game, job->opt->rules) != JUNQI_EXIT_OK ||
+        junqi_cli_check_seat(prog, label, in->game, "--only-seat", job->opt->only_seat) != JUNQI_EXIT_OK)
         return JUNQI_EXIT_USAGE;
     job->p->game++;
     if (!record_is_legal(job->src, in))
@@ -662,10 +665,14 @@ static int annotate_record(void *ctx, junqi_input *in)
     return status;
 }
 
-/* Annotate every game of one source onto out; returns the exit status. */
-static int annotate_source(annotate_job *job, junqi_source *src)
+/* Annotate every game of one source onto out; returns the exit status. --graph
+ * draws the first game of the inputs: when the last source (`last`) comes
+ * with none met before it, it must hold one, as --go's input must. */
+static int annotate_source(annotate_job *job, junqi_source *src, bool last)
 {
     job->src = src;
+    if (last && job->graph && job->p->game == 0)
+        return junqi_cli_each_needed_record(prog, src, annotate_record, job);
     return junqi_cli_each_record(prog, src, annotate_record, job);
 }
 
@@ -701,12 +708,13 @@ static int run_annotate(const options *opt, int argc, char **argv, int first)
     annotate_job job = {opt, out.fp, opt->graph ? &graph : NULL, false, &p, NULL};
     int status = JUNQI_EXIT_OK, nfiles = argc - first;
     if (opt->position) {
-        status = annotate_source(&job, junqi_cli_open_position(prog, opt->position));
+        status = annotate_source(&job, junqi_cli_open_position(prog, opt->position), true);
     } else if (opt->game.n) {
         status = annotate_chosen(&job, first < argc ? argv[first] : "-");
     } else {
         for (int i = first; i < argc || (nfiles == 0 && i == first); i++) {
-            int rc = annotate_source(&job, junqi_cli_open(prog, i < argc ? argv[i] : "-", opt->source_flags));
+            int rc = annotate_source(&job, junqi_cli_open(prog, i < argc ? argv[i] : "-", opt->source_flags),
+                                     i + 1 >= argc);
             if (junqi_cli_status_add(&status, rc) || nfiles == 0)
                 break;
         }

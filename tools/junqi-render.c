@@ -308,6 +308,21 @@ static int add_annotations(source *src, const options *opt)
     return JUNQI_EXIT_OK;
 }
 
+/* Say, located, what the record's comments at scene plies first to last hold
+ * that cannot be drawn (junqi_notes_check): once, before the drawing, which
+ * may draw a ply twice (--frames and -o). Drawn or not, the input is valid. */
+static void warn_commands(const junqi_source *text, const junqi_input *in, size_t first, size_t last)
+{
+    junqi_diags d;
+    junqi_diags_init(&d);
+    if (!junqi_notes_check(in->game, first, last, &d))
+        fprintf(stderr, _("%s: out of memory\n"), prog);
+    if (text)
+        junqi_source_attach_lines(text, &d, 0);
+    junqi_cli_print_diags(stderr, in->name, &d, JUNQI_FORMAT_TEXT);
+    junqi_diags_free(&d);
+}
+
 /* The seat at the bottom: --bottom, else the --view seat, else south; it must be on board b. */
 static int settle_bottom(options *opt, const junqi_board *b, const char *name)
 {
@@ -322,8 +337,7 @@ static int settle_bottom(options *opt, const junqi_board *b, const char *name)
 /* Draw everything asked for from a source. Returns an exit status. */
 static int render_source(source *src, options *opt, const junqi_input *in)
 {
-    const char *name = in->name;
-    junqi_input_label(in, src->label, sizeof src->label);
+    const char *name = src->label; /* usage errors about the game name it */
     src->plies = junqi_record_plies(src->game, NULL);
     int rc = junqi_cli_check_ply(prog, in, &src->plies, &opt->ply);
     if (rc != JUNQI_EXIT_OK)
@@ -345,6 +359,10 @@ static int render_source(source *src, options *opt, const junqi_input *in)
     rc = add_annotations(src, opt);
     if (rc != JUNQI_EXIT_OK)
         return rc;
+    /* scenes count the record's moves: the last ply is where the game ended */
+    size_t ply = (opt->ply.n < 0 ? src->plies.last : (size_t)opt->ply.n) - src->plies.first;
+    bool all = opt->frames || opt->format == JUNQI_IMAGE_GIF; /* every ply to `ply` is drawn */
+    warn_commands(src->text, in, all ? 0 : ply, ply);
     /* every output path is checked before the drawing starts */
     junqi_cli_output out;
     if (opt->output && !junqi_cli_output_open(prog, opt->output, &out))
@@ -359,8 +377,6 @@ static int render_source(source *src, options *opt, const junqi_input *in)
             junqi_cli_output_close(prog, &out, false);
         return JUNQI_EXIT_IO;
     }
-    /* scenes count the record's moves: the last ply is where the game ended */
-    size_t ply = (opt->ply.n < 0 ? src->plies.last : (size_t)opt->ply.n) - src->plies.first;
     if (opt->frames)
         rc = write_frames(r, src, opt, ply);
     if (rc == JUNQI_EXIT_OK && opt->output)
@@ -403,8 +419,9 @@ static int render_input(options *opt, const char *path)
     if (in.kind == JUNQI_INPUT_RECORD) {
         static source src;
         src = (source){.game = in.game, .text = text, .moves = junqi_game_moves(in.game)};
-        if (junqi_cli_apply_rules(prog, in.name, in.game, opt->rules) != JUNQI_EXIT_OK ||
-            junqi_cli_check_seat(prog, in.name, in.game, "--view", opt->view) != JUNQI_EXIT_OK)
+        junqi_input_label(&in, src.label, sizeof src.label);
+        if (junqi_cli_apply_rules(prog, src.label, in.game, opt->rules) != JUNQI_EXIT_OK ||
+            junqi_cli_check_seat(prog, src.label, in.game, "--view", opt->view) != JUNQI_EXIT_OK)
             rc = JUNQI_EXIT_USAGE;
         else if ((src.flip = junqi_rules_flip(in.game->rules))
                      ? !junqi_flip_replay_start(&src.flip_replay, in.game, NULL, NULL)
@@ -454,8 +471,10 @@ static int write_page(pages *ps, junqi_input *in, const char *path)
     options *opt = ps->opt;
     junqi_html_options ho = {.render = opt->render, .view = opt->view, .inference = true,
                              .given = &ps->given};
-    if (junqi_cli_apply_rules(prog, in->name, in->game, opt->rules) != JUNQI_EXIT_OK ||
-        junqi_cli_check_seat(prog, in->name, in->game, "--view", opt->view) != JUNQI_EXIT_OK)
+    char label[4200]; /* usage errors about the game name it */
+    junqi_input_label(in, label, sizeof label);
+    if (junqi_cli_apply_rules(prog, label, in->game, opt->rules) != JUNQI_EXIT_OK ||
+        junqi_cli_check_seat(prog, label, in->game, "--view", opt->view) != JUNQI_EXIT_OK)
         return JUNQI_EXIT_USAGE;
     junqi_plies plies = junqi_record_plies(in->game, NULL);
     int rc = junqi_cli_check_ply(prog, in, &plies, &opt->ply);
@@ -466,8 +485,9 @@ static int write_page(pages *ps, junqi_input *in, const char *path)
         return valid; /* a position the game never had: no page */
     if (plies.cut)
         ho.illegal = plies.last - plies.first + 1;
+    warn_commands(ps->src, in, 0, plies.cut ? plies.last - plies.first : SIZE_MAX); /* the page's plies */
     ho.ply = opt->ply.n < 0 ? plies.first : (size_t)opt->ply.n; /* a page opens at the start */
-    rc = settle_bottom(opt, junqi_board_get(in->game->board), in->name);
+    rc = settle_bottom(opt, junqi_board_get(in->game->board), label);
     if (rc != JUNQI_EXIT_OK)
         return rc;
     ho.render.bottom = opt->render.bottom;

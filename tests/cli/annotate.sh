@@ -79,6 +79,26 @@ ln -s /dev/full "$tmp/full.png"
 check
 [ "$(grep -c . "$tmp/err") $(cut -d' ' -f1-4 "$tmp/err")" = "1 junqi-analyze: /dev/full: write failed:" ] ||
     fail "--graph onto a full device: expected one line 'junqi-analyze: /dev/full: write failed: ...', got: $(cat "$tmp/err")"
+# --graph draws the first game of the inputs: an input of none is the `empty` error, exit 1, as for
+# --go, and no graph (annotation alone keeps the no-games note and exit 0); an empty input before one
+# with a game is only a note
+: > "$tmp/empty.jgn"
+rm -f "$tmp/g.png"
+run "$bin/junqi-analyze" --graph "$tmp/g.png" -o "$tmp/e.jgn" "$tmp/empty.jgn"
+expect "--graph of an empty file: exit status, message" "1 $tmp/empty.jgn: error: the input holds no record" "$rc $err"
+expect "--graph of an empty file: no graph, -o made empty" "no 0" \
+    "$([ -e "$tmp/g.png" ] && echo yes || echo no) $(wc -c < "$tmp/e.jgn")"
+run "$bin/junqi-analyze" --graph "$tmp/g.png" < /dev/null
+expect "--graph of empty standard input: exit status, message" "1 <stdin>: error: the input holds no record" "$rc $err"
+run "$bin/junqi-analyze" --graph "$tmp/g.png" "$tmp/empty.jgn" "$tmp/empty.jgn"
+expect "--graph of two empty files: the last one is the error" \
+    "1 $tmp/empty.jgn: note: the input holds no game or formation (zero items)|$tmp/empty.jgn: error: the input holds no record" \
+    "$rc $(paste -sd'|' <<<"$err")"
+run "$bin/junqi-analyze" "${quick[@]}" --graph "$tmp/g.png" "$tmp/empty.jgn" "$game"
+expect "--graph of an empty file, then a game: exit status, the note" \
+    "0 $tmp/empty.jgn: note: the input holds no game or formation (zero items)" "$rc $err"
+expect "--graph of an empty file, then a game: the game's graph" 89504e470d0a1a0a \
+    "$(head -c 8 "$tmp/g.png" | od -An -tx1 | tr -d ' \n')"
 check
 "$bin/junqi-analyze" --thresholds 0.3,0.2,0.1 "$game" > /dev/null 2>&1; [ $? -eq 2 ] || fail "decreasing --thresholds: expected exit 2"
 check

@@ -292,7 +292,7 @@ if [ -x "$bin/junqi-render" ]; then
     expect "the page's description of the game under zh_CN" "四国棋盘，规则 qq，暗棋" \
         "$(sed -n 's/.*<p class="intro">\([^<]*\).*/\1/p' "$tmp/intro.html")"
     expect "a seat to draw at the bottom the board lacks under zh_CN" \
-        "junqi-render: $fanqi: 两人棋盘没有可以画在下方的东家" \
+        "junqi-render: $fanqi: 第 1 局（第 1 行）: 两人棋盘没有可以画在下方的东家" \
         "$(first_err zh_CN "$bin/junqi-render" --bottom east "$fanqi" -o "$tmp/x.png")"
     expect "an --arrow that is not FROM-TO under zh_TW" \
         "junqi-render: --arrow g2-g2：「g2-g2」不是四國棋盤上「起-訖」形式的兩個不同座標" \

@@ -6,8 +6,9 @@
 # a file of several, a note when none is chosen), the format from -o's extension or --format, -o - to
 # standard output, picture sizes, identical bytes for the same position,
 # SVG that a real XML parser (xmllint) accepts, --frames with one picture
-# per position, a GIF (with every frame's delay read back by giflib), and
-# --infer labels.
+# per position, a GIF (with every frame's delay read back by giflib),
+# --infer labels, and a located warning for each comment command that
+# cannot be drawn (the rest drawn).
 #
 # Requires jq and xmllint (Debian packages "jq" and "libxml2-utils",
 # installed by scripts/install-deps): this test fails at once without them.
@@ -308,6 +309,38 @@ sed -i 's/{.*}//' "$tmp/game.jgn"
 run "$R" --caption --bottom north -o "$tmp/jgn-plain.png" "$tmp/game.jgn"
 checks=$((checks + 1))
 cmp -s "$tmp/jgn.png" "$tmp/jgn-plain.png" && fail "the comment's arrow, mark and evaluation changed nothing"
+
+# --- a command that cannot be drawn: a located warning, the rest drawn ------------
+# (docs/conventions.md "Diagnostics"; the code bad-command): an item of [%arrow]/[%mark]
+# that is no FROM-TO or square of the board, an [%eval] of anything but one to three
+# numbers, a command never closed. The picture is the one of the valid commands alone.
+head -n 5 "$tmp/game.jgn" >"$tmp/good.jgn"
+cp "$tmp/good.jgn" "$tmp/bad.jgn"
+echo '41. b11>b12 {[%arrow b11-b12 red] [%mark c5] [%eval +9.9]} south' >>"$tmp/good.jgn"
+echo '41. b11>b12 {[%arrow b11-b12 red z1-b2 green] [%mark c5 d99:blue] [%eval +9.9] [%eval oops] [%mark c6} south' \
+    >>"$tmp/bad.jgn"
+run "$R" --caption --bottom north -o "$tmp/good.png" "$tmp/good.jgn"
+expect "valid commands: exit status, nothing said" "0 " "$rc $err"
+run "$R" --caption --bottom north -o "$tmp/bad.png" "$tmp/bad.jgn"
+expect "commands that cannot be drawn: exit status 0 (the record is valid)" 0 "$rc"
+expect "commands that cannot be drawn: one warning each, located, naming the ply and the command" \
+    "$tmp/bad.jgn:6:34: warning: [%arrow b11-b12 red z1-b2 green] at ply 41: 'z1-b2' is not two different squares FROM-TO of the two-player board; it is not drawn|\
+$tmp/bad.jgn:6:57: warning: [%mark c5 d99:blue] at ply 41: 'd99' is not a square of the two-player board; it is not drawn|\
+$tmp/bad.jgn:6:87: warning: [%eval oops] at ply 41: 'oops' is not one to three numbers, such as 0.67 0.56 +3.98; it is not drawn|\
+$tmp/bad.jgn:6:93: warning: [%mark c6 at ply 41: the command is never closed with ']'; it is not drawn" \
+    "$(grep ': warning: ' <<<"$err" | paste -sd'|')"
+expect "commands that cannot be drawn: the caret under the item" "$(printf '%36s' ^)" \
+    "$(sed -n 3p <<<"$err")"
+checks=$((checks + 1))
+cmp -s "$tmp/good.png" "$tmp/bad.png" ||
+    fail "commands that cannot be drawn: the picture is not the one of the valid commands alone"
+run "$R" --caption --bottom north --ply 40 -o "$tmp/bad40.png" "$tmp/bad.jgn"
+expect "commands at another ply than the picture's: nothing said" "0 " "$rc $err"
+rm -rf "$tmp/badframes"
+run "$R" --frames "$tmp/badframes" -o "$tmp/bad.gif" "$tmp/bad.jgn"
+expect "--frames and a GIF: each command said once" "0 4" "$rc $(grep -c ': warning: ' <<<"$err")"
+run "$R" -o "$tmp/bad.html" "$tmp/bad.jgn"
+expect "a page: each command said once" "0 4" "$rc $(grep -c ': warning: ' <<<"$err")"
 
 # --- the same position, the same bytes --------------------------------------
 for ext in png svg; do

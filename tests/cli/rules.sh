@@ -59,6 +59,13 @@ expect "junqi-validate --rules standard,mode=bright: the message lists the value
     "junqi-validate: --rules: mode takes dark, double-open or open, not 'bright'" "$(head -n 1 <<<"$err")"
 
 # --- a rule set of the other board does not fit: exit 2, the input named --------
+# $three: game 1 of the four-player board (qq fits it), game 2 the two-player
+# record; render and analyze take game 2 with --game 2
+three=$tmp/three.jgn
+"$R" --to jgn "$QQ" >"$three"
+echo >>"$three"
+line2=$(($(wc -l <"$three") + 1))
+cat "$two" >>"$three"
 for tool in "$V" "$R" "$D" "$A"; do
     t=$(basename "$tool")
     extra=()
@@ -67,13 +74,21 @@ for tool in "$V" "$R" "$D" "$A"; do
     run "$tool" --rules qq "${extra[@]}" "$two"
     expect "$t --rules qq on a two-player game: exit status" 2 "$rc"
     # a usage error about one game of a JGN file names it (docs/conventions.md, "Which item")
-    label="$two: game 1 (line 1)"
-    case $t in junqi-render | junqi-analyze) label=$two ;; esac
     expect "$t --rules qq on a two-player game: message" \
-        "$t: $label: --rules qq is a rule set of the four-player board, and this is a two-player game" \
+        "$t: $two: game 1 (line 1): --rules qq is a rule set of the four-player board, and this is a two-player game" \
         "$(head -n 1 <<<"$err")"
+    game2=()
+    case $t in junqi-render | junqi-analyze) game2=(--game 2) ;; esac
+    run "$tool" --rules qq "${extra[@]}" "${game2[@]}" "$three"
+    expect "$t --rules qq on game 2 of a file: the game and its line named" \
+        "$t: $three: game 2 (line $line2): --rules qq is a rule set of the four-player board, and this is a two-player game" \
+        "$(head -n 1 <<<"$err")"
+    # a QQ replay holds one game: its file is the game
     run "$tool" --rules standard "${extra[@]}" "$QQ"
     expect "$t --rules standard on a four-player game: exit status" 2 "$rc"
+    expect "$t --rules standard on a QQ replay: the file named" \
+        "$t: $QQ: --rules standard is a rule set of the two-player board, and this is a four-player game" \
+        "$(head -n 1 <<<"$err")"
 done
 run "$R" --rules qq --board two-player --setup south="$F/F07.yaml"
 expect "junqi-replay --setup --rules qq on the two-player board: exit status" 2 "$rc"
@@ -89,12 +104,36 @@ expect "junqi-replay --view west --to jgn on a two-player game: exit status" 2 "
 run "$D" --view west "$two" -o "$tmp/w.png"
 expect "junqi-render --view west on a two-player game: exit status" 2 "$rc"
 expect "junqi-render --view west on a two-player game: names --view, not --bottom" \
-    "junqi-render: $two: --view west: west takes no part in this game (its seats: north, south)" \
+    "junqi-render: $two: game 1 (line 1): --view west: west takes no part in this game (its seats: north, south)" \
+    "$(head -n 1 <<<"$err")"
+run "$D" --view west --game 2 "$three" -o "$tmp/w.png"
+expect "junqi-render --view west on game 2 of a file: the game named" \
+    "junqi-render: $three: game 2 (line $line2): --view west: west takes no part in this game (its seats: north, south)" \
+    "$(head -n 1 <<<"$err")"
+run "$D" --view west "$three" -o "$tmp/w-%n.html"
+expect "junqi-render --view west, pages: exit status" 2 "$rc"
+expect "junqi-render --view west, pages: game 2 named" \
+    "junqi-render: $three: game 2 (line $line2): --view west: west takes no part in this game (its seats: north, south)" \
+    "$(head -n 1 <<<"$err")"
+run "$D" --bottom west "$two" -o "$tmp/w.png"
+expect "junqi-render --bottom west on a two-player game: exit status" 2 "$rc"
+expect "junqi-render --bottom west on a two-player game: the game named" \
+    "junqi-render: $two: game 1 (line 1): the two-player board has no west seat to draw at the bottom" \
+    "$(head -n 1 <<<"$err")"
+run "$D" --infer "$two" -o "$tmp/w.png"
+expect "junqi-render --infer without --view on a dark game: exit status" 2 "$rc"
+expect "junqi-render --infer without --view on a dark game: the game named" \
+    "junqi-render: $two: game 1 (line 1): --infer needs --view SEAT: whose knowledge of the hidden pieces?" \
     "$(head -n 1 <<<"$err")"
 run "$A" --only-seat east "$two"
 expect "junqi-analyze --only-seat east on a north/south game: exit status" 2 "$rc"
 expect "junqi-analyze --only-seat east on a north/south game: message" \
-    "junqi-analyze: $two: --only-seat east: east takes no part in this game (its seats: north, south)" \
+    "junqi-analyze: $two: game 1 (line 1): --only-seat east: east takes no part in this game (its seats: north, south)" \
+    "$(head -n 1 <<<"$err")"
+run "$A" --only-seat east --game 2 "$three"
+expect "junqi-analyze --only-seat east on game 2 of a file: exit status" 2 "$rc"
+expect "junqi-analyze --only-seat east on game 2 of a file: the game named" \
+    "junqi-analyze: $three: game 2 (line $line2): --only-seat east: east takes no part in this game (its seats: north, south)" \
     "$(head -n 1 <<<"$err")"
 printf '[Board "two-player"]\n[View "west"]\n\n*\n' >"$tmp/view.jgn"
 run "$V" "$tmp/view.jgn"
