@@ -565,17 +565,20 @@ static bool tables_fit(engine *e)
     return false;
 }
 
-static void cmd_go(engine *e, char *args)
+/* Start the search a go asks for; false, with an error line, when it cannot
+ * run (bad arguments, no position, tables past the machine's memory, no
+ * thread). */
+static bool start_search(engine *e, char *args)
 {
     go_args g;
-    if (refuse_while_searching(e, "go") || !parse_go(e, args, &g))
-        return;
+    if (!parse_go(e, args, &g))
+        return false;
     if (!e->game) {
         error_line(e, "go", "no position: send position first");
-        return;
+        return false;
     }
     if (!tables_fit(e))
-        return;
+        return false;
     e->searches = searches_of(e);
     e->req = (junqi_play_request){e->game, &e->r.pos, e->r.moves, NULL, e->opt.level, e->opt.view,
                                   e->opt.samples, e->opt.seed, search_limits(e, &g), e->opt.threads};
@@ -588,9 +591,19 @@ static void cmd_go(engine *e, char *args)
     e->finished = false;
     if (pthread_create(&e->thread, NULL, search_main, e) != 0) {
         error_line(e, "go", "cannot start the search thread");
-        return;
+        return false;
     }
     e->started = true;
+    return true;
+}
+
+/* Every go but one refused during a search gets one bestmove, (none) when
+ * the search cannot run: a program that waits for it (junqi-match, a GUI)
+ * does not wait for its timeout (docs/protocol.md, "Errors"). */
+static void cmd_go(engine *e, char *args)
+{
+    if (!refuse_while_searching(e, "go") && !start_search(e, args))
+        SAY(e, "bestmove (none)");
 }
 
 /* ---- position ------------------------------------------------------------- */

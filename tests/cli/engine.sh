@@ -184,6 +184,13 @@ while read -r -t 5 l <&"$eng_out"; do
     case "$l" in error*) refused="$l"; break ;; bestmove*) refused="$l"; break ;; esac
 done
 expect "position during a search" "error position: a search is running: send stop first" "$refused"
+# a go refused during a search gets no bestmove of its own: the one that follows is the search's
+echo "go depth 1" >&"$eng_in"
+refused=none
+while read -r -t 5 l <&"$eng_out"; do
+    case "$l" in error*) refused="$l"; break ;; bestmove*) refused="$l"; break ;; esac
+done
+expect "go during a search" "error go: a search is running: send stop first" "$refused"
 # stop ends the search: its bestmove comes before the readyok of an isready sent
 # after it. Speed is not checked here (scripts/protocol-latency measures it);
 # the 60 s wait only keeps a hung engine from hanging the suite.
@@ -248,6 +255,12 @@ out=$(engine "go" "hello" "setoption name Level value hard" "setoption name Thre
     "position moves a1-a2" "position moves h1-h2" "position pos nonsense" "position sideways" \
     "go nodes" "go depth 0" "go ponder" "setoption name View value all" "isready" "go depth 2")
 expect "bad commands: one error line each" 13 "$(grep -c '^error ' <<<"$out")"
+# a go that cannot search still gets its bestmove, (none), right after its error line, so that
+# a program waiting for one does not wait for its timeout: go, go nodes, go depth 0, go ponder
+expect "a go that cannot search: error line, then bestmove (none)" 4 \
+    "$(grep -A 1 '^error go' <<<"$out" | grep -c '^bestmove (none)$')"
+checks=$((checks + 1))
+case "$(tail -n 1 <<<"$out")" in "bestmove "[a-q]*) ;; *) fail "the last go: no move: $(tail -n 1 <<<"$out")" ;; esac
 expect "go without a position" "error go: no position: send position first" "$(grep -m 1 '^error' <<<"$out")"
 checks=$((checks + 1))
 grep -q "^error hello: unknown command" <<<"$out" || fail "an unknown command: $out"
@@ -292,7 +305,7 @@ best=$(tail -n 1 <<<"$out" | cut -d' ' -f2)
 legal=$("$A" --perft 1 --divide --format json --position "$pos40" | jq -r --arg m "$best" '.divide | has($m)')
 expect "after the errors: a legal move of the kept position" true "$legal"
 
-# Threads x Hash past the machine's memory: go is an error line (each search clears its table whole
+# Threads x Hash past the machine's memory: go is an error line and bestmove (none) (each search clears its table whole
 # when it starts, and the system killed the engine). Where the machine has less than 256 GiB, and
 # under a limit of address space, so that an engine that tried would fail rather than take the
 # machine's memory (not under make asan, whose shadow memory does not fit the limit)
@@ -303,7 +316,9 @@ if [ "${JUNQI_SANITIZE:-0}" != 1 ] && [ -n "$mem" ] && [ "$mem" -lt 262144 ]; th
         (ulimit -v 4194304; exec "$A" --engine) 2>&1)
     expect "go with Threads x Hash past the machine's memory: an error line; then, lowered, a search" \
         "error go: Threads 64 x Hash 4096 MiB is 262144 MiB, more than the machine's N MiB of memory: lower Hash or Threads
-bestmove" "$(sed -e "s/machine's [0-9]* MiB/machine's N MiB/" <<<"$out" | grep -v '^info' | sed 's/^bestmove .*/bestmove/')"
+bestmove (none)
+bestmove MOVE" "$(sed -e "s/machine's [0-9]* MiB/machine's N MiB/" <<<"$out" | grep -v '^info' |
+            sed 's/^bestmove [a-q].*/bestmove MOVE/')"
 fi
 
 # stop without a search, and again after one: nothing
