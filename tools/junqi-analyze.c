@@ -260,7 +260,8 @@ static int run_go(const options *opt, const located *loc)
         return JUNQI_EXIT_IO;
     }
     if (status != JUNQI_GO_WRITTEN) {
-        fprintf(stderr, "%s: %s: %s\n", prog, loc->in.name,
+        char label[4200]; /* the game, as junqi-validate names it */
+        fprintf(stderr, "%s: %s: %s\n", prog, junqi_input_label(&loc->in, label, sizeof label),
                 status == JUNQI_GO_NOT_SHOWN ? _("the record does not show every piece: use --view mover")
                                              : _("no assignment of the hidden pieces agrees with the record"));
         return JUNQI_EXIT_INVALID;
@@ -616,12 +617,12 @@ typedef struct annotate_job {
 /* A record that breaks the rules is not annotated: judging the moves after
  * an illegal one would judge positions that never happened. Prints the
  * record's errors (as junqi-validate does, with src's lines) and returns
- * false then. */
-static bool record_is_legal(const junqi_source *src, junqi_input *in)
+ * false then, naming the game by label (junqi_input_label()). */
+static bool record_is_legal(const junqi_source *src, junqi_input *in, const char *label)
 {
     if (junqi_cli_check_record(prog, src, in, NULL, &JUNQI_CLI_PLY_END, true) == JUNQI_EXIT_OK)
         return true;
-    fprintf(stderr, _("%s: %s: not annotated: the record breaks the rules (above)\n"), prog, in->name);
+    fprintf(stderr, _("%s: %s: not annotated: the record breaks the rules (above)\n"), prog, label);
     return false;
 }
 
@@ -634,18 +635,17 @@ static int annotate_record(void *ctx, junqi_input *in)
         junqi_cli_check_seat(prog, label, in->game, "--only-seat", job->opt->only_seat) != JUNQI_EXIT_OK)
         return JUNQI_EXIT_USAGE;
     job->p->game++;
-    if (!record_is_legal(job->src, in))
+    if (!record_is_legal(job->src, in, label))
         return JUNQI_EXIT_INVALID;
     junqi_annotate_options o = annotate_options(job->opt, job->p);
     junqi_annotation a;
     bool flip = junqi_rules_flip(in->game->rules);
     if (!(flip ? junqi_flip_annotate(in->game, &o, &a) : junqi_annotate(in->game, &o, &a))) {
-        fprintf(stderr, _("%s: %s: game %zu cannot be annotated (not replayable, or out of memory)\n"), prog,
-                in->name, job->p->game);
+        fprintf(stderr, _("%s: %s: cannot be annotated (not replayable, or out of memory)\n"), prog, label);
         return JUNQI_EXIT_INVALID;
     }
     if (a.view == JUNQI_VIEW_ALL && a.unshown) { /* judging nothing, or part, would pass for a verdict */
-        fprintf(stderr, "%s: %s: %s\n", prog, in->name, _("the record does not show every piece: use --view mover"));
+        fprintf(stderr, "%s: %s: %s\n", prog, label, _("the record does not show every piece: use --view mover"));
         junqi_annotation_free(&a);
         return JUNQI_EXIT_INVALID;
     }

@@ -548,12 +548,8 @@ static int render_page(void *ctx, junqi_input *in)
 }
 
 /* After the pages of an input (status rc so far): commit the held page. Returns an exit status. */
-static int finish_pages(pages *ps, int rc, const char *path)
+static int finish_pages(pages *ps, int rc)
 {
-    if (rc == JUNQI_EXIT_OK && ps->games == 0) {
-        fprintf(stderr, "%s: %s: the input holds no game\n", prog, path);
-        rc = JUNQI_EXIT_INVALID;
-    }
     /* an invalid game's page is kept: it stops where the game did */
     if (ps->holding && !junqi_cli_output_close(prog, &ps->held, rc <= JUNQI_EXIT_INVALID))
         rc = JUNQI_EXIT_IO;
@@ -588,11 +584,11 @@ static int render_pages(options *opt, const char *path)
 {
     pages ps = {.opt = opt};
     if (opt->game.n)
-        return finish_pages(&ps, render_chosen_page(&ps, path), path);
+        return finish_pages(&ps, render_chosen_page(&ps, path));
     junqi_source *src = opt->position ? junqi_cli_open_position(prog, opt->position)
                                       : junqi_cli_open(prog, path, opt->lenient ? JUNQI_SOURCE_LENIENT : 0);
     ps.src = src;
-    return finish_pages(&ps, junqi_cli_each_record(prog, src, render_page, &ps), path);
+    return finish_pages(&ps, junqi_cli_each_needed_record(prog, src, render_page, &ps));
 }
 
 

@@ -380,7 +380,7 @@ static int keep_game(replay_job *job, junqi_input *in, const junqi_game_place *p
         return 0;
     int seen = opt->unique ? junqi_seen_check(job->c->seen, in->game) : 0;
     if (seen < 0) {
-        fprintf(stderr, "%s: %s: out of memory\n", prog, in->name);
+        fprintf(stderr, "%s: %s: %s\n", prog, in->name, _("out of memory"));
         return -JUNQI_EXIT_IO;
     }
     return !seen;
@@ -488,11 +488,11 @@ static int named_formation(setup_choice *c)
     snprintf(name, sizeof name, "%s", c->path);
     int found = junqi_cli_find_formation(name, c->path, sizeof c->path, &index);
     if (found < 0) {
-        fprintf(stderr, "%s: %s: out of memory\n", prog, name);
+        fprintf(stderr, "%s: %s: %s\n", prog, name, _("out of memory"));
         return JUNQI_EXIT_IO;
     }
     if (found == 0) {
-        fprintf(stderr, "%s: %s: no such file, and no formation of that name in %s\n", prog, name,
+        fprintf(stderr, _("%s: %s: no such file, and no formation of that name in %s\n"), prog, name,
                 c->path);
         return JUNQI_EXIT_IO;
     }
@@ -959,7 +959,7 @@ static int finish_collection(const options *opt, collection *c, FILE *out, int s
     if (c->failed) /* a part was left out: 3, unless a usage error stopped the run */
         junqi_cli_status_add(&status, JUNQI_EXIT_IO);
     if (opt->split && opt->output[strlen(opt->output) - 1] == '/' && c->parts == 0)
-        fprintf(stderr, "%s: no game was kept: nothing written to %s\n", prog, opt->output);
+        fprintf(stderr, _("%s: no game was kept: nothing written to %s\n"), prog, opt->output);
     if (opt->count)
         fprintf(out, "%zu\n", c->kept);
     junqi_seen_free(c->seen);

@@ -63,7 +63,7 @@ jq -e '[.moves[] | select(.seat == "east")] | length > 0 and all(.judged)' "$tmp
 check
 "$bin/junqi-analyze" --nodes 400 --view all "$tmp/east.jgn" >"$tmp/east-all.out" 2>"$tmp/east-all.err"
 [ "$?" -eq 1 ] || fail "a view record with --view all: exit status not 1"
-grep -q "east.jgn: the record does not show every piece: use --view mover" "$tmp/east-all.err" ||
+grep -q "east.jgn: game 1 (line 1): the record does not show every piece: use --view mover" "$tmp/east-all.err" ||
     fail "a view record with --view all: $(cat "$tmp/east-all.err")"
 [ -s "$tmp/east-all.out" ] && fail "a view record with --view all: something written"
 
@@ -157,6 +157,14 @@ check
 grep -q "illegal.jgn:[0-9]*:[0-9]*: error: " "$tmp/illegal.err" || fail "no located error for the illegal record: $(head -c 300 "$tmp/illegal.err")"
 check
 grep -q "not annotated: the record breaks the rules" "$tmp/illegal.err" || fail "no 'not annotated' line"
+# in a file of several games, the line names the game, as junqi-validate does (it named the file)
+{ "$bin/junqi-replay" --to jgn "$game"; echo; cat "$tmp/illegal.jgn"; } > "$tmp/two.jgn"
+second=$(grep -n '^\[' "$tmp/two.jgn" | awk -F: 'NR > 1 && $1 > prev + 1 {print $1; exit} {prev = $1}')
+"$bin/junqi-analyze" "${quick[@]}" "$tmp/two.jgn" > /dev/null 2> "$tmp/two.err"
+expect "the second game of a file breaks the rules: exit status" 1 "$?"
+expect "the second game of a file breaks the rules: the game named" \
+    "junqi-analyze: $tmp/two.jgn: game 2 (line $second): not annotated: the record breaks the rules (above)" \
+    "$(grep 'not annotated' "$tmp/two.err")"
 
 echo "annotate.sh: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]

@@ -192,6 +192,15 @@ expect "three games as one page on standard output: exit status, nothing written
 "$R" --format html -o - "$SHORT" >/dev/full 2>"$tmp/err"
 expect "a page to a full standard output: exit status, one line" \
     "3 1 junqi-render: cannot write to standard output: No space left on device" "$? $(grep -c . "$tmp/err") $(cat "$tmp/err")"
+# an input of no game as a page: the 'empty' error the other outputs give (it was an untranslated
+# line of its own after the no-games note), exit 1, no page
+: >"$tmp/empty.jgn"
+run "$R" -o "$tmp/empty.html" "$tmp/empty.jgn"
+expect "no game as a page: exit status, the empty error alone, no page" \
+    "1 $tmp/empty.jgn: error: the input holds no record no" \
+    "$rc $err $([ -e "$tmp/empty.html" ] && echo yes || echo no)"
+run "$R" -o "$tmp/empty.png" "$tmp/empty.jgn"
+expect "no game as a picture: the same" "1 $tmp/empty.jgn: error: the input holds no record" "$rc $err"
 run "$R" --game 2 -o "$tmp/page-%n.html" "$tmp/three.jgn"
 expect "--game 2 as pages: exit status" 0 "$rc"
 expect "--game 2 as pages: the one page, numbered 2" "page-2.html" "$(cd "$tmp" && ls page-*.html)"
