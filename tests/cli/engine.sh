@@ -178,19 +178,19 @@ while read -r -t 5 l <&"$eng_out"; do
     case "$l" in readyok) ready=readyok; break ;; bestmove*) ready="$l"; break ;; esac
 done
 expect "isready during a search: readyok before any bestmove" readyok "$ready"
-echo "position pos $after" >&"$eng_in"
-refused=none
-while read -r -t 5 l <&"$eng_out"; do
-    case "$l" in error*) refused="$l"; break ;; bestmove*) refused="$l"; break ;; esac
-done
-expect "position during a search" "error position: a search is running: send stop first" "$refused"
+# answer COMMAND: send it to the searching engine; the first error or bestmove line it writes
+answer() {
+    echo "$1" >&"$eng_in"
+    local l
+    while read -r -t 5 l <&"$eng_out"; do
+        case "$l" in error* | bestmove*) echo "$l"; return ;; esac
+    done
+    echo none
+}
+expect "position during a search" "error position: a search is running: send stop first" \
+    "$(answer "position pos $after")"
 # a go refused during a search gets no bestmove of its own: the one that follows is the search's
-echo "go depth 1" >&"$eng_in"
-refused=none
-while read -r -t 5 l <&"$eng_out"; do
-    case "$l" in error*) refused="$l"; break ;; bestmove*) refused="$l"; break ;; esac
-done
-expect "go during a search" "error go: a search is running: send stop first" "$refused"
+expect "go during a search" "error go: a search is running: send stop first" "$(answer "go depth 1")"
 # stop ends the search: its bestmove comes before the readyok of an isready sent
 # after it. Speed is not checked here (scripts/protocol-latency measures it);
 # the 60 s wait only keeps a hung engine from hanging the suite.
