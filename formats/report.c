@@ -254,7 +254,7 @@ static void check_assignment(const junqi_game *g, const junqi_rules *rules, size
     for (size_t i = 0, seen = 0; bad && i < g->main.nitems && seen < bad; i++)
         if (g->main.items[i].kind == JUNQI_ITEM_MOVE && ++seen == bad)
             loc = g->main.items[i].loc;
-    junqi_diags_add(d, JUNQI_CODE_NO_ASSIGNMENT, bad ? (int)bad : -1, loc,
+    junqi_diags_add(d, JUNQI_CODE_NO_ASSIGNMENT, bad ? (int)(junqi_game_first_number(g) - 1 + bad) : -1, loc,
                     _("no identities of the hidden pieces agree with %s's record up to this move: "
                       "no game could have given it"),
                     _(junqi_seat_name(g->view)));

@@ -197,7 +197,8 @@ typedef struct junqi_diag {
     junqi_severity severity; /**< the code's (junqi_code_severity) */
     junqi_code code;         /**< what it is; junqi_code_name() gives "rail-turn", "truncated" */
     char *message;  /**< one sentence in the language of LC_MESSAGES (English by default; docs/i18n.md), no trailing newline */
-    int move;       /**< 1-based move number, or -1 */
+    int move;       /**< the move's number as the record writes it (from 1; one past a set start
+                         position's ply, junqi_game_first_number()), or -1 */
     junqi_loc loc;
     /** the offending text line for a caret display, or NULL; of a long line,
      *  the part of it within JUNQI_DIAG_LINE_CONTEXT bytes of the column,

@@ -12,6 +12,8 @@
 #include "flip_deal.h"
 #include "movegen.h"
 
+/* Report a problem with item `it` (for an action, its number as the record
+ * writes it: one past a set start position's ply, docs/conventions.md). */
 __attribute__((format(printf, 4, 5)))
 static void report(junqi_flip_replay *r, junqi_code code, const junqi_item *it, const char *fmt, ...)
 {
@@ -19,7 +21,7 @@ static void report(junqi_flip_replay *r, junqi_code code, const junqi_item *it, 
         return;
     va_list ap;
     va_start(ap, fmt);
-    int move = it && it->kind == JUNQI_ITEM_MOVE ? (int)r->moves + 1 : -1;
+    int move = it && it->kind == JUNQI_ITEM_MOVE ? (int)(junqi_game_first_number(r->game) + r->moves) : -1;
     junqi_diags_vadd(r->diags, code, move, it ? it->loc : JUNQI_NOWHERE, fmt, ap);
     va_end(ap);
 }

@@ -15,7 +15,8 @@
 #include "movegen.h"
 #include "setup.h"
 
-/* Report a problem with item `it` (the next move's number for moves). */
+/* Report a problem with item `it` (for a move, its number as the record
+ * writes it: one past a set start position's ply, docs/conventions.md). */
 __attribute__((format(printf, 4, 5)))
 static void report(junqi_replay *r, junqi_code code, const junqi_item *it, const char *fmt, ...)
 {
@@ -23,7 +24,7 @@ static void report(junqi_replay *r, junqi_code code, const junqi_item *it, const
         return;
     va_list ap;
     va_start(ap, fmt);
-    int move = it->kind == JUNQI_ITEM_MOVE ? (int)r->moves + 1 : -1;
+    int move = it->kind == JUNQI_ITEM_MOVE ? (int)(junqi_game_first_number(r->game) + r->moves) : -1;
     junqi_diags_vadd(r->diags, code, move, it->loc, fmt, ap);
     va_end(ap);
 }

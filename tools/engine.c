@@ -803,9 +803,10 @@ static void note_later_error(engine *e, const junqi_game *g, long ply)
     junqi_diags_init(&d);
     const junqi_diag *bad = replays_cleanly(g, &d) ? NULL : first_error(&d);
     char text[1024];
-    if (bad && bad->move > ply)
+    long last = (long)junqi_game_first_number(g) - 1 + ply; /* the number of the last move kept */
+    if (bad && bad->move > last)
         SAY(e, "info string the record breaks the rules later, at %s; the position after move %ld is used",
-            describe_diag(bad, text, sizeof text), ply);
+            describe_diag(bad, text, sizeof text), last);
     junqi_diags_free(&d);
 }
 

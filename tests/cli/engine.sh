@@ -267,7 +267,8 @@ grep -q "^error hello: unknown command" <<<"$out" || fail "an unknown command: $
 expect "a bad level: the alternatives end in or" "error setoption: Level takes easy, normal, default or expert, not 'hard'" \
     "$(grep -m 1 '^error setoption: Level' <<<"$out")"
 checks=$((checks + 1))
-grep -q "^error position: move [0-9]*: south's flag on h1 moves.*(not-its-turn)" <<<"$out" || fail "an illegal move: $(grep '^error position' <<<"$out")"
+grep -q "^error position: move 41: south's flag on h1 moves.*(not-its-turn)" <<<"$out" ||
+    fail "an illegal move, the first after ply 40 (move 41, as its record numbers it): $(grep '^error position' <<<"$out")"
 expect "after the errors: readyok and a search of the last good position" "readyok" "$(grep -m 1 readyok <<<"$out")"
 # a command of bytes that are not UTF-8 (Latin-1, a stray continuation byte), and a
 # control character: the error line quotes them as \xNN and stays valid UTF-8

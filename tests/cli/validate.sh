@@ -378,5 +378,18 @@ expect "cat a.jgs b.jgs | junqi-validate: one item, the first replay" 1 "$(grep 
 run "$V" "$A" "$B"
 expect "junqi-validate a.jgs b.jgs: both, no warning" "0|2" "$rc|$(grep -c ': valid: ' <<<"$out")"
 
+# a record from a set position numbers its moves on from the position's ply, and so do its
+# diagnostics: the first move of a record from ply 40 is move 41 in the text, the summary and JSON
+# (JSON said move 1)
+printf '%s\n' '[Board "two-player"]' \
+    '[Position ".NF.../.S9.../...../...../...../....N3/...../...../...../...../...../.SF... s 0 40 -"]' \
+    '' '41. b11-b10 42. a1-a2 *' >"$tmp/from40.jgn"
+run "$V" --format json "$tmp/from40.jgn"
+expect "an illegal move of a record from ply 40: its JSON move number" "no-piece 42" \
+    "$(jq -r 'select(.severity == "error") | "\(.code) \(.move)"' <<<"$out")"
+run "$V" "$tmp/from40.jgn"
+expect "an illegal move of a record from ply 40: the summary" "1 of 2 moves legal, stopped before move 42" \
+    "$(grep -o '[0-9]* of [0-9]* moves legal, stopped before move [0-9]*' <<<"$out")"
+
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]
