@@ -460,6 +460,29 @@ static char *next_word(char **s)
     return p;
 }
 
+/* The path of `position file` (docs/protocol.md): a blank-separated word, or
+ * a double-quoted one that may hold blanks, with \" and \\ inside as in a
+ * JGN tag's value. Unquoted in place; NULL if there is none, or (with
+ * *unclosed set) if the quote is never closed. */
+static char *next_path(char **s, bool *unclosed)
+{
+    char *p = *s + strspn(*s, " \t"), *in = p + 1, *out = p;
+    *unclosed = false;
+    if (*p != '"')
+        return next_word(s);
+    for (; *in && *in != '"'; in++) {
+        if (*in == '\\' && (in[1] == '"' || in[1] == '\\'))
+            in++;
+        *out++ = *in;
+    }
+    *unclosed = !*in;
+    if (*unclosed)
+        return NULL;
+    *out = '\0';
+    *s = in + 1;
+    return p;
+}
+
 /* A count word: 0..max. */
 static bool count_word(const char *w, long max, long *v)
 {
@@ -861,11 +884,12 @@ static bool is_protocol_input(const char *path, FILE *in)
  * NULL with an error line if there is none. */
 static junqi_game *file_record(engine *e, char *args, FILE *in)
 {
-    char *path = next_word(&args), *word = next_word(&args), *ply = NULL;
-    bool cut = false;
+    bool unclosed, cut = false;
+    char *path = next_path(&args, &unclosed), *word = path ? next_word(&args) : NULL, *ply = NULL;
     if (!path || strcmp(path, "-") == 0) { /* "-" would read the protocol's own input as a record */
-        error_line(e, "position", path ? "file takes a path: standard input carries the protocol"
-                                       : "file takes a path");
+        error_line(e, "position", unclosed ? "file: the path's quote is never closed with '\"'"
+                                  : path   ? "file takes a path: standard input carries the protocol"
+                                           : "file takes a path");
         return NULL;
     }
     if (is_protocol_input(path, in)) {

@@ -100,6 +100,15 @@ expect "position file PATH game 2 ply N = the second game's position" "$one" "$f
 expect "position file of two games, no game N: one info line" \
     "info string the file holds more than one game; game 1 is used (game N after the path chooses another)" \
     "$(engine "position file $tmp/two.jgn ply 42" "position file $G" "position file $tmp/two.jgn game 1")"
+# a path with blanks and quotes, in double quotes with \" inside (a path was one blank-free word)
+mkdir -p "$tmp/my games"
+cp "$tmp/two.jgn" "$tmp/my games/two \"q\".jgn"
+six=$(engine "position file \"$tmp/my games/two \\\"q\\\".jgn\" game 2 ply 42" "setoption name View value all" \
+    "go depth 3" | tail -n 1)
+expect "position file \"PATH WITH BLANKS\" game 2 ply N = the same position" "$one" "$six"
+expect "position file with a quote never closed: an error line" \
+    "error position: file: the path's quote is never closed with '\"'" \
+    "$(engine "position file \"$tmp/my games/two.jgn game 2")"
 # (a number past the end whatever its size: from 100000001 on it said "game takes a game's number";
 # one too large to count is quoted as sent: it said game 18446744073709551615, SIZE_MAX)
 expect "position file PATH game N: bad numbers and words are error lines" \
