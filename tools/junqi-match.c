@@ -105,6 +105,15 @@ static void on_signal(int sig)
     raise(sig);
 }
 
+/* Let sig end the match through on_signal, unless it is ignored (nohup's
+ * SIGHUP, a background job's SIGINT): what started junqi-match chose that. */
+static void catch_ending(int sig)
+{
+    struct sigaction was;
+    if (sigaction(sig, NULL, &was) == 0 && was.sa_handler != SIG_IGN)
+        signal(sig, on_signal);
+}
+
 static bool cloexec_pipe(int fd[2])
 {
     if (pipe(fd) != 0)
@@ -138,6 +147,8 @@ static bool proc_start(proc *p, const char *cmd)
     if (!line)
         return false;
     sprintf(line, "%s%s", plain_words(cmd) ? "exec " : "", cmd);
+    struct sigaction pipe_default = {.sa_handler = SIG_DFL};
+    sigemptyset(&pipe_default.sa_mask);
     sigset_t ending, was;
     sigemptyset(&ending);
     sigaddset(&ending, SIGTERM);
@@ -154,6 +165,7 @@ static bool proc_start(proc *p, const char *cmd)
     }
     if (ok && (p->pid = fork()) == 0) {
         pthread_sigmask(SIG_SETMASK, &was, NULL); /* a mask outlives exec */
+        sigaction(SIGPIPE, &pipe_default, NULL);  /* and so does our ignored SIGPIPE */
         setpgid(0, 0);
         dup2(in[0], STDIN_FILENO);
         dup2(out[1], STDOUT_FILENO);
@@ -347,9 +359,9 @@ typedef struct options {
     junqi_board_kind board;
     bool board_given;          /* --board */
     const junqi_rules *rules;  /* --rules, else the board's default */
-    char go[96];               /* the go command of every move */
+    long limit[3];             /* --nodes, --movetime, --depth (0: none); the last given counts */
+    char go[96];               /* the go command of every move, made of limit */
     long concurrency, max_moves;
-    long movetime;             /* --movetime, ms (0: none) */
     long timeout;              /* seconds an engine has for a move (0: 60 + movetime) */
     const char *output;        /* -o */
     junqi_cli_format format;
@@ -407,17 +419,27 @@ static int add_option(engine_spec *e, const char *arg)
     return JUNQI_EXIT_OK;
 }
 
-/* The go command from --nodes, --movetime, --depth. */
-static int set_go(options *o, const char *word, const char *arg, long max)
+/* The words of go for options.limit, in its order. */
+static const char *const limit_word[3] = {"nodes", "movetime", "depth"};
+
+/* A limit of the go command: --nodes, --movetime or --depth (limit k); given
+ * again, the last value counts, as for every option. */
+static int set_limit(options *o, int k, const char *arg, long max)
 {
-    long v;
-    if (!junqi_cli_parse_count(arg, max, &v) || v < 1)
-        return junqi_cli_usage(prog, "--%s takes a number from 1 to %ld, not '%s'", word, max, arg);
-    size_t n = strlen(o->go);
-    snprintf(o->go + n, sizeof o->go - n, " %s %ld", word, v);
-    if (strcmp(word, "movetime") == 0)
-        o->movetime = v;
+    if (!junqi_cli_parse_count(arg, max, &o->limit[k]) || o->limit[k] < 1)
+        return junqi_cli_usage(prog, "--%s takes a number from 1 to %ld, not '%s'", limit_word[k], max, arg);
     return JUNQI_EXIT_OK;
+}
+
+/* The go command of every move, from the limits given. */
+static void make_go(options *o)
+{
+    strcpy(o->go, "go");
+    for (int k = 0; k < 3; k++)
+        if (o->limit[k]) {
+            size_t n = strlen(o->go);
+            snprintf(o->go + n, sizeof o->go - n, " %s %ld", limit_word[k], o->limit[k]);
+        }
 }
 
 static int parse_count_option(const char *name, const char *arg, long min, long max, long *out)
@@ -440,9 +462,9 @@ static int parse_option(options *o, int c, const char *arg)
     case 'c': return parse_count_option("concurrency", arg, 1, 64, &o->concurrency);
     case 'm': return parse_count_option("max-moves", arg, 1, 100000, &o->max_moves);
     case 't': return parse_count_option("timeout", arg, 1, 86400, &o->timeout);
-    case 'N': return set_go(o, "nodes", arg, 1000000000000L);
-    case 'T': return set_go(o, "movetime", arg, 86400000L);
-    case 'D': return set_go(o, "depth", arg, 63);
+    case 'N': return set_limit(o, 0, arg, 1000000000000L);
+    case 'T': return set_limit(o, 1, arg, 86400000L);
+    case 'D': return set_limit(o, 2, arg, 63);
     case 'O': {
         int rc = add_option(&o->engine[0], arg);
         return rc != JUNQI_EXIT_OK ? rc : add_option(&o->engine[1], arg);
@@ -527,8 +549,9 @@ static int parse_args(int argc, char **argv, options *o)
     for (int e = 0; e < 2; e++)
         if (!o->engine[e].cmd[strspn(o->engine[e].cmd, " \t")])
             return junqi_cli_usage(prog, "engine %d: the command is empty", e + 1);
+    make_go(o);
     if (!o->timeout)
-        o->timeout = 60 + (o->movetime + 999) / 1000;
+        o->timeout = 60 + (o->limit[1] + 999) / 1000; /* --movetime in ms */
     return match_rules(o);
 }
 
@@ -1060,14 +1083,14 @@ int main(int argc, char **argv)
 {
     junqi_cli_set_locale();
     junqi_cli_close_stdout_at_exit(prog);
-    static options o = {.board = JUNQI_FOUR_PLAYER, .go = "go", .concurrency = 1, .max_moves = 2000};
+    static options o = {.board = JUNQI_FOUR_PLAYER, .concurrency = 1, .max_moves = 2000};
     int rc = parse_args(argc, argv, &o);
     if (rc != JUNQI_EXIT_OK)
         return rc == ARGS_DONE ? JUNQI_EXIT_OK : rc;
     signal(SIGPIPE, SIG_IGN); /* an engine that dies is a forfeit, not our end */
-    signal(SIGTERM, on_signal);
-    signal(SIGINT, on_signal);
-    signal(SIGHUP, on_signal);
+    catch_ending(SIGTERM);
+    catch_ending(SIGINT);
+    catch_ending(SIGHUP);
     static match m;
     m.opt = &o;
     pthread_mutex_init(&m.lock, NULL);

@@ -51,8 +51,10 @@ results=$(grep -c '^\[Result "\(north-south\|east-west\|draw\)"\]' "$tmp/a.jgn")
 expect "both games finished" 2 "$results"
 
 # the same games again, and with both games at once
-run "$M" --setups "$S" --games 1 --nodes 1200 --concurrency 2 -q -o "$tmp/b.jgn" "$E --level easy" "$E"
+# (and a limit given twice: the last counts, as for every option; it sent go nodes 300 nodes 1200)
+run "$M" --setups "$S" --games 1 --nodes 300 --nodes 1200 --concurrency 2 -q -o "$tmp/b.jgn" "$E --level easy" "$E"
 expect "two games at once: the same games" "$(md5sum <"$tmp/a.jgn")" "$(md5sum <"$tmp/b.jgn")"
+expect "the go command in the records" '[Go "go nodes 1200"]' "$(grep -m 1 '^\[Go ' "$tmp/b.jgn")"
 expect "--quiet: no line per game" "" "$err"
 
 # two-player, JSON summary, a move limit
@@ -94,13 +96,17 @@ cat >"$tmp/fake" <<'EOF'
 # answers the protocol, but its move is north's g6-g7; with "silent" it
 # says nothing, with "garbled" a move of bytes that are not UTF-8, with
 # "leaves" it ends at newgame, with "deaf" it does not end at quit, with
-# "mute" it closes its input and output at go and sleeps; "deaf" and
+# "mute" it closes its input and output at go and sleeps, with "pipe" it names its SIGPIPE; "deaf" and
 # "silent" do not end when their input ends; a second argument names a
 # file for its pid
 [ -n "${2:-}" ] && echo $$ >"$2"
 while read -r cmd rest; do
     case $cmd in
-    junqi) echo "id name fake"; echo junqiok ;;
+    junqi) # with "pipe" its name says whether it started with SIGPIPE ignored (bit 13 of SigIgn)
+        name=fake
+        [ "${1:-}" = pipe ] && name="fake, SIGPIPE $( (($(printf '%d' "0x$(awk '/^SigIgn/ {print $2}' "/proc/$$/status")") & 4096)) &&
+            echo ignored || echo default)"
+        echo "id name $name"; echo junqiok ;;
     isready) echo readyok ;;
     newgame) [ "${1:-}" = leaves ] && exit 0 ;;
     go) case ${1:-} in
@@ -180,8 +186,10 @@ fi
 for sig in TERM INT HUP; do
     rm -f "$tmp/silent.pid"
     mkdir -p "$tmp/out-$sig"
-    "$M" --setups "$S" --games 1 --timeout 60 -q -o "$tmp/out-$sig/games.jgn" "$E" "$tmp/fake silent $tmp/silent.pid" \
-        >/dev/null 2>&1 &
+    # (a background job of a script starts with SIGINT ignored, which junqi-match leaves so: a
+    # terminal's Ctrl-C reaches a match in the foreground, where it is not)
+    env --default-signal=INT "$M" --setups "$S" --games 1 --timeout 60 -q -o "$tmp/out-$sig/games.jgn" "$E" \
+        "$tmp/fake silent $tmp/silent.pid" >/dev/null 2>&1 &
     match=$!
     for _ in $(seq 600); do [ -s "$tmp/silent.pid" ] && break; sleep 0.1; done # a loaded machine: 60 s
     sleep 0.3
@@ -200,6 +208,22 @@ for sig in TERM INT HUP; do
         kill -9 "$engine"
     fi
 done
+
+# started under nohup (SIGHUP ignored), a hangup does not end the match: it was caught and ended it
+rm -f "$tmp/silent.pid"
+env --ignore-signal=HUP "$M" --setups "$S" --games 1 --timeout 60 -q "$E" "$tmp/fake silent $tmp/silent.pid" \
+    >/dev/null 2>&1 &
+match=$!
+for _ in $(seq 600); do [ -s "$tmp/silent.pid" ] && break; sleep 0.1; done
+sleep 0.3
+kill -HUP "$match"
+sleep 0.5
+expect "under nohup, SIGHUP: the match goes on" yes "$(running "$match" && echo yes || echo no)"
+kill -TERM "$match"
+wait "$match" 2>/dev/null
+# the engines start with SIGPIPE as it is by default, not ignored as junqi-match has it
+run "$M" --setups "$S" --games 1 --nodes 300 "$E" "$tmp/fake pipe"
+expect "an engine's SIGPIPE: the default" "junqi-analyze $V vs fake, SIGPIPE default" "$(head -n 1 <<<"$out" | cut -d: -f1)"
 
 # engines that cannot play at all stop the match
 run "$M" --setups "$S" --games 1 --option1 Colour=red "$E" "$E"
