@@ -250,6 +250,18 @@ static double elo_of(double score)
     return -400.0 * log10(1.0 / score - 1.0);
 }
 
+/* The 95 % Wilson interval of a proportion s of n trials, into [*low, *high]:
+ * the interval where the results' spread is zero (every game alike) and says
+ * nothing of the score's error. */
+static void wilson(double s, int n, double *low, double *high)
+{
+    double z2 = 1.96 * 1.96, d = 1 + z2 / n;
+    double centre = (s + z2 / (2.0 * n)) / d;
+    double half = 1.96 / d * sqrt(s * (1 - s) / n + z2 / (4.0 * n * n));
+    *low = centre - half;
+    *high = centre + half;
+}
+
 junqi_match_score junqi_match_score_of(int wins, int draws, int losses)
 {
     junqi_match_score m = {wins, draws, losses, 0.5, 0, 0, 0};
@@ -258,10 +270,12 @@ junqi_match_score junqi_match_score_of(int wins, int draws, int losses)
         return m;
     double s = (wins + 0.5 * draws) / n;
     double var = (wins * (1 - s) * (1 - s) + draws * (0.5 - s) * (0.5 - s) + losses * s * s) / n;
-    double half = 1.96 * sqrt(var / n);
+    double low = s - 1.96 * sqrt(var / n), high = s + 1.96 * sqrt(var / n);
+    if (var == 0)
+        wilson(s, n, &low, &high);
     m.score = s;
     m.elo = elo_of(s);
-    m.elo_low = elo_of(s - half);
-    m.elo_high = elo_of(s + half);
+    m.elo_low = elo_of(low);
+    m.elo_high = elo_of(high);
     return m;
 }

@@ -100,7 +100,8 @@ typedef struct junqi_match_score {
     double score;       /**< (wins + draws / 2) / games, 0..1 */
     double elo;         /**< -400 log10(1 / score - 1); +-HUGE_VAL at a score of 1 or 0 */
     double elo_low, elo_high; /**< the 95 % interval: the score +- 1.96 standard errors
-                                   (per game, from the spread of the results), as Elo */
+                                   (per game, from the spread of the results), as Elo; where
+                                   every game had the same result, Wilson's interval */
 } junqi_match_score;
 
 /**

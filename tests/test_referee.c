@@ -278,8 +278,13 @@ static void the_score_and_its_elo_interval(void **state)
     assert_true(fabs(m.score - 0.7) < 1e-12);
     assert_true(fabs(m.elo_low - -400 * log10(1 / 0.452082 - 1)) < 0.05);
     assert_true(fabs(m.elo_high - -400 * log10(1 / 0.947918 - 1)) < 0.05);
+    /* every game alike: no spread, so Wilson's interval, not a point (it was +inf to +inf,
+     * and two draws +0 to +0): five wins, s 1, the interval 0.566 to 1 */
     m = junqi_match_score_of(5, 0, 0);
-    assert_true(isinf(m.elo) && m.elo > 0 && isinf(m.elo_low) && m.elo_low > 0);
+    assert_true(isinf(m.elo) && m.elo > 0 && isinf(m.elo_high) && m.elo_high > 0);
+    assert_true(fabs(m.elo_low - -400 * log10(1 / 0.565509 - 1)) < 0.05);
+    m = junqi_match_score_of(0, 2, 0); /* 0.5 +- 0.405 (0.095 to 0.905) */
+    assert_true(m.elo == 0 && fabs(m.elo_high - -400 * log10(1 / 0.905471 - 1)) < 0.05 && fabs(m.elo_low + m.elo_high) < 1e-9);
     m = junqi_match_score_of(0, 1, 4);
     assert_true(m.elo < -200 && isinf(m.elo_low) && m.elo_low < 0 && m.elo_high > m.elo);
 }
