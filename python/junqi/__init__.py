@@ -321,12 +321,52 @@ def _ply(ply: Optional[int]) -> int:
     return ply
 
 
+class _Record(int):
+    """A game's record in the library: the handle's address, as an int (so
+    that dataclasses.asdict(game) stays JSON as it was), that owns the
+    record, freed when the last object holding it is collected: a Game and
+    its copies (copy.copy, copy.deepcopy, dataclasses.replace) share one. A
+    handle is an address in this process only: pickled, a record is its
+    canonical JGN text with its source and index, which the unpickling
+    process reads into a record of its own (junqi_report_read_jgn)."""
+
+    def __new__(cls, handle: int, source: Optional[str], index: Optional[int]):
+        record = super().__new__(cls, handle)
+        record.source, record.index = source, index
+        return record
+
+    def __del__(self, free=lib.junqi_game_free):  # an int takes no weak reference, so no finalize
+        free(int(self))
+
+    def __reduce__(self):
+        return _record_from_jgn, (_native.text(lib.junqi_report_jgn, self, None), self.source, self.index)
+
+    def __copy__(self):
+        return self  # a record never changes: copies of a Game share it
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+def _record_from_jgn(jgn: str, source: Optional[str], index: Optional[int]) -> _Record:
+    """The _Record of a pickled game: its JGN text read as item index of source."""
+    data = jgn.encode("utf-8")
+    err = ctypes.create_string_buffer(512)
+    handle = lib.junqi_report_read_jgn(data, len(data), _native.cstr("source", source), index or 0, err, len(err))
+    if not handle:
+        raise JunqiError(err.value.decode("utf-8", "replace") or "the call failed")
+    return _Record(handle, source, index)
+
+
 @dataclass
 class Game:
     """A game record (`junqi-replay --to json`), with what reading it found.
 
     ``game`` is the record's 1-based index in its source. The record stays
-    in the library too, so that it can be replayed, checked and searched.
+    in the library too, so that it can be replayed, checked and searched,
+    until the game and its copies are collected. A Game pickles (for
+    multiprocessing): the other process reads its canonical JGN (to_jgn())
+    into a record of its own, which replays, converts and searches alike.
     """
     source: Optional[str]
     game: Optional[int]
@@ -341,7 +381,7 @@ class Game:
     line: Line
     result: Optional[Result]
     diagnostics: List[Diagnostic] = field(default_factory=list)
-    _handle: Optional[int] = field(default=None, repr=False, compare=False)
+    _handle: Optional[_Record] = field(default=None, repr=False, compare=False)
 
     @property
     def moves(self) -> List[Move]:
@@ -433,9 +473,7 @@ def _game(obj, diagnostics, handle) -> Game:
     obj["result"] = _result(obj["result"])
     obj.setdefault("source", None)
     obj.setdefault("game", None)
-    game = Game(**obj, diagnostics=diagnostics, _handle=handle)
-    weakref.finalize(game, lib.junqi_game_free, handle)
-    return game
+    return Game(**obj, diagnostics=diagnostics, _handle=_Record(handle, obj["source"], obj["game"]))
 
 
 @dataclass

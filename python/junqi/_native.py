@@ -72,6 +72,7 @@ _PROTOTYPES = {
     "junqi_source_memory": (c_void_p, (c_char_p, c_size_t, c_char_p, c_uint)),
     "junqi_source_close": (None, (c_void_p,)),
     "junqi_report_next": (c_void_p, (c_void_p, POINTER(c_void_p)) + _ERR),
+    "junqi_report_read_jgn": (c_void_p, (c_char_p, c_size_t, c_char_p, c_size_t) + _ERR),
     "junqi_report_validate": (c_void_p, (c_void_p, c_char_p) + _ERR),
     "junqi_report_check": (c_void_p, (c_void_p, c_char_p) + _ERR),
     "junqi_report_record": (c_void_p, (c_void_p, c_char_p) + _ERR),

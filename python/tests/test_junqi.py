@@ -6,12 +6,16 @@ samples and test fixtures.
 
 The binding and the tools share one implementation, so most tests compare
 the binding's answer with the tool's output for the same question."""
+import copy
+import dataclasses
 import gc
 import json
 import os
 import pathlib
+import pickle
 import re
 import subprocess
+import sys
 import tempfile
 import unittest
 
@@ -169,6 +173,49 @@ class ReadingTest(unittest.TestCase):
             self.assertEqual(g.position(5).ply, 5)
         del g
         gc.collect()
+
+
+class PickleTest(unittest.TestCase):
+    """A Game goes to other processes (multiprocessing pickles it) and is
+    copied; its record in the library must go with it, never its address."""
+
+    def test_a_pickled_game_replays_in_another_process(self):
+        g = first(GAME)
+        child = ("import pickle, sys, junqi\n"
+                 "g = pickle.load(sys.stdin.buffer)\n"
+                 "print(g.position(100, view='south') == pickle.load(sys.stdin.buffer), "
+                 "g.validate().valid, g.perft(2, ply=30).nodes, g.notation(100))\n")
+        done = subprocess.run([sys.executable, "-c", child], capture_output=True, text=False,
+                              input=pickle.dumps(g) + pickle.dumps(g.position(100, view="south")))
+        self.assertEqual(done.returncode, 0, done.stderr.decode())
+        self.assertEqual(done.stdout.decode().rstrip("\n"),
+                         f"True True {g.perft(2, ply=30).nodes} {g.notation(100)}")
+
+    def test_an_unpickled_game_is_the_same_game_and_outlives_the_original(self):
+        games = list(junqi.read(os.path.join(ROOT, "samples", "match", "setups.jgn")))
+        g = games[2]
+        want = (g.positions(), g.validate(), g.to_json(), g.go(nodes=500))
+        h = pickle.loads(pickle.dumps(g))
+        del g, games
+        gc.collect()
+        self.assertEqual((h.game, h.positions()[0].game), (3, 3))
+        self.assertEqual((h.positions(), h.validate(), h.to_json(), h.go(nodes=500)), want)
+
+    def test_a_game_as_a_dict_is_json(self):
+        g = first(GAME)
+        doc = json.loads(json.dumps(dataclasses.asdict(g)))
+        self.assertEqual((doc["source"], len(doc["line"]["items"])), (GAME, len(g.line.items)))
+
+    def test_copies_keep_the_record_alive(self):
+        g = first(GAME)
+        want = g.position(100)
+        copies = [copy.copy(g), copy.deepcopy(g), dataclasses.replace(g, tags={})]
+        del g
+        gc.collect()
+        for _ in range(50):  # reuse the freed memory, were it freed
+            first(LONG).position(7)
+        for c in copies:
+            self.assertEqual(c.position(100), want)
 
 
 class PositionTest(unittest.TestCase):
