@@ -48,19 +48,6 @@ def _candidates():
     yield SONAME  # the dynamic loader's search path
 
 
-def _load():
-    errors = []
-    for path in _candidates():
-        try:
-            return ctypes.CDLL(path)
-        except OSError as e:
-            errors.append(f"{path}: {e}")
-    raise ImportError("junqi: cannot load the junqi library (set JUNQI_LIBRARY to its path): "
-                      + "; ".join(errors))
-
-
-lib = _load()
-
 _ERR = c_char_p, c_size_t  # every string call ends with an error buffer and its size
 
 _PROTOTYPES = {
@@ -83,10 +70,39 @@ _PROTOTYPES = {
     "junqi_report_go": (c_void_p, (c_void_p, c_long, c_char_p, c_bool, c_char_p, c_char_p, c_int, c_uint64,
                                    c_int, c_uint64, c_int, c_int, c_int) + _ERR),
 }
-for _name, (_restype, _argtypes) in _PROTOTYPES.items():
-    _fn = getattr(lib, _name)
-    _fn.restype = _restype
-    _fn.argtypes = _argtypes
+
+
+def _bind(lib) -> None:
+    """Give lib's calls their prototypes; AttributeError naming the first
+    call lib does not have (another library, or an older libjunqi)."""
+    for name, (restype, argtypes) in _PROTOTYPES.items():
+        fn = getattr(lib, name)
+        fn.restype = restype
+        fn.argtypes = argtypes
+
+
+def _load():
+    """The first candidate library that loads and has every call of
+    _PROTOTYPES; ImportError saying what each candidate lacked else."""
+    errors = []
+    for path in _candidates():
+        try:
+            lib = ctypes.CDLL(path)
+        except OSError as e:  # its message names the path, mostly
+            errors.append(str(e) if path in str(e) else f"{path}: {e}")
+            continue
+        try:
+            _bind(lib)
+        except AttributeError as e:
+            missing = str(e).rsplit(" ", 1)[-1].strip("'")
+            errors.append(f"{path}: not the libjunqi this binding needs: it has no {missing}")
+            continue
+        return lib
+    raise ImportError("junqi: cannot load the junqi library (set JUNQI_LIBRARY to its path): "
+                      + "; ".join(errors))
+
+
+lib = _load()
 
 #: JUNQI_REPORT_END and JUNQI_REPORT_ALL of report.h: the `ply` of the end
 #: of the game, and of every position.

@@ -614,6 +614,18 @@ class EngineTest(unittest.TestCase):
             first(GAME).go(10, level="grandmaster")
 
 
+class LoadingTest(unittest.TestCase):
+    def test_a_library_that_is_not_libjunqi_is_an_import_error_naming_it(self):
+        for path, says in (("libc.so.6", "libc.so.6: not the libjunqi this binding needs: it has no junqi_"),
+                           ("/nonexistent/libjunqi.so.0", "/nonexistent/libjunqi.so.0: cannot open shared object")):
+            done = subprocess.run([sys.executable, "-c", "import junqi"], capture_output=True, text=True,
+                                  env=dict(os.environ, JUNQI_LIBRARY=path))
+            self.assertNotEqual(done.returncode, 0)
+            last = done.stderr.strip().splitlines()[-1]
+            self.assertTrue(last.startswith("ImportError: junqi: cannot load the junqi library (set JUNQI_LIBRARY"
+                                            " to its path): " + says), last)
+
+
 class VersionTest(unittest.TestCase):
     def test_the_version_is_the_makefiles(self):
         with open(os.path.join(ROOT, "Makefile")) as f:
