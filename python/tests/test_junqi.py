@@ -614,6 +614,34 @@ class EngineTest(unittest.TestCase):
             first(GAME).go(10, level="grandmaster")
 
 
+class DocsTest(unittest.TestCase):
+    """docs/python.md's examples print what their comments say."""
+
+    DOC = open(os.path.join(ROOT, "docs", "python.md"), encoding="utf-8").read()
+
+    def test_the_engine_curve(self):
+        shown = re.search(r'# \[\(0, "(.*?)", ([0-9.]+)\), \(10, "(.*?)", ([0-9.]+)\), \.\.\.\]', self.DOC)
+        game = first(GAME)
+        curve = []
+        for ply in (0, 10):
+            g = game.go(ply, nodes=5000, view="all")
+            p = g.winprob if g.to_move in ("north", "south") else 1 - g.winprob
+            curve += [g.bestmove, str(round(p, 3))]
+        self.assertEqual(list(shown.groups()), curve)
+
+    def test_the_marshal_and_the_workers(self):
+        game = first(GAME)
+        fell = next(p.ply for p in game.positions()
+                    if not any(x.seat == "east" and x.piece == "marshal" for x in p.pieces))
+        self.assertIn(f'print("east\'s marshal fell before ply", p.ply)  # {fell}\n', self.DOC)
+        replays = sorted(os.listdir(os.path.join(ROOT, "..", "shared", "data", "qq-replays")))[:5] \
+            if os.path.isdir(os.path.join(ROOT, "..", "shared", "data", "qq-replays")) else None
+        if replays:  # the example's "replays/" folder: the first of the shared replays
+            games = [first(os.path.join(ROOT, "..", "shared", "data", "qq-replays", f)) for f in replays]
+            left = [len(g.position(min(100, len(g.moves))).pieces) for g in games]
+            self.assertIn(f"[:5])     # {left}\n", self.DOC)
+
+
 class LoadingTest(unittest.TestCase):
     def test_a_library_that_is_not_libjunqi_is_an_import_error_naming_it(self):
         for path, says in (("libc.so.6", "libc.so.6: not the libjunqi this binding needs: it has no junqi_"),
