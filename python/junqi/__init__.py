@@ -492,7 +492,31 @@ class Formation:
 Item = Union[Game, Formation]
 
 
-def _items(src: int, errors: str) -> Iterator[Item]:
+class _Source:
+    """A source open in the library (its file open, for a path), passed to
+    the C calls as the handle itself (ctypes' _as_parameter_); close() closes
+    it, and so does collecting it: an iterator of read() that is dropped
+    before it is started or finished closes its file too."""
+    __slots__ = ("_as_parameter_", "close", "__weakref__")
+
+    def __init__(self, src: int):
+        self._as_parameter_ = src
+        self.close = weakref.finalize(self, lib.junqi_source_close, src)
+
+
+def _open(argument: str, path, lenient: bool) -> _Source:
+    """The source of file `path` (argument `argument`'s value), or JunqiError
+    saying why it cannot be opened, as the tools do ("x.jgs: No such file or
+    directory")."""
+    err = ctypes.create_string_buffer(256)
+    name = _native.cstr(argument, path, path=True)
+    src = lib.junqi_source_open(name, _native.source_flags(lenient), err, len(err))
+    if not src:
+        raise JunqiError(f"{os.fsdecode(name)}: {err.value.decode('utf-8', 'replace')}")
+    return _Source(src)
+
+
+def _items(src: _Source, errors: str) -> Iterator[Item]:
     try:
         while True:
             handle = ctypes.c_void_p()
@@ -518,7 +542,7 @@ def _items(src: int, errors: str) -> Iterator[Item]:
                 raise JunqiError(f"{obj['source']}: item {obj['game']}: "
                                  + (first.message if first else "unreadable"), diags)
     finally:
-        lib.junqi_source_close(src)
+        src.close()
 
 
 def _check_errors(errors: str):
@@ -540,15 +564,10 @@ def read(path: Union[str, os.PathLike], *, lenient: bool = False,
     cannot be opened or read raises JunqiError either way, as the tools
     say it (exit status 3): a missing file is a mistake, not zero games."""
     _check_errors(errors)
-    err = ctypes.create_string_buffer(256)
-    src = lib.junqi_source_open(_native.cstr("path", path, path=True),
-                                _native.source_flags(lenient), err, len(err))
-    if not src:
-        raise JunqiError(f"{os.fsdecode(path)}: {err.value.decode('utf-8', 'replace')}")
-    return _items(src, errors)
+    return _items(_open("path", path, lenient), errors)
 
 
-def _memory(data: Union[str, bytes], name: Optional[str], lenient: bool) -> int:
+def _memory(data: Union[str, bytes], name: Optional[str], lenient: bool) -> _Source:
     if isinstance(data, str):
         data = data.encode("utf-8")
     elif not isinstance(data, bytes):
@@ -557,7 +576,7 @@ def _memory(data: Union[str, bytes], name: Optional[str], lenient: bool) -> int:
                                   _native.source_flags(lenient))
     if not src:
         raise MemoryError("junqi: out of memory")
-    return src
+    return _Source(src)
 
 
 def parse(data: Union[str, bytes], name: Optional[str] = None, *, lenient: bool = False,
@@ -578,13 +597,8 @@ def validate(path_or_data: Union[str, os.PathLike, bytes], rules: Optional[str] 
     if isinstance(path_or_data, bytes):
         src = _memory(path_or_data, name, lenient)
     else:
-        err = ctypes.create_string_buffer(256)
-        path = _native.cstr("path_or_data", path_or_data, path=True)
-        src = lib.junqi_source_open(path, _native.source_flags(lenient),
-                                    err, len(err))
-        if not src:
-            raise JunqiError(f"{os.fsdecode(path)}: {err.value.decode('utf-8', 'replace')}")
+        src = _open("path_or_data", path_or_data, lenient)
     try:
         return _validations(_native.text(lib.junqi_report_validate, src, _native.cstr("rules", rules)))
     finally:
-        lib.junqi_source_close(src)
+        src.close()

@@ -167,6 +167,19 @@ class ReadingTest(unittest.TestCase):
         self.assertTrue(any(d.severity == "error" for d in g.diagnostics))
         self.assertFalse(g.validate().valid)
 
+    def test_an_iterator_dropped_before_its_end_closes_its_file(self):
+        def open_files():
+            return len(os.listdir("/proc/self/fd"))
+        jgn = os.path.join(ROOT, "samples", "match", "setups.jgn")
+        before = open_files()
+        for _ in range(100):
+            junqi.read(GAME)                  # never started
+            junqi.read(jgn)
+            next(junqi.read(jgn))             # started, not finished
+            junqi.parse(b"[Board \"two-player\"]\n\n1. a6-a7 *\n")
+        gc.collect()
+        self.assertEqual(open_files(), before)
+
     def test_handles_are_freed_with_their_games(self):
         for _ in range(200):
             g = first(GAME)
