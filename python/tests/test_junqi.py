@@ -180,6 +180,13 @@ class ReadingTest(unittest.TestCase):
         gc.collect()
         self.assertEqual(open_files(), before)
 
+    def test_moves_share_their_seat_and_outcome_names(self):
+        # a str per value, as json.loads makes them, is a third of a game's memory
+        moves = first(LONG).moves + first(GAME).moves
+        self.assertEqual(len({id(m.seat) for m in moves}), 4)
+        self.assertEqual(len({id(m.outcome) for m in moves}), len({m.outcome for m in moves}))
+        self.assertEqual(len({id(m.type) for m in moves}), 1)
+
     def test_handles_are_freed_with_their_games(self):
         for _ in range(200):
             g = first(GAME)
