@@ -59,6 +59,23 @@ class Diagnostic:
     line: Optional[int] = None
     column: Optional[int] = None
 
+    def __str__(self) -> str:
+        """The diagnostic as the first line the tools' text output gives it
+        (docs/conventions.md, "Diagnostics"; in English): "games.jgn:8:13:
+        error: ...", "x.jgs: move 12 (record 14, offset 0x224): error: ..."."""
+        if self.line is not None and self.line > 0:
+            where = f":{self.line}:{self.column if self.column and self.column > 0 else 1}: "
+        else:
+            move = self.move if self.move is not None and self.move > 0 else None
+            record = self.record is not None and self.record >= 0 and self.offset is not None and self.offset >= 0
+            offset = self.offset is not None and self.offset >= 0
+            where = ": " + (f"move {move} (record {self.record}, offset 0x{self.offset:X}): " if move and record
+                            else f"record {self.record} (offset 0x{self.offset:X}): " if record
+                            else f"move {move} offset 0x{self.offset:X}: " if move and offset
+                            else f"offset 0x{self.offset:X}: " if offset
+                            else f"move {move} : " if move else "")
+        return f"{self.file}{where}{self.severity}: {self.message}"
+
 
 @dataclass
 class Result:
@@ -545,10 +562,10 @@ def _items(src: _Source, errors: str) -> Iterator[Item]:
                 yield Formation(obj["source"], obj["game"], diagnostics=diags, **obj["formation"])
             elif obj["type"] == "empty":  # zero games, as the tools say: not an error
                 continue
-            elif errors == "raise":
+            elif errors == "raise":  # its first error, located as the tools give it
                 first = next((d for d in diags if d.severity == "error"), None)
-                raise JunqiError(f"{obj['source']}: item {obj['game']}: "
-                                 + (first.message if first else "unreadable"), diags)
+                raise JunqiError(str(first) if first else f"{obj['source']}: item {obj['game']}: unreadable",
+                                 diags)
     finally:
         src.close()
 

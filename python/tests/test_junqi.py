@@ -130,6 +130,21 @@ class ReadingTest(unittest.TestCase):
         with self.assertRaises(ValueError):
             junqi.read(GAME, errors="ignore")
 
+    def test_an_unreadable_item_raises_its_first_error_located_as_the_tools_say_it(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            two = os.path.join(tmp, "two.jgn")
+            with open(two, "w") as f:
+                f.write('[Board "two-player"]\n\n1. a6-a7 *\n\n[Board "two-player"]\n\n1. a6-a7 2. zz *\n')
+            for path in (os.path.join(CORRUPT, "truncated.jgs"), two):
+                said = subprocess.run([os.path.join(BIN, "junqi-validate"), path], capture_output=True, text=True,
+                                      env=dict(os.environ, LANGUAGE="", LC_ALL="C")).stdout
+                located = [line for line in said.splitlines() if ": error: " in line]
+                with self.assertRaises(junqi.JunqiError) as caught:
+                    list(junqi.read(path))
+                self.assertEqual(str(caught.exception), located[-1])  # two.jgn: 8:13, the unreadable game 2
+                self.assertEqual([str(d) for v in junqi.validate(path) for d in v.diagnostics if d.severity == "error"],
+                                 located)
+
     def test_a_path_that_cannot_be_opened_raises_even_when_skipping(self):
         # errors="skip" leaves out items whose content is no game; a path named explicitly that
         # cannot be opened is a mistake to say, as the tools say it (exit status 3), not nothing
