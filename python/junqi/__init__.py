@@ -614,8 +614,10 @@ def parse(data: Union[str, bytes], name: Optional[str] = None, *, lenient: bool 
 
 def validate(path_or_data: Union[str, os.PathLike, bytes], rules: Optional[str] = None, *,
              lenient: bool = False, name: Optional[str] = None) -> List[Validation]:
-    """Check every item of a file (a path) or of bytes, exactly as
-    `junqi-validate --format json` does: each item's diagnostics and summary.
+    """Check every item of a file (a path: str or os.PathLike) or of bytes
+    (always a file's contents, shown as `name`: a path in bytes goes as
+    os.fsdecode(path)), exactly as `junqi-validate --format json` does:
+    each item's diagnostics and summary.
     A `rules` that does not fit a record (another board, no mountain points
     where its position has pieces, flip against formation game) raises JunqiError naming the item, as the tool's usage
     error (exit 2)."""

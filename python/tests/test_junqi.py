@@ -677,6 +677,20 @@ class DocsTest(unittest.TestCase):
             self.assertIn(f"[:5])     # {left}\n", self.DOC)
 
 
+    def test_the_reference_lists_every_parameter(self):
+        import inspect
+        rows = re.findall(r"^\| (.*?) \|", self.DOC, re.M)
+        calls = [c for row in rows for c in re.findall(r"`((?:junqi|Game)?\.?\w+)\(([^)]*)\)`", row)]
+        checked = set()
+        for name, params in calls:  # "junqi.read", "Game.position", ".positions" (of Game)
+            fn = getattr(junqi, name[6:]) if name.startswith("junqi.") else getattr(junqi.Game, name.split(".")[-1])
+            want = [p for p in inspect.signature(fn).parameters if p != "self"]
+            shown = [p.split("=")[0].strip() for p in params.split(",") if p.strip()]
+            self.assertEqual(shown, want, name)
+            checked.add(fn.__name__)
+        self.assertTrue({"read", "parse", "validate", "position", "positions", "notation", "perft", "go"} <= checked)
+
+
 class LoadingTest(unittest.TestCase):
     def test_a_library_that_is_not_libjunqi_is_an_import_error_naming_it(self):
         for path, says in (("libc.so.6", "libc.so.6: not the libjunqi this binding needs: it has no junqi_"),
