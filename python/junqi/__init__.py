@@ -118,6 +118,7 @@ class Validation:
 
     @property
     def valid(self) -> bool:
+        """Whether the item has no error (its summary's valid)."""
         return self.summary.valid
 
 
@@ -196,17 +197,22 @@ class Line:
 
     @property
     def moves(self) -> List["Move"]:
+        """The moves of the line, without its events."""
         return [it for it in self.items if isinstance(it, Move)]
 
 
 @dataclass
 class Comment:
+    """A comment of a line, shown before its item number `before` (0-based;
+    the number of items: after the last)."""
     before: int  # shown before item `before` of its line
     text: str
 
 
 @dataclass
 class Move:
+    """A move of a line (an item of `--to json`'s "items"), with the
+    variations that branch off before it."""
     type: str     # "move"
     ply: int
     seat: Optional[str]
@@ -220,6 +226,7 @@ class Move:
 
 @dataclass
 class Timeout:
+    """An event: a seat's timeout, its count-th."""
     type: str
     seat: str
     count: int
@@ -227,6 +234,7 @@ class Timeout:
 
 @dataclass
 class Eliminated:
+    """An event: a seat out of the game, and why ("flag_captured", ...)."""
     type: str
     seat: str
     reason: str
@@ -235,6 +243,7 @@ class Eliminated:
 
 @dataclass
 class Left:
+    """An event: a seat that left the game (its pieces leave the board), and why."""
     type: str
     seat: str
     reason: str
@@ -242,6 +251,7 @@ class Left:
 
 @dataclass
 class End:
+    """The event that ends the game, with its result."""
     type: str
     result: Optional[Result]
 
@@ -275,6 +285,7 @@ def _line(obj) -> Line:
 
 @dataclass
 class SeatInfo:
+    """A seat of a record: its player's name and its setup, as far as the record gives them."""
     player: Optional[str]
     setup: Optional[str]  # the layout notation, None when the record does not show it
 
@@ -289,6 +300,8 @@ class Perft:
 
 @dataclass
 class GoLine:
+    """One of the engine's best moves (Go.multipv), with its evaluation, win
+    probability, the samples that chose it (votes) and its line."""
     move: str
     eval: float
     winprob: float
@@ -317,6 +330,7 @@ class Go:
 
 @dataclass
 class FlipAction:
+    """One of the engine's best actions in a flip game (FlipGo.actions)."""
     action: str             # the action's token: "e4^" (a flip), "c7>c8^b5" (docs/flip.md)
     winprob: float
 

@@ -691,6 +691,23 @@ class DocsTest(unittest.TestCase):
         self.assertTrue({"read", "parse", "validate", "position", "positions", "notation", "perft", "go"} <= checked)
 
 
+    def test_everything_public_has_a_docstring_of_its_own(self):
+        import inspect
+        missing = []
+        for name in junqi.__all__:
+            obj = getattr(junqi, name)
+            if not inspect.isclass(obj):
+                missing += [] if obj.__doc__ else [name]
+                continue
+            if not obj.__doc__ or obj.__doc__.startswith(name + "("):  # a dataclass's generated one
+                missing.append(name)
+            for attr, value in vars(obj).items():
+                if not attr.startswith("_") and (isinstance(value, property) or inspect.isfunction(value)) \
+                        and not (value.__doc__ or "").strip():
+                    missing.append(f"{name}.{attr}")
+        self.assertEqual(missing, [])
+
+
 class LoadingTest(unittest.TestCase):
     def test_a_library_that_is_not_libjunqi_is_an_import_error_naming_it(self):
         for path, says in (("libc.so.6", "libc.so.6: not the libjunqi this binding needs: it has no junqi_"),
