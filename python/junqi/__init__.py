@@ -122,10 +122,21 @@ class Validation:
         return self.summary.valid
 
 
-def _validations(text: str) -> List[Validation]:
+def _named(obj: dict, name: Optional[str]) -> dict:
+    """obj (a diagnostic, summary, position or record of the JSON) naming its
+    source `name` unless name is None. The JSON writes a file name that is
+    not UTF-8 with U+FFFD for its bytes, which no longer names the file: the
+    binding puts back the name it was given (os.fsdecode, as open() takes
+    it), so that game.source, v.summary.source and d.file can be opened."""
+    if name is not None:
+        obj["file" if "file" in obj else "source"] = name
+    return obj
+
+
+def _validations(text: str, name: Optional[str] = None) -> List[Validation]:
     out, diags = [], []
     for line in text.splitlines():
-        obj = json.loads(line)
+        obj = _named(json.loads(line), name)
         if obj.get("type") == "summary":
             obj["result"] = _result(obj["result"])
             out.append(Validation(diags, Summary(**obj)))
@@ -182,7 +193,8 @@ class Position:
         return next((p for p in self.pieces if p.square == square), None)
 
 
-def _position(obj) -> Position:
+def _position(obj, name: Optional[str] = None) -> Position:
+    _named(obj, name)
     obj["pieces"] = [Piece(**p) for p in obj["pieces"]]
     obj["result"] = _result(obj["result"])
     obj.setdefault("eliminated", [])  # a flip game's JSON has no eliminated seats
@@ -391,7 +403,8 @@ def _record_from_jgn(jgn: str, source: Optional[str], index: Optional[int]) -> _
     """The _Record of a pickled game: its JGN text read as item index of source."""
     data = jgn.encode("utf-8")
     err = ctypes.create_string_buffer(512)
-    handle = lib.junqi_report_read_jgn(data, len(data), _native.cstr("source", source), index or 0, err, len(err))
+    handle = lib.junqi_report_read_jgn(data, len(data), None if source is None else os.fsencode(source), index or 0,
+                                       err, len(err))
     if not handle:
         raise JunqiError(err.value.decode("utf-8", "replace") or "the call failed")
     return _Record(handle, source, index)
@@ -423,6 +436,11 @@ class Game:
     _handle: Optional[_Record] = field(default=None, repr=False, compare=False)
 
     @property
+    def _name(self) -> Optional[str]:
+        """The source's name where the library's JSON cannot write it (see _named), else None."""
+        return self.source if self.source is not None and _lossy(self.source) else None
+
+    @property
     def moves(self) -> List[Move]:
         """The moves of the main line."""
         return self.line.moves
@@ -437,7 +455,7 @@ class Game:
         text = _native.text(lib.junqi_report_positions, self._handle, _ply(ply),
                             _native.cstr("view", view), _native.cstr("rules", rules),
                             _native.flag("lenient", lenient))
-        return _position(json.loads(text))
+        return _position(json.loads(text), self._name)
 
     def positions(self, view: Optional[str] = None, rules: Optional[str] = None, *,
                   lenient: bool = False) -> List[Position]:
@@ -445,7 +463,7 @@ class Game:
         text = _native.text(lib.junqi_report_positions, self._handle, _native.PLY_ALL,
                             _native.cstr("view", view), _native.cstr("rules", rules),
                             _native.flag("lenient", lenient))
-        return [_position(json.loads(line)) for line in text.splitlines()]
+        return [_position(json.loads(line), self._name) for line in text.splitlines()]
 
     def notation(self, ply: Optional[int] = None, view: Optional[str] = None,
                  rules: Optional[str] = None, *, lenient: bool = False) -> str:
@@ -456,7 +474,8 @@ class Game:
     def validate(self, rules: Optional[str] = None) -> Validation:
         """Check the record as junqi-validate does: the diagnostics of reading
         it, then those of replaying it, and the summary."""
-        v = _validations(_native.text(lib.junqi_report_check, self._handle, _native.cstr("rules", rules)))[0]
+        v = _validations(_native.text(lib.junqi_report_check, self._handle, _native.cstr("rules", rules)),
+                         self._name)[0]
         read_errors = sum(d.severity == "error" for d in self.diagnostics)
         read_warnings = sum(d.severity == "warning" for d in self.diagnostics)
         v.summary.errors += read_errors
@@ -531,16 +550,24 @@ class Formation:
 Item = Union[Game, Formation]
 
 
+def _lossy(name: str) -> bool:
+    """Whether file name `name` (from os.fsdecode) is not UTF-8, so that the
+    library's JSON cannot write it as it is (see _named)."""
+    return os.fsencode(name) != name.encode("utf-8", "replace")
+
+
 class _Source:
     """A source open in the library (its file open, for a path), passed to
     the C calls as the handle itself (ctypes' _as_parameter_); close() closes
     it, and so does collecting it: an iterator of read() that is dropped
-    before it is started or finished closes its file too."""
-    __slots__ = ("_as_parameter_", "close", "__weakref__")
+    before it is started or finished closes its file too. name: the file's
+    name where the library's JSON cannot write it (see _named), else None."""
+    __slots__ = ("_as_parameter_", "close", "name", "__weakref__")
 
-    def __init__(self, src: int):
+    def __init__(self, src: int, name: Optional[str] = None):
         self._as_parameter_ = src
         self.close = weakref.finalize(self, lib.junqi_source_close, src)
+        self.name = name
 
 
 def _open(argument: str, path, lenient: bool) -> _Source:
@@ -552,7 +579,7 @@ def _open(argument: str, path, lenient: bool) -> _Source:
     src = lib.junqi_source_open(name, _native.source_flags(lenient), err, len(err))
     if not src:
         raise JunqiError(f"{os.fsdecode(name)}: {err.value.decode('utf-8', 'replace')}")
-    return _Source(src)
+    return _Source(src, os.fsdecode(name) if _lossy(os.fsdecode(name)) else None)
 
 
 def _items(src: _Source, errors: str) -> Iterator[Item]:
@@ -566,12 +593,12 @@ def _items(src: _Source, errors: str) -> Iterator[Item]:
                     raise JunqiError(err.value.decode("utf-8", "replace"))
                 return
             try:
-                obj = json.loads(ctypes.string_at(ptr).decode("utf-8"))
+                obj = _named(json.loads(ctypes.string_at(ptr).decode("utf-8")), src.name)
             finally:
                 lib.junqi_free(ptr)
-            diags = [Diagnostic(**d) for d in obj["diagnostics"]]
+            diags = [Diagnostic(**_named(d, src.name)) for d in obj["diagnostics"]]
             if obj["type"] == "record":
-                yield _game(obj["record"], diags, handle.value)
+                yield _game(_named(obj["record"], src.name), diags, handle.value)
             elif obj["type"] == "formation":
                 yield Formation(obj["source"], obj["game"], diagnostics=diags, **obj["formation"])
             elif obj["type"] == "empty":  # zero games, as the tools say: not an error
@@ -640,6 +667,6 @@ def validate(path_or_data: Union[str, os.PathLike, bytes], rules: Optional[str] 
     else:
         src = _open("path_or_data", path_or_data, lenient)
     try:
-        return _validations(_native.text(lib.junqi_report_validate, src, _native.cstr("rules", rules)))
+        return _validations(_native.text(lib.junqi_report_validate, src, _native.cstr("rules", rules)), src.name)
     finally:
         src.close()

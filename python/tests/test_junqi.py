@@ -145,6 +145,27 @@ class ReadingTest(unittest.TestCase):
                 self.assertEqual([str(d) for v in junqi.validate(path) for d in v.diagnostics if d.severity == "error"],
                                  located)
 
+    def test_a_file_name_that_is_not_utf8_names_the_file(self):
+        # a GBK name, as a zip of Chinese Windows unpacks: the JSON shows it with U+FFFD
+        with tempfile.TemporaryDirectory() as tmp:
+            name = os.path.join(os.fsencode(tmp), "军棋".encode("gbk") + b".jgn")
+            with open(name, "wb") as f:
+                f.write(b'[Board "two-player"]\n\n1. a6-a7 *\n\n[Board "two-player"]\n\n1. a6-a7 2. zz *\n')
+            path = os.fsdecode(name)
+            for given in (name, path, pathlib.Path(path)):
+                g = next(junqi.read(given, errors="skip"))
+                named = [g.source, g.position(0).source, g.positions()[-1].source, g.validate().summary.source,
+                         pickle.loads(pickle.dumps(g)).position(1).source]
+                named += [v.summary.source for v in junqi.validate(path)]
+                named += [d.file for v in junqi.validate(path) for d in v.diagnostics]
+                named += [d.file for d in g.validate().diagnostics]
+                with self.assertRaises(junqi.JunqiError) as caught:
+                    list(junqi.read(given))
+                named += [d.file for d in caught.exception.diagnostics]
+                self.assertEqual(set(named), {path})
+                with open(g.source, "rb") as f:  # the name opens the file
+                    self.assertTrue(f.read().startswith(b"[Board"))
+
     def test_a_path_that_cannot_be_opened_raises_even_when_skipping(self):
         # errors="skip" leaves out items whose content is no game; a path named explicitly that
         # cannot be opened is a mistake to say, as the tools say it (exit status 3), not nothing
