@@ -642,7 +642,7 @@ def _memory(data: Union[str, bytes], name: Optional[str], lenient: bool) -> _Sou
                                   _native.source_flags(lenient))
     if not src:
         raise MemoryError("junqi: out of memory")
-    return _Source(src)
+    return _Source(src, name if name is not None and _lossy(name) else None)
 
 
 def parse(data: Union[str, bytes], name: Optional[str] = None, *, lenient: bool = False,

@@ -180,7 +180,7 @@ def cstr(name: str, s, path: bool = False):
     if path and isinstance(s, (str, bytes, os.PathLike)):
         data = os.fsencode(s)
     elif not path and isinstance(s, str):
-        data = s.encode("utf-8")
+        data = s.encode("utf-8", "surrogateescape")  # a name from os.fsdecode keeps its bytes
     else:
         raise wrong_type(name, "a str, bytes or os.PathLike" if path else "a str", s)
     if b"\0" in data:

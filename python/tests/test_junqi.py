@@ -164,7 +164,14 @@ class ReadingTest(unittest.TestCase):
                 named += [d.file for d in caught.exception.diagnostics]
                 self.assertEqual(set(named), {path})
                 with open(g.source, "rb") as f:  # the name opens the file
-                    self.assertTrue(f.read().startswith(b"[Board"))
+                    data = f.read()
+                self.assertTrue(data.startswith(b"[Board"))
+            # such a name given with the contents, and in arguments where the library says what is wrong
+            g = next(junqi.parse(data, name=path))
+            self.assertEqual((g.source, g.position(1).source, junqi.validate(data, name=path)[0].summary.source),
+                             (path, path, path))
+            with self.assertRaisesRegex(junqi.JunqiError, "unknown view"):
+                g.position(1, view=path)
 
     def test_a_path_that_cannot_be_opened_raises_even_when_skipping(self):
         # errors="skip" leaves out items whose content is no game; a path named explicitly that
