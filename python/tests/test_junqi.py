@@ -705,6 +705,12 @@ class DocsTest(unittest.TestCase):
             self.assertIn(f"[:5])     # {left}\n", self.DOC)
 
 
+    def test_a_budget_is_each_searchs(self):
+        g = first(GAME).go(50, nodes=5000)
+        self.assertEqual(g.samples, 8)
+        self.assertIn(f"searches {g.samples} samples (`g.samples`) and `g.nodes` is {g.nodes},", " ".join(self.DOC.split()))
+        self.assertGreaterEqual(g.nodes, g.samples * 5000)
+
     def test_the_reference_lists_every_parameter(self):
         import inspect
         rows = re.findall(r"^\| (.*?) \|", self.DOC, re.M)
