@@ -402,7 +402,7 @@ class _Record(int):
 def _record_from_jgn(jgn: str, source: Optional[str], index: Optional[int]) -> _Record:
     """The _Record of a pickled game: its JGN text read as item index of source."""
     data = jgn.encode("utf-8")
-    err = ctypes.create_string_buffer(512)
+    err = _native.error_buffer()
     handle = lib.junqi_report_read_jgn(data, len(data), None if source is None else os.fsencode(source), index or 0,
                                        err, len(err))
     if not handle:
@@ -576,7 +576,7 @@ def _open(argument: str, path, lenient: bool) -> _Source:
     """The source of file `path` (argument `argument`'s value), or JunqiError
     saying why it cannot be opened, as the tools do ("x.jgs: No such file or
     directory")."""
-    err = ctypes.create_string_buffer(256)
+    err = _native.error_buffer()
     name = _native.cstr(argument, path, path=True)
     src = lib.junqi_source_open(name, _native.source_flags(lenient), err, len(err))
     if not src:
@@ -588,7 +588,7 @@ def _items(src: _Source, errors: str) -> Iterator[Item]:
     try:
         while True:
             handle = ctypes.c_void_p()
-            err = ctypes.create_string_buffer(256)
+            err = _native.error_buffer()
             ptr = lib.junqi_report_next(src, ctypes.byref(handle), err, len(err))
             if not ptr:
                 if err.value:

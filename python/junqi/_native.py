@@ -113,10 +113,21 @@ PLY_ALL = -2
 SOURCE_LENIENT = 1
 
 
+#: The size of the error buffer passed to the calls: a reason names its
+#: item by the file's path (up to PATH_MAX, 4096 bytes) before saying what
+#: is wrong, so a smaller buffer could keep the path and lose the reason.
+ERR_SIZE = 8192
+
+
+def error_buffer():
+    """A new error buffer of ERR_SIZE bytes for a call of the library."""
+    return ctypes.create_string_buffer(ERR_SIZE)
+
+
 def text(fn, *args) -> str:
     """Call a string call of report.h with its arguments (the error buffer is
     added): its JSON text, or JunqiError with the library's reason."""
-    err = ctypes.create_string_buffer(512)
+    err = error_buffer()
     ptr = fn(*args, err, len(err))
     if not ptr:
         raise JunqiError(err.value.decode("utf-8", "replace") or "the call failed")

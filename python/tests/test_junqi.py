@@ -621,6 +621,18 @@ class ValidationTest(unittest.TestCase):
             self.assertIn(f"{path}: game 2 (line {line}): --rules qq", done.stderr)
         self.assertTrue(junqi.validate(GAME, rules="qq")[0].valid)
 
+    def test_a_long_path_does_not_crowd_out_the_reason(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            folder = os.path.join(tmp, *["d" * 60] * 9)  # 560 bytes and more, as deep cluster paths are
+            os.makedirs(folder)
+            path = os.path.join(folder, "g.jgs")
+            with open(GAME, "rb") as src, open(path, "wb") as dst:
+                dst.write(src.read())
+            with self.assertRaises(junqi.JunqiError) as caught:
+                junqi.validate(path, rules="standard")
+            self.assertEqual(str(caught.exception),
+                             f"{path}: rule set 'standard' is for the two-player board, and this is a four-player game")
+
     def test_a_rule_set_without_the_mountains_a_position_uses_raises(self):
         # a piece sheltering on dM (docs/position.md's example): under "standard" that point does not
         # exist; junqi-validate --rules standard is a usage error, the binding answered as if it did
