@@ -193,9 +193,20 @@ class Position:
         return next((p for p in self.pieces if p.square == square), None)
 
 
+#: One str object per seat, outcome and piece name for every move and piece:
+#: json.loads makes a new str for each value, some 160 bytes a move, a third
+#: of a game's memory.
+_NAME = {s: s for s in ("north", "east", "south", "west", "move", "attacker_wins", "attacker_loses",
+                        "both_removed", "unknown", "marshal", "general", "major_general", "brigadier",
+                        "colonel", "major", "captain", "lieutenant", "engineer", "bomb", "landmine",
+                        "flag")}.get
+
+
 def _position(obj, name: Optional[str] = None) -> Position:
     _named(obj, name)
-    obj["pieces"] = [Piece(**p) for p in obj["pieces"]]
+    known = _NAME
+    obj["pieces"] = [Piece(p["square"], known(p["seat"], p["seat"]), known(p["piece"], p["piece"])) if len(p) == 3
+                     else Piece(**p) for p in obj["pieces"]]  # a flip game's pieces have more keys
     obj["result"] = _result(obj["result"])
     obj.setdefault("eliminated", [])  # a flip game's JSON has no eliminated seats
     return Position(source=obj.pop("source", None), game=obj.pop("game", None), **obj)
@@ -269,12 +280,6 @@ class End:
 
 
 _EVENTS = {"timeout": Timeout, "eliminated": Eliminated, "left": Left}
-
-
-#: One str object per seat and outcome name for every move: json.loads makes a
-#: new str for each value, some 160 bytes a move, a third of a game's memory.
-_NAME = {s: s for s in ("north", "east", "south", "west", "move", "attacker_wins", "attacker_loses",
-                        "both_removed", "unknown")}.get
 
 
 def _line(obj) -> Line:

@@ -229,6 +229,9 @@ class ReadingTest(unittest.TestCase):
         self.assertEqual(len({id(m.seat) for m in moves}), 4)
         self.assertEqual(len({id(m.outcome) for m in moves}), len({m.outcome for m in moves}))
         self.assertEqual(len({id(m.type) for m in moves}), 1)
+        pieces = [p for pos in first(GAME).positions()[::40] for p in pos.pieces]
+        self.assertEqual(len({id(p.piece) for p in pieces}), len({p.piece for p in pieces}))
+        self.assertEqual(len({id(p.seat) for p in pieces}), 4)
 
     def test_handles_are_freed_with_their_games(self):
         for _ in range(200):
