@@ -862,6 +862,35 @@ char *junqi_report_next(junqi_source *src, junqi_game **game, char *err, size_t 
     return text;
 }
 
+junqi_game *junqi_report_read_jgn(const char *jgn, size_t len, const char *source, size_t index, char *err,
+                                  size_t n)
+{
+    if (err && n)
+        err[0] = '\0';
+    junqi_source *src = junqi_source_memory(jgn, len, source, 0);
+    if (!src)
+        return fail(err, n, "out of memory");
+    junqi_input in;
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_game *g = NULL;
+    junqi_read_status rc = junqi_source_next(src, &in, &d);
+    if (rc == JUNQI_READ_OK && in.kind == JUNQI_INPUT_RECORD && in.game) {
+        g = in.game, in.game = NULL;
+        g->source_index = index;
+    } else {
+        const junqi_diag *first = NULL;
+        for (size_t i = 0; i < d.n && !first; i++)
+            first = d.items[i].severity == JUNQI_SEV_ERROR && d.items[i].message ? &d.items[i] : NULL;
+        fail(err, n, "%s: %s", junqi_source_name(src), first ? first->message : _("the input holds no record"));
+    }
+    if (rc != JUNQI_READ_END)
+        junqi_input_free(&in);
+    junqi_diags_free(&d);
+    junqi_source_close(src);
+    return g;
+}
+
 /* An item's diagnostics and summary, one JSON object per line. */
 static void check_lines(FILE *out, junqi_json *j, const junqi_source *src, const junqi_input *in,
                         const junqi_rules *rules, junqi_diags *d)

@@ -356,6 +356,18 @@ void junqi_free(void *p);
 char *junqi_report_next(junqi_source *src, junqi_game **game, char *err, size_t n);
 
 /**
+ * A record again from its canonical JGN text (len bytes of jgn, as
+ * junqi_report_jgn() wrote it with no view), named as item `index`
+ * (1-based) of `source` (NULL: "<memory>"), as junqi_report_next() named
+ * it: how a binding carries a record to another process (python/junqi
+ * pickles a Game so). A new handle (free with junqi_game_free()), or NULL
+ * with err saying why (out of memory; a text that holds no readable game:
+ * "SOURCE: " and its first error, or "the input holds no record").
+ */
+junqi_game *junqi_report_read_jgn(const char *jgn, size_t len, const char *source, size_t index, char *err,
+                                  size_t n);
+
+/**
  * Every item of src checked as `junqi-validate --format json` prints it:
  * each item's diagnostics, then its summary object, one JSON object per
  * line. rules: a rule string, or NULL for each record's own. A rule set

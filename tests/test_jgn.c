@@ -108,6 +108,44 @@ static void real_replays_convert_to_jgn_and_replay_identically(void **state)
     assert_int_equal(n, shared ? SHARED_REPLAYS : BUNDLED_REPLAYS);
 }
 
+/* junqi_report_read_jgn: a record's JGN reads back as the same item of its source
+ * (how python/junqi pickles a Game); text of no game fails with a reason. */
+static void a_record_reads_back_from_its_jgn_as_the_same_item(void **state)
+{
+    (void)state;
+    static const char text[] = "[Board \"two-player\"]\n\n1. a6-a7 *\n\n"
+                               "[Board \"two-player\"]\n[Event \"second\"]\n\n1. c6-c7 2. c8-c9 *\n";
+    junqi_source *src = junqi_source_memory(text, sizeof text - 1, "games.jgn", 0);
+    junqi_game *g = NULL;
+    char err[256];
+    free(junqi_report_next(src, &g, err, sizeof err));
+    junqi_game_free(g);
+    char *first = junqi_report_next(src, &g, err, sizeof err);
+    assert_non_null(g);
+    char *jgn = junqi_report_jgn(g, NULL, err, sizeof err);
+    assert_non_null(jgn);
+    junqi_game *back = junqi_report_read_jgn(jgn, strlen(jgn), "games.jgn", 2, err, sizeof err);
+    assert_non_null(back);
+    assert_string_equal(back->source, "games.jgn");
+    assert_int_equal(back->source_index, 2);
+    assert_string_equal(junqi_game_tag(back, "Event"), "second");
+    same_replay(g, back, "games.jgn");
+    char *a = junqi_report_record(g, NULL, err, sizeof err), *b = junqi_report_record(back, NULL, err, sizeof err);
+    assert_string_equal(a, b); /* "source":"games.jgn","game":2 in both */
+    junqi_free(a);
+    junqi_free(b);
+    assert_null(junqi_report_read_jgn("", 0, "x.jgn", 1, err, sizeof err));
+    assert_string_equal(err, "x.jgn: the input holds no record");
+    static const char broken[] = "[Board \"two-player\"]\n\n1. zz *\n";
+    assert_null(junqi_report_read_jgn(broken, sizeof broken - 1, "x.jgn", 1, err, sizeof err));
+    assert_string_equal(err, "x.jgn: 'zz' is not a move, event, number, NAG or result");
+    junqi_free(jgn);
+    junqi_free(first);
+    junqi_game_free(back);
+    junqi_game_free(g);
+    junqi_source_close(src);
+}
+
 static const char two_games[] =
     "[Board \"two-player\"]\n\n1. a6-a7 *\n\n"
     "[Board \"two-player\"]\n[Event \"second\"]\n\n1. c6-c7 {a [%eval 0.5] comment\n[still] in it} *\n"
@@ -541,6 +579,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(real_replays_convert_to_jgn_and_replay_identically),
         cmocka_unit_test(a_file_holds_several_games_read_one_at_a_time),
+        cmocka_unit_test(a_record_reads_back_from_its_jgn_as_the_same_item),
         cmocka_unit_test(a_tag_error_before_a_decided_result_drops_the_game_cleanly),
         cmocka_unit_test(commands_in_comments_are_found),
         cmocka_unit_test(defect02_the_unknown_outcome_move_reads_and_writes_back),

@@ -59,6 +59,23 @@ class Diagnostic:
     line: Optional[int] = None
     column: Optional[int] = None
 
+    def __str__(self) -> str:
+        """The diagnostic as the first line the tools' text output gives it
+        (docs/conventions.md, "Diagnostics"; in English): "games.jgn:8:13:
+        error: ...", "x.jgs: move 12 (record 14, offset 0x224): error: ..."."""
+        if self.line is not None and self.line > 0:
+            where = f":{self.line}:{self.column if self.column and self.column > 0 else 1}: "
+        else:
+            move = self.move if self.move is not None and self.move > 0 else None
+            record = self.record is not None and self.record >= 0 and self.offset is not None and self.offset >= 0
+            offset = self.offset is not None and self.offset >= 0
+            where = ": " + (f"move {move} (record {self.record}, offset 0x{self.offset:X}): " if move and record
+                            else f"record {self.record} (offset 0x{self.offset:X}): " if record
+                            else f"move {move} offset 0x{self.offset:X}: " if move and offset
+                            else f"offset 0x{self.offset:X}: " if offset
+                            else f"move {move} : " if move else "")
+        return f"{self.file}{where}{self.severity}: {self.message}"
+
 
 @dataclass
 class Result:
@@ -101,13 +118,25 @@ class Validation:
 
     @property
     def valid(self) -> bool:
+        """Whether the item has no error (its summary's valid)."""
         return self.summary.valid
 
 
-def _validations(text: str) -> List[Validation]:
+def _named(obj: dict, name: Optional[str]) -> dict:
+    """obj (a diagnostic, summary, position or record of the JSON) naming its
+    source `name` unless name is None. The JSON writes a file name that is
+    not UTF-8 with U+FFFD for its bytes, which no longer names the file: the
+    binding puts back the name it was given (os.fsdecode, as open() takes
+    it), so that game.source, v.summary.source and d.file can be opened."""
+    if name is not None:
+        obj["file" if "file" in obj else "source"] = name
+    return obj
+
+
+def _validations(text: str, name: Optional[str] = None) -> List[Validation]:
     out, diags = [], []
     for line in text.splitlines():
-        obj = json.loads(line)
+        obj = _named(json.loads(line), name)
         if obj.get("type") == "summary":
             obj["result"] = _result(obj["result"])
             out.append(Validation(diags, Summary(**obj)))
@@ -164,8 +193,20 @@ class Position:
         return next((p for p in self.pieces if p.square == square), None)
 
 
-def _position(obj) -> Position:
-    obj["pieces"] = [Piece(**p) for p in obj["pieces"]]
+#: One str object per seat, outcome and piece name for every move and piece:
+#: json.loads makes a new str for each value, some 160 bytes a move, a third
+#: of a game's memory.
+_NAME = {s: s for s in ("north", "east", "south", "west", "move", "attacker_wins", "attacker_loses",
+                        "both_removed", "unknown", "marshal", "general", "major_general", "brigadier",
+                        "colonel", "major", "captain", "lieutenant", "engineer", "bomb", "landmine",
+                        "flag")}.get
+
+
+def _position(obj, name: Optional[str] = None) -> Position:
+    _named(obj, name)
+    known = _NAME
+    obj["pieces"] = [Piece(p["square"], known(p["seat"], p["seat"]), known(p["piece"], p["piece"])) if len(p) == 3
+                     else Piece(**p) for p in obj["pieces"]]  # a flip game's pieces have more keys
     obj["result"] = _result(obj["result"])
     obj.setdefault("eliminated", [])  # a flip game's JSON has no eliminated seats
     return Position(source=obj.pop("source", None), game=obj.pop("game", None), **obj)
@@ -179,17 +220,22 @@ class Line:
 
     @property
     def moves(self) -> List["Move"]:
+        """The moves of the line, without its events."""
         return [it for it in self.items if isinstance(it, Move)]
 
 
 @dataclass
 class Comment:
+    """A comment of a line, shown before its item number `before` (0-based;
+    the number of items: after the last)."""
     before: int  # shown before item `before` of its line
     text: str
 
 
 @dataclass
 class Move:
+    """A move of a line (an item of `--to json`'s "items"), with the
+    variations that branch off before it."""
     type: str     # "move"
     ply: int
     seat: Optional[str]
@@ -203,6 +249,7 @@ class Move:
 
 @dataclass
 class Timeout:
+    """An event: a seat's timeout, its count-th."""
     type: str
     seat: str
     count: int
@@ -210,6 +257,7 @@ class Timeout:
 
 @dataclass
 class Eliminated:
+    """An event: a seat out of the game, and why ("flag_captured", ...)."""
     type: str
     seat: str
     reason: str
@@ -218,6 +266,7 @@ class Eliminated:
 
 @dataclass
 class Left:
+    """An event: a seat that left the game (its pieces leave the board), and why."""
     type: str
     seat: str
     reason: str
@@ -225,6 +274,7 @@ class Left:
 
 @dataclass
 class End:
+    """The event that ends the game, with its result."""
     type: str
     result: Optional[Result]
 
@@ -235,12 +285,14 @@ _EVENTS = {"timeout": Timeout, "eliminated": Eliminated, "left": Left}
 def _line(obj) -> Line:
     items = []
     add = items.append
+    name = _NAME
     for it in obj["items"]:
         kind = it["type"]
         if kind == "move":  # by far the most items: built without keyword matching
             variations = it.get("variations")
-            add(Move(kind, it["ply"], it["seat"], it["move"], it["outcome"], it["flags"], it["shown"],
-                     it["nags"], [_line(v) for v in variations] if variations else []))
+            seat, outcome = it["seat"], it["outcome"]
+            add(Move("move", it["ply"], name(seat, seat), it["move"], name(outcome, outcome), it["flags"],
+                     it["shown"], it["nags"], [_line(v) for v in variations] if variations else []))
         elif kind == "end":
             add(End(kind, _result(it["result"])))
         else:
@@ -250,6 +302,7 @@ def _line(obj) -> Line:
 
 @dataclass
 class SeatInfo:
+    """A seat of a record: its player's name and its setup, as far as the record gives them."""
     player: Optional[str]
     setup: Optional[str]  # the layout notation, None when the record does not show it
 
@@ -264,6 +317,8 @@ class Perft:
 
 @dataclass
 class GoLine:
+    """One of the engine's best moves (Go.multipv), with its evaluation, win
+    probability, the samples that chose it (votes) and its line."""
     move: str
     eval: float
     winprob: float
@@ -292,6 +347,7 @@ class Go:
 
 @dataclass
 class FlipAction:
+    """One of the engine's best actions in a flip game (FlipGo.actions)."""
     action: str             # the action's token: "e4^" (a flip), "c7>c8^b5" (docs/flip.md)
     winprob: float
 
@@ -321,12 +377,53 @@ def _ply(ply: Optional[int]) -> int:
     return ply
 
 
+class _Record(int):
+    """A game's record in the library: the handle's address, as an int (so
+    that dataclasses.asdict(game) stays JSON as it was), that owns the
+    record, freed when the last object holding it is collected: a Game and
+    its copies (copy.copy, copy.deepcopy, dataclasses.replace) share one. A
+    handle is an address in this process only: pickled, a record is its
+    canonical JGN text with its source and index, which the unpickling
+    process reads into a record of its own (junqi_report_read_jgn)."""
+
+    def __new__(cls, handle: int, source: Optional[str], index: Optional[int]):
+        record = super().__new__(cls, handle)
+        record.source, record.index = source, index
+        return record
+
+    def __del__(self, free=lib.junqi_game_free):  # an int takes no weak reference, so no finalize
+        free(int(self))
+
+    def __reduce__(self):
+        return _record_from_jgn, (_native.text(lib.junqi_report_jgn, self, None), self.source, self.index)
+
+    def __copy__(self):
+        return self  # a record never changes: copies of a Game share it
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+def _record_from_jgn(jgn: str, source: Optional[str], index: Optional[int]) -> _Record:
+    """The _Record of a pickled game: its JGN text read as item index of source."""
+    data = jgn.encode("utf-8")
+    err = _native.error_buffer()
+    handle = lib.junqi_report_read_jgn(data, len(data), None if source is None else os.fsencode(source), index or 0,
+                                       err, len(err))
+    if not handle:
+        raise JunqiError(err.value.decode("utf-8", "replace") or "the call failed")
+    return _Record(handle, source, index)
+
+
 @dataclass
 class Game:
     """A game record (`junqi-replay --to json`), with what reading it found.
 
     ``game`` is the record's 1-based index in its source. The record stays
-    in the library too, so that it can be replayed, checked and searched.
+    in the library too, so that it can be replayed, checked and searched,
+    until the game and its copies are collected. A Game pickles (for
+    multiprocessing): the other process reads its canonical JGN (to_jgn())
+    into a record of its own, which replays, converts and searches alike.
     """
     source: Optional[str]
     game: Optional[int]
@@ -341,7 +438,12 @@ class Game:
     line: Line
     result: Optional[Result]
     diagnostics: List[Diagnostic] = field(default_factory=list)
-    _handle: Optional[int] = field(default=None, repr=False, compare=False)
+    _handle: Optional[_Record] = field(default=None, repr=False, compare=False)
+
+    @property
+    def _name(self) -> Optional[str]:
+        """The source's name where the library's JSON cannot write it (see _named), else None."""
+        return self.source if self.source is not None and _lossy(self.source) else None
 
     @property
     def moves(self) -> List[Move]:
@@ -358,7 +460,7 @@ class Game:
         text = _native.text(lib.junqi_report_positions, self._handle, _ply(ply),
                             _native.cstr("view", view), _native.cstr("rules", rules),
                             _native.flag("lenient", lenient))
-        return _position(json.loads(text))
+        return _position(json.loads(text), self._name)
 
     def positions(self, view: Optional[str] = None, rules: Optional[str] = None, *,
                   lenient: bool = False) -> List[Position]:
@@ -366,7 +468,7 @@ class Game:
         text = _native.text(lib.junqi_report_positions, self._handle, _native.PLY_ALL,
                             _native.cstr("view", view), _native.cstr("rules", rules),
                             _native.flag("lenient", lenient))
-        return [_position(json.loads(line)) for line in text.splitlines()]
+        return [_position(json.loads(line), self._name) for line in text.splitlines()]
 
     def notation(self, ply: Optional[int] = None, view: Optional[str] = None,
                  rules: Optional[str] = None, *, lenient: bool = False) -> str:
@@ -377,7 +479,8 @@ class Game:
     def validate(self, rules: Optional[str] = None) -> Validation:
         """Check the record as junqi-validate does: the diagnostics of reading
         it, then those of replaying it, and the summary."""
-        v = _validations(_native.text(lib.junqi_report_check, self._handle, _native.cstr("rules", rules)))[0]
+        v = _validations(_native.text(lib.junqi_report_check, self._handle, _native.cstr("rules", rules)),
+                         self._name)[0]
         read_errors = sum(d.severity == "error" for d in self.diagnostics)
         read_warnings = sum(d.severity == "warning" for d in self.diagnostics)
         v.summary.errors += read_errors
@@ -408,8 +511,10 @@ class Game:
            rules: Optional[str] = None, lenient: bool = False) -> Union[Go, FlipGo]:
         """The engine's move in the position after `ply` moves (docs/engine.md):
         level "easy", "normal" (default) or "expert"; view "all" or "mover"
-        (default: the record's); a budget of depth, nodes or movetime (ms),
-        else the level's; multipv lines; the same result for any threads
+        (default: the record's); a budget of depth, nodes or movetime (ms)
+        for each search, else the level's (view "mover" searches each of its
+        samples, 8 at the default level, with it: nodes=5000 is then 40,000
+        nodes in all, movetime=200 about 1.6 s); multipv lines; the same result for any threads
         unless movetime is given; lenient as for position(). A flip record
         gives a FlipGo (level, view and samples do not apply to it)."""
         fits = _native.fits
@@ -433,9 +538,7 @@ def _game(obj, diagnostics, handle) -> Game:
     obj["result"] = _result(obj["result"])
     obj.setdefault("source", None)
     obj.setdefault("game", None)
-    game = Game(**obj, diagnostics=diagnostics, _handle=handle)
-    weakref.finalize(game, lib.junqi_game_free, handle)
-    return game
+    return Game(**obj, diagnostics=diagnostics, _handle=_Record(handle, obj["source"], obj["game"]))
 
 
 @dataclass
@@ -454,33 +557,65 @@ class Formation:
 Item = Union[Game, Formation]
 
 
-def _items(src: int, errors: str) -> Iterator[Item]:
+def _lossy(name: str) -> bool:
+    """Whether file name `name` (from os.fsdecode) is not UTF-8, so that the
+    library's JSON cannot write it as it is (see _named)."""
+    return os.fsencode(name) != name.encode("utf-8", "replace")
+
+
+class _Source:
+    """A source open in the library (its file open, for a path), passed to
+    the C calls as the handle itself (ctypes' _as_parameter_); close() closes
+    it, and so does collecting it: an iterator of read() that is dropped
+    before it is started or finished closes its file too. name: the file's
+    name where the library's JSON cannot write it (see _named), else None."""
+    __slots__ = ("_as_parameter_", "close", "name", "__weakref__")
+
+    def __init__(self, src: int, name: Optional[str] = None):
+        self._as_parameter_ = src
+        self.close = weakref.finalize(self, lib.junqi_source_close, src)
+        self.name = name
+
+
+def _open(argument: str, path, lenient: bool) -> _Source:
+    """The source of file `path` (argument `argument`'s value), or JunqiError
+    saying why it cannot be opened, as the tools do ("x.jgs: No such file or
+    directory")."""
+    err = _native.error_buffer()
+    name = _native.cstr(argument, path, path=True)
+    src = lib.junqi_source_open(name, _native.source_flags(lenient), err, len(err))
+    if not src:
+        raise JunqiError(f"{os.fsdecode(name)}: {err.value.decode('utf-8', 'replace')}")
+    return _Source(src, os.fsdecode(name) if _lossy(os.fsdecode(name)) else None)
+
+
+def _items(src: _Source, errors: str) -> Iterator[Item]:
     try:
         while True:
             handle = ctypes.c_void_p()
-            err = ctypes.create_string_buffer(256)
+            err = _native.error_buffer()
             ptr = lib.junqi_report_next(src, ctypes.byref(handle), err, len(err))
             if not ptr:
                 if err.value:
                     raise JunqiError(err.value.decode("utf-8", "replace"))
                 return
             try:
-                obj = json.loads(ctypes.string_at(ptr).decode("utf-8"))
+                obj = _named(json.loads(ctypes.string_at(ptr).decode("utf-8")), src.name)
             finally:
                 lib.junqi_free(ptr)
-            diags = [Diagnostic(**d) for d in obj["diagnostics"]]
+            diags = [Diagnostic(**_named(d, src.name)) for d in obj["diagnostics"]]
             if obj["type"] == "record":
-                yield _game(obj["record"], diags, handle.value)
+                yield _game(_named(obj["record"], src.name), diags, handle.value)
             elif obj["type"] == "formation":
                 yield Formation(obj["source"], obj["game"], diagnostics=diags, **obj["formation"])
             elif obj["type"] == "empty":  # zero games, as the tools say: not an error
                 continue
-            elif errors == "raise":
+            elif errors == "raise":  # its first error, located as the tools give it
                 first = next((d for d in diags if d.severity == "error"), None)
-                raise JunqiError(f"{obj['source']}: item {obj['game']}: "
-                                 + (first.message if first else "unreadable"), diags)
+                raise JunqiError(str(first) if first else f"{obj['source']}: item {obj['game']}: unreadable",
+                                 diags)
     finally:
-        lib.junqi_source_close(src)
+        src.close()
 
 
 def _check_errors(errors: str):
@@ -502,15 +637,10 @@ def read(path: Union[str, os.PathLike], *, lenient: bool = False,
     cannot be opened or read raises JunqiError either way, as the tools
     say it (exit status 3): a missing file is a mistake, not zero games."""
     _check_errors(errors)
-    err = ctypes.create_string_buffer(256)
-    src = lib.junqi_source_open(_native.cstr("path", path, path=True),
-                                _native.source_flags(lenient), err, len(err))
-    if not src:
-        raise JunqiError(f"{os.fsdecode(path)}: {err.value.decode('utf-8', 'replace')}")
-    return _items(src, errors)
+    return _items(_open("path", path, lenient), errors)
 
 
-def _memory(data: Union[str, bytes], name: Optional[str], lenient: bool) -> int:
+def _memory(data: Union[str, bytes], name: Optional[str], lenient: bool) -> _Source:
     if isinstance(data, str):
         data = data.encode("utf-8")
     elif not isinstance(data, bytes):
@@ -519,7 +649,7 @@ def _memory(data: Union[str, bytes], name: Optional[str], lenient: bool) -> int:
                                   _native.source_flags(lenient))
     if not src:
         raise MemoryError("junqi: out of memory")
-    return src
+    return _Source(src, name if name is not None and _lossy(name) else None)
 
 
 def parse(data: Union[str, bytes], name: Optional[str] = None, *, lenient: bool = False,
@@ -532,21 +662,18 @@ def parse(data: Union[str, bytes], name: Optional[str] = None, *, lenient: bool 
 
 def validate(path_or_data: Union[str, os.PathLike, bytes], rules: Optional[str] = None, *,
              lenient: bool = False, name: Optional[str] = None) -> List[Validation]:
-    """Check every item of a file (a path) or of bytes, exactly as
-    `junqi-validate --format json` does: each item's diagnostics and summary.
+    """Check every item of a file (a path: str or os.PathLike) or of bytes
+    (always a file's contents, shown as `name`: a path in bytes goes as
+    os.fsdecode(path)), exactly as `junqi-validate --format json` does:
+    each item's diagnostics and summary.
     A `rules` that does not fit a record (another board, no mountain points
     where its position has pieces, flip against formation game) raises JunqiError naming the item, as the tool's usage
     error (exit 2)."""
     if isinstance(path_or_data, bytes):
         src = _memory(path_or_data, name, lenient)
     else:
-        err = ctypes.create_string_buffer(256)
-        path = _native.cstr("path_or_data", path_or_data, path=True)
-        src = lib.junqi_source_open(path, _native.source_flags(lenient),
-                                    err, len(err))
-        if not src:
-            raise JunqiError(f"{os.fsdecode(path)}: {err.value.decode('utf-8', 'replace')}")
+        src = _open("path_or_data", path_or_data, lenient)
     try:
-        return _validations(_native.text(lib.junqi_report_validate, src, _native.cstr("rules", rules)))
+        return _validations(_native.text(lib.junqi_report_validate, src, _native.cstr("rules", rules)), src.name)
     finally:
-        lib.junqi_source_close(src)
+        src.close()

@@ -48,19 +48,6 @@ def _candidates():
     yield SONAME  # the dynamic loader's search path
 
 
-def _load():
-    errors = []
-    for path in _candidates():
-        try:
-            return ctypes.CDLL(path)
-        except OSError as e:
-            errors.append(f"{path}: {e}")
-    raise ImportError("junqi: cannot load the junqi library (set JUNQI_LIBRARY to its path): "
-                      + "; ".join(errors))
-
-
-lib = _load()
-
 _ERR = c_char_p, c_size_t  # every string call ends with an error buffer and its size
 
 _PROTOTYPES = {
@@ -72,6 +59,7 @@ _PROTOTYPES = {
     "junqi_source_memory": (c_void_p, (c_char_p, c_size_t, c_char_p, c_uint)),
     "junqi_source_close": (None, (c_void_p,)),
     "junqi_report_next": (c_void_p, (c_void_p, POINTER(c_void_p)) + _ERR),
+    "junqi_report_read_jgn": (c_void_p, (c_char_p, c_size_t, c_char_p, c_size_t) + _ERR),
     "junqi_report_validate": (c_void_p, (c_void_p, c_char_p) + _ERR),
     "junqi_report_check": (c_void_p, (c_void_p, c_char_p) + _ERR),
     "junqi_report_record": (c_void_p, (c_void_p, c_char_p) + _ERR),
@@ -82,10 +70,39 @@ _PROTOTYPES = {
     "junqi_report_go": (c_void_p, (c_void_p, c_long, c_char_p, c_bool, c_char_p, c_char_p, c_int, c_uint64,
                                    c_int, c_uint64, c_int, c_int, c_int) + _ERR),
 }
-for _name, (_restype, _argtypes) in _PROTOTYPES.items():
-    _fn = getattr(lib, _name)
-    _fn.restype = _restype
-    _fn.argtypes = _argtypes
+
+
+def _bind(lib) -> None:
+    """Give lib's calls their prototypes; AttributeError naming the first
+    call lib does not have (another library, or an older libjunqi)."""
+    for name, (restype, argtypes) in _PROTOTYPES.items():
+        fn = getattr(lib, name)
+        fn.restype = restype
+        fn.argtypes = argtypes
+
+
+def _load():
+    """The first candidate library that loads and has every call of
+    _PROTOTYPES; ImportError saying what each candidate lacked else."""
+    errors = []
+    for path in _candidates():
+        try:
+            lib = ctypes.CDLL(path)
+        except OSError as e:  # its message names the path, mostly
+            errors.append(str(e) if path in str(e) else f"{path}: {e}")
+            continue
+        try:
+            _bind(lib)
+        except AttributeError as e:
+            missing = str(e).rsplit(" ", 1)[-1].strip("'")
+            errors.append(f"{path}: not the libjunqi this binding needs: it has no {missing}")
+            continue
+        return lib
+    raise ImportError("junqi: cannot load the junqi library (set JUNQI_LIBRARY to its path): "
+                      + "; ".join(errors))
+
+
+lib = _load()
 
 #: JUNQI_REPORT_END and JUNQI_REPORT_ALL of report.h: the `ply` of the end
 #: of the game, and of every position.
@@ -96,10 +113,21 @@ PLY_ALL = -2
 SOURCE_LENIENT = 1
 
 
+#: The size of the error buffer passed to the calls: a reason names its
+#: item by the file's path (up to PATH_MAX, 4096 bytes) before saying what
+#: is wrong, so a smaller buffer could keep the path and lose the reason.
+ERR_SIZE = 8192
+
+
+def error_buffer():
+    """A new error buffer of ERR_SIZE bytes for a call of the library."""
+    return ctypes.create_string_buffer(ERR_SIZE)
+
+
 def text(fn, *args) -> str:
     """Call a string call of report.h with its arguments (the error buffer is
     added): its JSON text, or JunqiError with the library's reason."""
-    err = ctypes.create_string_buffer(512)
+    err = error_buffer()
     ptr = fn(*args, err, len(err))
     if not ptr:
         raise JunqiError(err.value.decode("utf-8", "replace") or "the call failed")
@@ -163,7 +191,7 @@ def cstr(name: str, s, path: bool = False):
     if path and isinstance(s, (str, bytes, os.PathLike)):
         data = os.fsencode(s)
     elif not path and isinstance(s, str):
-        data = s.encode("utf-8")
+        data = s.encode("utf-8", "surrogateescape")  # a name from os.fsdecode keeps its bytes
     else:
         raise wrong_type(name, "a str, bytes or os.PathLike" if path else "a str", s)
     if b"\0" in data:

@@ -6,12 +6,16 @@ samples and test fixtures.
 
 The binding and the tools share one implementation, so most tests compare
 the binding's answer with the tool's output for the same question."""
+import copy
+import dataclasses
 import gc
 import json
 import os
 import pathlib
+import pickle
 import re
 import subprocess
+import sys
 import tempfile
 import unittest
 
@@ -126,6 +130,49 @@ class ReadingTest(unittest.TestCase):
         with self.assertRaises(ValueError):
             junqi.read(GAME, errors="ignore")
 
+    def test_an_unreadable_item_raises_its_first_error_located_as_the_tools_say_it(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            two = os.path.join(tmp, "two.jgn")
+            with open(two, "w") as f:
+                f.write('[Board "two-player"]\n\n1. a6-a7 *\n\n[Board "two-player"]\n\n1. a6-a7 2. zz *\n')
+            for path in (os.path.join(CORRUPT, "truncated.jgs"), two):
+                said = subprocess.run([os.path.join(BIN, "junqi-validate"), path], capture_output=True, text=True,
+                                      env=dict(os.environ, LANGUAGE="", LC_ALL="C")).stdout
+                located = [line for line in said.splitlines() if ": error: " in line]
+                with self.assertRaises(junqi.JunqiError) as caught:
+                    list(junqi.read(path))
+                self.assertEqual(str(caught.exception), located[-1])  # two.jgn: 8:13, the unreadable game 2
+                self.assertEqual([str(d) for v in junqi.validate(path) for d in v.diagnostics if d.severity == "error"],
+                                 located)
+
+    def test_a_file_name_that_is_not_utf8_names_the_file(self):
+        # a GBK name, as a zip of Chinese Windows unpacks: the JSON shows it with U+FFFD
+        with tempfile.TemporaryDirectory() as tmp:
+            name = os.path.join(os.fsencode(tmp), "军棋".encode("gbk") + b".jgn")
+            with open(name, "wb") as f:
+                f.write(b'[Board "two-player"]\n\n1. a6-a7 *\n\n[Board "two-player"]\n\n1. a6-a7 2. zz *\n')
+            path = os.fsdecode(name)
+            for given in (name, path, pathlib.Path(path)):
+                g = next(junqi.read(given, errors="skip"))
+                named = [g.source, g.position(0).source, g.positions()[-1].source, g.validate().summary.source,
+                         pickle.loads(pickle.dumps(g)).position(1).source]
+                named += [v.summary.source for v in junqi.validate(path)]
+                named += [d.file for v in junqi.validate(path) for d in v.diagnostics]
+                named += [d.file for d in g.validate().diagnostics]
+                with self.assertRaises(junqi.JunqiError) as caught:
+                    list(junqi.read(given))
+                named += [d.file for d in caught.exception.diagnostics]
+                self.assertEqual(set(named), {path})
+                with open(g.source, "rb") as f:  # the name opens the file
+                    data = f.read()
+                self.assertTrue(data.startswith(b"[Board"))
+            # such a name given with the contents, and in arguments where the library says what is wrong
+            g = next(junqi.parse(data, name=path))
+            self.assertEqual((g.source, g.position(1).source, junqi.validate(data, name=path)[0].summary.source),
+                             (path, path, path))
+            with self.assertRaisesRegex(junqi.JunqiError, "unknown view"):
+                g.position(1, view=path)
+
     def test_a_path_that_cannot_be_opened_raises_even_when_skipping(self):
         # errors="skip" leaves out items whose content is no game; a path named explicitly that
         # cannot be opened is a mistake to say, as the tools say it (exit status 3), not nothing
@@ -163,12 +210,78 @@ class ReadingTest(unittest.TestCase):
         self.assertTrue(any(d.severity == "error" for d in g.diagnostics))
         self.assertFalse(g.validate().valid)
 
+    def test_an_iterator_dropped_before_its_end_closes_its_file(self):
+        def open_files():
+            return len(os.listdir("/proc/self/fd"))
+        jgn = os.path.join(ROOT, "samples", "match", "setups.jgn")
+        before = open_files()
+        for _ in range(100):
+            junqi.read(GAME)                  # never started
+            junqi.read(jgn)
+            next(junqi.read(jgn))             # started, not finished
+            junqi.parse(b"[Board \"two-player\"]\n\n1. a6-a7 *\n")
+        gc.collect()
+        self.assertEqual(open_files(), before)
+
+    def test_moves_share_their_seat_and_outcome_names(self):
+        # a str per value, as json.loads makes them, is a third of a game's memory
+        moves = first(LONG).moves + first(GAME).moves
+        self.assertEqual(len({id(m.seat) for m in moves}), 4)
+        self.assertEqual(len({id(m.outcome) for m in moves}), len({m.outcome for m in moves}))
+        self.assertEqual(len({id(m.type) for m in moves}), 1)
+        pieces = [p for pos in first(GAME).positions()[::40] for p in pos.pieces]
+        self.assertEqual(len({id(p.piece) for p in pieces}), len({p.piece for p in pieces}))
+        self.assertEqual(len({id(p.seat) for p in pieces}), 4)
+
     def test_handles_are_freed_with_their_games(self):
         for _ in range(200):
             g = first(GAME)
             self.assertEqual(g.position(5).ply, 5)
         del g
         gc.collect()
+
+
+class PickleTest(unittest.TestCase):
+    """A Game goes to other processes (multiprocessing pickles it) and is
+    copied; its record in the library must go with it, never its address."""
+
+    def test_a_pickled_game_replays_in_another_process(self):
+        g = first(GAME)
+        child = ("import pickle, sys, junqi\n"
+                 "g = pickle.load(sys.stdin.buffer)\n"
+                 "print(g.position(100, view='south') == pickle.load(sys.stdin.buffer), "
+                 "g.validate().valid, g.perft(2, ply=30).nodes, g.notation(100))\n")
+        done = subprocess.run([sys.executable, "-c", child], capture_output=True, text=False,
+                              input=pickle.dumps(g) + pickle.dumps(g.position(100, view="south")))
+        self.assertEqual(done.returncode, 0, done.stderr.decode())
+        self.assertEqual(done.stdout.decode().rstrip("\n"),
+                         f"True True {g.perft(2, ply=30).nodes} {g.notation(100)}")
+
+    def test_an_unpickled_game_is_the_same_game_and_outlives_the_original(self):
+        games = list(junqi.read(os.path.join(ROOT, "samples", "match", "setups.jgn")))
+        g = games[2]
+        want = (g.positions(), g.validate(), g.to_json(), g.go(nodes=500))
+        h = pickle.loads(pickle.dumps(g))
+        del g, games
+        gc.collect()
+        self.assertEqual((h.game, h.positions()[0].game), (3, 3))
+        self.assertEqual((h.positions(), h.validate(), h.to_json(), h.go(nodes=500)), want)
+
+    def test_a_game_as_a_dict_is_json(self):
+        g = first(GAME)
+        doc = json.loads(json.dumps(dataclasses.asdict(g)))
+        self.assertEqual((doc["source"], len(doc["line"]["items"])), (GAME, len(g.line.items)))
+
+    def test_copies_keep_the_record_alive(self):
+        g = first(GAME)
+        want = g.position(100)
+        copies = [copy.copy(g), copy.deepcopy(g), dataclasses.replace(g, tags={})]
+        del g
+        gc.collect()
+        for _ in range(50):  # reuse the freed memory, were it freed
+            first(LONG).position(7)
+        for c in copies:
+            self.assertEqual(c.position(100), want)
 
 
 class PositionTest(unittest.TestCase):
@@ -511,6 +624,18 @@ class ValidationTest(unittest.TestCase):
             self.assertIn(f"{path}: game 2 (line {line}): --rules qq", done.stderr)
         self.assertTrue(junqi.validate(GAME, rules="qq")[0].valid)
 
+    def test_a_long_path_does_not_crowd_out_the_reason(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            folder = os.path.join(tmp, *["d" * 60] * 9)  # 560 bytes and more, as deep cluster paths are
+            os.makedirs(folder)
+            path = os.path.join(folder, "g.jgs")
+            with open(GAME, "rb") as src, open(path, "wb") as dst:
+                dst.write(src.read())
+            with self.assertRaises(junqi.JunqiError) as caught:
+                junqi.validate(path, rules="standard")
+            self.assertEqual(str(caught.exception),
+                             f"{path}: rule set 'standard' is for the two-player board, and this is a four-player game")
+
     def test_a_rule_set_without_the_mountains_a_position_uses_raises(self):
         # a piece sheltering on dM (docs/position.md's example): under "standard" that point does not
         # exist; junqi-validate --rules standard is a usage error, the binding answered as if it did
@@ -565,6 +690,83 @@ class EngineTest(unittest.TestCase):
         self.assertEqual(got.result, "north-south")
         with self.assertRaisesRegex(junqi.JunqiError, "unknown level"):
             first(GAME).go(10, level="grandmaster")
+
+
+class DocsTest(unittest.TestCase):
+    """docs/python.md's examples print what their comments say."""
+
+    DOC = open(os.path.join(ROOT, "docs", "python.md"), encoding="utf-8").read()
+
+    def test_the_engine_curve(self):
+        shown = re.search(r'# \[\(0, "(.*?)", ([0-9.]+)\), \(10, "(.*?)", ([0-9.]+)\), \.\.\.\]', self.DOC)
+        game = first(GAME)
+        curve = []
+        for ply in (0, 10):
+            g = game.go(ply, nodes=5000, view="all")
+            p = g.winprob if g.to_move in ("north", "south") else 1 - g.winprob
+            curve += [g.bestmove, str(round(p, 3))]
+        self.assertEqual(list(shown.groups()), curve)
+
+    def test_the_marshal_and_the_workers(self):
+        game = first(GAME)
+        fell = next(p.ply for p in game.positions()
+                    if not any(x.seat == "east" and x.piece == "marshal" for x in p.pieces))
+        self.assertIn(f'print("east\'s marshal fell before ply", p.ply)  # {fell}\n', self.DOC)
+        replays = sorted(os.listdir(os.path.join(ROOT, "..", "shared", "data", "qq-replays")))[:5] \
+            if os.path.isdir(os.path.join(ROOT, "..", "shared", "data", "qq-replays")) else None
+        if replays:  # the example's "replays/" folder: the first of the shared replays
+            games = [first(os.path.join(ROOT, "..", "shared", "data", "qq-replays", f)) for f in replays]
+            left = [len(g.position(min(100, len(g.moves))).pieces) for g in games]
+            self.assertIn(f"[:5])     # {left}\n", self.DOC)
+
+
+    def test_a_budget_is_each_searchs(self):
+        g = first(GAME).go(50, nodes=5000)
+        self.assertEqual(g.samples, 8)
+        self.assertIn(f"searches {g.samples} samples (`g.samples`) and `g.nodes` is {g.nodes},", " ".join(self.DOC.split()))
+        self.assertGreaterEqual(g.nodes, g.samples * 5000)
+
+    def test_the_reference_lists_every_parameter(self):
+        import inspect
+        rows = re.findall(r"^\| (.*?) \|", self.DOC, re.M)
+        calls = [c for row in rows for c in re.findall(r"`((?:junqi|Game)?\.?\w+)\(([^)]*)\)`", row)]
+        checked = set()
+        for name, params in calls:  # "junqi.read", "Game.position", ".positions" (of Game)
+            fn = getattr(junqi, name[6:]) if name.startswith("junqi.") else getattr(junqi.Game, name.split(".")[-1])
+            want = [p for p in inspect.signature(fn).parameters if p != "self"]
+            shown = [p.split("=")[0].strip() for p in params.split(",") if p.strip()]
+            self.assertEqual(shown, want, name)
+            checked.add(fn.__name__)
+        self.assertTrue({"read", "parse", "validate", "position", "positions", "notation", "perft", "go"} <= checked)
+
+
+    def test_everything_public_has_a_docstring_of_its_own(self):
+        import inspect
+        missing = []
+        for name in junqi.__all__:
+            obj = getattr(junqi, name)
+            if not inspect.isclass(obj):
+                missing += [] if obj.__doc__ else [name]
+                continue
+            if not obj.__doc__ or obj.__doc__.startswith(name + "("):  # a dataclass's generated one
+                missing.append(name)
+            for attr, value in vars(obj).items():
+                if not attr.startswith("_") and (isinstance(value, property) or inspect.isfunction(value)) \
+                        and not (value.__doc__ or "").strip():
+                    missing.append(f"{name}.{attr}")
+        self.assertEqual(missing, [])
+
+
+class LoadingTest(unittest.TestCase):
+    def test_a_library_that_is_not_libjunqi_is_an_import_error_naming_it(self):
+        for path, says in (("libc.so.6", "libc.so.6: not the libjunqi this binding needs: it has no junqi_"),
+                           ("/nonexistent/libjunqi.so.0", "/nonexistent/libjunqi.so.0: cannot open shared object")):
+            done = subprocess.run([sys.executable, "-c", "import junqi"], capture_output=True, text=True,
+                                  env=dict(os.environ, JUNQI_LIBRARY=path))
+            self.assertNotEqual(done.returncode, 0)
+            last = done.stderr.strip().splitlines()[-1]
+            self.assertTrue(last.startswith("ImportError: junqi: cannot load the junqi library (set JUNQI_LIBRARY"
+                                            " to its path): " + says), last)
 
 
 class VersionTest(unittest.TestCase):
