@@ -860,7 +860,8 @@ static bool parse_mark(parser *p, junqi_item *it, const char *s, size_t n)
     for (g = 1; g <= 6 && !(strlen(glyphs[g]) == n && memcmp(glyphs[g], s, n) == 0); g++)
         ;
     if (g > 6) {
-        report_at(p, s, JUNQI_CODE_BAD_TOKEN, "'%.*s' is not a move mark (! ? !! ?? !? ?!)", (int)n, s);
+        char q[JUNQI_QUOTE_SIZE];
+        report_at(p, s, JUNQI_CODE_BAD_TOKEN, "'%.*s' is not a move mark (! ? !! ?? !? ?!)", junqi_quote(q, s, n), q);
         return false;
     }
     it->nags[it->nnags++] = (uint8_t)g;
@@ -894,8 +895,9 @@ static bool parse_move(parser *p, const char *s, size_t n)
     size_t j = i + 1 + to_len;
     int from, to;
     if (!parse_square(p, s, i, &from) || !parse_square(p, s + i + 1, j - i - 1, &to)) {
+        char q[JUNQI_QUOTE_SIZE];
         report_at(p, s, JUNQI_CODE_BAD_SQUARE, "'%.*s' names a square that is not on the %s board",
-                  (int)n, s, _(p->b->name));
+                  junqi_quote(q, s, n), q, _(p->b->name));
         return true;
     }
     junqi_item it;
@@ -914,8 +916,9 @@ static bool parse_flip_token(parser *p, const char *s, size_t n)
     if (!junqi_rules_flip(p->g->rules)) {
         if (!memchr(s, '^', n))
             return false;
-        report_at(p, s, JUNQI_CODE_BAD_TOKEN, "'%.*s' is a flip, but '%s' is not a flip rule set", (int)n, s,
-                  p->g->rules->name);
+        char q[JUNQI_QUOTE_SIZE];
+        report_at(p, s, JUNQI_CODE_BAD_TOKEN, "'%.*s' is a flip, but '%s' is not a flip rule set",
+                  junqi_quote(q, s, n), q, p->g->rules->name);
         return true;
     }
     junqi_item it;
@@ -968,7 +971,9 @@ static void parse_flag(parser *p, const char *s, const char *f, size_t n)
         return;
     }
     if (!parse_square(p, f, n, &point)) {
-        report_at(p, f, JUNQI_CODE_BAD_SQUARE, "'%.*s' is not a square of the %s board", (int)n, f, p->b->name);
+        char q[JUNQI_QUOTE_SIZE];
+        report_at(p, f, JUNQI_CODE_BAD_SQUARE, "'%.*s' is not a square of the %s board", junqi_quote(q, f, n), q,
+                  p->b->name);
         return;
     }
     int slot = m->flag_shown[0] == JUNQI_NO_POINT ? 0 : m->flag_shown[1] == JUNQI_NO_POINT ? 1 : -1;
@@ -984,16 +989,17 @@ static void parse_flag(parser *p, const char *s, const char *f, size_t n)
 static void parse_shown(parser *p, const char *s, const char *f[4], const size_t len[4])
 {
     int point;
+    char q[JUNQI_QUOTE_SIZE];
     junqi_item *m = last_move(p);
     junqi_piece piece = len[2] == 1 ? junqi_piece_parse(f[2], 1) : JUNQI_NONE;
     if (!m)
         report_at(p, s, JUNQI_CODE_BAD_TOKEN, "a shown: token must follow the move that showed the piece");
     else if (!parse_square(p, f[1], len[1], &point))
-        report_at(p, f[1], JUNQI_CODE_BAD_SQUARE, "'%.*s' is not a square of the %s board", (int)len[1],
-                  f[1], p->b->name);
+        report_at(p, f[1], JUNQI_CODE_BAD_SQUARE, "'%.*s' is not a square of the %s board",
+                  junqi_quote(q, f[1], len[1]), q, p->b->name);
     else if (piece == JUNQI_NONE || piece == JUNQI_UNKNOWN)
-        report_at(p, f[2], JUNQI_CODE_BAD_TOKEN, "'%.*s' is not a piece symbol (9..1, B, L, F)", (int)len[2],
-                  f[2]);
+        report_at(p, f[2], JUNQI_CODE_BAD_TOKEN, "'%.*s' is not a piece symbol (9..1, B, L, F)",
+                  junqi_quote(q, f[2], len[2]), q);
     else if (m->shown_piece)
         report_at(p, s, JUNQI_CODE_BAD_TOKEN, "a move shows at most one piece");
     else
@@ -1004,6 +1010,7 @@ static bool parse_event(parser *p, const char *s, size_t n)
 {
     const char *f[4];
     size_t len[4];
+    char q[JUNQI_QUOTE_SIZE];
     int k = split_fields(s, n, f, len);
     if (k < 2)
         return false;
@@ -1021,7 +1028,7 @@ static bool parse_event(parser *p, const char *s, size_t n)
         new_item(&it, JUNQI_ITEM_TIMEOUT, p, s);
         if (k == 3 && (!parse_byte(f[2], len[2], &it.count) || it.count == 0)) {
             report_at(p, f[2], JUNQI_CODE_BAD_TOKEN, "'%.*s' is not a timeout count (1 to 255)",
-                      (int)len[2], f[2]);
+                      junqi_quote(q, f[2], len[2]), q);
             return true;
         }
     } else if (len[0] == 4 && memcmp(f[0], "left", 4) == 0 && k == 2) {
@@ -1033,19 +1040,19 @@ static bool parse_event(parser *p, const char *s, size_t n)
         if (it.reason == JUNQI_REASON_NONE || it.reason == JUNQI_REASON_LEFT ||
             (it.reason >= JUNQI_REASON_NO_COMBAT_DRAW && it.reason != JUNQI_REASON_UNKNOWN_CODE)) {
             report_at(p, f[2], JUNQI_CODE_BAD_TOKEN, "'%.*s' is not a reason a seat is eliminated for",
-                      (int)len[2], f[2]);
+                      junqi_quote(q, f[2], len[2]), q);
             return true;
         }
         const char *code = k == 4 ? f[3] - 1 : NULL; /* from its colon */
         if (!reason_code((junqi_reason)it.reason, code, k == 4 ? len[3] + 1 : 0, &it.code)) {
-            report_at(p, f[2], JUNQI_CODE_BAD_TOKEN, "'%.*s': %s", (int)n, s, reason_code_rule);
+            report_at(p, f[2], JUNQI_CODE_BAD_TOKEN, "'%.*s': %s", junqi_quote(q, s, n), q, reason_code_rule);
             return true;
         }
     } else {
         return false;
     }
     if (seat == JUNQI_NO_SEAT) {
-        report_at(p, f[1], JUNQI_CODE_BAD_TOKEN, "'%.*s' is not a seat", (int)len[1], f[1]);
+        report_at(p, f[1], JUNQI_CODE_BAD_TOKEN, "'%.*s' is not a seat", junqi_quote(q, f[1], len[1]), q);
         return true;
     }
     it.seat = (uint8_t)seat;
@@ -1218,8 +1225,9 @@ static void parse_token(parser *p, junqi_reason termination, uint8_t code)
     if (parse_number(p, s, n) || parse_nag(p, s, n) || parse_termination(p, s, n, termination, code) ||
         parse_flip_token(p, s, n) || parse_event(p, s, n) || parse_move(p, s, n))
         return;
+    char q[JUNQI_QUOTE_SIZE];
     report_at(p, s, JUNQI_CODE_BAD_TOKEN, "'%.*s' is not a move, event, number, NAG or result",
-              (int)(n > 60 ? 60 : n), s);
+              junqi_quote(q, s, n), q);
 }
 
 /* The tokens from p->at to the end of the text, into the line of stack[0]. */

@@ -5,6 +5,7 @@
 #include "posnote.h"
 #include "i18n.h"
 #include "words.h"
+#include "text.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -296,9 +297,10 @@ static bool parse_state(pos_parser *ps, junqi_position *pos, unsigned present, i
         char err[400];
         if (!junqi_words_rules(ps->text + start, n, (int)pos->board->kind, rules, err, sizeof err))
             return fail(ps, start, "%s", err);
+        char q[JUNQI_QUOTE_SIZE];
         if (junqi_rules_flip(*rules))
             return fail(ps, start, "'%.*s' is a flip rule set: its positions are written in the flip notation",
-                        (int)n, ps->text + start);
+                        junqi_quote(q, ps->text + start, n), q);
     }
     if (next_word(ps, &start, &n))
         return fail(ps, start, "unexpected text after the position");

@@ -245,6 +245,37 @@ static void lenient_reading_keeps_the_part_before_the_error(void **state)
     junqi_diags_free(&d);
 }
 
+/* A message quotes at most JUNQI_QUOTE_MAX bytes of a bad token, cut between
+ * characters and followed by "...": a Chinese token cut at 60 bytes would
+ * end in half a character, and a token of kilobytes (a square of 5000
+ * digits, a seat of 2000 characters) would fill the message and cut its end. */
+static void a_long_token_is_quoted_in_part_between_characters(void **state)
+{
+    (void)state;
+    static const char *const tokens[] = {"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx%s",
+                                          "1. a6-a7 2. a%s-a6", "1. a6-a7 timeout:%s", "1. a6-a7 flag:a%s"};
+    char *filler = malloc(3 * 2000 + 1), *text = malloc(3 * 2000 + 200);
+    assert_non_null(filler), assert_non_null(text);
+    for (size_t k = 0; k < sizeof tokens / sizeof *tokens; k++) {
+        filler[0] = '\0';
+        for (int i = 0; i < 2000; i++)
+            strcat(filler, k == 1 || k == 3 ? "1" : "军");
+        int n = sprintf(text, "[Board \"two-player\"]\n\n");
+        n += sprintf(text + n, tokens[k], filler);
+        strcpy(text + n, " *\n");
+        junqi_diags d;
+        junqi_diags_init(&d);
+        assert_null(junqi_jgn_parse(text, strlen(text), "t", 0, &d));
+        const char *m = d.items[0].message;
+        assert_true(junqi_utf8_valid(m, strlen(m)));
+        assert_true(strlen(m) < 200);
+        assert_non_null(strstr(m, "...'"));
+        junqi_diags_free(&d);
+    }
+    free(filler);
+    free(text);
+}
+
 /* The character that diagnostic g's column points at in its source line
  * (kept whole or in part, junqi_diag.source_column), as a pointer into it. */
 static const char *at_column(const junqi_diag *g)
@@ -553,6 +584,7 @@ int main(void)
         cmocka_unit_test(a_movetext_without_a_result_ends_in_the_result_tags),
         cmocka_unit_test(a_comment_before_the_result_is_after_the_end),
         cmocka_unit_test(a_long_line_is_kept_in_part_round_each_problem),
+        cmocka_unit_test(a_long_token_is_quoted_in_part_between_characters),
     };
     return cmocka_run_group_tests_name("jgn", tests, NULL, NULL);
 }
