@@ -463,13 +463,11 @@ static void report_at(parser *p, const char *at, junqi_code code, const char *fm
 {
     const char *start;
     long line = line_of(p, at, &start);
-    char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, _(fmt), ap);
-    va_end(ap);
     size_t before = p->d ? p->d->n : 0;
-    junqi_diags_add(p->d, code, -1, line_loc(line, column_at(p, start, at)), "%s", msg);
+    va_list ap;
+    va_start(ap, fmt); /* the whole message: it quotes no more of the text than junqi_quote() keeps */
+    junqi_diags_vadd(p->d, code, -1, line_loc(line, column_at(p, start, at)), fmt, ap);
+    va_end(ap);
     if (p->d && p->d->n > before)
         junqi_diag_set_line(&p->d->items[p->d->n - 1], start, NULL, at);
     if (junqi_code_severity(code) == JUNQI_SEV_ERROR)
@@ -588,7 +586,8 @@ static void apply_tag(parser *p, const char *at, const char *name, const char *v
 {
     junqi_game *g = p->g;
     int s;
-    char flip_msg[256];
+    char flip_msg[256], q[JUNQI_QUOTE_SIZE]; /* the value as a message quotes it */
+    junqi_quote(q, value, strlen(value));
     if (junqi_jgn_flip_tag(g, name, value, flip_msg, sizeof flip_msg)) {
         g->deal_loc = line_loc(p->line, 1);
         if (flip_msg[0])
@@ -597,7 +596,7 @@ static void apply_tag(parser *p, const char *at, const char *name, const char *v
     }
     if (strcmp(name, "Board") == 0) {
         if (!junqi_board_kind_parse(value, &g->board))
-            report_at(p, at, JUNQI_CODE_BAD_TAG, "Board must be two-player or four-player, not '%s'", value);
+            report_at(p, at, JUNQI_CODE_BAD_TAG, "Board must be two-player or four-player, not '%s'", q);
     } else if (strcmp(name, "Rules") == 0) {
         keep_value(p, at, &p->rules_value, &p->rules_at, value);
     } else if (strcmp(name, "Mode") == 0) {
@@ -605,13 +604,13 @@ static void apply_tag(parser *p, const char *at, const char *name, const char *v
         for (m = JUNQI_DARK; m <= JUNQI_OPEN && strcmp(value, junqi_info_mode_name(m)) != 0; m++)
             ;
         if (m > JUNQI_OPEN)
-            report_at(p, at, JUNQI_CODE_BAD_TAG, "Mode must be dark, double-open or open, not '%s'", value);
+            report_at(p, at, JUNQI_CODE_BAD_TAG, "Mode must be dark, double-open or open, not '%s'", q);
         else
             p->mode = (int)m, p->mode_at = at;
     } else if (strcmp(name, "View") == 0 || strcmp(name, "First") == 0) {
         junqi_seat seat = junqi_seat_parse(value);
         if (seat == JUNQI_NO_SEAT || strlen(value) < 4)
-            report_at(p, at, JUNQI_CODE_BAD_TAG, "%s must be a seat (north, east, south or west), not '%s'", name, value);
+            report_at(p, at, JUNQI_CODE_BAD_TAG, "%s must be a seat (north, east, south or west), not '%s'", name, q);
         else if (name[0] == 'V')
             g->view = seat, p->view_at = at;
         else
@@ -632,15 +631,15 @@ static void apply_tag(parser *p, const char *at, const char *name, const char *v
     } else if (strcmp(name, "Result") == 0) {
         p->result_at = at;
         if (!result_parse(value, strlen(value), stated))
-            report_at(p, at, JUNQI_CODE_BAD_TAG, "unknown Result '%s'", value);
+            report_at(p, at, JUNQI_CODE_BAD_TAG, "unknown Result '%s'", q);
     } else if (strcmp(name, "Termination") == 0) {
         const char *colon = strchr(value, ':');
         size_t len = colon ? (size_t)(colon - value) : strlen(value);
         *termination = reason_parse(value, len);
         if (*termination == JUNQI_REASON_NONE)
-            report_at(p, at, JUNQI_CODE_BAD_TAG, "unknown Termination '%s'", value);
+            report_at(p, at, JUNQI_CODE_BAD_TAG, "unknown Termination '%s'", q);
         else if (!reason_code(*termination, colon, colon ? strlen(colon) : 0, code))
-            report_at(p, at, JUNQI_CODE_BAD_TAG, "Termination '%s': %s", value, reason_code_rule);
+            report_at(p, at, JUNQI_CODE_BAD_TAG, "Termination '%s': %s", q, reason_code_rule);
     } else if (!junqi_game_set_tag(g, name, value)) {
         report_at(p, at, JUNQI_CODE_OUT_OF_MEMORY, "out of memory");
     }

@@ -276,6 +276,33 @@ static void a_long_token_is_quoted_in_part_between_characters(void **state)
     free(text);
 }
 
+/* A bad tag value is quoted as a bad token is (junqi_quote): the message
+ * quoted it whole into 512 bytes, which cut a long Chinese value in the
+ * middle of a character and dropped its closing quote. */
+static void a_long_tag_value_is_quoted_in_part_between_characters(void **state)
+{
+    (void)state;
+    static const char *const tags[] = {"Board", "Result", "Termination", "Mode", "View"};
+    char *text = malloc(3 * 300 + 200);
+    assert_non_null(text);
+    for (size_t k = 0; k < sizeof tags / sizeof *tags; k++) {
+        int n = sprintf(text, "%s[%s \"", k ? "[Board \"two-player\"]\n" : "", tags[k]);
+        for (int i = 0; i < 300; i++)
+            n += sprintf(text + n, "军");
+        strcpy(text + n, "\"]\n\n*\n");
+        junqi_diags d;
+        junqi_diags_init(&d);
+        assert_null(junqi_jgn_parse(text, strlen(text), "t", 0, &d));
+        const char *m = d.items[0].message;
+        assert_string_equal(junqi_code_name(d.items[0].code), "bad-tag");
+        assert_true(junqi_utf8_valid(m, strlen(m)));
+        assert_true(strlen(m) < 200);
+        assert_non_null(strstr(m, "军...'"));
+        junqi_diags_free(&d);
+    }
+    free(text);
+}
+
 /* The character that diagnostic g's column points at in its source line
  * (kept whole or in part, junqi_diag.source_column), as a pointer into it. */
 static const char *at_column(const junqi_diag *g)
@@ -585,6 +612,7 @@ int main(void)
         cmocka_unit_test(a_comment_before_the_result_is_after_the_end),
         cmocka_unit_test(a_long_line_is_kept_in_part_round_each_problem),
         cmocka_unit_test(a_long_token_is_quoted_in_part_between_characters),
+        cmocka_unit_test(a_long_tag_value_is_quoted_in_part_between_characters),
     };
     return cmocka_run_group_tests_name("jgn", tests, NULL, NULL);
 }
