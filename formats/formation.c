@@ -24,16 +24,20 @@ static const char *scalar(const yaml_node_t *n)
     return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
 }
 
-/* A null entry: ~, null, empty, or the word camp. */
+/* YAML's null: nothing, ~ or null, unquoted. */
+static bool is_null(const yaml_node_t *n)
+{
+    const char *v = scalar(n);
+    return v && n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
+           (v[0] == '\0' || strcmp(v, "~") == 0 || strcmp(v, "null") == 0 || strcmp(v, "Null") == 0 ||
+            strcmp(v, "NULL") == 0);
+}
+
+/* A null entry: null (is_null), an empty quoted text, or the word camp. */
 static bool is_empty_entry(const yaml_node_t *n)
 {
     const char *v = scalar(n);
-    if (!v)
-        return false;
-    if (n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
-        return strcmp(v, "camp") == 0 || v[0] == '\0';
-    return v[0] == '\0' || strcmp(v, "~") == 0 || strcmp(v, "null") == 0 || strcmp(v, "Null") == 0 ||
-           strcmp(v, "NULL") == 0 || strcmp(v, "camp") == 0;
+    return is_null(n) || (v && (v[0] == '\0' || strcmp(v, "camp") == 0));
 }
 
 typedef struct reader {
@@ -219,8 +223,8 @@ static void read_keys(reader *r, junqi_formation *f, const yaml_node_t *map)
 static void read_document(reader *r, junqi_formations *out)
 {
     yaml_node_t *root = yaml_document_get_root_node(r->doc);
-    if (!root)
-        return; /* an empty document */
+    if (!root || is_null(root))
+        return; /* an empty document: the end of the stream, or a --- with nothing after it */
     if (root->type != YAML_SEQUENCE_NODE) {
         read_formation(r, root, out);
         return;

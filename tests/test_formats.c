@@ -174,6 +174,12 @@ static void yaml_formations_read_in_every_accepted_form(void **state)
     assert_int_equal(list.n, 2);
     assert_string_equal(list.items[1].name, "two");
     junqi_formations_free(&list);
+    /* an empty document (a --- with nothing after it, as a writer of documents
+     * may end each one, or ~) is no formation, and no error either */
+    list = read_yaml("---\nrows: [[7,1,3,2,7],[6,~,3,~,B],[B,4,~,5,6],[8,~,1,~,3],[9,1,4,L,2],[5,2,L,F,L]]\n"
+                     "---\n---\n~\n---\n", &d, true);
+    assert_int_equal(list.n, 1);
+    junqi_formations_free(&list);
     assert_int_equal(d.errors, 0);
     junqi_diags_free(&d);
 }
