@@ -13,6 +13,7 @@
 #include <yaml.h>
 
 #include "setup.h"
+#include "text.h"
 
 static junqi_loc mark_loc(yaml_mark_t m)
 {
@@ -66,8 +67,10 @@ static void read_entry(reader *r, junqi_formation *f, int row, int col, const ya
     junqi_piece p = v ? junqi_piece_parse(v, strlen(v)) : JUNQI_NONE;
     if (p == JUNQI_NONE || p == JUNQI_UNKNOWN) {
         f->bad[row][col] = true;
+        char q[JUNQI_QUOTE_SIZE];
         if (v)
-            problem(r, n, JUNQI_CODE_UNKNOWN_PIECE_NAME, "'%s' is not a piece name (e.g. 司令, 军长, marshal, 9, B, L, F)", v);
+            problem(r, n, JUNQI_CODE_UNKNOWN_PIECE_NAME, "'%s' is not a piece name (e.g. 司令, 军长, marshal, 9, B, L, F)",
+                    (junqi_quote(q, v, strlen(v)), q));
         else
             problem(r, n, JUNQI_CODE_UNKNOWN_PIECE_NAME, "row %d, column %d must be a piece name", row + 1, col + 1);
         return;
@@ -207,8 +210,9 @@ static void read_keys(reader *r, junqi_formation *f, const yaml_node_t *map)
             if (!f->has_board)
                 problem(r, v, JUNQI_CODE_BAD_FORMATION, "board must be two-player or four-player");
         } else {
+            char q[JUNQI_QUOTE_SIZE];
             problem(r, k, JUNQI_CODE_BAD_FORMATION, "unknown key '%s' (a formation has name, aliases, board and rows)",
-                    key ? key : "?");
+                    key ? (junqi_quote(q, key, strlen(key)), q) : "?");
         }
     }
     if (!rows) {

@@ -15,6 +15,7 @@
 #include "posnote.h"
 #include "source.h"
 #include "testutil.h"
+#include "text.h"
 
 static void same_position(const junqi_position *a, const junqi_position *b)
 {
@@ -181,6 +182,37 @@ static void yaml_formations_read_in_every_accepted_form(void **state)
     assert_int_equal(list.n, 1);
     junqi_formations_free(&list);
     assert_int_equal(d.errors, 0);
+    junqi_diags_free(&d);
+}
+
+/* A long piece name or key is quoted as JGN's tokens are: at most
+ * JUNQI_QUOTE_MAX bytes, cut between characters, then "..." */
+static void yaml_quotes_a_long_name_in_part(void **state)
+{
+    (void)state;
+    char text[4000];
+    int n = sprintf(text, "rows: [[");
+    for (int i = 0; i < 600; i++)
+        n += sprintf(text + n, "军");
+    n += sprintf(text + n, ",1,3,2,7]]\n");
+    for (int i = 0; i < 1000; i++)
+        text[n++] = 'k';
+    strcpy(text + n, ": 1\n");
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_formations list = read_yaml(text, &d, false);
+    int quoted = 0;
+    for (size_t i = 0; i < d.n; i++) {
+        const char *m = d.items[i].message;
+        if (d.items[i].code != JUNQI_CODE_UNKNOWN_PIECE_NAME && d.items[i].code != JUNQI_CODE_BAD_FORMATION)
+            continue;
+        assert_true(strlen(m) < 200);
+        assert_true(junqi_utf8_valid(m, strlen(m)));
+        assert_non_null(strstr(m, "...'"));
+        quoted++;
+    }
+    assert_int_equal(quoted, 2);
+    junqi_formations_free(&list);
     junqi_diags_free(&d);
 }
 
@@ -370,6 +402,7 @@ int main(void)
         cmocka_unit_test(bad_positions_are_located),
         cmocka_unit_test(yaml_formations_read_in_every_accepted_form),
         cmocka_unit_test(yaml_violations_are_all_reported_where_they_are),
+        cmocka_unit_test(yaml_quotes_a_long_name_in_part),
         cmocka_unit_test(diagnostics_get_their_lines_in_any_order),
         cmocka_unit_test(published_formations_validate_except_the_one_with_wrong_counts),
         cmocka_unit_test(defect11_a_position_at_the_no_combat_limit_is_a_draw),
