@@ -195,6 +195,17 @@ static int read_byte(junqi_jgn_reader *r)
     return c;
 }
 
+/* The line of n bytes at line (NUL-terminated) without a byte order mark
+ * at its start; its new length. A BOM starts the input, and every file
+ * of a concatenation (cat a.jgn b.jgn) that an editor saved with one. */
+static long drop_bom(char *line, long n)
+{
+    if (n < 3 || memcmp(line, "\xEF\xBB\xBF", 3) != 0)
+        return n;
+    memmove(line, line + 3, (size_t)n - 2);
+    return n - 3;
+}
+
 /* What read_line() returns instead of a length. */
 enum { LINE_END = -1, LINE_OUT_OF_MEMORY = -2 };
 
@@ -227,10 +238,8 @@ static long read_line(junqi_jgn_reader *r)
         n--;
     r->line[n] = '\0';
     r->lines++;
-    if (r->at_start && n >= 3 && memcmp(r->line, "\xEF\xBB\xBF", 3) == 0) {
-        memmove(r->line, r->line + 3, n - 2);
-        n -= 3;
-    }
+    if (r->at_start)
+        n = (size_t)drop_bom(r->line, (long)n);
     r->at_start = false;
     return (long)n;
 }
@@ -304,6 +313,7 @@ static bool skip_game(junqi_jgn_reader *r)
 {
     long n;
     while ((n = read_line(r)) >= 0) {
+        n = drop_bom(r->line, n);
         if (junqi_jgn_detect((const uint8_t *)r->line, (size_t)n) && r->line[0] == '[') {
             r->pending = strdup(r->line);
             r->pending_no = r->lines;
@@ -336,6 +346,8 @@ static junqi_read_status cut_game(junqi_jgn_reader *r, text_buf *game, long *fir
             goto oom;
         if (n == LINE_END)
             break;
+        if (!in_comment)
+            n = drop_bom(r->line, n); /* the start of a file joined on */
         line = r->line;
         no = r->lines;
         bool aside = !in_comment && remark(line);
