@@ -171,7 +171,7 @@ char *junqi_flip_pos_format(const junqi_flip *pos)
 typedef struct reader {
     const char *text;
     size_t len, at;
-    char msg[200];
+    char msg[JUNQI_RULES_ERR_SIZE]; /* the first problem: a rule set's error whole */
     size_t err_at;
     bool failed;
 } reader;
@@ -435,7 +435,7 @@ static bool read_rules(reader *r, const junqi_rules **rules)
     size_t start, n;
     if (!next_word(r, &start, &n))
         return fail(r, start, "the rule set is missing (a flip position names it)");
-    char err[400];
+    char err[JUNQI_RULES_ERR_SIZE];
     if (!junqi_words_rules(r->text + start, n, JUNQI_TWO_PLAYER, rules, err, sizeof err))
         return fail(r, start, "%s", err);
     char q[JUNQI_QUOTE_SIZE];

@@ -598,7 +598,7 @@ static void apply_tag(parser *p, const char *at, const char *name, const char *v
 {
     junqi_game *g = p->g;
     int s;
-    char flip_msg[256], q[JUNQI_QUOTE_SIZE]; /* the value as a message quotes it */
+    char flip_msg[JUNQI_RULES_ERR_SIZE], q[JUNQI_QUOTE_SIZE]; /* q: the value as a message quotes it */
     junqi_quote(q, value, strlen(value));
     if (junqi_jgn_flip_tag(g, name, value, flip_msg, sizeof flip_msg)) {
         g->deal_loc = line_loc(p->line, 1);
@@ -682,7 +682,7 @@ static void settle_rules(parser *p)
 {
     junqi_game *g = p->g;
     const junqi_rules *r = junqi_rules_default(g->board), *tag = NULL;
-    char err[512];
+    char err[JUNQI_RULES_ERR_SIZE];
     if (p->rules_value && !junqi_rules_parse(p->rules_value, (int)g->board, &tag, err, sizeof err))
         report_at(p, p->rules_at, JUNQI_CODE_BAD_RULES, "Rules: %s", err);
     if (g->start) { /* read under the tag's set unless its own RULES field names one */
@@ -729,7 +729,7 @@ static void settle_tags(parser *p)
 {
     junqi_game *g = p->g;
     const junqi_rules *under = NULL; /* the Rules tag's set, for a Position without RULES */
-    char err[512];
+    char err[JUNQI_RULES_ERR_SIZE];
     if (p->rules_value && !junqi_rules_parse(p->rules_value, JUNQI_RULES_ANY_BOARD, &under, err, sizeof err))
         under = NULL; /* reported by settle_rules() */
     if (p->position_value && (g->start = read_position(p, under))) {

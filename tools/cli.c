@@ -715,7 +715,7 @@ bool junqi_cli_parse_count(const char *text, long max, long *out)
 
 int junqi_cli_parse_rules(const char *prog, const char *text, const junqi_rules **out)
 {
-    char err[512];
+    char err[JUNQI_RULES_ERR_SIZE];
     if (junqi_rules_parse(text, JUNQI_RULES_ANY_BOARD, out, err, sizeof err))
         return JUNQI_EXIT_OK;
     return junqi_cli_usage(prog, "--rules: %s", err);
