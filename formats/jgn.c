@@ -1386,16 +1386,40 @@ static junqi_game *parse_game(const char *text, long first_line, const char *nam
     return p.g;
 }
 
-/* A game text that is not UTF-8 is read as GBK, with a warning. */
+/* Where the not-utf8 warning points: the first byte of the game text that
+ * starts no UTF-8 character, its column counted in the characters of the
+ * line as GBK reads it (the line the warning shows). NOWHERE: none. */
+static junqi_loc first_non_utf8(const text_buf *game, long first_line)
+{
+    const char *s = game->s, *start = s;
+    long line = first_line;
+    size_t i = 0, k;
+    while (i < game->len && (k = junqi_utf8_sequence((const unsigned char *)s + i, game->len - i)) > 0) {
+        if (s[i] == '\n')
+            line++, start = s + i + 1;
+        i += k;
+    }
+    if (i == game->len)
+        return JUNQI_NOWHERE;
+    bool replaced;
+    char *head = junqi_gbk_to_utf8((const uint8_t *)start, (size_t)(s + i - start), &replaced);
+    int column = head ? column_of(head, head + strlen(head)) : 1;
+    free(head);
+    return line_loc(line, column);
+}
+
+/* A game text that is not UTF-8 is read as GBK, with a warning at its first
+ * byte that is not. */
 static char *to_utf8(text_buf *game, long first_line, junqi_diags *d)
 {
-    if (junqi_utf8_valid(game->s, game->len))
+    junqi_loc at = first_non_utf8(game, first_line);
+    if (at.line <= 0)
         return game->s;
     bool replaced;
     char *utf8 = junqi_gbk_to_utf8((const uint8_t *)game->s, game->len, &replaced);
     if (!utf8)
         return NULL;
-    junqi_diags_add(d, JUNQI_CODE_NOT_UTF8, -1, line_loc(first_line, 1),
+    junqi_diags_add(d, JUNQI_CODE_NOT_UTF8, -1, at,
                     "the game is not UTF-8: read as GBK%s", replaced ? ", with undecodable bytes replaced" : "");
     free(game->s);
     game->s = utf8;

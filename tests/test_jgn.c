@@ -221,6 +221,9 @@ static void gbk_text_is_read_with_a_warning(void **state)
     assert_int_equal(d.n, 1);
     assert_string_equal(junqi_code_name(d.items[0].code), "not-utf8");
     assert_int_equal(d.items[0].severity, JUNQI_SEV_WARNING);
+    /* at the first byte that is not UTF-8 (it said 1:1, the game's start) */
+    assert_int_equal(d.items[0].loc.line, 2);
+    assert_int_equal(d.items[0].loc.column, 9);
     junqi_game_free(g);
     junqi_diags_free(&d);
 }
