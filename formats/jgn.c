@@ -558,6 +558,8 @@ static bool parse_tag_line(parser *p, char **name, char **value)
     s++;
     while (*s == ' ' || *s == '\t' || *s == '\r')
         s++;
+    if (*s == ';') /* a comment to the end of the line (docs/jgn.md) */
+        s += strcspn(s, "\n");
     if (*s && *s != '\n') {
         report_at(p, s, JUNQI_CODE_BAD_TAG, "a tag line holds one tag only");
         free(v.s);

@@ -208,15 +208,21 @@ static void defect02_the_unknown_outcome_move_reads_and_writes_back(void **state
     junqi_diags_free(&d);
 }
 
+/* The game of text, read into a new d (junqi_diags_free it), which must hold one. */
+static junqi_game *read_game(const char *text, junqi_diags *d)
+{
+    junqi_diags_init(d);
+    junqi_game *g = junqi_jgn_parse(text, strlen(text), "t", 0, d);
+    assert_non_null(g);
+    return g;
+}
+
 static void gbk_text_is_read_with_a_warning(void **state)
 {
     (void)state;
     /* [North "黄方"] in GBK: BB C6 B7 BD */
-    const char text[] = "[Board \"four-player\"]\n[North \"\xBB\xC6\xB7\xBD\"]\n\n*\n";
     junqi_diags d;
-    junqi_diags_init(&d);
-    junqi_game *g = junqi_jgn_parse(text, sizeof text - 1, "gbk", 0, &d);
-    assert_non_null(g);
+    junqi_game *g = read_game("[Board \"four-player\"]\n[North \"\xBB\xC6\xB7\xBD\"]\n\n*\n", &d);
     assert_string_equal(g->seat[JUNQI_NORTH].player, "黄方");
     assert_int_equal(d.n, 1);
     assert_string_equal(junqi_code_name(d.items[0].code), "not-utf8");
@@ -304,6 +310,20 @@ static void a_long_tag_value_is_quoted_in_part_between_characters(void **state)
         junqi_diags_free(&d);
     }
     free(text);
+}
+
+/* A ';' comment may end a tag line as any other line (docs/jgn.md): it was
+ * "a tag line holds one tag only", and the game was not read. */
+static void a_tag_line_may_end_in_a_comment(void **state)
+{
+    (void)state;
+    junqi_diags d;
+    junqi_game *g = read_game("[Board \"two-player\"] ; the board\n[Event \"a;b\"]\t;\n\n*\n", &d);
+    assert_int_equal(d.n, 0);
+    assert_int_equal(g->board, JUNQI_TWO_PLAYER);
+    assert_string_equal(junqi_game_tag(g, "Event"), "a;b");
+    junqi_game_free(g);
+    junqi_diags_free(&d);
 }
 
 /* The character that diagnostic g's column points at in its source line
@@ -616,6 +636,7 @@ int main(void)
         cmocka_unit_test(a_long_line_is_kept_in_part_round_each_problem),
         cmocka_unit_test(a_long_token_is_quoted_in_part_between_characters),
         cmocka_unit_test(a_long_tag_value_is_quoted_in_part_between_characters),
+        cmocka_unit_test(a_tag_line_may_end_in_a_comment),
     };
     return cmocka_run_group_tests_name("jgn", tests, NULL, NULL);
 }
