@@ -108,8 +108,10 @@ static int each_record_item(void *ctx, const junqi_source *src, junqi_input *in,
         return JUNQI_EXIT_IO;
     if (empty) /* zero games: the note, or the error, is printed */
         return job->needed ? JUNQI_EXIT_INVALID : JUNQI_EXIT_OK;
-    if (in->kind == JUNQI_INPUT_FORMATION) {
-        fprintf(stderr, _("%s: %s: a formation, not a game record\n"), job->prog, in->name);
+    if (in->kind == JUNQI_INPUT_FORMATION) { /* named as junqi-validate names it: set.yaml: formation 2 (line 9) */
+        char label[4200];
+        fprintf(stderr, _("%s: %s: a formation, not a game record\n"), job->prog,
+                junqi_input_label(in, label, sizeof label));
         return JUNQI_EXIT_INVALID;
     }
     if (in->kind != JUNQI_INPUT_RECORD)
