@@ -5,6 +5,7 @@
 #include "flipnote.h"
 #include "i18n.h"
 #include "words.h"
+#include "text.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -170,7 +171,7 @@ char *junqi_flip_pos_format(const junqi_flip *pos)
 typedef struct reader {
     const char *text;
     size_t len, at;
-    char msg[200];
+    char msg[JUNQI_RULES_ERR_SIZE]; /* the first problem: a rule set's error whole */
     size_t err_at;
     bool failed;
 } reader;
@@ -348,8 +349,9 @@ static bool read_turn(reader *r, junqi_flip_state *st)
     for (int k = 1; n > 3 && k < JUNQI_REASON_COUNT && !reason; k++)
         if (strlen(junqi_reason_id((junqi_reason)k)) == n - 3 && memcmp(w + 3, junqi_reason_id((junqi_reason)k), n - 3) == 0)
             reason = (junqi_reason)k;
+    char q[JUNQI_QUOTE_SIZE];
     if (n > 2 && reason == JUNQI_REASON_NONE)
-        return fail(r, start + 3, "'%.*s' is not a reason a game ends for", (int)(n - 3), w + 3);
+        return fail(r, start + 3, "'%.*s' is not a reason a game ends for", junqi_quote(q, w + 3, n - 3), q);
     bool drawn = w[1] == '=';
     st->result = (junqi_result){(uint8_t)(drawn ? JUNQI_DRAWN : JUNQI_DECIDED),
                                 (uint8_t)(drawn ? 0 : JUNQI_SEAT_BIT(seat_of(w[1]))), (uint8_t)reason, 0};
@@ -433,12 +435,13 @@ static bool read_rules(reader *r, const junqi_rules **rules)
     size_t start, n;
     if (!next_word(r, &start, &n))
         return fail(r, start, "the rule set is missing (a flip position names it)");
-    char err[400];
+    char err[JUNQI_RULES_ERR_SIZE];
     if (!junqi_words_rules(r->text + start, n, JUNQI_TWO_PLAYER, rules, err, sizeof err))
         return fail(r, start, "%s", err);
+    char q[JUNQI_QUOTE_SIZE];
     if (!junqi_rules_flip(*rules))
-        return fail(r, start, "'%.*s' is not a flip rule set (fanqi, fanfan, fanqi_wiki, huqi or zuhe)", (int)n,
-                    r->text + start);
+        return fail(r, start, "'%.*s' is not a flip rule set (fanqi, fanfan, fanqi_wiki, huqi or zuhe)",
+                    junqi_quote(q, r->text + start, n), q);
     if (next_word(r, &start, &n))
         return fail(r, start, "unexpected text after the position");
     return true;

@@ -13,6 +13,7 @@
 #include <yaml.h>
 
 #include "setup.h"
+#include "text.h"
 
 static junqi_loc mark_loc(yaml_mark_t m)
 {
@@ -24,16 +25,20 @@ static const char *scalar(const yaml_node_t *n)
     return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
 }
 
-/* A null entry: ~, null, empty, or the word camp. */
+/* YAML's null: nothing, ~ or null, unquoted. */
+static bool is_null(const yaml_node_t *n)
+{
+    const char *v = scalar(n);
+    return v && n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
+           (v[0] == '\0' || strcmp(v, "~") == 0 || strcmp(v, "null") == 0 || strcmp(v, "Null") == 0 ||
+            strcmp(v, "NULL") == 0);
+}
+
+/* A null entry: null (is_null), an empty quoted text, or the word camp. */
 static bool is_empty_entry(const yaml_node_t *n)
 {
     const char *v = scalar(n);
-    if (!v)
-        return false;
-    if (n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
-        return strcmp(v, "camp") == 0 || v[0] == '\0';
-    return v[0] == '\0' || strcmp(v, "~") == 0 || strcmp(v, "null") == 0 || strcmp(v, "Null") == 0 ||
-           strcmp(v, "NULL") == 0 || strcmp(v, "camp") == 0;
+    return is_null(n) || (v && (v[0] == '\0' || strcmp(v, "camp") == 0));
 }
 
 typedef struct reader {
@@ -62,8 +67,10 @@ static void read_entry(reader *r, junqi_formation *f, int row, int col, const ya
     junqi_piece p = v ? junqi_piece_parse(v, strlen(v)) : JUNQI_NONE;
     if (p == JUNQI_NONE || p == JUNQI_UNKNOWN) {
         f->bad[row][col] = true;
+        char q[JUNQI_QUOTE_SIZE];
         if (v)
-            problem(r, n, JUNQI_CODE_UNKNOWN_PIECE_NAME, "'%s' is not a piece name (e.g. 司令, 军长, marshal, 9, B, L, F)", v);
+            problem(r, n, JUNQI_CODE_UNKNOWN_PIECE_NAME, "'%s' is not a piece name (e.g. 司令, 军长, marshal, 9, B, L, F)",
+                    (junqi_quote(q, v, strlen(v)), q));
         else
             problem(r, n, JUNQI_CODE_UNKNOWN_PIECE_NAME, "row %d, column %d must be a piece name", row + 1, col + 1);
         return;
@@ -203,8 +210,9 @@ static void read_keys(reader *r, junqi_formation *f, const yaml_node_t *map)
             if (!f->has_board)
                 problem(r, v, JUNQI_CODE_BAD_FORMATION, "board must be two-player or four-player");
         } else {
+            char q[JUNQI_QUOTE_SIZE];
             problem(r, k, JUNQI_CODE_BAD_FORMATION, "unknown key '%s' (a formation has name, aliases, board and rows)",
-                    key ? key : "?");
+                    key ? (junqi_quote(q, key, strlen(key)), q) : "?");
         }
     }
     if (!rows) {
@@ -219,8 +227,8 @@ static void read_keys(reader *r, junqi_formation *f, const yaml_node_t *map)
 static void read_document(reader *r, junqi_formations *out)
 {
     yaml_node_t *root = yaml_document_get_root_node(r->doc);
-    if (!root)
-        return; /* an empty document */
+    if (!root || is_null(root))
+        return; /* an empty document: the end of the stream, or a --- with nothing after it */
     if (root->type != YAML_SEQUENCE_NODE) {
         read_formation(r, root, out);
         return;

@@ -195,6 +195,17 @@ static int read_byte(junqi_jgn_reader *r)
     return c;
 }
 
+/* The line of n bytes at line (NUL-terminated) without a byte order mark
+ * at its start; its new length. A BOM starts the input, and every file
+ * of a concatenation (cat a.jgn b.jgn) that an editor saved with one. */
+static long drop_bom(char *line, long n)
+{
+    if (n < 3 || memcmp(line, "\xEF\xBB\xBF", 3) != 0)
+        return n;
+    memmove(line, line + 3, (size_t)n - 2);
+    return n - 3;
+}
+
 /* What read_line() returns instead of a length. */
 enum { LINE_END = -1, LINE_OUT_OF_MEMORY = -2 };
 
@@ -227,10 +238,8 @@ static long read_line(junqi_jgn_reader *r)
         n--;
     r->line[n] = '\0';
     r->lines++;
-    if (r->at_start && n >= 3 && memcmp(r->line, "\xEF\xBB\xBF", 3) == 0) {
-        memmove(r->line, r->line + 3, n - 2);
-        n -= 3;
-    }
+    if (r->at_start)
+        n = (size_t)drop_bom(r->line, (long)n);
     r->at_start = false;
     return (long)n;
 }
@@ -304,6 +313,7 @@ static bool skip_game(junqi_jgn_reader *r)
 {
     long n;
     while ((n = read_line(r)) >= 0) {
+        n = drop_bom(r->line, n);
         if (junqi_jgn_detect((const uint8_t *)r->line, (size_t)n) && r->line[0] == '[') {
             r->pending = strdup(r->line);
             r->pending_no = r->lines;
@@ -336,6 +346,8 @@ static junqi_read_status cut_game(junqi_jgn_reader *r, text_buf *game, long *fir
             goto oom;
         if (n == LINE_END)
             break;
+        if (!in_comment)
+            n = drop_bom(r->line, n); /* the start of a file joined on */
         line = r->line;
         no = r->lines;
         bool aside = !in_comment && remark(line);
@@ -463,13 +475,11 @@ static void report_at(parser *p, const char *at, junqi_code code, const char *fm
 {
     const char *start;
     long line = line_of(p, at, &start);
-    char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, _(fmt), ap);
-    va_end(ap);
     size_t before = p->d ? p->d->n : 0;
-    junqi_diags_add(p->d, code, -1, line_loc(line, column_at(p, start, at)), "%s", msg);
+    va_list ap;
+    va_start(ap, fmt); /* the whole message: it quotes no more of the text than junqi_quote() keeps */
+    junqi_diags_vadd(p->d, code, -1, line_loc(line, column_at(p, start, at)), fmt, ap);
+    va_end(ap);
     if (p->d && p->d->n > before)
         junqi_diag_set_line(&p->d->items[p->d->n - 1], start, NULL, at);
     if (junqi_code_severity(code) == JUNQI_SEV_ERROR)
@@ -548,6 +558,8 @@ static bool parse_tag_line(parser *p, char **name, char **value)
     s++;
     while (*s == ' ' || *s == '\t' || *s == '\r')
         s++;
+    if (*s == ';') /* a comment to the end of the line (docs/jgn.md) */
+        s += strcspn(s, "\n");
     if (*s && *s != '\n') {
         report_at(p, s, JUNQI_CODE_BAD_TAG, "a tag line holds one tag only");
         free(v.s);
@@ -588,7 +600,8 @@ static void apply_tag(parser *p, const char *at, const char *name, const char *v
 {
     junqi_game *g = p->g;
     int s;
-    char flip_msg[256];
+    char flip_msg[JUNQI_RULES_ERR_SIZE], q[JUNQI_QUOTE_SIZE]; /* q: the value as a message quotes it */
+    junqi_quote(q, value, strlen(value));
     if (junqi_jgn_flip_tag(g, name, value, flip_msg, sizeof flip_msg)) {
         g->deal_loc = line_loc(p->line, 1);
         if (flip_msg[0])
@@ -597,7 +610,7 @@ static void apply_tag(parser *p, const char *at, const char *name, const char *v
     }
     if (strcmp(name, "Board") == 0) {
         if (!junqi_board_kind_parse(value, &g->board))
-            report_at(p, at, JUNQI_CODE_BAD_TAG, "Board must be two-player or four-player, not '%s'", value);
+            report_at(p, at, JUNQI_CODE_BAD_TAG, "Board must be two-player or four-player, not '%s'", q);
     } else if (strcmp(name, "Rules") == 0) {
         keep_value(p, at, &p->rules_value, &p->rules_at, value);
     } else if (strcmp(name, "Mode") == 0) {
@@ -605,13 +618,13 @@ static void apply_tag(parser *p, const char *at, const char *name, const char *v
         for (m = JUNQI_DARK; m <= JUNQI_OPEN && strcmp(value, junqi_info_mode_name(m)) != 0; m++)
             ;
         if (m > JUNQI_OPEN)
-            report_at(p, at, JUNQI_CODE_BAD_TAG, "Mode must be dark, double-open or open, not '%s'", value);
+            report_at(p, at, JUNQI_CODE_BAD_TAG, "Mode must be dark, double-open or open, not '%s'", q);
         else
             p->mode = (int)m, p->mode_at = at;
     } else if (strcmp(name, "View") == 0 || strcmp(name, "First") == 0) {
         junqi_seat seat = junqi_seat_parse(value);
         if (seat == JUNQI_NO_SEAT || strlen(value) < 4)
-            report_at(p, at, JUNQI_CODE_BAD_TAG, "%s must be a seat (north, east, south or west), not '%s'", name, value);
+            report_at(p, at, JUNQI_CODE_BAD_TAG, "%s must be a seat (north, east, south or west), not '%s'", name, q);
         else if (name[0] == 'V')
             g->view = seat, p->view_at = at;
         else
@@ -632,15 +645,15 @@ static void apply_tag(parser *p, const char *at, const char *name, const char *v
     } else if (strcmp(name, "Result") == 0) {
         p->result_at = at;
         if (!result_parse(value, strlen(value), stated))
-            report_at(p, at, JUNQI_CODE_BAD_TAG, "unknown Result '%s'", value);
+            report_at(p, at, JUNQI_CODE_BAD_TAG, "unknown Result '%s'", q);
     } else if (strcmp(name, "Termination") == 0) {
         const char *colon = strchr(value, ':');
         size_t len = colon ? (size_t)(colon - value) : strlen(value);
         *termination = reason_parse(value, len);
         if (*termination == JUNQI_REASON_NONE)
-            report_at(p, at, JUNQI_CODE_BAD_TAG, "unknown Termination '%s'", value);
+            report_at(p, at, JUNQI_CODE_BAD_TAG, "unknown Termination '%s'", q);
         else if (!reason_code(*termination, colon, colon ? strlen(colon) : 0, code))
-            report_at(p, at, JUNQI_CODE_BAD_TAG, "Termination '%s': %s", value, reason_code_rule);
+            report_at(p, at, JUNQI_CODE_BAD_TAG, "Termination '%s': %s", q, reason_code_rule);
     } else if (!junqi_game_set_tag(g, name, value)) {
         report_at(p, at, JUNQI_CODE_OUT_OF_MEMORY, "out of memory");
     }
@@ -671,7 +684,7 @@ static void settle_rules(parser *p)
 {
     junqi_game *g = p->g;
     const junqi_rules *r = junqi_rules_default(g->board), *tag = NULL;
-    char err[512];
+    char err[JUNQI_RULES_ERR_SIZE];
     if (p->rules_value && !junqi_rules_parse(p->rules_value, (int)g->board, &tag, err, sizeof err))
         report_at(p, p->rules_at, JUNQI_CODE_BAD_RULES, "Rules: %s", err);
     if (g->start) { /* read under the tag's set unless its own RULES field names one */
@@ -718,7 +731,7 @@ static void settle_tags(parser *p)
 {
     junqi_game *g = p->g;
     const junqi_rules *under = NULL; /* the Rules tag's set, for a Position without RULES */
-    char err[512];
+    char err[JUNQI_RULES_ERR_SIZE];
     if (p->rules_value && !junqi_rules_parse(p->rules_value, JUNQI_RULES_ANY_BOARD, &under, err, sizeof err))
         under = NULL; /* reported by settle_rules() */
     if (p->position_value && (g->start = read_position(p, under))) {
@@ -860,7 +873,8 @@ static bool parse_mark(parser *p, junqi_item *it, const char *s, size_t n)
     for (g = 1; g <= 6 && !(strlen(glyphs[g]) == n && memcmp(glyphs[g], s, n) == 0); g++)
         ;
     if (g > 6) {
-        report_at(p, s, JUNQI_CODE_BAD_TOKEN, "'%.*s' is not a move mark (! ? !! ?? !? ?!)", (int)n, s);
+        char q[JUNQI_QUOTE_SIZE];
+        report_at(p, s, JUNQI_CODE_BAD_TOKEN, "'%.*s' is not a move mark (! ? !! ?? !? ?!)", junqi_quote(q, s, n), q);
         return false;
     }
     it->nags[it->nnags++] = (uint8_t)g;
@@ -894,8 +908,9 @@ static bool parse_move(parser *p, const char *s, size_t n)
     size_t j = i + 1 + to_len;
     int from, to;
     if (!parse_square(p, s, i, &from) || !parse_square(p, s + i + 1, j - i - 1, &to)) {
+        char q[JUNQI_QUOTE_SIZE];
         report_at(p, s, JUNQI_CODE_BAD_SQUARE, "'%.*s' names a square that is not on the %s board",
-                  (int)n, s, _(p->b->name));
+                  junqi_quote(q, s, n), q, _(p->b->name));
         return true;
     }
     junqi_item it;
@@ -914,8 +929,9 @@ static bool parse_flip_token(parser *p, const char *s, size_t n)
     if (!junqi_rules_flip(p->g->rules)) {
         if (!memchr(s, '^', n))
             return false;
-        report_at(p, s, JUNQI_CODE_BAD_TOKEN, "'%.*s' is a flip, but '%s' is not a flip rule set", (int)n, s,
-                  p->g->rules->name);
+        char q[JUNQI_QUOTE_SIZE];
+        report_at(p, s, JUNQI_CODE_BAD_TOKEN, "'%.*s' is a flip, but '%s' is not a flip rule set",
+                  junqi_quote(q, s, n), q, p->g->rules->name);
         return true;
     }
     junqi_item it;
@@ -968,7 +984,9 @@ static void parse_flag(parser *p, const char *s, const char *f, size_t n)
         return;
     }
     if (!parse_square(p, f, n, &point)) {
-        report_at(p, f, JUNQI_CODE_BAD_SQUARE, "'%.*s' is not a square of the %s board", (int)n, f, p->b->name);
+        char q[JUNQI_QUOTE_SIZE];
+        report_at(p, f, JUNQI_CODE_BAD_SQUARE, "'%.*s' is not a square of the %s board", junqi_quote(q, f, n), q,
+                  p->b->name);
         return;
     }
     int slot = m->flag_shown[0] == JUNQI_NO_POINT ? 0 : m->flag_shown[1] == JUNQI_NO_POINT ? 1 : -1;
@@ -984,16 +1002,17 @@ static void parse_flag(parser *p, const char *s, const char *f, size_t n)
 static void parse_shown(parser *p, const char *s, const char *f[4], const size_t len[4])
 {
     int point;
+    char q[JUNQI_QUOTE_SIZE];
     junqi_item *m = last_move(p);
     junqi_piece piece = len[2] == 1 ? junqi_piece_parse(f[2], 1) : JUNQI_NONE;
     if (!m)
         report_at(p, s, JUNQI_CODE_BAD_TOKEN, "a shown: token must follow the move that showed the piece");
     else if (!parse_square(p, f[1], len[1], &point))
-        report_at(p, f[1], JUNQI_CODE_BAD_SQUARE, "'%.*s' is not a square of the %s board", (int)len[1],
-                  f[1], p->b->name);
+        report_at(p, f[1], JUNQI_CODE_BAD_SQUARE, "'%.*s' is not a square of the %s board",
+                  junqi_quote(q, f[1], len[1]), q, p->b->name);
     else if (piece == JUNQI_NONE || piece == JUNQI_UNKNOWN)
-        report_at(p, f[2], JUNQI_CODE_BAD_TOKEN, "'%.*s' is not a piece symbol (9..1, B, L, F)", (int)len[2],
-                  f[2]);
+        report_at(p, f[2], JUNQI_CODE_BAD_TOKEN, "'%.*s' is not a piece symbol (9..1, B, L, F)",
+                  junqi_quote(q, f[2], len[2]), q);
     else if (m->shown_piece)
         report_at(p, s, JUNQI_CODE_BAD_TOKEN, "a move shows at most one piece");
     else
@@ -1004,6 +1023,7 @@ static bool parse_event(parser *p, const char *s, size_t n)
 {
     const char *f[4];
     size_t len[4];
+    char q[JUNQI_QUOTE_SIZE];
     int k = split_fields(s, n, f, len);
     if (k < 2)
         return false;
@@ -1021,7 +1041,7 @@ static bool parse_event(parser *p, const char *s, size_t n)
         new_item(&it, JUNQI_ITEM_TIMEOUT, p, s);
         if (k == 3 && (!parse_byte(f[2], len[2], &it.count) || it.count == 0)) {
             report_at(p, f[2], JUNQI_CODE_BAD_TOKEN, "'%.*s' is not a timeout count (1 to 255)",
-                      (int)len[2], f[2]);
+                      junqi_quote(q, f[2], len[2]), q);
             return true;
         }
     } else if (len[0] == 4 && memcmp(f[0], "left", 4) == 0 && k == 2) {
@@ -1033,19 +1053,19 @@ static bool parse_event(parser *p, const char *s, size_t n)
         if (it.reason == JUNQI_REASON_NONE || it.reason == JUNQI_REASON_LEFT ||
             (it.reason >= JUNQI_REASON_NO_COMBAT_DRAW && it.reason != JUNQI_REASON_UNKNOWN_CODE)) {
             report_at(p, f[2], JUNQI_CODE_BAD_TOKEN, "'%.*s' is not a reason a seat is eliminated for",
-                      (int)len[2], f[2]);
+                      junqi_quote(q, f[2], len[2]), q);
             return true;
         }
         const char *code = k == 4 ? f[3] - 1 : NULL; /* from its colon */
         if (!reason_code((junqi_reason)it.reason, code, k == 4 ? len[3] + 1 : 0, &it.code)) {
-            report_at(p, f[2], JUNQI_CODE_BAD_TOKEN, "'%.*s': %s", (int)n, s, reason_code_rule);
+            report_at(p, f[2], JUNQI_CODE_BAD_TOKEN, "'%.*s': %s", junqi_quote(q, s, n), q, reason_code_rule);
             return true;
         }
     } else {
         return false;
     }
     if (seat == JUNQI_NO_SEAT) {
-        report_at(p, f[1], JUNQI_CODE_BAD_TOKEN, "'%.*s' is not a seat", (int)len[1], f[1]);
+        report_at(p, f[1], JUNQI_CODE_BAD_TOKEN, "'%.*s' is not a seat", junqi_quote(q, f[1], len[1]), q);
         return true;
     }
     it.seat = (uint8_t)seat;
@@ -1218,8 +1238,9 @@ static void parse_token(parser *p, junqi_reason termination, uint8_t code)
     if (parse_number(p, s, n) || parse_nag(p, s, n) || parse_termination(p, s, n, termination, code) ||
         parse_flip_token(p, s, n) || parse_event(p, s, n) || parse_move(p, s, n))
         return;
+    char q[JUNQI_QUOTE_SIZE];
     report_at(p, s, JUNQI_CODE_BAD_TOKEN, "'%.*s' is not a move, event, number, NAG or result",
-              (int)(n > 60 ? 60 : n), s);
+              junqi_quote(q, s, n), q);
 }
 
 /* The tokens from p->at to the end of the text, into the line of stack[0]. */
@@ -1367,16 +1388,40 @@ static junqi_game *parse_game(const char *text, long first_line, const char *nam
     return p.g;
 }
 
-/* A game text that is not UTF-8 is read as GBK, with a warning. */
+/* Where the not-utf8 warning points: the first byte of the game text that
+ * starts no UTF-8 character, its column counted in the characters of the
+ * line as GBK reads it (the line the warning shows). NOWHERE: none. */
+static junqi_loc first_non_utf8(const text_buf *game, long first_line)
+{
+    const char *s = game->s, *start = s;
+    long line = first_line;
+    size_t i = 0, k;
+    while (i < game->len && (k = junqi_utf8_sequence((const unsigned char *)s + i, game->len - i)) > 0) {
+        if (s[i] == '\n')
+            line++, start = s + i + 1;
+        i += k;
+    }
+    if (i == game->len)
+        return JUNQI_NOWHERE;
+    bool replaced;
+    char *head = junqi_gbk_to_utf8((const uint8_t *)start, (size_t)(s + i - start), &replaced);
+    int column = head ? column_of(head, head + strlen(head)) : 1;
+    free(head);
+    return line_loc(line, column);
+}
+
+/* A game text that is not UTF-8 is read as GBK, with a warning at its first
+ * byte that is not. */
 static char *to_utf8(text_buf *game, long first_line, junqi_diags *d)
 {
-    if (junqi_utf8_valid(game->s, game->len))
+    junqi_loc at = first_non_utf8(game, first_line);
+    if (at.line <= 0)
         return game->s;
     bool replaced;
     char *utf8 = junqi_gbk_to_utf8((const uint8_t *)game->s, game->len, &replaced);
     if (!utf8)
         return NULL;
-    junqi_diags_add(d, JUNQI_CODE_NOT_UTF8, -1, line_loc(first_line, 1),
+    junqi_diags_add(d, JUNQI_CODE_NOT_UTF8, -1, at,
                     "the game is not UTF-8: read as GBK%s", replaced ? ", with undecodable bytes replaced" : "");
     free(game->s);
     game->s = utf8;

@@ -4,6 +4,7 @@
  */
 #include "jgn_flip.h"
 #include "i18n.h"
+#include "text.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -75,15 +76,17 @@ static junqi_flip_token_kind read_action(const junqi_board *b, const char *s, si
     if (i == 0 || i == n || !strchr("-x><=+^", s[i]))
         return JUNQI_FLIP_TOKEN_NONE;
     int from = junqi_square_parse(b, s, (int)i), to = from;
+    char q[JUNQI_QUOTE_SIZE];
     if (from < 0)
-        return *at = 0, error(msg, msgn, "'%.*s' is not a square of the %s board", (int)i, s, b->name);
+        return *at = 0, error(msg, msgn, "'%.*s' is not a square of the %s board", junqi_quote(q, s, i), q,
+                              b->name);
     char sep = s[i++];
     if (sep != '^') {
         size_t len = square_length(s + i, n - i);
         to = junqi_square_parse(b, s + i, (int)len);
         if (to < 0)
-            return *at = i, error(msg, msgn, "'%.*s' is not a square of the %s board", (int)len, s + i,
-                                    _(b->name));
+            return *at = i, error(msg, msgn, "'%.*s' is not a square of the %s board", junqi_quote(q, s + i, len),
+                                    q, _(b->name));
         i += len;
         it->outcome_known = sep != 'x';
         it->outcome = sep == 'x' ? JUNQI_NO_COMBAT : (uint8_t)(strchr(separators, sep) - separators);
@@ -94,7 +97,8 @@ static junqi_flip_token_kind read_action(const junqi_board *b, const char *s, si
     }
     if (sep == '^' && i < n && (s[i] == 'r' || s[i] == 'b')) {
         if (!(it->shown = read_identity(s + i, n - i)))
-            return *at = i, error(msg, msgn, "'%.*s' is not a colour and a piece (e.g. r9, bL)", (int)(n - i), s + i);
+            return *at = i, error(msg, msgn, "'%.*s' is not a colour and a piece (e.g. r9, bL)",
+                                  junqi_quote(q, s + i, n - i), q);
         i += 2;
     } else if (sep == '^' && !it->flip) {
         return *at = i, error(msg, msgn, "'^' after a move is followed by the revealed piece (e.g. b5)");

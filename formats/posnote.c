@@ -5,6 +5,7 @@
 #include "posnote.h"
 #include "i18n.h"
 #include "words.h"
+#include "text.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -134,13 +135,10 @@ typedef struct pos_parser {
 __attribute__((format(printf, 3, 4)))
 static bool fail(pos_parser *ps, size_t at, const char *fmt, ...)
 {
-    char msg[200];
     va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, _(fmt), ap);
+    va_start(ap, fmt); /* the whole message: a rule set's error lists its switches */
+    junqi_diags_vadd(ps->d, JUNQI_CODE_BAD_POSITION, -1, (junqi_loc){(long)at, -1, 1, (int)at + 1}, fmt, ap);
     va_end(ap);
-    junqi_loc loc = {(long)at, -1, 1, (int)at + 1};
-    junqi_diags_add(ps->d, JUNQI_CODE_BAD_POSITION, -1, loc, "%s", msg);
     return false;
 }
 
@@ -293,12 +291,13 @@ static bool parse_state(pos_parser *ps, junqi_position *pos, unsigned present, i
     ps->rules_at = ps->at + (ps->at < ps->len);
     if (next_word(ps, &start, &n)) {
         ps->rules_at = start;
-        char err[400];
+        char err[JUNQI_RULES_ERR_SIZE];
         if (!junqi_words_rules(ps->text + start, n, (int)pos->board->kind, rules, err, sizeof err))
             return fail(ps, start, "%s", err);
+        char q[JUNQI_QUOTE_SIZE];
         if (junqi_rules_flip(*rules))
             return fail(ps, start, "'%.*s' is a flip rule set: its positions are written in the flip notation",
-                        (int)n, ps->text + start);
+                        junqi_quote(q, ps->text + start, n), q);
     }
     if (next_word(ps, &start, &n))
         return fail(ps, start, "unexpected text after the position");

@@ -412,13 +412,13 @@ static junqi_read_status next_flip_position(junqi_input *in, junqi_diags *d, con
 static junqi_read_status next_position(junqi_source *src, junqi_input *in, junqi_diags *d)
 {
     const char *text = (const char *)src->data;
-    if (src->at == 0 && src->len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
-        src->at = 3; /* a UTF-8 byte order mark */
     while (src->at < src->len) {
         size_t end = src->at;
         while (end < src->len && text[end] != '\n')
             end++;
         size_t start = src->at;
+        if (end - start >= 3 && memcmp(text + start, "\xEF\xBB\xBF", 3) == 0)
+            start += 3; /* a UTF-8 byte order mark: the input's, or a joined file's */
         long line = src->item_line = src->line++;
         src->at = end + 1;
         size_t n = end - start;

@@ -90,3 +90,25 @@ bool junqi_utf8_valid(const char *s, size_t len)
     }
     return true;
 }
+
+size_t junqi_utf8_cut(const char *s, size_t len, size_t max)
+{
+    if (len <= max)
+        return len;
+    size_t n = max;
+    while (n > 0 && n + 3 > max && ((unsigned char)s[n] & 0xC0) == 0x80)
+        n--; /* s[n], the first byte cut, continues a character begun before it */
+    if (((unsigned char)s[n] & 0xC0) == 0x80)
+        n = max; /* no character starts there: not UTF-8 */
+    return n;
+}
+
+int junqi_quote(char *buf, const char *s, size_t len)
+{
+    size_t n = junqi_utf8_cut(s, len, JUNQI_QUOTE_MAX);
+    memcpy(buf, s, n);
+    if (n < len)
+        memcpy(buf + n, "...", 3), n += 3;
+    buf[n] = '\0';
+    return (int)n;
+}

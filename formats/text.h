@@ -34,6 +34,29 @@ size_t junqi_utf8_sequence(const unsigned char *p, size_t n);
 /** True if the len bytes at s are well-formed UTF-8 (junqi_utf8_sequence throughout). */
 bool junqi_utf8_valid(const char *s, size_t len);
 
+/**
+ * How many of the len bytes at s a text cut to at most max bytes keeps, so
+ * as to cut between characters: len when it fits; else max, or up to 3
+ * fewer when the byte after them continues a character begun before it
+ * (max all the same when no character starts there: the text is not UTF-8,
+ * and a writer shows its bytes as \xHH one by one).
+ */
+size_t junqi_utf8_cut(const char *s, size_t len, size_t max);
+
+/** The most bytes of a user's text (a token, a word) that a message quotes. */
+#define JUNQI_QUOTE_MAX 60
+/** The size of junqi_quote()'s buffer: the quote, "..." and a NUL. */
+#define JUNQI_QUOTE_SIZE (JUNQI_QUOTE_MAX + 4)
+
+/**
+ * The len bytes at s as a message quotes them, into buf (JUNQI_QUOTE_SIZE
+ * bytes): all of them, or, when longer than JUNQI_QUOTE_MAX, the first of
+ * them cut between characters (junqi_utf8_cut) and "...". Returns the
+ * length of the text in buf, for a "%.*s" whose arguments are then
+ * junqi_quote(buf, s, len), buf.
+ */
+int junqi_quote(char *buf, const char *s, size_t len);
+
 #ifdef __cplusplus
 }
 #endif

@@ -489,7 +489,7 @@ void junqi_flip_make(junqi_flip *pos, junqi_action a, uint8_t shown, junqi_flip_
             did |= JUNQI_DID_TAKE_FLAG;
     }
     st->moves++;
-    st->quiet = (did & JUNQI_DID_REMOVE) ? 0 : (uint16_t)(st->quiet + 1);
+    st->quiet = junqi_quiet_after(st->quiet, did & JUNQI_DID_REMOVE);
     end_rules(pos, mover, did);
     st->hash ^= state_key(st);
 }

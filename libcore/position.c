@@ -176,7 +176,7 @@ void junqi_make_outcome(junqi_position *pos, junqi_move m, junqi_outcome o, junq
     case JUNQI_ATTACKER_LOSES: break;
     }
     pos->moves++;
-    pos->quiet = d ? 0 : (uint16_t)(pos->quiet + 1);
+    pos->quiet = junqi_quiet_after(pos->quiet, d);
     if (d && JUNQI_CELL_PIECE(d) == JUNQI_FLAG && o != JUNQI_ATTACKER_LOSES) {
         remove_army(pos, JUNQI_CELL_SEAT(d), JUNQI_REASON_FLAG_CAPTURED);
         check_decided(pos, JUNQI_REASON_FLAG_CAPTURED);

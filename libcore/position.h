@@ -140,6 +140,16 @@ static inline bool junqi_position_friendly(const junqi_position *pos, int a, int
     return (pos->side[a] >> b) & 1;
 }
 
+/**
+ * The no-combat count after a move (or a flip game's action): 0 after
+ * combat (reset), else one more, up to 65535, where it stays: the count is
+ * 16 bits, and no rule set's draw (no_combat_draw, at most 65535) comes later.
+ */
+static inline uint16_t junqi_quiet_after(uint16_t quiet, bool reset)
+{
+    return reset ? 0 : quiet < UINT16_MAX ? (uint16_t)(quiet + 1) : UINT16_MAX;
+}
+
 /** True if the game is over (decided, drawn or undecided). */
 static inline bool junqi_position_over(const junqi_position *pos)
 {

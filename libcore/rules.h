@@ -225,8 +225,8 @@ int junqi_rules_value(const junqi_rules *r, const junqi_switch *sw);
  * junqi_board_kind, or JUNQI_RULES_ANY_BOARD). On success *out gets the
  * interned rule set (valid for the life of the process; the named set
  * itself when no switch changes it) and true is returned. On failure *out
- * is unchanged, false is returned and err (n bytes, NUL-terminated, may be
- * truncated) gets one English sentence naming what is wrong and listing
+ * is unchanged, false is returned and err (n bytes, NUL-terminated, cut
+ * short when n is below JUNQI_RULES_ERR_SIZE) gets one English sentence naming what is wrong and listing
  * what is allowed: an empty string or one longer than JUNQI_RULES_TEXT_MAX,
  * an unknown rule-set name (the known names are listed), a named set of
  * another board, an unknown switch (the switches of that board and family
@@ -237,6 +237,14 @@ int junqi_rules_value(const junqi_rules *r, const junqi_switch *sw);
  * Thread-safe.
  */
 bool junqi_rules_parse(const char *text, int board, const junqi_rules **out, char *err, size_t n);
+
+/**
+ * The size of an err buffer that holds every message of junqi_rules_parse()
+ * and junqi_rules_with() whole, in any language, with room for a prefix
+ * ("Rules: "): the messages quote at most JUNQI_RULES_TEXT_MAX bytes of
+ * the text, and list the names and values a few hundred bytes take.
+ */
+#define JUNQI_RULES_ERR_SIZE 2048
 
 /**
  * Write r's canonical rule string into buf (n bytes, NUL-terminated): the

@@ -16,6 +16,7 @@
 #include "draw_parts.h"
 #include "flip_draw.h"
 #include "jgn.h"
+#include "text.h"
 
 #define PI 3.14159265358979323846
 
@@ -1240,23 +1241,12 @@ static junqi_loc text_loc(const junqi_comment *c, const char *at)
     return loc;
 }
 
-/* How much of the len bytes at s a message quotes: all, or about 60 bytes
- * of a long text, cut between characters. */
-static int quoted(const char *s, size_t len)
-{
-    size_t n = len;
-    if (n > 60)
-        for (n = 60; n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80; n--)
-            ;
-    return (int)n;
-}
-
 /* Say that command `cmd` (len bytes) cannot be drawn, and `why`, at `at` in its comment. */
 static void bad_command(const command_check *check, const char *cmd, size_t len, const char *at, const char *why)
 {
     if (!check)
         return;
-    int shown = quoted(cmd, len);
+    int shown = (int)junqi_utf8_cut(cmd, len, JUNQI_QUOTE_MAX);
     junqi_diags_add(check->d, JUNQI_CODE_BAD_COMMAND, -1, text_loc(check->c, at),
                     "%.*s%s at ply %zu: %s; it is not drawn", shown, cmd, (size_t)shown < len ? "..." : "",
                     check->ply, why);
@@ -1268,10 +1258,9 @@ static void bad_command(const command_check *check, const char *cmd, size_t len,
 static bool command_item(junqi_notes *a, const junqi_board *b, const char *tok, size_t k, bool arrow,
                          const command_check *check, const char *cmd, size_t len)
 {
-    char text[72], err[256];
+    char text[JUNQI_QUOTE_SIZE], err[256];
     /* a token longer than any item is read, and quoted, cut: "...", no item either */
-    int n = quoted(tok, k);
-    snprintf(text, sizeof text, "%.*s%s", n, tok, (size_t)n < k ? "..." : "");
+    junqi_quote(text, tok, k);
     bool ok = junqi_notes_parse(a, b, text, arrow, err, sizeof err);
     if (!ok && strcmp(err, _("out of memory")) == 0)
         return false;
@@ -1371,9 +1360,9 @@ static bool read_commands(junqi_notes *a, const junqi_board *b, const char *text
         if (strcmp(name, "eval") != 0)
             continue;
         if (!eval_numbers(args, len)) {
-            char why[256];
+            char why[256], q[JUNQI_QUOTE_SIZE];
             snprintf(why, sizeof why, _("'%.*s' is not one to three numbers, such as 0.67 0.56 +3.98"),
-                     quoted(args, len), args);
+                     junqi_quote(q, args, len), q);
             bad_command(check, cmd, cmd_len, len ? args : cmd, why);
         } else if (eval) {
             snprintf(eval, n, "%.*s", (int)len, args);

@@ -10,11 +10,13 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "flipnote.h"
 #include "formation.h"
 #include "movegen.h"
 #include "posnote.h"
 #include "source.h"
 #include "testutil.h"
+#include "text.h"
 
 static void same_position(const junqi_position *a, const junqi_position *b)
 {
@@ -122,6 +124,11 @@ static void bad_positions_are_located(void **state)
          "rank 12 has too many points"},
         {"N9.x./...../...../...../...../...../...../...../...../...../...../..... n 0 0 -", 4,
          "'x' is not a piece symbol (9..1, B, L, F, ?), a seat (N, E, S, W) or '.'"},
+        /* a message of more than 200 bytes, whole (it was cut at 200: "... reveal_on") */
+        {"N9..../...../...../...../...../...../...../...../...../...../...../..... n 0 0 - standard,foo=1", 82,
+         "unknown switch 'foo' (the switches of 'standard' are landmine_vs_piece, bomb_vs_flag, no_combat_draw, "
+         "first, mode, bomb_moves, bomb_front_row, rail_mode, hq_locks, timeouts, engineer_scout, "
+         "reveal_on_combat or mountain)"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         junqi_position pos;
@@ -174,7 +181,65 @@ static void yaml_formations_read_in_every_accepted_form(void **state)
     assert_int_equal(list.n, 2);
     assert_string_equal(list.items[1].name, "two");
     junqi_formations_free(&list);
+    /* an empty document (a --- with nothing after it, as a writer of documents
+     * may end each one, or ~) is no formation, and no error either */
+    list = read_yaml("---\nrows: [[7,1,3,2,7],[6,~,3,~,B],[B,4,~,5,6],[8,~,1,~,3],[9,1,4,L,2],[5,2,L,F,L]]\n"
+                     "---\n---\n~\n---\n", &d, true);
+    assert_int_equal(list.n, 1);
+    junqi_formations_free(&list);
     assert_int_equal(d.errors, 0);
+    junqi_diags_free(&d);
+}
+
+/* A flip position's rule set error is said whole: the reader kept its first
+ * problem in 200 bytes, and a bad value of 300 bytes lost the message's end. */
+static void a_flip_position_says_its_rules_error_whole(void **state)
+{
+    (void)state;
+    char text[1000], value[301];
+    memset(value, 'x', 300);
+    value[300] = '\0';
+    snprintf(text, sizeof text, "#####/#####/#.#.#/##.##/#.#.#/#####/#b2###/#.#.#/##.##/#.#.#/#####/#r4### "
+             "s 2 2 ?sbbrn - fanqi,flag_win=%s", value);
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_flip pos;
+    assert_false(junqi_flip_pos_parse(text, strlen(text), &pos, &d));
+    assert_int_equal(d.n, 1);
+    const char *m = d.items[0].message;
+    assert_non_null(strstr(m, value));
+    assert_string_equal(m + strlen(m) - 2, "x'");
+    junqi_diags_free(&d);
+}
+
+/* A long piece name or key is quoted as JGN's tokens are: at most
+ * JUNQI_QUOTE_MAX bytes, cut between characters, then "..." */
+static void yaml_quotes_a_long_name_in_part(void **state)
+{
+    (void)state;
+    char text[4000];
+    int n = sprintf(text, "rows: [[");
+    for (int i = 0; i < 600; i++)
+        n += sprintf(text + n, "军");
+    n += sprintf(text + n, ",1,3,2,7]]\n");
+    for (int i = 0; i < 1000; i++)
+        text[n++] = 'k';
+    strcpy(text + n, ": 1\n");
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_formations list = read_yaml(text, &d, false);
+    int quoted = 0;
+    for (size_t i = 0; i < d.n; i++) {
+        const char *m = d.items[i].message;
+        if (d.items[i].code != JUNQI_CODE_UNKNOWN_PIECE_NAME && d.items[i].code != JUNQI_CODE_BAD_FORMATION)
+            continue;
+        assert_true(strlen(m) < 200);
+        assert_true(junqi_utf8_valid(m, strlen(m)));
+        assert_non_null(strstr(m, "...'"));
+        quoted++;
+    }
+    assert_int_equal(quoted, 2);
+    junqi_formations_free(&list);
     junqi_diags_free(&d);
 }
 
@@ -364,6 +429,8 @@ int main(void)
         cmocka_unit_test(bad_positions_are_located),
         cmocka_unit_test(yaml_formations_read_in_every_accepted_form),
         cmocka_unit_test(yaml_violations_are_all_reported_where_they_are),
+        cmocka_unit_test(yaml_quotes_a_long_name_in_part),
+        cmocka_unit_test(a_flip_position_says_its_rules_error_whole),
         cmocka_unit_test(diagnostics_get_their_lines_in_any_order),
         cmocka_unit_test(published_formations_validate_except_the_one_with_wrong_counts),
         cmocka_unit_test(defect11_a_position_at_the_no_combat_limit_is_a_draw),

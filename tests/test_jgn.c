@@ -246,19 +246,28 @@ static void defect02_the_unknown_outcome_move_reads_and_writes_back(void **state
     junqi_diags_free(&d);
 }
 
+/* The game of text, read into a new d (junqi_diags_free it), which must hold one. */
+static junqi_game *read_game(const char *text, junqi_diags *d)
+{
+    junqi_diags_init(d);
+    junqi_game *g = junqi_jgn_parse(text, strlen(text), "t", 0, d);
+    assert_non_null(g);
+    return g;
+}
+
 static void gbk_text_is_read_with_a_warning(void **state)
 {
     (void)state;
     /* [North "黄方"] in GBK: BB C6 B7 BD */
-    const char text[] = "[Board \"four-player\"]\n[North \"\xBB\xC6\xB7\xBD\"]\n\n*\n";
     junqi_diags d;
-    junqi_diags_init(&d);
-    junqi_game *g = junqi_jgn_parse(text, sizeof text - 1, "gbk", 0, &d);
-    assert_non_null(g);
+    junqi_game *g = read_game("[Board \"four-player\"]\n[North \"\xBB\xC6\xB7\xBD\"]\n\n*\n", &d);
     assert_string_equal(g->seat[JUNQI_NORTH].player, "黄方");
     assert_int_equal(d.n, 1);
     assert_string_equal(junqi_code_name(d.items[0].code), "not-utf8");
     assert_int_equal(d.items[0].severity, JUNQI_SEV_WARNING);
+    /* at the first byte that is not UTF-8 (it said 1:1, the game's start) */
+    assert_int_equal(d.items[0].loc.line, 2);
+    assert_int_equal(d.items[0].loc.column, 9);
     junqi_game_free(g);
     junqi_diags_free(&d);
 }
@@ -279,6 +288,78 @@ static void lenient_reading_keeps_the_part_before_the_error(void **state)
     assert_int_equal(d.items[0].loc.line, 3);
     assert_int_equal(d.items[0].loc.column, 22);
     assert_string_equal(d.items[0].source_line, "1. a6-a7 2. e7-e8 3. zz9-b1 4. b6-b7 *");
+    junqi_game_free(g);
+    junqi_diags_free(&d);
+}
+
+/* A message quotes at most JUNQI_QUOTE_MAX bytes of a bad token, cut between
+ * characters and followed by "...": a Chinese token cut at 60 bytes would
+ * end in half a character, and a token of kilobytes (a square of 5000
+ * digits, a seat of 2000 characters) would fill the message and cut its end. */
+static void a_long_token_is_quoted_in_part_between_characters(void **state)
+{
+    (void)state;
+    static const char *const tokens[] = {"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx%s",
+                                          "1. a6-a7 2. a%s-a6", "1. a6-a7 timeout:%s", "1. a6-a7 flag:a%s"};
+    char *filler = malloc(3 * 2000 + 1), *text = malloc(3 * 2000 + 200);
+    assert_non_null(filler), assert_non_null(text);
+    for (size_t k = 0; k < sizeof tokens / sizeof *tokens; k++) {
+        filler[0] = '\0';
+        for (int i = 0; i < 2000; i++)
+            strcat(filler, k == 1 || k == 3 ? "1" : "军");
+        int n = sprintf(text, "[Board \"two-player\"]\n\n");
+        n += sprintf(text + n, tokens[k], filler);
+        strcpy(text + n, " *\n");
+        junqi_diags d;
+        junqi_diags_init(&d);
+        assert_null(junqi_jgn_parse(text, strlen(text), "t", 0, &d));
+        const char *m = d.items[0].message;
+        assert_true(junqi_utf8_valid(m, strlen(m)));
+        assert_true(strlen(m) < 200);
+        assert_non_null(strstr(m, "...'"));
+        junqi_diags_free(&d);
+    }
+    free(filler);
+    free(text);
+}
+
+/* A bad tag value is quoted as a bad token is (junqi_quote): the message
+ * quoted it whole into 512 bytes, which cut a long Chinese value in the
+ * middle of a character and dropped its closing quote. */
+static void a_long_tag_value_is_quoted_in_part_between_characters(void **state)
+{
+    (void)state;
+    static const char *const tags[] = {"Board", "Result", "Termination", "Mode", "View"};
+    char *text = malloc(3 * 300 + 200);
+    assert_non_null(text);
+    for (size_t k = 0; k < sizeof tags / sizeof *tags; k++) {
+        int n = sprintf(text, "%s[%s \"", k ? "[Board \"two-player\"]\n" : "", tags[k]);
+        for (int i = 0; i < 300; i++)
+            n += sprintf(text + n, "军");
+        strcpy(text + n, "\"]\n\n*\n");
+        junqi_diags d;
+        junqi_diags_init(&d);
+        assert_null(junqi_jgn_parse(text, strlen(text), "t", 0, &d));
+        const char *m = d.items[0].message;
+        assert_string_equal(junqi_code_name(d.items[0].code), "bad-tag");
+        assert_true(junqi_utf8_valid(m, strlen(m)));
+        assert_true(strlen(m) < 200);
+        assert_non_null(strstr(m, "军...'"));
+        junqi_diags_free(&d);
+    }
+    free(text);
+}
+
+/* A ';' comment may end a tag line as any other line (docs/jgn.md): it was
+ * "a tag line holds one tag only", and the game was not read. */
+static void a_tag_line_may_end_in_a_comment(void **state)
+{
+    (void)state;
+    junqi_diags d;
+    junqi_game *g = read_game("[Board \"two-player\"] ; the board\n[Event \"a;b\"]\t;\n\n*\n", &d);
+    assert_int_equal(d.n, 0);
+    assert_int_equal(g->board, JUNQI_TWO_PLAYER);
+    assert_string_equal(junqi_game_tag(g, "Event"), "a;b");
     junqi_game_free(g);
     junqi_diags_free(&d);
 }
@@ -592,6 +673,9 @@ int main(void)
         cmocka_unit_test(a_movetext_without_a_result_ends_in_the_result_tags),
         cmocka_unit_test(a_comment_before_the_result_is_after_the_end),
         cmocka_unit_test(a_long_line_is_kept_in_part_round_each_problem),
+        cmocka_unit_test(a_long_token_is_quoted_in_part_between_characters),
+        cmocka_unit_test(a_long_tag_value_is_quoted_in_part_between_characters),
+        cmocka_unit_test(a_tag_line_may_end_in_a_comment),
     };
     return cmocka_run_group_tests_name("jgn", tests, NULL, NULL);
 }

@@ -141,6 +141,16 @@ static void a_bomb_taking_the_flag_captures_it_only_under_qq_rules(void **state)
     }
 }
 
+/* Two captains that can walk back and forth (a1-a2, e12-e11), and the flags. */
+static void two_captains(junqi_position *pos, const char *rules)
+{
+    bare_two_player(pos, rules);
+    put(pos, "a1", JUNQI_SOUTH, JUNQI_CAPTAIN);
+    put(pos, "e12", JUNQI_NORTH, JUNQI_CAPTAIN);
+    put(pos, "b1", JUNQI_SOUTH, JUNQI_FLAG);
+    put(pos, "b12", JUNQI_NORTH, JUNQI_FLAG);
+}
+
 static void the_no_combat_draw_comes_right_after_the_limit(void **state)
 {
     (void)state;
@@ -150,11 +160,7 @@ static void the_no_combat_draw_comes_right_after_the_limit(void **state)
     } cases[] = {{"standard", 70}, {"wiki", 70}, {"open", 0}};
     for (int c = 0; c < 3; c++) {
         junqi_position pos;
-        bare_two_player(&pos, cases[c].rules);
-        put(&pos, "a1", JUNQI_SOUTH, JUNQI_CAPTAIN);
-        put(&pos, "e12", JUNQI_NORTH, JUNQI_CAPTAIN);
-        put(&pos, "b1", JUNQI_SOUTH, JUNQI_FLAG);
-        put(&pos, "b12", JUNQI_NORTH, JUNQI_FLAG);
+        two_captains(&pos, cases[c].rules);
         /* each captain steps back and forth along a road */
         const char *stops[2][2] = {{"a1", "a2"}, {"e12", "e11"}};
         for (int i = 0; i < 100; i++) {
@@ -172,6 +178,28 @@ static void the_no_combat_draw_comes_right_after_the_limit(void **state)
             assert_int_equal(pos.quiet, i + 1);
         }
     }
+}
+
+/* Without a no-combat draw the count goes on past 65535 moves: it stays at
+ * 65535, the most its 16 bits hold, where it wrapped to 0 (a position
+ * string of a million-move game said 16959, and a draw limit of 65535
+ * would never come); the unmade move gives back the count it had. */
+static void the_no_combat_count_stops_at_65535(void **state)
+{
+    (void)state;
+    junqi_position pos;
+    two_captains(&pos, "open");
+    pos.quiet = UINT16_MAX - 1;
+    junqi_undo u[2];
+    junqi_make(&pos, mv(&pos, "a1", "a2"), &u[0]);
+    assert_int_equal(pos.quiet, UINT16_MAX);
+    junqi_make(&pos, mv(&pos, "e12", "e11"), &u[1]);
+    assert_int_equal(pos.quiet, UINT16_MAX);
+    junqi_unmake(&pos, &u[1]);
+    assert_int_equal(pos.quiet, UINT16_MAX);
+    junqi_unmake(&pos, &u[0]);
+    assert_int_equal(pos.quiet, UINT16_MAX - 1);
+    assert_int_equal(junqi_quiet_after(UINT16_MAX, true), 0);
 }
 
 static void turn_order_is_counter_clockwise_and_skips_seats_that_are_out(void **state)
@@ -273,6 +301,7 @@ int main(void)
         cmocka_unit_test(capturing_the_flag_removes_the_army_and_decides_a_two_player_game),
         cmocka_unit_test(a_bomb_taking_the_flag_captures_it_only_under_qq_rules),
         cmocka_unit_test(the_no_combat_draw_comes_right_after_the_limit),
+        cmocka_unit_test(the_no_combat_count_stops_at_65535),
         cmocka_unit_test(turn_order_is_counter_clockwise_and_skips_seats_that_are_out),
         cmocka_unit_test(a_dark_view_shows_its_own_seat_only_and_is_not_complete),
         cmocka_unit_test(a_dark_view_hides_other_seats_except_a_revealed_flag),

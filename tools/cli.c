@@ -108,8 +108,10 @@ static int each_record_item(void *ctx, const junqi_source *src, junqi_input *in,
         return JUNQI_EXIT_IO;
     if (empty) /* zero games: the note, or the error, is printed */
         return job->needed ? JUNQI_EXIT_INVALID : JUNQI_EXIT_OK;
-    if (in->kind == JUNQI_INPUT_FORMATION) {
-        fprintf(stderr, _("%s: %s: a formation, not a game record\n"), job->prog, in->name);
+    if (in->kind == JUNQI_INPUT_FORMATION) { /* named as junqi-validate names it: set.yaml: formation 2 (line 9) */
+        char label[4200];
+        fprintf(stderr, _("%s: %s: a formation, not a game record\n"), job->prog,
+                junqi_input_label(in, label, sizeof label));
         return JUNQI_EXIT_INVALID;
     }
     if (in->kind != JUNQI_INPUT_RECORD)
@@ -715,7 +717,7 @@ bool junqi_cli_parse_count(const char *text, long max, long *out)
 
 int junqi_cli_parse_rules(const char *prog, const char *text, const junqi_rules **out)
 {
-    char err[512];
+    char err[JUNQI_RULES_ERR_SIZE];
     if (junqi_rules_parse(text, JUNQI_RULES_ANY_BOARD, out, err, sizeof err))
         return JUNQI_EXIT_OK;
     return junqi_cli_usage(prog, "--rules: %s", err);

@@ -35,6 +35,7 @@
 #include "position_out.h"
 #include "replay.h"
 #include "search.h"
+#include "text.h"
 
 /* The limits of the protocol's numbers (docs/protocol.md, "Options"). */
 #define MAX_THREADS 64
@@ -167,17 +168,13 @@ static void add_speed(text *t, const engine *e, uint64_t nodes)
 #define QUOTE_MAX 64
 #define QUOTE_PATH_MAX 4096
 
-/* w, or (when longer than max bytes) its first max bytes, or up to 3 fewer
- * so as to cut between characters, then "..." in buf (room for max + 4). */
+/* w, or (when longer than max bytes) its first max bytes, cut between
+ * characters (junqi_utf8_cut), then "..." in buf (room for max + 4). */
 static const char *clip(const char *w, size_t max, char *buf)
 {
-    if (strnlen(w, max + 1) <= max)
+    size_t len = strnlen(w, max + 1), n = junqi_utf8_cut(w, len, max);
+    if (n == len)
         return w;
-    size_t n = max;
-    while (n > max - 3 && ((unsigned char)w[n] & 0xC0) == 0x80)
-        n--; /* w[n], the first byte cut, continues a character begun before it */
-    if (((unsigned char)w[n] & 0xC0) == 0x80)
-        n = max; /* no character starts there: not UTF-8, written \xHH byte by byte */
     memcpy(buf, w, n);
     strcpy(buf + n, "...");
     return buf;

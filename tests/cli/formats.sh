@@ -51,6 +51,21 @@ check
 out=$("$bin/junqi-validate" --position 'N9.../x' 2>&1); [ $? -eq 1 ] || fail "a bad position: expected exit 1"
 echo "$out" | grep -q '^<position>:1:' || fail "a bad position: expected <position>:1:COL, got: $out"
 
+# 4b. files saved with a byte order mark, joined (cat a b): each file's BOM is
+# skipped, not only the input's, so the games stay apart and validate
+check
+printf '\xef\xbb\xbf' | cat - "$tmp/west.jgn" > "$tmp/bom.jgn"
+cat "$tmp/bom.jgn" "$tmp/bom.jgn" > "$tmp/bom2.jgn"
+run "$bin/junqi-validate" "$tmp/bom2.jgn"
+expect "two JGN files with a BOM each, joined: exit status ($err$out)" 0 "$rc"
+expect "two JGN files with a BOM each, joined: games" 2 "$(grep -c ': valid' <<<"$out")"
+check
+printf '\xef\xbb\xbf%s\n' "$pos" > "$tmp/bom.pos"
+cat "$tmp/bom.pos" "$tmp/bom.pos" > "$tmp/bom2.pos"
+run "$bin/junqi-validate" "$tmp/bom2.pos"
+expect "two position files with a BOM each, joined: exit status ($err$out)" 0 "$rc"
+expect "two position files with a BOM each, joined: positions" 2 "$(grep -c ': valid' <<<"$out")"
+
 # 5. formations: the samples validate, F06 for its counts; --setup starts a record
 for y in "$root"/samples/formations/*.yaml; do
     check

@@ -283,5 +283,14 @@ for args in "--format json --to json" "--format json --count" "--format text --t
 done
 expect "--format json --count: the count, a JSON number" 1 "$("$R" --format json --count "$P" | jq .)"
 
+# a formation is no record: each one said, named as junqi-validate names it
+printf 'rows: [[7,1,3,2,7],[6,~,3,~,B],[B,4,~,5,6],[8,~,1,~,3],[9,1,4,L,2],[5,2,L,F,L]]\n---\n' > "$tmp/f.yaml"
+cat "$tmp/f.yaml" "$tmp/f.yaml" > "$tmp/f2.yaml"
+run "$R" "$tmp/f2.yaml"
+expect "a YAML file of two formations: exit status" 1 "$rc"
+expect "a YAML file of two formations: each named" \
+    "junqi-replay: $tmp/f2.yaml: formation 1 (line 1): a formation, not a game record
+junqi-replay: $tmp/f2.yaml: formation 2 (line 3): a formation, not a game record" "$err"
+
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]
