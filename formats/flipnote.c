@@ -238,9 +238,12 @@ static bool read_point(reader *r, size_t *i, int colour, bool position, uint8_t 
     size_t at = *i + down;
     char sym = peek(r, at);
     int piece = down && sym == '?' ? JUNQI_UNKNOWN : piece_of(sym);
-    if (piece < 0)
-        return fail(r, at, "'%c' is not a piece symbol (9..1, B, L, F%s), a colour (r, b) or '.'", sym ? sym : ' ',
+    if (piece < 0) {
+        const char *bad; /* quoted whole */
+        int len = junqi_char_at(r->text, at, r->len, " ", &bad);
+        return fail(r, at, "'%.*s' is not a piece symbol (9..1, B, L, F%s), a colour (r, b) or '.'", len, bad,
                     position ? ", *SYM, *?, #" : "");
+    }
     if (colour < 0)
         return fail(r, at, "the piece '%c' has no colour: write r or b before it", sym);
     *cell = (uint8_t)(JUNQI_FLIP_CELL(colour, piece) | (down ? JUNQI_FLIP_DOWN : 0));
@@ -277,9 +280,11 @@ static bool read_ranks(reader *r, size_t start, size_t end, bool position, uint8
             char next = peek(r, i + 1);
             if (colour_of(c) == colour)
                 return fail(r, i, "the colour letter %c repeats the colour of the piece before it: leave it out", c);
-            if (i + 1 >= end || (next != '*' && piece_of(next) < 0))
-                return fail(r, i, "a colour letter stands right before a piece, not before '%c'",
-                            i + 1 < end ? next : '/');
+            if (i + 1 >= end || (next != '*' && piece_of(next) < 0)) {
+                const char *bad; /* quoted whole */
+                int len = junqi_char_at(r->text, i + 1, end, "/", &bad);
+                return fail(r, i, "a colour letter stands right before a piece, not before '%.*s'", len, bad);
+            }
             colour = colour_of(c);
             i++;
             continue;
@@ -411,18 +416,21 @@ static bool read_removed(reader *r, junqi_flip_state *st)
         if (colour_of(c) >= 0) {
             if (colour_of(c) <= colour)
                 return fail(r, i, "the removed pieces list red's before blue's, each colour's letter once");
+            const char *bad; /* quoted whole */
+            int len = junqi_char_at(r->text, i + 1, start + n, " ", &bad);
             if (i + 1 >= start + n || piece_of(r->text[i + 1]) < 0)
-                return fail(r, i, "a colour letter stands right before a piece, not before '%c'",
-                            i + 1 < start + n ? r->text[i + 1] : ' ');
+                return fail(r, i, "a colour letter stands right before a piece, not before '%.*s'", len, bad);
             colour = colour_of(c);
             last = removed_order;
-        } else if (piece < 0)
-            return fail(r, i, "'%c' is not a piece symbol or a colour in the removed pieces", c);
-        else if (colour < 0)
+        } else if (piece < 0) {
+            const char *bad; /* quoted whole */
+            int len = junqi_char_at(r->text, i, start + n, " ", &bad);
+            return fail(r, i, "'%.*s' is not a piece symbol or a colour in the removed pieces", len, bad);
+        } else if (colour < 0) {
             return fail(r, i, "the removed piece '%c' has no colour: write r or b before it", c);
-        else if (strchr(removed_order, c) < last)
+        } else if (strchr(removed_order, c) < last) {
             return fail(r, i, "a colour's removed pieces go from the marshal down: 9 to 1, then B, L, F");
-        else {
+        } else {
             last = strchr(removed_order, c);
             st->removed[colour][piece]++;
         }

@@ -200,12 +200,13 @@ static bool parse_ranks(pos_parser *ps, size_t start, size_t n, junqi_position *
         }
         if (seat_of_letter(c) >= 0) {
             /* canonical: a letter only where the owner changes, right before a piece */
-            char next = i + 1 < start + n ? ps->text[i + 1] : '/';
+            const char *next; /* the character after it, quoted whole */
+            int len = junqi_char_at(ps->text, i + 1, start + n, "/", &next);
             if (seat_of_letter(c) == seat)
                 return fail(ps, i, "the seat letter %c repeats the seat of the piece before it: "
                             "leave it out", c);
-            if (piece_of_symbol(next) < 0)
-                return fail(ps, i, "a seat letter stands right before a piece, not before '%c'", next);
+            if (piece_of_symbol(*next) < 0)
+                return fail(ps, i, "a seat letter stands right before a piece, not before '%.*s'", len, next);
             seat = seat_of_letter(c);
             continue;
         }
@@ -215,8 +216,12 @@ static bool parse_ranks(pos_parser *ps, size_t start, size_t n, junqi_position *
         if (c == '.')
             continue;
         int piece = piece_of_symbol(c);
-        if (piece < 0)
-            return fail(ps, i, "'%c' is not a piece symbol (9..1, B, L, F, ?), a seat (N, E, S, W) or '.'", c);
+        if (piece < 0) {
+            const char *bad; /* quoted whole */
+            int len = junqi_char_at(ps->text, i, start + n, "/", &bad);
+            return fail(ps, i, "'%.*s' is not a piece symbol (9..1, B, L, F, ?), a seat (N, E, S, W) or '.'", len,
+                        bad);
+        }
         if (seat < 0)
             return fail(ps, i, "the piece '%c' has no seat: write N, E, S or W before it", c);
         if (!(b->seats & JUNQI_SEAT_BIT(seat)))

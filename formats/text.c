@@ -91,6 +91,15 @@ bool junqi_utf8_valid(const char *s, size_t len)
     return true;
 }
 
+int junqi_char_at(const char *text, size_t i, size_t end, const char *instead, const char **at)
+{
+    if (i >= end || !text[i])
+        return *at = instead, (int)strlen(instead);
+    size_t k = junqi_utf8_sequence((const unsigned char *)text + i, end - i);
+    *at = text + i;
+    return k ? (int)k : 1;
+}
+
 size_t junqi_utf8_cut(const char *s, size_t len, size_t max)
 {
     if (len <= max)

@@ -43,6 +43,15 @@ bool junqi_utf8_valid(const char *s, size_t len);
  */
 size_t junqi_utf8_cut(const char *s, size_t len, size_t max);
 
+/**
+ * The character at text[i] as a message quotes it with "'%.*s'": *at points
+ * at it and its length is returned, its UTF-8 sequence (junqi_utf8_sequence)
+ * or 1 byte where none starts (a byte a writer shows as \xHH); at or past
+ * `end`, or at a NUL, the one-character text `instead`. So a Chinese
+ * character is quoted whole, where "'%c'" of its first byte cut it.
+ */
+int junqi_char_at(const char *text, size_t i, size_t end, const char *instead, const char **at);
+
 /** The most bytes of a user's text (a token, a word) that a message quotes. */
 #define JUNQI_QUOTE_MAX 60
 /** The size of junqi_quote()'s buffer: the quote, "..." and a NUL. */

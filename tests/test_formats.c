@@ -124,6 +124,11 @@ static void bad_positions_are_located(void **state)
          "rank 12 has too many points"},
         {"N9.x./...../...../...../...../...../...../...../...../...../...../..... n 0 0 -", 4,
          "'x' is not a piece symbol (9..1, B, L, F, ?), a seat (N, E, S, W) or '.'"},
+        /* a character that is no symbol is quoted whole, not its first byte ('\xe5') */
+        {"N9.军./...../...../...../...../...../...../...../...../...../...../..... n 0 0 -", 4,
+         "'军' is not a piece symbol (9..1, B, L, F, ?), a seat (N, E, S, W) or '.'"},
+        {"S9.N军/...../...../...../...../...../...../...../...../...../...../..... n 0 0 -", 4,
+         "a seat letter stands right before a piece, not before '军'"},
         /* a message of more than 200 bytes, whole (it was cut at 200: "... reveal_on") */
         {"N9..../...../...../...../...../...../...../...../...../...../...../..... n 0 0 - standard,foo=1", 82,
          "unknown switch 'foo' (the switches of 'standard' are landmine_vs_piece, bomb_vs_flag, no_combat_draw, "
@@ -191,9 +196,9 @@ static void yaml_formations_read_in_every_accepted_form(void **state)
     junqi_diags_free(&d);
 }
 
-/* A flip position's rule set error is said whole: the reader kept its first
+/* A flip position's errors are said whole: the reader kept its first
  * problem in 200 bytes, and a bad value of 300 bytes lost the message's end. */
-static void a_flip_position_says_its_rules_error_whole(void **state)
+static void a_flip_position_says_its_errors_whole(void **state)
 {
     (void)state;
     char text[1000], value[301];
@@ -210,6 +215,23 @@ static void a_flip_position_says_its_rules_error_whole(void **state)
     assert_non_null(strstr(m, value));
     assert_string_equal(m + strlen(m) - 2, "x'");
     junqi_diags_free(&d);
+    /* a character that is no symbol is quoted whole, not its first byte */
+    static const char *const bad[][2] = {
+        {"#####/#####/#.#.#/##.##/#.#.#/#####/#b2#军#/#.#.#/##.##/#.#.#/#####/#r4### s 2 2 ?sbbrn - fanqi",
+         "'军' is not a piece symbol (9..1, B, L, F, *SYM, *?, #), a colour (r, b) or '.'"},
+        {"#####/#####/#.#.#/##.##/#.#.#/#####/#b军###/#.#.#/##.##/#.#.#/#####/#r4### s 2 2 ?sbbrn - fanqi",
+         "a colour letter stands right before a piece, not before '军'"},
+        {"#####/#####/#.#.#/##.##/#.#.#/#####/#b2###/#.#.#/##.##/#.#.#/#####/#r4### s 2 2 ?sbbrn r军 fanqi",
+         "a colour letter stands right before a piece, not before '军'"},
+        {"#####/#####/#.#.#/##.##/#.#.#/#####/#b2###/#.#.#/##.##/#.#.#/#####/#r4### s 2 2 ?sbbrn 军 fanqi",
+         "'军' is not a piece symbol or a colour in the removed pieces"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        junqi_diags_init(&d);
+        assert_false(junqi_flip_pos_parse(bad[i][0], strlen(bad[i][0]), &pos, &d));
+        assert_string_equal(d.items[0].message, bad[i][1]);
+        junqi_diags_free(&d);
+    }
 }
 
 /* A long piece name or key is quoted as JGN's tokens are: at most
@@ -430,7 +452,7 @@ int main(void)
         cmocka_unit_test(yaml_formations_read_in_every_accepted_form),
         cmocka_unit_test(yaml_violations_are_all_reported_where_they_are),
         cmocka_unit_test(yaml_quotes_a_long_name_in_part),
-        cmocka_unit_test(a_flip_position_says_its_rules_error_whole),
+        cmocka_unit_test(a_flip_position_says_its_errors_whole),
         cmocka_unit_test(diagnostics_get_their_lines_in_any_order),
         cmocka_unit_test(published_formations_validate_except_the_one_with_wrong_counts),
         cmocka_unit_test(defect11_a_position_at_the_no_combat_limit_is_a_draw),
