@@ -12,7 +12,8 @@
 #   make fuzz         libFuzzer harnesses (clang); make fuzz-smoke runs them briefly (CI)
 #   make pot          po/junqi.pot from the sources po/POTFILES lists; make update-po
 #                     merges it into every po/LL.po (docs/i18n.md)
-#   make install      PREFIX, DESTDIR, BINDIR, LIBDIR, INCLUDEDIR, MANDIR, LOCALEDIR, PYTHONDIR
+#   make install      PREFIX, DESTDIR, BINDIR, LIBDIR, INCLUDEDIR, MANDIR, DOCDIR, LOCALEDIR,
+#                     FORMATIONDIR, PKGCONFIGDIR, PYTHONDIR
 #   make uninstall    remove exactly what `make install` put there (same variables)
 #
 # Distribution builds: CFLAGS, CPPFLAGS and LDFLAGS are the builder's and reach
@@ -40,7 +41,7 @@ INCLUDEDIR   ?= $(PREFIX)/include
 MANDIR       ?= $(PREFIX)/share/man
 DOCDIR       ?= $(PREFIX)/share/doc/junqi
 # named formations (junqi-replay --setup south=銅牆鐵壁): the tools look in
-# share/junqi/formations beside their own folder
+# FORMATIONDIR, found from their own folder as it lies from BINDIR
 FORMATIONDIR ?= $(PREFIX)/share/junqi/formations
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 # the message catalogs (LOCALEDIR/LL/LC_MESSAGES/junqi.mo), which libjunqi binds
@@ -48,11 +49,13 @@ LOCALEDIR    ?= $(PREFIX)/share/locale
 PYTHON       ?= python3
 # the interpreter's package directory under PREFIX, else PREFIX/lib/python3.X/site-packages
 PYTHONDIR    ?= $(shell $(PYTHON) scripts/python-dir '$(PREFIX)' 2>/dev/null || echo $(PREFIX)/lib/python3/dist-packages)
+# from_bindir DIR: the installed folder DIR as a path relative to BINDIR.
 # Where the tools look for libjunqi at run time (their RUNPATH): the build
 # tree's lib/ beside bin/, and LIBDIR relative to BINDIR, so that an
 # installed tree can be moved. Packagers installing into the system library
 # directory set RPATH= (empty).
-RPATH        ?= $$ORIGIN/../lib $$ORIGIN/$(shell realpath -m --relative-to=$(BINDIR) $(LIBDIR))
+from_bindir   = $(shell realpath -m --relative-to=$(BINDIR) $(1))
+RPATH        ?= $$ORIGIN/../lib $$ORIGIN/$(call from_bindir,$(LIBDIR))
 
 # ---- where the build puts things ----
 BUILD     ?= build
@@ -139,11 +142,13 @@ all: $(LIB) $(LIB_SO) $(if $(RENDER_SRC),$(RENDER_LIB) $(RENDER_SO)) $(TOOL_BINS
 # ---- generated files ----
 # Stamps hold the values that built files depend on besides their sources,
 # each rewritten only when its value changes: the .pc files follow PREFIX,
-# LIBDIR and INCLUDEDIR, the tools follow RPATH, and nothing else is rebuilt.
+# LIBDIR and INCLUDEDIR, the tools follow RPATH and FORMATIONDIR (from BINDIR),
+# libjunqi follows LOCALEDIR, and nothing else is rebuilt.
 STAMP_VERSION := $(VERSION)
 STAMP_PATHS    = $(PREFIX)|$(LIBDIR)|$(INCLUDEDIR)
 STAMP_RPATH    = $(RPATH)
 STAMP_LOCALEDIR = $(LOCALEDIR)
+STAMP_FORMATIONDIR = $(call from_bindir,$(FORMATIONDIR))
 STAMP_HEADERS := $(sort $(notdir $(HEADERS) $(RENDER_HEADERS)))
 $(BUILD)/stamp-%: FORCE
 	@mkdir -p $(BUILD)
@@ -217,6 +222,10 @@ $(BUILD)/render/html.o: JUNQI_CPPFLAGS += -I$(BUILD)/render
 # The library binds its text domain to LOCALEDIR (libcore/i18n.h).
 $(BUILD)/libcore/i18n.o: $(BUILD)/stamp-LOCALEDIR
 $(BUILD)/libcore/i18n.o: JUNQI_CPPFLAGS += -DJUNQI_LOCALEDIR='"$(LOCALEDIR)"'
+
+# The tools find the named formations from their own folder (tools/cli.c).
+$(BUILD)/tools/cli.o: $(BUILD)/stamp-FORMATIONDIR
+$(BUILD)/tools/cli.o: JUNQI_CPPFLAGS += -DJUNQI_FORMATIONDIR='"$(STAMP_FORMATIONDIR)"'
 
 # ---- messages (docs/i18n.md): po/junqi.pot, po/LL.po, LL/LC_MESSAGES/junqi.mo ----
 # The formats passed to junqi_diags_add() and junqi_cli_usage() and to the
