@@ -299,7 +299,11 @@ $(BUILD)/tools/junqi-analyze.o: JUNQI_CPPFLAGS += -DJUNQI_CORE_SONAME='"libjunqi
 
 $(BUILD_BIN)/%: $(BUILD)/tools/%.o $(CLI_OBJ) $(LIB_SO) $(BUILD)/stamp-RPATH
 	@mkdir -p $(dir $@)
-	$(TOOL_LINK) -ljunqi
+	$(TOOL_LINK) -ljunqi $(TOOL_LIBS)
+
+# junqi-match runs its games on threads and computes the Elo estimate with
+# pow() (which -O2 may fold away, but -O0 calls).
+$(BUILD_BIN)/junqi-match: TOOL_LIBS := -lm -pthread
 
 # ---- tests and benchmarks: linked against the static libraries ----
 TESTS_LIBS := $(if $(RENDER_SRC),$(RENDER_LIB)) $(LIB)
