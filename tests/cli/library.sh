@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: MIT
 # Tool tests for the libraries as shipped: sonames, exported symbols (the
 # junqi_ API only, no sanitizer hooks), junqi-analyze running without the
-# drawing library (cairo, pango) unless --graph asks for it, and --version
-# from the one version.
-# Env: JUNQI_BIN (tools), JUNQI_ROOT (repository); the libraries are in
-# JUNQI_BIN/../lib, as the build puts them.
+# drawing library (cairo, pango) unless --graph asks for it, every header
+# compiling on its own as C11 and C++, and --version from the one version.
+# Env: JUNQI_BIN (tools), JUNQI_ROOT (repository), JUNQI_BUILD (the build
+# folder: gen/version.h); the libraries are in JUNQI_BIN/../lib, as the
+# build puts them.
 set -u
 name=library.sh
 . "$(dirname "$0")/lib"
@@ -57,10 +58,17 @@ grep -q "needs the drawing library" <<<"$err" || fail "--graph with no drawing l
 checks=$((checks + 1))
 [ ! -e "$tmp/g.png" ] && [ ! -e "$tmp/a.jgn" ] || fail "--graph with no drawing library wrote a file"
 
-# 3. every installed header declares its functions for C++ too (extern "C")
+# 3. every header declares its functions for C++ too (extern "C"), and compiles on its
+# own as C11 and as C++ (the internal ones too: they may be installed one day)
+flags=(-Wall -Wextra -Werror -fsyntax-only -I"$root/libcore" -I"$root/formats" -I"$root/render" -I"$root/tools"
+       -I"$JUNQI_BUILD/gen" $(pkg-config --cflags pangocairo 2>/dev/null))
 for h in "$root"/libcore/*.h "$root"/formats/*.h "$root"/render/*.h; do
-    checks=$((checks + 1))
+    checks=$((checks + 3))
     grep -q 'extern "C"' "$h" || fail "${h#"$root"/}: not wrapped in extern \"C\" (#ifdef __cplusplus)"
+    printf '#include "%s"\n' "${h##*/}" | cc -std=c11 -pedantic "${flags[@]}" -x c - 2>"$tmp/err" ||
+        fail "${h#"$root"/} does not compile on its own as C11: $(grep -m 2 error "$tmp/err")"
+    printf '#include "%s"\n' "${h##*/}" | c++ -std=c++11 "${flags[@]}" -x c++ - 2>"$tmp/err" ||
+        fail "${h#"$root"/} does not compile on its own as C++: $(grep -m 2 error "$tmp/err")"
 done
 
 # 4. --version of every tool is the Makefile's version
