@@ -437,8 +437,11 @@ uninstall:
 	    $(DESTDIR)$(FORMATIONDIR) $(dir $(DESTDIR)$(FORMATIONDIR)) \
 	    $(foreach l,$(CATALOGS),$(DESTDIR)$(LOCALEDIR)/$(l)/LC_MESSAGES $(DESTDIR)$(LOCALEDIR)/$(l)) 2>/dev/null
 
+# The build named by BUILD, BUILD_BIN and BUILD_LIB (by default build/, bin/, lib/), and
+# make asan's, make fuzz's and make demo's.
 clean:
-	rm -rf build build-asan build-fuzz bin lib demo.jgn demo-eval.png demo.png demo.gif demo.html
+	rm -rf $(BUILD) $(BUILD_BIN) $(BUILD_LIB) build-asan build-fuzz demo.jgn demo-eval.png demo.png demo.gif \
+	    demo.html
 
 .PHONY: all demo check asan cluster-check installcheck bench render-bench fuzz fuzz-smoke pot update-po install \
     uninstall clean FORCE
