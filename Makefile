@@ -402,7 +402,13 @@ INSTALLED = \
     $(CATALOGS:%=$(LOCALEDIR)/%/LC_MESSAGES/junqi.mo) \
     $(if $(PY_SRC),$(PY_SRC:python/junqi/%=$(PYTHONDIR)/junqi/%) $(PYTHONDIR)/junqi/_installed.py)
 
-install: all
+# The Python package's record of where make install put libjunqi (python/junqi/_native.py).
+PY_INSTALLED := $(BUILD)/python/_installed.py
+$(PY_INSTALLED): $(BUILD)/stamp-PATHS $(BUILD)/stamp-VERSION
+	@mkdir -p $(dir $@)
+	echo 'LIBRARY = "$(LIBDIR)/libjunqi.so.$(SOVERSION)"' > $@
+
+install: all $(if $(PY_SRC),$(PY_INSTALLED))
 	install -d $(addprefix $(DESTDIR),$(sort $(dir $(INSTALLED))))
 	install -m 755 $(TOOL_BINS) $(DESTDIR)$(BINDIR)/
 	install -m 644 $(LIB) $(LIB_SO) $(if $(RENDER_SRC),$(RENDER_LIB) $(RENDER_SO)) $(DESTDIR)$(LIBDIR)/
@@ -415,8 +421,7 @@ install: all
 	install -m 644 $(FORMATIONS) $(DESTDIR)$(FORMATIONDIR)/
 	$(foreach l,$(CATALOGS),install -m 644 $(BUILD)/locale/$(l)/LC_MESSAGES/junqi.mo \
 	    $(DESTDIR)$(LOCALEDIR)/$(l)/LC_MESSAGES/;)
-	$(if $(PY_SRC),install -m 644 $(PY_SRC) $(DESTDIR)$(PYTHONDIR)/junqi/)
-	$(if $(PY_SRC),echo 'LIBRARY = "$(LIBDIR)/libjunqi.so.$(SOVERSION)"' > $(DESTDIR)$(PYTHONDIR)/junqi/_installed.py)
+	$(if $(PY_SRC),install -m 644 $(PY_SRC) $(PY_INSTALLED) $(DESTDIR)$(PYTHONDIR)/junqi/)
 
 # Every installed header in one C and one C++ translation unit (tests/headers.c, .cpp).
 HEADER_FLAGS = -Wall -Wextra $(WERROR) -pedantic -I$(BUILD)/tests $(JUNQI_CPPFLAGS) -Irender $(RENDER_CFLAGS) \
