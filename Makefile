@@ -100,7 +100,8 @@ RENDER_LIB    := $(BUILD_LIB)/libjunqi-render.a
 RENDER_SO     := $(BUILD_LIB)/libjunqi-render.so.$(VERSION)
 RENDER_CFLAGS := $(call pkg_cflags,$(RENDER_PKGS))
 RENDER_LIBS   := $(call pkg_libs,$(RENDER_PKGS),-lpangocairo-1.0 -lpango-1.0 -lcairo -lpng) -lgif -lm
-RENDER_HEADERS := $(wildcard render/*.h) $(BUILD)/gen/render.h
+# render/draw_parts.h (what draw.c and flip_draw.c share) is internal.
+RENDER_HEADERS := $(filter-out render/draw_parts.h,$(wildcard render/*.h)) $(BUILD)/gen/render.h
 # The installed headers as `make install` lays them out, for the tests' programs.
 STAGED_HEADERS := $(addprefix $(BUILD)/include/junqi/,$(notdir $(HEADERS) $(RENDER_HEADERS)))
 
