@@ -53,7 +53,8 @@ PYTHONDIR    ?= $(shell $(PYTHON) scripts/python-dir '$(PREFIX)' 2>/dev/null || 
 # Where the tools look for libjunqi at run time (their RUNPATH): the build
 # tree's lib/ beside bin/, and LIBDIR relative to BINDIR, so that an
 # installed tree can be moved. Packagers installing into the system library
-# directory set RPATH= (empty).
+# directory set RPATH= (empty); make check then puts lib/ on LD_LIBRARY_PATH
+# for the tools (tests/cli/lib).
 from_bindir   = $(shell realpath -m --relative-to=$(BINDIR) $(1))
 RPATH        ?= $$ORIGIN/../lib $$ORIGIN/$(call from_bindir,$(LIBDIR))
 

@@ -50,7 +50,7 @@ esac
 mkdir -p "$tmp/node/bin" "$tmp/node/lib"
 cp "$bin/junqi-analyze" "$tmp/node/bin/"
 cp "$libdir/libjunqi.so.$version" "$tmp/node/lib/libjunqi.so.$major"
-run env -u LD_LIBRARY_PATH "$tmp/node/bin/junqi-analyze" --go --ply 10 --nodes 2000 --format json "$game"
+run env LD_LIBRARY_PATH="$tmp/node/lib" "$tmp/node/bin/junqi-analyze" --go --ply 10 --nodes 2000 --format json "$game"
 expect "junqi-analyze --go without the drawing library: exit status" 0 "$rc"
 need_jq
 expect "junqi-analyze --go without the drawing library: a move" true \
