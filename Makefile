@@ -12,7 +12,8 @@
 #   make fuzz         libFuzzer harnesses (clang); make fuzz-smoke runs them briefly (CI)
 #   make pot          po/junqi.pot from the sources po/POTFILES lists; make update-po
 #                     merges it into every po/LL.po (docs/i18n.md)
-#   make install      PREFIX, DESTDIR, BINDIR, LIBDIR, INCLUDEDIR, MANDIR, LOCALEDIR, PYTHONDIR
+#   make install      PREFIX, DESTDIR, BINDIR, LIBDIR, INCLUDEDIR, MANDIR, DOCDIR, LOCALEDIR,
+#                     FORMATIONDIR, PKGCONFIGDIR, PYTHONDIR
 #   make uninstall    remove exactly what `make install` put there (same variables)
 #
 # Distribution builds: CFLAGS, CPPFLAGS and LDFLAGS are the builder's and reach
@@ -40,7 +41,7 @@ INCLUDEDIR   ?= $(PREFIX)/include
 MANDIR       ?= $(PREFIX)/share/man
 DOCDIR       ?= $(PREFIX)/share/doc/junqi
 # named formations (junqi-replay --setup south=銅牆鐵壁): the tools look in
-# share/junqi/formations beside their own folder
+# FORMATIONDIR, found from their own folder as it lies from BINDIR
 FORMATIONDIR ?= $(PREFIX)/share/junqi/formations
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 # the message catalogs (LOCALEDIR/LL/LC_MESSAGES/junqi.mo), which libjunqi binds
@@ -48,11 +49,14 @@ LOCALEDIR    ?= $(PREFIX)/share/locale
 PYTHON       ?= python3
 # the interpreter's package directory under PREFIX, else PREFIX/lib/python3.X/site-packages
 PYTHONDIR    ?= $(shell $(PYTHON) scripts/python-dir '$(PREFIX)' 2>/dev/null || echo $(PREFIX)/lib/python3/dist-packages)
+# from_bindir DIR: the installed folder DIR as a path relative to BINDIR.
 # Where the tools look for libjunqi at run time (their RUNPATH): the build
 # tree's lib/ beside bin/, and LIBDIR relative to BINDIR, so that an
 # installed tree can be moved. Packagers installing into the system library
-# directory set RPATH= (empty).
-RPATH        ?= $$ORIGIN/../lib $$ORIGIN/$(shell realpath -m --relative-to=$(BINDIR) $(LIBDIR))
+# directory set RPATH= (empty); make check then puts lib/ on LD_LIBRARY_PATH
+# for the tools (tests/cli/lib).
+from_bindir   = $(shell realpath -m --relative-to=$(BINDIR) $(1))
+RPATH        ?= $$ORIGIN/../lib $$ORIGIN/$(call from_bindir,$(LIBDIR))
 
 # ---- where the build puts things ----
 BUILD     ?= build
@@ -97,7 +101,8 @@ RENDER_LIB    := $(BUILD_LIB)/libjunqi-render.a
 RENDER_SO     := $(BUILD_LIB)/libjunqi-render.so.$(VERSION)
 RENDER_CFLAGS := $(call pkg_cflags,$(RENDER_PKGS))
 RENDER_LIBS   := $(call pkg_libs,$(RENDER_PKGS),-lpangocairo-1.0 -lpango-1.0 -lcairo -lpng) -lgif -lm
-RENDER_HEADERS := $(wildcard render/*.h) $(BUILD)/gen/render.h
+# render/draw_parts.h (what draw.c and flip_draw.c share) is internal.
+RENDER_HEADERS := $(filter-out render/draw_parts.h,$(wildcard render/*.h)) $(BUILD)/gen/render.h
 # The installed headers as `make install` lays them out, for the tests' programs.
 STAGED_HEADERS := $(addprefix $(BUILD)/include/junqi/,$(notdir $(HEADERS) $(RENDER_HEADERS)))
 
@@ -139,11 +144,13 @@ all: $(LIB) $(LIB_SO) $(if $(RENDER_SRC),$(RENDER_LIB) $(RENDER_SO)) $(TOOL_BINS
 # ---- generated files ----
 # Stamps hold the values that built files depend on besides their sources,
 # each rewritten only when its value changes: the .pc files follow PREFIX,
-# LIBDIR and INCLUDEDIR, the tools follow RPATH, and nothing else is rebuilt.
+# LIBDIR and INCLUDEDIR, the tools follow RPATH and FORMATIONDIR (from BINDIR),
+# libjunqi follows LOCALEDIR, and nothing else is rebuilt.
 STAMP_VERSION := $(VERSION)
 STAMP_PATHS    = $(PREFIX)|$(LIBDIR)|$(INCLUDEDIR)
 STAMP_RPATH    = $(RPATH)
 STAMP_LOCALEDIR = $(LOCALEDIR)
+STAMP_FORMATIONDIR = $(call from_bindir,$(FORMATIONDIR))
 STAMP_HEADERS := $(sort $(notdir $(HEADERS) $(RENDER_HEADERS)))
 $(BUILD)/stamp-%: FORCE
 	@mkdir -p $(BUILD)
@@ -218,6 +225,10 @@ $(BUILD)/render/html.o: JUNQI_CPPFLAGS += -I$(BUILD)/render
 $(BUILD)/libcore/i18n.o: $(BUILD)/stamp-LOCALEDIR
 $(BUILD)/libcore/i18n.o: JUNQI_CPPFLAGS += -DJUNQI_LOCALEDIR='"$(LOCALEDIR)"'
 
+# The tools find the named formations from their own folder (tools/cli.c).
+$(BUILD)/tools/cli.o: $(BUILD)/stamp-FORMATIONDIR
+$(BUILD)/tools/cli.o: JUNQI_CPPFLAGS += -DJUNQI_FORMATIONDIR='"$(STAMP_FORMATIONDIR)"'
+
 # ---- messages (docs/i18n.md): po/junqi.pot, po/LL.po, LL/LC_MESSAGES/junqi.mo ----
 # The formats passed to junqi_diags_add() and junqi_cli_usage() and to the
 # files' own reporting functions are translated where they are used, so those
@@ -290,7 +301,11 @@ $(BUILD)/tools/junqi-analyze.o: JUNQI_CPPFLAGS += -DJUNQI_CORE_SONAME='"libjunqi
 
 $(BUILD_BIN)/%: $(BUILD)/tools/%.o $(CLI_OBJ) $(LIB_SO) $(BUILD)/stamp-RPATH
 	@mkdir -p $(dir $@)
-	$(TOOL_LINK) -ljunqi
+	$(TOOL_LINK) -ljunqi $(TOOL_LIBS)
+
+# junqi-match runs its games on threads and computes the Elo estimate with
+# pow() (which -O2 may fold away, but -O0 calls).
+$(BUILD_BIN)/junqi-match: TOOL_LIBS := -lm -pthread
 
 # ---- tests and benchmarks: linked against the static libraries ----
 TESTS_LIBS := $(if $(RENDER_SRC),$(RENDER_LIB)) $(LIB)
@@ -389,7 +404,13 @@ INSTALLED = \
     $(CATALOGS:%=$(LOCALEDIR)/%/LC_MESSAGES/junqi.mo) \
     $(if $(PY_SRC),$(PY_SRC:python/junqi/%=$(PYTHONDIR)/junqi/%) $(PYTHONDIR)/junqi/_installed.py)
 
-install: all
+# The Python package's record of where make install put libjunqi (python/junqi/_native.py).
+PY_INSTALLED := $(BUILD)/python/_installed.py
+$(PY_INSTALLED): $(BUILD)/stamp-PATHS $(BUILD)/stamp-VERSION
+	@mkdir -p $(dir $@)
+	echo 'LIBRARY = "$(LIBDIR)/libjunqi.so.$(SOVERSION)"' > $@
+
+install: all $(if $(PY_SRC),$(PY_INSTALLED))
 	install -d $(addprefix $(DESTDIR),$(sort $(dir $(INSTALLED))))
 	install -m 755 $(TOOL_BINS) $(DESTDIR)$(BINDIR)/
 	install -m 644 $(LIB) $(LIB_SO) $(if $(RENDER_SRC),$(RENDER_LIB) $(RENDER_SO)) $(DESTDIR)$(LIBDIR)/
@@ -402,8 +423,7 @@ install: all
 	install -m 644 $(FORMATIONS) $(DESTDIR)$(FORMATIONDIR)/
 	$(foreach l,$(CATALOGS),install -m 644 $(BUILD)/locale/$(l)/LC_MESSAGES/junqi.mo \
 	    $(DESTDIR)$(LOCALEDIR)/$(l)/LC_MESSAGES/;)
-	$(if $(PY_SRC),install -m 644 $(PY_SRC) $(DESTDIR)$(PYTHONDIR)/junqi/)
-	$(if $(PY_SRC),echo 'LIBRARY = "$(LIBDIR)/libjunqi.so.$(SOVERSION)"' > $(DESTDIR)$(PYTHONDIR)/junqi/_installed.py)
+	$(if $(PY_SRC),install -m 644 $(PY_SRC) $(PY_INSTALLED) $(DESTDIR)$(PYTHONDIR)/junqi/)
 
 # Every installed header in one C and one C++ translation unit (tests/headers.c, .cpp).
 HEADER_FLAGS = -Wall -Wextra $(WERROR) -pedantic -I$(BUILD)/tests $(JUNQI_CPPFLAGS) -Irender $(RENDER_CFLAGS) \
@@ -424,8 +444,11 @@ uninstall:
 	    $(DESTDIR)$(FORMATIONDIR) $(dir $(DESTDIR)$(FORMATIONDIR)) \
 	    $(foreach l,$(CATALOGS),$(DESTDIR)$(LOCALEDIR)/$(l)/LC_MESSAGES $(DESTDIR)$(LOCALEDIR)/$(l)) 2>/dev/null
 
+# The build named by BUILD, BUILD_BIN and BUILD_LIB (by default build/, bin/, lib/), and
+# make asan's, make fuzz's and make demo's.
 clean:
-	rm -rf build build-asan build-fuzz bin lib demo.jgn demo-eval.png demo.png demo.gif demo.html
+	rm -rf $(BUILD) $(BUILD_BIN) $(BUILD_LIB) build-asan build-fuzz demo.jgn demo-eval.png demo.png demo.gif \
+	    demo.html
 
 .PHONY: all demo check asan cluster-check installcheck bench render-bench fuzz fuzz-smoke pot update-po install \
     uninstall clean FORCE

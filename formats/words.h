@@ -6,7 +6,9 @@
  * the flip game's (flipnote.c) accept the same words and say the same
  * about the wrong ones; both notations promise that a string read writes
  * back the same, so a counter has no leading zeros. Internal to the
- * formats: not installed, not in junqi.h.
+ * formats: not installed, not in junqi.h, and not exported by libjunqi.so
+ * (hidden, though their names start with junqi_ as the version script's
+ * exports do).
  */
 #ifndef JUNQI_WORDS_H
 #define JUNQI_WORDS_H
@@ -18,10 +20,6 @@
 
 #ifdef __cplusplus
 extern "C" {
-#ifdef __cplusplus
-}
-#endif
-
 #endif
 
 /**
@@ -33,6 +31,7 @@ extern "C" {
  * a translated sentence in msg (size bytes, NUL-terminated, may be
  * truncated).
  */
+__attribute__((visibility("hidden")))
 bool junqi_words_counter(const char *w, size_t n, const char *what, long max, long *out, size_t *at,
                          char *msg, size_t size);
 
@@ -43,6 +42,7 @@ bool junqi_words_counter(const char *w, size_t n, const char *what, long max, lo
  * whatever it holds). Returns true with *rules set, or false with *rules
  * unchanged and junqi_rules_parse()'s sentence in err (size bytes).
  */
+__attribute__((visibility("hidden")))
 bool junqi_words_rules(const char *w, size_t n, int board, const junqi_rules **rules, char *err,
                        size_t size);
 

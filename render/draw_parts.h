@@ -3,8 +3,10 @@
  * draw_parts.h - pieces of draw.c's drawing that flip_draw.c shares, so that
  * a flip game's tiles, highlights, arrows and badges are drawn by the same
  * code, at the same pixels, as the formation game's (draw.h's design note).
- * Internal to the render library. All coordinates are pixels of the
- * renderer's geometry; every function draws onto cr and leaves its state.
+ * Internal to the render library: not installed, not in render.h, and its
+ * functions are not exported by libjunqi-render.so (hidden). All
+ * coordinates are pixels of the renderer's geometry; every function draws
+ * onto cr and leaves its state.
  */
 #ifndef JUNQI_RENDER_DRAW_PARTS_H
 #define JUNQI_RENDER_DRAW_PARTS_H
@@ -18,6 +20,8 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+#pragma GCC visibility push(hidden)
 
 /** A whole tile in style st, centred on the origin: its face, or its back for JUNQI_UNKNOWN,
  *  with a corner letter (NULL: none). */
@@ -53,6 +57,8 @@ int junqi_renderer_tile_pad(const junqi_renderer *r);
 /** Draw one layer of scene s's flip position (s->flip; flip_draw.c): the caption, the last
  * action's glow (under) and its arrow with the notes (over), the pieces (tiles); the board is draw.c's. */
 void junqi_flip_draw_layer(junqi_renderer *r, cairo_t *cr, bool raster, const junqi_scene *s, junqi_layer layer);
+
+#pragma GCC visibility pop
 
 #ifdef __cplusplus
 }

@@ -49,7 +49,7 @@ static junqi_position replays_cleanly(const junqi_game *g)
     junqi_replay_run(&r);
     for (size_t i = 0; i < d.n; i++)
         if (d.items[i].severity == JUNQI_SEV_ERROR)
-            fail_msg("move %d: %s (%s)", d.items[i].move, d.items[i].message, d.items[i].code);
+            fail_msg("move %d: %s (%s)", d.items[i].move, d.items[i].message, junqi_code_name(d.items[i].code));
     junqi_diags_free(&d);
     return r.pos;
 }

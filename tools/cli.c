@@ -289,6 +289,12 @@ int junqi_cli_parse_ply(const char *prog, const char *text, junqi_cli_ply *ply)
     return JUNQI_EXIT_OK;
 }
 
+/* The installed formations folder (the Makefile's FORMATIONDIR) relative to
+ * the tools' folder (BINDIR), so that a moved installed tree still finds it. */
+#ifndef JUNQI_FORMATIONDIR
+#define JUNQI_FORMATIONDIR "../share/junqi/formations"
+#endif
+
 /* The folders named formations are looked for in, ':'-separated, into buf (n bytes). */
 static void formation_path(char *buf, size_t n)
 {
@@ -299,7 +305,7 @@ static void formation_path(char *buf, size_t n)
     char *slash = strrchr(exe, '/');
     if (slash)
         *slash = '\0';
-    snprintf(buf, n, "%s%s%s/../share/junqi/formations:%s/../samples/formations:"
+    snprintf(buf, n, "%s%s%s/" JUNQI_FORMATIONDIR ":%s/../samples/formations:"
              "%s/../../samples/formations", env && *env ? env : "", env && *env ? ":" : "",
              exe, exe, exe);
 }

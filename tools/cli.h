@@ -207,8 +207,10 @@ int junqi_cli_load(const char *prog, const char *path, unsigned flags, junqi_inp
 /**
  * Look for the formation called `name` (its name or an alias, formation.h)
  * in the formation folders, in order: those of the environment variable
- * JUNQI_FORMATIONS (':'-separated), then share/junqi/formations beside the
- * tool's folder (an installed tree: PREFIX/bin and PREFIX/share), then
+ * JUNQI_FORMATIONS (':'-separated), then the installed formations folder,
+ * found from the tool's folder as FORMATIONDIR lies from BINDIR (the
+ * Makefile's; by default ../share/junqi/formations: PREFIX/bin and
+ * PREFIX/share/junqi/formations), then
  * samples/formations one or two folders up from it (the source tree's bin/
  * and build-asan/bin/). Returns 1 with the file in path (n bytes) and the
  * formation's number in it (from 1) in *index; 0 when none holds it, with

@@ -36,6 +36,8 @@ static const char *prog = "junqi-render";
 #define DEFAULT_DELAY_MS 600
 #define LAST_FRAME_FACTOR 5
 #define LAST_FRAME_MIN_MS 3000
+/* the longest a GIF frame holds: --delay's message names it as a literal, as it is translated */
+_Static_assert(JUNQI_GIF_MAX_DELAY_MS == 655350, "--delay's message names the range");
 
 typedef struct options {
     junqi_render_options render;
@@ -698,8 +700,6 @@ static int parse_option(options *opt, int c, const char *arg)
     case 'F': opt->frames = arg; break;
     case 'P': opt->position = arg; break;
     case 'd':
-        /* the longest a GIF frame holds; the message names it as a literal, as it is translated */
-        _Static_assert(JUNQI_GIF_MAX_DELAY_MS == 655350, "--delay's message names the range");
         if (!junqi_cli_parse_count(arg, JUNQI_GIF_MAX_DELAY_MS, &opt->delay_ms))
             return junqi_cli_usage(prog, "--delay takes milliseconds (0 to 655350), not '%s'", arg);
         break;

@@ -122,16 +122,23 @@ for board in two-player four-player; do
         fail "--setup of one seat on the $board board: expected exit 1, no output and the reason, got: $got"
 done
 # seed 004's presets by name (Chinese in either script, English in any case), no --board:
-# the same layouts as their files; an unknown name is exit 3 and says where it looked
+# the same layouts as their files; an unknown name is exit 3 and says where it looked.
+# The tools find the source tree's formations from their own folder (bin/, build-asan/bin/);
+# an out-of-tree build's (make BUILD_BIN=/elsewhere check) are told where they are.
+case $(cd "$bin" && pwd -P)/ in
+"$(cd "$root" && pwd -P)"/*) named=() ;;
+*) named=(env JUNQI_FORMATIONS="$root/samples/formations") ;;
+esac
 check
-"$bin/junqi-replay" --setup south=銅牆鐵壁 --setup north="railway raid" > "$tmp/named.jgn" 2>"$tmp/err" ||
+${named[@]+"${named[@]}"} "$bin/junqi-replay" --setup south=銅牆鐵壁 --setup north="railway raid" \
+    > "$tmp/named.jgn" 2>"$tmp/err" ||
     fail "--setup by name failed: $(cat "$tmp/err")"
 "$bin/junqi-replay" --setup south="$root/samples/formations/iron-wall.yaml" \
     --setup north="$root/samples/formations/railway-raid.yaml" > "$tmp/files.jgn"
 cmp -s "$tmp/named.jgn" "$tmp/files.jgn" || fail "--setup by name differs from --setup by file"
 grep -q '^\[Board "two-player"\]' "$tmp/named.jgn" || fail "--setup by name: the presets' board is two-player"
 check
-"$bin/junqi-replay" --setup south=中路突破 --setup north=铜墙铁壁 > "$tmp/named2.jgn" &&
+${named[@]+"${named[@]}"} "$bin/junqi-replay" --setup south=中路突破 --setup north=铜墙铁壁 > "$tmp/named2.jgn" &&
     grep -q '^\[SouthSetup "27983/3.B.2/16.71/4.B.5/5L642/LFL31"\]' "$tmp/named2.jgn" ||
     fail "--setup south=中路突破: not the middle-breakthrough layout"
 check

@@ -2,10 +2,12 @@
 # SPDX-License-Identifier: MIT
 # Tool tests for the libraries as shipped: sonames, exported symbols (the
 # junqi_ API only, no sanitizer hooks), junqi-analyze running without the
-# drawing library (cairo, pango) unless --graph asks for it, and --version
-# from the one version.
-# Env: JUNQI_BIN (tools), JUNQI_ROOT (repository); the libraries are in
-# JUNQI_BIN/../lib, as the build puts them.
+# drawing library (cairo, pango) unless --graph asks for it, every header
+# compiling on its own as C11 and C++, and --version from the one version.
+# Env: JUNQI_BIN (tools), JUNQI_ROOT (repository), JUNQI_BUILD (the build
+# folder: gen/version.h, the installed headers as tests/all-headers.h lists
+# them in include/junqi/); the libraries are in JUNQI_BIN/../lib, as the
+# build puts them.
 set -u
 name=library.sh
 . "$(dirname "$0")/lib"
@@ -25,6 +27,12 @@ for lib in junqi junqi-render; do
         "$(readelf -d "$real" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')"
     others=$(nm -D --defined-only "$real" | awk '$2 != "A" && $3 !~ /^junqi_/ {print $3}' | head -n 5)
     expect "lib$lib exports only junqi_ symbols" "" "$others"
+    # ... each declared by an installed header (or by i18n.h, the tools' and the drawing
+    # library's door to the messages, exported on purpose): nothing internal is an ABI
+    undeclared=$(nm -D --defined-only "$real" | awk '$2 != "A" {print $3}' | sed 's/@.*//' | sort -u |
+        comm -23 - <(sed -n 's|^#include "\(.*\)"$|'"$JUNQI_BUILD"'/include/junqi/\1|p' "$JUNQI_BUILD/tests/all-headers.h" |
+        xargs cat "$root/libcore/i18n.h" | grep -o '\bjunqi_[a-z0-9_]*' | sort -u) | head -n 5)
+    expect "lib$lib exports only what the installed headers declare" "" "$undeclared"
     hooks=$(nm -D --defined-only "$real" | grep -E ' __(lsan|asan|ubsan)_' | head -n 3)
     expect "lib$lib defines no sanitizer hooks" "" "$hooks"
     checks=$((checks + 1))
@@ -42,7 +50,7 @@ esac
 mkdir -p "$tmp/node/bin" "$tmp/node/lib"
 cp "$bin/junqi-analyze" "$tmp/node/bin/"
 cp "$libdir/libjunqi.so.$version" "$tmp/node/lib/libjunqi.so.$major"
-run env -u LD_LIBRARY_PATH "$tmp/node/bin/junqi-analyze" --go --ply 10 --nodes 2000 --format json "$game"
+run env LD_LIBRARY_PATH="$tmp/node/lib" "$tmp/node/bin/junqi-analyze" --go --ply 10 --nodes 2000 --format json "$game"
 expect "junqi-analyze --go without the drawing library: exit status" 0 "$rc"
 need_jq
 expect "junqi-analyze --go without the drawing library: a move" true \
@@ -57,10 +65,17 @@ grep -q "needs the drawing library" <<<"$err" || fail "--graph with no drawing l
 checks=$((checks + 1))
 [ ! -e "$tmp/g.png" ] && [ ! -e "$tmp/a.jgn" ] || fail "--graph with no drawing library wrote a file"
 
-# 3. every installed header declares its functions for C++ too (extern "C")
+# 3. every header declares its functions for C++ too (extern "C"), and compiles on its
+# own as C11 and as C++ (the internal ones too: they may be installed one day)
+flags=(-Wall -Wextra -Werror -fsyntax-only -I"$root/libcore" -I"$root/formats" -I"$root/render" -I"$root/tools"
+       -I"$JUNQI_BUILD/gen" $(pkg-config --cflags pangocairo 2>/dev/null))
 for h in "$root"/libcore/*.h "$root"/formats/*.h "$root"/render/*.h; do
-    checks=$((checks + 1))
+    checks=$((checks + 3))
     grep -q 'extern "C"' "$h" || fail "${h#"$root"/}: not wrapped in extern \"C\" (#ifdef __cplusplus)"
+    printf '#include "%s"\n' "${h##*/}" | cc -std=c11 -pedantic "${flags[@]}" -x c - 2>"$tmp/err" ||
+        fail "${h#"$root"/} does not compile on its own as C11: $(grep -m 2 error "$tmp/err")"
+    printf '#include "%s"\n' "${h##*/}" | c++ -std=c++11 "${flags[@]}" -x c++ - 2>"$tmp/err" ||
+        fail "${h#"$root"/} does not compile on its own as C++: $(grep -m 2 error "$tmp/err")"
 done
 
 # 4. --version of every tool is the Makefile's version
