@@ -119,8 +119,10 @@ expect "--split 2, part 1 not writable: parts 2 and 3 hold games 3-4 and 5" "2 1
 # second of three (it went on to the third game's part, and exited with 3)
 printf '[Board "two-player"]\n[Position "%s"]\n\n*\n' \
     ".NF.../.S9.../...../...../...../....N3/...../...../...../...../...../.SF... s 0 40 -" >"$tmp/two-player.jgn"
-cat "$tmp/first.jgn" "$tmp/two-player.jgn" "$tmp/first.jgn" >"$tmp/four-two-four.jgn"
-two_line=$(($(wc -l <"$tmp/first.jgn") + 1))
+# (a four-player game of four seats: the corpus's first game may have two, north and south)
+"$R" --to jgn "$JUNQI_ROOT/samples/qq/jgs-000689.jgs" >"$tmp/four.jgn"
+cat "$tmp/four.jgn" "$tmp/two-player.jgn" "$tmp/four.jgn" >"$tmp/four-two-four.jgn"
+two_line=$(($(wc -l <"$tmp/four.jgn") + 1))
 for first in writable unwritable; do
     rm -rf "$tmp/stop" && mkdir "$tmp/stop"
     [ "$first" = unwritable ] && mkdir "$tmp/stop/1.jgn"
