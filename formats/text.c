@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <iconv.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 char *junqi_gbk_to_utf8(const uint8_t *src, size_t len, bool *replaced)
@@ -112,12 +113,13 @@ size_t junqi_utf8_cut(const char *s, size_t len, size_t max)
     return n;
 }
 
+size_t junqi_clip(char *buf, const char *s, size_t len, size_t max)
+{
+    size_t n = junqi_utf8_cut(s, len, max);
+    return (size_t)snprintf(buf, max + 4, "%.*s%s", (int)n, s, n < len ? "..." : "");
+}
+
 int junqi_quote(char *buf, const char *s, size_t len)
 {
-    size_t n = junqi_utf8_cut(s, len, JUNQI_QUOTE_MAX);
-    memcpy(buf, s, n);
-    if (n < len)
-        memcpy(buf + n, "...", 3), n += 3;
-    buf[n] = '\0';
-    return (int)n;
+    return (int)junqi_clip(buf, s, len, JUNQI_QUOTE_MAX);
 }

@@ -52,6 +52,13 @@ size_t junqi_utf8_cut(const char *s, size_t len, size_t max);
  */
 int junqi_char_at(const char *text, size_t i, size_t end, const char *instead, const char **at);
 
+/**
+ * The len bytes at s into buf (max + 4 bytes), NUL-terminated: all of them,
+ * or, when longer than max, the first of them cut between characters
+ * (junqi_utf8_cut) and "...". Returns the length of the text in buf.
+ */
+size_t junqi_clip(char *buf, const char *s, size_t len, size_t max);
+
 /** The most bytes of a user's text (a token, a word) that a message quotes. */
 #define JUNQI_QUOTE_MAX 60
 /** The size of junqi_quote()'s buffer: the quote, "..." and a NUL. */
@@ -59,8 +66,7 @@ int junqi_char_at(const char *text, size_t i, size_t end, const char *instead, c
 
 /**
  * The len bytes at s as a message quotes them, into buf (JUNQI_QUOTE_SIZE
- * bytes): all of them, or, when longer than JUNQI_QUOTE_MAX, the first of
- * them cut between characters (junqi_utf8_cut) and "...". Returns the
+ * bytes): junqi_clip() at JUNQI_QUOTE_MAX. Returns the
  * length of the text in buf, for a "%.*s" whose arguments are then
  * junqi_quote(buf, s, len), buf.
  */

@@ -1246,10 +1246,10 @@ static void bad_command(const command_check *check, const char *cmd, size_t len,
 {
     if (!check)
         return;
-    int shown = (int)junqi_utf8_cut(cmd, len, JUNQI_QUOTE_MAX);
-    junqi_diags_add(check->d, JUNQI_CODE_BAD_COMMAND, -1, text_loc(check->c, at),
-                    "%.*s%s at ply %zu: %s; it is not drawn", shown, cmd, (size_t)shown < len ? "..." : "",
-                    check->ply, why);
+    char shown[JUNQI_QUOTE_SIZE];
+    junqi_quote(shown, cmd, len);
+    junqi_diags_add(check->d, JUNQI_CODE_BAD_COMMAND, -1, text_loc(check->c, at), "%s at ply %zu: %s; it is not drawn",
+                    shown, check->ply, why);
 }
 
 /* One item of an [%arrow ...] or [%mark ...] command (the token at tok, k

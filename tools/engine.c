@@ -168,15 +168,10 @@ static void add_speed(text *t, const engine *e, uint64_t nodes)
 #define QUOTE_MAX 64
 #define QUOTE_PATH_MAX 4096
 
-/* w, or (when longer than max bytes) its first max bytes, cut between
- * characters (junqi_utf8_cut), then "..." in buf (room for max + 4). */
+/* w as junqi_clip() cuts it at max bytes, in buf (room for max + 4). */
 static const char *clip(const char *w, size_t max, char *buf)
 {
-    size_t len = strnlen(w, max + 1), n = junqi_utf8_cut(w, len, max);
-    if (n == len)
-        return w;
-    memcpy(buf, w, n);
-    strcpy(buf + n, "...");
+    junqi_clip(buf, w, strnlen(w, max + 1), max);
     return buf;
 }
 
