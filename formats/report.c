@@ -911,7 +911,7 @@ static void check_lines(FILE *out, junqi_json *j, const junqi_source *src, const
  * not, err names the item and why, as junqi-validate's usage error does. */
 static bool item_rules_fit(const junqi_input *in, const junqi_rules *r, char *err, size_t n)
 {
-    char why[256], label[4200];
+    char why[256], label[JUNQI_INPUT_LABEL_SIZE];
     if (in->kind != JUNQI_INPUT_RECORD || rules_fit(in->game, r, why, sizeof why))
         return true;
     if (err && n)

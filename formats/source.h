@@ -61,6 +61,10 @@ typedef struct junqi_input {
  */
 const char *junqi_input_label(const junqi_input *in, char *buf, size_t n);
 
+/** A buffer size that holds every label junqi_input_label() writes: a path
+ *  (PATH_MAX, 4096 bytes) and what follows it. */
+#define JUNQI_INPUT_LABEL_SIZE 4200
+
 /** Largest input read whole, in bytes (256 MiB); JGN is streamed and has no such limit. */
 #define JUNQI_MAX_INPUT (256u << 20)
 

@@ -109,7 +109,7 @@ static int each_record_item(void *ctx, const junqi_source *src, junqi_input *in,
     if (empty) /* zero games: the note, or the error, is printed */
         return job->needed ? JUNQI_EXIT_INVALID : JUNQI_EXIT_OK;
     if (in->kind == JUNQI_INPUT_FORMATION) { /* named as junqi-validate names it: set.yaml: formation 2 (line 9) */
-        char label[4200];
+        char label[JUNQI_INPUT_LABEL_SIZE];
         fprintf(stderr, _("%s: %s: a formation, not a game record\n"), job->prog,
                 junqi_input_label(in, label, sizeof label));
         return JUNQI_EXIT_INVALID;
@@ -665,7 +665,7 @@ bool junqi_cli_replay_start(const junqi_input *in, const junqi_source *src, junq
 
 int junqi_cli_check_ply(const char *prog, const junqi_input *in, const junqi_plies *p, const junqi_cli_ply *ply)
 {
-    char label[4200], why[512];
+    char label[JUNQI_INPUT_LABEL_SIZE], why[512];
     if (junqi_record_check_ply_as(in->game, p, ply->n, "--ply", ply->text, why, sizeof why))
         return JUNQI_EXIT_OK;
     return junqi_cli_usage(prog, "%s: %s", junqi_input_label(in, label, sizeof label), why);
@@ -685,7 +685,7 @@ int junqi_cli_check_record(const char *prog, const junqi_source *src, const junq
     junqi_diags_free(&d);
     if (lenient || !junqi_plies_stop(p, s.illegal) || (ply >= 0 && ply <= (long)p->last))
         return status;
-    char label[4200];
+    char label[JUNQI_INPUT_LABEL_SIZE];
     junqi_input_label(in, label, sizeof label);
     if (ply >= 0)
         fprintf(stderr, _("%s: %s: --ply %s: the game never had that position: the move after ply %zu "

@@ -165,7 +165,7 @@ static int load_record(const options *opt, const char *path, located *loc, junqi
     if (rc == JUNQI_EXIT_INVALID) /* errors of the text, which no check of the game read finds again */
         junqi_cli_print_diags(stderr, loc->in.name, &d, JUNQI_FORMAT_TEXT);
     junqi_diags_free(&d);
-    char label[4200]; /* a usage error about the game names it */
+    char label[JUNQI_INPUT_LABEL_SIZE]; /* a usage error about the game names it */
     if (junqi_cli_apply_rules(prog, junqi_input_label(&loc->in, label, sizeof label), loc->in.game,
                               opt->rules) != JUNQI_EXIT_OK)
         return JUNQI_EXIT_USAGE;
@@ -260,7 +260,7 @@ static int run_go(const options *opt, const located *loc)
         return JUNQI_EXIT_IO;
     }
     if (status != JUNQI_GO_WRITTEN) {
-        char label[4200]; /* the game, as junqi-validate names it */
+        char label[JUNQI_INPUT_LABEL_SIZE]; /* the game, as junqi-validate names it */
         fprintf(stderr, "%s: %s: %s\n", prog, junqi_input_label(&loc->in, label, sizeof label),
                 status == JUNQI_GO_NOT_SHOWN ? _("the record does not show every piece: use --view mover")
                                              : _("no assignment of the hidden pieces agrees with the record"));
@@ -629,7 +629,7 @@ static bool record_is_legal(const junqi_source *src, junqi_input *in, const char
 static int annotate_record(void *ctx, junqi_input *in)
 {
     annotate_job *job = ctx;
-    char label[4200]; /* usage errors about the game name it */
+    char label[JUNQI_INPUT_LABEL_SIZE]; /* usage errors about the game name it */
     junqi_input_label(in, label, sizeof label);
     if (junqi_cli_apply_rules(prog, label, in->game, job->opt->rules) != JUNQI_EXIT_OK ||
         junqi_cli_check_seat(prog, label, in->game, "--only-seat", job->opt->only_seat) != JUNQI_EXIT_OK)

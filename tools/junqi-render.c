@@ -76,7 +76,7 @@ typedef struct source {
     junqi_flip flip_shown;
     int inferring;            /* --infer: the seat whose inference labels hidden pieces, or
                                  JUNQI_NO_SEAT */
-    char label[4200];         /* the record, for messages: "games.jgn: game 3 (line 120)" */
+    char label[JUNQI_INPUT_LABEL_SIZE];         /* the record, for messages: "games.jgn: game 3 (line 120)" */
     bool unsolvable;          /* --infer found no assignment (said): the input is invalid */
     bool invalid;             /* the record's check found errors (said, no-assignment among them) */
     double probs[JUNQI_MAX_POINTS][JUNQI_PIECE_KINDS]; /* the last scene's inference */
@@ -473,7 +473,7 @@ static int write_page(pages *ps, junqi_input *in, const char *path)
     options *opt = ps->opt;
     junqi_html_options ho = {.render = opt->render, .view = opt->view, .inference = true,
                              .given = &ps->given};
-    char label[4200]; /* usage errors about the game name it */
+    char label[JUNQI_INPUT_LABEL_SIZE]; /* usage errors about the game name it */
     junqi_input_label(in, label, sizeof label);
     if (junqi_cli_apply_rules(prog, label, in->game, opt->rules) != JUNQI_EXIT_OK ||
         junqi_cli_check_seat(prog, label, in->game, "--view", opt->view) != JUNQI_EXIT_OK)

@@ -205,7 +205,7 @@ static void write_flip_position(void *ctx, const junqi_flip_replay *r, const jun
 static int write_positions(const options *opt, const junqi_source *src, const junqi_input *in, FILE *out,
                            bool colour, bool header)
 {
-    char label[4200];
+    char label[JUNQI_INPUT_LABEL_SIZE];
     junqi_input_label(in, label, sizeof label);
     junqi_plies plies = junqi_record_plies(in->game, NULL);
     int rc = junqi_cli_check_ply(prog, in, &plies, &opt->ply);
@@ -401,7 +401,7 @@ static bool rules_fit(const junqi_game *g, const junqi_rules *rules)
 static int take_game(replay_job *job, junqi_input *in)
 {
     const options *opt = job->opt;
-    char label[4200];
+    char label[JUNQI_INPUT_LABEL_SIZE];
     junqi_input_label(in, label, sizeof label);
     bool fits = rules_fit(in->game, opt->rules);
     if (fits && junqi_cli_apply_rules(prog, label, in->game, opt->rules) != JUNQI_EXIT_OK)

@@ -79,7 +79,7 @@ static bool print_moves(const junqi_input *in, const junqi_summary *s)
 /* The summary line of an item (junqi_check_item's summary s). */
 static void print_summary(const junqi_input *in, const junqi_summary *s)
 {
-    char label[4200];
+    char label[JUNQI_INPUT_LABEL_SIZE];
     junqi_cli_put_visible(stdout, junqi_input_label(in, label, sizeof label));
     fputs(s->errors ? _(": invalid") : _(": valid"), stdout);
     if (s->errors)
@@ -160,7 +160,7 @@ static int validate_item(void *ctx, const junqi_source *src, junqi_input *in, ju
                          junqi_read_status rc)
 {
     const options *opt = ctx;
-    char label[4200]; /* a usage error about one game names it */
+    char label[JUNQI_INPUT_LABEL_SIZE]; /* a usage error about one game names it */
     if (in->kind == JUNQI_INPUT_RECORD &&
         junqi_cli_apply_rules(prog, junqi_input_label(in, label, sizeof label), in->game,
                               opt->rules) != JUNQI_EXIT_OK)
