@@ -612,7 +612,22 @@ typedef struct annotate_job {
     bool graphed;            /* the graph is written */
     progress *p;
     const junqi_source *src; /* the source being read */
+    bool out_failed;         /* a write of out failed: no more work for it */
 } annotate_job;
+
+/* Whether what was written of the annotation so far failed to reach out:
+ * flushed after each game, so that a full disk or a closed pipe stops the
+ * run at the next game, not after hours of search whose results have
+ * nowhere to go. Standard output's failure is said here, once; -o's when
+ * it is closed (junqi_cli_output_close). */
+static bool output_failed(annotate_job *job)
+{
+    if (job->out == stdout)
+        job->out_failed = !junqi_cli_flush_stdout(prog);
+    else
+        job->out_failed = fflush(job->out) != 0 || ferror(job->out);
+    return job->out_failed;
+}
 
 /* A record that breaks the rules is not annotated: judging the moves after
  * an illegal one would judge positions that never happened. Prints the
@@ -629,6 +644,8 @@ static bool record_is_legal(const junqi_source *src, junqi_input *in, const char
 static int annotate_record(void *ctx, junqi_input *in)
 {
     annotate_job *job = ctx;
+    if (job->out_failed)
+        return JUNQI_EXIT_IO;
     char label[JUNQI_INPUT_LABEL_SIZE]; /* usage errors about the game name it */
     junqi_input_label(in, label, sizeof label);
     if (junqi_cli_apply_rules(prog, label, in->game, job->opt->rules) != JUNQI_EXIT_OK ||
@@ -655,7 +672,7 @@ static int annotate_record(void *ctx, junqi_input *in)
         junqi_jgn_write(job->out, in->game);
         fputc('\n', job->out); /* a blank line after each game: outputs concatenate */
     }
-    int status = JUNQI_EXIT_OK;
+    int status = output_failed(job) ? JUNQI_EXIT_IO : JUNQI_EXIT_OK;
     if (job->graph && !job->graphed) {
         job->graphed = true;
         if (!write_graph(job->opt, job->graph, in->game, &a))
@@ -705,7 +722,7 @@ static int run_annotate(const options *opt, int argc, char **argv, int first)
         return JUNQI_EXIT_IO;
     }
     progress p = {junqi_cli_styled(STDERR_FILENO), 0};
-    annotate_job job = {opt, out.fp, opt->graph ? &graph : NULL, false, &p, NULL};
+    annotate_job job = {opt, out.fp, opt->graph ? &graph : NULL, false, &p, NULL, false};
     int status = JUNQI_EXIT_OK, nfiles = argc - first;
     if (opt->position) {
         status = annotate_source(&job, junqi_cli_open_position(prog, opt->position), true);
@@ -715,7 +732,7 @@ static int run_annotate(const options *opt, int argc, char **argv, int first)
         for (int i = first; i < argc || (nfiles == 0 && i == first); i++) {
             int rc = annotate_source(&job, junqi_cli_open(prog, i < argc ? argv[i] : "-", opt->source_flags),
                                      i + 1 >= argc);
-            if (junqi_cli_status_add(&status, rc) || nfiles == 0)
+            if (junqi_cli_status_add(&status, rc) || nfiles == 0 || job.out_failed)
                 break;
         }
     }

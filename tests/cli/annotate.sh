@@ -79,6 +79,24 @@ ln -s /dev/full "$tmp/full.png"
 check
 [ "$(grep -c . "$tmp/err") $(cut -d' ' -f1-4 "$tmp/err")" = "1 junqi-analyze: /dev/full: write failed:" ] ||
     fail "--graph onto a full device: expected one line 'junqi-analyze: /dev/full: write failed: ...', got: $(cat "$tmp/err")"
+# an output that fails stops the run at the game whose annotation could not be written: no hours
+# of search for nothing. The formation that follows would say 'a formation, not a game record' if
+# it were read; the failure is one line, standard output's or -o's
+if [ -w /dev/full ]; then
+    for to in stdout -o; do
+        check
+        if [ $to = stdout ]; then
+            "$bin/junqi-analyze" "${quick[@]}" "$game" "$root/samples/formations/F01.yaml" >/dev/full 2>"$tmp/err"
+        else
+            "$bin/junqi-analyze" "${quick[@]}" -o /dev/full "$game" "$root/samples/formations/F01.yaml" 2>"$tmp/err"
+        fi
+        got="$? $(grep -c . "$tmp/err") $(grep -o 'No space left on device' "$tmp/err")"
+        [ "$got" = "3 1 No space left on device" ] ||
+            fail "annotation onto a full device ($to): expected exit 3 and one line, got $got: $(cat "$tmp/err")"
+    done
+else
+    echo "$name: SKIP: /dev/full is not writable"
+fi
 # --graph draws the first game of the inputs: an input of none is the `empty` error, exit 1, as for
 # --go, and no graph (annotation alone keeps the no-games note and exit 0); an empty input before one
 # with a game is only a note
