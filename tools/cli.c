@@ -933,7 +933,7 @@ error:
 
 bool junqi_cli_output_keep(int status)
 {
-    return status == JUNQI_EXIT_OK || status == JUNQI_EXIT_INVALID;
+    return status != JUNQI_EXIT_USAGE;
 }
 
 /* What junqi_cli_close_stdout_at_exit() needs: the tool's name, and whether a

@@ -479,12 +479,14 @@ void junqi_cli_close_stdout_at_exit(const char *prog);
 
 /**
  * Whether a run that ends with exit status `status` keeps its output (-o
- * FILE, a --split part): success does; so does an invalid input, with what
- * was written, as standard output has it (the valid games of a file with a
- * broken one, what --lenient salvaged), nothing when nothing was: the file
- * is then empty, and an earlier file of that name replaced, so that it is
- * never taken for this run's result (docs/conventions.md); a usage or I/O
- * error does not keep it (an earlier file stays as it was).
+ * FILE, a --split part): what was written, as standard output has it, is
+ * kept unless a usage error stopped the run: the valid games of a file with
+ * a broken one, what --lenient salvaged, the games of the inputs that could
+ * be read when another could not (exit status 3, as with `>`); nothing when
+ * nothing was: the file is then empty, and an earlier file of that name
+ * replaced, so that it is never taken for this run's result
+ * (docs/conventions.md). A write that failed is not kept whatever the
+ * status: junqi_cli_output_close() sees it.
  */
 bool junqi_cli_output_keep(int status);
 

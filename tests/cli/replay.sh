@@ -116,9 +116,8 @@ if [ -f "$d/pos.json" ]; then
 else
     fail "junqi-replay -o pos.json: expected the file $d/pos.json, there is none"
 fi
-# failing runs (a usage error, an input that cannot be read) leave no file, and do not touch an
-# existing one
-for spec in "2 --ply 99 $f" "3 $tmp/no-such-file.jgs"; do
+# a usage error leaves no file, and does not touch an existing one
+for spec in "2 --ply 99 $f"; do
     read -r status args <<<"$spec"
     # shellcheck disable=SC2086
     run "$R" --format json -o "$d/new.json" $args
@@ -149,6 +148,16 @@ for args in "--format json $C/truncated.jgs" "--to jgn $tmp/broken.jgn" "--list 
         "1 0" "$rc $({ wc -c <"$d/new.out"; } 2>/dev/null || echo no-file)"
     rm -f "$d/new.out"
 done
+# an input that cannot be read: what the others gave is written, as with '>' (exit status 3): the
+# earlier file is not left to be taken for this run's result; none readable: an empty file
+echo "keep me" >"$d/old.out"
+run "$R" --to jgn -o "$d/old.out" "$tmp/no-such-file.jgs" "$f"
+expect "junqi-replay -o old.out NO-SUCH-FILE GAME: exit status, the file holds what '>' gets" \
+    "3 $("$R" --to jgn "$f" | md5sum)" "$rc $(md5sum <"$d/old.out")"
+echo "keep me" >"$d/old.out"
+run "$R" --to jgn -o "$d/old.out" "$tmp/no-such-file.jgs"
+expect "junqi-replay -o old.out NO-SUCH-FILE: exit status, the file's bytes" "3 0" "$rc $(wc -c <"$d/old.out")"
+rm -f "$d/old.out"
 run "$R" --format json -o "$tmp/no-such-dir/x.json" "$f"
 expect "junqi-replay -o NO-SUCH-DIR/x.json: exit status" 3 "$rc"
 expect "junqi-replay -o: files left in the output directory" "old.json pos.json" \
