@@ -879,6 +879,25 @@ bool junqi_cli_output_folder(const char *prog, const char *output, junqi_cli_fol
     return *state == JUNQI_FOLDER_MADE;
 }
 
+/* The mkstemp() template of the temporary file that becomes path: in its
+ * folder (a rename does not cross file systems), named after it plus
+ * TEMPORARY_SUFFIX, the name cut between characters where that would pass
+ * the longest name a folder holds: a name the file system takes must not
+ * fail for the sake of its temporary file. Returns NULL when memory is out. */
+#define TEMPORARY_SUFFIX ".tmpXXXXXX"
+static char *temporary_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    size_t folder = slash ? (size_t)(slash + 1 - path) : 0, name = strlen(path) - folder;
+    size_t fits = NAME_MAX - (sizeof TEMPORARY_SUFFIX - 1);
+    if (name > fits)
+        name = junqi_utf8_cut(path + folder, name, fits);
+    char *tmp = malloc(folder + name + sizeof TEMPORARY_SUFFIX);
+    if (tmp)
+        sprintf(tmp, "%.*s" TEMPORARY_SUFFIX, (int)(folder + name), path);
+    return tmp;
+}
+
 bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output *o)
 {
     memset(o, 0, sizeof *o);
@@ -902,10 +921,8 @@ bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output 
         }
         return true;
     }
-    size_t n = strlen(o->path) + 16;
-    if (!(o->tmp_path = malloc(n)))
+    if (!(o->tmp_path = temporary_name(o->path)))
         goto no_memory;
-    snprintf(o->tmp_path, n, "%s.tmpXXXXXX", o->path);
     int fd = mkstemp(o->tmp_path);
     mode_t mask = umask(0);
     umask(mask);
