@@ -638,8 +638,8 @@ static void write_board(page *pg)
     int w = pg->geo->width, h = pg->geo->height;
     fprintf(out, "<svg id=\"board\" xmlns=\"http://www.w3.org/2000/svg\" "
                  "xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"%d\" height=\"%d\" "
-                 "viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"board\">\n<defs>\n",
-            w, h, w, h);
+                 "viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"%s\">\n<defs>\n",
+            w, h, w, h, _("Board"));
     fwrite(pg->defs.s, 1, pg->defs.n, out);
     fputs("</defs>\n<g id=\"board-layer\">", out);
 }
@@ -980,8 +980,8 @@ static bool write_graph(page *pg)
     FILE *out = pg->out;
     fprintf(out, "<div id=\"graph\"><svg xmlns=\"http://www.w3.org/2000/svg\" "
                  "xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"%d\" height=\"%d\" "
-                 "viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"evaluation graph\">",
-            w, h, w, h);
+                 "viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"%s\">",
+            w, h, w, h, _("Evaluation graph"));
     svg_inline(out, &doc, "g-");
     free(doc.s);
     junqi_rect plot = junqi_graph_plot_area(w, h);

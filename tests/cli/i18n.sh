@@ -291,6 +291,8 @@ if [ -x "$bin/junqi-render" ]; then
     env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-render" "$qq1" -o "$tmp/intro.html"
     expect "the page's description of the game under zh_CN" "四国棋盘，规则 qq，暗棋" \
         "$(sed -n 's/.*<p class="intro">\([^<]*\).*/\1/p' "$tmp/intro.html")"
+    expect "the page's accessible names (aria-label) under zh_CN: none in English" "" \
+        "$(grep -o 'aria-label="[^"]*"' "$tmp/intro.html" | grep '="[^"]*[A-Za-z]')"
     expect "a seat to draw at the bottom the board lacks under zh_CN" \
         "junqi-render: $fanqi: 第 1 局（第 1 行）: 两人棋盘没有可以画在下方的东家" \
         "$(first_err zh_CN "$bin/junqi-render" --bottom east "$fanqi" -o "$tmp/x.png")"
