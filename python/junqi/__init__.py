@@ -609,12 +609,13 @@ class Game(_Brief):
         unless movetime is given; lenient as for position(). A flip record
         gives a FlipGo (level, view and samples do not apply to it)."""
         fits = _native.fits
-        text = _native.text(lib.junqi_report_go, self._handle, _ply(ply), _native.cstr("rules", rules),
-                            _native.flag("lenient", lenient), _native.cstr("level", level),
-                            _native.cstr("view", view), fits("samples", samples, c_int),
-                            fits("seed", seed, c_uint64), fits("depth", depth, c_int),
-                            fits("nodes", nodes, c_uint64), fits("movetime", movetime, c_int),
-                            fits("multipv", multipv, c_int), fits("threads", threads, c_int))
+        text = _native.stoppable(lib.junqi_report_go_stoppable, self._handle, _ply(ply),
+                                 _native.cstr("rules", rules), _native.flag("lenient", lenient),
+                                 _native.cstr("level", level), _native.cstr("view", view),
+                                 fits("samples", samples, c_int), fits("seed", seed, c_uint64),
+                                 fits("depth", depth, c_int), fits("nodes", nodes, c_uint64),
+                                 fits("movetime", movetime, c_int), fits("multipv", multipv, c_int),
+                                 fits("threads", threads, c_int))
         obj = json.loads(text)
         if "actions" in obj:
             obj["actions"] = [FlipAction(**a) for a in obj["actions"]]

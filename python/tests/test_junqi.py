@@ -14,9 +14,12 @@ import os
 import pathlib
 import pickle
 import re
+import signal
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 import unittest
 
 import junqi
@@ -775,6 +778,53 @@ class ReprTest(unittest.TestCase):
         go = g.go(50, nodes=500, view="all")
         self.assertTrue(repr(go).startswith(f"<junqi.Go bestmove='{go.bestmove}' eval={go.eval} "
                                             f"winprob={go.winprob} pv='{' '.join(go.pv)[:37]}"), repr(go))
+
+
+class InterruptTest(unittest.TestCase):
+    """Ctrl-C stops a long search at once (ctypes alone would hold Python in
+    the C call to its end), and the game stays usable. SIGINT gets Python's
+    own handler first: a process started in the background by a shell
+    ignores it, and so would the interpreter."""
+
+    SOON = 2.0  # seconds from the signal to the KeyboardInterrupt
+
+    def test_ctrl_c_ends_a_search_without_end_at_once(self):
+        code = ("import signal, sys, junqi\n"
+                "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
+                "game = next(junqi.read(sys.argv[1]))\n"
+                "print('searching', flush=True)\n"
+                "game.go(50, nodes=10**12)\n")  # days of search
+        child = subprocess.Popen([sys.executable, "-c", code, GAME], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                 text=True)
+        try:
+            self.assertEqual(child.stdout.readline(), "searching\n")
+            time.sleep(0.5)  # in the C search by now
+            sent = time.monotonic()
+            child.send_signal(signal.SIGINT)
+            _, err = child.communicate(timeout=10)
+            took = time.monotonic() - sent
+        finally:
+            child.kill()
+            child.wait()
+        self.assertEqual(err.strip().splitlines()[-1], "KeyboardInterrupt", err)
+        self.assertEqual(child.returncode, -signal.SIGINT)
+        self.assertLess(took, self.SOON)
+
+    def test_a_game_searches_again_after_a_search_stopped_by_ctrl_c(self):
+        game, before = first(GAME), signal.signal(signal.SIGINT, signal.default_int_handler)
+        ctrl_c = threading.Timer(0.3, signal.raise_signal, (signal.SIGINT,))  # from another thread, as it may come
+        threads, start = threading.active_count(), time.monotonic()
+        try:
+            ctrl_c.start()
+            with self.assertRaises(KeyboardInterrupt):
+                game.go(50, movetime=1000)  # about 8 s: 8 samples of 1 s
+        finally:
+            ctrl_c.cancel()
+            ctrl_c.join()
+            signal.signal(signal.SIGINT, before)
+        self.assertLess(time.monotonic() - start, 0.3 + self.SOON)
+        self.assertEqual(game.go(50, nodes=3000), first(GAME).go(50, nodes=3000))
+        self.assertEqual(threading.active_count(), threads)  # the searches' threads are gone
 
 
 class DocsTest(unittest.TestCase):
