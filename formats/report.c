@@ -1145,11 +1145,23 @@ char *junqi_report_go(const junqi_game *g, long ply, const char *rules, bool len
                       const char *view, int samples, uint64_t seed, int depth, uint64_t nodes,
                       int movetime, int multipv, int threads, char *err, size_t n)
 {
+    return junqi_report_go_stoppable(g, ply, rules, lenient, level, view, samples, seed, depth, nodes, movetime,
+                                     multipv, threads, NULL, err, n);
+}
+
+char *junqi_report_go_stoppable(const junqi_game *g, long ply, const char *rules, bool lenient, const char *level,
+                                const char *view, int samples, uint64_t seed, int depth, uint64_t nodes,
+                                int movetime, int multipv, int threads, junqi_stop *stop, char *err, size_t n)
+{
     static _Thread_local junqi_record_at at;
     junqi_play_request req = {.game = g};
     if (!parse_record_rules(g, rules, &req.rules, err, n) ||
         !go_request(&req, level, view, samples, seed, depth, nodes, movetime, multipv, threads, err, n))
         return NULL;
+    if (stop) {
+        req.limits.stop = junqi_stop_requested;
+        req.limits.ctx = stop;
+    }
     if (junqi_rules_flip(g->rules) && (req.level || req.view >= 0 || req.samples))
         return fail(err, n, "level, view and samples play formation games; a flip game takes depth, nodes or movetime");
     membuf m;

@@ -438,6 +438,19 @@ char *junqi_report_go(const junqi_game *g, long ply, const char *rules, bool len
                       const char *view, int samples, uint64_t seed, int depth, uint64_t nodes,
                       int movetime, int multipv, int threads, char *err, size_t n);
 
+/**
+ * junqi_report_go() that another thread can stop: once `stop` (borrowed,
+ * NULL: none; search.h junqi_stop_new) is requested (junqi_stop_request),
+ * its searches end as at a spent limit and the move they found so far is
+ * written as junqi_report_go() writes it (a view-mover analysis values its
+ * candidates by its first searches: analysis.h). A binding runs it on a
+ * thread of its own and requests the stop when its user interrupts (Ctrl-C
+ * in python/junqi). Thread-safe: stop may be polled by several searches.
+ */
+char *junqi_report_go_stoppable(const junqi_game *g, long ply, const char *rules, bool lenient, const char *level,
+                                const char *view, int samples, uint64_t seed, int depth, uint64_t nodes,
+                                int movetime, int multipv, int threads, junqi_stop *stop, char *err, size_t n);
+
 #ifdef __cplusplus
 }
 #endif

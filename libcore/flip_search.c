@@ -38,8 +38,9 @@ typedef struct worker {
     uint16_t epoch;
     uint64_t nodes, cap;           /* nodes of the current root action, and its budget */
     bool aborted;
-    bool stoppable;                /* the time limit may cut this search (depth 1 always ends) */
+    bool stoppable;                /* the time limit or a stop may cut this search (not depth 1) */
     const atomic_bool *stop;       /* the time limit (shared) */
+    const junqi_search_limits *limits; /* the caller's, for its stop */
     junqi_action reply;            /* the best answer found to the current root action */
     int root_seat;                 /* the seat the search is for ... */
     double contempt;               /* ... which values a draw at 0.5 less this */
@@ -120,9 +121,16 @@ static int outcomes(const junqi_flip *pos, int p, uint8_t *shown, int *weight, i
     return n;
 }
 
+/* Whether the caller asks the search to stop (limits.stop). */
+static bool caller_stops(const junqi_search_limits *l)
+{
+    return l->stop && l->stop(l->ctx);
+}
+
 static bool out_of_budget(worker *w)
 {
-    if (++w->nodes > w->cap || ((w->nodes & 1023) == 0 && w->stoppable && atomic_load(w->stop)))
+    if (++w->nodes > w->cap ||
+        ((w->nodes & 1023) == 0 && w->stoppable && (atomic_load(w->stop) || caller_stops(w->limits))))
         w->aborted = true;
     return w->aborted;
 }
@@ -437,8 +445,8 @@ static void deepen(root *rt, const junqi_search_limits *limits, int threads, jun
         fill_result(rt, res, rt->reply);
         memcpy(reply, rt->reply, sizeof reply);
         res->depth = d;
-        if (atomic_load(&rt->stop) || res->winprob >= 1.0 - WIN_STEP * 2)
-            break; /* out of time, or a win in one */
+        if (atomic_load(&rt->stop) || caller_stops(limits) || res->winprob >= 1.0 - WIN_STEP * 2)
+            break; /* out of time, stopped, or a win in one */
     }
     res->nodes = used;
 }
@@ -463,6 +471,7 @@ junqi_search_status junqi_flip_search(const junqi_flip *pos, const junqi_search_
     for (int t = 0; ok && t < threads; t++) {
         w[t].tt = calloc((size_t)1 << TT_BITS, sizeof(tt_entry));
         w[t].stop = &rt->stop;
+        w[t].limits = limits;
         ok = w[t].tt != NULL;
     }
     if (ok) {

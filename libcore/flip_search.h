@@ -81,8 +81,9 @@ typedef struct junqi_flip_search_result {
 
 /**
  * Search pos (searched as the players see it) within limits (depth,
- * nodes, movetime; multipv and searchmoves are not used: every root action
- * gets its value), spreading the root actions over `threads` threads
+ * nodes, movetime, stop: polled on the searching threads; multipv,
+ * searchmoves, weights and progress are not used: every root action gets
+ * its value), spreading the root actions over `threads` threads
  * (<= 0: 1). `contempt` (0 .. 0.5) lowers what a draw is worth to the seat
  * to move (and raises it for the other): 0 for judging, where values are
  * win probabilities, JUNQI_FLIP_CONTEMPT for play, which then avoids the

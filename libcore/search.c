@@ -135,6 +135,35 @@ struct junqi_searcher {
     uint8_t out_ply[JUNQI_SEATS];   /* the ply at which each seat left, on the current line */
 };
 
+/* A lock-free flag, so that junqi_stop_request() may be called from a signal handler. */
+struct junqi_stop {
+    atomic_bool requested;
+};
+_Static_assert(ATOMIC_BOOL_LOCK_FREE == 2, "junqi_stop_request() must be async-signal-safe");
+
+junqi_stop *junqi_stop_new(void)
+{
+    junqi_stop *s = malloc(sizeof *s);
+    if (s)
+        atomic_init(&s->requested, false);
+    return s;
+}
+
+void junqi_stop_request(junqi_stop *s)
+{
+    atomic_store(&s->requested, true);
+}
+
+bool junqi_stop_requested(void *s)
+{
+    return atomic_load(&((junqi_stop *)s)->requested);
+}
+
+void junqi_stop_free(junqi_stop *s)
+{
+    free(s);
+}
+
 double junqi_search_clock(void)
 {
     struct timespec ts;

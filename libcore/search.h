@@ -160,6 +160,37 @@ bool junqi_search_many(const junqi_search_job *jobs, int n, int threads,
                        junqi_search_result *results);
 
 /**
+ * A stop request: what another thread sets to stop searches in progress (a
+ * binding's Ctrl-C, a GUI's stop button), as the engine protocol's `stop`
+ * does (docs/protocol.md). Opaque; a search polls it when its limits have
+ * stop = junqi_stop_requested and ctx = the request.
+ */
+typedef struct junqi_stop junqi_stop;
+
+/**
+ * A new stop request, not requested. Returns NULL when out of memory. The
+ * caller owns it: free it with junqi_stop_free() once no search polls it.
+ */
+junqi_stop *junqi_stop_new(void);
+
+/**
+ * Request s: every search polling it ends as at a spent limit (depth 1
+ * still completes; the last complete iteration is the result), one started
+ * later after its depth 1. It stays requested. Thread-safe, and safe in a
+ * signal handler (one lock-free atomic store).
+ */
+void junqi_stop_request(junqi_stop *s);
+
+/**
+ * Whether stop request s (a junqi_stop, as limits.ctx passes it) is
+ * requested: limits.stop for searches that it stops. Thread-safe.
+ */
+bool junqi_stop_requested(void *s);
+
+/** Free a stop request (NULL allowed); no search may poll it any more. */
+void junqi_stop_free(junqi_stop *s);
+
+/**
  * Seconds on the monotonic clock (CLOCK_MONOTONIC), the clock that
  * limits.movetime is measured on; only differences of two calls mean
  * anything.

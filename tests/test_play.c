@@ -5,7 +5,8 @@
  * weights): the levels' budgets and styles, the default level playing the
  * analysis's best move, easy's deliberate mistakes deterministic for a
  * seed, a stop callback ending a search after depth 1, progress after every
- * iteration with the job's index.
+ * iteration with the job's index; a stop request (junqi_stop) ending the
+ * go of report.h from another thread, as python/junqi's Ctrl-C does.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -14,9 +15,12 @@
 #include <cmocka.h>
 
 #include <math.h>
+#include <pthread.h>
 #include <stdatomic.h>
+#include <time.h>
 
 #include "play.h"
+#include "report.h"
 #include "testutil.h"
 
 #define GAME "tests/data/perft/replays/jgs-000150.jgs"
@@ -422,6 +426,104 @@ static void view_all_needs_every_piece_and_a_finished_game_has_no_move(void **st
     junqi_game_free(g);
 }
 
+static void a_stop_request_is_off_until_requested_and_then_stays_on(void **state)
+{
+    (void)state;
+    junqi_stop *stop = junqi_stop_new();
+    assert_non_null(stop);
+    assert_false(junqi_stop_requested(stop));
+    junqi_stop_request(stop);
+    assert_true(junqi_stop_requested(stop));
+    junqi_stop_request(stop);
+    assert_true(junqi_stop_requested(stop));
+    junqi_stop_free(stop);
+    junqi_stop_free(NULL);
+}
+
+/* The first record of file `rel` of the source tree; the caller frees it. */
+static junqi_game *first_record(const char *rel)
+{
+    char err[256];
+    junqi_source *src = junqi_source_open(source_path(rel), 0, err, sizeof err);
+    assert_non_null(src);
+    junqi_game *g = NULL;
+    junqi_free(junqi_report_next(src, &g, err, sizeof err));
+    junqi_source_close(src);
+    assert_non_null(g);
+    return g;
+}
+
+/* junqi_report_go_stoppable() at ply of g, view `view`, with the limits
+ * nodes or movetime (ms), on two threads; its JSON (the caller frees it
+ * with junqi_free). */
+static char *go(const junqi_game *g, long ply, const char *view, uint64_t nodes, int movetime, junqi_stop *stop)
+{
+    char err[256];
+    char *json = junqi_report_go_stoppable(g, ply, NULL, false, NULL, view, 0, 0, 0, nodes, movetime, 0, 2, stop, err,
+                                           sizeof err);
+    assert_non_null(json);
+    return json;
+}
+
+/* Requested before the call, a stop ends every search of a go of 20
+ * seconds after its depth 1: view all and view mover of a formation game,
+ * and a flip game's; a stop not requested changes nothing. */
+static void a_requested_stop_ends_a_go_after_depth_one(void **state)
+{
+    (void)state;
+    junqi_game *g = real_game(), *flip = first_record("tests/data/flip/fanqi.jgn");
+    junqi_stop *stop = junqi_stop_new();
+    char err[256], *json = go(g, 50, "mover", 2000, 0, stop);
+    char *plain = junqi_report_go(g, 50, NULL, false, NULL, "mover", 0, 0, 0, 2000, 0, 0, 2, err, sizeof err);
+    assert_string_equal(json, plain);
+    junqi_free(plain);
+    junqi_free(json);
+    junqi_stop_request(stop);
+    const junqi_game *games[] = {g, g, flip};
+    const char *views[] = {"all", "mover", NULL};
+    for (int i = 0; i < 3; i++) {
+        json = go(games[i], i < 2 ? 50 : 20, views[i], 0, 20000, stop);
+        assert_non_null(strstr(json, "\"depth\":1,"));
+        assert_null(strstr(json, "\"bestmove\":null"));
+        junqi_free(json);
+    }
+    junqi_stop_free(stop);
+    junqi_game_free(flip);
+    junqi_game_free(g);
+}
+
+typedef struct go_job {
+    const junqi_game *g;
+    junqi_stop *stop;
+    char *json;
+} go_job;
+
+static void *go_thread(void *arg)
+{
+    go_job *job = arg;
+    job->json = go(job->g, 50, "mover", 0, 20000, job->stop);
+    return NULL;
+}
+
+/* A go of 20 seconds on a thread of its own, stopped from this one a fifth
+ * of a second in, ends at once with a move: what python/junqi does at Ctrl-C. */
+static void a_stop_from_another_thread_ends_a_long_go_at_once(void **state)
+{
+    (void)state;
+    go_job job = {real_game(), junqi_stop_new(), NULL};
+    double start = junqi_search_clock();
+    pthread_t t;
+    assert_int_equal(pthread_create(&t, NULL, go_thread, &job), 0);
+    nanosleep(&(struct timespec){0, 200000000}, NULL);
+    junqi_stop_request(job.stop);
+    pthread_join(t, NULL);
+    assert_true(junqi_search_clock() - start < 5.0);
+    assert_non_null(strstr(job.json, "\"bestmove\":\""));
+    junqi_free(job.json);
+    junqi_stop_free(job.stop);
+    junqi_game_free((junqi_game *)job.g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -437,6 +539,9 @@ int main(void)
         cmocka_unit_test(a_confirmation_takes_rounds_while_a_decision_is_open),
         cmocka_unit_test(progress_follows_every_iteration_of_every_job),
         cmocka_unit_test(view_all_needs_every_piece_and_a_finished_game_has_no_move),
+        cmocka_unit_test(a_stop_request_is_off_until_requested_and_then_stays_on),
+        cmocka_unit_test(a_requested_stop_ends_a_go_after_depth_one),
+        cmocka_unit_test(a_stop_from_another_thread_ends_a_long_go_at_once),
     };
     return cmocka_run_group_tests_name("play", tests, NULL, NULL);
 }

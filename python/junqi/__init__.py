@@ -18,6 +18,7 @@ docs/python.md)::
 from __future__ import annotations
 
 import ctypes
+import dataclasses
 import json
 import os
 import weakref
@@ -43,11 +44,68 @@ def version() -> str:
 __version__ = version()
 
 
+# ---- repr: short whatever an object holds ------------------------------------------
+
+#: The most characters a repr shows of one text (a tag, a player's name, a
+#: path, a message, a line of moves): a record's tags can hold anything, and a
+#: repr lands in a REPL, a traceback or a log line.
+_CLIP = 40
+
+
+def _clip(text: str, end: bool = False) -> str:
+    """text cut to _CLIP characters, "..." marking the cut: its start kept,
+    or with `end` its end (a path's file name)."""
+    if len(text) <= _CLIP:
+        return text
+    return "..." + text[3 - _CLIP:] if end else text[:_CLIP - 3] + "..."
+
+
+def _outcome(result: Optional["Result"]) -> str:
+    """A result as JGN's Result tag writes it: the winner, "draw",
+    "undecided", or "*" (None: the record stops before the end)."""
+    return "*" if result is None else "draw" if result.draw else result.winner or "undecided"
+
+
+def _shown(name: str, value) -> Optional[str]:
+    """How a repr shows field `name`'s value, or None to leave it out (None,
+    or empty): a text clipped (a source or file keeps its end), a Result as
+    its outcome, a list of names or numbers as one text, other lists and
+    dicts by their length, the rest (numbers, bools) as repr() gives them."""
+    if value is None or (isinstance(value, (list, dict)) and not value):
+        return None
+    if isinstance(value, list) and all(isinstance(x, (str, int)) for x in value):
+        value = " ".join(map(str, value))
+    elif isinstance(value, Result):
+        value = _outcome(value)
+    if isinstance(value, str):
+        return repr(_clip(value, end=name in ("source", "file")))
+    return str(len(value)) if isinstance(value, (list, dict)) else repr(value)
+
+
+def _brief(obj, **fields) -> str:
+    """obj's repr in python-chess's manner, "<junqi.Move ply=1 seat='north'
+    move='i13-j13' outcome='move'>": the fields given, each as _shown()
+    shows it, so that a repr stays a short line."""
+    shown = ((name, _shown(name, value)) for name, value in fields.items())
+    return f"<junqi.{type(obj).__name__} " + " ".join(f"{name}={text}" for name, text in shown if text) + ">"
+
+
+class _Brief:
+    """The repr of the binding's dataclasses (declared repr=False): _brief()
+    of the fields named in _fields (empty: every field of the dataclass)."""
+    _fields: tuple = ()
+
+    def __repr__(self) -> str:
+        """The class and its identifying fields, short (_brief)."""
+        names = self._fields or tuple(f.name for f in dataclasses.fields(self) if f.repr)
+        return _brief(self, **{name: getattr(self, name) for name in names})
+
+
 # ---- the JSON of the tools, as dataclasses --------------------------------------
 
 
-@dataclass
-class Diagnostic:
+@dataclass(repr=False)
+class Diagnostic(_Brief):
     """A problem found in an input (docs/conventions.md, "Diagnostics")."""
     file: str
     severity: str  # "error", "warning", "note"
@@ -77,8 +135,8 @@ class Diagnostic:
         return f"{self.file}{where}{self.severity}: {self.message}"
 
 
-@dataclass
-class Result:
+@dataclass(repr=False)
+class Result(_Brief):
     """How a game ended: winner (a seat or a team, None for a draw or an
     undecided game), draw, reason; code for an unknown platform code, score
     for rule sets with a platform scoring ({"scoring": "qq", "north": 2, ...})."""
@@ -87,14 +145,15 @@ class Result:
     reason: Optional[str]
     code: Optional[int] = None
     score: Optional[Dict[str, object]] = None
+    _fields = ("winner", "draw", "reason", "code")
 
 
 def _result(obj) -> Optional[Result]:
     return None if obj is None else Result(**obj)
 
 
-@dataclass
-class Summary:
+@dataclass(repr=False)
+class Summary(_Brief):
     """What checking an item found (`junqi-validate --format json`'s summary)."""
     type: str
     source: str
@@ -110,8 +169,8 @@ class Summary:
     formation: Optional[str] = None
 
 
-@dataclass
-class Validation:
+@dataclass(repr=False)
+class Validation(_Brief):
     """An item's diagnostics and its summary."""
     diagnostics: List[Diagnostic]
     summary: Summary
@@ -120,6 +179,12 @@ class Validation:
     def valid(self) -> bool:
         """Whether the item has no error (its summary's valid)."""
         return self.summary.valid
+
+    def __repr__(self) -> str:
+        """The item checked, whether it is valid, and its numbers of diagnostics."""
+        s = self.summary
+        return _brief(self, source=s.source, game=s.game, valid=s.valid, errors=s.errors, warnings=s.warnings,
+                      diagnostics=self.diagnostics)
 
 
 def _named(obj: dict, name: Optional[str]) -> dict:
@@ -146,8 +211,8 @@ def _validations(text: str, name: Optional[str] = None) -> List[Validation]:
     return out
 
 
-@dataclass
-class Piece:
+@dataclass(repr=False)
+class Piece(_Brief):
     """A piece on the board. In a flip game (docs/flip.md) seat is the seat
     of the piece's colour (None while the colours are unassigned), colour
     "red" or "blue" (None when not even that is known), face_down whether it
@@ -164,8 +229,8 @@ class Piece:
     flag_under: Optional[str] = None
 
 
-@dataclass
-class Position:
+@dataclass(repr=False)
+class Position(_Brief):
     """A position of a record (`junqi-replay --format json`). A flip game's
     (docs/flip.md) also has colours ({"north": "blue", "south": "red"}, a
     seat None before the colours are assigned), face_down (the number of
@@ -182,6 +247,7 @@ class Position:
     colours: Optional[Dict[str, Optional[str]]] = None
     face_down: Optional[int] = None
     removed: Optional[Dict[str, Dict[str, int]]] = None
+    _fields = ("source", "game", "ply", "to_move", "pieces", "eliminated", "result", "rules", "face_down")
 
     @property
     def flip(self) -> bool:
@@ -193,13 +259,15 @@ class Position:
         return next((p for p in self.pieces if p.square == square), None)
 
 
+#: The seats in their order (north first, clockwise).
+_SEATS = ("north", "east", "south", "west")
+
 #: One str object per seat, outcome and piece name for every move and piece:
 #: json.loads makes a new str for each value, some 160 bytes a move, a third
 #: of a game's memory.
-_NAME = {s: s for s in ("north", "east", "south", "west", "move", "attacker_wins", "attacker_loses",
-                        "both_removed", "unknown", "marshal", "general", "major_general", "brigadier",
-                        "colonel", "major", "captain", "lieutenant", "engineer", "bomb", "landmine",
-                        "flag")}.get
+_NAME = {s: s for s in _SEATS + ("move", "attacker_wins", "attacker_loses", "both_removed", "unknown", "marshal",
+                                 "general", "major_general", "brigadier", "colonel", "major", "captain",
+                                 "lieutenant", "engineer", "bomb", "landmine", "flag")}.get
 
 
 def _position(obj, name: Optional[str] = None) -> Position:
@@ -212,11 +280,12 @@ def _position(obj, name: Optional[str] = None) -> Position:
     return Position(source=obj.pop("source", None), game=obj.pop("game", None), **obj)
 
 
-@dataclass
-class Line:
+@dataclass(repr=False)
+class Line(_Brief):
     """A line of play: the main line of a game, or a variation."""
     items: list
     comments: List["Comment"]
+    _fields = ("moves", "items", "comments")
 
     @property
     def moves(self) -> List["Move"]:
@@ -224,16 +293,16 @@ class Line:
         return [it for it in self.items if isinstance(it, Move)]
 
 
-@dataclass
-class Comment:
+@dataclass(repr=False)
+class Comment(_Brief):
     """A comment of a line, shown before its item number `before` (0-based;
     the number of items: after the last)."""
     before: int  # shown before item `before` of its line
     text: str
 
 
-@dataclass
-class Move:
+@dataclass(repr=False)
+class Move(_Brief):
     """A move of a line (an item of `--to json`'s "items"), with the
     variations that branch off before it."""
     type: str     # "move"
@@ -245,38 +314,43 @@ class Move:
     shown: Optional[dict]  # the piece the move showed to every seat: {"square", "piece"}, or None
     nags: List[int]
     variations: List[Line] = field(default_factory=list)
+    _fields = ("ply", "seat", "move", "outcome", "flags", "nags", "variations")
 
 
-@dataclass
-class Timeout:
+@dataclass(repr=False)
+class Timeout(_Brief):
     """An event: a seat's timeout, its count-th."""
     type: str
     seat: str
     count: int
+    _fields = ("seat", "count")
 
 
-@dataclass
-class Eliminated:
+@dataclass(repr=False)
+class Eliminated(_Brief):
     """An event: a seat out of the game, and why ("flag_captured", ...)."""
     type: str
     seat: str
     reason: str
     code: Optional[int] = None  # the platform's code when the reason is unknown (QQ's 6)
+    _fields = ("seat", "reason", "code")
 
 
-@dataclass
-class Left:
+@dataclass(repr=False)
+class Left(_Brief):
     """An event: a seat that left the game (its pieces leave the board), and why."""
     type: str
     seat: str
     reason: str
+    _fields = ("seat", "reason")
 
 
-@dataclass
-class End:
+@dataclass(repr=False)
+class End(_Brief):
     """The event that ends the game, with its result."""
     type: str
     result: Optional[Result]
+    _fields = ("result",)
 
 
 _EVENTS = {"timeout": Timeout, "eliminated": Eliminated, "left": Left}
@@ -300,23 +374,23 @@ def _line(obj) -> Line:
     return Line(items, [Comment(**c) for c in obj["comments"]])
 
 
-@dataclass
-class SeatInfo:
+@dataclass(repr=False)
+class SeatInfo(_Brief):
     """A seat of a record: its player's name and its setup, as far as the record gives them."""
     player: Optional[str]
     setup: Optional[str]  # the layout notation, None when the record does not show it
 
 
-@dataclass
-class Perft:
+@dataclass(repr=False)
+class Perft(_Brief):
     """`junqi-analyze --perft D [--divide] --format json`."""
     depth: int
     nodes: int
     divide: Optional[Dict[str, int]] = None
 
 
-@dataclass
-class GoLine:
+@dataclass(repr=False)
+class GoLine(_Brief):
     """One of the engine's best moves (Go.multipv), with its evaluation, win
     probability, the samples that chose it (votes) and its line."""
     move: str
@@ -326,8 +400,8 @@ class GoLine:
     pv: List[str]
 
 
-@dataclass
-class Go:
+@dataclass(repr=False)
+class Go(_Brief):
     """The engine's move (`junqi-analyze --go --format json`); docs/engine.md."""
     bestmove: Optional[str]
     result: Optional[str]   # a finished game: who won ("north-south", "draw", ...)
@@ -345,15 +419,15 @@ class Go:
     multipv: List[GoLine]
 
 
-@dataclass
-class FlipAction:
+@dataclass(repr=False)
+class FlipAction(_Brief):
     """One of the engine's best actions in a flip game (FlipGo.actions)."""
     action: str             # the action's token: "e4^" (a flip), "c7>c8^b5" (docs/flip.md)
     winprob: float
 
 
-@dataclass
-class FlipGo:
+@dataclass(repr=False)
+class FlipGo(_Brief):
     """The engine's action in a flip game (`junqi-analyze --go --format json` of a
     flip record; docs/flip.md): values are expected win probabilities of the
     seat to move; eval is winprob on the centi-material scale."""
@@ -415,8 +489,8 @@ def _record_from_jgn(jgn: str, source: Optional[str], index: Optional[int]) -> _
     return _Record(handle, source, index)
 
 
-@dataclass
-class Game:
+@dataclass(repr=False)
+class Game(_Brief):
     """A game record (`junqi-replay --to json`), with what reading it found.
 
     ``game`` is the record's 1-based index in its source. The record stays
@@ -439,6 +513,23 @@ class Game:
     result: Optional[Result]
     diagnostics: List[Diagnostic] = field(default_factory=list)
     _handle: Optional[_Record] = field(default=None, repr=False, compare=False)
+
+    def __repr__(self) -> str:
+        """What identifies the game, short (python-chess's manner; str() is
+        the whole record): its source and index, the tags Event, Site, Date
+        and Round present, the players in seat order, board, rules, a seat's
+        view, the number of moves, the result and why, and how many
+        diagnostics reading it gave. Every text is clipped to 40 characters."""
+        players = [self.seats[s].player or "?" for s in _SEATS if s in self.seats]
+        tags = {name.lower(): self.tags.get(name) for name in ("Event", "Site", "Date", "Round")}
+        return _brief(self, source=self.source, game=self.game, **tags,
+                      players=", ".join(players) if set(players) - {"?"} else None, board=self.board,
+                      rules=self.rules, view=self.view, moves=len(self.moves), result=_outcome(self.result),
+                      termination=self.result and self.result.reason, diagnostics=self.diagnostics)
+
+    def __str__(self) -> str:
+        """The whole record as canonical JGN text (to_jgn()), as python-chess's str(game) is its PGN."""
+        return self.to_jgn()
 
     @property
     def _name(self) -> Optional[str]:
@@ -518,12 +609,13 @@ class Game:
         unless movetime is given; lenient as for position(). A flip record
         gives a FlipGo (level, view and samples do not apply to it)."""
         fits = _native.fits
-        text = _native.text(lib.junqi_report_go, self._handle, _ply(ply), _native.cstr("rules", rules),
-                            _native.flag("lenient", lenient), _native.cstr("level", level),
-                            _native.cstr("view", view), fits("samples", samples, c_int),
-                            fits("seed", seed, c_uint64), fits("depth", depth, c_int),
-                            fits("nodes", nodes, c_uint64), fits("movetime", movetime, c_int),
-                            fits("multipv", multipv, c_int), fits("threads", threads, c_int))
+        text = _native.stoppable(lib.junqi_report_go_stoppable, self._handle, _ply(ply),
+                                 _native.cstr("rules", rules), _native.flag("lenient", lenient),
+                                 _native.cstr("level", level), _native.cstr("view", view),
+                                 fits("samples", samples, c_int), fits("seed", seed, c_uint64),
+                                 fits("depth", depth, c_int), fits("nodes", nodes, c_uint64),
+                                 fits("movetime", movetime, c_int), fits("multipv", multipv, c_int),
+                                 fits("threads", threads, c_int))
         obj = json.loads(text)
         if "actions" in obj:
             obj["actions"] = [FlipAction(**a) for a in obj["actions"]]
@@ -541,8 +633,8 @@ def _game(obj, diagnostics, handle) -> Game:
     return Game(**obj, diagnostics=diagnostics, _handle=_Record(handle, obj["source"], obj["game"]))
 
 
-@dataclass
-class Formation:
+@dataclass(repr=False)
+class Formation(_Brief):
     """A formation (a seat's setup) from a YAML or .jql file."""
     source: str
     game: int  # its 1-based index in the source

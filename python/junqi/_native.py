@@ -1,10 +1,12 @@
 # SPDX-License-Identifier: MIT
 """The ctypes side of the binding: finding libjunqi, the prototypes of the
-calls the binding makes (formats/source.h and formats/report.h), and one
-helper that turns a call's returned JSON text into a Python string, and the
-checks of the arguments passed to the calls (fits, flag, cstr): a wrong type
-or a number that does not fit is a TypeError or ValueError naming the
-argument, never ctypes' own error or a silent wrap.
+calls the binding makes (formats/source.h, formats/report.h and the stop
+requests of libcore/search.h), and one helper that turns a call's returned
+JSON text into a Python string (text, and stoppable for the engine's calls,
+which Ctrl-C stops), and the checks of the arguments passed to the calls
+(fits, flag, cstr): a wrong type or a number that does not fit is a
+TypeError or ValueError naming the argument, never ctypes' own error or a
+silent wrap.
 
 The binding never reads a C struct: every call takes handles (opaque
 pointers), plain numbers and strings, and returns a JSON text that the
@@ -15,6 +17,7 @@ from __future__ import annotations
 import ctypes
 import operator
 import os
+import threading
 from ctypes import (POINTER, c_bool, c_char_p, c_int, c_long, c_size_t, c_uint,
                     c_uint64, c_void_p)
 
@@ -67,8 +70,11 @@ _PROTOTYPES = {
     "junqi_report_positions": (c_void_p, (c_void_p, c_long, c_char_p, c_char_p, c_bool) + _ERR),
     "junqi_report_notation": (c_void_p, (c_void_p, c_long, c_char_p, c_char_p, c_bool) + _ERR),
     "junqi_report_perft": (c_void_p, (c_void_p, c_long, c_char_p, c_bool, c_int, c_bool) + _ERR),
-    "junqi_report_go": (c_void_p, (c_void_p, c_long, c_char_p, c_bool, c_char_p, c_char_p, c_int, c_uint64,
-                                   c_int, c_uint64, c_int, c_int, c_int) + _ERR),
+    "junqi_report_go_stoppable": (c_void_p, (c_void_p, c_long, c_char_p, c_bool, c_char_p, c_char_p, c_int,
+                                             c_uint64, c_int, c_uint64, c_int, c_int, c_int, c_void_p) + _ERR),
+    "junqi_stop_new": (c_void_p, ()),
+    "junqi_stop_request": (None, (c_void_p,)),
+    "junqi_stop_free": (None, (c_void_p,)),
 }
 
 
@@ -135,6 +141,60 @@ def text(fn, *args) -> str:
         return ctypes.string_at(ptr).decode("utf-8")
     finally:
         lib.junqi_free(ptr)
+
+
+class _Stop:
+    """A stop request of the library (search.h junqi_stop), passed to the C
+    calls as the handle itself (ctypes' _as_parameter_) and freed when the
+    last reference goes: the thread that runs the call and the one that may
+    request the stop each hold one, so neither frees it under the other."""
+    __slots__ = ("_as_parameter_",)
+
+    def __init__(self):
+        self._as_parameter_ = lib.junqi_stop_new()
+        if not self._as_parameter_:
+            raise MemoryError("junqi: out of memory")
+
+    def __del__(self, free=lib.junqi_stop_free):
+        free(self._as_parameter_)
+
+
+#: Seconds between the waiting thread's looks at Ctrl-C (stoppable): a
+#: signal delivered to another thread is seen at the next look.
+POLL = 0.05
+
+
+def stoppable(fn, *args) -> str:
+    """text() of a call that a stop request ends early (fn takes a junqi_stop
+    before the error buffer: junqi_report_go_stoppable), made so that Ctrl-C
+    stops it at once. ctypes holds the calling thread in C until the call
+    returns, and Python raises KeyboardInterrupt between bytecodes only, so
+    the call runs on a thread of its own while this one waits in short
+    steps (POLL): a KeyboardInterrupt (or any exception a signal handler
+    raises) comes out of the wait, requests the stop, waits for the call to
+    end (its searches stop within about 1,024 nodes) and is raised again.
+    The call's own result or exception is this function's."""
+    stop, done = _Stop(), {}
+
+    def run():
+        try:
+            done["text"] = text(fn, *args, stop)
+        except BaseException as e:  # raised again on the calling thread
+            done["error"] = e
+
+    worker = threading.Thread(target=run, name="junqi call", daemon=True)
+    try:
+        worker.start()
+        while worker.is_alive():
+            worker.join(POLL)
+    except BaseException:
+        lib.junqi_stop_request(stop)
+        if worker.is_alive():  # not started, or a second interrupt: it ends soon, holding what it uses
+            worker.join()
+        raise
+    if "error" in done:
+        raise done["error"]
+    return done["text"]
 
 
 def wrong_type(name: str, wanted: str, value) -> TypeError:

@@ -14,9 +14,12 @@ import os
 import pathlib
 import pickle
 import re
+import signal
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 import unittest
 
 import junqi
@@ -690,6 +693,138 @@ class EngineTest(unittest.TestCase):
         self.assertEqual(got.result, "north-south")
         with self.assertRaisesRegex(junqi.JunqiError, "unknown level"):
             first(GAME).go(10, level="grandmaster")
+
+
+class ReprTest(unittest.TestCase):
+    """Every repr is short whatever the object holds (python-chess's manner:
+    a REPL or a traceback shows a line, not a 400-move record)."""
+
+    LIMIT = 500  # characters: 4 x 40 clipped texts and the numbers
+
+    @staticmethod
+    def clipped(path):
+        """A path as a repr shows it: its last 40 characters, "..." marking a cut."""
+        return path if len(path) <= 40 else "..." + path[-37:]
+
+    @staticmethod
+    def one_of_each():
+        """One object of every dataclass of junqi.__all__, as the binding makes them where it can."""
+        g = first(GAME)
+        v = junqi.validate(os.path.join(CORRUPT, "rail-turn.jgs"))[0]
+        go = g.go(50, nodes=500, multipv=2)
+        flip = first(FLIP_GAMES[0]).go(20, nodes=500)
+        return [g, g.result, v, v.summary, v.diagnostics[0], g.position(100), g.position(100).pieces[0], g.line,
+                g.moves[0], junqi.Comment(1, "a comment"), junqi.Timeout("timeout", "north", 1),
+                junqi.Eliminated("eliminated", "east", "flag_captured"), junqi.Left("left", "west", "fled"),
+                junqi.End("end", g.result), g.seats["north"], first(FORMATION), g.perft(1, ply=10, divide=True),
+                go, go.multipv[0], flip, flip.actions[0]]
+
+    @staticmethod
+    def bloated(obj, depth=0):
+        """obj with every text 5,000 characters longer and every list and dict 1,000 times longer, inside too."""
+        def grow(value):
+            if isinstance(value, str):
+                return value + "长" * 5000
+            if isinstance(value, list):
+                return [grow(x) for x in value[:2]] * 1000
+            if isinstance(value, dict):
+                return {f"{k}{i}": grow(x) for i in range(1000) for k, x in list(value.items())[:2]}
+            return ReprTest.bloated(value, depth + 1) if dataclasses.is_dataclass(value) and depth < 3 else value
+        fields = {f.name: grow(getattr(obj, f.name)) for f in dataclasses.fields(obj) if f.init}
+        return dataclasses.replace(obj, **fields)
+
+    def test_the_docs_show_the_reprs(self):
+        doc = DocsTest.DOC
+        g = first(GAME)
+        source = "samples/qq/jgs-000689.jgs"  # as the example reads it
+        shown = dataclasses.replace(g, source=source), dataclasses.replace(g.position(100, view="south"), source=source)
+        self.assertIn(f">>> game\n{shown[0]!r}\n", doc)
+        self.assertIn(f"\n{(g.moves[0], shown[1])!r}\n", doc)
+
+    def test_every_repr_is_short_whatever_it_holds(self):
+        objects = self.one_of_each()
+        self.assertEqual({type(o).__name__ for o in objects},
+                         {n for n in junqi.__all__ if dataclasses.is_dataclass(getattr(junqi, n))})
+        for obj in objects:
+            name = type(obj).__name__
+            for shown in (repr(obj), repr(self.bloated(obj))):
+                self.assertTrue(shown.startswith(f"<junqi.{name} ") and shown.endswith(">"), shown)
+                self.assertLessEqual(len(shown), self.LIMIT, shown)
+                self.assertNotIn("\n", shown)
+
+    def test_a_games_repr_names_it_and_str_is_its_record(self):
+        g = first(LONG)
+        self.assertEqual(repr(g), f"<junqi.Game source='{self.clipped(LONG)}' game=1 "
+                                  "players='黄方玩家, 蓝方玩家, 绿方玩家, 紫方玩家' board='four-player' rules='qq' "
+                                  "moves=432 result='east-west' termination='flag_captured'>")
+        self.assertEqual(str(g), g.to_jgn())  # the whole record, as python-chess's str(game) is its PGN
+        tags = {"Event": "Club night " * 1000, "Site": "Beijing", "Date": "2024.05.01", "Round": "3"}
+        seats = {s: dataclasses.replace(i, player="名" * 10000) for s, i in g.seats.items()}
+        shown = repr(dataclasses.replace(g, tags=tags, seats=seats, result=None))
+        self.assertLessEqual(len(shown), self.LIMIT, shown)
+        self.assertIn("event='Club night Club night Club night Club...' site='Beijing' date='2024.05.01' "
+                      "round='3' players='名名名", shown)
+        self.assertIn("moves=432 result='*'>", shown)
+
+    def test_the_others_say_what_they_are(self):
+        g = first(GAME)
+        self.assertEqual(repr(g.moves[0]), "<junqi.Move ply=1 seat='north' move='i13-j13' outcome='move'>")
+        self.assertEqual(repr(g.line), "<junqi.Line moves=192 items=198>")
+        pos, perft = g.position(100, view="south"), g.perft(1, ply=10, divide=True)
+        self.assertEqual(repr(pos), f"<junqi.Position source='{self.clipped(GAME)}' game=1 ply=100 to_move='west' "
+                                    f"pieces={len(pos.pieces)} rules='qq'>")
+        self.assertEqual(repr(perft), f"<junqi.Perft depth=1 nodes={perft.nodes} divide={len(perft.divide)}>")
+        self.assertEqual(repr(g.result), "<junqi.Result winner='north-south' draw=False reason='flag_captured'>")
+        go = g.go(50, nodes=500, view="all")
+        self.assertTrue(repr(go).startswith(f"<junqi.Go bestmove='{go.bestmove}' eval={go.eval} "
+                                            f"winprob={go.winprob} pv='{' '.join(go.pv)[:37]}"), repr(go))
+
+
+class InterruptTest(unittest.TestCase):
+    """Ctrl-C stops a long search at once (ctypes alone would hold Python in
+    the C call to its end), and the game stays usable. SIGINT gets Python's
+    own handler first: a process started in the background by a shell
+    ignores it, and so would the interpreter."""
+
+    SOON = 2.0  # seconds from the signal to the KeyboardInterrupt
+
+    def test_ctrl_c_ends_a_search_without_end_at_once(self):
+        code = ("import signal, sys, junqi\n"
+                "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
+                "game = next(junqi.read(sys.argv[1]))\n"
+                "print('searching', flush=True)\n"
+                "game.go(50, nodes=10**12)\n")  # days of search
+        child = subprocess.Popen([sys.executable, "-c", code, GAME], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                 text=True)
+        try:
+            self.assertEqual(child.stdout.readline(), "searching\n")
+            time.sleep(0.5)  # in the C search by now
+            sent = time.monotonic()
+            child.send_signal(signal.SIGINT)
+            _, err = child.communicate(timeout=10)
+            took = time.monotonic() - sent
+        finally:
+            child.kill()
+            child.wait()
+        self.assertEqual(err.strip().splitlines()[-1], "KeyboardInterrupt", err)
+        self.assertEqual(child.returncode, -signal.SIGINT)
+        self.assertLess(took, self.SOON)
+
+    def test_a_game_searches_again_after_a_search_stopped_by_ctrl_c(self):
+        game, before = first(GAME), signal.signal(signal.SIGINT, signal.default_int_handler)
+        ctrl_c = threading.Timer(0.3, signal.raise_signal, (signal.SIGINT,))  # from another thread, as it may come
+        threads, start = threading.active_count(), time.monotonic()
+        try:
+            ctrl_c.start()
+            with self.assertRaises(KeyboardInterrupt):
+                game.go(50, movetime=1000)  # about 8 s: 8 samples of 1 s
+        finally:
+            ctrl_c.cancel()
+            ctrl_c.join()
+            signal.signal(signal.SIGINT, before)
+        self.assertLess(time.monotonic() - start, 0.3 + self.SOON)
+        self.assertEqual(game.go(50, nodes=3000), first(GAME).go(50, nodes=3000))
+        self.assertEqual(threading.active_count(), threads)  # the searches' threads are gone
 
 
 class DocsTest(unittest.TestCase):
