@@ -47,18 +47,18 @@ typedef enum mode { MODE_ANNOTATE, MODE_PERFT, MODE_GO, MODE_BENCH, MODE_ENGINE 
 
 typedef struct options {
     mode mode;
-    long perft;    /* depth */
+    int64_t perft; /* depth */
     junqi_cli_ply ply; /* --ply; .n -1: the end */
     bool divide;
     junqi_cli_format format;
     const junqi_rules *rules;
     const char *position;
     junqi_search_limits limits;
-    long threads;
-    int view;      /* a junqi_view_mode, or -1: the record's default */
-    long samples;  /* 0: the default */
+    int64_t threads;
+    int view;        /* a junqi_view_mode, or -1: the record's default */
+    int64_t samples; /* 0: the default */
     const junqi_level *level; /* --level, or NULL: the default level */
-    long seed;
+    uint64_t seed;
     const char *output;     /* -o */
     const char *graph;      /* --graph */
     double thresholds[3];   /* --thresholds */
@@ -252,7 +252,7 @@ static int run_go(const options *opt, const located *loc)
     if (loc->at.flip && opt->level)
         return junqi_cli_usage(prog, "--level plays formation games; a flip game takes --nodes, --depth or --movetime");
     junqi_play_request req = {.game = loc->in.game, .level = opt->level, .view = opt->view,
-                              .samples = (int)opt->samples, .seed = (uint64_t)opt->seed,
+                              .samples = (int)opt->samples, .seed = opt->seed,
                               .limits = opt->limits, .threads = (int)opt->threads};
     junqi_go_status status = junqi_go_write(stdout, opt->format == JUNQI_FORMAT_JSON, &req, &loc->at);
     if (status == JUNQI_GO_NO_MEMORY) {
@@ -594,7 +594,7 @@ static junqi_annotate_options annotate_options(const options *opt, progress *p)
         o.view_given = true;
     }
     o.samples = (int)opt->samples;
-    o.seed = (uint64_t)opt->seed;
+    o.seed = opt->seed;
     o.limits = opt->limits;
     memcpy(o.thresholds, opt->thresholds, sizeof o.thresholds);
     o.only_seat = opt->only_seat;
@@ -737,7 +737,7 @@ static int run_engine(const options *opt)
     o.nodes = opt->limits.nodes;
     o.samples = (int)opt->samples;
     o.view = opt->view;
-    o.seed = (uint64_t)opt->seed;
+    o.seed = opt->seed;
     if (opt->limits.multipv)
         o.multipv = opt->limits.multipv;
     return junqi_engine_run(prog, stdin, stdout, &o);
@@ -773,7 +773,8 @@ static int set_mode(options *opt, mode m, const char *option)
 
 static int parse_option(options *opt, int c, const char *arg)
 {
-    long v;
+    int64_t v;
+    int rc;
     switch (c) {
     case 'p':
         if (!junqi_cli_parse_count(arg, 64, &opt->perft))
@@ -788,15 +789,13 @@ static int parse_option(options *opt, int c, const char *arg)
         opt->limits.depth = (int)v;
         return JUNQI_EXIT_OK;
     case 'N':
-        if (!junqi_cli_parse_count(arg, 1000000000000L, &v) || v < 1)
-            return junqi_cli_usage(prog, "--nodes takes a positive number, not '%s'", arg);
-        opt->limits.nodes = (uint64_t)v;
-        return JUNQI_EXIT_OK;
+        if ((rc = junqi_cli_parse_range(prog, "nodes", arg, 1, JUNQI_CLI_MAX_NODES, &v)) == JUNQI_EXIT_OK)
+            opt->limits.nodes = (uint64_t)v;
+        return rc;
     case 'T':
-        if (!junqi_cli_parse_count(arg, 86400000L, &v) || v < 1)
-            return junqi_cli_usage(prog, "--movetime takes milliseconds, not '%s'", arg);
-        opt->limits.movetime = (int)v;
-        return JUNQI_EXIT_OK;
+        if ((rc = junqi_cli_parse_range(prog, "movetime", arg, 1, JUNQI_CLI_MAX_MOVETIME, &v)) == JUNQI_EXIT_OK)
+            opt->limits.movetime = (int)v;
+        return rc;
     case 'K':
         if (!junqi_cli_parse_count(arg, JUNQI_MAX_MULTIPV, &v) || v < 1)
             return junqi_cli_usage(prog, "--multipv takes 1 to %d, not '%s'", JUNQI_MAX_MULTIPV, arg);

@@ -51,11 +51,11 @@ typedef struct options {
     bool format_given;
     junqi_image_format format;
     bool html;                /* an HTML page (render/html.h) instead of a picture */
-    long delay_ms;
+    int64_t delay_ms;
     const char *arrows[64], *marks[64];
     int narrows, nmarks;
     bool infer;               /* --infer */
-    long seed;                /* --seed */
+    uint64_t seed;            /* --seed */
     bool lenient;             /* --lenient */
     junqi_cli_ordinal game;   /* --game N: the Nth game of FILE; n 0: not given (the first) */
 } options;
@@ -191,7 +191,7 @@ static bool source_scene(source *src, const options *opt, size_t ply, junqi_scen
     }
     if (src->inferring == JUNQI_NO_SEAT)
         return true;
-    if (!junqi_infer_at(src->game, opt->rules, ply, src->inferring, (uint64_t)opt->seed, src->probs)) {
+    if (!junqi_infer_at(src->game, opt->rules, ply, src->inferring, opt->seed, src->probs)) {
         if (!src->invalid) /* else the record's errors said why */
             junqi_cli_no_assignment(prog, src->label, src->plies.first + ply);
         src->unsolvable = true;
@@ -244,7 +244,7 @@ static bool write_gif(junqi_renderer *r, source *src, const options *opt, size_t
     for (size_t ply = 0; ok && ply <= last; ply++) {
         junqi_scene s;
         cairo_surface_t *img = source_scene(src, opt, ply, &s) ? junqi_renderer_image(r, &s) : NULL;
-        long delay = opt->delay_ms;
+        int64_t delay = opt->delay_ms;
         if (ply == last)
             delay = delay * LAST_FRAME_FACTOR > LAST_FRAME_MIN_MS ? delay * LAST_FRAME_FACTOR
                                                                  : LAST_FRAME_MIN_MS;
@@ -649,7 +649,7 @@ static bool push(const char **list, int *n, const char *value)
 /* Parse one option (getopt code c, argument arg). Returns JUNQI_OPTIONS_GO_ON, or an exit status. */
 static int parse_option(options *opt, int c, const char *arg)
 {
-    long n;
+    int64_t n;
     switch (c) {
     case 'o': opt->output = arg; break;
     case 'f':

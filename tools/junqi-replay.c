@@ -51,10 +51,10 @@ typedef struct options {
     junqi_selection *select;  /* --select: the conditions; NULL: every game */
     bool unique;              /* --unique: drop later copies of a game */
     bool count, list;         /* --count, --list */
-    long split;               /* --split N: games per file; 0: no split */
+    int64_t split;            /* --split N: games per file; 0: no split */
     const char *deal;         /* --deal SEED|random */
     bool infer;               /* --infer */
-    long seed;                /* --seed */
+    uint64_t seed;            /* --seed */
     unsigned long given;      /* the long options given: bit c - OPT_PLY for getopt's c */
 } options;
 
@@ -144,7 +144,7 @@ typedef struct position_job {
  * replayed, into probs; false (said why) when no assignment agrees. */
 static bool infer_position(position_job *job, const junqi_replay *r, junqi_point_probs probs)
 {
-    if (junqi_infer_at(r->game, job->opt->rules, r->moves, job->viewer, (uint64_t)job->opt->seed, probs))
+    if (junqi_infer_at(r->game, job->opt->rules, r->moves, job->viewer, job->opt->seed, probs))
         return true;
     if (!job->invalid) /* else the record's errors said why */
         junqi_cli_no_assignment(prog, job->name, r->moves);
@@ -738,8 +738,8 @@ static int parse_collection_option(options *opt, int c, const char *arg)
     case OPT_COUNT: opt->count = true; break;
     case OPT_LIST: opt->list = true; break;
     case OPT_SPLIT:
-        if (!junqi_cli_parse_count(arg, 1000000000L, &opt->split) || opt->split == 0)
-            return junqi_cli_usage(prog, "--split takes a number of games per file (1 or more), not '%s'", arg);
+        if (junqi_cli_parse_range(prog, "split", arg, 1, 1000000000, &opt->split) != JUNQI_EXIT_OK)
+            return JUNQI_EXIT_USAGE;
         break;
     }
     return JUNQI_OPTIONS_GO_ON;
