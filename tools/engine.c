@@ -19,6 +19,7 @@
 #include "engine.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <locale.h>
 #include <math.h>
 #include <pthread.h>
@@ -874,6 +875,43 @@ static bool is_protocol_input(const char *path, FILE *in)
            a.st_ino == b.st_ino;
 }
 
+/* What a file that is not a regular one is, for an error line. */
+static const char *file_kind(mode_t mode)
+{
+    return S_ISFIFO(mode)  ? "a FIFO"
+           : S_ISCHR(mode) ? "a character device"
+           : S_ISBLK(mode) ? "a block device"
+           : S_ISDIR(mode) ? "a directory"
+           : S_ISSOCK(mode) ? "a socket"
+                            : "a special file";
+}
+
+/* Whether path names a regular file, which is all `position file` reads;
+ * else an error line. A FIFO would hold the engine until it had a writer,
+ * and /dev/zero would be read without end: no command after it would be
+ * answered. The path is opened with O_NONBLOCK, so that opening a FIFO does
+ * not wait for a writer (and O_NOCTTY, so that a terminal does not become
+ * the engine's), and what was opened is checked. The record is then read by
+ * its path, as the readers take one: a file swapped for a FIFO in between
+ * would still hold the engine, but whoever can do that can send it any
+ * record anyway; the check is against mistakes. */
+static bool is_regular_file(engine *e, const char *path)
+{
+    struct stat st;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+    if (fd < 0 || fstat(fd, &st) != 0) {
+        error_line(e, "position", "%s cannot be read: %s", QUOTE_PATH(path), strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        return false;
+    }
+    close(fd);
+    if (!S_ISREG(st.st_mode))
+        error_line(e, "position", "%s cannot be read: it is %s, not a regular file", QUOTE_PATH(path),
+                   file_kind(st.st_mode));
+    return S_ISREG(st.st_mode);
+}
+
 /* The record of `position file PATH [game N] [ply N]` (args: from PATH on);
  * NULL with an error line if there is none. */
 static junqi_game *file_record(engine *e, char *args, FILE *in)
@@ -909,7 +947,7 @@ static junqi_game *file_record(engine *e, char *args, FILE *in)
         error_line(e, "position", "unknown word '%s' after the path (game N, ply N)", QUOTE(word));
         return NULL;
     }
-    junqi_game *g = load_record(e, NULL, path, &game);
+    junqi_game *g = is_regular_file(e, path) ? load_record(e, NULL, path, &game) : NULL;
     if (g && cut && !cut_at_ply(e, g, ply)) {
         junqi_game_free(g);
         g = NULL;

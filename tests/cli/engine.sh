@@ -21,6 +21,8 @@
 #     position and goes on; what an error line quotes of a long command
 #     is cut (64 bytes, between characters); a line longer than 64 MiB is
 #     an error line, read in bounded memory;
+#   - position file of a FIFO, a character device or a folder is an error
+#     line at once (it held the engine, or read without end);
 #   - the end of the input waits for the search; quit ends at once;
 #   - usage errors of --engine exit 2.
 #
@@ -153,10 +155,23 @@ error position: unknown word 'bla' after the path (game N, ply N)" \
 # standard error, "junqi-analyze: PATH: REASON", and the error line had no reason)
 expect "position file of a missing file or a folder: one error line each, with the reason" \
 "error position: $tmp/missing.jgn cannot be read: No such file or directory
-error position: $tmp cannot be read: Is a directory
+error position: $tmp cannot be read: it is a directory, not a regular file
 readyok" \
     "$(engine "position file $tmp/missing.jgn game 2" "position file $tmp" "isready")"
 expect "position file of a file that cannot be read: nothing on standard error" "" "$(cat "$tmp/stderr")"
+# a FIFO, a character device and a symbolic link to one: refused at once, as they are no regular
+# file (a FIFO held the engine until it had a writer, /dev/zero was read without end; timeout
+# ends a regression: 124)
+mkfifo "$tmp/fifo"
+ln -s /dev/zero "$tmp/zero.jgn"
+out=$(printf '%s\n' "position file $tmp/fifo" "position file /dev/zero game 2" "position file $tmp/zero.jgn ply 3" \
+    isready | timeout 20 "$A" --engine 2>"$tmp/stderr"; echo "rc $?")
+expect "position file of a FIFO, /dev/zero or a link to it: an error line each, the protocol goes on" \
+"error position: $tmp/fifo cannot be read: it is a FIFO, not a regular file
+error position: /dev/zero cannot be read: it is a character device, not a regular file
+error position: $tmp/zero.jgn cannot be read: it is a character device, not a regular file
+readyok
+rc 0|" "$out|$(cat "$tmp/stderr")"
 # memory that runs out before a position string can be read is said in the error line, as for
 # position jgn, and nothing on standard error (it said "junqi-analyze: out of memory" there, and
 # "error position: the record cannot be read"): a line of 20 MB under an address space of 45 MB,
