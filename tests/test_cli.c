@@ -300,6 +300,32 @@ static void a_count_holds_64_bits_and_stops_at_its_max(void **state)
     assert_true(n == 3000000000);
 }
 
+/* --help's run-time lists (the rule sets grew to a line of 132 columns) are wrapped at run time:
+ * lines indented to the descriptions' column, none wider than 79 columns, CJK counted twice. */
+static void a_help_list_is_wrapped_to_79_columns(void **state)
+{
+    (void)state;
+    char buf[1024];
+    assert_string_equal(junqi_cli_help_list("qq, standard or open", buf, sizeof buf),
+                        "                      qq, standard or open");
+    const char *grown = "qq, standard, open, wiki, fanqi, fanfan, fanqi_wiki, huqi, zuhe, a_new_set, "
+                        "another_new_set or the_last_one";
+    assert_string_equal(junqi_cli_help_list(grown, buf, sizeof buf),
+                        "                      qq, standard, open, wiki, fanqi, fanfan, fanqi_wiki,\n"
+                        "                      huqi, zuhe, a_new_set, another_new_set or the_last_one");
+    /* 28 CJK characters take 56 columns: 22 + 56 = 78 fit, one more would not */
+    const char *cjk = "军棋军棋军棋军棋军棋军棋军棋军棋军棋军棋军棋军棋军棋军棋 或 x";
+    assert_string_equal(junqi_cli_help_list(cjk, buf, sizeof buf),
+                        "                      军棋军棋军棋军棋军棋军棋军棋军棋军棋军棋军棋军棋军棋军棋\n"
+                        "                      或 x");
+    char wide[100];
+    memset(wide, 'w', 90);
+    wide[90] = '\0';
+    junqi_cli_help_list(wide, buf, sizeof buf); /* a word wider than a line: whole, on its own line */
+    assert_int_equal(strlen(buf), 22 + 90);
+    assert_string_equal(junqi_cli_help_list("", buf, sizeof buf), "");
+}
+
 /* A run's exit status is its items' highest, but a usage error stops it and is its status,
  * whatever came before or after (docs/conventions.md): an output that could not be written (3)
  * hid a later usage error, and the run went on. */
@@ -335,6 +361,7 @@ int main(void)
         cmocka_unit_test(a_five_megabyte_line_is_shown_in_part_at_once),
         cmocka_unit_test(a_ply_is_a_whole_number_of_any_size_kept_as_typed),
         cmocka_unit_test(a_count_holds_64_bits_and_stops_at_its_max),
+        cmocka_unit_test(a_help_list_is_wrapped_to_79_columns),
         cmocka_unit_test(a_usage_error_stops_a_run_and_is_its_status),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

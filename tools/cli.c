@@ -1080,6 +1080,24 @@ junqi_names junqi_cli_locale_names(junqi_names otherwise)
     return script >= 0 ? (junqi_names)script : otherwise;
 }
 
+const char *junqi_cli_help_list(const char *list, char *buf, size_t n)
+{
+    char *words = strdup(list), *save = NULL;
+    size_t used = 0;
+    int column = 0; /* of the line being filled; 0: no line begun */
+    *buf = '\0';
+    for (char *w = words ? strtok_r(words, " ", &save) : NULL; w && used < n; w = strtok_r(NULL, " ", &save)) {
+        int width = junqi_display_width(w);
+        bool wrap = column == 0 || column + 1 + width > JUNQI_CLI_HELP_WIDTH;
+        int k = wrap ? snprintf(buf + used, n - used, "%s%*s%s", column ? "\n" : "", JUNQI_CLI_HELP_INDENT, "", w)
+                     : snprintf(buf + used, n - used, " %s", w);
+        column = (wrap ? JUNQI_CLI_HELP_INDENT : column + 1) + width;
+        used += k > 0 ? (size_t)k : 0;
+    }
+    free(words);
+    return buf;
+}
+
 int junqi_cli_version(const char *prog)
 {
     printf("%s (junqi) %s\n", prog, JUNQI_VERSION);

@@ -521,6 +521,23 @@ bool junqi_cli_output_keep(int status);
  */
 bool junqi_cli_styled(int fd);
 
+/** The widest line of --help, in display columns: 79, so that it fits an 80-column terminal. */
+#define JUNQI_CLI_HELP_WIDTH 79
+
+/** The column where --help's descriptions of options start, and their lines after the first. */
+#define JUNQI_CLI_HELP_INDENT 22
+
+/**
+ * A list made at run time (junqi_rules_names(): "qq, standard, ... huqi or
+ * zuhe") as lines of --help, wrapped at run time as the list grows: each
+ * line indented by JUNQI_CLI_HELP_INDENT spaces and no wider than
+ * JUNQI_CLI_HELP_WIDTH display columns (CJK counts 2), broken at blanks (a
+ * word too wide for a line has one of its own), no newline after the last.
+ * Into buf (n > 0 bytes; cut there if it is too small); returns buf, which
+ * is empty when memory runs out.
+ */
+const char *junqi_cli_help_list(const char *list, char *buf, size_t n);
+
 /** Print "PROG (junqi) VERSION" (JUNQI_VERSION, version.h) to stdout. Returns JUNQI_EXIT_OK. */
 int junqi_cli_version(const char *prog);
 
