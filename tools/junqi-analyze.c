@@ -71,11 +71,15 @@ typedef struct options {
 
 static void usage(void)
 {
+    char rules[1024];
+    /* TRANSLATORS: the %s after "NAME is one of:" is the list of rule sets on
+     * lines of their own, each indented by 22 spaces; keep every line of this
+     * help within 79 columns. */
     printf(_("Usage: %s [OPTIONS] [FILE...]\n"
            "       %s --go [--game N] [--ply N] [OPTIONS] [FILE]\n"
            "       %s --bench [--depth D] [--threads N] [--format text|json]\n"
            "       %s --perft D [--game N] [--ply N] [--divide] [OPTIONS] [FILE]\n"
-           "       %s --engine [--level L] [--threads N] [--samples K] [--seed S]\n"
+           "       %s --engine [--level L] [--threads N] [--seed S] [OPTIONS]\n"
            "Annotate games (JGN, QQ replays: every move judged, mistakes marked with the\n"
            "better move and its line, a summary per seat) as JGN or JSON; or search one\n"
            "position for the best move, benchmark the search, or count move sequences.\n"
@@ -87,7 +91,8 @@ static void usage(void)
            "  --only-seat SEAT    annotate that seat's moves only\n"
            "  --lenient           read broken JGN games as far as they go; --go, --perft:\n"
            "                      replay past an illegal move (default: stop before it)\n"
-           "  --go                print the engine's move, evaluation, win probability and line\n"
+           "  --go                print the engine's move, evaluation, win probability\n"
+           "                      and line\n"
            "  --engine            speak the engine protocol on standard input and output\n"
            "                      (docs/protocol.md); the options give its start values\n"
            "  --game N            the Nth game of FILE (default: the first for --go and\n"
@@ -95,16 +100,19 @@ static void usage(void)
            "  --ply N             --go, --perft: the position after N moves (default: end)\n"
            "  --position STRING   a position in the one-line notation instead of FILE\n"
            "  --level LEVEL       --go: play at easy, normal, default or expert: a node\n"
-           "                      budget and a style (docs/protocol.md); easy errs on purpose\n"
+           "                      budget and a style (docs/protocol.md); easy errs on\n"
+           "                      purpose\n"
            "  --depth D           search D plies deep\n"
            "  --nodes N           stop each search after about N nodes\n"
-           "  --movetime MS       stop each search after MS milliseconds (varies by machine)\n"
+           "  --movetime MS       stop each search after MS milliseconds (varies by\n"
+           "                      machine)\n"
            "                      default level: %d nodes per search, never a time\n"
            "  --multipv K         list the K best moves (1..%d)\n"
            "  --threads N         threads; the output does not depend on N except with\n"
            "                      --movetime (whole searches are spread over threads)\n"
            "  --view all|mover    judge with everything known, or with what the mover knew\n"
-           "                      (sampled; the default for dark games, QQ replays included)\n"
+           "                      (sampled; the default for dark games, QQ replays\n"
+           "                      included)\n"
            "  --samples K         --view mover: assignments of the hidden pieces searched\n"
            "                      (1..%d, default %d)\n"
            "  --seed S            --view mover: the random seed of the samples (default 0)\n"
@@ -112,24 +120,29 @@ static void usage(void)
            "                      (--depth: another depth); print the total node count and\n"
            "                      nodes per second (per thread, by board and in all)\n"
            "  --perft D           count the move sequences of length D (a seat to move with\n"
-           "                      no legal move is eliminated; a finished game has no moves)\n"
+           "                      no legal move is eliminated; a finished game has no\n"
+           "                      moves)\n"
            "  --divide            perft: also print the count after each first move\n"
            "  --format text|json  annotation: JGN (default) or one JSON object per game;\n"
            "                      otherwise text or one JSON object: --go\n"
            "                      {\"bestmove\",\"eval\",\"winprob\",\"pv\",\"depth\",\"nodes\",...},\n"
-           "                      --perft {\"depth\",\"nodes\",\"divide\"}, --bench {\"nodes\",\"nps\",...}\n"
-           "  --rules RULES       rule set NAME[,SWITCH=VALUE]..., NAME one of %s\n"
-           "                      (default: the record's; switches: %s(1))\n"
+           "                      --perft {\"depth\",\"nodes\",\"divide\"}, --bench\n"
+           "                      {\"nodes\",\"nps\",...}\n"
+           "  --rules RULES       rule set NAME[,SWITCH=VALUE]... (default: the record's;\n"
+           "                      switches: %s(1)); NAME is one of:\n"
+           "%s\n"
            "  -h, --help          this help\n"
            "  --version           the version\n\n"
            "Evaluations are centi-material (100 = a lieutenant) and win probabilities, both\n"
-           "for the team to move. Flip games (fanqi ...) are searched as chance games: values\n"
-           "are expected win probabilities, flips are named c8^, the default is %d nodes,\n"
-           "--level, --view, --samples and --seed do not apply (docs/engine.md).\n"
-           "Exit status: 0 success, 1 invalid input, 2 usage error, 3 a file could not be read\n"
-           "or written.\n"),
+           "for the team to move. Flip games (fanqi ...) are searched as chance games:\n"
+           "values are expected win probabilities, flips are named c8^, the default is\n"
+           "%d nodes, --level, --view, --samples and --seed do not apply\n"
+           "(docs/engine.md).\n"
+           "Exit status: 0 success, 1 invalid input, 2 usage error, 3 a file could not be\n"
+           "read or written.\n"),
            prog, prog, prog, prog, prog, JUNQI_DEFAULT_NODES, JUNQI_MAX_MULTIPV, JUNQI_MAX_SAMPLES,
-           JUNQI_DEFAULT_SAMPLES, junqi_rules_names(), prog, JUNQI_FLIP_DEFAULT_NODES);
+           JUNQI_DEFAULT_SAMPLES, prog, junqi_cli_help_list(junqi_rules_names(), rules, sizeof rules),
+           JUNQI_FLIP_DEFAULT_NODES);
 }
 
 /* ---- one position of a record ------------------------------------------- */

@@ -372,14 +372,18 @@ typedef struct options {
 
 static void usage(void)
 {
+    char rules[256];
+    /* TRANSLATORS: the %s after "NAME is one of:" is the list of rule sets on
+     * lines of their own, each indented by 22 spaces; keep every line of this
+     * help within 79 columns. */
     printf(_("Usage: %s [OPTIONS] --setups FILE ENGINE1 ENGINE2\n"
            "Play a match between two engine programs that speak the engine protocol\n"
            "(docs/protocol.md; e.g. 'junqi-analyze --engine'), each command run by /bin/sh.\n"
-           "Games are dark (unless the rule set's mode says otherwise): a referee gives each\n"
-           "engine only its seat's record (its own setup, every move with its outcome, the\n"
-           "flags and pieces shown, the events). Each setup is played twice, the engines\n"
-           "swapping sides. Prints the score of ENGINE1 with its Elo estimate and 95%%\n"
-           "interval; writes the games as JGN with -o.\n\n"
+           "Games are dark (unless the rule set's mode says otherwise): a referee gives\n"
+           "each engine only its seat's record (its own setup, every move with its\n"
+           "outcome, the flags and pieces shown, the events). Each setup is played twice,\n"
+           "the engines swapping sides. Prints the score of ENGINE1 with its Elo estimate\n"
+           "and 95%% interval; writes the games as JGN with -o.\n\n"
            "  --setups FILE       records whose setups start the games (JGN, QQ replays);\n"
            "                      may be given again; e.g. samples/match/setups.jgn\n"
            "  --games N           play N setups (2N games; default: every setup)\n"
@@ -387,18 +391,21 @@ static void usage(void)
            "  --board B           four-player (default) or two-player (north's and south's\n"
            "                      setups of each record)\n"
            "  --rules RULES       rule set NAME[,SWITCH=VALUE]... of every game and its\n"
-           "                      board, NAME one of %s (default: the\n"
-           "                      board's own; switches: junqi-replay(1))\n"
+           "                      board (default: the board's own; switches:\n"
+           "                      junqi-replay(1)); NAME is one of:\n"
+           "%s\n"
            "  --nodes N           every move: go nodes N (default: go, each engine's level)\n"
            "  --movetime MS       every move: go movetime MS (results then vary by machine)\n"
            "  --depth D           every move: go depth D\n"
            "  --option NAME=VALUE  setoption for both engines (may be repeated)\n"
            "  --option1 NAME=VALUE, --option2 NAME=VALUE  for one engine\n"
            "  --name1 NAME, --name2 NAME  names in the records (default: the engines' ids)\n"
-           "  --concurrency N     games at once, each with its own engine processes (default 1)\n"
+           "  --concurrency N     games at once, each with its own engine processes\n"
+           "                      (default 1)\n"
            "  --max-moves N       adjudicate a draw after N moves (default 2000)\n"
            "  --timeout S         seconds an engine has for a move before it forfeits, and\n"
-           "                      to answer junqi and isready (default 60, plus the movetime)\n"
+           "                      to answer junqi and isready (default 60, plus the\n"
+           "                      movetime)\n"
            "  -o FILE             write the games as JGN, in game order\n"
            "  --format text|json  the summary as text (default) or one JSON object\n"
            "  -q, --quiet         no line per game on standard error\n"
@@ -407,7 +414,7 @@ static void usage(void)
            "Exit status: 0 the match was played, 1 an engine could not start or refused an\n"
            "option, or no setup could be used, 2 usage error, 3 a file could not be read\n"
            "or written.\n"),
-           prog, junqi_rules_family_names(JUNQI_FORMATION_GAME));
+           prog, junqi_cli_help_list(junqi_rules_family_names(JUNQI_FORMATION_GAME), rules, sizeof rules));
 }
 
 static int add_option(engine_spec *e, const char *arg)
