@@ -267,6 +267,65 @@ static void a_ply_is_a_whole_number_of_any_size_kept_as_typed(void **state)
     }
 }
 
+/* Counts are int64_t, whatever long is (32 bits on i386 and armhf, where Nodes above 2^31 could not
+ * be set), up to their max and never past it, however many digits: 2^63 is no wrap to a negative. */
+static void a_count_holds_64_bits_and_stops_at_its_max(void **state)
+{
+    (void)state;
+    const struct {
+        const char *text;
+        int64_t max, n;
+    } good[] = {{"3000000000", JUNQI_CLI_MAX_NODES, 3000000000},
+                {"1000000000000", JUNQI_CLI_MAX_NODES, JUNQI_CLI_MAX_NODES},
+                {"9223372036854775807", INT64_MAX, INT64_MAX}, {"064", 64, 64}, {"0", 0, 0}};
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        int64_t n = -1;
+        assert_true(junqi_cli_parse_count(good[i].text, good[i].max, &n));
+        assert_true(n == good[i].n);
+    }
+    const struct {
+        const char *text;
+        int64_t max;
+    } bad[] = {{"1000000000001", JUNQI_CLI_MAX_NODES}, {"9223372036854775808", INT64_MAX},
+               {"18446744073709551616", INT64_MAX}, {"65", 64}, {"5", 0}, {"", 9}, {"-1", 9}, {"+1", 9}, {"1 ", 9}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        int64_t n = -1;
+        assert_false(junqi_cli_parse_count(bad[i].text, bad[i].max, &n));
+        assert_true(n == -1);
+    }
+    int64_t n = -1;
+    assert_int_equal(junqi_cli_parse_range("t", "nodes", "3000000000", 1, JUNQI_CLI_MAX_NODES, &n), JUNQI_EXIT_OK);
+    assert_true(n == 3000000000);
+    assert_int_equal(junqi_cli_parse_range("t", "nodes", "0", 1, JUNQI_CLI_MAX_NODES, &n), JUNQI_EXIT_USAGE);
+    assert_true(n == 3000000000);
+}
+
+/* --help's run-time lists (the rule sets grew to a line of 132 columns) are wrapped at run time:
+ * lines indented to the descriptions' column, none wider than 79 columns, CJK counted twice. */
+static void a_help_list_is_wrapped_to_79_columns(void **state)
+{
+    (void)state;
+    char buf[1024];
+    assert_string_equal(junqi_cli_help_list("qq, standard or open", buf, sizeof buf),
+                        "                      qq, standard or open");
+    const char *grown = "qq, standard, open, wiki, fanqi, fanfan, fanqi_wiki, huqi, zuhe, a_new_set, "
+                        "another_new_set or the_last_one";
+    assert_string_equal(junqi_cli_help_list(grown, buf, sizeof buf),
+                        "                      qq, standard, open, wiki, fanqi, fanfan, fanqi_wiki,\n"
+                        "                      huqi, zuhe, a_new_set, another_new_set or the_last_one");
+    /* 28 CJK characters take 56 columns: 22 + 56 = 78 fit, one more would not */
+    const char *cjk = "军棋军棋军棋军棋军棋军棋军棋军棋军棋军棋军棋军棋军棋军棋 或 x";
+    assert_string_equal(junqi_cli_help_list(cjk, buf, sizeof buf),
+                        "                      军棋军棋军棋军棋军棋军棋军棋军棋军棋军棋军棋军棋军棋军棋\n"
+                        "                      或 x");
+    char wide[100];
+    memset(wide, 'w', 90);
+    wide[90] = '\0';
+    junqi_cli_help_list(wide, buf, sizeof buf); /* a word wider than a line: whole, on its own line */
+    assert_int_equal(strlen(buf), 22 + 90);
+    assert_string_equal(junqi_cli_help_list("", buf, sizeof buf), "");
+}
+
 /* A run's exit status is its items' highest, but a usage error stops it and is its status,
  * whatever came before or after (docs/conventions.md): an output that could not be written (3)
  * hid a later usage error, and the run went on. */
@@ -301,6 +360,8 @@ int main(void)
         cmocka_unit_test(a_line_the_library_kept_in_part_is_shown_cut_where_it_was),
         cmocka_unit_test(a_five_megabyte_line_is_shown_in_part_at_once),
         cmocka_unit_test(a_ply_is_a_whole_number_of_any_size_kept_as_typed),
+        cmocka_unit_test(a_count_holds_64_bits_and_stops_at_its_max),
+        cmocka_unit_test(a_help_list_is_wrapped_to_79_columns),
         cmocka_unit_test(a_usage_error_stops_a_run_and_is_its_status),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

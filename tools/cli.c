@@ -698,27 +698,41 @@ int junqi_cli_check_record(const char *prog, const junqi_source *src, const junq
     return status;
 }
 
-int junqi_cli_parse_seed(const char *prog, const char *text, long *seed)
+int junqi_cli_parse_seed(const char *prog, const char *text, uint64_t *seed)
 {
-    if (!junqi_cli_parse_count(text, JUNQI_CLI_MAX_SEED, seed))
+    int64_t v;
+    if (!junqi_cli_parse_count(text, JUNQI_CLI_MAX_SEED, &v))
         return junqi_cli_usage(prog, "--seed takes 0 to %ld, not '%s'", JUNQI_CLI_MAX_SEED, text);
+    *seed = (uint64_t)v;
     return JUNQI_EXIT_OK;
 }
 
-bool junqi_cli_parse_count(const char *text, long max, long *out)
+bool junqi_cli_parse_count(const char *text, int64_t max, int64_t *out)
 {
     if (!text || !*text)
         return false;
-    long v = 0;
+    int64_t v = 0;
     for (const char *p = text; *p; p++) {
         if (*p < '0' || *p > '9')
             return false;
-        v = v * 10 + (*p - '0');
-        if (v > max)
+        int digit = *p - '0';
+        if (digit > max || v > (max - digit) / 10) /* v * 10 + digit > max, told before it can overflow */
             return false;
+        v = v * 10 + digit;
     }
     *out = v;
     return true;
+}
+
+int junqi_cli_parse_range(const char *prog, const char *name, const char *text, int64_t min, int64_t max,
+                          int64_t *out)
+{
+    int64_t v;
+    if (!junqi_cli_parse_count(text, max, &v) || v < min)
+        return junqi_cli_usage(prog, "--%s takes a number from %lld to %lld, not '%s'", name, (long long)min,
+                               (long long)max, text);
+    *out = v;
+    return JUNQI_EXIT_OK;
 }
 
 int junqi_cli_parse_rules(const char *prog, const char *text, const junqi_rules **out)
@@ -1081,6 +1095,24 @@ junqi_names junqi_cli_locale_names(junqi_names otherwise)
     }
     int script = script_of(locale, strlen(locale));
     return script >= 0 ? (junqi_names)script : otherwise;
+}
+
+const char *junqi_cli_help_list(const char *list, char *buf, size_t n)
+{
+    char *words = strdup(list), *save = NULL;
+    size_t used = 0;
+    int column = 0; /* of the line being filled; 0: no line begun */
+    *buf = '\0';
+    for (char *w = words ? strtok_r(words, " ", &save) : NULL; w && used < n; w = strtok_r(NULL, " ", &save)) {
+        int width = junqi_display_width(w);
+        bool wrap = column == 0 || column + 1 + width > JUNQI_CLI_HELP_WIDTH;
+        int k = wrap ? snprintf(buf + used, n - used, "%s%*s%s", column ? "\n" : "", JUNQI_CLI_HELP_INDENT, "", w)
+                     : snprintf(buf + used, n - used, " %s", w);
+        column = (wrap ? JUNQI_CLI_HELP_INDENT : column + 1) + width;
+        used += k > 0 ? (size_t)k : 0;
+    }
+    free(words);
+    return buf;
 }
 
 int junqi_cli_version(const char *prog)

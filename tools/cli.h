@@ -7,6 +7,7 @@
 #ifndef JUNQI_CLI_H
 #define JUNQI_CLI_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -311,8 +312,32 @@ int junqi_cli_check_ply(const char *prog, const junqi_input *in, const junqi_pli
 int junqi_cli_check_record(const char *prog, const junqi_source *src, const junqi_input *in, junqi_plies *p,
                            const junqi_cli_ply *ply, bool lenient);
 
-/** Parse a whole non-negative decimal number no larger than max. False if not. */
-bool junqi_cli_parse_count(const char *text, long max, long *out);
+/**
+ * Parse a whole decimal number from 0 to max (0 <= max <= INT64_MAX),
+ * digits only (no sign, blank or base prefix), into *out. The counts of
+ * options and of the engine protocol are int64_t, not long, so that they
+ * hold the same range on every platform (long has 32 bits on i386 and
+ * armhf). False, *out unchanged, for anything else, a number past max of
+ * any length included.
+ */
+bool junqi_cli_parse_count(const char *text, int64_t max, int64_t *out);
+
+/**
+ * Parse the value of the option `--NAME` (name without its dashes), a
+ * whole number from min to max (0 <= min <= max), into *out. Anything else
+ * is a usage error that says the range: "PROG: --NAME takes a number from
+ * MIN to MAX, not 'TEXT'" and the --help hint on stderr, JUNQI_EXIT_USAGE
+ * returned (*out unchanged); else JUNQI_EXIT_OK.
+ */
+int junqi_cli_parse_range(const char *prog, const char *name, const char *text, int64_t min, int64_t max,
+                          int64_t *out);
+
+/** The largest node budget: `--nodes`, and the engine protocol's Nodes and go nodes (docs/protocol.md). */
+#define JUNQI_CLI_MAX_NODES INT64_C(1000000000000)
+
+/** The longest time limit, in milliseconds (a day): `--movetime`, and the protocol's go movetime. */
+#define JUNQI_CLI_MAX_MOVETIME INT64_C(86400000)
+_Static_assert(JUNQI_CLI_MAX_MOVETIME <= INT_MAX, "a movetime fits junqi_search_limits.movetime, an int");
 
 /** The largest `--seed` (and the engine protocol's Seed, docs/protocol.md). */
 #define JUNQI_CLI_MAX_SEED 2147483647L
@@ -323,7 +348,7 @@ bool junqi_cli_parse_count(const char *text, long max, long *out);
  * 2147483647, not 'TEXT'" and the --help hint on stderr, JUNQI_EXIT_USAGE
  * returned (*seed unchanged); else JUNQI_EXIT_OK.
  */
-int junqi_cli_parse_seed(const char *prog, const char *text, long *seed);
+int junqi_cli_parse_seed(const char *prog, const char *text, uint64_t *seed);
 
 /**
  * Parse a `--rules` value, a rule string (docs/variants.md "Rule strings"),
@@ -497,6 +522,23 @@ bool junqi_cli_output_keep(int status);
  * Explicit options (--color always) still decide over it.
  */
 bool junqi_cli_styled(int fd);
+
+/** The widest line of --help, in display columns: 79, so that it fits an 80-column terminal. */
+#define JUNQI_CLI_HELP_WIDTH 79
+
+/** The column where --help's descriptions of options start, and their lines after the first. */
+#define JUNQI_CLI_HELP_INDENT 22
+
+/**
+ * A list made at run time (junqi_rules_names(): "qq, standard, ... huqi or
+ * zuhe") as lines of --help, wrapped at run time as the list grows: each
+ * line indented by JUNQI_CLI_HELP_INDENT spaces and no wider than
+ * JUNQI_CLI_HELP_WIDTH display columns (CJK counts 2), broken at blanks (a
+ * word too wide for a line has one of its own), no newline after the last.
+ * Into buf (n > 0 bytes; cut there if it is too small); returns buf, which
+ * is empty when memory runs out.
+ */
+const char *junqi_cli_help_list(const char *list, char *buf, size_t n);
 
 /** Print "PROG (junqi) VERSION" (JUNQI_VERSION, version.h) to stdout. Returns JUNQI_EXIT_OK. */
 int junqi_cli_version(const char *prog);

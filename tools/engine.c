@@ -19,6 +19,7 @@
 #include "engine.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <locale.h>
 #include <math.h>
 #include <pthread.h>
@@ -37,12 +38,13 @@
 #include "search.h"
 #include "text.h"
 
-/* The limits of the protocol's numbers (docs/protocol.md, "Options"). */
+/* The limits of the protocol's numbers (docs/protocol.md, "Options"); the
+ * nodes, the time and the seed as the options of junqi-analyze take them. */
 #define MAX_THREADS 64
 #define MAX_HASH_MB 4096
-#define MAX_NODES 1000000000000L
-#define MAX_SEED JUNQI_CLI_MAX_SEED /* as --seed */
-#define MAX_MOVETIME 86400000L
+#define MAX_NODES JUNQI_CLI_MAX_NODES
+#define MAX_SEED JUNQI_CLI_MAX_SEED
+#define MAX_MOVETIME JUNQI_CLI_MAX_MOVETIME
 
 typedef struct engine {
     FILE *out;
@@ -476,7 +478,7 @@ static char *next_path(char **s, bool *unclosed)
 }
 
 /* A count word: 0..max. */
-static bool count_word(const char *w, long max, long *v)
+static bool count_word(const char *w, int64_t max, int64_t *v)
 {
     return w && junqi_cli_parse_count(w, max, v);
 }
@@ -486,8 +488,8 @@ static bool count_word(const char *w, long max, long *v)
 /* The parts of a go command: per-search limits and the whole move's budget. */
 typedef struct go_args {
     int depth;
-    long nodes;     /* for the whole move, split over the searches */
-    long movetime;  /* for the whole move */
+    int64_t nodes;     /* for the whole move, split over the searches */
+    int64_t movetime;  /* for the whole move, ms */
     bool infinite;
 } go_args;
 
@@ -495,20 +497,21 @@ static bool parse_go(engine *e, char *args, go_args *g)
 {
     memset(g, 0, sizeof *g);
     for (char *w; (w = next_word(&args));) {
-        long v = 0;
+        int64_t v = 0;
         if (strcmp(w, "infinite") == 0) {
             g->infinite = true;
             continue;
         }
         bool known = strcmp(w, "depth") == 0 || strcmp(w, "nodes") == 0 || strcmp(w, "movetime") == 0;
-        long max = w[0] == 'd' ? JUNQI_MAX_PLY - 1 : w[0] == 'n' ? MAX_NODES : MAX_MOVETIME;
+        int64_t max = w[0] == 'd' ? JUNQI_MAX_PLY - 1 : w[0] == 'n' ? MAX_NODES : MAX_MOVETIME;
         if (!known) {
             error_line(e, "go", "unknown parameter '%s' (known: depth, nodes, movetime, infinite)", QUOTE(w));
             return false;
         }
         const char *value = next_word(&args);
         if (!count_word(value, max, &v) || v < 1) {
-            error_line(e, "go", "%s takes a number from 1 to %ld, not '%s'", w, max, QUOTE(value ? value : ""));
+            error_line(e, "go", "%s takes a number from 1 to %lld, not '%s'", w, (long long)max,
+                       QUOTE(value ? value : ""));
             return false;
         }
         if (w[0] == 'd')
@@ -540,7 +543,7 @@ static junqi_search_limits search_limits(engine *e, const go_args *g)
         l.nodes = (uint64_t)(g->nodes / e->searches > 0 ? g->nodes / e->searches : 1);
     if (g->movetime) {
         int threads = e->opt.threads < e->searches ? e->opt.threads : e->searches;
-        long ms = g->movetime * threads / e->searches;
+        int64_t ms = g->movetime * threads / e->searches; /* at most movetime: threads <= searches */
         l.movetime = (int)(ms > 0 ? ms : 1);
     }
     if (!g->infinite && !g->depth && !g->nodes && !g->movetime)
@@ -812,31 +815,31 @@ static junqi_game *load_record(engine *e, const char *text, const char *path, co
 
 /* Say in an info line when g breaks the rules after its first `ply` moves,
  * which are kept: the position is legal, the record is not. */
-static void note_later_error(engine *e, const junqi_game *g, long ply)
+static void note_later_error(engine *e, const junqi_game *g, int64_t ply)
 {
     junqi_diags d;
     junqi_diags_init(&d);
     const junqi_diag *bad = replays_cleanly(g, &d) ? NULL : first_error(&d);
     char text[1024];
-    long last = (long)junqi_game_first_number(g) - 1 + ply; /* the number of the last move kept */
+    int64_t last = (int64_t)junqi_game_first_number(g) - 1 + ply; /* the number of the last move kept */
     if (bad && bad->move > last)
-        SAY(e, "info string the record breaks the rules later, at %s; the position after move %ld is used",
-            describe_diag(bad, text, sizeof text), last);
+        SAY(e, "info string the record breaks the rules later, at %s; the position after move %lld is used",
+            describe_diag(bad, text, sizeof text), (long long)last);
     junqi_diags_free(&d);
 }
 
 /* Keep the first `ply` moves of g and the events recorded before the next. */
 static bool cut_at_ply(engine *e, junqi_game *g, const char *word)
 {
-    long ply;
+    int64_t ply;
     size_t moves = junqi_game_moves(g);
-    if (!count_word(word, (long)moves, &ply)) {
+    if (!count_word(word, (int64_t)moves, &ply)) {
         error_line(e, "position", "ply takes a number of moves from 0 to %zu, not '%s'", moves, QUOTE(word ? word : ""));
         return false;
     }
     note_later_error(e, g, ply);
     size_t i = 0;
-    for (long seen = 0; i < g->main.nitems; i++)
+    for (int64_t seen = 0; i < g->main.nitems; i++)
         if (g->main.items[i].kind == JUNQI_ITEM_MOVE && seen++ == ply)
             break;
     size_t comments = 0;
@@ -870,6 +873,43 @@ static bool is_protocol_input(const char *path, FILE *in)
     struct stat a, b;
     return fstat(fileno(in), &b) == 0 && !S_ISREG(b.st_mode) && stat(path, &a) == 0 && a.st_dev == b.st_dev &&
            a.st_ino == b.st_ino;
+}
+
+/* What a file that is not a regular one is, for an error line. */
+static const char *file_kind(mode_t mode)
+{
+    return S_ISFIFO(mode)  ? "a FIFO"
+           : S_ISCHR(mode) ? "a character device"
+           : S_ISBLK(mode) ? "a block device"
+           : S_ISDIR(mode) ? "a directory"
+           : S_ISSOCK(mode) ? "a socket"
+                            : "a special file";
+}
+
+/* Whether path names a regular file, which is all `position file` reads;
+ * else an error line. A FIFO would hold the engine until it had a writer,
+ * and /dev/zero would be read without end: no command after it would be
+ * answered. The path is opened with O_NONBLOCK, so that opening a FIFO does
+ * not wait for a writer (and O_NOCTTY, so that a terminal does not become
+ * the engine's), and what was opened is checked. The record is then read by
+ * its path, as the readers take one: a file swapped for a FIFO in between
+ * would still hold the engine, but whoever can do that can send it any
+ * record anyway; the check is against mistakes. */
+static bool is_regular_file(engine *e, const char *path)
+{
+    struct stat st;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+    if (fd < 0 || fstat(fd, &st) != 0) {
+        error_line(e, "position", "%s cannot be read: %s", QUOTE_PATH(path), strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        return false;
+    }
+    close(fd);
+    if (!S_ISREG(st.st_mode))
+        error_line(e, "position", "%s cannot be read: it is %s, not a regular file", QUOTE_PATH(path),
+                   file_kind(st.st_mode));
+    return S_ISREG(st.st_mode);
 }
 
 /* The record of `position file PATH [game N] [ply N]` (args: from PATH on);
@@ -907,7 +947,7 @@ static junqi_game *file_record(engine *e, char *args, FILE *in)
         error_line(e, "position", "unknown word '%s' after the path (game N, ply N)", QUOTE(word));
         return NULL;
     }
-    junqi_game *g = load_record(e, NULL, path, &game);
+    junqi_game *g = is_regular_file(e, path) ? load_record(e, NULL, path, &game) : NULL;
     if (g && cut && !cut_at_ply(e, g, ply)) {
         junqi_game_free(g);
         g = NULL;
@@ -1036,8 +1076,8 @@ static void cmd_junqi(engine *e, char *args)
     say_locked(e, "option name Hash type spin default %d min 1 max %d", o->hash_mb, MAX_HASH_MB);
     say_locked(e, "option name Level type combo default %s var easy var normal var default var expert",
                o->level->name);
-    say_locked(e, "option name Nodes type spin default %llu min 0 max %ld", (unsigned long long)o->nodes,
-               MAX_NODES);
+    say_locked(e, "option name Nodes type spin default %llu min 0 max %lld", (unsigned long long)o->nodes,
+               (long long)MAX_NODES);
     say_locked(e, "option name Samples type spin default %d min 0 max %d", o->samples, JUNQI_MAX_SAMPLES);
     say_locked(e, "option name View type combo default %s var auto var all var mover",
                o->view < 0 ? "auto" : views[o->view]);
@@ -1068,10 +1108,10 @@ static void cmd_stop(engine *e, char *args)
     end_search(e, true);
 }
 
-/* A numeric option: its name, range and field. */
+/* A numeric option: its name and range. */
 typedef struct spin {
     const char *name;
-    long min, max;
+    int64_t min, max;
 } spin;
 
 static const spin spins[] = {{"Threads", 1, MAX_THREADS}, {"Hash", 1, MAX_HASH_MB},
@@ -1080,9 +1120,10 @@ static const spin spins[] = {{"Threads", 1, MAX_THREADS}, {"Hash", 1, MAX_HASH_M
 
 static bool set_spin(engine *e, const spin *s, const char *value)
 {
-    long v;
+    int64_t v;
     if (!count_word(value, s->max, &v) || v < s->min) {
-        error_line(e, "setoption", "%s takes a number from %ld to %ld, not '%s'", s->name, s->min, s->max, QUOTE(value));
+        error_line(e, "setoption", "%s takes a number from %lld to %lld, not '%s'", s->name, (long long)s->min,
+                   (long long)s->max, QUOTE(value));
         return false;
     }
     junqi_engine_options *o = &e->opt;

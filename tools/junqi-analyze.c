@@ -47,18 +47,18 @@ typedef enum mode { MODE_ANNOTATE, MODE_PERFT, MODE_GO, MODE_BENCH, MODE_ENGINE 
 
 typedef struct options {
     mode mode;
-    long perft;    /* depth */
+    int64_t perft; /* depth */
     junqi_cli_ply ply; /* --ply; .n -1: the end */
     bool divide;
     junqi_cli_format format;
     const junqi_rules *rules;
     const char *position;
     junqi_search_limits limits;
-    long threads;
-    int view;      /* a junqi_view_mode, or -1: the record's default */
-    long samples;  /* 0: the default */
+    int64_t threads;
+    int view;        /* a junqi_view_mode, or -1: the record's default */
+    int64_t samples; /* 0: the default */
     const junqi_level *level; /* --level, or NULL: the default level */
-    long seed;
+    uint64_t seed;
     const char *output;     /* -o */
     const char *graph;      /* --graph */
     double thresholds[3];   /* --thresholds */
@@ -71,11 +71,15 @@ typedef struct options {
 
 static void usage(void)
 {
+    char rules[1024];
+    /* TRANSLATORS: the %s after "NAME is one of:" is the list of rule sets on
+     * lines of their own, each indented by 22 spaces; keep every line of this
+     * help within 79 columns. */
     printf(_("Usage: %s [OPTIONS] [FILE...]\n"
            "       %s --go [--game N] [--ply N] [OPTIONS] [FILE]\n"
            "       %s --bench [--depth D] [--threads N] [--format text|json]\n"
            "       %s --perft D [--game N] [--ply N] [--divide] [OPTIONS] [FILE]\n"
-           "       %s --engine [--level L] [--threads N] [--samples K] [--seed S]\n"
+           "       %s --engine [--level L] [--threads N] [--seed S] [OPTIONS]\n"
            "Annotate games (JGN, QQ replays: every move judged, mistakes marked with the\n"
            "better move and its line, a summary per seat) as JGN or JSON; or search one\n"
            "position for the best move, benchmark the search, or count move sequences.\n"
@@ -87,7 +91,8 @@ static void usage(void)
            "  --only-seat SEAT    annotate that seat's moves only\n"
            "  --lenient           read broken JGN games as far as they go; --go, --perft:\n"
            "                      replay past an illegal move (default: stop before it)\n"
-           "  --go                print the engine's move, evaluation, win probability and line\n"
+           "  --go                print the engine's move, evaluation, win probability\n"
+           "                      and line\n"
            "  --engine            speak the engine protocol on standard input and output\n"
            "                      (docs/protocol.md); the options give its start values\n"
            "  --game N            the Nth game of FILE (default: the first for --go and\n"
@@ -95,16 +100,19 @@ static void usage(void)
            "  --ply N             --go, --perft: the position after N moves (default: end)\n"
            "  --position STRING   a position in the one-line notation instead of FILE\n"
            "  --level LEVEL       --go: play at easy, normal, default or expert: a node\n"
-           "                      budget and a style (docs/protocol.md); easy errs on purpose\n"
+           "                      budget and a style (docs/protocol.md); easy errs on\n"
+           "                      purpose\n"
            "  --depth D           search D plies deep\n"
            "  --nodes N           stop each search after about N nodes\n"
-           "  --movetime MS       stop each search after MS milliseconds (varies by machine)\n"
+           "  --movetime MS       stop each search after MS milliseconds (varies by\n"
+           "                      machine)\n"
            "                      default level: %d nodes per search, never a time\n"
            "  --multipv K         list the K best moves (1..%d)\n"
            "  --threads N         threads; the output does not depend on N except with\n"
            "                      --movetime (whole searches are spread over threads)\n"
            "  --view all|mover    judge with everything known, or with what the mover knew\n"
-           "                      (sampled; the default for dark games, QQ replays included)\n"
+           "                      (sampled; the default for dark games, QQ replays\n"
+           "                      included)\n"
            "  --samples K         --view mover: assignments of the hidden pieces searched\n"
            "                      (1..%d, default %d)\n"
            "  --seed S            --view mover: the random seed of the samples (default 0)\n"
@@ -112,24 +120,29 @@ static void usage(void)
            "                      (--depth: another depth); print the total node count and\n"
            "                      nodes per second (per thread, by board and in all)\n"
            "  --perft D           count the move sequences of length D (a seat to move with\n"
-           "                      no legal move is eliminated; a finished game has no moves)\n"
+           "                      no legal move is eliminated; a finished game has no\n"
+           "                      moves)\n"
            "  --divide            perft: also print the count after each first move\n"
            "  --format text|json  annotation: JGN (default) or one JSON object per game;\n"
            "                      otherwise text or one JSON object: --go\n"
            "                      {\"bestmove\",\"eval\",\"winprob\",\"pv\",\"depth\",\"nodes\",...},\n"
-           "                      --perft {\"depth\",\"nodes\",\"divide\"}, --bench {\"nodes\",\"nps\",...}\n"
-           "  --rules RULES       rule set NAME[,SWITCH=VALUE]..., NAME one of %s\n"
-           "                      (default: the record's; switches: %s(1))\n"
+           "                      --perft {\"depth\",\"nodes\",\"divide\"}, --bench\n"
+           "                      {\"nodes\",\"nps\",...}\n"
+           "  --rules RULES       rule set NAME[,SWITCH=VALUE]... (default: the record's;\n"
+           "                      switches: %s(1)); NAME is one of:\n"
+           "%s\n"
            "  -h, --help          this help\n"
            "  --version           the version\n\n"
            "Evaluations are centi-material (100 = a lieutenant) and win probabilities, both\n"
-           "for the team to move. Flip games (fanqi ...) are searched as chance games: values\n"
-           "are expected win probabilities, flips are named c8^, the default is %d nodes,\n"
-           "--level, --view, --samples and --seed do not apply (docs/engine.md).\n"
-           "Exit status: 0 success, 1 invalid input, 2 usage error, 3 a file could not be read\n"
-           "or written.\n"),
+           "for the team to move. Flip games (fanqi ...) are searched as chance games:\n"
+           "values are expected win probabilities, flips are named c8^, the default is\n"
+           "%d nodes, --level, --view, --samples and --seed do not apply\n"
+           "(docs/engine.md).\n"
+           "Exit status: 0 success, 1 invalid input, 2 usage error, 3 a file could not be\n"
+           "read or written.\n"),
            prog, prog, prog, prog, prog, JUNQI_DEFAULT_NODES, JUNQI_MAX_MULTIPV, JUNQI_MAX_SAMPLES,
-           JUNQI_DEFAULT_SAMPLES, junqi_rules_names(), prog, JUNQI_FLIP_DEFAULT_NODES);
+           JUNQI_DEFAULT_SAMPLES, prog, junqi_cli_help_list(junqi_rules_names(), rules, sizeof rules),
+           JUNQI_FLIP_DEFAULT_NODES);
 }
 
 /* ---- one position of a record ------------------------------------------- */
@@ -252,7 +265,7 @@ static int run_go(const options *opt, const located *loc)
     if (loc->at.flip && opt->level)
         return junqi_cli_usage(prog, "--level plays formation games; a flip game takes --nodes, --depth or --movetime");
     junqi_play_request req = {.game = loc->in.game, .level = opt->level, .view = opt->view,
-                              .samples = (int)opt->samples, .seed = (uint64_t)opt->seed,
+                              .samples = (int)opt->samples, .seed = opt->seed,
                               .limits = opt->limits, .threads = (int)opt->threads};
     junqi_go_status status = junqi_go_write(stdout, opt->format == JUNQI_FORMAT_JSON, &req, &loc->at);
     if (status == JUNQI_GO_NO_MEMORY) {
@@ -594,7 +607,7 @@ static junqi_annotate_options annotate_options(const options *opt, progress *p)
         o.view_given = true;
     }
     o.samples = (int)opt->samples;
-    o.seed = (uint64_t)opt->seed;
+    o.seed = opt->seed;
     o.limits = opt->limits;
     memcpy(o.thresholds, opt->thresholds, sizeof o.thresholds);
     o.only_seat = opt->only_seat;
@@ -754,7 +767,7 @@ static int run_engine(const options *opt)
     o.nodes = opt->limits.nodes;
     o.samples = (int)opt->samples;
     o.view = opt->view;
-    o.seed = (uint64_t)opt->seed;
+    o.seed = opt->seed;
     if (opt->limits.multipv)
         o.multipv = opt->limits.multipv;
     return junqi_engine_run(prog, stdin, stdout, &o);
@@ -790,7 +803,8 @@ static int set_mode(options *opt, mode m, const char *option)
 
 static int parse_option(options *opt, int c, const char *arg)
 {
-    long v;
+    int64_t v;
+    int rc;
     switch (c) {
     case 'p':
         if (!junqi_cli_parse_count(arg, 64, &opt->perft))
@@ -805,15 +819,13 @@ static int parse_option(options *opt, int c, const char *arg)
         opt->limits.depth = (int)v;
         return JUNQI_EXIT_OK;
     case 'N':
-        if (!junqi_cli_parse_count(arg, 1000000000000L, &v) || v < 1)
-            return junqi_cli_usage(prog, "--nodes takes a positive number, not '%s'", arg);
-        opt->limits.nodes = (uint64_t)v;
-        return JUNQI_EXIT_OK;
+        if ((rc = junqi_cli_parse_range(prog, "nodes", arg, 1, JUNQI_CLI_MAX_NODES, &v)) == JUNQI_EXIT_OK)
+            opt->limits.nodes = (uint64_t)v;
+        return rc;
     case 'T':
-        if (!junqi_cli_parse_count(arg, 86400000L, &v) || v < 1)
-            return junqi_cli_usage(prog, "--movetime takes milliseconds, not '%s'", arg);
-        opt->limits.movetime = (int)v;
-        return JUNQI_EXIT_OK;
+        if ((rc = junqi_cli_parse_range(prog, "movetime", arg, 1, JUNQI_CLI_MAX_MOVETIME, &v)) == JUNQI_EXIT_OK)
+            opt->limits.movetime = (int)v;
+        return rc;
     case 'K':
         if (!junqi_cli_parse_count(arg, JUNQI_MAX_MULTIPV, &v) || v < 1)
             return junqi_cli_usage(prog, "--multipv takes 1 to %d, not '%s'", JUNQI_MAX_MULTIPV, arg);

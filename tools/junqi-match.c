@@ -355,14 +355,16 @@ typedef struct options {
     engine_spec engine[2];
     const char *setups[MAX_SETUP_FILES];
     int nsetup_files;
-    long games, skip;          /* setups played (0: all), setups skipped */
+    int64_t games, skip;       /* setups played (0: all), setups skipped */
     junqi_board_kind board;
     bool board_given;          /* --board */
     const junqi_rules *rules;  /* --rules, else the board's default */
-    long limit[3];             /* --nodes, --movetime, --depth (0: none); the last given counts */
+    int64_t limit[3];          /* --nodes, --movetime, --depth (0: none); the last given counts */
     char go[96];               /* the go command of every move, made of limit */
-    long concurrency, max_moves;
-    long timeout;              /* seconds an engine has for a move (0: 60 + movetime) */
+    int64_t concurrency, max_moves;
+    int64_t timeout;           /* seconds an engine has for a move (0: 60 + movetime) */
+    /* (the counts but the limits are at most a few million, and messages print them as long,
+     * which holds that much on every platform, so that their translations stay as they are) */
     const char *output;        /* -o */
     junqi_cli_format format;
     bool quiet;
@@ -370,14 +372,18 @@ typedef struct options {
 
 static void usage(void)
 {
+    char rules[256];
+    /* TRANSLATORS: the %s after "NAME is one of:" is the list of rule sets on
+     * lines of their own, each indented by 22 spaces; keep every line of this
+     * help within 79 columns. */
     printf(_("Usage: %s [OPTIONS] --setups FILE ENGINE1 ENGINE2\n"
            "Play a match between two engine programs that speak the engine protocol\n"
            "(docs/protocol.md; e.g. 'junqi-analyze --engine'), each command run by /bin/sh.\n"
-           "Games are dark (unless the rule set's mode says otherwise): a referee gives each\n"
-           "engine only its seat's record (its own setup, every move with its outcome, the\n"
-           "flags and pieces shown, the events). Each setup is played twice, the engines\n"
-           "swapping sides. Prints the score of ENGINE1 with its Elo estimate and 95%%\n"
-           "interval; writes the games as JGN with -o.\n\n"
+           "Games are dark (unless the rule set's mode says otherwise): a referee gives\n"
+           "each engine only its seat's record (its own setup, every move with its\n"
+           "outcome, the flags and pieces shown, the events). Each setup is played twice,\n"
+           "the engines swapping sides. Prints the score of ENGINE1 with its Elo estimate\n"
+           "and 95%% interval; writes the games as JGN with -o.\n\n"
            "  --setups FILE       records whose setups start the games (JGN, QQ replays);\n"
            "                      may be given again; e.g. samples/match/setups.jgn\n"
            "  --games N           play N setups (2N games; default: every setup)\n"
@@ -385,18 +391,21 @@ static void usage(void)
            "  --board B           four-player (default) or two-player (north's and south's\n"
            "                      setups of each record)\n"
            "  --rules RULES       rule set NAME[,SWITCH=VALUE]... of every game and its\n"
-           "                      board, NAME one of %s (default: the\n"
-           "                      board's own; switches: junqi-replay(1))\n"
+           "                      board (default: the board's own; switches:\n"
+           "                      junqi-replay(1)); NAME is one of:\n"
+           "%s\n"
            "  --nodes N           every move: go nodes N (default: go, each engine's level)\n"
            "  --movetime MS       every move: go movetime MS (results then vary by machine)\n"
            "  --depth D           every move: go depth D\n"
            "  --option NAME=VALUE  setoption for both engines (may be repeated)\n"
            "  --option1 NAME=VALUE, --option2 NAME=VALUE  for one engine\n"
            "  --name1 NAME, --name2 NAME  names in the records (default: the engines' ids)\n"
-           "  --concurrency N     games at once, each with its own engine processes (default 1)\n"
+           "  --concurrency N     games at once, each with its own engine processes\n"
+           "                      (default 1)\n"
            "  --max-moves N       adjudicate a draw after N moves (default 2000)\n"
            "  --timeout S         seconds an engine has for a move before it forfeits, and\n"
-           "                      to answer junqi and isready (default 60, plus the movetime)\n"
+           "                      to answer junqi and isready (default 60, plus the\n"
+           "                      movetime)\n"
            "  -o FILE             write the games as JGN, in game order\n"
            "  --format text|json  the summary as text (default) or one JSON object\n"
            "  -q, --quiet         no line per game on standard error\n"
@@ -405,7 +414,7 @@ static void usage(void)
            "Exit status: 0 the match was played, 1 an engine could not start or refused an\n"
            "option, or no setup could be used, 2 usage error, 3 a file could not be read\n"
            "or written.\n"),
-           prog, junqi_rules_family_names(JUNQI_FORMATION_GAME));
+           prog, junqi_cli_help_list(junqi_rules_family_names(JUNQI_FORMATION_GAME), rules, sizeof rules));
 }
 
 static int add_option(engine_spec *e, const char *arg)
@@ -424,11 +433,9 @@ static const char *const limit_word[3] = {"nodes", "movetime", "depth"};
 
 /* A limit of the go command: --nodes, --movetime or --depth (limit k); given
  * again, the last value counts, as for every option. */
-static int set_limit(options *o, int k, const char *arg, long max)
+static int set_limit(options *o, int k, const char *arg, int64_t max)
 {
-    if (!junqi_cli_parse_count(arg, max, &o->limit[k]) || o->limit[k] < 1)
-        return junqi_cli_usage(prog, "--%s takes a number from 1 to %ld, not '%s'", limit_word[k], max, arg);
-    return JUNQI_EXIT_OK;
+    return junqi_cli_parse_range(prog, limit_word[k], arg, 1, max, &o->limit[k]);
 }
 
 /* The go command of every move, from the limits given. */
@@ -438,15 +445,8 @@ static void make_go(options *o)
     for (int k = 0; k < 3; k++)
         if (o->limit[k]) {
             size_t n = strlen(o->go);
-            snprintf(o->go + n, sizeof o->go - n, " %s %ld", limit_word[k], o->limit[k]);
+            snprintf(o->go + n, sizeof o->go - n, " %s %lld", limit_word[k], (long long)o->limit[k]);
         }
-}
-
-static int parse_count_option(const char *name, const char *arg, long min, long max, long *out)
-{
-    if (!junqi_cli_parse_count(arg, max, out) || *out < min)
-        return junqi_cli_usage(prog, "--%s takes a number from %ld to %ld, not '%s'", name, min, max, arg);
-    return JUNQI_EXIT_OK;
 }
 
 static int parse_option(options *o, int c, const char *arg)
@@ -457,13 +457,13 @@ static int parse_option(options *o, int c, const char *arg)
             return junqi_cli_usage(prog, "at most %d --setups files", MAX_SETUP_FILES);
         o->setups[o->nsetup_files++] = arg;
         return JUNQI_EXIT_OK;
-    case 'g': return parse_count_option("games", arg, 1, 1000000, &o->games);
-    case 'k': return parse_count_option("skip", arg, 0, 1000000, &o->skip);
-    case 'c': return parse_count_option("concurrency", arg, 1, 64, &o->concurrency);
-    case 'm': return parse_count_option("max-moves", arg, 1, 100000, &o->max_moves);
-    case 't': return parse_count_option("timeout", arg, 1, 86400, &o->timeout);
-    case 'N': return set_limit(o, 0, arg, 1000000000000L);
-    case 'T': return set_limit(o, 1, arg, 86400000L);
+    case 'g': return junqi_cli_parse_range(prog, "games", arg, 1, 1000000, &o->games);
+    case 'k': return junqi_cli_parse_range(prog, "skip", arg, 0, 1000000, &o->skip);
+    case 'c': return junqi_cli_parse_range(prog, "concurrency", arg, 1, 64, &o->concurrency);
+    case 'm': return junqi_cli_parse_range(prog, "max-moves", arg, 1, 100000, &o->max_moves);
+    case 't': return junqi_cli_parse_range(prog, "timeout", arg, 1, 86400, &o->timeout);
+    case 'N': return set_limit(o, 0, arg, JUNQI_CLI_MAX_NODES);
+    case 'T': return set_limit(o, 1, arg, JUNQI_CLI_MAX_MOVETIME);
     case 'D': return set_limit(o, 2, arg, 63);
     case 'O': {
         int rc = add_option(&o->engine[0], arg);
@@ -603,12 +603,13 @@ static void note(match *m, const char *fmt, ...)
  * nothing within `timeout` seconds (rc LINE_LATE), or it ended (its wait
  * status: exit status 127 is the shell's "command not found"). */
 static void handshake_failure(char *why, size_t n, const char *err, const char *step, line_status rc,
-                              int status, long timeout)
+                              int status, int64_t timeout)
 {
     if (err[0])
         snprintf(why, n, "%s", err);
     else if (rc == LINE_LATE)
-        snprintf(why, n, _("no answer to '%s' within %ld s: does it speak the engine protocol?"), step, timeout);
+        snprintf(why, n, _("no answer to '%s' within %ld s: does it speak the engine protocol?"), step,
+                 (long)timeout);
     else if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
         snprintf(why, n, _("ended before answering '%s': the command was not found (exit status 127)"), step);
     else if (WIFEXITED(status))
@@ -739,7 +740,7 @@ static bool ask_move(match *m, player *pl, junqi_referee *r, int s, junqi_move *
         if (rc == LINE_ENDED)
             say_why(why, N_("the engine ended"));
         else
-            say_why(why, N_("no move within %ld s"), m->opt->timeout);
+            say_why(why, N_("no move within %ld s"), (long)m->opt->timeout);
         engine_close(pl);
         return false;
     }
@@ -777,7 +778,7 @@ static void play_moves(match *m, player pl[2], junqi_referee *r, int g, game_out
     char text[720];
     for (int s; (s = junqi_referee_to_move(r)) != JUNQI_NO_SEAT;) {
         if (out->moves >= m->opt->max_moves) {
-            snprintf(text, sizeof text, "adjudicated a draw: the move limit of %ld", m->opt->max_moves);
+            snprintf(text, sizeof text, "adjudicated a draw: the move limit of %ld", (long)m->opt->max_moves);
             junqi_referee_adjudicate_draw(r, text);
             out->adjudicated = true;
             return;
@@ -851,7 +852,7 @@ static void finish_game(match *m, int g, game_out *out)
         fprintf(stderr,
                 P_("%s: game %d/%d (setup %ld, %s first): %s, %d move\n",
                    "%s: game %d/%d (setup %ld, %s first): %s, %d moves\n", (unsigned long)out->moves),
-                prog, g + 1, m->ngames, m->opt->skip + g / 2 + 1, m->opt->engine[g % 2].name,
+                prog, g + 1, m->ngames, (long)(m->opt->skip + g / 2 + 1), m->opt->engine[g % 2].name,
                 describe(out, m->opt, text, sizeof text), out->moves);
     for (; m->written < m->ngames && m->games[m->written].done; m->written++) {
         game_out *w = &m->games[m->written];
@@ -886,8 +887,8 @@ static void *worker(void *arg)
 
 typedef struct loading {
     match *m;
-    long seen;   /* usable setups so far, skipped ones included */
-    long want;   /* setups wanted after the skipped ones (0: all) */
+    int64_t seen; /* usable setups so far, skipped ones included */
+    int64_t want; /* setups wanted after the skipped ones (0: all) */
 } loading;
 
 /* Keep a record whose setups start a game (after --skip, up to --games). */
@@ -925,7 +926,7 @@ static int load_setups(match *m)
     }
     if (m->nsetups == 0) {
         if (m->opt->skip)
-            fprintf(stderr, _("%s: no setup to play from (after --skip %ld)\n"), prog, m->opt->skip);
+            fprintf(stderr, _("%s: no setup to play from (after --skip %ld)\n"), prog, (long)m->opt->skip);
         else
             fprintf(stderr, _("%s: no setup to play from\n"), prog);
         return JUNQI_EXIT_INVALID;

@@ -51,11 +51,11 @@ typedef struct options {
     bool format_given;
     junqi_image_format format;
     bool html;                /* an HTML page (render/html.h) instead of a picture */
-    long delay_ms;
+    int64_t delay_ms;
     const char *arrows[64], *marks[64];
     int narrows, nmarks;
     bool infer;               /* --infer */
-    long seed;                /* --seed */
+    uint64_t seed;            /* --seed */
     bool lenient;             /* --lenient */
     junqi_cli_ordinal game;   /* --game N: the Nth game of FILE; n 0: not given (the first) */
 } options;
@@ -84,42 +84,56 @@ typedef struct source {
 
 static void usage(void)
 {
+    char themes[256], rules[1024];
+    /* TRANSLATORS: the %s after "one of:" (themes) and after "NAME is one of:"
+     * (rule sets) are lists on lines of their own, each indented by 22
+     * spaces; keep every line of this help within 79 columns. */
     printf(_("Usage: %s [OPTIONS] [FILE | --position STRING] -o OUT\n"
            "Draw a position of a game record (QQ .jgs/.jqs replay, JGN) as a picture: PNG,\n"
            "SVG, or an animated GIF of the whole game; or write the game as an HTML page to\n"
            "replay it in a browser. With no FILE, or FILE '-', read standard input. Arrows,\n"
            "marks and evaluations in the record's comments at the ply ([%%arrow g2-g6 red],\n"
            "[%%mark h5], [%%eval ...]) are drawn too.\n\n"
-           "  -o OUT              the picture (.png, .svg, .gif; '-': standard output), or the\n"
-           "                      page (.html; with several games put %%n in OUT for the\n"
-           "                      game's number, or give a folder DIR/)\n"
+           "  -o OUT              the picture (.png, .svg, .gif; '-': standard output), or\n"
+           "                      the page (.html; with several games put %%n in OUT for\n"
+           "                      the game's number, or give a folder DIR/)\n"
            "  --position STRING   a position in the one-line notation instead of a FILE\n"
-           "  --format FMT        png, svg, gif or html (default: OUT's extension, else png)\n"
-           "  --game N            the Nth game of a file of several (default: the first, for a\n"
-           "                      picture; for pages, every game)\n"
+           "  --format FMT        png, svg, gif or html (default: OUT's extension, else\n"
+           "                      png)\n"
+           "  --game N            the Nth game of a file of several (default: the first,\n"
+           "                      for a picture; for pages, every game)\n"
            "  --ply N             the position after N moves (default: the end of the game;\n"
            "                      a page opens there, by default at the start)\n"
-           "  --view all|SEAT     all pieces (default) or what north, east, south or west knew\n"
-           "  --bottom SEAT       the seat drawn at the bottom (default: the --view seat, else south)\n"
-           "  --infer             label hidden pieces with their likeliest kinds and percentages,\n"
-           "                      as the viewing seat could tell (needs --view SEAT in a dark\n"
-           "                      game unless the record is one seat's); --seed S: its seed\n"
+           "  --view all|SEAT     all pieces (default) or what north, east, south or west\n"
+           "                      knew\n"
+           "  --bottom SEAT       the seat drawn at the bottom (default: the --view seat,\n"
+           "                      else south)\n"
+           "  --infer             label hidden pieces with their likeliest kinds and\n"
+           "                      percentages, as the viewing seat could tell (needs\n"
+           "                      --view SEAT in a dark game unless the record is one\n"
+           "                      seat's); --seed S: its seed\n"
            "  --names STYLE       piece names and captions: zh, zh-Hant, short, en, rank\n"
            "                      (default: the locale's: zh-Hant for zh_TW, zh_HK, zh_MO\n"
            "                      and zh_Hant, else zh)\n"
            "  --rank-corner       a small rank number (9 ... 1) in each tile's corner\n"
-           "  --upright           keep every tile upright (default: the seats on the left and\n"
-           "                      right have their tiles turned towards them)\n"
+           "  --upright           keep every tile upright (default: the seats on the left\n"
+           "                      and right have their tiles turned towards them)\n"
            "  --arrow FROM-TO[:COLOUR]  an arrow, e.g. g2-g6 or g2-g6:green (repeatable)\n"
            "  --mark SQUARE[:COLOUR]    a ring round a square, e.g. h5:#ff8800 (repeatable)\n"
-           "  --caption           players, move number, seat to move and result above the board\n"
+           "  --caption           players, move number, seat to move and result above the\n"
+           "                      board\n"
            "  --size PX           the picture's longer side in pixels (default %d)\n"
-           "  --theme NAME        %s (default classic; contrast is colour-blind safe)\n"
+           "  --theme NAME        the colours (default classic; contrast is colour-blind\n"
+           "                      safe), one of:\n"
+           "%s\n"
            "  --no-coords         no file and rank labels round the edge\n"
-           "  --frames DIR        one picture per position, DIR/0000.png (the start) to the end\n"
-           "  --delay MS          GIF: milliseconds per move (default %d; the last frame stays longer)\n"
-           "  --rules RULES       rule set NAME[,SWITCH=VALUE]..., NAME one of %s\n"
-           "                      (default: the record's; switches: %s(1))\n"
+           "  --frames DIR        one picture per position, DIR/0000.png (the start) to\n"
+           "                      the end\n"
+           "  --delay MS          GIF: milliseconds per move (default %d; the last frame\n"
+           "                      stays longer)\n"
+           "  --rules RULES       rule set NAME[,SWITCH=VALUE]... (default: the record's;\n"
+           "                      switches: %s(1)); NAME is one of:\n"
+           "%s\n"
            "  --lenient           read broken JGN games as far as they go, and draw the\n"
            "                      positions after an illegal move (default: stop before it)\n"
            "  -h, --help          this help\n"
@@ -128,7 +142,8 @@ static void usage(void)
            "face-down backs, the colours, stacks, a carried flag, the last flip glowing.\n"
            "Exit status: 0 success, 1 invalid input, 2 usage error (such as a ply past the\n"
            "end), 3 a file could not be read or written (or no CJK font was found).\n"),
-           prog, DEFAULT_SIZE, junqi_theme_names(), DEFAULT_DELAY_MS, junqi_rules_names(), prog);
+           prog, DEFAULT_SIZE, junqi_cli_help_list(junqi_theme_names(), themes, sizeof themes), DEFAULT_DELAY_MS,
+           prog, junqi_cli_help_list(junqi_rules_names(), rules, sizeof rules));
 }
 
 /* ---- scenes ---------------------------------------------------------------- */
@@ -191,7 +206,7 @@ static bool source_scene(source *src, const options *opt, size_t ply, junqi_scen
     }
     if (src->inferring == JUNQI_NO_SEAT)
         return true;
-    if (!junqi_infer_at(src->game, opt->rules, ply, src->inferring, (uint64_t)opt->seed, src->probs)) {
+    if (!junqi_infer_at(src->game, opt->rules, ply, src->inferring, opt->seed, src->probs)) {
         if (!src->invalid) /* else the record's errors said why */
             junqi_cli_no_assignment(prog, src->label, src->plies.first + ply);
         src->unsolvable = true;
@@ -244,7 +259,7 @@ static bool write_gif(junqi_renderer *r, source *src, const options *opt, size_t
     for (size_t ply = 0; ok && ply <= last; ply++) {
         junqi_scene s;
         cairo_surface_t *img = source_scene(src, opt, ply, &s) ? junqi_renderer_image(r, &s) : NULL;
-        long delay = opt->delay_ms;
+        int64_t delay = opt->delay_ms;
         if (ply == last)
             delay = delay * LAST_FRAME_FACTOR > LAST_FRAME_MIN_MS ? delay * LAST_FRAME_FACTOR
                                                                  : LAST_FRAME_MIN_MS;
@@ -649,7 +664,7 @@ static bool push(const char **list, int *n, const char *value)
 /* Parse one option (getopt code c, argument arg). Returns JUNQI_OPTIONS_GO_ON, or an exit status. */
 static int parse_option(options *opt, int c, const char *arg)
 {
-    long n;
+    int64_t n;
     switch (c) {
     case 'o': opt->output = arg; break;
     case 'f':

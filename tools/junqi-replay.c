@@ -51,15 +51,19 @@ typedef struct options {
     junqi_selection *select;  /* --select: the conditions; NULL: every game */
     bool unique;              /* --unique: drop later copies of a game */
     bool count, list;         /* --count, --list */
-    long split;               /* --split N: games per file; 0: no split */
+    int64_t split;            /* --split N: games per file; 0: no split */
     const char *deal;         /* --deal SEED|random */
     bool infer;               /* --infer */
-    long seed;                /* --seed */
+    uint64_t seed;            /* --seed */
     unsigned long given;      /* the long options given: bit c - OPT_PLY for getopt's c */
 } options;
 
 static void usage(void)
 {
+    char rules[1024];
+    /* TRANSLATORS: the %s after "NAME is one of:" is the list of rule sets on
+     * lines of their own, each indented by 22 spaces; keep every line of this
+     * help within 79 columns. */
     printf(_("Usage: %s [OPTIONS] [FILE...]\n"
            "       %s --setup SEAT=FORMATION... [--board BOARD] [OPTIONS]\n"
            "Replay game records (JGN, QQ .jgs/.jqs replays, position strings) and print\n"
@@ -73,51 +77,58 @@ static void usage(void)
            "                      with --to jgn: write that seat's record of the game\n"
            "  --format text|json|pos  a text board (default), one JSON object per position,\n"
            "                      or the one-line position notation\n"
-           "  --to jgn|json       convert whole records: JGN text, or one JSON document per game\n"
+           "  --to jgn|json       convert whole records: JGN text, or one JSON document\n"
+           "                      per game\n"
            "  --position STRING   a position string instead of files\n"
-           "  --setup SEAT=FILE   start a record from a formation file (YAML or .jql) for a\n"
-           "                      seat; repeat for each seat; writes the starting JGN record;\n"
-           "                      FILE#NAME or FILE#N picks one formation of several; a NAME\n"
-           "                      alone names a known formation (south=銅牆鐵壁)\n"
+           "  --setup SEAT=FILE   start a record from a formation file (YAML or .jql) for\n"
+           "                      a seat; repeat for each seat; writes the starting JGN\n"
+           "                      record; FILE#NAME or FILE#N picks one formation of\n"
+           "                      several; a NAME alone names a known formation\n"
+           "                      (south=銅牆鐵壁)\n"
            "  --board BOARD       two-player or four-player, for --setup (default: the\n"
-           "                      --rules set's board, else the formations', else four-player\n"
-           "                      for an east or west seat) and --deal\n"
+           "                      --rules set's board, else the formations', else\n"
+           "                      four-player for an east or west seat) and --deal\n"
            "  --deal SEED|random  start a flip game's record (--rules fanqi, fanfan,\n"
            "                      fanqi_wiki, huqi or zuhe): the deal and first seat of\n"
-           "                      the seed (a number; the same everywhere), or of a random one\n"
+           "                      the seed (a number; the same everywhere), or of a\n"
+           "                      random one\n"
            "  --names STYLE       piece names: zh, zh-Hant, short, en, rank (default: the\n"
            "                      locale's: zh-Hant for zh_TW, zh_HK, zh_MO and zh_Hant,\n"
            "                      else zh)\n"
-           "  --color WHEN        colour the board: auto (default: on a terminal, unless NO_COLOR\n"
-           "                      is set or TERM is dumb), always, never\n"
-           "  --rules RULES       rule set NAME[,SWITCH=VALUE]..., NAME one of %s\n"
-           "                      (default: the record's; switches: junqi-replay(1))\n"
-           "  --lenient           read broken JGN games as far as they go, and replay past an\n"
-           "                      illegal move (default: the positions stop before it)\n"
-           "  --infer             what the viewing seat could tell of the hidden pieces: in\n"
-           "                      JSON each gets \"p\": {kind: probability}, on the text board\n"
-           "                      its most likely kind and percentage (\"司令?34\"); needs\n"
-           "                      --view SEAT in a dark game unless the record is one seat's\n"
+           "  --color WHEN        colour the board: auto (default: on a terminal, unless\n"
+           "                      NO_COLOR is set or TERM is dumb), always, never\n"
+           "  --rules RULES       rule set NAME[,SWITCH=VALUE]... (default: the record's;\n"
+           "                      switches: junqi-replay(1)); NAME is one of:\n"
+           "%s\n"
+           "  --lenient           read broken JGN games as far as they go, and replay past\n"
+           "                      an illegal move (default: the positions stop before it)\n"
+           "  --infer             what the viewing seat could tell of the hidden pieces:\n"
+           "                      in JSON each gets \"p\": {kind: probability}, on the text\n"
+           "                      board its most likely kind and percentage (\"司令?34\");\n"
+           "                      needs --view SEAT in a dark game unless the record is\n"
+           "                      one seat's\n"
            "  --seed S            --infer: the random seed of the inference (default 0)\n"
            "collections (the other options apply to the games they keep):\n"
            "  --select COND       keep the games where COND holds (repeatable: all must):\n"
-           "                      FIELD=VALUE, FIELD!=VALUE, FIELD~TEXT (contains), FIELD<N,\n"
-           "                      FIELD>=N ..., FIELD (present), !FIELD (absent); FIELD a tag\n"
-           "                      (Result, Termination, Board, Rules, Date, North ...) or\n"
-           "                      moves, players, player, view, source, index; VALUE may\n"
-           "                      list alternatives a|b\n"
+           "                      FIELD=VALUE, FIELD!=VALUE, FIELD~TEXT (contains),\n"
+           "                      FIELD<N, FIELD>=N ..., FIELD (present), !FIELD\n"
+           "                      (absent); FIELD a tag (Result, Termination, Board,\n"
+           "                      Rules, Date, North ...) or moves, players, player,\n"
+           "                      view, source, index; VALUE may list alternatives a|b\n"
            "  --unique            drop a game seen before (the same setups and moves)\n"
            "  --count             print the number of games kept\n"
-           "  --list              print one line per game kept: source, index, board, moves,\n"
-           "                      result, termination and players (JSON with --format json)\n"
+           "  --list              print one line per game kept: source, index, board,\n"
+           "                      moves, result, termination and players (JSON with\n"
+           "                      --format json)\n"
            "  --split N           write the games kept into files of N games (JGN, or JSON\n"
            "                      with --to json): -o NAME-%%n.jgn or -o DIR/\n"
-           "  -o FILE             write to FILE (through a temporary file) instead of stdout\n"
+           "  -o FILE             write to FILE (through a temporary file) instead of\n"
+           "                      stdout\n"
            "  -h, --help          this help\n"
            "  --version           the version\n\n"
            "Exit status: 0 success, 1 invalid input, 2 usage error (such as a ply past the\n"
            "end), 3 a file could not be read or written.\n"),
-           prog, prog, junqi_rules_names());
+           prog, prog, junqi_cli_help_list(junqi_rules_names(), rules, sizeof rules));
 }
 
 /* The seat whose inference --infer shows: --view, else the seat of a
@@ -144,7 +155,7 @@ typedef struct position_job {
  * replayed, into probs; false (said why) when no assignment agrees. */
 static bool infer_position(position_job *job, const junqi_replay *r, junqi_point_probs probs)
 {
-    if (junqi_infer_at(r->game, job->opt->rules, r->moves, job->viewer, (uint64_t)job->opt->seed, probs))
+    if (junqi_infer_at(r->game, job->opt->rules, r->moves, job->viewer, job->opt->seed, probs))
         return true;
     if (!job->invalid) /* else the record's errors said why */
         junqi_cli_no_assignment(prog, job->name, r->moves);
@@ -738,8 +749,8 @@ static int parse_collection_option(options *opt, int c, const char *arg)
     case OPT_COUNT: opt->count = true; break;
     case OPT_LIST: opt->list = true; break;
     case OPT_SPLIT:
-        if (!junqi_cli_parse_count(arg, 1000000000L, &opt->split) || opt->split == 0)
-            return junqi_cli_usage(prog, "--split takes a number of games per file (1 or more), not '%s'", arg);
+        if (junqi_cli_parse_range(prog, "split", arg, 1, 1000000000, &opt->split) != JUNQI_EXIT_OK)
+            return JUNQI_EXIT_USAGE;
         break;
     }
     return JUNQI_OPTIONS_GO_ON;

@@ -25,6 +25,10 @@ typedef struct options {
 
 static void usage(void)
 {
+    char rules[1024];
+    /* TRANSLATORS: the %s after "NAME is one of:" is the list of rule sets on
+     * lines of their own, each indented by 22 spaces; keep every line of this
+     * help within 79 columns. */
     printf(_("Usage: %s [OPTIONS] [FILE...]\n"
            "Check game records (JGN, QQ .jgs/.jqs replays, position strings) and formations\n"
            "(YAML, QQ .jql): structure, setups, the legality of every move, combat results,\n"
@@ -32,18 +36,21 @@ static void usage(void)
            "Formats are detected by content.\n\n"
            "  --position STRING   check a position string instead of files\n"
            "  --format text|json  diagnostics as text (default) or JSON Lines\n"
-           "  --rules RULES       rule set NAME[,SWITCH=VALUE]..., NAME one of %s\n"
-           "                      (default: the record's; switches: junqi-validate(1))\n"
-           "  --lenient           read broken JGN games as far as they go, checking that part\n"
+           "  --rules RULES       rule set NAME[,SWITCH=VALUE]... (default: the record's;\n"
+           "                      switches: junqi-validate(1)); NAME is one of:\n"
+           "%s\n"
+           "  --lenient           read broken JGN games as far as they go, checking that\n"
+           "                      part\n"
            "  --list-codes        list every diagnostic code: name, severity, meaning\n"
            "  -q, --quiet         print nothing; the exit status tells\n"
            "  -h, --help          this help\n"
            "  --version           the version\n\n"
-           "Flip games (fanqi, fanfan, fanqi_wiki, huqi, zuhe: docs/flip.md) are checked action by\n"
-           "action: every flip against the Deal, every colour event, drop and stack part.\n"
+           "Flip games (fanqi, fanfan, fanqi_wiki, huqi, zuhe: docs/flip.md) are checked\n"
+           "action by action: every flip against the Deal, every colour event, drop and\n"
+           "stack part.\n"
            "Exit status: 0 all inputs valid, 1 some input invalid, 2 usage error,\n"
            "3 a file could not be read, or standard output written.\n"),
-           prog, junqi_rules_names());
+           prog, junqi_cli_help_list(junqi_rules_names(), rules, sizeof rules));
 }
 
 static void print_result(const junqi_position *pos)

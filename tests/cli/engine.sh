@@ -3,6 +3,8 @@
 # tests/cli/engine.sh - junqi-analyze --engine, the line protocol of
 # docs/protocol.md, driven through pipes:
 #   - junqi lists the options and ends with junqiok; isready answers readyok;
+#   - Nodes and --nodes take 3000000000 (counts are 64 bits on every
+#     platform); 2^63 and past it are range errors that say the range;
 #   - position pos / jgn (one line, and lines up to a line 'end') / file /
 #     moves, and go: info lines with depth, score, winprob, nodes, nps, time
 #     and pv, then a legal bestmove; the same commands give the same moves,
@@ -19,6 +21,8 @@
 #     position and goes on; what an error line quotes of a long command
 #     is cut (64 bytes, between characters); a line longer than 64 MiB is
 #     an error line, read in bounded memory;
+#   - position file of a FIFO, a character device or a folder is an error
+#     line at once (it held the engine, or read without end);
 #   - the end of the input waits for the search; quit ends at once;
 #   - usage errors of --engine exit 2.
 #
@@ -54,6 +58,33 @@ sets=("setoption name Threads value 3" "setoption name Hash value 8" "setoption 
 expect "junqi after setoption: the same defaults" "$(engine junqi)" "$(engine "${sets[@]}" junqi)"
 expect "junqi, started with --threads 2: its default is 2" "option name Threads type spin default 2 min 1 max 64" \
     "$(printf 'setoption name Threads value 5\njunqi\n' | "$A" --engine --threads 2 | grep 'name Threads')"
+
+# counts are 64 bits on every platform (they were long, 32 bits on i386 and armhf, where Nodes
+# above 2^31 could not be set): Nodes 3000000000 is taken by setoption and as --nodes, which junqi
+# lists as its default, and by go; 2^63 and past it are range errors that say the range
+expect "Nodes 3000000000: taken by setoption and --nodes, listed as the default" \
+    "option name Nodes type spin default 3000000000 min 0 max 1000000000000" \
+    "$(printf '%s\n' "setoption name Nodes value 3000000000" junqi | "$A" --engine --nodes 3000000000 |
+        grep '^error\|name Nodes')"
+out=$(engine "position pos $pos40" "go nodes 3000000000 depth 1")
+expect "go nodes 3000000000 depth 1: no error, a move" "0 bestmove" \
+    "$(grep -c '^error' <<<"$out") $(tail -n 1 <<<"$out" | cut -d' ' -f1)"
+expect "Nodes, go nodes and go movetime at 2^63 and past it: range errors that say the range" \
+"error setoption: Nodes takes a number from 0 to 1000000000000, not '9223372036854775808'
+error setoption: Nodes takes a number from 0 to 1000000000000, not '18446744073709551616'
+error go: nodes takes a number from 1 to 1000000000000, not '9223372036854775808'
+bestmove (none)
+error go: movetime takes a number from 1 to 86400000, not '9223372036854775807'
+bestmove (none)" \
+    "$(engine "setoption name Nodes value 9223372036854775808" "setoption name Nodes value 18446744073709551616" \
+        "position pos $pos40" "go nodes 9223372036854775808" "go movetime 9223372036854775807")"
+run "$A" --engine --nodes 9223372036854775808 </dev/null
+expect "--nodes 2^63: a usage error that says the range (it said 'a positive number')" \
+    "2 junqi-analyze: --nodes takes a number from 1 to 1000000000000, not '9223372036854775808'" \
+    "$rc $(head -n 1 <<<"$err")"
+run "$A" --go --movetime 86400001 "$G"
+expect "--movetime past a day: a usage error that says the range (it said 'takes milliseconds')" \
+    "2 junqi-analyze: --movetime takes a number from 1 to 86400000, not '86400001'" "$rc $(head -n 1 <<<"$err")"
 
 # a position string and a search: info lines, then a legal bestmove
 out=$(engine "position pos $pos40" "go nodes 80000")
@@ -124,10 +155,23 @@ error position: unknown word 'bla' after the path (game N, ply N)" \
 # standard error, "junqi-analyze: PATH: REASON", and the error line had no reason)
 expect "position file of a missing file or a folder: one error line each, with the reason" \
 "error position: $tmp/missing.jgn cannot be read: No such file or directory
-error position: $tmp cannot be read: Is a directory
+error position: $tmp cannot be read: it is a directory, not a regular file
 readyok" \
     "$(engine "position file $tmp/missing.jgn game 2" "position file $tmp" "isready")"
 expect "position file of a file that cannot be read: nothing on standard error" "" "$(cat "$tmp/stderr")"
+# a FIFO, a character device and a symbolic link to one: refused at once, as they are no regular
+# file (a FIFO held the engine until it had a writer, /dev/zero was read without end; timeout
+# ends a regression: 124)
+mkfifo "$tmp/fifo"
+ln -s /dev/zero "$tmp/zero.jgn"
+out=$(printf '%s\n' "position file $tmp/fifo" "position file /dev/zero game 2" "position file $tmp/zero.jgn ply 3" \
+    isready | timeout 20 "$A" --engine 2>"$tmp/stderr"; echo "rc $?")
+expect "position file of a FIFO, /dev/zero or a link to it: an error line each, the protocol goes on" \
+"error position: $tmp/fifo cannot be read: it is a FIFO, not a regular file
+error position: /dev/zero cannot be read: it is a character device, not a regular file
+error position: $tmp/zero.jgn cannot be read: it is a character device, not a regular file
+readyok
+rc 0|" "$out|$(cat "$tmp/stderr")"
 # memory that runs out before a position string can be read is said in the error line, as for
 # position jgn, and nothing on standard error (it said "junqi-analyze: out of memory" there, and
 # "error position: the record cannot be read"): a line of 20 MB under an address space of 45 MB,

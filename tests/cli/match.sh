@@ -19,7 +19,9 @@
 #     as \xHH; an engine that ignores quit is killed with the shell that ran
 #     it; an engine that refuses an option, does not speak the protocol, is
 #     not found or ends at once stops the match (exit 1), saying which;
-#     usage errors exit 2, a missing setups file 3.
+#     usage errors exit 2, a missing setups file 3;
+#   - --nodes 3000000000 reaches the go command (counts are 64 bits on
+#     every platform); 2^63 is a range error that says the range.
 #
 # Requires jq. Environment (set by tests/run-tests): JUNQI_BIN = the
 # directory of the tools, JUNQI_ROOT = the repository root. Prints one line
@@ -121,6 +123,15 @@ done
 case ${1:-} in deaf | silent) exec sleep 300 ;; esac # the input ended without quit
 EOF
 chmod +x "$tmp/fake"
+# a node limit past 2^31 (counts were long, 32 bits on i386 and armhf) reaches the go command;
+# 2^63 is a range error that says the range
+run "$M" --setups "$S" --games 1 --nodes 3000000000 -q -o "$tmp/big.jgn" "$tmp/fake" "$tmp/fake"
+expect "--nodes 3000000000: the go command in the records" '0 [Go "go nodes 3000000000"]' \
+    "$rc $(grep -m 1 '^\[Go ' "$tmp/big.jgn")"
+run "$M" --setups "$S" --nodes 9223372036854775808 "$tmp/fake" "$tmp/fake"
+expect "--nodes 2^63: a usage error that says the range" \
+    "2 junqi-match: --nodes takes a number from 1 to 1000000000000, not '9223372036854775808'" \
+    "$rc $(head -n 1 <<<"$err")"
 run "$M" --setups "$S" --games 1 --nodes 500 "$E" "$tmp/fake"
 expect "an illegal move: engine 1 wins both" "junqi-analyze $V vs fake: 2 games, 2 wins, 0 draws, 0 losses" "$(head -n 1 <<<"$out")"
 expect "an illegal move: two forfeits" "forfeits 2" "$(grep -o 'forfeits [0-9]*' <<<"$out")"
