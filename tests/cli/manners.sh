@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Tool tests for the manners every tool shares: -h is --help; --help in
-# English has no line wider than 79 columns; a rejected
+# English and Chinese has no line wider than 79 columns; a rejected
 # option named with what is wrong with it; NO_COLOR and
 # TERM=dumb turn colour and cursor controls off (on a terminal made with
 # script(1)); every JSON record names its source and game index; validate's
@@ -23,21 +23,24 @@ for tool in junqi-validate junqi-replay junqi-render junqi-analyze junqi-match; 
     expect "$tool -h: the same text as --help" "$long" "$out"
 done
 
-# 1a. every tool's --help in English fits an 80-column terminal: no line wider than 79 display
-# columns (CJK counts two: wc -L under a UTF-8 locale), the rule sets' list, wrapped at run time,
-# included (it was one line of 132 columns in four tools)
+# 1a. every tool's --help, in English and in both Chinese catalogs, fits an 80-column terminal:
+# no line wider than 79 display columns (CJK counts two: wc -L under a UTF-8 locale), the rule
+# sets' list, wrapped at run time, included (it was one line of 132 columns in four tools)
+locales=${JUNQI_BUILD:-$root/build}/locale
 if [ "$(printf '\351\212\205' | LC_ALL=C.UTF-8 wc -L)" = 2 ]; then
-    for tool in junqi-validate junqi-replay junqi-render junqi-analyze junqi-match; do
-        help=$(env -u LANGUAGE LC_ALL=C "$bin/$tool" --help)
-        wide=""
-        if [ "$(LC_ALL=C.UTF-8 wc -L <<<"$help")" -gt 79 ]; then
+    for spec in "C en Usage" "C.UTF-8 zh_CN 用法" "C.UTF-8 zh_TW 用法"; do
+        read -r locale language usage <<<"$spec"
+        for tool in junqi-validate junqi-replay junqi-render junqi-analyze junqi-match; do
+            help=$(env JUNQI_LOCALEDIR="$locales" LANGUAGE="$language" LC_ALL="$locale" "$bin/$tool" --help)
+            expect "$tool --help ($language): in that language" "$usage" "$(head -n 1 <<<"$help" | grep -o "^$usage")"
+            wide=""
             while IFS= read -r line; do
                 width=$(printf '%s' "$line" | LC_ALL=C.UTF-8 wc -L)
                 [ "$width" -le 79 ] || wide="$wide
 $width: $line"
             done <<<"$help"
-        fi
-        expect "$tool --help: no line wider than 79 columns" "" "$wide"
+            expect "$tool --help ($language): no line wider than 79 columns" "" "$wide"
+        done
     done
 else
     skip "--help's widths: no C.UTF-8 locale to count display columns with"
