@@ -10,7 +10,8 @@
  * engine process pair and plays the games it takes from a shared counter;
  * each game's record is kept until the games before it are written, so the
  * JGN output is in game order whatever the concurrency. With node or depth
- * limits the engines are deterministic, so the games are too.
+ * limits the engines are deterministic, so the games are too. A signal
+ * stops the match and keeps the games that finished (watch_signals).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -58,60 +59,115 @@ typedef struct proc {
  * fill the referee's memory before its --timeout. */
 #define MAX_LINE (1 << 20)
 
-/* Forks of several workers must not inherit each other's pipes: the pipes
- * are made close-on-exec under this lock, before any other thread forks. */
-static pthread_mutex_t spawn_lock = PTHREAD_MUTEX_INITIALIZER;
+/* Held while an engine is forked (several workers must not inherit each
+ * other's pipes: the pipes are made close-on-exec under it, before another
+ * thread forks), while engine_group changes, and while stop_engines() sets
+ * stop_signal and kills the groups: so it kills every engine started before
+ * it, and none starts after it. */
+static pthread_mutex_t engines_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* The process groups of the engines running (0: a free slot; two engines
- * per game at once, --concurrency at most 64), for on_signal. */
+ * per game at once, --concurrency at most 64). */
 #define MAX_ENGINES 128
-static atomic_int engine_group[MAX_ENGINES];
-/* Engines forked and not yet in engine_group: on_signal waits for them. The
- * forking thread blocks the signals meanwhile, so the handler runs in
- * another thread (the main one waits in pthread_join, blocking none). Once
- * `stopping` is set no engine is started: the workers run on for a moment
- * while the process ends, and would start one in place of a killed one. */
-static atomic_int spawning, stopping;
-/* -o's temporary file while the games are written into it, for on_signal. */
-static char *_Atomic output_tmp;
+static int engine_group[MAX_ENGINES];
 
+/* The first signal that stopped the match (0: none yet): from then on no
+ * engine starts, and no game either (see watch_signals). */
+static atomic_int stop_signal;
+
+/* A pipe whose write end is closed when the match stops: proc_line polls
+ * its read end beside the engine's output, so that every wait for an
+ * engine wakes at once, even if the engine left a process behind that
+ * holds its output open once its process group is killed ({-1, -1}: none). */
+static int stop_pipe[2] = {-1, -1};
+
+/* The signals that end a match (TERM, INT, HUP) but those ignored at
+ * start, which main blocks in every thread for watch_signals; and the
+ * signal mask at start, which the engines get back. */
+static sigset_t ending, start_mask;
+
+/* -o's temporary file while the games are written into it (NULL: none),
+ * under output_lock: a second signal removes it, and main renames it onto
+ * -o under the lock, so that neither comes in the middle of the other. */
+static pthread_mutex_t output_lock = PTHREAD_MUTEX_INITIALIZER;
+static const char *output_tmp;
+
+/* Replace `was` by pid in engine_group (engines_lock held): track a process
+ * group (was 0), or forget one (pid 0). */
 static void track_group(int pid, int was)
 {
-    for (int i = 0; i < MAX_ENGINES; i++) {
-        int expected = was;
-        if (atomic_compare_exchange_strong(&engine_group[i], &expected, pid))
+    for (int i = 0; i < MAX_ENGINES; i++)
+        if (engine_group[i] == was) {
+            engine_group[i] = pid;
             return;
+        }
+}
+
+/* Stop the match for signal sig (the first one stays stop_signal): no engine
+ * starts from now on, those running are killed with whatever they started
+ * (they run in process groups of their own, which a terminal's Ctrl-C and a
+ * scheduler's TERM do not reach), and every wait for an engine wakes. */
+static void stop_engines(int sig)
+{
+    pthread_mutex_lock(&engines_lock);
+    int none = 0;
+    atomic_compare_exchange_strong(&stop_signal, &none, sig);
+    for (int i = 0; i < MAX_ENGINES; i++)
+        if (engine_group[i] > 0)
+            kill(-engine_group[i], SIGKILL);
+    pthread_mutex_unlock(&engines_lock);
+    if (stop_pipe[1] >= 0) { /* its read end hangs up for every poll; only watch_signals gets here */
+        close(stop_pipe[1]);
+        stop_pipe[1] = -1;
     }
 }
 
-/* A signal that ends junqi-match (TERM, INT, HUP) ends the engines first:
- * they run in process groups of their own, which a terminal's Ctrl-C and
- * a scheduler's TERM do not reach; and removes -o's temporary file. Only
- * async-signal-safe calls. */
-static void on_signal(int sig)
+/* End the process by sig, as the signal would have ended it uncaught (its
+ * action is the default, only blocked): the shell says 128 + sig (130 for
+ * SIGINT), and a shell script that runs junqi-match in a loop stops too,
+ * which it does not after a child that Ctrl-C reached but that exited, even
+ * with status 130: bash goes on then, taking the signal as handled. */
+static _Noreturn void end_by(int sig)
 {
-    atomic_store(&stopping, 1);
-    while (atomic_load(&spawning))
-        ;
-    for (int i = 0; i < MAX_ENGINES; i++) {
-        int pid = atomic_load(&engine_group[i]);
-        if (pid > 0)
-            kill(-pid, SIGKILL);
-    }
-    char *tmp = atomic_load(&output_tmp);
-    if (tmp) /* no litter: an earlier file of that name stays as it was */
-        unlink(tmp);
-    signal(sig, SIG_DFL);
+    sigset_t one;
+    sigemptyset(&one);
+    sigaddset(&one, sig);
+    pthread_sigmask(SIG_UNBLOCK, &one, NULL);
     raise(sig);
+    _exit(128 + sig); /* not reached: the signal's action ends the process */
 }
 
-/* Let sig end the match through on_signal, unless it is ignored (nohup's
- * SIGHUP, a background job's SIGINT): what started junqi-match chose that. */
-static void catch_ending(int sig)
+/* A signal that comes within this many seconds of the first is the same
+ * request, not a second one: GNU timeout (without --foreground) sends its
+ * signal to the command and at once again to its process group, which
+ * holds the command too, and a wrapper may pass on a terminal's Ctrl-C
+ * that reached the command already. */
+#define SAME_REQUEST_SECONDS 1.0
+
+/* The thread that takes the ending signals (blocked in every thread, so
+ * that they come here through sigwait: the work is done in a thread, not in
+ * a handler). The first stops the match: no new game, the engines killed,
+ * and main writes the games that finished (end_match). A second one ends
+ * the process at once, as the signal did before junqi-match kept the
+ * finished games: the engines killed, -o's temporary file removed (an
+ * earlier file of that name stays as it was), the signal's own end. */
+static void *watch_signals(void *arg)
 {
-    struct sigaction was;
-    if (sigaction(sig, NULL, &was) == 0 && was.sa_handler != SIG_IGN)
-        signal(sig, on_signal);
+    (void)arg;
+    int sig;
+    if (sigwait(&ending, &sig) != 0)
+        return NULL;
+    double first = junqi_search_clock();
+    stop_engines(sig);
+    do
+        if (sigwait(&ending, &sig) != 0)
+            return NULL;
+    while (junqi_search_clock() - first < SAME_REQUEST_SECONDS);
+    stop_engines(sig);
+    pthread_mutex_lock(&output_lock); /* kept: main renames nothing from now on */
+    if (output_tmp)
+        unlink(output_tmp);
+    end_by(sig);
 }
 
 static bool cloexec_pipe(int fd[2])
@@ -149,23 +205,16 @@ static bool proc_start(proc *p, const char *cmd)
     sprintf(line, "%s%s", plain_words(cmd) ? "exec " : "", cmd);
     struct sigaction pipe_default = {.sa_handler = SIG_DFL};
     sigemptyset(&pipe_default.sa_mask);
-    sigset_t ending, was;
-    sigemptyset(&ending);
-    sigaddset(&ending, SIGTERM);
-    sigaddset(&ending, SIGINT);
-    sigaddset(&ending, SIGHUP);
-    pthread_mutex_lock(&spawn_lock);
-    pthread_sigmask(SIG_BLOCK, &ending, &was);
-    atomic_fetch_add(&spawning, 1);
-    bool ok = !atomic_load(&stopping) && cloexec_pipe(in);
+    pthread_mutex_lock(&engines_lock);
+    bool ok = !atomic_load(&stop_signal) && cloexec_pipe(in);
     if (ok && !cloexec_pipe(out)) {
         close(in[0]);
         close(in[1]);
         ok = false;
     }
     if (ok && (p->pid = fork()) == 0) {
-        pthread_sigmask(SIG_SETMASK, &was, NULL); /* a mask outlives exec */
-        sigaction(SIGPIPE, &pipe_default, NULL);  /* and so does our ignored SIGPIPE */
+        pthread_sigmask(SIG_SETMASK, &start_mask, NULL); /* a mask outlives exec */
+        sigaction(SIGPIPE, &pipe_default, NULL);         /* and so does our ignored SIGPIPE */
         setpgid(0, 0);
         dup2(in[0], STDIN_FILENO);
         dup2(out[1], STDOUT_FILENO);
@@ -177,9 +226,7 @@ static bool proc_start(proc *p, const char *cmd)
         setpgid(p->pid, p->pid); /* here too: proc_stop may come before the child runs */
         track_group(p->pid, 0);
     }
-    atomic_fetch_sub(&spawning, 1);
-    pthread_sigmask(SIG_SETMASK, &was, NULL);
-    pthread_mutex_unlock(&spawn_lock);
+    pthread_mutex_unlock(&engines_lock);
     if (!ok)
         return false;
     close(in[0]);
@@ -219,8 +266,9 @@ typedef enum line_status {
 } line_status;
 
 /* The next line of output (NUL-terminated, valid until the next call) in
- * *line: LINE_READ, else LINE_ENDED, LINE_LATE past the deadline (monotonic
- * seconds) or LINE_FAILED. A line longer than MAX_LINE is skipped. */
+ * *line: LINE_READ, else LINE_ENDED (also once the match stops: see
+ * stop_pipe), LINE_LATE past the deadline (monotonic seconds) or
+ * LINE_FAILED. A line longer than MAX_LINE is skipped. */
 static line_status proc_line(proc *p, double deadline, char **line)
 {
     static const size_t chunk = 65536;
@@ -252,12 +300,14 @@ static line_status proc_line(proc *p, double deadline, char **line)
         int wait = (int)((deadline - junqi_search_clock()) * 1000);
         if (wait <= 0)
             return LINE_LATE;
-        struct pollfd pfd = {p->from, POLLIN, 0};
-        int r = poll(&pfd, 1, wait);
+        struct pollfd pfd[2] = {{p->from, POLLIN, 0}, {stop_pipe[0], POLLIN, 0}};
+        int r = poll(pfd, 2, wait);
         if (r < 0 && errno == EINTR)
             continue;
         if (r <= 0)
             return r == 0 ? LINE_LATE : LINE_FAILED;
+        if (pfd[1].revents) /* the match stops: its engines are killed */
+            return LINE_ENDED;
         if (p->cap - p->len < chunk) {
             char *grown = realloc(p->buf, p->cap + chunk);
             if (!grown)
@@ -330,7 +380,9 @@ static int proc_stop(proc *p)
         nanosleep(&(struct timespec){0, 10000000}, NULL);
     }
     kill(-p->pid, SIGKILL);
+    pthread_mutex_lock(&engines_lock); /* forgotten before it is reaped: stop_engines kills no reused id */
     track_group(0, p->pid);
+    pthread_mutex_unlock(&engines_lock);
     waitpid(p->pid, &status, 0);
     free(p->buf);
     memset(p, 0, sizeof *p);
@@ -413,7 +465,8 @@ static void usage(void)
            "  --version           the version\n\n"
            "Exit status: 0 the match was played, 1 an engine could not start or refused an\n"
            "option, or no setup could be used, 2 usage error, 3 a file could not be read\n"
-           "or written.\n"),
+           "or written, 128+N stopped by signal N (130: Ctrl-C), after writing and summing\n"
+           "up the games that finished (a second signal ends it at once, writing nothing).\n"),
            prog, junqi_cli_help_list(junqi_rules_family_names(JUNQI_FORMATION_GAME), rules, sizeof rules));
 }
 
@@ -627,7 +680,8 @@ static bool engine_open(match *m, int e, player *pl, char *id, size_t idlen)
     const engine_spec *spec = &m->opt->engine[e];
     char err[512] = "", why[640], *line;
     if (!proc_start(&pl->p, spec->cmd)) {
-        note(m, "engine %d: cannot run '%s'", e + 1, spec->cmd);
+        if (!atomic_load(&stop_signal)) /* else it was not tried: the match stops */
+            note(m, "engine %d: cannot run '%s'", e + 1, spec->cmd);
         return false;
     }
     pl->running = true;
@@ -654,6 +708,8 @@ static bool engine_open(match *m, int e, player *pl, char *id, size_t idlen)
         return true;
     int status = proc_stop(&pl->p);
     pl->running = false;
+    if (atomic_load(&stop_signal)) /* it was killed as the match stops: nothing to say */
+        return false;
     handshake_failure(why, sizeof why, err, step, rc, status, m->opt->timeout);
     note(m, "engine %d ('%s'): %s", e + 1, spec->cmd, why);
     return false;
@@ -770,8 +826,9 @@ static void tag_game(match *m, junqi_referee *r, int g, int first)
     junqi_game_set_tag(r->game, "Go", m->opt->go);
 }
 
-/* The moves of game g until it ends. */
-static void play_moves(match *m, player pl[2], junqi_referee *r, int g, game_out *out)
+/* The moves of game g until it ends; false if the match stopped first (a
+ * signal: the engines were killed, and the game is not over). */
+static bool play_moves(match *m, player pl[2], junqi_referee *r, int g, game_out *out)
 {
     int first = r->pos.to_move;
     reason why;
@@ -781,11 +838,13 @@ static void play_moves(match *m, player pl[2], junqi_referee *r, int g, game_out
             snprintf(text, sizeof text, "adjudicated a draw: the move limit of %ld", (long)m->opt->max_moves);
             junqi_referee_adjudicate_draw(r, text);
             out->adjudicated = true;
-            return;
+            return true;
         }
         int e = engine_of(&r->pos, first, g, s);
         junqi_move mv;
         bool ok = ask_move(m, &pl[e], r, s, &mv, &why) && referee_play(r, mv, &why);
+        if (!ok && atomic_load(&stop_signal)) /* no forfeit: its engine was killed, or might have been */
+            return false;
         if (!ok) {
             snprintf(text, sizeof text, "%s (%s) forfeits: %s", m->opt->engine[e].name,
                      junqi_seat_name((junqi_seat)s), why.en);
@@ -794,13 +853,15 @@ static void play_moves(match *m, player pl[2], junqi_referee *r, int g, game_out
                      _(junqi_seat_name((junqi_seat)s)), why.local);
             junqi_referee_forfeit(r, s, text); /* the record's words stay English */
             out->forfeit = true;
-            return;
+            return true;
         }
         out->moves++;
     }
+    return true;
 }
 
-/* Play game g (setup g / 2, engine 1 first in even games). */
+/* Play game g (setup g / 2, engine 1 first in even games); not done if
+ * the match stopped before its end. */
 static game_out play_game(match *m, player pl[2], int g)
 {
     game_out out = {0};
@@ -820,7 +881,10 @@ static game_out play_game(match *m, player pl[2], int g)
     for (int e = 0; e < 2; e++)
         if (pl[e].running && proc_wait(&pl[e].p, "readyok", (double)m->opt->timeout, &line, NULL, 0) != LINE_READ)
             engine_close(&pl[e]);
-    play_moves(m, pl, &r, g, &out);
+    if (!play_moves(m, pl, &r, g, &out)) {
+        junqi_referee_free(&r);
+        return out;
+    }
     const junqi_result *res = &r.pos.result;
     bool ours = (res->winners >> first) & 1; /* the side of the first seat won */
     out.points = res->status != JUNQI_DECIDED ? 1 : ours == (g % 2 == 0) ? 2 : 0;
@@ -842,6 +906,23 @@ static const char *describe(const game_out *g, const options *o, char *buf, size
     return buf;
 }
 
+/* Write the finished games now due, in game order, from the first game
+ * not written yet up to the first one not finished (m->lock held, or no
+ * worker running); with `all`, every finished game, past those that did
+ * not finish: the end of a match that stopped with games in play. */
+static void write_due(match *m, bool all)
+{
+    for (; m->written < m->ngames && (all || m->games[m->written].done); m->written++) {
+        game_out *w = &m->games[m->written];
+        if (!w->done)
+            continue;
+        if (m->out && (!junqi_jgn_write(m->out, w->record) || fputc('\n', m->out) == EOF))
+            m->write_failed = true;
+        junqi_game_free(w->record);
+        w->record = NULL;
+    }
+}
+
 /* Keep game g's outcome, say it, and write every game now due, in order. */
 static void finish_game(match *m, int g, game_out *out)
 {
@@ -854,13 +935,7 @@ static void finish_game(match *m, int g, game_out *out)
                    "%s: game %d/%d (setup %ld, %s first): %s, %d moves\n", (unsigned long)out->moves),
                 prog, g + 1, m->ngames, (long)(m->opt->skip + g / 2 + 1), m->opt->engine[g % 2].name,
                 describe(out, m->opt, text, sizeof text), out->moves);
-    for (; m->written < m->ngames && m->games[m->written].done; m->written++) {
-        game_out *w = &m->games[m->written];
-        if (m->out && (!junqi_jgn_write(m->out, w->record) || fputc('\n', m->out) == EOF))
-            m->write_failed = true;
-        junqi_game_free(w->record);
-        w->record = NULL;
-    }
+    write_due(m, false);
     pthread_mutex_unlock(&m->lock);
 }
 
@@ -868,7 +943,8 @@ static void *worker(void *arg)
 {
     match *m = arg;
     player pl[2] = {{{0}, false}, {{0}, false}};
-    for (int g; !atomic_load(&m->failed) && (g = atomic_fetch_add(&m->next, 1)) < m->ngames;) {
+    for (int g; !atomic_load(&m->failed) && !atomic_load(&stop_signal) &&
+                (g = atomic_fetch_add(&m->next, 1)) < m->ngames;) {
         for (int e = 0; e < 2; e++)
             if (!pl[e].running && !engine_open(m, e, &pl[e], NULL, 0))
                 atomic_store(&m->failed, true);
@@ -985,7 +1061,15 @@ static void json_elo(junqi_json *j, const char *key, double v)
         junqi_json_number(j, unsigned_zero(v, 1), 1);
 }
 
-static void summary_json(const match *m, const tally *t, const junqi_match_score *s)
+/* The name of an ending signal, as kill -l and the docs write it. */
+static const char *signal_name(int sig)
+{
+    return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "SIGHUP";
+}
+
+/* The summary as one JSON object; sig: the signal that stopped the match
+ * (key interrupted), or 0. */
+static void summary_json(const match *m, const tally *t, const junqi_match_score *s, int sig)
 {
     junqi_json j;
     junqi_json_init(&j, stdout);
@@ -1010,6 +1094,13 @@ static void summary_json(const match *m, const tally *t, const junqi_match_score
     json_elo(&j, "elo", s->elo);
     json_elo(&j, "elo_low", s->elo_low);
     json_elo(&j, "elo_high", s->elo_high);
+    junqi_json_key(&j, "interrupted");
+    if (sig)
+        junqi_json_string(&j, signal_name(sig));
+    else
+        junqi_json_null(&j);
+    junqi_json_key(&j, "games_planned");
+    junqi_json_int(&j, m->ngames);
     junqi_json_end_object(&j);
     putchar('\n');
 }
@@ -1022,12 +1113,14 @@ static void print_counts(int wins, int draws, int losses)
     printf(P_(", %d loss\n", ", %d losses\n", (unsigned long)losses), losses);
 }
 
-static void summary(const match *m)
+/* The summary of the games that finished, in text or JSON; sig: the
+ * signal that stopped the match, or 0. */
+static void summary(const match *m, int sig)
 {
     tally t = count(m);
     junqi_match_score s = junqi_match_score_of(t.points[2], t.points[1], t.points[0]);
     if (m->opt->format == JUNQI_FORMAT_JSON) {
-        summary_json(m, &t, &s);
+        summary_json(m, &t, &s, sig);
         return;
     }
     int games = s.wins + s.draws + s.losses;
@@ -1043,6 +1136,10 @@ static void summary(const match *m)
     }
     printf(_("moves per game %.1f, forfeits %d, adjudicated draws %d\n"), games ? (double)t.moves / games : 0,
            t.forfeits, t.adjudicated);
+    if (sig) /* TRANSLATORS: the signal's name (SIGINT, SIGTERM, SIGHUP), the games finished, the games planned */
+        printf(P_("interrupted by %s after %d of %d game\n", "interrupted by %s after %d of %d games\n",
+                  (unsigned long)m->ngames),
+               signal_name(sig), games, m->ngames);
 }
 
 /* ---- main ------------------------------------------------------------------------ */
@@ -1080,6 +1177,73 @@ static int run(match *m)
     return atomic_load(&m->failed) ? JUNQI_EXIT_INVALID : JUNQI_EXIT_OK;
 }
 
+/* Take the ending signals but those ignored at start (nohup's SIGHUP, a
+ * background job's SIGINT: what started junqi-match chose that) in a thread
+ * of their own, watch_signals: they are blocked here, before any other
+ * thread starts, so that every thread has them blocked and inherits that. */
+static void watch_ending_signals(void)
+{
+    static const int sigs[] = {SIGTERM, SIGINT, SIGHUP};
+    int caught = 0, fd[2];
+    sigemptyset(&ending);
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+        struct sigaction was;
+        if (sigaction(sigs[i], NULL, &was) == 0 && was.sa_handler != SIG_IGN)
+            caught += sigaddset(&ending, sigs[i]) == 0;
+    }
+    pthread_sigmask(SIG_BLOCK, &ending, &start_mask); /* the mask at start, for the engines, in any case */
+    if (caught == 0)
+        return;
+    if (cloexec_pipe(fd)) {
+        stop_pipe[0] = fd[0];
+        stop_pipe[1] = fd[1];
+    }
+    pthread_t tid;
+    if (pthread_create(&tid, NULL, watch_signals, NULL) == 0)
+        pthread_detach(tid);
+    else /* no thread to take them: they end junqi-match as they would uncaught */
+        pthread_sigmask(SIG_SETMASK, &start_mask, NULL);
+}
+
+/* -o's temporary file from now on, for watch_signals (NULL: none). */
+static void set_output_tmp(const char *tmp)
+{
+    pthread_mutex_lock(&output_lock);
+    output_tmp = tmp;
+    pthread_mutex_unlock(&output_lock);
+}
+
+/* The end of the match, rc its exit status so far and sig the signal that
+ * stopped it (0: none): the finished games not written yet, the summary of
+ * those, and -o renamed into place; an interrupted match says so first on
+ * stderr, and one where no game finished prints no summary and keeps no -o
+ * (an earlier file of that name stays as it was). Returns the exit status,
+ * JUNQI_EXIT_IO if -o could not be written. */
+static int end_match(match *m, junqi_cli_output *out, int rc, int sig)
+{
+    int finished = 0;
+    for (int g = 0; m->games && g < m->ngames; g++)
+        finished += m->games[g].done;
+    /* said before anything is written: a second signal would end it at once, writing nothing */
+    if (sig && finished) /* TRANSLATORS: the program, then the signal's name: SIGINT, SIGTERM or SIGHUP */
+        fprintf(stderr, _("%s: %s: the games in play are dropped, the finished ones kept "
+                          "(a second signal ends it at once)\n"), prog, signal_name(sig));
+    else if (sig) /* TRANSLATORS: the program, then the signal's name: SIGINT, SIGTERM or SIGHUP */
+        fprintf(stderr, _("%s: interrupted by %s before any game finished\n"), prog, signal_name(sig));
+    bool keep = !sig || finished;
+    if (m->games) {
+        write_due(m, true);
+        if (keep)
+            summary(m, sig);
+    }
+    pthread_mutex_lock(&output_lock);
+    if (out->fp && !junqi_cli_output_close(prog, out, keep && !m->write_failed))
+        rc = JUNQI_EXIT_IO;
+    output_tmp = NULL;
+    pthread_mutex_unlock(&output_lock);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     junqi_cli_set_locale();
@@ -1089,9 +1253,7 @@ int main(int argc, char **argv)
     if (rc != JUNQI_EXIT_OK)
         return rc == ARGS_DONE ? JUNQI_EXIT_OK : rc;
     signal(SIGPIPE, SIG_IGN); /* an engine that dies is a forfeit, not our end */
-    catch_ending(SIGTERM);
-    catch_ending(SIGINT);
-    catch_ending(SIGHUP);
+    watch_ending_signals();
     static match m;
     m.opt = &o;
     pthread_mutex_init(&m.lock, NULL);
@@ -1102,19 +1264,20 @@ int main(int argc, char **argv)
     if (rc == JUNQI_EXIT_OK && o.output && !junqi_cli_output_open(prog, o.output, &out))
         rc = JUNQI_EXIT_IO;
     m.out = out.fp;
-    atomic_store(&output_tmp, out.tmp_path);
+    set_output_tmp(out.tmp_path);
     if (rc == JUNQI_EXIT_OK && !(m.games = calloc((size_t)m.ngames, sizeof *m.games)))
         rc = JUNQI_EXIT_IO;
     if (rc == JUNQI_EXIT_OK)
         rc = run(&m);
-    if (m.games)
-        summary(&m);
-    atomic_store(&output_tmp, NULL);
-    if (o.output && out.fp && !junqi_cli_output_close(prog, &out, !m.write_failed))
-        rc = JUNQI_EXIT_IO;
+    int sig = atomic_load(&stop_signal); /* a first signal after this finds the match over: unseen here */
+    rc = end_match(&m, &out, rc, sig);
     for (int i = 0; i < m.nsetups; i++)
         junqi_game_free(m.setups[i]);
     free(m.setups);
     free(m.games);
-    return rc != JUNQI_EXIT_OK ? rc : junqi_cli_flush_stdout(prog) ? JUNQI_EXIT_OK : JUNQI_EXIT_IO;
+    if (!junqi_cli_flush_stdout(prog))
+        rc = JUNQI_EXIT_IO;
+    if (sig && rc != JUNQI_EXIT_IO) /* the games that finished are written: the signal's end */
+        end_by(sig);
+    return rc;
 }

@@ -22,6 +22,11 @@
 #     usage errors exit 2, a missing setups file 3;
 #   - --nodes 3000000000 reaches the go command (counts are 64 bits on
 #     every platform); 2^63 is a range error that says the range.
+#   - a match stopped by SIGINT, SIGTERM (two games at once, the signal sent
+#     twice at once as GNU timeout does) or SIGHUP keeps the games that had
+#     finished in -o and its summary, kills every engine, leaves no temporary
+#     file and ends by the signal; with no game finished an earlier -o stays;
+#     a second signal ends it at once, writing nothing.
 #
 # Requires jq. Environment (set by tests/run-tests): JUNQI_BIN = the
 # directory of the tools, JUNQI_ROOT = the repository root. Prints one line
@@ -232,6 +237,149 @@ sleep 0.5
 expect "under nohup, SIGHUP: the match goes on" yes "$(running "$match" && echo yes || echo no)"
 kill -TERM "$match"
 wait "$match" 2>/dev/null
+
+# junqi-match stopped by a signal keeps the games that finished: the games in play end (their
+# engines killed) and are neither written nor scored, -o gets the finished games as a complete
+# match would write them, the summary counts them and says that the match was interrupted, and
+# junqi-match ends by the signal (128 + its number); a second signal, a second or more after the
+# first, ends it at once and writes nothing. The staller plays north's g6-g7 (an illegal move: it
+# forfeits, and the game is over) unless its record holds a setup of the file $2: then it never
+# answers, and adds a line to $1.stalls; with "escape" it leaves behind, in a session of its own
+# that the kill of its process group does not reach, a process that holds its output open (its pid
+# in $1.escaped), which adds the line. The engines write their pids in the folder $1.
+cat >"$tmp/staller" <<'EOF'
+#!/usr/bin/env bash
+echo $$ >"$1/$$"
+while read -r cmd rest; do
+    case $cmd in
+    junqi) echo "id name staller"; echo junqiok ;;
+    isready) echo readyok ;;
+    position) grep -qF -f "$2" <<<"$rest" && stall=1 || stall= ;;
+    go) if [ -z "$stall" ]; then
+            echo "bestmove g6-g7"
+        elif [ "${3:-}" = escape ]; then
+            setsid sh -c 'echo $$ >>"$0.escaped"; echo >>"$0.stalls"; exec sleep 300' "$1" &
+        else
+            echo >>"$1.stalls"
+        fi ;;
+    quit) exit 0 ;;
+    esac
+done
+EOF
+# shellcheck disable=SC2016 # $$ and $1 are the engine's
+printf '#!/bin/sh\necho $$ >"$1/$$"\nexec "%s/junqi-analyze" --engine\n' "$JUNQI_BIN" >"$tmp/analyze"
+chmod +x "$tmp/staller" "$tmp/analyze"
+# setups_of N SEATS: the setups of record N of $S at the seats SEATS (North|East...), as the staller's list
+setups_of() { awk -v n="$1" '/^\[Board /{k++} k==n' "$S" | grep -E "^\[($2)Setup " | sed 's/^\[[A-Za-z]*//; s/\]$//'; }
+# stalled_match DIR LIST TIMEOUT-OPTION [OPTION...]: engine 1 (junqi-analyze) against the staller
+# with LIST (and its other arguments), in the background (pid $match), -o DIR/out/games.jgn (which holds "earlier" before),
+# standard output and error in DIR/stdout and DIR/stderr (unless $stderr names another file), all
+# under timeout; given --foreground, timeout passes a signal sent to $match on once, else twice, as
+# it does (to the command, then to its process group)
+stalled_match() {
+    local d=$1 list=$2 fg=$3
+    shift 3
+    mkdir -p "$d/pids" "$d/out"
+    echo earlier >"$d/out/games.jgn"
+    timeout ${fg:+"$fg"} -s KILL 120 env --default-signal=INT "$M" --setups "$S" --nodes 300 --timeout 300 \
+        -o "$d/out/games.jgn" "$@" "$tmp/analyze $d/pids" "$tmp/staller $d/pids $list" >"$d/stdout" \
+        2>"${stderr:-$d/stderr}" &
+    match=$!
+}
+# stalls DIR N: wait until N games stalled, at most 120 s
+stalls() {
+    local n
+    for _ in $(seq 1200); do
+        n=$(wc -l 2>/dev/null <"$1/pids.stalls")
+        [ "${n:-0}" -ge "$2" ] && return 0
+        sleep 0.1
+    done
+    fail "$1: $2 games never stalled"
+}
+# stopped WHAT DIR STATUS FILES: junqi-match ended with STATUS, DIR/out holds FILES (no temporary
+# file), and every engine has ended (a killed one may take a moment to be reaped)
+stopped() {
+    local what=$1 d=$2 f pid
+    wait "$match" 2>/dev/null
+    expect "$what: the signal's exit status" "$3" "$?"
+    expect "$what: no temporary file of -o left" "$4" "$(ls "$d/out" | tr '\n' ' ')"
+    for f in "$d"/pids/*; do
+        pid=${f##*/}
+        for _ in $(seq 20); do running "$pid" || break; sleep 0.1; done
+        checks=$((checks + 1))
+        if running "$pid"; then
+            fail "$what: engine $pid still runs"
+            kill -9 "$pid"
+        fi
+    done
+}
+# kept WHAT DIR ROUNDS: -o holds the games of ROUNDS ("1 2 "), in that order, as valid JGN
+kept() {
+    local what=$1 d=$2
+    expect "$what: the finished games in -o, in order" "$3" "$(sed -n 's/^\[Round "\(.*\)"\]$/\1/p' "$d/out/games.jgn" | tr '\n' ' ')"
+    "$JUNQI_BIN/junqi-validate" -q "$d/out/games.jgn"
+    expect "$what: -o is valid JGN" 0 "$?"
+}
+
+# SIGINT: games 1 and 2 finish, game 3 stalls (engine 1 moves first in it, then the staller at east)
+d=$tmp/int
+setups_of 2 'East|West' >"$d.list"
+stalled_match "$d" "$d.list" --foreground --games 3
+stalls "$d" 1
+kill -INT "$match"
+stopped "SIGINT" "$d" 130 "games.jgn "
+kept "SIGINT" "$d" "1 2 "
+expect "SIGINT: the summary counts the finished games" "junqi-analyze $V vs staller: 2 games" "$(head -n 1 "$d/stdout" | cut -d, -f1)"
+expect "SIGINT: the summary says the match was interrupted" "interrupted by SIGINT after 2 of 6 games" "$(tail -n 1 "$d/stdout")"
+expect "SIGINT: said on stderr, after the finished games" \
+    "junqi-match: SIGINT: the games in play are dropped, the finished ones kept (a second signal ends it at once)" \
+    "$(tail -n 1 "$d/stderr")"
+expect "SIGINT: no game 3" 0 "$(grep -c 'game 3' "$d/stderr")"
+
+# SIGTERM with two games at once, sent twice by timeout (a second signal at once is the same): games
+# 1, 2 and 4 finish, 3 and 5 stall (game 4's engines then take game 5), and the staller's processes
+# left behind hold its output open: the games' waits wake all the same
+d=$tmp/term
+{ setups_of 2 'East|West' && setups_of 3 'North|East|South|West'; } >"$d.list"
+stalled_match "$d" "$d.list escape" "" --games 3 --concurrency 2 --format json
+stalls "$d" 2
+kill -TERM "$match"
+stopped "SIGTERM, --concurrency 2" "$d" 143 "games.jgn "
+kept "SIGTERM, --concurrency 2" "$d" "1 2 4 "
+expect "SIGTERM: the JSON summary: the finished games, the signal, the games planned" "3 3 SIGTERM 6" \
+    "$(jq -r '[.games, .wins, .interrupted, .games_planned] | join(" ")' "$d/stdout")"
+[ ! -s "$d/pids.escaped" ] || xargs kill <"$d/pids.escaped" # the staller's processes left behind
+
+# SIGHUP before any game finished: no summary, and an earlier -o stays as it was
+d=$tmp/hup
+echo 'Setup "' >"$d.list"
+stalled_match "$d" "$d.list" --foreground --games 2 -q
+stalls "$d" 1
+kill -HUP "$match"
+stopped "SIGHUP, no game finished" "$d" 129 "games.jgn "
+expect "SIGHUP, no game finished: -o as it was" earlier "$(cat "$d/out/games.jgn")"
+expect "SIGHUP, no game finished: no summary" "" "$(cat "$d/stdout")"
+expect "SIGHUP, no game finished: said" "junqi-match: interrupted by SIGHUP before any game finished" "$(cat "$d/stderr")"
+
+# a second signal while it winds down ends it at once: its standard error is a full pipe, on which
+# the wind-down's first line waits; SIGINT, then SIGTERM every 0.2 s until it ends
+d=$tmp/twice
+mkdir -p "$d"
+mkfifo "$d/fifo"
+exec 3<>"$d/fifo"
+setups_of 2 'East|West' >"$d.list"
+stderr=$d/fifo stalled_match "$d" "$d.list" --foreground --games 3
+stalls "$d" 1
+dd if=/dev/zero of="$d/fifo" bs=64 count=1000000 oflag=nonblock status=none 2>/dev/null
+kill -INT "$match"
+for _ in $(seq 100); do
+    kill -TERM "$match" 2>/dev/null || break
+    sleep 0.2
+done
+stopped "a second signal" "$d" 143 "games.jgn "
+exec 3<&-
+expect "a second signal: -o as it was" earlier "$(cat "$d/out/games.jgn")"
+
 # the engines start with SIGPIPE as it is by default, not ignored as junqi-match has it
 run "$M" --setups "$S" --games 1 --nodes 300 "$E" "$tmp/fake pipe"
 expect "an engine's SIGPIPE: the default" "junqi-analyze $V vs fake, SIGPIPE default" "$(head -n 1 <<<"$out" | cut -d: -f1)"
