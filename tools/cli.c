@@ -6,6 +6,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <locale.h>
@@ -933,11 +934,14 @@ bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output 
             cannot_write(prog, path, o->path, errno);
             goto error;
         }
+        fcntl(fileno(o->fp), F_SETFD, FD_CLOEXEC);
         return true;
     }
     if (!(o->tmp_path = temporary_name(o->path)))
         goto no_memory;
     int fd = mkstemp(o->tmp_path);
+    if (fd >= 0) /* a program the tool starts (junqi-match's engines) must not inherit it */
+        fcntl(fd, F_SETFD, FD_CLOEXEC);
     mode_t mask = umask(0);
     umask(mask);
     /* mkstemp makes the file private: give it the permissions of the file

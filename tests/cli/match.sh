@@ -128,6 +128,13 @@ done
 case ${1:-} in deaf | silent) exec sleep 300 ;; esac # the input ended without quit
 EOF
 chmod +x "$tmp/fake"
+# an engine holds no descriptor of -o's temporary file (it was inherited: an engine that ran on
+# kept it open, and could write into the games)
+printf '#!/bin/sh\nls -l /proc/$$/fd/ >"$1"\nexec "%s"\n' "$tmp/fake" >"$tmp/fds"
+chmod +x "$tmp/fds"
+run "$M" --setups "$S" --games 1 -q -o "$tmp/fds.jgn" "$tmp/fds $tmp/fds1.txt" "$tmp/fake"
+expect "an engine's open files: none is -o's" "1 0" \
+    "$(grep -c . "$tmp/fds.jgn" >/dev/null && grep -c 'pipe:' "$tmp/fds1.txt" | sed 's/^[1-9][0-9]*$/1/') $(grep -c 'fds.jgn' "$tmp/fds1.txt")"
 # a node limit past 2^31 (counts were long, 32 bits on i386 and armhf) reaches the go command;
 # 2^63 is a range error that says the range
 run "$M" --setups "$S" --games 1 --nodes 3000000000 -q -o "$tmp/big.jgn" "$tmp/fake" "$tmp/fake"
