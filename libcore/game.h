@@ -99,9 +99,9 @@ typedef struct junqi_item {
 /**
  * A comment, shown before item `before` of its line (== nitems: after the last
  * item). A comment after the last move or event of a finished game may come
- * before the END item or after it (QQ replays have both; JGN reads one written
- * there as after it, docs/jgn.md "The result"): junqi_line_through_end() says
- * which places are one point of the game.
+ * before the END item or after it (QQ replays have both; JGN writes them on
+ * either side of the result, docs/jgn.md "The result"), two places of the
+ * record at one point of the game: junqi_line_through_end() says which.
  */
 typedef struct junqi_comment {
     size_t before;
@@ -239,10 +239,10 @@ junqi_line *junqi_item_add_variation(junqi_item *it);
 /**
  * The last place of line l that is the same point of the game as place
  * `before` (a comment's place, 0 to l->nitems): before + 1 when item `before`
- * is the END item, else before. The end of the game is no token of its own in
- * JGN, so a comment after the last move or event may stand on either side of
- * the END item (docs/jgn.md, "The result"); one with place from `before` to
- * this place is shown there.
+ * is the END item, else before. A comment after the last move or event may
+ * stand on either side of the END item (docs/jgn.md, "The result"), both at
+ * the final position; one with place from `before` to this place is shown
+ * there.
  */
 size_t junqi_line_through_end(const junqi_line *l, size_t before);
 
