@@ -332,11 +332,14 @@ void junqi_flip_game_settle(junqi_game *g)
     junqi_flip_replay r;
     if (!junqi_flip_replay_start(&r, g, NULL, NULL))
         return;
+    size_t over = SIZE_MAX; /* the items after which the game was over */
     for (size_t i = 0; i < g->main.nitems; i++) {
         junqi_item *it = &g->main.items[i];
         junqi_flip before = r.pos;
         r.has_last = false;
         junqi_flip_replay_next(&r);
+        if (over == SIZE_MAX && junqi_flip_over(&r.pos))
+            over = i + 1;
         if (it->kind == JUNQI_ITEM_MOVE)
             settle_action(&r, &before, it);
         if (it->kind == JUNQI_ITEM_END) {
@@ -345,7 +348,7 @@ void junqi_flip_game_settle(junqi_game *g)
             it->reason = r.pos.st.result.reason;
         }
     }
-    if (junqi_flip_over(&r.pos))
+    if (junqi_flip_over(&r.pos) && junqi_game_ends_as_replayed(g, over))
         g->result = r.pos.st.result;
 }
 

@@ -246,6 +246,18 @@ junqi_line *junqi_item_add_variation(junqi_item *it);
  */
 size_t junqi_line_through_end(const junqi_line *l, size_t before);
 
+/**
+ * Whether the result a replay found after the first `over` items of g's main
+ * line (the game was over there) is the record's result, for
+ * junqi_game_settle() to state: g has an END item (its own statement of the
+ * end, which the settling corrects), or no move follows those items. A
+ * record that goes on after the end of its game without stating an end
+ * keeps the result it stated (docs/jgn.md, "The result"): a result written
+ * after its last move would be an end after moves that were never part of
+ * the game, and reading it back would give it an END item it never had.
+ */
+bool junqi_game_ends_as_replayed(const junqi_game *g, size_t over);
+
 /** Free everything a line owns (items, their variations, comments); the line is empty after. */
 void junqi_line_clear(junqi_line *line);
 

@@ -598,12 +598,15 @@ void junqi_game_settle(junqi_game *g)
     junqi_replay r;
     if (!junqi_replay_start(&r, g, NULL, NULL))
         return;
+    size_t over = SIZE_MAX; /* the items after which the game was over */
     for (size_t i = 0; i < g->main.nitems; i++) {
         junqi_item *it = &g->main.items[i];
         uint8_t c = it->kind == JUNQI_ITEM_MOVE ? r.pos.cell[it->move.from] : 0;
         if (c)
             it->seat = (uint8_t)JUNQI_CELL_SEAT(c);
         junqi_replay_next(&r);
+        if (over == SIZE_MAX && junqi_position_over(&r.pos))
+            over = i + 1;
         uint8_t shown = it->kind == JUNQI_ITEM_MOVE && r.last_shown == it->move.to ? r.pos.cell[it->move.to] : 0;
         if (shown && JUNQI_CELL_PIECE(shown) != JUNQI_UNKNOWN) {
             it->shown_piece = (uint8_t)JUNQI_CELL_PIECE(shown);
@@ -616,7 +619,7 @@ void junqi_game_settle(junqi_game *g)
             it->code = r.pos.result.code;
         }
     }
-    if (junqi_position_over(&r.pos))
+    if (junqi_position_over(&r.pos) && junqi_game_ends_as_replayed(g, over))
         g->result = r.pos.result;
     junqi_score_set_tag(g); /* out of memory only leaves the tag out */
 }

@@ -212,6 +212,16 @@ expect "junqi-replay --to json: every comment's text, from the replay and from i
     "$("$R" --to json "$tmp/comments.jgn" | jq -c '[.line.comments[].text]')"
 expect "junqi-replay --to jgn of its JGN: the same text" "$(cat "$tmp/comments.jgn")" \
     "$("$R" --to jgn "$tmp/comments.jgn")"
+# a record that goes on after its end (docs/jgn.md, "A record that goes on after its end"):
+# b11>b12 takes the flag, e7-e8 is played after; converted, it still ends in '*', with no end item
+printf '[Board "two-player"]\n[Position "%s"]\n\n41. b11>b12 42. e7-e8 *\n' \
+    '.NF.../.S9.../...../...../...../....N3/...../...../...../...../...../.SF... s 0 40 -' >"$tmp/after.jgn"
+run "$R" --to jgn "$tmp/after.jgn"
+expect "junqi-replay --to jgn, moves after the end: exit status" 1 "$rc"
+expect "junqi-replay --to jgn, moves after the end: the movetext as read" "41. b11>b12 42. e7-e8 *" \
+    "$(tail -n 1 <<<"$out")"
+expect "junqi-replay --to json, moves after the end: the items as read" '["move","move"]' \
+    "$("$R" --to json "$tmp/after.jgn" 2>/dev/null | jq -c '[.line.items[].type]')"
 
 # --infer (issue 12 §1): every hidden piece of the seat's view gets "p", a
 # distribution over the kinds it can be; the text board shows the likeliest
