@@ -12,6 +12,7 @@
 #include <strings.h>
 #include <yaml.h>
 
+#include "i18n.h"
 #include "setup.h"
 #include "text.h"
 
@@ -99,7 +100,9 @@ static void read_rows(reader *r, junqi_formation *f, const yaml_node_t *rows)
     }
     int nrows = (int)(rows->data.sequence.items.top - rows->data.sequence.items.start);
     if (nrows != 6)
-        problem(r, rows, JUNQI_CODE_BAD_ROWS, "rows has %d rows, a formation has 6", nrows);
+        problem(r, rows, JUNQI_CODE_BAD_ROWS,
+                P_("rows has %d row, a formation has 6", "rows has %d rows, a formation has 6",
+                   (unsigned long)nrows), nrows);
     for (int i = 0; i < nrows && i < 6; i++) {
         yaml_node_t *row = yaml_document_get_node(r->doc, rows->data.sequence.items.start[i]);
         if (!row || row->type != YAML_SEQUENCE_NODE) {
@@ -109,7 +112,9 @@ static void read_rows(reader *r, junqi_formation *f, const yaml_node_t *rows)
         }
         int n = (int)(row->data.sequence.items.top - row->data.sequence.items.start);
         if (n != 5)
-            problem(r, row, JUNQI_CODE_ROW_LENGTH, "row %d has %d entries, a row has 5", i + 1, n);
+            problem(r, row, JUNQI_CODE_ROW_LENGTH,
+                    P_("row %d has %d entry, a row has 5", "row %d has %d entries, a row has 5",
+                       (unsigned long)n), i + 1, n);
         for (int c = 0; c < n && c < 5; c++)
             read_entry(r, f, i, c, yaml_document_get_node(r->doc, row->data.sequence.items.start[c]));
         if (n < 5)

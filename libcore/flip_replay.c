@@ -222,8 +222,9 @@ static void apply_timeout(junqi_flip_replay *r, const junqi_item *it)
                _(junqi_seat_name(r->pos.st.to_move < JUNQI_SEATS ? (junqi_seat)r->pos.st.to_move : JUNQI_NO_SEAT)));
     if (it->count && it->count != r->timeouts[s] && r->diags)
         junqi_diags_add(r->diags, JUNQI_CODE_TIMEOUT_COUNT, -1, it->loc,
-                        "the record counts %d timeouts for %s, the replay %d", it->count, _(junqi_seat_name((junqi_seat)s)),
-                        r->timeouts[s]);
+                        P_("the record counts %d timeout for %s, the replay %d",
+                           "the record counts %d timeouts for %s, the replay %d", (unsigned long)it->count),
+                        it->count, _(junqi_seat_name((junqi_seat)s)), r->timeouts[s]);
     junqi_flip_undo u;
     if (limit && r->timeouts[s] >= limit)
         lose(r, s, JUNQI_REASON_TIMEOUTS);

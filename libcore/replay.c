@@ -419,8 +419,9 @@ static void apply_timeout(junqi_replay *r, const junqi_item *it)
                _(junqi_seat_name(s)), _(junqi_seat_name(r->pos.to_move)));
     if (it->count && it->count != r->timeouts[s])
         report(r, JUNQI_CODE_TIMEOUT_COUNT, it,
-               "the record counts %d timeouts for %s, the replay %d", it->count,
-               _(junqi_seat_name(s)), r->timeouts[s]);
+               P_("the record counts %d timeout for %s, the replay %d",
+                  "the record counts %d timeouts for %s, the replay %d", (unsigned long)it->count),
+               it->count, _(junqi_seat_name(s)), r->timeouts[s]);
     int limit = r->pos.rules->timeouts;
     if (limit && r->timeouts[s] >= limit)
         report(r, JUNQI_CODE_TIMEOUT_LIMIT, it,

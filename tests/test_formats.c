@@ -307,6 +307,29 @@ static void yaml_violations_are_all_reported_where_they_are(void **state)
     junqi_diags_free(&d);
 }
 
+/* A formation's counts in the singular for one and the plural for more ("rows has 1 rows" was
+ * written for one row). */
+static void yaml_counts_are_said_in_the_singular_and_the_plural(void **state)
+{
+    (void)state;
+    static const struct { const char *text, *message; } cases[] = {
+        {"rows: [[7,1,3,2,7]]\n", "rows has 1 row, a formation has 6"},
+        {"rows: [[7,1,3,2,7],[6,~,3,~,B]]\n", "rows has 2 rows, a formation has 6"},
+        {"rows: [[7],[6,~,3,~,B],[B,4,~,5,6],[8,~,1,~,3],[9,1,4,L,2],[5,2,L,F,L]]\n",
+         "row 1 has 1 entry, a row has 5"},
+        {"rows: [[7,1,3,2,7,3],[6,~,3,~,B],[B,4,~,5,6],[8,~,1,~,3],[9,1,4,L,2],[5,2,L,F,L]]\n",
+         "row 1 has 6 entries, a row has 5"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        junqi_diags d;
+        junqi_diags_init(&d);
+        junqi_formations list = read_yaml(cases[i].text, &d, false);
+        assert_string_equal(d.items[0].message, cases[i].message);
+        junqi_formations_free(&list);
+        junqi_diags_free(&d);
+    }
+}
+
 static void published_formations_validate_except_the_one_with_wrong_counts(void **state)
 {
     (void)state;
@@ -452,6 +475,7 @@ int main(void)
         cmocka_unit_test(yaml_formations_read_in_every_accepted_form),
         cmocka_unit_test(yaml_violations_are_all_reported_where_they_are),
         cmocka_unit_test(yaml_quotes_a_long_name_in_part),
+        cmocka_unit_test(yaml_counts_are_said_in_the_singular_and_the_plural),
         cmocka_unit_test(a_flip_position_says_its_errors_whole),
         cmocka_unit_test(diagnostics_get_their_lines_in_any_order),
         cmocka_unit_test(published_formations_validate_except_the_one_with_wrong_counts),
