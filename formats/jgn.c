@@ -1431,28 +1431,6 @@ static char *to_utf8(text_buf *game, long first_line, junqi_diags *d)
     return utf8;
 }
 
-/* A NUL byte in a game's text: JGN is text, so the game is dropped with an
- * error that names the byte and where it is (a binary file, or UTF-16 read
- * as bytes), rather than the parse error it would cause. True if found. */
-static bool report_nul(const text_buf *game, long first_line, junqi_diags *d)
-{
-    const char *nul = memchr(game->s, '\0', game->len);
-    if (!nul)
-        return false;
-    long line = first_line;
-    const char *start = game->s;
-    for (const char *c = game->s; c < nul; c++)
-        if (*c == '\n')
-            line++, start = c + 1;
-    size_t before = d ? d->n : 0;
-    junqi_diags_add(d, JUNQI_CODE_NUL_BYTE, -1, line_loc(line, column_of(start, nul)),
-                    "a NUL byte (0x00) in the text: JGN is UTF-8 text, so this game is not read "
-                    "(a binary file, or UTF-16?)");
-    if (d && d->n > before)
-        junqi_diag_set_line(&d->items[d->n - 1], start, game->s + game->len, nul); /* past the NUL too */
-    return true;
-}
-
 junqi_read_status junqi_jgn_next(junqi_jgn_reader *r, junqi_game **out, junqi_diags *d)
 {
     *out = NULL;
@@ -1468,7 +1446,12 @@ junqi_read_status junqi_jgn_next(junqi_jgn_reader *r, junqi_game **out, junqi_di
         return rc;
     }
     size_t errors = d ? d->errors : 0;
-    if (report_nul(&game, first_line, d)) {
+    /* JGN is text: a game with a NUL byte is dropped with an error at the byte */
+    const char *nul = memchr(game.s, '\0', game.len);
+    if (nul) {
+        junqi_diags_add_at_byte(d, JUNQI_CODE_NUL_BYTE, game.s, game.len, first_line, nul,
+                                N_("a NUL byte (0x00) in the text: JGN is UTF-8 text, so this game is not read "
+                                   "(a binary file, or UTF-16?)"));
         free(game.s);
         return JUNQI_READ_BROKEN;
     }
