@@ -508,9 +508,11 @@ bool junqi_flip_pos_detect(const char *text, size_t len)
     bool flip_symbols = false; /* the formation notation has none of r b * # ( _ */
     while (i < len && (text[i] == ' ' || text[i] == '\t'))
         i++;
-    for (; i < len && !strchr(" \t\r\n", text[i]); i++) {
+    /* a NUL byte is part of the word (strchr() would find it in its set): the
+     * reader says where it is (nul-byte, formats/source.c) */
+    for (; i < len && (!text[i] || !strchr(" \t\r\n", text[i])); i++) {
         slashes += text[i] == '/';
-        flip_symbols |= strchr("rb*#(_", text[i]) != NULL;
+        flip_symbols |= text[i] && strchr("rb*#(_", text[i]);
     }
     if (slashes != 11)
         return false;

@@ -78,7 +78,8 @@ bool junqi_flip_pos_parse(const char *text, size_t len, junqi_flip *pos, junqi_d
 /**
  * True if text (len bytes) looks like a flip position string: 12 ranks, and
  * a symbol of the flip notation only (r b * # ( _) or a last word that is a
- * flip rule set.
+ * flip rule set. A NUL byte is part of a word (and none of those symbols),
+ * for the reader to report where it is (nul-byte).
  */
 bool junqi_flip_pos_detect(const char *text, size_t len);
 

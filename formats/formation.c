@@ -12,6 +12,7 @@
 #include <strings.h>
 #include <yaml.h>
 
+#include "i18n.h"
 #include "setup.h"
 #include "text.h"
 
@@ -99,7 +100,9 @@ static void read_rows(reader *r, junqi_formation *f, const yaml_node_t *rows)
     }
     int nrows = (int)(rows->data.sequence.items.top - rows->data.sequence.items.start);
     if (nrows != 6)
-        problem(r, rows, JUNQI_CODE_BAD_ROWS, "rows has %d rows, a formation has 6", nrows);
+        problem(r, rows, JUNQI_CODE_BAD_ROWS,
+                P_("rows has %d row, a formation has 6", "rows has %d rows, a formation has 6",
+                   (unsigned long)nrows), nrows);
     for (int i = 0; i < nrows && i < 6; i++) {
         yaml_node_t *row = yaml_document_get_node(r->doc, rows->data.sequence.items.start[i]);
         if (!row || row->type != YAML_SEQUENCE_NODE) {
@@ -109,7 +112,9 @@ static void read_rows(reader *r, junqi_formation *f, const yaml_node_t *rows)
         }
         int n = (int)(row->data.sequence.items.top - row->data.sequence.items.start);
         if (n != 5)
-            problem(r, row, JUNQI_CODE_ROW_LENGTH, "row %d has %d entries, a row has 5", i + 1, n);
+            problem(r, row, JUNQI_CODE_ROW_LENGTH,
+                    P_("row %d has %d entry, a row has 5", "row %d has %d entries, a row has 5",
+                       (unsigned long)n), i + 1, n);
         for (int c = 0; c < n && c < 5; c++)
             read_entry(r, f, i, c, yaml_document_get_node(r->doc, row->data.sequence.items.start[c]));
         if (n < 5)
@@ -240,6 +245,13 @@ static void read_document(reader *r, junqi_formations *out)
 bool junqi_formation_read_yaml(const uint8_t *data, size_t len, junqi_formations *out,
                                junqi_diags *d)
 {
+    const uint8_t *nul = memchr(data, '\0', len);
+    if (nul) { /* YAML is text (libyaml would say only that it cannot read it) */
+        junqi_diags_add_at_byte(d, JUNQI_CODE_NUL_BYTE, (const char *)data, len, 1, (const char *)nul,
+                                N_("a NUL byte (0x00) in the text: YAML is UTF-8 text, so this file is not read "
+                                   "(a binary file, or UTF-16?)"));
+        return false;
+    }
     yaml_parser_t parser;
     if (!yaml_parser_initialize(&parser)) {
         junqi_diags_add(d, JUNQI_CODE_OUT_OF_MEMORY, -1, JUNQI_NOWHERE, "out of memory");
@@ -324,10 +336,14 @@ bool junqi_formation_detect(const uint8_t *data, size_t len)
      * sequence (any style, flow or block), or when the text is a stream of
      * no document (comments only). The events up to the root are enough,
      * so a text cut short after them (a peek) is judged all the same. */
+    /* a NUL byte, which libyaml refuses at once, is reported by the reader
+     * where it is (nul-byte): the text before it is judged, and must have a
+     * root of its own (a binary file that starts with NUL bytes is no YAML) */
+    const uint8_t *nul = memchr(data, '\0', len);
     yaml_parser_t parser;
     if (!yaml_parser_initialize(&parser))
         return false;
-    yaml_parser_set_input_string(&parser, data, len);
+    yaml_parser_set_input_string(&parser, data, nul ? (size_t)(nul - data) : len);
     bool yaml = false, done = false;
     while (!done) {
         yaml_event_t event;
@@ -335,8 +351,8 @@ bool junqi_formation_detect(const uint8_t *data, size_t len)
             break;
         switch (event.type) {
         case YAML_MAPPING_START_EVENT:
-        case YAML_SEQUENCE_START_EVENT:
-        case YAML_STREAM_END_EVENT: yaml = true; done = true; break;
+        case YAML_SEQUENCE_START_EVENT: yaml = true; done = true; break;
+        case YAML_STREAM_END_EVENT: yaml = !nul; done = true; break;
         case YAML_SCALAR_EVENT:
         case YAML_ALIAS_EVENT: done = true; break;
         default: break;

@@ -53,8 +53,10 @@ typedef struct junqi_formations {
 
 /**
  * Read every formation of a YAML text (len bytes) into *out (appended).
- * Every problem is reported to d with its 1-based line and column from
- * libyaml's marks: YAML syntax errors ("yaml-syntax"), a document that is no
+ * A text with a NUL byte is not read: a "nul-byte" error at the byte, and
+ * false. Every other problem is reported to d
+ * with its 1-based line and column from libyaml's marks: YAML syntax errors
+ * ("yaml-syntax"), a document that is no
  * formation ("bad-formation"), a missing or malformed `rows` ("bad-rows"),
  * a row that does not have 5 entries ("row-length"), an unknown piece name
  * ("unknown-piece-name"), an unknown key or board ("bad-formation"), a key
@@ -117,7 +119,9 @@ int junqi_formation_find(const char *dir, const char *name, junqi_formation *out
  * mapping or a sequence, in any style (`{name: x, rows: [[...]]}` too), or
  * it holds no document at all (comments only: zero formations). A lone
  * scalar (plain text) or a YAML syntax error before the first collection
- * is not.
+ * is not. A text with a NUL byte is judged by what comes before its first
+ * one, which must then start a mapping or a sequence, so that the reader
+ * reports the byte (nul-byte) where a YAML file has one.
  */
 bool junqi_formation_detect(const uint8_t *data, size_t len);
 

@@ -35,6 +35,13 @@ static const char outcome_sep[] = "-><=";
 
 static const char *const glyphs[] = {NULL, "!", "?", "!!", "??", "!?", "?!"};
 
+/* Whether line l ends in an END item, the result of its movetext: the
+ * comments after it are those after the result. */
+static bool ends_in_end(const junqi_line *l)
+{
+    return l->nitems > 0 && l->items[l->nitems - 1].kind == JUNQI_ITEM_END;
+}
+
 /* Reasons as written in tokens and the Termination tag. */
 static junqi_reason reason_parse(const char *text, size_t len)
 {
@@ -1104,11 +1111,11 @@ static bool parse_nag(parser *p, const char *s, size_t n)
 }
 
 /*
- * Add it, an END item of result r, to the main line. A comment between the
- * last item and the result is after everything, the end of the game too
- * (docs/jgn.md, "The result", as in PGN): the comments read since the last
- * item move past the END item. (The writer writes a record's comments on
- * both sides of its END item there; JGN has no place between the two.)
+ * Add it, an END item of result r, to the main line. The result is the END
+ * item's place in the movetext (docs/jgn.md, "The result"): the comments read
+ * since the last item stay before it, and those after the result follow it,
+ * as the writer writes them, so that reading what it wrote gives back every
+ * comment's place.
  */
 static void add_end(parser *p, junqi_item *it, const junqi_result *r, junqi_reason termination,
                     uint8_t code, const char *at)
@@ -1117,11 +1124,7 @@ static void add_end(parser *p, junqi_item *it, const junqi_result *r, junqi_reas
     it->winners = r->winners;
     it->reason = (uint8_t)termination;
     it->code = code;
-    junqi_line *l = current(p);
-    size_t end = l->nitems;
     add_item(p, it, at);
-    for (size_t c = l->ncomments; l->nitems > end && c > 0 && l->comments[c - 1].before == end; c--)
-        l->comments[c - 1].before = end + 1;
 }
 
 /* The termination marker ends the main line: an END item. */
@@ -1283,12 +1286,12 @@ bool junqi_jgn_parse_moves(junqi_game *g, const char *text, size_t len, const ch
                 .b = junqi_rules_board(g->rules)};
     junqi_line *line = &g->main;
     size_t items = line->nitems, comments = line->ncomments;
-    p.ended = items > 0 && line->items[items - 1].kind == JUNQI_ITEM_END;
+    p.ended = ends_in_end(line);
     p.stack[0] = (frame){line, junqi_game_first_number(g), junqi_game_moves(g)};
     parse_tokens(&p, JUNQI_REASON_NONE, 0);
     if (p.error)
         junqi_line_truncate(line, items, comments);
-    else if (line->nitems > items && line->items[line->nitems - 1].kind == JUNQI_ITEM_END) {
+    else if (line->nitems > items && ends_in_end(line)) {
         g->result.status = line->items[line->nitems - 1].status;
         g->result.winners = line->items[line->nitems - 1].winners;
     }
@@ -1338,8 +1341,7 @@ static void settle_result(parser *p, const junqi_result *stated, junqi_reason te
     /* the marker ('*' is no END item) and a Result tag must say the same
      * (docs/jgn.md); the marker, the end of the moves, counts */
     const junqi_line *m = &g->main;
-    const junqi_item *end = m->nitems && m->items[m->nitems - 1].kind == JUNQI_ITEM_END
-                                ? &m->items[m->nitems - 1] : NULL;
+    const junqi_item *end = ends_in_end(m) ? &m->items[m->nitems - 1] : NULL;
     junqi_result marked = {end ? end->status : JUNQI_ONGOING, end ? end->winners : 0, 0, 0};
     if (p->result_at && (marked.status != stated->status || marked.winners != stated->winners))
         report_at(p, p->result_at, JUNQI_CODE_RESULT_MISMATCH,
@@ -1429,28 +1431,6 @@ static char *to_utf8(text_buf *game, long first_line, junqi_diags *d)
     return utf8;
 }
 
-/* A NUL byte in a game's text: JGN is text, so the game is dropped with an
- * error that names the byte and where it is (a binary file, or UTF-16 read
- * as bytes), rather than the parse error it would cause. True if found. */
-static bool report_nul(const text_buf *game, long first_line, junqi_diags *d)
-{
-    const char *nul = memchr(game->s, '\0', game->len);
-    if (!nul)
-        return false;
-    long line = first_line;
-    const char *start = game->s;
-    for (const char *c = game->s; c < nul; c++)
-        if (*c == '\n')
-            line++, start = c + 1;
-    size_t before = d ? d->n : 0;
-    junqi_diags_add(d, JUNQI_CODE_NUL_BYTE, -1, line_loc(line, column_of(start, nul)),
-                    "a NUL byte (0x00) in the text: JGN is UTF-8 text, so this game is not read "
-                    "(a binary file, or UTF-16?)");
-    if (d && d->n > before)
-        junqi_diag_set_line(&d->items[d->n - 1], start, game->s + game->len, nul); /* past the NUL too */
-    return true;
-}
-
 junqi_read_status junqi_jgn_next(junqi_jgn_reader *r, junqi_game **out, junqi_diags *d)
 {
     *out = NULL;
@@ -1466,7 +1446,12 @@ junqi_read_status junqi_jgn_next(junqi_jgn_reader *r, junqi_game **out, junqi_di
         return rc;
     }
     size_t errors = d ? d->errors : 0;
-    if (report_nul(&game, first_line, d)) {
+    /* JGN is text: a game with a NUL byte is dropped with an error at the byte */
+    const char *nul = memchr(game.s, '\0', game.len);
+    if (nul) {
+        junqi_diags_add_at_byte(d, JUNQI_CODE_NUL_BYTE, game.s, game.len, first_line, nul,
+                                N_("a NUL byte (0x00) in the text: JGN is UTF-8 text, so this game is not read "
+                                   "(a binary file, or UTF-16?)"));
         free(game.s);
         return JUNQI_READ_BROKEN;
     }
@@ -1694,10 +1679,14 @@ static bool has_variations(const junqi_line *l, size_t i)
     return i < l->nitems && l->items[i].nvariations > 0;
 }
 
-/* Items in order; a move's following comments come before its variations. */
+/* Items in order; a move's following comments come before its variations.
+ * The comments after a last END item are not written: they follow the
+ * result, which the caller writes (docs/jgn.md, "The result"). */
 static void write_line(writer *w, const junqi_line *l, size_t number)
 {
     for (size_t i = 0; i <= l->nitems; i++) {
+        if (i == l->nitems && ends_in_end(l))
+            break;
         if (i == 0 || !has_variations(l, i - 1))
             write_comments(w, l, i);
         if (i == l->nitems)
@@ -1750,14 +1739,18 @@ static bool is_leading_tag(const char *name)
     return false;
 }
 
-/* The result the record states: the END item's, else the game's. */
+/* The result the record states: the game's, else its last END item's. An
+ * END item before later items (a QQ replay's game-over record with records
+ * after it) is written as the result too, at the end of the movetext, the
+ * only place JGN has for it (docs/jgn.md, "The result"). */
 static junqi_result stated_result(const junqi_game *g)
 {
     junqi_result r = g->result;
     const junqi_line *m = &g->main;
-    if (m->nitems && m->items[m->nitems - 1].kind == JUNQI_ITEM_END && r.status == JUNQI_ONGOING) {
-        const junqi_item *end = &m->items[m->nitems - 1];
-        r = (junqi_result){end->status, end->winners, end->reason, end->code};
+    for (size_t i = m->nitems; i > 0 && r.status == JUNQI_ONGOING; i--) {
+        const junqi_item *end = &m->items[i - 1];
+        if (end->kind == JUNQI_ITEM_END)
+            r = (junqi_result){end->status, end->winners, end->reason, end->code};
     }
     return r;
 }
@@ -1814,6 +1807,8 @@ bool junqi_jgn_write(FILE *out, const junqi_game *g)
     writer w = {out, g, junqi_rules_board(g->rules), 0, false};
     write_line(&w, &g->main, junqi_game_first_number(g));
     put_token(&w, junqi_result_text(&r, junqi_game_present(g)));
+    if (ends_in_end(&g->main))
+        write_comments(&w, &g->main, g->main.nitems);
     fputc('\n', out);
     return !ferror(out);
 }

@@ -113,10 +113,12 @@ bool junqi_pos_detect(const char *text, size_t len)
     size_t i = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0, slashes = 0;
     while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n'))
         i++;
+    /* a NUL byte is no symbol, but no other format either: the reader says where it is
+     * (nul-byte, formats/source.c) */
     for (; i < len && text[i] != ' ' && text[i] != '\n' && text[i] != '\r'; i++) {
         if (text[i] == '/')
             slashes++;
-        else if (!strchr(".NESW123456789BLF?", text[i]))
+        else if (text[i] && !strchr(".NESW123456789BLF?", text[i]))
             return false;
     }
     return slashes == 11 || slashes == 12 || slashes == 16;

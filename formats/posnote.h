@@ -59,7 +59,11 @@ bool junqi_pos_parse(const char *text, size_t len, junqi_position *pos, junqi_di
 bool junqi_pos_parse_under(const char *text, size_t len, const junqi_rules *under,
                            junqi_position *pos, junqi_diags *d);
 
-/** True if text (len bytes) looks like a position string: its first word has 11 or 16 '/'. */
+/**
+ * True if text (len bytes) looks like a position string: its first word has
+ * 11 or 16 '/'. A NUL byte in it is passed over, for the reader to report
+ * where it is (nul-byte) rather than call the text no format junqi reads.
+ */
 bool junqi_pos_detect(const char *text, size_t len);
 
 #ifdef __cplusplus

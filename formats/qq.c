@@ -230,7 +230,8 @@ static void truncated_header(const qq_reader *r)
         size = QQ_RESERVED_SIZE;
     }
     junqi_diags_add(r->d, JUNQI_CODE_TRUNCATED, -1, at(off),
-                    "the file ends at byte 0x%zX inside %s (offset 0x%zX), which needs %zu bytes",
+                    P_("the file ends at byte 0x%zX inside %s (offset 0x%zX), which needs %zu byte",
+                       "the file ends at byte 0x%zX inside %s (offset 0x%zX), which needs %zu bytes", size),
                     end, what, off, size);
 }
 
@@ -512,13 +513,18 @@ static bool read_records(qq_reader *r)
             return false;
     if (r->over == SIZE_MAX)
         junqi_diags_add(r->d, JUNQI_CODE_UNFINISHED, -1, at(record_offset(r->n)),
-                        "the %zu records end (at offset 0x%zX) without a game-over event "
-                        "(F5 05): the game is unfinished", r->n, record_offset(r->n));
+                        P_("the %zu record ends (at offset 0x%zX) without a game-over event "
+                           "(F5 05): the game is unfinished",
+                           "the %zu records end (at offset 0x%zX) without a game-over event "
+                           "(F5 05): the game is unfinished", r->n),
+                        r->n, record_offset(r->n));
     else if (r->over + 1 < r->n)
         junqi_diags_add(r->d, JUNQI_CODE_AFTER_GAME_OVER, -1, record_loc(r->over + 1),
-                        "%zu records follow the game-over event in record %zu, from record %zu "
-                        "(offset 0x%zX) on", r->n - r->over - 1, r->over, r->over + 1,
-                        record_offset(r->over + 1));
+                        P_("%zu record follows the game-over event in record %zu: record %zu "
+                           "(offset 0x%zX)",
+                           "%zu records follow the game-over event in record %zu, from record %zu "
+                           "(offset 0x%zX) on", r->n - r->over - 1),
+                        r->n - r->over - 1, r->over, r->over + 1, record_offset(r->over + 1));
     return true;
 }
 
@@ -535,8 +541,10 @@ static bool read_comment(qq_reader *r, size_t off)
     if (k > r->n) {
         before = r->g->main.nitems;
         junqi_diags_add(r->d, JUNQI_CODE_COMMENT_INDEX, -1, at(off),
-                        "the comment at offset 0x%zX belongs to record %lu, but there are only "
-                        "%zu records; it is kept at the end of the game",
+                        P_("the comment at offset 0x%zX belongs to record %lu, but there is only "
+                           "%zu record; it is kept at the end of the game",
+                           "the comment at offset 0x%zX belongs to record %lu, but there are only "
+                           "%zu records; it is kept at the end of the game", r->n),
                         off, (unsigned long)k, r->n);
     }
     char *utf8 = junqi_gbk_to_utf8(text, n, &replaced);
@@ -587,8 +595,10 @@ static bool read_trailer(qq_reader *r)
         return true;
     if (rest < QQ_COMMENT_HEAD) {
         junqi_diags_add(r->d, JUNQI_CODE_BAD_TRAILER, -1, at(off),
-                        "the %zu bytes after the end marker (offset 0x%zX) are too few for a "
-                        "comment block, which needs %d; they are ignored",
+                        P_("the %zu byte after the end marker (offset 0x%zX) cannot be a "
+                           "comment block, which needs %d; it is ignored",
+                           "the %zu bytes after the end marker (offset 0x%zX) are too few for a "
+                           "comment block, which needs %d; they are ignored", rest),
                         rest, off, QQ_COMMENT_HEAD);
         return true;
     }
@@ -596,8 +606,11 @@ static bool read_trailer(qq_reader *r)
     size_t room = (rest - QQ_COMMENT_HEAD) / QQ_COMMENT_SIZE;
     if (count > room) {
         junqi_diags_add(r->d, JUNQI_CODE_BAD_TRAILER, -1, at(off),
-                        "the comment count %lu at offset 0x%zX does not fit the file (room for "
-                        "%zu comments); the trailer is ignored", (unsigned long)count, off, room);
+                        P_("the comment count %lu at offset 0x%zX does not fit the file (room for "
+                           "%zu comment); the trailer is ignored",
+                           "the comment count %lu at offset 0x%zX does not fit the file (room for "
+                           "%zu comments); the trailer is ignored", room),
+                        (unsigned long)count, off, room);
         return true;
     }
     size_t entry = off + QQ_COMMENT_HEAD;
@@ -606,8 +619,11 @@ static bool read_trailer(qq_reader *r)
             return false;
     if (entry < r->len && !another_replay(r, entry))
         junqi_diags_add(r->d, JUNQI_CODE_BAD_TRAILER, -1, at(entry),
-                        "%zu bytes follow the comment block of %lu comments (from offset "
-                        "0x%zX); they are ignored", r->len - entry, (unsigned long)count, entry);
+                        P_("%zu byte follows the comment block (comment count %lu), at offset "
+                           "0x%zX; it is ignored",
+                           "%zu bytes follow the comment block (comment count %lu), from offset "
+                           "0x%zX; they are ignored", r->len - entry),
+                        r->len - entry, (unsigned long)count, entry);
     return true;
 }
 
@@ -664,8 +680,10 @@ bool junqi_qq_read_formation(const uint8_t *data, size_t len, uint8_t setup[6][5
         return false;
     if (len > QQ_JQL_SIZE)
         junqi_diags_add(d, JUNQI_CODE_BAD_TRAILER, -1, at(QQ_JQL_SIZE),
-                        "%zu bytes follow the %d-byte formation (from offset 0x%X); they are "
-                        "ignored", len - QQ_JQL_SIZE, QQ_JQL_SIZE, QQ_JQL_SIZE);
+                        P_("%zu byte follows the %d-byte formation (at offset 0x%X); it is ignored",
+                           "%zu bytes follow the %d-byte formation (from offset 0x%X); they are "
+                           "ignored", len - QQ_JQL_SIZE),
+                        len - QQ_JQL_SIZE, QQ_JQL_SIZE, QQ_JQL_SIZE);
     memcpy(setup, out, sizeof out);
     return true;
 }

@@ -426,6 +426,13 @@ static junqi_read_status next_position(junqi_source *src, junqi_input *in, junqi
             n--;
         if (n == 0)
             continue;
+        const char *nul = memchr(text + start, '\0', n);
+        if (nul) { /* a position string is text: the parser would stop at the NUL */
+            junqi_diags_add_at_byte(d, JUNQI_CODE_NUL_BYTE, text + start, n, line, nul,
+                                    N_("a NUL byte (0x00) in the text: a position string is text, so this "
+                                       "line is not read (a binary file, or UTF-16?)"));
+            return JUNQI_READ_BROKEN;
+        }
         if (junqi_flip_pos_detect(text + start, n))
             return next_flip_position(in, d, text + start, n, line);
         junqi_position pos;

@@ -226,3 +226,21 @@ void junqi_diags_attach_lines(junqi_diags *d, size_t from, const char *text, siz
         set_line(g, s, end, col_at, col);
     }
 }
+
+void junqi_diags_add_at_byte(junqi_diags *d, junqi_code code, const char *text, size_t len, long first_line,
+                             const char *at, const char *msgid)
+{
+    const char *line = text;
+    long number = first_line;
+    int column = 1;
+    for (const char *c = text; c < at; c++) {
+        if (*c == '\n')
+            number++, line = c + 1, column = 1;
+        else
+            column += !continuation(*c);
+    }
+    size_t before = d ? d->n : 0;
+    junqi_diags_add(d, code, -1, (junqi_loc){-1, -1, (int)number, column}, msgid);
+    if (d && d->n > before)
+        set_line(&d->items[d->n - 1], line, text + len, at, column);
+}

@@ -272,6 +272,20 @@ bool junqi_diag_set_line(junqi_diag *g, const char *line, const char *end, const
 void junqi_diags_attach_lines(junqi_diags *d, size_t from, const char *text, size_t len,
                               long first_line);
 
+/**
+ * Add a diagnostic of `code` whose message is `msgid` (a format without
+ * conversions, translated as junqi_diags_add() translates its format: the
+ * caller marks it N_()), located at byte `at` of the len bytes at text: at
+ * its line and column (in characters; the text's first line is line number
+ * first_line of the input, and starts at column 1), and shown with that line
+ * up to its newline or the text's end, NUL bytes included. So a NUL byte in
+ * a format of text (JGN, position strings, YAML: a binary file, or UTF-16
+ * read as bytes) is reported where it is, rather than as the parse error it
+ * would cause elsewhere. d may be NULL.
+ */
+void junqi_diags_add_at_byte(junqi_diags *d, junqi_code code, const char *text, size_t len, long first_line,
+                             const char *at, const char *msgid);
+
 /** "error", "warning", "note": the English names, as in JSON (a text display translates them). */
 const char *junqi_severity_name(junqi_severity s);
 

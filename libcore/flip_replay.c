@@ -222,8 +222,9 @@ static void apply_timeout(junqi_flip_replay *r, const junqi_item *it)
                _(junqi_seat_name(r->pos.st.to_move < JUNQI_SEATS ? (junqi_seat)r->pos.st.to_move : JUNQI_NO_SEAT)));
     if (it->count && it->count != r->timeouts[s] && r->diags)
         junqi_diags_add(r->diags, JUNQI_CODE_TIMEOUT_COUNT, -1, it->loc,
-                        "the record counts %d timeouts for %s, the replay %d", it->count, _(junqi_seat_name((junqi_seat)s)),
-                        r->timeouts[s]);
+                        P_("the record counts %d timeout for %s, the replay %d",
+                           "the record counts %d timeouts for %s, the replay %d", (unsigned long)it->count),
+                        it->count, _(junqi_seat_name((junqi_seat)s)), r->timeouts[s]);
     junqi_flip_undo u;
     if (limit && r->timeouts[s] >= limit)
         lose(r, s, JUNQI_REASON_TIMEOUTS);
@@ -332,11 +333,14 @@ void junqi_flip_game_settle(junqi_game *g)
     junqi_flip_replay r;
     if (!junqi_flip_replay_start(&r, g, NULL, NULL))
         return;
+    size_t over = SIZE_MAX; /* the items after which the game was over */
     for (size_t i = 0; i < g->main.nitems; i++) {
         junqi_item *it = &g->main.items[i];
         junqi_flip before = r.pos;
         r.has_last = false;
         junqi_flip_replay_next(&r);
+        if (over == SIZE_MAX && junqi_flip_over(&r.pos))
+            over = i + 1;
         if (it->kind == JUNQI_ITEM_MOVE)
             settle_action(&r, &before, it);
         if (it->kind == JUNQI_ITEM_END) {
@@ -345,7 +349,7 @@ void junqi_flip_game_settle(junqi_game *g)
             it->reason = r.pos.st.result.reason;
         }
     }
-    if (junqi_flip_over(&r.pos))
+    if (junqi_flip_over(&r.pos) && junqi_game_ends_as_replayed(g, over))
         g->result = r.pos.st.result;
 }
 

@@ -78,7 +78,7 @@ void junqi_flip_replay_run(junqi_flip_replay *r);
  * writers: each action's seat and outcome, what each flip (and revealing
  * attack) showed when the position knows it, the colour events, a forced
  * drop, a part's leader, the END item's status, winners and reason, and the
- * result (g->result).
+ * result (g->result) when it is the record's (junqi_game_ends_as_replayed()).
  */
 void junqi_flip_game_settle(junqi_game *g);
 

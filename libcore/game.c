@@ -60,6 +60,17 @@ size_t junqi_line_through_end(const junqi_line *l, size_t before)
     return before < l->nitems && l->items[before].kind == JUNQI_ITEM_END ? before + 1 : before;
 }
 
+bool junqi_game_ends_as_replayed(const junqi_game *g, size_t over)
+{
+    for (size_t i = 0; i < g->main.nitems; i++) {
+        if (g->main.items[i].kind == JUNQI_ITEM_END)
+            return true;
+        if (i >= over && g->main.items[i].kind == JUNQI_ITEM_MOVE)
+            return false;
+    }
+    return true;
+}
+
 void junqi_line_truncate(junqi_line *line, size_t nitems, size_t ncomments)
 {
     for (size_t i = nitems; i < line->nitems; i++) {

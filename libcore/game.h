@@ -99,9 +99,9 @@ typedef struct junqi_item {
 /**
  * A comment, shown before item `before` of its line (== nitems: after the last
  * item). A comment after the last move or event of a finished game may come
- * before the END item or after it (QQ replays have both; JGN reads one written
- * there as after it, docs/jgn.md "The result"): junqi_line_through_end() says
- * which places are one point of the game.
+ * before the END item or after it (QQ replays have both; JGN writes them on
+ * either side of the result, docs/jgn.md "The result"), two places of the
+ * record at one point of the game: junqi_line_through_end() says which.
  */
 typedef struct junqi_comment {
     size_t before;
@@ -239,12 +239,24 @@ junqi_line *junqi_item_add_variation(junqi_item *it);
 /**
  * The last place of line l that is the same point of the game as place
  * `before` (a comment's place, 0 to l->nitems): before + 1 when item `before`
- * is the END item, else before. The end of the game is no token of its own in
- * JGN, so a comment after the last move or event may stand on either side of
- * the END item (docs/jgn.md, "The result"); one with place from `before` to
- * this place is shown there.
+ * is the END item, else before. A comment after the last move or event may
+ * stand on either side of the END item (docs/jgn.md, "The result"), both at
+ * the final position; one with place from `before` to this place is shown
+ * there.
  */
 size_t junqi_line_through_end(const junqi_line *l, size_t before);
+
+/**
+ * Whether the result a replay found after the first `over` items of g's main
+ * line (the game was over there) is the record's result, for
+ * junqi_game_settle() to state: g has an END item (its own statement of the
+ * end, which the settling corrects), or no move follows those items. A
+ * record that goes on after the end of its game without stating an end
+ * keeps the result it stated (docs/jgn.md, "The result"): a result written
+ * after its last move would be an end after moves that were never part of
+ * the game, and reading it back would give it an END item it never had.
+ */
+bool junqi_game_ends_as_replayed(const junqi_game *g, size_t over);
 
 /** Free everything a line owns (items, their variations, comments); the line is empty after. */
 void junqi_line_clear(junqi_line *line);

@@ -419,8 +419,9 @@ static void apply_timeout(junqi_replay *r, const junqi_item *it)
                _(junqi_seat_name(s)), _(junqi_seat_name(r->pos.to_move)));
     if (it->count && it->count != r->timeouts[s])
         report(r, JUNQI_CODE_TIMEOUT_COUNT, it,
-               "the record counts %d timeouts for %s, the replay %d", it->count,
-               _(junqi_seat_name(s)), r->timeouts[s]);
+               P_("the record counts %d timeout for %s, the replay %d",
+                  "the record counts %d timeouts for %s, the replay %d", (unsigned long)it->count),
+               it->count, _(junqi_seat_name(s)), r->timeouts[s]);
     int limit = r->pos.rules->timeouts;
     if (limit && r->timeouts[s] >= limit)
         report(r, JUNQI_CODE_TIMEOUT_LIMIT, it,
@@ -598,12 +599,15 @@ void junqi_game_settle(junqi_game *g)
     junqi_replay r;
     if (!junqi_replay_start(&r, g, NULL, NULL))
         return;
+    size_t over = SIZE_MAX; /* the items after which the game was over */
     for (size_t i = 0; i < g->main.nitems; i++) {
         junqi_item *it = &g->main.items[i];
         uint8_t c = it->kind == JUNQI_ITEM_MOVE ? r.pos.cell[it->move.from] : 0;
         if (c)
             it->seat = (uint8_t)JUNQI_CELL_SEAT(c);
         junqi_replay_next(&r);
+        if (over == SIZE_MAX && junqi_position_over(&r.pos))
+            over = i + 1;
         uint8_t shown = it->kind == JUNQI_ITEM_MOVE && r.last_shown == it->move.to ? r.pos.cell[it->move.to] : 0;
         if (shown && JUNQI_CELL_PIECE(shown) != JUNQI_UNKNOWN) {
             it->shown_piece = (uint8_t)JUNQI_CELL_PIECE(shown);
@@ -616,7 +620,7 @@ void junqi_game_settle(junqi_game *g)
             it->code = r.pos.result.code;
         }
     }
-    if (junqi_position_over(&r.pos))
+    if (junqi_position_over(&r.pos) && junqi_game_ends_as_replayed(g, over))
         g->result = r.pos.result;
     junqi_score_set_tag(g); /* out of memory only leaves the tag out */
 }

@@ -112,8 +112,9 @@ void junqi_replay_view(const junqi_replay *r, int seat, junqi_position *out);
 /**
  * Replay g (no checks) and write into it what the replay derives, for
  * writers that state it: each main-line move's seat (the mover), the result
- * (g->result) and the END item's status, winners and reason, and the score
- * tag of the rule set's platform scoring (score.h: [QQScore "..."]).
+ * (g->result, when it is the record's: junqi_game_ends_as_replayed()) and the
+ * END item's status, winners and reason, and the score tag of the rule set's
+ * platform scoring (score.h: [QQScore "..."]).
  * Converting a record (QQ to JGN, say) settles it first.
  */
 void junqi_game_settle(junqi_game *g);

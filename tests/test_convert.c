@@ -199,12 +199,99 @@ static void defect15_the_utf8_check_is_exact(void **state)
     junqi_diags_free(&d);
 }
 
+/* The kinds of line l's items, a letter each (m move, t timeout, x eliminated, l left, e end), in out. */
+static char *item_kinds(const junqi_line *l, char *out, size_t n)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < l->nitems && k + 1 < n; i++)
+        out[k++] = "mtxle"[l->items[i].kind <= JUNQI_ITEM_END ? l->items[i].kind : JUNQI_ITEM_END];
+    out[k] = '\0';
+    return out;
+}
+
+/* g settled, as JGN, read back: its text, and the record read back in *back (settled). */
+static char *convert(junqi_game *g, junqi_game **back)
+{
+    junqi_game_settle(g);
+    char *text = junqi_jgn_to_string(g);
+    assert_non_null(text);
+    *back = junqi_jgn_parse(text, strlen(text), "back", 0, NULL);
+    assert_non_null(*back);
+    junqi_game_settle(*back);
+    char *again = junqi_jgn_to_string(*back);
+    assert_string_equal(again, text); /* and converting that changes nothing */
+    free(again);
+    return text;
+}
+
+/* A record that goes on after the end of its game converts as it was read (docs/jgn.md, "A
+ * record that goes on after its end"). 41. b11>b12 takes the flag, 42. e7-e8 is played after
+ * it, and the movetext ends in '*': converting wrote the result the moves gave, 'south', after
+ * e7-e8, and the JGN read back had an end item the record never had. */
+static void a_record_that_goes_on_after_its_end_converts_as_read(void **state)
+{
+    (void)state;
+    static const char head[] = "[Board \"two-player\"]\n[Position \".NF.../.S9.../...../...../...../....N3/"
+                               "...../...../...../...../...../.SF... s 0 40 -\"]\n\n";
+    static const struct { const char *moves, *written, *kinds; } cases[] = {
+        {"41. b11>b12 42. e7-e8 *\n", "\n41. b11>b12 42. e7-e8 *\n", "mm"},
+        {"41. b11>b12 *\n", "\n41. b11>b12 south\n", "me"}, /* it ends at its end: the result is filled in */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char game[300], kinds[8];
+        snprintf(game, sizeof game, "%s%s", head, cases[i].moves);
+        junqi_game *g = junqi_jgn_parse(game, strlen(game), "t", 0, NULL), *back;
+        char *text = convert(g, &back);
+        if (!strstr(text, cases[i].written))
+            fail_msg("'%s' converts to\n%s", cases[i].moves, text);
+        assert_string_equal(item_kinds(&back->main, kinds, sizeof kinds), cases[i].kinds);
+        free(text);
+        junqi_game_free(back);
+        junqi_game_free(g);
+    }
+}
+
+/* A QQ replay whose game-over record has records after it (jgs-002724 and its first move again,
+ * an after-game-over warning) has its end written as the result, after them, the only place JGN
+ * has for it (docs/jgn.md): the same items, the end last, and converting that JGN changes nothing. */
+static void a_replay_with_records_after_its_game_over_ends_its_jgn(void **state)
+{
+    (void)state;
+    size_t len;
+    uint8_t *data = read_file(source_path("tests/data/qq/jgs-002724.jgs"), &len);
+    assert_non_null(data);
+    size_t records = (size_t)(data[0x1A] | data[0x1B] << 8), end = 0x19C + 10 * records;
+    assert_int_equal(records, 22);
+    uint8_t *more = calloc(1, end + 10 + 8);
+    assert_non_null(more);
+    memcpy(more, data, end);
+    memcpy(more + end, data + 0x19C, 10);
+    more[0x1A] = (uint8_t)(records + 1);
+    more[0x12] = (uint8_t)(396 + 10 * (records + 1)), more[0x13] = (uint8_t)((396 + 10 * (records + 1)) >> 8);
+    junqi_game *g = junqi_qq_read_replay(more, end + 10 + 8, NULL), *back;
+    assert_non_null(g);
+    char read[32], again[32];
+    assert_string_equal(item_kinds(&g->main, read, sizeof read) + 20, "xem");
+    char *text = convert(g, &back);
+    assert_non_null(strstr(text, "16. g12<f11\neast-west\n"));
+    item_kinds(&back->main, again, sizeof again);
+    read[21] = 'm', read[22] = 'e';
+    assert_string_equal(again, read);
+    free(text);
+    junqi_game_free(back);
+    junqi_game_free(g);
+    free(more);
+    free(data);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(defect04_an_unknown_elimination_code_survives_every_conversion),
         cmocka_unit_test(defect04_unknown_end_codes_survive_and_bad_codes_are_errors),
         cmocka_unit_test(defect15_the_utf8_check_is_exact),
+        cmocka_unit_test(a_record_that_goes_on_after_its_end_converts_as_read),
+        cmocka_unit_test(a_replay_with_records_after_its_game_over_ends_its_jgn),
     };
     return cmocka_run_group_tests_name("convert", tests, NULL, NULL);
 }

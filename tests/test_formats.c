@@ -307,6 +307,86 @@ static void yaml_violations_are_all_reported_where_they_are(void **state)
     junqi_diags_free(&d);
 }
 
+/* A formation's counts in the singular for one and the plural for more ("rows has 1 rows" was
+ * written for one row). */
+static void yaml_counts_are_said_in_the_singular_and_the_plural(void **state)
+{
+    (void)state;
+    static const struct { const char *text, *message; } cases[] = {
+        {"rows: [[7,1,3,2,7]]\n", "rows has 1 row, a formation has 6"},
+        {"rows: [[7,1,3,2,7],[6,~,3,~,B]]\n", "rows has 2 rows, a formation has 6"},
+        {"rows: [[7],[6,~,3,~,B],[B,4,~,5,6],[8,~,1,~,3],[9,1,4,L,2],[5,2,L,F,L]]\n",
+         "row 1 has 1 entry, a row has 5"},
+        {"rows: [[7,1,3,2,7,3],[6,~,3,~,B],[B,4,~,5,6],[8,~,1,~,3],[9,1,4,L,2],[5,2,L,F,L]]\n",
+         "row 1 has 6 entries, a row has 5"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        junqi_diags d;
+        junqi_diags_init(&d);
+        junqi_formations list = read_yaml(cases[i].text, &d, false);
+        assert_string_equal(d.items[0].message, cases[i].message);
+        junqi_formations_free(&list);
+        junqi_diags_free(&d);
+    }
+}
+
+/* The statuses of reading every item of text (len bytes, NULs and all) as a file, one letter
+ * each (o read, b broken), in out, and the first diagnostic as "code line:column", in first. */
+static void read_items(const char *text, size_t len, char *out, size_t n, char *first, size_t first_n)
+{
+    junqi_source *src = junqi_source_memory(text, len, "t", 0);
+    assert_non_null(src);
+    junqi_diags d;
+    junqi_diags_init(&d);
+    size_t k = 0;
+    junqi_input in;
+    for (junqi_read_status rc; (rc = junqi_source_next(src, &in, &d)) != JUNQI_READ_END && k + 1 < n;) {
+        out[k++] = rc == JUNQI_READ_OK ? 'o' : 'b';
+        junqi_input_free(&in);
+    }
+    out[k] = '\0';
+    snprintf(first, first_n, "%s %d:%d", d.n ? junqi_code_name(d.items[0].code) : "-", d.n ? d.items[0].loc.line : 0,
+             d.n ? d.items[0].loc.column : 0);
+    junqi_diags_free(&d);
+    junqi_source_close(src);
+}
+
+/* A NUL byte in a file of position strings (formation or flip ones) or in a YAML formation is
+ * the nul-byte error at the byte, as in JGN: a position line with one was "'/' is not a piece
+ * symbol" (the parser stopped at the NUL), one at the end of a line another error, and a YAML
+ * file with one no format junqi reads (libyaml refuses it at once). The other lines of a
+ * position file are read; a binary file that starts with NUL bytes is still no format. */
+static void a_nul_byte_is_the_nul_byte_error_where_it_is(void **state)
+{
+    (void)state;
+    static const char pos[] = ".NF.../.S9.../...../...../...../....N3/...../...../...../...../...../.SF... s 0 40 -",
+                      flip[] = ".bF.../.r2..b9/...../...../...../*3..../r4..../...../...../....5/...../..... s 0 40 sr "
+                               "r9877665433322111BBLLLFb87766554433222111BBLLL fanqi_wiki",
+                      rows[] = "rows: [[7,1,3,2,7],[6,~,3,~,B],[B,4,~,5,6],[8,~,1,~,3],[9,1,4,L,2],[5,2,L,F,L]]\n";
+    static const struct { const char *head; size_t at; const char *tail, *items, *first; } cases[] = {
+        {pos, 15, "\n", "ob", "nul-byte 2:16"},           /* in a word, the second line */
+        {pos, sizeof pos - 1, "\n", "ob", "nul-byte 2:85"}, /* at the end of the line */
+        {pos, 0, "\n", "ob", "nul-byte 2:1"},             /* first */
+        {flip, 20, "\n", "ob", "nul-byte 2:21"},
+        {rows, 75, "", "b", "nul-byte 1:76"},             /* in a row */
+        {rows, sizeof rows - 1, "", "b", "nul-byte 2:1"}, /* after the document */
+        {"", 0, "\1binary", "b", "unknown-format -1:-1"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        /* positions: a good line first; then the text with a NUL byte at `at`, and the tail */
+        const char *head = cases[i].head;
+        char text[600], items[8], first[64];
+        int n = snprintf(text, sizeof text, "%s%s%.*s", head == rows ? "" : head, *head && head != rows ? "\n" : "",
+                         (int)cases[i].at, head);
+        text[n++] = '\0';
+        n += snprintf(text + n, sizeof text - (size_t)n, "%s%s", head + cases[i].at, cases[i].tail);
+        read_items(text, (size_t)n, items, sizeof items, first, sizeof first);
+        if (strcmp(items, cases[i].items) != 0 || strcmp(first, cases[i].first) != 0)
+            fail_msg("case %zu: items '%s', first diagnostic '%s'; expected '%s', '%s'", i, items, first,
+                     cases[i].items, cases[i].first);
+    }
+}
+
 static void published_formations_validate_except_the_one_with_wrong_counts(void **state)
 {
     (void)state;
@@ -452,6 +532,8 @@ int main(void)
         cmocka_unit_test(yaml_formations_read_in_every_accepted_form),
         cmocka_unit_test(yaml_violations_are_all_reported_where_they_are),
         cmocka_unit_test(yaml_quotes_a_long_name_in_part),
+        cmocka_unit_test(yaml_counts_are_said_in_the_singular_and_the_plural),
+        cmocka_unit_test(a_nul_byte_is_the_nul_byte_error_where_it_is),
         cmocka_unit_test(a_flip_position_says_its_errors_whole),
         cmocka_unit_test(diagnostics_get_their_lines_in_any_order),
         cmocka_unit_test(published_formations_validate_except_the_one_with_wrong_counts),

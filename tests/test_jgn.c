@@ -38,15 +38,15 @@ static void same_replay(const junqi_game *a, const junqi_game *b, const char *na
     assert_int_equal(ra.pos.result.winners, rb.pos.result.winners);
 }
 
-/* The same comments at the same points of the game: a QQ comment on the
- * game-over record reads back from JGN after it (docs/jgn.md, "The result"). */
+/* The same comments in the same places: a QQ comment on the game-over record
+ * reads back from JGN before the end, one after it after the end (docs/jgn.md,
+ * "The result"). */
 static void same_comments(const junqi_line *a, const junqi_line *b, const char *name)
 {
     assert_int_equal(a->ncomments, b->ncomments);
     for (size_t c = 0; c < a->ncomments; c++) {
         size_t at = a->comments[c].before, back = b->comments[c].before;
-        if (strcmp(a->comments[c].text, b->comments[c].text) != 0 || back < at ||
-            back > junqi_line_through_end(a, at))
+        if (strcmp(a->comments[c].text, b->comments[c].text) != 0 || back != at)
             fail_msg("%s: comment %zu, before item %zu, reads back before item %zu", name, c, at, back);
     }
 }
@@ -605,18 +605,26 @@ static void a_movetext_without_a_result_ends_in_the_result_tags(void **state)
     }
 }
 
-/* A comment between the last move and the result is after the end of the game, as one after
- * the result is (docs/jgn.md, "The result"; the QQ replay jgs-002627 has one), with or without
- * the result written; it still follows the last move, whose [%eval] it may carry. */
-static void a_comment_before_the_result_is_after_the_end(void **state)
+/* A comment between the last move and the result stands before the end of the game, one after
+ * the result after it (docs/jgn.md, "The result"; the QQ replay jgs-003098 has both), and one at
+ * the end of a movetext without a result before the end its Result tag gives; all follow the last
+ * move, whose [%eval] they may carry. Read, written and read again, each keeps its place and its
+ * side of the result (the reader used to put them all after the end and the writer all before
+ * the result: a comment after the result moved in the text, a QQ comment on the game-over record
+ * moved past the end). */
+static void a_comment_keeps_its_side_of_the_result(void **state)
 {
     (void)state;
     static const char head[] = "[Board \"two-player\"]\n[Result \"draw\"]\n"
                                "[SouthSetup \"81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL\"]\n"
                                "[NorthSetup \"36615/7.3.9/81.B7/B.4.3/225L4/12LFL\"]\n\n";
-    static const struct { const char *moves; size_t before[3]; } cases[] = {
-        {"1. a6>a7 {one} 2. a8>a7 {two [%eval 0.5 0.4 -0.2]} draw {three}\n", {1, 3, 3}},
-        {"1. a6>a7 {one} 2. a8>a7 {two [%eval 0.5 0.4 -0.2]} {three}\n", {1, 3, 3}}, /* the tag's result */
+    static const struct { const char *moves; size_t before[3]; const char *written; } cases[] = {
+        {"1. a6>a7 {one} 2. a8>a7 {two [%eval 0.5 0.4 -0.2]} draw {three}\n", {1, 2, 3},
+         "1. a6>a7 {one} 2. a8>a7 {two [%eval 0.5 0.4 -0.2]} draw {three}\n"},
+        {"1. a6>a7 {one} 2. a8>a7 {two [%eval 0.5 0.4 -0.2]} {three}\n", {1, 2, 2}, /* the tag's result */
+         "1. a6>a7 {one} 2. a8>a7 {two [%eval 0.5 0.4 -0.2]} {three} draw\n"},
+        {"1. a6>a7 {one} 2. a8>a7 draw {two [%eval 0.5 0.4 -0.2]} {three}\n", {1, 3, 3},
+         "1. a6>a7 {one} 2. a8>a7 draw {two [%eval 0.5 0.4 -0.2]} {three}\n"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char text[512];
@@ -625,33 +633,37 @@ static void a_comment_before_the_result_is_after_the_end(void **state)
         assert_non_null(g);
         assert_int_equal(g->main.nitems, 3);
         assert_int_equal(g->main.items[2].kind, JUNQI_ITEM_END);
-        assert_int_equal(g->main.ncomments, 3);
-        for (size_t c = 0; c < 3; c++)
-            assert_int_equal(g->main.comments[c].before, cases[i].before[c]);
         junqi_annotation a;
         assert_true(junqi_annotation_read(g, &a));
         assert_true(a.moves[1].judged);
         assert_true(fabs(a.moves[1].winprob_after - 0.4) < 1e-9);
         junqi_annotation_free(&a);
-        /* the writer puts every comment after the last move before the result, a record's
-         * comment before its END item (a QQ comment on the game-over record) too */
-        g->main.comments[1].before = 2;
         char *written = junqi_jgn_to_string(g);
-        assert_non_null(strstr(written, "2. a8>a7 {two [%eval 0.5 0.4 -0.2]} {three} draw\n"));
+        assert_non_null(strstr(written, cases[i].written));
         junqi_game *back = junqi_jgn_parse(written, strlen(written), "t", 0, NULL);
-        assert_int_equal(back->main.comments[1].before, 3);
-        assert_int_equal(back->main.comments[2].before, 3);
+        const junqi_game *read[] = {g, back};
+        for (int k = 0; k < 2; k++) {
+            assert_int_equal(read[k]->main.ncomments, 3);
+            for (size_t c = 0; c < 3; c++)
+                assert_int_equal(read[k]->main.comments[c].before, cases[i].before[c]);
+        }
+        char *again = junqi_jgn_to_string(back);
+        assert_string_equal(again, written);
+        free(again);
         free(written);
         junqi_game_free(back);
         junqi_game_free(g);
     }
-    /* an unfinished game has no END item: the comment is after the last move */
+    /* an unfinished game has no END item: the comment is after the last move, written before the '*' */
     char text[512];
-    snprintf(text, sizeof text, "%s1. a6>a7 2. a8>a7 {two} *\n", "[Board \"two-player\"]\n\n");
+    snprintf(text, sizeof text, "%s1. a6>a7 2. a8>a7 * {two}\n", "[Board \"two-player\"]\n\n");
     junqi_game *g = junqi_jgn_parse(text, strlen(text), "t", 0, NULL);
     assert_int_equal(g->main.nitems, 2);
     assert_int_equal(g->main.comments[0].before, 2);
     assert_int_equal(junqi_line_through_end(&g->main, 2), 2);
+    char *written = junqi_jgn_to_string(g);
+    assert_non_null(strstr(written, "2. a8>a7 {two} *\n"));
+    free(written);
     junqi_game_free(g);
 }
 
@@ -671,7 +683,7 @@ int main(void)
         cmocka_unit_test(a_game_of_100000_moves_reads_and_replays),
         cmocka_unit_test(movetext_appends_to_a_game_all_or_nothing),
         cmocka_unit_test(a_movetext_without_a_result_ends_in_the_result_tags),
-        cmocka_unit_test(a_comment_before_the_result_is_after_the_end),
+        cmocka_unit_test(a_comment_keeps_its_side_of_the_result),
         cmocka_unit_test(a_long_line_is_kept_in_part_round_each_problem),
         cmocka_unit_test(a_long_token_is_quoted_in_part_between_characters),
         cmocka_unit_test(a_long_tag_value_is_quoted_in_part_between_characters),

@@ -1009,6 +1009,115 @@ static void test_replaces_undecodable_gbk_with_replacement_character(void **stat
 
 /* ---- random damage ------------------------------------------------------------- */
 
+/* b with `extra` more bytes, each `fill`, after its end (b is freed). */
+static blob grown(blob b, size_t extra, uint8_t fill)
+{
+    b.data = realloc(b.data, b.len + extra);
+    assert_non_null(b.data);
+    memset(b.data + b.len, fill, extra);
+    b.len += extra;
+    return b;
+}
+
+/* The first n records of b, the end marker, and a comment block whose count says `count`,
+ * holding `entries` entries (each for record k, text "c"), then `extra` bytes 0xAA. */
+static blob with_comment_block(const blob *b, size_t n, uint32_t count, size_t entries, uint32_t k,
+                               size_t extra)
+{
+    blob o = grown(rebuild(b, n, NULL), 20 + 216 * entries + extra, 0);
+    uint8_t *block = o.data + RECORDS + 10 * n + 8;
+    memcpy(block, &count, 4); /* little-endian, as the file's */
+    for (size_t e = 0; e < entries; e++) {
+        memcpy(block + 20 + 216 * e, &k, 4);
+        block[20 + 216 * e + 4] = 'c';
+    }
+    memset(block + 20 + 216 * entries, 0xAA, extra);
+    return o;
+}
+
+/* The message of the first diagnostic with `code` when data is read as a replay (or a formation). */
+static void assert_message(blob data, bool formation, const char *code, const char *message)
+{
+    junqi_diags d = {0};
+    uint8_t setup[6][5];
+    if (formation)
+        junqi_qq_read_formation(data.data, data.len, setup, &d);
+    else
+        junqi_game_free(read_copy(data.data, data.len, &d));
+    assert_string_equal(find_code(&d, code)->message, message);
+    junqi_diags_free(&d);
+    free(data.data);
+}
+
+/* A copy of the first n bytes of b. */
+static blob prefix(const blob *b, size_t n)
+{
+    blob o = {malloc(n), n};
+    assert_non_null(o.data);
+    memcpy(o.data, b->data, n);
+    return o;
+}
+
+/* b twice, as `cat b b` joins two copies of a file. */
+static blob twice(const blob *b)
+{
+    blob o = grown(prefix(b, b->len), b->len, 0);
+    memcpy(o.data + b->len, b->data, b->len);
+    return o;
+}
+
+/* A message that counts says one thing in the singular and more in the plural: "room for 1
+ * comments", "1 records follow the game-over event" and "1 bytes follow the 50-byte formation"
+ * were written for one; two formation files joined (cat a.jql b.jql) are 50 bytes after the first. */
+static void counts_are_said_in_the_singular_and_the_plural(void **state)
+{
+    (void)state;
+    blob b = fixture("jgs-002724.jgs"), jql = fixture("../jql/F01.jql");
+    blob after = rebuild(&b, 22, b.data + RECORDS);
+    const struct { blob data; bool formation; const char *code, *message; } cases[] = {
+        {rebuild(&b, 1, NULL), false, "unfinished",
+         "the 1 record ends (at offset 0x1A6) without a game-over event (F5 05): the game is unfinished"},
+        {rebuild(&b, 21, NULL), false, "unfinished",
+         "the 21 records end (at offset 0x26E) without a game-over event (F5 05): the game is unfinished"},
+        {rebuild(&b, 22, b.data + RECORDS), false, "after-game-over",
+         "1 record follows the game-over event in record 21: record 22 (offset 0x278)"},
+        {rebuild(&after, 23, b.data + RECORDS), false, "after-game-over",
+         "2 records follow the game-over event in record 21, from record 22 (offset 0x278) on"},
+        {with_comment_block(&b, 1, 1, 1, 5, 0), false, "comment-index",
+         "the comment at offset 0x1C2 belongs to record 5, but there is only 1 record; it is kept at the end of "
+         "the game"},
+        {with_comment_block(&b, 22, 1, 1, 50, 0), false, "comment-index",
+         "the comment at offset 0x294 belongs to record 50, but there are only 22 records; it is kept at the end "
+         "of the game"},
+        {with_comment_block(&b, 22, 9, 1, 0, 0), false, "bad-trailer",
+         "the comment count 9 at offset 0x280 does not fit the file (room for 1 comment); the trailer is ignored"},
+        {with_comment_block(&b, 22, 9, 2, 0, 0), false, "bad-trailer",
+         "the comment count 9 at offset 0x280 does not fit the file (room for 2 comments); the trailer is ignored"},
+        {with_comment_block(&b, 22, 1, 1, 0, 1), false, "bad-trailer",
+         "1 byte follows the comment block (comment count 1), at offset 0x36C; it is ignored"},
+        {with_comment_block(&b, 22, 1, 1, 0, 3), false, "bad-trailer",
+         "3 bytes follow the comment block (comment count 1), from offset 0x36C; they are ignored"},
+        {grown(rebuild(&b, 22, NULL), 1, 0xAA), false, "bad-trailer",
+         "the 1 byte after the end marker (offset 0x280) cannot be a comment block, which needs 20; it is ignored"},
+        {grown(rebuild(&b, 22, NULL), 5, 0xAA), false, "bad-trailer",
+         "the 5 bytes after the end marker (offset 0x280) are too few for a comment block, which needs 20; they "
+         "are ignored"},
+        {prefix(&b, 0x0F), false, "truncated",
+         "the file ends at byte 0xF inside the saving seat's colour (offset 0xF), which needs 1 byte"},
+        {prefix(&b, 0x1B), false, "truncated",
+         "the file ends at byte 0x1B inside the record count N (offset 0x1A), which needs 2 bytes"},
+        {grown(prefix(&jql, jql.len), 1, 0), true, "bad-trailer",
+         "1 byte follows the 50-byte formation (at offset 0x32); it is ignored"},
+        {twice(&jql), true, "bad-trailer",
+         "50 bytes follow the 50-byte formation (from offset 0x32); they are ignored"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        assert_message(cases[i].data, cases[i].formation, cases[i].code, cases[i].message);
+    free(after.data);
+    free(jql.data);
+    free(b.data);
+}
+
 static uint32_t rng_state = 0x2545F491u;
 
 static uint32_t rng(void)
@@ -1108,6 +1217,7 @@ int main(void)
         cmocka_unit_test(test_replaces_undecodable_gbk_with_replacement_character),
         cmocka_unit_test(test_random_byte_flips_never_crash),
         cmocka_unit_test(test_unknown_marshal_bits_of_a_move_are_noted),
+        cmocka_unit_test(counts_are_said_in_the_singular_and_the_plural),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

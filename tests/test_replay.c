@@ -323,6 +323,35 @@ static void a_seat_that_leaves_twice_is_warned_of_once(void **state)
     }
 }
 
+/* A timeout count that disagrees with the replay's is said in the singular for one and in the
+ * plural for more ("the record counts 1 timeouts" was written for one). */
+static void a_wrong_timeout_count_is_said_in_the_singular_and_the_plural(void **state)
+{
+    (void)state;
+    static const struct { const char *moves, *message; } cases[] = {
+        {"timeout:north:3 *\n", "the record counts 3 timeouts for north, the replay 1"},
+        {"timeout:north:1 timeout:west:1 timeout:south:1 timeout:east:1 timeout:north:1 *\n",
+         "the record counts 1 timeout for north, the replay 2"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[256];
+        snprintf(text, sizeof text, "[Board \"four-player\"]\n\n%s", cases[i].moves);
+        junqi_game *g = junqi_jgn_parse(text, strlen(text), "timeouts", 0, NULL);
+        assert_non_null(g);
+        junqi_diags d;
+        junqi_diags_init(&d);
+        validate(g, &d);
+        const junqi_diag *found = NULL;
+        for (size_t k = 0; k < d.n && !found; k++)
+            if (strcmp(junqi_code_name(d.items[k].code), "timeout-count") == 0)
+                found = &d.items[k];
+        assert_non_null(found);
+        assert_string_equal(found->message, cases[i].message);
+        junqi_diags_free(&d);
+        junqi_game_free(g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -336,6 +365,7 @@ int main(void)
         cmocka_unit_test(defect07_a_record_of_one_seat_is_not_a_game),
         cmocka_unit_test(defect10_a_seat_record_shows_its_own_flag_where_it_stands),
         cmocka_unit_test(a_seat_that_leaves_twice_is_warned_of_once),
+        cmocka_unit_test(a_wrong_timeout_count_is_said_in_the_singular_and_the_plural),
     };
     return cmocka_run_group_tests_name("replay", tests, NULL, NULL);
 }

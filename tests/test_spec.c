@@ -8,7 +8,9 @@
  * written back byte for byte, every line of a `position bad` block gives the
  * matching "COL: severity: message" line of the `position errors` block;
  * a `jgn comments` block after a canonical text gives every main-line
- * comment's place ("before N: text"), in the example and in the canonical text;
+ * comment's place ("before N: text"), in the example and in the canonical text,
+ * and every example reads back from its canonical text with the same items and
+ * its comments in their places;
  * likewise the flip positions' `flip position ...` blocks.
  */
 #include <setjmp.h>
@@ -170,6 +172,26 @@ static void check_comments(const block *comments, const junqi_game *g, const jun
     }
 }
 
+/* Reading an example's canonical text gives back the example's record: the
+ * same items (no end item gained or lost) and every main-line comment in its
+ * place (docs/jgn.md, "The result"), whether or not a `jgn comments` block
+ * says where they are. */
+static void check_round_trip(const block *example, const junqi_game *g, const junqi_game *again)
+{
+    if (g->main.nitems != again->main.nitems)
+        fail_msg("docs/jgn.md:%d: %zu items read back as %zu", example->line, g->main.nitems,
+                 again->main.nitems);
+    for (size_t i = 0; i < g->main.nitems; i++)
+        if (g->main.items[i].kind != again->main.items[i].kind)
+            fail_msg("docs/jgn.md:%d: item %zu reads back as another kind", example->line, i);
+    char *places = comments_text(g), *back = comments_text(again);
+    if (strcmp(places, back) != 0)
+        fail_msg("docs/jgn.md:%d: the comments move:\n--- read\n%s--- read back\n%s", example->line,
+                 places, back);
+    free(places);
+    free(back);
+}
+
 static void check_canonical(const block *example, const block *canonical, const block *comments)
 {
     junqi_diags d;
@@ -189,6 +211,7 @@ static void check_canonical(const block *example, const block *canonical, const 
     char *text2 = junqi_jgn_to_string(again);
     assert_string_equal(text2, text);
     check_comments(comments, g, again);
+    check_round_trip(example, g, again);
     free(text);
     free(text2);
     junqi_game_free(g);

@@ -145,6 +145,22 @@ expect "defect 14: a NUL byte in a tag: exit status, code, line and column" "1 n
 run "$V" "$tmp/nul.jgn"
 expect "a NUL byte: the caret line shows it as \\x00 and goes on past it" '  [Board "two\x00player"]' \
     "$(sed -n 2p <<<"$out")"
+# ... and in a file of position strings or a YAML formation: the same error at the byte, not
+# another one ("'/' is not a piece symbol", "not a format junqi reads"); a position file's other
+# lines are read
+pos='.NF.../.S9.../...../...../...../....N3/...../...../...../...../...../.SF... s 0 40 -'
+printf '%s\n%s\0%s\n' "$pos" "${pos:0:15}" "${pos:16}" >"$tmp/nul.pos"
+run "$V" --format json "$tmp/nul.pos"
+expect "a NUL byte in a position string: exit status, the first line valid, code, line and column" \
+    "1 true nul-byte 2 16" \
+    "$rc $(jq -r 'select(.game == 1) | .valid' <<<"$out") $(jq -r 'select(.code) | "\(.code) \(.line) \(.column)"' <<<"$out")"
+printf 'name: x\nrows: [[7,1,3,2,7],[6,~,3,~,B],[B,4,~,5,6],[8,~,1,~,3],[9,1,4,L,2],[5,2,L,F,\0L]]\n' >"$tmp/nul.yaml"
+run "$V" --format json "$tmp/nul.yaml"
+expect "a NUL byte in a YAML formation: exit status, code, line and column" "1 nul-byte 2 77" \
+    "$rc $(jq -r 'select(.code) | "\(.code) \(.line) \(.column)"' <<<"$out")"
+run "$V" "$tmp/nul.yaml"
+expect "a NUL byte in a YAML formation: the caret under it" "$(printf '%79s' '^')" \
+    "$(sed -n 3p <<<"$out")"
 "$R" --to jgn "$Q/jgs-002724.jgs" | iconv -f UTF-8 -t UTF-16 >"$tmp/utf16.jgn"
 run "$V" --format json "$tmp/utf16.jgn"
 expect "defect 14: UTF-16 input (with a byte order mark): exit status and code" "1 utf16" \

@@ -204,21 +204,39 @@ expect "junqi-replay --ply 9 --view north jgs-000678.jgs: others' pieces shown" 
 
 # comments after the last move keep their place through JGN (docs/jgn.md, "The
 # result"): jgs-003098's last comment is after the game-over record (211 of 211
-# records), the one before it on that record (210), both at the final position
+# records), the one before it on that record (210), both at the final position;
+# JGN writes them on either side of the result
 f=$D/qq/jgs-003098.jgs
 places='[.line.comments[-3:][] | .before]'
 expect "junqi-replay --to json jgs-003098: the last comments' places" "[208,210,211]" \
     "$("$R" --to json "$f" | jq -c "$places")"
 "$R" --to jgn "$f" >"$tmp/comments.jgn"
 expect "junqi-replay --to jgn jgs-003098: the end of the movetext" \
-    "eliminated:south:flag_captured {第17条注释} {第18条注释} east-west" "$(grep . "$tmp/comments.jgn" | tail -n 1)"
-expect "junqi-replay --to json of its JGN: after the end, as in PGN" "[208,211,211]" \
+    "eliminated:south:flag_captured {第17条注释} east-west {第18条注释}" "$(grep . "$tmp/comments.jgn" | tail -n 1)"
+expect "junqi-replay --to json of its JGN: the same places" "[208,210,211]" \
     "$("$R" --to json "$tmp/comments.jgn" | jq -c "$places")"
+# the smallest record with a comment on each side of its end: JGN to JGN keeps both where they are
+printf '[Board "two-player"]\n[SouthSetup "%s"]\n[NorthSetup "%s"]\n\n1. a6>a7 {before} draw {after}\n' \
+    81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL 36615/7.3.9/81.B7/B.4.3/225L4/12LFL >"$tmp/sides.jgn"
+expect "junqi-replay --to jgn: a comment on each side of the result stays there" \
+    "1. a6>a7 {before} draw {after}" "$("$R" --to jgn "$tmp/sides.jgn" | grep . | tail -n 1)"
+expect "junqi-replay --to json: before the end and after it" "[1,2]" \
+    "$("$R" --to json "$tmp/sides.jgn" | jq -c '[.line.comments[].before]')"
 expect "junqi-replay --to json: every comment's text, from the replay and from its JGN" \
     "$("$R" --to json "$f" | jq -c '[.line.comments[].text]')" \
     "$("$R" --to json "$tmp/comments.jgn" | jq -c '[.line.comments[].text]')"
 expect "junqi-replay --to jgn of its JGN: the same text" "$(cat "$tmp/comments.jgn")" \
     "$("$R" --to jgn "$tmp/comments.jgn")"
+# a record that goes on after its end (docs/jgn.md, "A record that goes on after its end"):
+# b11>b12 takes the flag, e7-e8 is played after; converted, it still ends in '*', with no end item
+printf '[Board "two-player"]\n[Position "%s"]\n\n41. b11>b12 42. e7-e8 *\n' \
+    '.NF.../.S9.../...../...../...../....N3/...../...../...../...../...../.SF... s 0 40 -' >"$tmp/after.jgn"
+run "$R" --to jgn "$tmp/after.jgn"
+expect "junqi-replay --to jgn, moves after the end: exit status" 1 "$rc"
+expect "junqi-replay --to jgn, moves after the end: the movetext as read" "41. b11>b12 42. e7-e8 *" \
+    "$(tail -n 1 <<<"$out")"
+expect "junqi-replay --to json, moves after the end: the items as read" '["move","move"]' \
+    "$("$R" --to json "$tmp/after.jgn" 2>/dev/null | jq -c '[.line.items[].type]')"
 
 # --infer (issue 12 §1): every hidden piece of the seat's view gets "p", a
 # distribution over the kinds it can be; the text board shows the likeliest
