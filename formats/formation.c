@@ -242,6 +242,113 @@ static void read_document(reader *r, junqi_formations *out)
         read_formation(r, yaml_document_get_node(r->doc, *i), out);
 }
 
+/* libyaml's own messages (the problem and context texts of its reader,
+ * scanner, parser and loader, libyaml 0.2.5), listed so that they are
+ * translated with ours: a user reading Chinese gets no English sentence. A
+ * text not listed (another libyaml version) is shown as libyaml wrote it. */
+static const char *const yaml_texts[] = {
+    N_("block sequence entries are not allowed in this context"),
+    N_("control characters are not allowed"),
+    N_("could not find expected ':'"),
+    N_("could not find expected directive name"),
+    N_("did not find URI escaped octet"),
+    N_("did not find expected '!'"),
+    N_("did not find expected ',' or ']'"),
+    N_("did not find expected ',' or '}'"),
+    N_("did not find expected '-' indicator"),
+    N_("did not find expected <document start>"),
+    N_("did not find expected <stream-start>"),
+    N_("did not find expected alphabetic or numeric character"),
+    N_("did not find expected comment or line break"),
+    N_("did not find expected digit or '.' character"),
+    N_("did not find expected hexdecimal number"),
+    N_("did not find expected key"),
+    N_("did not find expected node content"),
+    N_("did not find expected tag URI"),
+    N_("did not find expected version number"),
+    N_("did not find expected whitespace"),
+    N_("did not find expected whitespace or line break"),
+    N_("did not find the expected '>'"),
+    N_("found a tab character that violates indentation"),
+    N_("found a tab character where an indentation space is expected"),
+    N_("found an incorrect leading UTF-8 octet"),
+    N_("found an incorrect trailing UTF-8 octet"),
+    N_("found an indentation indicator equal to 0"),
+    N_("found character that cannot start any token"),
+    N_("found duplicate %TAG directive"),
+    N_("found duplicate %YAML directive"),
+    N_("found duplicate anchor; first occurrence"),
+    N_("second occurrence"),
+    N_("found extremely long version number"),
+    N_("found incompatible YAML document"),
+    N_("found invalid Unicode character escape code"),
+    N_("found undefined alias"),
+    N_("found undefined tag handle"),
+    N_("found unexpected ':'"),
+    N_("found unexpected document indicator"),
+    N_("found unexpected end of stream"),
+    N_("found unexpected non-alphabetical character"),
+    N_("found unknown directive name"),
+    N_("found unknown escape character"),
+    N_("incomplete UTF-16 character"),
+    N_("incomplete UTF-16 surrogate pair"),
+    N_("incomplete UTF-8 octet sequence"),
+    N_("input error"),
+    N_("input is too long"),
+    N_("invalid Unicode character"),
+    N_("invalid leading UTF-8 octet"),
+    N_("invalid length of a UTF-8 sequence"),
+    N_("invalid trailing UTF-8 octet"),
+    N_("mapping keys are not allowed in this context"),
+    N_("mapping values are not allowed in this context"),
+    N_("unexpected low surrogate area"),
+    N_("while parsing a %TAG directive"),
+    N_("while parsing a block collection"),
+    N_("while parsing a block mapping"),
+    N_("while parsing a block node"),
+    N_("while parsing a flow mapping"),
+    N_("while parsing a flow node"),
+    N_("while parsing a flow sequence"),
+    N_("while parsing a node"),
+    N_("while parsing a quoted scalar"),
+    N_("while parsing a tag"),
+    N_("while parsing a tag directive"),
+    N_("while scanning a %TAG directive"),
+    N_("while scanning a %YAML directive"),
+    N_("while scanning a block scalar"),
+    N_("while scanning a directive"),
+    N_("while scanning a plain scalar"),
+    N_("while scanning a quoted scalar"),
+    N_("while scanning a simple key"),
+    N_("while scanning a tag"),
+    N_("while scanning a tag directive"),
+    N_("while scanning an alias"),
+    N_("while scanning an anchor"),
+    N_("while scanning for the next token"),
+};
+
+/* libyaml's text s in the messages' language (yaml_texts). */
+static const char *yaml_text(const char *s)
+{
+    for (size_t i = 0; i < sizeof yaml_texts / sizeof *yaml_texts; i++)
+        if (strcmp(s, yaml_texts[i]) == 0)
+            return _(s);
+    return s;
+}
+
+/* The yaml-syntax error of a parser that failed: its problem, and the
+ * context it arose in (a block mapping...) when libyaml gives one. */
+static void yaml_error(junqi_diags *d, const yaml_parser_t *parser)
+{
+    const char *problem = yaml_text(parser->problem ? parser->problem : N_("syntax error"));
+    if (parser->context)
+        /* TRANSLATORS: the first %s is what is wrong, the second where (while parsing a block mapping) */
+        junqi_diags_add(d, JUNQI_CODE_YAML_SYNTAX, -1, mark_loc(parser->problem_mark), "YAML: %s %s", problem,
+                        yaml_text(parser->context));
+    else
+        junqi_diags_add(d, JUNQI_CODE_YAML_SYNTAX, -1, mark_loc(parser->problem_mark), "YAML: %s", problem);
+}
+
 bool junqi_formation_read_yaml(const uint8_t *data, size_t len, junqi_formations *out,
                                junqi_diags *d)
 {
@@ -262,9 +369,7 @@ bool junqi_formation_read_yaml(const uint8_t *data, size_t len, junqi_formations
     for (;;) {
         yaml_document_t doc;
         if (!yaml_parser_load(&parser, &doc)) {
-            junqi_diags_add(d, JUNQI_CODE_YAML_SYNTAX, -1, mark_loc(parser.problem_mark),
-                            "YAML: %s%s%s", parser.problem ? parser.problem : "syntax error",
-                            parser.context ? " " : "", parser.context ? parser.context : "");
+            yaml_error(d, &parser);
             r.ok = false;
             break;
         }

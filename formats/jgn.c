@@ -914,10 +914,12 @@ static bool parse_move(parser *p, const char *s, size_t n)
         return false;
     size_t j = i + 1 + to_len;
     int from, to;
-    if (!parse_square(p, s, i, &from) || !parse_square(p, s + i + 1, j - i - 1, &to)) {
-        char q[JUNQI_QUOTE_SIZE];
-        report_at(p, s, JUNQI_CODE_BAD_SQUARE, "'%.*s' names a square that is not on the %s board",
-                  junqi_quote(q, s, n), q, _(p->b->name));
+    bool from_ok = parse_square(p, s, i, &from), to_ok = parse_square(p, s + i + 1, j - i - 1, &to);
+    if (!from_ok || !to_ok) { /* the square that is wrong is named, and the caret under it */
+        const char *bad = from_ok ? s + i + 1 : s;
+        char q[JUNQI_QUOTE_SIZE], m[JUNQI_QUOTE_SIZE];
+        report_at(p, bad, JUNQI_CODE_BAD_SQUARE, "'%.*s' (in '%.*s') is not a square of the %s board",
+                  junqi_quote(q, bad, from_ok ? j - i - 1 : i), q, junqi_quote(m, s, n), m, _(p->b->name));
         return true;
     }
     junqi_item it;

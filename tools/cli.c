@@ -664,12 +664,17 @@ bool junqi_cli_replay_start(const junqi_input *in, const junqi_source *src, junq
     return false;
 }
 
-int junqi_cli_check_ply(const char *prog, const junqi_input *in, const junqi_plies *p, const junqi_cli_ply *ply)
+int junqi_cli_check_ply(const char *prog, const junqi_input *in, const junqi_plies *p, const junqi_cli_ply *ply,
+                        bool can_select)
 {
     char label[JUNQI_INPUT_LABEL_SIZE], why[512];
     if (junqi_record_check_ply_as(in->game, p, ply->n, "--ply", ply->text, why, sizeof why))
         return JUNQI_EXIT_OK;
-    return junqi_cli_usage(prog, "%s: %s", junqi_input_label(in, label, sizeof label), why);
+    junqi_input_label(in, label, sizeof label);
+    if (can_select && ply->n > (long)p->last) /* the position at move N of every game: of those that reach it */
+        return junqi_cli_usage(prog, "%s: %s (--select 'moves>=%s' keeps the games that reach it)", label, why,
+                               ply->text);
+    return junqi_cli_usage(prog, "%s: %s", label, why);
 }
 
 int junqi_cli_check_record(const char *prog, const junqi_source *src, const junqi_input *in, junqi_plies *p,
@@ -811,14 +816,11 @@ static char *output_target(const char *path, struct stat *st, bool *exists)
     return target;
 }
 
-/* Why a file or folder `path` cannot be made (folder: a folder, whose
- * trailing slashes name no folder of their own; else a file, which is in the
- * folder before its last '/', so "out.jgn/" is a file in folder out.jgn),
- * errno err, into buf (n bytes): when the folder it would be in is missing,
- * "the folder DIR does not exist", and when a file stands at that folder or
- * above it, "FILE is not a folder", naming it (the temporary file is the
- * tool's business: the user needs the folder); else strerror(err). */
-static const char *make_reason(const char *path, bool folder, int err, char *buf, size_t n)
+/* The folder that path is in, into dir (n bytes): for a folder (`folder`:
+ * trailing slashes name no folder of their own) the one above it; else the
+ * one before its last '/', so "out.jgn/" is a file in folder out.jgn.
+ * False when none is named (the current folder). */
+static bool folder_of(const char *path, bool folder, char *dir, size_t n)
 {
     size_t len = strlen(path);
     while (folder && len > 1 && path[len - 1] == '/') /* DIR/: the folder made is DIR */
@@ -827,11 +829,28 @@ static const char *make_reason(const char *path, bool folder, int err, char *buf
         len--;
     while (len > 1 && path[len - 2] == '/') /* "a//b": the folder is "a" */
         len--;
-    struct stat st;
+    snprintf(dir, n, "%.*s", (int)(len > 1 ? len - 1 : len), path);
+    return len > 0;
+}
+
+bool junqi_cli_folder_missing(const char *path)
+{
     char dir[4096];
-    snprintf(dir, sizeof dir, "%.*s", (int)(len > 1 ? len - 1 : len), path);
-    if ((err != ENOENT && err != ENOTDIR) || len == 0) /* no folder named: the current one */
-        return strerror(err);
+    struct stat st;
+    return folder_of(path, false, dir, sizeof dir) && (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode));
+}
+
+/* Why a file or folder `path` cannot be made (folder: a folder; else a
+ * file; folder_of() tells the folder it is in), errno err, into buf (n bytes): when the folder it would be in is missing,
+ * "the folder DIR does not exist", and when a file stands at that folder or
+ * above it, "FILE is not a folder", naming it (the temporary file is the
+ * tool's business: the user needs the folder); else strerror(err). */
+static const char *make_reason(const char *path, bool folder, int err, char *buf, size_t n)
+{
+    char dir[4096];
+    if ((err != ENOENT && err != ENOTDIR) || !folder_of(path, folder, dir, sizeof dir))
+        return strerror(err); /* no folder named: the current one */
+    struct stat st;
     int found = stat(dir, &st) == 0 ? 0 : errno;
     for (char *slash; found == ENOTDIR && (slash = strrchr(dir, '/')) && slash > dir;) {
         *slash = '\0'; /* a/FILE/b: the file in the way is above the folder */

@@ -292,9 +292,12 @@ bool junqi_cli_replay_start(const junqi_input *in, const junqi_source *src, junq
  * in's record (junqi_record_plies, report.h): outside first .. last is a
  * usage error that names them and quotes the ply as typed
  * (junqi_record_check_ply_as's message printed, with the input's label),
- * returning JUNQI_EXIT_USAGE; else JUNQI_EXIT_OK.
+ * returning JUNQI_EXIT_USAGE; else JUNQI_EXIT_OK. can_select: the tool
+ * takes --select (junqi-replay), and a ply past the end says how to keep
+ * only the games that reach it.
  */
-int junqi_cli_check_ply(const char *prog, const junqi_input *in, const junqi_plies *p, const junqi_cli_ply *ply);
+int junqi_cli_check_ply(const char *prog, const junqi_input *in, const junqi_plies *p, const junqi_cli_ply *ply,
+                        bool can_select);
 
 /**
  * Check in's record as junqi-validate does (junqi_check_item) and, when it
@@ -501,6 +504,13 @@ void junqi_cli_stdout_failed(const char *prog, int err);
  * then 3 (docs/conventions.md). prog must outlive the process (a literal).
  */
 void junqi_cli_close_stdout_at_exit(const char *prog);
+
+/**
+ * True when the folder that the file `path` would be in is named and is not
+ * there (or is no folder): every file of a pattern in it (`-o nope/p-%n.html`)
+ * would fail alike, so that a tool says it once.
+ */
+bool junqi_cli_folder_missing(const char *path);
 
 /**
  * Whether a run that ends with exit status `status` keeps its output (-o

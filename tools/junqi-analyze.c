@@ -189,7 +189,7 @@ static int load_record(const options *opt, const char *path, located *loc, junqi
 static int seek_ply(const options *opt, const junqi_source *src, located *loc)
 {
     junqi_plies plies = junqi_record_plies(loc->in.game, NULL);
-    int rc = junqi_cli_check_ply(prog, &loc->in, &plies, &opt->ply);
+    int rc = junqi_cli_check_ply(prog, &loc->in, &plies, &opt->ply, false);
     if (rc != JUNQI_EXIT_OK)
         return rc;
     /* a record that breaks the rules is searched only where the game was */

@@ -356,7 +356,7 @@ static int render_source(source *src, options *opt, const junqi_input *in)
 {
     const char *name = src->label; /* usage errors about the game name it */
     src->plies = junqi_record_plies(src->game, NULL);
-    int rc = junqi_cli_check_ply(prog, in, &src->plies, &opt->ply);
+    int rc = junqi_cli_check_ply(prog, in, &src->plies, &opt->ply, false);
     if (rc != JUNQI_EXIT_OK)
         return rc;
     const junqi_board *b = source_board(src);
@@ -494,7 +494,7 @@ static int write_page(pages *ps, junqi_input *in, const char *path)
         junqi_cli_check_seat(prog, label, in->game, "--view", opt->view) != JUNQI_EXIT_OK)
         return JUNQI_EXIT_USAGE;
     junqi_plies plies = junqi_record_plies(in->game, NULL);
-    int rc = junqi_cli_check_ply(prog, in, &plies, &opt->ply);
+    int rc = junqi_cli_check_ply(prog, in, &plies, &opt->ply, false);
     if (rc != JUNQI_EXIT_OK)
         return rc;
     int valid = junqi_cli_check_record(prog, ps->src, in, &plies, &opt->ply, opt->lenient);
@@ -561,7 +561,13 @@ static int render_page(void *ctx, junqi_input *in)
         fprintf(stderr, _("%s: %s: the page's name is too long\n"), prog, out);
         return JUNQI_EXIT_IO;
     }
-    return write_page(ps, in, junqi_cli_output_folder(prog, out, &ps->folder) ? path : NULL);
+    bool folder = junqi_cli_output_folder(prog, out, &ps->folder) && ps->folder != JUNQI_FOLDER_FAILED;
+    int rc = write_page(ps, in, folder ? path : NULL);
+    const char *slash = strrchr(out, '/');
+    bool one_folder = !slash || !memchr(out, '%', (size_t)(slash - out)); /* -o DIR/page-%n.html, DIR/ */
+    if (rc == JUNQI_EXIT_IO && many && one_folder && junqi_cli_folder_missing(path))
+        ps->folder = JUNQI_FOLDER_FAILED; /* said for this page: the same for every page */
+    return rc;
 }
 
 /* After the pages of an input (status rc so far): commit the held page. Returns an exit status. */

@@ -219,7 +219,7 @@ static int write_positions(const options *opt, const junqi_source *src, const ju
     char label[JUNQI_INPUT_LABEL_SIZE];
     junqi_input_label(in, label, sizeof label);
     junqi_plies plies = junqi_record_plies(in->game, NULL);
-    int rc = junqi_cli_check_ply(prog, in, &plies, &opt->ply);
+    int rc = junqi_cli_check_ply(prog, in, &plies, &opt->ply, header || in->index > 1); /* of several games */
     if (rc != JUNQI_EXIT_OK)
         return rc;
     if (opt->infer && junqi_rules_flip(in->game->rules))

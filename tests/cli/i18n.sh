@@ -65,7 +65,7 @@ cairo classic colour contrast dark default depth divide drop dumb east easy elim
 expert fanfan fanqi flag fontconfig gif go green html huqi iconv id index isready jgn jql json junqi level marshal mode
 mover moves movetime multipv name nesw never nodes normal north nps off open pango perft player
 players png pos pv random rank red rows samples sb setoption short shown source south sr standard
-svg text threads timeouts view west winprob zh zuhe"
+svg text threads timeouts view west winprob zh zuhe URI Unicode"
 for l in $linguas; do
     checks=$((checks + 1))
     # shellcheck disable=SC2016
@@ -284,8 +284,12 @@ expect "the seats of a game in a usage error under zh_CN" \
 expect "the seats of a game in a diagnostic under zh_TW" \
     "$tmp/view-west.jgn:2:1: 錯誤：View：西家沒有參加本局（本局的座位：北家、南家）" \
     "$(env LC_ALL=C.UTF-8 LANGUAGE=zh_TW "$bin/junqi-validate" "$tmp/view-west.jgn" | head -n 1)"
+printf 'name: x\nrows: [a, b\n' > "$tmp/bad.yaml"
+expect "libyaml's own message under zh_CN: translated, the context first" \
+    "$tmp/bad.yaml:3:1: 错误：YAML：解析流序列时，找不到应有的“,”或“]”" \
+    "$(env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-validate" "$tmp/bad.yaml" | head -n 1)"
 printf '[Board "two-player"]\n\n1. z99-a1 *\n' > "$tmp/square.jgn"
-expect "a square off the board under zh_TW" "$tmp/square.jgn:3:4: 錯誤：「z99-a1」不是兩人棋盤上的座標" \
+expect "a square off the board under zh_TW" "$tmp/square.jgn:3:4: 錯誤：「z99」（在「z99-a1」中）不是兩人棋盤上的座標" \
     "$(env LC_ALL=C.UTF-8 LANGUAGE=zh_TW "$bin/junqi-validate" "$tmp/square.jgn" | head -n 1)"
 if [ -x "$bin/junqi-render" ]; then
     env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-render" "$qq1" -o "$tmp/intro.html"

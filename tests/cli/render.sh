@@ -211,6 +211,11 @@ expect "--game 3 as one page of a file of three: exit status" 0 "$rc"
 checks=$((checks + 1))
 cmp -s <(sed 's/three\.jgn/X/g' "$tmp/third.html") <(sed 's/only-third\.jgn/X/g' "$tmp/only-third.html") ||
     fail "--game 3 as a page: not the page of the third game"
+# pages in a folder that is not there: said once, not once a page (every page fails alike), exit 3
+run "$R" -o "$tmp/nope/page-%n.html" "$tmp/three.jgn"
+expect "pages in a missing folder: exit status, one line, no folder made" \
+    "3 1 $tmp/nope/page-1.html: cannot write: the folder $tmp/nope does not exist no" \
+    "$rc $(grep -c . <<<"$err") $(sed 's/^[^:]*: //' <<<"$err") $([ -e "$tmp/nope" ] && echo yes || echo no)"
 # a pattern's every %n is the game's number, %% one percent sign (a literal "%%n" numbers nothing)
 mkdir "$tmp/pat"
 run "$R" -o "$tmp/pat/%n-%n-100%%.html" "$tmp/three.jgn"
@@ -268,7 +273,7 @@ cmp -s <(sed 's/broken-2\.jgn/X/g; s/surface[0-9]*/S/g' "$tmp/broken/3.html") <(
 for fmt in png svg; do
     run "$R" --game 2 --lenient --format "$fmt" -o "$tmp/salvaged.$fmt" "$tmp/broken-2.jgn"
     expect "--lenient picture of a broken game, $fmt: exit status, the error said" "1 1" \
-        "$rc $(grep -c "error: 'a1-z9' names a square that is not on the four-player board" "$tmp/err")"
+        "$rc $(grep -c "error: 'a1' (in 'a1-z9') is not a square of the four-player board" "$tmp/err")"
     checks=$((checks + 1))
     [ -s "$tmp/salvaged.$fmt" ] || fail "--lenient picture of a broken game, $fmt: no picture"
 done

@@ -35,6 +35,13 @@ moves_in() {
         awk '$1 == 95 { c++ } END { print c + 0 }'
 }
 
+# --- --ply past the end of one game of several: the message says how to keep those that reach it
+run "$R" --ply 22 --format pos "$C/jgs-002667.jgs" "$C/jgs-002861.jgs"
+expect "junqi-replay --ply 22 over two games, the second too short: exit status, the hint" \
+    "2 (--select 'moves>=22' keeps the games that reach it)" "$rc $(grep -o "(--select.*)" <<<"$err")"
+run "$R" --ply 22 "$C/jgs-002861.jgs"
+expect "junqi-replay --ply 22 of one game: no hint of --select" "2 0" "$rc $(grep -c -- --select <<<"$err")"
+
 # --- --ply past the end: exit 2, the message says how many moves ------------
 # jgs-002861: 21 moves (25 records); jgs-002667: 51 moves (52 records)
 for spec in "jgs-002861.jgs 21" "jgs-002667.jgs 51"; do
