@@ -648,7 +648,7 @@ static int settle_format(options *opt)
         return junqi_cli_usage(prog, "--frames writes pictures; an HTML page holds every ply itself");
     if (opt->html && strcmp(opt->output, "-") == 0)
         return JUNQI_EXIT_OK;
-    if (opt->format_given || !opt->output || opt->html)
+    if (opt->format_given || !opt->output || !*opt->output || opt->html) /* '': said when opened */
         return JUNQI_EXIT_OK;
     if (strcmp(opt->output, "-") == 0)
         opt->format = JUNQI_IMAGE_PNG;

@@ -205,7 +205,7 @@ for cmd in "junqi-replay -o $tmp/plain/a/b.jgn|cannot write: $tmp/plain is not a
     run "$bin/$tool" $args "$a"
     expect "${cmd%%|*}: exit status, the message" "3 $tool: ${args##* }: ${cmd#*|}" "$rc $err"
 done
-for tool in "junqi-replay -o" "junqi-analyze --nodes 50 -o" "junqi-render --frames"; do
+for tool in "junqi-replay -o" "junqi-analyze --nodes 50 -o" "junqi-render --frames" "junqi-render -o"; do
     # shellcheck disable=SC2086 # $tool is words on purpose
     run env -C "$tmp" "$bin/"$tool '' "$a"
     verb=write
