@@ -5,11 +5,14 @@
 #include "formation.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <yaml.h>
 
 #include "i18n.h"
@@ -499,9 +502,17 @@ static bool yaml_file_name(const char *name)
  * 0 not, -1 out of memory. */
 static int find_in_file(const char *path, const char *name, junqi_formation *out, size_t *index)
 {
-    FILE *fp = fopen(path, "rb");
-    if (!fp)
+    /* only a regular file: the user named the folder, not this entry, and a
+     * FIFO would block the search, a link to /dev/zero fill the memory */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0)
         return 0;
+    FILE *fp = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? fdopen(fd, "rb") : NULL;
+    if (!fp) {
+        close(fd);
+        return 0;
+    }
     char *data = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&data, &len);

@@ -149,6 +149,14 @@ check
 JUNQI_FORMATIONS="$root/samples/formations" "$bin/junqi-replay" --board four-player --setup south=F07 \
     --setup north=F13 > "$tmp/f07.jgn" && grep -q '^\[SouthSetup ' "$tmp/f07.jgn" ||
     fail "--setup south=F07 with JUNQI_FORMATIONS"
+# a folder of formations is searched file by file: a FIFO or a device named *.yaml there is no
+# formation file (it blocked the search, or read /dev/zero without end)
+check
+mkdir "$tmp/odd" && cp "$root/samples/formations/F07.yaml" "$tmp/odd/" && mkfifo "$tmp/odd/a-fifo.yaml" &&
+    ln -s /dev/zero "$tmp/odd/b-zero.yaml"
+JUNQI_FORMATIONS="$tmp/odd" timeout 20 "$bin/junqi-replay" --board four-player --setup south=F07 \
+    --setup north=F07 >"$tmp/odd.jgn" 2>"$tmp/err" && grep -q '^\[SouthSetup ' "$tmp/odd.jgn" ||
+    fail "--setup south=F07 from a folder with a FIFO and /dev/zero in it: $(cat "$tmp/err")"
 # a formation that names no board, for an east or west seat: the four-player board, the only
 # one with those seats; for north and south the board must be given
 check
