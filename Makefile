@@ -144,13 +144,15 @@ all: $(LIB) $(LIB_SO) $(if $(RENDER_SRC),$(RENDER_LIB) $(RENDER_SO)) $(TOOL_BINS
 # ---- generated files ----
 # Stamps hold the values that built files depend on besides their sources,
 # each rewritten only when its value changes: the .pc files follow PREFIX,
-# LIBDIR and INCLUDEDIR, the tools follow RPATH and FORMATIONDIR (from BINDIR),
-# libjunqi follows LOCALEDIR, and nothing else is rebuilt.
+# LIBDIR and INCLUDEDIR, the tools follow RPATH and FORMATIONDIR (from BINDIR)
+# and the build tree's catalogs (BUILD/locale from BUILD_BIN), libjunqi follows
+# LOCALEDIR, and nothing else is rebuilt.
 STAMP_VERSION := $(VERSION)
 STAMP_PATHS    = $(PREFIX)|$(LIBDIR)|$(INCLUDEDIR)
 STAMP_RPATH    = $(RPATH)
 STAMP_LOCALEDIR = $(LOCALEDIR)
 STAMP_FORMATIONDIR = $(call from_bindir,$(FORMATIONDIR))
+STAMP_BUILDLOCALE = $(shell realpath -m --relative-to=$(BUILD_BIN) $(BUILD)/locale)
 STAMP_HEADERS := $(sort $(notdir $(HEADERS) $(RENDER_HEADERS)))
 $(BUILD)/stamp-%: FORCE
 	@mkdir -p $(BUILD)
@@ -228,6 +230,8 @@ $(BUILD)/libcore/i18n.o: JUNQI_CPPFLAGS += -DJUNQI_LOCALEDIR='"$(LOCALEDIR)"'
 # The tools find the named formations from their own folder (tools/cli.c).
 $(BUILD)/tools/cli.o: $(BUILD)/stamp-FORMATIONDIR
 $(BUILD)/tools/cli.o: JUNQI_CPPFLAGS += -DJUNQI_FORMATIONDIR='"$(STAMP_FORMATIONDIR)"'
+$(BUILD)/tools/cli.o: $(BUILD)/stamp-BUILDLOCALE
+$(BUILD)/tools/cli.o: JUNQI_CPPFLAGS += -DJUNQI_BUILD_LOCALEDIR='"$(STAMP_BUILDLOCALE)"'
 
 # ---- messages (docs/i18n.md): po/junqi.pot, po/LL.po, LL/LC_MESSAGES/junqi.mo ----
 # The formats passed to junqi_diags_add() and junqi_cli_usage() and to the

@@ -296,16 +296,22 @@ int junqi_cli_parse_ply(const char *prog, const char *text, junqi_cli_ply *ply)
 #define JUNQI_FORMATIONDIR "../share/junqi/formations"
 #endif
 
+/* The folder of the running tool into buf (n bytes); "" when it cannot be told. */
+static void tool_folder(char *buf, size_t n)
+{
+    ssize_t len = readlink("/proc/self/exe", buf, n - 1);
+    buf[len > 0 ? len : 0] = '\0';
+    char *slash = strrchr(buf, '/');
+    if (slash)
+        *slash = '\0';
+}
+
 /* The folders named formations are looked for in, ':'-separated, into buf (n bytes). */
 static void formation_path(char *buf, size_t n)
 {
     const char *env = getenv("JUNQI_FORMATIONS");
     char exe[4096];
-    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    exe[len > 0 ? len : 0] = '\0';
-    char *slash = strrchr(exe, '/');
-    if (slash)
-        *slash = '\0';
+    tool_folder(exe, sizeof exe);
     snprintf(buf, n, "%s%s%s/" JUNQI_FORMATIONDIR ":%s/../samples/formations:"
              "%s/../../samples/formations", env && *env ? env : "", env && *env ? ":" : "",
              exe, exe, exe);
@@ -1083,10 +1089,34 @@ bool junqi_cli_styled(int fd)
     return isatty(fd) && !(no_color && *no_color) && !(term && strcmp(term, "dumb") == 0);
 }
 
+/* The build tree's catalogs (the Makefile's BUILD/locale) as seen from the
+ * folder of its tools (BUILD_BIN). */
+#ifndef JUNQI_BUILD_LOCALEDIR
+#define JUNQI_BUILD_LOCALEDIR "../build/locale"
+#endif
+
+/* A tool run from the build tree speaks the catalogs built beside it, with
+ * no JUNQI_LOCALEDIR to set (README, "In Chinese"): libjunqi binds that
+ * variable's folder before the installed LOCALEDIR (i18n.h). An installed
+ * tool has no such folder beside it. */
+static void use_build_catalogs(void)
+{
+    const char *given = getenv("JUNQI_LOCALEDIR");
+    char dir[4200];
+    struct stat st;
+    tool_folder(dir, 4096);
+    if ((given && *given) || !*dir)
+        return;
+    strcat(dir, "/" JUNQI_BUILD_LOCALEDIR);
+    if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode))
+        setenv("JUNQI_LOCALEDIR", dir, 0);
+}
+
 void junqi_cli_set_locale(void)
 {
     setlocale(LC_ALL, "");
     setlocale(LC_NUMERIC, "C");
+    use_build_catalogs();
 }
 
 /* The script a locale or language name asks for ("zh_HK.UTF-8", "zh-Hant", "zh"), or -1: not Chinese. */

@@ -386,7 +386,9 @@ int junqi_cli_check_seat(const char *prog, const char *name, const junqi_game *g
  * "")), so that messages follow LANG, LC_ALL, LC_MESSAGES and LANGUAGE
  * (i18n.h, docs/i18n.md), but LC_NUMERIC stays "C": numbers in JSON, JGN and
  * every other output, and those parsed from the command line, keep the
- * decimal point whatever the language.
+ * decimal point whatever the language. A tool of the build tree, with no
+ * JUNQI_LOCALEDIR set, sets it to the catalogs built beside it
+ * (docs/i18n.md, "Where the catalogs are").
  */
 void junqi_cli_set_locale(void);
 

@@ -284,6 +284,9 @@ expect "the seats of a game in a usage error under zh_CN" \
 expect "the seats of a game in a diagnostic under zh_TW" \
     "$tmp/view-west.jgn:2:1: 錯誤：View：西家沒有參加本局（本局的座位：北家、南家）" \
     "$(env LC_ALL=C.UTF-8 LANGUAGE=zh_TW "$bin/junqi-validate" "$tmp/view-west.jgn" | head -n 1)"
+expect "a tool of the build tree finds the catalogs built beside it, with no JUNQI_LOCALEDIR" \
+    "用法：junqi-validate [选项] [文件...]" \
+    "$(env -u JUNQI_LOCALEDIR LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-validate" --help | head -n 1)"
 printf 'name: x\nrows: [a, b\n' > "$tmp/bad.yaml"
 expect "libyaml's own message under zh_CN: translated, the context first" \
     "$tmp/bad.yaml:3:1: 错误：YAML：解析流序列时，找不到应有的“,”或“]”" \
