@@ -172,6 +172,23 @@ static void check_shown_flags(junqi_replay *r, const junqi_item *it, int dead)
     }
 }
 
+/* The flags at the two squares sq (JUNQI_NO_POINT: none) as a message says
+ * them, into buf (n bytes): "no flag", "the flag at a8", "the flags at a8
+ * and q8". */
+static const char *flags_text(const junqi_board *b, const uint8_t sq[2], char *buf, size_t n)
+{
+    char s0[8], s1[8];
+    const uint8_t *one = sq[0] != JUNQI_NO_POINT ? &sq[0] : &sq[1];
+    if (*one == JUNQI_NO_POINT)
+        snprintf(buf, n, "%s", _("no flag"));
+    else if (sq[0] == JUNQI_NO_POINT || sq[1] == JUNQI_NO_POINT)
+        snprintf(buf, n, _("the flag at %s"), junqi_square_name(b, *one, s0));
+    else
+        snprintf(buf, n, _("the flags at %s and %s"), junqi_square_name(b, sq[0], s0),
+                 junqi_square_name(b, sq[1], s1));
+    return buf;
+}
+
 /* Marshal deaths and the flags they reveal (rules.md: an information rule):
  * the record must show exactly the flags of the seats whose marshal died. */
 static void check_marshals(junqi_replay *r, const junqi_item *it, uint8_t a, uint8_t d,
@@ -207,14 +224,11 @@ static void check_marshals(junqi_replay *r, const junqi_item *it, uint8_t a, uin
     bool same = (want[0] == got[0] && want[1] == got[1]) || (want[0] == got[1] && want[1] == got[0]);
     if (same)
         return;
-    char w0[4], w1[4], g0[4], g1[4];
-    const junqi_board *b = r->pos.board;
-    report(r, JUNQI_CODE_FLAG_SHOWN, it,
-           "the record shows the flags at [%s %s], the marshals that died reveal [%s %s]",
-           got[0] == JUNQI_NO_POINT ? "-" : junqi_square_name(b, got[0], g0),
-           got[1] == JUNQI_NO_POINT ? "-" : junqi_square_name(b, got[1], g1),
-           want[0] == JUNQI_NO_POINT ? "-" : junqi_square_name(b, want[0], w0),
-           want[1] == JUNQI_NO_POINT ? "-" : junqi_square_name(b, want[1], w1));
+    char shown[64], revealed[64];
+    const uint8_t due[2] = {(uint8_t)want[0], (uint8_t)want[1]};
+    report(r, JUNQI_CODE_FLAG_SHOWN, it, "the record shows %s, but the marshals that died show %s",
+           flags_text(r->pos.board, got, shown, sizeof shown),
+           flags_text(r->pos.board, due, revealed, sizeof revealed));
 }
 
 static void check_next_seat(junqi_replay *r, const junqi_item *it, int want)

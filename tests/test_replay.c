@@ -291,6 +291,35 @@ static void defect10_a_seat_record_shows_its_own_flag_where_it_stands(void **sta
     }
 }
 
+/* A complete record whose flag:SQ disagrees with the marshals that died is
+ * told in words: jgs-002724's move 2 kills west's marshal, which shows
+ * west's flag on a8; with the flag taken out of the record it said "the
+ * flags at [- -], the marshals that died reveal [a8 -]". */
+static void a_wrong_flag_shown_is_said_in_words(void **state)
+{
+    (void)state;
+    junqi_game *g = load_replay(source_path("tests/data/qq/jgs-002724.jgs"));
+    assert_non_null(g);
+    junqi_item *shows = NULL;
+    for (size_t i = 0; i < g->main.nitems && !shows; i++)
+        if (g->main.items[i].flag_shown[0] != JUNQI_NO_POINT)
+            shows = &g->main.items[i];
+    assert_non_null(shows);
+    shows->flag_shown[0] = JUNQI_NO_POINT;
+    junqi_diags d;
+    junqi_diags_init(&d);
+    assert_int_equal(validate(g, &d), 1);
+    assert_string_equal(d.items[0].message, "the record shows no flag, but the marshals that died show the flag at a8");
+    junqi_diags_free(&d);
+    shows->flag_shown[0] = (uint8_t)junqi_square_parse(junqi_board_get(JUNQI_FOUR_PLAYER), "q8", 2);
+    shows->flag_shown[1] = (uint8_t)junqi_square_parse(junqi_board_get(JUNQI_FOUR_PLAYER), "a8", 2);
+    assert_int_equal(validate(g, &d), 1);
+    assert_string_equal(d.items[0].message, "the record shows the flags at q8 and a8, but the marshals that died "
+                                            "show the flag at a8");
+    junqi_diags_free(&d);
+    junqi_game_free(g);
+}
+
 /* The same seat leaving twice is odd (a warning, already-out); a departure
  * after an elimination is not: QQ records both (replay.c). */
 static void a_seat_that_leaves_twice_is_warned_of_once(void **state)
@@ -364,6 +393,7 @@ int main(void)
         cmocka_unit_test(setup_rules_report_every_violation),
         cmocka_unit_test(defect07_a_record_of_one_seat_is_not_a_game),
         cmocka_unit_test(defect10_a_seat_record_shows_its_own_flag_where_it_stands),
+        cmocka_unit_test(a_wrong_flag_shown_is_said_in_words),
         cmocka_unit_test(a_seat_that_leaves_twice_is_warned_of_once),
         cmocka_unit_test(a_wrong_timeout_count_is_said_in_the_singular_and_the_plural),
     };
