@@ -677,7 +677,8 @@ def _open(argument: str, path, lenient: bool) -> _Source:
     name = _native.cstr(argument, path, path=True)
     src = lib.junqi_source_open(name, _native.source_flags(lenient), err, len(err))
     if not src:
-        raise JunqiError(f"{os.fsdecode(name)}: {err.value.decode('utf-8', 'replace')}")
+        shown = os.fsdecode(name) or "''"  # an empty name, said as the tools say it
+        raise JunqiError(f"{shown}: {err.value.decode('utf-8', 'replace')}")
     return _Source(src, os.fsdecode(name) if _lossy(os.fsdecode(name)) else None)
 
 

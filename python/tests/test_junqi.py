@@ -415,6 +415,11 @@ class PositionTest(unittest.TestCase):
         with self.assertRaises(junqi.JunqiError) as caught:
             junqi.read(b"/no/such.jgn")
         self.assertEqual(str(caught.exception), "/no/such.jgn: No such file or directory")
+        # an empty name is said as the tools say it: '' (it gave ': No such file or directory')
+        for call in (lambda: list(junqi.read("")), lambda: junqi.validate("")):
+            with self.assertRaises(junqi.JunqiError) as caught:
+                call()
+            self.assertEqual(str(caught.exception), "'': No such file or directory")
         # what has __index__ is an int, and a path may be bytes or a PathLike, as for open()
         class Three:
             def __index__(self):

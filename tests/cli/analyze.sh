@@ -190,7 +190,7 @@ for mode in "--go --depth 1" "--perft 1"; do
     # shellcheck disable=SC2086 # $mode is words on purpose
     run "$A" $mode --lenient "$tmp/cut.jgn"
     expect "${mode%% *} --lenient on a broken text: exit 1, the error said once, searched" "1 1 yes" \
-        "$rc $(grep -c "error: 'a1-z9' names a square" <<<"$err") $([ -n "$out" ] && echo yes)"
+        "$rc $(grep -c "error: 'a1' (in 'a1-z9') is not a square" <<<"$err") $([ -n "$out" ] && echo yes)"
 done
 
 # --game N: a game of a file of several, as junqi-render's; without it game 1 and a one-line note
