@@ -67,6 +67,7 @@ error:
 
 typedef enum source_kind {
     SOURCE_UNKNOWN,
+    SOURCE_MOVETEXT, /* JGN moves with no tag section: said as such */
     SOURCE_EMPTY,     /* no byte but blanks (and a byte order mark) */
     SOURCE_UTF16,     /* UTF-16 text, which junqi does not read */
     SOURCE_QQ_REPLAY,
@@ -126,6 +127,19 @@ static bool utf16_input(const uint8_t *data, size_t len)
     return pairs >= 2 && (le == pairs || be == pairs);
 }
 
+/* JGN movetext with no tags before it: a move number ("1. ") first, after
+ * an optional byte order mark and blanks. No other format starts so: a
+ * position string's first row holds no blank. */
+static bool movetext_input(const uint8_t *data, size_t len)
+{
+    size_t i = len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0, digits;
+    while (i < len && strchr(" \t\r\n", data[i]))
+        i++;
+    for (digits = 0; i < len && data[i] >= '0' && data[i] <= '9'; i++)
+        digits++;
+    return digits && i + 1 < len && data[i] == '.' && strchr(" \t\r\n", data[i + 1]);
+}
+
 static source_kind detect(const uint8_t *data, size_t len)
 {
     switch (junqi_qq_detect(data, len)) {
@@ -143,7 +157,7 @@ static source_kind detect(const uint8_t *data, size_t len)
         return SOURCE_POSITIONS;
     if (junqi_formation_detect(data, len))
         return SOURCE_YAML;
-    return SOURCE_UNKNOWN;
+    return movetext_input(data, len) ? SOURCE_MOVETEXT : SOURCE_UNKNOWN;
 }
 
 /* Read the rest of the stream after the peeked prefix into src->data. */
@@ -521,6 +535,12 @@ junqi_read_status junqi_source_next(junqi_source *src, junqi_input *in, junqi_di
         junqi_diags_add(d, JUNQI_CODE_UTF16, -1, JUNQI_NOWHERE,
                         "the input is UTF-16 text: junqi reads UTF-8 (or GBK); convert it first, "
                         "e.g. iconv -f UTF-16 -t UTF-8");
+        rc = JUNQI_READ_BROKEN;
+        break;
+    case SOURCE_MOVETEXT:
+        junqi_diags_add(d, JUNQI_CODE_UNKNOWN_FORMAT, -1, JUNQI_NOWHERE,
+                        "JGN moves with no tags before them: a JGN game starts with its tag section, "
+                        "at least [Board \"four-player\"] or [Board \"two-player\"] (docs/jgn.md)");
         rc = JUNQI_READ_BROKEN;
         break;
     default:

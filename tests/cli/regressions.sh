@@ -239,6 +239,12 @@ expect "defect 18: positions after a byte order mark and blank lines are read as
     "0 game 1 (line 3): valid" "$rc $(grep -o 'game 1 (line [0-9]*): valid' <<<"$out")"
 run "$V" - <<<"just words"
 expect "defect 18: plain text is still no format junqi reads" "1 1" "$rc $(grep -c 'not a format junqi reads' <<<"$out")"
+# JGN moves with no tag section are named as such, with what a game needs first (they were 'not a
+# format junqi reads'); a position string's first row holds no blank, so "1. " starts no position
+run "$V" - <<<"1. i13-j13 2. d13-e13 *"
+expect "JGN moves without tags: exit status, the message" \
+    "1 JGN moves with no tags before them: a JGN game starts with its tag section" \
+    "$rc $(grep -o 'JGN moves with no tags before them: a JGN game starts with its tag section' <<<"$out")"
 
 # --- defect 19: an empty or blank input is zero games, not an error ----------
 printf '' >"$tmp/empty.jgn"
