@@ -513,6 +513,14 @@ static long item_line(const junqi_source *src, const junqi_input *in)
     }
 }
 
+/* An input of a kind junqi does not read: the error `why` (a message, not
+ * yet translated), and the item is broken. */
+static junqi_read_status not_read(junqi_diags *d, junqi_code code, const char *why)
+{
+    junqi_diags_add(d, code, -1, JUNQI_NOWHERE, "%s", _(why));
+    return JUNQI_READ_BROKEN;
+}
+
 junqi_read_status junqi_source_next(junqi_source *src, junqi_input *in, junqi_diags *d)
 {
     memset(in, 0, sizeof *in);
@@ -532,22 +540,18 @@ junqi_read_status junqi_source_next(junqi_source *src, junqi_input *in, junqi_di
     case SOURCE_YAML: rc = next_yaml(src, in, d); break;
     case SOURCE_EMPTY: rc = JUNQI_READ_END; break;
     case SOURCE_UTF16:
-        junqi_diags_add(d, JUNQI_CODE_UTF16, -1, JUNQI_NOWHERE,
-                        "the input is UTF-16 text: junqi reads UTF-8 (or GBK); convert it first, "
-                        "e.g. iconv -f UTF-16 -t UTF-8");
-        rc = JUNQI_READ_BROKEN;
+        rc = not_read(d, JUNQI_CODE_UTF16, N_("the input is UTF-16 text: junqi reads UTF-8 (or GBK); convert it "
+                                              "first, e.g. iconv -f UTF-16 -t UTF-8"));
         break;
     case SOURCE_MOVETEXT:
-        junqi_diags_add(d, JUNQI_CODE_UNKNOWN_FORMAT, -1, JUNQI_NOWHERE,
-                        "JGN moves with no tags before them: a JGN game starts with its tag section, "
-                        "at least [Board \"four-player\"] or [Board \"two-player\"] (docs/jgn.md)");
-        rc = JUNQI_READ_BROKEN;
+        rc = not_read(d, JUNQI_CODE_UNKNOWN_FORMAT,
+                      N_("JGN moves with no tags before them: a JGN game starts with its tag section, at least "
+                         "[Board \"four-player\"] or [Board \"two-player\"] (docs/jgn.md)"));
         break;
     default:
-        junqi_diags_add(d, JUNQI_CODE_UNKNOWN_FORMAT, -1, JUNQI_NOWHERE,
-                        "not a format junqi reads: QQ replays (.jgs/.jqs) and formations (.jql), JGN "
-                        "records, position strings and YAML formations are recognised by content");
-        rc = JUNQI_READ_BROKEN;
+        rc = not_read(d, JUNQI_CODE_UNKNOWN_FORMAT,
+                      N_("not a format junqi reads: QQ replays (.jgs/.jqs) and formations (.jql), JGN records, "
+                         "position strings and YAML formations are recognised by content"));
     }
     if (once)
         src->done = true;
