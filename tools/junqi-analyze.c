@@ -438,8 +438,9 @@ static void show_progress(void *ctx, size_t done, size_t total)
         return;
     int width = 30, filled = total ? (int)(width * done / total) : width;
     fputc('\r', stderr);
-    fprintf(stderr, _("%s: game %zu [%.*s%*s] %zu/%zu positions"), prog, p->game, filled,
-            "##############################", width - filled, "", done, total);
+    fprintf(stderr, P_("%s: game %zu [%.*s%*s] %zu/%zu position", "%s: game %zu [%.*s%*s] %zu/%zu positions",
+                       total),
+            prog, p->game, filled, "##############################", width - filled, "", done, total);
     if (done == total)
         fputs("\r\033[K", stderr);
     fflush(stderr);

@@ -96,6 +96,15 @@ checks=$((checks + 1))
 [ "$(TERM=xterm escapes "${annotate[@]}")" -gt 0 ] || fail "junqi-analyze on a terminal: expected a progress bar"
 expect "junqi-analyze with NO_COLOR=1: escapes" 0 "$(NO_COLOR=1 TERM=xterm escapes "${annotate[@]}")"
 expect "junqi-analyze with TERM=dumb: escapes" 0 "$(TERM=dumb escapes "${annotate[@]}")"
+# the bar counts positions in the singular and the plural (it said "1/1 positions")
+"$bin/junqi-replay" --to jgn "$root/tests/data/qq/jgs-002724.jgs" |
+    awk '/^\[(Result|Termination) / { next } /^1\. / { print "1. " $2 " *"; exit } { print }' >"$tmp/one.jgn"
+bar() { # FILE: the progress bar's last count, on a terminal
+    script -qec "$(printf '%q ' "$bin/junqi-analyze" --nodes 200 --view all -o "$tmp/bar.jgn" "$1")" /dev/null |
+        tr '\r' '\n' | grep -ao '[0-9]*/[0-9]* position[s]*' | tail -n 1
+}
+expect "junqi-analyze's bar of a one-move game" "1/1 position" "$(TERM=xterm bar "$tmp/one.jgn")"
+expect "junqi-analyze's bar of a 15-move game" "15/15 positions" "$(TERM=xterm bar "$root/tests/data/qq/jgs-002724.jgs")"
 
 # 3. every JSON record names its source, and the game's index in a file of many
 "$bin/junqi-replay" --to jgn "$a" "$b" > "$tmp/two.jgn"
