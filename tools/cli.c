@@ -962,6 +962,11 @@ bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output 
         fcntl(fileno(o->fp), F_SETFD, FD_CLOEXEC);
         return true;
     }
+    const char *slash = strrchr(o->path, '/');
+    if (strlen(slash ? slash + 1 : o->path) > NAME_MAX) { /* said now, not at the rename after the work */
+        cannot_write(prog, path, o->path, ENAMETOOLONG);
+        goto error;
+    }
     if (!(o->tmp_path = temporary_name(o->path)))
         goto no_memory;
     int fd = mkstemp(o->tmp_path);

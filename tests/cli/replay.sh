@@ -155,12 +155,16 @@ for args in "--format json $C/truncated.jgs" "--to jgn $tmp/broken.jgn" "--list 
         "1 0" "$rc $({ wc -c <"$d/new.out"; } 2>/dev/null || echo no-file)"
     rm -f "$d/new.out"
 done
-# a name as long as the file system takes (255 bytes, 'tmp' plus 6 more would pass it): written
+# a name near the longest a folder takes (254 of 255 bytes; '.tmp' plus 6 more would pass it): written
 long=$(printf 'b%.0s' $(seq 250)).jgn
 run "$R" --to jgn -o "$d/$long" "$f"
 expect "junqi-replay -o NAME-OF-255-BYTES: exit status, the file holds what '>' gets" \
     "0 $("$R" --to jgn "$f" | md5sum)" "$rc $(md5sum <"$d/$long" 2>&1)"
 rm -f "$d/$long"
+# one byte more is refused at once, before any work, as the shell's '>' refuses it
+run "$R" --to jgn -o "$d/bb$long" "$f"
+expect "junqi-replay -o NAME-OF-256-BYTES: exit status, the message, no file" \
+    "3 junqi-replay: $d/bb$long: cannot write: File name too long 0" "$rc $err $(ls "$d" | grep -c bbbb)"
 # an input that cannot be read: what the others gave is written, as with '>' (exit status 3): the
 # earlier file is not left to be taken for this run's result; none readable: an empty file
 echo "keep me" >"$d/old.out"
