@@ -10,6 +10,8 @@
 #include <getopt.h>
 #include <limits.h>
 #include <locale.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -919,6 +921,49 @@ bool junqi_cli_output_folder(const char *prog, const char *output, junqi_cli_fol
     return *state == JUNQI_FOLDER_MADE;
 }
 
+/* The temporary files of the outputs open now (-o, --graph, a page, a
+ * --split part), which a signal that ends the tool (Ctrl-C, a scheduler's
+ * TERM, a closed terminal's HUP) removes before it ends it: no litter, and
+ * an earlier file of the output's name stays as it was. A signal ignored,
+ * or handled by the tool itself (junqi-match), is left as it is. */
+#define MAX_TEMPORARIES 4
+static _Atomic(char *) temporaries[MAX_TEMPORARIES];
+
+static void remove_temporaries(int sig)
+{
+    for (int i = 0; i < MAX_TEMPORARIES; i++) {
+        char *path = atomic_load(&temporaries[i]);
+        if (path)
+            unlink(path);
+    }
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+/* Have path removed by a signal that ends the tool (until forget_temporary). */
+static void track_temporary(char *path)
+{
+    static const int ending[] = {SIGINT, SIGTERM, SIGHUP};
+    for (size_t i = 0; i < sizeof ending / sizeof *ending; i++) {
+        struct sigaction was;
+        if (sigaction(ending[i], NULL, &was) == 0 && was.sa_handler == SIG_DFL)
+            signal(ending[i], remove_temporaries);
+    }
+    for (int i = 0; i < MAX_TEMPORARIES; i++) {
+        char *none = NULL;
+        if (atomic_compare_exchange_strong(&temporaries[i], &none, path))
+            return;
+    }
+}
+
+static void forget_temporary(const char *path)
+{
+    for (int i = 0; i < MAX_TEMPORARIES; i++) {
+        char *was = (char *)path;
+        atomic_compare_exchange_strong(&temporaries[i], &was, NULL);
+    }
+}
+
 /* The mkstemp() template of the temporary file that becomes path: in its
  * folder (a rename does not cross file systems), named after it plus
  * TEMPORARY_SUFFIX, the name cut between characters where that would pass
@@ -970,8 +1015,10 @@ bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output 
     if (!(o->tmp_path = temporary_name(o->path)))
         goto no_memory;
     int fd = mkstemp(o->tmp_path);
-    if (fd >= 0) /* a program the tool starts (junqi-match's engines) must not inherit it */
+    if (fd >= 0) { /* a program the tool starts (junqi-match's engines) must not inherit it */
         fcntl(fd, F_SETFD, FD_CLOEXEC);
+        track_temporary(o->tmp_path);
+    }
     mode_t mask = umask(0);
     umask(mask);
     /* mkstemp makes the file private: give it the permissions of the file
@@ -983,6 +1030,7 @@ bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output 
         if (fd >= 0) {
             close(fd);
             unlink(o->tmp_path);
+            forget_temporary(o->tmp_path);
         }
         goto error;
     }
@@ -1082,6 +1130,8 @@ bool junqi_cli_output_close(const char *prog, junqi_cli_output *o, bool commit)
     }
     if (o->tmp_path && (!ok || !commit))
         unlink(o->tmp_path);
+    if (o->tmp_path)
+        forget_temporary(o->tmp_path);
     free(o->path);
     free(o->tmp_path);
     memset(o, 0, sizeof *o);

@@ -97,6 +97,25 @@ if [ -w /dev/full ]; then
 else
     echo "$name: SKIP: /dev/full is not writable"
 fi
+# a signal that ends the annotation removes the temporary files of -o and --graph (they were left,
+# one more each time), and the tool ends by it; an earlier -o file stays as it was
+for sig in INT TERM HUP; do
+    check
+    mkdir -p "$tmp/sig-$sig"
+    echo old >"$tmp/sig-$sig/a.jgn"
+    env --default-signal="$sig" "$bin/junqi-analyze" --nodes 100000 -o "$tmp/sig-$sig/a.jgn" \
+        --graph "$tmp/sig-$sig/g.png" "$root/samples/qq/jgs-000001.jgs" 2>/dev/null &
+    pid=$!
+    for _ in $(seq 100); do # until both temporary files are there (10 s at most)
+        [ "$(ls "$tmp/sig-$sig" | grep -c tmp)" -eq 2 ] && break
+        sleep 0.1
+    done
+    kill -s "$sig" "$pid"
+    wait "$pid"
+    got="$? $(ls "$tmp/sig-$sig" | paste -sd' ') $(cat "$tmp/sig-$sig/a.jgn")"
+    expected="$((128 + $(kill -l "$sig"))) a.jgn old"
+    [ "$got" = "$expected" ] || fail "SIG$sig during an annotation: expected '$expected', got '$got'"
+done
 # --graph draws the first game of the inputs: an input of none is the `empty` error, exit 1, as for
 # --go, and no graph (annotation alone keeps the no-games note and exit 0); an empty input before one
 # with a game is only a note
