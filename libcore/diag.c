@@ -240,7 +240,7 @@ void junqi_diags_add_at_byte(junqi_diags *d, junqi_code code, const char *text, 
             column += !continuation(*c);
     }
     size_t before = d ? d->n : 0;
-    junqi_diags_add(d, code, -1, (junqi_loc){-1, -1, (int)number, column}, msgid);
+    junqi_diags_add(d, code, -1, (junqi_loc){-1, -1, (int)number, column}, "%s", _(msgid)); /* no % expanded */
     if (d && d->n > before)
         set_line(&d->items[d->n - 1], line, text + len, at, column);
 }
