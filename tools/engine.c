@@ -180,7 +180,9 @@ static const char *clip(const char *w, size_t max, char *buf)
 /* A word of the input as an error line quotes it; the text lives as long
  * as the enclosing block (the call it is an argument of). */
 #define QUOTE(w) clip((w), QUOTE_MAX, (char[QUOTE_MAX + 4]){0})
-#define QUOTE_PATH(w) clip((w), QUOTE_PATH_MAX, (char[QUOTE_PATH_MAX + 4]){0})
+/* A path, which error lines do not put in quotes: an empty one is '', as
+ * the tools say it. */
+#define QUOTE_PATH(w) (*(w) ? clip((w), QUOTE_PATH_MAX, (char[QUOTE_PATH_MAX + 4]){0}) : "''")
 
 /* "error CMD: message" (bad commands; the engine goes on). The command and
  * the message may quote the bad command's bytes: control characters and

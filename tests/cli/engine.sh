@@ -153,11 +153,12 @@ error position: unknown word 'bla' after the path (game N, ply N)" \
               "position file $tmp/two.jgn game 0" "position file $tmp/two.jgn game 2 bla")"
 # a file that cannot be read: the reason in the error line, said there alone (it was also said on
 # standard error, "junqi-analyze: PATH: REASON", and the error line had no reason)
-expect "position file of a missing file or a folder: one error line each, with the reason" \
+expect "position file of a missing file, a folder or an empty name (said ''): one error line each, with the reason" \
 "error position: $tmp/missing.jgn cannot be read: No such file or directory
 error position: $tmp cannot be read: it is a directory, not a regular file
+error position: '' cannot be read: No such file or directory
 readyok" \
-    "$(engine "position file $tmp/missing.jgn game 2" "position file $tmp" "isready")"
+    "$(engine "position file $tmp/missing.jgn game 2" "position file $tmp" 'position file ""' "isready")"
 expect "position file of a file that cannot be read: nothing on standard error" "" "$(cat "$tmp/stderr")"
 # a FIFO, a character device and a symbolic link to one: refused at once, as they are no regular
 # file (a FIFO held the engine until it had a writer, /dev/zero was read without end; timeout
