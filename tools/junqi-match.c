@@ -629,7 +629,8 @@ typedef struct match {
     game_out *games;
     int written;
     FILE *out;             /* -o, or NULL */
-    bool write_failed;
+    atomic_bool write_failed; /* -o could not be written: stop taking games */
+    int write_errno;          /* why (under lock), for the message at the end */
 } match;
 
 /* An engine process as a worker holds it. */
@@ -921,6 +922,12 @@ static void write_due(match *m, bool all)
         junqi_game_free(w->record);
         w->record = NULL;
     }
+    /* each game reaches -o as it is due: a full disk stops the match at its
+     * first game, not after hours of games with nowhere to go */
+    if (m->out && !m->write_failed && fflush(m->out) != 0) {
+        m->write_errno = errno;
+        m->write_failed = true;
+    }
 }
 
 /* Keep game g's outcome, say it, and write every game now due, in order. */
@@ -943,7 +950,7 @@ static void *worker(void *arg)
 {
     match *m = arg;
     player pl[2] = {{{0}, false}, {{0}, false}};
-    for (int g; !atomic_load(&m->failed) && !atomic_load(&stop_signal) &&
+    for (int g; !atomic_load(&m->failed) && !atomic_load(&stop_signal) && !atomic_load(&m->write_failed) &&
                 (g = atomic_fetch_add(&m->next, 1)) < m->ngames;) {
         for (int e = 0; e < 2; e++)
             if (!pl[e].running && !engine_open(m, e, &pl[e], NULL, 0))
@@ -1237,6 +1244,7 @@ static int end_match(match *m, junqi_cli_output *out, int rc, int sig)
             summary(m, sig);
     }
     pthread_mutex_lock(&output_lock);
+    errno = m->write_errno; /* the failed write's reason, which the close says */
     if (out->fp && !junqi_cli_output_close(prog, out, keep && !m->write_failed))
         rc = JUNQI_EXIT_IO;
     output_tmp = NULL;

@@ -128,6 +128,14 @@ done
 case ${1:-} in deaf | silent) exec sleep 300 ;; esac # the input ended without quit
 EOF
 chmod +x "$tmp/fake"
+# -o onto a full disk stops the match at the first game written (it played every game first)
+if [ -w /dev/full ]; then
+    run "$M" --setups "$S" --games 3 -o /dev/full "$tmp/fake" "$tmp/fake"
+    expect "-o /dev/full: exit status, games played, the reason" "3 1 No space left on device" \
+        "$rc $(grep -c 'game [0-9]*/6' <<<"$err") $(grep -o 'No space left on device' <<<"$err")"
+else
+    echo "$name: SKIP: /dev/full is not writable"
+fi
 # an engine holds no descriptor of -o's temporary file (it was inherited: an engine that ran on
 # kept it open, and could write into the games)
 printf '#!/bin/sh\nls -l /proc/$$/fd/ >"$1"\nexec "%s"\n' "$tmp/fake" >"$tmp/fds"
