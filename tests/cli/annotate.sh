@@ -111,7 +111,7 @@ for sig in INT TERM HUP; do
         sleep 0.1
     done
     kill -s "$sig" "$pid"
-    wait "$pid"
+    wait "$pid" 2>/dev/null # the shell would say "Hangup" of the job
     got="$? $(ls "$tmp/sig-$sig" | paste -sd' ') $(cat "$tmp/sig-$sig/a.jgn")"
     expected="$((128 + $(kill -l "$sig"))) a.jgn old"
     [ "$got" = "$expected" ] || fail "SIG$sig during an annotation: expected '$expected', got '$got'"
