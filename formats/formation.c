@@ -19,9 +19,11 @@
 #include "setup.h"
 #include "text.h"
 
+/* A libyaml mark as a text input's place: its line and column (the mark's
+ * index counts characters, not bytes: no offset). */
 static junqi_loc mark_loc(yaml_mark_t m)
 {
-    return (junqi_loc){(long)m.index, -1, (int)m.line + 1, (int)m.column + 1};
+    return (junqi_loc){-1, -1, (int)m.line + 1, (int)m.column + 1};
 }
 
 static const char *scalar(const yaml_node_t *n)

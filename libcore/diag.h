@@ -174,7 +174,7 @@ junqi_code junqi_code_parse(const char *name);
 
 /** Where something is in its source; -1 in a field means "does not apply". */
 typedef struct junqi_loc {
-    long offset; /**< byte offset in the file (binary inputs: the record's) */
+    long offset; /**< byte offset in the file (binary inputs only: the record's, or the field's) */
     int record;  /**< 0-based record index among all records (binary inputs) */
     int line;    /**< 1-based line (text inputs) */
     int column;  /**< 1-based column in characters (text inputs) */

@@ -391,5 +391,20 @@ run "$V" "$tmp/from40.jgn"
 expect "an illegal move of a record from ply 40: the summary" "1 of 2 moves legal, stopped before move 42" \
     "$(grep -o '[0-9]* of [0-9]* moves legal, stopped before move [0-9]*' <<<"$out")"
 
+F07=$JUNQI_ROOT/samples/formations/F07.yaml
+# --- JSON offsets are byte offsets in the file, or null: a YAML formation's were
+# libyaml's count of characters (328 for byte 426 after Chinese names), a position
+# string's the byte in its line (the same on line 2 as on line 1); text inputs are
+# located by line and column, and their offset is null as JGN's
+sed 's/军旗, 地雷\]/军旗, 地XX]/' "$F07" >"$tmp/bad-name.yaml"
+run "$V" --format json "$tmp/bad-name.yaml"
+expect "a bad piece name after Chinese names: line, column, offset" "11 22 null" \
+    "$(jq -r 'select(.code) | "\(.line) \(.column) \(.offset)"' <<<"$out")"
+p=$("$JUNQI_BIN/junqi-replay" --format pos "$JUNQI_ROOT/samples/qq/jgs-000001.jgs" --ply 3)
+printf '%s\n%s\n' "$p" "${p% e 1 3 -} x 1 3 -" >"$tmp/two.pos"
+run "$V" --format json "$tmp/two.pos"
+expect "a bad seat in the second position string: line, column, offset" "2 $((${#p} - 6)) null" \
+    "$(jq -r 'select(.code) | "\(.line) \(.column) \(.offset)"' <<<"$out")"
+
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]
