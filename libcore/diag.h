@@ -286,6 +286,16 @@ void junqi_diags_attach_lines(junqi_diags *d, size_t from, const char *text, siz
 void junqi_diags_add_at_byte(junqi_diags *d, junqi_code code, const char *text, size_t len, long first_line,
                              const char *at, const char *msgid);
 
+/**
+ * Locate the diagnostic g at byte `at` of the len bytes at text, as
+ * junqi_diags_add_at_byte() locates the one it adds: its line and column (in
+ * characters; the text's first line is line number first_line of the input)
+ * and that line as its source line, in place of any it had. So a problem
+ * that a parser reports by byte offset (libyaml's reader: a byte that is not
+ * UTF-8) is shown where it is.
+ */
+void junqi_diag_place_at_byte(junqi_diag *g, const char *text, size_t len, long first_line, const char *at);
+
 /** "error", "warning", "note": the English names, as in JSON (a text display translates them). */
 const char *junqi_severity_name(junqi_severity s);
 

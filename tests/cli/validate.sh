@@ -391,7 +391,27 @@ run "$V" "$tmp/from40.jgn"
 expect "an illegal move of a record from ply 40: the summary" "1 of 2 moves legal, stopped before move 42" \
     "$(grep -o '[0-9]* of [0-9]* moves legal, stopped before move [0-9]*' <<<"$out")"
 
+# --- a YAML formation with a byte that is not UTF-8 (a name saved as GBK) is a YAML
+# file all the same: a yaml-syntax error at that byte (it was "not a format junqi
+# reads" when the byte came within libyaml's first read, and at 1:1 after it)
 F07=$JUNQI_ROOT/samples/formations/F07.yaml
+{ cat "$F07"; printf 'aliases: [\xba\xd3\xb6\xab]\n'; } >"$tmp/gbk.yaml"
+run "$V" --format json "$tmp/gbk.yaml"
+expect "a GBK alias in a formation: exit status, code, line and column" "1|yaml-syntax 12 11" \
+    "$rc|$(jq -r 'select(.code) | "\(.code) \(.line) \(.column)"' <<<"$out")"
+{ cat "$F07"; python3 -c "print('# ' + 'x' * 20000)"; printf 'aliases: [\xba\xd3\xb6\xab]\n'; } >"$tmp/gbk-late.yaml"
+run "$V" --format json "$tmp/gbk-late.yaml"
+expect "a GBK alias after 20 KB: located at its byte" "1|yaml-syntax 13 11" \
+    "$rc|$(jq -r 'select(.code) | "\(.code) \(.line) \(.column)"' <<<"$out")"
+{ cat "$F07"; printf '# a bell \a in a comment\n'; } >"$tmp/bell.yaml"
+run "$V" "$tmp/bell.yaml"
+expect "a control character in a YAML comment: a yaml-syntax error at it" \
+    "1|$tmp/bell.yaml:12:10: error: YAML: control characters are not allowed" \
+    "$rc|$(grep ': error: ' <<<"$out")"
+head -c 4096 /dev/urandom | tr '\000' x | sed '1s/^/\xff/' >"$tmp/noise.bin"
+run "$V" --format json "$tmp/noise.bin"
+expect "bytes that are not UTF-8 from the first: still no format" "1|unknown-format" "$rc|$(jq -r 'select(.code) | .code' <<<"$out")"
+
 # --- JSON offsets are byte offsets in the file, or null: a YAML formation's were
 # libyaml's count of characters (328 for byte 426 after Chinese names), a position
 # string's the byte in its line (the same on line 2 as on line 1); text inputs are
