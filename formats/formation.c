@@ -361,6 +361,42 @@ static void yaml_error(junqi_diags *d, const yaml_parser_t *parser, const uint8_
                                  (const char *)data + parser->problem_offset);
 }
 
+/* The deepest that the collections (sequences, mappings) of a formation file
+ * may nest: a sequence of formations, a formation, its rows, a row make 4. */
+#define YAML_MAX_DEPTH 64
+
+/* Whether the collections of the len bytes at data nest deeper than
+ * YAML_MAX_DEPTH, said (too-deep) at the first that does. libyaml's scanner
+ * takes time in the square of the depth (200 KB of '[' take half a minute), so
+ * such a text is refused after the events up to that collection, before it
+ * is loaded. A syntax error before it is left to the loader to say. */
+static bool too_deep(const uint8_t *data, size_t len, junqi_diags *d)
+{
+    yaml_parser_t parser;
+    if (!yaml_parser_initialize(&parser))
+        return false; /* the loader's parser says it */
+    yaml_parser_set_input_string(&parser, data, len);
+    int depth = 0;
+    bool deep = false, done = false;
+    while (!done && !deep) {
+        yaml_event_t event;
+        if (!yaml_parser_parse(&parser, &event))
+            break;
+        if (event.type == YAML_SEQUENCE_START_EVENT || event.type == YAML_MAPPING_START_EVENT)
+            deep = ++depth > YAML_MAX_DEPTH;
+        else if (event.type == YAML_SEQUENCE_END_EVENT || event.type == YAML_MAPPING_END_EVENT)
+            depth--;
+        done = event.type == YAML_STREAM_END_EVENT;
+        if (deep)
+            junqi_diags_add(d, JUNQI_CODE_TOO_DEEP, -1, mark_loc(event.start_mark),
+                            "lists and mappings are nested deeper than %d levels; a formation file needs 4",
+                            YAML_MAX_DEPTH);
+        yaml_event_delete(&event);
+    }
+    yaml_parser_delete(&parser);
+    return deep;
+}
+
 bool junqi_formation_read_yaml(const uint8_t *data, size_t len, junqi_formations *out,
                                junqi_diags *d)
 {
@@ -371,6 +407,8 @@ bool junqi_formation_read_yaml(const uint8_t *data, size_t len, junqi_formations
                                    "(a binary file, or UTF-16?)"));
         return false;
     }
+    if (too_deep(data, len, d))
+        return false;
     yaml_parser_t parser;
     if (!yaml_parser_initialize(&parser)) {
         junqi_diags_add(d, JUNQI_CODE_OUT_OF_MEMORY, -1, JUNQI_NOWHERE, "out of memory");

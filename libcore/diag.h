@@ -60,7 +60,7 @@ typedef enum junqi_severity {
     X(BAD_NAG, "bad-nag", ERROR, "a NAG is out of range, misplaced, or one too many") \
     X(OPEN_COMMENT, "open-comment", ERROR, "a comment is never closed") \
     X(BAD_VARIATION, "bad-variation", ERROR, "a variation is misplaced or never closed") \
-    X(TOO_DEEP, "too-deep", ERROR, "variations are nested too deep") \
+    X(TOO_DEEP, "too-deep", ERROR, "variations, or a YAML file's lists and mappings, are nested too deep") \
     X(AFTER_RESULT, "after-result", ERROR, "text follows the game's result") \
     X(RESULT_MISMATCH, "result-mismatch", ERROR, "the stated result is not the one the record gives") \
     X(CUT_SHORT, "cut-short", WARNING, "--lenient kept a broken game up to its first error; it ends in *") \

@@ -391,6 +391,23 @@ run "$V" "$tmp/from40.jgn"
 expect "an illegal move of a record from ply 40: the summary" "1 of 2 moves legal, stopped before move 42" \
     "$(grep -o '[0-9]* of [0-9]* moves legal, stopped before move [0-9]*' <<<"$out")"
 
+# --- YAML nested deep: libyaml takes time in the square of a flow collection's
+# depth (200 KB of '[' took 40 s), so collections nested deeper than any formation
+# are refused at the first one too deep (too-deep: the 65th, counting the
+# formation), at once
+python3 -c "print('rows: ' + '[' * 60000 + ']' * 60000)" >"$tmp/deep.yaml"
+SECONDS=0
+run timeout 20 "$V" --format json "$tmp/deep.yaml"
+expect "60,000 nested flow sequences: exit status, code, line and column, within 5 s" "1|too-deep 1 70|1" \
+    "$rc|$(jq -r 'select(.code) | "\(.code) \(.line) \(.column)"' <<<"$out" | paste -sd'|')|$((SECONDS < 5))"
+{ printf 'name: deep\nrows:\n'; for i in $(seq 1 70); do printf '%*s-\n' $((2 * i)) ''; done; } >"$tmp/deep-block.yaml"
+run "$V" "$tmp/deep-block.yaml"
+expect "70 nested block sequences: one too-deep error at the 65th" \
+    "1|$tmp/deep-block.yaml:66:129: error: lists and mappings are nested deeper than 64 levels; a formation file needs 4" \
+    "$rc|$(grep ': error: ' <<<"$out" | paste -sd'|')"
+run "$V" "$JUNQI_ROOT/samples/formations/F07.yaml" "$tmp/deep.yaml" "$JUNQI_ROOT/samples/formations/F13.yaml"
+expect "a deep file between two formations: the others are checked" "1|2" "$rc|$(grep -c ': valid: formation' <<<"$out")"
+
 # --- a YAML formation with a byte that is not UTF-8 (a name saved as GBK) is a YAML
 # file all the same: a yaml-syntax error at that byte (it was "not a format junqi
 # reads" when the byte came within libyaml's first read, and at 1:1 after it)
