@@ -19,9 +19,11 @@
 #include "setup.h"
 #include "text.h"
 
+/* A libyaml mark as a text input's place: its line and column (the mark's
+ * index counts characters, not bytes: no offset). */
 static junqi_loc mark_loc(yaml_mark_t m)
 {
-    return (junqi_loc){(long)m.index, -1, (int)m.line + 1, (int)m.column + 1};
+    return (junqi_loc){-1, -1, (int)m.line + 1, (int)m.column + 1};
 }
 
 static const char *scalar(const yaml_node_t *n)
@@ -339,17 +341,60 @@ static const char *yaml_text(const char *s)
     return s;
 }
 
-/* The yaml-syntax error of a parser that failed: its problem, and the
- * context it arose in (a block mapping...) when libyaml gives one. */
-static void yaml_error(junqi_diags *d, const yaml_parser_t *parser)
+/* The yaml-syntax error of a parser that failed on the len bytes at data:
+ * its problem, and the context it arose in (a block mapping...) when libyaml
+ * gives one; at the problem's mark, or, for a problem of libyaml's reader (a
+ * byte that is not UTF-8, a control character), which has no mark but the
+ * byte's offset, at that byte. */
+static void yaml_error(junqi_diags *d, const yaml_parser_t *parser, const uint8_t *data, size_t len)
 {
     const char *problem = yaml_text(parser->problem ? parser->problem : N_("syntax error"));
+    size_t before = d ? d->n : 0;
     if (parser->context)
         /* TRANSLATORS: the first %s is what is wrong, the second where (while parsing a block mapping) */
         junqi_diags_add(d, JUNQI_CODE_YAML_SYNTAX, -1, mark_loc(parser->problem_mark), "YAML: %s %s", problem,
                         yaml_text(parser->context));
     else
         junqi_diags_add(d, JUNQI_CODE_YAML_SYNTAX, -1, mark_loc(parser->problem_mark), "YAML: %s", problem);
+    if (parser->error == YAML_READER_ERROR && d && d->n > before && parser->problem_offset <= len)
+        junqi_diag_place_at_byte(&d->items[d->n - 1], (const char *)data, len, 1,
+                                 (const char *)data + parser->problem_offset);
+}
+
+/* The deepest that the collections (sequences, mappings) of a formation file
+ * may nest: a sequence of formations, a formation, its rows, a row make 4. */
+#define YAML_MAX_DEPTH 64
+
+/* Whether the collections of the len bytes at data nest deeper than
+ * YAML_MAX_DEPTH, said (too-deep) at the first that does. libyaml's scanner
+ * takes time in the square of the depth (200 KB of '[' take half a minute), so
+ * such a text is refused after the events up to that collection, before it
+ * is loaded. A syntax error before it is left to the loader to say. */
+static bool too_deep(const uint8_t *data, size_t len, junqi_diags *d)
+{
+    yaml_parser_t parser;
+    if (!yaml_parser_initialize(&parser))
+        return false; /* the loader's parser says it */
+    yaml_parser_set_input_string(&parser, data, len);
+    int depth = 0;
+    bool deep = false, done = false;
+    while (!done && !deep) {
+        yaml_event_t event;
+        if (!yaml_parser_parse(&parser, &event))
+            break;
+        if (event.type == YAML_SEQUENCE_START_EVENT || event.type == YAML_MAPPING_START_EVENT)
+            deep = ++depth > YAML_MAX_DEPTH;
+        else if (event.type == YAML_SEQUENCE_END_EVENT || event.type == YAML_MAPPING_END_EVENT)
+            depth--;
+        done = event.type == YAML_STREAM_END_EVENT;
+        if (deep)
+            junqi_diags_add(d, JUNQI_CODE_TOO_DEEP, -1, mark_loc(event.start_mark),
+                            "lists and mappings are nested deeper than %d levels; a formation file needs 4",
+                            YAML_MAX_DEPTH);
+        yaml_event_delete(&event);
+    }
+    yaml_parser_delete(&parser);
+    return deep;
 }
 
 bool junqi_formation_read_yaml(const uint8_t *data, size_t len, junqi_formations *out,
@@ -362,6 +407,8 @@ bool junqi_formation_read_yaml(const uint8_t *data, size_t len, junqi_formations
                                    "(a binary file, or UTF-16?)"));
         return false;
     }
+    if (too_deep(data, len, d))
+        return false;
     yaml_parser_t parser;
     if (!yaml_parser_initialize(&parser)) {
         junqi_diags_add(d, JUNQI_CODE_OUT_OF_MEMORY, -1, JUNQI_NOWHERE, "out of memory");
@@ -372,7 +419,7 @@ bool junqi_formation_read_yaml(const uint8_t *data, size_t len, junqi_formations
     for (;;) {
         yaml_document_t doc;
         if (!yaml_parser_load(&parser, &doc)) {
-            yaml_error(d, &parser);
+            yaml_error(d, &parser, data, len);
             r.ok = false;
             break;
         }
@@ -438,29 +485,32 @@ void junqi_formations_free(junqi_formations *list)
     list->cap = 0;
 }
 
-bool junqi_formation_detect(const uint8_t *data, size_t len)
+/* What the events of the len bytes at data up to the first document's root
+ * say (junqi_formation_detect): 1 YAML, 0 not, -1 libyaml's reader failed
+ * at byte *bad (a byte that is not UTF-8, a control character). cut: the
+ * bytes are the part of a text before one libyaml cannot read, and so must
+ * have a root of their own. */
+static int detect_root(const uint8_t *data, size_t len, bool cut, size_t *bad)
 {
-    /* ask libyaml: YAML when the first document's root is a mapping or a
-     * sequence (any style, flow or block), or when the text is a stream of
-     * no document (comments only). The events up to the root are enough,
-     * so a text cut short after them (a peek) is judged all the same. */
-    /* a NUL byte, which libyaml refuses at once, is reported by the reader
-     * where it is (nul-byte): the text before it is judged, and must have a
-     * root of its own (a binary file that starts with NUL bytes is no YAML) */
-    const uint8_t *nul = memchr(data, '\0', len);
     yaml_parser_t parser;
     if (!yaml_parser_initialize(&parser))
-        return false;
-    yaml_parser_set_input_string(&parser, data, nul ? (size_t)(nul - data) : len);
-    bool yaml = false, done = false;
+        return 0;
+    yaml_parser_set_input_string(&parser, data, len);
+    int yaml = 0;
+    bool done = false;
     while (!done) {
         yaml_event_t event;
-        if (!yaml_parser_parse(&parser, &event))
+        if (!yaml_parser_parse(&parser, &event)) {
+            if (parser.error == YAML_READER_ERROR && parser.problem_offset < len) {
+                *bad = parser.problem_offset;
+                yaml = -1;
+            }
             break;
+        }
         switch (event.type) {
         case YAML_MAPPING_START_EVENT:
-        case YAML_SEQUENCE_START_EVENT: yaml = true; done = true; break;
-        case YAML_STREAM_END_EVENT: yaml = !nul; done = true; break;
+        case YAML_SEQUENCE_START_EVENT: yaml = 1; done = true; break;
+        case YAML_STREAM_END_EVENT: yaml = !cut; done = true; break;
         case YAML_SCALAR_EVENT:
         case YAML_ALIAS_EVENT: done = true; break;
         default: break;
@@ -469,6 +519,27 @@ bool junqi_formation_detect(const uint8_t *data, size_t len)
     }
     yaml_parser_delete(&parser);
     return yaml;
+}
+
+bool junqi_formation_detect(const uint8_t *data, size_t len)
+{
+    /* ask libyaml: YAML when the first document's root is a mapping or a
+     * sequence (any style, flow or block), or when the text is a stream of
+     * no document (comments only). The events up to the root are enough,
+     * so a text cut short after them (a peek) is judged all the same. */
+    /* a byte libyaml refuses (a NUL byte, a byte that is not UTF-8, a
+     * control character: its reader refuses a whole block of text at once)
+     * is reported by the reader where it is (nul-byte, yaml-syntax): the text
+     * before it is judged, and must have a root of its own (a binary file
+     * that starts with such bytes is no YAML) */
+    const uint8_t *nul = memchr(data, '\0', len);
+    size_t n = nul ? (size_t)(nul - data) : len, bad = 0;
+    int yaml = detect_root(data, n, nul != NULL, &bad);
+    while (yaml < 0 && bad < n) {
+        n = bad;
+        yaml = detect_root(data, n, true, &bad);
+    }
+    return yaml > 0;
 }
 
 /* True if the len bytes at a equal b, ASCII letters in any case. */

@@ -388,11 +388,13 @@ static bool position_record(junqi_input *in, const junqi_position *pos)
     return true;
 }
 
-/* Locate the diagnostics from `before` on at line `line` of a positions source. */
+/* Locate the diagnostics from `before` on at line `line` of a positions source
+ * (by line and column, as every text input's: no offset). */
 static void locate_position_diags(junqi_diags *d, size_t before, long line, const char *text, size_t n)
 {
     for (size_t i = before; d && i < d->n; i++) {
         d->items[i].loc.line = (int)line;
+        d->items[i].loc.offset = -1; /* the parser's is the byte in the line: a text input has none */
         junqi_diag_set_line(&d->items[i], text, text + n, NULL);
     }
 }

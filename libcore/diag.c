@@ -227,8 +227,7 @@ void junqi_diags_attach_lines(junqi_diags *d, size_t from, const char *text, siz
     }
 }
 
-void junqi_diags_add_at_byte(junqi_diags *d, junqi_code code, const char *text, size_t len, long first_line,
-                             const char *at, const char *msgid)
+void junqi_diag_place_at_byte(junqi_diag *g, const char *text, size_t len, long first_line, const char *at)
 {
     const char *line = text;
     long number = first_line;
@@ -239,8 +238,15 @@ void junqi_diags_add_at_byte(junqi_diags *d, junqi_code code, const char *text, 
         else
             column += !continuation(*c);
     }
+    g->loc = (junqi_loc){-1, -1, (int)number, column};
+    set_line(g, line, text + len, at, column);
+}
+
+void junqi_diags_add_at_byte(junqi_diags *d, junqi_code code, const char *text, size_t len, long first_line,
+                             const char *at, const char *msgid)
+{
     size_t before = d ? d->n : 0;
-    junqi_diags_add(d, code, -1, (junqi_loc){-1, -1, (int)number, column}, "%s", _(msgid)); /* no % expanded */
+    junqi_diags_add(d, code, -1, JUNQI_NOWHERE, "%s", _(msgid)); /* no % expanded */
     if (d && d->n > before)
-        set_line(&d->items[d->n - 1], line, text + len, at, column);
+        junqi_diag_place_at_byte(&d->items[d->n - 1], text, len, first_line, at);
 }

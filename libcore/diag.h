@@ -60,7 +60,7 @@ typedef enum junqi_severity {
     X(BAD_NAG, "bad-nag", ERROR, "a NAG is out of range, misplaced, or one too many") \
     X(OPEN_COMMENT, "open-comment", ERROR, "a comment is never closed") \
     X(BAD_VARIATION, "bad-variation", ERROR, "a variation is misplaced or never closed") \
-    X(TOO_DEEP, "too-deep", ERROR, "variations are nested too deep") \
+    X(TOO_DEEP, "too-deep", ERROR, "variations, or a YAML file's lists and mappings, are nested too deep") \
     X(AFTER_RESULT, "after-result", ERROR, "text follows the game's result") \
     X(RESULT_MISMATCH, "result-mismatch", ERROR, "the stated result is not the one the record gives") \
     X(CUT_SHORT, "cut-short", WARNING, "--lenient kept a broken game up to its first error; it ends in *") \
@@ -174,7 +174,7 @@ junqi_code junqi_code_parse(const char *name);
 
 /** Where something is in its source; -1 in a field means "does not apply". */
 typedef struct junqi_loc {
-    long offset; /**< byte offset in the file (binary inputs: the record's) */
+    long offset; /**< byte offset in the file (binary inputs only: the record's, or the field's) */
     int record;  /**< 0-based record index among all records (binary inputs) */
     int line;    /**< 1-based line (text inputs) */
     int column;  /**< 1-based column in characters (text inputs) */
@@ -285,6 +285,16 @@ void junqi_diags_attach_lines(junqi_diags *d, size_t from, const char *text, siz
  */
 void junqi_diags_add_at_byte(junqi_diags *d, junqi_code code, const char *text, size_t len, long first_line,
                              const char *at, const char *msgid);
+
+/**
+ * Locate the diagnostic g at byte `at` of the len bytes at text, as
+ * junqi_diags_add_at_byte() locates the one it adds: its line and column (in
+ * characters; the text's first line is line number first_line of the input)
+ * and that line as its source line, in place of any it had. So a problem
+ * that a parser reports by byte offset (libyaml's reader: a byte that is not
+ * UTF-8) is shown where it is.
+ */
+void junqi_diag_place_at_byte(junqi_diag *g, const char *text, size_t len, long first_line, const char *at);
 
 /** "error", "warning", "note": the English names, as in JSON (a text display translates them). */
 const char *junqi_severity_name(junqi_severity s);

@@ -492,5 +492,21 @@ expect "a one-seat record: exit 1, the error, its line and a caret" \
     "1 $tmp/one-seat.jgn:3:1: error: only one seat takes part: a game needs two sides|  [SouthSetup \"81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL\"]|  ^" \
     "$? $(paste -sd'|' "$tmp/one-seat.err")"
 
+# --- the EXAMPLES of junqi-render(1), pasted into a fresh folder that holds the files
+# they name: each works (the pages example wrote into a folder pages/ that nothing
+# made: "cannot write: the folder pages does not exist")
+mkdir -p "$tmp/manex"
+cp "$JUNQI_ROOT/samples/qq/jgs-000689.jgs" "$tmp/manex/game.jgs"
+"$JUNQI_BIN/junqi-replay" --to jgn "$tmp/manex/game.jgs" "$GAME" "$tmp/manex/game.jgs" >"$tmp/manex/games.jgn"
+"$JUNQI_BIN/junqi-replay" --to jgn "$tmp/manex/game.jgs" >"$tmp/manex/annotated.jgn"
+sed -n '/^\.SH EXAMPLES/,/^\.SH/{/^\.nf/,/^\.fi/p}' "$JUNQI_ROOT/docs/man/junqi-render.1" |
+    grep '^junqi-render' | sed 's/\\-/-/g' >"$tmp/manex.txt"
+[ -s "$tmp/manex.txt" ] || fail "junqi-render(1): no EXAMPLES found"
+while IFS= read -r line; do
+    (cd "$tmp/manex" && PATH=$JUNQI_BIN:$PATH eval "$line") >/dev/null 2>"$tmp/manex.err"
+    rc=$?
+    expect "junqi-render(1)'s example '$line': exit status ($(head -n 1 "$tmp/manex.err"))" 0 "$rc"
+done <"$tmp/manex.txt"
+
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]

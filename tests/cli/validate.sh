@@ -391,5 +391,57 @@ run "$V" "$tmp/from40.jgn"
 expect "an illegal move of a record from ply 40: the summary" "1 of 2 moves legal, stopped before move 42" \
     "$(grep -o '[0-9]* of [0-9]* moves legal, stopped before move [0-9]*' <<<"$out")"
 
+# --- YAML nested deep: libyaml takes time in the square of a flow collection's
+# depth (200 KB of '[' took 40 s), so collections nested deeper than any formation
+# are refused at the first one too deep (too-deep: the 65th, counting the
+# formation), at once
+python3 -c "print('rows: ' + '[' * 60000 + ']' * 60000)" >"$tmp/deep.yaml"
+SECONDS=0
+run timeout 20 "$V" --format json "$tmp/deep.yaml"
+expect "60,000 nested flow sequences: exit status, code, line and column, within 5 s" "1|too-deep 1 70|1" \
+    "$rc|$(jq -r 'select(.code) | "\(.code) \(.line) \(.column)"' <<<"$out" | paste -sd'|')|$((SECONDS < 5))"
+{ printf 'name: deep\nrows:\n'; for i in $(seq 1 70); do printf '%*s-\n' $((2 * i)) ''; done; } >"$tmp/deep-block.yaml"
+run "$V" "$tmp/deep-block.yaml"
+expect "70 nested block sequences: one too-deep error at the 65th" \
+    "1|$tmp/deep-block.yaml:66:129: error: lists and mappings are nested deeper than 64 levels; a formation file needs 4" \
+    "$rc|$(grep ': error: ' <<<"$out" | paste -sd'|')"
+run "$V" "$JUNQI_ROOT/samples/formations/F07.yaml" "$tmp/deep.yaml" "$JUNQI_ROOT/samples/formations/F13.yaml"
+expect "a deep file between two formations: the others are checked" "1|2" "$rc|$(grep -c ': valid: formation' <<<"$out")"
+
+# --- a YAML formation with a byte that is not UTF-8 (a name saved as GBK) is a YAML
+# file all the same: a yaml-syntax error at that byte (it was "not a format junqi
+# reads" when the byte came within libyaml's first read, and at 1:1 after it)
+F07=$JUNQI_ROOT/samples/formations/F07.yaml
+{ cat "$F07"; printf 'aliases: [\xba\xd3\xb6\xab]\n'; } >"$tmp/gbk.yaml"
+run "$V" --format json "$tmp/gbk.yaml"
+expect "a GBK alias in a formation: exit status, code, line and column" "1|yaml-syntax 12 11" \
+    "$rc|$(jq -r 'select(.code) | "\(.code) \(.line) \(.column)"' <<<"$out")"
+{ cat "$F07"; python3 -c "print('# ' + 'x' * 20000)"; printf 'aliases: [\xba\xd3\xb6\xab]\n'; } >"$tmp/gbk-late.yaml"
+run "$V" --format json "$tmp/gbk-late.yaml"
+expect "a GBK alias after 20 KB: located at its byte" "1|yaml-syntax 13 11" \
+    "$rc|$(jq -r 'select(.code) | "\(.code) \(.line) \(.column)"' <<<"$out")"
+{ cat "$F07"; printf '# a bell \a in a comment\n'; } >"$tmp/bell.yaml"
+run "$V" "$tmp/bell.yaml"
+expect "a control character in a YAML comment: a yaml-syntax error at it" \
+    "1|$tmp/bell.yaml:12:10: error: YAML: control characters are not allowed" \
+    "$rc|$(grep ': error: ' <<<"$out")"
+head -c 4096 /dev/urandom | tr '\000' x | sed '1s/^/\xff/' >"$tmp/noise.bin"
+run "$V" --format json "$tmp/noise.bin"
+expect "bytes that are not UTF-8 from the first: still no format" "1|unknown-format" "$rc|$(jq -r 'select(.code) | .code' <<<"$out")"
+
+# --- JSON offsets are byte offsets in the file, or null: a YAML formation's were
+# libyaml's count of characters (328 for byte 426 after Chinese names), a position
+# string's the byte in its line (the same on line 2 as on line 1); text inputs are
+# located by line and column, and their offset is null as JGN's
+sed 's/军旗, 地雷\]/军旗, 地XX]/' "$F07" >"$tmp/bad-name.yaml"
+run "$V" --format json "$tmp/bad-name.yaml"
+expect "a bad piece name after Chinese names: line, column, offset" "11 22 null" \
+    "$(jq -r 'select(.code) | "\(.line) \(.column) \(.offset)"' <<<"$out")"
+p=$("$JUNQI_BIN/junqi-replay" --format pos "$JUNQI_ROOT/samples/qq/jgs-000001.jgs" --ply 3)
+printf '%s\n%s\n' "$p" "${p% e 1 3 -} x 1 3 -" >"$tmp/two.pos"
+run "$V" --format json "$tmp/two.pos"
+expect "a bad seat in the second position string: line, column, offset" "2 $((${#p} - 6)) null" \
+    "$(jq -r 'select(.code) | "\(.line) \(.column) \(.offset)"' <<<"$out")"
+
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]
