@@ -292,6 +292,7 @@ bool junqi_check_item(const junqi_source *src, const junqi_input *in, const junq
     } else if (in->kind == JUNQI_INPUT_FORMATION) {
         junqi_formation_check_under(&in->formation, rules, in->formation.name, d);
         s.formation = in->formation.name;
+        s.rules = rules; /* the rule set checked against, if given: a formation has none of its own */
         s.has_board = in->formation.has_board;
         s.board = in->formation.board;
     }
@@ -366,7 +367,7 @@ void junqi_write_summary_json(junqi_json *j, const junqi_summary *s)
     junqi_json_key(j, "board");
     junqi_json_string(j, s->has_board ? junqi_board_kind_name(s->board) : NULL);
     junqi_json_key(j, "rules");
-    junqi_json_string(j, s->rules ? s->rules->name : NULL);
+    junqi_json_string(j, s->rules ? s->rules->text : NULL);
     junqi_json_key(j, "seats");
     if (record)
         seats_json(j, s->seats);

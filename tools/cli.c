@@ -776,6 +776,19 @@ int junqi_cli_apply_rules(const char *prog, const char *name, junqi_game *g,
                            _(junqi_board_kind_name(g->board)));
 }
 
+int junqi_cli_check_formation_rules(const char *prog, const char *name, const junqi_formation *f,
+                                    const junqi_rules *rules)
+{
+    if (rules && junqi_rules_flip(rules))
+        return junqi_cli_usage(prog, "%s: --rules %s is a flip game's rule set, and this is a formation",
+                               name, rules->text);
+    if (rules && f->has_board && rules->board != f->board)
+        return junqi_cli_usage(prog, "%s: --rules %s is a rule set of the %s board, and this is a %s formation",
+                               name, rules->text, _(junqi_board_kind_name(rules->board)),
+                               _(junqi_board_kind_name(f->board)));
+    return JUNQI_EXIT_OK;
+}
+
 int junqi_cli_check_seat(const char *prog, const char *name, const junqi_game *g,
                          const char *option, int seat)
 {

@@ -373,6 +373,17 @@ int junqi_cli_apply_rules(const char *prog, const char *name, junqi_game *g,
                           const junqi_rules *rules);
 
 /**
+ * Check a formation f (input `name`) under the `--rules` rule set `rules`
+ * (NULL: none given): a flip game's rule set (its pieces are dealt, not
+ * set up), or one of another board than the board f names, does not fit
+ * it: a usage error (cli.md), printed to stderr with the input's name, and
+ * JUNQI_EXIT_USAGE is returned; else JUNQI_EXIT_OK. A formation that names
+ * no board fits either (docs/formation.md).
+ */
+int junqi_cli_check_formation_rules(const char *prog, const char *name, const junqi_formation *f,
+                                    const junqi_rules *rules);
+
+/**
  * Check that seat `seat` (JUNQI_NO_SEAT: none given), given with option
  * `option` ("--view"), takes part in record g (input `name`). A seat that
  * does not is a usage error: printed to stderr, naming the game's seats,

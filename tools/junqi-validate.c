@@ -174,6 +174,10 @@ static int validate_item(void *ctx, const junqi_source *src, junqi_input *in, ju
         junqi_cli_apply_rules(prog, junqi_input_label(in, label, sizeof label), in->game,
                               opt->rules) != JUNQI_EXIT_OK)
         return JUNQI_EXIT_USAGE;
+    if (in->kind == JUNQI_INPUT_FORMATION &&
+        junqi_cli_check_formation_rules(prog, junqi_input_label(in, label, sizeof label), &in->formation,
+                                        opt->rules) != JUNQI_EXIT_OK)
+        return JUNQI_EXIT_USAGE;
     check_item(ctx, src, in, d);
     return rc == JUNQI_READ_FAILED ? JUNQI_EXIT_IO : d->errors ? JUNQI_EXIT_INVALID : JUNQI_EXIT_OK;
 }

@@ -160,6 +160,27 @@ for bad in "--no-such-option" "--format xml" "--rules no-such-rules"; do
     checks=$((checks + 1))
     [ -n "$err" ] || fail "junqi-validate $bad: expected a message on standard error, got nothing"
 done
+# --rules on a formation: a rule set that cannot hold it (a flip game's, another board's) is a
+# usage error, as for a game (both were accepted, and the formation checked under its own board's
+# defaults); one that fits decides the setup rules, and the summary names it (it said null)
+F="$JUNQI_ROOT/samples/formations/F01.yaml"
+sed 's/\[师长, 连长, 军长, 工兵, 连长\]/[炸弹, 连长, 军长, 工兵, 连长]/; s/\[炸弹, ~, 团长, ~, 司令\]/[师长, ~, 团长, ~, 司令]/' \
+    "$F" >"$tmp/front-bomb.yaml"
+for rules in standard fanqi; do
+    run "$V" --rules "$rules" "$tmp/front-bomb.yaml"
+    expect "junqi-validate --rules $rules on a four-player formation: exit and standard output" "2 " "$rc $out"
+done
+expect "--rules standard on a four-player formation: the message" "junqi-validate: $tmp/front-bomb.yaml: \
+formation 1 (line 3): --rules fanqi is a flip game's rule set, and this is a formation" "$(head -n 1 <<<"$err")"
+run "$V" --rules standard "$F"
+expect "--rules standard on a four-player formation: the message" "junqi-validate: $F: formation 1 (line 3): \
+--rules standard is a rule set of the two-player board, and this is a four-player formation" "$(head -n 1 <<<"$err")"
+run "$V" --rules qq,bomb_front_row=allow --format json "$tmp/front-bomb.yaml"
+expect "--rules qq,bomb_front_row=allow on a formation with a bomb in the front row: exit, valid, rules" \
+    "0 true qq,bomb_front_row=allow" "$rc $(jq -r '"\(.valid) \(.rules)"' <<<"$out")"
+run "$V" "$tmp/front-bomb.yaml"
+expect "a formation with a bomb in the front row under its own rules: exit" 1 "$rc"
+
 run "$V" --no-such-option "$C/jgs-002861.jgs"
 checks=$((checks + 1))
 grep -qF -- "--no-such-option" <<<"$err" ||
