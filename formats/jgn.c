@@ -1393,24 +1393,13 @@ static junqi_game *parse_game(const char *text, long first_line, const char *nam
 }
 
 /* Where the not-utf8 warning points: the first byte of the game text that
- * starts no UTF-8 character, its column counted in the characters of the
- * line as GBK reads it (the line the warning shows). NOWHERE: none. */
+ * starts no UTF-8 character (junqi_utf8_first_bad). NOWHERE: none. */
 static junqi_loc first_non_utf8(const text_buf *game, long first_line)
 {
-    const char *s = game->s, *start = s;
-    long line = first_line;
-    size_t i = 0, k;
-    while (i < game->len && (k = junqi_utf8_sequence((const unsigned char *)s + i, game->len - i)) > 0) {
-        if (s[i] == '\n')
-            line++, start = s + i + 1;
-        i += k;
-    }
-    if (i == game->len)
+    long line;
+    int column;
+    if (!junqi_utf8_first_bad(game->s, game->len, first_line, &line, &column))
         return JUNQI_NOWHERE;
-    bool replaced;
-    char *head = junqi_gbk_to_utf8((const uint8_t *)start, (size_t)(s + i - start), &replaced);
-    int column = head ? column_of(head, head + strlen(head)) : 1;
-    free(head);
     return line_loc(line, column);
 }
 

@@ -19,6 +19,7 @@
 #include "jgn.h"
 #include "posnote.h"
 #include "qq.h"
+#include "text.h"
 
 int junqi_read_stream(FILE *fp, uint8_t **data, size_t *len, char *err, size_t n)
 {
@@ -98,6 +99,7 @@ struct junqi_source {
     bool said_empty;           /* the note of a source with no item is given */
     long item_line;            /* positions: the line of the last one */
     bool done;
+    junqi_loc gbk_at;          /* YAML read as GBK: the not-utf8 warning's place, until given */
     struct line_cursor {       /* YAML, positions: where the lines attached last start */
         size_t at;
         long line;
@@ -140,6 +142,19 @@ static bool movetext_input(const uint8_t *data, size_t len)
     return digits && i + 1 < len && data[i] == '.' && strchr(" \t\r\n", data[i + 1]);
 }
 
+/* YAML saved as GBK (an older Chinese editor's formation, which next_yaml
+ * reads as GBK): text that is not UTF-8, and YAML once read as GBK. */
+static bool gbk_formation(const uint8_t *data, size_t len)
+{
+    if (memchr(data, '\0', len) || junqi_utf8_valid((const char *)data, len))
+        return false;
+    bool replaced; /* a peek may end inside a character */
+    char *utf8 = junqi_gbk_to_utf8(data, len, &replaced);
+    bool yaml = utf8 && junqi_formation_detect((const uint8_t *)utf8, strlen(utf8));
+    free(utf8);
+    return yaml;
+}
+
 static source_kind detect(const uint8_t *data, size_t len)
 {
     switch (junqi_qq_detect(data, len)) {
@@ -155,7 +170,7 @@ static source_kind detect(const uint8_t *data, size_t len)
         return SOURCE_JGN;
     if (junqi_pos_detect((const char *)data, len) || junqi_flip_pos_detect((const char *)data, len))
         return SOURCE_POSITIONS;
-    if (junqi_formation_detect(data, len))
+    if (junqi_formation_detect(data, len) || gbk_formation(data, len))
         return SOURCE_YAML;
     return movetext_input(data, len) ? SOURCE_MOVETEXT : SOURCE_UNKNOWN;
 }
@@ -477,6 +492,34 @@ static bool hand_yaml_diags(junqi_source *src, size_t upto, junqi_diags *d)
     return false;
 }
 
+/* YAML that is not UTF-8 is read as GBK when it is GBK throughout, as a JGN
+ * game is (docs/formation.md): src's text is converted once, and
+ * src->gbk_at is set to the first byte that was not UTF-8, where the
+ * not-utf8 warning of the first item points. Text with a NUL byte, or that
+ * GBK does not decode either, is left to libyaml, which says where it
+ * fails. False when out of memory. */
+static bool yaml_as_gbk(junqi_source *src)
+{
+    long line;
+    int column;
+    if (memchr(src->data, '\0', src->len) ||
+        !junqi_utf8_first_bad((const char *)src->data, src->len, 1, &line, &column))
+        return true;
+    bool replaced;
+    char *utf8 = junqi_gbk_to_utf8(src->data, src->len, &replaced);
+    if (!utf8)
+        return false;
+    if (replaced) {
+        free(utf8);
+        return true;
+    }
+    free(src->data);
+    src->data = (uint8_t *)utf8;
+    src->len = strlen(utf8);
+    src->gbk_at = (junqi_loc){-1, -1, (int)line, column};
+    return true;
+}
+
 /* YAML: the formations in the order of the text, each with its own reading
  * problems; problems outside any formation (syntax, a document that is no
  * formation) come as broken items of their own, where they are in the text. */
@@ -484,7 +527,15 @@ static junqi_read_status next_yaml(junqi_source *src, junqi_input *in, junqi_dia
 {
     if (!src->done) {
         src->done = true;
+        if (!yaml_as_gbk(src)) {
+            junqi_diags_add(d, JUNQI_CODE_OUT_OF_MEMORY, -1, JUNQI_NOWHERE, "out of memory");
+            return JUNQI_READ_FAILED;
+        }
         junqi_formation_read_yaml(src->data, src->len, &src->formations, &src->yaml_diags);
+    }
+    if (src->gbk_at.line > 0) { /* the first item, whichever it is */
+        junqi_diags_add(d, JUNQI_CODE_NOT_UTF8, -1, src->gbk_at, "the file is not UTF-8: read as GBK");
+        src->gbk_at.line = 0;
     }
     junqi_formation *f = src->next_formation < src->formations.n
                              ? &src->formations.items[src->next_formation] : NULL;

@@ -92,6 +92,29 @@ bool junqi_utf8_valid(const char *s, size_t len)
     return true;
 }
 
+bool junqi_utf8_first_bad(const char *s, size_t len, long first_line, long *line, int *column)
+{
+    const char *start = s;
+    long at_line = first_line;
+    size_t i = 0, k;
+    while (i < len && (k = junqi_utf8_sequence((const unsigned char *)s + i, len - i)) > 0) {
+        if (s[i] == '\n')
+            at_line++, start = s + i + 1;
+        i += k;
+    }
+    if (i == len)
+        return false;
+    bool replaced;
+    char *head = junqi_gbk_to_utf8((const uint8_t *)start, (size_t)(s + i - start), &replaced);
+    int col = 1;
+    for (const char *c = head; c && *c; c++)
+        col += ((unsigned char)*c & 0xC0) != 0x80;
+    free(head);
+    *line = at_line;
+    *column = col;
+    return true;
+}
+
 int junqi_char_at(const char *text, size_t i, size_t end, const char *instead, const char **at)
 {
     if (i >= end || !text[i])

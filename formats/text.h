@@ -35,6 +35,16 @@ size_t junqi_utf8_sequence(const unsigned char *p, size_t n);
 bool junqi_utf8_valid(const char *s, size_t len);
 
 /**
+ * Where the first byte of the len bytes at s that starts no UTF-8 character
+ * (junqi_utf8_sequence) is: its line (s's first line is first_line) into
+ * *line and its 1-based column into *column, counted in the characters of
+ * that line as GBK reads it (the line a diagnostic then shows, the text
+ * being read as GBK). Returns false, leaving both alone, when s is all
+ * UTF-8; out of memory the column is 1.
+ */
+bool junqi_utf8_first_bad(const char *s, size_t len, long first_line, long *line, int *column);
+
+/**
  * How many of the len bytes at s a text cut to at most max bytes keeps, so
  * as to cut between characters: len when it fits; else max, or up to 3
  * fewer when the byte after them continues a character begun before it

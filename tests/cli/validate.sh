@@ -437,6 +437,17 @@ F07=$JUNQI_ROOT/samples/formations/F07.yaml
 run "$V" --format json "$tmp/gbk.yaml"
 expect "a GBK alias in a formation: exit status, code, line and column" "1|yaml-syntax 12 11" \
     "$rc|$(jq -r 'select(.code) | "\(.code) \(.line) \(.column)"' <<<"$out")"
+# a formation saved as GBK throughout (an older Chinese editor's) is read as GBK, as a JGN game
+# is, with a not-utf8 warning at its first byte that is not UTF-8 (it was "not a format junqi
+# reads" when that byte came in a comment of the first lines, a yaml-syntax error later)
+for skip in 1 3; do # with F07's comment lines (Chinese in the first) and without
+    tail -n +"$skip" "$F07" | iconv -f UTF-8 -t GBK >"$tmp/all-gbk.yaml"
+    place=$(tail -n +"$skip" "$F07" | grep -n -m 1 -P '[^\x00-\x7f]' | cut -d: -f1)
+    run "$V" --format json "$tmp/all-gbk.yaml"
+    expect "a formation all in GBK (from line $skip of F07): exit, the warning, the summary" \
+        "0|not-utf8 $place|true F07" \
+        "$rc|$(jq -r 'select(.code) | "\(.code) \(.line)"' <<<"$out")|$(jq -r 'select(.type) | "\(.valid) \(.formation)"' <<<"$out")"
+done
 { cat "$F07"; python3 -c "print('# ' + 'x' * 20000)"; printf 'aliases: [\xba\xd3\xb6\xab]\n'; } >"$tmp/gbk-late.yaml"
 run "$V" --format json "$tmp/gbk-late.yaml"
 expect "a GBK alias after 20 KB: located at its byte" "1|yaml-syntax 13 11" \
