@@ -285,7 +285,9 @@ static int write_output(junqi_renderer *r, source *src, const options *opt, size
     return src->unsolvable ? JUNQI_EXIT_INVALID : closed && ok ? JUNQI_EXIT_OK : JUNQI_EXIT_IO;
 }
 
-/* DIR/0000.png … one picture per ply from 0 to last. A picture that cannot be
+/* DIR/0000.png … one picture per ply from 0 to last (scene plies), each named by the
+ * record's own ply (a record from a set position at ply P starts at DIR/P.png, as --ply
+ * P names it: docs/conventions.md, "One numbering everywhere"). A picture that cannot be
  * written is said and left out, and the others are written (docs/conventions.md,
  * "Outputs of several files"). A ply no assignment of the hidden pieces agrees with
  * (--infer) ends them: the input is invalid. Returns an exit status. */
@@ -295,7 +297,7 @@ static int write_frames(junqi_renderer *r, source *src, const options *opt, size
     int rc = JUNQI_EXIT_OK;
     for (size_t ply = 0; ply <= last && !src->unsolvable; ply++) {
         char path[4096];
-        snprintf(path, sizeof path, "%s/%04zu.%s", opt->frames, ply,
+        snprintf(path, sizeof path, "%s/%04zu.%s", opt->frames, src->plies.first + ply,
                  junqi_image_format_name(format));
         junqi_cli_output out;
         if (!junqi_cli_output_open(prog, path, &out)) {

@@ -375,6 +375,14 @@ expect "--frames: the first" 0000.png "$(ls "$tmp/frames" | head -1)"
 expect "--frames: the last" "$(printf %04d.png "$short_moves")" "$(ls "$tmp/frames" | tail -1)"
 run "$R" --frames "$tmp/frames10" --ply 10 --size 300 "$SHORT"
 expect "--frames --ply 10: pictures" 11 "$(ls "$tmp/frames10" | wc -l)"
+# a record from a set position at ply 40: its pictures are named by its plies, as --ply names them
+run "$R" --frames "$tmp/frames40" --size 200 --position "${POS2//%/ }"
+expect "--frames from a set position at ply 40: named by its plies" "0 0040.png" \
+    "$rc $(ls "$tmp/frames40" | paste -sd' ')"
+printf '[Board "two-player"]\n[Position "%s"]\n\n41. b11>b12 *\n' "${POS2//%/ }" >"$tmp/from40.jgn"
+run "$R" --frames "$tmp/frames41" --size 200 "$tmp/from40.jgn"
+expect "--frames of a record from ply 40 with one move: 0040 and 0041" "0 0040.png 0041.png" \
+    "$rc $(ls "$tmp/frames41" | paste -sd' ')"
 run "$R" --frames "$tmp/missing/frames" "$SHORT"
 expect "--frames in a missing folder: exit status" 3 "$rc"
 # a picture that cannot be written is said in one line and left out; the others are written, exit 3
