@@ -313,7 +313,8 @@ static int write_frames(junqi_renderer *r, source *src, const options *opt, size
 
 /* ---- the input ------------------------------------------------------------------ */
 
-/* Add --arrow and --mark to src->notes on its board. Returns an exit status. */
+/* Add --arrow and --mark to src->given on the board of its game, src->label. A square
+ * that is not on that board is a usage error that names the game. Returns an exit status. */
 static int add_annotations(source *src, const options *opt)
 {
     const junqi_board *b = source_board(src);
@@ -322,7 +323,7 @@ static int add_annotations(source *src, const options *opt)
         bool arrow = i < opt->narrows;
         const char *text = arrow ? opt->arrows[i] : opt->marks[i - opt->narrows];
         if (!junqi_notes_parse(&src->given, b, text, arrow, err, sizeof err))
-            return junqi_cli_usage(prog, "%s %s: %s", arrow ? "--arrow" : "--mark", text, err);
+            return junqi_cli_usage(prog, "%s: %s %s: %s", src->label, arrow ? "--arrow" : "--mark", text, err);
     }
     return JUNQI_EXIT_OK;
 }
@@ -466,7 +467,7 @@ static int render_input(options *opt, const char *path)
 typedef struct pages {
     options *opt;
     int games;                  /* pages written so far */
-    junqi_notes given;    /* --arrow and --mark, on the board of the first game */
+    junqi_notes given;    /* --arrow and --mark, on the board of the game being written */
     /* One page to one name (no %n, no folder): the page is written but kept
      * uncommitted until the input ends, so that a second game (a usage
      * error) leaves an earlier file of that name as it was. */
@@ -548,13 +549,14 @@ static int render_page(void *ctx, junqi_input *in)
     if (ps->games++ > 0 && !many)
         return junqi_cli_usage(prog, "%s holds more than one game: put %%n in the page's name "
                                      "(-o game-%%n.html) or give a folder (-o DIR/)", in->name);
-    if (ps->games == 1) {
-        source src = {.game = in->game};
-        int rc = add_annotations(&src, ps->opt);
-        ps->given = src.given;
-        if (rc != JUNQI_EXIT_OK)
-            return rc;
-    }
+    /* each game's squares on its own board: the games of one file may be on either */
+    junqi_notes_free(&ps->given);
+    source src = {.game = in->game};
+    junqi_input_label(in, src.label, sizeof src.label);
+    int rc = add_annotations(&src, ps->opt);
+    ps->given = src.given;
+    if (rc != JUNQI_EXIT_OK)
+        return rc;
     char path[4096];
     /* page N is the file's game N (a broken game before it has no page but keeps its number) */
     size_t number = in->index ? in->index : (size_t)ps->games;
@@ -564,7 +566,7 @@ static int render_page(void *ctx, junqi_input *in)
         return JUNQI_EXIT_IO;
     }
     bool folder = junqi_cli_output_folder(prog, out, &ps->folder) && ps->folder != JUNQI_FOLDER_FAILED;
-    int rc = write_page(ps, in, folder ? path : NULL);
+    rc = write_page(ps, in, folder ? path : NULL);
     const char *slash = strrchr(out, '/');
     bool one_folder = !slash || !memchr(out, '%', (size_t)(slash - out)); /* -o DIR/page-%n.html, DIR/ */
     if (rc == JUNQI_EXIT_IO && many && one_folder && junqi_cli_folder_missing(path))

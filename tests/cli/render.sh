@@ -493,6 +493,20 @@ for input in "$JUNQI_ROOT/tests/data/qq/jgs-003098.jgs" jgn; do
         "$(grep -o '第1[678]条注释' "$tmp/comments.html" | paste -sd' ')"
 done
 
+# pages of games on both boards: --arrow and --mark are squares of each game's own board; a square
+# the game's board does not have stops the run at that game (exit 2, the game named), as --ply does,
+# rather than being drawn at whatever square of the other board has its number
+"$JUNQI_BIN/junqi-replay" --to jgn "$GAME" >"$tmp/boards.jgn"
+printf '[Board "two-player"]\n[Position "%s"]\n\n41. b11>b12 *\n' "${POS2//%/ }" >>"$tmp/boards.jgn"
+run "$R" --arrow g2-g6 --mark h5 -o "$tmp/boards/" "$tmp/boards.jgn"
+expect "HTML pages of both boards, --arrow g2-g6: exit 2 at game 2, named; page 1 written" \
+    "2 junqi-render: $tmp/boards.jgn: game 2 (line $(grep -n -m2 '^\[Board' "$tmp/boards.jgn" | tail -1 | cut -d: -f1)): \
+--arrow g2-g6: 'g2-g6' is not two different squares FROM-TO of the two-player board 1.html" \
+    "$rc $(head -1 "$tmp/err") $(ls "$tmp/boards" | paste -sd' ')"
+run "$R" --mark h5 --game 2 -o "$tmp/boards2.html" "$tmp/boards.jgn"
+expect "HTML page of a two-player game, --mark h5 of the other board: exit 2, no page" "2 no page" \
+    "$rc $([ -e "$tmp/boards2.html" ] && echo page || echo no page)"
+
 # a record that cannot be replayed: its error with the source line and a caret, as the other tools show it
 printf '[Board "two-player"]\n[South "a"]\n[SouthSetup "81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL"]\n\n*\n' >"$tmp/one-seat.jgn"
 "$JUNQI_BIN/junqi-render" "$tmp/one-seat.jgn" -o "$tmp/one-seat.png" 2>"$tmp/one-seat.err"
