@@ -56,6 +56,7 @@ typedef struct options {
     int narrows, nmarks;
     bool infer;               /* --infer */
     uint64_t seed;            /* --seed */
+    bool seed_given;
     bool lenient;             /* --lenient */
     junqi_cli_ordinal game;   /* --game N: the Nth game of FILE; n 0: not given (the first) */
 } options;
@@ -737,6 +738,7 @@ static int parse_option(options *opt, int c, const char *arg)
     case 'S':
         if (junqi_cli_parse_seed(prog, arg, &opt->seed) != JUNQI_EXIT_OK)
             return JUNQI_EXIT_USAGE;
+        opt->seed_given = true;
         break;
     case 'r':
         if (junqi_cli_parse_rules(prog, arg, &opt->rules) != JUNQI_EXIT_OK)
@@ -787,6 +789,8 @@ int main(int argc, char **argv)
         return junqi_cli_usage(prog, "--game chooses a game of a FILE; --position gives one position");
     if (argc - optind > 1)
         return junqi_cli_usage(prog, "one input at a time (got %d files)", argc - optind);
+    if (opt.seed_given && !opt.infer)
+        return junqi_cli_usage(prog, "--seed is the random seed of --infer: it takes --infer");
     int rc = settle_format(&opt);
     if (rc != JUNQI_EXIT_OK)
         return rc;

@@ -404,6 +404,11 @@ cmp -s "$tmp/view.png" "$tmp/infer.png" && fail "--infer: the picture is the pla
 run "$R" --ply 30 --view south --infer --size 300 -o "$tmp/infer2.png" "$SHORT"
 checks=$((checks + 1))
 cmp -s "$tmp/infer.png" "$tmp/infer2.png" || fail "--infer: two runs differ"
+# --seed is --infer's: without it, a usage error, as junqi-replay says it (not silently ignored)
+run "$R" --seed 5 --size 300 -o "$tmp/seed.png" "$SHORT"
+expect "--seed without --infer: usage error, said, no picture" \
+    "2 junqi-render: --seed is the random seed of --infer: it takes --infer no picture" \
+    "$rc $(head -1 "$tmp/err") $([ -e "$tmp/seed.png" ] && echo picture || echo no picture)"
 run "$R" --ply 30 --infer --size 300 -o "$tmp/noview.png" "$SHORT"
 expect "--infer without --view on a dark record: usage error" 2 "$rc"
 # a seat's record no assignment agrees with (an engineer cannot beat a front-row piece): the input
