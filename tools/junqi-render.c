@@ -56,6 +56,7 @@ typedef struct options {
     int narrows, nmarks;
     bool infer;               /* --infer */
     uint64_t seed;            /* --seed */
+    bool seed_given;
     bool lenient;             /* --lenient */
     junqi_cli_ordinal game;   /* --game N: the Nth game of FILE; n 0: not given (the first) */
 } options;
@@ -285,7 +286,9 @@ static int write_output(junqi_renderer *r, source *src, const options *opt, size
     return src->unsolvable ? JUNQI_EXIT_INVALID : closed && ok ? JUNQI_EXIT_OK : JUNQI_EXIT_IO;
 }
 
-/* DIR/0000.png … one picture per ply from 0 to last. A picture that cannot be
+/* DIR/0000.png … one picture per ply from 0 to last (scene plies), each named by the
+ * record's own ply (a record from a set position at ply P starts at DIR/P.png, as --ply
+ * P names it: docs/conventions.md, "One numbering everywhere"). A picture that cannot be
  * written is said and left out, and the others are written (docs/conventions.md,
  * "Outputs of several files"). A ply no assignment of the hidden pieces agrees with
  * (--infer) ends them: the input is invalid. Returns an exit status. */
@@ -295,7 +298,7 @@ static int write_frames(junqi_renderer *r, source *src, const options *opt, size
     int rc = JUNQI_EXIT_OK;
     for (size_t ply = 0; ply <= last && !src->unsolvable; ply++) {
         char path[4096];
-        snprintf(path, sizeof path, "%s/%04zu.%s", opt->frames, ply,
+        snprintf(path, sizeof path, "%s/%04zu.%s", opt->frames, src->plies.first + ply,
                  junqi_image_format_name(format));
         junqi_cli_output out;
         if (!junqi_cli_output_open(prog, path, &out)) {
@@ -311,7 +314,8 @@ static int write_frames(junqi_renderer *r, source *src, const options *opt, size
 
 /* ---- the input ------------------------------------------------------------------ */
 
-/* Add --arrow and --mark to src->notes on its board. Returns an exit status. */
+/* Add --arrow and --mark to src->given on the board of its game, src->label. A square
+ * that is not on that board is a usage error that names the game. Returns an exit status. */
 static int add_annotations(source *src, const options *opt)
 {
     const junqi_board *b = source_board(src);
@@ -320,7 +324,7 @@ static int add_annotations(source *src, const options *opt)
         bool arrow = i < opt->narrows;
         const char *text = arrow ? opt->arrows[i] : opt->marks[i - opt->narrows];
         if (!junqi_notes_parse(&src->given, b, text, arrow, err, sizeof err))
-            return junqi_cli_usage(prog, "%s %s: %s", arrow ? "--arrow" : "--mark", text, err);
+            return junqi_cli_usage(prog, "%s: %s %s: %s", src->label, arrow ? "--arrow" : "--mark", text, err);
     }
     return JUNQI_EXIT_OK;
 }
@@ -464,7 +468,7 @@ static int render_input(options *opt, const char *path)
 typedef struct pages {
     options *opt;
     int games;                  /* pages written so far */
-    junqi_notes given;    /* --arrow and --mark, on the board of the first game */
+    junqi_notes given;    /* --arrow and --mark, on the board of the game being written */
     /* One page to one name (no %n, no folder): the page is written but kept
      * uncommitted until the input ends, so that a second game (a usage
      * error) leaves an earlier file of that name as it was. */
@@ -546,13 +550,14 @@ static int render_page(void *ctx, junqi_input *in)
     if (ps->games++ > 0 && !many)
         return junqi_cli_usage(prog, "%s holds more than one game: put %%n in the page's name "
                                      "(-o game-%%n.html) or give a folder (-o DIR/)", in->name);
-    if (ps->games == 1) {
-        source src = {.game = in->game};
-        int rc = add_annotations(&src, ps->opt);
-        ps->given = src.given;
-        if (rc != JUNQI_EXIT_OK)
-            return rc;
-    }
+    /* each game's squares on its own board: the games of one file may be on either */
+    junqi_notes_free(&ps->given);
+    source src = {.game = in->game};
+    junqi_input_label(in, src.label, sizeof src.label);
+    int rc = add_annotations(&src, ps->opt);
+    ps->given = src.given;
+    if (rc != JUNQI_EXIT_OK)
+        return rc;
     char path[4096];
     /* page N is the file's game N (a broken game before it has no page but keeps its number) */
     size_t number = in->index ? in->index : (size_t)ps->games;
@@ -562,7 +567,7 @@ static int render_page(void *ctx, junqi_input *in)
         return JUNQI_EXIT_IO;
     }
     bool folder = junqi_cli_output_folder(prog, out, &ps->folder) && ps->folder != JUNQI_FOLDER_FAILED;
-    int rc = write_page(ps, in, folder ? path : NULL);
+    rc = write_page(ps, in, folder ? path : NULL);
     const char *slash = strrchr(out, '/');
     bool one_folder = !slash || !memchr(out, '%', (size_t)(slash - out)); /* -o DIR/page-%n.html, DIR/ */
     if (rc == JUNQI_EXIT_IO && many && one_folder && junqi_cli_folder_missing(path))
@@ -733,6 +738,7 @@ static int parse_option(options *opt, int c, const char *arg)
     case 'S':
         if (junqi_cli_parse_seed(prog, arg, &opt->seed) != JUNQI_EXIT_OK)
             return JUNQI_EXIT_USAGE;
+        opt->seed_given = true;
         break;
     case 'r':
         if (junqi_cli_parse_rules(prog, arg, &opt->rules) != JUNQI_EXIT_OK)
@@ -783,6 +789,8 @@ int main(int argc, char **argv)
         return junqi_cli_usage(prog, "--game chooses a game of a FILE; --position gives one position");
     if (argc - optind > 1)
         return junqi_cli_usage(prog, "one input at a time (got %d files)", argc - optind);
+    if (opt.seed_given && !opt.infer)
+        return junqi_cli_usage(prog, "--seed is the random seed of --infer: it takes --infer");
     int rc = settle_format(&opt);
     if (rc != JUNQI_EXIT_OK)
         return rc;

@@ -304,7 +304,7 @@ if [ -x "$bin/junqi-render" ]; then
         "junqi-render: $fanqi: 第 1 局（第 1 行）: 两人棋盘没有可以画在下方的东家" \
         "$(first_err zh_CN "$bin/junqi-render" --bottom east "$fanqi" -o "$tmp/x.png")"
     expect "an --arrow that is not FROM-TO under zh_TW" \
-        "junqi-render: --arrow g2-g2：「g2-g2」不是四國棋盤上「起-訖」形式的兩個不同座標" \
+        "junqi-render: $qq1: --arrow g2-g2：「g2-g2」不是四國棋盤上「起-訖」形式的兩個不同座標" \
         "$(first_err zh_TW "$bin/junqi-render" --arrow g2-g2 "$qq1" -o "$tmp/x.png")"
 fi
 

@@ -375,6 +375,14 @@ expect "--frames: the first" 0000.png "$(ls "$tmp/frames" | head -1)"
 expect "--frames: the last" "$(printf %04d.png "$short_moves")" "$(ls "$tmp/frames" | tail -1)"
 run "$R" --frames "$tmp/frames10" --ply 10 --size 300 "$SHORT"
 expect "--frames --ply 10: pictures" 11 "$(ls "$tmp/frames10" | wc -l)"
+# a record from a set position at ply 40: its pictures are named by its plies, as --ply names them
+run "$R" --frames "$tmp/frames40" --size 200 --position "${POS2//%/ }"
+expect "--frames from a set position at ply 40: named by its plies" "0 0040.png" \
+    "$rc $(ls "$tmp/frames40" | paste -sd' ')"
+printf '[Board "two-player"]\n[Position "%s"]\n\n41. b11>b12 *\n' "${POS2//%/ }" >"$tmp/from40.jgn"
+run "$R" --frames "$tmp/frames41" --size 200 "$tmp/from40.jgn"
+expect "--frames of a record from ply 40 with one move: 0040 and 0041" "0 0040.png 0041.png" \
+    "$rc $(ls "$tmp/frames41" | paste -sd' ')"
 run "$R" --frames "$tmp/missing/frames" "$SHORT"
 expect "--frames in a missing folder: exit status" 3 "$rc"
 # a picture that cannot be written is said in one line and left out; the others are written, exit 3
@@ -396,6 +404,11 @@ cmp -s "$tmp/view.png" "$tmp/infer.png" && fail "--infer: the picture is the pla
 run "$R" --ply 30 --view south --infer --size 300 -o "$tmp/infer2.png" "$SHORT"
 checks=$((checks + 1))
 cmp -s "$tmp/infer.png" "$tmp/infer2.png" || fail "--infer: two runs differ"
+# --seed is --infer's: without it, a usage error, as junqi-replay says it (not silently ignored)
+run "$R" --seed 5 --size 300 -o "$tmp/seed.png" "$SHORT"
+expect "--seed without --infer: usage error, said, no picture" \
+    "2 junqi-render: --seed is the random seed of --infer: it takes --infer no picture" \
+    "$rc $(head -1 "$tmp/err") $([ -e "$tmp/seed.png" ] && echo picture || echo no picture)"
 run "$R" --ply 30 --infer --size 300 -o "$tmp/noview.png" "$SHORT"
 expect "--infer without --view on a dark record: usage error" 2 "$rc"
 # a seat's record no assignment agrees with (an engineer cannot beat a front-row piece): the input
@@ -484,6 +497,20 @@ for input in "$JUNQI_ROOT/tests/data/qq/jgs-003098.jgs" jgn; do
     expect "HTML of $(basename "$input"): its last three comments" "第16条注释 第17条注释 第18条注释" \
         "$(grep -o '第1[678]条注释' "$tmp/comments.html" | paste -sd' ')"
 done
+
+# pages of games on both boards: --arrow and --mark are squares of each game's own board; a square
+# the game's board does not have stops the run at that game (exit 2, the game named), as --ply does,
+# rather than being drawn at whatever square of the other board has its number
+"$JUNQI_BIN/junqi-replay" --to jgn "$GAME" >"$tmp/boards.jgn"
+printf '[Board "two-player"]\n[Position "%s"]\n\n41. b11>b12 *\n' "${POS2//%/ }" >>"$tmp/boards.jgn"
+run "$R" --arrow g2-g6 --mark h5 -o "$tmp/boards/" "$tmp/boards.jgn"
+expect "HTML pages of both boards, --arrow g2-g6: exit 2 at game 2, named; page 1 written" \
+    "2 junqi-render: $tmp/boards.jgn: game 2 (line $(grep -n -m2 '^\[Board' "$tmp/boards.jgn" | tail -1 | cut -d: -f1)): \
+--arrow g2-g6: 'g2-g6' is not two different squares FROM-TO of the two-player board 1.html" \
+    "$rc $(head -1 "$tmp/err") $(ls "$tmp/boards" | paste -sd' ')"
+run "$R" --mark h5 --game 2 -o "$tmp/boards2.html" "$tmp/boards.jgn"
+expect "HTML page of a two-player game, --mark h5 of the other board: exit 2, no page" "2 no page" \
+    "$rc $([ -e "$tmp/boards2.html" ] && echo page || echo no page)"
 
 # a record that cannot be replayed: its error with the source line and a caret, as the other tools show it
 printf '[Board "two-player"]\n[South "a"]\n[SouthSetup "81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL"]\n\n*\n' >"$tmp/one-seat.jgn"
