@@ -801,6 +801,16 @@ int junqi_cli_check_seat(const char *prog, const char *name, const junqi_game *g
                            option, who, _(who), junqi_i18n_seat_list(seats, sizeof seats, present));
 }
 
+int junqi_cli_check_view(const char *prog, const char *name, const junqi_game *g, int seat)
+{
+    if (junqi_cli_check_seat(prog, name, g, "--view", seat) != JUNQI_EXIT_OK)
+        return JUNQI_EXIT_USAGE;
+    if (seat >= JUNQI_SEATS || g->view >= JUNQI_SEATS || (junqi_seat)seat == g->view)
+        return JUNQI_EXIT_OK;
+    return junqi_cli_usage(prog, "%s: --view %s: the record is %s's view, which shows no other seat's", name,
+                           junqi_seat_name((junqi_seat)seat), _(junqi_seat_name(g->view)));
+}
+
 bool junqi_cli_parse_format(const char *text, junqi_cli_format *out)
 {
     if (strcmp(text, "text") == 0)

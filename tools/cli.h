@@ -393,6 +393,16 @@ int junqi_cli_check_seat(const char *prog, const char *name, const junqi_game *g
                          const char *option, int seat);
 
 /**
+ * Check `--view SEAT` (seat; JUNQI_NO_SEAT: none given, or all) for record g
+ * (input `name`): the seat takes part (junqi_cli_check_seat), and a record
+ * of one seat's view (g->view, docs/jgn.md "View") is shown from that seat
+ * only: it holds no other seat's knowledge (the other seat's own pieces are
+ * unknown in it), so another seat is a usage error, printed to stderr, and
+ * JUNQI_EXIT_USAGE is returned; else JUNQI_EXIT_OK.
+ */
+int junqi_cli_check_view(const char *prog, const char *name, const junqi_game *g, int seat);
+
+/**
  * The tools' first call: the locale of the environment (setlocale(LC_ALL,
  * "")), so that messages follow LANG, LC_ALL, LC_MESSAGES and LANGUAGE
  * (i18n.h, docs/i18n.md), but LC_NUMERIC stays "C": numbers in JSON, JGN and

@@ -442,7 +442,7 @@ static int render_input(options *opt, const char *path)
         src = (source){.game = in.game, .text = text, .moves = junqi_game_moves(in.game)};
         junqi_input_label(&in, src.label, sizeof src.label);
         if (junqi_cli_apply_rules(prog, src.label, in.game, opt->rules) != JUNQI_EXIT_OK ||
-            junqi_cli_check_seat(prog, src.label, in.game, "--view", opt->view) != JUNQI_EXIT_OK)
+            junqi_cli_check_view(prog, src.label, in.game, opt->view) != JUNQI_EXIT_OK)
             rc = JUNQI_EXIT_USAGE;
         else if ((src.flip = junqi_rules_flip(in.game->rules))
                      ? !junqi_flip_replay_start(&src.flip_replay, in.game, NULL, NULL)
@@ -495,7 +495,7 @@ static int write_page(pages *ps, junqi_input *in, const char *path)
     char label[JUNQI_INPUT_LABEL_SIZE]; /* usage errors about the game name it */
     junqi_input_label(in, label, sizeof label);
     if (junqi_cli_apply_rules(prog, label, in->game, opt->rules) != JUNQI_EXIT_OK ||
-        junqi_cli_check_seat(prog, label, in->game, "--view", opt->view) != JUNQI_EXIT_OK)
+        junqi_cli_check_view(prog, label, in->game, opt->view) != JUNQI_EXIT_OK)
         return JUNQI_EXIT_USAGE;
     junqi_plies plies = junqi_record_plies(in->game, NULL);
     int rc = junqi_cli_check_ply(prog, in, &plies, &opt->ply, false);

@@ -422,7 +422,7 @@ static int take_game(replay_job *job, junqi_input *in)
     if (keep <= 0)
         return keep;
     if ((!fits && junqi_cli_apply_rules(prog, label, in->game, opt->rules) != JUNQI_EXIT_OK) ||
-        junqi_cli_check_seat(prog, label, in->game, "--view", opt->view) != JUNQI_EXIT_OK)
+        junqi_cli_check_view(prog, label, in->game, opt->view) != JUNQI_EXIT_OK)
         return -JUNQI_EXIT_USAGE;
     return 1;
 }

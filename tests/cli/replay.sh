@@ -274,6 +274,19 @@ expect "--infer on a one-seat record needs no --view" \
     "$("$R" --ply 60 --infer --format json "$tmp/south.jgn" | jq -c '[.pieces[] | select(.p) | .square]')"
 run "$R" --ply 60 --infer "$G"
 expect "--infer without --view on a dark record: usage error" 2 "$rc"
+# a one-seat record shows its own seat's view, and --view all what it holds; another seat's view is
+# not in it (that seat's own pieces are unknown there): a usage error, in junqi-render too (exit 0,
+# with north's own pieces drawn unknown and "inferred")
+run "$R" --ply 60 --view south --format pos "$tmp/south.jgn"
+expect "--view south of south's record: exit" 0 "$rc"
+run "$R" --ply 60 --view all --format pos "$tmp/south.jgn"
+expect "--view all of south's record: exit" 0 "$rc"
+for tool in "$R" "$JUNQI_BIN/junqi-render"; do
+    run "$tool" --ply 60 --view north --infer "$tmp/south.jgn" -o "$tmp/north-of-south.png"
+    expect "$(basename "$tool") --view north of south's record: exit, output, the message, no picture" \
+        "2||$(basename "$tool"): $tmp/south.jgn: game 1 (line 1): --view north: the record is south's view, which shows no other seat's|" \
+        "$rc|$out|$(head -n 1 <<<"$err")|$(ls "$tmp/north-of-south.png" 2>/dev/null)"
+done
 run "$R" --infer --to jgn --view south "$G"
 expect "--infer with --to: usage error" 2 "$rc"
 run "$R" --infer --format pos --view south "$G"
