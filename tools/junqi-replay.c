@@ -902,6 +902,8 @@ static int check_output_options(const options *opt)
     if (opt->format == OUT_JSON && (opt->to == CONVERT_JGN || (opt->split && opt->to != CONVERT_JSON)))
         return junqi_cli_usage(prog, "--format json is for positions and --list: --to jgn and --split write "
                                      "JGN records (--to json writes JSON ones)");
+    if (given(opt, OPT_VIEW) && about)
+        return junqi_cli_usage(prog, "--count and --list say which games there are: they take no --view");
     if ((given(opt, OPT_NAMES) || given(opt, OPT_COLOR)) && (records || about || opt->format != OUT_TEXT))
         return junqi_cli_usage(prog, "--names and --color draw the text board: not with --to, --split, "
                                      "--count, --list, --format json or --format pos");
@@ -940,6 +942,8 @@ static int check_options(const options *opt, int nfiles)
                                      "--format pos, --setup, --count, --list or --split");
     if (given(opt, OPT_SEED) && !opt->infer)
         return junqi_cli_usage(prog, "--seed is the random seed of --infer: it takes --infer");
+    if (opt->board_given && !setup && !opt->deal)
+        return junqi_cli_usage(prog, "--board is the board of a new record: it takes --setup or --deal");
     int rc = check_collection_options(opt, setup);
     return rc != JUNQI_EXIT_OK ? rc : check_output_options(opt);
 }

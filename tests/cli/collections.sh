@@ -136,14 +136,23 @@ done
 
 # a usage error about one game of a file of several names the game (docs/conventions.md, "Which
 # item"), as --ply past the end does: --rules and --view named the file only
-run "$R" --view east --count "$tmp/four-two-four.jgn"
+run "$R" --view east --to jgn "$tmp/four-two-four.jgn"
 expect "--view east, a two-player game 2nd: the message names game 2" \
     "2|junqi-replay: $tmp/four-two-four.jgn: game 2 (line $two_line): --view east: east takes no part in this game (its seats: north, south)" \
     "$rc|$(head -n 1 "$tmp/err")"
 # the other options work on the games kept (docs/collections.md): a game --select drops is no
 # usage error of --view or --rules (the two-player game stopped the run with exit status 2)
-run "$R" --select Board=four-player --view east --count "$tmp/four-two-four.jgn"
-expect "--select Board=four-player --view east: the two-player game dropped, no error" "0|2|" "$rc|$out|$err"
+run "$R" --select Board=four-player --view east --to jgn "$tmp/four-two-four.jgn"
+expect "--select Board=four-player --view east: the two-player game dropped, no error" "0|2 2|" \
+    "$rc|$(grep -c '^\[Board "four-player"\]' <<<"$out") $(grep -c '^\[View "east"\]' <<<"$out")|$err"
+# --board is the board of a new record (--setup, --deal): it was ignored with an input
+run "$R" --board two-player "$tmp/four-two-four.jgn"
+expect "--board with an input: a usage error, nothing written" \
+    "2||junqi-replay: --board is the board of a new record: it takes --setup or --deal" "$rc|$out|$(head -n 1 "$tmp/err")"
+# --count and --list say which games there are: --view was ignored by them
+run "$R" --view east --count "$tmp/four-two-four.jgn"
+expect "--view with --count: a usage error" \
+    "2|junqi-replay: --count and --list say which games there are: they take no --view" "$rc|$(head -n 1 "$tmp/err")"
 run "$R" --select Board=four-player --rules qq,timeouts=off --count "$tmp/four-two-four.jgn"
 expect "--select Board=four-player --rules qq,...: the two-player game dropped, no error" "0|2|" "$rc|$out|$err"
 run "$R" --select Board=two-player --rules standard --format pos "$tmp/four-two-four.jgn"
