@@ -333,8 +333,11 @@ bool junqi_gif_frame(junqi_gif *gif, cairo_surface_t *image, int delay_ms, char 
     quantise(gif, image);
     int x0, y0, x1, y1;
     changed_rect(gif, &x0, &y0, &x1, &y1);
-    /* the delay field holds 16 bits of hundredths: a longer delay would wrap round */
-    int ms = delay_ms < 0 ? 0 : delay_ms > JUNQI_GIF_MAX_DELAY_MS ? JUNQI_GIF_MAX_DELAY_MS : delay_ms;
+    /* the delay field holds 16 bits of hundredths: a longer delay would wrap round; a shorter
+     * one than the minimum is played at 100 ms by browsers */
+    int ms = delay_ms < JUNQI_GIF_MIN_DELAY_MS   ? JUNQI_GIF_MIN_DELAY_MS
+             : delay_ms > JUNQI_GIF_MAX_DELAY_MS ? JUNQI_GIF_MAX_DELAY_MS
+                                                 : delay_ms;
     GraphicsControlBlock gcb = {.DisposalMode = DISPOSE_DO_NOT, .UserInputFlag = false,
                                 .DelayTime = (ms + 5) / 10, .TransparentColor = NO_TRANSPARENT_COLOR};
     GifByteType ext[4];

@@ -90,10 +90,18 @@ junqi_gif *junqi_gif_begin(FILE *fp, int width, int height, const junqi_theme *t
 #define JUNQI_GIF_MAX_DELAY_MS 655350
 
 /**
+ * The shortest delay a GIF frame is given, in milliseconds: 2 hundredths of
+ * a second. Browsers show a frame of 0 or 1 hundredth for 100 ms (Chromium,
+ * Firefox and WebKit alike), so a shorter delay would play five to ten
+ * times slower than asked; 20 ms is the fastest they play as written.
+ */
+#define JUNQI_GIF_MIN_DELAY_MS 20
+
+/**
  * Append a frame: an image surface of the GIF's size (ARGB32 or RGB24,
  * opaque), shown for delay_ms milliseconds (stored in hundredths of a
- * second, rounded; a delay past JUNQI_GIF_MAX_DELAY_MS is held at it and a
- * negative one at 0). Returns false with a message in err when the surface
+ * second, rounded; a delay past JUNQI_GIF_MAX_DELAY_MS is held at it, and
+ * one below JUNQI_GIF_MIN_DELAY_MS, 0 and negative ones included, at that). Returns false with a message in err when the surface
  * does not fit or writing fails; the GIF should then be abandoned with
  * junqi_gif_end().
  */

@@ -434,11 +434,12 @@ expect "GIF: signature" GIF89a "$(head -c 6 "$tmp/game.gif")"
 expect "GIF: ends with the trailer" ";" "$(tail -c 1 "$tmp/game.gif")"
 # every frame's delay, read back by giflib: --delay MS in hundredths of a second, the last frame
 # five times as long, at least 3 s and at most 655.35 s, the most a GIF frame holds (16 bits of
-# hundredths: the last frame of --delay 655350 was 3276.75 s, written as 65531 hundredths)
+# hundredths: the last frame of --delay 655350 was 3276.75 s, written as 65531 hundredths), and
+# at least 2 hundredths (--delay 0 to 14 wrote 0 or 1, which browsers play as 10)
 build_gifdelays
 TEN=$JUNQI_ROOT/tests/data/qq/jgs-000678.jgs
 ten_moves=$(moves_of "$TEN")
-for spec in 100:10:300 1000:100:500 130000:13000:65000 200000:20000:65535 655350:65535:65535 0:0:300; do
+for spec in 100:10:300 1000:100:500 130000:13000:65000 200000:20000:65535 655350:65535:65535 0:2:300 1:2:300 14:2:300 24:2:300 25:3:300; do
     IFS=: read -r ms each last <<<"$spec"
     run "$R" --size 120 --delay "$ms" -o "$tmp/delay.gif" "$TEN"
     expect "GIF --delay $ms: exit status" 0 "$rc"
