@@ -324,12 +324,14 @@ static void a_gif_of_a_replay_has_one_frame_per_move_and_the_start(void **state)
 }
 
 /* A frame's delay is stored in 16 bits of hundredths of a second: a longer delay is held at the
- * longest, 655.35 s, and a negative one at 0 (3276750 ms was stored as 65531 hundredths, mod 65536). */
+ * longest, 655.35 s (3276750 ms was stored as 65531 hundredths, mod 65536), and a shorter one than
+ * 20 ms, 0 and negative ones included, at 2 hundredths (browsers play 0 and 1 at 100 ms). */
 static void a_gif_frame_delay_is_held_to_what_a_gif_can_store(void **state)
 {
     (void)state;
-    static const int asked[] = {0, 4, 5, 300, 655340, JUNQI_GIF_MAX_DELAY_MS, 655354, 655355, 3276750, INT_MAX, -1, INT_MIN};
-    static const int stored[] = {0, 0, 1, 30, 65534, 65535, 65535, 65535, 65535, 65535, 0, 0};
+    static const int asked[] = {0,      4,      14,     JUNQI_GIF_MIN_DELAY_MS, 24, 25, 300, 655340, JUNQI_GIF_MAX_DELAY_MS,
+                                655354, 655355, 3276750, INT_MAX, -1, INT_MIN};
+    static const int stored[] = {2, 2, 2, 2, 2, 3, 30, 65534, 65535, 65535, 65535, 65535, 65535, 2, 2};
     enum { FRAMES = sizeof asked / sizeof asked[0] };
     junqi_position pos;
     two_player_position(&pos);
