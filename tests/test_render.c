@@ -329,8 +329,8 @@ static void a_gif_of_a_replay_has_one_frame_per_move_and_the_start(void **state)
 static void a_gif_frame_delay_is_held_to_what_a_gif_can_store(void **state)
 {
     (void)state;
-    static const int asked[] = {0,      4,      14,     JUNQI_GIF_MIN_DELAY_MS, 24, 25, 300, 655340, JUNQI_GIF_MAX_DELAY_MS,
-                                655354, 655355, 3276750, INT_MAX, -1, INT_MIN};
+    static const int asked[] = {0,      4,      14,      JUNQI_GIF_MIN_DELAY_MS, 24, 25, 300, 655340,
+                                JUNQI_GIF_MAX_DELAY_MS, 655354, 655355, 3276750, INT_MAX, -1, INT_MIN};
     static const int stored[] = {2, 2, 2, 2, 2, 3, 30, 65534, 65535, 65535, 65535, 65535, 65535, 2, 2};
     enum { FRAMES = sizeof asked / sizeof asked[0] };
     junqi_position pos;
