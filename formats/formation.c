@@ -346,6 +346,19 @@ static const char *yaml_text(const char *s)
  * gives one; at the problem's mark, or, for a problem of libyaml's reader (a
  * byte that is not UTF-8, a control character), which has no mark but the
  * byte's offset, at that byte. */
+/* Where a reader error of libyaml's at byte `offset` of data is: a byte that
+ * is not UTF-8 is said where its sequence starts, the first byte that starts
+ * no UTF-8 character (libyaml names the byte where it saw the sequence
+ * fail: the second of a GBK character, or the ']' after a cut sequence);
+ * another problem (a control character) where libyaml says. */
+static size_t reader_error_at(const uint8_t *data, size_t len, size_t offset)
+{
+    size_t i = 0, k, end = offset < len ? offset + 1 : len;
+    while (i < offset && (k = junqi_utf8_sequence(data + i, end - i)) > 0)
+        i += k;
+    return i;
+}
+
 static void yaml_error(junqi_diags *d, const yaml_parser_t *parser, const uint8_t *data, size_t len)
 {
     const char *problem = yaml_text(parser->problem ? parser->problem : N_("syntax error"));
@@ -358,7 +371,7 @@ static void yaml_error(junqi_diags *d, const yaml_parser_t *parser, const uint8_
         junqi_diags_add(d, JUNQI_CODE_YAML_SYNTAX, -1, mark_loc(parser->problem_mark), "YAML: %s", problem);
     if (parser->error == YAML_READER_ERROR && d && d->n > before && parser->problem_offset <= len)
         junqi_diag_place_at_byte(&d->items[d->n - 1], (const char *)data, len, 1,
-                                 (const char *)data + parser->problem_offset);
+                                 (const char *)data + reader_error_at(data, len, parser->problem_offset));
 }
 
 /* The deepest that the collections (sequences, mappings) of a formation file
@@ -595,6 +608,18 @@ static int find_in_file(const char *path, const char *name, junqi_formation *out
     if (!mem || fclose(mem) != 0) {
         free(data);
         return -1;
+    }
+    /* a file saved as GBK is read as GBK, as junqi_source_open() reads it (its byte order mark,
+     * if any, dropped first) */
+    size_t bom = len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    char *utf8;
+    if (!junqi_gbk_text(data + bom, len - bom, &utf8)) {
+        free(data);
+        return -1;
+    }
+    if (utf8) {
+        free(data);
+        len = strlen(data = utf8);
     }
     junqi_formations list = {0};
     junqi_formation_read_yaml((const uint8_t *)data, len, &list, NULL);

@@ -142,14 +142,42 @@ static bool movetext_input(const uint8_t *data, size_t len)
     return digits && i + 1 < len && data[i] == '.' && strchr(" \t\r\n", data[i + 1]);
 }
 
-/* YAML saved as GBK (an older Chinese editor's formation, which next_yaml
- * reads as GBK): text that is not UTF-8, and YAML once read as GBK. */
-static bool gbk_formation(const uint8_t *data, size_t len)
+/* The text of data that a GBK reading judges: after a byte order mark,
+ * before a NUL byte (the YAML reader says where that is), and, in a peek,
+ * whole lines (a peek may end inside a character): its start and length. */
+static const char *gbk_part(const uint8_t *data, size_t len, bool peek, size_t *n)
 {
-    if (memchr(data, '\0', len) || junqi_utf8_valid((const char *)data, len))
-        return false;
-    bool replaced; /* a peek may end inside a character */
-    char *utf8 = junqi_gbk_to_utf8(data, len, &replaced);
+    size_t bom = len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    const uint8_t *nul = memchr(data, '\0', len);
+    *n = (nul ? (size_t)(nul - data) : len) - bom;
+    size_t whole = *n;
+    while (peek && !nul && whole > 0 && data[bom + whole - 1] != '\n')
+        whole--;
+    if (whole > 0)
+        *n = whole;
+    return (const char *)data + bom;
+}
+
+/* YAML with bytes that are not UTF-8: GBK text (junqi_gbk_text, an older
+ * Chinese editor's formation, which next_yaml reads as GBK) that is YAML once
+ * read so, or other text that is YAML with each such byte taken for a '?'
+ * (a GBK comment in a UTF-8 file: libyaml's error at the byte, where
+ * junqi_formation_detect, which judges the text before it, saw none when the
+ * byte came on the first lines). */
+static bool non_utf8_formation(const uint8_t *data, size_t len)
+{
+    size_t n;
+    const char *text = gbk_part(data, len, true, &n);
+    char *utf8;
+    if (junqi_utf8_valid(text, n) || !junqi_gbk_text(text, n, &utf8))
+        return false; /* none: junqi_formation_detect judged it */
+    if (!utf8 && (utf8 = malloc(n + 1))) {
+        for (size_t i = 0, k; i < n; i += k ? k : 1) {
+            k = junqi_utf8_sequence((const unsigned char *)text + i, n - i);
+            memcpy(utf8 + i, k ? text + i : "?", k ? k : 1);
+        }
+        utf8[n] = '\0';
+    }
     bool yaml = utf8 && junqi_formation_detect((const uint8_t *)utf8, strlen(utf8));
     free(utf8);
     return yaml;
@@ -170,7 +198,7 @@ static source_kind detect(const uint8_t *data, size_t len)
         return SOURCE_JGN;
     if (junqi_pos_detect((const char *)data, len) || junqi_flip_pos_detect((const char *)data, len))
         return SOURCE_POSITIONS;
-    if (junqi_formation_detect(data, len) || gbk_formation(data, len))
+    if (junqi_formation_detect(data, len) || non_utf8_formation(data, len))
         return SOURCE_YAML;
     return movetext_input(data, len) ? SOURCE_MOVETEXT : SOURCE_UNKNOWN;
 }
@@ -492,30 +520,36 @@ static bool hand_yaml_diags(junqi_source *src, size_t upto, junqi_diags *d)
     return false;
 }
 
-/* YAML that is not UTF-8 is read as GBK when it is GBK throughout, as a JGN
- * game is (docs/formation.md): src's text is converted once, and
- * src->gbk_at is set to the first byte that was not UTF-8, where the
- * not-utf8 warning of the first item points. Text with a NUL byte, or that
- * GBK does not decode either, is left to libyaml, which says where it
- * fails. False when out of memory. */
+/* YAML that is GBK text (junqi_gbk_text) is read as GBK, as a JGN game is
+ * (docs/formation.md): src's text is converted once (a byte order mark
+ * dropped, what follows a NUL byte kept as it is, for the reader to say
+ * where that is), and src->gbk_at is set to the first byte that was not
+ * UTF-8, where the not-utf8 warning of each item points. Other text is
+ * left to libyaml, which says where it fails. False when out of memory. */
 static bool yaml_as_gbk(junqi_source *src)
 {
+    size_t n;
+    const char *text = gbk_part(src->data, src->len, false, &n);
+    char *utf8;
     long line;
     int column;
-    if (memchr(src->data, '\0', src->len) ||
-        !junqi_utf8_first_bad((const char *)src->data, src->len, 1, &line, &column))
-        return true;
-    bool replaced;
-    char *utf8 = junqi_gbk_to_utf8(src->data, src->len, &replaced);
-    if (!utf8)
+    if (!junqi_gbk_text(text, n, &utf8))
         return false;
-    if (replaced) {
+    if (!utf8 || !junqi_utf8_first_bad(text, n, 1, &line, &column)) {
         free(utf8);
         return true;
     }
+    size_t head = strlen(utf8), rest = src->len - (size_t)(text + n - (const char *)src->data);
+    uint8_t *all = realloc(utf8, head + rest + 1);
+    if (!all) {
+        free(utf8);
+        return false;
+    }
+    memcpy(all + head, text + n, rest);
+    all[head + rest] = '\0';
     free(src->data);
-    src->data = (uint8_t *)utf8;
-    src->len = strlen(utf8);
+    src->data = all;
+    src->len = head + rest;
     src->gbk_at = (junqi_loc){-1, -1, (int)line, column};
     return true;
 }
@@ -533,10 +567,9 @@ static junqi_read_status next_yaml(junqi_source *src, junqi_input *in, junqi_dia
         }
         junqi_formation_read_yaml(src->data, src->len, &src->formations, &src->yaml_diags);
     }
-    if (src->gbk_at.line > 0) { /* the first item, whichever it is */
+    if (src->gbk_at.line > 0 && (src->next_diag < src->yaml_diags.n || src->next_formation < src->formations.n))
+        /* each item, as each game of a JGN file: a tool may take one formation of several */
         junqi_diags_add(d, JUNQI_CODE_NOT_UTF8, -1, src->gbk_at, "the file is not UTF-8: read as GBK");
-        src->gbk_at.line = 0;
-    }
     junqi_formation *f = src->next_formation < src->formations.n
                              ? &src->formations.items[src->next_formation] : NULL;
     size_t upto = f ? f->diag_from : src->yaml_diags.n;

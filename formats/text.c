@@ -92,6 +92,28 @@ bool junqi_utf8_valid(const char *s, size_t len)
     return true;
 }
 
+bool junqi_gbk_text(const char *s, size_t len, char **utf8)
+{
+    size_t bad = 0, wide = 0;
+    *utf8 = NULL;
+    for (size_t i = 0, k; i < len; i += k ? k : 1) {
+        k = junqi_utf8_sequence((const unsigned char *)s + i, len - i);
+        bad += k == 0;
+        wide += k > 1;
+    }
+    if (bad == 0 || bad < wide)
+        return true;
+    bool replaced;
+    char *text = junqi_gbk_to_utf8((const uint8_t *)s, len, &replaced);
+    if (!text)
+        return false;
+    if (replaced)
+        free(text);
+    else
+        *utf8 = text;
+    return true;
+}
+
 bool junqi_utf8_first_bad(const char *s, size_t len, long first_line, long *line, int *column)
 {
     const char *start = s;

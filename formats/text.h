@@ -35,6 +35,18 @@ size_t junqi_utf8_sequence(const unsigned char *p, size_t n);
 bool junqi_utf8_valid(const char *s, size_t len);
 
 /**
+ * The len bytes at s as UTF-8 when they are GBK text (read as GB18030): not
+ * UTF-8, every byte decoded by GBK, and the bytes that start no UTF-8
+ * character at least as many as the UTF-8 characters of two bytes or more
+ * among them. A UTF-8 text with a line of GBK in it is not GBK text, though
+ * GBK would decode its Chinese too (into other characters): it is UTF-8 with
+ * bad bytes. *utf8 gets a new NUL-terminated string that the caller frees,
+ * or NULL when the bytes are not GBK text. Returns false only when out of
+ * memory.
+ */
+bool junqi_gbk_text(const char *s, size_t len, char **utf8);
+
+/**
  * Where the first byte of the len bytes at s that starts no UTF-8 character
  * (junqi_utf8_sequence) is: its line (s's first line is first_line) into
  * *line and its 1-based column into *column, counted in the characters of

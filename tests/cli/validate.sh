@@ -170,7 +170,7 @@ for rules in standard fanqi; do
     run "$V" --rules "$rules" "$tmp/front-bomb.yaml"
     expect "junqi-validate --rules $rules on a four-player formation: exit and standard output" "2 " "$rc $out"
 done
-expect "--rules standard on a four-player formation: the message" "junqi-validate: $tmp/front-bomb.yaml: \
+expect "--rules fanqi on a formation: the message" "junqi-validate: $tmp/front-bomb.yaml: \
 formation 1 (line 3): --rules fanqi is a flip game's rule set, and this is a formation" "$(head -n 1 <<<"$err")"
 run "$V" --rules standard "$F"
 expect "--rules standard on a four-player formation: the message" "junqi-validate: $F: formation 1 (line 3): \
@@ -447,6 +447,41 @@ for skip in 1 3; do # with F07's comment lines (Chinese in the first) and withou
     expect "a formation all in GBK (from line $skip of F07): exit, the warning, the summary" \
         "0|not-utf8 $place|true F07" \
         "$rc|$(jq -r 'select(.code) | "\(.code) \(.line)"' <<<"$out")|$(jq -r 'select(.type) | "\(.valid) \(.formation)"' <<<"$out")"
+done
+# ... after a byte order mark too (it was taken for GBK and glued to the first key); a NUL byte in
+# it is the nul-byte error at the byte (it was "not a format"); a file of two GBK formations warns
+# for each, as a JGN file does for each game, so that a tool taking the second says it too
+iconv -f UTF-8 -t GBK "$F07" >"$tmp/f07.gbk"
+{ printf '\xef\xbb\xbf'; cat "$tmp/f07.gbk"; } >"$tmp/bom-gbk.yaml"
+run "$V" --format json "$tmp/bom-gbk.yaml"
+expect "a byte order mark, then GBK: exit, the warning, the summary" "0|not-utf8 1|true F07" \
+    "$rc|$(jq -r 'select(.code) | "\(.code) \(.line)"' <<<"$out")|$(jq -r 'select(.type) | "\(.valid) \(.formation)"' <<<"$out")"
+{ cat "$tmp/f07.gbk"; printf '# \0\n'; } >"$tmp/nul-gbk.yaml"
+run "$V" --format json "$tmp/nul-gbk.yaml"
+expect "GBK with a NUL byte: the warning, then nul-byte at the byte" "1|not-utf8 1:59,nul-byte $(($(wc -l <"$F07") + 1)):3" \
+    "$rc|$(jq -r 'select(.code) | "\(.code) \(.line):\(.column)"' <<<"$out" | paste -sd,)"
+{ cat "$tmp/f07.gbk"; echo ---; iconv -f UTF-8 -t GBK "$JUNQI_ROOT/samples/formations/F01.yaml"; } >"$tmp/two-gbk.yaml"
+run "$V" "$tmp/two-gbk.yaml"
+expect "two GBK formations: a warning for each" 2 "$(grep -c 'warning: the file is not UTF-8: read as GBK' <<<"$out")"
+run "$JUNQI_BIN/junqi-replay" --setup south="$tmp/two-gbk.yaml#2" --setup north="$F07" --to jgn
+expect "junqi-replay --setup FILE#2 of GBK formations: the warning" "0 1" \
+    "$rc $(grep -c 'warning: the file is not UTF-8: read as GBK' <<<"$err")"
+# a formations folder's GBK files are searched by name as they are read (the name was never found)
+mkdir -p "$tmp/gbk-folder"
+sed 's/^name: .*/name: 我的阵\naliases: [Mine]/' "$F07" | iconv -f UTF-8 -t GBK >"$tmp/gbk-folder/mine.yaml"
+for called in Mine 我的阵; do
+    JUNQI_FORMATIONS="$tmp/gbk-folder" run "$JUNQI_BIN/junqi-replay" --setup south="$called" --setup north=F01 --to jgn
+    expect "--setup south=$called from a folder's GBK file: exit, the setup" "0 1" "$rc $(grep -c '^\[SouthSetup ' <<<"$out")"
+done
+# a UTF-8 file with a line of GBK is UTF-8 with bad bytes: libyaml's error at the first of them,
+# where its sequence starts (GBK read the whole file, and its Chinese piece names became others:
+# 25 unknown-piece-name errors; the error said the second byte); so is a cut sequence
+{ printf '# \xce\xd2\xb5\xc4\xb2\xbc\xd5\xf3\n'; tail -n +3 "$F07"; } >"$tmp/utf8-gbk-line.yaml"
+{ tail -n +3 "$F07"; printf 'aliases: [x\xf0\x90\x80]\n'; } >"$tmp/cut.yaml"
+for f in utf8-gbk-line:1:3 cut:10:12; do
+    run "$V" --format json "$tmp/${f%%:*}.yaml"
+    expect "${f%%:*}.yaml: one yaml-syntax error at its first byte that is not UTF-8" "1|yaml-syntax ${f#*:}" \
+        "$rc|$(jq -r 'select(.code) | "\(.code) \(.line):\(.column)"' <<<"$out" | paste -sd,)"
 done
 { cat "$F07"; python3 -c "print('# ' + 'x' * 20000)"; printf 'aliases: [\xba\xd3\xb6\xab]\n'; } >"$tmp/gbk-late.yaml"
 run "$V" --format json "$tmp/gbk-late.yaml"
