@@ -293,8 +293,8 @@ bool junqi_check_item(const junqi_source *src, const junqi_input *in, const junq
         junqi_formation_check_under(&in->formation, rules, in->formation.name, d);
         s.formation = in->formation.name;
         s.rules = rules; /* the rule set checked against, if given: a formation has none of its own */
-        s.has_board = in->formation.has_board;
-        s.board = in->formation.board;
+        s.has_board = in->formation.has_board || rules; /* a formation that names none: the board checked on */
+        s.board = in->formation.has_board || !rules ? in->formation.board : rules->board;
     }
     junqi_input_place_diags(in, d, 0);
     if (src)

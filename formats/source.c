@@ -410,6 +410,8 @@ static junqi_read_status next_qq_formation(junqi_source *src, junqi_input *in, j
     if (!junqi_qq_read_formation(src->data, src->len, in->formation.setup, d))
         return JUNQI_READ_BROKEN;
     in->kind = JUNQI_INPUT_FORMATION;
+    in->formation.has_board = true; /* QQ 四国军棋's: a four-player formation (docs/qq-format.md) */
+    in->formation.board = JUNQI_FOUR_PLAYER;
     in->formation.loc = (junqi_loc){20, -1, -1, -1};
     for (int r = 0; r < 6; r++)
         for (int c = 0; c < 5; c++)

@@ -180,6 +180,16 @@ expect "--rules qq,bomb_front_row=allow on a formation with a bomb in the front 
     "0 true qq,bomb_front_row=allow" "$rc $(jq -r '"\(.valid) \(.rules)"' <<<"$out")"
 run "$V" "$tmp/front-bomb.yaml"
 expect "a formation with a bomb in the front row under its own rules: exit" 1 "$rc"
+# a QQ formation (.jql) is a four-player one (its summary's board was null, and --rules standard
+# was taken); a YAML formation that names no board is on the board of --rules
+run "$V" --format json "$JUNQI_ROOT/tests/data/jql/F01.jql"
+expect "a .jql formation: its board" "0 four-player" "$rc $(jq -r .board <<<"$out")"
+run "$V" --rules standard "$JUNQI_ROOT/tests/data/jql/F01.jql"
+expect "--rules standard on a .jql formation: a usage error" 2 "$rc"
+grep -v '^board:' "$F" >"$tmp/no-board.yaml"
+run "$V" --rules standard --format json "$tmp/no-board.yaml"
+expect "--rules standard on a formation that names no board: valid, on its board" "0 two-player standard" \
+    "$rc $(jq -r '"\(.board) \(.rules)"' <<<"$out")"
 
 run "$V" --no-such-option "$C/jgs-002861.jgs"
 checks=$((checks + 1))
