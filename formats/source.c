@@ -172,11 +172,17 @@ static bool non_utf8_formation(const uint8_t *data, size_t len)
     if (junqi_utf8_valid(text, n) || !junqi_gbk_text(text, n, &utf8))
         return false; /* none: junqi_formation_detect judged it */
     if (!utf8 && (utf8 = malloc(n + 1))) {
+        size_t bad = 0;
         for (size_t i = 0, k; i < n; i += k ? k : 1) {
             k = junqi_utf8_sequence((const unsigned char *)text + i, n - i);
-            memcpy(utf8 + i, k ? text + i : "?", k ? k : 1);
+            bad += k == 0;
+            memcpy(utf8 + i, k ? text + i : "x", k ? k : 1); /* '?' would start a YAML key */
         }
         utf8[n] = '\0';
+        if (bad * 8 > n) { /* a text, with a few bad bytes, not noise: binary data is no YAML */
+            free(utf8);
+            return false;
+        }
     }
     bool yaml = utf8 && junqi_formation_detect((const uint8_t *)utf8, strlen(utf8));
     free(utf8);
