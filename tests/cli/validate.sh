@@ -480,7 +480,7 @@ expect "junqi-replay --setup FILE#2 of GBK formations: the warning" "0 1" \
 mkdir -p "$tmp/gbk-folder"
 sed 's/^name: .*/name: 我的阵\naliases: [Mine]/' "$F07" | iconv -f UTF-8 -t GBK >"$tmp/gbk-folder/mine.yaml"
 for called in Mine 我的阵; do
-    JUNQI_FORMATIONS="$tmp/gbk-folder" run "$JUNQI_BIN/junqi-replay" --setup south="$called" --setup north=F01 --to jgn
+    JUNQI_FORMATIONS="$tmp/gbk-folder" run "$JUNQI_BIN/junqi-replay" --setup south="$called" --setup north="$F07" --to jgn
     expect "--setup south=$called from a folder's GBK file: exit, the setup" "0 1" "$rc $(grep -c '^\[SouthSetup ' <<<"$out")"
 done
 # a UTF-8 file with a line of GBK is UTF-8 with bad bytes: libyaml's error at the first of them,
