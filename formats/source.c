@@ -99,7 +99,7 @@ struct junqi_source {
     bool said_empty;           /* the note of a source with no item is given */
     long item_line;            /* positions: the line of the last one */
     bool done;
-    junqi_loc gbk_at;          /* YAML read as GBK: the not-utf8 warning's place, until given */
+    junqi_loc gbk_at;          /* YAML read as GBK: the place of the not-utf8 warning each item gets */
     struct line_cursor {       /* YAML, positions: where the lines attached last start */
         size_t at;
         long line;
