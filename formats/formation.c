@@ -611,7 +611,7 @@ static int find_in_file(const char *path, const char *name, junqi_formation *out
     }
     /* a file saved as GBK is read as GBK, as junqi_source_open() reads it (its byte order mark,
      * if any, dropped first) */
-    size_t bom = len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    size_t bom = junqi_utf8_bom(data, len);
     char *utf8;
     if (!junqi_gbk_text(data + bom, len - bom, &utf8)) {
         free(data);

@@ -1475,9 +1475,7 @@ junqi_game *junqi_jgn_parse(const char *text, size_t len, const char *name, unsi
 
 bool junqi_jgn_detect(const uint8_t *data, size_t len)
 {
-    size_t i = 0;
-    if (len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0)
-        i = 3;
+    size_t i = junqi_utf8_bom(data, len);
     for (;;) { /* blank lines and ';' comment lines may come first (docs/jgn.md) */
         while (i < len && isspace(data[i]))
             i++;

@@ -110,7 +110,7 @@ bool junqi_pos_detect(const char *text, size_t len)
 {
     /* a UTF-8 byte order mark and blank lines may come first, as the reader
      * skips them (formats/source.c) */
-    size_t i = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0, slashes = 0;
+    size_t i = junqi_utf8_bom(text, len), slashes = 0;
     while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n'))
         i++;
     /* a NUL byte is no symbol, but no other format either: the reader says where it is

@@ -109,7 +109,7 @@ struct junqi_source {
 /* Nothing but blanks, after an optional UTF-8 byte order mark? */
 static bool blank_input(const uint8_t *data, size_t len)
 {
-    size_t i = len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    size_t i = junqi_utf8_bom(data, len);
     while (i < len && data[i] && strchr(" \t\r\n", data[i]))
         i++;
     return i == len;
@@ -134,7 +134,7 @@ static bool utf16_input(const uint8_t *data, size_t len)
  * position string's first row holds no blank. */
 static bool movetext_input(const uint8_t *data, size_t len)
 {
-    size_t i = len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0, digits;
+    size_t i = junqi_utf8_bom(data, len), digits;
     while (i < len && strchr(" \t\r\n", data[i]))
         i++;
     for (digits = 0; i < len && data[i] >= '0' && data[i] <= '9'; i++)
@@ -147,7 +147,7 @@ static bool movetext_input(const uint8_t *data, size_t len)
  * whole lines (a peek may end inside a character): its start and length. */
 static const char *gbk_part(const uint8_t *data, size_t len, bool peek, size_t *n)
 {
-    size_t bom = len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    size_t bom = junqi_utf8_bom(data, len);
     const uint8_t *nul = memchr(data, '\0', len);
     *n = (nul ? (size_t)(nul - data) : len) - bom;
     size_t whole = *n;

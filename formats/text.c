@@ -92,6 +92,11 @@ bool junqi_utf8_valid(const char *s, size_t len)
     return true;
 }
 
+size_t junqi_utf8_bom(const void *p, size_t len)
+{
+    return len >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+}
+
 bool junqi_gbk_text(const char *s, size_t len, char **utf8)
 {
     size_t bad = 0, wide = 0;

@@ -34,6 +34,9 @@ size_t junqi_utf8_sequence(const unsigned char *p, size_t n);
 /** True if the len bytes at s are well-formed UTF-8 (junqi_utf8_sequence throughout). */
 bool junqi_utf8_valid(const char *s, size_t len);
 
+/** The length of the UTF-8 byte order mark (EF BB BF) that the len bytes at p start with: 3, or 0. */
+size_t junqi_utf8_bom(const void *p, size_t len);
+
 /**
  * The len bytes at s as UTF-8 when they are GBK text (read as GB18030): not
  * UTF-8, every byte decoded by GBK, and the bytes that start no UTF-8
