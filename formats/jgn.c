@@ -267,9 +267,12 @@ static bool remark(const char *s)
     return *s == ';';
 }
 
-/* Update the comment state over one movetext line. */
-static bool scan_comments(const char *s, bool in_comment)
+/* Whether a line holds nothing outside {} comments but blanks and a ';'
+ * remark, given whether a comment is open at its start (in_comment); *open
+ * gets whether one is at its end. */
+static bool comments_only(const char *s, bool in_comment, bool *open)
 {
+    bool only = true;
     for (; *s; s++) {
         if (in_comment) {
             if (*s == '\\' && s[1])
@@ -280,9 +283,12 @@ static bool scan_comments(const char *s, bool in_comment)
             in_comment = true;
         } else if (*s == ';') {
             break;
+        } else {
+            only &= *s == ' ' || *s == '\t';
         }
     }
-    return in_comment;
+    *open = in_comment;
+    return only;
 }
 
 /* A growing text buffer. */
@@ -336,7 +342,7 @@ static bool skip_game(junqi_jgn_reader *r)
 static junqi_read_status cut_game(junqi_jgn_reader *r, text_buf *game, long *first_line,
                                   junqi_diags *d)
 {
-    bool in_comment = false, movetext = false, after_blank = false;
+    bool in_comment = false, movetext = false, after_blank = false, tagged = false;
     for (;;) {
         const char *line;
         long no;
@@ -362,17 +368,18 @@ static junqi_read_status cut_game(junqi_jgn_reader *r, text_buf *game, long *fir
             continue;
         if (game->len == 0)
             *first_line = no;
-        else if (!in_comment && line[0] == '[' && (movetext || after_blank)) {
+        else if (!in_comment && line[0] == '[' && (movetext || (after_blank && tagged))) {
             if (!(r->pending = strdup(line)))
                 goto oom;
             r->pending_no = no;
             break;
         }
-        bool tag = !in_comment && line[0] == '[' && !movetext;
-        if (!tag && !blank(line) && !aside) {
-            movetext = true;
-            in_comment = scan_comments(line, in_comment);
+        bool tag = !in_comment && line[0] == '[' && !movetext, open;
+        if (!tag && !blank(line) && !aside) { /* comments before the first tag are no movetext */
+            movetext |= !comments_only(line, in_comment, &open) || tagged;
+            in_comment = open;
         }
+        tagged |= tag;
         after_blank = !in_comment && blank(line);
         if (r->line_too_long || game->len + (size_t)n > JUNQI_JGN_MAX_GAME) {
             r->line_too_long = false;
@@ -1375,6 +1382,9 @@ static junqi_game *parse_game(const char *text, long first_line, const char *nam
     junqi_result stated = {0};
     junqi_reason termination = JUNQI_REASON_NONE;
     uint8_t code = 0;
+    p.stack[0] = (frame){&p.g->main, 1, 0}; /* comments before the tags: the game's first */
+    for (skip_space(&p); p.text[p.at] == '{'; skip_space(&p))
+        parse_comment(&p);
     parse_tags(&p, &stated, &termination, &code);
     if (!p.error || (flags & JUNQI_JGN_LENIENT)) {
         bool tag_error = p.error;
@@ -1392,30 +1402,33 @@ static junqi_game *parse_game(const char *text, long first_line, const char *nam
     return p.g;
 }
 
-/* Where the not-utf8 warning points: the first byte of the game text that
- * starts no UTF-8 character (junqi_utf8_first_bad). NOWHERE: none. */
-static junqi_loc first_non_utf8(const text_buf *game, long first_line)
-{
-    long line;
-    int column;
-    if (!junqi_utf8_first_bad(game->s, game->len, first_line, &line, &column))
-        return JUNQI_NOWHERE;
-    return line_loc(line, column);
-}
-
-/* A game text that is not UTF-8 is read as GBK, with a warning at its first
- * byte that is not. */
+/* A game text that is not UTF-8 (junqi_text_kind_of) is read as GBK, with a
+ * warning at its first byte that is not UTF-8; one that is UTF-8 with a few
+ * such bytes (a comment saved as GBK in it) is read as UTF-8, each of them
+ * U+FFFD, with a warning at the first (docs/jgn.md, "Files and games").
+ * Returns the text read (game's own when it is UTF-8), NULL out of memory. */
 static char *to_utf8(text_buf *game, long first_line, junqi_diags *d)
 {
-    junqi_loc at = first_non_utf8(game, first_line);
-    if (at.line <= 0)
+    junqi_text_kind kind = junqi_text_kind_of(game->s, game->len);
+    long line;
+    int column;
+    if (kind == JUNQI_TEXT_UTF8 ||
+        !junqi_utf8_first_bad(game->s, game->len, kind == JUNQI_TEXT_GBK, first_line, &line, &column))
         return game->s;
-    bool replaced;
-    char *utf8 = junqi_gbk_to_utf8((const uint8_t *)game->s, game->len, &replaced);
+    bool replaced = false;
+    size_t bad = 0;
+    char *utf8 = kind == JUNQI_TEXT_GBK ? junqi_gbk_to_utf8((const uint8_t *)game->s, game->len, &replaced)
+                                        : junqi_utf8_replace_bad(game->s, game->len, "\xEF\xBF\xBD", &bad);
     if (!utf8)
         return NULL;
-    junqi_diags_add(d, JUNQI_CODE_NOT_UTF8, -1, at,
-                    "the game is not UTF-8: read as GBK%s", replaced ? ", with undecodable bytes replaced" : "");
+    if (kind == JUNQI_TEXT_GBK)
+        junqi_diags_add(d, JUNQI_CODE_NOT_UTF8, -1, line_loc(line, column), "the game is not UTF-8: read as GBK%s",
+                        replaced ? ", with undecodable bytes replaced" : "");
+    else
+        junqi_diags_add(d, JUNQI_CODE_NOT_UTF8, -1, line_loc(line, column),
+                        P_("the game is UTF-8 but for %zu byte that starts no character: read as U+FFFD",
+                           "the game is UTF-8 but for %zu bytes that start no character: each read as U+FFFD", bad),
+                        bad);
     free(game->s);
     game->s = utf8;
     game->len = strlen(utf8);
@@ -1476,9 +1489,16 @@ junqi_game *junqi_jgn_parse(const char *text, size_t len, const char *name, unsi
 bool junqi_jgn_detect(const uint8_t *data, size_t len)
 {
     size_t i = junqi_utf8_bom(data, len);
-    for (;;) { /* blank lines and ';' comment lines may come first (docs/jgn.md) */
+    for (;;) { /* blank lines, ';' comment lines and {} comments may come first (docs/jgn.md) */
         while (i < len && isspace(data[i]))
             i++;
+        if (i < len && data[i] == '{') {
+            while (++i < len && data[i] != '}')
+                i += data[i] == '\\';
+            if (i++ >= len)
+                return false; /* never closed: no sign of JGN */
+            continue;
+        }
         if (i >= len || data[i] != ';')
             break;
         while (i < len && data[i] != '\n')

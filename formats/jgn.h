@@ -90,8 +90,9 @@ bool junqi_jgn_parse_moves(junqi_game *g, const char *text, size_t len, const ch
                            junqi_diags *d);
 
 /**
- * True if the text starts like JGN: an optional BOM, blank lines and `;`
- * comment lines, then the shape of a tag: `[`, a tag name, and a blank, a
+ * True if the text starts like JGN: an optional BOM, blank lines, `;`
+ * comment lines and `{}` comments (a comment before the tags is the first
+ * game's, docs/jgn.md), then the shape of a tag: `[`, a tag name, and a blank, a
  * double quote, `]` or the end of the line after it. A broken first tag
  * (`[Board four-player]`, `[Board]`, `[Board "two-player"` without its `]`)
  * is JGN all the same, for the reader to say what is wrong with it where it

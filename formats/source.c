@@ -171,14 +171,8 @@ static bool non_utf8_formation(const uint8_t *data, size_t len)
     char *utf8;
     if (junqi_utf8_valid(text, n) || !junqi_gbk_text(text, n, &utf8))
         return false; /* none: junqi_formation_detect judged it */
-    if (!utf8 && (utf8 = malloc(n + 1))) {
-        size_t bad = 0;
-        for (size_t i = 0, k; i < n; i += k ? k : 1) {
-            k = junqi_utf8_sequence((const unsigned char *)text + i, n - i);
-            bad += k == 0;
-            memcpy(utf8 + i, k ? text + i : "x", k ? k : 1); /* '?' would start a YAML key */
-        }
-        utf8[n] = '\0';
+    size_t bad;
+    if (!utf8 && (utf8 = junqi_utf8_replace_bad(text, n, "x", &bad))) { /* '?' would start a YAML key */
         if (bad * 8 > n) { /* a text, with a few bad bytes, not noise: binary data is no YAML */
             free(utf8);
             return false;
@@ -543,7 +537,7 @@ static bool yaml_as_gbk(junqi_source *src)
     int column;
     if (!junqi_gbk_text(text, n, &utf8))
         return false;
-    if (!utf8 || !junqi_utf8_first_bad(text, n, 1, &line, &column)) {
+    if (!utf8 || !junqi_utf8_first_bad(text, n, true, 1, &line, &column)) {
         free(utf8);
         return true;
     }

@@ -97,16 +97,38 @@ size_t junqi_utf8_bom(const void *p, size_t len)
     return len >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
 }
 
-bool junqi_gbk_text(const char *s, size_t len, char **utf8)
+junqi_text_kind junqi_text_kind_of(const char *s, size_t len)
 {
     size_t bad = 0, wide = 0;
-    *utf8 = NULL;
     for (size_t i = 0, k; i < len; i += k ? k : 1) {
         k = junqi_utf8_sequence((const unsigned char *)s + i, len - i);
         bad += k == 0;
         wide += k > 1;
     }
-    if (bad == 0 || bad < wide)
+    return bad == 0 ? JUNQI_TEXT_UTF8 : bad < wide ? JUNQI_TEXT_MIXED : JUNQI_TEXT_GBK;
+}
+
+char *junqi_utf8_replace_bad(const char *s, size_t len, const char *instead, size_t *bad)
+{
+    size_t n = strlen(instead), count = 0;
+    for (size_t i = 0, k; i < len; i += k ? k : 1)
+        count += (k = junqi_utf8_sequence((const unsigned char *)s + i, len - i)) == 0;
+    char *out = malloc(len + count * n + 1), *o = out;
+    for (size_t i = 0, k; out && i < len; i += k ? k : 1) {
+        k = junqi_utf8_sequence((const unsigned char *)s + i, len - i);
+        memcpy(o, k ? s + i : instead, k ? k : n);
+        o += k ? k : n;
+    }
+    if (out)
+        *o = '\0';
+    *bad = count;
+    return out;
+}
+
+bool junqi_gbk_text(const char *s, size_t len, char **utf8)
+{
+    *utf8 = NULL;
+    if (junqi_text_kind_of(s, len) != JUNQI_TEXT_GBK)
         return true;
     bool replaced;
     char *text = junqi_gbk_to_utf8((const uint8_t *)s, len, &replaced);
@@ -119,7 +141,7 @@ bool junqi_gbk_text(const char *s, size_t len, char **utf8)
     return true;
 }
 
-bool junqi_utf8_first_bad(const char *s, size_t len, long first_line, long *line, int *column)
+bool junqi_utf8_first_bad(const char *s, size_t len, bool gbk, long first_line, long *line, int *column)
 {
     const char *start = s;
     long at_line = first_line;
@@ -132,9 +154,11 @@ bool junqi_utf8_first_bad(const char *s, size_t len, long first_line, long *line
     if (i == len)
         return false;
     bool replaced;
-    char *head = junqi_gbk_to_utf8((const uint8_t *)start, (size_t)(s + i - start), &replaced);
+    /* the line up to the byte is UTF-8; GBK reads its bytes as other characters */
+    char *head = gbk ? junqi_gbk_to_utf8((const uint8_t *)start, (size_t)(s + i - start), &replaced) : NULL;
+    const char *c = gbk ? head : start, *end = gbk ? NULL : s + i;
     int col = 1;
-    for (const char *c = head; c && *c; c++)
+    for (; c && (end ? c < end : *c); c++)
         col += ((unsigned char)*c & 0xC0) != 0x80;
     free(head);
     *line = at_line;

@@ -37,14 +37,36 @@ bool junqi_utf8_valid(const char *s, size_t len);
 /** The length of the UTF-8 byte order mark (EF BB BF) that the len bytes at p start with: 3, or 0. */
 size_t junqi_utf8_bom(const void *p, size_t len);
 
+/** What the bytes of a text are, as junqi_text_kind_of() tells them apart. */
+typedef enum {
+    JUNQI_TEXT_UTF8,  /**< well-formed UTF-8 throughout */
+    JUNQI_TEXT_GBK,   /**< the bytes that start no UTF-8 character are at least as many as the
+                           UTF-8 characters of two bytes or more: an older Chinese editor's GBK */
+    JUNQI_TEXT_MIXED, /**< fewer of them: UTF-8 with a few bad bytes (a line of GBK in it) */
+} junqi_text_kind;
+
 /**
- * The len bytes at s as UTF-8 when they are GBK text (read as GB18030): not
- * UTF-8, every byte decoded by GBK, and the bytes that start no UTF-8
- * character at least as many as the UTF-8 characters of two bytes or more
- * among them. A UTF-8 text with a line of GBK in it is not GBK text, though
- * GBK would decode its Chinese too (into other characters): it is UTF-8 with
- * bad bytes. *utf8 gets a new NUL-terminated string that the caller frees,
- * or NULL when the bytes are not GBK text. Returns false only when out of
+ * Whether the len bytes at s are UTF-8, GBK text or UTF-8 with bad bytes,
+ * by counting them (see junqi_text_kind). GBK would decode the Chinese of a
+ * UTF-8 text too, into other characters, so the counts decide: docs/jgn.md
+ * and docs/formation.md ("GBK means here").
+ */
+junqi_text_kind junqi_text_kind_of(const char *s, size_t len);
+
+/**
+ * A copy of the len bytes at s, NUL-terminated, with each byte that starts
+ * no UTF-8 character (junqi_utf8_sequence) replaced by the text `instead`
+ * (U+FFFD to read the rest as UTF-8; "x" to judge its shape). *bad gets how
+ * many were. The caller frees it; NULL when out of memory.
+ */
+char *junqi_utf8_replace_bad(const char *s, size_t len, const char *instead, size_t *bad);
+
+/**
+ * The len bytes at s as UTF-8 when they are GBK text: JUNQI_TEXT_GBK by
+ * junqi_text_kind_of() and every byte decoded by GBK (read as GB18030). A
+ * UTF-8 text with a line of GBK in it is not GBK text: it is UTF-8 with bad
+ * bytes. *utf8 gets a new NUL-terminated string that the caller frees, or
+ * NULL when the bytes are not GBK text. Returns false only when out of
  * memory.
  */
 bool junqi_gbk_text(const char *s, size_t len, char **utf8);
@@ -53,11 +75,11 @@ bool junqi_gbk_text(const char *s, size_t len, char **utf8);
  * Where the first byte of the len bytes at s that starts no UTF-8 character
  * (junqi_utf8_sequence) is: its line (s's first line is first_line) into
  * *line and its 1-based column into *column, counted in the characters of
- * that line as GBK reads it (the line a diagnostic then shows, the text
- * being read as GBK). Returns false, leaving both alone, when s is all
- * UTF-8; out of memory the column is 1.
+ * that line as the text is then read (the line a diagnostic shows): as GBK
+ * when `gbk`, else as UTF-8 with that byte replaced. Returns false, leaving
+ * both alone, when s is all UTF-8; out of memory the column is 1.
  */
-bool junqi_utf8_first_bad(const char *s, size_t len, long first_line, long *line, int *column);
+bool junqi_utf8_first_bad(const char *s, size_t len, bool gbk, long first_line, long *line, int *column);
 
 /**
  * How many of the len bytes at s a text cut to at most max bytes keeps, so

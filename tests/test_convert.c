@@ -224,6 +224,48 @@ static char *convert(junqi_game *g, junqi_game **back)
     return text;
 }
 
+
+/* What a text's bytes are decides how a game is read: GBK throughout (an
+ * older editor's) as GBK; UTF-8 with a comment saved as GBK in it as UTF-8,
+ * each bad byte U+FFFD, so that its Chinese stays what it was (read as GBK,
+ * 司令 became other characters) and the warning points at the first. */
+static void a_utf8_game_with_a_gbk_comment_keeps_its_chinese(void **state)
+{
+    (void)state;
+    assert_int_equal(junqi_text_kind_of("a6-a5", 5), JUNQI_TEXT_UTF8);
+    assert_int_equal(junqi_text_kind_of("\xCB\xBE\xC1\xEE", 4), JUNQI_TEXT_GBK);
+    assert_int_equal(junqi_text_kind_of("\xE5\x8F\xB8\xE4\xBB\xA4 \xB0\xA1", 9), JUNQI_TEXT_GBK); /* 2 and 2 */
+    assert_int_equal(junqi_text_kind_of("\xE5\x8F\xB8\xE4\xBB\xA4\xE4\xBD\xA0 \xB0\xA1", 12), JUNQI_TEXT_MIXED);
+    size_t bad;
+    char *x = junqi_utf8_replace_bad("a\xB0\xA1" "b", 4, "x", &bad);
+    assert_string_equal(x, "axxb");
+    assert_int_equal(bad, 2);
+    free(x);
+    static const struct {
+        const char *text, *event, *comment;
+        int column;
+    } games[] = {
+        {"[Board \"two-player\"]\n[Event \"\xE5\x8F\xB8\xE4\xBB\xA4\"]\n\n{\xB0\xA1 \xE4\xBD\xA0} *\n",
+         "\xE5\x8F\xB8\xE4\xBB\xA4", "\xEF\xBF\xBD\xEF\xBF\xBD \xE4\xBD\xA0", 2},
+        {"[Board \"two-player\"]\n[Event \"\xC4\xE3\xBA\xC3\"]\n\n{\xB0\xA1} *\n", "\xE4\xBD\xA0\xE5\xA5\xBD",
+         "\xE5\x95\x8A", 9},
+    };
+    for (size_t k = 0; k < sizeof games / sizeof games[0]; k++) {
+        junqi_diags d;
+        junqi_diags_init(&d);
+        junqi_game *g = junqi_jgn_parse(games[k].text, strlen(games[k].text), "s", 0, &d);
+        assert_non_null(g);
+        assert_string_equal(junqi_game_tag(g, "Event"), games[k].event);
+        assert_int_equal(g->main.ncomments, 1);
+        assert_string_equal(g->main.comments[0].text, games[k].comment);
+        assert_string_equal(junqi_code_name(d.items[0].code), "not-utf8");
+        assert_int_equal(d.items[0].loc.line, k == 0 ? 4 : 2);
+        assert_int_equal(d.items[0].loc.column, games[k].column);
+        junqi_game_free(g);
+        junqi_diags_free(&d);
+    }
+}
+
 /* A record that goes on after the end of its game converts as it was read (docs/jgn.md, "A
  * record that goes on after its end"). 41. b11>b12 takes the flag, 42. e7-e8 is played after
  * it, and the movetext ends in '*': converting wrote the result the moves gave, 'south', after
@@ -290,6 +332,7 @@ int main(void)
         cmocka_unit_test(defect04_an_unknown_elimination_code_survives_every_conversion),
         cmocka_unit_test(defect04_unknown_end_codes_survive_and_bad_codes_are_errors),
         cmocka_unit_test(defect15_the_utf8_check_is_exact),
+        cmocka_unit_test(a_utf8_game_with_a_gbk_comment_keeps_its_chinese),
         cmocka_unit_test(a_record_that_goes_on_after_its_end_converts_as_read),
         cmocka_unit_test(a_replay_with_records_after_its_game_over_ends_its_jgn),
     };
