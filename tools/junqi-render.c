@@ -287,7 +287,7 @@ static int write_output(junqi_renderer *r, source *src, const options *opt, size
 }
 
 /* DIR/0000.png … one picture per ply from 0 to last (scene plies), each named by the
- * record's own ply (a record from a set position at ply P starts at DIR/P.png, as --ply
+ * record's own ply in four digits or the last one's width past 9999, so that they sort (a record from a set position at ply P starts at DIR/P.png, as --ply
  * P names it: docs/conventions.md, "One numbering everywhere"). A picture that cannot be
  * written is said and left out, and the others are written (docs/conventions.md,
  * "Outputs of several files"). A ply no assignment of the hidden pieces agrees with
@@ -296,9 +296,10 @@ static int write_frames(junqi_renderer *r, source *src, const options *opt, size
 {
     junqi_image_format format = opt->format == JUNQI_IMAGE_SVG ? JUNQI_IMAGE_SVG : JUNQI_IMAGE_PNG;
     int rc = JUNQI_EXIT_OK;
+    int width = snprintf(NULL, 0, "%zu", src->plies.first + last); /* one width: the names sort */
     for (size_t ply = 0; ply <= last && !src->unsolvable; ply++) {
         char path[4096];
-        snprintf(path, sizeof path, "%s/%04zu.%s", opt->frames, src->plies.first + ply,
+        snprintf(path, sizeof path, "%s/%0*zu.%s", opt->frames, width < 4 ? 4 : width, src->plies.first + ply,
                  junqi_image_format_name(format));
         junqi_cli_output out;
         if (!junqi_cli_output_open(prog, path, &out)) {

@@ -383,6 +383,12 @@ printf '[Board "two-player"]\n[Position "%s"]\n\n41. b11>b12 *\n' "${POS2//%/ }"
 run "$R" --frames "$tmp/frames41" --size 200 "$tmp/from40.jgn"
 expect "--frames of a record from ply 40 with one move: 0040 and 0041" "0 0040.png 0041.png" \
     "$rc $(ls "$tmp/frames41" | paste -sd' ')"
+# past ply 9999 every name gets the last one's width, so that they sort in order
+POS9999=${POS2/\%40\%/%9999%}
+printf '[Board "two-player"]\n[Position "%s"]\n\n10000. b11>b12 *\n' "${POS9999//%/ }" >"$tmp/from9999.jgn"
+run "$R" --frames "$tmp/frames9999" --size 200 "$tmp/from9999.jgn"
+expect "--frames of a record from ply 9999: 09999 and 10000" "0 09999.png 10000.png" \
+    "$rc $(ls "$tmp/frames9999" | paste -sd' ')"
 run "$R" --frames "$tmp/missing/frames" "$SHORT"
 expect "--frames in a missing folder: exit status" 3 "$rc"
 # a picture that cannot be written is said in one line and left out; the others are written, exit 3
