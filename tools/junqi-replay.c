@@ -669,6 +669,25 @@ static bool board_of_seats(unsigned seats, junqi_board_kind *board)
     return fits == 1;
 }
 
+/* Whether the formations of f (the seats in `loaded`) that name a board name
+ * one board, `board` (the first one's, `first`): with neither --board nor
+ * --rules, formations of both boards would be put on one of them unsaid.
+ * A usage error says the first that disagrees. (--board and --rules choose
+ * the board whatever the formations say: the two boards' formations have
+ * one shape, and tests/data/perft plays four-player ones on both.) */
+static int check_setup_boards(const options *opt, const junqi_formation *f, unsigned loaded,
+                              junqi_board_kind board, int first)
+{
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        if ((loaded & JUNQI_SEAT_BIT(s)) && f[s].has_board && f[s].board != board)
+            return junqi_cli_usage(prog, "--setup %s=%s is a formation of the %s board and --setup %s=%s of the %s "
+                                   "board: say which board with --board",
+                                   junqi_seat_name((junqi_seat)s), opt->setup[s], _(junqi_board_get(f[s].board)->name),
+                                   junqi_seat_name((junqi_seat)first), opt->setup[first],
+                                   _(junqi_board_get(board)->name));
+    return JUNQI_EXIT_OK;
+}
+
 /* --setup SEAT=FILE...: the starting record. */
 static int start_record(const options *opt, FILE *out)
 {
@@ -677,6 +696,7 @@ static int start_record(const options *opt, FILE *out)
     junqi_board_kind board = opt->board_given || !opt->rules ? opt->board : opt->rules->board;
     int status = JUNQI_EXIT_OK;
     unsigned loaded = 0;
+    int first = -1; /* the seat whose formation chose the board */
     for (int s = 0; s < JUNQI_SEATS; s++) {
         if (!opt->setup[s])
             continue;
@@ -684,11 +704,13 @@ static int start_record(const options *opt, FILE *out)
         if (rc == JUNQI_EXIT_OK) {
             loaded |= JUNQI_SEAT_BIT(s);
             if (!have_board && f[s].has_board)
-                have_board = true, board = f[s].board;
+                have_board = true, board = f[s].board, first = s;
         }
         if (rc > status)
             status = rc;
     }
+    if (status == JUNQI_EXIT_OK && first >= 0)
+        status = check_setup_boards(opt, f, loaded, board, first);
     if (status == JUNQI_EXIT_OK && !have_board)
         have_board = board_of_seats(loaded, &board); /* an east or west seat: the four-player board */
     if (status == JUNQI_EXIT_OK && !have_board)

@@ -141,6 +141,14 @@ check
 ${named[@]+"${named[@]}"} "$bin/junqi-replay" --setup south=中路突破 --setup north=铜墙铁壁 > "$tmp/named2.jgn" &&
     grep -q '^\[SouthSetup "27983/3.B.2/16.71/4.B.5/5L642/LFL31"\]' "$tmp/named2.jgn" ||
     fail "--setup south=中路突破: not the middle-breakthrough layout"
+# formations of both boards with neither --board nor --rules: said, not put on the first one's
+# board unsaid (iron-wall is a two-player formation, F13 a four-player one)
+check
+"$bin/junqi-replay" --setup south="$root/samples/formations/iron-wall.yaml" \
+    --setup north="$root/samples/formations/F13.yaml" > "$tmp/x" 2>"$tmp/err"
+got="$? $(wc -c <"$tmp/x") $(head -n 1 "$tmp/err")"
+[ "$got" = "2 0 junqi-replay: --setup south=$root/samples/formations/iron-wall.yaml is a formation of the two-player board and --setup north=$root/samples/formations/F13.yaml of the four-player board: say which board with --board" ] ||
+    fail "--setup of formations of both boards: expected a usage error, got: $got"
 check
 "$bin/junqi-replay" --setup south=無此陣 > "$tmp/x" 2>"$tmp/err"
 [ $? -eq 3 ] && [ ! -s "$tmp/x" ] && grep -q "no formation of that name" "$tmp/err" ||
