@@ -964,6 +964,7 @@ static pthread_mutex_t temporaries_lock = PTHREAD_MUTEX_INITIALIZER;
 /* Whether junqi_cli_watch_signals() takes the ending signals. */
 static atomic_bool watching;
 
+/* Remove the temporary files tracked (safe in a signal handler). */
 static void unlink_temporaries(void)
 {
     for (int i = 0; i < MAX_TEMPORARIES; i++) {
@@ -1019,6 +1020,7 @@ static void (*stop_hook)(int sig);
  * request, not a second one (cli.h). */
 #define SAME_REQUEST_SECONDS 1.0
 
+/* Seconds on the monotonic clock: only differences mean anything. */
 static double monotonic_seconds(void)
 {
     struct timespec t;
