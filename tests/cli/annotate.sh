@@ -5,7 +5,8 @@
 # a seat's view record (its seat's moves judged; --view all refused);
 # --graph (one line when it cannot be written); bad options; and GNU parallel
 # over a collection gives output byte-identical to the serial run
-# (docs/annotation.md). A small node budget
+# (docs/annotation.md); SIGINT, SIGTERM and SIGHUP keep the games annotated,
+# the game in progress stopped at once. A small node budget
 # keeps it quick: the figures are not the point here, the plumbing is.
 # Env: JUNQI_BIN (tools), JUNQI_ROOT (repository).
 set -u
