@@ -158,11 +158,15 @@ done:
     return ok;
 }
 
-/* Step 2: the analyses, in batches so that progress can be reported. */
+/* Step 2: the analyses, in batches so that progress can be reported and a
+ * stop request heard (limits.stop: false, the annotation is not made; the
+ * batch under way ends soon too, each search at its depth 1). */
 static bool analyse(const gathered *ga, const junqi_annotate_options *opt, junqi_analysis *res)
 {
     for (int at = 0; at < ga->nreqs; at += BATCH) {
         int n = ga->nreqs - at < BATCH ? ga->nreqs - at : BATCH;
+        if (opt->limits.stop && opt->limits.stop(opt->limits.ctx))
+            return false;
         if (!junqi_analyze_many(ga->reqs + at, n, opt->threads, res + at))
             return false;
         if (opt->progress)

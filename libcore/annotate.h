@@ -53,7 +53,8 @@ typedef struct junqi_annotate_options {
     bool view_given;            /**< false: mover for dark games, all for open ones */
     int samples;                /**< view mover: samples per position (0: the default) */
     uint64_t seed;              /**< view mover: the seed of the samples */
-    junqi_search_limits limits; /**< per search (default: JUNQI_DEFAULT_NODES nodes) */
+    junqi_search_limits limits; /**< per search (default: JUNQI_DEFAULT_NODES nodes); its
+                                     stop ends the annotation (junqi_annotate()) */
     double thresholds[3];       /**< inaccuracy, mistake, blunder: win-probability losses */
     int only_seat;              /**< judge only this seat's moves; JUNQI_NO_SEAT: all */
     int threads;                /**< threads for the analyses (1..) */
@@ -151,7 +152,10 @@ typedef struct junqi_annotation {
  * are named. Summary tags per seat are set: NorthAccuracy, NorthAverageLoss,
  * NorthInaccuracies, NorthMistakes, NorthBlunders (and East…, South…,
  * West…), plus Annotator. Returns false when the game cannot be replayed,
- * or out of memory or threads; *out is then empty.
+ * or out of memory or threads, or when opt->limits.stop asked it to stop
+ * (polled between batches of positions, and by the searches of the batch
+ * under way, which end at their depth 1: a caller's Ctrl-C ends it soon);
+ * *out is then empty, and g has no comment of it.
  */
 bool junqi_annotate(junqi_game *g, const junqi_annotate_options *opt, junqi_annotation *out);
 

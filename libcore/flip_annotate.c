@@ -240,6 +240,10 @@ bool junqi_flip_annotate(junqi_game *g, const junqi_annotate_options *opt, junqi
         junqi_move_judgement *j = &out->moves[k];
         if (opt->only_seat != JUNQI_NO_SEAT && j->seat != opt->only_seat)
             continue;
+        if (opt->limits.stop && opt->limits.stop(opt->limits.ctx)) { /* stopped: not made */
+            ok = false;
+            break;
+        }
         if (junqi_flip_search(&ga.before[k], &opt->limits, opt->threads, 0.0, res) == JUNQI_SEARCH_NO_MEMORY) {
             ok = false;
             break;

@@ -131,7 +131,9 @@ bool junqi_flip_greedy(const junqi_flip *pos, junqi_action *out);
  * mark by the loss of expected win probability, flips included, and for a
  * marked flip what its bad outcomes were ("38 % of the time it turns up
  * north's marshal"); better actions as variations; summary tags per seat.
- * Returns false when the game cannot be replayed or memory runs out.
+ * Returns false when the game cannot be replayed or memory runs out, or
+ * when opt->limits.stop asked it to stop (polled before each position's
+ * search, and by the search); *out is then empty.
  */
 bool junqi_flip_annotate(junqi_game *g, const junqi_annotate_options *opt, junqi_annotation *out);
 

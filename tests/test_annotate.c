@@ -3,7 +3,8 @@
  * test_annotate.c - annotating games: every judged move gets its [%eval],
  * marks follow the thresholds, marked moves get the engine's line as a
  * legal variation, summaries add up, the annotated record reads back, and
- * the output does not depend on the number of threads.
+ * the output does not depend on the number of threads; a stop request
+ * ends it.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -212,6 +213,31 @@ static void only_the_chosen_seat_is_judged(void **state)
     free(text);
 }
 
+/* A stop request (limits.stop) ends the annotation: false, nothing kept,
+ * and the game without a comment of it (junqi-analyze drops it on Ctrl-C). */
+static void a_stop_request_ends_the_annotation(void **state)
+{
+    (void)state;
+    junqi_game *g = load_replay(source_path("tests/data/qq/jgs-002724.jgs"));
+    assert_non_null(g);
+    junqi_stop *stop = junqi_stop_new();
+    assert_non_null(stop);
+    junqi_stop_request(stop);
+    junqi_annotate_options o = quick(JUNQI_VIEW_MOVER, 2);
+    o.limits.stop = junqi_stop_requested;
+    o.limits.ctx = stop;
+    junqi_annotation a;
+    assert_false(junqi_annotate(g, &o, &a));
+    assert_int_equal(a.nmoves, 0);
+    assert_null(a.moves);
+    char *after = junqi_jgn_to_string(g);
+    assert_null(strstr(after, "[%eval"));
+    assert_null(strstr(after, "Annotator"));
+    junqi_stop_free(stop);
+    junqi_game_free(g);
+    free(after);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -221,6 +247,7 @@ int main(void)
         cmocka_unit_test(summaries_add_up_the_judged_moves),
         cmocka_unit_test(output_does_not_depend_on_the_number_of_threads),
         cmocka_unit_test(only_the_chosen_seat_is_judged),
+        cmocka_unit_test(a_stop_request_ends_the_annotation),
     };
     return cmocka_run_group_tests_name("annotate", tests, NULL, NULL);
 }

@@ -10,12 +10,14 @@
 #include <getopt.h>
 #include <limits.h>
 #include <locale.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "formation.h"
@@ -68,7 +70,7 @@ int junqi_source_each(junqi_source *src, junqi_item_fn fn, void *ctx)
     if (!src)
         return JUNQI_EXIT_IO;
     int status = JUNQI_EXIT_OK;
-    for (;;) {
+    while (!junqi_cli_stop_signal()) {
         junqi_input in;
         junqi_diags d;
         junqi_diags_init(&d);
@@ -948,17 +950,33 @@ bool junqi_cli_output_folder(const char *prog, const char *output, junqi_cli_fol
  * --split part), which a signal that ends the tool (Ctrl-C, a scheduler's
  * TERM, a closed terminal's HUP) removes before it ends it: no litter, and
  * an earlier file of the output's name stays as it was. A signal ignored,
- * or handled by the tool itself (junqi-match), is left as it is. */
+ * or watched by the tool (junqi_cli_watch_signals(), whose second signal
+ * removes them), is left as it is. */
 #define MAX_TEMPORARIES 4
 static _Atomic(char *) temporaries[MAX_TEMPORARIES];
 
-static void remove_temporaries(int sig)
+/* Held while an output's temporary file is renamed into place or removed,
+ * and for good by the watched signal that ends the tool at once, once it
+ * has removed the temporary files: so neither comes in the middle of the
+ * other, and nothing is renamed after them. Never taken in a handler. */
+static pthread_mutex_t temporaries_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Whether junqi_cli_watch_signals() takes the ending signals. */
+static atomic_bool watching;
+
+/* Remove the temporary files tracked (safe in a signal handler). */
+static void unlink_temporaries(void)
 {
     for (int i = 0; i < MAX_TEMPORARIES; i++) {
         char *path = atomic_load(&temporaries[i]);
         if (path)
             unlink(path);
     }
+}
+
+static void remove_temporaries(int sig)
+{
+    unlink_temporaries();
     signal(sig, SIG_DFL);
     raise(sig);
 }
@@ -967,7 +985,7 @@ static void remove_temporaries(int sig)
 static void track_temporary(char *path)
 {
     static const int ending[] = {SIGINT, SIGTERM, SIGHUP};
-    for (size_t i = 0; i < sizeof ending / sizeof *ending; i++) {
+    for (size_t i = 0; i < sizeof ending / sizeof *ending && !atomic_load(&watching); i++) {
         struct sigaction was;
         if (sigaction(ending[i], NULL, &was) == 0 && was.sa_handler == SIG_DFL)
             signal(ending[i], remove_temporaries);
@@ -985,6 +1003,125 @@ static void forget_temporary(const char *path)
         char *was = (char *)path;
         atomic_compare_exchange_strong(&temporaries[i], &was, NULL);
     }
+}
+
+/* ---- signals that stop a run (junqi_cli_watch_signals) ---- */
+
+/* The first signal that stopped the run (0: none yet). */
+static atomic_int stop_signal;
+
+/* The ending signals watched (those not ignored at start), which every
+ * thread has blocked; the signal mask at start; what the tool does when a
+ * signal stops it. */
+static sigset_t watched, start_mask;
+static void (*stop_hook)(int sig);
+
+/* A signal that comes within this many seconds of the first is the same
+ * request, not a second one (cli.h). */
+#define SAME_REQUEST_SECONDS 1.0
+
+/* Seconds on the monotonic clock: only differences mean anything. */
+static double monotonic_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + t.tv_nsec / 1e9;
+}
+
+/* The thread that takes the watched signals through sigwait: the first
+ * stops the run (stop_signal, stop_hook), the first one a second or more
+ * after it ends the process at once, the temporary files removed. */
+static void *watch_signals(void *arg)
+{
+    (void)arg;
+    int sig, none = 0;
+    if (sigwait(&watched, &sig) != 0)
+        return NULL;
+    double first = monotonic_seconds();
+    atomic_compare_exchange_strong(&stop_signal, &none, sig);
+    if (stop_hook)
+        stop_hook(sig);
+    do
+        if (sigwait(&watched, &sig) != 0)
+            return NULL;
+    while (monotonic_seconds() - first < SAME_REQUEST_SECONDS);
+    if (stop_hook)
+        stop_hook(sig);
+    pthread_mutex_lock(&temporaries_lock); /* kept: no output is renamed from now on */
+    unlink_temporaries();
+    junqi_cli_end_by_signal(sig);
+}
+
+bool junqi_cli_watch_signals(void (*on_stop)(int sig))
+{
+    static const int ending[] = {SIGTERM, SIGINT, SIGHUP};
+    int caught = 0;
+    sigemptyset(&watched);
+    for (size_t i = 0; i < sizeof ending / sizeof *ending; i++) {
+        struct sigaction was;
+        if (sigaction(ending[i], NULL, &was) == 0 && was.sa_handler != SIG_IGN)
+            caught += sigaddset(&watched, ending[i]) == 0;
+    }
+    pthread_sigmask(SIG_BLOCK, &watched, &start_mask); /* the mask at start, for children, in any case */
+    if (caught == 0)
+        return false;
+    stop_hook = on_stop;
+    atomic_store(&watching, true);
+    pthread_t tid;
+    if (pthread_create(&tid, NULL, watch_signals, NULL) == 0) {
+        pthread_detach(tid);
+        return true;
+    }
+    atomic_store(&watching, false); /* no thread to take them: they end the tool as they would uncaught */
+    pthread_sigmask(SIG_SETMASK, &start_mask, NULL);
+    return false;
+}
+
+int junqi_cli_stop_signal(void)
+{
+    return atomic_load(&stop_signal);
+}
+
+void junqi_cli_restore_signal_mask(void)
+{
+    pthread_sigmask(SIG_SETMASK, &start_mask, NULL);
+}
+
+_Noreturn void junqi_cli_end_by_signal(int sig)
+{
+    struct sigaction dfl = {.sa_handler = SIG_DFL};
+    sigemptyset(&dfl.sa_mask);
+    sigaction(sig, &dfl, NULL); /* the outputs are closed: no handler of theirs */
+    sigset_t one;
+    sigemptyset(&one);
+    sigaddset(&one, sig);
+    pthread_sigmask(SIG_UNBLOCK, &one, NULL);
+    raise(sig);
+    _exit(128 + sig); /* not reached: the signal's action ends the process */
+}
+
+const char *junqi_cli_signal_name(int sig)
+{
+    return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "SIGHUP";
+}
+
+void junqi_cli_say_interrupted(FILE *fp, const char *prog, int sig, int finished, int planned)
+{
+    const char *name = junqi_cli_signal_name(sig);
+    if (finished == 0 && prog) { /* TRANSLATORS: the program, then the signal's name: SIGINT, SIGTERM or SIGHUP */
+        fprintf(fp, _("%s: interrupted by %s before any game finished\n"), prog, name);
+        return;
+    }
+    if (prog)
+        fprintf(fp, "%s: ", prog);
+    if (planned >= 0) /* TRANSLATORS: the signal's name (SIGINT, SIGTERM, SIGHUP), the games finished, the games planned */
+        fprintf(fp, P_("interrupted by %s after %d of %d game\n", "interrupted by %s after %d of %d games\n",
+                       (unsigned long)planned),
+                name, finished, planned);
+    else /* TRANSLATORS: the signal's name (SIGINT, SIGTERM, SIGHUP), then the games finished */
+        fprintf(fp, P_("interrupted by %s after %d game\n", "interrupted by %s after %d games\n",
+                       (unsigned long)finished),
+                name, finished);
 }
 
 /* The mkstemp() template of the temporary file that becomes path: in its
@@ -1146,6 +1283,7 @@ bool junqi_cli_output_close(const char *prog, junqi_cli_output *o, bool commit)
         int why = errno ? errno : before ? before : EIO;
         fprintf(stderr, _("%s: %s: write failed: %s\n"), prog, o->path, strerror(why));
     }
+    pthread_mutex_lock(&temporaries_lock);
     if (ok && commit && o->tmp_path && rename(o->tmp_path, o->path) != 0) {
         ok = false;
         fprintf(stderr, _("%s: %s: cannot rename the temporary file: %s\n"), prog, o->path,
@@ -1155,6 +1293,7 @@ bool junqi_cli_output_close(const char *prog, junqi_cli_output *o, bool commit)
         unlink(o->tmp_path);
     if (o->tmp_path)
         forget_temporary(o->tmp_path);
+    pthread_mutex_unlock(&temporaries_lock);
     free(o->path);
     free(o->tmp_path);
     memset(o, 0, sizeof *o);

@@ -66,7 +66,8 @@ bool junqi_cli_status_add(int *status, int item);
 /**
  * Run fn on every item of src, then close src (NULL: returns JUNQI_EXIT_IO,
  * as junqi_cli_open() failed). Stops after a read error or a usage
- * error. Returns the highest exit status of the items, but
+ * error, and reads no further item once a signal stopped the run
+ * (junqi_cli_stop_signal()). Returns the highest exit status of the items, but
  * JUNQI_EXIT_USAGE after a usage error, whatever came before it.
  */
 int junqi_source_each(junqi_source *src, junqi_item_fn fn, void *ctx);
@@ -486,6 +487,69 @@ bool junqi_cli_output_folder(const char *prog, const char *output, junqi_cli_fol
  * leaves the saying to this (call it with errno as the failure left it).
  */
 bool junqi_cli_output_close(const char *prog, junqi_cli_output *o, bool commit);
+
+/**
+ * Stop a long run cleanly on the signals that end a tool (SIGINT: a
+ * terminal's Ctrl-C, SIGTERM: a scheduler's or `timeout`'s, SIGHUP: a
+ * closed terminal's), rather than be ended by them with all its work lost
+ * (docs/conventions.md, "Exit status"). Those of them ignored at start stay
+ * ignored (nohup's SIGHUP, SIGINT in a background job of a script: what
+ * started the tool chose that). The others are blocked in the calling
+ * thread, which must be the only one (every thread started later inherits
+ * the mask), and taken by a thread of their own through sigwait(): the work
+ * is done there, not in a signal handler. The first one is kept
+ * (junqi_cli_stop_signal()) and on_stop(sig) is called on that thread (NULL:
+ * nothing to call): the tool then starts no new item (junqi_source_each()
+ * reads no further one), drops the item in play, keeps what it finished,
+ * says so (junqi_cli_say_interrupted()) and ends by the signal
+ * (junqi_cli_end_by_signal()). A signal within a second of the first is the
+ * same request: GNU timeout sends its signal to the command and at once
+ * again to its process group, and a wrapper may pass on a Ctrl-C that
+ * reached the tool already. A later one ends the process at once: on_stop
+ * called again, the temporary files of the outputs open removed (an earlier
+ * file of an output's name stays as it was: junqi_cli_output_close() renames
+ * none from then on), the signal's own end. Returns false when no signal is
+ * watched (all three ignored, or no thread could be started: they then end
+ * the tool as they would uncaught). Call it once, before any other thread
+ * starts.
+ */
+bool junqi_cli_watch_signals(void (*on_stop)(int sig));
+
+/**
+ * The first signal that stopped the run (junqi_cli_watch_signals()), 0 when
+ * none has. Thread-safe: a worker polls it between items.
+ */
+int junqi_cli_stop_signal(void);
+
+/**
+ * In a child process, after fork() and before exec(): the signal mask the
+ * process started with, before junqi_cli_watch_signals() blocked the ending
+ * signals (a mask outlives exec: a program the tool starts gets the signals
+ * as the tool got them).
+ */
+void junqi_cli_restore_signal_mask(void);
+
+/**
+ * End the process by signal sig as the signal would have ended it uncaught
+ * (its action made the default, and unblocked), so that the shell says 128
+ * + sig (130 for SIGINT) and a shell script that runs the tool in a loop
+ * stops too, which it does not after a child that Ctrl-C reached but that
+ * exited, even with status 130: bash goes on then, taking the signal as
+ * handled. Flush what must be written first: no atexit handler runs.
+ */
+_Noreturn void junqi_cli_end_by_signal(int sig);
+
+/** The name of an ending signal as kill -l and the docs write it: "SIGINT", "SIGTERM" or "SIGHUP". */
+const char *junqi_cli_signal_name(int sig);
+
+/**
+ * Say how far a run that signal sig stopped got, one line on fp: "PROG:
+ * interrupted by SIGINT after 2 of 6 games" (planned < 0: not known, "after
+ * 2 games"), or with no game finished "PROG: interrupted by SIGINT before
+ * any game finished". prog NULL: the line without "PROG: " (junqi-match's
+ * summary on standard output, which is printed when a game finished).
+ */
+void junqi_cli_say_interrupted(FILE *fp, const char *prog, int sig, int finished, int planned);
 
 /**
  * Say why a writer failed to write into output file fp (err, its message),

@@ -600,6 +600,20 @@ static bool write_graph(const options *opt, junqi_cli_output *graph, const junqi
     return ok;
 }
 
+/* The stop request of the annotation's searches, which the first ending
+ * signal requests (junqi_cli_watch_signals(), stop_annotation): the game in
+ * progress then ends within about 1,024 nodes of each search left, to be
+ * dropped. Never freed: the signals' thread may request it until the end
+ * (NULL: out of memory, and the searches run their course). */
+static junqi_stop *annotation_stop;
+
+static void stop_annotation(int sig)
+{
+    (void)sig;
+    if (annotation_stop)
+        junqi_stop_request(annotation_stop);
+}
+
 static junqi_annotate_options annotate_options(const options *opt, progress *p)
 {
     junqi_annotate_options o = junqi_annotate_defaults();
@@ -610,6 +624,10 @@ static junqi_annotate_options annotate_options(const options *opt, progress *p)
     o.samples = (int)opt->samples;
     o.seed = opt->seed;
     o.limits = opt->limits;
+    if (annotation_stop) {
+        o.limits.stop = junqi_stop_requested;
+        o.limits.ctx = annotation_stop;
+    }
     memcpy(o.thresholds, opt->thresholds, sizeof o.thresholds);
     o.only_seat = opt->only_seat;
     o.threads = (int)opt->threads;
@@ -627,6 +645,7 @@ typedef struct annotate_job {
     progress *p;
     const junqi_source *src; /* the source being read */
     bool out_failed;         /* a write of out failed: no more work for it */
+    int annotated;           /* the games written */
 } annotate_job;
 
 /* Whether what was written of the annotation so far failed to reach out:
@@ -660,6 +679,8 @@ static int annotate_record(void *ctx, junqi_input *in)
     annotate_job *job = ctx;
     if (job->out_failed)
         return JUNQI_EXIT_IO;
+    if (junqi_cli_stop_signal()) /* stopped by a signal: no game starts */
+        return JUNQI_EXIT_OK;
     char label[JUNQI_INPUT_LABEL_SIZE]; /* usage errors about the game name it */
     junqi_input_label(in, label, sizeof label);
     if (junqi_cli_apply_rules(prog, label, in->game, job->opt->rules) != JUNQI_EXIT_OK ||
@@ -671,7 +692,13 @@ static int annotate_record(void *ctx, junqi_input *in)
     junqi_annotate_options o = annotate_options(job->opt, job->p);
     junqi_annotation a;
     bool flip = junqi_rules_flip(in->game->rules);
-    if (!(flip ? junqi_flip_annotate(in->game, &o, &a) : junqi_annotate(in->game, &o, &a))) {
+    bool done = flip ? junqi_flip_annotate(in->game, &o, &a) : junqi_annotate(in->game, &o, &a);
+    if (junqi_cli_stop_signal()) { /* its searches were cut short: dropped, neither written nor an error */
+        if (done)
+            junqi_annotation_free(&a);
+        return JUNQI_EXIT_OK;
+    }
+    if (!done) {
         fprintf(stderr, _("%s: %s: cannot be annotated (not replayable, or out of memory)\n"), prog, label);
         return JUNQI_EXIT_INVALID;
     }
@@ -686,6 +713,7 @@ static int annotate_record(void *ctx, junqi_input *in)
         junqi_jgn_write(job->out, in->game);
         fputc('\n', job->out); /* a blank line after each game: outputs concatenate */
     }
+    job->annotated++;
     int status = output_failed(job) ? JUNQI_EXIT_IO : JUNQI_EXIT_OK;
     if (job->graph && !job->graphed) {
         job->graphed = true;
@@ -724,10 +752,62 @@ static int annotate_chosen(annotate_job *job, const char *path)
     return rc;
 }
 
-/* Annotation: every output (-o, --graph) is opened before the first game, so
- * that a path that cannot be written is an error at once, not after the work. */
-static int run_annotate(const options *opt, int argc, char **argv, int first)
+/* The games the inputs hold (the records read as games), for the line that
+ * says how far an annotation that a signal stopped got: read again from
+ * the start, which only such a run pays. -1 when standard input, or a
+ * stream such as a pipe, is among them: what is left of it is not read
+ * after a signal. */
+static int count_games(const options *opt, int argc, char **argv, int first)
 {
+    if (opt->position || opt->game.n)
+        return 1;
+    int total = 0;
+    for (int i = first; i < argc; i++) {
+        struct stat st;
+        if (strcmp(argv[i], "-") == 0 || (stat(argv[i], &st) == 0 && !S_ISREG(st.st_mode)))
+            return -1;
+        char err[256];
+        junqi_source *src = junqi_source_open(argv[i], opt->source_flags, err, sizeof err);
+        for (junqi_read_status rc = JUNQI_READ_OK; src && rc != JUNQI_READ_END && rc != JUNQI_READ_FAILED;) {
+            junqi_input in;
+            junqi_diags d;
+            junqi_diags_init(&d);
+            rc = junqi_source_next(src, &in, &d);
+            total += rc != JUNQI_READ_END && in.kind == JUNQI_INPUT_RECORD;
+            junqi_diags_free(&d);
+            junqi_input_free(&in);
+        }
+        if (src)
+            junqi_source_close(src);
+    }
+    return first < argc ? total : -1;
+}
+
+/* Close the annotation's outputs, status its exit status so far and sig the
+ * signal that stopped it (0: none): an interrupted run keeps them only when
+ * a game was annotated (else an earlier file of -o's name stays as it
+ * was). Returns the exit status, JUNQI_EXIT_IO when one could not be written. */
+static int close_outputs(const annotate_job *job, junqi_cli_output *out, junqi_cli_output *graph, int status,
+                         int sig)
+{
+    if (graph && !junqi_cli_output_close(prog, graph, job->graphed && status != JUNQI_EXIT_IO))
+        status = JUNQI_EXIT_IO;
+    bool keep = junqi_cli_output_keep(status) && (!sig || job->annotated > 0);
+    if (!junqi_cli_output_close(prog, out, keep))
+        return JUNQI_EXIT_IO;
+    return status;
+}
+
+/* Annotation: every output (-o, --graph) is opened before the first game, so
+ * that a path that cannot be written is an error at once, not after the work.
+ * A signal (SIGINT, SIGTERM, SIGHUP: junqi_cli_watch_signals()) stops it: no
+ * game starts, the one in progress is dropped, those annotated are kept and
+ * it says how far it got; *stopped is the signal (0: none), by which main
+ * then ends the process. */
+static int run_annotate(const options *opt, int argc, char **argv, int first, int *stopped)
+{
+    annotation_stop = junqi_stop_new();
+    junqi_cli_watch_signals(stop_annotation); /* before the searches start their threads */
     junqi_cli_output out, graph;
     if (!junqi_cli_output_open(prog, opt->output, &out))
         return JUNQI_EXIT_IO;
@@ -736,7 +816,7 @@ static int run_annotate(const options *opt, int argc, char **argv, int first)
         return JUNQI_EXIT_IO;
     }
     progress p = {junqi_cli_styled(STDERR_FILENO), 0};
-    annotate_job job = {opt, out.fp, opt->graph ? &graph : NULL, false, &p, NULL, false};
+    annotate_job job = {opt, out.fp, opt->graph ? &graph : NULL, false, &p, NULL, false, 0};
     int status = JUNQI_EXIT_OK, nfiles = argc - first;
     if (opt->position) {
         status = annotate_source(&job, junqi_cli_open_position(prog, opt->position), true);
@@ -746,14 +826,17 @@ static int run_annotate(const options *opt, int argc, char **argv, int first)
         for (int i = first; i < argc || (nfiles == 0 && i == first); i++) {
             int rc = annotate_source(&job, junqi_cli_open(prog, i < argc ? argv[i] : "-", opt->source_flags),
                                      i + 1 >= argc);
-            if (junqi_cli_status_add(&status, rc) || nfiles == 0 || job.out_failed)
+            if (junqi_cli_status_add(&status, rc) || nfiles == 0 || job.out_failed || junqi_cli_stop_signal())
                 break;
         }
     }
-    if (opt->graph && !junqi_cli_output_close(prog, &graph, job.graphed && status != JUNQI_EXIT_IO))
-        status = JUNQI_EXIT_IO;
-    if (!junqi_cli_output_close(prog, &out, junqi_cli_output_keep(status)))
-        return JUNQI_EXIT_IO;
+    int sig = junqi_cli_stop_signal(); /* a first signal after this finds the run over: unseen here */
+    status = close_outputs(&job, &out, opt->graph ? &graph : NULL, status, sig);
+    if (sig && p.on) /* the game in progress leaves its progress bar */
+        fputs("\r\033[K", stderr);
+    if (sig)
+        junqi_cli_say_interrupted(stderr, prog, sig, job.annotated, count_games(opt, argc, argv, first));
+    *stopped = sig;
     return status;
 }
 
@@ -1023,13 +1106,13 @@ int main(int argc, char **argv)
         if (rc != JUNQI_EXIT_OK)
             return rc;
     }
-    int rc = finish_options(&opt, argc - optind);
+    int rc = finish_options(&opt, argc - optind), sig = 0;
     if (rc != JUNQI_EXIT_OK)
         return rc;
     if (opt.mode == MODE_ENGINE) {
         rc = run_engine(&opt);
     } else if (opt.mode == MODE_ANNOTATE) {
-        rc = run_annotate(&opt, argc, argv, optind);
+        rc = run_annotate(&opt, argc, argv, optind, &sig);
     } else if (opt.mode == MODE_BENCH) {
         rc = run_bench(&opt);
     } else {
@@ -1045,5 +1128,7 @@ int main(int argc, char **argv)
     }
     if (!junqi_cli_flush_stdout(prog))
         return JUNQI_EXIT_IO;
+    if (sig && rc != JUNQI_EXIT_IO) /* the games annotated are written: the signal's end */
+        junqi_cli_end_by_signal(sig);
     return rc;
 }

@@ -11,7 +11,8 @@
  * each game's record is kept until the games before it are written, so the
  * JGN output is in game order whatever the concurrency. With node or depth
  * limits the engines are deterministic, so the games are too. A signal
- * stops the match and keeps the games that finished (watch_signals).
+ * stops the match and keeps the games that finished (cli.h's
+ * junqi_cli_watch_signals(), stop_engines and end_match).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -61,9 +62,10 @@ typedef struct proc {
 
 /* Held while an engine is forked (several workers must not inherit each
  * other's pipes: the pipes are made close-on-exec under it, before another
- * thread forks), while engine_group changes, and while stop_engines() sets
- * stop_signal and kills the groups: so it kills every engine started before
- * it, and none starts after it. */
+ * thread forks), while engine_group changes, and while stop_engines() kills
+ * the groups, which comes after the stop signal is set
+ * (junqi_cli_stop_signal()): so it kills every engine started before it,
+ * and none starts after it. */
 static pthread_mutex_t engines_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* The process groups of the engines running (0: a free slot; two engines
@@ -71,26 +73,11 @@ static pthread_mutex_t engines_lock = PTHREAD_MUTEX_INITIALIZER;
 #define MAX_ENGINES 128
 static int engine_group[MAX_ENGINES];
 
-/* The first signal that stopped the match (0: none yet): from then on no
- * engine starts, and no game either (see watch_signals). */
-static atomic_int stop_signal;
-
 /* A pipe whose write end is closed when the match stops: proc_line polls
  * its read end beside the engine's output, so that every wait for an
  * engine wakes at once, even if the engine left a process behind that
  * holds its output open once its process group is killed ({-1, -1}: none). */
 static int stop_pipe[2] = {-1, -1};
-
-/* The signals that end a match (TERM, INT, HUP) but those ignored at
- * start, which main blocks in every thread for watch_signals; and the
- * signal mask at start, which the engines get back. */
-static sigset_t ending, start_mask;
-
-/* -o's temporary file while the games are written into it (NULL: none),
- * under output_lock: a second signal removes it, and main renames it onto
- * -o under the lock, so that neither comes in the middle of the other. */
-static pthread_mutex_t output_lock = PTHREAD_MUTEX_INITIALIZER;
-static const char *output_tmp;
 
 /* Replace `was` by pid in engine_group (engines_lock held): track a process
  * group (was 0), or forget one (pid 0). */
@@ -103,71 +90,27 @@ static void track_group(int pid, int was)
         }
 }
 
-/* Stop the match for signal sig (the first one stays stop_signal): no engine
- * starts from now on, those running are killed with whatever they started
- * (they run in process groups of their own, which a terminal's Ctrl-C and a
- * scheduler's TERM do not reach), and every wait for an engine wakes. */
+/* Stop the match for signal sig, on the thread that takes the signals
+ * (junqi_cli_watch_signals(), which has set the stop signal, the first one):
+ * no engine starts from now on, those running are killed with whatever they
+ * started (they run in process groups of their own, which a terminal's
+ * Ctrl-C and a scheduler's TERM do not reach), and every wait for an engine
+ * wakes; no new game starts either (worker). A second signal comes here
+ * too, then ends the process at once: the engines killed, -o's temporary
+ * file removed (an earlier file of that name stays as it was), the
+ * signal's own end. */
 static void stop_engines(int sig)
 {
+    (void)sig;
     pthread_mutex_lock(&engines_lock);
-    int none = 0;
-    atomic_compare_exchange_strong(&stop_signal, &none, sig);
     for (int i = 0; i < MAX_ENGINES; i++)
         if (engine_group[i] > 0)
             kill(-engine_group[i], SIGKILL);
     pthread_mutex_unlock(&engines_lock);
-    if (stop_pipe[1] >= 0) { /* its read end hangs up for every poll; only watch_signals gets here */
+    if (stop_pipe[1] >= 0) { /* its read end hangs up for every poll; only the signals' thread gets here */
         close(stop_pipe[1]);
         stop_pipe[1] = -1;
     }
-}
-
-/* End the process by sig, as the signal would have ended it uncaught (its
- * action is the default, only blocked): the shell says 128 + sig (130 for
- * SIGINT), and a shell script that runs junqi-match in a loop stops too,
- * which it does not after a child that Ctrl-C reached but that exited, even
- * with status 130: bash goes on then, taking the signal as handled. */
-static _Noreturn void end_by(int sig)
-{
-    sigset_t one;
-    sigemptyset(&one);
-    sigaddset(&one, sig);
-    pthread_sigmask(SIG_UNBLOCK, &one, NULL);
-    raise(sig);
-    _exit(128 + sig); /* not reached: the signal's action ends the process */
-}
-
-/* A signal that comes within this many seconds of the first is the same
- * request, not a second one: GNU timeout (without --foreground) sends its
- * signal to the command and at once again to its process group, which
- * holds the command too, and a wrapper may pass on a terminal's Ctrl-C
- * that reached the command already. */
-#define SAME_REQUEST_SECONDS 1.0
-
-/* The thread that takes the ending signals (blocked in every thread, so
- * that they come here through sigwait: the work is done in a thread, not in
- * a handler). The first stops the match: no new game, the engines killed,
- * and main writes the games that finished (end_match). A second one ends
- * the process at once, as the signal did before junqi-match kept the
- * finished games: the engines killed, -o's temporary file removed (an
- * earlier file of that name stays as it was), the signal's own end. */
-static void *watch_signals(void *arg)
-{
-    (void)arg;
-    int sig;
-    if (sigwait(&ending, &sig) != 0)
-        return NULL;
-    double first = junqi_search_clock();
-    stop_engines(sig);
-    do
-        if (sigwait(&ending, &sig) != 0)
-            return NULL;
-    while (junqi_search_clock() - first < SAME_REQUEST_SECONDS);
-    stop_engines(sig);
-    pthread_mutex_lock(&output_lock); /* kept: main renames nothing from now on */
-    if (output_tmp)
-        unlink(output_tmp);
-    end_by(sig);
 }
 
 static bool cloexec_pipe(int fd[2])
@@ -206,15 +149,15 @@ static bool proc_start(proc *p, const char *cmd)
     struct sigaction pipe_default = {.sa_handler = SIG_DFL};
     sigemptyset(&pipe_default.sa_mask);
     pthread_mutex_lock(&engines_lock);
-    bool ok = !atomic_load(&stop_signal) && cloexec_pipe(in);
+    bool ok = !junqi_cli_stop_signal() && cloexec_pipe(in);
     if (ok && !cloexec_pipe(out)) {
         close(in[0]);
         close(in[1]);
         ok = false;
     }
     if (ok && (p->pid = fork()) == 0) {
-        pthread_sigmask(SIG_SETMASK, &start_mask, NULL); /* a mask outlives exec */
-        sigaction(SIGPIPE, &pipe_default, NULL);         /* and so does our ignored SIGPIPE */
+        junqi_cli_restore_signal_mask();         /* a mask outlives exec */
+        sigaction(SIGPIPE, &pipe_default, NULL); /* and so does our ignored SIGPIPE */
         setpgid(0, 0);
         dup2(in[0], STDIN_FILENO);
         dup2(out[1], STDOUT_FILENO);
@@ -681,7 +624,7 @@ static bool engine_open(match *m, int e, player *pl, char *id, size_t idlen)
     const engine_spec *spec = &m->opt->engine[e];
     char err[512] = "", why[640], *line;
     if (!proc_start(&pl->p, spec->cmd)) {
-        if (!atomic_load(&stop_signal)) /* else it was not tried: the match stops */
+        if (!junqi_cli_stop_signal()) /* else it was not tried: the match stops */
             note(m, "engine %d: cannot run '%s'", e + 1, spec->cmd);
         return false;
     }
@@ -709,7 +652,7 @@ static bool engine_open(match *m, int e, player *pl, char *id, size_t idlen)
         return true;
     int status = proc_stop(&pl->p);
     pl->running = false;
-    if (atomic_load(&stop_signal)) /* it was killed as the match stops: nothing to say */
+    if (junqi_cli_stop_signal()) /* it was killed as the match stops: nothing to say */
         return false;
     handshake_failure(why, sizeof why, err, step, rc, status, m->opt->timeout);
     note(m, "engine %d ('%s'): %s", e + 1, spec->cmd, why);
@@ -844,7 +787,7 @@ static bool play_moves(match *m, player pl[2], junqi_referee *r, int g, game_out
         int e = engine_of(&r->pos, first, g, s);
         junqi_move mv;
         bool ok = ask_move(m, &pl[e], r, s, &mv, &why) && referee_play(r, mv, &why);
-        if (!ok && atomic_load(&stop_signal)) /* no forfeit: its engine was killed, or might have been */
+        if (!ok && junqi_cli_stop_signal()) /* no forfeit: its engine was killed, or might have been */
             return false;
         if (!ok) {
             snprintf(text, sizeof text, "%s (%s) forfeits: %s", m->opt->engine[e].name,
@@ -950,7 +893,7 @@ static void *worker(void *arg)
 {
     match *m = arg;
     player pl[2] = {{{0}, false}, {{0}, false}};
-    for (int g; !atomic_load(&m->failed) && !atomic_load(&stop_signal) && !atomic_load(&m->write_failed) &&
+    for (int g; !atomic_load(&m->failed) && !junqi_cli_stop_signal() && !atomic_load(&m->write_failed) &&
                 (g = atomic_fetch_add(&m->next, 1)) < m->ngames;) {
         for (int e = 0; e < 2; e++)
             if (!pl[e].running && !engine_open(m, e, &pl[e], NULL, 0))
@@ -1007,7 +950,7 @@ static int load_setups(match *m)
         if (rc == JUNQI_EXIT_IO)
             return rc;
     }
-    if (m->nsetups == 0) {
+    if (m->nsetups == 0 && !junqi_cli_stop_signal()) { /* stopped: no setup read further, no game played */
         if (m->opt->skip)
             fprintf(stderr, _("%s: no setup to play from (after --skip %ld)\n"), prog, (long)m->opt->skip);
         else
@@ -1068,12 +1011,6 @@ static void json_elo(junqi_json *j, const char *key, double v)
         junqi_json_number(j, unsigned_zero(v, 1), 1);
 }
 
-/* The name of an ending signal, as kill -l and the docs write it. */
-static const char *signal_name(int sig)
-{
-    return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "SIGHUP";
-}
-
 /* The summary as one JSON object; sig: the signal that stopped the match
  * (key interrupted), or 0. */
 static void summary_json(const match *m, const tally *t, const junqi_match_score *s, int sig)
@@ -1103,7 +1040,7 @@ static void summary_json(const match *m, const tally *t, const junqi_match_score
     json_elo(&j, "elo_high", s->elo_high);
     junqi_json_key(&j, "interrupted");
     if (sig)
-        junqi_json_string(&j, signal_name(sig));
+        junqi_json_string(&j, junqi_cli_signal_name(sig));
     else
         junqi_json_null(&j);
     junqi_json_key(&j, "games_planned");
@@ -1143,10 +1080,8 @@ static void summary(const match *m, int sig)
     }
     printf(_("moves per game %.1f, forfeits %d, adjudicated draws %d\n"), games ? (double)t.moves / games : 0,
            t.forfeits, t.adjudicated);
-    if (sig) /* TRANSLATORS: the signal's name (SIGINT, SIGTERM, SIGHUP), the games finished, the games planned */
-        printf(P_("interrupted by %s after %d of %d game\n", "interrupted by %s after %d of %d games\n",
-                  (unsigned long)m->ngames),
-               signal_name(sig), games, m->ngames);
+    if (sig)
+        junqi_cli_say_interrupted(stdout, NULL, sig, games, m->ngames);
 }
 
 /* ---- main ------------------------------------------------------------------------ */
@@ -1184,40 +1119,17 @@ static int run(match *m)
     return atomic_load(&m->failed) ? JUNQI_EXIT_INVALID : JUNQI_EXIT_OK;
 }
 
-/* Take the ending signals but those ignored at start (nohup's SIGHUP, a
- * background job's SIGINT: what started junqi-match chose that) in a thread
- * of their own, watch_signals: they are blocked here, before any other
+/* Take the ending signals (junqi_cli_watch_signals(): stop_engines), with
+ * the pipe whose closing wakes every wait for an engine: before any other
  * thread starts, so that every thread has them blocked and inherits that. */
 static void watch_ending_signals(void)
 {
-    static const int sigs[] = {SIGTERM, SIGINT, SIGHUP};
-    int caught = 0, fd[2];
-    sigemptyset(&ending);
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
-        struct sigaction was;
-        if (sigaction(sigs[i], NULL, &was) == 0 && was.sa_handler != SIG_IGN)
-            caught += sigaddset(&ending, sigs[i]) == 0;
-    }
-    pthread_sigmask(SIG_BLOCK, &ending, &start_mask); /* the mask at start, for the engines, in any case */
-    if (caught == 0)
-        return;
+    int fd[2];
     if (cloexec_pipe(fd)) {
         stop_pipe[0] = fd[0];
         stop_pipe[1] = fd[1];
     }
-    pthread_t tid;
-    if (pthread_create(&tid, NULL, watch_signals, NULL) == 0)
-        pthread_detach(tid);
-    else /* no thread to take them: they end junqi-match as they would uncaught */
-        pthread_sigmask(SIG_SETMASK, &start_mask, NULL);
-}
-
-/* -o's temporary file from now on, for watch_signals (NULL: none). */
-static void set_output_tmp(const char *tmp)
-{
-    pthread_mutex_lock(&output_lock);
-    output_tmp = tmp;
-    pthread_mutex_unlock(&output_lock);
+    junqi_cli_watch_signals(stop_engines);
 }
 
 /* The end of the match, rc its exit status so far and sig the signal that
@@ -1234,21 +1146,18 @@ static int end_match(match *m, junqi_cli_output *out, int rc, int sig)
     /* said before anything is written: a second signal would end it at once, writing nothing */
     if (sig && finished) /* TRANSLATORS: the program, then the signal's name: SIGINT, SIGTERM or SIGHUP */
         fprintf(stderr, _("%s: %s: the games in play are dropped, the finished ones kept "
-                          "(a second signal ends it at once)\n"), prog, signal_name(sig));
-    else if (sig) /* TRANSLATORS: the program, then the signal's name: SIGINT, SIGTERM or SIGHUP */
-        fprintf(stderr, _("%s: interrupted by %s before any game finished\n"), prog, signal_name(sig));
+                          "(a second signal ends it at once)\n"), prog, junqi_cli_signal_name(sig));
+    else if (sig)
+        junqi_cli_say_interrupted(stderr, prog, sig, 0, m->ngames);
     bool keep = !sig || finished;
     if (m->games) {
         write_due(m, true);
         if (keep)
             summary(m, sig);
     }
-    pthread_mutex_lock(&output_lock);
     errno = m->write_errno; /* the failed write's reason, which the close says */
     if (out->fp && !junqi_cli_output_close(prog, out, keep && !m->write_failed))
         rc = JUNQI_EXIT_IO;
-    output_tmp = NULL;
-    pthread_mutex_unlock(&output_lock);
     return rc;
 }
 
@@ -1272,12 +1181,11 @@ int main(int argc, char **argv)
     if (rc == JUNQI_EXIT_OK && o.output && !junqi_cli_output_open(prog, o.output, &out))
         rc = JUNQI_EXIT_IO;
     m.out = out.fp;
-    set_output_tmp(out.tmp_path);
     if (rc == JUNQI_EXIT_OK && !(m.games = calloc((size_t)m.ngames, sizeof *m.games)))
         rc = JUNQI_EXIT_IO;
     if (rc == JUNQI_EXIT_OK)
         rc = run(&m);
-    int sig = atomic_load(&stop_signal); /* a first signal after this finds the match over: unseen here */
+    int sig = junqi_cli_stop_signal(); /* a first signal after this finds the match over: unseen here */
     rc = end_match(&m, &out, rc, sig);
     for (int i = 0; i < m.nsetups; i++)
         junqi_game_free(m.setups[i]);
@@ -1286,6 +1194,6 @@ int main(int argc, char **argv)
     if (!junqi_cli_flush_stdout(prog))
         rc = JUNQI_EXIT_IO;
     if (sig && rc != JUNQI_EXIT_IO) /* the games that finished are written: the signal's end */
-        end_by(sig);
+        junqi_cli_end_by_signal(sig);
     return rc;
 }

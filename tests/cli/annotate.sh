@@ -5,7 +5,8 @@
 # a seat's view record (its seat's moves judged; --view all refused);
 # --graph (one line when it cannot be written); bad options; and GNU parallel
 # over a collection gives output byte-identical to the serial run
-# (docs/annotation.md). A small node budget
+# (docs/annotation.md); SIGINT, SIGTERM and SIGHUP keep the games annotated,
+# the game in progress stopped at once. A small node budget
 # keeps it quick: the figures are not the point here, the plumbing is.
 # Env: JUNQI_BIN (tools), JUNQI_ROOT (repository).
 set -u
@@ -205,6 +206,85 @@ expect "the second game of a file breaks the rules: exit status" 1 "$?"
 expect "the second game of a file breaks the rules: the game named" \
     "junqi-analyze: $tmp/two.jgn: game 2 (line $second): not annotated: the record breaks the rules (above)" \
     "$(grep 'not annotated' "$tmp/two.err")"
+
+# A signal stops an annotation and keeps the games annotated (docs/conventions.md, "Exit status"):
+# game 1 is short, the others long (each takes half a minute or more under this budget), so that the
+# signal, sent as soon as game 1 is written, comes during game 2, whose searches then stop at once.
+# A background job of a script starts with SIGINT ignored, which the tool leaves so: env
+# --default-signal gives it its default action back.
+stop_games=("$root"/tests/data/qq/jgs-000678.jgs "$root"/tests/data/qq/jgs-000029.jgs
+    "$root"/tests/data/qq/jgs-003098.jgs "$root"/tests/data/qq/jgs-001665.jgs)
+slow=(--nodes 30000 --samples 2)
+"$bin/junqi-analyze" "${slow[@]}" "${stop_games[0]}" >"$tmp/first.jgn" || fail "game 1 alone: not annotated"
+# game_written DIR PATTERN: wait, at most 60 s, until a file of DIR matching PATTERN has content
+game_written() {
+    local f
+    for _ in $(seq 600); do
+        for f in "$1"/$2; do [ -s "$f" ] && return 0; done
+        sleep 0.1
+    done
+    fail "$1: no game written within 60 s"
+}
+# stopped_within WHAT STATUS: the annotation ($job) ended with STATUS, at most 10 s after the signal
+# ($sent, from $SECONDS): the game in progress was not annotated to its end
+stopped_within() {
+    wait "$job" 2>/dev/null
+    expect "$1: the signal's exit status" "$2" "$?"
+    check
+    [ $((SECONDS - sent)) -le 10 ] || fail "$1: it ended $((SECONDS - sent)) s after the signal: the game in progress went on"
+}
+
+# SIGINT with -o: -o holds game 1 as the annotation of it alone, no temporary file is left
+d=$tmp/int
+mkdir -p "$d"
+env --default-signal=INT "$bin/junqi-analyze" "${slow[@]}" -o "$d/out.jgn" "${stop_games[@]}" \
+    >"$d/stdout" 2>"$d/stderr" &
+job=$!
+game_written "$d" 'out.jgn.tmp*'
+kill -INT "$job"
+sent=$SECONDS
+stopped_within "SIGINT, -o" 130
+check
+cmp -s "$tmp/first.jgn" "$d/out.jgn" || fail "SIGINT, -o: -o is not the annotated game 1: $(grep -c '^\[Annotator ' "$d/out.jgn") games"
+"$bin/junqi-validate" -q "$d/out.jgn"
+expect "SIGINT, -o: -o is valid JGN" 0 "$?"
+expect "SIGINT, -o: said on stderr" "junqi-analyze: interrupted by SIGINT after 1 of 4 games" "$(cat "$d/stderr")"
+expect "SIGINT, -o: no temporary file left" "out.jgn stderr stdout" "$(ls "$d" | tr '\n' ' ' | sed 's/ $//')"
+
+# SIGTERM with standard output, sent twice at once as GNU timeout sends it (one request)
+d=$tmp/term
+mkdir -p "$d"
+"$bin/junqi-analyze" "${slow[@]}" "${stop_games[@]}" >"$d/stdout" 2>"$d/stderr" &
+job=$!
+game_written "$d" stdout
+kill -TERM "$job"
+kill -TERM "$job" 2>/dev/null
+sent=$SECONDS
+stopped_within "SIGTERM twice at once, standard output" 143
+check
+cmp -s "$tmp/first.jgn" "$d/stdout" || fail "SIGTERM, standard output: not the annotated game 1"
+expect "SIGTERM, standard output: said on stderr" "junqi-analyze: interrupted by SIGTERM after 1 of 4 games" \
+    "$(cat "$d/stderr")"
+
+# SIGHUP before any game is annotated: an earlier -o stays as it was; sent once the tool takes the
+# signals (the main thread has them blocked: SigBlk holds SIGHUP, bit 0)
+d=$tmp/hup
+mkdir -p "$d"
+echo earlier >"$d/out.jgn"
+"$bin/junqi-analyze" "${slow[@]}" -o "$d/out.jgn" "${stop_games[1]}" >"$d/stdout" 2>"$d/stderr" &
+job=$!
+for _ in $(seq 600); do
+    mask=$(awk '$1 == "SigBlk:" {print $2}' "/proc/$job/status" 2>/dev/null)
+    [ $((16#${mask:-0} & 1)) -eq 1 ] && break
+    sleep 0.1
+done
+kill -HUP "$job"
+sent=$SECONDS
+stopped_within "SIGHUP before any game" 129
+expect "SIGHUP before any game: -o as it was" earlier "$(head -c 80 "$d/out.jgn")"
+expect "SIGHUP before any game: said on stderr" "junqi-analyze: interrupted by SIGHUP before any game finished" \
+    "$(cat "$d/stderr")"
+expect "SIGHUP before any game: no temporary file left" "out.jgn stderr stdout" "$(ls "$d" | tr '\n' ' ' | sed 's/ $//')"
 
 echo "annotate.sh: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]
