@@ -815,6 +815,46 @@ class InterruptTest(unittest.TestCase):
         self.assertEqual(child.returncode, -signal.SIGINT)
         self.assertLess(took, self.SOON)
 
+    def test_ctrl_c_ends_a_deep_perft_at_once(self):
+        code = ("import signal, sys, junqi\n"
+                "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
+                "game = next(junqi.read(sys.argv[1]))\n"
+                "print('counting', flush=True)\n"
+                "game.perft(9, 50)\n")  # years of counting
+        child = subprocess.Popen([sys.executable, "-c", code, GAME], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                 text=True)
+        try:
+            self.assertEqual(child.stdout.readline(), "counting\n")
+            time.sleep(0.5)  # in the C count by now
+            sent = time.monotonic()
+            child.send_signal(signal.SIGINT)
+            _, err = child.communicate(timeout=10)
+            took = time.monotonic() - sent
+        except subprocess.TimeoutExpired:
+            took, err = float("inf"), "no end within 10 s of SIGINT"
+        finally:
+            child.kill()
+            child.communicate()
+        self.assertEqual(err.strip().splitlines()[-1], "KeyboardInterrupt", err)
+        self.assertEqual(child.returncode, -signal.SIGINT)
+        self.assertLess(took, self.SOON)
+
+    def test_a_game_counts_again_after_a_perft_stopped_by_ctrl_c(self):
+        game, before = first(GAME), signal.signal(signal.SIGINT, signal.default_int_handler)
+        ctrl_c = threading.Timer(0.3, signal.raise_signal, (signal.SIGINT,))
+        threads, start = threading.active_count(), time.monotonic()
+        try:
+            ctrl_c.start()
+            with self.assertRaises(KeyboardInterrupt):
+                game.perft(8, 50, divide=True)
+        finally:
+            ctrl_c.cancel()
+            ctrl_c.join()
+            signal.signal(signal.SIGINT, before)
+        self.assertLess(time.monotonic() - start, 0.3 + self.SOON)
+        self.assertEqual(game.perft(2, 50, divide=True), first(GAME).perft(2, 50, divide=True))
+        self.assertEqual(threading.active_count(), threads)
+
     def test_a_game_searches_again_after_a_search_stopped_by_ctrl_c(self):
         game, before = first(GAME), signal.signal(signal.SIGINT, signal.default_int_handler)
         ctrl_c = threading.Timer(0.3, signal.raise_signal, (signal.SIGINT,))  # from another thread, as it may come
