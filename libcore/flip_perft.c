@@ -40,9 +40,7 @@ uint64_t junqi_flip_perft(junqi_flip *pos, int depth)
 
 uint64_t junqi_flip_perft_stoppable(junqi_flip *pos, int depth, junqi_perft_stop *stop)
 {
-    counter c = {stop, 1}; /* the first position polls: a stop requested before the count ends it at once */
-    if (stop)
-        stop->stopped = false;
+    counter c = {stop, junqi_perft_begin(stop)};
     return count(pos, depth, &c);
 }
 
@@ -55,9 +53,7 @@ int junqi_flip_perft_divide_stoppable(junqi_flip *pos, int depth, junqi_action *
                                       junqi_perft_stop *stop)
 {
     int n = junqi_flip_generate(pos, actions);
-    counter c = {stop, 1};
-    if (stop)
-        stop->stopped = false;
+    counter c = {stop, junqi_perft_begin(stop)};
     for (int i = 0; i < n; i++) {
         counts[i] = 0;
         if (stop && stop->stopped)

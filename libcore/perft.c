@@ -48,9 +48,7 @@ uint64_t junqi_perft(junqi_position *pos, int depth)
 
 uint64_t junqi_perft_stoppable(junqi_position *pos, int depth, junqi_perft_stop *stop)
 {
-    counter c = {stop, 1}; /* the first position polls: a stop requested before the count ends it at once */
-    if (stop)
-        stop->stopped = false;
+    counter c = {stop, junqi_perft_begin(stop)};
     return count(pos, depth, &c);
 }
 
@@ -75,9 +73,7 @@ int junqi_perft_divide_stoppable(junqi_position *pos, int depth, junqi_move *mov
 {
     junqi_resolve_no_move(pos);
     int n = junqi_generate_moves(pos, moves);
-    counter c = {stop, 1};
-    if (stop)
-        stop->stopped = false;
+    counter c = {stop, junqi_perft_begin(stop)};
     for (int i = 0; i < n; i++) {
         counts[i] = 0;
         if (stop && stop->stopped)

@@ -43,11 +43,23 @@ typedef struct junqi_perft_stop {
 } junqi_perft_stop;
 
 /**
+ * Start a count that polls stop (NULL: none) with junqi_perft_stopping():
+ * stop->stopped cleared; returns the first value of its countdown, 1: the
+ * first position polls, so a stop requested before the count ends it at once.
+ */
+static inline unsigned junqi_perft_begin(junqi_perft_stop *stop)
+{
+    if (stop)
+        stop->stopped = false;
+    return 1;
+}
+
+/**
  * Whether a count polling stop (NULL: none) is to end: the poll that
  * junqi_perft_stoppable() and the flip games' counts make at each position
  * whose moves they generate. It calls stop->stop once every
- * JUNQI_PERFT_POLL calls, counted down in *left (start it at 1 to poll at
- * the first call), and sets stop->stopped when that returns true.
+ * JUNQI_PERFT_POLL calls, counted down in *left (from junqi_perft_begin()),
+ * and sets stop->stopped when that returns true.
  */
 static inline bool junqi_perft_stopping(junqi_perft_stop *stop, unsigned *left)
 {
