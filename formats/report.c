@@ -408,29 +408,36 @@ static uint64_t divide_lines(junqi_perft_line *lines, const uint64_t *counts, in
     return total;
 }
 
-uint64_t junqi_perft_lines(junqi_position *pos, int depth, junqi_perft_line *lines, int *n)
+/* junqi_perft_lines() that stop (NULL: none) may end early (perft.h). */
+static uint64_t perft_lines(junqi_position *pos, int depth, junqi_perft_line *lines, int *n, junqi_perft_stop *stop)
 {
     static _Thread_local junqi_move moves[JUNQI_MAX_MOVES];
     static _Thread_local uint64_t counts[JUNQI_MAX_MOVES];
     if (n)
         *n = 0;
     if (!lines || depth < 1)
-        return depth < 1 ? 1 : junqi_perft(pos, depth);
-    int count = junqi_perft_divide(pos, depth, moves, counts);
+        return depth < 1 ? 1 : junqi_perft_stoppable(pos, depth, stop);
+    int count = junqi_perft_divide_stoppable(pos, depth, moves, counts, stop);
     for (int i = 0; i < count; i++)
         junqi_move_name(pos->board, moves[i], lines[i].move);
     return divide_lines(lines, counts, count, n);
 }
 
-uint64_t junqi_flip_perft_lines(junqi_flip *pos, int depth, junqi_perft_line *lines, int *n)
+uint64_t junqi_perft_lines(junqi_position *pos, int depth, junqi_perft_line *lines, int *n)
+{
+    return perft_lines(pos, depth, lines, n, NULL);
+}
+
+/* junqi_flip_perft_lines() that stop (NULL: none) may end early (perft.h). */
+static uint64_t flip_perft_lines(junqi_flip *pos, int depth, junqi_perft_line *lines, int *n, junqi_perft_stop *stop)
 {
     static _Thread_local junqi_action actions[JUNQI_MAX_ACTIONS];
     static _Thread_local uint64_t counts[JUNQI_MAX_ACTIONS];
     if (n)
         *n = 0;
     if (!lines || depth < 1)
-        return depth < 1 ? 1 : junqi_flip_perft(pos, depth);
-    int count = junqi_flip_perft_divide(pos, depth, actions, counts);
+        return depth < 1 ? 1 : junqi_flip_perft_stoppable(pos, depth, stop);
+    int count = junqi_flip_perft_divide_stoppable(pos, depth, actions, counts, stop);
     for (int i = 0; i < count; i++) {
         int outcome = junqi_flip_outcome(pos, actions[i], 0);
         uint8_t shown = junqi_flip_down(pos->cell[actions[i].to]) ? junqi_flip_up(pos->cell[actions[i].to]) : 0;
@@ -439,8 +446,19 @@ uint64_t junqi_flip_perft_lines(junqi_flip *pos, int depth, junqi_perft_line *li
     return divide_lines(lines, counts, count, n);
 }
 
+uint64_t junqi_flip_perft_lines(junqi_flip *pos, int depth, junqi_perft_line *lines, int *n)
+{
+    return flip_perft_lines(pos, depth, lines, n, NULL);
+}
+
 junqi_perft_status junqi_record_perft(junqi_record_at *at, int depth, junqi_perft_line *lines, int *n,
                                       uint64_t *nodes)
+{
+    return junqi_record_perft_stoppable(at, depth, lines, n, nodes, NULL);
+}
+
+junqi_perft_status junqi_record_perft_stoppable(junqi_record_at *at, int depth, junqi_perft_line *lines, int *n,
+                                                uint64_t *nodes, junqi_stop *stop)
 {
     *nodes = 0;
     *n = 0;
@@ -448,9 +466,14 @@ junqi_perft_status junqi_record_perft(junqi_record_at *at, int depth, junqi_perf
         return JUNQI_PERFT_NO_DEAL;
     if (!at->flip && !junqi_position_complete(&at->r.pos))
         return JUNQI_PERFT_INCOMPLETE;
-    *nodes = at->flip ? junqi_flip_perft_lines(&at->f.pos, depth, lines, n)
-                      : junqi_perft_lines(&at->r.pos, depth, lines, n);
-    return JUNQI_PERFT_COUNTED;
+    junqi_perft_stop hook = {junqi_stop_requested, stop, false};
+    junqi_perft_stop *s = stop ? &hook : NULL;
+    *nodes = at->flip ? flip_perft_lines(&at->f.pos, depth, lines, n, s) : perft_lines(&at->r.pos, depth, lines, n, s);
+    if (!hook.stopped)
+        return JUNQI_PERFT_COUNTED;
+    *nodes = 0;
+    *n = 0;
+    return JUNQI_PERFT_STOPPED;
 }
 
 void junqi_write_perft_json(junqi_json *j, int depth, uint64_t nodes, const junqi_perft_line *lines,
@@ -1083,23 +1106,32 @@ static char *perft_text(int depth, uint64_t total, const junqi_perft_line *lines
     return mem_close(&m, true, err, n);
 }
 
-/* perft of the located position as its JSON line, or NULL when it cannot be counted (err says why). */
-static char *perft_at(junqi_record_at *at, int depth, bool divide, char *err, size_t n)
+/* perft of the located position as its JSON line, or NULL when it cannot be counted or stop (NULL: none)
+ * ended the count (err says why). */
+static char *perft_at(junqi_record_at *at, int depth, bool divide, junqi_stop *stop, char *err, size_t n)
 {
     static _Thread_local junqi_perft_line lines[JUNQI_PERFT_LINES];
     int count;
     uint64_t total;
-    junqi_perft_status status = junqi_record_perft(at, depth, divide ? lines : NULL, &count, &total);
+    junqi_perft_status status = junqi_record_perft_stoppable(at, depth, divide ? lines : NULL, &count, &total, stop);
     if (status == JUNQI_PERFT_NO_DEAL)
         return fail(err, n, "perft needs the identities of the face-down pieces: the record has no Deal");
     if (status == JUNQI_PERFT_INCOMPLETE)
         return fail(err, n, "perft needs a complete position, and this one has pieces of unknown kind (a seat's "
                             "view of a dark game)");
+    if (status == JUNQI_PERFT_STOPPED)
+        return fail(err, n, "perft stopped before the end of its count");
     return perft_text(depth, total, divide ? lines : NULL, count, err, n);
 }
 
 char *junqi_report_perft(const junqi_game *g, long ply, const char *rules, bool lenient, int depth, bool divide,
                          char *err, size_t n)
+{
+    return junqi_report_perft_stoppable(g, ply, rules, lenient, depth, divide, NULL, err, n);
+}
+
+char *junqi_report_perft_stoppable(const junqi_game *g, long ply, const char *rules, bool lenient, int depth,
+                                   bool divide, junqi_stop *stop, char *err, size_t n)
 {
     static _Thread_local junqi_record_at at;
     const junqi_rules *r;
@@ -1107,7 +1139,7 @@ char *junqi_report_perft(const junqi_game *g, long ply, const char *rules, bool 
         return fail(err, n, "perft takes a depth from 0 to 64, not %d", depth);
     if (!parse_record_rules(g, rules, &r, err, n) || !locate(&at, g, r, ply, lenient, err, n))
         return NULL;
-    return perft_at(&at, depth, divide, err, n);
+    return perft_at(&at, depth, divide, stop, err, n);
 }
 
 /* The request of a go call from its plain arguments, or false (err says why). */

@@ -262,6 +262,7 @@ typedef enum junqi_perft_status {
                                   face-down pieces are unknown (junqi_flip_identities_known) */
     JUNQI_PERFT_INCOMPLETE,  /**< a formation game's position with pieces of unknown kind (a
                                   seat's view of a dark game: junqi_position_complete) */
+    JUNQI_PERFT_STOPPED,     /**< a stop request ended the count (junqi_record_perft_stoppable) */
 } junqi_perft_status;
 
 /**
@@ -274,6 +275,15 @@ typedef enum junqi_perft_status {
  */
 junqi_perft_status junqi_record_perft(junqi_record_at *at, int depth, junqi_perft_line *lines, int *n,
                                       uint64_t *nodes);
+
+/**
+ * junqi_record_perft() that another thread can stop: once `stop`
+ * (borrowed, NULL: none; search.h junqi_stop_new) is requested, the count
+ * ends within a few milliseconds (perft.h junqi_perft_stop), the position
+ * at is restored, and JUNQI_PERFT_STOPPED is returned with *nodes and *n 0.
+ */
+junqi_perft_status junqi_record_perft_stoppable(junqi_record_at *at, int depth, junqi_perft_line *lines, int *n,
+                                                uint64_t *nodes, junqi_stop *stop);
 
 /** {"depth","nodes"} and, when lines is not NULL, "divide":{"MOVE":count,...}. */
 void junqi_write_perft_json(junqi_json *j, int depth, uint64_t nodes, const junqi_perft_line *lines,
@@ -423,6 +433,17 @@ char *junqi_report_notation(const junqi_game *g, long ply, const char *view, con
  */
 char *junqi_report_perft(const junqi_game *g, long ply, const char *rules, bool lenient, int depth, bool divide,
                          char *err, size_t n);
+
+/**
+ * junqi_report_perft() that another thread can stop: once `stop`
+ * (borrowed, NULL: none; search.h junqi_stop_new) is requested
+ * (junqi_stop_request), the count ends within a few milliseconds and the
+ * call returns NULL, err saying it stopped. A binding runs it on a thread
+ * of its own and requests the stop when its user interrupts (Ctrl-C in
+ * python/junqi). Thread-safe as junqi_report_perft().
+ */
+char *junqi_report_perft_stoppable(const junqi_game *g, long ply, const char *rules, bool lenient, int depth,
+                                   bool divide, junqi_stop *stop, char *err, size_t n);
 
 /**
  * The engine's move (junqi_play, play.h) in the position of g after `ply`

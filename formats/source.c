@@ -258,18 +258,12 @@ static bool source_start(junqi_source *src, char *err, size_t n)
     return src->jgn != NULL;
 }
 
-junqi_source *junqi_source_open(const char *path, unsigned flags, char *err, size_t n)
+/* The source of src->fp (opened: src is closed on failure, NULL returned
+ * with the reason in err): its first PEEK_BYTES tell the format. */
+static junqi_source *source_read(junqi_source *src, char *err, size_t n)
 {
-    bool use_stdin = !path || strcmp(path, "-") == 0;
-    junqi_source *src = source_new(use_stdin ? "<stdin>" : path, flags);
-    if (!src) {
+    if (!(src->data = malloc(PEEK_BYTES + 1))) {
         snprintf(err, n, "%s", strerror(ENOMEM));
-        return NULL;
-    }
-    src->fp = use_stdin ? stdin : fopen(path, "rb");
-    src->close_fp = !use_stdin;
-    if (!src->fp || !(src->data = malloc(PEEK_BYTES + 1))) {
-        snprintf(err, n, "%s", strerror(src->fp ? ENOMEM : errno));
         junqi_source_close(src);
         return NULL;
     }
@@ -285,6 +279,37 @@ junqi_source *junqi_source_open(const char *path, unsigned flags, char *err, siz
         return NULL;
     }
     return src;
+}
+
+junqi_source *junqi_source_open(const char *path, unsigned flags, char *err, size_t n)
+{
+    bool use_stdin = !path || strcmp(path, "-") == 0;
+    junqi_source *src = source_new(use_stdin ? "<stdin>" : path, flags);
+    if (!src) {
+        snprintf(err, n, "%s", strerror(ENOMEM));
+        return NULL;
+    }
+    src->fp = use_stdin ? stdin : fopen(path, "rb");
+    src->close_fp = !use_stdin;
+    if (!src->fp) {
+        snprintf(err, n, "%s", strerror(errno));
+        junqi_source_close(src);
+        return NULL;
+    }
+    return source_read(src, err, n);
+}
+
+junqi_source *junqi_source_stream(FILE *fp, const char *name, unsigned flags, char *err, size_t n)
+{
+    junqi_source *src = source_new(name ? name : "<stream>", flags);
+    if (!src) {
+        snprintf(err, n, "%s", strerror(ENOMEM));
+        fclose(fp);
+        return NULL;
+    }
+    src->fp = fp;
+    src->close_fp = true;
+    return source_read(src, err, n);
 }
 
 junqi_source *junqi_source_memory(const void *data, size_t len, const char *name, unsigned flags)

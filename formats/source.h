@@ -92,6 +92,17 @@ typedef struct junqi_source junqi_source;
 junqi_source *junqi_source_open(const char *path, unsigned flags, char *err, size_t n);
 
 /**
+ * A source over the open stream fp (binary mode), read from where it
+ * stands, as junqi_source_open() reads a file, and shown in diagnostics and
+ * JSON as `name` (copied; NULL: "<stream>"). For a caller that has opened
+ * and checked the file itself (the engine protocol's `position file`
+ * reads the descriptor it checked, not its path again). The source takes
+ * fp: junqi_source_close() closes it, and so does this call when it fails
+ * (NULL, with the reason in err, n bytes, as junqi_source_open() gives it).
+ */
+junqi_source *junqi_source_stream(FILE *fp, const char *name, unsigned flags, char *err, size_t n);
+
+/**
  * A source over len bytes of memory (copied), of any format, shown in
  * diagnostics and JSON as `name` (copied; NULL: "<memory>"). NULL when out
  * of memory.

@@ -51,6 +51,7 @@
 
 #include "board.h"
 #include "diag.h"
+#include "perft.h"
 #include "piece.h"
 #include "position.h"
 #include "rules.h"
@@ -428,11 +429,25 @@ junqi_flip_illegal junqi_flip_reach_check(const junqi_flip *pos, int from, int t
 uint64_t junqi_flip_perft(junqi_flip *pos, int depth);
 
 /**
+ * junqi_flip_perft() that stop (NULL: none) may end early, as
+ * junqi_perft_stoppable() (perft.h) does: then stop->stopped is set, pos
+ * is restored and the count returned is partial and means nothing.
+ */
+uint64_t junqi_flip_perft_stoppable(junqi_flip *pos, int depth, junqi_perft_stop *stop);
+
+/**
  * perft split by first action (depth >= 1): fills actions[] (room for
  * JUNQI_MAX_ACTIONS) and counts[] (perft depth-1 after each) and returns
  * the number of first actions.
  */
 int junqi_flip_perft_divide(junqi_flip *pos, int depth, junqi_action *actions, uint64_t *counts);
+
+/**
+ * junqi_flip_perft_divide() that stop (NULL: none) may end early: then
+ * stop->stopped is set and counts[] (all of them written) mean nothing.
+ */
+int junqi_flip_perft_divide_stoppable(junqi_flip *pos, int depth, junqi_action *actions, uint64_t *counts,
+                                      junqi_perft_stop *stop);
 
 /* ---- zuhe (flip_zuhe.c): combination pieces, docs/variants.md §4 ---- */
 

@@ -4,10 +4,18 @@
  */
 #include "perft.h"
 
-uint64_t junqi_perft(junqi_position *pos, int depth)
+/* A count's stop hook and the positions left before its next poll. */
+typedef struct counter {
+    junqi_perft_stop *stop; /* NULL: never stops */
+    unsigned left;
+} counter;
+
+static uint64_t count(junqi_position *pos, int depth, counter *c)
 {
     if (depth == 0)
         return 1;
+    if (junqi_perft_stopping(c->stop, &c->left))
+        return 0;
     junqi_move moves[JUNQI_MAX_MOVES];
     int n = junqi_generate_moves(pos, moves);
     if (n == 0) {
@@ -15,7 +23,7 @@ uint64_t junqi_perft(junqi_position *pos, int depth)
             return 0;
         junqi_undo u;
         junqi_position_eliminate(pos, (junqi_seat)pos->to_move, JUNQI_REASON_NO_MOVABLE_PIECE, &u);
-        uint64_t total = junqi_perft(pos, depth);
+        uint64_t total = count(pos, depth, c);
         junqi_unmake(pos, &u);
         return total;
     }
@@ -25,10 +33,23 @@ uint64_t junqi_perft(junqi_position *pos, int depth)
     for (int i = 0; i < n; i++) {
         junqi_undo u;
         junqi_make(pos, moves[i], &u);
-        total += junqi_perft(pos, depth - 1);
+        total += count(pos, depth - 1, c);
         junqi_unmake(pos, &u);
+        if (c->stop && c->stop->stopped)
+            break;
     }
     return total;
+}
+
+uint64_t junqi_perft(junqi_position *pos, int depth)
+{
+    return junqi_perft_stoppable(pos, depth, NULL);
+}
+
+uint64_t junqi_perft_stoppable(junqi_position *pos, int depth, junqi_perft_stop *stop)
+{
+    counter c = {stop, junqi_perft_begin(stop)};
+    return count(pos, depth, &c);
 }
 
 int junqi_resolve_no_move(junqi_position *pos)
@@ -44,12 +65,22 @@ int junqi_resolve_no_move(junqi_position *pos)
 
 int junqi_perft_divide(junqi_position *pos, int depth, junqi_move *moves, uint64_t *counts)
 {
+    return junqi_perft_divide_stoppable(pos, depth, moves, counts, NULL);
+}
+
+int junqi_perft_divide_stoppable(junqi_position *pos, int depth, junqi_move *moves, uint64_t *counts,
+                                 junqi_perft_stop *stop)
+{
     junqi_resolve_no_move(pos);
     int n = junqi_generate_moves(pos, moves);
+    counter c = {stop, junqi_perft_begin(stop)};
     for (int i = 0; i < n; i++) {
+        counts[i] = 0;
+        if (stop && stop->stopped)
+            continue;
         junqi_undo u;
         junqi_make(pos, moves[i], &u);
-        counts[i] = junqi_perft(pos, depth - 1);
+        counts[i] = count(pos, depth - 1, &c);
         junqi_unmake(pos, &u);
     }
     return n;

@@ -16,8 +16,11 @@
 #include <cmocka.h>
 
 #include <limits.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
+#include "testutil.h"
 
 /* What junqi_cli_print_diags() writes in text for one error at `column` of
  * `line` (in file "f.jgn", line 1), of which the library kept the part
@@ -329,6 +332,48 @@ static void a_help_list_is_wrapped_to_79_columns(void **state)
 /* A run's exit status is its items' highest, but a usage error stops it and is its status,
  * whatever came before or after (docs/conventions.md): an output that could not be written (3)
  * hid a later usage error, and the run went on. */
+/* The engine protocol's `position file` opens a file once, checks what it
+ * opened and reads the record from that stream: a path that names a FIFO
+ * by the time it is read would hold the reader. Here the path is made a
+ * FIFO once the file is open, and the record is still read, from the
+ * stream, named by the path. */
+static void a_game_is_read_from_the_stream_opened_not_its_path_again(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/test_cli.XXXXXX", path[64];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/game.jgs", dir);
+    size_t len;
+    uint8_t *data = read_file(source_path("samples/qq/jgs-000689.jgs"), &len);
+    assert_non_null(data);
+    FILE *fp = fopen(path, "wb");
+    assert_non_null(fp);
+    assert_int_equal(fwrite(data, 1, len, fp), len);
+    fclose(fp);
+    free(data);
+    fp = fopen(path, "rb");
+    assert_non_null(fp);
+    assert_int_equal(unlink(path), 0);
+    assert_int_equal(mkfifo(path, 0600), 0); /* reading it would wait for a writer */
+    junqi_input in;
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_source *src = NULL;
+    size_t held;
+    char err[256];
+    int rc = junqi_cli_read_game(fp, path, 0, NULL, &in, &d, &src, &held, err, sizeof err);
+    assert_int_equal(rc, JUNQI_EXIT_OK);
+    assert_string_equal(err, "");
+    assert_int_equal(in.kind, JUNQI_INPUT_RECORD);
+    assert_int_equal(junqi_game_moves(in.game), 192);
+    assert_string_equal(in.name, path);
+    junqi_source_close(src); /* and fp with it */
+    junqi_input_free(&in);
+    junqi_diags_free(&d);
+    unlink(path);
+    rmdir(dir);
+}
+
 static void a_usage_error_stops_a_run_and_is_its_status(void **state)
 {
     (void)state;
@@ -362,6 +407,7 @@ int main(void)
         cmocka_unit_test(a_ply_is_a_whole_number_of_any_size_kept_as_typed),
         cmocka_unit_test(a_count_holds_64_bits_and_stops_at_its_max),
         cmocka_unit_test(a_help_list_is_wrapped_to_79_columns),
+        cmocka_unit_test(a_game_is_read_from_the_stream_opened_not_its_path_again),
         cmocka_unit_test(a_usage_error_stops_a_run_and_is_its_status),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -13,6 +13,7 @@
 
 #include "movegen.h"
 #include "perft.h"
+#include "search.h"
 #include "setup.h"
 #include "testutil.h"
 
@@ -175,6 +176,51 @@ static void start_position(junqi_position *pos)
     junqi_position_place_setup(pos, JUNQI_NORTH, layout);
 }
 
+/* A perft stop hook that stops at its `until`th poll (0: never), counting its polls. */
+typedef struct polls {
+    int seen, until;
+} polls;
+
+static bool stop_at(void *ctx)
+{
+    polls *p = ctx;
+    return ++p->seen == p->until;
+}
+
+static void a_stop_hook_ends_perft_early_and_restores_the_position(void **state)
+{
+    (void)state;
+    junqi_position pos;
+    start_position(&pos);
+    uint64_t want = junqi_perft(&pos, 4);
+    polls never = {0, 0}, third = {0, 3};
+    junqi_perft_stop go_on = {stop_at, &never, true}; /* stopped is cleared as the count starts */
+    assert_int_equal(junqi_perft_stoppable(&pos, 4, &go_on), want);
+    assert_false(go_on.stopped);
+    assert_true(never.seen > 1); /* the first position, then every JUNQI_PERFT_POLL */
+    junqi_perft_stop stop = {stop_at, &third, false};
+    assert_true(junqi_perft_stoppable(&pos, 4, &stop) < want);
+    assert_true(stop.stopped);
+    assert_int_equal(third.seen, 3); /* not polled again once it said stop */
+    assert_int_equal(junqi_perft(&pos, 4), want); /* pos restored */
+    /* divide: every count written, the position kept */
+    junqi_move moves[JUNQI_MAX_MOVES];
+    uint64_t counts[JUNQI_MAX_MOVES];
+    third.seen = 0;
+    int n = junqi_perft_divide_stoppable(&pos, 4, moves, counts, &stop);
+    assert_true(stop.stopped && n > 1);
+    assert_int_equal(counts[n - 1], 0);
+    assert_int_equal(junqi_perft(&pos, 4), want);
+    /* a search stop request, requested before the count: it ends at the first position */
+    junqi_stop *request = junqi_stop_new();
+    assert_non_null(request);
+    junqi_stop_request(request);
+    junqi_perft_stop asked = {junqi_stop_requested, request, false};
+    assert_int_equal(junqi_perft_stoppable(&pos, 4, &asked), 0);
+    assert_true(asked.stopped);
+    junqi_stop_free(request);
+}
+
 static void illegal_moves_are_explained(void **state)
 {
     (void)state;
@@ -241,6 +287,7 @@ int main(void)
         cmocka_unit_test(two_player_perft_matches_reference_to_depth_3),
         cmocka_unit_test(four_player_moves_and_perft_2_match_reference_on_real_games),
         cmocka_unit_test(check_move_agrees_with_generation_on_every_pair),
+        cmocka_unit_test(a_stop_hook_ends_perft_early_and_restores_the_position),
         cmocka_unit_test(illegal_moves_are_explained),
         cmocka_unit_test(a_non_engineer_cannot_turn_a_railway_corner),
     };

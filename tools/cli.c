@@ -196,13 +196,14 @@ static int take_game(junqi_source *src, size_t game, junqi_input *in, junqi_diag
     return status;
 }
 
-int junqi_cli_read_game(const char *path, unsigned flags, const junqi_cli_ordinal *game, junqi_input *in,
-                        junqi_diags *d, junqi_source **keep, size_t *held, char *err, size_t n)
+int junqi_cli_read_game(FILE *fp, const char *path, unsigned flags, const junqi_cli_ordinal *game,
+                        junqi_input *in, junqi_diags *d, junqi_source **keep, size_t *held, char *err, size_t n)
 {
     memset(in, 0, sizeof *in);
     *held = 0;
     *err = '\0';
-    junqi_source *src = junqi_source_open(path, flags, err, n);
+    junqi_source *src = fp ? junqi_source_stream(fp, input_name(path), flags, err, n)
+                           : junqi_source_open(path, flags, err, n);
     if (!src)
         in->name = strdup(input_name(path));
     return take_game(src, game && game->n ? game->n : 1, in, d, keep, held);
@@ -213,7 +214,7 @@ int junqi_cli_load_game(const char *prog, const char *path, unsigned flags, cons
 {
     size_t held;
     char err[256];
-    int status = junqi_cli_read_game(path, flags, game, in, d, keep, &held, err, sizeof err);
+    int status = junqi_cli_read_game(NULL, path, flags, game, in, d, keep, &held, err, sizeof err);
     if (*err) /* the file could not be opened */
         say_unopened(prog, path, err);
     if (status == JUNQI_EXIT_USAGE) { /* only past item 1, so a number was given */

@@ -124,10 +124,13 @@ int junqi_cli_load_game(const char *prog, const char *path, unsigned flags, cons
  * (n bytes, as junqi_source_open() gives it; "" whenever the file was
  * opened); a source that ends before item `game` returns JUNQI_EXIT_USAGE
  * with the number of games it holds in *held (0 otherwise). In both cases
- * in->name is set and *in holds no record.
+ * in->name is set and *in holds no record. fp: the file of path, opened
+ * already by the caller (taken: closed with the source, or here when it
+ * cannot be read), read from where it stands, and path only its name; NULL:
+ * path is opened here.
  */
-int junqi_cli_read_game(const char *path, unsigned flags, const junqi_cli_ordinal *game, junqi_input *in,
-                        junqi_diags *d, junqi_source **keep, size_t *held, char *err, size_t n);
+int junqi_cli_read_game(FILE *fp, const char *path, unsigned flags, const junqi_cli_ordinal *game,
+                        junqi_input *in, junqi_diags *d, junqi_source **keep, size_t *held, char *err, size_t n);
 
 /**
  * Whether src, open after the item a tool took, holds another game (a record

@@ -776,11 +776,13 @@ static junqi_game *load_jgn(engine *e, const char *text, size_t len, const char 
     return g;
 }
 
-/* Load one record from a position string or a file (any format the tools
- * read): record `game` of a file (game->n from 1; 0: not given, the first,
- * and an info line when the file holds more); NULL (with an error line) if
- * it is none. */
-static junqi_game *load_record(engine *e, const char *text, const char *path, const junqi_cli_ordinal *game)
+/* Load one record from a position string (text) or a file (fp, open on
+ * the file named path, taken: closed here; any format the tools read):
+ * record `game` of a file (game->n from 1; 0: not given, the first, and an
+ * info line when the file holds more); NULL (with an error line) if it is
+ * none. */
+static junqi_game *load_record(engine *e, const char *text, FILE *fp, const char *path,
+                               const junqi_cli_ordinal *game)
 {
     junqi_diags d;
     junqi_diags_init(&d);
@@ -788,7 +790,7 @@ static junqi_game *load_record(engine *e, const char *text, const char *path, co
     junqi_source *src = NULL;
     size_t held = 0;
     char why[256] = "";
-    int rc = path ? junqi_cli_read_game(path, 0, game, &in, &d, &src, &held, why, sizeof why)
+    int rc = fp ? junqi_cli_read_game(fp, path, 0, game, &in, &d, &src, &held, why, sizeof why)
                   : junqi_cli_read_position(text, &in, &d, &src);
     junqi_game *g = NULL;
     if (rc == JUNQI_EXIT_IO && *why) /* said here alone, with the reason: nothing on stderr */
@@ -805,7 +807,7 @@ static junqi_game *load_record(engine *e, const char *text, const char *path, co
     else {
         g = in.game;
         in.game = NULL;
-        if (path && !game->n && junqi_cli_more_games(src))
+        if (fp && !game->n && junqi_cli_more_games(src))
             SAY(e, "info string the file holds more than one game; game 1 is used (game N after the path "
                    "chooses another)");
     }
@@ -888,30 +890,33 @@ static const char *file_kind(mode_t mode)
                             : "a special file";
 }
 
-/* Whether path names a regular file, which is all `position file` reads;
- * else an error line. A FIFO would hold the engine until it had a writer,
- * and /dev/zero would be read without end: no command after it would be
- * answered. The path is opened with O_NONBLOCK, so that opening a FIFO does
- * not wait for a writer (and O_NOCTTY, so that a terminal does not become
- * the engine's), and what was opened is checked. The record is then read by
- * its path, as the readers take one: a file swapped for a FIFO in between
- * would still hold the engine, but whoever can do that can send it any
- * record anyway; the check is against mistakes. */
-static bool is_regular_file(engine *e, const char *path)
+/* The regular file path names, open for reading from its start (NULL with
+ * an error line else): it is all `position file` reads. A FIFO would hold
+ * the engine until it had a writer, and /dev/zero would be read without
+ * end: no command after it would be answered. The path is opened once,
+ * with O_NONBLOCK, so that opening a FIFO does not wait for a writer (and
+ * O_NOCTTY, so that a terminal does not become the engine's), what was
+ * opened is checked, and the record is read from that descriptor: a file
+ * swapped for a FIFO after the check is not opened again by its path. */
+static FILE *open_regular_file(engine *e, const char *path)
 {
     struct stat st;
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
-    if (fd < 0 || fstat(fd, &st) != 0) {
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC), flags;
+    bool seen = fd >= 0 && fstat(fd, &st) == 0;
+    if (seen && !S_ISREG(st.st_mode)) {
+        error_line(e, "position", "%s cannot be read: it is %s, not a regular file", QUOTE_PATH(path),
+                   file_kind(st.st_mode));
+        close(fd);
+        return NULL;
+    }
+    FILE *fp = NULL; /* reads block from here on, as a regular file's always may */
+    if (!seen || (flags = fcntl(fd, F_GETFL)) < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0 ||
+        !(fp = fdopen(fd, "rb"))) {
         error_line(e, "position", "%s cannot be read: %s", QUOTE_PATH(path), strerror(errno));
         if (fd >= 0)
             close(fd);
-        return false;
     }
-    close(fd);
-    if (!S_ISREG(st.st_mode))
-        error_line(e, "position", "%s cannot be read: it is %s, not a regular file", QUOTE_PATH(path),
-                   file_kind(st.st_mode));
-    return S_ISREG(st.st_mode);
+    return fp;
 }
 
 /* The record of `position file PATH [game N] [ply N]` (args: from PATH on);
@@ -949,7 +954,8 @@ static junqi_game *file_record(engine *e, char *args, FILE *in)
         error_line(e, "position", "unknown word '%s' after the path (game N, ply N)", QUOTE(word));
         return NULL;
     }
-    junqi_game *g = is_regular_file(e, path) ? load_record(e, NULL, path, &game) : NULL;
+    FILE *fp = open_regular_file(e, path);
+    junqi_game *g = fp ? load_record(e, NULL, fp, path, &game) : NULL;
     if (g && cut && !cut_at_ply(e, g, ply)) {
         junqi_game_free(g);
         g = NULL;
@@ -1007,7 +1013,7 @@ static junqi_game *position_record(engine *e, char *args, FILE *in, char **moves
         return jgn_record(e, args + strspn(args, " \t"), in);
     if (kind && (strcmp(kind, "pos") == 0 || strcmp(kind, "file") == 0)) {
         *moves = split_moves(args);
-        return kind[0] == 'p' ? load_record(e, args, NULL, NULL) : file_record(e, args, in);
+        return kind[0] == 'p' ? load_record(e, args, NULL, NULL, NULL) : file_record(e, args, in);
     }
     error_line(e, "position", "takes pos, jgn, file or moves, not '%s'", QUOTE(kind ? kind : ""));
     return NULL;

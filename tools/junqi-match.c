@@ -43,11 +43,13 @@ static const char *prog = "junqi-match";
 
 /* ---- engine processes --------------------------------------------------------- */
 
-/* An engine process: its pid, our ends of its standard input and output,
- * and what has been read of its output but not yet returned as lines. */
+/* An engine process: its pid, our ends of its standard input (non-blocking:
+ * see proc_write) and output, and what has been read of its output but not
+ * yet returned as lines. */
 typedef struct proc {
     pid_t pid;
-    FILE *to;
+    int to;        /* -1: none */
+    bool late;     /* a line could not be written in time: the engine reads no more */
     int from;
     char *buf;
     size_t len, cap;
@@ -141,6 +143,7 @@ static bool proc_start(proc *p, const char *cmd)
 {
     memset(p, 0, sizeof *p);
     p->pid = -1;
+    p->to = -1;
     int in[2], out[2];
     char *line = malloc(strlen(cmd) + 6);
     if (!line)
@@ -175,28 +178,69 @@ static bool proc_start(proc *p, const char *cmd)
     close(in[0]);
     close(out[1]);
     p->from = out[0];
-    p->to = fdopen(in[1], "w");
-    if (p->pid < 0 || !p->to) {
-        if (p->to)
-            fclose(p->to);
-        else
-            close(in[1]);
+    int flags = fcntl(in[1], F_GETFL);
+    if (p->pid < 0 || flags < 0 || fcntl(in[1], F_SETFL, flags | O_NONBLOCK) != 0) {
+        close(in[1]);
         close(out[0]);
         return false;
+    }
+    p->to = in[1];
+    return true;
+}
+
+/* Write n bytes to the engine's input within `seconds` (0: only what its
+ * pipe takes at once). The pipe is non-blocking and waited for with poll,
+ * beside stop_pipe: an engine that no longer reads its input (its pipe
+ * full) would otherwise hold the worker for ever. False if the engine
+ * ended (EPIPE), the match stops, or the time ran out: then p->late is set,
+ * and the engine fails as one that does not answer in time. */
+static bool proc_write(proc *p, const char *data, size_t n, double seconds)
+{
+    double deadline = junqi_search_clock() + seconds;
+    while (n > 0) {
+        ssize_t w = write(p->to, data, n);
+        if (w > 0) {
+            data += w;
+            n -= (size_t)w;
+            continue;
+        }
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
+            return false; /* EPIPE: it ended, or closed its input */
+        int wait = (int)ceil((deadline - junqi_search_clock()) * 1000);
+        if (wait <= 0) {
+            p->late = true;
+            return false;
+        }
+        struct pollfd pfd[2] = {{p->to, POLLOUT, 0}, {stop_pipe[0], POLLIN, 0}};
+        int r = poll(pfd, 2, wait);
+        if ((r < 0 && errno != EINTR) || (r > 0 && pfd[1].revents)) /* an error, or the match stops */
+            return false;
     }
     return true;
 }
 
-/* Send one line; false if the engine no longer reads, or was stopped. */
-__attribute__((format(printf, 2, 3)))
-static bool proc_send(proc *p, const char *fmt, ...)
+/* Send one line within `seconds` (proc_write); false if the engine no
+ * longer reads (p->late: not within the time), was stopped, or memory ran out. */
+__attribute__((format(printf, 3, 4)))
+static bool proc_send(proc *p, double seconds, const char *fmt, ...)
 {
-    if (!p->to)
+    if (p->to < 0)
         return false;
-    va_list ap;
+    va_list ap, again;
     va_start(ap, fmt);
-    bool ok = vfprintf(p->to, fmt, ap) >= 0 && fputc('\n', p->to) != EOF && fflush(p->to) == 0;
+    va_copy(again, ap);
+    int len = vsnprintf(NULL, 0, fmt, ap);
+    char *line = len >= 0 ? malloc((size_t)len + 2) : NULL;
+    if (line) {
+        vsnprintf(line, (size_t)len + 1, fmt, again);
+        line[len] = '\n';
+    }
+    va_end(again);
     va_end(ap);
+    bool ok = line && proc_write(p, line, (size_t)len + 1, seconds);
+    free(line);
     return ok;
 }
 
@@ -206,6 +250,7 @@ typedef enum line_status {
     LINE_ENDED,  /* the end of the output: the engine ended */
     LINE_LATE,   /* nothing in time */
     LINE_FAILED, /* a read error or out of memory */
+    LINE_UNREAD, /* (engine_open) nothing to read: the engine did not read its input in time (proc_send) */
 } line_status;
 
 /* The next line of output (NUL-terminated, valid until the next call) in
@@ -310,9 +355,9 @@ static int proc_stop(proc *p)
     int status = -1;
     if (p->pid <= 0)
         return status;
-    if (p->to) {
-        proc_send(p, "quit");
-        fclose(p->to);
+    if (p->to >= 0) {
+        proc_send(p, 0, "quit"); /* if its pipe has room: it is killed anyway */
+        close(p->to);
     }
     close(p->from);
     siginfo_t info = {0};
@@ -328,7 +373,10 @@ static int proc_stop(proc *p)
     pthread_mutex_unlock(&engines_lock);
     waitpid(p->pid, &status, 0);
     free(p->buf);
+    bool late = p->late; /* kept for the reason of its forfeit */
     memset(p, 0, sizeof *p);
+    p->to = -1;
+    p->late = late;
     return status;
 }
 
@@ -597,8 +645,9 @@ static void note(match *m, const char *fmt, ...)
 
 /* Why an engine failed its handshake, into why (n bytes): the error line it
  * wrote (err), else what it did with the command `step` it did not answer:
- * nothing within `timeout` seconds (rc LINE_LATE), or it ended (its wait
- * status: exit status 127 is the shell's "command not found"). */
+ * nothing within `timeout` seconds (rc LINE_LATE), did not read what was
+ * sent within them (LINE_UNREAD), or it ended (its wait status: exit
+ * status 127 is the shell's "command not found"). */
 static void handshake_failure(char *why, size_t n, const char *err, const char *step, line_status rc,
                               int status, int64_t timeout)
 {
@@ -607,6 +656,8 @@ static void handshake_failure(char *why, size_t n, const char *err, const char *
     else if (rc == LINE_LATE)
         snprintf(why, n, _("no answer to '%s' within %ld s: does it speak the engine protocol?"), step,
                  (long)timeout);
+    else if (rc == LINE_UNREAD)
+        snprintf(why, n, _("the engine did not read its input within %ld s"), (long)timeout);
     else if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
         snprintf(why, n, _("ended before answering '%s': the command was not found (exit status 127)"), step);
     else if (WIFEXITED(status))
@@ -631,7 +682,7 @@ static bool engine_open(match *m, int e, player *pl, char *id, size_t idlen)
     pl->running = true;
     double timeout = (double)m->opt->timeout, deadline = junqi_search_clock() + timeout;
     const char *step = "junqi";
-    bool ok = proc_send(&pl->p, "junqi");
+    bool ok = proc_send(&pl->p, timeout, "junqi");
     line_status rc = LINE_ENDED;
     while (ok && (rc = proc_line(&pl->p, deadline, &line)) == LINE_READ && strcmp(line, "junqiok") != 0)
         if (id && strncmp(line, "id name ", 8) == 0)
@@ -639,17 +690,19 @@ static bool engine_open(match *m, int e, player *pl, char *id, size_t idlen)
     ok = ok && rc == LINE_READ;
     for (int i = 0; ok && i < spec->noptions; i++) {
         const char *eq = strchr(spec->option[i], '=');
-        ok = proc_send(&pl->p, "setoption name %.*s value %s", (int)(eq - spec->option[i]), spec->option[i],
+        ok = proc_send(&pl->p, timeout, "setoption name %.*s value %s", (int)(eq - spec->option[i]), spec->option[i],
                        eq + 1);
     }
     if (ok) {
         step = "isready";
         rc = LINE_ENDED;
-        ok = proc_send(&pl->p, "isready") &&
+        ok = proc_send(&pl->p, timeout, "isready") &&
              (rc = proc_wait(&pl->p, "readyok", timeout, &line, err, sizeof err)) == LINE_READ;
     }
     if (ok && !err[0])
         return true;
+    if (pl->p.late)
+        rc = LINE_UNREAD;
     int status = proc_stop(&pl->p);
     pl->running = false;
     if (junqi_cli_stop_signal()) /* it was killed as the match stops: nothing to say */
@@ -732,12 +785,14 @@ static bool ask_move(match *m, player *pl, junqi_referee *r, int s, junqi_move *
     for (char *c = text; *c; c++)
         if (*c == '\n')
             *c = ' ';
-    bool sent = proc_send(&pl->p, "position jgn %s", text) && proc_send(&pl->p, "%s", m->opt->go);
+    double timeout = (double)m->opt->timeout;
+    bool sent = proc_send(&pl->p, timeout, "position jgn %s", text) && proc_send(&pl->p, timeout, "%s", m->opt->go);
     free(text);
-    line_status rc = sent ? proc_wait(&pl->p, "bestmove", (double)m->opt->timeout, &line, err, sizeof err)
-                          : LINE_ENDED;
+    line_status rc = sent ? proc_wait(&pl->p, "bestmove", timeout, &line, err, sizeof err) : LINE_ENDED;
     if (rc != LINE_READ) {
-        if (rc == LINE_ENDED)
+        if (pl->p.late)
+            say_why(why, N_("the engine did not read its input within %ld s"), (long)m->opt->timeout);
+        else if (rc == LINE_ENDED)
             say_why(why, N_("the engine ended"));
         else
             say_why(why, N_("no move within %ld s"), (long)m->opt->timeout);
@@ -819,7 +874,8 @@ static game_out play_game(match *m, player pl[2], int g)
     int first = r.pos.to_move;
     tag_game(m, &r, g, first);
     for (int e = 0; e < 2; e++)
-        if (pl[e].running && (!proc_send(&pl[e].p, "newgame") || !proc_send(&pl[e].p, "isready")))
+        if (pl[e].running && (!proc_send(&pl[e].p, (double)m->opt->timeout, "newgame") ||
+                              !proc_send(&pl[e].p, (double)m->opt->timeout, "isready")))
             engine_close(&pl[e]);
     char *line;
     for (int e = 0; e < 2; e++)

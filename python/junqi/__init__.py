@@ -590,10 +590,11 @@ class Game(_Brief):
     def perft(self, depth: int, ply: Optional[int] = None, divide: bool = False,
               rules: Optional[str] = None, *, lenient: bool = False) -> Perft:
         """Count the move sequences of length `depth` from the position after
-        `ply` moves (lenient: as position())."""
-        text = _native.text(lib.junqi_report_perft, self._handle, _ply(ply), _native.cstr("rules", rules),
-                            _native.flag("lenient", lenient), _native.fits("depth", depth, c_int),
-                            _native.flag("divide", divide))
+        `ply` moves (lenient: as position()). Ctrl-C stops a deep count at
+        once (KeyboardInterrupt), as it stops go()."""
+        text = _native.stoppable(lib.junqi_report_perft_stoppable, self._handle, _ply(ply),
+                                 _native.cstr("rules", rules), _native.flag("lenient", lenient),
+                                 _native.fits("depth", depth, c_int), _native.flag("divide", divide))
         return Perft(**json.loads(text))
 
     def go(self, ply: Optional[int] = None, *, level: Optional[str] = None,

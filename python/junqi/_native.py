@@ -2,8 +2,8 @@
 """The ctypes side of the binding: finding libjunqi, the prototypes of the
 calls the binding makes (formats/source.h, formats/report.h and the stop
 requests of libcore/search.h), and one helper that turns a call's returned
-JSON text into a Python string (text, and stoppable for the engine's calls,
-which Ctrl-C stops), and the checks of the arguments passed to the calls
+JSON text into a Python string (text, and stoppable for the engine's calls
+and perft, which Ctrl-C stops), and the checks of the arguments passed to the calls
 (fits, flag, cstr): a wrong type or a number that does not fit is a
 TypeError or ValueError naming the argument, never ctypes' own error or a
 silent wrap.
@@ -70,6 +70,7 @@ _PROTOTYPES = {
     "junqi_report_positions": (c_void_p, (c_void_p, c_long, c_char_p, c_char_p, c_bool) + _ERR),
     "junqi_report_notation": (c_void_p, (c_void_p, c_long, c_char_p, c_char_p, c_bool) + _ERR),
     "junqi_report_perft": (c_void_p, (c_void_p, c_long, c_char_p, c_bool, c_int, c_bool) + _ERR),
+    "junqi_report_perft_stoppable": (c_void_p, (c_void_p, c_long, c_char_p, c_bool, c_int, c_bool, c_void_p) + _ERR),
     "junqi_report_go_stoppable": (c_void_p, (c_void_p, c_long, c_char_p, c_bool, c_char_p, c_char_p, c_int,
                                              c_uint64, c_int, c_uint64, c_int, c_int, c_int, c_void_p) + _ERR),
     "junqi_stop_new": (c_void_p, ()),
@@ -166,13 +167,15 @@ POLL = 0.05
 
 def stoppable(fn, *args) -> str:
     """text() of a call that a stop request ends early (fn takes a junqi_stop
-    before the error buffer: junqi_report_go_stoppable), made so that Ctrl-C
+    before the error buffer: junqi_report_go_stoppable,
+    junqi_report_perft_stoppable), made so that Ctrl-C
     stops it at once. ctypes holds the calling thread in C until the call
     returns, and Python raises KeyboardInterrupt between bytecodes only, so
     the call runs on a thread of its own while this one waits in short
     steps (POLL): a KeyboardInterrupt (or any exception a signal handler
     raises) comes out of the wait, requests the stop, waits for the call to
-    end (its searches stop within about 1,024 nodes) and is raised again.
+    end (its searches stop within about 1,024 nodes, a perft count within
+    1,024 positions) and is raised again.
     The call's own result or exception is this function's."""
     stop, done = _Stop(), {}
 

@@ -793,43 +793,69 @@ class InterruptTest(unittest.TestCase):
 
     SOON = 2.0  # seconds from the signal to the KeyboardInterrupt
 
-    def test_ctrl_c_ends_a_search_without_end_at_once(self):
+    def assert_ctrl_c_ends(self, call):
+        """Ctrl-C (SIGINT) half a second into game.`call` (of GAME) in a
+        Python of its own ends it by KeyboardInterrupt within SOON seconds."""
         code = ("import signal, sys, junqi\n"
                 "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
                 "game = next(junqi.read(sys.argv[1]))\n"
-                "print('searching', flush=True)\n"
-                "game.go(50, nodes=10**12)\n")  # days of search
+                "print('started', flush=True)\n"
+                f"game.{call}\n")
         child = subprocess.Popen([sys.executable, "-c", code, GAME], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                  text=True)
         try:
-            self.assertEqual(child.stdout.readline(), "searching\n")
-            time.sleep(0.5)  # in the C search by now
+            self.assertEqual(child.stdout.readline(), "started\n")
+            time.sleep(0.5)  # in the C call by now
             sent = time.monotonic()
             child.send_signal(signal.SIGINT)
             _, err = child.communicate(timeout=10)
             took = time.monotonic() - sent
+        except subprocess.TimeoutExpired:
+            took, err = float("inf"), "no end within 10 s of SIGINT"
         finally:
             child.kill()
-            child.wait()
+            child.communicate()
         self.assertEqual(err.strip().splitlines()[-1], "KeyboardInterrupt", err)
         self.assertEqual(child.returncode, -signal.SIGINT)
         self.assertLess(took, self.SOON)
 
-    def test_a_game_searches_again_after_a_search_stopped_by_ctrl_c(self):
-        game, before = first(GAME), signal.signal(signal.SIGINT, signal.default_int_handler)
-        ctrl_c = threading.Timer(0.3, signal.raise_signal, (signal.SIGINT,))  # from another thread, as it may come
+    def assert_ctrl_c_stops(self, call, again):
+        """Ctrl-C 0.3 s into call() here, from another thread (as it may
+        come), raises KeyboardInterrupt within SOON seconds; again() (a
+        check that the game still works) then leaves no thread behind."""
+        before = signal.signal(signal.SIGINT, signal.default_int_handler)
+        ctrl_c = threading.Timer(0.3, signal.raise_signal, (signal.SIGINT,))
         threads, start = threading.active_count(), time.monotonic()
         try:
             ctrl_c.start()
             with self.assertRaises(KeyboardInterrupt):
-                game.go(50, movetime=1000)  # about 8 s: 8 samples of 1 s
+                call()
         finally:
             ctrl_c.cancel()
             ctrl_c.join()
             signal.signal(signal.SIGINT, before)
         self.assertLess(time.monotonic() - start, 0.3 + self.SOON)
-        self.assertEqual(game.go(50, nodes=3000), first(GAME).go(50, nodes=3000))
+        again()
+        gone = time.monotonic() + 1  # a stopped thread leaves threading's list just after join() returns
+        while threading.active_count() > threads and time.monotonic() < gone:
+            time.sleep(0.01)
         self.assertEqual(threading.active_count(), threads)  # the searches' threads are gone
+
+    def test_ctrl_c_ends_a_search_without_end_at_once(self):
+        self.assert_ctrl_c_ends("go(50, nodes=10**12)")  # days of search
+
+    def test_ctrl_c_ends_a_deep_perft_at_once(self):
+        self.assert_ctrl_c_ends("perft(9, 50)")  # years of counting
+
+    def test_a_game_counts_again_after_a_perft_stopped_by_ctrl_c(self):
+        game = first(GAME)
+        self.assert_ctrl_c_stops(lambda: game.perft(8, 50, divide=True), lambda: self.assertEqual(
+            game.perft(2, 50, divide=True), first(GAME).perft(2, 50, divide=True)))
+
+    def test_a_game_searches_again_after_a_search_stopped_by_ctrl_c(self):
+        game = first(GAME)
+        self.assert_ctrl_c_stops(lambda: game.go(50, movetime=1000),  # about 8 s: 8 samples of 1 s
+                                 lambda: self.assertEqual(game.go(50, nodes=3000), first(GAME).go(50, nodes=3000)))
 
 
 class DocsTest(unittest.TestCase):

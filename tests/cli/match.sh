@@ -17,8 +17,9 @@
 #     does one that ends between games (it is started again for the next);
 #     what an engine says that is not UTF-8 reaches stderr and the records
 #     as \xHH; an engine that ignores quit is killed with the shell that ran
-#     it; an engine that refuses an option, does not speak the protocol, is
-#     not found or ends at once stops the match (exit 1), saying which;
+#     it; one that stops reading its input forfeits at --timeout; an engine
+#     that refuses an option, does not speak the protocol, is not found or
+#     ends at once stops the match (exit 1), saying which;
 #     usage errors exit 2, a missing setups file 3;
 #   - --nodes 3000000000 reaches the go command (counts are 64 bits on
 #     every platform); 2^63 is a range error that says the range.
@@ -191,6 +192,42 @@ fi
 run "$M" --setups "$S" --games 1 --timeout 30 --name2 closer "$E" "$tmp/fake mute $tmp/mute.pid"
 expect "an engine that closes its pipes: forfeits at once, 'the engine ended'" 2 \
     "$(grep -c 'closer ([a-z]*) forfeits: the engine ended' <<<"$err")"
+# an engine that stops reading its input forfeits once what is sent to it is not read within
+# --timeout (the referee's write blocked for ever once the engine's pipe was full; timeout ends
+# a regression: 124). "replayer" plays from a list the first moves of a game of two
+# junqi-analyze --engine at 300 nodes from setup 1 (game 1 of the match: engine 1 north and
+# south); with "deaf" it shrinks its input pipe to a page after the handshake, writes all its
+# moves at once and reads no more, so the positions sent for its moves fill the pipe some moves on
+cat >"$tmp/replayer" <<'EOF'
+#!/usr/bin/env bash
+mode=$1
+shift
+while read -r cmd rest; do
+    case $cmd in
+    junqi) echo "id name $mode"; echo junqiok ;;
+    isready) echo readyok
+        if [ "$mode" = deaf ] && [ $((++ready)) = 2 ]; then # after newgame: the game's positions come next
+            python3 -c 'import fcntl; fcntl.fcntl(0, 1031, 4096)' || exit 1 # F_SETPIPE_SZ
+            printf 'bestmove %s\n' "$@"
+            exec sleep 1000
+        fi ;;
+    go) echo "bestmove $1"; shift ;;
+    quit) exit 0 ;;
+    esac
+done
+EOF
+chmod +x "$tmp/replayer"
+ns="k12-l11 i3-h3 l11-f11 k5-j5 h14-h15 i6-h5 i15-j15 j4-j3 g13-g12 k3-n7 i13-j13 k2-o7 k13-k7 k1-k2 k14-m11
+i5-i6 i12-i7 h5-g6 k16-k15 h4-h5 g16-d11 g5-g7 h12-g12 g4-e7 j14-i14 e7-d7 k17-k16 d7-c7 k7-p7 c7-b7"
+ew="c9-c8 l7-k6 e11-f11 k6-j6 f10-f11 j6-h6 f11-g12 m7-k4 f9-f11 n8-n7 d10-c10 o9-o8 f11-g14 m9-m8 g14-g15
+n11-m11 f7-g6 m11-k15 g15-g6 n10-m10 g6-g16 p7-o7 g16-g12 o7-k2 g12-j12 k2-j2 e9-e10 o11-g11 b7-c7 l8-h16"
+started=$SECONDS
+run timeout -k 5 120 "$M" --setups "$S" --games 1 --timeout 2 "$tmp/replayer reads ${ns//$'\n'/ }" \
+    "$tmp/replayer deaf ${ew//$'\n'/ }"
+expect "an engine that reads no more: the match ends, in seconds" "0 1" "$rc $((SECONDS - started < 60))"
+expect "... the engine forfeits game 1 for it, after moves it read" \
+    "1 1" "$(grep -c '^junqi-match: game 1: deaf ([a-z]*) forfeits: the engine did not read its input within 2 s$' \
+        <<<"$err") $(grep -c '^junqi-match: game 1/2 .*: reads won (forfeit), [1-9][0-9]* moves$' <<<"$err")"
 # an engine that writes a line without end fills no memory: a line longer than 1 MiB is dropped,
 # and the next is read (under 60 MB of address space, the 100 MB line made the referee's buffer
 # fail, and the engine was said to have ended); not under make asan, whose shadow memory does not
