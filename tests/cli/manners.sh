@@ -5,7 +5,7 @@
 # option named with what is wrong with it; NO_COLOR and
 # TERM=dumb turn colour and cursor controls off (on a terminal made with
 # script(1)); every JSON record names its source and game index; validate's
-# JSON summary object after each item.
+# JSON summary object after each item; scripts/install-deps takes --help and refuses a typo.
 # Env: JUNQI_BIN (tools), JUNQI_ROOT (repository).
 set -u
 name=manners.sh
@@ -248,6 +248,13 @@ for tool in "junqi-replay" "junqi-render -o $tmp/ply.png" "junqi-analyze --go --
     run "$bin/"$tool --ply 00192 "$b"
     expect "$tool --ply 00192: the end" 0 "$rc"
 done
+
+# scripts/install-deps: --help prints its usage; an unknown argument (a typo, --fuz) is a usage
+# error, where it ran apt-get as root
+run sh "$root/scripts/install-deps" --help
+expect "install-deps --help: exit status and usage" "0 yes" "$rc $(grep -q -- '--fuzz' <<<"$out" && echo yes)"
+run sh "$root/scripts/install-deps" --fuz
+expect "install-deps --fuz: a usage error, said" "2 yes" "$rc $(grep -q "unknown argument '--fuz'" <<<"$err" && echo yes)"
 
 echo "manners.sh: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]
