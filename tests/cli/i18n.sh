@@ -309,14 +309,14 @@ if [ -x "$bin/junqi-render" ]; then
 fi
 
 # 3g. the replay's diagnostics name seats, pieces, combat results and a zuhe absorb in the language
-# of the messages, as the messages around them: they read "北家 的布阵", "但 marshal 撞了 north 的
+# of the messages, as the messages around them: they read "北家 的布局", "但 marshal 撞了 north 的
 # captain", "棋谱记为“attacker loses”", "只有only north参加", "上一步：e4+e3（absorbs）"
 "$bin/junqi-replay" --to jgn "$root/samples/qq/jgs-000689.jgs" > "$tmp/689.jgn"
 diag() { # LANGUAGE SED-SCRIPT: the first diagnostic junqi-validate gives on the edited record, after the place
     sed "$2" "$tmp/689.jgn" > "$tmp/edited.jgn"
     env LC_ALL=C.UTF-8 LANGUAGE="$1" "$bin/junqi-validate" "$tmp/edited.jgn" | head -n 1 | sed 's/^[^ ]* //'
 }
-expect "a bad setup under zh_CN" "错误：北家的布阵：工兵的数目不对：应为 3 个，实为 2 个" \
+expect "a bad setup under zh_CN" "错误：北家的布局：工兵的数目不对：应为 3 个，实为 2 个" \
     "$(diag zh_CN 's/^\[NorthSetup "36915/[NorthSetup "36999/')"
 expect "a capture written as a move under zh_CN" "错误：棋谱没有给出撞子结果，但司令撞了北家的连长" \
     "$(diag zh_CN 's/14\. f11>k11/14. f11-k11/')"
@@ -368,7 +368,7 @@ expect "a replay cut in a player block under zh_TW" \
     "$(qq_cut zh_TW 100)"
 python3 -c 'import sys; d = bytearray(open(sys.argv[1], "rb").read()); d[0x3F] = 0x55; open(sys.argv[2], "wb").write(d)' \
     "$root/samples/qq/jgs-000001.jgs" "$tmp/layout.jgs"
-expect "a bad byte of a layout under zh_CN" "偏移 0x3F: 错误：玩家块 0 的布阵的第 3 字节（偏移 0x3F；第 1 行第 4 列）是 0x55，不是 QQ 棋子代码（00 到 0D）" \
+expect "a bad byte of a layout under zh_CN" "偏移 0x3F: 错误：玩家块 0 的布局的第 3 字节（偏移 0x3F；第 1 行第 4 列）是 0x55，不是 QQ 棋子代码（00 到 0D）" \
     "$(env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-validate" "$tmp/layout.jgs" | head -n 1 | sed 's/^[^ ]* //')"
 
 # 3j. the range a switch takes ("timeouts 应为 off 或 a number from 1 to 255"), and why a page
