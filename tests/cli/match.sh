@@ -207,7 +207,8 @@ while read -r cmd rest; do
     junqi) echo "id name $mode"; echo junqiok ;;
     isready) echo readyok
         if [ "$mode" = deaf ] && [ $((++ready)) = 2 ]; then # after newgame: the game's positions come next
-            python3 -c 'import fcntl; fcntl.fcntl(0, 1031, 4096)' || exit 1 # F_SETPIPE_SZ
+            perl -e 'fcntl(STDIN, 1031, 4096) or exit 1' || exit 1 # F_SETPIPE_SZ (perl starts in
+            # milliseconds: python3 may be a pyenv shim, seconds under load, past --timeout)
             printf 'bestmove %s\n' "$@"
             exec sleep 1000
         fi ;;
