@@ -124,6 +124,18 @@ bool junqi_record_check_ply(const junqi_game *g, const junqi_plies *p, long ply,
     return junqi_record_check_ply_as(g, p, ply, name, text, err, n);
 }
 
+bool junqi_record_check_view(const junqi_game *g, int seat, const char *name, char *err, size_t n)
+{
+    if (seat < 0 || seat >= JUNQI_SEATS || g->view >= JUNQI_SEATS || (junqi_seat)seat == g->view)
+        return true;
+    /* TRANSLATORS: the first %s is how the user gave the view, kept as it is: the tools' option
+       "--view", the Python binding's argument "view"; the second the seat asked for, as it was
+       typed ("north"); the third the seat whose record it is. */
+    snprintf(err, n, _("%s %s: the record is %s's view, which shows no other seat's"), name,
+             junqi_seat_name((junqi_seat)seat), _(junqi_seat_name(g->view)));
+    return false;
+}
+
 void junqi_record_seek(junqi_replay *r, const junqi_plies *p, long ply)
 {
     if (ply >= 0) {
@@ -719,7 +731,8 @@ static char *mem_close(membuf *m, bool ok, char *err, size_t n)
 }
 
 /* NULL or "all": every seat's information (JUNQI_NO_SEAT); else a seat of
- * game g (one that takes no part has no view of it, as the tools' --view). */
+ * game g (one that takes no part has no view of it, and a seat's record is
+ * shown from that seat only: junqi_record_check_view, as the tools' --view). */
 static bool parse_view(const junqi_game *g, const char *view, int *seat, char *err, size_t n)
 {
     *seat = JUNQI_NO_SEAT;
@@ -729,7 +742,7 @@ static bool parse_view(const junqi_game *g, const char *view, int *seat, char *e
         return fail(err, n, "unknown view '%s' (all, north, east, south or west)", view) != NULL;
     unsigned present = junqi_game_present(g);
     if (present & JUNQI_SEAT_BIT(*seat))
-        return true;
+        return junqi_record_check_view(g, *seat, "view", err, n);
     char seats[64];
     const char *who = junqi_seat_name((junqi_seat)*seat);
     return fail(err, n, "%s: %s takes no part in this game (its seats: %s)", "view", _(who),

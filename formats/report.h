@@ -92,6 +92,19 @@ bool junqi_record_check_ply_as(const junqi_game *g, const junqi_plies *p, long p
                                const char *text, char *err, size_t n);
 
 /**
+ * Whether record g can be shown from `seat` (a seat, or JUNQI_NO_SEAT:
+ * everything it holds). A record of one seat's view (g->view, docs/jgn.md
+ * "View") holds no other seat's knowledge (the other seats' own pieces are
+ * unknown in it), so it is shown from that seat only; another seat is
+ * false, with the reason in err (n bytes) naming the view as `name` (how
+ * the caller's user gave it: the tools' option "--view", the string calls'
+ * argument "view"): "--view north: the record is south's view, which shows
+ * no other seat's". The tools' --view and every string call that takes a
+ * view check it.
+ */
+bool junqi_record_check_view(const junqi_game *g, int seat, const char *name, char *err, size_t n);
+
+/**
  * Replay r (started on its record, whose plies are p) to ply `ply` of the
  * record's numbering (checked with junqi_record_check_ply), or with -1 to
  * the end with the events after the last move.
@@ -400,7 +413,8 @@ char *junqi_report_check(const junqi_game *g, const char *rules, char *err, size
  * game (junqi_game_to_view). g itself is not changed. A seat that takes no
  * part in g is an error here and in every report that takes a view, as the
  * tools' --view ("view: east takes no part in this game (its seats: north,
- * south)").
+ * south)"), and so is another seat of a seat's record
+ * (junqi_record_check_view).
  */
 char *junqi_report_record(const junqi_game *g, const char *view, char *err, size_t n);
 

@@ -400,9 +400,9 @@ int junqi_cli_check_seat(const char *prog, const char *name, const junqi_game *g
  * Check `--view SEAT` (seat; JUNQI_NO_SEAT: none given, or all) for record g
  * (input `name`): the seat takes part (junqi_cli_check_seat), and a record
  * of one seat's view (g->view, docs/jgn.md "View") is shown from that seat
- * only: it holds no other seat's knowledge (the other seat's own pieces are
- * unknown in it), so another seat is a usage error, printed to stderr, and
- * JUNQI_EXIT_USAGE is returned; else JUNQI_EXIT_OK.
+ * only (junqi_record_check_view, report.h, which the string calls of the
+ * Python binding share): another seat is a usage error, printed to stderr,
+ * and JUNQI_EXIT_USAGE is returned; else JUNQI_EXIT_OK.
  */
 int junqi_cli_check_view(const char *prog, const char *name, const junqi_game *g, int seat);
 

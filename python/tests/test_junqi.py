@@ -428,6 +428,34 @@ class PositionTest(unittest.TestCase):
         self.assertEqual(first(os.fsencode(GAME)).game, 1)
         self.assertTrue(junqi.validate(pathlib.Path(GAME))[0].summary.valid)
 
+    def test_a_seats_record_is_shown_from_that_seat_only_as_the_tools(self):
+        # south's record holds no other seat's knowledge: --view north of it is the tools' usage
+        # error; the binding wrote a [View "north"] record with no setups, and positions of it
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "sv.jgn")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(tool("junqi-replay", "--view", "south", "--to", "jgn", GAME))
+            south = first(path)
+            self.assertEqual(south.view, "south")
+            done = subprocess.run([os.path.join(BIN, "junqi-replay"), "--view", "north", "--to", "jgn", path],
+                                  capture_output=True, text=True)
+            self.assertEqual(done.returncode, 2)
+            said = "the record is south's view, which shows no other seat's"
+            self.assertIn(f": --view north: {said}\n", done.stderr)
+            calls = {"to_jgn": lambda v: south.to_jgn(view=v), "to_json": lambda v: south.to_json(view=v),
+                     "position": lambda v: south.position(40, view=v), "positions": lambda v: south.positions(view=v),
+                     "notation": lambda v: south.notation(40, view=v)}
+            for name, call in calls.items():
+                for seat in ("north", "east", "west"):
+                    with self.assertRaises(junqi.JunqiError, msg=name) as caught:
+                        call(seat)
+                    self.assertEqual(str(caught.exception), f"view {seat}: {said}", name)
+                call("south")
+                call("all")
+                call(None)
+            self.assertEqual(south.to_jgn(view="south") + "\n",
+                             tool("junqi-replay", "--view", "south", "--to", "jgn", path))
+
     def test_errors_name_the_ply_as_the_binding_calls_it(self):
         # the binding's `ply` argument, not the tools' option --ply (formats/report.c REPORT_PLY)
         g = first(GAME)
