@@ -474,7 +474,8 @@ char *junqi_report_perft_stoppable(const junqi_game *g, long ply, const char *ru
 /**
  * The engine's move (junqi_play, play.h) in the position of g after `ply`
  * moves (or JUNQI_REPORT_END) as `junqi-analyze --go --format json` prints
- * it. level: "easy", "normal", "expert" or NULL (normal); view: "all", "mover" or NULL (the record's
+ * it. level: "easy", "normal", "default", "expert" or NULL (the level
+ * named "default", play.h); view: "all", "mover" or NULL (the record's
  * default); samples 0: the level's; seed 0..JUNQI_MAX_SEED; samples and a
  * seed other than 0 not with view "all"; depth, nodes (to JUNQI_MAX_NODES),
  * movetime (ms, to JUNQI_MAX_MOVETIME), multipv 0 for none (none of the

@@ -602,8 +602,9 @@ class Game(_Brief):
            nodes: int = 0, movetime: int = 0, multipv: int = 0, threads: int = 1,
            rules: Optional[str] = None, lenient: bool = False) -> Union[Go, FlipGo]:
         """The engine's move in the position after `ply` moves (docs/engine.md):
-        level "easy", "normal" (default) or "expert"; view "all" or "mover"
-        (default: the record's), samples and seed for view "mover" only; a budget of depth,
+        level "easy", "normal", "default" or "expert" (None: "default", the
+        analysis's default level); view "all" or "mover" (default: the
+        record's), samples and seed for view "mover" only; a budget of depth,
         nodes or movetime (ms) for each search, else the level's (view
         "mover" searches each of its samples, 8 at the default level, with
         it: nodes=5000 is then 40,000 nodes in all, movetime=200 about 1.6 s);

@@ -773,6 +773,14 @@ class EngineTest(unittest.TestCase):
                           done.stderr)
         self.assertEqual(g.go(10, depth=1, seed=0), g.go(10, depth=1))
 
+    def test_the_default_level_is_named_default(self):
+        g = first(GAME)
+        self.assertEqual(g.go(nodes=1000).level, "default")
+        self.assertEqual(g.go(nodes=1000, level="default").level, "default")
+        for doc in (junqi.Game.go.__doc__, pathlib.Path(ROOT, "docs", "python.md").read_text(encoding="utf-8")):
+            self.assertNotRegex(doc, r'"normal" \(default\)|"easy", "normal" or "expert"')
+            self.assertIn('"default"', doc)
+
 
 class ReprTest(unittest.TestCase):
     """Every repr is short whatever the object holds (python-chess's manner:
