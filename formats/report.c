@@ -124,6 +124,18 @@ bool junqi_record_check_ply(const junqi_game *g, const junqi_plies *p, long ply,
     return junqi_record_check_ply_as(g, p, ply, name, text, err, n);
 }
 
+bool junqi_record_check_view(const junqi_game *g, int seat, const char *name, char *err, size_t n)
+{
+    if (seat < 0 || seat >= JUNQI_SEATS || g->view >= JUNQI_SEATS || (junqi_seat)seat == g->view)
+        return true;
+    /* TRANSLATORS: the first %s is how the user gave the view, kept as it is: the tools' option
+       "--view", the Python binding's argument "view"; the second the seat asked for, as it was
+       typed ("north"); the third the seat whose record it is. */
+    snprintf(err, n, _("%s %s: the record is %s's view, which shows no other seat's"), name,
+             junqi_seat_name((junqi_seat)seat), _(junqi_seat_name(g->view)));
+    return false;
+}
+
 void junqi_record_seek(junqi_replay *r, const junqi_plies *p, long ply)
 {
     if (ply >= 0) {
@@ -719,7 +731,8 @@ static char *mem_close(membuf *m, bool ok, char *err, size_t n)
 }
 
 /* NULL or "all": every seat's information (JUNQI_NO_SEAT); else a seat of
- * game g (one that takes no part has no view of it, as the tools' --view). */
+ * game g (one that takes no part has no view of it, and a seat's record is
+ * shown from that seat only: junqi_record_check_view, as the tools' --view). */
 static bool parse_view(const junqi_game *g, const char *view, int *seat, char *err, size_t n)
 {
     *seat = JUNQI_NO_SEAT;
@@ -729,7 +742,7 @@ static bool parse_view(const junqi_game *g, const char *view, int *seat, char *e
         return fail(err, n, "unknown view '%s' (all, north, east, south or west)", view) != NULL;
     unsigned present = junqi_game_present(g);
     if (present & JUNQI_SEAT_BIT(*seat))
-        return true;
+        return junqi_record_check_view(g, *seat, "view", err, n);
     char seats[64];
     const char *who = junqi_seat_name((junqi_seat)*seat);
     return fail(err, n, "%s: %s takes no part in this game (its seats: %s)", "view", _(who),
@@ -1163,15 +1176,37 @@ static bool go_request(junqi_play_request *req, const char *level, const char *v
         req->view = strcmp(view, "all") == 0 ? JUNQI_VIEW_ALL : JUNQI_VIEW_MOVER;
     if (samples < 0 || samples > JUNQI_MAX_SAMPLES)
         return fail(err, n, "samples takes 1 to %d (0: the level's)", JUNQI_MAX_SAMPLES) != NULL;
+    if (seed > (uint64_t)JUNQI_MAX_SEED) /* the tools' and the protocol's ranges (play.h) */
+        return fail(err, n, "seed takes 0 to %ld, not %llu", JUNQI_MAX_SEED, (unsigned long long)seed) != NULL;
+    if (req->view == JUNQI_VIEW_ALL && (samples || seed)) /* as junqi-analyze's --view all */
+        return fail(err, n, "samples and seed belong to view mover (view all searches one position)") != NULL;
     if (depth < 0 || depth > JUNQI_MAX_PLY - 1) /* one message per argument: the caller learns which */
         return fail(err, n, "depth takes 0 to %d (0: none), not %d", JUNQI_MAX_PLY - 1, depth) != NULL;
+    if (nodes > (uint64_t)JUNQI_MAX_NODES)
+        return fail(err, n, "nodes takes 0 to %lld (0: none), not %llu", (long long)JUNQI_MAX_NODES,
+                    (unsigned long long)nodes) != NULL;
     if (multipv < 0 || multipv > JUNQI_MAX_MULTIPV)
         return fail(err, n, "multipv takes 0 to %d (0: none), not %d", JUNQI_MAX_MULTIPV, multipv) != NULL;
-    if (movetime < 0)
-        return fail(err, n, "movetime takes 0 or more milliseconds (0: none), not %d", movetime) != NULL;
+    if (movetime < 0 || movetime > JUNQI_MAX_MOVETIME)
+        return fail(err, n, "movetime takes 0 to %d milliseconds (0: none), not %d", JUNQI_MAX_MOVETIME,
+                    movetime) != NULL;
     if (threads < 1 || threads > 64)
         return fail(err, n, "threads takes 1 to 64, not %d", threads) != NULL;
     return true;
+}
+
+bool junqi_go_check_flip(const junqi_play_request *req, const char *dashes, char *err, size_t n)
+{
+    const char *given = req->level ? "level" : req->view >= 0 ? "view" : req->samples ? "samples"
+                        : req->seed ? "seed" : NULL;
+    if (!given)
+        return true;
+    /* TRANSLATORS: each %s before a name is "--" in the tools' message (their options: "--seed
+       plays formation games; a flip game takes --nodes, --depth or --movetime") and empty in
+       the Python binding's (its arguments); the first name is level, view, samples or seed. */
+    snprintf(err, n, _("%s%s plays formation games; a flip game takes %snodes, %sdepth or %smovetime"), dashes,
+             given, dashes, dashes, dashes);
+    return false;
 }
 
 char *junqi_report_go(const junqi_game *g, long ply, const char *rules, bool lenient, const char *level,
@@ -1195,8 +1230,8 @@ char *junqi_report_go_stoppable(const junqi_game *g, long ply, const char *rules
         req.limits.stop = junqi_stop_requested;
         req.limits.ctx = stop;
     }
-    if (junqi_rules_flip(g->rules) && (req.level || req.view >= 0 || req.samples))
-        return fail(err, n, "level, view and samples play formation games; a flip game takes depth, nodes or movetime");
+    if (junqi_rules_flip(g->rules) && !junqi_go_check_flip(&req, "", err, n))
+        return NULL;
     membuf m;
     if (!locate(&at, g, req.rules, ply, lenient, err, n) || !mem_open(&m, err, n))
         return NULL;

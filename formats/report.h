@@ -92,6 +92,19 @@ bool junqi_record_check_ply_as(const junqi_game *g, const junqi_plies *p, long p
                                const char *text, char *err, size_t n);
 
 /**
+ * Whether record g can be shown from `seat` (a seat, or JUNQI_NO_SEAT:
+ * everything it holds). A record of one seat's view (g->view, docs/jgn.md
+ * "View") holds no other seat's knowledge (the other seats' own pieces are
+ * unknown in it), so it is shown from that seat only; another seat is
+ * false, with the reason in err (n bytes) naming the view as `name` (how
+ * the caller's user gave it: the tools' option "--view", the string calls'
+ * argument "view"): "--view north: the record is south's view, which shows
+ * no other seat's". The tools' --view and every string call that takes a
+ * view check it.
+ */
+bool junqi_record_check_view(const junqi_game *g, int seat, const char *name, char *err, size_t n);
+
+/**
  * Replay r (started on its record, whose plies are p) to ply `ply` of the
  * record's numbering (checked with junqi_record_check_ply), or with -1 to
  * the end with the events after the last move.
@@ -340,9 +353,21 @@ typedef enum junqi_go_status {
  * with req (its pos and ply are set here from at); a flip game is one
  * search (flip_search.h) of the position as the players see it, with
  * req's limits and threads, values judged (no contempt: docs/engine.md),
- * req's level, view, samples and seed not applying. Thread-safe.
+ * req's level, view, samples and seed not applying (junqi_go_check_flip()
+ * refuses them). Thread-safe.
  */
 junqi_go_status junqi_go_write(FILE *out, bool json, const junqi_play_request *req, const junqi_record_at *at);
+
+/**
+ * Whether request req can search a flip game: its level, view, samples and
+ * seed play formation games, so one given (a level, a view, samples or a
+ * seed other than 0) is false, with the reason in err (n bytes) naming the
+ * first of them and what a flip game takes, each name after `dashes` (the
+ * tools' "--", the string calls' ""): "--seed plays formation games; a
+ * flip game takes --nodes, --depth or --movetime". `junqi-analyze --go`
+ * and junqi_report_go() refuse such a request.
+ */
+bool junqi_go_check_flip(const junqi_play_request *req, const char *dashes, char *err, size_t n);
 
 /* ---- string calls, for bindings ------------------------------------------ */
 
@@ -400,7 +425,8 @@ char *junqi_report_check(const junqi_game *g, const char *rules, char *err, size
  * game (junqi_game_to_view). g itself is not changed. A seat that takes no
  * part in g is an error here and in every report that takes a view, as the
  * tools' --view ("view: east takes no part in this game (its seats: north,
- * south)").
+ * south)"), and so is another seat of a seat's record
+ * (junqi_record_check_view).
  */
 char *junqi_report_record(const junqi_game *g, const char *view, char *err, size_t n);
 
@@ -448,12 +474,16 @@ char *junqi_report_perft_stoppable(const junqi_game *g, long ply, const char *ru
 /**
  * The engine's move (junqi_play, play.h) in the position of g after `ply`
  * moves (or JUNQI_REPORT_END) as `junqi-analyze --go --format json` prints
- * it. level: "easy", "normal", "expert" or NULL (normal); view: "all",
- * "mover" or NULL (the record's default); samples 0: the level's; depth,
- * nodes, movetime (ms), multipv 0 for none (none of the first three: the
- * level's nodes); threads 1..64. A value out of range fails with a reason
- * naming that argument ("multipv takes 0 to 16 (0: none), not 20"). ply and
- * lenient as for junqi_report_positions().
+ * it. level: "easy", "normal", "default", "expert" or NULL (the level
+ * named "default", play.h); view: "all", "mover" or NULL (the record's
+ * default); samples 0: the level's; seed 0..JUNQI_MAX_SEED; samples and a
+ * seed other than 0 not with view "all"; depth, nodes (to JUNQI_MAX_NODES),
+ * movetime (ms, to JUNQI_MAX_MOVETIME), multipv 0 for none (none of the
+ * first three: the level's nodes); threads 1..64: the ranges of
+ * `junqi-analyze --go` and the engine protocol. A value out of range fails
+ * with a reason naming that argument ("multipv takes 0 to 16 (0: none), not
+ * 20"), and so does a flip game given a level, view, samples or seed
+ * (junqi_go_check_flip). ply and lenient as for junqi_report_positions().
  */
 char *junqi_report_go(const junqi_game *g, long ply, const char *rules, bool lenient, const char *level,
                       const char *view, int samples, uint64_t seed, int depth, uint64_t nodes,

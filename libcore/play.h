@@ -68,6 +68,17 @@ const char *junqi_level_names(void);
 /** The evaluation weights of a level's style: the defaults with its percentages applied. */
 void junqi_level_weights(const junqi_level *level, junqi_eval_weights *w);
 
+/** The largest node budget of a search: the tools' --nodes, the engine protocol's Nodes and go
+ *  nodes (docs/protocol.md), and junqi_report_go()'s nodes. */
+#define JUNQI_MAX_NODES INT64_C(1000000000000)
+
+/** The longest time limit of a search, in milliseconds (a day): --movetime, the protocol's go
+ *  movetime, and junqi_report_go()'s movetime. */
+#define JUNQI_MAX_MOVETIME 86400000
+
+/** The largest seed: --seed, the protocol's Seed, and junqi_report_go()'s seed. */
+#define JUNQI_MAX_SEED 2147483647L
+
 /** What to play from: a position of a record, a level, and the search's knobs. */
 typedef struct junqi_play_request {
     const junqi_game *game;     /**< the record (borrowed): the knowledge of view mover */

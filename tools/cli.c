@@ -808,10 +808,10 @@ int junqi_cli_check_view(const char *prog, const char *name, const junqi_game *g
 {
     if (junqi_cli_check_seat(prog, name, g, "--view", seat) != JUNQI_EXIT_OK)
         return JUNQI_EXIT_USAGE;
-    if (seat >= JUNQI_SEATS || g->view >= JUNQI_SEATS || (junqi_seat)seat == g->view)
+    char why[256];
+    if (junqi_record_check_view(g, seat, "--view", why, sizeof why))
         return JUNQI_EXIT_OK;
-    return junqi_cli_usage(prog, "%s: --view %s: the record is %s's view, which shows no other seat's", name,
-                           junqi_seat_name((junqi_seat)seat), _(junqi_seat_name(g->view)));
+    return junqi_cli_usage(prog, "%s: %s", name, why);
 }
 
 bool junqi_cli_parse_format(const char *text, junqi_cli_format *out)

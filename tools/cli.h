@@ -339,15 +339,16 @@ bool junqi_cli_parse_count(const char *text, int64_t max, int64_t *out);
 int junqi_cli_parse_range(const char *prog, const char *name, const char *text, int64_t min, int64_t max,
                           int64_t *out);
 
-/** The largest node budget: `--nodes`, and the engine protocol's Nodes and go nodes (docs/protocol.md). */
-#define JUNQI_CLI_MAX_NODES INT64_C(1000000000000)
+/** The largest node budget: `--nodes`, and the engine protocol's Nodes and go nodes (docs/protocol.md);
+ *  the library's (play.h), which the Python binding's go() takes too. */
+#define JUNQI_CLI_MAX_NODES JUNQI_MAX_NODES
 
-/** The longest time limit, in milliseconds (a day): `--movetime`, and the protocol's go movetime. */
-#define JUNQI_CLI_MAX_MOVETIME INT64_C(86400000)
+/** The longest time limit, in milliseconds (a day): `--movetime`, and the protocol's go movetime (play.h). */
+#define JUNQI_CLI_MAX_MOVETIME ((int64_t)JUNQI_MAX_MOVETIME)
 _Static_assert(JUNQI_CLI_MAX_MOVETIME <= INT_MAX, "a movetime fits junqi_search_limits.movetime, an int");
 
-/** The largest `--seed` (and the engine protocol's Seed, docs/protocol.md). */
-#define JUNQI_CLI_MAX_SEED 2147483647L
+/** The largest `--seed` (and the engine protocol's Seed, docs/protocol.md; play.h). */
+#define JUNQI_CLI_MAX_SEED JUNQI_MAX_SEED
 
 /**
  * Parse a `--seed` value, a whole number from 0 to JUNQI_CLI_MAX_SEED, into
@@ -400,9 +401,9 @@ int junqi_cli_check_seat(const char *prog, const char *name, const junqi_game *g
  * Check `--view SEAT` (seat; JUNQI_NO_SEAT: none given, or all) for record g
  * (input `name`): the seat takes part (junqi_cli_check_seat), and a record
  * of one seat's view (g->view, docs/jgn.md "View") is shown from that seat
- * only: it holds no other seat's knowledge (the other seat's own pieces are
- * unknown in it), so another seat is a usage error, printed to stderr, and
- * JUNQI_EXIT_USAGE is returned; else JUNQI_EXIT_OK.
+ * only (junqi_record_check_view, report.h, which the string calls of the
+ * Python binding share): another seat is a usage error, printed to stderr,
+ * and JUNQI_EXIT_USAGE is returned; else JUNQI_EXIT_OK.
  */
 int junqi_cli_check_view(const char *prog, const char *name, const junqi_game *g, int seat);
 

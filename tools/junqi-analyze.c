@@ -262,11 +262,12 @@ static int print_perft(const options *opt, junqi_record_at *at)
 
 static int run_go(const options *opt, const located *loc)
 {
-    if (loc->at.flip && opt->level)
-        return junqi_cli_usage(prog, "--level plays formation games; a flip game takes --nodes, --depth or --movetime");
     junqi_play_request req = {.game = loc->in.game, .level = opt->level, .view = opt->view,
                               .samples = (int)opt->samples, .seed = opt->seed,
                               .limits = opt->limits, .threads = (int)opt->threads};
+    char why[256];
+    if (loc->at.flip && !junqi_go_check_flip(&req, "--", why, sizeof why))
+        return junqi_cli_usage(prog, "%s", why);
     junqi_go_status status = junqi_go_write(stdout, opt->format == JUNQI_FORMAT_JSON, &req, &loc->at);
     if (status == JUNQI_GO_NO_MEMORY) {
         fprintf(stderr, _("%s: out of memory\n"), prog);

@@ -602,13 +602,16 @@ class Game(_Brief):
            nodes: int = 0, movetime: int = 0, multipv: int = 0, threads: int = 1,
            rules: Optional[str] = None, lenient: bool = False) -> Union[Go, FlipGo]:
         """The engine's move in the position after `ply` moves (docs/engine.md):
-        level "easy", "normal" (default) or "expert"; view "all" or "mover"
-        (default: the record's); a budget of depth, nodes or movetime (ms)
-        for each search, else the level's (view "mover" searches each of its
-        samples, 8 at the default level, with it: nodes=5000 is then 40,000
-        nodes in all, movetime=200 about 1.6 s); multipv lines; the same result for any threads
-        unless movetime is given; lenient as for position(). A flip record
-        gives a FlipGo (level, view and samples do not apply to it)."""
+        level "easy", "normal", "default" or "expert" (None: "default", the
+        analysis's default level); view "all" or "mover" (default: the
+        record's), samples and seed for view "mover" only; a budget of depth,
+        nodes or movetime (ms) for each search, else the level's (view
+        "mover" searches each of its samples, 8 at the default level, with
+        it: nodes=5000 is then 40,000 nodes in all, movetime=200 about 1.6 s);
+        multipv lines; the same result for any threads unless movetime is
+        given; lenient as for position(). What the tools refuse (nodes past
+        10**12, a seed past 2**31 - 1, ...) raises JunqiError. A flip record
+        gives a FlipGo (level, view, samples and seed do not apply to it)."""
         fits = _native.fits
         text = _native.stoppable(lib.junqi_report_go_stoppable, self._handle, _ply(ply),
                                  _native.cstr("rules", rules), _native.flag("lenient", lenient),

@@ -405,7 +405,7 @@ class PositionTest(unittest.TestCase):
         # a number out of range names its argument (depth, multipv and movetime shared one message)
         ranges = {"depth takes 0 to 63 (0: none), not 64": lambda: g.go(10, depth=64),
                   "multipv takes 0 to 16 (0: none), not 17": lambda: g.go(10, depth=1, multipv=17),
-                  "movetime takes 0 or more milliseconds (0: none), not -5": lambda: g.go(10, movetime=-5),
+                  "movetime takes 0 to 86400000 milliseconds (0: none), not -5": lambda: g.go(10, movetime=-5),
                   "threads takes 1 to 64, not 0": lambda: g.go(10, depth=1, threads=0)}
         for message, call in ranges.items():
             with self.assertRaises(junqi.JunqiError, msg=message) as caught:
@@ -427,6 +427,34 @@ class PositionTest(unittest.TestCase):
         self.assertEqual(g.position(Three()).ply, 3)
         self.assertEqual(first(os.fsencode(GAME)).game, 1)
         self.assertTrue(junqi.validate(pathlib.Path(GAME))[0].summary.valid)
+
+    def test_a_seats_record_is_shown_from_that_seat_only_as_the_tools(self):
+        # south's record holds no other seat's knowledge: --view north of it is the tools' usage
+        # error; the binding wrote a [View "north"] record with no setups, and positions of it
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "sv.jgn")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(tool("junqi-replay", "--view", "south", "--to", "jgn", GAME))
+            south = first(path)
+            self.assertEqual(south.view, "south")
+            done = subprocess.run([os.path.join(BIN, "junqi-replay"), "--view", "north", "--to", "jgn", path],
+                                  capture_output=True, text=True)
+            self.assertEqual(done.returncode, 2)
+            said = "the record is south's view, which shows no other seat's"
+            self.assertIn(f": --view north: {said}\n", done.stderr)
+            calls = {"to_jgn": lambda v: south.to_jgn(view=v), "to_json": lambda v: south.to_json(view=v),
+                     "position": lambda v: south.position(40, view=v), "positions": lambda v: south.positions(view=v),
+                     "notation": lambda v: south.notation(40, view=v)}
+            for name, call in calls.items():
+                for seat in ("north", "east", "west"):
+                    with self.assertRaises(junqi.JunqiError, msg=name) as caught:
+                        call(seat)
+                    self.assertEqual(str(caught.exception), f"view {seat}: {said}", name)
+                call("south")
+                call("all")
+                call(None)
+            self.assertEqual(south.to_jgn(view="south") + "\n",
+                             tool("junqi-replay", "--view", "south", "--to", "jgn", path))
 
     def test_errors_name_the_ply_as_the_binding_calls_it(self):
         # the binding's `ply` argument, not the tools' option --ply (formats/report.c REPORT_PLY)
@@ -536,7 +564,8 @@ class FlipPositionTest(unittest.TestCase):
             g.position(3, rules="standard")
         with self.assertRaisesRegex(junqi.JunqiError, "does not replay a formation game"):
             first(GAME).position(3, rules="fanqi")
-        with self.assertRaisesRegex(junqi.JunqiError, "level, view and samples play formation games"):
+        with self.assertRaisesRegex(junqi.JunqiError,
+                                    "level plays formation games; a flip game takes nodes, depth or movetime"):
             g.go(10, level="expert")
         self.assertEqual(g.position(10, rules="fanqi"), g.position(10))
 
@@ -698,6 +727,59 @@ class EngineTest(unittest.TestCase):
         self.assertEqual(got.result, "north-south")
         with self.assertRaisesRegex(junqi.JunqiError, "unknown level"):
             first(GAME).go(10, level="grandmaster")
+
+
+    def test_go_refuses_what_the_tools_refuse(self):
+        # nodes past the tools' cap searched without end, a seed past theirs was taken, and
+        # samples or seed with view all were ignored; a finished game answers at once if taken
+        g = first(GAME)
+        for args in (["--nodes", "1000000000001"], ["--seed", "2147483648"], ["--movetime", "86400001"],
+                     ["--view", "all", "--samples", "3"], ["--view", "all", "--seed", "3"]):
+            done = subprocess.run([os.path.join(BIN, "junqi-analyze"), "--go", *args, GAME], capture_output=True,
+                                  text=True)
+            self.assertEqual(done.returncode, 2, args)
+        calls = {"nodes takes 0 to 1000000000000 (0: none), not 1000000000001": lambda: g.go(nodes=10 ** 12 + 1),
+                 "nodes takes 0 to 1000000000000 (0: none), not 10000000000000": lambda: g.go(nodes=10 ** 13),
+                 "seed takes 0 to 2147483647, not 2147483648": lambda: g.go(seed=2 ** 31),
+                 "movetime takes 0 to 86400000 milliseconds (0: none), not 86400001":
+                     lambda: g.go(movetime=86400001),
+                 "samples and seed belong to view mover (view all searches one position)":
+                     lambda: g.go(view="all", samples=3),
+                 "samples and seed belong to view mover (view all searches one position) ":
+                     lambda: g.go(view="all", seed=3)}
+        for message, call in calls.items():
+            with self.assertRaises(junqi.JunqiError, msg=message) as caught:
+                call()
+            self.assertEqual(str(caught.exception), message.rstrip())
+        self.assertIsNone(g.go(nodes=10 ** 12, seed=2 ** 31 - 1).bestmove)  # the largest are taken
+        self.assertIsNone(g.go(view="all", nodes=1000).bestmove)
+
+    def test_a_flip_game_refuses_what_junqi_analyze_go_refuses(self):
+        # level, view, samples and seed play formation games; seed was taken silently
+        path = FLIP_GAMES[0]
+        g = first(path)
+        for arg, value, call in (("level", "expert", lambda: g.go(10, level="expert")),
+                                 ("view", "mover", lambda: g.go(10, view="mover")),
+                                 ("samples", "3", lambda: g.go(10, samples=3)),
+                                 ("seed", "5", lambda: g.go(10, seed=5))):
+            with self.assertRaises(junqi.JunqiError, msg=arg) as caught:
+                call()
+            self.assertEqual(str(caught.exception),
+                             f"{arg} plays formation games; a flip game takes nodes, depth or movetime")
+            done = subprocess.run([os.path.join(BIN, "junqi-analyze"), "--go", "--ply", "10", "--depth", "1",
+                                   f"--{arg}", value, path], capture_output=True, text=True)
+            self.assertEqual(done.returncode, 2, arg)
+            self.assertIn(f": --{arg} plays formation games; a flip game takes --nodes, --depth or --movetime\n",
+                          done.stderr)
+        self.assertEqual(g.go(10, depth=1, seed=0), g.go(10, depth=1))
+
+    def test_the_default_level_is_named_default(self):
+        g = first(GAME)
+        self.assertEqual(g.go(nodes=1000).level, "default")
+        self.assertEqual(g.go(nodes=1000, level="default").level, "default")
+        for doc in (junqi.Game.go.__doc__, pathlib.Path(ROOT, "docs", "python.md").read_text(encoding="utf-8")):
+            self.assertNotRegex(doc, r'"normal" \(default\)|"easy", "normal" or "expert"')
+            self.assertIn('"default"', doc)
 
 
 class ReprTest(unittest.TestCase):
