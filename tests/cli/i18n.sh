@@ -64,7 +64,7 @@ Position QQ QQGame JQL JQS RGB RRGGBB Result Rules SVG TERM Termination YAML ali
 cairo classic colour contrast dark default depth divide drop dumb east easy eliminated en eval
 expert fanfan fanqi flag fontconfig gif go green html huqi iconv id index isready jgn jql json junqi level marshal mode
 mover moves movetime multipv name nesw never nodes normal north nps off open pango perft player
-players png pos pv random rank red rows samples sb setoption short shown source south sr standard
+players png pos pv random rank red rows samples sb seed setoption short shown source south sr standard
 svg text threads timeouts view west winprob zh zuhe URI Unicode"
 for l in $linguas; do
     checks=$((checks + 1))
