@@ -58,6 +58,7 @@ typedef struct plan {
     bool stopped; /* the caller stopped phase 1 (limits.stop): no phase 2 */
     double counts[JUNQI_PIECE_KINDS]; /* junqi_analysis.counts */
     double ess;   /* the draws' effective sample size (junqi_analysis_error_inflation) */
+    const junqi_winprob_model *model; /* the board's (junqi_winprob_model_of) */
 } plan;
 
 static uint64_t mix64(uint64_t z)
@@ -135,9 +136,10 @@ static void draw_counts(const junqi_infer *inf, unsigned side, const junqi_infer
 /* Fill positions[0..p->samples) with the request's samples: K of
  * JUNQI_ANALYSIS_DRAWS_PER_SAMPLE * K draws from the posterior, chosen by
  * systematic resampling; they depend on the seed and the position only.
- * Also fills p->counts. */
+ * Also fills p->counts and p->model. */
 static junqi_search_status make_samples(const junqi_analysis_request *r, plan *p, junqi_position *positions)
 {
+    p->model = junqi_winprob_model_of(r->pos->board->kind);
     if (as_is(r)) {
         positions[0] = *r->pos;
         position_counts(r->pos, p->counts);
@@ -405,6 +407,18 @@ static double inside(double v)
     return fmin(fmax(v, 1e-6), 1 - 1e-6);
 }
 
+/* Each board's model: fitted where there are real games to fit it on */
+static const junqi_winprob_model identity_model = {.engine = 1};
+static const junqi_winprob_model *const board_models[] = {
+    [JUNQI_TWO_PLAYER] = &identity_model,
+    [JUNQI_FOUR_PLAYER] = &junqi_winprob_default_model,
+};
+
+const junqi_winprob_model *junqi_winprob_model_of(junqi_board_kind kind)
+{
+    return board_models[kind];
+}
+
 /* The model's map (junqi_winprob_model) of mean value v, at a position whose
  * other terms add up to z. */
 static double calibrated(const junqi_winprob_model *m, double z, double v)
@@ -543,7 +557,7 @@ static void aggregate(const junqi_analysis_request *r, const plan *p, const junq
         out->status = JUNQI_SEARCH_HIDDEN;
         return;
     }
-    const junqi_winprob_model *m = &junqi_winprob_default_model;
+    const junqi_winprob_model *m = p->model;
     double z = position_terms(m, out), mean[JUNQI_MAX_MULTIPV];
     calibrate_lines(m, z, lines, n, mean);
     int want = r->limits.multipv > 0 ? r->limits.multipv : 1, keep = n < want ? n : want;
@@ -640,7 +654,7 @@ static void pool_values(const values *round, int k, int at, values *v, junqi_sea
  * move played comes out at least as good. */
 static bool pooled_loss(const confirmation *c, const junqi_analysis *a, double *loss, double *error)
 {
-    const junqi_winprob_model *m = &junqi_winprob_default_model;
+    const junqi_winprob_model *m = c->p.model;
     double z = position_terms(m, a), mb, mp, sd;
     moments(&c->best, c->best.wp, c->samples, &mb, &sd);
     moments(&c->played, c->played.wp, c->samples, &mp, &sd);
@@ -671,7 +685,7 @@ static bool unsettled(const junqi_analysis_request *r, const confirmation *c, co
  * when it comes out at least as good. Only for c->samples > 0. */
 static void apply_confirmation(const confirmation *c, junqi_analysis *a)
 {
-    const junqi_winprob_model *m = &junqi_winprob_default_model;
+    const junqi_winprob_model *m = c->p.model;
     double z = position_terms(m, a), mean[2], loss, error;
     bool worse = pooled_loss(c, a, &loss, &error);
     junqi_analysis_line *lb = &a->lines[0], *lp = &a->lines[a->played_line];

@@ -157,8 +157,19 @@ typedef struct junqi_winprob_model {
     double bias;
 } junqi_winprob_model;
 
-/** The model fitted on the training games (libcore/winprob_model.c). */
+/** The model fitted on the training games (libcore/winprob_model.c): real four-player QQ games. */
 extern const junqi_winprob_model junqi_winprob_default_model;
+
+/**
+ * The model of the games of board `kind`: junqi_winprob_default_model for
+ * the four-player board, whose real games it was fitted on; for the
+ * two-player board, which has no real games in the data to fit one on, the
+ * identity (engine weight 1, no other term: P is the samples' mean value v,
+ * so an even position is 0.5 and the sign of the evaluation is the side of
+ * 0.5; the four-player fit's bias of -0.08 put every score from 0 to about
+ * +185 below it there). Never NULL; borrowed, static.
+ */
+const junqi_winprob_model *junqi_winprob_model_of(junqi_board_kind kind);
 
 /** One position to analyse. */
 typedef struct junqi_analysis_request {

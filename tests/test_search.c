@@ -184,8 +184,8 @@ static void the_error_counts_only_the_draws_effective_samples(void **state)
     assert_float_equal(junqi_analysis_error_inflation(1, 0.5), 1, 1e-12); /* one sample: nothing to inflate */
 }
 
-/* View all: one sample, so each line's win probability is the model
- * (analysis.h junqi_winprob_model) of the curve at the line's score with
+/* View all: one sample, so each line's win probability is the board's model
+ * (analysis.h junqi_winprob_model_of) of the curve at the line's score with
  * the lapse, the counts the true ones for the mover's team, and the model
  * keeps the lines in the order of their values. */
 static void the_win_probability_is_the_model_of_the_line_and_the_counts(void **state)
@@ -203,8 +203,15 @@ static void the_win_probability_is_the_model_of_the_line_and_the_counts(void **s
     for (int k = 0; k < JUNQI_PIECE_KINDS; k++)
         assert_float_equal(a.counts[k], want[k], 1e-12);
     assert_int_equal(a.seats, 0);
-    const junqi_winprob_model *m = &junqi_winprob_default_model;
-    double z = m->bias + m->count[JUNQI_GENERAL] * -1 + m->count[JUNQI_LIEUTENANT] * -1 + m->count[JUNQI_CAPTAIN];
+    /* the two-player board has no real games to fit a model on: its own is the identity, where
+     * the four-player fit's bias put an even position's evaluation below 0.5 */
+    assert_ptr_equal(junqi_winprob_model_of(JUNQI_FOUR_PLAYER), &junqi_winprob_default_model);
+    const junqi_winprob_model *m = junqi_winprob_model_of(pos.board->kind);
+    assert_float_equal(m->engine, 1, 0);
+    double z = m->bias + m->seats * a.seats;
+    for (int k = 0; k < JUNQI_PIECE_KINDS; k++)
+        z += m->count[k] * want[k];
+    assert_float_equal(z, 0, 0);
     assert_true(a.nlines >= 2);
     for (int i = 0; i < a.nlines; i++) {
         double v = JUNQI_ANALYSIS_LAPSE + (1 - 2 * JUNQI_ANALYSIS_LAPSE) * junqi_eval_winprob((int)a.lines[i].eval);
