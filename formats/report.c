@@ -227,21 +227,28 @@ static void note_early_surrender(const junqi_game *g, const junqi_rules *rules, 
 
 
 /* Whether some assignment of the hidden pieces agrees with the first `ply`
- * moves of g as seat g->view saw them (propagation only: a false is a proof). */
+ * moves of g (propagation only: a false is a proof): as seat g->view saw
+ * them, or for a record of no seat's view, with every identity it shows as
+ * a fact (JUNQI_OPEN: what any seat saw is part of it). */
 static bool agrees_to(const junqi_game *g, const junqi_rules *rules, size_t ply)
 {
     static _Thread_local junqi_infer inf;
-    return junqi_infer_replay(&inf, g, rules, ply, g->view, g->info, NULL) && junqi_infer_solve(&inf, false);
+    bool seat = g->view != JUNQI_NO_SEAT;
+    return junqi_infer_replay(&inf, g, rules, ply, seat ? g->view : JUNQI_SOUTH, seat ? g->info : JUNQI_OPEN, NULL) &&
+           junqi_infer_solve(&inf, false);
 }
 
-/* A seat's record of a dark game is one some game could have given: the
+/* A record with hidden pieces is one some game could have given: the
  * hidden pieces can have identities that agree with every move and outcome
  * (libcore/infer.h; issue 12 asked for a view record that breaks the
- * inference to be said). The first move after which none do is the error,
- * found by bisection (agreement only shrinks as moves are added). */
+ * inference to be said). Its pieces are hidden when it is a seat's record
+ * of a dark game, or starts from a position with pieces shown as `?`.
+ * The first move after which none do is the error, found by bisection
+ * (agreement only shrinks as moves are added). */
 static void check_assignment(const junqi_game *g, const junqi_rules *rules, size_t moves, junqi_diags *d)
 {
-    if (g->view == JUNQI_NO_SEAT || agrees_to(g, rules, moves))
+    bool hidden = g->view != JUNQI_NO_SEAT || (g->start && !junqi_position_complete(g->start));
+    if (!hidden || agrees_to(g, rules, moves))
         return;
     size_t good = 0, bad = moves; /* agrees after `good` moves, not after `bad` */
     if (!agrees_to(g, rules, 0))
@@ -254,10 +261,16 @@ static void check_assignment(const junqi_game *g, const junqi_rules *rules, size
     for (size_t i = 0, seen = 0; bad && i < g->main.nitems && seen < bad; i++)
         if (g->main.items[i].kind == JUNQI_ITEM_MOVE && ++seen == bad)
             loc = g->main.items[i].loc;
-    junqi_diags_add(d, JUNQI_CODE_NO_ASSIGNMENT, bad ? (int)(junqi_game_first_number(g) - 1 + bad) : -1, loc,
-                    _("no identities of the hidden pieces agree with %s's record up to this move: "
-                      "no game could have given it"),
-                    _(junqi_seat_name(g->view)));
+    int move = bad ? (int)(junqi_game_first_number(g) - 1 + bad) : -1;
+    if (g->view == JUNQI_NO_SEAT)
+        junqi_diags_add(d, JUNQI_CODE_NO_ASSIGNMENT, move, loc,
+                        _("no identities of the hidden pieces agree with the record up to this move: "
+                          "no game could have given it"));
+    else
+        junqi_diags_add(d, JUNQI_CODE_NO_ASSIGNMENT, move, loc,
+                        _("no identities of the hidden pieces agree with %s's record up to this move: "
+                          "no game could have given it"),
+                        _(junqi_seat_name(g->view)));
 }
 
 bool junqi_check_item(const junqi_source *src, const junqi_input *in, const junqi_rules *rules,

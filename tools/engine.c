@@ -244,14 +244,15 @@ static void diag_error(engine *e, const char *cmd, const junqi_diags *d)
         error_line(e, cmd, "the input is not valid");
 }
 
-/* Replay g with every check into d; false if it has an error. */
-static bool replays_cleanly(const junqi_game *g, junqi_diags *d)
+/* Check g into d as junqi-validate checks a record (junqi_check_item): every
+ * move and outcome against the rules, and for a seat's record of a dark
+ * game, that some identities of the hidden pieces agree with it (one
+ * inference over the record, as the search's own; a bisection only when
+ * none do); false if it has an error. */
+static bool replays_cleanly(junqi_game *g, junqi_diags *d)
 {
-    junqi_replay r;
-    bool ok = junqi_replay_start(&r, g, NULL, d);
-    if (ok)
-        junqi_replay_run(&r);
-    return ok && d->errors == 0;
+    junqi_input in = {.name = "<position>", .kind = JUNQI_INPUT_RECORD, .game = g};
+    return junqi_check_item(NULL, &in, NULL, d, NULL);
 }
 
 /* ---- the search thread ----------------------------------------------------- */
@@ -819,7 +820,7 @@ static junqi_game *load_record(engine *e, const char *text, FILE *fp, const char
 
 /* Say in an info line when g breaks the rules after its first `ply` moves,
  * which are kept: the position is legal, the record is not. */
-static void note_later_error(engine *e, const junqi_game *g, int64_t ply)
+static void note_later_error(engine *e, junqi_game *g, int64_t ply)
 {
     junqi_diags d;
     junqi_diags_init(&d);
@@ -1020,7 +1021,7 @@ static junqi_game *position_record(engine *e, char *args, FILE *in, char **moves
 }
 
 /* Replay g with every check; false (with an error line) if it has an error. */
-static bool record_is_valid(engine *e, const junqi_game *g)
+static bool record_is_valid(engine *e, junqi_game *g)
 {
     if (junqi_rules_flip(g->rules)) { /* flip games have their own engine (flip_search.h) */
         error_line(e, "position", "a flip game (rules '%s') is not played over the protocol: junqi-analyze --go takes it",

@@ -214,6 +214,33 @@ checks=$((checks + 1))
 case "$a" in "bestmove "[a-q]*-*) ;; *) fail "a view record: no bestmove ($a)" ;; esac
 expect "--go on the same view record has a move too" "bestmove" "${c%% *}"
 
+# a record no game could have given is refused at position, as junqi-validate refuses it, and the
+# engine keeps the position it had (it was taken, and go answered "error go: no assignment of the
+# hidden pieces agrees with the record" and bestmove (none)): south's view after 14 moves of
+# jgs-000689 and 15. g6xf7, as a position string with moves, as south's record on one line, and
+# added by position moves
+Q=$JUNQI_ROOT/samples/qq/jgs-000689.jgs
+pv14=$("$JUNQI_BIN/junqi-replay" --ply 14 --view south --format pos "$Q")
+south15=$("$JUNQI_BIN/junqi-replay" --view south --to jgn "$Q" | tr '\n' ' ' |
+    sed -e 's/ 15\. .*/ 15. g6xf7 */' -e 's/\[Result "[^"]*"\]/[Result "*"]/' -e 's/ \[\(Termination\|QQScore\) "[^"]*"\]//g')
+noone="no identities of the hidden pieces agree with the record up to this move: no game could have given it (no-assignment)"
+south="no identities of the hidden pieces agree with south's record up to this move: no game could have given it (no-assignment)"
+kept=$(engine "position file $Q ply 10" "go depth 1" | grep -v '^info')
+expect "a record no game could have given: an error line each, the position before kept" \
+"error position: move 15: $noone
+error position: move 15: $south
+$kept" \
+    "$(engine "position file $Q ply 10" "position pos $pv14 moves 15. g6xf7" "position jgn $south15" "go depth 1" |
+        grep -v '^info')"
+expect "the same moves added by position moves: an error line, the position before kept" \
+"error position: move 15: $noone
+$(engine "position pos $pv14" "go depth 1" | grep -v '^info')" \
+    "$(engine "position pos $pv14" "position moves 15. g6xf7" "go depth 1" | grep -v '^info')"
+sed -e 's/\] \[/]\n[/g' -e 's/\]  /]\n\n/' <<<"$south15" >"$tmp/south15.jgn"
+run "$JUNQI_BIN/junqi-validate" --format json "$tmp/south15.jgn"
+expect "junqi-validate refuses the same record: exit 1, no-assignment" "1 no-assignment" \
+    "$rc $(jq -r 'select(.severity == "error") | .code' <<<"$out")"
+
 # go infinite runs until stop; isready is answered while it searches
 coproc ENG { "$A" --engine 2>/dev/null; }
 eng_pid=$ENG_PID # bash unsets ENG_PID once the engine ends
