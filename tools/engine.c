@@ -457,14 +457,22 @@ static char *next_word(char **s)
     return p;
 }
 
+/* What next_path found wrong with a quoted path. */
+typedef enum path_fault {
+    PATH_FINE,     /* a path, or none */
+    PATH_UNCLOSED, /* the quote is never closed */
+    PATH_GLUED     /* a word follows the closing quote with no blank between */
+} path_fault;
+
 /* The path of `position file` (docs/protocol.md): a blank-separated word, or
  * a double-quoted one that may hold blanks, with \" and \\ inside as in a
- * JGN tag's value. Unquoted in place; NULL if there is none, or (with
- * *unclosed set) if the quote is never closed. */
-static char *next_path(char **s, bool *unclosed)
+ * JGN tag's value, and a blank or the end after its closing quote.
+ * Unquoted in place; NULL if there is none, or (with *fault set) if the
+ * quote is never closed, or a word is glued to it (*s then at that word). */
+static char *next_path(char **s, path_fault *fault)
 {
     char *p = *s + strspn(*s, " \t"), *in = p + 1, *out = p;
-    *unclosed = false;
+    *fault = PATH_FINE;
     if (*p != '"')
         return next_word(s);
     for (; *in && *in != '"'; in++) {
@@ -472,9 +480,14 @@ static char *next_path(char **s, bool *unclosed)
             in++;
         *out++ = *in;
     }
-    *unclosed = !*in;
-    if (*unclosed)
+    if (!*in)
+        *fault = PATH_UNCLOSED;
+    else if (in[1] && in[1] != ' ' && in[1] != '\t')
+        *fault = PATH_GLUED;
+    if (*fault) {
+        *s = *in ? in + 1 : in;
         return NULL;
+    }
     *out = '\0';
     *s = in + 1;
     return p;
@@ -924,12 +937,18 @@ static FILE *open_regular_file(engine *e, const char *path)
  * NULL with an error line if there is none. */
 static junqi_game *file_record(engine *e, char *args, FILE *in)
 {
-    bool unclosed, cut = false;
-    char *path = next_path(&args, &unclosed), *word = path ? next_word(&args) : NULL, *ply = NULL;
+    path_fault fault;
+    bool cut = false;
+    char *path = next_path(&args, &fault), *word = path ? next_word(&args) : NULL, *ply = NULL;
+    if (fault == PATH_GLUED) {
+        error_line(e, "position", "file: a blank must follow the path's closing quote, not '%s'",
+                   QUOTE(next_word(&args)));
+        return NULL;
+    }
     if (!path || strcmp(path, "-") == 0) { /* "-" would read the protocol's own input as a record */
-        error_line(e, "position", unclosed ? "file: the path's quote is never closed with '\"'"
-                                  : path   ? "file takes a path: standard input carries the protocol"
-                                           : "file takes a path");
+        error_line(e, "position", fault == PATH_UNCLOSED ? "file: the path's quote is never closed with '\"'"
+                                  : path                 ? "file takes a path: standard input carries the protocol"
+                                                         : "file takes a path");
         return NULL;
     }
     if (is_protocol_input(path, in)) {

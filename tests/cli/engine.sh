@@ -140,6 +140,14 @@ expect "position file \"PATH WITH BLANKS\" game 2 ply N = the same position" "$o
 expect "position file with a quote never closed: an error line" \
     "error position: file: the path's quote is never closed with '\"'" \
     "$(engine "position file \"$tmp/my games/two.jgn game 2")"
+# a word glued to the closing quote is refused as other malformed commands are (ply 5 was taken)
+expect "position file \"PATH\"ply N: an error line, the position before kept" \
+"error position: file: a blank must follow the path's closing quote, not 'ply'
+error position: file: a blank must follow the path's closing quote, not 'game'
+$(engine "position pos $pos40" "setoption name View value all" "go depth 1" | tail -n 1)" \
+    "$(engine "position pos $pos40" "position file \"$tmp/my games/two \\\"q\\\".jgn\"ply 5" \
+        "position file \"$tmp/my games/two \\\"q\\\".jgn\"game 2 ply 42" "setoption name View value all" "go depth 1" |
+        grep -v '^info')"
 # (a number past the end whatever its size: from 100000001 on it said "game takes a game's number";
 # one too large to count is quoted as sent: it said game 18446744073709551615, SIZE_MAX)
 expect "position file PATH game N: bad numbers and words are error lines" \
