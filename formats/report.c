@@ -511,6 +511,14 @@ void junqi_write_perft_json(junqi_json *j, int depth, uint64_t nodes, const junq
 
 /* ---- go ------------------------------------------------------------------- */
 
+/* The line of the move r chose, whose eval, winprob, spread and pv the
+ * outputs give; NULL for a level's deliberate move outside the lines, which
+ * no search valued (and for no move). */
+static const junqi_analysis_line *chosen_line(const junqi_play_result *r)
+{
+    return r->line >= 0 && r->line < r->analysis.nlines ? &r->analysis.lines[r->line] : NULL;
+}
+
 int junqi_play_pv(const junqi_play_result *r, const junqi_move **pv)
 {
     *pv = r->line >= 0 ? r->analysis.lines[r->line].pv : &r->move;
@@ -572,10 +580,11 @@ void junqi_write_go_json(junqi_json *j, const junqi_play_result *r, const junqi_
     junqi_json_key(j, "reason");
     junqi_json_string(j, over && a->result.reason != JUNQI_REASON_NONE
                              ? junqi_reason_id((junqi_reason)a->result.reason) : NULL);
-    junqi_json_key(j, "eval");
-    number_or_null(j, over, a->eval, 0);
+    const junqi_analysis_line *l = chosen_line(r);
+    junqi_json_key(j, "eval"); /* the chosen move's (a->eval is the best line's) */
+    number_or_null(j, !l, l ? l->eval : 0, 0);
     junqi_json_key(j, "winprob");
-    number_or_null(j, over, a->winprob, 3);
+    number_or_null(j, !l, l ? l->winprob : 0, 3);
     junqi_json_key(j, "pv");
     junqi_write_moves_json(j, b, pv, pv_len);
     junqi_json_key(j, "depth");
@@ -591,7 +600,7 @@ void junqi_write_go_json(junqi_json *j, const junqi_play_result *r, const junqi_
     junqi_json_key(j, "samples");
     junqi_json_int(j, a->samples);
     junqi_json_key(j, "spread");
-    junqi_json_number(j, a->spread, 1);
+    number_or_null(j, !l, l ? l->spread : 0, 1);
     junqi_json_key(j, "multipv");
     go_lines_json(j, a, b);
     junqi_json_end_object(j);
@@ -617,12 +626,17 @@ void junqi_write_go_text(FILE *out, const junqi_play_result *r, const junqi_leve
         fprintf(out, _("the game is over: %s\n"), junqi_result_describe(&a->result, pos->present, result, sizeof result));
         return;
     }
+    const junqi_analysis_line *l = chosen_line(r); /* its figures, not the best line's */
     fprintf(out, "bestmove %s\n", junqi_move_name(b, r->move, name));
-    fprintf(out, "eval %.0f\nwinprob %.3f\npv", a->eval, a->winprob);
+    if (l)
+        fprintf(out, "eval %.0f\nwinprob %.3f\n", l->eval, l->winprob);
+    fputs("pv", out);
     moves_text(out, b, pv, pv_len);
     fprintf(out, "\ndepth %d\nnodes %llu\nlevel %s\n", a->depth, (unsigned long long)a->nodes, level->name);
     if (r->view == JUNQI_VIEW_MOVER)
-        fprintf(out, "samples %d\nspread %.1f\n", a->samples, a->spread);
+        fprintf(out, "samples %d\n", a->samples);
+    if (r->view == JUNQI_VIEW_MOVER && l)
+        fprintf(out, "spread %.1f\n", l->spread);
     for (int i = 0; a->nlines > 1 && i < a->nlines; i++) {
         fprintf(out, "multipv %d %s eval %.0f winprob %.3f votes %d pv", i + 1,
                 junqi_move_name(b, a->lines[i].move, name), a->lines[i].eval, a->lines[i].winprob,

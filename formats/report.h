@@ -307,7 +307,9 @@ void junqi_write_moves_json(junqi_json *j, const junqi_board *b, const junqi_mov
  * "to_move","view","level","samples","spread",
  * "multipv":[{"move","eval","winprob","votes","pv"},...]}; result and reason
  * name the end of a finished game (eval and winprob are then null), else
- * they are null (docs/engine.md).
+ * they are null (docs/engine.md). eval, winprob, spread and pv are the
+ * chosen move's line's (r->line, not always the first); a level's
+ * deliberate move outside the lines has null eval, winprob and spread.
  */
 void junqi_write_go_json(junqi_json *j, const junqi_play_result *r, const junqi_level *level,
                          const junqi_position *pos);
@@ -316,7 +318,9 @@ void junqi_write_go_json(junqi_json *j, const junqi_play_result *r, const junqi_
  * The choice r at `level` in pos as the text of `junqi-analyze --go`:
  * "bestmove", "eval", "winprob", "pv", "depth", "nodes", "level", with view
  * mover "samples" and "spread", with several lines a "multipv" line each;
- * or "bestmove (none)" and the result when the game is over.
+ * or "bestmove (none)" and the result when the game is over. The figures
+ * are the chosen move's, as junqi_write_go_json() gives them (no "eval",
+ * "winprob" or "spread" line for a move outside the lines).
  */
 void junqi_write_go_text(FILE *out, const junqi_play_result *r, const junqi_level *level,
                          const junqi_position *pos);

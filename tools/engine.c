@@ -295,7 +295,7 @@ static void report_lines(engine *e, const junqi_analysis *a)
     for (int i = 0; a->nlines > 1 && i < a->nlines; i++) {
         const junqi_analysis_line *l = &a->lines[i];
         text t;
-    text_open(&t);
+        text_open(&t);
         add(&t, "info multipv %d depth %d", i + 1, a->depth);
         add_score(&t, (int)lround(l->eval));
         add(&t, " winprob %.3f votes %d", l->winprob, l->votes);
@@ -323,17 +323,21 @@ static void report_result(engine *e)
                    junqi_result_describe(&e->r.pos.result, e->r.pos.present, result, sizeof result));
     } else {
         report_lines(e, a);
+        /* the chosen move's line (a->eval is the best line's); a level's deliberate move
+         * outside the lines has none, and no score */
+        const junqi_analysis_line *l = r->line >= 0 && r->line < a->nlines ? &a->lines[r->line] : NULL;
         text t;
-    text_open(&t);
+        text_open(&t);
         add(&t, "info depth %d", a->depth);
         if (a->samples > 1)
             add(&t, " samples %d", a->samples);
-        add_score(&t, (int)lround(a->eval));
-        add(&t, " winprob %.3f", a->winprob);
-        if (a->samples > 1)
-            add(&t, " spread %.0f", a->spread);
+        if (l) {
+            add_score(&t, (int)lround(l->eval));
+            add(&t, " winprob %.3f", l->winprob);
+        }
+        if (l && a->samples > 1)
+            add(&t, " spread %.0f", l->spread);
         add_speed(&t, e, a->nodes);
-        const junqi_analysis_line *l = r->line >= 0 ? &a->lines[r->line] : NULL;
         add_pv(&t, e->r.pos.board, l ? l->pv : &r->move, l ? l->pv_len : 1);
         say_text(e, &t);
         say_locked(e, "bestmove %s", junqi_move_name(e->r.pos.board, r->move, name));
