@@ -200,8 +200,12 @@ typedef struct junqi_summary {
  * Check an item as junqi-validate does and append the problems to d (which
  * may already hold those of reading it): a record is replayed to its end
  * on `rules` (NULL: the record's; junqi-validate applies --rules to the
- * record first) with every check of replay.h, and a surrender the rule
- * set's scoring forbids is noted (score.h); a formation is checked against
+ * record first) with every check of replay.h, a surrender the rule
+ * set's scoring forbids is noted (score.h), and a record with hidden pieces
+ * (a seat's View, or a start position with pieces shown as `?`) must be one
+ * some game could have given: identities of them agree with every move and
+ * outcome (infer.h; else a no-assignment error at the first move after
+ * which none do); a formation is checked against
  * the setup rules under `rules` (formation.h). A diagnostic with no place
  * of its own is placed where the item starts in a text source
  * (junqi_input_place_diags). With src, diagnostics of text sources get
