@@ -15,8 +15,9 @@
 #     isready (how fast is measured by scripts/protocol-latency, not here);
 #   - the transcript of docs/protocol.md up to its go infinite;
 #   - bad commands (unknown command, bad option values, bad go parameters,
-#     a position with an illegal move (an info line when it comes after
-#     the ply asked for), go without a position, position
+#     a position with an illegal move or one no game could have given (an
+#     info line when it comes after the ply asked for), a word glued to a
+#     quoted path, go without a position, position
 #     during a search) each get one error line, and the engine keeps its
 #     position and goes on; what an error line quotes of a long command
 #     is cut (64 bytes, between characters); a line longer than 64 MiB is
@@ -248,6 +249,9 @@ sed -e 's/\] \[/]\n[/g' -e 's/\]  /]\n\n/' <<<"$south15" >"$tmp/south15.jgn"
 run "$JUNQI_BIN/junqi-validate" --format json "$tmp/south15.jgn"
 expect "junqi-validate refuses the same record: exit 1, no-assignment" "1 no-assignment" \
     "$rc $(jq -r 'select(.severity == "error") | .code' <<<"$out")"
+expect "position file of that record, ply 12: the later error in an info line, as a broken rule's" \
+    "info string the record breaks the rules later, at move 15: $south; the position after move 12 is used
+readyok" "$(engine "position file $tmp/south15.jgn ply 12" isready)"
 
 # go infinite runs until stop; isready is answered while it searches
 coproc ENG { "$A" --engine 2>/dev/null; }
