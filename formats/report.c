@@ -239,21 +239,28 @@ static void note_early_surrender(const junqi_game *g, const junqi_rules *rules, 
 
 
 /* Whether some assignment of the hidden pieces agrees with the first `ply`
- * moves of g as seat g->view saw them (propagation only: a false is a proof). */
+ * moves of g (propagation only: a false is a proof): as seat g->view saw
+ * them, or for a record of no seat's view, with every identity it shows as
+ * a fact (JUNQI_OPEN: what any seat saw is part of it). */
 static bool agrees_to(const junqi_game *g, const junqi_rules *rules, size_t ply)
 {
     static _Thread_local junqi_infer inf;
-    return junqi_infer_replay(&inf, g, rules, ply, g->view, g->info, NULL) && junqi_infer_solve(&inf, false);
+    bool seat = g->view != JUNQI_NO_SEAT;
+    return junqi_infer_replay(&inf, g, rules, ply, seat ? g->view : JUNQI_SOUTH, seat ? g->info : JUNQI_OPEN, NULL) &&
+           junqi_infer_solve(&inf, false);
 }
 
-/* A seat's record of a dark game is one some game could have given: the
+/* A record with hidden pieces is one some game could have given: the
  * hidden pieces can have identities that agree with every move and outcome
  * (libcore/infer.h; issue 12 asked for a view record that breaks the
- * inference to be said). The first move after which none do is the error,
- * found by bisection (agreement only shrinks as moves are added). */
+ * inference to be said). Its pieces are hidden when it is a seat's record
+ * of a dark game, or starts from a position with pieces shown as `?`.
+ * The first move after which none do is the error, found by bisection
+ * (agreement only shrinks as moves are added). */
 static void check_assignment(const junqi_game *g, const junqi_rules *rules, size_t moves, junqi_diags *d)
 {
-    if (g->view == JUNQI_NO_SEAT || agrees_to(g, rules, moves))
+    bool hidden = g->view != JUNQI_NO_SEAT || (g->start && !junqi_position_complete(g->start));
+    if (!hidden || agrees_to(g, rules, moves))
         return;
     size_t good = 0, bad = moves; /* agrees after `good` moves, not after `bad` */
     if (!agrees_to(g, rules, 0))
@@ -266,10 +273,16 @@ static void check_assignment(const junqi_game *g, const junqi_rules *rules, size
     for (size_t i = 0, seen = 0; bad && i < g->main.nitems && seen < bad; i++)
         if (g->main.items[i].kind == JUNQI_ITEM_MOVE && ++seen == bad)
             loc = g->main.items[i].loc;
-    junqi_diags_add(d, JUNQI_CODE_NO_ASSIGNMENT, bad ? (int)(junqi_game_first_number(g) - 1 + bad) : -1, loc,
-                    _("no identities of the hidden pieces agree with %s's record up to this move: "
-                      "no game could have given it"),
-                    _(junqi_seat_name(g->view)));
+    int move = bad ? (int)(junqi_game_first_number(g) - 1 + bad) : -1;
+    if (g->view == JUNQI_NO_SEAT)
+        junqi_diags_add(d, JUNQI_CODE_NO_ASSIGNMENT, move, loc,
+                        _("no identities of the hidden pieces agree with the record up to this move: "
+                          "no game could have given it"));
+    else
+        junqi_diags_add(d, JUNQI_CODE_NO_ASSIGNMENT, move, loc,
+                        _("no identities of the hidden pieces agree with %s's record up to this move: "
+                          "no game could have given it"),
+                        _(junqi_seat_name(g->view)));
 }
 
 bool junqi_check_item(const junqi_source *src, const junqi_input *in, const junqi_rules *rules,
@@ -510,6 +523,14 @@ void junqi_write_perft_json(junqi_json *j, int depth, uint64_t nodes, const junq
 
 /* ---- go ------------------------------------------------------------------- */
 
+/* The line of the move r chose, whose eval, winprob, spread and pv the
+ * outputs give; NULL for a level's deliberate move outside the lines, which
+ * no search valued (and for no move). */
+static const junqi_analysis_line *chosen_line(const junqi_play_result *r)
+{
+    return r->line >= 0 && r->line < r->analysis.nlines ? &r->analysis.lines[r->line] : NULL;
+}
+
 int junqi_play_pv(const junqi_play_result *r, const junqi_move **pv)
 {
     *pv = r->line >= 0 ? r->analysis.lines[r->line].pv : &r->move;
@@ -571,10 +592,11 @@ void junqi_write_go_json(junqi_json *j, const junqi_play_result *r, const junqi_
     junqi_json_key(j, "reason");
     junqi_json_string(j, over && a->result.reason != JUNQI_REASON_NONE
                              ? junqi_reason_id((junqi_reason)a->result.reason) : NULL);
-    junqi_json_key(j, "eval");
-    number_or_null(j, over, a->eval, 0);
+    const junqi_analysis_line *l = chosen_line(r);
+    junqi_json_key(j, "eval"); /* the chosen move's (a->eval is the best line's) */
+    number_or_null(j, !l, l ? l->eval : 0, 0);
     junqi_json_key(j, "winprob");
-    number_or_null(j, over, a->winprob, 3);
+    number_or_null(j, !l, l ? l->winprob : 0, 3);
     junqi_json_key(j, "pv");
     junqi_write_moves_json(j, b, pv, pv_len);
     junqi_json_key(j, "depth");
@@ -590,7 +612,7 @@ void junqi_write_go_json(junqi_json *j, const junqi_play_result *r, const junqi_
     junqi_json_key(j, "samples");
     junqi_json_int(j, a->samples);
     junqi_json_key(j, "spread");
-    junqi_json_number(j, a->spread, 1);
+    number_or_null(j, !l, l ? l->spread : 0, 1);
     junqi_json_key(j, "multipv");
     go_lines_json(j, a, b);
     junqi_json_end_object(j);
@@ -616,12 +638,17 @@ void junqi_write_go_text(FILE *out, const junqi_play_result *r, const junqi_leve
         fprintf(out, _("the game is over: %s\n"), junqi_result_describe(&a->result, pos->present, result, sizeof result));
         return;
     }
+    const junqi_analysis_line *l = chosen_line(r); /* its figures, not the best line's */
     fprintf(out, "bestmove %s\n", junqi_move_name(b, r->move, name));
-    fprintf(out, "eval %.0f\nwinprob %.3f\npv", a->eval, a->winprob);
+    if (l)
+        fprintf(out, "eval %.0f\nwinprob %.3f\n", l->eval, l->winprob);
+    fputs("pv", out);
     moves_text(out, b, pv, pv_len);
     fprintf(out, "\ndepth %d\nnodes %llu\nlevel %s\n", a->depth, (unsigned long long)a->nodes, level->name);
     if (r->view == JUNQI_VIEW_MOVER)
-        fprintf(out, "samples %d\nspread %.1f\n", a->samples, a->spread);
+        fprintf(out, "samples %d\n", a->samples);
+    if (r->view == JUNQI_VIEW_MOVER && l)
+        fprintf(out, "spread %.1f\n", l->spread);
     for (int i = 0; a->nlines > 1 && i < a->nlines; i++) {
         fprintf(out, "multipv %d %s eval %.0f winprob %.3f votes %d pv", i + 1,
                 junqi_move_name(b, a->lines[i].move, name), a->lines[i].eval, a->lines[i].winprob,
@@ -1195,17 +1222,14 @@ static bool go_request(junqi_play_request *req, const char *level, const char *v
     return true;
 }
 
-bool junqi_go_check_flip(const junqi_play_request *req, const char *dashes, char *err, size_t n)
+bool junqi_go_check_flip(const junqi_play_request *req, char *err, size_t n)
 {
     const char *given = req->level ? "level" : req->view >= 0 ? "view" : req->samples ? "samples"
                         : req->seed ? "seed" : NULL;
     if (!given)
         return true;
-    /* TRANSLATORS: each %s before a name is "--" in the tools' message (their options: "--seed
-       plays formation games; a flip game takes --nodes, --depth or --movetime") and empty in
-       the Python binding's (its arguments); the first name is level, view, samples or seed. */
-    snprintf(err, n, _("%s%s plays formation games; a flip game takes %snodes, %sdepth or %smovetime"), dashes,
-             given, dashes, dashes, dashes);
+    /* TRANSLATORS: %s is level, view, samples or seed, the Python binding's go() arguments */
+    snprintf(err, n, _("%s plays formation games; a flip game takes nodes, depth or movetime"), given);
     return false;
 }
 
@@ -1230,7 +1254,7 @@ char *junqi_report_go_stoppable(const junqi_game *g, long ply, const char *rules
         req.limits.stop = junqi_stop_requested;
         req.limits.ctx = stop;
     }
-    if (junqi_rules_flip(g->rules) && !junqi_go_check_flip(&req, "", err, n))
+    if (junqi_rules_flip(g->rules) && !junqi_go_check_flip(&req, err, n))
         return NULL;
     membuf m;
     if (!locate(&at, g, req.rules, ply, lenient, err, n) || !mem_open(&m, err, n))

@@ -213,8 +213,12 @@ typedef struct junqi_summary {
  * Check an item as junqi-validate does and append the problems to d (which
  * may already hold those of reading it): a record is replayed to its end
  * on `rules` (NULL: the record's; junqi-validate applies --rules to the
- * record first) with every check of replay.h, and a surrender the rule
- * set's scoring forbids is noted (score.h); a formation is checked against
+ * record first) with every check of replay.h, a surrender the rule
+ * set's scoring forbids is noted (score.h), and a record with hidden pieces
+ * (a seat's View, or a start position with pieces shown as `?`) must be one
+ * some game could have given: identities of them agree with every move and
+ * outcome (infer.h; else a no-assignment error at the first move after
+ * which none do); a formation is checked against
  * the setup rules under `rules` (formation.h). A diagnostic with no place
  * of its own is placed where the item starts in a text source
  * (junqi_input_place_diags). With src, diagnostics of text sources get
@@ -320,7 +324,9 @@ void junqi_write_moves_json(junqi_json *j, const junqi_board *b, const junqi_mov
  * "to_move","view","level","samples","spread",
  * "multipv":[{"move","eval","winprob","votes","pv"},...]}; result and reason
  * name the end of a finished game (eval and winprob are then null), else
- * they are null (docs/engine.md).
+ * they are null (docs/engine.md). eval, winprob, spread and pv are the
+ * chosen move's line's (r->line, not always the first); a level's
+ * deliberate move outside the lines has null eval, winprob and spread.
  */
 void junqi_write_go_json(junqi_json *j, const junqi_play_result *r, const junqi_level *level,
                          const junqi_position *pos);
@@ -329,7 +335,9 @@ void junqi_write_go_json(junqi_json *j, const junqi_play_result *r, const junqi_
  * The choice r at `level` in pos as the text of `junqi-analyze --go`:
  * "bestmove", "eval", "winprob", "pv", "depth", "nodes", "level", with view
  * mover "samples" and "spread", with several lines a "multipv" line each;
- * or "bestmove (none)" and the result when the game is over.
+ * or "bestmove (none)" and the result when the game is over. The figures
+ * are the chosen move's, as junqi_write_go_json() gives them (no "eval",
+ * "winprob" or "spread" line for a move outside the lines).
  */
 void junqi_write_go_text(FILE *out, const junqi_play_result *r, const junqi_level *level,
                          const junqi_position *pos);
@@ -362,12 +370,12 @@ junqi_go_status junqi_go_write(FILE *out, bool json, const junqi_play_request *r
  * Whether request req can search a flip game: its level, view, samples and
  * seed play formation games, so one given (a level, a view, samples or a
  * seed other than 0) is false, with the reason in err (n bytes) naming the
- * first of them and what a flip game takes, each name after `dashes` (the
- * tools' "--", the string calls' ""): "--seed plays formation games; a
- * flip game takes --nodes, --depth or --movetime". `junqi-analyze --go`
- * and junqi_report_go() refuse such a request.
+ * first of them and what a flip game takes: "seed plays formation games; a
+ * flip game takes nodes, depth or movetime". junqi_report_go() (the Python
+ * binding's go()) refuses such a request; junqi-analyze checks the options
+ * as given (a --seed 0 too) and names the game.
  */
-bool junqi_go_check_flip(const junqi_play_request *req, const char *dashes, char *err, size_t n);
+bool junqi_go_check_flip(const junqi_play_request *req, char *err, size_t n);
 
 /* ---- string calls, for bindings ------------------------------------------ */
 

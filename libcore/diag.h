@@ -116,7 +116,7 @@ typedef enum junqi_severity {
     X(ONE_SIDE, "one-side", ERROR, "the record has seats of one side only; a game needs two") \
     X(WRONG_MOVER, "wrong-mover", ERROR, "the record's mover is not the owner of the moving piece") \
     X(WRONG_OUTCOME, "wrong-outcome", ERROR, "the recorded combat result is not what the rules give") \
-    X(NO_ASSIGNMENT, "no-assignment", ERROR, "a seat's record of a dark game: no identities of the hidden pieces agree with its moves") \
+    X(NO_ASSIGNMENT, "no-assignment", ERROR, "a seat's record of a dark game, or a record from a position with hidden pieces: no identities of the hidden pieces agree with its moves") \
     X(NEXT_SEAT, "next-seat", ERROR, "the seat the record says moves next is not the seat whose turn it is") \
     X(MARSHAL_DEATH, "marshal-death", ERROR, "a marshal's death is recorded wrongly") \
     X(SHOWN, "shown", ERROR, "the identity a move shows (engineer_scout, reveal_on_combat) is recorded wrongly or not at all") \

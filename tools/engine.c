@@ -244,14 +244,15 @@ static void diag_error(engine *e, const char *cmd, const junqi_diags *d)
         error_line(e, cmd, "the input is not valid");
 }
 
-/* Replay g with every check into d; false if it has an error. */
-static bool replays_cleanly(const junqi_game *g, junqi_diags *d)
+/* Check g into d as junqi-validate checks a record (junqi_check_item): every
+ * move and outcome against the rules, and for a seat's record of a dark
+ * game, that some identities of the hidden pieces agree with it (one
+ * inference over the record, as the search's own; a bisection only when
+ * none do); false if it has an error. */
+static bool replays_cleanly(junqi_game *g, junqi_diags *d)
 {
-    junqi_replay r;
-    bool ok = junqi_replay_start(&r, g, NULL, d);
-    if (ok)
-        junqi_replay_run(&r);
-    return ok && d->errors == 0;
+    junqi_input in = {.name = "<position>", .kind = JUNQI_INPUT_RECORD, .game = g};
+    return junqi_check_item(NULL, &in, NULL, d, NULL);
 }
 
 /* ---- the search thread ----------------------------------------------------- */
@@ -294,7 +295,7 @@ static void report_lines(engine *e, const junqi_analysis *a)
     for (int i = 0; a->nlines > 1 && i < a->nlines; i++) {
         const junqi_analysis_line *l = &a->lines[i];
         text t;
-    text_open(&t);
+        text_open(&t);
         add(&t, "info multipv %d depth %d", i + 1, a->depth);
         add_score(&t, (int)lround(l->eval));
         add(&t, " winprob %.3f votes %d", l->winprob, l->votes);
@@ -322,17 +323,21 @@ static void report_result(engine *e)
                    junqi_result_describe(&e->r.pos.result, e->r.pos.present, result, sizeof result));
     } else {
         report_lines(e, a);
+        /* the chosen move's line (a->eval is the best line's); a level's deliberate move
+         * outside the lines has none, and no score */
+        const junqi_analysis_line *l = r->line >= 0 && r->line < a->nlines ? &a->lines[r->line] : NULL;
         text t;
-    text_open(&t);
+        text_open(&t);
         add(&t, "info depth %d", a->depth);
         if (a->samples > 1)
             add(&t, " samples %d", a->samples);
-        add_score(&t, (int)lround(a->eval));
-        add(&t, " winprob %.3f", a->winprob);
-        if (a->samples > 1)
-            add(&t, " spread %.0f", a->spread);
+        if (l) {
+            add_score(&t, (int)lround(l->eval));
+            add(&t, " winprob %.3f", l->winprob);
+        }
+        if (l && a->samples > 1)
+            add(&t, " spread %.0f", l->spread);
         add_speed(&t, e, a->nodes);
-        const junqi_analysis_line *l = r->line >= 0 ? &a->lines[r->line] : NULL;
         add_pv(&t, e->r.pos.board, l ? l->pv : &r->move, l ? l->pv_len : 1);
         say_text(e, &t);
         say_locked(e, "bestmove %s", junqi_move_name(e->r.pos.board, r->move, name));
@@ -456,14 +461,22 @@ static char *next_word(char **s)
     return p;
 }
 
+/* What next_path found wrong with a quoted path. */
+typedef enum path_fault {
+    PATH_FINE,     /* a path, or none */
+    PATH_UNCLOSED, /* the quote is never closed */
+    PATH_GLUED     /* a word follows the closing quote with no blank between */
+} path_fault;
+
 /* The path of `position file` (docs/protocol.md): a blank-separated word, or
  * a double-quoted one that may hold blanks, with \" and \\ inside as in a
- * JGN tag's value. Unquoted in place; NULL if there is none, or (with
- * *unclosed set) if the quote is never closed. */
-static char *next_path(char **s, bool *unclosed)
+ * JGN tag's value, and a blank or the end after its closing quote.
+ * Unquoted in place; NULL if there is none, or (with *fault set) if the
+ * quote is never closed, or a word is glued to it (*s then at that word). */
+static char *next_path(char **s, path_fault *fault)
 {
     char *p = *s + strspn(*s, " \t"), *in = p + 1, *out = p;
-    *unclosed = false;
+    *fault = PATH_FINE;
     if (*p != '"')
         return next_word(s);
     for (; *in && *in != '"'; in++) {
@@ -471,9 +484,14 @@ static char *next_path(char **s, bool *unclosed)
             in++;
         *out++ = *in;
     }
-    *unclosed = !*in;
-    if (*unclosed)
+    if (!*in)
+        *fault = PATH_UNCLOSED;
+    else if (in[1] && in[1] != ' ' && in[1] != '\t')
+        *fault = PATH_GLUED;
+    if (*fault) {
+        *s = *in ? in + 1 : in;
         return NULL;
+    }
     *out = '\0';
     *s = in + 1;
     return p;
@@ -819,7 +837,7 @@ static junqi_game *load_record(engine *e, const char *text, FILE *fp, const char
 
 /* Say in an info line when g breaks the rules after its first `ply` moves,
  * which are kept: the position is legal, the record is not. */
-static void note_later_error(engine *e, const junqi_game *g, int64_t ply)
+static void note_later_error(engine *e, junqi_game *g, int64_t ply)
 {
     junqi_diags d;
     junqi_diags_init(&d);
@@ -923,12 +941,18 @@ static FILE *open_regular_file(engine *e, const char *path)
  * NULL with an error line if there is none. */
 static junqi_game *file_record(engine *e, char *args, FILE *in)
 {
-    bool unclosed, cut = false;
-    char *path = next_path(&args, &unclosed), *word = path ? next_word(&args) : NULL, *ply = NULL;
+    path_fault fault;
+    bool cut = false;
+    char *path = next_path(&args, &fault), *word = path ? next_word(&args) : NULL, *ply = NULL;
+    if (fault == PATH_GLUED) {
+        error_line(e, "position", "file: a blank must follow the path's closing quote, not '%s'",
+                   QUOTE(next_word(&args)));
+        return NULL;
+    }
     if (!path || strcmp(path, "-") == 0) { /* "-" would read the protocol's own input as a record */
-        error_line(e, "position", unclosed ? "file: the path's quote is never closed with '\"'"
-                                  : path   ? "file takes a path: standard input carries the protocol"
-                                           : "file takes a path");
+        error_line(e, "position", fault == PATH_UNCLOSED ? "file: the path's quote is never closed with '\"'"
+                                  : path                 ? "file takes a path: standard input carries the protocol"
+                                                         : "file takes a path");
         return NULL;
     }
     if (is_protocol_input(path, in)) {
@@ -1020,7 +1044,7 @@ static junqi_game *position_record(engine *e, char *args, FILE *in, char **moves
 }
 
 /* Replay g with every check; false (with an error line) if it has an error. */
-static bool record_is_valid(engine *e, const junqi_game *g)
+static bool record_is_valid(engine *e, junqi_game *g)
 {
     if (junqi_rules_flip(g->rules)) { /* flip games have their own engine (flip_search.h) */
         error_line(e, "position", "a flip game (rules '%s') is not played over the protocol: junqi-analyze --go takes it",

@@ -260,14 +260,27 @@ static int print_perft(const options *opt, junqi_record_at *at)
 
 /* ---- go ----------------------------------------------------------------- */
 
+/* A usage error when an option given plays formation games only and `in`
+ * is a flip game (searched as a chance game, flip_search.h: no level, and
+ * no samples of hidden pieces, whose face-down identities are chance):
+ * --level, --view, --samples, --seed. An option that does not apply is
+ * not ignored (docs/conventions.md); --go and annotation check here. */
+static int check_flip_options(const options *opt, const junqi_input *in)
+{
+    if (!junqi_rules_flip(in->game->rules) || !(opt->level || opt->given['v'] || opt->given['k'] || opt->given['s']))
+        return JUNQI_EXIT_OK;
+    char label[JUNQI_INPUT_LABEL_SIZE];
+    return junqi_cli_usage(prog, "%s: --level, --view, --samples and --seed play formation games; a flip game "
+                                 "takes --nodes, --depth or --movetime", junqi_input_label(in, label, sizeof label));
+}
+
 static int run_go(const options *opt, const located *loc)
 {
+    if (check_flip_options(opt, &loc->in) != JUNQI_EXIT_OK)
+        return JUNQI_EXIT_USAGE;
     junqi_play_request req = {.game = loc->in.game, .level = opt->level, .view = opt->view,
                               .samples = (int)opt->samples, .seed = opt->seed,
                               .limits = opt->limits, .threads = (int)opt->threads};
-    char why[256];
-    if (loc->at.flip && !junqi_go_check_flip(&req, "--", why, sizeof why))
-        return junqi_cli_usage(prog, "%s", why);
     junqi_go_status status = junqi_go_write(stdout, opt->format == JUNQI_FORMAT_JSON, &req, &loc->at);
     if (status == JUNQI_GO_NO_MEMORY) {
         fprintf(stderr, _("%s: out of memory\n"), prog);
@@ -685,7 +698,8 @@ static int annotate_record(void *ctx, junqi_input *in)
     char label[JUNQI_INPUT_LABEL_SIZE]; /* usage errors about the game name it */
     junqi_input_label(in, label, sizeof label);
     if (junqi_cli_apply_rules(prog, label, in->game, job->opt->rules) != JUNQI_EXIT_OK ||
-        junqi_cli_check_seat(prog, label, in->game, "--only-seat", job->opt->only_seat) != JUNQI_EXIT_OK)
+        junqi_cli_check_seat(prog, label, in->game, "--only-seat", job->opt->only_seat) != JUNQI_EXIT_OK ||
+        check_flip_options(job->opt, in) != JUNQI_EXIT_OK)
         return JUNQI_EXIT_USAGE;
     job->p->game++;
     if (!record_is_legal(job->src, in, label))

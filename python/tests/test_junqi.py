@@ -769,8 +769,8 @@ class EngineTest(unittest.TestCase):
             done = subprocess.run([os.path.join(BIN, "junqi-analyze"), "--go", "--ply", "10", "--depth", "1",
                                    f"--{arg}", value, path], capture_output=True, text=True)
             self.assertEqual(done.returncode, 2, arg)
-            self.assertIn(f": --{arg} plays formation games; a flip game takes --nodes, --depth or --movetime\n",
-                          done.stderr)
+            self.assertIn(": --level, --view, --samples and --seed play formation games; a flip game takes "
+                          "--nodes, --depth or --movetime\n", done.stderr)
         self.assertEqual(g.go(10, depth=1, seed=0), g.go(10, depth=1))
 
     def test_the_default_level_is_named_default(self):

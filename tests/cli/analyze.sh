@@ -82,6 +82,34 @@ moves=$("$A" --go --ply 30 --view all --depth 2 --multipv 3 --format json "$R/jg
     jq -r '[.multipv[].move] | unique | length')
 expect "--multipv 3: three different moves" 3 "$moves"
 
+# --level easy may play a line other than the best, or a deliberate move outside the lines: eval,
+# winprob and pv are the chosen move's own, in text, JSON and the protocol's summary info line, and
+# a move outside the lines has none (eval and winprob null, text and info line without them; they
+# gave the best line's eval beside the chosen move's pv). jgs-000029 at --level easy --view all:
+# ply 1 plays the fourth line, ply 8 a move outside the four
+own='(.bestmove as $b | [.multipv[] | select(.move == $b)][0]) as $l |
+    [.bestmove, .eval, .winprob, (.pv | join(" "))] == [.bestmove, $l.eval, $l.winprob, ($l.pv // [.bestmove] | join(" "))]'
+plain() { awk '{for (i = 1; i < NF; i++) if ($i == "winprob") $(i + 1) += 0; print}'; } # 0.490 as jq writes it, 0.49
+for ply in 1 8; do
+    json=$("$A" --go --ply "$ply" --view all --level easy --format json "$R/jgs-000029.jgs")
+    expect "--level easy, ply $ply: the JSON's eval, winprob and pv are the chosen move's line's" true \
+        "$(jq "$own" <<<"$json")"
+    expect "--level easy, ply $ply: the text gives the same move, eval, winprob and pv" \
+        "$(jq -r '"bestmove \(.bestmove)", (.eval // empty | "eval \(.)"), (.winprob // empty | "winprob \(.)"),
+            "pv \(.pv | join(" "))"' <<<"$json")" \
+        "$("$A" --go --ply "$ply" --view all --level easy "$R/jgs-000029.jgs" | grep '^\(bestmove\|eval\|winprob\|pv\) ' |
+            plain)"
+    expect "--level easy, ply $ply: the protocol's summary line and bestmove are the same" \
+        "$(jq -r '"info depth \(.depth)" + (if .eval then " score cp \(.eval) winprob \(.winprob)" else "" end) +
+            " pv \(.pv | join(" "))", "bestmove \(.bestmove)"' <<<"$json")" \
+        "$(printf '%s\n' "position file $R/jgs-000029.jgs ply $ply" "setoption name Level value easy" \
+            "setoption name View value all" go | "$A" --engine | tail -n 2 | sed 's/ nodes [0-9]* nps [0-9]* time [0-9]*//' |
+            plain)"
+done
+expect "--level easy: ply 1 plays the fourth line, ply 8 a move outside the lines" "4 0" \
+    "$(for ply in 1 8; do "$A" --go --ply "$ply" --view all --level easy --format json "$R/jgs-000029.jgs" |
+        jq '.bestmove as $b | ([.multipv[].move] | index($b) // -1) + 1'; done | paste -sd' ')"
+
 # bench: the signature, as engines pin theirs. The default --bench searches
 # fixed positions to a fixed depth, so its node count depends only on the
 # search and the evaluation, never on threads or the machine. A change to

@@ -15,8 +15,9 @@
 #     isready (how fast is measured by scripts/protocol-latency, not here);
 #   - the transcript of docs/protocol.md up to its go infinite;
 #   - bad commands (unknown command, bad option values, bad go parameters,
-#     a position with an illegal move (an info line when it comes after
-#     the ply asked for), go without a position, position
+#     a position with an illegal move or one no game could have given (an
+#     info line when it comes after the ply asked for), a word glued to a
+#     quoted path, go without a position, position
 #     during a search) each get one error line, and the engine keeps its
 #     position and goes on; what an error line quotes of a long command
 #     is cut (64 bytes, between characters); a line longer than 64 MiB is
@@ -140,6 +141,14 @@ expect "position file \"PATH WITH BLANKS\" game 2 ply N = the same position" "$o
 expect "position file with a quote never closed: an error line" \
     "error position: file: the path's quote is never closed with '\"'" \
     "$(engine "position file \"$tmp/my games/two.jgn game 2")"
+# a word glued to the closing quote is refused as other malformed commands are (ply 5 was taken)
+expect "position file \"PATH\"ply N: an error line, the position before kept" \
+"error position: file: a blank must follow the path's closing quote, not 'ply'
+error position: file: a blank must follow the path's closing quote, not 'game'
+$(engine "position pos $pos40" "setoption name View value all" "go depth 1" | tail -n 1)" \
+    "$(engine "position pos $pos40" "position file \"$tmp/my games/two \\\"q\\\".jgn\"ply 5" \
+        "position file \"$tmp/my games/two \\\"q\\\".jgn\"game 2 ply 42" "setoption name View value all" "go depth 1" |
+        grep -v '^info')"
 # (a number past the end whatever its size: from 100000001 on it said "game takes a game's number";
 # one too large to count is quoted as sent: it said game 18446744073709551615, SIZE_MAX)
 expect "position file PATH game N: bad numbers and words are error lines" \
@@ -213,6 +222,36 @@ expect "a view record on one line and on lines: the same move" "$a" "$b"
 checks=$((checks + 1))
 case "$a" in "bestmove "[a-q]*-*) ;; *) fail "a view record: no bestmove ($a)" ;; esac
 expect "--go on the same view record has a move too" "bestmove" "${c%% *}"
+
+# a record no game could have given is refused at position, as junqi-validate refuses it, and the
+# engine keeps the position it had (it was taken, and go answered "error go: no assignment of the
+# hidden pieces agrees with the record" and bestmove (none)): south's view after 14 moves of
+# jgs-000689 and 15. g6xf7, as a position string with moves, as south's record on one line, and
+# added by position moves
+Q=$JUNQI_ROOT/samples/qq/jgs-000689.jgs
+pv14=$("$JUNQI_BIN/junqi-replay" --ply 14 --view south --format pos "$Q")
+south15=$("$JUNQI_BIN/junqi-replay" --view south --to jgn "$Q" | tr '\n' ' ' |
+    sed -e 's/ 15\. .*/ 15. g6xf7 */' -e 's/\[Result "[^"]*"\]/[Result "*"]/' -e 's/ \[\(Termination\|QQScore\) "[^"]*"\]//g')
+noone="no identities of the hidden pieces agree with the record up to this move: no game could have given it (no-assignment)"
+south="no identities of the hidden pieces agree with south's record up to this move: no game could have given it (no-assignment)"
+kept=$(engine "position file $Q ply 10" "go depth 1" | grep -v '^info')
+expect "a record no game could have given: an error line each, the position before kept" \
+"error position: move 15: $noone
+error position: move 15: $south
+$kept" \
+    "$(engine "position file $Q ply 10" "position pos $pv14 moves 15. g6xf7" "position jgn $south15" "go depth 1" |
+        grep -v '^info')"
+expect "the same moves added by position moves: an error line, the position before kept" \
+"error position: move 15: $noone
+$(engine "position pos $pv14" "go depth 1" | grep -v '^info')" \
+    "$(engine "position pos $pv14" "position moves 15. g6xf7" "go depth 1" | grep -v '^info')"
+sed -e 's/\] \[/]\n[/g' -e 's/\]  /]\n\n/' <<<"$south15" >"$tmp/south15.jgn"
+run "$JUNQI_BIN/junqi-validate" --format json "$tmp/south15.jgn"
+expect "junqi-validate refuses the same record: exit 1, no-assignment" "1 no-assignment" \
+    "$rc $(jq -r 'select(.severity == "error") | .code' <<<"$out")"
+expect "position file of that record, ply 12: the later error in an info line, as a broken rule's" \
+    "info string the record breaks the rules later, at move 15: $south; the position after move 12 is used
+readyok" "$(engine "position file $tmp/south15.jgn ply 12" isready)"
 
 # go infinite runs until stop; isready is answered while it searches
 coproc ENG { "$A" --engine 2>/dev/null; }

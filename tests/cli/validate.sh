@@ -386,6 +386,20 @@ expect "a view record no game could have given: exit 1, one no-assignment error 
 sed 's/3\. c6>c7/3. c6<c7/' "$tmp/no-assignment.jgn" >"$tmp/agrees.jgn"
 run "$V" "$tmp/agrees.jgn"
 expect "the same record with the engineer losing that attack: valid" 0 "$rc"
+# a record from a position string whose hidden pieces are '?', with no View: checked with every
+# identity it shows (it was valid, and junqi-analyze --engine took it: docs/protocol.md). South's
+# view after 14 moves of jgs-000689, then 15. g6xf7, which south's record of it cannot have;
+# with the move the game had, 15. g6>f7, valid
+printf '[Position "%s"]\n\n15. g6xf7 *\n' \
+    "$("$JUNQI_BIN/junqi-replay" --ply 14 --view south --format pos "$JUNQI_ROOT/samples/qq/jgs-000689.jgs")" \
+    >"$tmp/position-no-assignment.jgn"
+run "$V" --format json "$tmp/position-no-assignment.jgn"
+expect "a position record no game could have given: exit 1, one no-assignment error at move 15" \
+    "1 no-assignment 15 3 5 no identities of the hidden pieces agree with the record up to this move: no game could have given it" \
+    "$rc $(jq -r 'select(.severity == "error") | "\(.code) \(.move) \(.line) \(.column) \(.message)"' <<<"$out" | paste -sd'|')"
+sed 's/g6xf7/g6>f7/' "$tmp/position-no-assignment.jgn" >"$tmp/position-agrees.jgn"
+run "$V" "$tmp/position-agrees.jgn"
+expect "the same position record with the move the game had: valid" 0 "$rc"
 for seat in north east south west; do
     for f in "${corpus[@]}"; do "$JUNQI_BIN/junqi-replay" --view "$seat" --to jgn "$f" 2>/dev/null; done >"$tmp/view-$seat.jgn" # a seat not in a game: no record
 done
