@@ -406,7 +406,7 @@ class Go(_Brief):
     bestmove: Optional[str]
     result: Optional[str]   # a finished game: who won ("north-south", "draw", ...)
     reason: Optional[str]
-    eval: Optional[float]   # centi-material, for the side to move
+    eval: Optional[float]   # centi-material, for the side to move (None as spread)
     winprob: Optional[float]
     pv: List[str]
     depth: int
@@ -415,7 +415,7 @@ class Go(_Brief):
     view: str
     level: str
     samples: int
-    spread: float
+    spread: Optional[float]  # None: a deliberate move of level easy that no line valued
     multipv: List[GoLine]
 
 
