@@ -125,8 +125,12 @@ void junqi_json_null(junqi_json *j)
 void junqi_json_number(junqi_json *j, double v, int decimals)
 {
     separate(j);
-    if (v != v || v > 1e300 || v < -1e300)
+    if (v != v || v > 1e300 || v < -1e300) {
         fputs("null", j->out);
-    else
-        fprintf(j->out, "%.*f", decimals, v);
+        return;
+    }
+    char text[320]; /* 1e300 has 301 digits before the point; decimals are a few */
+    snprintf(text, sizeof text, "%.*f", decimals, v);
+    /* negative zero, or a negative number that rounds to zero: 0, not -0 */
+    fputs(text[0] == '-' && !text[strspn(text + 1, "0.") + 1] ? text + 1 : text, j->out);
 }

@@ -43,7 +43,8 @@ void junqi_json_int(junqi_json *j, long long v);
 void junqi_json_uint(junqi_json *j, uint64_t v);
 void junqi_json_bool(junqi_json *j, bool v);
 void junqi_json_null(junqi_json *j);
-/** A number with `decimals` digits after the point (NaN and infinities write null). */
+/** A number with `decimals` digits after the point (NaN and infinities write null); one that
+ *  rounds to zero is written 0 whatever its sign (never -0.0000). */
 void junqi_json_number(junqi_json *j, double v, int decimals);
 
 #ifdef __cplusplus

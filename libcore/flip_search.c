@@ -18,7 +18,6 @@
 #define TT_BITS 15                 /* entries per worker: 2^15 (32768), 512 KiB */
 #define QUIESCENCE_DEPTH 4
 #define WIN_STEP 1e-4              /* a win in n plies is worth 1 - n * WIN_STEP */
-#define MIN_ACTION_NODES 4000      /* a root action's budget is never below this */
 
 enum { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER };
 
@@ -37,6 +36,8 @@ typedef struct worker {
     tt_entry *tt;
     uint16_t epoch;
     uint64_t nodes, cap;           /* nodes of the current root action, and its budget */
+    atomic_uint_fast64_t *spent;   /* the iteration's nodes on every thread (NULL: no budget) ... */
+    uint64_t limit;                /* ... which may not pass this */
     bool aborted;
     bool stoppable;                /* the time limit or a stop may cut this search (not depth 1) */
     const atomic_bool *stop;       /* the time limit (shared) */
@@ -127,9 +128,13 @@ static bool caller_stops(const junqi_search_limits *l)
     return l->stop && l->stop(l->ctx);
 }
 
+/* Count a node; true (and w->aborted) when the search must stop: its root action's cap or
+ * the iteration's budget spent (a node the shared count finds at the limit is not searched,
+ * so the nodes searched never pass it), out of time, or stopped by the caller. */
 static bool out_of_budget(worker *w)
 {
     if (++w->nodes > w->cap ||
+        (w->spent && atomic_fetch_add_explicit(w->spent, 1, memory_order_relaxed) >= w->limit) ||
         ((w->nodes & 1023) == 0 && w->stoppable && (atomic_load(w->stop) || caller_stops(w->limits))))
         w->aborted = true;
     return w->aborted;
@@ -303,7 +308,9 @@ typedef struct root {
     junqi_action reply[JUNQI_MAX_ACTIONS];
     uint64_t nodes[JUNQI_MAX_ACTIONS];
     bool aborted[JUNQI_MAX_ACTIONS];
-    uint64_t cap;                /* each action's budget in this iteration */
+    int leaves;                  /* positions one action deep: a chance action's outcomes, 1 for a move */
+    uint64_t limit;              /* the nodes this iteration may search (UINT64_MAX: no budget) */
+    atomic_uint_fast64_t spent;  /* the nodes it has counted, on every thread */
     double contempt;
     atomic_int next;             /* the next action to take */
     atomic_bool stop;            /* the time limit passed */
@@ -322,7 +329,9 @@ static void root_action(root *rt, worker *w, int i)
     w->root_seat = rt->seat;
     w->contempt = rt->contempt;
     w->nodes = 0;
-    w->cap = rt->cap;
+    w->cap = UINT64_MAX;
+    w->spent = rt->limit == UINT64_MAX ? NULL : &rt->spent;
+    w->limit = rt->limit;
     w->aborted = false;
     w->reply = junqi_action_make(JUNQI_ACT_MOVE, JUNQI_NO_POINT, JUNQI_NO_POINT);
     rt->value[i] = action_value(w, rt->seat, rt->actions[i], rt->depth, 0.0, 1.0, 0);
@@ -410,45 +419,65 @@ static void fill_result(const root *rt, junqi_flip_search_result *res, const jun
             res->pv[res->pv_len++] = reply[i];
 }
 
-/* What the iteration after one of `last` nodes (the one before it: `prev`, 0 for none)
- * will cost: `last` times the growth of the last step, or at the first step the
- * number of root actions (an action deeper for each), and at least twice `last`. */
-static uint64_t next_cost(uint64_t last, uint64_t prev, int nactions)
+/* What the next iteration will cost, from the nodes of the last ones (costs[0] for depth 1,
+ * ..., costs[done - 1] for the last): the last count times the growth of the step two before
+ * it (the costs of odd and even depths alternate, as the side to move at the leaves does), or,
+ * for depths 2 and 3, where there is no such step, times the positions one action deep
+ * (`leaves`: the depth-1 search's leaves, each of which the next iteration searches about as
+ * the root was searched); at least twice the last count. On the five games of
+ * tests/data/flip, every 10th ply, an iteration cost 0.11 to 3.3 times this (docs/engine.md). */
+static uint64_t next_cost(const uint64_t *costs, int done, int leaves)
 {
-    double grow = prev ? (double)last / (double)prev : (double)nactions;
-    return (uint64_t)((double)last * fmax(grow, 2.0));
+    double last = (double)costs[done - 1];
+    double grow = done >= 3 && costs[done - 3] ? (double)costs[done - 2] / (double)costs[done - 3] : leaves;
+    return (uint64_t)(last * fmax(grow, 2.0));
 }
 
-/* Iterative deepening until a limit; the last whole iteration's values stand. An
- * iteration that the node budget is not expected to cover (next_cost) is not
- * started: a cut-short one is thrown away, and would only spend the budget. */
+/* Iterative deepening until a limit; the last whole iteration's values stand. Depth 1
+ * always completes. A deeper one is started only when its expected cost (next_cost) fits in
+ * what is left of the node budget, and stopped when it has used that up, its values thrown
+ * away: so a search uses at most the budget, or its depth-1 iteration when that alone is
+ * more. The count that stops it is shared by the threads, and a stopped iteration has used
+ * exactly what was left, so the result and the node count do not depend on the threads. */
 static void deepen(root *rt, const junqi_search_limits *limits, int threads, junqi_flip_search_result *res)
 {
     int max_depth = limits->depth > 0 ? limits->depth : JUNQI_MAX_PLY - 1;
     uint64_t budget = limits->nodes ? limits->nodes : (limits->depth || limits->movetime ? 0 : JUNQI_FLIP_DEFAULT_NODES);
-    uint64_t used = 0, last = 0, prev = 0;
-    junqi_action reply[JUNQI_MAX_ACTIONS];
+    uint64_t used = 0, costs[JUNQI_MAX_PLY];
     for (int d = 1; d <= max_depth; d++) {
         uint64_t left = budget > used ? budget - used : 0;
-        if (d > 1 && budget && (left == 0 || next_cost(last, prev, rt->nactions) > left))
+        if (d > 1 && budget && (left == 0 || next_cost(costs, d - 1, rt->leaves) > left))
             break; /* the next iteration would not fit */
         rt->depth = d;
-        rt->cap = d == 1 || !budget ? UINT64_MAX : left / (uint64_t)rt->nactions * 2 + MIN_ACTION_NODES;
+        rt->limit = d == 1 || !budget ? UINT64_MAX : left;
+        atomic_store(&rt->spent, 0);
         bool whole = iterate(rt, threads);
-        prev = d > 1 ? last : 0;
-        last = 0;
+        costs[d - 1] = 0;
         for (int i = 0; i < rt->nactions; i++)
-            last += rt->nodes[i];
-        used += last;
+            costs[d - 1] += rt->nodes[i];
+        used += costs[d - 1] < rt->limit ? costs[d - 1] : rt->limit; /* a node over the limit is not searched */
         if (!whole && d > 1)
             break;
         fill_result(rt, res, rt->reply);
-        memcpy(reply, rt->reply, sizeof reply);
         res->depth = d;
         if (atomic_load(&rt->stop) || caller_stops(limits) || res->winprob >= 1.0 - WIN_STEP * 2)
             break; /* out of time, stopped, or a win in one */
     }
     res->nodes = used;
+}
+
+/* The positions one action deep: each chance action's outcomes, and 1 for a plain move. */
+static int root_leaves(const root *rt)
+{
+    int leaves = 0;
+    for (int i = 0; i < rt->nactions; i++) {
+        junqi_action a = rt->actions[i];
+        uint8_t shown[2 * JUNQI_PIECE_KINDS];
+        int weight[2 * JUNQI_PIECE_KINDS], total;
+        int point = a.kind == JUNQI_ACT_FLIP ? a.from : a.to;
+        leaves += is_chance(rt->view, a) ? outcomes(rt->view, point, shown, weight, &total) : 1;
+    }
+    return leaves;
 }
 
 junqi_search_status junqi_flip_search(const junqi_flip *pos, const junqi_search_limits *limits, int threads,
@@ -481,6 +510,7 @@ junqi_search_status junqi_flip_search(const junqi_flip *pos, const junqi_search_
         rt->contempt = contempt;
         rt->workers = w;
         rt->nactions = junqi_flip_generate(view, rt->actions);
+        rt->leaves = root_leaves(rt);
         struct timespec t0;
         clock_gettime(CLOCK_MONOTONIC, &t0);
         timer tm = {rt, limits->movetime, t0, false};

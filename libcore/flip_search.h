@@ -26,10 +26,14 @@
  * Determinism: the root's every action is searched on its own, with a
  * transposition table cleared for it and a full window, so the result is a
  * function of the position and the limits only, whatever the number of
- * threads that share the root actions out; iterative deepening stops at
- * depth and node limits decided from whole iterations' counts. Only a time
- * limit (movetime) makes results depend on the machine. A side effect:
- * every root action has an exact value, which annotation uses.
+ * threads that share the root actions out; iterative deepening starts an
+ * iteration only when its expected cost fits in the node budget left, and
+ * cuts it short (thrown away) when the nodes counted by all threads
+ * together reach the budget: after depth 1, which always completes, a
+ * search never counts more nodes than its budget, and one cut short has
+ * used exactly the budget, whatever the threads. Only a time limit
+ * (movetime) makes results depend on the machine. A side effect: every
+ * root action has an exact value, which annotation uses.
  */
 #ifndef JUNQI_FLIP_SEARCH_H
 #define JUNQI_FLIP_SEARCH_H
@@ -88,7 +92,8 @@ typedef struct junqi_flip_search_result {
  * to move (and raises it for the other): 0 for judging, where values are
  * win probabilities, JUNQI_FLIP_CONTEMPT for play, which then avoids the
  * no-combat draw that two cautious sides drift into. Fills *res; returns
- * res->status. Depth 1 always completes.
+ * res->status. Depth 1 always completes; after it, res->nodes never passes
+ * limits->nodes (JUNQI_FLIP_DEFAULT_NODES when no limit is given).
  */
 junqi_search_status junqi_flip_search(const junqi_flip *pos, const junqi_search_limits *limits, int threads,
                                       double contempt, junqi_flip_search_result *res);

@@ -18,8 +18,8 @@
 #include "text.h"
 #include "testutil.h"
 
-/* The game's JSON document (junqi-replay --to json), parsed. Caller puts it. */
-static json_object *game_json(const junqi_game *g)
+/* What write(j, arg) writes as JSON, in a string the caller frees. */
+static char *json_text(void (*write)(junqi_json *j, const void *arg), const void *arg)
 {
     char *text = NULL;
     size_t n = 0;
@@ -27,8 +27,25 @@ static json_object *game_json(const junqi_game *g)
     assert_non_null(f);
     junqi_json j;
     junqi_json_init(&j, f);
-    junqi_write_game_json(&j, g);
+    write(&j, arg);
     fclose(f);
+    return text;
+}
+
+static void write_game(junqi_json *j, const void *g)
+{
+    junqi_write_game_json(j, g);
+}
+
+static void write_string(junqi_json *j, const void *s)
+{
+    junqi_json_string(j, s);
+}
+
+/* The game's JSON document (junqi-replay --to json), parsed. Caller puts it. */
+static json_object *game_json(const junqi_game *g)
+{
+    char *text = json_text(write_game, g);
     json_object *doc = json_tokener_parse(text);
     assert_non_null(doc);
     free(text);
@@ -177,16 +194,8 @@ static void defect15_the_utf8_check_is_exact(void **state)
     assert_non_null(g);
     assert_string_equal(junqi_code_name(d.items[0].code), "not-utf8");
     for (int k = 0; k < 2; k++) {
-        char *text = NULL;
-        size_t n = 0;
-        FILE *f = open_memstream(&text, &n);
-        junqi_json j;
-        junqi_json_init(&j, f);
-        if (k == 0)
-            junqi_write_game_json(&j, g);
-        else
-            junqi_json_string(&j, "\xFF\xFEnot UTF-8"); /* a file name may be any bytes */
-        fclose(f);
+        /* a file name may be any bytes */
+        char *text = k == 0 ? json_text(write_game, g) : json_text(write_string, "\xFF\xFEnot UTF-8");
         json_object *doc = strict_json(text);
         if (!doc)
             fail_msg("not valid JSON: %s", text);
@@ -197,6 +206,29 @@ static void defect15_the_utf8_check_is_exact(void **state)
     }
     junqi_game_free(g);
     junqi_diags_free(&d);
+}
+
+/* Numbers near zero: with 4 decimals, then -0.4 and -0.0 with none. */
+static void write_numbers(junqi_json *j, const void *arg)
+{
+    (void)arg;
+    junqi_json_begin_array(j);
+    static const double values[] = {-0.0, -0.00004, 0.0, -0.5, -0.00005, 12.25, -3.0};
+    for (size_t i = 0; i < sizeof values / sizeof values[0]; i++)
+        junqi_json_number(j, values[i], 4);
+    junqi_json_number(j, -0.4, 0);
+    junqi_json_number(j, -0.0, 0);
+    junqi_json_end_array(j);
+}
+
+/* A JSON number that rounds to zero is 0 whatever its sign (a flip annotation's
+ * "eval_after" of an even position was -0.0000); others keep theirs. */
+static void a_json_number_never_writes_negative_zero(void **state)
+{
+    (void)state;
+    char *text = json_text(write_numbers, NULL);
+    assert_string_equal(text, "[0.0000,0.0000,0.0000,-0.5000,-0.0001,12.2500,-3.0000,0,0]");
+    free(text);
 }
 
 /* The kinds of line l's items, a letter each (m move, t timeout, x eliminated, l left, e end), in out. */
@@ -332,6 +364,7 @@ int main(void)
         cmocka_unit_test(defect04_an_unknown_elimination_code_survives_every_conversion),
         cmocka_unit_test(defect04_unknown_end_codes_survive_and_bad_codes_are_errors),
         cmocka_unit_test(defect15_the_utf8_check_is_exact),
+        cmocka_unit_test(a_json_number_never_writes_negative_zero),
         cmocka_unit_test(a_utf8_game_with_a_gbk_comment_keeps_its_chinese),
         cmocka_unit_test(a_record_that_goes_on_after_its_end_converts_as_read),
         cmocka_unit_test(a_replay_with_records_after_its_game_over_ends_its_jgn),

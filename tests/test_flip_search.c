@@ -3,8 +3,8 @@
  * test_flip_search.c - the flip engine (flip_search.h): it takes a hanging
  * flag, it avoids a flip with a large expected loss, chance nodes weigh
  * their outcomes by the pool, its output does not depend on the number of
- * threads (or on the run), the greedy player takes what is free, and
- * annotation marks a bad flip with what it cost.
+ * threads (or on the run), it keeps to its node budget, the greedy player
+ * takes what is free, and annotation marks a bad flip with what it cost.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -105,6 +105,45 @@ static void the_result_does_not_depend_on_the_threads(void **state)
     }
 }
 
+/* The node budget (docs/engine.md "Flip games", limits): after depth 1, which always
+ * completes, a search never counts more nodes than its budget, whatever the threads. Bench
+ * position 5 (fanqi_wiki, ply 40): its depth-2 iteration costs more than it is expected to
+ * (the depth-1 count times the positions one action deep), so one node short of it, the
+ * iteration is started, stopped when the budget is spent and thrown away: depth 1, exactly
+ * the budget, the depth-1 values. With that node more it completes. */
+static void a_search_keeps_to_its_node_budget(void **state)
+{
+    (void)state;
+    int n;
+    const char *const *list = junqi_flip_bench_positions(&n);
+    junqi_flip pos;
+    assert_true(junqi_flip_pos_parse(list[4], strlen(list[4]), &pos, NULL));
+    static junqi_flip_search_result one, whole;
+    one = *search(&pos, 1, 0, 1);
+    whole = *search(&pos, 2, 0, 1);
+    for (int threads = 1; threads <= 2; threads++) {
+        junqi_flip_search_result *r = search(&pos, 0, whole.nodes - 1, threads);
+        assert_int_equal(r->depth, 1);
+        assert_int_equal(r->nodes, whole.nodes - 1);
+        for (int k = 0; k < one.nactions; k++)
+            assert_true(junqi_action_equal(r->actions[k], one.actions[k]) && r->value[k] == one.value[k]);
+        r = search(&pos, 0, whole.nodes, threads);
+        assert_int_equal(r->depth, 2);
+        assert_int_equal(r->nodes, whole.nodes);
+    }
+    /* every position, budgets from below depth 1 to past depth 2: within the budget */
+    for (int i = 0; i < n; i++) {
+        assert_true(junqi_flip_pos_parse(list[i], strlen(list[i]), &pos, NULL));
+        uint64_t depth1 = search(&pos, 1, 0, 1)->nodes;
+        for (uint64_t budget = 1000; budget <= 64000; budget *= 4) {
+            uint64_t nodes = search(&pos, 0, budget, 1 + (int)(budget % 3))->nodes;
+            if (nodes > (budget > depth1 ? budget : depth1))
+                fail_msg("position %d, budget %llu: %llu nodes", i + 1, (unsigned long long)budget,
+                         (unsigned long long)nodes);
+        }
+    }
+}
+
 static void the_search_uses_only_what_the_players_know(void **state)
 {
     (void)state;
@@ -161,6 +200,7 @@ int main(void)
         cmocka_unit_test(it_takes_a_hanging_flag),
         cmocka_unit_test(it_avoids_a_flip_with_a_large_expected_loss),
         cmocka_unit_test(the_result_does_not_depend_on_the_threads),
+        cmocka_unit_test(a_search_keeps_to_its_node_budget),
         cmocka_unit_test(the_search_uses_only_what_the_players_know),
         cmocka_unit_test(annotation_marks_the_bad_flip_and_says_what_it_cost),
     };

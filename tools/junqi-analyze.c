@@ -117,8 +117,9 @@ static void usage(void)
            "                      (1..%d, default %d)\n"
            "  --seed S            --view mover: the random seed of the samples (default 0)\n"
            "  --bench             search built-in positions of both boards to a fixed depth\n"
-           "                      (--depth: another depth); print the total node count and\n"
-           "                      nodes per second (per thread, by board and in all)\n"
+           "                      (--depth D: to D; the flip ones to %d, or to D if lower);\n"
+           "                      print the total node count and nodes per second (per\n"
+           "                      thread, by board and in all)\n"
            "  --perft D           count the move sequences of length D (a seat to move with\n"
            "                      no legal move is eliminated; a finished game has no\n"
            "                      moves)\n"
@@ -141,7 +142,7 @@ static void usage(void)
            "Exit status: 0 success, 1 invalid input, 2 usage error, 3 a file could not be\n"
            "read or written.\n"),
            prog, prog, prog, prog, prog, JUNQI_DEFAULT_NODES, JUNQI_MAX_MULTIPV, JUNQI_MAX_SAMPLES,
-           JUNQI_DEFAULT_SAMPLES, prog, junqi_cli_help_list(junqi_rules_names(), rules, sizeof rules),
+           JUNQI_DEFAULT_SAMPLES, JUNQI_FLIP_BENCH_DEPTH, prog, junqi_cli_help_list(junqi_rules_names(), rules, sizeof rules),
            JUNQI_FLIP_DEFAULT_NODES);
 }
 
@@ -335,8 +336,11 @@ static void board_totals(const junqi_position *pos, const junqi_search_result *r
         }
 }
 
-/* The flip bench (flip_search.h): its positions searched to JUNQI_FLIP_BENCH_DEPTH, one
- * after another with `threads` threads each. Fills nodes and ms; false when out of memory. */
+/* The flip bench (flip_search.h): its positions searched to JUNQI_FLIP_BENCH_DEPTH, or to
+ * `depth` (--depth) when that is lower: a flip search grows some hundred times a step in the
+ * opening (a --bench --depth 3 that searched them so ran for over ten minutes), so the
+ * formation positions' depth is the flip ones' only when it lowers it. One after another with `threads`
+ * threads each. Fills nodes and ms; false when out of memory. */
 static bool flip_bench(int threads, int depth, uint64_t *nodes, double *ms, bool verbose)
 {
     int n;
@@ -347,7 +351,7 @@ static bool flip_bench(int threads, int depth, uint64_t *nodes, double *ms, bool
     for (int i = 0; i < n; i++) {
         junqi_flip pos;
         junqi_search_limits limits = {0};
-        limits.depth = depth > 0 ? depth : JUNQI_FLIP_BENCH_DEPTH;
+        limits.depth = depth > 0 && depth < JUNQI_FLIP_BENCH_DEPTH ? depth : JUNQI_FLIP_BENCH_DEPTH;
         if (!junqi_flip_pos_parse(list[i], strlen(list[i]), &pos, NULL) ||
             junqi_flip_search(&pos, &limits, threads, 0.0, &res) == JUNQI_SEARCH_NO_MEMORY)
             return false;

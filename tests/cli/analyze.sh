@@ -11,7 +11,8 @@
 #     in the real game gets a flag capture (the same move here);
 #   - --multipv 3 lists three different moves; --bench gives the pinned
 #     bench signature (its node count)
-#     that does not change between runs;
+#     that does not change between runs; --bench --depth 3 keeps the flip
+#     positions at their depth 2, --depth 1 lowers them;
 #   - a finished game (and a finished --position, and a seat's view record of
 #     it) is "the game is over" with its result, exit 0; one seat's view record keeps its assignments after a
 #     marshal trade (issue 12 §6);
@@ -123,6 +124,17 @@ expect "--bench --threads 2: the bench signature (node count)" "$BENCH_SIGNATURE
 FLIP_BENCH_SIGNATURE=3854243
 expect "--bench --threads 2: the flip bench signature (node count)" "$FLIP_BENCH_SIGNATURE" \
     "$(jq .flip_nodes <<<"$bench")"
+# --bench --depth D: the positions of both boards to D, the flip ones to their depth 2, or
+# to D when it is lower (with --depth 3 they were searched to depth 3, over ten minutes).
+# timeout only guards against a hang; it is no time limit.
+bench=$(timeout 600 "$A" --bench --depth 3 --format json)
+expect "--bench --depth 3: exit status" 0 "$?"
+expect "--bench --depth 3: the flip positions at depth 2 (the flip signature)" "$FLIP_BENCH_SIGNATURE" \
+    "$(jq .flip_nodes <<<"$bench")"
+bench=$(timeout 600 "$A" --bench --depth 1 --format json)
+checks=$((checks + 1))
+jq -e --argjson s "$FLIP_BENCH_SIGNATURE" '.flip_nodes > 0 and .flip_nodes < $s / 100' <<<"$bench" >/dev/null ||
+    fail "--bench --depth 1: the flip positions are not searched to depth 1: $(jq .flip_nodes <<<"$bench") nodes"
 
 # a finished game (issue 10, defect 1): the game is over, exit 0, never a
 # search of uninitialised samples nor a win probability

@@ -4,8 +4,8 @@
 # junqi-validate (valid games, a broken action located with its code),
 # junqi-replay (--ply, --format text|json|pos, --view, --to jgn|json,
 # --deal SEED|random and its usage errors), junqi-analyze --perft, --go
-# and annotation (--level, --view, --samples and --seed: usage errors),
-# junqi-render.
+# and annotation (--level, --view, --samples and --seed: usage errors;
+# --go within its node budget), junqi-render.
 #
 # Requires jq. Environment (set by tests/run-tests): JUNQI_BIN, JUNQI_ROOT.
 # Uses the games of tests/data/flip/ only.
@@ -141,6 +141,22 @@ done
 expect "flip -o with --seed: no file" no "$([ -e "$tmp/flip-seed.jgn" ] && echo yes || echo no)"
 run "$A" --go --ply 10 --depth 1 --view all --position "$("$R" --ply 10 --format pos "$D/fanqi.jgn")"
 expect "flip --position with --view all: usage error" 2 "$rc"
+# the node budget (docs/engine.md "Flip games"): after depth 1 a search counts no more nodes
+# than its budget, the same with 2 threads. At ply 10 depth 2 costs 2 M nodes, so these
+# budgets (the default one without --nodes) stay at depth 1: before, 200,000 and 400,000
+# spent 534,033 and 898,441 nodes on a depth-2 iteration cut short and thrown away.
+for budget in 50000 "" 400000; do
+    what="--go flip --ply 10${budget:+ --nodes $budget}"
+    # shellcheck disable=SC2086 # no --nodes for the default budget
+    run "$A" --go --ply 10 ${budget:+--nodes $budget} --format json "$D/fanqi.jgn"
+    one=$out
+    checks=$((checks + 1))
+    jq -e --argjson b "${budget:-200000}" '.depth == 1 and .nodes <= $b' <<<"$out" >/dev/null ||
+        fail "$what: depth $(jq .depth <<<"$out"), $(jq .nodes <<<"$out") nodes"
+    # shellcheck disable=SC2086
+    run "$A" --go --ply 10 ${budget:+--nodes $budget} --threads 2 --format json "$D/fanqi.jgn"
+    expect "$what: --threads 1 and 2 agree" "$one" "$out"
+done
 # --go and --perft at a ply: past the end a usage error naming the game's length; a record
 # with an illegal action (fanqi.jgn cut to 12 actions, the 9th attacking the face-down
 # piece on e5) is searched only up to the position before it, unless --lenient, and a
