@@ -311,13 +311,23 @@ static void describe_best(text *t, const junqi_position *before, const junqi_mov
             j->winprob_after);
 }
 
+void junqi_eval_command(char *buf, const junqi_move_judgement *j)
+{
+    char pawns[32];
+    snprintf(pawns, sizeof pawns, "%+.2f", j->eval_after / 100.0);
+    snprintf(buf, JUNQI_EVAL_COMMAND_SIZE, "[%%eval %.2f %.2f %s]", j->winprob_before, j->winprob_after,
+             strcmp(pawns, "-0.00") == 0 ? "+0.00" : pawns); /* what rounds to zero has no sign */
+}
+
 /* Step 3b: the comment (and variation) of one judged move. */
 static bool write_judgement(junqi_game *g, const junqi_move_judgement *j, const junqi_position *before)
 {
     junqi_item *it = &g->main.items[j->item];
     const junqi_board *b = before->board;
     text t = {{0}, 0};
-    say(&t, "[%%eval %.2f %.2f %+.2f]", j->winprob_before, j->winprob_after, j->eval_after / 100.0);
+    char eval[JUNQI_EVAL_COMMAND_SIZE];
+    junqi_eval_command(eval, j);
+    say(&t, "%s", eval);
     char move[8];
     if (j->missed_flag)
         say(&t, _(" Missed a flag capture: %s takes the flag."), junqi_move_name(b, j->flag_capture, move));

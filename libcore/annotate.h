@@ -159,6 +159,19 @@ typedef struct junqi_annotation {
  */
 bool junqi_annotate(junqi_game *g, const junqi_annotate_options *opt, junqi_annotation *out);
 
+/**
+ * The `[%eval WINPROB_BEFORE WINPROB_AFTER EVAL_AFTER]` command that opens
+ * judgement j's comment (docs/annotation.md: the win probabilities with two
+ * decimals, the evaluation in material units signed, "+0.00" for anything
+ * that rounds to zero: never "-0.00"), into buf (JUNQI_EVAL_COMMAND_SIZE
+ * bytes, NUL-terminated). Shared by junqi_annotate() and
+ * junqi_flip_annotate() (flip_search.h).
+ */
+void junqi_eval_command(char *buf, const junqi_move_judgement *j);
+
+/** The size of junqi_eval_command()'s buffer. */
+#define JUNQI_EVAL_COMMAND_SIZE 64
+
 /** Free what junqi_annotate() put into *a. */
 void junqi_annotation_free(junqi_annotation *a);
 

@@ -200,7 +200,9 @@ static bool write_judgement(junqi_game *g, const junqi_move_judgement *j, const 
     FILE *t = open_memstream(&comment, &len);
     if (!t)
         return false;
-    fprintf(t, "[%%eval %.2f %.2f %+.2f]", j->winprob_before, j->winprob_after, j->eval_after / 100.0);
+    char eval[JUNQI_EVAL_COMMAND_SIZE];
+    junqi_eval_command(eval, j);
+    fputs(eval, t);
     junqi_action b = j->best.from == j->best.to ? junqi_action_flip(j->best.from) : junqi_action_move(j->best.from, j->best.to);
     action_text(before, b, best);
     if (j->missed_flag)

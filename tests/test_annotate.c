@@ -37,6 +37,24 @@ static char *annotated_text(const char *rel, junqi_annotate_options o, junqi_ann
     return text;
 }
 
+/* The [%eval] command's evaluation has no sign where it rounds to zero: a
+ * flip game's mean of chance outcomes of -0.0001 wrote "-0.00" */
+static void the_eval_command_writes_no_negative_zero(void **state)
+{
+    (void)state;
+    static const struct {
+        double eval_after;
+        const char *want;
+    } cases[] = {{-0.01, "[%eval 0.50 0.25 +0.00]"}, {-0.0, "[%eval 0.50 0.25 +0.00]"},
+                 {-0.6, "[%eval 0.50 0.25 -0.01]"}, {120, "[%eval 0.50 0.25 +1.20]"}};
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        junqi_move_judgement j = {.winprob_before = 0.5, .winprob_after = 0.25, .eval_after = cases[k].eval_after};
+        char buf[JUNQI_EVAL_COMMAND_SIZE];
+        junqi_eval_command(buf, &j);
+        assert_string_equal(buf, cases[k].want);
+    }
+}
+
 static void every_move_is_judged_and_marked_by_its_loss(void **state)
 {
     (void)state;
@@ -241,6 +259,7 @@ static void a_stop_request_ends_the_annotation(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(the_eval_command_writes_no_negative_zero),
         cmocka_unit_test(every_move_is_judged_and_marked_by_its_loss),
         cmocka_unit_test(the_engines_own_choice_loses_nothing_and_marks_survive_the_spread),
         cmocka_unit_test(a_lost_position_has_no_mistakes),
