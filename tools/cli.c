@@ -1301,6 +1301,16 @@ bool junqi_cli_output_close(const char *prog, junqi_cli_output *o, bool commit)
     return ok;
 }
 
+_Noreturn void junqi_cli_end_keeping(const junqi_cli_output *o, long whole, int sig)
+{
+    pthread_mutex_lock(&temporaries_lock); /* kept: the tool renames nothing from now on */
+    if (o && o->tmp_path && whole > 0 && truncate(o->tmp_path, (off_t)whole) == 0 &&
+        rename(o->tmp_path, o->path) == 0)
+        forget_temporary(o->tmp_path);
+    unlink_temporaries();
+    junqi_cli_end_by_signal(sig);
+}
+
 bool junqi_cli_styled(int fd)
 {
     const char *no_color = getenv("NO_COLOR"), *term = getenv("TERM");

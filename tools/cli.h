@@ -543,6 +543,16 @@ void junqi_cli_restore_signal_mask(void);
  */
 _Noreturn void junqi_cli_end_by_signal(int sig);
 
+/**
+ * End the tool by signal sig from the signals' thread while its main thread
+ * is blocked (reading input from a pipe or a terminal, writing to a full
+ * pipe), where no stop flag reaches it: output o (NULL: none) keeps its
+ * first `whole` bytes, those its main thread knew complete (its temporary
+ * file cut to them and renamed into place; 0: removed), every other
+ * temporary file is removed, and nothing is renamed after this.
+ */
+_Noreturn void junqi_cli_end_keeping(const junqi_cli_output *o, long whole, int sig);
+
 /** The name of an ending signal as kill -l and the docs write it: "SIGINT", "SIGTERM" or "SIGHUP". */
 const char *junqi_cli_signal_name(int sig);
 

@@ -38,7 +38,9 @@
 
 #include <limits.h>
 #include <math.h>
+#include <stdatomic.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 static const char *prog = "junqi-analyze";
@@ -625,11 +627,36 @@ static bool write_graph(const options *opt, junqi_cli_output *graph, const junqi
  * (NULL: out of memory, and the searches run their course). */
 static junqi_stop *annotation_stop;
 
+/* What the signals' thread knows of the main thread's progress, for a stop
+ * that finds it blocked (stop_annotation): -o (NULL: standard output or not
+ * yet open), the bytes of -o known whole (the games flushed), the games
+ * written, and whether a game is being annotated (its searches hear the
+ * stop) or the run has reached its end (it says how far it got itself). */
+static junqi_cli_output *stop_output;
+static atomic_long whole_bytes;
+static atomic_int games_written;
+static atomic_bool in_game, finishing;
+
+/* The first ending signal: the searches stop, and the main thread, between
+ * games or in a search, soon reaches its end. Blocked reading its input (a
+ * pipe, a terminal) or writing to a full pipe, it hears nothing: if it is
+ * out of a game for a second without reaching its end, the run ends here,
+ * with the games written (docs/man/junqi-analyze.1, SIGNALS). */
 static void stop_annotation(int sig)
 {
-    (void)sig;
+    static atomic_int calls;
     if (annotation_stop)
         junqi_stop_request(annotation_stop);
+    if (atomic_fetch_add(&calls, 1) > 0) /* a second signal: the signals' thread ends the run */
+        return;
+    for (int quiet = 0; quiet < 20 && !atomic_load(&finishing);) {
+        nanosleep(&(struct timespec){0, 50000000}, NULL);
+        quiet = atomic_load(&in_game) ? 0 : quiet + 1;
+    }
+    if (atomic_load(&finishing))
+        return;
+    junqi_cli_say_interrupted(stderr, prog, sig, atomic_load(&games_written), -1);
+    junqi_cli_end_keeping(stop_output, atomic_load(&whole_bytes), sig);
 }
 
 static junqi_annotate_options annotate_options(const options *opt, progress *p)
@@ -711,7 +738,9 @@ static int annotate_record(void *ctx, junqi_input *in)
     junqi_annotate_options o = annotate_options(job->opt, job->p);
     junqi_annotation a;
     bool flip = junqi_rules_flip(in->game->rules);
+    atomic_store(&in_game, true);
     bool done = flip ? junqi_flip_annotate(in->game, &o, &a) : junqi_annotate(in->game, &o, &a);
+    atomic_store(&in_game, false);
     if (junqi_cli_stop_signal()) { /* its searches were cut short: dropped, neither written nor an error */
         if (done)
             junqi_annotation_free(&a);
@@ -734,6 +763,11 @@ static int annotate_record(void *ctx, junqi_input *in)
     }
     job->annotated++;
     int status = output_failed(job) ? JUNQI_EXIT_IO : JUNQI_EXIT_OK;
+    if (status == JUNQI_EXIT_OK) {
+        if (stop_output)
+            atomic_store(&whole_bytes, ftell(job->out));
+        atomic_store(&games_written, job->annotated);
+    }
     if (job->graph && !job->graphed) {
         job->graphed = true;
         if (!write_graph(job->opt, job->graph, in->game, &a))
@@ -827,9 +861,10 @@ static int run_annotate(const options *opt, int argc, char **argv, int first, in
 {
     annotation_stop = junqi_stop_new();
     junqi_cli_watch_signals(stop_annotation); /* before the searches start their threads */
-    junqi_cli_output out, graph;
+    static junqi_cli_output out, graph; /* static: the signals' thread may read out until the end */
     if (!junqi_cli_output_open(prog, opt->output, &out))
         return JUNQI_EXIT_IO;
+    stop_output = out.tmp_path ? &out : NULL;
     if (opt->graph && !junqi_cli_output_open(prog, opt->graph, &graph)) {
         junqi_cli_output_close(prog, &out, false);
         return JUNQI_EXIT_IO;
@@ -849,6 +884,7 @@ static int run_annotate(const options *opt, int argc, char **argv, int first, in
                 break;
         }
     }
+    atomic_store(&finishing, true); /* a stop from now on leaves the main thread to say how far it got */
     int sig = junqi_cli_stop_signal(); /* a first signal after this finds the run over: unseen here */
     status = close_outputs(&job, &out, opt->graph ? &graph : NULL, status, sig);
     if (sig && p.on) /* the game in progress leaves its progress bar */

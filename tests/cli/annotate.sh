@@ -286,5 +286,30 @@ expect "SIGHUP before any game: said on stderr" "junqi-analyze: interrupted by S
     "$(cat "$d/stderr")"
 expect "SIGHUP before any game: no temporary file left" "out.jgn stderr stdout" "$(ls "$d" | tr '\n' ' ' | sed 's/ $//')"
 
+# SIGINT while blocked reading its input (a pipe whose writer holds it open: game 2 is not whole
+# until it ends), where no stop flag reaches the main thread: the run ends within seconds all the
+# same, -o holding game 1 (it ended only when the writer closed the pipe: never, under tail -f)
+d=$tmp/pipe
+mkdir -p "$d"
+{ "$bin/junqi-replay" --to jgn "${stop_games[0]}"; echo; "$bin/junqi-replay" --to jgn "${stop_games[0]}"; sleep 60; } |
+    env --default-signal=INT "$bin/junqi-analyze" "${slow[@]}" -o "$d/out.jgn" >"$d/stdout" 2>"$d/stderr" &
+job=$!
+game_written "$d" 'out.jgn.tmp*'
+analyzer=$(pgrep -n -f "junqi-analyze .*-o $d/out.jgn")
+kill -INT "$analyzer"
+sent=$SECONDS
+for _ in $(seq 100); do kill -0 "$analyzer" 2>/dev/null || break; sleep 0.1; done
+check
+[ $((SECONDS - sent)) -le 10 ] || fail "SIGINT, blocked reading a pipe: still running $((SECONDS - sent)) s after the signal"
+pkill -f "^sleep 60$" 2>/dev/null
+wait "$job" 2>/dev/null # the pipeline's last command: junqi-analyze
+expect "SIGINT, blocked reading a pipe: the signal's exit status" 130 "$?"
+check
+cmp -s "$tmp/first.jgn" "$d/out.jgn" || fail "SIGINT, blocked reading a pipe: -o is not the annotated game 1"
+expect "SIGINT, blocked reading a pipe: said on stderr" "junqi-analyze: interrupted by SIGINT after 1 game" \
+    "$(cat "$d/stderr")"
+expect "SIGINT, blocked reading a pipe: no temporary file left" "out.jgn stderr stdout" \
+    "$(ls "$d" | tr '\n' ' ' | sed 's/ $//')"
+
 echo "annotate.sh: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]
