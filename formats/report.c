@@ -126,13 +126,16 @@ bool junqi_record_check_ply(const junqi_game *g, const junqi_plies *p, long ply,
 
 bool junqi_record_check_view(const junqi_game *g, int seat, const char *name, char *err, size_t n)
 {
-    if (seat < 0 || seat >= JUNQI_SEATS || g->view >= JUNQI_SEATS || (junqi_seat)seat == g->view)
+    /* a seat whose pieces the record holds (an open or double-open game's view record) can be shown */
+    if (seat < 0 || seat >= JUNQI_SEATS || g->view >= JUNQI_SEATS || (junqi_seat)seat == g->view ||
+        g->seat[seat].setup_known)
         return true;
     /* TRANSLATORS: the first %s is how the user gave the view, kept as it is: the tools' option
        "--view", the Python binding's argument "view"; the second the seat asked for, as it was
-       typed ("north"); the third the seat whose record it is. */
-    snprintf(err, n, _("%s %s: the record is %s's view, which shows no other seat's"), name,
-             junqi_seat_name((junqi_seat)seat), _(junqi_seat_name(g->view)));
+       typed ("north"); the third the seat whose record it is; the fourth the second again, as
+       the messages name a seat. */
+    snprintf(err, n, _("%s %s: the record is %s's view, which does not hold %s's pieces"), name,
+             junqi_seat_name((junqi_seat)seat), _(junqi_seat_name(g->view)), _(junqi_seat_name((junqi_seat)seat)));
     return false;
 }
 

@@ -94,13 +94,14 @@ bool junqi_record_check_ply_as(const junqi_game *g, const junqi_plies *p, long p
 /**
  * Whether record g can be shown from `seat` (a seat, or JUNQI_NO_SEAT:
  * everything it holds). A record of one seat's view (g->view, docs/jgn.md
- * "View") holds no other seat's knowledge (the other seats' own pieces are
- * unknown in it), so it is shown from that seat only; another seat is
- * false, with the reason in err (n bytes) naming the view as `name` (how
+ * "View") of a dark game holds no other seat's own pieces, so it is shown
+ * from that seat only; a seat whose pieces it holds (every seat's in an open
+ * game, the partner's in a double-open one) can be shown too. Another seat
+ * is false, with the reason in err (n bytes) naming the view as `name` (how
  * the caller's user gave it: the tools' option "--view", the string calls'
- * argument "view"): "--view north: the record is south's view, which shows
- * no other seat's". The tools' --view and every string call that takes a
- * view check it.
+ * argument "view"): "--view north: the record is south's view, which does
+ * not hold north's pieces". The tools' --view and every string call that
+ * takes a view check it.
  */
 bool junqi_record_check_view(const junqi_game *g, int seat, const char *name, char *err, size_t n);
 

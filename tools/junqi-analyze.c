@@ -267,7 +267,9 @@ static int print_perft(const options *opt, junqi_record_at *at)
  * is a flip game (searched as a chance game, flip_search.h: no level, and
  * no samples of hidden pieces, whose face-down identities are chance):
  * --level, --view, --samples, --seed. An option that does not apply is
- * not ignored (docs/conventions.md); --go and annotation check here. */
+ * not ignored (docs/conventions.md): --go checks here. (Annotation does
+ * not: in a collection they apply to its formation games, and a usage
+ * error at a flip game met half-way would end the run there.) */
 static int check_flip_options(const options *opt, const junqi_input *in)
 {
     if (!junqi_rules_flip(in->game->rules) || !(opt->level || opt->given['v'] || opt->given['k'] || opt->given['s']))
@@ -729,8 +731,7 @@ static int annotate_record(void *ctx, junqi_input *in)
     char label[JUNQI_INPUT_LABEL_SIZE]; /* usage errors about the game name it */
     junqi_input_label(in, label, sizeof label);
     if (junqi_cli_apply_rules(prog, label, in->game, job->opt->rules) != JUNQI_EXIT_OK ||
-        junqi_cli_check_seat(prog, label, in->game, "--only-seat", job->opt->only_seat) != JUNQI_EXIT_OK ||
-        check_flip_options(job->opt, in) != JUNQI_EXIT_OK)
+        junqi_cli_check_seat(prog, label, in->game, "--only-seat", job->opt->only_seat) != JUNQI_EXIT_OK)
         return JUNQI_EXIT_USAGE;
     job->p->game++;
     if (!record_is_legal(job->src, in, label))

@@ -440,8 +440,8 @@ class PositionTest(unittest.TestCase):
             done = subprocess.run([os.path.join(BIN, "junqi-replay"), "--view", "north", "--to", "jgn", path],
                                   capture_output=True, text=True)
             self.assertEqual(done.returncode, 2)
-            said = "the record is south's view, which shows no other seat's"
-            self.assertIn(f": --view north: {said}\n", done.stderr)
+            said = "the record is south's view, which does not hold {}'s pieces"
+            self.assertIn(f": --view north: {said.format('north')}\n", done.stderr)
             calls = {"to_jgn": lambda v: south.to_jgn(view=v), "to_json": lambda v: south.to_json(view=v),
                      "position": lambda v: south.position(40, view=v), "positions": lambda v: south.positions(view=v),
                      "notation": lambda v: south.notation(40, view=v)}
@@ -449,12 +449,19 @@ class PositionTest(unittest.TestCase):
                 for seat in ("north", "east", "west"):
                     with self.assertRaises(junqi.JunqiError, msg=name) as caught:
                         call(seat)
-                    self.assertEqual(str(caught.exception), f"view {seat}: {said}", name)
+                    self.assertEqual(str(caught.exception), f"view {seat}: {said.format(seat)}", name)
                 call("south")
                 call("all")
                 call(None)
             self.assertEqual(south.to_jgn(view="south") + "\n",
                              tool("junqi-replay", "--view", "south", "--to", "jgn", path))
+            # an open game's view record holds every seat's pieces: any seat can be shown
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(tool("junqi-replay", "--rules", "qq,mode=open", "--view", "east", "--to", "jgn", GAME))
+            east = first(path)
+            self.assertEqual(east.view, "east")
+            self.assertEqual(east.notation(3, view="north") + "\n",
+                             tool("junqi-replay", "--view", "north", "--ply", "3", "--format", "pos", path))
 
     def test_errors_name_the_ply_as_the_binding_calls_it(self):
         # the binding's `ply` argument, not the tools' option --ply (formats/report.c REPORT_PLY)

@@ -4,8 +4,8 @@
 # junqi-validate (valid games, a broken action located with its code),
 # junqi-replay (--ply, --format text|json|pos, --view, --to jgn|json,
 # --deal SEED|random and its usage errors), junqi-analyze --perft, --go
-# and annotation (--level, --view, --samples and --seed: usage errors;
-# --go within its node budget), junqi-render.
+# (--level, --view, --samples and --seed: usage errors; within its node
+# budget) and annotation (a collection of both families), junqi-render.
 #
 # Requires jq. Environment (set by tests/run-tests): JUNQI_BIN, JUNQI_ROOT.
 # Uses the games of tests/data/flip/ only.
@@ -130,15 +130,20 @@ jq -e '.actions | length == 5 and (map(.winprob) | . == (sort | reverse))' <<<"$
     fail "--go flip JSON: actions not listed best first"
 run "$A" --go --level easy "$D/fanqi.jgn"
 expect "--go flip --level: usage error" 2 "$rc"
-# --view, --samples and --seed do not apply to a flip game either: usage errors as --level's, in --go
-# and annotation, nothing written (they were ignored, exit 0)
+# --view, --samples and --seed do not apply to a flip game either: usage errors as --level's in --go,
+# nothing written (they were ignored, exit 0)
 flipuse="junqi-analyze: $D/fanqi.jgn: game 1 (line 1): --level, --view, --samples and --seed play formation games; a flip game takes --nodes, --depth or --movetime"
-for opts in "--go --ply 10 --view all" "--go --ply 10 --samples 2" "--go --ply 10 --seed 5" "--go --level easy" \
-    "--view mover" "--samples 3" "--seed 4" "-o $tmp/flip-seed.jgn --seed 4"; do
+for opts in "--go --ply 10 --view all" "--go --ply 10 --samples 2" "--go --ply 10 --seed 5" "--go --level easy"; do
     run "$A" $opts --depth 1 "$D/fanqi.jgn"
     expect "flip $opts: usage error, said once, nothing written" "2 |$flipuse" "$rc $out|$(head -n 1 <<<"$err")"
 done
-expect "flip -o with --seed: no file" no "$([ -e "$tmp/flip-seed.jgn" ] && echo yes || echo no)"
+# annotation applies them to a collection's formation games, and a flip game takes none of them: a
+# collection of both is annotated whole (a usage error at the flip game ended the run there)
+"$R" --to jgn "$JUNQI_ROOT/samples/qq/jgs-000001.jgs" >"$tmp/mixed.jgn"
+cat "$D/fanqi.jgn" >>"$tmp/mixed.jgn"
+run "$A" --depth 1 --samples 2 --seed 4 "$tmp/mixed.jgn"
+expect "annotating a formation game and a flip game with --samples and --seed: both" "0 2" \
+    "$rc $(grep -c '^\[Annotator ' <<<"$out")"
 run "$A" --go --ply 10 --depth 1 --view all --position "$("$R" --ply 10 --format pos "$D/fanqi.jgn")"
 expect "flip --position with --view all: usage error" 2 "$rc"
 # the node budget (docs/engine.md "Flip games"): after depth 1 a search counts no more nodes

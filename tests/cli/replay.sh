@@ -284,7 +284,7 @@ expect "--view all of south's record: exit" 0 "$rc"
 for tool in "$R" "$JUNQI_BIN/junqi-render"; do
     run "$tool" --ply 60 --view north --infer "$tmp/south.jgn" -o "$tmp/north-of-south.png"
     expect "$(basename "$tool") --view north of south's record: exit, output, the message, no picture" \
-        "2||$(basename "$tool"): $tmp/south.jgn: game 1 (line 1): --view north: the record is south's view, which shows no other seat's|" \
+        "2||$(basename "$tool"): $tmp/south.jgn: game 1 (line 1): --view north: the record is south's view, which does not hold north's pieces|" \
         "$rc|$out|$(head -n 1 <<<"$err")|$(ls "$tmp/north-of-south.png" 2>/dev/null)"
 done
 run "$R" --infer --to jgn --view south "$G"
