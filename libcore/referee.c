@@ -252,14 +252,18 @@ static double elo_of(double score)
 
 /* The 95 % Wilson interval of a proportion s of n trials, into [*low, *high]:
  * the interval where the results' spread is zero (every game alike) and says
- * nothing of the score's error. */
+ * nothing of the score's error. At s = 1 its upper end is 1 exactly (and at
+ * s = 0 its lower end 0), which centre + half reaches only when every
+ * operation rounds to double: on x87 (i386), where intermediates keep 64 bits
+ * of mantissa, it came just under 1, and five wins out of five got a finite
+ * upper Elo instead of +inf. */
 static void wilson(double s, int n, double *low, double *high)
 {
     double z2 = 1.96 * 1.96, d = 1 + z2 / n;
     double centre = (s + z2 / (2.0 * n)) / d;
     double half = 1.96 / d * sqrt(s * (1 - s) / n + z2 / (4.0 * n * n));
-    *low = centre - half;
-    *high = centre + half;
+    *low = s <= 0 ? 0 : centre - half;
+    *high = s >= 1 ? 1 : centre + half;
 }
 
 junqi_match_score junqi_match_score_of(int wins, int draws, int losses)

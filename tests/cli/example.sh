@@ -24,11 +24,12 @@ awk '/^\.SH EXAMPLE/ { in_section = 1 } in_section && /^\.EE/ { exit }
 checks=$((checks + 1))
 grep -q 'int main' "$tmp/games.c" || fail "junqi(3): no example program found"
 
-build() { # COMPILER OUT FLAGS...
-    local cc=$1 out=$2
+build() { # COMPILER OUT FLAGS... (COMPILER split into words as make splits CC: "gcc -m32")
+    local cc=$1 out=$2 compiler
+    read -ra compiler <<<"$cc"
     shift 2
     checks=$((checks + 1))
-    "$cc" "$@" "${flags[@]}" -Wall -Wextra -Werror -I"$include" "$tmp/games.c" -L"$libdir" -ljunqi \
+    "${compiler[@]}" "$@" "${flags[@]}" -Wall -Wextra -Werror -I"$include" "$tmp/games.c" -L"$libdir" -ljunqi \
         -o "$out" 2>"$tmp/cc.err" || fail "$cc $*: the example does not compile: $(head -n 5 "$tmp/cc.err")"
 }
 build "${CC:-cc}" "$tmp/games" -std=c99 -pedantic
