@@ -88,9 +88,10 @@ LIB_SO    := $(BUILD_LIB)/libjunqi.so.$(VERSION)
 VERSION_H := $(BUILD)/gen/version.h
 # The umbrella headers are generated: each includes every header of its library.
 UMBRELLAS := $(BUILD)/gen/junqi.h $(if $(RENDER_SRC),$(BUILD)/gen/render.h)
-# libcore/i18n.h (_(), N_()) and formats/words.h (what the two position
-# notations share) are internal: neither installed nor in junqi.h.
-HEADERS   := $(filter-out libcore/i18n.h formats/words.h,$(wildcard libcore/*.h) $(wildcard formats/*.h)) $(VERSION_H) \
+# libcore/i18n.h (_(), N_()), libcore/fpmode.h (the engine's rounding on
+# x87) and formats/words.h (what the two position notations share) are
+# internal: neither installed nor in junqi.h.
+HEADERS   := $(filter-out libcore/i18n.h libcore/fpmode.h formats/words.h,$(wildcard libcore/*.h) $(wildcard formats/*.h)) $(VERSION_H) \
              $(BUILD)/gen/junqi.h
 
 # ---- the drawing library: render/ (cairo, pango, libpng, giflib) ----

@@ -38,6 +38,7 @@
  *       another seed (docs/engine.md, "Judging").
  */
 #include "analysis.h"
+#include "fpmode.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -859,6 +860,7 @@ static void phase_jobs(const junqi_analysis_request *reqs, const plan *plans, in
 bool junqi_analyze_many(const junqi_analysis_request *reqs, int n, int threads,
                         junqi_analysis *out)
 {
+    junqi_fp_mode fp = junqi_fp_double_begin(); /* the same judgements on x87, threads included (fpmode.h) */
     plan *plans = calloc((size_t)(n > 0 ? n : 1), sizeof *plans);
     int total = 0;
     for (int i = 0; plans && i < n; i++) {
@@ -905,5 +907,6 @@ bool junqi_analyze_many(const junqi_analysis_request *reqs, int n, int threads,
     free(positions);
     free(jobs);
     free(res);
+    junqi_fp_end(fp);
     return ok;
 }

@@ -9,6 +9,7 @@
  *   4. sum up each seat into tags.
  */
 #include "annotate.h"
+#include "fpmode.h"
 #include "i18n.h"
 
 #include <math.h>
@@ -448,6 +449,7 @@ bool junqi_annotation_summarise(junqi_game *g, junqi_annotation *out)
 bool junqi_annotate(junqi_game *g, const junqi_annotate_options *opt, junqi_annotation *out)
 {
     memset(out, 0, sizeof *out);
+    junqi_fp_mode fp = junqi_fp_double_begin(); /* the same marks on x87 (fpmode.h) */
     junqi_game_settle(g);
     junqi_view_mode view = opt->view_given ? opt->view : g->info == JUNQI_OPEN ? JUNQI_VIEW_ALL : JUNQI_VIEW_MOVER;
     out->view = view;
@@ -470,6 +472,7 @@ bool junqi_annotate(junqi_game *g, const junqi_annotate_options *opt, junqi_anno
     free(res);
     if (!ok)
         junqi_annotation_free(out);
+    junqi_fp_end(fp);
     return ok;
 }
 

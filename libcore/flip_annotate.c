@@ -14,6 +14,7 @@
  * so the result depends on the game and the limits only.
  */
 #include "flip_search.h"
+#include "fpmode.h"
 #include "i18n.h"
 
 #include <math.h>
@@ -234,6 +235,7 @@ bool junqi_flip_annotate(junqi_game *g, const junqi_annotate_options *opt, junqi
     memset(out, 0, sizeof *out);
     junqi_flip_game_settle(g);
     out->view = JUNQI_VIEW_ALL;
+    junqi_fp_mode fp = junqi_fp_double_begin(); /* the same marks on x87 (fpmode.h) */
     gathered ga = {0};
     bool ok = gather(g, out, &ga);
     junqi_flip_search_result *res = ok ? malloc(sizeof *res) : NULL;
@@ -262,5 +264,6 @@ bool junqi_flip_annotate(junqi_game *g, const junqi_annotate_options *opt, junqi
     free(ga.before);
     if (!ok)
         junqi_annotation_free(out);
+    junqi_fp_end(fp);
     return ok;
 }

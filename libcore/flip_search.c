@@ -5,6 +5,7 @@
  * over threads. See flip_search.h for the design.
  */
 #include "flip_search.h"
+#include "fpmode.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -516,7 +517,9 @@ junqi_search_status junqi_flip_search(const junqi_flip *pos, const junqi_search_
         timer tm = {rt, limits->movetime, t0, false};
         pthread_t timer_thread;
         bool timed = limits->movetime > 0 && pthread_create(&timer_thread, NULL, timer_main, &tm) == 0;
+        junqi_fp_mode fp = junqi_fp_double_begin(); /* the same values on x87, threads included (fpmode.h) */
         deepen(rt, limits, threads, res);
+        junqi_fp_end(fp);
         if (timed) {
             atomic_store(&tm.done, true);
             pthread_join(timer_thread, NULL);
@@ -575,6 +578,7 @@ int junqi_flip_chance_outcomes(const junqi_flip *pos, junqi_action a, int depth,
     worker w = {.tt = calloc((size_t)1 << TT_BITS, sizeof(tt_entry)), .root_seat = view.st.to_move};
     if (!w.tt)
         return 0;
+    junqi_fp_mode fp = junqi_fp_double_begin(); /* the same values on x87 (fpmode.h) */
     for (int i = 0; i < n; i++) {
         prob[i] = (double)weight[i] / total;
         for (int d = depth < 1 ? 1 : depth;; d = 1) { /* out of nodes: one action deep */
@@ -588,6 +592,7 @@ int junqi_flip_chance_outcomes(const junqi_flip *pos, junqi_action a, int depth,
                 break;
         }
     }
+    junqi_fp_end(fp);
     free(w.tt);
     return n;
 }
