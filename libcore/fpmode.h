@@ -31,6 +31,10 @@
 #define JUNQI_FP_X87 1
 #endif
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The floating-point control word before junqi_fp_double_begin(). */
 typedef unsigned short junqi_fp_mode;
 
@@ -57,5 +61,9 @@ static inline void junqi_fp_end(junqi_fp_mode saved)
     (void)saved;
 #endif
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
