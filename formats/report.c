@@ -679,6 +679,32 @@ static junqi_go_status flip_go_write(FILE *out, bool json, const junqi_play_requ
     return JUNQI_GO_WRITTEN;
 }
 
+junqi_go_status junqi_go_status_of(const junqi_play_result *r)
+{
+    if (r->analysis.status != JUNQI_SEARCH_HIDDEN)
+        return JUNQI_GO_WRITTEN;
+    if (r->view == JUNQI_VIEW_ALL)
+        return JUNQI_GO_NOT_SHOWN;
+    return r->viewer == JUNQI_NO_SEAT ? JUNQI_GO_NOT_THE_MOVERS : JUNQI_GO_NO_ASSIGNMENT;
+}
+
+const char *junqi_go_status_message(junqi_go_status status, const junqi_position *pos, const char *how_mover,
+                                    char *buf, size_t n)
+{
+    const char *mover = _(junqi_seat_name(pos->to_move));
+    if (status == JUNQI_GO_NOT_SHOWN)
+        snprintf(buf, n, _("the record does not show every piece: use %s"), how_mover);
+    else if (status == JUNQI_GO_NO_ASSIGNMENT)
+        snprintf(buf, n, "%s", _("no assignment of the hidden pieces agrees with the record"));
+    else if (status == JUNQI_GO_NOT_THE_MOVERS)
+        /* TRANSLATORS: both %s are the seat to move, as the messages name a seat ("north") */
+        snprintf(buf, n, _("%s is to move, and the record does not show %s's pieces: what that seat knew "
+                           "is not in it"), mover, mover);
+    else
+        snprintf(buf, n, "%s", _("out of memory"));
+    return buf;
+}
+
 junqi_go_status junqi_go_write(FILE *out, bool json, const junqi_play_request *req, const junqi_record_at *at)
 {
     if (at->flip)
@@ -691,16 +717,14 @@ junqi_go_status junqi_go_write(FILE *out, bool json, const junqi_play_request *r
         free(r);
         return JUNQI_GO_NO_MEMORY;
     }
-    junqi_go_status status = JUNQI_GO_WRITTEN;
+    junqi_go_status status = junqi_go_status_of(r);
     const junqi_level *level = q.level ? q.level : junqi_level_default();
-    if (r->analysis.status == JUNQI_SEARCH_HIDDEN)
-        status = r->view == JUNQI_VIEW_ALL ? JUNQI_GO_NOT_SHOWN : JUNQI_GO_NO_ASSIGNMENT;
-    else if (json) {
+    if (status == JUNQI_GO_WRITTEN && json) {
         junqi_json j;
         junqi_json_init(&j, out);
         junqi_write_go_json(&j, r, level, &at->r.pos);
         fputc('\n', out);
-    } else
+    } else if (status == JUNQI_GO_WRITTEN)
         junqi_write_go_text(out, r, level, &at->r.pos);
     free(r);
     return status;
@@ -1263,11 +1287,7 @@ char *junqi_report_go_stoppable(const junqi_game *g, long ply, const char *rules
     if (!locate(&at, g, req.rules, ply, lenient, err, n) || !mem_open(&m, err, n))
         return NULL;
     junqi_go_status status = junqi_go_write(m.fp, true, &req, &at);
-    if (status == JUNQI_GO_NO_MEMORY)
-        fail(err, n, "out of memory");
-    else if (status == JUNQI_GO_NOT_SHOWN)
-        fail(err, n, "the record does not show every piece: use view mover");
-    else if (status == JUNQI_GO_NO_ASSIGNMENT)
-        fail(err, n, "no assignment of the hidden pieces agrees with the record");
+    if (status != JUNQI_GO_WRITTEN && err && n)
+        junqi_go_status_message(status, &at.r.pos, "view mover", err, n);
     return mem_close(&m, status == JUNQI_GO_WRITTEN, err, n);
 }

@@ -351,7 +351,28 @@ typedef enum junqi_go_status {
                                  written (view mover judges with what the mover knew) */
     JUNQI_GO_NO_ASSIGNMENT, /**< view mover: no assignment of the hidden pieces agrees with
                                  the record; nothing written */
+    JUNQI_GO_NOT_THE_MOVERS, /**< view mover: the record does not show the mover's own pieces
+                                  (a seat's view record at another seat's turn: play.h); nothing
+                                  written */
 } junqi_go_status;
+
+/**
+ * What a play result (play.h, junqi_play()) gives junqi_go_write() to say:
+ * JUNQI_GO_WRITTEN for a move or a finished game, else why no move was
+ * chosen (never JUNQI_GO_NO_MEMORY: junqi_play() returned false then).
+ */
+junqi_go_status junqi_go_status_of(const junqi_play_result *r);
+
+/**
+ * Why junqi_go_write() wrote nothing, for status (not JUNQI_GO_WRITTEN), in
+ * the language of the messages (the engine protocol turns them off: English),
+ * into buf (n bytes, truncated to fit); returns buf. pos is the position
+ * searched (its seat to move is named); how_mover is how the caller's user
+ * asks for view mover (the tools' "--view mover", the protocol's "setoption
+ * name View value mover", the string calls' "view mover").
+ */
+const char *junqi_go_status_message(junqi_go_status status, const junqi_position *pos, const char *how_mover,
+                                    char *buf, size_t n);
 
 /**
  * The engine's move at `at` (junqi_record_locate(), of the record

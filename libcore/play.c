@@ -158,9 +158,14 @@ bool junqi_play(const junqi_play_request *req, junqi_play_result *out)
     if (junqi_position_over(req->pos))
         ar.view = JUNQI_VIEW_ALL; /* nothing to sample: the result is the game's */
     else if (out->view == JUNQI_VIEW_MOVER) {
+        if (!junqi_position_shows(req->pos, JUNQI_SEAT_BIT(req->pos->to_move))) {
+            out->analysis.status = JUNQI_SEARCH_HIDDEN; /* not what the mover knew: see play.h */
+            choose(lv, req->pos, req->seed, out);
+            return true;
+        }
         if (!(inf = malloc(sizeof *inf)))
             return false;
-        out->viewer = req->game->view != JUNQI_NO_SEAT ? req->game->view : req->pos->to_move;
+        out->viewer = req->pos->to_move;
         junqi_infer_replay(inf, req->game, req->rules, req->ply, out->viewer, req->game->info, NULL);
         junqi_infer_solve(inf, false);
         ar.infer = inf;

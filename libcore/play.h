@@ -99,11 +99,18 @@ typedef struct junqi_play_request {
 /** The analysis and the move chosen from it. */
 typedef struct junqi_play_result {
     junqi_analysis analysis; /**< as analysis.h; status JUNQI_SEARCH_HIDDEN: view all on a
-                                  record with hidden pieces, or no assignment of them agrees
-                                  with the record */
+                                  record with hidden pieces; view mover with viewer
+                                  JUNQI_NO_SEAT: the position does not show the mover's own
+                                  pieces (a seat's view record, or a position string seen by
+                                  one seat, at another seat's turn: what that seat knew is
+                                  not in it, docs/protocol.md "Whose knowledge"), nothing
+                                  searched; else no assignment of them agrees with the
+                                  record */
     junqi_view_mode view;    /**< the view used */
-    int viewer;              /**< view mover: the seat whose knowledge it is (the record's
-                                  View seat, else the seat to move); else JUNQI_NO_SEAT */
+    int viewer;              /**< view mover: the seat whose knowledge it is, the seat to
+                                  move (a seat's view record is searched at the turns of the
+                                  seats whose pieces it shows: its own, and in a double-open
+                                  game its partner's, who knew as much); else JUNQI_NO_SEAT */
     junqi_move move;         /**< the move to play; from = JUNQI_NO_POINT: none (game over,
                                   or the status says why) */
     int line;                /**< its index in analysis.lines, or -1 (a deliberate random

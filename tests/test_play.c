@@ -426,6 +426,40 @@ static void view_all_needs_every_piece_and_a_finished_game_has_no_move(void **st
     junqi_game_free(g);
 }
 
+/* A seat's view record holds what that seat knew: at its own turns it is
+ * played with that knowledge; at another seat's turn, whose pieces it does
+ * not show, nothing is searched (it was, with the record seat's knowledge
+ * standing in for the mover's). */
+static void a_view_record_is_played_only_at_the_turns_of_seats_it_shows(void **state)
+{
+    (void)state;
+    junqi_game *g = real_game();
+    junqi_game_to_view(g, JUNQI_EAST);
+    static junqi_replay r;
+    static junqi_play_result res;
+    int played = 0, refused = 0;
+    for (size_t ply = 4; ply < 12; ply++) {
+        seek(&r, g, ply);
+        junqi_play_request req = request(g, &r, "normal", 0);
+        assert_true(junqi_play(&req, &res));
+        assert_int_equal(res.view, JUNQI_VIEW_MOVER);
+        if (r.pos.to_move == JUNQI_EAST) {
+            assert_int_equal(res.analysis.status, JUNQI_SEARCH_OK);
+            assert_int_equal(res.viewer, JUNQI_EAST);
+            assert_int_not_equal(res.move.from, JUNQI_NO_POINT);
+            played++;
+        } else {
+            assert_int_equal(res.analysis.status, JUNQI_SEARCH_HIDDEN);
+            assert_int_equal(res.viewer, JUNQI_NO_SEAT);
+            assert_int_equal(res.move.from, JUNQI_NO_POINT);
+            assert_int_equal(junqi_go_status_of(&res), JUNQI_GO_NOT_THE_MOVERS);
+            refused++;
+        }
+    }
+    assert_true(played >= 2 && refused >= 4);
+    junqi_game_free(g);
+}
+
 static void a_stop_request_is_off_until_requested_and_then_stays_on(void **state)
 {
     (void)state;
@@ -539,6 +573,7 @@ int main(void)
         cmocka_unit_test(a_confirmation_takes_rounds_while_a_decision_is_open),
         cmocka_unit_test(progress_follows_every_iteration_of_every_job),
         cmocka_unit_test(view_all_needs_every_piece_and_a_finished_game_has_no_move),
+        cmocka_unit_test(a_view_record_is_played_only_at_the_turns_of_seats_it_shows),
         cmocka_unit_test(a_stop_request_is_off_until_requested_and_then_stays_on),
         cmocka_unit_test(a_requested_stop_ends_a_go_after_depth_one),
         cmocka_unit_test(a_stop_from_another_thread_ends_a_long_go_at_once),

@@ -310,11 +310,11 @@ static void report_result(engine *e)
     const junqi_play_result *r = &e->res;
     const junqi_analysis *a = &r->analysis;
     char name[8];
-    if (a->status == JUNQI_SEARCH_HIDDEN) {
+    if (junqi_go_status_of(r) != JUNQI_GO_WRITTEN) {
+        char why[256];
         say_locked(e, "error go: %s",
-                   r->view == JUNQI_VIEW_ALL
-                       ? "the record does not show every piece: setoption name View value mover"
-                       : "no assignment of the hidden pieces agrees with the record");
+                   junqi_go_status_message(junqi_go_status_of(r), &e->r.pos, "setoption name View value mover",
+                                           why, sizeof why));
     } else if (a->status == JUNQI_SEARCH_NO_MEMORY) {
         say_locked(e, "error go: out of memory");
     } else if (r->move.from == JUNQI_NO_POINT) {

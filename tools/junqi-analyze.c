@@ -292,10 +292,9 @@ static int run_go(const options *opt, const located *loc)
         return JUNQI_EXIT_IO;
     }
     if (status != JUNQI_GO_WRITTEN) {
-        char label[JUNQI_INPUT_LABEL_SIZE]; /* the game, as junqi-validate names it */
+        char label[JUNQI_INPUT_LABEL_SIZE], why[256]; /* the game, as junqi-validate names it */
         fprintf(stderr, "%s: %s: %s\n", prog, junqi_input_label(&loc->in, label, sizeof label),
-                status == JUNQI_GO_NOT_SHOWN ? _("the record does not show every piece: use --view mover")
-                                             : _("no assignment of the hidden pieces agrees with the record"));
+                junqi_go_status_message(status, &loc->at.r.pos, "--view mover", why, sizeof why));
         return JUNQI_EXIT_INVALID;
     }
     return JUNQI_EXIT_OK;

@@ -321,6 +321,17 @@ class PositionTest(unittest.TestCase):
         self.assertEqual(g.go(depth=1).pv[0], json.loads(
             tool("junqi-analyze", "--go", "--depth", "1", "--format", "json", path, check=False))["pv"][0])
 
+    def test_go_on_a_seats_record_plays_that_seat_only(self):
+        # at another seat's turn the record does not hold what the mover knew: refused as the
+        # tools and the protocol refuse it (it was played with south's knowledge for north's)
+        south = next(junqi.parse(first(GAME).to_jgn(view="south")))
+        turns = {south.position(p).to_move: p for p in range(20, 24)}
+        self.assertTrue(south.go(turns["south"], nodes=500).bestmove)
+        mover = next(seat for seat in turns if seat != "south")
+        with self.assertRaisesRegex(junqi.JunqiError, f"^{mover} is to move, and the record does not show "
+                                                      f"{mover}'s pieces: what that seat knew is not in it$"):
+            south.go(turns[mover], nodes=500)
+
     def test_notation_is_replay_format_pos(self):
         g = first(GAME)
         self.assertEqual(g.notation(10), tool("junqi-replay", "--ply", "10", "--format", "pos", GAME).rstrip("\n"))

@@ -175,9 +175,17 @@ cat >"$tmp/east.jgn" <<'EOF'
 1. g13-h13 2. f11>g12 3. g6-g11 4. l11>k12 5. j12>k12 6. g12>g11 7. h6-g6
 8. m11=k12 flag:q8 flag:h17 9. g14=g11 10. e11=g15 11. g6-h6 *
 EOF
-for ply in 7 8 9 10 11; do
+for ply in 7 11; do # east to move: after the trade (ply 11) too
     run "$A" --go --ply "$ply" --nodes 2000 --samples 4 --format json "$tmp/east.jgn"
     expect "--go on east's view record at ply $ply" "0 true" "$rc $(jq '.bestmove != null' <<<"$out")"
+done
+# ... and at another seat's turn the record does not hold what the mover knew: refused (it was
+# played with east's knowledge standing in for north's), as the protocol's go and Python's go()
+for ply in 8:north 9:west 10:south; do
+    run "$A" --go --ply "${ply%:*}" --nodes 2000 --samples 4 "$tmp/east.jgn"
+    expect "--go on east's view record at ply ${ply%:*}, ${ply#*:} to move" \
+        "1 junqi-analyze: $tmp/east.jgn: game 1 (line 1): ${ply#*:} is to move, and the record does not show ${ply#*:}'s pieces: what that seat knew is not in it" \
+        "$rc $err$out"
 done
 
 # errors

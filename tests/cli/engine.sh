@@ -209,19 +209,24 @@ expect "position file /dev/stdin: an error line, the protocol goes on" \
     "error position: /dev/stdin is the protocol's own input: its commands would be read as a record
 readyok" "$out"
 
-# one seat's view record (south's, cut after 30 moves; east takes no part in this game), on one line and as lines
+# one seat's view record (south's, cut after 29 moves, south to move; east takes no part in this game), on one line and as lines
 # (the record of a game going on: Result "*", no Termination or score)
 line=$("$JUNQI_BIN/junqi-replay" --view south --to jgn "$G" | tr '\n' ' ' |
-    sed -e 's/ 31\. .*/ */' -e 's/\[Result "[^"]*"\]/[Result "*"]/' -e 's/ \[\(Termination\|QQScore\) "[^"]*"\]//g')
+    sed -e 's/ 30\. .*/ */' -e 's/\[Result "[^"]*"\]/[Result "*"]/' -e 's/ \[\(Termination\|QQScore\) "[^"]*"\]//g')
 sed -e 's/\] \[/]\n[/g' -e 's/\]  /]\n\n/' <<<"$line" >"$tmp/south.jgn"
 a=$(engine "position jgn $line" "go nodes 4000" | tail -n 1)
 b=$( (echo "position jgn"; cat "$tmp/south.jgn"; echo end; echo "go nodes 4000") | "$A" --engine | tail -n 1)
 c=$("$A" --go --nodes 500 --format json "$tmp/south.jgn" | jq -r '"bestmove " + .bestmove')
-expect "the view record: 30 moves" 30 "$("$JUNQI_BIN/junqi-replay" --format json "$tmp/south.jgn" | jq .ply)"
+expect "the view record: 29 moves" 29 "$("$JUNQI_BIN/junqi-replay" --format json "$tmp/south.jgn" | jq .ply)"
 expect "a view record on one line and on lines: the same move" "$a" "$b"
 checks=$((checks + 1))
 case "$a" in "bestmove "[a-q]*-*) ;; *) fail "a view record: no bestmove ($a)" ;; esac
 expect "--go on the same view record has a move too" "bestmove" "${c%% *}"
+# ... at north's turn it does not hold what north knew: an error line (it was played with south's
+# knowledge standing in for north's), as junqi-analyze --go refuses it
+expect "south's view record at north's turn: an error line, no move" \
+"error go: north is to move, and the record does not show north's pieces: what that seat knew is not in it
+bestmove (none)" "$(engine "position file $tmp/south.jgn ply 28" "go nodes 4000" | grep -v '^info')"
 
 # a record no game could have given is refused at position, as junqi-validate refuses it, and the
 # engine keeps the position it had (it was taken, and go answered "error go: no assignment of the
