@@ -187,6 +187,12 @@ for ply in 8:north 9:west 10:south; do
         "1 junqi-analyze: $tmp/east.jgn: game 1 (line 1): ${ply#*:} is to move, and the record does not show ${ply#*:}'s pieces: what that seat knew is not in it" \
         "$rc $err$out"
 done
+# in a double-open game east's record shows its partner west's pieces: west's turn is played
+"$JUNQI_BIN/junqi-replay" --to jgn "$S" | sed 's/\[Mode "dark"\]/[Mode "double-open"]/' |
+    "$JUNQI_BIN/junqi-replay" --view east --to jgn - >"$tmp/double-east.jgn"
+run "$A" --go --ply 9 --nodes 500 --samples 2 --format json "$tmp/double-east.jgn"
+expect "--go on east's double-open record at its partner west's turn" "0 west true" \
+    "$rc $(jq -r '"\(.to_move) \(.bestmove != null)"' <<<"$out")"
 
 # errors
 "$A" --go --view sideways "$R/jgs-000029.jgs" >/dev/null 2>&1
