@@ -691,15 +691,14 @@ junqi_go_status junqi_go_status_of(const junqi_play_result *r)
 const char *junqi_go_status_message(junqi_go_status status, const junqi_position *pos, const char *how_mover,
                                     char *buf, size_t n)
 {
-    const char *mover = _(junqi_seat_name(pos->to_move));
     if (status == JUNQI_GO_NOT_SHOWN)
         snprintf(buf, n, _("the record does not show every piece: use %s"), how_mover);
     else if (status == JUNQI_GO_NO_ASSIGNMENT)
         snprintf(buf, n, "%s", _("no assignment of the hidden pieces agrees with the record"));
-    else if (status == JUNQI_GO_NOT_THE_MOVERS)
+    else if (status == JUNQI_GO_NOT_THE_MOVERS) /* pos is read only here: a formation game's */
         /* TRANSLATORS: both %s are the seat to move, as the messages name a seat ("north") */
         snprintf(buf, n, _("%s is to move, and the record does not show %s's pieces: what that seat knew "
-                           "is not in it"), mover, mover);
+                           "is not in it"), _(junqi_seat_name(pos->to_move)), _(junqi_seat_name(pos->to_move)));
     else
         snprintf(buf, n, "%s", _("out of memory"));
     return buf;

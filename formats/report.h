@@ -367,7 +367,8 @@ junqi_go_status junqi_go_status_of(const junqi_play_result *r);
  * Why junqi_go_write() wrote nothing, for status (not JUNQI_GO_WRITTEN), in
  * the language of the messages (the engine protocol turns them off: English),
  * into buf (n bytes, truncated to fit); returns buf. pos is the position
- * searched (its seat to move is named); how_mover is how the caller's user
+ * searched, read for JUNQI_GO_NOT_THE_MOVERS only (its seat to move is
+ * named; a flip game's go never gives that status); how_mover is how the caller's user
  * asks for view mover (the tools' "--view mover", the protocol's "setoption
  * name View value mover", the string calls' "view mover").
  */
