@@ -20,6 +20,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <locale.h>
 #include <math.h>
 #include <pthread.h>
@@ -850,19 +851,29 @@ static void note_later_error(engine *e, junqi_game *g, int64_t ply)
     junqi_diags_free(&d);
 }
 
-/* Keep the first `ply` moves of g and the events recorded before the next. */
+/* Keep g's moves up to the ply `word` names, in the record's own numbering as
+ * the tools' --ply counts it (a record from a set position at ply P has plies
+ * P to P + its moves: docs/conventions.md, "--ply"), and the events recorded
+ * before the next move. */
 static bool cut_at_ply(engine *e, junqi_game *g, const char *word)
 {
+    junqi_plies p = junqi_record_plies(g, NULL);
     int64_t ply;
-    size_t moves = junqi_game_moves(g);
-    if (!count_word(word, (int64_t)moves, &ply)) {
-        error_line(e, "position", "ply takes a number of moves from 0 to %zu, not '%s'", moves, QUOTE(word ? word : ""));
+    char why[512];
+    if (!count_word(word, LONG_MAX, &ply)) { /* a number the checks below can name is theirs to refuse */
+        error_line(e, "position", "ply takes a ply of the record, from %zu to %zu, not '%s'", p.first, p.last,
+                   QUOTE(word ? word : ""));
         return false;
     }
-    note_later_error(e, g, ply);
+    if (!junqi_record_check_ply_as(g, &p, (long)ply, "ply", word, why, sizeof why)) {
+        error_line(e, "position", "%s", why);
+        return false;
+    }
+    int64_t keep = ply - (int64_t)p.first; /* the moves played */
+    note_later_error(e, g, keep);
     size_t i = 0;
     for (int64_t seen = 0; i < g->main.nitems; i++)
-        if (g->main.items[i].kind == JUNQI_ITEM_MOVE && seen++ == ply)
+        if (g->main.items[i].kind == JUNQI_ITEM_MOVE && seen++ == keep)
             break;
     size_t comments = 0;
     while (comments < g->main.ncomments && g->main.comments[comments].before <= i)

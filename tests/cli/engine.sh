@@ -197,10 +197,27 @@ fi
 # a word after ply N is refused, not ignored (ply 42 game 2 took game 1); "-" would read the protocol itself
 expect "position file PATH ply N WORD and position file -: error lines, the protocol goes on" \
 "error position: unknown word 'game' after the path (game N, ply N)
-error position: ply takes a number of moves from 0 to 0, not ''
+error position: ply takes a ply of the record, from 0 to 0, not ''
 error position: file takes a path: standard input carries the protocol
 readyok" \
     "$(engine "position file $tmp/two.jgn ply 42 game 2" "position file $JUNQI_ROOT/samples/match/setups.jgn game 2 ply" "position file - game 2" "isready")"
+
+# ply N numbers plies as the record does, as --ply does: a record from a set position at ply 40
+# has plies 40 to 43 (it was the moves after the start, so ply 2 took the position after move 42)
+printf '[Board "two-player"]\n[Rules "standard,mode=open"]\n[Position "%s"]\n\n%s\n' \
+    ".NF.../.S9.../...../...../...../....N3/...../...../...../...../...../.SF... s 0 40 -" \
+    "41. b11-b10 42. e7-e2 43. b10-b9 *" >"$tmp/from40.jgn"
+expect "position file PATH ply N of a record from ply 40: ply 42 is after move 42, as --ply 42" \
+    "$(engine "position pos $("$JUNQI_BIN/junqi-replay" --ply 42 --format pos "$tmp/from40.jgn")" "go depth 2" |
+        sed 's/ nps.*pv/ pv/')" \
+    "$(engine "position file $tmp/from40.jgn ply 42" "go depth 2" | sed 's/ nps.*pv/ pv/')"
+expect "position file PATH ply N outside a set position's plies: the tools' messages" \
+"error position: ply 39 is before the record's start: it starts from a set position at ply 40 and has plies 40 to 43
+error position: ply 44 is past the end: the record has plies 40 to 43 (3 moves from a set position)
+error position: ply takes a ply of the record, from 40 to 43, not 'x'
+readyok" \
+    "$(engine "position file $tmp/from40.jgn ply 39" "position file $tmp/from40.jgn ply 44" \
+        "position file $tmp/from40.jgn ply x" "isready")"
 
 # a path that names the protocol's input, a pipe: refused as - is (the record was read from the
 # commands after it, which were lost)
