@@ -731,12 +731,9 @@ static void settle_rules(parser *p)
 /* A View or First tag must name a seat of the game (at: the tag). */
 static void check_tag_seat(parser *p, const char *at, const char *tag, junqi_seat seat)
 {
-    unsigned present = junqi_game_present(p->g);
-    if (seat == JUNQI_NO_SEAT || (present & JUNQI_SEAT_BIT(seat)))
-        return;
-    char seats[64];
-    report_at(p, at, JUNQI_CODE_BAD_SEAT, "%s: %s takes no part in this game (its seats: %s)",
-              tag, _(junqi_seat_name(seat)), junqi_i18n_seat_list(seats, sizeof seats, present));
+    char why[256];
+    if (!junqi_game_check_seat(p->g, seat, tag, why, sizeof why))
+        report_at(p, at, JUNQI_CODE_BAD_SEAT, "%s", why);
 }
 
 /* After the tags: a set position's board, the rule set, the seats present

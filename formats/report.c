@@ -793,13 +793,7 @@ static bool parse_view(const junqi_game *g, const char *view, int *seat, char *e
         return true;
     if ((*seat = junqi_seat_parse(view)) == JUNQI_NO_SEAT)
         return fail(err, n, "unknown view '%s' (all, north, east, south or west)", view) != NULL;
-    unsigned present = junqi_game_present(g);
-    if (present & JUNQI_SEAT_BIT(*seat))
-        return junqi_record_check_view(g, *seat, "view", err, n);
-    char seats[64];
-    const char *who = junqi_seat_name((junqi_seat)*seat);
-    return fail(err, n, "%s: %s takes no part in this game (its seats: %s)", "view", _(who),
-                junqi_i18n_seat_list(seats, sizeof seats, present)) != NULL;
+    return junqi_game_check_seat(g, *seat, "view", err, n) && junqi_record_check_view(g, *seat, "view", err, n);
 }
 
 /* A rule string (rules.h); NULL: the record's own rule set. */

@@ -5,10 +5,12 @@
 #include "game.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "flip.h"
+#include "i18n.h"
 
 junqi_game *junqi_game_new(junqi_board_kind board)
 {
@@ -234,6 +236,20 @@ unsigned junqi_game_present(const junqi_game *g)
         if (g->seat[s].present)
             mask |= JUNQI_SEAT_BIT(s);
     return mask;
+}
+
+bool junqi_game_check_seat(const junqi_game *g, int seat, const char *name, char *err, size_t n)
+{
+    unsigned present = junqi_game_present(g);
+    if (seat < 0 || seat >= JUNQI_SEATS || (present & JUNQI_SEAT_BIT(seat))) {
+        if (n)
+            *err = '\0';
+        return true;
+    }
+    char seats[64];
+    snprintf(err, n, _("%s: %s takes no part in this game (its seats: %s)"), name,
+             _(junqi_seat_name((junqi_seat)seat)), junqi_i18n_seat_list(seats, sizeof seats, present));
+    return false;
 }
 
 size_t junqi_line_moves(const junqi_line *line)

@@ -292,6 +292,17 @@ void junqi_game_to_view(junqi_game *g, junqi_seat seat);
 /** Mask of the seats present. */
 unsigned junqi_game_present(const junqi_game *g);
 
+/**
+ * Whether `seat` takes part in game g (a seat of junqi_game_present(); any
+ * value from JUNQI_SEATS up, JUNQI_NO_SEAT among them, stands for no seat
+ * and passes). If not, false with err (n bytes, always terminated) saying
+ * so in the catalog's words: "NAME: east takes no part in this game (its
+ * seats: north, south)", where NAME says how the seat was given (the tag
+ * "View", the argument "view", the option and its value "--view east").
+ * The seats a board has: docs/jgn.md, the Board tag.
+ */
+bool junqi_game_check_seat(const junqi_game *g, int seat, const char *name, char *err, size_t n);
+
 /** The number of the record's first move: 1, or one past a set start position's ply. */
 size_t junqi_game_first_number(const junqi_game *g);
 

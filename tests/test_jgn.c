@@ -667,12 +667,32 @@ static void a_comment_keeps_its_side_of_the_result(void **state)
     junqi_game_free(g);
 }
 
+/* junqi_game_check_seat: the one message for a seat that takes no part, whichever way it was given */
+static void a_seat_that_takes_no_part_is_named_with_the_games_seats(void **state)
+{
+    (void)state;
+    static const char text[] = "[Board \"two-player\"]\n\n1. a6>a7 *\n";
+    junqi_game *g = junqi_jgn_parse(text, sizeof text - 1, "t", 0, NULL);
+    assert_non_null(g);
+    char err[256] = "untouched";
+    assert_true(junqi_game_check_seat(g, JUNQI_SOUTH, "View", err, sizeof err));
+    assert_string_equal(err, "");
+    assert_true(junqi_game_check_seat(g, JUNQI_NO_SEAT, "View", err, sizeof err));
+    assert_false(junqi_game_check_seat(g, JUNQI_EAST, "--view east", err, sizeof err));
+    assert_string_equal(err, "--view east: east takes no part in this game (its seats: north, south)");
+    char small[12];
+    assert_false(junqi_game_check_seat(g, JUNQI_WEST, "view", small, sizeof small));
+    assert_string_equal(small, "view: west "); /* cut short, terminated */
+    junqi_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(real_replays_convert_to_jgn_and_replay_identically),
         cmocka_unit_test(a_file_holds_several_games_read_one_at_a_time),
         cmocka_unit_test(a_record_reads_back_from_its_jgn_as_the_same_item),
+        cmocka_unit_test(a_seat_that_takes_no_part_is_named_with_the_games_seats),
         cmocka_unit_test(a_tag_error_before_a_decided_result_drops_the_game_cleanly),
         cmocka_unit_test(commands_in_comments_are_found),
         cmocka_unit_test(defect02_the_unknown_outcome_move_reads_and_writes_back),

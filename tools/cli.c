@@ -795,13 +795,11 @@ int junqi_cli_check_formation_rules(const char *prog, const char *name, const ju
 int junqi_cli_check_seat(const char *prog, const char *name, const junqi_game *g,
                          const char *option, int seat)
 {
-    unsigned present = junqi_game_present(g);
-    if (seat >= JUNQI_SEATS || (present & JUNQI_SEAT_BIT(seat)))
+    char given[64], why[256]; /* the option as typed: the seat's English name */
+    snprintf(given, sizeof given, "%s %s", option, junqi_seat_name((junqi_seat)seat));
+    if (junqi_game_check_seat(g, seat, given, why, sizeof why))
         return JUNQI_EXIT_OK;
-    char seats[64];
-    const char *who = junqi_seat_name((junqi_seat)seat);
-    return junqi_cli_usage(prog, "%s: %s %s: %s takes no part in this game (its seats: %s)", name,
-                           option, who, _(who), junqi_i18n_seat_list(seats, sizeof seats, present));
+    return junqi_cli_usage(prog, "%s: %s", name, why);
 }
 
 int junqi_cli_check_view(const char *prog, const char *name, const junqi_game *g, int seat)
