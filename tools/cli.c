@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "collection.h"
 #include "formation.h"
 #include "i18n.h"
 #include "position_out.h"
@@ -934,6 +935,42 @@ bool junqi_cli_make_folder(const char *prog, const char *path)
     fprintf(stderr, _("%s: %s: cannot create the folder: %s\n"), prog, *path ? path : "''", reason);
     free(target);
     return false;
+}
+
+/* The part of `pattern` numbered by a run of digits in path that is the file
+ * in (stat of an input), if any: its number, else 0. */
+static size_t part_that_is(const char *pattern, const char *ext, const char *path, const struct stat *in)
+{
+    for (const char *p = path; *p; p++) {
+        if (*p < '0' || *p > '9' || (p > path && p[-1] >= '0' && p[-1] <= '9'))
+            continue; /* not the start of a run of digits */
+        char *end;
+        errno = 0;
+        unsigned long long k = strtoull(p, &end, 10);
+        char part[4096];
+        struct stat st;
+        if (k && errno == 0 && junqi_collection_path(pattern, (size_t)k, ext, part, sizeof part) &&
+            stat(part, &st) == 0 && st.st_dev == in->st_dev && st.st_ino == in->st_ino)
+            return (size_t)k;
+    }
+    return 0;
+}
+
+int junqi_cli_check_parts(const char *prog, const char *pattern, const char *ext, char *const *inputs, int n)
+{
+    for (int i = 0; i < n; i++) {
+        struct stat st;
+        if (strcmp(inputs[i], "-") == 0 || stat(inputs[i], &st) != 0 || !S_ISREG(st.st_mode))
+            continue;
+        char *real = realpath(inputs[i], NULL);
+        size_t k = part_that_is(pattern, ext, real ? real : inputs[i], &st);
+        free(real);
+        if (k) /* TRANSLATORS: the -o pattern, the part's number, the input's name */
+            return junqi_cli_usage(prog, "-o %s: part %zu would be written over the input %s, whose games "
+                                         "it is made from: choose other names",
+                                   pattern, k, inputs[i]);
+    }
+    return JUNQI_EXIT_OK;
 }
 
 bool junqi_cli_output_folder(const char *prog, const char *output, junqi_cli_folder *state)

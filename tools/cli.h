@@ -482,6 +482,20 @@ typedef enum junqi_cli_folder {
 bool junqi_cli_output_folder(const char *prog, const char *output, junqi_cli_folder *state);
 
 /**
+ * For a run that writes numbered files (`pattern`: -o with %n, or a folder
+ * DIR/; junqi_collection_path() with extension `ext`): a usage error
+ * (JUNQI_EXIT_USAGE, said on stderr) when one of the n files `inputs` would
+ * be one of them, before anything is written: junqi-replay --split renames
+ * each part into place when it is full, over an input not yet read (its
+ * games lost) or one being read. JUNQI_EXIT_OK otherwise. The parts that
+ * could name an input are those numbered by a run of digits in its path
+ * (resolved by realpath(), so a link to a part counts); a part is the input
+ * when it is the same file (device and inode). Inputs that are not regular
+ * files ("-", pipes) cannot be written over and are passed.
+ */
+int junqi_cli_check_parts(const char *prog, const char *pattern, const char *ext, char *const *inputs, int n);
+
+/**
  * Finish the output: with commit, flush and rename the temporary file onto
  * the final path; without, remove it (a failed run leaves nothing behind
  * and keeps any earlier file). Returns false, with a message on stderr, if

@@ -343,6 +343,12 @@ static void list_game(const replay_job *job, const junqi_game *g, const junqi_ga
     fputc('\n', out);
 }
 
+/* --split: the extension of the parts (JGN, or JSON Lines with --to json). */
+static const char *split_extension(const options *opt)
+{
+    return opt->to == CONVERT_JSON ? ".jsonl" : ".jgn";
+}
+
 /* --split: open the next part (its folder made first for -o DIR/) into c->part.
  * False, said in one line, when it cannot be written (a folder that cannot
  * be made is said for the first part only). */
@@ -350,8 +356,7 @@ static bool begin_part(const replay_job *job, collection *c)
 {
     const char *pattern = job->opt->output;
     char path[4096];
-    const char *ext = job->opt->to == CONVERT_JSON ? ".jsonl" : ".jgn";
-    if (!junqi_collection_path(pattern, ++c->parts, ext, path, sizeof path)) {
+    if (!junqi_collection_path(pattern, ++c->parts, split_extension(job->opt), path, sizeof path)) {
         fprintf(stderr, _("%s: %s: the name of a part is too long\n"), prog, pattern);
         return false;
     }
@@ -1019,6 +1024,11 @@ int main(int argc, char **argv)
     }
     if (opt.split && opt.to == CONVERT_NONE)
         opt.to = CONVERT_JGN;
+    if (opt.split && (rc = junqi_cli_check_parts(prog, opt.output, split_extension(&opt), argv + optind,
+                                                 argc - optind)) != JUNQI_EXIT_OK) {
+        junqi_selection_free(opt.select);
+        return rc;
+    }
     collection c = {NULL, 0, {NULL, NULL, NULL}, 0, 0, false, JUNQI_FOLDER_UNTRIED};
     junqi_cli_output out;
     if ((opt.unique && !(c.seen = junqi_seen_new())) ||

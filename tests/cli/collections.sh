@@ -85,6 +85,19 @@ expect "--split 1 -o %%n.jgn: a literal %n numbers nothing, a usage error" 2 "$r
 run "$R" --split 1 --to json -o "$tmp/one-%n.jsonl" "$tmp/short.jgn"
 expect "--split 1 --to json: one file per game" "$("$R" --count "$tmp/short.jgn")" "$(ls "$tmp"/one-*.jsonl | wc -l)"
 expect "--split 1 --to json: one JSON document each" 1 "$(grep -c . "$tmp/one-1.jsonl")"
+# a part named as an input is refused before anything is written: re-splitting parts into the same
+# names renamed part 2 over the input p-2.jgn before it was read (its games lost, exit 0)
+mkdir "$tmp/again" && (cd "$tmp/again" && "$R" --split 2 -o 'p-%n.jgn' "$tmp/short.jgn")
+before=$(cat "$tmp"/again/p-*.jgn | md5sum)
+run "$R" --split 1 -o "$tmp/again/p-%n.jgn" "$tmp"/again/p-*.jgn
+expect "--split into the inputs' own names: a usage error, nothing written" \
+    "2|junqi-replay: -o $tmp/again/p-%n.jgn: part 1 would be written over the input $tmp/again/p-1.jgn, whose games it is made from: choose other names|$before" \
+    "$rc|$(head -n 1 <<<"$err")|$(cat "$tmp"/again/p-*.jgn | md5sum)"
+mkdir "$tmp/inside" && cp "$tmp/short.jgn" "$tmp/inside/1.jgn" && ln -s "$tmp/inside/1.jgn" "$tmp/mine.jgn"
+run "$R" --split 1 -o "$tmp/inside/" "$tmp/mine.jgn"
+expect "--split -o DIR/ over an input, named through a link: a usage error" 2 "$rc"
+run "$R" --split 1 -o "$tmp/again/q-%n.jgn" "$tmp"/again/p-*.jgn
+expect "--split into other names than the inputs': written" 0 "$rc"
 # a game that breaks the rules is written whole, as --to jgn writes it, and the parts go on
 # (exit 1): the second of four games here (tests/data/corrupt/rail-turn.jgs, an illegal move)
 "$R" --to jgn "$JUNQI_ROOT/tests/data/corrupt/rail-turn.jgs" >"$tmp/illegal.jgn" 2>/dev/null
