@@ -267,15 +267,17 @@ static bool remark(const char *s)
     return *s == ';';
 }
 
-/* Whether a line holds nothing outside {} comments but blanks and a ';'
- * remark, given whether a comment is open at its start (in_comment); *open
- * gets whether one is at its end. */
-static bool comments_only(const char *s, bool in_comment, bool *open)
+/* Whether a line (n bytes) holds nothing outside {} comments but blanks and
+ * a ';' remark, given whether a comment is open at its start (in_comment);
+ * *open gets whether one is at its end. The line is not converted yet: a
+ * GBK line is stepped through by its characters, whose trail bytes may be
+ * those of '\\' or '}' (junqi_text_char_length). */
+static bool comments_only(const char *s, size_t n, bool in_comment, bool *open)
 {
-    bool only = true;
-    for (; *s; s++) {
+    bool only = true, gbk = junqi_text_kind_of(s, n) == JUNQI_TEXT_GBK;
+    for (const char *end = s + n; s < end; s += junqi_text_char_length(s, (size_t)(end - s), gbk)) {
         if (in_comment) {
-            if (*s == '\\' && s[1])
+            if (*s == '\\' && s + 1 < end)
                 s++;
             else if (*s == '}')
                 in_comment = false;
@@ -376,7 +378,7 @@ static junqi_read_status cut_game(junqi_jgn_reader *r, text_buf *game, long *fir
         }
         bool tag = !in_comment && line[0] == '[' && !movetext, open;
         if (!tag && !blank(line) && !aside) { /* comments before the first tag are no movetext */
-            movetext |= !comments_only(line, in_comment, &open) || tagged;
+            movetext |= !comments_only(line, (size_t)n, in_comment, &open) || tagged;
             in_comment = open;
         }
         tagged |= tag;
@@ -1486,12 +1488,14 @@ junqi_game *junqi_jgn_parse(const char *text, size_t len, const char *name, unsi
 bool junqi_jgn_detect(const uint8_t *data, size_t len)
 {
     size_t i = junqi_utf8_bom(data, len);
+    const char *text = (const char *)data; /* a GBK comment's trail bytes may be '}' (junqi_text_char_length) */
+    bool gbk = junqi_text_kind_of(text, len) == JUNQI_TEXT_GBK;
     for (;;) { /* blank lines, ';' comment lines and {} comments may come first (docs/jgn.md) */
         while (i < len && isspace(data[i]))
             i++;
         if (i < len && data[i] == '{') {
-            while (++i < len && data[i] != '}')
-                i += data[i] == '\\';
+            for (i++; i < len && data[i] != '}'; i += junqi_text_char_length(text + i, len - i, gbk))
+                i += data[i] == '\\' && i + 1 < len;
             if (i++ >= len)
                 return false; /* never closed: no sign of JGN */
             continue;

@@ -97,6 +97,24 @@ size_t junqi_utf8_bom(const void *p, size_t len)
     return len >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
 }
 
+static bool in_range(unsigned char c, unsigned char lo, unsigned char hi)
+{
+    return c >= lo && c <= hi;
+}
+
+size_t junqi_text_char_length(const char *s, size_t n, bool gbk)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    if (gbk && n >= 2 && in_range(p[0], 0x81, 0xFE)) {
+        if (n >= 4 && in_range(p[1], 0x30, 0x39) && in_range(p[2], 0x81, 0xFE) && in_range(p[3], 0x30, 0x39))
+            return 4;
+        if (in_range(p[1], 0x40, 0x7E) || in_range(p[1], 0x80, 0xFE))
+            return 2;
+    }
+    size_t k = gbk ? 0 : junqi_utf8_sequence(p, n);
+    return k ? k : 1;
+}
+
 junqi_text_kind junqi_text_kind_of(const char *s, size_t len)
 {
     size_t bad = 0, wide = 0;

@@ -37,6 +37,18 @@ bool junqi_utf8_valid(const char *s, size_t len);
 /** The length of the UTF-8 byte order mark (EF BB BF) that the len bytes at p start with: 3, or 0. */
 size_t junqi_utf8_bom(const void *p, size_t len);
 
+/**
+ * The length of the character at s (n bytes available, n > 0) for a scanner
+ * that looks for ASCII marks ('{', '}', '\\', '[') in text not yet
+ * converted: in GBK text (`gbk`) a lead byte 0x81..0xFE with its trail byte
+ * (0x40..0x7E or 0x80..0xFE: 2), or GB18030's four bytes (a lead, 0x30..0x39,
+ * a lead, 0x30..0x39: 4), whose trail bytes may be those of '\\', '{', '}'
+ * or '[' (淺 is 9C 5C, 倉 82 7D) and are part of the character; else a UTF-8
+ * sequence (junqi_utf8_sequence); 1 for any other byte. The encodings:
+ * GB 18030-2005, the one the readers convert from (junqi_gbk_to_utf8).
+ */
+size_t junqi_text_char_length(const char *s, size_t n, bool gbk);
+
 /** What the bytes of a text are, as junqi_text_kind_of() tells them apart. */
 typedef enum {
     JUNQI_TEXT_UTF8,  /**< well-formed UTF-8 throughout */

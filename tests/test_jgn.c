@@ -176,6 +176,45 @@ static void a_file_holds_several_games_read_one_at_a_time(void **state)
     junqi_diags_free(&d);
 }
 
+/* GBK comments whose characters end in the bytes of '\\' (淺: 9C 5C) or '}' (倉: 82 7D): the game
+ * splitter and the format's detection read the text before it is converted, and took those bytes
+ * for an escape or the comment's end (the next game glued on, and lost; a file read as YAML) */
+static const char gbk_games[] =
+    "[Board \"two-player\"]\n\n{\xBA\xDC\x9C\x5C} *\n\n"                 /* {很淺} */
+    "[Board \"two-player\"]\n[Event \"second\"]\n\n{\x82\x7D\xB4\xD9\n"  /* {倉促 */
+    "[%arrow a6-a7 red]} *\n\n"
+    "[Board \"four-player\"]\n\n*\n";
+
+static void gbk_trail_bytes_neither_escape_nor_close_a_comment(void **state)
+{
+    (void)state;
+    assert_int_equal(junqi_text_char_length("\x9C\x5C}", 3, true), 2);
+    assert_int_equal(junqi_text_char_length("\x9C\x5C}", 3, false), 1);
+    assert_int_equal(junqi_text_char_length("\x81\x30\x81\x30", 4, true), 4); /* GB18030's four bytes */
+    assert_int_equal(junqi_text_char_length("\xE4\xB8\xAD", 3, false), 3);    /* 中 in UTF-8 */
+    assert_int_equal(junqi_text_char_length("}", 1, true), 1);
+    junqi_jgn_reader *r = junqi_jgn_reader_new(NULL, (const uint8_t *)gbk_games, sizeof gbk_games - 1, "t", 0);
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_game *g;
+    assert_int_equal(junqi_jgn_next(r, &g, &d), JUNQI_READ_OK);
+    assert_string_equal(g->main.comments[0].text, "很淺");
+    junqi_game_free(g);
+    assert_int_equal(junqi_jgn_next(r, &g, &d), JUNQI_READ_OK);
+    assert_string_equal(junqi_game_tag(g, "Event"), "second");
+    assert_string_equal(g->main.comments[0].text, "倉促\n[%arrow a6-a7 red]");
+    junqi_game_free(g);
+    assert_int_equal(junqi_jgn_next(r, &g, &d), JUNQI_READ_OK);
+    assert_int_equal(g->board, JUNQI_FOUR_PLAYER);
+    junqi_game_free(g);
+    assert_int_equal(junqi_jgn_next(r, &g, &d), JUNQI_READ_END);
+    assert_int_equal(d.errors, 0);
+    junqi_jgn_reader_free(r);
+    junqi_diags_free(&d);
+    static const char leading[] = "{\x82\x7D\xBF\xE2}\n[Board \"two-player\"]\n\n*\n"; /* {倉庫} first */
+    assert_true(junqi_jgn_detect((const uint8_t *)leading, sizeof leading - 1));
+}
+
 /* A broken tag section leaves the movetext unread: a decided Result with no
  * termination marker must not end a line that was never begun (found by the
  * fuzz smoke run: a NULL line in end_as_tagged). */
@@ -691,6 +730,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(real_replays_convert_to_jgn_and_replay_identically),
         cmocka_unit_test(a_file_holds_several_games_read_one_at_a_time),
+        cmocka_unit_test(gbk_trail_bytes_neither_escape_nor_close_a_comment),
         cmocka_unit_test(a_record_reads_back_from_its_jgn_as_the_same_item),
         cmocka_unit_test(a_seat_that_takes_no_part_is_named_with_the_games_seats),
         cmocka_unit_test(a_tag_error_before_a_decided_result_drops_the_game_cleanly),
