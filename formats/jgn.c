@@ -274,9 +274,15 @@ static bool remark(const char *s)
  * those of '\\' or '}' (junqi_text_char_length). */
 static bool comments_only(const char *s, size_t n, bool in_comment, bool *open)
 {
-    bool only = true, gbk = junqi_text_kind_of(s, n) == JUNQI_TEXT_GBK;
-    for (const char *end = s + n; s < end; s += junqi_text_char_length(s, (size_t)(end - s), gbk)) {
-        if (in_comment) {
+    bool only = true;
+    int gbk = -1; /* whether the line is GBK: asked at its first byte that is not ASCII */
+    for (const char *line = s, *end = s + n; s < end; s++) {
+        if ((unsigned char)*s >= 0x80) { /* a character of more bytes: no mark, and no blank */
+            if (gbk < 0)
+                gbk = junqi_text_kind_of(line, n) == JUNQI_TEXT_GBK;
+            only &= in_comment;
+            s += junqi_text_char_length(s, (size_t)(end - s), gbk) - 1;
+        } else if (in_comment) {
             if (*s == '\\' && s + 1 < end)
                 s++;
             else if (*s == '}')
