@@ -284,7 +284,6 @@ typedef struct replay_job {
     FILE *out;
     bool colour, header;
     collection *c;
-    size_t index;              /* the game's number in its source, from 1 */
     const junqi_source *src;   /* the source being read */
 } replay_job;
 
@@ -422,7 +421,7 @@ static int take_game(replay_job *job, junqi_input *in)
     bool fits = rules_fit(in->game, opt->rules);
     if (fits && junqi_cli_apply_rules(prog, label, in->game, opt->rules) != JUNQI_EXIT_OK)
         return -JUNQI_EXIT_USAGE;
-    junqi_game_place place = {in->name, ++job->index};
+    junqi_game_place place = {in->name, in->index}; /* a game that did not parse keeps its number */
     int keep = keep_game(job, in, &place);
     if (keep <= 0)
         return keep;
@@ -439,7 +438,7 @@ static int replay_record(void *ctx, junqi_input *in)
     int keep = take_game(job, in);
     if (keep <= 0)
         return -keep;
-    junqi_game_place place = {in->name, job->index};
+    junqi_game_place place = {in->name, in->index};
     job->c->kept++;
     if (opt->count || opt->list) {
         /* counted and listed as they are, and checked as the games of every
@@ -462,7 +461,7 @@ static int replay_record(void *ctx, junqi_input *in)
 static int replay_source(const options *opt, junqi_source *src, FILE *out, bool colour, bool header,
                          collection *c)
 {
-    replay_job job = {opt, out, colour, header, c, 0, src};
+    replay_job job = {opt, out, colour, header, c, src};
     return junqi_cli_each_record(prog, src, replay_record, &job);
 }
 

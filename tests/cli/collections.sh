@@ -200,6 +200,15 @@ run "$R" --list --format json --select 'moves<100' "$tmp/all.jgn"
 expect "--list --format json: valid JSON Lines with the fields" \
     '["board","index","moves","players","result","source","termination"]' \
     "$(head -n 1 <<<"$out" | jq -c 'keys')"
+# a game that does not parse keeps its number, as junqi-validate, junqi-render --game and position
+# file ... game N count it: --list and --select index numbered the games after it one lower
+printf '[Board "two-player"]\n\n1. zz *\n\n' | cat - "$tmp/short.jgn" >"$tmp/unreadable-first.jgn"
+run "$R" --list "$tmp/unreadable-first.jgn"
+expect "--list after a game that does not parse: the second game is game 2" \
+    "1|$tmp/unreadable-first.jgn	2" "$rc|$(head -n 1 <<<"$out" | cut -f1,2)"
+run "$R" --select index=2 --to jgn "$tmp/unreadable-first.jgn"
+expect "--select index=2 after a game that does not parse: the file's second game, short.jgn's first" \
+    "$("$R" --to jgn --select index=1 "$tmp/short.jgn")" "$out"
 
 # --- defect 4: --list and --count check the games they keep, as every other
 # output of junqi-replay does: a game that breaks the rules is counted and
