@@ -70,7 +70,7 @@ typedef enum source_kind {
     SOURCE_UNKNOWN,
     SOURCE_MOVETEXT, /* JGN moves with no tag section: said as such */
     SOURCE_EMPTY,     /* no byte but blanks (and a byte order mark) */
-    SOURCE_UTF16,     /* UTF-16 text, which junqi does not read */
+    SOURCE_WIDE,      /* UTF-16 or UTF-32 text, which junqi does not read */
     SOURCE_QQ_REPLAY,
     SOURCE_QQ_FORMATION,
     SOURCE_JGN,
@@ -115,18 +115,43 @@ static bool blank_input(const uint8_t *data, size_t len)
     return i == len;
 }
 
-/* UTF-16 text: a byte order mark, or ASCII with a NUL after (or before)
- * every character of its first 16. */
-static bool utf16_input(const uint8_t *data, size_t len)
+/* Whether the first (up to) 16 units of w bytes of data are each an ASCII
+ * character with NULs after it (little-endian: 'L') or before it (big-endian:
+ * 'B'), all the same way, as UTF-16 (w 2) or UTF-32 (w 4) text of ASCII is;
+ * else 0. */
+static char ascii_units(const uint8_t *data, size_t len, size_t w)
 {
-    if (len >= 2 && ((data[0] == 0xFF && data[1] == 0xFE) || (data[0] == 0xFE && data[1] == 0xFF)))
-        return true;
-    size_t pairs = len / 2 < 16 ? len / 2 : 16, le = 0, be = 0;
-    for (size_t i = 0; i < pairs; i++) {
-        le += data[2 * i + 1] == 0 && data[2 * i] >= 0x09 && data[2 * i] < 0x80;
-        be += data[2 * i] == 0 && data[2 * i + 1] >= 0x09 && data[2 * i + 1] < 0x80;
+    size_t units = len / w < 16 ? len / w : 16, le = 0, be = 0;
+    for (size_t i = 0; i < units; i++) {
+        const uint8_t *u = data + w * i;
+        bool nul_after = true, nul_before = true;
+        for (size_t k = 1; k < w; k++) {
+            nul_after &= u[k] == 0;
+            nul_before &= u[k - 1] == 0;
+        }
+        le += nul_after && u[0] >= 0x09 && u[0] < 0x80;
+        be += nul_before && u[w - 1] >= 0x09 && u[w - 1] < 0x80;
     }
-    return pairs >= 2 && (le == pairs || be == pairs);
+    return units < 2 ? 0 : le == units ? 'L' : be == units ? 'B' : 0;
+}
+
+/* The encoding of wider units that data is in, which junqi does not read, as
+ * iconv names it for `iconv -f`: "UTF-32" or "UTF-16" after a byte order
+ * mark (which says the byte order), "UTF-32LE", "UTF-16BE" ... without one
+ * (iconv would take big-endian); NULL for none. UTF-32 is asked first: its
+ * little-endian mark starts with UTF-16's. */
+static const char *wide_text(const uint8_t *data, size_t len)
+{
+    static const uint8_t le32[] = {0xFF, 0xFE, 0, 0}, be32[] = {0, 0, 0xFE, 0xFF};
+    if (len >= 4 && (memcmp(data, le32, 4) == 0 || memcmp(data, be32, 4) == 0))
+        return "UTF-32";
+    char order = ascii_units(data, len, 4);
+    if (order)
+        return order == 'L' ? "UTF-32LE" : "UTF-32BE";
+    if (len >= 2 && ((data[0] == 0xFF && data[1] == 0xFE) || (data[0] == 0xFE && data[1] == 0xFF)))
+        return "UTF-16";
+    order = ascii_units(data, len, 2);
+    return order == 'L' ? "UTF-16LE" : order == 'B' ? "UTF-16BE" : NULL;
 }
 
 /* JGN movetext with no tags before it: a move number ("1. ") first, after
@@ -192,8 +217,8 @@ static source_kind detect(const uint8_t *data, size_t len)
     }
     if (blank_input(data, len))
         return SOURCE_EMPTY;
-    if (utf16_input(data, len))
-        return SOURCE_UTF16;
+    if (wide_text(data, len))
+        return SOURCE_WIDE;
     if (junqi_jgn_detect(data, len))
         return SOURCE_JGN;
     if (junqi_pos_detect((const char *)data, len) || junqi_flip_pos_detect((const char *)data, len))
@@ -652,10 +677,14 @@ junqi_read_status junqi_source_next(junqi_source *src, junqi_input *in, junqi_di
     case SOURCE_POSITIONS: rc = next_position(src, in, d); break;
     case SOURCE_YAML: rc = next_yaml(src, in, d); break;
     case SOURCE_EMPTY: rc = JUNQI_READ_END; break;
-    case SOURCE_UTF16:
-        rc = not_read(d, JUNQI_CODE_UTF16, N_("the input is UTF-16 text: junqi reads UTF-8 (or GBK); convert it "
-                                              "first, e.g. iconv -f UTF-16 -t UTF-8"));
+    case SOURCE_WIDE: {
+        const char *encoding = wide_text(src->data, src->len);
+        /* TRANSLATORS: UTF-16 or UTF-32, then its name for iconv: UTF-16, UTF-16LE, UTF-32BE ... */
+        junqi_diags_add(d, JUNQI_CODE_UTF16, -1, JUNQI_NOWHERE, "the input is %s text: junqi reads UTF-8 (or GBK); "
+                        "convert it first: iconv -f %s -t UTF-8", encoding[4] == '1' ? "UTF-16" : "UTF-32", encoding);
+        rc = JUNQI_READ_BROKEN;
         break;
+    }
     case SOURCE_MOVETEXT:
         rc = not_read(d, JUNQI_CODE_UNKNOWN_FORMAT,
                       N_("JGN moves with no tags before them: a JGN game starts with its tag section, at least "

@@ -168,6 +168,19 @@ expect "defect 14: UTF-16 input (with a byte order mark): exit status and code" 
 "$R" --to jgn "$Q/jgs-002724.jgs" | iconv -f UTF-8 -t UTF-16LE >"$tmp/utf16le.jgn"
 run "$V" --format json "$tmp/utf16le.jgn"
 expect "defect 14: UTF-16LE input without a byte order mark: code" "utf16" "$(jq -r 'select(.code) | .code' <<<"$out")"
+# UTF-32 was called UTF-16, and `iconv -f UTF-16` of text without a byte order mark reads it
+# big-endian: the message names the encoding as iconv must be told it, and its command works
+"$R" --to jgn "$Q/jgs-002724.jgs" >"$tmp/utf8.jgn"
+for enc in UTF-32 UTF-32LE UTF-32BE UTF-16 UTF-16LE UTF-16BE; do
+    iconv -f UTF-8 -t "$enc" "$tmp/utf8.jgn" >"$tmp/wide.jgn"
+    run "$V" "$tmp/wide.jgn"
+    expect "$enc input: the message" \
+        "$tmp/wide.jgn: error: the input is ${enc:0:6} text: junqi reads UTF-8 (or GBK); convert it first: iconv -f $enc -t UTF-8" \
+        "$(head -n 1 <<<"$out")"
+    said=$(head -n 1 <<<"$out" | sed -n 's/.*iconv -f \([^ ]*\) -t UTF-8$/\1/p')
+    expect "$enc input: the command it says gives the game back" "$(cat "$tmp/utf8.jgn")" \
+        "$(iconv -f "${said:-none}" -t UTF-8 "$tmp/wide.jgn" 2>&1)"
+done
 printf '[Board "two-player"]\n[Event "\033[31mred\007"]\n\n{bell\007} *\n' >"$tmp/control.jgn"
 run "$V" "$tmp/control.jgn"
 expect "defect 14: control characters are warned about, the record is valid" 0 "$rc"
