@@ -1160,6 +1160,18 @@ static bool parse_termination(parser *p, const char *s, size_t n, junqi_reason t
     return true;
 }
 
+/* The number of the first line after `from` (on line `line` of the text)
+ * that starts a game's tags (`[Name ...`: junqi_jgn_detect), or 0. */
+static long first_tag_line(const char *from, long line)
+{
+    for (const char *s = from; (s = strchr(s, '\n'));) {
+        s++, line++;
+        if (*s == '[' && junqi_jgn_detect((const uint8_t *)s, strcspn(s, "\n")))
+            return line;
+    }
+    return 0;
+}
+
 /* {comment}: text up to the closing brace, "\}" and "\\" unescaped. */
 static void parse_comment(parser *p)
 {
@@ -1173,7 +1185,12 @@ static void parse_comment(parser *p)
         if (!c) {
             p->line = open_line;
             p->line_start = open_line_start;
-            report_at(p, open, JUNQI_CODE_OPEN_COMMENT, "this comment is never closed");
+            long next = first_tag_line(open, open_line);
+            if (next) /* the games after it are in it: said, or they are lost unsaid */
+                report_at(p, open, JUNQI_CODE_OPEN_COMMENT, "this comment is never closed: the rest of the input "
+                          "is read into it, the game whose tags start at line %ld and any after it too", next);
+            else
+                report_at(p, open, JUNQI_CODE_OPEN_COMMENT, "this comment is never closed");
             free(t.s);
             return;
         }

@@ -215,6 +215,28 @@ static void gbk_trail_bytes_neither_escape_nor_close_a_comment(void **state)
     assert_true(junqi_jgn_detect((const uint8_t *)leading, sizeof leading - 1));
 }
 
+/* A comment never closed takes the games after it: the error says from which line, so that they
+ * are not lost unsaid (a GBK-free twin of the splitter's trail-byte case above) */
+static void a_comment_never_closed_names_the_game_it_swallows(void **state)
+{
+    (void)state;
+    static const char text[] = "[Board \"two-player\"]\n\n1. a6-a7 {never\n[%arrow a6-a7] closed *\n\n"
+                               "[Board \"two-player\"]\n\n*\n";
+    junqi_jgn_reader *r = junqi_jgn_reader_new(NULL, (const uint8_t *)text, sizeof text - 1, "t", 0);
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_game *g = NULL;
+    assert_int_equal(junqi_jgn_next(r, &g, &d), JUNQI_READ_BROKEN);
+    assert_int_equal(d.errors, 1);
+    assert_string_equal(junqi_code_name(d.items[0].code), "open-comment");
+    assert_int_equal(d.items[0].loc.line, 3);
+    assert_string_equal(d.items[0].message, "this comment is never closed: the rest of the input is read into "
+                                            "it, the game whose tags start at line 6 and any after it too");
+    assert_int_equal(junqi_jgn_next(r, &g, &d), JUNQI_READ_END);
+    junqi_jgn_reader_free(r);
+    junqi_diags_free(&d);
+}
+
 /* A broken tag section leaves the movetext unread: a decided Result with no
  * termination marker must not end a line that was never begun (found by the
  * fuzz smoke run: a NULL line in end_as_tagged). */
@@ -731,6 +753,7 @@ int main(void)
         cmocka_unit_test(real_replays_convert_to_jgn_and_replay_identically),
         cmocka_unit_test(a_file_holds_several_games_read_one_at_a_time),
         cmocka_unit_test(gbk_trail_bytes_neither_escape_nor_close_a_comment),
+        cmocka_unit_test(a_comment_never_closed_names_the_game_it_swallows),
         cmocka_unit_test(a_record_reads_back_from_its_jgn_as_the_same_item),
         cmocka_unit_test(a_seat_that_takes_no_part_is_named_with_the_games_seats),
         cmocka_unit_test(a_tag_error_before_a_decided_result_drops_the_game_cleanly),
