@@ -654,6 +654,9 @@ static int settle_format(options *opt)
         return junqi_cli_usage(prog, "--frames writes pictures; an HTML page holds every ply itself");
     if (opt->html && strcmp(opt->output, "-") == 0)
         return JUNQI_EXIT_OK;
+    if (!opt->html && opt->output && junqi_collection_numbered(opt->output)) /* it wrote a file named x-%n.png */
+        return junqi_cli_usage(prog, "-o %s: %%n numbers the pages of several games (.html); a picture is one "
+                                     "file (--frames DIR writes one for each ply)", opt->output);
     if (opt->format_given || !opt->output || !*opt->output || opt->html) /* '': said when opened */
         return JUNQI_EXIT_OK;
     if (strcmp(opt->output, "-") == 0)

@@ -94,6 +94,11 @@ for spec in "${usage_cases[@]}"; do
     checks=$((checks + 1))
     [ -n "$err" ] || fail "$what: no message on standard error"
 done
+# %n numbers pages: a picture named with it was written as a file called u-%n.png
+run "$R" -o "$tmp/u-%n.png" "$GAME"
+expect "-o u-%n.png, a picture: a usage error" \
+    "2|junqi-render: -o $tmp/u-%n.png: %n numbers the pages of several games (.html); a picture is one file (--frames DIR writes one for each ply)" \
+    "$rc|$(head -n 1 <<<"$err")"
 checks=$((checks + 1))
 left=$(ls "$tmp" | grep -v -x -e out -e err)
 [ -z "$left" ] || fail "usage errors left files behind: $left"
