@@ -434,12 +434,70 @@ static uint64_t next_cost(const uint64_t *costs, int done, int leaves)
     return (uint64_t)(last * fmax(grow, 2.0));
 }
 
+/* The nodes an iteration of rt used, of a limit: a node over it is not searched. */
+static uint64_t iteration_nodes(const root *rt)
+{
+    uint64_t n = 0;
+    for (int i = 0; i < rt->nactions; i++)
+        n += rt->nodes[i];
+    return n < rt->limit ? n : rt->limit;
+}
+
+/* One iteration at depth d within `limit` nodes (UINT64_MAX: none); false if it was cut short. */
+static bool iterate_at(root *rt, int d, uint64_t limit, int threads, uint64_t *used)
+{
+    rt->depth = d;
+    rt->limit = limit;
+    atomic_store(&rt->spent, 0);
+    bool whole = iterate(rt, threads);
+    *used += iteration_nodes(rt);
+    return whole;
+}
+
+/* When a whole iteration at depth d no longer fits in the `left` nodes:
+ * the plain moves (no chance: few in an opening of face-down pieces, where
+ * depth 2 costs some 2 M nodes) searched at depth d, with what is left, so
+ * that a move into a capture two actions away is seen; their values replace
+ * those of depth d - 1 if the iteration completes (else they are thrown
+ * away, as a deeper iteration's are). The chance actions keep theirs, so the
+ * two are compared across one action of depth. */
+static void deepen_plain_moves(root *rt, int d, uint64_t left, int threads, uint64_t *used,
+                               junqi_flip_search_result *res)
+{
+    int n = rt->nactions, k = 0, at[JUNQI_MAX_ACTIONS];
+    for (int i = 0; i < n; i++)
+        if (!is_chance(rt->view, rt->actions[i]))
+            at[k++] = i;
+    if (k == 0 || k == n || left == 0)
+        return; /* no plain move, or a whole iteration (which did not fit) */
+    junqi_action all[JUNQI_MAX_ACTIONS], reply[JUNQI_MAX_ACTIONS];
+    double value[JUNQI_MAX_ACTIONS];
+    memcpy(all, rt->actions, sizeof all);
+    memcpy(value, rt->value, sizeof value);
+    memcpy(reply, rt->reply, sizeof reply);
+    for (int j = 0; j < k; j++)
+        rt->actions[j] = all[at[j]];
+    rt->nactions = k;
+    bool whole = iterate_at(rt, d, left, threads, used);
+    for (int j = 0; whole && j < k; j++) {
+        value[at[j]] = rt->value[j];
+        reply[at[j]] = rt->reply[j];
+    }
+    rt->nactions = n;
+    memcpy(rt->actions, all, sizeof all);
+    memcpy(rt->value, value, sizeof value);
+    memcpy(rt->reply, reply, sizeof reply);
+    if (whole)
+        fill_result(rt, res, rt->reply);
+}
+
 /* Iterative deepening until a limit; the last whole iteration's values stand. Depth 1
  * always completes. A deeper one is started only when its expected cost (next_cost) fits in
  * what is left of the node budget, and stopped when it has used that up, its values thrown
  * away: so a search uses at most the budget, or its depth-1 iteration when that alone is
- * more. The count that stops it is shared by the threads, and a stopped iteration has used
- * exactly what was left, so the result and the node count do not depend on the threads. */
+ * more. When the next iteration does not fit, the plain moves alone may (deepen_plain_moves).
+ * The count that stops an iteration is shared by the threads, and a stopped iteration has
+ * used exactly what was left, so the result and the node count do not depend on the threads. */
 static void deepen(root *rt, const junqi_search_limits *limits, int threads, junqi_flip_search_result *res)
 {
     int max_depth = limits->depth > 0 ? limits->depth : JUNQI_MAX_PLY - 1;
@@ -447,16 +505,13 @@ static void deepen(root *rt, const junqi_search_limits *limits, int threads, jun
     uint64_t used = 0, costs[JUNQI_MAX_PLY];
     for (int d = 1; d <= max_depth; d++) {
         uint64_t left = budget > used ? budget - used : 0;
-        if (d > 1 && budget && (left == 0 || next_cost(costs, d - 1, rt->leaves) > left))
-            break; /* the next iteration would not fit */
-        rt->depth = d;
-        rt->limit = d == 1 || !budget ? UINT64_MAX : left;
-        atomic_store(&rt->spent, 0);
-        bool whole = iterate(rt, threads);
-        costs[d - 1] = 0;
-        for (int i = 0; i < rt->nactions; i++)
-            costs[d - 1] += rt->nodes[i];
-        used += costs[d - 1] < rt->limit ? costs[d - 1] : rt->limit; /* a node over the limit is not searched */
+        if (d > 1 && budget && (left == 0 || next_cost(costs, d - 1, rt->leaves) > left)) {
+            deepen_plain_moves(rt, d, left, threads, &used, res); /* the next iteration would not fit */
+            break;
+        }
+        uint64_t before = used;
+        bool whole = iterate_at(rt, d, d == 1 || !budget ? UINT64_MAX : left, threads, &used);
+        costs[d - 1] = used - before;
         if (!whole && d > 1)
             break;
         fill_result(rt, res, rt->reply);

@@ -93,7 +93,11 @@ typedef struct junqi_flip_search_result {
  * win probabilities, JUNQI_FLIP_CONTEMPT for play, which then avoids the
  * no-combat draw that two cautious sides drift into. Fills *res; returns
  * res->status. Depth 1 always completes; after it, res->nodes never passes
- * limits->nodes (JUNQI_FLIP_DEFAULT_NODES when no limit is given).
+ * limits->nodes (JUNQI_FLIP_DEFAULT_NODES when no limit is given). Under a
+ * node budget, when the next whole iteration would not fit, the plain moves
+ * (no chance) are searched one action deeper than res->depth with what is
+ * left, and their values replace theirs if that completes (docs/engine.md,
+ * "Flip games").
  */
 junqi_search_status junqi_flip_search(const junqi_flip *pos, const junqi_search_limits *limits, int threads,
                                       double contempt, junqi_flip_search_result *res);

@@ -3,7 +3,8 @@
  * test_flip_search.c - the flip engine (flip_search.h): it takes a hanging
  * flag, it avoids a flip with a large expected loss, chance nodes weigh
  * their outcomes by the pool, its output does not depend on the number of
- * threads (or on the run), it keeps to its node budget, the greedy player
+ * threads (or on the run), it keeps to its node budget, it searches the
+ * plain moves one action deeper when the flips do not fit, the greedy player
  * takes what is free, and annotation marks a bad flip with what it cost.
  */
 #include <setjmp.h>
@@ -105,6 +106,36 @@ static void the_result_does_not_depend_on_the_threads(void **state)
     }
 }
 
+/* When the next iteration does not fit, the plain moves alone are searched one action deeper
+ * (docs/engine.md "Flip games"). Bench position 2 (fanqi, ply 30): at 20,000 nodes depth 2 as a
+ * whole (some 740,000 nodes) does not fit, its plain moves do. Each root action is searched on
+ * its own, so a plain move's value is exactly its value in a whole depth-2 search, a flip's its
+ * depth-1 value; the nodes are more than depth 1's, within the budget, whatever the threads. */
+static void plain_moves_are_searched_deeper_when_the_flips_do_not_fit(void **state)
+{
+    (void)state;
+    int n;
+    const char *const *list = junqi_flip_bench_positions(&n);
+    junqi_flip pos;
+    assert_true(junqi_flip_pos_parse(list[1], strlen(list[1]), &pos, NULL));
+    static junqi_flip_search_result one, two;
+    one = *search(&pos, 1, 0, 1);
+    two = *search(&pos, 2, 0, 1);
+    int plain = 0;
+    for (int threads = 1; threads <= 2; threads++) {
+        junqi_flip_search_result *r = search(&pos, 0, 20000, threads);
+        assert_int_equal(r->depth, 1);
+        assert_true(r->nodes > one.nodes && r->nodes <= 20000);
+        for (int k = 0; k < r->nactions; k++) {
+            junqi_action a = r->actions[k];
+            bool chance = a.kind == JUNQI_ACT_FLIP || junqi_flip_down(pos.cell[a.to]);
+            plain += !chance;
+            assert_true(r->value[k] == value_of(chance ? &one : &two, a));
+        }
+    }
+    assert_true(plain > 0);
+}
+
 /* The node budget (docs/engine.md "Flip games", limits): after depth 1, which always
  * completes, a search never counts more nodes than its budget, whatever the threads. Bench
  * position 5 (fanqi_wiki, ply 40): its depth-2 iteration costs more than it is expected to
@@ -201,6 +232,7 @@ int main(void)
         cmocka_unit_test(it_avoids_a_flip_with_a_large_expected_loss),
         cmocka_unit_test(the_result_does_not_depend_on_the_threads),
         cmocka_unit_test(a_search_keeps_to_its_node_budget),
+        cmocka_unit_test(plain_moves_are_searched_deeper_when_the_flips_do_not_fit),
         cmocka_unit_test(the_search_uses_only_what_the_players_know),
         cmocka_unit_test(annotation_marks_the_bad_flip_and_says_what_it_cost),
     };
