@@ -106,6 +106,16 @@ static void the_result_does_not_depend_on_the_threads(void **state)
     }
 }
 
+/* Bench position k (from 1: junqi_flip_bench_positions). */
+static junqi_flip bench_position(int k)
+{
+    int n;
+    const char *const *list = junqi_flip_bench_positions(&n);
+    junqi_flip pos;
+    assert_true(k >= 1 && k <= n && junqi_flip_pos_parse(list[k - 1], strlen(list[k - 1]), &pos, NULL));
+    return pos;
+}
+
 /* When the next iteration does not fit, the plain moves alone are searched one action deeper
  * (docs/engine.md "Flip games"). Bench position 2 (fanqi, ply 30): at 20,000 nodes depth 2 as a
  * whole (some 740,000 nodes) does not fit, its plain moves do. Each root action is searched on
@@ -114,10 +124,7 @@ static void the_result_does_not_depend_on_the_threads(void **state)
 static void plain_moves_are_searched_deeper_when_the_flips_do_not_fit(void **state)
 {
     (void)state;
-    int n;
-    const char *const *list = junqi_flip_bench_positions(&n);
-    junqi_flip pos;
-    assert_true(junqi_flip_pos_parse(list[1], strlen(list[1]), &pos, NULL));
+    junqi_flip pos = bench_position(2);
     static junqi_flip_search_result one, two;
     one = *search(&pos, 1, 0, 1);
     two = *search(&pos, 2, 0, 1);
@@ -147,8 +154,7 @@ static void a_search_keeps_to_its_node_budget(void **state)
     (void)state;
     int n;
     const char *const *list = junqi_flip_bench_positions(&n);
-    junqi_flip pos;
-    assert_true(junqi_flip_pos_parse(list[4], strlen(list[4]), &pos, NULL));
+    junqi_flip pos = bench_position(5);
     static junqi_flip_search_result one, whole;
     one = *search(&pos, 1, 0, 1);
     whole = *search(&pos, 2, 0, 1);
