@@ -937,20 +937,23 @@ bool junqi_cli_make_folder(const char *prog, const char *path)
     return false;
 }
 
-/* The part of `pattern` numbered by a run of digits in path that is the file
- * in (stat of an input), if any: its number, else 0. */
-static size_t part_that_is(const char *pattern, const char *ext, const char *path, const struct stat *in)
+/* The part of `pattern` that the input `name` is, tried for the number read
+ * from each digit of name on ("v12.jgn": 12 and 2, for -o v1%n.jgn): the same
+ * file (device and inode of `in`, links followed), or for an input not there
+ * yet (in NULL), which a part would become, the same name. 0 if none. */
+static size_t part_that_is(const char *pattern, const char *ext, const char *name, const struct stat *in)
 {
-    for (const char *p = path; *p; p++) {
-        if (*p < '0' || *p > '9' || (p > path && p[-1] >= '0' && p[-1] <= '9'))
-            continue; /* not the start of a run of digits */
-        char *end;
+    for (const char *p = name; *p; p++) {
+        if (*p < '0' || *p > '9')
+            continue;
         errno = 0;
-        unsigned long long k = strtoull(p, &end, 10);
+        unsigned long long k = strtoull(p, NULL, 10);
         char part[4096];
         struct stat st;
-        if (k && errno == 0 && junqi_collection_path(pattern, (size_t)k, ext, part, sizeof part) &&
-            stat(part, &st) == 0 && st.st_dev == in->st_dev && st.st_ino == in->st_ino)
+        if (!k || errno || !junqi_collection_path(pattern, (size_t)k, ext, part, sizeof part))
+            continue;
+        if (in ? stat(part, &st) == 0 && st.st_dev == in->st_dev && st.st_ino == in->st_ino
+               : strcmp(part, name) == 0)
             return (size_t)k;
     }
     return 0;
@@ -960,10 +963,13 @@ int junqi_cli_check_parts(const char *prog, const char *pattern, const char *ext
 {
     for (int i = 0; i < n; i++) {
         struct stat st;
-        if (strcmp(inputs[i], "-") == 0 || stat(inputs[i], &st) != 0 || !S_ISREG(st.st_mode))
+        bool there = stat(inputs[i], &st) == 0;
+        if (strcmp(inputs[i], "-") == 0 || (there && !S_ISREG(st.st_mode)))
             continue;
-        char *real = realpath(inputs[i], NULL);
-        size_t k = part_that_is(pattern, ext, real ? real : inputs[i], &st);
+        size_t k = part_that_is(pattern, ext, inputs[i], there ? &st : NULL); /* the name as given: a link */
+        char *real = there && !k ? realpath(inputs[i], NULL) : NULL;       /* where it leads */
+        if (real)
+            k = part_that_is(pattern, ext, real, &st);
         free(real);
         if (k) /* TRANSLATORS: the -o pattern, the part's number, the input's name */
             return junqi_cli_usage(prog, "-o %s: part %zu would be written over the input %s, whose games "

@@ -488,10 +488,13 @@ bool junqi_cli_output_folder(const char *prog, const char *output, junqi_cli_fol
  * be one of them, before anything is written: junqi-replay --split renames
  * each part into place when it is full, over an input not yet read (its
  * games lost) or one being read. JUNQI_EXIT_OK otherwise. The parts that
- * could name an input are those numbered by a run of digits in its path
- * (resolved by realpath(), so a link to a part counts); a part is the input
- * when it is the same file (device and inode). Inputs that are not regular
- * files ("-", pipes) cannot be written over and are passed.
+ * could name an input are those numbered from each digit of its name as
+ * given and, resolved by realpath(), of where it leads; a part is the input
+ * when it is the same file (device and inode, symbolic links followed, as a
+ * part is written through one), or, for an input not there yet, which the
+ * part would become, the same name. Inputs that are not regular files ("-",
+ * pipes) cannot be written over and are passed. A part whose name is a link
+ * to an input of another name is not seen (the parts are not listed ahead).
  */
 int junqi_cli_check_parts(const char *prog, const char *pattern, const char *ext, char *const *inputs, int n);
 

@@ -96,6 +96,16 @@ expect "--split into the inputs' own names: a usage error, nothing written" \
 mkdir "$tmp/inside" && cp "$tmp/short.jgn" "$tmp/inside/1.jgn" && ln -s "$tmp/inside/1.jgn" "$tmp/mine.jgn"
 run "$R" --split 1 -o "$tmp/inside/" "$tmp/mine.jgn"
 expect "--split -o DIR/ over an input, named through a link: a usage error" 2 "$rc"
+# a link named as a part (the part is written through it), a digit before %n, an input not there
+# yet (the part written would be read back as it)
+mkdir "$tmp/away" && cp "$tmp/short.jgn" "$tmp/away/kept.jgn" && ln -s "$tmp/away/kept.jgn" "$tmp/away/g-2.jgn"
+cp "$tmp/short.jgn" "$tmp/away/v12.jgn"
+for spec in "g-%n.jgn:g-2.jgn" "v1%n.jgn:v12.jgn" "p-%n.jgn:p-2.jgn"; do
+    run "$R" --split 1 -o "$tmp/away/${spec%%:*}" "$tmp/short.jgn" "$tmp/away/${spec#*:}"
+    expect "--split -o ${spec%%:*} with the input ${spec#*:}: a usage error naming part 2" \
+        "2|part 2 would be written over the input $tmp/away/${spec#*:}," "$rc|$(grep -o 'part 2 .* input [^ ]*' <<<"$err")"
+done
+expect "--split refused: the file behind the link kept" "$(cat "$tmp/short.jgn")" "$(cat "$tmp/away/kept.jgn")"
 run "$R" --split 1 -o "$tmp/again/q-%n.jgn" "$tmp"/again/p-*.jgn
 expect "--split into other names than the inputs': written" 0 "$rc"
 # a game that breaks the rules is written whole, as --to jgn writes it, and the parts go on
