@@ -1161,12 +1161,17 @@ static bool parse_termination(parser *p, const char *s, size_t n, junqi_reason t
 }
 
 /* The number of the first line after `from` (on line `line` of the text)
- * that starts a game's tags (`[Name ...`: junqi_jgn_detect), or 0. */
+ * that starts a game's tags, a well-formed `[Name "`, or 0 (a line of the
+ * comment that only starts with '[' is no game). */
 static long first_tag_line(const char *from, long line)
 {
     for (const char *s = from; (s = strchr(s, '\n'));) {
         s++, line++;
-        if (*s == '[' && junqi_jgn_detect((const uint8_t *)s, strcspn(s, "\n")))
+        size_t name = 0;
+        while (s[0] == '[' && (isalnum((unsigned char)s[1 + name]) || s[1 + name] == '_'))
+            name++;
+        const char *after = s + 1 + name;
+        if (name && *after == ' ' && after[strspn(after, " ")] == '"')
             return line;
     }
     return 0;

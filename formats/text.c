@@ -117,13 +117,14 @@ size_t junqi_text_char_length(const char *s, size_t n, bool gbk)
 
 junqi_text_kind junqi_text_kind_of(const char *s, size_t len)
 {
-    size_t bad = 0, wide = 0;
+    size_t bad = 0, wide = 0, chinese = 0;
     for (size_t i = 0, k; i < len; i += k ? k : 1) {
         k = junqi_utf8_sequence((const unsigned char *)s + i, len - i);
         bad += k == 0;
         wide += k > 1;
+        chinese += k > 2;
     }
-    return bad == 0 ? JUNQI_TEXT_UTF8 : bad < wide ? JUNQI_TEXT_MIXED : JUNQI_TEXT_GBK;
+    return bad == 0 ? JUNQI_TEXT_UTF8 : bad < wide && chinese ? JUNQI_TEXT_MIXED : JUNQI_TEXT_GBK;
 }
 
 char *junqi_utf8_replace_bad(const char *s, size_t len, const char *instead, size_t *bad)

@@ -53,8 +53,12 @@ size_t junqi_text_char_length(const char *s, size_t n, bool gbk);
 typedef enum {
     JUNQI_TEXT_UTF8,  /**< well-formed UTF-8 throughout */
     JUNQI_TEXT_GBK,   /**< the bytes that start no UTF-8 character are at least as many as the
-                           UTF-8 characters of two bytes or more: an older Chinese editor's GBK */
-    JUNQI_TEXT_MIXED, /**< fewer of them: UTF-8 with a few bad bytes (a line of GBK in it) */
+                           UTF-8 characters of two bytes or more, or there are some and no UTF-8
+                           character of three bytes or more, as every Chinese one is (GBK's
+                           pairs are often UTF-8 of two bytes: 黄方 is BB C6 B7 BD, whose C6 B7
+                           is): an older Chinese editor's GBK */
+    JUNQI_TEXT_MIXED, /**< fewer of them, beside Chinese UTF-8: UTF-8 with a few bad bytes (a
+                           line of GBK in it) */
 } junqi_text_kind;
 
 /**

@@ -183,7 +183,9 @@ static const char gbk_games[] =
     "[Board \"two-player\"]\n\n{\xBA\xDC\x9C\x5C} *\n\n"                 /* {很淺} */
     "[Board \"two-player\"]\n[Event \"second\"]\n\n{\x82\x7D\xB4\xD9\n"  /* {倉促 */
     "[%arrow a6-a7 red]} *\n\n"
-    "[Board \"four-player\"]\n\n*\n";
+    /* [North "黄方"] makes the game GBK; its line {路录没淺} alone is UTF-8 pairs but for 淺 */
+    "[Board \"four-player\"]\n[North \"\xBB\xC6\xB7\xBD\"]\n\n{\xC2\xB7\xC2\xBC\xC3\xBB\x9C\x5C} *\n\n"
+    "[Board \"two-player\"]\n\n*\n";
 
 static void gbk_trail_bytes_neither_escape_nor_close_a_comment(void **state)
 {
@@ -206,6 +208,10 @@ static void gbk_trail_bytes_neither_escape_nor_close_a_comment(void **state)
     junqi_game_free(g);
     assert_int_equal(junqi_jgn_next(r, &g, &d), JUNQI_READ_OK);
     assert_int_equal(g->board, JUNQI_FOUR_PLAYER);
+    assert_string_equal(g->main.comments[0].text, "路录没淺");
+    junqi_game_free(g);
+    assert_int_equal(junqi_jgn_next(r, &g, &d), JUNQI_READ_OK);
+    assert_int_equal(g->board, JUNQI_TWO_PLAYER);
     junqi_game_free(g);
     assert_int_equal(junqi_jgn_next(r, &g, &d), JUNQI_READ_END);
     assert_int_equal(d.errors, 0);
@@ -220,8 +226,8 @@ static void gbk_trail_bytes_neither_escape_nor_close_a_comment(void **state)
 static void a_comment_never_closed_names_the_game_it_swallows(void **state)
 {
     (void)state;
-    static const char text[] = "[Board \"two-player\"]\n\n1. a6-a7 {never\n[%arrow a6-a7] closed *\n\n"
-                               "[Board \"two-player\"]\n\n*\n";
+    static const char text[] = "[Board \"two-player\"]\n\n1. a6-a7 {never\n[%arrow a6-a7] closed *\n"
+                               "[not a tag, a note\n[Board \"two-player\"]\n\n*\n";
     junqi_jgn_reader *r = junqi_jgn_reader_new(NULL, (const uint8_t *)text, sizeof text - 1, "t", 0);
     junqi_diags d;
     junqi_diags_init(&d);
@@ -232,6 +238,7 @@ static void a_comment_never_closed_names_the_game_it_swallows(void **state)
     assert_int_equal(d.items[0].loc.line, 3);
     assert_string_equal(d.items[0].message, "this comment is never closed: the rest of the input is read into "
                                             "it, the game whose tags start at line 6 and any after it too");
+    /* line 5, a note that starts with '[', is no game's tags */
     assert_int_equal(junqi_jgn_next(r, &g, &d), JUNQI_READ_END);
     junqi_jgn_reader_free(r);
     junqi_diags_free(&d);

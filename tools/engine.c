@@ -860,10 +860,13 @@ static bool cut_at_ply(engine *e, junqi_game *g, const char *word)
     junqi_plies p = junqi_record_plies(g, NULL);
     int64_t ply;
     char why[512];
-    if (!count_word(word, LONG_MAX, &ply)) { /* a number the checks below can name is theirs to refuse */
-        error_line(e, "position", "ply takes a ply of the record, from %zu to %zu, not '%s'", p.first, p.last,
-                   QUOTE(word ? word : ""));
-        return false;
+    if (!count_word(word, LONG_MAX, &ply)) {
+        if (!word || !*word || word[strspn(word, "0123456789")]) { /* a number is the checks' to refuse */
+            error_line(e, "position", "ply takes a ply of the record, from %zu to %zu, not '%s'", p.first, p.last,
+                       QUOTE(word ? word : ""));
+            return false;
+        }
+        ply = LONG_MAX; /* too large to hold: past the end, as --ply says it */
     }
     if (!junqi_record_check_ply_as(g, &p, (long)ply, "ply", word, why, sizeof why)) {
         error_line(e, "position", "%s", why);

@@ -214,9 +214,11 @@ expect "position file PATH ply N of a record from ply 40: ply 42 is after move 4
 expect "position file PATH ply N outside a set position's plies: the tools' messages" \
 "error position: ply 39 is before the record's start: it starts from a set position at ply 40 and has plies 40 to 43
 error position: ply 44 is past the end: the record has plies 40 to 43 (3 moves from a set position)
+error position: ply 99999999999999999999 is past the end: the record has plies 40 to 43 (3 moves from a set position)
 error position: ply takes a ply of the record, from 40 to 43, not 'x'
 readyok" \
     "$(engine "position file $tmp/from40.jgn ply 39" "position file $tmp/from40.jgn ply 44" \
+        "position file $tmp/from40.jgn ply 99999999999999999999" \
         "position file $tmp/from40.jgn ply x" "isready")"
 
 # a path that names the protocol's input, a pipe: refused as - is (the record was read from the
