@@ -111,8 +111,9 @@ static junqi_flip bench_position(int k)
 {
     int n;
     const char *const *list = junqi_flip_bench_positions(&n);
+    assert_true(k >= 1 && k <= n);
     junqi_flip pos;
-    assert_true(k >= 1 && k <= n && junqi_flip_pos_parse(list[k - 1], strlen(list[k - 1]), &pos, NULL));
+    assert_true(junqi_flip_pos_parse(list[k - 1], strlen(list[k - 1]), &pos, NULL));
     return pos;
 }
 
