@@ -293,9 +293,9 @@ void junqi_game_to_view(junqi_game *g, junqi_seat seat);
 unsigned junqi_game_present(const junqi_game *g);
 
 /**
- * Whether `seat` takes part in game g (a seat of junqi_game_present(); any
- * value from JUNQI_SEATS up, JUNQI_NO_SEAT among them, stands for no seat
- * and passes). If not, false with err (n bytes, always terminated) saying
+ * Whether `seat` takes part in game g (a seat of junqi_game_present(); a
+ * negative value or any from JUNQI_SEATS up, JUNQI_NO_SEAT among them,
+ * stands for no seat and passes, with err set to ""). If not, false with err (n bytes, always terminated) saying
  * so in the catalog's words: "NAME: east takes no part in this game (its
  * seats: north, south)", where NAME says how the seat was given (the tag
  * "View", the argument "view", the option and its value "--view east").
