@@ -824,26 +824,60 @@ bool junqi_cli_parse_format(const char *text, junqi_cli_format *out)
     return true;
 }
 
+/* The name that the symbolic link `link` leads to, its text taken relative to
+ * the link's folder, as the system reads it. A new string; NULL (errno
+ * set) when it cannot be read or memory is out. */
+static char *link_text(const char *link)
+{
+    char name[4096];
+    ssize_t n = readlink(link, name, sizeof name - 1);
+    if (n < 0)
+        return NULL;
+    name[n] = '\0';
+    const char *slash = strrchr(link, '/');
+    size_t dir = name[0] == '/' || !slash ? 0 : (size_t)(slash - link) + 1;
+    char *target = malloc(dir + (size_t)n + 1);
+    if (target)
+        snprintf(target, dir + (size_t)n + 1, "%.*s%s", (int)dir, link, name);
+    return target;
+}
+
+/* The file at the end of a chain of symbolic links that leads nowhere yet (a
+ * dangling link, or links to one: a -> b -> c, c missing): c, which writing
+ * creates, so that every link stays a link. NULL with *err ELOOP when the
+ * chain goes round (a link to itself) or is longer than the system follows
+ * (40 links, Linux's limit), or ENOMEM. */
+static char *chain_end(const char *path, int *err)
+{
+    char *at = strdup(path);
+    struct stat st;
+    for (int links = 0; at && lstat(at, &st) == 0 && S_ISLNK(st.st_mode); links++) {
+        char *next = links < 40 ? link_text(at) : NULL;
+        int why = links < 40 ? errno : ELOOP;
+        free(at);
+        if (!(at = next)) {
+            *err = why;
+            return NULL;
+        }
+    }
+    if (!at)
+        *err = ENOMEM;
+    return at;
+}
+
 /* Where -o PATH really writes: the file a symbolic link leads to, so that
- * the link stays a link (a dangling link: the file it names). *st is the
- * target's status when *exists. A new string, or NULL when out of memory. */
-static char *output_target(const char *path, struct stat *st, bool *exists)
+ * the link stays a link (a dangling link, or a chain of them: the file at its
+ * end). *st is the target's status when *exists. A new string, or NULL with
+ * *err: ENOMEM, or ELOOP for links that lead round and round (`ln -s loop
+ * loop`), which have no file to write: replacing the link would lose it. */
+static char *output_target(const char *path, struct stat *st, bool *exists, int *err)
 {
     struct stat link;
     char *target = NULL;
-    if (lstat(path, &link) == 0 && S_ISLNK(link.st_mode)) {
-        target = realpath(path, NULL);
-        char name[4096];
-        ssize_t n = target ? 0 : readlink(path, name, sizeof name - 1);
-        if (!target && n > 0) {
-            name[n] = '\0';
-            const char *slash = strrchr(path, '/');
-            size_t dir = name[0] == '/' || !slash ? 0 : (size_t)(slash - path) + 1;
-            if ((target = malloc(dir + (size_t)n + 1)))
-                snprintf(target, dir + (size_t)n + 1, "%.*s%s", (int)dir, path, name);
-        }
-    }
-    if (!target)
+    *err = ENOMEM;
+    if (lstat(path, &link) == 0 && S_ISLNK(link.st_mode) && !(target = realpath(path, NULL)))
+        target = chain_end(path, err); /* nothing there yet (a dangling link, or a chain of them), or a loop */
+    else if (!target)
         target = strdup(path);
     *exists = target && stat(target, st) == 0;
     return target;
@@ -927,10 +961,13 @@ bool junqi_cli_make_folder(const char *prog, const char *path)
     if (there && S_ISDIR(st.st_mode))
         return true;
     const char *reason = there ? _("a file of that name is in the way") : make_reason(path, true, err, why, sizeof why);
-    char *target = !there && err == EEXIST ? output_target(name, &st, &exists) : NULL;
+    int loop = 0;
+    char *target = !there && err == EEXIST ? output_target(name, &st, &exists, &loop) : NULL;
     if (target) { /* a symbolic link to nothing: the folder it names is missing */
         snprintf(why, sizeof why, _("the folder %s does not exist"), target);
         reason = why;
+    } else if (loop == ELOOP) { /* links that lead round: no folder to make */
+        reason = strerror(ELOOP);
     }
     fprintf(stderr, _("%s: %s: cannot create the folder: %s\n"), prog, *path ? path : "''", reason);
     free(target);
@@ -1198,8 +1235,14 @@ bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output 
     }
     struct stat st;
     bool exists;
-    if (!(o->path = output_target(path, &st, &exists)))
+    int err;
+    if (!(o->path = output_target(path, &st, &exists, &err))) {
+        if (err != ENOMEM) { /* a loop of links: no file to write, and the link is kept */
+            cannot_write(prog, path, path, err);
+            goto error;
+        }
         goto no_memory;
+    }
     if (exists && !S_ISREG(st.st_mode)) {
         /* a device or a FIFO (-o /dev/null): written in place, never replaced */
         if (!(o->fp = fopen(o->path, "w"))) {
