@@ -974,11 +974,61 @@ bool junqi_cli_make_folder(const char *prog, const char *path)
     return false;
 }
 
+/* `path` with its "." folders and doubled slashes dropped ("./fx//0001.png":
+ * "fx/0001.png"), into buf (n bytes): one spelling of a name whose folder is
+ * not there yet, which realpath() cannot resolve. */
+static const char *plain_spelling(const char *path, char *buf, size_t n)
+{
+    size_t at = 0;
+    if (*path == '/' && n > 1)
+        buf[at++] = '/';
+    for (const char *p = path; *p && at + 1 < n;) {
+        size_t len = strcspn(p, "/");
+        if (len && !(len == 1 && *p == '.'))
+            at += (size_t)snprintf(buf + at, n - at, "%s%.*s", at && buf[at - 1] != '/' ? "/" : "", (int)len, p);
+        p += len;
+        p += strspn(p, "/");
+    }
+    buf[at < n ? at : n - 1] = '\0';
+    return buf;
+}
+
+/* One spelling of the file that writing `path` reaches, into buf (n bytes):
+ * a symbolic link followed (output_target), its folder resolved by realpath()
+ * when it is there, else written plainly (plain_spelling). */
+static const char *file_spelling(const char *path, char *buf, size_t n)
+{
+    struct stat st;
+    bool exists;
+    int err;
+    char *target = output_target(path, &st, &exists, &err), dir[4096];
+    const char *name = target ? target : path;
+    const char *slash = strrchr(name, '/'), *base = slash ? slash + 1 : name;
+    char *real = realpath(folder_of(name, false, dir, sizeof dir) ? dir : ".", NULL);
+    if (real)
+        snprintf(buf, n, "%s/%s", real, base);
+    else
+        plain_spelling(name, buf, n);
+    free(real);
+    free(target);
+    return buf;
+}
+
+bool junqi_cli_same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    bool there_a = stat(a, &sa) == 0, there_b = stat(b, &sb) == 0;
+    if (there_a || there_b)
+        return there_a && there_b && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    char one[8192], other[8192];
+    return strcmp(file_spelling(a, one, sizeof one), file_spelling(b, other, sizeof other)) == 0;
+}
+
 /* The part of `pattern` that the input `name` is, tried for the number read
- * from each digit of name on ("v12.jgn": 12 and 2, for -o v1%n.jgn): the same
- * file (device and inode of `in`, links followed), or for an input not there
- * yet (in NULL), which a part would become, the same name. 0 if none. */
-static size_t part_that_is(const char *pattern, const char *ext, const char *name, const struct stat *in)
+ * from each digit of name on ("v12.jgn": 12 and 2, for -o v1%n.jgn): one file
+ * (junqi_cli_same_file(): the same file, or for an input not there yet, which
+ * a part would become, the same name). 0 if none. */
+static size_t part_that_is(const char *pattern, const char *ext, const char *name)
 {
     for (const char *p = name; *p; p++) {
         if (*p < '0' || *p > '9')
@@ -986,11 +1036,9 @@ static size_t part_that_is(const char *pattern, const char *ext, const char *nam
         errno = 0;
         unsigned long long k = strtoull(p, NULL, 10);
         char part[4096];
-        struct stat st;
         if (!k || errno || !junqi_collection_path(pattern, (size_t)k, ext, part, sizeof part))
             continue;
-        if (in ? stat(part, &st) == 0 && st.st_dev == in->st_dev && st.st_ino == in->st_ino
-               : strcmp(part, name) == 0)
+        if (junqi_cli_same_file(part, name))
             return (size_t)k;
     }
     return 0;
@@ -1003,10 +1051,10 @@ int junqi_cli_check_parts(const char *prog, const char *pattern, const char *ext
         bool there = stat(inputs[i], &st) == 0;
         if (strcmp(inputs[i], "-") == 0 || (there && !S_ISREG(st.st_mode)))
             continue;
-        size_t k = part_that_is(pattern, ext, inputs[i], there ? &st : NULL); /* the name as given: a link */
+        size_t k = part_that_is(pattern, ext, inputs[i]);             /* the name as given: a link */
         char *real = there && !k ? realpath(inputs[i], NULL) : NULL;       /* where it leads */
         if (real)
-            k = part_that_is(pattern, ext, real, &st);
+            k = part_that_is(pattern, ext, real);
         free(real);
         if (k) /* TRANSLATORS: the -o pattern, the part's number, the input's name */
             return junqi_cli_usage(prog, "-o %s: part %zu would be written over the input %s, whose games "

@@ -482,6 +482,20 @@ typedef enum junqi_cli_folder {
 bool junqi_cli_output_folder(const char *prog, const char *output, junqi_cli_folder *state);
 
 /**
+ * True when writing the names a and b would reach one file: both are there
+ * and are the same file (device and inode, symbolic links followed, as a
+ * write through them follows them; a hard link is the same file), or
+ * neither is there yet and both name the same file to be (a symbolic link
+ * followed to the name it leads to, the folder resolved by realpath() when
+ * it is there, else "." folders and doubled slashes dropped: "fx//0001.png"
+ * and "./fx/0001.png" are one). One there and the other not: false. The
+ * rule by which an output is refused when it would be an input
+ * (junqi_cli_check_parts()) or another output of the same run
+ * (junqi-render's -o and --frames).
+ */
+bool junqi_cli_same_file(const char *a, const char *b);
+
+/**
  * For a run that writes numbered files (`pattern`: -o with %n, or a folder
  * DIR/; junqi_collection_path() with extension `ext`): a usage error
  * (JUNQI_EXIT_USAGE, said on stderr) when one of the n files `inputs` would

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "i18n.h"
@@ -286,9 +287,78 @@ static int write_output(junqi_renderer *r, source *src, const options *opt, size
     return src->unsolvable ? JUNQI_EXIT_INVALID : closed && ok ? JUNQI_EXIT_OK : JUNQI_EXIT_IO;
 }
 
-/* DIR/0000.png … one picture per ply from 0 to last (scene plies), each named by the
- * record's own ply in four digits or the last one's width past 9999, so that they sort (a record from a set position at ply P starts at DIR/P.png, as --ply
- * P names it: docs/conventions.md, "One numbering everywhere"). A picture that cannot be
+/* The name of the --frames picture of the record's ply `ply` (scene plies 0 .. last drawn) into buf (n bytes):
+ * DIR/0000.png …, named by the record's own ply in four digits or the last one's width past
+ * 9999, so that they sort (a record from a set position at ply P starts at DIR/P.png, as
+ * --ply P names it: docs/conventions.md, "One numbering everywhere"). */
+static const char *frame_path(const source *src, const options *opt, size_t last, size_t ply, char *buf,
+                              size_t n)
+{
+    junqi_image_format format = opt->format == JUNQI_IMAGE_SVG ? JUNQI_IMAGE_SVG : JUNQI_IMAGE_PNG;
+    int width = snprintf(NULL, 0, "%zu", src->plies.first + last); /* one width: the names sort */
+    int folder = (int)strlen(opt->frames);
+    while (folder > 1 && opt->frames[folder - 1] == '/') /* --frames fx/: fx/0000.png */
+        folder--;
+    snprintf(buf, n, "%.*s/%0*zu.%s", folder, opt->frames, width < 4 ? 4 : width, ply,
+             junqi_image_format_name(format));
+    return buf;
+}
+
+/* -o naming one of the --frames pictures (plies 0 .. last; the same file however it is
+ * spelt: junqi_cli_same_file, as --split's parts are compared with its inputs) is a usage
+ * error, said before anything is written: one would replace the other. Returns an exit
+ * status. */
+static int check_frames_output(const source *src, const options *opt, size_t last)
+{
+    if (!opt->frames || !opt->output || strcmp(opt->output, "-") == 0)
+        return JUNQI_EXIT_OK;
+    for (size_t ply = 0; ply <= last; ply++) {
+        char path[4096];
+        if (junqi_cli_same_file(opt->output, frame_path(src, opt, last, src->plies.first + ply, path, sizeof path)))
+            /* TRANSLATORS: -o's name, --frames' folder, the picture's name, its ply */
+            return junqi_cli_usage(prog, "-o %s and --frames %s name one file, %s (the picture of ply %zu): "
+                                         "choose another name", opt->output, opt->frames, path,
+                                   src->plies.first + ply);
+    }
+    return JUNQI_EXIT_OK;
+}
+
+/* Remove the pictures named for the record's plies from `start` on, going by `step` (+1 up,
+ * -1 down to ply 0), while each is a regular file named exactly as this run names its
+ * pictures (frame_path() for `last`: its width and extension); said on stderr in one line
+ * naming the lowest and the highest removed. */
+static void remove_run(const source *src, const options *opt, size_t last, long long start, int step)
+{
+    char path[4096], first[4096], final[4096];
+    size_t width = strlen(frame_path(src, opt, last, src->plies.first + last, path, sizeof path)), removed = 0;
+    for (long long ply = start; ply >= 0; ply += step, removed++) {
+        struct stat st;
+        frame_path(src, opt, last, (size_t)ply, path, sizeof path);
+        if (strlen(path) != width || lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || unlink(path) != 0)
+            break;
+        snprintf(removed ? final : first, sizeof first, "%s", path);
+    }
+    if (removed == 1)
+        fprintf(stderr, _("%s: %s: removed %s, a picture of an earlier run\n"), prog, opt->frames, first);
+    else if (removed) /* TRANSLATORS: the folder, how many, the lowest and the highest removed */
+        fprintf(stderr, _("%s: %s: removed %zu pictures of an earlier run, %s to %s\n"), prog, opt->frames,
+                removed, step > 0 ? first : final, step > 0 ? final : first);
+}
+
+/* Remove the pictures an earlier run left in DIR beside this run's (scene plies 0 to
+ * `end` - 1 written, of 0 .. last): those that follow on after them, and for a record that
+ * starts at ply P, those before P, so that DIR holds this run's pictures alone (a video made
+ * of all of DIR's PNG pictures would show an earlier, longer game's end after this one's).
+ * Only regular files named as this run names its pictures, in an unbroken run, are removed,
+ * never any other file (remove_run). */
+static void remove_stale_frames(const source *src, const options *opt, size_t last, size_t end)
+{
+    remove_run(src, opt, last, (long long)src->plies.first - 1, -1);
+    remove_run(src, opt, last, (long long)(src->plies.first + end), 1);
+}
+
+/* One picture per ply from 0 to last (scene plies), into frame_path(), and those of an
+ * earlier run beside them removed (remove_stale_frames). A picture that cannot be
  * written is said and left out, and the others are written (docs/conventions.md,
  * "Outputs of several files"). A ply no assignment of the hidden pieces agrees with
  * (--infer) ends them: the input is invalid. Returns an exit status. */
@@ -296,13 +366,11 @@ static int write_frames(junqi_renderer *r, source *src, const options *opt, size
 {
     junqi_image_format format = opt->format == JUNQI_IMAGE_SVG ? JUNQI_IMAGE_SVG : JUNQI_IMAGE_PNG;
     int rc = JUNQI_EXIT_OK;
-    int width = snprintf(NULL, 0, "%zu", src->plies.first + last); /* one width: the names sort */
-    for (size_t ply = 0; ply <= last && !src->unsolvable; ply++) {
+    size_t ply;
+    for (ply = 0; ply <= last && !src->unsolvable; ply++) {
         char path[4096];
-        snprintf(path, sizeof path, "%s/%0*zu.%s", opt->frames, width < 4 ? 4 : width, src->plies.first + ply,
-                 junqi_image_format_name(format));
         junqi_cli_output out;
-        if (!junqi_cli_output_open(prog, path, &out)) {
+        if (!junqi_cli_output_open(prog, frame_path(src, opt, last, src->plies.first + ply, path, sizeof path), &out)) {
             rc = JUNQI_EXIT_IO;
             continue;
         }
@@ -310,6 +378,7 @@ static int write_frames(junqi_renderer *r, source *src, const options *opt, size
         if ((!junqi_cli_output_close(prog, &out, ok) || !ok) && !src->unsolvable)
             rc = JUNQI_EXIT_IO;
     }
+    remove_stale_frames(src, opt, last, src->unsolvable ? ply - 1 : ply); /* the ply --infer stopped at is none */
     return rc == JUNQI_EXIT_OK && src->unsolvable ? JUNQI_EXIT_INVALID : rc;
 }
 
@@ -356,6 +425,23 @@ static int settle_bottom(options *opt, const junqi_board *b, const char *name)
     return JUNQI_EXIT_OK;
 }
 
+/* Make the --frames folder, then open -o into out, which may be in it (--frames fx -o
+ * fx/end.png): every output is checked before the drawing starts. A folder made here is
+ * removed again when -o cannot be opened (rmdir: it is empty), so that nothing is left.
+ * False, said (junqi_cli_make_folder, junqi_cli_output_open). */
+static bool open_outputs(const options *opt, junqi_cli_output *out)
+{
+    struct stat st;
+    bool there = !opt->frames || stat(opt->frames, &st) == 0;
+    if (opt->frames && !junqi_cli_make_folder(prog, opt->frames))
+        return false;
+    if (!opt->output || junqi_cli_output_open(prog, opt->output, out))
+        return true;
+    if (!there)
+        rmdir(opt->frames);
+    return false;
+}
+
 /* Draw everything asked for from a source. Returns an exit status. */
 static int render_source(source *src, options *opt, const junqi_input *in)
 {
@@ -386,15 +472,15 @@ static int render_source(source *src, options *opt, const junqi_input *in)
     bool all = opt->frames || opt->format == JUNQI_IMAGE_GIF; /* every ply to `ply` is drawn */
     warn_commands(src->text, in, all ? 0 : ply, ply);
     /* every output path is checked before the drawing starts */
+    if ((rc = check_frames_output(src, opt, ply)) != JUNQI_EXIT_OK)
+        return rc;
     junqi_cli_output out;
-    if (opt->output && !junqi_cli_output_open(prog, opt->output, &out))
+    if (!open_outputs(opt, &out))
         return JUNQI_EXIT_IO;
     char err[512];
-    bool ready = !opt->frames || junqi_cli_make_folder(prog, opt->frames); /* else: said why */
-    junqi_renderer *r = ready ? junqi_renderer_new(b, &opt->render, err, sizeof err) : NULL;
+    junqi_renderer *r = junqi_renderer_new(b, &opt->render, err, sizeof err);
     if (!r) {
-        if (ready)
-            fprintf(stderr, "%s: %s\n", prog, err);
+        fprintf(stderr, "%s: %s\n", prog, err);
         if (opt->output)
             junqi_cli_output_close(prog, &out, false);
         return JUNQI_EXIT_IO;

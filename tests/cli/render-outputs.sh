@@ -20,13 +20,15 @@ R=$JUNQI_BIN/junqi-render
 D=$JUNQI_ROOT/tests/data/qq
 LONG=$D/jgs-001742.jgs  # 53 moves
 SHORT=$D/jgs-002030.jgs # 13 moves
+# a two-player position at ply 40 (docs/jgn.md's example)
+POS2=".NF.../.S9.../...../...../...../....N3/...../...../...../...../...../.SF... s 0 40 -"
 # three games of 53, 13 and 15 moves
 "$JUNQI_BIN/junqi-replay" --to jgn "$LONG" "$SHORT" "$D/jgs-002724.jgs" >"$tmp/three.jgn" ||
     fail "cannot make three.jgn"
 
 # the files of folder $1, one line
 files() {
-    (cd "$1" && ls -A | tr '\n' ' ')
+    (cd "$1" && LC_ALL=C ls -A | tr '\n' ' ')
 }
 
 # --- -o onto a loop of symbolic links: no file to write, the link kept -------
@@ -54,6 +56,63 @@ run "$JUNQI_BIN/junqi-replay" --to jgn "$SHORT" -o a
 expect "-o onto a chain of links to nothing: the file at its end written" "0 b c yes" \
     "$rc $(readlink a) $(readlink b) $([ -f c ] && [ ! -L c ] && echo yes)"
 rm -f a b c loop
+cd - >/dev/null || exit 1
+
+# --- --frames into a folder an earlier, longer game filled ------------------
+cd "$tmp" || exit 1
+run "$R" --size 200 "$LONG" --frames fx
+expect "--frames fx of 53 moves" "0 54" "$rc $(ls fx | wc -l)"
+touch fx/notes.txt fx/0070.png fx/00060.png fx/0020.svg
+run "$R" --size 200 "$SHORT" --frames fx
+expect "--frames fx of 13 moves after 53: the earlier run's pictures past 0013.png removed, and said" \
+    "0 junqi-render: fx: removed 40 pictures of an earlier run, fx/0014.png to fx/0053.png" "$rc $err"
+expect "--frames fx of 13 moves after 53: what is left (no other file removed)" \
+    "$(printf '%s\n' $(printf '%04d.png ' $(seq 0 13)) 00060.png 0020.svg 0070.png notes.txt |
+        LC_ALL=C sort | tr '\n' ' ')" "$(files fx)"
+cmp -s fx/0013.png <("$R" --size 200 "$SHORT" -o -) || fail "--frames fx: 0013.png is not the short game's end"
+run "$R" --size 200 "$SHORT" --frames fx --ply 11
+expect "--frames fx --ply 11 after 13: two removed" \
+    "0 junqi-render: fx: removed 2 pictures of an earlier run, fx/0012.png to fx/0013.png" "$rc $err"
+mkdir fx/0012.png
+# the run stops at the first name that is no picture of ours (a folder of that name)
+run "$R" --size 200 "$SHORT" --frames fx --ply 10
+expect "--frames fx --ply 10: one removed, a folder of a picture's name kept" \
+    "0 junqi-render: fx: removed fx/0011.png, a picture of an earlier run yes" \
+    "$rc $err $([ -d fx/0012.png ] && echo yes)"
+run "$R" --size 200 "$SHORT" --frames fx --ply 10
+expect "--frames fx again: nothing removed, nothing said" "0 " "$rc $err"
+# a record from a set position at ply 40: the pictures before 0040.png go too
+rm -rf fx && mkdir fx && touch fx/0000.png fx/0001.png fx/0039.png fx/0041.png
+run "$R" --size 200 --position "$POS2" --frames fx
+expect "--frames of a position at ply 40 after an earlier run" \
+    "0 junqi-render: fx: removed fx/0039.png, a picture of an earlier run
+junqi-render: fx: removed fx/0041.png, a picture of an earlier run|0000.png 0001.png 0040.png " "$rc $err|$(files fx)"
+rm -rf fx
+cd - >/dev/null || exit 1
+
+# --- -o naming one of the --frames pictures: a usage error, nothing written ---
+cd "$tmp" || exit 1
+run "$R" --size 200 "$SHORT" --frames fx -o fx/0001.png
+expect "-o fx/0001.png --frames fx: a usage error, no folder made" \
+    "2 junqi-render: -o fx/0001.png and --frames fx name one file, fx/0001.png (the picture of ply 1): choose another name no" \
+    "$rc $(head -n 1 "$tmp/err") $([ -e fx ] && echo yes || echo no)"
+run "$R" --size 200 "$SHORT" --frames fx -o fx/end.png
+expect "-o fx/end.png --frames fx (a new folder): the pictures and -o" "0 15" "$rc $(ls fx | wc -l)"
+cmp -s fx/end.png fx/0013.png || fail "-o fx/end.png is not the last position"
+sum=$(cat fx/* | cksum)
+ln -s fx/0003.png link.png
+ln fx/0004.png hard.png
+for case in ./fx//0001.png:1 fx/0013.png:13 link.png:3 hard.png:4; do
+    o=${case%:*} ply=${case#*:}
+    run "$R" --size 200 "$SHORT" --frames fx/ -o "$o"
+    expect "-o $o --frames fx/: a usage error, nothing written" \
+        "2 junqi-render: -o $o and --frames fx/ name one file, fx/$(printf %04d "$ply").png (the picture of ply $ply): choose another name $sum" \
+        "$rc $(head -n 1 "$tmp/err") $(cat fx/* | cksum)"
+done
+run "$R" --size 200 "$SHORT" --frames fy -o nodir/x.png
+expect "-o in a missing folder with --frames fy: exit 3, no folder fy left" "3 no" \
+    "$rc $([ -e fy ] && echo yes || echo no)"
+rm -rf fx fy link.png hard.png
 cd - >/dev/null || exit 1
 
 echo "$name: $checks checks, $failures failed"
