@@ -900,7 +900,10 @@ static bool folder_of(const char *path, bool folder, char *dir, size_t n)
     return len > 0;
 }
 
-bool junqi_cli_folder_missing(const char *path)
+/* True when the folder that the file `path` would be in is named and is not
+ * there (or is no folder): every file of a pattern in it (`-o nope/p-%n.html`)
+ * would fail alike, so that a tool says it once. */
+static bool folder_missing(const char *path)
 {
     char dir[4096];
     struct stat st;
@@ -1064,12 +1067,28 @@ int junqi_cli_check_parts(const char *prog, const char *pattern, const char *ext
     return JUNQI_EXIT_OK;
 }
 
+/* True when the numbered files of `pattern` (-o with %n) all go into one folder that is not
+ * there: one with no % in its name (-o nodir/p-%n.html; -o %n/p.html names a folder a
+ * file). */
+static bool pattern_folder_missing(const char *pattern)
+{
+    const char *slash = strrchr(pattern, '/');
+    return slash && junqi_collection_numbered(pattern) && !memchr(pattern, '%', (size_t)(slash - pattern)) &&
+           folder_missing(pattern);
+}
+
 bool junqi_cli_output_folder(const char *prog, const char *output, junqi_cli_folder *state)
 {
-    if (!*output || output[strlen(output) - 1] != '/')
-        return true;
-    if (*state == JUNQI_FOLDER_UNTRIED) /* the same folder for every file: one try, one line */
+    bool folder = *output && output[strlen(output) - 1] == '/';
+    if (*state != JUNQI_FOLDER_UNTRIED) /* the same folder for every file: one try, one line */
+        return *state == JUNQI_FOLDER_MADE;
+    if (folder)
         *state = junqi_cli_make_folder(prog, output) ? JUNQI_FOLDER_MADE : JUNQI_FOLDER_FAILED;
+    else if (pattern_folder_missing(output)) {
+        cannot_write(prog, output, output, ENOENT); /* the pattern: no file of it can be made */
+        *state = JUNQI_FOLDER_FAILED;
+    } else
+        *state = JUNQI_FOLDER_MADE; /* there, or each file names its own (and says its failure) */
     return *state == JUNQI_FOLDER_MADE;
 }
 

@@ -476,8 +476,13 @@ typedef enum junqi_cli_folder {
  * made for the first file (junqi_cli_make_folder(), which says why it
  * cannot be) and what came of it kept in *state (JUNQI_FOLDER_UNTRIED
  * before the first call), so that a folder that cannot be made is tried
- * and said once, not once per file: every file is then left out. Any other
- * output names each file itself (%n) and says its own failure: true.
+ * and said once, not once per file: every file is then left out. So is a
+ * pattern whose files all go into one folder that is not there (-o
+ * nodir/p-%n.html, no % before its last '/'): said once at the first file,
+ * naming the pattern, "PROG: nodir/p-%n.html: cannot write: the folder
+ * nodir does not exist" (or "nodir is not a folder"), and false for every
+ * file. Any other output names each file itself (%n) and says its own
+ * failure: true.
  */
 bool junqi_cli_output_folder(const char *prog, const char *output, junqi_cli_folder *state);
 
@@ -636,13 +641,6 @@ void junqi_cli_stdout_failed(const char *prog, int err);
  * then 3 (docs/conventions.md). prog must outlive the process (a literal).
  */
 void junqi_cli_close_stdout_at_exit(const char *prog);
-
-/**
- * True when the folder that the file `path` would be in is named and is not
- * there (or is no folder): every file of a pattern in it (`-o nope/p-%n.html`)
- * would fail alike, so that a tool says it once.
- */
-bool junqi_cli_folder_missing(const char *path);
 
 /**
  * Whether a run that ends with exit status `status` keeps its output (-o

@@ -653,13 +653,8 @@ static int render_page(void *ctx, junqi_input *in)
         fprintf(stderr, _("%s: %s: the page's name is too long\n"), prog, out);
         return JUNQI_EXIT_IO;
     }
-    bool folder = junqi_cli_output_folder(prog, out, &ps->folder) && ps->folder != JUNQI_FOLDER_FAILED;
-    rc = write_page(ps, in, folder ? path : NULL);
-    const char *slash = strrchr(out, '/');
-    bool one_folder = !slash || !memchr(out, '%', (size_t)(slash - out)); /* -o DIR/page-%n.html, DIR/ */
-    if (rc == JUNQI_EXIT_IO && many && one_folder && junqi_cli_folder_missing(path))
-        ps->folder = JUNQI_FOLDER_FAILED; /* said for this page: the same for every page */
-    return rc;
+    /* a folder, or the one folder of every page, that is not there: said once, naming -o */
+    return write_page(ps, in, junqi_cli_output_folder(prog, out, &ps->folder) ? path : NULL);
 }
 
 /* After the pages of an input (status rc so far): commit the held page. Returns an exit status. */

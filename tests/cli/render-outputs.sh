@@ -115,5 +115,22 @@ expect "-o in a missing folder with --frames fy: exit 3, no folder fy left" "3 n
 rm -rf fx fy link.png hard.png
 cd - >/dev/null || exit 1
 
+# --- pages (and --split parts) in one folder that is not there: one line naming -o ---
+for cmd in "junqi-render:$tmp/nodir/p-%n.html" "junqi-replay --split 1 --to jgn:$tmp/nodir/p-%n.jgn"; do
+    o=${cmd#*:} cmd=${cmd%%:*}
+    # shellcheck disable=SC2086
+    run "$JUNQI_BIN"/$cmd "$tmp/three.jgn" -o "$o"
+    expect "$cmd -o $o: one line naming the pattern, exit 3, no folder made" \
+        "3 ${cmd%% *}: $o: cannot write: the folder $tmp/nodir does not exist no" \
+        "$rc $err $([ -e "$tmp/nodir" ] && echo yes || echo no)"
+done
+touch "$tmp/file"
+run "$R" "$tmp/three.jgn" -o "$tmp/file/p-%n.html"
+expect "pages in a file's name as a folder: one line" \
+    "3 junqi-render: $tmp/file/p-%n.html: cannot write: $tmp/file is not a folder" "$rc $err"
+# a folder named by the number: each page's own (said for each)
+run "$R" "$tmp/three.jgn" -o "$tmp/nodir%n/p.html"
+expect "pages in folders of their own that are not there: one line each" "3 3" "$rc $(grep -c 'does not exist' <<<"$err")"
+
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]

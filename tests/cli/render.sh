@@ -216,10 +216,10 @@ expect "--game 3 as one page of a file of three: exit status" 0 "$rc"
 checks=$((checks + 1))
 cmp -s <(sed 's/three\.jgn/X/g' "$tmp/third.html") <(sed 's/only-third\.jgn/X/g' "$tmp/only-third.html") ||
     fail "--game 3 as a page: not the page of the third game"
-# pages in a folder that is not there: said once, not once a page (every page fails alike), exit 3
+# pages in a folder that is not there: said once, naming the pattern, not once a page (every page fails alike), exit 3
 run "$R" -o "$tmp/nope/page-%n.html" "$tmp/three.jgn"
 expect "pages in a missing folder: exit status, one line, no folder made" \
-    "3 1 $tmp/nope/page-1.html: cannot write: the folder $tmp/nope does not exist no" \
+    "3 1 $tmp/nope/page-%n.html: cannot write: the folder $tmp/nope does not exist no" \
     "$rc $(grep -c . <<<"$err") $(sed 's/^[^:]*: //' <<<"$err") $([ -e "$tmp/nope" ] && echo yes || echo no)"
 # a pattern's every %n is the game's number, %% one percent sign (a literal "%%n" numbers nothing)
 mkdir "$tmp/pat"
