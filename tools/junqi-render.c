@@ -570,6 +570,29 @@ typedef struct pages {
     const junqi_source *src; /* the input being read */
 } pages;
 
+/* The usage errors that a page's game can hold, said naming it ("games.jgn: game 2 (line
+ * 28)"): --rules of the other board, a --view seat not in it, a --ply past its end (or
+ * before its start), a --bottom seat not on its board, an --arrow or --mark off it (put
+ * into *given, on its board: the games of one file may be on either). *plies: the game's.
+ * Returns an exit status. */
+static int check_page_game(options *opt, junqi_input *in, junqi_plies *plies, junqi_notes *given)
+{
+    source src = {.game = in->game};
+    junqi_input_label(in, src.label, sizeof src.label);
+    junqi_notes_free(given);
+    if (junqi_cli_apply_rules(prog, src.label, in->game, opt->rules) != JUNQI_EXIT_OK ||
+        junqi_cli_check_view(prog, src.label, in->game, opt->view) != JUNQI_EXIT_OK)
+        return JUNQI_EXIT_USAGE;
+    *plies = junqi_record_plies(in->game, NULL);
+    int rc = junqi_cli_check_ply(prog, in, plies, &opt->ply, false);
+    if (rc == JUNQI_EXIT_OK)
+        rc = settle_bottom(opt, junqi_board_get(in->game->board), src.label);
+    if (rc == JUNQI_EXIT_OK)
+        rc = add_annotations(&src, opt);
+    *given = src.given;
+    return rc;
+}
+
 /* The page of one game into path; path NULL: no page can be written there
  * (its folder could not be made, which was said), and the game is checked
  * all the same, as what the tool says of its input does not hang on an
@@ -579,13 +602,8 @@ static int write_page(pages *ps, junqi_input *in, const char *path)
     options *opt = ps->opt;
     junqi_html_options ho = {.render = opt->render, .view = opt->view, .inference = true,
                              .given = &ps->given};
-    char label[JUNQI_INPUT_LABEL_SIZE]; /* usage errors about the game name it */
-    junqi_input_label(in, label, sizeof label);
-    if (junqi_cli_apply_rules(prog, label, in->game, opt->rules) != JUNQI_EXIT_OK ||
-        junqi_cli_check_view(prog, label, in->game, opt->view) != JUNQI_EXIT_OK)
-        return JUNQI_EXIT_USAGE;
-    junqi_plies plies = junqi_record_plies(in->game, NULL);
-    int rc = junqi_cli_check_ply(prog, in, &plies, &opt->ply, false);
+    junqi_plies plies;
+    int rc = check_page_game(opt, in, &plies, &ps->given);
     if (rc != JUNQI_EXIT_OK)
         return rc;
     int valid = junqi_cli_check_record(prog, ps->src, in, &plies, &opt->ply, opt->lenient);
@@ -595,9 +613,6 @@ static int write_page(pages *ps, junqi_input *in, const char *path)
         ho.illegal = plies.last - plies.first + 1;
     warn_commands(ps->src, in, 0, plies.cut ? plies.last - plies.first : SIZE_MAX); /* the page's plies */
     ho.ply = opt->ply.n < 0 ? plies.first : (size_t)opt->ply.n; /* a page opens at the start */
-    rc = settle_bottom(opt, junqi_board_get(in->game->board), label);
-    if (rc != JUNQI_EXIT_OK)
-        return rc;
     ho.render.bottom = opt->render.bottom;
     if (!path)
         return JUNQI_EXIT_IO;
@@ -637,14 +652,6 @@ static int render_page(void *ctx, junqi_input *in)
     if (ps->games++ > 0 && !many)
         return junqi_cli_usage(prog, "%s holds more than one game: put %%n in the page's name "
                                      "(-o game-%%n.html) or give a folder (-o DIR/)", in->name);
-    /* each game's squares on its own board: the games of one file may be on either */
-    junqi_notes_free(&ps->given);
-    source src = {.game = in->game};
-    junqi_input_label(in, src.label, sizeof src.label);
-    int rc = add_annotations(&src, ps->opt);
-    ps->given = src.given;
-    if (rc != JUNQI_EXIT_OK)
-        return rc;
     char path[4096];
     /* page N is the file's game N (a broken game before it has no page but keeps its number) */
     size_t number = in->index ? in->index : (size_t)ps->games;
@@ -689,16 +696,89 @@ static int render_chosen_page(pages *ps, const char *path)
     return rc;
 }
 
+/* The input of the pages, read twice: every game checked first (check_pages), then the pages
+ * written. A file is opened for each reading; standard input or a pipe, which can be read
+ * once, is read into memory (data, len) at the first. */
+typedef struct pages_input {
+    const char *path;
+    unsigned flags;
+    uint8_t *data;
+    size_t len;
+    bool held; /* data holds it */
+} pages_input;
+
+/* The next reading of pi. NULL when it cannot be opened or read, which was said. */
+static junqi_source *open_pages_input(pages_input *pi)
+{
+    struct stat st;
+    bool stdin_ = strcmp(pi->path, "-") == 0;
+    if (!pi->held && !stdin_ && (stat(pi->path, &st) != 0 || S_ISREG(st.st_mode)))
+        return junqi_cli_open(prog, pi->path, pi->flags); /* a file, or what says why not */
+    const char *name = stdin_ ? "<stdin>" : pi->path;
+    if (!pi->held) {
+        char err[256] = "";
+        FILE *fp = stdin_ ? stdin : fopen(pi->path, "rb");
+        int rc = fp ? junqi_read_stream(fp, &pi->data, &pi->len, err, sizeof err) : errno;
+        if (fp && !stdin_)
+            fclose(fp);
+        if (rc != 0) {
+            fprintf(stderr, "%s: %s: %s\n", prog, name, *err ? err : strerror(rc));
+            return NULL;
+        }
+        pi->held = true;
+    }
+    junqi_source *src = junqi_source_memory(pi->data, pi->len, name, pi->flags);
+    if (!src)
+        fprintf(stderr, _("%s: out of memory\n"), prog);
+    return src;
+}
+
+/* One item of the input, in check_pages(): a record's usage errors. What reading it says
+ * is the writing's to say. */
+static int check_page_item(void *ctx, const junqi_source *src, junqi_input *in, junqi_diags *d,
+                           junqi_read_status rc)
+{
+    (void)src;
+    (void)d;
+    if (rc == JUNQI_READ_FAILED || in->kind != JUNQI_INPUT_RECORD)
+        return JUNQI_EXIT_OK;
+    pages *ps = ctx;
+    junqi_plies plies;
+    return check_page_game(ps->opt, in, &plies, &ps->given);
+}
+
+/* Every game's usage errors (check_page_game), before any page is written: a usage error
+ * about the second game (--ply past its end) leaves no page, as junqi-replay -o leaves no
+ * file. Returns an exit status: JUNQI_EXIT_OK, or that of the first error, said. */
+static int check_pages(pages *ps, pages_input *pi)
+{
+    junqi_source *src = open_pages_input(pi);
+    if (!src)
+        return JUNQI_EXIT_IO;
+    int rc = junqi_source_each(src, check_page_item, ps);
+    junqi_notes_free(&ps->given);
+    return rc == JUNQI_EXIT_USAGE ? rc : JUNQI_EXIT_OK; /* an input that stops reading: said when written */
+}
+
 /* Every game of the input as a page, or the --game. Returns an exit status. */
 static int render_pages(options *opt, const char *path)
 {
     pages ps = {.opt = opt};
     if (opt->game.n)
         return finish_pages(&ps, render_chosen_page(&ps, path));
-    junqi_source *src = opt->position ? junqi_cli_open_position(prog, opt->position)
-                                      : junqi_cli_open(prog, path, opt->lenient ? JUNQI_SOURCE_LENIENT : 0);
-    ps.src = src;
-    return finish_pages(&ps, junqi_cli_each_needed_record(prog, src, render_page, &ps));
+    if (opt->position) {
+        ps.src = junqi_cli_open_position(prog, opt->position);
+        return finish_pages(&ps, junqi_cli_each_needed_record(prog, (junqi_source *)ps.src, render_page, &ps));
+    }
+    pages_input pi = {.path = path, .flags = opt->lenient ? JUNQI_SOURCE_LENIENT : 0};
+    int rc = check_pages(&ps, &pi);
+    if (rc == JUNQI_EXIT_OK) {
+        junqi_source *src = open_pages_input(&pi);
+        ps.src = src;
+        rc = junqi_cli_each_needed_record(prog, src, render_page, &ps);
+    }
+    free(pi.data);
+    return finish_pages(&ps, rc);
 }
 
 

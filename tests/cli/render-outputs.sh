@@ -132,5 +132,33 @@ expect "pages in a file's name as a folder: one line" \
 run "$R" "$tmp/three.jgn" -o "$tmp/nodir%n/p.html"
 expect "pages in folders of their own that are not there: one line each" "3 3" "$rc $(grep -c 'does not exist' <<<"$err")"
 
+# --- --ply past the end of one game of several pages: a usage error before any page -------
+# (as junqi-replay --ply -o leaves no file), from a file, standard input or a pipe alike
+mkdir "$tmp/pages"
+echo old >"$tmp/pages/p-1.html"
+for input in file stdin pipe; do
+    case $input in
+    file) run "$R" --ply 40 -o "$tmp/pages/p-%n.html" "$tmp/three.jgn" ;;
+    stdin) run "$R" --ply 40 -o "$tmp/pages/p-%n.html" <"$tmp/three.jgn" ;;
+    pipe) run "$R" --ply 40 -o "$tmp/pages/p-%n.html" <(cat "$tmp/three.jgn") ;;
+    esac
+    where=$tmp/three.jgn
+    [ $input = file ] || where="<stdin>"
+    [ $input = pipe ] && where=$(head -n 1 "$tmp/err" | sed 's/^junqi-render: \([^:]*\):.*/\1/')
+    expect "--ply 40 -o p-%n.html, game 2 of 13 moves ($input): exit 2, named, no page written" \
+        "2 junqi-render: $where: game 2 (line 28): --ply 40 is past the end: the game has 13 moves|p-1.html old" \
+        "$rc $(head -n 1 "$tmp/err")|$(files "$tmp/pages")$(cat "$tmp/pages/p-1.html")"
+done
+for input in file stdin pipe; do
+    rm -f "$tmp/pages/"*
+    case $input in
+    file) run "$R" --ply 13 -o "$tmp/pages/p-%n.html" "$tmp/three.jgn" ;;
+    stdin) run "$R" --ply 13 -o "$tmp/pages/p-%n.html" <"$tmp/three.jgn" ;;
+    pipe) run "$R" --ply 13 -o "$tmp/pages/p-%n.html" <(cat "$tmp/three.jgn") ;;
+    esac
+    expect "--ply 13 -o p-%n.html ($input): every page, opening at ply 13" \
+        "0 p-1.html p-2.html p-3.html |3" "$rc $(files "$tmp/pages")|$(grep -l '"open":{"ply":13,' "$tmp/pages/"* | wc -l)"
+done
+
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]

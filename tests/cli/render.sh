@@ -511,15 +511,16 @@ for input in "$JUNQI_ROOT/tests/data/qq/jgs-003098.jgs" jgn; do
 done
 
 # pages of games on both boards: --arrow and --mark are squares of each game's own board; a square
-# the game's board does not have stops the run at that game (exit 2, the game named), as --ply does,
-# rather than being drawn at whatever square of the other board has its number
+# the game's board does not have is a usage error (exit 2, the game named) before any page is
+# written, as --ply past a game's end is, rather than being drawn at whatever square of the other
+# board has its number
 "$JUNQI_BIN/junqi-replay" --to jgn "$GAME" >"$tmp/boards.jgn"
 printf '[Board "two-player"]\n[Position "%s"]\n\n41. b11>b12 *\n' "${POS2//%/ }" >>"$tmp/boards.jgn"
 run "$R" --arrow g2-g6 --mark h5 -o "$tmp/boards/" "$tmp/boards.jgn"
-expect "HTML pages of both boards, --arrow g2-g6: exit 2 at game 2, named; page 1 written" \
+expect "HTML pages of both boards, --arrow g2-g6: exit 2 at game 2, named; no page written, no folder made" \
     "2 junqi-render: $tmp/boards.jgn: game 2 (line $(grep -n -m2 '^\[Board' "$tmp/boards.jgn" | tail -1 | cut -d: -f1)): \
---arrow g2-g6: 'g2-g6' is not two different squares FROM-TO of the two-player board 1.html" \
-    "$rc $(head -1 "$tmp/err") $(ls "$tmp/boards" | paste -sd' ')"
+--arrow g2-g6: 'g2-g6' is not two different squares FROM-TO of the two-player board no" \
+    "$rc $(head -1 "$tmp/err") $([ -e "$tmp/boards" ] && echo yes || echo no)"
 run "$R" --mark h5 --game 2 -o "$tmp/boards2.html" "$tmp/boards.jgn"
 expect "HTML page of a two-player game, --mark h5 of the other board: exit 2, no page" "2 no page" \
     "$rc $([ -e "$tmp/boards2.html" ] && echo page || echo no page)"
