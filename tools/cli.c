@@ -1077,6 +1077,21 @@ static bool pattern_folder_missing(const char *pattern)
            folder_missing(pattern);
 }
 
+bool junqi_cli_output_name(const char *prog, const char *output, char *buf, size_t n)
+{
+    size_t at = 0;
+    for (const char *p = output; *p; p++) {
+        p += p[0] == '%' && p[1] == '%'; /* %% is one percent sign, as in a pattern */
+        if (at + 1 >= n) {
+            cannot_write(prog, output, output, ENAMETOOLONG);
+            return false;
+        }
+        buf[at++] = *p;
+    }
+    buf[at] = '\0';
+    return true;
+}
+
 bool junqi_cli_output_folder(const char *prog, const char *output, junqi_cli_folder *state)
 {
     bool folder = *output && output[strlen(output) - 1] == '/';

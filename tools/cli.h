@@ -470,6 +470,17 @@ typedef enum junqi_cli_folder {
 } junqi_cli_folder;
 
 /**
+ * The file that -o OUTPUT names when it names one file (junqi-render's
+ * picture or page of one game, junqi-replay's -o without --split; not "-"),
+ * into buf (n bytes): every %% read as one '%', any other '%' as itself, as
+ * in a name of several files (junqi_collection_path()), so that a name reads
+ * one way whatever it names (-o 'a%%b.png' writes a%b.png; 'a%%n.png' writes
+ * a%n.png). False, with "PROG: OUTPUT: cannot write: File name too long" on
+ * stderr (exit status 3), when it does not fit.
+ */
+bool junqi_cli_output_name(const char *prog, const char *output, char *buf, size_t n);
+
+/**
  * For a run that writes several files, one after another, where `output`
  * (-o) says (junqi-render's pages, junqi-replay --split's parts): whether
  * the next file can be written there. A folder (a name ending in '/') is

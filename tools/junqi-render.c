@@ -655,11 +655,14 @@ static int render_page(void *ctx, junqi_input *in)
     char path[4096];
     /* page N is the file's game N (a broken game before it has no page but keeps its number) */
     size_t number = in->index ? in->index : (size_t)ps->games;
-    if (many ? !junqi_collection_path(out, number, ".html", path, sizeof path)
-             : snprintf(path, sizeof path, "%s", out) >= (int)sizeof path) {
+    if (many && !junqi_collection_path(out, number, ".html", path, sizeof path)) {
         fprintf(stderr, _("%s: %s: the page's name is too long\n"), prog, out);
         return JUNQI_EXIT_IO;
     }
+    if (!many && strcmp(out, "-") != 0 && !junqi_cli_output_name(prog, out, path, sizeof path))
+        return JUNQI_EXIT_IO; /* one page: its name read as a pattern's (%% is %) */
+    if (!many && strcmp(out, "-") == 0)
+        strcpy(path, "-");
     /* a folder, or the one folder of every page, that is not there: said once, naming -o */
     return write_page(ps, in, junqi_cli_output_folder(prog, out, &ps->folder) ? path : NULL);
 }
@@ -960,5 +963,11 @@ int main(int argc, char **argv)
     if (rc != JUNQI_EXIT_OK)
         return rc;
     const char *path = optind < argc ? argv[optind] : "-";
+    static char picture[4096]; /* a picture is one file: -o read as one (%% is %) */
+    if (!opt.html && opt.output && strcmp(opt.output, "-") != 0 && *opt.output) {
+        if (!junqi_cli_output_name(prog, opt.output, picture, sizeof picture))
+            return JUNQI_EXIT_IO;
+        opt.output = picture;
+    }
     return opt.html ? render_pages(&opt, path) : render_input(&opt, path);
 }

@@ -906,6 +906,9 @@ static int check_collection_options(const options *opt, bool setup)
     if (opt->split && (!o || !junqi_collection_numbered(o)))
         return junqi_cli_usage(prog, "--split needs -o with %%n in the name (-o part-%%n.jgn) or a "
                                      "folder (-o DIR/)");
+    if (!opt->split && o && junqi_collection_numbered(o) && o[strlen(o) - 1] != '/') /* it wrote a file a%n.jgn */
+        return junqi_cli_usage(prog, "-o %s: %%n numbers the parts of --split N; a file of its own is named "
+                                     "without it (%%%% is one %%)", o);
     return JUNQI_EXIT_OK;
 }
 
@@ -1030,8 +1033,11 @@ int main(int argc, char **argv)
     }
     collection c = {NULL, 0, {NULL, NULL, NULL}, 0, 0, false, JUNQI_FOLDER_UNTRIED};
     junqi_cli_output out;
-    if ((opt.unique && !(c.seen = junqi_seen_new())) ||
-        !junqi_cli_output_open(prog, opt.split ? NULL : opt.output, &out)) {
+    char file[4096]; /* -o of one file: read as a name of several is (%% is %) */
+    bool one = !opt.split && opt.output && *opt.output && strcmp(opt.output, "-") != 0;
+    if ((one && !junqi_cli_output_name(prog, opt.output, file, sizeof file)) ||
+        (opt.unique && !(c.seen = junqi_seen_new())) ||
+        !junqi_cli_output_open(prog, opt.split ? NULL : one ? file : opt.output, &out)) {
         junqi_selection_free(opt.select);
         return JUNQI_EXIT_IO;
     }

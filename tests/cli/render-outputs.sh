@@ -160,5 +160,22 @@ for input in file stdin pipe; do
         "0 p-1.html p-2.html p-3.html |3" "$rc $(files "$tmp/pages")|$(grep -l '"open":{"ply":13,' "$tmp/pages/"* | wc -l)"
 done
 
+# --- %% in an -o that names one file: one percent sign, as in a pattern of several ---------
+start=$PWD
+mkdir "$tmp/pc" && cd "$tmp/pc" || exit 1
+run "$R" --size 200 "$SHORT" -o 'a%%b.png'
+run "$R" "$SHORT" -o 'c%%d.html'
+run "$R" "$SHORT" -o 'e%%n.html' # a literal %n: one page
+run "$R" "$SHORT" -o 'f%n.html'  # a pattern of one game
+run "$R" --size 200 "$SHORT" -o 'g%x.png'
+run "$JUNQI_BIN/junqi-replay" --to jgn "$SHORT" -o 'h%%i.jgn'
+expect "%% in a single -o name (junqi-render's picture and page, junqi-replay's -o)" \
+    "a%b.png c%d.html e%n.html f1.html g%x.png h%i.jgn " "$(files .)"
+run "$JUNQI_BIN/junqi-replay" --to jgn "$SHORT" -o 'j%n.jgn'
+expect "junqi-replay -o j%n.jgn without --split: a usage error, no file" \
+    "2 junqi-replay: -o j%n.jgn: %n numbers the parts of --split N; a file of its own is named without it (%% is one %)|a%b.png c%d.html e%n.html f1.html g%x.png h%i.jgn " \
+    "$rc $(head -n 1 "$tmp/err")|$(files .)"
+cd "$start" && rm -rf "$tmp/pc"
+
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]
