@@ -638,6 +638,42 @@ static atomic_long whole_bytes;
 static atomic_int games_written;
 static atomic_bool in_game, finishing;
 
+/* The line that says how far a stopped annotation got, once its outputs
+ * are closed: the main thread counts the games of the inputs for it
+ * (count_games), which a second signal gives up (count_given_up), and
+ * whichever thread claims it first says it (said: LINE_CLAIMED, then
+ * LINE_SAID once written), so that it is said once, whole, before the
+ * second signal ends the tool. */
+enum { LINE_UNSAID, LINE_CLAIMED, LINE_SAID };
+static atomic_int said;
+static atomic_bool count_given_up;
+
+/* Say the line, unless the other thread has claimed it: finished games of
+ * planned (-1: unknown). */
+static void say_stopped_once(int sig, int finished, int planned)
+{
+    int unsaid = LINE_UNSAID;
+    if (!atomic_compare_exchange_strong(&said, &unsaid, LINE_CLAIMED))
+        return;
+    junqi_cli_say_interrupted(stderr, prog, sig, finished, planned);
+    atomic_store(&said, LINE_SAID);
+}
+
+/* A second signal after the main thread reached its end: its count of the
+ * games is given up, and the line said (by the main thread, which hears it
+ * between two games of the count, else here, with no count) before the
+ * signals' thread ends the tool. Waits at most two seconds for a line the
+ * main thread claimed: writing one line takes less. */
+static void say_stopped_now(int sig)
+{
+    atomic_store(&count_given_up, true);
+    for (int i = 0; i < 40 && atomic_load(&said) != LINE_SAID; i++) {
+        if (i == 20 && atomic_load(&said) == LINE_UNSAID)
+            say_stopped_once(sig, atomic_load(&games_written), -1);
+        nanosleep(&(struct timespec){0, 50000000}, NULL);
+    }
+}
+
 /* The first ending signal: the searches stop, and the main thread, between
  * games or in a search, soon reaches its end. Blocked reading its input (a
  * pipe, a terminal) or writing to a full pipe, it hears nothing: if it is
@@ -648,8 +684,11 @@ static void stop_annotation(int sig)
     static atomic_int calls;
     if (annotation_stop)
         junqi_stop_request(annotation_stop);
-    if (atomic_fetch_add(&calls, 1) > 0) /* a second signal: the signals' thread ends the run */
+    if (atomic_fetch_add(&calls, 1) > 0) { /* a second signal: the signals' thread ends the run */
+        if (atomic_load(&finishing))
+            say_stopped_now(sig);
         return;
+    }
     for (int quiet = 0; quiet < 20 && !atomic_load(&finishing);) {
         nanosleep(&(struct timespec){0, 50000000}, NULL);
         quiet = atomic_load(&in_game) ? 0 : quiet + 1;
@@ -809,7 +848,9 @@ static int annotate_chosen(annotate_job *job, const char *path)
  * says how far an annotation that a signal stopped got: read again from
  * the start, which only such a run pays. -1 when standard input, or a
  * stream such as a pipe, is among them: what is left of it is not read
- * after a signal. */
+ * after a signal; and when a second signal gives the count up
+ * (count_given_up, heard between two items): the line is then said at
+ * once, without it, rather than lost when that signal ends the tool. */
 static int count_games(const options *opt, int argc, char **argv, int first)
 {
     if (opt->position || opt->game.n)
@@ -821,7 +862,10 @@ static int count_games(const options *opt, int argc, char **argv, int first)
             return -1;
         char err[256];
         junqi_source *src = junqi_source_open(argv[i], opt->source_flags, err, sizeof err);
-        for (junqi_read_status rc = JUNQI_READ_OK; src && rc != JUNQI_READ_END && rc != JUNQI_READ_FAILED;) {
+        if (atomic_load(&count_given_up))
+            return -1;
+        for (junqi_read_status rc = JUNQI_READ_OK; src && rc != JUNQI_READ_END && rc != JUNQI_READ_FAILED &&
+                                                   !atomic_load(&count_given_up);) {
             junqi_input in;
             junqi_diags d;
             junqi_diags_init(&d);
@@ -833,7 +877,7 @@ static int count_games(const options *opt, int argc, char **argv, int first)
         if (src)
             junqi_source_close(src);
     }
-    return first < argc ? total : -1;
+    return first < argc && !atomic_load(&count_given_up) ? total : -1;
 }
 
 /* Close the annotation's outputs, status its exit status so far and sig the
@@ -889,8 +933,10 @@ static int run_annotate(const options *opt, int argc, char **argv, int first, in
     status = close_outputs(&job, &out, opt->graph ? &graph : NULL, status, sig);
     if (sig && p.on) /* the game in progress leaves its progress bar */
         fputs("\r\033[K", stderr);
-    if (sig)
-        junqi_cli_say_interrupted(stderr, prog, sig, job.annotated, count_games(opt, argc, argv, first));
+    if (sig) {
+        atomic_store(&games_written, job.annotated); /* what a second signal's line says */
+        say_stopped_once(sig, job.annotated, count_games(opt, argc, argv, first));
+    }
     *stopped = sig;
     return status;
 }
