@@ -1202,14 +1202,19 @@ char *junqi_report_perft_stoppable(const junqi_game *g, long ply, const char *ru
     return perft_at(&at, depth, divide, stop, err, n);
 }
 
-/* The request of a go call from its plain arguments, or false (err says why). */
-static bool go_request(junqi_play_request *req, const char *level, const char *view, int samples,
-                       uint64_t seed, int depth, uint64_t nodes, int movetime, int multipv,
+/* The request of a go call from its plain arguments, or false (err says why);
+ * *given: which of those that play formation games only were given
+ * (JUNQI_GO_GIVEN_*), for junqi_go_check_flip(). */
+static bool go_request(junqi_play_request *req, unsigned *given, const char *level, const char *view,
+                       int samples, uint64_t seed, int depth, uint64_t nodes, int movetime, int multipv,
                        int threads, char *err, size_t n)
 {
+    bool seeded = seed != JUNQI_REPORT_NO_SEED;
+    *given = (level ? JUNQI_GO_GIVEN_LEVEL : 0u) | (view ? JUNQI_GO_GIVEN_VIEW : 0u) |
+             (samples ? JUNQI_GO_GIVEN_SAMPLES : 0u) | (seeded ? JUNQI_GO_GIVEN_SEED : 0u);
     req->view = -1;
     req->samples = samples;
-    req->seed = seed;
+    req->seed = seeded ? seed : 0;
     req->threads = threads;
     req->limits.depth = depth;
     req->limits.nodes = nodes;
@@ -1223,9 +1228,9 @@ static bool go_request(junqi_play_request *req, const char *level, const char *v
         req->view = strcmp(view, "all") == 0 ? JUNQI_VIEW_ALL : JUNQI_VIEW_MOVER;
     if (samples < 0 || samples > JUNQI_MAX_SAMPLES)
         return fail(err, n, "samples takes 1 to %d (0: the level's)", JUNQI_MAX_SAMPLES) != NULL;
-    if (seed > (uint64_t)JUNQI_MAX_SEED) /* the tools' and the protocol's ranges (play.h) */
+    if (seeded && seed > (uint64_t)JUNQI_MAX_SEED) /* the tools' and the protocol's ranges (play.h) */
         return fail(err, n, "seed takes 0 to %ld, not %llu", JUNQI_MAX_SEED, (unsigned long long)seed) != NULL;
-    if (req->view == JUNQI_VIEW_ALL && (samples || seed)) /* as junqi-analyze's --view all */
+    if (req->view == JUNQI_VIEW_ALL && (samples || seeded)) /* as junqi-analyze's --view all (--seed 0 too) */
         return fail(err, n, "samples and seed belong to view mover (view all searches one position)") != NULL;
     if (depth < 0 || depth > JUNQI_MAX_PLY - 1) /* one message per argument: the caller learns which */
         return fail(err, n, "depth takes 0 to %d (0: none), not %d", JUNQI_MAX_PLY - 1, depth) != NULL;
@@ -1242,15 +1247,18 @@ static bool go_request(junqi_play_request *req, const char *level, const char *v
     return true;
 }
 
-bool junqi_go_check_flip(const junqi_play_request *req, char *err, size_t n)
+bool junqi_go_check_flip(unsigned given, char *err, size_t n)
 {
-    const char *given = req->level ? "level" : req->view >= 0 ? "view" : req->samples ? "samples"
-                        : req->seed ? "seed" : NULL;
-    if (!given)
-        return true;
-    /* TRANSLATORS: %s is level, view, samples or seed, the Python binding's go() arguments */
-    snprintf(err, n, _("%s plays formation games; a flip game takes nodes, depth or movetime"), given);
-    return false;
+    static const char *const names[] = {"level", "view", "samples", "seed"}; /* the JUNQI_GO_GIVEN_* bits */
+    for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (given & (1u << i)) {
+            /* TRANSLATORS: %s is level, view, samples or seed, the Python binding's go() arguments */
+            if (err && n)
+                snprintf(err, n, _("%s plays formation games; a flip game takes nodes, depth or movetime"),
+                         names[i]);
+            return false;
+        }
+    return true;
 }
 
 char *junqi_report_go(const junqi_game *g, long ply, const char *rules, bool lenient, const char *level,
@@ -1267,14 +1275,15 @@ char *junqi_report_go_stoppable(const junqi_game *g, long ply, const char *rules
 {
     static _Thread_local junqi_record_at at;
     junqi_play_request req = {.game = g};
+    unsigned given;
     if (!parse_record_rules(g, rules, &req.rules, err, n) ||
-        !go_request(&req, level, view, samples, seed, depth, nodes, movetime, multipv, threads, err, n))
+        !go_request(&req, &given, level, view, samples, seed, depth, nodes, movetime, multipv, threads, err, n))
         return NULL;
     if (stop) {
         req.limits.stop = junqi_stop_requested;
         req.limits.ctx = stop;
     }
-    if (junqi_rules_flip(g->rules) && !junqi_go_check_flip(&req, err, n))
+    if (junqi_rules_flip(g->rules) && !junqi_go_check_flip(given, err, n))
         return NULL;
     membuf m;
     if (!locate(&at, g, req.rules, ply, lenient, err, n) || !mem_open(&m, err, n))

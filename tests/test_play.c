@@ -493,8 +493,8 @@ static junqi_game *first_record(const char *rel)
 static char *go(const junqi_game *g, long ply, const char *view, uint64_t nodes, int movetime, junqi_stop *stop)
 {
     char err[256];
-    char *json = junqi_report_go_stoppable(g, ply, NULL, false, NULL, view, 0, 0, 0, nodes, movetime, 0, 2, stop, err,
-                                           sizeof err);
+    char *json = junqi_report_go_stoppable(g, ply, NULL, false, NULL, view, 0, JUNQI_REPORT_NO_SEED, 0, nodes,
+                                           movetime, 0, 2, stop, err, sizeof err);
     assert_non_null(json);
     return json;
 }
@@ -522,6 +522,35 @@ static void a_requested_stop_ends_a_go_after_depth_one(void **state)
         junqi_free(json);
     }
     junqi_stop_free(stop);
+    junqi_game_free(flip);
+    junqi_game_free(g);
+}
+
+/* A seed of 0 given is a seed given (junqi_go_check_flip, the rule of
+ * junqi-analyze --go and of junqi_report_go): a flip game refuses it as it
+ * refuses any, and so does view all; none (JUNQI_REPORT_NO_SEED) is taken.
+ * It was taken silently by junqi_report_go, which could not tell it from
+ * none, while junqi-analyze --go --seed 0 refused it. */
+static void a_seed_of_zero_given_is_refused_where_a_seed_does_not_apply(void **state)
+{
+    (void)state;
+    char err[256] = "";
+    assert_true(junqi_go_check_flip(0, err, sizeof err));
+    assert_false(junqi_go_check_flip(JUNQI_GO_GIVEN_SEED, NULL, 0));
+    assert_false(junqi_go_check_flip(JUNQI_GO_GIVEN_SEED | JUNQI_GO_GIVEN_SAMPLES, err, sizeof err));
+    assert_string_equal(err, "samples plays formation games; a flip game takes nodes, depth or movetime");
+    junqi_game *flip = first_record("tests/data/flip/fanqi.jgn"), *g = real_game();
+    assert_null(junqi_report_go(flip, 10, NULL, false, NULL, NULL, 0, 0, 1, 0, 0, 0, 1, err, sizeof err));
+    assert_string_equal(err, "seed plays formation games; a flip game takes nodes, depth or movetime");
+    char *json = junqi_report_go(flip, 10, NULL, false, NULL, NULL, 0, JUNQI_REPORT_NO_SEED, 1, 0, 0, 0, 1, err,
+                                 sizeof err);
+    assert_non_null(json);
+    junqi_free(json);
+    assert_null(junqi_report_go(g, 50, NULL, false, NULL, "all", 0, 0, 1, 0, 0, 0, 1, err, sizeof err));
+    assert_string_equal(err, "samples and seed belong to view mover (view all searches one position)");
+    assert_null(junqi_report_go(g, 50, NULL, false, NULL, NULL, 0, JUNQI_REPORT_NO_SEED - 1, 1, 0, 0, 0, 1, err,
+                                sizeof err));
+    assert_string_equal(err, "seed takes 0 to 2147483647, not 18446744073709551614");
     junqi_game_free(flip);
     junqi_game_free(g);
 }
@@ -577,6 +606,7 @@ int main(void)
         cmocka_unit_test(a_stop_request_is_off_until_requested_and_then_stays_on),
         cmocka_unit_test(a_requested_stop_ends_a_go_after_depth_one),
         cmocka_unit_test(a_stop_from_another_thread_ends_a_long_go_at_once),
+        cmocka_unit_test(a_seed_of_zero_given_is_refused_where_a_seed_does_not_apply),
     };
     return cmocka_run_group_tests_name("play", tests, NULL, NULL);
 }

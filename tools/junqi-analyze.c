@@ -264,15 +264,17 @@ static int print_perft(const options *opt, junqi_record_at *at)
 /* ---- go ----------------------------------------------------------------- */
 
 /* A usage error when an option given plays formation games only and `in`
- * is a flip game (searched as a chance game, flip_search.h: no level, and
- * no samples of hidden pieces, whose face-down identities are chance):
- * --level, --view, --samples, --seed. An option that does not apply is
+ * is a flip game (junqi_go_check_flip(), the rule the Python binding's go()
+ * applies too): --level, --view, --samples, --seed, whatever its value
+ * (--seed 0 too). An option that does not apply is
  * not ignored (docs/conventions.md): --go checks here. (Annotation does
  * not: in a collection they apply to its formation games, and a usage
  * error at a flip game met half-way would end the run there.) */
 static int check_flip_options(const options *opt, const junqi_input *in)
 {
-    if (!junqi_rules_flip(in->game->rules) || !(opt->level || opt->given['v'] || opt->given['k'] || opt->given['s']))
+    unsigned given = (opt->level ? JUNQI_GO_GIVEN_LEVEL : 0u) | (opt->given['v'] ? JUNQI_GO_GIVEN_VIEW : 0u) |
+                     (opt->given['k'] ? JUNQI_GO_GIVEN_SAMPLES : 0u) | (opt->given['s'] ? JUNQI_GO_GIVEN_SEED : 0u);
+    if (!junqi_rules_flip(in->game->rules) || junqi_go_check_flip(given, NULL, 0)) /* the library's rule */
         return JUNQI_EXIT_OK;
     char label[JUNQI_INPUT_LABEL_SIZE];
     return junqi_cli_usage(prog, "%s: --level, --view, --samples and --seed play formation games; a flip game "
