@@ -245,12 +245,11 @@ static void note_early_surrender(const junqi_game *g, const junqi_rules *rules, 
  * moves of g (propagation only: a false is a proof): as seat g->view saw
  * them, or for a record of no seat's view, with every identity it shows as
  * a fact (JUNQI_OPEN: what any seat saw is part of it). */
-static bool agrees_to(const junqi_game *g, const junqi_rules *rules, size_t ply)
+static bool agrees_to(junqi_infer *inf, const junqi_game *g, const junqi_rules *rules, size_t ply)
 {
-    static _Thread_local junqi_infer inf;
     bool seat = g->view != JUNQI_NO_SEAT;
-    return junqi_infer_replay(&inf, g, rules, ply, seat ? g->view : JUNQI_SOUTH, seat ? g->info : JUNQI_OPEN, NULL) &&
-           junqi_infer_solve(&inf, false);
+    return junqi_infer_replay(inf, g, rules, ply, seat ? g->view : JUNQI_SOUTH, seat ? g->info : JUNQI_OPEN, NULL) &&
+           junqi_infer_solve(inf, false);
 }
 
 /* A record with hidden pieces is one some game could have given: the
@@ -259,18 +258,23 @@ static bool agrees_to(const junqi_game *g, const junqi_rules *rules, size_t ply)
  * inference to be said). Its pieces are hidden when it is a seat's record
  * of a dark game, or starts from a position with pieces shown as `?`.
  * The first move after which none do is the error, found by bisection
- * (agreement only shrinks as moves are added). */
-static void check_assignment(const junqi_game *g, const junqi_rules *rules, size_t moves, junqi_diags *d)
+ * (agreement only shrinks as moves are added). Returns whether the record
+ * has hidden pieces that agree: *inf then holds what was inferred at its
+ * end (junqi_summary's knowledge). */
+static bool check_assignment(const junqi_game *g, const junqi_rules *rules, size_t moves, junqi_diags *d,
+                             junqi_infer *inf)
 {
     bool hidden = g->view != JUNQI_NO_SEAT || (g->start && !junqi_position_complete(g->start));
-    if (!hidden || agrees_to(g, rules, moves))
-        return;
+    if (!hidden)
+        return false;
+    if (agrees_to(inf, g, rules, moves))
+        return true;
     size_t good = 0, bad = moves; /* agrees after `good` moves, not after `bad` */
-    if (!agrees_to(g, rules, 0))
+    if (!agrees_to(inf, g, rules, 0))
         bad = 0;
     while (bad > good + 1) {
         size_t mid = good + (bad - good) / 2;
-        *(agrees_to(g, rules, mid) ? &good : &bad) = mid;
+        *(agrees_to(inf, g, rules, mid) ? &good : &bad) = mid;
     }
     junqi_loc loc = JUNQI_NOWHERE;
     for (size_t i = 0, seen = 0; bad && i < g->main.nitems && seen < bad; i++)
@@ -286,6 +290,7 @@ static void check_assignment(const junqi_game *g, const junqi_rules *rules, size
                         _("no identities of the hidden pieces agree with %s's record up to this move: "
                           "no game could have given it"),
                         _(junqi_seat_name(g->view)));
+    return false;
 }
 
 bool junqi_check_item(const junqi_source *src, const junqi_input *in, const junqi_rules *rules,
@@ -311,7 +316,7 @@ bool junqi_check_item(const junqi_source *src, const junqi_input *in, const junq
             junqi_replay_run(&r);
             note_early_surrender(in->game, r.pos.rules, d);
             if (!r.illegal)
-                check_assignment(in->game, r.pos.rules, r.moves, d);
+                s.inferred = check_assignment(in->game, r.pos.rules, r.moves, d, &s.knowledge);
             s.moves = r.moves;
             s.illegal = r.illegal;
             s.end = r.pos;

@@ -211,6 +211,14 @@ typedef struct junqi_summary {
     junqi_position end;        /**< records: the position at the end of the replay (its
                                     result: JUNQI_ONGOING when the record is unfinished) */
     const char *formation;     /**< formations: the name (borrowed), or NULL */
+    bool inferred;             /**< records with hidden pieces whose identities agree with
+                                    every move: knowledge is set */
+    junqi_infer knowledge;     /**< then what the check inferred (infer.h): the record
+                                    replayed to its end (`moves`) for seat g->view under
+                                    g->info, or for a record of no seat's view for south
+                                    under JUNQI_OPEN, solved without `exact`; a go at that
+                                    position takes it (junqi_play_request's known) rather
+                                    than infer it again */
 } junqi_summary;
 
 /**

@@ -620,7 +620,7 @@ static bool start_search(engine *e, char *args)
         return false;
     e->searches = searches_of(e);
     e->req = (junqi_play_request){e->game, &e->r.pos, e->r.moves, NULL, e->opt.level, e->opt.view,
-                                  e->opt.samples, e->opt.seed, search_limits(e, &g), e->opt.threads};
+                                  e->opt.samples, e->opt.seed, search_limits(e, &g), e->opt.threads, NULL};
     e->start = junqi_search_clock();
     e->deadline = g.movetime ? e->start + (double)g.movetime / 1000.0 : 0;
     memset(e->job_nodes, 0, sizeof e->job_nodes);

@@ -155,6 +155,8 @@ typedef struct located {
     junqi_record_at at;   /* the position (junqi_record_locate) */
     bool ready;           /* at holds it (also for a record that breaks the rules, up to the
                              position before its illegal move) */
+    junqi_summary check;  /* the record's check (junqi_cli_check_record): what it inferred of
+                             the hidden pieces, which --go takes rather than infer it again */
 } located;
 
 /* Load the input (FILE's --game, the first by default, or --position) into
@@ -197,7 +199,7 @@ static int seek_ply(const options *opt, const junqi_source *src, located *loc)
         return rc;
     /* a record that breaks the rules is searched only where the game was */
     int valid = junqi_cli_check_record(prog, src, &loc->in, &plies, &opt->ply,
-                                       opt->source_flags & JUNQI_SOURCE_LENIENT);
+                                       opt->source_flags & JUNQI_SOURCE_LENIENT, &loc->check);
     if (valid != JUNQI_EXIT_OK && opt->ply.n > (long)plies.last)
         return valid;
     if (!junqi_record_locate(loc->in.game, NULL, &plies, opt->ply.n, &loc->at))
@@ -287,7 +289,8 @@ static int run_go(const options *opt, const located *loc)
         return JUNQI_EXIT_USAGE;
     junqi_play_request req = {.game = loc->in.game, .level = opt->level, .view = opt->view,
                               .samples = (int)opt->samples, .seed = opt->seed,
-                              .limits = opt->limits, .threads = (int)opt->threads};
+                              .limits = opt->limits, .threads = (int)opt->threads,
+                              .known = loc->check.inferred ? &loc->check.knowledge : NULL};
     junqi_go_status status = junqi_go_write(stdout, opt->format == JUNQI_FORMAT_JSON, &req, &loc->at);
     if (status == JUNQI_GO_NO_MEMORY) {
         fprintf(stderr, _("%s: out of memory\n"), prog);
@@ -755,7 +758,7 @@ static bool output_failed(annotate_job *job)
  * false then, naming the game by label (junqi_input_label()). */
 static bool record_is_legal(const junqi_source *src, junqi_input *in, const char *label)
 {
-    if (junqi_cli_check_record(prog, src, in, NULL, &JUNQI_CLI_PLY_END, true) == JUNQI_EXIT_OK)
+    if (junqi_cli_check_record(prog, src, in, NULL, &JUNQI_CLI_PLY_END, true, NULL) == JUNQI_EXIT_OK)
         return true;
     fprintf(stderr, _("%s: %s: not annotated: the record breaks the rules (above)\n"), prog, label);
     return false;
