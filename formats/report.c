@@ -245,12 +245,11 @@ static void note_early_surrender(const junqi_game *g, const junqi_rules *rules, 
  * moves of g (propagation only: a false is a proof): as seat g->view saw
  * them, or for a record of no seat's view, with every identity it shows as
  * a fact (JUNQI_OPEN: what any seat saw is part of it). */
-static bool agrees_to(const junqi_game *g, const junqi_rules *rules, size_t ply)
+static bool agrees_to(junqi_infer *inf, const junqi_game *g, const junqi_rules *rules, size_t ply)
 {
-    static _Thread_local junqi_infer inf;
     bool seat = g->view != JUNQI_NO_SEAT;
-    return junqi_infer_replay(&inf, g, rules, ply, seat ? g->view : JUNQI_SOUTH, seat ? g->info : JUNQI_OPEN, NULL) &&
-           junqi_infer_solve(&inf, false);
+    return junqi_infer_replay(inf, g, rules, ply, seat ? g->view : JUNQI_SOUTH, seat ? g->info : JUNQI_OPEN, NULL) &&
+           junqi_infer_solve(inf, false);
 }
 
 /* A record with hidden pieces is one some game could have given: the
@@ -259,18 +258,23 @@ static bool agrees_to(const junqi_game *g, const junqi_rules *rules, size_t ply)
  * inference to be said). Its pieces are hidden when it is a seat's record
  * of a dark game, or starts from a position with pieces shown as `?`.
  * The first move after which none do is the error, found by bisection
- * (agreement only shrinks as moves are added). */
-static void check_assignment(const junqi_game *g, const junqi_rules *rules, size_t moves, junqi_diags *d)
+ * (agreement only shrinks as moves are added). Returns whether the record
+ * has hidden pieces that agree: *inf then holds what was inferred at its
+ * end (junqi_summary's knowledge). */
+static bool check_assignment(const junqi_game *g, const junqi_rules *rules, size_t moves, junqi_diags *d,
+                             junqi_infer *inf)
 {
     bool hidden = g->view != JUNQI_NO_SEAT || (g->start && !junqi_position_complete(g->start));
-    if (!hidden || agrees_to(g, rules, moves))
-        return;
+    if (!hidden)
+        return false;
+    if (agrees_to(inf, g, rules, moves))
+        return true;
     size_t good = 0, bad = moves; /* agrees after `good` moves, not after `bad` */
-    if (!agrees_to(g, rules, 0))
+    if (!agrees_to(inf, g, rules, 0))
         bad = 0;
     while (bad > good + 1) {
         size_t mid = good + (bad - good) / 2;
-        *(agrees_to(g, rules, mid) ? &good : &bad) = mid;
+        *(agrees_to(inf, g, rules, mid) ? &good : &bad) = mid;
     }
     junqi_loc loc = JUNQI_NOWHERE;
     for (size_t i = 0, seen = 0; bad && i < g->main.nitems && seen < bad; i++)
@@ -286,6 +290,7 @@ static void check_assignment(const junqi_game *g, const junqi_rules *rules, size
                         _("no identities of the hidden pieces agree with %s's record up to this move: "
                           "no game could have given it"),
                         _(junqi_seat_name(g->view)));
+    return false;
 }
 
 bool junqi_check_item(const junqi_source *src, const junqi_input *in, const junqi_rules *rules,
@@ -311,7 +316,7 @@ bool junqi_check_item(const junqi_source *src, const junqi_input *in, const junq
             junqi_replay_run(&r);
             note_early_surrender(in->game, r.pos.rules, d);
             if (!r.illegal)
-                check_assignment(in->game, r.pos.rules, r.moves, d);
+                s.inferred = check_assignment(in->game, r.pos.rules, r.moves, d, &s.knowledge);
             s.moves = r.moves;
             s.illegal = r.illegal;
             s.end = r.pos;
@@ -1202,14 +1207,19 @@ char *junqi_report_perft_stoppable(const junqi_game *g, long ply, const char *ru
     return perft_at(&at, depth, divide, stop, err, n);
 }
 
-/* The request of a go call from its plain arguments, or false (err says why). */
-static bool go_request(junqi_play_request *req, const char *level, const char *view, int samples,
-                       uint64_t seed, int depth, uint64_t nodes, int movetime, int multipv,
+/* The request of a go call from its plain arguments, or false (err says why);
+ * *given: which of those that play formation games only were given
+ * (JUNQI_GO_GIVEN_*), for junqi_go_check_flip(). */
+static bool go_request(junqi_play_request *req, unsigned *given, const char *level, const char *view,
+                       int samples, uint64_t seed, int depth, uint64_t nodes, int movetime, int multipv,
                        int threads, char *err, size_t n)
 {
+    bool seeded = seed != JUNQI_REPORT_NO_SEED;
+    *given = (level ? JUNQI_GO_GIVEN_LEVEL : 0u) | (view ? JUNQI_GO_GIVEN_VIEW : 0u) |
+             (samples ? JUNQI_GO_GIVEN_SAMPLES : 0u) | (seeded ? JUNQI_GO_GIVEN_SEED : 0u);
     req->view = -1;
     req->samples = samples;
-    req->seed = seed;
+    req->seed = seeded ? seed : 0;
     req->threads = threads;
     req->limits.depth = depth;
     req->limits.nodes = nodes;
@@ -1223,9 +1233,9 @@ static bool go_request(junqi_play_request *req, const char *level, const char *v
         req->view = strcmp(view, "all") == 0 ? JUNQI_VIEW_ALL : JUNQI_VIEW_MOVER;
     if (samples < 0 || samples > JUNQI_MAX_SAMPLES)
         return fail(err, n, "samples takes 1 to %d (0: the level's)", JUNQI_MAX_SAMPLES) != NULL;
-    if (seed > (uint64_t)JUNQI_MAX_SEED) /* the tools' and the protocol's ranges (play.h) */
+    if (seeded && seed > (uint64_t)JUNQI_MAX_SEED) /* the tools' and the protocol's ranges (play.h) */
         return fail(err, n, "seed takes 0 to %ld, not %llu", JUNQI_MAX_SEED, (unsigned long long)seed) != NULL;
-    if (req->view == JUNQI_VIEW_ALL && (samples || seed)) /* as junqi-analyze's --view all */
+    if (req->view == JUNQI_VIEW_ALL && (samples || seeded)) /* as junqi-analyze's --view all (--seed 0 too) */
         return fail(err, n, "samples and seed belong to view mover (view all searches one position)") != NULL;
     if (depth < 0 || depth > JUNQI_MAX_PLY - 1) /* one message per argument: the caller learns which */
         return fail(err, n, "depth takes 0 to %d (0: none), not %d", JUNQI_MAX_PLY - 1, depth) != NULL;
@@ -1242,15 +1252,18 @@ static bool go_request(junqi_play_request *req, const char *level, const char *v
     return true;
 }
 
-bool junqi_go_check_flip(const junqi_play_request *req, char *err, size_t n)
+bool junqi_go_check_flip(unsigned given, char *err, size_t n)
 {
-    const char *given = req->level ? "level" : req->view >= 0 ? "view" : req->samples ? "samples"
-                        : req->seed ? "seed" : NULL;
-    if (!given)
-        return true;
-    /* TRANSLATORS: %s is level, view, samples or seed, the Python binding's go() arguments */
-    snprintf(err, n, _("%s plays formation games; a flip game takes nodes, depth or movetime"), given);
-    return false;
+    static const char *const names[] = {"level", "view", "samples", "seed"}; /* the JUNQI_GO_GIVEN_* bits */
+    for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (given & (1u << i)) {
+            /* TRANSLATORS: %s is level, view, samples or seed, the Python binding's go() arguments */
+            if (err && n)
+                snprintf(err, n, _("%s plays formation games; a flip game takes nodes, depth or movetime"),
+                         names[i]);
+            return false;
+        }
+    return true;
 }
 
 char *junqi_report_go(const junqi_game *g, long ply, const char *rules, bool lenient, const char *level,
@@ -1267,14 +1280,15 @@ char *junqi_report_go_stoppable(const junqi_game *g, long ply, const char *rules
 {
     static _Thread_local junqi_record_at at;
     junqi_play_request req = {.game = g};
+    unsigned given;
     if (!parse_record_rules(g, rules, &req.rules, err, n) ||
-        !go_request(&req, level, view, samples, seed, depth, nodes, movetime, multipv, threads, err, n))
+        !go_request(&req, &given, level, view, samples, seed, depth, nodes, movetime, multipv, threads, err, n))
         return NULL;
     if (stop) {
         req.limits.stop = junqi_stop_requested;
         req.limits.ctx = stop;
     }
-    if (junqi_rules_flip(g->rules) && !junqi_go_check_flip(&req, err, n))
+    if (junqi_rules_flip(g->rules) && !junqi_go_check_flip(given, err, n))
         return NULL;
     membuf m;
     if (!locate(&at, g, req.rules, ply, lenient, err, n) || !mem_open(&m, err, n))

@@ -116,6 +116,9 @@ void junqi_record_seek(junqi_replay *r, const junqi_plies *p, long ply);
 #define JUNQI_REPORT_ALL (-2L)
 /** The `ply` argument of the position calls: the end, with the events after the last move. */
 #define JUNQI_REPORT_END (-1L)
+/** The `seed` argument of junqi_report_go(): none given (the seed 0 is used). A seed of 0 is a
+ *  seed given, refused where a seed does not apply, as the tools' `--seed 0` is. */
+#define JUNQI_REPORT_NO_SEED UINT64_MAX
 
 /**
  * What junqi_replay_each() hands each position: the replay, pos as the view
@@ -208,6 +211,14 @@ typedef struct junqi_summary {
     junqi_position end;        /**< records: the position at the end of the replay (its
                                     result: JUNQI_ONGOING when the record is unfinished) */
     const char *formation;     /**< formations: the name (borrowed), or NULL */
+    bool inferred;             /**< records with hidden pieces whose identities agree with
+                                    every move: knowledge is set */
+    junqi_infer knowledge;     /**< then what the check inferred (infer.h): the record
+                                    replayed to its end (`moves`) for seat g->view under
+                                    g->info, or for a record of no seat's view for south
+                                    under JUNQI_OPEN, solved without `exact`; a go at that
+                                    position takes it (junqi_play_request's known) rather
+                                    than infer it again */
 } junqi_summary;
 
 /**
@@ -384,21 +395,34 @@ const char *junqi_go_status_message(junqi_go_status status, const junqi_position
  * with req (its pos and ply are set here from at); a flip game is one
  * search (flip_search.h) of the position as the players see it, with
  * req's limits and threads, values judged (no contempt: docs/engine.md),
- * req's level, view, samples and seed not applying (junqi_go_check_flip()
- * refuses them). Thread-safe.
+ * req's level, view, samples and seed not applying (the callers refuse
+ * them first: junqi_go_check_flip()). Thread-safe.
  */
 junqi_go_status junqi_go_write(FILE *out, bool json, const junqi_play_request *req, const junqi_record_at *at);
 
+/** The options of a go that play formation games only, as bits of what a
+ *  caller was given, whatever their value (a seed of 0 given is given):
+ *  junqi_go_check_flip()'s argument. */
+enum {
+    JUNQI_GO_GIVEN_LEVEL = 1u,
+    JUNQI_GO_GIVEN_VIEW = 2u,
+    JUNQI_GO_GIVEN_SAMPLES = 4u,
+    JUNQI_GO_GIVEN_SEED = 8u
+};
+
 /**
- * Whether request req can search a flip game: its level, view, samples and
- * seed play formation games, so one given (a level, a view, samples or a
- * seed other than 0) is false, with the reason in err (n bytes) naming the
- * first of them and what a flip game takes: "seed plays formation games; a
- * flip game takes nodes, depth or movetime". junqi_report_go() (the Python
- * binding's go()) refuses such a request; junqi-analyze checks the options
- * as given (a --seed 0 too) and names the game.
+ * Whether a go given the options `given` (JUNQI_GO_GIVEN_* bits) can search
+ * a flip game: its level, view, samples and seed play formation games (a
+ * flip game is searched as a chance game, its face-down identities chance:
+ * flip_search.h, docs/engine.md "Flip games"), so any of them given is
+ * false, with the reason in err (n bytes; NULL or 0: none written) naming
+ * the first of them in that order and what a flip game takes: "seed plays
+ * formation games; a flip game takes nodes, depth or movetime". The one
+ * rule of both callers: junqi_report_go() (the Python binding's go()),
+ * with that reason, and junqi-analyze --go, with the options as typed (a
+ * --seed 0 too), whose message names the game and all four options.
  */
-bool junqi_go_check_flip(const junqi_play_request *req, char *err, size_t n);
+bool junqi_go_check_flip(unsigned given, char *err, size_t n);
 
 /* ---- string calls, for bindings ------------------------------------------ */
 
@@ -507,14 +531,15 @@ char *junqi_report_perft_stoppable(const junqi_game *g, long ply, const char *ru
  * moves (or JUNQI_REPORT_END) as `junqi-analyze --go --format json` prints
  * it. level: "easy", "normal", "default", "expert" or NULL (the level
  * named "default", play.h); view: "all", "mover" or NULL (the record's
- * default); samples 0: the level's; seed 0..JUNQI_MAX_SEED; samples and a
- * seed other than 0 not with view "all"; depth, nodes (to JUNQI_MAX_NODES),
+ * default); samples 0: the level's; seed 0..JUNQI_MAX_SEED, or
+ * JUNQI_REPORT_NO_SEED for none (0 used); samples and a seed given (0 too)
+ * not with view "all"; depth, nodes (to JUNQI_MAX_NODES),
  * movetime (ms, to JUNQI_MAX_MOVETIME), multipv 0 for none (none of the
  * first three: the level's nodes); threads 1..64: the ranges of
  * `junqi-analyze --go` and the engine protocol. A value out of range fails
  * with a reason naming that argument ("multipv takes 0 to 16 (0: none), not
  * 20"), and so does a flip game given a level, view, samples or seed
- * (junqi_go_check_flip). ply and lenient as for junqi_report_positions().
+ * (junqi_go_check_flip: a seed of 0 too, as `junqi-analyze --go --seed 0`). ply and lenient as for junqi_report_positions().
  */
 char *junqi_report_go(const junqi_game *g, long ply, const char *rules, bool lenient, const char *level,
                       const char *view, int samples, uint64_t seed, int depth, uint64_t nodes,

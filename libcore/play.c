@@ -143,6 +143,30 @@ static junqi_search_limits level_limits(const junqi_play_request *req, const jun
     return l;
 }
 
+/* Whether req->known is the knowledge that view mover needs for `viewer`:
+ * what junqi_infer_replay() of req->game to req->pos for that seat under the
+ * game's mode, then junqi_infer_solve(), gives. */
+static bool known_fits(const junqi_play_request *req, int viewer)
+{
+    const junqi_infer *k = req->known;
+    return k && k->viewer == viewer && k->mode == req->game->info && k->rules == req->pos->rules &&
+           k->board == req->pos->board && k->ply == req->pos->moves;
+}
+
+/* The viewer's knowledge at req->pos, solved: req->known when it fits, else
+ * inferred into a new *made (freed by the caller). NULL when out of memory. */
+static const junqi_infer *knowledge(const junqi_play_request *req, int viewer, junqi_infer **made)
+{
+    *made = NULL;
+    if (known_fits(req, viewer))
+        return req->known;
+    if (!(*made = malloc(sizeof **made)))
+        return NULL;
+    junqi_infer_replay(*made, req->game, req->rules, req->ply, viewer, req->game->info, NULL);
+    junqi_infer_solve(*made, false);
+    return *made;
+}
+
 bool junqi_play(const junqi_play_request *req, junqi_play_result *out)
 {
     const junqi_level *lv = req->level ? req->level : junqi_level_default();
@@ -163,12 +187,9 @@ bool junqi_play(const junqi_play_request *req, junqi_play_result *out)
             choose(lv, req->pos, req->seed, out);
             return true;
         }
-        if (!(inf = malloc(sizeof *inf)))
-            return false;
         out->viewer = req->pos->to_move;
-        junqi_infer_replay(inf, req->game, req->rules, req->ply, out->viewer, req->game->info, NULL);
-        junqi_infer_solve(inf, false);
-        ar.infer = inf;
+        if (!(ar.infer = knowledge(req, out->viewer, &inf)))
+            return false;
     }
     bool ok = junqi_analyze_many(&ar, 1, req->threads, &out->analysis);
     free(inf);

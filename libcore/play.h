@@ -94,6 +94,14 @@ typedef struct junqi_play_request {
                                      nodes; multipv: at least the level's; weights NULL: the
                                      level's style; stop, progress and ctx are passed on */
     int threads;                /**< threads for the searches (<= 0: 1) */
+    const junqi_infer *known;   /**< NULL, or a seat's knowledge of `game` that the caller has
+                                     inferred and solved (junqi_infer_replay() then
+                                     junqi_infer_solve() without exact: junqi_check_item()'s
+                                     summary gives it, report.h); borrowed. View mover takes
+                                     it in place of inferring it again when it is the one it
+                                     needs (its viewer, the game's information mode, the
+                                     position's rules and moves), else infers its own: the
+                                     result is the same either way */
 } junqi_play_request;
 
 /** The analysis and the move chosen from it. */

@@ -84,7 +84,7 @@ static junqi_play_request request(const junqi_game *g, const junqi_replay *r, co
                                   uint64_t seed)
 {
     junqi_play_request req = {g, &r->pos, r->moves, NULL, junqi_level_get(level), -1, 0, seed,
-                              {.nodes = 3000}, 1};
+                              {.nodes = 3000}, 1, NULL};
     return req;
 }
 
@@ -460,6 +460,51 @@ static void a_view_record_is_played_only_at_the_turns_of_seats_it_shows(void **s
     junqi_game_free(g);
 }
 
+/* What the check of a seat's record inferred at its end (junqi_check_item's
+ * summary) is what view mover infers for that seat there, and a go takes it
+ * (junqi_play_request's known) rather than infer it again, with the same
+ * result; a knowledge that is not the one needed (another seat's, another
+ * ply's) is left alone. --go inferred twice: in the check and in the play. */
+static void a_go_takes_the_knowledge_its_check_inferred(void **state)
+{
+    (void)state;
+    junqi_game *g = real_game();
+    junqi_game_to_view(g, JUNQI_EAST);
+    static junqi_summary s;
+    static junqi_infer mine;
+    junqi_input in = {.name = "<test>", .kind = JUNQI_INPUT_RECORD, .game = g};
+    junqi_diags d;
+    junqi_diags_init(&d);
+    assert_true(junqi_check_item(NULL, &in, NULL, &d, &s));
+    junqi_diags_free(&d);
+    assert_true(s.inferred);
+    assert_true(junqi_infer_replay(&mine, g, NULL, s.moves, JUNQI_EAST, g->info, NULL));
+    assert_true(junqi_infer_solve(&mine, false));
+    assert_memory_equal(&s.knowledge, &mine, sizeof mine);
+    static junqi_replay r;
+    static junqi_play_result plain, taken;
+    size_t ply = 4;
+    for (seek(&r, g, ply); r.pos.to_move != JUNQI_EAST; seek(&r, g, ++ply)) /* east's turn */
+        assert_true(ply < 12);
+    assert_true(junqi_infer_replay(&mine, g, NULL, ply, JUNQI_EAST, g->info, NULL) && junqi_infer_solve(&mine, false));
+    junqi_play_request req = request(g, &r, "normal", 7);
+    assert_true(junqi_play(&req, &plain));
+    req.known = &mine;
+    assert_true(junqi_play(&req, &taken));
+    assert_memory_equal(&plain, &taken, sizeof plain);
+    mine.consistent = false; /* taken: a knowledge that contradicts itself has no sample */
+    assert_true(junqi_play(&req, &taken));
+    assert_int_equal(taken.analysis.status, JUNQI_SEARCH_HIDDEN);
+    mine.viewer = JUNQI_WEST; /* another seat's: inferred again */
+    assert_true(junqi_play(&req, &taken));
+    assert_memory_equal(&plain, &taken, sizeof plain);
+    assert_true(junqi_infer_replay(&mine, g, NULL, ply - 1, JUNQI_EAST, g->info, NULL)); /* another ply's */
+    mine.consistent = false;
+    assert_true(junqi_play(&req, &taken));
+    assert_memory_equal(&plain, &taken, sizeof plain);
+    junqi_game_free(g);
+}
+
 static void a_stop_request_is_off_until_requested_and_then_stays_on(void **state)
 {
     (void)state;
@@ -493,8 +538,8 @@ static junqi_game *first_record(const char *rel)
 static char *go(const junqi_game *g, long ply, const char *view, uint64_t nodes, int movetime, junqi_stop *stop)
 {
     char err[256];
-    char *json = junqi_report_go_stoppable(g, ply, NULL, false, NULL, view, 0, 0, 0, nodes, movetime, 0, 2, stop, err,
-                                           sizeof err);
+    char *json = junqi_report_go_stoppable(g, ply, NULL, false, NULL, view, 0, JUNQI_REPORT_NO_SEED, 0, nodes,
+                                           movetime, 0, 2, stop, err, sizeof err);
     assert_non_null(json);
     return json;
 }
@@ -522,6 +567,35 @@ static void a_requested_stop_ends_a_go_after_depth_one(void **state)
         junqi_free(json);
     }
     junqi_stop_free(stop);
+    junqi_game_free(flip);
+    junqi_game_free(g);
+}
+
+/* A seed of 0 given is a seed given (junqi_go_check_flip, the rule of
+ * junqi-analyze --go and of junqi_report_go): a flip game refuses it as it
+ * refuses any, and so does view all; none (JUNQI_REPORT_NO_SEED) is taken.
+ * It was taken silently by junqi_report_go, which could not tell it from
+ * none, while junqi-analyze --go --seed 0 refused it. */
+static void a_seed_of_zero_given_is_refused_where_a_seed_does_not_apply(void **state)
+{
+    (void)state;
+    char err[256] = "";
+    assert_true(junqi_go_check_flip(0, err, sizeof err));
+    assert_false(junqi_go_check_flip(JUNQI_GO_GIVEN_SEED, NULL, 0));
+    assert_false(junqi_go_check_flip(JUNQI_GO_GIVEN_SEED | JUNQI_GO_GIVEN_SAMPLES, err, sizeof err));
+    assert_string_equal(err, "samples plays formation games; a flip game takes nodes, depth or movetime");
+    junqi_game *flip = first_record("tests/data/flip/fanqi.jgn"), *g = real_game();
+    assert_null(junqi_report_go(flip, 10, NULL, false, NULL, NULL, 0, 0, 1, 0, 0, 0, 1, err, sizeof err));
+    assert_string_equal(err, "seed plays formation games; a flip game takes nodes, depth or movetime");
+    char *json = junqi_report_go(flip, 10, NULL, false, NULL, NULL, 0, JUNQI_REPORT_NO_SEED, 1, 0, 0, 0, 1, err,
+                                 sizeof err);
+    assert_non_null(json);
+    junqi_free(json);
+    assert_null(junqi_report_go(g, 50, NULL, false, NULL, "all", 0, 0, 1, 0, 0, 0, 1, err, sizeof err));
+    assert_string_equal(err, "samples and seed belong to view mover (view all searches one position)");
+    assert_null(junqi_report_go(g, 50, NULL, false, NULL, NULL, 0, JUNQI_REPORT_NO_SEED - 1, 1, 0, 0, 0, 1, err,
+                                sizeof err));
+    assert_string_equal(err, "seed takes 0 to 2147483647, not 18446744073709551614");
     junqi_game_free(flip);
     junqi_game_free(g);
 }
@@ -574,9 +648,11 @@ int main(void)
         cmocka_unit_test(progress_follows_every_iteration_of_every_job),
         cmocka_unit_test(view_all_needs_every_piece_and_a_finished_game_has_no_move),
         cmocka_unit_test(a_view_record_is_played_only_at_the_turns_of_seats_it_shows),
+        cmocka_unit_test(a_go_takes_the_knowledge_its_check_inferred),
         cmocka_unit_test(a_stop_request_is_off_until_requested_and_then_stays_on),
         cmocka_unit_test(a_requested_stop_ends_a_go_after_depth_one),
         cmocka_unit_test(a_stop_from_another_thread_ends_a_long_go_at_once),
+        cmocka_unit_test(a_seed_of_zero_given_is_refused_where_a_seed_does_not_apply),
     };
     return cmocka_run_group_tests_name("play", tests, NULL, NULL);
 }

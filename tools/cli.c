@@ -690,18 +690,18 @@ int junqi_cli_check_ply(const char *prog, const junqi_input *in, const junqi_pli
 }
 
 int junqi_cli_check_record(const char *prog, const junqi_source *src, const junqi_input *in, junqi_plies *p,
-                           const junqi_cli_ply *asked, bool lenient)
+                           const junqi_cli_ply *asked, bool lenient, junqi_summary *summary)
 {
     long ply = asked->n;
     junqi_diags d;
     junqi_diags_init(&d);
-    junqi_summary s;
-    junqi_check_item(src, in, NULL, &d, &s);
+    junqi_summary mine, *s = summary ? summary : &mine;
+    junqi_check_item(src, in, NULL, &d, s);
     if (d.errors) /* the warnings and notes of a valid record are junqi-validate's to tell */
         junqi_cli_print_diags(stderr, in->name, &d, JUNQI_FORMAT_TEXT);
     int status = d.errors ? JUNQI_EXIT_INVALID : JUNQI_EXIT_OK;
     junqi_diags_free(&d);
-    if (lenient || !junqi_plies_stop(p, s.illegal) || (ply >= 0 && ply <= (long)p->last))
+    if (lenient || !junqi_plies_stop(p, s->illegal) || (ply >= 0 && ply <= (long)p->last))
         return status;
     char label[JUNQI_INPUT_LABEL_SIZE];
     junqi_input_label(in, label, sizeof label);

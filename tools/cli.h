@@ -313,11 +313,12 @@ int junqi_cli_check_ply(const char *prog, const junqi_input *in, const junqi_pli
  * JUNQI_CLI_PLY_END, or JUNQI_REPORT_ALL for --all) asks for more, a line
  * says where the positions stop, quoting a --ply as typed; lenient leaves p
  * alone (it may be NULL then: a converter checks the whole record only).
- * Returns JUNQI_EXIT_INVALID when the record has errors, else
- * JUNQI_EXIT_OK.
+ * The check's summary into *summary when not NULL (--go takes what it
+ * inferred of the hidden pieces: junqi_summary's knowledge). Returns
+ * JUNQI_EXIT_INVALID when the record has errors, else JUNQI_EXIT_OK.
  */
 int junqi_cli_check_record(const char *prog, const junqi_source *src, const junqi_input *in, junqi_plies *p,
-                           const junqi_cli_ply *ply, bool lenient);
+                           const junqi_cli_ply *ply, bool lenient, junqi_summary *summary);
 
 /**
  * Parse a whole decimal number from 0 to max (0 <= max <= INT64_MAX),

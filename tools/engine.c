@@ -57,6 +57,9 @@ typedef struct engine {
     junqi_engine_options defaults; /* the start values, which `junqi` lists, whatever setoption changed */
     junqi_game *game;       /* the record (owned); NULL until a `position` */
     junqi_replay r;         /* the record replayed to its end */
+    junqi_summary check;    /* the record's check (record_is_valid): what it inferred of the
+                               hidden pieces, which a go at the end takes rather than infer it
+                               again; inferred false when it is not game's */
     /* the search */
     pthread_t thread;
     bool started;           /* a search thread exists and is not joined */
@@ -248,12 +251,13 @@ static void diag_error(engine *e, const char *cmd, const junqi_diags *d)
 /* Check g into d as junqi-validate checks a record (junqi_check_item): every
  * move and outcome against the rules, and for a seat's record of a dark
  * game, that some identities of the hidden pieces agree with it (one
- * inference over the record, as the search's own; a bisection only when
- * none do); false if it has an error. */
-static bool replays_cleanly(junqi_game *g, junqi_diags *d)
+ * inference over the record, which a go at the end takes: junqi_summary's
+ * knowledge, in *s when not NULL; a bisection only when none do); false if
+ * it has an error. */
+static bool replays_cleanly(junqi_game *g, junqi_diags *d, junqi_summary *s)
 {
     junqi_input in = {.name = "<position>", .kind = JUNQI_INPUT_RECORD, .game = g};
-    return junqi_check_item(NULL, &in, NULL, d, NULL);
+    return junqi_check_item(NULL, &in, NULL, d, s);
 }
 
 /* ---- the search thread ----------------------------------------------------- */
@@ -620,7 +624,8 @@ static bool start_search(engine *e, char *args)
         return false;
     e->searches = searches_of(e);
     e->req = (junqi_play_request){e->game, &e->r.pos, e->r.moves, NULL, e->opt.level, e->opt.view,
-                                  e->opt.samples, e->opt.seed, search_limits(e, &g), e->opt.threads};
+                                  e->opt.samples, e->opt.seed, search_limits(e, &g), e->opt.threads,
+                                  e->check.inferred ? &e->check.knowledge : NULL};
     e->start = junqi_search_clock();
     e->deadline = g.movetime ? e->start + (double)g.movetime / 1000.0 : 0;
     memset(e->job_nodes, 0, sizeof e->job_nodes);
@@ -842,7 +847,7 @@ static void note_later_error(engine *e, junqi_game *g, int64_t ply)
 {
     junqi_diags d;
     junqi_diags_init(&d);
-    const junqi_diag *bad = replays_cleanly(g, &d) ? NULL : first_error(&d);
+    const junqi_diag *bad = replays_cleanly(g, &d, NULL) ? NULL : first_error(&d);
     char text[1024];
     int64_t last = (int64_t)junqi_game_first_number(g) - 1 + ply; /* the number of the last move kept */
     if (bad && bad->move > last)
@@ -1067,10 +1072,11 @@ static bool record_is_valid(engine *e, junqi_game *g)
     }
     junqi_diags d;
     junqi_diags_init(&d);
-    bool ok = replays_cleanly(g, &d);
+    bool ok = replays_cleanly(g, &d, &e->check);
     if (!ok)
         diag_error(e, "position", &d);
     junqi_diags_free(&d);
+    e->check.inferred &= ok; /* a record refused leaves the one before, whose knowledge this is not */
     return ok;
 }
 

@@ -155,6 +155,8 @@ typedef struct located {
     junqi_record_at at;   /* the position (junqi_record_locate) */
     bool ready;           /* at holds it (also for a record that breaks the rules, up to the
                              position before its illegal move) */
+    junqi_summary check;  /* the record's check (junqi_cli_check_record): what it inferred of
+                             the hidden pieces, which --go takes rather than infer it again */
 } located;
 
 /* Load the input (FILE's --game, the first by default, or --position) into
@@ -197,7 +199,7 @@ static int seek_ply(const options *opt, const junqi_source *src, located *loc)
         return rc;
     /* a record that breaks the rules is searched only where the game was */
     int valid = junqi_cli_check_record(prog, src, &loc->in, &plies, &opt->ply,
-                                       opt->source_flags & JUNQI_SOURCE_LENIENT);
+                                       opt->source_flags & JUNQI_SOURCE_LENIENT, &loc->check);
     if (valid != JUNQI_EXIT_OK && opt->ply.n > (long)plies.last)
         return valid;
     if (!junqi_record_locate(loc->in.game, NULL, &plies, opt->ply.n, &loc->at))
@@ -264,15 +266,17 @@ static int print_perft(const options *opt, junqi_record_at *at)
 /* ---- go ----------------------------------------------------------------- */
 
 /* A usage error when an option given plays formation games only and `in`
- * is a flip game (searched as a chance game, flip_search.h: no level, and
- * no samples of hidden pieces, whose face-down identities are chance):
- * --level, --view, --samples, --seed. An option that does not apply is
+ * is a flip game (junqi_go_check_flip(), the rule the Python binding's go()
+ * applies too): --level, --view, --samples, --seed, whatever its value
+ * (--seed 0 too). An option that does not apply is
  * not ignored (docs/conventions.md): --go checks here. (Annotation does
  * not: in a collection they apply to its formation games, and a usage
  * error at a flip game met half-way would end the run there.) */
 static int check_flip_options(const options *opt, const junqi_input *in)
 {
-    if (!junqi_rules_flip(in->game->rules) || !(opt->level || opt->given['v'] || opt->given['k'] || opt->given['s']))
+    unsigned given = (opt->level ? JUNQI_GO_GIVEN_LEVEL : 0u) | (opt->given['v'] ? JUNQI_GO_GIVEN_VIEW : 0u) |
+                     (opt->given['k'] ? JUNQI_GO_GIVEN_SAMPLES : 0u) | (opt->given['s'] ? JUNQI_GO_GIVEN_SEED : 0u);
+    if (!junqi_rules_flip(in->game->rules) || junqi_go_check_flip(given, NULL, 0)) /* the library's rule */
         return JUNQI_EXIT_OK;
     char label[JUNQI_INPUT_LABEL_SIZE];
     return junqi_cli_usage(prog, "%s: --level, --view, --samples and --seed play formation games; a flip game "
@@ -285,7 +289,8 @@ static int run_go(const options *opt, const located *loc)
         return JUNQI_EXIT_USAGE;
     junqi_play_request req = {.game = loc->in.game, .level = opt->level, .view = opt->view,
                               .samples = (int)opt->samples, .seed = opt->seed,
-                              .limits = opt->limits, .threads = (int)opt->threads};
+                              .limits = opt->limits, .threads = (int)opt->threads,
+                              .known = loc->check.inferred ? &loc->check.knowledge : NULL};
     junqi_go_status status = junqi_go_write(stdout, opt->format == JUNQI_FORMAT_JSON, &req, &loc->at);
     if (status == JUNQI_GO_NO_MEMORY) {
         fprintf(stderr, _("%s: out of memory\n"), prog);
@@ -638,6 +643,42 @@ static atomic_long whole_bytes;
 static atomic_int games_written;
 static atomic_bool in_game, finishing;
 
+/* The line that says how far a stopped annotation got, once its outputs
+ * are closed: the main thread counts the games of the inputs for it
+ * (count_games), which a second signal gives up (count_given_up), and
+ * whichever thread claims it first says it (said: LINE_CLAIMED, then
+ * LINE_SAID once written), so that it is said once, whole, before the
+ * second signal ends the tool. */
+enum { LINE_UNSAID, LINE_CLAIMED, LINE_SAID };
+static atomic_int said;
+static atomic_bool count_given_up;
+
+/* Say the line, unless the other thread has claimed it: finished games of
+ * planned (-1: unknown). */
+static void say_stopped_once(int sig, int finished, int planned)
+{
+    int unsaid = LINE_UNSAID;
+    if (!atomic_compare_exchange_strong(&said, &unsaid, LINE_CLAIMED))
+        return;
+    junqi_cli_say_interrupted(stderr, prog, sig, finished, planned);
+    atomic_store(&said, LINE_SAID);
+}
+
+/* A second signal after the main thread reached its end: its count of the
+ * games is given up, and the line said (by the main thread, which hears it
+ * between two games of the count, else here, with no count) before the
+ * signals' thread ends the tool. Waits at most two seconds for a line the
+ * main thread claimed: writing one line takes less. */
+static void say_stopped_now(int sig)
+{
+    atomic_store(&count_given_up, true);
+    for (int i = 0; i < 40 && atomic_load(&said) != LINE_SAID; i++) {
+        if (i == 20 && atomic_load(&said) == LINE_UNSAID)
+            say_stopped_once(sig, atomic_load(&games_written), -1);
+        nanosleep(&(struct timespec){0, 50000000}, NULL);
+    }
+}
+
 /* The first ending signal: the searches stop, and the main thread, between
  * games or in a search, soon reaches its end. Blocked reading its input (a
  * pipe, a terminal) or writing to a full pipe, it hears nothing: if it is
@@ -648,8 +689,11 @@ static void stop_annotation(int sig)
     static atomic_int calls;
     if (annotation_stop)
         junqi_stop_request(annotation_stop);
-    if (atomic_fetch_add(&calls, 1) > 0) /* a second signal: the signals' thread ends the run */
+    if (atomic_fetch_add(&calls, 1) > 0) { /* a second signal: the signals' thread ends the run */
+        if (atomic_load(&finishing))
+            say_stopped_now(sig);
         return;
+    }
     for (int quiet = 0; quiet < 20 && !atomic_load(&finishing);) {
         nanosleep(&(struct timespec){0, 50000000}, NULL);
         quiet = atomic_load(&in_game) ? 0 : quiet + 1;
@@ -714,7 +758,7 @@ static bool output_failed(annotate_job *job)
  * false then, naming the game by label (junqi_input_label()). */
 static bool record_is_legal(const junqi_source *src, junqi_input *in, const char *label)
 {
-    if (junqi_cli_check_record(prog, src, in, NULL, &JUNQI_CLI_PLY_END, true) == JUNQI_EXIT_OK)
+    if (junqi_cli_check_record(prog, src, in, NULL, &JUNQI_CLI_PLY_END, true, NULL) == JUNQI_EXIT_OK)
         return true;
     fprintf(stderr, _("%s: %s: not annotated: the record breaks the rules (above)\n"), prog, label);
     return false;
@@ -809,7 +853,9 @@ static int annotate_chosen(annotate_job *job, const char *path)
  * says how far an annotation that a signal stopped got: read again from
  * the start, which only such a run pays. -1 when standard input, or a
  * stream such as a pipe, is among them: what is left of it is not read
- * after a signal. */
+ * after a signal; and when a second signal gives the count up
+ * (count_given_up, heard between two items): the line is then said at
+ * once, without it, rather than lost when that signal ends the tool. */
 static int count_games(const options *opt, int argc, char **argv, int first)
 {
     if (opt->position || opt->game.n)
@@ -821,7 +867,10 @@ static int count_games(const options *opt, int argc, char **argv, int first)
             return -1;
         char err[256];
         junqi_source *src = junqi_source_open(argv[i], opt->source_flags, err, sizeof err);
-        for (junqi_read_status rc = JUNQI_READ_OK; src && rc != JUNQI_READ_END && rc != JUNQI_READ_FAILED;) {
+        if (atomic_load(&count_given_up))
+            return -1;
+        for (junqi_read_status rc = JUNQI_READ_OK; src && rc != JUNQI_READ_END && rc != JUNQI_READ_FAILED &&
+                                                   !atomic_load(&count_given_up);) {
             junqi_input in;
             junqi_diags d;
             junqi_diags_init(&d);
@@ -833,7 +882,7 @@ static int count_games(const options *opt, int argc, char **argv, int first)
         if (src)
             junqi_source_close(src);
     }
-    return first < argc ? total : -1;
+    return first < argc && !atomic_load(&count_given_up) ? total : -1;
 }
 
 /* Close the annotation's outputs, status its exit status so far and sig the
@@ -889,8 +938,10 @@ static int run_annotate(const options *opt, int argc, char **argv, int first, in
     status = close_outputs(&job, &out, opt->graph ? &graph : NULL, status, sig);
     if (sig && p.on) /* the game in progress leaves its progress bar */
         fputs("\r\033[K", stderr);
-    if (sig)
-        junqi_cli_say_interrupted(stderr, prog, sig, job.annotated, count_games(opt, argc, argv, first));
+    if (sig) {
+        atomic_store(&games_written, job.annotated); /* what a second signal's line says */
+        say_stopped_once(sig, job.annotated, count_games(opt, argc, argv, first));
+    }
     *stopped = sig;
     return status;
 }

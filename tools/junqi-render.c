@@ -454,7 +454,7 @@ static int render_source(source *src, options *opt, const junqi_input *in)
     rc = settle_bottom(opt, b, name);
     if (rc != JUNQI_EXIT_OK)
         return rc;
-    int valid = junqi_cli_check_record(prog, src->text, in, &src->plies, &opt->ply, opt->lenient);
+    int valid = junqi_cli_check_record(prog, src->text, in, &src->plies, &opt->ply, opt->lenient, NULL);
     src->invalid = valid == JUNQI_EXIT_INVALID;
     if (opt->ply.n > (long)src->plies.last)
         return valid; /* a position the game never had: nothing is drawn */
@@ -606,7 +606,7 @@ static int write_page(pages *ps, junqi_input *in, const char *path)
     int rc = check_page_game(opt, in, &plies, &ps->given);
     if (rc != JUNQI_EXIT_OK)
         return rc;
-    int valid = junqi_cli_check_record(prog, ps->src, in, &plies, &opt->ply, opt->lenient);
+    int valid = junqi_cli_check_record(prog, ps->src, in, &plies, &opt->ply, opt->lenient, NULL);
     if (opt->ply.n > (long)plies.last)
         return valid; /* a position the game never had: no page */
     if (plies.cut)

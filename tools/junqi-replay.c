@@ -234,7 +234,7 @@ static int write_positions(const options *opt, const junqi_source *src, const ju
     position_job job = {opt, out, colour, label, viewer, false, false};
     junqi_cli_ply asked = opt->all ? (junqi_cli_ply){JUNQI_REPORT_ALL, NULL} : opt->ply;
     long ply = asked.n;
-    rc = junqi_cli_check_record(prog, src, in, &plies, &asked, opt->source_flags & JUNQI_SOURCE_LENIENT);
+    rc = junqi_cli_check_record(prog, src, in, &plies, &asked, opt->source_flags & JUNQI_SOURCE_LENIENT, NULL);
     job.invalid = rc == JUNQI_EXIT_INVALID;
     if (junqi_rules_flip(in->game->rules)
             ? !junqi_flip_replay_each(in->game, NULL, ply, opt->view, &plies, write_flip_position, &job)
@@ -250,7 +250,7 @@ static int write_positions(const options *opt, const junqi_source *src, const ju
  * the same, as what the tool says of its input does not hang on an output. */
 static int convert(const options *opt, const junqi_source *src, junqi_input *in, FILE *out)
 {
-    int rc = junqi_cli_check_record(prog, src, in, NULL, &JUNQI_CLI_PLY_END, true);
+    int rc = junqi_cli_check_record(prog, src, in, NULL, &JUNQI_CLI_PLY_END, true, NULL);
     if (!out)
         return rc;
     junqi_game_settle(in->game);
@@ -443,7 +443,7 @@ static int replay_record(void *ctx, junqi_input *in)
     if (opt->count || opt->list) {
         /* counted and listed as they are, and checked as the games of every
          * other output are: one that breaks the rules is said, and exit 1 */
-        int rc = junqi_cli_check_record(prog, job->src, in, NULL, &JUNQI_CLI_PLY_END, true);
+        int rc = junqi_cli_check_record(prog, job->src, in, NULL, &JUNQI_CLI_PLY_END, true, NULL);
         if (opt->list) {
             junqi_game_settle(in->game);
             list_game(job, in->game, &place);

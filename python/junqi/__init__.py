@@ -442,6 +442,18 @@ class FlipGo(_Brief):
     actions: List[FlipAction]  # the best multipv actions (at least one), best first
 
 
+def _seed(seed: Optional[int]) -> int:
+    """go()'s seed for the library: None is none given (NO_SEED), which the
+    largest uint64_t stands for, so that one given is refused as out of
+    range, as the library refuses any past the tools' largest."""
+    if seed is None:
+        return _native.NO_SEED
+    seed = _native.fits("seed", seed, c_uint64)
+    if seed == _native.NO_SEED:
+        raise JunqiError(f"seed takes 0 to 2147483647, not {seed}")
+    return seed
+
+
 def _ply(ply: Optional[int]) -> int:
     if ply is None:
         return _native.PLY_END
@@ -598,25 +610,28 @@ class Game(_Brief):
         return Perft(**json.loads(text))
 
     def go(self, ply: Optional[int] = None, *, level: Optional[str] = None,
-           view: Optional[str] = None, samples: int = 0, seed: int = 0, depth: int = 0,
+           view: Optional[str] = None, samples: int = 0, seed: Optional[int] = None, depth: int = 0,
            nodes: int = 0, movetime: int = 0, multipv: int = 0, threads: int = 1,
            rules: Optional[str] = None, lenient: bool = False) -> Union[Go, FlipGo]:
         """The engine's move in the position after `ply` moves (docs/engine.md):
         level "easy", "normal", "default" or "expert" (None: "default", the
         analysis's default level); view "all" or "mover" (default: the
-        record's), samples and seed for view "mover" only; a budget of depth,
-        nodes or movetime (ms) for each search, else the level's (view
+        record's), samples and seed (None: none given, 0 used) for view
+        "mover" only; a budget of depth, nodes or movetime (ms) for each
+        search, else the level's (view
         "mover" searches each of its samples, 8 at the default level, with
         it: nodes=5000 is then 40,000 nodes in all, movetime=200 about 1.6 s);
         multipv lines; the same result for any threads unless movetime is
         given; lenient as for position(). What the tools refuse (nodes past
         10**12, a seed past 2**31 - 1, ...) raises JunqiError. A flip record
-        gives a FlipGo (level, view, samples and seed do not apply to it)."""
+        gives a FlipGo (level, view, samples and seed do not apply to it: one
+        given, a seed of 0 too, raises JunqiError, as junqi-analyze --go
+        refuses it)."""
         fits = _native.fits
         text = _native.stoppable(lib.junqi_report_go_stoppable, self._handle, _ply(ply),
                                  _native.cstr("rules", rules), _native.flag("lenient", lenient),
                                  _native.cstr("level", level), _native.cstr("view", view),
-                                 fits("samples", samples, c_int), fits("seed", seed, c_uint64),
+                                 fits("samples", samples, c_int), _seed(seed),
                                  fits("depth", depth, c_int), fits("nodes", nodes, c_uint64),
                                  fits("movetime", movetime, c_int), fits("multipv", multipv, c_int),
                                  fits("threads", threads, c_int))

@@ -115,6 +115,9 @@ lib = _load()
 #: of the game, and of every position.
 PLY_END = -1
 PLY_ALL = -2
+#: junqi_report_go()'s seed when none is given (report.h JUNQI_REPORT_NO_SEED): a seed of 0 is a
+#: seed given, refused where a seed does not apply (a flip game, view "all").
+NO_SEED = 2 ** 64 - 1
 
 #: Source flag JUNQI_SOURCE_LENIENT (source.h).
 SOURCE_LENIENT = 1

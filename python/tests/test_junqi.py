@@ -385,7 +385,7 @@ class PositionTest(unittest.TestCase):
                  "ply must be an int, not bool": lambda: g.position(True),
                  "nodes must be an int, not str": lambda: g.go(10, nodes="x"),
                  "nodes must be an int, not bool": lambda: g.go(10, nodes=True),
-                 "seed must be an int, not NoneType": lambda: g.go(10, depth=1, seed=None),
+                 "seed must be an int, not str": lambda: g.go(10, depth=1, seed="0"),
                  "depth must be an int, not float": lambda: g.perft(1.5, ply=10),
                  "level must be a str, not int": lambda: g.go(10, level=5),
                  "view must be a str, not int": lambda: g.position(10, view=1),
@@ -752,7 +752,8 @@ class EngineTest(unittest.TestCase):
         # samples or seed with view all were ignored; a finished game answers at once if taken
         g = first(GAME)
         for args in (["--nodes", "1000000000001"], ["--seed", "2147483648"], ["--movetime", "86400001"],
-                     ["--view", "all", "--samples", "3"], ["--view", "all", "--seed", "3"]):
+                     ["--view", "all", "--samples", "3"], ["--view", "all", "--seed", "3"],
+                     ["--view", "all", "--seed", "0"]):
             done = subprocess.run([os.path.join(BIN, "junqi-analyze"), "--go", *args, GAME], capture_output=True,
                                   text=True)
             self.assertEqual(done.returncode, 2, args)
@@ -764,7 +765,14 @@ class EngineTest(unittest.TestCase):
                  "samples and seed belong to view mover (view all searches one position)":
                      lambda: g.go(view="all", samples=3),
                  "samples and seed belong to view mover (view all searches one position) ":
-                     lambda: g.go(view="all", seed=3)}
+                     lambda: g.go(view="all", seed=3),
+                 # a seed of 0 given is given, as --seed 0 is (it was taken: the library could not
+                 # tell it from none)
+                 "samples and seed belong to view mover (view all searches one position)  ":
+                     lambda: g.go(view="all", seed=0),
+                 # the largest uint64_t stands for none given in the library (JUNQI_REPORT_NO_SEED):
+                 # given, it is out of range as any past the tools' largest
+                 "seed takes 0 to 2147483647, not 18446744073709551615": lambda: g.go(seed=2 ** 64 - 1)}
         for message, call in calls.items():
             with self.assertRaises(junqi.JunqiError, msg=message) as caught:
                 call()
@@ -773,13 +781,15 @@ class EngineTest(unittest.TestCase):
         self.assertIsNone(g.go(view="all", nodes=1000).bestmove)
 
     def test_a_flip_game_refuses_what_junqi_analyze_go_refuses(self):
-        # level, view, samples and seed play formation games; seed was taken silently
+        # level, view, samples and seed play formation games; seed was taken silently, and then
+        # seed 0, which the library could not tell from none, while junqi-analyze --go refused it
         path = FLIP_GAMES[0]
         g = first(path)
         for arg, value, call in (("level", "expert", lambda: g.go(10, level="expert")),
                                  ("view", "mover", lambda: g.go(10, view="mover")),
                                  ("samples", "3", lambda: g.go(10, samples=3)),
-                                 ("seed", "5", lambda: g.go(10, seed=5))):
+                                 ("seed", "5", lambda: g.go(10, seed=5)),
+                                 ("seed", "0", lambda: g.go(10, seed=0))):
             with self.assertRaises(junqi.JunqiError, msg=arg) as caught:
                 call()
             self.assertEqual(str(caught.exception),
@@ -789,7 +799,7 @@ class EngineTest(unittest.TestCase):
             self.assertEqual(done.returncode, 2, arg)
             self.assertIn(": --level, --view, --samples and --seed play formation games; a flip game takes "
                           "--nodes, --depth or --movetime\n", done.stderr)
-        self.assertEqual(g.go(10, depth=1, seed=0), g.go(10, depth=1))
+        self.assertEqual(g.go(10, depth=1, seed=None), g.go(10, depth=1))  # none given: taken
 
     def test_the_default_level_is_named_default(self):
         g = first(GAME)

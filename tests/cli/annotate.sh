@@ -317,5 +317,35 @@ expect "SIGINT, blocked reading a pipe: said on stderr" "junqi-analyze: interrup
 expect "SIGINT, blocked reading a pipe: no temporary file left" "out.jgn stderr stdout" \
     "$(ls "$d" | tr '\n' ' ' | sed 's/ $//')"
 
+# A second SIGINT while the tool counts the games of its inputs for its line (the first stopped
+# game 2 of many: it reads every input again, here one of 2,048 games named 20 times, which takes
+# seconds): the count is given up and the line still said, without it (it was lost: the second
+# signal ended the tool in the middle of the count). The second signal is sent once the count has
+# the big file open, and more than a second after the first (one within a second is the same request)
+d=$tmp/recount
+mkdir -p "$d"
+{ "$bin/junqi-replay" --to jgn "$root/samples/qq/jgs-000001.jgs"; echo; } >"$d/big.jgn"
+for _ in $(seq 11); do cat "$d/big.jgn" "$d/big.jgn" >"$d/twice.jgn" && mv "$d/twice.jgn" "$d/big.jgn"; done
+big=()
+for _ in $(seq 20); do big+=("$d/big.jgn"); done
+env --default-signal=INT "$bin/junqi-analyze" "${slow[@]}" -o "$d/out.jgn" "${stop_games[0]}" "${stop_games[1]}" \
+    "${big[@]}" >"$d/stdout" 2>"$d/stderr" &
+job=$!
+game_written "$d" 'out.jgn.tmp*'
+kill -INT "$job"
+sent=$SECONDS
+for _ in $(seq 100); do
+    ls -l "/proc/$job/fd" 2>/dev/null | grep -q 'big\.jgn$' && break
+    sleep 0.1
+done
+sleep 1.2
+kill -INT "$job" 2>/dev/null
+stopped_within "a second SIGINT during the count" 130
+check
+cmp -s "$tmp/first.jgn" "$d/out.jgn" || fail "a second SIGINT during the count: -o is not the annotated game 1"
+expect "a second SIGINT during the count: said on stderr" "junqi-analyze: interrupted by SIGINT after 1 game" \
+    "$(cat "$d/stderr")"
+rm -f "$d/big.jgn"
+
 echo "annotate.sh: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]

@@ -133,7 +133,8 @@ expect "--go flip --level: usage error" 2 "$rc"
 # --view, --samples and --seed do not apply to a flip game either: usage errors as --level's in --go,
 # nothing written (they were ignored, exit 0)
 flipuse="junqi-analyze: $D/fanqi.jgn: game 1 (line 1): --level, --view, --samples and --seed play formation games; a flip game takes --nodes, --depth or --movetime"
-for opts in "--go --ply 10 --view all" "--go --ply 10 --samples 2" "--go --ply 10 --seed 5" "--go --level easy"; do
+for opts in "--go --ply 10 --view all" "--go --ply 10 --samples 2" "--go --ply 10 --seed 5" "--go --ply 10 --seed 0" \
+    "--go --level easy"; do
     run "$A" $opts --depth 1 "$D/fanqi.jgn"
     expect "flip $opts: usage error, said once, nothing written" "2 |$flipuse" "$rc $out|$(head -n 1 <<<"$err")"
 done
