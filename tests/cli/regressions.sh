@@ -181,6 +181,14 @@ for enc in UTF-32 UTF-32LE UTF-32BE UTF-16 UTF-16LE UTF-16BE; do
     expect "$enc input: the command it says gives the game back" "$(cat "$tmp/utf8.jgn")" \
         "$(iconv -f "${said:-none}" -t UTF-8 "$tmp/wide.jgn" 2>&1)"
 done
+# a JGN file that opens with a GBK comment ({淺}: 9C 5C) and goes on in Chinese UTF-8, neither
+# encoding as a whole: the 5C escaped the brace in the UTF-8 reading, and the file was read as
+# YAML ("1:2: error: YAML: invalid leading UTF-8 octet"); it is JGN, with the warning at the byte
+{ printf '{' && printf '淺' | iconv -f UTF-8 -t GBK && printf '}\n[Board "two-player"]\n[Event "测试比赛"]\n\n*\n'; } \
+    >"$tmp/mixed.jgn"
+run "$V" --format json "$tmp/mixed.jgn"
+expect "a GBK comment before Chinese UTF-8: JGN, the not-utf8 warning at 1:2, valid" \
+    "0 not-utf8 1:2 true" "$rc $(jq -r 'select(.code) | "\(.code) \(.line):\(.column)"' <<<"$out") $(jq -r 'select(.type == "summary") | .valid' <<<"$out")"
 printf '[Board "two-player"]\n[Event "\033[31mred\007"]\n\n{bell\007} *\n' >"$tmp/control.jgn"
 run "$V" "$tmp/control.jgn"
 expect "defect 14: control characters are warned about, the record is valid" 0 "$rc"
