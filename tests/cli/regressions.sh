@@ -189,6 +189,27 @@ done
 run "$V" --format json "$tmp/mixed.jgn"
 expect "a GBK comment before Chinese UTF-8: JGN, the not-utf8 warning at 1:2, valid" \
     "0 not-utf8 1:2 true" "$rc $(jq -r 'select(.code) | "\(.code) \(.line):\(.column)"' <<<"$out") $(jq -r 'select(.type == "summary") | .valid' <<<"$out")"
+# UTF-16 without a byte order mark that opens with Chinese got only the nul-byte or unknown-format
+# error's "(a binary file, or UTF-16?)": the zero bytes beside its ASCII further in name it, and
+# so, in a text of Chinese alone, does every second byte in the CJK rows; nothing names UTF-8 or
+# GBK text of the same Chinese (a format junqi does not read), nor a stray NUL in UTF-8
+{ printf '{测试：中文注释}\n'; cat "$tmp/utf8.jgn"; } >"$tmp/cjk-first.jgn"
+printf '测试比赛中文汉字一二三四五六七八九十' >"$tmp/cjk-only.txt"
+for enc in UTF-16LE UTF-16BE; do
+    for f in cjk-first.jgn cjk-only.txt; do
+        iconv -f UTF-8 -t "$enc" "$tmp/$f" >"$tmp/wide-$f"
+        run "$V" "$tmp/wide-$f"
+        expect "$enc of $f: the message" \
+            "$tmp/wide-$f: error: the input is UTF-16 text: junqi reads UTF-8 (or GBK); convert it first: iconv -f $enc -t UTF-8" \
+            "$(head -n 1 <<<"$out")"
+    done
+done
+iconv -f UTF-8 -t GBK "$tmp/cjk-only.txt" >"$tmp/cjk-only.gbk"
+printf 'ab\0cd\0ef\n[Board "two-player"]\n\n*\n' >"$tmp/two-nuls.jgn"
+for f in cjk-only.txt cjk-only.gbk two-nuls.jgn; do
+    run "$V" --format json "$tmp/$f"
+    expect "$f: not named UTF-16" "unknown-format" "$(jq -r 'select(.code) | .code' <<<"$out")"
+done
 printf '[Board "two-player"]\n[Event "\033[31mred\007"]\n\n{bell\007} *\n' >"$tmp/control.jgn"
 run "$V" "$tmp/control.jgn"
 expect "defect 14: control characters are warned about, the record is valid" 0 "$rc"
