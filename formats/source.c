@@ -3,9 +3,10 @@
  * source.c - see source.h.
  *
  * Design note: a source peeks at the first PEEK_BYTES of its input to tell
- * the format. JGN is then streamed by a junqi_jgn_reader that starts with
- * the peeked prefix; every other format is read whole into data (they are
- * small: a QQ file, a YAML file, lines of positions) and parsed from there.
+ * the format (from a pipe, only up to the first lines that tell JGN). JGN
+ * is then streamed by a junqi_jgn_reader that starts with the peeked
+ * prefix; every other format is read whole into data (they are small: a QQ
+ * file, a YAML file, lines of positions) and parsed from there.
  */
 #include "source.h"
 #include "i18n.h"
@@ -13,6 +14,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "flip_replay.h"
 #include "flipnote.h"
@@ -321,8 +323,40 @@ static bool source_start(junqi_source *src, char *err, size_t n)
     return src->jgn != NULL;
 }
 
+/* Whether fp is a regular file, whose reads give all that is asked short of
+ * its end: a pipe's or a terminal's give what has come so far. */
+static bool regular_file(FILE *fp)
+{
+    struct stat st;
+    return fstat(fileno(fp), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* The first bytes of src->fp (up to PEEK_BYTES) into src->data: a regular
+ * file's at once; from a pipe or a terminal a line at a time, until they
+ * tell JGN (a game is streamed from there: a writer that holds the pipe
+ * open gets its first game read as its second starts, not once 4 KiB have
+ * come) or PEEK_BYTES have come or the input ends (every other format is
+ * read whole anyway). getc() waits only for a byte that has not come: the
+ * rest of a line is needed to tell a tag line. False on a read error. */
+static bool peek(junqi_source *src)
+{
+    FILE *fp = src->fp;
+    if (regular_file(fp)) {
+        src->len = fread(src->data, 1, PEEK_BYTES, fp);
+        return !ferror(fp);
+    }
+    int c = 0;
+    src->len = 0;
+    while (src->len < PEEK_BYTES && (c = getc(fp)) != EOF) {
+        src->data[src->len++] = (uint8_t)c;
+        if (c == '\n' && detect(src->data, src->len) == SOURCE_JGN)
+            break;
+    }
+    return !ferror(fp);
+}
+
 /* The source of src->fp (opened: src is closed on failure, NULL returned
- * with the reason in err): its first PEEK_BYTES tell the format. */
+ * with the reason in err): its first bytes (peek) tell the format. */
 static junqi_source *source_read(junqi_source *src, char *err, size_t n)
 {
     if (!(src->data = malloc(PEEK_BYTES + 1))) {
@@ -330,8 +364,7 @@ static junqi_source *source_read(junqi_source *src, char *err, size_t n)
         junqi_source_close(src);
         return NULL;
     }
-    src->len = fread(src->data, 1, PEEK_BYTES, src->fp);
-    if (ferror(src->fp)) {
+    if (!peek(src)) {
         snprintf(err, n, "%s", strerror(errno));
         junqi_source_close(src);
         return NULL;

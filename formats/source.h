@@ -84,8 +84,9 @@ typedef struct junqi_source junqi_source;
 
 /**
  * Open the file `path` ("-" or NULL: standard input, named "<stdin>"). The
- * format is detected from the first 4 KiB; inputs other than JGN are read
- * whole here. Returns NULL, with the reason in err (n bytes, e.g. "No such
+ * format is detected from the first 4 KiB (from a pipe or a terminal, from
+ * its first lines when they tell JGN, which is then streamed: a read waits
+ * for no more than that); inputs other than JGN are read whole here. Returns NULL, with the reason in err (n bytes, e.g. "No such
  * file or directory", "larger than the 256 MiB limit", "out of memory"),
  * when the file cannot be opened or read.
  */
