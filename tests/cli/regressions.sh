@@ -210,6 +210,25 @@ for f in cjk-only.txt cjk-only.gbk two-nuls.jgn; do
     run "$V" --format json "$tmp/$f"
     expect "$f: not named UTF-16" "unknown-format" "$(jq -r 'select(.code) | .code' <<<"$out")"
 done
+# a pipe that its writer holds open gave its first game only once 4,096 bytes had come or the
+# pipe was closed (the format was told from a fixed block): the first game's line comes while the
+# writer still sleeps (on a terminal, as a user sees it: script(1); the writer's sleep, and
+# timeout, bound the wait, and nothing is timed)
+printf '[Board "two-player"]\n[Event "a"]\n\n*\n\n[Board "two-player"]\n' >"$tmp/stream.jgn"
+if script -qfec true /dev/null </dev/null >/dev/null 2>&1; then
+    timeout 60 script -qfec "(cat '$tmp/stream.jgn'; sleep 30; touch '$tmp/writer-ended') | '$V' -" /dev/null \
+        </dev/null >"$tmp/stream.out" 2>&1 &
+    writer=$!
+    until grep -q 'game 1' "$tmp/stream.out" || [ -e "$tmp/writer-ended" ] || ! kill -0 "$writer" 2>/dev/null; do
+        sleep 0.2
+    done
+    expect "a pipe held open: its first game is validated before the writer ends" "game 1, writer running" \
+        "$(grep -o 'game 1' "$tmp/stream.out"), writer $([ -e "$tmp/writer-ended" ] && echo ended || echo running)"
+    kill "$writer" 2>/dev/null
+    wait "$writer" 2>/dev/null
+else
+    skip "script(1) cannot give a terminal here: a pipe held open is not checked"
+fi
 printf '[Board "two-player"]\n[Event "\033[31mred\007"]\n\n{bell\007} *\n' >"$tmp/control.jgn"
 run "$V" "$tmp/control.jgn"
 expect "defect 14: control characters are warned about, the record is valid" 0 "$rc"
