@@ -349,7 +349,8 @@ static bool peek(junqi_source *src)
     src->len = 0;
     while (src->len < PEEK_BYTES && (c = getc(fp)) != EOF) {
         src->data[src->len++] = (uint8_t)c;
-        if (c == '\n' && detect(src->data, src->len) == SOURCE_JGN)
+        /* junqi_jgn_detect first: detect() would parse the lines of YAML on each */
+        if (c == '\n' && junqi_jgn_detect(src->data, src->len) && detect(src->data, src->len) == SOURCE_JGN)
             break;
     }
     return !ferror(fp);

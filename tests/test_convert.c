@@ -274,6 +274,10 @@ static void a_utf8_game_with_a_gbk_comment_keeps_its_chinese(void **state)
     assert_string_equal(x, "axb");
     assert_int_equal(bad, 1);
     free(x);
+    /* the characters a column counts, as the text is read (测试 in GBK, in UTF-8; {淺} of GBK in UTF-8) */
+    assert_int_equal(junqi_text_chars("\xB2\xE2\xCA\xD4", 4, true), 2);
+    assert_int_equal(junqi_text_chars("\xE6\xB5\x8B\xE8\xAF\x95", 6, false), 2);
+    assert_int_equal(junqi_text_chars("{\x9C\x5C}", 4, false), 3);
     x = junqi_utf8_replace_bad("{\x9C\x5C}\xFF", 5, "x", &bad); /* 淺's 5C is its own, a lone FF a byte */
     assert_string_equal(x, "{x}x");
     assert_int_equal(bad, 2);
