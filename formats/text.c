@@ -126,8 +126,15 @@ size_t junqi_text_char_length(const char *s, size_t n, bool gbk)
 size_t junqi_text_chars(const char *s, size_t n, bool gbk)
 {
     size_t chars = 0;
-    for (size_t i = 0; i < n; i += junqi_text_char_length(s + i, n - i, gbk))
-        chars++;
+    bool replaced;
+    /* GBK: the characters of the conversion itself, which has the last word on a sequence that
+     * GB18030 leaves unassigned (EA 31 C7 30 is four characters, each byte but 31 a U+FFFD) */
+    char *utf8 = gbk ? junqi_gbk_to_utf8((const uint8_t *)s, n, &replaced) : NULL;
+    for (const char *c = utf8; c && *c; c++)
+        chars += ((unsigned char)*c & 0xC0) != 0x80;
+    for (size_t i = 0; !utf8 && i < n; i += junqi_text_char_length(s + i, n - i, gbk))
+        chars++; /* UTF-8 with bad bytes (or out of memory) */
+    free(utf8);
     return chars;
 }
 

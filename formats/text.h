@@ -54,9 +54,10 @@ size_t junqi_text_char_length(const char *s, size_t n, bool gbk);
 
 /**
  * How many characters the n bytes at s are as a reader reads them: GBK text
- * (`gbk`) converted, else UTF-8 with each GBK character or other byte that
- * is not UTF-8 one U+FFFD (junqi_utf8_replace_bad): junqi_text_char_length()
- * throughout. A diagnostic's column counts these (docs/conventions.md).
+ * (`gbk`) converted (junqi_gbk_to_utf8), else UTF-8 with each GBK character
+ * or other byte that is not UTF-8 one U+FFFD (junqi_utf8_replace_bad:
+ * junqi_text_char_length() throughout). A diagnostic's column counts these
+ * (docs/conventions.md).
  */
 size_t junqi_text_chars(const char *s, size_t n, bool gbk);
 
