@@ -87,6 +87,7 @@ struct junqi_source {
     char *name;
     FILE *fp;                  /* NULL once everything is in data */
     bool close_fp;
+    bool live;                 /* fp is a pipe or a terminal (junqi_source_live) */
     source_kind kind;
     unsigned flags;
     uint8_t *data;             /* the whole input (all kinds but JGN) */
@@ -341,7 +342,7 @@ static bool regular_file(FILE *fp)
 static bool peek(junqi_source *src)
 {
     FILE *fp = src->fp;
-    if (regular_file(fp)) {
+    if (!(src->live = !regular_file(fp))) {
         src->len = fread(src->data, 1, PEEK_BYTES, fp);
         return !ferror(fp);
     }
@@ -446,6 +447,11 @@ junqi_source *junqi_source_string(const char *text)
 const char *junqi_source_name(const junqi_source *src)
 {
     return src->name;
+}
+
+bool junqi_source_live(const junqi_source *src)
+{
+    return src->live;
 }
 
 /* The first line that a diagnostic of d from `from` on points at and has not

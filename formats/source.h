@@ -117,6 +117,14 @@ junqi_source *junqi_source_string(const char *text);
 const char *junqi_source_name(const junqi_source *src);
 
 /**
+ * Whether src reads a pipe or a terminal as it comes (not a regular file,
+ * nor memory): its next item may wait for a writer, so that a tool that
+ * answers each item flushes its output after each (junqi_source_each), and a
+ * program that streams games in gets each answer as its game is read.
+ */
+bool junqi_source_live(const junqi_source *src);
+
+/**
  * The next item. Returns JUNQI_READ_OK with *in filled, JUNQI_READ_END at
  * the end, JUNQI_READ_BROKEN when an item was broken (its problems are in
  * d; *in may still hold a record read leniently, or nothing; reading may go

@@ -229,6 +229,21 @@ if script -qfec true /dev/null </dev/null >/dev/null 2>&1; then
 else
     skip "script(1) cannot give a terminal here: a pipe held open is not checked"
 fi
+# ... and into a file (a program reading the answers: standard output was flushed only at the end);
+# the writer (exec: its own pid, killed after) and the reader meet at a FIFO
+mkfifo "$tmp/stream.fifo"
+{ cat "$tmp/stream.jgn"; exec sleep 30; } >"$tmp/stream.fifo" 2>/dev/null &
+writer=$!
+timeout 60 "$V" - <"$tmp/stream.fifo" >"$tmp/stream2.out" 2>&1 &
+reader=$!
+until grep -q 'game 1' "$tmp/stream2.out" || ! kill -0 "$writer" 2>/dev/null || ! kill -0 "$reader" 2>/dev/null; do
+    sleep 0.2
+done
+expect "a pipe held open, the answers into a file: the first game's comes before the writer ends" \
+    "game 1, writer running" \
+    "$(grep -o 'game 1' "$tmp/stream2.out"), writer $(kill -0 "$writer" 2>/dev/null && echo running || echo ended)"
+kill "$writer" "$reader" 2>/dev/null
+wait "$writer" "$reader" 2>/dev/null
 printf '[Board "two-player"]\n[Event "\033[31mred\007"]\n\n{bell\007} *\n' >"$tmp/control.jgn"
 run "$V" "$tmp/control.jgn"
 expect "defect 14: control characters are warned about, the record is valid" 0 "$rc"
