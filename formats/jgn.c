@@ -1432,7 +1432,8 @@ static junqi_game *parse_game(const char *text, long first_line, const char *nam
 /* A game text that is not UTF-8 (junqi_text_kind_of) is read as GBK, with a
  * warning at its first byte that is not UTF-8; one that is UTF-8 with a few
  * such bytes (a comment saved as GBK in it) is read as UTF-8, each of them
- * U+FFFD, with a warning at the first (docs/jgn.md, "Files and games").
+ * U+FFFD with the GBK trail byte after it (junqi_utf8_replace_bad), with a
+ * warning at the first (docs/jgn.md, "Files and games").
  * Returns the text read (game's own when it is UTF-8), NULL out of memory. */
 static char *to_utf8(text_buf *game, long first_line, junqi_diags *d)
 {
@@ -1453,8 +1454,8 @@ static char *to_utf8(text_buf *game, long first_line, junqi_diags *d)
                         replaced ? ", with undecodable bytes replaced" : "");
     else
         junqi_diags_add(d, JUNQI_CODE_NOT_UTF8, -1, line_loc(line, column),
-                        P_("the game is UTF-8 but for %zu byte that starts no character: read as U+FFFD",
-                           "the game is UTF-8 but for %zu bytes that start no character: each read as U+FFFD", bad),
+                        P_("the game is UTF-8 but for %zu character that is not (GBK?): read as U+FFFD",
+                           "the game is UTF-8 but for %zu characters that are not (GBK?): each read as U+FFFD", bad),
                         bad);
     free(game->s);
     game->s = utf8;

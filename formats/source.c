@@ -3,9 +3,10 @@
  * source.c - see source.h.
  *
  * Design note: a source peeks at the first PEEK_BYTES of its input to tell
- * the format. JGN is then streamed by a junqi_jgn_reader that starts with
- * the peeked prefix; every other format is read whole into data (they are
- * small: a QQ file, a YAML file, lines of positions) and parsed from there.
+ * the format (from a pipe, only up to the first lines that tell JGN). JGN
+ * is then streamed by a junqi_jgn_reader that starts with the peeked
+ * prefix; every other format is read whole into data (they are small: a QQ
+ * file, a YAML file, lines of positions) and parsed from there.
  */
 #include "source.h"
 #include "i18n.h"
@@ -13,6 +14,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "flip_replay.h"
 #include "flipnote.h"
@@ -85,6 +87,7 @@ struct junqi_source {
     char *name;
     FILE *fp;                  /* NULL once everything is in data */
     bool close_fp;
+    bool live;                 /* fp is a pipe or a terminal (junqi_source_live) */
     source_kind kind;
     unsigned flags;
     uint8_t *data;             /* the whole input (all kinds but JGN) */
@@ -115,42 +118,78 @@ static bool blank_input(const uint8_t *data, size_t len)
     return i == len;
 }
 
-/* Whether the first (up to) 16 units of w bytes of data are each an ASCII
- * character with NULs after it (little-endian: 'L') or before it (big-endian:
- * 'B'), all the same way, as UTF-16 (w 2) or UTF-32 (w 4) text of ASCII is;
- * else 0. */
-static char ascii_units(const uint8_t *data, size_t len, size_t w)
+/* The units of w bytes (2: UTF-16, 4: UTF-32) of data read in one byte order
+ * (big: the most significant byte first), as text: how many are ASCII
+ * characters, each with zero bytes beside it (the evidence), or -1 when one
+ * cannot be text (NUL, a control character but \t to \r, a lone surrogate
+ * half, U+FFFE or U+FFFF, past U+10FFFF). A unit cut by data's end, and a
+ * surrogate pair cut there, are left out: a peek may end anywhere. *cjk gets
+ * whether every unit is a CJK character or punctuation (U+2000..U+206F,
+ * U+3000..U+30FF, U+4E00..U+9FFF, U+FF00..U+FFEF) or ASCII. */
+static long text_units(const uint8_t *data, size_t len, size_t w, bool big, bool *cjk)
 {
-    size_t units = len / w < 16 ? len / w : 16, le = 0, be = 0;
-    for (size_t i = 0; i < units; i++) {
-        const uint8_t *u = data + w * i;
-        bool nul_after = true, nul_before = true;
-        for (size_t k = 1; k < w; k++) {
-            nul_after &= u[k] == 0;
-            nul_before &= u[k - 1] == 0;
-        }
-        le += nul_after && u[0] >= 0x09 && u[0] < 0x80;
-        be += nul_before && u[w - 1] >= 0x09 && u[w - 1] < 0x80;
+    long ascii = 0;
+    bool high = false; /* the unit before was a high surrogate half */
+    *cjk = true;
+    for (size_t i = 0; i + w <= len; i += w) {
+        uint32_t c = 0;
+        for (size_t k = 0; k < w; k++)
+            c = c << 8 | data[i + (big ? k : w - 1 - k)];
+        bool low_half = c >= 0xDC00 && c <= 0xDFFF, high_half = c >= 0xD800 && c <= 0xDBFF;
+        if (c == 0 || (c < 0x20 && (c < 0x09 || c > 0x0D)) || c == 0xFFFE || c == 0xFFFF || c > 0x10FFFF ||
+            (w == 4 && (low_half || high_half)) || (w == 2 && high != low_half))
+            return -1;
+        high = w == 2 && high_half;
+        ascii += c < 0x80;
+        uint32_t row = c >> 8;
+        *cjk &= c < 0x80 || row == 0x20 || row == 0x30 || (row >= 0x4E && row <= 0x9F) || row == 0xFF;
     }
-    return units < 2 ? 0 : le == units ? 'L' : be == units ? 'B' : 0;
+    return ascii;
+}
+
+/* The byte order ('L', 'B') in which data is text of units of w bytes, on
+ * clear evidence only, else 0. UTF-32: every unit text (each has a zero
+ * byte: text of one byte a unit has none), at least 2. UTF-16: every unit
+ * text, and ASCII characters, which put a zero byte beside them, one unit in
+ * 8 at least, 2 at least, and more than twice as many as the other order
+ * reads (a CJK character U+xx00 reads as ASCII the other way round): a
+ * stray NUL or two in UTF-8 text is no UTF-16. With `cjk`, UTF-16 of
+ * Chinese alone (no zero byte) is also named when 16 units at least are
+ * all CJK one way and not the other: weaker, asked only of a text that is
+ * no format junqi reads. */
+static char wide_order(const uint8_t *data, size_t len, size_t w, bool cjk)
+{
+    bool cjk_le, cjk_be;
+    long units = (long)(len / w), le = text_units(data, len, w, false, &cjk_le),
+         be = text_units(data, len, w, true, &cjk_be);
+    if (w == 4)
+        return units < 2 ? 0 : le >= 0 ? 'L' : be >= 0 ? 'B' : 0;
+    if (le >= 2 && le * 8 >= units && le > 2 * be)
+        return 'L';
+    if (be >= 2 && be * 8 >= units && be > 2 * le)
+        return 'B';
+    if (cjk && units >= 16 && (le >= 0 && cjk_le) != (be >= 0 && cjk_be))
+        return le >= 0 && cjk_le ? 'L' : 'B';
+    return 0;
 }
 
 /* The encoding of wider units that data is in, which junqi does not read, as
  * iconv names it for `iconv -f`: "UTF-32" or "UTF-16" after a byte order
  * mark (which says the byte order), "UTF-32LE", "UTF-16BE" ... without one
- * (iconv would take big-endian); NULL for none. UTF-32 is asked first: its
- * little-endian mark starts with UTF-16's. */
-static const char *wide_text(const uint8_t *data, size_t len)
+ * (iconv would take big-endian), by wide_order() (`cjk`: its weaker
+ * evidence too); NULL for none. UTF-32 is asked first: its little-endian
+ * mark starts with UTF-16's. */
+static const char *wide_text(const uint8_t *data, size_t len, bool cjk)
 {
     static const uint8_t le32[] = {0xFF, 0xFE, 0, 0}, be32[] = {0, 0, 0xFE, 0xFF};
     if (len >= 4 && (memcmp(data, le32, 4) == 0 || memcmp(data, be32, 4) == 0))
         return "UTF-32";
-    char order = ascii_units(data, len, 4);
+    char order = wide_order(data, len, 4, false);
     if (order)
         return order == 'L' ? "UTF-32LE" : "UTF-32BE";
     if (len >= 2 && ((data[0] == 0xFF && data[1] == 0xFE) || (data[0] == 0xFE && data[1] == 0xFF)))
         return "UTF-16";
-    order = ascii_units(data, len, 2);
+    order = wide_order(data, len, 2, cjk);
     return order == 'L' ? "UTF-16LE" : order == 'B' ? "UTF-16BE" : NULL;
 }
 
@@ -217,7 +256,7 @@ static source_kind detect(const uint8_t *data, size_t len)
     }
     if (blank_input(data, len))
         return SOURCE_EMPTY;
-    if (wide_text(data, len))
+    if (wide_text(data, len, false))
         return SOURCE_WIDE;
     if (junqi_jgn_detect(data, len))
         return SOURCE_JGN;
@@ -225,7 +264,9 @@ static source_kind detect(const uint8_t *data, size_t len)
         return SOURCE_POSITIONS;
     if (junqi_formation_detect(data, len) || non_utf8_formation(data, len))
         return SOURCE_YAML;
-    return movetext_input(data, len) ? SOURCE_MOVETEXT : SOURCE_UNKNOWN;
+    if (movetext_input(data, len))
+        return SOURCE_MOVETEXT;
+    return wide_text(data, len, true) ? SOURCE_WIDE : SOURCE_UNKNOWN;
 }
 
 /* Read the rest of the stream after the peeked prefix into src->data. */
@@ -283,8 +324,41 @@ static bool source_start(junqi_source *src, char *err, size_t n)
     return src->jgn != NULL;
 }
 
+/* Whether fp is a regular file, whose reads give all that is asked short of
+ * its end: a pipe's or a terminal's give what has come so far. */
+static bool regular_file(FILE *fp)
+{
+    struct stat st;
+    return fstat(fileno(fp), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* The first bytes of src->fp (up to PEEK_BYTES) into src->data: a regular
+ * file's at once; from a pipe or a terminal a line at a time, until they
+ * tell JGN (a game is streamed from there: a writer that holds the pipe
+ * open gets its first game read as its second starts, not once 4 KiB have
+ * come) or PEEK_BYTES have come or the input ends (every other format is
+ * read whole anyway). getc() waits only for a byte that has not come: the
+ * rest of a line is needed to tell a tag line. False on a read error. */
+static bool peek(junqi_source *src)
+{
+    FILE *fp = src->fp;
+    if (!(src->live = !regular_file(fp))) {
+        src->len = fread(src->data, 1, PEEK_BYTES, fp);
+        return !ferror(fp);
+    }
+    int c = 0;
+    src->len = 0;
+    while (src->len < PEEK_BYTES && (c = getc(fp)) != EOF) {
+        src->data[src->len++] = (uint8_t)c;
+        /* junqi_jgn_detect first: detect() would parse the lines of YAML on each */
+        if (c == '\n' && junqi_jgn_detect(src->data, src->len) && detect(src->data, src->len) == SOURCE_JGN)
+            break;
+    }
+    return !ferror(fp);
+}
+
 /* The source of src->fp (opened: src is closed on failure, NULL returned
- * with the reason in err): its first PEEK_BYTES tell the format. */
+ * with the reason in err): its first bytes (peek) tell the format. */
 static junqi_source *source_read(junqi_source *src, char *err, size_t n)
 {
     if (!(src->data = malloc(PEEK_BYTES + 1))) {
@@ -292,8 +366,7 @@ static junqi_source *source_read(junqi_source *src, char *err, size_t n)
         junqi_source_close(src);
         return NULL;
     }
-    src->len = fread(src->data, 1, PEEK_BYTES, src->fp);
-    if (ferror(src->fp)) {
+    if (!peek(src)) {
         snprintf(err, n, "%s", strerror(errno));
         junqi_source_close(src);
         return NULL;
@@ -374,6 +447,11 @@ junqi_source *junqi_source_string(const char *text)
 const char *junqi_source_name(const junqi_source *src)
 {
     return src->name;
+}
+
+bool junqi_source_live(const junqi_source *src)
+{
+    return src->live;
 }
 
 /* The first line that a diagnostic of d from `from` on points at and has not
@@ -678,7 +756,7 @@ junqi_read_status junqi_source_next(junqi_source *src, junqi_input *in, junqi_di
     case SOURCE_YAML: rc = next_yaml(src, in, d); break;
     case SOURCE_EMPTY: rc = JUNQI_READ_END; break;
     case SOURCE_WIDE: {
-        const char *encoding = wide_text(src->data, src->len);
+        const char *encoding = wide_text(src->data, src->len, true);
         /* TRANSLATORS: UTF-16 or UTF-32, then its name for iconv: UTF-16, UTF-16LE, UTF-32BE ... */
         junqi_diags_add(d, JUNQI_CODE_UTF16, -1, JUNQI_NOWHERE, "the input is %s text: junqi reads UTF-8 (or GBK); "
                         "convert it first: iconv -f %s -t UTF-8", encoding[4] == '1' ? "UTF-16" : "UTF-32", encoding);

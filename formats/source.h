@@ -84,8 +84,9 @@ typedef struct junqi_source junqi_source;
 
 /**
  * Open the file `path` ("-" or NULL: standard input, named "<stdin>"). The
- * format is detected from the first 4 KiB; inputs other than JGN are read
- * whole here. Returns NULL, with the reason in err (n bytes, e.g. "No such
+ * format is detected from the first 4 KiB (from a pipe or a terminal, from
+ * its first lines when they tell JGN, which is then streamed: a read waits
+ * for no more than that); inputs other than JGN are read whole here. Returns NULL, with the reason in err (n bytes, e.g. "No such
  * file or directory", "larger than the 256 MiB limit", "out of memory"),
  * when the file cannot be opened or read.
  */
@@ -114,6 +115,14 @@ junqi_source *junqi_source_string(const char *text);
 
 /** The source's name (owned by the source). */
 const char *junqi_source_name(const junqi_source *src);
+
+/**
+ * Whether src reads a pipe or a terminal as it comes (not a regular file,
+ * nor memory): its next item may wait for a writer, so that a tool that
+ * answers each item flushes its output after each (junqi_source_each), and a
+ * program that streams games in gets each answer as its game is read.
+ */
+bool junqi_source_live(const junqi_source *src);
 
 /**
  * The next item. Returns JUNQI_READ_OK with *in filled, JUNQI_READ_END at

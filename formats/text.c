@@ -102,17 +102,40 @@ static bool in_range(unsigned char c, unsigned char lo, unsigned char hi)
     return c >= lo && c <= hi;
 }
 
+/* The length of the GBK character (read as GB18030) at p, n bytes available:
+ * a lead byte 0x81..0xFE with its trail (0x40..0x7E or 0x80..0xFE: 2), or
+ * GB18030's four bytes (4); 0 when none starts there. */
+static size_t gbk_sequence(const unsigned char *p, size_t n)
+{
+    if (n < 2 || !in_range(p[0], 0x81, 0xFE))
+        return 0;
+    if (n >= 4 && in_range(p[1], 0x30, 0x39) && in_range(p[2], 0x81, 0xFE) && in_range(p[3], 0x30, 0x39))
+        return 4;
+    return in_range(p[1], 0x40, 0x7E) || in_range(p[1], 0x80, 0xFE) ? 2 : 0;
+}
+
 size_t junqi_text_char_length(const char *s, size_t n, bool gbk)
 {
     const unsigned char *p = (const unsigned char *)s;
-    if (gbk && n >= 2 && in_range(p[0], 0x81, 0xFE)) {
-        if (n >= 4 && in_range(p[1], 0x30, 0x39) && in_range(p[2], 0x81, 0xFE) && in_range(p[3], 0x30, 0x39))
-            return 4;
-        if (in_range(p[1], 0x40, 0x7E) || in_range(p[1], 0x80, 0xFE))
-            return 2;
-    }
-    size_t k = gbk ? 0 : junqi_utf8_sequence(p, n);
+    size_t k = gbk ? gbk_sequence(p, n) : junqi_utf8_sequence(p, n);
+    if (!k && !gbk)
+        k = gbk_sequence(p, n); /* a byte that is not UTF-8: a GBK character's lead, as in a mixed text */
     return k ? k : 1;
+}
+
+size_t junqi_text_chars(const char *s, size_t n, bool gbk)
+{
+    size_t chars = 0;
+    bool replaced;
+    /* GBK: the characters of the conversion itself, which has the last word on a sequence that
+     * GB18030 leaves unassigned (EA 31 C7 30 is four characters, each byte but 31 a U+FFFD) */
+    char *utf8 = gbk ? junqi_gbk_to_utf8((const uint8_t *)s, n, &replaced) : NULL;
+    for (const char *c = utf8; c && *c; c++)
+        chars += ((unsigned char)*c & 0xC0) != 0x80;
+    for (size_t i = 0; !utf8 && i < n; i += junqi_text_char_length(s + i, n - i, gbk))
+        chars++; /* UTF-8 with bad bytes (or out of memory) */
+    free(utf8);
+    return chars;
 }
 
 junqi_text_kind junqi_text_kind_of(const char *s, size_t len)
@@ -130,13 +153,14 @@ junqi_text_kind junqi_text_kind_of(const char *s, size_t len)
 char *junqi_utf8_replace_bad(const char *s, size_t len, const char *instead, size_t *bad)
 {
     size_t n = strlen(instead), count = 0;
-    for (size_t i = 0, k; i < len; i += k ? k : 1)
-        count += (k = junqi_utf8_sequence((const unsigned char *)s + i, len - i)) == 0;
+    for (size_t i = 0; i < len; i += junqi_text_char_length(s + i, len - i, false))
+        count += junqi_utf8_sequence((const unsigned char *)s + i, len - i) == 0;
     char *out = malloc(len + count * n + 1), *o = out;
-    for (size_t i = 0, k; out && i < len; i += k ? k : 1) {
-        k = junqi_utf8_sequence((const unsigned char *)s + i, len - i);
-        memcpy(o, k ? s + i : instead, k ? k : n);
-        o += k ? k : n;
+    for (size_t i = 0, k; out && i < len; i += k) {
+        k = junqi_text_char_length(s + i, len - i, false);
+        bool good = junqi_utf8_sequence((const unsigned char *)s + i, len - i) > 0;
+        memcpy(o, good ? s + i : instead, good ? k : n);
+        o += good ? k : n;
     }
     if (out)
         *o = '\0';
@@ -172,16 +196,9 @@ bool junqi_utf8_first_bad(const char *s, size_t len, bool gbk, long first_line, 
     }
     if (i == len)
         return false;
-    bool replaced;
-    /* the line up to the byte is UTF-8; GBK reads its bytes as other characters */
-    char *head = gbk ? junqi_gbk_to_utf8((const uint8_t *)start, (size_t)(s + i - start), &replaced) : NULL;
-    const char *c = gbk ? head : start, *end = gbk ? NULL : s + i;
-    int col = 1;
-    for (; c && (end ? c < end : *c); c++)
-        col += ((unsigned char)*c & 0xC0) != 0x80;
-    free(head);
     *line = at_line;
-    *column = col;
+    /* the line up to the byte is UTF-8; GBK reads its bytes as other characters */
+    *column = 1 + (int)junqi_text_chars(start, (size_t)(s + i - start), gbk);
     return true;
 }
 

@@ -39,15 +39,27 @@ size_t junqi_utf8_bom(const void *p, size_t len);
 
 /**
  * The length of the character at s (n bytes available, n > 0) for a scanner
- * that looks for ASCII marks ('{', '}', '\\', '[') in text not yet
+ * that looks for ASCII marks ('{', '}', '\\', '[', '"') in text not yet
  * converted: in GBK text (`gbk`) a lead byte 0x81..0xFE with its trail byte
  * (0x40..0x7E or 0x80..0xFE: 2), or GB18030's four bytes (a lead, 0x30..0x39,
  * a lead, 0x30..0x39: 4), whose trail bytes may be those of '\\', '{', '}'
  * or '[' (淺 is 9C 5C, 倉 82 7D) and are part of the character; else a UTF-8
- * sequence (junqi_utf8_sequence); 1 for any other byte. The encodings:
- * GB 18030-2005, the one the readers convert from (junqi_gbk_to_utf8).
+ * sequence (junqi_utf8_sequence), and where none starts, a GBK character
+ * all the same (a comment saved as GBK in a UTF-8 text, JUNQI_TEXT_MIXED:
+ * its 淺 must not escape the brace after it either); 1 for any other byte.
+ * The encodings: GB 18030-2005, the one the readers convert from
+ * (junqi_gbk_to_utf8).
  */
 size_t junqi_text_char_length(const char *s, size_t n, bool gbk);
+
+/**
+ * How many characters the n bytes at s are as a reader reads them: GBK text
+ * (`gbk`) converted (junqi_gbk_to_utf8), else UTF-8 with each GBK character
+ * or other byte that is not UTF-8 one U+FFFD (junqi_utf8_replace_bad:
+ * junqi_text_char_length() throughout). A diagnostic's column counts these
+ * (docs/conventions.md).
+ */
+size_t junqi_text_chars(const char *s, size_t n, bool gbk);
 
 /** What the bytes of a text are, as junqi_text_kind_of() tells them apart. */
 typedef enum {
@@ -72,8 +84,10 @@ junqi_text_kind junqi_text_kind_of(const char *s, size_t len);
 /**
  * A copy of the len bytes at s, NUL-terminated, with each byte that starts
  * no UTF-8 character (junqi_utf8_sequence) replaced by the text `instead`
- * (U+FFFD to read the rest as UTF-8; "x" to judge its shape). *bad gets how
- * many were. The caller frees it; NULL when out of memory.
+ * (U+FFFD to read the rest as UTF-8; "x" to judge its shape), together with
+ * the trail of the GBK character it leads (junqi_text_char_length: a
+ * comment saved as GBK in a UTF-8 text; 淺's 5C is no backslash). *bad gets
+ * how many were replaced. The caller frees it; NULL when out of memory.
  */
 char *junqi_utf8_replace_bad(const char *s, size_t len, const char *instead, size_t *bad);
 
@@ -92,8 +106,8 @@ bool junqi_gbk_text(const char *s, size_t len, char **utf8);
  * (junqi_utf8_sequence) is: its line (s's first line is first_line) into
  * *line and its 1-based column into *column, counted in the characters of
  * that line as the text is then read (the line a diagnostic shows): as GBK
- * when `gbk`, else as UTF-8 with that byte replaced. Returns false, leaving
- * both alone, when s is all UTF-8; out of memory the column is 1.
+ * when `gbk`, else as UTF-8 with that byte replaced (junqi_text_chars).
+ * Returns false, leaving both alone, when s is all UTF-8.
  */
 bool junqi_utf8_first_bad(const char *s, size_t len, bool gbk, long first_line, long *line, int *column);
 

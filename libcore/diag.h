@@ -46,7 +46,7 @@ typedef enum junqi_severity {
     X(NUL_BYTE, "nul-byte", ERROR, "a text input holds a NUL byte") \
     /* JGN records (docs/jgn.md) */ \
     X(GAME_TOO_LARGE, "game-too-large", ERROR, "a game's text is larger than 64 MiB") \
-    X(NOT_UTF8, "not-utf8", WARNING, "a game or a YAML file is not UTF-8 and is read as GBK; or a game is UTF-8 but for a few bytes, each read as U+FFFD") \
+    X(NOT_UTF8, "not-utf8", WARNING, "a game or a YAML file is not UTF-8 and is read as GBK; or a game is UTF-8 but for a few characters, each read as U+FFFD") \
     X(BAD_TAG, "bad-tag", ERROR, "a tag line is malformed or its value is not allowed") \
     X(DUPLICATE_TAG, "duplicate-tag", WARNING, "a tag is given twice; the last value counts") \
     X(CONTROL_CHARACTER, "control-character", WARNING, "a tag or comment holds a raw control character (kept, written as \\xHH)") \

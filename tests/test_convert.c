@@ -259,8 +259,9 @@ static char *convert(junqi_game *g, junqi_game **back)
 
 /* What a text's bytes are decides how a game is read: GBK throughout (an
  * older editor's) as GBK; UTF-8 with a comment saved as GBK in it as UTF-8,
- * each bad byte U+FFFD, so that its Chinese stays what it was (read as GBK,
- * 司令 became other characters) and the warning points at the first. */
+ * each GBK character of bad bytes one U+FFFD, so that its Chinese stays what
+ * it was (read as GBK, 司令 became other characters) and the warning points
+ * at the first. */
 static void a_utf8_game_with_a_gbk_comment_keeps_its_chinese(void **state)
 {
     (void)state;
@@ -269,8 +270,16 @@ static void a_utf8_game_with_a_gbk_comment_keeps_its_chinese(void **state)
     assert_int_equal(junqi_text_kind_of("\xE5\x8F\xB8\xE4\xBB\xA4 \xB0\xA1", 9), JUNQI_TEXT_GBK); /* 2 and 2 */
     assert_int_equal(junqi_text_kind_of("\xE5\x8F\xB8\xE4\xBB\xA4\xE4\xBD\xA0 \xB0\xA1", 12), JUNQI_TEXT_MIXED);
     size_t bad;
-    char *x = junqi_utf8_replace_bad("a\xB0\xA1" "b", 4, "x", &bad);
-    assert_string_equal(x, "axxb");
+    char *x = junqi_utf8_replace_bad("a\xB0\xA1" "b", 4, "x", &bad); /* 啊 in GBK: one character */
+    assert_string_equal(x, "axb");
+    assert_int_equal(bad, 1);
+    free(x);
+    /* the characters a column counts, as the text is read (测试 in GBK, in UTF-8; {淺} of GBK in UTF-8) */
+    assert_int_equal(junqi_text_chars("\xB2\xE2\xCA\xD4", 4, true), 2);
+    assert_int_equal(junqi_text_chars("\xE6\xB5\x8B\xE8\xAF\x95", 6, false), 2);
+    assert_int_equal(junqi_text_chars("{\x9C\x5C}", 4, false), 3);
+    x = junqi_utf8_replace_bad("{\x9C\x5C}\xFF", 5, "x", &bad); /* 淺's 5C is its own, a lone FF a byte */
+    assert_string_equal(x, "{x}x");
     assert_int_equal(bad, 2);
     free(x);
     static const struct {
@@ -278,7 +287,7 @@ static void a_utf8_game_with_a_gbk_comment_keeps_its_chinese(void **state)
         int column;
     } games[] = {
         {"[Board \"two-player\"]\n[Event \"\xE5\x8F\xB8\xE4\xBB\xA4\"]\n\n{\xB0\xA1 \xE4\xBD\xA0} *\n",
-         "\xE5\x8F\xB8\xE4\xBB\xA4", "\xEF\xBF\xBD\xEF\xBF\xBD \xE4\xBD\xA0", 2},
+         "\xE5\x8F\xB8\xE4\xBB\xA4", "\xEF\xBF\xBD \xE4\xBD\xA0", 2},
         {"[Board \"two-player\"]\n[Event \"\xC4\xE3\xBA\xC3\"]\n\n{\xB0\xA1} *\n", "\xE4\xBD\xA0\xE5\xA5\xBD",
          "\xE5\x95\x8A", 9},
     };

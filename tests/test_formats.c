@@ -5,6 +5,7 @@
  * the source lines that located diagnostics are given.
  */
 #include <setjmp.h>
+#include <unistd.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -476,6 +477,38 @@ static void defect07_a_position_of_one_seat_is_not_a_game(void **state)
 }
 
 /* Diagnostics at the given lines (0 ends the list), with no source line yet. */
+/* A pipe that its writer holds open: the format was told from a fixed block of 4,096 bytes, so
+ * that the first game was read only once that much had come or the pipe was closed (a program
+ * streaming games had no answer). The games are in the pipe and its write end stays open while
+ * the first is read: a read that waited for more would never end, and the alarm ends the test
+ * (a failure, never a hang); nothing is timed. */
+static void a_pipe_held_open_gives_its_first_game_as_the_second_starts(void **state)
+{
+    (void)state;
+    static const char games[] = "[Board \"two-player\"]\n[Event \"first\"]\n\n*\n\n[Board \"two-player\"]\n";
+    int fd[2];
+    assert_int_equal(pipe(fd), 0);
+    assert_int_equal(write(fd[1], games, sizeof games - 1), (ssize_t)(sizeof games - 1));
+    char err[256];
+    alarm(30);
+    junqi_source *src = junqi_source_stream(fdopen(fd[0], "rb"), "pipe", 0, err, sizeof err);
+    assert_non_null(src);
+    junqi_input in;
+    junqi_diags d;
+    junqi_diags_init(&d);
+    assert_int_equal(junqi_source_next(src, &in, &d), JUNQI_READ_OK);
+    assert_string_equal(junqi_game_tag(in.game, "Event"), "first");
+    alarm(0);
+    junqi_input_free(&in);
+    close(fd[1]); /* the writer ends: the second game ends with the input */
+    assert_int_equal(junqi_source_next(src, &in, &d), JUNQI_READ_OK);
+    assert_null(junqi_game_tag(in.game, "Event"));
+    junqi_input_free(&in);
+    assert_int_equal(junqi_source_next(src, &in, &d), JUNQI_READ_END);
+    junqi_source_close(src);
+    junqi_diags_free(&d);
+}
+
 static void diags_at(junqi_diags *d, const int *lines)
 {
     for (; *lines; lines++)
@@ -536,6 +569,7 @@ int main(void)
         cmocka_unit_test(a_nul_byte_is_the_nul_byte_error_where_it_is),
         cmocka_unit_test(a_flip_position_says_its_errors_whole),
         cmocka_unit_test(diagnostics_get_their_lines_in_any_order),
+        cmocka_unit_test(a_pipe_held_open_gives_its_first_game_as_the_second_starts),
         cmocka_unit_test(published_formations_validate_except_the_one_with_wrong_counts),
         cmocka_unit_test(defect11_a_position_at_the_no_combat_limit_is_a_draw),
         cmocka_unit_test(defect07_a_position_of_one_seat_is_not_a_game),

@@ -191,7 +191,9 @@ static void gbk_trail_bytes_neither_escape_nor_close_a_comment(void **state)
 {
     (void)state;
     assert_int_equal(junqi_text_char_length("\x9C\x5C}", 3, true), 2);
-    assert_int_equal(junqi_text_char_length("\x9C\x5C}", 3, false), 1);
+    assert_int_equal(junqi_text_char_length("\x9C\x5C}", 3, false), 2); /* GBK in UTF-8 text: still 淺 */
+    assert_int_equal(junqi_text_char_length("\xC6\xB7", 2, false), 2);     /* UTF-8 of two bytes */
+    assert_int_equal(junqi_text_char_length("\xFF}", 2, false), 1);         /* no character's lead */
     assert_int_equal(junqi_text_char_length("\x81\x30\x81\x30", 4, true), 4); /* GB18030's four bytes */
     assert_int_equal(junqi_text_char_length("\xE4\xB8\xAD", 3, false), 3);    /* 中 in UTF-8 */
     assert_int_equal(junqi_text_char_length("}", 1, true), 1);
@@ -219,6 +221,32 @@ static void gbk_trail_bytes_neither_escape_nor_close_a_comment(void **state)
     junqi_diags_free(&d);
     static const char leading[] = "{\x82\x7D\xBF\xE2}\n[Board \"two-player\"]\n\n*\n"; /* {倉庫} first */
     assert_true(junqi_jgn_detect((const uint8_t *)leading, sizeof leading - 1));
+}
+
+/* A file that opens with a GBK comment ({淺}: 9C 5C) and goes on in Chinese UTF-8 is neither
+ * encoding as a whole (JUNQI_TEXT_MIXED): read as UTF-8, the 5C escaped the brace, so that the
+ * file was no JGN to the detection (a YAML error at 1:2) and an open comment to the reader. Now
+ * the GBK character is one character there too: the file is JGN, its comment one U+FFFD, and
+ * the warning is at the byte. */
+static void a_gbk_comment_before_utf8_text_is_jgn_with_a_located_warning(void **state)
+{
+    (void)state;
+    static const char text[] = "{\x9C\x5C}\n[Board \"two-player\"]\n[Event \"\xE6\xB5\x8B\xE8\xAF\x95\xE6\xAF\x94\"]\n\n"
+                               "{\xE6\xB5\x8B} 1. zz9-a1 *\n"; /* [Event "测试比"], {测} */
+    assert_int_equal(junqi_text_kind_of(text, sizeof text - 1), JUNQI_TEXT_MIXED);
+    assert_true(junqi_jgn_detect((const uint8_t *)text, sizeof text - 1));
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_game *g = junqi_jgn_parse(text, sizeof text - 1, "t", 0, &d);
+    assert_null(g); /* zz9-a1 */
+    assert_int_equal(d.n, 2);
+    assert_string_equal(junqi_code_name(d.items[0].code), "not-utf8");
+    assert_int_equal(d.items[0].loc.line, 1);
+    assert_int_equal(d.items[0].loc.column, 2);
+    assert_string_equal(junqi_code_name(d.items[1].code), "bad-token"); /* not open-comment */
+    assert_int_equal(d.items[1].loc.line, 5);
+    assert_int_equal(d.items[1].loc.column, 8);
+    junqi_diags_free(&d);
 }
 
 /* A comment never closed takes the games after it: the error says from which line, so that they
@@ -760,6 +788,7 @@ int main(void)
         cmocka_unit_test(real_replays_convert_to_jgn_and_replay_identically),
         cmocka_unit_test(a_file_holds_several_games_read_one_at_a_time),
         cmocka_unit_test(gbk_trail_bytes_neither_escape_nor_close_a_comment),
+        cmocka_unit_test(a_gbk_comment_before_utf8_text_is_jgn_with_a_located_warning),
         cmocka_unit_test(a_comment_never_closed_names_the_game_it_swallows),
         cmocka_unit_test(a_record_reads_back_from_its_jgn_as_the_same_item),
         cmocka_unit_test(a_seat_that_takes_no_part_is_named_with_the_games_seats),

@@ -79,6 +79,8 @@ int junqi_source_each(junqi_source *src, junqi_item_fn fn, void *ctx)
         int item = rc == JUNQI_READ_END ? JUNQI_EXIT_OK : fn(ctx, src, &in, &d, rc);
         junqi_diags_free(&d);
         junqi_input_free(&in);
+        if (junqi_source_live(src))
+            fflush(stdout); /* a program streaming games in waits for each answer (a failure: at exit) */
         if (junqi_cli_status_add(&status, item) || rc == JUNQI_READ_END || rc == JUNQI_READ_FAILED)
             break;
     }

@@ -68,7 +68,9 @@ bool junqi_cli_status_add(int *status, int item);
  * as junqi_cli_open() failed). Stops after a read error or a usage
  * error, and reads no further item once a signal stopped the run
  * (junqi_cli_stop_signal()). Returns the highest exit status of the items, but
- * JUNQI_EXIT_USAGE after a usage error, whatever came before it.
+ * JUNQI_EXIT_USAGE after a usage error, whatever came before it. Standard
+ * output is flushed after each item of a pipe or a terminal
+ * (junqi_source_live): its next item may be long in coming.
  */
 int junqi_source_each(junqi_source *src, junqi_item_fn fn, void *ctx);
 

@@ -660,8 +660,11 @@ static void cmd_go(engine *e, char *args)
  * number: a diagnostic of the text is located on the line sent with them. */
 static char *unfold_record(const char *s, size_t *starts, int *nlines)
 {
-    char *out = malloc(2 * strlen(s) + 3), *o = out;
-    const char *line = s;
+    size_t len = strlen(s);
+    char *out = malloc(2 * len + 3), *o = out;
+    const char *line = s, *end = s + len;
+    /* a GBK line's trail bytes may be those of '\\' or '"' (淺 is 9C 5C): they are its characters' */
+    bool gbk = junqi_text_kind_of(s, len) == JUNQI_TEXT_GBK;
     *nlines = 0;
     if (!out)
         return NULL;
@@ -672,6 +675,13 @@ static char *unfold_record(const char *s, size_t *starts, int *nlines)
         starts[(*nlines)++] = (size_t)(s - line);
         bool quoted = false;
         for (; *s; s++) {
+            if ((unsigned char)*s >= 0x80) { /* a character of more bytes: no mark */
+                size_t k = junqi_text_char_length(s, (size_t)(end - s), gbk);
+                memcpy(o, s, k);
+                o += k;
+                s += k - 1;
+                continue;
+            }
             *o++ = *s;
             if (quoted && *s == '\\' && s[1])
                 *o++ = *++s;
@@ -692,17 +702,17 @@ static char *unfold_record(const char *s, size_t *starts, int *nlines)
 }
 
 /* Locate d's diagnostics of a text unfold_record() made from `line` on that
- * line: line 1, the column counted in its characters. */
+ * line: line 1, the column counted in its characters as the reader reads
+ * them (junqi_text_chars: a GBK line converted, as the text was), so that
+ * they count as the column of the same text in a file does. */
 static void locate_on_line(junqi_diags *d, const char *line, const size_t *starts, int nlines)
 {
+    bool gbk = junqi_text_kind_of(line, strlen(line)) == JUNQI_TEXT_GBK;
     for (size_t i = 0; i < d->n; i++) {
         junqi_loc *l = &d->items[i].loc;
         if (l->line < 1 || l->line > nlines)
             continue;
-        int chars = 0;
-        for (size_t b = 0; b < starts[l->line - 1]; b++)
-            chars += ((unsigned char)line[b] & 0xC0) != 0x80;
-        l->column += chars;
+        l->column += (int)junqi_text_chars(line, starts[l->line - 1], gbk);
         l->line = 1;
     }
 }

@@ -518,6 +518,21 @@ rec='[Board "two-player"] [NorthSetup "81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL"] [So
 out=$(engine "position jgn $rec")
 expect "position jgn RECORD: an error located at its column on the line" \
     "error position: 1:$(awk -v r="$rec" 'BEGIN { print index(r, "zz9") }'): 'zz9-a1' is not a move, event, number, NAG or result (bad-token)" "$out"
+# a GBK record: its error's column counts characters, as in UTF-8 and in a file (it counted the
+# bytes before the tag, 1:42 for 1:40), and a GBK character whose second byte is that of '\' (淺 is
+# 9C 5C) ends no tag value early (the record was one tag: "a tag line holds one tag only")
+# (the columns written out: awk's index() may count bytes)
+for case in '40 [Board "two-player"] [Event "测试比赛"] 1. zz9-a1 *' \
+    '56 [Board "two-player"] [Event "测试比赛"] [Site "水淺"] {淺} 1. zz9-a1 *'; do
+    printf 'position jgn %s\n' "${case#* }" | iconv -f UTF-8 -t GBK >"$tmp/gbk.cmd"
+    out=$("$A" --engine <"$tmp/gbk.cmd")
+    expect "position jgn of a GBK record: the error's column in characters (${case#* })" \
+        "error position: 1:${case%% *}: 'zz9-a1' is not a move, event, number, NAG or result (bad-token)" "$out"
+done
+# ... as junqi-validate counts them on a line of a GBK file
+printf '[Board "two-player"]\n[Event "测试"]\n\n{测试比赛 淺水} 1. zz9-a1 *\n' | iconv -f UTF-8 -t GBK >"$tmp/gbk.jgn"
+expect "a GBK file: the error's column in characters" "4:14" \
+    "$("$JUNQI_BIN/junqi-validate" --format json "$tmp/gbk.jgn" | jq -r 'select(.code == "bad-token") | "\(.line):\(.column)"')"
 # an error in the moves of a position command is located in its moves, 1:COLUMN from the first of
 # them, whatever came before the word moves and the blanks after it (position file ... moves was
 # one column further than position moves)

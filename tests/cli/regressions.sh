@@ -181,6 +181,69 @@ for enc in UTF-32 UTF-32LE UTF-32BE UTF-16 UTF-16LE UTF-16BE; do
     expect "$enc input: the command it says gives the game back" "$(cat "$tmp/utf8.jgn")" \
         "$(iconv -f "${said:-none}" -t UTF-8 "$tmp/wide.jgn" 2>&1)"
 done
+# a JGN file that opens with a GBK comment ({淺}: 9C 5C) and goes on in Chinese UTF-8, neither
+# encoding as a whole: the 5C escaped the brace in the UTF-8 reading, and the file was read as
+# YAML ("1:2: error: YAML: invalid leading UTF-8 octet"); it is JGN, with the warning at the byte
+{ printf '{' && printf '淺' | iconv -f UTF-8 -t GBK && printf '}\n[Board "two-player"]\n[Event "测试比赛"]\n\n*\n'; } \
+    >"$tmp/mixed.jgn"
+run "$V" --format json "$tmp/mixed.jgn"
+expect "a GBK comment before Chinese UTF-8: JGN, the not-utf8 warning at 1:2, valid" \
+    "0 not-utf8 1:2 true" "$rc $(jq -r 'select(.code) | "\(.code) \(.line):\(.column)"' <<<"$out") $(jq -r 'select(.type == "summary") | .valid' <<<"$out")"
+# UTF-16 without a byte order mark that opens with Chinese got only the nul-byte or unknown-format
+# error's "(a binary file, or UTF-16?)": the zero bytes beside its ASCII further in name it, and
+# so, in a text of Chinese alone, does every second byte in the CJK rows; nothing names UTF-8 or
+# GBK text of the same Chinese (a format junqi does not read), nor a stray NUL in UTF-8
+{ printf '{测试：中文注释}\n'; cat "$tmp/utf8.jgn"; } >"$tmp/cjk-first.jgn"
+printf '测试比赛中文汉字一二三四五六七八九十' >"$tmp/cjk-only.txt"
+for enc in UTF-16LE UTF-16BE; do
+    for f in cjk-first.jgn cjk-only.txt; do
+        iconv -f UTF-8 -t "$enc" "$tmp/$f" >"$tmp/wide-$f"
+        run "$V" "$tmp/wide-$f"
+        expect "$enc of $f: the message" \
+            "$tmp/wide-$f: error: the input is UTF-16 text: junqi reads UTF-8 (or GBK); convert it first: iconv -f $enc -t UTF-8" \
+            "$(head -n 1 <<<"$out")"
+    done
+done
+iconv -f UTF-8 -t GBK "$tmp/cjk-only.txt" >"$tmp/cjk-only.gbk"
+printf 'ab\0cd\0ef\n[Board "two-player"]\n\n*\n' >"$tmp/two-nuls.jgn"
+for f in cjk-only.txt cjk-only.gbk two-nuls.jgn; do
+    run "$V" --format json "$tmp/$f"
+    expect "$f: not named UTF-16" "unknown-format" "$(jq -r 'select(.code) | .code' <<<"$out")"
+done
+# a pipe that its writer holds open gave its first game only once 4,096 bytes had come or the
+# pipe was closed (the format was told from a fixed block): the first game's line comes while the
+# writer still sleeps (on a terminal, as a user sees it: script(1); the writer's sleep, and
+# timeout, bound the wait, and nothing is timed)
+printf '[Board "two-player"]\n[Event "a"]\n\n*\n\n[Board "two-player"]\n' >"$tmp/stream.jgn"
+if script -qfec true /dev/null </dev/null >/dev/null 2>&1; then
+    timeout 60 script -qfec "(cat '$tmp/stream.jgn'; sleep 30; touch '$tmp/writer-ended') | '$V' -" /dev/null \
+        </dev/null >"$tmp/stream.out" 2>&1 &
+    writer=$!
+    until grep -q 'game 1' "$tmp/stream.out" || [ -e "$tmp/writer-ended" ] || ! kill -0 "$writer" 2>/dev/null; do
+        sleep 0.2
+    done
+    expect "a pipe held open: its first game is validated before the writer ends" "game 1, writer running" \
+        "$(grep -o 'game 1' "$tmp/stream.out"), writer $([ -e "$tmp/writer-ended" ] && echo ended || echo running)"
+    kill "$writer" 2>/dev/null
+    wait "$writer" 2>/dev/null
+else
+    skip "script(1) cannot give a terminal here: a pipe held open is not checked"
+fi
+# ... and into a file (a program reading the answers: standard output was flushed only at the end);
+# the writer (exec: its own pid, killed after) and the reader meet at a FIFO
+mkfifo "$tmp/stream.fifo"
+{ cat "$tmp/stream.jgn"; exec sleep 30; } >"$tmp/stream.fifo" 2>/dev/null &
+writer=$!
+timeout 60 "$V" - <"$tmp/stream.fifo" >"$tmp/stream2.out" 2>&1 &
+reader=$!
+until grep -q 'game 1' "$tmp/stream2.out" || ! kill -0 "$writer" 2>/dev/null || ! kill -0 "$reader" 2>/dev/null; do
+    sleep 0.2
+done
+expect "a pipe held open, the answers into a file: the first game's comes before the writer ends" \
+    "game 1, writer running" \
+    "$(grep -o 'game 1' "$tmp/stream2.out"), writer $(kill -0 "$writer" 2>/dev/null && echo running || echo ended)"
+kill "$writer" "$reader" 2>/dev/null
+wait "$writer" "$reader" 2>/dev/null
 printf '[Board "two-player"]\n[Event "\033[31mred\007"]\n\n{bell\007} *\n' >"$tmp/control.jgn"
 run "$V" "$tmp/control.jgn"
 expect "defect 14: control characters are warned about, the record is valid" 0 "$rc"
