@@ -344,27 +344,29 @@ static bool check_state(pos_parser *ps, const junqi_rules *rules, unsigned prese
 }
 
 /* The squares where a piece of `seat` of kind `piece` may stand
- * (junqi_setup_may_stand), in the order of the notation, as "b1 or d1" in
- * buf (n bytes); returns the first, or -1 when there is none. */
+ * (junqi_setup_may_stand), in the order of the notation, as a list of
+ * alternatives ("b1 or d1") in buf (n bytes); returns the first, or -1
+ * when there is none. */
 static int may_stand_list(const junqi_position *pos, int seat, junqi_piece piece, char *buf,
                           size_t n)
 {
     notation_rows rw;
     board_rows(pos->board, &rw);
-    int points[JUNQI_MAX_POINTS], total = 0;
+    char names[JUNQI_MAX_POINTS][4];
+    const char *words[JUNQI_MAX_POINTS];
+    int first = -1;
+    size_t count = 0;
     for (int r = 0; r < rw.n; r++)
-        for (int k = 0; k < rw.len[r]; k++)
-            if (junqi_setup_may_stand(pos->board, pos->rules, seat, piece, rw.point[r][k]))
-                points[total++] = rw.point[r][k];
-    size_t used = 0;
-    buf[0] = '\0';
-    for (int i = 0; i < total && used + 1 < n; i++) {
-        char sq[4];
-        const char *sep = i == 0 ? "" : i + 1 == total ? _(" or ") : ", ";
-        int w = snprintf(buf + used, n - used, "%s%s", sep, junqi_square_name(pos->board, points[i], sq));
-        used = w < 0 ? n : used + (size_t)w;
-    }
-    return total ? points[0] : -1;
+        for (int k = 0; k < rw.len[r]; k++) {
+            int p = rw.point[r][k];
+            if (!junqi_setup_may_stand(pos->board, pos->rules, seat, piece, p))
+                continue;
+            first = first < 0 ? p : first;
+            words[count] = junqi_square_name(pos->board, p, names[count]);
+            count++;
+        }
+    junqi_i18n_alternatives(buf, n, words, count);
+    return first;
 }
 
 /* Landmines and the flag never move, so a position that a formation game
