@@ -4,6 +4,7 @@
  */
 #include "posnote.h"
 #include "i18n.h"
+#include "setup.h"
 #include "words.h"
 #include "text.h"
 
@@ -131,6 +132,7 @@ typedef struct pos_parser {
     size_t rules_at;   /* where the rule set is written (or would be) */
     size_t quiet_at;   /* where the no-combat count is written */
     size_t loose;      /* where words are parted by other than one space, or 0 */
+    size_t column[JUNQI_MAX_POINTS]; /* where each point's symbol is written */
     junqi_diags *d;
 } pos_parser;
 
@@ -215,6 +217,7 @@ static bool parse_ranks(pos_parser *ps, size_t start, size_t n, junqi_position *
         if (k >= rw.len[r])
             return fail(ps, i, "%s has too many points", row_name(&rw, r, name));
         int p = rw.point[r][k++];
+        ps->column[p] = i;
         if (c == '.')
             continue;
         int piece = piece_of_symbol(c);
@@ -340,6 +343,74 @@ static bool check_state(pos_parser *ps, const junqi_rules *rules, unsigned prese
     return true;
 }
 
+/* The squares where a piece of `seat` of kind `piece` may stand
+ * (junqi_setup_may_stand), in the order of the notation, as a list of
+ * alternatives ("b1 or d1") in buf (n bytes); returns the first, or -1
+ * when there is none. */
+static int may_stand_list(const junqi_position *pos, int seat, junqi_piece piece, char *buf,
+                          size_t n)
+{
+    notation_rows rw;
+    board_rows(pos->board, &rw);
+    char names[JUNQI_MAX_POINTS][4];
+    const char *words[JUNQI_MAX_POINTS];
+    int first = -1;
+    size_t count = 0;
+    for (int r = 0; r < rw.n; r++)
+        for (int k = 0; k < rw.len[r]; k++) {
+            int p = rw.point[r][k];
+            if (!junqi_setup_may_stand(pos->board, pos->rules, seat, piece, p))
+                continue;
+            first = first < 0 ? p : first;
+            words[count] = junqi_square_name(pos->board, p, names[count]);
+            count++;
+        }
+    junqi_i18n_alternatives(buf, n, words, count);
+    return first;
+}
+
+/* Landmines and the flag never move, so a position that a formation game
+ * can reach has them where their seats placed them (setup.h,
+ * junqi_setup_may_stand): the first known one elsewhere, in the order of
+ * the string, is refused at its symbol. And a seat in the game still has
+ * its flag (a captured flag takes its seat out: rules.md), so a seat whose
+ * flag is not shown has a hidden piece where its flag may stand, else the
+ * error is at the first such square. Hidden pieces may be any kind, and
+ * removed landmines leave no trace, so nothing more is certain. */
+static bool check_immobile(pos_parser *ps, const junqi_position *pos, unsigned present)
+{
+    const junqi_board *b = pos->board;
+    notation_rows rw;
+    board_rows(b, &rw);
+    char where[200], sq[4];
+    unsigned flag_found = 0;
+    for (int r = 0; r < rw.n; r++)
+        for (int k = 0; k < rw.len[r]; k++) {
+            int p = rw.point[r][k], seat = JUNQI_CELL_SEAT(pos->cell[p]);
+            junqi_piece piece = (junqi_piece)JUNQI_CELL_PIECE(pos->cell[p]);
+            if (!pos->cell[p])
+                continue;
+            if (!junqi_setup_may_stand(b, pos->rules, seat, piece, p)) {
+                may_stand_list(pos, seat, piece, where, sizeof where);
+                return fail(ps, ps->column[p], "%s's %s stands on %s: %s never moves, and %s may "
+                            "place it only on %s", _(junqi_seat_name((junqi_seat)seat)),
+                            _(junqi_piece_words(piece)), junqi_square_name(b, p, sq),
+                            _(junqi_piece_a(piece)), _(junqi_seat_name((junqi_seat)seat)), where);
+            }
+            if ((piece == JUNQI_FLAG || piece == JUNQI_UNKNOWN) &&
+                junqi_setup_may_stand(b, pos->rules, seat, JUNQI_FLAG, p))
+                flag_found |= JUNQI_SEAT_BIT(seat);
+        }
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        if (present & ~flag_found & JUNQI_SEAT_BIT(s)) {
+            int first = may_stand_list(pos, s, JUNQI_FLAG, where, sizeof where);
+            return fail(ps, ps->column[first], "%s's flag is not on the board: a seat in the game has "
+                        "its flag, shown or hidden, where it may be placed (%s)",
+                        _(junqi_seat_name((junqi_seat)s)), where);
+        }
+    return true;
+}
+
 bool junqi_pos_parse(const char *text, size_t len, junqi_position *pos, junqi_diags *d)
 {
     return junqi_pos_parse_under(text, len, NULL, pos, d);
@@ -373,7 +444,9 @@ bool junqi_pos_parse_under(const char *text, size_t len, const junqi_rules *unde
                     "plays under mountain=shelter: its rule set must say so"
                     : "under mountain=shelter the position lists the mountains bM and dM between "
                     "ranks 7 and 6 (13 rows)");
-    if (!check_state(&ps, rules, present, out_seats, to_move, quiet))
+    scratch.rules = rules;
+    if (!check_state(&ps, rules, present, out_seats, to_move, quiet) ||
+        !check_immobile(&ps, &scratch, present))
         return false;
     junqi_position_init(pos, b, rules, present | out_seats);
     for (int p = 0; p < b->npoints; p++)

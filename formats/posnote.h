@@ -46,7 +46,12 @@ char *junqi_pos_format(const junqi_position *pos);
  * valid position: wrong number of ranks or points in a rank, an unknown
  * symbol, a piece without a seat, more pieces of a kind than a seat has,
  * a seat to move that is not in the game, bad numbers, a RULES field that
- * is not a rule string of the board (junqi_rules_parse()'s message).
+ * is not a rule string of the board (junqi_rules_parse()'s message), and
+ * what no game reaches because landmines and the flag never move: a shown
+ * landmine or flag where its seat may not place it (junqi_setup_may_stand,
+ * the setup rules of the position's rule set; at the piece), or a seat with
+ * pieces and neither its flag nor a hidden piece where its flag may stand
+ * (at the first such square). Hidden pieces are not limited otherwise.
  */
 bool junqi_pos_parse(const char *text, size_t len, junqi_position *pos, junqi_diags *d);
 

@@ -20,10 +20,21 @@ static inline int popcount(unsigned x)
 
 /* ---- tracking ----------------------------------------------------------- */
 
-/* What the setup rules of r (setup.h) allow on arm point pt at the start. */
-static junqi_kinds placement(const junqi_rules *r, const junqi_point *pt)
+/* What piece of seat s on point p of the start position may be: with
+ * `setup`, what the setup rules of r allow there at the start (setup.h);
+ * else, in a set position, what may stand there in a game that reaches it
+ * (junqi_setup_may_stand: landmines and the flag only where s placed them,
+ * as they never move). */
+static junqi_kinds placement(const junqi_board *b, const junqi_rules *r, bool setup, int s, int p)
 {
-    return (junqi_kinds)junqi_setup_allowed_under(r, pt->row, pt->col);
+    const junqi_point *pt = &b->point[p];
+    if (setup)
+        return (junqi_kinds)junqi_setup_allowed_under(r, pt->row, pt->col);
+    junqi_kinds k = 0;
+    for (int kind = JUNQI_FLAG; kind <= JUNQI_MARSHAL; kind++)
+        if (junqi_setup_may_stand(b, r, s, (junqi_piece)kind, p))
+            k |= JUNQI_KIND_BIT(kind);
+    return k;
 }
 
 /* Restrict piece i's unary facts (and its current set) to `allowed`. */
@@ -72,7 +83,7 @@ void junqi_infer_start(junqi_infer *inf, const junqi_position *start, bool setup
             uint8_t c = start->cell[p];
             if (!c || JUNQI_CELL_SEAT(c) != s)
                 continue;
-            junqi_kinds k = setup ? placement(start->rules, &b->point[p]) : JUNQI_KINDS_ALL;
+            junqi_kinds k = placement(b, start->rules, setup, s, p);
             inf->piece[inf->npieces] = (junqi_infer_piece){.seat = (uint8_t)s, .start = (uint8_t)p,
                                                            .point = (uint8_t)p, .facts = k, .kinds = k};
             inf->at[p] = (uint8_t)inf->npieces++;

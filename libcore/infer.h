@@ -9,7 +9,8 @@
  *   - the army: every seat starts with the 25 pieces of rules.md (a game
  *     that starts from a set position: at most that many of each kind);
  *   - the setup rules: landmines only in rows 5-6, no bomb in row 1, the
- *     flag on a headquarters (setup.h);
+ *     flag on a headquarters (setup.h); from a set position, those about
+ *     landmines and the flag, which never move (junqi_setup_may_stand);
  *   - every move (which piece went where) and every combat outcome (attacker
  *     wins, loses, both removed): the two pieces' identities must give that
  *     outcome under the rule set's combat table (junqi_combat);
@@ -118,8 +119,11 @@ typedef struct junqi_infer {
  * know is read from start: its own pieces, its partner's (double-open) or
  * everyone's (open), shown flags; other pieces may be JUNQI_UNKNOWN. With
  * `setup`, start is the game's initial setup, so the setup placement rules
- * hold for every piece; a game that starts from a set position has no such
- * facts, and each seat's army bounds its kinds from above only.
+ * hold for every piece; a game that starts from a set position keeps only
+ * those that hold wherever a game stands, as landmines and the flag never
+ * move: a piece is a landmine or the flag only where its seat may place one
+ * (junqi_setup_may_stand). Each seat's army bounds its kinds from above
+ * only there.
  */
 void junqi_infer_start(junqi_infer *inf, const junqi_position *start, bool setup, int viewer,
                        junqi_info_mode mode);

@@ -28,6 +28,15 @@ unsigned junqi_setup_allowed_under(const junqi_rules *r, int row, int col)
     return k;
 }
 
+bool junqi_setup_may_stand(const junqi_board *b, const junqi_rules *r, int seat,
+                           junqi_piece piece, int p)
+{
+    const junqi_point *pt = &b->point[p];
+    if (!junqi_piece_is_immobile(piece))
+        return true;
+    return pt->arm == seat && (junqi_setup_allowed_under(r, pt->row, pt->col) & (1u << piece));
+}
+
 __attribute__((format(printf, 6, 7)))
 static void add(junqi_setup_problem *out, int *n, junqi_code code, int row, int col,
                 const char *fmt, ...)

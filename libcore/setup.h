@@ -85,6 +85,20 @@ unsigned junqi_setup_allowed(int row, int col);
  *  start in row 1 under bomb_front_row=allow. */
 unsigned junqi_setup_allowed_under(const junqi_rules *r, int row, int col);
 
+/**
+ * Whether a piece of `seat` of kind `piece` may stand on point p of board b
+ * in a position that a formation game under rule set r (NULL: the shared
+ * rules) can reach. Landmines and the flag never move (rules.md, "Movement
+ * limits"; no switch of the formation game changes that, variants.md), so
+ * they stand where their seat placed them: on its own arm, where
+ * junqi_setup_allowed_under() lets their kind start. Every other kind, and
+ * JUNQI_UNKNOWN, may stand anywhere (the piece may have moved, or be any
+ * kind). p must be a point of b. Flip games deal their pieces anywhere: this
+ * is no rule of theirs.
+ */
+bool junqi_setup_may_stand(const junqi_board *b, const junqi_rules *r, int seat,
+                           junqi_piece piece, int p);
+
 #ifdef __cplusplus
 }
 #endif

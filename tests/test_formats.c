@@ -149,6 +149,122 @@ static void bad_positions_are_located(void **state)
     }
 }
 
+/* The one error a position string gets: its column and message. */
+static void refused_at(const char *text, int column, const char *message)
+{
+    junqi_position pos;
+    junqi_diags d;
+    junqi_diags_init(&d);
+    assert_false(junqi_pos_parse(text, strlen(text), &pos, &d));
+    assert_int_equal(d.n, 1);
+    assert_string_equal(junqi_code_name(d.items[0].code), "bad-position");
+    if (strcmp(d.items[0].message, message) != 0 || d.items[0].loc.column != column)
+        fail_msg("'%s': expected col %d '%s', got col %d '%s'", text, column, message,
+                 d.items[0].loc.column, d.items[0].message);
+    junqi_diags_free(&d);
+}
+
+/* A position string that reads, and writes back as it was. */
+static void accepted(const char *text)
+{
+    junqi_position pos;
+    junqi_diags d;
+    junqi_diags_init(&d);
+    if (!junqi_pos_parse(text, strlen(text), &pos, &d))
+        fail_msg("'%s' does not read: %s", text, d.items[0].message);
+    char *again = junqi_pos_format(&pos);
+    assert_string_equal(again, text);
+    free(again);
+    junqi_diags_free(&d);
+}
+
+/* Landmines never move (rules.md): one outside its seat's last two rows is
+ * in no game, and the message says where its seat may place it. */
+static void a_landmine_outside_its_seats_last_two_rows_is_refused(void **state)
+{
+    (void)state;
+    refused_at(".NF.../...../...../...../...../...../...../...../...../..SL../...../.F... s 0 0 -", 59,
+               "south's landmine stands on c3: a landmine never moves, and south may place it only on "
+               "a2, b2, c2, d2, e2, a1, b1, c1, d1 or e1");
+    /* four-player: rank 3 of south's arm */
+    refused_at("N2LLF7/65BLB/3.2.6/31.38/4.1.5/24719/W4L3355...E65B42L/WF1.B.2E1.8.LF/WL38.11...E91.134/"
+               "W27.4.2E3.7.L2/WL66B79...E25B736/S93215/B.4.7/31.2B/5.3.L/867L6/124FL n 0 0 -", 145,
+               "south's landmine stands on k3: a landmine never moves, and south may place it only on "
+               "g2, h2, i2, j2, k2, g1, h1, i1, j1 or k1");
+}
+
+/* A seat places its landmines in its own arm: not in another seat's last
+ * rows, not in the centre, not on a mountain. */
+static void a_landmine_off_its_own_arm_is_refused(void **state)
+{
+    (void)state;
+    refused_at("SLNF.../...../...../...../...../...../...../...../...../...../...../.SF... s 0 0 -", 2,
+               "south's landmine stands on a12: a landmine never moves, and south may place it only on "
+               "a2, b2, c2, d2, e2, a1, b1, c1, d1 or e1");
+    refused_at("N2LLF7/65BLB/3.2.6/31.38/4.1.5/24719/W4L3355...E65B42L/WF1.B.2E1.8.LF/WL38.11SL..E91.134/"
+               "W27.4.2E3.7.L2/WL66B79...E25B736/S93215/B.4.7/31.2B/5.3.6/867L./124FL n 0 0 -", 79,
+               "south's landmine stands on g9: a landmine never moves, and south may place it only on "
+               "g2, h2, i2, j2, k2, g1, h1, i1, j1 or k1");
+    refused_at(".NF.../...../...../...../...../...../.SL/...../...../...../...../...../.F... s 0 0 - "
+               "standard,mountain=shelter", 40,
+               "south's landmine stands on dM: a landmine never moves, and south may place it only on "
+               "a2, b2, c2, d2, e2, a1, b1, c1, d1 or e1");
+}
+
+/* The flag never moves: it stands on one of its own seat's headquarters. */
+static void a_flag_outside_its_seats_headquarters_is_refused(void **state)
+{
+    (void)state;
+    refused_at(".NF.../...../...../...../...../...../...../...../...../...../...../..SF.. s 0 0 -", 71,
+               "south's flag stands on c1: a flag never moves, and south may place it only on b1 or d1");
+    refused_at(".NF.SF./...../...../...../...../...../...../...../...../...../...../..... s 0 0 -", 6,
+               "south's flag stands on d12: a flag never moves, and south may place it only on b1 or d1");
+    refused_at("N2LLF7/65BLB/3.2.6/31.38/4.1.5/24719/W4L3355...E65B42L/WF1.B.2E1.8.LF/WL38.11...E91.134/"
+               "W27.4.2E3.7.LSF/WL66B79...E25B736/S93215/B.4.7/31.2B/5.3.6/867LL/124.L n 0 0 -", 103,
+               "south's flag stands on q8: a flag never moves, and south may place it only on h1 or j1");
+}
+
+/* A seat in the game has its flag (a captured flag takes its seat out):
+ * shown, or a hidden piece on a square where it may stand. The error is at
+ * the first such square. */
+static void a_seat_without_a_flag_or_a_hidden_piece_where_it_may_stand_is_refused(void **state)
+{
+    (void)state;
+    refused_at("N\?..../...../...../...../...../...../...../...../...../...../...../.SF... s 0 0 -", 3,
+               "north's flag is not on the board: a seat in the game has its flag, shown or hidden, "
+               "where it may be placed (b12 or d12)");
+    refused_at("N\?.\?.\?/\?\?\?\?\?/\?.\?.\?/\?\?.\?\?/\?.\?.\?/\?\?\?\?\?/W4L3355...E\?\?\?\?\?\?/WF1.B.2E\?.\?.\?\?/WL38.11...E\?\?.\?\?\?/"
+               "W27.4.2E\?.\?.\?\?/WL66B79...E\?\?\?\?\?\?/S\?\?\?\?\?/\?.\?.\?/\?\?.\?\?/\?.\?.\?/\?\?\?\?\?/\?\?\?\?\? n 0 0 -", 3,
+               "north's flag is not on the board: a seat in the game has its flag, shown or hidden, "
+               "where it may be placed (h17 or j17)");
+    refused_at(".NF.../...../...../...../...../...../...../...../...../...../...../S9.... s 0 0 -", 70,
+               "south's flag is not on the board: a seat in the game has its flag, shown or hidden, "
+               "where it may be placed (b1 or d1)");
+}
+
+/* What no rule limits reads: hidden pieces anywhere (any one on a
+ * headquarters may be the flag), bombs anywhere (they move, even from row 1
+ * under bomb_front_row=forbid), landmines anywhere in the last two rows, in
+ * every rule set of the formation game; and flip positions, whose pieces
+ * are dealt anywhere, keep their own notation and rules. */
+static void pieces_that_move_and_hidden_pieces_may_stand_anywhere(void **state)
+{
+    (void)state;
+    accepted(".N\?.../\?...\?/...../...../...../...../...../...../...../..S\?../...../.F... s 0 0 -");
+    accepted(".NF.../...../...../...../...../...../SB..../...../...../...../...../.F..NB s 0 0 -");
+    accepted(".NF.../...../...../...../...../...../...../...../...../...../SL...L/.F..L s 0 0 - "
+             "standard,bomb_front_row=allow");
+    accepted("N\?\?\?\?\?/\?\?\?\?\?/\?.\?.\?/\?\?.\?\?/\?.\?.\?/\?\?\?\?\?/W4L3355...E\?\?\?\?\?\?/WF1.B.2E\?.\?.\?\?/WL38.11...E\?\?.\?\?\?/"
+             "W27.4.2E\?.\?.\?\?/WL66B79...E\?\?\?\?\?\?/S\?\?\?\?\?/\?.\?.\?/\?\?.\?\?/\?.\?.\?/\?\?\?\?\?/\?\?\?\?\? n 0 0 -");
+    const char *flip = "r8..../...../.6..F/.bL.../...../....r9/...../.5.../...../L..../.bLrL.bF/..r2.L "
+                       "-s:all_movable_lost 0 167 sr r77654433322111BBb9877665544333222111BBL fanqi";
+    junqi_flip pos;
+    junqi_diags d;
+    junqi_diags_init(&d);
+    assert_true(junqi_flip_pos_parse(flip, strlen(flip), &pos, &d));
+    junqi_diags_free(&d);
+}
+
 static junqi_formations read_yaml(const char *text, junqi_diags *d, bool ok)
 {
     junqi_formations list = {0};
@@ -562,6 +678,11 @@ int main(void)
         cmocka_unit_test(positions_round_trip_at_every_ply_of_real_games),
         cmocka_unit_test(the_two_player_start_position_reads_as_written),
         cmocka_unit_test(bad_positions_are_located),
+        cmocka_unit_test(a_landmine_outside_its_seats_last_two_rows_is_refused),
+        cmocka_unit_test(a_landmine_off_its_own_arm_is_refused),
+        cmocka_unit_test(a_flag_outside_its_seats_headquarters_is_refused),
+        cmocka_unit_test(a_seat_without_a_flag_or_a_hidden_piece_where_it_may_stand_is_refused),
+        cmocka_unit_test(pieces_that_move_and_hidden_pieces_may_stand_anywhere),
         cmocka_unit_test(yaml_formations_read_in_every_accepted_form),
         cmocka_unit_test(yaml_violations_are_all_reported_where_they_are),
         cmocka_unit_test(yaml_quotes_a_long_name_in_part),

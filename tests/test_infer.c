@@ -133,12 +133,36 @@ static void a_marshal_death_shows_the_flag_and_names_the_marshal(void **state)
     play(&pos, &inf, "e9-e8");
     assert_true(junqi_infer_solve(&inf, true));
     assert_int_equal(started_on(&inf, "e9")->kinds, K(ENGINEER) | K(LIEUTENANT) | K(CAPTAIN));
-    assert_int_equal(started_on(&inf, "a9")->kinds, JUNQI_KINDS_ALL);
+    /* off north's last two rows and headquarters: any kind but a landmine or the flag */
+    assert_int_equal(started_on(&inf, "a9")->kinds, JUNQI_KINDS_ALL & ~(K(LANDMINE) | K(FLAG)));
     play(&pos, &inf, "c3-c2"); /* south passes the time */
     play(&pos, &inf, "a9-a8"); /* north's piece hits the bomb: both go, the flag is shown */
     assert_true(junqi_infer_solve(&inf, true));
     assert_int_equal(started_on(&inf, "a9")->kinds, K(MARSHAL));
     assert_int_equal(started_on(&inf, "b12")->kinds, K(FLAG));
+}
+
+/* A game from a set position has no setup facts, but its landmines and flag
+ * have never moved: a hidden piece may be one only where its seat may place
+ * it (junqi_setup_may_stand), in the start position and after its moves. */
+static void a_set_position_keeps_landmines_and_the_flag_where_they_may_stand(void **state)
+{
+    (void)state;
+    junqi_position pos;
+    static junqi_infer inf;
+    empty_two_player(&pos);
+    put_piece(&pos, "a9", JUNQI_NORTH, JUNQI_CAPTAIN);
+    put_piece(&pos, "c9", JUNQI_NORTH, JUNQI_MARSHAL); /* (its flag is not shown) */
+    put_piece(&pos, "a11", JUNQI_NORTH, JUNQI_LANDMINE);
+    put_piece(&pos, "b12", JUNQI_NORTH, JUNQI_FLAG);
+    put_piece(&pos, "b1", JUNQI_SOUTH, JUNQI_FLAG);
+    put_piece(&pos, "c3", JUNQI_SOUTH, JUNQI_CAPTAIN);
+    track_from_north(&pos, &inf);
+    assert_true(junqi_infer_solve(&inf, true));
+    const junqi_kinds ranked = JUNQI_KINDS_ALL & ~(K(BOMB) | K(LANDMINE) | K(FLAG));
+    assert_int_equal(started_on(&inf, "a9")->kinds, ranked | K(BOMB));
+    assert_int_equal(started_on(&inf, "a11")->kinds, ranked | K(BOMB) | K(LANDMINE));
+    assert_int_equal(started_on(&inf, "b12")->kinds, JUNQI_KINDS_ALL);
 }
 
 /* An illegal record can reach the tracker (junqi-replay --infer goes on past
@@ -409,6 +433,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(combats_setup_rules_and_army_counts_give_exact_sets),
         cmocka_unit_test(a_marshal_death_shows_the_flag_and_names_the_marshal),
+        cmocka_unit_test(a_set_position_keeps_landmines_and_the_flag_where_they_may_stand),
         cmocka_unit_test(a_railway_turn_names_the_engineer),
         cmocka_unit_test(a_move_onto_its_own_point_is_an_inconsistency),
         cmocka_unit_test(samples_satisfy_every_fact_and_reach_every_identity),

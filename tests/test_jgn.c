@@ -593,10 +593,11 @@ static void hostile_input_gets_clear_errors_not_crashes(void **state)
 static void a_game_of_100000_moves_reads_and_replays(void **state)
 {
     (void)state;
-    /* two captains walking back and forth: a draw at move 70, then every
-     * further move is reported by the replay, not the reader */
-    const char *head = "[Board \"two-player\"]\n[Position \"..N3../...../...../...../...../...../"
-                       "...../...../...../...../...../..S3.. s 0 0 -\"]\n\n";
+    /* two captains walking back and forth beside their flags: a draw at
+     * move 70, then every further move is reported by the replay, not the
+     * reader */
+    const char *head = "[Board \"two-player\"]\n[Position \".NF3../...../...../...../...../...../"
+                       "...../...../...../...../...../.SF3.. s 0 0 -\"]\n\n";
     size_t n = 100000, cap = strlen(head) + n * 16 + 8;
     char *text = malloc(cap), *p = text;
     p += sprintf(p, "%s", head);
