@@ -375,6 +375,31 @@ static int revise_army(domains *D, int lo, int hi)
     return changed;
 }
 
+/* A seat's tracked pieces hold its flag: a captured flag takes its seat
+ * out, and its pieces with it (docs/rules.md), so every seat with pieces has
+ * one. The army's counts bound each kind from above only; with every piece
+ * of a formation tracked they also force the flag (the counts are then
+ * filled exactly), but a set position's seats lack the pieces they lost, and
+ * a draw could leave one without a flag. So the one piece of pieces lo..hi-1
+ * that may still be the flag is it. Returns -1 (none may be), 0 or 1
+ * (changed), as revise_army(). */
+static int revise_flag(domains *D, int lo, int hi)
+{
+    int only = -1;
+    for (int i = lo; i < hi; i++) {
+        if (!(D->d[i] & JUNQI_KIND_BIT(JUNQI_FLAG)))
+            continue;
+        if (only >= 0)
+            return 0;
+        only = i;
+    }
+    if (only < 0)
+        return -1;
+    bool changed = D->d[only] != JUNQI_KIND_BIT(JUNQI_FLAG);
+    D->d[only] = JUNQI_KIND_BIT(JUNQI_FLAG);
+    return changed;
+}
+
 /* Propagate to a fixpoint. False if some set becomes empty. */
 static bool propagate(const solver *sv, domains *D)
 {
@@ -391,6 +416,8 @@ static bool propagate(const solver *sv, domains *D)
             if (inf->first[s] == inf->first[s + 1])
                 continue;
             int r = revise_army(D, inf->first[s], inf->first[s + 1]);
+            int f = r < 0 ? 0 : revise_flag(D, inf->first[s], inf->first[s + 1]);
+            r = f < 0 ? -1 : r | f;
             if (r < 0)
                 return false;
             changed |= r;
@@ -595,6 +622,9 @@ bool junqi_infer_check(const junqi_infer *inf, const uint8_t kinds[JUNQI_INFER_M
         if (++count[inf->piece[i].seat][k] > junqi_piece_count((junqi_piece)k))
             return false;
     }
+    for (int s = 0; s < JUNQI_SEATS; s++) /* a seat with pieces has its flag (revise_flag) */
+        if (inf->first[s] < inf->first[s + 1] && !count[s][JUNQI_FLAG])
+            return false;
     for (int c = 0; c < inf->ncombats; c++) {
         const junqi_infer_combat *f = &inf->combat[c];
         if (junqi_combat(inf->rules, (junqi_piece)kinds[f->attacker],

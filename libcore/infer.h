@@ -7,7 +7,9 @@
  * its own pieces (and, double-open, its partner's) and what the game made
  * public:
  *   - the army: every seat starts with the 25 pieces of rules.md (a game
- *     that starts from a set position: at most that many of each kind);
+ *     that starts from a set position: at most that many of each kind, and
+ *     one flag for every seat with pieces, as a captured flag takes its seat
+ *     out with its pieces);
  *   - the setup rules: landmines only in rows 5-6, no bomb in row 1, the
  *     flag on a headquarters (setup.h); from a set position, those about
  *     landmines and the flag, which never move (junqi_setup_may_stand);
@@ -189,7 +191,8 @@ bool junqi_infer_sample(const junqi_infer *inf, uint64_t *rng,
 
 /**
  * True if assignment kinds[] satisfies every fact: each piece's unary facts,
- * every combat outcome under the rule set, and each seat's army counts.
+ * every combat outcome under the rule set, and each seat's army counts
+ * (a flag for every seat with pieces).
  */
 bool junqi_infer_check(const junqi_infer *inf, const uint8_t kinds[JUNQI_INFER_MAX_PIECES]);
 

@@ -162,7 +162,41 @@ static void a_set_position_keeps_landmines_and_the_flag_where_they_may_stand(voi
     const junqi_kinds ranked = JUNQI_KINDS_ALL & ~(K(BOMB) | K(LANDMINE) | K(FLAG));
     assert_int_equal(started_on(&inf, "a9")->kinds, ranked | K(BOMB));
     assert_int_equal(started_on(&inf, "a11")->kinds, ranked | K(BOMB) | K(LANDMINE));
-    assert_int_equal(started_on(&inf, "b12")->kinds, JUNQI_KINDS_ALL);
+    /* north's one piece on a headquarters: its flag (a_set_position_gives_every_seat_its_flag) */
+    assert_int_equal(started_on(&inf, "b12")->kinds, K(FLAG));
+}
+
+/* Every seat with pieces has its flag (a captured one takes the seat out):
+ * from a set position, whose counts only bound each kind from above, a
+ * seat whose one hidden piece on a headquarters is the only one that may be
+ * its flag has it there, in the exact sets, in every draw and in every
+ * sample; an assignment without it fails the check. (The draws once left
+ * north without a flag: nothing asked for one.) */
+static void a_set_position_gives_every_seat_its_flag(void **state)
+{
+    (void)state;
+    junqi_position pos;
+    static junqi_infer inf;
+    static junqi_infer_draws d;
+    empty_two_player(&pos);
+    put_piece(&pos, "a9", JUNQI_NORTH, JUNQI_CAPTAIN);
+    put_piece(&pos, "e11", JUNQI_NORTH, JUNQI_MAJOR);
+    put_piece(&pos, "d12", JUNQI_NORTH, JUNQI_LANDMINE); /* hidden from south: may be the flag */
+    put_piece(&pos, "b1", JUNQI_SOUTH, JUNQI_FLAG);
+    put_piece(&pos, "c3", JUNQI_SOUTH, JUNQI_CAPTAIN);
+    track_from_north(&pos, &inf);
+    assert_true(junqi_infer_solve(&inf, true));
+    assert_int_equal(started_on(&inf, "d12")->kinds, K(FLAG));
+    assert_true(junqi_infer_draw(&inf, NULL, 7, 32, &d));
+    int d12 = (int)(started_on(&inf, "d12") - inf.piece);
+    for (int j = 0; j < d.n; j++)
+        assert_int_equal(d.kinds[j][d12], JUNQI_FLAG);
+    uint8_t kinds[JUNQI_INFER_MAX_PIECES];
+    uint64_t rng = 1;
+    assert_true(junqi_infer_sample(&inf, &rng, kinds));
+    assert_int_equal(kinds[d12], JUNQI_FLAG);
+    kinds[d12] = JUNQI_LANDMINE;
+    assert_false(junqi_infer_check(&inf, kinds));
 }
 
 /* An illegal record can reach the tracker (junqi-replay --infer goes on past
@@ -434,6 +468,7 @@ int main(void)
         cmocka_unit_test(combats_setup_rules_and_army_counts_give_exact_sets),
         cmocka_unit_test(a_marshal_death_shows_the_flag_and_names_the_marshal),
         cmocka_unit_test(a_set_position_keeps_landmines_and_the_flag_where_they_may_stand),
+        cmocka_unit_test(a_set_position_gives_every_seat_its_flag),
         cmocka_unit_test(a_railway_turn_names_the_engineer),
         cmocka_unit_test(a_move_onto_its_own_point_is_an_inconsistency),
         cmocka_unit_test(samples_satisfy_every_fact_and_reach_every_identity),
