@@ -312,12 +312,16 @@ static junqi_source *source_new(const char *name, unsigned flags)
 }
 
 /* Tell the format of src->data (len bytes so far) and prepare to read it:
- * a JGN reader over the prefix and the rest of src->fp, or the whole input. */
+ * a JGN reader over the prefix and the rest of src->fp, or the whole input.
+ * The format is told from the first PEEK_BYTES at most, as a file's peek
+ * holds (junqi_source_memory's data is the whole input): one input is one
+ * format, read from a file, a pipe or memory. */
 static bool source_start(junqi_source *src, char *err, size_t n)
 {
-    src->kind = detect(src->data, src->len);
+    size_t peeked = src->len < PEEK_BYTES ? src->len : PEEK_BYTES;
+    src->kind = detect(src->data, peeked);
     /* told from what detect() saw: the whole input, read next, may have a unit that is no text */
-    src->wide = src->kind == SOURCE_WIDE ? wide_text(src->data, src->len, true) : NULL;
+    src->wide = src->kind == SOURCE_WIDE ? wide_text(src->data, peeked, true) : NULL;
     if (src->kind != SOURCE_JGN)
         return slurp(src, err, n);
     unsigned jgn_flags = (src->flags & JUNQI_SOURCE_LENIENT) ? JUNQI_JGN_LENIENT : 0;

@@ -209,8 +209,13 @@ done
 # again which encoding it was, got none, and crashed (segmentation fault, exit 139)
 for tail in '\0\0' '\0\334'; do
     { for _ in 1 2 3 4; do cat "$tmp/utf8.jgn"; done | iconv -f UTF-8 -t UTF-16LE && printf "$tail"; } >"$tmp/wide-tail.jgn"
-    for how in file pipe; do
-        if [ $how = file ]; then run "$V" "$tmp/wide-tail.jgn"; else run "$V" < <(cat "$tmp/wide-tail.jgn"); fi
+    # pages from a pipe, read into memory, were told their format from the whole: not UTF-16
+    for how in file pipe pages; do
+        case $how in
+        file) run "$V" "$tmp/wide-tail.jgn" ;;
+        pipe) run "$V" < <(cat "$tmp/wide-tail.jgn") ;;
+        pages) run "$JUNQI_BIN/junqi-render" - -o "$tmp/wide-pages/" < <(cat "$tmp/wide-tail.jgn") && out=$err ;;
+        esac
         expect "UTF-16LE of $(wc -c <"$tmp/wide-tail.jgn") bytes ending in a unit that is no text ($how)" \
             "1 the input is UTF-16 text: junqi reads UTF-8 (or GBK); convert it first: iconv -f UTF-16LE -t UTF-8" \
             "$rc $(head -n 1 <<<"$out" | sed 's/^[^ ]*: error: //')"
