@@ -89,6 +89,7 @@ struct junqi_source {
     bool close_fp;
     bool live;                 /* fp is a pipe or a terminal (junqi_source_live) */
     source_kind kind;
+    const char *wide;          /* SOURCE_WIDE: the encoding its first bytes showed (wide_text) */
     unsigned flags;
     uint8_t *data;             /* the whole input (all kinds but JGN) */
     size_t len, at;            /* positions: the next line starts at data[at] */
@@ -311,10 +312,16 @@ static junqi_source *source_new(const char *name, unsigned flags)
 }
 
 /* Tell the format of src->data (len bytes so far) and prepare to read it:
- * a JGN reader over the prefix and the rest of src->fp, or the whole input. */
+ * a JGN reader over the prefix and the rest of src->fp, or the whole input.
+ * The format is told from the first PEEK_BYTES at most, as a file's peek
+ * holds (junqi_source_memory's data is the whole input): one input is one
+ * format, read from a file, a pipe or memory. */
 static bool source_start(junqi_source *src, char *err, size_t n)
 {
-    src->kind = detect(src->data, src->len);
+    size_t peeked = src->len < PEEK_BYTES ? src->len : PEEK_BYTES;
+    src->kind = detect(src->data, peeked);
+    /* told from what detect() saw: the whole input, read next, may have a unit that is no text */
+    src->wide = src->kind == SOURCE_WIDE ? wide_text(src->data, peeked, true) : NULL;
     if (src->kind != SOURCE_JGN)
         return slurp(src, err, n);
     unsigned jgn_flags = (src->flags & JUNQI_SOURCE_LENIENT) ? JUNQI_JGN_LENIENT : 0;
@@ -756,7 +763,7 @@ junqi_read_status junqi_source_next(junqi_source *src, junqi_input *in, junqi_di
     case SOURCE_YAML: rc = next_yaml(src, in, d); break;
     case SOURCE_EMPTY: rc = JUNQI_READ_END; break;
     case SOURCE_WIDE: {
-        const char *encoding = wide_text(src->data, src->len, true);
+        const char *encoding = src->wide;
         /* TRANSLATORS: UTF-16 or UTF-32, then its name for iconv: UTF-16, UTF-16LE, UTF-32BE ... */
         junqi_diags_add(d, JUNQI_CODE_UTF16, -1, JUNQI_NOWHERE, "the input is %s text: junqi reads UTF-8 (or GBK); "
                         "convert it first: iconv -f %s -t UTF-8", encoding[4] == '1' ? "UTF-16" : "UTF-32", encoding);

@@ -104,7 +104,8 @@ junqi_source *junqi_source_open(const char *path, unsigned flags, char *err, siz
 junqi_source *junqi_source_stream(FILE *fp, const char *name, unsigned flags, char *err, size_t n);
 
 /**
- * A source over len bytes of memory (copied), of any format, shown in
+ * A source over len bytes of memory (copied), of any format, told from its
+ * first 4,096 bytes as a file's is (docs/collections.md), shown in
  * diagnostics and JSON as `name` (copied; NULL: "<memory>"). NULL when out
  * of memory.
  */

@@ -425,21 +425,25 @@ static int settle_bottom(options *opt, const junqi_board *b, const char *name)
     return JUNQI_EXIT_OK;
 }
 
-/* Make the --frames folder, then open -o into out, which may be in it (--frames fx -o
- * fx/end.png): every output is checked before the drawing starts. A folder made here is
- * removed again when -o cannot be opened (rmdir: it is empty), so that nothing is left.
- * False, said (junqi_cli_make_folder, junqi_cli_output_open). */
-static bool open_outputs(const options *opt, junqi_cli_output *out)
+/* Make the --frames folder, check that -o is none of its pictures (plies 0 .. last:
+ * check_frames_output, once the folder is there, as a name in it resolves only then:
+ * fx/../fx/0001.png, or a link to fx, is fx/0001.png), then open -o into out, which may be
+ * in it (--frames fx -o fx/end.png): every output is checked before the drawing starts. A
+ * folder made here is removed again when -o is refused or cannot be opened (rmdir: it is
+ * empty), so that nothing is left. Returns an exit status, the error said
+ * (junqi_cli_make_folder, junqi_cli_output_open). */
+static int open_outputs(const source *src, const options *opt, size_t last, junqi_cli_output *out)
 {
     struct stat st;
     bool there = !opt->frames || stat(opt->frames, &st) == 0;
     if (opt->frames && !junqi_cli_make_folder(prog, opt->frames))
-        return false;
-    if (!opt->output || junqi_cli_output_open(prog, opt->output, out))
-        return true;
-    if (!there)
+        return JUNQI_EXIT_IO;
+    int rc = check_frames_output(src, opt, last);
+    if (rc == JUNQI_EXIT_OK && opt->output && !junqi_cli_output_open(prog, opt->output, out))
+        rc = JUNQI_EXIT_IO;
+    if (rc != JUNQI_EXIT_OK && !there)
         rmdir(opt->frames);
-    return false;
+    return rc;
 }
 
 /* Draw everything asked for from a source. Returns an exit status. */
@@ -472,11 +476,9 @@ static int render_source(source *src, options *opt, const junqi_input *in)
     bool all = opt->frames || opt->format == JUNQI_IMAGE_GIF; /* every ply to `ply` is drawn */
     warn_commands(src->text, in, all ? 0 : ply, ply);
     /* every output path is checked before the drawing starts */
-    if ((rc = check_frames_output(src, opt, ply)) != JUNQI_EXIT_OK)
-        return rc;
     junqi_cli_output out;
-    if (!open_outputs(opt, &out))
-        return JUNQI_EXIT_IO;
+    if ((rc = open_outputs(src, opt, ply, &out)) != JUNQI_EXIT_OK)
+        return rc;
     char err[512];
     junqi_renderer *r = junqi_renderer_new(b, &opt->render, err, sizeof err);
     if (!r) {

@@ -204,6 +204,23 @@ for enc in UTF-16LE UTF-16BE; do
             "$(head -n 1 <<<"$out")"
     done
 done
+# UTF-16 without a byte order mark, longer than the first 4,096 bytes that tell it, with a unit
+# further on that is no text (a NUL; a lone low surrogate half): the reading asked the whole input
+# again which encoding it was, got none, and crashed (segmentation fault, exit 139)
+for tail in '\0\0' '\0\334'; do
+    { for _ in 1 2 3 4; do cat "$tmp/utf8.jgn"; done | iconv -f UTF-8 -t UTF-16LE && printf "$tail"; } >"$tmp/wide-tail.jgn"
+    # pages from a pipe, read into memory, were told their format from the whole: not UTF-16
+    for how in file pipe pages; do
+        case $how in
+        file) run "$V" "$tmp/wide-tail.jgn" ;;
+        pipe) run "$V" < <(cat "$tmp/wide-tail.jgn") ;;
+        pages) run "$JUNQI_BIN/junqi-render" - -o "$tmp/wide-pages/" < <(cat "$tmp/wide-tail.jgn") && out=$err ;;
+        esac
+        expect "UTF-16LE of $(wc -c <"$tmp/wide-tail.jgn") bytes ending in a unit that is no text ($how)" \
+            "1 the input is UTF-16 text: junqi reads UTF-8 (or GBK); convert it first: iconv -f UTF-16LE -t UTF-8" \
+            "$rc $(head -n 1 <<<"$out" | sed 's/^[^ ]*: error: //')"
+    done
+done
 iconv -f UTF-8 -t GBK "$tmp/cjk-only.txt" >"$tmp/cjk-only.gbk"
 printf 'ab\0cd\0ef\n[Board "two-player"]\n\n*\n' >"$tmp/two-nuls.jgn"
 for f in cjk-only.txt cjk-only.gbk two-nuls.jgn; do

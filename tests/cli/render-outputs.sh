@@ -96,6 +96,15 @@ run "$R" --size 200 "$SHORT" --frames fx -o fx/0001.png
 expect "-o fx/0001.png --frames fx: a usage error, no folder made" \
     "2 junqi-render: -o fx/0001.png and --frames fx name one file, fx/0001.png (the picture of ply 1): choose another name no" \
     "$rc $(head -n 1 "$tmp/err") $([ -e fx ] && echo yes || echo no)"
+# a name that resolves to a picture only once the folder is made (.., a link to it)
+ln -s fx fxlink
+for o in fx/../fx/0001.png fxlink/0002.png; do
+    run "$R" --size 200 "$SHORT" --frames fx -o "$o"
+    expect "-o $o --frames fx (a new folder): a usage error, no folder left" \
+        "2 yes no" \
+        "$rc $(head -n 1 "$tmp/err" | grep -q ' name one file, fx/000[12].png' && echo yes) $([ -e fx ] && echo yes || echo no)"
+done
+rm fxlink
 run "$R" --size 200 "$SHORT" --frames fx -o fx/end.png
 expect "-o fx/end.png --frames fx (a new folder): the pictures and -o" "0 15" "$rc $(ls fx | wc -l)"
 cmp -s fx/end.png fx/0013.png || fail "-o fx/end.png is not the last position"
