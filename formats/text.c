@@ -118,8 +118,12 @@ size_t junqi_text_char_length(const char *s, size_t n, bool gbk)
 {
     const unsigned char *p = (const unsigned char *)s;
     size_t k = gbk ? gbk_sequence(p, n) : junqi_utf8_sequence(p, n);
-    if (!k && !gbk)
-        k = gbk_sequence(p, n); /* a byte that is not UTF-8: a GBK character's lead, as in a mixed text */
+    /* a byte that is not UTF-8 leads a GBK character, as in a mixed text (淺 is 9C 5C); but a
+     * UTF-8 lead byte before an ASCII one is a UTF-8 character cut short (a name cut at a byte
+     * count), and the byte after it, a brace or a bracket, stays what it is */
+    bool cut_utf8 = p[0] >= 0xC2 && p[0] <= 0xF4 && n > 1 && p[1] < 0x80;
+    if (!k && !gbk && !cut_utf8)
+        k = gbk_sequence(p, n);
     return k ? k : 1;
 }
 

@@ -249,6 +249,28 @@ static void a_gbk_comment_before_utf8_text_is_jgn_with_a_located_warning(void **
     junqi_diags_free(&d);
 }
 
+/* A UTF-8 character cut to its first byte before a comment's closing brace (a UTF-8 lead byte,
+ * then ASCII) is that byte alone, one U+FFFD: taken with the brace as a GBK pair, it left the
+ * comment open (GBK characters whose first byte cannot lead UTF-8, 淺 and 倉, still pair) */
+static void a_cut_utf8_character_before_a_brace_leaves_the_brace_a_brace(void **state)
+{
+    (void)state;
+    static const char text[] = "[Board \"two-player\"]\n[Event \"\xE6\xB5\x8B\xE8\xAF\x95\"]\n\n{\xE4} *\n";
+    /* [Event "测试"]: more UTF-8 Chinese than bad bytes, so UTF-8 (JUNQI_TEXT_MIXED) */
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_game *g = junqi_jgn_parse(text, sizeof text - 1, "t", 0, &d);
+    assert_non_null(g);
+    assert_int_equal(d.n, 1);
+    assert_string_equal(junqi_code_name(d.items[0].code), "not-utf8");
+    assert_int_equal(d.items[0].loc.line, 4);
+    assert_int_equal(d.items[0].loc.column, 2);
+    assert_int_equal(junqi_text_chars("{\xE4}", 3, false), 3);
+    assert_int_equal(junqi_text_chars("{\x9C\x5C}", 4, false), 3);
+    junqi_game_free(g);
+    junqi_diags_free(&d);
+}
+
 /* A comment never closed takes the games after it: the error says from which line, so that they
  * are not lost unsaid (a GBK-free twin of the splitter's trail-byte case above) */
 static void a_comment_never_closed_names_the_game_it_swallows(void **state)
@@ -790,6 +812,7 @@ int main(void)
         cmocka_unit_test(a_file_holds_several_games_read_one_at_a_time),
         cmocka_unit_test(gbk_trail_bytes_neither_escape_nor_close_a_comment),
         cmocka_unit_test(a_gbk_comment_before_utf8_text_is_jgn_with_a_located_warning),
+        cmocka_unit_test(a_cut_utf8_character_before_a_brace_leaves_the_brace_a_brace),
         cmocka_unit_test(a_comment_never_closed_names_the_game_it_swallows),
         cmocka_unit_test(a_record_reads_back_from_its_jgn_as_the_same_item),
         cmocka_unit_test(a_seat_that_takes_no_part_is_named_with_the_games_seats),
