@@ -5,6 +5,7 @@
 #define _XOPEN_SOURCE 700 /* realpath() */
 #include "cli.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -1049,6 +1050,56 @@ static size_t part_that_is(const char *pattern, const char *ext, const char *nam
     return 0;
 }
 
+/* The usage error of part k written over input `in`. */
+static int part_over_input(const char *prog, const char *pattern, size_t k, const char *in)
+{
+    /* TRANSLATORS: the -o pattern, the part's number, the input's name */
+    return junqi_cli_usage(prog, "-o %s: part %zu would be written over the input %s, whose games it is made "
+                                 "from: choose other names", pattern, k, in);
+}
+
+/* The input of inputs[0..n) (a regular file) that the symbolic link `link` leads to, or NULL. */
+static const char *input_behind(const char *link, char *const *inputs, int n)
+{
+    for (int i = 0; i < n; i++) {
+        struct stat st;
+        if (strcmp(inputs[i], "-") != 0 && stat(inputs[i], &st) == 0 && S_ISREG(st.st_mode) &&
+            junqi_cli_same_file(link, inputs[i]))
+            return inputs[i];
+    }
+    return NULL;
+}
+
+/* A part is written through a symbolic link of its name (output_target), so a link in the
+ * parts' folder named as a part and leading to an input, under another name (-o g-%n.jgn with
+ * g-2.jgn -> kept.jgn, the input kept.jgn), would have that input replaced: a usage error too.
+ * The folder is read once; a pattern with % in its folder (-o %n/p.jgn) makes a folder per
+ * part, which is not read. Returns an exit status. */
+static int check_part_links(const char *prog, const char *pattern, const char *ext, char *const *inputs, int n)
+{
+    const char *slash = strrchr(pattern, '/');
+    char dir[4096], path[8192];
+    if (slash && memchr(pattern, '%', (size_t)(slash - pattern)))
+        return JUNQI_EXIT_OK;
+    if (!folder_of(pattern, false, dir, sizeof dir))
+        strcpy(dir, ".");
+    DIR *d = opendir(dir);
+    int rc = JUNQI_EXIT_OK;
+    for (struct dirent *e; d && rc == JUNQI_EXIT_OK && (e = readdir(d));) {
+        struct stat st;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (lstat(path, &st) != 0 || !S_ISLNK(st.st_mode))
+            continue;
+        const char *in = input_behind(path, inputs, n);
+        size_t k = in ? part_that_is(pattern, ext, path) : 0;
+        if (k)
+            rc = part_over_input(prog, pattern, k, in);
+    }
+    if (d)
+        closedir(d);
+    return rc;
+}
+
 int junqi_cli_check_parts(const char *prog, const char *pattern, const char *ext, char *const *inputs, int n)
 {
     for (int i = 0; i < n; i++) {
@@ -1061,12 +1112,10 @@ int junqi_cli_check_parts(const char *prog, const char *pattern, const char *ext
         if (real)
             k = part_that_is(pattern, ext, real);
         free(real);
-        if (k) /* TRANSLATORS: the -o pattern, the part's number, the input's name */
-            return junqi_cli_usage(prog, "-o %s: part %zu would be written over the input %s, whose games "
-                                         "it is made from: choose other names",
-                                   pattern, k, inputs[i]);
+        if (k)
+            return part_over_input(prog, pattern, k, inputs[i]);
     }
-    return JUNQI_EXIT_OK;
+    return check_part_links(prog, pattern, ext, inputs, n);
 }
 
 /* True when the numbered files of `pattern` (-o with %n) all go into one folder that is not

@@ -526,8 +526,10 @@ bool junqi_cli_same_file(const char *a, const char *b);
  * when it is the same file (device and inode, symbolic links followed, as a
  * part is written through one), or, for an input not there yet, which the
  * part would become, the same name. Inputs that are not regular files ("-",
- * pipes) cannot be written over and are passed. A part whose name is a link
- * to an input of another name is not seen (the parts are not listed ahead).
+ * pipes) cannot be written over and are passed. And a symbolic link in the
+ * parts' folder that is named as a part and leads to an input of another
+ * name is refused too (the folder is read; a pattern with % in its folder,
+ * a folder per part, is not).
  */
 int junqi_cli_check_parts(const char *prog, const char *pattern, const char *ext, char *const *inputs, int n);
 

@@ -105,6 +105,11 @@ for spec in "g-%n.jgn:g-2.jgn" "v1%n.jgn:v12.jgn" "p-%n.jgn:p-2.jgn"; do
     expect "--split -o ${spec%%:*} with the input ${spec#*:}: a usage error naming part 2" \
         "2|part 2 would be written over the input $tmp/away/${spec#*:}," "$rc|$(grep -o 'part 2 .* input [^ ]*' <<<"$err")"
 done
+# ... and a link named as a part that leads to an input of another name (the part, written
+# through the link, would replace kept.jgn: the folder's links are read)
+run "$R" --split 1 -o "$tmp/away/g-%n.jgn" "$tmp/short.jgn" "$tmp/away/kept.jgn"
+expect "--split -o g-%n.jgn with g-2.jgn a link to the input kept.jgn: a usage error naming part 2" \
+    "2|part 2 would be written over the input $tmp/away/kept.jgn," "$rc|$(grep -o 'part 2 .* input [^ ]*' <<<"$err")"
 expect "--split refused: the file behind the link kept" "$(cat "$tmp/short.jgn")" "$(cat "$tmp/away/kept.jgn")"
 run "$R" --split 1 -o "$tmp/again/q-%n.jgn" "$tmp"/again/p-*.jgn
 expect "--split into other names than the inputs': written" 0 "$rc"
