@@ -53,31 +53,37 @@ error:
 }
 
 
+/* How many bytes from p, n available, follow the pattern of one UTF-8
+ * character as far as they go (at most its length, *len): 0 when p[0] leads
+ * none. The second byte's range for each lead byte (RFC 3629, table 3-7 of the
+ * Unicode standard): no overlong form, no surrogate, nothing past U+10FFFF. */
+static size_t utf8_prefix(const unsigned char *p, size_t n, size_t *len)
+{
+    unsigned char c = p[0], lo = 0x80, hi = 0xBF;
+    if (c >= 0xC2 && c <= 0xDF)
+        *len = 2;
+    else if (c >= 0xE0 && c <= 0xEF)
+        *len = 3, lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
+    else if (c >= 0xF0 && c <= 0xF4)
+        *len = 4, lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
+    else
+        return *len = 0;
+    if (n < 2 || p[1] < lo || p[1] > hi)
+        return 1;
+    size_t i = 2;
+    while (i < *len && i < n && (p[i] & 0xC0) == 0x80)
+        i++;
+    return i;
+}
+
 size_t junqi_utf8_sequence(const unsigned char *p, size_t n)
 {
     if (n == 0)
         return 0;
-    unsigned char c = p[0];
-    if (c < 0x80)
+    if (p[0] < 0x80)
         return 1;
-    /* the second byte's range for each lead byte (RFC 3629, table 3-7 of the
-     * Unicode standard): no overlong form, no surrogate, nothing past U+10FFFF */
-    unsigned char lo = 0x80, hi = 0xBF;
-    size_t len;
-    if (c >= 0xC2 && c <= 0xDF)
-        len = 2;
-    else if (c >= 0xE0 && c <= 0xEF)
-        len = 3, lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
-    else if (c >= 0xF0 && c <= 0xF4)
-        len = 4, lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
-    else
-        return 0;
-    if (n < len || p[1] < lo || p[1] > hi)
-        return 0;
-    for (size_t i = 2; i < len; i++)
-        if ((p[i] & 0xC0) != 0x80)
-            return 0;
-    return len;
+    size_t len, k = utf8_prefix(p, n, &len);
+    return k == len ? len : 0;
 }
 
 bool junqi_utf8_valid(const char *s, size_t len)
@@ -118,11 +124,16 @@ size_t junqi_text_char_length(const char *s, size_t n, bool gbk)
 {
     const unsigned char *p = (const unsigned char *)s;
     size_t k = gbk ? gbk_sequence(p, n) : junqi_utf8_sequence(p, n);
-    /* a byte that is not UTF-8 leads a GBK character, as in a mixed text (淺 is 9C 5C); but a
-     * UTF-8 lead byte before an ASCII one is a UTF-8 character cut short (a name cut at a byte
-     * count), and the byte after it, a brace or a bracket, stays what it is */
-    bool cut_utf8 = p[0] >= 0xC2 && p[0] <= 0xF4 && n > 1 && p[1] < 0x80;
-    if (!k && !gbk && !cut_utf8)
+    /* a byte that is not UTF-8 leads a GBK character, as in a mixed text (淺 is 9C 5C); but the
+     * start of a UTF-8 character before an ASCII byte is that character cut short (a name cut at
+     * a byte count: its lead byte alone, or three bytes of four, F0 9F 98 of an emoji, which GBK
+     * would pair as F0 9F and 98 with the byte after it), and is one character, so that the byte
+     * after it, a brace or a bracket, stays what it is. Not before a backslash: no cut name
+     * wants it, and a GBK character with that trail (蘚 is CC 5C) would escape the brace */
+    size_t len, cut = gbk || k || !n ? 0 : utf8_prefix(p, n, &len);
+    if (cut && cut < n && p[cut] < 0x80 && p[cut] != '\\')
+        return cut;
+    if (!k && !gbk)
         k = gbk_sequence(p, n);
     return k ? k : 1;
 }

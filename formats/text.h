@@ -44,9 +44,14 @@ size_t junqi_utf8_bom(const void *p, size_t len);
  * (0x40..0x7E or 0x80..0xFE: 2), or GB18030's four bytes (a lead, 0x30..0x39,
  * a lead, 0x30..0x39: 4), whose trail bytes may be those of '\\', '{', '}'
  * or '[' (淺 is 9C 5C, 倉 82 7D) and are part of the character; else a UTF-8
- * sequence (junqi_utf8_sequence), and where none starts, a GBK character
- * all the same (a comment saved as GBK in a UTF-8 text, JUNQI_TEXT_MIXED:
- * its 淺 must not escape the brace after it either); 1 for any other byte.
+ * sequence (junqi_utf8_sequence); where none starts, the start of one cut
+ * short before an ASCII byte (a lead byte alone, or with the continuation
+ * bytes it allows: E4 before '}' is 1, F0 9F 98 before '}' is 3; but not
+ * before '\\', where the GBK character pairs: 蘚 is CC 5C), so that a name
+ * cut at a byte count leaves the brace or bracket after it one; else a
+ * GBK character all the same (a comment saved as GBK in a UTF-8 text,
+ * JUNQI_TEXT_MIXED: its 淺 must not escape the brace after it either); 1 for
+ * any other byte.
  * The encodings: GB 18030-2005, the one the readers convert from
  * (junqi_gbk_to_utf8).
  */

@@ -271,6 +271,35 @@ static void a_cut_utf8_character_before_a_brace_leaves_the_brace_a_brace(void **
     junqi_diags_free(&d);
 }
 
+/* In a comment of a UTF-8 text (JUNQI_TEXT_MIXED: [Event "测试测试"], more UTF-8 Chinese than
+ * bad bytes), the brace closes after three bytes of a four-byte UTF-8 character (an emoji cut at
+ * a byte count, one U+FFFD: GBK read F0 9F and 98 with the brace) and after a GBK character whose
+ * trail is a backslash and whose first byte may lead UTF-8 (蘚 is CC 5C: read as a cut UTF-8
+ * character, its backslash escaped the brace); the bad move after it is the error, at its column */
+static void a_cut_utf8_character_and_a_gbk_backslash_trail_leave_the_brace_a_brace(void **state)
+{
+    (void)state;
+    static const char *const comments[] = {"{\xF0\x9F\x98}", "{\xCC\x5C}"};
+    for (size_t i = 0; i < sizeof comments / sizeof *comments; i++) {
+        char text[128];
+        int n = snprintf(text, sizeof text, "[Board \"two-player\"]\n[Event \"%s\"]\n\n%s x1-x2 *\n",
+                         "\xE6\xB5\x8B\xE8\xAF\x95\xE6\xB5\x8B\xE8\xAF\x95", comments[i]);
+        junqi_diags d;
+        junqi_diags_init(&d);
+        junqi_game *g = junqi_jgn_parse(text, (size_t)n, "t", 0, &d);
+        assert_true(d.n >= 2);
+        assert_string_equal(junqi_code_name(d.items[0].code), "not-utf8");
+        assert_int_equal(d.items[0].loc.column, 2);
+        assert_int_equal(d.items[1].loc.line, 4);
+        assert_int_equal(d.items[1].loc.column, 5);
+        assert_int_equal(junqi_text_chars(comments[i], strlen(comments[i]), false), 3);
+        junqi_game_free(g);
+        junqi_diags_free(&d);
+    }
+    assert_int_equal(junqi_text_char_length("\xE4\xB8}", 3, false), 2);
+    assert_int_equal(junqi_text_char_length("\x82\x7D", 2, false), 2);
+}
+
 /* A comment never closed takes the games after it: the error says from which line, so that they
  * are not lost unsaid (a GBK-free twin of the splitter's trail-byte case above) */
 static void a_comment_never_closed_names_the_game_it_swallows(void **state)
@@ -813,6 +842,7 @@ int main(void)
         cmocka_unit_test(gbk_trail_bytes_neither_escape_nor_close_a_comment),
         cmocka_unit_test(a_gbk_comment_before_utf8_text_is_jgn_with_a_located_warning),
         cmocka_unit_test(a_cut_utf8_character_before_a_brace_leaves_the_brace_a_brace),
+        cmocka_unit_test(a_cut_utf8_character_and_a_gbk_backslash_trail_leave_the_brace_a_brace),
         cmocka_unit_test(a_comment_never_closed_names_the_game_it_swallows),
         cmocka_unit_test(a_record_reads_back_from_its_jgn_as_the_same_item),
         cmocka_unit_test(a_seat_that_takes_no_part_is_named_with_the_games_seats),
