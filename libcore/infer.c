@@ -416,7 +416,8 @@ static bool propagate(const solver *sv, domains *D)
             if (inf->first[s] == inf->first[s + 1])
                 continue;
             int r = revise_army(D, inf->first[s], inf->first[s + 1]);
-            int f = r < 0 ? 0 : revise_flag(D, inf->first[s], inf->first[s + 1]);
+            /* a formation's full counts already force the flag (revise_flag): only a set position asks */
+            int f = r < 0 || inf->setup ? 0 : revise_flag(D, inf->first[s], inf->first[s + 1]);
             r = f < 0 ? -1 : r | f;
             if (r < 0)
                 return false;
