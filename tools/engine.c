@@ -652,19 +652,33 @@ static void cmd_go(engine *e, char *args)
 
 /* ---- position ------------------------------------------------------------- */
 
+/* A record sent on one line, and where the lines of the JGN text made from
+ * it (unfold_record) start on it: starts[k], the byte offset in `line` of
+ * line k + 1 of the text, for k < nlines (room: one per '[' of the line,
+ * + 2). gbk: the line is GBK (junqi_text_kind_of), asked once, as the
+ * unfolding steps over its characters and the columns count them. */
+typedef struct record_line {
+    const char *line;
+    size_t *starts;
+    int nlines;
+    bool gbk;
+} record_line;
+
 /* A record on one line (docs/protocol.md): the tags `[Name "Value"]` one
- * after another, then the movetext. Returns the JGN text with each tag on a
- * line of its own and a blank line before the movetext (caller frees), or
- * NULL when out of memory. starts[k] (room for the '[' in s, + 2) gets the
- * byte offset in s where line k + 1 of the text starts, *nlines their
- * number: a diagnostic of the text is located on the line sent with them. */
-static char *unfold_record(const char *s, size_t *starts, int *nlines)
+ * after another, then the movetext. Returns the JGN text of rl->line with
+ * each tag on a line of its own and a blank line before the movetext
+ * (caller frees), rl's starts, nlines and gbk set; NULL when out of
+ * memory. A diagnostic of the text is located on the line with them. */
+static char *unfold_record(record_line *rl)
 {
+    const char *s = rl->line, *line = s;
     size_t len = strlen(s);
     char *out = malloc(2 * len + 3), *o = out;
-    const char *line = s, *end = s + len;
+    const char *end = s + len;
     /* a GBK line's trail bytes may be those of '\\' or '"' (淺 is 9C 5C): they are its characters' */
-    bool gbk = junqi_text_kind_of(s, len) == JUNQI_TEXT_GBK;
+    bool gbk = rl->gbk = junqi_text_kind_of(s, len) == JUNQI_TEXT_GBK;
+    size_t *starts = rl->starts;
+    int *nlines = &rl->nlines;
     *nlines = 0;
     if (!out)
         return NULL;
@@ -701,18 +715,17 @@ static char *unfold_record(const char *s, size_t *starts, int *nlines)
     return out;
 }
 
-/* Locate d's diagnostics of a text unfold_record() made from `line` on that
- * line: line 1, the column counted in its characters as the reader reads
- * them (junqi_text_chars: a GBK line converted, as the text was), so that
- * they count as the column of the same text in a file does. */
-static void locate_on_line(junqi_diags *d, const char *line, const size_t *starts, int nlines)
+/* Locate d's diagnostics of a text unfold_record() made from rl->line on
+ * that line: line 1, the column counted in its characters as the reader
+ * reads them (junqi_text_chars: a GBK line converted, as the text was), so
+ * that they count as the column of the same text in a file does. */
+static void locate_on_line(junqi_diags *d, const record_line *rl)
 {
-    bool gbk = junqi_text_kind_of(line, strlen(line)) == JUNQI_TEXT_GBK;
     for (size_t i = 0; i < d->n; i++) {
         junqi_loc *l = &d->items[i].loc;
-        if (l->line < 1 || l->line > nlines)
+        if (l->line < 1 || l->line > rl->nlines)
             continue;
-        l->column += (int)junqi_text_chars(line, starts[l->line - 1], gbk);
+        l->column += (int)junqi_text_chars(rl->line, rl->starts[l->line - 1], rl->gbk);
         l->line = 1;
     }
 }
@@ -780,10 +793,9 @@ static record_status read_record(FILE *in, char **text, size_t *len)
 
 /* The record of a JGN text of len bytes; NULL (with an error line) if it
  * has an error or holds none. A text of several records gives the first,
- * with an info line. A text unfolded from `line` (NULL: none) by
- * unfold_record (starts, nlines) has its errors located on that line. */
-static junqi_game *load_jgn(engine *e, const char *text, size_t len, const char *line, const size_t *starts,
-                            int nlines)
+ * with an info line. A text unfolded from a line (from; NULL: none) by
+ * unfold_record has its errors located on that line. */
+static junqi_game *load_jgn(engine *e, const char *text, size_t len, const record_line *from)
 {
     junqi_diags d;
     junqi_diags_init(&d);
@@ -795,8 +807,8 @@ static junqi_game *load_jgn(engine *e, const char *text, size_t len, const char 
     else if (rc == JUNQI_READ_END)
         error_line(e, "position", "no record: the text holds no game");
     else if (!g || d.errors) {
-        if (line)
-            locate_on_line(&d, line, starts, nlines);
+        if (from)
+            locate_on_line(&d, from);
         diag_error(e, "position", &d);
     } else if (junqi_jgn_next(r, &more, NULL) != JUNQI_READ_END)
         SAY(e, "info string the text holds more than one game; the first is used");
@@ -1025,20 +1037,19 @@ static junqi_game *jgn_record(engine *e, const char *args, FILE *in)
         size_t tags = 0; /* a line per tag, each from its '[': not a slot per byte, 8 times the line */
         for (const char *p = args; (p = strchr(p, '[')); p++)
             tags++;
-        size_t *starts = malloc((tags + 2) * sizeof *starts);
-        int nlines = 0;
-        char *text = starts ? unfold_record(args, starts, &nlines) : NULL;
-        junqi_game *g = text ? load_jgn(e, text, strlen(text), args, starts, nlines) : NULL;
+        record_line rl = {.line = args, .starts = malloc((tags + 2) * sizeof *rl.starts)};
+        char *text = rl.starts ? unfold_record(&rl) : NULL;
+        junqi_game *g = text ? load_jgn(e, text, strlen(text), &rl) : NULL;
         if (!text)
             error_line(e, "position", "out of memory");
-        free(starts);
+        free(rl.starts);
         free(text);
         return g;
     }
     char *text;
     size_t len;
     record_status rs = read_record(in, &text, &len);
-    junqi_game *g = text ? load_jgn(e, text, len, NULL, NULL, 0) : NULL;
+    junqi_game *g = text ? load_jgn(e, text, len, NULL) : NULL;
     if (rs == RECORD_UNENDED)
         error_line(e, "position", "the input ends before the record's line 'end': the record is dropped (truncated)");
     else if (rs == RECORD_TOO_LARGE)
