@@ -474,8 +474,9 @@ typedef enum junqi_cli_folder {
 
 /**
  * The file that -o OUTPUT names when it names one file (junqi-render's
- * picture or page of one game, junqi-replay's -o without --split; not "-"),
- * into buf (n bytes): every %% read as one '%', any other '%' as itself, as
+ * picture or page of one game, junqi-replay's -o without --split; "-",
+ * standard output, and "" come out as they are), into buf (n bytes): every
+ * %% read as one '%', any other '%' as itself, as
  * in a name of several files (junqi_collection_path()), so that a name reads
  * one way whatever it names (-o 'a%%b.png' writes a%b.png; 'a%%n.png' writes
  * a%n.png). False, with "PROG: OUTPUT: cannot write: File name too long" on

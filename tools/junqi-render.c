@@ -661,10 +661,8 @@ static int render_page(void *ctx, junqi_input *in)
         fprintf(stderr, _("%s: %s: the page's name is too long\n"), prog, out);
         return JUNQI_EXIT_IO;
     }
-    if (!many && strcmp(out, "-") != 0 && !junqi_cli_output_name(prog, out, path, sizeof path))
+    if (!many && !junqi_cli_output_name(prog, out, path, sizeof path))
         return JUNQI_EXIT_IO; /* one page: its name read as a pattern's (%% is %) */
-    if (!many && strcmp(out, "-") == 0)
-        strcpy(path, "-");
     /* a folder, or the one folder of every page, that is not there: said once, naming -o */
     return write_page(ps, in, junqi_cli_output_folder(prog, out, &ps->folder) ? path : NULL);
 }
@@ -966,7 +964,7 @@ int main(int argc, char **argv)
         return rc;
     const char *path = optind < argc ? argv[optind] : "-";
     static char picture[4096]; /* a picture is one file: -o read as one (%% is %) */
-    if (!opt.html && opt.output && strcmp(opt.output, "-") != 0 && *opt.output) {
+    if (!opt.html && opt.output) {
         if (!junqi_cli_output_name(prog, opt.output, picture, sizeof picture))
             return JUNQI_EXIT_IO;
         opt.output = picture;

@@ -1034,7 +1034,7 @@ int main(int argc, char **argv)
     collection c = {NULL, 0, {NULL, NULL, NULL}, 0, 0, false, JUNQI_FOLDER_UNTRIED};
     junqi_cli_output out;
     char file[4096]; /* -o of one file: read as a name of several is (%% is %) */
-    bool one = !opt.split && opt.output && *opt.output && strcmp(opt.output, "-") != 0;
+    bool one = !opt.split && opt.output;
     if ((one && !junqi_cli_output_name(prog, opt.output, file, sizeof file)) ||
         (opt.unique && !(c.seen = junqi_seen_new())) ||
         !junqi_cli_output_open(prog, opt.split ? NULL : one ? file : opt.output, &out)) {
