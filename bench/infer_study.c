@@ -31,6 +31,16 @@
  *                                   and by piece kind; EVERY: every EVERYth
  *                                   game only; W, S: another behaviour
  *                                   weight and smoothing than the model's
+ *   infer_study reuse DIRS [EVERY]  what carrying a seat's samples to its next
+ *                                   move would keep (docs/engine.md, "What is
+ *                                   left"): at every move of every EVERYth
+ *                                   validation game (default 1), the mover's 8
+ *                                   samples drawn as the annotation draws them
+ *                                   (32 draws, resampled), then checked
+ *                                   against the facts the same seat knows at
+ *                                   its next move; the share that still
+ *                                   agree, by game phase, and the time a
+ *                                   move's draws take
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -433,8 +443,100 @@ write:
     return 0;
 }
 
+/* ---- reuse --------------------------------------------------------------- */
+
+enum { REUSE_SAMPLES = 8 };
+
+/* What seat `viewer` knows after `ply` moves of g, solved; false when its
+ * position is over or the seat is out. */
+static bool knowledge_at(const junqi_game *g, size_t ply, int viewer, junqi_infer *inf, junqi_position *pos)
+{
+    return junqi_infer_replay(inf, g, NULL, ply, viewer, g->info, pos) && !junqi_position_over(pos) &&
+           ((pos->alive >> viewer) & 1) && junqi_infer_solve(inf, false);
+}
+
+typedef struct reuse_tally {
+    long moves[JUNQI_INFER_PHASES], kept[JUNQI_INFER_PHASES], all_kept, none_kept;
+    double draw_seconds;
+} reuse_tally;
+
+/* The seat to move after each ply of g's moves (mover[0..moves]; JUNQI_SEATS
+ * once the game is over), from one replay. */
+static void movers_of(const junqi_game *g, size_t moves, uint8_t *mover)
+{
+    static junqi_replay r;
+    junqi_replay_start(&r, g, NULL, NULL);
+    for (size_t ply = 0; ply <= moves; ply++) {
+        junqi_replay_seek(&r, ply);
+        mover[ply] = junqi_position_over(&r.pos) ? JUNQI_SEATS : r.pos.to_move;
+    }
+}
+
+/* The mover's samples at ply, checked at the same seat's next move. */
+static void reuse_at(const junqi_game *g, size_t ply, size_t moves, const uint8_t *mover, reuse_tally *t)
+{
+    static junqi_infer now_inf, next_inf;
+    static junqi_infer_draws d;
+    static junqi_position pos;
+    int seat = mover[ply], index[REUSE_SAMPLES];
+    size_t next = ply + 1;
+    while (next < moves && mover[next] != seat && mover[next] < JUNQI_SEATS)
+        next++;
+    if (seat >= JUNQI_SEATS || next >= moves || mover[next] != seat ||
+        !knowledge_at(g, ply, seat, &now_inf, &pos) || !knowledge_at(g, next, seat, &next_inf, &pos))
+        return;
+    double start = now();
+    if (!junqi_infer_draw(&now_inf, NULL, ply * 4 + (uint64_t)seat, 4 * REUSE_SAMPLES, &d))
+        return;
+    int k = junqi_infer_resample(&d, ply, REUSE_SAMPLES, index), kept = 0;
+    t->draw_seconds += now() - start;
+    for (int j = 0; j < k; j++)
+        kept += junqi_infer_check(&next_inf, d.kinds[index[j]]);
+    int phase = junqi_infer_phase((uint32_t)ply);
+    t->moves[phase]++;
+    t->kept[phase] += kept;
+    t->all_kept += kept == k;
+    t->none_kept += kept == 0;
+}
+
+static int cmd_reuse(const char *dirs, int every)
+{
+    char **files = bench_list_files(dirs, BENCH_REPLAYS);
+    static reuse_tally t;
+    int k = 0;
+    for (char **f = files; *f; f++) {
+        if (!bench_in_set(*f, BENCH_VALIDATION) || k++ % every)
+            continue;
+        junqi_game *g = bench_load(*f);
+        size_t moves = g ? junqi_game_moves(g) : 0;
+        uint8_t *mover = malloc(moves + 1);
+        if (mover)
+            movers_of(g, moves, mover);
+        for (size_t ply = 0; mover && ply < moves; ply++)
+            reuse_at(g, ply, moves, mover, &t);
+        free(mover);
+        junqi_game_free(g);
+    }
+    long n = 0, kept = 0;
+    static const char *const phases[] = {"plies 0-39", "plies 40-99", "plies 100-199", "plies 200+"};
+    printf("%-16s %8s %14s\n", "phase", "moves", "samples kept");
+    for (int p = 0; p < JUNQI_INFER_PHASES; p++) {
+        printf("%-16s %8ld %13.1f%%\n", phases[p], t.moves[p],
+               t.moves[p] ? 100.0 * (double)t.kept[p] / (REUSE_SAMPLES * (double)t.moves[p]) : 0);
+        n += t.moves[p];
+        kept += t.kept[p];
+    }
+    printf("%-16s %8ld %13.1f%%\n", "all", n, n ? 100.0 * (double)kept / (REUSE_SAMPLES * (double)n) : 0);
+    printf("all 8 kept at %.1f%% of the moves, none at %.1f%%; a move's draws take %.2f ms\n",
+           n ? 100.0 * (double)t.all_kept / (double)n : 0, n ? 100.0 * (double)t.none_kept / (double)n : 0,
+           n ? 1000 * t.draw_seconds / (double)n : 0);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc >= 3 && strcmp(argv[1], "reuse") == 0)
+        return cmd_reuse(argv[2], argc > 3 ? atoi(argv[3]) : 1);
     if (argc >= 3 && strcmp(argv[1], "views") == 0)
         return cmd_views(argv[2], argc > 3 ? atoi(argv[3]) : 8);
     if (argc >= 4 && strcmp(argv[1], "fit") == 0)
