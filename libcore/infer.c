@@ -276,12 +276,15 @@ typedef struct solver {
     const junqi_infer *inf;
     junqi_kinds defenders[4][JUNQI_PIECE_KINDS];
     junqi_kinds attackers[4][JUNQI_PIECE_KINDS];
+    int army[16]; /* pieces of each kind in an army (junqi_piece_count), 0 for the sink */
 } solver;
 
 static void solver_init(solver *sv, const junqi_infer *inf)
 {
     memset(sv, 0, sizeof *sv);
     sv->inf = inf;
+    for (int k = JUNQI_FLAG; k <= JUNQI_MARSHAL; k++)
+        sv->army[k] = junqi_piece_count((junqi_piece)k);
     for (int a = JUNQI_FLAG; a <= JUNQI_MARSHAL; a++)
         for (int d = JUNQI_FLAG; d <= JUNQI_MARSHAL; d++) {
             int o = junqi_combat(inf->rules, (junqi_piece)a, (junqi_piece)d);
@@ -309,21 +312,25 @@ static int revise_combat(const solver *sv, const junqi_infer_combat *c, domains 
 
 #define SINK 0 /* bit 0 of a kind mask is no kind: it stands for the sink */
 
-/* Give each of pieces lo..hi-1 a kind within capacity (Kuhn's augmenting
- * paths). Returns false if some piece gets none. */
-static bool augment(const domains *D, int lo, int hi, int i, uint8_t *assign, int *used,
+/* Give piece i of pieces lo..hi-1 a kind within capacity (army[k] of kind
+ * k; Kuhn's augmenting paths), a kind with room left first: most pieces
+ * take one without a path. Returns false if it gets none. */
+static bool augment(const domains *D, const int *army, int lo, int hi, int i, uint8_t *assign, int *used,
                     unsigned *visited)
 {
-    for (unsigned ks = D->d[i] & ~*visited; ks; ks &= ks - 1) {
+    for (unsigned ks = D->d[i]; ks; ks &= ks - 1) {
         int k = __builtin_ctz(ks);
-        *visited |= 1u << k;
-        if (used[k] < junqi_piece_count((junqi_piece)k)) {
+        if (used[k] < army[k]) {
             assign[i] = (uint8_t)k;
             used[k]++;
             return true;
         }
+    }
+    for (unsigned ks = D->d[i] & ~*visited; ks; ks &= ks - 1) {
+        int k = __builtin_ctz(ks);
+        *visited |= 1u << k;
         for (int j = lo; j < hi; j++)
-            if (assign[j] == k && augment(D, lo, hi, j, assign, used, visited)) {
+            if (assign[j] == k && augment(D, army, lo, hi, j, assign, used, visited)) {
                 assign[i] = (uint8_t)k;
                 return true;
             }
@@ -334,21 +341,23 @@ static bool augment(const domains *D, int lo, int hi, int i, uint8_t *assign, in
 /* Régin's filtering of one seat's cardinality constraint (see the design
  * note of infer.h): with a complete matching, kind k stays in piece i's set
  * if k is i's kind or the residual graph leads from k back to i's kind.
- * Returns -1 (infeasible), 0 or 1 (changed). */
-static int revise_army(domains *D, int lo, int hi)
+ * The filtered sets are the same whichever matching is found. Returns -1
+ * (infeasible), 0 or 1 (changed). */
+static int revise_army(const solver *sv, domains *D, int lo, int hi)
 {
+    const int *army = sv->army;
     uint8_t assign[JUNQI_INFER_MAX_PIECES] = {0};
     int used[16] = {0};
     for (int i = lo; i < hi; i++) {
         unsigned visited = 0;
-        if (!augment(D, lo, hi, i, assign, used, &visited))
+        if (!augment(D, army, lo, hi, i, assign, used, &visited))
             return -1;
     }
     unsigned reach[16] = {0};
     for (int i = lo; i < hi; i++)
         reach[assign[i]] |= D->d[i] & ~(1u << assign[i]);
     for (int k = JUNQI_FLAG; k <= JUNQI_MARSHAL; k++) {
-        if (used[k] < junqi_piece_count((junqi_piece)k))
+        if (used[k] < army[k])
             reach[k] |= 1u << SINK;
         if (used[k] > 0)
             reach[SINK] |= 1u << k;
@@ -400,27 +409,37 @@ static int revise_flag(domains *D, int lo, int hi)
     return changed;
 }
 
-/* Propagate to a fixpoint. False if some set becomes empty. */
+/* Propagate to a fixpoint. False if some set becomes empty. A seat's army
+ * is revised again only while it is stale: its last revision changed a set,
+ * or a combat changed one of its pieces' since; the fixpoint is the same
+ * (every revision only removes kinds no assignment has), reached with fewer
+ * revisions of the armies, which take most of the time. */
 static bool propagate(const solver *sv, domains *D)
 {
     const junqi_infer *inf = sv->inf;
+    unsigned stale = (1u << JUNQI_SEATS) - 1;
     for (bool changed = true; changed;) {
         changed = false;
         for (int c = 0; c < inf->ncombats; c++) {
-            int r = revise_combat(sv, &inf->combat[c], D);
+            const junqi_infer_combat *cb = &inf->combat[c];
+            int r = revise_combat(sv, cb, D);
             if (r < 0)
                 return false;
+            if (r)
+                stale |= 1u << inf->piece[cb->attacker].seat | 1u << inf->piece[cb->defender].seat;
             changed |= r;
         }
         for (int s = 0; s < JUNQI_SEATS; s++) {
-            if (inf->first[s] == inf->first[s + 1])
+            if (!(stale >> s & 1) || inf->first[s] == inf->first[s + 1])
                 continue;
-            int r = revise_army(D, inf->first[s], inf->first[s + 1]);
+            int r = revise_army(sv, D, inf->first[s], inf->first[s + 1]);
             /* a formation's full counts already force the flag (revise_flag): only a set position asks */
             int f = r < 0 || inf->setup ? 0 : revise_flag(D, inf->first[s], inf->first[s + 1]);
             r = f < 0 ? -1 : r | f;
             if (r < 0)
                 return false;
+            if (!r)
+                stale &= ~(1u << s);
             changed |= r;
         }
     }

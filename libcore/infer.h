@@ -182,7 +182,7 @@ bool junqi_infer_solve(junqi_infer *inf, bool exact);
  * piece i, consistent with every fact. *rng is the random state (any value
  * to start, e.g. a seed; it advances; the same state gives the same
  * sample). Returns false if there is none, or if eight attempts of a bounded
- * search found none (never seen on real games; a sample takes about 0.3 ms
+ * search found none (never seen on real games; a sample takes about 0.15 ms
  * there). Call junqi_infer_solve() first (sampling is faster from narrowed
  * sets). inf is only read: threads may sample the same tracking at once.
  */
