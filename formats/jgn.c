@@ -190,13 +190,19 @@ void junqi_jgn_reader_free(junqi_jgn_reader *r)
     free(r);
 }
 
+/* The next byte of the input. The stream is read unlocked: the caller,
+ * junqi_jgn_next(), holds its lock for the whole game (flockfile), as
+ * POSIX asks of getc_unlocked(). getc() takes and drops it at every byte
+ * in a process with a second thread (the tools' signal watcher, the
+ * searches), which doubled the time to read a collection there: 7.5 s
+ * against 3.7 s for 41,979 games, junqi-analyze's count of its inputs. */
 static int read_byte(junqi_jgn_reader *r)
 {
     if (r->prefix_at < r->prefix_len)
         return r->prefix[r->prefix_at++];
     if (!r->in)
         return EOF;
-    int c = getc(r->in);
+    int c = getc_unlocked(r->in);
     if (c == EOF && ferror(r->in))
         r->failed = true;
     return c;
@@ -1471,7 +1477,11 @@ junqi_read_status junqi_jgn_next(junqi_jgn_reader *r, junqi_game **out, junqi_di
     free(r->last);
     r->last = NULL;
     r->last_len = 0;
+    if (r->in) /* one lock a game, not one a byte (read_byte) */
+        flockfile(r->in);
     junqi_read_status rc = cut_game(r, &game, &first_line, d);
+    if (r->in)
+        funlockfile(r->in);
     r->last_line = rc == JUNQI_READ_END ? 0 : first_line;
     if (rc != JUNQI_READ_OK) {
         free(game.s);

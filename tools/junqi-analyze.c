@@ -851,7 +851,11 @@ static int annotate_chosen(annotate_job *job, const char *path)
 
 /* The games the inputs hold (the records read as games), for the line that
  * says how far an annotation that a signal stopped got: read again from
- * the start, which only such a run pays. -1 when standard input, or a
+ * the start, which only such a run pays. The records are what a run to the
+ * end hands annotate_record(): a broken JGN game counts only when read
+ * leniently (strict reading drops it, and only its parse tells it broken,
+ * so no count of game texts could stand in); one that breaks the rules
+ * counts. -1 when standard input, or a
  * stream such as a pipe, is among them: what is left of it is not read
  * after a signal; and when a second signal gives the count up
  * (count_given_up, heard between two items): the line is then said at
@@ -940,7 +944,8 @@ static int run_annotate(const options *opt, int argc, char **argv, int first, in
         fputs("\r\033[K", stderr);
     if (sig) {
         atomic_store(&games_written, job.annotated); /* what a second signal's line says */
-        say_stopped_once(sig, job.annotated, count_games(opt, argc, argv, first));
+        /* with no game annotated the line names no total: the inputs are not read again for one */
+        say_stopped_once(sig, job.annotated, job.annotated ? count_games(opt, argc, argv, first) : -1);
     }
     *stopped = sig;
     return status;

@@ -234,15 +234,22 @@ stopped_within() {
     [ $((SECONDS - sent)) -le 10 ] || fail "$1: it ended $((SECONDS - sent)) s after the signal: the game in progress went on"
 }
 
+# interrupt_game_2 DIR ARG...: annotate ARG... into DIR/out.jgn in the background ($job; its
+# standard output and error into DIR), and send it SIGINT ($sent) as soon as game 1 is written
+interrupt_game_2() {
+    local d=$1
+    shift
+    env --default-signal=INT "$bin/junqi-analyze" "${slow[@]}" -o "$d/out.jgn" "$@" >"$d/stdout" 2>"$d/stderr" &
+    job=$!
+    game_written "$d" 'out.jgn.tmp*'
+    kill -INT "$job"
+    sent=$SECONDS
+}
+
 # SIGINT with -o: -o holds game 1 as the annotation of it alone, no temporary file is left
 d=$tmp/int
 mkdir -p "$d"
-env --default-signal=INT "$bin/junqi-analyze" "${slow[@]}" -o "$d/out.jgn" "${stop_games[@]}" \
-    >"$d/stdout" 2>"$d/stderr" &
-job=$!
-game_written "$d" 'out.jgn.tmp*'
-kill -INT "$job"
-sent=$SECONDS
+interrupt_game_2 "$d" "${stop_games[@]}"
 stopped_within "SIGINT, -o" 130
 check
 cmp -s "$tmp/first.jgn" "$d/out.jgn" || fail "SIGINT, -o: -o is not the annotated game 1: $(grep -c '^\[Annotator ' "$d/out.jgn") games"
@@ -267,17 +274,22 @@ expect "SIGTERM, standard output: said on stderr" "junqi-analyze: interrupted by
     "$(cat "$d/stderr")"
 
 # SIGHUP before any game is annotated: an earlier -o stays as it was; sent once the tool takes the
-# signals (the main thread has them blocked: SigBlk holds SIGHUP, bit 0)
+# signals (takes_signals PID: wait, at most 60 s, until the main thread has them blocked: SigBlk
+# holds SIGHUP, bit 0)
+takes_signals() {
+    local mask
+    for _ in $(seq 600); do
+        mask=$(awk '$1 == "SigBlk:" {print $2}' "/proc/$1/status" 2>/dev/null)
+        [ $((16#${mask:-0} & 1)) -eq 1 ] && return 0
+        sleep 0.1
+    done
+}
 d=$tmp/hup
 mkdir -p "$d"
 echo earlier >"$d/out.jgn"
 "$bin/junqi-analyze" "${slow[@]}" -o "$d/out.jgn" "${stop_games[1]}" >"$d/stdout" 2>"$d/stderr" &
 job=$!
-for _ in $(seq 600); do
-    mask=$(awk '$1 == "SigBlk:" {print $2}' "/proc/$job/status" 2>/dev/null)
-    [ $((16#${mask:-0} & 1)) -eq 1 ] && break
-    sleep 0.1
-done
+takes_signals "$job"
 kill -HUP "$job"
 sent=$SECONDS
 stopped_within "SIGHUP before any game" 129
@@ -328,12 +340,7 @@ mkdir -p "$d"
 for _ in $(seq 11); do cat "$d/big.jgn" "$d/big.jgn" >"$d/twice.jgn" && mv "$d/twice.jgn" "$d/big.jgn"; done
 big=()
 for _ in $(seq 20); do big+=("$d/big.jgn"); done
-env --default-signal=INT "$bin/junqi-analyze" "${slow[@]}" -o "$d/out.jgn" "${stop_games[0]}" "${stop_games[1]}" \
-    "${big[@]}" >"$d/stdout" 2>"$d/stderr" &
-job=$!
-game_written "$d" 'out.jgn.tmp*'
-kill -INT "$job"
-sent=$SECONDS
+interrupt_game_2 "$d" "${stop_games[0]}" "${stop_games[1]}" "${big[@]}"
 for _ in $(seq 100); do
     ls -l "/proc/$job/fd" 2>/dev/null | grep -q 'big\.jgn$' && break
     sleep 0.1
@@ -345,7 +352,49 @@ check
 cmp -s "$tmp/first.jgn" "$d/out.jgn" || fail "a second SIGINT during the count: -o is not the annotated game 1"
 expect "a second SIGINT during the count: said on stderr" "junqi-analyze: interrupted by SIGINT after 1 game" \
     "$(cat "$d/stderr")"
-rm -f "$d/big.jgn"
+
+# A signal before any game is annotated, with inputs of thousands of games after the first: the
+# line names no total, so the inputs are not read again to count them (they were, for seconds,
+# before the line was said); the process's open files are watched until it ends
+d=$tmp/nocount
+mkdir -p "$d"
+"$bin/junqi-analyze" "${slow[@]}" -o "$d/out.jgn" "${stop_games[1]}" "${big[@]}" >"$d/stdout" 2>"$d/stderr" &
+job=$!
+takes_signals "$job"
+kill -HUP "$job"
+sent=$SECONDS
+reread=no
+for _ in $(seq 200); do
+    state=$(awk '$1 == "State:" {print $2}' "/proc/$job/status" 2>/dev/null)
+    [ -n "$state" ] && [ "$state" != Z ] || break
+    ls -l "/proc/$job/fd" 2>/dev/null | grep -q 'big\.jgn$' && reread=yes
+    sleep 0.05
+done
+stopped_within "a signal before any game, big inputs" 129
+expect "a signal before any game, big inputs: said on stderr" \
+    "junqi-analyze: interrupted by SIGHUP before any game finished" "$(cat "$d/stderr")"
+expect "a signal before any game, big inputs: the inputs not read again to count them" no "$reread"
+rm -f "$tmp/recount/big.jgn"
+
+# The total of the line with a broken game among the inputs (game 2 of 4, a word that is no move
+# before its result): the games the reading hands on to be annotated, as they are read when none is
+# stopped (junqi-analyze(1), SIGNALS): without --lenient the broken game is dropped with its error
+# and not counted, with it the part read before the error is a game, annotated and counted
+d=$tmp/broken
+mkdir -p "$d"
+{ "$bin/junqi-replay" --to jgn "${stop_games[0]}"; echo
+  "$bin/junqi-replay" --to jgn "${stop_games[1]}" |
+      awk 'NF {last = NR} {l[NR] = $0} END {for (i = 1; i <= NR; i++) {if (i == last) sub(/ [^ ]+$/, " zz9-q1&", l[i]); print l[i]}}'
+  echo; "$bin/junqi-replay" --to jgn "${stop_games[2]}"; echo; "$bin/junqi-replay" --to jgn "${stop_games[3]}"; } >"$d/in.jgn"
+for mode in strict:3 lenient:4; do
+    rm -f "$d"/out.jgn*
+    lenient=()
+    [ "${mode%:*}" = lenient ] && lenient=(--lenient)
+    interrupt_game_2 "$d" "${lenient[@]}" "$d/in.jgn"
+    stopped_within "a broken game among the inputs, ${mode%:*}" 130
+    expect "a broken game among the inputs, ${mode%:*}: the total counts the games read" \
+        "junqi-analyze: interrupted by SIGINT after 1 of ${mode#*:} games" "$(tail -n 1 "$d/stderr")"
+done
 
 echo "annotate.sh: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]
