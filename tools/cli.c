@@ -1020,14 +1020,19 @@ static const char *file_spelling(const char *path, char *buf, size_t n)
     return buf;
 }
 
+bool junqi_cli_same_name(const char *a, const char *b)
+{
+    char one[8192], other[8192];
+    return strcmp(file_spelling(a, one, sizeof one), file_spelling(b, other, sizeof other)) == 0;
+}
+
 bool junqi_cli_same_file(const char *a, const char *b)
 {
     struct stat sa, sb;
     bool there_a = stat(a, &sa) == 0, there_b = stat(b, &sb) == 0;
     if (there_a || there_b)
         return there_a && there_b && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-    char one[8192], other[8192];
-    return strcmp(file_spelling(a, one, sizeof one), file_spelling(b, other, sizeof other)) == 0;
+    return junqi_cli_same_name(a, b);
 }
 
 /* The part of `pattern` that the input `name` is, tried for the number read

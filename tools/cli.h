@@ -515,6 +515,18 @@ bool junqi_cli_output_folder(const char *prog, const char *output, junqi_cli_fol
 bool junqi_cli_same_file(const char *a, const char *b);
 
 /**
+ * True when writing the name a writes the name b, there or not: the same
+ * name once the symbolic link a or b is followed to the name it leads to
+ * (as junqi_cli_output_open() writes through it) and the folder resolved by
+ * realpath() when it is there, else spelt plainly (junqi_cli_same_file()'s
+ * rule for names not there yet). A hard link is another name: writing it
+ * (through a temporary file renamed over it) leaves the other name's file as
+ * it was. The rule by which junqi-render's --frames leaves -o's file out of
+ * the earlier run's pictures it removes.
+ */
+bool junqi_cli_same_name(const char *a, const char *b);
+
+/**
  * For a run that writes numbered files (`pattern`: -o with %n, or a folder
  * DIR/; junqi_collection_path() with extension `ext`): a usage error
  * (JUNQI_EXIT_USAGE, said on stderr) when one of the n files `inputs` would

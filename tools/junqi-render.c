@@ -323,20 +323,34 @@ static int check_frames_output(const source *src, const options *opt, size_t las
     return JUNQI_EXIT_OK;
 }
 
+/* Whether `path`, a picture's name, is the name -o writes (junqi_cli_same_name: through a
+ * symbolic link, not a hard link, which -o's rename leaves as it was): -o's file is this
+ * run's, never an earlier run's. */
+static bool is_output(const options *opt, const char *path)
+{
+    return opt->output && strcmp(opt->output, "-") != 0 && junqi_cli_same_name(opt->output, path);
+}
+
 /* Remove the pictures named for the record's plies from `start` on, going by `step` (+1 up,
  * -1 down to ply 0), while each is a regular file named exactly as this run names its
  * pictures (frame_path() for `last`: its width and extension); said on stderr in one line
- * naming the lowest and the highest removed. */
+ * naming the lowest and the highest removed. The name -o writes is passed over, there or
+ * not, neither removed nor counted nor named: -o's file takes its place in the run, so the
+ * pictures past it follow on from this run's as much as those before it. */
 static void remove_run(const source *src, const options *opt, size_t last, long long start, int step)
 {
     char path[4096], first[4096], final[4096];
     size_t width = strlen(frame_path(src, opt, last, src->plies.first + last, path, sizeof path)), removed = 0;
-    for (long long ply = start; ply >= 0; ply += step, removed++) {
+    for (long long ply = start; ply >= 0; ply += step) {
         struct stat st;
         frame_path(src, opt, last, (size_t)ply, path, sizeof path);
-        if (strlen(path) != width || lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || unlink(path) != 0)
+        if (strlen(path) != width)
             break;
-        snprintf(removed ? final : first, sizeof first, "%s", path);
+        if (is_output(opt, path))
+            continue;
+        if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || unlink(path) != 0)
+            break;
+        snprintf(removed++ ? final : first, sizeof first, "%s", path);
     }
     if (removed == 1)
         fprintf(stderr, _("%s: %s: removed %s, a picture of an earlier run\n"), prog, opt->frames, first);

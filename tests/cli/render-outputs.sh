@@ -88,6 +88,54 @@ expect "--frames of a position at ply 40 after an earlier run" \
     "0 junqi-render: fx: removed fx/0039.png, a picture of an earlier run
 junqi-render: fx: removed fx/0041.png, a picture of an earlier run|0000.png 0001.png 0040.png " "$rc $err|$(files fx)"
 rm -rf fx
+# -o naming a picture of the earlier run past this run's last: -o writes it, so it is
+# not removed, nor counted, nor named (the run goes on past it, -o's file fills its place)
+for case in 0020:"39 pictures of an earlier run, fx/0014.png to fx/0053.png" \
+    0014:"39 pictures of an earlier run, fx/0015.png to fx/0053.png" \
+    0053:"39 pictures of an earlier run, fx/0014.png to fx/0052.png"; do
+    o=fx/${case%%:*}.png
+    "$R" --size 200 "$LONG" --frames fx 2>/dev/null
+    run "$R" --size 200 "$SHORT" --frames fx -o "$o"
+    expect "--frames fx -o $o after 53 moves: -o's file neither counted nor named" \
+        "0 junqi-render: fx: removed ${case#*:} 15 yes" \
+        "$rc $err $(ls fx | wc -l) $(cmp -s "$o" fx/0013.png && echo yes)"
+    rm -rf fx
+done
+# through a symbolic link -o writes the picture, which is left out; a hard link is
+# another name, which -o replaces: the picture stays the earlier run's and is removed
+"$R" --size 200 "$LONG" --frames fx 2>/dev/null
+ln -s fx/0020.png link.png
+run "$R" --size 200 "$SHORT" --frames fx -o link.png
+expect "--frames fx -o link.png (to fx/0020.png): 0020.png written through the link" \
+    "0 junqi-render: fx: removed 39 pictures of an earlier run, fx/0014.png to fx/0053.png 15 fx/0020.png yes" \
+    "$rc $err $(ls fx | wc -l) $(readlink link.png) $(cmp -s fx/0020.png fx/0013.png && echo yes)"
+rm -rf fx link.png
+"$R" --size 200 "$LONG" --frames fx 2>/dev/null
+ln fx/0020.png hard.png
+run "$R" --size 200 "$SHORT" --frames fx -o hard.png
+expect "--frames fx -o hard.png (fx/0020.png's other name): 0020.png removed" \
+    "0 junqi-render: fx: removed 40 pictures of an earlier run, fx/0014.png to fx/0053.png 14 yes" \
+    "$rc $err $(ls fx | wc -l) $(cmp -s hard.png fx/0013.png && echo yes)"
+rm -rf fx hard.png
+# -o's name, missing from the earlier run's pictures, is no gap: -o's file fills it
+"$R" --size 200 "$LONG" --frames fx --ply 20 2>/dev/null && rm fx/0015.png
+run "$R" --size 200 "$SHORT" --frames fx -o fx/0015.png
+expect "--frames fx -o fx/0015.png, 0015.png missing: the pictures past it removed" \
+    "0 junqi-render: fx: removed 6 pictures of an earlier run, fx/0014.png to fx/0020.png 15" \
+    "$rc $err $(ls fx | wc -l)"
+"$R" --size 200 "$LONG" --frames fx --ply 20 2>/dev/null
+run "$R" --size 200 "$SHORT" --frames fx -o fx/0014.png --ply 12
+expect "--frames fx --ply 12 -o fx/0014.png: 0013.png removed and 0015.png to 0020.png" \
+    "0 junqi-render: fx: removed 7 pictures of an earlier run, fx/0013.png to fx/0020.png 14" \
+    "$rc $err $(ls fx | wc -l)"
+rm -rf fx
+# a record from a set position at ply 40: -o naming a picture before 0040.png
+mkdir fx && touch fx/0038.png fx/0039.png
+run "$R" --size 200 --position "$POS2" --frames fx -o fx/0039.png
+expect "--frames of a position at ply 40 -o fx/0039.png: 0038.png removed, 0039.png written" \
+    "0 junqi-render: fx: removed fx/0038.png, a picture of an earlier run|0039.png 0040.png yes" \
+    "$rc $err|$(files fx)$(cmp -s fx/0039.png fx/0040.png && echo yes)"
+rm -rf fx
 cd - >/dev/null || exit 1
 
 # --- -o naming one of the --frames pictures: a usage error, nothing written ---
