@@ -299,6 +299,15 @@ int junqi_cli_parse_ply(const char *prog, const char *text, junqi_cli_ply *ply)
     return JUNQI_EXIT_OK;
 }
 
+int junqi_cli_take_name(const char *prog, const char *option, const char *text, bool folder, const char **name)
+{
+    if (!*text) /* TRANSLATORS: the option, -o or --frames */
+        return folder ? junqi_cli_usage(prog, "%s takes a folder's name, not ''", option)
+                      : junqi_cli_usage(prog, "%s takes a file's name, not ''", option);
+    *name = text;
+    return JUNQI_EXIT_OK;
+}
+
 /* The installed formations folder (the Makefile's FORMATIONDIR) relative to
  * the tools' folder (BINDIR), so that a moved installed tree still finds it. */
 #ifndef JUNQI_FORMATIONDIR

@@ -199,6 +199,19 @@ typedef struct junqi_cli_ply {
 int junqi_cli_parse_ply(const char *prog, const char *text, junqi_cli_ply *ply);
 
 /**
+ * Take the name `text` given to `option` ("-o", "--frames", "--setups"), a
+ * file's or, with `folder`, a folder's, into *name (text must outlive it: an
+ * argv string). An empty name (`-o "$out"` with out unset) names nothing the
+ * system could make or read: a usage error naming the option, "PROG: -o takes
+ * a file's name, not ''" (or "a folder's name") and the --help hint on
+ * stderr, JUNQI_EXIT_USAGE returned, so that it is said while the options
+ * are read, before any input is read or output made, and not as the
+ * system's "No such file or directory" (exit 3) once the tool gets to it
+ * (docs/conventions.md "Options"); else JUNQI_EXIT_OK.
+ */
+int junqi_cli_take_name(const char *prog, const char *option, const char *text, bool folder, const char **name);
+
+/**
  * Load the first item of `path` (for tools that take one record), read with
  * the source flags `flags` (source.h: JUNQI_SOURCE_LENIENT). Returns
  * JUNQI_EXIT_OK, JUNQI_EXIT_INVALID (problems in d; in->kind may still be

@@ -861,7 +861,10 @@ static int parse_option(options *opt, int c, const char *arg)
 {
     int64_t n;
     switch (c) {
-    case 'o': opt->output = arg; break;
+    case 'o':
+        if (junqi_cli_take_name(prog, "-o", arg, false, &opt->output) != JUNQI_EXIT_OK)
+            return JUNQI_EXIT_USAGE;
+        break;
     case 'f':
         opt->html = strcmp(arg, "html") == 0;
         if (!opt->html && !junqi_image_format_parse(arg, &opt->format))
@@ -907,7 +910,10 @@ static int parse_option(options *opt, int c, const char *arg)
             return junqi_cli_usage(prog, "unknown theme '%s' (known: %s)", arg, junqi_theme_names());
         break;
     case 'C': opt->render.coords = false; break;
-    case 'F': opt->frames = arg; break;
+    case 'F':
+        if (junqi_cli_take_name(prog, "--frames", arg, true, &opt->frames) != JUNQI_EXIT_OK)
+            return JUNQI_EXIT_USAGE;
+        break;
     case 'P': opt->position = arg; break;
     case 'd':
         if (!junqi_cli_parse_count(arg, JUNQI_GIF_MAX_DELAY_MS, &opt->delay_ms))
