@@ -582,9 +582,22 @@ typedef struct pages {
     char *page;
     size_t page_len;
     bool many;            /* the output names one page per game */
+    int checked;          /* games seen by check_pages() */
     junqi_cli_folder folder; /* -o DIR/: whether DIR was made */
     const junqi_source *src; /* the input being read */
 } pages;
+
+/* The usage error of a second game (*games: those seen so far, counted here) when -o names
+ * one page (no %n, no folder DIR/): said by check_pages() before any page is tried (its
+ * folder, or a folder of its name, tried first said that it could not be written), and by
+ * render_page(), which a --position reaches without check_pages(). Returns an exit status. */
+static int one_page_only(const options *opt, int *games, const junqi_input *in)
+{
+    if ((*games)++ > 0 && !junqi_collection_numbered(opt->output))
+        return junqi_cli_usage(prog, "%s holds more than one game: put %%n in the page's name "
+                                     "(-o game-%%n.html) or give a folder (-o DIR/)", in->name);
+    return JUNQI_EXIT_OK;
+}
 
 /* The usage errors that a page's game can hold, said naming it ("games.jgn: game 2 (line
  * 28)"): --rules of the other board, a --view seat not in it, a --ply past its end (or
@@ -665,9 +678,9 @@ static int render_page(void *ctx, junqi_input *in)
     const char *out = ps->opt->output;
     bool many = junqi_collection_numbered(out);
     ps->many = many;
-    if (ps->games++ > 0 && !many)
-        return junqi_cli_usage(prog, "%s holds more than one game: put %%n in the page's name "
-                                     "(-o game-%%n.html) or give a folder (-o DIR/)", in->name);
+    int rc = one_page_only(ps->opt, &ps->games, in);
+    if (rc != JUNQI_EXIT_OK)
+        return rc;
     char path[4096];
     /* page N is the file's game N (a broken game before it has no page but keeps its number) */
     size_t number = in->index ? in->index : (size_t)ps->games;
@@ -763,7 +776,8 @@ static int check_page_item(void *ctx, const junqi_source *src, junqi_input *in, 
         return JUNQI_EXIT_OK;
     pages *ps = ctx;
     junqi_plies plies;
-    return check_page_game(ps->opt, in, &plies, &ps->given);
+    int status = one_page_only(ps->opt, &ps->checked, in);
+    return status != JUNQI_EXIT_OK ? status : check_page_game(ps->opt, in, &plies, &ps->given);
 }
 
 /* Every game's usage errors (check_page_game), before any page is written: a usage error

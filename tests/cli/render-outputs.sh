@@ -216,6 +216,15 @@ for input in file stdin pipe; do
     expect "--ply 13 -o p-%n.html ($input): every page, opening at ply 13" \
         "0 p-1.html p-2.html p-3.html |3" "$rc $(files "$tmp/pages")|$(grep -l '"open":{"ply":13,' "$tmp/pages/"* | wc -l)"
 done
+# one page's name for several games: the usage error alone, before any page is tried (it
+# said first that the page could not be written where -o was a folder or in a missing one)
+mkdir "$tmp/afolder"
+for o in "$tmp/afolder" "$tmp/nodir/one.html" "$tmp/pages/one.html"; do
+    run "$R" --format html "$tmp/three.jgn" -o "$o"
+    expect "-o $o for three games: the usage error alone" \
+        "2 junqi-render: $tmp/three.jgn holds more than one game: put %n in the page's name (-o game-%n.html) or give a folder (-o DIR/)|Try 'junqi-render --help' for more information.|no" \
+        "$rc $(paste -sd'|' "$tmp/err")|$([ -e "$tmp/pages/one.html" ] && echo yes || echo no)"
+done
 
 # --- %% in an -o that names one file: one percent sign, as in a pattern of several ---------
 start=$PWD
