@@ -503,9 +503,13 @@ static int render_source(source *src, options *opt, const junqi_input *in)
     }
     if (opt->frames)
         rc = write_frames(r, src, opt, ply);
-    if (rc == JUNQI_EXIT_OK && opt->output)
-        rc = write_output(r, src, opt, ply, &out);
-    else if (opt->output)
+    /* a picture that could not be written is left out, and -o is written all the same
+     * (docs/conventions.md, "Outputs of several files"); a ply that --infer found no
+     * assignment for ended the pictures, and -o, a later ply, cannot be drawn either */
+    if (opt->output && !src->unsolvable) {
+        int written = write_output(r, src, opt, ply, &out);
+        rc = written > rc ? written : rc;
+    } else if (opt->output)
         junqi_cli_output_close(prog, &out, false);
     junqi_renderer_free(r);
     return rc != JUNQI_EXIT_OK ? rc : valid;

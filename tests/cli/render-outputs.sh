@@ -166,6 +166,14 @@ for case in ./fx//0001.png:1 fx/0013.png:13 link.png:3 hard.png:4; do
         "2 junqi-render: -o $o and --frames fx/ name one file, fx/$(printf %04d "$ply").png (the picture of ply $ply): choose another name $sum" \
         "$rc $(head -n 1 "$tmp/err") $(cat fx/* | cksum)"
 done
+# a picture that cannot be written is left out, and -o is written all the same (it was
+# dropped without a word)
+rm -rf fz && mkdir -p fz/0002.png
+run "$R" --size 200 "$SHORT" --frames fz -o end.png
+expect "--frames fz (fz/0002.png a folder) -o end.png: exit 3, one line, -o written" \
+    "3 junqi-render: fz/0002.png: cannot write: Is a directory 14 yes" \
+    "$rc $err $(ls fz | wc -l) $(cmp -s end.png fz/0013.png && echo yes)"
+rm -rf fz end.png
 run "$R" --size 200 "$SHORT" --frames fy -o nodir/x.png
 expect "-o in a missing folder with --frames fy: exit 3, no folder fy left" "3 no" \
     "$rc $([ -e fy ] && echo yes || echo no)"
