@@ -1157,6 +1157,31 @@ bool junqi_cli_output_name(const char *prog, const char *output, char *buf, size
     return true;
 }
 
+bool junqi_cli_folder_takes_files(const char *prog, const char *name, const char *dir)
+{
+    if (faccessat(AT_FDCWD, dir, W_OK | X_OK, AT_EACCESS) == 0 || (errno != EACCES && errno != EROFS))
+        return true; /* or a reason faccessat has and a file may not: each file says its own */
+    cannot_write(prog, name, dir, errno);
+    return false;
+}
+
+/* The one folder that every file of the numbered output `pattern` goes into, into dir (n
+ * bytes): DIR for DIR/, the folder before the last '/' when no % comes before it, else "."
+ * (p-%n.html). False when each file names its own (a % in the folder: -o %n/p.html). */
+static bool files_folder(const char *pattern, char *dir, size_t n)
+{
+    const char *slash = strrchr(pattern, '/');
+    if (slash && !slash[1]) { /* DIR/ */
+        without_slashes(pattern, dir, n);
+        return true;
+    }
+    if (slash && memchr(pattern, '%', (size_t)(slash - pattern)))
+        return false;
+    if (!folder_of(pattern, false, dir, n))
+        snprintf(dir, n, ".");
+    return true;
+}
+
 bool junqi_cli_output_folder(const char *prog, const char *output, junqi_cli_folder *state)
 {
     bool folder = *output && output[strlen(output) - 1] == '/';
@@ -1169,6 +1194,10 @@ bool junqi_cli_output_folder(const char *prog, const char *output, junqi_cli_fol
         *state = JUNQI_FOLDER_FAILED;
     } else
         *state = JUNQI_FOLDER_MADE; /* there, or each file names its own (and says its failure) */
+    char dir[4096]; /* a folder where no file can be made: said once too, naming -o */
+    if (*state == JUNQI_FOLDER_MADE && junqi_collection_numbered(output) && files_folder(output, dir, sizeof dir) &&
+        !junqi_cli_folder_takes_files(prog, output, dir))
+        *state = JUNQI_FOLDER_FAILED;
     return *state == JUNQI_FOLDER_MADE;
 }
 

@@ -508,10 +508,26 @@ bool junqi_cli_output_name(const char *prog, const char *output, char *buf, size
  * nodir/p-%n.html, no % before its last '/'): said once at the first file,
  * naming the pattern, "PROG: nodir/p-%n.html: cannot write: the folder
  * nodir does not exist" (or "nodir is not a folder"), and false for every
- * file. Any other output names each file itself (%n) and says its own
- * failure: true.
+ * file; and so is the one folder of the files (DIR/, or that of a pattern)
+ * when it is there but takes no file, read-only
+ * (junqi_cli_folder_takes_files(): "PROG: ro/p-%n.html: cannot write:
+ * Permission denied"). Any other output names each file itself (%n) and
+ * says its own failure: true.
  */
 bool junqi_cli_output_folder(const char *prog, const char *output, junqi_cli_folder *state);
+
+/**
+ * Whether files can be made in the folder `dir`, which is there: false, with
+ * "PROG: NAME: cannot write: REASON" on stderr (NAME: the output as given,
+ * -o's pattern or DIR/, --frames' folder), when the tool's user may not
+ * write in it or it is on a read-only file system (faccessat(), AT_EACCESS:
+ * EACCES, EROFS), so that a run of several files in it says so once, not
+ * once per file, each of which would fail alike (docs/conventions.md,
+ * "Outputs of several files"). A folder it passes may still refuse a file
+ * (a full disk, a quota): each file then says its own. Used by
+ * junqi_cli_output_folder() and junqi-render's --frames.
+ */
+bool junqi_cli_folder_takes_files(const char *prog, const char *name, const char *dir);
 
 /**
  * True when writing the names a and b would reach one file: both are there

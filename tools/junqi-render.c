@@ -374,13 +374,16 @@ static void remove_stale_frames(const source *src, const options *opt, size_t la
 /* One picture per ply from 0 to last (scene plies), into frame_path(), and those of an
  * earlier run beside them removed (remove_stale_frames). A picture that cannot be
  * written is said and left out, and the others are written (docs/conventions.md,
- * "Outputs of several files"). A ply no assignment of the hidden pieces agrees with
+ * "Outputs of several files"); a folder that takes no file (read-only) is said once,
+ * and no picture is tried. A ply no assignment of the hidden pieces agrees with
  * (--infer) ends them: the input is invalid. Returns an exit status. */
 static int write_frames(junqi_renderer *r, source *src, const options *opt, size_t last)
 {
     junqi_image_format format = opt->format == JUNQI_IMAGE_SVG ? JUNQI_IMAGE_SVG : JUNQI_IMAGE_PNG;
     int rc = JUNQI_EXIT_OK;
     size_t ply;
+    if (!junqi_cli_folder_takes_files(prog, opt->frames, opt->frames))
+        return JUNQI_EXIT_IO; /* read-only: said once, not for each picture */
     for (ply = 0; ply <= last && !src->unsolvable; ply++) {
         char path[4096];
         junqi_cli_output out;

@@ -251,5 +251,29 @@ expect "junqi-replay -o j%n.jgn without --split: a usage error, no file" \
     "$rc $(head -n 1 "$tmp/err")|$(files .)"
 cd "$start" && rm -rf "$tmp/pc"
 
+# --- a folder where no file can be made (read-only): said once, not once per file ----------
+# (each picture, page or part said "cannot write: Permission denied", 54 lines for 53 moves);
+# as root, which may write anywhere, the tools run as nobody
+as=()
+[ "$(id -u)" != 0 ] || as=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+if [ ${#as[@]} -gt 0 ] && ! { chmod 755 "$tmp" && "${as[@]}" test -x "$R" -a -r "$tmp/three.jgn"; } 2>/dev/null; then
+    skip "read-only folders: running as root, and nobody cannot run the tools (setpriv)"
+else
+    mkdir "$tmp/ro" "$tmp/rw" && chmod 555 "$tmp/ro" && chmod 777 "$tmp/rw"
+    for cmd in "junqi-render --size 200 $SHORT -o $tmp/rw/end.png --frames|$tmp/ro" \
+        "junqi-render $tmp/three.jgn -o|$tmp/ro/" "junqi-render $tmp/three.jgn -o|$tmp/ro/p-%n.html" \
+        "junqi-replay --to jgn --split 1 $tmp/three.jgn -o|$tmp/ro/" \
+        "junqi-replay --to jgn --split 1 $tmp/three.jgn -o|$tmp/ro/p-%n.jgn"; do
+        o=${cmd#*|} cmd=${cmd%|*}
+        # shellcheck disable=SC2086 # $cmd is words on purpose
+        run "${as[@]}" "$JUNQI_BIN"/$cmd "$o"
+        expect "${cmd%% *} ... ${cmd##* } $o (read-only): one line, exit 3" \
+            "3 ${cmd%% *}: $o: cannot write: Permission denied" "$rc $err"
+    done
+    expect "--frames into a read-only folder: -o written all the same" "yes" \
+        "$(cmp -s "$tmp/rw/end.png" <("$R" --size 200 "$SHORT" -o -) && echo yes)"
+    chmod 755 "$tmp/ro"
+fi
+
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]
