@@ -27,10 +27,12 @@
 #include "position_out.h"
 #include "text.h"
 
-/* The name of input `path`: "<stdin>" for NULL or "-". */
+/* The name of input `path`: "<stdin>" for NULL or "-"; '' for an empty name, which no file
+ * has (it cannot be read, and is said so: "PROG: '': No such file or directory", as cat says
+ * it, and as the engine's position file quotes it), not "PROG: : REASON". */
 static const char *input_name(const char *path)
 {
-    return (!path || strcmp(path, "-") == 0) ? "<stdin>" : path;
+    return (!path || strcmp(path, "-") == 0) ? "<stdin>" : *path ? path : "''";
 }
 
 /* Say on stderr why input `path` could not be opened: "PROG: FILE: REASON". */

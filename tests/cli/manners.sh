@@ -228,6 +228,13 @@ for tool in "junqi-replay -o" "junqi-replay --split 1 -o" "junqi-analyze --nodes
         "2 ${tool%% *}: $opt takes $what name, not '' ${tool%% *}" "$rc $(head -n 1 "$tmp/err") $(sed -n "2s/^Try '\([^ ]*\) --help.*/\1/p" "$tmp/err")"
     expect "$tool '': nothing made" "" "$(cd "$tmp" && ls -d x.png fx ./*.tmp* 2>/dev/null)"
 done
+# an input named '' cannot be read (as cat '' says), and is named so: it said "TOOL: : No such ..."
+for tool in junqi-validate junqi-replay "junqi-render -o $tmp/empty.png" "junqi-analyze --go --depth 1" \
+    "junqi-analyze --nodes 50"; do
+    # shellcheck disable=SC2086 # $tool is words on purpose
+    run "$bin/"$tool ''
+    expect "$tool '': exit status, the message" "3 ${tool%% *}: '': No such file or directory" "$rc $err"
+done
 checks=$((checks + 1))
 [ -z "$(find "$tmp" -name '*.tmp*')" ] || fail "failed outputs left a temporary file: $(find "$tmp" -name '*.tmp*')"
 checks=$((checks + 1))
