@@ -304,6 +304,19 @@ static const char *frame_path(const source *src, const options *opt, size_t last
     return buf;
 }
 
+/* Whether the pictures' names (the longest, the last ply's) fit frame_path()'s buffer, the
+ * system's longest path (PATH_MAX): a longer one cannot be written, and cut to fit it named
+ * another file (DIR/0000.pn), which remove_run() could take for a picture. Said once, naming
+ * DIR, when not, as a folder that takes no file is. */
+static bool frame_names_fit(const source *src, const options *opt, size_t last)
+{
+    char path[4096];
+    if (strlen(frame_path(src, opt, last, src->plies.first + last, path, sizeof path)) + 1 < sizeof path)
+        return true;
+    fprintf(stderr, _("%s: %s: cannot write: %s\n"), prog, opt->frames, strerror(ENAMETOOLONG));
+    return false;
+}
+
 /* -o naming one of the --frames pictures (plies 0 .. last; the same file however it is
  * spelt: junqi_cli_same_file, as --split's parts are compared with its inputs) is a usage
  * error, said before anything is written: one would replace the other. Returns an exit
@@ -374,16 +387,16 @@ static void remove_stale_frames(const source *src, const options *opt, size_t la
 /* One picture per ply from 0 to last (scene plies), into frame_path(), and those of an
  * earlier run beside them removed (remove_stale_frames). A picture that cannot be
  * written is said and left out, and the others are written (docs/conventions.md,
- * "Outputs of several files"); a folder that takes no file (read-only) is said once,
- * and no picture is tried. A ply no assignment of the hidden pieces agrees with
+ * "Outputs of several files"); a folder that takes no file (read-only), or names too
+ * long, are said once, and no picture is tried. A ply no assignment of the hidden pieces agrees with
  * (--infer) ends them: the input is invalid. Returns an exit status. */
 static int write_frames(junqi_renderer *r, source *src, const options *opt, size_t last)
 {
     junqi_image_format format = opt->format == JUNQI_IMAGE_SVG ? JUNQI_IMAGE_SVG : JUNQI_IMAGE_PNG;
     int rc = JUNQI_EXIT_OK;
     size_t ply;
-    if (!junqi_cli_folder_takes_files(prog, opt->frames, opt->frames))
-        return JUNQI_EXIT_IO; /* read-only: said once, not for each picture */
+    if (!frame_names_fit(src, opt, last) || !junqi_cli_folder_takes_files(prog, opt->frames, opt->frames))
+        return JUNQI_EXIT_IO; /* said once, not for each picture */
     for (ply = 0; ply <= last && !src->unsolvable; ply++) {
         char path[4096];
         junqi_cli_output out;

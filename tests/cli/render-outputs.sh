@@ -251,6 +251,16 @@ expect "junqi-replay -o j%n.jgn without --split: a usage error, no file" \
     "$rc $(head -n 1 "$tmp/err")|$(files .)"
 cd "$start" && rm -rf "$tmp/pc"
 
+# --- a --frames folder whose pictures' names are too long for the system (4,096 bytes) ------
+# each picture said a name cut to fit ("fx/0000.pn: cannot write: File name too long")
+long=$tmp/$(printf 'd%.0s' {1..200})
+for _ in {1..18}; do long=$long/$(printf 'd%.0s' {1..200}); done
+long=$long/$(printf 'e%.0s' $(seq $((4090 - ${#long} - 1))))
+mkdir -p "$long/.." && run "$R" --size 200 "$SHORT" --frames "$long" -o "$tmp/long-end.png"
+expect "--frames DIR of 4,090 bytes: one line naming DIR, -o written" \
+    "3 junqi-render: $long: cannot write: File name too long yes" \
+    "$rc $err $([ -s "$tmp/long-end.png" ] && echo yes)"
+
 # --- a folder where no file can be made (read-only): said once, not once per file ----------
 # (each picture, page or part said "cannot write: Permission denied", 54 lines for 53 moves);
 # as root, which may write anywhere, the tools run as nobody
