@@ -1066,9 +1066,12 @@ static size_t part_that_is(const char *pattern, const char *ext, const char *nam
     return 0;
 }
 
-/* The usage error of part k written over input `in`. */
-static int part_over_input(const char *prog, const char *pattern, size_t k, const char *in)
+/* The usage error of part k (page k, for `pages`) written over input `in`. */
+static int part_over_input(const char *prog, const char *pattern, bool pages, size_t k, const char *in)
 {
+    if (pages) /* TRANSLATORS: the -o pattern, the page's number, the input's name */
+        return junqi_cli_usage(prog, "-o %s: page %zu would be written over the input %s, whose games it is made "
+                                     "from: choose other names", pattern, k, in);
     /* TRANSLATORS: the -o pattern, the part's number, the input's name */
     return junqi_cli_usage(prog, "-o %s: part %zu would be written over the input %s, whose games it is made "
                                  "from: choose other names", pattern, k, in);
@@ -1091,7 +1094,8 @@ static const char *input_behind(const char *link, char *const *inputs, int n)
  * g-2.jgn -> kept.jgn, the input kept.jgn), would have that input replaced: a usage error too.
  * The folder is read once; a pattern with % in its folder (-o %n/p.jgn) makes a folder per
  * part, which is not read. Returns an exit status. */
-static int check_part_links(const char *prog, const char *pattern, const char *ext, char *const *inputs, int n)
+static int check_part_links(const char *prog, const char *pattern, const char *ext, bool pages, char *const *inputs,
+                            int n)
 {
     const char *slash = strrchr(pattern, '/');
     char dir[4096], path[8192];
@@ -1109,14 +1113,15 @@ static int check_part_links(const char *prog, const char *pattern, const char *e
         const char *in = input_behind(path, inputs, n);
         size_t k = in ? part_that_is(pattern, ext, path) : 0;
         if (k)
-            rc = part_over_input(prog, pattern, k, in);
+            rc = part_over_input(prog, pattern, pages, k, in);
     }
     if (d)
         closedir(d);
     return rc;
 }
 
-int junqi_cli_check_parts(const char *prog, const char *pattern, const char *ext, char *const *inputs, int n)
+int junqi_cli_check_parts(const char *prog, const char *pattern, const char *ext, bool pages, char *const *inputs,
+                          int n)
 {
     for (int i = 0; i < n; i++) {
         struct stat st;
@@ -1129,9 +1134,9 @@ int junqi_cli_check_parts(const char *prog, const char *pattern, const char *ext
             k = part_that_is(pattern, ext, real);
         free(real);
         if (k)
-            return part_over_input(prog, pattern, k, inputs[i]);
+            return part_over_input(prog, pattern, pages, k, inputs[i]);
     }
-    return check_part_links(prog, pattern, ext, inputs, n);
+    return check_part_links(prog, pattern, ext, pages, inputs, n);
 }
 
 /* True when the numbered files of `pattern` (-o with %n) all go into one folder that is not

@@ -570,9 +570,12 @@ bool junqi_cli_same_name(const char *a, const char *b);
  * pipes) cannot be written over and are passed. And a symbolic link in the
  * parts' folder that is named as a part and leads to an input of another
  * name is refused too (the folder is read; a pattern with % in its folder,
- * a folder per part, is not).
+ * a folder per part, is not). With `pages` (junqi-render's pages, which
+ * are put in place game by game, as the input is read) the message says
+ * "page" for "part".
  */
-int junqi_cli_check_parts(const char *prog, const char *pattern, const char *ext, char *const *inputs, int n);
+int junqi_cli_check_parts(const char *prog, const char *pattern, const char *ext, bool pages, char *const *inputs,
+                          int n);
 
 /**
  * Finish the output: with commit, flush and rename the temporary file onto

@@ -817,6 +817,14 @@ static int check_pages(pages *ps, pages_input *pi)
 static int render_pages(options *opt, const char *path)
 {
     pages ps = {.opt = opt};
+    /* a page over the input (named as one, or through a link in the pages' folder) would
+     * replace it as it is read: a usage error, as for junqi-replay --split's parts */
+    char *inputs[] = {(char *)path}; /* only compared, never written */
+    int refused = opt->position || !junqi_collection_numbered(opt->output)
+                      ? JUNQI_EXIT_OK
+                      : junqi_cli_check_parts(prog, opt->output, ".html", true, inputs, 1);
+    if (refused != JUNQI_EXIT_OK)
+        return refused;
     if (opt->game.n)
         return finish_pages(&ps, render_chosen_page(&ps, path));
     if (opt->position) {

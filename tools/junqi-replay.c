@@ -1029,7 +1029,7 @@ int main(int argc, char **argv)
     }
     if (opt.split && opt.to == CONVERT_NONE)
         opt.to = CONVERT_JGN;
-    if (opt.split && (rc = junqi_cli_check_parts(prog, opt.output, split_extension(&opt), argv + optind,
+    if (opt.split && (rc = junqi_cli_check_parts(prog, opt.output, split_extension(&opt), false, argv + optind,
                                                  argc - optind)) != JUNQI_EXIT_OK) {
         junqi_selection_free(opt.select);
         return rc;

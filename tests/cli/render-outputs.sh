@@ -234,6 +234,20 @@ for o in "$tmp/afolder" "$tmp/nodir/one.html" "$tmp/pages/one.html"; do
         "$rc $(paste -sd'|' "$tmp/err")|$([ -e "$tmp/pages/one.html" ] && echo yes || echo no)"
 done
 
+# --- a page that would be written over the input: a usage error, nothing written -----------
+# (as junqi-replay --split's parts: the input named as page 1, or a link named as a page in
+# the pages' folder leading to it, was replaced by that page, exit 0)
+mkdir "$tmp/over" && cp "$tmp/three.jgn" "$tmp/over/p-1.html" && cp "$tmp/three.jgn" "$tmp/over/in.jgn"
+ln -s in.jgn "$tmp/over/2.html"
+sum=$(cat "$tmp/over/"* | cksum)
+for case in "p-%n.html|p-1.html|1|p-1.html" "./|in.jgn|2|in.jgn"; do
+    IFS='|' read -r o input k named <<<"$case"
+    run env -C "$tmp/over" "$R" "$input" -o "$o"
+    expect "pages -o $o from $input: a usage error, nothing written" \
+        "2 junqi-render: -o $o: page $k would be written over the input $named, whose games it is made from: choose other names|$sum|2.html in.jgn p-1.html " \
+        "$rc $(head -n 1 "$tmp/err")|$(cat "$tmp/over/"* | cksum)|$(files "$tmp/over")"
+done
+
 # --- %% in an -o that names one file: one percent sign, as in a pattern of several ---------
 start=$PWD
 mkdir "$tmp/pc" && cd "$tmp/pc" || exit 1
