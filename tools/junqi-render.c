@@ -66,6 +66,7 @@ typedef struct options {
 typedef struct source {
     const junqi_game *game;   /* the record */
     const junqi_source *text; /* what it was read from, open (for the lines of its problems) */
+    const char *input;        /* the input file's name as given; NULL: standard input, --position */
     junqi_replay replay;      /* the replay, at the ply last asked for */
     size_t moves;             /* the record's moves */
     junqi_plies plies;        /* its plies; scenes are counted from plies.first */
@@ -317,23 +318,39 @@ static bool frame_names_fit(const source *src, const options *opt, size_t last)
     return false;
 }
 
+/* An output `out` (-o, a --frames picture) that is the input file (junqi_cli_same_file:
+ * through a symbolic link in the pictures' folder too) would replace the record it is drawn
+ * from with a picture: a usage error, said before anything is written, as a page or a
+ * --split part over its input is (junqi_cli_check_parts). Returns an exit status. */
+static int check_not_input(const source *src, const char *out)
+{
+    struct stat st;
+    if (!src->input || stat(src->input, &st) != 0 || !S_ISREG(st.st_mode) || !junqi_cli_same_file(out, src->input))
+        return JUNQI_EXIT_OK;
+    /* TRANSLATORS: the output's name, the input's name */
+    return junqi_cli_usage(prog, "%s would be written over the input %s, the record it is drawn from: "
+                                 "choose another name", out, src->input);
+}
+
 /* -o naming one of the --frames pictures (plies 0 .. last; the same file however it is
  * spelt: junqi_cli_same_file, as --split's parts are compared with its inputs) is a usage
- * error, said before anything is written: one would replace the other. Returns an exit
- * status. */
+ * error, said before anything is written: one would replace the other; so is -o or a
+ * picture that is the input (check_not_input). Returns an exit status. */
 static int check_frames_output(const source *src, const options *opt, size_t last)
 {
-    if (!opt->frames || !opt->output || strcmp(opt->output, "-") == 0)
-        return JUNQI_EXIT_OK;
-    for (size_t ply = 0; ply <= last; ply++) {
+    bool to_file = opt->output && strcmp(opt->output, "-") != 0;
+    int rc = to_file ? check_not_input(src, opt->output) : JUNQI_EXIT_OK;
+    for (size_t ply = 0; opt->frames && rc == JUNQI_EXIT_OK && ply <= last; ply++) {
         char path[4096];
-        if (junqi_cli_same_file(opt->output, frame_path(src, opt, last, src->plies.first + ply, path, sizeof path)))
+        frame_path(src, opt, last, src->plies.first + ply, path, sizeof path);
+        if (to_file && junqi_cli_same_file(opt->output, path))
             /* TRANSLATORS: -o's name, --frames' folder, the picture's name, its ply */
             return junqi_cli_usage(prog, "-o %s and --frames %s name one file, %s (the picture of ply %zu): "
                                          "choose another name", opt->output, opt->frames, path,
                                    src->plies.first + ply);
+        rc = check_not_input(src, path);
     }
-    return JUNQI_EXIT_OK;
+    return rc;
 }
 
 /* Whether `path`, a picture's name, is the name -o writes (junqi_cli_same_name: through a
@@ -562,7 +579,8 @@ static int render_input(options *opt, const char *path)
     int rc = load_input(opt, path, &in, &text);
     if (in.kind == JUNQI_INPUT_RECORD) {
         static source src;
-        src = (source){.game = in.game, .text = text, .moves = junqi_game_moves(in.game)};
+        src = (source){.game = in.game, .text = text, .moves = junqi_game_moves(in.game),
+                       .input = opt->position || strcmp(path, "-") == 0 ? NULL : path};
         junqi_input_label(&in, src.label, sizeof src.label);
         if (junqi_cli_apply_rules(prog, src.label, in.game, opt->rules) != JUNQI_EXIT_OK ||
             junqi_cli_check_view(prog, src.label, in.game, opt->view) != JUNQI_EXIT_OK)

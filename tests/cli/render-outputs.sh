@@ -247,6 +247,18 @@ for case in "p-%n.html|p-1.html|1|p-1.html" "./|in.jgn|2|in.jgn"; do
         "2 junqi-render: -o $o: page $k would be written over the input $named, whose games it is made from: choose other names|$sum|2.html in.jgn p-1.html " \
         "$rc $(head -n 1 "$tmp/err")|$(cat "$tmp/over/"* | cksum)|$(files "$tmp/over")"
 done
+# a picture over the input: -o naming it, or a --frames picture that is a link to it (the
+# record was replaced by the picture, exit 0)
+cp "$SHORT" "$tmp/over/game.jgs" && mkdir "$tmp/over/fx" && ln -s ../game.jgs "$tmp/over/fx/0003.png"
+for args in "--format png -o game.jgs|game.jgs" "--frames fx|fx/0003.png" "--frames fx -o end.png|fx/0003.png"; do
+    IFS='|' read -r opts named <<<"$args"
+    cp "$SHORT" "$tmp/over/game.jgs"
+    # shellcheck disable=SC2086 # $opts is words on purpose
+    run env -C "$tmp/over" "$R" --size 200 game.jgs $opts
+    expect "$opts on game.jgs: a usage error, nothing written" \
+        "2 junqi-render: $named would be written over the input game.jgs, the record it is drawn from: choose another name|yes|fx/0003.png " \
+        "$rc $(head -n 1 "$tmp/err")|$(cmp -s "$SHORT" "$tmp/over/game.jgs" && echo yes)|$(cd "$tmp/over" && ls -d end.png fx/* 2>/dev/null | tr '\n' ' ')"
+done
 
 # --- %% in an -o that names one file: one percent sign, as in a pattern of several ---------
 start=$PWD
