@@ -318,18 +318,18 @@ static bool frame_names_fit(const source *src, const options *opt, size_t last)
     return false;
 }
 
-/* An output `out` (-o, a --frames picture) that is the input file (junqi_cli_same_file:
+/* An output `out` (-o, a --frames picture, one page) that is the file `input` (NULL: none) (junqi_cli_same_file:
  * through a symbolic link in the pictures' folder too) would replace the record it is drawn
  * from with a picture: a usage error, said before anything is written, as a page or a
  * --split part over its input is (junqi_cli_check_parts). Returns an exit status. */
-static int check_not_input(const source *src, const char *out)
+static int check_not_input(const char *input, const char *out)
 {
     struct stat st;
-    if (!src->input || stat(src->input, &st) != 0 || !S_ISREG(st.st_mode) || !junqi_cli_same_file(out, src->input))
+    if (!input || stat(input, &st) != 0 || !S_ISREG(st.st_mode) || !junqi_cli_same_file(out, input))
         return JUNQI_EXIT_OK;
     /* TRANSLATORS: the output's name, the input's name */
     return junqi_cli_usage(prog, "%s would be written over the input %s, the record it is drawn from: "
-                                 "choose another name", out, src->input);
+                                 "choose another name", out, input);
 }
 
 /* -o naming one of the --frames pictures (plies 0 .. last; the same file however it is
@@ -339,7 +339,7 @@ static int check_not_input(const source *src, const char *out)
 static int check_frames_output(const source *src, const options *opt, size_t last)
 {
     bool to_file = opt->output && strcmp(opt->output, "-") != 0;
-    int rc = to_file ? check_not_input(src, opt->output) : JUNQI_EXIT_OK;
+    int rc = to_file ? check_not_input(src->input, opt->output) : JUNQI_EXIT_OK;
     for (size_t ply = 0; opt->frames && rc == JUNQI_EXIT_OK && ply <= last; ply++) {
         char path[4096];
         frame_path(src, opt, last, src->plies.first + ply, path, sizeof path);
@@ -348,7 +348,7 @@ static int check_frames_output(const source *src, const options *opt, size_t las
             return junqi_cli_usage(prog, "-o %s and --frames %s name one file, %s (the picture of ply %zu): "
                                          "choose another name", opt->output, opt->frames, path,
                                    src->plies.first + ply);
-        rc = check_not_input(src, path);
+        rc = check_not_input(src->input, path);
     }
     return rc;
 }
@@ -831,16 +831,24 @@ static int check_pages(pages *ps, pages_input *pi)
     return rc == JUNQI_EXIT_USAGE ? rc : JUNQI_EXIT_OK; /* an input that stops reading: said when written */
 }
 
+/* A page over the input file `path` (named as one, or through a link in the pages' folder)
+ * would replace it as it is read, and one page (no %n) at the end: a usage error before
+ * anything is written, as for junqi-replay --split's parts. Returns an exit status. */
+static int check_pages_input(const options *opt, const char *path)
+{
+    if (opt->position || strcmp(path, "-") == 0 || strcmp(opt->output, "-") == 0)
+        return JUNQI_EXIT_OK;
+    if (!junqi_collection_numbered(opt->output))
+        return check_not_input(path, opt->output);
+    char *inputs[] = {(char *)path}; /* only compared, never written */
+    return junqi_cli_check_parts(prog, opt->output, ".html", true, inputs, 1);
+}
+
 /* Every game of the input as a page, or the --game. Returns an exit status. */
 static int render_pages(options *opt, const char *path)
 {
     pages ps = {.opt = opt};
-    /* a page over the input (named as one, or through a link in the pages' folder) would
-     * replace it as it is read: a usage error, as for junqi-replay --split's parts */
-    char *inputs[] = {(char *)path}; /* only compared, never written */
-    int refused = opt->position || !junqi_collection_numbered(opt->output)
-                      ? JUNQI_EXIT_OK
-                      : junqi_cli_check_parts(prog, opt->output, ".html", true, inputs, 1);
+    int refused = check_pages_input(opt, path);
     if (refused != JUNQI_EXIT_OK)
         return refused;
     if (opt->game.n)

@@ -250,7 +250,8 @@ done
 # a picture over the input: -o naming it, or a --frames picture that is a link to it (the
 # record was replaced by the picture, exit 0)
 cp "$SHORT" "$tmp/over/game.jgs" && mkdir "$tmp/over/fx" && ln -s ../game.jgs "$tmp/over/fx/0003.png"
-for args in "--format png -o game.jgs|game.jgs" "--frames fx|fx/0003.png" "--frames fx -o end.png|fx/0003.png"; do
+for args in "--format png -o game.jgs|game.jgs" "--frames fx|fx/0003.png" "--frames fx -o end.png|fx/0003.png" \
+    "--format html -o game.jgs|game.jgs"; do
     IFS='|' read -r opts named <<<"$args"
     cp "$SHORT" "$tmp/over/game.jgs"
     # shellcheck disable=SC2086 # $opts is words on purpose
