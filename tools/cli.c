@@ -27,10 +27,12 @@
 #include "position_out.h"
 #include "text.h"
 
-/* The name of input `path`: "<stdin>" for NULL or "-". */
+/* The name of input `path`: "<stdin>" for NULL or "-"; '' for an empty name, which no file
+ * has (it cannot be read, and is said so: "PROG: '': No such file or directory", as cat says
+ * it, and as the engine's position file quotes it), not "PROG: : REASON". */
 static const char *input_name(const char *path)
 {
-    return (!path || strcmp(path, "-") == 0) ? "<stdin>" : path;
+    return (!path || strcmp(path, "-") == 0) ? "<stdin>" : *path ? path : "''";
 }
 
 /* Say on stderr why input `path` could not be opened: "PROG: FILE: REASON". */
@@ -296,6 +298,15 @@ int junqi_cli_parse_ply(const char *prog, const char *text, junqi_cli_ply *ply)
     if (!whole_number(text, &v))
         return junqi_cli_usage(prog, "--ply takes a number of moves, from 0, not '%s'", text);
     *ply = (junqi_cli_ply){v > (size_t)LONG_MAX ? LONG_MAX : (long)v, text};
+    return JUNQI_EXIT_OK;
+}
+
+int junqi_cli_take_name(const char *prog, const char *option, const char *text, bool folder, const char **name)
+{
+    if (!*text) /* TRANSLATORS: the option, -o or --frames */
+        return folder ? junqi_cli_usage(prog, "%s takes a folder's name, not ''", option)
+                      : junqi_cli_usage(prog, "%s takes a file's name, not ''", option);
+    *name = text;
     return JUNQI_EXIT_OK;
 }
 
@@ -1020,14 +1031,19 @@ static const char *file_spelling(const char *path, char *buf, size_t n)
     return buf;
 }
 
+bool junqi_cli_same_name(const char *a, const char *b)
+{
+    char one[8192], other[8192];
+    return strcmp(file_spelling(a, one, sizeof one), file_spelling(b, other, sizeof other)) == 0;
+}
+
 bool junqi_cli_same_file(const char *a, const char *b)
 {
     struct stat sa, sb;
     bool there_a = stat(a, &sa) == 0, there_b = stat(b, &sb) == 0;
     if (there_a || there_b)
         return there_a && there_b && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-    char one[8192], other[8192];
-    return strcmp(file_spelling(a, one, sizeof one), file_spelling(b, other, sizeof other)) == 0;
+    return junqi_cli_same_name(a, b);
 }
 
 /* The part of `pattern` that the input `name` is, tried for the number read
@@ -1050,9 +1066,12 @@ static size_t part_that_is(const char *pattern, const char *ext, const char *nam
     return 0;
 }
 
-/* The usage error of part k written over input `in`. */
-static int part_over_input(const char *prog, const char *pattern, size_t k, const char *in)
+/* The usage error of part k (page k, for `pages`) written over input `in`. */
+static int part_over_input(const char *prog, const char *pattern, bool pages, size_t k, const char *in)
 {
+    if (pages) /* TRANSLATORS: the -o pattern, the page's number, the input's name */
+        return junqi_cli_usage(prog, "-o %s: page %zu would be written over the input %s, whose games it is made "
+                                     "from: choose other names", pattern, k, in);
     /* TRANSLATORS: the -o pattern, the part's number, the input's name */
     return junqi_cli_usage(prog, "-o %s: part %zu would be written over the input %s, whose games it is made "
                                  "from: choose other names", pattern, k, in);
@@ -1075,7 +1094,8 @@ static const char *input_behind(const char *link, char *const *inputs, int n)
  * g-2.jgn -> kept.jgn, the input kept.jgn), would have that input replaced: a usage error too.
  * The folder is read once; a pattern with % in its folder (-o %n/p.jgn) makes a folder per
  * part, which is not read. Returns an exit status. */
-static int check_part_links(const char *prog, const char *pattern, const char *ext, char *const *inputs, int n)
+static int check_part_links(const char *prog, const char *pattern, const char *ext, bool pages, char *const *inputs,
+                            int n)
 {
     const char *slash = strrchr(pattern, '/');
     char dir[4096], path[8192];
@@ -1093,14 +1113,15 @@ static int check_part_links(const char *prog, const char *pattern, const char *e
         const char *in = input_behind(path, inputs, n);
         size_t k = in ? part_that_is(pattern, ext, path) : 0;
         if (k)
-            rc = part_over_input(prog, pattern, k, in);
+            rc = part_over_input(prog, pattern, pages, k, in);
     }
     if (d)
         closedir(d);
     return rc;
 }
 
-int junqi_cli_check_parts(const char *prog, const char *pattern, const char *ext, char *const *inputs, int n)
+int junqi_cli_check_parts(const char *prog, const char *pattern, const char *ext, bool pages, char *const *inputs,
+                          int n)
 {
     for (int i = 0; i < n; i++) {
         struct stat st;
@@ -1113,9 +1134,9 @@ int junqi_cli_check_parts(const char *prog, const char *pattern, const char *ext
             k = part_that_is(pattern, ext, real);
         free(real);
         if (k)
-            return part_over_input(prog, pattern, k, inputs[i]);
+            return part_over_input(prog, pattern, pages, k, inputs[i]);
     }
-    return check_part_links(prog, pattern, ext, inputs, n);
+    return check_part_links(prog, pattern, ext, pages, inputs, n);
 }
 
 /* True when the numbered files of `pattern` (-o with %n) all go into one folder that is not
@@ -1143,6 +1164,31 @@ bool junqi_cli_output_name(const char *prog, const char *output, char *buf, size
     return true;
 }
 
+bool junqi_cli_folder_takes_files(const char *prog, const char *name, const char *dir)
+{
+    if (faccessat(AT_FDCWD, dir, W_OK | X_OK, AT_EACCESS) == 0 || (errno != EACCES && errno != EROFS))
+        return true; /* or a reason faccessat has and a file may not: each file says its own */
+    cannot_write(prog, name, dir, errno);
+    return false;
+}
+
+/* The one folder that every file of the numbered output `pattern` goes into, into dir (n
+ * bytes): DIR for DIR/, the folder before the last '/' when no % comes before it, else "."
+ * (p-%n.html). False when each file names its own (a % in the folder: -o %n/p.html). */
+static bool files_folder(const char *pattern, char *dir, size_t n)
+{
+    const char *slash = strrchr(pattern, '/');
+    if (slash && !slash[1]) { /* DIR/ */
+        without_slashes(pattern, dir, n);
+        return true;
+    }
+    if (slash && memchr(pattern, '%', (size_t)(slash - pattern)))
+        return false;
+    if (!folder_of(pattern, false, dir, n))
+        snprintf(dir, n, ".");
+    return true;
+}
+
 bool junqi_cli_output_folder(const char *prog, const char *output, junqi_cli_folder *state)
 {
     bool folder = *output && output[strlen(output) - 1] == '/';
@@ -1155,6 +1201,10 @@ bool junqi_cli_output_folder(const char *prog, const char *output, junqi_cli_fol
         *state = JUNQI_FOLDER_FAILED;
     } else
         *state = JUNQI_FOLDER_MADE; /* there, or each file names its own (and says its failure) */
+    char dir[4096]; /* a folder where no file can be made: said once too, naming -o */
+    if (*state == JUNQI_FOLDER_MADE && junqi_collection_numbered(output) && files_folder(output, dir, sizeof dir) &&
+        !junqi_cli_folder_takes_files(prog, output, dir))
+        *state = JUNQI_FOLDER_FAILED;
     return *state == JUNQI_FOLDER_MADE;
 }
 

@@ -199,6 +199,19 @@ typedef struct junqi_cli_ply {
 int junqi_cli_parse_ply(const char *prog, const char *text, junqi_cli_ply *ply);
 
 /**
+ * Take the name `text` given to `option` ("-o", "--frames", "--setups"), a
+ * file's or, with `folder`, a folder's, into *name (text must outlive it: an
+ * argv string). An empty name (`-o "$out"` with out unset) names nothing the
+ * system could make or read: a usage error naming the option, "PROG: -o takes
+ * a file's name, not ''" (or "a folder's name") and the --help hint on
+ * stderr, JUNQI_EXIT_USAGE returned, so that it is said while the options
+ * are read, before any input is read or output made, and not as the
+ * system's "No such file or directory" (exit 3) once the tool gets to it
+ * (docs/conventions.md "Options"); else JUNQI_EXIT_OK.
+ */
+int junqi_cli_take_name(const char *prog, const char *option, const char *text, bool folder, const char **name);
+
+/**
  * Load the first item of `path` (for tools that take one record), read with
  * the source flags `flags` (source.h: JUNQI_SOURCE_LENIENT). Returns
  * JUNQI_EXIT_OK, JUNQI_EXIT_INVALID (problems in d; in->kind may still be
@@ -496,10 +509,26 @@ bool junqi_cli_output_name(const char *prog, const char *output, char *buf, size
  * nodir/p-%n.html, no % before its last '/'): said once at the first file,
  * naming the pattern, "PROG: nodir/p-%n.html: cannot write: the folder
  * nodir does not exist" (or "nodir is not a folder"), and false for every
- * file. Any other output names each file itself (%n) and says its own
- * failure: true.
+ * file; and so is the one folder of the files (DIR/, or that of a pattern)
+ * when it is there but takes no file, read-only
+ * (junqi_cli_folder_takes_files(): "PROG: ro/p-%n.html: cannot write:
+ * Permission denied"). Any other output names each file itself (%n) and
+ * says its own failure: true.
  */
 bool junqi_cli_output_folder(const char *prog, const char *output, junqi_cli_folder *state);
+
+/**
+ * Whether files can be made in the folder `dir`, which is there: false, with
+ * "PROG: NAME: cannot write: REASON" on stderr (NAME: the output as given,
+ * -o's pattern or DIR/, --frames' folder), when the tool's user may not
+ * write in it or it is on a read-only file system (faccessat(), AT_EACCESS:
+ * EACCES, EROFS), so that a run of several files in it says so once, not
+ * once per file, each of which would fail alike (docs/conventions.md,
+ * "Outputs of several files"). A folder it passes may still refuse a file
+ * (a full disk, a quota): each file then says its own. Used by
+ * junqi_cli_output_folder() and junqi-render's --frames.
+ */
+bool junqi_cli_folder_takes_files(const char *prog, const char *name, const char *dir);
 
 /**
  * True when writing the names a and b would reach one file: both are there
@@ -516,6 +545,18 @@ bool junqi_cli_output_folder(const char *prog, const char *output, junqi_cli_fol
 bool junqi_cli_same_file(const char *a, const char *b);
 
 /**
+ * True when writing the name a writes the name b, there or not: the same
+ * name once the symbolic link a or b is followed to the name it leads to
+ * (as junqi_cli_output_open() writes through it) and the folder resolved by
+ * realpath() when it is there, else spelt plainly (junqi_cli_same_file()'s
+ * rule for names not there yet). A hard link is another name: writing it
+ * (through a temporary file renamed over it) leaves the other name's file as
+ * it was. The rule by which junqi-render's --frames leaves -o's file out of
+ * the earlier run's pictures it removes.
+ */
+bool junqi_cli_same_name(const char *a, const char *b);
+
+/**
  * For a run that writes numbered files (`pattern`: -o with %n, or a folder
  * DIR/; junqi_collection_path() with extension `ext`): a usage error
  * (JUNQI_EXIT_USAGE, said on stderr) when one of the n files `inputs` would
@@ -530,9 +571,12 @@ bool junqi_cli_same_file(const char *a, const char *b);
  * pipes) cannot be written over and are passed. And a symbolic link in the
  * parts' folder that is named as a part and leads to an input of another
  * name is refused too (the folder is read; a pattern with % in its folder,
- * a folder per part, is not).
+ * a folder per part, is not). With `pages` (junqi-render's pages, which
+ * are put in place game by game, as the input is read) the message says
+ * "page" for "part".
  */
-int junqi_cli_check_parts(const char *prog, const char *pattern, const char *ext, char *const *inputs, int n);
+int junqi_cli_check_parts(const char *prog, const char *pattern, const char *ext, bool pages, char *const *inputs,
+                          int n);
 
 /**
  * Finish the output: with commit, flush and rename the temporary file onto

@@ -1045,7 +1045,7 @@ static int parse_option(options *opt, int c, const char *arg)
         if (!junqi_cli_parse_format(arg, &opt->format))
             return junqi_cli_usage(prog, "--format takes text or json, not '%s'", arg);
         return JUNQI_EXIT_OK;
-    case 'o': opt->output = arg; return JUNQI_EXIT_OK;
+    case 'o': return junqi_cli_take_name(prog, "-o", arg, false, &opt->output);
     case 'G': opt->graph = arg; return JUNQI_EXIT_OK;
     case 'L': opt->source_flags |= JUNQI_SOURCE_LENIENT; return JUNQI_EXIT_OK;
     case 'S':

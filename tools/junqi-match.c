@@ -499,7 +499,9 @@ static int parse_option(options *o, int c, const char *arg)
     case 's':
         if (o->nsetup_files == MAX_SETUP_FILES)
             return junqi_cli_usage(prog, "at most %d --setups files", MAX_SETUP_FILES);
-        o->setups[o->nsetup_files++] = arg;
+        if (junqi_cli_take_name(prog, "--setups", arg, false, &o->setups[o->nsetup_files]) != JUNQI_EXIT_OK)
+            return JUNQI_EXIT_USAGE;
+        o->nsetup_files++;
         return JUNQI_EXIT_OK;
     case 'g': return junqi_cli_parse_range(prog, "games", arg, 1, 1000000, &o->games);
     case 'k': return junqi_cli_parse_range(prog, "skip", arg, 0, 1000000, &o->skip);
@@ -517,7 +519,7 @@ static int parse_option(options *o, int c, const char *arg)
     case '2': return add_option(&o->engine[1], arg);
     case 'a': o->engine[0].name = arg; return JUNQI_EXIT_OK;
     case 'b': o->engine[1].name = arg; return JUNQI_EXIT_OK;
-    case 'o': o->output = arg; return JUNQI_EXIT_OK;
+    case 'o': return junqi_cli_take_name(prog, "-o", arg, false, &o->output);
     case 'q': o->quiet = true; return JUNQI_EXIT_OK;
     case 'B':
         if (!junqi_board_kind_parse(arg, &o->board))

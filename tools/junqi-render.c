@@ -66,6 +66,7 @@ typedef struct options {
 typedef struct source {
     const junqi_game *game;   /* the record */
     const junqi_source *text; /* what it was read from, open (for the lines of its problems) */
+    const char *input;        /* the input file's name as given; NULL: standard input, --position */
     junqi_replay replay;      /* the replay, at the ply last asked for */
     size_t moves;             /* the record's moves */
     junqi_plies plies;        /* its plies; scenes are counted from plies.first */
@@ -304,39 +305,82 @@ static const char *frame_path(const source *src, const options *opt, size_t last
     return buf;
 }
 
+/* Whether the pictures' names (the longest, the last ply's) fit frame_path()'s buffer, the
+ * system's longest path (PATH_MAX): a longer one cannot be written, and cut to fit it named
+ * another file (DIR/0000.pn), which remove_run() could take for a picture. Said once, naming
+ * DIR, when not, as a folder that takes no file is. */
+static bool frame_names_fit(const source *src, const options *opt, size_t last)
+{
+    char path[4096];
+    if (strlen(frame_path(src, opt, last, src->plies.first + last, path, sizeof path)) + 1 < sizeof path)
+        return true;
+    fprintf(stderr, _("%s: %s: cannot write: %s\n"), prog, opt->frames, strerror(ENAMETOOLONG));
+    return false;
+}
+
+/* An output `out` (-o, a --frames picture, one page) that is the file `input` (NULL: none) (junqi_cli_same_file:
+ * through a symbolic link in the pictures' folder too) would replace the record it is drawn
+ * from with a picture: a usage error, said before anything is written, as a page or a
+ * --split part over its input is (junqi_cli_check_parts). Returns an exit status. */
+static int check_not_input(const char *input, const char *out)
+{
+    struct stat st;
+    if (!input || stat(input, &st) != 0 || !S_ISREG(st.st_mode) || !junqi_cli_same_file(out, input))
+        return JUNQI_EXIT_OK;
+    /* TRANSLATORS: the output's name, the input's name */
+    return junqi_cli_usage(prog, "%s would be written over the input %s, the record it is drawn from: "
+                                 "choose another name", out, input);
+}
+
 /* -o naming one of the --frames pictures (plies 0 .. last; the same file however it is
  * spelt: junqi_cli_same_file, as --split's parts are compared with its inputs) is a usage
- * error, said before anything is written: one would replace the other. Returns an exit
- * status. */
+ * error, said before anything is written: one would replace the other; so is -o or a
+ * picture that is the input (check_not_input). Returns an exit status. */
 static int check_frames_output(const source *src, const options *opt, size_t last)
 {
-    if (!opt->frames || !opt->output || strcmp(opt->output, "-") == 0)
-        return JUNQI_EXIT_OK;
-    for (size_t ply = 0; ply <= last; ply++) {
+    bool to_file = opt->output && strcmp(opt->output, "-") != 0;
+    int rc = to_file ? check_not_input(src->input, opt->output) : JUNQI_EXIT_OK;
+    for (size_t ply = 0; opt->frames && rc == JUNQI_EXIT_OK && ply <= last; ply++) {
         char path[4096];
-        if (junqi_cli_same_file(opt->output, frame_path(src, opt, last, src->plies.first + ply, path, sizeof path)))
+        frame_path(src, opt, last, src->plies.first + ply, path, sizeof path);
+        if (to_file && junqi_cli_same_file(opt->output, path))
             /* TRANSLATORS: -o's name, --frames' folder, the picture's name, its ply */
             return junqi_cli_usage(prog, "-o %s and --frames %s name one file, %s (the picture of ply %zu): "
                                          "choose another name", opt->output, opt->frames, path,
                                    src->plies.first + ply);
+        rc = check_not_input(src->input, path);
     }
-    return JUNQI_EXIT_OK;
+    return rc;
+}
+
+/* Whether `path`, a picture's name, is the name -o writes (junqi_cli_same_name: through a
+ * symbolic link, not a hard link, which -o's rename leaves as it was): -o's file is this
+ * run's, never an earlier run's. */
+static bool is_output(const options *opt, const char *path)
+{
+    return opt->output && strcmp(opt->output, "-") != 0 && junqi_cli_same_name(opt->output, path);
 }
 
 /* Remove the pictures named for the record's plies from `start` on, going by `step` (+1 up,
  * -1 down to ply 0), while each is a regular file named exactly as this run names its
  * pictures (frame_path() for `last`: its width and extension); said on stderr in one line
- * naming the lowest and the highest removed. */
+ * naming the lowest and the highest removed. The name -o writes is passed over, there or
+ * not, neither removed nor counted nor named: -o's file takes its place in the run, so the
+ * pictures past it follow on from this run's as much as those before it. */
 static void remove_run(const source *src, const options *opt, size_t last, long long start, int step)
 {
     char path[4096], first[4096], final[4096];
     size_t width = strlen(frame_path(src, opt, last, src->plies.first + last, path, sizeof path)), removed = 0;
-    for (long long ply = start; ply >= 0; ply += step, removed++) {
+    for (long long ply = start; ply >= 0; ply += step) {
         struct stat st;
         frame_path(src, opt, last, (size_t)ply, path, sizeof path);
-        if (strlen(path) != width || lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || unlink(path) != 0)
+        if (strlen(path) != width)
             break;
-        snprintf(removed ? final : first, sizeof first, "%s", path);
+        if (is_output(opt, path))
+            continue;
+        if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || unlink(path) != 0)
+            break;
+        snprintf(removed++ ? final : first, sizeof first, "%s", path);
     }
     if (removed == 1)
         fprintf(stderr, _("%s: %s: removed %s, a picture of an earlier run\n"), prog, opt->frames, first);
@@ -360,13 +404,16 @@ static void remove_stale_frames(const source *src, const options *opt, size_t la
 /* One picture per ply from 0 to last (scene plies), into frame_path(), and those of an
  * earlier run beside them removed (remove_stale_frames). A picture that cannot be
  * written is said and left out, and the others are written (docs/conventions.md,
- * "Outputs of several files"). A ply no assignment of the hidden pieces agrees with
+ * "Outputs of several files"); a folder that takes no file (read-only), or names too
+ * long, are said once, and no picture is tried. A ply no assignment of the hidden pieces agrees with
  * (--infer) ends them: the input is invalid. Returns an exit status. */
 static int write_frames(junqi_renderer *r, source *src, const options *opt, size_t last)
 {
     junqi_image_format format = opt->format == JUNQI_IMAGE_SVG ? JUNQI_IMAGE_SVG : JUNQI_IMAGE_PNG;
     int rc = JUNQI_EXIT_OK;
     size_t ply;
+    if (!frame_names_fit(src, opt, last) || !junqi_cli_folder_takes_files(prog, opt->frames, opt->frames))
+        return JUNQI_EXIT_IO; /* said once, not for each picture */
     for (ply = 0; ply <= last && !src->unsolvable; ply++) {
         char path[4096];
         junqi_cli_output out;
@@ -489,9 +536,13 @@ static int render_source(source *src, options *opt, const junqi_input *in)
     }
     if (opt->frames)
         rc = write_frames(r, src, opt, ply);
-    if (rc == JUNQI_EXIT_OK && opt->output)
-        rc = write_output(r, src, opt, ply, &out);
-    else if (opt->output)
+    /* a picture that could not be written is left out, and -o is written all the same
+     * (docs/conventions.md, "Outputs of several files"); a ply that --infer found no
+     * assignment for ended the pictures, and -o, a later ply, cannot be drawn either */
+    if (opt->output && !src->unsolvable) {
+        int written = write_output(r, src, opt, ply, &out);
+        rc = written > rc ? written : rc;
+    } else if (opt->output)
         junqi_cli_output_close(prog, &out, false);
     junqi_renderer_free(r);
     return rc != JUNQI_EXIT_OK ? rc : valid;
@@ -528,7 +579,8 @@ static int render_input(options *opt, const char *path)
     int rc = load_input(opt, path, &in, &text);
     if (in.kind == JUNQI_INPUT_RECORD) {
         static source src;
-        src = (source){.game = in.game, .text = text, .moves = junqi_game_moves(in.game)};
+        src = (source){.game = in.game, .text = text, .moves = junqi_game_moves(in.game),
+                       .input = opt->position || strcmp(path, "-") == 0 ? NULL : path};
         junqi_input_label(&in, src.label, sizeof src.label);
         if (junqi_cli_apply_rules(prog, src.label, in.game, opt->rules) != JUNQI_EXIT_OK ||
             junqi_cli_check_view(prog, src.label, in.game, opt->view) != JUNQI_EXIT_OK)
@@ -568,9 +620,22 @@ typedef struct pages {
     char *page;
     size_t page_len;
     bool many;            /* the output names one page per game */
+    int checked;          /* games seen by check_pages() */
     junqi_cli_folder folder; /* -o DIR/: whether DIR was made */
     const junqi_source *src; /* the input being read */
 } pages;
+
+/* The usage error of a second game (*games: those seen so far, counted here) when -o names
+ * one page (no %n, no folder DIR/): said by check_pages() before any page is tried (its
+ * folder, or a folder of its name, tried first said that it could not be written), and by
+ * render_page(), which a --position reaches without check_pages(). Returns an exit status. */
+static int one_page_only(const options *opt, int *games, const junqi_input *in)
+{
+    if ((*games)++ > 0 && !junqi_collection_numbered(opt->output))
+        return junqi_cli_usage(prog, "%s holds more than one game: put %%n in the page's name "
+                                     "(-o game-%%n.html) or give a folder (-o DIR/)", in->name);
+    return JUNQI_EXIT_OK;
+}
 
 /* The usage errors that a page's game can hold, said naming it ("games.jgn: game 2 (line
  * 28)"): --rules of the other board, a --view seat not in it, a --ply past its end (or
@@ -651,9 +716,9 @@ static int render_page(void *ctx, junqi_input *in)
     const char *out = ps->opt->output;
     bool many = junqi_collection_numbered(out);
     ps->many = many;
-    if (ps->games++ > 0 && !many)
-        return junqi_cli_usage(prog, "%s holds more than one game: put %%n in the page's name "
-                                     "(-o game-%%n.html) or give a folder (-o DIR/)", in->name);
+    int rc = one_page_only(ps->opt, &ps->games, in);
+    if (rc != JUNQI_EXIT_OK)
+        return rc;
     char path[4096];
     /* page N is the file's game N (a broken game before it has no page but keeps its number) */
     size_t number = in->index ? in->index : (size_t)ps->games;
@@ -747,7 +812,8 @@ static int check_page_item(void *ctx, const junqi_source *src, junqi_input *in, 
         return JUNQI_EXIT_OK;
     pages *ps = ctx;
     junqi_plies plies;
-    return check_page_game(ps->opt, in, &plies, &ps->given);
+    int status = one_page_only(ps->opt, &ps->checked, in);
+    return status != JUNQI_EXIT_OK ? status : check_page_game(ps->opt, in, &plies, &ps->given);
 }
 
 /* Every game's usage errors (check_page_game), before any page is written: a usage error
@@ -763,10 +829,26 @@ static int check_pages(pages *ps, pages_input *pi)
     return rc == JUNQI_EXIT_USAGE ? rc : JUNQI_EXIT_OK; /* an input that stops reading: said when written */
 }
 
+/* A page over the input file `path` (named as one, or through a link in the pages' folder)
+ * would replace it as it is read, and one page (no %n) at the end: a usage error before
+ * anything is written, as for junqi-replay --split's parts. Returns an exit status. */
+static int check_pages_input(const options *opt, const char *path)
+{
+    if (opt->position || strcmp(path, "-") == 0 || strcmp(opt->output, "-") == 0)
+        return JUNQI_EXIT_OK;
+    if (!junqi_collection_numbered(opt->output))
+        return check_not_input(path, opt->output);
+    char *inputs[] = {(char *)path}; /* only compared, never written */
+    return junqi_cli_check_parts(prog, opt->output, ".html", true, inputs, 1);
+}
+
 /* Every game of the input as a page, or the --game. Returns an exit status. */
 static int render_pages(options *opt, const char *path)
 {
     pages ps = {.opt = opt};
+    int refused = check_pages_input(opt, path);
+    if (refused != JUNQI_EXIT_OK)
+        return refused;
     if (opt->game.n)
         return finish_pages(&ps, render_chosen_page(&ps, path));
     if (opt->position) {
@@ -845,7 +927,10 @@ static int parse_option(options *opt, int c, const char *arg)
 {
     int64_t n;
     switch (c) {
-    case 'o': opt->output = arg; break;
+    case 'o':
+        if (junqi_cli_take_name(prog, "-o", arg, false, &opt->output) != JUNQI_EXIT_OK)
+            return JUNQI_EXIT_USAGE;
+        break;
     case 'f':
         opt->html = strcmp(arg, "html") == 0;
         if (!opt->html && !junqi_image_format_parse(arg, &opt->format))
@@ -891,7 +976,10 @@ static int parse_option(options *opt, int c, const char *arg)
             return junqi_cli_usage(prog, "unknown theme '%s' (known: %s)", arg, junqi_theme_names());
         break;
     case 'C': opt->render.coords = false; break;
-    case 'F': opt->frames = arg; break;
+    case 'F':
+        if (junqi_cli_take_name(prog, "--frames", arg, true, &opt->frames) != JUNQI_EXIT_OK)
+            return JUNQI_EXIT_USAGE;
+        break;
     case 'P': opt->position = arg; break;
     case 'd':
         if (!junqi_cli_parse_count(arg, JUNQI_GIF_MAX_DELAY_MS, &opt->delay_ms))

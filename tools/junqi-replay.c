@@ -873,7 +873,10 @@ static int parse_options(int argc, char **argv, options *opt)
             if (junqi_cli_parse_seed(prog, optarg, &opt->seed) != JUNQI_EXIT_OK)
                 return JUNQI_EXIT_USAGE;
             break;
-        case 'o': opt->output = optarg; break;
+        case 'o':
+            if (junqi_cli_take_name(prog, "-o", optarg, false, &opt->output) != JUNQI_EXIT_OK)
+                return JUNQI_EXIT_USAGE;
+            break;
         case OPT_HELP:
         case 'h': usage(); return JUNQI_EXIT_OK;
         case OPT_VERSION: return junqi_cli_version(prog);
@@ -1026,7 +1029,7 @@ int main(int argc, char **argv)
     }
     if (opt.split && opt.to == CONVERT_NONE)
         opt.to = CONVERT_JGN;
-    if (opt.split && (rc = junqi_cli_check_parts(prog, opt.output, split_extension(&opt), argv + optind,
+    if (opt.split && (rc = junqi_cli_check_parts(prog, opt.output, split_extension(&opt), false, argv + optind,
                                                  argc - optind)) != JUNQI_EXIT_OK) {
         junqi_selection_free(opt.select);
         return rc;

@@ -213,12 +213,27 @@ for cmd in "junqi-replay -o $tmp/plain/a/b.jgn|cannot write: $tmp/plain is not a
     run "$bin/$tool" $args "$a"
     expect "${cmd%%|*}: exit status, the message" "3 $tool: ${args##* }: ${cmd#*|}" "$rc $err"
 done
-for tool in "junqi-replay -o" "junqi-analyze --nodes 50 -o" "junqi-render --frames" "junqi-render -o"; do
+# an empty name given to an option that takes one is a usage error naming the option, said
+# before anything is read, made or written (it was the system's "No such file or directory",
+# exit 3, and --frames '' -o x.png said so once the input was read)
+for tool in "junqi-replay -o" "junqi-replay --split 1 -o" "junqi-analyze --nodes 50 -o" "junqi-render --frames" \
+    "junqi-render -o x.png --frames" "junqi-render -o" "junqi-render --frames fx -o" \
+    "junqi-match --setups $a -o" "junqi-match --setups"; do
+    opt=${tool##* } what="a file's" args=("$a")
+    [ "$opt" = --frames ] && what="a folder's"
+    [ "${tool%% *}" = junqi-match ] && args=("$bin/junqi-analyze --engine" "$bin/junqi-analyze --engine")
     # shellcheck disable=SC2086 # $tool is words on purpose
-    run env -C "$tmp" "$bin/"$tool '' "$a"
-    verb=write
-    [ "${tool#*--frames}" = "$tool" ] || verb="create the folder"
-    expect "$tool '': exit status, the message" "3 ${tool%% *}: '': cannot $verb: No such file or directory" "$rc $err"
+    run env -C "$tmp" "$bin/"$tool '' "${args[@]}"
+    expect "$tool '': exit status, the message" \
+        "2 ${tool%% *}: $opt takes $what name, not '' ${tool%% *}" "$rc $(head -n 1 "$tmp/err") $(sed -n "2s/^Try '\([^ ]*\) --help.*/\1/p" "$tmp/err")"
+    expect "$tool '': nothing made" "" "$(cd "$tmp" && ls -d x.png fx ./*.tmp* 2>/dev/null)"
+done
+# an input named '' cannot be read (as cat '' says), and is named so: it said "TOOL: : No such ..."
+for tool in junqi-validate junqi-replay "junqi-render -o $tmp/empty.png" "junqi-analyze --go --depth 1" \
+    "junqi-analyze --nodes 50"; do
+    # shellcheck disable=SC2086 # $tool is words on purpose
+    run "$bin/"$tool ''
+    expect "$tool '': exit status, the message" "3 ${tool%% *}: '': No such file or directory" "$rc $err"
 done
 checks=$((checks + 1))
 [ -z "$(find "$tmp" -name '*.tmp*')" ] || fail "failed outputs left a temporary file: $(find "$tmp" -name '*.tmp*')"

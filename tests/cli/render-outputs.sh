@@ -88,6 +88,54 @@ expect "--frames of a position at ply 40 after an earlier run" \
     "0 junqi-render: fx: removed fx/0039.png, a picture of an earlier run
 junqi-render: fx: removed fx/0041.png, a picture of an earlier run|0000.png 0001.png 0040.png " "$rc $err|$(files fx)"
 rm -rf fx
+# -o naming a picture of the earlier run past this run's last: -o writes it, so it is
+# not removed, nor counted, nor named (the run goes on past it, -o's file fills its place)
+for case in 0020:"39 pictures of an earlier run, fx/0014.png to fx/0053.png" \
+    0014:"39 pictures of an earlier run, fx/0015.png to fx/0053.png" \
+    0053:"39 pictures of an earlier run, fx/0014.png to fx/0052.png"; do
+    o=fx/${case%%:*}.png
+    "$R" --size 200 "$LONG" --frames fx 2>/dev/null
+    run "$R" --size 200 "$SHORT" --frames fx -o "$o"
+    expect "--frames fx -o $o after 53 moves: -o's file neither counted nor named" \
+        "0 junqi-render: fx: removed ${case#*:} 15 yes" \
+        "$rc $err $(ls fx | wc -l) $(cmp -s "$o" fx/0013.png && echo yes)"
+    rm -rf fx
+done
+# through a symbolic link -o writes the picture, which is left out; a hard link is
+# another name, which -o replaces: the picture stays the earlier run's and is removed
+"$R" --size 200 "$LONG" --frames fx 2>/dev/null
+ln -s fx/0020.png link.png
+run "$R" --size 200 "$SHORT" --frames fx -o link.png
+expect "--frames fx -o link.png (to fx/0020.png): 0020.png written through the link" \
+    "0 junqi-render: fx: removed 39 pictures of an earlier run, fx/0014.png to fx/0053.png 15 fx/0020.png yes" \
+    "$rc $err $(ls fx | wc -l) $(readlink link.png) $(cmp -s fx/0020.png fx/0013.png && echo yes)"
+rm -rf fx link.png
+"$R" --size 200 "$LONG" --frames fx 2>/dev/null
+ln fx/0020.png hard.png
+run "$R" --size 200 "$SHORT" --frames fx -o hard.png
+expect "--frames fx -o hard.png (fx/0020.png's other name): 0020.png removed" \
+    "0 junqi-render: fx: removed 40 pictures of an earlier run, fx/0014.png to fx/0053.png 14 yes" \
+    "$rc $err $(ls fx | wc -l) $(cmp -s hard.png fx/0013.png && echo yes)"
+rm -rf fx hard.png
+# -o's name, missing from the earlier run's pictures, is no gap: -o's file fills it
+"$R" --size 200 "$LONG" --frames fx --ply 20 2>/dev/null && rm fx/0015.png
+run "$R" --size 200 "$SHORT" --frames fx -o fx/0015.png
+expect "--frames fx -o fx/0015.png, 0015.png missing: the pictures past it removed" \
+    "0 junqi-render: fx: removed 6 pictures of an earlier run, fx/0014.png to fx/0020.png 15" \
+    "$rc $err $(ls fx | wc -l)"
+"$R" --size 200 "$LONG" --frames fx --ply 20 2>/dev/null
+run "$R" --size 200 "$SHORT" --frames fx -o fx/0014.png --ply 12
+expect "--frames fx --ply 12 -o fx/0014.png: 0013.png removed and 0015.png to 0020.png" \
+    "0 junqi-render: fx: removed 7 pictures of an earlier run, fx/0013.png to fx/0020.png 14" \
+    "$rc $err $(ls fx | wc -l)"
+rm -rf fx
+# a record from a set position at ply 40: -o naming a picture before 0040.png
+mkdir fx && touch fx/0038.png fx/0039.png
+run "$R" --size 200 --position "$POS2" --frames fx -o fx/0039.png
+expect "--frames of a position at ply 40 -o fx/0039.png: 0038.png removed, 0039.png written" \
+    "0 junqi-render: fx: removed fx/0038.png, a picture of an earlier run|0039.png 0040.png yes" \
+    "$rc $err|$(files fx)$(cmp -s fx/0039.png fx/0040.png && echo yes)"
+rm -rf fx
 cd - >/dev/null || exit 1
 
 # --- -o naming one of the --frames pictures: a usage error, nothing written ---
@@ -118,6 +166,14 @@ for case in ./fx//0001.png:1 fx/0013.png:13 link.png:3 hard.png:4; do
         "2 junqi-render: -o $o and --frames fx/ name one file, fx/$(printf %04d "$ply").png (the picture of ply $ply): choose another name $sum" \
         "$rc $(head -n 1 "$tmp/err") $(cat fx/* | cksum)"
 done
+# a picture that cannot be written is left out, and -o is written all the same (it was
+# dropped without a word)
+rm -rf fz && mkdir -p fz/0002.png
+run "$R" --size 200 "$SHORT" --frames fz -o end.png
+expect "--frames fz (fz/0002.png a folder) -o end.png: exit 3, one line, -o written" \
+    "3 junqi-render: fz/0002.png: cannot write: Is a directory 14 yes" \
+    "$rc $err $(ls fz | wc -l) $(cmp -s end.png fz/0013.png && echo yes)"
+rm -rf fz end.png
 run "$R" --size 200 "$SHORT" --frames fy -o nodir/x.png
 expect "-o in a missing folder with --frames fy: exit 3, no folder fy left" "3 no" \
     "$rc $([ -e fy ] && echo yes || echo no)"
@@ -168,6 +224,42 @@ for input in file stdin pipe; do
     expect "--ply 13 -o p-%n.html ($input): every page, opening at ply 13" \
         "0 p-1.html p-2.html p-3.html |3" "$rc $(files "$tmp/pages")|$(grep -l '"open":{"ply":13,' "$tmp/pages/"* | wc -l)"
 done
+# one page's name for several games: the usage error alone, before any page is tried (it
+# said first that the page could not be written where -o was a folder or in a missing one)
+mkdir "$tmp/afolder"
+for o in "$tmp/afolder" "$tmp/nodir/one.html" "$tmp/pages/one.html"; do
+    run "$R" --format html "$tmp/three.jgn" -o "$o"
+    expect "-o $o for three games: the usage error alone" \
+        "2 junqi-render: $tmp/three.jgn holds more than one game: put %n in the page's name (-o game-%n.html) or give a folder (-o DIR/)|Try 'junqi-render --help' for more information.|no" \
+        "$rc $(paste -sd'|' "$tmp/err")|$([ -e "$tmp/pages/one.html" ] && echo yes || echo no)"
+done
+
+# --- a page that would be written over the input: a usage error, nothing written -----------
+# (as junqi-replay --split's parts: the input named as page 1, or a link named as a page in
+# the pages' folder leading to it, was replaced by that page, exit 0)
+mkdir "$tmp/over" && cp "$tmp/three.jgn" "$tmp/over/p-1.html" && cp "$tmp/three.jgn" "$tmp/over/in.jgn"
+ln -s in.jgn "$tmp/over/2.html"
+sum=$(cat "$tmp/over/"* | cksum)
+for case in "p-%n.html|p-1.html|1|p-1.html" "./|in.jgn|2|in.jgn"; do
+    IFS='|' read -r o input k named <<<"$case"
+    run env -C "$tmp/over" "$R" "$input" -o "$o"
+    expect "pages -o $o from $input: a usage error, nothing written" \
+        "2 junqi-render: -o $o: page $k would be written over the input $named, whose games it is made from: choose other names|$sum|2.html in.jgn p-1.html " \
+        "$rc $(head -n 1 "$tmp/err")|$(cat "$tmp/over/"* | cksum)|$(files "$tmp/over")"
+done
+# a picture over the input: -o naming it, or a --frames picture that is a link to it (the
+# record was replaced by the picture, exit 0)
+cp "$SHORT" "$tmp/over/game.jgs" && mkdir "$tmp/over/fx" && ln -s ../game.jgs "$tmp/over/fx/0003.png"
+for args in "--format png -o game.jgs|game.jgs" "--frames fx|fx/0003.png" "--frames fx -o end.png|fx/0003.png" \
+    "--format html -o game.jgs|game.jgs"; do
+    IFS='|' read -r opts named <<<"$args"
+    cp "$SHORT" "$tmp/over/game.jgs"
+    # shellcheck disable=SC2086 # $opts is words on purpose
+    run env -C "$tmp/over" "$R" --size 200 game.jgs $opts
+    expect "$opts on game.jgs: a usage error, nothing written" \
+        "2 junqi-render: $named would be written over the input game.jgs, the record it is drawn from: choose another name|yes|fx/0003.png " \
+        "$rc $(head -n 1 "$tmp/err")|$(cmp -s "$SHORT" "$tmp/over/game.jgs" && echo yes)|$(cd "$tmp/over" && ls -d end.png fx/* 2>/dev/null | tr '\n' ' ')"
+done
 
 # --- %% in an -o that names one file: one percent sign, as in a pattern of several ---------
 start=$PWD
@@ -185,6 +277,40 @@ expect "junqi-replay -o j%n.jgn without --split: a usage error, no file" \
     "2 junqi-replay: -o j%n.jgn: %n numbers the parts of --split N; a file of its own is named without it (%% is one %)|a%b.png c%d.html e%n.html f1.html g%x.png h%i.jgn " \
     "$rc $(head -n 1 "$tmp/err")|$(files .)"
 cd "$start" && rm -rf "$tmp/pc"
+
+# --- a --frames folder whose pictures' names are too long for the system (4,096 bytes) ------
+# each picture said a name cut to fit ("fx/0000.pn: cannot write: File name too long")
+long=$tmp/$(printf 'd%.0s' {1..200})
+for _ in {1..18}; do long=$long/$(printf 'd%.0s' {1..200}); done
+long=$long/$(printf 'e%.0s' $(seq $((4090 - ${#long} - 1))))
+mkdir -p "$long/.." && run "$R" --size 200 "$SHORT" --frames "$long" -o "$tmp/long-end.png"
+expect "--frames DIR of 4,090 bytes: one line naming DIR, -o written" \
+    "3 junqi-render: $long: cannot write: File name too long yes" \
+    "$rc $err $([ -s "$tmp/long-end.png" ] && echo yes)"
+
+# --- a folder where no file can be made (read-only): said once, not once per file ----------
+# (each picture, page or part said "cannot write: Permission denied", 54 lines for 53 moves);
+# as root, which may write anywhere, the tools run as nobody
+as=()
+[ "$(id -u)" != 0 ] || as=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+if [ ${#as[@]} -gt 0 ] && ! { chmod 755 "$tmp" && "${as[@]}" test -x "$R" -a -r "$tmp/three.jgn"; } 2>/dev/null; then
+    skip "read-only folders: running as root, and nobody cannot run the tools (setpriv)"
+else
+    mkdir "$tmp/ro" "$tmp/rw" && chmod 555 "$tmp/ro" && chmod 777 "$tmp/rw"
+    for cmd in "junqi-render --size 200 $SHORT -o $tmp/rw/end.png --frames|$tmp/ro" \
+        "junqi-render $tmp/three.jgn -o|$tmp/ro/" "junqi-render $tmp/three.jgn -o|$tmp/ro/p-%n.html" \
+        "junqi-replay --to jgn --split 1 $tmp/three.jgn -o|$tmp/ro/" \
+        "junqi-replay --to jgn --split 1 $tmp/three.jgn -o|$tmp/ro/p-%n.jgn"; do
+        o=${cmd#*|} cmd=${cmd%|*}
+        # shellcheck disable=SC2086 # $cmd is words on purpose
+        run "${as[@]}" "$JUNQI_BIN"/$cmd "$o"
+        expect "${cmd%% *} ... ${cmd##* } $o (read-only): one line, exit 3" \
+            "3 ${cmd%% *}: $o: cannot write: Permission denied" "$rc $err"
+    done
+    expect "--frames into a read-only folder: -o written all the same" "yes" \
+        "$(cmp -s "$tmp/rw/end.png" <("$R" --size 200 "$SHORT" -o -) && echo yes)"
+    chmod 755 "$tmp/ro"
+fi
 
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]
