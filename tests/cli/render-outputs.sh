@@ -290,20 +290,25 @@ expect "--frames DIR of 4,090 bytes: one line naming DIR, -o written" \
 
 # --- a folder where no file can be made (read-only): said once, not once per file ----------
 # (each picture, page or part said "cannot write: Permission denied", 54 lines for 53 moves);
-# as root, which may write anywhere, the tools run as nobody
-as=()
-[ "$(id -u)" != 0 ] || as=(setpriv --reuid=65534 --regid=65534 --clear-groups)
-if [ ${#as[@]} -gt 0 ] && ! { chmod 755 "$tmp" && "${as[@]}" test -x "$R" -a -r "$tmp/three.jgn"; } 2>/dev/null; then
-    skip "read-only folders: running as root, and nobody cannot run the tools (setpriv)"
+# as root, which may write anywhere, the tools run as nobody, from a copy of them and their
+# libraries in $tmp (the clone may be in a folder that only root may enter, as /root is)
+as=() tools=$JUNQI_BIN short=$SHORT
+if [ "$(id -u)" = 0 ]; then
+    as=(setpriv --reuid=65534 --regid=65534 --clear-groups) tools=$tmp/tree/bin short=$tmp/short.jgs
+    chmod 755 "$tmp" && mkdir "$tmp/tree" && cp -a "$JUNQI_BIN" "$tools" && cp "$SHORT" "$short" &&
+        { [ ! -d "$JUNQI_BIN/../lib" ] || cp -a "$JUNQI_BIN/../lib" "$tmp/tree/lib"; }
+fi
+if ! "${as[@]}" "$tools/junqi-render" --version >/dev/null 2>&1; then
+    skip "read-only folders: running as root, and nobody cannot run a copy of the tools (setpriv)"
 else
     mkdir "$tmp/ro" "$tmp/rw" && chmod 555 "$tmp/ro" && chmod 777 "$tmp/rw"
-    for cmd in "junqi-render --size 200 $SHORT -o $tmp/rw/end.png --frames|$tmp/ro" \
+    for cmd in "junqi-render --size 200 $short -o $tmp/rw/end.png --frames|$tmp/ro" \
         "junqi-render $tmp/three.jgn -o|$tmp/ro/" "junqi-render $tmp/three.jgn -o|$tmp/ro/p-%n.html" \
         "junqi-replay --to jgn --split 1 $tmp/three.jgn -o|$tmp/ro/" \
         "junqi-replay --to jgn --split 1 $tmp/three.jgn -o|$tmp/ro/p-%n.jgn"; do
         o=${cmd#*|} cmd=${cmd%|*}
         # shellcheck disable=SC2086 # $cmd is words on purpose
-        run "${as[@]}" "$JUNQI_BIN"/$cmd "$o"
+        run "${as[@]}" "$tools"/$cmd "$o"
         expect "${cmd%% *} ... ${cmd##* } $o (read-only): one line, exit 3" \
             "3 ${cmd%% *}: $o: cannot write: Permission denied" "$rc $err"
     done
