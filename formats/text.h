@@ -69,11 +69,13 @@ size_t junqi_text_chars(const char *s, size_t n, bool gbk);
 /** What the bytes of a text are, as junqi_text_kind_of() tells them apart. */
 typedef enum {
     JUNQI_TEXT_UTF8,  /**< well-formed UTF-8 throughout */
-    JUNQI_TEXT_GBK,   /**< the bytes that start no UTF-8 character are at least as many as the
-                           UTF-8 characters of two bytes or more, or there are some and no UTF-8
-                           character of three bytes or more, as every Chinese one is (GBK's
-                           pairs are often UTF-8 of two bytes: 黄方 is BB C6 B7 BD, whose C6 B7
-                           is): an older Chinese editor's GBK */
+    JUNQI_TEXT_GBK,   /**< the bad characters (each byte that starts no UTF-8 character, but a
+                           UTF-8 character cut short before an ASCII byte, F0 9F 98 of an emoji
+                           before '"', is one, as junqi_text_char_length() reads it) are at
+                           least as many as the UTF-8 characters of two bytes or more, or there
+                           are some and no UTF-8 character of three bytes or more, as every
+                           Chinese one is (GBK's pairs are often UTF-8 of two bytes: 黄方 is BB
+                           C6 B7 BD, whose C6 B7 is): an older Chinese editor's GBK */
     JUNQI_TEXT_MIXED, /**< fewer of them, beside Chinese UTF-8: UTF-8 with a few bad bytes (a
                            line of GBK in it) */
 } junqi_text_kind;
