@@ -1463,6 +1463,31 @@ static char *to_utf8(text_buf *game, long first_line, junqi_diags *d)
     return utf8;
 }
 
+/* The nul-byte error of a game with a NUL byte at `nul`, located and shown in the game's
+ * characters as they would be read (to_utf8): the text before the NUL converted from GBK in a
+ * GBK game, each bad character one U+FFFD in a UTF-8 one, the rest as it is (it is not read). In
+ * the raw bytes, 黄方 in GBK (BB C6 B7 BD) was one column, and was shown as "\xbbƷ\xbd". */
+static void nul_error(const text_buf *game, long first_line, const char *nul, junqi_diags *d)
+{
+    size_t head = (size_t)(nul - game->s), rest = game->len - head, bad;
+    junqi_text_kind kind = junqi_text_kind_of(game->s, game->len);
+    bool replaced;
+    char *read = kind == JUNQI_TEXT_GBK     ? junqi_gbk_to_utf8((const uint8_t *)game->s, head, &replaced)
+                 : kind == JUNQI_TEXT_MIXED ? junqi_utf8_replace_bad(game->s, head, "\xEF\xBF\xBD", &bad)
+                                            : NULL;
+    size_t n = read ? strlen(read) : 0;
+    char *all = read ? realloc(read, n + rest + 1) : NULL;
+    if (all)
+        memcpy(all + n, nul, rest);
+    else
+        free(read); /* out of memory: the raw bytes, as they are */
+    junqi_diags_add_at_byte(d, JUNQI_CODE_NUL_BYTE, all ? all : game->s, all ? n + rest : game->len, first_line,
+                            all ? all + n : nul,
+                            N_("a NUL byte (0x00) in the text: JGN is UTF-8 text, so this game is not read "
+                               "(a binary file, or UTF-16?)"));
+    free(all);
+}
+
 junqi_read_status junqi_jgn_next(junqi_jgn_reader *r, junqi_game **out, junqi_diags *d)
 {
     *out = NULL;
@@ -1481,9 +1506,7 @@ junqi_read_status junqi_jgn_next(junqi_jgn_reader *r, junqi_game **out, junqi_di
     /* JGN is text: a game with a NUL byte is dropped with an error at the byte */
     const char *nul = memchr(game.s, '\0', game.len);
     if (nul) {
-        junqi_diags_add_at_byte(d, JUNQI_CODE_NUL_BYTE, game.s, game.len, first_line, nul,
-                                N_("a NUL byte (0x00) in the text: JGN is UTF-8 text, so this game is not read "
-                                   "(a binary file, or UTF-16?)"));
+        nul_error(&game, first_line, nul, d);
         free(game.s);
         return JUNQI_READ_BROKEN;
     }

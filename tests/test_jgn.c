@@ -271,6 +271,37 @@ static void a_cut_utf8_character_before_a_brace_leaves_the_brace_a_brace(void **
     junqi_diags_free(&d);
 }
 
+/* A NUL byte in a GBK game (黄方, BB C6 B7 BD, then NUL) was located in the raw bytes, each
+ * counted as UTF-8 counts a byte that continues none: 4:10, not 4:11, and the line shown was
+ * "\xbbƷ\xbd" (C6 B7 taken for UTF-8 Ʒ), the caret under it. The text before the NUL is read as
+ * the game would be read: GBK converted, and in a UTF-8 game each bad character one U+FFFD. */
+static void a_nul_byte_in_a_gbk_game_is_located_in_its_characters(void **state)
+{
+    (void)state;
+    static const struct { const char *name, *shown; int column; } cases[] = {
+        {"\xBB\xC6\xB7\xBD", "[North \"\xE9\xBB\x84\xE6\x96\xB9", 11},                          /* 黄方, GBK */
+        {"\xB0\xA1\xE6\xB5\x8B\xE8\xAF\x95\xE6\xB5\x8B\xE8\xAF\x95", /* 啊 in GBK, 测试测试: UTF-8 */
+         "[North \"\xEF\xBF\xBD\xE6\xB5\x8B\xE8\xAF\x95\xE6\xB5\x8B\xE8\xAF\x95", 14},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char text[128];
+        int n = snprintf(text, sizeof text, "[Board \"two-player\"]\n[North \"%s", cases[i].name);
+        assert_true(n > 0 && (size_t)n + 8 < sizeof text);
+        memcpy(text + n, "\0x\"]\n\n*\n", 8);
+        junqi_diags d;
+        junqi_diags_init(&d);
+        assert_null(junqi_jgn_parse(text, (size_t)n + 8, "t", 0, &d));
+        assert_int_equal(d.n, 1);
+        assert_string_equal(junqi_code_name(d.items[0].code), "nul-byte");
+        assert_int_equal(d.items[0].loc.line, 2);
+        assert_int_equal(d.items[0].loc.column, cases[i].column);
+        assert_non_null(d.items[0].source_line);
+        assert_memory_equal(d.items[0].source_line, cases[i].shown, strlen(cases[i].shown));
+        assert_int_equal(d.items[0].source_column, 1); /* the line shown from its start */
+        junqi_diags_free(&d);
+    }
+}
+
 /* In a comment of a UTF-8 text (JUNQI_TEXT_MIXED: [Event "测试测试"], more UTF-8 Chinese than
  * bad bytes), the brace closes after three bytes of a four-byte UTF-8 character (an emoji cut at
  * a byte count, one U+FFFD: GBK read F0 9F and 98 with the brace) and after a GBK character whose
@@ -842,6 +873,7 @@ int main(void)
         cmocka_unit_test(gbk_trail_bytes_neither_escape_nor_close_a_comment),
         cmocka_unit_test(a_gbk_comment_before_utf8_text_is_jgn_with_a_located_warning),
         cmocka_unit_test(a_cut_utf8_character_before_a_brace_leaves_the_brace_a_brace),
+        cmocka_unit_test(a_nul_byte_in_a_gbk_game_is_located_in_its_characters),
         cmocka_unit_test(a_cut_utf8_character_and_a_gbk_backslash_trail_leave_the_brace_a_brace),
         cmocka_unit_test(a_comment_never_closed_names_the_game_it_swallows),
         cmocka_unit_test(a_record_reads_back_from_its_jgn_as_the_same_item),
