@@ -217,7 +217,9 @@ bool junqi_utf8_first_bad(const char *s, size_t len, bool gbk, long first_line, 
     const char *start = s;
     long at_line = first_line;
     size_t i = 0, k;
-    while (i < len && (k = junqi_utf8_sequence((const unsigned char *)s + i, len - i)) > 0) {
+    /* GBK: from its first byte that is not ASCII, the text is read otherwise than as UTF-8, though
+     * its first characters may be UTF-8 too (小明 is D0 A1 C3 F7, whose D0 A1 is UTF-8's С) */
+    while (i < len && (k = junqi_utf8_sequence((const unsigned char *)s + i, len - i)) > 0 && !(gbk && k > 1)) {
         if (s[i] == '\n')
             at_line++, start = s + i + 1;
         i += k;

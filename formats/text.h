@@ -110,11 +110,14 @@ bool junqi_gbk_text(const char *s, size_t len, char **utf8);
 
 /**
  * Where the first byte of the len bytes at s that starts no UTF-8 character
- * (junqi_utf8_sequence) is: its line (s's first line is first_line) into
- * *line and its 1-based column into *column, counted in the characters of
- * that line as the text is then read (the line a diagnostic shows): as GBK
- * when `gbk`, else as UTF-8 with that byte replaced (junqi_text_chars).
- * Returns false, leaving both alone, when s is all UTF-8.
+ * (junqi_utf8_sequence) is, or with `gbk` the first that is not ASCII, from
+ * which GBK reads the text otherwise than UTF-8 would (小明 in GBK is D0 A1
+ * C3 F7, whose D0 A1 is UTF-8 too: 小 is where the GBK reading starts): its
+ * line (s's first line is first_line) into *line and its 1-based column
+ * into *column, counted in the characters of that line as the text is then
+ * read (the line a diagnostic shows): as GBK when `gbk`, else as UTF-8 with
+ * that byte replaced (junqi_text_chars). Returns false, leaving both alone,
+ * when there is none (s all UTF-8; with `gbk`, all ASCII).
  */
 bool junqi_utf8_first_bad(const char *s, size_t len, bool gbk, long first_line, long *line, int *column);
 

@@ -271,6 +271,25 @@ static void a_cut_utf8_character_before_a_brace_leaves_the_brace_a_brace(void **
     junqi_diags_free(&d);
 }
 
+/* A GBK game's not-utf8 warning was at its first byte that is not UTF-8: after 小 (D0 A1, which
+ * UTF-8 reads as С), at 明, 2:10, though the game is read as GBK from 小 on; it is now at the
+ * first character that is not ASCII, where the GBK reading starts: 小, 2:9 */
+static void a_gbk_game_is_warned_of_at_its_first_character_that_is_not_ascii(void **state)
+{
+    (void)state;
+    static const char text[] = "[Board \"two-player\"]\n[North \"\xD0\xA1\xC3\xF7\"]\n\n*\n"; /* 小明 */
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_game *g = junqi_jgn_parse(text, sizeof text - 1, "t", 0, &d);
+    assert_non_null(g);
+    assert_string_equal(g->seat[JUNQI_NORTH].player, "\xE5\xB0\x8F\xE6\x98\x8E");
+    assert_string_equal(junqi_code_name(d.items[0].code), "not-utf8");
+    assert_int_equal(d.items[0].loc.line, 2);
+    assert_int_equal(d.items[0].loc.column, 9);
+    junqi_game_free(g);
+    junqi_diags_free(&d);
+}
+
 /* A NUL byte in a GBK game (黄方, BB C6 B7 BD, then NUL) was located in the raw bytes, each
  * counted as UTF-8 counts a byte that continues none: 4:10, not 4:11, and the line shown was
  * "\xbbƷ\xbd" (C6 B7 taken for UTF-8 Ʒ), the caret under it. The text before the NUL is read as
@@ -873,6 +892,7 @@ int main(void)
         cmocka_unit_test(gbk_trail_bytes_neither_escape_nor_close_a_comment),
         cmocka_unit_test(a_gbk_comment_before_utf8_text_is_jgn_with_a_located_warning),
         cmocka_unit_test(a_cut_utf8_character_before_a_brace_leaves_the_brace_a_brace),
+        cmocka_unit_test(a_gbk_game_is_warned_of_at_its_first_character_that_is_not_ascii),
         cmocka_unit_test(a_nul_byte_in_a_gbk_game_is_located_in_its_characters),
         cmocka_unit_test(a_cut_utf8_character_and_a_gbk_backslash_trail_leave_the_brace_a_brace),
         cmocka_unit_test(a_comment_never_closed_names_the_game_it_swallows),
