@@ -1243,6 +1243,40 @@ static void open_variation(parser *p, const char *at)
     p->stack[++p->depth] = (frame){v, number, 0};
 }
 
+/* The first full-width form of an ASCII character in the token of n bytes at s, as a Chinese
+ * input method types them (the ideographic space U+3000 between moves, １ for 1, ［ for [): its
+ * place into *at and its ASCII character (' ' for U+3000; U+FF01..U+FF5E are '!'..'~'), or 0
+ * when there is none. Read as they are, the token was another one's error ('j13　2.' is not a
+ * move mark). */
+static char full_width_ascii(const char *s, size_t n, const char **at)
+{
+    for (size_t i = 0; i + 3 <= n; i++) {
+        const unsigned char *u = (const unsigned char *)s + i;
+        unsigned cp = (unsigned)(u[0] & 0x0F) << 12 | (unsigned)(u[1] & 0x3F) << 6 | (u[2] & 0x3F);
+        bool form = cp == 0x3000 || (cp >= 0xFF01 && cp <= 0xFF5E);
+        if ((u[0] & 0xF0) != 0xE0 || junqi_utf8_sequence(u, n - i) != 3 || !form)
+            continue;
+        *at = s + i;
+        return cp == 0x3000 ? ' ' : (char)(cp - 0xFF01 + '!');
+    }
+    return 0;
+}
+
+/* A token with a full-width character in it (full_width_ascii): the error at that character,
+ * which names the ASCII one to type. False when there is none. */
+static bool full_width_error(parser *p, const char *s, size_t n)
+{
+    const char *at;
+    char ascii = full_width_ascii(s, n, &at);
+    if (ascii == ' ')
+        report_at(p, at, JUNQI_CODE_BAD_TOKEN, "'%.3s' is a full-width space (U+3000): JGN's blanks are ASCII "
+                                              "spaces, tabs and line ends", at);
+    else if (ascii)
+        report_at(p, at, JUNQI_CODE_BAD_TOKEN, "'%.3s' is a full-width '%c': JGN's movetext is written in ASCII "
+                                              "(half-width) characters", at, ascii);
+    return ascii != 0;
+}
+
 static void parse_token(parser *p, junqi_reason termination, uint8_t code)
 {
     const char *s = p->text + p->at;
@@ -1274,7 +1308,8 @@ static void parse_token(parser *p, junqi_reason termination, uint8_t code)
         report_at(p, s, JUNQI_CODE_AFTER_RESULT, "text after the game's result");
         return;
     }
-    if (parse_number(p, s, n) || parse_nag(p, s, n) || parse_termination(p, s, n, termination, code) ||
+    if (full_width_error(p, s, n) || parse_number(p, s, n) || parse_nag(p, s, n) ||
+        parse_termination(p, s, n, termination, code) ||
         parse_flip_token(p, s, n) || parse_event(p, s, n) || parse_move(p, s, n))
         return;
     char q[JUNQI_QUOTE_SIZE];

@@ -290,6 +290,39 @@ static void a_gbk_game_is_warned_of_at_its_first_character_that_is_not_ascii(voi
     junqi_diags_free(&d);
 }
 
+/* A full-width character in the movetext, as a Chinese input method types it, was another
+ * token's error: "j14-j13　2." (U+3000 between them) said "'　2.' is not a move mark", and "１."
+ * was no move; the error is now at the character and names it (in a comment it is text) */
+static void a_full_width_character_in_the_movetext_is_named(void **state)
+{
+    (void)state;
+    static const struct { const char *moves, *message; int column; } cases[] = {
+        {"1. j14-j13\xE3\x80\x80" "2. i5-j5 *", "'\xE3\x80\x80' is a full-width space (U+3000): JGN's blanks are "
+                                                "ASCII spaces, tabs and line ends", 11},
+        {"\xEF\xBC\x91. j14-j13 *", "'\xEF\xBC\x91' is a full-width '1': JGN's movetext is written in ASCII "
+                                     "(half-width) characters", 1},
+        {"1. j14-j13\xEF\xBD\x9E *", "'\xEF\xBD\x9E' is a full-width '~': JGN's movetext is written in ASCII "
+                                     "(half-width) characters", 11},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char text[200];
+        snprintf(text, sizeof text, "[Board \"four-player\"]\n\n%s\n", cases[i].moves);
+        junqi_diags d;
+        junqi_diags_init(&d);
+        assert_null(junqi_jgn_parse(text, strlen(text), "t", 0, &d));
+        assert_int_equal(d.n, 1);
+        assert_string_equal(junqi_code_name(d.items[0].code), "bad-token");
+        assert_string_equal(d.items[0].message, cases[i].message);
+        assert_int_equal(d.items[0].loc.line, 3);
+        assert_int_equal(d.items[0].loc.column, cases[i].column);
+        junqi_diags_free(&d);
+    }
+    static const char comment[] = "[Board \"four-player\"]\n\n{\xE5\xA5\xBD\xE3\x80\x80\xEF\xBC\x81} 1. j14-j13 *\n";
+    junqi_game *g = junqi_jgn_parse(comment, sizeof comment - 1, "t", 0, NULL); /* {好　！} */
+    assert_non_null(g);
+    junqi_game_free(g);
+}
+
 /* A NUL byte in a GBK game (黄方, BB C6 B7 BD, then NUL) was located in the raw bytes, each
  * counted as UTF-8 counts a byte that continues none: 4:10, not 4:11, and the line shown was
  * "\xbbƷ\xbd" (C6 B7 taken for UTF-8 Ʒ), the caret under it. The text before the NUL is read as
@@ -893,6 +926,7 @@ int main(void)
         cmocka_unit_test(a_gbk_comment_before_utf8_text_is_jgn_with_a_located_warning),
         cmocka_unit_test(a_cut_utf8_character_before_a_brace_leaves_the_brace_a_brace),
         cmocka_unit_test(a_gbk_game_is_warned_of_at_its_first_character_that_is_not_ascii),
+        cmocka_unit_test(a_full_width_character_in_the_movetext_is_named),
         cmocka_unit_test(a_nul_byte_in_a_gbk_game_is_located_in_its_characters),
         cmocka_unit_test(a_cut_utf8_character_and_a_gbk_backslash_trail_leave_the_brace_a_brace),
         cmocka_unit_test(a_comment_never_closed_names_the_game_it_swallows),
