@@ -527,6 +527,50 @@ static void skip_space(parser *p)
     }
 }
 
+/* The first full-width form of an ASCII character in the token of n bytes at s, as a Chinese
+ * input method types them (the ideographic space U+3000 between moves, １ for 1, ［ for [): its
+ * place into *at and its ASCII character (' ' for U+3000; U+FF01..U+FF5E are '!'..'~'), or 0
+ * when there is none. Read as they are, the token was another one's error ('j13　2.' is not a
+ * move mark). */
+static char full_width_ascii(const char *s, size_t n, const char **at)
+{
+    for (size_t i = 0; i + 3 <= n; i++) {
+        const unsigned char *u = (const unsigned char *)s + i;
+        unsigned cp = (unsigned)(u[0] & 0x0F) << 12 | (unsigned)(u[1] & 0x3F) << 6 | (u[2] & 0x3F);
+        bool form = cp == 0x3000 || (cp >= 0xFF01 && cp <= 0xFF5E);
+        if ((u[0] & 0xF0) != 0xE0 || junqi_utf8_sequence(u, n - i) != 3 || !form)
+            continue;
+        *at = s + i;
+        return cp == 0x3000 ? ' ' : (char)(cp - 0xFF01 + '!');
+    }
+    return 0;
+}
+
+/* A full-width character in the n bytes at s (full_width_ascii: a token, or the character where
+ * a tag line's mark was expected): the error `code` at that character, which names the ASCII
+ * one to type. False when there is none. */
+static bool full_width_error(parser *p, const char *s, size_t n, junqi_code code)
+{
+    const char *at;
+    char ascii = full_width_ascii(s, n, &at);
+    if (ascii == ' ')
+        report_at(p, at, code, "'%.3s' is a full-width space (U+3000): JGN's blanks are ASCII spaces, tabs and "
+                               "line ends", at);
+    else if (ascii)
+        report_at(p, at, code, "'%.3s' is a full-width '%c': JGN is written in ASCII (half-width) characters "
+                               "outside comments and tag values", at, ascii);
+    return ascii != 0;
+}
+
+/* A tag line's error at s, where `msgid` was expected: the full-width character there named
+ * when it is one (full_width_error), as the Chinese input method may have typed ［, ＂, ］ or
+ * a full-width space for it. */
+static void tag_error(parser *p, const char *s, const char *msgid)
+{
+    if (!full_width_error(p, s, strnlen(s, 3), JUNQI_CODE_BAD_TAG))
+        report_at(p, s, JUNQI_CODE_BAD_TAG, "%s", _(msgid));
+}
+
 /* ---- tags ---- */
 
 /* Parse `[Name "Value"]` at p->at (one line). Returns false on a syntax error. */
@@ -541,14 +585,14 @@ static bool parse_tag_line(parser *p, char **name, char **value)
     while (isalnum((unsigned char)*s) || *s == '_')
         s++;
     if (s == n0) {
-        report_at(p, s, JUNQI_CODE_BAD_TAG, "a tag name (letters, digits, _) was expected");
+        tag_error(p, s, N_("a tag name (letters, digits, _) was expected"));
         return false;
     }
     const char *n1 = s;
     while (*s == ' ')
         s++;
     if (*s != '"') {
-        report_at(p, s, JUNQI_CODE_BAD_TAG, "the tag value must be in double quotes");
+        tag_error(p, s, N_("the tag value must be in double quotes"));
         return false;
     }
     text_buf v = {0};
@@ -573,7 +617,7 @@ static bool parse_tag_line(parser *p, char **name, char **value)
     while (*s == ' ')
         s++;
     if (*s != ']') {
-        report_at(p, s, JUNQI_CODE_BAD_TAG, "']' was expected after the tag value");
+        tag_error(p, s, N_("']' was expected after the tag value"));
         free(v.s);
         return false;
     }
@@ -1243,40 +1287,6 @@ static void open_variation(parser *p, const char *at)
     p->stack[++p->depth] = (frame){v, number, 0};
 }
 
-/* The first full-width form of an ASCII character in the token of n bytes at s, as a Chinese
- * input method types them (the ideographic space U+3000 between moves, １ for 1, ［ for [): its
- * place into *at and its ASCII character (' ' for U+3000; U+FF01..U+FF5E are '!'..'~'), or 0
- * when there is none. Read as they are, the token was another one's error ('j13　2.' is not a
- * move mark). */
-static char full_width_ascii(const char *s, size_t n, const char **at)
-{
-    for (size_t i = 0; i + 3 <= n; i++) {
-        const unsigned char *u = (const unsigned char *)s + i;
-        unsigned cp = (unsigned)(u[0] & 0x0F) << 12 | (unsigned)(u[1] & 0x3F) << 6 | (u[2] & 0x3F);
-        bool form = cp == 0x3000 || (cp >= 0xFF01 && cp <= 0xFF5E);
-        if ((u[0] & 0xF0) != 0xE0 || junqi_utf8_sequence(u, n - i) != 3 || !form)
-            continue;
-        *at = s + i;
-        return cp == 0x3000 ? ' ' : (char)(cp - 0xFF01 + '!');
-    }
-    return 0;
-}
-
-/* A token with a full-width character in it (full_width_ascii): the error at that character,
- * which names the ASCII one to type. False when there is none. */
-static bool full_width_error(parser *p, const char *s, size_t n)
-{
-    const char *at;
-    char ascii = full_width_ascii(s, n, &at);
-    if (ascii == ' ')
-        report_at(p, at, JUNQI_CODE_BAD_TOKEN, "'%.3s' is a full-width space (U+3000): JGN's blanks are ASCII "
-                                              "spaces, tabs and line ends", at);
-    else if (ascii)
-        report_at(p, at, JUNQI_CODE_BAD_TOKEN, "'%.3s' is a full-width '%c': JGN's movetext is written in ASCII "
-                                              "(half-width) characters", at, ascii);
-    return ascii != 0;
-}
-
 static void parse_token(parser *p, junqi_reason termination, uint8_t code)
 {
     const char *s = p->text + p->at;
@@ -1308,7 +1318,7 @@ static void parse_token(parser *p, junqi_reason termination, uint8_t code)
         report_at(p, s, JUNQI_CODE_AFTER_RESULT, "text after the game's result");
         return;
     }
-    if (full_width_error(p, s, n) || parse_number(p, s, n) || parse_nag(p, s, n) ||
+    if (full_width_error(p, s, n, JUNQI_CODE_BAD_TOKEN) || parse_number(p, s, n) || parse_nag(p, s, n) ||
         parse_termination(p, s, n, termination, code) ||
         parse_flip_token(p, s, n) || parse_event(p, s, n) || parse_move(p, s, n))
         return;
@@ -1601,9 +1611,11 @@ bool junqi_jgn_detect(const uint8_t *data, size_t len)
     if (i == n0)
         return false;
     /* a tag's shape, well formed or not: `[Name "`, and `[Name value]`,
-     * `[Name]`, `[Name` at the end of its line, whose error the reader
-     * locates; a YAML flow sequence goes on otherwise (`[name: x]`, `[a, b]`) */
-    return i == len || strchr(" \t\"]\r\n", data[i]) != NULL;
+     * `[Name]`, `[Name` at the end of its line, or a full-width space after
+     * the name (a Chinese input method's), whose error the reader locates;
+     * a YAML flow sequence goes on otherwise (`[name: x]`, `[a, b]`) */
+    return i == len || strchr(" \t\"]\r\n", data[i]) != NULL ||
+           (len - i >= 3 && memcmp(data + i, "\xE3\x80\x80", 3) == 0);
 }
 
 bool junqi_jgn_next_command(const char **text, char name[32], const char **args, size_t *args_len)

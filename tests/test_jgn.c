@@ -292,17 +292,19 @@ static void a_gbk_game_is_warned_of_at_its_first_character_that_is_not_ascii(voi
 
 /* A full-width character in the movetext, as a Chinese input method types it, was another
  * token's error: "j14-j13　2." (U+3000 between them) said "'　2.' is not a move mark", and "１."
- * was no move; the error is now at the character and names it (in a comment it is text) */
+ * was no move; in a tag line "the tag value must be in double quotes" and the like, and a file
+ * opening with [Board　"..."] was no format; the error is now at the character and names it (in
+ * a comment it is text) */
 static void a_full_width_character_in_the_movetext_is_named(void **state)
 {
     (void)state;
     static const struct { const char *moves, *message; int column; } cases[] = {
         {"1. j14-j13\xE3\x80\x80" "2. i5-j5 *", "'\xE3\x80\x80' is a full-width space (U+3000): JGN's blanks are "
                                                 "ASCII spaces, tabs and line ends", 11},
-        {"\xEF\xBC\x91. j14-j13 *", "'\xEF\xBC\x91' is a full-width '1': JGN's movetext is written in ASCII "
-                                     "(half-width) characters", 1},
-        {"1. j14-j13\xEF\xBD\x9E *", "'\xEF\xBD\x9E' is a full-width '~': JGN's movetext is written in ASCII "
-                                     "(half-width) characters", 11},
+        {"\xEF\xBC\x91. j14-j13 *", "'\xEF\xBC\x91' is a full-width '1': JGN is written in ASCII (half-width) "
+                                     "characters outside comments and tag values", 1},
+        {"1. j14-j13\xEF\xBD\x9E *", "'\xEF\xBD\x9E' is a full-width '~': JGN is written in ASCII (half-width) "
+                                     "characters outside comments and tag values", 11},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char text[200];
@@ -315,6 +317,20 @@ static void a_full_width_character_in_the_movetext_is_named(void **state)
         assert_string_equal(d.items[0].message, cases[i].message);
         assert_int_equal(d.items[0].loc.line, 3);
         assert_int_equal(d.items[0].loc.column, cases[i].column);
+        junqi_diags_free(&d);
+    }
+    /* in a tag line, where its mark was expected; a file that opens so is still JGN */
+    static const char *const tags[] = {"[Board\xE3\x80\x80\"four-player\"]", "[Board \"four-player\"\xEF\xBC\xBD"};
+    for (size_t i = 0; i < 2; i++) {
+        char text[100];
+        snprintf(text, sizeof text, "%s\n\n*\n", tags[i]);
+        assert_true(junqi_jgn_detect((const uint8_t *)text, strlen(text)));
+        junqi_diags d;
+        junqi_diags_init(&d);
+        assert_null(junqi_jgn_parse(text, strlen(text), "t", 0, &d));
+        assert_string_equal(junqi_code_name(d.items[0].code), "bad-tag");
+        assert_non_null(strstr(d.items[0].message, i ? "is a full-width ']'" : "is a full-width space (U+3000)"));
+        assert_int_equal(d.items[0].loc.column, i ? 21 : 7);
         junqi_diags_free(&d);
     }
     static const char comment[] = "[Board \"four-player\"]\n\n{\xE5\xA5\xBD\xE3\x80\x80\xEF\xBC\x81} 1. j14-j13 *\n";
