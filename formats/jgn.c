@@ -527,32 +527,14 @@ static void skip_space(parser *p)
     }
 }
 
-/* The first full-width form of an ASCII character in the token of n bytes at s, as a Chinese
- * input method types them (the ideographic space U+3000 between moves, １ for 1, ［ for [): its
- * place into *at and its ASCII character (' ' for U+3000; U+FF01..U+FF5E are '!'..'~'), or 0
- * when there is none. Read as they are, the token was another one's error ('j13　2.' is not a
- * move mark). */
-static char full_width_ascii(const char *s, size_t n, const char **at)
-{
-    for (size_t i = 0; i + 3 <= n; i++) {
-        const unsigned char *u = (const unsigned char *)s + i;
-        unsigned cp = (unsigned)(u[0] & 0x0F) << 12 | (unsigned)(u[1] & 0x3F) << 6 | (u[2] & 0x3F);
-        bool form = cp == 0x3000 || (cp >= 0xFF01 && cp <= 0xFF5E);
-        if ((u[0] & 0xF0) != 0xE0 || junqi_utf8_sequence(u, n - i) != 3 || !form)
-            continue;
-        *at = s + i;
-        return cp == 0x3000 ? ' ' : (char)(cp - 0xFF01 + '!');
-    }
-    return 0;
-}
-
-/* A full-width character in the n bytes at s (full_width_ascii: a token, or the character where
- * a tag line's mark was expected): the error `code` at that character, which names the ASCII
- * one to type. False when there is none. */
+/* A full-width character in the n bytes at s (junqi_full_width_ascii: a token, or the
+ * character where a tag line's mark was expected): the error `code` at that character, which
+ * names the ASCII one to type (read as they are, the token was another one's error: 'j13　2.'
+ * was no move mark). False when there is none. */
 static bool full_width_error(parser *p, const char *s, size_t n, junqi_code code)
 {
     const char *at;
-    char ascii = full_width_ascii(s, n, &at);
+    char ascii = junqi_full_width_ascii(s, n, &at);
     if (ascii == ' ')
         report_at(p, at, code, "'%.3s' is a full-width space (U+3000): JGN's blanks are ASCII spaces, tabs and "
                                "line ends", at);

@@ -241,6 +241,20 @@ int junqi_char_at(const char *text, size_t i, size_t end, const char *instead, c
     return k ? (int)k : 1;
 }
 
+char junqi_full_width_ascii(const char *s, size_t n, const char **at)
+{
+    for (size_t i = 0; i + 3 <= n; i++) {
+        const unsigned char *u = (const unsigned char *)s + i;
+        unsigned cp = (unsigned)(u[0] & 0x0F) << 12 | (unsigned)(u[1] & 0x3F) << 6 | (u[2] & 0x3F);
+        bool form = cp == 0x3000 || (cp >= 0xFF01 && cp <= 0xFF5E);
+        if ((u[0] & 0xF0) != 0xE0 || junqi_utf8_sequence(u, n - i) != 3 || !form)
+            continue;
+        *at = s + i;
+        return cp == 0x3000 ? ' ' : (char)(cp - 0xFF01 + '!');
+    }
+    return 0;
+}
+
 size_t junqi_utf8_cut(const char *s, size_t len, size_t max)
 {
     if (len <= max)

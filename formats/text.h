@@ -122,6 +122,17 @@ bool junqi_gbk_text(const char *s, size_t len, char **utf8);
 bool junqi_utf8_first_bad(const char *s, size_t len, bool gbk, long first_line, long *line, int *column);
 
 /**
+ * The first full-width form of an ASCII character in the n bytes at s, as a
+ * Chinese input method types them (the ideographic space U+3000 between
+ * moves, １ for 1, ［ for [, ： for :): its place into *at and the ASCII
+ * character it is the form of (' ' for U+3000; U+FF01..U+FF5E are '!' to
+ * '~'), or 0, leaving *at alone, when there is none. A reader names it where
+ * its format wants an ASCII mark, rather than the error it causes further
+ * on. The forms: Unicode's Halfwidth and Fullwidth Forms block.
+ */
+char junqi_full_width_ascii(const char *s, size_t n, const char **at);
+
+/**
  * How many of the len bytes at s a text cut to at most max bytes keeps, so
  * as to cut between characters: len when it fits; else max, or up to 3
  * fewer when the byte after them continues a character begun before it

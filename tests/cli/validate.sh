@@ -479,6 +479,19 @@ done
 run "$V" --format json "$tmp/xiaoming.yaml"
 expect "a GBK formation named 小明: the warning at 小" "0|not-utf8 1:7" \
     "$rc|$(jq -r 'select(.code) | "\(.code) \(.line):\(.column)"' <<<"$out")"
+# a full-width colon after a key, as a Chinese input method types it, was libyaml's "could not
+# find expected ':'" a line further on; it is named where it is (a full-width comma in a name
+# that libyaml reads is the name's)
+for spec in 'board:4:6' 'rows:5:5'; do
+    sed "s/^${spec%%:*}:/${spec%%:*}：/" "$F07" >"$tmp/full-width.yaml"
+    run "$V" "$tmp/full-width.yaml"
+    expect "a full-width colon after $spec's key: the error" \
+        "1|$tmp/full-width.yaml:${spec#*:}: error: '：' is a full-width ':': YAML's marks are ASCII (half-width) characters" \
+        "$rc|$(head -n 1 <<<"$out")"
+done
+sed 's/^name: F07/name: F07，新/' "$F07" >"$tmp/full-width.yaml"
+run "$V" "$tmp/full-width.yaml"
+expect "a full-width comma in a formation's name: read" "0" "$rc"
 # ... after a byte order mark too (it was taken for GBK and glued to the first key); a NUL byte in
 # it is the nul-byte error at the byte (it was "not a format"); a file of two GBK formations warns
 # for each, as a JGN file does for each game, so that a tool taking the second says it too
