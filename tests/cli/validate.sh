@@ -482,13 +482,17 @@ expect "a GBK formation named 小明: the warning at 小" "0|not-utf8 1:7" \
 # a full-width colon after a key, as a Chinese input method types it, was libyaml's "could not
 # find expected ':'" a line further on; it is named where it is (a full-width comma in a name
 # that libyaml reads is the name's)
-for spec in 'board:4:6' 'rows:5:5'; do
+for spec in 'name:3:5' 'board:4:6' 'rows:5:5'; do # the first key's was "not a format junqi reads"
     sed "s/^${spec%%:*}:/${spec%%:*}：/" "$F07" >"$tmp/full-width.yaml"
+    [ "${spec%%:*}" != name ] || iconv -f UTF-8 -t GBK "$tmp/full-width.yaml" >"$tmp/full-width-gbk.yaml"
     run "$V" "$tmp/full-width.yaml"
     expect "a full-width colon after $spec's key: the error" \
         "1|$tmp/full-width.yaml:${spec#*:}: error: '：' is a full-width ':': YAML's marks are ASCII (half-width) characters" \
         "$rc|$(head -n 1 <<<"$out")"
 done
+run "$V" --format json "$tmp/full-width-gbk.yaml"
+expect "a full-width colon after the first key, the file saved as GBK: the warning, the error" \
+    "1|not-utf8 1:59,yaml-syntax 3:5" "$rc|$(jq -r 'select(.code) | "\(.code) \(.line):\(.column)"' <<<"$out" | paste -sd,)"
 sed 's/^name: F07/name: F07，新/' "$F07" >"$tmp/full-width.yaml"
 run "$V" "$tmp/full-width.yaml"
 expect "a full-width comma in a formation's name: read" "0" "$rc"
