@@ -4,6 +4,7 @@
  */
 #include "formation.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -359,8 +360,55 @@ static size_t reader_error_at(const uint8_t *data, size_t len, size_t offset)
     return i;
 }
 
+/* The byte where character `column` (libyaml's count, from 0) of line `line` (from 0) of the
+ * len bytes at data starts, or len. */
+static size_t byte_of_mark(const uint8_t *data, size_t len, size_t line, size_t column)
+{
+    size_t i = 0;
+    for (size_t l = 0; l < line && i < len; i++)
+        l += data[i] == '\n';
+    for (size_t c = 0; c < column && i < len && data[i] != '\n'; c++) {
+        size_t k = junqi_utf8_sequence(data + i, len - i);
+        i += k ? k : 1;
+    }
+    return i;
+}
+
+/* A syntax error of libyaml's that a full-width form of a YAML mark (： ， ［ ］ ｛ ｝ － ＃
+ * and the ideographic space, junqi_full_width_ascii), as a Chinese input method types them,
+ * caused: such a mark from the start of the line of the error's context (the simple key that
+ * "could not find expected ':'"), or of the line before the problem's, up to the problem,
+ * named at that character: libyaml's words came a line after it ("board：four-player" is a
+ * scalar, and the next key's ':' the error). False when there is none. */
+static bool full_width_yaml_error(junqi_diags *d, const yaml_parser_t *parser, const uint8_t *data, size_t len)
+{
+    /* without a context, from the line before the problem's: a plain scalar "name：F07" went on
+     * there, and the next line's ':' was "not allowed in this context" */
+    yaml_mark_t from = parser->context ? parser->context_mark : parser->problem_mark;
+    size_t line = from.line - (!parser->context && from.line > 0);
+    size_t i = byte_of_mark(data, len, line, 0),
+           end = byte_of_mark(data, len, parser->problem_mark.line, parser->problem_mark.column);
+    end = end + 3 < len ? end + 3 : len;
+    const char *at;
+    char ascii;
+    for (; (ascii = junqi_full_width_ascii((const char *)data + i, end - i, &at)) != 0;
+         i = (size_t)(at - (const char *)data) + 3) {
+        if (!strchr(" :,[]{}-#", ascii))
+            continue;
+        size_t before = d ? d->n : 0;
+        junqi_diags_add(d, JUNQI_CODE_YAML_SYNTAX, -1, JUNQI_NOWHERE,
+                        "'%.3s' is a full-width '%c': YAML's marks are ASCII (half-width) characters", at, ascii);
+        if (d && d->n > before)
+            junqi_diag_place_at_byte(&d->items[d->n - 1], (const char *)data, len, 1, at);
+        return true;
+    }
+    return false;
+}
+
 static void yaml_error(junqi_diags *d, const yaml_parser_t *parser, const uint8_t *data, size_t len)
 {
+    if (parser->error != YAML_READER_ERROR && full_width_yaml_error(d, parser, data, len))
+        return;
     const char *problem = yaml_text(parser->problem ? parser->problem : N_("syntax error"));
     size_t before = d ? d->n : 0;
     if (parser->context)
@@ -503,6 +551,25 @@ void junqi_formations_free(junqi_formations *list)
  * at byte *bad (a byte that is not UTF-8, a control character). cut: the
  * bytes are the part of a text before one libyaml cannot read, and so must
  * have a root of their own. */
+static int detect_root(const uint8_t *data, size_t len, bool cut, size_t *bad);
+
+/* Whether the first line of the len bytes at data that is neither blank nor a '#' comment is a
+ * key of letters and '_' with a full-width colon after it ("name：F07", as a Chinese input method
+ * types it): a formation to the detection, whose reader says where the colon is, where it was
+ * no YAML mapping ("not a format junqi reads"). */
+static bool full_width_first_key(const uint8_t *data, size_t len)
+{
+    size_t i = junqi_utf8_bom(data, len);
+    while (i < len && (isspace(data[i]) || data[i] == '#'))
+        if (data[i++] == '#')
+            while (i < len && data[i] != '\n')
+                i++;
+    size_t key = i;
+    while (i < len && (isalpha(data[i]) || data[i] == '_'))
+        i++;
+    return i > key && len - i >= 3 && memcmp(data + i, "\xEF\xBC\x9A", 3) == 0;
+}
+
 static int detect_root(const uint8_t *data, size_t len, bool cut, size_t *bad)
 {
     yaml_parser_t parser;
@@ -552,7 +619,7 @@ bool junqi_formation_detect(const uint8_t *data, size_t len)
         n = bad;
         yaml = detect_root(data, n, true, &bad);
     }
-    return yaml > 0;
+    return yaml > 0 || full_width_first_key(data, n);
 }
 
 /* True if the len bytes at a equal b, ASCII letters in any case. */

@@ -533,6 +533,32 @@ static void skip_space(parser *p)
     }
 }
 
+/* A full-width character in the n bytes at s (junqi_full_width_ascii: a token, or the
+ * character where a tag line's mark was expected): the error `code` at that character, which
+ * names the ASCII one to type (read as they are, the token was another one's error: 'j13　2.'
+ * was no move mark). False when there is none. */
+static bool full_width_error(parser *p, const char *s, size_t n, junqi_code code)
+{
+    const char *at;
+    char ascii = junqi_full_width_ascii(s, n, &at);
+    if (ascii == ' ')
+        report_at(p, at, code, "'%.3s' is a full-width space (U+3000): JGN's blanks are ASCII spaces, tabs and "
+                               "line ends", at);
+    else if (ascii)
+        report_at(p, at, code, "'%.3s' is a full-width '%c': JGN is written in ASCII (half-width) characters "
+                               "outside comments and tag values", at, ascii);
+    return ascii != 0;
+}
+
+/* A tag line's error at s, where `msgid` was expected: the full-width character there named
+ * when it is one (full_width_error), as the Chinese input method may have typed ［, ＂, ］ or
+ * a full-width space for it. */
+static void tag_error(parser *p, const char *s, const char *msgid)
+{
+    if (!full_width_error(p, s, strnlen(s, 3), JUNQI_CODE_BAD_TAG))
+        report_at(p, s, JUNQI_CODE_BAD_TAG, "%s", _(msgid));
+}
+
 /* ---- tags ---- */
 
 /* Parse `[Name "Value"]` at p->at (one line). Returns false on a syntax error. */
@@ -547,14 +573,14 @@ static bool parse_tag_line(parser *p, char **name, char **value)
     while (isalnum((unsigned char)*s) || *s == '_')
         s++;
     if (s == n0) {
-        report_at(p, s, JUNQI_CODE_BAD_TAG, "a tag name (letters, digits, _) was expected");
+        tag_error(p, s, N_("a tag name (letters, digits, _) was expected"));
         return false;
     }
     const char *n1 = s;
     while (*s == ' ')
         s++;
     if (*s != '"') {
-        report_at(p, s, JUNQI_CODE_BAD_TAG, "the tag value must be in double quotes");
+        tag_error(p, s, N_("the tag value must be in double quotes"));
         return false;
     }
     text_buf v = {0};
@@ -579,7 +605,7 @@ static bool parse_tag_line(parser *p, char **name, char **value)
     while (*s == ' ')
         s++;
     if (*s != ']') {
-        report_at(p, s, JUNQI_CODE_BAD_TAG, "']' was expected after the tag value");
+        tag_error(p, s, N_("']' was expected after the tag value"));
         free(v.s);
         return false;
     }
@@ -1280,7 +1306,8 @@ static void parse_token(parser *p, junqi_reason termination, uint8_t code)
         report_at(p, s, JUNQI_CODE_AFTER_RESULT, "text after the game's result");
         return;
     }
-    if (parse_number(p, s, n) || parse_nag(p, s, n) || parse_termination(p, s, n, termination, code) ||
+    if (full_width_error(p, s, n, JUNQI_CODE_BAD_TOKEN) || parse_number(p, s, n) || parse_nag(p, s, n) ||
+        parse_termination(p, s, n, termination, code) ||
         parse_flip_token(p, s, n) || parse_event(p, s, n) || parse_move(p, s, n))
         return;
     char q[JUNQI_QUOTE_SIZE];
@@ -1469,6 +1496,31 @@ static char *to_utf8(text_buf *game, long first_line, junqi_diags *d)
     return utf8;
 }
 
+/* The nul-byte error of a game with a NUL byte at `nul`, located and shown in the game's
+ * characters as they would be read (to_utf8): the text before the NUL converted from GBK in a
+ * GBK game, each bad character one U+FFFD in a UTF-8 one, the rest as it is (it is not read). In
+ * the raw bytes, 黄方 in GBK (BB C6 B7 BD) was one column, and was shown as "\xbbƷ\xbd". */
+static void nul_error(const text_buf *game, long first_line, const char *nul, junqi_diags *d)
+{
+    size_t head = (size_t)(nul - game->s), rest = game->len - head, bad;
+    junqi_text_kind kind = junqi_text_kind_of(game->s, game->len);
+    bool replaced;
+    char *read = kind == JUNQI_TEXT_GBK     ? junqi_gbk_to_utf8((const uint8_t *)game->s, head, &replaced)
+                 : kind == JUNQI_TEXT_MIXED ? junqi_utf8_replace_bad(game->s, head, "\xEF\xBF\xBD", &bad)
+                                            : NULL;
+    size_t n = read ? strlen(read) : 0;
+    char *all = read ? realloc(read, n + rest + 1) : NULL;
+    if (all)
+        memcpy(all + n, nul, rest);
+    else
+        free(read); /* out of memory: the raw bytes, as they are */
+    junqi_diags_add_at_byte(d, JUNQI_CODE_NUL_BYTE, all ? all : game->s, all ? n + rest : game->len, first_line,
+                            all ? all + n : nul,
+                            N_("a NUL byte (0x00) in the text: JGN is UTF-8 text, so this game is not read "
+                               "(a binary file, or UTF-16?)"));
+    free(all);
+}
+
 junqi_read_status junqi_jgn_next(junqi_jgn_reader *r, junqi_game **out, junqi_diags *d)
 {
     *out = NULL;
@@ -1491,9 +1543,7 @@ junqi_read_status junqi_jgn_next(junqi_jgn_reader *r, junqi_game **out, junqi_di
     /* JGN is text: a game with a NUL byte is dropped with an error at the byte */
     const char *nul = memchr(game.s, '\0', game.len);
     if (nul) {
-        junqi_diags_add_at_byte(d, JUNQI_CODE_NUL_BYTE, game.s, game.len, first_line, nul,
-                                N_("a NUL byte (0x00) in the text: JGN is UTF-8 text, so this game is not read "
-                                   "(a binary file, or UTF-16?)"));
+        nul_error(&game, first_line, nul, d);
         free(game.s);
         return JUNQI_READ_BROKEN;
     }
@@ -1553,9 +1603,11 @@ bool junqi_jgn_detect(const uint8_t *data, size_t len)
     if (i == n0)
         return false;
     /* a tag's shape, well formed or not: `[Name "`, and `[Name value]`,
-     * `[Name]`, `[Name` at the end of its line, whose error the reader
-     * locates; a YAML flow sequence goes on otherwise (`[name: x]`, `[a, b]`) */
-    return i == len || strchr(" \t\"]\r\n", data[i]) != NULL;
+     * `[Name]`, `[Name` at the end of its line, or a full-width space after
+     * the name (a Chinese input method's), whose error the reader locates;
+     * a YAML flow sequence goes on otherwise (`[name: x]`, `[a, b]`) */
+    return i == len || strchr(" \t\"]\r\n", data[i]) != NULL ||
+           (len - i >= 3 && memcmp(data + i, "\xE3\x80\x80", 3) == 0);
 }
 
 bool junqi_jgn_next_command(const char **text, char name[32], const char **args, size_t *args_len)

@@ -120,18 +120,29 @@ static size_t gbk_sequence(const unsigned char *p, size_t n)
     return in_range(p[1], 0x40, 0x7E) || in_range(p[1], 0x80, 0xFE) ? 2 : 0;
 }
 
+/* The length of the UTF-8 character cut short at p (n bytes available, where
+ * no UTF-8 character starts), as a reader reads it: the start of one (a lead
+ * byte alone, or with the continuation bytes it allows) before an ASCII byte
+ * is that character cut short (a name cut at a byte count: its lead byte
+ * alone, or three bytes of four, F0 9F 98 of an emoji, which GBK would pair as
+ * F0 9F and 98 with the byte after it), one character, so that the byte after
+ * it, a brace or a bracket, stays what it is. Not before a backslash: no cut
+ * name wants it, and a GBK character with that trail (蘚 is CC 5C) would
+ * escape the brace. 0 when there is none. */
+static size_t utf8_cut(const unsigned char *p, size_t n)
+{
+    size_t len, cut = n ? utf8_prefix(p, n, &len) : 0;
+    return cut && cut < n && p[cut] < 0x80 && p[cut] != '\\' ? cut : 0;
+}
+
 size_t junqi_text_char_length(const char *s, size_t n, bool gbk)
 {
     const unsigned char *p = (const unsigned char *)s;
     size_t k = gbk ? gbk_sequence(p, n) : junqi_utf8_sequence(p, n);
-    /* a byte that is not UTF-8 leads a GBK character, as in a mixed text (淺 is 9C 5C); but the
-     * start of a UTF-8 character before an ASCII byte is that character cut short (a name cut at
-     * a byte count: its lead byte alone, or three bytes of four, F0 9F 98 of an emoji, which GBK
-     * would pair as F0 9F and 98 with the byte after it), and is one character, so that the byte
-     * after it, a brace or a bracket, stays what it is. Not before a backslash: no cut name
-     * wants it, and a GBK character with that trail (蘚 is CC 5C) would escape the brace */
-    size_t len, cut = gbk || k || !n ? 0 : utf8_prefix(p, n, &len);
-    if (cut && cut < n && p[cut] < 0x80 && p[cut] != '\\')
+    /* a byte that is not UTF-8 leads a GBK character, as in a mixed text (淺 is 9C 5C), unless
+     * it starts a UTF-8 character cut short */
+    size_t cut = gbk || k ? 0 : utf8_cut(p, n);
+    if (cut)
         return cut;
     if (!k && !gbk)
         k = gbk_sequence(p, n);
@@ -161,6 +172,8 @@ junqi_text_kind junqi_text_kind_of(const char *s, size_t len)
         bad += k == 0;
         wide += k > 1;
         chinese += k > 2;
+        if (!k) /* a character cut short is one bad character, as it is read: one U+FFFD */
+            k = utf8_cut((const unsigned char *)s + i, len - i);
     }
     return bad == 0 ? JUNQI_TEXT_UTF8 : bad < wide && chinese ? JUNQI_TEXT_MIXED : JUNQI_TEXT_GBK;
 }
@@ -204,7 +217,9 @@ bool junqi_utf8_first_bad(const char *s, size_t len, bool gbk, long first_line, 
     const char *start = s;
     long at_line = first_line;
     size_t i = 0, k;
-    while (i < len && (k = junqi_utf8_sequence((const unsigned char *)s + i, len - i)) > 0) {
+    /* GBK: from its first byte that is not ASCII, the text is read otherwise than as UTF-8, though
+     * its first characters may be UTF-8 too (小明 is D0 A1 C3 F7, whose D0 A1 is UTF-8's С) */
+    while (i < len && (k = junqi_utf8_sequence((const unsigned char *)s + i, len - i)) > 0 && !(gbk && k > 1)) {
         if (s[i] == '\n')
             at_line++, start = s + i + 1;
         i += k;
@@ -224,6 +239,20 @@ int junqi_char_at(const char *text, size_t i, size_t end, const char *instead, c
     size_t k = junqi_utf8_sequence((const unsigned char *)text + i, end - i);
     *at = text + i;
     return k ? (int)k : 1;
+}
+
+char junqi_full_width_ascii(const char *s, size_t n, const char **at)
+{
+    for (size_t i = 0; i + 3 <= n; i++) {
+        const unsigned char *u = (const unsigned char *)s + i;
+        unsigned cp = (unsigned)(u[0] & 0x0F) << 12 | (unsigned)(u[1] & 0x3F) << 6 | (u[2] & 0x3F);
+        bool form = cp == 0x3000 || (cp >= 0xFF01 && cp <= 0xFF5E);
+        if ((u[0] & 0xF0) != 0xE0 || junqi_utf8_sequence(u, n - i) != 3 || !form)
+            continue;
+        *at = s + i;
+        return cp == 0x3000 ? ' ' : (char)(cp - 0xFF01 + '!');
+    }
+    return 0;
 }
 
 size_t junqi_utf8_cut(const char *s, size_t len, size_t max)

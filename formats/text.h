@@ -69,11 +69,13 @@ size_t junqi_text_chars(const char *s, size_t n, bool gbk);
 /** What the bytes of a text are, as junqi_text_kind_of() tells them apart. */
 typedef enum {
     JUNQI_TEXT_UTF8,  /**< well-formed UTF-8 throughout */
-    JUNQI_TEXT_GBK,   /**< the bytes that start no UTF-8 character are at least as many as the
-                           UTF-8 characters of two bytes or more, or there are some and no UTF-8
-                           character of three bytes or more, as every Chinese one is (GBK's
-                           pairs are often UTF-8 of two bytes: 黄方 is BB C6 B7 BD, whose C6 B7
-                           is): an older Chinese editor's GBK */
+    JUNQI_TEXT_GBK,   /**< the bad characters (each byte that starts no UTF-8 character, but a
+                           UTF-8 character cut short before an ASCII byte, F0 9F 98 of an emoji
+                           before '"', is one, as junqi_text_char_length() reads it) are at
+                           least as many as the UTF-8 characters of two bytes or more, or there
+                           are some and no UTF-8 character of three bytes or more, as every
+                           Chinese one is (GBK's pairs are often UTF-8 of two bytes: 黄方 is BB
+                           C6 B7 BD, whose C6 B7 is): an older Chinese editor's GBK */
     JUNQI_TEXT_MIXED, /**< fewer of them, beside Chinese UTF-8: UTF-8 with a few bad bytes (a
                            line of GBK in it) */
 } junqi_text_kind;
@@ -108,13 +110,27 @@ bool junqi_gbk_text(const char *s, size_t len, char **utf8);
 
 /**
  * Where the first byte of the len bytes at s that starts no UTF-8 character
- * (junqi_utf8_sequence) is: its line (s's first line is first_line) into
- * *line and its 1-based column into *column, counted in the characters of
- * that line as the text is then read (the line a diagnostic shows): as GBK
- * when `gbk`, else as UTF-8 with that byte replaced (junqi_text_chars).
- * Returns false, leaving both alone, when s is all UTF-8.
+ * (junqi_utf8_sequence) is, or with `gbk` the first that is not ASCII, from
+ * which GBK reads the text otherwise than UTF-8 would (小明 in GBK is D0 A1
+ * C3 F7, whose D0 A1 is UTF-8 too: 小 is where the GBK reading starts): its
+ * line (s's first line is first_line) into *line and its 1-based column
+ * into *column, counted in the characters of that line as the text is then
+ * read (the line a diagnostic shows): as GBK when `gbk`, else as UTF-8 with
+ * that byte replaced (junqi_text_chars). Returns false, leaving both alone,
+ * when there is none (s all UTF-8; with `gbk`, all ASCII).
  */
 bool junqi_utf8_first_bad(const char *s, size_t len, bool gbk, long first_line, long *line, int *column);
+
+/**
+ * The first full-width form of an ASCII character in the n bytes at s, as a
+ * Chinese input method types them (the ideographic space U+3000 between
+ * moves, １ for 1, ［ for [, ： for :): its place into *at and the ASCII
+ * character it is the form of (' ' for U+3000; U+FF01..U+FF5E are '!' to
+ * '~'), or 0, leaving *at alone, when there is none. A reader names it where
+ * its format wants an ASCII mark, rather than the error it causes further
+ * on. The forms: Unicode's Halfwidth and Fullwidth Forms block.
+ */
+char junqi_full_width_ascii(const char *s, size_t n, const char **at);
 
 /**
  * How many of the len bytes at s a text cut to at most max bytes keeps, so

@@ -307,6 +307,42 @@ static void a_utf8_game_with_a_gbk_comment_keeps_its_chinese(void **state)
     }
 }
 
+/* A UTF-8 character cut short before an ASCII byte (a QQ name cut at a byte count: an emoji's
+ * F0 9F 98 before its quote) is read as one U+FFFD, and counts so in the guess: as three bad
+ * bytes, 小明 and a cut emoji (2 wide characters, 3 bad bytes) were GBK, and 小明 became
+ * 灏忔槑. GBK stays GBK: 小明 in GBK (D0 A1 C3 F7) has one UTF-8 pair (A1 C3 is none, C3 F7
+ * none: 4 bad bytes); a GBK pair that looks like a cut character (E4 B8 before '"') is one bad
+ * character, as the reader reads it, beside no Chinese UTF-8. */
+static void a_cut_utf8_character_counts_as_one_bad_character(void **state)
+{
+    (void)state;
+    static const struct { const char *text; junqi_text_kind kind; } cases[] = {
+        {"[North \"\xE5\xB0\x8F\xE6\x98\x8E\xF0\x9F\x98\"]", JUNQI_TEXT_MIXED}, /* 小明 and 3 of 😀 */
+        {"[North \"\xE5\xB0\x8F\xE6\x98\x8E\xF0\x9F\"]", JUNQI_TEXT_MIXED},     /* 2 of 4 */
+        {"[North \"\xE5\xB0\x8F\xE6\x98\x8E\xE6\x98\"]", JUNQI_TEXT_MIXED},     /* 2 of 明's 3 */
+        {"[North \"\xE5\xB0\x8F\xF0\x9F\x98\"]", JUNQI_TEXT_GBK}, /* 1 Chinese: not more than the bad */
+        {"[North \"\xD0\xA1\xC3\xF7\"]", JUNQI_TEXT_GBK},             /* 小明 in GBK */
+        {"[North \"\xD0\xA1\xE4\xB8\"]", JUNQI_TEXT_GBK},             /* GBK, E4 B8 before '"' */
+        {"[North \"\xE5\xB0\x8F\xE6\x98\x8E\xF0\x9F\x98", JUNQI_TEXT_GBK}, /* at the end: not read as cut */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        if (junqi_text_kind_of(cases[i].text, strlen(cases[i].text)) != cases[i].kind)
+            fail_msg("case %zu: kind %d, not %d", i, (int)junqi_text_kind_of(cases[i].text, strlen(cases[i].text)),
+                     (int)cases[i].kind);
+    static const char game[] = "[Board \"two-player\"]\n[North \"\xE5\xB0\x8F\xE6\x98\x8E\xF0\x9F\x98\"]\n\n*\n";
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_game *g = junqi_jgn_parse(game, sizeof game - 1, "t", 0, &d);
+    assert_non_null(g);
+    assert_string_equal(g->seat[JUNQI_NORTH].player, "\xE5\xB0\x8F\xE6\x98\x8E\xEF\xBF\xBD"); /* 小明� */
+    assert_int_equal(d.n, 1);
+    assert_string_equal(junqi_code_name(d.items[0].code), "not-utf8");
+    assert_int_equal(d.items[0].loc.line, 2);
+    assert_int_equal(d.items[0].loc.column, 11);
+    junqi_game_free(g);
+    junqi_diags_free(&d);
+}
+
 /* A record that goes on after the end of its game converts as it was read (docs/jgn.md, "A
  * record that goes on after its end"). 41. b11>b12 takes the flag, 42. e7-e8 is played after
  * it, and the movetext ends in '*': converting wrote the result the moves gave, 'south', after
@@ -375,6 +411,7 @@ int main(void)
         cmocka_unit_test(defect15_the_utf8_check_is_exact),
         cmocka_unit_test(a_json_number_never_writes_negative_zero),
         cmocka_unit_test(a_utf8_game_with_a_gbk_comment_keeps_its_chinese),
+        cmocka_unit_test(a_cut_utf8_character_counts_as_one_bad_character),
         cmocka_unit_test(a_record_that_goes_on_after_its_end_converts_as_read),
         cmocka_unit_test(a_replay_with_records_after_its_game_over_ends_its_jgn),
     };

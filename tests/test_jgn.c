@@ -271,6 +271,105 @@ static void a_cut_utf8_character_before_a_brace_leaves_the_brace_a_brace(void **
     junqi_diags_free(&d);
 }
 
+/* A GBK game's not-utf8 warning was at its first byte that is not UTF-8: after 小 (D0 A1, which
+ * UTF-8 reads as С), at 明, 2:10, though the game is read as GBK from 小 on; it is now at the
+ * first character that is not ASCII, where the GBK reading starts: 小, 2:9 */
+static void a_gbk_game_is_warned_of_at_its_first_character_that_is_not_ascii(void **state)
+{
+    (void)state;
+    static const char text[] = "[Board \"two-player\"]\n[North \"\xD0\xA1\xC3\xF7\"]\n\n*\n"; /* 小明 */
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_game *g = junqi_jgn_parse(text, sizeof text - 1, "t", 0, &d);
+    assert_non_null(g);
+    assert_string_equal(g->seat[JUNQI_NORTH].player, "\xE5\xB0\x8F\xE6\x98\x8E");
+    assert_string_equal(junqi_code_name(d.items[0].code), "not-utf8");
+    assert_int_equal(d.items[0].loc.line, 2);
+    assert_int_equal(d.items[0].loc.column, 9);
+    junqi_game_free(g);
+    junqi_diags_free(&d);
+}
+
+/* A full-width character in the movetext, as a Chinese input method types it, was another
+ * token's error: "j14-j13　2." (U+3000 between them) said "'　2.' is not a move mark", and "１."
+ * was no move; in a tag line "the tag value must be in double quotes" and the like, and a file
+ * opening with [Board　"..."] was no format; the error is now at the character and names it (in
+ * a comment it is text) */
+static void a_full_width_character_in_the_movetext_is_named(void **state)
+{
+    (void)state;
+    static const struct { const char *moves, *message; int column; } cases[] = {
+        {"1. j14-j13\xE3\x80\x80" "2. i5-j5 *", "'\xE3\x80\x80' is a full-width space (U+3000): JGN's blanks are "
+                                                "ASCII spaces, tabs and line ends", 11},
+        {"\xEF\xBC\x91. j14-j13 *", "'\xEF\xBC\x91' is a full-width '1': JGN is written in ASCII (half-width) "
+                                     "characters outside comments and tag values", 1},
+        {"1. j14-j13\xEF\xBD\x9E *", "'\xEF\xBD\x9E' is a full-width '~': JGN is written in ASCII (half-width) "
+                                     "characters outside comments and tag values", 11},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char text[200];
+        snprintf(text, sizeof text, "[Board \"four-player\"]\n\n%s\n", cases[i].moves);
+        junqi_diags d;
+        junqi_diags_init(&d);
+        assert_null(junqi_jgn_parse(text, strlen(text), "t", 0, &d));
+        assert_int_equal(d.n, 1);
+        assert_string_equal(junqi_code_name(d.items[0].code), "bad-token");
+        assert_string_equal(d.items[0].message, cases[i].message);
+        assert_int_equal(d.items[0].loc.line, 3);
+        assert_int_equal(d.items[0].loc.column, cases[i].column);
+        junqi_diags_free(&d);
+    }
+    /* in a tag line, where its mark was expected; a file that opens so is still JGN */
+    static const char *const tags[] = {"[Board\xE3\x80\x80\"four-player\"]", "[Board \"four-player\"\xEF\xBC\xBD"};
+    for (size_t i = 0; i < 2; i++) {
+        char text[100];
+        snprintf(text, sizeof text, "%s\n\n*\n", tags[i]);
+        assert_true(junqi_jgn_detect((const uint8_t *)text, strlen(text)));
+        junqi_diags d;
+        junqi_diags_init(&d);
+        assert_null(junqi_jgn_parse(text, strlen(text), "t", 0, &d));
+        assert_string_equal(junqi_code_name(d.items[0].code), "bad-tag");
+        assert_non_null(strstr(d.items[0].message, i ? "is a full-width ']'" : "is a full-width space (U+3000)"));
+        assert_int_equal(d.items[0].loc.column, i ? 21 : 7);
+        junqi_diags_free(&d);
+    }
+    static const char comment[] = "[Board \"four-player\"]\n\n{\xE5\xA5\xBD\xE3\x80\x80\xEF\xBC\x81} 1. j14-j13 *\n";
+    junqi_game *g = junqi_jgn_parse(comment, sizeof comment - 1, "t", 0, NULL); /* {好　！} */
+    assert_non_null(g);
+    junqi_game_free(g);
+}
+
+/* A NUL byte in a GBK game (黄方, BB C6 B7 BD, then NUL) was located in the raw bytes, each
+ * counted as UTF-8 counts a byte that continues none: 4:10, not 4:11, and the line shown was
+ * "\xbbƷ\xbd" (C6 B7 taken for UTF-8 Ʒ), the caret under it. The text before the NUL is read as
+ * the game would be read: GBK converted, and in a UTF-8 game each bad character one U+FFFD. */
+static void a_nul_byte_in_a_gbk_game_is_located_in_its_characters(void **state)
+{
+    (void)state;
+    static const struct { const char *name, *shown; int column; } cases[] = {
+        {"\xBB\xC6\xB7\xBD", "[North \"\xE9\xBB\x84\xE6\x96\xB9", 11},                          /* 黄方, GBK */
+        {"\xB0\xA1\xE6\xB5\x8B\xE8\xAF\x95\xE6\xB5\x8B\xE8\xAF\x95", /* 啊 in GBK, 测试测试: UTF-8 */
+         "[North \"\xEF\xBF\xBD\xE6\xB5\x8B\xE8\xAF\x95\xE6\xB5\x8B\xE8\xAF\x95", 14},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char text[128];
+        int n = snprintf(text, sizeof text, "[Board \"two-player\"]\n[North \"%s", cases[i].name);
+        assert_true(n > 0 && (size_t)n + 8 < sizeof text);
+        memcpy(text + n, "\0x\"]\n\n*\n", 8);
+        junqi_diags d;
+        junqi_diags_init(&d);
+        assert_null(junqi_jgn_parse(text, (size_t)n + 8, "t", 0, &d));
+        assert_int_equal(d.n, 1);
+        assert_string_equal(junqi_code_name(d.items[0].code), "nul-byte");
+        assert_int_equal(d.items[0].loc.line, 2);
+        assert_int_equal(d.items[0].loc.column, cases[i].column);
+        assert_non_null(d.items[0].source_line);
+        assert_memory_equal(d.items[0].source_line, cases[i].shown, strlen(cases[i].shown));
+        assert_int_equal(d.items[0].source_column, 1); /* the line shown from its start */
+        junqi_diags_free(&d);
+    }
+}
+
 /* In a comment of a UTF-8 text (JUNQI_TEXT_MIXED: [Event "测试测试"], more UTF-8 Chinese than
  * bad bytes), the brace closes after three bytes of a four-byte UTF-8 character (an emoji cut at
  * a byte count, one U+FFFD: GBK read F0 9F and 98 with the brace) and after a GBK character whose
@@ -842,6 +941,9 @@ int main(void)
         cmocka_unit_test(gbk_trail_bytes_neither_escape_nor_close_a_comment),
         cmocka_unit_test(a_gbk_comment_before_utf8_text_is_jgn_with_a_located_warning),
         cmocka_unit_test(a_cut_utf8_character_before_a_brace_leaves_the_brace_a_brace),
+        cmocka_unit_test(a_gbk_game_is_warned_of_at_its_first_character_that_is_not_ascii),
+        cmocka_unit_test(a_full_width_character_in_the_movetext_is_named),
+        cmocka_unit_test(a_nul_byte_in_a_gbk_game_is_located_in_its_characters),
         cmocka_unit_test(a_cut_utf8_character_and_a_gbk_backslash_trail_leave_the_brace_a_brace),
         cmocka_unit_test(a_comment_never_closed_names_the_game_it_swallows),
         cmocka_unit_test(a_record_reads_back_from_its_jgn_as_the_same_item),

@@ -1077,12 +1077,59 @@ static int part_over_input(const char *prog, const char *pattern, bool pages, si
                                  "from: choose other names", pattern, k, in);
 }
 
+/* Whether the folder `real` (resolved) holds the tool's open descriptors by number: /dev/fd
+ * (a file system of its own on the BSDs), /proc/PID/fd and /proc/PID/task/TID/fd, where
+ * /proc/self and /proc/thread-self lead (self: "/proc/PID/"). */
+static bool descriptor_folder(const char *real, const char *self)
+{
+    size_t n = strlen(real), k = strlen(self);
+    return strcmp(real, "/dev/fd") == 0 || (strncmp(real, self, k) == 0 && n >= 3 && strcmp(real + n - 3, "/fd") == 0);
+}
+
+/* Whether `name`, by its symbolic links, names a descriptor the tool holds open (/dev/stdin,
+ * which leads to /proc/self/fd/0, /dev/fd/0, /proc/self/fd/3): opening it opens the file the
+ * descriptor holds, open before any part is written, whatever is renamed over that file's name
+ * since. So it is read as "-" is, and a part cannot take its games. Each link is followed, its
+ * folder resolved, until one is such a folder (and its last name a number) or the name is no
+ * link. */
+static bool names_open_descriptor(const char *name)
+{
+    char path[4096], dir[4096], link[4096], self[64];
+    snprintf(self, sizeof self, "/proc/%ld/", (long)getpid());
+    if (snprintf(path, sizeof path, "%s", name) >= (int)sizeof path)
+        return false;
+    for (int hops = 0; hops < 40; hops++) { /* 40: Linux's bound on links in a name */
+        char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+        snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) + (slash == path) : 1, slash ? path : ".");
+        char *real = realpath(dir, NULL);
+        bool folder = real && descriptor_folder(real, self);
+        free(real);
+        if (folder && *base && strspn(base, "0123456789") == strlen(base))
+            return true;
+        ssize_t len = readlink(path, link, sizeof link - 1);
+        if (len < 0)
+            return false;
+        link[len] = '\0';
+        if (snprintf(path, sizeof path, "%s%s%s", link[0] == '/' ? "" : dir, link[0] == '/' ? "" : "/", link) >=
+            (int)sizeof path)
+            return false;
+    }
+    return false;
+}
+
+/* Whether the input `name` is read from a descriptor open from the start: "-" (standard input),
+ * or a name of an open descriptor (names_open_descriptor). */
+static bool input_already_open(const char *name)
+{
+    return strcmp(name, "-") == 0 || names_open_descriptor(name);
+}
+
 /* The input of inputs[0..n) (a regular file) that the symbolic link `link` leads to, or NULL. */
 static const char *input_behind(const char *link, char *const *inputs, int n)
 {
     for (int i = 0; i < n; i++) {
         struct stat st;
-        if (strcmp(inputs[i], "-") != 0 && stat(inputs[i], &st) == 0 && S_ISREG(st.st_mode) &&
+        if (!input_already_open(inputs[i]) && stat(inputs[i], &st) == 0 && S_ISREG(st.st_mode) &&
             junqi_cli_same_file(link, inputs[i]))
             return inputs[i];
     }
@@ -1126,7 +1173,7 @@ int junqi_cli_check_parts(const char *prog, const char *pattern, const char *ext
     for (int i = 0; i < n; i++) {
         struct stat st;
         bool there = stat(inputs[i], &st) == 0;
-        if (strcmp(inputs[i], "-") == 0 || (there && !S_ISREG(st.st_mode)))
+        if (input_already_open(inputs[i]) || (there && !S_ISREG(st.st_mode)))
             continue;
         size_t k = part_that_is(pattern, ext, inputs[i]);             /* the name as given: a link */
         char *real = there && !k ? realpath(inputs[i], NULL) : NULL;       /* where it leads */

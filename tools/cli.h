@@ -568,7 +568,10 @@ bool junqi_cli_same_name(const char *a, const char *b);
  * when it is the same file (device and inode, symbolic links followed, as a
  * part is written through one), or, for an input not there yet, which the
  * part would become, the same name. Inputs that are not regular files ("-",
- * pipes) cannot be written over and are passed. And a symbolic link in the
+ * pipes) cannot be written over and are passed, and so are the names of a
+ * descriptor open (/dev/stdin, /dev/fd/N, /proc/self/fd/N, or a link to
+ * one), read as "-" is: the file they open is the one the descriptor holds,
+ * whatever is renamed over its name, so no part takes its games. And a symbolic link in the
  * parts' folder that is named as a part and leads to an input of another
  * name is refused too (the folder is read; a pattern with % in its folder,
  * a folder per part, is not). With `pages` (junqi-render's pages, which

@@ -189,6 +189,19 @@ done
 run "$V" --format json "$tmp/mixed.jgn"
 expect "a GBK comment before Chinese UTF-8: JGN, the not-utf8 warning at 1:2, valid" \
     "0 not-utf8 1:2 true" "$rc $(jq -r 'select(.code) | "\(.code) \(.line):\(.column)"' <<<"$out") $(jq -r 'select(.type == "summary") | .valid' <<<"$out")"
+# a QQ name cut at a byte count, 小明 and three bytes of an emoji's four (F0 9F 98 before its
+# quote): the cut character counted as three bad bytes, more than the two Chinese characters, and
+# the game was read as GBK, 小明 as 灏忔槑; it is one bad character, read as one U+FFFD. The same
+# game saved as GBK (without the emoji, which GBK has not) is still read as GBK
+printf '[Board "two-player"]\n[North "小明\xF0\x9F\x98"]\n[South "Bob"]\n\n*\n' >"$tmp/cut-emoji.jgn"
+sed 's/\xF0\x9F\x98//' "$tmp/cut-emoji.jgn" | iconv -f UTF-8 -t GBK >"$tmp/cut-emoji-gbk.jgn"
+for f in cut-emoji cut-emoji-gbk; do
+    run "$R" --to jgn "$tmp/$f.jgn"
+    want='小明�|the game is UTF-8 but for 1 character that is not (GBK?): read as U+FFFD'
+    [ $f = cut-emoji ] || want='小明|the game is not UTF-8: read as GBK'
+    expect "$f.jgn: the North name and the warning" "0 $want" \
+        "$rc $(sed -n 's/^\[North "\(.*\)"\]$/\1/p' <<<"$out")|$(sed 's/^[^ ]* warning: //' <<<"$err")"
+done
 # UTF-16 without a byte order mark that opens with Chinese got only the nul-byte or unknown-format
 # error's "(a binary file, or UTF-16?)": the zero bytes beside its ASCII further in name it, and
 # so, in a text of Chinese alone, does every second byte in the CJK rows; nothing names UTF-8 or

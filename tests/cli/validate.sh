@@ -462,7 +462,7 @@ run "$V" --format json "$tmp/gbk.yaml"
 expect "a GBK alias in a formation: exit status, code, line and column" "1|yaml-syntax 12 11" \
     "$rc|$(jq -r 'select(.code) | "\(.code) \(.line) \(.column)"' <<<"$out")"
 # a formation saved as GBK throughout (an older Chinese editor's) is read as GBK, as a JGN game
-# is, with a not-utf8 warning at its first byte that is not UTF-8 (it was "not a format junqi
+# is, with a not-utf8 warning at its first character that is not ASCII (it was "not a format junqi
 # reads" when that byte came in a comment of the first lines, a yaml-syntax error later)
 for skip in 1 3; do # with F07's comment lines (Chinese in the first) and without
     tail -n +"$skip" "$F07" | iconv -f UTF-8 -t GBK >"$tmp/all-gbk.yaml"
@@ -472,6 +472,30 @@ for skip in 1 3; do # with F07's comment lines (Chinese in the first) and withou
         "0|not-utf8 $place|true F07" \
         "$rc|$(jq -r 'select(.code) | "\(.code) \(.line)"' <<<"$out")|$(jq -r 'select(.type) | "\(.valid) \(.formation)"' <<<"$out")"
 done
+# the warning is at the first character that is not ASCII, where the GBK reading starts: 小明 in
+# GBK is D0 A1 C3 F7, whose D0 A1 is UTF-8 too, and the warning was at 明 (1:8), the first byte
+# that is not UTF-8
+{ echo 'name: 小明'; tail -n +4 "$F07"; } | iconv -f UTF-8 -t GBK >"$tmp/xiaoming.yaml"
+run "$V" --format json "$tmp/xiaoming.yaml"
+expect "a GBK formation named 小明: the warning at 小" "0|not-utf8 1:7" \
+    "$rc|$(jq -r 'select(.code) | "\(.code) \(.line):\(.column)"' <<<"$out")"
+# a full-width colon after a key, as a Chinese input method types it, was libyaml's "could not
+# find expected ':'" a line further on; it is named where it is (a full-width comma in a name
+# that libyaml reads is the name's)
+for spec in 'name:3:5' 'board:4:6' 'rows:5:5'; do # the first key's was "not a format junqi reads"
+    sed "s/^${spec%%:*}:/${spec%%:*}：/" "$F07" >"$tmp/full-width.yaml"
+    [ "${spec%%:*}" != name ] || iconv -f UTF-8 -t GBK "$tmp/full-width.yaml" >"$tmp/full-width-gbk.yaml"
+    run "$V" "$tmp/full-width.yaml"
+    expect "a full-width colon after $spec's key: the error" \
+        "1|$tmp/full-width.yaml:${spec#*:}: error: '：' is a full-width ':': YAML's marks are ASCII (half-width) characters" \
+        "$rc|$(head -n 1 <<<"$out")"
+done
+run "$V" --format json "$tmp/full-width-gbk.yaml"
+expect "a full-width colon after the first key, the file saved as GBK: the warning, the error" \
+    "1|not-utf8 1:59,yaml-syntax 3:5" "$rc|$(jq -r 'select(.code) | "\(.code) \(.line):\(.column)"' <<<"$out" | paste -sd,)"
+sed 's/^name: F07/name: F07，新/' "$F07" >"$tmp/full-width.yaml"
+run "$V" "$tmp/full-width.yaml"
+expect "a full-width comma in a formation's name: read" "0" "$rc"
 # ... after a byte order mark too (it was taken for GBK and glued to the first key); a NUL byte in
 # it is the nul-byte error at the byte (it was "not a format"); a file of two GBK formations warns
 # for each, as a JGN file does for each game, so that a tool taking the second says it too
