@@ -14,7 +14,8 @@
 #     setups checked under it (bomb_front_row); a bad rule string, or one
 #     of another board than --board's, is a usage error;
 #   - an engine that plays an illegal move, or never answers, forfeits; so
-#     does one that ends between games (it is started again for the next);
+#     does one that ends between games (it is started again for the next),
+#     the reason naming its exit status, or the signal of a crash;
 #     what an engine says that is not UTF-8 reaches stderr and the records
 #     as \xHH; an engine that ignores quit is killed with the shell that ran
 #     it; one that stops reading its input forfeits at --timeout; an engine
@@ -104,7 +105,8 @@ cat >"$tmp/fake" <<'EOF'
 # answers the protocol, but its move is north's g6-g7; with "silent" it
 # says nothing, with "garbled" a move of bytes that are not UTF-8, with
 # "leaves" it ends at newgame, with "deaf" it does not end at quit, with
-# "mute" it closes its input and output at go and sleeps, with "pipe" it names its SIGPIPE; "deaf" and
+# "mute" it closes its input and output at go and sleeps, with "crash" it kills itself with
+# SIGSEGV at go, with "pipe" it names its SIGPIPE; "deaf" and
 # "silent" do not end when their input ends; a second argument names a
 # file for its pid
 [ -n "${2:-}" ] && echo $$ >"$2"
@@ -121,6 +123,7 @@ while read -r cmd rest; do
         silent) ;;
         garbled) printf 'bestmove \377\001x\n' ;;
         mute) exec sleep 300 <&- >&- ;;
+        crash) kill -SEGV $$ ;;
         *) echo "bestmove g6-g7" ;;
         esac ;;
     quit) [ "${1:-}" = deaf ] && exec sleep 300; exit 0 ;;
@@ -177,7 +180,14 @@ expect "... and in the records, which stay valid" "0 2" "$? $(grep -c 'bestmove 
 run "$M" --setups "$S" --games 1 --nodes 500 --name2 leaver "$E" "$tmp/fake leaves"
 expect "an engine that ends between games: forfeits each game, restarted for the next" "0 2 wins, forfeits 2" \
     "$rc $(head -n 1 <<<"$out" | grep -o '2 wins'), $(grep -o 'forfeits [0-9]*' <<<"$out")"
-expect "... the engine ended" 2 "$(grep -c 'leaver ([a-z]*) forfeits: the engine ended' <<<"$err")"
+expect "... the engine ended, with its exit status" 2 \
+    "$(grep -c 'leaver ([a-z]*) forfeits: the engine ended (exit status 0)$' <<<"$err")"
+# an engine that crashes in a game: its forfeit names the signal (it said only "the engine ended"),
+# on standard error and in the record
+run "$M" --setups "$S" --games 1 --nodes 500 -o "$tmp/crash.jgn" --name2 crasher "$E" "exec $tmp/fake crash"
+expect "an engine killed by SIGSEGV: forfeits, naming the signal" 2 \
+    "$(grep -c 'crasher ([a-z]*) forfeits: the engine ended (killed by signal 11)$' <<<"$err")"
+expect "... in the records too" 2 "$(grep -c 'forfeits: the engine ended (killed by signal 11)}' "$tmp/crash.jgn")"
 run "$M" --setups "$S" --games 1 --nodes 500 -q --max-moves 4 "$E" "$tmp/fake deaf $tmp/deaf.pid; :"
 expect "an engine that does not quit, under a shell that waits for it: the match ends" 0 "$rc"
 # running: not ended, or ended but not yet reaped by init (state Z)
@@ -190,8 +200,8 @@ fi
 # an engine that closes its pipes but lives on has ended for the match: at
 # once, not after --timeout (its command is exec'd, so no shell holds them)
 run "$M" --setups "$S" --games 1 --timeout 30 --name2 closer "$E" "$tmp/fake mute $tmp/mute.pid"
-expect "an engine that closes its pipes: forfeits at once, 'the engine ended'" 2 \
-    "$(grep -c 'closer ([a-z]*) forfeits: the engine ended' <<<"$err")"
+expect "an engine that closes its pipes: forfeits at once, 'the engine ended' (it did not: no status)" 2 \
+    "$(grep -c 'closer ([a-z]*) forfeits: the engine ended$' <<<"$err")"
 # an engine that stops reading its input forfeits once what is sent to it is not read within
 # --timeout (the referee's write blocked for ever once the engine's pipe was full; timeout ends
 # a regression: 124). "replayer" plays from a list the first moves of a game of two
