@@ -414,10 +414,14 @@ class PositionTest(unittest.TestCase):
                 call()
             self.assertEqual(str(caught.exception), message)
         # a number out of range names its argument (depth, multipv and movetime shared one message)
+        # and the number
         ranges = {"depth takes 0 to 63 (0: none), not 64": lambda: g.go(10, depth=64),
                   "multipv takes 0 to 16 (0: none), not 17": lambda: g.go(10, depth=1, multipv=17),
                   "movetime takes 0 to 86400000 milliseconds (0: none), not -5": lambda: g.go(10, movetime=-5),
-                  "threads takes 1 to 64, not 0": lambda: g.go(10, depth=1, threads=0)}
+                  "threads takes 1 to 64, not 0": lambda: g.go(10, depth=1, threads=0),
+                  # samples alone did not say the number it refused, and named a range from 1
+                  # beside its 0: "samples takes 1 to 128 (0: the level's)"
+                  "samples takes 0 to 128 (0: the level's), not 129": lambda: g.go(10, depth=1, samples=129)}
         for message, call in ranges.items():
             with self.assertRaises(junqi.JunqiError, msg=message) as caught:
                 call()
