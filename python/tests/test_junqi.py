@@ -413,6 +413,22 @@ class PositionTest(unittest.TestCase):
             with self.assertRaises(ValueError, msg=message) as caught:
                 call()
             self.assertEqual(str(caught.exception), message)
+        # text read with errors="surrogateescape" (a GBK file as UTF-8) is its bytes, as a name
+        # from os.fsdecode() is: parse() raised UnicodeEncodeError ("'utf-8' codec can't encode
+        # character '\udcc6'"), naming no argument; a surrogate that stands for no byte is a
+        # ValueError that names its argument, for data and names alike
+        gbk = g.to_jgn().encode("gbk")
+        escaped = gbk.decode("utf-8", "surrogateescape")
+        self.assertEqual([x.tags for x in junqi.parse(escaped, errors="skip")],
+                         [x.tags for x in junqi.parse(gbk, errors="skip")])
+        lone = {"data holds the surrogate U+D800 (character 3), which stands for no text or bytes":
+                    lambda: junqi.parse("ab\ud800"),
+                "view holds the surrogate U+DBFF (character 1), which stands for no text or bytes":
+                    lambda: g.position(10, view="\udbff")}
+        for message, call in lone.items():
+            with self.assertRaises(ValueError, msg=message) as caught:
+                call()
+            self.assertEqual(str(caught.exception), message)
         # a number out of range names its argument (depth, multipv and movetime shared one message)
         # and the number
         ranges = {"depth takes 0 to 63 (0: none), not 64": lambda: g.go(10, depth=64),
