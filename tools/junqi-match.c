@@ -471,11 +471,43 @@ static void usage(void)
            prog, junqi_cli_help_list(junqi_rules_family_names(JUNQI_FORMATION_GAME), rules, sizeof rules));
 }
 
+/* Whether s holds a control character (junqi_cli_control: C0 but tab, and
+ * DEL): in an option a line end would end its setoption line and send the
+ * rest to the engine as a command of its own; in a name it would split the
+ * lines of standard error, and the record's words. */
+static bool has_control(const char *s)
+{
+    for (; *s; s++)
+        if (junqi_cli_control((unsigned char)*s))
+            return true;
+    return false;
+}
+
+/* --name1 (k 1) or --name2: some text on one line. */
+static int set_name(engine_spec *e, int k, const char *arg)
+{
+    char shown[256];
+    if (!arg[0])
+        return junqi_cli_usage(prog, "--name%d is empty: give a name, or leave the option out for the engine's id", k);
+    if (has_control(arg)) {
+        visible_copy(shown, sizeof shown, arg);
+        return junqi_cli_usage(prog, "--name%d holds a control character: '%s'", k, shown);
+    }
+    e->name = arg;
+    return JUNQI_EXIT_OK;
+}
+
 static int add_option(engine_spec *e, const char *arg)
 {
     const char *eq = strchr(arg, '=');
+    char shown[256];
     if (!eq || eq == arg || strchr(arg, ' '))
         return junqi_cli_usage(prog, "an engine option is NAME=VALUE, not '%s'", arg);
+    if (has_control(arg)) {
+        visible_copy(shown, sizeof shown, arg);
+        return junqi_cli_usage(prog, "an engine option holds a control character, which would end its setoption "
+                               "line: '%s'", shown);
+    }
     if (e->noptions == MAX_ENGINE_OPTIONS)
         return junqi_cli_usage(prog, "at most %d options per engine", MAX_ENGINE_OPTIONS);
     e->option[e->noptions++] = arg;
@@ -525,8 +557,8 @@ static int parse_option(options *o, int c, const char *arg)
     }
     case '1': return add_option(&o->engine[0], arg);
     case '2': return add_option(&o->engine[1], arg);
-    case 'a': o->engine[0].name = arg; return JUNQI_EXIT_OK;
-    case 'b': o->engine[1].name = arg; return JUNQI_EXIT_OK;
+    case 'a': return set_name(&o->engine[0], 1, arg);
+    case 'b': return set_name(&o->engine[1], 2, arg);
     case 'o': o->output = arg; return JUNQI_EXIT_OK;
     case 'q': o->quiet = true; return JUNQI_EXIT_OK;
     case 'B':

@@ -21,7 +21,8 @@
 #     it; one that stops reading its input forfeits at --timeout; an engine
 #     that refuses an option, does not speak the protocol, is not found or
 #     ends at once stops the match (exit 1), saying which;
-#     usage errors exit 2, a missing setups file 3;
+#     usage errors exit 2 (an option or name with a control character, an
+#     empty name), a missing setups file 3;
 #   - --nodes 3000000000 reaches the go command (counts are 64 bits on
 #     every platform); 2^63 is a range error that says the range.
 #   - a match stopped by SIGINT, SIGTERM (two games at once, the signal sent
@@ -474,6 +475,26 @@ for args in "--setups $S $F" "$F $F" "--setups $S --board three $F $F" "--setups
 done
 run "$M" --setups "$S" --games 1 '' "$E"
 expect "an empty engine command: a usage error" "2 junqi-match: engine 1: the command is empty" "$rc $(head -n 1 <<<"$err")"
+# a line end in an option went into the setoption line, a second command to the engine
+# ('setoption name Threads value 1' and 'isready'); a name with one split the line of each game
+# on standard error, and an empty one left nothing to read there ("game 1:  (north) forfeits")
+run "$M" --setups "$S" --games 1 --option $'Threads=1\nisready' "$F" "$F"
+expect "a line end in --option: a usage error that shows it" \
+    "2 junqi-match: an engine option holds a control character, which would end its setoption line: 'Threads=1\\x0aisready'" \
+    "$rc $(head -n 1 <<<"$err")"
+run "$M" --setups "$S" --games 1 --option2 $'Seed=1\r' "$F" "$F"
+expect "a CR in --option2: the same" \
+    "2 junqi-match: an engine option holds a control character, which would end its setoption line: 'Seed=1\\x0d'" \
+    "$rc $(head -n 1 <<<"$err")"
+run "$M" --setups "$S" --games 1 --name2 $'a\nb' "$F" "$F"
+expect "a line end in --name2: a usage error" "2 junqi-match: --name2 holds a control character: 'a\\x0ab'" \
+    "$rc $(head -n 1 <<<"$err")"
+run "$M" --setups "$S" --games 1 --name1 '' "$F" "$F"
+expect "an empty --name1: a usage error" \
+    "2 junqi-match: --name1 is empty: give a name, or leave the option out for the engine's id" \
+    "$rc $(head -n 1 <<<"$err")"
+run "$M" --setups "$S" --games 1 -q --name1 $'tab\there' -o "$tmp/tab.jgn" "$F" "$F"
+expect "a tab in a name is taken" '0 [North "tab	here"]' "$rc $(grep -m 1 '^\[North ' "$tmp/tab.jgn")"
 run "$M" --setups /dev/null "$E" "$E"
 expect "no setup: said without a --skip that was not given" "1 junqi-match: no setup to play from" "$rc $(tail -n 1 <<<"$err")"
 run "$M" --setups "$S" --games 1 --nodes 300 -q "$E" "$tmp/fake"
