@@ -1016,7 +1016,9 @@ static junqi_game *file_record(engine *e, char *args, FILE *in)
         word = next_word(&args);
     }
     if (word) {
-        error_line(e, "position", "unknown word '%s' after the path (game N, ply N)", QUOTE(word));
+        /* the path as taken: an unquoted path with a blank shows where it was cut */
+        error_line(e, "position", "unknown word '%s' after the path %s (game N, then ply N; a path with blanks is "
+                   "written in double quotes)", QUOTE(word), QUOTE_PATH(path));
         return NULL;
     }
     FILE *fp = open_regular_file(e, path);

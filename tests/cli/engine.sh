@@ -156,7 +156,7 @@ expect "position file PATH game N: bad numbers and words are error lines" \
 error position: game 100000001 is past the end: the file holds 2 games
 error position: game 99999999999999999999 is past the end: the file holds 2 games
 error position: game takes a game's number, from 1, not '0'
-error position: unknown word 'bla' after the path (game N, ply N)" \
+error position: unknown word 'bla' after the path $tmp/two.jgn (game N, then ply N; a path with blanks is written in double quotes)" \
     "$(engine "position file $tmp/two.jgn game 3" "position file $tmp/two.jgn game 100000001" \
               "position file $tmp/two.jgn game 99999999999999999999" \
               "position file $tmp/two.jgn game 0" "position file $tmp/two.jgn game 2 bla")"
@@ -196,11 +196,16 @@ readyok|" "$out|$(cat "$tmp/stderr")"
 fi
 # a word after ply N is refused, not ignored (ply 42 game 2 took game 1); "-" would read the protocol itself
 expect "position file PATH ply N WORD and position file -: error lines, the protocol goes on" \
-"error position: unknown word 'game' after the path (game N, ply N)
+"error position: unknown word 'game' after the path $tmp/two.jgn (game N, then ply N; a path with blanks is written in double quotes)
 error position: ply takes a ply of the record, from 0 to 0, not ''
 error position: file takes a path: standard input carries the protocol
 readyok" \
     "$(engine "position file $tmp/two.jgn ply 42 game 2" "position file $JUNQI_ROOT/samples/match/setups.jgn game 2 ply" "position file - game 2" "isready")"
+# a path with a blank, unquoted: the error named the word after the blank alone, not the path it
+# took ("unknown word 'games/a.jgn' after the path (game N, ply N)"), nor how such a path is written
+expect "position file with an unquoted blank in the path: the path taken, and the quotes to use" \
+"error position: unknown word 'games/two.jgn' after the path $tmp/my (game N, then ply N; a path with blanks is written in double quotes)" \
+    "$(engine "position file $tmp/my games/two.jgn")"
 
 # ply N numbers plies as the record does, as --ply does: a record from a set position at ply 40
 # has plies 40 to 43 (it was the moves after the start, so ply 2 took the position after move 42)
