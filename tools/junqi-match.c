@@ -1093,6 +1093,14 @@ static int load_setups(match *m)
         return JUNQI_EXIT_INVALID;
     }
     m->ngames = 2 * m->nsetups;
+    if (l.want && m->nsetups < l.want && !junqi_cli_stop_signal()) { /* else fewer games came unsaid */
+        if (m->opt->skip)
+            fprintf(stderr, _("%s: --games %ld, but the setups hold %d after the %ld skipped: the match plays %d games\n"),
+                    prog, (long)l.want, m->nsetups, (long)m->opt->skip, m->ngames);
+        else
+            fprintf(stderr, _("%s: --games %ld, but the setups hold %d: the match plays %d games\n"), prog,
+                    (long)l.want, m->nsetups, m->ngames);
+    }
     return JUNQI_EXIT_OK;
 }
 

@@ -22,7 +22,8 @@
 #     that refuses an option, does not speak the protocol, is not found or
 #     ends at once stops the match (exit 1), saying which;
 #     usage errors exit 2 (an option or name with a control character, an
-#     empty name), a missing setups file 3;
+#     empty name), a missing setups file 3; --games past the setups left
+#     plays those, with a note;
 #   - --nodes 3000000000 reaches the go command (counts are 64 bits on
 #     every platform); 2^63 is a range error that says the range.
 #   - a match stopped by SIGINT, SIGTERM (two games at once, the signal sent
@@ -495,6 +496,13 @@ expect "an empty --name1: a usage error" \
     "$rc $(head -n 1 <<<"$err")"
 run "$M" --setups "$S" --games 1 -q --name1 $'tab\there' -o "$tmp/tab.jgn" "$F" "$F"
 expect "a tab in a name is taken" '0 [North "tab	here"]' "$rc $(grep -m 1 '^\[North ' "$tmp/tab.jgn")"
+# --games past the setups there are played fewer games without a word (the summary's count alone)
+run "$M" --setups "$S" --games 5 --skip 98 -q "$F" "$F"
+expect "--games past the setups: a note, and the games there are" \
+    "0 junqi-match: --games 5, but the setups hold 2 after the 98 skipped: the match plays 4 games|4 games" \
+    "$rc $err|$(head -n 1 <<<"$out" | grep -o '[0-9]* games')"
+run "$M" --setups "$S" --setups "$S" --games 300 -q --max-moves 1 "$F" "$F"
+expect "... without --skip" "0 junqi-match: --games 300, but the setups hold 200: the match plays 400 games" "$rc $err"
 run "$M" --setups /dev/null "$E" "$E"
 expect "no setup: said without a --skip that was not given" "1 junqi-match: no setup to play from" "$rc $(tail -n 1 <<<"$err")"
 run "$M" --setups "$S" --games 1 --nodes 300 -q "$E" "$tmp/fake"
