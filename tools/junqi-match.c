@@ -873,7 +873,8 @@ static bool ask_move(match *m, player *pl, junqi_referee *r, int s, junqi_move *
         engine_close(pl);
         return false;
     }
-    const char *w = line + 9;
+    const char *w = line + 8; /* "bestmove", then a blank or the line's end (proc_wait): not past it */
+    w += strspn(w, " ");
     if (!junqi_move_parse(r->pos.board, w, strlen(w), mv)) {
         char said[256];
         visible_copy(said, sizeof said, line);

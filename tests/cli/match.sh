@@ -108,7 +108,7 @@ cat >"$tmp/fake" <<'EOF'
 # says nothing, with "garbled" a move of bytes that are not UTF-8, with
 # "leaves" it ends at newgame, with "deaf" it does not end at quit, with
 # "mute" it closes its input and output at go and sleeps, with "crash" it kills itself with
-# SIGSEGV at go, with "pipe" it names its SIGPIPE; "deaf" and
+# SIGSEGV at go, with "bare" it answers 'bestmove' alone, with "pipe" it names its SIGPIPE; "deaf" and
 # "silent" do not end when their input ends; a second argument names a
 # file for its pid
 [ -n "${2:-}" ] && echo $$ >"$2"
@@ -126,6 +126,7 @@ while read -r cmd rest; do
         garbled) printf 'bestmove \377\001x\n' ;;
         mute) exec sleep 300 <&- >&- ;;
         crash) kill -SEGV $$ ;;
+        bare) env printf 'bestmove\ng6-g7\0' ;; # no move, then the start of a line, in one write
         *) echo "bestmove g6-g7" ;;
         esac ;;
     quit) [ "${1:-}" = deaf ] && exec sleep 300; exit 0 ;;
@@ -184,6 +185,12 @@ expect "an engine that ends between games: forfeits each game, restarted for the
     "$rc $(head -n 1 <<<"$out" | grep -o '2 wins'), $(grep -o 'forfeits [0-9]*' <<<"$out")"
 expect "... the engine ended, with its exit status" 2 \
     "$(grep -c 'leaver ([a-z]*) forfeits: the engine ended (exit status 0)$' <<<"$err")"
+# 'bestmove' alone is no move: the move was read from past the end of that line, where the
+# bytes of the next line not yet ended stood (g6-g7, south's, here an illegal move for north;
+# its NUL ends the bytes read there, which otherwise ran on into what the buffer held before)
+run "$M" --setups "$S" --games 1 --nodes 500 --timeout 2 --name1 bare "$tmp/fake bare" "$E"
+expect "'bestmove' alone: no move" "junqi-match: game 1: bare (north) forfeits: no move ('bestmove')" \
+    "$(head -n 1 <<<"$err")"
 # an engine that crashes in a game: its forfeit names the signal (it said only "the engine ended"),
 # on standard error and in the record
 run "$M" --setups "$S" --games 1 --nodes 500 -o "$tmp/crash.jgn" --name2 crasher "$E" "exec $tmp/fake crash"
