@@ -1232,7 +1232,7 @@ static bool go_request(junqi_play_request *req, unsigned *given, const char *lev
     if (view)
         req->view = strcmp(view, "all") == 0 ? JUNQI_VIEW_ALL : JUNQI_VIEW_MOVER;
     if (samples < 0 || samples > JUNQI_MAX_SAMPLES)
-        return fail(err, n, "samples takes 1 to %d (0: the level's)", JUNQI_MAX_SAMPLES) != NULL;
+        return fail(err, n, "samples takes 0 to %d (0: the level's), not %d", JUNQI_MAX_SAMPLES, samples) != NULL;
     if (seeded && seed > (uint64_t)JUNQI_MAX_SEED) /* the tools' and the protocol's ranges (play.h) */
         return fail(err, n, "seed takes 0 to %ld, not %llu", JUNQI_MAX_SEED, (unsigned long long)seed) != NULL;
     if (req->view == JUNQI_VIEW_ALL && (samples || seeded)) /* as junqi-analyze's --view all (--seed 0 too) */

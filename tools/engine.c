@@ -1016,7 +1016,9 @@ static junqi_game *file_record(engine *e, char *args, FILE *in)
         word = next_word(&args);
     }
     if (word) {
-        error_line(e, "position", "unknown word '%s' after the path (game N, ply N)", QUOTE(word));
+        /* the path as taken: an unquoted path with a blank shows where it was cut */
+        error_line(e, "position", "unknown word '%s' after the path %s (game N, then ply N; a path with blanks is "
+                   "written in double quotes)", QUOTE(word), QUOTE_PATH(path));
         return NULL;
     }
     FILE *fp = open_regular_file(e, path);
@@ -1181,6 +1183,9 @@ static void cmd_stop(engine *e, char *args)
     end_search(e, true);
 }
 
+/* The options, as error lines list them (docs/protocol.md, "Options"). */
+#define KNOWN_OPTIONS "Threads, Hash, Level, Nodes, Samples, View, Seed, MultiPV"
+
 /* A numeric option: its name and range. */
 typedef struct spin {
     const char *name;
@@ -1232,8 +1237,7 @@ static void set_option(engine *e, const char *name, const char *value)
         else
             error_line(e, "setoption", "View takes auto, all or mover, not '%s'", QUOTE(value));
     } else {
-        error_line(e, "setoption", "unknown option '%s' (known: Threads, Hash, Level, Nodes, Samples, "
-                   "View, Seed, MultiPV)", QUOTE(name));
+        error_line(e, "setoption", "unknown option '%s' (known: " KNOWN_OPTIONS ")", QUOTE(name));
     }
 }
 
@@ -1243,11 +1247,18 @@ static void cmd_setoption(engine *e, char *args)
     if (refuse_while_searching(e, "setoption"))
         return;
     char *w = next_word(&args), *name = next_word(&args), *v = next_word(&args), *value = next_word(&args);
-    if (!w || strcmp(w, "name") != 0 || !name || !v || strcmp(v, "value") != 0 || !value || next_word(&args)) {
+    char *more = value ? next_word(&args) : NULL;
+    if (!w || strcmp(w, "name") != 0 || !name) /* what is wrong is said as precisely as the words allow */
         error_line(e, "setoption", "write: setoption name NAME value VALUE");
-        return;
-    }
-    set_option(e, name, value);
+    else if (v && strcmp(v, "value") != 0) /* UCI's names may have blanks; these have none */
+        error_line(e, "setoption", "an option's name is one word, not '%s %s' (known: " KNOWN_OPTIONS ")",
+                   QUOTE(name), QUOTE(v));
+    else if (!value)
+        error_line(e, "setoption", "%s needs a value: setoption name %s value VALUE", QUOTE(name), QUOTE(name));
+    else if (more)
+        error_line(e, "setoption", "%s takes one word as its value; '%s' follows it", QUOTE(name), QUOTE(more));
+    else
+        set_option(e, name, value);
 }
 
 /* ---- the loop ------------------------------------------------------------- */

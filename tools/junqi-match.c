@@ -346,6 +346,22 @@ static line_status proc_wait(proc *p, const char *want, double seconds, char **l
     }
 }
 
+/* Whether the engine's process has ended (not reaped: proc_stop reaps it),
+ * waiting up to `tries` steps of 10 ms for it. */
+static bool proc_exited(const proc *p, int tries)
+{
+    siginfo_t info = {0};
+    for (int i = 0; i < tries; i++) {
+        info.si_pid = 0;
+        if (waitid(P_PID, (id_t)p->pid, &info, WEXITED | WNOHANG | WNOWAIT) != 0)
+            return true; /* nothing to wait for */
+        if (info.si_pid)
+            return true;
+        nanosleep(&(struct timespec){0, 10000000}, NULL);
+    }
+    return false;
+}
+
 /* Ask the engine to quit, give it a second, then kill its process group
  * (the shell and whatever it started); reap it and return its wait status
  * (-1 if it never started). The group is killed while the shell is still
@@ -360,13 +376,7 @@ static int proc_stop(proc *p)
         close(p->to);
     }
     close(p->from);
-    siginfo_t info = {0};
-    for (int i = 0; i < 100; i++) {
-        info.si_pid = 0;
-        if (waitid(P_PID, (id_t)p->pid, &info, WEXITED | WNOHANG | WNOWAIT) != 0 || info.si_pid)
-            break;
-        nanosleep(&(struct timespec){0, 10000000}, NULL);
-    }
+    proc_exited(p, 100);
     kill(-p->pid, SIGKILL);
     pthread_mutex_lock(&engines_lock); /* forgotten before it is reaped: stop_engines kills no reused id */
     track_group(0, p->pid);
@@ -461,11 +471,43 @@ static void usage(void)
            prog, junqi_cli_help_list(junqi_rules_family_names(JUNQI_FORMATION_GAME), rules, sizeof rules));
 }
 
+/* Whether s holds a control character (junqi_cli_control: C0 but tab, and
+ * DEL): in an option a line end would end its setoption line and send the
+ * rest to the engine as a command of its own; in a name it would split the
+ * lines of standard error, and the record's words. */
+static bool has_control(const char *s)
+{
+    for (; *s; s++)
+        if (junqi_cli_control((unsigned char)*s))
+            return true;
+    return false;
+}
+
+/* --name1 (k 1) or --name2: some text on one line. */
+static int set_name(engine_spec *e, int k, const char *arg)
+{
+    char shown[256];
+    if (!arg[0])
+        return junqi_cli_usage(prog, "--name%d is empty: give a name, or leave the option out for the engine's id", k);
+    if (has_control(arg)) {
+        visible_copy(shown, sizeof shown, arg);
+        return junqi_cli_usage(prog, "--name%d holds a control character: '%s'", k, shown);
+    }
+    e->name = arg;
+    return JUNQI_EXIT_OK;
+}
+
 static int add_option(engine_spec *e, const char *arg)
 {
     const char *eq = strchr(arg, '=');
+    char shown[256];
     if (!eq || eq == arg || strchr(arg, ' '))
         return junqi_cli_usage(prog, "an engine option is NAME=VALUE, not '%s'", arg);
+    if (has_control(arg)) {
+        visible_copy(shown, sizeof shown, arg);
+        return junqi_cli_usage(prog, "an engine option holds a control character, which would end its setoption "
+                               "line: '%s'", shown);
+    }
     if (e->noptions == MAX_ENGINE_OPTIONS)
         return junqi_cli_usage(prog, "at most %d options per engine", MAX_ENGINE_OPTIONS);
     e->option[e->noptions++] = arg;
@@ -517,8 +559,8 @@ static int parse_option(options *o, int c, const char *arg)
     }
     case '1': return add_option(&o->engine[0], arg);
     case '2': return add_option(&o->engine[1], arg);
-    case 'a': o->engine[0].name = arg; return JUNQI_EXIT_OK;
-    case 'b': o->engine[1].name = arg; return JUNQI_EXIT_OK;
+    case 'a': return set_name(&o->engine[0], 1, arg);
+    case 'b': return set_name(&o->engine[1], 2, arg);
     case 'o': return junqi_cli_take_name(prog, "-o", arg, false, &o->output);
     case 'q': o->quiet = true; return JUNQI_EXIT_OK;
     case 'B':
@@ -630,6 +672,7 @@ typedef struct match {
 typedef struct player {
     proc p;
     bool running;
+    int status; /* once it ended by itself (engine_ended), its wait status; else -1 */
 } player;
 
 __attribute__((format(printf, 2, 3)))
@@ -682,6 +725,7 @@ static bool engine_open(match *m, int e, player *pl, char *id, size_t idlen)
         return false;
     }
     pl->running = true;
+    pl->status = -1;
     double timeout = (double)m->opt->timeout, deadline = junqi_search_clock() + timeout;
     const char *step = "junqi";
     bool ok = proc_send(&pl->p, timeout, "junqi");
@@ -718,6 +762,21 @@ static void engine_close(player *pl)
 {
     if (pl->running)
         proc_stop(&pl->p);
+    pl->running = false;
+    pl->status = -1; /* it was killed: its status says nothing of it */
+}
+
+/* Close engine pl, whose output ended (it may still run: an engine can close
+ * its output and live on), keeping in pl->status its wait status if it ended
+ * by itself within half a second, for the reason of its forfeit; -1 if it had to
+ * be killed. Nothing for an engine already closed, whose status stays. */
+static void engine_ended(player *pl)
+{
+    if (!pl->running)
+        return;
+    bool by_itself = proc_exited(&pl->p, 50); /* its output closes as it exits: it is soon reapable */
+    int status = proc_stop(&pl->p);
+    pl->status = by_itself ? status : -1;
     pl->running = false;
 }
 
@@ -775,6 +834,20 @@ static bool referee_play(junqi_referee *r, junqi_move mv, reason *why)
     return false;
 }
 
+/* The forfeit of an engine whose output ended (engine_ended), into *why:
+ * with its exit status or signal when it ended by itself (a crash says so),
+ * plainly when it closed its output and lived on until it was killed. */
+static void ended_reason(player *pl, reason *why)
+{
+    engine_ended(pl);
+    if (pl->status != -1 && WIFEXITED(pl->status))
+        say_why(why, N_("the engine ended (exit status %d)"), WEXITSTATUS(pl->status));
+    else if (pl->status != -1 && WIFSIGNALED(pl->status))
+        say_why(why, N_("the engine ended (killed by signal %d)"), WTERMSIG(pl->status));
+    else
+        say_why(why, N_("the engine ended"));
+}
+
 /* Ask engine pl for seat s's move: its record on one line, then go. False
  * with the reason in *why when no move comes. */
 static bool ask_move(match *m, player *pl, junqi_referee *r, int s, junqi_move *mv, reason *why)
@@ -794,14 +867,16 @@ static bool ask_move(match *m, player *pl, junqi_referee *r, int s, junqi_move *
     if (rc != LINE_READ) {
         if (pl->p.late)
             say_why(why, N_("the engine did not read its input within %ld s"), (long)m->opt->timeout);
-        else if (rc == LINE_ENDED)
-            say_why(why, N_("the engine ended"));
-        else
+        else if (rc == LINE_ENDED) {
+            ended_reason(pl, why);
+            return false;
+        } else
             say_why(why, N_("no move within %ld s"), (long)m->opt->timeout);
         engine_close(pl);
         return false;
     }
-    const char *w = line + 9;
+    const char *w = line + 8; /* "bestmove", then a blank or the line's end (proc_wait): not past it */
+    w += strspn(w, " ");
     if (!junqi_move_parse(r->pos.board, w, strlen(w), mv)) {
         char said[256];
         visible_copy(said, sizeof said, line);
@@ -878,11 +953,16 @@ static game_out play_game(match *m, player pl[2], int g)
     for (int e = 0; e < 2; e++)
         if (pl[e].running && (!proc_send(&pl[e].p, (double)m->opt->timeout, "newgame") ||
                               !proc_send(&pl[e].p, (double)m->opt->timeout, "isready")))
-            engine_close(&pl[e]);
+            pl[e].p.late ? engine_close(&pl[e]) : engine_ended(&pl[e]); /* else its pipe broke: it ended */
     char *line;
-    for (int e = 0; e < 2; e++)
-        if (pl[e].running && proc_wait(&pl[e].p, "readyok", (double)m->opt->timeout, &line, NULL, 0) != LINE_READ)
+    for (int e = 0; e < 2; e++) {
+        line_status rc = pl[e].running ? proc_wait(&pl[e].p, "readyok", (double)m->opt->timeout, &line, NULL, 0)
+                                       : LINE_READ;
+        if (rc == LINE_ENDED) /* its forfeit says how it ended */
+            engine_ended(&pl[e]);
+        else if (rc != LINE_READ)
             engine_close(&pl[e]);
+    }
     if (!play_moves(m, pl, &r, g, &out)) {
         junqi_referee_free(&r);
         return out;
@@ -950,7 +1030,7 @@ static void finish_game(match *m, int g, game_out *out)
 static void *worker(void *arg)
 {
     match *m = arg;
-    player pl[2] = {{{0}, false}, {{0}, false}};
+    player pl[2] = {{{0}, false, -1}, {{0}, false, -1}};
     for (int g; !atomic_load(&m->failed) && !junqi_cli_stop_signal() && !atomic_load(&m->write_failed) &&
                 (g = atomic_fetch_add(&m->next, 1)) < m->ngames;) {
         for (int e = 0; e < 2; e++)
@@ -1016,6 +1096,14 @@ static int load_setups(match *m)
         return JUNQI_EXIT_INVALID;
     }
     m->ngames = 2 * m->nsetups;
+    if (l.want && m->nsetups < l.want && !junqi_cli_stop_signal()) { /* else fewer games came unsaid */
+        if (m->opt->skip)
+            fprintf(stderr, _("%s: --games %ld, but the setups hold %d after the %ld skipped: the match plays %d games\n"),
+                    prog, (long)l.want, m->nsetups, (long)m->opt->skip, m->ngames);
+        else
+            fprintf(stderr, _("%s: --games %ld, but the setups hold %d: the match plays %d games\n"), prog,
+                    (long)l.want, m->nsetups, m->ngames);
+    }
     return JUNQI_EXIT_OK;
 }
 
@@ -1148,7 +1236,7 @@ static void summary(const match *m, int sig)
 static int name_engines(match *m, options *o)
 {
     for (int e = 0; e < 2; e++) {
-        player pl = {{0}, false};
+        player pl = {{0}, false, -1};
         if (!engine_open(m, e, &pl, o->engine[e].id, sizeof o->engine[e].id))
             return JUNQI_EXIT_INVALID;
         engine_close(&pl);

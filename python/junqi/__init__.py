@@ -754,7 +754,7 @@ def read(path: Union[str, os.PathLike], *, lenient: bool = False,
 
 def _memory(data: Union[str, bytes], name: Optional[str], lenient: bool) -> _Source:
     if isinstance(data, str):
-        data = data.encode("utf-8")
+        data = _native.encode("data", data)
     elif not isinstance(data, bytes):
         raise _native.wrong_type("data", "a str or bytes", data)
     src = lib.junqi_source_memory(data, len(data), _native.cstr("name", name),

@@ -244,6 +244,20 @@ def source_flags(lenient: bool) -> int:
     return SOURCE_LENIENT if flag("lenient", lenient) else 0
 
 
+def encode(name: str, s: str) -> bytes:
+    """The bytes of str `s`, argument `name`: UTF-8, and a string from
+    os.fsdecode() or a file read with errors="surrogateescape" keeps the
+    bytes it stands for (U+DC80 to U+DCFF), as os.fsencode() gives them.
+    Any other surrogate stands for no bytes: ValueError naming the argument
+    and where it is (it was UnicodeEncodeError's "'utf-8' codec can't
+    encode character", which named neither)."""
+    try:
+        return s.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError as e:
+        raise ValueError(f"{name} holds the surrogate U+{ord(s[e.start]):04X} (character {e.start + 1}), "
+                         f"which stands for no text or bytes") from None
+
+
 def cstr(name: str, s, path: bool = False):
     """A Python string (or None) as the bytes of a C string; with `path`, a
     file's name: str, bytes or os.PathLike, as open() takes, never None (a
@@ -257,7 +271,7 @@ def cstr(name: str, s, path: bool = False):
     if path and isinstance(s, (str, bytes, os.PathLike)):
         data = os.fsencode(s)
     elif not path and isinstance(s, str):
-        data = s.encode("utf-8", "surrogateescape")  # a name from os.fsdecode keeps its bytes
+        data = encode(name, s)
     else:
         raise wrong_type(name, "a str, bytes or os.PathLike" if path else "a str", s)
     if b"\0" in data:

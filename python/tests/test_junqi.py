@@ -413,11 +413,31 @@ class PositionTest(unittest.TestCase):
             with self.assertRaises(ValueError, msg=message) as caught:
                 call()
             self.assertEqual(str(caught.exception), message)
+        # text read with errors="surrogateescape" (a GBK file as UTF-8) is its bytes, as a name
+        # from os.fsdecode() is: parse() raised UnicodeEncodeError ("'utf-8' codec can't encode
+        # character '\udcc6'"), naming no argument; a surrogate that stands for no byte is a
+        # ValueError that names its argument, for data and names alike
+        gbk = g.to_jgn().encode("gbk")
+        escaped = gbk.decode("utf-8", "surrogateescape")
+        self.assertEqual([x.tags for x in junqi.parse(escaped, errors="skip")],
+                         [x.tags for x in junqi.parse(gbk, errors="skip")])
+        lone = {"data holds the surrogate U+D800 (character 3), which stands for no text or bytes":
+                    lambda: junqi.parse("ab\ud800"),
+                "view holds the surrogate U+DBFF (character 1), which stands for no text or bytes":
+                    lambda: g.position(10, view="\udbff")}
+        for message, call in lone.items():
+            with self.assertRaises(ValueError, msg=message) as caught:
+                call()
+            self.assertEqual(str(caught.exception), message)
         # a number out of range names its argument (depth, multipv and movetime shared one message)
+        # and the number
         ranges = {"depth takes 0 to 63 (0: none), not 64": lambda: g.go(10, depth=64),
                   "multipv takes 0 to 16 (0: none), not 17": lambda: g.go(10, depth=1, multipv=17),
                   "movetime takes 0 to 86400000 milliseconds (0: none), not -5": lambda: g.go(10, movetime=-5),
-                  "threads takes 1 to 64, not 0": lambda: g.go(10, depth=1, threads=0)}
+                  "threads takes 1 to 64, not 0": lambda: g.go(10, depth=1, threads=0),
+                  # samples alone did not say the number it refused, and named a range from 1
+                  # beside its 0: "samples takes 1 to 128 (0: the level's)"
+                  "samples takes 0 to 128 (0: the level's), not 129": lambda: g.go(10, depth=1, samples=129)}
         for message, call in ranges.items():
             with self.assertRaises(junqi.JunqiError, msg=message) as caught:
                 call()

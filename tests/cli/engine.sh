@@ -156,7 +156,7 @@ expect "position file PATH game N: bad numbers and words are error lines" \
 error position: game 100000001 is past the end: the file holds 2 games
 error position: game 99999999999999999999 is past the end: the file holds 2 games
 error position: game takes a game's number, from 1, not '0'
-error position: unknown word 'bla' after the path (game N, ply N)" \
+error position: unknown word 'bla' after the path $tmp/two.jgn (game N, then ply N; a path with blanks is written in double quotes)" \
     "$(engine "position file $tmp/two.jgn game 3" "position file $tmp/two.jgn game 100000001" \
               "position file $tmp/two.jgn game 99999999999999999999" \
               "position file $tmp/two.jgn game 0" "position file $tmp/two.jgn game 2 bla")"
@@ -196,11 +196,16 @@ readyok|" "$out|$(cat "$tmp/stderr")"
 fi
 # a word after ply N is refused, not ignored (ply 42 game 2 took game 1); "-" would read the protocol itself
 expect "position file PATH ply N WORD and position file -: error lines, the protocol goes on" \
-"error position: unknown word 'game' after the path (game N, ply N)
+"error position: unknown word 'game' after the path $tmp/two.jgn (game N, then ply N; a path with blanks is written in double quotes)
 error position: ply takes a ply of the record, from 0 to 0, not ''
 error position: file takes a path: standard input carries the protocol
 readyok" \
     "$(engine "position file $tmp/two.jgn ply 42 game 2" "position file $JUNQI_ROOT/samples/match/setups.jgn game 2 ply" "position file - game 2" "isready")"
+# a path with a blank, unquoted: the error named the word after the blank alone, not the path it
+# took ("unknown word 'games/a.jgn' after the path (game N, ply N)"), nor how such a path is written
+expect "position file with an unquoted blank in the path: the path taken, and the quotes to use" \
+"error position: unknown word 'games/two.jgn' after the path $tmp/my (game N, then ply N; a path with blanks is written in double quotes)" \
+    "$(engine "position file $tmp/my games/two.jgn")"
 
 # ply N numbers plies as the record does, as --ply does: a record from a set position at ply 40
 # has plies 40 to 43 (it was the moves after the start, so ply 2 took the position after move 42)
@@ -383,6 +388,18 @@ checks=$((checks + 1))
 grep -q "^error hello: unknown command" <<<"$out" || fail "an unknown command: $out"
 expect "a bad level: the alternatives end in or" "error setoption: Level takes easy, normal, default or expert, not 'hard'" \
     "$(grep -m 1 '^error setoption: Level' <<<"$out")"
+# a setoption of the wrong shape said only "write: setoption name NAME value VALUE", not what was
+# wrong with it: now the missing value, the name of two words and the value of two are named
+expect "setoption of the wrong shape: what is wrong is said" \
+"error setoption: write: setoption name NAME value VALUE
+error setoption: write: setoption name NAME value VALUE
+error setoption: Threads needs a value: setoption name Threads value VALUE
+error setoption: Threads needs a value: setoption name Threads value VALUE
+error setoption: an option's name is one word, not 'Multi PV' (known: Threads, Hash, Level, Nodes, Samples, View, Seed, MultiPV)
+error setoption: Threads takes one word as its value; '3' follows it
+readyok" \
+    "$(engine "setoption" "setoption value 2" "setoption name Threads" "setoption name Threads value" \
+        "setoption name Multi PV value 2" "setoption name Threads value 2 3" "isready")"
 checks=$((checks + 1))
 grep -q "^error position: move 41: south's flag on h1 moves.*(not-its-turn)" <<<"$out" ||
     fail "an illegal move, the first after ply 40 (move 41, as its record numbers it): $(grep '^error position' <<<"$out")"

@@ -14,13 +14,16 @@
 #     setups checked under it (bomb_front_row); a bad rule string, or one
 #     of another board than --board's, is a usage error;
 #   - an engine that plays an illegal move, or never answers, forfeits; so
-#     does one that ends between games (it is started again for the next);
+#     does one that ends between games (it is started again for the next),
+#     the reason naming its exit status, or the signal of a crash;
 #     what an engine says that is not UTF-8 reaches stderr and the records
 #     as \xHH; an engine that ignores quit is killed with the shell that ran
 #     it; one that stops reading its input forfeits at --timeout; an engine
 #     that refuses an option, does not speak the protocol, is not found or
 #     ends at once stops the match (exit 1), saying which;
-#     usage errors exit 2, a missing setups file 3;
+#     usage errors exit 2 (an option or name with a control character, an
+#     empty name), a missing setups file 3; --games past the setups left
+#     plays those, with a note;
 #   - --nodes 3000000000 reaches the go command (counts are 64 bits on
 #     every platform); 2^63 is a range error that says the range.
 #   - a match stopped by SIGINT, SIGTERM (two games at once, the signal sent
@@ -104,7 +107,8 @@ cat >"$tmp/fake" <<'EOF'
 # answers the protocol, but its move is north's g6-g7; with "silent" it
 # says nothing, with "garbled" a move of bytes that are not UTF-8, with
 # "leaves" it ends at newgame, with "deaf" it does not end at quit, with
-# "mute" it closes its input and output at go and sleeps, with "pipe" it names its SIGPIPE; "deaf" and
+# "mute" it closes its input and output at go and sleeps, with "crash" it kills itself with
+# SIGSEGV at go, with "bare" it answers 'bestmove' alone, with "pipe" it names its SIGPIPE; "deaf" and
 # "silent" do not end when their input ends; a second argument names a
 # file for its pid
 [ -n "${2:-}" ] && echo $$ >"$2"
@@ -121,6 +125,8 @@ while read -r cmd rest; do
         silent) ;;
         garbled) printf 'bestmove \377\001x\n' ;;
         mute) exec sleep 300 <&- >&- ;;
+        crash) kill -SEGV $$ ;;
+        bare) env printf 'bestmove\ng6-g7\0' ;; # no move, then the start of a line, in one write
         *) echo "bestmove g6-g7" ;;
         esac ;;
     quit) [ "${1:-}" = deaf ] && exec sleep 300; exit 0 ;;
@@ -177,7 +183,20 @@ expect "... and in the records, which stay valid" "0 2" "$? $(grep -c 'bestmove 
 run "$M" --setups "$S" --games 1 --nodes 500 --name2 leaver "$E" "$tmp/fake leaves"
 expect "an engine that ends between games: forfeits each game, restarted for the next" "0 2 wins, forfeits 2" \
     "$rc $(head -n 1 <<<"$out" | grep -o '2 wins'), $(grep -o 'forfeits [0-9]*' <<<"$out")"
-expect "... the engine ended" 2 "$(grep -c 'leaver ([a-z]*) forfeits: the engine ended' <<<"$err")"
+expect "... the engine ended, with its exit status" 2 \
+    "$(grep -c 'leaver ([a-z]*) forfeits: the engine ended (exit status 0)$' <<<"$err")"
+# 'bestmove' alone is no move: the move was read from past the end of that line, where the
+# bytes of the next line not yet ended stood (g6-g7, south's, here an illegal move for north;
+# its NUL ends the bytes read there, which otherwise ran on into what the buffer held before)
+run "$M" --setups "$S" --games 1 --nodes 500 --timeout 2 --name1 bare "$tmp/fake bare" "$E"
+expect "'bestmove' alone: no move" "junqi-match: game 1: bare (north) forfeits: no move ('bestmove')" \
+    "$(head -n 1 <<<"$err")"
+# an engine that crashes in a game: its forfeit names the signal (it said only "the engine ended"),
+# on standard error and in the record
+run "$M" --setups "$S" --games 1 --nodes 500 -o "$tmp/crash.jgn" --name2 crasher "$E" "exec $tmp/fake crash"
+expect "an engine killed by SIGSEGV: forfeits, naming the signal" 2 \
+    "$(grep -c 'crasher ([a-z]*) forfeits: the engine ended (killed by signal 11)$' <<<"$err")"
+expect "... in the records too" 2 "$(grep -c 'forfeits: the engine ended (killed by signal 11)}' "$tmp/crash.jgn")"
 run "$M" --setups "$S" --games 1 --nodes 500 -q --max-moves 4 "$E" "$tmp/fake deaf $tmp/deaf.pid; :"
 expect "an engine that does not quit, under a shell that waits for it: the match ends" 0 "$rc"
 # running: not ended, or ended but not yet reaped by init (state Z)
@@ -190,8 +209,8 @@ fi
 # an engine that closes its pipes but lives on has ended for the match: at
 # once, not after --timeout (its command is exec'd, so no shell holds them)
 run "$M" --setups "$S" --games 1 --timeout 30 --name2 closer "$E" "$tmp/fake mute $tmp/mute.pid"
-expect "an engine that closes its pipes: forfeits at once, 'the engine ended'" 2 \
-    "$(grep -c 'closer ([a-z]*) forfeits: the engine ended' <<<"$err")"
+expect "an engine that closes its pipes: forfeits at once, 'the engine ended' (it did not: no status)" 2 \
+    "$(grep -c 'closer ([a-z]*) forfeits: the engine ended$' <<<"$err")"
 # an engine that stops reading its input forfeits once what is sent to it is not read within
 # --timeout (the referee's write blocked for ever once the engine's pipe was full; timeout ends
 # a regression: 124). "replayer" plays from a list the first moves of a game of two
@@ -464,6 +483,33 @@ for args in "--setups $S $F" "$F $F" "--setups $S --board three $F $F" "--setups
 done
 run "$M" --setups "$S" --games 1 '' "$E"
 expect "an empty engine command: a usage error" "2 junqi-match: engine 1: the command is empty" "$rc $(head -n 1 <<<"$err")"
+# a line end in an option went into the setoption line, a second command to the engine
+# ('setoption name Threads value 1' and 'isready'); a name with one split the line of each game
+# on standard error, and an empty one left nothing to read there ("game 1:  (north) forfeits")
+run "$M" --setups "$S" --games 1 --option $'Threads=1\nisready' "$F" "$F"
+expect "a line end in --option: a usage error that shows it" \
+    "2 junqi-match: an engine option holds a control character, which would end its setoption line: 'Threads=1\\x0aisready'" \
+    "$rc $(head -n 1 <<<"$err")"
+run "$M" --setups "$S" --games 1 --option2 $'Seed=1\r' "$F" "$F"
+expect "a CR in --option2: the same" \
+    "2 junqi-match: an engine option holds a control character, which would end its setoption line: 'Seed=1\\x0d'" \
+    "$rc $(head -n 1 <<<"$err")"
+run "$M" --setups "$S" --games 1 --name2 $'a\nb' "$F" "$F"
+expect "a line end in --name2: a usage error" "2 junqi-match: --name2 holds a control character: 'a\\x0ab'" \
+    "$rc $(head -n 1 <<<"$err")"
+run "$M" --setups "$S" --games 1 --name1 '' "$F" "$F"
+expect "an empty --name1: a usage error" \
+    "2 junqi-match: --name1 is empty: give a name, or leave the option out for the engine's id" \
+    "$rc $(head -n 1 <<<"$err")"
+run "$M" --setups "$S" --games 1 -q --name1 $'tab\there' -o "$tmp/tab.jgn" "$F" "$F"
+expect "a tab in a name is taken" '0 [North "tab	here"]' "$rc $(grep -m 1 '^\[North ' "$tmp/tab.jgn")"
+# --games past the setups there are played fewer games without a word (the summary's count alone)
+run "$M" --setups "$S" --games 5 --skip 98 -q "$F" "$F"
+expect "--games past the setups: a note, and the games there are" \
+    "0 junqi-match: --games 5, but the setups hold 2 after the 98 skipped: the match plays 4 games|4 games" \
+    "$rc $err|$(head -n 1 <<<"$out" | grep -o '[0-9]* games')"
+run "$M" --setups "$S" --setups "$S" --games 300 -q --max-moves 1 "$F" "$F"
+expect "... without --skip" "0 junqi-match: --games 300, but the setups hold 200: the match plays 400 games" "$rc $err"
 run "$M" --setups /dev/null "$E" "$E"
 expect "no setup: said without a --skip that was not given" "1 junqi-match: no setup to play from" "$rc $(tail -n 1 <<<"$err")"
 run "$M" --setups "$S" --games 1 --nodes 300 -q "$E" "$tmp/fake"
