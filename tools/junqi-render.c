@@ -318,14 +318,22 @@ static bool frame_names_fit(const source *src, const options *opt, size_t last)
     return false;
 }
 
+/* Whether `path` is the file `input` (NULL: none), a regular file (junqi_cli_same_file:
+ * through a symbolic link, or a hard link): the one rule by which an output is refused
+ * (check_not_input) and an earlier run's pictures are kept (remove_run). */
+static bool is_input(const char *input, const char *path)
+{
+    struct stat st;
+    return input && stat(input, &st) == 0 && S_ISREG(st.st_mode) && junqi_cli_same_file(path, input);
+}
+
 /* An output `out` (-o, a --frames picture, one page) that is the file `input` (NULL: none) (junqi_cli_same_file:
  * through a symbolic link in the pictures' folder too) would replace the record it is drawn
  * from with a picture: a usage error, said before anything is written, as a page or a
  * --split part over its input is (junqi_cli_check_parts). Returns an exit status. */
 static int check_not_input(const char *input, const char *out)
 {
-    struct stat st;
-    if (!input || stat(input, &st) != 0 || !S_ISREG(st.st_mode) || !junqi_cli_same_file(out, input))
+    if (!is_input(input, out))
         return JUNQI_EXIT_OK;
     /* TRANSLATORS: the output's name, the input's name */
     return junqi_cli_usage(prog, "%s would be written over the input %s, the record it is drawn from: "
@@ -363,7 +371,7 @@ static bool is_output(const options *opt, const char *path)
 
 /* Remove the pictures named for the record's plies from `start` on, going by `step` (+1 up,
  * -1 down to ply 0), while each is a regular file named exactly as this run names its
- * pictures (frame_path() for `last`: its width and extension); said on stderr in one line
+ * pictures (frame_path() for `last`: its width and extension) and not the input; said on stderr in one line
  * naming the lowest and the highest removed. The name -o writes is passed over, there or
  * not, neither removed nor counted nor named: -o's file takes its place in the run, so the
  * pictures past it follow on from this run's as much as those before it. */
@@ -378,8 +386,8 @@ static void remove_run(const source *src, const options *opt, size_t last, long 
             break;
         if (is_output(opt, path))
             continue;
-        if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || unlink(path) != 0)
-            break;
+        if (is_input(src->input, path) || lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || unlink(path) != 0)
+            break; /* the input named as a picture is the record, no picture: it ends the run */
         snprintf(removed++ ? final : first, sizeof first, "%s", path);
     }
     if (removed == 1)

@@ -136,6 +136,14 @@ expect "--frames of a position at ply 40 -o fx/0039.png: 0038.png removed, 0039.
     "0 junqi-render: fx: removed fx/0038.png, a picture of an earlier run|0039.png 0040.png yes" \
     "$rc $err|$(files fx)$(cmp -s fx/0039.png fx/0040.png && echo yes)"
 rm -rf fx
+# the input itself named as a picture past this run's, among an earlier run's: the
+# removal of the earlier run's pictures stops at it, the record kept (it was removed)
+mkdir fx && touch fx/0014.png fx/0015.png fx/0017.png && cp "$SHORT" fx/0016.png
+run "$R" --size 200 fx/0016.png --frames fx
+expect "--frames fx of the record fx/0016.png after an earlier run: the record kept" \
+    "0 junqi-render: fx: removed 2 pictures of an earlier run, fx/0014.png to fx/0015.png|0016.png 0017.png yes" \
+    "$rc $err|$(files fx | sed 's/^.*0013.png //')$(cmp -s fx/0016.png "$SHORT" && echo yes)"
+rm -rf fx
 cd - >/dev/null || exit 1
 
 # --- -o naming one of the --frames pictures: a usage error, nothing written ---
