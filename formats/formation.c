@@ -97,10 +97,25 @@ static void unreadable(junqi_formation *f, int first, int last, junqi_loc at)
     }
 }
 
+/* A list wanted at n that is a text opening with a full-width form of a list's mark (【, ［ for
+ * '[', － for '-': junqi_full_width_ascii), as a Chinese input method types them: YAML reads
+ * it all the same, as a text; the error names the mark where it is, as full_width_yaml_error()
+ * names one that is YAML's syntax error. False, nothing said, when n is no such text. */
+static bool full_width_list(reader *r, const yaml_node_t *n, junqi_code code)
+{
+    const char *v = scalar(n), *at = NULL;
+    char ascii = v ? junqi_full_width_ascii(v, strnlen(v, 3), &at) : 0;
+    if (at != v || (ascii != '[' && ascii != '-'))
+        return false;
+    problem(r, n, code, "'%.3s' is a full-width '%c': YAML's marks are ASCII (half-width) characters", v, ascii);
+    return true;
+}
+
 static void read_rows(reader *r, junqi_formation *f, const yaml_node_t *rows)
 {
     if (rows->type != YAML_SEQUENCE_NODE) {
-        problem(r, rows, JUNQI_CODE_BAD_ROWS, "rows must be a list of 6 rows");
+        if (!full_width_list(r, rows, JUNQI_CODE_BAD_ROWS))
+            problem(r, rows, JUNQI_CODE_BAD_ROWS, "rows must be a list of 6 rows");
         unreadable(f, 0, 30, mark_loc(rows->start_mark));
         return;
     }
@@ -112,7 +127,8 @@ static void read_rows(reader *r, junqi_formation *f, const yaml_node_t *rows)
     for (int i = 0; i < nrows && i < 6; i++) {
         yaml_node_t *row = yaml_document_get_node(r->doc, rows->data.sequence.items.start[i]);
         if (!row || row->type != YAML_SEQUENCE_NODE) {
-            problem(r, row ? row : rows, JUNQI_CODE_ROW_LENGTH, "row %d must be a list of 5 entries", i + 1);
+            if (!row || !full_width_list(r, row, JUNQI_CODE_ROW_LENGTH))
+                problem(r, row ? row : rows, JUNQI_CODE_ROW_LENGTH, "row %d must be a list of 5 entries", i + 1);
             unreadable(f, 5 * i, 5 * i + 5, mark_loc((row ? row : rows)->start_mark));
             continue;
         }

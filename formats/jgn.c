@@ -561,11 +561,23 @@ static void tag_error(parser *p, const char *s, const char *msgid)
 
 /* ---- tags ---- */
 
-/* Parse `[Name "Value"]` at p->at (one line). Returns false on a syntax error. */
+/* The length of the '[' that opens a tag line at s (n bytes there): 1, or 3 for a full-width
+ * form of it (［, 【: junqi_full_width_ascii) as a Chinese input method types it, a tag line
+ * whose error names it; 0 when s opens none. */
+static size_t tag_open(const char *s, size_t n)
+{
+    const char *at;
+    return n && *s == '[' ? 1 : junqi_full_width_ascii(s, n < 3 ? n : 3, &at) == '[' ? 3 : 0;
+}
+
+/* Parse `[Name "Value"]` at p->at (one line). Returns false on a syntax error (a full-width
+ * '[' one of them, tag_open). */
 static bool parse_tag_line(parser *p, char **name, char **value)
 {
     const char *s = p->text + p->at, *start = s;
     *name = *value = NULL;
+    if (tag_open(s, strnlen(s, 3)) != 1)
+        return full_width_error(p, s, 3, JUNQI_CODE_BAD_TAG), false;
     s++;
     while (*s == ' ')
         s++;
@@ -820,11 +832,12 @@ static bool seen_before(text_buf *seen, const char *name)
     return false;
 }
 
-/* Whether the tag line at `at` (its '[') names the tag `name`, whether or
+/* Whether the tag line at `at` (its '[', tag_open) names the tag `name`, whether or
  * not the rest of it is well formed. */
 static bool names_tag(const char *at, const char *name)
 {
-    at += 1 + strspn(at + 1, " ");
+    at += tag_open(at, strnlen(at, 3));
+    at += strspn(at, " ");
     size_t n = strlen(name);
     return strncmp(at, name, n) == 0 && !isalnum((unsigned char)at[n]) && at[n] != '_';
 }
@@ -835,9 +848,9 @@ static void parse_tags(parser *p, junqi_result *stated, junqi_reason *terminatio
     text_buf seen = {0};
     for (;;) {
         skip_space(p);
-        if (p->text[p->at] != '[')
-            break;
         const char *at = p->text + p->at;
+        if (!tag_open(at, strnlen(at, 3)))
+            break;
         char *name, *value;
         if (parse_tag_line(p, &name, &value)) {
             board_tag |= strcmp(name, "Board") == 0 || strcmp(name, "Position") == 0;
@@ -1594,9 +1607,10 @@ bool junqi_jgn_detect(const uint8_t *data, size_t len)
         while (i < len && data[i] != '\n')
             i++;
     }
-    if (i >= len || data[i] != '[')
+    size_t open = tag_open(text + i, len - i); /* ［ or 【: the reader names it (it was no format) */
+    if (!open)
         return false;
-    i++;
+    i += open;
     size_t n0 = i;
     while (i < len && (isalnum(data[i]) || data[i] == '_'))
         i++;

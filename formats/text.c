@@ -241,16 +241,34 @@ int junqi_char_at(const char *text, size_t i, size_t end, const char *instead, c
     return k ? (int)k : 1;
 }
 
+/* The ASCII character that the code point cp (of three UTF-8 bytes) is typed for by a Chinese
+ * input method, or 0: its full-width form (U+FF01..U+FF5E are '!' to '~'), the ideographic
+ * space, and the Chinese punctuation its Chinese mode types for the keys . [ ] " < > (。 【 】
+ * “ ” 《 》: Microsoft Pinyin's and Sogou's defaults). */
+static char typed_for(unsigned cp)
+{
+    static const struct { unsigned cp; char ascii; } chinese[] = {
+        {0x3000, ' '}, {0x3002, '.'}, {0x3010, '['}, {0x3011, ']'},
+        {0x201C, '"'}, {0x201D, '"'}, {0x300A, '<'}, {0x300B, '>'},
+    };
+    if (cp >= 0xFF01 && cp <= 0xFF5E)
+        return (char)(cp - 0xFF01 + '!');
+    for (size_t i = 0; i < sizeof chinese / sizeof *chinese; i++)
+        if (chinese[i].cp == cp)
+            return chinese[i].ascii;
+    return 0;
+}
+
 char junqi_full_width_ascii(const char *s, size_t n, const char **at)
 {
     for (size_t i = 0; i + 3 <= n; i++) {
         const unsigned char *u = (const unsigned char *)s + i;
         unsigned cp = (unsigned)(u[0] & 0x0F) << 12 | (unsigned)(u[1] & 0x3F) << 6 | (u[2] & 0x3F);
-        bool form = cp == 0x3000 || (cp >= 0xFF01 && cp <= 0xFF5E);
-        if ((u[0] & 0xF0) != 0xE0 || junqi_utf8_sequence(u, n - i) != 3 || !form)
+        char ascii = typed_for(cp);
+        if ((u[0] & 0xF0) != 0xE0 || junqi_utf8_sequence(u, n - i) != 3 || !ascii)
             continue;
         *at = s + i;
-        return cp == 0x3000 ? ' ' : (char)(cp - 0xFF01 + '!');
+        return ascii;
     }
     return 0;
 }

@@ -124,11 +124,14 @@ bool junqi_utf8_first_bad(const char *s, size_t len, bool gbk, long first_line, 
 /**
  * The first full-width form of an ASCII character in the n bytes at s, as a
  * Chinese input method types them (the ideographic space U+3000 between
- * moves, １ for 1, ［ for [, ： for :): its place into *at and the ASCII
- * character it is the form of (' ' for U+3000; U+FF01..U+FF5E are '!' to
- * '~'), or 0, leaving *at alone, when there is none. A reader names it where
- * its format wants an ASCII mark, rather than the error it causes further
- * on. The forms: Unicode's Halfwidth and Fullwidth Forms block.
+ * moves, １ for 1, ［ for [, ： for :), or the Chinese punctuation its
+ * Chinese mode types for an ASCII key (。 for ., 【 】 for [ ], “ ” for ",
+ * 《 》 for < >): its place into *at and the ASCII character it is typed for
+ * (' ' for U+3000; U+FF01..U+FF5E are '!' to '~'), or 0, leaving *at alone,
+ * when there is none. A reader names it where its format wants an ASCII
+ * mark, rather than the error it causes further on. The forms: Unicode's
+ * Halfwidth and Fullwidth Forms block; the punctuation: Microsoft Pinyin's
+ * and Sogou's Chinese mode.
  */
 char junqi_full_width_ascii(const char *s, size_t n, const char **at);
 

@@ -305,6 +305,11 @@ static void a_full_width_character_in_the_movetext_is_named(void **state)
                                      "characters outside comments and tag values", 1},
         {"1. j14-j13\xEF\xBD\x9E *", "'\xEF\xBD\x9E' is a full-width '~': JGN is written in ASCII (half-width) "
                                      "characters outside comments and tag values", 11},
+        /* the Chinese punctuation the input method types for '.' and '<' (1。 was "not a move") */
+        {"1\xE3\x80\x82 j14-j13 *", "'\xE3\x80\x82' is a full-width '.': JGN is written in ASCII (half-width) "
+                                    "characters outside comments and tag values", 2},
+        {"1. j14\xE3\x80\x8Aj13 *", "'\xE3\x80\x8A' is a full-width '<': JGN is written in ASCII (half-width) "
+                                    "characters outside comments and tag values", 7},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char text[200];
@@ -320,17 +325,25 @@ static void a_full_width_character_in_the_movetext_is_named(void **state)
         junqi_diags_free(&d);
     }
     /* in a tag line, where its mark was expected; a file that opens so is still JGN */
-    static const char *const tags[] = {"[Board\xE3\x80\x80\"four-player\"]", "[Board \"four-player\"\xEF\xBC\xBD"};
-    for (size_t i = 0; i < 2; i++) {
+    /* also the Chinese punctuation the input method types for '[', '"' and ']' (【, “, 】: "the
+     * tag value must be in double quotes", a file opening with 【 or ［ no format) */
+    static const struct { const char *line, *names; int column; } tags[] = {
+        {"[Board\xE3\x80\x80\"four-player\"]", "is a full-width space (U+3000)", 7},
+        {"[Board \"four-player\"\xEF\xBC\xBD", "is a full-width ']'", 21},
+        {"[Board \xE2\x80\x9C" "four-player\xE2\x80\x9D]", "is a full-width '\"'", 8},
+        {"\xE3\x80\x90" "Board \"four-player\"\xE3\x80\x91", "is a full-width '['", 1},
+        {"\xEF\xBC\xBB" "Board \"four-player\"]", "is a full-width '['", 1},
+        {"[Board \"four-player\"\xE3\x80\x91", "is a full-width ']'", 21},
+    };
+    for (size_t i = 0; i < sizeof tags / sizeof *tags; i++) {
         char text[100];
-        snprintf(text, sizeof text, "%s\n\n*\n", tags[i]);
+        snprintf(text, sizeof text, "%s\n\n*\n", tags[i].line);
         assert_true(junqi_jgn_detect((const uint8_t *)text, strlen(text)));
         junqi_diags d;
         junqi_diags_init(&d);
         assert_null(junqi_jgn_parse(text, strlen(text), "t", 0, &d));
-        assert_string_equal(junqi_code_name(d.items[0].code), "bad-tag");
-        assert_non_null(strstr(d.items[0].message, i ? "is a full-width ']'" : "is a full-width space (U+3000)"));
-        assert_int_equal(d.items[0].loc.column, i ? 21 : 7);
+        assert_non_null(strstr(d.items[0].message, tags[i].names));
+        assert_int_equal(d.items[0].loc.column, tags[i].column);
         junqi_diags_free(&d);
     }
     static const char comment[] = "[Board \"four-player\"]\n\n{\xE5\xA5\xBD\xE3\x80\x80\xEF\xBC\x81} 1. j14-j13 *\n";

@@ -496,6 +496,18 @@ expect "a full-width colon after the first key, the file saved as GBK: the warni
 sed 's/^name: F07/name: F07，新/' "$F07" >"$tmp/full-width.yaml"
 run "$V" "$tmp/full-width.yaml"
 expect "a full-width comma in a formation's name: read" "0" "$rc"
+# a row in 【 】 or ［ ］, or a row's '-' typed as －, is YAML all the same (a text where a list
+# was wanted): "row 1 must be a list of 5 entries", "rows must be a list of 6 rows" did not
+# say why; the mark is named where it is
+for spec in 's/^  - \[\(.*\)\]$/  - 【\1】/:6:5:【:[' 's/^  - \[\(.*\)\]$/  - ［\1］/:6:5:［:[' \
+    's/^  - \[/  － [/:6:3:－:-'; do
+    IFS=: read -r script line column mark ascii <<<"$spec"
+    sed "$script" "$F07" >"$tmp/full-width.yaml"
+    run "$V" "$tmp/full-width.yaml"
+    expect "a row in $mark: the error" \
+        "1|$tmp/full-width.yaml:$line:$column: error: '$mark' is a full-width '$ascii': YAML's marks are ASCII (half-width) characters" \
+        "$rc|$(head -n 1 <<<"$out")"
+done
 # ... after a byte order mark too (it was taken for GBK and glued to the first key); a NUL byte in
 # it is the nul-byte error at the byte (it was "not a format"); a file of two GBK formations warns
 # for each, as a JGN file does for each game, so that a tool taking the second says it too
