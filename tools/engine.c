@@ -1248,7 +1248,9 @@ static void cmd_setoption(engine *e, char *args)
         return;
     char *w = next_word(&args), *name = next_word(&args), *v = next_word(&args), *value = next_word(&args);
     char *more = value ? next_word(&args) : NULL;
-    if (!w || strcmp(w, "name") != 0 || !name) /* what is wrong is said as precisely as the words allow */
+    /* what is wrong is said as precisely as the words allow; 'name value 2' has no name (it was
+     * "an option's name is one word, not 'value 2'") */
+    if (!w || strcmp(w, "name") != 0 || !name || strcmp(name, "value") == 0)
         error_line(e, "setoption", "write: setoption name NAME value VALUE");
     else if (v && strcmp(v, "value") != 0) /* UCI's names may have blanks; these have none */
         error_line(e, "setoption", "an option's name is one word, not '%s %s' (known: " KNOWN_OPTIONS ")",

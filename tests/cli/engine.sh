@@ -397,9 +397,10 @@ error setoption: Threads needs a value: setoption name Threads value VALUE
 error setoption: Threads needs a value: setoption name Threads value VALUE
 error setoption: an option's name is one word, not 'Multi PV' (known: Threads, Hash, Level, Nodes, Samples, View, Seed, MultiPV)
 error setoption: Threads takes one word as its value; '3' follows it
+error setoption: write: setoption name NAME value VALUE
 readyok" \
     "$(engine "setoption" "setoption value 2" "setoption name Threads" "setoption name Threads value" \
-        "setoption name Multi PV value 2" "setoption name Threads value 2 3" "isready")"
+        "setoption name Multi PV value 2" "setoption name Threads value 2 3" "setoption name value 2" "isready")"
 checks=$((checks + 1))
 grep -q "^error position: move 41: south's flag on h1 moves.*(not-its-turn)" <<<"$out" ||
     fail "an illegal move, the first after ply 40 (move 41, as its record numbers it): $(grep '^error position' <<<"$out")"
