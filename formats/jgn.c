@@ -1509,26 +1509,43 @@ static char *to_utf8(text_buf *game, long first_line, junqi_diags *d)
     return utf8;
 }
 
+/* The n bytes at s (no NUL among them) read as a text of `kind` is: GBK converted, each bad
+ * character of a UTF-8 text (JUNQI_TEXT_MIXED) one U+FFFD, in a new string; NULL for any other
+ * kind (its bytes are read as they are) or when out of memory. */
+static char *read_as(junqi_text_kind kind, const char *s, size_t n)
+{
+    bool replaced;
+    size_t bad;
+    return kind == JUNQI_TEXT_GBK     ? junqi_gbk_to_utf8((const uint8_t *)s, n, &replaced)
+           : kind == JUNQI_TEXT_MIXED ? junqi_utf8_replace_bad(s, n, "\xEF\xBF\xBD", &bad)
+                                      : NULL;
+}
+
 /* The nul-byte error of a game with a NUL byte at `nul`, located and shown in the game's
- * characters as they would be read (to_utf8): the text before the NUL converted from GBK in a
- * GBK game, each bad character one U+FFFD in a UTF-8 one, the rest as it is (it is not read). In
- * the raw bytes, 黄方 in GBK (BB C6 B7 BD) was one column, and was shown as "\xbbƷ\xbd". */
+ * characters as they would be read (read_as): the text before the NUL, and the rest of its line
+ * after it, converted from GBK in a GBK game, each bad character one U+FFFD in a UTF-8 one, what
+ * follows as it is (it is not read). In the raw bytes, 黄方 in GBK (BB C6 B7 BD) was one column,
+ * and was shown as "\xbbƷ\xbd"; 玩家 after the NUL as "\xcd\xe6\xbc\xd2". */
 static void nul_error(const text_buf *game, long first_line, const char *nul, junqi_diags *d)
 {
-    size_t head = (size_t)(nul - game->s), rest = game->len - head, bad;
+    const char *tail = nul + 1, *end = game->s + game->len;
+    size_t line = 0; /* the rest of the NUL's line, up to its end or the next NUL */
+    while (tail + line < end && tail[line] != '\n' && tail[line] != '\0')
+        line++;
     junqi_text_kind kind = junqi_text_kind_of(game->s, game->len);
-    bool replaced;
-    char *read = kind == JUNQI_TEXT_GBK     ? junqi_gbk_to_utf8((const uint8_t *)game->s, head, &replaced)
-                 : kind == JUNQI_TEXT_MIXED ? junqi_utf8_replace_bad(game->s, head, "\xEF\xBF\xBD", &bad)
-                                            : NULL;
-    size_t n = read ? strlen(read) : 0;
-    char *all = read ? realloc(read, n + rest + 1) : NULL;
-    if (all)
-        memcpy(all + n, nul, rest);
-    else
-        free(read); /* out of memory: the raw bytes, as they are */
-    junqi_diags_add_at_byte(d, JUNQI_CODE_NUL_BYTE, all ? all : game->s, all ? n + rest : game->len, first_line,
-                            all ? all + n : nul,
+    char *before = read_as(kind, game->s, (size_t)(nul - game->s)), *after = read_as(kind, tail, line);
+    size_t n = before ? strlen(before) : 0, k = after ? strlen(after) : 0, rest = (size_t)(end - tail) - line;
+    char *all = before && after ? malloc(n + 1 + k + rest + 1) : NULL;
+    if (all) { /* else not GBK nor mixed, or out of memory: the raw bytes, as they are */
+        memcpy(all, before, n);
+        all[n] = '\0';
+        memcpy(all + n + 1, after, k);
+        memcpy(all + n + 1 + k, tail + line, rest);
+    }
+    free(before);
+    free(after);
+    junqi_diags_add_at_byte(d, JUNQI_CODE_NUL_BYTE, all ? all : game->s, all ? n + 1 + k + rest : game->len,
+                            first_line, all ? all + n : nul,
                             N_("a NUL byte (0x00) in the text: JGN is UTF-8 text, so this game is not read "
                                "(a binary file, or UTF-16?)"));
     free(all);

@@ -381,6 +381,25 @@ static void a_nul_byte_in_a_gbk_game_is_located_in_its_characters(void **state)
         assert_int_equal(d.items[0].source_column, 1); /* the line shown from its start */
         junqi_diags_free(&d);
     }
+    /* the rest of the NUL's line is read so too: 黄方 NUL 玩家 showed 玩家 as \xcd\xe6\xbc\xd2, and
+     * a GBK character cut by the NUL (BB, NUL, C6 B7 BD) its trail as UTF-8 (Ʒ) */
+    static const struct { const char *bytes, *shown; size_t n, shown_n; } rests[] = {
+        {"[North \"\xBB\xC6\xB7\xBD\0\xCD\xE6\xBC\xD2\"]\n", "[North \"\xE9\xBB\x84\xE6\x96\xB9\0\xE7\x8E\xA9\xE5\xAE\xB6\"]", 20, 23},
+        {"[North \"\xBB\0\xC6\xB7\xBD\"]\n", "[North \"\xEF\xBF\xBD\0\xE5\x93\x81\xEF\xBF\xBD\"]", 16, 20},
+    };
+    for (size_t i = 0; i < sizeof rests / sizeof *rests; i++) {
+        char text[128] = "[Board \"two-player\"]\n";
+        size_t n = strlen(text);
+        memcpy(text + n, rests[i].bytes, rests[i].n);
+        memcpy(text + n + rests[i].n, "\n*\n", 3);
+        junqi_diags d;
+        junqi_diags_init(&d);
+        assert_null(junqi_jgn_parse(text, n + rests[i].n + 3, "t", 0, &d));
+        assert_int_equal(d.n, 1);
+        assert_non_null(d.items[0].source_line);
+        assert_memory_equal(d.items[0].source_line, rests[i].shown, rests[i].shown_n);
+        junqi_diags_free(&d);
+    }
 }
 
 /* In a comment of a UTF-8 text (JUNQI_TEXT_MIXED: [Event "测试测试"], more UTF-8 Chinese than
