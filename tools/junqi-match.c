@@ -327,19 +327,29 @@ static void visible_copy(char *dst, size_t n, const char *src)
     fclose(f);
 }
 
-/* Read lines until one starts with `want`, up to `seconds`: LINE_READ
+/* The blanks between an engine's words: spaces and tabs, as between a command's
+ * (docs/protocol.md, "Lines and words"). */
+#define BLANKS " \t"
+
+/* Whether `line`'s first word is `word`: the word, then a blank or the line's end. */
+static bool first_word(const char *line, const char *word)
+{
+    size_t k = strlen(word);
+    return strncmp(line, word, k) == 0 && (line[k] == '\0' || strchr(BLANKS, line[k]));
+}
+
+/* Read lines until one whose first word is `want` (first_word), up to `seconds`: LINE_READ
  * (*line holds it), LINE_LATE (no answer in time), else LINE_ENDED (the
  * engine ended, or its output could not be read).
  * Error lines on the way are kept in err (n bytes). */
 static line_status proc_wait(proc *p, const char *want, double seconds, char **line, char *err, size_t n)
 {
     double deadline = junqi_search_clock() + seconds;
-    size_t k = strlen(want);
     for (;;) {
         line_status r = proc_line(p, deadline, line);
         if (r != LINE_READ)
             return r == LINE_LATE ? LINE_LATE : LINE_ENDED;
-        if (strncmp(*line, want, k) == 0 && ((*line)[k] == ' ' || (*line)[k] == '\0'))
+        if (first_word(*line, want))
             return LINE_READ;
         if (err && strncmp(*line, "error ", 6) == 0)
             visible_copy(err, n, *line);
@@ -501,7 +511,7 @@ static int add_option(engine_spec *e, const char *arg)
 {
     const char *eq = strchr(arg, '=');
     char shown[256];
-    if (!eq || eq == arg || strchr(arg, ' '))
+    if (!eq || eq == arg || strpbrk(arg, BLANKS)) /* a blank would split the name or the value */
         return junqi_cli_usage(prog, "an engine option is NAME=VALUE, not '%s'", arg);
     if (has_control(arg)) {
         visible_copy(shown, sizeof shown, arg);
@@ -730,7 +740,7 @@ static bool engine_open(match *m, int e, player *pl, char *id, size_t idlen)
     const char *step = "junqi";
     bool ok = proc_send(&pl->p, timeout, "junqi");
     line_status rc = LINE_ENDED;
-    while (ok && (rc = proc_line(&pl->p, deadline, &line)) == LINE_READ && strcmp(line, "junqiok") != 0)
+    while (ok && (rc = proc_line(&pl->p, deadline, &line)) == LINE_READ && !first_word(line, "junqiok"))
         if (id && strncmp(line, "id name ", 8) == 0)
             visible_copy(id, idlen, line + 8);
     ok = ok && rc == LINE_READ;
@@ -876,8 +886,9 @@ static bool ask_move(match *m, player *pl, junqi_referee *r, int s, junqi_move *
         return false;
     }
     const char *w = line + 8; /* "bestmove", then a blank or the line's end (proc_wait): not past it */
-    w += strspn(w, " ");
-    if (!junqi_move_parse(r->pos.board, w, strlen(w), mv)) {
+    w += strspn(w, BLANKS);
+    size_t len = strcspn(w, BLANKS); /* the move, the one word after it, blanks after it dropped */
+    if (w[len + strspn(w + len, BLANKS)] != '\0' || !junqi_move_parse(r->pos.board, w, len, mv)) {
         char said[256];
         visible_copy(said, sizeof said, line);
         say_why(why, N_("no move ('%s'%s%s)"), said, err[0] ? ", " : "", err);

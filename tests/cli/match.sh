@@ -108,7 +108,8 @@ cat >"$tmp/fake" <<'EOF'
 # says nothing, with "garbled" a move of bytes that are not UTF-8, with
 # "leaves" it ends at newgame, with "deaf" it does not end at quit, with
 # "mute" it closes its input and output at go and sleeps, with "crash" it kills itself with
-# SIGSEGV at go, with "bare" it answers 'bestmove' alone, with "pipe" it names its SIGPIPE; "deaf" and
+# SIGSEGV at go, with "bare" it answers 'bestmove' alone, with "tab" 'bestmove<TAB>g6-g7<TAB>'
+# (and 'readyok<TAB>'), with "trail" 'bestmove g6-g7  ', with "pipe" it names its SIGPIPE; "deaf" and
 # "silent" do not end when their input ends; a second argument names a
 # file for its pid
 [ -n "${2:-}" ] && echo $$ >"$2"
@@ -119,7 +120,7 @@ while read -r cmd rest; do
         [ "${1:-}" = pipe ] && name="fake, SIGPIPE $( (($(printf '%d' "0x$(awk '/^SigIgn/ {print $2}' "/proc/$$/status")") & 4096)) &&
             echo ignored || echo default)"
         echo "id name $name"; echo junqiok ;;
-    isready) echo readyok ;;
+    isready) [ "${1:-}" = tab ] && printf 'readyok\t\n' || echo readyok ;;
     newgame) [ "${1:-}" = leaves ] && exit 0 ;;
     go) case ${1:-} in
         silent) ;;
@@ -127,6 +128,8 @@ while read -r cmd rest; do
         mute) exec sleep 300 <&- >&- ;;
         crash) kill -SEGV $$ ;;
         bare) env printf 'bestmove\ng6-g7\0' ;; # no move, then the start of a line, in one write
+        tab) printf 'bestmove\tg6-g7\t\n' ;;
+        trail) echo "bestmove g6-g7  " ;;
         *) echo "bestmove g6-g7" ;;
         esac ;;
     quit) [ "${1:-}" = deaf ] && exec sleep 300; exit 0 ;;
@@ -191,6 +194,15 @@ expect "... the engine ended, with its exit status" 2 \
 run "$M" --setups "$S" --games 1 --nodes 500 --timeout 2 --name1 bare "$tmp/fake bare" "$E"
 expect "'bestmove' alone: no move" "junqi-match: game 1: bare (north) forfeits: no move ('bestmove')" \
     "$(head -n 1 <<<"$err")"
+# blanks are spaces and tabs (docs/protocol.md): 'bestmove<TAB>g6-g7' was no bestmove line (the
+# engine forfeited "no move within 2 s", having moved), 'readyok<TAB>' no answer, and blanks after
+# the move "no move ('bestmove g6-g7  ')"; the move is read (g6-g7, here an illegal move for north)
+for v in tab trail; do
+    run "$M" --setups "$S" --games 1 --nodes 500 --timeout 2 --name1 "$v" "$tmp/fake $v" "$E"
+    expect "bestmove with blanks ($v): the move read" \
+        "junqi-match: game 1: $v (north) forfeits: south's captain on g6 moves, but it is north's turn (an illegal move)" \
+        "$(head -n 1 <<<"$err")"
+done
 # an engine that crashes in a game: its forfeit names the signal (it said only "the engine ended"),
 # on standard error and in the record
 run "$M" --setups "$S" --games 1 --nodes 500 -o "$tmp/crash.jgn" --name2 crasher "$E" "exec $tmp/fake crash"
@@ -490,6 +502,10 @@ run "$M" --setups "$S" --games 1 --option $'Threads=1\nisready' "$F" "$F"
 expect "a line end in --option: a usage error that shows it" \
     "2 junqi-match: an engine option holds a control character, which would end its setoption line: 'Threads=1\\x0aisready'" \
     "$rc $(head -n 1 <<<"$err")"
+# a tab is a blank as a space is (docs/protocol.md): a value of two words went to the engine
+run "$M" --setups "$S" --games 1 --option $'Threads=1\t2' "$F" "$F"
+expect "a tab in --option's value: a usage error, as a space" \
+    "2 junqi-match: an engine option is NAME=VALUE, not 'Threads=1	2'" "$rc $(head -n 1 <<<"$err")"
 run "$M" --setups "$S" --games 1 --option2 $'Seed=1\r' "$F" "$F"
 expect "a CR in --option2: the same" \
     "2 junqi-match: an engine option holds a control character, which would end its setoption line: 'Seed=1\\x0d'" \
