@@ -209,10 +209,33 @@ static void read_formation(reader *r, const yaml_node_t *map, junqi_formations *
     f->diag_to = r->d ? r->d->n : 0;
 }
 
+/* The keys of a formation's mapping. */
+static const char *const keys[] = {"rows", "name", "board", "aliases"};
+
+/* The key of k, unknown, said: the one meant when it is a key in full-width letters, as a
+ * Chinese input method in its full-width mode types them (ｒｏｗｓ: junqi_full_width_ascii). */
+static void unknown_key(reader *r, const yaml_node_t *k, const char *key)
+{
+    char ascii[16], q[JUNQI_QUOTE_SIZE];
+    size_t n = 0;
+    const char *at;
+    for (const char *c = key; c && *c && n + 1 < sizeof ascii; c += 3, n++)
+        if ((ascii[n] = junqi_full_width_ascii(c, strnlen(c, 3), &at)) == 0 || at != c)
+            break;
+    ascii[n] = '\0';
+    for (size_t i = 0; key && key[3 * n] == '\0' && i < sizeof keys / sizeof keys[0]; i++)
+        if (strcmp(ascii, keys[i]) == 0) {
+            problem(r, k, JUNQI_CODE_BAD_FORMATION, "the key '%s' is in full-width letters: write '%s'",
+                    (junqi_quote(q, key, strlen(key)), q), keys[i]);
+            return;
+        }
+    problem(r, k, JUNQI_CODE_BAD_FORMATION, "unknown key '%s' (a formation has name, aliases, board and rows)",
+            key ? (junqi_quote(q, key, strlen(key)), q) : "?");
+}
+
 /* The keys of formation f's mapping: name, aliases, board, rows. */
 static void read_keys(reader *r, junqi_formation *f, const yaml_node_t *map)
 {
-    static const char *const keys[] = {"rows", "name", "board", "aliases"};
     const yaml_node_t *rows = NULL;
     unsigned seen = 0;
     for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
@@ -237,9 +260,7 @@ static void read_keys(reader *r, junqi_formation *f, const yaml_node_t *map)
             if (!f->has_board)
                 problem(r, v, JUNQI_CODE_BAD_FORMATION, "board must be two-player or four-player");
         } else {
-            char q[JUNQI_QUOTE_SIZE];
-            problem(r, k, JUNQI_CODE_BAD_FORMATION, "unknown key '%s' (a formation has name, aliases, board and rows)",
-                    key ? (junqi_quote(q, key, strlen(key)), q) : "?");
+            unknown_key(r, k, key);
         }
     }
     if (!rows) {

@@ -496,6 +496,11 @@ expect "a full-width colon after the first key, the file saved as GBK: the warni
 sed 's/^name: F07/name: F07，新/' "$F07" >"$tmp/full-width.yaml"
 run "$V" "$tmp/full-width.yaml"
 expect "a full-width comma in a formation's name: read" "0" "$rc"
+# a key typed in full-width letters (ｒｏｗｓ) was "unknown key 'ｒｏｗｓ'": the key meant is named
+sed 's/^rows:/ｒｏｗｓ:/' "$F07" >"$tmp/full-width.yaml"
+run "$V" "$tmp/full-width.yaml"
+expect "a key in full-width letters: the key meant" \
+    "1|$tmp/full-width.yaml:5:1: error: the key 'ｒｏｗｓ' is in full-width letters: write 'rows'" "$rc|$(head -n 1 <<<"$out")"
 # a row in 【 】 or ［ ］, or a row's '-' typed as －, is YAML all the same (a text where a list
 # was wanted): "row 1 must be a list of 5 entries", "rows must be a list of 6 rows" did not
 # say why; the mark is named where it is
