@@ -271,23 +271,39 @@ static void a_cut_utf8_character_before_a_brace_leaves_the_brace_a_brace(void **
     junqi_diags_free(&d);
 }
 
+/* The game of text, read into a new d (junqi_diags_free it), which must hold one. */
+static junqi_game *read_game(const char *text, junqi_diags *d)
+{
+    junqi_diags_init(d);
+    junqi_game *g = junqi_jgn_parse(text, strlen(text), "t", 0, d);
+    assert_non_null(g);
+    return g;
+}
+
+/* Read the game `text` (a GBK North), which must give north's name `player` (in UTF-8) and
+ * one diagnostic: the not-utf8 warning at line:column. */
+static void expect_read_as_gbk(const char *text, const char *player, int line, int column)
+{
+    junqi_diags d;
+    junqi_game *g = read_game(text, &d);
+    assert_string_equal(g->seat[JUNQI_NORTH].player, player);
+    assert_int_equal(d.n, 1);
+    assert_string_equal(junqi_code_name(d.items[0].code), "not-utf8");
+    assert_int_equal(d.items[0].severity, JUNQI_SEV_WARNING);
+    assert_int_equal(d.items[0].loc.line, line);
+    assert_int_equal(d.items[0].loc.column, column);
+    junqi_game_free(g);
+    junqi_diags_free(&d);
+}
+
 /* A GBK game's not-utf8 warning was at its first byte that is not UTF-8: after 小 (D0 A1, which
  * UTF-8 reads as С), at 明, 2:10, though the game is read as GBK from 小 on; it is now at the
  * first character that is not ASCII, where the GBK reading starts: 小, 2:9 */
 static void a_gbk_game_is_warned_of_at_its_first_character_that_is_not_ascii(void **state)
 {
     (void)state;
-    static const char text[] = "[Board \"two-player\"]\n[North \"\xD0\xA1\xC3\xF7\"]\n\n*\n"; /* 小明 */
-    junqi_diags d;
-    junqi_diags_init(&d);
-    junqi_game *g = junqi_jgn_parse(text, sizeof text - 1, "t", 0, &d);
-    assert_non_null(g);
-    assert_string_equal(g->seat[JUNQI_NORTH].player, "\xE5\xB0\x8F\xE6\x98\x8E");
-    assert_string_equal(junqi_code_name(d.items[0].code), "not-utf8");
-    assert_int_equal(d.items[0].loc.line, 2);
-    assert_int_equal(d.items[0].loc.column, 9);
-    junqi_game_free(g);
-    junqi_diags_free(&d);
+    expect_read_as_gbk("[Board \"two-player\"]\n[North \"\xD0\xA1\xC3\xF7\"]\n\n*\n", /* 小明 */
+                       "\xE5\xB0\x8F\xE6\x98\x8E", 2, 9);
 }
 
 /* A full-width character in the movetext, as a Chinese input method types it, was another
@@ -524,30 +540,12 @@ static void defect02_the_unknown_outcome_move_reads_and_writes_back(void **state
     junqi_diags_free(&d);
 }
 
-/* The game of text, read into a new d (junqi_diags_free it), which must hold one. */
-static junqi_game *read_game(const char *text, junqi_diags *d)
-{
-    junqi_diags_init(d);
-    junqi_game *g = junqi_jgn_parse(text, strlen(text), "t", 0, d);
-    assert_non_null(g);
-    return g;
-}
-
 static void gbk_text_is_read_with_a_warning(void **state)
 {
     (void)state;
-    /* [North "黄方"] in GBK: BB C6 B7 BD */
-    junqi_diags d;
-    junqi_game *g = read_game("[Board \"four-player\"]\n[North \"\xBB\xC6\xB7\xBD\"]\n\n*\n", &d);
-    assert_string_equal(g->seat[JUNQI_NORTH].player, "黄方");
-    assert_int_equal(d.n, 1);
-    assert_string_equal(junqi_code_name(d.items[0].code), "not-utf8");
-    assert_int_equal(d.items[0].severity, JUNQI_SEV_WARNING);
-    /* at the first byte that is not UTF-8 (it said 1:1, the game's start) */
-    assert_int_equal(d.items[0].loc.line, 2);
-    assert_int_equal(d.items[0].loc.column, 9);
-    junqi_game_free(g);
-    junqi_diags_free(&d);
+    /* [North "黄方"] in GBK: BB C6 B7 BD; warned of at its first character that is not ASCII (it
+     * said 1:1, the game's start) */
+    expect_read_as_gbk("[Board \"four-player\"]\n[North \"\xBB\xC6\xB7\xBD\"]\n\n*\n", "黄方", 2, 9);
 }
 
 static void lenient_reading_keeps_the_part_before_the_error(void **state)
