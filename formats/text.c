@@ -263,9 +263,11 @@ char junqi_full_width_ascii(const char *s, size_t n, const char **at)
 {
     for (size_t i = 0; i + 3 <= n; i++) {
         const unsigned char *u = (const unsigned char *)s + i;
+        if ((u[0] & 0xF0) != 0xE0) /* not a character of three bytes: every token of a game asks */
+            continue;
         unsigned cp = (unsigned)(u[0] & 0x0F) << 12 | (unsigned)(u[1] & 0x3F) << 6 | (u[2] & 0x3F);
         char ascii = typed_for(cp);
-        if ((u[0] & 0xF0) != 0xE0 || junqi_utf8_sequence(u, n - i) != 3 || !ascii)
+        if (junqi_utf8_sequence(u, n - i) != 3 || !ascii)
             continue;
         *at = s + i;
         return ascii;
