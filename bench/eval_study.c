@@ -140,6 +140,32 @@ static size_t ply_offset(const char *path, int step)
     return (size_t)((bench_name_hash(path) * 2654435761u) >> 8) % (size_t)step;
 }
 
+/* A game of a study: its record, how it ended, and the plies studied, every
+ * STEPth from first (a hash of the file's name) up to end (none when the
+ * game was not decided: it has no label). */
+typedef struct {
+    junqi_game *game;
+    junqi_result result;
+    size_t first, end;
+} studied_game;
+
+/* Load file f when it is one of `set`'s games and replay it to its end into
+ * *sg; false when it is not in the set or does not load. The caller frees
+ * sg->game. */
+static bool study_game(const char *f, bench_set set, int step, studied_game *sg)
+{
+    sg->game = bench_in_set(f, set) ? bench_load(f) : NULL;
+    if (!sg->game)
+        return false;
+    junqi_replay r;
+    junqi_replay_start(&r, sg->game, NULL, NULL);
+    junqi_replay_run(&r);
+    sg->result = r.pos.result;
+    sg->first = ply_offset(f, step);
+    sg->end = bench_label(&sg->result, 1) >= 0 ? junqi_game_moves(sg->game) : 0;
+    return true;
+}
+
 /* ---- collect ------------------------------------------------------------ */
 
 /* The score of pos for `side` with weights w. */
@@ -207,27 +233,22 @@ static int cmd_collect(const char *dirs, const char *out, int step)
     long n = 0, games = 0;
     double start = now();
     for (char **f = files; *f; f++) {
-        junqi_game *g = bench_in_set(*f, BENCH_TRAIN) ? bench_load(*f) : NULL;
-        if (!g)
+        studied_game sg;
+        if (!study_game(*f, BENCH_TRAIN, step, &sg))
             continue;
-        junqi_replay r;
-        junqi_replay_start(&r, g, NULL, NULL);
-        junqi_replay_run(&r);
-        size_t moves = junqi_game_moves(g);
-        for (size_t ply = ply_offset(*f, step); bench_label(&r.pos.result, 1) >= 0 && ply < moves;
-             ply += (size_t)step) {
+        for (size_t ply = sg.first; ply < sg.end; ply += (size_t)step) {
             junqi_position leaf;
             unsigned side;
-            if (!training_leaf(g, ply, s, &leaf, &side))
+            if (!training_leaf(sg.game, ply, s, &leaf, &side))
                 continue;
-            record rec = {(float)bench_label(&r.pos.result, side), (int16_t)junqi_infer_phase((uint32_t)ply),
+            record rec = {(float)bench_label(&sg.result, side), (int16_t)junqi_infer_phase((uint32_t)ply),
                           (int16_t)games, {0}};
             features(&leaf, side, rec.f);
             fwrite(&rec, sizeof rec, 1, fp);
             n++;
         }
         games++;
-        junqi_game_free(g);
+        junqi_game_free(sg.game);
     }
     fclose(fp);
     junqi_searcher_free(s);
@@ -575,19 +596,15 @@ static long judge_games(char **files, bench_set set, int step, int threads, junq
     judged *j = malloc((size_t)cap * sizeof *j);
     double busy = 0;
     for (char **f = files; *f; f++) {
-        junqi_game *g = bench_in_set(*f, set) ? bench_load(*f) : NULL;
-        if (!g)
+        studied_game sg;
+        if (!study_game(*f, set, step, &sg))
             continue;
-        junqi_replay r;
-        junqi_replay_start(&r, g, NULL, NULL);
-        junqi_replay_run(&r);
-        size_t moves = junqi_game_moves(g), k = 0;
+        size_t k = 0;
         static bench_job jobs[1024];
         static junqi_analysis_request reqs[1024];
         static junqi_analysis res[1024];
-        for (size_t ply = ply_offset(*f, step); bench_label(&r.pos.result, 1) >= 0 && ply < moves && k < 1024;
-             ply += (size_t)step) {
-            bench_prepare(&jobs[k], g, ply, JUNQI_VIEW_MOVER, &reqs[k]);
+        for (size_t ply = sg.first; ply < sg.end && k < 1024; ply += (size_t)step) {
+            bench_prepare(&jobs[k], sg.game, ply, JUNQI_VIEW_MOVER, &reqs[k]);
             reqs[k].limits = lim;
             reqs[k].samples = samples;
             reqs[k].seed = seed;
@@ -604,14 +621,14 @@ static long judge_games(char **files, bench_set set, int step, int threads, junq
                 j = realloc(j, (size_t)(cap *= 2) * sizeof *j);
             const junqi_analysis *a = &res[i];
             bool top3 = a->played_line < 3; /* its rank among every candidate, not only the lines given */
-            j[n] = (judged){bench_label(&r.pos.result, a->side), a->winprob, material_of(&jobs[i].pos, a->side),
+            j[n] = (judged){bench_label(&sg.result, a->side), a->winprob, material_of(&jobs[i].pos, a->side),
                             a->eval, a->spread, junqi_infer_phase((uint32_t)jobs[i].pos.moves), a->nlines, 0,
                             a->played_line == 0, top3, true, a->winprob - a->played_winprob, a->loss_error,
                             *f, jobs[i].pos.moves, {0}, a->seats, jobs[i].pos.quiet, a->value,
                             a->confirmed};
             memcpy(j[n++].counts, a->counts, sizeof a->counts);
         }
-        junqi_game_free(g);
+        junqi_game_free(sg.game);
     }
     *out = j;
     *seconds = busy;
@@ -795,16 +812,12 @@ static long fit_material(char **files, int step, double *a, double *b)
     long cap = 1 << 16, m = 0;
     double *x = malloc((size_t)cap * sizeof *x), *y = malloc((size_t)cap * sizeof *y);
     for (char **f = files; *f; f++) {
-        junqi_game *g = bench_in_set(*f, BENCH_TRAIN) ? bench_load(*f) : NULL;
-        if (!g)
+        studied_game sg;
+        if (!study_game(*f, BENCH_TRAIN, step, &sg))
             continue;
-        junqi_replay r;
-        junqi_replay_start(&r, g, NULL, NULL);
-        junqi_replay_run(&r);
-        for (size_t ply = ply_offset(*f, step); bench_label(&r.pos.result, 1) >= 0 && ply < junqi_game_moves(g);
-             ply += (size_t)step) {
+        for (size_t ply = sg.first; ply < sg.end; ply += (size_t)step) {
             junqi_position pos;
-            bench_position_at(g, ply, &pos);
+            bench_position_at(sg.game, ply, &pos);
             if (junqi_position_over(&pos))
                 continue;
             if (m == cap) {
@@ -813,9 +826,9 @@ static long fit_material(char **files, int step, double *a, double *b)
             }
             unsigned side = pos.side[pos.to_move];
             x[m] = material_of(&pos, side);
-            y[m++] = bench_label(&r.pos.result, side);
+            y[m++] = bench_label(&sg.result, side);
         }
-        junqi_game_free(g);
+        junqi_game_free(sg.game);
     }
     fit_curve(x, y, m, true, a, b);
     free(x);

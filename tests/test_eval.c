@@ -23,15 +23,6 @@ static double fabs_diff(double a, double b)
 #define NS (JUNQI_SEAT_BIT(JUNQI_NORTH) | JUNQI_SEAT_BIT(JUNQI_SOUTH))
 #define EW (JUNQI_SEAT_BIT(JUNQI_EAST) | JUNQI_SEAT_BIT(JUNQI_WEST))
 
-/* F01 of the published formations, owner's frame, front row first; camps empty. */
-static const uint8_t f01[6][5] = {
-    {JUNQI_MAJOR_GENERAL, JUNQI_CAPTAIN, JUNQI_GENERAL, JUNQI_ENGINEER, JUNQI_CAPTAIN},
-    {JUNQI_BOMB, JUNQI_NONE, JUNQI_COLONEL, JUNQI_NONE, JUNQI_MARSHAL},
-    {JUNQI_MAJOR, JUNQI_ENGINEER, JUNQI_NONE, JUNQI_BRIGADIER, JUNQI_LIEUTENANT},
-    {JUNQI_LIEUTENANT, JUNQI_NONE, JUNQI_COLONEL, JUNQI_NONE, JUNQI_CAPTAIN},
-    {JUNQI_LANDMINE, JUNQI_ENGINEER, JUNQI_BOMB, JUNQI_BRIGADIER, JUNQI_LANDMINE},
-    {JUNQI_LIEUTENANT, JUNQI_LANDMINE, JUNQI_MAJOR, JUNQI_FLAG, JUNQI_MAJOR_GENERAL},
-};
 
 /* Every seat of the board with the same formation: a symmetric position. */
 static void symmetric_start(junqi_position *pos, junqi_board_kind kind)

@@ -29,15 +29,6 @@ static int popcount_kinds(junqi_kinds k)
     return __builtin_popcount(k);
 }
 
-/* A two-player game: F01 (published) for both seats, south to move. */
-static const uint8_t f01[6][5] = {
-    {JUNQI_MAJOR_GENERAL, JUNQI_CAPTAIN, JUNQI_GENERAL, JUNQI_ENGINEER, JUNQI_CAPTAIN},
-    {JUNQI_BOMB, JUNQI_NONE, JUNQI_COLONEL, JUNQI_NONE, JUNQI_MARSHAL},
-    {JUNQI_MAJOR, JUNQI_ENGINEER, JUNQI_NONE, JUNQI_BRIGADIER, JUNQI_LIEUTENANT},
-    {JUNQI_LIEUTENANT, JUNQI_NONE, JUNQI_COLONEL, JUNQI_NONE, JUNQI_CAPTAIN},
-    {JUNQI_LANDMINE, JUNQI_ENGINEER, JUNQI_BOMB, JUNQI_BRIGADIER, JUNQI_LANDMINE},
-    {JUNQI_LIEUTENANT, JUNQI_LANDMINE, JUNQI_MAJOR, JUNQI_FLAG, JUNQI_MAJOR_GENERAL},
-};
 
 /* An empty two-player board under the standard rules, north and south seated. */
 static void empty_two_player(junqi_position *pos)

@@ -16,6 +16,17 @@
 #include "qq.h"
 #include "replay.h"
 
+/* F01 of the published formations (samples/formations/F01.yaml), owner's frame, front row first;
+ * camps empty: the formation the engine and inference tests play with. */
+static const uint8_t f01[6][5] = {
+    {JUNQI_MAJOR_GENERAL, JUNQI_CAPTAIN, JUNQI_GENERAL, JUNQI_ENGINEER, JUNQI_CAPTAIN},
+    {JUNQI_BOMB, JUNQI_NONE, JUNQI_COLONEL, JUNQI_NONE, JUNQI_MARSHAL},
+    {JUNQI_MAJOR, JUNQI_ENGINEER, JUNQI_NONE, JUNQI_BRIGADIER, JUNQI_LIEUTENANT},
+    {JUNQI_LIEUTENANT, JUNQI_NONE, JUNQI_COLONEL, JUNQI_NONE, JUNQI_CAPTAIN},
+    {JUNQI_LANDMINE, JUNQI_ENGINEER, JUNQI_BOMB, JUNQI_BRIGADIER, JUNQI_LANDMINE},
+    {JUNQI_LIEUTENANT, JUNQI_LANDMINE, JUNQI_MAJOR, JUNQI_FLAG, JUNQI_MAJOR_GENERAL},
+};
+
 /** Path inside the source tree, in a static buffer (one at a time). */
 static inline const char *source_path(const char *rel)
 {
