@@ -1037,13 +1037,24 @@ bool junqi_cli_same_name(const char *a, const char *b)
     return strcmp(file_spelling(a, one, sizeof one), file_spelling(b, other, sizeof other)) == 0;
 }
 
+bool junqi_cli_input_file(const char *name, struct stat *id)
+{
+    int rc = strcmp(name, "-") == 0 ? fstat(STDIN_FILENO, id) : stat(name, id);
+    return rc == 0 && S_ISREG(id->st_mode);
+}
+
+bool junqi_cli_is_file(const char *path, const struct stat *id)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && st.st_dev == id->st_dev && st.st_ino == id->st_ino;
+}
+
 bool junqi_cli_same_file(const char *a, const char *b)
 {
     struct stat sa, sb;
-    bool there_a = stat(a, &sa) == 0, there_b = stat(b, &sb) == 0;
-    if (there_a || there_b)
-        return there_a && there_b && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-    return junqi_cli_same_name(a, b);
+    if (stat(a, &sa) == 0)
+        return junqi_cli_is_file(b, &sa);
+    return stat(b, &sb) != 0 && junqi_cli_same_name(a, b);
 }
 
 /* The part of `pattern` that the input `name` is, tried for the number read

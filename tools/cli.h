@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/stat.h>
 
 #include "diag.h"
 #include "json.h"
@@ -543,6 +544,26 @@ bool junqi_cli_folder_takes_files(const char *prog, const char *name, const char
  * (junqi-render's -o and --frames).
  */
 bool junqi_cli_same_file(const char *a, const char *b);
+
+/**
+ * The file that the input `name` is read from, into *id (its stat): "-" is
+ * standard input, descriptor 0 (fstat(): a file it is redirected from has no
+ * name to compare, `junqi-render --frames fx - < fx/0016.png`), any other
+ * name the file it leads to (stat(), symbolic links followed). False when
+ * that is no regular file (a pipe, a terminal, nothing there): no output
+ * can be written over it nor a file removed in its place. The identity by
+ * which a tool keeps its input from being written over or removed
+ * (junqi_cli_is_file()).
+ */
+bool junqi_cli_input_file(const char *name, struct stat *id);
+
+/**
+ * Whether writing or removing `path` reaches the file `id` (from
+ * junqi_cli_input_file()): path is there and, its symbolic links followed
+ * as a write follows them, is that file (device and inode; a hard link is
+ * the same file). False when path is not there.
+ */
+bool junqi_cli_is_file(const char *path, const struct stat *id);
 
 /**
  * True when writing the name a writes the name b, there or not: the same

@@ -62,11 +62,18 @@ typedef struct options {
     junqi_cli_ordinal game;   /* --game N: the Nth game of FILE; n 0: not given (the first) */
 } options;
 
+/* The input a record is read from, never written over nor removed (is_input). */
+typedef struct input_file {
+    const char *name; /* as given, "<stdin>"; NULL: none (--position) */
+    bool file;        /* it is a regular file, id (junqi_cli_input_file: standard input by its descriptor) */
+    struct stat id;
+} input_file;
+
 /* Where scenes come from (see the design note). */
 typedef struct source {
     const junqi_game *game;   /* the record */
     const junqi_source *text; /* what it was read from, open (for the lines of its problems) */
-    const char *input;        /* the input file's name as given; NULL: standard input, --position */
+    input_file input;         /* what it was read from */
     junqi_replay replay;      /* the replay, at the ply last asked for */
     size_t moves;             /* the record's moves */
     junqi_plies plies;        /* its plies; scenes are counted from plies.first */
@@ -318,23 +325,33 @@ static bool frame_names_fit(const source *src, const options *opt, size_t last)
     return false;
 }
 
-/* Whether `path` is the file `input` (NULL: none), a regular file (junqi_cli_same_file:
- * through a symbolic link, or a hard link): the one rule by which an output is refused
- * (check_not_input) and an earlier run's pictures are kept (remove_run). */
-static bool is_input(const char *input, const char *path)
+/* The input FILE ("-": standard input), or none for --position (NULL). */
+static input_file input_of(const char *path)
 {
-    struct stat st;
-    return input && stat(input, &st) == 0 && S_ISREG(st.st_mode) && junqi_cli_same_file(path, input);
+    input_file in = {.name = !path ? NULL : strcmp(path, "-") == 0 ? "<stdin>" : path};
+    in.file = path && junqi_cli_input_file(path, &in.id);
+    return in;
 }
 
-/* An output `out` (-o, a --frames picture, one page) that is the file `input` (NULL: none) (junqi_cli_same_file:
- * through a symbolic link in the pictures' folder too) would replace the record it is drawn
- * from with a picture: a usage error, said before anything is written, as a page or a
- * --split part over its input is (junqi_cli_check_parts). Returns an exit status. */
-static int check_not_input(const char *input, const char *out)
+/* Whether `path` is the input file (junqi_cli_is_file: through a symbolic link, or a hard
+ * link; standard input by the file it is redirected from, which has no name to compare):
+ * the one rule by which an output is refused (check_not_input) and an earlier run's
+ * pictures are kept (remove_run). */
+static bool is_input(const input_file *in, const char *path)
 {
-    if (!is_input(input, out))
+    return in->file && junqi_cli_is_file(path, &in->id);
+}
+
+/* An output `out` (-o, a --frames picture, one page) that is the input file (is_input:
+ * through a symbolic link in the pictures' folder too, or standard input redirected from
+ * it) would replace the record it is drawn from with a picture: a usage error, said before
+ * anything is written, as a page or a --split part over its input is
+ * (junqi_cli_check_parts). Returns an exit status. */
+static int check_not_input(const input_file *in, const char *out)
+{
+    if (!is_input(in, out))
         return JUNQI_EXIT_OK;
+    const char *input = in->name;
     /* TRANSLATORS: the output's name, the input's name */
     return junqi_cli_usage(prog, "%s would be written over the input %s, the record it is drawn from: "
                                  "choose another name", out, input);
@@ -347,7 +364,7 @@ static int check_not_input(const char *input, const char *out)
 static int check_frames_output(const source *src, const options *opt, size_t last)
 {
     bool to_file = opt->output && strcmp(opt->output, "-") != 0;
-    int rc = to_file ? check_not_input(src->input, opt->output) : JUNQI_EXIT_OK;
+    int rc = to_file ? check_not_input(&src->input, opt->output) : JUNQI_EXIT_OK;
     for (size_t ply = 0; opt->frames && rc == JUNQI_EXIT_OK && ply <= last; ply++) {
         char path[4096];
         frame_path(src, opt, last, src->plies.first + ply, path, sizeof path);
@@ -356,7 +373,7 @@ static int check_frames_output(const source *src, const options *opt, size_t las
             return junqi_cli_usage(prog, "-o %s and --frames %s name one file, %s (the picture of ply %zu): "
                                          "choose another name", opt->output, opt->frames, path,
                                    src->plies.first + ply);
-        rc = check_not_input(src->input, path);
+        rc = check_not_input(&src->input, path);
     }
     return rc;
 }
@@ -386,7 +403,7 @@ static void remove_run(const source *src, const options *opt, size_t last, long 
             break;
         if (is_output(opt, path))
             continue;
-        if (is_input(src->input, path) || lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || unlink(path) != 0)
+        if (is_input(&src->input, path) || lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || unlink(path) != 0)
             break; /* the input named as a picture is the record, no picture: it ends the run */
         snprintf(removed++ ? final : first, sizeof first, "%s", path);
     }
@@ -588,7 +605,7 @@ static int render_input(options *opt, const char *path)
     if (in.kind == JUNQI_INPUT_RECORD) {
         static source src;
         src = (source){.game = in.game, .text = text, .moves = junqi_game_moves(in.game),
-                       .input = opt->position || strcmp(path, "-") == 0 ? NULL : path};
+                       .input = input_of(opt->position ? NULL : path)};
         junqi_input_label(&in, src.label, sizeof src.label);
         if (junqi_cli_apply_rules(prog, src.label, in.game, opt->rules) != JUNQI_EXIT_OK ||
             junqi_cli_check_view(prog, src.label, in.game, opt->view) != JUNQI_EXIT_OK)
@@ -842,10 +859,13 @@ static int check_pages(pages *ps, pages_input *pi)
  * anything is written, as for junqi-replay --split's parts. Returns an exit status. */
 static int check_pages_input(const options *opt, const char *path)
 {
-    if (opt->position || strcmp(path, "-") == 0 || strcmp(opt->output, "-") == 0)
+    if (opt->position || strcmp(opt->output, "-") == 0)
         return JUNQI_EXIT_OK;
+    input_file in = input_of(path); /* standard input too, by the file it is */
     if (!junqi_collection_numbered(opt->output))
-        return check_not_input(path, opt->output);
+        return check_not_input(&in, opt->output);
+    if (strcmp(path, "-") == 0)
+        return JUNQI_EXIT_OK; /* read into memory: no page takes its games (junqi_cli_check_parts) */
     char *inputs[] = {(char *)path}; /* only compared, never written */
     return junqi_cli_check_parts(prog, opt->output, ".html", true, inputs, 1);
 }

@@ -143,7 +143,30 @@ run "$R" --size 200 fx/0016.png --frames fx
 expect "--frames fx of the record fx/0016.png after an earlier run: the record kept" \
     "0 junqi-render: fx: removed 2 pictures of an earlier run, fx/0014.png to fx/0015.png|0016.png 0017.png yes" \
     "$rc $err|$(files fx | sed 's/^.*0013.png //')$(cmp -s fx/0016.png "$SHORT" && echo yes)"
-rm -rf fx
+# the same read from standard input, which has no name to compare: by the file it is (it
+# was removed, exit 0)
+rm -rf fx && mkdir fx && touch fx/0014.png fx/0015.png fx/0017.png && cp "$SHORT" fx/0016.png
+run "$R" --size 200 --frames fx - <fx/0016.png
+expect "--frames fx - <fx/0016.png (the record) after an earlier run: the record kept" \
+    "0 junqi-render: fx: removed 2 pictures of an earlier run, fx/0014.png to fx/0015.png|0016.png 0017.png yes" \
+    "$rc $err|$(files fx | sed 's/^.*0013.png //')$(cmp -s fx/0016.png "$SHORT" && echo yes)"
+# standard input from a file that a picture would be written over: a usage error, as by its name
+rm -rf fx && mkdir fx && cp "$SHORT" fx/0003.png
+run "$R" --size 200 --frames fx - <fx/0003.png
+expect "--frames fx - <fx/0003.png: a usage error, the record kept" \
+    "2 junqi-render: fx/0003.png would be written over the input <stdin>, the record it is drawn from: choose another name|0003.png yes" \
+    "$rc $(head -n 1 "$tmp/err")|$(files fx)$(cmp -s fx/0003.png "$SHORT" && echo yes)"
+cp "$SHORT" rec.jgs
+run "$R" --size 200 -o rec.jgs --format png - <rec.jgs
+expect "-o rec.jgs - <rec.jgs: a usage error, the record kept" \
+    "2 junqi-render: rec.jgs would be written over the input <stdin>, the record it is drawn from: choose another name yes" \
+    "$rc $(head -n 1 "$tmp/err") $(cmp -s rec.jgs "$SHORT" && echo yes)"
+cp "$SHORT" rec.html
+run "$R" -o rec.html - <rec.html
+expect "-o rec.html - <rec.html (one page): a usage error, the record kept" \
+    "2 junqi-render: rec.html would be written over the input <stdin>, the record it is drawn from: choose another name yes" \
+    "$rc $(head -n 1 "$tmp/err") $(cmp -s rec.html "$SHORT" && echo yes)"
+rm -rf fx rec.jgs rec.html
 cd - >/dev/null || exit 1
 
 # --- -o naming one of the --frames pictures: a usage error, nothing written ---
