@@ -1010,23 +1010,43 @@ static const char *plain_spelling(const char *path, char *buf, size_t n)
     return buf;
 }
 
+/* `name` with as much of its folders as is there resolved by realpath() (the
+ * current folder at least, for a relative name) and the rest, the folders not
+ * there yet and the file, spelt plainly (plain_spelling), into buf (n bytes):
+ * "/abs/no/x.png" and "no/x.png" in /abs, "./no//x" and "no/x", are one
+ * spelling whether or not "no" is there. A name resolves only where each
+ * folder before it is there, so a folder not there ends what is resolved. */
+static const char *resolved_spelling(const char *name, char *buf, size_t n)
+{
+    char prefix[4096], rest[4096], *real = NULL;
+    size_t cut = strlen(name);
+    for (;;) {
+        while (cut > 0 && name[cut - 1] != '/') /* name[0..cut): folders, up to a '/' */
+            cut--;
+        if (cut < sizeof prefix)
+            snprintf(prefix, sizeof prefix, "%.*s", (int)cut, name);
+        if ((cut < sizeof prefix && (real = realpath(cut ? prefix : ".", NULL))) || cut == 0)
+            break;
+        cut--; /* the folder before this one */
+    }
+    if (!real)
+        return plain_spelling(name, buf, n); /* not even the current folder resolves */
+    plain_spelling(name + cut, rest, sizeof rest);
+    snprintf(buf, n, "%s%s%s", real, real[strlen(real) - 1] == '/' ? "" : "/", rest);
+    free(real);
+    return buf;
+}
+
 /* One spelling of the file that writing `path` reaches, into buf (n bytes):
- * a symbolic link followed (output_target), its folder resolved by realpath()
- * when it is there, else written plainly (plain_spelling). */
+ * a symbolic link followed (output_target), then its folders resolved as far
+ * as they are there (resolved_spelling). */
 static const char *file_spelling(const char *path, char *buf, size_t n)
 {
     struct stat st;
     bool exists;
     int err;
-    char *target = output_target(path, &st, &exists, &err), dir[4096];
-    const char *name = target ? target : path;
-    const char *slash = strrchr(name, '/'), *base = slash ? slash + 1 : name;
-    char *real = realpath(folder_of(name, false, dir, sizeof dir) ? dir : ".", NULL);
-    if (real)
-        snprintf(buf, n, "%s/%s", real, base);
-    else
-        plain_spelling(name, buf, n);
-    free(real);
+    char *target = output_target(path, &st, &exists, &err);
+    resolved_spelling(target ? target : path, buf, n);
     free(target);
     return buf;
 }

@@ -536,9 +536,11 @@ bool junqi_cli_folder_takes_files(const char *prog, const char *name, const char
  * and are the same file (device and inode, symbolic links followed, as a
  * write through them follows them; a hard link is the same file), or
  * neither is there yet and both name the same file to be (a symbolic link
- * followed to the name it leads to, the folder resolved by realpath() when
- * it is there, else "." folders and doubled slashes dropped: "fx//0001.png"
- * and "./fx/0001.png" are one). One there and the other not: false. The
+ * followed to the name it leads to, its folders resolved by realpath() as
+ * far as they are there, the current folder at least, and the rest spelt
+ * with "." folders and doubled slashes dropped: "fx//0001.png" and
+ * "./fx/0001.png" are one, and so are "/abs/no/x.png" and "no/x.png" in
+ * /abs, "no" there or not). One there and the other not: false. The
  * rule by which an output is refused when it would be an input
  * (junqi_cli_check_parts()) or another output of the same run
  * (junqi-render's -o and --frames).
@@ -568,9 +570,9 @@ bool junqi_cli_is_file(const char *path, const struct stat *id);
 /**
  * True when writing the name a writes the name b, there or not: the same
  * name once the symbolic link a or b is followed to the name it leads to
- * (as junqi_cli_output_open() writes through it) and the folder resolved by
- * realpath() when it is there, else spelt plainly (junqi_cli_same_file()'s
- * rule for names not there yet). A hard link is another name: writing it
+ * (as junqi_cli_output_open() writes through it) and its folders resolved by
+ * realpath() as far as they are there, the rest spelt plainly
+ * (junqi_cli_same_file()'s rule for names not there yet). A hard link is another name: writing it
  * (through a temporary file renamed over it) leaves the other name's file as
  * it was. The rule by which junqi-render's --frames leaves -o's file out of
  * the earlier run's pictures it removes.
