@@ -1077,6 +1077,72 @@ bool junqi_cli_same_file(const char *a, const char *b)
     return stat(b, &sb) != 0 && junqi_cli_same_name(a, b);
 }
 
+void junqi_cli_leftovers_find(junqi_cli_leftovers *l, long long start, int step)
+{
+    char path[4096];
+    l->count = 0;
+    for (long long k = start; k >= 0; k += step) {
+        struct stat st;
+        bool input = false;
+        if (!l->name(l->ctx, (size_t)k, path, sizeof path))
+            break;
+        if (l->passed && l->passed(l->ctx, path))
+            continue;
+        for (size_t i = 0; i < l->ninputs && !input; i++)
+            input = junqi_cli_is_file(path, &l->inputs[i]);
+        if (input || lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || (l->remove && unlink(path) != 0))
+            break; /* an input named as one of them is no earlier run's file: it ends the run */
+        snprintf(l->count++ ? l->last : l->first, sizeof l->first, "%s", path);
+    }
+}
+
+/* The name of file k of a pattern (ctx: {pattern, ext}), for junqi_cli_leftovers. */
+static bool pattern_name(const void *ctx, size_t k, char *buf, size_t n)
+{
+    const char *const *pe = ctx;
+    return junqi_collection_path(pe[0], k, pe[1], buf, n);
+}
+
+/* The warning of junqi_cli_say_leftovers() for a first file left and `more` after it, of
+ * pages or of parts, with this run's last named (`mine`) or none written. Each takes PROG,
+ * the first file left, with `more` the count of the others, the pattern, and with `mine`
+ * this run's last file. */
+static const char *leftovers_message(bool pages, bool mine, size_t more)
+{
+    if (pages && more) /* TRANSLATORS: the first page left, how many more, -o's pattern, this run's last page */
+        return P_("%s: %s and %zu more page of %s are left from an earlier run; this run's last page is %s\n",
+                  "%s: %s and %zu more pages of %s are left from an earlier run; this run's last page is %s\n", more);
+    if (pages) /* TRANSLATORS: the page left, -o's pattern, this run's last page */
+        return _("%s: %s, a page of %s, is left from an earlier run; this run's last page is %s\n");
+    if (mine && more) /* TRANSLATORS: the first part left, how many more, -o's pattern, this run's last part */
+        return P_("%s: %s and %zu more part of %s are left from an earlier run; this run's last part is %s\n",
+                  "%s: %s and %zu more parts of %s are left from an earlier run; this run's last part is %s\n", more);
+    if (mine) /* TRANSLATORS: the part left, -o's pattern, this run's last part */
+        return _("%s: %s, a part of %s, is left from an earlier run; this run's last part is %s\n");
+    if (more) /* TRANSLATORS: the first part left, how many more, -o's pattern */
+        return P_("%s: %s and %zu more part of %s are left from an earlier run; this run wrote no part\n",
+                  "%s: %s and %zu more parts of %s are left from an earlier run; this run wrote no part\n", more);
+    /* TRANSLATORS: the part left, -o's pattern */
+    return _("%s: %s, a part of %s, is left from an earlier run; this run wrote no part\n");
+}
+
+void junqi_cli_say_leftovers(const char *prog, const char *pattern, const char *ext, bool pages, size_t last,
+                             const struct stat *inputs, size_t ninputs)
+{
+    const char *pe[] = {pattern, ext};
+    junqi_cli_leftovers l = {.name = pattern_name, .ctx = pe, .inputs = inputs, .ninputs = ninputs};
+    junqi_cli_leftovers_find(&l, (long long)last + 1, 1);
+    char mine[4096] = "";
+    if (!l.count || (pages && !last) || (last && !junqi_collection_path(pattern, last, ext, mine, sizeof mine)))
+        return; /* no page: the input held no game, an error said */
+    size_t more = l.count - 1;
+    const char *message = leftovers_message(pages, last != 0, more);
+    if (more) /* without this run's last file, the message leaves `mine` unread */
+        fprintf(stderr, message, prog, l.first, more, pattern, mine);
+    else
+        fprintf(stderr, message, prog, l.first, pattern, mine);
+}
+
 /* The part of `pattern` that the input `name` is, tried for the number read
  * from each digit of name on ("v12.jgn": 12 and 2, for -o v1%n.jgn): one file
  * (junqi_cli_same_file(): the same file, or for an input not there yet, which

@@ -580,6 +580,56 @@ bool junqi_cli_is_file(const char *path, const struct stat *id);
 bool junqi_cli_same_name(const char *a, const char *b);
 
 /**
+ * The files an earlier run left beside a run of numbered files
+ * (junqi-render's --frames pictures and pages, junqi-replay --split's
+ * parts), found by junqi_cli_leftovers_find(): set the fields before
+ * `count`, which it fills in.
+ */
+typedef struct junqi_cli_leftovers {
+    /** File number k's name into buf (n bytes); false when it has none (too
+     * long, or not named as the run names its files), which ends the walk. */
+    bool (*name)(const void *ctx, size_t k, char *buf, size_t n);
+    /** A name this run writes itself (junqi-render's -o among the pictures):
+     * passed over, neither taken nor counted, the walk going on; NULL: none. */
+    bool (*passed)(const void *ctx, const char *path);
+    const void *ctx;           /**< handed to name and passed */
+    const struct stat *inputs; /**< the run's input files (junqi_cli_input_file()), never taken: one ends the walk */
+    size_t ninputs;
+    bool remove;               /**< remove each file taken (one that cannot be removed ends the walk) */
+    size_t count;              /**< out: the files taken */
+    char first[4096], last[4096]; /**< out: the first and the last taken, in the walk's order */
+} junqi_cli_leftovers;
+
+/**
+ * Walk the numbered files of l from number `start` on, going by `step` (+1
+ * up, or -1 down to 0), taking each while it is there as a regular file
+ * (lstat(): a symbolic link or a folder of that name ends the walk) that
+ * is none of l->inputs (junqi_cli_is_file()), removing it with l->remove:
+ * the unbroken run of an earlier run's files that follows on from this
+ * run's, by which junqi-render's --frames removes an earlier run's pictures
+ * and the runs of pages and parts say what is left (junqi_cli_say_leftovers()).
+ * Only names l->name gives are looked at, never another file.
+ */
+void junqi_cli_leftovers_find(junqi_cli_leftovers *l, long long start, int step);
+
+/**
+ * For a run of numbered files named by `pattern` (-o with %n, or a folder
+ * DIR/: junqi_collection_path() with extension `ext`; junqi-render's pages
+ * with `pages`, else junqi-replay --split's parts), of which this run named
+ * the numbers up to `last` (0: none): say on stderr, in one line, a warning
+ * that changes no exit status, the files of the pattern an earlier run left
+ * past it (junqi_cli_leftovers_find() from last + 1: files named exactly as
+ * the pattern names them, in an unbroken run of numbers, none of the
+ * `ninputs` input files `inputs`), which are kept, as they may be the
+ * user's: "PROG: p-5.jgn and 2 more parts of p-%n.jgn are left from an
+ * earlier run; this run's last part is p-4.jgn" (docs/conventions.md,
+ * "Outputs of several files"). Nothing when there is none, nor for pages
+ * when no page was named (last 0: the input held no game, an error said).
+ */
+void junqi_cli_say_leftovers(const char *prog, const char *pattern, const char *ext, bool pages, size_t last,
+                             const struct stat *inputs, size_t ninputs);
+
+/**
  * For a run that writes numbered files (`pattern`: -o with %n, or a folder
  * DIR/; junqi_collection_path() with extension `ext`): a usage error
  * (JUNQI_EXIT_USAGE, said on stderr) when one of the n files `inputs` would
