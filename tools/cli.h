@@ -572,9 +572,9 @@ bool junqi_cli_is_file(const char *path, const struct stat *id);
  * name once the symbolic link a or b is followed to the name it leads to
  * (as junqi_cli_output_open() writes through it) and its folders resolved by
  * realpath() as far as they are there, the rest spelt plainly
- * (junqi_cli_same_file()'s rule for names not there yet). A hard link is another name: writing it
- * (through a temporary file renamed over it) leaves the other name's file as
- * it was. The rule by which junqi-render's --frames leaves -o's file out of
+ * (junqi_cli_same_file()'s rule for names not there yet). A hard link is
+ * another name: writing it (through a temporary file renamed over it) leaves
+ * the other name's file as it was. The rule by which junqi-render's --frames leaves -o's file out of
  * the earlier run's pictures it removes.
  */
 bool junqi_cli_same_name(const char *a, const char *b);

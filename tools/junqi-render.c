@@ -351,10 +351,9 @@ static int check_not_input(const input_file *in, const char *out)
 {
     if (!is_input(in, out))
         return JUNQI_EXIT_OK;
-    const char *input = in->name;
     /* TRANSLATORS: the output's name, the input's name */
     return junqi_cli_usage(prog, "%s would be written over the input %s, the record it is drawn from: "
-                                 "choose another name", out, input);
+                                 "choose another name", out, in->name);
 }
 
 /* -o naming one of the --frames pictures (plies 0 .. last; the same file however it is
