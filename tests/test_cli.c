@@ -329,9 +329,6 @@ static void a_help_list_is_wrapped_to_79_columns(void **state)
     assert_string_equal(junqi_cli_help_list("", buf, sizeof buf), "");
 }
 
-/* A run's exit status is its items' highest, but a usage error stops it and is its status,
- * whatever came before or after (docs/conventions.md): an output that could not be written (3)
- * hid a later usage error, and the run went on. */
 /* The engine protocol's `position file` opens a file once, checks what it
  * opened and reads the record from that stream: a path that names a FIFO
  * by the time it is read would hold the reader. Here the path is made a
@@ -374,6 +371,44 @@ static void a_game_is_read_from_the_stream_opened_not_its_path_again(void **stat
     rmdir(dir);
 }
 
+/* junqi_cli_same_file(): two names of one file not there yet are one, however spelt, in a
+ * folder that is there or not (-o /abs/dir/x.png against --frames' dir/x.png, ./x against
+ * x): an absolute and a relative name were two when the folder was not there, so that one
+ * output could replace the other. Names of two files are two. Run in a folder of its own. */
+static void names_of_one_file_to_be_are_one_however_spelt(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/test_cli.XXXXXX", here[4096], a[4200], b[4200];
+    assert_non_null(mkdtemp(dir));
+    assert_non_null(getcwd(here, sizeof here));
+    assert_int_equal(chdir(dir), 0);
+    assert_int_equal(mkdir("fx", 0700), 0);
+    static const char *const one[][2] = {
+        {"%s/fx/x.png", "fx/x.png"},    {"./x", "x"},           {"%s/x", "./x"},
+        {"%s/no/x.png", "no/x.png"},    {"./no//x", "no/x"},    {"%s/no/deeper/x", "./no/deeper/x"},
+        {"%s/fx/no/x", "fx//no/./x"},   {"fx/../no/x", "no/x"}, {"%s/../%s/no/x", "no/x"},
+    };
+    const char *base = strrchr(dir, '/') + 1;
+    for (size_t i = 0; i < sizeof one / sizeof one[0]; i++) {
+        snprintf(a, sizeof a, one[i][0], dir, base);
+        snprintf(b, sizeof b, one[i][1], dir);
+        if (!junqi_cli_same_file(a, b) || !junqi_cli_same_file(b, a))
+            fail_msg("%s and %s are one file to be", a, b);
+    }
+    static const char *const two[][2] = {{"x", "y"}, {"fx/x", "x"}, {"no/x", "fx/x"}, {"%s/no/x", "no/y"}};
+    for (size_t i = 0; i < sizeof two / sizeof two[0]; i++) {
+        snprintf(a, sizeof a, two[i][0], dir);
+        if (junqi_cli_same_file(a, two[i][1]) || junqi_cli_same_file(two[i][1], a))
+            fail_msg("%s and %s are two files", a, two[i][1]);
+    }
+    assert_int_equal(rmdir("fx"), 0);
+    assert_int_equal(chdir(here), 0);
+    assert_int_equal(rmdir(dir), 0);
+}
+
+/* A run's exit status is its items' highest, but a usage error stops it and is its status,
+ * whatever came before or after (docs/conventions.md): an output that could not be written (3)
+ * hid a later usage error, and the run went on. */
 static void a_usage_error_stops_a_run_and_is_its_status(void **state)
 {
     (void)state;
@@ -409,6 +444,7 @@ int main(void)
         cmocka_unit_test(a_help_list_is_wrapped_to_79_columns),
         cmocka_unit_test(a_game_is_read_from_the_stream_opened_not_its_path_again),
         cmocka_unit_test(a_usage_error_stops_a_run_and_is_its_status),
+        cmocka_unit_test(names_of_one_file_to_be_are_one_however_spelt),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1010,23 +1010,43 @@ static const char *plain_spelling(const char *path, char *buf, size_t n)
     return buf;
 }
 
+/* `name` with as much of its folders as is there resolved by realpath() (the
+ * current folder at least, for a relative name) and the rest, the folders not
+ * there yet and the file, spelt plainly (plain_spelling), into buf (n bytes):
+ * "/abs/no/x.png" and "no/x.png" in /abs, "./no//x" and "no/x", are one
+ * spelling whether or not "no" is there. A name resolves only where each
+ * folder before it is there, so a folder not there ends what is resolved. */
+static const char *resolved_spelling(const char *name, char *buf, size_t n)
+{
+    char prefix[4096], rest[4096], *real = NULL;
+    size_t cut = strlen(name);
+    for (;;) {
+        while (cut > 0 && name[cut - 1] != '/') /* name[0..cut): folders, up to a '/' */
+            cut--;
+        if (cut < sizeof prefix)
+            snprintf(prefix, sizeof prefix, "%.*s", (int)cut, name);
+        if ((cut < sizeof prefix && (real = realpath(cut ? prefix : ".", NULL))) || cut == 0)
+            break;
+        cut--; /* the folder before this one */
+    }
+    if (!real)
+        return plain_spelling(name, buf, n); /* not even the current folder resolves */
+    plain_spelling(name + cut, rest, sizeof rest);
+    snprintf(buf, n, "%s%s%s", real, real[strlen(real) - 1] == '/' ? "" : "/", rest);
+    free(real);
+    return buf;
+}
+
 /* One spelling of the file that writing `path` reaches, into buf (n bytes):
- * a symbolic link followed (output_target), its folder resolved by realpath()
- * when it is there, else written plainly (plain_spelling). */
+ * a symbolic link followed (output_target), then its folders resolved as far
+ * as they are there (resolved_spelling). */
 static const char *file_spelling(const char *path, char *buf, size_t n)
 {
     struct stat st;
     bool exists;
     int err;
-    char *target = output_target(path, &st, &exists, &err), dir[4096];
-    const char *name = target ? target : path;
-    const char *slash = strrchr(name, '/'), *base = slash ? slash + 1 : name;
-    char *real = realpath(folder_of(name, false, dir, sizeof dir) ? dir : ".", NULL);
-    if (real)
-        snprintf(buf, n, "%s/%s", real, base);
-    else
-        plain_spelling(name, buf, n);
-    free(real);
+    char *target = output_target(path, &st, &exists, &err);
+    resolved_spelling(target ? target : path, buf, n);
     free(target);
     return buf;
 }
@@ -1037,13 +1057,90 @@ bool junqi_cli_same_name(const char *a, const char *b)
     return strcmp(file_spelling(a, one, sizeof one), file_spelling(b, other, sizeof other)) == 0;
 }
 
+bool junqi_cli_input_file(const char *name, struct stat *id)
+{
+    int rc = strcmp(name, "-") == 0 ? fstat(STDIN_FILENO, id) : stat(name, id);
+    return rc == 0 && S_ISREG(id->st_mode);
+}
+
+bool junqi_cli_is_file(const char *path, const struct stat *id)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && st.st_dev == id->st_dev && st.st_ino == id->st_ino;
+}
+
 bool junqi_cli_same_file(const char *a, const char *b)
 {
     struct stat sa, sb;
-    bool there_a = stat(a, &sa) == 0, there_b = stat(b, &sb) == 0;
-    if (there_a || there_b)
-        return there_a && there_b && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-    return junqi_cli_same_name(a, b);
+    if (stat(a, &sa) == 0)
+        return junqi_cli_is_file(b, &sa);
+    return stat(b, &sb) != 0 && junqi_cli_same_name(a, b);
+}
+
+void junqi_cli_leftovers_find(junqi_cli_leftovers *l, long long start, int step)
+{
+    char path[4096];
+    l->count = 0;
+    for (long long k = start; k >= 0; k += step) {
+        struct stat st;
+        bool input = false;
+        if (!l->name(l->ctx, (size_t)k, path, sizeof path))
+            break;
+        if (l->passed && l->passed(l->ctx, path))
+            continue;
+        for (size_t i = 0; i < l->ninputs && !input; i++)
+            input = junqi_cli_is_file(path, &l->inputs[i]);
+        if (input || lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || (l->remove && unlink(path) != 0))
+            break; /* an input named as one of them is no earlier run's file: it ends the run */
+        snprintf(l->count++ ? l->last : l->first, sizeof l->first, "%s", path);
+    }
+}
+
+/* The name of file k of a pattern (ctx: {pattern, ext}), for junqi_cli_leftovers. */
+static bool pattern_name(const void *ctx, size_t k, char *buf, size_t n)
+{
+    const char *const *pe = ctx;
+    return junqi_collection_path(pe[0], k, pe[1], buf, n);
+}
+
+/* The warning of junqi_cli_say_leftovers() for a first file left and `more` after it, of
+ * pages or of parts, with this run's last named (`mine`) or none written. Each takes PROG,
+ * the first file left, with `more` the count of the others, the pattern, and with `mine`
+ * this run's last file. */
+static const char *leftovers_message(bool pages, bool mine, size_t more)
+{
+    if (pages && more) /* TRANSLATORS: the first page left, how many more, -o's pattern, this run's last page */
+        return P_("%s: %s and %zu more page of %s are left from an earlier run; this run's last page is %s\n",
+                  "%s: %s and %zu more pages of %s are left from an earlier run; this run's last page is %s\n", more);
+    if (pages) /* TRANSLATORS: the page left, -o's pattern, this run's last page */
+        return _("%s: %s, a page of %s, is left from an earlier run; this run's last page is %s\n");
+    if (mine && more) /* TRANSLATORS: the first part left, how many more, -o's pattern, this run's last part */
+        return P_("%s: %s and %zu more part of %s are left from an earlier run; this run's last part is %s\n",
+                  "%s: %s and %zu more parts of %s are left from an earlier run; this run's last part is %s\n", more);
+    if (mine) /* TRANSLATORS: the part left, -o's pattern, this run's last part */
+        return _("%s: %s, a part of %s, is left from an earlier run; this run's last part is %s\n");
+    if (more) /* TRANSLATORS: the first part left, how many more, -o's pattern */
+        return P_("%s: %s and %zu more part of %s are left from an earlier run; this run wrote no part\n",
+                  "%s: %s and %zu more parts of %s are left from an earlier run; this run wrote no part\n", more);
+    /* TRANSLATORS: the part left, -o's pattern */
+    return _("%s: %s, a part of %s, is left from an earlier run; this run wrote no part\n");
+}
+
+void junqi_cli_say_leftovers(const char *prog, const char *pattern, const char *ext, bool pages, size_t last,
+                             const struct stat *inputs, size_t ninputs)
+{
+    const char *pe[] = {pattern, ext};
+    junqi_cli_leftovers l = {.name = pattern_name, .ctx = pe, .inputs = inputs, .ninputs = ninputs};
+    junqi_cli_leftovers_find(&l, (long long)last + 1, 1);
+    char mine[4096] = "";
+    if (!l.count || (pages && !last) || (last && !junqi_collection_path(pattern, last, ext, mine, sizeof mine)))
+        return; /* no page: the input held no game, an error said */
+    size_t more = l.count - 1;
+    const char *message = leftovers_message(pages, last != 0, more);
+    if (more) /* without this run's last file, the message leaves `mine` unread */
+        fprintf(stderr, message, prog, l.first, more, pattern, mine);
+    else
+        fprintf(stderr, message, prog, l.first, pattern, mine);
 }
 
 /* The part of `pattern` that the input `name` is, tried for the number read

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/stat.h>
 
 #include "diag.h"
 #include "json.h"
@@ -535,9 +536,11 @@ bool junqi_cli_folder_takes_files(const char *prog, const char *name, const char
  * and are the same file (device and inode, symbolic links followed, as a
  * write through them follows them; a hard link is the same file), or
  * neither is there yet and both name the same file to be (a symbolic link
- * followed to the name it leads to, the folder resolved by realpath() when
- * it is there, else "." folders and doubled slashes dropped: "fx//0001.png"
- * and "./fx/0001.png" are one). One there and the other not: false. The
+ * followed to the name it leads to, its folders resolved by realpath() as
+ * far as they are there, the current folder at least, and the rest spelt
+ * with "." folders and doubled slashes dropped: "fx//0001.png" and
+ * "./fx/0001.png" are one, and so are "/abs/no/x.png" and "no/x.png" in
+ * /abs, "no" there or not). One there and the other not: false. The
  * rule by which an output is refused when it would be an input
  * (junqi_cli_check_parts()) or another output of the same run
  * (junqi-render's -o and --frames).
@@ -545,16 +548,86 @@ bool junqi_cli_folder_takes_files(const char *prog, const char *name, const char
 bool junqi_cli_same_file(const char *a, const char *b);
 
 /**
+ * The file that the input `name` is read from, into *id (its stat): "-" is
+ * standard input, descriptor 0 (fstat(): a file it is redirected from has no
+ * name to compare, `junqi-render --frames fx - < fx/0016.png`), any other
+ * name the file it leads to (stat(), symbolic links followed). False when
+ * that is no regular file (a pipe, a terminal, nothing there): no output
+ * can be written over it nor a file removed in its place. The identity by
+ * which a tool keeps its input from being written over or removed
+ * (junqi_cli_is_file()).
+ */
+bool junqi_cli_input_file(const char *name, struct stat *id);
+
+/**
+ * Whether writing or removing `path` reaches the file `id` (from
+ * junqi_cli_input_file()): path is there and, its symbolic links followed
+ * as a write follows them, is that file (device and inode; a hard link is
+ * the same file). False when path is not there.
+ */
+bool junqi_cli_is_file(const char *path, const struct stat *id);
+
+/**
  * True when writing the name a writes the name b, there or not: the same
  * name once the symbolic link a or b is followed to the name it leads to
- * (as junqi_cli_output_open() writes through it) and the folder resolved by
- * realpath() when it is there, else spelt plainly (junqi_cli_same_file()'s
- * rule for names not there yet). A hard link is another name: writing it
- * (through a temporary file renamed over it) leaves the other name's file as
- * it was. The rule by which junqi-render's --frames leaves -o's file out of
+ * (as junqi_cli_output_open() writes through it) and its folders resolved by
+ * realpath() as far as they are there, the rest spelt plainly
+ * (junqi_cli_same_file()'s rule for names not there yet). A hard link is
+ * another name: writing it (through a temporary file renamed over it) leaves
+ * the other name's file as it was. The rule by which junqi-render's --frames leaves -o's file out of
  * the earlier run's pictures it removes.
  */
 bool junqi_cli_same_name(const char *a, const char *b);
+
+/**
+ * The files an earlier run left beside a run of numbered files
+ * (junqi-render's --frames pictures and pages, junqi-replay --split's
+ * parts), found by junqi_cli_leftovers_find(): set the fields before
+ * `count`, which it fills in.
+ */
+typedef struct junqi_cli_leftovers {
+    /** File number k's name into buf (n bytes); false when it has none (too
+     * long, or not named as the run names its files), which ends the walk. */
+    bool (*name)(const void *ctx, size_t k, char *buf, size_t n);
+    /** A name this run writes itself (junqi-render's -o among the pictures):
+     * passed over, neither taken nor counted, the walk going on; NULL: none. */
+    bool (*passed)(const void *ctx, const char *path);
+    const void *ctx;           /**< handed to name and passed */
+    const struct stat *inputs; /**< the run's input files (junqi_cli_input_file()), never taken: one ends the walk */
+    size_t ninputs;
+    bool remove;               /**< remove each file taken (one that cannot be removed ends the walk) */
+    size_t count;              /**< out: the files taken */
+    char first[4096], last[4096]; /**< out: the first and the last taken, in the walk's order */
+} junqi_cli_leftovers;
+
+/**
+ * Walk the numbered files of l from number `start` on, going by `step` (+1
+ * up, or -1 down to 0), taking each while it is there as a regular file
+ * (lstat(): a symbolic link or a folder of that name ends the walk) that
+ * is none of l->inputs (junqi_cli_is_file()), removing it with l->remove:
+ * the unbroken run of an earlier run's files that follows on from this
+ * run's, by which junqi-render's --frames removes an earlier run's pictures
+ * and the runs of pages and parts say what is left (junqi_cli_say_leftovers()).
+ * Only names l->name gives are looked at, never another file.
+ */
+void junqi_cli_leftovers_find(junqi_cli_leftovers *l, long long start, int step);
+
+/**
+ * For a run of numbered files named by `pattern` (-o with %n, or a folder
+ * DIR/: junqi_collection_path() with extension `ext`; junqi-render's pages
+ * with `pages`, else junqi-replay --split's parts), of which this run named
+ * the numbers up to `last` (0: none): say on stderr, in one line, a warning
+ * that changes no exit status, the files of the pattern an earlier run left
+ * past it (junqi_cli_leftovers_find() from last + 1: files named exactly as
+ * the pattern names them, in an unbroken run of numbers, none of the
+ * `ninputs` input files `inputs`), which are kept, as they may be the
+ * user's: "PROG: p-5.jgn and 2 more parts of p-%n.jgn are left from an
+ * earlier run; this run's last part is p-4.jgn" (docs/conventions.md,
+ * "Outputs of several files"). Nothing when there is none, nor for pages
+ * when no page was named (last 0: the input held no game, an error said).
+ */
+void junqi_cli_say_leftovers(const char *prog, const char *pattern, const char *ext, bool pages, size_t last,
+                             const struct stat *inputs, size_t ninputs);
 
 /**
  * For a run that writes numbered files (`pattern`: -o with %n, or a folder

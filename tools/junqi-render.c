@@ -62,11 +62,18 @@ typedef struct options {
     junqi_cli_ordinal game;   /* --game N: the Nth game of FILE; n 0: not given (the first) */
 } options;
 
+/* The input a record is read from, never written over nor removed (is_input). */
+typedef struct input_file {
+    const char *name; /* as given, "<stdin>"; NULL: none (--position) */
+    bool file;        /* it is a regular file, id (junqi_cli_input_file: standard input by its descriptor) */
+    struct stat id;
+} input_file;
+
 /* Where scenes come from (see the design note). */
 typedef struct source {
     const junqi_game *game;   /* the record */
     const junqi_source *text; /* what it was read from, open (for the lines of its problems) */
-    const char *input;        /* the input file's name as given; NULL: standard input, --position */
+    input_file input;         /* what it was read from */
     junqi_replay replay;      /* the replay, at the ply last asked for */
     size_t moves;             /* the record's moves */
     junqi_plies plies;        /* its plies; scenes are counted from plies.first */
@@ -318,26 +325,35 @@ static bool frame_names_fit(const source *src, const options *opt, size_t last)
     return false;
 }
 
-/* Whether `path` is the file `input` (NULL: none), a regular file (junqi_cli_same_file:
- * through a symbolic link, or a hard link): the one rule by which an output is refused
- * (check_not_input) and an earlier run's pictures are kept (remove_run). */
-static bool is_input(const char *input, const char *path)
+/* The input FILE ("-": standard input), or none for --position (NULL). */
+static input_file input_of(const char *path)
 {
-    struct stat st;
-    return input && stat(input, &st) == 0 && S_ISREG(st.st_mode) && junqi_cli_same_file(path, input);
+    input_file in = {.name = !path ? NULL : strcmp(path, "-") == 0 ? "<stdin>" : path};
+    in.file = path && junqi_cli_input_file(path, &in.id);
+    return in;
 }
 
-/* An output `out` (-o, a --frames picture, one page) that is the file `input` (NULL: none) (junqi_cli_same_file:
- * through a symbolic link in the pictures' folder too) would replace the record it is drawn
- * from with a picture: a usage error, said before anything is written, as a page or a
- * --split part over its input is (junqi_cli_check_parts). Returns an exit status. */
-static int check_not_input(const char *input, const char *out)
+/* Whether `path` is the input file (junqi_cli_is_file: through a symbolic link, or a hard
+ * link; standard input by the file it is redirected from, which has no name to compare):
+ * the one rule by which an output is refused (check_not_input) and an earlier run's
+ * pictures are kept (remove_run). */
+static bool is_input(const input_file *in, const char *path)
 {
-    if (!is_input(input, out))
+    return in->file && junqi_cli_is_file(path, &in->id);
+}
+
+/* An output `out` (-o, a --frames picture, one page) that is the input file (is_input:
+ * through a symbolic link in the pictures' folder too, or standard input redirected from
+ * it) would replace the record it is drawn from with a picture: a usage error, said before
+ * anything is written, as a page or a --split part over its input is
+ * (junqi_cli_check_parts). Returns an exit status. */
+static int check_not_input(const input_file *in, const char *out)
+{
+    if (!is_input(in, out))
         return JUNQI_EXIT_OK;
     /* TRANSLATORS: the output's name, the input's name */
     return junqi_cli_usage(prog, "%s would be written over the input %s, the record it is drawn from: "
-                                 "choose another name", out, input);
+                                 "choose another name", out, in->name);
 }
 
 /* -o naming one of the --frames pictures (plies 0 .. last; the same file however it is
@@ -347,7 +363,7 @@ static int check_not_input(const char *input, const char *out)
 static int check_frames_output(const source *src, const options *opt, size_t last)
 {
     bool to_file = opt->output && strcmp(opt->output, "-") != 0;
-    int rc = to_file ? check_not_input(src->input, opt->output) : JUNQI_EXIT_OK;
+    int rc = to_file ? check_not_input(&src->input, opt->output) : JUNQI_EXIT_OK;
     for (size_t ply = 0; opt->frames && rc == JUNQI_EXIT_OK && ply <= last; ply++) {
         char path[4096];
         frame_path(src, opt, last, src->plies.first + ply, path, sizeof path);
@@ -356,7 +372,7 @@ static int check_frames_output(const source *src, const options *opt, size_t las
             return junqi_cli_usage(prog, "-o %s and --frames %s name one file, %s (the picture of ply %zu): "
                                          "choose another name", opt->output, opt->frames, path,
                                    src->plies.first + ply);
-        rc = check_not_input(src->input, path);
+        rc = check_not_input(&src->input, path);
     }
     return rc;
 }
@@ -369,32 +385,46 @@ static bool is_output(const options *opt, const char *path)
     return opt->output && strcmp(opt->output, "-") != 0 && junqi_cli_same_name(opt->output, path);
 }
 
+/* The pictures of a run (scene plies 0 .. last), for junqi_cli_leftovers. */
+typedef struct frame_names {
+    const source *src;
+    const options *opt;
+    size_t last, width; /* the names' length: that of the last ply's */
+} frame_names;
+
+/* The picture of the record's ply k, named exactly as this run names its pictures
+ * (frame_path() for `last`: its width and extension), for junqi_cli_leftovers. */
+static bool frame_name(const void *ctx, size_t k, char *buf, size_t n)
+{
+    const frame_names *f = ctx;
+    return strlen(frame_path(f->src, f->opt, f->last, k, buf, n)) == f->width;
+}
+
+/* Whether a picture's name is -o's (is_output), for junqi_cli_leftovers. */
+static bool frame_is_output(const void *ctx, const char *path)
+{
+    return is_output(((const frame_names *)ctx)->opt, path);
+}
+
 /* Remove the pictures named for the record's plies from `start` on, going by `step` (+1 up,
  * -1 down to ply 0), while each is a regular file named exactly as this run names its
- * pictures (frame_path() for `last`: its width and extension) and not the input; said on stderr in one line
- * naming the lowest and the highest removed. The name -o writes is passed over, there or
- * not, neither removed nor counted nor named: -o's file takes its place in the run, so the
- * pictures past it follow on from this run's as much as those before it. */
+ * pictures and not the input (junqi_cli_leftovers_find, the one walk by which the runs of
+ * pages and parts find what an earlier run left); said on stderr in one line naming the
+ * lowest and the highest removed. The name -o writes is passed over, there or not, neither
+ * removed nor counted nor named: -o's file takes its place in the run, so the pictures past
+ * it follow on from this run's as much as those before it. */
 static void remove_run(const source *src, const options *opt, size_t last, long long start, int step)
 {
-    char path[4096], first[4096], final[4096];
-    size_t width = strlen(frame_path(src, opt, last, src->plies.first + last, path, sizeof path)), removed = 0;
-    for (long long ply = start; ply >= 0; ply += step) {
-        struct stat st;
-        frame_path(src, opt, last, (size_t)ply, path, sizeof path);
-        if (strlen(path) != width)
-            break;
-        if (is_output(opt, path))
-            continue;
-        if (is_input(src->input, path) || lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || unlink(path) != 0)
-            break; /* the input named as a picture is the record, no picture: it ends the run */
-        snprintf(removed++ ? final : first, sizeof first, "%s", path);
-    }
-    if (removed == 1)
-        fprintf(stderr, _("%s: %s: removed %s, a picture of an earlier run\n"), prog, opt->frames, first);
-    else if (removed) /* TRANSLATORS: the folder, how many, the lowest and the highest removed */
+    char path[4096];
+    frame_names f = {src, opt, last, strlen(frame_path(src, opt, last, src->plies.first + last, path, sizeof path))};
+    junqi_cli_leftovers l = {.name = frame_name, .passed = frame_is_output, .ctx = &f, .remove = true,
+                             .inputs = src->input.file ? &src->input.id : NULL, .ninputs = src->input.file};
+    junqi_cli_leftovers_find(&l, start, step);
+    if (l.count == 1)
+        fprintf(stderr, _("%s: %s: removed %s, a picture of an earlier run\n"), prog, opt->frames, l.first);
+    else if (l.count) /* TRANSLATORS: the folder, how many, the lowest and the highest removed */
         fprintf(stderr, _("%s: %s: removed %zu pictures of an earlier run, %s to %s\n"), prog, opt->frames,
-                removed, step > 0 ? first : final, step > 0 ? final : first);
+                l.count, step > 0 ? l.first : l.last, step > 0 ? l.last : l.first);
 }
 
 /* Remove the pictures an earlier run left in DIR beside this run's (scene plies 0 to
@@ -588,7 +618,7 @@ static int render_input(options *opt, const char *path)
     if (in.kind == JUNQI_INPUT_RECORD) {
         static source src;
         src = (source){.game = in.game, .text = text, .moves = junqi_game_moves(in.game),
-                       .input = opt->position || strcmp(path, "-") == 0 ? NULL : path};
+                       .input = input_of(opt->position ? NULL : path)};
         junqi_input_label(&in, src.label, sizeof src.label);
         if (junqi_cli_apply_rules(prog, src.label, in.game, opt->rules) != JUNQI_EXIT_OK ||
             junqi_cli_check_view(prog, src.label, in.game, opt->view) != JUNQI_EXIT_OK)
@@ -631,6 +661,8 @@ typedef struct pages {
     int checked;          /* games seen by check_pages() */
     junqi_cli_folder folder; /* -o DIR/: whether DIR was made */
     const junqi_source *src; /* the input being read */
+    input_file input;        /* the input: no page is written over it nor taken for an earlier run's */
+    size_t last_number;      /* many: the number of the last page named (0: none) */
 } pages;
 
 /* The usage error of a second game (*games: those seen so far, counted here) when -o names
@@ -730,6 +762,8 @@ static int render_page(void *ctx, junqi_input *in)
     char path[4096];
     /* page N is the file's game N (a broken game before it has no page but keeps its number) */
     size_t number = in->index ? in->index : (size_t)ps->games;
+    if (many)
+        ps->last_number = number;
     if (many && !junqi_collection_path(out, number, ".html", path, sizeof path)) {
         fprintf(stderr, _("%s: %s: the page's name is too long\n"), prog, out);
         return JUNQI_EXIT_IO;
@@ -740,9 +774,14 @@ static int render_page(void *ctx, junqi_input *in)
     return write_page(ps, in, junqi_cli_output_folder(prog, out, &ps->folder) ? path : NULL);
 }
 
-/* After the pages of an input (status rc so far): commit the held page. Returns an exit status. */
+/* After the pages of an input (status rc so far): commit the held page, and say the pages
+ * an earlier run left past this run's (not for --game's one page, among the file's others).
+ * Returns an exit status. */
 static int finish_pages(pages *ps, int rc)
 {
+    if (ps->many && !ps->opt->game.n)
+        junqi_cli_say_leftovers(prog, ps->opt->output, ".html", true, ps->last_number,
+                                ps->input.file ? &ps->input.id : NULL, ps->input.file);
     /* an invalid game's page is kept: it stops where the game did */
     if (ps->holding && !junqi_cli_output_close(prog, &ps->held, rc <= JUNQI_EXIT_INVALID))
         rc = JUNQI_EXIT_IO;
@@ -840,12 +879,14 @@ static int check_pages(pages *ps, pages_input *pi)
 /* A page over the input file `path` (named as one, or through a link in the pages' folder)
  * would replace it as it is read, and one page (no %n) at the end: a usage error before
  * anything is written, as for junqi-replay --split's parts. Returns an exit status. */
-static int check_pages_input(const options *opt, const char *path)
+static int check_pages_input(const options *opt, const char *path, const input_file *in)
 {
-    if (opt->position || strcmp(path, "-") == 0 || strcmp(opt->output, "-") == 0)
+    if (opt->position || strcmp(opt->output, "-") == 0)
         return JUNQI_EXIT_OK;
-    if (!junqi_collection_numbered(opt->output))
-        return check_not_input(path, opt->output);
+    if (!junqi_collection_numbered(opt->output)) /* standard input too, by the file it is */
+        return check_not_input(in, opt->output);
+    if (strcmp(path, "-") == 0)
+        return JUNQI_EXIT_OK; /* read into memory: no page takes its games (junqi_cli_check_parts) */
     char *inputs[] = {(char *)path}; /* only compared, never written */
     return junqi_cli_check_parts(prog, opt->output, ".html", true, inputs, 1);
 }
@@ -853,8 +894,8 @@ static int check_pages_input(const options *opt, const char *path)
 /* Every game of the input as a page, or the --game. Returns an exit status. */
 static int render_pages(options *opt, const char *path)
 {
-    pages ps = {.opt = opt};
-    int refused = check_pages_input(opt, path);
+    pages ps = {.opt = opt, .input = input_of(opt->position ? NULL : path)};
+    int refused = check_pages_input(opt, path, &ps.input);
     if (refused != JUNQI_EXIT_OK)
         return refused;
     if (opt->game.n)

@@ -276,6 +276,8 @@ typedef struct collection {
     size_t parts, in_part;     /* files begun, games in the current one */
     bool failed;               /* --split: a part could not be written (exit status 3 at the end) */
     junqi_cli_folder folder;   /* --split -o DIR/: whether DIR was made */
+    struct stat *inputs;       /* --split: the input files (junqi_cli_input_file), none of them a leftover part */
+    size_t ninputs;
 } collection;
 
 /* What replay_source() hands each record. */
@@ -997,6 +999,21 @@ static int replay_inputs(const options *opt, int argc, char **argv, FILE *out, b
     return status;
 }
 
+/* --split: the files of the inputs (FILE..., or standard input when none) into c->inputs,
+ * by what they are (junqi_cli_input_file: standard input by its descriptor), so that none
+ * is taken for an earlier run's part. False, said, when memory runs out. */
+static bool input_files(int argc, char **argv, collection *c)
+{
+    int nfiles = argc - optind;
+    if (!(c->inputs = malloc(sizeof *c->inputs * (size_t)(nfiles ? nfiles : 1)))) {
+        fprintf(stderr, _("%s: out of memory\n"), prog);
+        return false;
+    }
+    for (int i = 0; i < (nfiles ? nfiles : 1); i++)
+        c->ninputs += junqi_cli_input_file(nfiles ? argv[optind + i] : "-", &c->inputs[c->ninputs]);
+    return true;
+}
+
 /* The end of a collection run: the last part of --split, the --count. */
 static int finish_collection(const options *opt, collection *c, FILE *out, int status)
 {
@@ -1007,6 +1024,9 @@ static int finish_collection(const options *opt, collection *c, FILE *out, int s
         junqi_cli_status_add(&status, JUNQI_EXIT_IO);
     if (opt->split && opt->output[strlen(opt->output) - 1] == '/' && c->parts == 0)
         fprintf(stderr, _("%s: no game was kept: nothing written to %s\n"), prog, opt->output);
+    if (opt->split) /* an earlier, longer run's parts past this run's: kept, and said */
+        junqi_cli_say_leftovers(prog, opt->output, split_extension(opt), false, c->parts, c->inputs, c->ninputs);
+    free(c->inputs);
     if (opt->count)
         fprintf(out, "%zu\n", c->kept);
     junqi_seen_free(c->seen);
@@ -1034,14 +1054,15 @@ int main(int argc, char **argv)
         junqi_selection_free(opt.select);
         return rc;
     }
-    collection c = {NULL, 0, {NULL, NULL, NULL}, 0, 0, false, JUNQI_FOLDER_UNTRIED};
+    collection c = {NULL, 0, {NULL, NULL, NULL}, 0, 0, false, JUNQI_FOLDER_UNTRIED, NULL, 0};
     junqi_cli_output out;
     char file[4096]; /* -o of one file: read as a name of several is (%% is %) */
     bool one = !opt.split && opt.output;
     if ((one && !junqi_cli_output_name(prog, opt.output, file, sizeof file)) ||
-        (opt.unique && !(c.seen = junqi_seen_new())) ||
+        (opt.unique && !(c.seen = junqi_seen_new())) || (opt.split && !input_files(argc, argv, &c)) ||
         !junqi_cli_output_open(prog, opt.split ? NULL : one ? file : opt.output, &out)) {
         junqi_selection_free(opt.select);
+        free(c.inputs);
         return JUNQI_EXIT_IO;
     }
     bool colour = opt.colour == 1 || (opt.colour == -1 && !opt.output && junqi_cli_styled(STDOUT_FILENO));

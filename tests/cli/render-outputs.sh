@@ -143,7 +143,30 @@ run "$R" --size 200 fx/0016.png --frames fx
 expect "--frames fx of the record fx/0016.png after an earlier run: the record kept" \
     "0 junqi-render: fx: removed 2 pictures of an earlier run, fx/0014.png to fx/0015.png|0016.png 0017.png yes" \
     "$rc $err|$(files fx | sed 's/^.*0013.png //')$(cmp -s fx/0016.png "$SHORT" && echo yes)"
-rm -rf fx
+# the same read from standard input, which has no name to compare: by the file it is (it
+# was removed, exit 0)
+rm -rf fx && mkdir fx && touch fx/0014.png fx/0015.png fx/0017.png && cp "$SHORT" fx/0016.png
+run "$R" --size 200 --frames fx - <fx/0016.png
+expect "--frames fx - <fx/0016.png (the record) after an earlier run: the record kept" \
+    "0 junqi-render: fx: removed 2 pictures of an earlier run, fx/0014.png to fx/0015.png|0016.png 0017.png yes" \
+    "$rc $err|$(files fx | sed 's/^.*0013.png //')$(cmp -s fx/0016.png "$SHORT" && echo yes)"
+# standard input from a file that a picture would be written over: a usage error, as by its name
+rm -rf fx && mkdir fx && cp "$SHORT" fx/0003.png
+run "$R" --size 200 --frames fx - <fx/0003.png
+expect "--frames fx - <fx/0003.png: a usage error, the record kept" \
+    "2 junqi-render: fx/0003.png would be written over the input <stdin>, the record it is drawn from: choose another name|0003.png yes" \
+    "$rc $(head -n 1 "$tmp/err")|$(files fx)$(cmp -s fx/0003.png "$SHORT" && echo yes)"
+cp "$SHORT" rec.jgs
+run "$R" --size 200 -o rec.jgs --format png - <rec.jgs
+expect "-o rec.jgs - <rec.jgs: a usage error, the record kept" \
+    "2 junqi-render: rec.jgs would be written over the input <stdin>, the record it is drawn from: choose another name yes" \
+    "$rc $(head -n 1 "$tmp/err") $(cmp -s rec.jgs "$SHORT" && echo yes)"
+cp "$SHORT" rec.html
+run "$R" -o rec.html - <rec.html
+expect "-o rec.html - <rec.html (one page): a usage error, the record kept" \
+    "2 junqi-render: rec.html would be written over the input <stdin>, the record it is drawn from: choose another name yes" \
+    "$rc $(head -n 1 "$tmp/err") $(cmp -s rec.html "$SHORT" && echo yes)"
+rm -rf fx rec.jgs rec.html
 cd - >/dev/null || exit 1
 
 # --- -o naming one of the --frames pictures: a usage error, nothing written ---
@@ -204,6 +227,56 @@ expect "pages in a file's name as a folder: one line" \
 # a folder named by the number: each page's own (said for each)
 run "$R" "$tmp/three.jgn" -o "$tmp/nodir%n/p.html"
 expect "pages in folders of their own that are not there: one line each" "3 3" "$rc $(grep -c 'does not exist' <<<"$err")"
+
+# --- parts and pages an earlier, longer run left past this run's: kept, and said once -------
+# (a warning: exit status unchanged); only names exactly of the pattern, in an unbroken run
+# of numbers on from this run's last, as --frames finds an earlier run's pictures
+cd "$tmp" || exit 1
+RP=$JUNQI_BIN/junqi-replay
+mkdir lp && touch lp/p-4.jgn lp/p-5.jgn lp/p-6.jgn lp/p-8.jgn lp/p-04.jgn lp/p-7.txt
+run "$RP" --split 1 -o 'lp/p-%n.jgn' three.jgn
+expect "--split 1 (3 parts) after a longer run: the leftovers said, none removed" \
+    "0 junqi-replay: lp/p-4.jgn and 2 more parts of lp/p-%n.jgn are left from an earlier run; this run's last part is lp/p-3.jgn|p-04.jgn p-1.jgn p-2.jgn p-3.jgn p-4.jgn p-5.jgn p-6.jgn p-7.txt p-8.jgn " \
+    "$rc $err|$(files lp)"
+rm lp/p-5.jgn
+run "$RP" --split 1 -o 'lp/p-%n.jgn' three.jgn
+expect "--split 1, one part left past this run's (then a gap)" \
+    "0 junqi-replay: lp/p-4.jgn, a part of lp/p-%n.jgn, is left from an earlier run; this run's last part is lp/p-3.jgn" \
+    "$rc $err"
+run "$RP" --split 1 --select 'moves>=1000' -o 'lp/p-%n.jgn' three.jgn
+expect "--split 1 keeping no game: the earlier run's parts are all left" \
+    "0 junqi-replay: lp/p-1.jgn and 3 more parts of lp/p-%n.jgn are left from an earlier run; this run wrote no part" \
+    "$rc $err"
+run "$RP" --split 3 -o 'lp/p-%n.jgn' three.jgn
+expect "--split 3 (one part) after 4: three left" \
+    "0 junqi-replay: lp/p-2.jgn and 2 more parts of lp/p-%n.jgn are left from an earlier run; this run's last part is lp/p-1.jgn" \
+    "$rc $err"
+rm -f lp/*.jgn && touch lp/p-4.jgn && cp three.jgn lp/p-5.jgn && touch lp/p-6.jgn
+# (an input named as a part is a usage error; standard input is told by the file it is)
+run "$RP" --split 1 -o 'lp/p-%n.jgn' - <lp/p-5.jgn
+expect "--split 1 of standard input from lp/p-5.jgn: the input is no leftover, and ends them" \
+    "0 junqi-replay: lp/p-4.jgn, a part of lp/p-%n.jgn, is left from an earlier run; this run's last part is lp/p-3.jgn" \
+    "$rc $err"
+rm -rf lp && mkdir lp && touch lp/4.jgn lp/5.jgn
+run "$RP" --split 1 -o lp/ three.jgn
+expect "--split 1 -o lp/ after a longer run" \
+    "0 junqi-replay: lp/4.jgn and 1 more part of lp/ are left from an earlier run; this run's last part is lp/3.jgn" \
+    "$rc $err"
+run "$RP" --split 1 -o lp/ three.jgn --to json
+expect "--split --to json: parts .jsonl, of which none is left" "0 " "$rc $err"
+touch lp/4.html lp/p-4.html lp/p-5.html
+run "$R" three.jgn -o lp/
+expect "pages -o lp/ after a longer run" \
+    "0 junqi-render: lp/4.html, a page of lp/, is left from an earlier run; this run's last page is lp/3.html" \
+    "$rc $err"
+run "$R" three.jgn -o 'lp/p-%n.html'
+expect "pages -o lp/p-%n.html after a longer run: kept, said" \
+    "0 junqi-render: lp/p-4.html and 1 more page of lp/p-%n.html are left from an earlier run; this run's last page is lp/p-3.html|yes" \
+    "$rc $err|$([ -f lp/p-5.html ] && echo yes)"
+run "$R" three.jgn --game 2 -o 'lp/p-%n.html'
+expect "pages --game 2: one page of the file's, nothing said of the others" "0 " "$rc $err"
+rm -rf lp
+cd - >/dev/null || exit 1
 
 # --- --ply past the end of one game of several pages: a usage error before any page -------
 # (as junqi-replay --ply -o leaves no file), from a file, standard input or a pipe alike
