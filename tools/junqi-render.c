@@ -971,29 +971,13 @@ static bool push(const char **list, int *n, const char *value)
     return true;
 }
 
-/* Parse one option (getopt code c, argument arg). Returns JUNQI_OPTIONS_GO_ON, or an exit status. */
-static int parse_option(options *opt, int c, const char *arg)
+/* The options of how the board looks (opt->render): --bottom, --names,
+ * --rank-corner, --upright, --arrow, --mark, --caption, --size, --theme,
+ * --no-coords. */
+static int parse_look_option(options *opt, int c, const char *arg)
 {
     int64_t n;
     switch (c) {
-    case 'o':
-        if (junqi_cli_take_name(prog, "-o", arg, false, &opt->output) != JUNQI_EXIT_OK)
-            return JUNQI_EXIT_USAGE;
-        break;
-    case 'f':
-        opt->html = strcmp(arg, "html") == 0;
-        if (!opt->html && !junqi_image_format_parse(arg, &opt->format))
-            return junqi_cli_usage(prog, "--format takes png, svg, gif or html, not '%s'", arg);
-        opt->format_given = true;
-        break;
-    case 'p':
-        if (junqi_cli_parse_ply(prog, arg, &opt->ply) != JUNQI_EXIT_OK)
-            return JUNQI_EXIT_USAGE;
-        break;
-    case 'v':
-        if (!parse_seat_or_all(arg, &opt->view))
-            return junqi_cli_usage(prog, "--view takes all, north, east, south or west, not '%s'", arg);
-        break;
     case 'b':
         if ((opt->render.bottom = junqi_seat_parse(arg)) == JUNQI_NO_SEAT)
             return junqi_cli_usage(prog, "--bottom takes north, east, south or west, not '%s'", arg);
@@ -1025,6 +1009,32 @@ static int parse_option(options *opt, int c, const char *arg)
             return junqi_cli_usage(prog, "unknown theme '%s' (known: %s)", arg, junqi_theme_names());
         break;
     case 'C': opt->render.coords = false; break;
+    }
+    return JUNQI_OPTIONS_GO_ON;
+}
+
+/* Parse one option (getopt code c, argument arg). Returns JUNQI_OPTIONS_GO_ON, or an exit status. */
+static int parse_option(options *opt, int c, const char *arg)
+{
+    switch (c) {
+    case 'o':
+        if (junqi_cli_take_name(prog, "-o", arg, false, &opt->output) != JUNQI_EXIT_OK)
+            return JUNQI_EXIT_USAGE;
+        break;
+    case 'f':
+        opt->html = strcmp(arg, "html") == 0;
+        if (!opt->html && !junqi_image_format_parse(arg, &opt->format))
+            return junqi_cli_usage(prog, "--format takes png, svg, gif or html, not '%s'", arg);
+        opt->format_given = true;
+        break;
+    case 'p':
+        if (junqi_cli_parse_ply(prog, arg, &opt->ply) != JUNQI_EXIT_OK)
+            return JUNQI_EXIT_USAGE;
+        break;
+    case 'v':
+        if (!parse_seat_or_all(arg, &opt->view))
+            return junqi_cli_usage(prog, "--view takes all, north, east, south or west, not '%s'", arg);
+        break;
     case 'F':
         if (junqi_cli_take_name(prog, "--frames", arg, true, &opt->frames) != JUNQI_EXIT_OK)
             return JUNQI_EXIT_USAGE;
@@ -1051,6 +1061,7 @@ static int parse_option(options *opt, int c, const char *arg)
         break;
     case 'h': usage(); return JUNQI_EXIT_OK;
     case 'V': return junqi_cli_version(prog);
+    default: return parse_look_option(opt, c, arg);
     }
     return JUNQI_OPTIONS_GO_ON;
 }

@@ -812,6 +812,36 @@ static const struct option longopts[] = {
     {NULL, 0, NULL, 0},
 };
 
+/* The options of how the output is written: --format, --to, --names,
+ * --color. Returns JUNQI_OPTIONS_GO_ON, or an exit status. */
+static int parse_output_option(options *opt, int c, const char *arg)
+{
+    switch (c) {
+    case OPT_FORMAT:
+        if (strcmp(arg, "text") == 0) opt->format = OUT_TEXT;
+        else if (strcmp(arg, "json") == 0) opt->format = OUT_JSON;
+        else if (strcmp(arg, "pos") == 0) opt->format = OUT_POS;
+        else return junqi_cli_usage(prog, "--format takes text, json or pos, not '%s'", arg);
+        break;
+    case OPT_TO:
+        if (strcmp(arg, "jgn") == 0) opt->to = CONVERT_JGN;
+        else if (strcmp(arg, "json") == 0) opt->to = CONVERT_JSON;
+        else return junqi_cli_usage(prog, "--to takes jgn or json, not '%s'", arg);
+        break;
+    case OPT_NAMES:
+        if (!junqi_names_parse(arg, &opt->names))
+            return junqi_cli_usage(prog, "--names takes zh, zh-Hant, short, en or rank, not '%s'", arg);
+        break;
+    case OPT_COLOR:
+        if (strcmp(arg, "auto") == 0) opt->colour = -1;
+        else if (strcmp(arg, "always") == 0) opt->colour = 1;
+        else if (strcmp(arg, "never") == 0) opt->colour = 0;
+        else return junqi_cli_usage(prog, "--color takes auto, always or never, not '%s'", arg);
+        break;
+    }
+    return JUNQI_OPTIONS_GO_ON;
+}
+
 static int parse_options(int argc, char **argv, options *opt)
 {
     int c;
@@ -829,17 +859,6 @@ static int parse_options(int argc, char **argv, options *opt)
             if (!parse_view(optarg, &opt->view))
                 return junqi_cli_usage(prog, "--view takes all, north, east, south or west, not '%s'", optarg);
             break;
-        case OPT_FORMAT:
-            if (strcmp(optarg, "text") == 0) opt->format = OUT_TEXT;
-            else if (strcmp(optarg, "json") == 0) opt->format = OUT_JSON;
-            else if (strcmp(optarg, "pos") == 0) opt->format = OUT_POS;
-            else return junqi_cli_usage(prog, "--format takes text, json or pos, not '%s'", optarg);
-            break;
-        case OPT_TO:
-            if (strcmp(optarg, "jgn") == 0) opt->to = CONVERT_JGN;
-            else if (strcmp(optarg, "json") == 0) opt->to = CONVERT_JSON;
-            else return junqi_cli_usage(prog, "--to takes jgn or json, not '%s'", optarg);
-            break;
         case OPT_POSITION: opt->position = optarg; break;
         case OPT_SETUP: {
             bool twice = false;
@@ -853,16 +872,6 @@ static int parse_options(int argc, char **argv, options *opt)
             if (!junqi_board_kind_parse(optarg, &opt->board))
                 return junqi_cli_usage(prog, "--board takes two-player or four-player, not '%s'", optarg);
             opt->board_given = true;
-            break;
-        case OPT_NAMES:
-            if (!junqi_names_parse(optarg, &opt->names))
-                return junqi_cli_usage(prog, "--names takes zh, zh-Hant, short, en or rank, not '%s'", optarg);
-            break;
-        case OPT_COLOR:
-            if (strcmp(optarg, "auto") == 0) opt->colour = -1;
-            else if (strcmp(optarg, "always") == 0) opt->colour = 1;
-            else if (strcmp(optarg, "never") == 0) opt->colour = 0;
-            else return junqi_cli_usage(prog, "--color takes auto, always or never, not '%s'", optarg);
             break;
         case OPT_RULES:
             if (junqi_cli_parse_rules(prog, optarg, &opt->rules) != JUNQI_EXIT_OK)
@@ -882,6 +891,12 @@ static int parse_options(int argc, char **argv, options *opt)
         case OPT_HELP:
         case 'h': usage(); return JUNQI_EXIT_OK;
         case OPT_VERSION: return junqi_cli_version(prog);
+        case OPT_FORMAT: case OPT_TO: case OPT_NAMES: case OPT_COLOR: {
+            int rc = parse_output_option(opt, c, optarg);
+            if (rc != JUNQI_OPTIONS_GO_ON)
+                return rc;
+            break;
+        }
         case OPT_SELECT: case OPT_UNIQUE: case OPT_COUNT: case OPT_LIST: case OPT_SPLIT: {
             int rc = parse_collection_option(opt, c, optarg);
             if (rc != JUNQI_OPTIONS_GO_ON)
