@@ -351,6 +351,17 @@ run "$V" - <<<"1. i13-j13 2. d13-e13 *"
 expect "JGN moves without tags: exit status, the message" \
     "1 JGN moves with no tags before them: a JGN game starts with its tag section" \
     "$rc $(grep -o 'JGN moves with no tags before them: a JGN game starts with its tag section' <<<"$out")"
+# JSON the tools wrote (--to json, --format json) was read as a YAML formation: "unknown key
+# 'source' (a formation has name, aliases, board and rows)" and one such error per key; it is
+# now named as what it is, an output, with the input to give instead
+"$R" --to json "$JUNQI_ROOT/tests/data/flip/fanqi.jgn" >"$tmp/game.json"
+"$R" --format json --ply 3 "$JUNQI_ROOT/tests/data/flip/fanqi.jgn" >"$tmp/pos.json"
+for f in "$tmp/game.json" "$tmp/pos.json"; do
+    run "$V" "$f"
+    expect "the tools' JSON ($(basename "$f")) as an input: exit status, the message, errors" \
+        "1 JSON that junqi's tools write (junqi-replay --to json, --format json) is an output, not an input 1" \
+        "$rc $(grep -o 'JSON that junqi.s tools write (junqi-replay --to json, --format json) is an output, not an input' <<<"$out") $(grep -c 'error:' <<<"$out")"
+done
 
 # --- defect 19: an empty or blank input is zero games, not an error ----------
 printf '' >"$tmp/empty.jgn"
