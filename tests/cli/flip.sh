@@ -114,6 +114,13 @@ expect "--perft --divide: keys sorted in ASCII order" "$(jq -r '.divide | keys_u
 sed '/^\[Deal/d' "$D/fanqi.jgn" >"$tmp/nodeal.jgn"
 run "$A" --perft 2 --ply 0 "$tmp/nodeal.jgn"
 expect "--perft without a deal: invalid" 1 "$rc"
+# a position of the players' view (# for a face-down piece) has no Deal to name: the message said
+# "the record has no Deal" of a --position
+view=$("$R" --ply 10 --view south --format pos "$D/fanqi.jgn")
+run "$A" --perft 1 --position "$view"
+expect "--perft of a view's position: exit status, the message" \
+    "1 junqi-analyze: perft needs the identities of the face-down pieces, and they are unknown here: a record without a Deal, or a position of the players' view (# or *?)" \
+    "$rc $err"
 
 # --- the engine: --go and annotation -------------------------------------------------------
 run "$A" --go --ply 60 --depth 2 "$D/fanqi.jgn"
