@@ -738,8 +738,11 @@ static junqi_position *read_position(parser *p, const junqi_rules *rules)
     junqi_diags_init(&local);
     const char *v = p->position_value;
     if (!pos || !junqi_pos_parse_under(v, strlen(v), rules, pos, &local)) {
-        report_at(p, p->position_at, JUNQI_CODE_BAD_POSITION, "Position: %s",
-                  local.n ? local.items[0].message : "out of memory");
+        if (local.n) /* its column in the string, as a Deal's error gives it (docs/jgn.md §6) */
+            report_at(p, p->position_at, JUNQI_CODE_BAD_POSITION, "Position: %s (at character %d)",
+                      local.items[0].message, local.items[0].loc.column);
+        else
+            report_at(p, p->position_at, JUNQI_CODE_OUT_OF_MEMORY, "out of memory");
         free(pos);
         pos = NULL;
     }

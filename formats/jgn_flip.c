@@ -236,7 +236,10 @@ bool junqi_jgn_flip_tag(junqi_game *g, const char *name, const char *value, char
         g->flip_start = pos;
     } else {
         free(pos);
-        snprintf(msg, msgn, _("Position: %s"), d.n ? d.items[0].message : _("out of memory"));
+        if (d.n) /* its column in the string, as a Deal's error gives it */
+            snprintf(msg, msgn, _("Position: %s (at character %d)"), d.items[0].message, d.items[0].loc.column);
+        else
+            snprintf(msg, msgn, "%s", _("out of memory"));
     }
     junqi_diags_free(&d);
     return true;
