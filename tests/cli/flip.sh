@@ -92,6 +92,12 @@ expect "junqi-validate without the colour event: exit status" 1 "$rc"
 checks=$((checks + 1))
 grep -q "north takes blue here: the record should say colour:north:blue" <<<"$out" || fail "colour event: '$out'"
 
+# an action after the end says how the game ended (it did not: "an action on a5 after the game ended")
+run "$V" --rules fanqi,no_combat_draw=5 "$D/fanqi.jgn"
+expect "an action after a drawn flip game: the error says how it ended" \
+    "$D/fanqi.jgn:9:49: error: an action on a5 after the game ended (draw by the no-combat rule)" \
+    "$(grep -m1 'error:' <<<"$out")"
+
 # --- positions: JSON pieces carry colour and face_down; the players' view hides identities
 run "$R" --ply 10 --format json "$D/fanqi.jgn"
 expect "--format json: face_down of b6 (flipped at 1)" false "$(jq -r '.pieces[] | select(.square=="b6") | .face_down' <<<"$out")"

@@ -410,6 +410,10 @@ done
 expect "defect 24: the message says where the game ended" 1 \
     "$("$R" --ply 71 "$tmp/quiet.jgn" 2>&1 | grep -c 'the game ended at ply 70')"
 expect "defect 24: --all stops at the end of the game" 71 "$("$R" --all --format pos "$tmp/quiet.jgn" | wc -l)"
+# the error at the move after the end said "after the game ended" and not how it ended
+expect "the move after a drawn game: the error says how the game ended" \
+    "$tmp/quiet.jgn:19:69: error: c4-d5 is played after the game ended (draw by the no-combat rule)" \
+    "$("$V" "$tmp/quiet.jgn" | grep -m1 'error:')"
 
 # --- defect 25: the summary lines of a file of games say which game ---------
 cat "$tmp/game.jgn" <(echo) "$tmp/game.jgn" >"$tmp/two.jgn"
