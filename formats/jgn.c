@@ -796,8 +796,9 @@ static void check_tag_seat(parser *p, const char *at, const char *tag, junqi_sea
 }
 
 /* Tags the game cannot use are errors at the tag, never dropped in silence
- * (docs/jgn.md §2, the tag table): a Deal outside a flip game, a setup in one (its
- * pieces are dealt), a Deal or a setup beside a Position (which says where
+ * (docs/jgn.md §2, the tag table): a Deal outside a flip game, a setup or a
+ * Mode in one (its pieces are dealt; all but the face-down pieces is public:
+ * settle_rules leaves its rule set alone), a Deal or a setup beside a Position (which says where
  * every piece stands; the writer leaves them out), and a First that is not
  * the Position's seat to move (the replay starts from the position's); in
  * the order the canonical text writes them. */
@@ -809,6 +810,9 @@ static void check_unused_tags(parser *p)
     if (p->first_at && to_move < JUNQI_SEATS && (int)g->first != to_move)
         report_at(p, p->first_at, JUNQI_CODE_BAD_TAG, "First: the Position has %s to move, not %s",
                   _(junqi_seat_name((junqi_seat)to_move)), _(junqi_seat_name(g->first)));
+    if (p->mode_at && flip)
+        report_at(p, p->mode_at, JUNQI_CODE_BAD_TAG, "Mode: a flip game has no information modes: everything "
+                  "on its board but the face-down pieces is public ('%s' is a flip rule set)", g->rules->text);
     for (int s = 0; s < JUNQI_SEATS; s++)
         if (p->setup_at[s] && flip)
             report_at(p, p->setup_at[s], JUNQI_CODE_BAD_TAG, "%s: a flip game's pieces are dealt face down, not set "
