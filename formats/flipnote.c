@@ -188,6 +188,15 @@ static bool fail(reader *r, size_t at, const char *fmt, ...)
     return false;
 }
 
+/* The pieces of pos do not make up the two armies: said with the kind to blame when one is. */
+static bool army_problem(reader *r, size_t at, const junqi_flip *pos)
+{
+    char why[160];
+    if (junqi_flip_army_problem(pos, why, sizeof why))
+        return fail(r, at, "the pieces face up, face down and removed do not make up the two armies of 25: %s", why);
+    return fail(r, at, "the pieces face up, face down and removed do not make up the two armies of 25");
+}
+
 static char peek(const reader *r, size_t i)
 {
     return i < r->len ? r->text[i] : '\0';
@@ -486,7 +495,7 @@ bool junqi_flip_pos_parse(const char *text, size_t len, junqi_flip *pos, junqi_d
         if (rules->colour_assign == JUNQI_COLOUR_FIXED && st.colour[JUNQI_SOUTH] != JUNQI_RED)
             fail(&r, start, "under %s south is red (colours sr)", rules->name);
         else if (!junqi_flip_settle(pos))
-            fail(&r, start, "the pieces face up, face down and removed do not make up the two armies of 25");
+            army_problem(&r, start, pos);
         else {
             st.quiet = (uint16_t)quiet;
             st.moves = (uint32_t)ply;

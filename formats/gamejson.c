@@ -6,6 +6,8 @@
 
 #include <stdlib.h>
 
+#include "flipnote.h"
+#include "jgn_flip.h"
 #include "movegen.h"
 #include "position_out.h"
 #include "posnote.h"
@@ -13,8 +15,8 @@
 
 static const char *outcome_id(const junqi_item *it)
 {
-    static const char *const ids[] = {"move", "attacker_wins", "attacker_loses", "both_removed"};
-    return it->outcome_known ? ids[it->outcome & 3] : "unknown";
+    static const char *const ids[] = {"move", "attacker_wins", "attacker_loses", "both_removed", "absorbs"};
+    return it->outcome_known && it->outcome <= JUNQI_ABSORBS ? ids[it->outcome] : "unknown";
 }
 
 static void seat_or_null(junqi_json *j, int seat)
@@ -23,6 +25,51 @@ static void seat_or_null(junqi_json *j, int seat)
 }
 
 static void write_line(junqi_json *j, const junqi_game *g, const junqi_line *l, size_t ply);
+
+/* A flip game's "shown": what a flip, or an attack on a face-down piece
+ * (attack_face_down=reveal), turned face up, {"square","piece","colour"}, on
+ * the point it was turned on; null for an action that turned nothing, or
+ * when the record does not know (no Deal, a bare flip). */
+static void write_flip_shown(junqi_json *j, const junqi_board *b, const junqi_item *it)
+{
+    char sq[4];
+    if (!it->shown) {
+        junqi_json_null(j);
+        return;
+    }
+    junqi_json_begin_object(j);
+    junqi_json_key(j, "square");
+    junqi_json_string(j, junqi_square_name(b, it->flip ? it->move.from : it->move.to, sq));
+    junqi_json_key(j, "piece");
+    junqi_json_string(j, junqi_piece_name((junqi_piece)junqi_flip_piece(it->shown), JUNQI_NAMES_EN));
+    junqi_json_key(j, "colour");
+    junqi_json_string(j, junqi_colour_name(junqi_flip_colour(it->shown)));
+    junqi_json_end_object(j);
+}
+
+/* A flip game's own facts of an action, each key always there: "colour"
+ * (the colour event, {"seat","colour"}), "drop" (carry_home: the square the
+ * flag was set down on) and "part" (zuhe: "@1L" as the token writes it),
+ * null when the action has none (docs/jgn.md §6). */
+static void write_flip_events(junqi_json *j, const junqi_board *b, const junqi_item *it)
+{
+    char sq[4], part[12];
+    junqi_json_key(j, "colour");
+    if (it->colour_event) {
+        junqi_json_begin_object(j);
+        junqi_json_key(j, "seat");
+        junqi_json_string(j, junqi_seat_name((junqi_seat)JUNQI_COLOUR_EVENT_SEAT(it->colour_event)));
+        junqi_json_key(j, "colour");
+        junqi_json_string(j, junqi_colour_name(JUNQI_COLOUR_EVENT_COLOUR(it->colour_event)));
+        junqi_json_end_object(j);
+    } else {
+        junqi_json_null(j);
+    }
+    junqi_json_key(j, "drop");
+    junqi_json_string(j, it->drop ? junqi_square_name(b, it->move.from, sq) : NULL);
+    junqi_json_key(j, "part");
+    junqi_json_string(j, it->part ? junqi_jgn_flip_part_text(it, part) : NULL);
+}
 
 static void write_move(junqi_json *j, const junqi_game *g, const junqi_item *it, size_t ply)
 {
@@ -43,7 +90,9 @@ static void write_move(junqi_json *j, const junqi_game *g, const junqi_item *it,
             junqi_json_string(j, junqi_square_name(b, it->flag_shown[f], sq));
     junqi_json_end_array(j);
     junqi_json_key(j, "shown");
-    if (it->shown_piece) {
+    if (junqi_rules_flip(g->rules)) {
+        write_flip_shown(j, b, it);
+    } else if (it->shown_piece) {
         junqi_json_begin_object(j);
         junqi_json_key(j, "square");
         junqi_json_string(j, junqi_square_name(b, it->shown_point, sq));
@@ -53,6 +102,8 @@ static void write_move(junqi_json *j, const junqi_game *g, const junqi_item *it,
     } else {
         junqi_json_null(j);
     }
+    if (junqi_rules_flip(g->rules))
+        write_flip_events(j, b, it);
     junqi_json_key(j, "nags");
     junqi_json_begin_array(j);
     for (int k = 0; k < it->nnags; k++)
@@ -164,9 +215,14 @@ void junqi_write_game_json(junqi_json *j, const junqi_game *g)
     junqi_json_key(j, "first");
     seat_or_null(j, g->first);
     junqi_json_key(j, "start");
-    char *start = g->start ? junqi_pos_format(g->start) : NULL;
+    char *start = g->flip_start ? junqi_flip_pos_format(g->flip_start) : g->start ? junqi_pos_format(g->start) : NULL;
     junqi_json_string(j, start);
     free(start);
+    if (junqi_rules_flip(g->rules)) { /* a flip game's deal (docs/jgn.md §6), as its Deal tag writes it */
+        char deal[JUNQI_FLIP_DEAL_TEXT];
+        junqi_json_key(j, "deal");
+        junqi_json_string(j, g->has_deal && !g->flip_start ? junqi_flip_deal_format(g->deal, deal) : NULL);
+    }
     junqi_json_key(j, "tags");
     junqi_json_begin_object(j);
     for (size_t i = 0; i < g->ntags; i++) {

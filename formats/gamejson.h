@@ -2,9 +2,10 @@
 /*
  * gamejson.h - a whole game record as one JSON document (`--to json`).
  *
- * {"source","game","board","rules","mode","view","first","start","tags":{...},
+ * {"source","game","board","rules","mode","view","first","start",["deal",]"tags":{...},
  *  "seats":{"north":{"player","setup"},...},
- *  "line":{"items":[{"type":"move","ply","seat","move","outcome","flags","nags","variations"},
+ *  "line":{"items":[{"type":"move","ply","seat","move","outcome","flags","shown",
+ *                    ["colour","drop","part",]"nags","variations"},
  *           {"type":"timeout","seat","count"}, {"type":"eliminated","seat","reason"},
  *           {"type":"left","seat"}, {"type":"end","result"}],
  *  "comments":[{"before","text"}]} (variations are lines too),
@@ -12,9 +13,16 @@
  *
  * "source" and "game" name the file and the record's index in it (absent
  * for a record made in memory: junqi_write_source_json). Setups use the
- * layout notation of JGN setup tags; "start" is a position string or null;
- * outcomes are "move", "attacker_wins", "attacker_loses", "both_removed" or
- * "unknown".
+ * layout notation of JGN setup tags; "start" is a position string (a flip
+ * position's in a flip game) or null; outcomes are "move", "attacker_wins",
+ * "attacker_loses", "both_removed", "absorbs" (zuhe) or "unknown".
+ *
+ * A flip game's record (docs/jgn.md §6) also has "deal" (its Deal, or null)
+ * and, in every move, "colour", "drop" and "part" (null when the action has
+ * none); its "shown" is what a flip or a revealing attack turned face up,
+ * {"square","piece","colour"}. A formation game's record has none of these
+ * keys, and its "shown" is {"square","piece"} (engineer_scout,
+ * reveal_on_combat).
  */
 #ifndef JUNQI_GAMEJSON_H
 #define JUNQI_GAMEJSON_H

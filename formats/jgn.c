@@ -447,6 +447,7 @@ typedef struct parser {
     long first_line;      /* the line number of text[0] */
     /* tags settled once all are read (settle_tags): where each is, and its value */
     const char *rules_at, *mode_at, *view_at, *first_at, *position_at;
+    const char *deal_at, *setup_at[JUNQI_SEATS]; /* the Deal and setup tags, or NULL */
     char *rules_value, *position_value;
     int mode;             /* the Mode tag's junqi_info_mode, or -1 */
 } parser;
@@ -670,6 +671,8 @@ static void apply_tag(parser *p, const char *at, const char *name, const char *v
     junqi_quote(q, value, strlen(value));
     if (junqi_jgn_flip_tag(g, name, value, flip_msg, sizeof flip_msg)) {
         g->deal_loc = line_loc(p->line, 1);
+        if (strcmp(name, "Deal") == 0)
+            p->deal_at = at;
         if (flip_msg[0])
             report_at(p, at, JUNQI_CODE_BAD_TAG, "%s", flip_msg);
         return;
@@ -703,6 +706,7 @@ static void apply_tag(parser *p, const char *at, const char *name, const char *v
         g->seat[s].present = true;
         g->seat[s].setup_known = junqi_setup_parse(value, strlen(value), g->seat[s].setup);
         g->seat[s].setup_loc = line_loc(p->line, 1);
+        p->setup_at[s] = at;
         if (!g->seat[s].setup_known)
             report_at(p, at, JUNQI_CODE_BAD_SETUP,
                       "%s must be 6 rows of 5 symbols (9..1, B, L, F, '.') separated by '/', front row first", name);
@@ -734,8 +738,11 @@ static junqi_position *read_position(parser *p, const junqi_rules *rules)
     junqi_diags_init(&local);
     const char *v = p->position_value;
     if (!pos || !junqi_pos_parse_under(v, strlen(v), rules, pos, &local)) {
-        report_at(p, p->position_at, JUNQI_CODE_BAD_POSITION, "Position: %s",
-                  local.n ? local.items[0].message : "out of memory");
+        if (local.n) /* its column in the string, as a Deal's error gives it (docs/jgn.md §6) */
+            report_at(p, p->position_at, JUNQI_CODE_BAD_POSITION, "Position: %s (at character %d)",
+                      local.items[0].message, local.items[0].loc.column);
+        else
+            report_at(p, p->position_at, JUNQI_CODE_OUT_OF_MEMORY, "out of memory");
         free(pos);
         pos = NULL;
     }
@@ -788,6 +795,39 @@ static void check_tag_seat(parser *p, const char *at, const char *tag, junqi_sea
         report_at(p, at, JUNQI_CODE_BAD_SEAT, "%s", why);
 }
 
+/* Tags the game cannot use are errors at the tag, never dropped in silence
+ * (docs/jgn.md §2, the tag table): a Deal outside a flip game, a setup or a
+ * Mode in one (its pieces are dealt; all but the face-down pieces is public:
+ * settle_rules leaves its rule set alone), a Deal or a setup beside a Position (which says where
+ * every piece stands; the writer leaves them out), and a First that is not
+ * the Position's seat to move (the replay starts from the position's); in
+ * the order the canonical text writes them. */
+static void check_unused_tags(parser *p)
+{
+    const junqi_game *g = p->g;
+    bool flip = junqi_rules_flip(g->rules), start = g->start || g->flip_start;
+    int to_move = g->flip_start ? g->flip_start->st.to_move : g->start ? g->start->to_move : JUNQI_NO_SEAT;
+    if (p->first_at && to_move < JUNQI_SEATS && (int)g->first != to_move)
+        report_at(p, p->first_at, JUNQI_CODE_BAD_TAG, "First: the Position has %s to move, not %s",
+                  _(junqi_seat_name((junqi_seat)to_move)), _(junqi_seat_name(g->first)));
+    if (p->mode_at && flip)
+        report_at(p, p->mode_at, JUNQI_CODE_BAD_TAG, "Mode: a flip game has no information modes: everything "
+                  "on its board but the face-down pieces is public ('%s' is a flip rule set)", g->rules->text);
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        if (p->setup_at[s] && flip)
+            report_at(p, p->setup_at[s], JUNQI_CODE_BAD_TAG, "%s: a flip game's pieces are dealt face down, not set "
+                      "up ('%s' is a flip rule set)", setup_tags[s], g->rules->text);
+        else if (p->setup_at[s] && start)
+            report_at(p, p->setup_at[s], JUNQI_CODE_BAD_TAG, "%s: the game starts from its Position, which says "
+                      "where every piece stands: leave the setups out", setup_tags[s]);
+    if (p->deal_at && !flip)
+        report_at(p, p->deal_at, JUNQI_CODE_BAD_TAG, "Deal: a deal starts a flip game, and '%s' is not a flip "
+                  "rule set", g->rules->text);
+    else if (p->deal_at && start)
+        report_at(p, p->deal_at, JUNQI_CODE_BAD_TAG, "Deal: the game starts from its Position, which says where "
+                  "every piece stands: leave the Deal out");
+}
+
 /* After the tags: a set position's board, the rule set, the seats present
  * by default, and the seats the View and First tags name. */
 static void settle_tags(parser *p)
@@ -813,6 +853,7 @@ static void settle_tags(parser *p)
     }
     check_tag_seat(p, p->view_at, "View", g->view);
     check_tag_seat(p, p->first_at, "First", g->first);
+    check_unused_tags(p);
     p->b = junqi_rules_board(g->rules);
 }
 

@@ -176,6 +176,14 @@ junqi_flip_token_kind junqi_jgn_flip_token(const junqi_board *b, const uint8_t *
     return check_deal(b, deal, it, msg, msgn);
 }
 
+char *junqi_jgn_flip_part_text(const junqi_item *it, char buf[12])
+{
+    char what[8];
+    junqi_flip_load_symbols(it->part & 0x1F, what);
+    snprintf(buf, 12, "@%c%s", symbol(it->part_leader), what);
+    return buf;
+}
+
 char *junqi_jgn_flip_action_text(const junqi_board *b, const junqi_item *it, char *buf, size_t n)
 {
     char from[4], to[4], shown[3] = "", part[12] = "";
@@ -187,11 +195,8 @@ char *junqi_jgn_flip_action_text(const junqi_board *b, const junqi_item *it, cha
         snprintf(buf, n, "%s^%s", from, shown);
         return buf;
     }
-    if (it->part) {
-        char what[8];
-        junqi_flip_load_symbols(it->part & 0x1F, what);
-        snprintf(part, sizeof part, "@%c%s", symbol(it->part_leader), what);
-    }
+    if (it->part)
+        junqi_jgn_flip_part_text(it, part);
     char sep = it->outcome_known ? separators[it->outcome <= JUNQI_ABSORBS ? it->outcome : 0] : 'x';
     snprintf(buf, n, "%s%c%s%s%s%s", from, sep, to, it->shown ? "^" : "", shown, part);
     return buf;
@@ -231,7 +236,10 @@ bool junqi_jgn_flip_tag(junqi_game *g, const char *name, const char *value, char
         g->flip_start = pos;
     } else {
         free(pos);
-        snprintf(msg, msgn, _("Position: %s"), d.n ? d.items[0].message : _("out of memory"));
+        if (d.n) /* its column in the string, as a Deal's error gives it */
+            snprintf(msg, msgn, _("Position: %s (at character %d)"), d.items[0].message, d.items[0].loc.column);
+        else
+            snprintf(msg, msgn, "%s", _("out of memory"));
     }
     junqi_diags_free(&d);
     return true;

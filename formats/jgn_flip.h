@@ -54,6 +54,13 @@ junqi_flip_token_kind junqi_jgn_flip_token(const junqi_board *b, const uint8_t *
                                            size_t msgn, size_t *at);
 
 /**
+ * The part of a zuhe group that action item `it` moves (it->part set), as
+ * its token writes it after the squares: "@1", "@1L", "@2B" (the leader's
+ * symbol, then what moves with it), into buf. Returns buf.
+ */
+char *junqi_jgn_flip_part_text(const junqi_item *it, char buf[12]);
+
+/**
  * The canonical text of a flip game's action item (without its number and
  * marks) into buf (n bytes): "c8^r9", "c7>c8^b5", "d4+d5", "c5-c6@1L".
  * Returns buf.

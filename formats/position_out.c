@@ -80,7 +80,7 @@ static void write_point(FILE *out, const junqi_position *pos, int p, junqi_names
     }
     uint8_t c = pos->cell[p];
     if (!c) {
-        static const char *const marks[] = {".", "()", "[]"};
+        static const char *const marks[] = {".", "()", "[]", "^^"}; /* by junqi_point_kind */
         const char *mark = marks[pos->board->point[p].kind];
         pad(out, 1);
         fputs(mark, out);
@@ -106,6 +106,25 @@ static void write_line(FILE *out, char *line, size_t len)
     fputc('\n', out);
 }
 
+/* The rank whose row the mountains follow on the text board: the rank just above the one a
+ * mountain's point records (board.h), rank 7 (0-based 6). */
+static int mountain_rank(const junqi_board *b)
+{
+    for (int p = 0; p < b->npoints; p++)
+        if (b->point[p].kind == JUNQI_MOUNTAIN)
+            return b->point[p].rank + 1;
+    return -1;
+}
+
+/* The mountain on file `file`, or -1 (a blank on the mountains' row). */
+static int mountain_at(const junqi_board *b, int file)
+{
+    for (int p = 0; p < b->npoints; p++)
+        if (b->point[p].kind == JUNQI_MOUNTAIN && b->point[p].file == file)
+            return p;
+    return -1;
+}
+
 void junqi_write_text_board(FILE *out, const junqi_position *pos, junqi_names names, bool colour)
 {
     junqi_write_text_board_probs(out, pos, names, colour, NULL);
@@ -121,18 +140,25 @@ void junqi_write_text_board_probs(FILE *out, const junqi_position *pos, junqi_na
     FILE *mem = open_memstream(&line, &len);
     if (!mem)
         mem = out; /* out of memory: trailing blanks are harmless */
-    for (int rank = b->nranks - 1; rank >= 0; rank--) {
-        fprintf(mem, "%2d ", rank + 1);
-        for (int file = 0; file < b->nfiles; file++) {
-            write_point(mem, pos, junqi_board_point_at(b, file, rank), names, probs, colour, width);
-            fputc(' ', mem);
+    /* rank -1 after the rank a mountain sits above: the row of the mountains (mountain=shelter,
+     * between ranks 7 and 6, as in position strings) */
+    for (int rank = b->nranks - 1; rank >= 0; rank--)
+        for (int row = 0; row < 1 + (b->mountains && rank == mountain_rank(b)); row++) {
+            if (row)
+                fputs(" M ", mem);
+            else
+                fprintf(mem, "%2d ", rank + 1);
+            for (int file = 0; file < b->nfiles; file++) {
+                int p = row ? mountain_at(b, file) : junqi_board_point_at(b, file, rank);
+                write_point(mem, pos, p, names, probs, colour, width);
+                fputc(' ', mem);
+            }
+            fflush(mem);
+            if (mem != out) {
+                write_line(out, line, len);
+                rewind(mem);
+            }
         }
-        fflush(mem);
-        if (mem != out) {
-            write_line(out, line, len);
-            rewind(mem);
-        }
-    }
     fputs("    ", mem);
     for (int file = 0; file < b->nfiles; file++) {
         fputc('a' + file, mem);

@@ -29,7 +29,9 @@ extern "C" {
  * the bottom. Each point is a column of equal display width (Chinese names
  * count two columns per character): a piece is its seat's letter (N E S W)
  * and its name in `names`; an empty station is ".", camp "()", headquarters
- * "[]". With colour, pieces are also coloured by seat with ANSI escapes
+ * "[]". A board with mountains (mountain=shelter) has their row, labelled
+ * " M", between ranks 7 and 6 (bM under file b, dM under d; an empty
+ * mountain "^^"), as position strings have it. With colour, pieces are also coloured by seat with ANSI escapes
  * (north yellow, east blue, south green, west magenta, as QQ's colours).
  */
 void junqi_write_text_board(FILE *out, const junqi_position *pos, junqi_names names, bool colour);

@@ -1180,7 +1180,8 @@ static char *perft_at(junqi_record_at *at, int depth, bool divide, junqi_stop *s
     uint64_t total;
     junqi_perft_status status = junqi_record_perft_stoppable(at, depth, divide ? lines : NULL, &count, &total, stop);
     if (status == JUNQI_PERFT_NO_DEAL)
-        return fail(err, n, "perft needs the identities of the face-down pieces: the record has no Deal");
+        return fail(err, n, "perft needs the identities of the face-down pieces, and they are unknown here: a record "
+                            "without a Deal, or a position of the players' view (# or *?)");
     if (status == JUNQI_PERFT_INCOMPLETE)
         return fail(err, n, "perft needs a complete position, and this one has pieces of unknown kind (a seat's "
                             "view of a dark game)");

@@ -287,8 +287,9 @@ uint64_t junqi_flip_perft_lines(junqi_flip *pos, int depth, junqi_perft_line *li
 /** What junqi_record_perft() found. */
 typedef enum junqi_perft_status {
     JUNQI_PERFT_COUNTED,     /**< *nodes (and the lines) hold the count */
-    JUNQI_PERFT_NO_DEAL,     /**< a flip game whose record has no Deal: the identities of its
-                                  face-down pieces are unknown (junqi_flip_identities_known) */
+    JUNQI_PERFT_NO_DEAL,     /**< a flip game whose record has no Deal, or a flip position of the
+                                  players' view: the identities of its face-down pieces are
+                                  unknown (junqi_flip_identities_known) */
     JUNQI_PERFT_INCOMPLETE,  /**< a formation game's position with pieces of unknown kind (a
                                   seat's view of a dark game: junqi_position_complete) */
     JUNQI_PERFT_STOPPED,     /**< a stop request ended the count (junqi_record_perft_stoppable) */

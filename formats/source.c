@@ -71,6 +71,7 @@ error:
 typedef enum source_kind {
     SOURCE_UNKNOWN,
     SOURCE_MOVETEXT, /* JGN moves with no tag section: said as such */
+    SOURCE_TOOLS_JSON, /* JSON the tools wrote, an output: said as such */
     SOURCE_EMPTY,     /* no byte but blanks (and a byte order mark) */
     SOURCE_WIDE,      /* UTF-16 or UTF-32 text, which junqi does not read */
     SOURCE_QQ_REPLAY,
@@ -207,6 +208,23 @@ static bool movetext_input(const uint8_t *data, size_t len)
     return digits && i + 1 < len && data[i] == '.' && strchr(" \t\r\n", data[i + 1]);
 }
 
+/* JSON that the tools wrote (docs/conventions.md, "JSON records name their
+ * source": every such record starts with its source): an object whose first
+ * key is "source", after an optional byte order mark and blanks. YAML would
+ * take it for a formation with unknown keys, one error per key. */
+static bool tools_json_input(const uint8_t *data, size_t len)
+{
+    static const char key[] = "\"source\"";
+    size_t i = junqi_utf8_bom(data, len);
+    while (i < len && strchr(" \t\r\n", data[i]))
+        i++;
+    if (i >= len || data[i++] != '{')
+        return false;
+    while (i < len && strchr(" \t\r\n", data[i]))
+        i++;
+    return len - i >= sizeof key - 1 && memcmp(data + i, key, sizeof key - 1) == 0;
+}
+
 /* The text of data that a GBK reading judges: after a byte order mark,
  * before a NUL byte (the YAML reader says where that is), and, in a peek,
  * whole lines (a peek may end inside a character): its start and length. */
@@ -263,6 +281,8 @@ static source_kind detect(const uint8_t *data, size_t len)
         return SOURCE_JGN;
     if (junqi_pos_detect((const char *)data, len) || junqi_flip_pos_detect((const char *)data, len))
         return SOURCE_POSITIONS;
+    if (tools_json_input(data, len))
+        return SOURCE_TOOLS_JSON;
     if (junqi_formation_detect(data, len) || non_utf8_formation(data, len))
         return SOURCE_YAML;
     if (movetext_input(data, len))
@@ -774,6 +794,11 @@ junqi_read_status junqi_source_next(junqi_source *src, junqi_input *in, junqi_di
         rc = not_read(d, JUNQI_CODE_UNKNOWN_FORMAT,
                       N_("JGN moves with no tags before them: a JGN game starts with its tag section, at least "
                          "[Board \"four-player\"] or [Board \"two-player\"] (docs/jgn.md)"));
+        break;
+    case SOURCE_TOOLS_JSON:
+        rc = not_read(d, JUNQI_CODE_UNKNOWN_FORMAT,
+                      N_("JSON that junqi's tools write (junqi-replay --to json, --format json) is an output, not an "
+                         "input: give the tools the JGN record, replay or position it was made from"));
         break;
     default:
         rc = not_read(d, JUNQI_CODE_UNKNOWN_FORMAT,

@@ -7,6 +7,7 @@
 #include "i18n.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "rng.h"
@@ -181,6 +182,27 @@ bool junqi_flip_settle(junqi_flip *pos)
     st->down = (uint8_t)cells;
     st->hash = junqi_flip_hash(pos);
     return true;
+}
+
+bool junqi_flip_army_problem(const junqi_flip *pos, char *msg, size_t n)
+{
+    int up[2][JUNQI_PIECE_KINDS] = {{0}}, down[3][JUNQI_PIECE_KINDS] = {{0}}, unknown_colour = 0;
+    count_board(pos, up, down);
+    for (int k = 0; k < JUNQI_PIECE_KINDS; k++)
+        unknown_colour += down[JUNQI_NO_COLOUR][k];
+    msg[0] = '\0';
+    for (int colour = 0; colour < 2; colour++)
+        for (int k = JUNQI_MARSHAL; k >= JUNQI_FLAG; k--) {
+            int have = up[colour][k] + down[colour][k] + pos->st.removed[colour][k];
+            int want = junqi_piece_count((junqi_piece)k);
+            bool may_hide = unknown_colour || down[colour][JUNQI_UNKNOWN]; /* a short kind may be face down */
+            if (have > want || (have < want && !may_hide)) {
+                snprintf(msg, n, _("%s's %s: %d, where an army has %d"), _(junqi_colour_name(colour)),
+                         _(junqi_piece_words((junqi_piece)k)), have, want);
+                return true;
+            }
+        }
+    return false;
 }
 
 void junqi_flip_init(junqi_flip *pos, const junqi_rules *r, const uint8_t *deal)

@@ -236,6 +236,17 @@ void junqi_flip_put(junqi_flip *pos, int p, uint8_t c, uint8_t l);
  */
 bool junqi_flip_settle(junqi_flip *pos);
 
+/**
+ * Why junqi_flip_settle() refuses pos, for a message: the first kind of
+ * piece (red then blue, marshal down to flag) that the pieces face up, face
+ * down with a known identity and removed give a colour more of than an army
+ * has, or fewer when no face-down piece of that colour (nor of unknown
+ * colour) may be one: "red's marshal: 2, where an army has 1", translated,
+ * into msg (n bytes). False, msg empty, when no single kind is to blame (the
+ * face-down pieces of unknown identity are more than the pieces left).
+ */
+bool junqi_flip_army_problem(const junqi_flip *pos, char *msg, size_t n);
+
 /** Make seat s (south or north) the seat to move, keeping the hash. */
 void junqi_flip_set_turn(junqi_flip *pos, junqi_seat s);
 

@@ -445,7 +445,13 @@ char *junqi_flip_describe(const junqi_flip *pos, junqi_action a, const junqi_fli
     name_of(pos->cell[a.to], what, sizeof what);
     switch (c->code) {
     case JUNQI_FLIP_LEGAL: snprintf(buf, n, _("the action is legal")); break;
-    case JUNQI_FLIP_GAME_OVER: snprintf(buf, n, _("an action on %s after the game ended"), from); break;
+    case JUNQI_FLIP_GAME_OVER: /* how it ended, when the position knows */
+        if (pos->st.result.reason != JUNQI_REASON_NONE)
+            snprintf(buf, n, _("an action on %s after the game ended (%s)"), from,
+                     _(junqi_reason_name((junqi_reason)pos->st.result.reason)));
+        else
+            snprintf(buf, n, _("an action on %s after the game ended"), from);
+        break;
     case JUNQI_FLIP_NO_PIECE: snprintf(buf, n, _("no piece stands on %s"), from); break;
     case JUNQI_FLIP_FACE_UP: snprintf(buf, n, _("%s on %s is already face up"), who, from); break;
     case JUNQI_FLIP_NO_COLOUR: snprintf(buf, n, _("%s has no colour yet and may only flip"), seat); break;

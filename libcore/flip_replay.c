@@ -11,6 +11,7 @@
 
 #include "flip_deal.h"
 #include "movegen.h"
+#include "replay.h"
 
 /* Report a problem with item `it` (for an action, its number as the record
  * writes it: one past a set start position's ply, docs/conventions.md). */
@@ -161,10 +162,12 @@ static void apply_action(junqi_flip_replay *r, const junqi_item *it)
     junqi_flip_check check;
     char why[200];
     junqi_flip_illegal code = junqi_flip_check_action(pos, a, &check);
-    if (code != JUNQI_FLIP_LEGAL && r->diags) {
+    if (code != JUNQI_FLIP_LEGAL && r->diags) { /* reported once; the rest would be a cascade */
         report(r, junqi_flip_illegal_code(code), it, "%s", junqi_flip_describe(pos, a, &check, why, sizeof why));
-        if (!r->illegal)
-            r->illegal = r->moves + 1;
+        r->illegal = r->moves + 1;
+        junqi_replay_note_checks_stopped(r->diags, r->game, r->item,
+                                         (int)(junqi_game_first_number(r->game) + r->moves), it->loc);
+        r->diags = NULL;
     }
     int mover = pos->st.to_move;
     if (it->seat != JUNQI_NO_SEAT && it->seat != mover && mover != JUNQI_NO_SEAT)

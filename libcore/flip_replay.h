@@ -12,7 +12,11 @@
  * assigns the colours), and the end: derived endings must match the
  * record's, and the record's own endings (timeouts, surrender, leaving,
  * agreed draws) must be allowed. Problems are reported where they are, and
- * checking goes on to the end of the record. An action is applied even when
+ * checking goes on to the end of the record, except that an illegal action
+ * ends the checks, with a "checks-stopped" note, as in the formation game
+ * (replay.h): what follows it is played from a position the game never had,
+ * and would only report a cascade of consequences (a colour's pieces
+ * "not south's" at every later move). An action is applied even when
  * illegal when the position can take it (a losing attack, a turn on the
  * railway); one it cannot take (nothing on the point, a flip of a face-up
  * piece, a flip whose identity nobody knows) is reported and skipped; the
@@ -41,7 +45,7 @@ typedef struct junqi_flip_replay {
     size_t moves;                /**< actions applied so far (the ply) */
     junqi_diags *diags;          /**< where checks report; NULL: no checks */
     size_t illegal;              /**< the number (from 1) of the first action the checks found
-                                      illegal; 0: none (or no checks) */
+                                      illegal, which ends them; 0: none (or no checks) */
     int timeouts[JUNQI_SEATS];   /**< timeouts seen per seat */
     bool has_last;               /**< an action has been applied */
     junqi_action last;           /**< the last action applied */

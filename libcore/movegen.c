@@ -441,7 +441,13 @@ char *junqi_describe_illegal(const junqi_position *pos, junqi_move m,
     const char *target = _(junqi_piece_words(JUNQI_CELL_PIECE(d)));
     switch (check->code) {
     case JUNQI_LEGAL: snprintf(buf, n, _("%s-%s is legal"), from, to); break;
-    case JUNQI_ILLEGAL_GAME_OVER: snprintf(buf, n, _("%s-%s is played after the game ended"), from, to); break;
+    case JUNQI_ILLEGAL_GAME_OVER: /* how it ended, when the position knows: a record may say otherwise */
+        if (pos->result.reason != JUNQI_REASON_NONE)
+            snprintf(buf, n, _("%s-%s is played after the game ended (%s)"), from, to,
+                     _(junqi_reason_name((junqi_reason)pos->result.reason)));
+        else
+            snprintf(buf, n, _("%s-%s is played after the game ended"), from, to);
+        break;
     case JUNQI_ILLEGAL_NO_PIECE: snprintf(buf, n, _("no piece stands on %s"), from); break;
     case JUNQI_ILLEGAL_NOT_TURN:
         snprintf(buf, n, _("%s's %s on %s moves, but it is %s's turn"), seat, piece, from,

@@ -357,20 +357,27 @@ void junqi_replay_view(const junqi_replay *r, int seat, junqi_position *out)
     out->hash = junqi_position_hash(out);
 }
 
+void junqi_replay_note_checks_stopped(junqi_diags *d, const junqi_game *g, size_t next, int move,
+                                      junqi_loc loc)
+{
+    size_t later = 0;
+    for (size_t i = next; i < g->main.nitems; i++)
+        later += g->main.items[i].kind == JUNQI_ITEM_MOVE;
+    if (d && later)
+        junqi_diags_add(d, JUNQI_CODE_CHECKS_STOPPED, move, loc,
+                        P_("the replay cannot go on from an illegal move: the game's %zu later move is not checked",
+                           "the replay cannot go on from an illegal move: the game's %zu later moves are not checked",
+                           later),
+                        later);
+}
+
 /* After an illegal move the replay goes on from a position the game never
  * had: checking on would only report what follows from the first problem
  * (a cascade), so the checks of the game end there, with a note. */
 static void stop_checks(junqi_replay *r, const junqi_item *it)
 {
-    size_t later = 0;
-    for (size_t i = r->item; i < r->game->main.nitems; i++)
-        later += r->game->main.items[i].kind == JUNQI_ITEM_MOVE;
-    if (later)
-        report(r, JUNQI_CODE_CHECKS_STOPPED, it,
-               P_("the replay cannot go on from an illegal move: the game's %zu later move is not checked",
-                  "the replay cannot go on from an illegal move: the game's %zu later moves are not checked",
-                  later),
-               later);
+    int move = (int)(junqi_game_first_number(r->game) + r->moves);
+    junqi_replay_note_checks_stopped(r->diags, r->game, r->item, move, it->loc);
     r->diags = NULL;
 }
 

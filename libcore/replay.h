@@ -110,6 +110,17 @@ void junqi_replay_run(junqi_replay *r);
 void junqi_replay_view(const junqi_replay *r, int seat, junqi_position *out);
 
 /**
+ * End the checks of game g's moves after an illegal one (the formation
+ * replay's and the flip replay's rule, docs/conventions.md
+ * "checks-stopped"): adds to d, when d is not NULL and a move follows item
+ * `next` (the index of the item after the illegal move), the note that the
+ * game's later moves are not checked, at `loc`, for move number `move` (as
+ * the record writes it). Nothing when no move follows.
+ */
+void junqi_replay_note_checks_stopped(junqi_diags *d, const junqi_game *g, size_t next, int move,
+                                      junqi_loc loc);
+
+/**
  * Replay g (no checks) and write into it what the replay derives, for
  * writers that state it: each main-line move's seat (the mover), the result
  * (g->result, when it is the record's: junqi_game_ends_as_replayed()) and the

@@ -6,7 +6,8 @@
  * same text, validated without a problem and replayed to identical
  * positions at every action, each of which (and its players' view) goes
  * through the position notation and back exactly; one mutated illegal action of each kind is
- * rejected at exactly that action, with its code.
+ * rejected at exactly that action, with its code, and ends the checks (one error and a
+ * checks-stopped note, not a cascade).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -140,8 +141,14 @@ static void games_of_every_rule_set_round_trip_and_validate(void **state)
         }
 }
 
-/* The first error of replaying g: its code and move (-1: none). */
-static int first_error(const junqi_game *g, char code[32])
+/* What replaying a record reported: the errors, and checks-stopped notes. */
+typedef struct reported {
+    int errors, stopped;
+} reported;
+
+/* The first error of replaying g: its code and move (-1: none); the counts
+ * into *rep when it is not NULL. */
+static int first_error_of(const junqi_game *g, char code[32], reported *rep)
 {
     junqi_diags d;
     junqi_diags_init(&d);
@@ -149,13 +156,25 @@ static int first_error(const junqi_game *g, char code[32])
     junqi_flip_replay_start(&r, g, NULL, &d);
     junqi_flip_replay_run(&r);
     int move = -1;
-    for (size_t i = 0; i < d.n && move < 0; i++)
-        if (d.items[i].severity == JUNQI_SEV_ERROR) {
+    reported counts = {0, 0};
+    for (size_t i = 0; i < d.n; i++) {
+        counts.stopped += d.items[i].code == JUNQI_CODE_CHECKS_STOPPED;
+        if (d.items[i].severity != JUNQI_SEV_ERROR)
+            continue;
+        if (counts.errors++ == 0) {
             snprintf(code, 32, "%s", junqi_code_name(d.items[i].code));
             move = d.items[i].move;
         }
+    }
+    if (rep)
+        *rep = counts;
     junqi_diags_free(&d);
     return move;
+}
+
+static int first_error(const junqi_game *g, char code[32])
+{
+    return first_error_of(g, code, NULL);
 }
 
 /* An action of pos whose check gives `want`, or false. */
@@ -206,9 +225,15 @@ static void every_kind_of_illegal_action_is_rejected_where_it_is(void **state)
             found = true;
             junqi_game *g = mutated(pl, ply, a);
             char code[32] = "";
-            int at = first_error(g, code);
+            reported rep;
+            int at = first_error_of(g, code, &rep);
             if (at != ply || strcmp(code, junqi_code_name(junqi_flip_illegal_code(kinds[k]))) != 0)
                 fail_msg("%s at move %d: first error %s at move %d", junqi_code_name(junqi_flip_illegal_code(kinds[k])), ply, code, at);
+            /* the rest is played from a position the game never had: one error, not a cascade
+             * (docs/conventions.md, checks-stopped), as in the formation game */
+            if (rep.errors != 1 || rep.stopped != (ply < pl->plies))
+                fail_msg("%s at move %d of %d: %d errors and %d checks-stopped notes, not 1 and %d",
+                         code, ply, pl->plies, rep.errors, rep.stopped, ply < pl->plies);
             junqi_game_free(g);
         }
         if (!found)

@@ -256,7 +256,8 @@ static int print_perft(const options *opt, junqi_record_at *at)
         return JUNQI_EXIT_INVALID;
     }
     if (status == JUNQI_PERFT_NO_DEAL) {
-        fprintf(stderr, _("%s: perft needs the identities of the face-down pieces: the record has no Deal\n"), prog);
+        fprintf(stderr, _("%s: perft needs the identities of the face-down pieces, and they are unknown here: a "
+                          "record without a Deal, or a position of the players' view (# or *?)\n"), prog);
         return JUNQI_EXIT_INVALID;
     }
     print_perft_lines(opt, lines, n, total);

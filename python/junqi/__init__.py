@@ -309,12 +309,19 @@ class Move(_Brief):
     ply: int
     seat: Optional[str]
     move: str     # "h5-h6"
-    outcome: str  # "move", "attacker_wins", "attacker_loses", "both_removed", "unknown"
+    outcome: str  # "move", "attacker_wins", "attacker_loses", "both_removed", "absorbs" (zuhe), "unknown"
     flags: List[str]
-    shown: Optional[dict]  # the piece the move showed to every seat: {"square", "piece"}, or None
+    # the piece the move showed to every seat: {"square", "piece"}; in a flip game what a flip or
+    # a revealing attack turned face up, {"square", "piece", "colour"}; or None
+    shown: Optional[dict]
     nags: List[int]
     variations: List[Line] = field(default_factory=list)
-    _fields = ("ply", "seat", "move", "outcome", "flags", "nags", "variations")
+    # flip games only (docs/jgn.md §6; None elsewhere): the colour event {"seat", "colour"}, the
+    # square carry_home's flag was set down on, zuhe's part that moves ("@1L")
+    colour: Optional[dict] = None
+    drop: Optional[str] = None
+    part: Optional[str] = None
+    _fields = ("ply", "seat", "move", "outcome", "flags", "nags", "variations", "colour", "drop", "part")
 
 
 @dataclass(repr=False)
@@ -366,7 +373,8 @@ def _line(obj) -> Line:
             variations = it.get("variations")
             seat, outcome = it["seat"], it["outcome"]
             add(Move("move", it["ply"], name(seat, seat), it["move"], name(outcome, outcome), it["flags"],
-                     it["shown"], it["nags"], [_line(v) for v in variations] if variations else []))
+                     it["shown"], it["nags"], [_line(v) for v in variations] if variations else [],
+                     it.get("colour"), it.get("drop"), it.get("part")))
         elif kind == "end":
             add(End(kind, _result(it["result"])))
         else:
@@ -523,6 +531,7 @@ class Game(_Brief):
     seats: Dict[str, SeatInfo]
     line: Line
     result: Optional[Result]
+    deal: Optional[str] = None  # a flip game's Deal (docs/jgn.md §6); None in other games
     diagnostics: List[Diagnostic] = field(default_factory=list)
     _handle: Optional[_Record] = field(default=None, repr=False, compare=False)
 

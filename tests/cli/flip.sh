@@ -43,6 +43,37 @@ for rules in fanqi fanfan fanqi_wiki huqi zuhe; do
     expect "junqi-replay --all --format pos $rules: one line per ply" "$((moves + 1))" "$n"
 done
 
+# --- --to json holds what the JGN holds: the deal, what each flip showed, the colour events,
+# zuhe's absorbs and parts, carry_home's drops, a flip position (all lost or wrong before: a
+# flip was {"move":"b6^","shown":null}, an absorb's outcome "move", no deal, "start" null)
+run "$R" --to json "$D/fanqi.jgn"
+expect "--to json fanqi: the deal" "$(sed -n 's/^\[Deal "\(.*\)"\]$/\1/p' "$D/fanqi.jgn")" "$(jq -r .deal <<<"$out")"
+expect "--to json fanqi: what 1. b6^b2 showed" '{"square":"b6","piece":"lieutenant","colour":"blue"}' \
+    "$(jq -c '.line.items[0].shown' <<<"$out")"
+expect "--to json fanqi: every flip says what it showed" "$(grep -o '\^[rb]' "$D/fanqi.jgn" | wc -l)" \
+    "$(jq '[.line.items[] | select(.type == "move" and (.move | endswith("^"))) | select(.shown.colour)] | length' <<<"$out")"
+expect "--to json fanqi: the colour event of 6. a5^b1" '{"seat":"north","colour":"blue"}' \
+    "$(jq -c '.line.items[5].colour' <<<"$out")"
+run "$R" --to json "$D/zuhe.jgn"
+expect "--to json zuhe: the absorbing attacks" "$(grep -o '[a-e][0-9]*+[a-e]' "$D/zuhe.jgn" | wc -l)" \
+    "$(jq '[.line.items[] | select(.outcome == "absorbs")] | length' <<<"$out")"
+wiki='[Board "two-player"]
+[Rules "fanqi_wiki"]
+[Position ".bF.../.r2..b9/...../...../...../*3..../r4..../...../...../....5/...../..... s 0 40 sr r9877665433322111BBLLLFb87766554433222111BBLLL fanqi_wiki"]
+
+41. a6>a7^b3 42. e11-e10 43. b11>b12 44. e10-e9 45. b12-c12 drop:b12 *'
+run "$R" --to json - <<<"$wiki"
+expect "--to json fanqi_wiki: the start, the revealing attack, the drop" \
+    "$(sed -n 's/^\[Position "\(.*\)"\]$/\1/p' <<<"$wiki") a7 captain blue b12" \
+    "$(jq -r '[.start, .line.items[0].shown.square, .line.items[0].shown.piece, .line.items[0].shown.colour, .line.items[4].drop] | join(" ")' <<<"$out")"
+zuhe='[Board "two-player"]
+[Rules "zuhe"]
+[Position "...../...../...../b9...1/...../...../...../...../...../L.B../r1.2../....B s 0 60 sr r98776655443332211BLLLFb87766554433322211BLLF zuhe"]
+
+61. a2+a3 62. e9-e8 63. c2+c3 64. e8-e7 65. a3-a5@1 *'
+run "$R" --to json - <<<"$zuhe"
+expect "--to json zuhe: the part that moves" "@1" "$(jq -r '.line.items[4].part' <<<"$out")"
+
 # --- a broken action is located, with its code ------------------------------------------
 sed 's/ 9\. d6>e6/ 9. d6>e7/' "$D/fanqi.jgn" >"$tmp/bad.jgn"
 run "$V" --format json "$tmp/bad.jgn"
@@ -60,6 +91,12 @@ run "$V" "$tmp/nocolour.jgn"
 expect "junqi-validate without the colour event: exit status" 1 "$rc"
 checks=$((checks + 1))
 grep -q "north takes blue here: the record should say colour:north:blue" <<<"$out" || fail "colour event: '$out'"
+
+# an action after the end says how the game ended (it did not: "an action on a5 after the game ended")
+run "$V" --rules fanqi,no_combat_draw=5 "$D/fanqi.jgn"
+expect "an action after a drawn flip game: the error says how it ended" \
+    "$D/fanqi.jgn:9:49: error: an action on a5 after the game ended (draw by the no-combat rule)" \
+    "$(grep -m1 'error:' <<<"$out")"
 
 # --- positions: JSON pieces carry colour and face_down; the players' view hides identities
 run "$R" --ply 10 --format json "$D/fanqi.jgn"
@@ -114,6 +151,13 @@ expect "--perft --divide: keys sorted in ASCII order" "$(jq -r '.divide | keys_u
 sed '/^\[Deal/d' "$D/fanqi.jgn" >"$tmp/nodeal.jgn"
 run "$A" --perft 2 --ply 0 "$tmp/nodeal.jgn"
 expect "--perft without a deal: invalid" 1 "$rc"
+# a position of the players' view (# for a face-down piece) has no Deal to name: the message said
+# "the record has no Deal" of a --position
+view=$("$R" --ply 10 --view south --format pos "$D/fanqi.jgn")
+run "$A" --perft 1 --position "$view"
+expect "--perft of a view's position: exit status, the message" \
+    "1 junqi-analyze: perft needs the identities of the face-down pieces, and they are unknown here: a record without a Deal, or a position of the players' view (# or *?)" \
+    "$rc $err"
 
 # --- the engine: --go and annotation -------------------------------------------------------
 run "$A" --go --ply 60 --depth 2 "$D/fanqi.jgn"

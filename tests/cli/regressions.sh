@@ -351,6 +351,17 @@ run "$V" - <<<"1. i13-j13 2. d13-e13 *"
 expect "JGN moves without tags: exit status, the message" \
     "1 JGN moves with no tags before them: a JGN game starts with its tag section" \
     "$rc $(grep -o 'JGN moves with no tags before them: a JGN game starts with its tag section' <<<"$out")"
+# JSON the tools wrote (--to json, --format json) was read as a YAML formation: "unknown key
+# 'source' (a formation has name, aliases, board and rows)" and one such error per key; it is
+# now named as what it is, an output, with the input to give instead
+"$R" --to json "$JUNQI_ROOT/tests/data/flip/fanqi.jgn" >"$tmp/game.json"
+"$R" --format json --ply 3 "$JUNQI_ROOT/tests/data/flip/fanqi.jgn" >"$tmp/pos.json"
+for f in "$tmp/game.json" "$tmp/pos.json"; do
+    run "$V" "$f"
+    expect "the tools' JSON ($(basename "$f")) as an input: exit status, the message, errors" \
+        "1 JSON that junqi's tools write (junqi-replay --to json, --format json) is an output, not an input 1" \
+        "$rc $(grep -o 'JSON that junqi.s tools write (junqi-replay --to json, --format json) is an output, not an input' <<<"$out") $(grep -c 'error:' <<<"$out")"
+done
 
 # --- defect 19: an empty or blank input is zero games, not an error ----------
 printf '' >"$tmp/empty.jgn"
@@ -399,6 +410,10 @@ done
 expect "defect 24: the message says where the game ended" 1 \
     "$("$R" --ply 71 "$tmp/quiet.jgn" 2>&1 | grep -c 'the game ended at ply 70')"
 expect "defect 24: --all stops at the end of the game" 71 "$("$R" --all --format pos "$tmp/quiet.jgn" | wc -l)"
+# the error at the move after the end said "after the game ended" and not how it ended
+expect "the move after a drawn game: the error says how the game ended" \
+    "$tmp/quiet.jgn:19:69: error: c4-d5 is played after the game ended (draw by the no-combat rule)" \
+    "$("$V" "$tmp/quiet.jgn" | grep -m1 'error:')"
 
 # --- defect 25: the summary lines of a file of games say which game ---------
 cat "$tmp/game.jgn" <(echo) "$tmp/game.jgn" >"$tmp/two.jgn"

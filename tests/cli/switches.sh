@@ -100,6 +100,11 @@ checks=$((checks + 1))
 cmp -s "$tmp/held.png" "$tmp/empty.png" && fail "junqi-render: the piece in dM is not drawn"
 run "$R" --format pos --position "$held"
 expect "the mountain position round-trips" "$held" "$out"
+# the text board drew no mountain: south's general in dM was on no line, as if taken
+run "$R" --names en --position "$held"
+checks=$((checks + 1))
+sed -n 7p <<<"$out" | grep -Eq '^ M +\^\^ +Sgeneral$' ||
+    fail "the text board: line 7 should be the mountains, bM empty (^^) and south's general in dM: '$(sed -n 7p <<<"$out")'"
 run "$R" --rules standard --format pos --position "$held"
 expect "--rules without mountains on a position with a piece in one: exit status" 2 "$rc"
 
