@@ -644,6 +644,14 @@ static bool deal_seed(const char *text, uint64_t *seed)
     return *text != '\0';
 }
 
+/* The first seat of a new flip record: the one --rules gave (first=, other
+ * than its named set's), else `drawn`, the seed's (flip games start at
+ * random, variants.md §3.1). */
+static junqi_seat deal_first_seat(const junqi_rules *r, junqi_seat drawn)
+{
+    return r->first_seat != junqi_rules_get(r->name)->first_seat ? (junqi_seat)r->first_seat : drawn;
+}
+
 /* --deal SEED|random: the starting record of a flip game. */
 static int start_flip_record(const options *opt, FILE *out)
 {
@@ -655,7 +663,7 @@ static int start_flip_record(const options *opt, FILE *out)
     if (!deal_seed(opt->deal, &seed))
         return junqi_cli_usage(prog, "--deal takes a seed (a number) or random, not '%s'", opt->deal);
     uint8_t deal[JUNQI_MAX_POINTS];
-    junqi_seat first = junqi_flip_deal_random(seed, deal);
+    junqi_seat first = deal_first_seat(opt->rules, junqi_flip_deal_random(seed, deal));
     junqi_game *g = junqi_flip_game_new(opt->rules, deal, first);
     if (!g)
         return JUNQI_EXIT_IO;

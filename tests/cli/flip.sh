@@ -129,6 +129,12 @@ grep -q '^\[Deal "r84b9Br3/26bL43/' <<<"$deal7" || fail "--deal 7: not the docum
 run "$R" --rules fanqi --deal 8
 checks=$((checks + 1))
 [ "$out" != "$deal7" ] || fail "--deal 8 gives the deal of seed 7"
+# seed 7 draws south to move first; a first seat that --rules names is kept, with seed 7's deal
+# (it wrote [First "south"] under [Rules "fanqi,first=north"])
+expect "--deal 7: the seed's first seat" '[First "south"]' "$(grep '^\[First' <<<"$deal7")"
+run "$R" --rules fanqi,first=north --deal 7
+expect "--rules fanqi,first=north --deal 7: the first seat named" '[First "north"]' "$(grep '^\[First' <<<"$out")"
+expect "--rules fanqi,first=north --deal 7: seed 7's deal" "$(grep '^\[Deal' <<<"$deal7")" "$(grep '^\[Deal' <<<"$out")"
 run "$R" --rules zuhe --deal random
 expect "--deal random: exit status" 0 "$rc"
 printf '%s\n' "$out" >"$tmp/random.jgn"
