@@ -158,8 +158,8 @@ static bool record_field(const junqi_game *g, const char *name, char *buf, size_
         return snprintf(buf, n, "%s", junqi_board_kind_name(g->board)), true;
     if (strcasecmp(name, "Rules") == 0)
         return snprintf(buf, n, "%s", g->rules->name), true;
-    if (strcasecmp(name, "Mode") == 0)
-        return snprintf(buf, n, "%s", junqi_info_mode_name(g->info)), true;
+    if (strcasecmp(name, "Mode") == 0) /* a flip game has none (docs/jgn.md, "Mode") */
+        return !junqi_rules_flip(g->rules) && (snprintf(buf, n, "%s", junqi_info_mode_name(g->info)), true);
     if (strcasecmp(name, "Result") == 0)
         return snprintf(buf, n, "%s", junqi_result_text(r, junqi_game_present(g))), true;
     if (strcasecmp(name, "Termination") == 0 && r->status != JUNQI_ONGOING && r->reason) {

@@ -208,8 +208,8 @@ void junqi_write_game_json(junqi_json *j, const junqi_game *g)
     junqi_json_string(j, junqi_board_kind_name(g->board));
     junqi_json_key(j, "rules");
     junqi_json_string(j, g->rules->text);
-    junqi_json_key(j, "mode");
-    junqi_json_string(j, junqi_info_mode_name(g->info));
+    junqi_json_key(j, "mode"); /* null for a flip game, which has no modes (docs/jgn.md, "Mode") */
+    junqi_json_string(j, junqi_rules_flip(g->rules) ? NULL : junqi_info_mode_name(g->info));
     junqi_json_key(j, "view");
     seat_or_null(j, g->view);
     junqi_json_key(j, "first");

@@ -715,9 +715,14 @@ static void write_header(page *pg)
     html_text(out, event ? event : _("Junqi game"));
     fputs("</h1>\n<p class=\"intro\">", out);
     const char *rules = pg->o->rules ? pg->o->rules->name : pg->g->rules->name;
-    /* TRANSLATORS: the board's and the game mode's names are translated, the rule set's stays as
-       it is (what --rules takes): "two-player board, rules fanqi, dark" */
-    fprintf(out, _("%s board, rules %s, %s"), _(pg->b->name), rules, _(junqi_info_mode_name(pg->g->info)));
+    if (junqi_rules_flip(pg->g->rules)) /* a flip game has no modes (docs/jgn.md, "Mode") */
+        /* TRANSLATORS: the board's name is translated, the rule set's stays as it is (what --rules
+           takes): "two-player board, rules fanqi" */
+        fprintf(out, _("%s board, rules %s"), _(pg->b->name), rules);
+    else
+        /* TRANSLATORS: the board's and the game mode's names are translated, the rule set's stays
+           as it is (what --rules takes): "four-player board, rules qq, dark" */
+        fprintf(out, _("%s board, rules %s, %s"), _(pg->b->name), rules, _(junqi_info_mode_name(pg->g->info)));
     const char *parts[] = {site, date};
     for (int i = 0; i < 2; i++)
         if (parts[i]) {

@@ -523,7 +523,7 @@ class Game(_Brief):
     game: Optional[int]
     board: str
     rules: str
-    mode: str
+    mode: Optional[str]  # "dark", "open", ...; None for a flip game, which has no modes
     view: Optional[str]
     first: Optional[str]
     start: Optional[str]

@@ -47,6 +47,8 @@ done
 # zuhe's absorbs and parts, carry_home's drops, a flip position (all lost or wrong before: a
 # flip was {"move":"b6^","shown":null}, an absorb's outcome "move", no deal, "start" null)
 run "$R" --to json "$D/fanqi.jgn"
+# a flip game has no information modes (docs/jgn.md, "Mode"): "mode" was "dark"
+expect "--to json fanqi: no mode" null "$(jq -r .mode <<<"$out")"
 expect "--to json fanqi: the deal" "$(sed -n 's/^\[Deal "\(.*\)"\]$/\1/p' "$D/fanqi.jgn")" "$(jq -r .deal <<<"$out")"
 expect "--to json fanqi: what 1. b6^b2 showed" '{"square":"b6","piece":"lieutenant","colour":"blue"}' \
     "$(jq -c '.line.items[0].shown' <<<"$out")"
@@ -280,6 +282,11 @@ run "$G" "$D/fanqi.jgn" -o "$tmp/page.html"
 expect "junqi-render a flip game as HTML (tests/cli/html.sh opens it in a browser)" 0 "$rc"
 checks=$((checks + 1))
 grep -q '"flipTiles":\[\[' "$tmp/page.html" || fail "junqi-render a flip game as HTML: the page has no flip tiles"
+checks=$((checks + 1))  # the header said "two-player board, rules fanqi, dark"
+grep -q 'class="intro">two-player board, rules fanqi<' "$tmp/page.html" ||
+    fail "junqi-render a flip game as HTML: the header gives a mode: $(grep -o 'class="intro">[^<]*' "$tmp/page.html")"
+run "$R" --list --select Mode=dark "$D/fanqi.jgn"
+expect "--select Mode=dark: a flip game has no mode" "" "$out"
 run "$JUNQI_BIN/junqi-match" --rules fanqi --setups "$D/fanqi.jgn" true true
 expect "junqi-match --rules fanqi: usage error" 2 "$rc"
 run "$V" --rules standard "$D/fanqi.jgn"
