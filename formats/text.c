@@ -6,50 +6,78 @@
 
 #include <errno.h>
 #include <iconv.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
-char *junqi_gbk_to_utf8(const uint8_t *src, size_t len, bool *replaced)
+/* The len bytes of GBK (read as GB18030) at src decoded by cd (or, when it
+ * is (iconv_t)-1, no converter: ASCII kept) into out, cap bytes, not
+ * NUL-terminated, each byte that does not decode U+FFFD; *end gets the end of
+ * the text written. With out NULL the text is only counted, through a scratch
+ * buffer, whatever len is. Returns how many bytes did not decode, or SIZE_MAX
+ * when out is too small (cap 4 * len + 4 never is: a GB18030 byte never gives
+ * more than 3 UTF-8 bytes). */
+static size_t gbk_decode(iconv_t cd, const uint8_t *src, size_t len, char *out, size_t cap, char **end)
 {
-    size_t cap = 4 * len + 4; /* a GB18030 byte never gives more than 3 UTF-8 bytes */
-    char *out = malloc(cap);
-    iconv_t cd = iconv_open("UTF-8", "GB18030");
-    char *in = (char *)src, *o = out;
-    size_t inleft = len, outleft = cap - 1;
-
-    *replaced = false;
-    if (!out)
-        goto error;
+    char scratch[256];
+    char *in = (char *)src, *o = out ? out : scratch;
+    size_t inleft = len, outleft = out ? cap : sizeof scratch, bad = 0;
     while (inleft > 0) {
+        int failed = 0;
         if (cd != (iconv_t)-1) {
             if (iconv(cd, &in, &inleft, &o, &outleft) != (size_t)-1)
                 break;
-            if (errno == E2BIG)
-                goto error;
+            failed = errno;
         }
+        if (!out && outleft < 8) /* room for a U+FFFD or the next characters: the text is not kept */
+            o = scratch, outleft = sizeof scratch;
+        if (failed == E2BIG && out)
+            return SIZE_MAX;
+        if (failed == E2BIG)
+            continue;
         /* an invalid or incomplete sequence, or no converter: replace one byte */
-        if (cd == (iconv_t)-1 && (unsigned char)*in < 0x80) {
-            *o++ = *in;
-            outleft--;
-        } else {
-            memcpy(o, "\xEF\xBF\xBD", 3);
-            o += 3;
-            outleft -= 3;
-            *replaced = true;
-        }
+        size_t k = cd == (iconv_t)-1 && (unsigned char)*in < 0x80 ? 1 : 3;
+        memcpy(o, k == 1 ? in : "\xEF\xBF\xBD", k);
+        o += k;
+        outleft -= k;
+        bad += k == 3;
         in++;
         inleft--;
     }
-    *o = '\0';
+    *end = o;
+    return bad;
+}
+
+char *junqi_gbk_to_utf8(const uint8_t *src, size_t len, bool *replaced)
+{
+    size_t cap = 4 * len + 4, bad = SIZE_MAX;
+    char *out = malloc(cap), *end = out;
+    *replaced = false;
+    iconv_t cd = iconv_open("UTF-8", "GB18030");
+    if (out)
+        bad = gbk_decode(cd, src, len, out, cap - 1, &end);
     if (cd != (iconv_t)-1)
         iconv_close(cd);
+    if (bad == SIZE_MAX) {
+        free(out);
+        return NULL;
+    }
+    *end = '\0';
+    *replaced = bad > 0;
     return out;
-error:
+}
+
+/* How many bytes of the len at s GBK (read as GB18030) does not decode, as
+ * junqi_gbk_to_utf8 replaces them, without keeping the text. */
+static size_t gbk_bad_bytes(const char *s, size_t len)
+{
+    char *end;
+    iconv_t cd = iconv_open("UTF-8", "GB18030");
+    size_t bad = gbk_decode(cd, (const uint8_t *)s, len, NULL, 0, &end);
     if (cd != (iconv_t)-1)
         iconv_close(cd);
-    free(out);
-    return NULL;
+    return bad;
 }
 
 
@@ -128,11 +156,19 @@ static size_t gbk_sequence(const unsigned char *p, size_t n)
  * F0 9F and 98 with the byte after it), one character, so that the byte after
  * it, a brace or a bracket, stays what it is. Not before a backslash: no cut
  * name wants it, and a GBK character with that trail (蘚 is CC 5C) would
- * escape the brace. 0 when there is none. */
+ * escape the brace. Before a UTF-8 character of more bytes it is one too when
+ * it holds a continuation byte (F0 9F 98 before 小, names run together), so
+ * that the character after it stays whole (GBK paired 98 with 小's E5); a lead
+ * byte alone there is left to GBK, whose pairs often look so (你 is C4 E3). 0
+ * when there is none. */
 static size_t utf8_cut(const unsigned char *p, size_t n)
 {
     size_t len, cut = n ? utf8_prefix(p, n, &len) : 0;
-    return cut && cut < n && p[cut] < 0x80 && p[cut] != '\\' ? cut : 0;
+    if (!cut || cut >= n)
+        return 0;
+    if (p[cut] < 0x80)
+        return p[cut] != '\\' ? cut : 0;
+    return cut > 1 && junqi_utf8_sequence(p + cut, n - cut) > 1 ? cut : 0;
 }
 
 size_t junqi_text_char_length(const char *s, size_t n, bool gbk)
@@ -175,7 +211,16 @@ junqi_text_kind junqi_text_kind_of(const char *s, size_t len)
         if (!k) /* a character cut short is one bad character, as it is read: one U+FFFD */
             k = utf8_cut((const unsigned char *)s + i, len - i);
     }
-    return bad == 0 ? JUNQI_TEXT_UTF8 : bad < wide && chinese ? JUNQI_TEXT_MIXED : JUNQI_TEXT_GBK;
+    if (bad == 0)
+        return JUNQI_TEXT_UTF8;
+    if (bad < wide && chinese)
+        return JUNQI_TEXT_MIXED;
+    /* GBK only if it decodes more of the text: a cut emoji in ASCII (Tom and F0 9F 98 before '"')
+     * is one bad character, and GBK cannot decode its 98 either. On a tie UTF-8, unless it has
+     * characters of two bytes, as GBK's pairs often are (黄 and the first byte of 方, BB C6 B7,
+     * is UTF-8's Ʒ after a bad byte) */
+    size_t gbk_bad = gbk_bad_bytes(s, len);
+    return gbk_bad > bad || (gbk_bad == bad && wide == chinese) ? JUNQI_TEXT_MIXED : JUNQI_TEXT_GBK;
 }
 
 char *junqi_utf8_replace_bad(const char *s, size_t len, const char *instead, size_t *bad)

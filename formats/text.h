@@ -48,7 +48,9 @@ size_t junqi_utf8_bom(const void *p, size_t len);
  * short before an ASCII byte (a lead byte alone, or with the continuation
  * bytes it allows: E4 before '}' is 1, F0 9F 98 before '}' is 3; but not
  * before '\\', where the GBK character pairs: 蘚 is CC 5C), so that a name
- * cut at a byte count leaves the brace or bracket after it one; else a
+ * cut at a byte count leaves the brace or bracket after it one, or before
+ * a UTF-8 character of more bytes when it holds a continuation byte (F0 9F
+ * 98 before 小 is 3, and 小 stays whole); else a
  * GBK character all the same (a comment saved as GBK in a UTF-8 text,
  * JUNQI_TEXT_MIXED: its 淺 must not escape the brace after it either); 1 for
  * any other byte.
@@ -75,9 +77,12 @@ typedef enum {
                            least as many as the UTF-8 characters of two bytes or more, or there
                            are some and no UTF-8 character of three bytes or more, as every
                            Chinese one is (GBK's pairs are often UTF-8 of two bytes: 黄方 is BB
-                           C6 B7 BD, whose C6 B7 is): an older Chinese editor's GBK */
-    JUNQI_TEXT_MIXED, /**< fewer of them, beside Chinese UTF-8: UTF-8 with a few bad bytes (a
-                           line of GBK in it) */
+                           C6 B7 BD, whose C6 B7 is); and the bytes GBK cannot decode
+                           (junqi_gbk_to_utf8) are fewer, or as many beside UTF-8 characters of
+                           two bytes: an older Chinese editor's GBK */
+    JUNQI_TEXT_MIXED, /**< UTF-8 with bad characters, not GBK: fewer of them beside Chinese UTF-8
+                           (a line of GBK in it), or no more than GBK cannot decode (Tom and a cut
+                           emoji, F0 9F 98, before '"': GBK cannot decode 98 '"' either) */
 } junqi_text_kind;
 
 /**
