@@ -622,10 +622,18 @@ static bool parse_tag_line(parser *p, char **name, char **value)
         return false;
     }
     s++;
-    while (*s == ' ' || *s == '\t' || *s == '\r')
-        s++;
+    const char *cr = NULL; /* a CR alone after the tag: old Mac line ends, in a file joined on */
+    for (; *s == ' ' || *s == '\t' || *s == '\r'; s++)
+        if (*s == '\r' && !cr)
+            cr = s;
     if (*s == ';') /* a comment to the end of the line (docs/jgn.md) */
         s += strcspn(s, "\n");
+    if (*s && *s != '\n' && cr) {
+        report_at(p, cr, JUNQI_CODE_CR_LINE_ENDS,
+                  "the lines end in CR alone here (old Mac line ends): junqi reads LF or CR LF line ends");
+        free(v.s);
+        return false;
+    }
     if (*s && *s != '\n') {
         report_at(p, s, JUNQI_CODE_BAD_TAG, "a tag line holds one tag only");
         free(v.s);
