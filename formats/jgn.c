@@ -1506,6 +1506,13 @@ static char *to_utf8(text_buf *game, long first_line, junqi_diags *d)
     if (kind == JUNQI_TEXT_GBK)
         junqi_diags_add(d, JUNQI_CODE_NOT_UTF8, -1, line_loc(line, column), "the game is not UTF-8: read as GBK%s",
                         replaced ? ", with undecodable bytes replaced" : "");
+    else if (junqi_cesu8_pairs(game->s, game->len) == bad) /* an emoji as a UTF-16 writer saves it */
+        junqi_diags_add(d, JUNQI_CODE_NOT_UTF8, -1, line_loc(line, column),
+                        P_("the game is UTF-8 but for %zu character written as two UTF-16 surrogates (CESU-8, "
+                           "as some programs save an emoji): read as U+FFFD",
+                           "the game is UTF-8 but for %zu characters written as two UTF-16 surrogates each "
+                           "(CESU-8, as some programs save an emoji): each read as U+FFFD", bad),
+                        bad);
     else
         junqi_diags_add(d, JUNQI_CODE_NOT_UTF8, -1, line_loc(line, column),
                         P_("the game is UTF-8 but for %zu character that is not (GBK?): read as U+FFFD",

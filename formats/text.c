@@ -171,13 +171,45 @@ static size_t utf8_cut(const unsigned char *p, size_t n)
     return cut > 1 && junqi_utf8_sequence(p + cut, n - cut) > 1 ? cut : 0;
 }
 
+/* 6 when p (n bytes available) starts a character past U+FFFF written as
+ * the UTF-8 of its two UTF-16 surrogates, high (ED A0..AF 80..BF) then low
+ * (ED B0..BF 80..BF), as CESU-8 and Java's modified UTF-8 write an emoji;
+ * else 0. UTF-8 has no surrogates (RFC 3629, 3): each pair is one bad
+ * character. */
+static size_t cesu8_pair(const unsigned char *p, size_t n)
+{
+    return n >= 6 && p[0] == 0xED && in_range(p[1], 0xA0, 0xAF) && in_range(p[2], 0x80, 0xBF) && p[3] == 0xED &&
+                   in_range(p[4], 0xB0, 0xBF) && in_range(p[5], 0x80, 0xBF)
+               ? 6 : 0;
+}
+
+/* The length of the bad character at p (n bytes available, where no UTF-8
+ * character starts) as a UTF-8 reader reads it, one U+FFFD: a UTF-8
+ * character cut short (utf8_cut) or a CESU-8 pair (cesu8_pair); 0 for
+ * neither. */
+static size_t one_bad(const unsigned char *p, size_t n)
+{
+    size_t k = utf8_cut(p, n);
+    return k ? k : cesu8_pair(p, n);
+}
+
+size_t junqi_cesu8_pairs(const char *s, size_t len)
+{
+    size_t pairs = 0;
+    for (size_t i = 0, k; i < len; i += k ? k : 1) {
+        k = cesu8_pair((const unsigned char *)s + i, len - i);
+        pairs += k > 0;
+    }
+    return pairs;
+}
+
 size_t junqi_text_char_length(const char *s, size_t n, bool gbk)
 {
     const unsigned char *p = (const unsigned char *)s;
     size_t k = gbk ? gbk_sequence(p, n) : junqi_utf8_sequence(p, n);
     /* a byte that is not UTF-8 leads a GBK character, as in a mixed text (淺 is 9C 5C), unless
      * it starts a UTF-8 character cut short */
-    size_t cut = gbk || k ? 0 : utf8_cut(p, n);
+    size_t cut = gbk || k ? 0 : one_bad(p, n);
     if (cut)
         return cut;
     if (!k && !gbk)
@@ -202,18 +234,21 @@ size_t junqi_text_chars(const char *s, size_t n, bool gbk)
 
 junqi_text_kind junqi_text_kind_of(const char *s, size_t len)
 {
-    size_t bad = 0, wide = 0, chinese = 0;
+    size_t bad = 0, wide = 0, chinese = 0, plane1 = 0;
     for (size_t i = 0, k; i < len; i += k ? k : 1) {
-        k = junqi_utf8_sequence((const unsigned char *)s + i, len - i);
+        const unsigned char *p = (const unsigned char *)s + i;
+        k = junqi_utf8_sequence(p, len - i);
         bad += k == 0;
         wide += k > 1;
         chinese += k > 2;
-        if (!k) /* a character cut short is one bad character, as it is read: one U+FFFD */
-            k = utf8_cut((const unsigned char *)s + i, len - i);
+        if (!k) /* a character cut short, or a CESU-8 pair, is one bad character, as it is read */
+            k = one_bad(p, len - i);
+        plane1 += k == 6 && p[1] == 0xA0; /* D800..D83F: U+10000..U+1FFFF, every emoji's plane */
     }
     if (bad == 0)
         return JUNQI_TEXT_UTF8;
-    if (bad < wide && chinese)
+    /* bad characters that are all CESU-8 pairs of emoji's plane: GBK's would begin with 頎 (ED A0) */
+    if ((bad < wide && chinese) || bad == plane1)
         return JUNQI_TEXT_MIXED;
     /* GBK only if it decodes more of the text: a cut emoji in ASCII (Tom and F0 9F 98 before '"')
      * is one bad character, and GBK cannot decode its 98 either. On a tie UTF-8, unless it has

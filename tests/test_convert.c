@@ -308,7 +308,8 @@ static void a_utf8_game_with_a_gbk_comment_keeps_its_chinese(void **state)
 }
 
 /* A UTF-8 character cut short before an ASCII byte (a QQ name cut at a byte count: an emoji's
- * F0 9F 98 before its quote) is read as one U+FFFD, and counts so in the guess: as three bad
+ * F0 9F 98 before its quote), or an emoji as CESU-8 writes it (its two UTF-16 surrogates, ED A0
+ * BD ED B8 80), is read as one U+FFFD, and counts so in the guess: as three bad
  * bytes, 小明 and a cut emoji (2 wide characters, 3 bad bytes) were GBK, and 小明 became
  * 灏忔槑. GBK stays GBK: 小明 in GBK (D0 A1 C3 F7) has one UTF-8 pair (A1 C3 is none, C3 F7
  * none: 4 bad bytes); a GBK pair that looks like a cut character (E4 B8 before '"') is one bad
@@ -330,6 +331,9 @@ static void a_cut_utf8_character_counts_as_one_bad_character(void **state)
         {"[North \"\xBB\xC6\xB7\"]", JUNQI_TEXT_GBK},     /* 黄 and 方 cut in GBK: a tie, but C6 B7 is Ʒ */
         {"[North \"\xCA\xAF\xD0\xA1\xCE\xB0\xC4\"]", JUNQI_TEXT_GBK}, /* 石小伟 and 你 cut, in GBK */
         {"[North \"\xD0\xA1\xC3\xF7\xF0\x9F\x98\"]", JUNQI_TEXT_GBK}, /* 小明 in GBK, a cut emoji */
+        {"[North \"Tom\xED\xA0\xBD\xED\xB8\x80\"]", JUNQI_TEXT_MIXED}, /* 😀 in CESU-8: GBK's 頎巾竴 */
+        {"[North \"\xE5\xB0\x8F\xE6\x98\x8E\xED\xA0\xBD\xED\xB8\x80\"]", JUNQI_TEXT_MIXED}, /* was 6 bad */
+        {"[North \"\xED\xA5\xB0\xED\xB5\xA1\"]", JUNQI_TEXT_GBK}, /* 恁绊怠 in GBK: a pair past plane 1 */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         if (junqi_text_kind_of(cases[i].text, strlen(cases[i].text)) != cases[i].kind)
@@ -339,6 +343,7 @@ static void a_cut_utf8_character_counts_as_one_bad_character(void **state)
         {"\xE5\xB0\x8F\xE6\x98\x8E\xF0\x9F\x98", "\xE5\xB0\x8F\xE6\x98\x8E\xEF\xBF\xBD", 11}, /* 小明� */
         {"Tom\xF0\x9F\x98", "Tom\xEF\xBF\xBD", 12},                                        /* Tom� */
         {"\xF0\x9F\x98\xE5\xB0\x8F\xE6\x98\x8E", "\xEF\xBF\xBD\xE5\xB0\x8F\xE6\x98\x8E", 9}, /* �小明 */
+        {"Tom\xED\xA0\xBD\xED\xB8\x80", "Tom\xEF\xBF\xBD", 12},                             /* Tom� */
     };
     for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
         char game[128];

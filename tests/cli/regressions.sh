@@ -201,12 +201,16 @@ sed 's/\xF0\x9F\x98//' "$tmp/cut-emoji.jgn" | iconv -f UTF-8 -t GBK >"$tmp/cut-e
 # Chinese: read as GBK, 馃樺皬鏄�; it is one cut character too
 printf '[Board "two-player"]\n[North "Tom\xF0\x9F\x98"]\n[South "Bob"]\n\n*\n' >"$tmp/cut-emoji-ascii.jgn"
 printf '[Board "two-player"]\n[North "\xF0\x9F\x98小明"]\n[South "Bob"]\n\n*\n' >"$tmp/cut-emoji-first.jgn"
-for f in cut-emoji cut-emoji-gbk cut-emoji-ascii cut-emoji-first; do
+# An emoji as CESU-8 writes it (its two UTF-16 surrogates, ED A0 BD ED B8 80) was six bad bytes:
+# read as GBK, Tom頎巾竴; it is one bad character, and the warning names the encoding
+printf '[Board "two-player"]\n[North "Tom\xED\xA0\xBD\xED\xB8\x80"]\n[South "Bob"]\n\n*\n' >"$tmp/cesu8.jgn"
+for f in cut-emoji cut-emoji-gbk cut-emoji-ascii cut-emoji-first cesu8; do
     run "$R" --to jgn "$tmp/$f.jgn"
     want='小明�|the game is UTF-8 but for 1 character that is not (GBK?): read as U+FFFD'
     [ $f != cut-emoji-gbk ] || want='小明|the game is not UTF-8: read as GBK'
     [ $f != cut-emoji-ascii ] || want="Tom�|${want#*|}"
     [ $f != cut-emoji-first ] || want="�小明|${want#*|}"
+    [ $f != cesu8 ] || want='Tom�|the game is UTF-8 but for 1 character written as two UTF-16 surrogates (CESU-8, as some programs save an emoji): read as U+FFFD'
     expect "$f.jgn: the North name and the warning" "0 $want" \
         "$rc $(sed -n 's/^\[North "\(.*\)"\]$/\1/p' <<<"$out")|$(sed 's/^[^ ]* warning: //' <<<"$err")"
 done
