@@ -623,10 +623,18 @@ static bool parse_tag_line(parser *p, char **name, char **value)
         return false;
     }
     s++;
-    while (*s == ' ' || *s == '\t' || *s == '\r')
-        s++;
+    const char *cr = NULL; /* a CR alone after the tag: old Mac line ends, in a file joined on */
+    for (; *s == ' ' || *s == '\t' || *s == '\r'; s++)
+        if (*s == '\r' && !cr)
+            cr = s;
     if (*s == ';') /* a comment to the end of the line (docs/jgn.md) */
         s += strcspn(s, "\n");
+    if (*s && *s != '\n' && cr) {
+        report_at(p, cr, JUNQI_CODE_CR_LINE_ENDS,
+                  "the lines end in CR alone here (old Mac line ends): junqi reads LF or CR LF line ends");
+        free(v.s);
+        return false;
+    }
     if (*s && *s != '\n') {
         report_at(p, s, JUNQI_CODE_BAD_TAG, "a tag line holds one tag only");
         free(v.s);
@@ -1539,6 +1547,13 @@ static char *to_utf8(text_buf *game, long first_line, junqi_diags *d)
     if (kind == JUNQI_TEXT_GBK)
         junqi_diags_add(d, JUNQI_CODE_NOT_UTF8, -1, line_loc(line, column), "the game is not UTF-8: read as GBK%s",
                         replaced ? ", with undecodable bytes replaced" : "");
+    else if (junqi_cesu8_pairs(game->s, game->len) == bad) /* an emoji as a UTF-16 writer saves it */
+        junqi_diags_add(d, JUNQI_CODE_NOT_UTF8, -1, line_loc(line, column),
+                        P_("the game is UTF-8 but for %zu character written as two UTF-16 surrogates (CESU-8, "
+                           "as some programs save an emoji): read as U+FFFD",
+                           "the game is UTF-8 but for %zu characters written as two UTF-16 surrogates each "
+                           "(CESU-8, as some programs save an emoji): each read as U+FFFD", bad),
+                        bad);
     else
         junqi_diags_add(d, JUNQI_CODE_NOT_UTF8, -1, line_loc(line, column),
                         P_("the game is UTF-8 but for %zu character that is not (GBK?): read as U+FFFD",

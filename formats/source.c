@@ -74,6 +74,7 @@ typedef enum source_kind {
     SOURCE_TOOLS_JSON, /* JSON the tools wrote, an output: said as such */
     SOURCE_EMPTY,     /* no byte but blanks (and a byte order mark) */
     SOURCE_WIDE,      /* UTF-16 or UTF-32 text, which junqi does not read */
+    SOURCE_CR_ENDS,   /* JGN or position strings whose lines end in CR alone (cr_line_ends) */
     SOURCE_QQ_REPLAY,
     SOURCE_QQ_FORMATION,
     SOURCE_JGN,
@@ -266,6 +267,40 @@ static bool non_utf8_formation(const uint8_t *data, size_t len)
     return yaml;
 }
 
+/* The len bytes at from into to (the same place, or len bytes there), each
+ * CR that no LF follows (a line end of old Mac OS) an LF. */
+static void lone_cr_to_lf(uint8_t *to, const uint8_t *from, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        to[i] = from[i] == '\r' && (i + 1 == len || from[i + 1] != '\n') ? '\n' : from[i];
+}
+
+/* The column (in characters) of the CR that ends the first line of data
+ * when no LF follows it (old Mac OS line ends) and a second line does, and
+ * the text with such CRs read as line ends would be JGN or position strings,
+ * each of which is one line of text: the readers would see one line of them
+ * ([Board "two-player"]\r[North ... a tag line of many tags), and tell a
+ * wrong error or none. 0 otherwise: a YAML formation is left to libyaml,
+ * which reads CR alone as a line end (YAML 1.1, 5.4), and LF or CR LF text to
+ * its reader, which keeps a CR inside a line as a byte of it. */
+static int cr_line_ends(const uint8_t *data, size_t len)
+{
+    size_t bom = junqi_utf8_bom(data, len), cr = bom;
+    while (cr < len && data[cr] != '\r' && data[cr] != '\n')
+        cr++;
+    if (cr + 1 >= len || data[cr] != '\r' || data[cr + 1] == '\n' || blank_input(data + cr, len - cr))
+        return 0;
+    char *lf = malloc(len + 1);
+    if (!lf)
+        return 0;
+    lone_cr_to_lf((uint8_t *)lf, data, len);
+    lf[len] = '\0';
+    bool lines = junqi_jgn_detect((const uint8_t *)lf, len) || junqi_pos_detect(lf, len) ||
+                 junqi_flip_pos_detect(lf, len) || movetext_input((const uint8_t *)lf, len);
+    free(lf);
+    return lines ? 1 + (int)junqi_text_chars((const char *)data + bom, cr - bom, false) : 0;
+}
+
 static source_kind detect(const uint8_t *data, size_t len)
 {
     switch (junqi_qq_detect(data, len)) {
@@ -277,6 +312,8 @@ static source_kind detect(const uint8_t *data, size_t len)
         return SOURCE_EMPTY;
     if (wide_text(data, len, false))
         return SOURCE_WIDE;
+    if (cr_line_ends(data, len))
+        return SOURCE_CR_ENDS;
     if (junqi_jgn_detect(data, len))
         return SOURCE_JGN;
     if (junqi_pos_detect((const char *)data, len) || junqi_flip_pos_detect((const char *)data, len))
@@ -514,7 +551,7 @@ static void attach_text_lines(const junqi_source *src, junqi_diags *d, size_t fr
 
 void junqi_source_attach_lines(const junqi_source *src, junqi_diags *d, size_t from)
 {
-    if (src->kind == SOURCE_YAML || src->kind == SOURCE_POSITIONS) {
+    if (src->kind == SOURCE_YAML || src->kind == SOURCE_POSITIONS || src->kind == SOURCE_CR_ENDS) {
         attach_text_lines(src, d, from);
     } else if (src->kind == SOURCE_JGN) {
         size_t len;
@@ -722,6 +759,10 @@ static junqi_read_status next_yaml(junqi_source *src, junqi_input *in, junqi_dia
             junqi_diags_add(d, JUNQI_CODE_OUT_OF_MEMORY, -1, JUNQI_NOWHERE, "out of memory");
             return JUNQI_READ_FAILED;
         }
+        /* libyaml reads a CR alone as a line end (YAML 1.1, 5.4) and a diagnostic's line is found
+         * by its LFs (junqi_diags_attach_lines): the same line end, so that it shows the line it
+         * names (a CR alone on line 1 showed line 6 for an error on line 5) */
+        lone_cr_to_lf(src->data, src->data, src->len);
         junqi_formation_read_yaml(src->data, src->len, &src->formations, &src->yaml_diags);
     }
     if (src->gbk_at.line > 0 && (src->next_diag < src->yaml_diags.n || src->next_formation < src->formations.n))
@@ -790,6 +831,13 @@ junqi_read_status junqi_source_next(junqi_source *src, junqi_input *in, junqi_di
         rc = JUNQI_READ_BROKEN;
         break;
     }
+    case SOURCE_CR_ENDS:
+        junqi_diags_add(d, JUNQI_CODE_CR_LINE_ENDS, -1,
+                        (junqi_loc){-1, -1, 1, cr_line_ends(src->data, src->len < PEEK_BYTES ? src->len : PEEK_BYTES)},
+                        "the lines end in CR alone (old Mac line ends): junqi reads LF or CR LF line ends; "
+                        "convert the file first: tr '\\r' '\\n'");
+        rc = JUNQI_READ_BROKEN;
+        break;
     case SOURCE_MOVETEXT:
         rc = not_read(d, JUNQI_CODE_UNKNOWN_FORMAT,
                       N_("JGN moves with no tags before them: a JGN game starts with its tag section, at least "

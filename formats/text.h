@@ -48,7 +48,10 @@ size_t junqi_utf8_bom(const void *p, size_t len);
  * short before an ASCII byte (a lead byte alone, or with the continuation
  * bytes it allows: E4 before '}' is 1, F0 9F 98 before '}' is 3; but not
  * before '\\', where the GBK character pairs: 蘚 is CC 5C), so that a name
- * cut at a byte count leaves the brace or bracket after it one; else a
+ * cut at a byte count leaves the brace or bracket after it one, or before
+ * a UTF-8 character of more bytes when it holds a continuation byte (F0 9F
+ * 98 before 小 is 3, and 小 stays whole); or a character past U+FFFF
+ * written as its two UTF-16 surrogates (junqi_cesu8_pairs: 6); else a
  * GBK character all the same (a comment saved as GBK in a UTF-8 text,
  * JUNQI_TEXT_MIXED: its 淺 must not escape the brace after it either); 1 for
  * any other byte.
@@ -66,18 +69,32 @@ size_t junqi_text_char_length(const char *s, size_t n, bool gbk);
  */
 size_t junqi_text_chars(const char *s, size_t n, bool gbk);
 
+/**
+ * How many characters past U+FFFF the len bytes at s hold written as the
+ * UTF-8 of their two UTF-16 surrogates, high (ED A0..AF 80..BF) then low (ED
+ * B0..BF 80..BF), as CESU-8 and Java's modified UTF-8 write an emoji (😀 is
+ * ED A0 BD ED B8 80). UTF-8 has no surrogates (RFC 3629, section 3): a reader
+ * reads each pair as one bad character (junqi_text_char_length), and names
+ * the encoding when all its bad characters are such pairs.
+ */
+size_t junqi_cesu8_pairs(const char *s, size_t len);
+
 /** What the bytes of a text are, as junqi_text_kind_of() tells them apart. */
 typedef enum {
     JUNQI_TEXT_UTF8,  /**< well-formed UTF-8 throughout */
     JUNQI_TEXT_GBK,   /**< the bad characters (each byte that starts no UTF-8 character, but a
                            UTF-8 character cut short before an ASCII byte, F0 9F 98 of an emoji
-                           before '"', is one, as junqi_text_char_length() reads it) are at
+                           before '"', or a CESU-8 pair, is one, as junqi_text_char_length()
+                           reads it) are at
                            least as many as the UTF-8 characters of two bytes or more, or there
                            are some and no UTF-8 character of three bytes or more, as every
                            Chinese one is (GBK's pairs are often UTF-8 of two bytes: 黄方 is BB
-                           C6 B7 BD, whose C6 B7 is): an older Chinese editor's GBK */
-    JUNQI_TEXT_MIXED, /**< fewer of them, beside Chinese UTF-8: UTF-8 with a few bad bytes (a
-                           line of GBK in it) */
+                           C6 B7 BD, whose C6 B7 is); and the bytes GBK cannot decode
+                           (junqi_gbk_to_utf8) are fewer, or as many beside UTF-8 characters of
+                           two bytes: an older Chinese editor's GBK */
+    JUNQI_TEXT_MIXED, /**< UTF-8 with bad characters, not GBK: fewer of them beside Chinese UTF-8
+                           (a line of GBK in it), or no more than GBK cannot decode (Tom and a cut
+                           emoji, F0 9F 98, before '"': GBK cannot decode 98 '"' either) */
 } junqi_text_kind;
 
 /**

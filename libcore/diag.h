@@ -42,6 +42,7 @@ typedef enum junqi_severity {
     X(EMPTY, "empty", ERROR, "a tool that needs one record was given an input with none") \
     X(NO_GAMES, "no-games", NOTE, "the input holds no record (zero games, not an error)") \
     X(UTF16, "utf16", ERROR, "a text input is UTF-16 or UTF-32; junqi reads UTF-8 (or GBK)") \
+    X(CR_LINE_ENDS, "cr-line-ends", ERROR, "a text input's lines end in CR alone (old Mac line ends); junqi reads LF or CR LF") \
     X(NOT_A_FORMATION, "not-a-formation", ERROR, "a --setup file holds no formation") \
     X(NUL_BYTE, "nul-byte", ERROR, "a text input holds a NUL byte") \
     /* JGN records (docs/jgn.md) */ \

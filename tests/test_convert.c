@@ -308,7 +308,8 @@ static void a_utf8_game_with_a_gbk_comment_keeps_its_chinese(void **state)
 }
 
 /* A UTF-8 character cut short before an ASCII byte (a QQ name cut at a byte count: an emoji's
- * F0 9F 98 before its quote) is read as one U+FFFD, and counts so in the guess: as three bad
+ * F0 9F 98 before its quote), or an emoji as CESU-8 writes it (its two UTF-16 surrogates, ED A0
+ * BD ED B8 80), is read as one U+FFFD, and counts so in the guess: as three bad
  * bytes, 小明 and a cut emoji (2 wide characters, 3 bad bytes) were GBK, and 小明 became
  * 灏忔槑. GBK stays GBK: 小明 in GBK (D0 A1 C3 F7) has one UTF-8 pair (A1 C3 is none, C3 F7
  * none: 4 bad bytes); a GBK pair that looks like a cut character (E4 B8 before '"') is one bad
@@ -324,23 +325,41 @@ static void a_cut_utf8_character_counts_as_one_bad_character(void **state)
         {"[North \"\xD0\xA1\xC3\xF7\"]", JUNQI_TEXT_GBK},             /* 小明 in GBK */
         {"[North \"\xD0\xA1\xE4\xB8\"]", JUNQI_TEXT_GBK},             /* GBK, E4 B8 before '"' */
         {"[North \"\xE5\xB0\x8F\xE6\x98\x8E\xF0\x9F\x98", JUNQI_TEXT_GBK}, /* at the end: not read as cut */
+        {"[North \"Tom\xF0\x9F\x98\"]", JUNQI_TEXT_MIXED},  /* GBK has a bad byte too (98 before '"') */
+        {"[North \"\xF0\x9F\x98\xE5\xB0\x8F\xE6\x98\x8E\"]", JUNQI_TEXT_MIXED}, /* cut before 小明 */
+        {"[North \"\xF0\x9F\xE5\xB0\x8F\"]", JUNQI_TEXT_MIXED},         /* 2 of 4 before 小 */
+        {"[North \"\xBB\xC6\xB7\"]", JUNQI_TEXT_GBK},     /* 黄 and 方 cut in GBK: a tie, but C6 B7 is Ʒ */
+        {"[North \"\xCA\xAF\xD0\xA1\xCE\xB0\xC4\"]", JUNQI_TEXT_GBK}, /* 石小伟 and 你 cut, in GBK */
+        {"[North \"\xD0\xA1\xC3\xF7\xF0\x9F\x98\"]", JUNQI_TEXT_GBK}, /* 小明 in GBK, a cut emoji */
+        {"[North \"Tom\xED\xA0\xBD\xED\xB8\x80\"]", JUNQI_TEXT_MIXED}, /* 😀 in CESU-8: GBK's 頎巾竴 */
+        {"[North \"\xE5\xB0\x8F\xE6\x98\x8E\xED\xA0\xBD\xED\xB8\x80\"]", JUNQI_TEXT_MIXED}, /* was 6 bad */
+        {"[North \"\xED\xA5\xB0\xED\xB5\xA1\"]", JUNQI_TEXT_GBK}, /* 恁绊怠 in GBK: a pair past plane 1 */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         if (junqi_text_kind_of(cases[i].text, strlen(cases[i].text)) != cases[i].kind)
             fail_msg("case %zu: kind %d, not %d", i, (int)junqi_text_kind_of(cases[i].text, strlen(cases[i].text)),
                      (int)cases[i].kind);
-    static const char game[] = "[Board \"two-player\"]\n[North \"\xE5\xB0\x8F\xE6\x98\x8E\xF0\x9F\x98\"]\n\n*\n";
-    junqi_diags d;
-    junqi_diags_init(&d);
-    junqi_game *g = junqi_jgn_parse(game, sizeof game - 1, "t", 0, &d);
-    assert_non_null(g);
-    assert_string_equal(g->seat[JUNQI_NORTH].player, "\xE5\xB0\x8F\xE6\x98\x8E\xEF\xBF\xBD"); /* 小明� */
-    assert_int_equal(d.n, 1);
-    assert_string_equal(junqi_code_name(d.items[0].code), "not-utf8");
-    assert_int_equal(d.items[0].loc.line, 2);
-    assert_int_equal(d.items[0].loc.column, 11);
-    junqi_game_free(g);
-    junqi_diags_free(&d);
+    static const struct { const char *name, *player; int column; } games[] = {
+        {"\xE5\xB0\x8F\xE6\x98\x8E\xF0\x9F\x98", "\xE5\xB0\x8F\xE6\x98\x8E\xEF\xBF\xBD", 11}, /* 小明� */
+        {"Tom\xF0\x9F\x98", "Tom\xEF\xBF\xBD", 12},                                        /* Tom� */
+        {"\xF0\x9F\x98\xE5\xB0\x8F\xE6\x98\x8E", "\xEF\xBF\xBD\xE5\xB0\x8F\xE6\x98\x8E", 9}, /* �小明 */
+        {"Tom\xED\xA0\xBD\xED\xB8\x80", "Tom\xEF\xBF\xBD", 12},                             /* Tom� */
+    };
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+        char game[128];
+        snprintf(game, sizeof game, "[Board \"two-player\"]\n[North \"%s\"]\n\n*\n", games[i].name);
+        junqi_diags d;
+        junqi_diags_init(&d);
+        junqi_game *g = junqi_jgn_parse(game, strlen(game), "t", 0, &d);
+        assert_non_null(g);
+        assert_string_equal(g->seat[JUNQI_NORTH].player, games[i].player);
+        assert_int_equal(d.n, 1);
+        assert_string_equal(junqi_code_name(d.items[0].code), "not-utf8");
+        assert_int_equal(d.items[0].loc.line, 2);
+        assert_int_equal(d.items[0].loc.column, games[i].column);
+        junqi_game_free(g);
+        junqi_diags_free(&d);
+    }
 }
 
 /* A record that goes on after the end of its game converts as it was read (docs/jgn.md, "A

@@ -195,13 +195,62 @@ expect "a GBK comment before Chinese UTF-8: JGN, the not-utf8 warning at 1:2, va
 # game saved as GBK (without the emoji, which GBK has not) is still read as GBK
 printf '[Board "two-player"]\n[North "小明\xF0\x9F\x98"]\n[South "Bob"]\n\n*\n' >"$tmp/cut-emoji.jgn"
 sed 's/\xF0\x9F\x98//' "$tmp/cut-emoji.jgn" | iconv -f UTF-8 -t GBK >"$tmp/cut-emoji-gbk.jgn"
-for f in cut-emoji cut-emoji-gbk; do
+# A cut emoji in a game of ASCII alone (Tom and F0 9F 98) was read as GBK, Tom馃�: GBK too has
+# a byte it cannot decode there (98 before the quote), and the reading with fewer such bytes
+# wins, UTF-8 on a tie. One cut before 小明 (F0 9F 98 E5 ...) was three bad bytes, more than the
+# Chinese: read as GBK, 馃樺皬鏄�; it is one cut character too
+printf '[Board "two-player"]\n[North "Tom\xF0\x9F\x98"]\n[South "Bob"]\n\n*\n' >"$tmp/cut-emoji-ascii.jgn"
+printf '[Board "two-player"]\n[North "\xF0\x9F\x98小明"]\n[South "Bob"]\n\n*\n' >"$tmp/cut-emoji-first.jgn"
+# An emoji as CESU-8 writes it (its two UTF-16 surrogates, ED A0 BD ED B8 80) was six bad bytes:
+# read as GBK, Tom頎巾竴; it is one bad character, and the warning names the encoding
+printf '[Board "two-player"]\n[North "Tom\xED\xA0\xBD\xED\xB8\x80"]\n[South "Bob"]\n\n*\n' >"$tmp/cesu8.jgn"
+for f in cut-emoji cut-emoji-gbk cut-emoji-ascii cut-emoji-first cesu8; do
     run "$R" --to jgn "$tmp/$f.jgn"
     want='小明�|the game is UTF-8 but for 1 character that is not (GBK?): read as U+FFFD'
-    [ $f = cut-emoji ] || want='小明|the game is not UTF-8: read as GBK'
+    [ $f != cut-emoji-gbk ] || want='小明|the game is not UTF-8: read as GBK'
+    [ $f != cut-emoji-ascii ] || want="Tom�|${want#*|}"
+    [ $f != cut-emoji-first ] || want="�小明|${want#*|}"
+    [ $f != cesu8 ] || want='Tom�|the game is UTF-8 but for 1 character written as two UTF-16 surrogates (CESU-8, as some programs save an emoji): read as U+FFFD'
     expect "$f.jgn: the North name and the warning" "0 $want" \
         "$rc $(sed -n 's/^\[North "\(.*\)"\]$/\1/p' <<<"$out")|$(sed 's/^[^ ]* warning: //' <<<"$err")"
 done
+# Lines that end in CR alone (old Mac OS; tr '\n' '\r' of a good game) were one line to the
+# reader: "a tag line holds one tag only" at the second tag, \x0d shown; after a ';' line,
+# "not a format junqi reads"; a file of position strings, "the parts of a position are parted by
+# one space". Each is now the cr-line-ends error at the first CR; a game joined on in such line
+# ends to a good one, at its first tag's CR. A YAML formation so is read (libyaml reads a CR
+# alone as a line end) and its error shows the line it names (a CR alone on line 1 showed the
+# line after it). A position string's final CR and CR LF files are read as before
+F07=$JUNQI_ROOT/samples/formations/F07.yaml
+printf '[Board "two-player"]\n[North "Tom"]\n[South "Bob"]\n\n*\n' >"$tmp/lf.jgn"
+tr '\n' '\r' <"$tmp/lf.jgn" >"$tmp/cr.jgn"
+{ printf '; a remark\n'; cat "$tmp/lf.jgn"; } | tr '\n' '\r' >"$tmp/cr-remark.jgn"
+"$R" --format pos "$tmp/game.jgn" >"$tmp/lf.pos"
+{ cat "$tmp/lf.pos" "$tmp/lf.pos"; } | tr '\n' '\r' >"$tmp/cr.pos"
+for f in cr.jgn:1:21 cr-remark.jgn:1:11 cr.pos:1:$(($(wc -c <"$tmp/lf.pos"))); do
+    run "$V" --format json "$tmp/${f%%:*}"
+    expect "${f%%:*}: lines that end in CR alone: exit, code, place" "1|cr-line-ends ${f#*:}" \
+        "$rc|$(jq -r 'select(.code) | "\(.code) \(.line):\(.column)"' <<<"$out" | paste -sd,)"
+done
+run "$V" "$tmp/cr.jgn"
+expect "cr.jgn: the message names the line ends and shows the first line" \
+    "$tmp/cr.jgn:1:21: error: the lines end in CR alone (old Mac line ends): junqi reads LF or CR LF line ends; convert the file first: tr '\\r' '\\n'|  [Board \"two-player\"]\\x0d[North \"Tom\"]\\x0d[South \"Bob\"]\\x0d\\x0d*" \
+    "$(head -n 2 <<<"$out" | paste -sd'|')"
+cat "$tmp/lf.jgn" <(echo) "$tmp/cr.jgn" >"$tmp/joined.jgn"
+run "$V" --format json "$tmp/joined.jgn"
+expect "a game in CR line ends after a good one: exit, codes, places" "1|cr-line-ends 7:21" \
+    "$rc|$(jq -r 'select(.code) | "\(.code) \(.line):\(.column)"' <<<"$out" | paste -sd,)"
+sed 's/$/\r/' "$tmp/lf.jgn" >"$tmp/crlf.jgn"
+printf '%s\r' "$(cat "$tmp/lf.pos")" >"$tmp/one-cr.pos"
+tr '\n' '\r' <"$F07" >"$tmp/cr.yaml"
+for f in crlf.jgn one-cr.pos cr.yaml; do
+    run "$V" "$tmp/$f"
+    expect "$f: read" 0 "$rc"
+done
+{ printf '# one\r# two\n'; sed '3s/$/ :bad: [/' "$F07"; } >"$tmp/cr-bad.yaml"
+run "$V" "$tmp/cr-bad.yaml"
+expect "a YAML error after a CR alone: its place and its line" "$tmp/cr-bad.yaml:5:15: error: YAML: mapping values are not allowed in this context|  name: F07 :bad: [" \
+    "$(head -n 2 <<<"$out" | paste -sd'|')"
 # UTF-16 without a byte order mark that opens with Chinese got only the nul-byte or unknown-format
 # error's "(a binary file, or UTF-16?)": the zero bytes beside its ASCII further in name it, and
 # so, in a text of Chinese alone, does every second byte in the CJK rows; nothing names UTF-8 or
