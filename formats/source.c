@@ -831,13 +831,15 @@ junqi_read_status junqi_source_next(junqi_source *src, junqi_input *in, junqi_di
         rc = JUNQI_READ_BROKEN;
         break;
     }
-    case SOURCE_CR_ENDS:
-        junqi_diags_add(d, JUNQI_CODE_CR_LINE_ENDS, -1,
-                        (junqi_loc){-1, -1, 1, cr_line_ends(src->data, src->len < PEEK_BYTES ? src->len : PEEK_BYTES)},
+    case SOURCE_CR_ENDS: {
+        /* the place apart: xgettext would count a compound literal's commas as arguments */
+        junqi_loc at = {-1, -1, 1, cr_line_ends(src->data, src->len < PEEK_BYTES ? src->len : PEEK_BYTES)};
+        junqi_diags_add(d, JUNQI_CODE_CR_LINE_ENDS, -1, at,
                         "the lines end in CR alone (old Mac line ends): junqi reads LF or CR LF line ends; "
                         "convert the file first: tr '\\r' '\\n'");
         rc = JUNQI_READ_BROKEN;
         break;
+    }
     case SOURCE_MOVETEXT:
         rc = not_read(d, JUNQI_CODE_UNKNOWN_FORMAT,
                       N_("JGN moves with no tags before them: a JGN game starts with its tag section, at least "
