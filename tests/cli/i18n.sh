@@ -168,6 +168,13 @@ else
     skip "localedef or /usr/share/i18n/locales (Debian's locales package) is missing: LANG=zh_CN.UTF-8 not checked"
 fi
 
+# a message whose place is a compound literal was left out of the catalog (xgettext counted its
+# commas as arguments): the CR-line-ends error came in English under zh_CN
+printf '[Board "two-player"]\r[South "a"]\r\r*\r' >"$tmp/cr.jgn"
+run env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-validate" "$tmp/cr.jgn"
+checks=$((checks + 1))
+grep -q '各行以单独的 CR 结尾' <<<"$err" || fail "the cr-line-ends error under LANGUAGE=zh_CN: $err"
+
 # 3. JSON keys, codes and severities do not change with the language; messages do
 bad=$root/tests/data/corrupt/truncated.jgs
 run env LC_ALL=C.UTF-8 "$bin/junqi-validate" --format json "$bad"
