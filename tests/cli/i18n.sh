@@ -173,7 +173,7 @@ fi
 printf '[Board "two-player"]\r[South "a"]\r\r*\r' >"$tmp/cr.jgn"
 run env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-validate" "$tmp/cr.jgn"
 checks=$((checks + 1))
-grep -q '各行以单独的 CR 结尾' <<<"$err" || fail "the cr-line-ends error under LANGUAGE=zh_CN: $err"
+grep -q "各行以单独的 CR 结尾" <<<"$out" || fail "the cr-line-ends error under LANGUAGE=zh_CN: $out"
 
 # 3. JSON keys, codes and severities do not change with the language; messages do
 bad=$root/tests/data/corrupt/truncated.jgs
