@@ -808,14 +808,15 @@ static void check_tag_seat(parser *p, const char *at, const char *tag, junqi_sea
  * Mode in one (its pieces are dealt; all but the face-down pieces is public:
  * settle_rules leaves its rule set alone), a Deal or a setup beside a Position (which says where
  * every piece stands; the writer leaves them out), and a First that is not
- * the Position's seat to move (the replay starts from the position's); in
+ * the Position's seat to move (the replay starts from the position's; a
+ * seat the game does not have is check_tag_seat's one error); in
  * the order the canonical text writes them. */
 static void check_unused_tags(parser *p)
 {
     const junqi_game *g = p->g;
     bool flip = junqi_rules_flip(g->rules), start = g->start || g->flip_start;
     int to_move = g->flip_start ? g->flip_start->st.to_move : g->start ? g->start->to_move : JUNQI_NO_SEAT;
-    if (p->first_at && to_move < JUNQI_SEATS && (int)g->first != to_move)
+    if (p->first_at && to_move < JUNQI_SEATS && (int)g->first != to_move && g->seat[g->first].present)
         report_at(p, p->first_at, JUNQI_CODE_BAD_TAG, "First: the Position has %s to move, not %s",
                   _(junqi_seat_name((junqi_seat)to_move)), _(junqi_seat_name(g->first)));
     if (p->mode_at && flip)

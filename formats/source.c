@@ -210,12 +210,17 @@ static bool movetext_input(const uint8_t *data, size_t len)
 }
 
 /* JSON that the tools wrote (docs/conventions.md, "JSON records name their
- * source": every such record starts with its source): an object whose first
- * key is "source", after an optional byte order mark and blanks. YAML would
- * take it for a formation with unknown keys, one error per key. */
+ * source"): an object whose first key is one that the tools' objects start
+ * with, after an optional byte order mark and blanks: "source" (records,
+ * positions, annotations, --list), "type" (junqi-validate's summaries),
+ * "file" (its diagnostics), "bestmove", "depth" and "nodes" (junqi-analyze
+ * --go, --perft, --bench). None is a formation's key (name, aliases, board,
+ * rows), so YAML would take it for a formation with unknown keys, one error
+ * per key. */
 static bool tools_json_input(const uint8_t *data, size_t len)
 {
-    static const char key[] = "\"source\"";
+    static const char *const keys[] = {"\"source\"", "\"type\"", "\"file\"", "\"bestmove\"", "\"depth\"",
+                                       "\"nodes\""};
     size_t i = junqi_utf8_bom(data, len);
     while (i < len && strchr(" \t\r\n", data[i]))
         i++;
@@ -223,7 +228,10 @@ static bool tools_json_input(const uint8_t *data, size_t len)
         return false;
     while (i < len && strchr(" \t\r\n", data[i]))
         i++;
-    return len - i >= sizeof key - 1 && memcmp(data + i, key, sizeof key - 1) == 0;
+    for (size_t k = 0; k < sizeof keys / sizeof *keys; k++)
+        if (len - i >= strlen(keys[k]) && memcmp(data + i, keys[k], strlen(keys[k])) == 0)
+            return true;
+    return false;
 }
 
 /* The text of data that a GBK reading judges: after a byte order mark,

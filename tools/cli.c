@@ -1233,11 +1233,27 @@ static const char *input_behind(const char *link, char *const *inputs, int n)
     return NULL;
 }
 
+/* For pages: the input of inputs[0..n) read from a descriptor open from the start ("-",
+ * /dev/stdin: input_already_open) whose file is `path`, named as junqi-render names it
+ * ("<stdin>" for "-"), or NULL. Such an input's games are read whatever is renamed over its
+ * name, which is why a --split part may take that name (the file split in place); but a page
+ * put there would replace a record with a page, as one page would (-o rec.html - < rec.html). */
+static const char *open_input_at(const char *path, char *const *inputs, int n)
+{
+    for (int i = 0; i < n; i++) {
+        struct stat id;
+        if (input_already_open(inputs[i]) && junqi_cli_input_file(inputs[i], &id) && junqi_cli_is_file(path, &id))
+            return strcmp(inputs[i], "-") == 0 ? "<stdin>" : inputs[i];
+    }
+    return NULL;
+}
+
 /* A part is written through a symbolic link of its name (output_target), so a link in the
  * parts' folder named as a part and leading to an input, under another name (-o g-%n.jgn with
- * g-2.jgn -> kept.jgn, the input kept.jgn), would have that input replaced: a usage error too.
- * The folder is read once; a pattern with % in its folder (-o %n/p.jgn) makes a folder per
- * part, which is not read. Returns an exit status. */
+ * g-2.jgn -> kept.jgn, the input kept.jgn), would have that input replaced: a usage error too;
+ * and so, for `pages`, is a file of the folder named as a page that standard input is read from
+ * (open_input_at). The folder is read once; a pattern with % in its folder (-o %n/p.jgn) makes
+ * a folder per part, which is not read. Returns an exit status. */
 static int check_part_links(const char *prog, const char *pattern, const char *ext, bool pages, char *const *inputs,
                             int n)
 {
@@ -1252,9 +1268,11 @@ static int check_part_links(const char *prog, const char *pattern, const char *e
     for (struct dirent *e; d && rc == JUNQI_EXIT_OK && (e = readdir(d));) {
         struct stat st;
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        if (lstat(path, &st) != 0 || !S_ISLNK(st.st_mode))
+        if (lstat(path, &st) != 0)
             continue;
-        const char *in = input_behind(path, inputs, n);
+        const char *in = pages ? open_input_at(path, inputs, n) : NULL;
+        if (!in && S_ISLNK(st.st_mode))
+            in = input_behind(path, inputs, n);
         size_t k = in ? part_that_is(pattern, ext, path) : 0;
         if (k)
             rc = part_over_input(prog, pattern, pages, k, in);

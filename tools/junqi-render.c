@@ -876,8 +876,8 @@ static int check_pages(pages *ps, pages_input *pi)
     return rc == JUNQI_EXIT_USAGE ? rc : JUNQI_EXIT_OK; /* an input that stops reading: said when written */
 }
 
-/* A page over the input file `path` (named as one, or through a link in the pages' folder)
- * would replace it as it is read, and one page (no %n) at the end: a usage error before
+/* A page over the input file `path` (named as one, through a link in the pages' folder, or
+ * standard input redirected from it) would replace it, the record with a page, and one page (no %n) at the end: a usage error before
  * anything is written, as for junqi-replay --split's parts. Returns an exit status. */
 static int check_pages_input(const options *opt, const char *path, const input_file *in)
 {
@@ -885,9 +885,7 @@ static int check_pages_input(const options *opt, const char *path, const input_f
         return JUNQI_EXIT_OK;
     if (!junqi_collection_numbered(opt->output)) /* standard input too, by the file it is */
         return check_not_input(in, opt->output);
-    if (strcmp(path, "-") == 0)
-        return JUNQI_EXIT_OK; /* read into memory: no page takes its games (junqi_cli_check_parts) */
-    char *inputs[] = {(char *)path}; /* only compared, never written */
+    char *inputs[] = {(char *)path}; /* only compared, never written; "-" by the file it is */
     return junqi_cli_check_parts(prog, opt->output, ".html", true, inputs, 1);
 }
 

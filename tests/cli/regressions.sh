@@ -405,7 +405,13 @@ expect "JGN moves without tags: exit status, the message" \
 # now named as what it is, an output, with the input to give instead
 "$R" --to json "$JUNQI_ROOT/tests/data/flip/fanqi.jgn" >"$tmp/game.json"
 "$R" --format json --ply 3 "$JUNQI_ROOT/tests/data/flip/fanqi.jgn" >"$tmp/pos.json"
-for f in "$tmp/game.json" "$tmp/pos.json"; do
+# ... and so was the JSON of junqi-validate (a diagnostic's first key is file, a summary's type)
+# and of junqi-analyze --go, --perft, --bench (bestmove, depth, nodes): one error per key
+"$V" --format json "$JUNQI_ROOT/tests/data/flip/fanqi.jgn" >"$tmp/summary.json"
+printf '[Board "two-player"]\n[Rules "qq"]\n\n1. z9-z8 *\n' | "$V" --format json - >"$tmp/diags.json"
+"$A" --perft 1 --format json --position "$("$R" --format pos --ply 3 "$JUNQI_ROOT/tests/data/flip/fanqi.jgn")" \
+    >"$tmp/perft.json"
+for f in "$tmp/game.json" "$tmp/pos.json" "$tmp/summary.json" "$tmp/diags.json" "$tmp/perft.json"; do
     run "$V" "$f"
     expect "the tools' JSON ($(basename "$f")) as an input: exit status, the message, errors" \
         "1 JSON that junqi's tools write (junqi-replay --to json, --format json) is an output, not an input 1" \

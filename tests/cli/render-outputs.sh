@@ -328,6 +328,19 @@ for case in "p-%n.html|p-1.html|1|p-1.html" "./|in.jgn|2|in.jgn"; do
         "2 junqi-render: -o $o: page $k would be written over the input $named, whose games it is made from: choose other names|$sum|2.html in.jgn p-1.html " \
         "$rc $(head -n 1 "$tmp/err")|$(cat "$tmp/over/"* | cksum)|$(files "$tmp/over")"
 done
+# ... and standard input redirected from the file page 1 or 2 would be (named -, or /dev/stdin):
+# page 1 was written over it, the record replaced by a page (exit 0), where the same input named
+# was refused, and so was one page over standard input's file (-o rec.html - < rec.html)
+for case in "p-%n.html|p-1.html|1" "./|2.html|2"; do
+    IFS='|' read -r o from k <<<"$case"
+    for in in - /dev/stdin; do
+        [ -e "$in" ] || [ "$in" = - ] || continue
+        run env -C "$tmp/over" "$R" "$in" -o "$o" <"$tmp/over/$from"
+        expect "pages -o $o from $in < $from: a usage error naming <stdin>, nothing written" \
+            "2 junqi-render: -o $o: page $k would be written over the input $([ "$in" = - ] && echo '<stdin>' || echo "$in"), whose games it is made from: choose other names|$sum|2.html in.jgn p-1.html " \
+            "$rc $(head -n 1 "$tmp/err")|$(cat "$tmp/over/"* | cksum)|$(files "$tmp/over")"
+    done
+done
 # a picture over the input: -o naming it, or a --frames picture that is a link to it (the
 # record was replaced by the picture, exit 0)
 cp "$SHORT" "$tmp/over/game.jgs" && mkdir "$tmp/over/fx" && ln -s ../game.jgs "$tmp/over/fx/0003.png"
