@@ -1233,11 +1233,12 @@ static const char *input_behind(const char *link, char *const *inputs, int n)
     return NULL;
 }
 
-/* For pages: the input of inputs[0..n) read from a descriptor open from the start ("-",
- * /dev/stdin: input_already_open) whose file is `path`, named as junqi-render names it
- * ("<stdin>" for "-"), or NULL. Such an input's games are read whatever is renamed over its
- * name, which is why a --split part may take that name (the file split in place); but a page
- * put there would replace a record with a page, as one page would (-o rec.html - < rec.html). */
+/* The input of inputs[0..n) read from a descriptor open from the start ("-", /dev/stdin:
+ * input_already_open) whose file is `path`, named as the tools name it ("<stdin>" for "-"), or
+ * NULL. Such an input's games are all read, whatever is renamed over its name; but a page put
+ * there would replace a record with a page, as one page would (-o rec.html - < rec.html), and a
+ * part would replace the file with the games kept: not those --select or --unique leave out,
+ * nor a game that does not read, and JSON with --to json. */
 static const char *open_input_at(const char *path, char *const *inputs, int n)
 {
     for (int i = 0; i < n; i++) {
@@ -1251,7 +1252,7 @@ static const char *open_input_at(const char *path, char *const *inputs, int n)
 /* A part is written through a symbolic link of its name (output_target), so a link in the
  * parts' folder named as a part and leading to an input, under another name (-o g-%n.jgn with
  * g-2.jgn -> kept.jgn, the input kept.jgn), would have that input replaced: a usage error too;
- * and so, for `pages`, is a file of the folder named as a page that standard input is read from
+ * and so is a file of the folder named as a part or page that standard input is read from
  * (open_input_at). The folder is read once; a pattern with % in its folder (-o %n/p.jgn) makes
  * a folder per part, which is not read. Returns an exit status. */
 static int check_part_links(const char *prog, const char *pattern, const char *ext, bool pages, char *const *inputs,
@@ -1270,7 +1271,7 @@ static int check_part_links(const char *prog, const char *pattern, const char *e
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
         if (lstat(path, &st) != 0)
             continue;
-        const char *in = pages ? open_input_at(path, inputs, n) : NULL;
+        const char *in = open_input_at(path, inputs, n);
         if (!in && S_ISLNK(st.st_mode))
             in = input_behind(path, inputs, n);
         size_t k = in ? part_that_is(pattern, ext, path) : 0;

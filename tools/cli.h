@@ -644,10 +644,11 @@ void junqi_cli_say_leftovers(const char *prog, const char *pattern, const char *
  * pipes) cannot be written over and are passed, and so are the names of a
  * descriptor open (/dev/stdin, /dev/fd/N, /proc/self/fd/N, or a link to
  * one), read as "-" is: the file they open is the one the descriptor holds,
- * whatever is renamed over its name, so no part takes its games; but with
- * `pages` a page over that file would replace the record with a page, so a
- * file of the pages' folder named as a page and that standard input is read
- * from is refused too (named "<stdin>" for "-"). And a symbolic link in the
+ * whatever is renamed over its name, so every game is read; but a part
+ * over that file would replace it with the games kept (not those --select
+ * leaves out, nor a game that does not read), and a page with a page, so a
+ * file of the folder named as a part or page and that standard input is
+ * read from is refused too (named "<stdin>" for "-"). And a symbolic link in the
  * parts' folder that is named as a part and leads to an input of another
  * name is refused too (the folder is read; a pattern with % in its folder,
  * a folder per part, is not). With `pages` (junqi-render's pages, which
