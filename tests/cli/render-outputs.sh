@@ -252,11 +252,12 @@ expect "--split 3 (one part) after 4: three left" \
     "0 junqi-replay: lp/p-2.jgn and 2 more parts of lp/p-%n.jgn are left from an earlier run; this run's last part is lp/p-1.jgn" \
     "$rc $err"
 rm -f lp/*.jgn && touch lp/p-4.jgn && cp three.jgn lp/p-5.jgn && touch lp/p-6.jgn
-# (an input named as a part is a usage error; standard input is told by the file it is)
+# (an input named as a part is a usage error, and so is standard input's file, told by the file
+# it is, before anything is written or said of leftovers)
 run "$RP" --split 1 -o 'lp/p-%n.jgn' - <lp/p-5.jgn
-expect "--split 1 of standard input from lp/p-5.jgn: the input is no leftover, and ends them" \
-    "0 junqi-replay: lp/p-4.jgn, a part of lp/p-%n.jgn, is left from an earlier run; this run's last part is lp/p-3.jgn" \
-    "$rc $err"
+expect "--split 1 of standard input from lp/p-5.jgn: a usage error, before any part or leftover" \
+    "2 junqi-replay: -o lp/p-%n.jgn: part 5 would be written over the input <stdin>, whose games it is made from: choose other names|p-4.jgn p-5.jgn p-6.jgn" \
+    "$rc $(head -1 <<<"$err")|$(cd lp && echo *.jgn)"
 rm -rf lp && mkdir lp && touch lp/4.jgn lp/5.jgn
 run "$RP" --split 1 -o lp/ three.jgn
 expect "--split 1 -o lp/ after a longer run" \
