@@ -829,7 +829,10 @@ static void check_unused_tags(parser *p)
         else if (p->setup_at[s] && start)
             report_at(p, p->setup_at[s], JUNQI_CODE_BAD_TAG, "%s: the game starts from its Position, which says "
                       "where every piece stands: leave the setups out", setup_tags[s]);
-    if (p->deal_at && !flip)
+    if (p->deal_at && !flip && !p->rules_at) /* not 'standard': the record never names it */
+        report_at(p, p->deal_at, JUNQI_CODE_BAD_TAG, "Deal: a deal starts a flip game, and no Rules tag names "
+                  "one (fanqi, fanfan, fanqi_wiki, huqi or zuhe)");
+    else if (p->deal_at && !flip)
         report_at(p, p->deal_at, JUNQI_CODE_BAD_TAG, "Deal: a deal starts a flip game, and '%s' is not a flip "
                   "rule set", g->rules->text);
     else if (p->deal_at && start)
