@@ -574,8 +574,8 @@ bool junqi_cli_is_file(const char *path, const struct stat *id);
  * realpath() as far as they are there, the rest spelt plainly
  * (junqi_cli_same_file()'s rule for names not there yet). A hard link is
  * another name: writing it (through a temporary file renamed over it) leaves
- * the other name's file as it was. The rule by which junqi-render's --frames leaves -o's file out of
- * the earlier run's pictures it removes.
+ * the other name's file as it was. The rule by which junqi-render's --frames
+ * leaves -o's file out of the earlier run's pictures it removes.
  */
 bool junqi_cli_same_name(const char *a, const char *b);
 
