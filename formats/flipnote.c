@@ -457,8 +457,8 @@ static bool read_rules(reader *r, const junqi_rules **rules)
         return fail(r, start, "%s", err);
     char q[JUNQI_QUOTE_SIZE];
     if (!junqi_rules_flip(*rules))
-        return fail(r, start, "'%.*s' is not a flip rule set (fanqi, fanfan, fanqi_wiki, huqi or zuhe)",
-                    junqi_quote(q, r->text + start, n), q);
+        return fail(r, start, "'%.*s' is not a flip rule set (%s)", junqi_quote(q, r->text + start, n), q,
+                    junqi_rules_family_names(JUNQI_FLIP_GAME));
     if (next_word(r, &start, &n))
         return fail(r, start, "unexpected text after the position");
     return true;

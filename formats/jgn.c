@@ -806,11 +806,11 @@ static void check_tag_seat(parser *p, const char *at, const char *tag, junqi_sea
 /* Tags the game cannot use are errors at the tag, never dropped in silence
  * (docs/jgn.md §2, the tag table): a Deal outside a flip game, a setup or a
  * Mode in one (its pieces are dealt; all but the face-down pieces is public:
- * settle_rules leaves its rule set alone), a Deal or a setup beside a Position (which says where
- * every piece stands; the writer leaves them out), and a First that is not
- * the Position's seat to move (the replay starts from the position's; a
- * seat the game does not have is check_tag_seat's one error); in
- * the order the canonical text writes them. */
+ * settle_rules leaves its rule set alone), a Deal or a setup beside a
+ * Position (which says where every piece stands; the writer leaves them
+ * out), and a First that is not the Position's seat to move (the replay
+ * starts from the position's; a seat the game does not have is
+ * check_tag_seat's one error); in the order the canonical text writes them. */
 static void check_unused_tags(parser *p)
 {
     const junqi_game *g = p->g;
@@ -831,7 +831,7 @@ static void check_unused_tags(parser *p)
                       "where every piece stands: leave the setups out", setup_tags[s]);
     if (p->deal_at && !flip && !p->rules_at) /* not 'standard': the record never names it */
         report_at(p, p->deal_at, JUNQI_CODE_BAD_TAG, "Deal: a deal starts a flip game, and no Rules tag names "
-                  "one (fanqi, fanfan, fanqi_wiki, huqi or zuhe)");
+                  "one (%s)", junqi_rules_family_names(JUNQI_FLIP_GAME));
     else if (p->deal_at && !flip)
         report_at(p, p->deal_at, JUNQI_CODE_BAD_TAG, "Deal: a deal starts a flip game, and '%s' is not a flip "
                   "rule set", g->rules->text);

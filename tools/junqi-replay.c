@@ -657,7 +657,8 @@ static int start_flip_record(const options *opt, FILE *out)
 {
     uint64_t seed;
     if (!opt->rules || !junqi_rules_flip(opt->rules))
-        return junqi_cli_usage(prog, "--deal starts a flip game: say which with --rules (fanqi, fanfan, fanqi_wiki, huqi or zuhe)");
+        return junqi_cli_usage(prog, "--deal starts a flip game: say which with --rules (%s)",
+                               junqi_rules_family_names(JUNQI_FLIP_GAME));
     if (opt->board_given && opt->board != JUNQI_TWO_PLAYER)
         return junqi_cli_usage(prog, "flip games are played on the two-player board");
     if (!deal_seed(opt->deal, &seed))
