@@ -1233,19 +1233,28 @@ static const char *input_behind(const char *link, char *const *inputs, int n)
     return NULL;
 }
 
-/* The input of inputs[0..n) read from a descriptor open from the start ("-", /dev/stdin:
- * input_already_open) whose file is `path`, named as the tools name it ("<stdin>" for "-"), or
- * NULL. Such an input's games are all read, whatever is renamed over its name; but a page put
- * there would replace a record with a page, as one page would (-o rec.html - < rec.html), and a
- * part would replace the file with the games kept: not those --select or --unique leave out,
- * nor a game that does not read, and JSON with --to json. */
-static const char *open_input_at(const char *path, char *const *inputs, int n)
+/* The inputs of inputs[0..n) read from a descriptor open from the start ("-", /dev/stdin:
+ * input_already_open) that are files: their identities into ids and their names as the tools
+ * say them ("<stdin>" for "-") into names; returns how many. Such an input's games are all read,
+ * whatever is renamed over its name; but a page put there would replace a record with a page, as
+ * one page would (-o rec.html - < rec.html), and a part would replace the file with the games
+ * kept: not those --select or --unique leave out, nor a game that does not read, and JSON with
+ * --to json. Found once, not for every file of the folder (names_open_descriptor reads links). */
+static int open_inputs(char *const *inputs, int n, struct stat *ids, const char **names)
 {
-    for (int i = 0; i < n; i++) {
-        struct stat id;
-        if (input_already_open(inputs[i]) && junqi_cli_input_file(inputs[i], &id) && junqi_cli_is_file(path, &id))
-            return strcmp(inputs[i], "-") == 0 ? "<stdin>" : inputs[i];
-    }
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (input_already_open(inputs[i]) && junqi_cli_input_file(inputs[i], &ids[m]))
+            names[m++] = strcmp(inputs[i], "-") == 0 ? "<stdin>" : inputs[i];
+    return m;
+}
+
+/* The name of the input among ids[0..m) (open_inputs) whose file is `path`, or NULL. */
+static const char *open_input_at(const char *path, const struct stat *ids, const char *const *names, int m)
+{
+    for (int i = 0; i < m; i++)
+        if (junqi_cli_is_file(path, &ids[i]))
+            return names[i];
     return NULL;
 }
 
@@ -1264,6 +1273,15 @@ static int check_part_links(const char *prog, const char *pattern, const char *e
         return JUNQI_EXIT_OK;
     if (!folder_of(pattern, false, dir, sizeof dir))
         strcpy(dir, ".");
+    struct stat *ids = malloc(sizeof *ids * (size_t)(n ? n : 1));
+    const char **names = malloc(sizeof *names * (size_t)(n ? n : 1));
+    if (!ids || !names) {
+        free(ids);
+        free(names);
+        fprintf(stderr, _("%s: out of memory\n"), prog);
+        return JUNQI_EXIT_IO;
+    }
+    int m = open_inputs(inputs, n, ids, names);
     DIR *d = opendir(dir);
     int rc = JUNQI_EXIT_OK;
     for (struct dirent *e; d && rc == JUNQI_EXIT_OK && (e = readdir(d));) {
@@ -1271,7 +1289,7 @@ static int check_part_links(const char *prog, const char *pattern, const char *e
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
         if (lstat(path, &st) != 0)
             continue;
-        const char *in = open_input_at(path, inputs, n);
+        const char *in = open_input_at(path, ids, names, m);
         if (!in && S_ISLNK(st.st_mode))
             in = input_behind(path, inputs, n);
         size_t k = in ? part_that_is(pattern, ext, path) : 0;
@@ -1280,6 +1298,8 @@ static int check_part_links(const char *prog, const char *pattern, const char *e
     }
     if (d)
         closedir(d);
+    free(ids);
+    free(names);
     return rc;
 }
 
