@@ -877,8 +877,9 @@ static int check_pages(pages *ps, pages_input *pi)
 }
 
 /* A page over the input file `path` (named as one, through a link in the pages' folder, or
- * standard input redirected from it) would replace it, the record with a page, and one page (no %n) at the end: a usage error before
- * anything is written, as for junqi-replay --split's parts. Returns an exit status. */
+ * standard input redirected from it) would replace it, the record with a page, and one page
+ * (no %n) at the end: a usage error before anything is written, as for junqi-replay --split's
+ * parts. Returns an exit status. */
 static int check_pages_input(const options *opt, const char *path, const input_file *in)
 {
     if (opt->position || strcmp(opt->output, "-") == 0)
