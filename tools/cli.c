@@ -784,6 +784,13 @@ int junqi_cli_apply_rules(const char *prog, const char *name, junqi_game *g,
     if (rules && !junqi_rules_flip(rules) && junqi_rules_flip(g->rules))
         return junqi_cli_usage(prog, "%s: --rules %s is a formation game's rule set, and this is a flip game",
                                name, rules->text);
+    /* a first= of --rules beside the record's First tag would be written as both,
+     * the contradiction a reader refuses (docs/jgn.md §2, "Rule sets") */
+    if (rules && g->first < JUNQI_SEATS && !g->start && !g->flip_start &&
+        rules->first_seat != junqi_rules_get(rules->name)->first_seat && (int)g->first != rules->first_seat)
+        return junqi_cli_usage(prog, "%s: --rules %s has first=%s, and the record's First tag says %s", name,
+                               rules->text, junqi_seat_name((junqi_seat)rules->first_seat),
+                               junqi_seat_name(g->first));
     if (!rules || junqi_game_set_rules(g, rules))
         return JUNQI_EXIT_OK;
     if (rules->board == g->board)

@@ -387,9 +387,11 @@ int junqi_cli_parse_rules(const char *prog, const char *text, const junqi_rules 
 /**
  * Play record g (input `name`) under the `--rules` rule set `rules` (NULL:
  * none given, g keeps its own): junqi_game_set_rules(). A rule set of
- * another board does not fit the game: a usage error (cli.md), printed to
- * stderr with the input's name, and JUNQI_EXIT_USAGE is returned (g
- * unchanged); else JUNQI_EXIT_OK.
+ * another board or game family does not fit the game, nor one whose first=
+ * names another seat than the record's First tag (not beside a Position),
+ * which the record would then contradict (docs/jgn.md §2): a usage error
+ * (docs/conventions.md), printed to stderr with the input's name, and
+ * JUNQI_EXIT_USAGE is returned (g unchanged); else JUNQI_EXIT_OK.
  */
 int junqi_cli_apply_rules(const char *prog, const char *name, junqi_game *g,
                           const junqi_rules *rules);
