@@ -1836,11 +1836,7 @@ static void write_comments(writer *w, const junqi_line *l, size_t before)
 
 char *junqi_jgn_move_token(const junqi_board *b, const junqi_item *it, char buf[8])
 {
-    char from[4], to[4];
-    char sep = it->outcome_known ? outcome_sep[it->outcome & 3] : 'x';
-    snprintf(buf, 8, "%s%c%s", junqi_square_name(b, it->move.from, from), sep,
-             junqi_square_name(b, it->move.to, to));
-    return buf;
+    return junqi_item_move_text(b, it, buf);
 }
 
 static void write_move(writer *w, const junqi_item *it, size_t number)
