@@ -290,7 +290,8 @@ typedef struct replay_job {
 } replay_job;
 
 /* --list: one line (or JSON object) per game kept; in text, each field
- * from the input is shown as junqi_cli_put_visible() shows it. */
+ * from the input is shown as junqi_cli_put_visible() shows it. The JSON
+ * object names the rule set the game is played under, --rules' or its own. */
 static void list_game(const replay_job *job, const junqi_game *g, const junqi_game_place *place)
 {
     static const char *const fields[] = {"Board", "moves", "Result", "Termination"};
@@ -314,6 +315,10 @@ static void list_game(const replay_job *job, const junqi_game *g, const junqi_ga
                 junqi_json_uint(&j, junqi_game_moves(g));
             else
                 junqi_json_string(&j, strcmp(value[i], "-") ? value[i] : NULL);
+            if (i == 0) { /* JSON only: the text's columns are fixed (docs/collections.md) */
+                junqi_json_key(&j, "rules");
+                junqi_json_string(&j, g->rules->text);
+            }
         }
         junqi_json_key(&j, "players");
         junqi_json_begin_object(&j);
