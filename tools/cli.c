@@ -675,6 +675,40 @@ int junqi_cli_bad_option(const char *prog, char **argv, const char *shortopts, c
     return junqi_cli_usage(prog, "unrecognized option '%.*s'", (int)strlen(arg), arg);
 }
 
+/* The long option of getopt code c in longopts, or NULL (a short option's). */
+static const struct option *option_of_code(const struct option *longopts, int c)
+{
+    for (const struct option *o = longopts; o->name; o++)
+        if (o->val == c && !o->flag)
+            return o;
+    return NULL;
+}
+
+int junqi_cli_once(const char *prog, junqi_cli_given *given, const char *shortopts,
+                   const struct option *longopts, int c, const char *value)
+{
+    const struct option *o = option_of_code(longopts, c);
+    const char *s = !o && c > 0 && c < 128 && c != ':' ? strchr(shortopts, c) : NULL;
+    if (!value || (o ? o->has_arg != required_argument : !s || s[1] != ':'))
+        return JUNQI_EXIT_OK; /* no value: given again, it says the same */
+    int i = 0;
+    while (i < given->n && given->code[i] != c)
+        i++;
+    if (i == given->n) {
+        if (given->n < JUNQI_CLI_MAX_OPTIONS)
+            given->code[given->n] = c, given->value[given->n++] = value;
+        return JUNQI_EXIT_OK;
+    }
+    if (strcmp(given->value[i], value) == 0)
+        return JUNQI_EXIT_OK;
+    char name[64];
+    if (o)
+        snprintf(name, sizeof name, "--%s", o->name);
+    else
+        snprintf(name, sizeof name, "-%c", c);
+    return junqi_cli_usage(prog, "%s is given twice, '%s' and '%s': give one", name, given->value[i], value);
+}
+
 bool junqi_cli_replay_start(const junqi_input *in, const junqi_source *src, junqi_replay *r)
 {
     if (junqi_replay_start(r, in->game, NULL, NULL))

@@ -859,8 +859,12 @@ static int parse_output_option(options *opt, int c, const char *arg)
 static int parse_options(int argc, char **argv, options *opt)
 {
     int c;
+    junqi_cli_given once = {0};
     opterr = 0;
     while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+        /* --select and --setup add up (a seat's second --setup is parse_setup's error) */
+        if (c != OPT_SELECT && c != OPT_SETUP && junqi_cli_once(prog, &once, shortopts, longopts, c, optarg) != JUNQI_EXIT_OK)
+            return JUNQI_EXIT_USAGE;
         if (c >= OPT_PLY)
             opt->given |= 1ul << (c - OPT_PLY);
         switch (c) {
