@@ -450,6 +450,7 @@ typedef struct parser {
     const char *deal_at, *setup_at[JUNQI_SEATS]; /* the Deal and setup tags, or NULL */
     char *rules_value, *position_value;
     int mode;             /* the Mode tag's junqi_info_mode, or -1 */
+    const junqi_rules *rules_tag; /* the Rules tag's set on the game's board (settle_rules), or NULL */
 } parser;
 
 /* The 1-based column (in characters) of `at` on the line starting at `start`. */
@@ -768,6 +769,7 @@ static void settle_rules(parser *p)
     char err[JUNQI_RULES_ERR_SIZE];
     if (p->rules_value && !junqi_rules_parse(p->rules_value, (int)g->board, &tag, err, sizeof err))
         report_at(p, p->rules_at, JUNQI_CODE_BAD_RULES, "Rules: %s", err);
+    p->rules_tag = tag;
     if (g->start) { /* read under the tag's set unless its own RULES field names one */
         if (tag && tag != g->start->rules)
             report_at(p, p->rules_at, JUNQI_CODE_BAD_RULES,
@@ -823,9 +825,8 @@ static bool spells_switch(const char *text, const char *sw)
 static void check_spelled_switches(parser *p)
 {
     const junqi_game *g = p->g;
-    const junqi_rules *tag;
-    char err[JUNQI_RULES_ERR_SIZE];
-    if (!p->rules_value || !junqi_rules_parse(p->rules_value, (int)g->board, &tag, err, sizeof err))
+    const junqi_rules *tag = p->rules_tag;
+    if (!tag)
         return; /* no Rules tag, or a bad one: settle_rules said so */
     if (p->mode_at && !junqi_rules_flip(tag) && spells_switch(p->rules_value, "mode") && p->mode != tag->info)
         report_at(p, p->mode_at, JUNQI_CODE_BAD_TAG, "Mode: the Rules tag says mode=%s, not %s",
