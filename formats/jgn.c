@@ -450,6 +450,7 @@ typedef struct parser {
     const char *deal_at, *setup_at[JUNQI_SEATS]; /* the Deal and setup tags, or NULL */
     char *rules_value, *position_value;
     int mode;             /* the Mode tag's junqi_info_mode, or -1 */
+    const junqi_rules *rules_tag; /* the Rules tag's set on the game's board (settle_rules), or NULL */
 } parser;
 
 /* The 1-based column (in characters) of `at` on the line starting at `start`. */
@@ -768,6 +769,7 @@ static void settle_rules(parser *p)
     char err[JUNQI_RULES_ERR_SIZE];
     if (p->rules_value && !junqi_rules_parse(p->rules_value, (int)g->board, &tag, err, sizeof err))
         report_at(p, p->rules_at, JUNQI_CODE_BAD_RULES, "Rules: %s", err);
+    p->rules_tag = tag;
     if (g->start) { /* read under the tag's set unless its own RULES field names one */
         if (tag && tag != g->start->rules)
             report_at(p, p->rules_at, JUNQI_CODE_BAD_RULES,
@@ -801,6 +803,39 @@ static void check_tag_seat(parser *p, const char *at, const char *tag, junqi_sea
     char why[256];
     if (!junqi_game_check_seat(p->g, seat, tag, why, sizeof why))
         report_at(p, at, JUNQI_CODE_BAD_SEAT, "%s", why);
+}
+
+/* Whether the rule string `text` spells switch `sw` (`sw=` after its name). */
+static bool spells_switch(const char *text, const char *sw)
+{
+    size_t n = strlen(sw);
+    for (const char *s = strchr(text, ','); s; s = strchr(s + 1, ','))
+        if (strncmp(s + 1, sw, n) == 0 && s[1 + n] == '=')
+            return true;
+    return false;
+}
+
+/* A Mode or First tag that says other than the mode= or first= its Rules tag
+ * spells is an error at the tag (docs/jgn.md §2, "Rule sets"): the writer
+ * meant one of the two, and a reader cannot tell which, as with a First
+ * beside a Position that has another seat to move (check_unused_tags); the
+ * tag's value is the one played, as before. A switch the Rules tag leaves to
+ * its named set is the tag's to change, and beside a Position a First is
+ * compared with the position's seat to move only. */
+static void check_spelled_switches(parser *p)
+{
+    const junqi_game *g = p->g;
+    const junqi_rules *tag = p->rules_tag;
+    if (!tag)
+        return; /* no Rules tag, or a bad one: settle_rules said so */
+    if (p->mode_at && !junqi_rules_flip(tag) && spells_switch(p->rules_value, "mode") && p->mode != tag->info)
+        report_at(p, p->mode_at, JUNQI_CODE_BAD_TAG, "Mode: the Rules tag says mode=%s, not %s",
+                  junqi_info_mode_name((junqi_info_mode)tag->info),
+                  junqi_info_mode_name((junqi_info_mode)p->mode));
+    if (p->first_at && !g->start && !g->flip_start && g->seat[g->first].present &&
+        spells_switch(p->rules_value, "first") && (int)g->first != tag->first_seat)
+        report_at(p, p->first_at, JUNQI_CODE_BAD_TAG, "First: the Rules tag says first=%s, not %s",
+                  junqi_seat_name((junqi_seat)tag->first_seat), junqi_seat_name(g->first));
 }
 
 /* Tags the game cannot use are errors at the tag, never dropped in silence
@@ -865,6 +900,7 @@ static void settle_tags(parser *p)
     }
     check_tag_seat(p, p->view_at, "View", g->view);
     check_tag_seat(p, p->first_at, "First", g->first);
+    check_spelled_switches(p);
     check_unused_tags(p);
     p->b = junqi_rules_board(g->rules);
 }
@@ -1801,11 +1837,7 @@ static void write_comments(writer *w, const junqi_line *l, size_t before)
 
 char *junqi_jgn_move_token(const junqi_board *b, const junqi_item *it, char buf[8])
 {
-    char from[4], to[4];
-    char sep = it->outcome_known ? outcome_sep[it->outcome & 3] : 'x';
-    snprintf(buf, 8, "%s%c%s", junqi_square_name(b, it->move.from, from), sep,
-             junqi_square_name(b, it->move.to, to));
-    return buf;
+    return junqi_item_move_text(b, it, buf);
 }
 
 static void write_move(writer *w, const junqi_item *it, size_t number)

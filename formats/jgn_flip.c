@@ -186,19 +186,13 @@ char *junqi_jgn_flip_part_text(const junqi_item *it, char buf[12])
 
 char *junqi_jgn_flip_action_text(const junqi_board *b, const junqi_item *it, char *buf, size_t n)
 {
-    char from[4], to[4], shown[3] = "", part[12] = "";
-    junqi_square_name(b, it->move.from, from);
-    junqi_square_name(b, it->move.to, to);
+    char move[8], shown[3] = "", part[12] = "";
     if (it->shown)
         snprintf(shown, sizeof shown, "%c%c", junqi_flip_colour(it->shown) ? 'b' : 'r', symbol(junqi_flip_piece(it->shown)));
-    if (it->flip) {
-        snprintf(buf, n, "%s^%s", from, shown);
-        return buf;
-    }
-    if (it->part)
+    if (it->part && !it->flip)
         junqi_jgn_flip_part_text(it, part);
-    char sep = it->outcome_known ? separators[it->outcome <= JUNQI_ABSORBS ? it->outcome : 0] : 'x';
-    snprintf(buf, n, "%s%c%s%s%s%s", from, sep, to, it->shown ? "^" : "", shown, part);
+    /* a flip's move text ends in its '^' already; an attack's shown piece follows one */
+    snprintf(buf, n, "%s%s%s%s", junqi_item_move_text(b, it, move), it->shown && !it->flip ? "^" : "", shown, part);
     return buf;
 }
 

@@ -128,7 +128,7 @@ static void check_outcome(junqi_flip_replay *r, const junqi_item *it, int rule)
         return;
     char m[8];
     report(r, JUNQI_CODE_WRONG_OUTCOME, it, "%s: the record says '%s', the rules say '%s'",
-           junqi_move_name(r->pos.board, it->move, m), _(junqi_flip_outcome_name(it->outcome)),
+           junqi_item_move_text(r->pos.board, it, m), _(junqi_flip_outcome_name(it->outcome)),
            _(junqi_flip_outcome_name(rule)));
 }
 

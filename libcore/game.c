@@ -211,6 +211,20 @@ void junqi_game_remove_tag(junqi_game *g, const char *name)
         }
 }
 
+char *junqi_item_move_text(const junqi_board *b, const junqi_item *it, char buf[8])
+{
+    static const char signs[] = JUNQI_FLIP_SEPARATORS;
+    char from[4], to[4];
+    junqi_square_name(b, it->move.from, from);
+    if (it->flip) {
+        snprintf(buf, 8, "%s^", from);
+        return buf;
+    }
+    char sep = it->outcome_known ? signs[it->outcome <= JUNQI_ABSORBS ? it->outcome : 0] : 'x';
+    snprintf(buf, 8, "%s%c%s", from, sep, junqi_square_name(b, it->move.to, to));
+    return buf;
+}
+
 const char *junqi_game_tag(const junqi_game *g, const char *name)
 {
     for (size_t i = 0; i < g->ntags; i++)

@@ -97,6 +97,18 @@ typedef struct junqi_item {
 #define JUNQI_ITEM_PART 0x80
 
 /**
+ * A move item's squares as a record writes them (docs/jgn.md §3, §6), into
+ * buf (8 bytes, NUL-terminated; the longest is "q17>q16"): joined by its
+ * recorded outcome's sign (JUNQI_FLIP_SEPARATORS, flip.h: '-' a move, '>'
+ * the attacker wins, '<' it loses, '=' both removed, '+' absorbs), or 'x'
+ * when the record does not say ("h5>h6"); a flip is "c8^". What a flip
+ * action's token writes after it (the piece shown, a part) is not included:
+ * formats/jgn_flip.c adds it. Messages name a move so, as the user wrote
+ * it. Returns buf.
+ */
+char *junqi_item_move_text(const junqi_board *b, const junqi_item *it, char buf[8]);
+
+/**
  * A comment, shown before item `before` of its line (== nitems: after the last
  * item). A comment after the last move or event of a finished game may come
  * before the END item or after it (QQ replays have both; JGN writes them on

@@ -264,7 +264,7 @@ static junqi_outcome move_outcome(junqi_replay *r, const junqi_item *it, uint8_t
         char move[8];
         report(r, JUNQI_CODE_WRONG_OUTCOME, it,
                "%s: the record says '%s', but when %s attacks %s the rules say '%s'",
-               junqi_move_name(r->pos.board, it->move, move), _(junqi_outcome_name(said)),
+               junqi_item_move_text(r->pos.board, it, move), _(junqi_outcome_name(said)),
                _(junqi_piece_a(JUNQI_CELL_PIECE(a))), _(junqi_piece_a(JUNQI_CELL_PIECE(d))),
                _(junqi_outcome_name(rule)));
     }

@@ -675,6 +675,40 @@ int junqi_cli_bad_option(const char *prog, char **argv, const char *shortopts, c
     return junqi_cli_usage(prog, "unrecognized option '%.*s'", (int)strlen(arg), arg);
 }
 
+/* The long option of getopt code c in longopts, or NULL (a short option's). */
+static const struct option *option_of_code(const struct option *longopts, int c)
+{
+    for (const struct option *o = longopts; o->name; o++)
+        if (o->val == c && !o->flag)
+            return o;
+    return NULL;
+}
+
+int junqi_cli_once(const char *prog, junqi_cli_given *given, const char *shortopts,
+                   const struct option *longopts, int c, const char *value)
+{
+    const struct option *o = option_of_code(longopts, c);
+    const char *s = !o && c > 0 && c < 128 && c != ':' ? strchr(shortopts, c) : NULL;
+    if (!value || (o ? o->has_arg != required_argument : !s || s[1] != ':'))
+        return JUNQI_EXIT_OK; /* no value: given again, it says the same */
+    int i = 0;
+    while (i < given->n && given->code[i] != c)
+        i++;
+    if (i == given->n) {
+        if (given->n < JUNQI_CLI_MAX_OPTIONS)
+            given->code[given->n] = c, given->value[given->n++] = value;
+        return JUNQI_EXIT_OK;
+    }
+    if (strcmp(given->value[i], value) == 0)
+        return JUNQI_EXIT_OK;
+    char name[64];
+    if (o)
+        snprintf(name, sizeof name, "--%s", o->name);
+    else
+        snprintf(name, sizeof name, "-%c", c);
+    return junqi_cli_usage(prog, "%s is given twice, '%s' and '%s': give one", name, given->value[i], value);
+}
+
 bool junqi_cli_replay_start(const junqi_input *in, const junqi_source *src, junqi_replay *r)
 {
     if (junqi_replay_start(r, in->game, NULL, NULL))
@@ -784,6 +818,13 @@ int junqi_cli_apply_rules(const char *prog, const char *name, junqi_game *g,
     if (rules && !junqi_rules_flip(rules) && junqi_rules_flip(g->rules))
         return junqi_cli_usage(prog, "%s: --rules %s is a formation game's rule set, and this is a flip game",
                                name, rules->text);
+    /* a first= of --rules beside the record's First tag would be written as both,
+     * the contradiction a reader refuses (docs/jgn.md §2, "Rule sets") */
+    if (rules && g->first < JUNQI_SEATS && !g->start && !g->flip_start &&
+        rules->first_seat != junqi_rules_get(rules->name)->first_seat && (int)g->first != rules->first_seat)
+        return junqi_cli_usage(prog, "%s: --rules %s has first=%s, and the record's First tag says %s", name,
+                               rules->text, junqi_seat_name((junqi_seat)rules->first_seat),
+                               junqi_seat_name(g->first));
     if (!rules || junqi_game_set_rules(g, rules))
         return JUNQI_EXIT_OK;
     if (rules->board == g->board)

@@ -298,6 +298,31 @@ struct option;
  */
 int junqi_cli_bad_option(const char *prog, char **argv, const char *shortopts, const struct option *longopts);
 
+/** The most options of one value a command line may give (junqi_cli_once()'s memory). */
+#define JUNQI_CLI_MAX_OPTIONS 48
+
+/** The first value of each option given so far (junqi_cli_once()); start it zeroed. */
+typedef struct junqi_cli_given {
+    int code[JUNQI_CLI_MAX_OPTIONS];           /**< getopt_long()'s code of each */
+    const char *value[JUNQI_CLI_MAX_OPTIONS];  /**< its first value, in argv */
+    int n;
+} junqi_cli_given;
+
+/**
+ * The one rule of an option given twice (docs/conventions.md, "Options"):
+ * call it for getopt_long()'s code c and optarg `value` of each option but
+ * those that add up (--select, --setup, --arrow, --mark, --setups,
+ * --option...). An option of one value (it takes an argument in `longopts`
+ * or `shortopts`) keeps its first value in *given; the same text again is
+ * that value, and another text is a usage error naming both, as the two
+ * cannot combine and the last would drop the first without a word:
+ * "PROG: --rules is given twice, 'standard' and 'wiki': give one" and the
+ * --help hint on stderr, JUNQI_EXIT_USAGE returned. An option without an
+ * argument may come again (it says the same). Else JUNQI_EXIT_OK.
+ */
+int junqi_cli_once(const char *prog, junqi_cli_given *given, const char *shortopts,
+                   const struct option *longopts, int c, const char *value);
+
 /**
  * Start replaying in's record (without checks). When it cannot start (its
  * seats or rule set do not fit its board, a single seat), the reason is
@@ -387,9 +412,11 @@ int junqi_cli_parse_rules(const char *prog, const char *text, const junqi_rules 
 /**
  * Play record g (input `name`) under the `--rules` rule set `rules` (NULL:
  * none given, g keeps its own): junqi_game_set_rules(). A rule set of
- * another board does not fit the game: a usage error (cli.md), printed to
- * stderr with the input's name, and JUNQI_EXIT_USAGE is returned (g
- * unchanged); else JUNQI_EXIT_OK.
+ * another board or game family does not fit the game, nor one whose first=
+ * names another seat than the record's First tag (not beside a Position),
+ * which the record would then contradict (docs/jgn.md §2): a usage error
+ * (docs/conventions.md), printed to stderr with the input's name, and
+ * JUNQI_EXIT_USAGE is returned (g unchanged); else JUNQI_EXIT_OK.
  */
 int junqi_cli_apply_rules(const char *prog, const char *name, junqi_game *g,
                           const junqi_rules *rules);

@@ -1198,9 +1198,12 @@ int main(int argc, char **argv)
     junqi_annotate_options defaults = junqi_annotate_defaults();
     memcpy(opt.thresholds, defaults.thresholds, sizeof opt.thresholds);
     int c;
+    junqi_cli_given given = {0};
     opterr = 0;
     while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
-        int rc = JUNQI_EXIT_OK;
+        int rc = junqi_cli_once(prog, &given, shortopts, longopts, c, optarg);
+        if (rc != JUNQI_EXIT_OK)
+            return rc;
         if (c > 0 && c < 128)
             opt.given[c] = true;
         switch (c) {

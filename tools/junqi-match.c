@@ -422,7 +422,7 @@ typedef struct options {
     junqi_board_kind board;
     bool board_given;          /* --board */
     const junqi_rules *rules;  /* --rules, else the board's default */
-    int64_t limit[3];          /* --nodes, --movetime, --depth (0: none); the last given counts */
+    int64_t limit[3];          /* --nodes, --movetime, --depth (0: none); each given once */
     char go[96];               /* the go command of every move, made of limit */
     int64_t concurrency, max_moves;
     int64_t timeout;           /* seconds an engine has for a move (0: 60 + movetime) */
@@ -528,7 +528,7 @@ static int add_option(engine_spec *e, const char *arg)
 static const char *const limit_word[3] = {"nodes", "movetime", "depth"};
 
 /* A limit of the go command: --nodes, --movetime or --depth (limit k); given
- * again, the last value counts, as for every option. */
+ * again with another value, junqi_cli_once() refused it, as every option of one value. */
 static int set_limit(options *o, int k, const char *arg, int64_t max)
 {
     return junqi_cli_parse_range(prog, limit_word[k], arg, 1, max, &o->limit[k]);
@@ -623,8 +623,12 @@ static int parse_args(int argc, char **argv, options *o)
         {"version", no_argument, NULL, 'V'},       {NULL, 0, NULL, 0},
     };
     int c;
+    junqi_cli_given given = {0};
     opterr = 0;
     while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+        /* --setups and the engines' --option, --option1, --option2 add up */
+        if (!strchr("sO12", c) && junqi_cli_once(prog, &given, shortopts, longopts, c, optarg) != JUNQI_EXIT_OK)
+            return JUNQI_EXIT_USAGE;
         if (c == 'h' || c == 'V') {
             if (c == 'h')
                 usage();

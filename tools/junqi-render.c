@@ -1091,8 +1091,11 @@ int main(int argc, char **argv)
         .ply = JUNQI_CLI_PLY_END, .view = JUNQI_NO_SEAT, .format = JUNQI_IMAGE_PNG, .delay_ms = DEFAULT_DELAY_MS,
     };
     int c;
+    junqi_cli_given given = {0};
     opterr = 0;
     while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+        if (c != 'a' && c != 'm' && junqi_cli_once(prog, &given, shortopts, longopts, c, optarg) != JUNQI_EXIT_OK)
+            return JUNQI_EXIT_USAGE; /* --arrow and --mark add up */
         int rc = c == '?' || c == ':' ? junqi_cli_bad_option(prog, argv, shortopts, longopts)
                                       : parse_option(&opt, c, optarg);
         if (rc != JUNQI_OPTIONS_GO_ON)

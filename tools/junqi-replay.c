@@ -290,7 +290,8 @@ typedef struct replay_job {
 } replay_job;
 
 /* --list: one line (or JSON object) per game kept; in text, each field
- * from the input is shown as junqi_cli_put_visible() shows it. */
+ * from the input is shown as junqi_cli_put_visible() shows it. The JSON
+ * object names the rule set the game is played under, --rules' or its own. */
 static void list_game(const replay_job *job, const junqi_game *g, const junqi_game_place *place)
 {
     static const char *const fields[] = {"Board", "moves", "Result", "Termination"};
@@ -314,6 +315,10 @@ static void list_game(const replay_job *job, const junqi_game *g, const junqi_ga
                 junqi_json_uint(&j, junqi_game_moves(g));
             else
                 junqi_json_string(&j, strcmp(value[i], "-") ? value[i] : NULL);
+            if (i == 0) { /* JSON only: the text's columns are fixed (docs/collections.md) */
+                junqi_json_key(&j, "rules");
+                junqi_json_string(&j, g->rules->text);
+            }
         }
         junqi_json_key(&j, "players");
         junqi_json_begin_object(&j);
@@ -854,8 +859,12 @@ static int parse_output_option(options *opt, int c, const char *arg)
 static int parse_options(int argc, char **argv, options *opt)
 {
     int c;
+    junqi_cli_given once = {0};
     opterr = 0;
     while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+        /* --select and --setup add up (a seat's second --setup is parse_setup's error) */
+        if (c != OPT_SELECT && c != OPT_SETUP && junqi_cli_once(prog, &once, shortopts, longopts, c, optarg) != JUNQI_EXIT_OK)
+            return JUNQI_EXIT_USAGE;
         if (c >= OPT_PLY)
             opt->given |= 1ul << (c - OPT_PLY);
         switch (c) {

@@ -210,8 +210,11 @@ int main(int argc, char **argv)
     const char *position = NULL;
     bool codes = false;
     int c;
+    junqi_cli_given given = {0};
     opterr = 0;
     while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+        if (junqi_cli_once(prog, &given, shortopts, longopts, c, optarg) != JUNQI_EXIT_OK)
+            return JUNQI_EXIT_USAGE;
         switch (c) {
         case OPT_FORMAT:
             if (!junqi_cli_parse_format(optarg, &opt.format))

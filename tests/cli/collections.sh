@@ -228,8 +228,14 @@ expect "--list: the third game of the collection" "$tmp/all.jgn	3" "$(sed -n 3p 
 expect "--list: a QQ file holds one game" "${corpus[0]}	1" "$(tail -n 1 <<<"$out" | cut -f1,2)"
 run "$R" --list --format json --select 'moves<100' "$tmp/all.jgn"
 expect "--list --format json: valid JSON Lines with the fields" \
-    '["board","index","moves","players","result","source","termination"]' \
+    '["board","index","moves","players","result","rules","source","termination"]' \
     "$(head -n 1 <<<"$out" | jq -c 'keys')"
+# --list --format json names each game's rule set, the one it is played under (--rules or the
+# record's); the text columns stay as docs/collections.md fixes them
+run "$R" --list --format json "$tmp/four-two-four.jgn"
+expect "--list --format json: .rules of each game" "qq standard qq" "$(jq -r .rules <<<"$out" | tr '\n' ' ' | sed 's/ $//')"
+run "$R" --list --format json --select Board=two-player --rules standard,mode=open "$tmp/four-two-four.jgn"
+expect "--list --format json --rules standard,mode=open: .rules" "standard,mode=open" "$(jq -r .rules <<<"$out")"
 # a game that does not parse keeps its number, as junqi-validate, junqi-render --game and position
 # file ... game N count it: --list and --select index numbered the games after it one lower
 printf '[Board "two-player"]\n\n1. zz *\n\n' | cat - "$tmp/short.jgn" >"$tmp/unreadable-first.jgn"

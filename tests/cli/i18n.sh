@@ -337,7 +337,7 @@ expect "a bad setup under zh_CN" "错误：北家的布局：工兵的数目不�
     "$(diag zh_CN 's/^\[NorthSetup "36915/[NorthSetup "36999/')"
 expect "a capture written as a move under zh_CN" "错误：棋谱没有给出撞子结果，但司令撞了北家的连长" \
     "$(diag zh_CN 's/14\. f11>k11/14. f11-k11/')"
-expect "a wrong combat result under zh_TW" "錯誤：f11-k11：棋譜記為「反彈」，但司令撞連長時依規則應為「吃」" \
+expect "a wrong combat result under zh_TW" "錯誤：f11<k11：棋譜記為「反彈」，但司令撞連長時依規則應為「吃」" \
     "$(diag zh_TW 's/14\. f11>k11/14. f11<k11/')"
 expect "a seat eliminated twice under zh_CN" "警告：东家已经出局" \
     "$(diag zh_CN 's/eliminated:south:surrender/eliminated:east:surrender/')"

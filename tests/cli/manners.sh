@@ -270,5 +270,33 @@ expect "install-deps --help: exit status and usage" "0 yes" "$rc $(grep -q -- '-
 run sh "$root/scripts/install-deps" --fuz
 expect "install-deps --fuz: a usage error, said" "2 yes" "$rc $(grep -q "unknown argument '--fuz'" <<<"$err" && echo yes)"
 
+# 11. an option of one value given twice (docs/conventions.md "Options"): another value is a
+# usage error naming both, before any input is read or any file written (the last won without a
+# word: --rules standard --rules wiki checked under wiki); the same value again is that value;
+# the options that add up (--select, --setup, --arrow, --mark, --setups, --option) still add
+tw=$tmp/twice
+mkdir "$tw"
+for spec in "junqi-validate --rules standard --rules wiki $a|--rules|standard|wiki" \
+            "junqi-replay --rules qq --rules qq,mode=open $a|--rules|qq|qq,mode=open" \
+            "junqi-replay --view south --view north $a|--view|south|north" \
+            "junqi-replay --rules fanqi --deal 7 --deal 8|--deal|7|8" \
+            "junqi-replay -o $tw/t1.jgn -o $tw/t2.jgn --to jgn $a|-o|$tw/t1.jgn|$tw/t2.jgn" \
+            "junqi-render --view south --view north -o $tw/t.png $a|--view|south|north" \
+            "junqi-render --rul qq --rules qq,mode=open -o $tw/t.png $a|--rules|qq|qq,mode=open" \
+            "junqi-analyze --go --rules qq --rules qq,timeouts=3 $a|--rules|qq|qq,timeouts=3" \
+            "junqi-analyze --view all --view mover -o $tw/t.jgn $a|--view|all|mover" \
+            "junqi-match --nodes 300 --nodes 1200 -o $tw/t.jgn x y|--nodes|300|1200" \
+            "junqi-match --rules qq --rules standard -o $tw/t.jgn x y|--rules|qq|standard"; do
+    IFS='|' read -r cmd option first second <<<"$spec"
+    run $bin/$cmd
+    expect "$cmd: exit status, the message, nothing written" \
+        "2 ${cmd%% *}: $option is given twice, '$first' and '$second': give one 0" \
+        "$rc $(head -n 1 <<<"$err") $(ls "$tw" | wc -l)"
+done
+run "$bin/junqi-validate" --rules qq --rules qq "$a"
+expect "junqi-validate --rules qq --rules qq: one value, said twice" 0 "$rc"
+run "$bin/junqi-replay" --select Board=four-player --select 'moves>=200' --count "$a" "$b"
+expect "junqi-replay --select twice: both conditions" "0 1" "$rc $out"
+
 echo "manners.sh: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]

@@ -62,8 +62,9 @@ results=$(grep -c '^\[Result "\(north-south\|east-west\|draw\)"\]' "$tmp/a.jgn")
 expect "both games finished" 2 "$results"
 
 # the same games again, and with both games at once
-# (and a limit given twice: the last counts, as for every option; it sent go nodes 300 nodes 1200)
-run "$M" --setups "$S" --games 1 --nodes 300 --nodes 1200 --concurrency 2 -q -o "$tmp/b.jgn" "$E --level easy" "$E"
+# (a limit given twice sent go nodes 300 nodes 1200; then the last counted; now two values are a
+# usage error, as for every option of one value (manners.sh), and the same value again is that value)
+run "$M" --setups "$S" --games 1 --nodes 1200 --nodes 1200 --concurrency 2 -q -o "$tmp/b.jgn" "$E --level easy" "$E"
 expect "two games at once: the same games" "$(md5sum <"$tmp/a.jgn")" "$(md5sum <"$tmp/b.jgn")"
 expect "the go command in the records" '[Go "go nodes 1200"]' "$(grep -m 1 '^\[Go ' "$tmp/b.jgn")"
 expect "--quiet: no line per game" "" "$err"

@@ -175,5 +175,30 @@ expect "junqi-replay --to json of a wiki position game: .rules" wiki "$(jq -r .r
 run "$R" --format pos "$tmp/pos.jgn"
 expect "junqi-replay --format pos of a wiki position game: the RULES field" wiki "${out##* }"
 
+# --- a First tag and the first= of --rules say one thing (docs/jgn.md §2) ----------
+# a conversion under --rules standard,first=north of a record that says [First "south"]
+# wrote both, a record its own reader refuses; it is now a usage error naming both
+sed 's/^\[North /[First "south"]\n&/' "$two" >"$tmp/first.jgn"
+run "$V" "$tmp/first.jgn"
+expect "a record with [First \"south\"]: valid" 0 "$rc"
+for tool in "$V" "$R"; do
+    t=$(basename "$tool")
+    run "$tool" --rules standard,first=north "$tmp/first.jgn"
+    expect "$t --rules standard,first=north on [First \"south\"]: exit status" 2 "$rc"
+    expect "$t --rules standard,first=north on [First \"south\"]: the message" \
+        "$t: $tmp/first.jgn: game 1 (line 1): --rules standard,first=north has first=north, and the record's First tag says south" \
+        "$(head -n 1 <<<"$err")"
+done
+run "$R" --rules standard,first=south --to jgn "$tmp/first.jgn"
+expect "junqi-replay --rules standard,first=south on [First \"south\"]: exit status" 0 "$rc"
+printf '%s\n' "$out" >"$tmp/first-out.jgn"
+run "$V" "$tmp/first-out.jgn"
+expect "and the record it writes is valid" 0 "$rc"
+printf '[Board "two-player"]\n[Rules "standard,first=north"]\n[First "south"]\n\n*\n' >"$tmp/both.jgn"
+run "$V" "$tmp/both.jgn"
+expect "[Rules \"standard,first=north\"] with [First \"south\"]: exit status" 1 "$rc"
+expect "[Rules \"standard,first=north\"] with [First \"south\"]: the error at the First tag" \
+    "$tmp/both.jgn:3:1: error: First: the Rules tag says first=north, not south" "$(head -n 1 <<<"$out")"
+
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]

@@ -576,5 +576,29 @@ run "$V" --format json "$tmp/two.pos"
 expect "a bad seat in the second position string: line, column, offset" "2 $((${#p} - 6)) null" \
     "$(jq -r 'select(.code) | "\(.line) \(.column) \(.offset)"' <<<"$out")"
 
+# --- a wrong outcome names the move as the record writes it, its outcome's sign and all:
+# 'a6<a7: the record says ...' (it said 'a6-a7', the sign of a move to an empty point)
+cat >"$tmp/outcome.jgn" <<'EOF'
+[Board "two-player"]
+[NorthSetup "36615/7.3.9/81.B7/B.4.3/225L4/12LFL"]
+[SouthSetup "81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL"]
+
+1. a6<a7 *
+
+[Board "two-player"]
+[Rules "fanqi"]
+[First "north"]
+
+1. c8^b3 2. c5^r1 colour:south:red 3. a9^b7 4. c6^r9 5. c7^b6 6. c6=c7 *
+EOF
+run "$V" "$tmp/outcome.jgn"
+expect "a wrong outcome: exit status" 1 "$rc"
+expect "a wrong outcome: the move as written" \
+    "$tmp/outcome.jgn:5:4: error: a6<a7: the record says 'attacker loses', but when a general attacks a colonel the rules say 'attacker wins'" \
+    "$(grep -m1 ':5:4: ' <<<"$out")"
+expect "a flip game's wrong outcome: the move as written" \
+    "$tmp/outcome.jgn:11:66: error: c6=c7: the record says 'both removed', the rules say 'attacker wins'" \
+    "$(grep -m1 ':11:66: ' <<<"$out")"
+
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]
