@@ -1172,6 +1172,34 @@ static int finish_options(options *opt, int ninputs)
     return JUNQI_EXIT_OK;
 }
 
+/* An output of annotation (-o, --graph) that is one of its inputs (that file by any name,
+ * through a link, or standard input redirected from it: junqi_cli_input_file) would replace
+ * the games it annotates: a signal midway kept the games annotated and lost the others, and a
+ * record that breaks the rules, not annotated, was lost even at the end. A usage error, before
+ * anything is read or written, as junqi-render's picture over its input is. `inputs` are the
+ * n FILE arguments (none: standard input). Returns an exit status. */
+static int check_outputs_not_inputs(const options *opt, char **inputs, int n)
+{
+    const char *const outputs[][2] = {{"-o", opt->output}, {"--graph", opt->graph}};
+    static char *const standard_input[] = {"-"};
+    if (n == 0 && !opt->position) {
+        inputs = (char **)standard_input;
+        n = 1;
+    }
+    for (int i = 0; i < n; i++) {
+        struct stat id;
+        if (!junqi_cli_input_file(inputs[i], &id))
+            continue;
+        for (size_t k = 0; k < sizeof outputs / sizeof outputs[0]; k++)
+            if (outputs[k][1] && junqi_cli_is_file(outputs[k][1], &id))
+                /* TRANSLATORS: the option (-o, --graph), its file's name, the input's name */
+                return junqi_cli_usage(prog, "%s %s would be written over the input %s, whose games it annotates: "
+                                             "choose another name", outputs[k][0], outputs[k][1],
+                                       strcmp(inputs[i], "-") == 0 ? "<stdin>" : inputs[i]);
+    }
+    return JUNQI_EXIT_OK;
+}
+
 int main(int argc, char **argv)
 {
     junqi_cli_set_locale();
@@ -1219,6 +1247,8 @@ int main(int argc, char **argv)
             return rc;
     }
     int rc = finish_options(&opt, argc - optind), sig = 0;
+    if (rc == JUNQI_EXIT_OK && opt.mode == MODE_ANNOTATE)
+        rc = check_outputs_not_inputs(&opt, argv + optind, argc - optind);
     if (rc != JUNQI_EXIT_OK)
         return rc;
     if (opt.mode == MODE_ENGINE) {

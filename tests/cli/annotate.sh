@@ -161,6 +161,32 @@ for mode in "" "--bench --depth 1"; do # --ply was ignored there: annotation jud
         fail "--ply with ${mode:-annotation}: expected exit 2 and the modes it belongs to, got $st: $(cat "$tmp/err")"
     check
 done
+# -o or --graph naming an input (by its name, through a link, or standard input redirected from it)
+# replaced the games it annotates: a signal after 2 of a file's 6 games left the 2 alone, the 4
+# others lost (and said "after 2 of 2 games", counted in the file replaced); a record that breaks the
+# rules, not annotated, was lost even at the end. A usage error now, before anything is written.
+"$bin/junqi-replay" --to jgn "$game" "$game" > "$tmp/in.jgn"
+cp "$tmp/in.jgn" "$tmp/in-before.jgn"
+ln -s in.jgn "$tmp/in-link.png"
+# over_input OUTPUT INPUT ARG...: annotation with ARG... (standard input from in.jgn) is the usage
+# error that names OUTPUT (the option and its file) and INPUT, and in.jgn stays as it was
+over_input() {
+    local output=$1 input=$2
+    shift 2
+    "$bin/junqi-analyze" "${quick[@]}" "$@" < "$tmp/in.jgn" > /dev/null 2> "$tmp/err"
+    expect "annotation $*: exit status, message" \
+        "2 junqi-analyze: $output would be written over the input $input, whose games it annotates: choose another name" \
+        "$? $(head -n 1 "$tmp/err")"
+    check
+    cmp -s "$tmp/in.jgn" "$tmp/in-before.jgn" || fail "annotation $*: the input was written over"
+    cp "$tmp/in-before.jgn" "$tmp/in.jgn"
+}
+over_input "-o $tmp/in.jgn" "$tmp/in.jgn" -o "$tmp/in.jgn" "$tmp/in.jgn"
+over_input "-o $tmp/in-link.png" "$tmp/in.jgn" -o "$tmp/in-link.png" "$game" "$tmp/in.jgn"
+over_input "--graph $tmp/in-link.png" "$tmp/in.jgn" --graph "$tmp/in-link.png" "$tmp/in.jgn"
+over_input "-o $tmp/in.jgn" "<stdin>" -o "$tmp/in.jgn" -
+over_input "-o $tmp/in.jgn" "<stdin>" -o "$tmp/in.jgn"
+over_input "-o $tmp/in.jgn" "$tmp/in.jgn" --game 2 -o "$tmp/in.jgn" "$tmp/in.jgn"
 
 # 5. a collection split over cores with GNU parallel: byte-identical to the serial run
 # (the four shortest replays of tests/data/perft: 82 to 128 moves, so that the three runs stay short
