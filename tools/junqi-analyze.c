@@ -36,7 +36,6 @@
 #include "replay.h"
 #include "report.h"
 
-#include <limits.h>
 #include <math.h>
 #include <stdatomic.h>
 #include <sys/stat.h>
@@ -1071,33 +1070,6 @@ static int parse_option(options *opt, int c, const char *arg)
     }
 }
 
-/* Check the combination of options and fill in defaults. */
-/* path with its folder resolved (realpath: "." and "..", links) into buf
- * (PATH_MAX + NAME_MAX + 2 bytes); path itself when the folder does not exist. */
-static const char *resolved(const char *path, char *buf)
-{
-    const char *slash = strrchr(path, '/');
-    char folder[PATH_MAX];
-    snprintf(folder, sizeof folder, "%.*s", slash ? (int)(slash - path) + (slash == path) : 1, slash ? path : ".");
-    char *real = realpath(folder, NULL);
-    if (!real)
-        return path;
-    snprintf(buf, PATH_MAX + NAME_MAX + 2, "%s/%s", real, slash ? slash + 1 : path);
-    free(real);
-    return buf;
-}
-
-/* Whether paths a and b name one file: one file that exists (a link to the
- * other included), or one name in one folder however it is spelt. */
-static bool same_file(const char *a, const char *b)
-{
-    struct stat sa, sb;
-    char ra[PATH_MAX + NAME_MAX + 2], rb[PATH_MAX + NAME_MAX + 2];
-    if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
-        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-    return strcmp(resolved(a, ra), resolved(b, rb)) == 0;
-}
-
 #define IN(m) (1u << (m))
 /* Each option that belongs to some modes only: its getopt value, the modes,
  * and the sentence that says so. */
@@ -1143,6 +1115,7 @@ static int check_belongs(const options *opt)
     return JUNQI_EXIT_OK;
 }
 
+/* Check the combination of options and fill in defaults. */
 static int finish_options(options *opt, int ninputs)
 {
     int rc = check_belongs(opt);
@@ -1150,7 +1123,7 @@ static int finish_options(options *opt, int ninputs)
         return rc;
     if (opt->view == JUNQI_VIEW_ALL && opt->mode != MODE_ENGINE && (opt->given['k'] || opt->given['s']))
         return junqi_cli_usage(prog, "--samples and --seed belong to --view mover (--view all searches one position)");
-    if (opt->output && opt->graph && same_file(opt->output, opt->graph))
+    if (opt->output && opt->graph && junqi_cli_same_file(opt->output, opt->graph))
         return junqi_cli_usage(prog, "-o and --graph name the same file, '%s'", opt->graph);
     junqi_image_format graph;
     if (opt->graph && !load_drawing())
