@@ -51,6 +51,38 @@ check
 "$bin/junqi-analyze" "${quick[@]}" --only-seat west --format json "$game" > "$tmp/w.json"
 jq -e '[.moves[] | select(.judged) | .seat] | unique == ["west"]' "$tmp/w.json" >/dev/null || fail "--only-seat west judged others"
 
+# 3a. annotating an annotated game again (another --seed, --only-seat) kept the first run's
+# annotation beside the second's: two [%eval] per move, the first run's "8. i6>k6?!" with its
+# sentence and line where the second marked nothing (SouthInaccuracies "0"), the summary tags of
+# seats it no longer judged. It now gives what annotating the record itself gives, a comment of the
+# record's own kept; and a game another annotator marked is left as it is.
+"$bin/junqi-replay" --to jgn "$root/tests/data/qq/jgs-000029.jgs" |
+    sed 's/^1\. j14-j13 /1. j14-j13 {the record'"'"'s own} /' > "$tmp/again.jgn"
+check
+grep -q "{the record's own}" "$tmp/again.jgn" || fail "again.jgn: the record's comment was not added"
+again=(--nodes 500 --samples 2)
+"$bin/junqi-analyze" "${again[@]}" "$tmp/again.jgn" > "$tmp/again-1.jgn"
+check
+grep -q '^8\. i6>k6?!\| 8\. i6>k6?!' "$tmp/again-1.jgn" || fail "the first annotation lacks its mark (8. i6>k6?!)"
+for args in "--seed 7" "--only-seat south" "--seed 7 --format json"; do
+    # shellcheck disable=SC2086 # $args is words on purpose
+    "$bin/junqi-analyze" "${again[@]}" $args "$tmp/again-1.jgn" | sed 's|again-1\.jgn|again.jgn|g' > "$tmp/again-2"
+    # shellcheck disable=SC2086
+    "$bin/junqi-analyze" "${again[@]}" $args "$tmp/again.jgn" > "$tmp/again-once"
+    check
+    cmp -s "$tmp/again-2" "$tmp/again-once" ||
+        fail "annotating the annotated game again ($args) is not annotating the record: $(diff "$tmp/again-2" "$tmp/again-once" | head -c 300)"
+done
+sed 's/^\[Annotator "junqi-analyze"\]/[Annotator "a coach"]/' "$tmp/again-1.jgn" > "$tmp/coach.jgn"
+"$bin/junqi-analyze" "${again[@]}" --seed 7 "$tmp/coach.jgn" > "$tmp/coach-2.jgn"
+expect "another annotator's game: its [%eval] and mark kept" "424 1" \
+    "$(grep -o '\[%eval' "$tmp/coach-2.jgn" | wc -l) $(grep -c 'Inaccuracy: Better j5-k6' "$tmp/coach-2.jgn")"
+flip=$root/tests/data/flip/fanqi.jgn
+"$bin/junqi-analyze" --nodes 300 "$flip" | "$bin/junqi-analyze" --nodes 200 > "$tmp/flip-2.jgn"
+check
+"$bin/junqi-analyze" --nodes 200 "$flip" | cmp -s - "$tmp/flip-2.jgn" ||
+    fail "annotating an annotated flip game again is not annotating the record"
+
 # 3b. a seat's view record: only the moves of the seat whose pieces it shows
 # are judged (the others' knowledge is not in it); --view all is refused
 "$bin/junqi-replay" --view east --to jgn "$game" >"$tmp/east.jgn"
