@@ -1046,7 +1046,7 @@ static int parse_option(options *opt, int c, const char *arg)
             return junqi_cli_usage(prog, "--format takes text or json, not '%s'", arg);
         return JUNQI_EXIT_OK;
     case 'o': return junqi_cli_take_name(prog, "-o", arg, false, &opt->output);
-    case 'G': opt->graph = arg; return JUNQI_EXIT_OK;
+    case 'G': return junqi_cli_take_name(prog, "--graph", arg, false, &opt->graph);
     case 'L': opt->source_flags |= JUNQI_SOURCE_LENIENT; return JUNQI_EXIT_OK;
     case 'S':
         if ((opt->only_seat = junqi_seat_parse(arg)) == JUNQI_NO_SEAT)

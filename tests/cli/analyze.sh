@@ -210,6 +210,9 @@ G=$R/jgs-000029.jgs
 # -o through a link to a file not there yet, and --graph that file: the graph was written, then the
 # annotation over it through the link (exit 0, no graph)
 ln -s new.png "$tmp/link-to-new.png"
+# an empty --graph is said as an empty -o is (docs/conventions.md, "Options"), not as a bad extension
+run "$A" --graph "" "$G"
+expect "--graph ''" "2 junqi-analyze: --graph takes a file's name, not ''" "$rc $(head -n 1 <<<"$err")"
 while IFS='|' read -r args said; do
     # shellcheck disable=SC2086 # $args is words on purpose
     run "$A" $args </dev/null
