@@ -764,6 +764,16 @@ static bool record_is_legal(const junqi_source *src, junqi_input *in, const char
     return false;
 }
 
+/* --rules and --only-seat fit the game `in`: else their usage error, said naming the game
+ * as label (junqi_input_label()) does. Returns an exit status. */
+static int game_fits(const options *opt, junqi_input *in, const char *label)
+{
+    if (junqi_cli_apply_rules(prog, label, in->game, opt->rules) != JUNQI_EXIT_OK ||
+        junqi_cli_check_seat(prog, label, in->game, "--only-seat", opt->only_seat) != JUNQI_EXIT_OK)
+        return JUNQI_EXIT_USAGE;
+    return JUNQI_EXIT_OK;
+}
+
 static int annotate_record(void *ctx, junqi_input *in)
 {
     annotate_job *job = ctx;
@@ -773,8 +783,7 @@ static int annotate_record(void *ctx, junqi_input *in)
         return JUNQI_EXIT_OK;
     char label[JUNQI_INPUT_LABEL_SIZE]; /* usage errors about the game name it */
     junqi_input_label(in, label, sizeof label);
-    if (junqi_cli_apply_rules(prog, label, in->game, job->opt->rules) != JUNQI_EXIT_OK ||
-        junqi_cli_check_seat(prog, label, in->game, "--only-seat", job->opt->only_seat) != JUNQI_EXIT_OK)
+    if (game_fits(job->opt, in, label) != JUNQI_EXIT_OK)
         return JUNQI_EXIT_USAGE;
     job->p->game++;
     if (!record_is_legal(job->src, in, label))
@@ -830,6 +839,41 @@ static int annotate_source(annotate_job *job, junqi_source *src, bool last)
     if (last && job->graph && job->p->game == 0)
         return junqi_cli_each_needed_record(prog, src, annotate_record, job);
     return junqi_cli_each_record(prog, src, annotate_record, job);
+}
+
+/* One item of an input in check_games(): a game that --rules or --only-seat does not fit.
+ * What reading it says is the annotation's to say. */
+static int check_game_item(void *ctx, const junqi_source *src, junqi_input *in, junqi_diags *d,
+                           junqi_read_status rc)
+{
+    (void)src;
+    (void)d;
+    if (rc == JUNQI_READ_FAILED || in->kind != JUNQI_INPUT_RECORD)
+        return JUNQI_EXIT_OK;
+    char label[JUNQI_INPUT_LABEL_SIZE];
+    return game_fits(ctx, in, junqi_input_label(in, label, sizeof label));
+}
+
+/* --rules and --only-seat are usage errors at a game they do not fit, which end the run: every
+ * game of the input files is checked before the first is annotated, so that the run does not
+ * end at the 40th game of a folder, the hours of work before it thrown away with -o (as
+ * junqi-render checks every page's game first). Standard input and pipes, which can be read
+ * once, are checked as their games come; the files are read twice only when one of the two
+ * options is given. Returns an exit status: JUNQI_EXIT_USAGE, said, or JUNQI_EXIT_OK. */
+static int check_games(const options *opt, char **inputs, int n)
+{
+    if ((!opt->rules && opt->only_seat == JUNQI_NO_SEAT) || opt->position || opt->game.n)
+        return JUNQI_EXIT_OK; /* one game: checked before it is annotated */
+    for (int i = 0; i < n; i++) {
+        struct stat st;
+        if (strcmp(inputs[i], "-") == 0 || stat(inputs[i], &st) != 0 || !S_ISREG(st.st_mode))
+            continue;
+        char err[256]; /* an input that cannot be read is said when it is annotated */
+        junqi_source *src = junqi_source_open(inputs[i], opt->source_flags, err, sizeof err);
+        if (src && junqi_source_each(src, check_game_item, (void *)opt) == JUNQI_EXIT_USAGE)
+            return JUNQI_EXIT_USAGE;
+    }
+    return JUNQI_EXIT_OK;
 }
 
 /* Annotate the --game of FILE (path) onto job's output; returns the exit status. */
@@ -1222,6 +1266,8 @@ int main(int argc, char **argv)
     int rc = finish_options(&opt, argc - optind), sig = 0;
     if (rc == JUNQI_EXIT_OK && opt.mode == MODE_ANNOTATE)
         rc = check_outputs_not_inputs(&opt, argv + optind, argc - optind);
+    if (rc == JUNQI_EXIT_OK && opt.mode == MODE_ANNOTATE)
+        rc = check_games(&opt, argv + optind, argc - optind);
     if (rc != JUNQI_EXIT_OK)
         return rc;
     if (opt.mode == MODE_ENGINE) {

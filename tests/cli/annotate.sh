@@ -83,6 +83,22 @@ check
 "$bin/junqi-analyze" --nodes 200 "$flip" | cmp -s - "$tmp/flip-2.jgn" ||
     fail "annotating an annotated flip game again is not annotating the record"
 
+# 3c. --only-seat (or --rules) that does not fit a game of the inputs is a usage error: it ended the
+# run at that game, after annotating the games before it, which -o then threw away (a folder's hours
+# of work), and standard output had half a run. Every game of the files is now checked before the
+# first is annotated.
+mixed=("$root/tests/data/qq/jgs-000678.jgs" "$root/tests/data/qq/jgs-000029.jgs") # east plays; east does not
+echo earlier > "$tmp/mixed.jgn"
+for out in "-o $tmp/mixed.jgn" ""; do
+    # shellcheck disable=SC2086 # $out is words on purpose
+    "$bin/junqi-analyze" "${quick[@]}" --only-seat east $out "${mixed[@]}" > "$tmp/mixed.out" 2> "$tmp/err"
+    expect "--only-seat east, a game without east second (${out:-standard output}): exit status, message" \
+        "2 junqi-analyze: ${mixed[1]}: --only-seat east: east takes no part in this game (its seats: north, south)" \
+        "$? $(head -n 1 "$tmp/err")"
+    expect "--only-seat east, a game without east second (${out:-standard output}): nothing annotated" \
+        "earlier 0" "$(cat "$tmp/mixed.jgn") $(grep -c '^\[Annotator' "$tmp/mixed.out")"
+done
+
 # 3b. a seat's view record: only the moves of the seat whose pieces it shows
 # are judged (the others' knowledge is not in it); --view all is refused
 "$bin/junqi-replay" --view east --to jgn "$game" >"$tmp/east.jgn"
