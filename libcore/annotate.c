@@ -417,11 +417,14 @@ static bool eval_comment(const junqi_comment *c)
     return strncmp(c->text, "[%eval ", 7) == 0;
 }
 
-/* Drop what an annotation wrote at move `it` beside its comment: its mark, the first NAG
- * (put before the record's own), and with a mark the engine's line, the last variation. */
-static void drop_judgement(junqi_item *it)
+/* Drop what an annotation wrote at move `it` beside its comment c: its mark, the first NAG
+ * (put before the record's own), and with it the engine's line, the last variation. A marked
+ * move's comment says more than its [%eval] command (the mark's sentence), so that a mark
+ * of the record's own on a move the annotation did not mark stays. */
+static void drop_judgement(junqi_item *it, const junqi_comment *c)
 {
-    if (!it->nnags || !junqi_mark_name(it->nags[0]))
+    const char *command_end = strchr(c->text, ']');
+    if (!command_end || !command_end[1] || !it->nnags || !junqi_mark_name(it->nags[0]))
         return;
     it->nnags--;
     memmove(it->nags, it->nags + 1, it->nnags);
@@ -443,7 +446,7 @@ void junqi_annotation_clear(junqi_game *g)
             l->comments[kept++] = *c;
             continue;
         }
-        drop_judgement(it);
+        drop_judgement(it, c);
         free(c->text);
     }
     l->ncomments = kept;

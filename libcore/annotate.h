@@ -190,9 +190,10 @@ bool junqi_annotation_summarise(junqi_game *g, junqi_annotation *out);
  * annotating an annotated game gives what annotating its record gives
  * (another --seed, a larger budget, --only-seat): when g's Annotator tag is
  * "junqi-analyze", each comment of the main line that opens with an [%eval]
- * command (junqi_eval_command()) right after a move, with that move's mark
- * (its first NAG, when that is $2, $4 or $6) and, with a mark, the engine's
- * line (its last variation); the Annotator tag and the seats' summary tags
+ * command (junqi_eval_command()) right after a move, and when the comment
+ * says more than the command (a marked move's sentence), the move's mark
+ * (its first NAG, when that is $2, $4 or $6) and the engine's line (its last
+ * variation); the Annotator tag and the seats' summary tags
  * (NorthAccuracy …). The record's own comments, NAGs and variations stay; a
  * game another annotator marked (another Annotator, or none) is left as it
  * is. junqi_annotate() and junqi_flip_annotate() call it before they write

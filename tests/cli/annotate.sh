@@ -54,12 +54,12 @@ jq -e '[.moves[] | select(.judged) | .seat] | unique == ["west"]' "$tmp/w.json" 
 # 3a. annotating an annotated game again (another --seed, --only-seat) kept the first run's
 # annotation beside the second's: two [%eval] per move, the first run's "8. i6>k6?!" with its
 # sentence and line where the second marked nothing (SouthInaccuracies "0"), the summary tags of
-# seats it no longer judged. It now gives what annotating the record itself gives, a comment of the
-# record's own kept; and a game another annotator marked is left as it is.
+# seats it no longer judged. It now gives what annotating the record itself gives, a comment and a
+# mark of the record's own kept (1. j14-j13?); and a game another annotator marked is left as it is.
 "$bin/junqi-replay" --to jgn "$root/tests/data/qq/jgs-000029.jgs" |
-    sed 's/^1\. j14-j13 /1. j14-j13 {the record'"'"'s own} /' > "$tmp/again.jgn"
+    sed 's/^1\. j14-j13 /1. j14-j13? {the record'"'"'s own} /' > "$tmp/again.jgn"
 check
-grep -q "{the record's own}" "$tmp/again.jgn" || fail "again.jgn: the record's comment was not added"
+grep -q "j14-j13? {the record's own}" "$tmp/again.jgn" || fail "again.jgn: the record's comment was not added"
 again=(--nodes 500 --samples 2)
 "$bin/junqi-analyze" "${again[@]}" "$tmp/again.jgn" > "$tmp/again-1.jgn"
 check
