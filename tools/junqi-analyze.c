@@ -774,6 +774,25 @@ static int game_fits(const options *opt, junqi_input *in, const char *label)
     return JUNQI_EXIT_OK;
 }
 
+/* Whether annotation a judged what was asked: judging nothing, or part, would pass for a
+ * verdict. A record that does not show every piece (a seat's view) under --view all, or that
+ * does not show the pieces of --only-seat's seat, is said naming the game as label does. */
+static bool judged_as_asked(const options *opt, const junqi_annotation *a, const char *label)
+{
+    if (a->view == JUNQI_VIEW_ALL && a->unshown) {
+        fprintf(stderr, "%s: %s: %s\n", prog, label, _("the record does not show every piece: use --view mover"));
+        return false;
+    }
+    if (opt->only_seat != JUNQI_NO_SEAT && a->unshown && !a->seat[opt->only_seat].moves) {
+        const char *seat = _(junqi_seat_name((junqi_seat)opt->only_seat));
+        /* TRANSLATORS: the first two %s are the --only-seat seat, as the messages name a seat ("north") */
+        fprintf(stderr, _("%s: %s: --only-seat %s: the record does not show %s's pieces: what that seat knew is "
+                          "not in it\n"), prog, label, seat, seat);
+        return false;
+    }
+    return true;
+}
+
 static int annotate_record(void *ctx, junqi_input *in)
 {
     annotate_job *job = ctx;
@@ -803,8 +822,7 @@ static int annotate_record(void *ctx, junqi_input *in)
         fprintf(stderr, _("%s: %s: cannot be annotated (not replayable, or out of memory)\n"), prog, label);
         return JUNQI_EXIT_INVALID;
     }
-    if (a.view == JUNQI_VIEW_ALL && a.unshown) { /* judging nothing, or part, would pass for a verdict */
-        fprintf(stderr, "%s: %s: %s\n", prog, label, _("the record does not show every piece: use --view mover"));
+    if (!judged_as_asked(job->opt, &a, label)) {
         junqi_annotation_free(&a);
         return JUNQI_EXIT_INVALID;
     }

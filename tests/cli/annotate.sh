@@ -115,6 +115,14 @@ check
 grep -q "east.jgn: game 1 (line 1): the record does not show every piece: use --view mover" "$tmp/east-all.err" ||
     fail "a view record with --view all: $(cat "$tmp/east-all.err")"
 [ -s "$tmp/east-all.out" ] && fail "a view record with --view all: something written"
+# --only-seat west on east's record judged nothing, and said nothing (exit 0, an empty verdict: no
+# tags of west): it is refused as --view all is, and as --go is at west's turn
+"$bin/junqi-analyze" "${quick[@]}" --only-seat west "$tmp/east.jgn" >"$tmp/east-west.out" 2>"$tmp/err"
+expect "--only-seat west on east's view record: exit status, message, nothing written" \
+    "1 junqi-analyze: $tmp/east.jgn: game 1 (line 1): --only-seat west: the record does not show west's pieces: what that seat knew is not in it 0" \
+    "$? $(cat "$tmp/err") $(wc -c < "$tmp/east-west.out")"
+"$bin/junqi-analyze" "${quick[@]}" --only-seat east "$tmp/east.jgn" >/dev/null
+expect "--only-seat east on east's view record: exit status" 0 "$?"
 
 # 4. --graph writes a PNG; bad options are usage errors
 check
