@@ -405,6 +405,60 @@ bool junqi_line_sort_comments(junqi_line *l)
     return true;
 }
 
+/* The summary tags: a seat's name, then what it sums up (NorthAccuracy …). */
+static const char *const tag_seats[JUNQI_SEATS] = {"North", "East", "South", "West"};
+static const char *const tag_sums[] = {"Accuracy", "AverageLoss", "Inaccuracies", "Mistakes", "Blunders"};
+#define TAG_SUMS (sizeof tag_sums / sizeof tag_sums[0])
+
+/* Whether comment c is one an annotation wrote: it opens with the [%eval] command
+ * (junqi_eval_command), whatever the language of the sentences after it. */
+static bool eval_comment(const junqi_comment *c)
+{
+    return strncmp(c->text, "[%eval ", 7) == 0;
+}
+
+/* Drop what an annotation wrote at move `it` beside its comment c: its mark, the first NAG
+ * (put before the record's own), and with it the engine's line, the last variation. A marked
+ * move's comment says more than its [%eval] command (the mark's sentence), so that a mark
+ * of the record's own on a move the annotation did not mark stays. */
+static void drop_judgement(junqi_item *it, const junqi_comment *c)
+{
+    const char *command_end = strchr(c->text, ']');
+    if (!command_end || !command_end[1] || !it->nnags || !junqi_mark_name(it->nags[0]))
+        return;
+    it->nnags--;
+    memmove(it->nags, it->nags + 1, it->nnags);
+    if (it->nvariations)
+        junqi_line_clear(&it->variations[--it->nvariations]);
+}
+
+void junqi_annotation_clear(junqi_game *g)
+{
+    const char *annotator = junqi_game_tag(g, "Annotator");
+    if (!annotator || strcmp(annotator, "junqi-analyze") != 0)
+        return;
+    junqi_line *l = &g->main;
+    size_t kept = 0;
+    for (size_t i = 0; i < l->ncomments; i++) {
+        junqi_comment *c = &l->comments[i];
+        junqi_item *it = c->before > 0 && c->before <= l->nitems ? &l->items[c->before - 1] : NULL;
+        if (!it || it->kind != JUNQI_ITEM_MOVE || !eval_comment(c)) {
+            l->comments[kept++] = *c;
+            continue;
+        }
+        drop_judgement(it, c);
+        free(c->text);
+    }
+    l->ncomments = kept;
+    junqi_game_remove_tag(g, "Annotator");
+    char name[32];
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        for (size_t k = 0; k < TAG_SUMS; k++) {
+            snprintf(name, sizeof name, "%s%s", tag_seats[s], tag_sums[k]);
+            junqi_game_remove_tag(g, name);
+        }
+}
+
 /* Step 4: the summaries, into out and into tags. */
 bool junqi_annotation_summarise(junqi_game *g, junqi_annotation *out)
 {
@@ -421,7 +475,6 @@ bool junqi_annotation_summarise(junqi_game *g, junqi_annotation *out)
         s->mistakes += j->mark == JUNQI_MARK_MISTAKE;
         s->blunders += j->mark == JUNQI_MARK_BLUNDER;
     }
-    static const char *const names[] = {"North", "East", "South", "West"};
     bool ok = junqi_game_set_tag(g, "Annotator", "junqi-analyze");
     for (int s = 0; s < JUNQI_SEATS && ok; s++) {
         junqi_seat_summary *sum = &out->seat[s];
@@ -431,14 +484,12 @@ bool junqi_annotation_summarise(junqi_game *g, junqi_annotation *out)
         sum->average_loss = loss[s] / sum->moves;
         char name[32], value[32];
         const struct {
-            const char *suffix;
             double v;
             const char *fmt;
-        } tags[] = {{"Accuracy", sum->accuracy, "%.1f"}, {"AverageLoss", sum->average_loss, "%.3f"},
-                    {"Inaccuracies", sum->inaccuracies, "%.0f"}, {"Mistakes", sum->mistakes, "%.0f"},
-                    {"Blunders", sum->blunders, "%.0f"}};
-        for (size_t k = 0; k < sizeof tags / sizeof tags[0] && ok; k++) {
-            snprintf(name, sizeof name, "%s%s", names[s], tags[k].suffix);
+        } tags[TAG_SUMS] = {{sum->accuracy, "%.1f"}, {sum->average_loss, "%.3f"}, {sum->inaccuracies, "%.0f"},
+                            {sum->mistakes, "%.0f"}, {sum->blunders, "%.0f"}}; /* tag_sums' order */
+        for (size_t k = 0; k < TAG_SUMS && ok; k++) {
+            snprintf(name, sizeof name, "%s%s", tag_seats[s], tag_sums[k]);
             snprintf(value, sizeof value, tags[k].fmt, tags[k].v);
             ok = junqi_game_set_tag(g, name, value);
         }
@@ -457,6 +508,8 @@ bool junqi_annotate(junqi_game *g, const junqi_annotate_options *opt, junqi_anno
     junqi_analysis *res = NULL;
     bool ok = gather(g, opt, view, out, &ga) && (res = calloc((size_t)ga.nreqs + 1, sizeof *res)) &&
               analyse(&ga, opt, res);
+    if (ok) /* an earlier annotation's, replaced (once it is sure there is one to replace it) */
+        junqi_annotation_clear(g);
     for (size_t k = 0; ok && k < out->nmoves; k++) {
         junqi_move_judgement *j = &out->moves[k];
         if (ga.req_of[k] < 0)

@@ -185,6 +185,22 @@ int junqi_annotate_mark(double loss, const double thresholds[3]);
  */
 bool junqi_annotation_summarise(junqi_game *g, junqi_annotation *out);
 
+/**
+ * Remove from g what an earlier annotation by junqi-analyze wrote, so that
+ * annotating an annotated game gives what annotating its record gives
+ * (another --seed, a larger budget, --only-seat): when g's Annotator tag is
+ * "junqi-analyze", each comment of the main line that opens with an [%eval]
+ * command (junqi_eval_command()) right after a move, and when the comment
+ * says more than the command (a marked move's sentence), the move's mark
+ * (its first NAG, when that is $2, $4 or $6) and the engine's line (its last
+ * variation); the Annotator tag and the seats' summary tags
+ * (NorthAccuracy …). The record's own comments, NAGs and variations stay; a
+ * game another annotator marked (another Annotator, or none) is left as it
+ * is. junqi_annotate() and junqi_flip_annotate() call it before they write
+ * their first judgement.
+ */
+void junqi_annotation_clear(junqi_game *g);
+
 /** Put a line's comments in the order of their places, the earlier first at one place (stable). False on OOM. */
 bool junqi_line_sort_comments(junqi_line *l);
 

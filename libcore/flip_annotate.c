@@ -240,6 +240,8 @@ bool junqi_flip_annotate(junqi_game *g, const junqi_annotate_options *opt, junqi
     bool ok = gather(g, out, &ga);
     junqi_flip_search_result *res = ok ? malloc(sizeof *res) : NULL;
     ok = ok && res;
+    if (ok) /* an earlier annotation's, replaced */
+        junqi_annotation_clear(g);
     for (size_t k = 0; ok && k < ga.n; k++) {
         junqi_move_judgement *j = &out->moves[k];
         if (opt->only_seat != JUNQI_NO_SEAT && j->seat != opt->only_seat)

@@ -1748,8 +1748,28 @@ static void close_stdout(void)
     _exit(JUNQI_EXIT_IO);
 }
 
+/* Descriptors 0, 1 and 2 that the tool was started without (`2>&-`, `>&-`) are
+ * opened on /dev/null, for writing where the tool reads and for reading where it
+ * writes (as gnulib's stdopen does), so that a read or write of that stream
+ * still fails (EBADF), said as it was, and nothing written is lost: else the
+ * first file the tool opened (-o's temporary file) took the descriptor, and what
+ * was said on standard error went into the record written. */
+static void open_standard_descriptors(void)
+{
+    for (int fd = STDIN_FILENO; fd <= STDERR_FILENO; fd++) {
+        if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+            continue;
+        int got = open("/dev/null", fd == STDIN_FILENO ? O_WRONLY : O_RDONLY); /* the lowest free: fd */
+        if (got >= 0 && got != fd) {
+            dup2(got, fd);
+            close(got);
+        }
+    }
+}
+
 void junqi_cli_close_stdout_at_exit(const char *prog)
 {
+    open_standard_descriptors();
     stdout_prog = prog;
     /* A buffer larger than any help text: when a write of it fails, it fails
      * in fclose, whose errno says why (ENOSPC), not in an earlier write whose

@@ -807,6 +807,10 @@ void junqi_cli_stdout_failed(const char *prog, int err);
  * was not reported yet (junqi_cli_flush_stdout), say so on stderr ("PROG:
  * cannot write to standard output: REASON"); either way the exit status is
  * then 3 (docs/conventions.md). prog must outlive the process (a literal).
+ * First, a standard descriptor (0, 1, 2) the tool was started without is
+ * opened on /dev/null, so that no file the tool opens takes its place: a
+ * read or write of that stream still fails (EBADF) and is said as before,
+ * and a run that writes nothing to a closed standard output succeeds.
  */
 void junqi_cli_close_stdout_at_exit(const char *prog);
 

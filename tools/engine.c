@@ -323,9 +323,12 @@ static void report_result(engine *e)
     } else if (a->status == JUNQI_SEARCH_NO_MEMORY) {
         say_locked(e, "error go: out of memory");
     } else if (r->move.from == JUNQI_NO_POINT) {
+        /* the analysis's result, as --go's (report.c): a seat to move with no movable piece is
+         * out, which the position's own result does not say yet ("unfinished") */
         char result[96];
+        const junqi_result *over = a->status == JUNQI_SEARCH_GAME_OVER ? &a->result : &e->r.pos.result;
         say_locked(e, "info string the game is over: %s",
-                   junqi_result_describe(&e->r.pos.result, e->r.pos.present, result, sizeof result));
+                   junqi_result_describe(over, e->r.pos.present, result, sizeof result));
     } else {
         report_lines(e, a);
         /* the chosen move's line (a->eval is the best line's); a level's deliberate move

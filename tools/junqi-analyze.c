@@ -36,7 +36,6 @@
 #include "replay.h"
 #include "report.h"
 
-#include <limits.h>
 #include <math.h>
 #include <stdatomic.h>
 #include <sys/stat.h>
@@ -765,6 +764,35 @@ static bool record_is_legal(const junqi_source *src, junqi_input *in, const char
     return false;
 }
 
+/* --rules and --only-seat fit the game `in`: else their usage error, said naming the game
+ * as label (junqi_input_label()) does. Returns an exit status. */
+static int game_fits(const options *opt, junqi_input *in, const char *label)
+{
+    if (junqi_cli_apply_rules(prog, label, in->game, opt->rules) != JUNQI_EXIT_OK ||
+        junqi_cli_check_seat(prog, label, in->game, "--only-seat", opt->only_seat) != JUNQI_EXIT_OK)
+        return JUNQI_EXIT_USAGE;
+    return JUNQI_EXIT_OK;
+}
+
+/* Whether annotation a judged what was asked: judging nothing, or part, would pass for a
+ * verdict. A record that does not show every piece (a seat's view) under --view all, or that
+ * does not show the pieces of --only-seat's seat, is said naming the game as label does. */
+static bool judged_as_asked(const options *opt, const junqi_annotation *a, const char *label)
+{
+    if (a->view == JUNQI_VIEW_ALL && a->unshown) {
+        fprintf(stderr, "%s: %s: %s\n", prog, label, _("the record does not show every piece: use --view mover"));
+        return false;
+    }
+    if (opt->only_seat != JUNQI_NO_SEAT && a->unshown && !a->seat[opt->only_seat].moves) {
+        const char *seat = _(junqi_seat_name((junqi_seat)opt->only_seat));
+        /* TRANSLATORS: the first two %s are the --only-seat seat, as the messages name a seat ("north") */
+        fprintf(stderr, _("%s: %s: --only-seat %s: the record does not show %s's pieces: what that seat knew is "
+                          "not in it\n"), prog, label, seat, seat);
+        return false;
+    }
+    return true;
+}
+
 static int annotate_record(void *ctx, junqi_input *in)
 {
     annotate_job *job = ctx;
@@ -774,8 +802,7 @@ static int annotate_record(void *ctx, junqi_input *in)
         return JUNQI_EXIT_OK;
     char label[JUNQI_INPUT_LABEL_SIZE]; /* usage errors about the game name it */
     junqi_input_label(in, label, sizeof label);
-    if (junqi_cli_apply_rules(prog, label, in->game, job->opt->rules) != JUNQI_EXIT_OK ||
-        junqi_cli_check_seat(prog, label, in->game, "--only-seat", job->opt->only_seat) != JUNQI_EXIT_OK)
+    if (game_fits(job->opt, in, label) != JUNQI_EXIT_OK)
         return JUNQI_EXIT_USAGE;
     job->p->game++;
     if (!record_is_legal(job->src, in, label))
@@ -795,8 +822,7 @@ static int annotate_record(void *ctx, junqi_input *in)
         fprintf(stderr, _("%s: %s: cannot be annotated (not replayable, or out of memory)\n"), prog, label);
         return JUNQI_EXIT_INVALID;
     }
-    if (a.view == JUNQI_VIEW_ALL && a.unshown) { /* judging nothing, or part, would pass for a verdict */
-        fprintf(stderr, "%s: %s: %s\n", prog, label, _("the record does not show every piece: use --view mover"));
+    if (!judged_as_asked(job->opt, &a, label)) {
         junqi_annotation_free(&a);
         return JUNQI_EXIT_INVALID;
     }
@@ -831,6 +857,41 @@ static int annotate_source(annotate_job *job, junqi_source *src, bool last)
     if (last && job->graph && job->p->game == 0)
         return junqi_cli_each_needed_record(prog, src, annotate_record, job);
     return junqi_cli_each_record(prog, src, annotate_record, job);
+}
+
+/* One item of an input in check_games(): a game that --rules or --only-seat does not fit.
+ * What reading it says is the annotation's to say. */
+static int check_game_item(void *ctx, const junqi_source *src, junqi_input *in, junqi_diags *d,
+                           junqi_read_status rc)
+{
+    (void)src;
+    (void)d;
+    if (rc == JUNQI_READ_FAILED || in->kind != JUNQI_INPUT_RECORD)
+        return JUNQI_EXIT_OK;
+    char label[JUNQI_INPUT_LABEL_SIZE];
+    return game_fits(ctx, in, junqi_input_label(in, label, sizeof label));
+}
+
+/* --rules and --only-seat are usage errors at a game they do not fit, which end the run: every
+ * game of the input files is checked before the first is annotated, so that the run does not
+ * end at the 40th game of a folder, the hours of work before it thrown away with -o (as
+ * junqi-render checks every page's game first). Standard input and pipes, which can be read
+ * once, are checked as their games come; the files are read twice only when one of the two
+ * options is given. Returns an exit status: JUNQI_EXIT_USAGE, said, or JUNQI_EXIT_OK. */
+static int check_games(const options *opt, char **inputs, int n)
+{
+    if ((!opt->rules && opt->only_seat == JUNQI_NO_SEAT) || opt->position || opt->game.n)
+        return JUNQI_EXIT_OK; /* one game: checked before it is annotated */
+    for (int i = 0; i < n; i++) {
+        struct stat st;
+        if (strcmp(inputs[i], "-") == 0 || stat(inputs[i], &st) != 0 || !S_ISREG(st.st_mode))
+            continue;
+        char err[256]; /* an input that cannot be read is said when it is annotated */
+        junqi_source *src = junqi_source_open(inputs[i], opt->source_flags, err, sizeof err);
+        if (src && junqi_source_each(src, check_game_item, (void *)opt) == JUNQI_EXIT_USAGE)
+            return JUNQI_EXIT_USAGE;
+    }
+    return JUNQI_EXIT_OK;
 }
 
 /* Annotate the --game of FILE (path) onto job's output; returns the exit status. */
@@ -1047,7 +1108,7 @@ static int parse_option(options *opt, int c, const char *arg)
             return junqi_cli_usage(prog, "--format takes text or json, not '%s'", arg);
         return JUNQI_EXIT_OK;
     case 'o': return junqi_cli_take_name(prog, "-o", arg, false, &opt->output);
-    case 'G': opt->graph = arg; return JUNQI_EXIT_OK;
+    case 'G': return junqi_cli_take_name(prog, "--graph", arg, false, &opt->graph);
     case 'L': opt->source_flags |= JUNQI_SOURCE_LENIENT; return JUNQI_EXIT_OK;
     case 'S':
         if ((opt->only_seat = junqi_seat_parse(arg)) == JUNQI_NO_SEAT)
@@ -1069,33 +1130,6 @@ static int parse_option(options *opt, int c, const char *arg)
     default:
         return JUNQI_EXIT_USAGE;
     }
-}
-
-/* Check the combination of options and fill in defaults. */
-/* path with its folder resolved (realpath: "." and "..", links) into buf
- * (PATH_MAX + NAME_MAX + 2 bytes); path itself when the folder does not exist. */
-static const char *resolved(const char *path, char *buf)
-{
-    const char *slash = strrchr(path, '/');
-    char folder[PATH_MAX];
-    snprintf(folder, sizeof folder, "%.*s", slash ? (int)(slash - path) + (slash == path) : 1, slash ? path : ".");
-    char *real = realpath(folder, NULL);
-    if (!real)
-        return path;
-    snprintf(buf, PATH_MAX + NAME_MAX + 2, "%s/%s", real, slash ? slash + 1 : path);
-    free(real);
-    return buf;
-}
-
-/* Whether paths a and b name one file: one file that exists (a link to the
- * other included), or one name in one folder however it is spelt. */
-static bool same_file(const char *a, const char *b)
-{
-    struct stat sa, sb;
-    char ra[PATH_MAX + NAME_MAX + 2], rb[PATH_MAX + NAME_MAX + 2];
-    if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
-        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-    return strcmp(resolved(a, ra), resolved(b, rb)) == 0;
 }
 
 #define IN(m) (1u << (m))
@@ -1143,6 +1177,7 @@ static int check_belongs(const options *opt)
     return JUNQI_EXIT_OK;
 }
 
+/* Check the combination of options and fill in defaults. */
 static int finish_options(options *opt, int ninputs)
 {
     int rc = check_belongs(opt);
@@ -1150,7 +1185,7 @@ static int finish_options(options *opt, int ninputs)
         return rc;
     if (opt->view == JUNQI_VIEW_ALL && opt->mode != MODE_ENGINE && (opt->given['k'] || opt->given['s']))
         return junqi_cli_usage(prog, "--samples and --seed belong to --view mover (--view all searches one position)");
-    if (opt->output && opt->graph && same_file(opt->output, opt->graph))
+    if (opt->output && opt->graph && junqi_cli_same_file(opt->output, opt->graph))
         return junqi_cli_usage(prog, "-o and --graph name the same file, '%s'", opt->graph);
     junqi_image_format graph;
     if (opt->graph && !load_drawing())
@@ -1169,6 +1204,34 @@ static int finish_options(options *opt, int ninputs)
         return junqi_cli_usage(prog, "--engine reads its commands from standard input: no input");
     if (!opt->limits.depth && !opt->limits.nodes && !opt->limits.movetime && opt->mode == MODE_ANNOTATE)
         opt->limits.nodes = JUNQI_DEFAULT_NODES;
+    return JUNQI_EXIT_OK;
+}
+
+/* An output of annotation (-o, --graph) that is one of its inputs (that file by any name,
+ * through a link, or standard input redirected from it: junqi_cli_input_file) would replace
+ * the games it annotates: a signal midway kept the games annotated and lost the others, and a
+ * record that breaks the rules, not annotated, was lost even at the end. A usage error, before
+ * anything is read or written, as junqi-render's picture over its input is. `inputs` are the
+ * n FILE arguments (none: standard input). Returns an exit status. */
+static int check_outputs_not_inputs(const options *opt, char **inputs, int n)
+{
+    const char *const outputs[][2] = {{"-o", opt->output}, {"--graph", opt->graph}};
+    static char *const standard_input[] = {"-"};
+    if (n == 0 && !opt->position) {
+        inputs = (char **)standard_input;
+        n = 1;
+    }
+    for (int i = 0; i < n; i++) {
+        struct stat id;
+        if (!junqi_cli_input_file(inputs[i], &id))
+            continue;
+        for (size_t k = 0; k < sizeof outputs / sizeof outputs[0]; k++)
+            if (outputs[k][1] && junqi_cli_is_file(outputs[k][1], &id))
+                /* TRANSLATORS: the option (-o, --graph), its file's name, the input's name */
+                return junqi_cli_usage(prog, "%s %s would be written over the input %s, whose games it annotates: "
+                                             "choose another name", outputs[k][0], outputs[k][1],
+                                       strcmp(inputs[i], "-") == 0 ? "<stdin>" : inputs[i]);
+    }
     return JUNQI_EXIT_OK;
 }
 
@@ -1222,6 +1285,10 @@ int main(int argc, char **argv)
             return rc;
     }
     int rc = finish_options(&opt, argc - optind), sig = 0;
+    if (rc == JUNQI_EXIT_OK && opt.mode == MODE_ANNOTATE)
+        rc = check_outputs_not_inputs(&opt, argv + optind, argc - optind);
+    if (rc == JUNQI_EXIT_OK && opt.mode == MODE_ANNOTATE)
+        rc = check_games(&opt, argv + optind, argc - optind);
     if (rc != JUNQI_EXIT_OK)
         return rc;
     if (opt.mode == MODE_ENGINE) {

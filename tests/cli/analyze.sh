@@ -207,6 +207,12 @@ expect "--bench with an input: usage error" 2 "$?"
 expect "--multipv 0: usage error" 2 "$?"
 # one mode at a time, and only the options of that mode (they were silently ignored)
 G=$R/jgs-000029.jgs
+# -o through a link to a file not there yet, and --graph that file: the graph was written, then the
+# annotation over it through the link (exit 0, no graph)
+ln -s new.png "$tmp/link-to-new.png"
+# an empty --graph is said as an empty -o is (docs/conventions.md, "Options"), not as a bad extension
+run "$A" --graph "" "$G"
+expect "--graph ''" "2 junqi-analyze: --graph takes a file's name, not ''" "$rc $(head -n 1 <<<"$err")"
 while IFS='|' read -r args said; do
     # shellcheck disable=SC2086 # $args is words on purpose
     run "$A" $args </dev/null
@@ -228,6 +234,7 @@ done <<EOF2
 --bench --view all --seed 3|--view, --samples and --seed belong to annotation, --go and --engine
 -o $tmp/same.png --graph $tmp/same.png $G|-o and --graph name the same file, '$tmp/same.png'
 -o $tmp/same.png --graph $tmp/../$(basename "$tmp")/./same.png $G|-o and --graph name the same file, '$tmp/../$(basename "$tmp")/./same.png'
+-o $tmp/link-to-new.png --graph $tmp/new.png $G|-o and --graph name the same file, '$tmp/new.png'
 EOF2
 
 # a record whose replay cannot start (one seat): invalid, its reason said once, nothing searched

@@ -51,6 +51,54 @@ check
 "$bin/junqi-analyze" "${quick[@]}" --only-seat west --format json "$game" > "$tmp/w.json"
 jq -e '[.moves[] | select(.judged) | .seat] | unique == ["west"]' "$tmp/w.json" >/dev/null || fail "--only-seat west judged others"
 
+# 3a. annotating an annotated game again (another --seed, --only-seat) kept the first run's
+# annotation beside the second's: two [%eval] per move, the first run's "8. i6>k6?!" with its
+# sentence and line where the second marked nothing (SouthInaccuracies "0"), the summary tags of
+# seats it no longer judged. It now gives what annotating the record itself gives, a comment and a
+# mark of the record's own kept (1. j14-j13?); and a game another annotator marked is left as it is.
+"$bin/junqi-replay" --to jgn "$root/tests/data/qq/jgs-000029.jgs" |
+    sed 's/^1\. j14-j13 /1. j14-j13? {the record'"'"'s own} /' > "$tmp/again.jgn"
+check
+grep -q "j14-j13? {the record's own}" "$tmp/again.jgn" || fail "again.jgn: the record's comment was not added"
+again=(--nodes 500 --samples 2)
+"$bin/junqi-analyze" "${again[@]}" "$tmp/again.jgn" > "$tmp/again-1.jgn"
+check
+grep -q '^8\. i6>k6?!\| 8\. i6>k6?!' "$tmp/again-1.jgn" || fail "the first annotation lacks its mark (8. i6>k6?!)"
+for args in "--seed 7" "--only-seat south" "--seed 7 --format json"; do
+    # shellcheck disable=SC2086 # $args is words on purpose
+    "$bin/junqi-analyze" "${again[@]}" $args "$tmp/again-1.jgn" | sed 's|again-1\.jgn|again.jgn|g' > "$tmp/again-2"
+    # shellcheck disable=SC2086
+    "$bin/junqi-analyze" "${again[@]}" $args "$tmp/again.jgn" > "$tmp/again-once"
+    check
+    cmp -s "$tmp/again-2" "$tmp/again-once" ||
+        fail "annotating the annotated game again ($args) is not annotating the record: $(diff "$tmp/again-2" "$tmp/again-once" | head -c 300)"
+done
+sed 's/^\[Annotator "junqi-analyze"\]/[Annotator "a coach"]/' "$tmp/again-1.jgn" > "$tmp/coach.jgn"
+"$bin/junqi-analyze" "${again[@]}" --seed 7 "$tmp/coach.jgn" > "$tmp/coach-2.jgn"
+expect "another annotator's game: its [%eval] and mark kept" "424 1" \
+    "$(grep -o '\[%eval' "$tmp/coach-2.jgn" | wc -l) $(grep -c 'Inaccuracy: Better j5-k6' "$tmp/coach-2.jgn")"
+flip=$root/tests/data/flip/fanqi.jgn
+"$bin/junqi-analyze" --nodes 300 "$flip" | "$bin/junqi-analyze" --nodes 200 > "$tmp/flip-2.jgn"
+check
+"$bin/junqi-analyze" --nodes 200 "$flip" | cmp -s - "$tmp/flip-2.jgn" ||
+    fail "annotating an annotated flip game again is not annotating the record"
+
+# 3c. --only-seat (or --rules) that does not fit a game of the inputs is a usage error: it ended the
+# run at that game, after annotating the games before it, which -o then threw away (a folder's hours
+# of work), and standard output had half a run. Every game of the files is now checked before the
+# first is annotated.
+mixed=("$root/tests/data/qq/jgs-000678.jgs" "$root/tests/data/qq/jgs-000029.jgs") # east plays; east does not
+echo earlier > "$tmp/mixed.jgn"
+for out in "-o $tmp/mixed.jgn" ""; do
+    # shellcheck disable=SC2086 # $out is words on purpose
+    "$bin/junqi-analyze" "${quick[@]}" --only-seat east $out "${mixed[@]}" > "$tmp/mixed.out" 2> "$tmp/err"
+    expect "--only-seat east, a game without east second (${out:-standard output}): exit status, message" \
+        "2 junqi-analyze: ${mixed[1]}: --only-seat east: east takes no part in this game (its seats: north, south)" \
+        "$? $(head -n 1 "$tmp/err")"
+    expect "--only-seat east, a game without east second (${out:-standard output}): nothing annotated" \
+        "earlier 0" "$(cat "$tmp/mixed.jgn") $(grep -c '^\[Annotator' "$tmp/mixed.out")"
+done
+
 # 3b. a seat's view record: only the moves of the seat whose pieces it shows
 # are judged (the others' knowledge is not in it); --view all is refused
 "$bin/junqi-replay" --view east --to jgn "$game" >"$tmp/east.jgn"
@@ -67,6 +115,14 @@ check
 grep -q "east.jgn: game 1 (line 1): the record does not show every piece: use --view mover" "$tmp/east-all.err" ||
     fail "a view record with --view all: $(cat "$tmp/east-all.err")"
 [ -s "$tmp/east-all.out" ] && fail "a view record with --view all: something written"
+# --only-seat west on east's record judged nothing, and said nothing (exit 0, an empty verdict: no
+# tags of west): it is refused as --view all is, and as --go is at west's turn
+"$bin/junqi-analyze" "${quick[@]}" --only-seat west "$tmp/east.jgn" >"$tmp/east-west.out" 2>"$tmp/err"
+expect "--only-seat west on east's view record: exit status, message, nothing written" \
+    "1 junqi-analyze: $tmp/east.jgn: game 1 (line 1): --only-seat west: the record does not show west's pieces: what that seat knew is not in it 0" \
+    "$? $(cat "$tmp/err") $(wc -c < "$tmp/east-west.out")"
+"$bin/junqi-analyze" "${quick[@]}" --only-seat east "$tmp/east.jgn" >/dev/null
+expect "--only-seat east on east's view record: exit status" 0 "$?"
 
 # 4. --graph writes a PNG; bad options are usage errors
 check
@@ -161,6 +217,32 @@ for mode in "" "--bench --depth 1"; do # --ply was ignored there: annotation jud
         fail "--ply with ${mode:-annotation}: expected exit 2 and the modes it belongs to, got $st: $(cat "$tmp/err")"
     check
 done
+# -o or --graph naming an input (by its name, through a link, or standard input redirected from it)
+# replaced the games it annotates: a signal after 2 of a file's 6 games left the 2 alone, the 4
+# others lost (and said "after 2 of 2 games", counted in the file replaced); a record that breaks the
+# rules, not annotated, was lost even at the end. A usage error now, before anything is written.
+"$bin/junqi-replay" --to jgn "$game" "$game" > "$tmp/in.jgn"
+cp "$tmp/in.jgn" "$tmp/in-before.jgn"
+ln -s in.jgn "$tmp/in-link.png"
+# over_input OUTPUT INPUT ARG...: annotation with ARG... (standard input from in.jgn) is the usage
+# error that names OUTPUT (the option and its file) and INPUT, and in.jgn stays as it was
+over_input() {
+    local output=$1 input=$2
+    shift 2
+    "$bin/junqi-analyze" "${quick[@]}" "$@" < "$tmp/in.jgn" > /dev/null 2> "$tmp/err"
+    expect "annotation $*: exit status, message" \
+        "2 junqi-analyze: $output would be written over the input $input, whose games it annotates: choose another name" \
+        "$? $(head -n 1 "$tmp/err")"
+    check
+    cmp -s "$tmp/in.jgn" "$tmp/in-before.jgn" || fail "annotation $*: the input was written over"
+    cp "$tmp/in-before.jgn" "$tmp/in.jgn"
+}
+over_input "-o $tmp/in.jgn" "$tmp/in.jgn" -o "$tmp/in.jgn" "$tmp/in.jgn"
+over_input "-o $tmp/in-link.png" "$tmp/in.jgn" -o "$tmp/in-link.png" "$game" "$tmp/in.jgn"
+over_input "--graph $tmp/in-link.png" "$tmp/in.jgn" --graph "$tmp/in-link.png" "$tmp/in.jgn"
+over_input "-o $tmp/in.jgn" "<stdin>" -o "$tmp/in.jgn" -
+over_input "-o $tmp/in.jgn" "<stdin>" -o "$tmp/in.jgn"
+over_input "-o $tmp/in.jgn" "$tmp/in.jgn" --game 2 -o "$tmp/in.jgn" "$tmp/in.jgn"
 
 # 5. a collection split over cores with GNU parallel: byte-identical to the serial run
 # (the four shortest replays of tests/data/perft: 82 to 128 moves, so that the three runs stay short

@@ -466,6 +466,16 @@ out=$(engine "position pos $fin" "go")
 expect "a finished game" "bestmove (none)" "$(tail -n 1 <<<"$out")"
 checks=$((checks + 1))
 grep -q '^info string the game is over: north-south' <<<"$out" || fail "a finished game: $out"
+# a seat to move with no movable piece is out, and here its enemy has won, as --go says: the line
+# said "unfinished" (the position's result, before the search found it over)
+stuck='NLFL../.L.../...../...../...../...../...../...../...../...../...../.SF..9'
+for setup in "position pos $stuck n 0 10 -" "position pos $stuck s 0 10 - moves e1-e2"; do
+    expect "$setup: the game is over, as --go says" \
+        "info string the game is over: south won (no movable piece)|bestmove (none)" \
+        "$(engine "$setup" go | paste -sd '|')"
+done
+expect "--go on the same position" "bestmove (none)|the game is over: south won (no movable piece)" \
+    "$("$A" --go --position "$stuck n 0 10 -" | paste -sd '|')"
 
 # levels answer through the protocol
 for level in easy expert; do

@@ -38,5 +38,26 @@ check "junqi-render -o -" "$JUNQI_BIN/junqi-render" --size 200 -o - "$G"
 check "junqi-analyze --perft" "$JUNQI_BIN/junqi-analyze" --perft 1 "$G"
 check "junqi-analyze --engine" sh -c "printf 'junqi\\nquit\\n' | '$JUNQI_BIN/junqi-analyze' --engine"
 
+# A tool started without its standard error (2>&-) or output (>&-): the first file it opened,
+# -o's temporary file, became that descriptor, and what it said went into the file it wrote
+# (junqi-analyze -o a.jgn 2>&- of a replay with a warning: the warning in a.jgn, which then did
+# not validate, exit 0); and a run that wrote nothing to the closed standard output exited 3 all
+# the same ("Bad file descriptor"). A write to it still fails, with exit status 3.
+W=$JUNQI_ROOT/tests/data/qq/jgs-002045.jgs # its bytes after the comment block: a warning
+for tool in "junqi-replay --to jgn" "junqi-analyze --nodes 100 --samples 1"; do
+    # shellcheck disable=SC2086 # $tool is words on purpose
+    "$JUNQI_BIN"/$tool -o "$tmp/closed.jgn" "$W" 2>&-
+    expect "$tool -o FILE 2>&-: exit status" 0 "$?"
+    expect "$tool -o FILE 2>&-: FILE holds the record alone" "0 0" \
+        "$(grep -c 'warning' "$tmp/closed.jgn") $("$JUNQI_BIN/junqi-validate" -q "$tmp/closed.jgn" 2>&1; echo $?)"
+    # shellcheck disable=SC2086
+    "$JUNQI_BIN"/$tool -o "$tmp/closed.jgn" "$W" >&- 2>/dev/null
+    expect "$tool -o FILE >&-: exit status" 0 "$?"
+done
+"$JUNQI_BIN/junqi-replay" --to jgn "$G" >&- 2>"$tmp/err"
+expect "junqi-replay >&-: exit status, message" "3 1" "$? $(grep -c 'cannot write to standard output' "$tmp/err")"
+"$JUNQI_BIN/junqi-replay" --to jgn <&- 2>"$tmp/err"
+expect "junqi-replay <&-: exit status, message" "3 junqi-replay: <stdin>: Bad file descriptor" "$? $(cat "$tmp/err")"
+
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]
