@@ -74,8 +74,9 @@ static const words words_hant = {
 
 static const char seat_letter[JUNQI_SEATS][2] = {"N", "E", "S", "W"};
 
-/* How a tile is turned: upright, or a quarter turn to face a seat on the left or right. */
-enum { TURN_NONE, TURN_LEFT_SEAT, TURN_RIGHT_SEAT, TURNS };
+/* How a tile is turned: upright, or a quarter turn to face a seat on the left or right; NO_TILE
+ * where a point holds none (target_turn()). */
+enum { NO_TILE = -1, TURN_NONE, TURN_LEFT_SEAT, TURN_RIGHT_SEAT, TURNS };
 
 struct junqi_renderer {
     junqi_geometry geo;
@@ -751,15 +752,39 @@ static void arrow_path(cairo_t *cr, double x0, double y0, double x1, double y1, 
     cairo_close_path(cr);
 }
 
-/* An arrow between two points, ending short of the target's middle. */
-static void draw_arrow(const junqi_renderer *r, cairo_t *cr, int from, int to, junqi_rgba colour)
+/* The turn of the tile that scene s shows on point p (a flip game's stand upright), or NO_TILE. */
+static int target_turn(const junqi_renderer *r, const junqi_scene *s, int p)
+{
+    if (s && s->flip)
+        return s->flip->cell[p] ? TURN_NONE : NO_TILE;
+    return s && s->pos && s->pos->cell[p] ? point_turn(r, s->pos, p) : NO_TILE;
+}
+
+/* How far short of point `to`'s middle an arrow coming from (dx, dy) away ends: at the edge of the
+ * tile there, turned by `turn` (NO_TILE: a bare point, a little short of its middle). Ending at a
+ * fixed 0.3 tile heights put the head of a sideways move inside the wide tile's name. */
+static double arrow_back(const junqi_renderer *r, int turn, double dx, double dy, double len)
+{
+    if (turn == NO_TILE)
+        return fmin(r->geo.tile_h * 0.3, len * 0.2);
+    int w, h;
+    turned_size(r, turn, &w, &h);
+    double ux = fabs(dx) / len, uy = fabs(dy) / len;
+    double edge = fmin(ux > 1e-9 ? w / 2.0 / ux : HUGE_VAL, uy > 1e-9 ? h / 2.0 / uy : HUGE_VAL);
+    return fmin(edge, len * 0.7); /* a move to a touching point still shows an arrow */
+}
+
+/* An arrow between two points, ending at the edge of the target's tile of turn `turn` (NO_TILE:
+ * short of the bare point's middle). */
+static void draw_arrow(const junqi_renderer *r, cairo_t *cr, int from, int to, int turn, junqi_rgba colour)
 {
     double x0, y0, x1, y1;
     junqi_geometry_point(&r->geo, from, &x0, &y0);
     junqi_geometry_point(&r->geo, to, &x1, &y1);
-    double len = hypot(x1 - x0, y1 - y0), back = fmin(r->geo.tile_h * 0.3, len * 0.2);
+    double len = hypot(x1 - x0, y1 - y0);
     if (len < 1)
         return;
+    double back = arrow_back(r, turn, x1 - x0, y1 - y0, len);
     x1 -= (x1 - x0) / len * back;
     y1 -= (y1 - y0) / len * back;
     arrow_path(cr, x0, y0, x1, y1, fmax(2, r->geo.pitch * 0.11));
@@ -800,8 +825,10 @@ static void draw_badge(const junqi_renderer *r, cairo_t *cr, const junqi_scene *
               rad * 1.25, false);
 }
 
-static void draw_notes(const junqi_renderer *r, cairo_t *cr, const junqi_notes *a)
+/* The arrows and marks of scene s (its notes; the tiles the arrows point at are its). */
+static void draw_notes(const junqi_renderer *r, cairo_t *cr, const junqi_scene *s)
 {
+    const junqi_notes *a = s ? s->notes : NULL;
     for (size_t i = 0; a && i < a->n; i++) {
         const junqi_note *n = &a->items[i];
         bool mark = n->from == n->to;
@@ -809,7 +836,7 @@ static void draw_notes(const junqi_renderer *r, cairo_t *cr, const junqi_notes *
         if (mark)
             draw_mark(r, cr, n->from, c);
         else
-            draw_arrow(r, cr, n->from, n->to, c);
+            draw_arrow(r, cr, n->from, n->to, target_turn(r, s, n->to), c);
     }
 }
 
@@ -1070,9 +1097,9 @@ static void draw_over(const junqi_renderer *r, cairo_t *cr, const junqi_scene *s
 {
     bool last = s->last_move.from != JUNQI_NO_POINT;
     if (last)
-        draw_arrow(r, cr, s->last_move.from, s->last_move.to,
+        draw_arrow(r, cr, s->last_move.from, s->last_move.to, target_turn(r, s, s->last_move.to),
                    with_alpha(r->theme->last_move, 0.62));
-    draw_notes(r, cr, s->notes);
+    draw_notes(r, cr, s);
     if (last)
         draw_badge(r, cr, s);
 }
@@ -1392,14 +1419,15 @@ void junqi_draw_glow(const junqi_renderer *r, cairo_t *cr, int p, double grow, j
     cairo_fill(cr);
 }
 
-void junqi_draw_arrow_between(const junqi_renderer *r, cairo_t *cr, int from, int to, junqi_rgba colour)
+void junqi_draw_arrow_between(const junqi_renderer *r, cairo_t *cr, const junqi_scene *s, int from, int to,
+                              junqi_rgba colour)
 {
-    draw_arrow(r, cr, from, to, colour);
+    draw_arrow(r, cr, from, to, target_turn(r, s, to), colour);
 }
 
-void junqi_draw_notes(const junqi_renderer *r, cairo_t *cr, const junqi_notes *notes)
+void junqi_draw_notes(const junqi_renderer *r, cairo_t *cr, const junqi_scene *s)
 {
-    draw_notes(r, cr, notes);
+    draw_notes(r, cr, s);
 }
 
 void junqi_draw_disc(const junqi_renderer *r, cairo_t *cr, double x, double y, double rad, const char *text,

@@ -205,7 +205,7 @@ static void draw_last(const junqi_renderer *r, cairo_t *cr, const junqi_scene *s
     if (a.kind != JUNQI_ACT_MOVE)
         return;
     glow.a *= 0.62;
-    junqi_draw_arrow_between(r, cr, a.from, a.to, glow);
+    junqi_draw_arrow_between(r, cr, s, a.from, a.to, glow);
     static const char *const badge[2][5] = {{"", ">", "<", "=", "+"}, {"", "吃", "弹", "兑", "合"}};
     const char *text = badge[junqi_renderer_options(r)->names != JUNQI_NAMES_EN][s->last_outcome <= 4 ? s->last_outcome : 0];
     if (*text) {
@@ -262,7 +262,7 @@ void junqi_flip_draw_layer(junqi_renderer *r, cairo_t *cr, bool raster, const ju
     case JUNQI_LAYER_OVER:
         if (s->flip_has_last)
             draw_last(r, cr, s, false);
-        junqi_draw_notes(r, cr, s->notes);
+        junqi_draw_notes(r, cr, s);
         break;
     }
 }

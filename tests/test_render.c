@@ -478,6 +478,85 @@ static void infer_labels_stay_on_their_tiles_turned_or_not(void **state)
     junqi_game_free(game);
 }
 
+/* The first pixel of the name of the tile on point p (its box less the shadow's margin and a fifth
+ * of its shorter side all round, where the rounded corners and the edge are) at which `changed`
+ * (nonzero where two pictures differ) is set, as "(x, y)"; "" when none. */
+static const char *changed_in_name(junqi_renderer *rd, const junqi_position *pos, int p, const unsigned char *changed)
+{
+    static char where[64];
+    const junqi_geometry *g = junqi_renderer_geometry(rd);
+    junqi_rect box = junqi_renderer_tile_rect(rd, JUNQI_CELL_SEAT(pos->cell[p]), p);
+    double pad = junqi_renderer_tile_pad(rd), in = pad + fmin(box.w - 2 * pad, box.h - 2 * pad) * 0.2;
+    for (int y = (int)ceil(box.y + in); y < (int)floor(box.y + box.h - in) && y < g->height; y++)
+        for (int x = (int)ceil(box.x + in); x < (int)floor(box.x + box.w - in) && x < g->width; x++)
+            if (x >= 0 && y >= 0 && changed[(size_t)y * (size_t)g->width + (size_t)x]) {
+                snprintf(where, sizeof where, "(%d, %d)", x, y);
+                return where;
+            }
+    return "";
+}
+
+/* Every move from a bare point to a neighbouring tile (across, along, diagonally; into tiles
+ * turned or not) drawn as the last move in rd's pictures of pos: its arrow leaves the tile's
+ * name clear. */
+static void arrows_miss_the_names(junqi_renderer *rd, const junqi_position *pos, const char *what)
+{
+    const junqi_geometry *g = junqi_renderer_geometry(rd);
+    junqi_scene s = {.pos = pos, .last_move = {JUNQI_NO_POINT, JUNQI_NO_POINT}};
+    uint32_t *plain = pixels_of(junqi_renderer_image(rd, &s));
+    size_t count = (size_t)g->width * (size_t)g->height;
+    unsigned char *changed = malloc(count);
+    assert_non_null(changed);
+    for (int to = 0; to < pos->board->npoints; to++)
+        for (int from = 0; pos->cell[to] && from < pos->board->npoints; from++) {
+            double x0, y0, x1, y1;
+            junqi_geometry_point(g, from, &x0, &y0);
+            junqi_geometry_point(g, to, &x1, &y1);
+            if (pos->cell[from] || hypot(x1 - x0, y1 - y0) > g->pitch * 1.5)
+                continue;
+            s.last_move = (junqi_move){(uint8_t)from, (uint8_t)to};
+            uint32_t *moved = pixels_of(junqi_renderer_image(rd, &s));
+            for (size_t i = 0; i < count; i++)
+                changed[i] = (plain[i] & 0xffffff) != (moved[i] & 0xffffff);
+            const char *at = changed_in_name(rd, pos, to, changed);
+            char a[4], b[4];
+            if (*at)
+                fail_msg("%s: the arrow of %s-%s covers the name of the tile there at %s", what,
+                         junqi_square_name(pos->board, from, a), junqi_square_name(pos->board, to, b), at);
+            free(moved);
+        }
+    free(changed);
+    free(plain);
+}
+
+/* The last move's arrow ends at the edge of the tile it reaches: it ended a fixed 0.3 tile
+ * heights short of the point's middle, which on a sideways move (into a tile twice as wide as
+ * high) or into a tile turned towards a seat on the left or right put its head over the name. */
+static void a_last_moves_arrow_leaves_the_names_clear(void **state)
+{
+    (void)state;
+    junqi_game *game;
+    junqi_replay r = replay_at(SAMPLE, 0, &game);
+    junqi_position two;
+    two_player_position(&two);
+    static const struct { junqi_seat bottom; const char *what; } cases[] = {
+        {JUNQI_SOUTH, "four-player board, south at the bottom"},
+        {JUNQI_EAST, "four-player board, east at the bottom"},
+        {JUNQI_SOUTH, "two-player board"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const junqi_position *pos = i < 2 ? &r.pos : &two;
+        junqi_render_options o = options_for(cases[i].bottom, 500);
+        char err[512];
+        junqi_renderer *rd = junqi_renderer_new(pos->board, &o, err, sizeof err);
+        if (!rd)
+            fail_msg("%s", err);
+        arrows_miss_the_names(rd, pos, cases[i].what);
+        junqi_renderer_free(rd);
+    }
+    junqi_game_free(game);
+}
+
 /* Every reason a game can end for has its words in every caption script and in the page's. */
 static void every_end_reason_is_named_in_every_status_line(void **state)
 {
@@ -606,6 +685,7 @@ int main(void)
         cmocka_unit_test(a_gif_frame_delay_is_held_to_what_a_gif_can_store),
         cmocka_unit_test(every_board_theme_and_name_style_draws),
         cmocka_unit_test(infer_labels_stay_on_their_tiles_turned_or_not),
+        cmocka_unit_test(a_last_moves_arrow_leaves_the_names_clear),
         cmocka_unit_test(every_end_reason_is_named_in_every_status_line),
         cmocka_unit_test(arrows_and_marks_parse_with_colours),
         cmocka_unit_test(comment_commands_give_arrows_marks_and_the_evaluation),
