@@ -227,13 +227,23 @@ static void apply_turn(cairo_t *cr, int turn)
         cairo_rotate(cr, -PI / 2);
 }
 
-/* The display name of piece p (English names with spaces). */
+/* Underline the rank 6 or 9 in buf (n bytes) with a combining low line, as dice and billiard balls
+ * do: on a tile turned a quarter towards a seat on the left, a 6 is a 9 on a tile turned towards
+ * the right, and a brigadier would read as a marshal. */
+static void underline_6_or_9(char *buf, size_t n)
+{
+    if ((strcmp(buf, "6") == 0 || strcmp(buf, "9") == 0) && n >= 4)
+        memcpy(buf + 1, "\xcc\xb2", 3); /* U+0332, and the NUL */
+}
+
+/* The display name of piece p (English names with spaces, the ranks 6 and 9 underlined). */
 static void piece_label(const junqi_renderer *r, junqi_piece p, char *buf, size_t n)
 {
     snprintf(buf, n, "%s", junqi_piece_name(p, r->opt.names));
     for (char *c = buf; *c; c++)
         if (*c == '_')
             *c = ' ';
+    underline_6_or_9(buf, n);
 }
 
 /* Small text in a tile's corner (dx, dy = -1 or 1: which corner). */
@@ -259,6 +269,7 @@ static void tile_face(const junqi_renderer *r, cairo_t *cr, const char *letter, 
     if (r->opt.rank_corner && rank > 0) {
         char digit[12];
         snprintf(digit, sizeof digit, "%d", rank);
+        underline_6_or_9(digit, sizeof digit);
         tile_corner_text(r, cr, digit, 1, -1, st->text);
     }
     if (letter)

@@ -557,6 +557,78 @@ static void a_last_moves_arrow_leaves_the_names_clear(void **state)
     junqi_game_free(game);
 }
 
+/* The pixels of a tile of piece p, seat `seat`, drawn by rd upright in an image of its box,
+ * where its text is: 1 where a pixel is nearer the style's text colour than its fill. */
+static unsigned char *tile_ink(junqi_renderer *rd, int seat, junqi_piece p, int *w, int *h)
+{
+    const junqi_geometry *g = junqi_renderer_geometry(rd);
+    const junqi_seat_style *st = junqi_theme_seat(junqi_theme_default(), g->board->kind, (junqi_seat)seat);
+    *w = (int)ceil(g->tile_w), *h = (int)ceil(g->tile_h);
+    cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, *w, *h);
+    cairo_t *cr = cairo_create(img);
+    cairo_translate(cr, *w / 2.0, *h / 2.0);
+    junqi_draw_tile_shape(rd, cr, st, NULL, p);
+    cairo_destroy(cr);
+    cairo_surface_flush(img);
+    uint32_t *px = pixels_of(img);
+    unsigned char *ink = malloc((size_t)*w * (size_t)*h);
+    assert_non_null(ink);
+    for (int i = 0; i < *w * *h; i++) {
+        double c[3] = {(px[i] >> 16 & 255) / 255.0, (px[i] >> 8 & 255) / 255.0, (px[i] & 255) / 255.0};
+        double text = fabs(c[0] - st->text.r) + fabs(c[1] - st->text.g) + fabs(c[2] - st->text.b);
+        double fill = fabs(c[0] - st->fill.r) + fabs(c[1] - st->fill.g) + fabs(c[2] - st->fill.b);
+        ink[i] = text < fill;
+    }
+    free(px);
+    cairo_surface_destroy(img);
+    return ink;
+}
+
+/* The box of the set pixels of ink (w × h): its left, top, right and bottom (exclusive). */
+static void ink_box(const unsigned char *ink, int w, int h, int box[4])
+{
+    box[0] = w, box[1] = h, box[2] = 0, box[3] = 0;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+            if (ink[y * w + x]) {
+                box[0] = x < box[0] ? x : box[0], box[1] = y < box[1] ? y : box[1];
+                box[2] = x + 1 > box[2] ? x + 1 : box[2], box[3] = y + 1 > box[3] ? y + 1 : box[3];
+            }
+}
+
+/* Under --names rank, a 6 (brigadier) and a 9 (marshal) on tiles turned towards the seats on the
+ * left and right (a quarter turn one way or the other) are told apart: a 6 turned a quarter
+ * clockwise is a 9 turned a quarter anticlockwise, so the left seat's brigadiers looked like the
+ * right seat's marshals. The ink of a 6 is not the ink of a 9 turned half round (each taken in
+ * the box of its ink). */
+static void a_turned_6_is_not_a_turned_9(void **state)
+{
+    (void)state;
+    junqi_render_options o = options_for(JUNQI_SOUTH, 2400);
+    o.names = JUNQI_NAMES_RANK;
+    o.rank_corner = false; /* the name alone */
+    char err[256];
+    junqi_renderer *rd = junqi_renderer_new(junqi_board_get(JUNQI_FOUR_PLAYER), &o, err, sizeof err);
+    assert_non_null(rd);
+    int w, h, differ = 0, inked = 0, a[4], b[4];
+    unsigned char *six = tile_ink(rd, JUNQI_WEST, JUNQI_BRIGADIER, &w, &h);
+    unsigned char *nine = tile_ink(rd, JUNQI_WEST, JUNQI_MARSHAL, &w, &h);
+    ink_box(six, w, h, a);
+    ink_box(nine, w, h, b);
+    for (int y = 0; y < a[3] - a[1]; y++)
+        for (int x = 0; x < a[2] - a[0]; x++) {
+            int turned_x = b[2] - 1 - x, turned_y = b[3] - 1 - y; /* the 9 turned half round */
+            bool in_nine = turned_x >= b[0] && turned_y >= b[1] && nine[turned_y * w + turned_x];
+            inked += six[(a[1] + y) * w + a[0] + x];
+            differ += six[(a[1] + y) * w + a[0] + x] != in_nine;
+        }
+    if (differ * 2 < inked) /* 37 of 169 when they were not underlined; 249 of 206 underlined */
+        fail_msg("a 6 and a 9 turned half round differ in %d of the 6's %d inked pixels", differ, inked);
+    free(six);
+    free(nine);
+    junqi_renderer_free(rd);
+}
+
 /* Every reason a game can end for has its words in every caption script and in the page's. */
 static void every_end_reason_is_named_in_every_status_line(void **state)
 {
@@ -686,6 +758,7 @@ int main(void)
         cmocka_unit_test(every_board_theme_and_name_style_draws),
         cmocka_unit_test(infer_labels_stay_on_their_tiles_turned_or_not),
         cmocka_unit_test(a_last_moves_arrow_leaves_the_names_clear),
+        cmocka_unit_test(a_turned_6_is_not_a_turned_9),
         cmocka_unit_test(every_end_reason_is_named_in_every_status_line),
         cmocka_unit_test(arrows_and_marks_parse_with_colours),
         cmocka_unit_test(comment_commands_give_arrows_marks_and_the_evaluation),
