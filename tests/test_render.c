@@ -24,7 +24,10 @@
 
 #include "draw.h"
 #include "draw_parts.h"
+#include "annotread.h"
 #include "giftest.h"
+#include "graph.h"
+#include "jgn.h"
 #include "output.h"
 #include "testutil.h"
 
@@ -629,6 +632,52 @@ static void a_turned_6_is_not_a_turned_9(void **state)
     junqi_renderer_free(rd);
 }
 
+/* The evaluation graph's "1" under the move axis stands under move 1: it stood at the axis's left
+ * end, where the curves place no move (move k is k steps along), a whole step early: 60 pixels
+ * in a graph of 15 moves. */
+static void the_graphs_first_move_is_labelled_where_it_is_drawn(void **state)
+{
+    (void)state;
+    size_t size;
+    char *text = (char *)read_file(source_path("tests/data/html/marked.jgn"), &size);
+    assert_non_null(text);
+    junqi_game *game = junqi_jgn_parse(text, size, "marked.jgn", 0, NULL);
+    free(text);
+    assert_non_null(game);
+    junqi_game_settle(game); /* the movers' seats, which the curves are drawn by */
+    junqi_annotation notes;
+    assert_true(junqi_annotation_read(game, &notes));
+    assert_true(notes.nmoves > 5);
+    char *png = NULL, err[256];
+    size_t len;
+    FILE *fp = open_memstream(&png, &len);
+    assert_non_null(fp);
+    const int w = 960, h = 360;
+    assert_true(junqi_graph_write(fp, JUNQI_IMAGE_PNG, game, &notes, JUNQI_NO_SEAT, w, h, junqi_theme_default(), err,
+                                  sizeof err));
+    assert_int_equal(fclose(fp), 0);
+    png_image image = {.version = PNG_IMAGE_VERSION};
+    assert_true(png_image_begin_read_from_memory(&image, png, len));
+    image.format = PNG_FORMAT_GRAY;
+    unsigned char *grey = malloc(PNG_IMAGE_SIZE(image));
+    assert_non_null(grey);
+    assert_true(png_image_finish_read(&image, NULL, grey, 0, NULL));
+    junqi_rect plot = junqi_graph_plot_area(w, h);
+    double move1 = plot.x + plot.w / (double)notes.nmoves; /* the curves' place of move 1 */
+    int left = w, right = -1, background = grey[(h - 1) * w];
+    for (int y = (int)(plot.y + plot.h) + 10; y < h - 8; y++) /* under the axis and its 0 %, left of the middle */
+        for (int x = 0; x < w / 2; x++)
+            if (abs(grey[y * w + x] - background) > 60)
+                left = x < left ? x : left, right = x > right ? x : right;
+    assert_true(right >= left);
+    if (fabs((left + right + 1) / 2.0 - move1) > 2)
+        fail_msg("the label '1' spans x %d to %d; move 1 is drawn at x %.1f", left, right, move1);
+    free(grey);
+    free(png);
+    junqi_annotation_free(&notes);
+    junqi_game_free(game);
+}
+
 /* Every reason a game can end for has its words in every caption script and in the page's. */
 static void every_end_reason_is_named_in_every_status_line(void **state)
 {
@@ -759,6 +808,7 @@ int main(void)
         cmocka_unit_test(infer_labels_stay_on_their_tiles_turned_or_not),
         cmocka_unit_test(a_last_moves_arrow_leaves_the_names_clear),
         cmocka_unit_test(a_turned_6_is_not_a_turned_9),
+        cmocka_unit_test(the_graphs_first_move_is_labelled_where_it_is_drawn),
         cmocka_unit_test(every_end_reason_is_named_in_every_status_line),
         cmocka_unit_test(arrows_and_marks_parse_with_colours),
         cmocka_unit_test(comment_commands_give_arrows_marks_and_the_evaluation),
