@@ -157,6 +157,21 @@ static PangoLayout *text_layout(const junqi_renderer *r, cairo_t *cr, const char
     return layout;
 }
 
+/* Show layout (then freed) in colour, its logical width and ink height centred on (x, y). Returns
+ * its width, pixels. */
+static double show_centred(cairo_t *cr, PangoLayout *layout, double x, double y, junqi_rgba colour)
+{
+    PangoRectangle ink, logical;
+    pango_layout_get_extents(layout, &ink, &logical);
+    double lx = logical.x / (double)PANGO_SCALE, lw = logical.width / (double)PANGO_SCALE;
+    double iy = ink.y / (double)PANGO_SCALE, ih = ink.height / (double)PANGO_SCALE;
+    set_colour(cr, colour);
+    cairo_move_to(cr, x - lx - lw / 2, y - iy - ih / 2);
+    pango_cairo_show_layout(cr, layout);
+    g_object_unref(layout);
+    return lw;
+}
+
 /*
  * Draw `text` centred on (x, y) in `colour`, at `px` pixels or smaller so
  * that it fits max_w × max_h (max_h <= 0: no limit). With wrap, long text
@@ -178,15 +193,19 @@ static double draw_text(const junqi_renderer *r, cairo_t *cr, const char *family
     if (fit < 1) {
         g_object_unref(layout);
         layout = text_layout(r, cr, family, px * fit, text, wrap ? max_w : 0);
-        pango_layout_get_extents(layout, &ink, &logical);
     }
-    double lx = logical.x / (double)PANGO_SCALE, lw = logical.width / (double)PANGO_SCALE;
-    double iy = ink.y / (double)PANGO_SCALE, ih = ink.height / (double)PANGO_SCALE;
-    set_colour(cr, colour);
-    cairo_move_to(cr, x - lx - lw / 2, y - iy - ih / 2);
-    pango_cairo_show_layout(cr, layout);
-    g_object_unref(layout);
-    return lw;
+    return show_centred(cr, layout, x, y, colour);
+}
+
+/* Draw `text` as draw_text() does at px pixels, with its end cut short (…) where it would be wider
+ * than max_w. Returns the width drawn, pixels. */
+static double draw_text_cut(const junqi_renderer *r, cairo_t *cr, const char *family, double px,
+                            const char *text, double x, double y, junqi_rgba colour, double max_w)
+{
+    PangoLayout *layout = text_layout(r, cr, family, px, text, 0);
+    pango_layout_set_width(layout, (int)(max_w * PANGO_SCALE));
+    pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END);
+    return show_centred(cr, layout, x, y, colour);
 }
 
 /* Width in pixels of `text` at px pixels. */
@@ -914,12 +933,43 @@ static void seat_entry(const junqi_renderer *r, const junqi_scene *s, int seat, 
              s->players[seat] ? s->players[seat] : "", out ? r->words->out : "");
 }
 
-/* Line 1: the seats with their colours and players, centred, shrunk to fit. */
+/* The caption's first line shrinks to fit down to this part of its size, no further. */
+#define PLAYERS_MIN_FIT 0.75
+
+/* Cut the entries' widths w[0..3] (0: none) to one cap, as high as leaves their sum at most
+ * `room` (the widest are cut first, the narrow ones kept whole). Returns the sum. */
+static double cap_widths(double w[JUNQI_SEATS], double room)
+{
+    double cap = 0, sum = 0;
+    for (int i = 0; i < JUNQI_SEATS; i++)
+        cap = fmax(cap, w[i]);
+    for (;;) { /* lower the cap to the next narrower entry until the rest fit, then share */
+        double kept = 0, capped = 0, next = 0;
+        for (int i = 0; i < JUNQI_SEATS; i++) {
+            if (w[i] >= cap)
+                capped++;
+            else
+                kept += w[i], next = fmax(next, w[i]);
+        }
+        if (capped == 0 || kept + capped * next <= room || next == 0) {
+            cap = fmax(0, (room - kept) / (capped ? capped : 1));
+            break;
+        }
+        cap = next;
+    }
+    for (int i = 0; i < JUNQI_SEATS; i++)
+        w[i] = fmin(w[i], cap), sum += w[i];
+    return sum;
+}
+
+/* Line 1: the seats with their colours and players, centred: shrunk to fit down to
+ * PLAYERS_MIN_FIT of its size, the longest entries cut short (…) beyond that (shrinking alone
+ * wrote two long names on the two-player board 5 pixels high). */
 static void draw_players(const junqi_renderer *r, cairo_t *cr, const junqi_scene *s, double y)
 {
     const junqi_geometry *g = &r->geo;
     double px = g->caption_line * 0.52, sw = g->caption_line * 0.62, gap = px * 0.4;
-    double space = px * 1.6, widths[JUNQI_SEATS] = {0}, total = 0;
+    double space = px * 1.6, widths[JUNQI_SEATS] = {0}, total = 0, text_total = 0;
     char text[JUNQI_SEATS][160];
     for (int seat = 0; seat < JUNQI_SEATS; seat++) {
         if (!(s->pos->present & JUNQI_SEAT_BIT(seat)))
@@ -927,8 +977,13 @@ static void draw_players(const junqi_renderer *r, cairo_t *cr, const junqi_scene
         seat_entry(r, s, seat, text[seat], sizeof text[seat]);
         widths[seat] = text_width(r, cr, r->theme->font, px, text[seat]);
         total += (total > 0 ? space : 0) + sw + gap + widths[seat];
+        text_total += widths[seat];
     }
-    double fit = total > g->caption.w * 0.96 ? g->caption.w * 0.96 / total : 1;
+    double room = g->caption.w * 0.96, fit = total > room ? room / total : 1;
+    if (fit < PLAYERS_MIN_FIT) {
+        fit = PLAYERS_MIN_FIT;
+        total += cap_widths(widths, room / fit - (total - text_total)) - text_total;
+    }
     double x = g->caption.x + (g->caption.w - total * fit) / 2;
     for (int seat = 0; seat < JUNQI_SEATS; seat++) {
         if (!(s->pos->present & JUNQI_SEAT_BIT(seat)))
@@ -941,8 +996,8 @@ static void draw_players(const junqi_renderer *r, cairo_t *cr, const junqi_scene
             draw_text(r, cr, r->theme->label_font, h * 0.8, seat_letter[seat], x + sw * fit / 2, y,
                       st->text, sw * fit, h * 0.9, false);
         x += (sw + gap) * fit;
-        draw_text(r, cr, r->theme->font, px * fit, text[seat], x + widths[seat] * fit / 2, y,
-                  r->theme->label, widths[seat] * fit + 1, 0, false);
+        draw_text_cut(r, cr, r->theme->font, px * fit, text[seat], x + widths[seat] * fit / 2, y,
+                      r->theme->label, widths[seat] * fit + 1);
         x += (widths[seat] + space) * fit;
     }
 }

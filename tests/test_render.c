@@ -632,6 +632,55 @@ static void a_turned_6_is_not_a_turned_9(void **state)
     junqi_renderer_free(rd);
 }
 
+/* The rows of the caption's first line (the players) that rd's picture of s inks: the first
+ * and the last, *top and *bottom; and its leftmost and rightmost inked columns. */
+static void players_line_ink(junqi_renderer *rd, const junqi_scene *s, int *top, int *bottom, int *left,
+                             int *right)
+{
+    const junqi_geometry *g = junqi_renderer_geometry(rd);
+    uint32_t *px = pixels_of(junqi_renderer_image(rd, s));
+    uint32_t paper = px[0] & 0xffffff;
+    int y0 = (int)(g->caption.y + (g->caption.h - 2 * g->caption_line) / 2);
+    *top = g->height, *bottom = -1, *left = g->width, *right = -1;
+    for (int y = y0 > 0 ? y0 : 0; y < y0 + (int)g->caption_line; y++)
+        for (int x = 0; x < g->width; x++)
+            if ((px[(size_t)y * (size_t)g->width + (size_t)x] & 0xffffff) != paper) {
+                *top = y < *top ? y : *top, *bottom = y > *bottom ? y : *bottom;
+                *left = x < *left ? x : *left, *right = x > *right ? x : *right;
+            }
+    free(px);
+}
+
+/* Players with long names keep a readable caption: its first line (the seats, their colours and
+ * players) shrinks to fit down to three quarters of its size, and the names are cut short (…)
+ * beyond. It shrank without end: two 25-character names on the two-player board at 800 pixels
+ * were written 5 pixels high. */
+static void long_players_names_are_cut_short_not_shrunk_away(void **state)
+{
+    (void)state;
+    junqi_position two;
+    two_player_position(&two);
+    junqi_render_options o = options_for(JUNQI_SOUTH, 800);
+    o.caption = true;
+    char err[256];
+    junqi_renderer *rd = junqi_renderer_new(two.board, &o, err, sizeof err);
+    assert_non_null(rd);
+    junqi_scene s = {.pos = &two, .last_move = {JUNQI_NO_POINT, JUNQI_NO_POINT}, .players = {"甲", NULL, "乙"}};
+    int top, bottom, left, right, long_top, long_bottom;
+    players_line_ink(rd, &s, &top, &bottom, &left, &right);
+    s.players[JUNQI_NORTH] = "Grandmaster Wang Xiaoming of the Beijing Junqi Club";
+    s.players[JUNQI_SOUTH] = "南方棋手李四（上海军棋协会会长兼总教练）";
+    players_line_ink(rd, &s, &long_top, &long_bottom, &left, &right);
+    double height = bottom - top + 1, long_height = long_bottom - long_top + 1;
+    if (long_height < height * 0.7)
+        fail_msg("the players' line is %.0f pixels high with long names, %.0f with short ones", long_height, height);
+    const junqi_geometry *g = junqi_renderer_geometry(rd);
+    if (left < g->caption.x || right >= g->caption.x + g->caption.w)
+        fail_msg("the players' line spans x %d to %d, past the caption's %.0f to %.0f", left, right, g->caption.x,
+                 g->caption.x + g->caption.w);
+    junqi_renderer_free(rd);
+}
+
 /* The evaluation graph's "1" under the move axis stands under move 1: it stood at the axis's left
  * end, where the curves place no move (move k is k steps along), a whole step early: 60 pixels
  * in a graph of 15 moves. */
@@ -809,6 +858,7 @@ int main(void)
         cmocka_unit_test(a_last_moves_arrow_leaves_the_names_clear),
         cmocka_unit_test(a_turned_6_is_not_a_turned_9),
         cmocka_unit_test(the_graphs_first_move_is_labelled_where_it_is_drawn),
+        cmocka_unit_test(long_players_names_are_cut_short_not_shrunk_away),
         cmocka_unit_test(every_end_reason_is_named_in_every_status_line),
         cmocka_unit_test(arrows_and_marks_parse_with_colours),
         cmocka_unit_test(comment_commands_give_arrows_marks_and_the_evaluation),
