@@ -126,6 +126,13 @@ harness "page.html#ply=3" >"$tmp/site/harness.html" <<'EOF'
     key('Home'); out.home = ply();
     d.querySelector('#moves li[data-ply="7"]').click(); out.clicked = ply();
     out.current = d.querySelector('#moves li.current').getAttribute('data-ply');
+    // Alt+Left is the browser's Back, Ctrl+End its own: the page leaves keys with a modifier alone
+    out.modified = ['altKey', 'ctrlKey', 'metaKey'].map(function (m) {
+      var e = new w.KeyboardEvent('keydown', { key: m === 'ctrlKey' ? 'End' : 'ArrowLeft', bubbles: true, cancelable: true });
+      Object.defineProperty(e, m, { value: true });
+      d.dispatchEvent(e);
+      return ply() + (e.defaultPrevented ? ' taken' : ' left');
+    });
     var slider = d.getElementById('slider'); slider.value = 9;
     slider.dispatchEvent(new w.Event('input')); out.slider = ply();
     d.getElementById('next').click(); out.next = ply();
@@ -256,6 +263,7 @@ if drive harness.html; then
     expect "Home" 0 "$(field .home)"
     expect "a click on move 7" 7 "$(field .clicked)"
     expect "the current move is marked in the list" '"7"' "$(field .current)"
+    expect "Alt+Left, Ctrl+End, Meta+Left: the browser's, not the page's" '["7 left","7 left","7 left"]' "$(field .modified)"
     expect "the slider" 9 "$(field .slider)"
     expect "the next-move button" 10 "$(field .next)"
     expect "a click on the graph at move 12" 12 "$(field .graph)"
