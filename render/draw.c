@@ -838,16 +838,19 @@ static void draw_mark(const junqi_renderer *r, cairo_t *cr, int p, junqi_rgba co
     cairo_stroke(cr);
 }
 
-/* The combat outcome as a badge on the corner of the target point. */
+/* The combat outcome as a badge on the top-left corner of the target point's tile (or of its box
+ * when the fight left it bare), turned or not. */
 static void draw_badge(const junqi_renderer *r, cairo_t *cr, const junqi_scene *s)
 {
     const char *text = r->words->outcome[s->last_outcome & 3];
     if (!*text)
         return;
     double x, y, rad = fmax(6, r->geo.tile_h * 0.44);
+    int w, h; /* the box that glows there: a tile turned towards a side seat stands tall */
+    turned_size(r, point_turn(r, s->pos, s->last_move.to), &w, &h);
     junqi_geometry_point(&r->geo, s->last_move.to, &x, &y);
-    x -= r->geo.tile_w * 0.5 - rad * 0.2;
-    y -= r->geo.tile_h * 0.5 + rad * 0.2;
+    x -= w * 0.5 - rad * 0.2;
+    y -= h * 0.5 + rad * 0.2;
     cairo_new_sub_path(cr);
     cairo_arc(cr, x, y, rad, 0, 2 * PI);
     fill_and_edge(cr, r->theme->badge, r->theme->badge_text, fmax(1, rad * 0.12));

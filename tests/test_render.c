@@ -532,6 +532,46 @@ static void arrows_miss_the_names(junqi_renderer *rd, const junqi_position *pos,
     free(plain);
 }
 
+/* The combat badge (吃) of a capture on a tile turned towards the seat on the left or right sits on
+ * that tile's top-left corner, as on an upright tile: it was placed by an upright tile's size,
+ * beside the tall tile over the arrow. The badge is what a capture's picture adds to the same
+ * move's without combat. */
+static void the_combat_badge_sits_on_a_turned_tiles_corner(void **state)
+{
+    (void)state;
+    junqi_game *game;
+    junqi_replay r = replay_at(SAMPLE, 0, &game);
+    junqi_render_options o = options_for(JUNQI_SOUTH, 1000);
+    char err[256];
+    junqi_renderer *rd = junqi_renderer_new(r.pos.board, &o, err, sizeof err);
+    assert_non_null(rd);
+    const junqi_geometry *g = junqi_renderer_geometry(rd);
+    char to_name[] = "c9", from_name[] = "d9"; /* west's tile, and the camp east of it */
+    int to = junqi_square_parse(r.pos.board, to_name, 2), from = junqi_square_parse(r.pos.board, from_name, 2);
+    assert_true(to >= 0 && from >= 0 && r.pos.cell[to] && !r.pos.cell[from]);
+    assert_int_equal(JUNQI_CELL_SEAT(r.pos.cell[to]), JUNQI_WEST);
+    junqi_scene s = {.pos = &r.pos, .last_move = {(uint8_t)from, (uint8_t)to}};
+    uint32_t *plain = pixels_of(junqi_renderer_image(rd, &s));
+    s.last_outcome = JUNQI_ATTACKER_WINS;
+    uint32_t *badge = pixels_of(junqi_renderer_image(rd, &s));
+    int left = g->width, right = -1, top = g->height, bottom = -1;
+    for (int y = 0; y < g->height; y++)
+        for (int x = 0; x < g->width; x++)
+            if ((plain[y * g->width + x] & 0xffffff) != (badge[y * g->width + x] & 0xffffff))
+                left = x < left ? x : left, right = x > right ? x : right, top = y < top ? y : top,
+                bottom = y > bottom ? y : bottom;
+    assert_true(right >= left);
+    junqi_rect box = junqi_renderer_tile_rect(rd, JUNQI_WEST, to);
+    double pad = junqi_renderer_tile_pad(rd), rad = fmax(6, g->tile_h * 0.44);
+    double dx = (left + right) / 2.0 - (box.x + pad), dy = (top + bottom) / 2.0 - (box.y + pad);
+    if (hypot(dx, dy) > rad * 0.5)
+        fail_msg("the badge's middle is (%.1f, %.1f) from the turned tile's top-left corner", dx, dy);
+    free(plain);
+    free(badge);
+    junqi_renderer_free(rd);
+    junqi_game_free(game);
+}
+
 /* The last move's arrow ends at the edge of the tile it reaches: it ended a fixed 0.3 tile
  * heights short of the point's middle, which on a sideways move (into a tile twice as wide as
  * high) or into a tile turned towards a seat on the left or right put its head over the name. */
@@ -903,6 +943,7 @@ int main(void)
         cmocka_unit_test(every_board_theme_and_name_style_draws),
         cmocka_unit_test(infer_labels_stay_on_their_tiles_turned_or_not),
         cmocka_unit_test(a_last_moves_arrow_leaves_the_names_clear),
+        cmocka_unit_test(the_combat_badge_sits_on_a_turned_tiles_corner),
         cmocka_unit_test(a_turned_6_is_not_a_turned_9),
         cmocka_unit_test(the_graphs_first_move_is_labelled_where_it_is_drawn),
         cmocka_unit_test(long_players_names_are_cut_short_not_shrunk_away),
