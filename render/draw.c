@@ -934,6 +934,7 @@ static void seat_entry(const junqi_renderer *r, const junqi_scene *s, int seat, 
     bool out = !(pos->alive & JUNQI_SEAT_BIT(seat));
     snprintf(buf, n, "%s%s%s%s", r->words->seat[seat], s->players[seat] ? " " : "",
              s->players[seat] ? s->players[seat] : "", out ? r->words->out : "");
+    junqi_utf8_drop_cut(buf); /* a long name fills buf: cut between characters */
 }
 
 /* The caption's first line shrinks to fit down to this part of its size, no further. */

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "draw_parts.h"
+#include "text.h"
 
 enum { FACE = JUNQI_FLIP_FACE, BACK = JUNQI_FLIP_BACK, NAMED_BACK = JUNQI_FLIP_NAMED_BACK, KINDS };
 
@@ -224,8 +225,10 @@ static void seats_line(const junqi_flip *pos, const junqi_scene *s, const flip_w
         int st = i == 0 ? JUNQI_SOUTH : JUNQI_NORTH, c = pos->st.colour[st];
         snprintf(seat[i], sizeof seat[i], "%s%s%s%s%s", i == 0 ? w->south : w->north, c < 2 ? " " : "",
                  c < 2 ? w->colour[c] : "", s->players[st] ? " " : "", s->players[st] ? s->players[st] : "");
+        junqi_utf8_drop_cut(seat[i]); /* a long name fills seat[i]: cut between characters */
     }
     snprintf(buf, n, "%s%s%s", seat[0], w->sep, seat[1]);
+    junqi_utf8_drop_cut(buf);
 }
 
 const char *junqi_flip_colour_text(const junqi_renderer *r, int colour)

@@ -22,9 +22,10 @@
 #include <gif_lib.h>
 #include <png.h>
 
+#include "annotread.h"
 #include "draw.h"
 #include "draw_parts.h"
-#include "annotread.h"
+#include "flip_draw.h"
 #include "giftest.h"
 #include "graph.h"
 #include "jgn.h"
@@ -768,6 +769,62 @@ static void tile_text_has_the_contrast_of_normal_text(void **state)
     }
 }
 
+/* A player's name longer than the caption's buffers (60 Chinese characters, 180 bytes) is cut
+ * between characters: it was cut at a byte count, inside a character, and Pango, given the
+ * broken UTF-8, wrote "Pango-WARNING **: Invalid UTF-8 string passed to pango_layout_set_text()"
+ * on standard error for each picture (a flip game's caption too). */
+static void a_long_name_is_cut_between_characters(void **state)
+{
+    (void)state;
+    char name[3][256] = {"", "a", "ab"}; /* 0, 1, 2 bytes before the characters: every cut */
+    for (int lead = 0; lead < 3; lead++)
+        for (int i = 0; i < 60; i++)
+            strcat(name[lead], "军");
+    FILE *said = tmpfile(); /* standard error, while the pictures are drawn */
+    assert_non_null(said);
+    fflush(stderr);
+    int saved = dup(2);
+    assert_true(saved >= 0 && dup2(fileno(said), 2) == 2);
+    junqi_position two;
+    two_player_position(&two);
+    junqi_render_options o = options_for(JUNQI_SOUTH, 400);
+    o.caption = true;
+    char err[256];
+    junqi_renderer *rd = junqi_renderer_new(two.board, &o, err, sizeof err);
+    assert_non_null(rd);
+    for (int lead = 0; lead < 3; lead++) {
+        junqi_scene s = {.pos = &two, .last_move = {JUNQI_NO_POINT, JUNQI_NO_POINT}};
+        s.players[JUNQI_NORTH] = name[lead];
+        s.players[JUNQI_SOUTH] = name[(lead + 1) % 3];
+        assert_non_null(junqi_renderer_image(rd, &s));
+    }
+    size_t len;
+    char *text = (char *)read_file(source_path("tests/data/flip/fanqi.jgn"), &len);
+    junqi_game *g = junqi_jgn_parse(text, len, "fanqi", 0, NULL);
+    assert_non_null(g);
+    junqi_flip_replay rp;
+    assert_true(junqi_flip_replay_start(&rp, g, NULL, NULL));
+    junqi_flip_replay_seek(&rp, 10);
+    for (int lead = 0; lead < 3; lead++) {
+        junqi_scene s = {0};
+        junqi_flip_scene(&s, &rp.pos, &rp, true);
+        s.players[JUNQI_SOUTH] = name[lead];
+        s.players[JUNQI_NORTH] = name[(lead + 2) % 3];
+        assert_non_null(junqi_renderer_image(rd, &s));
+    }
+    fflush(stderr);
+    assert_int_equal(dup2(saved, 2), 2);
+    close(saved);
+    char text_said[512] = "";
+    rewind(said);
+    if (fread(text_said, 1, sizeof text_said - 1, said) > 0)
+        fail_msg("said on standard error: %s", text_said);
+    fclose(said);
+    junqi_game_free(g);
+    free(text);
+    junqi_renderer_free(rd);
+}
+
 /* The evaluation graph's "1" under the move axis stands under move 1: it stood at the axis's left
  * end, where the curves place no move (move k is k steps along), a whole step early: 60 pixels
  * in a graph of 15 moves. */
@@ -947,6 +1004,7 @@ int main(void)
         cmocka_unit_test(a_turned_6_is_not_a_turned_9),
         cmocka_unit_test(the_graphs_first_move_is_labelled_where_it_is_drawn),
         cmocka_unit_test(long_players_names_are_cut_short_not_shrunk_away),
+        cmocka_unit_test(a_long_name_is_cut_between_characters),
         cmocka_unit_test(tile_text_has_the_contrast_of_normal_text),
         cmocka_unit_test(every_end_reason_is_named_in_every_status_line),
         cmocka_unit_test(arrows_and_marks_parse_with_colours),
