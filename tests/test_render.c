@@ -692,6 +692,19 @@ static void players_line_ink(junqi_renderer *rd, const junqi_scene *s, int *top,
     free(px);
 }
 
+/* A renderer with captions of the two-player board at size pixels, south at the bottom, and the
+ * board's position into *two. */
+static junqi_renderer *two_player_caption_renderer(junqi_position *two, int size)
+{
+    two_player_position(two);
+    junqi_render_options o = options_for(JUNQI_SOUTH, size);
+    o.caption = true;
+    char err[256];
+    junqi_renderer *rd = junqi_renderer_new(two->board, &o, err, sizeof err);
+    assert_non_null(rd);
+    return rd;
+}
+
 /* Players with long names keep a readable caption: its first line (the seats, their colours and
  * players) shrinks to fit down to three quarters of its size, and the names are cut short (…)
  * beyond. It shrank without end: two 25-character names on the two-player board at 800 pixels
@@ -700,12 +713,7 @@ static void long_players_names_are_cut_short_not_shrunk_away(void **state)
 {
     (void)state;
     junqi_position two;
-    two_player_position(&two);
-    junqi_render_options o = options_for(JUNQI_SOUTH, 800);
-    o.caption = true;
-    char err[256];
-    junqi_renderer *rd = junqi_renderer_new(two.board, &o, err, sizeof err);
-    assert_non_null(rd);
+    junqi_renderer *rd = two_player_caption_renderer(&two, 800);
     junqi_scene s = {.pos = &two, .last_move = {JUNQI_NO_POINT, JUNQI_NO_POINT}, .players = {"甲", NULL, "乙"}};
     int top, bottom, left, right, long_top, long_bottom;
     players_line_ink(rd, &s, &top, &bottom, &left, &right);
@@ -786,12 +794,7 @@ static void a_long_name_is_cut_between_characters(void **state)
     int saved = dup(2);
     assert_true(saved >= 0 && dup2(fileno(said), 2) == 2);
     junqi_position two;
-    two_player_position(&two);
-    junqi_render_options o = options_for(JUNQI_SOUTH, 400);
-    o.caption = true;
-    char err[256];
-    junqi_renderer *rd = junqi_renderer_new(two.board, &o, err, sizeof err);
-    assert_non_null(rd);
+    junqi_renderer *rd = two_player_caption_renderer(&two, 400);
     for (int lead = 0; lead < 3; lead++) {
         junqi_scene s = {.pos = &two, .last_move = {JUNQI_NO_POINT, JUNQI_NO_POINT}};
         s.players[JUNQI_NORTH] = name[lead];
