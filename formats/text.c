@@ -379,6 +379,19 @@ size_t junqi_utf8_cut(const char *s, size_t len, size_t max)
     return n;
 }
 
+void junqi_utf8_drop_cut(char *s)
+{
+    size_t len = strlen(s), k = len;
+    while (k > 0 && len - k < 3 && ((unsigned char)s[k - 1] & 0xC0) == 0x80)
+        k--; /* back over the continuation bytes to the lead byte, if any */
+    if (k == 0)
+        return;
+    unsigned char lead = (unsigned char)s[k - 1];
+    size_t need = lead >= 0xF0 && lead <= 0xF4 ? 4 : lead >= 0xE0 && lead <= 0xEF ? 3 : lead >= 0xC2 && lead <= 0xDF ? 2 : 0;
+    if (need > len - (k - 1))
+        s[k - 1] = '\0';
+}
+
 size_t junqi_clip(char *buf, const char *s, size_t len, size_t max)
 {
     size_t n = junqi_utf8_cut(s, len, max);

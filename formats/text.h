@@ -162,6 +162,14 @@ char junqi_full_width_ascii(const char *s, size_t n, const char **at);
 size_t junqi_utf8_cut(const char *s, size_t len, size_t max);
 
 /**
+ * Drop from the NUL-terminated text s a character cut short at its end (the
+ * lead byte of a UTF-8 sequence without all its continuation bytes), as
+ * snprintf leaves when a text fills its buffer: Pango refuses a text that
+ * ends so. Well-formed text, and text that is not UTF-8, are left as they are.
+ */
+void junqi_utf8_drop_cut(char *s);
+
+/**
  * The character at text[i] as a message quotes it with "'%.*s'": *at points
  * at it and its length is returned, its UTF-8 sequence (junqi_utf8_sequence)
  * or 1 byte where none starts (a byte a writer shows as \xHH); at or past

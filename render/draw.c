@@ -74,8 +74,9 @@ static const words words_hant = {
 
 static const char seat_letter[JUNQI_SEATS][2] = {"N", "E", "S", "W"};
 
-/* How a tile is turned: upright, or a quarter turn to face a seat on the left or right. */
-enum { TURN_NONE, TURN_LEFT_SEAT, TURN_RIGHT_SEAT, TURNS };
+/* How a tile is turned: upright, or a quarter turn to face a seat on the left or right; NO_TILE
+ * where a point holds none (target_turn()). */
+enum { NO_TILE = -1, TURN_NONE, TURN_LEFT_SEAT, TURN_RIGHT_SEAT, TURNS };
 
 struct junqi_renderer {
     junqi_geometry geo;
@@ -156,6 +157,21 @@ static PangoLayout *text_layout(const junqi_renderer *r, cairo_t *cr, const char
     return layout;
 }
 
+/* Show layout (then freed) in colour, its logical width and ink height centred on (x, y). Returns
+ * its width, pixels. */
+static double show_centred(cairo_t *cr, PangoLayout *layout, double x, double y, junqi_rgba colour)
+{
+    PangoRectangle ink, logical;
+    pango_layout_get_extents(layout, &ink, &logical);
+    double lx = logical.x / (double)PANGO_SCALE, lw = logical.width / (double)PANGO_SCALE;
+    double iy = ink.y / (double)PANGO_SCALE, ih = ink.height / (double)PANGO_SCALE;
+    set_colour(cr, colour);
+    cairo_move_to(cr, x - lx - lw / 2, y - iy - ih / 2);
+    pango_cairo_show_layout(cr, layout);
+    g_object_unref(layout);
+    return lw;
+}
+
 /*
  * Draw `text` centred on (x, y) in `colour`, at `px` pixels or smaller so
  * that it fits max_w × max_h (max_h <= 0: no limit). With wrap, long text
@@ -177,15 +193,19 @@ static double draw_text(const junqi_renderer *r, cairo_t *cr, const char *family
     if (fit < 1) {
         g_object_unref(layout);
         layout = text_layout(r, cr, family, px * fit, text, wrap ? max_w : 0);
-        pango_layout_get_extents(layout, &ink, &logical);
     }
-    double lx = logical.x / (double)PANGO_SCALE, lw = logical.width / (double)PANGO_SCALE;
-    double iy = ink.y / (double)PANGO_SCALE, ih = ink.height / (double)PANGO_SCALE;
-    set_colour(cr, colour);
-    cairo_move_to(cr, x - lx - lw / 2, y - iy - ih / 2);
-    pango_cairo_show_layout(cr, layout);
-    g_object_unref(layout);
-    return lw;
+    return show_centred(cr, layout, x, y, colour);
+}
+
+/* Draw `text` as draw_text() does at px pixels, with its end cut short (…) where it would be wider
+ * than max_w. Returns the width drawn, pixels. */
+static double draw_text_cut(const junqi_renderer *r, cairo_t *cr, const char *family, double px,
+                            const char *text, double x, double y, junqi_rgba colour, double max_w)
+{
+    PangoLayout *layout = text_layout(r, cr, family, px, text, 0);
+    pango_layout_set_width(layout, (int)(max_w * PANGO_SCALE));
+    pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END);
+    return show_centred(cr, layout, x, y, colour);
 }
 
 /* Width in pixels of `text` at px pixels. */
@@ -226,13 +246,23 @@ static void apply_turn(cairo_t *cr, int turn)
         cairo_rotate(cr, -PI / 2);
 }
 
-/* The display name of piece p (English names with spaces). */
+/* Underline the rank 6 or 9 in buf (n bytes) with a combining low line, as dice and billiard balls
+ * do: on a tile turned a quarter towards a seat on the left, a 6 is a 9 on a tile turned towards
+ * the right, and a brigadier would read as a marshal. */
+static void underline_6_or_9(char *buf, size_t n)
+{
+    if ((strcmp(buf, "6") == 0 || strcmp(buf, "9") == 0) && n >= 4)
+        memcpy(buf + 1, "\xcc\xb2", 3); /* U+0332, and the NUL */
+}
+
+/* The display name of piece p (English names with spaces, the ranks 6 and 9 underlined). */
 static void piece_label(const junqi_renderer *r, junqi_piece p, char *buf, size_t n)
 {
     snprintf(buf, n, "%s", junqi_piece_name(p, r->opt.names));
     for (char *c = buf; *c; c++)
         if (*c == '_')
             *c = ' ';
+    underline_6_or_9(buf, n);
 }
 
 /* Small text in a tile's corner (dx, dy = -1 or 1: which corner). */
@@ -258,6 +288,7 @@ static void tile_face(const junqi_renderer *r, cairo_t *cr, const char *letter, 
     if (r->opt.rank_corner && rank > 0) {
         char digit[12];
         snprintf(digit, sizeof digit, "%d", rank);
+        underline_6_or_9(digit, sizeof digit);
         tile_corner_text(r, cr, digit, 1, -1, st->text);
     }
     if (letter)
@@ -751,15 +782,39 @@ static void arrow_path(cairo_t *cr, double x0, double y0, double x1, double y1, 
     cairo_close_path(cr);
 }
 
-/* An arrow between two points, ending short of the target's middle. */
-static void draw_arrow(const junqi_renderer *r, cairo_t *cr, int from, int to, junqi_rgba colour)
+/* The turn of the tile that scene s shows on point p (a flip game's stand upright), or NO_TILE. */
+static int target_turn(const junqi_renderer *r, const junqi_scene *s, int p)
+{
+    if (s && s->flip)
+        return s->flip->cell[p] ? TURN_NONE : NO_TILE;
+    return s && s->pos && s->pos->cell[p] ? point_turn(r, s->pos, p) : NO_TILE;
+}
+
+/* How far short of point `to`'s middle an arrow coming from (dx, dy) away ends: at the edge of the
+ * tile there, turned by `turn` (NO_TILE: a bare point, a little short of its middle). Ending at a
+ * fixed 0.3 tile heights put the head of a sideways move inside the wide tile's name. */
+static double arrow_back(const junqi_renderer *r, int turn, double dx, double dy, double len)
+{
+    if (turn == NO_TILE)
+        return fmin(r->geo.tile_h * 0.3, len * 0.2);
+    int w, h;
+    turned_size(r, turn, &w, &h);
+    double ux = fabs(dx) / len, uy = fabs(dy) / len;
+    double edge = fmin(ux > 1e-9 ? w / 2.0 / ux : HUGE_VAL, uy > 1e-9 ? h / 2.0 / uy : HUGE_VAL);
+    return fmin(edge, len * 0.7); /* a move to a touching point still shows an arrow */
+}
+
+/* An arrow between two points, ending at the edge of the target's tile of turn `turn` (NO_TILE:
+ * short of the bare point's middle). */
+static void draw_arrow(const junqi_renderer *r, cairo_t *cr, int from, int to, int turn, junqi_rgba colour)
 {
     double x0, y0, x1, y1;
     junqi_geometry_point(&r->geo, from, &x0, &y0);
     junqi_geometry_point(&r->geo, to, &x1, &y1);
-    double len = hypot(x1 - x0, y1 - y0), back = fmin(r->geo.tile_h * 0.3, len * 0.2);
+    double len = hypot(x1 - x0, y1 - y0);
     if (len < 1)
         return;
+    double back = arrow_back(r, turn, x1 - x0, y1 - y0, len);
     x1 -= (x1 - x0) / len * back;
     y1 -= (y1 - y0) / len * back;
     arrow_path(cr, x0, y0, x1, y1, fmax(2, r->geo.pitch * 0.11));
@@ -783,16 +838,19 @@ static void draw_mark(const junqi_renderer *r, cairo_t *cr, int p, junqi_rgba co
     cairo_stroke(cr);
 }
 
-/* The combat outcome as a badge on the corner of the target point. */
+/* The combat outcome as a badge on the top-left corner of the target point's tile (or of its box
+ * when the fight left it bare), turned or not. */
 static void draw_badge(const junqi_renderer *r, cairo_t *cr, const junqi_scene *s)
 {
     const char *text = r->words->outcome[s->last_outcome & 3];
     if (!*text)
         return;
     double x, y, rad = fmax(6, r->geo.tile_h * 0.44);
+    int w, h; /* the box that glows there: a tile turned towards a side seat stands tall */
+    turned_size(r, point_turn(r, s->pos, s->last_move.to), &w, &h);
     junqi_geometry_point(&r->geo, s->last_move.to, &x, &y);
-    x -= r->geo.tile_w * 0.5 - rad * 0.2;
-    y -= r->geo.tile_h * 0.5 + rad * 0.2;
+    x -= w * 0.5 - rad * 0.2;
+    y -= h * 0.5 + rad * 0.2;
     cairo_new_sub_path(cr);
     cairo_arc(cr, x, y, rad, 0, 2 * PI);
     fill_and_edge(cr, r->theme->badge, r->theme->badge_text, fmax(1, rad * 0.12));
@@ -800,8 +858,10 @@ static void draw_badge(const junqi_renderer *r, cairo_t *cr, const junqi_scene *
               rad * 1.25, false);
 }
 
-static void draw_notes(const junqi_renderer *r, cairo_t *cr, const junqi_notes *a)
+/* The arrows and marks of scene s (its notes; the tiles the arrows point at are its). */
+static void draw_notes(const junqi_renderer *r, cairo_t *cr, const junqi_scene *s)
 {
+    const junqi_notes *a = s ? s->notes : NULL;
     for (size_t i = 0; a && i < a->n; i++) {
         const junqi_note *n = &a->items[i];
         bool mark = n->from == n->to;
@@ -809,7 +869,7 @@ static void draw_notes(const junqi_renderer *r, cairo_t *cr, const junqi_notes *
         if (mark)
             draw_mark(r, cr, n->from, c);
         else
-            draw_arrow(r, cr, n->from, n->to, c);
+            draw_arrow(r, cr, n->from, n->to, target_turn(r, s, n->to), c);
     }
 }
 
@@ -874,14 +934,46 @@ static void seat_entry(const junqi_renderer *r, const junqi_scene *s, int seat, 
     bool out = !(pos->alive & JUNQI_SEAT_BIT(seat));
     snprintf(buf, n, "%s%s%s%s", r->words->seat[seat], s->players[seat] ? " " : "",
              s->players[seat] ? s->players[seat] : "", out ? r->words->out : "");
+    junqi_utf8_drop_cut(buf); /* a long name fills buf: cut between characters */
 }
 
-/* Line 1: the seats with their colours and players, centred, shrunk to fit. */
+/* The caption's first line shrinks to fit down to this part of its size, no further. */
+#define PLAYERS_MIN_FIT 0.75
+
+/* Cut the entries' widths w[0..3] (0: none) to one cap, as high as leaves their sum at most
+ * `room` (the widest are cut first, the narrow ones kept whole). Returns the sum. */
+static double cap_widths(double w[JUNQI_SEATS], double room)
+{
+    double cap = 0, sum = 0;
+    for (int i = 0; i < JUNQI_SEATS; i++)
+        cap = fmax(cap, w[i]);
+    for (;;) { /* lower the cap to the next narrower entry until the rest fit, then share */
+        double kept = 0, capped = 0, next = 0;
+        for (int i = 0; i < JUNQI_SEATS; i++) {
+            if (w[i] >= cap)
+                capped++;
+            else
+                kept += w[i], next = fmax(next, w[i]);
+        }
+        if (capped == 0 || kept + capped * next <= room || next == 0) {
+            cap = fmax(0, (room - kept) / (capped ? capped : 1));
+            break;
+        }
+        cap = next;
+    }
+    for (int i = 0; i < JUNQI_SEATS; i++)
+        w[i] = fmin(w[i], cap), sum += w[i];
+    return sum;
+}
+
+/* Line 1: the seats with their colours and players, centred: shrunk to fit down to
+ * PLAYERS_MIN_FIT of its size, the longest entries cut short (…) beyond that (shrinking alone
+ * wrote two long names on the two-player board 5 pixels high). */
 static void draw_players(const junqi_renderer *r, cairo_t *cr, const junqi_scene *s, double y)
 {
     const junqi_geometry *g = &r->geo;
     double px = g->caption_line * 0.52, sw = g->caption_line * 0.62, gap = px * 0.4;
-    double space = px * 1.6, widths[JUNQI_SEATS] = {0}, total = 0;
+    double space = px * 1.6, widths[JUNQI_SEATS] = {0}, total = 0, text_total = 0;
     char text[JUNQI_SEATS][160];
     for (int seat = 0; seat < JUNQI_SEATS; seat++) {
         if (!(s->pos->present & JUNQI_SEAT_BIT(seat)))
@@ -889,8 +981,13 @@ static void draw_players(const junqi_renderer *r, cairo_t *cr, const junqi_scene
         seat_entry(r, s, seat, text[seat], sizeof text[seat]);
         widths[seat] = text_width(r, cr, r->theme->font, px, text[seat]);
         total += (total > 0 ? space : 0) + sw + gap + widths[seat];
+        text_total += widths[seat];
     }
-    double fit = total > g->caption.w * 0.96 ? g->caption.w * 0.96 / total : 1;
+    double room = g->caption.w * 0.96, fit = total > room ? room / total : 1;
+    if (fit < PLAYERS_MIN_FIT) {
+        fit = PLAYERS_MIN_FIT;
+        total += cap_widths(widths, room / fit - (total - text_total)) - text_total;
+    }
     double x = g->caption.x + (g->caption.w - total * fit) / 2;
     for (int seat = 0; seat < JUNQI_SEATS; seat++) {
         if (!(s->pos->present & JUNQI_SEAT_BIT(seat)))
@@ -903,8 +1000,8 @@ static void draw_players(const junqi_renderer *r, cairo_t *cr, const junqi_scene
             draw_text(r, cr, r->theme->label_font, h * 0.8, seat_letter[seat], x + sw * fit / 2, y,
                       st->text, sw * fit, h * 0.9, false);
         x += (sw + gap) * fit;
-        draw_text(r, cr, r->theme->font, px * fit, text[seat], x + widths[seat] * fit / 2, y,
-                  r->theme->label, widths[seat] * fit + 1, 0, false);
+        draw_text_cut(r, cr, r->theme->font, px * fit, text[seat], x + widths[seat] * fit / 2, y,
+                      r->theme->label, widths[seat] * fit + 1);
         x += (widths[seat] + space) * fit;
     }
 }
@@ -1070,9 +1167,9 @@ static void draw_over(const junqi_renderer *r, cairo_t *cr, const junqi_scene *s
 {
     bool last = s->last_move.from != JUNQI_NO_POINT;
     if (last)
-        draw_arrow(r, cr, s->last_move.from, s->last_move.to,
+        draw_arrow(r, cr, s->last_move.from, s->last_move.to, target_turn(r, s, s->last_move.to),
                    with_alpha(r->theme->last_move, 0.62));
-    draw_notes(r, cr, s->notes);
+    draw_notes(r, cr, s);
     if (last)
         draw_badge(r, cr, s);
 }
@@ -1392,14 +1489,15 @@ void junqi_draw_glow(const junqi_renderer *r, cairo_t *cr, int p, double grow, j
     cairo_fill(cr);
 }
 
-void junqi_draw_arrow_between(const junqi_renderer *r, cairo_t *cr, int from, int to, junqi_rgba colour)
+void junqi_draw_arrow_between(const junqi_renderer *r, cairo_t *cr, const junqi_scene *s, int from, int to,
+                              junqi_rgba colour)
 {
-    draw_arrow(r, cr, from, to, colour);
+    draw_arrow(r, cr, from, to, target_turn(r, s, to), colour);
 }
 
-void junqi_draw_notes(const junqi_renderer *r, cairo_t *cr, const junqi_notes *notes)
+void junqi_draw_notes(const junqi_renderer *r, cairo_t *cr, const junqi_scene *s)
 {
-    draw_notes(r, cr, notes);
+    draw_notes(r, cr, s);
 }
 
 void junqi_draw_disc(const junqi_renderer *r, cairo_t *cr, double x, double y, double rad, const char *text,

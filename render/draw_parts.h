@@ -35,11 +35,13 @@ double junqi_draw_label(const junqi_renderer *r, cairo_t *cr, double px, const c
 /** The tile-sized box round point p, grown by `grow` pixels, filled with colour. */
 void junqi_draw_glow(const junqi_renderer *r, cairo_t *cr, int p, double grow, junqi_rgba colour);
 
-/** The arrow of a move from one point to another. */
-void junqi_draw_arrow_between(const junqi_renderer *r, cairo_t *cr, int from, int to, junqi_rgba colour);
+/** The arrow of a move from one point to another, ending at the edge of the tile that scene s
+ *  shows on `to` (short of the point's middle when it shows none there, or s is NULL). */
+void junqi_draw_arrow_between(const junqi_renderer *r, cairo_t *cr, const junqi_scene *s, int from, int to,
+                              junqi_rgba colour);
 
-/** A scene's arrows and marks (NULL: none). */
-void junqi_draw_notes(const junqi_renderer *r, cairo_t *cr, const junqi_notes *notes);
+/** Scene s's arrows and marks (its notes; NULL: none), the arrows ending as junqi_draw_arrow_between()'s. */
+void junqi_draw_notes(const junqi_renderer *r, cairo_t *cr, const junqi_scene *s);
 
 /** A disc of radius rad at (x, y) with short text: the combat badge's shape. */
 void junqi_draw_disc(const junqi_renderer *r, cairo_t *cr, double x, double y, double rad, const char *text,

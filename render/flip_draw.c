@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "draw_parts.h"
+#include "text.h"
 
 enum { FACE = JUNQI_FLIP_FACE, BACK = JUNQI_FLIP_BACK, NAMED_BACK = JUNQI_FLIP_NAMED_BACK, KINDS };
 
@@ -205,7 +206,7 @@ static void draw_last(const junqi_renderer *r, cairo_t *cr, const junqi_scene *s
     if (a.kind != JUNQI_ACT_MOVE)
         return;
     glow.a *= 0.62;
-    junqi_draw_arrow_between(r, cr, a.from, a.to, glow);
+    junqi_draw_arrow_between(r, cr, s, a.from, a.to, glow);
     static const char *const badge[2][5] = {{"", ">", "<", "=", "+"}, {"", "吃", "弹", "兑", "合"}};
     const char *text = badge[junqi_renderer_options(r)->names != JUNQI_NAMES_EN][s->last_outcome <= 4 ? s->last_outcome : 0];
     if (*text) {
@@ -224,8 +225,10 @@ static void seats_line(const junqi_flip *pos, const junqi_scene *s, const flip_w
         int st = i == 0 ? JUNQI_SOUTH : JUNQI_NORTH, c = pos->st.colour[st];
         snprintf(seat[i], sizeof seat[i], "%s%s%s%s%s", i == 0 ? w->south : w->north, c < 2 ? " " : "",
                  c < 2 ? w->colour[c] : "", s->players[st] ? " " : "", s->players[st] ? s->players[st] : "");
+        junqi_utf8_drop_cut(seat[i]); /* a long name fills seat[i]: cut between characters */
     }
     snprintf(buf, n, "%s%s%s", seat[0], w->sep, seat[1]);
+    junqi_utf8_drop_cut(buf);
 }
 
 const char *junqi_flip_colour_text(const junqi_renderer *r, int colour)
@@ -262,7 +265,7 @@ void junqi_flip_draw_layer(junqi_renderer *r, cairo_t *cr, bool raster, const ju
     case JUNQI_LAYER_OVER:
         if (s->flip_has_last)
             draw_last(r, cr, s, false);
-        junqi_draw_notes(r, cr, s->notes);
+        junqi_draw_notes(r, cr, s);
         break;
     }
 }

@@ -168,7 +168,7 @@ static void draw(cairo_t *cr, const junqi_game *g, const junqi_annotation *a, in
     char moves[32];
     snprintf(moves, sizeof moves, P_("%zu move", "%zu moves", a->nmoves), a->nmoves);
     label(cr, t, moves, f.x1, f.y1 + MARGIN_BOTTOM / 2, 11, 1.0);
-    label(cr, t, "1", f.x0, f.y1 + MARGIN_BOTTOM / 2, 11, 0.0);
+    label(cr, t, "1", frame_x(&f, 0), f.y1 + MARGIN_BOTTOM / 2, 11, 0.5); /* under move 1's point */
 }
 
 junqi_rect junqi_graph_plot_area(int width, int height)

@@ -217,6 +217,7 @@
     radios[r].addEventListener('change', function () { show(state.ply, +this.value); });
   document.addEventListener('keydown', function (event) {
     if (event.target && event.target.tagName === 'INPUT' && event.target.type !== 'radio') return;
+    if (event.altKey || event.ctrlKey || event.metaKey) return; // Alt+Left is the browser's Back
     var to = { ArrowLeft: state.ply - 1, ArrowRight: state.ply + 1, Home: D.first,
       End: D.first + D.moves }[event.key];
     if (to === undefined) return;

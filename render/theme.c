@@ -50,8 +50,8 @@ static const junqi_theme themes[] = {
         },
         .four_player = {
             [JUNQI_NORTH] = SEAT(0xE9B824, 0x7A5C08, 0x2E2200),
-            [JUNQI_EAST] = SEAT(0x2E6FCF, 0x143A73, 0xFFFFFF),
-            [JUNQI_SOUTH] = SEAT(0x3A983A, 0x1B501B, 0xFFFFFF),
+            [JUNQI_EAST] = SEAT(0x2B63BA, 0x143A73, 0xFFFFFF),  /* white on it: 5.0:1 (WCAG 2) */
+            [JUNQI_SOUTH] = SEAT(0x2B7A2B, 0x174517, 0xFFFFFF), /* 4.6:1 */
             [JUNQI_WEST] = SEAT(0x8A4DBE, 0x46226A, 0xFFFFFF),
         },
         .flip = {SEAT(0xC7302A, 0x6E1512, 0xFFFFFF), SEAT(0x2F5FA8, 0x17315C, 0xFFFFFF),
@@ -90,11 +90,11 @@ static const junqi_theme themes[] = {
         },
         .four_player = {
             [JUNQI_NORTH] = SEAT(0xF0E442, 0x000000, 0x000000),
-            [JUNQI_EAST] = SEAT(0xD55E00, 0x000000, 0xFFFFFF),
+            [JUNQI_EAST] = SEAT(0xD55E00, 0x000000, 0x000000), /* black on vermilion: 5.8:1, white 3.6 */
             [JUNQI_SOUTH] = SEAT(0x0072B2, 0x000000, 0xFFFFFF),
             [JUNQI_WEST] = SEAT(0x56B4E9, 0x000000, 0x000000),
         },
-        .flip = {SEAT(0xD55E00, 0x000000, 0xFFFFFF), SEAT(0x0072B2, 0x000000, 0xFFFFFF),
+        .flip = {SEAT(0xD55E00, 0x000000, 0x000000), SEAT(0x0072B2, 0x000000, 0xFFFFFF),
                  SEAT(0xBDBDBD, 0x000000, 0x000000)},
         .seat_letters = true,
     },

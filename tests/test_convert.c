@@ -314,6 +314,30 @@ static void a_utf8_game_with_a_gbk_comment_keeps_its_chinese(void **state)
  * 灏忔槑. GBK stays GBK: 小明 in GBK (D0 A1 C3 F7) has one UTF-8 pair (A1 C3 is none, C3 F7
  * none: 4 bad bytes); a GBK pair that looks like a cut character (E4 B8 before '"') is one bad
  * character, as the reader reads it, beside no Chinese UTF-8. */
+/* junqi_utf8_drop_cut drops a character that a full buffer cut short at the text's end, and
+ * nothing else: whole characters, ASCII, bytes that are not UTF-8 stay. */
+static void a_character_cut_at_the_end_is_dropped_whole(void **state)
+{
+    (void)state;
+    static const struct { const char *text; size_t kept; } cases[] = {
+        {"\xE5\xB0\x8F\xE6\x98", 3},         /* 小 and 2 of 明's 3 */
+        {"\xE5\xB0\x8F\xE6", 3},              /* 小 and 明's lead byte */
+        {"\xE5\xB0\x8F\xE6\x98\x8E", 6},     /* 小明 whole */
+        {"Tom\xF0\x9F\x98", 3},                /* 3 of 😀's 4 */
+        {"Tom\xF0\x9F\x98\x80", 7},            /* 😀 whole */
+        {"\xD0\xA1\xC3\xF7", 4},               /* 小明 in GBK: not UTF-8, left */
+        {"ab\x98\x98\x98\x98", 6},             /* continuation bytes alone: left */
+        {"", 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char buf[16];
+        strcpy(buf, cases[i].text);
+        junqi_utf8_drop_cut(buf);
+        if (strlen(buf) != cases[i].kept)
+            fail_msg("case %zu: %zu bytes kept, not %zu", i, strlen(buf), cases[i].kept);
+    }
+}
+
 static void a_cut_utf8_character_counts_as_one_bad_character(void **state)
 {
     (void)state;
@@ -431,6 +455,7 @@ int main(void)
         cmocka_unit_test(a_json_number_never_writes_negative_zero),
         cmocka_unit_test(a_utf8_game_with_a_gbk_comment_keeps_its_chinese),
         cmocka_unit_test(a_cut_utf8_character_counts_as_one_bad_character),
+        cmocka_unit_test(a_character_cut_at_the_end_is_dropped_whole),
         cmocka_unit_test(a_record_that_goes_on_after_its_end_converts_as_read),
         cmocka_unit_test(a_replay_with_records_after_its_game_over_ends_its_jgn),
     };

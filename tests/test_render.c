@@ -22,9 +22,13 @@
 #include <gif_lib.h>
 #include <png.h>
 
+#include "annotread.h"
 #include "draw.h"
 #include "draw_parts.h"
+#include "flip_draw.h"
 #include "giftest.h"
+#include "graph.h"
+#include "jgn.h"
 #include "output.h"
 #include "testutil.h"
 
@@ -478,6 +482,398 @@ static void infer_labels_stay_on_their_tiles_turned_or_not(void **state)
     junqi_game_free(game);
 }
 
+/* The first pixel of the name of the tile on point p (its box less the shadow's margin and a fifth
+ * of its shorter side all round, where the rounded corners and the edge are) at which `changed`
+ * (nonzero where two pictures differ) is set, as "(x, y)"; "" when none. */
+static const char *changed_in_name(junqi_renderer *rd, const junqi_position *pos, int p, const unsigned char *changed)
+{
+    static char where[64];
+    const junqi_geometry *g = junqi_renderer_geometry(rd);
+    junqi_rect box = junqi_renderer_tile_rect(rd, JUNQI_CELL_SEAT(pos->cell[p]), p);
+    double pad = junqi_renderer_tile_pad(rd), in = pad + fmin(box.w - 2 * pad, box.h - 2 * pad) * 0.2;
+    for (int y = (int)ceil(box.y + in); y < (int)floor(box.y + box.h - in) && y < g->height; y++)
+        for (int x = (int)ceil(box.x + in); x < (int)floor(box.x + box.w - in) && x < g->width; x++)
+            if (x >= 0 && y >= 0 && changed[(size_t)y * (size_t)g->width + (size_t)x]) {
+                snprintf(where, sizeof where, "(%d, %d)", x, y);
+                return where;
+            }
+    return "";
+}
+
+/* Every move from a bare point to a neighbouring tile (across, along, diagonally; into tiles
+ * turned or not) drawn as the last move in rd's pictures of pos: its arrow leaves the tile's
+ * name clear. */
+static void arrows_miss_the_names(junqi_renderer *rd, const junqi_position *pos, const char *what)
+{
+    const junqi_geometry *g = junqi_renderer_geometry(rd);
+    junqi_scene s = {.pos = pos, .last_move = {JUNQI_NO_POINT, JUNQI_NO_POINT}};
+    uint32_t *plain = pixels_of(junqi_renderer_image(rd, &s));
+    size_t count = (size_t)g->width * (size_t)g->height;
+    unsigned char *changed = malloc(count);
+    assert_non_null(changed);
+    for (int to = 0; to < pos->board->npoints; to++)
+        for (int from = 0; pos->cell[to] && from < pos->board->npoints; from++) {
+            double x0, y0, x1, y1;
+            junqi_geometry_point(g, from, &x0, &y0);
+            junqi_geometry_point(g, to, &x1, &y1);
+            if (pos->cell[from] || hypot(x1 - x0, y1 - y0) > g->pitch * 1.5)
+                continue;
+            s.last_move = (junqi_move){(uint8_t)from, (uint8_t)to};
+            uint32_t *moved = pixels_of(junqi_renderer_image(rd, &s));
+            for (size_t i = 0; i < count; i++)
+                changed[i] = (plain[i] & 0xffffff) != (moved[i] & 0xffffff);
+            const char *at = changed_in_name(rd, pos, to, changed);
+            char a[4], b[4];
+            if (*at)
+                fail_msg("%s: the arrow of %s-%s covers the name of the tile there at %s", what,
+                         junqi_square_name(pos->board, from, a), junqi_square_name(pos->board, to, b), at);
+            free(moved);
+        }
+    free(changed);
+    free(plain);
+}
+
+/* The combat badge (吃) of a capture on a tile turned towards the seat on the left or right sits on
+ * that tile's top-left corner, as on an upright tile: it was placed by an upright tile's size,
+ * beside the tall tile over the arrow. The badge is what a capture's picture adds to the same
+ * move's without combat. */
+static void the_combat_badge_sits_on_a_turned_tiles_corner(void **state)
+{
+    (void)state;
+    junqi_game *game;
+    junqi_replay r = replay_at(SAMPLE, 0, &game);
+    junqi_render_options o = options_for(JUNQI_SOUTH, 1000);
+    char err[256];
+    junqi_renderer *rd = junqi_renderer_new(r.pos.board, &o, err, sizeof err);
+    assert_non_null(rd);
+    const junqi_geometry *g = junqi_renderer_geometry(rd);
+    char to_name[] = "c9", from_name[] = "d9"; /* west's tile, and the camp east of it */
+    int to = junqi_square_parse(r.pos.board, to_name, 2), from = junqi_square_parse(r.pos.board, from_name, 2);
+    assert_true(to >= 0 && from >= 0 && r.pos.cell[to] && !r.pos.cell[from]);
+    assert_int_equal(JUNQI_CELL_SEAT(r.pos.cell[to]), JUNQI_WEST);
+    junqi_scene s = {.pos = &r.pos, .last_move = {(uint8_t)from, (uint8_t)to}};
+    uint32_t *plain = pixels_of(junqi_renderer_image(rd, &s));
+    s.last_outcome = JUNQI_ATTACKER_WINS;
+    uint32_t *badge = pixels_of(junqi_renderer_image(rd, &s));
+    int left = g->width, right = -1, top = g->height, bottom = -1;
+    for (int y = 0; y < g->height; y++)
+        for (int x = 0; x < g->width; x++)
+            if ((plain[y * g->width + x] & 0xffffff) != (badge[y * g->width + x] & 0xffffff))
+                left = x < left ? x : left, right = x > right ? x : right, top = y < top ? y : top,
+                bottom = y > bottom ? y : bottom;
+    assert_true(right >= left);
+    junqi_rect box = junqi_renderer_tile_rect(rd, JUNQI_WEST, to);
+    double pad = junqi_renderer_tile_pad(rd), rad = fmax(6, g->tile_h * 0.44);
+    double dx = (left + right) / 2.0 - (box.x + pad), dy = (top + bottom) / 2.0 - (box.y + pad);
+    if (hypot(dx, dy) > rad * 0.5)
+        fail_msg("the badge's middle is (%.1f, %.1f) from the turned tile's top-left corner", dx, dy);
+    free(plain);
+    free(badge);
+    junqi_renderer_free(rd);
+    junqi_game_free(game);
+}
+
+/* The last move's arrow ends at the edge of the tile it reaches: it ended a fixed 0.3 tile
+ * heights short of the point's middle, which on a sideways move (into a tile twice as wide as
+ * high) or into a tile turned towards a seat on the left or right put its head over the name. */
+static void a_last_moves_arrow_leaves_the_names_clear(void **state)
+{
+    (void)state;
+    junqi_game *game;
+    junqi_replay r = replay_at(SAMPLE, 0, &game);
+    junqi_position two;
+    two_player_position(&two);
+    static const struct { junqi_seat bottom; const char *what; } cases[] = {
+        {JUNQI_SOUTH, "four-player board, south at the bottom"},
+        {JUNQI_EAST, "four-player board, east at the bottom"},
+        {JUNQI_SOUTH, "two-player board"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const junqi_position *pos = i < 2 ? &r.pos : &two;
+        junqi_render_options o = options_for(cases[i].bottom, 500);
+        char err[512];
+        junqi_renderer *rd = junqi_renderer_new(pos->board, &o, err, sizeof err);
+        if (!rd)
+            fail_msg("%s", err);
+        arrows_miss_the_names(rd, pos, cases[i].what);
+        junqi_renderer_free(rd);
+    }
+    junqi_game_free(game);
+}
+
+/* The pixels of a tile of piece p, seat `seat`, drawn by rd upright in an image of its box,
+ * where its text is: 1 where a pixel is nearer the style's text colour than its fill. */
+static unsigned char *tile_ink(junqi_renderer *rd, int seat, junqi_piece p, int *w, int *h)
+{
+    const junqi_geometry *g = junqi_renderer_geometry(rd);
+    const junqi_seat_style *st = junqi_theme_seat(junqi_theme_default(), g->board->kind, (junqi_seat)seat);
+    *w = (int)ceil(g->tile_w), *h = (int)ceil(g->tile_h);
+    cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, *w, *h);
+    cairo_t *cr = cairo_create(img);
+    cairo_translate(cr, *w / 2.0, *h / 2.0);
+    junqi_draw_tile_shape(rd, cr, st, NULL, p);
+    cairo_destroy(cr);
+    cairo_surface_flush(img);
+    uint32_t *px = pixels_of(img);
+    unsigned char *ink = malloc((size_t)*w * (size_t)*h);
+    assert_non_null(ink);
+    for (int i = 0; i < *w * *h; i++) {
+        double c[3] = {(px[i] >> 16 & 255) / 255.0, (px[i] >> 8 & 255) / 255.0, (px[i] & 255) / 255.0};
+        double text = fabs(c[0] - st->text.r) + fabs(c[1] - st->text.g) + fabs(c[2] - st->text.b);
+        double fill = fabs(c[0] - st->fill.r) + fabs(c[1] - st->fill.g) + fabs(c[2] - st->fill.b);
+        ink[i] = text < fill;
+    }
+    free(px);
+    cairo_surface_destroy(img);
+    return ink;
+}
+
+/* The box of the set pixels of ink (w × h): its left, top, right and bottom (exclusive). */
+static void ink_box(const unsigned char *ink, int w, int h, int box[4])
+{
+    box[0] = w, box[1] = h, box[2] = 0, box[3] = 0;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+            if (ink[y * w + x]) {
+                box[0] = x < box[0] ? x : box[0], box[1] = y < box[1] ? y : box[1];
+                box[2] = x + 1 > box[2] ? x + 1 : box[2], box[3] = y + 1 > box[3] ? y + 1 : box[3];
+            }
+}
+
+/* Under --names rank, a 6 (brigadier) and a 9 (marshal) on tiles turned towards the seats on the
+ * left and right (a quarter turn one way or the other) are told apart: a 6 turned a quarter
+ * clockwise is a 9 turned a quarter anticlockwise, so the left seat's brigadiers looked like the
+ * right seat's marshals. The ink of a 6 is not the ink of a 9 turned half round (each taken in
+ * the box of its ink). */
+static void a_turned_6_is_not_a_turned_9(void **state)
+{
+    (void)state;
+    junqi_render_options o = options_for(JUNQI_SOUTH, 2400);
+    o.names = JUNQI_NAMES_RANK;
+    o.rank_corner = false; /* the name alone */
+    char err[256];
+    junqi_renderer *rd = junqi_renderer_new(junqi_board_get(JUNQI_FOUR_PLAYER), &o, err, sizeof err);
+    assert_non_null(rd);
+    int w, h, differ = 0, inked = 0, a[4], b[4];
+    unsigned char *six = tile_ink(rd, JUNQI_WEST, JUNQI_BRIGADIER, &w, &h);
+    unsigned char *nine = tile_ink(rd, JUNQI_WEST, JUNQI_MARSHAL, &w, &h);
+    ink_box(six, w, h, a);
+    ink_box(nine, w, h, b);
+    for (int y = 0; y < a[3] - a[1]; y++)
+        for (int x = 0; x < a[2] - a[0]; x++) {
+            int turned_x = b[2] - 1 - x, turned_y = b[3] - 1 - y; /* the 9 turned half round */
+            bool in_nine = turned_x >= b[0] && turned_y >= b[1] && nine[turned_y * w + turned_x];
+            inked += six[(a[1] + y) * w + a[0] + x];
+            differ += six[(a[1] + y) * w + a[0] + x] != in_nine;
+        }
+    if (differ * 2 < inked) /* 37 of 169 when they were not underlined; 249 of 206 underlined */
+        fail_msg("a 6 and a 9 turned half round differ in %d of the 6's %d inked pixels", differ, inked);
+    free(six);
+    free(nine);
+    junqi_renderer_free(rd);
+}
+
+/* The rows of the caption's first line (the players) that rd's picture of s inks: the first
+ * and the last, *top and *bottom; and its leftmost and rightmost inked columns. */
+static void players_line_ink(junqi_renderer *rd, const junqi_scene *s, int *top, int *bottom, int *left,
+                             int *right)
+{
+    const junqi_geometry *g = junqi_renderer_geometry(rd);
+    uint32_t *px = pixels_of(junqi_renderer_image(rd, s));
+    uint32_t paper = px[0] & 0xffffff;
+    int y0 = (int)(g->caption.y + (g->caption.h - 2 * g->caption_line) / 2);
+    *top = g->height, *bottom = -1, *left = g->width, *right = -1;
+    for (int y = y0 > 0 ? y0 : 0; y < y0 + (int)g->caption_line; y++)
+        for (int x = 0; x < g->width; x++)
+            if ((px[(size_t)y * (size_t)g->width + (size_t)x] & 0xffffff) != paper) {
+                *top = y < *top ? y : *top, *bottom = y > *bottom ? y : *bottom;
+                *left = x < *left ? x : *left, *right = x > *right ? x : *right;
+            }
+    free(px);
+}
+
+/* A renderer with captions of the two-player board at size pixels, south at the bottom, and the
+ * board's position into *two. */
+static junqi_renderer *two_player_caption_renderer(junqi_position *two, int size)
+{
+    two_player_position(two);
+    junqi_render_options o = options_for(JUNQI_SOUTH, size);
+    o.caption = true;
+    char err[256];
+    junqi_renderer *rd = junqi_renderer_new(two->board, &o, err, sizeof err);
+    assert_non_null(rd);
+    return rd;
+}
+
+/* Players with long names keep a readable caption: its first line (the seats, their colours and
+ * players) shrinks to fit down to three quarters of its size, and the names are cut short (…)
+ * beyond. It shrank without end: two 25-character names on the two-player board at 800 pixels
+ * were written 5 pixels high. */
+static void long_players_names_are_cut_short_not_shrunk_away(void **state)
+{
+    (void)state;
+    junqi_position two;
+    junqi_renderer *rd = two_player_caption_renderer(&two, 800);
+    junqi_scene s = {.pos = &two, .last_move = {JUNQI_NO_POINT, JUNQI_NO_POINT}, .players = {"甲", NULL, "乙"}};
+    int top, bottom, left, right, long_top, long_bottom;
+    players_line_ink(rd, &s, &top, &bottom, &left, &right);
+    s.players[JUNQI_NORTH] = "Grandmaster Wang Xiaoming of the Beijing Junqi Club";
+    s.players[JUNQI_SOUTH] = "南方棋手李四（上海军棋协会会长兼总教练）";
+    players_line_ink(rd, &s, &long_top, &long_bottom, &left, &right);
+    double height = bottom - top + 1, long_height = long_bottom - long_top + 1;
+    if (long_height < height * 0.7)
+        fail_msg("the players' line is %.0f pixels high with long names, %.0f with short ones", long_height, height);
+    const junqi_geometry *g = junqi_renderer_geometry(rd);
+    if (left < g->caption.x || right >= g->caption.x + g->caption.w)
+        fail_msg("the players' line spans x %d to %d, past the caption's %.0f to %.0f", left, right, g->caption.x,
+                 g->caption.x + g->caption.w);
+    junqi_renderer_free(rd);
+}
+
+/* The relative luminance of colour c (WCAG 2: sRGB linearised, weighted). */
+static double luminance(junqi_rgba c)
+{
+    double v[3] = {c.r, c.g, c.b}, w[3] = {0.2126, 0.7152, 0.0722}, l = 0;
+    for (int i = 0; i < 3; i++)
+        l += w[i] * (v[i] <= 0.03928 ? v[i] / 12.92 : pow((v[i] + 0.055) / 1.055, 2.4));
+    return l;
+}
+
+/* The contrast of a tile's text with the middle of its face, where the name is written: the face is
+ * a gradient from the fill lightened by 22 % (top) to the fill darkened by 10 % (bottom), as
+ * junqi_draw_tile_shape() paints it. */
+static double tile_contrast(const junqi_seat_style *st)
+{
+    junqi_rgba mid = st->fill;
+    mid.r = (st->fill.r + 0.22 * (1 - st->fill.r) + st->fill.r * 0.9) / 2;
+    mid.g = (st->fill.g + 0.22 * (1 - st->fill.g) + st->fill.g * 0.9) / 2;
+    mid.b = (st->fill.b + 0.22 * (1 - st->fill.b) + st->fill.b * 0.9) / 2;
+    double a = luminance(mid), b = luminance(st->text);
+    return (fmax(a, b) + 0.05) / (fmin(a, b) + 0.05);
+}
+
+/* Every tile's text, on every seat's and flip style's face of every theme, has the contrast WCAG 2
+ * asks of normal text (4.5:1; tile names are 8 to 12 pixels high at the default size). Were below:
+ * classic south's white on green 3.41, east's 4.34, and in the colour-blind-safe contrast theme
+ * east's and the red flip tiles' white on vermilion 3.64. */
+static void tile_text_has_the_contrast_of_normal_text(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"classic", "contrast"};
+    static const char *const kinds[] = {"two-player", "four-player"};
+    for (size_t n = 0; n < sizeof names / sizeof names[0]; n++) {
+        const junqi_theme *t = junqi_theme_get(names[n]);
+        assert_non_null(t);
+        for (int k = 0; k < 2; k++)
+            for (int seat = 0; seat < JUNQI_SEATS; seat++) {
+                const junqi_seat_style *st = junqi_theme_seat(t, k ? JUNQI_FOUR_PLAYER : JUNQI_TWO_PLAYER, (junqi_seat)seat);
+                if (tile_contrast(st) < 4.5)
+                    fail_msg("%s, %s board, %s: text contrast %.2f", names[n], kinds[k],
+                             junqi_seat_name((junqi_seat)seat), tile_contrast(st));
+            }
+        for (int style = 0; style < 2; style++) /* red, blue; the neutral back (2) is never named */
+            if (tile_contrast(&t->flip[style]) < 4.5)
+                fail_msg("%s, flip style %d: text contrast %.2f", names[n], style, tile_contrast(&t->flip[style]));
+    }
+}
+
+/* A player's name longer than the caption's buffers (60 Chinese characters, 180 bytes) is cut
+ * between characters: it was cut at a byte count, inside a character, and Pango, given the
+ * broken UTF-8, wrote "Pango-WARNING **: Invalid UTF-8 string passed to pango_layout_set_text()"
+ * on standard error for each picture (a flip game's caption too). */
+static void a_long_name_is_cut_between_characters(void **state)
+{
+    (void)state;
+    char name[3][256] = {"", "a", "ab"}; /* 0, 1, 2 bytes before the characters: every cut */
+    for (int lead = 0; lead < 3; lead++)
+        for (int i = 0; i < 60; i++)
+            strcat(name[lead], "军");
+    FILE *said = tmpfile(); /* standard error, while the pictures are drawn */
+    assert_non_null(said);
+    fflush(stderr);
+    int saved = dup(2);
+    assert_true(saved >= 0 && dup2(fileno(said), 2) == 2);
+    junqi_position two;
+    junqi_renderer *rd = two_player_caption_renderer(&two, 400);
+    for (int lead = 0; lead < 3; lead++) {
+        junqi_scene s = {.pos = &two, .last_move = {JUNQI_NO_POINT, JUNQI_NO_POINT}};
+        s.players[JUNQI_NORTH] = name[lead];
+        s.players[JUNQI_SOUTH] = name[(lead + 1) % 3];
+        assert_non_null(junqi_renderer_image(rd, &s));
+    }
+    size_t len;
+    char *text = (char *)read_file(source_path("tests/data/flip/fanqi.jgn"), &len);
+    junqi_game *g = junqi_jgn_parse(text, len, "fanqi", 0, NULL);
+    assert_non_null(g);
+    junqi_flip_replay rp;
+    assert_true(junqi_flip_replay_start(&rp, g, NULL, NULL));
+    junqi_flip_replay_seek(&rp, 10);
+    for (int lead = 0; lead < 3; lead++) {
+        junqi_scene s = {0};
+        junqi_flip_scene(&s, &rp.pos, &rp, true);
+        s.players[JUNQI_SOUTH] = name[lead];
+        s.players[JUNQI_NORTH] = name[(lead + 2) % 3];
+        assert_non_null(junqi_renderer_image(rd, &s));
+    }
+    fflush(stderr);
+    assert_int_equal(dup2(saved, 2), 2);
+    close(saved);
+    char text_said[512] = "";
+    rewind(said);
+    if (fread(text_said, 1, sizeof text_said - 1, said) > 0)
+        fail_msg("said on standard error: %s", text_said);
+    fclose(said);
+    junqi_game_free(g);
+    free(text);
+    junqi_renderer_free(rd);
+}
+
+/* The evaluation graph's "1" under the move axis stands under move 1: it stood at the axis's left
+ * end, where the curves place no move (move k is k steps along), a whole step early: 60 pixels
+ * in a graph of 15 moves. */
+static void the_graphs_first_move_is_labelled_where_it_is_drawn(void **state)
+{
+    (void)state;
+    size_t size;
+    char *text = (char *)read_file(source_path("tests/data/html/marked.jgn"), &size);
+    assert_non_null(text);
+    junqi_game *game = junqi_jgn_parse(text, size, "marked.jgn", 0, NULL);
+    free(text);
+    assert_non_null(game);
+    junqi_game_settle(game); /* the movers' seats, which the curves are drawn by */
+    junqi_annotation notes;
+    assert_true(junqi_annotation_read(game, &notes));
+    assert_true(notes.nmoves > 5);
+    char *png = NULL, err[256];
+    size_t len;
+    FILE *fp = open_memstream(&png, &len);
+    assert_non_null(fp);
+    const int w = 960, h = 360;
+    assert_true(junqi_graph_write(fp, JUNQI_IMAGE_PNG, game, &notes, JUNQI_NO_SEAT, w, h, junqi_theme_default(), err,
+                                  sizeof err));
+    assert_int_equal(fclose(fp), 0);
+    png_image image = {.version = PNG_IMAGE_VERSION};
+    assert_true(png_image_begin_read_from_memory(&image, png, len));
+    image.format = PNG_FORMAT_GRAY;
+    unsigned char *grey = malloc(PNG_IMAGE_SIZE(image));
+    assert_non_null(grey);
+    assert_true(png_image_finish_read(&image, NULL, grey, 0, NULL));
+    junqi_rect plot = junqi_graph_plot_area(w, h);
+    double move1 = plot.x + plot.w / (double)notes.nmoves; /* the curves' place of move 1 */
+    int left = w, right = -1, background = grey[(h - 1) * w];
+    for (int y = (int)(plot.y + plot.h) + 10; y < h - 8; y++) /* under the axis and its 0 %, left of the middle */
+        for (int x = 0; x < w / 2; x++)
+            if (abs(grey[y * w + x] - background) > 60)
+                left = x < left ? x : left, right = x > right ? x : right;
+    assert_true(right >= left);
+    if (fabs((left + right + 1) / 2.0 - move1) > 2)
+        fail_msg("the label '1' spans x %d to %d; move 1 is drawn at x %.1f", left, right, move1);
+    free(grey);
+    free(png);
+    junqi_annotation_free(&notes);
+    junqi_game_free(game);
+}
+
 /* Every reason a game can end for has its words in every caption script and in the page's. */
 static void every_end_reason_is_named_in_every_status_line(void **state)
 {
@@ -606,6 +1002,13 @@ int main(void)
         cmocka_unit_test(a_gif_frame_delay_is_held_to_what_a_gif_can_store),
         cmocka_unit_test(every_board_theme_and_name_style_draws),
         cmocka_unit_test(infer_labels_stay_on_their_tiles_turned_or_not),
+        cmocka_unit_test(a_last_moves_arrow_leaves_the_names_clear),
+        cmocka_unit_test(the_combat_badge_sits_on_a_turned_tiles_corner),
+        cmocka_unit_test(a_turned_6_is_not_a_turned_9),
+        cmocka_unit_test(the_graphs_first_move_is_labelled_where_it_is_drawn),
+        cmocka_unit_test(long_players_names_are_cut_short_not_shrunk_away),
+        cmocka_unit_test(a_long_name_is_cut_between_characters),
+        cmocka_unit_test(tile_text_has_the_contrast_of_normal_text),
         cmocka_unit_test(every_end_reason_is_named_in_every_status_line),
         cmocka_unit_test(arrows_and_marks_parse_with_colours),
         cmocka_unit_test(comment_commands_give_arrows_marks_and_the_evaluation),

@@ -53,6 +53,7 @@ typedef struct options {
     junqi_image_format format;
     bool html;                /* an HTML page (render/html.h) instead of a picture */
     int64_t delay_ms;
+    bool delay_given;
     const char *arrows[64], *marks[64];
     int narrows, nmarks;
     bool infer;               /* --infer */
@@ -928,6 +929,22 @@ static bool parse_seat_or_all(const char *text, int *out)
 }
 
 /* Decide the output format once all options are read. Returns an exit status. */
+/* Once the output's kind is settled: an option that would draw nothing there is a usage error, as
+ * --seed without --infer is, not dropped in silence (h-render R7). */
+static int check_drawn(const options *opt)
+{
+    if (opt->html && opt->infer)
+        return junqi_cli_usage(prog, "--infer labels the hidden pieces of a picture; an HTML page names what "
+                                     "each can be under the pointer, in a seat's view");
+    if (opt->html && opt->render.caption)
+        return junqi_cli_usage(prog, "--caption writes above a picture; an HTML page names the players, the "
+                                     "move and the result beside its board");
+    if (opt->delay_given && (opt->html || opt->frames || opt->format != JUNQI_IMAGE_GIF))
+        return junqi_cli_usage(prog, "--delay is the time of each frame of a GIF: it takes -o NAME.gif or "
+                                     "--format gif");
+    return JUNQI_EXIT_OK;
+}
+
 /* True if an output name asks for HTML pages: NAME.html, NAME.htm, a folder (DIR/). */
 static bool html_name(const char *path)
 {
@@ -1042,6 +1059,7 @@ static int parse_option(options *opt, int c, const char *arg)
     case 'd':
         if (!junqi_cli_parse_count(arg, JUNQI_GIF_MAX_DELAY_MS, &opt->delay_ms))
             return junqi_cli_usage(prog, "--delay takes milliseconds (0 to 655350), not '%s'", arg);
+        opt->delay_given = true;
         break;
     case 'I': opt->infer = true; break;
     case 'L': opt->lenient = true; break;
@@ -1110,6 +1128,8 @@ int main(int argc, char **argv)
     if (opt.seed_given && !opt.infer)
         return junqi_cli_usage(prog, "--seed is the random seed of --infer: it takes --infer");
     int rc = settle_format(&opt);
+    if (rc == JUNQI_EXIT_OK)
+        rc = check_drawn(&opt);
     if (rc != JUNQI_EXIT_OK)
         return rc;
     const char *path = optind < argc ? argv[optind] : "-";

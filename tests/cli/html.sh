@@ -84,15 +84,15 @@ board_is_png "$tmp/site/flip.html" "$FLIP/fanqi.jgn" 10 11 south
 board_is_png "$tmp/zuhe.html" "$FLIP/zuhe.jgn" 30 31 all
 
 # --- 3. the harness: drive the page in a frame ---------------------------------------------------
-# harness FRAME: a page that loads FRAME in a frame and, once it has loaded, runs the test code
-# on standard input (it has w, d, board, D, ply(), key(k), hover(square) and fills out), then
-# writes out as JSON into #results
+# harness FRAME [WIDTH]: a page that loads FRAME in a frame WIDTH pixels wide (default 1300) and,
+# once it has loaded, runs the test code on standard input (it has w, d, board, D, ply(), key(k),
+# hover(square) and fills out), then writes out as JSON into #results
 harness() {
-    sed "s|@FRAME@|$1|" <<'EOF'
+    sed "s|@FRAME@|$1|; s|@WIDTH@|${2:-1300}|" <<'EOF'
 <!DOCTYPE html>
 <html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>harness</title></head>
 <body><pre id="results">not run</pre>
-<iframe id="frame" src="@FRAME@" width="1300" height="900"></iframe>
+<iframe id="frame" src="@FRAME@" width="@WIDTH@" height="900"></iframe>
 <script>
 document.getElementById('frame').addEventListener('load', function () {
   var w = this.contentWindow, d = this.contentDocument, out = {};
@@ -102,7 +102,8 @@ document.getElementById('frame').addEventListener('load', function () {
   function key(k) { d.dispatchEvent(new w.KeyboardEvent('keydown', { key: k, bubbles: true })); }
   function hover(square) {
     var p = D.points.filter(function (pt) { return pt[2] === square; })[0], r = board.getBoundingClientRect();
-    board.dispatchEvent(new w.MouseEvent('mousemove', { clientX: r.left + p[0], clientY: r.top + p[1], bubbles: true }));
+    var s = r.width / board.viewBox.baseVal.width; // the board as shown, maybe narrowed to the frame
+    board.dispatchEvent(new w.MouseEvent('mousemove', { clientX: r.left + p[0] * s, clientY: r.top + p[1] * s, bubbles: true }));
     return d.getElementById('tip').textContent;
   }
   try {
@@ -125,6 +126,13 @@ harness "page.html#ply=3" >"$tmp/site/harness.html" <<'EOF'
     key('Home'); out.home = ply();
     d.querySelector('#moves li[data-ply="7"]').click(); out.clicked = ply();
     out.current = d.querySelector('#moves li.current').getAttribute('data-ply');
+    // Alt+Left is the browser's Back, Ctrl+End its own: the page leaves keys with a modifier alone
+    out.modified = ['altKey', 'ctrlKey', 'metaKey'].map(function (m) {
+      var e = new w.KeyboardEvent('keydown', { key: m === 'ctrlKey' ? 'End' : 'ArrowLeft', bubbles: true, cancelable: true });
+      Object.defineProperty(e, m, { value: true });
+      d.dispatchEvent(e);
+      return ply() + (e.defaultPrevented ? ' taken' : ' left');
+    });
     var slider = d.getElementById('slider'); slider.value = 9;
     slider.dispatchEvent(new w.Event('input')); out.slider = ply();
     d.getElementById('next').click(); out.next = ply();
@@ -171,6 +179,22 @@ harness "flip.html#ply=10" >"$tmp/site/flip-harness.html" <<'EOF'
     out.moves = d.querySelectorAll('#moves li.move').length;
     out.views = d.querySelectorAll('#views input').length;
     out.resources = w.performance.getEntriesByType('resource').length;
+    out.errorsAfter = w.junqiErrors;
+EOF
+# the same page in a frame as wide as a phone (390 pixels), narrower than its board: nothing
+# reaches past the frame's right edge (no sideways scrolling, the move list below the board), the
+# board is shrunk to the frame's width, and the pointer still finds its points
+harness "page.html#ply=3" 390 >"$tmp/site/phone-harness.html" <<'EOF'
+    out.ready = d.body.getAttribute('data-ready');
+    var width = d.documentElement.clientWidth;
+    out.overflow = d.documentElement.scrollWidth > width ? d.documentElement.scrollWidth - width : 0;
+    var right = function (id) { return Math.ceil(d.getElementById(id).getBoundingClientRect().right) <= width; };
+    out.fits = ['board', 'nav', 'moves', 'graph'].filter(function (id) { return !right(id); });
+    out.frameWidth = width;
+    out.boardWidth = Math.round(board.getBoundingClientRect().width);
+    out.listBelow = d.getElementById('moves').getBoundingClientRect().top >= board.getBoundingClientRect().bottom;
+    out.tipOwn = hover('j2');
+    key('ArrowRight'); out.right = ply();
     out.errorsAfter = w.junqiErrors;
 EOF
 cat >"$tmp/serve.py" <<'EOF'
@@ -239,6 +263,7 @@ if drive harness.html; then
     expect "Home" 0 "$(field .home)"
     expect "a click on move 7" 7 "$(field .clicked)"
     expect "the current move is marked in the list" '"7"' "$(field .current)"
+    expect "Alt+Left, Ctrl+End, Meta+Left: the browser's, not the page's" '["7 left","7 left","7 left"]' "$(field .modified)"
     expect "the slider" 9 "$(field .slider)"
     expect "the next-move button" 10 "$(field .next)"
     expect "a click on the graph at move 12" 12 "$(field .graph)"
@@ -289,12 +314,23 @@ if drive flip-harness.html; then
     expect "flip page: no JavaScript error" 0 "$(field .errorsAfter)"
 fi
 
+if drive phone-harness.html; then
+    expect "phone width: the script ran to its end" '"1"' "$(field .ready)"
+    expect "phone width: pixels of the page past the frame's right edge" 0 "$(field .overflow)"
+    expect "phone width: parts of the page past the frame's right edge" '[]' "$(field .fits)"
+    expect "phone width: the board shrunk to the frame's width" "$(field .frameWidth)" "$(field .boardWidth)"
+    expect "phone width: the move list below the board" true "$(field .listBelow)"
+    expect "phone width: the pointer over j2 on the shrunk board" '"j2 · 南家旗台: 南家 地雷"' "$(field .tipOwn)"
+    expect "phone width: Right arrow" 4 "$(field .right)"
+    expect "phone width: no JavaScript error" 0 "$(field .errorsAfter)"
+fi
+
 # --- 4. nothing from the network ----------------------------------------------------------------
 checks=$((checks + 4))
 asked=$(awk -v own="http://127.0.0.1:$port/" 'index($2, own) == 1 || $2 ~ "^/" || index($3, own) == 1 { print $1, $2 }' "$tmp/requests.log" |
     sed "s|http://127.0.0.1:$port||" | sort -u | tr '\n' ' ')
-[ "$asked" = "GET /flip-harness.html GET /flip.html GET /harness.html GET /page.html " ] ||
-    fail "the pages or the harnesses asked for more than the four pages: $asked"
+[ "$asked" = "GET /flip-harness.html GET /flip.html GET /harness.html GET /page.html GET /phone-harness.html " ] ||
+    fail "the pages or the harnesses asked for more than the five pages: $asked"
 for own in page.html flip.html; do
     ! awk -v own="http://127.0.0.1:$port/$own" '$3 ~ "^" own' "$tmp/requests.log" | grep -q . ||
         fail "$own made requests: $(awk -v own="http://127.0.0.1:$port/$own" '$3 ~ "^" own' "$tmp/requests.log" | head -3)"

@@ -422,6 +422,23 @@ expect "--seed without --infer: usage error, said, no picture" \
     "$rc $(head -1 "$tmp/err") $([ -e "$tmp/seed.png" ] && echo picture || echo no picture)"
 run "$R" --ply 30 --infer --size 300 -o "$tmp/noview.png" "$SHORT"
 expect "--infer without --view on a dark record: usage error" 2 "$rc"
+# options that draw nothing where they were given are usage errors, not silently dropped: --infer
+# and --caption with a page (its board has neither), --delay but for a GIF
+for spec in "--infer --view south:page.html:--infer labels the hidden pieces of a picture; an HTML page names what each can be under the pointer, in a seat's view" \
+    "--caption:page.html:--caption writes above a picture; an HTML page names the players, the move and the result beside its board" \
+    "--delay 100:still.png:--delay is the time of each frame of a GIF: it takes -o NAME.gif or --format gif" \
+    "--delay 100 --format svg:still.svg:--delay is the time of each frame of a GIF: it takes -o NAME.gif or --format gif" \
+    "--delay 100:page.html:--delay is the time of each frame of a GIF: it takes -o NAME.gif or --format gif"; do
+    IFS=: read -r opts out says <<<"$spec"
+    # shellcheck disable=SC2086
+    run "$R" $opts --size 300 -o "$tmp/$out" "$SHORT"
+    expect "$opts -o $out: usage error, said, nothing written" "2 junqi-render: $says no file" \
+        "$rc $(head -1 "$tmp/err") $([ -e "$tmp/$out" ] && echo file || echo no file)"
+done
+rm -rf "$tmp/frames-delay"
+run "$R" --delay 100 --frames "$tmp/frames-delay" --ply 2 --size 120 "$SHORT"
+expect "--delay with --frames: usage error, no folder" "2 no folder" \
+    "$rc $([ -e "$tmp/frames-delay" ] && echo folder || echo no folder)"
 # a seat's record no assignment agrees with (an engineer cannot beat a front-row piece): the input
 # is invalid (exit 1), said once where the record goes wrong (the record's check, no-assignment),
 # never as an output that could not be written (it was "ply 1: ...", then "OUT: cannot draw the
