@@ -784,10 +784,11 @@ static bool judged_as_asked(const options *opt, const junqi_annotation *a, const
         return false;
     }
     if (opt->only_seat != JUNQI_NO_SEAT && a->unshown && !a->seat[opt->only_seat].moves) {
-        const char *seat = _(junqi_seat_name((junqi_seat)opt->only_seat));
-        /* TRANSLATORS: the first two %s are the --only-seat seat, as the messages name a seat ("north") */
+        const char *seat = junqi_seat_name((junqi_seat)opt->only_seat);
+        /* TRANSLATORS: the third %s is --only-seat's value as typed ("west"), the fourth the seat as
+         * the messages name it */
         fprintf(stderr, _("%s: %s: --only-seat %s: the record does not show %s's pieces: what that seat knew is "
-                          "not in it\n"), prog, label, seat, seat);
+                          "not in it\n"), prog, label, seat, _(seat));
         return false;
     }
     return true;
