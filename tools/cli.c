@@ -922,7 +922,9 @@ static char *chain_end(const char *path, int *err)
 
 /* Where -o PATH really writes: the file a symbolic link leads to, so that
  * the link stays a link (a dangling link, or a chain of them: the file at its
- * end). *st is the target's status when *exists. A new string, or NULL with
+ * end); what is no regular file or folder (a device, a FIFO, /dev/stdout into
+ * a pipe, whose link names "pipe:[N]", no file) is written through path itself.
+ * *st is the target's status when *exists. A new string, or NULL with
  * *err: ENOMEM, or ELOOP for links that lead round and round (`ln -s loop
  * loop`), which have no file to write: replacing the link would lose it. */
 static char *output_target(const char *path, struct stat *st, bool *exists, int *err)
@@ -930,6 +932,10 @@ static char *output_target(const char *path, struct stat *st, bool *exists, int 
     struct stat link;
     char *target = NULL;
     *err = ENOMEM;
+    if (stat(path, st) == 0 && !S_ISREG(st->st_mode) && !S_ISDIR(st->st_mode)) {
+        *exists = true;
+        return strdup(path);
+    }
     if (lstat(path, &link) == 0 && S_ISLNK(link.st_mode) && !(target = realpath(path, NULL)))
         target = chain_end(path, err); /* nothing there yet (a dangling link, or a chain of them), or a loop */
     else if (!target)

@@ -59,5 +59,17 @@ expect "junqi-replay >&-: exit status, message" "3 1" "$? $(grep -c 'cannot writ
 "$JUNQI_BIN/junqi-replay" --to jgn <&- 2>"$tmp/err"
 expect "junqi-replay <&-: exit status, message" "3 junqi-replay: <stdin>: Bad file descriptor" "$? $(cat "$tmp/err")"
 
+# -o /dev/stdout into a pipe: the link leads to "pipe:[N]", which names no file, and the tools
+# tried to make their temporary file beside it ("cannot write: No such file or directory"); a
+# pipe, like a device, is written in place, as -o - is
+for tool in "junqi-replay --to jgn" "junqi-analyze --nodes 100 --samples 1" "junqi-render --size 200 --format png"; do
+    # shellcheck disable=SC2086 # $tool is words on purpose
+    "$JUNQI_BIN"/$tool -o - "$G" >"$tmp/dash.out" 2>/dev/null
+    # shellcheck disable=SC2086
+    "$JUNQI_BIN"/$tool -o /dev/stdout "$G" 2>"$tmp/err" | cat >"$tmp/pipe.out"
+    expect "$tool -o /dev/stdout | cat: exit status, message, the bytes of -o -" "0  same" \
+        "${PIPESTATUS[0]} $(cat "$tmp/err") $(cmp -s "$tmp/dash.out" "$tmp/pipe.out" && echo same)"
+done
+
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]
