@@ -1034,14 +1034,17 @@ static int run_engine(const options *opt)
 /* ---- options ------------------------------------------------------------ */
 
 /* "A,B,C": three strictly increasing losses in (0, 1] (equal ones would make a
- * mark's levels collapse: every ?! a ??). */
+ * mark's levels collapse: every ?! a ??), each written in decimals alone, as every
+ * other number of the tools is: no blank, sign, exponent or hexadecimal, which
+ * strtod would take. */
 static bool parse_thresholds(const char *arg, double t[3])
 {
     char *end;
     const char *s = arg;
     for (int i = 0; i < 3; i++) {
+        size_t digits = strspn(s, "0123456789.");
         t[i] = strtod(s, &end);
-        if (end == s || !(t[i] > 0 && t[i] <= 1) || (i > 0 && t[i] <= t[i - 1]) || *end != (i < 2 ? ',' : '\0'))
+        if (end == s || (size_t)(end - s) != digits || !(t[i] > 0 && t[i] <= 1) || (i > 0 && t[i] <= t[i - 1]) || *end != (i < 2 ? ',' : '\0'))
             return false;
         s = end + 1;
     }

@@ -197,6 +197,11 @@ check
 "$bin/junqi-analyze" --thresholds 0.3,0.2,0.1 "$game" > /dev/null 2>&1; [ $? -eq 2 ] || fail "decreasing --thresholds: expected exit 2"
 check
 "$bin/junqi-analyze" --thresholds 0.1,0.1,0.1 "$game" > /dev/null 2>&1; [ $? -eq 2 ] || fail "equal --thresholds: expected exit 2"
+# numbers as every other option writes them: strtod took a blank, a sign, hexadecimal, an exponent
+for t in ' 0.05,0.1,0.2' '0.05,+0.1,0.2' '0x0.1p0,0.2,0.3' '0.05,0.1,2e-1' '0.05,0.1,0.2 ' '0.05, 0.1,0.2'; do
+    check
+    "$bin/junqi-analyze" --thresholds "$t" "$game" > /dev/null 2>&1; [ $? -eq 2 ] || fail "--thresholds '$t': expected exit 2"
+done
 check
 for tool in junqi-analyze junqi-render junqi-replay; do # one range, said as the engine protocol's Seed says it
     "$bin/$tool" --seed 2147483648 "$game" > /dev/null 2> "$tmp/err"; st=$?
