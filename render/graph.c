@@ -104,6 +104,15 @@ static void draw_curve(cairo_t *cr, const frame *f, const junqi_annotation *a, u
     }
 }
 
+/* Whether any move of the seats in `movers` is judged: a curve to draw and name. */
+static bool judged_by(const junqi_annotation *a, unsigned movers)
+{
+    for (size_t i = 0; i < a->nmoves; i++)
+        if (a->moves[i].judged && ((movers >> a->moves[i].seat) & 1))
+            return true;
+    return false;
+}
+
 /* A legend entry at (x, y): a short line in the curve's colour, "as WHO saw it". */
 static void legend(cairo_t *cr, const junqi_theme *t, double x, double y, junqi_rgba colour, const char *who)
 {
@@ -161,14 +170,18 @@ static void draw(cairo_t *cr, const junqi_game *g, const junqi_annotation *a, in
     /* TRANSLATORS: the evaluation graph's title; %s is a side (north-south) or a seat */
     snprintf(title, sizeof title, _("win probability of %s"), us);
     label(cr, t, title, f.x0, f.y0 / 2, 13, 0.0);
-    legend(cr, t, f.x1 - 290, f.y0 / 2, mine, us);
-    legend(cr, t, f.x1 - 130, f.y0 / 2, theirs, them);
+    double at = f.x1 - 130; /* a team none of whose moves is judged (--only-seat) has no curve to name */
+    if (judged_by(a, other))
+        legend(cr, t, at, f.y0 / 2, theirs, them), at -= 160;
+    if (judged_by(a, side))
+        legend(cr, t, at, f.y0 / 2, mine, us);
     draw_curve(cr, &f, a, side, side, t, b->kind, mine);
     draw_curve(cr, &f, a, other, side, t, b->kind, theirs);
     char moves[32];
     snprintf(moves, sizeof moves, P_("%zu move", "%zu moves", a->nmoves), a->nmoves);
     label(cr, t, moves, f.x1, f.y1 + MARGIN_BOTTOM / 2, 11, 1.0);
-    label(cr, t, "1", frame_x(&f, 0), f.y1 + MARGIN_BOTTOM / 2, 11, 0.5); /* under move 1's point */
+    if (a->nmoves > 0) /* under move 1's point; a game of no move has none */
+        label(cr, t, "1", frame_x(&f, 0), f.y1 + MARGIN_BOTTOM / 2, 11, 0.5);
 }
 
 junqi_rect junqi_graph_plot_area(int width, int height)

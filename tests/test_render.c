@@ -828,28 +828,30 @@ static void a_long_name_is_cut_between_characters(void **state)
     junqi_renderer_free(rd);
 }
 
-/* The evaluation graph's "1" under the move axis stands under move 1: it stood at the axis's left
- * end, where the curves place no move (move k is k steps along), a whole step early: 60 pixels
- * in a graph of 15 moves. */
-static void the_graphs_first_move_is_labelled_where_it_is_drawn(void **state)
+/* tests/data/html/marked.jgn, settled (the movers' seats, which the curves are drawn by), and its
+ * annotation into *notes. */
+static junqi_game *marked_game(junqi_annotation *notes)
 {
-    (void)state;
     size_t size;
     char *text = (char *)read_file(source_path("tests/data/html/marked.jgn"), &size);
     assert_non_null(text);
     junqi_game *game = junqi_jgn_parse(text, size, "marked.jgn", 0, NULL);
     free(text);
     assert_non_null(game);
-    junqi_game_settle(game); /* the movers' seats, which the curves are drawn by */
-    junqi_annotation notes;
-    assert_true(junqi_annotation_read(game, &notes));
-    assert_true(notes.nmoves > 5);
+    junqi_game_settle(game);
+    assert_true(junqi_annotation_read(game, notes));
+    assert_true(notes->nmoves > 5);
+    return game;
+}
+
+/* The evaluation graph of game and notes, w x h, as grey pixels (freed by the caller). */
+static unsigned char *graph_grey(const junqi_game *game, const junqi_annotation *notes, int w, int h)
+{
     char *png = NULL, err[256];
     size_t len;
     FILE *fp = open_memstream(&png, &len);
     assert_non_null(fp);
-    const int w = 960, h = 360;
-    assert_true(junqi_graph_write(fp, JUNQI_IMAGE_PNG, game, &notes, JUNQI_NO_SEAT, w, h, junqi_theme_default(), err,
+    assert_true(junqi_graph_write(fp, JUNQI_IMAGE_PNG, game, notes, JUNQI_NO_SEAT, w, h, junqi_theme_default(), err,
                                   sizeof err));
     assert_int_equal(fclose(fp), 0);
     png_image image = {.version = PNG_IMAGE_VERSION};
@@ -858,18 +860,73 @@ static void the_graphs_first_move_is_labelled_where_it_is_drawn(void **state)
     unsigned char *grey = malloc(PNG_IMAGE_SIZE(image));
     assert_non_null(grey);
     assert_true(png_image_finish_read(&image, NULL, grey, 0, NULL));
-    junqi_rect plot = junqi_graph_plot_area(w, h);
-    double move1 = plot.x + plot.w / (double)notes.nmoves; /* the curves' place of move 1 */
-    int left = w, right = -1, background = grey[(h - 1) * w];
-    for (int y = (int)(plot.y + plot.h) + 10; y < h - 8; y++) /* under the axis and its 0 %, left of the middle */
-        for (int x = 0; x < w / 2; x++)
+    free(png);
+    return grey;
+}
+
+/* The pixels of grey (w wide) in rows y0..y1-1 and columns x0..x1-1 that differ from the
+ * background (its bottom-left pixel): their leftmost and rightmost columns, and their count. */
+static int ink(const unsigned char *grey, int w, int h, int x0, int x1, int y0, int y1, int *left, int *right)
+{
+    int count = 0, background = grey[(h - 1) * w];
+    *left = x1, *right = -1;
+    for (int y = y0; y < y1; y++)
+        for (int x = x0; x < x1; x++)
             if (abs(grey[y * w + x] - background) > 60)
-                left = x < left ? x : left, right = x > right ? x : right;
-    assert_true(right >= left);
+                count++, *left = x < *left ? x : *left, *right = x > *right ? x : *right;
+    return count;
+}
+
+/* The evaluation graph's "1" under the move axis stands under move 1: it stood at the axis's left
+ * end, where the curves place no move (move k is k steps along), a whole step early: 60 pixels
+ * in a graph of 15 moves. A game of no move has no "1". */
+static void the_graphs_first_move_is_labelled_where_it_is_drawn(void **state)
+{
+    (void)state;
+    junqi_annotation notes;
+    junqi_game *game = marked_game(&notes);
+    const int w = 960, h = 360;
+    junqi_rect plot = junqi_graph_plot_area(w, h);
+    int under = (int)(plot.y + plot.h) + 10, left, right; /* under the axis and its 0 %, left of the middle */
+    unsigned char *grey = graph_grey(game, &notes, w, h);
+    double move1 = plot.x + plot.w / (double)notes.nmoves; /* the curves' place of move 1 */
+    assert_true(ink(grey, w, h, 0, w / 2, under, h - 8, &left, &right) > 0);
     if (fabs((left + right + 1) / 2.0 - move1) > 2)
         fail_msg("the label '1' spans x %d to %d; move 1 is drawn at x %.1f", left, right, move1);
     free(grey);
-    free(png);
+    size_t moves = notes.nmoves;
+    notes.nmoves = 0;
+    grey = graph_grey(game, &notes, w, h); /* "0 moves" ends at the axis's right end; a "1" stood across it */
+    ink(grey, w, h, 0, w, under, h - 8, &left, &right);
+    if (right > plot.x + plot.w + 1)
+        fail_msg("a graph of no move has ink under its axis to x %d, past its end at %.0f", right, plot.x + plot.w);
+    notes.nmoves = moves;
+    free(grey);
+    junqi_annotation_free(&notes);
+    junqi_game_free(game);
+}
+
+/* A team none of whose moves is judged (--only-seat) has no curve, and the legend names none:
+ * "as south saw it" stood beside north's with nothing drawn for it. */
+static void the_graphs_legend_names_only_the_curves_drawn(void **state)
+{
+    (void)state;
+    junqi_annotation notes;
+    junqi_game *game = marked_game(&notes);
+    const int w = 960, h = 360;
+    junqi_rect plot = junqi_graph_plot_area(w, h);
+    int left, right;
+    unsigned char *grey = graph_grey(game, &notes, w, h);
+    int both = ink(grey, w, h, w / 2, w, 0, (int)plot.y - 2, &left, &right);
+    free(grey);
+    unsigned team = JUNQI_SEAT_BIT(notes.moves[0].seat) | JUNQI_SEAT_BIT(junqi_seat_opposite(notes.moves[0].seat));
+    for (size_t i = 0; i < notes.nmoves; i++) /* as --only-seat leaves it: the other team unjudged */
+        notes.moves[i].judged &= (team >> notes.moves[i].seat) & 1;
+    grey = graph_grey(game, &notes, w, h);
+    int one = ink(grey, w, h, w / 2, w, 0, (int)plot.y - 2, &left, &right);
+    free(grey);
+    if (!(one > 0 && one < both * 2 / 3))
+        fail_msg("the legend's ink: %d pixels with both teams judged, %d with one", both, one);
     junqi_annotation_free(&notes);
     junqi_game_free(game);
 }
@@ -1006,6 +1063,7 @@ int main(void)
         cmocka_unit_test(the_combat_badge_sits_on_a_turned_tiles_corner),
         cmocka_unit_test(a_turned_6_is_not_a_turned_9),
         cmocka_unit_test(the_graphs_first_move_is_labelled_where_it_is_drawn),
+        cmocka_unit_test(the_graphs_legend_names_only_the_curves_drawn),
         cmocka_unit_test(long_players_names_are_cut_short_not_shrunk_away),
         cmocka_unit_test(a_long_name_is_cut_between_characters),
         cmocka_unit_test(tile_text_has_the_contrast_of_normal_text),
