@@ -1254,7 +1254,7 @@ static void cmd_setoption(engine *e, char *args)
     /* what is wrong is said as precisely as the words allow; 'name value 2' has no name (it was
      * "an option's name is one word, not 'value 2'") */
     if (!w || strcmp(w, "name") != 0 || !name || strcmp(name, "value") == 0)
-        error_line(e, "setoption", "write: setoption name NAME value VALUE");
+        error_line(e, "setoption", "the command is setoption name NAME value VALUE");
     else if (v && strcmp(v, "value") != 0) /* UCI's names may have blanks; these have none */
         error_line(e, "setoption", "an option's name is one word, not '%s %s' (known: " KNOWN_OPTIONS ")",
                    QUOTE(name), QUOTE(v));

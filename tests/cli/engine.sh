@@ -389,15 +389,16 @@ grep -q "^error hello: unknown command" <<<"$out" || fail "an unknown command: $
 expect "a bad level: the alternatives end in or" "error setoption: Level takes easy, normal, default or expert, not 'hard'" \
     "$(grep -m 1 '^error setoption: Level' <<<"$out")"
 # a setoption of the wrong shape said only "write: setoption name NAME value VALUE", not what was
-# wrong with it: now the missing value, the name of two words and the value of two are named
+# wrong with it: now the missing value, the name of two words and the value of two are named, and
+# a line with no name says what the command is (its "write:" read as a failed write)
 expect "setoption of the wrong shape: what is wrong is said" \
-"error setoption: write: setoption name NAME value VALUE
-error setoption: write: setoption name NAME value VALUE
+"error setoption: the command is setoption name NAME value VALUE
+error setoption: the command is setoption name NAME value VALUE
 error setoption: Threads needs a value: setoption name Threads value VALUE
 error setoption: Threads needs a value: setoption name Threads value VALUE
 error setoption: an option's name is one word, not 'Multi PV' (known: Threads, Hash, Level, Nodes, Samples, View, Seed, MultiPV)
 error setoption: Threads takes one word as its value; '3' follows it
-error setoption: write: setoption name NAME value VALUE
+error setoption: the command is setoption name NAME value VALUE
 readyok" \
     "$(engine "setoption" "setoption value 2" "setoption name Threads" "setoption name Threads value" \
         "setoption name Multi PV value 2" "setoption name Threads value 2 3" "setoption name value 2" "isready")"
