@@ -1476,6 +1476,31 @@ bool junqi_notes_from_comment(junqi_notes *a, const junqi_board *b, const char *
 
 /* ---- parts for flip_draw.c (draw_parts.h) ------------------------------------------ */
 
+double junqi_draw_entries(const junqi_renderer *r, cairo_t *cr, double px, const char *const entry[], int n,
+                          const char *sep, double x, double y, double room)
+{
+    double w[JUNQI_SEATS] = {0}, text_total = 0, sep_w = text_width(r, cr, r->theme->font, px, sep);
+    for (int i = 0; i < n && i < JUNQI_SEATS; i++)
+        text_total += w[i] = text_width(r, cr, r->theme->font, px, entry[i]);
+    double gaps = sep_w * (n - 1), total = text_total + gaps, fit = total > room ? room / total : 1;
+    if (fit < PLAYERS_MIN_FIT) { /* as draw_players: shrunk so far, then the widest cut short */
+        fit = PLAYERS_MIN_FIT;
+        total = cap_widths(w, room / fit - gaps) + gaps;
+    }
+    double at = x - total * fit / 2;
+    for (int i = 0; i < n && i < JUNQI_SEATS; i++) {
+        if (i > 0) {
+            draw_text_cut(r, cr, r->theme->font, px * fit, sep, at + sep_w * fit / 2, y, r->theme->label,
+                          sep_w * fit + 1);
+            at += sep_w * fit;
+        }
+        draw_text_cut(r, cr, r->theme->font, px * fit, entry[i], at + w[i] * fit / 2, y, r->theme->label,
+                      w[i] * fit + 1);
+        at += w[i] * fit;
+    }
+    return total * fit;
+}
+
 double junqi_draw_label(const junqi_renderer *r, cairo_t *cr, double px, const char *text, double x, double y,
                         junqi_rgba colour, double max_w)
 {

@@ -32,6 +32,16 @@ void junqi_draw_tile_shape(const junqi_renderer *r, cairo_t *cr, const junqi_sea
 double junqi_draw_label(const junqi_renderer *r, cairo_t *cr, double px, const char *text, double x, double y,
                         junqi_rgba colour, double max_w);
 
+/**
+ * The n texts entry[0..n-1] (n <= 4), sep between each two, as one line of caption text centred on
+ * (x, y) at px pixels in the theme's font and label colour, within room pixels: shrunk to fit down
+ * to three quarters of px, no further; beyond that the widest entries are cut short (…) to one
+ * width and the narrow ones kept whole, so that long players' names neither shrink the line away
+ * nor push the other seat's entry out. Returns the line's width, pixels.
+ */
+double junqi_draw_entries(const junqi_renderer *r, cairo_t *cr, double px, const char *const entry[], int n,
+                          const char *sep, double x, double y, double room);
+
 /** The tile-sized box round point p, grown by `grow` pixels, filled with colour. */
 void junqi_draw_glow(const junqi_renderer *r, cairo_t *cr, int p, double grow, junqi_rgba colour);
 

@@ -217,18 +217,16 @@ static void draw_last(const junqi_renderer *r, cairo_t *cr, const junqi_scene *s
     }
 }
 
-/* "South red · North blue", or the seats alone while no colour is assigned. */
-static void seats_line(const junqi_flip *pos, const junqi_scene *s, const flip_words *w, char *buf, size_t n)
+/* "South red NAME" and "North blue NAME" into seat[0] and seat[1] (n bytes each), or the seats
+ * alone while no colour is assigned; the caption writes them with w->sep between. */
+static void seat_entries(const junqi_flip *pos, const junqi_scene *s, const flip_words *w, char seat[2][192], size_t n)
 {
-    char seat[2][96];
     for (int i = 0; i < 2; i++) {
         int st = i == 0 ? JUNQI_SOUTH : JUNQI_NORTH, c = pos->st.colour[st];
-        snprintf(seat[i], sizeof seat[i], "%s%s%s%s%s", i == 0 ? w->south : w->north, c < 2 ? " " : "",
-                 c < 2 ? w->colour[c] : "", s->players[st] ? " " : "", s->players[st] ? s->players[st] : "");
+        snprintf(seat[i], n, "%s%s%s%s%s", i == 0 ? w->south : w->north, c < 2 ? " " : "", c < 2 ? w->colour[c] : "",
+                 s->players[st] ? " " : "", s->players[st] ? s->players[st] : "");
         junqi_utf8_drop_cut(seat[i]); /* a long name fills seat[i]: cut between characters */
     }
-    snprintf(buf, n, "%s%s%s", seat[0], w->sep, seat[1]);
-    junqi_utf8_drop_cut(buf);
 }
 
 const char *junqi_flip_colour_text(const junqi_renderer *r, int colour)
@@ -240,13 +238,14 @@ static void draw_caption(const junqi_renderer *r, cairo_t *cr, const junqi_scene
 {
     const junqi_geometry *g = junqi_renderer_geometry(r);
     const flip_words *w = words_of(junqi_renderer_options(r)->names);
-    char line[2][512];
-    seats_line(s->flip, s, w, line[0], sizeof line[0]);
-    junqi_renderer_status_text(r, s, line[1], sizeof line[1]);
-    double top = g->caption.y + (g->caption.h - 2 * g->caption_line) / 2;
-    for (int i = 0; i < 2; i++)
-        junqi_draw_label(r, cr, g->caption_line * 0.52, line[i], g->caption.x + g->caption.w / 2,
-                         top + g->caption_line * (0.5 + i), junqi_renderer_theme(r)->label, g->caption.w * 0.96);
+    char seat[2][192], status[512];
+    seat_entries(s->flip, s, w, seat, sizeof seat[0]);
+    junqi_renderer_status_text(r, s, status, sizeof status);
+    double top = g->caption.y + (g->caption.h - 2 * g->caption_line) / 2, px = g->caption_line * 0.52;
+    double x = g->caption.x + g->caption.w / 2, room = g->caption.w * 0.96;
+    junqi_draw_entries(r, cr, px, (const char *const[]){seat[0], seat[1]}, 2, w->sep, x, top + g->caption_line * 0.5,
+                       room);
+    junqi_draw_label(r, cr, px, status, x, top + g->caption_line * 1.5, junqi_renderer_theme(r)->label, room);
 }
 
 void junqi_flip_draw_layer(junqi_renderer *r, cairo_t *cr, bool raster, const junqi_scene *s, junqi_layer layer)

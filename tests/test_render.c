@@ -705,28 +705,68 @@ static junqi_renderer *two_player_caption_renderer(junqi_position *two, int size
     return rd;
 }
 
-/* Players with long names keep a readable caption: its first line (the seats, their colours and
- * players) shrinks to fit down to three quarters of its size, and the names are cut short (…)
- * beyond. It shrank without end: two 25-character names on the two-player board at 800 pixels
- * were written 5 pixels high. */
-static void long_players_names_are_cut_short_not_shrunk_away(void **state)
+/* The first game of the JGN file at path (from the source tree's top), which the caller frees. */
+static junqi_game *jgn_game(const char *path)
 {
-    (void)state;
-    junqi_position two;
-    junqi_renderer *rd = two_player_caption_renderer(&two, 800);
-    junqi_scene s = {.pos = &two, .last_move = {JUNQI_NO_POINT, JUNQI_NO_POINT}, .players = {"甲", NULL, "乙"}};
+    size_t len;
+    char *text = (char *)read_file(source_path(path), &len);
+    assert_non_null(text);
+    junqi_game *g = junqi_jgn_parse(text, len, path, 0, NULL);
+    free(text);
+    assert_non_null(g);
+    return g;
+}
+
+/* tests/data/flip/fanqi.jgn replayed into *rp to ply 10, where both colours are assigned (the
+ * caption's "South red NAME · North blue NAME"). Returns the game, which the caller frees. */
+static junqi_game *fanqi_at_ply_10(junqi_flip_replay *rp)
+{
+    junqi_game *g = jgn_game("tests/data/flip/fanqi.jgn");
+    assert_true(junqi_flip_replay_start(rp, g, NULL, NULL));
+    junqi_flip_replay_seek(rp, 10);
+    return g;
+}
+
+/* The caption's first line of rd's picture of s with long names (long_names: south's, north's)
+ * is at least 0.7 as high as with short ones, and inside the caption. */
+static void long_names_keep_the_line(junqi_renderer *rd, junqi_scene *s, const char *long_names[2])
+{
     int top, bottom, left, right, long_top, long_bottom;
-    players_line_ink(rd, &s, &top, &bottom, &left, &right);
-    s.players[JUNQI_NORTH] = "Grandmaster Wang Xiaoming of the Beijing Junqi Club";
-    s.players[JUNQI_SOUTH] = "南方棋手李四（上海军棋协会会长兼总教练）";
-    players_line_ink(rd, &s, &long_top, &long_bottom, &left, &right);
+    s->players[JUNQI_SOUTH] = "甲";
+    s->players[JUNQI_NORTH] = "乙";
+    players_line_ink(rd, s, &top, &bottom, &left, &right);
+    s->players[JUNQI_SOUTH] = long_names[0];
+    s->players[JUNQI_NORTH] = long_names[1];
+    players_line_ink(rd, s, &long_top, &long_bottom, &left, &right);
     double height = bottom - top + 1, long_height = long_bottom - long_top + 1;
     if (long_height < height * 0.7)
-        fail_msg("the players' line is %.0f pixels high with long names, %.0f with short ones", long_height, height);
+        fail_msg("the players' line is %.0f pixels high with long names, %.0f with short ones%s", long_height, height,
+                 s->flip ? " (a flip game)" : "");
     const junqi_geometry *g = junqi_renderer_geometry(rd);
     if (left < g->caption.x || right >= g->caption.x + g->caption.w)
         fail_msg("the players' line spans x %d to %d, past the caption's %.0f to %.0f", left, right, g->caption.x,
                  g->caption.x + g->caption.w);
+}
+
+/* Players with long names keep a readable caption: its first line (the seats, their colours and
+ * players) shrinks to fit down to three quarters of its size, and the names are cut short (…)
+ * beyond. It shrank without end: two 25-character names on the two-player board at 800 pixels
+ * were written 5 pixels high; a flip game's line too. */
+static void long_players_names_are_cut_short_not_shrunk_away(void **state)
+{
+    (void)state;
+    const char *long_names[2] = {"南方棋手李四（上海军棋协会会长兼总教练）",
+                                 "Grandmaster Wang Xiaoming of the Beijing Junqi Club"};
+    junqi_position two;
+    junqi_renderer *rd = two_player_caption_renderer(&two, 800);
+    junqi_scene s = {.pos = &two, .last_move = {JUNQI_NO_POINT, JUNQI_NO_POINT}};
+    long_names_keep_the_line(rd, &s, long_names);
+    junqi_flip_replay rp;
+    junqi_game *g = fanqi_at_ply_10(&rp);
+    junqi_scene f = {0};
+    junqi_flip_scene(&f, &rp.pos, &rp, true);
+    long_names_keep_the_line(rd, &f, long_names);
+    junqi_game_free(g);
     junqi_renderer_free(rd);
 }
 
@@ -801,13 +841,8 @@ static void a_long_name_is_cut_between_characters(void **state)
         s.players[JUNQI_SOUTH] = name[(lead + 1) % 3];
         assert_non_null(junqi_renderer_image(rd, &s));
     }
-    size_t len;
-    char *text = (char *)read_file(source_path("tests/data/flip/fanqi.jgn"), &len);
-    junqi_game *g = junqi_jgn_parse(text, len, "fanqi", 0, NULL);
-    assert_non_null(g);
     junqi_flip_replay rp;
-    assert_true(junqi_flip_replay_start(&rp, g, NULL, NULL));
-    junqi_flip_replay_seek(&rp, 10);
+    junqi_game *g = fanqi_at_ply_10(&rp);
     for (int lead = 0; lead < 3; lead++) {
         junqi_scene s = {0};
         junqi_flip_scene(&s, &rp.pos, &rp, true);
@@ -824,7 +859,6 @@ static void a_long_name_is_cut_between_characters(void **state)
         fail_msg("said on standard error: %s", text_said);
     fclose(said);
     junqi_game_free(g);
-    free(text);
     junqi_renderer_free(rd);
 }
 
@@ -832,12 +866,7 @@ static void a_long_name_is_cut_between_characters(void **state)
  * annotation into *notes. */
 static junqi_game *marked_game(junqi_annotation *notes)
 {
-    size_t size;
-    char *text = (char *)read_file(source_path("tests/data/html/marked.jgn"), &size);
-    assert_non_null(text);
-    junqi_game *game = junqi_jgn_parse(text, size, "marked.jgn", 0, NULL);
-    free(text);
-    assert_non_null(game);
+    junqi_game *game = jgn_game("tests/data/html/marked.jgn");
     junqi_game_settle(game);
     assert_true(junqi_annotation_read(game, notes));
     assert_true(notes->nmoves > 5);
