@@ -51,6 +51,11 @@ expect "junqi: the options" "Threads Hash Level Nodes Samples View Seed MultiPV"
     "$(awk '$1 == "option" {printf "%s%s", sep, $3; sep = " "}' <<<"$out")"
 expect "junqi: ends with junqiok, then readyok" "junqiok readyok" "$(tail -n 2 <<<"$out" | tr '\n' ' ' | sed 's/ $//')"
 
+# words after a command that takes none are ignored (docs/protocol.md, "Lines and words"): isready is
+# answered, quit ends the engine before the isready after it
+expect "isready x, newgame y, stop z, quit now: readyok, and nothing after quit" "readyok" \
+    "$(engine "isready x" "newgame y" "stop z" "quit now" "isready")"
+
 # junqi lists the defaults, as UCI's uci does, not the values setoption gave since (it listed
 # Threads 3 as the default after setoption name Threads value 3)
 sets=("setoption name Threads value 3" "setoption name Hash value 8" "setoption name Level value expert"
