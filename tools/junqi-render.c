@@ -915,7 +915,6 @@ static int render_pages(options *opt, const char *path)
     return finish_pages(&ps, rc);
 }
 
-
 /* ---- options --------------------------------------------------------------------- */
 
 static bool parse_seat_or_all(const char *text, int *out)
@@ -928,7 +927,6 @@ static bool parse_seat_or_all(const char *text, int *out)
     return *out != JUNQI_NO_SEAT;
 }
 
-/* Decide the output format once all options are read. Returns an exit status. */
 /* Once the output's kind is settled: an option that would draw nothing there is a usage error, as
  * --seed without --infer is, not dropped in silence (h-render R7). */
 static int check_drawn(const options *opt)
@@ -953,6 +951,7 @@ static bool html_name(const char *path)
            (n > 4 && strcasecmp(path + n - 4, ".htm") == 0) || (n > 0 && path[n - 1] == '/');
 }
 
+/* Decide the output format once all options are read. Returns an exit status. */
 static int settle_format(options *opt)
 {
     if (!opt->output && !opt->frames)
