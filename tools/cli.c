@@ -1635,11 +1635,27 @@ static char *temporary_name(const char *path)
     return tmp;
 }
 
+/* The standard stream whose regular file `path` names (-o /dev/stdout, /dev/fd/2, or the file's
+ * own name, that the shell opened: `>> log`, `{ ...; } > f`), or NULL. Such a file is written
+ * where its descriptor stands, as standard output is: made anew beside it and renamed over it,
+ * it lost what it held (a log's earlier lines) and what the shell wrote to it after the tool. */
+static FILE *standard_file(const char *path)
+{
+    struct stat st, open_st;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return NULL;
+    FILE *streams[] = {stdout, stderr};
+    for (size_t i = 0; i < sizeof streams / sizeof streams[0]; i++)
+        if (fstat(fileno(streams[i]), &open_st) == 0 && open_st.st_dev == st.st_dev && open_st.st_ino == st.st_ino)
+            return streams[i];
+    return NULL;
+}
+
 bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output *o)
 {
     memset(o, 0, sizeof *o);
-    if (!path || strcmp(path, "-") == 0) {
-        o->fp = stdout;
+    if (!path || strcmp(path, "-") == 0 || (path[0] && (o->fp = standard_file(path)))) {
+        o->fp = o->fp ? o->fp : stdout;
         return true;
     }
     if (!*path) { /* no file has that name: said before anything is written, not at the rename */

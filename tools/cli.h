@@ -487,7 +487,9 @@ typedef struct junqi_cli_output {
  * written through a temporary file in the same folder, renamed onto it at
  * the end; an existing file keeps its permissions, and a symbolic link its
  * target (the file it leads to is replaced, the link stays). A device or
- * FIFO (/dev/null) is written in place. Returns false, with one line on
+ * FIFO (/dev/null) is written in place, and so is the regular file open as
+ * standard output or error (-o /dev/stdout >> log: through that stream,
+ * where its descriptor stands, path then NULL). Returns false, with one line on
  * stderr, when the file cannot be opened or created: "PROG: PATH: cannot
  * write: REASON" (docs/conventions.md; exit status 3), REASON naming the
  * missing folder ("the folder DIR does not exist") or strerror's reason;
