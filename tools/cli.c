@@ -801,12 +801,29 @@ int junqi_cli_parse_range(const char *prog, const char *name, const char *text, 
     return JUNQI_EXIT_OK;
 }
 
+/* The --rules parsed last, as typed: the interned set keeps its canonical string, which drops a
+ * switch set to its named set's value (first=south of standard), one the user still asked for
+ * (junqi_cli_apply_rules()). A tool parses one --rules (junqi_cli_once()). */
+static struct {
+    const junqi_rules *rules;
+    const char *text;
+} typed_rules;
+
 int junqi_cli_parse_rules(const char *prog, const char *text, const junqi_rules **out)
 {
     char err[JUNQI_RULES_ERR_SIZE];
-    if (junqi_rules_parse(text, JUNQI_RULES_ANY_BOARD, out, err, sizeof err))
+    if (junqi_rules_parse(text, JUNQI_RULES_ANY_BOARD, out, err, sizeof err)) {
+        typed_rules.rules = *out, typed_rules.text = text;
         return JUNQI_EXIT_OK;
+    }
     return junqi_cli_usage(prog, "--rules: %s", err);
+}
+
+bool junqi_cli_rules_set_first(const junqi_rules *rules)
+{
+    if (rules->first_seat != junqi_rules_get(rules->name)->first_seat)
+        return true;
+    return rules == typed_rules.rules && typed_rules.text && junqi_rules_spells(typed_rules.text, "first");
 }
 
 int junqi_cli_apply_rules(const char *prog, const char *name, junqi_game *g,
@@ -820,11 +837,11 @@ int junqi_cli_apply_rules(const char *prog, const char *name, junqi_game *g,
                                name, rules->text);
     /* a first= of --rules beside the record's First tag would be written as both,
      * the contradiction a reader refuses (docs/jgn.md §2, "Rule sets") */
-    if (rules && g->first < JUNQI_SEATS && !g->start && !g->flip_start &&
-        rules->first_seat != junqi_rules_get(rules->name)->first_seat && (int)g->first != rules->first_seat)
+    if (rules && g->first < JUNQI_SEATS && !g->start && !g->flip_start && junqi_cli_rules_set_first(rules) &&
+        (int)g->first != rules->first_seat)
         return junqi_cli_usage(prog, "%s: --rules %s has first=%s, and the record's First tag says %s", name,
-                               rules->text, junqi_seat_name((junqi_seat)rules->first_seat),
-                               junqi_seat_name(g->first));
+                               rules == typed_rules.rules ? typed_rules.text : rules->text,
+                               junqi_seat_name((junqi_seat)rules->first_seat), junqi_seat_name(g->first));
     if (!rules || junqi_game_set_rules(g, rules))
         return JUNQI_EXIT_OK;
     if (rules->board == g->board)
