@@ -1652,17 +1652,25 @@ static char *temporary_name(const char *path)
     return tmp;
 }
 
-/* The standard stream whose regular file `path` names (-o /dev/stdout, /dev/fd/2, or the file's
- * own name, that the shell opened: `>> log`, `{ ...; } > f`), or NULL. Such a file is written
- * where its descriptor stands, as standard output is: made anew beside it and renamed over it,
- * it lost what it held (a log's earlier lines) and what the shell wrote to it after the tool. */
+/* The standard stream that `path` names: the descriptor itself (/dev/stdout, /dev/fd/2,
+ * /proc/self/fd/1: whatever it is open on, closed too, which a new open of the link's end, held
+ * on /dev/null, would hide), or the regular file it is open on (the file's own name, that the
+ * shell opened: `>> log`, `{ ...; } > f`); else NULL. Such a file is written where its
+ * descriptor stands, as standard output is: made anew beside it and renamed over it, it lost
+ * what it held (a log's earlier lines) and what the shell wrote to it after the tool. */
 static FILE *standard_file(const char *path)
 {
+    static const char *const names[][3] = {{"/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"},
+                                           {"/dev/stderr", "/dev/fd/2", "/proc/self/fd/2"}};
+    FILE *streams[] = {stdout, stderr};
+    for (size_t i = 0; i < 2; i++)
+        for (size_t k = 0; k < 3; k++)
+            if (strcmp(path, names[i][k]) == 0)
+                return streams[i];
     struct stat st, open_st;
     if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
         return NULL;
-    FILE *streams[] = {stdout, stderr};
-    for (size_t i = 0; i < sizeof streams / sizeof streams[0]; i++)
+    for (size_t i = 0; i < 2; i++)
         if (fstat(fileno(streams[i]), &open_st) == 0 && open_st.st_dev == st.st_dev && open_st.st_ino == st.st_ino)
             return streams[i];
     return NULL;

@@ -501,7 +501,9 @@ typedef struct junqi_cli_output {
  * target (the file it leads to is replaced, the link stays). A device or
  * FIFO (/dev/null) is written in place, and so is the regular file open as
  * standard output or error (-o /dev/stdout >> log: through that stream,
- * where its descriptor stands, path then NULL). Returns false, with one line on
+ * where its descriptor stands, path then NULL), and a name of either
+ * descriptor (/dev/stdout, /dev/fd/2, /proc/self/fd/1) whatever it is open
+ * on, closed included. Returns false, with one line on
  * stderr, when the file cannot be opened or created: "PROG: PATH: cannot
  * write: REASON" (docs/conventions.md; exit status 3), REASON naming the
  * missing folder ("the folder DIR does not exist") or strerror's reason;

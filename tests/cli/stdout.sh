@@ -91,5 +91,14 @@ for tool in "junqi-replay --to jgn" "junqi-analyze --nodes 100 --samples 1" "jun
         "$(cmp -s "$tmp/want.out" "$tmp/log" && echo same)"
 done
 
+# -o /dev/stdout with standard output closed (>&-, held on /dev/null so that writing it fails):
+# the link led to /dev/null, opened anew, and the output went there, exit 0, where the same run
+# without -o is exit 3; a name of the descriptor is the stream itself. -o /dev/null still works
+"$JUNQI_BIN/junqi-replay" --to jgn -o /dev/stdout "$G" >&- 2>"$tmp/err"
+expect "junqi-replay -o /dev/stdout >&-: exit status, message" "3 1" \
+    "$? $(grep -c 'cannot write to standard output' "$tmp/err")"
+"$JUNQI_BIN/junqi-replay" --to jgn -o /dev/null "$G" >&- 2>"$tmp/err"
+expect "junqi-replay -o /dev/null >&-: exit status, message" "0 " "$? $(cat "$tmp/err")"
+
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]
