@@ -939,8 +939,9 @@ static char *chain_end(const char *path, int *err)
 
 /* Where -o PATH really writes: the file a symbolic link leads to, so that
  * the link stays a link (a dangling link, or a chain of them: the file at its
- * end); what is no regular file or folder (a device, a FIFO, /dev/stdout into
- * a pipe, whose link names "pipe:[N]", no file) is written through path itself.
+ * end); what is no regular file or folder (a device, a FIFO) is written in
+ * place, through its real name (a link's end), or through path itself when it
+ * has none (a pipe: /dev/fd/3's link names "pipe:[N]", no file).
  * *st is the target's status when *exists. A new string, or NULL with
  * *err: ENOMEM, or ELOOP for links that lead round and round (`ln -s loop
  * loop`), which have no file to write: replacing the link would lose it. */
@@ -950,8 +951,8 @@ static char *output_target(const char *path, struct stat *st, bool *exists, int 
     char *target = NULL;
     *err = ENOMEM;
     if (stat(path, st) == 0 && !S_ISREG(st->st_mode) && !S_ISDIR(st->st_mode)) {
-        *exists = true;
-        return strdup(path);
+        *exists = true; /* its own name, that a message says (full.png -> /dev/full), where it has one */
+        return (target = realpath(path, NULL)) ? target : strdup(path);
     }
     if (lstat(path, &link) == 0 && S_ISLNK(link.st_mode) && !(target = realpath(path, NULL)))
         target = chain_end(path, err); /* nothing there yet (a dangling link, or a chain of them), or a loop */
