@@ -805,16 +805,6 @@ static void check_tag_seat(parser *p, const char *at, const char *tag, junqi_sea
         report_at(p, at, JUNQI_CODE_BAD_SEAT, "%s", why);
 }
 
-/* Whether the rule string `text` spells switch `sw` (`sw=` after its name). */
-static bool spells_switch(const char *text, const char *sw)
-{
-    size_t n = strlen(sw);
-    for (const char *s = strchr(text, ','); s; s = strchr(s + 1, ','))
-        if (strncmp(s + 1, sw, n) == 0 && s[1 + n] == '=')
-            return true;
-    return false;
-}
-
 /* A Mode or First tag that says other than the mode= or first= its Rules tag
  * spells is an error at the tag (docs/jgn.md §2, "Rule sets"): the writer
  * meant one of the two, and a reader cannot tell which, as with a First
@@ -828,12 +818,12 @@ static void check_spelled_switches(parser *p)
     const junqi_rules *tag = p->rules_tag;
     if (!tag)
         return; /* no Rules tag, or a bad one: settle_rules said so */
-    if (p->mode_at && !junqi_rules_flip(tag) && spells_switch(p->rules_value, "mode") && p->mode != tag->info)
+    if (p->mode_at && !junqi_rules_flip(tag) && junqi_rules_spells(p->rules_value, "mode") && p->mode != tag->info)
         report_at(p, p->mode_at, JUNQI_CODE_BAD_TAG, "Mode: the Rules tag says mode=%s, not %s",
                   junqi_info_mode_name((junqi_info_mode)tag->info),
                   junqi_info_mode_name((junqi_info_mode)p->mode));
     if (p->first_at && !g->start && !g->flip_start && g->seat[g->first].present &&
-        spells_switch(p->rules_value, "first") && (int)g->first != tag->first_seat)
+        junqi_rules_spells(p->rules_value, "first") && (int)g->first != tag->first_seat)
         report_at(p, p->first_at, JUNQI_CODE_BAD_TAG, "First: the Rules tag says first=%s, not %s",
                   junqi_seat_name((junqi_seat)tag->first_seat), junqi_seat_name(g->first));
 }

@@ -561,6 +561,15 @@ const junqi_board *junqi_rules_board(const junqi_rules *r)
     return junqi_board_variant(r->board, r->mountain == JUNQI_MOUNTAIN_SHELTER);
 }
 
+bool junqi_rules_spells(const char *text, const char *sw)
+{
+    size_t n = strlen(sw);
+    for (const char *s = strchr(text, ','); s; s = strchr(s + 1, ','))
+        if (strncmp(s + 1, sw, n) == 0 && s[1 + n] == '=')
+            return true;
+    return false;
+}
+
 bool junqi_rules_parse(const char *text, int board, const junqi_rules **out, char *err, size_t n)
 {
     init_named();

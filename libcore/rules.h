@@ -239,6 +239,15 @@ int junqi_rules_value(const junqi_rules *r, const junqi_switch *sw);
 bool junqi_rules_parse(const char *text, int board, const junqi_rules **out, char *err, size_t n);
 
 /**
+ * Whether the rule string `text` (as written, before junqi_rules_parse()
+ * makes it canonical) spells switch `sw`: "sw=" after a comma. The canonical
+ * string drops a switch set to its named set's value ("standard,first=south"
+ * is "standard"), which a writer may still have meant, as a Rules tag beside
+ * a First tag (docs/jgn.md §2, "Rule sets") or a --rules over a record's.
+ */
+bool junqi_rules_spells(const char *text, const char *sw);
+
+/**
  * The size of an err buffer that holds every message of junqi_rules_parse()
  * and junqi_rules_with() whole, in any language, with room for a prefix
  * ("Rules: "): the messages quote at most JUNQI_RULES_TEXT_MAX bytes of

@@ -197,15 +197,17 @@ static double draw_text(const junqi_renderer *r, cairo_t *cr, const char *family
     return show_centred(cr, layout, x, y, colour);
 }
 
-/* Draw `text` as draw_text() does at px pixels, with its end cut short (…) where it would be wider
- * than max_w. Returns the width drawn, pixels. */
+/* Draw `text` at px pixels, its left end at x and centred on y, with its end cut short (…) where
+ * it would be wider than max_w. Returns the width drawn, pixels (the cut text's). */
 static double draw_text_cut(const junqi_renderer *r, cairo_t *cr, const char *family, double px,
                             const char *text, double x, double y, junqi_rgba colour, double max_w)
 {
     PangoLayout *layout = text_layout(r, cr, family, px, text, 0);
     pango_layout_set_width(layout, (int)(max_w * PANGO_SCALE));
     pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END);
-    return show_centred(cr, layout, x, y, colour);
+    PangoRectangle logical;
+    pango_layout_get_extents(layout, NULL, &logical);
+    return show_centred(cr, layout, x + logical.width / (double)PANGO_SCALE / 2, y, colour);
 }
 
 /* Width in pixels of `text` at px pixels. */
@@ -927,14 +929,35 @@ static void status_text(const words *w, const junqi_result *res, int to_move, in
     snprintf(buf, n, *reason ? "%s%s%s%s" : "%s", head, w->reason_open, reason, w->reason_close);
 }
 
-/* One caption entry: a seat's swatch, name, player and whether it is out. */
+void junqi_draw_end_cut(char *buf, size_t n)
+{
+    static const char ellipsis[] = "…";
+    junqi_utf8_drop_cut(buf);
+    size_t len = strlen(buf), at = n >= sizeof ellipsis ? n - sizeof ellipsis : 0;
+    if (g_utf8_validate(buf, (gssize)len, NULL)) { /* else cut between bytes: no character to keep */
+        glong chars = g_utf8_strlen(buf, (gssize)len);
+        PangoLogAttr *attrs = g_new(PangoLogAttr, chars + 1);
+        pango_get_log_attrs(buf, (int)len, -1, NULL, attrs, (int)chars + 1);
+        at = 0;
+        const char *p = buf;
+        /* before the text's end only: the text after it was cut, so the end is no boundary */
+        for (glong i = 0; i < chars; i++, p = g_utf8_next_char(p))
+            if (attrs[i].is_cursor_position && (size_t)(p - buf) + sizeof ellipsis <= n)
+                at = (size_t)(p - buf);
+        g_free(attrs);
+    }
+    if (at + sizeof ellipsis <= n)
+        memcpy(buf + at, ellipsis, sizeof ellipsis);
+}
+
+/* One caption entry: a seat's name and its player's, into buf (n bytes), cut (…) where a long
+ * name fills buf; whether the seat is out is said apart (draw_players()). */
 static void seat_entry(const junqi_renderer *r, const junqi_scene *s, int seat, char *buf, size_t n)
 {
-    const junqi_position *pos = s->pos;
-    bool out = !(pos->alive & JUNQI_SEAT_BIT(seat));
-    snprintf(buf, n, "%s%s%s%s", r->words->seat[seat], s->players[seat] ? " " : "",
-             s->players[seat] ? s->players[seat] : "", out ? r->words->out : "");
-    junqi_utf8_drop_cut(buf); /* a long name fills buf: cut between characters */
+    const char *player = s->players[seat];
+    int len = snprintf(buf, n, "%s%s%s", r->words->seat[seat], player ? " " : "", player ? player : "");
+    if (len > 0 && (size_t)len >= n)
+        junqi_draw_end_cut(buf, n);
 }
 
 /* The caption's first line shrinks to fit down to this part of its size, no further. */
@@ -968,19 +991,22 @@ static double cap_widths(double w[JUNQI_SEATS], double room)
 
 /* Line 1: the seats with their colours and players, centred: shrunk to fit down to
  * PLAYERS_MIN_FIT of its size, the longest entries cut short (…) beyond that (shrinking alone
- * wrote two long names on the two-player board 5 pixels high). */
+ * wrote two long names on the two-player board 5 pixels high); the marker of a seat out is
+ * never cut, as the name before it is (it went with the end of a long name). */
 static void draw_players(const junqi_renderer *r, cairo_t *cr, const junqi_scene *s, double y)
 {
     const junqi_geometry *g = &r->geo;
     double px = g->caption_line * 0.52, sw = g->caption_line * 0.62, gap = px * 0.4;
     double space = px * 1.6, widths[JUNQI_SEATS] = {0}, total = 0, text_total = 0;
+    double out_w = text_width(r, cr, r->theme->font, px, r->words->out);
     char text[JUNQI_SEATS][160];
     for (int seat = 0; seat < JUNQI_SEATS; seat++) {
         if (!(s->pos->present & JUNQI_SEAT_BIT(seat)))
             continue;
         seat_entry(r, s, seat, text[seat], sizeof text[seat]);
         widths[seat] = text_width(r, cr, r->theme->font, px, text[seat]);
-        total += (total > 0 ? space : 0) + sw + gap + widths[seat];
+        bool out = !(s->pos->alive & JUNQI_SEAT_BIT(seat));
+        total += (total > 0 ? space : 0) + sw + gap + widths[seat] + (out ? out_w : 0);
         text_total += widths[seat];
     }
     double room = g->caption.w * 0.96, fit = total > room ? room / total : 1;
@@ -1000,8 +1026,13 @@ static void draw_players(const junqi_renderer *r, cairo_t *cr, const junqi_scene
             draw_text(r, cr, r->theme->label_font, h * 0.8, seat_letter[seat], x + sw * fit / 2, y,
                       st->text, sw * fit, h * 0.9, false);
         x += (sw + gap) * fit;
-        draw_text_cut(r, cr, r->theme->font, px * fit, text[seat], x + widths[seat] * fit / 2, y,
-                      r->theme->label, widths[seat] * fit + 1);
+        double drawn = draw_text_cut(r, cr, r->theme->font, px * fit, text[seat], x, y, r->theme->label,
+                                     widths[seat] * fit + 1);
+        if (!(s->pos->alive & JUNQI_SEAT_BIT(seat))) { /* right after the name as cut, not after a gap */
+            draw_text(r, cr, r->theme->font, px * fit, r->words->out, x + drawn + out_w * fit / 2, y, r->theme->label,
+                      out_w * fit + 1, 0, false);
+            x += out_w * fit;
+        }
         x += (widths[seat] + space) * fit;
     }
 }
@@ -1490,12 +1521,10 @@ double junqi_draw_entries(const junqi_renderer *r, cairo_t *cr, double px, const
     double at = x - total * fit / 2;
     for (int i = 0; i < n && i < JUNQI_SEATS; i++) {
         if (i > 0) {
-            draw_text_cut(r, cr, r->theme->font, px * fit, sep, at + sep_w * fit / 2, y, r->theme->label,
-                          sep_w * fit + 1);
+            draw_text_cut(r, cr, r->theme->font, px * fit, sep, at, y, r->theme->label, sep_w * fit + 1);
             at += sep_w * fit;
         }
-        draw_text_cut(r, cr, r->theme->font, px * fit, entry[i], at + w[i] * fit / 2, y, r->theme->label,
-                      w[i] * fit + 1);
+        draw_text_cut(r, cr, r->theme->font, px * fit, entry[i], at, y, r->theme->label, w[i] * fit + 1);
         at += w[i] * fit;
     }
     return total * fit;

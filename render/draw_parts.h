@@ -12,6 +12,7 @@
 #define JUNQI_RENDER_DRAW_PARTS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include <cairo.h>
 
@@ -41,6 +42,12 @@ double junqi_draw_label(const junqi_renderer *r, cairo_t *cr, double px, const c
  */
 double junqi_draw_entries(const junqi_renderer *r, cairo_t *cr, double px, const char *const entry[], int n,
                           const char *sep, double x, double y, double room);
+
+/** End buf, n bytes that a snprintf() cut short (filled to n - 1 bytes), with "…" after the last
+ *  whole grapheme that leaves it room (Pango's cursor positions: a letter keeps its accents, an
+ *  emoji sequence stays whole), so that a caption's name cut there does not pass for a whole
+ *  shorter name; text that is not UTF-8 is cut between bytes. */
+void junqi_draw_end_cut(char *buf, size_t n);
 
 /** The tile-sized box round point p, grown by `grow` pixels, filled with colour. */
 void junqi_draw_glow(const junqi_renderer *r, cairo_t *cr, int p, double grow, junqi_rgba colour);

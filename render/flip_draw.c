@@ -223,9 +223,10 @@ static void seat_entries(const junqi_flip *pos, const junqi_scene *s, const flip
 {
     for (int i = 0; i < 2; i++) {
         int st = i == 0 ? JUNQI_SOUTH : JUNQI_NORTH, c = pos->st.colour[st];
-        snprintf(seat[i], n, "%s%s%s%s%s", i == 0 ? w->south : w->north, c < 2 ? " " : "", c < 2 ? w->colour[c] : "",
-                 s->players[st] ? " " : "", s->players[st] ? s->players[st] : "");
-        junqi_utf8_drop_cut(seat[i]); /* a long name fills seat[i]: cut between characters */
+        int len = snprintf(seat[i], n, "%s%s%s%s%s", i == 0 ? w->south : w->north, c < 2 ? " " : "",
+                           c < 2 ? w->colour[c] : "", s->players[st] ? " " : "", s->players[st] ? s->players[st] : "");
+        if (len > 0 && (size_t)len >= n)
+            junqi_draw_end_cut(seat[i], n); /* a long name fills seat[i] */
     }
 }
 

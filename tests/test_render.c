@@ -770,6 +770,65 @@ static void long_players_names_are_cut_short_not_shrunk_away(void **state)
     junqi_renderer_free(rd);
 }
 
+/* Whether rd draws the caption's first line (the players) of scenes a and b alike, pixel for pixel. */
+static bool players_lines_alike(junqi_renderer *rd, const junqi_scene *a, const junqi_scene *b)
+{
+    const junqi_geometry *g = junqi_renderer_geometry(rd);
+    int y0 = (int)(g->caption.y + (g->caption.h - 2 * g->caption_line) / 2);
+    size_t from = (size_t)(y0 > 0 ? y0 : 0) * (size_t)g->width, n = (size_t)g->caption_line * (size_t)g->width;
+    uint32_t *pa = pixels_of(junqi_renderer_image(rd, a)), *pb = pixels_of(junqi_renderer_image(rd, b));
+    bool alike = memcmp(pa + from, pb + from, n * sizeof *pa) == 0;
+    free(pa);
+    free(pb);
+    return alike;
+}
+
+/* A seat that is out keeps its （出局） after a long name cut short (…): the marker was cut off
+ * with the end of the name, so that a caption of two long names no longer said who was out
+ * (the four-player board at the end of jgs-000002 with long names: no 出局 left). The seat out
+ * is not drawn as the seat in play whose player's name ends in the marker's words. */
+static void a_seat_out_keeps_its_marker_after_a_long_name(void **state)
+{
+    (void)state;
+    junqi_position two;
+    junqi_renderer *rd = two_player_caption_renderer(&two, 800);
+    const char *name = "Grandmaster Wang Xiaoming of the Beijing Junqi Club";
+    char marked[128];
+    snprintf(marked, sizeof marked, "%s（出局）", name); /* the marker of --names zh */
+    junqi_scene in_play = {.pos = &two, .last_move = {JUNQI_NO_POINT, JUNQI_NO_POINT},
+                           .players = {marked, NULL, "南方棋手李四（上海军棋协会会长兼总教练）"}};
+    junqi_position out = two;
+    out.alive &= (uint8_t)~JUNQI_SEAT_BIT(JUNQI_NORTH);
+    junqi_scene gone = in_play;
+    gone.pos = &out;
+    gone.players[JUNQI_NORTH] = name;
+    if (players_lines_alike(rd, &in_play, &gone))
+        fail_msg("north out is drawn as north in play named '%s': its marker was cut off", marked);
+    junqi_renderer_free(rd);
+}
+
+/* A name longer than the caption's buffer (30 letters of three accents each, 210 bytes) ends in
+ * "…" where the buffer cuts it, after a whole letter: it was cut at the last whole character,
+ * a bare "e" whose accents were cut off, and drawn as a shorter name, whole, without a sign
+ * that it was cut when it fitted the width. The name is not drawn as the text the buffer held. */
+static void a_name_cut_at_the_buffer_ends_in_an_ellipsis(void **state)
+{
+    (void)state;
+    char name[256] = "", held[256];
+    for (int i = 0; i < 30; i++)
+        strcat(name, "e\xcc\x81\xcc\x82\xcc\x83"); /* e and three combining accents */
+    junqi_position two;
+    junqi_renderer *rd = two_player_caption_renderer(&two, 800);
+    /* what the 160-byte entry held of it after "北 " (4 bytes): 155 bytes, 22 letters and an e */
+    snprintf(held, sizeof held, "%.155s", name);
+    junqi_scene cut = {.pos = &two, .last_move = {JUNQI_NO_POINT, JUNQI_NO_POINT}, .players = {name, NULL, "乙"}};
+    junqi_scene whole = cut;
+    whole.players[JUNQI_NORTH] = held;
+    if (players_lines_alike(rd, &cut, &whole))
+        fail_msg("a name cut by the caption's buffer is drawn as the shorter name, whole, without …");
+    junqi_renderer_free(rd);
+}
+
 /* The relative luminance of colour c (WCAG 2: sRGB linearised, weighted). */
 static double luminance(junqi_rgba c)
 {
@@ -1095,6 +1154,8 @@ int main(void)
         cmocka_unit_test(the_graphs_legend_names_only_the_curves_drawn),
         cmocka_unit_test(long_players_names_are_cut_short_not_shrunk_away),
         cmocka_unit_test(a_long_name_is_cut_between_characters),
+        cmocka_unit_test(a_seat_out_keeps_its_marker_after_a_long_name),
+        cmocka_unit_test(a_name_cut_at_the_buffer_ends_in_an_ellipsis),
         cmocka_unit_test(tile_text_has_the_contrast_of_normal_text),
         cmocka_unit_test(every_end_reason_is_named_in_every_status_line),
         cmocka_unit_test(arrows_and_marks_parse_with_colours),

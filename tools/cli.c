@@ -801,12 +801,29 @@ int junqi_cli_parse_range(const char *prog, const char *name, const char *text, 
     return JUNQI_EXIT_OK;
 }
 
+/* The --rules parsed last, as typed: the interned set keeps its canonical string, which drops a
+ * switch set to its named set's value (first=south of standard), one the user still asked for
+ * (junqi_cli_apply_rules()). A tool parses one --rules (junqi_cli_once()). */
+static struct {
+    const junqi_rules *rules;
+    const char *text;
+} typed_rules;
+
 int junqi_cli_parse_rules(const char *prog, const char *text, const junqi_rules **out)
 {
     char err[JUNQI_RULES_ERR_SIZE];
-    if (junqi_rules_parse(text, JUNQI_RULES_ANY_BOARD, out, err, sizeof err))
+    if (junqi_rules_parse(text, JUNQI_RULES_ANY_BOARD, out, err, sizeof err)) {
+        typed_rules.rules = *out, typed_rules.text = text;
         return JUNQI_EXIT_OK;
+    }
     return junqi_cli_usage(prog, "--rules: %s", err);
+}
+
+bool junqi_cli_rules_set_first(const junqi_rules *rules)
+{
+    if (rules->first_seat != junqi_rules_get(rules->name)->first_seat)
+        return true;
+    return rules == typed_rules.rules && typed_rules.text && junqi_rules_spells(typed_rules.text, "first");
 }
 
 int junqi_cli_apply_rules(const char *prog, const char *name, junqi_game *g,
@@ -820,11 +837,11 @@ int junqi_cli_apply_rules(const char *prog, const char *name, junqi_game *g,
                                name, rules->text);
     /* a first= of --rules beside the record's First tag would be written as both,
      * the contradiction a reader refuses (docs/jgn.md §2, "Rule sets") */
-    if (rules && g->first < JUNQI_SEATS && !g->start && !g->flip_start &&
-        rules->first_seat != junqi_rules_get(rules->name)->first_seat && (int)g->first != rules->first_seat)
+    if (rules && g->first < JUNQI_SEATS && !g->start && !g->flip_start && junqi_cli_rules_set_first(rules) &&
+        (int)g->first != rules->first_seat)
         return junqi_cli_usage(prog, "%s: --rules %s has first=%s, and the record's First tag says %s", name,
-                               rules->text, junqi_seat_name((junqi_seat)rules->first_seat),
-                               junqi_seat_name(g->first));
+                               rules == typed_rules.rules ? typed_rules.text : rules->text,
+                               junqi_seat_name((junqi_seat)rules->first_seat), junqi_seat_name(g->first));
     if (!rules || junqi_game_set_rules(g, rules))
         return JUNQI_EXIT_OK;
     if (rules->board == g->board)
@@ -922,8 +939,9 @@ static char *chain_end(const char *path, int *err)
 
 /* Where -o PATH really writes: the file a symbolic link leads to, so that
  * the link stays a link (a dangling link, or a chain of them: the file at its
- * end); what is no regular file or folder (a device, a FIFO, /dev/stdout into
- * a pipe, whose link names "pipe:[N]", no file) is written through path itself.
+ * end); what is no regular file or folder (a device, a FIFO) is written in
+ * place, through its real name (a link's end), or through path itself when it
+ * has none (a pipe: /dev/fd/3's link names "pipe:[N]", no file).
  * *st is the target's status when *exists. A new string, or NULL with
  * *err: ENOMEM, or ELOOP for links that lead round and round (`ln -s loop
  * loop`), which have no file to write: replacing the link would lose it. */
@@ -933,8 +951,8 @@ static char *output_target(const char *path, struct stat *st, bool *exists, int 
     char *target = NULL;
     *err = ENOMEM;
     if (stat(path, st) == 0 && !S_ISREG(st->st_mode) && !S_ISDIR(st->st_mode)) {
-        *exists = true;
-        return strdup(path);
+        *exists = true; /* its own name, that a message says (full.png -> /dev/full), where it has one */
+        return (target = realpath(path, NULL)) ? target : strdup(path);
     }
     if (lstat(path, &link) == 0 && S_ISLNK(link.st_mode) && !(target = realpath(path, NULL)))
         target = chain_end(path, err); /* nothing there yet (a dangling link, or a chain of them), or a loop */
@@ -1635,11 +1653,35 @@ static char *temporary_name(const char *path)
     return tmp;
 }
 
+/* The standard stream that `path` names: the descriptor itself (/dev/stdout, /dev/fd/2,
+ * /proc/self/fd/1: whatever it is open on, closed too, which a new open of the link's end, held
+ * on /dev/null, would hide), or the regular file it is open on (the file's own name, that the
+ * shell opened: `>> log`, `{ ...; } > f`); else NULL. Such a file is written where its
+ * descriptor stands, as standard output is: made anew beside it and renamed over it, it lost
+ * what it held (a log's earlier lines) and what the shell wrote to it after the tool. */
+static FILE *standard_file(const char *path)
+{
+    static const char *const names[][3] = {{"/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"},
+                                           {"/dev/stderr", "/dev/fd/2", "/proc/self/fd/2"}};
+    FILE *streams[] = {stdout, stderr};
+    for (size_t i = 0; i < 2; i++)
+        for (size_t k = 0; k < 3; k++)
+            if (strcmp(path, names[i][k]) == 0)
+                return streams[i];
+    struct stat st, open_st;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return NULL;
+    for (size_t i = 0; i < 2; i++)
+        if (fstat(fileno(streams[i]), &open_st) == 0 && open_st.st_dev == st.st_dev && open_st.st_ino == st.st_ino)
+            return streams[i];
+    return NULL;
+}
+
 bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output *o)
 {
     memset(o, 0, sizeof *o);
-    if (!path || strcmp(path, "-") == 0) {
-        o->fp = stdout;
+    if (!path || strcmp(path, "-") == 0 || (path[0] && (o->fp = standard_file(path)))) {
+        o->fp = o->fp ? o->fp : stdout;
         return true;
     }
     if (!*path) { /* no file has that name: said before anything is written, not at the rename */

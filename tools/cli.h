@@ -410,11 +410,23 @@ int junqi_cli_parse_seed(const char *prog, const char *text, uint64_t *seed);
 int junqi_cli_parse_rules(const char *prog, const char *text, const junqi_rules **out);
 
 /**
+ * Whether `rules`, a --rules set, says who moves first: its first= names
+ * another seat than its named set's, or, for the set junqi_cli_parse_rules()
+ * read last, the text as typed spells first= (the named set's own seat,
+ * "standard,first=south", which the canonical string drops: the user asked
+ * for it all the same, and a record's First tag or a deal's drawn seat must
+ * not take its place without a word).
+ */
+bool junqi_cli_rules_set_first(const junqi_rules *rules);
+
+/**
  * Play record g (input `name`) under the `--rules` rule set `rules` (NULL:
  * none given, g keeps its own): junqi_game_set_rules(). A rule set of
  * another board or game family does not fit the game, nor one whose first=
  * names another seat than the record's First tag (not beside a Position),
- * which the record would then contradict (docs/jgn.md §2): a usage error
+ * which the record would then contradict (docs/jgn.md §2), be it the named
+ * set's own seat, spelt in the --rules text junqi_cli_parse_rules() read (it
+ * was dropped without a word): a usage error
  * (docs/conventions.md), printed to stderr with the input's name, and
  * JUNQI_EXIT_USAGE is returned (g unchanged); else JUNQI_EXIT_OK.
  */
@@ -487,7 +499,11 @@ typedef struct junqi_cli_output {
  * written through a temporary file in the same folder, renamed onto it at
  * the end; an existing file keeps its permissions, and a symbolic link its
  * target (the file it leads to is replaced, the link stays). A device or
- * FIFO (/dev/null) is written in place. Returns false, with one line on
+ * FIFO (/dev/null) is written in place, and so is the regular file open as
+ * standard output or error (-o /dev/stdout >> log: through that stream,
+ * where its descriptor stands, path then NULL), and a name of either
+ * descriptor (/dev/stdout, /dev/fd/2, /proc/self/fd/1) whatever it is open
+ * on, closed included. Returns false, with one line on
  * stderr, when the file cannot be opened or created: "PROG: PATH: cannot
  * write: REASON" (docs/conventions.md; exit status 3), REASON naming the
  * missing folder ("the folder DIR does not exist") or strerror's reason;

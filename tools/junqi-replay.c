@@ -649,12 +649,12 @@ static bool deal_seed(const char *text, uint64_t *seed)
     return *text != '\0';
 }
 
-/* The first seat of a new flip record: the one --rules gave (first=, other
- * than its named set's), else `drawn`, the seed's (flip games start at
- * random, variants.md §3.1). */
+/* The first seat of a new flip record: the one --rules gave (first=, its
+ * named set's own seat too when typed), else `drawn`, the seed's (flip games
+ * start at random, variants.md §3.1). */
 static junqi_seat deal_first_seat(const junqi_rules *r, junqi_seat drawn)
 {
-    return r->first_seat != junqi_rules_get(r->name)->first_seat ? (junqi_seat)r->first_seat : drawn;
+    return junqi_cli_rules_set_first(r) ? (junqi_seat)r->first_seat : drawn;
 }
 
 /* --deal SEED|random: the starting record of a flip game. */

@@ -137,6 +137,12 @@ expect "--deal 7: the seed's first seat" '[First "south"]' "$(grep '^\[First' <<
 run "$R" --rules fanqi,first=north --deal 7
 expect "--rules fanqi,first=north --deal 7: the first seat named" '[First "north"]' "$(grep '^\[First' <<<"$out")"
 expect "--rules fanqi,first=north --deal 7: seed 7's deal" "$(grep '^\[Deal' <<<"$deal7")" "$(grep '^\[Deal' <<<"$out")"
+# and so is first=south, the set's own seat: seed 2 draws north, which took its place without a
+# word ([First "north"] under --rules fanqi,first=south), as first=north was before
+run "$R" --rules fanqi --deal 2
+expect "--deal 2: the seed's first seat" '[First "north"]' "$(grep '^\[First' <<<"$out")"
+run "$R" --rules fanqi,first=south --deal 2
+expect "--rules fanqi,first=south --deal 2: the first seat named" '[First "south"]' "$(grep '^\[First' <<<"$out")"
 run "$R" --rules zuhe --deal random
 expect "--deal random: exit status" 0 "$rc"
 printf '%s\n' "$out" >"$tmp/random.jgn"

@@ -194,6 +194,21 @@ expect "junqi-replay --rules standard,first=south on [First \"south\"]: exit sta
 printf '%s\n' "$out" >"$tmp/first-out.jgn"
 run "$V" "$tmp/first-out.jgn"
 expect "and the record it writes is valid" 0 "$rc"
+# and the same of first=south, the standard set's own seat, over [First "north"]: the first=
+# typed was dropped without a word (the canonical rule string does not spell a default), the
+# record's north played first, and "south's ... moves, but it is north's turn" followed
+sed 's/^\[North /[First "north"]\n&/' "$two" >"$tmp/first-north.jgn"
+for tool in "$V" "$R"; do
+    t=$(basename "$tool")
+    run "$tool" --rules standard,first=south "$tmp/first-north.jgn"
+    expect "$t --rules standard,first=south on [First \"north\"]: exit status, the message" \
+        "2 $t: $tmp/first-north.jgn: game 1 (line 1): --rules standard,first=south has first=south, and the record's First tag says north" \
+        "$rc $(head -n 1 <<<"$err")"
+done
+run "$R" --rules standard --to jgn "$tmp/first-north.jgn"
+# (status 1: its moves start with south's, as without --rules; no usage error)
+expect "junqi-replay --rules standard (no first=) on [First \"north\"]: the record's First kept" "1 1" \
+    "$rc $(grep -cxF '[First "north"]' <<<"$out")"
 printf '[Board "two-player"]\n[Rules "standard,first=north"]\n[First "south"]\n\n*\n' >"$tmp/both.jgn"
 run "$V" "$tmp/both.jgn"
 expect "[Rules \"standard,first=north\"] with [First \"south\"]: exit status" 1 "$rc"

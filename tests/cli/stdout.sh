@@ -71,5 +71,34 @@ for tool in "junqi-replay --to jgn" "junqi-analyze --nodes 100 --samples 1" "jun
         "${PIPESTATUS[0]} $(cat "$tmp/err") $(cmp -s "$tmp/dash.out" "$tmp/pipe.out" && echo same)"
 done
 
+# -o /dev/stdout (or /dev/stderr) when that is a regular file, opened by the shell (`>> log`,
+# `{ ...; } > f`): the tools made their temporary file beside the file and renamed it over it,
+# so that what the file held before (the log's earlier lines) and what the shell wrote after
+# (into the file replaced) were lost; the file open there is written in place, where the
+# descriptor stands, as -o - writes it
+for tool in "junqi-replay --to jgn" "junqi-analyze --nodes 100 --samples 1" "junqi-render --size 200 --format png"; do
+    # shellcheck disable=SC2086 # $tool is words on purpose
+    "$JUNQI_BIN"/$tool -o - "$G" >"$tmp/dash.out" 2>/dev/null
+    { echo before; cat "$tmp/dash.out"; echo after; } >"$tmp/want.out"
+    echo before >"$tmp/log"
+    # shellcheck disable=SC2086
+    { "$JUNQI_BIN"/$tool -o /dev/stdout "$G" 2>"$tmp/err"; echo "$?" >"$tmp/rc"; echo after; } >>"$tmp/log"
+    expect "$tool -o /dev/stdout >> log: exit status, message, the log's line before and after" "0  same" \
+        "$(cat "$tmp/rc") $(cat "$tmp/err") $(cmp -s "$tmp/want.out" "$tmp/log" && echo same)"
+    # shellcheck disable=SC2086
+    { echo before; "$JUNQI_BIN"/$tool -o /dev/stderr "$G" 2>&1 >/dev/null; echo after; } >"$tmp/log" 2>&1
+    expect "$tool -o /dev/stderr 2> file: the file's lines before and after" same \
+        "$(cmp -s "$tmp/want.out" "$tmp/log" && echo same)"
+done
+
+# -o /dev/stdout with standard output closed (>&-, held on /dev/null so that writing it fails):
+# the link led to /dev/null, opened anew, and the output went there, exit 0, where the same run
+# without -o is exit 3; a name of the descriptor is the stream itself. -o /dev/null still works
+"$JUNQI_BIN/junqi-replay" --to jgn -o /dev/stdout "$G" >&- 2>"$tmp/err"
+expect "junqi-replay -o /dev/stdout >&-: exit status, message" "3 1" \
+    "$? $(grep -c 'cannot write to standard output' "$tmp/err")"
+"$JUNQI_BIN/junqi-replay" --to jgn -o /dev/null "$G" >&- 2>"$tmp/err"
+expect "junqi-replay -o /dev/null >&-: exit status, message" "0 " "$? $(cat "$tmp/err")"
+
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]
