@@ -122,14 +122,25 @@ static uint8_t shown_identity(junqi_flip_replay *r, const junqi_item *it, int p)
     return said;
 }
 
-static void check_outcome(junqi_flip_replay *r, const junqi_item *it, int rule)
+/* A recorded outcome against the rules' `rule` for action a, whose target shows `shown` when it
+ * reveals it: named by the two pieces, as a formation game's wrong outcome is (replay.c), but for
+ * zuhe's stacks and an empty target, which have no one piece to name. */
+static void check_outcome(junqi_flip_replay *r, const junqi_item *it, int rule, junqi_action a, uint8_t shown)
 {
     if (!it->outcome_known || it->flip || it->outcome == rule)
         return;
     char m[8];
-    report(r, JUNQI_CODE_WRONG_OUTCOME, it, "%s: the record says '%s', the rules say '%s'",
-           junqi_item_move_text(r->pos.board, it, m), _(junqi_flip_outcome_name(it->outcome)),
-           _(junqi_flip_outcome_name(rule)));
+    const junqi_flip *pos = &r->pos;
+    int attacker = junqi_flip_piece(pos->cell[a.from]), target = junqi_flip_piece(shown ? shown : pos->cell[a.to]);
+    if (pos->rules->combine || !pos->cell[a.to])
+        report(r, JUNQI_CODE_WRONG_OUTCOME, it, "%s: the record says '%s', the rules say '%s'",
+               junqi_item_move_text(pos->board, it, m), _(junqi_flip_outcome_name(it->outcome)),
+               _(junqi_flip_outcome_name(rule)));
+    else
+        report(r, JUNQI_CODE_WRONG_OUTCOME, it, "%s: the record says '%s', but when %s attacks %s the rules say '%s'",
+               junqi_item_move_text(pos->board, it, m), _(junqi_flip_outcome_name(it->outcome)),
+               _(junqi_piece_a((junqi_piece)attacker)), _(junqi_piece_a((junqi_piece)target)),
+               _(junqi_flip_outcome_name(rule)));
 }
 
 /* The colour event is derived: the record must state exactly the one the rules give. */
@@ -182,8 +193,11 @@ static void apply_action(junqi_flip_replay *r, const junqi_item *it)
             pos->st.moves++; /* skipped, but counted: the positions keep the record's ply numbers */
         return;
     }
-    check_outcome(r, it, a.kind == JUNQI_ACT_FLIP ? JUNQI_NO_COMBAT
-                         : pos->rules->combine ? junqi_zuhe_outcome(pos, a) : (int)junqi_flip_outcome(pos, a, shown));
+    check_outcome(r, it,
+                  a.kind == JUNQI_ACT_FLIP ? JUNQI_NO_COMBAT
+                  : pos->rules->combine    ? junqi_zuhe_outcome(pos, a)
+                                           : (int)junqi_flip_outcome(pos, a, shown),
+                  a, shown);
     junqi_flip_undo u;
     junqi_flip_make(pos, a, shown, &u);
     check_colour_event(r, it, u.taker);

@@ -596,8 +596,9 @@ expect "a wrong outcome: exit status" 1 "$rc"
 expect "a wrong outcome: the move as written" \
     "$tmp/outcome.jgn:5:4: error: a6<a7: the record says 'attacker loses', but when a general attacks a colonel the rules say 'attacker wins'" \
     "$(grep -m1 ':5:4: ' <<<"$out")"
-expect "a flip game's wrong outcome: the move as written" \
-    "$tmp/outcome.jgn:11:66: error: c6=c7: the record says 'both removed', the rules say 'attacker wins'" \
+# a flip game's names the pieces too, as a formation game's does (it said only "the rules say ...")
+expect "a flip game's wrong outcome: the move as written, the pieces named" \
+    "$tmp/outcome.jgn:11:66: error: c6=c7: the record says 'both removed', but when a marshal attacks a brigadier the rules say 'attacker wins'" \
     "$(grep -m1 ':11:66: ' <<<"$out")"
 
 echo "$name: $checks checks, $failures failed"
