@@ -387,7 +387,10 @@ void junqi_utf8_drop_cut(char *s)
     if (k == 0)
         return;
     unsigned char lead = (unsigned char)s[k - 1];
-    size_t need = lead >= 0xF0 && lead <= 0xF4 ? 4 : lead >= 0xE0 && lead <= 0xEF ? 3 : lead >= 0xC2 && lead <= 0xDF ? 2 : 0;
+    size_t need = lead >= 0xF0 && lead <= 0xF4   ? 4 /* the lead bytes of RFC 3629 */
+                  : lead >= 0xE0 && lead <= 0xEF ? 3
+                  : lead >= 0xC2 && lead <= 0xDF ? 2
+                                                 : 0;
     if (need > len - (k - 1))
         s[k - 1] = '\0';
 }

@@ -1044,7 +1044,8 @@ static bool parse_thresholds(const char *arg, double t[3])
     for (int i = 0; i < 3; i++) {
         size_t digits = strspn(s, "0123456789.");
         t[i] = strtod(s, &end);
-        if (end == s || (size_t)(end - s) != digits || !(t[i] > 0 && t[i] <= 1) || (i > 0 && t[i] <= t[i - 1]) || *end != (i < 2 ? ',' : '\0'))
+        bool decimal = end != s && (size_t)(end - s) == digits;
+        if (!decimal || !(t[i] > 0 && t[i] <= 1) || (i > 0 && t[i] <= t[i - 1]) || *end != (i < 2 ? ',' : '\0'))
             return false;
         s = end + 1;
     }
