@@ -145,6 +145,23 @@ int junqi_cli_each_needed_record(const char *prog, junqi_source *src, int (*fn)(
     return junqi_source_each(src, each_record_item, &job);
 }
 
+static int check_record_item(void *ctx, const junqi_source *src, junqi_input *in, junqi_diags *d,
+                             junqi_read_status rc)
+{
+    const record_job *job = ctx;
+    (void)src;
+    (void)d;
+    if (rc == JUNQI_READ_FAILED || in->kind != JUNQI_INPUT_RECORD)
+        return JUNQI_EXIT_OK;
+    return job->fn(job->ctx, in);
+}
+
+int junqi_cli_check_records(junqi_source *src, int (*fn)(void *ctx, junqi_input *in), void *ctx)
+{
+    record_job job = {NULL, fn, ctx, false};
+    return junqi_source_each(src, check_record_item, &job) == JUNQI_EXIT_USAGE ? JUNQI_EXIT_USAGE : JUNQI_EXIT_OK;
+}
+
 /* The next item of src that is game `game` (from 1) or comes after it,
  * those before it read and dropped with what reading them said; *seen: the
  * number of the last item dropped (0: none). As junqi_source_next(). */

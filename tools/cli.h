@@ -95,6 +95,17 @@ int junqi_cli_each_needed_record(const char *prog, junqi_source *src, int (*fn)(
                                  void *ctx);
 
 /**
+ * The check a tool makes of every game of an input before it writes
+ * anything (junqi-render's pages, junqi-analyze's --rules and --only-seat):
+ * fn(ctx, in) for each record of src, quietly, what reading says being left
+ * to the run that follows (items that are no record, and a source that
+ * cannot be read, are passed over); src is closed (NULL: nothing checked).
+ * Stops at the first JUNQI_EXIT_USAGE of fn, said by fn, and returns it;
+ * else JUNQI_EXIT_OK.
+ */
+int junqi_cli_check_records(junqi_source *src, int (*fn)(void *ctx, junqi_input *in), void *ctx);
+
+/**
  * An item's number as the user gave it (`--game N`, the engine protocol's
  * `game N`): its value, from 1 (SIZE_MAX when it is too large to count:
  * past the end of any input), and the text it was read from, which the

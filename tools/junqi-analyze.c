@@ -860,15 +860,9 @@ static int annotate_source(annotate_job *job, junqi_source *src, bool last)
     return junqi_cli_each_record(prog, src, annotate_record, job);
 }
 
-/* One item of an input in check_games(): a game that --rules or --only-seat does not fit.
- * What reading it says is the annotation's to say. */
-static int check_game_item(void *ctx, const junqi_source *src, junqi_input *in, junqi_diags *d,
-                           junqi_read_status rc)
+/* A game in check_games(): one that --rules or --only-seat does not fit. */
+static int check_game(void *ctx, junqi_input *in)
 {
-    (void)src;
-    (void)d;
-    if (rc == JUNQI_READ_FAILED || in->kind != JUNQI_INPUT_RECORD)
-        return JUNQI_EXIT_OK;
     char label[JUNQI_INPUT_LABEL_SIZE];
     return game_fits(ctx, in, junqi_input_label(in, label, sizeof label));
 }
@@ -889,7 +883,7 @@ static int check_games(const options *opt, char **inputs, int n)
             continue;
         char err[256]; /* an input that cannot be read is said when it is annotated */
         junqi_source *src = junqi_source_open(inputs[i], opt->source_flags, err, sizeof err);
-        if (src && junqi_source_each(src, check_game_item, (void *)opt) == JUNQI_EXIT_USAGE)
+        if (junqi_cli_check_records(src, check_game, (void *)opt) == JUNQI_EXIT_USAGE)
             return JUNQI_EXIT_USAGE;
     }
     return JUNQI_EXIT_OK;

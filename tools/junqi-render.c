@@ -849,15 +849,9 @@ static junqi_source *open_pages_input(pages_input *pi)
     return src;
 }
 
-/* One item of the input, in check_pages(): a record's usage errors. What reading it says
- * is the writing's to say. */
-static int check_page_item(void *ctx, const junqi_source *src, junqi_input *in, junqi_diags *d,
-                           junqi_read_status rc)
+/* A game of the input, in check_pages(): its usage errors. */
+static int check_page(void *ctx, junqi_input *in)
 {
-    (void)src;
-    (void)d;
-    if (rc == JUNQI_READ_FAILED || in->kind != JUNQI_INPUT_RECORD)
-        return JUNQI_EXIT_OK;
     pages *ps = ctx;
     junqi_plies plies;
     int status = one_page_only(ps->opt, &ps->checked, in);
@@ -872,9 +866,9 @@ static int check_pages(pages *ps, pages_input *pi)
     junqi_source *src = open_pages_input(pi);
     if (!src)
         return JUNQI_EXIT_IO;
-    int rc = junqi_source_each(src, check_page_item, ps);
+    int rc = junqi_cli_check_records(src, check_page, ps); /* an input that stops reading: said when written */
     junqi_notes_free(&ps->given);
-    return rc == JUNQI_EXIT_USAGE ? rc : JUNQI_EXIT_OK; /* an input that stops reading: said when written */
+    return rc;
 }
 
 /* A page over the input file `path` (named as one, through a link in the pages' folder, or
