@@ -448,6 +448,7 @@ typedef struct parser {
     /* tags settled once all are read (settle_tags): where each is, and its value */
     const char *rules_at, *mode_at, *view_at, *first_at, *position_at;
     const char *deal_at, *setup_at[JUNQI_SEATS]; /* the Deal and setup tags, or NULL */
+    char deal_error[JUNQI_RULES_ERR_SIZE]; /* a malformed Deal's message, said once the rules are known, or "" */
     char *rules_value, *position_value;
     int mode;             /* the Mode tag's junqi_info_mode, or -1 */
     const junqi_rules *rules_tag; /* the Rules tag's set on the game's board (settle_rules), or NULL */
@@ -680,10 +681,12 @@ static void apply_tag(parser *p, const char *at, const char *name, const char *v
     junqi_quote(q, value, strlen(value));
     if (junqi_jgn_flip_tag(g, name, value, flip_msg, sizeof flip_msg)) {
         g->deal_loc = line_loc(p->line, 1);
-        if (strcmp(name, "Deal") == 0)
+        if (strcmp(name, "Deal") == 0) { /* said by check_unused_tags, unless the game cannot use a Deal */
             p->deal_at = at;
-        if (flip_msg[0])
+            snprintf(p->deal_error, sizeof p->deal_error, "%s", flip_msg);
+        } else if (flip_msg[0]) {
             report_at(p, at, JUNQI_CODE_BAD_TAG, "%s", flip_msg);
+        }
         return;
     }
     if (strcmp(name, "Board") == 0) {
@@ -828,6 +831,28 @@ static void check_spelled_switches(parser *p)
                   junqi_seat_name((junqi_seat)tag->first_seat), junqi_seat_name(g->first));
 }
 
+/* The Deal tag of check_unused_tags: a game that cannot use one says so, and
+ * only so (whether its value is well formed matters no more); one that can
+ * says what is wrong with a malformed value. A Rules tag that could not be
+ * read has its own error, and leaves the Deal's use unknown. */
+static void check_unused_deal(parser *p, bool flip, bool start)
+{
+    if (!p->deal_at)
+        return;
+    bool rules_unknown = p->rules_at && !p->rules_tag;
+    if (!flip && !p->rules_at) /* not 'standard': the record never names it */
+        report_at(p, p->deal_at, JUNQI_CODE_BAD_TAG, "Deal: a deal starts a flip game, and no Rules tag names "
+                  "one (%s)", junqi_rules_family_names(JUNQI_FLIP_GAME));
+    else if (!flip && !rules_unknown)
+        report_at(p, p->deal_at, JUNQI_CODE_BAD_TAG, "Deal: a deal starts a flip game, and '%s' is not a flip "
+                  "rule set", p->g->rules->text);
+    else if (start)
+        report_at(p, p->deal_at, JUNQI_CODE_BAD_TAG, "Deal: the game starts from its Position, which says where "
+                  "every piece stands: leave the Deal out");
+    else if (p->deal_error[0])
+        report_at(p, p->deal_at, JUNQI_CODE_BAD_TAG, "%s", p->deal_error);
+}
+
 /* Tags the game cannot use are errors at the tag, never dropped in silence
  * (docs/jgn.md §2, the tag table): a Deal outside a flip game, a setup or a
  * Mode in one (its pieces are dealt; all but the face-down pieces is public:
@@ -854,20 +879,33 @@ static void check_unused_tags(parser *p)
         else if (p->setup_at[s] && start)
             report_at(p, p->setup_at[s], JUNQI_CODE_BAD_TAG, "%s: the game starts from its Position, which says "
                       "where every piece stands: leave the setups out", setup_tags[s]);
-    if (p->deal_at && !flip && !p->rules_at) /* not 'standard': the record never names it */
-        report_at(p, p->deal_at, JUNQI_CODE_BAD_TAG, "Deal: a deal starts a flip game, and no Rules tag names "
-                  "one (%s)", junqi_rules_family_names(JUNQI_FLIP_GAME));
-    else if (p->deal_at && !flip)
-        report_at(p, p->deal_at, JUNQI_CODE_BAD_TAG, "Deal: a deal starts a flip game, and '%s' is not a flip "
-                  "rule set", g->rules->text);
-    else if (p->deal_at && start)
-        report_at(p, p->deal_at, JUNQI_CODE_BAD_TAG, "Deal: the game starts from its Position, which says where "
-                  "every piece stands: leave the Deal out");
+    check_unused_deal(p, flip, start);
 }
 
-/* After the tags: a set position's board, the rule set, the seats present
- * by default, and the seats the View and First tags name. */
-static void settle_tags(parser *p)
+/* A game without a Board tag (or a Position, which names its board) is on
+ * the board of its Rules tag's set, which is played on one board only; a
+ * Deal is dealt on the two-player board; else on the four-player board
+ * (docs/jgn.md §2, the tag table). Each with a warning that names why. */
+static void assume_board(parser *p, const junqi_rules *under)
+{
+    junqi_game *g = p->g;
+    if (under) {
+        g->board = under->board;
+        report_at(p, p->text, JUNQI_CODE_NO_BOARD, "no Board tag: the Rules tag's '%s' is played on the %s board, "
+                  "which is assumed", under->text, _(junqi_board_kind_name(g->board)));
+    } else if (p->deal_at && !p->rules_at) {
+        g->board = JUNQI_TWO_PLAYER;
+        report_at(p, p->text, JUNQI_CODE_NO_BOARD, "no Board tag: a Deal is dealt on the two-player board, which "
+                  "is assumed");
+    } else {
+        report_at(p, p->text, JUNQI_CODE_NO_BOARD, "no Board tag: the four-player board is assumed");
+    }
+}
+
+/* After the tags: a set position's board (or the board assumed without a
+ * Board tag), the rule set, the seats present by default, and the seats the
+ * View and First tags name. */
+static void settle_tags(parser *p, bool board_tag)
 {
     junqi_game *g = p->g;
     const junqi_rules *under = NULL; /* the Rules tag's set, for a Position without RULES */
@@ -882,6 +920,8 @@ static void settle_tags(parser *p)
     }
     if (g->flip_start)
         g->board = JUNQI_TWO_PLAYER;
+    if (!board_tag)
+        assume_board(p, under);
     settle_rules(p);
     if (!junqi_game_present(g)) {
         unsigned seats = junqi_board_get(g->board)->seats;
@@ -946,9 +986,7 @@ static void parse_tags(parser *p, junqi_result *stated, junqi_reason *terminatio
         free(value);
     }
     free(seen.s);
-    if (!board_tag)
-        report_at(p, p->text, JUNQI_CODE_NO_BOARD, "no Board tag: the four-player board is assumed");
-    settle_tags(p);
+    settle_tags(p, board_tag);
 }
 
 /* ---- movetext ---- */

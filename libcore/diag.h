@@ -51,7 +51,7 @@ typedef enum junqi_severity {
     X(BAD_TAG, "bad-tag", ERROR, "a tag line is malformed or its value is not allowed") \
     X(DUPLICATE_TAG, "duplicate-tag", WARNING, "a tag is given twice; the last value counts") \
     X(CONTROL_CHARACTER, "control-character", WARNING, "a tag or comment holds a raw control character (kept, written as \\xHH)") \
-    X(NO_BOARD, "no-board", WARNING, "no Board tag: the four-player board is assumed") \
+    X(NO_BOARD, "no-board", WARNING, "no Board tag: the Rules tag's board (a Deal's two-player board, else the four-player board) is assumed") \
     X(BAD_SETUP, "bad-setup", ERROR, "a setup tag is not in the layout notation") \
     X(BAD_POSITION, "bad-position", ERROR, "a position string is malformed") \
     X(BAD_RULES, "bad-rules", ERROR, "a rule string is malformed, or does not fit the game or its position") \

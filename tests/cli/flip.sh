@@ -27,6 +27,13 @@ for rules in fanqi fanfan fanqi_wiki huqi zuhe; do
     expect "junqi-validate $rules: exit status" 0 "$rc"
     checks=$((checks + 1))
     grep -q "valid: $rules game, 2 players" <<<"$out" || fail "junqi-validate $rules: summary '$out'"
+    # without its Board tag the game is on its rule set's board: it was taken for a four-player game
+    # ("rule set 'fanqi' is for the two-player board", and its Deal refused)
+    sed '/^\[Board/d' "$f" >"$tmp/noboard.jgn"
+    run "$V" "$tmp/noboard.jgn"
+    expect "junqi-validate $rules without a Board tag: exit status" 0 "$rc"
+    grep -q "warning: no Board tag: the Rules tag's '$rules' is played on the two-player board" <<<"$out" ||
+        fail "junqi-validate $rules without a Board tag: '$out'"
     run "$R" --to jgn "$f"
     expect "junqi-replay --to jgn $rules: the canonical text is the file" "$(cat "$f")" "$out"
     run "$R" --to json "$f"
