@@ -212,11 +212,21 @@
   var hits = document.querySelectorAll('#graph-hit rect');
   for (var h = 0; h < hits.length; h++)
     hits[h].addEventListener('click', function () { show(+this.getAttribute('data-ply'), state.view); });
-  var radios = document.querySelectorAll('#views input');
-  for (var r = 0; r < radios.length; r++)
+  // A view reached with the keyboard (Tab) keeps the focus, so that the arrow keys move between
+  // the views as in any radio group; one picked with the mouse gives it up, so that the arrow keys
+  // step the moves again, as they did before the click.
+  var radios = document.querySelectorAll('#views input'), pointed = false;
+  if (radios.length) // a page of one view has none
+    document.getElementById('views').addEventListener('mousedown', function () { pointed = true; });
+  for (var r = 0; r < radios.length; r++) {
     radios[r].addEventListener('change', function () { show(state.ply, +this.value); });
+    radios[r].addEventListener('click', function () {
+      if (pointed) this.blur();
+      pointed = false;
+    });
+  }
   document.addEventListener('keydown', function (event) {
-    if (event.target && event.target.tagName === 'INPUT' && event.target.type !== 'radio') return;
+    if (event.target && event.target.tagName === 'INPUT') return; // the slider's and the views' own keys
     if (event.altKey || event.ctrlKey || event.metaKey) return; // Alt+Left is the browser's Back
     var to = { ArrowLeft: state.ply - 1, ArrowRight: state.ply + 1, Home: D.first,
       End: D.first + D.moves }[event.key];

@@ -141,6 +141,15 @@ harness "page.html#ply=3" >"$tmp/site/harness.html" <<'EOF'
     out.hash = w.location.hash;
     d.querySelector('#views input[value="3"]').click(); out.view = board.getAttribute('data-view');
     out.hashView = w.location.hash;
+    // a view reached with the keyboard keeps the arrow keys (they move between the views, the
+    // radio group's own keys); one picked with the mouse gives them back to the moves
+    var radio = d.querySelector('#views input[value="3"]'), at = ply();
+    radio.focus();
+    var arrow = new w.KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true, cancelable: true });
+    radio.dispatchEvent(arrow);
+    out.radioKeys = (ply() - at) + (arrow.defaultPrevented ? ' taken' : ' left');
+    radio.dispatchEvent(new w.MouseEvent('mousedown', { bubbles: true })); radio.click();
+    out.pickedFocus = d.activeElement === radio ? 'radio' : 'elsewhere';
     out.status = d.getElementById('status').textContent;
     out.tipOwn = hover('j2');     // south's flag stand: south sees its own flag
     out.tipHidden = hover('j17'); // a hidden north piece in south's view
@@ -270,6 +279,8 @@ if drive harness.html; then
     expect "the ply in the URL fragment" '"#ply=12&view=all"' "$(field .hash)"
     expect "the view switcher" '"south"' "$(field .view)"
     expect "the view in the URL fragment" '"#ply=12&view=south"' "$(field .hashView)"
+    expect "arrow keys on a view reached with the keyboard: left to the radio group" '"0 left"' "$(field .radioKeys)"
+    expect "a view picked with the mouse gives the focus back" '"elsewhere"' "$(field .pickedFocus)"
     expect "the status line, in the language of the messages (English here)" '"Move 12  ·  North to move"' "$(field .status)"
     expect "the pointer over j2: south's flag stand (its flag is on j1), its own piece" \
         '"j2 · 南家旗台: 南家 地雷"' "$(field .tipOwn)"
