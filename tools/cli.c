@@ -163,37 +163,44 @@ int junqi_cli_check_records(junqi_source *src, int (*fn)(void *ctx, junqi_input 
 }
 
 /* The next item of src that is game `game` (from 1) or comes after it,
- * those before it read and dropped with what reading them said; *seen: the
- * number of the last item dropped (0: none). As junqi_source_next(). */
+ * those before it read and dropped with what reading them said, and counted
+ * by kind into *held. As junqi_source_next(). */
 static junqi_read_status next_from(junqi_source *src, size_t game, junqi_input *in, junqi_diags *d,
-                                   size_t *seen)
+                                   junqi_cli_held *held)
 {
-    *seen = 0;
+    *held = (junqi_cli_held){0, 0};
+    size_t seen = 0; /* the number of the last item dropped */
     for (;;) {
         junqi_read_status rc = junqi_source_next(src, in, d);
         if (rc == JUNQI_READ_END || rc == JUNQI_READ_FAILED || in->kind == JUNQI_INPUT_EMPTY ||
             in->index >= game)
             return rc;
-        if (in->index > *seen) /* index 0: a YAML file's problems outside any item */
-            *seen = in->index;
+        if (in->index > seen) { /* index 0: a YAML file's problems outside any item */
+            seen = in->index;
+            /* a broken game read with nothing kept is still a game of its file */
+            if (in->kind == JUNQI_INPUT_FORMATION)
+                held->formations++;
+            else
+                held->games++;
+        }
         junqi_input_free(in);
         junqi_diags_free(d);
     }
 }
 
 /* Item `game` (from 1) of src into *in. A source that ends before it is
- * JUNQI_EXIT_USAGE, with the number of games it holds in *held (nothing
- * said); one of no record is JUNQI_EXIT_INVALID, an `empty` error in d. */
-static int read_game(junqi_source *src, size_t game, junqi_input *in, junqi_diags *d, size_t *held)
+ * JUNQI_EXIT_USAGE, with what it holds in *held (nothing said); one of no
+ * record is JUNQI_EXIT_INVALID, an `empty` error in d. */
+static int read_game(junqi_source *src, size_t game, junqi_input *in, junqi_diags *d, junqi_cli_held *held)
 {
-    size_t seen;
+    junqi_cli_held seen;
     junqi_read_status rc = next_from(src, game, in, d, &seen);
     int status = rc == JUNQI_READ_OK ? JUNQI_EXIT_OK : rc == JUNQI_READ_FAILED ? JUNQI_EXIT_IO : JUNQI_EXIT_INVALID;
-    *held = 0;
+    *held = (junqi_cli_held){0, 0};
     if (rc != JUNQI_READ_FAILED && (rc == JUNQI_READ_END || in->kind == JUNQI_INPUT_EMPTY)) {
         junqi_input_free(in);
         in->name = strdup(junqi_source_name(src));
-        if (seen > 0) { /* a usage error, as a --ply past the end is */
+        if (seen.games + seen.formations > 0) { /* a usage error, as a --ply past the end is */
             *held = seen;
             status = JUNQI_EXIT_USAGE;
         } else { /* one record is needed */
@@ -207,7 +214,7 @@ static int read_game(junqi_source *src, size_t game, junqi_input *in, junqi_diag
 /* read_game() of src (NULL: it could not be opened, JUNQI_EXIT_IO), then src
  * closed or handed to *keep (see junqi_cli_load). */
 static int take_game(junqi_source *src, size_t game, junqi_input *in, junqi_diags *d, junqi_source **keep,
-                     size_t *held)
+                     junqi_cli_held *held)
 {
     if (keep)
         *keep = src;
@@ -220,10 +227,11 @@ static int take_game(junqi_source *src, size_t game, junqi_input *in, junqi_diag
 }
 
 int junqi_cli_read_game(FILE *fp, const char *path, unsigned flags, const junqi_cli_ordinal *game,
-                        junqi_input *in, junqi_diags *d, junqi_source **keep, size_t *held, char *err, size_t n)
+                        junqi_input *in, junqi_diags *d, junqi_source **keep, junqi_cli_held *held, char *err,
+                        size_t n)
 {
     memset(in, 0, sizeof *in);
-    *held = 0;
+    *held = (junqi_cli_held){0, 0};
     *err = '\0';
     junqi_source *src = fp ? junqi_source_stream(fp, input_name(path), flags, err, n)
                            : junqi_source_open(path, flags, err, n);
@@ -235,17 +243,25 @@ int junqi_cli_read_game(FILE *fp, const char *path, unsigned flags, const junqi_
 int junqi_cli_load_game(const char *prog, const char *path, unsigned flags, const junqi_cli_ordinal *game,
                         junqi_input *in, junqi_diags *d, junqi_source **keep)
 {
-    size_t held;
+    junqi_cli_held held;
     char err[256];
     int status = junqi_cli_read_game(NULL, path, flags, game, in, d, keep, &held, err, sizeof err);
     if (*err) /* the file could not be opened */
         say_unopened(prog, path, err);
     if (status == JUNQI_EXIT_USAGE) { /* only past item 1, so a number was given */
         char why[512];
-        /* the number as typed: one too large to count is SIZE_MAX, not what the user wrote */
-        snprintf(why, sizeof why, P_("--game %s is past the end: the input holds %zu game",
-                                     "--game %s is past the end: the input holds %zu games", held),
-                 game->text, held);
+        /* the number as typed: one too large to count is SIZE_MAX, not what the user wrote; what
+         * the input holds as it is: formations are no games (junqi-validate's "no game or
+         * formation") */
+        if (held.games == 0)
+            snprintf(why, sizeof why, P_("--game %s is past the end: the input holds %zu formation and no game",
+                                         "--game %s is past the end: the input holds %zu formations and no game",
+                                         held.formations),
+                     game->text, held.formations);
+        else
+            snprintf(why, sizeof why, P_("--game %s is past the end: the input holds %zu game",
+                                         "--game %s is past the end: the input holds %zu games", held.games),
+                     game->text, held.games);
         junqi_cli_usage(prog, "%s: %s", in->name ? in->name : "", why);
     }
     return status;
@@ -379,7 +395,7 @@ int junqi_cli_find_formation(const char *name, char *path, size_t n, size_t *ind
 static int take_position(junqi_source *src, junqi_input *in, junqi_diags *d, junqi_source **keep)
 {
     memset(in, 0, sizeof *in);
-    size_t held; /* a string holds one record or none: never past the end */
+    junqi_cli_held held; /* a string holds one record or none: never past the end */
     return take_game(src, 1, in, d, keep, &held);
 }
 

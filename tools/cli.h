@@ -125,11 +125,25 @@ typedef struct junqi_cli_ordinal {
  * reading them said. As junqi_cli_load() otherwise, and a source that ends
  * before item `game` is a usage error, as a --ply past the end is
  * (docs/conventions.md): "PROG: FILE: --game N is past the end: the input
- * holds K games" (N as the user typed it, game->text) and the --help hint
+ * holds K games" (N as the user typed it, game->text; a file of formations
+ * "holds K formations and no game") and the --help hint
  * on stderr, JUNQI_EXIT_USAGE returned, in->name set and no record in *in.
  */
 int junqi_cli_load_game(const char *prog, const char *path, unsigned flags, const junqi_cli_ordinal *game,
                         junqi_input *in, junqi_diags *d, junqi_source **keep);
+
+/**
+ * What a source held that ended before the item asked for
+ * (junqi_cli_read_game()), counted by kind, so that messages say it as it
+ * is: "holds 1 formation and no game", not "1 game". A source's items are
+ * all of its format's kind (formats/source.h: JGN games or position strings
+ * are records, YAML and .jql formations), so one of the two is 0; a broken
+ * game read with nothing kept counts as a game.
+ */
+typedef struct junqi_cli_held {
+    size_t games;      /**< records, and broken games */
+    size_t formations; /**< formations */
+} junqi_cli_held;
 
 /**
  * As junqi_cli_load_game(), for a caller with its own words for what goes
@@ -137,14 +151,15 @@ int junqi_cli_load_game(const char *prog, const char *path, unsigned flags, cons
  * file that cannot be opened returns JUNQI_EXIT_IO with the reason in err
  * (n bytes, as junqi_source_open() gives it; "" whenever the file was
  * opened); a source that ends before item `game` returns JUNQI_EXIT_USAGE
- * with the number of games it holds in *held (0 otherwise). In both cases
+ * with what it holds in *held (zeros otherwise). In both cases
  * in->name is set and *in holds no record. fp: the file of path, opened
  * already by the caller (taken: closed with the source, or here when it
  * cannot be read), read from where it stands, and path only its name; NULL:
  * path is opened here.
  */
 int junqi_cli_read_game(FILE *fp, const char *path, unsigned flags, const junqi_cli_ordinal *game,
-                        junqi_input *in, junqi_diags *d, junqi_source **keep, size_t *held, char *err, size_t n);
+                        junqi_input *in, junqi_diags *d, junqi_source **keep, junqi_cli_held *held, char *err,
+                        size_t n);
 
 /**
  * Whether src, open after the item a tool took, holds another game (a record

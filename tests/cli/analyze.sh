@@ -282,6 +282,27 @@ for mode in "--go --view all --depth 1" "--perft 1"; do
         done
     }
 done
+# a file of formations holds no game: --game 2 counts what it holds as it is (it said "the input
+# holds 1 game" of one formation); --game 1 is a formation, which cannot be searched
+F=$JUNQI_ROOT/samples/formations
+cat "$F/F01.yaml" >"$tmp/one-formation.yaml"
+{ cat "$F/F01.yaml"; echo ---; cat "$F/F03.yaml"; } >"$tmp/two-formations.yaml"
+for mode in "--go --view all --depth 1" "--perft 1"; do
+    # shellcheck disable=SC2086 # $mode is words on purpose
+    {
+        run "$A" $mode --game 2 "$tmp/one-formation.yaml"
+        expect "${mode%% *} --game 2 of one formation: exit status, the message" \
+            "2 junqi-analyze: $tmp/one-formation.yaml: --game 2 is past the end: the input holds 1 formation and no game" \
+            "$rc $(head -n 1 "$tmp/err")"
+        run "$A" $mode --game 3 "$tmp/two-formations.yaml"
+        expect "${mode%% *} --game 3 of two formations: exit status, the message" \
+            "2 junqi-analyze: $tmp/two-formations.yaml: --game 3 is past the end: the input holds 2 formations and no game" \
+            "$rc $(head -n 1 "$tmp/err")"
+        run "$A" $mode --game 1 "$tmp/one-formation.yaml"
+        expect "${mode%% *} --game 1 of a formation: exit status, nothing printed, the message" \
+            "1 junqi-analyze: $tmp/one-formation.yaml: a formation, not a game record" "$rc $out$err"
+    }
+done
 run "$A" --perft 1 "$R/jgs-000029.jgs"
 expect "one game, no --game: no note" "" "$err"
 for bad in 0 -1 x 2.5; do

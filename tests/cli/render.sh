@@ -177,6 +177,11 @@ checks=$((checks + 1))
 run "$R" --game 2 -o "$tmp/game-2.png" "$SHORT"
 expect "--game 2 of a QQ replay: the message" \
     "junqi-render: $SHORT: --game 2 is past the end: the input holds 1 game" "$(head -n 1 "$tmp/err")"
+# a formation holds no game (it said "holds 1 game")
+run "$R" --game 2 -o "$tmp/game-2.png" "$JUNQI_ROOT/samples/formations/F01.yaml"
+expect "--game 2 of a YAML formation: the message" \
+    "junqi-render: $JUNQI_ROOT/samples/formations/F01.yaml: --game 2 is past the end: the input holds 1 formation and no game" \
+    "$(head -n 1 "$tmp/err")"
 # a number past the end says so whatever its size (from 100000001 on it said "--game takes a game's
 # number"); one too large to count is past the end as well, and the message quotes it as typed (it
 # said --game 18446744073709551615, SIZE_MAX, for 18446744073709551616 and for 30 digits)
