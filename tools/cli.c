@@ -852,11 +852,49 @@ int junqi_cli_parse_rules(const char *prog, const char *text, const junqi_rules 
     return junqi_cli_usage(prog, "--rules: %s", err);
 }
 
-bool junqi_cli_rules_set_first(const junqi_rules *rules)
+/* The row of the switch table named `name` (one of its switches: "first", "mode"). */
+static const junqi_switch *rules_switch(const char *name)
 {
-    if (rules->first_seat != junqi_rules_get(rules->name)->first_seat)
+    size_t n;
+    const junqi_switch *sw = junqi_rules_switches(&n);
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(sw[i].name, name) == 0)
+            return &sw[i];
+    abort(); /* a caller's typo, not an input's */
+}
+
+/* The name rule strings give value v of switch sw ("north", "open"). */
+static const char *switch_value_name(const junqi_switch *sw, int v)
+{
+    for (const junqi_switch_value *x = sw->values; x && x->name; x++)
+        if (x->value == v)
+            return x->name;
+    return "?";
+}
+
+bool junqi_cli_rules_set(const junqi_rules *rules, const char *name)
+{
+    const junqi_switch *sw = rules_switch(name);
+    if (junqi_rules_value(rules, sw) != junqi_rules_value(junqi_rules_get(rules->name), sw))
         return true;
-    return rules == typed_rules.rules && typed_rules.text && junqi_rules_spells(typed_rules.text, "first");
+    return rules == typed_rules.rules && typed_rules.text && junqi_rules_spells(typed_rules.text, name);
+}
+
+/* Switch `name` of --rules `rules` against the record's tag `tag` that states it too, whose value
+ * the record has (`value`): when --rules sets it (junqi_cli_rules_set) to another value, the record
+ * would be written with both, the contradiction a reader refuses (docs/jgn.md §2, "Rule sets"),
+ * or played under one of them without a word: a usage error naming both. */
+static int check_stated_switch(const char *prog, const char *name, const junqi_rules *rules, const char *sw_name,
+                               const char *tag, int value)
+{
+    const junqi_switch *sw = rules_switch(sw_name);
+    if (!junqi_cli_rules_set(rules, sw_name) || junqi_rules_value(rules, sw) == value)
+        return JUNQI_EXIT_OK;
+    /* TRANSLATORS: "--rules standard,mode=dark has mode=dark, and the record's Mode tag says open":
+       the switch (first, mode) and its tag (First, Mode) are JGN's words, the values rule strings' */
+    return junqi_cli_usage(prog, "%s: --rules %s has %s=%s, and the record's %s tag says %s", name,
+                           rules == typed_rules.rules ? typed_rules.text : rules->text, sw_name,
+                           switch_value_name(sw, junqi_rules_value(rules, sw)), tag, switch_value_name(sw, value));
 }
 
 int junqi_cli_apply_rules(const char *prog, const char *name, junqi_game *g,
@@ -868,13 +906,12 @@ int junqi_cli_apply_rules(const char *prog, const char *name, junqi_game *g,
     if (rules && !junqi_rules_flip(rules) && junqi_rules_flip(g->rules))
         return junqi_cli_usage(prog, "%s: --rules %s is a formation game's rule set, and this is a flip game",
                                name, rules->text);
-    /* a first= of --rules beside the record's First tag would be written as both,
-     * the contradiction a reader refuses (docs/jgn.md §2, "Rule sets") */
-    if (rules && g->first < JUNQI_SEATS && !g->start && !g->flip_start && junqi_cli_rules_set_first(rules) &&
-        (int)g->first != rules->first_seat)
-        return junqi_cli_usage(prog, "%s: --rules %s has first=%s, and the record's First tag says %s", name,
-                               rules == typed_rules.rules ? typed_rules.text : rules->text,
-                               junqi_seat_name((junqi_seat)rules->first_seat), junqi_seat_name(g->first));
+    /* a First beside a Position is compared with its seat to move only (docs/jgn.md §2) */
+    if (rules && g->first < JUNQI_SEATS && !g->start && !g->flip_start &&
+        check_stated_switch(prog, name, rules, "first", "First", (int)g->first) != JUNQI_EXIT_OK)
+        return JUNQI_EXIT_USAGE;
+    if (rules && g->has_mode && check_stated_switch(prog, name, rules, "mode", "Mode", (int)g->info) != JUNQI_EXIT_OK)
+        return JUNQI_EXIT_USAGE;
     if (!rules || junqi_game_set_rules(g, rules))
         return JUNQI_EXIT_OK;
     if (rules->board == g->board)

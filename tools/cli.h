@@ -436,23 +436,26 @@ int junqi_cli_parse_seed(const char *prog, const char *text, uint64_t *seed);
 int junqi_cli_parse_rules(const char *prog, const char *text, const junqi_rules **out);
 
 /**
- * Whether `rules`, a --rules set, says who moves first: its first= names
- * another seat than its named set's, or, for the set junqi_cli_parse_rules()
- * read last, the text as typed spells first= (the named set's own seat,
+ * Whether `rules`, a --rules set, sets switch `name` (a switch of the
+ * table, "first" or "mode"; another name aborts): its value is another than
+ * its named set's, or, for the set junqi_cli_parse_rules() read last, the
+ * text as typed spells name= (the named set's own value,
  * "standard,first=south", which the canonical string drops: the user asked
- * for it all the same, and a record's First tag or a deal's drawn seat must
- * not take its place without a word).
+ * for it all the same, and a record's First or Mode tag or a deal's drawn
+ * seat must not take its place without a word).
  */
-bool junqi_cli_rules_set_first(const junqi_rules *rules);
+bool junqi_cli_rules_set(const junqi_rules *rules, const char *name);
 
 /**
  * Play record g (input `name`) under the `--rules` rule set `rules` (NULL:
  * none given, g keeps its own): junqi_game_set_rules(). A rule set of
  * another board or game family does not fit the game, nor one whose first=
  * names another seat than the record's First tag (not beside a Position),
- * which the record would then contradict (docs/jgn.md §2), be it the named
- * set's own seat, spelt in the --rules text junqi_cli_parse_rules() read (it
- * was dropped without a word): a usage error
+ * or whose mode= another mode than its Mode tag (g->has_mode), which the
+ * record would then contradict (docs/jgn.md §2), be it the named set's own
+ * value, spelt in the --rules text junqi_cli_parse_rules() read (it was
+ * dropped without a word; "PROG: NAME: --rules standard,mode=dark has
+ * mode=dark, and the record's Mode tag says open"): a usage error
  * (docs/conventions.md), printed to stderr with the input's name, and
  * JUNQI_EXIT_USAGE is returned (g unchanged); else JUNQI_EXIT_OK.
  */
