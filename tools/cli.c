@@ -1747,13 +1747,18 @@ static FILE *standard_file(const char *path)
     return NULL;
 }
 
+FILE *junqi_cli_output_stream(const char *path)
+{
+    if (!path || strcmp(path, "-") == 0)
+        return stdout;
+    return path[0] ? standard_file(path) : NULL;
+}
+
 bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output *o)
 {
     memset(o, 0, sizeof *o);
-    if (!path || strcmp(path, "-") == 0 || (path[0] && (o->fp = standard_file(path)))) {
-        o->fp = o->fp ? o->fp : stdout;
+    if ((o->fp = junqi_cli_output_stream(path)))
         return true;
-    }
     if (!*path) { /* no file has that name: said before anything is written, not at the rename */
         cannot_write(prog, "''", path, ENOENT);
         return false;

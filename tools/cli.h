@@ -542,6 +542,17 @@ typedef struct junqi_cli_output {
 bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output *o);
 
 /**
+ * The standard stream that junqi_cli_output_open() writes the output `path`
+ * to, without opening anything: stdout for NULL (no -o given) and "-";
+ * stdout or stderr for a name of their descriptor (/dev/stdout, /dev/fd/2,
+ * /proc/self/fd/1) or the regular file either is open on (`>> log`); NULL
+ * for a file of its own (and ""), which is written apart. So that two
+ * outputs of one run that would both go to standard output are told before
+ * either is written (junqi-analyze's annotation and --graph).
+ */
+FILE *junqi_cli_output_stream(const char *path);
+
+/**
  * Make folder `path` (an output folder: -o DIR/, --frames DIR) unless it is
  * one already. False, with "PROG: PATH: cannot create the folder: REASON"
  * on stderr, when it cannot be made: REASON says which folder is missing

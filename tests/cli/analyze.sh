@@ -235,6 +235,17 @@ done <<EOF2
 -o $tmp/same.png --graph $tmp/same.png $G|-o and --graph name the same file, '$tmp/same.png'
 -o $tmp/same.png --graph $tmp/../$(basename "$tmp")/./same.png $G|-o and --graph name the same file, '$tmp/../$(basename "$tmp")/./same.png'
 -o $tmp/link-to-new.png --graph $tmp/new.png $G|-o and --graph name the same file, '$tmp/new.png'
+--graph - $G|--graph - and the annotation both go to standard output: write the annotation with -o FILE
+--graph /dev/stdout --graph-format svg $G|--graph /dev/stdout and the annotation both go to standard output: write the annotation with -o FILE
+-o - --graph - $G|--graph - and the annotation both go to standard output: write the annotation with -o FILE
+-o /dev/stdout --graph - $G|--graph - and the annotation both go to standard output: write the annotation with -o FILE
+-o $tmp/a.jgn --graph /dev/stdout $G|cannot tell the format of --graph /dev/stdout from its name: use --graph-format png or svg
+-o $tmp/a.jgn --graph $tmp/graph $G|cannot tell the format of --graph $tmp/graph from its name: use --graph-format png or svg
+-o $tmp/a.jgn --graph $tmp/graph.txt $G|cannot tell the format of --graph $tmp/graph.txt from its name: use --graph-format png or svg
+-o $tmp/a.jgn --graph $tmp/graph.gif $G|--graph writes .png or .svg, not '$tmp/graph.gif'
+-o $tmp/a.jgn --graph $tmp/graph.png --graph-format gif $G|--graph-format takes png or svg, not 'gif'
+-o $tmp/a.jgn --graph-format svg $G|--graph-format is the format of --graph: it takes --graph
+--go --graph-format svg $G|-o, --graph, --graph-format, --only-seat and --thresholds belong to annotation (no --go, --bench, --perft, --engine)
 EOF2
 
 # a record whose replay cannot start (one seat): invalid, its reason said once, nothing searched
