@@ -798,6 +798,7 @@ static void settle_rules(parser *p)
             report_at(p, p->mode_at, JUNQI_CODE_BAD_RULES, "Mode: %s", err);
     }
     junqi_game_set_rules(g, r);
+    g->has_mode = p->mode >= 0 && !junqi_rules_flip(r) && (int)g->info == p->mode;
 }
 
 /* A View or First tag must name a seat of the game (at: the tag). */

@@ -172,6 +172,9 @@ typedef struct junqi_game {
                                      after junqi_game_new; set it with junqi_game_set_rules() */
     junqi_info_mode info;       /**< rules->info, the information mode (kept with rules by
                                      junqi_game_set_rules()) */
+    bool has_mode;              /**< the record states its mode in a tag of its own (JGN's Mode,
+                                     which set info as read), as First states first: a --rules
+                                     with another mode= contradicts it (the tools refuse it) */
     junqi_seat first;           /**< who moves first, or JUNQI_NO_SEAT for the rule set's */
     junqi_seat view;            /**< a one-seat record: whose view it is; JUNQI_NO_SEAT if complete */
     junqi_seat_info seat[JUNQI_SEATS];

@@ -356,7 +356,7 @@ static void a_game_is_read_from_the_stream_opened_not_its_path_again(void **stat
     junqi_diags d;
     junqi_diags_init(&d);
     junqi_source *src = NULL;
-    size_t held;
+    junqi_cli_held held;
     char err[256];
     int rc = junqi_cli_read_game(fp, path, 0, NULL, &in, &d, &src, &held, err, sizeof err);
     assert_int_equal(rc, JUNQI_EXIT_OK);
@@ -369,6 +369,36 @@ static void a_game_is_read_from_the_stream_opened_not_its_path_again(void **stat
     junqi_diags_free(&d);
     unlink(path);
     rmdir(dir);
+}
+
+/* junqi_cli_read_game() past the end of a source says what it holds by kind: a YAML file of
+ * formations holds formations and no game (it said "holds 2 games" of two formations), a JGN
+ * file games. */
+static void past_the_end_counts_what_the_source_holds_by_kind(void **state)
+{
+    (void)state;
+    static const char *const texts[] = {
+        "name: a\nboard: two-player\nrows: [[1, 2, 3, 4, 5]]\n---\nname: b\nboard: two-player\n"
+        "rows: [[1, 2, 3, 4, 5]]\n",
+        "[Board \"two-player\"]\n\n*\n\n[Board \"two-player\"]\n\n*\n",
+    };
+    static const size_t games[] = {0, 2}, formations[] = {2, 0};
+    for (size_t i = 0; i < 2; i++) {
+        FILE *fp = fmemopen((void *)texts[i], strlen(texts[i]), "rb");
+        assert_non_null(fp);
+        junqi_input in;
+        junqi_diags d;
+        junqi_diags_init(&d);
+        junqi_cli_held held;
+        char err[256];
+        junqi_cli_ordinal third = {3, "3"};
+        int rc = junqi_cli_read_game(fp, "x", 0, &third, &in, &d, NULL, &held, err, sizeof err);
+        assert_int_equal(rc, JUNQI_EXIT_USAGE);
+        assert_int_equal(held.games, games[i]);
+        assert_int_equal(held.formations, formations[i]);
+        junqi_input_free(&in);
+        junqi_diags_free(&d);
+    }
 }
 
 /* junqi_cli_same_file(): two names of one file not there yet are one, however spelt, in a
@@ -443,6 +473,7 @@ int main(void)
         cmocka_unit_test(a_count_holds_64_bits_and_stops_at_its_max),
         cmocka_unit_test(a_help_list_is_wrapped_to_79_columns),
         cmocka_unit_test(a_game_is_read_from_the_stream_opened_not_its_path_again),
+        cmocka_unit_test(past_the_end_counts_what_the_source_holds_by_kind),
         cmocka_unit_test(a_usage_error_stops_a_run_and_is_its_status),
         cmocka_unit_test(names_of_one_file_to_be_are_one_however_spelt),
     };

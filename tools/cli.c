@@ -163,37 +163,44 @@ int junqi_cli_check_records(junqi_source *src, int (*fn)(void *ctx, junqi_input 
 }
 
 /* The next item of src that is game `game` (from 1) or comes after it,
- * those before it read and dropped with what reading them said; *seen: the
- * number of the last item dropped (0: none). As junqi_source_next(). */
+ * those before it read and dropped with what reading them said, and counted
+ * by kind into *held. As junqi_source_next(). */
 static junqi_read_status next_from(junqi_source *src, size_t game, junqi_input *in, junqi_diags *d,
-                                   size_t *seen)
+                                   junqi_cli_held *held)
 {
-    *seen = 0;
+    *held = (junqi_cli_held){0, 0};
+    size_t seen = 0; /* the number of the last item dropped */
     for (;;) {
         junqi_read_status rc = junqi_source_next(src, in, d);
         if (rc == JUNQI_READ_END || rc == JUNQI_READ_FAILED || in->kind == JUNQI_INPUT_EMPTY ||
             in->index >= game)
             return rc;
-        if (in->index > *seen) /* index 0: a YAML file's problems outside any item */
-            *seen = in->index;
+        if (in->index > seen) { /* index 0: a YAML file's problems outside any item */
+            seen = in->index;
+            /* a broken game read with nothing kept is still a game of its file */
+            if (in->kind == JUNQI_INPUT_FORMATION)
+                held->formations++;
+            else
+                held->games++;
+        }
         junqi_input_free(in);
         junqi_diags_free(d);
     }
 }
 
 /* Item `game` (from 1) of src into *in. A source that ends before it is
- * JUNQI_EXIT_USAGE, with the number of games it holds in *held (nothing
- * said); one of no record is JUNQI_EXIT_INVALID, an `empty` error in d. */
-static int read_game(junqi_source *src, size_t game, junqi_input *in, junqi_diags *d, size_t *held)
+ * JUNQI_EXIT_USAGE, with what it holds in *held (nothing said); one of no
+ * record is JUNQI_EXIT_INVALID, an `empty` error in d. */
+static int read_game(junqi_source *src, size_t game, junqi_input *in, junqi_diags *d, junqi_cli_held *held)
 {
-    size_t seen;
+    junqi_cli_held seen;
     junqi_read_status rc = next_from(src, game, in, d, &seen);
     int status = rc == JUNQI_READ_OK ? JUNQI_EXIT_OK : rc == JUNQI_READ_FAILED ? JUNQI_EXIT_IO : JUNQI_EXIT_INVALID;
-    *held = 0;
+    *held = (junqi_cli_held){0, 0};
     if (rc != JUNQI_READ_FAILED && (rc == JUNQI_READ_END || in->kind == JUNQI_INPUT_EMPTY)) {
         junqi_input_free(in);
         in->name = strdup(junqi_source_name(src));
-        if (seen > 0) { /* a usage error, as a --ply past the end is */
+        if (seen.games + seen.formations > 0) { /* a usage error, as a --ply past the end is */
             *held = seen;
             status = JUNQI_EXIT_USAGE;
         } else { /* one record is needed */
@@ -207,7 +214,7 @@ static int read_game(junqi_source *src, size_t game, junqi_input *in, junqi_diag
 /* read_game() of src (NULL: it could not be opened, JUNQI_EXIT_IO), then src
  * closed or handed to *keep (see junqi_cli_load). */
 static int take_game(junqi_source *src, size_t game, junqi_input *in, junqi_diags *d, junqi_source **keep,
-                     size_t *held)
+                     junqi_cli_held *held)
 {
     if (keep)
         *keep = src;
@@ -220,10 +227,11 @@ static int take_game(junqi_source *src, size_t game, junqi_input *in, junqi_diag
 }
 
 int junqi_cli_read_game(FILE *fp, const char *path, unsigned flags, const junqi_cli_ordinal *game,
-                        junqi_input *in, junqi_diags *d, junqi_source **keep, size_t *held, char *err, size_t n)
+                        junqi_input *in, junqi_diags *d, junqi_source **keep, junqi_cli_held *held, char *err,
+                        size_t n)
 {
     memset(in, 0, sizeof *in);
-    *held = 0;
+    *held = (junqi_cli_held){0, 0};
     *err = '\0';
     junqi_source *src = fp ? junqi_source_stream(fp, input_name(path), flags, err, n)
                            : junqi_source_open(path, flags, err, n);
@@ -235,17 +243,25 @@ int junqi_cli_read_game(FILE *fp, const char *path, unsigned flags, const junqi_
 int junqi_cli_load_game(const char *prog, const char *path, unsigned flags, const junqi_cli_ordinal *game,
                         junqi_input *in, junqi_diags *d, junqi_source **keep)
 {
-    size_t held;
+    junqi_cli_held held;
     char err[256];
     int status = junqi_cli_read_game(NULL, path, flags, game, in, d, keep, &held, err, sizeof err);
     if (*err) /* the file could not be opened */
         say_unopened(prog, path, err);
     if (status == JUNQI_EXIT_USAGE) { /* only past item 1, so a number was given */
         char why[512];
-        /* the number as typed: one too large to count is SIZE_MAX, not what the user wrote */
-        snprintf(why, sizeof why, P_("--game %s is past the end: the input holds %zu game",
-                                     "--game %s is past the end: the input holds %zu games", held),
-                 game->text, held);
+        /* the number as typed: one too large to count is SIZE_MAX, not what the user wrote; what
+         * the input holds as it is: formations are no games (junqi-validate's "no game or
+         * formation") */
+        if (held.games == 0)
+            snprintf(why, sizeof why, P_("--game %s is past the end: the input holds %zu formation and no game",
+                                         "--game %s is past the end: the input holds %zu formations and no game",
+                                         held.formations),
+                     game->text, held.formations);
+        else
+            snprintf(why, sizeof why, P_("--game %s is past the end: the input holds %zu game",
+                                         "--game %s is past the end: the input holds %zu games", held.games),
+                     game->text, held.games);
         junqi_cli_usage(prog, "%s: %s", in->name ? in->name : "", why);
     }
     return status;
@@ -379,7 +395,7 @@ int junqi_cli_find_formation(const char *name, char *path, size_t n, size_t *ind
 static int take_position(junqi_source *src, junqi_input *in, junqi_diags *d, junqi_source **keep)
 {
     memset(in, 0, sizeof *in);
-    size_t held; /* a string holds one record or none: never past the end */
+    junqi_cli_held held; /* a string holds one record or none: never past the end */
     return take_game(src, 1, in, d, keep, &held);
 }
 
@@ -836,11 +852,49 @@ int junqi_cli_parse_rules(const char *prog, const char *text, const junqi_rules 
     return junqi_cli_usage(prog, "--rules: %s", err);
 }
 
-bool junqi_cli_rules_set_first(const junqi_rules *rules)
+/* The row of the switch table named `name` (one of its switches: "first", "mode"). */
+static const junqi_switch *rules_switch(const char *name)
 {
-    if (rules->first_seat != junqi_rules_get(rules->name)->first_seat)
+    size_t n;
+    const junqi_switch *sw = junqi_rules_switches(&n);
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(sw[i].name, name) == 0)
+            return &sw[i];
+    abort(); /* a caller's typo, not an input's */
+}
+
+/* The name rule strings give value v of switch sw ("north", "open"). */
+static const char *switch_value_name(const junqi_switch *sw, int v)
+{
+    for (const junqi_switch_value *x = sw->values; x && x->name; x++)
+        if (x->value == v)
+            return x->name;
+    return "?";
+}
+
+bool junqi_cli_rules_set(const junqi_rules *rules, const char *name)
+{
+    const junqi_switch *sw = rules_switch(name);
+    if (junqi_rules_value(rules, sw) != junqi_rules_value(junqi_rules_get(rules->name), sw))
         return true;
-    return rules == typed_rules.rules && typed_rules.text && junqi_rules_spells(typed_rules.text, "first");
+    return rules == typed_rules.rules && typed_rules.text && junqi_rules_spells(typed_rules.text, name);
+}
+
+/* Switch `name` of --rules `rules` against the record's tag `tag` that states it too, whose value
+ * the record has (`value`): when --rules sets it (junqi_cli_rules_set) to another value, the record
+ * would be written with both, the contradiction a reader refuses (docs/jgn.md §2, "Rule sets"),
+ * or played under one of them without a word: a usage error naming both. */
+static int check_stated_switch(const char *prog, const char *name, const junqi_rules *rules, const char *sw_name,
+                               const char *tag, int value)
+{
+    const junqi_switch *sw = rules_switch(sw_name);
+    if (!junqi_cli_rules_set(rules, sw_name) || junqi_rules_value(rules, sw) == value)
+        return JUNQI_EXIT_OK;
+    /* TRANSLATORS: "--rules standard,mode=dark has mode=dark, and the record's Mode tag says open":
+       the switch (first, mode) and its tag (First, Mode) are JGN's words, the values rule strings' */
+    return junqi_cli_usage(prog, "%s: --rules %s has %s=%s, and the record's %s tag says %s", name,
+                           rules == typed_rules.rules ? typed_rules.text : rules->text, sw_name,
+                           switch_value_name(sw, junqi_rules_value(rules, sw)), tag, switch_value_name(sw, value));
 }
 
 int junqi_cli_apply_rules(const char *prog, const char *name, junqi_game *g,
@@ -852,13 +906,12 @@ int junqi_cli_apply_rules(const char *prog, const char *name, junqi_game *g,
     if (rules && !junqi_rules_flip(rules) && junqi_rules_flip(g->rules))
         return junqi_cli_usage(prog, "%s: --rules %s is a formation game's rule set, and this is a flip game",
                                name, rules->text);
-    /* a first= of --rules beside the record's First tag would be written as both,
-     * the contradiction a reader refuses (docs/jgn.md §2, "Rule sets") */
-    if (rules && g->first < JUNQI_SEATS && !g->start && !g->flip_start && junqi_cli_rules_set_first(rules) &&
-        (int)g->first != rules->first_seat)
-        return junqi_cli_usage(prog, "%s: --rules %s has first=%s, and the record's First tag says %s", name,
-                               rules == typed_rules.rules ? typed_rules.text : rules->text,
-                               junqi_seat_name((junqi_seat)rules->first_seat), junqi_seat_name(g->first));
+    /* a First beside a Position is compared with its seat to move only (docs/jgn.md §2) */
+    if (rules && g->first < JUNQI_SEATS && !g->start && !g->flip_start &&
+        check_stated_switch(prog, name, rules, "first", "First", (int)g->first) != JUNQI_EXIT_OK)
+        return JUNQI_EXIT_USAGE;
+    if (rules && g->has_mode && check_stated_switch(prog, name, rules, "mode", "Mode", (int)g->info) != JUNQI_EXIT_OK)
+        return JUNQI_EXIT_USAGE;
     if (!rules || junqi_game_set_rules(g, rules))
         return JUNQI_EXIT_OK;
     if (rules->board == g->board)
@@ -1694,13 +1747,18 @@ static FILE *standard_file(const char *path)
     return NULL;
 }
 
+FILE *junqi_cli_output_stream(const char *path)
+{
+    if (!path || strcmp(path, "-") == 0)
+        return stdout;
+    return path[0] ? standard_file(path) : NULL;
+}
+
 bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output *o)
 {
     memset(o, 0, sizeof *o);
-    if (!path || strcmp(path, "-") == 0 || (path[0] && (o->fp = standard_file(path)))) {
-        o->fp = o->fp ? o->fp : stdout;
+    if ((o->fp = junqi_cli_output_stream(path)))
         return true;
-    }
     if (!*path) { /* no file has that name: said before anything is written, not at the rename */
         cannot_write(prog, "''", path, ENOENT);
         return false;

@@ -125,11 +125,25 @@ typedef struct junqi_cli_ordinal {
  * reading them said. As junqi_cli_load() otherwise, and a source that ends
  * before item `game` is a usage error, as a --ply past the end is
  * (docs/conventions.md): "PROG: FILE: --game N is past the end: the input
- * holds K games" (N as the user typed it, game->text) and the --help hint
+ * holds K games" (N as the user typed it, game->text; a file of formations
+ * "holds K formations and no game") and the --help hint
  * on stderr, JUNQI_EXIT_USAGE returned, in->name set and no record in *in.
  */
 int junqi_cli_load_game(const char *prog, const char *path, unsigned flags, const junqi_cli_ordinal *game,
                         junqi_input *in, junqi_diags *d, junqi_source **keep);
+
+/**
+ * What a source held that ended before the item asked for
+ * (junqi_cli_read_game()), counted by kind, so that messages say it as it
+ * is: "holds 1 formation and no game", not "1 game". A source's items are
+ * all of its format's kind (formats/source.h: JGN games or position strings
+ * are records, YAML and .jql formations), so one of the two is 0; a broken
+ * game read with nothing kept counts as a game.
+ */
+typedef struct junqi_cli_held {
+    size_t games;      /**< records, and broken games */
+    size_t formations; /**< formations */
+} junqi_cli_held;
 
 /**
  * As junqi_cli_load_game(), for a caller with its own words for what goes
@@ -137,14 +151,15 @@ int junqi_cli_load_game(const char *prog, const char *path, unsigned flags, cons
  * file that cannot be opened returns JUNQI_EXIT_IO with the reason in err
  * (n bytes, as junqi_source_open() gives it; "" whenever the file was
  * opened); a source that ends before item `game` returns JUNQI_EXIT_USAGE
- * with the number of games it holds in *held (0 otherwise). In both cases
+ * with what it holds in *held (zeros otherwise). In both cases
  * in->name is set and *in holds no record. fp: the file of path, opened
  * already by the caller (taken: closed with the source, or here when it
  * cannot be read), read from where it stands, and path only its name; NULL:
  * path is opened here.
  */
 int junqi_cli_read_game(FILE *fp, const char *path, unsigned flags, const junqi_cli_ordinal *game,
-                        junqi_input *in, junqi_diags *d, junqi_source **keep, size_t *held, char *err, size_t n);
+                        junqi_input *in, junqi_diags *d, junqi_source **keep, junqi_cli_held *held, char *err,
+                        size_t n);
 
 /**
  * Whether src, open after the item a tool took, holds another game (a record
@@ -421,23 +436,26 @@ int junqi_cli_parse_seed(const char *prog, const char *text, uint64_t *seed);
 int junqi_cli_parse_rules(const char *prog, const char *text, const junqi_rules **out);
 
 /**
- * Whether `rules`, a --rules set, says who moves first: its first= names
- * another seat than its named set's, or, for the set junqi_cli_parse_rules()
- * read last, the text as typed spells first= (the named set's own seat,
+ * Whether `rules`, a --rules set, sets switch `name` (a switch of the
+ * table, "first" or "mode"; another name aborts): its value is another than
+ * its named set's, or, for the set junqi_cli_parse_rules() read last, the
+ * text as typed spells name= (the named set's own value,
  * "standard,first=south", which the canonical string drops: the user asked
- * for it all the same, and a record's First tag or a deal's drawn seat must
- * not take its place without a word).
+ * for it all the same, and a record's First or Mode tag or a deal's drawn
+ * seat must not take its place without a word).
  */
-bool junqi_cli_rules_set_first(const junqi_rules *rules);
+bool junqi_cli_rules_set(const junqi_rules *rules, const char *name);
 
 /**
  * Play record g (input `name`) under the `--rules` rule set `rules` (NULL:
  * none given, g keeps its own): junqi_game_set_rules(). A rule set of
  * another board or game family does not fit the game, nor one whose first=
  * names another seat than the record's First tag (not beside a Position),
- * which the record would then contradict (docs/jgn.md §2), be it the named
- * set's own seat, spelt in the --rules text junqi_cli_parse_rules() read (it
- * was dropped without a word): a usage error
+ * or whose mode= another mode than its Mode tag (g->has_mode), which the
+ * record would then contradict (docs/jgn.md §2), be it the named set's own
+ * value, spelt in the --rules text junqi_cli_parse_rules() read (it was
+ * dropped without a word; "PROG: NAME: --rules standard,mode=dark has
+ * mode=dark, and the record's Mode tag says open"): a usage error
  * (docs/conventions.md), printed to stderr with the input's name, and
  * JUNQI_EXIT_USAGE is returned (g unchanged); else JUNQI_EXIT_OK.
  */
@@ -522,6 +540,17 @@ typedef struct junqi_cli_output {
  * write: No such file or directory", before anything is written.
  */
 bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output *o);
+
+/**
+ * The standard stream that junqi_cli_output_open() writes the output `path`
+ * to, without opening anything: stdout for NULL (no -o given) and "-";
+ * stdout or stderr for a name of their descriptor (/dev/stdout, /dev/fd/2,
+ * /proc/self/fd/1) or the regular file either is open on (`>> log`); NULL
+ * for a file of its own (and ""), which is written apart. So that two
+ * outputs of one run that would both go to standard output are told before
+ * either is written (junqi-analyze's annotation and --graph).
+ */
+FILE *junqi_cli_output_stream(const char *path);
 
 /**
  * Make folder `path` (an output folder: -o DIR/, --frames DIR) unless it is

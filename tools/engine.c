@@ -837,7 +837,7 @@ static junqi_game *load_record(engine *e, const char *text, FILE *fp, const char
     junqi_diags_init(&d);
     junqi_input in;
     junqi_source *src = NULL;
-    size_t held = 0;
+    junqi_cli_held held = {0, 0};
     char why[256] = "";
     int rc = fp ? junqi_cli_read_game(fp, path, 0, game, &in, &d, &src, &held, why, sizeof why)
                   : junqi_cli_read_position(text, &in, &d, &src);
@@ -846,9 +846,15 @@ static junqi_game *load_record(engine *e, const char *text, FILE *fp, const char
         error_line(e, "position", "%s cannot be read: %s", QUOTE_PATH(path), why);
     else if (rc == JUNQI_EXIT_IO && d.n == 0) /* a read that fails says why in d, unless memory ran out */
         error_line(e, "position", "out of memory");
-    else if (rc == JUNQI_EXIT_USAGE) /* the number as sent: one too large to count is SIZE_MAX */
-        error_line(e, "position", held == 1 ? "game %s is past the end: the file holds %zu game"
-                                             : "game %s is past the end: the file holds %zu games", QUOTE(game->text), held);
+    else if (rc == JUNQI_EXIT_USAGE && held.games == 0) /* the number as sent: SIZE_MAX is not what was sent */
+        error_line(e, "position", held.formations == 1
+                                      ? "game %s is past the end: the file holds %zu formation and no game"
+                                      : "game %s is past the end: the file holds %zu formations and no game",
+                   QUOTE(game->text), held.formations);
+    else if (rc == JUNQI_EXIT_USAGE)
+        error_line(e, "position", held.games == 1 ? "game %s is past the end: the file holds %zu game"
+                                                  : "game %s is past the end: the file holds %zu games",
+                   QUOTE(game->text), held.games);
     else if (rc != JUNQI_EXIT_OK)
         diag_error(e, "position", &d);
     else if (in.kind != JUNQI_INPUT_RECORD)

@@ -62,6 +62,8 @@ typedef struct options {
     uint64_t seed;
     const char *output;     /* -o */
     const char *graph;      /* --graph */
+    const char *graph_format; /* --graph-format, as given, or NULL */
+    int graph_as;           /* the junqi_image_format --graph writes (settle_graph_format) */
     double thresholds[3];   /* --thresholds */
     int only_seat;          /* --only-seat, or JUNQI_NO_SEAT */
     unsigned source_flags;  /* --lenient */
@@ -86,7 +88,10 @@ static void usage(void)
            "position for the best move, benchmark the search, or count move sequences.\n"
            "With no FILE, or FILE '-', read standard input, one game at a time.\n\n"
            "  -o FILE             annotation: write to FILE (through a temporary file)\n"
-           "  --graph FILE        annotation: draw the first game's evaluation (.png, .svg)\n"
+           "  --graph FILE        annotation: draw the first game's evaluation (.png, .svg;\n"
+           "                      '-': standard output, with -o FILE)\n"
+           "  --graph-format FMT  annotation: png or svg, the graph's format (default:\n"
+           "                      FILE's extension, else png)\n"
            "  --thresholds A,B,C  win-probability losses marking an inaccuracy (?!), a\n"
            "                      mistake (?) and a blunder (?\?); default 0.05,0.10,0.15\n"
            "  --only-seat SEAT    annotate that seat's moves only\n"
@@ -571,6 +576,7 @@ static void write_annotation_json(FILE *out, const junqi_game *g, const junqi_an
 typedef struct drawing {
     __typeof__(junqi_graph_write) *graph_write;
     __typeof__(junqi_image_format_from_path) *format_from_path;
+    __typeof__(junqi_image_format_parse) *format_parse;
     __typeof__(junqi_theme_default) *theme_default;
 } drawing;
 
@@ -601,9 +607,10 @@ static bool load_drawing(void)
     if (lib) {
         draw.graph_write = (__typeof__(draw.graph_write))dlsym(lib, "junqi_graph_write");
         draw.format_from_path = (__typeof__(draw.format_from_path))dlsym(lib, "junqi_image_format_from_path");
+        draw.format_parse = (__typeof__(draw.format_parse))dlsym(lib, "junqi_image_format_parse");
         draw.theme_default = (__typeof__(draw.theme_default))dlsym(lib, "junqi_theme_default");
     }
-    if (!lib || !draw.graph_write || !draw.format_from_path || !draw.theme_default) {
+    if (!lib || !draw.graph_write || !draw.format_from_path || !draw.format_parse || !draw.theme_default) {
         fprintf(stderr, _("%s: --graph needs the drawing library %s (cairo, pango): %s\n"), prog, path,
                 dlerror());
         return false;
@@ -616,11 +623,9 @@ static bool load_drawing(void)
 static bool write_graph(const options *opt, junqi_cli_output *graph, const junqi_game *g,
                         const junqi_annotation *a)
 {
-    junqi_image_format format;
-    draw.format_from_path(opt->graph, &format); /* checked with the options */
     char err[256];
-    bool ok = draw.graph_write(graph->fp, format, g, a, JUNQI_NO_SEAT, 960, 360, draw.theme_default(), err,
-                               sizeof err);
+    bool ok = draw.graph_write(graph->fp, (junqi_image_format)opt->graph_as, g, a, JUNQI_NO_SEAT, 960, 360,
+                               draw.theme_default(), err, sizeof err);
     if (!ok)
         junqi_cli_writer_failed(prog, graph->fp, opt->graph, err);
     return ok;
@@ -1108,6 +1113,7 @@ static int parse_option(options *opt, int c, const char *arg)
         return JUNQI_EXIT_OK;
     case 'o': return junqi_cli_take_name(prog, "-o", arg, false, &opt->output);
     case 'G': return junqi_cli_take_name(prog, "--graph", arg, false, &opt->graph);
+    case 'F': opt->graph_format = arg; return JUNQI_EXIT_OK; /* read by the drawing library's parser, loaded later */
     case 'L': opt->source_flags |= JUNQI_SOURCE_LENIENT; return JUNQI_EXIT_OK;
     case 'S':
         if ((opt->only_seat = junqi_seat_parse(arg)) == JUNQI_NO_SEAT)
@@ -1139,14 +1145,16 @@ static const struct {
     unsigned modes;
     const char *message;
 } belongs[] = {
-    {'o', IN(MODE_ANNOTATE), N_("-o, --graph, --only-seat and --thresholds belong to annotation "
-                                "(no --go, --bench, --perft, --engine)")},
-    {'G', IN(MODE_ANNOTATE), N_("-o, --graph, --only-seat and --thresholds belong to annotation "
-                                "(no --go, --bench, --perft, --engine)")},
-    {'S', IN(MODE_ANNOTATE), N_("-o, --graph, --only-seat and --thresholds belong to annotation "
-                                "(no --go, --bench, --perft, --engine)")},
-    {'H', IN(MODE_ANNOTATE), N_("-o, --graph, --only-seat and --thresholds belong to annotation "
-                                "(no --go, --bench, --perft, --engine)")},
+    {'o', IN(MODE_ANNOTATE), N_("-o, --graph, --graph-format, --only-seat and --thresholds belong to "
+                                "annotation (no --go, --bench, --perft, --engine)")},
+    {'G', IN(MODE_ANNOTATE), N_("-o, --graph, --graph-format, --only-seat and --thresholds belong to "
+                                "annotation (no --go, --bench, --perft, --engine)")},
+    {'S', IN(MODE_ANNOTATE), N_("-o, --graph, --graph-format, --only-seat and --thresholds belong to "
+                                "annotation (no --go, --bench, --perft, --engine)")},
+    {'H', IN(MODE_ANNOTATE), N_("-o, --graph, --graph-format, --only-seat and --thresholds belong to "
+                                "annotation (no --go, --bench, --perft, --engine)")},
+    {'F', IN(MODE_ANNOTATE), N_("-o, --graph, --graph-format, --only-seat and --thresholds belong to "
+                                "annotation (no --go, --bench, --perft, --engine)")},
     {'l', IN(MODE_GO) | IN(MODE_ENGINE), N_("--level belongs to --go and --engine")},
     {'n', IN(MODE_GO) | IN(MODE_PERFT), N_("--ply belongs to --go and --perft")}, /* annotation judges every move */
     {'d', IN(MODE_PERFT), N_("--divide belongs to --perft")},
@@ -1176,6 +1184,44 @@ static int check_belongs(const options *opt)
     return JUNQI_EXIT_OK;
 }
 
+/* The format of the --graph output into opt->graph_as, with the drawing library's words for
+ * formats (junqi-render's --format): --graph-format's, else the name's extension, else PNG for
+ * '-', standard output, as junqi-render -o - draws one; a name that tells none (/dev/stdout, a
+ * pipe's) is a usage error, as is GIF, which has no use for a still graph. Returns an exit
+ * status. */
+static int settle_graph_format(options *opt)
+{
+    junqi_image_format f = JUNQI_IMAGE_PNG;
+    if (opt->graph_format && (!draw.format_parse(opt->graph_format, &f) || f == JUNQI_IMAGE_GIF))
+        return junqi_cli_usage(prog, "--graph-format takes png or svg, not '%s'", opt->graph_format);
+    if (!opt->graph_format && strcmp(opt->graph, "-") != 0 && !draw.format_from_path(opt->graph, &f))
+        return junqi_cli_usage(prog, "cannot tell the format of --graph %s from its name: use --graph-format png "
+                                     "or svg", opt->graph);
+    if (f == JUNQI_IMAGE_GIF)
+        return junqi_cli_usage(prog, "--graph writes .png or .svg, not '%s'", opt->graph);
+    opt->graph_as = (int)f;
+    return JUNQI_EXIT_OK;
+}
+
+/* The outputs of annotation, -o and --graph: one place each, and a format the graph can be
+ * written in (settle_graph_format). Returns an exit status. */
+static int check_graph(options *opt)
+{
+    if (opt->graph_format && !opt->graph)
+        return junqi_cli_usage(prog, "--graph-format is the format of --graph: it takes --graph");
+    if (!opt->graph)
+        return JUNQI_EXIT_OK;
+    /* the picture's bytes within the record's, or the other way round: neither could be read */
+    if (junqi_cli_output_stream(opt->graph) == stdout && junqi_cli_output_stream(opt->output) == stdout)
+        return junqi_cli_usage(prog, "--graph %s and the annotation both go to standard output: write the "
+                                     "annotation with -o FILE", opt->graph);
+    if (opt->output && junqi_cli_same_file(opt->output, opt->graph))
+        return junqi_cli_usage(prog, "-o and --graph name the same file, '%s'", opt->graph);
+    if (!load_drawing())
+        return JUNQI_EXIT_IO;
+    return settle_graph_format(opt);
+}
+
 /* Check the combination of options and fill in defaults. */
 static int finish_options(options *opt, int ninputs)
 {
@@ -1184,13 +1230,8 @@ static int finish_options(options *opt, int ninputs)
         return rc;
     if (opt->view == JUNQI_VIEW_ALL && opt->mode != MODE_ENGINE && (opt->given['k'] || opt->given['s']))
         return junqi_cli_usage(prog, "--samples and --seed belong to --view mover (--view all searches one position)");
-    if (opt->output && opt->graph && junqi_cli_same_file(opt->output, opt->graph))
-        return junqi_cli_usage(prog, "-o and --graph name the same file, '%s'", opt->graph);
-    junqi_image_format graph;
-    if (opt->graph && !load_drawing())
-        return JUNQI_EXIT_IO;
-    if (opt->graph && (!draw.format_from_path(opt->graph, &graph) || graph == JUNQI_IMAGE_GIF))
-        return junqi_cli_usage(prog, "--graph writes .png or .svg, not '%s'", opt->graph);
+    if ((rc = check_graph(opt)) != JUNQI_EXIT_OK)
+        return rc;
     if (opt->mode != MODE_BENCH && opt->mode != MODE_ANNOTATE && ninputs > 1)
         return junqi_cli_usage(prog, "one input at a time");
     if (opt->position && ninputs > 0)
@@ -1248,7 +1289,8 @@ int main(int argc, char **argv)
         {"threads", required_argument, NULL, 'j'}, {"view", required_argument, NULL, 'v'},
         {"samples", required_argument, NULL, 'k'}, {"seed", required_argument, NULL, 's'},
         {"format", required_argument, NULL, 'f'}, {"rules", required_argument, NULL, 'r'},
-        {"graph", required_argument, NULL, 'G'}, {"thresholds", required_argument, NULL, 'H'},
+        {"graph", required_argument, NULL, 'G'}, {"graph-format", required_argument, NULL, 'F'},
+        {"thresholds", required_argument, NULL, 'H'},
         {"only-seat", required_argument, NULL, 'S'}, {"lenient", no_argument, NULL, 'L'},
         {"level", required_argument, NULL, 'l'}, {"engine", no_argument, NULL, 'e'},
         {"game", required_argument, NULL, 'c'},

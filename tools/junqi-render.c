@@ -551,8 +551,12 @@ static int render_source(source *src, options *opt, const junqi_input *in)
     if (opt->infer && src->flip)
         return junqi_cli_usage(prog, "%s: --infer reads formation games; a flip game's face-down pieces are "
                                      "chance, the same for both seats", name);
+    /* an open game (its Mode, or --rules') hides no piece: the picture would be the one without
+     * --infer, an option that draws nothing where it was given (as check_drawn's) */
+    if (opt->infer && src->game->info == JUNQI_OPEN)
+        return junqi_cli_usage(prog, "%s: --infer: the game is open: every piece is known, nothing to infer", name);
     src->inferring = !opt->infer ? JUNQI_NO_SEAT : opt->view != JUNQI_NO_SEAT ? opt->view : (int)src->game->view;
-    if (opt->infer && src->inferring == JUNQI_NO_SEAT && src->game->info != JUNQI_OPEN)
+    if (opt->infer && src->inferring == JUNQI_NO_SEAT)
         return junqi_cli_usage(prog, "%s: --infer needs --view SEAT: whose knowledge of the hidden pieces?", name);
     rc = add_annotations(src, opt);
     if (rc != JUNQI_EXIT_OK)

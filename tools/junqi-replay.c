@@ -654,7 +654,7 @@ static bool deal_seed(const char *text, uint64_t *seed)
  * start at random, variants.md §3.1). */
 static junqi_seat deal_first_seat(const junqi_rules *r, junqi_seat drawn)
 {
-    return junqi_cli_rules_set_first(r) ? (junqi_seat)r->first_seat : drawn;
+    return junqi_cli_rules_set(r, "first") ? (junqi_seat)r->first_seat : drawn;
 }
 
 /* --deal SEED|random: the starting record of a flip game. */

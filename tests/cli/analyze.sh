@@ -235,6 +235,17 @@ done <<EOF2
 -o $tmp/same.png --graph $tmp/same.png $G|-o and --graph name the same file, '$tmp/same.png'
 -o $tmp/same.png --graph $tmp/../$(basename "$tmp")/./same.png $G|-o and --graph name the same file, '$tmp/../$(basename "$tmp")/./same.png'
 -o $tmp/link-to-new.png --graph $tmp/new.png $G|-o and --graph name the same file, '$tmp/new.png'
+--graph - $G|--graph - and the annotation both go to standard output: write the annotation with -o FILE
+--graph /dev/stdout --graph-format svg $G|--graph /dev/stdout and the annotation both go to standard output: write the annotation with -o FILE
+-o - --graph - $G|--graph - and the annotation both go to standard output: write the annotation with -o FILE
+-o /dev/stdout --graph - $G|--graph - and the annotation both go to standard output: write the annotation with -o FILE
+-o $tmp/a.jgn --graph /dev/stdout $G|cannot tell the format of --graph /dev/stdout from its name: use --graph-format png or svg
+-o $tmp/a.jgn --graph $tmp/graph $G|cannot tell the format of --graph $tmp/graph from its name: use --graph-format png or svg
+-o $tmp/a.jgn --graph $tmp/graph.txt $G|cannot tell the format of --graph $tmp/graph.txt from its name: use --graph-format png or svg
+-o $tmp/a.jgn --graph $tmp/graph.gif $G|--graph writes .png or .svg, not '$tmp/graph.gif'
+-o $tmp/a.jgn --graph $tmp/graph.png --graph-format gif $G|--graph-format takes png or svg, not 'gif'
+-o $tmp/a.jgn --graph-format svg $G|--graph-format is the format of --graph: it takes --graph
+--go --graph-format svg $G|-o, --graph, --graph-format, --only-seat and --thresholds belong to annotation (no --go, --bench, --perft, --engine)
 EOF2
 
 # a record whose replay cannot start (one seat): invalid, its reason said once, nothing searched
@@ -280,6 +291,27 @@ for mode in "--go --view all --depth 1" "--perft 1"; do
                 "2 junqi-analyze: $tmp/three.jgn: --game $n is past the end: the input holds 3 games" \
                 "$rc $(head -n 1 "$tmp/err")"
         done
+    }
+done
+# a file of formations holds no game: --game 2 counts what it holds as it is (it said "the input
+# holds 1 game" of one formation); --game 1 is a formation, which cannot be searched
+F=$JUNQI_ROOT/samples/formations
+cat "$F/F01.yaml" >"$tmp/one-formation.yaml"
+{ cat "$F/F01.yaml"; echo ---; cat "$F/F03.yaml"; } >"$tmp/two-formations.yaml"
+for mode in "--go --view all --depth 1" "--perft 1"; do
+    # shellcheck disable=SC2086 # $mode is words on purpose
+    {
+        run "$A" $mode --game 2 "$tmp/one-formation.yaml"
+        expect "${mode%% *} --game 2 of one formation: exit status, the message" \
+            "2 junqi-analyze: $tmp/one-formation.yaml: --game 2 is past the end: the input holds 1 formation and no game" \
+            "$rc $(head -n 1 "$tmp/err")"
+        run "$A" $mode --game 3 "$tmp/two-formations.yaml"
+        expect "${mode%% *} --game 3 of two formations: exit status, the message" \
+            "2 junqi-analyze: $tmp/two-formations.yaml: --game 3 is past the end: the input holds 2 formations and no game" \
+            "$rc $(head -n 1 "$tmp/err")"
+        run "$A" $mode --game 1 "$tmp/one-formation.yaml"
+        expect "${mode%% *} --game 1 of a formation: exit status, nothing printed, the message" \
+            "1 junqi-analyze: $tmp/one-formation.yaml: a formation, not a game record" "$rc $out$err"
     }
 done
 run "$A" --perft 1 "$R/jgs-000029.jgs"

@@ -193,6 +193,27 @@ expect "--graph of an empty file, then a game: exit status, the note" \
     "0 $tmp/empty.jgn: note: the input holds no game or formation (zero items)" "$rc $err"
 expect "--graph of an empty file, then a game: the game's graph" 89504e470d0a1a0a \
     "$(head -c 8 "$tmp/g.png" | od -An -tx1 | tr -d ' \n')"
+# --graph to standard output: named '-' (a PNG, as junqi-render -o - draws one) or /dev/stdout,
+# --graph-format naming the format (it was told by the extension only: "--graph writes .png or
+# .svg, not '/dev/stdout'"), the annotation to -o; into a pipe and into a file alike
+"$bin/junqi-analyze" "${quick[@]}" -o "$tmp/a.jgn" "$game" 2>/dev/null
+for spec in "-:png" "- --graph-format svg:svg" "/dev/stdout --graph-format png:png" "/dev/stdout --graph-format svg:svg"; do
+    IFS=: read -r to format <<<"$spec"
+    rm -f "$tmp/o.jgn"
+    # shellcheck disable=SC2086 # $to is words on purpose
+    "$bin/junqi-analyze" "${quick[@]}" -o "$tmp/o.jgn" --graph $to "$game" 2>"$tmp/err" | cat >"$tmp/piped"
+    # shellcheck disable=SC2086
+    "$bin/junqi-analyze" "${quick[@]}" -o "$tmp/o2.jgn" --graph $to "$game" >"$tmp/filed" 2>>"$tmp/err"
+    for out in piped filed; do
+        case $format in
+        png) got=$(head -c 8 "$tmp/$out" | od -An -tx1 | tr -d ' \n'); want=89504e470d0a1a0a ;;
+        svg) got=$(grep -c '</svg>' "$tmp/$out"); want=1 ;;
+        esac
+        expect "--graph $to ($out): the graph on standard output" "$want" "$got"
+    done
+    expect "--graph $to: nothing said, the annotation in -o" "ok" \
+        "$([ ! -s "$tmp/err" ] && cmp -s "$tmp/a.jgn" "$tmp/o.jgn" && cmp -s "$tmp/a.jgn" "$tmp/o2.jgn" && echo ok)"
+done
 check
 "$bin/junqi-analyze" --thresholds 0.3,0.2,0.1 "$game" > /dev/null 2>&1; [ $? -eq 2 ] || fail "decreasing --thresholds: expected exit 2"
 check

@@ -165,6 +165,12 @@ error position: unknown word 'bla' after the path $tmp/two.jgn (game N, then ply
     "$(engine "position file $tmp/two.jgn game 3" "position file $tmp/two.jgn game 100000001" \
               "position file $tmp/two.jgn game 99999999999999999999" \
               "position file $tmp/two.jgn game 0" "position file $tmp/two.jgn game 2 bla")"
+# a file of formations holds no game: the count says so (it said "the file holds 1 game")
+cp "$JUNQI_ROOT/samples/formations/F01.yaml" "$tmp/formation.yaml"
+expect "position file FORMATIONS game N: the error line counts the formations" \
+"error position: game 2 is past the end: the file holds 1 formation and no game
+error position: a formation, not a game record" \
+    "$(engine "position file $tmp/formation.yaml game 2" "position file $tmp/formation.yaml game 1")"
 # a file that cannot be read: the reason in the error line, said there alone (it was also said on
 # standard error, "junqi-analyze: PATH: REASON", and the error line had no reason)
 expect "position file of a missing file, a folder or an empty name (said ''): one error line each, with the reason" \

@@ -177,6 +177,11 @@ checks=$((checks + 1))
 run "$R" --game 2 -o "$tmp/game-2.png" "$SHORT"
 expect "--game 2 of a QQ replay: the message" \
     "junqi-render: $SHORT: --game 2 is past the end: the input holds 1 game" "$(head -n 1 "$tmp/err")"
+# a formation holds no game (it said "holds 1 game")
+run "$R" --game 2 -o "$tmp/game-2.png" "$JUNQI_ROOT/samples/formations/F01.yaml"
+expect "--game 2 of a YAML formation: the message" \
+    "junqi-render: $JUNQI_ROOT/samples/formations/F01.yaml: --game 2 is past the end: the input holds 1 formation and no game" \
+    "$(head -n 1 "$tmp/err")"
 # a number past the end says so whatever its size (from 100000001 on it said "--game takes a game's
 # number"); one too large to count is past the end as well, and the message quotes it as typed (it
 # said --game 18446744073709551615, SIZE_MAX, for 18446744073709551616 and for 30 digits)
@@ -422,6 +427,20 @@ expect "--seed without --infer: usage error, said, no picture" \
     "$rc $(head -1 "$tmp/err") $([ -e "$tmp/seed.png" ] && echo picture || echo no picture)"
 run "$R" --ply 30 --infer --size 300 -o "$tmp/noview.png" "$SHORT"
 expect "--infer without --view on a dark record: usage error" 2 "$rc"
+# an open game has no hidden piece: --infer drew the plain picture, exit 0 (h-break3 B8); it is now
+# a usage error, with --view or without, said before a picture is drawn
+"$JUNQI_BIN/junqi-replay" --rules qq,mode=open --to jgn "$SHORT" >"$tmp/open.jgn"
+for view in "--view south" ""; do
+    rm -f "$tmp/open-infer.png"
+    # shellcheck disable=SC2086 # $view is words on purpose
+    run "$R" --ply 30 $view --infer --size 300 -o "$tmp/open-infer.png" "$tmp/open.jgn"
+    expect "--infer $view of an open game: usage error, said, no picture" \
+        "2 junqi-render: $tmp/open.jgn: game 1 (line 1): --infer: the game is open: every piece is known, nothing to infer no picture" \
+        "$rc $(head -1 "$tmp/err") $([ -e "$tmp/open-infer.png" ] && echo picture || echo no picture)"
+done
+run "$R" --ply 30 --view south --infer --rules qq,mode=open --size 300 -o "$tmp/open-infer.png" "$SHORT"
+expect "--infer --rules qq,mode=open: usage error, said" \
+    "2 junqi-render: $SHORT: --infer: the game is open: every piece is known, nothing to infer" "$rc $(head -1 "$tmp/err")"
 # options that draw nothing where they were given are usage errors, not silently dropped: --infer
 # and --caption with a page (its board has neither), --delay but for a GIF
 for spec in "--infer --view south:page.html:--infer labels the hidden pieces of a picture; an HTML page names what each can be under the pointer, in a seat's view" \

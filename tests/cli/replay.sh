@@ -274,6 +274,12 @@ expect "--infer on a one-seat record needs no --view" \
     "$("$R" --ply 60 --infer --format json "$tmp/south.jgn" | jq -c '[.pieces[] | select(.p) | .square]')"
 run "$R" --ply 60 --infer "$G"
 expect "--infer without --view on a dark record: usage error" 2 "$rc"
+# an open game hides nothing: its positions as without --infer, exit 0 (junqi-render, which draws
+# one game, calls it a usage error; here one --infer serves every game of a collection)
+run "$R" --ply 60 --view south --infer --rules qq,mode=open --format json "$G"
+expect "--infer of an open game: exit status, no piece has p, the position without --infer" \
+    "0 0 $("$R" --ply 60 --view south --rules qq,mode=open --format json "$G")" \
+    "$rc $(jq '[.pieces[] | select(.p)] | length' <<<"$out") $out"
 # a one-seat record shows its own seat's view, and --view all what it holds; another seat's view is
 # not in it (that seat's own pieces are unknown there): a usage error, in junqi-render too (exit 0,
 # with north's own pieces drawn unknown and "inferred")

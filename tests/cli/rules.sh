@@ -25,23 +25,26 @@ expect "the two-player test record is valid" 0 "$rc"
 
 # --- a rule string is accepted by every tool, and a bad one is a usage error ---
 rs=standard,landmine_vs_piece=both_removed,mode=open
-run "$V" --rules "$rs" "$two"
+# (of a record whose Mode tag says open: --rules may not say another mode than the record's, below)
+two_open=$tmp/mode-open.jgn
+sed 's/^\[Mode "dark"\]/[Mode "open"]/' "$two" >"$two_open"
+run "$V" --rules "$rs" "$two_open"
 expect "junqi-validate --rules $rs: exit status" 0 "$rc"
-run "$R" --rules "$rs" --format pos "$two"
+run "$R" --rules "$rs" --format pos "$two_open"
 expect "junqi-replay --rules $rs --format pos: exit status" 0 "$rc"
 expect "junqi-replay --rules $rs --format pos: the rule string ends the position" \
     "$rs" "${out##* }"
-run "$R" --rules "$rs" --to json "$two"
+run "$R" --rules "$rs" --to json "$two_open"
 expect "junqi-replay --rules $rs --to json: .rules" "$rs" "$(jq -r .rules <<<"$out")"
 expect "junqi-replay --rules $rs --to json: .mode" open "$(jq -r .mode <<<"$out")"
-run "$R" --rules "$rs" --to jgn "$two"
+run "$R" --rules "$rs" --to jgn "$two_open"
 checks=$((checks + 1))
 grep -qxF "[Rules \"$rs\"]" <<<"$out" || fail "junqi-replay --rules $rs --to jgn: expected the Rules tag, got '${out:0:200}'"
-run "$D" --rules "$rs" "$two" -o "$tmp/two.png"
+run "$D" --rules "$rs" "$two_open" -o "$tmp/two.png"
 expect "junqi-render --rules $rs: exit status" 0 "$rc"
-run "$A" --rules "$rs" --perft 1 "$two"
+run "$A" --rules "$rs" --perft 1 "$two_open"
 expect "junqi-analyze --rules $rs --perft 1: exit status" 0 "$rc"
-run "$R" --rules "standard,mode=open,landmine_vs_piece=both_removed" --format pos "$two"
+run "$R" --rules "standard,mode=open,landmine_vs_piece=both_removed" --format pos "$two_open"
 expect "junqi-replay --rules in another order: written canonically" "$rs" "${out##* }"
 
 for tool in "$V" "$R" "$D" "$A"; do
@@ -209,6 +212,39 @@ run "$R" --rules standard --to jgn "$tmp/first-north.jgn"
 # (status 1: its moves start with south's, as without --rules; no usage error)
 expect "junqi-replay --rules standard (no first=) on [First \"north\"]: the record's First kept" "1 1" \
     "$rc $(grep -cxF '[First "north"]' <<<"$out")"
+# --- a Mode tag and the mode= of --rules say one thing, as First and first= do ----------------
+# --rules standard,mode=dark over [Mode "open"] played the game dark without a word (h-break3 B6);
+# it is now a usage error naming both, in every tool that reads records, before anything is written
+for tool in "$V" "$R" "$D -o $tmp/mode.png" "$A --perft 1" "$A --nodes 50 -o $tmp/mode-a.jgn"; do
+    t=$(basename "${tool%% *}")
+    # shellcheck disable=SC2086 # $tool is words on purpose
+    for rs in standard,mode=dark open,mode=dark; do
+        run $tool --rules "$rs" "$tmp/mode-open.jgn"
+        expect "$tool --rules $rs on [Mode \"open\"]: exit status, nothing written, the message" \
+            "2 $t: $tmp/mode-open.jgn: game 1 (line 1): --rules $rs has mode=dark, and the record's Mode tag says open" \
+            "$rc $out$(head -n 1 <<<"$err")"
+        checks=$((checks + 1))
+        [ ! -e "$tmp/mode.png" ] && [ ! -e "$tmp/mode-a.jgn" ] || fail "$tool --rules $rs: a file was written"
+    done
+    # shellcheck disable=SC2086
+    run $tool --rules standard,mode=open "$tmp/mode-open.jgn"
+    expect "$tool --rules standard,mode=open on [Mode \"open\"]: the same mode, no usage error" 0 "$rc"
+    rm -f "$tmp/mode.png" "$tmp/mode-a.jgn"
+done
+# a record whose Mode the --rules cannot contradict: none (the rule set's), or the set's own
+sed '/^\[Mode /d' "$two" >"$tmp/mode-none.jgn"
+run "$R" --rules standard,mode=open --to json "$tmp/mode-none.jgn"
+expect "junqi-replay --rules standard,mode=open on a record with no Mode tag: played open" "0 open" \
+    "$rc $(jq -r .mode <<<"$out")"
+# the second game contradicts: junqi-replay -o writes no file (on standard output the first game
+# is out before the second is read, as with first= and every usage error about one game)
+cat "$tmp/mode-none.jgn" "$tmp/mode-open.jgn" >"$tmp/mode-two.jgn"
+run "$R" --rules standard,mode=dark -o "$tmp/mode-two-out.jgn" "$tmp/mode-two.jgn"
+expect "junqi-replay --rules standard,mode=dark -o, game 2 of 2 [Mode \"open\"]: exit status, the message" \
+    "2 junqi-replay: $tmp/mode-two.jgn: game 2 (line 10): --rules standard,mode=dark has mode=dark, and the record's Mode tag says open" \
+    "$rc $(head -n 1 <<<"$err")"
+checks=$((checks + 1))
+[ ! -e "$tmp/mode-two-out.jgn" ] || fail "junqi-replay --rules standard,mode=dark -o, game 2 of 2: a file was written"
 printf '[Board "two-player"]\n[Rules "standard,first=north"]\n[First "south"]\n\n*\n' >"$tmp/both.jgn"
 run "$V" "$tmp/both.jgn"
 expect "[Rules \"standard,first=north\"] with [First \"south\"]: exit status" 1 "$rc"
