@@ -83,6 +83,30 @@ check
 "$bin/junqi-analyze" --nodes 200 "$flip" | cmp -s - "$tmp/flip-2.jgn" ||
     fail "annotating an annotated flip game again is not annotating the record"
 
+# 3b'. a hand-edited annotation. Clearing the earlier annotation keyed the engine's line on the
+# mark: with the "?!" of 8. i6>k6 deleted by hand (its comment kept) the line stayed and a second
+# copy was added, "(8. j5=k6) (8. j5=k6)"; with the line deleted (the mark kept) the record's own
+# variation on that move, "(8. i6>k6 {alt})", was taken for it and lost. The line now goes when
+# its first move is the one the comment's sentence names ("Better j5-k6"), the mark when it is the
+# one the sentence names: both give what annotating the record gives.
+sed 's/ 8\. i6>k6?!$/ 8. i6>k6/' "$tmp/again-1.jgn" > "$tmp/nomark.jgn"
+check
+grep -q ' 8\. i6>k6$' "$tmp/nomark.jgn" || fail "nomark.jgn: the mark was not deleted"
+"$bin/junqi-analyze" "${again[@]}" "$tmp/nomark.jgn" | sed 's|nomark\.jgn|again.jgn|g' > "$tmp/nomark-2.jgn"
+"$bin/junqi-analyze" "${again[@]}" "$tmp/again.jgn" > "$tmp/again-once"
+check
+cmp -s "$tmp/nomark-2.jgn" "$tmp/again-once" ||
+    fail "an annotation whose mark was deleted by hand, annotated again: not the record's annotation: $(grep -o '(8\. [^)]*)' "$tmp/nomark-2.jgn" | tr '\n' ' ')"
+sed 's/^(8\. j5=k6) 9\./(8. i6>k6 {alt}) 9./' "$tmp/again-1.jgn" > "$tmp/noline.jgn"
+sed 's/ 8\. i6>k6$/ 8. i6>k6 (8. i6>k6 {alt})/' "$tmp/again.jgn" > "$tmp/alt.jgn"
+check
+[ "$(grep -c '{alt}' "$tmp/noline.jgn") $(grep -c '{alt}' "$tmp/alt.jgn")" = "1 1" ] || fail "noline.jgn, alt.jgn: the variation was not put in"
+"$bin/junqi-analyze" "${again[@]}" "$tmp/noline.jgn" | sed 's|noline\.jgn|alt.jgn|g' > "$tmp/noline-2.jgn"
+"$bin/junqi-analyze" "${again[@]}" "$tmp/alt.jgn" > "$tmp/alt-once"
+check
+cmp -s "$tmp/noline-2.jgn" "$tmp/alt-once" ||
+    fail "an annotation whose line was deleted by hand, annotated again: the record's own variation lost: $(grep -o '8\. i6>k6[^9]*' "$tmp/noline-2.jgn")"
+
 # 3c. --only-seat (or --rules) that does not fit a game of the inputs is a usage error: it ended the
 # run at that game, after annotating the games before it, which -o then threw away (a folder's hours
 # of work), and standard output had half a run. Every game of the files is now checked before the
