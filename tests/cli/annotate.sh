@@ -106,6 +106,13 @@ for who in coach nobody; do
     cmp -s "$tmp/$who-3.jgn" "$tmp/again-once" ||
         fail "$who's game stripped, then annotated: not the record's annotation: $(diff "$tmp/$who-3.jgn" "$tmp/again-once" | head -c 300)"
 done
+# --strip applies to every record junqi-replay writes: --to json, and --split's parts
+"$bin/junqi-replay" --strip annotation --to json "$tmp/coach.jgn" > "$tmp/coach.json"
+expect "--strip annotation --to json: exit status, [%eval] comments, Annotator" "0 0 null" \
+    "$? $(grep -c '%eval' "$tmp/coach.json") $(jq -c '.tags.Annotator' "$tmp/coach.json")"
+"$bin/junqi-replay" --strip annotation --split 1 -o "$tmp/part-%n.jgn" "$tmp/coach.jgn" "$tmp/nobody.jgn"
+expect "--strip annotation --split 1: exit status, the parts as --to jgn writes them" "0 same same" \
+    "$? $(cmp -s "$tmp/part-1.jgn" "$tmp/coach-stripped.jgn" && echo same) $(cmp -s "$tmp/part-2.jgn" "$tmp/nobody-stripped.jgn" && echo same)"
 # another Annotator with no [%eval] comment (comments of its own): nothing to mix, annotated
 sed 's/^\[Result /[Annotator "a coach"]\n[Result /' "$tmp/again.jgn" > "$tmp/coach-own.jgn"
 "$bin/junqi-analyze" "${again[@]}" "$tmp/coach-own.jgn" > "$tmp/coach-own-1.jgn"
