@@ -1042,7 +1042,7 @@ static int check_options(const options *opt, int nfiles)
         return junqi_cli_usage(prog, "--infer shows positions as a text board or JSON: not with --to, "
                                      "--format pos, --setup, --count, --list or --split");
     if (opt->strip && (setup || opt->deal))
-        return junqi_cli_usage(prog, "--strip changes the records read: a new record (--setup, --deal) has none");
+        return junqi_cli_usage(prog, "--strip changes the records it reads: not with --setup or --deal, which write a new one");
     if (given(opt, OPT_SEED) && !opt->infer)
         return junqi_cli_usage(prog, "--seed is the random seed of --infer: it takes --infer");
     if (opt->board_given && !setup && !opt->deal)
