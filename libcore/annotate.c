@@ -497,23 +497,26 @@ static int named_mark(const char *text)
 }
 
 /* Drop what an annotation wrote at move `it` beside its comment c, keyed on what its sentences
- * say, not on what the record holds now (a mark or a line may have been deleted by hand): the
- * engine's line, the last variation, when its first move is the move the sentence names; the
- * mark, the first NAG, when it is the mark the sentence names (its words; in a language this
- * run does not know, or a flip game's missed flag capture, which names no mark: when the
- * engine's line was there). A comment that is the command alone marked nothing: a mark and a
- * variation of the record's own stay. */
+ * say, not on what the record holds now (a mark or a line may have been deleted by hand). The
+ * sentence is a mark's when it names the mark by its words, or, where it names none in the
+ * languages known here (another language's; a flip game's missed flag capture, which names no
+ * mark), when the first NAG is a mark. The engine's line, the last variation, goes with a mark's
+ * sentence when its first move is the move the sentence names; the mark, the first NAG, when it
+ * is the one the sentence names, or, with no mark named, when the engine's line was there. A
+ * comment that is the command alone, or a sentence of no mark (a missed flag capture named
+ * alone), marked nothing: a mark and a variation of the record's own stay. */
 static void drop_judgement(const junqi_board *b, junqi_item *it, const junqi_comment *c)
 {
     const char *command_end = strchr(c->text, ']');
     if (!command_end || !command_end[1])
         return;
     const char *text = command_end + 1;
-    bool line = it->nvariations && engine_line(b, &it->variations[it->nvariations - 1], text);
+    int mark = named_mark(text);
+    bool nag = it->nnags && junqi_mark_name(it->nags[0]);
+    bool line = (mark || nag) && it->nvariations && engine_line(b, &it->variations[it->nvariations - 1], text);
     if (line)
         junqi_line_clear(&it->variations[--it->nvariations]);
-    int mark = named_mark(text);
-    if (it->nnags && junqi_mark_name(it->nags[0]) && (mark ? it->nags[0] == mark : line)) {
+    if (nag && (mark ? it->nags[0] == mark : line)) {
         it->nnags--;
         memmove(it->nags, it->nags + 1, it->nnags);
     }

@@ -227,14 +227,15 @@ enum {
  * JUNQI_STRIP_ANNOTATION removes what an annotation wrote, whatever its
  * Annotator tag (the code junqi_annotation_clear() runs for
  * junqi-analyze's own): each comment of the main line that opens with an
- * [%eval] command right after a move; where its sentences say more than
- * the command, the move's first NAG when it is the mark the sentence names
- * (" Inaccuracy:", " Mistake:", " Blunder:", in English or the language of
- * this run; in another language, or where no mark is named, when the
- * engine's line is there) and the engine's line, the last variation, when
- * its first move is the move the sentence names last (the better move,
- * written alike in every language); the Annotator tag and the seats'
- * summary tags (NorthAccuracy ...). The record's own comments, NAGs and
+ * [%eval] command right after a move; where its sentence is a mark's (it
+ * names the mark, " Inaccuracy:", " Mistake:", " Blunder:", in English or
+ * the language of this run; or, naming none in those, another language's
+ * or a flip game's missed flag capture, the move's first NAG is a mark),
+ * the engine's line, the last variation, when its first move is the move
+ * the sentence names last (the better move, written alike in every
+ * language), and the first NAG when it is the mark the sentence names (with
+ * none named: when the engine's line was there); the Annotator tag and the
+ * seats' summary tags (NorthAccuracy ...). The record's own comments, NAGs and
  * variations stay, a hand-edited annotation's too (a mark deleted by hand
  * leaves the record's own NAG after it; a line deleted by hand, the
  * record's own variation on another move). Cannot fail.

@@ -406,6 +406,24 @@ static void a_hand_edited_annotation_is_cleared_by_its_sentence(void **state)
     }
 }
 
+/* A sentence that names no mark (a missed flag capture said alone) wrote no line: a variation of
+ * the record's own that starts with the move it names, the capture, stays. */
+static void a_missed_flag_capture_alone_takes_no_variation(void **state)
+{
+    (void)state;
+    junqi_game *g = load_replay(source_path("tests/data/qq/jgs-000029.jgs"));
+    assert_non_null(g);
+    junqi_item *it = &g->main.items[3], played = *it; /* 4. h4-h5 */
+    junqi_line *v = junqi_item_add_variation(it);
+    assert_true(v && junqi_line_add_item(v, &played));
+    assert_true(junqi_line_add_comment(&g->main, 4, "[%eval 0.50 0.10 -3.00] Missed a flag capture: h4-h5 takes the flag.",
+                                       JUNQI_NOWHERE));
+    junqi_game_strip(g, JUNQI_STRIP_ANNOTATION);
+    assert_int_equal(it->nvariations, 1);
+    assert_int_equal(g->main.ncomments, 0);
+    junqi_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -421,6 +439,7 @@ int main(void)
         cmocka_unit_test(another_annotation_is_found_and_not_cleared),
         cmocka_unit_test(stripping_comments_nags_and_variations_removes_them_all),
         cmocka_unit_test(a_hand_edited_annotation_is_cleared_by_its_sentence),
+        cmocka_unit_test(a_missed_flag_capture_alone_takes_no_variation),
     };
     return cmocka_run_group_tests_name("annotate", tests, NULL, NULL);
 }
