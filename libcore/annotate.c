@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "eval.h"
+#include "flip.h"
 #include "movegen.h"
 #include "terms.h"
 #include "replay.h"
@@ -320,6 +321,12 @@ void junqi_eval_command(char *buf, const junqi_move_judgement *j)
              strcmp(pawns, "-0.00") == 0 ? "+0.00" : pawns); /* what rounds to zero has no sign */
 }
 
+/* The words of the marks in the sentences, indexed by JUNQI_MARK_* (flip_annotate.c writes the
+ * same msgids). */
+static const char *const mark_words[] = {[JUNQI_MARK_INACCURACY] = N_(" Inaccuracy:"),
+                                         [JUNQI_MARK_MISTAKE] = N_(" Mistake:"),
+                                         [JUNQI_MARK_BLUNDER] = N_(" Blunder:")};
+
 /* Step 3b: the comment (and variation) of one judged move. */
 static bool write_judgement(junqi_game *g, const junqi_move_judgement *j, const junqi_position *before)
 {
@@ -333,9 +340,6 @@ static bool write_judgement(junqi_game *g, const junqi_move_judgement *j, const 
     if (j->missed_flag)
         say(&t, _(" Missed a flag capture: %s takes the flag."), junqi_move_name(b, j->flag_capture, move));
     if (j->mark) {
-        static const char *const mark_words[] = {
-            [JUNQI_MARK_INACCURACY] = N_(" Inaccuracy:"), [JUNQI_MARK_MISTAKE] = N_(" Mistake:"),
-            [JUNQI_MARK_BLUNDER] = N_(" Blunder:")};
         say(&t, "%s", _(mark_words[j->mark]));
         describe_loss(&t, before, it->move);
         if (j->best.from != JUNQI_NO_POINT)
@@ -405,11 +409,6 @@ bool junqi_line_sort_comments(junqi_line *l)
     return true;
 }
 
-/* The summary tags: a seat's name, then what it sums up (NorthAccuracy …). */
-static const char *const tag_seats[JUNQI_SEATS] = {"North", "East", "South", "West"};
-static const char *const tag_sums[] = {"Accuracy", "AverageLoss", "Inaccuracies", "Mistakes", "Blunders"};
-#define TAG_SUMS (sizeof tag_sums / sizeof tag_sums[0])
-
 /* Whether comment c is one an annotation wrote: it opens with the [%eval] command
  * (junqi_eval_command), whatever the language of the sentences after it. */
 static bool eval_comment(const junqi_comment *c)
@@ -417,37 +416,132 @@ static bool eval_comment(const junqi_comment *c)
     return strncmp(c->text, "[%eval ", 7) == 0;
 }
 
-/* Drop what an annotation wrote at move `it` beside its comment c: its mark, the first NAG
- * (put before the record's own), and with it the engine's line, the last variation. A marked
- * move's comment says more than its [%eval] command (the mark's sentence), so that a mark
- * of the record's own on a move the annotation did not mark stays. */
-static void drop_judgement(junqi_item *it, const junqi_comment *c)
+/* The move that comment i of line l follows when the comment is an annotation's: an [%eval]
+ * comment right after a move of the line; else NULL. */
+static junqi_item *judged_item(const junqi_line *l, size_t i)
 {
-    const char *command_end = strchr(c->text, ']');
-    if (!command_end || !command_end[1] || !it->nnags || !junqi_mark_name(it->nags[0]))
-        return;
-    it->nnags--;
-    memmove(it->nags, it->nags + 1, it->nnags);
-    if (it->nvariations)
-        junqi_line_clear(&it->variations[--it->nvariations]);
+    const junqi_comment *c = &l->comments[i];
+    junqi_item *it = c->before > 0 && c->before <= l->nitems ? &l->items[c->before - 1] : NULL;
+    return it && it->kind == JUNQI_ITEM_MOVE && eval_comment(c) ? it : NULL;
 }
 
-void junqi_annotation_clear(junqi_game *g)
+/* The length of the square's name at s as junqi_square_name() writes it ("h5", "q17", a
+ * mountain "bM"), 0 when none starts there. */
+static size_t square_at(const char *s)
 {
-    const char *annotator = junqi_game_tag(g, "Annotator");
-    if (!annotator || strcmp(annotator, "junqi-analyze") != 0)
+    if (*s < 'a' || *s > 'q')
+        return 0;
+    if (s[1] == 'M')
+        return 2;
+    if (s[1] < '1' || s[1] > '9')
+        return 0;
+    return s[2] >= '0' && s[2] <= '9' ? 3 : 2;
+}
+
+static bool alnum(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+/* The squares of the last move the sentences of an annotation's comment name (text: what
+ * follows its [%eval] command) into from and to (to: "" for a flip, "c8^"): a move as
+ * junqi_move_name() writes it ("h5-h6") or a flip game's action as flip_annotate.c does
+ * ("c7>c8", "c7xc8", "c8^"). That last one is the better move of the mark's sentence
+ * (" Better %s ..."; flip games: also " Missed a flag capture: %s ...", the best action):
+ * the squares are written alike in every language, where the words around them are not.
+ * False when the text names no move. */
+static bool named_move(const char *text, char from[4], char to[4])
+{
+    bool found = false;
+    for (const char *s = text; *s; s++) {
+        size_t f = s == text || !alnum(s[-1]) ? square_at(s) : 0;
+        if (!f || !s[f] || !strchr(JUNQI_FLIP_SEPARATORS "x^", s[f]))
+            continue;
+        size_t t = s[f] == '^' ? 0 : square_at(s + f + 1);
+        if ((s[f] != '^' && !t) || alnum(s[f + 1 + t]))
+            continue;
+        memcpy(from, s, f), from[f] = '\0';
+        memcpy(to, s + f + 1, t), to[t] = '\0';
+        found = true;
+        s += f + t;
+    }
+    return found;
+}
+
+/* Whether variation v is the engine's line an annotation wrote with the sentence text: its first
+ * move is the move the sentence names (named_move()). An empty one (a flip game's line that
+ * stops before a flip the record cannot tell) holds nothing of the record's and goes with it. */
+static bool engine_line(const junqi_board *b, const junqi_line *v, const char *text)
+{
+    char from[4], to[4], name[4];
+    if (!named_move(text, from, to))
+        return false;
+    if (v->nitems == 0)
+        return true;
+    const junqi_item *m = &v->items[0];
+    if (m->kind != JUNQI_ITEM_MOVE || strcmp(junqi_square_name(b, m->move.from, name), from) != 0)
+        return false;
+    bool flip = m->flip || m->move.from == m->move.to;
+    return flip ? !*to : strcmp(junqi_square_name(b, m->move.to, name), to) == 0;
+}
+
+/* The mark an annotation's sentence text names by its words, in English or in this run's
+ * language; JUNQI_MARK_NONE when it names none in them (another language's, or no mark). */
+static int named_mark(const char *text)
+{
+    static const int marks[] = {JUNQI_MARK_INACCURACY, JUNQI_MARK_MISTAKE, JUNQI_MARK_BLUNDER};
+    for (size_t k = 0; k < sizeof marks / sizeof marks[0]; k++)
+        if (strstr(text, mark_words[marks[k]]) || strstr(text, _(mark_words[marks[k]])))
+            return marks[k];
+    return JUNQI_MARK_NONE;
+}
+
+/* Drop what an annotation wrote at move `it` beside its comment c, keyed on what its sentences
+ * say, not on what the record holds now (a mark or a line may have been deleted by hand). The
+ * sentence is a mark's when it names the mark by its words, or, where it names none in the
+ * languages known here (another language's; a flip game's missed flag capture, which names no
+ * mark), when the first NAG is a mark. The engine's line, the last variation, goes with a mark's
+ * sentence when its first move is the move the sentence names; the mark, the first NAG, when it
+ * is the one the sentence names, or, with no mark named, when the engine's line was there. A
+ * comment that is the command alone, or a sentence of no mark (a missed flag capture named
+ * alone), marked nothing: a mark and a variation of the record's own stay. */
+static void drop_judgement(const junqi_board *b, junqi_item *it, const junqi_comment *c)
+{
+    const char *command_end = strchr(c->text, ']');
+    if (!command_end || !command_end[1])
         return;
+    const char *text = command_end + 1;
+    int mark = named_mark(text);
+    bool nag = it->nnags && junqi_mark_name(it->nags[0]);
+    bool line = (mark || nag) && it->nvariations && engine_line(b, &it->variations[it->nvariations - 1], text);
+    if (line)
+        junqi_line_clear(&it->variations[--it->nvariations]);
+    if (nag && (mark ? it->nags[0] == mark : line)) {
+        it->nnags--;
+        memmove(it->nags, it->nags + 1, it->nnags);
+    }
+}
+
+/* The summary tags: a seat's name, then what it sums up (NorthAccuracy …). */
+static const char *const tag_seats[JUNQI_SEATS] = {"North", "East", "South", "West"};
+static const char *const tag_sums[] = {"Accuracy", "AverageLoss", "Inaccuracies", "Mistakes", "Blunders"};
+#define TAG_SUMS (sizeof tag_sums / sizeof tag_sums[0])
+
+/* junqi_game_strip()'s JUNQI_STRIP_ANNOTATION: the [%eval] comments of the main line with what
+ * each wrote beside it, the Annotator and the summary tags, whoever the annotator. */
+static void strip_annotation(junqi_game *g)
+{
+    const junqi_board *b = junqi_board_get(g->board);
     junqi_line *l = &g->main;
     size_t kept = 0;
     for (size_t i = 0; i < l->ncomments; i++) {
-        junqi_comment *c = &l->comments[i];
-        junqi_item *it = c->before > 0 && c->before <= l->nitems ? &l->items[c->before - 1] : NULL;
-        if (!it || it->kind != JUNQI_ITEM_MOVE || !eval_comment(c)) {
-            l->comments[kept++] = *c;
+        junqi_item *it = judged_item(l, i);
+        if (!it) {
+            l->comments[kept++] = l->comments[i];
             continue;
         }
-        drop_judgement(it, c);
-        free(c->text);
+        drop_judgement(b, it, &l->comments[i]);
+        free(l->comments[i].text);
     }
     l->ncomments = kept;
     junqi_game_remove_tag(g, "Annotator");
@@ -457,6 +551,51 @@ void junqi_annotation_clear(junqi_game *g)
             snprintf(name, sizeof name, "%s%s", tag_seats[s], tag_sums[k]);
             junqi_game_remove_tag(g, name);
         }
+}
+
+/* junqi_game_strip()'s comments, NAGs and variations of line l and of the variations it keeps. */
+static void strip_line(junqi_line *l, unsigned what)
+{
+    if (what & JUNQI_STRIP_COMMENTS) {
+        for (size_t i = 0; i < l->ncomments; i++)
+            free(l->comments[i].text);
+        l->ncomments = 0;
+    }
+    for (size_t i = 0; i < l->nitems; i++) {
+        junqi_item *it = &l->items[i];
+        if (what & JUNQI_STRIP_NAGS)
+            it->nnags = 0;
+        if (what & JUNQI_STRIP_VARIATIONS)
+            while (it->nvariations)
+                junqi_line_clear(&it->variations[--it->nvariations]);
+        for (size_t v = 0; v < it->nvariations; v++)
+            strip_line(&it->variations[v], what);
+    }
+}
+
+void junqi_game_strip(junqi_game *g, unsigned what)
+{
+    if (what & JUNQI_STRIP_ANNOTATION) /* first: it reads the comments, NAGs and lines it drops */
+        strip_annotation(g);
+    strip_line(&g->main, what);
+}
+
+void junqi_annotation_clear(junqi_game *g)
+{
+    const char *annotator = junqi_game_tag(g, "Annotator");
+    if (annotator && strcmp(annotator, "junqi-analyze") == 0)
+        strip_annotation(g);
+}
+
+const junqi_comment *junqi_annotation_other(const junqi_game *g)
+{
+    const char *annotator = junqi_game_tag(g, "Annotator");
+    if (annotator && strcmp(annotator, "junqi-analyze") == 0)
+        return NULL;
+    for (size_t i = 0; i < g->main.ncomments; i++)
+        if (judged_item(&g->main, i))
+            return &g->main.comments[i];
+    return NULL;
 }
 
 /* Step 4: the summaries, into out and into tags. */

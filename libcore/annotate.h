@@ -189,17 +189,58 @@ bool junqi_annotation_summarise(junqi_game *g, junqi_annotation *out);
  * Remove from g what an earlier annotation by junqi-analyze wrote, so that
  * annotating an annotated game gives what annotating its record gives
  * (another --seed, a larger budget, --only-seat): when g's Annotator tag is
- * "junqi-analyze", each comment of the main line that opens with an [%eval]
- * command (junqi_eval_command()) right after a move, and when the comment
- * says more than the command (a marked move's sentence), the move's mark
- * (its first NAG, when that is $2, $4 or $6) and the engine's line (its last
- * variation); the Annotator tag and the seats' summary tags
- * (NorthAccuracy …). The record's own comments, NAGs and variations stay; a
- * game another annotator marked (another Annotator, or none) is left as it
- * is. junqi_annotate() and junqi_flip_annotate() call it before they write
- * their first judgement.
+ * "junqi-analyze", what junqi_game_strip() removes with
+ * JUNQI_STRIP_ANNOTATION. A game another annotator evaluated (another
+ * Annotator, or none, and an [%eval] comment: junqi_annotation_other()) is
+ * left as it is: annotating it would mix the two annotations, which
+ * junqi-analyze refuses. junqi_annotate() and junqi_flip_annotate() call it
+ * before they write their first judgement.
  */
 void junqi_annotation_clear(junqi_game *g);
+
+/**
+ * The first comment of g's main line that another annotation wrote: an
+ * [%eval] comment right after a move (junqi_eval_command()) in a game whose
+ * Annotator tag is not "junqi-analyze", or that has none; NULL when there is
+ * none (a game of junqi-analyze's annotation, or one no annotator
+ * evaluated, whatever comments of its own it has). Annotating such a game
+ * would put this run's [%eval] comments beside the other's under the
+ * Annotator "junqi-analyze", and a later run would clear both as its own
+ * (docs/annotation.md): junqi-analyze refuses it, located at this comment,
+ * and junqi_game_strip() with JUNQI_STRIP_ANNOTATION removes it. The
+ * comment belongs to g.
+ */
+const junqi_comment *junqi_annotation_other(const junqi_game *g);
+
+/** What junqi_game_strip() removes (or'ed): `junqi-replay --strip`'s words. */
+enum {
+    JUNQI_STRIP_COMMENTS = 1,   /**< comments: every comment, of the main line and the variations */
+    JUNQI_STRIP_NAGS = 2,       /**< nags: every move's NAGs, marks included */
+    JUNQI_STRIP_VARIATIONS = 4, /**< variations: every variation, the engine's lines included */
+    JUNQI_STRIP_ANNOTATION = 8  /**< annotation: what an annotation wrote, whoever the annotator */
+};
+
+/**
+ * Remove from g what `what` (JUNQI_STRIP_* or'ed) names, as pgn-extract's
+ * -C, -N and -V do for chess (JUNQI_STRIP_COMMENTS, _NAGS, _VARIATIONS:
+ * all of them, in the main line and the variations kept).
+ * JUNQI_STRIP_ANNOTATION removes what an annotation wrote, whatever its
+ * Annotator tag (the code junqi_annotation_clear() runs for
+ * junqi-analyze's own): each comment of the main line that opens with an
+ * [%eval] command right after a move; where its sentence is a mark's (it
+ * names the mark, " Inaccuracy:", " Mistake:", " Blunder:", in English or
+ * the language of this run; or, naming none in those, another language's
+ * or a flip game's missed flag capture, the move's first NAG is a mark),
+ * the engine's line, the last variation, when its first move is the move
+ * the sentence names last (the better move, written alike in every
+ * language), and the first NAG when it is the mark the sentence names (with
+ * none named: when the engine's line was there); the Annotator tag and the
+ * seats' summary tags (NorthAccuracy ...). The record's own comments, NAGs and
+ * variations stay, a hand-edited annotation's too (a mark deleted by hand
+ * leaves the record's own NAG after it; a line deleted by hand, the
+ * record's own variation on another move). Cannot fail.
+ */
+void junqi_game_strip(junqi_game *g, unsigned what);
 
 /** Put a line's comments in the order of their places, the earlier first at one place (stable). False on OOM. */
 bool junqi_line_sort_comments(junqi_line *l);

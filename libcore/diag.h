@@ -66,6 +66,7 @@ typedef enum junqi_severity {
     X(RESULT_MISMATCH, "result-mismatch", ERROR, "the stated result is not the one the record gives") \
     X(CUT_SHORT, "cut-short", WARNING, "--lenient kept a broken game up to its first error; it ends in *") \
     X(BAD_COMMAND, "bad-command", WARNING, "junqi-render: a comment's arrow, mark or eval command it cannot draw (the rest is drawn)") \
+    X(OTHER_ANNOTATION, "other-annotation", ERROR, "junqi-analyze: a game another annotator evaluated ([%eval] comments) is not annotated; junqi-replay --strip annotation removes them") \
     /* QQ replays and formations (docs/qq-format.md) */ \
     X(TRUNCATED, "truncated", ERROR, "the file ends inside a field or record") \
     X(BAD_MAGIC, "bad-magic", ERROR, "the file's magic is not a QQ replay's or formation's") \

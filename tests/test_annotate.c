@@ -256,6 +256,174 @@ static void a_stop_request_ends_the_annotation(void **state)
     free(after);
 }
 
+/* A record of jgs-000029 annotated (its fourth move given a mark, a comment and a variation of
+ * its own first), annotator named `annotator` (NULL: no Annotator tag); *plain: the record with
+ * only its own, as JGN. The quick annotation marks a move at least (asserted). */
+static junqi_game *annotated_own(const char *annotator, char **plain)
+{
+    junqi_game *g = load_replay(source_path("tests/data/qq/jgs-000029.jgs"));
+    assert_non_null(g);
+    junqi_game_settle(g); /* as junqi_annotate() does: the record as it writes it */
+    junqi_item *own = &g->main.items[3], played = *own; /* a variation of the move played */
+    own->nags[own->nnags++] = 1; /* "!": the record's own mark */
+    assert_true(junqi_line_add_comment(&g->main, 4, "the record's own", JUNQI_NOWHERE));
+    junqi_line *v = junqi_item_add_variation(own);
+    assert_non_null(v);
+    assert_true(junqi_line_add_item(v, &played));
+    *plain = junqi_jgn_to_string(g);
+    junqi_annotation a;
+    junqi_annotate_options o = quick(JUNQI_VIEW_MOVER, 1);
+    assert_true(junqi_annotate(g, &o, &a));
+    int marks = 0;
+    for (size_t i = 0; i < a.nmoves; i++)
+        marks += a.moves[i].mark != 0 && a.moves[i].pv_len > 0;
+    assert_true(marks > 0);
+    junqi_annotation_free(&a);
+    if (annotator)
+        assert_true(junqi_game_set_tag(g, "Annotator", annotator));
+    else
+        junqi_game_remove_tag(g, "Annotator");
+    return g;
+}
+
+static void assert_strips_to(junqi_game *g, unsigned what, const char *want)
+{
+    junqi_game_strip(g, what);
+    char *text = junqi_jgn_to_string(g);
+    assert_string_equal(text, want);
+    free(text);
+}
+
+/* junqi-replay --strip annotation: another annotator's annotation, or one without an Annotator
+ * tag, is removed as junqi-analyze's own is (junqi_annotation_clear() left them, so that a second
+ * run mixed its [%eval] comments with theirs): the record's own mark, comment and variation
+ * stay. */
+static void stripping_the_annotation_removes_any_annotators(void **state)
+{
+    (void)state;
+    const char *annotators[] = {"Other engine", NULL, "junqi-analyze"};
+    for (size_t k = 0; k < 3; k++) {
+        char *plain;
+        junqi_game *g = annotated_own(annotators[k], &plain);
+        assert_strips_to(g, JUNQI_STRIP_ANNOTATION, plain);
+        junqi_game_free(g);
+        free(plain);
+    }
+}
+
+/* junqi_annotation_clear() leaves another annotator's game as it is, and junqi_annotation_other()
+ * finds its first [%eval] comment (junqi-analyze refuses the game there); a game of
+ * junqi-analyze's own, or one whose Annotator wrote no [%eval] comment, has none. */
+static void another_annotation_is_found_and_not_cleared(void **state)
+{
+    (void)state;
+    const char *annotators[] = {"Other engine", NULL};
+    for (size_t k = 0; k < 2; k++) {
+        char *plain;
+        junqi_game *g = annotated_own(annotators[k], &plain);
+        const junqi_comment *c = junqi_annotation_other(g);
+        assert_non_null(c);
+        assert_int_equal(strncmp(c->text, "[%eval ", 7), 0);
+        char *before = junqi_jgn_to_string(g);
+        junqi_annotation_clear(g);
+        char *after = junqi_jgn_to_string(g);
+        assert_string_equal(after, before);
+        free(before);
+        free(after);
+        junqi_game_free(g);
+        free(plain);
+    }
+    char *plain;
+    junqi_game *g = annotated_own("junqi-analyze", &plain);
+    assert_null(junqi_annotation_other(g));
+    junqi_game_strip(g, JUNQI_STRIP_ANNOTATION);
+    assert_null(junqi_annotation_other(g));
+    assert_true(junqi_game_set_tag(g, "Annotator", "a coach")); /* comments of its own only */
+    assert_null(junqi_annotation_other(g));
+    junqi_game_free(g);
+    free(plain);
+}
+
+/* --strip comments,nags,variations: every one of them, the annotation's and the record's (the
+ * variations' own comments and NAGs too); the tags stay. */
+static void stripping_comments_nags_and_variations_removes_them_all(void **state)
+{
+    (void)state;
+    char *plain;
+    junqi_game *g = annotated_own("Other engine", &plain);
+    junqi_game_strip(g, JUNQI_STRIP_COMMENTS | JUNQI_STRIP_NAGS | JUNQI_STRIP_VARIATIONS);
+    char *text = junqi_jgn_to_string(g);
+    const char *moves = strstr(text, "\n\n");
+    assert_non_null(moves);
+    assert_null(strpbrk(moves, "{}()?!$"));
+    assert_non_null(strstr(text, "[Annotator \"Other engine\"]"));
+    junqi_game *bare = load_replay(source_path("tests/data/qq/jgs-000029.jgs"));
+    junqi_game_settle(bare);
+    char *want = junqi_jgn_to_string(bare);
+    assert_string_equal(moves, strstr(want, "\n\n"));
+    free(want);
+    free(text);
+    junqi_game_free(bare);
+    junqi_game_free(g);
+    free(plain);
+}
+
+/* The engine's line and the mark go by what the comment's sentence names, not by the NAG now
+ * first (break3 B5): a mark deleted by hand left its line, which a second annotation doubled; a
+ * line deleted by hand took the record's own variation with it. */
+static void a_hand_edited_annotation_is_cleared_by_its_sentence(void **state)
+{
+    (void)state;
+    for (int edit = 0; edit < 2; edit++) {
+        char *plain;
+        junqi_game *g = annotated_own("junqi-analyze", &plain);
+        size_t marked = 0;
+        while (marked < g->main.nitems && (g->main.items[marked].kind != JUNQI_ITEM_MOVE ||
+                                           !g->main.items[marked].nnags || marked == 3))
+            marked++;
+        assert_true(marked < g->main.nitems);
+        junqi_item *it = &g->main.items[marked];
+        assert_true(it->nvariations == 1 && it->nnags == 1);
+        junqi_item played = *it;
+        played.nnags = 0, played.variations = NULL, played.nvariations = 0;
+        if (edit == 0) { /* the mark deleted, the comment and line kept */
+            it->nnags = 0;
+        } else { /* the line deleted, the mark kept; a variation of the record's own put in */
+            junqi_line_clear(&it->variations[0]);
+            assert_true(junqi_line_add_item(&it->variations[0], &played));
+            assert_true(junqi_line_add_comment(&it->variations[0], 1, "alt", JUNQI_NOWHERE));
+        }
+        junqi_annotation_clear(g);
+        char *text = junqi_jgn_to_string(g);
+        assert_null(strstr(text, "[%eval"));
+        assert_int_equal(it->nnags, 0);
+        assert_int_equal(it->nvariations, (size_t)edit);
+        if (edit)
+            assert_non_null(strstr(text, "{alt}"));
+        free(text);
+        junqi_game_free(g);
+        free(plain);
+    }
+}
+
+/* A sentence that names no mark (a missed flag capture said alone) wrote no line: a variation of
+ * the record's own that starts with the move it names, the capture, stays. */
+static void a_missed_flag_capture_alone_takes_no_variation(void **state)
+{
+    (void)state;
+    junqi_game *g = load_replay(source_path("tests/data/qq/jgs-000029.jgs"));
+    assert_non_null(g);
+    junqi_item *it = &g->main.items[3], played = *it; /* 4. h4-h5 */
+    junqi_line *v = junqi_item_add_variation(it);
+    assert_true(v && junqi_line_add_item(v, &played));
+    assert_true(junqi_line_add_comment(&g->main, 4, "[%eval 0.50 0.10 -3.00] Missed a flag capture: h4-h5 takes the flag.",
+                                       JUNQI_NOWHERE));
+    junqi_game_strip(g, JUNQI_STRIP_ANNOTATION);
+    assert_int_equal(it->nvariations, 1);
+    assert_int_equal(g->main.ncomments, 0);
+    junqi_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -267,6 +435,11 @@ int main(void)
         cmocka_unit_test(output_does_not_depend_on_the_number_of_threads),
         cmocka_unit_test(only_the_chosen_seat_is_judged),
         cmocka_unit_test(a_stop_request_ends_the_annotation),
+        cmocka_unit_test(stripping_the_annotation_removes_any_annotators),
+        cmocka_unit_test(another_annotation_is_found_and_not_cleared),
+        cmocka_unit_test(stripping_comments_nags_and_variations_removes_them_all),
+        cmocka_unit_test(a_hand_edited_annotation_is_cleared_by_its_sentence),
+        cmocka_unit_test(a_missed_flag_capture_alone_takes_no_variation),
     };
     return cmocka_run_group_tests_name("annotate", tests, NULL, NULL);
 }

@@ -35,6 +35,7 @@
 #include "posnote.h"
 #include "replay.h"
 #include "report.h"
+#include "text.h"
 
 #include <math.h>
 #include <stdatomic.h>
@@ -769,6 +770,37 @@ static bool record_is_legal(const junqi_source *src, junqi_input *in, const char
     return false;
 }
 
+/* A game another annotator evaluated is not annotated: this run's [%eval] comments would be
+ * mixed with its under the Annotator "junqi-analyze", and a later run would clear both as its
+ * own (junqi_annotation_other(), docs/annotation.md). Said as a record's error is, located at its
+ * first [%eval] comment, with the way out, before the game's search; returns false then, naming
+ * the game by label (junqi_input_label()). */
+static bool annotation_is_ours(const junqi_source *src, junqi_input *in, const char *label)
+{
+    const junqi_comment *c = junqi_annotation_other(in->game);
+    if (!c)
+        return true;
+    junqi_diags d;
+    junqi_diags_init(&d);
+    const char *annotator = junqi_game_tag(in->game, "Annotator");
+    char quoted[JUNQI_QUOTE_SIZE];
+    if (annotator)
+        junqi_diags_add(&d, JUNQI_CODE_OTHER_ANNOTATION, -1, c->loc,
+                        "annotated by '%.*s': its [%%eval] comments would be mixed with this run's; strip them "
+                        "first (junqi-replay --strip annotation)",
+                        junqi_quote(quoted, annotator, strlen(annotator)), quoted);
+    else
+        junqi_diags_add(&d, JUNQI_CODE_OTHER_ANNOTATION, -1, c->loc,
+                        "[%%eval] comments of another annotation (no Annotator tag): they would be mixed with "
+                        "this run's; strip them first (junqi-replay --strip annotation)");
+    junqi_input_place_diags(in, &d, 0);
+    junqi_source_attach_lines(src, &d, 0);
+    junqi_cli_print_diags(stderr, in->name, &d, JUNQI_FORMAT_TEXT);
+    junqi_diags_free(&d);
+    fprintf(stderr, _("%s: %s: not annotated: another annotator evaluated it (above)\n"), prog, label);
+    return false;
+}
+
 /* --rules and --only-seat fit the game `in`: else their usage error, said naming the game
  * as label (junqi_input_label()) does. Returns an exit status. */
 static int game_fits(const options *opt, junqi_input *in, const char *label)
@@ -811,7 +843,7 @@ static int annotate_record(void *ctx, junqi_input *in)
     if (game_fits(job->opt, in, label) != JUNQI_EXIT_OK)
         return JUNQI_EXIT_USAGE;
     job->p->game++;
-    if (!record_is_legal(job->src, in, label))
+    if (!record_is_legal(job->src, in, label) || !annotation_is_ours(job->src, in, label))
         return JUNQI_EXIT_INVALID;
     junqi_annotate_options o = annotate_options(job->opt, job->p);
     junqi_annotation a;

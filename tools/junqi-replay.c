@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "annotate.h"
 #include "cli.h"
 #include "i18n.h"
 #include "collection.h"
@@ -55,6 +56,7 @@ typedef struct options {
     const char *deal;         /* --deal SEED|random */
     bool infer;               /* --infer */
     uint64_t seed;            /* --seed */
+    unsigned strip;           /* --strip: JUNQI_STRIP_* (annotate.h), or'ed */
     unsigned long given;      /* the long options given: bit c - OPT_PLY for getopt's c */
 } options;
 
@@ -79,6 +81,10 @@ static void usage(void)
            "                      or the one-line position notation\n"
            "  --to jgn|json       convert whole records: JGN text, or one JSON document\n"
            "                      per game\n"
+           "  --strip WHAT        remove from the records --to and --split write: WHAT a\n"
+           "                      comma list of comments, nags, variations, annotation\n"
+           "                      (any annotator's [%%eval] comments, marks, lines and\n"
+           "                      tags); repeatable\n"
            "  --position STRING   a position string instead of files\n"
            "  --setup SEAT=FILE   start a record from a formation file (YAML or .jql) for\n"
            "                      a seat; repeat for each seat; writes the starting JGN\n"
@@ -254,6 +260,7 @@ static int convert(const options *opt, const junqi_source *src, junqi_input *in,
     if (!out)
         return rc;
     junqi_game_settle(in->game);
+    junqi_game_strip(in->game, opt->strip);
     if (opt->view != JUNQI_NO_SEAT)
         junqi_game_to_view(in->game, (junqi_seat)opt->view);
     if (opt->to == CONVERT_JSON) {
@@ -774,7 +781,7 @@ static bool parse_setup(options *opt, const char *arg, bool *twice)
 
 enum { OPT_PLY = 256, OPT_ALL, OPT_VIEW, OPT_FORMAT, OPT_TO, OPT_POSITION, OPT_SETUP, OPT_BOARD,
        OPT_NAMES, OPT_COLOR, OPT_RULES, OPT_LENIENT, OPT_HELP, OPT_VERSION, OPT_SELECT, OPT_UNIQUE,
-       OPT_COUNT, OPT_LIST, OPT_SPLIT, OPT_INFER, OPT_SEED, OPT_DEAL };
+       OPT_COUNT, OPT_LIST, OPT_SPLIT, OPT_INFER, OPT_SEED, OPT_DEAL, OPT_STRIP };
 
 /* The collection options (code c). Returns JUNQI_OPTIONS_GO_ON, or an exit status. */
 static int parse_collection_option(options *opt, int c, const char *arg)
@@ -821,13 +828,37 @@ static const struct option longopts[] = {
     {"split", required_argument, NULL, OPT_SPLIT},
     {"infer", no_argument, NULL, OPT_INFER},
     {"seed", required_argument, NULL, OPT_SEED},
+    {"strip", required_argument, NULL, OPT_STRIP},
     {"help", no_argument, NULL, OPT_HELP},
     {"version", no_argument, NULL, OPT_VERSION},
     {NULL, 0, NULL, 0},
 };
 
+/* --strip's comma list of words (pgn-extract's -C, -N, -V, and annotation) into *what. Returns
+ * JUNQI_OPTIONS_GO_ON, or the usage error of a word it does not know (an empty one too). */
+static int parse_strip(const char *arg, unsigned *what)
+{
+    static const struct {
+        const char *word;
+        unsigned flag;
+    } words[] = {{"comments", JUNQI_STRIP_COMMENTS}, {"nags", JUNQI_STRIP_NAGS},
+                 {"variations", JUNQI_STRIP_VARIATIONS}, {"annotation", JUNQI_STRIP_ANNOTATION}};
+    for (const char *w = arg;; w++) {
+        size_t n = strcspn(w, ","), k = 0;
+        while (k < sizeof words / sizeof words[0] && (strlen(words[k].word) != n || strncmp(w, words[k].word, n) != 0))
+            k++;
+        if (k == sizeof words / sizeof words[0])
+            return junqi_cli_usage(prog, "--strip takes a comma list of comments, nags, variations and "
+                                         "annotation, not '%s'", arg);
+        *what |= words[k].flag;
+        w += n;
+        if (!*w)
+            return JUNQI_OPTIONS_GO_ON;
+    }
+}
+
 /* The options of how the output is written: --format, --to, --names,
- * --color. Returns JUNQI_OPTIONS_GO_ON, or an exit status. */
+ * --color, --strip. Returns JUNQI_OPTIONS_GO_ON, or an exit status. */
 static int parse_output_option(options *opt, int c, const char *arg)
 {
     switch (c) {
@@ -852,6 +883,7 @@ static int parse_output_option(options *opt, int c, const char *arg)
         else if (strcmp(arg, "never") == 0) opt->colour = 0;
         else return junqi_cli_usage(prog, "--color takes auto, always or never, not '%s'", arg);
         break;
+    case OPT_STRIP: return parse_strip(arg, &opt->strip);
     }
     return JUNQI_OPTIONS_GO_ON;
 }
@@ -862,8 +894,8 @@ static int parse_options(int argc, char **argv, options *opt)
     junqi_cli_given once = {0};
     opterr = 0;
     while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
-        /* --select and --setup add up (a seat's second --setup is parse_setup's error) */
-        if (c != OPT_SELECT && c != OPT_SETUP && junqi_cli_once(prog, &once, shortopts, longopts, c, optarg) != JUNQI_EXIT_OK)
+        /* --select, --setup and --strip add up (a seat's second --setup is parse_setup's error) */
+        if (c != OPT_SELECT && c != OPT_SETUP && c != OPT_STRIP && junqi_cli_once(prog, &once, shortopts, longopts, c, optarg) != JUNQI_EXIT_OK)
             return JUNQI_EXIT_USAGE;
         if (c >= OPT_PLY)
             opt->given |= 1ul << (c - OPT_PLY);
@@ -909,7 +941,7 @@ static int parse_options(int argc, char **argv, options *opt)
         case OPT_HELP:
         case 'h': usage(); return JUNQI_EXIT_OK;
         case OPT_VERSION: return junqi_cli_version(prog);
-        case OPT_FORMAT: case OPT_TO: case OPT_NAMES: case OPT_COLOR: {
+        case OPT_FORMAT: case OPT_TO: case OPT_NAMES: case OPT_COLOR: case OPT_STRIP: {
             int rc = parse_output_option(opt, c, optarg);
             if (rc != JUNQI_OPTIONS_GO_ON)
                 return rc;
@@ -971,6 +1003,8 @@ static int check_output_options(const options *opt)
                                      "JGN records (--to json writes JSON ones)");
     if (given(opt, OPT_VIEW) && about)
         return junqi_cli_usage(prog, "--count and --list say which games there are: they take no --view");
+    if (opt->strip && !records)
+        return junqi_cli_usage(prog, "--strip changes the records --to and --split write: it takes one of them");
     if ((given(opt, OPT_NAMES) || given(opt, OPT_COLOR)) && (records || about || opt->format != OUT_TEXT))
         return junqi_cli_usage(prog, "--names and --color draw the text board: not with --to, --split, "
                                      "--count, --list, --format json or --format pos");
@@ -1007,6 +1041,8 @@ static int check_options(const options *opt, int nfiles)
                        opt->list || opt->split))
         return junqi_cli_usage(prog, "--infer shows positions as a text board or JSON: not with --to, "
                                      "--format pos, --setup, --count, --list or --split");
+    if (opt->strip && (setup || opt->deal))
+        return junqi_cli_usage(prog, "--strip changes the records it reads: not with --setup or --deal, which write a new one");
     if (given(opt, OPT_SEED) && !opt->infer)
         return junqi_cli_usage(prog, "--seed is the random seed of --infer: it takes --infer");
     if (opt->board_given && !setup && !opt->deal)

@@ -73,15 +73,90 @@ for args in "--seed 7" "--only-seat south" "--seed 7 --format json"; do
     cmp -s "$tmp/again-2" "$tmp/again-once" ||
         fail "annotating the annotated game again ($args) is not annotating the record: $(diff "$tmp/again-2" "$tmp/again-once" | head -c 300)"
 done
+# A game another annotator evaluated was annotated all the same: both annotations' [%eval] comments
+# under [Annotator "junqi-analyze"] (the other's name gone), and the next run cleared both as its
+# own (break3 B4); a record whose [%eval] comments have no Annotator tag went the same way. Such a
+# game is now refused, located at its first [%eval] comment, and the run goes on with the other
+# games (exit 1, as a record that breaks the rules); junqi-replay --strip annotation is the way out.
 sed 's/^\[Annotator "junqi-analyze"\]/[Annotator "a coach"]/' "$tmp/again-1.jgn" > "$tmp/coach.jgn"
-"$bin/junqi-analyze" "${again[@]}" --seed 7 "$tmp/coach.jgn" > "$tmp/coach-2.jgn"
-expect "another annotator's game: its [%eval] and mark kept" "424 1" \
-    "$(grep -o '\[%eval' "$tmp/coach-2.jgn" | wc -l) $(grep -c 'Inaccuracy: Better j5-k6' "$tmp/coach-2.jgn")"
+grep -v '^\[Annotator ' "$tmp/again-1.jgn" > "$tmp/nobody.jgn"
+"$bin/junqi-analyze" "${again[@]}" "$tmp/again.jgn" > "$tmp/again-once" # the record's annotation
+at=$(awk '/\{\[%eval/ { print NR ":" index($0, "{[%eval"); exit }' "$tmp/again-1.jgn") # its first [%eval]
+for who in coach nobody; do
+    cat "$tmp/$who.jgn" "$tmp/again.jgn" > "$tmp/$who-2.jgn"
+    "$bin/junqi-analyze" "${again[@]}" "$tmp/$who-2.jgn" 2> "$tmp/err" | sed "s|$who-2\.jgn|again.jgn|g" > "$tmp/$who-out.jgn"
+    st=${PIPESTATUS[0]}
+    [ "$who" = coach ] && l=${at%:*} what="annotated by 'a coach': its [%eval] comments would be mixed with this run's" ||
+        l=$((${at%:*} - 1)) what="[%eval] comments of another annotation (no Annotator tag): they would be mixed with this run's"
+    expect "a game another annotator evaluated ($who): exit status, message" \
+        "1 $tmp/$who-2.jgn:$l:${at#*:}: error: $what; strip them first (junqi-replay --strip annotation)|junqi-analyze: $tmp/$who-2.jgn: game 1 (line 1): not annotated: another annotator evaluated it (above)" \
+        "$st $(sed -n 1p "$tmp/err")|$(sed -n 4p "$tmp/err")"
+    check
+    [ "$(sed -n 3p "$tmp/err")" = "$(printf '%*s^' $((${at#*:} + 1)) '')" ] ||
+        fail "a game another annotator evaluated ($who): the line and caret: $(cat "$tmp/err")"
+    check
+    cmp -s "$tmp/$who-out.jgn" "$tmp/again-once" ||
+        fail "a game another annotator evaluated ($who): the game after it is not annotated as alone: $(diff "$tmp/$who-out.jgn" "$tmp/again-once" | head -c 300)"
+    # the way out: junqi-replay --strip annotation, then the annotation is the record's
+    "$bin/junqi-replay" --strip annotation --to jgn "$tmp/$who.jgn" > "$tmp/$who-stripped.jgn"
+    expect "junqi-replay --strip annotation ($who): exit status, [%eval] comments, tags left" "0 0 0" \
+        "$? $(grep -c '%eval' "$tmp/$who-stripped.jgn") $(grep -c '^\[\(Annotator\|[A-Za-z]*Accuracy\|[A-Za-z]*Inaccuracies\) ' "$tmp/$who-stripped.jgn")"
+    "$bin/junqi-analyze" "${again[@]}" "$tmp/$who-stripped.jgn" | sed "s|$who-stripped\.jgn|again.jgn|g" > "$tmp/$who-3.jgn"
+    check
+    cmp -s "$tmp/$who-3.jgn" "$tmp/again-once" ||
+        fail "$who's game stripped, then annotated: not the record's annotation: $(diff "$tmp/$who-3.jgn" "$tmp/again-once" | head -c 300)"
+done
+# --strip applies to every record junqi-replay writes: --to json, and --split's parts
+"$bin/junqi-replay" --strip annotation --to json "$tmp/coach.jgn" > "$tmp/coach.json"
+expect "--strip annotation --to json: exit status, [%eval] comments, Annotator" "0 0 null" \
+    "$? $(grep -c '%eval' "$tmp/coach.json") $(jq -c '.tags.Annotator' "$tmp/coach.json")"
+"$bin/junqi-replay" --strip annotation --split 1 -o "$tmp/part-%n.jgn" "$tmp/coach.jgn" "$tmp/nobody.jgn"
+expect "--strip annotation --split 1: exit status, the parts as --to jgn writes them" "0 same same" \
+    "$? $(cmp -s "$tmp/part-1.jgn" "$tmp/coach-stripped.jgn" && echo same) $(cmp -s "$tmp/part-2.jgn" "$tmp/nobody-stripped.jgn" && echo same)"
+# another Annotator with no [%eval] comment (comments of its own): nothing to mix, annotated
+sed 's/^\[Result /[Annotator "a coach"]\n[Result /' "$tmp/again.jgn" > "$tmp/coach-own.jgn"
+"$bin/junqi-analyze" "${again[@]}" "$tmp/coach-own.jgn" > "$tmp/coach-own-1.jgn"
+expect "another Annotator, no [%eval] comment: exit status, Annotator, [%eval] comments" \
+    "0 junqi-analyze $(grep -c '%eval' "$tmp/again-once")" \
+    "$? $(sed -n 's/^\[Annotator "\(.*\)"\]/\1/p' "$tmp/coach-own-1.jgn") $(grep -c '%eval' "$tmp/coach-own-1.jgn")"
+# --strip comments,nags,variations: none left; --strip as a usage error
+"$bin/junqi-replay" --strip comments,nags --strip variations --to jgn "$tmp/again-1.jgn" | sed -n '/^$/,$p' > "$tmp/bare.jgn"
+check
+grep -q '[{}()?!$]' "$tmp/bare.jgn" && fail "--strip comments,nags,variations: some left: $(grep '[{}()?!$]' "$tmp/bare.jgn" | head -n 3)"
+for args in "--strip marks --to jgn" "--strip comments,,nags --to jgn" "--strip annotation" "--strip annotation --format json"; do
+    # shellcheck disable=SC2086 # $args is words on purpose
+    "$bin/junqi-replay" $args "$tmp/again-1.jgn" > "$tmp/out" 2> "$tmp/err"
+    expect "junqi-replay $args: exit status, output" "2 0" "$? $(wc -c < "$tmp/out")"
+done
 flip=$root/tests/data/flip/fanqi.jgn
 "$bin/junqi-analyze" --nodes 300 "$flip" | "$bin/junqi-analyze" --nodes 200 > "$tmp/flip-2.jgn"
 check
 "$bin/junqi-analyze" --nodes 200 "$flip" | cmp -s - "$tmp/flip-2.jgn" ||
     fail "annotating an annotated flip game again is not annotating the record"
+
+# 3b'. a hand-edited annotation. Clearing the earlier annotation keyed the engine's line on the
+# mark: with the "?!" of 8. i6>k6 deleted by hand (its comment kept) the line stayed and a second
+# copy was added, "(8. j5=k6) (8. j5=k6)"; with the line deleted (the mark kept) the record's own
+# variation on that move, "(8. i6>k6 {alt})", was taken for it and lost. The line now goes when
+# its first move is the one the comment's sentence names ("Better j5-k6"), the mark when it is the
+# one the sentence names: both give what annotating the record gives.
+sed 's/ 8\. i6>k6?!$/ 8. i6>k6/' "$tmp/again-1.jgn" > "$tmp/nomark.jgn"
+check
+grep -q ' 8\. i6>k6$' "$tmp/nomark.jgn" || fail "nomark.jgn: the mark was not deleted"
+"$bin/junqi-analyze" "${again[@]}" "$tmp/nomark.jgn" | sed 's|nomark\.jgn|again.jgn|g' > "$tmp/nomark-2.jgn"
+"$bin/junqi-analyze" "${again[@]}" "$tmp/again.jgn" > "$tmp/again-once"
+check
+cmp -s "$tmp/nomark-2.jgn" "$tmp/again-once" ||
+    fail "an annotation whose mark was deleted by hand, annotated again: not the record's annotation: $(grep -o '(8\. [^)]*)' "$tmp/nomark-2.jgn" | tr '\n' ' ')"
+sed 's/^(8\. j5=k6) 9\./(8. i6>k6 {alt}) 9./' "$tmp/again-1.jgn" > "$tmp/noline.jgn"
+sed 's/ 8\. i6>k6$/ 8. i6>k6 (8. i6>k6 {alt})/' "$tmp/again.jgn" > "$tmp/alt.jgn"
+check
+[ "$(grep -c '{alt}' "$tmp/noline.jgn") $(grep -c '{alt}' "$tmp/alt.jgn")" = "1 1" ] || fail "noline.jgn, alt.jgn: the variation was not put in"
+"$bin/junqi-analyze" "${again[@]}" "$tmp/noline.jgn" | sed 's|noline\.jgn|alt.jgn|g' > "$tmp/noline-2.jgn"
+"$bin/junqi-analyze" "${again[@]}" "$tmp/alt.jgn" > "$tmp/alt-once"
+check
+cmp -s "$tmp/noline-2.jgn" "$tmp/alt-once" ||
+    fail "an annotation whose line was deleted by hand, annotated again: the record's own variation lost: $(grep -o '8\. i6>k6[^9]*' "$tmp/noline-2.jgn")"
 
 # 3c. --only-seat (or --rules) that does not fit a game of the inputs is a usage error: it ended the
 # run at that game, after annotating the games before it, which -o then threw away (a folder's hours
