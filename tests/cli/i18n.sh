@@ -69,13 +69,13 @@ bare=$(cd "$root" && perl -0777 -ne 'while (/"%s",\s*(?:[^;"]*?\?\s*)?("[A-Za-z]
 # keys, formats, tools, the bytes of a QQ file's magic), listed here; identifiers (with _ . / =
 # digits or a hyphen), option names and printf conversions are left out before the words are
 # compared
-kept="ABCDE Board CR Date Deal Debian Elo End FF File First GBK GIF HTML Home JGN JSON LF Lines Mac MiB Mode NAG NUL North PNG
+kept="ABCDE Annotator Board CR Date Deal Debian Elo End FF File First GBK GIF HTML Home JGN JSON LF Lines Mac MiB Mode NAG NUL North PNG
 Position QQ QQGame JQL JQS RGB RRGGBB Result Rules SVG TERM Termination YAML aliases all always auto bL bestmove blue board
-cairo classic colour contrast dark default depth divide drop dumb east easy eliminated en eval
+annotation cairo classic colour comments contrast dark default depth divide drop dumb east easy eliminated en eval
 expert fanfan fanqi flag fontconfig gif go green html huqi iconv id index isready jgn jql json junqi level marshal mode
-mover moves movetime multipv name nesw never nodes normal north nps off open pango perft player
+mover moves movetime multipv nags name nesw never nodes normal north nps off open pango perft player
 players png pos pv random rank red rows samples sb seed setoption short shown source south sr standard tr
-svg text threads timeouts view west winprob zh zuhe URI Unicode"
+svg text threads timeouts variations view west winprob zh zuhe URI Unicode"
 for l in $linguas; do
     checks=$((checks + 1))
     # shellcheck disable=SC2016
