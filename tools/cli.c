@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <libintl.h>
 #include <limits.h>
 #include <locale.h>
 #include <pthread.h>
@@ -1920,6 +1921,9 @@ void junqi_cli_set_locale(void)
 {
     setlocale(LC_ALL, "");
     setlocale(LC_NUMERIC, "C");
+    /* strerror()'s reasons in UTF-8 too, as the library's messages are
+     * (i18n.c): they follow a file's name in the same lines */
+    bind_textdomain_codeset("libc", "UTF-8");
     use_build_catalogs();
 }
 

@@ -479,7 +479,9 @@ int junqi_cli_check_view(const char *prog, const char *name, const junqi_game *g
  * "")), so that messages follow LANG, LC_ALL, LC_MESSAGES and LANGUAGE
  * (i18n.h, docs/i18n.md), but LC_NUMERIC stays "C": numbers in JSON, JGN and
  * every other output, and those parsed from the command line, keep the
- * decimal point whatever the language. A tool of the build tree, with no
+ * decimal point whatever the language. The messages, strerror()'s reasons
+ * too, are UTF-8 whatever the locale's character set (zh_CN.GBK), as the
+ * library's are (i18n.h) and the files the tools write. A tool of the build tree, with no
  * JUNQI_LOCALEDIR set, sets it to the catalogs built beside it
  * (docs/i18n.md, "Where the catalogs are").
  */
