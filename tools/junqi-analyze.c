@@ -38,6 +38,7 @@
 
 #include <math.h>
 #include <stdatomic.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -457,16 +458,33 @@ typedef struct progress {
     size_t game;
 } progress;
 
+/* The columns of the terminal on standard error (80 when it does not say). */
+static int terminal_columns(void)
+{
+    struct winsize ws;
+    return ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 ? ws.ws_col : 80;
+}
+
 static void show_progress(void *ctx, size_t done, size_t total)
 {
     const progress *p = ctx;
     if (!p->on)
         return;
-    int width = 30, filled = total ? (int)(width * done / total) : width;
-    fputc('\r', stderr);
-    fprintf(stderr, P_("%s: game %zu [%.*s%*s] %zu/%zu position", "%s: game %zu [%.*s%*s] %zu/%zu positions",
-                       total),
-            prog, p->game, filled, "##############################", width - filled, "", done, total);
+    const char *line = P_("%s: game %zu [%.*s%*s] %zu/%zu position", "%s: game %zu [%.*s%*s] %zu/%zu positions",
+                          total);
+    /* The bar takes what the line leaves of the terminal, 30 columns at most:
+     * a line wider than the terminal wraps, and each \r then went back to
+     * its last row only, so that a narrow terminal filled with bars. It is
+     * measured at its widest count (done = total), to keep one width. */
+    char text[512];
+    snprintf(text, sizeof text, line, prog, p->game, 0, "", 0, "", total, total);
+    int width = terminal_columns() - 1 - junqi_display_width(text);
+    width = width > 30 ? 30 : width;
+    if (width >= 5) { /* else no room for a bar: none */
+        int filled = total ? (int)(width * done / total) : width;
+        fputc('\r', stderr);
+        fprintf(stderr, line, prog, p->game, filled, "##############################", width - filled, "", done, total);
+    }
     if (done == total)
         fputs("\r\033[K", stderr);
     fflush(stderr);

@@ -105,6 +105,23 @@ bar() { # FILE: the progress bar's last count, on a terminal
 }
 expect "junqi-analyze's bar of a one-move game" "1/1 position" "$(TERM=xterm bar "$tmp/one.jgn")"
 expect "junqi-analyze's bar of a 15-move game" "15/15 positions" "$(TERM=xterm bar "$root/tests/data/qq/jgs-002724.jgs")"
+# the bar fits the terminal: on one narrower than its line each \r started a new line of the
+# wrapped one, and the bars filled the screen (80 columns: 30 #; 60: fewer; 20: no bar)
+widest() { # COLUMNS LANGUAGE: the widest line the bar wrote on a terminal of COLUMNS
+    script -qec "stty cols $1; LANGUAGE=$2 $(printf '%q ' "$bin/junqi-analyze" --nodes 200 --view all \
+        -o "$tmp/bar.jgn" "$root/tests/data/qq/jgs-002724.jgs")" /dev/null |
+        tr '\r' '\n' | sed 's/\x1b\[K//g' | LC_ALL=C.UTF-8 wc -L
+}
+for cols in 80 60 20; do
+    for l in en zh_CN; do
+        checks=$((checks + 1))
+        w=$(TERM=xterm LC_ALL=C.UTF-8 widest $cols $l)
+        [ "$w" -lt "$cols" ] || fail "junqi-analyze's bar on a terminal of $cols columns ($l): a line of $w"
+    done
+done
+expect "junqi-analyze's bar at 80 columns: 30 #" 30 \
+    "$(script -qec "stty cols 80; $(printf '%q ' "$bin/junqi-analyze" --nodes 200 --view all -o "$tmp/bar.jgn" \
+        "$root/tests/data/qq/jgs-002724.jgs")" /dev/null | tr '\r' '\n' | grep -o '#*' | awk '{ print length }' | sort -n | tail -n 1)"
 
 # 3. every JSON record names its source, and the game's index in a file of many
 "$bin/junqi-replay" --to jgn "$a" "$b" > "$tmp/two.jgn"
