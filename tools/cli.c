@@ -1695,6 +1695,12 @@ static FILE *standard_file(const char *path)
     return NULL;
 }
 
+bool junqi_cli_output_is_terminal(const char *path)
+{
+    FILE *stream = strcmp(path, "-") == 0 ? stdout : standard_file(path);
+    return stream && isatty(fileno(stream));
+}
+
 bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output *o)
 {
     memset(o, 0, sizeof *o);

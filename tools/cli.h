@@ -526,6 +526,14 @@ typedef struct junqi_cli_output {
 bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output *o);
 
 /**
+ * Whether -o `path` writes to a terminal: "-" or a name of standard output
+ * or error (/dev/stdout, /dev/fd/2: the streams junqi_cli_output_open()
+ * writes through) open on one. A tool that writes binary (junqi-render's
+ * PNG and GIF) refuses it, as gzip does: its bytes would garble the screen.
+ */
+bool junqi_cli_output_is_terminal(const char *path);
+
+/**
  * Make folder `path` (an output folder: -o DIR/, --frames DIR) unless it is
  * one already. False, with "PROG: PATH: cannot create the folder: REASON"
  * on stderr, when it cannot be made: REASON says which folder is missing
