@@ -669,6 +669,22 @@ static const struct option *long_option(const struct option *longopts, const cha
     return *matches == 1 ? found : NULL;
 }
 
+/* "--format or --frames": the long options of longopts that `name` (n bytes)
+ * abbreviates, the first 16, written into out. */
+static const char *abbreviated(const struct option *longopts, const char *name, size_t n, char *out, size_t size)
+{
+    char names[16][40];
+    const char *words[16];
+    size_t count = 0;
+    for (const struct option *o = longopts; o->name && count < 16; o++)
+        if (strncmp(o->name, name, n) == 0) {
+            snprintf(names[count], sizeof names[count], "--%s", o->name);
+            words[count] = names[count];
+            count++;
+        }
+    return junqi_i18n_alternatives(out, size, words, count);
+}
+
 int junqi_cli_bad_option(const char *prog, char **argv, const char *shortopts, const struct option *longopts)
 {
     const char *arg = argv[optind - 1];
@@ -680,8 +696,10 @@ int junqi_cli_bad_option(const char *prog, char **argv, const char *shortopts, c
             return junqi_cli_usage(prog, "option '--%s' requires an argument", o->name);
         if (o && o->has_arg == no_argument && arg[2 + n] == '=')
             return junqi_cli_usage(prog, "option '--%s' does not take an argument", o->name);
-        if (matches > 1)
-            return junqi_cli_usage(prog, "option '%.*s' is ambiguous", (int)(n + 2), arg);
+        char meant[700];
+        if (matches > 1) /* which it may mean, or the user looks them up in --help */
+            return junqi_cli_usage(prog, "option '%.*s' is ambiguous: %s", (int)(n + 2), arg,
+                                   abbreviated(longopts, arg + 2, n, meant, sizeof meant));
         if (optopt == 0)
             return junqi_cli_usage(prog, "unrecognized option '%.*s'", (int)(n + 2), arg);
     }

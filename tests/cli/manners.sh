@@ -65,7 +65,12 @@ for tool in junqi-replay junqi-render junqi-analyze junqi-match; do
     expect "$tool -o (no argument)" "2 $tool: option requires an argument -- 'o'" "$rc $(head -n 1 <<<"$err")"
 done
 run "$bin/junqi-render" --f
-expect "an ambiguous abbreviation" "junqi-render: option '--f' is ambiguous" "$(head -n 1 <<<"$err")"
+# it named none of the options it may mean, which the user then looked up in --help
+expect "an ambiguous abbreviation" "junqi-render: option '--f' is ambiguous: --format or --frames" \
+    "$(head -n 1 <<<"$err")"
+run "$bin/junqi-replay" --se=1
+expect "an ambiguous abbreviation with a value" \
+    "junqi-replay: option '--se' is ambiguous: --setup, --select or --seed" "$(head -n 1 <<<"$err")"
 
 # 1c. a usage error in the middle of several files stops the run with exit 2,
 # even after a file that could not be read (3); the files after it are not read
