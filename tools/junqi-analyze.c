@@ -590,6 +590,7 @@ typedef struct drawing {
     __typeof__(junqi_graph_write) *graph_write;
     __typeof__(junqi_image_format_from_path) *format_from_path;
     __typeof__(junqi_theme_default) *theme_default;
+    __typeof__(junqi_graph_fonts) *graph_fonts;
 } drawing;
 
 static drawing draw;
@@ -620,8 +621,9 @@ static bool load_drawing(void)
         draw.graph_write = (__typeof__(draw.graph_write))dlsym(lib, "junqi_graph_write");
         draw.format_from_path = (__typeof__(draw.format_from_path))dlsym(lib, "junqi_image_format_from_path");
         draw.theme_default = (__typeof__(draw.theme_default))dlsym(lib, "junqi_theme_default");
+        draw.graph_fonts = (__typeof__(draw.graph_fonts))dlsym(lib, "junqi_graph_fonts");
     }
-    if (!lib || !draw.graph_write || !draw.format_from_path || !draw.theme_default) {
+    if (!lib || !draw.graph_write || !draw.format_from_path || !draw.theme_default || !draw.graph_fonts) {
         fprintf(stderr, _("%s: --graph needs the drawing library %s (cairo, pango): %s\n"), prog, path,
                 dlerror());
         return false;
@@ -990,6 +992,11 @@ static int run_annotate(const options *opt, int argc, char **argv, int first, in
     annotation_stop = junqi_stop_new();
     junqi_cli_watch_signals(stop_annotation); /* before the searches start their threads */
     static junqi_cli_output out, graph; /* static: the signals' thread may read out until the end */
+    char err[512];
+    if (opt->graph && !draw.graph_fonts(draw.theme_default(), err, sizeof err)) { /* boxes of hex digits */
+        fprintf(stderr, "%s: --graph: %s\n", prog, err);
+        return JUNQI_EXIT_IO;
+    }
     if (!junqi_cli_output_open(prog, opt->output, &out))
         return JUNQI_EXIT_IO;
     stop_output = out.tmp_path ? &out : NULL;

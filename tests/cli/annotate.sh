@@ -128,6 +128,21 @@ expect "--only-seat east on east's view record: exit status" 0 "$?"
 check
 "$bin/junqi-analyze" "${quick[@]}" --graph "$tmp/g.png" "$game" > /dev/null
 [ "$(head -c 8 "$tmp/g.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] || fail "--graph: not a PNG"
+# a graph whose labels no font shows (zh_CN on a machine without a Chinese font; no font at all
+# here): its text was boxes of hex digits, exit 0, where junqi-render says so (exit 3); said before
+# any game is annotated, nothing written
+mkdir -p "$tmp/no-fonts"
+printf '<?xml version="1.0"?><fontconfig><dir>%s</dir><cachedir>%s</cachedir></fontconfig>\n' \
+    "$tmp/no-fonts" "$tmp/fc-cache" >"$tmp/no-fonts.conf"
+for l in zh_CN en; do
+    rm -f "$tmp/nf.png" "$tmp/nf.jgn"
+    run env FONTCONFIG_FILE="$tmp/no-fonts.conf" LC_ALL=C.UTF-8 LANGUAGE=$l "$bin/junqi-analyze" "${quick[@]}" \
+        --graph "$tmp/nf.png" -o "$tmp/nf.jgn" "$game"
+    expect "--graph with no font ($l): exit status, files" "3 no no" \
+        "$rc $([ -e "$tmp/nf.png" ] && echo png || echo no) $([ -e "$tmp/nf.jgn" ] && echo jgn || echo no)"
+    checks=$((checks + 1))
+    grep -q '^junqi-analyze: --graph: .*fonts-wqy-microhei' <<<"$err" || fail "--graph with no font ($l): $err"
+done
 # a graph that cannot be written: exit 3 and one line naming it (the link's target) and the reason
 check
 ln -s /dev/full "$tmp/full.png"
