@@ -111,6 +111,24 @@ static bool full_width_list(reader *r, const yaml_node_t *n, junqi_code code)
     return true;
 }
 
+/* A row of fewer than 5 entries, one of which holds a full-width ',' (，), as a Chinese input
+ * method types it between them: YAML reads [军长，工兵，...] as one entry, which was "row 1 has 1
+ * entry" and "'军长，工兵，...' is not a piece name"; the comma is named where it is. False,
+ * nothing said, when the row has none. */
+static bool full_width_comma(reader *r, const yaml_node_t *row)
+{
+    for (yaml_node_item_t *it = row->data.sequence.items.start; it < row->data.sequence.items.top; it++) {
+        const yaml_node_t *entry = yaml_document_get_node(r->doc, *it);
+        const char *v = entry ? scalar(entry) : NULL, *at = NULL;
+        if (v && junqi_full_width_ascii(v, strlen(v), &at) == ',') {
+            problem(r, entry, JUNQI_CODE_ROW_LENGTH,
+                    "'%.3s' is a full-width '%c': YAML's marks are ASCII (half-width) characters", at, ',');
+            return true;
+        }
+    }
+    return false;
+}
+
 static void read_rows(reader *r, junqi_formation *f, const yaml_node_t *rows)
 {
     if (rows->type != YAML_SEQUENCE_NODE) {
@@ -133,6 +151,10 @@ static void read_rows(reader *r, junqi_formation *f, const yaml_node_t *rows)
             continue;
         }
         int n = (int)(row->data.sequence.items.top - row->data.sequence.items.start);
+        if (n < 5 && full_width_comma(r, row)) {
+            unreadable(f, 5 * i, 5 * i + 5, mark_loc(row->start_mark));
+            continue;
+        }
         if (n != 5)
             problem(r, row, JUNQI_CODE_ROW_LENGTH,
                     P_("row %d has %d entry, a row has 5", "row %d has %d entries, a row has 5",

@@ -592,6 +592,10 @@ static bool parse_tag_line(parser *p, char **name, char **value)
         return false;
     }
     const char *n1 = s;
+    if ((unsigned char)*s < 0x80 && isgraph((unsigned char)*s) && *s != '"' && *s != ']') { /* [X-Source */
+        report_at(p, s, JUNQI_CODE_BAD_TAG, "a tag name holds letters, digits and _ only, not '%c'", *s);
+        return false;
+    }
     while (*s == ' ')
         s++;
     if (*s != '"') {

@@ -19,11 +19,15 @@ static pthread_once_t bound = PTHREAD_ONCE_INIT;
 
 /* bindtextdomain() once: $JUNQI_LOCALEDIR (the build tree's catalogs, for the
  * tests) or the installed LOCALEDIR. A failure (out of memory) leaves the
- * domain unbound, and gettext then answers in English. */
+ * domain unbound, and gettext then answers in English. The messages are
+ * UTF-8 whatever the locale's character set: they go into JSON, JGN, HTML
+ * pages and Pango's captions, all UTF-8, and the tools escape what is not
+ * UTF-8; gettext would convert them to GBK under LANG=zh_CN.GBK. */
 static void bind_domain(void)
 {
     const char *dir = getenv("JUNQI_LOCALEDIR");
     bindtextdomain(JUNQI_TEXTDOMAIN, dir && *dir ? dir : JUNQI_LOCALEDIR);
+    bind_textdomain_codeset(JUNQI_TEXTDOMAIN, "UTF-8");
 }
 
 const char *junqi_i18n_gettext(const char *msgid)

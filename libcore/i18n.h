@@ -46,7 +46,8 @@ extern "C" {
 
 /**
  * msgid translated in domain "junqi" for the current LC_MESSAGES (the msgid
- * itself when there is no translation). The result is static (the catalog's,
+ * itself when there is no translation), in UTF-8 whatever the locale's
+ * character set (a GBK locale too). The result is static (the catalog's,
  * or msgid) and must not be freed. Binds the domain on first use. Safe from
  * any thread. format_arg: the compiler checks a printf format given through
  * _() against its arguments, as with a literal.

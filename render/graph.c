@@ -20,21 +20,28 @@ static void set(cairo_t *cr, junqi_rgba c)
     cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a);
 }
 
-static void label(cairo_t *cr, const junqi_theme *t, const char *text, double x, double y, double size,
-                  double align)
+/* A layout of text in the theme's label font at size px (the caller unrefs it). */
+static PangoLayout *label_layout(cairo_t *cr, const junqi_theme *t, const char *text, double size)
 {
     PangoLayout *layout = pango_cairo_create_layout(cr);
     char font[128];
     snprintf(font, sizeof font, "%s %.0fpx", t->label_font, size);
     PangoFontDescription *desc = pango_font_description_from_string(font);
     pango_layout_set_font_description(layout, desc);
+    pango_font_description_free(desc);
     pango_layout_set_text(layout, text, -1);
+    return layout;
+}
+
+static void label(cairo_t *cr, const junqi_theme *t, const char *text, double x, double y, double size,
+                  double align)
+{
+    PangoLayout *layout = label_layout(cr, t, text, size);
     int w, h;
     pango_layout_get_pixel_size(layout, &w, &h);
     set(cr, t->label);
     cairo_move_to(cr, x - align * w, y - h / 2.0);
     pango_cairo_show_layout(cr, layout);
-    pango_font_description_free(desc);
     g_object_unref(layout);
 }
 
@@ -145,6 +152,33 @@ static void draw_grid(cairo_t *cr, const frame *f, const junqi_theme *t)
     }
 }
 
+/* The graph's title for side `us` (north-south, or a seat), into buf. */
+static const char *graph_title(char *buf, size_t n, const char *us)
+{
+    /* TRANSLATORS: the evaluation graph's title; %s is a side (north-south) or a seat */
+    snprintf(buf, n, _("win probability of %s"), us);
+    return buf;
+}
+
+bool junqi_graph_fonts(const junqi_theme *t, char *err, size_t n)
+{
+    /* the title of a four-player game holds every script the labels use */
+    char title[64];
+    graph_title(title, sizeof title, _(junqi_result_text(&(junqi_result){JUNQI_DECIDED, JUNQI_SEAT_BIT(JUNQI_NORTH) |
+                                                         JUNQI_SEAT_BIT(JUNQI_SOUTH), 0, 0}, 0xF)));
+    cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
+    cairo_t *cr = cairo_create(s);
+    PangoLayout *layout = label_layout(cr, t, title, 13);
+    int unknown = pango_layout_get_unknown_glyphs_count(layout);
+    g_object_unref(layout);
+    cairo_destroy(cr);
+    cairo_surface_destroy(s);
+    if (unknown)
+        snprintf(err, n, _("no font found through fontconfig shows the graph's labels ('%s'): install the Debian "
+                           "package fonts-wqy-microhei, or ask for English ones (LANGUAGE=en)"), title);
+    return unknown == 0;
+}
+
 /* The graph: `side`'s win probability twice, once as its own seats saw it
  * at their moves and once as the other side's seats saw it at theirs, so
  * that each curve keeps one team's knowledge (a dark game's seats know
@@ -167,9 +201,7 @@ static void draw(cairo_t *cr, const junqi_game *g, const junqi_annotation *a, in
     const char *us = _(junqi_result_text(&(junqi_result){JUNQI_DECIDED, (uint8_t)side, 0, 0}, present));
     const char *them = _(junqi_result_text(&(junqi_result){JUNQI_DECIDED, (uint8_t)other, 0, 0}, present));
     char title[64];
-    /* TRANSLATORS: the evaluation graph's title; %s is a side (north-south) or a seat */
-    snprintf(title, sizeof title, _("win probability of %s"), us);
-    label(cr, t, title, f.x0, f.y0 / 2, 13, 0.0);
+    label(cr, t, graph_title(title, sizeof title, us), f.x0, f.y0 / 2, 13, 0.0);
     double at = f.x1 - 130; /* a team none of whose moves is judged (--only-seat) has no curve to name */
     if (judged_by(a, other))
         legend(cr, t, at, f.y0 / 2, theirs, them), at -= 160;
@@ -194,6 +226,8 @@ bool junqi_graph_write(FILE *fp, junqi_image_format format, const junqi_game *g,
                        const junqi_annotation *a, int side_seat, int width, int height,
                        const junqi_theme *t, char *err, size_t n)
 {
+    if (!junqi_graph_fonts(t, err, n))
+        return false;
     if (format == JUNQI_IMAGE_SVG) {
         cairo_surface_t *svg = junqi_svg_surface(fp, width, height);
         cairo_t *cr = cairo_create(svg);

@@ -30,11 +30,21 @@ extern "C" {
  * other side's moves (as theirs saw it), each in its side's colour.
  * Inaccuracies, mistakes and blunders are dots in the mover's seat colour,
  * larger for worse. Returns false with a message in err (n bytes) when
+ * no font shows its labels (junqi_graph_fonts: nothing written), or when
  * drawing or writing fails; fp is not closed.
  */
 bool junqi_graph_write(FILE *fp, junqi_image_format format, const junqi_game *g,
                        const junqi_annotation *a, int side_seat, int width, int height,
                        const junqi_theme *t, char *err, size_t n);
+
+/**
+ * Whether a font that fontconfig finds shows the graph's labels, which are
+ * in the messages' language (a Chinese title under LANGUAGE=zh_CN), in
+ * theme t's label font. False, with the reason in err (n bytes): without
+ * one they were drawn as boxes of hex digits. junqi_graph_write() checks
+ * it first; a program calls it to say so before the work the graph ends.
+ */
+bool junqi_graph_fonts(const junqi_theme *t, char *err, size_t n);
 
 /**
  * Where the graph of a width × height picture draws its curve (pixels):

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <libintl.h>
 #include <limits.h>
 #include <locale.h>
 #include <pthread.h>
@@ -684,6 +685,22 @@ static const struct option *long_option(const struct option *longopts, const cha
     return *matches == 1 ? found : NULL;
 }
 
+/* "--format or --frames": the long options of longopts that `name` (n bytes)
+ * abbreviates, the first 16, written into out. */
+static const char *abbreviated(const struct option *longopts, const char *name, size_t n, char *out, size_t size)
+{
+    char names[16][40];
+    const char *words[16];
+    size_t count = 0;
+    for (const struct option *o = longopts; o->name && count < 16; o++)
+        if (strncmp(o->name, name, n) == 0) {
+            snprintf(names[count], sizeof names[count], "--%s", o->name);
+            words[count] = names[count];
+            count++;
+        }
+    return junqi_i18n_alternatives(out, size, words, count);
+}
+
 int junqi_cli_bad_option(const char *prog, char **argv, const char *shortopts, const struct option *longopts)
 {
     const char *arg = argv[optind - 1];
@@ -695,8 +712,10 @@ int junqi_cli_bad_option(const char *prog, char **argv, const char *shortopts, c
             return junqi_cli_usage(prog, "option '--%s' requires an argument", o->name);
         if (o && o->has_arg == no_argument && arg[2 + n] == '=')
             return junqi_cli_usage(prog, "option '--%s' does not take an argument", o->name);
-        if (matches > 1)
-            return junqi_cli_usage(prog, "option '%.*s' is ambiguous", (int)(n + 2), arg);
+        char meant[700];
+        if (matches > 1) /* which it may mean, or the user looks them up in --help */
+            return junqi_cli_usage(prog, "option '%.*s' is ambiguous: %s", (int)(n + 2), arg,
+                                   abbreviated(longopts, arg + 2, n, meant, sizeof meant));
         if (optopt == 0)
             return junqi_cli_usage(prog, "unrecognized option '%.*s'", (int)(n + 2), arg);
     }
@@ -1754,6 +1773,16 @@ FILE *junqi_cli_output_stream(const char *path)
     return path[0] ? standard_file(path) : NULL;
 }
 
+int junqi_cli_refuse_terminal(const char *prog, const char *option, const char *path, const char *kind,
+                              const char *example)
+{
+    FILE *stream = junqi_cli_output_stream(path);
+    if (!stream || !isatty(fileno(stream)))
+        return JUNQI_EXIT_OK;
+    return junqi_cli_usage(prog, "%s %s is a terminal, and a %s picture is binary: redirect it (> %s) or name a "
+                                 "file", option, path, kind, example);
+}
+
 bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output *o)
 {
     memset(o, 0, sizeof *o);
@@ -1978,6 +2007,9 @@ void junqi_cli_set_locale(void)
 {
     setlocale(LC_ALL, "");
     setlocale(LC_NUMERIC, "C");
+    /* strerror()'s reasons in UTF-8 too, as the library's messages are
+     * (i18n.c): they follow a file's name in the same lines */
+    bind_textdomain_codeset("libc", "UTF-8");
     use_build_catalogs();
 }
 

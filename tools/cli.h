@@ -497,7 +497,9 @@ int junqi_cli_check_view(const char *prog, const char *name, const junqi_game *g
  * "")), so that messages follow LANG, LC_ALL, LC_MESSAGES and LANGUAGE
  * (i18n.h, docs/i18n.md), but LC_NUMERIC stays "C": numbers in JSON, JGN and
  * every other output, and those parsed from the command line, keep the
- * decimal point whatever the language. A tool of the build tree, with no
+ * decimal point whatever the language. The messages, strerror()'s reasons
+ * too, are UTF-8 whatever the locale's character set (zh_CN.GBK), as the
+ * library's are (i18n.h) and the files the tools write. A tool of the build tree, with no
  * JUNQI_LOCALEDIR set, sets it to the catalogs built beside it
  * (docs/i18n.md, "Where the catalogs are").
  */
@@ -551,6 +553,19 @@ bool junqi_cli_output_open(const char *prog, const char *path, junqi_cli_output 
  * either is written (junqi-analyze's annotation and --graph).
  */
 FILE *junqi_cli_output_stream(const char *path);
+
+/**
+ * A binary picture (a PNG, a GIF) is not written to a terminal: when the
+ * output `path` of `option` ("-o", "--graph") goes to a standard stream
+ * (junqi_cli_output_stream(): NULL and "-" are standard output) that is
+ * open on one, a usage error, "PROG: OPTION PATH is a terminal, and a KIND
+ * picture is binary: redirect it (> EXAMPLE) or name a file", and
+ * JUNQI_EXIT_USAGE; else JUNQI_EXIT_OK, nothing said. Its bytes would
+ * garble the screen, and the user meant a redirection or a file: gzip
+ * refuses the same.
+ */
+int junqi_cli_refuse_terminal(const char *prog, const char *option, const char *path, const char *kind,
+                              const char *example);
 
 /**
  * Make folder `path` (an output folder: -o DIR/, --frames DIR) unless it is

@@ -39,6 +39,7 @@
 
 #include <math.h>
 #include <stdatomic.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -463,16 +464,33 @@ typedef struct progress {
     size_t game;
 } progress;
 
+/* The columns of the terminal on standard error (80 when it does not say). */
+static int terminal_columns(void)
+{
+    struct winsize ws;
+    return ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 ? ws.ws_col : 80;
+}
+
 static void show_progress(void *ctx, size_t done, size_t total)
 {
     const progress *p = ctx;
     if (!p->on)
         return;
-    int width = 30, filled = total ? (int)(width * done / total) : width;
-    fputc('\r', stderr);
-    fprintf(stderr, P_("%s: game %zu [%.*s%*s] %zu/%zu position", "%s: game %zu [%.*s%*s] %zu/%zu positions",
-                       total),
-            prog, p->game, filled, "##############################", width - filled, "", done, total);
+    const char *line = P_("%s: game %zu [%.*s%*s] %zu/%zu position", "%s: game %zu [%.*s%*s] %zu/%zu positions",
+                          total);
+    /* The bar takes what the line leaves of the terminal, 30 columns at most:
+     * a line wider than the terminal wraps, and each \r then went back to
+     * its last row only, so that a narrow terminal filled with bars. It is
+     * measured at its widest count (done = total), to keep one width. */
+    char text[512];
+    snprintf(text, sizeof text, line, prog, p->game, 0, "", 0, "", total, total);
+    int width = terminal_columns() - 1 - junqi_display_width(text);
+    width = width > 30 ? 30 : width;
+    if (width >= 5) { /* else no room for a bar: none */
+        int filled = total ? (int)(width * done / total) : width;
+        fputc('\r', stderr);
+        fprintf(stderr, line, prog, p->game, filled, "##############################", width - filled, "", done, total);
+    }
     if (done == total)
         fputs("\r\033[K", stderr);
     fflush(stderr);
@@ -579,6 +597,7 @@ typedef struct drawing {
     __typeof__(junqi_image_format_from_path) *format_from_path;
     __typeof__(junqi_image_format_parse) *format_parse;
     __typeof__(junqi_theme_default) *theme_default;
+    __typeof__(junqi_graph_fonts) *graph_fonts;
 } drawing;
 
 static drawing draw;
@@ -610,8 +629,10 @@ static bool load_drawing(void)
         draw.format_from_path = (__typeof__(draw.format_from_path))dlsym(lib, "junqi_image_format_from_path");
         draw.format_parse = (__typeof__(draw.format_parse))dlsym(lib, "junqi_image_format_parse");
         draw.theme_default = (__typeof__(draw.theme_default))dlsym(lib, "junqi_theme_default");
+        draw.graph_fonts = (__typeof__(draw.graph_fonts))dlsym(lib, "junqi_graph_fonts");
     }
-    if (!lib || !draw.graph_write || !draw.format_from_path || !draw.format_parse || !draw.theme_default) {
+    if (!lib || !draw.graph_write || !draw.format_from_path || !draw.format_parse || !draw.theme_default ||
+        !draw.graph_fonts) {
         fprintf(stderr, _("%s: --graph needs the drawing library %s (cairo, pango): %s\n"), prog, path,
                 dlerror());
         return false;
@@ -1009,6 +1030,11 @@ static int run_annotate(const options *opt, int argc, char **argv, int first, in
     annotation_stop = junqi_stop_new();
     junqi_cli_watch_signals(stop_annotation); /* before the searches start their threads */
     static junqi_cli_output out, graph; /* static: the signals' thread may read out until the end */
+    char err[512];
+    if (opt->graph && !draw.graph_fonts(draw.theme_default(), err, sizeof err)) { /* boxes of hex digits */
+        fprintf(stderr, "%s: --graph: %s\n", prog, err);
+        return JUNQI_EXIT_IO;
+    }
     if (!junqi_cli_output_open(prog, opt->output, &out))
         return JUNQI_EXIT_IO;
     stop_output = out.tmp_path ? &out : NULL;
@@ -1219,8 +1245,8 @@ static int check_belongs(const options *opt)
 /* The format of the --graph output into opt->graph_as, with the drawing library's words for
  * formats (junqi-render's --format): --graph-format's, else the name's extension, else PNG for
  * '-', standard output, as junqi-render -o - draws one; a name that tells none (/dev/stdout, a
- * pipe's) is a usage error, as is GIF, which has no use for a still graph. Returns an exit
- * status. */
+ * pipe's) is a usage error, as is GIF, which has no use for a still graph, and a PNG onto a
+ * terminal (junqi_cli_refuse_terminal). Returns an exit status. */
 static int settle_graph_format(options *opt)
 {
     junqi_image_format f = JUNQI_IMAGE_PNG;
@@ -1232,7 +1258,8 @@ static int settle_graph_format(options *opt)
     if (f == JUNQI_IMAGE_GIF)
         return junqi_cli_usage(prog, "--graph writes .png or .svg, not '%s'", opt->graph);
     opt->graph_as = (int)f;
-    return JUNQI_EXIT_OK;
+    return f == JUNQI_IMAGE_PNG ? junqi_cli_refuse_terminal(prog, "--graph", opt->graph, "PNG", "graph.png")
+                                : JUNQI_EXIT_OK;
 }
 
 /* The outputs of annotation, -o and --graph: one place each, and a format the graph can be

@@ -27,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -603,6 +604,23 @@ static int match_rules(options *o)
     return JUNQI_EXIT_OK;
 }
 
+/* -o over a --setups file (by its name, a link, a hard link, or the file
+ * --setups - reads): the records the games start from, a collection of real
+ * games, were replaced by the match's games. A usage error, before any
+ * engine starts, as junqi-analyze's -o over its input is. */
+static int check_output_not_setups(const options *o)
+{
+    for (int i = 0; o->output && i < o->nsetup_files; i++) {
+        struct stat id;
+        if (junqi_cli_input_file(o->setups[i], &id) && junqi_cli_is_file(o->output, &id))
+            /* TRANSLATORS: -o's file's name, the setups file's name */
+            return junqi_cli_usage(prog, "-o %s would be written over the setups file %s, whose games the match "
+                                         "starts from: choose another name", o->output,
+                                   strcmp(o->setups[i], "-") == 0 ? "<stdin>" : o->setups[i]);
+    }
+    return JUNQI_EXIT_OK;
+}
+
 /* parse_args() after --help or --version: exit 0 at once. */
 #define ARGS_DONE (-1)
 
@@ -651,6 +669,9 @@ static int parse_args(int argc, char **argv, options *o)
     for (int e = 0; e < 2; e++)
         if (!o->engine[e].cmd[strspn(o->engine[e].cmd, " \t")])
             return junqi_cli_usage(prog, "engine %d: the command is empty", e + 1);
+    int rc = check_output_not_setups(o);
+    if (rc != JUNQI_EXIT_OK)
+        return rc;
     make_go(o);
     if (!o->timeout)
         o->timeout = 60 + (o->limit[1] + 999) / 1000; /* --movetime in ms */

@@ -975,6 +975,17 @@ static int settle_format(options *opt)
     return JUNQI_EXIT_OK;
 }
 
+/* A PNG or GIF is not written to a terminal (-o - there): its bytes would
+ * garble the screen, and the user meant a redirection or a file. Said
+ * before anything is read or made (--frames' folder). */
+static int check_terminal(const options *opt)
+{
+    if (!opt->output || opt->html || opt->format == JUNQI_IMAGE_SVG)
+        return JUNQI_EXIT_OK;
+    bool gif = opt->format == JUNQI_IMAGE_GIF;
+    return junqi_cli_refuse_terminal(prog, "-o", opt->output, gif ? "GIF" : "PNG", gif ? "board.gif" : "board.png");
+}
+
 /* Store a repeatable option's value. */
 static bool push(const char **list, int *n, const char *value)
 {
@@ -1127,6 +1138,8 @@ int main(int argc, char **argv)
     int rc = settle_format(&opt);
     if (rc == JUNQI_EXIT_OK)
         rc = check_drawn(&opt);
+    if (rc == JUNQI_EXIT_OK)
+        rc = check_terminal(&opt);
     if (rc != JUNQI_EXIT_OK)
         return rc;
     const char *path = optind < argc ? argv[optind] : "-";

@@ -203,6 +203,21 @@ expect "--only-seat east on east's view record: exit status" 0 "$?"
 check
 "$bin/junqi-analyze" "${quick[@]}" --graph "$tmp/g.png" "$game" > /dev/null
 [ "$(head -c 8 "$tmp/g.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] || fail "--graph: not a PNG"
+# a graph whose labels no font shows (zh_CN on a machine without a Chinese font; no font at all
+# here): its text was boxes of hex digits, exit 0, where junqi-render says so (exit 3); said before
+# any game is annotated, nothing written
+mkdir -p "$tmp/no-fonts"
+printf '<?xml version="1.0"?><fontconfig><dir>%s</dir><cachedir>%s</cachedir></fontconfig>\n' \
+    "$tmp/no-fonts" "$tmp/fc-cache" >"$tmp/no-fonts.conf"
+for l in zh_CN en; do
+    rm -f "$tmp/nf.png" "$tmp/nf.jgn"
+    run env FONTCONFIG_FILE="$tmp/no-fonts.conf" LC_ALL=C.UTF-8 LANGUAGE=$l "$bin/junqi-analyze" "${quick[@]}" \
+        --graph "$tmp/nf.png" -o "$tmp/nf.jgn" "$game"
+    expect "--graph with no font ($l): exit status, files" "3 no no" \
+        "$rc $([ -e "$tmp/nf.png" ] && echo png || echo no) $([ -e "$tmp/nf.jgn" ] && echo jgn || echo no)"
+    checks=$((checks + 1))
+    grep -q '^junqi-analyze: --graph: .*fonts-wqy-microhei' <<<"$err" || fail "--graph with no font ($l): $err"
+done
 # a graph that cannot be written: exit 3 and one line naming it (the link's target) and the reason
 check
 ln -s /dev/full "$tmp/full.png"
@@ -289,6 +304,25 @@ for spec in "-:png" "- --graph-format svg:svg" "/dev/stdout --graph-format png:p
     expect "--graph $to: nothing said, the annotation in -o" "ok" \
         "$([ ! -s "$tmp/err" ] && cmp -s "$tmp/a.jgn" "$tmp/o.jgn" && cmp -s "$tmp/a.jgn" "$tmp/o2.jgn" && echo ok)"
 done
+# a PNG graph onto a terminal is refused before anything is read or written, as junqi-render's
+# -o - is (render.sh); an SVG, which is text, is written
+if script -qfec true /dev/null </dev/null >/dev/null 2>&1; then
+    rm -f "$tmp/tty.jgn"
+    got=$(script -qfec "$(printf '%q ' "$bin/junqi-analyze" "${quick[@]}" -o "$tmp/tty.jgn" --graph - "$game"); echo rc=\$?" \
+        /dev/null </dev/null | tr -d '\r\0')
+    expect "--graph - (PNG) on a terminal: refused" "rc=2 no file" \
+        "$(tail -n 1 <<<"$got") $([ -e "$tmp/tty.jgn" ] && echo file || echo no file)"
+    check
+    grep -q "junqi-analyze: --graph - is a terminal, and a PNG picture is binary" <<<"$got" ||
+        fail "--graph - on a terminal: no message that it is one: $got"
+    got=$(script -qfec "$(printf '%q ' "$bin/junqi-analyze" "${quick[@]}" -o "$tmp/tty.jgn" --graph - --graph-format svg \
+        "$game"); echo rc=\$?" /dev/null </dev/null | tr -d '\r')
+    # (the progress bar, on the same terminal, comes before the SVG)
+    expect "--graph - --graph-format svg on a terminal: written" "1 rc=0" \
+        "$(grep -c '</svg>' <<<"$got") $(tail -n 1 <<<"$got")"
+else
+    skip "script(1) cannot give a terminal here: a graph on a terminal is not checked"
+fi
 check
 "$bin/junqi-analyze" --thresholds 0.3,0.2,0.1 "$game" > /dev/null 2>&1; [ $? -eq 2 ] || fail "decreasing --thresholds: expected exit 2"
 check

@@ -174,6 +174,28 @@ if command -v localedef >/dev/null && [ -f /usr/share/i18n/locales/zh_TW ]; then
     run env -u LANGUAGE LOCPATH="$tmp/locales" LC_ALL=zh_CN.UTF-8 "$bin/junqi-validate" --format json \
         "$root/samples/qq/jgs-000689.jgs"
     expect "JSON in LC_ALL=zh_CN.UTF-8: exit status" 0 "$rc"
+    # a locale whose character set is not UTF-8 (zh_CN.GBK, zh_TW.BIG5: older Chinese systems)
+    # gets the same UTF-8 text: gettext converted the catalog's messages to GBK, and the tools'
+    # UTF-8 output then escaped a diagnostic's bytes ('错误：\xce募\xfe...'), JSON replaced them
+    # with U+FFFD, an HTML page held GBK in a UTF-8 page, and strerror's reason came in GBK
+    bad=$root/tests/data/corrupt/truncated.jgs
+    for lc in zh_CN.GBK:zh_CN zh_TW.BIG5:zh_TW; do
+        l=${lc#*:} lc=${lc%:*}
+        localedef -i "$l" -f "${lc#*.}" "$tmp/locales/$lc" >/dev/null 2>&1 || fail "localedef $lc failed"
+        for args in "$bad" "--format json $bad" "$tmp/locales"; do
+            run env LC_ALL=C.UTF-8 LANGUAGE=$l "$bin/junqi-validate" $args
+            utf8="$rc $out $err"
+            run env -u LC_ALL -u LC_MESSAGES -u LANGUAGE LOCPATH="$tmp/locales" LANG=$lc \
+                "$bin/junqi-validate" $args
+            expect "junqi-validate $args under LANG=$lc: UTF-8, as under LANGUAGE=$l" "$utf8" "$rc $out $err"
+        done
+        env -u LC_ALL -u LC_MESSAGES -u LANGUAGE LOCPATH="$tmp/locales" LANG=$lc \
+            "$bin/junqi-render" --ply 3 -o "$tmp/$lc.html" "$root/samples/qq/jgs-000689.jgs"
+        LC_ALL=C.UTF-8 LANGUAGE=$l "$bin/junqi-render" --ply 3 -o "$tmp/utf8.html" \
+            "$root/samples/qq/jgs-000689.jgs"
+        checks=$((checks + 1))
+        cmp -s "$tmp/utf8.html" "$tmp/$lc.html" || fail "the HTML page under LANG=$lc is not the UTF-8 one"
+    done
 else
     skip "localedef or /usr/share/i18n/locales (Debian's locales package) is missing: LANG=zh_CN.UTF-8 not checked"
 fi

@@ -65,7 +65,12 @@ for tool in junqi-replay junqi-render junqi-analyze junqi-match; do
     expect "$tool -o (no argument)" "2 $tool: option requires an argument -- 'o'" "$rc $(head -n 1 <<<"$err")"
 done
 run "$bin/junqi-render" --f
-expect "an ambiguous abbreviation" "junqi-render: option '--f' is ambiguous" "$(head -n 1 <<<"$err")"
+# it named none of the options it may mean, which the user then looked up in --help
+expect "an ambiguous abbreviation" "junqi-render: option '--f' is ambiguous: --format or --frames" \
+    "$(head -n 1 <<<"$err")"
+run "$bin/junqi-replay" --se=1
+expect "an ambiguous abbreviation with a value" \
+    "junqi-replay: option '--se' is ambiguous: --setup, --select or --seed" "$(head -n 1 <<<"$err")"
 
 # 1c. a usage error in the middle of several files stops the run with exit 2,
 # even after a file that could not be read (3); the files after it are not read
@@ -105,6 +110,23 @@ bar() { # FILE: the progress bar's last count, on a terminal
 }
 expect "junqi-analyze's bar of a one-move game" "1/1 position" "$(TERM=xterm bar "$tmp/one.jgn")"
 expect "junqi-analyze's bar of a 15-move game" "15/15 positions" "$(TERM=xterm bar "$root/tests/data/qq/jgs-002724.jgs")"
+# the bar fits the terminal: on one narrower than its line each \r started a new line of the
+# wrapped one, and the bars filled the screen (80 columns: 30 #; 60: fewer; 20: no bar)
+widest() { # COLUMNS LANGUAGE: the widest line the bar wrote on a terminal of COLUMNS
+    script -qec "stty cols $1; LANGUAGE=$2 $(printf '%q ' "$bin/junqi-analyze" --nodes 200 --view all \
+        -o "$tmp/bar.jgn" "$root/tests/data/qq/jgs-002724.jgs")" /dev/null |
+        tr '\r' '\n' | sed 's/\x1b\[K//g' | LC_ALL=C.UTF-8 wc -L
+}
+for cols in 80 60 20; do
+    for l in en zh_CN; do
+        checks=$((checks + 1))
+        w=$(TERM=xterm LC_ALL=C.UTF-8 widest $cols $l)
+        [ "$w" -lt "$cols" ] || fail "junqi-analyze's bar on a terminal of $cols columns ($l): a line of $w"
+    done
+done
+expect "junqi-analyze's bar at 80 columns: 30 #" 30 \
+    "$(script -qec "stty cols 80; $(printf '%q ' "$bin/junqi-analyze" --nodes 200 --view all -o "$tmp/bar.jgn" \
+        "$root/tests/data/qq/jgs-002724.jgs")" /dev/null | tr '\r' '\n' | grep -o '#*' | awk '{ print length }' | sort -n | tail -n 1)"
 
 # 3. every JSON record names its source, and the game's index in a file of many
 "$bin/junqi-replay" --to jgn "$a" "$b" > "$tmp/two.jgn"

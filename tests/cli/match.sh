@@ -538,5 +538,22 @@ expect "--help" 0 "$?"
 expect "--help: --rules names the formation games' rule sets, no flip game's" "1 0" \
     "$("$M" --help | grep -c 'qq, standard, open or wiki') $("$M" --help | grep -c fanqi)"
 
+# -o naming a --setups file (by its name, through a link, a hard link): the records the games
+# start from, a collection of real games, were replaced by the match's games, exit 0, where
+# junqi-analyze's -o over its input is a usage error; now one here too, before any engine starts
+cp "$S" "$tmp/setups.jgn"
+ln -sf setups.jgn "$tmp/link.jgn"
+ln -f "$tmp/setups.jgn" "$tmp/hard.jgn"
+sum=$(cksum <"$tmp/setups.jgn")
+for o in "$tmp/setups.jgn" "$tmp/link.jgn" "$tmp/hard.jgn" "$tmp/./setups.jgn"; do
+    run "$M" --setups "$S" --setups "$tmp/setups.jgn" --games 1 --nodes 100 -q -o "$o" "$E" "$E"
+    expect "-o $o over a --setups file: exit status, the file" "2 $sum" "$rc $(cksum <"$tmp/setups.jgn")"
+    expect "-o $o over a --setups file: the message" \
+        "junqi-match: -o $o would be written over the setups file $tmp/setups.jgn, whose games the match starts from: choose another name" \
+        "$(head -n 1 <<<"$err")"
+done
+run "$M" --setups - --games 1 --nodes 100 -q -o "$tmp/setups.jgn" "$E" "$E" <"$tmp/setups.jgn"
+expect "-o over the file --setups - reads: exit status" 2 "$rc"
+
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]

@@ -299,6 +299,25 @@ expect "--size 500 --caption: the longer side" 500 "$(png_size "$tmp/c500.png" |
 "$R" --ply 100 -o - "$GAME" >"$tmp/stdout.png" 2>"$tmp/err"
 expect "-o -: exit status" 0 "$?"
 expect "-o -: PNG on standard output" "211PNG\r\n032\n" "$(magic "$tmp/stdout.png" 8)"
+# a PNG or GIF on a terminal: its bytes garbled the terminal, exit 0 (as gzip, a usage error);
+# an SVG, which is text, is written; a redirection is not a terminal (above)
+if script -qfec true /dev/null </dev/null >/dev/null 2>&1; then
+    for args in "-o -" "--format png -o /dev/stdout" "--format gif -o -" "--frames $tmp/tty-fx -o -"; do
+        checks=$((checks + 1))
+        # shellcheck disable=SC2086
+        got=$(script -qfec "$(printf '%q ' "$R" --ply 3 $args "$GAME"); echo rc=\$?" /dev/null </dev/null |
+            tr -d '\r\0')
+        grep -q 'IHDR\|GIF89a' <<<"$got" && fail "$args on a terminal: the picture's bytes were written"
+        [ "$(tail -n 1 <<<"$got")" = rc=2 ] || fail "$args on a terminal: exit status not 2"
+        grep -q "is a terminal" <<<"$got" || fail "$args on a terminal: no message that it is one"
+    done
+    [ ! -e "$tmp/tty-fx" ] || fail "--frames -o - on a terminal: the folder was made"
+    expect "--format svg -o - on a terminal" "<?xml rc=0" \
+        "$(script -qfec "$(printf '%q ' "$R" --ply 3 --format svg -o - "$GAME"); echo rc=\$?" /dev/null </dev/null |
+            tr -d '\r' | sed -n '1s/^\(.....\).*/\1/p;$p' | paste -sd' ')"
+else
+    skip "script(1) cannot give a terminal here: a picture on a terminal is not checked"
+fi
 "$R" --ply 100 --format svg -o - "$GAME" >"$tmp/stdout.svg"
 expect "--format svg -o -: XML" "<?xml" "$(head -c 5 "$tmp/stdout.svg")"
 run "$R" --ply 100 --format svg -o "$tmp/forced.png" "$GAME"

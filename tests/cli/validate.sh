@@ -496,6 +496,13 @@ expect "a full-width colon after the first key, the file saved as GBK: the warni
 sed 's/^name: F07/name: F07，新/' "$F07" >"$tmp/full-width.yaml"
 run "$V" "$tmp/full-width.yaml"
 expect "a full-width comma in a formation's name: read" "0" "$rc"
+# full-width commas between a row's entries, as a Chinese input method types them, were "row 1
+# has 1 entry, a row has 5" and "'军长，工兵，工兵，排长，团长' is not a piece name": the comma is named
+sed 's/^  - \[军长, 工兵, 工兵, 排长, 团长\]/  - [军长，工兵，工兵，排长，团长]/' "$F07" >"$tmp/full-width.yaml"
+run "$V" "$tmp/full-width.yaml"
+expect "full-width commas in a row: the one error" \
+    "1|$tmp/full-width.yaml:6:6: error: '，' is a full-width ',': YAML's marks are ASCII (half-width) characters|1" \
+    "$rc|$(head -n 1 <<<"$out")|$(grep -c ': error:' <<<"$out")"
 # a key typed in full-width letters (ｒｏｗｓ) was "unknown key 'ｒｏｗｓ'": the key meant is named
 sed 's/^rows:/ｒｏｗｓ:/' "$F07" >"$tmp/full-width.yaml"
 run "$V" "$tmp/full-width.yaml"
