@@ -410,10 +410,12 @@ bool junqi_line_sort_comments(junqi_line *l)
 }
 
 /* Whether comment c is one an annotation wrote: it opens with the [%eval] command
- * (junqi_eval_command), whatever the language of the sentences after it. */
+ * (junqi_eval_command), whatever the language of the sentences after it. Spaces before the
+ * command count for nothing: other tools write { [%eval 0.17] } (chess servers' exports), and a
+ * hand may; missing them mixed another's annotation with this one (break5 C1). */
 static bool eval_comment(const junqi_comment *c)
 {
-    return strncmp(c->text, "[%eval ", 7) == 0;
+    return strncmp(c->text + strspn(c->text, " \t\r\n"), "[%eval ", 7) == 0;
 }
 
 /* The move that comment i of line l follows when the comment is an annotation's: an [%eval]
