@@ -1773,11 +1773,29 @@ FILE *junqi_cli_output_stream(const char *path)
     return path[0] ? standard_file(path) : NULL;
 }
 
+/* Whether output `path` is a terminal: the standard stream it names open on one, or a terminal
+ * device named outright (/dev/tty, /dev/pts/3), which no standard stream need be open on: its
+ * picture went onto the screen as well (break5 C3). The device is opened only to ask (O_NOCTTY:
+ * it does not become the tool's controlling terminal; O_NONBLOCK: a modem line does not wait). */
+static bool output_is_terminal(const char *path)
+{
+    FILE *stream = junqi_cli_output_stream(path);
+    if (stream)
+        return isatty(fileno(stream));
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISCHR(st.st_mode))
+        return false;
+    int fd = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK);
+    bool tty = fd >= 0 && isatty(fd);
+    if (fd >= 0)
+        close(fd);
+    return tty;
+}
+
 int junqi_cli_refuse_terminal(const char *prog, const char *option, const char *path, const char *kind,
                               const char *example)
 {
-    FILE *stream = junqi_cli_output_stream(path);
-    if (!stream || !isatty(fileno(stream)))
+    if (!output_is_terminal(path))
         return JUNQI_EXIT_OK;
     return junqi_cli_usage(prog, "%s %s is a terminal, and a %s picture is binary: redirect it (> %s) or name a "
                                  "file", option, path, kind, example);

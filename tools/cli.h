@@ -558,7 +558,7 @@ FILE *junqi_cli_output_stream(const char *path);
  * A binary picture (a PNG, a GIF) is not written to a terminal: when the
  * output `path` of `option` ("-o", "--graph") goes to a standard stream
  * (junqi_cli_output_stream(): NULL and "-" are standard output) that is
- * open on one, a usage error, "PROG: OPTION PATH is a terminal, and a KIND
+ * open on one, or names a terminal device itself (/dev/tty), a usage error, "PROG: OPTION PATH is a terminal, and a KIND
  * picture is binary: redirect it (> EXAMPLE) or name a file", and
  * JUNQI_EXIT_USAGE; else JUNQI_EXIT_OK, nothing said. Its bytes would
  * garble the screen, and the user meant a redirection or a file: gzip

@@ -300,9 +300,11 @@ expect "--size 500 --caption: the longer side" 500 "$(png_size "$tmp/c500.png" |
 expect "-o -: exit status" 0 "$?"
 expect "-o -: PNG on standard output" "211PNG\r\n032\n" "$(magic "$tmp/stdout.png" 8)"
 # a PNG or GIF on a terminal: its bytes garbled the terminal, exit 0 (as gzip, a usage error);
-# an SVG, which is text, is written; a redirection is not a terminal (above)
+# a terminal named outright (/dev/tty, /dev/pts/N) is one too (break5 C3); an SVG, which is
+# text, is written; a redirection is not a terminal (above)
 if script -qfec true /dev/null </dev/null >/dev/null 2>&1; then
-    for args in "-o -" "--format png -o /dev/stdout" "--format gif -o -" "--frames $tmp/tty-fx -o -"; do
+    for args in "-o -" "--format png -o /dev/stdout" "--format gif -o -" "--frames $tmp/tty-fx -o -" \
+        "--format png -o /dev/tty"; do
         checks=$((checks + 1))
         # shellcheck disable=SC2086
         got=$(script -qfec "$(printf '%q ' "$R" --ply 3 $args "$GAME"); echo rc=\$?" /dev/null </dev/null |
