@@ -484,12 +484,19 @@ static void show_progress(void *ctx, size_t done, size_t total)
      * measured at its widest count (done = total), to keep one width. */
     char text[512];
     snprintf(text, sizeof text, line, prog, p->game, 0, "", 0, "", total, total);
-    int width = terminal_columns() - 1 - junqi_display_width(text);
+    int columns = terminal_columns(), width = columns - 1 - junqi_display_width(text);
     width = width > 30 ? 30 : width;
-    if (width >= 5) { /* else no room for a bar: none */
+    if (width >= 5) {
         int filled = total ? (int)(width * done / total) : width;
         fputc('\r', stderr);
         fprintf(stderr, line, prog, p->game, filled, "##############################", width - filled, "", done, total);
+    } else { /* no room for a bar: the count alone, if it fits (it showed nothing: break5 C5) */
+        const char *count = P_("%s: game %zu: %zu/%zu position", "%s: game %zu: %zu/%zu positions", total);
+        snprintf(text, sizeof text, count, prog, p->game, total, total);
+        if (junqi_display_width(text) < columns) {
+            fputc('\r', stderr);
+            fprintf(stderr, count, prog, p->game, done, total);
+        }
     }
     if (done == total)
         fputs("\r\033[K", stderr);

@@ -124,6 +124,16 @@ for cols in 80 60 20; do
         [ "$w" -lt "$cols" ] || fail "junqi-analyze's bar on a terminal of $cols columns ($l): a line of $w"
     done
 done
+# where the bar has no room, the count stays (the man page leaves out the bar, not the line:
+# on 45 columns nothing showed that the run went on, break5 C5); on 20 there is room for neither
+counts() { # COLUMNS LANGUAGE: the last count a terminal of COLUMNS showed, and whether a bar did
+    script -qec "stty cols $1; LANGUAGE=$2 $(printf '%q ' "$bin/junqi-analyze" --nodes 200 --view all \
+        -o "$tmp/bar.jgn" "$root/tests/data/qq/jgs-002724.jgs")" /dev/null | tr '\r' '\n' | sed 's/\x1b\[K//g' |
+        awk '/\[/ { bar = " bar" } match($0, /[0-9]+\/[0-9]+/) { last = substr($0, RSTART, RLENGTH) }
+             END { print last bar }'
+}
+expect "junqi-analyze on 45 columns: the count, no bar" "15/15" "$(TERM=xterm LC_ALL=C.UTF-8 counts 45 en)"
+expect "junqi-analyze on 20 columns: nothing" "" "$(TERM=xterm LC_ALL=C.UTF-8 counts 20 en)"
 expect "junqi-analyze's bar at 80 columns: 30 #" 30 \
     "$(script -qec "stty cols 80; $(printf '%q ' "$bin/junqi-analyze" --nodes 200 --view all -o "$tmp/bar.jgn" \
         "$root/tests/data/qq/jgs-002724.jgs")" /dev/null | tr '\r' '\n' | grep -o '#*' | awk '{ print length }' | sort -n | tail -n 1)"
