@@ -214,10 +214,14 @@
     hits[h].addEventListener('click', function () { show(+this.getAttribute('data-ply'), state.view); });
   // A view reached with the keyboard (Tab) keeps the focus, so that the arrow keys move between
   // the views as in any radio group; one picked with the mouse gives it up, so that the arrow keys
-  // step the moves again, as they did before the click.
+  // step the moves again, as they did before the click. A key pressed since the mouse went down
+  // makes the next click the keyboard's (an arrow key selecting a view clicks it): a press beside
+  // the radios, released elsewhere, left the next arrow key's view without the focus.
   var radios = document.querySelectorAll('#views input'), pointed = false;
-  if (radios.length) // a page of one view has none
+  if (radios.length) { // a page of one view has none
     document.getElementById('views').addEventListener('mousedown', function () { pointed = true; });
+    document.addEventListener('keydown', function () { pointed = false; }, true);
+  }
   for (var r = 0; r < radios.length; r++) {
     radios[r].addEventListener('change', function () { show(state.ply, +this.value); });
     radios[r].addEventListener('click', function () {

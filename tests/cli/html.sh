@@ -150,6 +150,13 @@ harness "page.html#ply=3" >"$tmp/site/harness.html" <<'EOF'
     out.radioKeys = (ply() - at) + (arrow.defaultPrevented ? ' taken' : ' left');
     radio.dispatchEvent(new w.MouseEvent('mousedown', { bubbles: true })); radio.click();
     out.pickedFocus = d.activeElement === radio ? 'radio' : 'elsewhere';
+    // a press beside the radios released elsewhere (no click) is no pick: the arrow key that
+    // later selects a view, which clicks the radio, kept the focus there (break5 C7)
+    d.getElementById('views').dispatchEvent(new w.MouseEvent('mousedown', { bubbles: true }));
+    radio.focus();
+    radio.dispatchEvent(new w.KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true, cancelable: true }));
+    radio.click();
+    out.keyedFocus = d.activeElement === radio ? 'radio' : 'elsewhere';
     out.status = d.getElementById('status').textContent;
     out.tipOwn = hover('j2');     // south's flag stand: south sees its own flag
     out.tipHidden = hover('j17'); // a hidden north piece in south's view
@@ -281,6 +288,7 @@ if drive harness.html; then
     expect "the view in the URL fragment" '"#ply=12&view=south"' "$(field .hashView)"
     expect "arrow keys on a view reached with the keyboard: left to the radio group" '"0 left"' "$(field .radioKeys)"
     expect "a view picked with the mouse gives the focus back" '"elsewhere"' "$(field .pickedFocus)"
+    expect "a view picked with an arrow key after a stray press keeps the focus" '"radio"' "$(field .keyedFocus)"
     expect "the status line, in the language of the messages (English here)" '"Move 12  ·  North to move"' "$(field .status)"
     expect "the pointer over j2: south's flag stand (its flag is on j1), its own piece" \
         '"j2 · 南家旗台: 南家 地雷"' "$(field .tipOwn)"
