@@ -84,11 +84,25 @@ static bool numbers(const char *values)
     return true;
 }
 
+/* The characters of a field's name. */
+#define FIELD_CHARS "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"
+
+const char *junqi_selection_meant_word(const char *text)
+{
+    static const char *const words[] = {"moves", "players", "player", "index"};
+    const char *start = text + (text[0] == '!');
+    size_t len = strspn(start, FIELD_CHARS);
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+        if (strlen(words[i]) == len && strncasecmp(start, words[i], len) == 0 && strncmp(start, words[i], len) != 0)
+            return words[i];
+    return NULL;
+}
+
 /* Split `text` into field, operator and value; false when it is not a condition. */
 static bool parse_condition(const char *text, condition *c, char *err, size_t n)
 {
     const char *start = text + (text[0] == '!');
-    size_t len = strspn(start, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+    size_t len = strspn(start, FIELD_CHARS);
     if (len == 0) {
         snprintf(err, n, _("'%s' does not start with a field (a tag name such as Result, or moves, "
                          "players, player, view, source, index)"), text);

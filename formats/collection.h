@@ -58,6 +58,17 @@ void junqi_selection_free(junqi_selection *s);
  */
 bool junqi_selection_add(junqi_selection *s, const char *text, char *err, size_t n);
 
+/**
+ * The word a condition written `text` may have meant: when its field
+ * differs from one of the words `moves`, `players`, `player` or `index`
+ * only in case (`Moves>=100`), it names a tag (tags match in any case),
+ * which JGN does not define, so the condition holds for no game without
+ * such a tag; the word (static), else NULL. `view` and `source` are left
+ * out: View and Source are tags of their own. For a note, not an error:
+ * a collection may have such a tag (docs/collections.md).
+ */
+const char *junqi_selection_meant_word(const char *text);
+
 /** Where a game is in a collection, for the `source` and `index` fields. */
 typedef struct junqi_game_place {
     const char *source; /**< the file's name, or NULL (then g->source) */

@@ -793,6 +793,9 @@ static int parse_collection_option(options *opt, int c, const char *arg)
             return JUNQI_EXIT_IO;
         if (!junqi_selection_add(opt->select, arg, err, sizeof err))
             return junqi_cli_usage(prog, "--select %s", err);
+        if (junqi_selection_meant_word(arg)) /* Moves>=100 keeps nothing, which looks like no game long enough */
+            fprintf(stderr, _("%s: note: --select %s names a tag, which JGN does not define: the word is "
+                              "'%s', in lower case\n"), prog, arg, junqi_selection_meant_word(arg));
         break;
     case OPT_UNIQUE: opt->unique = true; break;
     case OPT_COUNT: opt->count = true; break;

@@ -46,6 +46,18 @@ select_vs_jq 'Result!=draw' '.result.draw != true'
 want=$(jq -c 'select(.moves > 50 and .players == 4 and .result.winner == "east-west")' "$tmp/facts.jsonl" | grep -c .)
 got=$("$R" --count --select 'moves>50' --select players=4 --select Result=east-west "$tmp/all.jgn")
 expect "three conditions together" "$want" "$got"
+# a word written with a capital (Moves) names a tag, which no game has: it kept nothing in silence;
+# a note now says which word was meant (View and Source are tags of their own: no note)
+got=$("$R" --count --select 'Moves>=100' "$tmp/all.jgn" 2>"$tmp/err")
+expect "--select Moves>=100: a tag, which no game has" "0 0" "$got $?"
+expect "--select Moves>=100: the note" \
+    "junqi-replay: note: --select Moves>=100 names a tag, which JGN does not define: the word is 'moves', in lower case" \
+    "$(cat "$tmp/err")"
+for cond in 'moves>=100' 'View=south' '!PLAYERS'; do
+    "$R" --count --select "$cond" "$tmp/all.jgn" >/dev/null 2>"$tmp/err"
+    expect "--select $cond: a note only for a word's case" "$([ "$cond" = '!PLAYERS' ] && echo 1 || echo 0)" \
+        "$(grep -c 'note: --select' "$tmp/err")"
+done
 # the same selection from the QQ files themselves, and from standard input
 got=$("$R" --count --select 'moves<100' "${corpus[@]}" 2>/dev/null)
 expect "--select on the QQ files" "$(jq -c 'select(.moves < 100)' "$tmp/facts.jsonl" | grep -c .)" "$got"
