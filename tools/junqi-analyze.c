@@ -1205,21 +1205,20 @@ static int parse_option(options *opt, int c, const char *arg)
 #define IN(m) (1u << (m))
 /* Each option that belongs to some modes only: its getopt value, the modes,
  * and the sentence that says so. */
+/* The options of annotation alone: one message for each of them. */
+#define ANNOTATION_ONLY                                                                                      \
+    N_("-o, --graph, --graph-format, --only-seat and --thresholds belong to annotation (no --go, --bench, " \
+       "--perft, --engine)")
 static const struct {
     int option;
     unsigned modes;
     const char *message;
 } belongs[] = {
-    {'o', IN(MODE_ANNOTATE), N_("-o, --graph, --graph-format, --only-seat and --thresholds belong to "
-                                "annotation (no --go, --bench, --perft, --engine)")},
-    {'G', IN(MODE_ANNOTATE), N_("-o, --graph, --graph-format, --only-seat and --thresholds belong to "
-                                "annotation (no --go, --bench, --perft, --engine)")},
-    {'S', IN(MODE_ANNOTATE), N_("-o, --graph, --graph-format, --only-seat and --thresholds belong to "
-                                "annotation (no --go, --bench, --perft, --engine)")},
-    {'H', IN(MODE_ANNOTATE), N_("-o, --graph, --graph-format, --only-seat and --thresholds belong to "
-                                "annotation (no --go, --bench, --perft, --engine)")},
-    {'F', IN(MODE_ANNOTATE), N_("-o, --graph, --graph-format, --only-seat and --thresholds belong to "
-                                "annotation (no --go, --bench, --perft, --engine)")},
+    {'o', IN(MODE_ANNOTATE), ANNOTATION_ONLY},
+    {'G', IN(MODE_ANNOTATE), ANNOTATION_ONLY},
+    {'S', IN(MODE_ANNOTATE), ANNOTATION_ONLY},
+    {'H', IN(MODE_ANNOTATE), ANNOTATION_ONLY},
+    {'F', IN(MODE_ANNOTATE), ANNOTATION_ONLY},
     {'l', IN(MODE_GO) | IN(MODE_ENGINE), N_("--level belongs to --go and --engine")},
     {'n', IN(MODE_GO) | IN(MODE_PERFT), N_("--ply belongs to --go and --perft")}, /* annotation judges every move */
     {'d', IN(MODE_PERFT), N_("--divide belongs to --perft")},

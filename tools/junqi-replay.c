@@ -788,15 +788,17 @@ static int parse_collection_option(options *opt, int c, const char *arg)
 {
     char err[512];
     switch (c) {
-    case OPT_SELECT:
+    case OPT_SELECT: {
         if (!opt->select && !(opt->select = junqi_selection_new()))
             return JUNQI_EXIT_IO;
         if (!junqi_selection_add(opt->select, arg, err, sizeof err))
             return junqi_cli_usage(prog, "--select %s", err);
-        if (junqi_selection_meant_word(arg)) /* Moves>=100 keeps nothing, which looks like no game long enough */
+        const char *word = junqi_selection_meant_word(arg);
+        if (word) /* Moves>=100 keeps nothing, which looks like no game long enough */
             fprintf(stderr, _("%s: note: --select %s names a tag, which JGN does not define: the word is "
-                              "'%s', in lower case\n"), prog, arg, junqi_selection_meant_word(arg));
+                              "'%s', in lower case\n"), prog, arg, word);
         break;
+    }
     case OPT_UNIQUE: opt->unique = true; break;
     case OPT_COUNT: opt->count = true; break;
     case OPT_LIST: opt->list = true; break;
