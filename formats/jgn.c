@@ -144,6 +144,7 @@ struct junqi_jgn_reader {
     size_t prefix_len, prefix_at;
     char *name;
     unsigned flags;
+    const junqi_rules *assumed; /* junqi_jgn_reader_assume_rules()'s set, or NULL */
     long lines;          /* lines consumed */
     char *line;          /* the current line, reused */
     size_t line_cap;
@@ -452,6 +453,8 @@ typedef struct parser {
     char *rules_value, *position_value;
     int mode;             /* the Mode tag's junqi_info_mode, or -1 */
     const junqi_rules *rules_tag; /* the Rules tag's set on the game's board (settle_rules), or NULL */
+    const junqi_rules *assumed; /* the set the caller reads the game with (its board without a
+                                   Board or Rules tag), or NULL */
 } parser;
 
 /* The 1-based column (in characters) of `at` on the line starting at `start`. */
@@ -902,6 +905,11 @@ static void assume_board(parser *p, const junqi_rules *under)
         g->board = JUNQI_TWO_PLAYER;
         report_at(p, p->text, JUNQI_CODE_NO_BOARD, "no Board tag: a Deal is dealt on the two-player board, which "
                   "is assumed");
+    } else if (p->assumed && !p->rules_at) {
+        g->board = p->assumed->board;
+        /* TRANSLATORS: "the rule set it is read with, 'standard', is played on the two-player board" */
+        report_at(p, p->text, JUNQI_CODE_NO_BOARD, "no Board tag: the rule set it is read with, '%s', is played "
+                  "on the %s board, which is assumed", p->assumed->text, _(junqi_board_kind_name(g->board)));
     } else {
         report_at(p, p->text, JUNQI_CODE_NO_BOARD, "no Board tag: the four-player board is assumed");
     }
@@ -1553,10 +1561,12 @@ static void settle_result(parser *p, const junqi_result *stated, junqi_reason te
     g->result.winners = marked.winners;
 }
 
-static junqi_game *parse_game(const char *text, long first_line, const char *name, unsigned flags,
-                              junqi_diags *d)
+static junqi_game *parse_game(const char *text, long first_line, const junqi_jgn_reader *r, junqi_diags *d)
 {
+    const char *name = r->name;
+    unsigned flags = r->flags;
     parser p = {0};
+    p.assumed = r->assumed;
     p.text = text;
     p.line = first_line;
     p.line_start = text;
@@ -1704,12 +1714,17 @@ junqi_read_status junqi_jgn_next(junqi_jgn_reader *r, junqi_game **out, junqi_di
         return JUNQI_READ_BROKEN;
     }
     if (to_utf8(&game, first_line, d))
-        *out = parse_game(game.s, first_line, r->name, r->flags, d);
+        *out = parse_game(game.s, first_line, r, d);
     r->last = game.s; /* kept for the source lines of later diagnostics */
     r->last_len = game.len;
     if (!*out)
         return JUNQI_READ_BROKEN;
     return d && d->errors > errors ? JUNQI_READ_BROKEN : JUNQI_READ_OK;
+}
+
+void junqi_jgn_reader_assume_rules(junqi_jgn_reader *r, const junqi_rules *rules)
+{
+    r->assumed = rules;
 }
 
 const char *junqi_jgn_reader_last(const junqi_jgn_reader *r, size_t *len, long *first_line)

@@ -58,6 +58,18 @@ junqi_jgn_reader *junqi_jgn_reader_new(FILE *in, const uint8_t *prefix, size_t p
 junqi_read_status junqi_jgn_next(junqi_jgn_reader *r, junqi_game **out, junqi_diags *d);
 
 /**
+ * Read the games that follow with rule set `rules` (not copied: it must
+ * outlive the reader; NULL: none, as a new reader has): a game with neither
+ * a Board tag nor a Rules tag (nor a Position or Deal that tells its board)
+ * is then taken to be on rules' board, with the warning "no-board" naming
+ * it, instead of on the four-player board (docs/jgn.md §2, "Board"). For a
+ * caller that applies rules to every game it reads (a tool's --rules): a
+ * two-player record typed without tags is read as one. The rule set itself
+ * is the caller's to apply.
+ */
+void junqi_jgn_reader_assume_rules(junqi_jgn_reader *r, const junqi_rules *rules);
+
+/**
  * The game junqi_jgn_next() read last: its text (UTF-8, as parsed; owned by
  * the reader and valid until the next call, or NULL when there was none or
  * it was too large), its length in *len and the number of its first line

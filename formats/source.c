@@ -482,6 +482,12 @@ junqi_source *junqi_source_stream(FILE *fp, const char *name, unsigned flags, ch
     return source_read(src, err, n);
 }
 
+void junqi_source_assume_rules(junqi_source *src, const junqi_rules *rules)
+{
+    if (src->jgn)
+        junqi_jgn_reader_assume_rules(src->jgn, rules);
+}
+
 junqi_source *junqi_source_memory(const void *data, size_t len, const char *name, unsigned flags)
 {
     char err[64];

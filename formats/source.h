@@ -163,6 +163,15 @@ void junqi_source_attach_lines(const junqi_source *src, junqi_diags *d, size_t f
  */
 void junqi_input_place_diags(const junqi_input *in, junqi_diags *d, size_t from);
 
+/**
+ * Read the records that follow with rule set `rules` (not copied: it must
+ * outlive the source; NULL: none): a JGN game that states no board (no
+ * Board, Rules, Position or Deal tag) is taken to be on rules' board
+ * (junqi_jgn_reader_assume_rules). Other formats state their board. For a
+ * tool that applies its --rules to every record it reads.
+ */
+void junqi_source_assume_rules(junqi_source *src, const junqi_rules *rules);
+
 /** Close a source (NULL allowed); items already read stay valid. */
 void junqi_source_close(junqi_source *src);
 

@@ -151,6 +151,30 @@ static const char two_games[] =
     "[Board \"two-player\"]\n[Event \"second\"]\n\n1. c6-c7 {a [%eval 0.5] comment\n[still] in it} *\n"
     "[Board \"four-player\"]\n1. g6-g7 *\n";
 
+/* Untagged games (no Board, no Rules): on the four-player board, or on the board of the rule set
+ * the reader is given; a game that states its board keeps it */
+static void a_reader_given_rules_puts_an_untagged_game_on_their_board(void **state)
+{
+    (void)state;
+    static const char text[] = "1. c6-c7 *\n\n[Board \"four-player\"]\n\n*\n\n[Rules \"qq\"]\n\n*\n";
+    junqi_jgn_reader *r = junqi_jgn_reader_new(NULL, (const uint8_t *)text, sizeof text - 1, "t", 0);
+    junqi_jgn_reader_assume_rules(r, junqi_rules_get("standard"));
+    junqi_diags d;
+    junqi_diags_init(&d);
+    junqi_game *g;
+    const junqi_board_kind expected[] = {JUNQI_TWO_PLAYER, JUNQI_FOUR_PLAYER, JUNQI_FOUR_PLAYER};
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(junqi_jgn_next(r, &g, &d), JUNQI_READ_OK);
+        assert_int_equal(g->board, expected[i]);
+        junqi_game_free(g);
+    }
+    assert_int_equal(d.n, 2); /* the two games without a Board tag, warned */
+    assert_non_null(strstr(d.items[0].message, "the rule set it is read with, 'standard', is played on the two-player"));
+    assert_non_null(strstr(d.items[1].message, "the Rules tag's 'qq'"));
+    junqi_diags_free(&d);
+    junqi_jgn_reader_free(r);
+}
+
 static void a_file_holds_several_games_read_one_at_a_time(void **state)
 {
     (void)state;
@@ -993,6 +1017,7 @@ int main(void)
         cmocka_unit_test(a_long_token_is_quoted_in_part_between_characters),
         cmocka_unit_test(a_long_tag_value_is_quoted_in_part_between_characters),
         cmocka_unit_test(a_tag_line_may_end_in_a_comment),
+        cmocka_unit_test(a_reader_given_rules_puts_an_untagged_game_on_their_board),
     };
     return cmocka_run_group_tests_name("jgn", tests, NULL, NULL);
 }

@@ -48,7 +48,7 @@ junqi_source *junqi_cli_open(const char *prog, const char *path, unsigned flags)
     junqi_source *src = junqi_source_open(path, flags, err, sizeof err);
     if (!src)
         say_unopened(prog, path, err);
-    return src;
+    return junqi_cli_with_rules(src);
 }
 
 junqi_source *junqi_cli_open_position(const char *prog, const char *text)
@@ -234,8 +234,8 @@ int junqi_cli_read_game(FILE *fp, const char *path, unsigned flags, const junqi_
     memset(in, 0, sizeof *in);
     *held = (junqi_cli_held){0, 0};
     *err = '\0';
-    junqi_source *src = fp ? junqi_source_stream(fp, input_name(path), flags, err, n)
-                           : junqi_source_open(path, flags, err, n);
+    junqi_source *src = junqi_cli_with_rules(fp ? junqi_source_stream(fp, input_name(path), flags, err, n)
+                                                : junqi_source_open(path, flags, err, n));
     if (!src)
         in->name = strdup(input_name(path));
     return take_game(src, game && game->n ? game->n : 1, in, d, keep, held);
@@ -860,6 +860,13 @@ static struct {
     const junqi_rules *rules;
     const char *text;
 } typed_rules;
+
+junqi_source *junqi_cli_with_rules(junqi_source *src)
+{
+    if (src && typed_rules.rules)
+        junqi_source_assume_rules(src, typed_rules.rules);
+    return src;
+}
 
 int junqi_cli_parse_rules(const char *prog, const char *text, const junqi_rules **out)
 {

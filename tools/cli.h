@@ -39,9 +39,19 @@ typedef enum junqi_cli_format {
 /**
  * Open `path` as a source (source.h; "-" or NULL: standard input). Returns
  * NULL, with "PROG: FILE: reason" on stderr, when it cannot be opened or
- * read (exit status JUNQI_EXIT_IO).
+ * read (exit status JUNQI_EXIT_IO). The source reads its records with the
+ * --rules parsed last (junqi_cli_with_rules()).
  */
 junqi_source *junqi_cli_open(const char *prog, const char *path, unsigned flags);
+
+/**
+ * Source src (NULL allowed) set to read its records with the --rules that
+ * junqi_cli_parse_rules() read last, if any (junqi_source_assume_rules(): a
+ * JGN game that states no board is on that rule set's board, not on the
+ * four-player board); returns src. junqi_cli_open() and
+ * junqi_cli_read_game() do it; a tool that opens a source itself calls it.
+ */
+junqi_source *junqi_cli_with_rules(junqi_source *src);
 
 /** A source of one position string (`--position`); NULL, with a message on stderr, on OOM. */
 junqi_source *junqi_cli_open_position(const char *prog, const char *text);

@@ -947,7 +947,7 @@ static int check_games(const options *opt, char **inputs, int n)
         if (strcmp(inputs[i], "-") == 0 || stat(inputs[i], &st) != 0 || !S_ISREG(st.st_mode))
             continue;
         char err[256]; /* an input that cannot be read is said when it is annotated */
-        junqi_source *src = junqi_source_open(inputs[i], opt->source_flags, err, sizeof err);
+        junqi_source *src = junqi_cli_with_rules(junqi_source_open(inputs[i], opt->source_flags, err, sizeof err));
         if (junqi_cli_check_records(src, check_game, (void *)opt) == JUNQI_EXIT_USAGE)
             return JUNQI_EXIT_USAGE;
     }
@@ -992,7 +992,7 @@ static int count_games(const options *opt, int argc, char **argv, int first)
         if (strcmp(argv[i], "-") == 0 || (stat(argv[i], &st) == 0 && !S_ISREG(st.st_mode)))
             return -1;
         char err[256];
-        junqi_source *src = junqi_source_open(argv[i], opt->source_flags, err, sizeof err);
+        junqi_source *src = junqi_cli_with_rules(junqi_source_open(argv[i], opt->source_flags, err, sizeof err));
         if (atomic_load(&count_given_up))
             return -1;
         for (junqi_read_status rc = JUNQI_READ_OK; src && rc != JUNQI_READ_END && rc != JUNQI_READ_FAILED &&

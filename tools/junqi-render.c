@@ -850,7 +850,7 @@ static junqi_source *open_pages_input(pages_input *pi)
     junqi_source *src = junqi_source_memory(pi->data, pi->len, name, pi->flags);
     if (!src)
         fprintf(stderr, _("%s: out of memory\n"), prog);
-    return src;
+    return junqi_cli_with_rules(src);
 }
 
 /* A game of the input, in check_pages(): its usage errors. */

@@ -357,6 +357,25 @@ run "$V" "$tmp/flow.yaml"
 expect "defect 3: a YAML flow sequence of formations is still YAML" \
     "0 $tmp/flow.yaml: formation 1 (line 1): valid: formation flow" "$rc $out"
 
+# --- h-break5 C4: a record with neither a Board nor a Rules tag, read with --rules, is on
+# that rule set's board: it was read as a four-player game before --rules was applied, so a
+# two-player record typed without tags could not be checked at all
+printf '[NorthSetup "36615/7.3.9/81.B7/B.4.3/225L4/12LFL"]\n[SouthSetup "81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL"]\n\n1. c6<c7 2. a7<a6 *\n' \
+    >"$tmp/untagged.jgn"
+run "$V" --rules standard "$tmp/untagged.jgn"
+expect "C4: --rules standard: an untagged record is a two-player game" \
+    "0|$tmp/untagged.jgn:1:1: warning: no Board tag: the rule set it is read with, 'standard', is played on the two-player board, which is assumed|$tmp/untagged.jgn: game 1 (line 1): valid, 1 warning: two-player game, 2 players, 2 moves, unfinished" \
+    "$rc|$(head -n1 <<<"$out")|$(tail -n1 <<<"$out")"
+run "$V" "$tmp/untagged.jgn"
+expect "C4: without --rules the untagged record is still on the four-player board" \
+    "1 $tmp/untagged.jgn:1:1: warning: no Board tag: the four-player board is assumed" "$rc $(head -n1 <<<"$out")"
+run "$V" --rules qq "$tmp/untagged.jgn"
+expect "C4: --rules qq: the four-player board" \
+    "1 $tmp/untagged.jgn:1:1: warning: no Board tag: the rule set it is read with, 'qq', is played on the four-player board, which is assumed" \
+    "$rc $(head -n1 <<<"$out")"
+run "$JUNQI_BIN/junqi-replay" --rules standard --to jgn "$tmp/untagged.jgn"
+expect "C4: junqi-replay --rules standard --to jgn names the board" '0 [Board "two-player"]' "$rc $(head -n1 <<<"$out")"
+
 # --- defect 4: a game with an illegal move: its summary says how many moves
 # were legal and where the checks stopped, not the whole game's moves and a
 # result of positions that never happened (docs/conventions.md)
