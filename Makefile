@@ -108,7 +108,7 @@ RENDER_HEADERS := $(filter-out render/draw_parts.h,$(wildcard render/*.h)) $(BUI
 STAGED_HEADERS := $(addprefix $(BUILD)/include/junqi/,$(notdir $(HEADERS) $(RENDER_HEADERS)))
 
 # ---- programs ----
-CLI_OBJ      := $(BUILD)/tools/cli.o
+CLI_OBJ      := $(BUILD)/tools/cli.o $(BUILD)/tools/termtext.o
 TOOLS        := junqi-validate junqi-replay junqi-analyze junqi-match $(if $(wildcard tools/junqi-render.c),junqi-render)
 TOOL_BINS    := $(TOOLS:%=$(BUILD_BIN)/%)
 TOOL_RPATH   := $(foreach p,$(sort $(RPATH)),-Wl,-rpath,'$(p)')

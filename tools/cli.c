@@ -26,6 +26,7 @@
 #include "formation.h"
 #include "i18n.h"
 #include "position_out.h"
+#include "termtext.h"
 #include "text.h"
 
 /* The name of input `path`: "<stdin>" for NULL or "-"; '' for an empty name, which no file
@@ -1768,7 +1769,7 @@ static FILE *standard_file(const char *path)
     if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
         return NULL;
     for (size_t i = 0; i < 2; i++)
-        if (fstat(fileno(streams[i]), &open_st) == 0 && open_st.st_dev == st.st_dev && open_st.st_ino == st.st_ino)
+        if (fstat(junqi_cli_stream_fd(streams[i]), &open_st) == 0 && open_st.st_dev == st.st_dev && open_st.st_ino == st.st_ino)
             return streams[i];
     return NULL;
 }
@@ -1788,7 +1789,7 @@ static bool output_is_terminal(const char *path)
 {
     FILE *stream = junqi_cli_output_stream(path);
     if (stream)
-        return isatty(fileno(stream));
+        return isatty(junqi_cli_stream_fd(stream));
     struct stat st;
     if (stat(path, &st) != 0 || !S_ISCHR(st.st_mode))
         return false;
@@ -1917,6 +1918,7 @@ static void close_stdout(void)
 {
     errno = 0;
     bool failed = ferror(stdout) != 0;
+    failed |= junqi_cli_give_back_stdout() != 0; /* a terminal's converting stream (termtext.h) */
     failed |= fclose(stdout) != 0;
     if (!failed)
         return;
@@ -2032,6 +2034,7 @@ void junqi_cli_set_locale(void)
 {
     setlocale(LC_ALL, "");
     setlocale(LC_NUMERIC, "C");
+    junqi_cli_terminal_charset();
     /* strerror()'s reasons in UTF-8 too, as the library's messages are
      * (i18n.c): they follow a file's name in the same lines */
     bind_textdomain_codeset("libc", "UTF-8");

@@ -196,6 +196,39 @@ if command -v localedef >/dev/null && [ -f /usr/share/i18n/locales/zh_TW ]; then
         checks=$((checks + 1))
         cmp -s "$tmp/utf8.html" "$tmp/$lc.html" || fail "the HTML page under LANG=$lc is not the UTF-8 one"
     done
+    # ... but a terminal under such a locale shows its own character set: UTF-8 there was
+    # mojibake. Standard output and standard error that are terminals are converted (the same
+    # text, in GBK or Big5); a character the set lacks is '?'; a pipe (above) keeps UTF-8
+    if script -qfec true /dev/null </dev/null >/dev/null 2>&1; then
+        on_terminal() { # LOCALE COMMAND...: what COMMAND writes onto a terminal under LANG=LOCALE
+            script -qfec "$(printf '%q ' env -u LC_ALL -u LC_MESSAGES -u LANGUAGE LOCPATH="$tmp/locales" \
+                LANG="$1" "${@:2}")" /dev/null </dev/null | tr -d '\r'
+        }
+        for lc in zh_CN.GBK:zh_CN:GBK zh_TW.BIG5:zh_TW:BIG5; do
+            set=${lc##*:} lc=${lc%:*}
+            l=${lc#*:} lc=${lc%:*}
+            run env LC_ALL=C.UTF-8 LANGUAGE=$l "$bin/junqi-validate" "$bad"
+            expect "junqi-validate onto a terminal under LANG=$lc: the text in $set" "$out" \
+                "$(on_terminal "$lc" "$bin/junqi-validate" "$bad" | iconv -f "$set" -t UTF-8)"
+            run env LC_ALL=C.UTF-8 LANGUAGE=$l "$bin/junqi-replay" --help
+            expect "junqi-replay --help onto a terminal under LANG=$lc: the text in $set" "$out" \
+                "$(on_terminal "$lc" "$bin/junqi-replay" --help | iconv -f "$set" -t UTF-8)"
+        done
+        # a tag line longer than stdio's buffer: a write cuts a character in two, and the next
+        # completes it; an emoji, which GBK lacks, is one '?'
+        long=$(printf '将%.0s' $(seq 6000))
+        printf '[Board "two-player"]\n[Event "%s"]\n[North "Tom😀小明"]\n[South "b"]\n\n*\n' "$long" \
+            >"$tmp/long.jgn"
+        expect "a long line onto a GBK terminal, an emoji in it" \
+            "$(LC_ALL=C.UTF-8 "$bin/junqi-replay" --to jgn "$tmp/long.jgn" | sed 's/😀/?/')" \
+            "$(on_terminal zh_CN.GBK "$bin/junqi-replay" --to jgn "$tmp/long.jgn" | iconv -f GBK -t UTF-8)"
+        # the terminal is still told a terminal: a PNG is refused there (junqi_cli_stream_fd)
+        expect "a PNG onto a GBK terminal is still refused" "rc=2" \
+            "$(on_terminal zh_CN.GBK sh -c '"$0" -o - "$1"; echo rc=$?' "$bin/junqi-render" \
+                "$root/samples/qq/jgs-000689.jgs" | tail -n 1)"
+    else
+        skip "script(1) cannot give a terminal here: text onto a GBK terminal is not checked"
+    fi
 else
     skip "localedef or /usr/share/i18n/locales (Debian's locales package) is missing: LANG=zh_CN.UTF-8 not checked"
 fi
