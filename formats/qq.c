@@ -48,6 +48,7 @@
 /* Formation file (qq-formats.md, "Formation file (.jql, 50 bytes)"). */
 #define QQ_JQL_MAGIC "QQGame JQL File" /* with its NUL: 16 bytes */
 #define QQ_JQL_MAGIC_LEN 16
+#define QQ_PREFIX_LEN 6 /* "QQGame": the bytes of a magic that tell a file cut inside it a QQ file */
 #define QQ_JQL_CODE "\x57\x04\x00\x00"
 #define QQ_JQL_CODE_LEN 4
 #define QQ_JQL_LAYOUT 20
@@ -151,6 +152,13 @@ junqi_qq_kind junqi_qq_detect(const uint8_t *data, size_t len)
     if (len >= QQ_JQL_MAGIC_LEN && memcmp(data, QQ_JQL_MAGIC, QQ_JQL_MAGIC_LEN) == 0)
         return JUNQI_QQ_FORMATION;
     if (len >= QQ_MAGIC_LEN && memcmp(data, QQ_MAGIC, QQ_MAGIC_LEN) == 0)
+        return JUNQI_QQ_REPLAY;
+    /* a file cut inside its magic: "QQGame" and more of one magic, and nothing after it, is that
+     * QQ file cut short, for its reader to say so; until the byte that tells the two ("QQGame JQ",
+     * then S or L) it is taken for a replay, the more common */
+    if (len >= QQ_PREFIX_LEN && len < QQ_JQL_MAGIC_LEN && memcmp(data, QQ_JQL_MAGIC, len) == 0)
+        return len > QQ_MAGIC_LEN - 1 ? JUNQI_QQ_FORMATION : JUNQI_QQ_REPLAY;
+    if (len >= QQ_PREFIX_LEN && len < QQ_MAGIC_LEN && memcmp(data, QQ_MAGIC, len) == 0)
         return JUNQI_QQ_REPLAY;
     return JUNQI_QQ_NONE;
 }

@@ -42,8 +42,10 @@ typedef enum junqi_qq_kind {
  * Detect a QQ file by content: the magic "QQGame JQS" (10 bytes) of a
  * replay, or "QQGame JQL File" plus NUL (16 bytes) of a formation
  * (docs/qq-format.md). Never looks at a file name. data may be
- * NULL when len is 0. Returns JUNQI_QQ_NONE for anything else, including a
- * file too short to hold its magic.
+ * NULL when len is 0. A file that ends inside a magic, after at least its
+ * first 6 bytes "QQGame", is that kind cut short (a replay while the two
+ * magics agree, up to "QQGame JQ"), for its reader to say where it ends.
+ * Returns JUNQI_QQ_NONE for anything else.
  */
 junqi_qq_kind junqi_qq_detect(const uint8_t *data, size_t len);
 

@@ -1308,6 +1308,33 @@ bool junqi_notes_add(junqi_notes *a, int from, int to, const junqi_rgba *colour)
     return true;
 }
 
+/* The squares of arrow `text` (len bytes, FROM-TO) on board b into *from and *to; false with
+ * the reason in err (n bytes): no '-', the square that is not one of the board (named, as the
+ * JGN reader names a move's), or one square twice. */
+static bool arrow_squares(const junqi_board *b, const char *text, size_t len, int *from, int *to, char *err,
+                          size_t n)
+{
+    const char *dash = memchr(text, '-', len);
+    if (!dash) {
+        snprintf(err, n, _("'%.*s' is not an arrow FROM-TO: two squares joined by '-' (g2-g6)"), (int)len, text);
+        return false;
+    }
+    int from_len = (int)(dash - text), to_len = (int)(text + len - dash - 1);
+    *from = junqi_square_parse(b, text, from_len);
+    *to = junqi_square_parse(b, dash + 1, to_len);
+    if (*from < 0 || *to < 0) {
+        bool first = *from < 0;
+        snprintf(err, n, _("'%.*s' (in '%.*s') is not a square of the %s board"), first ? from_len : to_len,
+                 first ? text : dash + 1, (int)len, text, _(b->name));
+        return false;
+    }
+    if (*from == *to) {
+        snprintf(err, n, _("'%.*s' goes nowhere: an arrow joins two different squares"), (int)len, text);
+        return false;
+    }
+    return true;
+}
+
 bool junqi_notes_parse(junqi_notes *a, const junqi_board *b, const char *text, bool arrow,
                        char *err, size_t n)
 {
@@ -1318,17 +1345,11 @@ bool junqi_notes_parse(junqi_notes *a, const junqi_board *b, const char *text, b
         snprintf(err, n, _("'%s' is not a colour (a name such as red, or #RRGGBB)"), colon + 1);
         return false;
     }
-    const char *dash = memchr(text, '-', len);
     int from, to;
-    if (arrow) {
-        from = dash ? junqi_square_parse(b, text, (int)(dash - text)) : -1;
-        to = dash ? junqi_square_parse(b, dash + 1, (int)(text + len - dash - 1)) : -1;
-    } else {
-        from = to = dash ? -1 : junqi_square_parse(b, text, (int)len);
-    }
-    if (from < 0 || to < 0 || (arrow && from == to)) {
-        snprintf(err, n, arrow ? _("'%.*s' is not two different squares FROM-TO of the %s board")
-                               : _("'%.*s' is not a square of the %s board"), (int)len, text, _(b->name));
+    if (arrow && !arrow_squares(b, text, len, &from, &to, err, n))
+        return false;
+    if (!arrow && (from = to = memchr(text, '-', len) ? -1 : junqi_square_parse(b, text, (int)len)) < 0) {
+        snprintf(err, n, _("'%.*s' is not a square of the %s board"), (int)len, text, _(b->name));
         return false;
     }
     if (!junqi_notes_add(a, from, to, colon ? &colour : NULL)) {

@@ -375,8 +375,8 @@ if [ -x "$bin/junqi-render" ]; then
     expect "a seat to draw at the bottom the board lacks under zh_CN" \
         "junqi-render: $fanqi: 第 1 局（第 1 行）: 两人棋盘没有可以画在下方的东家" \
         "$(first_err zh_CN "$bin/junqi-render" --bottom east "$fanqi" -o "$tmp/x.png")"
-    expect "an --arrow that is not FROM-TO under zh_TW" \
-        "junqi-render: $qq1: --arrow g2-g2：「g2-g2」不是四國棋盤上「起-訖」形式的兩個不同座標" \
+    expect "an --arrow from a square to itself under zh_TW" \
+        "junqi-render: $qq1: --arrow g2-g2：「g2-g2」起訖相同：箭頭連接兩個不同的座標" \
         "$(first_err zh_TW "$bin/junqi-render" --arrow g2-g2 "$qq1" -o "$tmp/x.png")"
 fi
 

@@ -369,7 +369,7 @@ expect "valid commands: exit status, nothing said" "0 " "$rc $err"
 run "$R" --caption --bottom north -o "$tmp/bad.png" "$tmp/bad.jgn"
 expect "commands that cannot be drawn: exit status 0 (the record is valid)" 0 "$rc"
 expect "commands that cannot be drawn: one warning each, located, naming the ply and the command" \
-    "$tmp/bad.jgn:6:34: warning: [%arrow b11-b12 red z1-b2 green] at ply 41: 'z1-b2' is not two different squares FROM-TO of the two-player board; it is not drawn|\
+    "$tmp/bad.jgn:6:34: warning: [%arrow b11-b12 red z1-b2 green] at ply 41: 'z1' (in 'z1-b2') is not a square of the two-player board; it is not drawn|\
 $tmp/bad.jgn:6:57: warning: [%mark c5 d99:blue] at ply 41: 'd99' is not a square of the two-player board; it is not drawn|\
 $tmp/bad.jgn:6:87: warning: [%eval oops] at ply 41: 'oops' is not one to three numbers, such as 0.67 0.56 +3.98; it is not drawn|\
 $tmp/bad.jgn:6:93: warning: [%mark c6 at ply 41: the command is never closed with ']'; it is not drawn" \
@@ -576,8 +576,17 @@ printf '[Board "two-player"]\n[Position "%s"]\n\n41. b11>b12 *\n' "${POS2//%/ }"
 run "$R" --arrow g2-g6 --mark h5 -o "$tmp/boards/" "$tmp/boards.jgn"
 expect "HTML pages of both boards, --arrow g2-g6: exit 2 at game 2, named; no page written, no folder made" \
     "2 junqi-render: $tmp/boards.jgn: game 2 (line $(grep -n -m2 '^\[Board' "$tmp/boards.jgn" | tail -1 | cut -d: -f1)): \
---arrow g2-g6: 'g2-g6' is not two different squares FROM-TO of the two-player board no" \
+--arrow g2-g6: 'g2' (in 'g2-g6') is not a square of the two-player board no" \
     "$rc $(head -1 "$tmp/err") $([ -e "$tmp/boards" ] && echo yes || echo no)"
+# a bad --arrow names what is wrong with it: the square that is not one (it said 'is not two
+# different squares FROM-TO' of every arrow, as if the board were the fault), no dash, one square twice
+for spec in "g6-z9|'z9' (in 'g6-z9') is not a square of the four-player board" \
+    "g6|'g6' is not an arrow FROM-TO: two squares joined by '-' (g2-g6)" \
+    "g6-g6:red|'g6-g6' goes nowhere: an arrow joins two different squares"; do
+    run "$R" --arrow "${spec%%|*}" --ply 3 -o "$tmp/arrow.svg" "$GAME"
+    expect "--arrow ${spec%%|*}: exit status, message" "2 junqi-render: $GAME: --arrow ${spec%%|*}: ${spec#*|}" \
+        "$rc $(head -n 1 <<<"$err")"
+done
 run "$R" --mark h5 --game 2 -o "$tmp/boards2.html" "$tmp/boards.jgn"
 expect "HTML page of a two-player game, --mark h5 of the other board: exit 2, no page" "2 no page" \
     "$rc $([ -e "$tmp/boards2.html" ] && echo page || echo no page)"

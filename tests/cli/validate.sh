@@ -376,6 +376,14 @@ expect "C4: --rules qq: the four-player board" \
 run "$JUNQI_BIN/junqi-replay" --rules standard --to jgn "$tmp/untagged.jgn"
 expect "C4: junqi-replay --rules standard --to jgn names the board" '0 [Board "two-player"]' "$rc $(head -n1 <<<"$out")"
 
+# --- h-break4 K12: a QQ file cut inside its magic was "not a format junqi reads"; it is a QQ file
+# cut short, said where
+head -c 12 "$JUNQI_ROOT/tests/data/jql/F01.jql" >"$tmp/cut-magic.jql"
+run "$V" "$tmp/cut-magic.jql"
+expect "a .jql cut inside its magic: where it ends" \
+    "1 $tmp/cut-magic.jql: offset 0x0: error: the file ends at byte 0xC inside the magic (offset 0x0), which needs 16 bytes; a formation has 50" \
+    "$rc $(head -n 1 <<<"$out")"
+
 # --- defect 4: a game with an illegal move: its summary says how many moves
 # were legal and where the checks stopped, not the whole game's moves and a
 # result of positions that never happened (docs/conventions.md)
