@@ -1014,6 +1014,8 @@ char *junqi_report_validate(junqi_source *src, const char *rules, char *err, siz
     membuf m;
     if (!parse_rules(rules, &r, err, n) || !mem_open(&m, err, n))
         return NULL;
+    if (r) /* a record that states no board is on rules' board, as junqi-validate --rules reads it */
+        junqi_source_assume_rules(src, r);
     bool ok = true;
     for (;;) {
         junqi_input in;

@@ -461,7 +461,9 @@ junqi_game *junqi_report_read_jgn(const char *jgn, size_t len, const char *sourc
 /**
  * Every item of src checked as `junqi-validate --format json` prints it:
  * each item's diagnostics, then its summary object, one JSON object per
- * line. rules: a rule string, or NULL for each record's own. A rule set
+ * line. rules: a rule string, or NULL for each record's own; src then
+ * reads with it (junqi_source_assume_rules: a JGN game that states no
+ * board is on its board), as junqi-validate --rules does. A rule set
  * that does not fit a record (another board; no mountain where its start
  * position has a piece; flip against formation game) returns NULL, err
  * naming the item and why, as junqi-validate's usage error.

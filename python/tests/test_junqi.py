@@ -208,6 +208,17 @@ class ReadingTest(unittest.TestCase):
             self.assertEqual([d.code for d in v.diagnostics], ["no-games"])
             self.assertEqual(tool("junqi-replay", "--to", "jgn", path), "")  # the tool: zero games, exit 0
 
+    def test_validate_with_rules_reads_an_untagged_record_on_their_board(self):
+        # as junqi-validate --rules standard: a record with no Board or Rules tag was a
+        # four-player game before the rules were applied ("'c6' is not a square")
+        text = ('[NorthSetup "36615/7.3.9/81.B7/B.4.3/225L4/12LFL"]\n'
+                '[SouthSetup "81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL"]\n\n1. c6<c7 2. a7<a6 *\n').encode()
+        (v,) = junqi.validate(text, rules="standard", name="untagged.jgn")
+        self.assertTrue(v.valid, [str(d) for d in v.diagnostics])
+        self.assertEqual([d.code for d in v.diagnostics], ["no-board"])
+        (v,) = junqi.validate(text, name="untagged.jgn")
+        self.assertFalse(v.valid)
+
     def test_a_broken_jgn_game_read_leniently_keeps_its_valid_part(self):
         text = first(GAME).to_jgn().replace("\n1. ", "\n1. zz ", 1)
         self.assertEqual(list(junqi.parse(text, errors="skip")), [])
