@@ -20,6 +20,7 @@
 
 #include "eval.h"
 #include "flip.h"
+#include "jgn.h"
 #include "movegen.h"
 #include "terms.h"
 #include "replay.h"
@@ -409,13 +410,34 @@ bool junqi_line_sort_comments(junqi_line *l)
     return true;
 }
 
-/* Whether comment c is one an annotation wrote: it opens with the [%eval] command
- * (junqi_eval_command), whatever the language of the sentences after it. Spaces before the
- * command count for nothing: other tools write { [%eval 0.17] } (chess servers' exports), and a
- * hand may; missing them mixed another's annotation with this one (break5 C1). */
+/* Where the [%eval] command of a comment's text starts (its '['), and *end where it ends (after
+ * its ']'); NULL when the text holds none. A command may stand anywhere in a comment (docs/jgn.md,
+ * as PGN's commands do; junqi_annotation_read() reads it there): other tools write it after
+ * spaces ({ [%eval 0.17] }, break5 C1) or after another command ({ [%clk 0:00:30] [%eval 0.17] },
+ * as chess servers export clocks with evaluations, annot3 C1), and a hand may type words before
+ * it. Missing any of them mixed another's annotation with this one. */
+static const char *eval_command(const char *text, const char **end)
+{
+    char name[32];
+    const char *args;
+    size_t len;
+    for (const char *s = text, *at; (at = strstr(s, "[%")) != NULL;) {
+        if (!junqi_jgn_next_command(&s, name, &args, &len))
+            return NULL;
+        if (strcmp(name, "eval") == 0) {
+            *end = s;
+            return at;
+        }
+    }
+    return NULL;
+}
+
+/* Whether comment c is one an annotation wrote: it holds the [%eval] command (junqi_eval_command),
+ * whatever else it holds. */
 static bool eval_comment(const junqi_comment *c)
 {
-    return strncmp(c->text + strspn(c->text, " \t\r\n"), "[%eval ", 7) == 0;
+    const char *end;
+    return eval_command(c->text, &end) != NULL;
 }
 
 /* The move that comment i of line l follows when the comment is an annotation's: an [%eval]
@@ -509,10 +531,9 @@ static int named_mark(const char *text)
  * alone), marked nothing: a mark and a variation of the record's own stay. */
 static void drop_judgement(const junqi_board *b, junqi_item *it, const junqi_comment *c)
 {
-    const char *command_end = strchr(c->text, ']');
-    if (!command_end || !command_end[1])
+    const char *text;
+    if (!eval_command(c->text, &text) || !*text)
         return;
-    const char *text = command_end + 1;
     int mark = named_mark(text);
     bool nag = it->nnags && junqi_mark_name(it->nags[0]);
     bool line = (mark || nag) && it->nvariations && engine_line(b, &it->variations[it->nvariations - 1], text);

@@ -226,8 +226,9 @@ enum {
  * all of them, in the main line and the variations kept).
  * JUNQI_STRIP_ANNOTATION removes what an annotation wrote, whatever its
  * Annotator tag (the code junqi_annotation_clear() runs for
- * junqi-analyze's own): each comment of the main line that opens with an
- * [%eval] command right after a move; where its sentence is a mark's (it
+ * junqi-analyze's own): each comment right after a move of the main line
+ * that holds an [%eval] command (anywhere in its text, as JGN's commands
+ * may stand: docs/jgn.md); where its sentence is a mark's (it
  * names the mark, " Inaccuracy:", " Mistake:", " Blunder:", in English or
  * the language of this run; or, naming none in those, another language's
  * or a flip game's missed flag capture, the move's first NAG is a mark),

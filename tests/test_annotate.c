@@ -427,21 +427,27 @@ static void a_missed_flag_capture_alone_takes_no_variation(void **state)
 /* Another tool's [%eval] comment that opens with a space ({ [%eval 0.17] [%clk 0:00:30] }, as
  * chess servers write them, or a hand's) is an annotation too: junqi-analyze refuses the game
  * rather than mixing its comments with it and taking its Annotator tag, and --strip annotation
- * removes it (break5 C1). */
+ * removes it (break5 C1); and so is one whose [%eval] follows another command
+ * ({ [%clk 0:00:30] [%eval 0.17] }, as chess servers export clocks with evaluations; annot3 C1). */
 static void an_eval_comment_after_spaces_is_an_annotation(void **state)
 {
     (void)state;
-    junqi_game *g = load_replay(source_path("tests/data/qq/jgs-000029.jgs"));
-    assert_non_null(g);
-    assert_true(junqi_game_set_tag(g, "Annotator", "Other engine"));
-    assert_true(junqi_line_add_comment(&g->main, 4, " \n[%eval 0.17] [%clk 0:00:30] ", JUNQI_NOWHERE));
-    const junqi_comment *c = junqi_annotation_other(g);
-    assert_non_null(c);
-    assert_ptr_equal(c, &g->main.comments[0]);
-    junqi_game_strip(g, JUNQI_STRIP_ANNOTATION);
-    assert_int_equal(g->main.ncomments, 0);
-    assert_null(junqi_game_tag(g, "Annotator"));
-    junqi_game_free(g);
+    const char *texts[] = {" \n[%eval 0.17] [%clk 0:00:30] ", " [%clk 0:00:30] [%eval 0.17] ",
+                           "[%clk 0:00:30][%eval 0.41 0.12 -3.00]"};
+    for (size_t k = 0; k < sizeof texts / sizeof texts[0]; k++) {
+        junqi_game *g = load_replay(source_path("tests/data/qq/jgs-000029.jgs"));
+        assert_non_null(g);
+        assert_true(junqi_game_set_tag(g, "Annotator", "Other engine"));
+        assert_true(junqi_line_add_comment(&g->main, 4, texts[k], JUNQI_NOWHERE));
+        const junqi_comment *c = junqi_annotation_other(g);
+        assert_non_null(c);
+        assert_ptr_equal(c, &g->main.comments[0]);
+        junqi_game_strip(g, JUNQI_STRIP_ANNOTATION);
+        for (size_t i = 0; i < g->main.ncomments; i++)
+            assert_null(strstr(g->main.comments[i].text, "[%eval"));
+        assert_null(junqi_game_tag(g, "Annotator"));
+        junqi_game_free(g);
+    }
 }
 
 int main(void)
