@@ -236,7 +236,12 @@ enum {
  * the sentence names last (the better move, written alike in every
  * language), and the first NAG when it is the mark the sentence names (with
  * none named: when the engine's line was there); the Annotator tag and the
- * seats' summary tags (NorthAccuracy ...). The record's own comments, NAGs and
+ * seats' summary tags (NorthAccuracy ...). Of such a comment only the
+ * command and the annotator's sentences after it go (its messages, in
+ * English or the language of this run, or in a third language words that
+ * repeat the command's two win probabilities): words a user typed before,
+ * between or after them stay as a comment of their own at its place
+ * (docs/annotation.md). The record's own comments, NAGs and
  * variations stay, a hand-edited annotation's too (a mark deleted by hand
  * leaves the record's own NAG after it; a line deleted by hand, the
  * record's own variation on another move). Cannot fail.
