@@ -328,6 +328,18 @@ static const char *const mark_words[] = {[JUNQI_MARK_INACCURACY] = N_(" Inaccura
                                          [JUNQI_MARK_MISTAKE] = N_(" Mistake:"),
                                          [JUNQI_MARK_BLUNDER] = N_(" Blunder:")};
 
+void junqi_item_add_mark(junqi_item *it, int mark)
+{
+    for (int k = 0; k < it->nnags; k++)
+        if (it->nags[k] >= 1 && it->nags[k] <= 6)
+            return; /* the record's own: the engine's verdict is then in its comment alone */
+    if (!mark || it->nnags >= JUNQI_MAX_NAGS)
+        return;
+    memmove(it->nags + 1, it->nags, it->nnags);
+    it->nags[0] = (uint8_t)mark;
+    it->nnags++;
+}
+
 /* Step 3b: the comment (and variation) of one judged move. */
 static bool write_judgement(junqi_game *g, const junqi_move_judgement *j, const junqi_position *before)
 {
@@ -348,11 +360,7 @@ static bool write_judgement(junqi_game *g, const junqi_move_judgement *j, const 
     }
     if (j->allows_flag)
         say(&t, "%s", _(" This lets the flag be captured next move."));
-    if (j->mark && it->nnags < JUNQI_MAX_NAGS) {
-        memmove(it->nags + 1, it->nags, it->nnags);
-        it->nags[0] = (uint8_t)j->mark;
-        it->nnags++;
-    }
+    junqi_item_add_mark(it, j->mark);
     if (!junqi_line_add_comment(&g->main, j->item + 1, t.s, JUNQI_NOWHERE))
         return false;
     if (!j->mark || j->pv_len == 0)

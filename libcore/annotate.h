@@ -172,6 +172,18 @@ void junqi_eval_command(char *buf, const junqi_move_judgement *j);
 /** The size of junqi_eval_command()'s buffer. */
 #define JUNQI_EVAL_COMMAND_SIZE 64
 
+/**
+ * Give move `it` the NAG of mark (JUNQI_MARK_*; none for JUNQI_MARK_NONE)
+ * as its first NAG, unless the move already has a move-assessment NAG of
+ * its own ($1 to $6: !, ?, !!, ??, !?, ?!, PGN's move assessments): the
+ * annotator never gives a move a second one, so a mark the user set by hand
+ * (the engine wrote ?!, the user made it ?) stays alone and the engine's
+ * verdict is then in its comment only (docs/annotation.md); nor when the
+ * move has JUNQI_MAX_NAGS already. Shared by junqi_annotate() and
+ * junqi_flip_annotate().
+ */
+void junqi_item_add_mark(junqi_item *it, int mark);
+
 /** Free what junqi_annotate() put into *a. */
 void junqi_annotation_free(junqi_annotation *a);
 
