@@ -788,6 +788,16 @@ void junqi_annotation_clear(junqi_game *g)
         strip_annotation(g);
 }
 
+bool junqi_game_annotated(const junqi_game *g)
+{
+    if (junqi_game_tag(g, "Annotator"))
+        return true;
+    for (size_t i = 0; i < g->main.ncomments; i++)
+        if (judged_item(&g->main, i))
+            return true;
+    return false;
+}
+
 const junqi_comment *junqi_annotation_other(const junqi_game *g)
 {
     const char *annotator = junqi_game_tag(g, "Annotator");

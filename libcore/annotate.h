@@ -224,6 +224,13 @@ void junqi_annotation_clear(junqi_game *g);
  */
 const junqi_comment *junqi_annotation_other(const junqi_game *g);
 
+/**
+ * Whether g carries an annotation, whoever the annotator: an Annotator tag,
+ * or an [%eval] comment right after a move of its main line (what
+ * junqi_game_strip() with JUNQI_STRIP_ANNOTATION finds to remove).
+ */
+bool junqi_game_annotated(const junqi_game *g);
+
 /** What junqi_game_strip() removes (or'ed): `junqi-replay --strip`'s words. */
 enum {
     JUNQI_STRIP_COMMENTS = 1,   /**< comments: every comment, of the main line and the variations */

@@ -231,6 +231,31 @@ expect "--only-seat west on east's view record: exit status, message, nothing wr
 "$bin/junqi-analyze" "${quick[@]}" --only-seat east "$tmp/east.jgn" >/dev/null
 expect "--only-seat east on east's view record: exit status" 0 "$?"
 
+# 3b'''. a seat's view record of an annotated game (junqi-replay --view SEAT --to jgn or json) kept the
+# annotation: [%eval] comments of every seat's moves, worked out with what that seat knew, the
+# engine's lines with their combats' outcomes ("(8. j5=k6)": south's piece as big as north's), the
+# summary tags (annot3 D3). A view record now leaves the annotation out, with one note for the run,
+# and writes the combats of the record's own variations as not said ('x'); the record's own comment
+# and mark stay. East's own view record, annotated, keeps its annotation.
+sed 's/^(8\. j5=k6) 9\./(8. j5=k6 {mine}) (8. j5=k6) 9./' "$tmp/again-1.jgn" > "$tmp/mine.jgn"
+check
+grep -q '(8\. j5=k6 {mine}) (8\. j5=k6)' "$tmp/mine.jgn" || fail "mine.jgn: the record's own variation was not put in"
+"$bin/junqi-replay" --view north --to jgn "$tmp/mine.jgn" "$tmp/mine.jgn" > "$tmp/mine-north.jgn" 2> "$tmp/err"
+expect "--view north of an annotated game: exit status, [%eval], annotation tags, the record's own comment, mark and variation, View" \
+    "0 0 0 2 2 2" \
+    "$? $(grep -c '%eval' "$tmp/mine-north.jgn") $(grep -c '^\[\(Annotator\|[A-Za-z]*Accuracy\|[A-Za-z]*Inaccuracies\) ' "$tmp/mine-north.jgn") $(grep -c "j14-j13? {the record's own}" "$tmp/mine-north.jgn") $(grep -c '8\. i6>k6 (8\. j5xk6 {mine}) 9\.' "$tmp/mine-north.jgn") $(grep -c '^\[View "north"\]' "$tmp/mine-north.jgn")"
+expect "--view north of an annotated game: one note" \
+    "junqi-replay: $tmp/mine.jgn: game 1: note: --view north leaves out the annotation (the [%eval] comments, the engine's marks and lines, the Annotator and summary tags), worked out with what other seats knew, and writes the combats of the record's own variations as not said (x); its own comments and marks stay (said once)" \
+    "$(cat "$tmp/err")"
+"$bin/junqi-replay" --view north --to json "$tmp/mine.jgn" > "$tmp/mine-north.json" 2> "$tmp/err"
+expect "--view north --to json of an annotated game: exit status, [%eval], Annotator, notes" "0 0 null 1" \
+    "$? $(grep -c '%eval' "$tmp/mine-north.json") $(jq -c '.tags.Annotator' "$tmp/mine-north.json") $(wc -l < "$tmp/err")"
+"$bin/junqi-validate" -q "$tmp/mine-north.jgn" || fail "--view north of an annotated game: not valid"
+"$bin/junqi-analyze" "${quick[@]}" "$tmp/east.jgn" > "$tmp/east-annotated.jgn"
+"$bin/junqi-replay" --view east --to jgn "$tmp/east-annotated.jgn" > "$tmp/east-again.jgn" 2> "$tmp/err"
+expect "--view east of east's annotated view record: exit status, the record as it was, notes" "0 same 0" \
+    "$? $(cmp -s "$tmp/east-again.jgn" "$tmp/east-annotated.jgn" && echo same) $(wc -l < "$tmp/err")"
+
 # 4. --graph writes a PNG; bad options are usage errors
 check
 "$bin/junqi-analyze" "${quick[@]}" --graph "$tmp/g.png" "$game" > /dev/null
