@@ -258,8 +258,9 @@ enum {
  * seats' summary tags (NorthAccuracy ...). Of such a comment only the
  * command and the annotator's sentences after it go (its messages, in
  * English or the language of this run, or in a third language words that
- * repeat the command's two win probabilities): words a user typed before,
- * between or after them stay as a comment of their own at its place
+ * repeat the command's two win probabilities, read from right after the
+ * command up to the first words that are none of them): the words a user
+ * typed before and after those stay as a comment of their own at its place
  * (docs/annotation.md). The record's own comments, NAGs and
  * variations stay, a hand-edited annotation's too (a mark deleted by hand
  * leaves the record's own NAG after it; a line deleted by hand, the
