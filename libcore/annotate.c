@@ -20,6 +20,7 @@
 
 #include "eval.h"
 #include "flip.h"
+#include "jgn.h"
 #include "movegen.h"
 #include "terms.h"
 #include "replay.h"
@@ -327,6 +328,18 @@ static const char *const mark_words[] = {[JUNQI_MARK_INACCURACY] = N_(" Inaccura
                                          [JUNQI_MARK_MISTAKE] = N_(" Mistake:"),
                                          [JUNQI_MARK_BLUNDER] = N_(" Blunder:")};
 
+void junqi_item_add_mark(junqi_item *it, int mark)
+{
+    for (int k = 0; k < it->nnags; k++)
+        if (it->nags[k] >= 1 && it->nags[k] <= 6)
+            return; /* the record's own: the engine's verdict is then in its comment alone */
+    if (!mark || it->nnags >= JUNQI_MAX_NAGS)
+        return;
+    memmove(it->nags + 1, it->nags, it->nnags);
+    it->nags[0] = (uint8_t)mark;
+    it->nnags++;
+}
+
 /* Step 3b: the comment (and variation) of one judged move. */
 static bool write_judgement(junqi_game *g, const junqi_move_judgement *j, const junqi_position *before)
 {
@@ -347,11 +360,7 @@ static bool write_judgement(junqi_game *g, const junqi_move_judgement *j, const 
     }
     if (j->allows_flag)
         say(&t, "%s", _(" This lets the flag be captured next move."));
-    if (j->mark && it->nnags < JUNQI_MAX_NAGS) {
-        memmove(it->nags + 1, it->nags, it->nnags);
-        it->nags[0] = (uint8_t)j->mark;
-        it->nnags++;
-    }
+    junqi_item_add_mark(it, j->mark);
     if (!junqi_line_add_comment(&g->main, j->item + 1, t.s, JUNQI_NOWHERE))
         return false;
     if (!j->mark || j->pv_len == 0)
@@ -409,13 +418,40 @@ bool junqi_line_sort_comments(junqi_line *l)
     return true;
 }
 
-/* Whether comment c is one an annotation wrote: it opens with the [%eval] command
- * (junqi_eval_command), whatever the language of the sentences after it. Spaces before the
- * command count for nothing: other tools write { [%eval 0.17] } (chess servers' exports), and a
- * hand may; missing them mixed another's annotation with this one (break5 C1). */
+/* An annotation's comment, in parts: its [%eval] command from start to end, with its arguments
+ * (args, args_len), and the annotator's sentences after it up to sentences_end
+ * (sentences_end()); what the text holds before start and after sentences_end is a user's. */
+typedef struct eval_span {
+    const char *start, *end, *args, *sentences_end;
+    size_t args_len;
+} eval_span;
+
+/* The [%eval] command of a comment's text into *e (but sentences_end); false when the text holds
+ * none. A command may stand anywhere in a comment (docs/jgn.md, as PGN's commands do;
+ * junqi_annotation_read() reads it there): other tools write it after spaces
+ * ({ [%eval 0.17] }, break5 C1) or after another command ({ [%clk 0:00:30] [%eval 0.17] }, as
+ * chess servers export clocks with evaluations, annot3 C1), and a hand may type words before it.
+ * Missing any of them mixed another's annotation with this one. */
+static bool eval_command(const char *text, eval_span *e)
+{
+    char name[32];
+    for (const char *s = text; (e->start = strstr(s, "[%")) != NULL;) {
+        if (!junqi_jgn_next_command(&s, name, &e->args, &e->args_len))
+            return false;
+        if (strcmp(name, "eval") == 0) {
+            e->end = s;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Whether comment c is one an annotation wrote: it holds the [%eval] command (junqi_eval_command),
+ * whatever else it holds. */
 static bool eval_comment(const junqi_comment *c)
 {
-    return strncmp(c->text + strspn(c->text, " \t\r\n"), "[%eval ", 7) == 0;
+    eval_span e;
+    return eval_command(c->text, &e);
 }
 
 /* The move that comment i of line l follows when the comment is an annotation's: an [%eval]
@@ -498,6 +534,163 @@ static int named_mark(const char *text)
     return JUNQI_MARK_NONE;
 }
 
+/* The sentences an annotation writes after its [%eval] command: annotate.c's and
+ * flip_annotate.c's messages, word for word (with the context of those under C_()), so that
+ * clearing tells them from words a user typed into the comment (annot3 C2). A flip's loss is
+ * three parts, read by flip_loss_end(). */
+typedef struct sentence {
+    const char *context, *msgid;
+} sentence;
+static const sentence annotator_sentences[] = {
+    {NULL, " Missed a flag capture: %s takes the flag."},
+    {NULL, " Inaccuracy:"},
+    {NULL, " Mistake:"},
+    {NULL, " Blunder:"},
+    {"bounced off", " loses the %s."},
+    {"bombed", " loses the %s."},
+    {NULL, " Better %s: the engineer flies to %s (%.2f instead of %.2f)."},
+    {NULL, " Better %s, to %s (%.2f instead of %.2f)."},
+    {NULL, " This lets the flag be captured next move."},
+    {NULL, " loses %.2f."},
+    {NULL, " Better %s (%.2f instead of %.2f)."},
+    {NULL, " This lets the flag be taken next action."},
+};
+
+/* The most a %s of those sentences stands for: a move, a piece, a point's name (terms.h). */
+#define SENTENCE_WORDS_MAX 160
+
+static const char *format_end(const char *fmt, const char *s);
+
+/* The end of a number as printf's %.2f or %.0f writes it at s; NULL when none starts there. */
+static const char *number_end(const char *s)
+{
+    const char *p = s + (*s == '-' || *s == '+');
+    size_t digits = strspn(p, "0123456789");
+    if (!digits)
+        return NULL;
+    p += digits;
+    return *p == '.' && p[1] >= '0' && p[1] <= '9' ? p + 1 + strspn(p + 1, "0123456789") : p;
+}
+
+/* format_end() for a %s at s, the rest of the format fmt: the shortest words that let the rest
+ * match. */
+static const char *words_end(const char *fmt, const char *s)
+{
+    for (size_t n = 1; n <= SENTENCE_WORDS_MAX && s[n - 1]; n++) {
+        const char *e = format_end(fmt, s + n);
+        if (e)
+            return e;
+    }
+    return NULL;
+}
+
+/* The end of what printf format fmt (a sentence of the annotator's, or its translation: %s, %1$s
+ * words, %.2f and %.0f a number, %% a '%') writes at the start of s; NULL when s does not start
+ * so. */
+static const char *format_end(const char *fmt, const char *s)
+{
+    while (*fmt) {
+        if (fmt[0] != '%' || fmt[1] == '%') {
+            if (*s != *fmt)
+                return NULL;
+            fmt += fmt[0] == '%' ? 2 : 1;
+            s++;
+            continue;
+        }
+        const char *conversion = fmt + 1 + strspn(fmt + 1, "0123456789$.");
+        fmt = conversion + 1;
+        if (*conversion == 's')
+            return words_end(fmt, s);
+        if (!(s = number_end(s)))
+            return NULL;
+    }
+    return s;
+}
+
+/* The end of message msgid (of context, or none) at s, as English or this run's language writes
+ * it; NULL when it is not there. */
+static const char *message_end(const char *context, const char *msgid, const char *s)
+{
+    const char *e = format_end(msgid, s);
+    if (e || !context)
+        return e ? e : format_end(_(msgid), s);
+    char glued[128];
+    snprintf(glued, sizeof glued, "%s\004%s", context, msgid);
+    return format_end(junqi_i18n_pgettext(glued, msgid), s);
+}
+
+/* The end of flip_annotate.c's sentence of a flip's loss at s (its average loss, what it turns
+ * up, the sentence's end: read as one, since a %s that ends a part stops only at what follows it),
+ * in English or this run's language; NULL when it is not there. */
+static const char *flip_loss_end(const char *s)
+{
+    static const char *const turns_up[] = {"; %.0f %% of the time it turns up a %s %s",
+                                           "; %.0f %% of the time it turns up %s's %s", ""};
+    const char *e = message_end(NULL, " the flip loses %.2f on average", s);
+    char sentence[256];
+    for (size_t k = 0; e && k < sizeof turns_up / sizeof turns_up[0]; k++) {
+        snprintf(sentence, sizeof sentence, "%s.", turns_up[k]);
+        const char *end = format_end(sentence, e);
+        snprintf(sentence, sizeof sentence, "%s%s", *turns_up[k] ? _(turns_up[k]) : "", C_("end of a sentence", "."));
+        end = end ? end : format_end(sentence, e);
+        if (end)
+            return end;
+    }
+    return NULL;
+}
+
+/* The end of the annotator's sentences right after e's [%eval] command into e->sentences_end
+ * (the command's end when none is there). Words that match none of them, in English or this run's
+ * language, but hold the command's two win probabilities in their order are a mark's sentence in
+ * another language ("(0.42 instead of 0.32)" in every one): all the words are then taken for the
+ * annotator's, as they were before a user's words were kept (annotation.md). */
+static void find_sentences_end(eval_span *e)
+{
+    const char *s = e->end;
+    for (bool more = true; more;) {
+        more = false;
+        for (size_t k = 0; k < sizeof annotator_sentences / sizeof annotator_sentences[0] && !more; k++) {
+            const char *next = message_end(annotator_sentences[k].context, annotator_sentences[k].msgid, s);
+            more = next != NULL;
+            s = more ? next : s;
+        }
+        const char *flip = more ? NULL : flip_loss_end(s);
+        more = more || flip;
+        s = flip ? flip : s;
+    }
+    e->sentences_end = s;
+    char args[64], before[16], after[16];
+    snprintf(args, sizeof args, "%.*s", (int)(e->args_len < sizeof args ? e->args_len : sizeof args - 1), e->args);
+    if (s != e->end || sscanf(args, "%15s %15s", before, after) != 2)
+        return;
+    const char *b = strstr(s, before);
+    if (b && strstr(b + strlen(before), after))
+        e->sentences_end = s + strlen(s);
+}
+
+/* Keep in an annotation's comment text only what a user wrote around the command and the
+ * annotator's sentences (e): the words before and after them, joined by a space, without the
+ * blanks at the joins and the ends (annot3 C2: clearing dropped the whole comment, and the words
+ * with it). In place: the words only move towards the start. False when no word is left. */
+static bool keep_users_words(char *text, const eval_span *e)
+{
+    static const char blanks[] = " \t\r\n";
+    size_t lead = strspn(text, blanks), head = (size_t)(e->start - text);
+    while (head > lead && strchr(blanks, text[head - 1]))
+        head--;
+    const char *tail = e->sentences_end + strspn(e->sentences_end, blanks);
+    size_t tail_len = strlen(tail);
+    while (tail_len && strchr(blanks, tail[tail_len - 1]))
+        tail_len--;
+    size_t n = head > lead ? head - lead : 0;
+    memmove(text, text + lead, n);
+    if (n && tail_len)
+        text[n++] = ' ';
+    memmove(text + n, tail, tail_len);
+    text[n + tail_len] = '\0';
+    return n + tail_len > 0;
+}
+
 /* Drop what an annotation wrote at move `it` beside its comment c, keyed on what its sentences
  * say, not on what the record holds now (a mark or a line may have been deleted by hand). The
  * sentence is a mark's when it names the mark by its words, or, where it names none in the
@@ -507,12 +700,10 @@ static int named_mark(const char *text)
  * is the one the sentence names, or, with no mark named, when the engine's line was there. A
  * comment that is the command alone, or a sentence of no mark (a missed flag capture named
  * alone), marked nothing: a mark and a variation of the record's own stay. */
-static void drop_judgement(const junqi_board *b, junqi_item *it, const junqi_comment *c)
+static void drop_judgement(const junqi_board *b, junqi_item *it, const char *text)
 {
-    const char *command_end = strchr(c->text, ']');
-    if (!command_end || !command_end[1])
+    if (!*text)
         return;
-    const char *text = command_end + 1;
     int mark = named_mark(text);
     bool nag = it->nnags && junqi_mark_name(it->nags[0]);
     bool line = (mark || nag) && it->nvariations && engine_line(b, &it->variations[it->nvariations - 1], text);
@@ -538,12 +729,20 @@ static void strip_annotation(junqi_game *g)
     size_t kept = 0;
     for (size_t i = 0; i < l->ncomments; i++) {
         junqi_item *it = judged_item(l, i);
-        if (!it) {
+        eval_span e;
+        if (!it || !eval_command(l->comments[i].text, &e)) {
             l->comments[kept++] = l->comments[i];
             continue;
         }
-        drop_judgement(b, it, &l->comments[i]);
-        free(l->comments[i].text);
+        find_sentences_end(&e);
+        char sentences[1024];
+        size_t n = (size_t)(e.sentences_end - e.end);
+        snprintf(sentences, sizeof sentences, "%.*s", (int)(n < sizeof sentences ? n : sizeof sentences - 1), e.end);
+        drop_judgement(b, it, sentences);
+        if (keep_users_words(l->comments[i].text, &e))
+            l->comments[kept++] = l->comments[i];
+        else
+            free(l->comments[i].text);
     }
     l->ncomments = kept;
     junqi_game_remove_tag(g, "Annotator");
@@ -587,6 +786,16 @@ void junqi_annotation_clear(junqi_game *g)
     const char *annotator = junqi_game_tag(g, "Annotator");
     if (annotator && strcmp(annotator, "junqi-analyze") == 0)
         strip_annotation(g);
+}
+
+bool junqi_game_annotated(const junqi_game *g)
+{
+    if (junqi_game_tag(g, "Annotator"))
+        return true;
+    for (size_t i = 0; i < g->main.ncomments; i++)
+        if (judged_item(&g->main, i))
+            return true;
+    return false;
 }
 
 const junqi_comment *junqi_annotation_other(const junqi_game *g)

@@ -172,6 +172,18 @@ void junqi_eval_command(char *buf, const junqi_move_judgement *j);
 /** The size of junqi_eval_command()'s buffer. */
 #define JUNQI_EVAL_COMMAND_SIZE 64
 
+/**
+ * Give move `it` the NAG of mark (JUNQI_MARK_*; none for JUNQI_MARK_NONE)
+ * as its first NAG, unless the move already has a move-assessment NAG of
+ * its own ($1 to $6: !, ?, !!, ??, !?, ?!, PGN's move assessments): the
+ * annotator never gives a move a second one, so a mark the user set by hand
+ * (the engine wrote ?!, the user made it ?) stays alone and the engine's
+ * verdict is then in its comment only (docs/annotation.md); nor when the
+ * move has JUNQI_MAX_NAGS already. Shared by junqi_annotate() and
+ * junqi_flip_annotate().
+ */
+void junqi_item_add_mark(junqi_item *it, int mark);
+
 /** Free what junqi_annotate() put into *a. */
 void junqi_annotation_free(junqi_annotation *a);
 
@@ -212,6 +224,13 @@ void junqi_annotation_clear(junqi_game *g);
  */
 const junqi_comment *junqi_annotation_other(const junqi_game *g);
 
+/**
+ * Whether g carries an annotation, whoever the annotator: an Annotator tag,
+ * or an [%eval] comment right after a move of its main line (what
+ * junqi_game_strip() with JUNQI_STRIP_ANNOTATION finds to remove).
+ */
+bool junqi_game_annotated(const junqi_game *g);
+
 /** What junqi_game_strip() removes (or'ed): `junqi-replay --strip`'s words. */
 enum {
     JUNQI_STRIP_COMMENTS = 1,   /**< comments: every comment, of the main line and the variations */
@@ -226,8 +245,9 @@ enum {
  * all of them, in the main line and the variations kept).
  * JUNQI_STRIP_ANNOTATION removes what an annotation wrote, whatever its
  * Annotator tag (the code junqi_annotation_clear() runs for
- * junqi-analyze's own): each comment of the main line that opens with an
- * [%eval] command right after a move; where its sentence is a mark's (it
+ * junqi-analyze's own): each comment right after a move of the main line
+ * that holds an [%eval] command (anywhere in its text, as JGN's commands
+ * may stand: docs/jgn.md); where its sentence is a mark's (it
  * names the mark, " Inaccuracy:", " Mistake:", " Blunder:", in English or
  * the language of this run; or, naming none in those, another language's
  * or a flip game's missed flag capture, the move's first NAG is a mark),
@@ -235,7 +255,13 @@ enum {
  * the sentence names last (the better move, written alike in every
  * language), and the first NAG when it is the mark the sentence names (with
  * none named: when the engine's line was there); the Annotator tag and the
- * seats' summary tags (NorthAccuracy ...). The record's own comments, NAGs and
+ * seats' summary tags (NorthAccuracy ...). Of such a comment only the
+ * command and the annotator's sentences after it go (its messages, in
+ * English or the language of this run, or in a third language words that
+ * repeat the command's two win probabilities, read from right after the
+ * command up to the first words that are none of them): the words a user
+ * typed before and after those stay as a comment of their own at its place
+ * (docs/annotation.md). The record's own comments, NAGs and
  * variations stay, a hand-edited annotation's too (a mark deleted by hand
  * leaves the record's own NAG after it; a line deleted by hand, the
  * record's own variation on another move). Cannot fail.

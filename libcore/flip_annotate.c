@@ -142,16 +142,6 @@ static void describe_flip(FILE *t, const junqi_flip *before, junqi_action played
     fputs(C_("end of a sentence", "."), t);
 }
 
-static bool add_mark(junqi_item *it, int mark)
-{
-    if (!mark || it->nnags >= JUNQI_MAX_NAGS)
-        return true;
-    memmove(it->nags + 1, it->nags, it->nnags);
-    it->nags[0] = (uint8_t)mark;
-    it->nnags++;
-    return true;
-}
-
 /* The engine's line as a variation: its best action (and the reply), flips named from the deal when known. */
 static bool add_variation(junqi_item *it, const junqi_flip *before, const junqi_move_judgement *j)
 {
@@ -222,7 +212,7 @@ static bool write_judgement(junqi_game *g, const junqi_move_judgement *j, const 
     }
     if (j->allows_flag)
         fputs(_(" This lets the flag be taken next action."), t);
-    add_mark(it, j->mark);
+    junqi_item_add_mark(it, j->mark);
     bool ok = fclose(t) == 0 && junqi_line_add_comment(&g->main, j->item + 1, comment, JUNQI_NOWHERE);
     free(comment);
     if (!ok)

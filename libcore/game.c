@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "annotate.h"
 #include "flip.h"
 #include "i18n.h"
 
@@ -279,6 +280,23 @@ size_t junqi_game_moves(const junqi_game *g)
     return junqi_line_moves(&g->main);
 }
 
+/* A line's combats not said ('x') and what they showed dropped, in its variations too (annot3
+ * D3): no seat saw a line that was not played, so its outcomes are what its author knew, in a
+ * complete record the hidden pieces (the engine's lines are worked out from them). */
+static void hide_line_outcomes(junqi_line *l)
+{
+    for (size_t i = 0; i < l->nitems; i++) {
+        junqi_item *it = &l->items[i];
+        if (it->kind == JUNQI_ITEM_MOVE && it->outcome != JUNQI_NO_COMBAT)
+            it->outcome_known = false;
+        it->flag_shown[0] = it->flag_shown[1] = JUNQI_NO_POINT;
+        it->shown_piece = JUNQI_NONE;
+        it->defender_marshal_died = -1;
+        for (size_t v = 0; v < it->nvariations; v++)
+            hide_line_outcomes(&it->variations[v]);
+    }
+}
+
 void junqi_game_to_view(junqi_game *g, junqi_seat seat)
 {
     unsigned known = JUNQI_SEAT_BIT(seat);
@@ -291,6 +309,12 @@ void junqi_game_to_view(junqi_game *g, junqi_seat seat)
             g->seat[s].setup_known = false;
     if (junqi_rules_flip(g->rules)) /* flip games: the deal is nobody's knowledge; the flips are everyone's */
         g->has_deal = false;
+    if (g->view != seat && known != 0xF) {
+        junqi_game_strip(g, JUNQI_STRIP_ANNOTATION);
+        for (size_t i = 0; i < g->main.nitems && !junqi_rules_flip(g->rules); i++)
+            for (size_t v = 0; v < g->main.items[i].nvariations; v++)
+                hide_line_outcomes(&g->main.items[i].variations[v]);
+    }
     g->view = seat;
 }
 

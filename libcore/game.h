@@ -300,7 +300,15 @@ bool junqi_game_set_player(junqi_game *g, junqi_seat s, const char *name);
  * seat could not see under the record's information mode are dropped (dark:
  * every other seat's; double-open: the enemies'; open: none), outcomes and
  * everything public are kept, and g->view is set. A flip game's record loses
- * its Deal (the flips it holds say what became public).
+ * its Deal (the flips it holds say what became public). Unless the seat knew
+ * every piece (an open game) or g is that seat's record already, what no
+ * seat saw goes too (docs/annotation.md, "A seat's view"; annot3 D3): the
+ * annotation, whoever wrote it (junqi_game_strip() with
+ * JUNQI_STRIP_ANNOTATION: its evaluations and lines were worked out with
+ * what other seats knew), and of the record's own variations (in a game
+ * that is not a flip game) the outcomes of their combats and what those
+ * showed (written 'x': a line that was not played, no seat saw); the
+ * record's own comments, NAGs and variations' moves stay.
  */
 void junqi_game_to_view(junqi_game *g, junqi_seat seat);
 

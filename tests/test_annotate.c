@@ -368,6 +368,17 @@ static void stripping_comments_nags_and_variations_removes_them_all(void **state
     free(plain);
 }
 
+/* The first move annotated_own()'s annotation marked (not the record's own "!" at item 3). */
+static size_t engine_marked_move(const junqi_game *g)
+{
+    size_t marked = 0;
+    while (marked < g->main.nitems &&
+           (g->main.items[marked].kind != JUNQI_ITEM_MOVE || !g->main.items[marked].nnags || marked == 3))
+        marked++;
+    assert_true(marked < g->main.nitems);
+    return marked;
+}
+
 /* The engine's line and the mark go by what the comment's sentence names, not by the NAG now
  * first (break3 B5): a mark deleted by hand left its line, which a second annotation doubled; a
  * line deleted by hand took the record's own variation with it. */
@@ -377,12 +388,7 @@ static void a_hand_edited_annotation_is_cleared_by_its_sentence(void **state)
     for (int edit = 0; edit < 2; edit++) {
         char *plain;
         junqi_game *g = annotated_own("junqi-analyze", &plain);
-        size_t marked = 0;
-        while (marked < g->main.nitems && (g->main.items[marked].kind != JUNQI_ITEM_MOVE ||
-                                           !g->main.items[marked].nnags || marked == 3))
-            marked++;
-        assert_true(marked < g->main.nitems);
-        junqi_item *it = &g->main.items[marked];
+        junqi_item *it = &g->main.items[engine_marked_move(g)];
         assert_true(it->nvariations == 1 && it->nnags == 1);
         junqi_item played = *it;
         played.nnags = 0, played.variations = NULL, played.nvariations = 0;
@@ -427,21 +433,65 @@ static void a_missed_flag_capture_alone_takes_no_variation(void **state)
 /* Another tool's [%eval] comment that opens with a space ({ [%eval 0.17] [%clk 0:00:30] }, as
  * chess servers write them, or a hand's) is an annotation too: junqi-analyze refuses the game
  * rather than mixing its comments with it and taking its Annotator tag, and --strip annotation
- * removes it (break5 C1). */
+ * removes it (break5 C1); and so is one whose [%eval] follows another command
+ * ({ [%clk 0:00:30] [%eval 0.17] }, as chess servers export clocks with evaluations; annot3 C1). */
 static void an_eval_comment_after_spaces_is_an_annotation(void **state)
 {
     (void)state;
-    junqi_game *g = load_replay(source_path("tests/data/qq/jgs-000029.jgs"));
-    assert_non_null(g);
-    assert_true(junqi_game_set_tag(g, "Annotator", "Other engine"));
-    assert_true(junqi_line_add_comment(&g->main, 4, " \n[%eval 0.17] [%clk 0:00:30] ", JUNQI_NOWHERE));
-    const junqi_comment *c = junqi_annotation_other(g);
-    assert_non_null(c);
-    assert_ptr_equal(c, &g->main.comments[0]);
-    junqi_game_strip(g, JUNQI_STRIP_ANNOTATION);
-    assert_int_equal(g->main.ncomments, 0);
-    assert_null(junqi_game_tag(g, "Annotator"));
+    const char *texts[] = {" \n[%eval 0.17] [%clk 0:00:30] ", " [%clk 0:00:30] [%eval 0.17] ",
+                           "[%clk 0:00:30][%eval 0.41 0.12 -3.00]"};
+    for (size_t k = 0; k < sizeof texts / sizeof texts[0]; k++) {
+        junqi_game *g = load_replay(source_path("tests/data/qq/jgs-000029.jgs"));
+        assert_non_null(g);
+        assert_true(junqi_game_set_tag(g, "Annotator", "Other engine"));
+        assert_true(junqi_line_add_comment(&g->main, 4, texts[k], JUNQI_NOWHERE));
+        const junqi_comment *c = junqi_annotation_other(g);
+        assert_non_null(c);
+        assert_ptr_equal(c, &g->main.comments[0]);
+        junqi_game_strip(g, JUNQI_STRIP_ANNOTATION);
+        for (size_t i = 0; i < g->main.ncomments; i++)
+            assert_null(strstr(g->main.comments[i].text, "[%eval"));
+        assert_null(junqi_game_tag(g, "Annotator"));
+        junqi_game_free(g);
+    }
+}
+
+/* A mark the user changed by hand (the engine wrote ?!, the user made it ?) stayed, as a mark the
+ * annotation did not write, and the next run put its own beside it: two move assessments on one
+ * move (annot3 D2). The annotator gives no move a second one ($1 to $6): the user's stays alone,
+ * the engine's verdict is in its comment (and its line and summary) only; and so for a mark the
+ * record had before any annotation. */
+static void a_mark_changed_by_hand_stays_alone(void **state)
+{
+    (void)state;
+    char *plain;
+    junqi_game *g = annotated_own("junqi-analyze", &plain);
+    size_t marked = engine_marked_move(g);
+    uint8_t engine = g->main.items[marked].nags[0];
+    uint8_t user = engine == JUNQI_MARK_MISTAKE ? JUNQI_MARK_BLUNDER : JUNQI_MARK_MISTAKE;
+    g->main.items[marked].nags[0] = user;
+    junqi_annotation a;
+    junqi_annotate_options o = quick(JUNQI_VIEW_MOVER, 1);
+    assert_true(junqi_annotate(g, &o, &a));
+    const junqi_item *it = &g->main.items[marked];
+    assert_int_equal(it->nnags, 1);
+    assert_int_equal(it->nags[0], user);
+    assert_int_equal(it->nvariations, 1); /* the engine's line, as before */
+    bool judged = false;
+    for (size_t i = 0; i < a.nmoves; i++)
+        judged |= a.moves[i].item == marked && a.moves[i].mark == engine;
+    assert_true(judged); /* the verdict stands, in the comment and the summary */
+    junqi_annotation_free(&a);
+    junqi_item before = {.kind = JUNQI_ITEM_MOVE, .nags = {JUNQI_MARK_INACCURACY}, .nnags = 1};
+    junqi_item_add_mark(&before, JUNQI_MARK_BLUNDER);
+    assert_int_equal(before.nnags, 1);
+    assert_int_equal(before.nags[0], JUNQI_MARK_INACCURACY);
+    before.nags[0] = 10; /* $10, a position's assessment, is not a move's */
+    junqi_item_add_mark(&before, JUNQI_MARK_BLUNDER);
+    assert_int_equal(before.nnags, 2);
+    assert_int_equal(before.nags[0], JUNQI_MARK_BLUNDER);
     junqi_game_free(g);
+    free(plain);
 }
 
 int main(void)
@@ -461,6 +511,7 @@ int main(void)
         cmocka_unit_test(a_hand_edited_annotation_is_cleared_by_its_sentence),
         cmocka_unit_test(a_missed_flag_capture_alone_takes_no_variation),
         cmocka_unit_test(an_eval_comment_after_spaces_is_an_annotation),
+        cmocka_unit_test(a_mark_changed_by_hand_stays_alone),
     };
     return cmocka_run_group_tests_name("annotate", tests, NULL, NULL);
 }

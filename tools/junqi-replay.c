@@ -249,6 +249,25 @@ static int write_positions(const options *opt, const junqi_source *src, const ju
     return job.failed ? JUNQI_EXIT_INVALID : rc;
 }
 
+/* junqi_game_to_view() leaves the annotation out of a seat's record: its evaluations and the
+ * engine's lines were worked out with what the other seats knew (annot3 D3). Said once a run, at
+ * the first game that has one, so that the missing comments are not taken for a fault; the
+ * record's own comments and marks stay. */
+static void note_view_drops_annotation(const junqi_source *src, const junqi_input *in, int view)
+{
+    static bool said;
+    const junqi_game *g = in->game;
+    if (said || (int)g->view == view || g->info == JUNQI_OPEN || !junqi_game_annotated(g))
+        return;
+    said = true;
+    /* TRANSLATORS: --view and [%eval] stay as typed. */
+    fprintf(stderr, _("%s: %s: game %zu: note: --view %s leaves out the annotation (the [%%eval] comments, "
+                      "the engine's marks and lines, the Annotator and summary tags), worked out with what "
+                      "other seats knew, and writes the combats of the record's own variations as not said "
+                      "(x); its own comments and marks stay (said once)\n"),
+            prog, junqi_source_name(src), g->source_index, junqi_seat_name((junqi_seat)view));
+}
+
 /* Convert one whole record. A record that breaks the rules is still written
  * as it is (a converter keeps what it read), with its located errors on
  * standard error and exit status 1 (docs/conventions.md, "Exit status").
@@ -261,8 +280,10 @@ static int convert(const options *opt, const junqi_source *src, junqi_input *in,
         return rc;
     junqi_game_settle(in->game);
     junqi_game_strip(in->game, opt->strip);
-    if (opt->view != JUNQI_NO_SEAT)
+    if (opt->view != JUNQI_NO_SEAT) {
+        note_view_drops_annotation(src, in, opt->view);
         junqi_game_to_view(in->game, (junqi_seat)opt->view);
+    }
     if (opt->to == CONVERT_JSON) {
         junqi_json j;
         junqi_json_init(&j, out);

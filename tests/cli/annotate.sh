@@ -158,6 +158,38 @@ check
 cmp -s "$tmp/noline-2.jgn" "$tmp/alt-once" ||
     fail "an annotation whose line was deleted by hand, annotated again: the record's own variation lost: $(grep -o '8\. i6>k6[^9]*' "$tmp/noline-2.jgn")"
 
+# 3b''. words a user typed inside the engine's comment braces, after its sentence
+# ({[%eval …] Inaccuracy: … my note: he was bluffing}), before its command ({he saw it coming
+# [%eval …]}), or another command before it ({[%clk 0:00:30] [%eval …]}), were lost when the game
+# was annotated again: clearing dropped the whole comment (annot3 C2). They are now kept, byte for
+# byte, as a comment of their own: what annotating the record with those comments gives, in English
+# and in Chinese (the sentences of the run's language), and a third run gives the second's.
+export JUNQI_LOCALEDIR=${JUNQI_BUILD:-$root/build}/locale
+sed -e 's/^1\. j14-j13 /1. j14-j13? {the record'"'"'s own} /' -e 's/ 2\. i5-j5 / 2. i5-j5 {he saw it coming} /' \
+    -e 's/ 3\. k12>k6 / 3. k12>k6 {[%clk 0:00:30]} /' -e 's/ 8\. i6>k6$/ 8. i6>k6 {my note: he was bluffing}/' \
+    <("$bin/junqi-replay" --to jgn "$root/tests/data/qq/jgs-000029.jgs") > "$tmp/words.jgn"
+check
+[ "$(grep -o '{he saw it coming}\|{\[%clk 0:00:30\]}\|{my note: he was bluffing}' "$tmp/words.jgn" | wc -l)" = 3 ] ||
+    fail "words.jgn: the user's comments were not put in"
+for l in en zh_CN; do
+    lang=(env LC_ALL=C.UTF-8 LANGUAGE=$l)
+    "${lang[@]}" "$bin/junqi-analyze" "${again[@]}" "$tmp/again.jgn" > "$tmp/words-1.jgn"
+    perl -0777 -pe 's/(2\. i5-j5\s+)\{\[%eval/$1\{he saw it coming [%eval/; s/(3\. k12>k6\s+)\{\[%eval/$1\{[%clk 0:00:30] [%eval/;
+        s/((?:Inaccuracy:|欠佳：)[^}]*)\}/$1 my note: he was bluffing}/' "$tmp/words-1.jgn" > "$tmp/words-edited.jgn"
+    check
+    [ "$(grep -o 'he saw it coming \[%eval\|\[%clk 0:00:30\] \[%eval\|bluffing}' "$tmp/words-edited.jgn" | wc -l)" = 3 ] ||
+        fail "$l: words-edited.jgn: the user's words were not typed in"
+    "${lang[@]}" "$bin/junqi-analyze" "${again[@]}" "$tmp/words-edited.jgn" | sed 's|words-edited\.jgn|words.jgn|g' > "$tmp/words-2.jgn"
+    "${lang[@]}" "$bin/junqi-analyze" "${again[@]}" "$tmp/words.jgn" > "$tmp/words-once.jgn"
+    check
+    cmp -s "$tmp/words-2.jgn" "$tmp/words-once.jgn" ||
+        fail "$l: the user's words in the engine's comments, annotated again: not the record's annotation: $(diff "$tmp/words-2.jgn" "$tmp/words-once.jgn" | head -c 400)"
+    "${lang[@]}" "$bin/junqi-analyze" "${again[@]}" "$tmp/words-2.jgn" > "$tmp/words-3.jgn"
+    check
+    cmp -s "$tmp/words-3.jgn" "$tmp/words-2.jgn" ||
+        fail "$l: a third run is not the second: $(diff "$tmp/words-3.jgn" "$tmp/words-2.jgn" | head -c 400)"
+done
+
 # 3c. --only-seat (or --rules) that does not fit a game of the inputs is a usage error: it ended the
 # run at that game, after annotating the games before it, which -o then threw away (a folder's hours
 # of work), and standard output had half a run. Every game of the files is now checked before the
@@ -198,6 +230,31 @@ expect "--only-seat west on east's view record: exit status, message, nothing wr
     "$? $(cat "$tmp/err") $(wc -c < "$tmp/east-west.out")"
 "$bin/junqi-analyze" "${quick[@]}" --only-seat east "$tmp/east.jgn" >/dev/null
 expect "--only-seat east on east's view record: exit status" 0 "$?"
+
+# 3b'''. a seat's view record of an annotated game (junqi-replay --view SEAT --to jgn or json) kept the
+# annotation: [%eval] comments of every seat's moves, worked out with what that seat knew, the
+# engine's lines with their combats' outcomes ("(8. j5=k6)": south's piece as big as north's), the
+# summary tags (annot3 D3). A view record now leaves the annotation out, with one note for the run,
+# and writes the combats of the record's own variations as not said ('x'); the record's own comment
+# and mark stay. East's own view record, annotated, keeps its annotation.
+sed 's/^(8\. j5=k6) 9\./(8. j5=k6 {mine}) (8. j5=k6) 9./' "$tmp/again-1.jgn" > "$tmp/mine.jgn"
+check
+grep -q '(8\. j5=k6 {mine}) (8\. j5=k6)' "$tmp/mine.jgn" || fail "mine.jgn: the record's own variation was not put in"
+"$bin/junqi-replay" --view north --to jgn "$tmp/mine.jgn" "$tmp/mine.jgn" > "$tmp/mine-north.jgn" 2> "$tmp/err"
+expect "--view north of an annotated game: exit status, [%eval], annotation tags, the record's own comment, mark and variation, View" \
+    "0 0 0 2 2 2" \
+    "$? $(grep -c '%eval' "$tmp/mine-north.jgn") $(grep -c '^\[\(Annotator\|[A-Za-z]*Accuracy\|[A-Za-z]*Inaccuracies\) ' "$tmp/mine-north.jgn") $(grep -c "j14-j13? {the record's own}" "$tmp/mine-north.jgn") $(grep -c '8\. i6>k6 (8\. j5xk6 {mine}) 9\.' "$tmp/mine-north.jgn") $(grep -c '^\[View "north"\]' "$tmp/mine-north.jgn")"
+expect "--view north of an annotated game: one note" \
+    "junqi-replay: $tmp/mine.jgn: game 1: note: --view north leaves out the annotation (the [%eval] comments, the engine's marks and lines, the Annotator and summary tags), worked out with what other seats knew, and writes the combats of the record's own variations as not said (x); its own comments and marks stay (said once)" \
+    "$(cat "$tmp/err")"
+"$bin/junqi-replay" --view north --to json "$tmp/mine.jgn" > "$tmp/mine-north.json" 2> "$tmp/err"
+expect "--view north --to json of an annotated game: exit status, [%eval], Annotator, notes" "0 0 null 1" \
+    "$? $(grep -c '%eval' "$tmp/mine-north.json") $(jq -c '.tags.Annotator' "$tmp/mine-north.json") $(wc -l < "$tmp/err")"
+"$bin/junqi-validate" -q "$tmp/mine-north.jgn" || fail "--view north of an annotated game: not valid"
+"$bin/junqi-analyze" "${quick[@]}" "$tmp/east.jgn" > "$tmp/east-annotated.jgn"
+"$bin/junqi-replay" --view east --to jgn "$tmp/east-annotated.jgn" > "$tmp/east-again.jgn" 2> "$tmp/err"
+expect "--view east of east's annotated view record: exit status, the record as it was, notes" "0 same 0" \
+    "$? $(cmp -s "$tmp/east-again.jgn" "$tmp/east-annotated.jgn" && echo same) $(wc -l < "$tmp/err")"
 
 # 4. --graph writes a PNG; bad options are usage errors
 check
