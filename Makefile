@@ -91,7 +91,7 @@ UMBRELLAS := $(BUILD)/gen/junqi.h $(if $(RENDER_SRC),$(BUILD)/gen/render.h)
 # libcore/i18n.h (_(), N_()), libcore/fpmode.h (the engine's rounding on
 # x87) and formats/words.h (what the two position notations share) are
 # internal: neither installed nor in junqi.h.
-HEADERS   := $(filter-out libcore/i18n.h libcore/fpmode.h formats/words.h,$(wildcard libcore/*.h) $(wildcard formats/*.h)) $(VERSION_H) \
+HEADERS   := $(filter-out libcore/i18n.h libcore/fpmode.h libcore/sentences.h formats/words.h,$(wildcard libcore/*.h) $(wildcard formats/*.h)) $(VERSION_H) \
              $(BUILD)/gen/junqi.h
 
 # ---- the drawing library: render/ (cairo, pango, libpng, giflib) ----
@@ -239,7 +239,7 @@ $(BUILD)/tools/cli.o: JUNQI_CPPFLAGS += -DJUNQI_BUILD_LOCALEDIR='"$(STAMP_BUILDL
 # files' own reporting functions are translated where they are used, so those
 # functions are keywords too; the code table's meanings are the 4th argument
 # of diag.h's X() rows.
-XGETTEXT_KEYWORDS := -k_ -kN_ -kP_:1,2 -kC_:1c,2 -kjunqi_diags_add:5 -kjunqi_cli_usage:2 -kreport:4 -kreport_at:4 \
+XGETTEXT_KEYWORDS := -k_ -kN_ -kNC_:1c,2 -kP_:1,2 -kC_:1c,2 -kjunqi_diags_add:5 -kjunqi_cli_usage:2 -kreport:4 -kreport_at:4 \
     -kproblem:4 -kfail:3 -kadd:6 -kerror:3 -knote:2
 XGETTEXT := xgettext --from-code=UTF-8 --language=C --add-comments=TRANSLATORS: --sort-by-file \
     --package-name=junqi --package-version=$(VERSION) --msgid-bugs-address=

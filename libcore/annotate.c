@@ -24,6 +24,7 @@
 #include "movegen.h"
 #include "terms.h"
 #include "replay.h"
+#include "sentences.h"
 
 /* Positions analysed per batch: progress is reported between batches. */
 #define BATCH 16
@@ -267,19 +268,54 @@ static void say(text *t, const char *fmt, ...)
         t->n = t->n + (size_t)w < sizeof t->s ? t->n + (size_t)w : sizeof t->s - 1;
 }
 
+const junqi_sentence junqi_sentences[JUNQI_SAY_COUNT] = {
+    [JUNQI_SAY_MISSED_FLAG] = {NULL, N_(" Missed a flag capture: %s takes the flag.")},
+    [JUNQI_SAY_INACCURACY] = {NULL, N_(" Inaccuracy:")},
+    [JUNQI_SAY_MISTAKE] = {NULL, N_(" Mistake:")},
+    [JUNQI_SAY_BLUNDER] = {NULL, N_(" Blunder:")},
+    /* one English sentence, the players' two words: 反弹 (bounced off a bigger piece or a
+     * landmine) and 被炸 (taken with a bomb) */
+    [JUNQI_SAY_BOUNCED_OFF] = {"bounced off", NC_("bounced off", " loses the %s.")},
+    [JUNQI_SAY_BOMBED] = {"bombed", NC_("bombed", " loses the %s.")},
+    [JUNQI_SAY_BETTER_FLIES] = {NULL, N_(" Better %s: the engineer flies to %s (%.2f instead of %.2f).")},
+    [JUNQI_SAY_BETTER_TO] = {NULL, N_(" Better %s, to %s (%.2f instead of %.2f).")},
+    [JUNQI_SAY_ALLOWS_FLAG] = {NULL, N_(" This lets the flag be captured next move.")},
+    [JUNQI_SAY_FLIP_LOSES] = {NULL, N_(" loses %.2f.")},
+    [JUNQI_SAY_FLIP_BETTER] = {NULL, N_(" Better %s (%.2f instead of %.2f).")},
+    [JUNQI_SAY_FLIP_ALLOWS_FLAG] = {NULL, N_(" This lets the flag be taken next action.")},
+    [JUNQI_SAY_FLIP_AVERAGE] = {NULL, N_(" the flip loses %.2f on average")},
+    [JUNQI_SAY_TURNS_UP_COLOUR] = {NULL, N_("; %.0f %% of the time it turns up a %s %s")},
+    [JUNQI_SAY_TURNS_UP_SEAT] = {NULL, N_("; %.0f %% of the time it turns up %s's %s")},
+    [JUNQI_SAY_SENTENCE_END] = {"end of a sentence", NC_("end of a sentence", ".")},
+};
+
+const char *junqi_say(junqi_sentence_id id)
+{
+    const junqi_sentence *s = &junqi_sentences[id];
+    if (!s->context)
+        return _(s->msgid);
+    char glued[128]; /* C_()'s key, glued at run time */
+    snprintf(glued, sizeof glued, "%s\004%s", s->context, s->msgid);
+    return junqi_i18n_pgettext(glued, s->msgid);
+}
+
+junqi_sentence_id junqi_say_mark(int mark)
+{
+    return mark == JUNQI_MARK_MISTAKE ? JUNQI_SAY_MISTAKE
+           : mark == JUNQI_MARK_BLUNDER ? JUNQI_SAY_BLUNDER : JUNQI_SAY_INACCURACY;
+}
+
 /* What the move itself cost: the mover's piece removed in its own attack. */
 static void describe_loss(text *t, const junqi_position *before, junqi_move played)
 {
     uint8_t a = before->cell[played.from], d = before->cell[played.to];
     junqi_outcome o = junqi_move_outcome(before, played);
     const char *piece = _(junqi_piece_words(JUNQI_CELL_PIECE(a)));
-    /* one English sentence, the players' two words: 反弹 (bounced off a bigger
-     * piece or a landmine) and 被炸 (taken with a bomb) */
     if (d && o == JUNQI_ATTACKER_LOSES)
-        say(t, C_("bounced off", " loses the %s."), piece);
+        say(t, junqi_say(JUNQI_SAY_BOUNCED_OFF), piece);
     else if (d && o == JUNQI_BOTH_REMOVED &&
              junqi_piece_rank(JUNQI_CELL_PIECE(a)) > junqi_piece_rank(JUNQI_CELL_PIECE(d)))
-        say(t, C_("bombed", " loses the %s."), piece);
+        say(t, junqi_say(JUNQI_SAY_BOMBED), piece);
 }
 
 /* Whether m is an engineer's railway run that turns (飞, seed 000's
@@ -307,11 +343,9 @@ static void describe_best(text *t, const junqi_position *before, const junqi_mov
                        junqi_i18n_names(), where, sizeof where);
     junqi_move_name(b, j->best, move);
     if (flies(before, j->best))
-        say(t, _(" Better %s: the engineer flies to %s (%.2f instead of %.2f)."), move, where,
-            j->winprob_before, j->winprob_after);
+        say(t, junqi_say(JUNQI_SAY_BETTER_FLIES), move, where, j->winprob_before, j->winprob_after);
     else
-        say(t, _(" Better %s, to %s (%.2f instead of %.2f)."), move, where, j->winprob_before,
-            j->winprob_after);
+        say(t, junqi_say(JUNQI_SAY_BETTER_TO), move, where, j->winprob_before, j->winprob_after);
 }
 
 void junqi_eval_command(char *buf, const junqi_move_judgement *j)
@@ -322,11 +356,6 @@ void junqi_eval_command(char *buf, const junqi_move_judgement *j)
              strcmp(pawns, "-0.00") == 0 ? "+0.00" : pawns); /* what rounds to zero has no sign */
 }
 
-/* The words of the marks in the sentences, indexed by JUNQI_MARK_* (flip_annotate.c writes the
- * same msgids). */
-static const char *const mark_words[] = {[JUNQI_MARK_INACCURACY] = N_(" Inaccuracy:"),
-                                         [JUNQI_MARK_MISTAKE] = N_(" Mistake:"),
-                                         [JUNQI_MARK_BLUNDER] = N_(" Blunder:")};
 
 void junqi_item_add_mark(junqi_item *it, int mark)
 {
@@ -351,15 +380,15 @@ static bool write_judgement(junqi_game *g, const junqi_move_judgement *j, const 
     say(&t, "%s", eval);
     char move[8];
     if (j->missed_flag)
-        say(&t, _(" Missed a flag capture: %s takes the flag."), junqi_move_name(b, j->flag_capture, move));
+        say(&t, junqi_say(JUNQI_SAY_MISSED_FLAG), junqi_move_name(b, j->flag_capture, move));
     if (j->mark) {
-        say(&t, "%s", _(mark_words[j->mark]));
+        say(&t, "%s", junqi_say(junqi_say_mark(j->mark)));
         describe_loss(&t, before, it->move);
         if (j->best.from != JUNQI_NO_POINT)
             describe_best(&t, before, j);
     }
     if (j->allows_flag)
-        say(&t, "%s", _(" This lets the flag be captured next move."));
+        say(&t, "%s", junqi_say(JUNQI_SAY_ALLOWS_FLAG));
     junqi_item_add_mark(it, j->mark);
     if (!junqi_line_add_comment(&g->main, j->item + 1, t.s, JUNQI_NOWHERE))
         return false;
@@ -529,32 +558,11 @@ static int named_mark(const char *text)
 {
     static const int marks[] = {JUNQI_MARK_INACCURACY, JUNQI_MARK_MISTAKE, JUNQI_MARK_BLUNDER};
     for (size_t k = 0; k < sizeof marks / sizeof marks[0]; k++)
-        if (strstr(text, mark_words[marks[k]]) || strstr(text, _(mark_words[marks[k]])))
+        if (strstr(text, junqi_sentences[junqi_say_mark(marks[k])].msgid) ||
+            strstr(text, junqi_say(junqi_say_mark(marks[k]))))
             return marks[k];
     return JUNQI_MARK_NONE;
 }
-
-/* The sentences an annotation writes after its [%eval] command: annotate.c's and
- * flip_annotate.c's messages, word for word (with the context of those under C_()), so that
- * clearing tells them from words a user typed into the comment (annot3 C2). A flip's loss is
- * three parts, read by flip_loss_end(). */
-typedef struct sentence {
-    const char *context, *msgid;
-} sentence;
-static const sentence annotator_sentences[] = {
-    {NULL, " Missed a flag capture: %s takes the flag."},
-    {NULL, " Inaccuracy:"},
-    {NULL, " Mistake:"},
-    {NULL, " Blunder:"},
-    {"bounced off", " loses the %s."},
-    {"bombed", " loses the %s."},
-    {NULL, " Better %s: the engineer flies to %s (%.2f instead of %.2f)."},
-    {NULL, " Better %s, to %s (%.2f instead of %.2f)."},
-    {NULL, " This lets the flag be captured next move."},
-    {NULL, " loses %.2f."},
-    {NULL, " Better %s (%.2f instead of %.2f)."},
-    {NULL, " This lets the flag be taken next action."},
-};
 
 /* The most a %s of those sentences stands for: a move, a piece, a point's name (terms.h). */
 #define SENTENCE_WORDS_MAX 160
@@ -607,16 +615,12 @@ static const char *format_end(const char *fmt, const char *s)
     return s;
 }
 
-/* The end of message msgid (of context, or none) at s, as English or this run's language writes
- * it; NULL when it is not there. */
-static const char *message_end(const char *context, const char *msgid, const char *s)
+/* The end of sentence id at s, as English or this run's language writes it; NULL when it is not
+ * there. */
+static const char *sentence_end(junqi_sentence_id id, const char *s)
 {
-    const char *e = format_end(msgid, s);
-    if (e || !context)
-        return e ? e : format_end(_(msgid), s);
-    char glued[128];
-    snprintf(glued, sizeof glued, "%s\004%s", context, msgid);
-    return format_end(junqi_i18n_pgettext(glued, msgid), s);
+    const char *e = format_end(junqi_sentences[id].msgid, s);
+    return e ? e : format_end(junqi_say(id), s);
 }
 
 /* The end of flip_annotate.c's sentence of a flip's loss at s (its average loss, what it turns
@@ -624,14 +628,17 @@ static const char *message_end(const char *context, const char *msgid, const cha
  * in English or this run's language; NULL when it is not there. */
 static const char *flip_loss_end(const char *s)
 {
-    static const char *const turns_up[] = {"; %.0f %% of the time it turns up a %s %s",
-                                           "; %.0f %% of the time it turns up %s's %s", ""};
-    const char *e = message_end(NULL, " the flip loses %.2f on average", s);
+    static const junqi_sentence_id turns_up[] = {JUNQI_SAY_TURNS_UP_COLOUR, JUNQI_SAY_TURNS_UP_SEAT,
+                                                 JUNQI_SAY_COUNT /* no such part */};
+    const char *e = sentence_end(JUNQI_SAY_FLIP_AVERAGE, s);
     char sentence[256];
     for (size_t k = 0; e && k < sizeof turns_up / sizeof turns_up[0]; k++) {
-        snprintf(sentence, sizeof sentence, "%s.", turns_up[k]);
+        bool part = turns_up[k] != JUNQI_SAY_COUNT;
+        snprintf(sentence, sizeof sentence, "%s%s", part ? junqi_sentences[turns_up[k]].msgid : "",
+                 junqi_sentences[JUNQI_SAY_SENTENCE_END].msgid);
         const char *end = format_end(sentence, e);
-        snprintf(sentence, sizeof sentence, "%s%s", *turns_up[k] ? _(turns_up[k]) : "", C_("end of a sentence", "."));
+        snprintf(sentence, sizeof sentence, "%s%s", part ? junqi_say(turns_up[k]) : "",
+                 junqi_say(JUNQI_SAY_SENTENCE_END));
         end = end ? end : format_end(sentence, e);
         if (end)
             return end;
@@ -649,8 +656,8 @@ static void find_sentences_end(eval_span *e)
     const char *s = e->end;
     for (bool more = true; more;) {
         more = false;
-        for (size_t k = 0; k < sizeof annotator_sentences / sizeof annotator_sentences[0] && !more; k++) {
-            const char *next = message_end(annotator_sentences[k].context, annotator_sentences[k].msgid, s);
+        for (int k = 0; k < JUNQI_SAY_PLAIN && !more; k++) {
+            const char *next = sentence_end((junqi_sentence_id)k, s);
             more = next != NULL;
             s = more ? next : s;
         }

@@ -16,6 +16,7 @@
 #include "flip_search.h"
 #include "fpmode.h"
 #include "i18n.h"
+#include "sentences.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -129,17 +130,17 @@ static void describe_flip(FILE *t, const junqi_flip *before, junqi_action played
         if (j->winprob_before - value[i] >= opt->thresholds[0] &&
             (worst < 0 || prob[i] * (j->winprob_before - value[i]) > prob[worst] * (j->winprob_before - value[worst])))
             worst = i;
-    fprintf(t, _(" the flip loses %.2f on average"), j->loss);
+    fprintf(t, junqi_say(JUNQI_SAY_FLIP_AVERAGE), j->loss);
     if (worst >= 0) {
         int colour = junqi_flip_colour(shown[worst]), seat = junqi_flip_seat_of(before, colour);
         const char *piece = _(junqi_piece_words((junqi_piece)junqi_flip_piece(shown[worst])));
         if (seat == JUNQI_NO_SEAT)
-            fprintf(t, _("; %.0f %% of the time it turns up a %s %s"), 100 * prob[worst], _(junqi_colour_name(colour)), piece);
+            fprintf(t, junqi_say(JUNQI_SAY_TURNS_UP_COLOUR), 100 * prob[worst], _(junqi_colour_name(colour)), piece);
         else
-            fprintf(t, _("; %.0f %% of the time it turns up %s's %s"), 100 * prob[worst], _(junqi_seat_name((junqi_seat)seat)),
+            fprintf(t, junqi_say(JUNQI_SAY_TURNS_UP_SEAT), 100 * prob[worst], _(junqi_seat_name((junqi_seat)seat)),
                     piece);
     }
-    fputs(C_("end of a sentence", "."), t);
+    fputs(junqi_say(JUNQI_SAY_SENTENCE_END), t);
 }
 
 /* The engine's line as a variation: its best action (and the reply), flips named from the deal when known. */
@@ -197,21 +198,17 @@ static bool write_judgement(junqi_game *g, const junqi_move_judgement *j, const 
     junqi_action b = j->best.from == j->best.to ? junqi_action_flip(j->best.from) : junqi_action_move(j->best.from, j->best.to);
     action_text(before, b, best);
     if (j->missed_flag)
-        fprintf(t, _(" Missed a flag capture: %s takes the flag."), best);
+        fprintf(t, junqi_say(JUNQI_SAY_MISSED_FLAG), best);
     if (j->mark && !j->missed_flag) {
-        /* " Inaccuracy:", the words (and msgids) of libcore/annotate.c's marks */
-        const char *name = junqi_mark_name(j->mark);
-        char word[32];
-        snprintf(word, sizeof word, " %c%s:", name[0] - 32, name + 1);
-        fputs(_(word), t);
+        fputs(junqi_say(junqi_say_mark(j->mark)), t);
         if (played.kind == JUNQI_ACT_FLIP || junqi_flip_down(before->cell[played.to]))
             describe_flip(t, before, played, j, opt);
         else
-            fprintf(t, _(" loses %.2f."), j->loss);
-        fprintf(t, _(" Better %s (%.2f instead of %.2f)."), best, j->winprob_before, j->winprob_after);
+            fprintf(t, junqi_say(JUNQI_SAY_FLIP_LOSES), j->loss);
+        fprintf(t, junqi_say(JUNQI_SAY_FLIP_BETTER), best, j->winprob_before, j->winprob_after);
     }
     if (j->allows_flag)
-        fputs(_(" This lets the flag be taken next action."), t);
+        fputs(junqi_say(JUNQI_SAY_FLIP_ALLOWS_FLAG), t);
     junqi_item_add_mark(it, j->mark);
     bool ok = fclose(t) == 0 && junqi_line_add_comment(&g->main, j->item + 1, comment, JUNQI_NOWHERE);
     free(comment);

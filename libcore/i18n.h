@@ -97,6 +97,9 @@ char *junqi_i18n_seat_list(char *out, size_t n, unsigned seats);
 #define _(msgid) junqi_i18n_gettext(msgid)
 #define C_(context, msgid) junqi_i18n_pgettext(context "\004" msgid, msgid)
 #define N_(msgid) msgid
+/* A msgid of `context` marked for the catalog (xgettext -kNC_:1c,2), translated where it is used:
+ * junqi_i18n_pgettext() of the two glued as C_() glues them. */
+#define NC_(context, msgid) msgid
 #define P_(singular, plural, n) junqi_i18n_ngettext(singular, plural, n)
 
 #ifdef __cplusplus
