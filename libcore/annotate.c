@@ -698,25 +698,48 @@ static bool keep_users_words(char *text, const eval_span *e)
     return n + tail_len > 0;
 }
 
-/* Drop what an annotation wrote at move `it` beside its comment c, keyed on what its sentences
- * say, not on what the record holds now (a mark or a line may have been deleted by hand). The
- * sentence is a mark's when it names the mark by its words, or, where it names none in the
- * languages known here (another language's; a flip game's missed flag capture, which names no
- * mark), when the first NAG is a mark. The engine's line, the last variation, goes with a mark's
- * sentence when its first move is the move the sentence names; the mark, the first NAG, when it
- * is the one the sentence names, or, with no mark named, when the engine's line was there. A
+/* What an annotation wrote at move `it`, keyed on what its sentences say, not on what the record
+ * holds now (a mark or a line may have been deleted or changed by hand). The sentence is a mark's
+ * when it names the mark by its words, or, where it names none in the languages known here
+ * (another language's; a flip game's missed flag capture, which names no mark), when the first
+ * NAG is a mark. The engine's line is the last variation when it goes with a mark's sentence and
+ * its first move is the move the sentence names; the mark, the first NAG, is the annotation's when
+ * it is the one the sentence names, or, with no mark named, when the engine's line was there. A
  * comment that is the command alone, or a sentence of no mark (a missed flag capture named
- * alone), marked nothing: a mark and a variation of the record's own stay. */
-static void drop_judgement(const junqi_board *b, junqi_item *it, const char *text)
+ * alone), marked nothing: a mark and a variation of the record's own are the record's. */
+junqi_annotation_wrote junqi_annotation_at(const junqi_board *b, const junqi_item *it, const char *sentences)
 {
-    if (!*text)
-        return;
-    int mark = named_mark(text);
+    junqi_annotation_wrote w = {JUNQI_MARK_NONE, false, false};
+    if (!*sentences)
+        return w;
+    int named = named_mark(sentences);
     bool nag = it->nnags && junqi_mark_name(it->nags[0]);
-    bool line = (mark || nag) && it->nvariations && engine_line(b, &it->variations[it->nvariations - 1], text);
-    if (line)
+    w.line = (named || nag) && it->nvariations &&
+             engine_line(b, &it->variations[it->nvariations - 1], sentences);
+    w.nag = nag && (named ? it->nags[0] == named : w.line);
+    w.mark = named ? named : w.nag ? it->nags[0] : JUNQI_MARK_NONE;
+    return w;
+}
+
+bool junqi_annotation_sentences(const char *comment, char *buf, size_t n)
+{
+    eval_span e;
+    if (!eval_command(comment, &e))
+        return false;
+    find_sentences_end(&e);
+    size_t len = (size_t)(e.sentences_end - e.end);
+    snprintf(buf, n, "%.*s", (int)(len < n ? len : n - 1), e.end);
+    return true;
+}
+
+/* Drop what an annotation wrote at move `it` beside its comment (junqi_annotation_at(), its
+ * sentences): the engine's line and its mark. */
+static void drop_judgement(const junqi_board *b, junqi_item *it, const char *sentences)
+{
+    junqi_annotation_wrote w = junqi_annotation_at(b, it, sentences);
+    if (w.line)
         junqi_line_clear(&it->variations[--it->nvariations]);
-    if (nag && (mark ? it->nags[0] == mark : line)) {
+    if (w.nag) {
         it->nnags--;
         memmove(it->nags, it->nags + 1, it->nnags);
     }
@@ -741,10 +764,9 @@ static void strip_annotation(junqi_game *g)
             l->comments[kept++] = l->comments[i];
             continue;
         }
-        find_sentences_end(&e);
         char sentences[1024];
-        size_t n = (size_t)(e.sentences_end - e.end);
-        snprintf(sentences, sizeof sentences, "%.*s", (int)(n < sizeof sentences ? n : sizeof sentences - 1), e.end);
+        junqi_annotation_sentences(l->comments[i].text, sentences, sizeof sentences);
+        find_sentences_end(&e);
         drop_judgement(b, it, sentences);
         if (keep_users_words(l->comments[i].text, &e))
             l->comments[kept++] = l->comments[i];

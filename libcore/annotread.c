@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "jgn.h"
+#include "sentences.h"
 
 /* The [%eval B A S] of a comment's text into j; false when it has none with three numbers. */
 static bool read_eval(const char *text, junqi_move_judgement *j)
@@ -34,12 +35,10 @@ static bool read_eval(const char *text, junqi_move_judgement *j)
     return false;
 }
 
-/* The engine's line: a marked move's first variation, as far as its moves are moves. */
-static void read_line(const junqi_item *it, junqi_move_judgement *j)
+/* The engine's line v (annotate.c writes it as the marked move's last variation), as far as its
+ * moves are moves. */
+static void read_line(const junqi_line *v, junqi_move_judgement *j)
 {
-    if (!j->mark || it->nvariations == 0)
-        return;
-    const junqi_line *v = &it->variations[0];
     for (size_t i = 0; i < v->nitems && j->pv_len < JUNQI_MAX_PLY; i++) {
         if (v->items[i].kind != JUNQI_ITEM_MOVE)
             break;
@@ -49,13 +48,17 @@ static void read_line(const junqi_item *it, junqi_move_judgement *j)
         j->best = j->pv[0];
 }
 
-static int read_mark(const junqi_item *it)
+/* The mark and the line the annotation's comment `text` gave move `it` (junqi_annotation_at):
+ * a mark or a variation of the record's own, or a mark a user changed, is not the engine's. */
+static void read_judgement(const junqi_board *b, const junqi_item *it, const char *text, junqi_move_judgement *j)
 {
-    for (int k = 0; k < it->nnags; k++)
-        if (it->nags[k] == JUNQI_MARK_INACCURACY || it->nags[k] == JUNQI_MARK_MISTAKE ||
-            it->nags[k] == JUNQI_MARK_BLUNDER)
-            return it->nags[k];
-    return JUNQI_MARK_NONE;
+    char sentences[1024];
+    if (!junqi_annotation_sentences(text, sentences, sizeof sentences))
+        return;
+    junqi_annotation_wrote w = junqi_annotation_at(b, it, sentences);
+    j->mark = w.mark;
+    if (w.line)
+        read_line(&it->variations[it->nvariations - 1], j);
 }
 
 /* One seat's summary tags (NorthAccuracy ...); the counts of judged moves are the caller's. */
@@ -82,6 +85,7 @@ bool junqi_annotation_read(const junqi_game *g, junqi_annotation *out)
 {
     memset(out, 0, sizeof *out);
     size_t n = junqi_game_moves(g), ply = g->start ? g->start->moves : 0, judged = 0;
+    const junqi_board *b = junqi_board_get(g->board);
     if (n && !(out->moves = calloc(n, sizeof *out->moves)))
         return false;
     for (size_t i = 0; i < g->main.nitems; i++) {
@@ -94,14 +98,14 @@ bool junqi_annotation_read(const junqi_game *g, junqi_annotation *out)
         j->seat = it->seat;
         j->best.from = j->best.to = JUNQI_NO_POINT;
         size_t last = junqi_line_through_end(&g->main, i + 1);
+        const char *text = NULL;
         for (size_t c = 0; c < g->main.ncomments && !j->judged; c++)
             if (g->main.comments[c].before > i && g->main.comments[c].before <= last)
-                j->judged = read_eval(g->main.comments[c].text, j);
+                j->judged = read_eval(text = g->main.comments[c].text, j);
         if (!j->judged)
             continue;
         judged++;
-        j->mark = read_mark(it);
-        read_line(it, j);
+        read_judgement(b, it, text, j);
         if (j->seat < JUNQI_SEATS)
             out->seat[j->seat].moves++;
     }

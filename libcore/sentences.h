@@ -11,6 +11,12 @@
 #ifndef JUNQI_SENTENCES_H
 #define JUNQI_SENTENCES_H
 
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "board.h"
+#include "game.h"
+
 /** The sentences, in the order clearing tries them. The comment after each is what its
  *  conversions stand for. */
 typedef enum junqi_sentence_id {
@@ -49,5 +55,23 @@ const char *junqi_say(junqi_sentence_id id);
 /** The sentence of mark (JUNQI_MARK_MISTAKE, _BLUNDER or _INACCURACY, annotate.h):
  *  JUNQI_SAY_MISTAKE, _BLUNDER or _INACCURACY. */
 junqi_sentence_id junqi_say_mark(int mark);
+
+/** What an annotation wrote at a move (junqi_annotation_at()). */
+typedef struct junqi_annotation_wrote {
+    int mark;  /**< the engine's mark (JUNQI_MARK_*), whether or not the move still carries it */
+    bool line; /**< the move's last variation is the engine's line */
+    bool nag;  /**< the move's first NAG is the engine's mark */
+} junqi_annotation_wrote;
+
+/** The annotator's sentences of an annotation's comment text `comment` (what follows its
+ *  [%eval] command, up to the first words that are none of them) into buf (n bytes, cut to fit);
+ *  false when the comment holds no [%eval] command. */
+bool junqi_annotation_sentences(const char *comment, char *buf, size_t n);
+
+/** What an annotation wrote at move `it` (on board b) with its sentences `sentences`
+ *  (junqi_annotation_sentences()): keyed on what they say, not on what the move holds now, so
+ *  that a mark or a variation of the record's own, or one a user changed, is not taken for the
+ *  engine's. Used to clear an annotation and to read it back (annotread.c). */
+junqi_annotation_wrote junqi_annotation_at(const junqi_board *b, const junqi_item *it, const char *sentences);
 
 #endif

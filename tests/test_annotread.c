@@ -10,11 +10,41 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include "annotread.h"
 #include "jgn.h"
 #include "testutil.h"
+
+/* The first marked move of annotated record g (want: its annotation) given a variation of the
+ * record's own before the engine's line, and another mark by hand: the page read the first
+ * variation as the engine's line, and the mark the move carries as the engine's (h-annot3); both
+ * now come from what the annotation's sentences say. */
+static void record_edits_are_not_the_engines(junqi_game *g, const junqi_annotation *want)
+{
+    size_t i = 0;
+    while (i < want->nmoves && !(want->moves[i].mark && want->moves[i].pv_len))
+        i++;
+    assert_true(i < want->nmoves);
+    const junqi_move_judgement *w = &want->moves[i];
+    junqi_item *it = &g->main.items[w->item];
+    junqi_line *own = junqi_item_add_variation(it);
+    assert_non_null(own);
+    junqi_item played = {.kind = JUNQI_ITEM_MOVE, .seat = it->seat, .move = it->move}; /* the record's own line */
+    assert_true(junqi_line_add_item(own, &played));
+    junqi_line last = it->variations[it->nvariations - 1]; /* put first, the engine's line last */
+    memmove(it->variations + 1, it->variations, (it->nvariations - 1) * sizeof *it->variations);
+    it->variations[0] = last;
+    it->nags[0] = w->mark == JUNQI_MARK_MISTAKE ? JUNQI_MARK_BLUNDER : JUNQI_MARK_MISTAKE;
+    junqi_annotation got;
+    assert_true(junqi_annotation_read(g, &got));
+    const junqi_move_judgement *r = &got.moves[i];
+    assert_int_equal(r->mark, w->mark);
+    assert_int_equal(r->best.from, w->pv[0].from);
+    assert_int_equal(r->best.to, w->pv[0].to);
+    junqi_annotation_free(&got);
+}
 
 static void an_annotated_record_reads_back_to_its_annotation(void **state)
 {
@@ -61,6 +91,7 @@ static void an_annotated_record_reads_back_to_its_annotation(void **state)
         assert_int_equal(got.seat[s].inaccuracies, want.seat[s].inaccuracies);
         assert_true(fabs(got.seat[s].accuracy - want.seat[s].accuracy) <= 0.05 + 1e-9);
     }
+    record_edits_are_not_the_engines(back, &want);
     junqi_annotation_free(&want);
     junqi_annotation_free(&got);
     junqi_game_free(back);
