@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <libintl.h>
+#include <langinfo.h>
 #include <limits.h>
 #include <locale.h>
 #include <pthread.h>
@@ -861,6 +862,16 @@ static struct {
     const junqi_rules *rules;
     const char *text;
 } typed_rules;
+
+int junqi_cli_text_arg(const char *prog, const char *option, const char *arg, char *buf, size_t n)
+{
+    if (junqi_cli_locale_text(arg, buf, n))
+        return JUNQI_EXIT_OK;
+    if (strlen(arg) >= n)
+        return junqi_cli_usage(prog, "%s: the text is longer than %zu bytes", option, n - 1);
+    /* TRANSLATORS: "--select: the text is not GBK, the locale's character set" */
+    return junqi_cli_usage(prog, "%s: the text is not %s, the locale's character set", option, nl_langinfo(CODESET));
+}
 
 junqi_source *junqi_cli_with_rules(junqi_source *src)
 {

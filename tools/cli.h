@@ -317,6 +317,15 @@ void junqi_cli_put_field(FILE *out, const char *s);
 void junqi_cli_print_diags(FILE *out, const char *file, const junqi_diags *d, junqi_cli_format fmt);
 
 /**
+ * The text argument `arg` of option `option` ("--select") as UTF-8 into buf
+ * (n bytes): junqi_cli_locale_text() (termtext.h), which converts what a
+ * terminal of a GBK or Big5 locale typed. Returns JUNQI_EXIT_OK, or a usage
+ * error, said, when arg is not text of the locale's character set or is
+ * too long.
+ */
+int junqi_cli_text_arg(const char *prog, const char *option, const char *arg, char *buf, size_t n);
+
+/**
  * Print "PROG: message" (skipped when fmt is NULL, as after getopt's own
  * message) and "Try 'PROG --help' for more information." to stderr; returns JUNQI_EXIT_USAGE so callers can `return junqi_cli_usage(...)`.
  */

@@ -412,6 +412,7 @@ typedef struct engine_spec {
     const char *option[MAX_ENGINE_OPTIONS]; /* "Name=Value" */
     int noptions;
     const char *name;                       /* --name1/--name2, or NULL: its id name */
+    char name_text[256];                    /* --name1/--name2 as typed, in UTF-8 (junqi_cli_text_arg) */
     char id[128];
 } engine_spec;
 
@@ -504,7 +505,11 @@ static int set_name(engine_spec *e, int k, const char *arg)
         visible_copy(shown, sizeof shown, arg);
         return junqi_cli_usage(prog, "--name%d holds a control character: '%s'", k, shown);
     }
-    e->name = arg;
+    char option[8];
+    snprintf(option, sizeof option, "--name%d", k);
+    if (junqi_cli_text_arg(prog, option, arg, e->name_text, sizeof e->name_text) != JUNQI_EXIT_OK)
+        return JUNQI_EXIT_USAGE;
+    e->name = e->name_text;
     return JUNQI_EXIT_OK;
 }
 

@@ -504,6 +504,7 @@ static int replay_source(const options *opt, junqi_source *src, FILE *out, bool 
 typedef struct setup_choice {
     char path[4096];
     const char *which;   /* the formation's name or 1-based number, or NULL */
+    char which_text[256]; /* a name typed after '#', as UTF-8 (junqi_cli_text_arg) */
 } setup_choice;
 
 /* Split FILE#WHICH (a file whose name holds '#' is taken whole when it exists). */
@@ -535,7 +536,8 @@ static int named_formation(setup_choice *c)
     if (c->which || strchr(c->path, '/') || strcmp(c->path, "-") == 0 || access(c->path, F_OK) == 0)
         return JUNQI_EXIT_OK;
     char name[sizeof c->path];
-    snprintf(name, sizeof name, "%s", c->path);
+    if (junqi_cli_text_arg(prog, "--setup", c->path, name, sizeof name) != JUNQI_EXIT_OK)
+        return JUNQI_EXIT_USAGE;
     int found = junqi_cli_find_formation(name, c->path, sizeof c->path, &index);
     if (found < 0) {
         fprintf(stderr, "%s: %s: %s\n", prog, name, _("out of memory"));
@@ -559,6 +561,9 @@ static int load_formation(const char *arg, const junqi_rules *rules, junqi_forma
     setup_choice c;
     if (!split_setup(arg, &c))
         return junqi_cli_usage(prog, "--setup: '%s' is too long a file name", arg);
+    if (c.which && junqi_cli_text_arg(prog, "--setup", c.which, c.which_text, sizeof c.which_text) != JUNQI_EXIT_OK)
+        return JUNQI_EXIT_USAGE;
+    c.which = c.which ? c.which_text : NULL;
     int named = named_formation(&c);
     if (named != JUNQI_EXIT_OK)
         return named;
@@ -810,14 +815,17 @@ static int parse_collection_option(options *opt, int c, const char *arg)
     char err[512];
     switch (c) {
     case OPT_SELECT: {
+        char text[4096]; /* the names the condition holds, as the records write them: UTF-8 */
+        if (junqi_cli_text_arg(prog, "--select", arg, text, sizeof text) != JUNQI_EXIT_OK)
+            return JUNQI_EXIT_USAGE;
         if (!opt->select && !(opt->select = junqi_selection_new()))
             return JUNQI_EXIT_IO;
-        if (!junqi_selection_add(opt->select, arg, err, sizeof err))
+        if (!junqi_selection_add(opt->select, text, err, sizeof err))
             return junqi_cli_usage(prog, "--select %s", err);
-        const char *word = junqi_selection_meant_word(arg);
+        const char *word = junqi_selection_meant_word(text);
         if (word) /* Moves>=100 keeps nothing, which looks like no game long enough */
             fprintf(stderr, _("%s: note: --select %s names a tag, which JGN does not define: the word is "
-                              "'%s', in lower case\n"), prog, arg, word);
+                              "'%s', in lower case\n"), prog, text, word);
         break;
     }
     case OPT_UNIQUE: opt->unique = true; break;

@@ -21,10 +21,18 @@
 #include <iconv.h>
 #include <langinfo.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
+
+/* Whether the locale's character set is one the text goes out in as it is. */
+static bool charset_takes_utf8(const char *charset)
+{
+    return !*charset || strcasecmp(charset, "UTF-8") == 0 || strcasecmp(charset, "ANSI_X3.4-1968") == 0 ||
+           strcasecmp(charset, "ASCII") == 0 || strcasecmp(charset, "US-ASCII") == 0;
+}
 
 #ifdef __GLIBC__ /* elsewhere (musl) stdout and stderr are constants: the text stays UTF-8 */
 
@@ -142,13 +150,6 @@ static FILE *converting_stream(int fd, const char *charset, int mode)
     return f;
 }
 
-/* Whether the locale's character set is one the text goes out in as it is. */
-static bool charset_takes_utf8(const char *charset)
-{
-    return !*charset || strcasecmp(charset, "UTF-8") == 0 || strcasecmp(charset, "ANSI_X3.4-1968") == 0 ||
-           strcasecmp(charset, "ASCII") == 0 || strcasecmp(charset, "US-ASCII") == 0;
-}
-
 /* The standard streams the converting ones stand in for, or NULL (none, or given back). */
 static FILE *original_stdout, *original_stderr;
 
@@ -205,6 +206,23 @@ int junqi_cli_give_back_stdout(void)
 }
 
 #endif
+
+bool junqi_cli_locale_text(const char *arg, char *buf, size_t n)
+{
+    const char *charset = nl_langinfo(CODESET);
+    const char *p = arg;
+    while (*p && !(*p & 0x80))
+        p++;
+    iconv_t cd = !*p || !charset || charset_takes_utf8(charset) ? (iconv_t)-1 : iconv_open("UTF-8", charset);
+    if (cd == (iconv_t)-1) /* ASCII, a UTF-8 locale, or a set iconv lacks: the bytes as they are */
+        return snprintf(buf, n, "%s", arg) < (int)n;
+    char *in = (char *)arg, *out = buf;
+    size_t left = strlen(arg), room = n - 1;
+    size_t r = iconv(cd, &in, &left, &out, &room);
+    iconv_close(cd);
+    *out = '\0';
+    return r != (size_t)-1;
+}
 
 int junqi_cli_stream_fd(FILE *stream)
 {

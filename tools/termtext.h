@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * termtext.h - text onto a terminal whose character set is not UTF-8.
+ * termtext.h - text onto a terminal whose character set is not UTF-8, and
+ * text typed on one.
  *
  * Every message, every name and every file the tools write is UTF-8 in
  * every locale (i18n.c; docs/i18n.md, "Character sets"): a file, a pipe, a
@@ -16,6 +17,8 @@
 #ifndef JUNQI_TERMTEXT_H
 #define JUNQI_TERMTEXT_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
 /**
@@ -40,6 +43,18 @@ void junqi_cli_terminal_charset(void);
  * close_stdout). Returns 0, or EOF when the write failed (errno says why).
  */
 int junqi_cli_give_back_stdout(void);
+
+/**
+ * Text the user typed in an argument (`arg`: --select's names, a
+ * formation's name) as UTF-8, the character set of every record, into buf
+ * (n bytes): under a locale of another set (zh_CN.GBK) the terminal typed
+ * it in that set, and compared as it is, 小明 in GBK matched no record's
+ * 小明. ASCII, and any text under a UTF-8 or ASCII locale, is copied as it
+ * is. False when the text is not in the locale's set (buf then holds what
+ * was converted before the bad byte) or does not fit: a usage error.
+ * Not for file names, which are the file system's bytes.
+ */
+bool junqi_cli_locale_text(const char *arg, char *buf, size_t n);
 
 /**
  * The descriptor `stream` writes to: 1 and 2 for stdout and stderr (also

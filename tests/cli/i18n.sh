@@ -229,6 +229,20 @@ if command -v localedef >/dev/null && [ -f /usr/share/i18n/locales/zh_TW ]; then
     else
         skip "script(1) cannot give a terminal here: text onto a GBK terminal is not checked"
     fi
+    # and text typed on such a terminal is in its character set: --select 'player=小明' in GBK
+    # matched no record's UTF-8 小明 and kept nothing, exit 0; a formation's Chinese name in
+    # --setup was no formation. Such text is converted; bytes that are not GBK are a usage error
+    printf '[Board "two-player"]\n[North "小明"]\n[South "b"]\n\n*\n\n[Board "two-player"]\n[North "x"]\n[South "y"]\n\n*\n' \
+        >"$tmp/names.jgn"
+    in_gbk() { env -u LC_ALL -u LC_MESSAGES -u LANGUAGE LOCPATH="$tmp/locales" LANG=zh_CN.GBK "$@"; }
+    run in_gbk "$bin/junqi-replay" --select "$(printf 'player=小明' | iconv -t GBK)" --count "$tmp/names.jgn"
+    expect "--select typed in GBK under LANG=zh_CN.GBK: the game of 小明" "0 1" "$rc $out"
+    run in_gbk env LC_MESSAGES=C "$bin/junqi-replay" --select "$(printf 'player=\377\377')" --count "$tmp/names.jgn"
+    expect "--select of bytes that are not GBK: a usage error" \
+        "2 junqi-replay: --select: the text is not GBK, the locale's character set" "$rc $(head -n 1 <<<"$err")"
+    run in_gbk "$bin/junqi-replay" --board two-player --setup "south=$(printf '铜墙铁壁' | iconv -t GBK)" \
+        --setup north=F07 --to jgn
+    expect "--setup with a formation's Chinese name typed in GBK" '0 [SouthSetup "' "$rc $(grep -o '^\[SouthSetup "' <<<"$out")"
 else
     skip "localedef or /usr/share/i18n/locales (Debian's locales package) is missing: LANG=zh_CN.UTF-8 not checked"
 fi
