@@ -1091,6 +1091,20 @@ typedef struct loading {
     int64_t want; /* setups wanted after the skipped ones (0: all) */
 } loading;
 
+/* Why record g cannot start the match's games whatever its setups hold,
+ * or NULL: a flip game's record has a deal and no setups, and a
+ * two-player record has none for east and west. Said as it is, where the
+ * referee's "the record has no setup for east" hid what to change. */
+static const char *unfit_record(const match *m, const junqi_game *g)
+{
+    if (junqi_rules_flip(g->rules))
+        return _("a flip game's record, which has no setups (junqi-match plays formation games)");
+    if (g->board == JUNQI_TWO_PLAYER && m->opt->board == JUNQI_FOUR_PLAYER)
+        return _("a two-player record, and the games are on the four-player board (--board two-player plays "
+                 "its setups)");
+    return NULL;
+}
+
 /* Keep a record whose setups start a game (after --skip, up to --games). */
 static int add_setup(void *ctx, junqi_input *in)
 {
@@ -1098,7 +1112,10 @@ static int add_setup(void *ctx, junqi_input *in)
     match *m = l->m;
     junqi_referee r;
     char err[256];
-    if (!junqi_referee_start(&r, m->opt->rules, in->game, err, sizeof err)) {
+    const char *unfit = unfit_record(m, in->game);
+    if (unfit)
+        snprintf(err, sizeof err, "%s", unfit);
+    if (unfit || !junqi_referee_start(&r, m->opt->rules, in->game, err, sizeof err)) {
         fprintf(stderr, _("%s: %s: %s: not used\n"), prog, in->name, err);
         return JUNQI_EXIT_OK;
     }
