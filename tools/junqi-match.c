@@ -610,14 +610,10 @@ static int match_rules(options *o)
  * engine starts, as junqi-analyze's -o over its input is. */
 static int check_output_not_setups(const options *o)
 {
-    for (int i = 0; o->output && i < o->nsetup_files; i++) {
-        struct stat id;
-        if (junqi_cli_input_file(o->setups[i], &id) && junqi_cli_is_file(o->output, &id))
-            /* TRANSLATORS: -o's file's name, the setups file's name */
-            return junqi_cli_usage(prog, "-o %s would be written over the setups file %s, whose games the match "
-                                         "starts from: choose another name", o->output,
-                                   strcmp(o->setups[i], "-") == 0 ? "<stdin>" : o->setups[i]);
-    }
+    const char *in = junqi_cli_input_under(o->output, o->setups, o->nsetup_files);
+    if (in) /* TRANSLATORS: -o's file's name, the setups file's name */
+        return junqi_cli_usage(prog, "-o %s would be written over the setups file %s, whose games the match "
+                                     "starts from: choose another name", o->output, in);
     return JUNQI_EXIT_OK;
 }
 
