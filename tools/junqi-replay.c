@@ -668,7 +668,11 @@ static junqi_seat deal_first_seat(const junqi_rules *r, junqi_seat drawn)
 static int start_flip_record(const options *opt, FILE *out)
 {
     uint64_t seed;
-    if (!opt->rules || !junqi_rules_flip(opt->rules))
+    if (opt->rules && !junqi_rules_flip(opt->rules)) /* it was "say which with --rules", said to --rules qq */
+        return junqi_cli_usage(prog, "--deal starts a flip game, and --rules %s is a formation game's rule set: "
+                                     "say which flip game (%s)", opt->rules->text,
+                               junqi_rules_family_names(JUNQI_FLIP_GAME));
+    if (!opt->rules)
         return junqi_cli_usage(prog, "--deal starts a flip game: say which with --rules (%s)",
                                junqi_rules_family_names(JUNQI_FLIP_GAME));
     if (opt->board_given && opt->board != JUNQI_TWO_PLAYER)
