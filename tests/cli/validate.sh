@@ -503,6 +503,13 @@ run "$V" "$tmp/full-width.yaml"
 expect "full-width commas in a row: the one error" \
     "1|$tmp/full-width.yaml:6:6: error: '，' is a full-width ',': YAML's marks are ASCII (half-width) characters|1" \
     "$rc|$(head -n 1 <<<"$out")|$(grep -c ': error:' <<<"$out")"
+# a camp written '_', as the published 28-in-1 text marks one, was "'_' is not a piece name (e.g.
+# 司令, ...)", which did not say how a camp is written (break6 E5); the camp is named
+sed 's/^  - \[司令, ~, 连长, ~, 排长\]/  - [司令, _, 连长, camp, 排长]/' "$F07" >"$tmp/camp.yaml"
+run "$V" "$tmp/camp.yaml"
+expect "a camp written '_': the one error, naming the camp and how to write it" \
+    "1|$tmp/camp.yaml:7:10: error: '_' is not a piece name, and row 2, column 2 is a camp, which starts empty: write ~ (or camp) there|1" \
+    "$rc|$(head -n 1 <<<"$out")|$(grep -c ': error:' <<<"$out")"
 # a key typed in full-width letters (ｒｏｗｓ) was "unknown key 'ｒｏｗｓ'": the key meant is named
 sed 's/^rows:/ｒｏｗｓ:/' "$F07" >"$tmp/full-width.yaml"
 run "$V" "$tmp/full-width.yaml"
