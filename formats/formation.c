@@ -75,7 +75,10 @@ static void read_entry(reader *r, junqi_formation *f, int row, int col, const ya
     if (p == JUNQI_NONE || p == JUNQI_UNKNOWN) {
         f->bad[row][col] = true;
         char q[JUNQI_QUOTE_SIZE];
-        if (v)
+        if (v && junqi_arm_point_kind(row + 1, col + 1) == JUNQI_CAMP) /* '_', as the published 28-in-1 text marks one */
+            problem(r, n, JUNQI_CODE_UNKNOWN_PIECE_NAME, "'%s' is not a piece name, and row %d, column %d is a camp, "
+                    "which starts empty: write ~ (or camp) there", (junqi_quote(q, v, strlen(v)), q), row + 1, col + 1);
+        else if (v)
             problem(r, n, JUNQI_CODE_UNKNOWN_PIECE_NAME, "'%s' is not a piece name (e.g. 司令, 军长, marshal, 9, B, L, F)",
                     (junqi_quote(q, v, strlen(v)), q));
         else

@@ -1415,6 +1415,25 @@ static void open_variation(parser *p, const char *at)
     p->stack[++p->depth] = (frame){v, number, 0};
 }
 
+/* A token of n bytes at s with a '[' after its start ('north-south[Board', '*[Event'): the
+ * tags of the next game glued to this one's last line, as `cat a.jgn b.jgn` glues them when
+ * a.jgn does not end in a line break. The error at the '[' says so, where "'north-south[Board'
+ * is not a move, ..." left the cause to guess. False when there is no such '['. */
+static bool glued_tag(parser *p, const char *s, size_t n)
+{
+    const char *open = memchr(s, '[', n), *after = s + n;
+    if (!open || open == s || open + 1 == after || after[strspn(after, " \t")] != '"')
+        return false; /* a tag is [Name "Value"] */
+    for (const char *c = open + 1; c < after; c++)
+        if (!isalnum((unsigned char)*c) && *c != '_')
+            return false;
+    char q[JUNQI_QUOTE_SIZE];
+    report_at(p, open, JUNQI_CODE_BAD_TOKEN, "a tag's '[' after '%.*s' on its line: a game's tags begin a line of "
+              "their own (a file joined to one that does not end in a line break?)",
+              junqi_quote(q, s, (size_t)(open - s)), q);
+    return true;
+}
+
 static void parse_token(parser *p, junqi_reason termination, uint8_t code)
 {
     const char *s = p->text + p->at;
@@ -1448,7 +1467,7 @@ static void parse_token(parser *p, junqi_reason termination, uint8_t code)
     }
     if (full_width_error(p, s, n, JUNQI_CODE_BAD_TOKEN) || parse_number(p, s, n) || parse_nag(p, s, n) ||
         parse_termination(p, s, n, termination, code) ||
-        parse_flip_token(p, s, n) || parse_event(p, s, n) || parse_move(p, s, n))
+        parse_flip_token(p, s, n) || parse_event(p, s, n) || parse_move(p, s, n) || glued_tag(p, s, n))
         return;
     char q[JUNQI_QUOTE_SIZE];
     report_at(p, s, JUNQI_CODE_BAD_TOKEN, "'%.*s' is not a move, event, number, NAG or result",

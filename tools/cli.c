@@ -1242,6 +1242,21 @@ bool junqi_cli_is_file(const char *path, const struct stat *id)
     return stat(path, &st) == 0 && st.st_dev == id->st_dev && st.st_ino == id->st_ino;
 }
 
+const char *junqi_cli_input_under(const char *output, const char *const *inputs, int n)
+{
+    static const char *const standard_input[] = {"-"};
+    if (n == 0) {
+        inputs = standard_input;
+        n = 1;
+    }
+    for (int i = 0; output && i < n; i++) {
+        struct stat id;
+        if (inputs[i] && junqi_cli_input_file(inputs[i], &id) && junqi_cli_is_file(output, &id))
+            return strcmp(inputs[i], "-") == 0 ? "<stdin>" : inputs[i];
+    }
+    return NULL;
+}
+
 bool junqi_cli_same_file(const char *a, const char *b)
 {
     struct stat sa, sb;

@@ -685,6 +685,19 @@ bool junqi_cli_input_file(const char *name, struct stat *id);
 bool junqi_cli_is_file(const char *path, const struct stat *id);
 
 /**
+ * The input among `inputs` (n names, NULL ones passed over; n = 0:
+ * standard input, "-") that writing `output` would replace
+ * (junqi_cli_input_file(), junqi_cli_is_file(): by any name, a symbolic or
+ * a hard link, or the file standard input is redirected from), named as the
+ * messages name it ("<stdin>" for "-"); NULL when none is, or output is
+ * NULL. The rule by which junqi-analyze's -o and --graph, junqi-match's -o
+ * and junqi-replay's -o are refused before anything is read or written: the
+ * output, put in place at the end, would replace the games it is made from,
+ * with none of them where a record does not read.
+ */
+const char *junqi_cli_input_under(const char *output, const char *const *inputs, int n);
+
+/**
  * True when writing the name a writes the name b, there or not: the same
  * name once the symbolic link a or b is followed to the name it leads to
  * (as junqi_cli_output_open() writes through it) and its folders resolved by

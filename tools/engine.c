@@ -733,14 +733,19 @@ static void locate_on_line(junqi_diags *d, const record_line *rl)
     }
 }
 
+/* Whether s is the word alone, with blanks (or a line's end) round it. */
+static bool only_word(const char *s, const char *word)
+{
+    size_t n = strlen(word);
+    s += strspn(s, " \t");
+    return strncmp(s, word, n) == 0 && s[n + strspn(s + n, " \t\r\n")] == '\0';
+}
+
 /* Whether a line of the input (read_line: st, n bytes) is the line `end`
  * of `position jgn`: no NUL byte may hide more after it. */
 static bool is_end_line(line_status st, const char *line, size_t n)
 {
-    if (st != LINE_OK || strlen(line) < n)
-        return false;
-    const char *w = line + strspn(line, " \t");
-    return strncmp(w, "end", 3) == 0 && w[3 + strspn(w + 3, " \t\r\n")] == '\0';
+    return st == LINE_OK && strlen(line) >= n && only_word(line, "end");
 }
 
 typedef enum record_status { RECORD_OK, RECORD_NO_MEMORY, RECORD_TOO_LARGE, RECORD_UNENDED } record_status;
@@ -1114,8 +1119,16 @@ static bool record_is_valid(engine *e, junqi_game *g)
 
 static void cmd_position(engine *e, char *args, FILE *in)
 {
-    if (refuse_while_searching(e, "position"))
+    if (refuse_while_searching(e, "position")) {
+        /* The record's lines belong to the command refused: read as
+         * commands they gave an error line each, and a line `stop` or
+         * `quit` in a comment was obeyed. */
+        char *text;
+        size_t len;
+        if (only_word(args, "jgn") && read_record(in, &text, &len) == RECORD_OK)
+            free(text);
         return;
+    }
     char *moves;
     junqi_game *g = position_record(e, args, in, &moves);
     if (!g)

@@ -1321,21 +1321,13 @@ static int finish_options(options *opt, int ninputs)
 static int check_outputs_not_inputs(const options *opt, char **inputs, int n)
 {
     const char *const outputs[][2] = {{"-o", opt->output}, {"--graph", opt->graph}};
-    static char *const standard_input[] = {"-"};
-    if (n == 0 && !opt->position) {
-        inputs = (char **)standard_input;
-        n = 1;
-    }
-    for (int i = 0; i < n; i++) {
-        struct stat id;
-        if (!junqi_cli_input_file(inputs[i], &id))
-            continue;
-        for (size_t k = 0; k < sizeof outputs / sizeof outputs[0]; k++)
-            if (outputs[k][1] && junqi_cli_is_file(outputs[k][1], &id))
-                /* TRANSLATORS: the option (-o, --graph), its file's name, the input's name */
-                return junqi_cli_usage(prog, "%s %s would be written over the input %s, whose games it annotates: "
-                                             "choose another name", outputs[k][0], outputs[k][1],
-                                       strcmp(inputs[i], "-") == 0 ? "<stdin>" : inputs[i]);
+    if (n == 0 && opt->position)
+        return JUNQI_EXIT_OK; /* no input file */
+    for (size_t k = 0; k < sizeof outputs / sizeof outputs[0]; k++) {
+        const char *in = junqi_cli_input_under(outputs[k][1], (const char *const *)inputs, n);
+        if (in) /* TRANSLATORS: the option (-o, --graph), its file's name, the input's name */
+            return junqi_cli_usage(prog, "%s %s would be written over the input %s, whose games it annotates: "
+                                         "choose another name", outputs[k][0], outputs[k][1], in);
     }
     return JUNQI_EXIT_OK;
 }

@@ -615,14 +615,10 @@ static int match_rules(options *o)
  * engine starts, as junqi-analyze's -o over its input is. */
 static int check_output_not_setups(const options *o)
 {
-    for (int i = 0; o->output && i < o->nsetup_files; i++) {
-        struct stat id;
-        if (junqi_cli_input_file(o->setups[i], &id) && junqi_cli_is_file(o->output, &id))
-            /* TRANSLATORS: -o's file's name, the setups file's name */
-            return junqi_cli_usage(prog, "-o %s would be written over the setups file %s, whose games the match "
-                                         "starts from: choose another name", o->output,
-                                   strcmp(o->setups[i], "-") == 0 ? "<stdin>" : o->setups[i]);
-    }
+    const char *in = junqi_cli_input_under(o->output, o->setups, o->nsetup_files);
+    if (in) /* TRANSLATORS: -o's file's name, the setups file's name */
+        return junqi_cli_usage(prog, "-o %s would be written over the setups file %s, whose games the match "
+                                     "starts from: choose another name", o->output, in);
     return JUNQI_EXIT_OK;
 }
 
@@ -1096,6 +1092,20 @@ typedef struct loading {
     int64_t want; /* setups wanted after the skipped ones (0: all) */
 } loading;
 
+/* Why record g cannot start the match's games whatever its setups hold,
+ * or NULL: a flip game's record has a deal and no setups, and a
+ * two-player record has none for east and west. Said as it is, where the
+ * referee's "the record has no setup for east" hid what to change. */
+static const char *unfit_record(const match *m, const junqi_game *g)
+{
+    if (junqi_rules_flip(g->rules))
+        return _("a flip game's record, which has no setups (junqi-match plays formation games)");
+    if (g->board == JUNQI_TWO_PLAYER && m->opt->board == JUNQI_FOUR_PLAYER)
+        return _("a two-player record, and the games are on the four-player board (--board two-player plays "
+                 "its setups)");
+    return NULL;
+}
+
 /* Keep a record whose setups start a game (after --skip, up to --games). */
 static int add_setup(void *ctx, junqi_input *in)
 {
@@ -1103,7 +1113,10 @@ static int add_setup(void *ctx, junqi_input *in)
     match *m = l->m;
     junqi_referee r;
     char err[256];
-    if (!junqi_referee_start(&r, m->opt->rules, in->game, err, sizeof err)) {
+    const char *unfit = unfit_record(m, in->game);
+    if (unfit)
+        snprintf(err, sizeof err, "%s", unfit);
+    if (unfit || !junqi_referee_start(&r, m->opt->rules, in->game, err, sizeof err)) {
         fprintf(stderr, _("%s: %s: %s: not used\n"), prog, in->name, err);
         return JUNQI_EXIT_OK;
     }

@@ -694,7 +694,11 @@ static junqi_seat deal_first_seat(const junqi_rules *r, junqi_seat drawn)
 static int start_flip_record(const options *opt, FILE *out)
 {
     uint64_t seed;
-    if (!opt->rules || !junqi_rules_flip(opt->rules))
+    if (opt->rules && !junqi_rules_flip(opt->rules)) /* it was "say which with --rules", said to --rules qq */
+        return junqi_cli_usage(prog, "--deal starts a flip game, and --rules %s is a formation game's rule set: "
+                                     "say which flip game (%s)", opt->rules->text,
+                               junqi_rules_family_names(JUNQI_FLIP_GAME));
+    if (!opt->rules)
         return junqi_cli_usage(prog, "--deal starts a flip game: say which with --rules (%s)",
                                junqi_rules_family_names(JUNQI_FLIP_GAME));
     if (opt->board_given && opt->board != JUNQI_TWO_PLAYER)
@@ -1136,6 +1140,32 @@ static int finish_collection(const options *opt, collection *c, FILE *out, int s
     return status;
 }
 
+/* -o FILE (file: its name as read) that is one of the inputs (a FILE, standard input
+ * redirected from it, a --setup formation file; junqi_cli_input_under) would be replaced by
+ * what is written from it, at the end, through the temporary file: a QQ replay by its JGN
+ * text, a record that does not read by nothing at all (an empty file). A usage error before
+ * anything is read, as junqi-analyze's -o and --split's parts over their inputs are.
+ * Returns an exit status. */
+static int check_output_not_input(const options *opt, const char *file, char **files, int n)
+{
+    const char *in = NULL;
+    if (opt->deal || opt->position)
+        return JUNQI_EXIT_OK; /* nothing read from a file */
+    for (int s = 0; s < JUNQI_SEATS && !in; s++)
+        in = opt->setup[s] ? junqi_cli_input_under(file, &opt->setup[s], 1) : NULL;
+    if (in) /* TRANSLATORS: -o's file's name, the --setup file's name */
+        return junqi_cli_usage(prog, "-o %s would be written over the formation file %s, which the record starts "
+                                     "from: choose another name", file, in);
+    for (int s = 0; s < JUNQI_SEATS; s++)
+        if (opt->setup[s])
+            return JUNQI_EXIT_OK; /* --setup reads no FILE, nor standard input */
+    if ((in = junqi_cli_input_under(file, (const char *const *)files, n)))
+        /* TRANSLATORS: -o's file's name, the input's name */
+        return junqi_cli_usage(prog, "-o %s would be written over the input %s, whose games it is made from: "
+                                     "choose another name", file, in);
+    return JUNQI_EXIT_OK;
+}
+
 int main(int argc, char **argv)
 {
     junqi_cli_set_locale();
@@ -1161,6 +1191,11 @@ int main(int argc, char **argv)
     junqi_cli_output out;
     char file[4096]; /* -o of one file: read as a name of several is (%% is %) */
     bool one = !opt.split && opt.output;
+    if (one && junqi_cli_output_name(prog, opt.output, file, sizeof file) &&
+        (rc = check_output_not_input(&opt, file, argv + optind, argc - optind)) != JUNQI_EXIT_OK) {
+        junqi_selection_free(opt.select);
+        return rc;
+    }
     if ((one && !junqi_cli_output_name(prog, opt.output, file, sizeof file)) ||
         (opt.unique && !(c.seen = junqi_seen_new())) || (opt.split && !input_files(argc, argv, &c)) ||
         !junqi_cli_output_open(prog, opt.split ? NULL : one ? file : opt.output, &out)) {

@@ -324,6 +324,15 @@ expect "position during a search" "error position: a search is running: send sto
     "$(answer "position pos $after")"
 # a go refused during a search gets no bestmove of its own: the one that follows is the search's
 expect "go during a search" "error go: a search is running: send stop first" "$(answer "go depth 1")"
+# a position jgn refused during a search takes the lines of its record with it, up to 'end': they
+# were read as commands, an error line each ('error [Board: unknown command ...', 'error end: ...')
+printf '%s\n' "position jgn" '[Board "two-player"]' '' '{ a note' 'stop' '}' '*' end isready >&"$eng_in"
+seen=""
+while read -r -t 5 l <&"$eng_out"; do
+    case "$l" in info*) ;; readyok) seen="$seen|readyok"; break ;; *) seen="$seen|$l" ;; esac
+done
+expect "position jgn during a search: one error line, its record's lines dropped up to 'end'" \
+    "|error position: a search is running: send stop first|readyok" "$seen"
 # stop ends the search: its bestmove comes before the readyok of an isready sent
 # after it. Speed is not checked here (scripts/protocol-latency measures it);
 # the 60 s wait only keeps a hung engine from hanging the suite.

@@ -160,6 +160,11 @@ for bad in "--deal 7" "--rules standard --deal 7" "--rules fanqi --deal seven" \
     run "$R" $bad
     expect "junqi-replay $bad: usage error" 2 "$rc"
 done
+# --rules of a formation game was told to say which flip game with --rules (break6 E4)
+run "$R" --rules standard --deal 7
+expect "--rules standard --deal 7: the rule set named" \
+    "junqi-replay: --deal starts a flip game, and --rules standard is a formation game's rule set: say which flip game (fanqi, fanfan, fanqi_wiki, huqi or zuhe)" \
+    "$(head -n 1 <<<"$err")"
 
 # --- perft -------------------------------------------------------------------------------
 run "$A" --perft 3 --ply 60 "$D/fanqi.jgn"

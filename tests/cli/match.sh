@@ -102,6 +102,20 @@ checks=$((checks + 1))
 grep -q "north's setup: .*(under standard): not used" <<<"$err" || fail "a bomb in the front row: $err"
 run "$M" --setups "$tmp/bomb.jgn" --rules standard,bomb_front_row=allow --nodes 300 --max-moves 2 "$E" "$E"
 expect "a bomb in the front row under bomb_front_row=allow: played" "0 2 games" "$rc $(head -n 1 <<<"$out" | grep -o '2 games')"
+# a two-player record on the four-player board, and a flip game's record, were 'the record has no
+# setup for east (north)': what to change is said (break6 E2)
+"$JUNQI_BIN/junqi-replay" --board two-player --setup south="$JUNQI_ROOT/samples/formations/F07.yaml" \
+    --setup north="$JUNQI_ROOT/samples/formations/F13.yaml" >"$tmp/two.jgn"
+run "$M" --setups "$tmp/two.jgn" --nodes 300 --max-moves 2 "$E" "$E"
+expect "a two-player record without --board two-player: exit status" 1 "$rc"
+expect "a two-player record without --board two-player: the board named" \
+    "junqi-match: $tmp/two.jgn: a two-player record, and the games are on the four-player board (--board two-player plays its setups): not used" \
+    "$(head -n 1 <<<"$err")"
+run "$M" --setups "$JUNQI_ROOT/tests/data/flip/fanqi.jgn" --board two-player --nodes 300 --max-moves 2 "$E" "$E"
+expect "a flip record as setups: exit status" 1 "$rc"
+expect "a flip record as setups: named" \
+    "junqi-match: $JUNQI_ROOT/tests/data/flip/fanqi.jgn: a flip game's record, which has no setups (junqi-match plays formation games): not used" \
+    "$(head -n 1 <<<"$err")"
 # engines that break the rules forfeit
 cat >"$tmp/fake" <<'EOF'
 #!/usr/bin/env bash

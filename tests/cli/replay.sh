@@ -155,6 +155,30 @@ for args in "--format json $C/truncated.jgs" "--to jgn $tmp/broken.jgn" "--list 
         "1 0" "$rc $({ wc -c <"$d/new.out"; } 2>/dev/null || echo no-file)"
     rm -f "$d/new.out"
 done
+# -o naming an input replaced it at the end: a truncated QQ replay by an empty file, exit 1,
+# the replay lost (break6 E3). A usage error now, by its name, through a link, as the file
+# standard input is redirected from, and as a --setup formation file; nothing is written
+ln -s in.jgs "$d/link.jgs"
+cp "$JUNQI_ROOT/samples/formations/F07.yaml" "$d/f07.yaml"
+sum=$(md5sum <"$C/truncated.jgs")
+over() { # OUTPUT INPUT-AS-NAMED ARGS...: -o OUTPUT over the input, refused, the input kept
+    local o=$1 named=$2
+    shift 2
+    cp "$C/truncated.jgs" "$d/in.jgs"
+    run "$R" --to jgn -o "$o" "$@" <"$d/in.jgs"
+    expect "-o $o over the input $named: exit status, the message, the input kept" \
+        "2 junqi-replay: -o $o would be written over the input $named, whose games it is made from: choose another name $sum" \
+        "$rc $(head -n 1 <<<"$err") $(md5sum <"$d/in.jgs")"
+}
+over "$d/in.jgs" "$d/in.jgs" "$d/in.jgs"
+over "$d/link.jgs" "$d/in.jgs" "$d/in.jgs"
+over "$d/in.jgs" "<stdin>" -
+over "$d/in.jgs" "<stdin>"
+run "$R" --board two-player --setup south="$d/f07.yaml" --setup north=F13 -o "$d/f07.yaml"
+expect "-o over a --setup formation file: exit status, the message" \
+    "2 junqi-replay: -o $d/f07.yaml would be written over the formation file $d/f07.yaml, which the record starts from: choose another name" \
+    "$rc $(head -n 1 <<<"$err")"
+rm -f "$d/in.jgs" "$d/link.jgs" "$d/f07.yaml"
 # a name near the longest a folder takes (254 of 255 bytes; '.tmp' plus 6 more would pass it): written
 long=$(printf 'b%.0s' $(seq 250)).jgn
 run "$R" --to jgn -o "$d/$long" "$f"

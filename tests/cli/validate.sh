@@ -530,6 +530,22 @@ run "$V" "$tmp/full-width.yaml"
 expect "full-width commas in a row: the one error" \
     "1|$tmp/full-width.yaml:6:6: error: '，' is a full-width ',': YAML's marks are ASCII (half-width) characters|1" \
     "$rc|$(head -n 1 <<<"$out")|$(grep -c ': error:' <<<"$out")"
+# two JGN files joined, the first without a line break at its end (printf '%s' "$(...)" > a.jgn):
+# the second game's tags follow the first's result on its line; 'north-south[Board' was "not a
+# move, event, number, NAG or result", the cause left to guess (break6 E6)
+printf '[Board "two-player"]\n[Result "*"]\n\n*' >"$tmp/unended.jgn"
+cat "$tmp/unended.jgn" "$tmp/unended.jgn" >"$tmp/joined.jgn"
+run "$V" "$tmp/joined.jgn"
+expect "a game's tags after the result on its line: the error at the '['" \
+    "1|$tmp/joined.jgn:4:2: error: a tag's '[' after '*' on its line: a game's tags begin a line of their own (a file joined to one that does not end in a line break?)" \
+    "$rc|$(head -n 1 <<<"$out")"
+# a camp written '_', as the published 28-in-1 text marks one, was "'_' is not a piece name (e.g.
+# 司令, ...)", which did not say how a camp is written (break6 E5); the camp is named
+sed 's/^  - \[司令, ~, 连长, ~, 排长\]/  - [司令, _, 连长, camp, 排长]/' "$F07" >"$tmp/camp.yaml"
+run "$V" "$tmp/camp.yaml"
+expect "a camp written '_': the one error, naming the camp and how to write it" \
+    "1|$tmp/camp.yaml:7:10: error: '_' is not a piece name, and row 2, column 2 is a camp, which starts empty: write ~ (or camp) there|1" \
+    "$rc|$(head -n 1 <<<"$out")|$(grep -c ': error:' <<<"$out")"
 # a key typed in full-width letters (ｒｏｗｓ) was "unknown key 'ｒｏｗｓ'": the key meant is named
 sed 's/^rows:/ｒｏｗｓ:/' "$F07" >"$tmp/full-width.yaml"
 run "$V" "$tmp/full-width.yaml"
