@@ -71,7 +71,7 @@ bare=$(cd "$root" && perl -0777 -ne 'while (/"%s",\s*(?:[^;"]*?\?\s*)?("[A-Za-z]
 # compared
 kept="ABCDE Annotator Board CR Date Deal Debian Elo End FF File First GBK GIF HTML Home JGN JSON LF Lines Mac MiB Mode NAG NUL North PNG
 Position QQ QQGame JQL JQS RGB RRGGBB Result Rules SVG TERM Termination YAML aliases all always auto bL bestmove blue board
-annotation cairo classic colour comments contrast dark default depth divide drop dumb east easy eliminated en eval
+annotation cairo camp classic colour comments contrast dark default depth divide drop dumb east easy eliminated en eval
 expert fanfan fanqi flag fontconfig gif go green html huqi iconv id index isready jgn jql json junqi level marshal mode
 mover moves movetime multipv nags name nesw never nodes normal north nps off open pango perft player
 players png pos pv random rank red rows samples sb seed setoption short shown source south sr standard tr
