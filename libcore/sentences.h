@@ -46,15 +46,21 @@ typedef struct junqi_sentence {
     const char *context, *msgid;
 } junqi_sentence;
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Everything below is hidden (not exported from libjunqi.so): internal, no ABI. */
+
 /** The sentences, indexed by junqi_sentence_id. */
-extern const junqi_sentence junqi_sentences[JUNQI_SAY_COUNT];
+__attribute__((visibility("hidden"))) extern const junqi_sentence junqi_sentences[JUNQI_SAY_COUNT];
 
 /** Sentence `id` in this run's language (static): the printf format to write. */
-const char *junqi_say(junqi_sentence_id id);
+__attribute__((visibility("hidden"))) const char *junqi_say(junqi_sentence_id id);
 
 /** The sentence of mark (JUNQI_MARK_MISTAKE, _BLUNDER or _INACCURACY, annotate.h):
  *  JUNQI_SAY_MISTAKE, _BLUNDER or _INACCURACY. */
-junqi_sentence_id junqi_say_mark(int mark);
+__attribute__((visibility("hidden"))) junqi_sentence_id junqi_say_mark(int mark);
 
 /** What an annotation wrote at a move (junqi_annotation_at()). */
 typedef struct junqi_annotation_wrote {
@@ -66,12 +72,18 @@ typedef struct junqi_annotation_wrote {
 /** The annotator's sentences of an annotation's comment text `comment` (what follows its
  *  [%eval] command, up to the first words that are none of them) into buf (n bytes, cut to fit);
  *  false when the comment holds no [%eval] command. */
-bool junqi_annotation_sentences(const char *comment, char *buf, size_t n);
+__attribute__((visibility("hidden"))) bool junqi_annotation_sentences(const char *comment, char *buf, size_t n);
 
 /** What an annotation wrote at move `it` (on board b) with its sentences `sentences`
  *  (junqi_annotation_sentences()): keyed on what they say, not on what the move holds now, so
  *  that a mark or a variation of the record's own, or one a user changed, is not taken for the
  *  engine's. Used to clear an annotation and to read it back (annotread.c). */
-junqi_annotation_wrote junqi_annotation_at(const junqi_board *b, const junqi_item *it, const char *sentences);
+__attribute__((visibility("hidden"))) junqi_annotation_wrote junqi_annotation_at(const junqi_board *b,
+                                                                          const junqi_item *it,
+                                                                          const char *sentences);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
