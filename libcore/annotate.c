@@ -449,7 +449,7 @@ bool junqi_line_sort_comments(junqi_line *l)
 
 /* An annotation's comment, in parts: its [%eval] command from start to end, with its arguments
  * (args, args_len), and the annotator's sentences after it up to sentences_end
- * (sentences_end()); what the text holds before start and after sentences_end is a user's. */
+ * (find_sentences_end()); what the text holds before start and after sentences_end is a user's. */
 typedef struct eval_span {
     const char *start, *end, *args, *sentences_end;
     size_t args_len;
@@ -564,7 +564,8 @@ static int named_mark(const char *text)
     return JUNQI_MARK_NONE;
 }
 
-/* The most a %s of those sentences stands for: a move, a piece, a point's name (terms.h). */
+/* The most a %s of the annotator's sentences (sentences.h) stands for: a move, a piece, a point's
+ * name (terms.h). */
 #define SENTENCE_WORDS_MAX 160
 
 static const char *format_end(const char *fmt, const char *s);

@@ -214,13 +214,17 @@ bool junqi_cli_locale_text(const char *arg, char *buf, size_t n)
     while (*p && !(*p & 0x80))
         p++;
     iconv_t cd = !*p || !charset || charset_takes_utf8(charset) ? (iconv_t)-1 : iconv_open("UTF-8", charset);
-    if (cd == (iconv_t)-1) /* ASCII, a UTF-8 locale, or a set iconv lacks: the bytes as they are */
+    if (cd == (iconv_t)-1) { /* ASCII, a UTF-8 locale, or a set iconv lacks: the bytes as they are */
+        errno = E2BIG;
         return snprintf(buf, n, "%s", arg) < (int)n;
+    }
     char *in = (char *)arg, *out = buf;
     size_t left = strlen(arg), room = n - 1;
     size_t r = iconv(cd, &in, &left, &out, &room);
+    int e = errno;
     iconv_close(cd);
     *out = '\0';
+    errno = e; /* E2BIG: too long, EILSEQ or EINVAL: not text of the set */
     return r != (size_t)-1;
 }
 
