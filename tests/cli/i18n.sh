@@ -222,6 +222,12 @@ if command -v localedef >/dev/null && [ -f /usr/share/i18n/locales/zh_TW ]; then
         expect "a long line onto a GBK terminal, an emoji in it" \
             "$(LC_ALL=C.UTF-8 "$bin/junqi-replay" --to jgn "$tmp/long.jgn" | sed 's/😀/?/')" \
             "$(on_terminal zh_CN.GBK "$bin/junqi-replay" --to jgn "$tmp/long.jgn" | iconv -f GBK -t UTF-8)"
+        # a byte that is not UTF-8 (a Latin-1 file name's é) is one '?': the three bytes after
+        # it went with it, 'Jos?ruz.jgn' (break7 F1)
+        expect "a file name's byte that is not UTF-8, onto a GBK terminal" \
+            "junqi-validate: Jos? Cruz.jgn" \
+            "$(on_terminal zh_CN.GBK env LANGUAGE=en "$bin/junqi-validate" "$(printf 'Jos\xe9 Cruz.jgn')" |
+                iconv -f GBK -t UTF-8 | cut -d: -f1,2)"
         # the terminal is still told a terminal: a PNG is refused there (junqi_cli_stream_fd)
         expect "a PNG onto a GBK terminal is still refused" "rc=2" \
             "$(on_terminal zh_CN.GBK sh -c '"$0" -o - "$1"; echo rc=$?' "$bin/junqi-render" \
