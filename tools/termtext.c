@@ -217,13 +217,18 @@ bool junqi_cli_locale_text(const char *arg, char *buf, size_t n)
     while (*p && !(*p & 0x80))
         p++;
     iconv_t cd = !*p || !charset || charset_takes_utf8(charset) ? (iconv_t)-1 : iconv_open("UTF-8", charset);
-    if (cd == (iconv_t)-1) /* ASCII, a UTF-8 locale, or a set iconv lacks: the bytes as they are */
-        return snprintf(buf, n, "%s", arg) < (int)n;
+    if (cd == (iconv_t)-1) { /* ASCII, a UTF-8 locale, or a set iconv lacks: the bytes as they are */
+        bool fits = snprintf(buf, n, "%s", arg) < (int)n;
+        errno = fits ? errno : E2BIG;
+        return fits;
+    }
     char *in = (char *)arg, *out = buf;
     size_t left = strlen(arg), room = n - 1;
     size_t r = iconv(cd, &in, &left, &out, &room);
+    int why = errno; /* E2BIG: valid text whose UTF-8 does not fit, which iconv_close keeps */
     iconv_close(cd);
     *out = '\0';
+    errno = why;
     return r != (size_t)-1;
 }
 

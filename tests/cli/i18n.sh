@@ -246,6 +246,12 @@ if command -v localedef >/dev/null && [ -f /usr/share/i18n/locales/zh_TW ]; then
     run in_gbk env LC_MESSAGES=C "$bin/junqi-replay" --select "$(printf 'player=\377\377')" --count "$tmp/names.jgn"
     expect "--select of bytes that are not GBK: a usage error" \
         "2 junqi-replay: --select: the text is not GBK, the locale's character set" "$rc $(head -n 1 <<<"$err")"
+    # GBK text whose UTF-8 is too long was "not GBK" (break7 F5): 1,400 characters are 2,800 bytes
+    # typed, 4,200 in UTF-8
+    run in_gbk env LC_MESSAGES=C "$bin/junqi-replay" --select "player=$(printf '将%.0s' $(seq 1400) | iconv -t GBK)" \
+        --count "$tmp/names.jgn"
+    expect "--select of GBK text too long once in UTF-8: said so" \
+        "2 junqi-replay: --select: the text is longer than 4095 bytes" "$rc $(head -n 1 <<<"$err")"
     run in_gbk "$bin/junqi-replay" --board two-player --setup "south=$(printf '铜墙铁壁' | iconv -t GBK)" \
         --setup north=F07 --to jgn
     expect "--setup with a formation's Chinese name typed in GBK" '0 [SouthSetup "' "$rc $(grep -o '^\[SouthSetup "' <<<"$out")"
