@@ -1141,9 +1141,9 @@ static int finish_collection(const options *opt, collection *c, FILE *out, int s
 }
 
 /* -o FILE (file: its name as read) that is one of the inputs (a FILE, standard input
- * redirected from it, a --setup formation file; junqi_cli_input_under) would be replaced by
- * what is written from it, at the end, through the temporary file: a QQ replay by its JGN
- * text, a record that does not read by nothing at all (an empty file). A usage error before
+ * redirected from it, a --setup formation file, FILE#WHICH's too; junqi_cli_input_under)
+ * would be replaced by what is written from it, at the end, through the temporary file: a
+ * QQ replay by its JGN text, a record that does not read by nothing at all (an empty file). A usage error before
  * anything is read, as junqi-analyze's -o and --split's parts over their inputs are.
  * Returns an exit status. */
 static int check_output_not_input(const options *opt, const char *file, char **files, int n)
@@ -1151,8 +1151,11 @@ static int check_output_not_input(const options *opt, const char *file, char **f
     const char *in = NULL;
     if (opt->deal || opt->position)
         return JUNQI_EXIT_OK; /* nothing read from a file */
-    for (int s = 0; s < JUNQI_SEATS && !in; s++)
-        in = opt->setup[s] ? junqi_cli_input_under(file, &opt->setup[s], 1) : NULL;
+    setup_choice c; /* the file of FILE#WHICH, which was taken whole, for no file (break7 F10) */
+    for (int s = 0; s < JUNQI_SEATS && !in; s++) {
+        const char *path = c.path;
+        in = opt->setup[s] && split_setup(opt->setup[s], &c) ? junqi_cli_input_under(file, &path, 1) : NULL;
+    }
     if (in) /* TRANSLATORS: -o's file's name, the --setup file's name */
         return junqi_cli_usage(prog, "-o %s would be written over the formation file %s, which the record starts "
                                      "from: choose another name", file, in);

@@ -178,7 +178,14 @@ run "$R" --board two-player --setup south="$d/f07.yaml" --setup north=F13 -o "$d
 expect "-o over a --setup formation file: exit status, the message" \
     "2 junqi-replay: -o $d/f07.yaml would be written over the formation file $d/f07.yaml, which the record starts from: choose another name" \
     "$rc $(head -n 1 <<<"$err")"
-rm -f "$d/in.jgs" "$d/link.jgs" "$d/f07.yaml"
+# and named with the formation it picks, FILE#1: that was taken for a file of that name, none,
+# and the formation file was replaced by the record, exit 0 (break7 F10)
+cp "$d/f07.yaml" "$d/f07.kept"
+run "$R" --board two-player --setup south="$d/f07.yaml#1" --setup north=F13 -o "$d/f07.yaml"
+expect "-o over a --setup FILE#1's file: exit status, the message, the file kept" \
+    "2 junqi-replay: -o $d/f07.yaml would be written over the formation file $d/f07.yaml, which the record starts from: choose another name kept" \
+    "$rc $(head -n 1 <<<"$err") $(cmp -s "$d/f07.yaml" "$d/f07.kept" && echo kept)"
+rm -f "$d/in.jgs" "$d/link.jgs" "$d/f07.yaml" "$d/f07.kept"
 # a name near the longest a folder takes (254 of 255 bytes; '.tmp' plus 6 more would pass it): written
 long=$(printf 'b%.0s' $(seq 250)).jgn
 run "$R" --to jgn -o "$d/$long" "$f"
