@@ -774,7 +774,13 @@ static void strip_annotation(junqi_game *g)
         junqi_annotation_sentences(l->comments[i].text, sentences, sizeof sentences);
         find_sentences_end(&e);
         drop_judgement(b, it, sentences);
-        if (keep_users_words(l->comments[i].text, &e))
+        bool words = keep_users_words(l->comments[i].text, &e);
+        /* a second [%eval] in it is no user's either: kept, the next run dropped it (break7 F11) */
+        while (words && eval_command(l->comments[i].text, &e)) {
+            find_sentences_end(&e);
+            words = keep_users_words(l->comments[i].text, &e);
+        }
+        if (words)
             l->comments[kept++] = l->comments[i];
         else
             free(l->comments[i].text);

@@ -437,6 +437,21 @@ static void a_missed_flag_capture_alone_takes_no_variation(void **state)
     junqi_game_free(g);
 }
 
+/* A comment that holds a second [%eval] ({[%eval …] [%eval 0.11] note}, a hand's) loses both: the
+ * second was kept as a user's command, and the next clearing dropped the comment whole, words and
+ * all, so that two runs gave two records (break7 F11). */
+static void a_second_eval_in_a_comment_goes_with_the_first(void **state)
+{
+    (void)state;
+    junqi_game *g = load_replay(source_path("tests/data/qq/jgs-000029.jgs"));
+    assert_non_null(g);
+    assert_true(junqi_line_add_comment(&g->main, 4, "[%eval 0.46 0.46 -2.25] [%eval 0.11] note", JUNQI_NOWHERE));
+    junqi_game_strip(g, JUNQI_STRIP_ANNOTATION);
+    assert_int_equal(g->main.ncomments, 1);
+    assert_string_equal(g->main.comments[0].text, "note");
+    junqi_game_free(g);
+}
+
 /* Another tool's [%eval] comment that opens with a space ({ [%eval 0.17] [%clk 0:00:30] }, as
  * chess servers write them, or a hand's) is an annotation too: junqi-analyze refuses the game
  * rather than mixing its comments with it and taking its Annotator tag, and --strip annotation
@@ -517,6 +532,7 @@ int main(void)
         cmocka_unit_test(stripping_comments_nags_and_variations_removes_them_all),
         cmocka_unit_test(a_hand_edited_annotation_is_cleared_by_its_sentence),
         cmocka_unit_test(a_missed_flag_capture_alone_takes_no_variation),
+        cmocka_unit_test(a_second_eval_in_a_comment_goes_with_the_first),
         cmocka_unit_test(an_eval_comment_after_spaces_is_an_annotation),
         cmocka_unit_test(a_mark_changed_by_hand_stays_alone),
     };
