@@ -519,12 +519,13 @@ static bool split_setup(const char *arg, setup_choice *c)
            snprintf(c->path, sizeof c->path, "%.*s", (int)(hash - arg), arg) >= 0;
 }
 
-/* Is formation number `index` (1-based), named `name`, the one chosen? */
-static bool chosen(const setup_choice *c, size_t index, const char *name)
+/* Is formation number `index` (1-based), f, the one chosen? By its name or an alias, as a
+ * formation's name alone finds it: FILE#铜墙铁壁 found no 銅牆鐵壁 whose aliases list it (break7 F13). */
+static bool chosen(const setup_choice *c, size_t index, const junqi_formation *f)
 {
     char number[24];
     snprintf(number, sizeof number, "%zu", index);
-    return strcmp(c->which, number) == 0 || (name && strcmp(c->which, name) == 0);
+    return strcmp(c->which, number) == 0 || junqi_formation_named(f, c->which);
 }
 
 /* --setup SEAT=NAME: when c names no file (and holds no '/' or '#'), the formation of that
@@ -584,7 +585,7 @@ static int load_formation(const char *arg, const junqi_rules *rules, junqi_forma
             break;
         }
         bool formation = in.kind == JUNQI_INPUT_FORMATION;
-        bool take = formation && (c.which ? chosen(&c, count + 1, in.formation.name) : count == 0);
+        bool take = formation && (c.which ? chosen(&c, count + 1, &in.formation) : count == 0);
         count += formation;
         if (!formation && rc == JUNQI_READ_OK)
             junqi_diags_add(&d, JUNQI_CODE_NOT_A_FORMATION, -1, JUNQI_NOWHERE,
