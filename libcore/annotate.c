@@ -703,21 +703,23 @@ static bool keep_users_words(char *text, const eval_span *e)
  * holds now (a mark or a line may have been deleted or changed by hand). The sentence is a mark's
  * when it names the mark by its words, or, where it names none in the languages known here
  * (another language's; a flip game's missed flag capture, which names no mark), when the first
- * NAG is a mark. The engine's line is the last variation when it goes with a mark's sentence and
- * its first move is the move the sentence names; the mark, the first NAG, is the annotation's when
+ * NAG is a mark. The engine's line, when it goes with a mark's sentence, is the last variation whose
+ * first move is the move the sentence names: the annotator wrote it last, and a user may have
+ * added variations after it (break7 F3); the mark, the first NAG, is the annotation's when
  * it is the one the sentence names, or, with no mark named, when the engine's line was there. A
  * comment that is the command alone, or a sentence of no mark (a missed flag capture named
  * alone), marked nothing: a mark and a variation of the record's own are the record's. */
 junqi_annotation_wrote junqi_annotation_at(const junqi_board *b, const junqi_item *it, const char *sentences)
 {
-    junqi_annotation_wrote w = {JUNQI_MARK_NONE, false, false};
+    junqi_annotation_wrote w = {JUNQI_MARK_NONE, -1, false};
     if (!*sentences)
         return w;
     int named = named_mark(sentences);
     bool nag = it->nnags && junqi_mark_name(it->nags[0]);
-    w.line = (named || nag) && it->nvariations &&
-             engine_line(b, &it->variations[it->nvariations - 1], sentences);
-    w.nag = nag && (named ? it->nags[0] == named : w.line);
+    for (size_t v = it->nvariations; (named || nag) && w.line < 0 && v-- > 0;)
+        if (engine_line(b, &it->variations[v], sentences))
+            w.line = (long)v;
+    w.nag = nag && (named ? it->nags[0] == named : w.line >= 0);
     w.mark = named ? named : w.nag ? it->nags[0] : JUNQI_MARK_NONE;
     return w;
 }
@@ -738,8 +740,12 @@ bool junqi_annotation_sentences(const char *comment, char *buf, size_t n)
 static void drop_judgement(const junqi_board *b, junqi_item *it, const char *sentences)
 {
     junqi_annotation_wrote w = junqi_annotation_at(b, it, sentences);
-    if (w.line)
-        junqi_line_clear(&it->variations[--it->nvariations]);
+    if (w.line >= 0) {
+        junqi_line_clear(&it->variations[w.line]);
+        it->nvariations--;
+        memmove(it->variations + w.line, it->variations + w.line + 1,
+                (it->nvariations - (size_t)w.line) * sizeof *it->variations);
+    }
     if (w.nag) {
         it->nnags--;
         memmove(it->nags, it->nags + 1, it->nnags);
@@ -769,7 +775,13 @@ static void strip_annotation(junqi_game *g)
         junqi_annotation_sentences(l->comments[i].text, sentences, sizeof sentences);
         find_sentences_end(&e);
         drop_judgement(b, it, sentences);
-        if (keep_users_words(l->comments[i].text, &e))
+        bool words = keep_users_words(l->comments[i].text, &e);
+        /* a second [%eval] in it is no user's either: kept, the next run dropped it (break7 F11) */
+        while (words && eval_command(l->comments[i].text, &e)) {
+            find_sentences_end(&e);
+            words = keep_users_words(l->comments[i].text, &e);
+        }
+        if (words)
             l->comments[kept++] = l->comments[i];
         else
             free(l->comments[i].text);

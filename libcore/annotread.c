@@ -57,8 +57,8 @@ static void read_judgement(const junqi_board *b, const junqi_item *it, const cha
         return;
     junqi_annotation_wrote w = junqi_annotation_at(b, it, sentences);
     j->mark = w.mark;
-    if (w.line)
-        read_line(&it->variations[it->nvariations - 1], j);
+    if (w.line >= 0)
+        read_line(&it->variations[w.line], j);
 }
 
 /* One seat's summary tags (NorthAccuracy ...); the counts of judged moves are the caller's. */

@@ -65,7 +65,7 @@ __attribute__((visibility("hidden"))) junqi_sentence_id junqi_say_mark(int mark)
 /** What an annotation wrote at a move (junqi_annotation_at()). */
 typedef struct junqi_annotation_wrote {
     int mark;  /**< the engine's mark (JUNQI_MARK_*), whether or not the move still carries it */
-    bool line; /**< the move's last variation is the engine's line */
+    long line; /**< the index of the move's variation that is the engine's line, -1: none */
     bool nag;  /**< the move's first NAG is the engine's mark */
 } junqi_annotation_wrote;
 

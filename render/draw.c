@@ -1309,13 +1309,14 @@ bool junqi_notes_add(junqi_notes *a, int from, int to, const junqi_rgba *colour)
 }
 
 /* The squares of arrow `text` (len bytes, FROM-TO) on board b into *from and *to; false with
- * the reason in err (n bytes): no '-', the square that is not one of the board (named, as the
- * JGN reader names a move's), or one square twice. */
+ * the reason in err (n bytes): not one '-' (none, or a path g2-g6-g7, whose 'g6-g7' was named as
+ * no square: break7 F7), the square that is not one of the board (named, as the JGN reader names
+ * a move's), or one square twice. */
 static bool arrow_squares(const junqi_board *b, const char *text, size_t len, int *from, int *to, char *err,
                           size_t n)
 {
     const char *dash = memchr(text, '-', len);
-    if (!dash) {
+    if (!dash || memchr(dash + 1, '-', (size_t)(text + len - dash - 1))) {
         snprintf(err, n, _("'%.*s' is not an arrow FROM-TO: two squares joined by '-' (g2-g6)"), (int)len, text);
         return false;
     }

@@ -381,11 +381,12 @@ static size_t engine_marked_move(const junqi_game *g)
 
 /* The engine's line and the mark go by what the comment's sentence names, not by the NAG now
  * first (break3 B5): a mark deleted by hand left its line, which a second annotation doubled; a
- * line deleted by hand took the record's own variation with it. */
+ * line deleted by hand took the record's own variation with it; and the engine's line is found
+ * among the variations, not only last: one a user added after it left it to be doubled (break7 F3). */
 static void a_hand_edited_annotation_is_cleared_by_its_sentence(void **state)
 {
     (void)state;
-    for (int edit = 0; edit < 2; edit++) {
+    for (int edit = 0; edit < 3; edit++) {
         char *plain;
         junqi_game *g = annotated_own("junqi-analyze", &plain);
         junqi_item *it = &g->main.items[engine_marked_move(g)];
@@ -394,16 +395,22 @@ static void a_hand_edited_annotation_is_cleared_by_its_sentence(void **state)
         played.nnags = 0, played.variations = NULL, played.nvariations = 0;
         if (edit == 0) { /* the mark deleted, the comment and line kept */
             it->nnags = 0;
-        } else { /* the line deleted, the mark kept; a variation of the record's own put in */
-            junqi_line_clear(&it->variations[0]);
-            assert_true(junqi_line_add_item(&it->variations[0], &played));
-            assert_true(junqi_line_add_comment(&it->variations[0], 1, "alt", JUNQI_NOWHERE));
+        } else { /* the line deleted (1) or kept (2), the mark kept; a variation of the record's own put in */
+            junqi_line *own = &it->variations[0];
+            if (edit == 1)
+                junqi_line_clear(own);
+            else
+                assert_non_null(own = junqi_item_add_variation(it));
+            assert_true(junqi_line_add_item(own, &played));
+            assert_true(junqi_line_add_comment(own, 1, "alt", JUNQI_NOWHERE));
         }
         junqi_annotation_clear(g);
         char *text = junqi_jgn_to_string(g);
         assert_null(strstr(text, "[%eval"));
         assert_int_equal(it->nnags, 0);
-        assert_int_equal(it->nvariations, (size_t)edit);
+        assert_int_equal(it->nvariations, (size_t)(edit > 0));
+        if (edit)
+            assert_int_equal(it->variations[0].nitems, 1);
         if (edit)
             assert_non_null(strstr(text, "{alt}"));
         free(text);
@@ -427,6 +434,21 @@ static void a_missed_flag_capture_alone_takes_no_variation(void **state)
     junqi_game_strip(g, JUNQI_STRIP_ANNOTATION);
     assert_int_equal(it->nvariations, 1);
     assert_int_equal(g->main.ncomments, 0);
+    junqi_game_free(g);
+}
+
+/* A comment that holds a second [%eval] ({[%eval …] [%eval 0.11] note}, a hand's) loses both: the
+ * second was kept as a user's command, and the next clearing dropped the comment whole, words and
+ * all, so that two runs gave two records (break7 F11). */
+static void a_second_eval_in_a_comment_goes_with_the_first(void **state)
+{
+    (void)state;
+    junqi_game *g = load_replay(source_path("tests/data/qq/jgs-000029.jgs"));
+    assert_non_null(g);
+    assert_true(junqi_line_add_comment(&g->main, 4, "[%eval 0.46 0.46 -2.25] [%eval 0.11] note", JUNQI_NOWHERE));
+    junqi_game_strip(g, JUNQI_STRIP_ANNOTATION);
+    assert_int_equal(g->main.ncomments, 1);
+    assert_string_equal(g->main.comments[0].text, "note");
     junqi_game_free(g);
 }
 
@@ -510,6 +532,7 @@ int main(void)
         cmocka_unit_test(stripping_comments_nags_and_variations_removes_them_all),
         cmocka_unit_test(a_hand_edited_annotation_is_cleared_by_its_sentence),
         cmocka_unit_test(a_missed_flag_capture_alone_takes_no_variation),
+        cmocka_unit_test(a_second_eval_in_a_comment_goes_with_the_first),
         cmocka_unit_test(an_eval_comment_after_spaces_is_an_annotation),
         cmocka_unit_test(a_mark_changed_by_hand_stays_alone),
     };

@@ -865,9 +865,10 @@ static struct {
 
 int junqi_cli_text_arg(const char *prog, const char *option, const char *arg, char *buf, size_t n)
 {
+    errno = 0;
     if (junqi_cli_locale_text(arg, buf, n))
         return JUNQI_EXIT_OK;
-    if (errno == E2BIG)
+    if (errno == E2BIG) /* in UTF-8: 100 characters typed in GBK are 200 bytes, and 300 here */
         return junqi_cli_usage(prog, "%s: the text is longer than %zu bytes", option, n - 1);
     /* TRANSLATORS: "--select: the text is not GBK, the locale's character set" */
     return junqi_cli_usage(prog, "%s: the text is not %s, the locale's character set", option, nl_langinfo(CODESET));

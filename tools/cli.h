@@ -321,7 +321,7 @@ void junqi_cli_print_diags(FILE *out, const char *file, const junqi_diags *d, ju
  * (n bytes): junqi_cli_locale_text() (termtext.h), which converts what a
  * terminal of a GBK or Big5 locale typed. Returns JUNQI_EXIT_OK, or a usage
  * error, said, when arg is not text of the locale's character set or is
- * too long.
+ * too long once in UTF-8.
  */
 int junqi_cli_text_arg(const char *prog, const char *option, const char *arg, char *buf, size_t n);
 

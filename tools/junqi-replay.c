@@ -519,12 +519,13 @@ static bool split_setup(const char *arg, setup_choice *c)
            snprintf(c->path, sizeof c->path, "%.*s", (int)(hash - arg), arg) >= 0;
 }
 
-/* Is formation number `index` (1-based), named `name`, the one chosen? */
-static bool chosen(const setup_choice *c, size_t index, const char *name)
+/* Is formation number `index` (1-based), f, the one chosen? By its name or an alias, as a
+ * formation's name alone finds it: FILE#铜墙铁壁 found no 銅牆鐵壁 whose aliases list it (break7 F13). */
+static bool chosen(const setup_choice *c, size_t index, const junqi_formation *f)
 {
     char number[24];
     snprintf(number, sizeof number, "%zu", index);
-    return strcmp(c->which, number) == 0 || (name && strcmp(c->which, name) == 0);
+    return strcmp(c->which, number) == 0 || junqi_formation_named(f, c->which);
 }
 
 /* --setup SEAT=NAME: when c names no file (and holds no '/' or '#'), the formation of that
@@ -584,7 +585,7 @@ static int load_formation(const char *arg, const junqi_rules *rules, junqi_forma
             break;
         }
         bool formation = in.kind == JUNQI_INPUT_FORMATION;
-        bool take = formation && (c.which ? chosen(&c, count + 1, in.formation.name) : count == 0);
+        bool take = formation && (c.which ? chosen(&c, count + 1, &in.formation) : count == 0);
         count += formation;
         if (!formation && rc == JUNQI_READ_OK)
             junqi_diags_add(&d, JUNQI_CODE_NOT_A_FORMATION, -1, JUNQI_NOWHERE,
@@ -1141,9 +1142,9 @@ static int finish_collection(const options *opt, collection *c, FILE *out, int s
 }
 
 /* -o FILE (file: its name as read) that is one of the inputs (a FILE, standard input
- * redirected from it, a --setup formation file; junqi_cli_input_under) would be replaced by
- * what is written from it, at the end, through the temporary file: a QQ replay by its JGN
- * text, a record that does not read by nothing at all (an empty file). A usage error before
+ * redirected from it, a --setup formation file, FILE#WHICH's too; junqi_cli_input_under)
+ * would be replaced by what is written from it, at the end, through the temporary file: a
+ * QQ replay by its JGN text, a record that does not read by nothing at all (an empty file). A usage error before
  * anything is read, as junqi-analyze's -o and --split's parts over their inputs are.
  * Returns an exit status. */
 static int check_output_not_input(const options *opt, const char *file, char **files, int n)
@@ -1151,8 +1152,11 @@ static int check_output_not_input(const options *opt, const char *file, char **f
     const char *in = NULL;
     if (opt->deal || opt->position)
         return JUNQI_EXIT_OK; /* nothing read from a file */
-    for (int s = 0; s < JUNQI_SEATS && !in; s++)
-        in = opt->setup[s] ? junqi_cli_input_under(file, &opt->setup[s], 1) : NULL;
+    setup_choice c; /* the file of FILE#WHICH, which was taken whole, for no file (break7 F10) */
+    for (int s = 0; s < JUNQI_SEATS && !in; s++) {
+        const char *path = c.path;
+        in = opt->setup[s] && split_setup(opt->setup[s], &c) ? junqi_cli_input_under(file, &path, 1) : NULL;
+    }
     if (in) /* TRANSLATORS: -o's file's name, the --setup file's name */
         return junqi_cli_usage(prog, "-o %s would be written over the formation file %s, which the record starts "
                                      "from: choose another name", file, in);

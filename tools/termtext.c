@@ -7,10 +7,10 @@
  * standard stream had. stdio hands the write function whatever its buffer
  * held, which may end inside a UTF-8 character (a long line cut at the
  * buffer's size, fputc byte by byte): iconv's EINVAL leaves those bytes,
- * at most three, and the converter holds them for the next write. A byte
- * that starts no character iconv can take (a character the set lacks and
- * cannot transliterate, or bytes that are not UTF-8) becomes one '?', and
- * the conversion goes on after its UTF-8 character. The shift state is
+ * at most three, and the converter holds them for the next write. A
+ * character the set lacks and cannot transliterate becomes one '?', as does
+ * each byte that starts no UTF-8 character (a file name's byte), and the
+ * conversion goes on after it. The shift state is
  * never reset: the sets of terminals that have one (ISO-2022) are not
  * among those a Chinese system uses (GBK, GB18030, Big5).
  */
@@ -26,6 +26,8 @@
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
+
+#include "text.h"
 
 /* Whether the locale's character set is one the text goes out in as it is. */
 static bool charset_takes_utf8(const char *charset)
@@ -83,9 +85,10 @@ static bool convert(converter *c, char **in, size_t *left)
             continue;
         if (e == EINVAL && *left < utf8_length((unsigned char)**in))
             return true; /* a character cut off: the next write completes it */
-        /* EILSEQ: one '?' for the character (a lone byte: for itself) */
-        size_t skip = utf8_length((unsigned char)**in);
-        skip = skip > *left ? 1 : skip;
+        /* EILSEQ: one '?' for the character the set lacks, or for the one byte that starts no
+         * UTF-8 character (a Latin-1 file name's é): the bytes after it are text of their own */
+        size_t skip = junqi_utf8_sequence((const unsigned char *)*in, *left);
+        skip = skip ? skip : 1;
         if (!write_all(c->fd, "?", 1))
             return false;
         *in += skip, *left -= skip;
@@ -215,16 +218,17 @@ bool junqi_cli_locale_text(const char *arg, char *buf, size_t n)
         p++;
     iconv_t cd = !*p || !charset || charset_takes_utf8(charset) ? (iconv_t)-1 : iconv_open("UTF-8", charset);
     if (cd == (iconv_t)-1) { /* ASCII, a UTF-8 locale, or a set iconv lacks: the bytes as they are */
-        errno = E2BIG;
-        return snprintf(buf, n, "%s", arg) < (int)n;
+        bool fits = snprintf(buf, n, "%s", arg) < (int)n;
+        errno = fits ? errno : E2BIG;
+        return fits;
     }
     char *in = (char *)arg, *out = buf;
     size_t left = strlen(arg), room = n - 1;
     size_t r = iconv(cd, &in, &left, &out, &room);
-    int e = errno;
+    int why = errno; /* E2BIG: valid text whose UTF-8 does not fit, which iconv_close keeps */
     iconv_close(cd);
     *out = '\0';
-    errno = e; /* E2BIG: too long, EILSEQ or EINVAL: not text of the set */
+    errno = why;
     return r != (size_t)-1;
 }
 

@@ -50,9 +50,9 @@ int junqi_cli_give_back_stdout(void);
  * (n bytes): under a locale of another set (zh_CN.GBK) the terminal typed
  * it in that set, and compared as it is, 小明 in GBK matched no record's
  * 小明. ASCII, and any text under a UTF-8 or ASCII locale, is copied as it
- * is. False when the text is not in the locale's set (errno EILSEQ or
- * EINVAL; buf then holds what was converted before the bad byte) or does
- * not fit (E2BIG): a usage error.
+ * is. False when the text is not in the locale's set (buf then holds what
+ * was converted before the bad byte) or does not fit, errno then E2BIG (the
+ * UTF-8 may be half as long again as the GBK typed): a usage error.
  * Not for file names, which are the file system's bytes.
  */
 bool junqi_cli_locale_text(const char *arg, char *buf, size_t n);

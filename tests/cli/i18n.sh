@@ -222,6 +222,12 @@ if command -v localedef >/dev/null && [ -f /usr/share/i18n/locales/zh_TW ]; then
         expect "a long line onto a GBK terminal, an emoji in it" \
             "$(LC_ALL=C.UTF-8 "$bin/junqi-replay" --to jgn "$tmp/long.jgn" | sed 's/😀/?/')" \
             "$(on_terminal zh_CN.GBK "$bin/junqi-replay" --to jgn "$tmp/long.jgn" | iconv -f GBK -t UTF-8)"
+        # a byte that is not UTF-8 (a Latin-1 file name's é) is one '?': the three bytes after
+        # it went with it, 'Jos?ruz.jgn' (break7 F1)
+        expect "a file name's byte that is not UTF-8, onto a GBK terminal" \
+            "junqi-validate: Jos? Cruz.jgn" \
+            "$(on_terminal zh_CN.GBK env LANGUAGE=en "$bin/junqi-validate" "$(printf 'Jos\xe9 Cruz.jgn')" |
+                iconv -f GBK -t UTF-8 | cut -d: -f1,2)"
         # the terminal is still told a terminal: a PNG is refused there (junqi_cli_stream_fd)
         expect "a PNG onto a GBK terminal is still refused" "rc=2" \
             "$(on_terminal zh_CN.GBK sh -c '"$0" -o - "$1"; echo rc=$?' "$bin/junqi-render" \
@@ -240,9 +246,11 @@ if command -v localedef >/dev/null && [ -f /usr/share/i18n/locales/zh_TW ]; then
     run in_gbk env LC_MESSAGES=C "$bin/junqi-replay" --select "$(printf 'player=\377\377')" --count "$tmp/names.jgn"
     expect "--select of bytes that are not GBK: a usage error" \
         "2 junqi-replay: --select: the text is not GBK, the locale's character set" "$rc $(head -n 1 <<<"$err")"
-    run in_gbk env LC_MESSAGES=C "$bin/junqi-replay" --select "player=$(printf '小%.0s' $(seq 2000) | iconv -t GBK)" \
+    # GBK text whose UTF-8 is too long was "not GBK" (break7 F5): 1,400 characters are 2,800 bytes
+    # typed, 4,200 in UTF-8
+    run in_gbk env LC_MESSAGES=C "$bin/junqi-replay" --select "player=$(printf '将%.0s' $(seq 1400) | iconv -t GBK)" \
         --count "$tmp/names.jgn"
-    expect "--select that outgrows its buffer once converted from GBK: said too long, not 'not GBK'" \
+    expect "--select of GBK text too long once in UTF-8: said so" \
         "2 junqi-replay: --select: the text is longer than 4095 bytes" "$rc $(head -n 1 <<<"$err")"
     run in_gbk "$bin/junqi-replay" --board two-player --setup "south=$(printf '铜墙铁壁' | iconv -t GBK)" \
         --setup north=F07 --to jgn

@@ -582,6 +582,7 @@ expect "HTML pages of both boards, --arrow g2-g6: exit 2 at game 2, named; no pa
 # different squares FROM-TO' of every arrow, as if the board were the fault), no dash, one square twice
 for spec in "g6-z9|'z9' (in 'g6-z9') is not a square of the four-player board" \
     "g6|'g6' is not an arrow FROM-TO: two squares joined by '-' (g2-g6)" \
+    "g2-g6-g7|'g2-g6-g7' is not an arrow FROM-TO: two squares joined by '-' (g2-g6)" \
     "g6-g6:red|'g6-g6' goes nowhere: an arrow joins two different squares"; do
     run "$R" --arrow "${spec%%|*}" --ply 3 -o "$tmp/arrow.svg" "$GAME"
     expect "--arrow ${spec%%|*}: exit status, message" "2 junqi-render: $GAME: --arrow ${spec%%|*}: ${spec#*|}" \

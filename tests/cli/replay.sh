@@ -178,7 +178,20 @@ run "$R" --board two-player --setup south="$d/f07.yaml" --setup north=F13 -o "$d
 expect "-o over a --setup formation file: exit status, the message" \
     "2 junqi-replay: -o $d/f07.yaml would be written over the formation file $d/f07.yaml, which the record starts from: choose another name" \
     "$rc $(head -n 1 <<<"$err")"
-rm -f "$d/in.jgs" "$d/link.jgs" "$d/f07.yaml"
+# and named with the formation it picks, FILE#1: that was taken for a file of that name, none,
+# and the formation file was replaced by the record, exit 0 (break7 F10)
+cp "$d/f07.yaml" "$d/f07.kept"
+run "$R" --board two-player --setup south="$d/f07.yaml#1" --setup north=F13 -o "$d/f07.yaml"
+expect "-o over a --setup FILE#1's file: exit status, the message, the file kept" \
+    "2 junqi-replay: -o $d/f07.yaml would be written over the formation file $d/f07.yaml, which the record starts from: choose another name kept" \
+    "$rc $(head -n 1 <<<"$err") $(cmp -s "$d/f07.yaml" "$d/f07.kept" && echo kept)"
+rm -f "$d/in.jgs" "$d/link.jgs" "$d/f07.yaml" "$d/f07.kept"
+# FILE#NAME finds a formation by an alias too, as NAME alone does: #铜墙铁壁 found no 銅牆鐵壁
+# whose aliases list it, "has no formation '铜墙铁壁'" (break7 F13)
+cp "$JUNQI_ROOT/samples/formations/iron-wall.yaml" "$d/iw.yaml"
+run "$R" --board two-player --setup "south=$d/iw.yaml#铜墙铁壁" --setup north=F13 --to jgn
+expect "--setup FILE#ALIAS: exit status, the formation's setup" "0 1" "$rc $(grep -c '^\[SouthSetup ' <<<"$out")"
+rm -f "$d/iw.yaml"
 # a name near the longest a folder takes (254 of 255 bytes; '.tmp' plus 6 more would pass it): written
 long=$(printf 'b%.0s' $(seq 250)).jgn
 run "$R" --to jgn -o "$d/$long" "$f"
