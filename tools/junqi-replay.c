@@ -1195,12 +1195,12 @@ int main(int argc, char **argv)
     junqi_cli_output out;
     char file[4096]; /* -o of one file: read as a name of several is (%% is %) */
     bool one = !opt.split && opt.output;
-    if (one && junqi_cli_output_name(prog, opt.output, file, sizeof file) &&
-        (rc = check_output_not_input(&opt, file, argv + optind, argc - optind)) != JUNQI_EXIT_OK) {
+    bool named = !one || junqi_cli_output_name(prog, opt.output, file, sizeof file); /* said when not */
+    if (one && named && (rc = check_output_not_input(&opt, file, argv + optind, argc - optind)) != JUNQI_EXIT_OK) {
         junqi_selection_free(opt.select);
         return rc;
     }
-    if ((one && !junqi_cli_output_name(prog, opt.output, file, sizeof file)) ||
+    if (!named ||
         (opt.unique && !(c.seen = junqi_seen_new())) || (opt.split && !input_files(argc, argv, &c)) ||
         !junqi_cli_output_open(prog, opt.split ? NULL : one ? file : opt.output, &out)) {
         junqi_selection_free(opt.select);

@@ -202,6 +202,10 @@ rm -f "$d/$long"
 run "$R" --to jgn -o "$d/bb$long" "$f"
 expect "junqi-replay -o NAME-OF-256-BYTES: exit status, the message, no file" \
     "3 junqi-replay: $d/bb$long: cannot write: File name too long 0" "$rc $err $(ls "$d" | grep -c bbbb)"
+# a path longer than PATH_MAX: said once (the check of -o against the inputs read the name too,
+# and said it a second time)
+run "$R" --to jgn -o "$d/$(printf 'c%.0s' $(seq 5000))" "$f"
+expect "junqi-replay -o PATH-OF-5000-BYTES: exit status, one message" "3 1" "$rc $(grep -c 'File name too long' <<<"$err")"
 # an input that cannot be read: what the others gave is written, as with '>' (exit status 3): the
 # earlier file is not left to be taken for this run's result; none readable: an empty file
 echo "keep me" >"$d/old.out"
