@@ -1916,7 +1916,7 @@ static void write_move(writer *w, const junqi_item *it, size_t number)
                 : snprintf(tok, sizeof tok, "%zu. %s", number, junqi_jgn_move_token(w->b, it, from));
     /* a first NAG of $1..$6 is written as a mark on the move, the others as $n */
     int k = 0;
-    if (it->nnags && it->nags[0] >= 1 && it->nags[0] <= 6)
+    if (it->nnags && junqi_nag_assesses_move(it->nags[0]))
         snprintf(tok + n, sizeof tok - (size_t)n, "%s", glyphs[it->nags[k++]]);
     put_token(w, tok);
     for (; k < it->nnags; k++) {

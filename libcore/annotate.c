@@ -356,11 +356,10 @@ void junqi_eval_command(char *buf, const junqi_move_judgement *j)
              strcmp(pawns, "-0.00") == 0 ? "+0.00" : pawns); /* what rounds to zero has no sign */
 }
 
-
 void junqi_item_add_mark(junqi_item *it, int mark)
 {
     for (int k = 0; k < it->nnags; k++)
-        if (it->nags[k] >= 1 && it->nags[k] <= 6)
+        if (junqi_nag_assesses_move(it->nags[k]))
             return; /* the record's own: the engine's verdict is then in its comment alone */
     if (!mark || it->nnags >= JUNQI_MAX_NAGS)
         return;
@@ -724,14 +723,20 @@ junqi_annotation_wrote junqi_annotation_at(const junqi_board *b, const junqi_ite
     return w;
 }
 
+/* The sentences of e (find_sentences_end() done) into buf (n bytes, cut to fit). */
+static void copy_sentences(const eval_span *e, char *buf, size_t n)
+{
+    size_t len = (size_t)(e->sentences_end - e->end);
+    snprintf(buf, n, "%.*s", (int)(len < n ? len : n - 1), e->end);
+}
+
 bool junqi_annotation_sentences(const char *comment, char *buf, size_t n)
 {
     eval_span e;
     if (!eval_command(comment, &e))
         return false;
     find_sentences_end(&e);
-    size_t len = (size_t)(e.sentences_end - e.end);
-    snprintf(buf, n, "%.*s", (int)(len < n ? len : n - 1), e.end);
+    copy_sentences(&e, buf, n);
     return true;
 }
 
@@ -772,8 +777,8 @@ static void strip_annotation(junqi_game *g)
             continue;
         }
         char sentences[1024];
-        junqi_annotation_sentences(l->comments[i].text, sentences, sizeof sentences);
         find_sentences_end(&e);
+        copy_sentences(&e, sentences, sizeof sentences);
         drop_judgement(b, it, sentences);
         bool words = keep_users_words(l->comments[i].text, &e);
         /* a second [%eval] in it is no user's either: kept, the next run dropped it (break7 F11) */

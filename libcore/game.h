@@ -47,6 +47,13 @@ typedef enum junqi_item_kind {
 /** Most numeric annotation glyphs one move carries. */
 #define JUNQI_MAX_NAGS 4
 
+/** Whether NAG `nag` assesses the move ($1 to $6: !, ?, !!, ??, !?, ?!, PGN's move assessments,
+ *  which JGN writes as glyphs after the move, docs/jgn.md §3); a move has one at most. */
+static inline bool junqi_nag_assesses_move(int nag)
+{
+    return nag >= 1 && nag <= 6;
+}
+
 typedef struct junqi_line junqi_line;
 
 /** One item of a record. */

@@ -772,7 +772,7 @@ static const char *mark_class(int nag)
 static void write_nags(FILE *out, const junqi_item *it)
 {
     int k = 0;
-    if (it->nnags && it->nags[0] >= 1 && it->nags[0] <= 6) {
+    if (it->nnags && junqi_nag_assesses_move(it->nags[0])) {
         fprintf(out, "<span class=\"mark %s\">%s</span>", mark_class(it->nags[0]),
                 nag_glyph(it->nags[0]));
         k = 1;
