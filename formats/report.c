@@ -928,11 +928,45 @@ static bool item_json(junqi_json *j, const junqi_input *in, const junqi_diags *d
     return ok;
 }
 
+/* Whether rules r fit the record of item in (any other item: yes); when
+ * not, err names the item and why, as junqi-validate's usage error does. */
+static bool item_rules_fit(const junqi_input *in, const junqi_rules *r, char *err, size_t n)
+{
+    char why[256], label[JUNQI_INPUT_LABEL_SIZE];
+    if (in->kind != JUNQI_INPUT_RECORD || rules_fit(in->game, r, why, sizeof why))
+        return true;
+    if (err && n)
+        snprintf(err, n, "%s: %s", junqi_input_label(in, label, sizeof label), why);
+    return false;
+}
+
+/* Whether rules r (NULL: none) fit the record of item in, which then plays
+ * under them (junqi_game_set_rules), as a tool's --rules applies to every
+ * record it reads; err as item_rules_fit() says it when not. */
+static bool item_take_rules(junqi_input *in, const junqi_rules *r, char *err, size_t n)
+{
+    if (!item_rules_fit(in, r, err, n))
+        return false;
+    if (r && in->kind == JUNQI_INPUT_RECORD && in->game)
+        junqi_game_set_rules(in->game, r); /* cannot fail: item_rules_fit() checked what it checks */
+    return true;
+}
+
 char *junqi_report_next(junqi_source *src, junqi_game **game, char *err, size_t n)
+{
+    return junqi_report_next_rules(src, NULL, game, err, n);
+}
+
+char *junqi_report_next_rules(junqi_source *src, const char *rules, junqi_game **game, char *err, size_t n)
 {
     *game = NULL;
     if (err && n)
         err[0] = '\0';
+    const junqi_rules *r;
+    if (!parse_rules(rules, &r, err, n))
+        return NULL;
+    if (r) /* a record that states no board is on rules' board, as the tools' --rules reads it */
+        junqi_source_assume_rules(src, r);
     junqi_input in;
     junqi_diags d;
     junqi_diags_init(&d);
@@ -941,7 +975,7 @@ char *junqi_report_next(junqi_source *src, junqi_game **game, char *err, size_t 
     junqi_read_status rc = junqi_source_next(src, &in, &d);
     if (rc != JUNQI_READ_END && !in.name)
         fail(err, n, "out of memory");
-    else if (rc != JUNQI_READ_END && mem_open(&m, err, n)) {
+    else if (rc != JUNQI_READ_END && item_take_rules(&in, r, err, n) && mem_open(&m, err, n)) {
         bool ok = item_json(&m.j, &in, &d) || fail(err, n, "out of memory");
         if ((text = mem_close(&m, ok, err, n)))
             *game = in.game, in.game = NULL;
@@ -994,18 +1028,6 @@ static void check_lines(FILE *out, junqi_json *j, const junqi_source *src, const
     junqi_json_init(j, out);
     junqi_write_summary_json(j, &s);
     fputc('\n', out);
-}
-
-/* Whether rules r fit the record of item in (any other item: yes); when
- * not, err names the item and why, as junqi-validate's usage error does. */
-static bool item_rules_fit(const junqi_input *in, const junqi_rules *r, char *err, size_t n)
-{
-    char why[256], label[JUNQI_INPUT_LABEL_SIZE];
-    if (in->kind != JUNQI_INPUT_RECORD || rules_fit(in->game, r, why, sizeof why))
-        return true;
-    if (err && n)
-        snprintf(err, n, "%s: %s", junqi_input_label(in, label, sizeof label), why);
-    return false;
 }
 
 char *junqi_report_validate(junqi_source *src, const char *rules, char *err, size_t n)

@@ -447,6 +447,25 @@ void junqi_free(void *p);
 char *junqi_report_next(junqi_source *src, junqi_game **game, char *err, size_t n);
 
 /**
+ * As junqi_report_next(), with the records read under rule set `rules` (a
+ * rule string, rules.h; NULL: each record's own, exactly as
+ * junqi_report_next()), as the tools' --rules reads them: src reads on
+ * with it (junqi_source_assume_rules: a JGN game that states no board,
+ * which would be a four-player game, is on its board), and a record plays
+ * under it (junqi_game_set_rules): its "rules" in the JSON and its handle's
+ * rule set are that set. Errors, each NULL with *game NULL and err (n
+ * bytes) saying why, as junqi_report_validate() says it: a rules that is no
+ * rule string (junqi_rules_parse()'s reason; nothing is read), and a rule
+ * set that does not fit the record read (another board; no mountain where
+ * its start position has a piece; flip against formation game: err names
+ * the item and why; the item is passed over, and reading may go on with
+ * the next). NULL at the end (err empty) or when out of memory (err says
+ * so), as junqi_report_next(). Formations are given as they are. The
+ * Python binding's read(rules=) and parse(rules=).
+ */
+char *junqi_report_next_rules(junqi_source *src, const char *rules, junqi_game **game, char *err, size_t n);
+
+/**
  * A record again from its canonical JGN text (len bytes of jgn, as
  * junqi_report_jgn() wrote it with no view), named as item `index`
  * (1-based) of `source` (NULL: "<memory>"), as junqi_report_next() named

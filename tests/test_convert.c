@@ -231,6 +231,43 @@ static void a_json_number_never_writes_negative_zero(void **state)
     free(text);
 }
 
+/* Keys and strings of every kind: escapes, control characters, UTF-8 and bytes that are not,
+ * one longer than the 512 bytes json.c gathers before it writes (a key with its comma and colon
+ * goes to the stream in one write), and the other values after them. */
+static void write_strings(junqi_json *j, const void *arg)
+{
+    const char *long_text = arg;
+    junqi_json_begin_object(j);
+    junqi_json_key(j, "q\"b\\n\n\r\t\x01\x1f");
+    junqi_json_string(j, "\xE4\xB8\xAD \xFF\xC3");
+    junqi_json_key(j, "");
+    junqi_json_string(j, long_text);
+    junqi_json_key(j, "v");
+    junqi_json_begin_array(j);
+    junqi_json_string(j, NULL);
+    junqi_json_bool(j, false);
+    junqi_json_null(j);
+    junqi_json_int(j, -5);
+    junqi_json_uint(j, 7);
+    junqi_json_begin_object(j);
+    junqi_json_end_object(j);
+    junqi_json_end_array(j);
+    junqi_json_end_object(j);
+}
+
+static void json_strings_are_escaped_whatever_their_length(void **state)
+{
+    (void)state;
+    char long_text[1200], want[1400];
+    memset(long_text, 'x', 1000);
+    memcpy(long_text + 1000, "\"\x02", 3);
+    char *text = json_text(write_strings, long_text);
+    snprintf(want, sizeof want, "{\"q\\\"b\\\\n\\n\\r\\t\\u0001\\u001f\":\"\xE4\xB8\xAD \\ufffd\\ufffd\",\"\":\"%.1000s\\\"\\u0002\","
+             "\"v\":[null,false,null,-5,7,{}]}", long_text);
+    assert_string_equal(text, want);
+    free(text);
+}
+
 /* The kinds of line l's items, a letter each (m move, t timeout, x eliminated, l left, e end), in out. */
 static char *item_kinds(const junqi_line *l, char *out, size_t n)
 {
@@ -453,6 +490,7 @@ int main(void)
         cmocka_unit_test(defect04_unknown_end_codes_survive_and_bad_codes_are_errors),
         cmocka_unit_test(defect15_the_utf8_check_is_exact),
         cmocka_unit_test(a_json_number_never_writes_negative_zero),
+        cmocka_unit_test(json_strings_are_escaped_whatever_their_length),
         cmocka_unit_test(a_utf8_game_with_a_gbk_comment_keeps_its_chinese),
         cmocka_unit_test(a_cut_utf8_character_counts_as_one_bad_character),
         cmocka_unit_test(a_character_cut_at_the_end_is_dropped_whole),

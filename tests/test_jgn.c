@@ -175,6 +175,44 @@ static void a_reader_given_rules_puts_an_untagged_game_on_their_board(void **sta
     junqi_jgn_reader_free(r);
 }
 
+/* junqi_report_next_rules: an untagged game is read on the rule set's board and plays under it (the
+ * Python binding's read(rules=)); a game the set does not fit is refused naming it, and the next
+ * is read; a string that is no rule set is refused before anything is read */
+static void report_next_reads_records_under_the_rules_given(void **state)
+{
+    (void)state;
+    char err[512];
+    junqi_game *g = NULL;
+    static const char text[] = "[Event \"a\"]\n\n1. c6-c7 *\n\n[Board \"four-player\"]\n\n*\n\n"
+                               "[Event \"c\"]\n\n1. a6-a7 *\n";
+    junqi_source *src = junqi_source_memory(text, sizeof text - 1, "t.jgn", 0);
+    assert_null(junqi_report_next_rules(src, "bogus", &g, err, sizeof err));
+    assert_null(g);
+    assert_string_equal(err, "unknown rule set 'bogus' (known: qq, standard, open, wiki, fanqi, fanfan, "
+                             "fanqi_wiki, huqi or zuhe)");
+    char *json = junqi_report_next_rules(src, "standard,bomb_moves=engineer", &g, err, sizeof err);
+    assert_non_null(json);
+    assert_non_null(g);
+    assert_int_equal(g->board, JUNQI_TWO_PLAYER);
+    assert_string_equal(g->rules->text, "standard,bomb_moves=engineer");
+    assert_int_equal(junqi_game_moves(g), 1);
+    assert_non_null(strstr(json, "\"rules\":\"standard,bomb_moves=engineer\""));
+    junqi_free(json);
+    junqi_game_free(g);
+    assert_null(junqi_report_next_rules(src, "standard", &g, err, sizeof err));
+    assert_null(g);
+    assert_string_equal(err, "t.jgn: game 2 (line 5): rule set 'standard' is for the two-player board, and this "
+                             "is a four-player game");
+    json = junqi_report_next_rules(src, "standard", &g, err, sizeof err);
+    assert_non_null(json);
+    assert_int_equal(g->board, JUNQI_TWO_PLAYER);
+    junqi_free(json);
+    junqi_game_free(g);
+    assert_null(junqi_report_next_rules(src, "standard", &g, err, sizeof err));
+    assert_string_equal(err, ""); /* the end */
+    junqi_source_close(src);
+}
+
 static void a_file_holds_several_games_read_one_at_a_time(void **state)
 {
     (void)state;
@@ -1018,6 +1056,7 @@ int main(void)
         cmocka_unit_test(a_long_tag_value_is_quoted_in_part_between_characters),
         cmocka_unit_test(a_tag_line_may_end_in_a_comment),
         cmocka_unit_test(a_reader_given_rules_puts_an_untagged_game_on_their_board),
+        cmocka_unit_test(report_next_reads_records_under_the_rules_given),
     };
     return cmocka_run_group_tests_name("jgn", tests, NULL, NULL);
 }

@@ -710,12 +710,14 @@ def _open(argument: str, path, lenient: bool) -> _Source:
     return _Source(src, os.fsdecode(name) if _lossy(os.fsdecode(name)) else None)
 
 
-def _items(src: _Source, errors: str) -> Iterator[Item]:
+def _items(src: _Source, errors: str, rules: Optional[bytes]) -> Iterator[Item]:
+    """The items of src as read() gives them, its records read under rule
+    string `rules` (C bytes from _native.rules_text; None: their own)."""
     try:
         while True:
             handle = ctypes.c_void_p()
             err = _native.error_buffer()
-            ptr = lib.junqi_report_next(src, ctypes.byref(handle), err, len(err))
+            ptr = lib.junqi_report_next_rules(src, rules, ctypes.byref(handle), err, len(err))
             if not ptr:
                 if err.value:
                     raise JunqiError(err.value.decode("utf-8", "replace"))
@@ -747,7 +749,7 @@ def _check_errors(errors: str):
 
 
 def read(path: Union[str, os.PathLike], *, lenient: bool = False,
-         errors: str = "raise") -> Iterator[Item]:
+         errors: str = "raise", rules: Optional[str] = None) -> Iterator[Item]:
     """The records and formations of a file ("-": standard input), in order,
     its format detected by content. A JGN file is read one game at a time;
     an empty or blank file holds no items (the tools' "no-games" note).
@@ -756,9 +758,20 @@ def read(path: Union[str, os.PathLike], *, lenient: bool = False,
     game's diagnostics). errors: "raise" (JunqiError at the first item that
     cannot be read at all) or "skip" (leave such items out). A path that
     cannot be opened or read raises JunqiError either way, as the tools
-    say it (exit status 3): a missing file is a mistake, not zero games."""
+    say it (exit status 3): a missing file is a mistake, not zero games.
+
+    rules: a rule string ("standard", "standard,bomb_moves=engineer"; None:
+    each record's own) that every record is read under, as the tools'
+    --rules: a JGN game with neither a Board nor a Rules tag is on its
+    board (not the four-player board), and each game's rules are that set.
+    One that is no rule string raises JunqiError at once, as validate()
+    does; one that does not fit a record (another board, no mountain points
+    where its position has pieces, flip against formation game) raises
+    JunqiError naming the item when it is read, errors="skip" or not, as
+    the tools' usage error (exit 2)."""
     _check_errors(errors)
-    return _items(_open("path", path, lenient), errors)
+    rules_c = _native.rules_text(rules)
+    return _items(_open("path", path, lenient), errors, rules_c)
 
 
 def _memory(data: Union[str, bytes], name: Optional[str], lenient: bool) -> _Source:
@@ -774,11 +787,12 @@ def _memory(data: Union[str, bytes], name: Optional[str], lenient: bool) -> _Sou
 
 
 def parse(data: Union[str, bytes], name: Optional[str] = None, *, lenient: bool = False,
-          errors: str = "raise") -> Iterator[Item]:
+          errors: str = "raise", rules: Optional[str] = None) -> Iterator[Item]:
     """As read() for the contents of a file (text or bytes: JGN, position
     strings, YAML, a QQ file's bytes), shown as `name` (default "<memory>")."""
     _check_errors(errors)
-    return _items(_memory(data, name, lenient), errors)
+    rules_c = _native.rules_text(rules)
+    return _items(_memory(data, name, lenient), errors, rules_c)
 
 
 def validate(path_or_data: Union[str, os.PathLike, bytes], rules: Optional[str] = None, *,

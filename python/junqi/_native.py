@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: MIT
 """The ctypes side of the binding: finding libjunqi, the prototypes of the
-calls the binding makes (formats/source.h, formats/report.h and the stop
-requests of libcore/search.h), and one helper that turns a call's returned
-JSON text into a Python string (text, and stoppable for the engine's calls
-and perft, which Ctrl-C stops), and the checks of the arguments passed to the calls
+calls the binding makes (formats/source.h, formats/report.h, the stop
+requests of libcore/search.h and junqi_rules_parse of libcore/rules.h, which
+checks a rule string), and one helper that turns a call's returned JSON text
+into a Python string (text, and stoppable for the engine's calls and perft,
+which Ctrl-C stops), and the checks of the arguments passed to the calls
 (fits, flag, cstr): a wrong type or a number that does not fit is a
 TypeError or ValueError naming the argument, never ctypes' own error or a
 silent wrap.
@@ -62,6 +63,8 @@ _PROTOTYPES = {
     "junqi_source_memory": (c_void_p, (c_char_p, c_size_t, c_char_p, c_uint)),
     "junqi_source_close": (None, (c_void_p,)),
     "junqi_report_next": (c_void_p, (c_void_p, POINTER(c_void_p)) + _ERR),
+    "junqi_report_next_rules": (c_void_p, (c_void_p, c_char_p, POINTER(c_void_p)) + _ERR),
+    "junqi_rules_parse": (c_bool, (c_char_p, c_int, POINTER(c_void_p)) + _ERR),
     "junqi_report_read_jgn": (c_void_p, (c_char_p, c_size_t, c_char_p, c_size_t) + _ERR),
     "junqi_report_validate": (c_void_p, (c_void_p, c_char_p) + _ERR),
     "junqi_report_check": (c_void_p, (c_void_p, c_char_p) + _ERR),
@@ -121,6 +124,9 @@ NO_SEED = 2 ** 64 - 1
 
 #: Source flag JUNQI_SOURCE_LENIENT (source.h).
 SOURCE_LENIENT = 1
+
+#: junqi_rules_parse()'s board JUNQI_RULES_ANY_BOARD (rules.h): a rule string of either board.
+RULES_ANY_BOARD = -1
 
 
 #: The size of the error buffer passed to the calls: a reason names its
@@ -237,6 +243,21 @@ def flag(name: str, value: bool) -> bool:
     if not isinstance(value, bool):
         raise wrong_type(name, "a bool", value)
     return value
+
+
+def rules_text(rules):
+    """The C string of a `rules` argument (None: None, each record's own
+    rule set), checked as cstr() checks it and parsed as the library parses
+    it (junqi_rules_parse, any board): JunqiError with the library's reason
+    for one that is no rule string, the message junqi_report_validate()
+    gives, so that a call that reads lazily (read(), parse()) refuses it at
+    once rather than at its first item."""
+    data = cstr("rules", rules)
+    if data is not None:
+        err, parsed = error_buffer(), c_void_p()
+        if not lib.junqi_rules_parse(data, RULES_ANY_BOARD, ctypes.byref(parsed), err, len(err)):
+            raise JunqiError(err.value.decode("utf-8", "replace") or "the call failed")
+    return data
 
 
 def source_flags(lenient: bool) -> int:

@@ -219,6 +219,50 @@ class ReadingTest(unittest.TestCase):
         (v,) = junqi.validate(text, name="untagged.jgn")
         self.assertFalse(v.valid)
 
+    def test_read_and_parse_with_rules_read_an_untagged_record_on_their_board(self):
+        # as junqi-replay --rules standard: read() and parse() had no rules, and a record with no
+        # Board or Rules tag was a four-player game ("'c6' is not a square of the four-player board")
+        text = ('[NorthSetup "36615/7.3.9/81.B7/B.4.3/225L4/12LFL"]\n'
+                '[SouthSetup "81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL"]\n\n1. c6<c7 2. a7<a6 *\n')
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "untagged.jgn")
+            with open(path, "w") as f:
+                f.write(text)
+            for rules in ("standard", "standard,bomb_moves=engineer"):
+                for g in (first(path, rules=rules), next(junqi.parse(text, rules=rules)),
+                          next(junqi.parse(text.encode(), rules=rules, errors="skip"))):
+                    self.assertEqual((g.board, g.rules), ("two-player", rules))
+                    self.assertEqual([(m.seat, m.move, m.outcome) for m in g.moves],
+                                     [("south", "c6-c7", "attacker_loses"), ("north", "a7-a6", "attacker_loses")])
+                    self.assertEqual([d.code for d in g.diagnostics], ["no-board"])
+                    self.assertTrue(g.validate().valid)
+                    self.assertEqual(g.to_jgn() + "\n", tool("junqi-replay", "--rules", rules, "--to", "jgn", path))
+            for read in (lambda: first(path), lambda: next(junqi.parse(text))):
+                with self.assertRaisesRegex(junqi.JunqiError, "'c6' \\(in 'c6<c7'\\) is not a square of the "
+                                                              "four-player board$"):
+                    read()
+        # a record that states its board keeps it, and is read under the rules given
+        g = next(junqi.parse(first(GAME).to_jgn(), rules="qq,bomb_moves=engineer"))
+        self.assertEqual((g.board, g.rules, len(g.moves)), ("four-player", "qq,bomb_moves=engineer", 192))
+
+    def test_read_and_parse_refuse_bad_rules_as_validate_does(self):
+        text = first(GAME).to_jgn()
+        for rules in ("bogus", "standard,bomb_moves=nobody", ""):
+            with self.assertRaises(junqi.JunqiError) as want:
+                junqi.validate(text.encode(), rules=rules)
+            for call in (lambda: junqi.read(GAME, rules=rules), lambda: junqi.parse(text, rules=rules)):
+                with self.assertRaises(junqi.JunqiError) as got:
+                    call()  # at once, not at the first item
+                self.assertEqual(str(got.exception), str(want.exception))
+        with self.assertRaisesRegex(TypeError, "^rules must be a str, not bytes$"):
+            junqi.parse(text, rules=b"qq")
+        # rules that do not fit a record raise naming the item, errors="skip" or not, as validate() does
+        why = "rule set 'standard' is for the two-player board, and this is a four-player game"
+        with self.assertRaisesRegex(junqi.JunqiError, f"^{re.escape(GAME)}: {re.escape(why)}$"):
+            first(GAME, rules="standard", errors="skip")
+        with self.assertRaisesRegex(junqi.JunqiError, f"^<memory>: game 1 \\(line 1\\): {re.escape(why)}$"):
+            next(junqi.parse(text, rules="standard"))
+
     def test_a_broken_jgn_game_read_leniently_keeps_its_valid_part(self):
         text = first(GAME).to_jgn().replace("\n1. ", "\n1. zz ", 1)
         self.assertEqual(list(junqi.parse(text, errors="skip")), [])
