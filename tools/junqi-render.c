@@ -151,6 +151,8 @@ static void usage(void)
            "  --version           the version\n\n"
            "Flip games (fanqi ...: docs/flip.md) are drawn as PNG, SVG, GIF and HTML pages:\n"
            "face-down backs, the colours, stacks, a carried flag, the last flip glowing.\n"
+           "A formation (YAML, .jql; FILE#NAME or FILE#N picks one of several, else the\n"
+           "first) is drawn face up at the --view seat (default south), as PNG or SVG.\n"
            "Exit status: 0 success, 1 invalid input, 2 usage error (such as a ply past the\n"
            "end), 3 a file could not be read or written (or no CJK font was found).\n"),
            prog, DEFAULT_SIZE, junqi_cli_help_list(junqi_theme_names(), themes, sizeof themes), DEFAULT_DELAY_MS,

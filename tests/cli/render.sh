@@ -698,6 +698,9 @@ mkdir -p "$tmp/manex"
 cp "$JUNQI_ROOT/samples/qq/jgs-000689.jgs" "$tmp/manex/game.jgs"
 "$JUNQI_BIN/junqi-replay" --to jgn "$tmp/manex/game.jgs" "$GAME" "$tmp/manex/game.jgs" >"$tmp/manex/games.jgn"
 "$JUNQI_BIN/junqi-replay" --to jgn "$tmp/manex/game.jgs" >"$tmp/manex/annotated.jgn"
+cp "$JUNQI_ROOT/samples/formations/F07.yaml" "$tmp/manex/F07.yaml"
+{ cat "$JUNQI_ROOT/samples/formations/F07.yaml"; echo ---; cat "$JUNQI_ROOT/samples/formations/iron-wall.yaml"; } \
+    >"$tmp/manex/formations.yaml"
 sed -n '/^\.SH EXAMPLES/,/^\.SH/{/^\.nf/,/^\.fi/p}' "$JUNQI_ROOT/docs/man/junqi-render.1" |
     grep '^junqi-render' | sed 's/\\-/-/g' >"$tmp/manex.txt"
 [ -s "$tmp/manex.txt" ] || fail "junqi-render(1): no EXAMPLES found"
