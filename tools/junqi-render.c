@@ -151,12 +151,13 @@ static void usage(void)
            "  --version           the version\n\n"
            "Flip games (fanqi ...: docs/flip.md) are drawn as PNG, SVG, GIF and HTML pages:\n"
            "face-down backs, the colours, stacks, a carried flag, the last flip glowing.\n"
-           "A formation (YAML, .jql; FILE#NAME or FILE#N picks one of several, else the\n"
-           "first) is drawn face up at the --view seat (default south), as PNG or SVG.\n"
            "Exit status: 0 success, 1 invalid input, 2 usage error (such as a ply past the\n"
            "end), 3 a file could not be read or written (or no CJK font was found).\n"),
            prog, DEFAULT_SIZE, junqi_cli_help_list(junqi_theme_names(), themes, sizeof themes), DEFAULT_DELAY_MS,
            prog, junqi_cli_help_list(junqi_rules_names(), rules, sizeof rules));
+    /* a paragraph of its own: the help above keeps its translations */
+    printf(_("A formation (YAML, .jql; FILE#NAME or FILE#N picks one of several, else the\n"
+             "first) is drawn face up at the --view seat (default south), as PNG or SVG.\n"));
 }
 
 /* ---- scenes ---------------------------------------------------------------- */
@@ -594,7 +595,7 @@ static int render_source(source *src, options *opt, const junqi_input *in)
 
 /* ---- formations ------------------------------------------------------------------ */
 
-/* A formation asked for as a GIF or an HTML page (`what`): refused with what to use instead, as
+/* A formation asked for as an HTML page (page) or a GIF: refused with what to use instead, as
  * a formation is one still picture of no game. `name`: the formation's input. Returns
  * JUNQI_EXIT_USAGE. */
 static int refuse_formation(const char *name, bool page)
@@ -665,7 +666,7 @@ static int draw_formation(const options *opt, const junqi_formation *f, const ju
 }
 
 /* Draw formation f, read from `input` (named `name` in messages), as a picture: at the
- * --view seat, else south (docs/render.md "Formations"). Returns an exit status. */
+ * --view seat, else south (docs/formation.md, "Drawing a formation"). Returns an exit status. */
 static int render_formation(options *opt, const junqi_formation *f, const char *name, const input_file *input)
 {
     int rc = check_formation_options(opt, name);
@@ -687,6 +688,14 @@ static int render_formation(options *opt, const junqi_formation *f, const char *
         rc = draw_formation(opt, f, b, seat, &given);
     junqi_notes_free(&given);
     return rc;
+}
+
+/* Whether `path` is FILE#NAME or FILE#N of a FILE that is there (junqi_cli_split_formation
+ * into *c), not a --position: a formation of FILE is chosen, as junqi-replay --setup chooses
+ * one. */
+static bool picks_formation(const options *opt, const char *path, junqi_cli_formation_choice *c)
+{
+    return !opt->position && junqi_cli_split_formation(path, c) && c->which && access(c->path, F_OK) == 0;
 }
 
 /* FILE#NAME or FILE#N (path): that formation of FILE drawn (junqi_cli_load_formation, as
@@ -743,7 +752,7 @@ static int load_input(const options *opt, const char *path, junqi_input *in, jun
 static int render_input(options *opt, const char *path)
 {
     junqi_cli_formation_choice choice;
-    if (!opt->position && junqi_cli_split_formation(path, &choice) && choice.which && access(choice.path, F_OK) == 0)
+    if (picks_formation(opt, path, &choice))
         return render_chosen_formation(opt, path, choice.path);
     junqi_input in;
     junqi_source *text = NULL;
@@ -1039,7 +1048,7 @@ static int check_pages_input(const options *opt, const char *path, const input_f
 static int render_pages(options *opt, const char *path)
 {
     junqi_cli_formation_choice choice;
-    if (!opt->position && junqi_cli_split_formation(path, &choice) && choice.which && access(choice.path, F_OK) == 0)
+    if (picks_formation(opt, path, &choice))
         return render_chosen_formation(opt, path, choice.path); /* FILE#WHICH: refused, said */
     pages ps = {.opt = opt, .input = input_of(opt->position ? NULL : path)};
     int refused = check_pages_input(opt, path, &ps.input);
