@@ -493,6 +493,45 @@ int junqi_cli_check_formation_rules(const char *prog, const char *name, const ju
                                     const junqi_rules *rules);
 
 /**
+ * What FILE#WHICH chose (junqi-replay --setup SEAT=FILE#WHICH, junqi-render
+ * FILE#WHICH; docs/formation.md): a file, and which of its formations.
+ */
+typedef struct junqi_cli_formation_choice {
+    char path[4096];      /**< the file */
+    const char *which;    /**< the formation's name or 1-based number (into the argument, or
+                               which_text), or NULL: none chosen */
+    char which_text[256]; /**< a name typed after '#', as UTF-8 (junqi_cli_text_arg) */
+} junqi_cli_formation_choice;
+
+/**
+ * Split `arg`, FILE#WHICH, into *c at its last '#'; a file whose name holds
+ * '#' is taken whole when it exists (c->which NULL, as for an argument with
+ * no '#'). False when FILE does not fit c->path.
+ */
+bool junqi_cli_split_formation(const char *arg, junqi_cli_formation_choice *c);
+
+/**
+ * Load the formation that `arg`, FILE[#NAME|#N], chooses into *f (its name
+ * owned by the caller: free(f->name) when JUNQI_EXIT_OK is returned; its
+ * aliases are not kept, NULL), for
+ * option `option` ("--setup"; NULL: arg is the tool's FILE argument, and
+ * arg holds '#' and a choice: junqi-render). #NAME finds a formation by its
+ * name or an alias (junqi_formation_named), #N by its number from 1. With
+ * option set, an arg that names no file and holds no '/' or '#' names a
+ * formation of the formation folders (junqi_cli_find_formation). The
+ * chosen formation is checked under `rules` (NULL: the shared setup rules;
+ * junqi_formation_check_under) and its problems, and the file's (a game
+ * record in it: not-a-formation), are printed to stderr located in the
+ * file. Returns JUNQI_EXIT_OK; JUNQI_EXIT_INVALID when the formation breaks
+ * a rule or the file holds none; JUNQI_EXIT_USAGE, said, when several are
+ * there and none is chosen, or the choice names none of them (the message
+ * says how many there are); JUNQI_EXIT_IO when the file cannot be read, or
+ * memory runs out.
+ */
+int junqi_cli_load_formation(const char *prog, const char *option, const char *arg, const junqi_rules *rules,
+                             junqi_formation *f);
+
+/**
  * Check that seat `seat` (JUNQI_NO_SEAT: none given), given with option
  * `option` ("--view"), takes part in record g (input `name`). A seat that
  * does not is a usage error: printed to stderr, naming the game's seats,

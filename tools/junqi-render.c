@@ -155,6 +155,9 @@ static void usage(void)
            "end), 3 a file could not be read or written (or no CJK font was found).\n"),
            prog, DEFAULT_SIZE, junqi_cli_help_list(junqi_theme_names(), themes, sizeof themes), DEFAULT_DELAY_MS,
            prog, junqi_cli_help_list(junqi_rules_names(), rules, sizeof rules));
+    /* a paragraph of its own: the help above keeps its translations */
+    printf(_("A formation (YAML, .jql; FILE#NAME or FILE#N picks one of several, else the\n"
+             "first) is drawn face up at the --view seat (default south), as PNG or SVG.\n"));
 }
 
 /* ---- scenes ---------------------------------------------------------------- */
@@ -470,17 +473,16 @@ static int write_frames(junqi_renderer *r, source *src, const options *opt, size
 
 /* ---- the input ------------------------------------------------------------------ */
 
-/* Add --arrow and --mark to src->given on the board of its game, src->label. A square
- * that is not on that board is a usage error that names the game. Returns an exit status. */
-static int add_annotations(source *src, const options *opt)
+/* Add --arrow and --mark to *given on board b, that of the game or formation `label`. A
+ * square that is not on that board is a usage error that names it. Returns an exit status. */
+static int add_annotations(junqi_notes *given, const junqi_board *b, const char *label, const options *opt)
 {
-    const junqi_board *b = source_board(src);
     char err[256];
     for (int i = 0; i < opt->narrows + opt->nmarks; i++) {
         bool arrow = i < opt->narrows;
         const char *text = arrow ? opt->arrows[i] : opt->marks[i - opt->narrows];
-        if (!junqi_notes_parse(&src->given, b, text, arrow, err, sizeof err))
-            return junqi_cli_usage(prog, "%s: %s %s: %s", src->label, arrow ? "--arrow" : "--mark", text, err);
+        if (!junqi_notes_parse(given, b, text, arrow, err, sizeof err))
+            return junqi_cli_usage(prog, "%s: %s %s: %s", label, arrow ? "--arrow" : "--mark", text, err);
     }
     return JUNQI_EXIT_OK;
 }
@@ -558,7 +560,7 @@ static int render_source(source *src, options *opt, const junqi_input *in)
     src->inferring = !opt->infer ? JUNQI_NO_SEAT : opt->view != JUNQI_NO_SEAT ? opt->view : (int)src->game->view;
     if (opt->infer && src->inferring == JUNQI_NO_SEAT)
         return junqi_cli_usage(prog, "%s: --infer needs --view SEAT: whose knowledge of the hidden pieces?", name);
-    rc = add_annotations(src, opt);
+    rc = add_annotations(&src->given, b, src->label, opt);
     if (rc != JUNQI_EXIT_OK)
         return rc;
     /* scenes count the record's moves: the last ply is where the game ended */
@@ -591,6 +593,130 @@ static int render_source(source *src, options *opt, const junqi_input *in)
     return rc != JUNQI_EXIT_OK ? rc : valid;
 }
 
+/* ---- formations ------------------------------------------------------------------ */
+
+/* A formation asked for as an HTML page (page) or a GIF: refused with what to use instead, as
+ * a formation is one still picture of no game. `name`: the formation's input. Returns
+ * JUNQI_EXIT_USAGE. */
+static int refuse_formation(const char *name, bool page)
+{
+    if (page)
+        return junqi_cli_usage(prog, "%s is a formation: an HTML page replays a game; draw a formation as a "
+                                     "picture (-o NAME.png or -o NAME.svg)", name);
+    return junqi_cli_usage(prog, "%s is a formation, one still picture: draw it as PNG or SVG (-o NAME.png or "
+                                 "-o NAME.svg), not as a GIF", name);
+}
+
+/* The options that would draw nothing for a formation (as check_drawn's): usage errors that
+ * say why. Returns an exit status. */
+static int check_formation_options(const options *opt, const char *name)
+{
+    if (opt->format == JUNQI_IMAGE_GIF && !opt->frames)
+        return refuse_formation(name, false);
+    if (opt->frames)
+        return junqi_cli_usage(prog, "%s: --frames draws each ply of a game; a formation is one picture: -o "
+                                     "NAME.png", name);
+    if (opt->ply.text)
+        return junqi_cli_usage(prog, "%s: --ply chooses a position of a game; a formation is drawn as it "
+                                     "stands at the start", name);
+    if (opt->infer)
+        return junqi_cli_usage(prog, "%s: --infer labels hidden pieces; a formation's pieces are all face up",
+                               name);
+    return JUNQI_EXIT_OK;
+}
+
+/* The board formation f is drawn on at `seat`: --rules', else the one f names, else the
+ * two-player board when it has the seat (north, south), else the four-player board. */
+static const junqi_board *formation_board(const options *opt, const junqi_formation *f, junqi_seat seat)
+{
+    if (opt->rules)
+        return junqi_rules_board(opt->rules);
+    if (f->has_board)
+        return junqi_board_get(f->board);
+    const junqi_board *two = junqi_board_get(JUNQI_TWO_PLAYER);
+    return two->seats & JUNQI_SEAT_BIT(seat) ? two : junqi_board_get(JUNQI_FOUR_PLAYER);
+}
+
+/* Draw formation f at `seat` of board b, face up on its own arm and the rest of the board
+ * empty, with the notes `given`, into -o (opened here). Returns an exit status, the error
+ * said. */
+static int draw_formation(const options *opt, const junqi_formation *f, const junqi_board *b, junqi_seat seat,
+                          const junqi_notes *given)
+{
+    static junqi_position pos;
+    junqi_position_init(&pos, b, opt->rules ? opt->rules : junqi_rules_default(b->kind), JUNQI_SEAT_BIT(seat));
+    junqi_position_place_setup(&pos, seat, f->setup);
+    junqi_scene s = {.pos = &pos, .last_move = {JUNQI_NO_POINT, JUNQI_NO_POINT}, .notes = given};
+    s.players[seat] = f->name; /* the caption names the formation where a record names the player */
+    junqi_cli_output out;
+    if (!junqi_cli_output_open(prog, opt->output, &out))
+        return JUNQI_EXIT_IO;
+    char err[512] = "cannot draw the picture (out of memory)";
+    junqi_renderer *r = junqi_renderer_new(b, &opt->render, err, sizeof err);
+    if (!r) {
+        fprintf(stderr, "%s: %s\n", prog, err);
+        junqi_cli_output_close(prog, &out, false);
+        return JUNQI_EXIT_IO;
+    }
+    bool ok = draw_still(r, &s, opt->format, out.fp, err, sizeof err);
+    if (!ok)
+        junqi_cli_writer_failed(prog, out.fp, out.path ? out.path : "<stdout>", err);
+    junqi_renderer_free(r);
+    return junqi_cli_output_close(prog, &out, ok) && ok ? JUNQI_EXIT_OK : JUNQI_EXIT_IO;
+}
+
+/* Draw formation f, read from `input` (named `name` in messages), as a picture: at the
+ * --view seat, else south (docs/formation.md, "Drawing a formation"). Returns an exit status. */
+static int render_formation(options *opt, const junqi_formation *f, const char *name, const input_file *input)
+{
+    int rc = check_formation_options(opt, name);
+    if (rc == JUNQI_EXIT_OK)
+        rc = junqi_cli_check_formation_rules(prog, name, f, opt->rules);
+    if (rc != JUNQI_EXIT_OK)
+        return rc;
+    junqi_seat seat = opt->view != JUNQI_NO_SEAT ? (junqi_seat)opt->view : JUNQI_SOUTH;
+    const junqi_board *b = formation_board(opt, f, seat);
+    if (!(b->seats & JUNQI_SEAT_BIT(seat))) /* TRANSLATORS: the input, a board, a seat */
+        return junqi_cli_usage(prog, "%s: the %s board has no %s seat", name, _(b->name), _(junqi_seat_name(seat)));
+    if ((rc = settle_bottom(opt, b, name)) != JUNQI_EXIT_OK)
+        return rc;
+    junqi_notes given = {0};
+    rc = add_annotations(&given, b, name, opt);
+    if (rc == JUNQI_EXIT_OK && strcmp(opt->output, "-") != 0)
+        rc = check_not_input(input, opt->output);
+    if (rc == JUNQI_EXIT_OK)
+        rc = draw_formation(opt, f, b, seat, &given);
+    junqi_notes_free(&given);
+    return rc;
+}
+
+/* Whether `path` is FILE#NAME or FILE#N of a FILE that is there (junqi_cli_split_formation
+ * into *c), not a --position: a formation of FILE is chosen, as junqi-replay --setup chooses
+ * one. */
+static bool picks_formation(const options *opt, const char *path, junqi_cli_formation_choice *c)
+{
+    return !opt->position && junqi_cli_split_formation(path, c) && c->which && access(c->path, F_OK) == 0;
+}
+
+/* FILE#NAME or FILE#N (path): that formation of FILE drawn (junqi_cli_load_formation, as
+ * junqi-replay --setup chooses one). Returns an exit status. */
+static int render_chosen_formation(options *opt, const char *path, const char *file)
+{
+    if (opt->game.n)
+        return junqi_cli_usage(prog, "%s: --game chooses a game, and #%s a formation: give one of them", path,
+                               path + strlen(file) + 1);
+    if (opt->html)
+        return refuse_formation(path, true);
+    junqi_formation f;
+    int rc = junqi_cli_load_formation(prog, NULL, path, opt->rules, &f);
+    if (rc != JUNQI_EXIT_OK)
+        return rc;
+    input_file input = input_of(file);
+    rc = render_formation(opt, &f, path, &input);
+    free(f.name);
+    return rc;
+}
+
 /* Load the record, FILE's --game (the first by default) or --position, into in,
  * its source kept open in *text. When it is no record, is broken, or for a page,
  * what reading it said is printed (a picture's record is checked when drawn).
@@ -602,24 +728,42 @@ static int load_input(const options *opt, const char *path, junqi_input *in, jun
     unsigned flags = opt->lenient ? JUNQI_SOURCE_LENIENT : 0;
     int rc = opt->position ? junqi_cli_load_position(prog, opt->position, in, &d, text)
                            : junqi_cli_load_game(prog, path, flags, &opt->game, in, &d, text);
-    if (in->kind != JUNQI_INPUT_RECORD && rc == JUNQI_EXIT_OK) {
-        fprintf(stderr, _("%s: %s: a formation, not a game record\n"), prog, in->name);
-        rc = JUNQI_EXIT_INVALID;
+    bool formation = in->kind == JUNQI_INPUT_FORMATION && rc == JUNQI_EXIT_OK;
+    if (formation && opt->html) {
+        junqi_diags_free(&d);
+        return refuse_formation(in->name, true);
+    }
+    if (in->kind == JUNQI_INPUT_FORMATION) { /* drawn when it keeps the rules, as --setup takes it */
+        if (formation)
+            junqi_formation_check_under(&in->formation, opt->rules, NULL, &d);
+        junqi_source_attach_lines(*text, &d, 0); /* its problems shown at their lines */
+        rc = formation && d.errors ? JUNQI_EXIT_INVALID : rc;
     }
     /* a record read broken (--lenient salvaged it) has errors of its text that no check of the
      * game read can find again: they are said here, for a picture too */
     if (in->kind != JUNQI_INPUT_RECORD || opt->html || rc == JUNQI_EXIT_INVALID)
         junqi_cli_print_diags(stderr, in->name ? in->name : path, &d, JUNQI_FORMAT_TEXT);
     junqi_diags_free(&d);
-    return in->kind != JUNQI_INPUT_RECORD && rc < JUNQI_EXIT_USAGE ? JUNQI_EXIT_INVALID : rc;
+    return in->kind != JUNQI_INPUT_RECORD && !formation && rc < JUNQI_EXIT_USAGE ? JUNQI_EXIT_INVALID : rc;
 }
 
-/* Load the record (FILE or --position) and draw it. Returns an exit status. */
+/* Load the record (FILE or --position), or the formation (FILE, FILE#NAME, FILE#N), and draw
+ * it. Returns an exit status. */
 static int render_input(options *opt, const char *path)
 {
+    junqi_cli_formation_choice choice;
+    if (picks_formation(opt, path, &choice))
+        return render_chosen_formation(opt, path, choice.path);
     junqi_input in;
     junqi_source *text = NULL;
     int rc = load_input(opt, path, &in, &text);
+    if (in.kind == JUNQI_INPUT_FORMATION && rc == JUNQI_EXIT_OK) {
+        input_file input = input_of(path);
+        rc = render_formation(opt, &in.formation, in.name, &input);
+        if (rc == JUNQI_EXIT_OK && !opt->game.n && text && junqi_cli_more_games(text)) /* the first, as a record's */
+            fprintf(stderr, _("%s: %s holds more than one formation; formation 1 is drawn (FILE#N or FILE#NAME "
+                              "chooses another)\n"), prog, in.name);
+    }
     if (in.kind == JUNQI_INPUT_RECORD) {
         static source src;
         src = (source){.game = in.game, .text = text, .moves = junqi_game_moves(in.game),
@@ -700,7 +844,7 @@ static int check_page_game(options *opt, junqi_input *in, junqi_plies *plies, ju
     if (rc == JUNQI_EXIT_OK)
         rc = settle_bottom(opt, junqi_board_get(in->game->board), src.label);
     if (rc == JUNQI_EXIT_OK)
-        rc = add_annotations(&src, opt);
+        rc = add_annotations(&src.given, source_board(&src), src.label, opt);
     *given = src.given;
     return rc;
 }
@@ -870,6 +1014,17 @@ static int check_pages(pages *ps, pages_input *pi)
     junqi_source *src = open_pages_input(pi);
     if (!src)
         return JUNQI_EXIT_IO;
+    junqi_input first;
+    junqi_diags d;
+    junqi_diags_init(&d);
+    bool formation = junqi_source_next(src, &first, &d) == JUNQI_READ_OK && first.kind == JUNQI_INPUT_FORMATION;
+    junqi_input_free(&first);
+    junqi_diags_free(&d);
+    junqi_source_close(src);
+    if (formation) /* no page: what to draw instead is said (the checks start again at the first game) */
+        return refuse_formation(strcmp(pi->path, "-") == 0 ? "<stdin>" : pi->path, true);
+    if (!(src = open_pages_input(pi)))
+        return JUNQI_EXIT_IO;
     int rc = junqi_cli_check_records(src, check_page, ps); /* an input that stops reading: said when written */
     junqi_notes_free(&ps->given);
     return rc;
@@ -892,6 +1047,9 @@ static int check_pages_input(const options *opt, const char *path, const input_f
 /* Every game of the input as a page, or the --game. Returns an exit status. */
 static int render_pages(options *opt, const char *path)
 {
+    junqi_cli_formation_choice choice;
+    if (picks_formation(opt, path, &choice))
+        return render_chosen_formation(opt, path, choice.path); /* FILE#WHICH: refused, said */
     pages ps = {.opt = opt, .input = input_of(opt->position ? NULL : path)};
     int refused = check_pages_input(opt, path, &ps.input);
     if (refused != JUNQI_EXIT_OK)

@@ -500,126 +500,6 @@ static int replay_source(const options *opt, junqi_source *src, FILE *out, bool 
     return junqi_cli_each_record(prog, src, replay_record, &job);
 }
 
-/* What --setup SEAT=FILE[#WHICH] chose: a file, and which of its formations. */
-typedef struct setup_choice {
-    char path[4096];
-    const char *which;   /* the formation's name or 1-based number, or NULL */
-    char which_text[256]; /* a name typed after '#', as UTF-8 (junqi_cli_text_arg) */
-} setup_choice;
-
-/* Split FILE#WHICH (a file whose name holds '#' is taken whole when it exists). */
-static bool split_setup(const char *arg, setup_choice *c)
-{
-    const char *hash = strrchr(arg, '#');
-    c->which = NULL;
-    if (!hash || access(arg, F_OK) == 0)
-        return snprintf(c->path, sizeof c->path, "%s", arg) < (int)sizeof c->path;
-    c->which = hash + 1;
-    return hash - arg < (long)sizeof c->path &&
-           snprintf(c->path, sizeof c->path, "%.*s", (int)(hash - arg), arg) >= 0;
-}
-
-/* Is formation number `index` (1-based), f, the one chosen? By its name or an alias, as a
- * formation's name alone finds it: FILE#铜墙铁壁 found no 銅牆鐵壁 whose aliases list it (break7 F13). */
-static bool chosen(const setup_choice *c, size_t index, const junqi_formation *f)
-{
-    char number[24];
-    snprintf(number, sizeof number, "%zu", index);
-    return strcmp(c->which, number) == 0 || junqi_formation_named(f, c->which);
-}
-
-/* --setup SEAT=NAME: when c names no file (and holds no '/' or '#'), the formation of that
- * name (cli.h: the formation folders) becomes the choice. Returns an exit status. */
-static int named_formation(setup_choice *c)
-{
-    static char number[24];
-    size_t index;
-    if (c->which || strchr(c->path, '/') || strcmp(c->path, "-") == 0 || access(c->path, F_OK) == 0)
-        return JUNQI_EXIT_OK;
-    char name[sizeof c->path];
-    if (junqi_cli_text_arg(prog, "--setup", c->path, name, sizeof name) != JUNQI_EXIT_OK)
-        return JUNQI_EXIT_USAGE;
-    int found = junqi_cli_find_formation(name, c->path, sizeof c->path, &index);
-    if (found < 0) {
-        fprintf(stderr, "%s: %s: %s\n", prog, name, _("out of memory"));
-        return JUNQI_EXIT_IO;
-    }
-    if (found == 0) {
-        fprintf(stderr, _("%s: %s: no such file, and no formation of that name in %s\n"), prog, name,
-                c->path);
-        return JUNQI_EXIT_IO;
-    }
-    snprintf(number, sizeof number, "%zu", index);
-    c->which = number;
-    return JUNQI_EXIT_OK;
-}
-
-/* The formation --setup chose from a file: *f, and an exit status. A file of
- * several formations needs FILE#NAME or FILE#N (a usage error otherwise).
- * The problems of the chosen formation, and of the file, are printed. */
-static int load_formation(const char *arg, const junqi_rules *rules, junqi_formation *f)
-{
-    setup_choice c;
-    if (!split_setup(arg, &c))
-        return junqi_cli_usage(prog, "--setup: '%s' is too long a file name", arg);
-    if (c.which && junqi_cli_text_arg(prog, "--setup", c.which, c.which_text, sizeof c.which_text) != JUNQI_EXIT_OK)
-        return JUNQI_EXIT_USAGE;
-    c.which = c.which ? c.which_text : NULL;
-    int named = named_formation(&c);
-    if (named != JUNQI_EXIT_OK)
-        return named;
-    junqi_source *src = junqi_cli_open(prog, c.path, 0);
-    if (!src)
-        return JUNQI_EXIT_IO;
-    size_t count = 0, found = 0;
-    bool failed = false;
-    junqi_diags kept; /* the chosen formation's problems and the file's */
-    junqi_diags_init(&kept);
-    for (junqi_read_status rc;;) {
-        junqi_input in;
-        junqi_diags d;
-        junqi_diags_init(&d);
-        if ((rc = junqi_source_next(src, &in, &d)) == JUNQI_READ_END) {
-            junqi_input_free(&in); /* the end still names the source */
-            junqi_diags_free(&d);
-            break;
-        }
-        bool formation = in.kind == JUNQI_INPUT_FORMATION;
-        bool take = formation && (c.which ? chosen(&c, count + 1, &in.formation) : count == 0);
-        count += formation;
-        if (!formation && rc == JUNQI_READ_OK)
-            junqi_diags_add(&d, JUNQI_CODE_NOT_A_FORMATION, -1, JUNQI_NOWHERE,
-                            "a game record, not a formation");
-        if (take && !found++) {
-            junqi_formation_check_under(&in.formation, rules, NULL, &d);
-            *f = in.formation;
-            in.formation.name = NULL;
-        }
-        if ((take || !formation) && !junqi_diags_move(&kept, &d, 0, d.n))
-            failed = true;
-        failed |= rc == JUNQI_READ_FAILED;
-        junqi_diags_free(&d);
-        junqi_input_free(&in);
-        if (rc == JUNQI_READ_FAILED)
-            break;
-    }
-    junqi_source_attach_lines(src, &kept, 0);
-    junqi_source_close(src);
-    int status = failed ? JUNQI_EXIT_IO : kept.errors || !count ? JUNQI_EXIT_INVALID : JUNQI_EXIT_OK;
-    if (count > 1 && !c.which)
-        status = junqi_cli_usage(prog, "--setup: %s holds %zu formations: choose one with %s#NAME "
-                                       "or %s#N (N from 1)", c.path, count, c.path, c.path);
-    else if (c.which && count && !found)
-        status = junqi_cli_usage(prog, "--setup: %s has no formation '%s' (it has %zu)", c.path,
-                                 c.which, count);
-    else
-        junqi_cli_print_diags(stderr, c.path, &kept, JUNQI_FORMAT_TEXT);
-    junqi_diags_free(&kept);
-    if (status != JUNQI_EXIT_OK && found)
-        free(f->name);
-    return status;
-}
-
 /* Whether record g, made from the formations of the seats in `seats`, can
  * start a game: not when one seat alone takes part (a game needs two sides,
  * as junqi-validate says of such a record). The replay's reason is then
@@ -758,7 +638,7 @@ static int start_record(const options *opt, FILE *out)
     for (int s = 0; s < JUNQI_SEATS; s++) {
         if (!opt->setup[s])
             continue;
-        int rc = load_formation(opt->setup[s], opt->rules, &f[s]);
+        int rc = junqi_cli_load_formation(prog, "--setup", opt->setup[s], opt->rules, &f[s]);
         if (rc == JUNQI_EXIT_OK) {
             loaded |= JUNQI_SEAT_BIT(s);
             if (!have_board && f[s].has_board)
@@ -1152,10 +1032,10 @@ static int check_output_not_input(const options *opt, const char *file, char **f
     const char *in = NULL;
     if (opt->deal || opt->position)
         return JUNQI_EXIT_OK; /* nothing read from a file */
-    setup_choice c; /* the file of FILE#WHICH, which was taken whole, for no file (break7 F10) */
+    junqi_cli_formation_choice c; /* the file of FILE#WHICH, which was taken whole, for no file (break7 F10) */
     for (int s = 0; s < JUNQI_SEATS && !in; s++) {
         const char *path = c.path;
-        in = opt->setup[s] && split_setup(opt->setup[s], &c) ? junqi_cli_input_under(file, &path, 1) : NULL;
+        in = opt->setup[s] && junqi_cli_split_formation(opt->setup[s], &c) ? junqi_cli_input_under(file, &path, 1) : NULL;
     }
     if (in) /* TRANSLATORS: -o's file's name, the --setup file's name */
         return junqi_cli_usage(prog, "-o %s would be written over the formation file %s, which the record starts "

@@ -599,6 +599,98 @@ expect "a one-seat record: exit 1, the error, its line and a caret" \
     "1 $tmp/one-seat.jgn:3:1: error: only one seat takes part: a game needs two sides|  [SouthSetup \"81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL\"]|  ^" \
     "$? $(paste -sd'|' "$tmp/one-seat.err")"
 
+# --- formations (docs/render.md "Formations"): a YAML or .jql formation drawn face up on its
+# seat's arm, the rest of the board empty (it said "a formation, not a game record", exit 1)
+build_pngdiff
+FORM=$JUNQI_ROOT/samples/formations
+# the two-player board with the two flags alone: all but empty (an empty position is no game)
+FLAGS=".NF.../...../...../...../...../...../...../...../...../...../...../.SF... s 0 40 -"
+run "$R" --no-coords --position "$FLAGS" -o "$tmp/flags.png"
+run "$R" --no-coords --position "$FLAGS" -o "$tmp/flags.svg"
+expect "the two flags alone: drawn" 0 "$rc"
+run "$R" --no-coords -o "$tmp/iron.png" "$FORM/iron-wall.yaml"
+expect "a YAML formation as PNG: exit status, nothing said, a PNG" "0||211PNG" "$rc|$err|$(magic "$tmp/iron.png" 4)"
+read -r differ total < <("$tmp/pngdiff" "$tmp/flags.png" "$tmp/iron.png")
+checks=$((checks + 1))
+[ "${differ:-0}" -gt $((${total:-0} / 20)) ] ||
+    fail "a formation as PNG: ${differ:-?} of ${total:-?} pixels differ from the all but empty board's"
+run "$R" --no-coords -o "$tmp/iron.svg" "$FORM/iron-wall.yaml"
+checks=$((checks + 1))
+xmllint --noout "$tmp/iron.svg" 2>/dev/null || fail "a formation as SVG: not well-formed XML"
+# cairo writes text as glyphs: 25 pieces of two characters each (工兵, 司令 ...), the flags' four
+expect "a formation as SVG: exit status, a glyph for each character of the 25 pieces' names" "0 50 4" \
+    "$rc $(grep -o '<use xlink:href="#glyph' "$tmp/iron.svg" | wc -l) $(grep -o '<use xlink:href="#glyph' "$tmp/flags.svg" | wc -l)"
+run "$R" --no-coords --names en -o "$tmp/iron-en.svg" "$FORM/iron-wall.yaml"
+checks=$((checks + 1))
+cmp -s "$tmp/iron.svg" "$tmp/iron-en.svg" && fail "a formation as SVG: --names en draws the same names as zh"
+# a file of several: the first drawn, with a note; FILE#N and FILE#NAME (a name or an alias) pick one
+for f in F01 F03 iron-wall; do
+    "$R" -o "$tmp/form-$f.png" "$FORM/$f.yaml" || fail "$f.yaml alone: not drawn"
+done
+{ cat "$FORM/F01.yaml"; echo ---; cat "$FORM/F03.yaml"; echo ---; cat "$FORM/iron-wall.yaml"; } >"$tmp/three.yaml"
+run "$R" -o "$tmp/three-1.png" "$tmp/three.yaml"
+expect "three formations, none chosen: exit 0, the note, the first drawn" \
+    "0|junqi-render: $tmp/three.yaml holds more than one formation; formation 1 is drawn (FILE#N or FILE#NAME chooses another)|same" \
+    "$rc|$err|$(cmp -s "$tmp/three-1.png" "$tmp/form-F01.png" && echo same)"
+for pick in "2:F03" "F03:F03" "3:iron-wall" "Iron Wall:iron-wall" "铜墙铁壁:iron-wall" "銅牆鐵壁:iron-wall"; do
+    run "$R" -o "$tmp/pick.png" "$tmp/three.yaml#${pick%%:*}"
+    expect "three.yaml#${pick%%:*}: exit status, nothing said, ${pick#*:} drawn" "0||same" \
+        "$rc|$err|$(cmp -s "$tmp/pick.png" "$tmp/form-${pick#*:}.png" && echo same)"
+done
+run "$R" --game 2 -o "$tmp/pick.png" "$tmp/three.yaml"
+expect "three formations, --game 2: exit status, nothing said, the second drawn" "0||same" \
+    "$rc|$err|$(cmp -s "$tmp/pick.png" "$tmp/form-F03.png" && echo same)"
+cat "$tmp/three.yaml" | "$R" -o "$tmp/stdin.png" 2>"$tmp/err"
+expect "three formations on standard input: exit 0, the note, the first drawn" \
+    "0|junqi-render: <stdin> holds more than one formation; formation 1 is drawn (FILE#N or FILE#NAME chooses another)|same" \
+    "$?|$(cat "$tmp/err")|$(cmp -s "$tmp/stdin.png" "$tmp/form-F01.png" && echo same)"
+# the .jql of a formation is drawn as its YAML is
+run "$R" -o "$tmp/jql.png" "$JUNQI_ROOT/tests/data/jql/F07.jql"
+"$R" -o "$tmp/yaml7.png" "$FORM/F07.yaml"
+expect "a .jql formation: exit status, drawn as its YAML" "0 same" \
+    "$rc $(cmp -s "$tmp/jql.png" "$tmp/yaml7.png" && echo same)"
+# the seat: --view's, else south; the board: the formation's, else the seat's
+run "$R" --no-coords --view north --bottom south -o "$tmp/iron-north.png" "$FORM/iron-wall.yaml"
+read -r differ total < <("$tmp/pngdiff" "$tmp/iron.png" "$tmp/iron-north.png")
+checks=$((checks + 1))
+[ "$rc" = 0 ] && [ "${differ:-0}" -gt $((${total:-0} / 20)) ] ||
+    fail "a formation at north: exit $rc, ${differ:-?} of ${total:-?} pixels differ from it at south"
+sed '/^board:/d' "$FORM/F01.yaml" >"$tmp/noboard.yaml"
+run "$R" --view east -o "$tmp/east.png" "$tmp/noboard.yaml"
+expect "a formation of no board at east: the four-player board" "0 800x800" "$rc $(png_size "$tmp/east.png")"
+# what cannot be drawn: exit 2 (usage) or 1 (invalid), a message, no picture
+form_errors=(
+    "2|three.yaml#4|pick.png|junqi-render: $tmp/three.yaml has no formation '4' (it has 3)"
+    "2|three.yaml#Nope|pick.png|junqi-render: $tmp/three.yaml has no formation 'Nope' (it has 3)"
+    "2|three.yaml|pick.gif|junqi-render: $tmp/three.yaml is a formation, one still picture: draw it as PNG or SVG (-o NAME.png or -o NAME.svg), not as a GIF"
+    "2|three.yaml|pick.html|junqi-render: $tmp/three.yaml is a formation: an HTML page replays a game; draw a formation as a picture (-o NAME.png or -o NAME.svg)"
+    "2|three.yaml#2|pick.html|junqi-render: $tmp/three.yaml#2 is a formation: an HTML page replays a game; draw a formation as a picture (-o NAME.png or -o NAME.svg)"
+    "2|three.yaml#2 --game 2|pick.png|junqi-render: $tmp/three.yaml#2: --game chooses a game, and #2 a formation: give one of them"
+    "2|three.yaml --ply 3|pick.png|junqi-render: $tmp/three.yaml: --ply chooses a position of a game; a formation is drawn as it stands at the start"
+    "2|three.yaml#3 --view east|pick.png|junqi-render: $tmp/three.yaml#3: the two-player board has no east seat"
+)
+for spec in "${form_errors[@]}"; do
+    IFS='|' read -r want input out message <<<"$spec"
+    rm -f "$tmp/$out"
+    # shellcheck disable=SC2086
+    run "$R" -o "$tmp/$out" "$tmp/"$input
+    expect "$input -o $out: exit status, the message, no picture" "$want|$message|none" \
+        "$rc|$(head -n 1 "$tmp/err")|$([ -e "$tmp/$out" ] && echo "written" || echo none)"
+done
+run "$R" -o "$tmp/pick.png" "$tmp/three.yaml#Iron%20Wall"
+expect "#NAME as typed (no such formation): exit status" 2 "$rc"
+run "$R" -o "$tmp/six.png" "$FORM/F06.yaml"
+expect "a formation that breaks the rules: exit 1, its located errors, no picture" \
+    "1|$FORM/F06.yaml:4:1: error: wrong number of engineers: 3 expected, found 2|  name: F06|none" \
+    "$rc|$(head -n 2 "$tmp/err" | paste -sd'|')|$([ -e "$tmp/six.png" ] && echo written || echo none)"
+printf 'rows:\n  - [B, 1, 3, 2, 7]\n  - [x]\n' >"$tmp/broken.yaml"
+for input in broken.yaml broken.yaml#1; do
+    run "$R" -o "$tmp/broken.png" "$tmp/$input"
+    expect "$input, a malformed formation: exit 1, the located error, no picture" \
+        "1|yes|none" \
+        "$rc|$(grep -qxF "$tmp/broken.yaml:3:6: error: 'x' is not a piece name (e.g. 司令, 军长, marshal, 9, B, L, F)" "$tmp/err" && echo yes)|$([ -e "$tmp/broken.png" ] && echo written || echo none)"
+done
+
 # --- the EXAMPLES of junqi-render(1), pasted into a fresh folder that holds the files
 # they name: each works (the pages example wrote into a folder pages/ that nothing
 # made: "cannot write: the folder pages does not exist")
@@ -606,6 +698,9 @@ mkdir -p "$tmp/manex"
 cp "$JUNQI_ROOT/samples/qq/jgs-000689.jgs" "$tmp/manex/game.jgs"
 "$JUNQI_BIN/junqi-replay" --to jgn "$tmp/manex/game.jgs" "$GAME" "$tmp/manex/game.jgs" >"$tmp/manex/games.jgn"
 "$JUNQI_BIN/junqi-replay" --to jgn "$tmp/manex/game.jgs" >"$tmp/manex/annotated.jgn"
+cp "$JUNQI_ROOT/samples/formations/F07.yaml" "$tmp/manex/F07.yaml"
+{ cat "$JUNQI_ROOT/samples/formations/F07.yaml"; echo ---; cat "$JUNQI_ROOT/samples/formations/iron-wall.yaml"; } \
+    >"$tmp/manex/formations.yaml"
 sed -n '/^\.SH EXAMPLES/,/^\.SH/{/^\.nf/,/^\.fi/p}' "$JUNQI_ROOT/docs/man/junqi-render.1" |
     grep '^junqi-render' | sed 's/\\-/-/g' >"$tmp/manex.txt"
 [ -s "$tmp/manex.txt" ] || fail "junqi-render(1): no EXAMPLES found"
