@@ -171,7 +171,7 @@ static bool record_field(const junqi_game *g, const char *name, char *buf, size_
     if (strcasecmp(name, "Board") == 0)
         return snprintf(buf, n, "%s", junqi_board_kind_name(g->board)), true;
     if (strcasecmp(name, "Rules") == 0)
-        return snprintf(buf, n, "%s", g->rules->name), true;
+        return snprintf(buf, n, "%s", g->rules->text), true; /* the tag JGN writes: switches too */
     if (strcasecmp(name, "Mode") == 0) /* a flip game has none (docs/jgn.md, "Mode") */
         return !junqi_rules_flip(g->rules) && (snprintf(buf, n, "%s", junqi_info_mode_name(g->info)), true);
     if (strcasecmp(name, "Result") == 0)

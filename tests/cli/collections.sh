@@ -291,6 +291,24 @@ for spec in "--select =x" "--select moves=many" "--select Result@x" "--split 0 -
     run "$R" $spec "$tmp/all.jgn"
     expect "junqi-replay $spec: exit status" 2 "$rc"
 done
+# Rules is the rule string as JGN writes it, house-rule switches and all, not the named set alone
+cat >"$tmp/house.jgn" <<'EOF2'
+[Board "two-player"]
+[Rules "standard,rail_mode=three_steps"]
+[Position ".NF.../...../...../...../...../...../S5..../...../...../...../...../...F. s 0 0 - standard,rail_mode=three_steps"]
+
+1. a6-a9 *
+
+[Board "two-player"]
+[Rules "standard"]
+[Position ".NF.../...../...../...../...../...../S5..../...../...../...../...../...F. s 0 0 -"]
+
+1. a6-a10 *
+EOF2
+for spec in 'Rules~three_steps:1' 'Rules=standard:1' 'Rules=standard,rail_mode=three_steps:1' 'Rules~standard:2'; do
+    run "$R" --select "${spec%:*}" --count "$tmp/house.jgn"
+    expect "junqi-replay --select '${spec%:*}' over a house-rule game and a standard one" "0 ${spec##*:}" "$rc $out"
+done
 # a comparison with nothing after its operator names the condition
 for cond in 'moves>=' 'moves=' 'Date<' 'index>'; do
     run "$R" --select "$cond" --count "$tmp/all.jgn"
