@@ -46,18 +46,29 @@ select_vs_jq 'Result!=draw' '.result.draw != true'
 want=$(jq -c 'select(.moves > 50 and .players == 4 and .result.winner == "east-west")' "$tmp/facts.jsonl" | grep -c .)
 got=$("$R" --count --select 'moves>50' --select players=4 --select Result=east-west "$tmp/all.jgn")
 expect "three conditions together" "$want" "$got"
+# a condition that keeps nothing in silence gets a note (zero games kept, exit 0)
+select_note() { # CONDITION NOTE
+    got=$("$R" --count --select "$1" "$tmp/all.jgn" 2>"$tmp/err")
+    expect "--select $1: no game" "0 0" "$got $?"
+    expect "--select $1: the note" "junqi-replay: note: --select $1 $2" "$(cat "$tmp/err")"
+}
+# and only such a condition: NOTED the one of CONDITIONS that gets one
+select_notes_only() { # WHAT NOTED CONDITIONS...
+    local what=$1 noted=$2 cond
+    shift 2
+    for cond in "$@"; do
+        "$R" --count --select "$cond" "$tmp/all.jgn" >/dev/null 2>"$tmp/err"
+        expect "--select $cond: a note only for $what" "$([ "$cond" = "$noted" ] && echo 1 || echo 0)" \
+            "$(grep -c 'note: --select' "$tmp/err")"
+    done
+}
 # a word written with a capital (Moves) names a tag, which no game has: it kept nothing in silence;
 # a note now says which word was meant (View and Source are tags of their own: no note)
-got=$("$R" --count --select 'Moves>=100' "$tmp/all.jgn" 2>"$tmp/err")
-expect "--select Moves>=100: a tag, which no game has" "0 0" "$got $?"
-expect "--select Moves>=100: the note" \
-    "junqi-replay: note: --select Moves>=100 names a tag, which JGN does not define: the word is 'moves', in lower case" \
-    "$(cat "$tmp/err")"
-for cond in 'moves>=100' 'View=south' '!PLAYERS'; do
-    "$R" --count --select "$cond" "$tmp/all.jgn" >/dev/null 2>"$tmp/err"
-    expect "--select $cond: a note only for a word's case" "$([ "$cond" = '!PLAYERS' ] && echo 1 || echo 0)" \
-        "$(grep -c 'note: --select' "$tmp/err")"
-done
+select_note 'Moves>=100' "names a tag, which JGN does not define: the word is 'moves', in lower case"
+select_notes_only "a word's case" '!PLAYERS' 'moves>=100' 'View=south' '!PLAYERS'
+# == (as jq, Python and C write it) compared with a value starting '=': it kept nothing in silence
+select_note 'Result==north-south' "compares Result with '=north-south': write one '=' (Result=north-south)"
+select_notes_only "== or !==" 'Result!==draw' 'Result!==draw' 'Event~a==b' 'Result=north-south'
 # the same selection from the QQ files themselves, and from standard input
 got=$("$R" --count --select 'moves<100' "${corpus[@]}" 2>/dev/null)
 expect "--select on the QQ files" "$(jq -c 'select(.moves < 100)' "$tmp/facts.jsonl" | grep -c .)" "$got"
