@@ -320,6 +320,14 @@ for spec in 'Rules~three_steps:1' 'Rules=standard:1' 'Rules=standard,rail_mode=t
     run "$R" --select "${spec%:*}" --count "$tmp/house.jgn"
     expect "junqi-replay --select '${spec%:*}' over a house-rule game and a standard one" "0 ${spec##*:}" "$rc $out"
 done
+# a field longer than 1023 bytes is compared whole: a tag's, a player's (it was cut there, and a
+# condition on its end kept nothing in silence)
+long=$(printf 'x%.0s' $(seq 1500))
+{ printf '[Event "%sEND"]\n[North "%sNAME"]\n' "$long" "$long"; cat "$tmp/house.jgn"; } >"$tmp/long-tag.jgn"
+for spec in 'Event~END:1' "Event=${long}END:1" 'Event>xy:0' 'North~NAME:1' 'player~NAME:1'; do
+    run "$R" --select "${spec%:*}" --count "$tmp/long-tag.jgn"
+    expect "junqi-replay --select '$(head -c 40 <<<"${spec%:*}")...' over a 1503-byte tag" "0 ${spec##*:}" "$rc $out"
+done
 # a comparison with nothing after its operator names the condition
 for cond in 'moves>=' 'moves=' 'Date<' 'index>'; do
     run "$R" --select "$cond" --count "$tmp/all.jgn"
