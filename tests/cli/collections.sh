@@ -328,6 +328,10 @@ for spec in 'Event~END:1' "Event=${long}END:1" 'Event>xy:0' 'North~NAME:1' 'play
     run "$R" --select "${spec%:*}" --count "$tmp/long-tag.jgn"
     expect "junqi-replay --select '$(head -c 40 <<<"${spec%:*}")...' over a 1503-byte tag" "0 ${spec##*:}" "$rc $out"
 done
+# a usage error met on the way (a --rules of the other board than a later game's) prints no count:
+# it printed the games counted before it, a number a script took for the answer
+run "$R" --rules qq --count "$tmp/all.jgn" "$tmp/house.jgn"
+expect "junqi-replay --rules qq --count over a two-player game: exit 2, no count" "2 " "$rc $out"
 # a comparison with nothing after its operator names the condition
 for cond in 'moves>=' 'moves=' 'Date<' 'index>'; do
     run "$R" --select "$cond" --count "$tmp/all.jgn"
