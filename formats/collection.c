@@ -164,45 +164,49 @@ static const char *const seat_tags[JUNQI_SEATS] = {"North", "East", "South", "We
 static const char *const setup_tags[JUNQI_SEATS] = {"NorthSetup", "EastSetup", "SouthSetup",
                                                     "WestSetup"};
 
-/* The fields JGN writes from the record itself (docs/jgn.md, "Tags"), as text. */
-static bool record_field(const junqi_game *g, const char *name, char *buf, size_t n)
+/* The fields JGN writes from the record itself (docs/jgn.md, "Tags"), as text: the field's own
+ * text (a player's name, whole however long), or buf (n bytes) holding a short one; NULL when
+ * the game has no such field. */
+static const char *record_field(const junqi_game *g, const char *name, char *buf, size_t n)
 {
     const junqi_result *r = &g->result;
     if (strcasecmp(name, "Board") == 0)
-        return snprintf(buf, n, "%s", junqi_board_kind_name(g->board)), true;
+        return snprintf(buf, n, "%s", junqi_board_kind_name(g->board)), buf;
     if (strcasecmp(name, "Rules") == 0)
-        return snprintf(buf, n, "%s", g->rules->name), true;
+        return g->rules->text; /* the tag JGN writes: switches too */
     if (strcasecmp(name, "Mode") == 0) /* a flip game has none (docs/jgn.md, "Mode") */
-        return !junqi_rules_flip(g->rules) && (snprintf(buf, n, "%s", junqi_info_mode_name(g->info)), true);
+        return junqi_rules_flip(g->rules) ? NULL : junqi_info_mode_name(g->info);
     if (strcasecmp(name, "Result") == 0)
-        return snprintf(buf, n, "%s", junqi_result_text(r, junqi_game_present(g))), true;
+        return snprintf(buf, n, "%s", junqi_result_text(r, junqi_game_present(g))), buf;
     if (strcasecmp(name, "Termination") == 0 && r->status != JUNQI_ONGOING && r->reason) {
         if (r->reason == JUNQI_REASON_UNKNOWN_CODE)
-            return snprintf(buf, n, "%s:%d", junqi_reason_id((junqi_reason)r->reason), r->code), true;
-        return snprintf(buf, n, "%s", junqi_reason_id((junqi_reason)r->reason)), true;
+            return snprintf(buf, n, "%s:%d", junqi_reason_id((junqi_reason)r->reason), r->code), buf;
+        return junqi_reason_id((junqi_reason)r->reason);
     }
     if (strcasecmp(name, "View") == 0 && g->view < JUNQI_SEATS)
-        return snprintf(buf, n, "%s", junqi_seat_name(g->view)), true;
+        return junqi_seat_name(g->view);
     if (strcasecmp(name, "First") == 0 && g->first < JUNQI_SEATS)
-        return snprintf(buf, n, "%s", junqi_seat_name(g->first)), true;
+        return junqi_seat_name(g->first);
     for (int s = 0; s < JUNQI_SEATS; s++) {
         const junqi_seat_info *si = &g->seat[s];
         if (strcasecmp(name, seat_tags[s]) == 0 && si->present)
-            return snprintf(buf, n, "%s", si->player ? si->player : "?"), true;
+            return si->player ? si->player : "?";
         if (strcasecmp(name, setup_tags[s]) == 0 && si->present && si->setup_known && !g->start) {
             char layout[JUNQI_SETUP_TEXT];
             junqi_setup_format(si->setup, layout);
-            return snprintf(buf, n, "%s", layout), true;
+            return snprintf(buf, n, "%s", layout), buf;
         }
     }
-    return false;
+    return NULL;
 }
 
 /* The words of collection.h that are no tags (lower case, matched exactly: `source` is the
- * file, `Source` a tag): 1 with the value in buf, 0 when the game has none, -1 for no word. */
+ * file, `Source` a tag): 1 with the value in *value (buf, n bytes, or the file's name), 0 when
+ * the game has none, -1 for no word. */
 static int word_field(const junqi_game *g, const junqi_game_place *place, const char *name,
-                      char *buf, size_t n)
+                      char *buf, size_t n, const char **value)
 {
+    *value = buf;
     if (strcmp(name, "moves") == 0)
         return snprintf(buf, n, "%zu", junqi_game_moves(g)), 1;
     if (strcmp(name, "players") == 0)
@@ -212,24 +216,37 @@ static int word_field(const junqi_game *g, const junqi_game_place *place, const 
     if (strcmp(name, "index") == 0)
         return snprintf(buf, n, "%zu", place ? place->index : 0), 1;
     if (strcmp(name, "source") == 0) {
-        const char *source = place && place->source ? place->source : g->source;
-        return source ? (snprintf(buf, n, "%s", source), 1) : 0;
+        *value = place && place->source ? place->source : g->source;
+        return *value ? 1 : 0;
     }
     return -1;
+}
+
+/* Field `name` of g: its text, whole (a tag's value or a file's name, however long), or buf
+ * (n bytes, room for the short fields the record gives: numbers, seats, results, setups);
+ * NULL when g has no such field. */
+static const char *field_text(const junqi_game *g, const junqi_game_place *place, const char *name,
+                              char *buf, size_t n)
+{
+    const char *value;
+    int word = word_field(g, place, name, buf, n, &value);
+    if (word >= 0)
+        return word == 1 ? value : NULL;
+    if ((value = record_field(g, name, buf, n)))
+        return value;
+    for (size_t i = 0; i < g->ntags; i++)
+        if (strcasecmp(g->tags[i].name, name) == 0)
+            return g->tags[i].value;
+    return NULL;
 }
 
 bool junqi_game_field(const junqi_game *g, const junqi_game_place *place, const char *name,
                       char *buf, size_t n)
 {
-    int word = word_field(g, place, name, buf, n);
-    if (word >= 0)
-        return word == 1;
-    if (record_field(g, name, buf, n))
-        return true;
-    for (size_t i = 0; i < g->ntags; i++)
-        if (strcasecmp(g->tags[i].name, name) == 0)
-            return snprintf(buf, n, "%s", g->tags[i].value), true;
-    return false;
+    const char *value = field_text(g, place, name, buf, n);
+    if (value && value != buf)
+        snprintf(buf, n, "%s", value);
+    return value != NULL;
 }
 
 /* ---- matching ------------------------------------------------------------------------ */
@@ -281,9 +298,10 @@ static bool any_alternative(const condition *c, const char *value)
 /* The condition without its negation, for one game; `player` stands for every seat's player. */
 static bool positive(const condition *c, const junqi_game *g, const junqi_game_place *place)
 {
-    char value[1024];
+    char buf[256]; /* the record's own short fields; a tag's value is compared where it is */
     if (strcmp(c->field, "player") != 0) {
-        if (!junqi_game_field(g, place, c->field, value, sizeof value))
+        const char *value = field_text(g, place, c->field, buf, sizeof buf);
+        if (!value)
             return false;
         return c->op == OP_PRESENT || c->op == OP_ABSENT || any_alternative(c, value);
     }

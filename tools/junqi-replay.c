@@ -694,6 +694,30 @@ enum { OPT_PLY = 256, OPT_ALL, OPT_VIEW, OPT_FORMAT, OPT_TO, OPT_POSITION, OPT_S
        OPT_NAMES, OPT_COLOR, OPT_RULES, OPT_LENIENT, OPT_HELP, OPT_VERSION, OPT_SELECT, OPT_UNIQUE,
        OPT_COUNT, OPT_LIST, OPT_SPLIT, OPT_INFER, OPT_SEED, OPT_DEAL, OPT_STRIP };
 
+/* The place of a second '=' right after a condition's '=' (Result==north-south, as jq, Python
+ * and C write a comparison), or NULL: such a condition compares with a value that starts with
+ * '=', which no game has, and would keep nothing in silence. */
+static const char *doubled_equals(const char *condition)
+{
+    const char *op = strpbrk(condition, "=<>~");
+    return op && op[0] == '=' && op[1] == '=' ? op + 1 : NULL;
+}
+
+/* Say on standard error when a --select condition looks like a mistake that keeps nothing. */
+static void note_select_mistake(const char *text)
+{
+    const char *word = junqi_selection_meant_word(text);
+    if (word) /* Moves>=100 keeps nothing, which looks like no game long enough */
+        fprintf(stderr, _("%s: note: --select %s names a tag, which JGN does not define: the word is "
+                          "'%s', in lower case\n"), prog, text, word);
+    const char *second = doubled_equals(text);
+    if (second) {
+        int field = (int)(second - 1 - text) - (second - 1 > text && second[-2] == '!');
+        fprintf(stderr, _("%s: note: --select %s compares %.*s with '%s': write one '=' (%.*s%s)\n"), prog,
+                text, field, text, second, (int)(second - text), text, second + 1);
+    }
+}
+
 /* The collection options (code c). Returns JUNQI_OPTIONS_GO_ON, or an exit status. */
 static int parse_collection_option(options *opt, int c, const char *arg)
 {
@@ -707,10 +731,7 @@ static int parse_collection_option(options *opt, int c, const char *arg)
             return JUNQI_EXIT_IO;
         if (!junqi_selection_add(opt->select, text, err, sizeof err))
             return junqi_cli_usage(prog, "--select %s", err);
-        const char *word = junqi_selection_meant_word(text);
-        if (word) /* Moves>=100 keeps nothing, which looks like no game long enough */
-            fprintf(stderr, _("%s: note: --select %s names a tag, which JGN does not define: the word is "
-                              "'%s', in lower case\n"), prog, text, word);
+        note_select_mistake(text);
         break;
     }
     case OPT_UNIQUE: opt->unique = true; break;
@@ -1015,7 +1036,7 @@ static int finish_collection(const options *opt, collection *c, FILE *out, int s
     if (opt->split) /* an earlier, longer run's parts past this run's: kept, and said */
         junqi_cli_say_leftovers(prog, opt->output, split_extension(opt), false, c->parts, c->inputs, c->ninputs);
     free(c->inputs);
-    if (opt->count)
+    if (opt->count && keep) /* a usage error stopped the run: the games before it are no answer */
         fprintf(out, "%zu\n", c->kept);
     junqi_seen_free(c->seen);
     return status;

@@ -46,18 +46,29 @@ select_vs_jq 'Result!=draw' '.result.draw != true'
 want=$(jq -c 'select(.moves > 50 and .players == 4 and .result.winner == "east-west")' "$tmp/facts.jsonl" | grep -c .)
 got=$("$R" --count --select 'moves>50' --select players=4 --select Result=east-west "$tmp/all.jgn")
 expect "three conditions together" "$want" "$got"
+# a condition that keeps nothing in silence gets a note (zero games kept, exit 0)
+select_note() { # CONDITION NOTE
+    got=$("$R" --count --select "$1" "$tmp/all.jgn" 2>"$tmp/err")
+    expect "--select $1: no game" "0 0" "$got $?"
+    expect "--select $1: the note" "junqi-replay: note: --select $1 $2" "$(cat "$tmp/err")"
+}
+# and only such a condition: NOTED the one of CONDITIONS that gets one
+select_notes_only() { # WHAT NOTED CONDITIONS...
+    local what=$1 noted=$2 cond
+    shift 2
+    for cond in "$@"; do
+        "$R" --count --select "$cond" "$tmp/all.jgn" >/dev/null 2>"$tmp/err"
+        expect "--select $cond: a note only for $what" "$([ "$cond" = "$noted" ] && echo 1 || echo 0)" \
+            "$(grep -c 'note: --select' "$tmp/err")"
+    done
+}
 # a word written with a capital (Moves) names a tag, which no game has: it kept nothing in silence;
 # a note now says which word was meant (View and Source are tags of their own: no note)
-got=$("$R" --count --select 'Moves>=100' "$tmp/all.jgn" 2>"$tmp/err")
-expect "--select Moves>=100: a tag, which no game has" "0 0" "$got $?"
-expect "--select Moves>=100: the note" \
-    "junqi-replay: note: --select Moves>=100 names a tag, which JGN does not define: the word is 'moves', in lower case" \
-    "$(cat "$tmp/err")"
-for cond in 'moves>=100' 'View=south' '!PLAYERS'; do
-    "$R" --count --select "$cond" "$tmp/all.jgn" >/dev/null 2>"$tmp/err"
-    expect "--select $cond: a note only for a word's case" "$([ "$cond" = '!PLAYERS' ] && echo 1 || echo 0)" \
-        "$(grep -c 'note: --select' "$tmp/err")"
-done
+select_note 'Moves>=100' "names a tag, which JGN does not define: the word is 'moves', in lower case"
+select_notes_only "a word's case" '!PLAYERS' 'moves>=100' 'View=south' '!PLAYERS'
+# == (as jq, Python and C write it) compared with a value starting '=': it kept nothing in silence
+select_note 'Result==north-south' "compares Result with '=north-south': write one '=' (Result=north-south)"
+select_notes_only "== or !==" 'Result!==draw' 'Result!==draw' 'Event~a==b' 'Result=north-south'
 # the same selection from the QQ files themselves, and from standard input
 got=$("$R" --count --select 'moves<100' "${corpus[@]}" 2>/dev/null)
 expect "--select on the QQ files" "$(jq -c 'select(.moves < 100)' "$tmp/facts.jsonl" | grep -c .)" "$got"
@@ -291,6 +302,36 @@ for spec in "--select =x" "--select moves=many" "--select Result@x" "--split 0 -
     run "$R" $spec "$tmp/all.jgn"
     expect "junqi-replay $spec: exit status" 2 "$rc"
 done
+# Rules is the rule string as JGN writes it, house-rule switches and all, not the named set alone
+cat >"$tmp/house.jgn" <<'EOF2'
+[Board "two-player"]
+[Rules "standard,rail_mode=three_steps"]
+[Position ".NF.../...../...../...../...../...../S5..../...../...../...../...../...F. s 0 0 - standard,rail_mode=three_steps"]
+
+1. a6-a9 *
+
+[Board "two-player"]
+[Rules "standard"]
+[Position ".NF.../...../...../...../...../...../S5..../...../...../...../...../...F. s 0 0 -"]
+
+1. a6-a10 *
+EOF2
+for spec in 'Rules~three_steps:1' 'Rules=standard:1' 'Rules=standard,rail_mode=three_steps:1' 'Rules~standard:2'; do
+    run "$R" --select "${spec%:*}" --count "$tmp/house.jgn"
+    expect "junqi-replay --select '${spec%:*}' over a house-rule game and a standard one" "0 ${spec##*:}" "$rc $out"
+done
+# a field longer than 1023 bytes is compared whole: a tag's, a player's (it was cut there, and a
+# condition on its end kept nothing in silence)
+long=$(printf 'x%.0s' $(seq 1500))
+{ printf '[Event "%sEND"]\n[North "%sNAME"]\n' "$long" "$long"; cat "$tmp/house.jgn"; } >"$tmp/long-tag.jgn"
+for spec in 'Event~END:1' "Event=${long}END:1" 'Event>xy:0' 'North~NAME:1' 'player~NAME:1'; do
+    run "$R" --select "${spec%:*}" --count "$tmp/long-tag.jgn"
+    expect "junqi-replay --select '$(head -c 40 <<<"${spec%:*}")...' over a 1503-byte tag" "0 ${spec##*:}" "$rc $out"
+done
+# a usage error met on the way (a --rules of the other board than a later game's) prints no count:
+# it printed the games counted before it, a number a script took for the answer
+run "$R" --rules qq --count "$tmp/all.jgn" "$tmp/house.jgn"
+expect "junqi-replay --rules qq --count over a two-player game: exit 2, no count" "2 " "$rc $out"
 # a comparison with nothing after its operator names the condition
 for cond in 'moves>=' 'moves=' 'Date<' 'index>'; do
     run "$R" --select "$cond" --count "$tmp/all.jgn"

@@ -251,5 +251,19 @@ expect "[Rules \"standard,first=north\"] with [First \"south\"]: exit status" 1 
 expect "[Rules \"standard,first=north\"] with [First \"south\"]: the error at the First tag" \
     "$tmp/both.jgn:3:1: error: First: the Rules tag says first=north, not south" "$(head -n 1 <<<"$out")"
 
+# --- the EXAMPLES of junqi-rules(7), run as written: game.jgn a record the tools wrote (so
+# [Mode "dark"], as --setup writes it), game.jgs a QQ replay; each must work ---
+mkdir "$tmp/man7"
+cp "$two" "$tmp/man7/game.jgn"
+cp "$QQ" "$tmp/man7/game.jgs"
+awk '/^\.SH EXAMPLES/ { in_section = 1; next } in_section && /^\.fi/ { exit }
+     in_section && !/^\./ { print }' "$JUNQI_ROOT/docs/man/junqi-rules.7" | sed 's/\\-/-/g' >"$tmp/man7.lines"
+expect "junqi-rules(7) has its examples" 4 "$(grep -c '^junqi-' "$tmp/man7.lines")"
+while IFS= read -r line; do
+    (cd "$tmp/man7" && PATH=$JUNQI_BIN:$PATH bash -c "$line") </dev/null >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    expect "junqi-rules(7) example '$line': exit status (stderr: $(head -c 200 "$tmp/err"))" 0 "$rc"
+done <"$tmp/man7.lines"
+
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]
