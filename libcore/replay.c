@@ -494,8 +494,8 @@ static void check_elimination_reason(junqi_replay *r, const junqi_item *it)
                    pos->rules->text);
         else if (r->timeouts[s] + 1 < limit)
             report(r, JUNQI_CODE_FEW_TIMEOUTS, it,
-                   "%s is eliminated for %d timeouts (timeouts=%d) after %d", _(junqi_seat_name(s)),
-                   limit, limit, r->timeouts[s] + 1);
+                   "%s is eliminated for timeouts after %d of them, and under timeouts=%d it takes %d",
+                   _(junqi_seat_name(s)), r->timeouts[s] + 1, limit, limit);
         return;
     }
     case JUNQI_REASON_UNKNOWN_CODE:

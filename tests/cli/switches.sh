@@ -108,5 +108,13 @@ sed -n 7p <<<"$out" | grep -Eq '^ M +\^\^ +Sgeneral$' ||
 run "$R" --rules standard --format pos --position "$held"
 expect "--rules without mountains on a position with a piece in one: exit status" 2 "$rc"
 
+# --- timeouts=N: a seat eliminated for fewer timeouts than N ------------------
+# the warning read as if nine timeouts had happened: "south is eliminated for 9 timeouts
+# (timeouts=9) after 5" (break8 G9); it now says how many there were first
+run "$V" --rules qq,timeouts=9 "$JUNQI_ROOT/tests/data/qq/jgs-002724.jgs"
+expect "an elimination for 5 timeouts under timeouts=9: the warning" \
+    "record 18 (offset 0x250): warning: south is eliminated for timeouts after 5 of them, and under timeouts=9 it takes 9" \
+    "$(grep -o 'record 18.*' <<<"$out")"
+
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]
