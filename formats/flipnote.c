@@ -506,7 +506,7 @@ bool junqi_flip_pos_parse(const char *text, size_t len, junqi_flip *pos, junqi_d
             return true;
         }
     }
-    junqi_loc loc = {(long)r.err_at, -1, 1, (int)r.err_at + 1};
+    junqi_loc loc = {(long)r.err_at, -1, 1, (int)r.err_at + 1, 0};
     junqi_diags_add(d, JUNQI_CODE_BAD_POSITION, -1, loc, "%s", r.msg);
     return false;
 }

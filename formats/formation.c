@@ -24,7 +24,7 @@
  * index counts characters, not bytes: no offset). */
 static junqi_loc mark_loc(yaml_mark_t m)
 {
-    return (junqi_loc){-1, -1, (int)m.line + 1, (int)m.column + 1};
+    return (junqi_loc){-1, -1, (int)m.line + 1, (int)m.column + 1, 0};
 }
 
 static const char *scalar(const yaml_node_t *n)

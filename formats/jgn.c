@@ -332,7 +332,7 @@ static bool buf_append(text_buf *b, const char *s, size_t n)
 
 static junqi_loc line_loc(long line, int column)
 {
-    return (junqi_loc){-1, -1, (int)line, column};
+    return (junqi_loc){-1, -1, (int)line, column, 0};
 }
 
 /* After a game too large to hold: drop lines up to the next tag line

@@ -141,7 +141,7 @@ static bool fail(pos_parser *ps, size_t at, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt); /* the whole message: a rule set's error lists its switches */
-    junqi_diags_vadd(ps->d, JUNQI_CODE_BAD_POSITION, -1, (junqi_loc){(long)at, -1, 1, (int)at + 1}, fmt, ap);
+    junqi_diags_vadd(ps->d, JUNQI_CODE_BAD_POSITION, -1, (junqi_loc){(long)at, -1, 1, (int)at + 1, 0}, fmt, ap);
     va_end(ap);
     return false;
 }

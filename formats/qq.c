@@ -104,7 +104,7 @@ static const uint8_t empty_input[1];
 
 static junqi_loc at(size_t off)
 {
-    return (junqi_loc){(long)off, -1, -1, -1};
+    return (junqi_loc){(long)off, -1, -1, -1, 0};
 }
 
 static size_t record_offset(size_t k)
@@ -114,7 +114,7 @@ static size_t record_offset(size_t k)
 
 static junqi_loc record_loc(size_t k)
 {
-    return (junqi_loc){(long)record_offset(k), (int)k, -1, -1};
+    return (junqi_loc){(long)record_offset(k), (int)k, -1, -1, 0};
 }
 
 static unsigned u16(const uint8_t *p)

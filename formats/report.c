@@ -353,6 +353,8 @@ void junqi_write_diag_json(junqi_json *j, const char *file, const junqi_diag *g)
     junqi_json_begin_object(j);
     junqi_json_key(j, "file");
     junqi_json_string(j, file);
+    junqi_json_key(j, "game"); /* the summary's: a many-game file's problems grouped by game */
+    int_or_null(j, g->loc.item > 0 ? g->loc.item : -1);
     junqi_json_key(j, "severity");
     junqi_json_string(j, junqi_severity_name(g->severity));
     junqi_json_key(j, "code");

@@ -242,8 +242,9 @@ bool junqi_check_item(const junqi_source *src, const junqi_input *in, const junq
 
 /**
  * One diagnostic as the JSON object of `--format json` (docs/conventions.md,
- * "Diagnostics"): {"file","severity","code","message","move","record",
- * "offset","line","column"}, null where a field does not apply.
+ * "Diagnostics"): {"file","game","severity","code","message","move",
+ * "record","offset","line","column"}, null where a field does not apply
+ * ("game": g->loc.item, the item of the file, as the summary's "game").
  */
 void junqi_write_diag_json(junqi_json *j, const char *file, const junqi_diag *g);
 

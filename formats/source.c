@@ -577,10 +577,11 @@ void junqi_source_attach_lines(const junqi_source *src, junqi_diags *d, size_t f
 
 void junqi_input_place_diags(const junqi_input *in, junqi_diags *d, size_t from)
 {
-    for (size_t i = from; in->line > 0 && d && i < d->n; i++) {
+    for (size_t i = from; d && i < d->n; i++) {
         junqi_loc *l = &d->items[i].loc;
-        if (l->line <= 0 && l->record < 0 && l->offset < 0)
-            *l = (junqi_loc){-1, -1, (int)in->line, 1};
+        if (in->line > 0 && l->line <= 0 && l->record < 0 && l->offset < 0)
+            *l = (junqi_loc){-1, -1, (int)in->line, 1, 0};
+        l->item = (int)in->index;
     }
 }
 
@@ -618,10 +619,10 @@ static junqi_read_status next_qq_formation(junqi_source *src, junqi_input *in, j
     in->kind = JUNQI_INPUT_FORMATION;
     in->formation.has_board = true; /* QQ 四国军棋's: a four-player formation (docs/qq-format.md) */
     in->formation.board = JUNQI_FOUR_PLAYER;
-    in->formation.loc = (junqi_loc){20, -1, -1, -1};
+    in->formation.loc = (junqi_loc){20, -1, -1, -1, 0};
     for (int r = 0; r < 6; r++)
         for (int c = 0; c < 5; c++)
-            in->formation.cell[r][c] = (junqi_loc){20 + r * 5 + c, -1, -1, -1};
+            in->formation.cell[r][c] = (junqi_loc){20 + r * 5 + c, -1, -1, -1, 0};
     return JUNQI_READ_OK;
 }
 
@@ -758,7 +759,7 @@ static bool yaml_as_gbk(junqi_source *src)
     free(src->data);
     src->data = all;
     src->len = head + rest;
-    src->gbk_at = (junqi_loc){-1, -1, (int)line, column};
+    src->gbk_at = (junqi_loc){-1, -1, (int)line, column, 0};
     return true;
 }
 
@@ -847,7 +848,7 @@ junqi_read_status junqi_source_next(junqi_source *src, junqi_input *in, junqi_di
     }
     case SOURCE_CR_ENDS: {
         /* the place apart: xgettext would count a compound literal's commas as arguments */
-        junqi_loc at = {-1, -1, 1, cr_line_ends(src->data, src->len < PEEK_BYTES ? src->len : PEEK_BYTES)};
+        junqi_loc at = {-1, -1, 1, cr_line_ends(src->data, src->len < PEEK_BYTES ? src->len : PEEK_BYTES), 0};
         junqi_diags_add(d, JUNQI_CODE_CR_LINE_ENDS, -1, at,
                         "the lines end in CR alone (old Mac line ends): junqi reads LF or CR LF line ends; "
                         "convert the file first: tr '\\r' '\\n'");

@@ -159,7 +159,9 @@ void junqi_source_attach_lines(const junqi_source *src, junqi_diags *d, size_t f
  * it comes from a text source (in->line > 0): that line, column 1. So every
  * diagnostic of a text input is located FILE:LINE:COL (docs/conventions.md
  * "Diagnostics"), never as a binary record. Items of binary sources, and
- * the problems outside any item, are left alone.
+ * the problems outside any item, are left alone. Every diagnostic from
+ * `from` on is then said to be about item in (loc.item: in->index, the
+ * "game" of its JSON object).
  */
 void junqi_input_place_diags(const junqi_input *in, junqi_diags *d, size_t from);
 

@@ -238,7 +238,7 @@ void junqi_diag_place_at_byte(junqi_diag *g, const char *text, size_t len, long 
         else
             column += !continuation(*c);
     }
-    g->loc = (junqi_loc){-1, -1, (int)number, column};
+    g->loc = (junqi_loc){-1, -1, (int)number, column, g->loc.item};
     set_line(g, line, text + len, at, column);
 }
 

@@ -180,10 +180,13 @@ typedef struct junqi_loc {
     int record;  /**< 0-based record index among all records (binary inputs) */
     int line;    /**< 1-based line (text inputs) */
     int column;  /**< 1-based column in characters (text inputs) */
+    int item;    /**< 1-based: the item of its source (the Nth game or formation) the problem is
+                      in, as junqi_input's index (junqi_input_place_diags); 0: none known, or a
+                      problem of the source as a whole */
 } junqi_loc;
 
 /** A location that says nothing. */
-#define JUNQI_NOWHERE ((junqi_loc){-1, -1, -1, -1})
+#define JUNQI_NOWHERE ((junqi_loc){-1, -1, -1, -1, 0})
 
 /**
  * The most bytes of a diagnostic's source line kept on each side of its

@@ -29,7 +29,7 @@ static char *shown_from(const char *line, int first, int column)
 {
     junqi_diags d;
     junqi_diags_init(&d);
-    junqi_diags_add(&d, JUNQI_CODE_BAD_TOKEN, -1, (junqi_loc){-1, -1, 1, column}, "bad");
+    junqi_diags_add(&d, JUNQI_CODE_BAD_TOKEN, -1, (junqi_loc){-1, -1, 1, column, 0}, "bad");
     d.items[0].source_line = strdup(line);
     d.items[0].source_column = first;
     char *text = NULL;

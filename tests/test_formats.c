@@ -628,7 +628,7 @@ static void a_pipe_held_open_gives_its_first_game_as_the_second_starts(void **st
 static void diags_at(junqi_diags *d, const int *lines)
 {
     for (; *lines; lines++)
-        junqi_diags_add(d, JUNQI_CODE_BAD_POSITION, -1, (junqi_loc){-1, -1, *lines, 1}, "here");
+        junqi_diags_add(d, JUNQI_CODE_BAD_POSITION, -1, (junqi_loc){-1, -1, *lines, 1, 0}, "here");
 }
 
 /* The source lines of d's diagnostics from `from` on, '|'-separated ("-": none), into buf. */

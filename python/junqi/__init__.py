@@ -111,6 +111,7 @@ class Diagnostic(_Brief):
     severity: str  # "error", "warning", "note"
     code: str      # a stable name: "rail-turn", "truncated", ...
     message: str
+    game: Optional[int] = None  # the game (or formation) of the file it is about, from 1; None: the whole file
     move: Optional[int] = None
     record: Optional[int] = None
     offset: Optional[int] = None

@@ -208,6 +208,12 @@ class ReadingTest(unittest.TestCase):
             self.assertEqual([d.code for d in v.diagnostics], ["no-games"])
             self.assertEqual(tool("junqi-replay", "--to", "jgn", path), "")  # the tool: zero games, exit 0
 
+    def test_diagnostics_name_the_game_of_the_file_they_are_about(self):
+        # as the summaries: a many-game file's problems grouped by game, never by line numbers
+        text = b'[Board "two-player"]\n\n1. zz *\n\n[Board "two-player"]\n\n1. yy *\n'
+        games = [[d.game for d in v.diagnostics if d.code == "bad-token"] for v in junqi.validate(text)]
+        self.assertEqual(games, [[1], [2]])
+
     def test_validate_with_rules_reads_an_untagged_record_on_their_board(self):
         # as junqi-validate --rules standard: a record with no Board or Rules tag was a
         # four-player game before the rules were applied ("'c6' is not a square")

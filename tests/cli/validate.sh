@@ -69,6 +69,15 @@ fixtures=(
     "own-piece.jgs      own-piece      3  2  g6 h6"
     "wrong-seat.jgs     not-its-turn   4  3  north j12 east"
 )
+# the game of a many-game file a diagnostic is about, as its summary's: grouped with jq, where
+# only line numbers told them apart (break8 G6)
+printf '[Board "two-player"]\n\n1. zz *\n\n[Board "two-player"]\n\n1. yy *\n' >"$tmp/two-bad.jgn"
+run "$V" --format json "$tmp/two-bad.jgn"
+expect "a diagnostic's game is its summary's, in a file of two games" "1 1 2 2" \
+    "$(jq -r 'select(.code == "bad-token" or .type == "summary") | .game' <<<"$out" | tr '\n' ' ' | sed 's/ $//')"
+expect "jq's select(.game == 2) keeps the second game's problem" "'yy' is not a move, event, number, NAG or result" \
+    "$(jq -r 'select(.game == 2 and .severity == "error") | .message' <<<"$out")"
+
 for line in "${fixtures[@]}"; do
     read -r f code move record words <<<"$line"
     offset=$((0x19C + 10 * record))
@@ -84,7 +93,9 @@ for line in "${fixtures[@]}"; do
         "$(jq -n -c --arg f "$C/$f" '[$f, "error", null, null]')" "$got"
     got=$(jq -r -s -c 'map(select(.severity == "error")) | first | keys' "$tmp/out" 2>/dev/null)
     expect "$f: JSON diagnostic fields" \
-        '["code","column","file","line","message","move","offset","record","severity"]' "$got"
+        '["code","column","file","game","line","message","move","offset","record","severity"]' "$got"
+    expect "$f: the game of the first error (a replay holds one)" 1 \
+        "$(jq -r -s 'map(select(.severity == "error")) | first | .game' "$tmp/out" 2>/dev/null)"
     msg=$(jq -r -s 'map(select(.severity == "error")) | first | .message' "$tmp/out" 2>/dev/null)
     for w in $words; do
         checks=$((checks + 1))
