@@ -455,6 +455,7 @@ typedef struct parser {
     const junqi_rules *rules_tag; /* the Rules tag's set on the game's board (settle_rules), or NULL */
     const junqi_rules *assumed; /* the set the caller reads the game with (its board without a
                                    Board or Rules tag), or NULL */
+    bool tagless;         /* no tag section: moves alone, read as a game of `assumed` (junqi_source) */
 } parser;
 
 /* The 1-based column (in characters) of `at` on the line starting at `start`. */
@@ -794,6 +795,8 @@ static void settle_rules(parser *p)
         r = g->flip_start->rules;
     } else if (tag) {
         r = tag;
+    } else if (p->tagless && p->assumed) { /* moves alone: read as a game of that set (a flip's tokens) */
+        r = p->assumed;
     }
     if (p->mode >= 0 && p->mode != r->info && !junqi_rules_flip(r)) { /* flip games have no modes */
         const junqi_rules *moded;
@@ -905,6 +908,11 @@ static void assume_board(parser *p, const junqi_rules *under)
         g->board = JUNQI_TWO_PLAYER;
         report_at(p, p->text, JUNQI_CODE_NO_BOARD, "no Board tag: a Deal is dealt on the two-player board, which "
                   "is assumed");
+    } else if (p->assumed && p->tagless) {
+        g->board = p->assumed->board;
+        /* TRANSLATORS: "the rule set it is read with, 'standard', on the two-player board" */
+        report_at(p, p->text, JUNQI_CODE_NO_BOARD, "no tag section: the moves are read as a game of the rule set "
+                  "it is read with, '%s', on the %s board", p->assumed->text, _(junqi_board_kind_name(g->board)));
     } else if (p->assumed && !p->rules_at) {
         g->board = p->assumed->board;
         /* TRANSLATORS: "the rule set it is read with, 'standard', is played on the two-player board" */
@@ -978,7 +986,7 @@ static void parse_tags(parser *p, junqi_result *stated, junqi_reason *terminatio
 {
     bool board_tag = false;
     text_buf seen = {0};
-    for (;;) {
+    for (p->tagless = true;; p->tagless = false) {
         skip_space(p);
         const char *at = p->text + p->at;
         if (!tag_open(at, strnlen(at, 3)))

@@ -65,7 +65,11 @@ junqi_read_status junqi_jgn_next(junqi_jgn_reader *r, junqi_game **out, junqi_di
  * it, instead of on the four-player board (docs/jgn.md §2, "Board"). For a
  * caller that applies rules to every game it reads (a tool's --rules): a
  * two-player record typed without tags is read as one. The rule set itself
- * is the caller's to apply.
+ * is the caller's to apply. A game with no tag section at all (moves alone,
+ * which junqi_source hands the reader only under such a set) is read as a
+ * game of rules too, its tokens (a flip's) read under it, with the warning
+ * "no-board" "no tag section: the moves are read as a game of the rule set
+ * it is read with, 'fanqi', on the two-player board".
  */
 void junqi_jgn_reader_assume_rules(junqi_jgn_reader *r, const junqi_rules *rules);
 

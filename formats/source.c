@@ -197,8 +197,11 @@ static const char *wide_text(const uint8_t *data, size_t len, bool cjk)
 }
 
 /* JGN movetext with no tags before it: a move number ("1. ") first, after
- * an optional byte order mark and blanks. No other format starts so: a
- * position string's first row holds no blank. */
+ * an optional byte order mark and blanks, then a move's first square (a
+ * letter and a digit, or the mountain's M: "g2", "bM"; a flip game's tokens
+ * start so too) or a comment before it. No other format starts so: a
+ * position string's first row holds no blank; and a numbered list of words
+ * ("1. Buy milk") is no format junqi reads, not moves (docs/jgn.md). */
 static bool movetext_input(const uint8_t *data, size_t len)
 {
     size_t i = junqi_utf8_bom(data, len), digits;
@@ -206,7 +209,12 @@ static bool movetext_input(const uint8_t *data, size_t len)
         i++;
     for (digits = 0; i < len && data[i] >= '0' && data[i] <= '9'; i++)
         digits++;
-    return digits && i + 1 < len && data[i] == '.' && strchr(" \t\r\n", data[i + 1]);
+    if (!digits || i + 1 >= len || data[i] != '.' || !strchr(" \t\r\n", data[i + 1]))
+        return false;
+    for (i++; i < len && strchr(" \t\r\n", data[i]); i++)
+        ;
+    return i < len && (data[i] == '{' || (i + 1 < len && data[i] >= 'a' && data[i] <= 'z' &&
+                                          ((data[i + 1] >= '0' && data[i + 1] <= '9') || data[i + 1] == 'M')));
 }
 
 /* JSON that the tools wrote (docs/conventions.md, "JSON records name their
@@ -484,6 +492,14 @@ junqi_source *junqi_source_stream(FILE *fp, const char *name, unsigned flags, ch
 
 void junqi_source_assume_rules(junqi_source *src, const junqi_rules *rules)
 {
+    /* moves with no tag section are a game on the board of the set the tool reads with
+     * (docs/jgn.md): the JGN reader takes the whole input, read already (slurp) */
+    if (src->kind == SOURCE_MOVETEXT && rules && src->items == 0) {
+        unsigned jgn_flags = (src->flags & JUNQI_SOURCE_LENIENT) ? JUNQI_JGN_LENIENT : 0;
+        src->jgn = junqi_jgn_reader_new(NULL, src->data, src->len, src->name, jgn_flags);
+        if (src->jgn) /* else (out of memory) the moves are said unread, as without --rules */
+            src->kind = SOURCE_JGN;
+    }
     if (src->jgn)
         junqi_jgn_reader_assume_rules(src->jgn, rules);
 }
@@ -820,6 +836,12 @@ static junqi_read_status not_read(junqi_diags *d, junqi_code code, const char *w
     return JUNQI_READ_BROKEN;
 }
 
+/* What SOURCE_MOVETEXT says when no --rules made it a game (junqi_source_assume_rules). */
+static const char moves_without_tags[] =
+    N_("JGN moves with no tags before them: a JGN game starts with its tag section, at least "
+       "[Board \"four-player\"] or [Board \"two-player\"], or is read with --rules, on its set's board "
+       "(docs/jgn.md)");
+
 junqi_read_status junqi_source_next(junqi_source *src, junqi_input *in, junqi_diags *d)
 {
     memset(in, 0, sizeof *in);
@@ -856,9 +878,7 @@ junqi_read_status junqi_source_next(junqi_source *src, junqi_input *in, junqi_di
         break;
     }
     case SOURCE_MOVETEXT:
-        rc = not_read(d, JUNQI_CODE_UNKNOWN_FORMAT,
-                      N_("JGN moves with no tags before them: a JGN game starts with its tag section, at least "
-                         "[Board \"four-player\"] or [Board \"two-player\"] (docs/jgn.md)"));
+        rc = not_read(d, JUNQI_CODE_UNKNOWN_FORMAT, moves_without_tags);
         break;
     case SOURCE_TOOLS_JSON:
         rc = not_read(d, JUNQI_CODE_UNKNOWN_FORMAT,

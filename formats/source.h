@@ -170,7 +170,10 @@ void junqi_input_place_diags(const junqi_input *in, junqi_diags *d, size_t from)
  * outlive the source; NULL: none): a JGN game that states no board (no
  * Board, Rules, Position or Deal tag) is taken to be on rules' board
  * (junqi_jgn_reader_assume_rules). Other formats state their board. For a
- * tool that applies its --rules to every record it reads.
+ * tool that applies its --rules to every record it reads. Given a set before
+ * the first record is read, an input of JGN moves with no tag section
+ * (which is else an `unknown-format` error that says so) is read as a JGN
+ * game of that set, with a "no-board" warning (docs/jgn.md).
  */
 void junqi_source_assume_rules(junqi_source *src, const junqi_rules *rules);
 

@@ -152,25 +152,31 @@ static const char two_games[] =
     "[Board \"four-player\"]\n1. g6-g7 *\n";
 
 /* Untagged games (no Board, no Rules): on the four-player board, or on the board of the rule set
- * the reader is given; a game that states its board keeps it */
+ * the reader is given; a game that states its board keeps it. Moves with no tag section at all
+ * are a game of that rule set, said as such (F8: junqi_source hands them over under --rules) */
 static void a_reader_given_rules_puts_an_untagged_game_on_their_board(void **state)
 {
     (void)state;
-    static const char text[] = "1. c6-c7 *\n\n[Board \"four-player\"]\n\n*\n\n[Rules \"qq\"]\n\n*\n";
+    static const char text[] = "1. c6-c7 *\n\n[Event \"e\"]\n\n*\n\n[Board \"four-player\"]\n\n*\n\n"
+                               "[Rules \"qq\"]\n\n*\n";
     junqi_jgn_reader *r = junqi_jgn_reader_new(NULL, (const uint8_t *)text, sizeof text - 1, "t", 0);
-    junqi_jgn_reader_assume_rules(r, junqi_rules_get("standard"));
+    junqi_jgn_reader_assume_rules(r, junqi_rules_get("fanqi"));
     junqi_diags d;
     junqi_diags_init(&d);
     junqi_game *g;
-    const junqi_board_kind expected[] = {JUNQI_TWO_PLAYER, JUNQI_FOUR_PLAYER, JUNQI_FOUR_PLAYER};
-    for (int i = 0; i < 3; i++) {
+    const junqi_board_kind expected[] = {JUNQI_TWO_PLAYER, JUNQI_TWO_PLAYER, JUNQI_FOUR_PLAYER, JUNQI_FOUR_PLAYER};
+    for (int i = 0; i < 4; i++) {
         assert_int_equal(junqi_jgn_next(r, &g, &d), JUNQI_READ_OK);
         assert_int_equal(g->board, expected[i]);
+        if (i == 0) /* moves alone are read under the set, a flip's tokens too */
+            assert_string_equal(g->rules->text, "fanqi");
         junqi_game_free(g);
     }
-    assert_int_equal(d.n, 2); /* the two games without a Board tag, warned */
-    assert_non_null(strstr(d.items[0].message, "the rule set it is read with, 'standard', is played on the two-player"));
-    assert_non_null(strstr(d.items[1].message, "the Rules tag's 'qq'"));
+    assert_int_equal(d.n, 3); /* the three games without a Board tag, warned */
+    assert_non_null(strstr(d.items[0].message, "no tag section: the moves are read as a game of the rule set it is "
+                                               "read with, 'fanqi', on the two-player"));
+    assert_non_null(strstr(d.items[1].message, "the rule set it is read with, 'fanqi', is played on the two-player"));
+    assert_non_null(strstr(d.items[2].message, "the Rules tag's 'qq'"));
     junqi_diags_free(&d);
     junqi_jgn_reader_free(r);
 }

@@ -38,10 +38,42 @@ static const char *input_name(const char *path)
     return (!path || strcmp(path, "-") == 0) ? "<stdin>" : *path ? path : "''";
 }
 
-/* Say on stderr why input `path` could not be opened: "PROG: FILE: REASON". */
+/* How tool `prog` picks one game of a file by its number (1-based, as
+ * FILE#N would have it: docs/conventions.md, "Which item"), or NULL: it
+ * picks none (junqi-validate reads every game, junqi-match every setup). */
+static const char *game_picker(const char *prog)
+{
+    if (strcmp(prog, "junqi-replay") == 0)
+        return "--select index=";
+    if (strcmp(prog, "junqi-render") == 0 || strcmp(prog, "junqi-analyze") == 0)
+        return "--game ";
+    return NULL;
+}
+
+/* Say on stderr why input `path` could not be opened: "PROG: FILE: REASON".
+ * A name FILE#TAIL that is not there where FILE is was meant as a formation
+ * of --setup's FILE#N, which no other input takes: said, with the option
+ * that picks the Nth game (docs/conventions.md, FILE...). */
 static void say_unopened(const char *prog, const char *path, const char *err)
 {
-    fprintf(stderr, "%s: %s: %s\n", prog, input_name(path), err);
+    const char *hash = path ? strrchr(path, '#') : NULL;
+    struct stat st;
+    char file[4096];
+    if (!hash || hash - path >= (long)sizeof file || stat(path, &st) == 0 || errno != ENOENT) {
+        fprintf(stderr, "%s: %s: %s\n", prog, input_name(path), err);
+        return;
+    }
+    snprintf(file, sizeof file, "%.*s", (int)(hash - path), path);
+    const char *picker = game_picker(prog), *tail = hash + 1;
+    bool number = *tail && strspn(tail, "0123456789") == strlen(tail);
+    if (!*file || stat(file, &st) != 0 || !S_ISREG(st.st_mode))
+        fprintf(stderr, "%s: %s: %s\n", prog, input_name(path), err);
+    else if (picker && number) /* TRANSLATORS: the last %s%s is an option and its number: "--game 2" */
+        fprintf(stderr, _("%s: %s: %s (%s is there, but FILE#N picks a formation only in junqi-replay --setup; "
+                          "the game numbered %s is picked with %s%s)\n"), prog, path, err, file, tail, picker, tail);
+    else
+        fprintf(stderr, _("%s: %s: %s (%s is there, but FILE#N picks a formation only in junqi-replay --setup)\n"),
+                prog, path, err, file);
 }
 
 junqi_source *junqi_cli_open(const char *prog, const char *path, unsigned flags)
@@ -2016,9 +2048,18 @@ error:
     return false;
 }
 
-bool junqi_cli_output_keep(int status)
+/* Whether the temporary file of o holds no byte (the run wrote nothing into it). */
+static bool nothing_written(junqi_cli_output *o)
 {
-    return status != JUNQI_EXIT_USAGE;
+    return o->tmp_path && fflush(o->fp) == 0 && ftell(o->fp) == 0;
+}
+
+bool junqi_cli_output_keep(junqi_cli_output *o, int status)
+{
+    if (status == JUNQI_EXIT_USAGE)
+        return false;
+    /* a run that failed and wrote nothing is no result worth the file it would replace */
+    return status == JUNQI_EXIT_OK || !nothing_written(o);
 }
 
 /* What junqi_cli_close_stdout_at_exit() needs: the tool's name, and whether a
@@ -2101,6 +2142,13 @@ void junqi_cli_close_stdout_at_exit(const char *prog)
     atexit(close_stdout);
 }
 
+void junqi_cli_say_left(const char *prog, const char *path)
+{
+    struct stat st;
+    if (path && !junqi_cli_output_stream(path) && stat(path, &st) == 0 && S_ISREG(st.st_mode))
+        fprintf(stderr, _("%s: %s: the file there is left as it was\n"), prog, path);
+}
+
 bool junqi_cli_output_close(const char *prog, junqi_cli_output *o, bool commit)
 {
     bool ok = true;
@@ -2127,6 +2175,9 @@ bool junqi_cli_output_close(const char *prog, junqi_cli_output *o, bool commit)
     if (o->tmp_path)
         forget_temporary(o->tmp_path);
     pthread_mutex_unlock(&temporaries_lock);
+    /* a failed write is said above, in one line; a stopped run says how far it got, the file as well */
+    if (ok && !commit && o->tmp_path && !junqi_cli_stop_signal())
+        junqi_cli_say_left(prog, o->path);
     free(o->path);
     free(o->tmp_path);
     memset(o, 0, sizeof *o);

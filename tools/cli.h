@@ -830,13 +830,29 @@ int junqi_cli_check_parts(const char *prog, const char *pattern, const char *ext
 /**
  * Finish the output: with commit, flush and rename the temporary file onto
  * the final path; without, remove it (a failed run leaves nothing behind
- * and keeps any earlier file). Returns false, with a message on stderr, if
+ * and keeps any earlier file, which is then said on stderr in one line,
+ * "PROG: OUT: the file there is left as it was", so that it is not taken
+ * for this run's result; nothing more is said when the write failed, nor
+ * after a signal stopped the run, whose line says what was kept:
+ * junqi_cli_say_interrupted()). Returns false, with a message on stderr, if
  * writing, flushing or renaming failed: one line naming the output and the
  * reason, "PROG: OUT: write failed: REASON" (standard output: as
  * junqi_cli_flush_stdout()), so that a writer whose write failed (ferror)
  * leaves the saying to this (call it with errno as the failure left it).
  */
 bool junqi_cli_output_close(const char *prog, junqi_cli_output *o, bool commit);
+
+/**
+ * Say on stderr that output `path` (-o's file, a symbolic link followed),
+ * which a run that failed did not replace, is a file of an earlier run:
+ * "PROG: PATH: the file there is left as it was", so that it is not taken
+ * for this run's result (docs/conventions.md, -o). Nothing when path is
+ * NULL, a standard stream (junqi_cli_output_stream()) or no regular file
+ * (not there, a device). junqi_cli_output_close() says it of an output not
+ * committed; junqi-render, which opens -o only once its record reads, says
+ * it of a record that did not.
+ */
+void junqi_cli_say_left(const char *prog, const char *path);
 
 /**
  * Stop a long run cleanly on the signals that end a tool (SIGINT: a
@@ -957,17 +973,22 @@ void junqi_cli_stdout_failed(const char *prog, int err);
 void junqi_cli_close_stdout_at_exit(const char *prog);
 
 /**
- * Whether a run that ends with exit status `status` keeps its output (-o
- * FILE, a --split part): what was written, as standard output has it, is
- * kept unless a usage error stopped the run: the valid games of a file with
- * a broken one, what --lenient salvaged, the games of the inputs that could
- * be read when another could not (exit status 3, as with `>`); nothing when
- * nothing was: the file is then empty, and an earlier file of that name
- * replaced, so that it is never taken for this run's result
- * (docs/conventions.md). A write that failed is not kept whatever the
- * status: junqi_cli_output_close() sees it.
+ * Whether a run that ends with exit status `status` keeps its output o (-o
+ * FILE, a --split part), open and not closed yet: what was written, as
+ * standard output has it, is kept unless a usage error stopped the run: the
+ * valid games of a file with a broken one, what --lenient salvaged, the
+ * games of the inputs that could be read when another could not (exit
+ * status 3, as with `>`), and what a run that succeeded wrote, nothing
+ * included (--select kept no game: the file is made empty). A run that
+ * failed (any status but 0) and wrote nothing into o (no input could be
+ * read, no game was valid) keeps nothing: an earlier file of that name
+ * stays as it was, as no result of this run is worth it, and
+ * junqi_cli_output_close() says so; where there was none, none is made
+ * (docs/conventions.md). Standard output and a file written in place are
+ * always kept. A write that failed is not kept whatever the status:
+ * junqi_cli_output_close() sees it.
  */
-bool junqi_cli_output_keep(int status);
+bool junqi_cli_output_keep(junqi_cli_output *o, int status);
 
 /**
  * True when output to file descriptor fd may use colour and cursor controls

@@ -1020,7 +1020,7 @@ static int close_outputs(const annotate_job *job, junqi_cli_output *out, junqi_c
 {
     if (graph && !junqi_cli_output_close(prog, graph, job->graphed && status != JUNQI_EXIT_IO))
         status = JUNQI_EXIT_IO;
-    bool keep = junqi_cli_output_keep(status) && (!sig || job->annotated > 0);
+    bool keep = junqi_cli_output_keep(out, status) && (!sig || job->annotated > 0);
     if (!junqi_cli_output_close(prog, out, keep))
         return JUNQI_EXIT_IO;
     return status;

@@ -1356,7 +1356,8 @@ static int end_match(match *m, junqi_cli_output *out, int rc, int sig)
             summary(m, sig);
     }
     errno = m->write_errno; /* the failed write's reason, which the close says */
-    if (out->fp && !junqi_cli_output_close(prog, out, keep && !m->write_failed))
+    keep = keep && !m->write_failed && junqi_cli_output_keep(out, rc); /* a failed match that wrote nothing: none */
+    if (out->fp && !junqi_cli_output_close(prog, out, keep))
         rc = JUNQI_EXIT_IO;
     return rc;
 }

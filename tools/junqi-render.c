@@ -784,6 +784,8 @@ static int render_input(options *opt, const char *path)
         junqi_notes_free(&src.notes);
         if (!opt->game.n && !opt->position) /* pages are written for every game */
             junqi_cli_note_more_games(prog, text, in.name);
+    } else if (rc != JUNQI_EXIT_USAGE) { /* -o is opened once the record reads: not here */
+        junqi_cli_say_left(prog, opt->output);
     }
     junqi_input_free(&in);
     junqi_source_close(text);

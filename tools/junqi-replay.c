@@ -1026,7 +1026,7 @@ static bool input_files(int argc, char **argv, collection *c)
 /* The end of a collection run: the last part of --split, the --count. */
 static int finish_collection(const options *opt, collection *c, FILE *out, int status)
 {
-    bool keep = junqi_cli_output_keep(status); /* as -o FILE keeps it */
+    bool keep = c->part.fp && junqi_cli_output_keep(&c->part, status); /* as -o FILE keeps it */
     if (c->part.fp && !junqi_cli_output_close(prog, &c->part, keep) && keep)
         status = JUNQI_EXIT_IO;
     if (c->failed) /* a part was left out: 3, unless a usage error stopped the run */
@@ -1117,7 +1117,7 @@ int main(int argc, char **argv)
                           : replay_inputs(&opt, argc, argv, out.fp, colour, &c);
     status = finish_collection(&opt, &c, out.fp, status);
     junqi_selection_free(opt.select);
-    if (!junqi_cli_output_close(prog, &out, junqi_cli_output_keep(status)))
+    if (!junqi_cli_output_close(prog, &out, junqi_cli_output_keep(&out, status)))
         return JUNQI_EXIT_IO;
     return status;
 }

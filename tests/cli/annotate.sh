@@ -327,8 +327,15 @@ done
 rm -f "$tmp/g.png"
 run "$bin/junqi-analyze" --graph "$tmp/g.png" -o "$tmp/e.jgn" "$tmp/empty.jgn"
 expect "--graph of an empty file: exit status, message" "1 $tmp/empty.jgn: error: the input holds no record" "$rc $err"
-expect "--graph of an empty file: no graph, -o made empty" "no 0" \
-    "$([ -e "$tmp/g.png" ] && echo yes || echo no) $(wc -c < "$tmp/e.jgn")"
+expect "--graph of an empty file: no graph, no -o made (a failed run that wrote nothing: F12)" "no no" \
+    "$([ -e "$tmp/g.png" ] && echo yes || echo no) $([ -e "$tmp/e.jgn" ] && echo yes || echo no)"
+# a failed run that wrote nothing replaces no file: an input that cannot be read emptied -o's (F12)
+echo old > "$tmp/e.jgn"
+run "$bin/junqi-analyze" -o "$tmp/e.jgn" "$tmp/no-such-file.jgn"
+expect "F12: -o old.jgn NO-SUCH-FILE: exit status, the file kept, the messages" \
+    "3 old junqi-analyze: $tmp/no-such-file.jgn: No such file or directory
+junqi-analyze: $tmp/e.jgn: the file there is left as it was" "$rc $(cat "$tmp/e.jgn") $err"
+rm -f "$tmp/e.jgn"
 run "$bin/junqi-analyze" --graph "$tmp/g.png" < /dev/null
 expect "--graph of empty standard input: exit status, message" "1 <stdin>: error: the input holds no record" "$rc $err"
 run "$bin/junqi-analyze" --graph "$tmp/g.png" "$tmp/empty.jgn" "$tmp/empty.jgn"

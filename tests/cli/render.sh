@@ -119,6 +119,15 @@ expect "failed run over an earlier file: the file is kept" old "$(cat "$tmp/keep
 run "$R" -o "$tmp/keep.png" "$tmp/no-such-game.jgs"
 expect "missing input: exit status" 3 "$rc"
 expect "missing input: the earlier file is kept" old "$(cat "$tmp/keep.png")"
+expect "F12: missing input: said that the earlier file is kept" \
+    "junqi-render: $tmp/keep.png: the file there is left as it was" "$(tail -n 1 <<<"$err")"
+# FILE#N picks a formation only in junqi-replay --setup: a game is picked with --game N
+cp "$GAME" "$tmp/g.jgs"
+run "$R" -o "$tmp/keep.png" "$tmp/g.jgs#2"
+expect "F12: FILE#2: the message names --game 2" \
+    "3 junqi-render: $tmp/g.jgs#2: No such file or directory ($tmp/g.jgs is there, but FILE#N picks a formation only in junqi-replay --setup; the game numbered 2 is picked with --game 2)" \
+    "$rc $(head -n 1 <<<"$err")"
+rm -f "$tmp/g.jgs"
 checks=$((checks + 1))
 [ -z "$(ls "$tmp" | grep tmp)" ] || fail "temporary files left behind: $(ls "$tmp")"
 echo "not a game" >"$tmp/junk.jgs"

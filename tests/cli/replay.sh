@@ -139,22 +139,29 @@ for spec in "2 --ply 99 $f"; do
     expect "junqi-replay -o old.json $args (exit $rc): the existing file's content" "keep me" "$(cat "$d/old.json")"
 done
 # defect 7: an invalid input writes what standard output gets (docs/conventions.md), here
-# nothing, as no game is valid: the file is empty, and an existing one is replaced, so that an
-# earlier run's file is never taken for this one's result
+# nothing, as no game is valid: a run that failed and wrote nothing replaces no file (it was
+# made empty, the user's file lost: F12), and says that the file there is an earlier one; where
+# there was none, none is made
 printf '[Board "two-player"]\n\n1. zz *\n' >"$tmp/broken.jgn"
 for args in "--format json $C/truncated.jgs" "--to jgn $tmp/broken.jgn" "--list $C/truncated.jgs"; do
     echo "keep me" >"$d/old.out"
     # shellcheck disable=SC2086
     run "$R" -o "$d/old.out" $args
-    expect "defect 7: junqi-replay -o old.out $args, no game valid: exit status, the file's bytes" \
-        "1 0" "$rc $(wc -c <"$d/old.out")"
+    expect "F12: junqi-replay -o old.out $args, no game valid: exit status, the file kept, said last" \
+        "1 keep me junqi-replay: $d/old.out: the file there is left as it was" \
+        "$rc $(cat "$d/old.out") $(tail -n 1 <<<"$err")"
     rm -f "$d/old.out" "$d/new.out"
     # shellcheck disable=SC2086
     run "$R" -o "$d/new.out" $args
-    expect "defect 7: junqi-replay -o new.out $args, no game valid: an empty file is made" \
-        "1 0" "$rc $({ wc -c <"$d/new.out"; } 2>/dev/null || echo no-file)"
+    expect "F12: junqi-replay -o new.out $args, no game valid: no file made, nothing more said" \
+        "1 no-file 0" "$rc $({ wc -c <"$d/new.out"; } 2>/dev/null || echo no-file) $(grep -c 'left as it was' <<<"$err")"
     rm -f "$d/new.out"
 done
+# a run that succeeds with nothing to write makes the file empty all the same: that is its result
+echo "keep me" >"$d/old.out"
+run "$R" --to jgn --select 'moves>100000' -o "$d/old.out" "$f"
+expect "junqi-replay --select NOTHING -o old.out: exit status, the file's bytes" "0 0" "$rc $(wc -c <"$d/old.out")"
+rm -f "$d/old.out"
 # -o naming an input replaced it at the end: a truncated QQ replay by an empty file, exit 1,
 # the replay lost (break6 E3). A usage error now, by its name, through a link, as the file
 # standard input is redirected from, and as a --setup formation file; nothing is written
@@ -207,15 +214,32 @@ expect "junqi-replay -o NAME-OF-256-BYTES: exit status, the message, no file" \
 run "$R" --to jgn -o "$d/$(printf 'c%.0s' $(seq 5000))" "$f"
 expect "junqi-replay -o PATH-OF-5000-BYTES: exit status, one message" "3 1" "$rc $(grep -c 'File name too long' <<<"$err")"
 # an input that cannot be read: what the others gave is written, as with '>' (exit status 3): the
-# earlier file is not left to be taken for this run's result; none readable: an empty file
+# earlier file is not left to be taken for this run's result; none readable: the file is kept, and
+# that is said (it was made empty: F12)
 echo "keep me" >"$d/old.out"
 run "$R" --to jgn -o "$d/old.out" "$tmp/no-such-file.jgs" "$f"
 expect "junqi-replay -o old.out NO-SUCH-FILE GAME: exit status, the file holds what '>' gets" \
     "3 $("$R" --to jgn "$f" | md5sum)" "$rc $(md5sum <"$d/old.out")"
 echo "keep me" >"$d/old.out"
 run "$R" --to jgn -o "$d/old.out" "$tmp/no-such-file.jgs"
-expect "junqi-replay -o old.out NO-SUCH-FILE: exit status, the file's bytes" "3 0" "$rc $(wc -c <"$d/old.out")"
-rm -f "$d/old.out"
+expect "F12: junqi-replay -o old.out NO-SUCH-FILE: exit status, the file kept, the messages" \
+    "3 keep me junqi-replay: $tmp/no-such-file.jgs: No such file or directory
+junqi-replay: $d/old.out: the file there is left as it was" "$rc $(cat "$d/old.out") $err"
+# the user's report: FILE#N, which picks a formation only in --setup, over FILE itself: the file
+# was emptied; it is kept, and the message says how a game is picked
+cp "$f" "$d/b.jgn"
+run "$R" --to jgn -o "$d/b.jgn" "$d/b.jgn#1"
+expect "F12: junqi-replay --to jgn -o b.jgn b.jgn#1: exit status, the file kept, the messages" \
+    "3 kept junqi-replay: $d/b.jgn#1: No such file or directory ($d/b.jgn is there, but FILE#N picks a formation only in junqi-replay --setup; the game numbered 1 is picked with --select index=1)
+junqi-replay: $d/b.jgn: the file there is left as it was" "$rc $(cmp -s "$f" "$d/b.jgn" && echo kept) $err"
+run "$R" --to jgn "$d/b.jgn#first"
+expect "F12: junqi-replay b.jgn#first: the hint without a number" \
+    "3 junqi-replay: $d/b.jgn#first: No such file or directory ($d/b.jgn is there, but FILE#N picks a formation only in junqi-replay --setup)" \
+    "$rc $err"
+run "$R" --to jgn "$d/none.jgn#1"
+expect "F12: junqi-replay none.jgn#1 (no none.jgn): no hint" \
+    "3 junqi-replay: $d/none.jgn#1: No such file or directory" "$rc $err"
+rm -f "$d/old.out" "$d/b.jgn"
 run "$R" --format json -o "$tmp/no-such-dir/x.json" "$f"
 expect "junqi-replay -o NO-SUCH-DIR/x.json: exit status" 3 "$rc"
 expect "junqi-replay -o: files left in the output directory" "old.json pos.json" \

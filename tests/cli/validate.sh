@@ -662,5 +662,36 @@ expect "a flip game's wrong outcome: the move as written, the pieces named" \
     "$tmp/outcome.jgn:11:66: error: c6=c7: the record says 'both removed', but when a marshal attacks a brigadier the rules say 'attacker wins'" \
     "$(grep -m1 ':11:66: ' <<<"$out")"
 
+# F8: moves with no tag section were refused even with --rules ("JGN moves with no tags before
+# them"); with --rules they are a game of that set, on its board, with a warning that says so
+printf '1. c8^b3 2. c5^r1 colour:north:red 3. a9^b7 4. c6^r9 5. c7^b6 6. c6>c7 *\n' >"$tmp/tagless.jgn"
+run "$V" --rules fanqi "$tmp/tagless.jgn"
+expect "F8: tagless moves with --rules fanqi: exit status, the warning, the summary" \
+    "0 $tmp/tagless.jgn:1:1: warning: no tag section: the moves are read as a game of the rule set it is read with, 'fanqi', on the two-player board
+$tmp/tagless.jgn: game 1 (line 1): valid, 1 warning: fanqi game, 2 players, 6 moves, unfinished" \
+    "$rc $(grep -v '^  ' <<<"$out")"
+run "$V" --rules fanqi - <"$tmp/tagless.jgn"
+expect "F8: tagless moves with --rules fanqi from standard input: exit status, the summary" \
+    "0 <stdin>: game 1 (line 1): valid, 1 warning: fanqi game, 2 players, 6 moves, unfinished" "$rc $(tail -n 1 <<<"$out")"
+# the user's report: the game is read on the two-player board, where g2 is no square
+printf '1. g2-g3 *\n' >"$tmp/m.jgn"
+run "$V" --rules standard "$tmp/m.jgn"
+expect "F8: '1. g2-g3 *' with --rules standard: exit status, read as a two-player game" \
+    "1 $tmp/m.jgn:1:1: warning: no tag section: the moves are read as a game of the rule set it is read with, 'standard', on the two-player board
+$tmp/m.jgn:1:4: error: 'g2' (in 'g2-g3') is not a square of the two-player board" "$rc $(grep -v '^  ' <<<"$out" | head -n 2)"
+# without --rules the error stays, and names --rules
+run "$V" "$tmp/m.jgn"
+expect "F8: '1. g2-g3 *' without --rules: exit status, the error" \
+    "1 $tmp/m.jgn: error: JGN moves with no tags before them: a JGN game starts with its tag section, at least [Board \"four-player\"] or [Board \"two-player\"], or is read with --rules, on its set's board (docs/jgn.md)" \
+    "$rc $(head -n 1 <<<"$out")"
+# a numbered list of words is no moves: not a format junqi reads, --rules or not
+for rules in "" "--rules standard"; do
+    # shellcheck disable=SC2086
+    run "$V" $rules - <<<"1. Buy milk
+2. eggs"
+    expect "F8: a numbered list ${rules:-without --rules}: not a format junqi reads" "1 1" \
+        "$rc $(grep -c 'not a format junqi reads' <<<"$out")"
+done
+
 echo "$name: $checks checks, $failures failed"
 [ "$failures" -eq 0 ]
