@@ -51,9 +51,10 @@ static const char *game_picker(const char *prog)
 }
 
 /* Say on stderr why input `path` could not be opened: "PROG: FILE: REASON".
- * A name FILE#TAIL that is not there where FILE is was meant as a formation
- * of --setup's FILE#N, which no other input takes: said, with the option
- * that picks the Nth game (docs/conventions.md, FILE...). */
+ * A name FILE#TAIL that is not there where FILE is was meant as FILE#N,
+ * which picks a formation of a formation file (--setup, junqi-render) and
+ * no game: said, with the option that picks the Nth game
+ * (docs/conventions.md, FILE...). */
 static void say_unopened(const char *prog, const char *path, const char *err)
 {
     const char *hash = path ? strrchr(path, '#') : NULL;
@@ -69,10 +70,10 @@ static void say_unopened(const char *prog, const char *path, const char *err)
     if (!*file || stat(file, &st) != 0 || !S_ISREG(st.st_mode))
         fprintf(stderr, "%s: %s: %s\n", prog, input_name(path), err);
     else if (picker && number) /* TRANSLATORS: the last %s%s is an option and its number: "--game 2" */
-        fprintf(stderr, _("%s: %s: %s (%s is there, but FILE#N picks a formation only in junqi-replay --setup; "
-                          "the game numbered %s is picked with %s%s)\n"), prog, path, err, file, tail, picker, tail);
+        fprintf(stderr, _("%s: %s: %s (%s is there, but FILE#N picks one formation of a formation file; the "
+                          "game numbered %s is picked with %s%s)\n"), prog, path, err, file, tail, picker, tail);
     else
-        fprintf(stderr, _("%s: %s: %s (%s is there, but FILE#N picks a formation only in junqi-replay --setup)\n"),
+        fprintf(stderr, _("%s: %s: %s (%s is there, but FILE#N picks one formation of a formation file)\n"),
                 prog, path, err, file);
 }
 
@@ -1085,7 +1086,11 @@ int junqi_cli_load_formation(const char *prog, const char *option, const char *a
         bool formation = in.kind == JUNQI_INPUT_FORMATION;
         bool take = formation && (c.which ? chosen(&c, count + 1, &in.formation) : count == 0);
         count += formation;
-        if (!formation && rc == JUNQI_READ_OK)
+        if (!formation && rc == JUNQI_READ_OK && !option && c.which) /* junqi-render FILE#N */
+            junqi_diags_add(&d, JUNQI_CODE_NOT_A_FORMATION, -1, JUNQI_NOWHERE,
+                            "a game record, not a formation: #%s picks a formation; a game of the file is "
+                            "picked with --game N", c.which);
+        else if (!formation && rc == JUNQI_READ_OK)
             junqi_diags_add(&d, JUNQI_CODE_NOT_A_FORMATION, -1, JUNQI_NOWHERE,
                             "a game record, not a formation");
         if (take && !found++) {

@@ -757,7 +757,8 @@ static int render_input(options *opt, const char *path)
     junqi_input in;
     junqi_source *text = NULL;
     int rc = load_input(opt, path, &in, &text);
-    if (in.kind == JUNQI_INPUT_FORMATION && rc == JUNQI_EXIT_OK) {
+    bool formation = in.kind == JUNQI_INPUT_FORMATION && rc == JUNQI_EXIT_OK; /* its -o said by itself */
+    if (formation) {
         input_file input = input_of(path);
         rc = render_formation(opt, &in.formation, in.name, &input);
         if (rc == JUNQI_EXIT_OK && !opt->game.n && text && junqi_cli_more_games(text)) /* the first, as a record's */
@@ -784,7 +785,7 @@ static int render_input(options *opt, const char *path)
         junqi_notes_free(&src.notes);
         if (!opt->game.n && !opt->position) /* pages are written for every game */
             junqi_cli_note_more_games(prog, text, in.name);
-    } else if (rc != JUNQI_EXIT_USAGE) { /* -o is opened once the record reads: not here */
+    } else if (!formation && rc != JUNQI_EXIT_USAGE) { /* -o is opened once the input reads: not here */
         junqi_cli_say_left(prog, opt->output);
     }
     junqi_input_free(&in);

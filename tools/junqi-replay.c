@@ -1036,7 +1036,7 @@ static int finish_collection(const options *opt, collection *c, FILE *out, int s
     if (opt->split) /* an earlier, longer run's parts past this run's: kept, and said */
         junqi_cli_say_leftovers(prog, opt->output, split_extension(opt), false, c->parts, c->inputs, c->ninputs);
     free(c->inputs);
-    if (opt->count && keep) /* a usage error stopped the run: the games before it are no answer */
+    if (opt->count && status != JUNQI_EXIT_USAGE) /* else the games before the error are no answer */
         fprintf(out, "%zu\n", c->kept);
     junqi_seen_free(c->seen);
     return status;

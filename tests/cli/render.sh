@@ -121,11 +121,11 @@ expect "missing input: exit status" 3 "$rc"
 expect "missing input: the earlier file is kept" old "$(cat "$tmp/keep.png")"
 expect "F12: missing input: said that the earlier file is kept" \
     "junqi-render: $tmp/keep.png: the file there is left as it was" "$(tail -n 1 <<<"$err")"
-# FILE#N picks a formation only in junqi-replay --setup: a game is picked with --game N
 cp "$GAME" "$tmp/g.jgs"
-run "$R" -o "$tmp/keep.png" "$tmp/g.jgs#2"
-expect "F12: FILE#2: the message names --game 2" \
-    "3 junqi-render: $tmp/g.jgs#2: No such file or directory ($tmp/g.jgs is there, but FILE#N picks a formation only in junqi-replay --setup; the game numbered 2 is picked with --game 2)" \
+# a game file's FILE#N, which junqi-render takes for a formation of FILE: a game is picked with --game N
+run "$R" -o "$tmp/keep.png" "$GAME#2"
+expect "FILE#2 of a game file: a formation is picked so, a game with --game N" \
+    "1 $GAME: error: a game record, not a formation: #2 picks a formation; a game of the file is picked with --game N" \
     "$rc $(head -n 1 <<<"$err")"
 rm -f "$tmp/g.jgs"
 checks=$((checks + 1))

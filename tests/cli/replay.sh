@@ -230,11 +230,11 @@ junqi-replay: $d/old.out: the file there is left as it was" "$rc $(cat "$d/old.o
 cp "$f" "$d/b.jgn"
 run "$R" --to jgn -o "$d/b.jgn" "$d/b.jgn#1"
 expect "F12: junqi-replay --to jgn -o b.jgn b.jgn#1: exit status, the file kept, the messages" \
-    "3 kept junqi-replay: $d/b.jgn#1: No such file or directory ($d/b.jgn is there, but FILE#N picks a formation only in junqi-replay --setup; the game numbered 1 is picked with --select index=1)
+    "3 kept junqi-replay: $d/b.jgn#1: No such file or directory ($d/b.jgn is there, but FILE#N picks one formation of a formation file; the game numbered 1 is picked with --select index=1)
 junqi-replay: $d/b.jgn: the file there is left as it was" "$rc $(cmp -s "$f" "$d/b.jgn" && echo kept) $err"
 run "$R" --to jgn "$d/b.jgn#first"
 expect "F12: junqi-replay b.jgn#first: the hint without a number" \
-    "3 junqi-replay: $d/b.jgn#first: No such file or directory ($d/b.jgn is there, but FILE#N picks a formation only in junqi-replay --setup)" \
+    "3 junqi-replay: $d/b.jgn#first: No such file or directory ($d/b.jgn is there, but FILE#N picks one formation of a formation file)" \
     "$rc $err"
 run "$R" --to jgn "$d/none.jgn#1"
 expect "F12: junqi-replay none.jgn#1 (no none.jgn): no hint" \
