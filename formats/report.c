@@ -930,12 +930,29 @@ static bool item_json(junqi_json *j, const junqi_input *in, const junqi_diags *d
     return ok;
 }
 
-/* Whether rules r fit the record of item in (any other item: yes); when
- * not, err names the item and why, as junqi-validate's usage error does. */
+/* Whether rules r (NULL: none) fit formation f, as junqi-validate --rules checks
+ * one (junqi_cli_check_formation_rules): no flip set, and the board f names, if
+ * it names one; when not, why in err. */
+static bool formation_rules_fit(const junqi_formation *f, const junqi_rules *r, char *err, size_t n)
+{
+    if (r && junqi_rules_flip(r))
+        return fail(err, n, "rule set '%s' is a flip game's, and this is a formation", r->text) != NULL;
+    if (r && f->has_board && r->board != f->board)
+        return fail(err, n, "rule set '%s' is for the %s board, and this is a %s formation", r->text,
+                    _(junqi_board_kind_name(r->board)), _(junqi_board_kind_name(f->board))) != NULL;
+    return true;
+}
+
+/* Whether rules r fit the record or formation of item in (any other item:
+ * yes); when not, err names the item and why, as junqi-validate's usage
+ * error does (a four-player formation under 'standard' was valid). */
 static bool item_rules_fit(const junqi_input *in, const junqi_rules *r, char *err, size_t n)
 {
     char why[256], label[JUNQI_INPUT_LABEL_SIZE];
-    if (in->kind != JUNQI_INPUT_RECORD || rules_fit(in->game, r, why, sizeof why))
+    bool fits = in->kind == JUNQI_INPUT_FORMATION ? formation_rules_fit(&in->formation, r, why, sizeof why)
+                : in->kind == JUNQI_INPUT_RECORD    ? rules_fit(in->game, r, why, sizeof why)
+                                                    : true;
+    if (fits)
         return true;
     if (err && n)
         snprintf(err, n, "%s: %s", junqi_input_label(in, label, sizeof label), why);

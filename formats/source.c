@@ -197,7 +197,8 @@ static const char *wide_text(const uint8_t *data, size_t len, bool cjk)
 }
 
 /* JGN movetext with no tags before it: a move number ("1. ") first, after
- * an optional byte order mark and blanks, then a move's first square (a
+ * an optional byte order mark, blanks and comments ("{the opening}": a YAML
+ * flow mapping to junqi_formation_detect, so this is asked first), then a move's first square (a
  * letter and a digit, or the mountain's M: "g2", "bM"; a flip game's tokens
  * start so too) or a comment before it. No other format starts so: a
  * position string's first row holds no blank; and a numbered list of words
@@ -205,8 +206,16 @@ static const char *wide_text(const uint8_t *data, size_t len, bool cjk)
 static bool movetext_input(const uint8_t *data, size_t len)
 {
     size_t i = junqi_utf8_bom(data, len), digits;
-    while (i < len && strchr(" \t\r\n", data[i]))
-        i++;
+    for (;;) { /* blanks and the comments before the first number ("{the opening} 1. c8^b3") */
+        while (i < len && strchr(" \t\r\n", data[i]))
+            i++;
+        if (i >= len || data[i] != '{')
+            break;
+        const uint8_t *close = memchr(data + i, '}', len - i);
+        if (!close)
+            return false;
+        i = (size_t)(close - data) + 1;
+    }
     for (digits = 0; i < len && data[i] >= '0' && data[i] <= '9'; i++)
         digits++;
     if (!digits || i + 1 >= len || data[i] != '.' || !strchr(" \t\r\n", data[i + 1]))
@@ -336,10 +345,10 @@ static source_kind detect(const uint8_t *data, size_t len)
         return SOURCE_POSITIONS;
     if (tools_json_input(data, len))
         return SOURCE_TOOLS_JSON;
+    if (movetext_input(data, len)) /* before YAML, which takes a comment before them for a flow mapping */
+        return SOURCE_MOVETEXT;
     if (junqi_formation_detect(data, len) || non_utf8_formation(data, len))
         return SOURCE_YAML;
-    if (movetext_input(data, len))
-        return SOURCE_MOVETEXT;
     return wide_text(data, len, true) ? SOURCE_WIDE : SOURCE_UNKNOWN;
 }
 

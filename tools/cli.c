@@ -208,8 +208,10 @@ static junqi_read_status next_from(junqi_source *src, size_t game, junqi_input *
     size_t seen = 0; /* the number of the last item dropped */
     for (;;) {
         junqi_read_status rc = junqi_source_next(src, in, d);
+        /* an error outside any item (a YAML syntax error) ends the reading: said, not dropped */
+        bool unread = in->index == 0 && in->kind == JUNQI_INPUT_UNKNOWN && d->errors;
         if (rc == JUNQI_READ_END || rc == JUNQI_READ_FAILED || in->kind == JUNQI_INPUT_EMPTY ||
-            in->index >= game)
+            in->index >= game || unread)
             return rc;
         if (in->index > seen) { /* index 0: a YAML file's problems outside any item */
             seen = in->index;
@@ -226,12 +228,16 @@ static junqi_read_status next_from(junqi_source *src, size_t game, junqi_input *
 
 /* Item `game` (from 1) of src into *in. A source that ends before it is
  * JUNQI_EXIT_USAGE, with what it holds in *held (nothing said); one of no
- * record is JUNQI_EXIT_INVALID, an `empty` error in d. */
+ * record is JUNQI_EXIT_INVALID, an `empty` error in d; one whose reading
+ * stopped at an error outside any item (a YAML syntax error) is
+ * JUNQI_EXIT_INVALID, that error in d and in->kind JUNQI_INPUT_UNKNOWN. */
 static int read_game(junqi_source *src, size_t game, junqi_input *in, junqi_diags *d, junqi_cli_held *held)
 {
     junqi_cli_held seen;
     junqi_read_status rc = next_from(src, game, in, d, &seen);
-    int status = rc == JUNQI_READ_OK ? JUNQI_EXIT_OK : rc == JUNQI_READ_FAILED ? JUNQI_EXIT_IO : JUNQI_EXIT_INVALID;
+    int status = rc == JUNQI_READ_OK && in->kind != JUNQI_INPUT_UNKNOWN ? JUNQI_EXIT_OK
+                 : rc == JUNQI_READ_FAILED                              ? JUNQI_EXIT_IO
+                                                                        : JUNQI_EXIT_INVALID;
     *held = (junqi_cli_held){0, 0};
     if (rc != JUNQI_READ_FAILED && (rc == JUNQI_READ_END || in->kind == JUNQI_INPUT_EMPTY)) {
         junqi_input_free(in);

@@ -765,7 +765,7 @@ typedef struct annotate_job {
     const options *opt;
     FILE *out;
     junqi_cli_output *graph; /* --graph, open; NULL without */
-    bool graphed;            /* the graph is written */
+    int graphed;             /* the graph: 0 not drawn yet, 1 written, -1 its drawing failed */
     progress *p;
     const junqi_source *src; /* the source being read */
     bool out_failed;         /* a write of out failed: no more work for it */
@@ -905,9 +905,9 @@ static int annotate_record(void *ctx, junqi_input *in)
             atomic_store(&whole_bytes, ftell(job->out));
         atomic_store(&games_written, job->annotated);
     }
-    if (job->graph && !job->graphed) {
-        job->graphed = true;
-        if (!write_graph(job->opt, job->graph, in->game, &a))
+    if (job->graph && job->graphed == 0) { /* drawn once: a failed drawing is not tried again */
+        job->graphed = write_graph(job->opt, job->graph, in->game, &a) ? 1 : -1;
+        if (job->graphed < 0)
             status = JUNQI_EXIT_IO;
     }
     junqi_annotation_free(&a);
@@ -1018,7 +1018,8 @@ static int count_games(const options *opt, int argc, char **argv, int first)
 static int close_outputs(const annotate_job *job, junqi_cli_output *out, junqi_cli_output *graph, int status,
                          int sig)
 {
-    if (graph && !junqi_cli_output_close(prog, graph, job->graphed && status != JUNQI_EXIT_IO))
+    /* the graph drawn is kept whatever failed after it (an input that cannot be read), as -o's games are */
+    if (graph && !junqi_cli_output_close(prog, graph, job->graphed > 0))
         status = JUNQI_EXIT_IO;
     bool keep = junqi_cli_output_keep(out, status) && (!sig || job->annotated > 0);
     if (!junqi_cli_output_close(prog, out, keep))
@@ -1050,7 +1051,7 @@ static int run_annotate(const options *opt, int argc, char **argv, int first, in
         return JUNQI_EXIT_IO;
     }
     progress p = {junqi_cli_styled(STDERR_FILENO), 0};
-    annotate_job job = {opt, out.fp, opt->graph ? &graph : NULL, false, &p, NULL, false, 0};
+    annotate_job job = {opt, out.fp, opt->graph ? &graph : NULL, 0, &p, NULL, false, 0};
     int status = JUNQI_EXIT_OK, nfiles = argc - first;
     if (opt->position) {
         status = annotate_source(&job, junqi_cli_open_position(prog, opt->position), true);

@@ -774,6 +774,22 @@ class ValidationTest(unittest.TestCase):
             self.assertEqual(str(caught.exception),
                              f"{path}: rule set 'standard' is for the two-player board, and this is a four-player game")
 
+    def test_a_rule_set_that_does_not_fit_a_formation_raises(self):
+        # junqi-validate --rules standard F01.yaml is a usage error; the binding called the
+        # four-player formation valid under the two-player set, and read() gave it
+        path = os.path.join(ROOT, "samples", "formations", "F01.yaml")
+        label = f"{path}: formation 1 (line 3): "
+        for rules, why in (("standard", "rule set 'standard' is for the two-player board, and this is a "
+                                        "four-player formation"),
+                           ("fanqi", "rule set 'fanqi' is a flip game's, and this is a formation")):
+            for call in (lambda: junqi.validate(path, rules=rules), lambda: list(junqi.read(path, rules=rules))):
+                with self.assertRaisesRegex(junqi.JunqiError, f"^{re.escape(label + why)}$"):
+                    call()
+            done = subprocess.run([os.path.join(BIN, "junqi-validate"), "--rules", rules, path],
+                                  capture_output=True, text=True)
+            self.assertEqual(done.returncode, 2)
+        self.assertTrue(junqi.validate(path, rules="qq")[0].valid)
+
     def test_a_rule_set_without_the_mountains_a_position_uses_raises(self):
         # a piece sheltering on dM (docs/position.md's example): under "standard" that point does not
         # exist; junqi-validate --rules standard is a usage error, the binding answered as if it did

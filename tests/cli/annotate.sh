@@ -347,6 +347,14 @@ expect "--graph of an empty file, then a game: exit status, the note" \
     "0 $tmp/empty.jgn: note: the input holds no game or formation (zero items)" "$rc $err"
 expect "--graph of an empty file, then a game: the game's graph" 89504e470d0a1a0a \
     "$(head -c 8 "$tmp/g.png" | od -An -tx1 | tr -d ' \n')"
+# a game, then an input that cannot be read: -o keeps the game and --graph its graph (the graph
+# was dropped, "left as it was", while -o beside it was written)
+printf 'KEEP\n' >"$tmp/g.png"
+run "$bin/junqi-analyze" "${quick[@]}" --graph "$tmp/g.png" -o "$tmp/ga.jgn" "$game" "$tmp/no-such.jgn"
+expect "--graph of a game, then no such file: exit 3, the reason alone" \
+    "3 junqi-analyze: $tmp/no-such.jgn: No such file or directory" "$rc $err"
+expect "--graph of a game, then no such file: the game's graph and annotation" "89504e470d0a1a0a [Board" \
+    "$(head -c 8 "$tmp/g.png" | od -An -tx1 | tr -d ' \n') $(head -c 6 "$tmp/ga.jgn")"
 # --graph to standard output: named '-' (a PNG, as junqi-render -o - draws one) or /dev/stdout,
 # --graph-format naming the format (it was told by the extension only: "--graph writes .png or
 # .svg, not '/dev/stdout'"), the annotation to -o; into a pipe and into a file alike

@@ -692,6 +692,14 @@ run "$R" -o "$tmp/six.png" "$FORM/F06.yaml"
 expect "a formation that breaks the rules: exit 1, its located errors, no picture" \
     "1|$FORM/F06.yaml:4:1: error: wrong number of engineers: 3 expected, found 2|  name: F06|none" \
     "$rc|$(head -n 2 "$tmp/err" | paste -sd'|')|$([ -e "$tmp/six.png" ] && echo written || echo none)"
+# a YAML syntax error: the located error junqi-validate gives (it said 'the input holds no record')
+printf 'name: x\nrows: [\n' >"$tmp/unclosed.yaml"
+for input in unclosed.yaml unclosed.yaml#1; do
+    run "$R" -o "$tmp/unclosed.png" "$tmp/$input"
+    expect "$input, a YAML syntax error: exit 1, the located error, no picture" \
+        "1|$tmp/unclosed.yaml:3:1: error: YAML: did not find expected node content while parsing a flow node|none" \
+        "$rc|$err|$([ -e "$tmp/unclosed.png" ] && echo written || echo none)"
+done
 printf 'rows:\n  - [B, 1, 3, 2, 7]\n  - [x]\n' >"$tmp/broken.yaml"
 for input in broken.yaml broken.yaml#1; do
     run "$R" -o "$tmp/broken.png" "$tmp/$input"

@@ -684,6 +684,16 @@ run "$V" "$tmp/m.jgn"
 expect "F8: '1. g2-g3 *' without --rules: exit status, the error" \
     "1 $tmp/m.jgn: error: JGN moves with no tags before them: a JGN game starts with its tag section, at least [Board \"four-player\"] or [Board \"two-player\"], or is read with --rules, on its set's board (docs/jgn.md)" \
     "$rc $(head -n 1 <<<"$out")"
+# a comment before the first number (as a tagged game may open with one) was taken for a YAML
+# flow mapping: "--rules fanqi is a flip game's rule set, and this is a formation" (break9 H5)
+printf '{the opening}\n1. c8^b3 2. c5^r1 colour:north:red *\n' >"$tmp/comment-first.jgn"
+run "$V" --rules fanqi "$tmp/comment-first.jgn"
+expect "tagless moves after a comment, --rules fanqi: exit status, the summary" \
+    "0 $tmp/comment-first.jgn: game 1 (line 1): valid, 1 warning: fanqi game, 2 players, 2 moves, unfinished" \
+    "$rc $(tail -n 1 <<<"$out")"
+run "$V" "$tmp/comment-first.jgn"
+expect "tagless moves after a comment, no --rules: the error that names --rules" \
+    "1 $tmp/comment-first.jgn: error: JGN moves with no tags before them" "$rc $(head -n 1 <<<"$out" | cut -d: -f1-3)"
 # a numbered list of words is no moves: not a format junqi reads, --rules or not
 for rules in "" "--rules standard"; do
     # shellcheck disable=SC2086
