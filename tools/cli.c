@@ -38,16 +38,13 @@ static const char *input_name(const char *path)
     return (!path || strcmp(path, "-") == 0) ? "<stdin>" : *path ? path : "''";
 }
 
-/* How tool `prog` picks one game of a file by its number (1-based, as
- * FILE#N would have it: docs/conventions.md, "Which item"), or NULL: it
- * picks none (junqi-validate reads every game, junqi-match every setup). */
-static const char *game_picker(const char *prog)
+/* How this tool picks one game of a file by its number (1-based, as FILE#N
+ * would have it: docs/conventions.md, "Which item"), or NULL: it picks none. */
+static const char *game_picker;
+
+void junqi_cli_set_game_picker(const char *option)
 {
-    if (strcmp(prog, "junqi-replay") == 0)
-        return "--select index=";
-    if (strcmp(prog, "junqi-render") == 0 || strcmp(prog, "junqi-analyze") == 0)
-        return "--game ";
-    return NULL;
+    game_picker = option;
 }
 
 /* Say on stderr why input `path` could not be opened: "PROG: FILE: REASON".
@@ -65,7 +62,7 @@ static void say_unopened(const char *prog, const char *path, const char *err)
         return;
     }
     snprintf(file, sizeof file, "%.*s", (int)(hash - path), path);
-    const char *picker = game_picker(prog), *tail = hash + 1;
+    const char *picker = game_picker, *tail = hash + 1;
     bool number = *tail && strspn(tail, "0123456789") == strlen(tail);
     if (!*file || stat(file, &st) != 0 || !S_ISREG(st.st_mode))
         fprintf(stderr, "%s: %s: %s\n", prog, input_name(path), err);

@@ -39,10 +39,20 @@ typedef enum junqi_cli_format {
 /**
  * Open `path` as a source (source.h; "-" or NULL: standard input). Returns
  * NULL, with "PROG: FILE: reason" on stderr, when it cannot be opened or
- * read (exit status JUNQI_EXIT_IO). The source reads its records with the
+ * read (exit status JUNQI_EXIT_IO); a FILE#N that is not there where FILE
+ * is adds that FILE#N picks a formation, and the tool's game picker
+ * (junqi_cli_set_game_picker()). The source reads its records with the
  * --rules parsed last (junqi_cli_with_rules()).
  */
 junqi_source *junqi_cli_open(const char *prog, const char *path, unsigned flags);
+
+/**
+ * The option (static text) with which this tool picks the game numbered N of
+ * a file, as it is written before N: "--game ", "--select index=". A game
+ * input FILE#N that is not there names it (junqi_cli_open()). Unset (NULL):
+ * the tool picks none (junqi-validate reads every game).
+ */
+void junqi_cli_set_game_picker(const char *option);
 
 /**
  * Source src (NULL allowed) set to read its records with the --rules that

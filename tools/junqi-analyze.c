@@ -1337,6 +1337,7 @@ int main(int argc, char **argv)
 {
     junqi_cli_set_locale();
     junqi_cli_close_stdout_at_exit(prog);
+    junqi_cli_set_game_picker("--game ");
     static const char shortopts[] = "ho:";
     static const struct option longopts[] = {
         {"go", no_argument, NULL, 'g'},          {"bench", no_argument, NULL, 'b'},

@@ -1256,6 +1256,7 @@ int main(int argc, char **argv)
 {
     junqi_cli_set_locale();
     junqi_cli_close_stdout_at_exit(prog);
+    junqi_cli_set_game_picker("--game ");
     static const char shortopts[] = ":ho:";
     static const struct option longopts[] = {
         {"format", required_argument, NULL, 'f'}, {"ply", required_argument, NULL, 'p'},

@@ -1075,6 +1075,7 @@ int main(int argc, char **argv)
 {
     junqi_cli_set_locale();
     junqi_cli_close_stdout_at_exit(prog);
+    junqi_cli_set_game_picker("--select index=");
     options opt = {.format = OUT_TEXT, .to = CONVERT_NONE, .ply = JUNQI_CLI_PLY_END, .view = JUNQI_NO_SEAT,
                    .names = junqi_cli_locale_names(JUNQI_NAMES_ZH), .colour = -1, .board = JUNQI_FOUR_PLAYER};
     int rc = parse_options(argc, argv, &opt);
