@@ -1385,9 +1385,8 @@ int main(int argc, char **argv)
             return rc;
     }
     int rc = finish_options(&opt, argc - optind), sig = 0;
-    if (rc == JUNQI_EXIT_OK && opt.mode == MODE_ANNOTATE)
-        rc = check_outputs_not_inputs(&opt, argv + optind, argc - optind);
-    if (rc == JUNQI_EXIT_OK && opt.mode == MODE_ANNOTATE)
+    if (rc == JUNQI_EXIT_OK && opt.mode == MODE_ANNOTATE &&
+        (rc = check_outputs_not_inputs(&opt, argv + optind, argc - optind)) == JUNQI_EXIT_OK)
         rc = check_games(&opt, argv + optind, argc - optind);
     if (rc != JUNQI_EXIT_OK)
         return rc;
