@@ -455,8 +455,7 @@ char *junqi_describe_illegal(const junqi_position *pos, junqi_move m,
         break;
     case JUNQI_ILLEGAL_IMMOBILE: snprintf(buf, n, _("%s never moves (%s-%s)"), a_piece, from, to); break;
     case JUNQI_ILLEGAL_HEADQUARTERS:
-        snprintf(buf, n, _("%s on headquarters %s cannot move (%s-%s)"), piece, from, from, to);
-        break;
+        snprintf(buf, n, _("%s on headquarters %s cannot move (%s-%s)"), piece, from, from, to); break;
     case JUNQI_ILLEGAL_SAME_POINT: snprintf(buf, n, _("%s-%s does not move"), from, to); break;
     case JUNQI_ILLEGAL_OWN_PIECE:
         snprintf(buf, n, _("%s on %s attacks its own %s on %s"), piece, from, target, to);
