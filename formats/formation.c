@@ -562,6 +562,19 @@ int junqi_formation_check(const junqi_formation *f, const char *prefix, junqi_di
     return junqi_formation_check_under(f, NULL, prefix, d);
 }
 
+bool junqi_formation_check_rules(const junqi_formation *f, const junqi_rules *r, const char *who, char *why,
+                                 size_t n)
+{
+    if (r && junqi_rules_flip(r))
+        snprintf(why, n, _("%s is a flip game's rule set, and this is a formation"), who);
+    else if (r && f->has_board && r->board != f->board)
+        snprintf(why, n, _("%s is for the %s board, and this is a %s formation"), who,
+                 _(junqi_board_kind_name(r->board)), _(junqi_board_kind_name(f->board)));
+    else
+        return true;
+    return false;
+}
+
 int junqi_formation_check_under(const junqi_formation *f, const junqi_rules *rules,
                                 const char *prefix, junqi_diags *d)
 {

@@ -82,6 +82,17 @@ int junqi_formation_check(const junqi_formation *f, const char *prefix, junqi_di
 int junqi_formation_check_under(const junqi_formation *f, const junqi_rules *rules,
                                 const char *prefix, junqi_diags *d);
 
+/**
+ * Whether rule set r (NULL: none given, which fits) can judge formation f.
+ * When not, returns false and writes why, one translated sentence (cut to the
+ * n bytes of why; NULL when n is 0) whose subject is `who`, the caller's name for r, as
+ * junqi_game_check_rules() (game.h) does for a record: r is a flip game's (a
+ * flip game has no formations: docs/flip.md), or is for another board
+ * than the one f names (docs/formation.md).
+ */
+bool junqi_formation_check_rules(const junqi_formation *f, const junqi_rules *r, const char *who, char *why,
+                                 size_t n);
+
 /** Free the formations' strings and the array; the list is empty after. */
 void junqi_formations_free(junqi_formations *list);
 

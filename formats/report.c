@@ -810,24 +810,21 @@ static bool parse_rules(const char *text, const junqi_rules **rules, char *err, 
     return !text || junqi_rules_parse(text, JUNQI_RULES_ANY_BOARD, rules, err, n);
 }
 
+/* How the calls here name rule set r (NULL: none) in a sentence: "rule set 'qq'". */
+static const char *rules_who(const junqi_rules *r, char *who, size_t n)
+{
+    snprintf(who, n, _("rule set '%s'"), r ? r->text : "");
+    return who;
+}
+
 /* Whether rule set r (NULL: the record's own) can replay record g; the
  * reason in err when not. The tools call such a --rules a usage error
  * (cli.h, junqi_cli_apply_rules), so every call here refuses it too, rather
  * than answer under rules that do not fit (a diagnostic, positions). */
 static bool rules_fit(const junqi_game *g, const junqi_rules *r, char *err, size_t n)
 {
-    if (r && junqi_rules_flip(r) != junqi_rules_flip(g->rules)) {
-        if (junqi_rules_flip(g->rules))
-            return fail(err, n, "a flip game replays under flip rule sets only") != NULL;
-        return fail(err, n, "a flip rule set does not replay a formation game's record") != NULL;
-    }
-    if (!r || junqi_game_rules_fit(g, r))
-        return true;
-    if (r->board == g->board)
-        return fail(err, n, "rule set '%s' has no mountain points, and the game's position has pieces on them",
-                    r->text) != NULL;
-    return fail(err, n, "rule set '%s' is for the %s board, and this is a %s game", r->text,
-                _(junqi_board_kind_name(r->board)), _(junqi_board_kind_name(g->board))) != NULL;
+    char who[512];
+    return junqi_game_check_rules(g, r, rules_who(r, who, sizeof who), err, err ? n : 0);
 }
 
 /* ... for record g: a rule set that does not fit it is refused. */
@@ -930,26 +927,14 @@ static bool item_json(junqi_json *j, const junqi_input *in, const junqi_diags *d
     return ok;
 }
 
-/* Whether rules r (NULL: none) fit formation f, as junqi-validate --rules checks
- * one (junqi_cli_check_formation_rules): no flip set, and the board f names, if
- * it names one; when not, why in err. */
-static bool formation_rules_fit(const junqi_formation *f, const junqi_rules *r, char *err, size_t n)
-{
-    if (r && junqi_rules_flip(r))
-        return fail(err, n, "rule set '%s' is a flip game's, and this is a formation", r->text) != NULL;
-    if (r && f->has_board && r->board != f->board)
-        return fail(err, n, "rule set '%s' is for the %s board, and this is a %s formation", r->text,
-                    _(junqi_board_kind_name(r->board)), _(junqi_board_kind_name(f->board))) != NULL;
-    return true;
-}
-
 /* Whether rules r fit the record or formation of item in (any other item:
  * yes); when not, err names the item and why, as junqi-validate's usage
  * error does (a four-player formation under 'standard' was valid). */
 static bool item_rules_fit(const junqi_input *in, const junqi_rules *r, char *err, size_t n)
 {
-    char why[256], label[JUNQI_INPUT_LABEL_SIZE];
-    bool fits = in->kind == JUNQI_INPUT_FORMATION ? formation_rules_fit(&in->formation, r, why, sizeof why)
+    char why[640], who[512], label[JUNQI_INPUT_LABEL_SIZE];
+    const char *named = rules_who(r, who, sizeof who);
+    bool fits = in->kind == JUNQI_INPUT_FORMATION ? junqi_formation_check_rules(&in->formation, r, named, why, sizeof why)
                 : in->kind == JUNQI_INPUT_RECORD    ? rules_fit(in->game, r, why, sizeof why)
                                                     : true;
     if (fits)

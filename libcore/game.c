@@ -42,6 +42,21 @@ bool junqi_game_rules_fit(const junqi_game *g, const junqi_rules *r)
     return true;
 }
 
+bool junqi_game_check_rules(const junqi_game *g, const junqi_rules *r, const char *who, char *why, size_t n)
+{
+    if (!r || (junqi_rules_flip(r) == junqi_rules_flip(g->rules) && junqi_game_rules_fit(g, r)))
+        return true;
+    if (junqi_rules_flip(r) != junqi_rules_flip(g->rules))
+        snprintf(why, n, junqi_rules_flip(r) ? _("%s is a flip game's rule set, and this is a formation game")
+                                              : _("%s is a formation game's rule set, and this is a flip game"), who);
+    else if (r->board == g->board)
+        snprintf(why, n, _("%s has no mountain points, and the game's position has pieces on them"), who);
+    else
+        snprintf(why, n, _("%s is for the %s board, and this is a %s game"), who,
+                 _(junqi_board_kind_name(r->board)), _(junqi_board_kind_name(g->board)));
+    return false;
+}
+
 bool junqi_game_set_rules(junqi_game *g, const junqi_rules *r)
 {
     if (!junqi_game_rules_fit(g, r))

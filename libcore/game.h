@@ -217,6 +217,19 @@ junqi_game *junqi_game_new(junqi_board_kind board);
 bool junqi_game_rules_fit(const junqi_game *g, const junqi_rules *r);
 
 /**
+ * Whether rule set r (NULL: the record's own, which fits) can play record g.
+ * When not, returns false and writes why, one translated sentence (cut to the
+ * n bytes of why; NULL when n is 0) whose subject is `who`, the caller's name for r
+ * ("--rules qq" on a command line, "rule set 'qq'" in a library call). A set
+ * does not fit when it is a flip game's and g a formation game's record, or
+ * the reverse (docs/flip.md), is for another board than g's
+ * (docs/boards.md), or lacks points (a mountain) that g's start position has
+ * pieces on (junqi_game_rules_fit()). The tools' --rules (a usage error) and
+ * report.h's calls say it alike from here.
+ */
+bool junqi_game_check_rules(const junqi_game *g, const junqi_rules *r, const char *who, char *why, size_t n);
+
+/**
  * Play the record under rule set r (not NULL; a named or interned set,
  * rules.h): g->rules = r, g->info = r->info, and a set start position
  * (g->start) plays under r too, on r's board (junqi_rules_board(): with or

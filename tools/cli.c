@@ -972,42 +972,37 @@ static int check_stated_switch(const char *prog, const char *name, const junqi_r
                            switch_value_name(sw, junqi_rules_value(rules, sw)), tag, switch_value_name(sw, value));
 }
 
+/* How a tool names rule set r (NULL: none) in a sentence: "--rules qq", as typed. */
+static const char *rules_who(const junqi_rules *r, char *who, size_t n)
+{
+    snprintf(who, n, "--rules %s", r ? r->text : "");
+    return who;
+}
+
 int junqi_cli_apply_rules(const char *prog, const char *name, junqi_game *g,
                           const junqi_rules *rules)
 {
-    if (rules && junqi_rules_flip(rules) && !junqi_rules_flip(g->rules))
-        return junqi_cli_usage(prog, "%s: --rules %s is a flip game's rule set, and this is a formation game",
-                               name, rules->text);
-    if (rules && !junqi_rules_flip(rules) && junqi_rules_flip(g->rules))
-        return junqi_cli_usage(prog, "%s: --rules %s is a formation game's rule set, and this is a flip game",
-                               name, rules->text);
+    char who[512], why[640];
+    if (!junqi_game_check_rules(g, rules, rules_who(rules, who, sizeof who), why, sizeof why))
+        return junqi_cli_usage(prog, "%s: %s", name, why);
     /* a First beside a Position is compared with its seat to move only (docs/jgn.md §2) */
     if (rules && g->first < JUNQI_SEATS && !g->start && !g->flip_start &&
         check_stated_switch(prog, name, rules, "first", "First", (int)g->first) != JUNQI_EXIT_OK)
         return JUNQI_EXIT_USAGE;
     if (rules && g->has_mode && check_stated_switch(prog, name, rules, "mode", "Mode", (int)g->info) != JUNQI_EXIT_OK)
         return JUNQI_EXIT_USAGE;
-    if (!rules || junqi_game_set_rules(g, rules))
-        return JUNQI_EXIT_OK;
-    if (rules->board == g->board)
-        return junqi_cli_usage(prog, "%s: --rules %s has no mountain points, and the game's position "
-                               "has pieces on them", name, rules->text);
-    return junqi_cli_usage(prog, "%s: --rules %s is a rule set of the %s board, and this is a %s game",
-                           name, rules->text, _(junqi_board_kind_name(rules->board)),
-                           _(junqi_board_kind_name(g->board)));
+    if (rules)
+        junqi_game_set_rules(g, rules); /* cannot fail: junqi_game_check_rules() checked what it checks */
+    return JUNQI_EXIT_OK;
 }
 
 int junqi_cli_check_formation_rules(const char *prog, const char *name, const junqi_formation *f,
                                     const junqi_rules *rules)
 {
-    if (rules && junqi_rules_flip(rules))
-        return junqi_cli_usage(prog, "%s: --rules %s is a flip game's rule set, and this is a formation",
-                               name, rules->text);
-    if (rules && f->has_board && rules->board != f->board)
-        return junqi_cli_usage(prog, "%s: --rules %s is a rule set of the %s board, and this is a %s formation",
-                               name, rules->text, _(junqi_board_kind_name(rules->board)),
-                               _(junqi_board_kind_name(f->board)));
-    return JUNQI_EXIT_OK;
+    char who[512], why[640];
+    if (junqi_formation_check_rules(f, rules, rules_who(rules, who, sizeof who), why, sizeof why))
+        return JUNQI_EXIT_OK;
+    return junqi_cli_usage(prog, "%s: %s", name, why);
 }
 
 bool junqi_cli_split_formation(const char *arg, junqi_cli_formation_choice *c)

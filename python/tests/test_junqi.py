@@ -661,9 +661,9 @@ class FlipPositionTest(unittest.TestCase):
         g = first(FLIP_GAMES[0])
         with self.assertRaisesRegex(junqi.JunqiError, "past the end: the game has 167 moves"):
             g.position(168)
-        with self.assertRaisesRegex(junqi.JunqiError, "a flip game replays under flip rule sets only"):
+        with self.assertRaisesRegex(junqi.JunqiError, "rule set 'standard' is a formation game's rule set, and this is a flip game"):
             g.position(3, rules="standard")
-        with self.assertRaisesRegex(junqi.JunqiError, "does not replay a formation game"):
+        with self.assertRaisesRegex(junqi.JunqiError, "rule set 'fanqi' is a flip game's rule set, and this is a formation game"):
             first(GAME).position(3, rules="fanqi")
         with self.assertRaisesRegex(junqi.JunqiError,
                                     "level plays formation games; a flip game takes nodes, depth or movetime"):
@@ -736,7 +736,7 @@ class ValidationTest(unittest.TestCase):
         # junqi-validate --rules wiki on a four-player record is a usage error (exit 2); validate()
         # gave a bad-rules diagnostic, where game.validate() and the other calls raise
         for rules, why in (("wiki", "rule set 'wiki' is for the two-player board, and this is a four-player game"),
-                           ("fanqi", "a flip rule set does not replay a formation game's record")):
+                           ("fanqi", "rule set 'fanqi' is a flip game's rule set, and this is a formation game")):
             with self.assertRaisesRegex(junqi.JunqiError, f"^{re.escape(GAME)}: {re.escape(why)}$"):
                 junqi.validate(GAME, rules=rules)
             with open(GAME, "rb") as f:
@@ -781,7 +781,7 @@ class ValidationTest(unittest.TestCase):
         label = f"{path}: formation 1 (line 3): "
         for rules, why in (("standard", "rule set 'standard' is for the two-player board, and this is a "
                                         "four-player formation"),
-                           ("fanqi", "rule set 'fanqi' is a flip game's, and this is a formation")):
+                           ("fanqi", "rule set 'fanqi' is a flip game's rule set, and this is a formation")):
             for call in (lambda: junqi.validate(path, rules=rules), lambda: list(junqi.read(path, rules=rules))):
                 with self.assertRaisesRegex(junqi.JunqiError, f"^{re.escape(label + why)}$"):
                     call()

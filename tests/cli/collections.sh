@@ -194,7 +194,7 @@ for first in writable unwritable; do
     [ "$first" = unwritable ] && mkdir "$tmp/stop/1.jgn"
     run "$R" --rules qq --split 1 -o "$tmp/stop/" "$tmp/four-two-four.jgn"
     expect "--split 1 --rules qq, part 1 $first, a two-player game 2nd: exit status, the usage error, then nothing" \
-        "2|junqi-replay: $tmp/four-two-four.jgn: game 2 (line $two_line): --rules qq is a rule set of the four-player board, and this is a two-player game|Try 'junqi-replay --help' for more information." \
+        "2|junqi-replay: $tmp/four-two-four.jgn: game 2 (line $two_line): --rules qq is for the four-player board, and this is a two-player game|Try 'junqi-replay --help' for more information." \
         "$rc|$(grep -v "^junqi-replay: $tmp/stop/1.jgn: cannot write" "$tmp/err" | paste -sd'|')"
     expect "--split 1 --rules qq, part 1 $first, a two-player game 2nd: no part 3" no \
         "$([ -e "$tmp/stop/3.jgn" ] && echo yes || echo no)"
@@ -227,7 +227,7 @@ expect "--select Board=two-player --rules standard: the two-player game's positi
 # a game kept is still checked: the rule set of the other board is a usage error for it
 run "$R" --select 'moves>=0' --rules standard --count "$tmp/four-two-four.jgn"
 expect "--select moves>=0 --rules standard: the four-player game 1st is a usage error" \
-    "2|junqi-replay: $tmp/four-two-four.jgn: game 1 (line 1): --rules standard is a rule set of the two-player board, and this is a four-player game" \
+    "2|junqi-replay: $tmp/four-two-four.jgn: game 1 (line 1): --rules standard is for the two-player board, and this is a four-player game" \
     "$rc|$(head -n 1 "$tmp/err")"
 # --select on the result under the rule set asked: a game that fits is selected as --rules replays it
 run "$R" --unique --select Board=four-player --rules qq --count "$tmp/four-two-four.jgn"

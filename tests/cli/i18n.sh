@@ -365,7 +365,7 @@ first_err() { # LANGUAGE COMMAND...: the first line the command writes to standa
 }
 qq1=$root/samples/qq/jgs-000001.jgs fanqi=$root/tests/data/flip/fanqi.jgn
 expect "--rules of the other board under zh_CN" \
-    "junqi-validate: $qq1: --rules standard 是两人棋盘的规则，而这是四国对局" \
+    "junqi-validate: $qq1: --rules standard 用于两人棋盘，而这是四国对局" \
     "$(first_err zh_CN "$bin/junqi-validate" --rules standard "$qq1")"
 expect "a switch of the other board under zh_TW" "junqi-validate: --rules：開關「mountain」不適用於「qq」的四國棋盤" \
     "$(first_err zh_TW "$bin/junqi-validate" --rules qq,mountain=shelter "$qq1")"

@@ -78,23 +78,31 @@ for tool in "$V" "$R" "$D" "$A"; do
     expect "$t --rules qq on a two-player game: exit status" 2 "$rc"
     # a usage error about one game of a JGN file names it (docs/conventions.md, "Which item")
     expect "$t --rules qq on a two-player game: message" \
-        "$t: $two: game 1 (line 1): --rules qq is a rule set of the four-player board, and this is a two-player game" \
+        "$t: $two: game 1 (line 1): --rules qq is for the four-player board, and this is a two-player game" \
         "$(head -n 1 <<<"$err")"
     game2=()
     case $t in junqi-render | junqi-analyze) game2=(--game 2) ;; esac
     run "$tool" --rules qq "${extra[@]}" "${game2[@]}" "$three"
     expect "$t --rules qq on game 2 of a file: the game and its line named" \
-        "$t: $three: game 2 (line $line2): --rules qq is a rule set of the four-player board, and this is a two-player game" \
+        "$t: $three: game 2 (line $line2): --rules qq is for the four-player board, and this is a two-player game" \
         "$(head -n 1 <<<"$err")"
     # a QQ replay holds one game: its file is the game
     run "$tool" --rules standard "${extra[@]}" "$QQ"
     expect "$t --rules standard on a four-player game: exit status" 2 "$rc"
     expect "$t --rules standard on a QQ replay: the file named" \
-        "$t: $QQ: --rules standard is a rule set of the two-player board, and this is a four-player game" \
+        "$t: $QQ: --rules standard is for the two-player board, and this is a four-player game" \
         "$(head -n 1 <<<"$err")"
 done
 run "$R" --rules qq --board two-player --setup south="$F/F07.yaml"
 expect "junqi-replay --setup --rules qq on the two-player board: exit status" 2 "$rc"
+# a set without the mountain points a position's pieces stand on (docs/position.md's example, a piece
+# sheltering on dM): said as the library's calls say it (junqi_game_check_rules), a usage error
+printf '[Board "two-player"]\n[Rules "standard,mountain=shelter"]\n[Position "%s"]\n\n*\n' \
+    "NLFL21/4L522/3.4.B/7B.18/9.3.7/51663/.S8/.1125/9.3.2/72.B7/5.3.4/6B63L/1L4FL n 0 1 -" >"$tmp/shelter.jgn"
+run "$V" --rules standard "$tmp/shelter.jgn"
+expect "--rules standard on a position with a piece on a mountain" \
+    "2 junqi-validate: $tmp/shelter.jgn: game 1 (line 1): --rules standard has no mountain points, and the game's position has pieces on them" \
+    "$rc $(head -n 1 <<<"$err")"
 
 # --- seats that take no part: exit 2 -------------------------------------------
 run "$R" --view west "$two"

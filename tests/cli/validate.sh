@@ -185,7 +185,7 @@ expect "--rules fanqi on a formation: the message" "junqi-validate: $tmp/front-b
 formation 1 (line 3): --rules fanqi is a flip game's rule set, and this is a formation" "$(head -n 1 <<<"$err")"
 run "$V" --rules standard "$F"
 expect "--rules standard on a four-player formation: the message" "junqi-validate: $F: formation 1 (line 3): \
---rules standard is a rule set of the two-player board, and this is a four-player formation" "$(head -n 1 <<<"$err")"
+--rules standard is for the two-player board, and this is a four-player formation" "$(head -n 1 <<<"$err")"
 run "$V" --rules qq,bomb_front_row=allow --format json "$tmp/front-bomb.yaml"
 expect "--rules qq,bomb_front_row=allow on a formation with a bomb in the front row: exit, valid, rules" \
     "0 true qq,bomb_front_row=allow" "$rc $(jq -r '"\(.valid) \(.rules)"' <<<"$out")"
