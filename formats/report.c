@@ -391,8 +391,8 @@ void junqi_write_summary_json(junqi_json *j, const junqi_summary *s)
     junqi_json_string(j, "summary");
     junqi_json_key(j, "source");
     junqi_json_string(j, s->source);
-    junqi_json_key(j, "game");
-    junqi_json_uint(j, s->index);
+    junqi_json_key(j, "game"); /* null, as its diagnostics' say, when the file failed before any item */
+    int_or_null(j, s->index > 0 ? (long)s->index : -1);
     junqi_json_key(j, "valid");
     junqi_json_bool(j, s->errors == 0);
     junqi_json_key(j, "errors");

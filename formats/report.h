@@ -253,8 +253,9 @@ void junqi_write_diag_json(junqi_json *j, const char *file, const junqi_diag *g)
  * diagnostics: {"type":"summary","source","game","valid","errors",
  * "warnings","board","rules","seats":[...],"moves","result"} (result as in
  * position JSON, with the score where the rule set has one; null where a
- * field does not apply: moves and result when the replay could not start),
- * and "formation" (its name or null) for a formation.
+ * field does not apply: moves and result when the replay could not start;
+ * game when the file failed before its first item, as a YAML syntax error
+ * outside any formation), and "formation" (its name or null) for a formation.
  */
 void junqi_write_summary_json(junqi_json *j, const junqi_summary *s);
 

@@ -77,6 +77,12 @@ expect "a diagnostic's game is its summary's, in a file of two games" "1 1 2 2" 
     "$(jq -r 'select(.code == "bad-token" or .type == "summary") | .game' <<<"$out" | tr '\n' ' ' | sed 's/ $//')"
 expect "jq's select(.game == 2) keeps the second game's problem" "'yy' is not a move, event, number, NAG or result" \
     "$(jq -r 'select(.game == 2 and .severity == "error") | .message' <<<"$out")"
+# ... and a file that fails before its first item (a YAML syntax error outside any formation) has
+# none: both say null, where the summary said 0 (break9 H5)
+printf 'name: x\nsetup: [a, b\n' >"$tmp/unclosed.yaml"
+run "$V" --format json "$tmp/unclosed.yaml"
+expect "a YAML syntax error before any formation: its diagnostic's and its summary's game" "1 null null" \
+    "$rc $(jq -r '.game' <<<"$out" | tr '\n' ' ' | sed 's/ $//')"
 
 for line in "${fixtures[@]}"; do
     read -r f code move record words <<<"$line"
