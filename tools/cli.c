@@ -1055,9 +1055,11 @@ int junqi_cli_load_formation(const char *prog, const char *option, const char *a
                              junqi_formation *f)
 {
     junqi_cli_formation_choice c;
+    char lead[32] = ""; /* "--setup: " before a usage error about the option's argument */
+    if (option)
+        snprintf(lead, sizeof lead, "%s: ", option);
     if (!junqi_cli_split_formation(arg, &c))
-        return option ? junqi_cli_usage(prog, "--setup: '%s' is too long a file name", arg)
-                      : junqi_cli_usage(prog, "'%s' is too long a file name", arg);
+        return junqi_cli_usage(prog, "%s'%s' is too long a file name", lead, arg);
     if (c.which && junqi_cli_text_arg(prog, option ? option : c.path, c.which, c.which_text,
                                       sizeof c.which_text) != JUNQI_EXIT_OK)
         return JUNQI_EXIT_USAGE;
@@ -1109,13 +1111,10 @@ int junqi_cli_load_formation(const char *prog, const char *option, const char *a
     junqi_source_close(src);
     int status = failed ? JUNQI_EXIT_IO : kept.errors || !count ? JUNQI_EXIT_INVALID : JUNQI_EXIT_OK;
     if (count > 1 && !c.which)
-        status = junqi_cli_usage(prog, "--setup: %s holds %zu formations: choose one with %s#NAME "
-                                       "or %s#N (N from 1)", c.path, count, c.path, c.path);
-    else if (c.which && count && !found && option)
-        status = junqi_cli_usage(prog, "--setup: %s has no formation '%s' (it has %zu)", c.path,
-                                 c.which, count);
+        status = junqi_cli_usage(prog, "%s%s holds %zu formations: choose one with %s#NAME or %s#N (N from 1)",
+                                 lead, c.path, count, c.path, c.path);
     else if (c.which && count && !found)
-        status = junqi_cli_usage(prog, "%s has no formation '%s' (it has %zu)", c.path, c.which, count);
+        status = junqi_cli_usage(prog, "%s%s has no formation '%s' (it has %zu)", lead, c.path, c.which, count);
     else
         junqi_cli_print_diags(stderr, c.path, &kept, JUNQI_FORMAT_TEXT);
     junqi_diags_free(&kept);
