@@ -127,7 +127,27 @@ run "$R" -o "$tmp/keep.png" "$GAME#2"
 expect "FILE#2 of a game file: a formation is picked so, a game with --game N" \
     "1 $GAME: error: a game record, not a formation: #2 picks a formation; a game of the file is picked with --game N" \
     "$rc $(head -n 1 <<<"$err")"
+expect "H8: FILE#2 of a game file: said once, last, that the earlier file is kept" \
+    "old 1 junqi-render: $tmp/keep.png: the file there is left as it was" \
+    "$(cat "$tmp/keep.png") $(grep -c 'left as it was' <<<"$err") $(tail -n 1 <<<"$err")"
 rm -f "$tmp/g.jgs"
+# every failed run that never opened -o says it once, last (H8): a broken record's FILE#1, a page
+# (-o x.html) of a broken record or of no file, a --ply past an illegal move; never after success
+printf '[Board "two-player"]\n[Rules "standard"]\n\n1. zz9-a1 *\n' >"$tmp/broken.jgn"
+echo old >"$tmp/keep.svg"
+echo old >"$tmp/keep.html"
+for args in "-o $tmp/keep.svg $tmp/broken.jgn#1" "-o $tmp/keep.html $tmp/broken.jgn" \
+    "-o $tmp/keep.html $tmp/no-such-game.jgn" "-o $tmp/keep.svg $tmp/no-such-game.jgn"; do
+    run "$R" $args
+    out_file=${args#-o }
+    out_file=${out_file%% *}
+    expect "H8: $args: the earlier file kept, said once, last" \
+        "old 1 junqi-render: $out_file: the file there is left as it was" \
+        "$(cat "$out_file") $(grep -c 'left as it was' <<<"$err") $(tail -n 1 <<<"$err")"
+done
+run "$R" -o "$tmp/keep.html" "$GAME"
+expect "H8: a page written over an earlier file: nothing said" "0 0" "$rc $(grep -c 'left as it was' <<<"$err")"
+rm -f "$tmp/broken.jgn" "$tmp/keep.svg" "$tmp/keep.html"
 checks=$((checks + 1))
 [ -z "$(ls "$tmp" | grep tmp)" ] || fail "temporary files left behind: $(ls "$tmp")"
 echo "not a game" >"$tmp/junk.jgs"
