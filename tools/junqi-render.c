@@ -657,7 +657,7 @@ static int draw_formation(const options *opt, const junqi_formation *f, const ju
     static junqi_position pos;
     junqi_position_init(&pos, b, opt->rules ? opt->rules : junqi_rules_default(b->kind), JUNQI_SEAT_BIT(seat));
     junqi_position_place_setup(&pos, seat, f->setup);
-    junqi_scene s = {.pos = &pos, .last_move = {JUNQI_NO_POINT, JUNQI_NO_POINT}, .notes = given};
+    junqi_scene s = {.pos = &pos, .last_move = {JUNQI_NO_POINT, JUNQI_NO_POINT}, .notes = given, .formation = true};
     s.players[seat] = f->name; /* the caption names the formation where a record names the player */
     junqi_cli_output out;
     if (!open_output(opt->output, &out))
