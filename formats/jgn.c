@@ -456,6 +456,7 @@ typedef struct parser {
     const junqi_rules *assumed; /* the set the caller reads the game with (its board without a
                                    Board or Rules tag), or NULL */
     bool tagless;         /* no tag section: moves alone, read as a game of `assumed` (junqi_source) */
+    size_t next_game;     /* tagless: where the next game of moves alone starts (next_tagless_game), or 0 */
 } parser;
 
 /* The 1-based column (in characters) of `at` on the line starting at `start`. */
@@ -1482,7 +1483,23 @@ static void parse_token(parser *p, junqi_reason termination, uint8_t code)
               junqi_quote(q, s, n), q);
 }
 
-/* The tokens from p->at to the end of the text, into the line of stack[0]. */
+/* Whether the next game of a file of moves alone starts at p->at: in a game with no tag
+ * section (read under the caller's rule set), after its result and out of any variation, a line
+ * that starts as the file's first game did (junqi_jgn_detect_moves: a move number and a move,
+ * or a comment before them). Only tags started a game, so the second game of such a file was
+ * "text after the game's result" (H7). */
+static bool next_tagless_game(const parser *p)
+{
+    if (!p->tagless || !p->assumed || !p->ended || p->depth > 0)
+        return false;
+    for (const char *s = p->line_start; s < p->text + p->at; s++)
+        if (*s != ' ' && *s != '\t' && *s != '\r')
+            return false; /* not at the start of its line */
+    return junqi_jgn_detect_moves((const uint8_t *)p->line_start, strlen(p->line_start));
+}
+
+/* The tokens from p->at to the end of the text (or the next game: next_tagless_game), into the
+ * line of stack[0]. */
 static void parse_tokens(parser *p, junqi_reason termination, uint8_t code)
 {
     p->depth = 0;
@@ -1490,6 +1507,10 @@ static void parse_tokens(parser *p, junqi_reason termination, uint8_t code)
         skip_space(p);
         if (!p->text[p->at])
             break;
+        if (next_tagless_game(p)) {
+            p->next_game = (size_t)(p->line_start - p->text);
+            break;
+        }
         parse_token(p, termination, code);
         if (p->error && !(p->flags & JUNQI_JGN_LENIENT))
             return;
@@ -1588,7 +1609,10 @@ static void settle_result(parser *p, const junqi_result *stated, junqi_reason te
     g->result.winners = marked.winners;
 }
 
-static junqi_game *parse_game(const char *text, long first_line, const junqi_jgn_reader *r, junqi_diags *d)
+/* The game of `text` (its first line numbered first_line), read as r reads: into *next (NULL: not
+ * asked) where the next game of a file of moves alone starts in the text (next_tagless_game), or 0. */
+static junqi_game *parse_game(const char *text, long first_line, const junqi_jgn_reader *r, junqi_diags *d,
+                              size_t *next)
 {
     const char *name = r->name;
     unsigned flags = r->flags;
@@ -1622,6 +1646,8 @@ static junqi_game *parse_game(const char *text, long first_line, const junqi_jgn
         p.error |= tag_error;
     }
     settle_result(&p, &stated, termination, code);
+    if (next)
+        *next = p.next_game;
     free(p.rules_value);
     free(p.position_value);
     if (p.error && !(flags & JUNQI_JGN_LENIENT)) {
@@ -1714,6 +1740,34 @@ static void nul_error(const text_buf *game, long first_line, const char *nul, ju
     free(all);
 }
 
+/* Give the text s (n bytes of whole lines, each ending in '\n') back to r's input, to be read
+ * again before what follows it (the tag line pending, the rest of the input): the next game
+ * starts there (next_tagless_game). It is read as the UTF-8 it was made (a GBK game's next one
+ * is not said to be GBK again). False when out of memory. */
+static bool give_back(junqi_jgn_reader *r, const char *s, size_t n)
+{
+    size_t pending = r->pending ? strlen(r->pending) + 1 : 0, rest = r->prefix_len - r->prefix_at;
+    uint8_t *text = malloc(n + pending + rest + 1);
+    if (!text)
+        return false;
+    memcpy(text, s, n);
+    if (r->pending) {
+        memcpy(text + n, r->pending, pending - 1);
+        text[n + pending - 1] = '\n';
+    }
+    memcpy(text + n + pending, r->prefix + r->prefix_at, rest);
+    free(r->prefix);
+    r->prefix = text;
+    r->prefix_len = n + pending + rest;
+    r->prefix_at = 0;
+    for (size_t i = 0; i < n; i++) /* its lines are counted again as they are read */
+        r->lines -= s[i] == '\n';
+    r->lines -= r->pending != NULL;
+    free(r->pending);
+    r->pending = NULL;
+    return true;
+}
+
 junqi_read_status junqi_jgn_next(junqi_jgn_reader *r, junqi_game **out, junqi_diags *d)
 {
     *out = NULL;
@@ -1740,10 +1794,18 @@ junqi_read_status junqi_jgn_next(junqi_jgn_reader *r, junqi_game **out, junqi_di
         free(game.s);
         return JUNQI_READ_BROKEN;
     }
+    size_t next = 0;
     if (to_utf8(&game, first_line, d))
-        *out = parse_game(game.s, first_line, r, d);
+        *out = parse_game(game.s, first_line, r, d, &next);
+    if (next && !give_back(r, game.s + next, game.len - next)) {
+        junqi_diags_add(d, JUNQI_CODE_OUT_OF_MEMORY, -1, line_loc(r->lines, 1), "out of memory");
+        junqi_game_free(*out);
+        *out = NULL;
+        free(game.s);
+        return JUNQI_READ_FAILED;
+    }
     r->last = game.s; /* kept for the source lines of later diagnostics */
-    r->last_len = game.len;
+    r->last_len = next ? next : game.len;
     if (!*out)
         return JUNQI_READ_BROKEN;
     return d && d->errors > errors ? JUNQI_READ_BROKEN : JUNQI_READ_OK;
@@ -1807,6 +1869,29 @@ bool junqi_jgn_detect(const uint8_t *data, size_t len)
      * a YAML flow sequence goes on otherwise (`[name: x]`, `[a, b]`) */
     return i == len || strchr(" \t\"]\r\n", data[i]) != NULL ||
            (len - i >= 3 && memcmp(data + i, "\xE3\x80\x80", 3) == 0);
+}
+
+bool junqi_jgn_detect_moves(const uint8_t *data, size_t len)
+{
+    size_t i = junqi_utf8_bom(data, len), digits;
+    for (;;) { /* blanks and the comments before the first number ("{the opening} 1. c8^b3") */
+        while (i < len && strchr(" \t\r\n", data[i]))
+            i++;
+        if (i >= len || data[i] != '{')
+            break;
+        const uint8_t *close = memchr(data + i, '}', len - i);
+        if (!close)
+            return false;
+        i = (size_t)(close - data) + 1;
+    }
+    for (digits = 0; i < len && data[i] >= '0' && data[i] <= '9'; i++)
+        digits++;
+    if (!digits || i + 1 >= len || data[i] != '.' || !strchr(" \t\r\n", data[i + 1]))
+        return false;
+    for (i++; i < len && strchr(" \t\r\n", data[i]); i++)
+        ;
+    return i < len && (data[i] == '{' || (i + 1 < len && data[i] >= 'a' && data[i] <= 'z' &&
+                                          ((data[i + 1] >= '0' && data[i + 1] <= '9') || data[i + 1] == 'M')));
 }
 
 bool junqi_jgn_next_command(const char **text, char name[32], const char **args, size_t *args_len)
