@@ -772,8 +772,12 @@ static junqi_position *read_position(parser *p, const junqi_rules *rules)
 }
 
 /* The rule set: the Rules tag's (on the game's board), else a Position's
- * RULES field, else the board's default; a Mode tag sets its mode switch
- * (docs/jgn.md). A set start position plays under it. */
+ * RULES field, else the set the caller reads with when it is of the game's
+ * board (a tool's --rules, which is the game's set in the end: a flip's
+ * tokens were read under the board's default set, 'standard', and were
+ * "a flip, but 'standard' is not a flip rule set"), else the board's
+ * default; a Mode tag sets its mode switch (docs/jgn.md). A set start
+ * position plays under it. */
 static void settle_rules(parser *p)
 {
     junqi_game *g = p->g;
@@ -796,7 +800,7 @@ static void settle_rules(parser *p)
         r = g->flip_start->rules;
     } else if (tag) {
         r = tag;
-    } else if (p->tagless && p->assumed) { /* moves alone: read as a game of that set (a flip's tokens) */
+    } else if (p->assumed && p->assumed->board == g->board) { /* moves alone too: a game of that set */
         r = p->assumed;
     }
     if (p->mode >= 0 && p->mode != r->info && !junqi_rules_flip(r)) { /* flip games have no modes */

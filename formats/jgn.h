@@ -64,7 +64,9 @@ junqi_read_status junqi_jgn_next(junqi_jgn_reader *r, junqi_game **out, junqi_di
  * is then taken to be on rules' board, with the warning "no-board" naming
  * it, instead of on the four-player board (docs/jgn.md §2, "Board"). For a
  * caller that applies rules to every game it reads (a tool's --rules): a
- * two-player record typed without tags is read as one. The rule set itself
+ * two-player record typed without tags is read as one. A game on rules'
+ * board without a Rules tag (nor a Position) is read under rules, its
+ * tokens (a flip's) too, as the caller will apply it. The rule set itself
  * is the caller's to apply. A game with no tag section at all (moves alone,
  * which junqi_source hands the reader only under such a set) is read as a
  * game of rules too, its tokens (a flip's) read under it, with the warning

@@ -713,6 +713,20 @@ printf '1. c8^b3 * 1. c8^b3 *\n' >"$tmp/one-line.jgn"
 run "$V" --rules fanqi "$tmp/one-line.jgn"
 expect "H7: a second game on the first's line: text after the result" \
     "1 $tmp/one-line.jgn:1:12: error: text after the game's result" "$rc $(grep -m 1 error: <<<"$out")"
+# a game with tags but no Rules tag, read with --rules, had its moves read under its board's
+# set: "'c8^b3' is a flip, but 'standard' is not a flip rule set", where --rules is the set the
+# record is checked against; it is read under --rules, as moves with no tag section are
+printf '[Board "two-player"]\n\n1. c8^b3 2. c5^r1 colour:north:red *\n' >"$tmp/board-only.jgn"
+printf '[South "a"]\n\n1. c8^b3 2. c5^r1 colour:north:red *\n' >"$tmp/south-only.jgn"
+for f in board-only:valid south-only:'valid, 1 warning'; do # south-only: no Board tag, said
+    run "$V" --rules fanqi "$tmp/${f%%:*}.jgn"
+    expect "tags without Rules (${f%%:*}), --rules fanqi: read as a fanqi game" \
+        "0 $tmp/${f%%:*}.jgn: game 1 (line 1): ${f#*:}: fanqi game, 2 players, 2 moves, unfinished" \
+        "$rc $(tail -n 1 <<<"$out")"
+done
+run "$JUNQI_BIN/junqi-replay" --rules fanqi --to jgn "$tmp/board-only.jgn"
+expect "tags without Rules, junqi-replay --rules fanqi --to jgn: the Rules tag written" \
+    '0 [Rules "fanqi"]' "$rc $(grep '^\[Rules' <<<"$out")"
 # a numbered list of words is no moves: not a format junqi reads, --rules or not
 for rules in "" "--rules standard"; do
     # shellcheck disable=SC2086
