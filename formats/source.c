@@ -815,11 +815,17 @@ static junqi_read_status not_read(junqi_diags *d, junqi_code code, const char *w
     return JUNQI_READ_BROKEN;
 }
 
-/* What SOURCE_MOVETEXT says when no --rules made it a game (junqi_source_assume_rules). */
-static const char moves_without_tags[] =
-    N_("JGN moves with no tags before them: a JGN game starts with its tag section, at least "
-       "[Board \"four-player\"] or [Board \"two-player\"], or is read with --rules, on its set's board "
-       "(docs/jgn.md)");
+/* What SOURCE_MOVETEXT says when no rule set made it a game (junqi_source_assume_rules): how to
+ * give one named as src's caller takes it, the tools' --rules or Python's rules= (H10). */
+static junqi_read_status moves_without_tags(const junqi_source *src, junqi_diags *d)
+{
+    /* TRANSLATORS: %s is how a rule set is given: the tools' option --rules, or Python's rules= */
+    junqi_diags_add(d, JUNQI_CODE_UNKNOWN_FORMAT, -1, JUNQI_NOWHERE,
+                    "JGN moves with no tags before them: a JGN game starts with its tag section, at least "
+                    "[Board \"four-player\"] or [Board \"two-player\"], or is read with %s, on its set's board "
+                    "(docs/jgn.md)", src->flags & JUNQI_SOURCE_RULES_KEYWORD ? "rules=" : "--rules");
+    return JUNQI_READ_BROKEN;
+}
 
 junqi_read_status junqi_source_next(junqi_source *src, junqi_input *in, junqi_diags *d)
 {
@@ -857,7 +863,7 @@ junqi_read_status junqi_source_next(junqi_source *src, junqi_input *in, junqi_di
         break;
     }
     case SOURCE_MOVETEXT:
-        rc = not_read(d, JUNQI_CODE_UNKNOWN_FORMAT, moves_without_tags);
+        rc = moves_without_tags(src, d);
         break;
     case SOURCE_TOOLS_JSON:
         rc = not_read(d, JUNQI_CODE_UNKNOWN_FORMAT,
