@@ -261,6 +261,11 @@ run "$R" -o "$tmp/pat/%n-%n-100%%.html" "$tmp/three.jgn"
 expect "pages named %n-%n-100%%.html: exit status" 0 "$rc"
 expect "pages named %n-%n-100%%.html: every %n replaced" "1-1-100%.html 2-2-100%.html 3-3-100%.html" \
     "$(ls "$tmp/pat" | tr '\n' ' ' | sed 's/ $//')"
+# G10: a page's name without an extension takes .html, as DIR/'s pages do (it was 'bare-1')
+run "$R" --format html -o "$tmp/pat/bare-%n" "$tmp/three.jgn"
+expect "pages named bare-%n (--format html): bare-N.html" "0 bare-1.html bare-2.html bare-3.html" \
+    "$rc $(cd "$tmp/pat" && ls bare-* | tr '\n' ' ' | sed 's/ $//')"
+rm -f "$tmp"/pat/bare-*
 run "$R" -o "$tmp/pat/literal-%%n.html" "$tmp/three.jgn"
 expect "pages named literal-%%n.html: one name for three games, a usage error" "2 no" \
     "$rc $([ -e "$tmp/pat/literal-%n.html" ] && echo yes || echo no)"
