@@ -450,6 +450,7 @@ typedef struct parser {
     const char *rules_at, *mode_at, *view_at, *first_at, *position_at;
     const char *deal_at, *setup_at[JUNQI_SEATS]; /* the Deal and setup tags, or NULL */
     char deal_error[JUNQI_RULES_ERR_SIZE]; /* a malformed Deal's message, said once the rules are known, or "" */
+    const char *deal_error_at; /* where in its value it is */
     char *rules_value, *position_value;
     int mode;             /* the Mode tag's junqi_info_mode, or -1 */
     const junqi_rules *rules_tag; /* the Rules tag's set on the game's board (settle_rules), or NULL */
@@ -679,6 +680,24 @@ static void keep_value(parser *p, const char *at, char **slot, const char **slot
         report_at(p, at, JUNQI_CODE_OUT_OF_MEMORY, "out of memory");
 }
 
+/* Where character n (from 1, as a message about a tag's value counts them: an escape, \" or
+ * \x1f, is one) of the value of the tag line at `at` stands, for the caret under it: the
+ * closing quote for the one past the value's end, `at` (the line's start) when the value has
+ * fewer characters. The line read as a tag (parse_tag_line): its first '"' opens the value. */
+static const char *tag_value_at(const char *at, int n)
+{
+    const char *s = strchr(at, '"');
+    if (!s || n < 1)
+        return at;
+    for (s++; *s && *s != '"' && *s != '\n';) {
+        if (((unsigned char)*s & 0xC0) != 0x80 && --n == 0) /* a character's first byte */
+            return s;
+        char c;
+        s += *s == '\\' && (s[1] == '"' || s[1] == '\\') ? 2 : control_escape(s, &c) ? 4 : 1;
+    }
+    return n == 1 && *s == '"' ? s : at;
+}
+
 /* What one tag means for the game; unknown and free tags are kept. Rules,
  * Mode, View, First and Position are settled once every tag is read. */
 static void apply_tag(parser *p, const char *at, const char *name, const char *value,
@@ -688,13 +707,15 @@ static void apply_tag(parser *p, const char *at, const char *name, const char *v
     int s;
     char flip_msg[JUNQI_RULES_ERR_SIZE], q[JUNQI_QUOTE_SIZE]; /* q: the value as a message quotes it */
     junqi_quote(q, value, strlen(value));
-    if (junqi_jgn_flip_tag(g, name, value, flip_msg, sizeof flip_msg)) {
+    int column; /* of a bad Deal's or flip Position's value: the caret goes under it (G11) */
+    if (junqi_jgn_flip_tag(g, name, value, flip_msg, sizeof flip_msg, &column)) {
         g->deal_loc = line_loc(p->line, 1);
         if (strcmp(name, "Deal") == 0) { /* said by check_unused_tags, unless the game cannot use a Deal */
             p->deal_at = at;
+            p->deal_error_at = tag_value_at(at, column);
             snprintf(p->deal_error, sizeof p->deal_error, "%s", flip_msg);
         } else if (flip_msg[0]) {
-            report_at(p, at, JUNQI_CODE_BAD_TAG, "%s", flip_msg);
+            report_at(p, tag_value_at(at, column), JUNQI_CODE_BAD_TAG, "%s", flip_msg);
         }
         return;
     }
@@ -759,9 +780,10 @@ static junqi_position *read_position(parser *p, const junqi_rules *rules)
     junqi_diags_init(&local);
     const char *v = p->position_value;
     if (!pos || !junqi_pos_parse_under(v, strlen(v), rules, pos, &local)) {
-        if (local.n) /* its column in the string, as a Deal's error gives it (docs/jgn.md §6) */
-            report_at(p, p->position_at, JUNQI_CODE_BAD_POSITION, "Position: %s (at character %d)",
-                      local.items[0].message, local.items[0].loc.column);
+        if (local.n) /* its column in the string, as a Deal's error gives it (docs/jgn.md §6), and the caret
+                      * under it in the tag (G11: it was under the line's '[') */
+            report_at(p, tag_value_at(p->position_at, local.items[0].loc.column), JUNQI_CODE_BAD_POSITION,
+                      "Position: %s (at character %d)", local.items[0].message, local.items[0].loc.column);
         else
             report_at(p, p->position_at, JUNQI_CODE_OUT_OF_MEMORY, "out of memory");
         free(pos);
@@ -866,7 +888,7 @@ static void check_unused_deal(parser *p, bool flip, bool start)
         report_at(p, p->deal_at, JUNQI_CODE_BAD_TAG, "Deal: the game starts from its Position, which says where "
                   "every piece stands: leave the Deal out");
     else if (p->deal_error[0])
-        report_at(p, p->deal_at, JUNQI_CODE_BAD_TAG, "%s", p->deal_error);
+        report_at(p, p->deal_error_at, JUNQI_CODE_BAD_TAG, "%s", p->deal_error);
 }
 
 /* Tags the game cannot use are errors at the tag, never dropped in silence

@@ -727,6 +727,14 @@ done
 run "$JUNQI_BIN/junqi-replay" --rules fanqi --to jgn "$tmp/board-only.jgn"
 expect "tags without Rules, junqi-replay --rules fanqi --to jgn: the Rules tag written" \
     '0 [Rules "fanqi"]' "$rc $(grep '^\[Rules' <<<"$out")"
+# G11: an error inside a Position tag's value was located at the tag line's '[' (2:1), its
+# character named only in the message; the caret is now under it (as in a Deal's value)
+printf '[Board "two-player"]\n[Position "NLFL21/4L522/3.4.B/7Z.18/9.3.7/51663/S81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL s 0 0 -"]\n\n*\n' \
+    >"$tmp/position-tag.jgn"
+run "$V" "$tmp/position-tag.jgn"
+expect "G11: a bad Position value: located at its character, the caret under it" \
+    "1 $tmp/position-tag.jgn:2:32: error: Position: 'Z' is not a piece symbol (9..1, B, L, F, ?), a seat (N, E, S, W) or '.' (at character 21)
+                                 ^" "$rc $(grep -A 2 ': error:' <<<"$out" | sed 2d)"
 # a numbered list of words is no moves: not a format junqi reads, --rules or not
 for rules in "" "--rules standard"; do
     # shellcheck disable=SC2086
