@@ -498,5 +498,10 @@ bool junqi_collection_path(const char *pattern, size_t number, const char *ext, 
         at += size;
     }
     buf[at] = '\0';
+    /* a name with no extension (no '.' after its last '/': -o 'part-%n') takes the format's, as a
+     * folder's files do: 'part-1' held JSON Lines, or a page, named as nothing (G10) */
+    const char *file = strrchr(pattern, '/');
+    if (!strchr(file ? file + 1 : pattern, '.'))
+        return snprintf(buf + at, n - at, "%s", ext) < (int)(n - at);
     return true;
 }

@@ -127,8 +127,10 @@ bool junqi_collection_numbered(const char *pattern);
 /**
  * The name of part `number` (from 1) of a collection split into files:
  * `pattern` with every %n replaced by the number and every %% by one '%'
- * (any other '%' is itself), or when pattern ends in '/' (a folder, taken
- * as written), the folder followed by NUMBER and `ext` (".jgn"). Written
+ * (any other '%' is itself), followed by `ext` (".jgn", ".jsonl",
+ * ".html": the format's) when the pattern's file name has no '.' (no
+ * extension: "part-%n" is "part-1.jsonl"), or when pattern ends in '/' (a
+ * folder, taken as written), the folder followed by NUMBER and ext. Written
  * into buf (n bytes); false when it does not fit or the pattern numbers
  * nothing (junqi_collection_numbered).
  */

@@ -450,12 +450,14 @@ typedef struct parser {
     const char *rules_at, *mode_at, *view_at, *first_at, *position_at;
     const char *deal_at, *setup_at[JUNQI_SEATS]; /* the Deal and setup tags, or NULL */
     char deal_error[JUNQI_RULES_ERR_SIZE]; /* a malformed Deal's message, said once the rules are known, or "" */
+    const char *deal_error_at; /* where in its value it is */
     char *rules_value, *position_value;
     int mode;             /* the Mode tag's junqi_info_mode, or -1 */
     const junqi_rules *rules_tag; /* the Rules tag's set on the game's board (settle_rules), or NULL */
     const junqi_rules *assumed; /* the set the caller reads the game with (its board without a
                                    Board or Rules tag), or NULL */
     bool tagless;         /* no tag section: moves alone, read as a game of `assumed` (junqi_source) */
+    size_t next_game;     /* tagless: where the next game of moves alone starts (next_tagless_game), or 0 */
 } parser;
 
 /* The 1-based column (in characters) of `at` on the line starting at `start`. */
@@ -678,6 +680,24 @@ static void keep_value(parser *p, const char *at, char **slot, const char **slot
         report_at(p, at, JUNQI_CODE_OUT_OF_MEMORY, "out of memory");
 }
 
+/* Where character n (from 1, as a message about a tag's value counts them: an escape, \" or
+ * \x1f, is one) of the value of the tag line at `at` stands, for the caret under it: the
+ * closing quote for the one past the value's end, `at` (the line's start) when the value has
+ * fewer characters. The line read as a tag (parse_tag_line): its first '"' opens the value. */
+static const char *tag_value_at(const char *at, int n)
+{
+    const char *s = strchr(at, '"');
+    if (!s || n < 1)
+        return at;
+    for (s++; *s && *s != '"' && *s != '\n';) {
+        if (((unsigned char)*s & 0xC0) != 0x80 && --n == 0) /* a character's first byte */
+            return s;
+        char c;
+        s += *s == '\\' && (s[1] == '"' || s[1] == '\\') ? 2 : control_escape(s, &c) ? 4 : 1;
+    }
+    return n == 1 && *s == '"' ? s : at;
+}
+
 /* What one tag means for the game; unknown and free tags are kept. Rules,
  * Mode, View, First and Position are settled once every tag is read. */
 static void apply_tag(parser *p, const char *at, const char *name, const char *value,
@@ -687,13 +707,15 @@ static void apply_tag(parser *p, const char *at, const char *name, const char *v
     int s;
     char flip_msg[JUNQI_RULES_ERR_SIZE], q[JUNQI_QUOTE_SIZE]; /* q: the value as a message quotes it */
     junqi_quote(q, value, strlen(value));
-    if (junqi_jgn_flip_tag(g, name, value, flip_msg, sizeof flip_msg)) {
+    int column; /* of a bad Deal's or flip Position's value: the caret goes under it (G11) */
+    if (junqi_jgn_flip_tag(g, name, value, flip_msg, sizeof flip_msg, &column)) {
         g->deal_loc = line_loc(p->line, 1);
         if (strcmp(name, "Deal") == 0) { /* said by check_unused_tags, unless the game cannot use a Deal */
             p->deal_at = at;
+            p->deal_error_at = tag_value_at(at, column);
             snprintf(p->deal_error, sizeof p->deal_error, "%s", flip_msg);
         } else if (flip_msg[0]) {
-            report_at(p, at, JUNQI_CODE_BAD_TAG, "%s", flip_msg);
+            report_at(p, tag_value_at(at, column), JUNQI_CODE_BAD_TAG, "%s", flip_msg);
         }
         return;
     }
@@ -758,9 +780,10 @@ static junqi_position *read_position(parser *p, const junqi_rules *rules)
     junqi_diags_init(&local);
     const char *v = p->position_value;
     if (!pos || !junqi_pos_parse_under(v, strlen(v), rules, pos, &local)) {
-        if (local.n) /* its column in the string, as a Deal's error gives it (docs/jgn.md §6) */
-            report_at(p, p->position_at, JUNQI_CODE_BAD_POSITION, "Position: %s (at character %d)",
-                      local.items[0].message, local.items[0].loc.column);
+        if (local.n) /* its column in the string, as a Deal's error gives it (docs/jgn.md §6), and the caret
+                      * under it in the tag (G11: it was under the line's '[') */
+            report_at(p, tag_value_at(p->position_at, local.items[0].loc.column), JUNQI_CODE_BAD_POSITION,
+                      "Position: %s (at character %d)", local.items[0].message, local.items[0].loc.column);
         else
             report_at(p, p->position_at, JUNQI_CODE_OUT_OF_MEMORY, "out of memory");
         free(pos);
@@ -771,8 +794,12 @@ static junqi_position *read_position(parser *p, const junqi_rules *rules)
 }
 
 /* The rule set: the Rules tag's (on the game's board), else a Position's
- * RULES field, else the board's default; a Mode tag sets its mode switch
- * (docs/jgn.md). A set start position plays under it. */
+ * RULES field, else the set the caller reads with when it is of the game's
+ * board (a tool's --rules, which is the game's set in the end: a flip's
+ * tokens were read under the board's default set, 'standard', and were
+ * "a flip, but 'standard' is not a flip rule set"), else the board's
+ * default; a Mode tag sets its mode switch (docs/jgn.md). A set start
+ * position plays under it. */
 static void settle_rules(parser *p)
 {
     junqi_game *g = p->g;
@@ -795,7 +822,7 @@ static void settle_rules(parser *p)
         r = g->flip_start->rules;
     } else if (tag) {
         r = tag;
-    } else if (p->tagless && p->assumed) { /* moves alone: read as a game of that set (a flip's tokens) */
+    } else if (p->assumed && p->assumed->board == g->board) { /* moves alone too: a game of that set */
         r = p->assumed;
     }
     if (p->mode >= 0 && p->mode != r->info && !junqi_rules_flip(r)) { /* flip games have no modes */
@@ -861,7 +888,7 @@ static void check_unused_deal(parser *p, bool flip, bool start)
         report_at(p, p->deal_at, JUNQI_CODE_BAD_TAG, "Deal: the game starts from its Position, which says where "
                   "every piece stands: leave the Deal out");
     else if (p->deal_error[0])
-        report_at(p, p->deal_at, JUNQI_CODE_BAD_TAG, "%s", p->deal_error);
+        report_at(p, p->deal_error_at, JUNQI_CODE_BAD_TAG, "%s", p->deal_error);
 }
 
 /* Tags the game cannot use are errors at the tag, never dropped in silence
@@ -1482,7 +1509,23 @@ static void parse_token(parser *p, junqi_reason termination, uint8_t code)
               junqi_quote(q, s, n), q);
 }
 
-/* The tokens from p->at to the end of the text, into the line of stack[0]. */
+/* Whether the next game of a file of moves alone starts at p->at: in a game with no tag
+ * section (read under the caller's rule set), after its result and out of any variation, a line
+ * that starts as the file's first game did (junqi_jgn_detect_moves: a move number and a move,
+ * or a comment before them). Only tags started a game, so the second game of such a file was
+ * "text after the game's result" (H7). */
+static bool next_tagless_game(const parser *p)
+{
+    if (!p->tagless || !p->assumed || !p->ended || p->depth > 0)
+        return false;
+    for (const char *s = p->line_start; s < p->text + p->at; s++)
+        if (*s != ' ' && *s != '\t' && *s != '\r')
+            return false; /* not at the start of its line */
+    return junqi_jgn_detect_moves((const uint8_t *)p->line_start, strlen(p->line_start));
+}
+
+/* The tokens from p->at to the end of the text (or the next game: next_tagless_game), into the
+ * line of stack[0]. */
 static void parse_tokens(parser *p, junqi_reason termination, uint8_t code)
 {
     p->depth = 0;
@@ -1490,6 +1533,10 @@ static void parse_tokens(parser *p, junqi_reason termination, uint8_t code)
         skip_space(p);
         if (!p->text[p->at])
             break;
+        if (next_tagless_game(p)) {
+            p->next_game = (size_t)(p->line_start - p->text);
+            break;
+        }
         parse_token(p, termination, code);
         if (p->error && !(p->flags & JUNQI_JGN_LENIENT))
             return;
@@ -1588,7 +1635,10 @@ static void settle_result(parser *p, const junqi_result *stated, junqi_reason te
     g->result.winners = marked.winners;
 }
 
-static junqi_game *parse_game(const char *text, long first_line, const junqi_jgn_reader *r, junqi_diags *d)
+/* The game of `text` (its first line numbered first_line), read as r reads: into *next (NULL: not
+ * asked) where the next game of a file of moves alone starts in the text (next_tagless_game), or 0. */
+static junqi_game *parse_game(const char *text, long first_line, const junqi_jgn_reader *r, junqi_diags *d,
+                              size_t *next)
 {
     const char *name = r->name;
     unsigned flags = r->flags;
@@ -1622,6 +1672,8 @@ static junqi_game *parse_game(const char *text, long first_line, const junqi_jgn
         p.error |= tag_error;
     }
     settle_result(&p, &stated, termination, code);
+    if (next)
+        *next = p.next_game;
     free(p.rules_value);
     free(p.position_value);
     if (p.error && !(flags & JUNQI_JGN_LENIENT)) {
@@ -1714,6 +1766,34 @@ static void nul_error(const text_buf *game, long first_line, const char *nul, ju
     free(all);
 }
 
+/* Give the text s (n bytes of whole lines, each ending in '\n') back to r's input, to be read
+ * again before what follows it (the tag line pending, the rest of the input): the next game
+ * starts there (next_tagless_game). It is read as the UTF-8 it was made (a GBK game's next one
+ * is not said to be GBK again). False when out of memory. */
+static bool give_back(junqi_jgn_reader *r, const char *s, size_t n)
+{
+    size_t pending = r->pending ? strlen(r->pending) + 1 : 0, rest = r->prefix_len - r->prefix_at;
+    uint8_t *text = malloc(n + pending + rest + 1);
+    if (!text)
+        return false;
+    memcpy(text, s, n);
+    if (r->pending) {
+        memcpy(text + n, r->pending, pending - 1);
+        text[n + pending - 1] = '\n';
+    }
+    memcpy(text + n + pending, r->prefix + r->prefix_at, rest);
+    free(r->prefix);
+    r->prefix = text;
+    r->prefix_len = n + pending + rest;
+    r->prefix_at = 0;
+    for (size_t i = 0; i < n; i++) /* its lines are counted again as they are read */
+        r->lines -= s[i] == '\n';
+    r->lines -= r->pending != NULL;
+    free(r->pending);
+    r->pending = NULL;
+    return true;
+}
+
 junqi_read_status junqi_jgn_next(junqi_jgn_reader *r, junqi_game **out, junqi_diags *d)
 {
     *out = NULL;
@@ -1740,10 +1820,18 @@ junqi_read_status junqi_jgn_next(junqi_jgn_reader *r, junqi_game **out, junqi_di
         free(game.s);
         return JUNQI_READ_BROKEN;
     }
+    size_t next = 0;
     if (to_utf8(&game, first_line, d))
-        *out = parse_game(game.s, first_line, r, d);
+        *out = parse_game(game.s, first_line, r, d, &next);
+    if (next && !give_back(r, game.s + next, game.len - next)) {
+        junqi_diags_add(d, JUNQI_CODE_OUT_OF_MEMORY, -1, line_loc(r->lines, 1), "out of memory");
+        junqi_game_free(*out);
+        *out = NULL;
+        free(game.s);
+        return JUNQI_READ_FAILED;
+    }
     r->last = game.s; /* kept for the source lines of later diagnostics */
-    r->last_len = game.len;
+    r->last_len = next ? next : game.len;
     if (!*out)
         return JUNQI_READ_BROKEN;
     return d && d->errors > errors ? JUNQI_READ_BROKEN : JUNQI_READ_OK;
@@ -1807,6 +1895,29 @@ bool junqi_jgn_detect(const uint8_t *data, size_t len)
      * a YAML flow sequence goes on otherwise (`[name: x]`, `[a, b]`) */
     return i == len || strchr(" \t\"]\r\n", data[i]) != NULL ||
            (len - i >= 3 && memcmp(data + i, "\xE3\x80\x80", 3) == 0);
+}
+
+bool junqi_jgn_detect_moves(const uint8_t *data, size_t len)
+{
+    size_t i = junqi_utf8_bom(data, len), digits;
+    for (;;) { /* blanks and the comments before the first number ("{the opening} 1. c8^b3") */
+        while (i < len && strchr(" \t\r\n", data[i]))
+            i++;
+        if (i >= len || data[i] != '{')
+            break;
+        const uint8_t *close = memchr(data + i, '}', len - i);
+        if (!close)
+            return false;
+        i = (size_t)(close - data) + 1;
+    }
+    for (digits = 0; i < len && data[i] >= '0' && data[i] <= '9'; i++)
+        digits++;
+    if (!digits || i + 1 >= len || data[i] != '.' || !strchr(" \t\r\n", data[i + 1]))
+        return false;
+    for (i++; i < len && strchr(" \t\r\n", data[i]); i++)
+        ;
+    return i < len && (data[i] == '{' || (i + 1 < len && data[i] >= 'a' && data[i] <= 'z' &&
+                                          ((data[i + 1] >= '0' && data[i + 1] <= '9') || data[i + 1] == 'M')));
 }
 
 bool junqi_jgn_next_command(const char **text, char name[32], const char **args, size_t *args_len)

@@ -64,12 +64,16 @@ junqi_read_status junqi_jgn_next(junqi_jgn_reader *r, junqi_game **out, junqi_di
  * is then taken to be on rules' board, with the warning "no-board" naming
  * it, instead of on the four-player board (docs/jgn.md §2, "Board"). For a
  * caller that applies rules to every game it reads (a tool's --rules): a
- * two-player record typed without tags is read as one. The rule set itself
+ * two-player record typed without tags is read as one. A game on rules'
+ * board without a Rules tag (nor a Position) is read under rules, its
+ * tokens (a flip's) too, as the caller will apply it. The rule set itself
  * is the caller's to apply. A game with no tag section at all (moves alone,
  * which junqi_source hands the reader only under such a set) is read as a
  * game of rules too, its tokens (a flip's) read under it, with the warning
  * "no-board" "no tag section: the moves are read as a game of the rule set
- * it is read with, 'fanqi', on the two-player board".
+ * it is read with, 'fanqi', on the two-player board"; after its result, a
+ * line that starts as such moves do (junqi_jgn_detect_moves()) starts the
+ * next such game, read the same way.
  */
 void junqi_jgn_reader_assume_rules(junqi_jgn_reader *r, const junqi_rules *rules);
 
@@ -115,6 +119,20 @@ bool junqi_jgn_parse_moves(junqi_game *g, const char *text, size_t len, const ch
  * is; a YAML flow sequence (`[{name: x}]`, `[name: x]`, `[a, b]`) is not.
  */
 bool junqi_jgn_detect(const uint8_t *data, size_t len);
+
+/**
+ * True if the text starts as JGN moves with no tag section do (docs/jgn.md):
+ * a move number ("1. ") first, after an optional byte order mark, blanks and
+ * comments ("{the opening}", which YAML would take for a flow mapping, so a
+ * caller asks this before junqi_formation_detect), then a move's first
+ * square (a letter and a digit, or the mountain's M: "g2", "bM"; a flip
+ * game's tokens start so too) or a comment before it. No other format
+ * starts so: a position string's first row holds no blank; and a numbered
+ * list of words ("1. Buy milk") is no format junqi reads, not moves. Such
+ * moves start a file, and each game after the first of a file of them
+ * (junqi_jgn_reader_assume_rules()).
+ */
+bool junqi_jgn_detect_moves(const uint8_t *data, size_t len);
 
 /**
  * Write g as canonical JGN text to out: the tags in canonical order, a blank

@@ -208,16 +208,19 @@ int junqi_jgn_flip_events(const junqi_board *b, const junqi_item *it, char tok[2
     return k;
 }
 
-bool junqi_jgn_flip_tag(junqi_game *g, const char *name, const char *value, char *msg, size_t msgn)
+bool junqi_jgn_flip_tag(junqi_game *g, const char *name, const char *value, char *msg, size_t msgn, int *column)
 {
     msg[0] = '\0';
+    *column = 0;
     size_t len = strlen(value);
     if (strcmp(name, "Deal") == 0) {
         char why[200];
         size_t at = 0;
         g->has_deal = junqi_flip_deal_parse(value, len, g->deal, why, sizeof why, &at);
-        if (!g->has_deal)
+        if (!g->has_deal) {
             snprintf(msg, msgn, _("Deal: %s (at character %zu)"), why, at + 1);
+            *column = (int)at + 1;
+        }
         return true;
     }
     if (strcmp(name, "Position") != 0 || !junqi_flip_pos_detect(value, len))
@@ -230,9 +233,10 @@ bool junqi_jgn_flip_tag(junqi_game *g, const char *name, const char *value, char
         g->flip_start = pos;
     } else {
         free(pos);
-        if (d.n) /* its column in the string, as a Deal's error gives it */
+        if (d.n) { /* its column in the string, as a Deal's error gives it */
             snprintf(msg, msgn, _("Position: %s (at character %d)"), d.items[0].message, d.items[0].loc.column);
-        else
+            *column = d.items[0].loc.column;
+        } else
             snprintf(msg, msgn, "%s", _("out of memory"));
     }
     junqi_diags_free(&d);

@@ -78,9 +78,11 @@ int junqi_jgn_flip_events(const junqi_board *b, const junqi_item *it, char tok[2
  * Apply a flip game's tag to g: Deal (the deal notation, flipnote.h) and
  * Position when its value is a flip position. Returns false when the tag
  * is neither (the reader handles it); true when it took it, with msg ""
- * or, when the value is bad, an English sentence (msgn bytes).
+ * or, when the value is bad, an English sentence (msgn bytes) and in
+ * *column the character of the value it is about (from 1; 0: none), where
+ * the reader puts its caret.
  */
-bool junqi_jgn_flip_tag(junqi_game *g, const char *name, const char *value, char *msg, size_t msgn);
+bool junqi_jgn_flip_tag(junqi_game *g, const char *name, const char *value, char *msg, size_t msgn, int *column);
 
 #ifdef __cplusplus
 }

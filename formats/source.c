@@ -196,36 +196,6 @@ static const char *wide_text(const uint8_t *data, size_t len, bool cjk)
     return order == 'L' ? "UTF-16LE" : order == 'B' ? "UTF-16BE" : NULL;
 }
 
-/* JGN movetext with no tags before it: a move number ("1. ") first, after
- * an optional byte order mark, blanks and comments ("{the opening}": a YAML
- * flow mapping to junqi_formation_detect, so this is asked first), then a move's first square (a
- * letter and a digit, or the mountain's M: "g2", "bM"; a flip game's tokens
- * start so too) or a comment before it. No other format starts so: a
- * position string's first row holds no blank; and a numbered list of words
- * ("1. Buy milk") is no format junqi reads, not moves (docs/jgn.md). */
-static bool movetext_input(const uint8_t *data, size_t len)
-{
-    size_t i = junqi_utf8_bom(data, len), digits;
-    for (;;) { /* blanks and the comments before the first number ("{the opening} 1. c8^b3") */
-        while (i < len && strchr(" \t\r\n", data[i]))
-            i++;
-        if (i >= len || data[i] != '{')
-            break;
-        const uint8_t *close = memchr(data + i, '}', len - i);
-        if (!close)
-            return false;
-        i = (size_t)(close - data) + 1;
-    }
-    for (digits = 0; i < len && data[i] >= '0' && data[i] <= '9'; i++)
-        digits++;
-    if (!digits || i + 1 >= len || data[i] != '.' || !strchr(" \t\r\n", data[i + 1]))
-        return false;
-    for (i++; i < len && strchr(" \t\r\n", data[i]); i++)
-        ;
-    return i < len && (data[i] == '{' || (i + 1 < len && data[i] >= 'a' && data[i] <= 'z' &&
-                                          ((data[i + 1] >= '0' && data[i + 1] <= '9') || data[i + 1] == 'M')));
-}
-
 /* JSON that the tools wrote (docs/conventions.md, "JSON records name their
  * source"): an object whose first key is one that the tools' objects start
  * with, after an optional byte order mark and blanks: "source" (records,
@@ -321,7 +291,7 @@ static int cr_line_ends(const uint8_t *data, size_t len)
     lone_cr_to_lf((uint8_t *)lf, data, len);
     lf[len] = '\0';
     bool lines = junqi_jgn_detect((const uint8_t *)lf, len) || junqi_pos_detect(lf, len) ||
-                 junqi_flip_pos_detect(lf, len) || movetext_input((const uint8_t *)lf, len);
+                 junqi_flip_pos_detect(lf, len) || junqi_jgn_detect_moves((const uint8_t *)lf, len);
     free(lf);
     return lines ? 1 + (int)junqi_text_chars((const char *)data + bom, cr - bom, false) : 0;
 }
@@ -345,7 +315,7 @@ static source_kind detect(const uint8_t *data, size_t len)
         return SOURCE_POSITIONS;
     if (tools_json_input(data, len))
         return SOURCE_TOOLS_JSON;
-    if (movetext_input(data, len)) /* before YAML, which takes a comment before them for a flow mapping */
+    if (junqi_jgn_detect_moves(data, len)) /* before YAML, which takes a comment before them for a flow mapping */
         return SOURCE_MOVETEXT;
     if (junqi_formation_detect(data, len) || non_utf8_formation(data, len))
         return SOURCE_YAML;
@@ -845,11 +815,17 @@ static junqi_read_status not_read(junqi_diags *d, junqi_code code, const char *w
     return JUNQI_READ_BROKEN;
 }
 
-/* What SOURCE_MOVETEXT says when no --rules made it a game (junqi_source_assume_rules). */
-static const char moves_without_tags[] =
-    N_("JGN moves with no tags before them: a JGN game starts with its tag section, at least "
-       "[Board \"four-player\"] or [Board \"two-player\"], or is read with --rules, on its set's board "
-       "(docs/jgn.md)");
+/* What SOURCE_MOVETEXT says when no rule set made it a game (junqi_source_assume_rules): how to
+ * give one named as src's caller takes it, the tools' --rules or Python's rules= (H10). */
+static junqi_read_status moves_without_tags(const junqi_source *src, junqi_diags *d)
+{
+    /* TRANSLATORS: %s is how a rule set is given: the tools' option --rules, or Python's rules= */
+    junqi_diags_add(d, JUNQI_CODE_UNKNOWN_FORMAT, -1, JUNQI_NOWHERE,
+                    "JGN moves with no tags before them: a JGN game starts with its tag section, at least "
+                    "[Board \"four-player\"] or [Board \"two-player\"], or is read with %s, on its set's board "
+                    "(docs/jgn.md)", src->flags & JUNQI_SOURCE_RULES_KEYWORD ? "rules=" : "--rules");
+    return JUNQI_READ_BROKEN;
+}
 
 junqi_read_status junqi_source_next(junqi_source *src, junqi_input *in, junqi_diags *d)
 {
@@ -887,7 +863,7 @@ junqi_read_status junqi_source_next(junqi_source *src, junqi_input *in, junqi_di
         break;
     }
     case SOURCE_MOVETEXT:
-        rc = not_read(d, JUNQI_CODE_UNKNOWN_FORMAT, moves_without_tags);
+        rc = moves_without_tags(src, d);
         break;
     case SOURCE_TOOLS_JSON:
         rc = not_read(d, JUNQI_CODE_UNKNOWN_FORMAT,

@@ -79,6 +79,13 @@ int junqi_read_stream(FILE *fp, uint8_t **data, size_t *len, char *err, size_t n
 /** Source flag: JGN games are read leniently (the valid part of a broken game is kept). */
 #define JUNQI_SOURCE_LENIENT 1u
 
+/**
+ * Source flag: the caller takes a rule set as the keyword argument rules=
+ * (the Python binding), not as the tools' option --rules; what the source
+ * says of an input that needs one (JGN moves with no tag section) names it so.
+ */
+#define JUNQI_SOURCE_RULES_KEYWORD 2u
+
 /** A source of items. Opaque; close with junqi_source_close(). */
 typedef struct junqi_source junqi_source;
 

@@ -25,6 +25,7 @@ typedef struct words {
     const char *seat[JUNQI_SEATS];
     const char *team[2];          /* north-south, east-west */
     const char *start;            /* ply 0 */
+    const char *formation;        /* a formation's diagram: no game, no move, no seat to move */
     const char *move;             /* "Move %zu" */
     const char *to_move;          /* "%s to move" */
     const char *won;              /* "%s won" */
@@ -42,7 +43,11 @@ typedef struct words {
  * words in the language of the messages (message_words()). */
 static const words words_en = {
     {N_("North"), N_("East"), N_("South"), N_("West")}, {N_("North-South"), N_("East-West")},
-    N_("Start"), N_("Move %zu"), N_("%s to move"), N_("%s won"), N_("Draw"), N_("No result"),
+    N_("Start"),
+    /* TRANSLATORS: a caption's status line under a formation's diagram (junqi-render FILE.yaml --caption),
+       where a game's says the move and the seat to move */
+    N_("Formation"),
+    N_("Move %zu"), N_("%s to move"), N_("%s won"), N_("Draw"), N_("No result"),
     /* TRANSLATORS: put after the name of a seat that is out of the game, in a caption */
     N_(" (out)"),
     /* TRANSLATORS: the brackets round the reason a game ended, in a caption ("North won (flag
@@ -58,7 +63,7 @@ static const words words_en = {
 
 static const words words_zh = {
     {"北", "东", "南", "西"}, {"南北方", "东西方"},
-    "开局", "第 %zu 步", "%s家走棋", "%s胜", "和棋", "无胜负", "（出局）", "（", "）", " · ",
+    "开局", "布局", "第 %zu 步", "%s家走棋", "%s胜", "和棋", "无胜负", "（出局）", "（", "）", " · ",
     {"", "军旗被夺", "无子可走", "超时", "投降", "离开", "连续无交战", "议和", "有人逃跑", "未知结局",
      "步数上限", "可走的棋子全部被吃", "裁判判定"},
     {"", "吃", "弹", "兑"}, "司令军旗炸弹地雷兑弹",
@@ -66,7 +71,7 @@ static const words words_zh = {
 
 static const words words_hant = {
     {"北", "東", "南", "西"}, {"南北方", "東西方"},
-    "開局", "第 %zu 步", "%s家走棋", "%s勝", "和棋", "無勝負", "（出局）", "（", "）", " · ",
+    "開局", "布陣", "第 %zu 步", "%s家走棋", "%s勝", "和棋", "無勝負", "（出局）", "（", "）", " · ",
     {"", "軍旗被奪", "無子可走", "超時", "投降", "離開", "連續無交戰", "議和", "有人逃跑", "未知結局",
      "步數上限", "可走的棋子全部被吃", "裁判判定"},
     {"", "吃", "彈", "兌"}, "司令軍旗炸彈地雷兌彈",
@@ -887,6 +892,7 @@ static void message_words(words *w)
     for (int t = 0; t < 2; t++)
         w->team[t] = _(words_en.team[t]);
     w->start = _(words_en.start);
+    w->formation = _(words_en.formation);
     w->move = _(words_en.move);
     w->to_move = _(words_en.to_move);
     w->won = _(words_en.won);
@@ -1041,6 +1047,8 @@ static void draw_players(const junqi_renderer *r, cairo_t *cr, const junqi_scene
 static int status_line(const words *w, const junqi_scene *s, char *buf, size_t n)
 {
     char move[64], status[256];
+    if (s->formation) /* no game: neither a move nor a seat to move to claim */
+        return snprintf(buf, n, "%s", w->formation);
     if (s->ply == 0)
         snprintf(move, sizeof move, "%s", w->start);
     else

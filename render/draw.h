@@ -132,6 +132,8 @@ typedef struct junqi_scene {
     const junqi_notes *notes; /**< arrows and marks, or NULL */
     const char *players[JUNQI_SEATS]; /**< player names for the caption (UTF-8), or NULL */
     const char *evaluation;        /**< evaluation text for the caption, or NULL */
+    bool formation;                /**< a formation's diagram, no game: the caption's status line says
+                                        "Formation" (布局), not the move nor a seat to move */
     /** probs[point][kind]: what the viewing seat could tell of the hidden piece on each point
      *  (infer.h, junqi_infer_at()); a hidden piece with probabilities is labelled with its
      *  likeliest kind and that kind's percentage. NULL: none */

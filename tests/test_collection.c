@@ -209,10 +209,21 @@ static void split_names_number_the_parts_at_every_n(void **state)
     assert_false(junqi_collection_numbered(""));
     assert_false(junqi_collection_numbered("50%"));
     assert_false(junqi_collection_path("a-%%n.jgn", 1, ".jgn", buf, sizeof buf));
-    /* the whole name must fit, the last number too */
-    assert_false(junqi_collection_path("%n-%n-%n", 12345, ".jgn", buf, 17));
-    assert_true(junqi_collection_path("%n-%n-%n", 12345, ".jgn", buf, 18));
-    assert_string_equal(buf, "12345-12345-12345");
+    /* the whole name must fit, the last number too, and the extension a name without one takes */
+    assert_false(junqi_collection_path("%n-%n-%n.x", 12345, ".jgn", buf, 19));
+    assert_true(junqi_collection_path("%n-%n-%n.x", 12345, ".jgn", buf, 20));
+    assert_string_equal(buf, "12345-12345-12345.x");
+    assert_false(junqi_collection_path("%n-%n-%n", 12345, ".jgn", buf, 21));
+    assert_true(junqi_collection_path("%n-%n-%n", 12345, ".jgn", buf, 22));
+    assert_string_equal(buf, "12345-12345-12345.jgn");
+    /* G10: a name with no extension takes the format's (JSON Lines' parts were 'part-1'); one
+     * given is kept, and a '.' in a folder is no extension of the file */
+    assert_true(junqi_collection_path("part-%n", 2, ".jsonl", buf, sizeof buf));
+    assert_string_equal(buf, "part-2.jsonl");
+    assert_true(junqi_collection_path("v1.2/p%n", 2, ".html", buf, sizeof buf));
+    assert_string_equal(buf, "v1.2/p2.html");
+    assert_true(junqi_collection_path("part-%n.json", 2, ".jsonl", buf, sizeof buf));
+    assert_string_equal(buf, "part-2.json");
 }
 
 int main(void)

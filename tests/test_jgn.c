@@ -168,8 +168,10 @@ static void a_reader_given_rules_puts_an_untagged_game_on_their_board(void **sta
     for (int i = 0; i < 4; i++) {
         assert_int_equal(junqi_jgn_next(r, &g, &d), JUNQI_READ_OK);
         assert_int_equal(g->board, expected[i]);
-        if (i == 0) /* moves alone are read under the set, a flip's tokens too */
+        if (i < 2) /* moves alone, or tags without Rules, are read under the set, a flip's tokens too */
             assert_string_equal(g->rules->text, "fanqi");
+        if (i == 2) /* a game of the other board without Rules: its board's set, --rules' usage error to say */
+            assert_string_equal(g->rules->text, "qq");
         junqi_game_free(g);
     }
     assert_int_equal(d.n, 3); /* the three games without a Board tag, warned */

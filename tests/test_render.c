@@ -1019,6 +1019,18 @@ static void the_graphs_legend_names_only_the_curves_drawn(void **state)
     junqi_game_free(game);
 }
 
+/* A renderer of board b's pictures with the piece names (and caption words) `names`. */
+static junqi_renderer *names_renderer(const junqi_board *b, int names)
+{
+    junqi_render_options o = options_for(JUNQI_SOUTH, 300);
+    o.names = (junqi_names)names;
+    char err[512];
+    junqi_renderer *rd = junqi_renderer_new(b, &o, err, sizeof err);
+    if (!rd)
+        fail_msg("%s", err);
+    return rd;
+}
+
 /* Every reason a game can end for has its words in every caption script and in the page's. */
 static void every_end_reason_is_named_in_every_status_line(void **state)
 {
@@ -1026,12 +1038,8 @@ static void every_end_reason_is_named_in_every_status_line(void **state)
     junqi_position pos;
     two_player_position(&pos);
     for (int names = JUNQI_NAMES_ZH; names <= JUNQI_NAMES_RANK; names++) {
-        junqi_render_options o = options_for(JUNQI_SOUTH, 300);
-        o.names = (junqi_names)names;
-        char err[512], text[512], message[512];
-        junqi_renderer *rd = junqi_renderer_new(pos.board, &o, err, sizeof err);
-        if (!rd)
-            fail_msg("%s", err);
+        char text[512], message[512];
+        junqi_renderer *rd = names_renderer(pos.board, names);
         junqi_scene s = {.pos = &pos, .ply = 7};
         pos.result = (junqi_result){JUNQI_DRAWN, 0, JUNQI_REASON_NONE, 0};
         char bare[512];
@@ -1046,6 +1054,30 @@ static void every_end_reason_is_named_in_every_status_line(void **state)
             if (!strstr(message, junqi_reason_name((junqi_reason)reason)))
                 fail_msg("reason %d: the page's status line '%s' does not name it", reason, message);
         }
+        junqi_renderer_free(rd);
+    }
+}
+
+/* A formation's diagram is no game: its caption's status line names it ("Formation", 布局,
+ * 布陣) and claims neither a move nor a seat to move ("Start · South to move", H9). */
+static void a_formation_caption_claims_no_seat_to_move(void **state)
+{
+    (void)state;
+    junqi_position pos;
+    two_player_position(&pos);
+    static const char *const want[] = {[JUNQI_NAMES_ZH] = "布局", [JUNQI_NAMES_ZH_HANT] = "布陣",
+                                       [JUNQI_NAMES_EN] = "Formation"};
+    for (int names = JUNQI_NAMES_ZH; names <= JUNQI_NAMES_RANK; names++) {
+        char text[512], message[512];
+        junqi_renderer *rd = names_renderer(pos.board, names);
+        junqi_scene s = {.pos = &pos, .formation = true, .last_move = {JUNQI_NO_POINT, JUNQI_NO_POINT}};
+        junqi_renderer_status_text(rd, &s, text, sizeof text);
+        junqi_renderer_status_message(rd, &s, message, sizeof message);
+        if (names < (int)(sizeof want / sizeof *want) && want[names] && strcmp(text, want[names]) != 0)
+            fail_msg("names %d: a formation's caption says '%s', not '%s'", names, text, want[names]);
+        if (strstr(text, "走棋") || strstr(text, "to move") || strcmp(message, "Formation") != 0)
+            fail_msg("names %d: a formation's caption '%s' (page's words '%s') claims a seat to move", names, text,
+                     message);
         junqi_renderer_free(rd);
     }
 }
@@ -1158,6 +1190,7 @@ int main(void)
         cmocka_unit_test(a_name_cut_at_the_buffer_ends_in_an_ellipsis),
         cmocka_unit_test(tile_text_has_the_contrast_of_normal_text),
         cmocka_unit_test(every_end_reason_is_named_in_every_status_line),
+        cmocka_unit_test(a_formation_caption_claims_no_seat_to_move),
         cmocka_unit_test(arrows_and_marks_parse_with_colours),
         cmocka_unit_test(comment_commands_give_arrows_marks_and_the_evaluation),
         cmocka_unit_test(themes_and_formats_are_found_by_name),

@@ -2151,6 +2151,13 @@ void junqi_cli_say_left(const char *prog, const char *path)
         fprintf(stderr, _("%s: %s: the file there is left as it was\n"), prog, path);
 }
 
+void junqi_cli_say_left_unopened(const char *prog, const char *path, int status)
+{
+    /* a usage error before -o was open is the run refused, said as such; a signal's line says what was kept */
+    if ((status == JUNQI_EXIT_INVALID || status == JUNQI_EXIT_IO) && !junqi_cli_stop_signal())
+        junqi_cli_say_left(prog, path);
+}
+
 bool junqi_cli_output_close(const char *prog, junqi_cli_output *o, bool commit)
 {
     bool ok = true;

@@ -865,6 +865,17 @@ bool junqi_cli_output_close(const char *prog, junqi_cli_output *o, bool commit);
 void junqi_cli_say_left(const char *prog, const char *path);
 
 /**
+ * The end of a run, with exit status `status`, that never opened -o's file
+ * `path` (junqi-render opens it once its record reads, junqi-match once its
+ * setups and engines are there): junqi_cli_say_left() when the run failed
+ * (status 1 or 3), as junqi_cli_output_close() says it of an output it does
+ * not commit; nothing after a usage error, said before any output was open,
+ * nor after a signal, whose line says what was kept. Call it once, at the
+ * end, so that the line comes last and once (docs/conventions.md, -o).
+ */
+void junqi_cli_say_left_unopened(const char *prog, const char *path, int status);
+
+/**
  * Stop a long run cleanly on the signals that end a tool (SIGINT: a
  * terminal's Ctrl-C, SIGTERM: a scheduler's or `timeout`'s, SIGHUP: a
  * closed terminal's), rather than be ended by them with all its work lost

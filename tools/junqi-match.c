@@ -1379,6 +1379,7 @@ int main(int argc, char **argv)
     if (rc == JUNQI_EXIT_OK)
         rc = name_engines(&m, &o);
     junqi_cli_output out = {0};
+    bool opened = rc == JUNQI_EXIT_OK; /* -o, whose close says what became of it */
     if (rc == JUNQI_EXIT_OK && o.output && !junqi_cli_output_open(prog, o.output, &out))
         rc = JUNQI_EXIT_IO;
     m.out = out.fp;
@@ -1388,6 +1389,8 @@ int main(int argc, char **argv)
         rc = run(&m);
     int sig = junqi_cli_stop_signal(); /* a first signal after this finds the match over: unseen here */
     rc = end_match(&m, &out, rc, sig);
+    if (!opened) /* the setups or an engine failed: an earlier file of -o's name is there still */
+        junqi_cli_say_left_unopened(prog, o.output, rc);
     for (int i = 0; i < m.nsetups; i++)
         junqi_game_free(m.setups[i]);
     free(m.setups);

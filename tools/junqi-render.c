@@ -40,6 +40,17 @@ static const char *prog = "junqi-render";
 /* the longest a GIF frame holds: --delay's message names it as a literal, as it is translated */
 _Static_assert(JUNQI_GIF_MAX_DELAY_MS == 655350, "--delay's message names the range");
 
+/* Whether -o's file (a picture, a page) was opened: from then on its close says what became
+ * of it, else main says that an earlier file is left as it was (junqi_cli_say_left_unopened). */
+static bool output_opened;
+
+/* junqi_cli_output_open() of -o's file `path`, noted in output_opened. */
+static bool open_output(const char *path, junqi_cli_output *out)
+{
+    output_opened = true;
+    return junqi_cli_output_open(prog, path, out);
+}
+
 typedef struct options {
     junqi_render_options render;
     bool bottom_given;
@@ -527,7 +538,7 @@ static int open_outputs(const source *src, const options *opt, size_t last, junq
     if (opt->frames && !junqi_cli_make_folder(prog, opt->frames))
         return JUNQI_EXIT_IO;
     int rc = check_frames_output(src, opt, last);
-    if (rc == JUNQI_EXIT_OK && opt->output && !junqi_cli_output_open(prog, opt->output, out))
+    if (rc == JUNQI_EXIT_OK && opt->output && !open_output(opt->output, out))
         rc = JUNQI_EXIT_IO;
     if (rc != JUNQI_EXIT_OK && !there)
         rmdir(opt->frames);
@@ -646,10 +657,10 @@ static int draw_formation(const options *opt, const junqi_formation *f, const ju
     static junqi_position pos;
     junqi_position_init(&pos, b, opt->rules ? opt->rules : junqi_rules_default(b->kind), JUNQI_SEAT_BIT(seat));
     junqi_position_place_setup(&pos, seat, f->setup);
-    junqi_scene s = {.pos = &pos, .last_move = {JUNQI_NO_POINT, JUNQI_NO_POINT}, .notes = given};
+    junqi_scene s = {.pos = &pos, .last_move = {JUNQI_NO_POINT, JUNQI_NO_POINT}, .notes = given, .formation = true};
     s.players[seat] = f->name; /* the caption names the formation where a record names the player */
     junqi_cli_output out;
-    if (!junqi_cli_output_open(prog, opt->output, &out))
+    if (!open_output(opt->output, &out))
         return JUNQI_EXIT_IO;
     char err[512] = "cannot draw the picture (out of memory)";
     junqi_renderer *r = junqi_renderer_new(b, &opt->render, err, sizeof err);
@@ -757,8 +768,7 @@ static int render_input(options *opt, const char *path)
     junqi_input in;
     junqi_source *text = NULL;
     int rc = load_input(opt, path, &in, &text);
-    bool formation = in.kind == JUNQI_INPUT_FORMATION && rc == JUNQI_EXIT_OK; /* its -o said by itself */
-    if (formation) {
+    if (in.kind == JUNQI_INPUT_FORMATION && rc == JUNQI_EXIT_OK) { /* a broken one: said as a record's */
         input_file input = input_of(path);
         rc = render_formation(opt, &in.formation, in.name, &input);
         if (rc == JUNQI_EXIT_OK && !opt->game.n && text && junqi_cli_more_games(text)) /* the first, as a record's */
@@ -785,8 +795,6 @@ static int render_input(options *opt, const char *path)
         junqi_notes_free(&src.notes);
         if (!opt->game.n && !opt->position) /* pages are written for every game */
             junqi_cli_note_more_games(prog, text, in.name);
-    } else if (!formation && rc != JUNQI_EXIT_USAGE) { /* -o is opened once the input reads: not here */
-        junqi_cli_say_left(prog, opt->output);
     }
     junqi_input_free(&in);
     junqi_source_close(text);
@@ -877,7 +885,7 @@ static int write_page(pages *ps, junqi_input *in, const char *path)
         return JUNQI_EXIT_IO;
     junqi_cli_output out = {0};
     bool in_memory = !ps->many && strcmp(path, "-") == 0;
-    if (in_memory ? !(out.fp = open_memstream(&ps->page, &ps->page_len)) : !junqi_cli_output_open(prog, path, &out)) {
+    if (in_memory ? !(out.fp = open_memstream(&ps->page, &ps->page_len)) : !open_output(path, &out)) {
         if (in_memory)
             fprintf(stderr, _("%s: out of memory\n"), prog);
         return JUNQI_EXIT_IO;
@@ -1305,11 +1313,15 @@ int main(int argc, char **argv)
     if (rc != JUNQI_EXIT_OK)
         return rc;
     const char *path = optind < argc ? argv[optind] : "-";
-    static char picture[4096]; /* a picture is one file: -o read as one (%% is %) */
-    if (!opt.html && opt.output) {
-        if (!junqi_cli_output_name(prog, opt.output, picture, sizeof picture))
-            return JUNQI_EXIT_IO;
-        opt.output = picture;
-    }
-    return opt.html ? render_pages(&opt, path) : render_input(&opt, path);
+    static char one[4096]; /* a picture, or one page: -o read as one file (%% is %) */
+    bool one_file = opt.output && !(opt.html && junqi_collection_numbered(opt.output));
+    if (one_file && !junqi_cli_output_name(prog, opt.output, one, sizeof one))
+        return JUNQI_EXIT_IO;
+    if (!opt.html && opt.output)
+        opt.output = one; /* a page's name is read so where it is written, as a pattern's */
+    rc = opt.html ? render_pages(&opt, path) : render_input(&opt, path);
+    /* a run that failed before -o was opened (its input, its record) left an earlier file there */
+    if (one_file && !output_opened)
+        junqi_cli_say_left_unopened(prog, one, rc);
+    return rc;
 }

@@ -124,6 +124,8 @@ NO_SEED = 2 ** 64 - 1
 
 #: Source flag JUNQI_SOURCE_LENIENT (source.h).
 SOURCE_LENIENT = 1
+#: Source flag JUNQI_SOURCE_RULES_KEYWORD (source.h): messages name rules=, not --rules.
+SOURCE_RULES_KEYWORD = 2
 
 #: junqi_rules_parse()'s board JUNQI_RULES_ANY_BOARD (rules.h): a rule string of either board.
 RULES_ANY_BOARD = -1
@@ -261,8 +263,9 @@ def rules_text(rules):
 
 
 def source_flags(lenient: bool) -> int:
-    """The source flags (source.h) of a `lenient` argument, checked by flag()."""
-    return SOURCE_LENIENT if flag("lenient", lenient) else 0
+    """The source flags (source.h) of a `lenient` argument, checked by flag();
+    a rule set is given to the binding as rules=, which its messages name."""
+    return (SOURCE_LENIENT if flag("lenient", lenient) else 0) | SOURCE_RULES_KEYWORD
 
 
 def encode(name: str, s: str) -> bytes:

@@ -251,6 +251,23 @@ class ReadingTest(unittest.TestCase):
         g = next(junqi.parse(first(GAME).to_jgn(), rules="qq,bomb_moves=engineer"))
         self.assertEqual((g.board, g.rules, len(g.moves)), ("four-player", "qq,bomb_moves=engineer", 192))
 
+    def test_moves_without_tags_name_rules_as_python_takes_it(self):
+        # the library's message, shared with the tools, named their --rules (H10): a Python
+        # user gives the rule set as rules=, and the tools still say --rules
+        text = "1. c8^b3 2. c5^r1 colour:north:red *\n"
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "moves.jgn")
+            with open(path, "w") as f:
+                f.write(text)
+            for read in (lambda: first(path), lambda: next(junqi.parse(text))):
+                with self.assertRaisesRegex(junqi.JunqiError, "or is read with rules=, on its set's board") as e:
+                    read()
+                self.assertNotIn("--rules", str(e.exception))
+            (v,) = junqi.validate(text.encode())
+            self.assertIn("or is read with rules=, on its set's board", v.diagnostics[0].message)
+            self.assertIn("or is read with --rules, on its set's board", tool("junqi-validate", path, check=False))
+            self.assertEqual(first(path, rules="fanqi").rules, "fanqi")
+
     def test_read_and_parse_refuse_bad_rules_as_validate_does(self):
         text = first(GAME).to_jgn()
         for rules in ("bogus", "standard,bomb_moves=nobody", ""):

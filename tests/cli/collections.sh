@@ -103,6 +103,18 @@ mkdir "$tmp/named"
 run "$R" --split 1 -o "$tmp/named/%n-of-%n-%%.jgn" "$tmp/short.jgn"
 expect "--split 1 -o %n-of-%n-%%.jgn: every %n replaced, %% one percent sign" "1-of-1-%.jgn 2-of-2-%.jgn" \
     "$(ls "$tmp/named" | sort -n | sed -n '1,2p' | tr '\n' ' ' | sed 's/ $//')"
+# G10: a name without an extension takes the format's, as a folder's files do (they were named
+# 'bare-1', JSON Lines or JGN alike); an extension given is kept
+mkdir "$tmp/bare" "$tmp/bare/v1.2"
+run "$R" --split 1 --to json -o "$tmp/bare/json-%n" "$tmp/short.jgn"
+run "$R" --split 1 -o "$tmp/bare/jgn-%n" "$tmp/short.jgn"
+run "$R" --split 1 --to json -o "$tmp/bare/v1.2/dotted-%n" "$tmp/short.jgn"
+run "$R" --split 1 --to json -o "$tmp/bare/given-%n.json" "$tmp/short.jgn"
+expect "G10: --split -o PATTERN without an extension: the format's (.jsonl, .jgn); a folder's '.' is none" \
+    "given-1.json jgn-1.jgn json-1.jsonl v1.2/dotted-1.jsonl" \
+    "$(cd "$tmp/bare" && ls given-1.* json-1.* jgn-1.* v1.2/dotted-1.* | tr '\n' ' ' | sed 's/ $//')"
+expect "G10: the parts of json-%n: JSON, one game each" "1 {" "$(grep -c . "$tmp/bare/json-1.jsonl") $(head -c 1 "$tmp/bare/json-1.jsonl")"
+rm -r "$tmp/bare"
 run "$R" --split 1 -o "$tmp/named/%%n.jgn" "$tmp/short.jgn"
 expect "--split 1 -o %%n.jgn: a literal %n numbers nothing, a usage error" 2 "$rc"
 run "$R" --split 1 --to json -o "$tmp/one-%n.jsonl" "$tmp/short.jgn"

@@ -547,6 +547,20 @@ run "$M" --setups "$S" --games 1 --nodes 300 -q "$E" "$tmp/fake"
 expect "-q: no line per game, forfeits neither" "" "$err"
 "$M" --setups "$tmp/none.jgn" "$E" "$E" >/dev/null 2>&1
 expect "a missing setups file" 3 "$?"
+# a match that fails before it opens -o (its setups, an engine that does not start) keeps an
+# earlier file of that name, and says so once, last, as one that fails later does (H8)
+echo old >"$tmp/old.jgn"
+for setups in "$tmp/none.jgn" /dev/null; do
+    run "$M" --setups "$setups" -o "$tmp/old.jgn" "$E" "$E"
+    expect "H8: --setups $setups: -o's earlier file kept, said once, last" \
+        "old 1 junqi-match: $tmp/old.jgn: the file there is left as it was" \
+        "$(cat "$tmp/old.jgn") $(grep -c 'left as it was' <<<"$err") $(tail -n 1 <<<"$err")"
+done
+run "$M" --setups "$S" --games 1 -o "$tmp/old.jgn" false "$E"
+expect "H8: an engine that does not start: -o's earlier file kept, said once, last" \
+    "1 old 1 junqi-match: $tmp/old.jgn: the file there is left as it was" \
+    "$rc $(cat "$tmp/old.jgn") $(grep -c 'left as it was' <<<"$err") $(tail -n 1 <<<"$err")"
+rm -f "$tmp/old.jgn"
 "$M" --help | grep -q '^Usage: junqi-match'
 expect "--help" 0 "$?"
 expect "--help: --rules names the formation games' rule sets, no flip game's" "1 0" \

@@ -127,7 +127,27 @@ run "$R" -o "$tmp/keep.png" "$GAME#2"
 expect "FILE#2 of a game file: a formation is picked so, a game with --game N" \
     "1 $GAME: error: a game record, not a formation: #2 picks a formation; a game of the file is picked with --game N" \
     "$rc $(head -n 1 <<<"$err")"
+expect "H8: FILE#2 of a game file: said once, last, that the earlier file is kept" \
+    "old 1 junqi-render: $tmp/keep.png: the file there is left as it was" \
+    "$(cat "$tmp/keep.png") $(grep -c 'left as it was' <<<"$err") $(tail -n 1 <<<"$err")"
 rm -f "$tmp/g.jgs"
+# every failed run that never opened -o says it once, last (H8): a broken record's FILE#1, a page
+# (-o x.html) of a broken record or of no file, a --ply past an illegal move; never after success
+printf '[Board "two-player"]\n[Rules "standard"]\n\n1. zz9-a1 *\n' >"$tmp/broken.jgn"
+echo old >"$tmp/keep.svg"
+echo old >"$tmp/keep.html"
+for args in "-o $tmp/keep.svg $tmp/broken.jgn#1" "-o $tmp/keep.html $tmp/broken.jgn" \
+    "-o $tmp/keep.html $tmp/no-such-game.jgn" "-o $tmp/keep.svg $tmp/no-such-game.jgn"; do
+    run "$R" $args
+    out_file=${args#-o }
+    out_file=${out_file%% *}
+    expect "H8: $args: the earlier file kept, said once, last" \
+        "old 1 junqi-render: $out_file: the file there is left as it was" \
+        "$(cat "$out_file") $(grep -c 'left as it was' <<<"$err") $(tail -n 1 <<<"$err")"
+done
+run "$R" -o "$tmp/keep.html" "$GAME"
+expect "H8: a page written over an earlier file: nothing said" "0 0" "$rc $(grep -c 'left as it was' <<<"$err")"
+rm -f "$tmp/broken.jgn" "$tmp/keep.svg" "$tmp/keep.html"
 checks=$((checks + 1))
 [ -z "$(ls "$tmp" | grep tmp)" ] || fail "temporary files left behind: $(ls "$tmp")"
 echo "not a game" >"$tmp/junk.jgs"
@@ -241,6 +261,11 @@ run "$R" -o "$tmp/pat/%n-%n-100%%.html" "$tmp/three.jgn"
 expect "pages named %n-%n-100%%.html: exit status" 0 "$rc"
 expect "pages named %n-%n-100%%.html: every %n replaced" "1-1-100%.html 2-2-100%.html 3-3-100%.html" \
     "$(ls "$tmp/pat" | tr '\n' ' ' | sed 's/ $//')"
+# G10: a page's name without an extension takes .html, as DIR/'s pages do (it was 'bare-1')
+run "$R" --format html -o "$tmp/pat/bare-%n" "$tmp/three.jgn"
+expect "pages named bare-%n (--format html): bare-N.html" "0 bare-1.html bare-2.html bare-3.html" \
+    "$rc $(cd "$tmp/pat" && ls bare-* | tr '\n' ' ' | sed 's/ $//')"
+rm -f "$tmp"/pat/bare-*
 run "$R" -o "$tmp/pat/literal-%%n.html" "$tmp/three.jgn"
 expect "pages named literal-%%n.html: one name for three games, a usage error" "2 no" \
     "$rc $([ -e "$tmp/pat/literal-%n.html" ] && echo yes || echo no)"

@@ -700,6 +700,47 @@ expect "tagless moves after a comment, --rules fanqi: exit status, the summary" 
 run "$V" "$tmp/comment-first.jgn"
 expect "tagless moves after a comment, no --rules: the error that names --rules" \
     "1 $tmp/comment-first.jgn: error: JGN moves with no tags before them" "$rc $(head -n 1 <<<"$out" | cut -d: -f1-3)"
+# H7: a second game of moves alone, on a line after the first's result, was "text after the
+# game's result": each such game is now read as the first is (its warning, its summary), a game
+# with tags after them as it was, and text after the result on its line is still an error
+printf '1. c8^b3 2. c5^r1 colour:north:red *\n\n{the second} 1. c8^b3 *\n1. a9^b7\n*\n' >"$tmp/two-tagless.jgn"
+printf '[Board "two-player"]\n[Rules "fanqi"]\n\n1. c8^b3 *\n' >>"$tmp/two-tagless.jgn"
+run "$V" --rules fanqi "$tmp/two-tagless.jgn"
+expect "H7: three games of moves alone and a tagged one, --rules fanqi: exit status, summaries, warnings" \
+    "0 $tmp/two-tagless.jgn: game 1 (line 1): valid, 1 warning: fanqi game, 2 players, 2 moves, unfinished
+$tmp/two-tagless.jgn: game 2 (line 3): valid, 1 warning: fanqi game, 2 players, 1 move, unfinished
+$tmp/two-tagless.jgn: game 3 (line 4): valid, 1 warning: fanqi game, 2 players, 1 move, unfinished
+$tmp/two-tagless.jgn: game 4 (line 6): valid: fanqi game, 2 players, 1 move, unfinished 3" \
+    "$rc $(grep 'game [0-9]' <<<"$out") $(grep -c 'warning: no tag section' <<<"$out")"
+run "$JUNQI_BIN/junqi-replay" --rules fanqi --to jgn "$tmp/two-tagless.jgn"
+expect "H7: junqi-replay --to jgn of them: exit status, four games with their tags, the second opening with its comment" \
+    "0 4 3 {the second}" "$rc $(grep -c '^\[Rules "fanqi"\]' <<<"$out") $(grep -c '^1\. ' <<<"$out") $(grep -o '{the second}' <<<"$out")"
+printf '1. c8^b3 * 1. c8^b3 *\n' >"$tmp/one-line.jgn"
+run "$V" --rules fanqi "$tmp/one-line.jgn"
+expect "H7: a second game on the first's line: text after the result" \
+    "1 $tmp/one-line.jgn:1:12: error: text after the game's result" "$rc $(grep -m 1 error: <<<"$out")"
+# a game with tags but no Rules tag, read with --rules, had its moves read under its board's
+# set: "'c8^b3' is a flip, but 'standard' is not a flip rule set", where --rules is the set the
+# record is checked against; it is read under --rules, as moves with no tag section are
+printf '[Board "two-player"]\n\n1. c8^b3 2. c5^r1 colour:north:red *\n' >"$tmp/board-only.jgn"
+printf '[South "a"]\n\n1. c8^b3 2. c5^r1 colour:north:red *\n' >"$tmp/south-only.jgn"
+for f in board-only:valid south-only:'valid, 1 warning'; do # south-only: no Board tag, said
+    run "$V" --rules fanqi "$tmp/${f%%:*}.jgn"
+    expect "tags without Rules (${f%%:*}), --rules fanqi: read as a fanqi game" \
+        "0 $tmp/${f%%:*}.jgn: game 1 (line 1): ${f#*:}: fanqi game, 2 players, 2 moves, unfinished" \
+        "$rc $(tail -n 1 <<<"$out")"
+done
+run "$JUNQI_BIN/junqi-replay" --rules fanqi --to jgn "$tmp/board-only.jgn"
+expect "tags without Rules, junqi-replay --rules fanqi --to jgn: the Rules tag written" \
+    '0 [Rules "fanqi"]' "$rc $(grep '^\[Rules' <<<"$out")"
+# G11: an error inside a Position tag's value was located at the tag line's '[' (2:1), its
+# character named only in the message; the caret is now under it (as in a Deal's value)
+printf '[Board "two-player"]\n[Position "NLFL21/4L522/3.4.B/7Z.18/9.3.7/51663/S81125/9.3.2/72.B7/5.3.4/6B63L/1L4FL s 0 0 -"]\n\n*\n' \
+    >"$tmp/position-tag.jgn"
+run "$V" "$tmp/position-tag.jgn"
+expect "G11: a bad Position value: located at its character, the caret under it" \
+    "1 $tmp/position-tag.jgn:2:32: error: Position: 'Z' is not a piece symbol (9..1, B, L, F, ?), a seat (N, E, S, W) or '.' (at character 21)
+                                 ^" "$rc $(grep -A 2 ': error:' <<<"$out" | sed 2d)"
 # a numbered list of words is no moves: not a format junqi reads, --rules or not
 for rules in "" "--rules standard"; do
     # shellcheck disable=SC2086
