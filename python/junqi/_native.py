@@ -125,6 +125,10 @@ NO_SEED = 2 ** 64 - 1
 #: Source flag JUNQI_SOURCE_LENIENT (source.h).
 SOURCE_LENIENT = 1
 
+#: JUNQI_MAX_INPUT (source.h): the largest input the library reads whole (every format but JGN,
+#: which is streamed); junqi_source_memory() refuses more with NULL, as it does when memory runs out.
+MAX_INPUT = 256 << 20
+
 #: junqi_rules_parse()'s board JUNQI_RULES_ANY_BOARD (rules.h): a rule string of either board.
 RULES_ANY_BOARD = -1
 
