@@ -55,6 +55,7 @@ typedef struct proc {
     char *buf;
     size_t len, cap;
     size_t taken;  /* the bytes of the line returned last, dropped at the next read */
+    size_t line_len; /* the length of the line returned last: a NUL byte it holds is no end */
     bool dropping; /* in a line longer than MAX_LINE: its bytes are dropped up to its end */
 } proc;
 
@@ -280,10 +281,11 @@ static line_status proc_line(proc *p, double deadline, char **line)
         }
         if (nl) {
             *nl = '\0';
-            if (nl > p->buf && nl[-1] == '\r')
-                nl[-1] = '\0';
-            *line = p->buf;
             p->taken = (size_t)(nl - p->buf) + 1;
+            if (nl > p->buf && nl[-1] == '\r')
+                *--nl = '\0';
+            *line = p->buf;
+            p->line_len = (size_t)(nl - p->buf);
             return LINE_READ;
         }
         int wait = (int)((deadline - junqi_search_clock()) * 1000);
@@ -313,10 +315,10 @@ static line_status proc_line(proc *p, double deadline, char **line)
     }
 }
 
-/* src, a line an engine wrote, as text fit for a record and a terminal:
- * control characters and bytes that are not UTF-8 become \xHH
- * (junqi_cli_put_visible). At most n - 1 bytes are kept. */
-static void visible_copy(char *dst, size_t n, const char *src)
+/* The len bytes at src, a line an engine wrote (a NUL byte in it too), as
+ * text fit for a record and a terminal: control characters and bytes that
+ * are not UTF-8 become \xHH (junqi_cli_put_visible_n). At most n - 1 bytes are kept. */
+static void visible_copy_n(char *dst, size_t n, const char *src, size_t len)
 {
     FILE *f = fmemopen(dst, n, "w");
     if (!f) {
@@ -324,8 +326,14 @@ static void visible_copy(char *dst, size_t n, const char *src)
         return;
     }
     setbuf(f, NULL);
-    junqi_cli_put_visible(f, src);
+    junqi_cli_put_visible_n(f, src, len);
     fclose(f);
+}
+
+/* visible_copy_n() of the string src. */
+static void visible_copy(char *dst, size_t n, const char *src)
+{
+    visible_copy_n(dst, n, src, strlen(src));
 }
 
 /* The blanks between an engine's words: spaces and tabs, as between a command's
@@ -914,9 +922,10 @@ static bool ask_move(match *m, player *pl, junqi_referee *r, int s, junqi_move *
     const char *w = line + 8; /* "bestmove", then a blank or the line's end (proc_wait): not past it */
     w += strspn(w, BLANKS);
     size_t len = strcspn(w, BLANKS); /* the move, the one word after it, blanks after it dropped */
-    if (w[len + strspn(w + len, BLANKS)] != '\0' || !junqi_move_parse(r->pos.board, w, len, mv)) {
+    bool whole = strlen(line) == pl->p.line_len; /* a NUL byte: what follows it is no part of a move */
+    if (!whole || w[len + strspn(w + len, BLANKS)] != '\0' || !junqi_move_parse(r->pos.board, w, len, mv)) {
         char said[256];
-        visible_copy(said, sizeof said, line);
+        visible_copy_n(said, sizeof said, line, pl->p.line_len);
         say_why(why, N_("no move ('%s'%s%s)"), said, err[0] ? ", " : "", err);
         return false;
     }

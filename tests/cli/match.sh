@@ -123,7 +123,7 @@ cat >"$tmp/fake" <<'EOF'
 # says nothing, with "garbled" a move of bytes that are not UTF-8, with
 # "leaves" it ends at newgame, with "deaf" it does not end at quit, with
 # "mute" it closes its input and output at go and sleeps, with "crash" it kills itself with
-# SIGSEGV at go, with "bare" it answers 'bestmove' alone, with "tab" 'bestmove<TAB>g6-g7<TAB>'
+# SIGSEGV at go, with "bare" it answers 'bestmove' alone, with "nul" 'bestmove g6-g7<NUL>junk', with "tab" 'bestmove<TAB>g6-g7<TAB>'
 # (and 'readyok<TAB>'), with "trail" 'bestmove g6-g7  ', with "pipe" it names its SIGPIPE; "deaf" and
 # "silent" do not end when their input ends; a second argument names a
 # file for its pid
@@ -143,6 +143,7 @@ while read -r cmd rest; do
         mute) exec sleep 300 <&- >&- ;;
         crash) kill -SEGV $$ ;;
         bare) env printf 'bestmove\ng6-g7\0' ;; # no move, then the start of a line, in one write
+        nul) printf 'bestmove g6-g7\0junk\n' ;;
         tab) printf 'bestmove\tg6-g7\t\n' ;;
         trail) echo "bestmove g6-g7  " ;;
         *) echo "bestmove g6-g7" ;;
@@ -209,6 +210,12 @@ expect "... the engine ended, with its exit status" 2 \
 run "$M" --setups "$S" --games 1 --nodes 500 --timeout 2 --name1 bare "$tmp/fake bare" "$E"
 expect "'bestmove' alone: no move" "junqi-match: game 1: bare (north) forfeits: no move ('bestmove')" \
     "$(head -n 1 <<<"$err")"
+# a NUL byte in the answer is no move, and the comment shows it and what follows (the line was
+# read as a C string: 'bestmove g6-g7' was played, and the quote of a bad one stopped at the NUL)
+run "$M" --setups "$S" --games 1 --nodes 500 --timeout 2 --name1 nul -o "$tmp/nul.jgn" "$tmp/fake nul" "$E"
+expect "a NUL byte in 'bestmove': no move, shown as \\x00" \
+    "junqi-match: game 1: nul (north) forfeits: no move ('bestmove g6-g7\\x00junk')" "$(head -n 1 <<<"$err")"
+expect "... and so in the record" 1 "$(grep -cF "{nul (north) forfeits: no move ('bestmove g6-g7\\\\x00junk')}" "$tmp/nul.jgn")"
 # blanks are spaces and tabs (docs/protocol.md): 'bestmove<TAB>g6-g7' was no bestmove line (the
 # engine forfeited "no move within 2 s", having moved), 'readyok<TAB>' no answer, and blanks after
 # the move "no move ('bestmove g6-g7  ')"; the move is read (g6-g7, here an illegal move for north)
