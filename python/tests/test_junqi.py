@@ -1105,6 +1105,12 @@ class DocsTest(unittest.TestCase):
             self.assertIn(f"[:5])     # {left}\n", self.DOC)
 
 
+    def test_the_flip_example_shows_a_piece_as_its_repr(self):
+        # the comment showed a dataclass's generated repr, Piece(square='b6', ...), which the
+        # binding's one-line repr replaced
+        shown = re.search(r'^print\(pos\.at\("b6"\)\) +# (.*)$', self.DOC, re.M)
+        self.assertEqual(shown.group(1), repr(first(os.path.join(FLIP, "fanqi.jgn")).position(10).at("b6")))
+
     def test_a_budget_is_each_searchs(self):
         g = first(GAME).go(50, nodes=5000)
         self.assertEqual(g.samples, 8)
