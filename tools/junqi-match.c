@@ -39,6 +39,7 @@
 #include "movegen.h"
 #include "referee.h"
 #include "search.h"
+#include "text.h"
 
 static const char *prog = "junqi-match";
 
@@ -317,7 +318,8 @@ static line_status proc_line(proc *p, double deadline, char **line)
 
 /* The len bytes at src, a line an engine wrote (a NUL byte in it too), as
  * text fit for a record and a terminal: control characters and bytes that
- * are not UTF-8 become \xHH (junqi_cli_put_visible_n). At most n - 1 bytes are kept. */
+ * are not UTF-8 become \xHH (junqi_cli_put_visible_n). At most n - 1 bytes
+ * are kept, cut between characters: a record must stay UTF-8. */
 static void visible_copy_n(char *dst, size_t n, const char *src, size_t len)
 {
     FILE *f = fmemopen(dst, n, "w");
@@ -328,6 +330,7 @@ static void visible_copy_n(char *dst, size_t n, const char *src, size_t len)
     setbuf(f, NULL);
     junqi_cli_put_visible_n(f, src, len);
     fclose(f);
+    junqi_utf8_drop_cut(dst);
 }
 
 /* visible_copy_n() of the string src. */
@@ -757,6 +760,17 @@ static void handshake_failure(char *why, size_t n, const char *err, const char *
         snprintf(why, n, _("ended before answering '%s'"), step);
 }
 
+/* The engine's name from what follows "id name " (visible_copy, idlen
+ * bytes), without the blanks round it: blanks alone name no engine. */
+static void engine_id(char *id, size_t idlen, const char *name)
+{
+    name += strspn(name, BLANKS);
+    size_t len = strlen(name);
+    while (len && strchr(BLANKS, name[len - 1]))
+        len--;
+    visible_copy_n(id, idlen, name, len);
+}
+
 /* Start engine e, read its id, give it its options; false (with a note
  * saying why) if it does not start, does not answer or refuses an option. */
 static bool engine_open(match *m, int e, player *pl, char *id, size_t idlen)
@@ -776,7 +790,7 @@ static bool engine_open(match *m, int e, player *pl, char *id, size_t idlen)
     line_status rc = LINE_ENDED;
     while (ok && (rc = proc_line(&pl->p, deadline, &line)) == LINE_READ && !first_word(line, "junqiok"))
         if (id && strncmp(line, "id name ", 8) == 0)
-            visible_copy(id, idlen, line + 8);
+            engine_id(id, idlen, line + 8);
     ok = ok && rc == LINE_READ;
     for (int i = 0; ok && i < spec->noptions; i++) {
         const char *eq = strchr(spec->option[i], '=');
@@ -1307,9 +1321,11 @@ static int name_engines(match *m, options *o)
     bool same = strcmp(o->engine[0].id, o->engine[1].id) == 0;
     for (int e = 0; e < 2; e++)
         if (!o->engine[e].name) {
-            size_t n = strlen(o->engine[e].id);
-            if (same && n + 4 < sizeof o->engine[e].id)
-                snprintf(o->engine[e].id + n, sizeof o->engine[e].id - n, " (%d)", e + 1);
+            char *id = o->engine[e].id;
+            if (same && id[0]) { /* the id cut, between characters, where " (N)" would not fit: told apart all the same */
+                size_t n = junqi_utf8_cut(id, strlen(id), sizeof o->engine[e].id - sizeof " (N)");
+                snprintf(id + n, sizeof o->engine[e].id - n, " (%d)", e + 1);
+            }
             o->engine[e].name = o->engine[e].id[0] ? o->engine[e].id : e ? "engine 2" : "engine 1";
         }
     return JUNQI_EXIT_OK;

@@ -125,13 +125,15 @@ cat >"$tmp/fake" <<'EOF'
 # "mute" it closes its input and output at go and sleeps, with "crash" it kills itself with
 # SIGSEGV at go, with "bare" it answers 'bestmove' alone, with "nul" 'bestmove g6-g7<NUL>junk', with "tab" 'bestmove<TAB>g6-g7<TAB>'
 # (and 'readyok<TAB>'), with "trail" 'bestmove g6-g7  ', with "pipe" it names its SIGPIPE; "deaf" and
-# "silent" do not end when their input ends; a second argument names a
+# "silent" do not end when their input ends; with "longname" its id is 50 Chinese characters, with "blankid" blanks; a second argument names a
 # file for its pid
 [ -n "${2:-}" ] && echo $$ >"$2"
 while read -r cmd rest; do
     case $cmd in
     junqi) # with "pipe" its name says whether it started with SIGPIPE ignored (bit 13 of SigIgn)
         name=fake
+        [ "${1:-}" = longname ] && name=$(printf '军%.0s' $(seq 50)) # 150 bytes, past the 127 kept
+        [ "${1:-}" = blankid ] && name='  '
         [ "${1:-}" = pipe ] && name="fake, SIGPIPE $( (($(printf '%d' "0x$(awk '/^SigIgn/ {print $2}' "/proc/$$/status")") & 4096)) &&
             echo ignored || echo default)"
         echo "id name $name"; echo junqiok ;;
@@ -210,6 +212,16 @@ expect "... the engine ended, with its exit status" 2 \
 run "$M" --setups "$S" --games 1 --nodes 500 --timeout 2 --name1 bare "$tmp/fake bare" "$E"
 expect "'bestmove' alone: no move" "junqi-match: game 1: bare (north) forfeits: no move ('bestmove')" \
     "$(head -n 1 <<<"$err")"
+# an id longer than the name kept is cut between characters, and two alike are still told apart
+# (it was cut inside a character: the records were not UTF-8, and both engines were one name)
+run "$M" --setups "$S" --games 1 -o "$tmp/long.jgn" "$tmp/fake longname" "$tmp/fake longname"
+expect "a long id: the summary is UTF-8 and tells the engines apart" "0 1" \
+    "$(head -n 1 <<<"$out" | iconv -f UTF-8 -t UTF-8 >/dev/null; echo $?) $(head -n 1 <<<"$out" | grep -c '^军* (1) vs 军* (2): ')"
+expect "... and the records are UTF-8: valid without a warning" "0 0" \
+    "$("$JUNQI_BIN/junqi-validate" "$tmp/long.jgn" >"$tmp/long.txt"; echo $?) $(grep -c warning "$tmp/long.txt")"
+# an id of blanks names no engine (the engines were '   ' and ' (1)', ' (2)' for two)
+run "$M" --setups "$S" --games 1 "$tmp/fake blankid" "$tmp/fake blankid"
+expect "ids of blanks: the engines' default names" "engine 1 vs engine 2: " "$(head -n 1 <<<"$out" | grep -o '^.* vs .*: ')"
 # a NUL byte in the answer is no move, and the comment shows it and what follows (the line was
 # read as a C string: 'bestmove g6-g7' was played, and the quote of a bad one stopped at the NUL)
 run "$M" --setups "$S" --games 1 --nodes 500 --timeout 2 --name1 nul -o "$tmp/nul.jgn" "$tmp/fake nul" "$E"
