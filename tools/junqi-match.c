@@ -863,6 +863,8 @@ static void say_why(reason *why, const char *fmt, ...)
     vsnprintf(why->local, sizeof why->local, _(fmt), again);
     va_end(again);
     va_end(ap);
+    junqi_utf8_drop_cut(why->en); /* an engine's long line cut where it fills them: between characters */
+    junqi_utf8_drop_cut(why->local);
 }
 
 /* The C locale, for the English words of the records (NULL if it cannot be made). */
@@ -984,6 +986,7 @@ static bool play_moves(match *m, player pl[2], junqi_referee *r, int g, game_out
         if (!ok) {
             snprintf(text, sizeof text, "%s (%s) forfeits: %s", m->opt->engine[e].name,
                      junqi_seat_name((junqi_seat)s), why.en);
+            junqi_utf8_drop_cut(text); /* the record stays UTF-8 */
             if (!m->opt->quiet) /* -q: no line per game; the record and the summary say it */
                 note(m, "game %d: %s (%s) forfeits: %s", g + 1, m->opt->engine[e].name,
                      _(junqi_seat_name((junqi_seat)s)), why.local);

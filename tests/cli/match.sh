@@ -123,7 +123,7 @@ cat >"$tmp/fake" <<'EOF'
 # says nothing, with "garbled" a move of bytes that are not UTF-8, with
 # "leaves" it ends at newgame, with "deaf" it does not end at quit, with
 # "mute" it closes its input and output at go and sleeps, with "crash" it kills itself with
-# SIGSEGV at go, with "bare" it answers 'bestmove' alone, with "nul" 'bestmove g6-g7<NUL>junk', with "tab" 'bestmove<TAB>g6-g7<TAB>'
+# SIGSEGV at go, with "bare" it answers 'bestmove' alone, with "nul" 'bestmove g6-g7<NUL>junk', with "longerror" an error line and a bestmove of 200 Chinese characters, with "tab" 'bestmove<TAB>g6-g7<TAB>'
 # (and 'readyok<TAB>'), with "trail" 'bestmove g6-g7  ', with "pipe" it names its SIGPIPE; "deaf" and
 # "silent" do not end when their input ends; with "longname" its id is 50 Chinese characters, with "blankid" blanks; a second argument names a
 # file for its pid
@@ -146,6 +146,7 @@ while read -r cmd rest; do
         crash) kill -SEGV $$ ;;
         bare) env printf 'bestmove\ng6-g7\0' ;; # no move, then the start of a line, in one write
         nul) printf 'bestmove g6-g7\0junk\n' ;;
+        longerror) zh=$(printf '军%.0s' $(seq 200)); echo "error $zh"; echo "bestmove $zh" ;;
         tab) printf 'bestmove\tg6-g7\t\n' ;;
         trail) echo "bestmove g6-g7  " ;;
         *) echo "bestmove g6-g7" ;;
@@ -219,6 +220,10 @@ expect "a long id: the summary is UTF-8 and tells the engines apart" "0 1" \
     "$(head -n 1 <<<"$out" | iconv -f UTF-8 -t UTF-8 >/dev/null; echo $?) $(head -n 1 <<<"$out" | grep -c '^军* (1) vs 军* (2): ')"
 expect "... and the records are UTF-8: valid without a warning" "0 0" \
     "$("$JUNQI_BIN/junqi-validate" "$tmp/long.jgn" >"$tmp/long.txt"; echo $?) $(grep -c warning "$tmp/long.txt")"
+# a forfeit's reason longer than the comment's room is cut between characters, not inside one
+run "$M" --setups "$S" --games 1 -q -o "$tmp/lerr.jgn" "$E" "$tmp/fake longerror"
+expect "a long forfeit reason: the record is UTF-8, valid without a warning" "0 0" \
+    "$("$JUNQI_BIN/junqi-validate" "$tmp/lerr.jgn" >"$tmp/lerr.txt"; echo $?) $(grep -c warning "$tmp/lerr.txt")"
 # an id of blanks names no engine (the engines were '   ' and ' (1)', ' (2)' for two)
 run "$M" --setups "$S" --games 1 "$tmp/fake blankid" "$tmp/fake blankid"
 expect "ids of blanks: the engines' default names" "engine 1 vs engine 2: " "$(head -n 1 <<<"$out" | grep -o '^.* vs .*: ')"
