@@ -685,6 +685,10 @@ static int parse_args(int argc, char **argv, options *o)
     if (rc != JUNQI_EXIT_OK)
         return rc;
     make_go(o);
+    if (o->timeout && o->limit[1] && o->timeout * 1000 <= o->limit[1]) /* a move searched to its time comes late */
+        return junqi_cli_usage(prog, "--timeout %lld s is no longer than --movetime %lld ms: an engine that searches its "
+                               "time would forfeit (without --timeout it has 60 s more than the movetime)",
+                               (long long)o->timeout, (long long)o->limit[1]);
     if (!o->timeout)
         o->timeout = 60 + (o->limit[1] + 999) / 1000; /* --movetime in ms */
     return match_rules(o);

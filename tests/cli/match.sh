@@ -220,6 +220,14 @@ expect "a long id: the summary is UTF-8 and tells the engines apart" "0 1" \
     "$(head -n 1 <<<"$out" | iconv -f UTF-8 -t UTF-8 >/dev/null; echo $?) $(head -n 1 <<<"$out" | grep -c '^军* (1) vs 军* (2): ')"
 expect "... and the records are UTF-8: valid without a warning" "0 0" \
     "$("$JUNQI_BIN/junqi-validate" "$tmp/long.jgn" >"$tmp/long.txt"; echo $?) $(grep -c warning "$tmp/long.txt")"
+# a --timeout no longer than --movetime is a usage error: an engine that searched its time forfeited
+# ('no move within 1 s' for a search of 2 s), where the default timeout is 60 s plus the movetime
+run "$M" --setups "$S" --games 1 --movetime 2000 --timeout 1 "$E" "$E"
+expect "--timeout 1 --movetime 2000: a usage error that says why" \
+    "2 junqi-match: --timeout 1 s is no longer than --movetime 2000 ms: an engine that searches its time would forfeit (without --timeout it has 60 s more than the movetime)" \
+    "$rc $(head -n 1 <<<"$err")"
+run "$M" --setups "$S" --skip 100 --movetime 5000 --timeout 6 "$E" "$E"
+expect "--timeout 6 --movetime 5000: taken (no setup left: exit 1)" 1 "$rc"
 # a forfeit's reason longer than the comment's room is cut between characters, not inside one
 run "$M" --setups "$S" --games 1 -q -o "$tmp/lerr.jgn" "$E" "$tmp/fake longerror"
 expect "a long forfeit reason: the record is UTF-8, valid without a warning" "0 0" \
