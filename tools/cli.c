@@ -476,6 +476,11 @@ void junqi_cli_put_visible(FILE *out, const char *s)
     put_visible_n(out, s, strlen(s), false);
 }
 
+void junqi_cli_put_visible_n(FILE *out, const char *s, size_t len)
+{
+    put_visible_n(out, s, len, false);
+}
+
 void junqi_cli_put_field(FILE *out, const char *s)
 {
     put_visible_n(out, s, strlen(s), true);

@@ -311,6 +311,12 @@ bool junqi_cli_control(unsigned char c);
 void junqi_cli_put_visible(FILE *out, const char *s);
 
 /**
+ * junqi_cli_put_visible() of the len bytes at s, which may hold NUL bytes
+ * (each written \x00): a line read from a program, kept whole.
+ */
+void junqi_cli_put_visible_n(FILE *out, const char *s, size_t len);
+
+/**
  * junqi_cli_put_visible() for a field of a tab-separated line (junqi-replay
  * --list, docs/collections.md): a tab in s is written \x09 too, so that it
  * cannot split the field.

@@ -39,6 +39,7 @@
 #include "movegen.h"
 #include "referee.h"
 #include "search.h"
+#include "text.h"
 
 static const char *prog = "junqi-match";
 
@@ -55,6 +56,7 @@ typedef struct proc {
     char *buf;
     size_t len, cap;
     size_t taken;  /* the bytes of the line returned last, dropped at the next read */
+    size_t line_len; /* the length of the line returned last: a NUL byte it holds is no end */
     bool dropping; /* in a line longer than MAX_LINE: its bytes are dropped up to its end */
 } proc;
 
@@ -280,10 +282,11 @@ static line_status proc_line(proc *p, double deadline, char **line)
         }
         if (nl) {
             *nl = '\0';
-            if (nl > p->buf && nl[-1] == '\r')
-                nl[-1] = '\0';
-            *line = p->buf;
             p->taken = (size_t)(nl - p->buf) + 1;
+            if (nl > p->buf && nl[-1] == '\r')
+                *--nl = '\0';
+            *line = p->buf;
+            p->line_len = (size_t)(nl - p->buf);
             return LINE_READ;
         }
         int wait = (int)((deadline - junqi_search_clock()) * 1000);
@@ -313,10 +316,11 @@ static line_status proc_line(proc *p, double deadline, char **line)
     }
 }
 
-/* src, a line an engine wrote, as text fit for a record and a terminal:
- * control characters and bytes that are not UTF-8 become \xHH
- * (junqi_cli_put_visible). At most n - 1 bytes are kept. */
-static void visible_copy(char *dst, size_t n, const char *src)
+/* The len bytes at src, a line an engine wrote (a NUL byte in it too), as
+ * text fit for a record and a terminal: control characters and bytes that
+ * are not UTF-8 become \xHH (junqi_cli_put_visible_n). At most n - 1 bytes
+ * are kept, cut between characters: a record must stay UTF-8. */
+static void visible_copy_n(char *dst, size_t n, const char *src, size_t len)
 {
     FILE *f = fmemopen(dst, n, "w");
     if (!f) {
@@ -324,8 +328,15 @@ static void visible_copy(char *dst, size_t n, const char *src)
         return;
     }
     setbuf(f, NULL);
-    junqi_cli_put_visible(f, src);
+    junqi_cli_put_visible_n(f, src, len);
     fclose(f);
+    junqi_utf8_drop_cut(dst);
+}
+
+/* visible_copy_n() of the string src. */
+static void visible_copy(char *dst, size_t n, const char *src)
+{
+    visible_copy_n(dst, n, src, strlen(src));
 }
 
 /* The blanks between an engine's words: spaces and tabs, as between a command's
@@ -674,6 +685,10 @@ static int parse_args(int argc, char **argv, options *o)
     if (rc != JUNQI_EXIT_OK)
         return rc;
     make_go(o);
+    if (o->timeout && o->limit[1] && o->timeout * 1000 <= o->limit[1]) /* a move searched to its time comes late */
+        return junqi_cli_usage(prog, "--timeout %lld s is no longer than --movetime %lld ms: an engine that searches its "
+                               "time would forfeit (without --timeout it has 60 s more than the movetime)",
+                               (long long)o->timeout, (long long)o->limit[1]);
     if (!o->timeout)
         o->timeout = 60 + (o->limit[1] + 999) / 1000; /* --movetime in ms */
     return match_rules(o);
@@ -749,6 +764,17 @@ static void handshake_failure(char *why, size_t n, const char *err, const char *
         snprintf(why, n, _("ended before answering '%s'"), step);
 }
 
+/* The engine's name from what follows "id name " (visible_copy, idlen
+ * bytes), without the blanks round it: blanks alone name no engine. */
+static void engine_id(char *id, size_t idlen, const char *name)
+{
+    name += strspn(name, BLANKS);
+    size_t len = strlen(name);
+    while (len && strchr(BLANKS, name[len - 1]))
+        len--;
+    visible_copy_n(id, idlen, name, len);
+}
+
 /* Start engine e, read its id, give it its options; false (with a note
  * saying why) if it does not start, does not answer or refuses an option. */
 static bool engine_open(match *m, int e, player *pl, char *id, size_t idlen)
@@ -768,7 +794,7 @@ static bool engine_open(match *m, int e, player *pl, char *id, size_t idlen)
     line_status rc = LINE_ENDED;
     while (ok && (rc = proc_line(&pl->p, deadline, &line)) == LINE_READ && !first_word(line, "junqiok"))
         if (id && strncmp(line, "id name ", 8) == 0)
-            visible_copy(id, idlen, line + 8);
+            engine_id(id, idlen, line + 8);
     ok = ok && rc == LINE_READ;
     for (int i = 0; ok && i < spec->noptions; i++) {
         const char *eq = strchr(spec->option[i], '=');
@@ -841,6 +867,8 @@ static void say_why(reason *why, const char *fmt, ...)
     vsnprintf(why->local, sizeof why->local, _(fmt), again);
     va_end(again);
     va_end(ap);
+    junqi_utf8_drop_cut(why->en); /* an engine's long line cut where it fills them: between characters */
+    junqi_utf8_drop_cut(why->local);
 }
 
 /* The C locale, for the English words of the records (NULL if it cannot be made). */
@@ -914,9 +942,10 @@ static bool ask_move(match *m, player *pl, junqi_referee *r, int s, junqi_move *
     const char *w = line + 8; /* "bestmove", then a blank or the line's end (proc_wait): not past it */
     w += strspn(w, BLANKS);
     size_t len = strcspn(w, BLANKS); /* the move, the one word after it, blanks after it dropped */
-    if (w[len + strspn(w + len, BLANKS)] != '\0' || !junqi_move_parse(r->pos.board, w, len, mv)) {
+    bool whole = strlen(line) == pl->p.line_len; /* a NUL byte: what follows it is no part of a move */
+    if (!whole || w[len + strspn(w + len, BLANKS)] != '\0' || !junqi_move_parse(r->pos.board, w, len, mv)) {
         char said[256];
-        visible_copy(said, sizeof said, line);
+        visible_copy_n(said, sizeof said, line, pl->p.line_len);
         say_why(why, N_("no move ('%s'%s%s)"), said, err[0] ? ", " : "", err);
         return false;
     }
@@ -961,6 +990,7 @@ static bool play_moves(match *m, player pl[2], junqi_referee *r, int g, game_out
         if (!ok) {
             snprintf(text, sizeof text, "%s (%s) forfeits: %s", m->opt->engine[e].name,
                      junqi_seat_name((junqi_seat)s), why.en);
+            junqi_utf8_drop_cut(text); /* the record stays UTF-8 */
             if (!m->opt->quiet) /* -q: no line per game; the record and the summary say it */
                 note(m, "game %d: %s (%s) forfeits: %s", g + 1, m->opt->engine[e].name,
                      _(junqi_seat_name((junqi_seat)s)), why.local);
@@ -1298,9 +1328,11 @@ static int name_engines(match *m, options *o)
     bool same = strcmp(o->engine[0].id, o->engine[1].id) == 0;
     for (int e = 0; e < 2; e++)
         if (!o->engine[e].name) {
-            size_t n = strlen(o->engine[e].id);
-            if (same && n + 4 < sizeof o->engine[e].id)
-                snprintf(o->engine[e].id + n, sizeof o->engine[e].id - n, " (%d)", e + 1);
+            char *id = o->engine[e].id;
+            if (same && id[0]) { /* the id cut, between characters, where " (N)" would not fit: told apart all the same */
+                size_t n = junqi_utf8_cut(id, strlen(id), sizeof o->engine[e].id - sizeof " (N)");
+                snprintf(id + n, sizeof o->engine[e].id - n, " (%d)", e + 1);
+            }
             o->engine[e].name = o->engine[e].id[0] ? o->engine[e].id : e ? "engine 2" : "engine 1";
         }
     return JUNQI_EXIT_OK;

@@ -782,6 +782,9 @@ def _memory(data: Union[str, bytes], name: Optional[str], lenient: bool) -> _Sou
         raise _native.wrong_type("data", "a str or bytes", data)
     src = lib.junqi_source_memory(data, len(data), _native.cstr("name", name),
                                   _native.source_flags(lenient))
+    if not src and len(data) > _native.MAX_INPUT:  # not memory: the limit a file of that size meets
+        shown = "<memory>" if name is None else name or "''"
+        raise JunqiError(f"{shown}: larger than the {_native.MAX_INPUT >> 20} MiB limit")
     if not src:
         raise MemoryError("junqi: out of memory")
     return _Source(src, name if name is not None and _lossy(name) else None)

@@ -127,6 +127,10 @@ SOURCE_LENIENT = 1
 #: Source flag JUNQI_SOURCE_RULES_KEYWORD (source.h): messages name rules=, not --rules.
 SOURCE_RULES_KEYWORD = 2
 
+#: JUNQI_MAX_INPUT (source.h): the largest input the library reads whole (every format but JGN,
+#: which is streamed); junqi_source_memory() refuses more with NULL, as it does when memory runs out.
+MAX_INPUT = 256 << 20
+
 #: junqi_rules_parse()'s board JUNQI_RULES_ANY_BOARD (rules.h): a rule string of either board.
 RULES_ANY_BOARD = -1
 

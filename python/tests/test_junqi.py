@@ -118,6 +118,16 @@ class ReadingTest(unittest.TestCase):
         self.assertEqual(p.position().ply, 30)
         self.assertEqual(p.start, g.notation(30))
 
+    def test_contents_past_the_read_limit_raise_junqierror_as_a_file_does(self):
+        # 256 MiB and one byte that is no JGN: the library reads no more whole; it was
+        # MemoryError("out of memory") on a machine with memory to spare
+        data = b"x" * ((256 << 20) + 1)
+        for call in (lambda: junqi.parse(data, name="big.txt"), lambda: junqi.validate(data, name="big.txt")):
+            with self.assertRaises(junqi.JunqiError) as caught:
+                call()
+            self.assertEqual(str(caught.exception), "big.txt: larger than the 256 MiB limit")
+        del data
+
     def test_a_formation_reads_as_a_formation(self):
         (f,) = list(junqi.read(FORMATION))
         self.assertIsInstance(f, junqi.Formation)
@@ -1111,6 +1121,12 @@ class DocsTest(unittest.TestCase):
             left = [len(g.position(min(100, len(g.moves))).pieces) for g in games]
             self.assertIn(f"[:5])     # {left}\n", self.DOC)
 
+
+    def test_the_flip_example_shows_a_piece_as_its_repr(self):
+        # the comment showed a dataclass's generated repr, Piece(square='b6', ...), which the
+        # binding's one-line repr replaced
+        shown = re.search(r'^print\(pos\.at\("b6"\)\) +# (.*)$', self.DOC, re.M)
+        self.assertEqual(shown.group(1), repr(first(os.path.join(FLIP, "fanqi.jgn")).position(10).at("b6")))
 
     def test_a_budget_is_each_searchs(self):
         g = first(GAME).go(50, nodes=5000)

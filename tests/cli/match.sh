@@ -123,15 +123,17 @@ cat >"$tmp/fake" <<'EOF'
 # says nothing, with "garbled" a move of bytes that are not UTF-8, with
 # "leaves" it ends at newgame, with "deaf" it does not end at quit, with
 # "mute" it closes its input and output at go and sleeps, with "crash" it kills itself with
-# SIGSEGV at go, with "bare" it answers 'bestmove' alone, with "tab" 'bestmove<TAB>g6-g7<TAB>'
+# SIGSEGV at go, with "bare" it answers 'bestmove' alone, with "nul" 'bestmove g6-g7<NUL>junk', with "longerror" an error line and a bestmove of 200 Chinese characters, with "tab" 'bestmove<TAB>g6-g7<TAB>'
 # (and 'readyok<TAB>'), with "trail" 'bestmove g6-g7  ', with "pipe" it names its SIGPIPE; "deaf" and
-# "silent" do not end when their input ends; a second argument names a
+# "silent" do not end when their input ends; with "longname" its id is 50 Chinese characters, with "blankid" blanks; a second argument names a
 # file for its pid
 [ -n "${2:-}" ] && echo $$ >"$2"
 while read -r cmd rest; do
     case $cmd in
     junqi) # with "pipe" its name says whether it started with SIGPIPE ignored (bit 13 of SigIgn)
         name=fake
+        [ "${1:-}" = longname ] && name=$(printf '军%.0s' $(seq 50)) # 150 bytes, past the 127 kept
+        [ "${1:-}" = blankid ] && name='  '
         [ "${1:-}" = pipe ] && name="fake, SIGPIPE $( (($(printf '%d' "0x$(awk '/^SigIgn/ {print $2}' "/proc/$$/status")") & 4096)) &&
             echo ignored || echo default)"
         echo "id name $name"; echo junqiok ;;
@@ -143,6 +145,8 @@ while read -r cmd rest; do
         mute) exec sleep 300 <&- >&- ;;
         crash) kill -SEGV $$ ;;
         bare) env printf 'bestmove\ng6-g7\0' ;; # no move, then the start of a line, in one write
+        nul) printf 'bestmove g6-g7\0junk\n' ;;
+        longerror) zh=$(printf '军%.0s' $(seq 200)); echo "error $zh"; echo "bestmove $zh" ;;
         tab) printf 'bestmove\tg6-g7\t\n' ;;
         trail) echo "bestmove g6-g7  " ;;
         *) echo "bestmove g6-g7" ;;
@@ -209,6 +213,34 @@ expect "... the engine ended, with its exit status" 2 \
 run "$M" --setups "$S" --games 1 --nodes 500 --timeout 2 --name1 bare "$tmp/fake bare" "$E"
 expect "'bestmove' alone: no move" "junqi-match: game 1: bare (north) forfeits: no move ('bestmove')" \
     "$(head -n 1 <<<"$err")"
+# an id longer than the name kept is cut between characters, and two alike are still told apart
+# (it was cut inside a character: the records were not UTF-8, and both engines were one name)
+run "$M" --setups "$S" --games 1 -o "$tmp/long.jgn" "$tmp/fake longname" "$tmp/fake longname"
+expect "a long id: the summary is UTF-8 and tells the engines apart" "0 1" \
+    "$(head -n 1 <<<"$out" | iconv -f UTF-8 -t UTF-8 >/dev/null; echo $?) $(head -n 1 <<<"$out" | grep -c '^军* (1) vs 军* (2): ')"
+expect "... and the records are UTF-8: valid without a warning" "0 0" \
+    "$("$JUNQI_BIN/junqi-validate" "$tmp/long.jgn" >"$tmp/long.txt"; echo $?) $(grep -c warning "$tmp/long.txt")"
+# a --timeout no longer than --movetime is a usage error: an engine that searched its time forfeited
+# ('no move within 1 s' for a search of 2 s), where the default timeout is 60 s plus the movetime
+run "$M" --setups "$S" --games 1 --movetime 2000 --timeout 1 "$E" "$E"
+expect "--timeout 1 --movetime 2000: a usage error that says why" \
+    "2 junqi-match: --timeout 1 s is no longer than --movetime 2000 ms: an engine that searches its time would forfeit (without --timeout it has 60 s more than the movetime)" \
+    "$rc $(head -n 1 <<<"$err")"
+run "$M" --setups "$S" --skip 100 --movetime 5000 --timeout 6 "$E" "$E"
+expect "--timeout 6 --movetime 5000: taken (no setup left: exit 1)" 1 "$rc"
+# a forfeit's reason longer than the comment's room is cut between characters, not inside one
+run "$M" --setups "$S" --games 1 -q -o "$tmp/lerr.jgn" "$E" "$tmp/fake longerror"
+expect "a long forfeit reason: the record is UTF-8, valid without a warning" "0 0" \
+    "$("$JUNQI_BIN/junqi-validate" "$tmp/lerr.jgn" >"$tmp/lerr.txt"; echo $?) $(grep -c warning "$tmp/lerr.txt")"
+# an id of blanks names no engine (the engines were '   ' and ' (1)', ' (2)' for two)
+run "$M" --setups "$S" --games 1 "$tmp/fake blankid" "$tmp/fake blankid"
+expect "ids of blanks: the engines' default names" "engine 1 vs engine 2: " "$(head -n 1 <<<"$out" | grep -o '^.* vs .*: ')"
+# a NUL byte in the answer is no move, and the comment shows it and what follows (the line was
+# read as a C string: 'bestmove g6-g7' was played, and the quote of a bad one stopped at the NUL)
+run "$M" --setups "$S" --games 1 --nodes 500 --timeout 2 --name1 nul -o "$tmp/nul.jgn" "$tmp/fake nul" "$E"
+expect "a NUL byte in 'bestmove': no move, shown as \\x00" \
+    "junqi-match: game 1: nul (north) forfeits: no move ('bestmove g6-g7\\x00junk')" "$(head -n 1 <<<"$err")"
+expect "... and so in the record" 1 "$(grep -cF "{nul (north) forfeits: no move ('bestmove g6-g7\\\\x00junk')}" "$tmp/nul.jgn")"
 # blanks are spaces and tabs (docs/protocol.md): 'bestmove<TAB>g6-g7' was no bestmove line (the
 # engine forfeited "no move within 2 s", having moved), 'readyok<TAB>' no answer, and blanks after
 # the move "no move ('bestmove g6-g7  ')"; the move is read (g6-g7, here an illegal move for north)
