@@ -89,7 +89,7 @@ static bool numbers(const char *values)
 
 const char *junqi_selection_meant_word(const char *text)
 {
-    static const char *const words[] = {"moves", "players", "player", "index"};
+    static const char *const words[] = {"moves", "players", "player", "seat", "index"};
     const char *start = text + (text[0] == '!');
     size_t len = strspn(start, FIELD_CHARS);
     for (size_t i = 0; i < sizeof words / sizeof *words; i++)
@@ -105,7 +105,7 @@ static bool parse_condition(const char *text, condition *c, char *err, size_t n)
     size_t len = strspn(start, FIELD_CHARS);
     if (len == 0) {
         snprintf(err, n, _("'%s' does not start with a field (a tag name such as Result, or moves, "
-                         "players, player, view, source, index)"), text);
+                         "players, player, seat, view, source, index)"), text);
         return false;
     }
     c->field = strndup(start, len);
@@ -295,20 +295,23 @@ static bool any_alternative(const condition *c, const char *value)
     }
 }
 
-/* The condition without its negation, for one game; `player` stands for every seat's player. */
+/* The condition without its negation, for one game; `player` stands for every seat's player,
+ * `seat` for every seat that takes part (`seat=south` keeps the games --view south can show). */
 static bool positive(const condition *c, const junqi_game *g, const junqi_game_place *place)
 {
     char buf[256]; /* the record's own short fields; a tag's value is compared where it is */
-    if (strcmp(c->field, "player") != 0) {
+    bool player = strcmp(c->field, "player") == 0;
+    if (!player && strcmp(c->field, "seat") != 0) {
         const char *value = field_text(g, place, c->field, buf, sizeof buf);
         if (!value)
             return false;
         return c->op == OP_PRESENT || c->op == OP_ABSENT || any_alternative(c, value);
     }
     for (int s = 0; s < JUNQI_SEATS; s++) {
-        if (!g->seat[s].present || !g->seat[s].player)
+        const char *value = player ? g->seat[s].player : junqi_seat_name((junqi_seat)s);
+        if (!g->seat[s].present || !value)
             continue;
-        if (c->op == OP_PRESENT || c->op == OP_ABSENT || any_alternative(c, g->seat[s].player))
+        if (c->op == OP_PRESENT || c->op == OP_ABSENT || any_alternative(c, value))
             return true;
     }
     return false;

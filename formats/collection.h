@@ -16,7 +16,7 @@
  *     Termination, any other tag such as Annotator or QQScore; in any case),
  *     compared with the value JGN would write, or one of the words (lower
  *     case: `source` is the file, `Source` a tag): `player` (any
- *     seat's player), `moves` (the number of moves), `players` (the number
+ *     seat's player), `seat` (any seat that takes part), `moves` (the number of moves), `players` (the number
  *     of seats in the game), `view` (`all` for a complete record, else the
  *     seat whose view it is), `source` (the file it came from) and `index`
  *     (its number in that file, from 1);
@@ -60,7 +60,7 @@ bool junqi_selection_add(junqi_selection *s, const char *text, char *err, size_t
 
 /**
  * The word a condition written `text` may have meant: when its field
- * differs from one of the words `moves`, `players`, `player` or `index`
+ * differs from one of the words `moves`, `players`, `player`, `seat` or `index`
  * only in case (`Moves>=100`), it names a tag (tags match in any case),
  * which JGN does not define, so the condition holds for no game without
  * such a tag; the word (static), else NULL. `view` and `source` are left

@@ -22,7 +22,7 @@ n=${#corpus[@]}
 "$R" --to jgn "${corpus[@]}" >"$tmp/all.jgn" 2>/dev/null
 "$R" --to json "${corpus[@]}" 2>/dev/null |
     jq -c '{moves: ([.line.items[] | select(.type == "move")] | length), result: .result,
-            players: (.seats | length)}' >"$tmp/facts.jsonl"
+            players: (.seats | length), seats: (.seats | keys)}' >"$tmp/facts.jsonl"
 games=$(grep -c . "$tmp/facts.jsonl")
 expect "the collection holds every corpus game" "$n" "$games"
 run "$R" --count "$tmp/all.jgn"
@@ -42,6 +42,10 @@ select_vs_jq 'Result=draw' '.result.draw == true'
 select_vs_jq 'Termination=flag_captured|surrender' '.result.reason == "flag_captured" or .result.reason == "surrender"'
 select_vs_jq 'players=2' '.players == 2'
 select_vs_jq 'Result!=draw' '.result.draw != true'
+# seat: any seat that takes part, as player is any seat's player (the games --view SEAT can show)
+select_vs_jq 'seat=east' '.seats | index("east")'
+select_vs_jq 'seat!=west' '.seats | index("west") | not'
+select_vs_jq 'seat=north|east' '.seats | index("north") or index("east")'
 # several conditions: all must hold
 want=$(jq -c 'select(.moves > 50 and .players == 4 and .result.winner == "east-west")' "$tmp/facts.jsonl" | grep -c .)
 got=$("$R" --count --select 'moves>50' --select players=4 --select Result=east-west "$tmp/all.jgn")
@@ -223,6 +227,9 @@ expect "--view east, a two-player game 2nd: the message names game 2" \
 run "$R" --select Board=four-player --view east --to jgn "$tmp/four-two-four.jgn"
 expect "--select Board=four-player --view east: the two-player game dropped, no error" "0|2 2|" \
     "$rc|$(grep -c '^\[Board "four-player"\]' <<<"$out") $(grep -c '^\[View "east"\]' <<<"$out")|$err"
+run "$R" --select seat=east --view east --to jgn "$tmp/four-two-four.jgn"
+expect "--select seat=east --view east: the games east plays, no error" "0|2|" \
+    "$rc|$(grep -c '^\[View "east"\]' <<<"$out")|$err"
 # --board is the board of a new record (--setup, --deal): it was ignored with an input
 run "$R" --board two-player "$tmp/four-two-four.jgn"
 expect "--board with an input: a usage error, nothing written" \

@@ -74,7 +74,7 @@ Position QQ QQGame JQL JQS RGB RRGGBB Result Rules SVG TERM Termination YAML ali
 annotation cairo camp classic colour comments contrast dark default depth divide drop dumb east easy eliminated en eval
 expert fanfan fanqi flag fontconfig gif go green html huqi iconv id index isready jgn jql json junqi level marshal mode
 mover moves movetime multipv nags name nesw never nodes normal north nps off open pango perft player
-players png pos pv random rank red rows samples sb seed setoption short shown source south sr standard tr
+players png pos pv random rank red rows samples sb seat seed setoption short shown source south sr standard tr
 svg text threads timeouts variations view west winprob zh zuhe URI Unicode"
 for l in $linguas; do
     checks=$((checks + 1))
@@ -324,7 +324,7 @@ done
 # line naming the output (tools/cli.c), in Chinese
 run env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-replay" --select '=x' --to jgn "$root/samples/qq/jgs-000001.jgs"
 expect "--select '=x' in Chinese" \
-    "junqi-replay: --select “=x”不是以字段开头（字段是标签名，例如 Result，或 moves、players、player、view、source、index）" \
+    "junqi-replay: --select “=x”不是以字段开头（字段是标签名，例如 Result，或 moves、players、player、seat、view、source、index）" \
     "$(head -n 1 <<<"$err")"
 if [ -w /dev/full ]; then
     run env LC_ALL=C.UTF-8 LANGUAGE=zh_CN "$bin/junqi-render" --format html -o /dev/full "$root/samples/qq/jgs-000001.jgs"
