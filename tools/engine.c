@@ -197,7 +197,10 @@ static void error_line(engine *e, const char *cmd, const char *fmt, ...)
 {
     text raw, t;
     text_open(&raw);
-    add(&raw, "error %s: ", QUOTE(cmd));
+    if (cmd[0])
+        add(&raw, "error %s: ", QUOTE(cmd));
+    else /* no command word: a line that starts with a NUL byte */
+        add(&raw, "error: ");
     va_list ap;
     va_start(ap, fmt);
     if (raw.fp)
@@ -524,17 +527,24 @@ typedef struct go_args {
 static bool parse_go(engine *e, char *args, go_args *g)
 {
     memset(g, 0, sizeof *g);
+    unsigned given = 0; /* the first letters' bits of the words seen: each is given once, as a tool's option */
     for (char *w; (w = next_word(&args));) {
         int64_t v = 0;
-        if (strcmp(w, "infinite") == 0) {
-            g->infinite = true;
-            continue;
-        }
-        bool known = strcmp(w, "depth") == 0 || strcmp(w, "nodes") == 0 || strcmp(w, "movetime") == 0;
+        bool known = strcmp(w, "depth") == 0 || strcmp(w, "nodes") == 0 || strcmp(w, "movetime") == 0 ||
+                     strcmp(w, "infinite") == 0;
         int64_t max = w[0] == 'd' ? JUNQI_MAX_PLY - 1 : w[0] == 'n' ? MAX_NODES : MAX_MOVETIME;
         if (!known) {
             error_line(e, "go", "unknown parameter '%s' (known: depth, nodes, movetime, infinite)", QUOTE(w));
             return false;
+        }
+        if (given & 1u << (w[0] - 'a')) { /* "go nodes 5 nodes 6" searched the last */
+            error_line(e, "go", "%s is given twice: a go takes each parameter once", w);
+            return false;
+        }
+        given |= 1u << (w[0] - 'a');
+        if (w[0] == 'i') {
+            g->infinite = true;
+            continue;
         }
         const char *value = next_word(&args);
         if (!count_word(value, max, &v) || v < 1) {

@@ -438,6 +438,19 @@ nul=$(printf 'go\000 movetime 5\nisready\n' | "$A" --engine 2>/dev/null)
 expect "a NUL byte in a line: an error line, the line ignored, the engine goes on" \
     'error go: the line holds a NUL byte (\x00), which no command takes: it is ignored
 readyok' "$nul"
+# ... at its start: the line has no command word, and the error line names none (it said 'error : ')
+nul=$(printf '\000go\nisready\n' | "$A" --engine 2>/dev/null)
+expect "a NUL byte first in a line: 'error: ', no empty command name" \
+    'error: the line holds a NUL byte (\x00), which no command takes: it is ignored
+readyok' "$nul"
+# a go parameter given twice is refused, as a tool's option given twice is (the last value counted)
+twice=$(engine "go nodes 5 nodes 6" "go infinite infinite" "isready")
+expect "go with a parameter twice: an error line and bestmove (none), each" \
+    "error go: nodes is given twice: a go takes each parameter once
+bestmove (none)
+error go: infinite is given twice: a go takes each parameter once
+bestmove (none)
+readyok" "$(grep -v '^info' <<<"$twice")"
 # a line ends in LF or CRLF, with blanks before it or not; a CR inside a line is one of its bytes
 # (the line was cut at it: Seed took 5 and dropped the rest silently)
 crlf=$(printf 'isready \t\r\nsetoption name Seed value 5\rjunk\r\ngo\rdepth 1\nisready\n' | "$A" --engine)
