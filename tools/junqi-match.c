@@ -925,9 +925,14 @@ static bool ask_move(match *m, player *pl, junqi_referee *r, int s, junqi_move *
         if (*c == '\n')
             *c = ' ';
     double timeout = (double)m->opt->timeout;
-    bool sent = proc_send(&pl->p, timeout, "position jgn %s", text) && proc_send(&pl->p, timeout, "%s", m->opt->go);
+    /* isready before go: what the engine wrote before its readyok (a second bestmove to the last
+     * go, as from a proxy) is read and dropped, not taken for this go's answer (break10 K8) */
+    bool sent = proc_send(&pl->p, timeout, "position jgn %s", text) && proc_send(&pl->p, timeout, "isready");
     free(text);
-    line_status rc = sent ? proc_wait(&pl->p, "bestmove", timeout, &line, err, sizeof err) : LINE_ENDED;
+    line_status rc = sent ? proc_wait(&pl->p, "readyok", timeout, &line, err, sizeof err) : LINE_ENDED;
+    if (rc == LINE_READ)
+        rc = proc_send(&pl->p, timeout, "%s", m->opt->go) ? proc_wait(&pl->p, "bestmove", timeout, &line, err, sizeof err)
+                                                          : LINE_ENDED;
     if (rc != LINE_READ) {
         if (pl->p.late)
             say_why(why, N_("the engine did not read its input within %ld s"), (long)m->opt->timeout);

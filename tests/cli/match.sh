@@ -157,6 +157,13 @@ done
 case ${1:-} in deaf | silent) exec sleep 300 ;; esac # the input ended without quit
 EOF
 chmod +x "$tmp/fake"
+# an engine that answers each go with two bestmoves (a proxy that repeats a line): the second was
+# taken for its answer to the next go, an illegal move, and it forfeited; an isready before each go
+# drops what came before its readyok (break10 K8)
+printf '#!/bin/sh\n%s | sed -u "s/^bestmove.*/&\\n&/"\n' "$E" >"$tmp/repeats"
+chmod +x "$tmp/repeats"
+run "$M" --setups "$S" --games 1 --nodes 300 --max-moves 20 -q "$tmp/repeats" "$E"
+expect "an engine that says bestmove twice: no forfeit" "0 forfeits 0" "$rc $(grep -o 'forfeits [0-9]*' <<<"$out")"
 # -o onto a full disk stops the match at the first game written (it played every game first)
 if [ -w /dev/full ]; then
     run "$M" --setups "$S" --games 3 -o /dev/full "$tmp/fake" "$tmp/fake"
@@ -287,7 +294,7 @@ while read -r cmd rest; do
         if [ "$mode" = deaf ] && [ $((++ready)) = 2 ]; then # after newgame: the game's positions come next
             perl -e 'fcntl(STDIN, 1031, 4096) or exit 1' || exit 1 # F_SETPIPE_SZ (perl starts in
             # milliseconds: python3 may be a pyenv shim, seconds under load, past --timeout)
-            printf 'bestmove %s\n' "$@"
+            printf 'readyok\nbestmove %s\n' "$@" # the referee asks isready before each go
             exec sleep 1000
         fi ;;
     go) echo "bestmove $1"; shift ;;
