@@ -1034,7 +1034,6 @@ static bool chosen(const junqi_cli_formation_choice *c, size_t index, const junq
  * name (cli.h: the formation folders) becomes the choice. Returns an exit status. */
 static int named_formation(const char *prog, junqi_cli_formation_choice *c)
 {
-    static char number[24];
     size_t index;
     if (c->which || strchr(c->path, '/') || strcmp(c->path, "-") == 0 || access(c->path, F_OK) == 0)
         return JUNQI_EXIT_OK;
@@ -1051,8 +1050,8 @@ static int named_formation(const char *prog, junqi_cli_formation_choice *c)
                 c->path);
         return JUNQI_EXIT_IO;
     }
-    snprintf(number, sizeof number, "%zu", index);
-    c->which = number;
+    snprintf(c->which_text, sizeof c->which_text, "%zu", index); /* its number in the file found */
+    c->which = c->which_text;
     return JUNQI_EXIT_OK;
 }
 
@@ -1091,10 +1090,12 @@ int junqi_cli_load_formation(const char *prog, const char *option, const char *a
         bool formation = in.kind == JUNQI_INPUT_FORMATION;
         bool take = formation && (c.which ? chosen(&c, count + 1, &in.formation) : count == 0);
         count += formation;
-        if (!formation && rc == JUNQI_READ_OK && !option && c.which) /* junqi-render FILE#N */
+        if (!formation && rc == JUNQI_READ_OK && !option && c.which && game_picker) /* junqi-render FILE#N */
             junqi_diags_add(&d, JUNQI_CODE_NOT_A_FORMATION, -1, JUNQI_NOWHERE,
+                            /* TRANSLATORS: the last %s is the tool's option that picks a game by its
+                               number N ("--game "), the N written after it */
                             "a game record, not a formation: #%s picks a formation; a game of the file is "
-                            "picked with --game N", c.which);
+                            "picked with %sN", c.which, game_picker);
         else if (!formation && rc == JUNQI_READ_OK)
             junqi_diags_add(&d, JUNQI_CODE_NOT_A_FORMATION, -1, JUNQI_NOWHERE,
                             "a game record, not a formation");

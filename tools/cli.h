@@ -516,7 +516,8 @@ typedef struct junqi_cli_formation_choice {
     char path[4096];      /**< the file */
     const char *which;    /**< the formation's name or 1-based number (into the argument, or
                                which_text), or NULL: none chosen */
-    char which_text[256]; /**< a name typed after '#', as UTF-8 (junqi_cli_text_arg) */
+    char which_text[256]; /**< a name typed after '#', as UTF-8 (junqi_cli_text_arg), or the
+                               number of the formation a --setup name found */
 } junqi_cli_formation_choice;
 
 /**
